@@ -1,0 +1,102 @@
+/**
+ * Stage 1 (acquire) for local input: read a manifest file or stdin and
+ * recognise its shape. Three shapes are accepted, by content:
+ *   - a `tools/list` result: `{ tools, nextCursor? }`
+ *   - a JSON-RPC response carrying one: `{ jsonrpc, id, result: { tools } }`
+ *   - an mcpgen manifest: `{ server?, protocolVersion?, capabilities?, instructions?, tools }`
+ */
+import { readFile } from "node:fs/promises";
+import { userError } from "../errors.js";
+
+/** A manifest as read, before normalisation. */
+export interface RawManifest {
+  /** Display name: the path as given, or `<stdin>`. */
+  source: string;
+  /** JSON pointer of the `tools` array in the document (`/tools` or `/result/tools`). */
+  toolsPointer: string;
+  tools: unknown[];
+  server?: Record<string, unknown> | undefined;
+  protocolVersion?: string | undefined;
+  capabilities?: Record<string, unknown> | undefined;
+  instructions?: string | undefined;
+}
+
+export async function readManifestFile(path: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<RawManifest> {
+  const source = path === "-" ? "<stdin>" : path;
+  let text: string;
+  try {
+    text = path === "-" ? await readAll(stdin) : await readFile(path, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw userError("input-unreadable", `cannot read the manifest: ${reason}`, {
+      file: source,
+      hint: "pass the path of a tools/list JSON file, or - to read stdin",
+    });
+  }
+  return parseManifest(text, source);
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function parseManifest(text: string, source: string): RawManifest {
+  let document: unknown;
+  try {
+    document = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw userError("input-not-json", `not valid JSON: ${(error as Error).message}`, {
+      file: source,
+      hint: "the manifest must be the JSON of a tools/list result, a JSON-RPC response, or an mcpgen manifest",
+    });
+  }
+  return recogniseManifest(document, source);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export function recogniseManifest(document: unknown, source: string): RawManifest {
+  const shapeHint = "expected { tools: [...] }, a JSON-RPC response { jsonrpc, id, result: { tools } }, or an mcpgen manifest";
+  if (!isRecord(document)) {
+    throw userError("input-shape", "the manifest is not a JSON object", { file: source, pointer: "", hint: shapeHint });
+  }
+  let body = document;
+  let base = "";
+  if ("jsonrpc" in document && !("tools" in document)) {
+    if (isRecord(document["error"])) {
+      const error = document["error"];
+      throw userError("input-shape", `this JSON-RPC response is an error: ${String(error["message"] ?? "(no message)")}`, {
+        file: source,
+        pointer: "/error",
+        hint: "capture a successful tools/list response",
+      });
+    }
+    if (!isRecord(document["result"])) {
+      throw userError("input-shape", "JSON-RPC response without a result object", { file: source, pointer: "/result", hint: shapeHint });
+    }
+    body = document["result"];
+    base = "/result";
+  }
+  const tools = body["tools"];
+  if (!Array.isArray(tools)) {
+    throw userError("input-shape", tools === undefined ? "no `tools` array" : "`tools` is not an array", {
+      file: source,
+      pointer: `${base}/tools`,
+      hint: shapeHint,
+    });
+  }
+  const optionalString = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const optionalRecord = (value: unknown) => (isRecord(value) ? value : undefined);
+  return {
+    source,
+    toolsPointer: `${base}/tools`,
+    tools,
+    server: optionalRecord(body["server"] ?? body["serverInfo"]),
+    protocolVersion: optionalString(body["protocolVersion"]),
+    capabilities: optionalRecord(body["capabilities"]),
+    instructions: optionalString(body["instructions"]),
+  };
+}

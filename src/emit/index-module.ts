@@ -1,0 +1,25 @@
+/** Emits `index.ts`, the entry point re-exporting everything a user needs. */
+import type { EmittedFile, ManifestIR } from "../ir.js";
+import { fileHeader } from "./header.js";
+
+export function emitIndex(ir: ManifestIR): EmittedFile {
+  const contents = `${fileHeader(ir, "Entry point.")}
+export type * from "./types.js";
+export { createClient, methodNames, type ToolsClient } from "./client.js";
+export { validateInput, validateOutput } from "./validate.js";
+export {
+  ToolError,
+  ValidationError,
+  type CallOptions,
+  type ClientOptions,
+  type ContentBlock,
+  type McpClient,
+  type Progress,
+  type StructuredToolResult,
+  type ToolResult,
+  type ValidationIssue,
+  type ValidationResult,
+} from "./runtime.js";
+`;
+  return { path: "index.ts", contents, format: "typescript" };
+}

@@ -1,0 +1,18 @@
+/**
+ * Emits `manifest.json`: the normalised snapshot generation started from.
+ * It is itself a valid mcpgen manifest, so `mcpgen generate manifest.json`
+ * reproduces the output; tools are kept exactly as the server sent them.
+ */
+import type { EmittedFile, ManifestIR } from "../ir.js";
+
+export const SNAPSHOT_MARKER = "mcpgen";
+
+export function emitManifestSnapshot(ir: ManifestIR): EmittedFile {
+  const snapshot: Record<string, unknown> = { generatedBy: SNAPSHOT_MARKER };
+  if (ir.server !== undefined) snapshot["server"] = ir.server;
+  if (ir.protocolVersion !== undefined) snapshot["protocolVersion"] = ir.protocolVersion;
+  if (ir.capabilities !== undefined) snapshot["capabilities"] = ir.capabilities;
+  if (ir.instructions !== undefined) snapshot["instructions"] = ir.instructions;
+  snapshot["tools"] = ir.tools.map((tool) => tool.raw);
+  return { path: "manifest.json", contents: `${JSON.stringify(snapshot, null, 2)}\n`, format: "none" };
+}

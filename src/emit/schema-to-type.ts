@@ -1,0 +1,187 @@
+/**
+ * JSON Schema (normalised, 2020-12) to a TypeScript type expression.
+ *
+ * Mapping rules:
+ *   - `true`/`{}` → `unknown`; `false` → `never`
+ *   - `const` → a literal; `enum` → a union of literals (never a TS `enum`);
+ *     non-primitive members widen to `unknown`
+ *   - `type` → `string`/`number`/`boolean`/`null`/array/object; a list of types → a union;
+ *     no `type` → inferred from object or array keywords
+ *   - object: `required` decides `?`; `additionalProperties` false → closed,
+ *     true/`{}` → `[key: string]: unknown`, a schema → an index signature of its type
+ *     (widened by the declared properties' types, as TS requires); absent → closed,
+ *     except an object with no declared properties, which is a record
+ *   - `prefixItems` → a tuple (elements past `minItems` optional, `items` as the rest);
+ *     `items` → `T[]`
+ *   - `anyOf`/`oneOf` → unions; `allOf` → intersections, each combined with sibling keywords
+ *   - `$ref` → the referenced type's name (recursive refs become recursive aliases)
+ *   - `format` adds nothing to the type (a `date-time` is a `string`)
+ */
+import type { Schema, SchemaObject } from "../ir.js";
+import { jsDoc, literalType, typePropertyKey } from "../text/escape.js";
+
+export interface TypeNames {
+  root: string;
+  defs: ReadonlyMap<string, string>;
+}
+
+/** `"#"` for the root, otherwise the `$defs` key. */
+export type RefTarget = string;
+
+export interface TypeExpression {
+  text: string;
+  /** Refs reached without passing through an object, array or tuple: these can form illegal alias cycles. */
+  unguardedRefs: Set<RefTarget>;
+}
+
+const SIMPLE = /^[A-Za-z_$][\w$]*(\[\])*$|^"(?:[^"\\]|\\.)*"$|^-?[\d.e+]+$/;
+
+function wrap(text: string): string {
+  return SIMPLE.test(text) || (text.startsWith("{") && text.endsWith("}")) ? text : `(${text})`;
+}
+
+function union(members: string[]): string {
+  const unique = [...new Set(members)];
+  if (unique.includes("unknown")) return "unknown";
+  const kept = unique.length > 1 ? unique.filter((member) => member !== "never") : unique;
+  if (kept.length === 0) return "never";
+  return kept.length === 1 ? kept[0]! : kept.map(wrap).join(" | ");
+}
+
+function intersection(members: string[]): string {
+  const kept = [...new Set(members)].filter((member) => member !== "unknown");
+  if (kept.includes("never")) return "never";
+  if (kept.length === 0) return "unknown";
+  return kept.length === 1 ? kept[0]! : kept.map(wrap).join(" & ");
+}
+
+const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "required"];
+const ARRAY_KEYWORDS = ["items", "prefixItems"];
+
+export class SchemaTypeWriter {
+  /** Refs that must be written as `unknown` to break an alias cycle. */
+  private broken: ReadonlySet<RefTarget> = new Set();
+  private unguarded = new Set<RefTarget>();
+
+  constructor(private readonly names: TypeNames) {}
+
+  /** The type of `schema`, breaking unguarded refs to `broken`. */
+  write(schema: Schema, broken: ReadonlySet<RefTarget> = new Set()): TypeExpression {
+    this.broken = broken;
+    this.unguarded = new Set();
+    const text = this.type(schema, false);
+    return { text, unguardedRefs: this.unguarded };
+  }
+
+  private type(schema: Schema, guarded: boolean): string {
+    if (schema === true) return "unknown";
+    if (schema === false) return "never";
+    const parts: string[] = [];
+
+    if (schema.const !== undefined) parts.push(literalType(schema.const));
+    else if (Array.isArray(schema.enum)) parts.push(union(schema.enum.map(literalType)));
+    else parts.push(this.base(schema));
+
+    if (typeof schema.$ref === "string") parts.push(this.ref(schema.$ref, guarded));
+    for (const keyword of ["anyOf", "oneOf"] as const) {
+      const branches = schema[keyword];
+      if (Array.isArray(branches)) parts.push(union(branches.map((branch: Schema) => this.type(branch, guarded))));
+    }
+    if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.map((part: Schema) => this.type(part, guarded)));
+    return intersection(parts);
+  }
+
+  private ref(ref: string, guarded: boolean): string {
+    const target: RefTarget = ref === "#" ? "#" : decodeURIComponent(ref.slice("#/$defs/".length));
+    const name = target === "#" ? this.names.root : this.names.defs.get(target);
+    if (name === undefined) throw new Error(`internal: no type name for ${ref}`);
+    if (!guarded) {
+      if (this.broken.has(target)) return "unknown";
+      this.unguarded.add(target);
+    }
+    return name;
+  }
+
+  private base(schema: SchemaObject): string {
+    let types: string[];
+    if (typeof schema.type === "string") types = [schema.type];
+    else if (Array.isArray(schema.type)) types = schema.type as string[];
+    else if (OBJECT_KEYWORDS.some((keyword) => schema[keyword] !== undefined)) types = ["object"];
+    else if (ARRAY_KEYWORDS.some((keyword) => schema[keyword] !== undefined)) types = ["array"];
+    else return "unknown";
+    return union(types.map((type) => {
+      switch (type) {
+        case "string": return "string";
+        case "number":
+        case "integer": return "number";
+        case "boolean": return "boolean";
+        case "null": return "null";
+        case "array": return this.array(schema);
+        case "object": return this.object(schema);
+        default: return "unknown";
+      }
+    }));
+  }
+
+  private array(schema: SchemaObject): string {
+    const prefix = schema.prefixItems as Schema[] | undefined;
+    const items = schema.items as Schema | undefined;
+    if (prefix === undefined) return `${wrap(items === undefined ? "unknown" : this.type(items, true))}[]`;
+    const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+    const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
+    const elements = prefix.map((item, index) => {
+      const type = this.type(item, true);
+      return index < minItems ? type : `${wrap(type)}?`;
+    });
+    if (items !== false && maxItems > prefix.length) {
+      elements.push(`...${wrap(items === undefined ? "unknown" : this.type(items, true))}[]`);
+    }
+    return `[${elements.join(", ")}]`;
+  }
+
+  private object(schema: SchemaObject): string {
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    const required = new Set((schema.required ?? []) as string[]);
+    const members: string[] = [];
+    const memberTypes: string[] = [];
+    let anyOptional = false;
+    for (const [name, property] of Object.entries(properties)) {
+      const type = this.type(property, true);
+      const optional = !required.has(name);
+      anyOptional ||= optional;
+      memberTypes.push(type);
+      members.push(`${propertyDoc(property)}${typePropertyKey(name)}${optional ? "?" : ""}: ${type};`);
+    }
+    for (const name of required) {
+      if (Object.prototype.hasOwnProperty.call(properties, name)) continue;
+      members.push(`${typePropertyKey(name)}: unknown;`);
+      memberTypes.push("unknown");
+    }
+
+    const indexTypes: string[] = [];
+    const additional = schema.additionalProperties as Schema | undefined;
+    if (additional !== undefined && additional !== false) indexTypes.push(this.type(additional, true));
+    for (const pattern of Object.values((schema.patternProperties ?? {}) as Record<string, Schema>)) indexTypes.push(this.type(pattern, true));
+    const declaresNothing = members.length === 0 && additional === undefined && schema.patternProperties === undefined;
+    if (declaresNothing) indexTypes.push("unknown");
+    if (indexTypes.length > 0) {
+      let indexType = union(indexTypes);
+      if (indexType !== "unknown" && members.length > 0) {
+        // Every declared property must fit the index signature (TS2411).
+        indexType = union([...indexTypes, ...memberTypes, ...(anyOptional ? ["undefined"] : [])]);
+      }
+      members.push(`[key: string]: ${indexType};`);
+    }
+    return members.length === 0 ? "{}" : `{\n${members.join("\n")}\n}`;
+  }
+}
+
+/** JSDoc for a property: its description, default and deprecation. */
+export function propertyDoc(schema: Schema): string {
+  if (typeof schema !== "object") return "";
+  const tags: Array<[string, string]> = [];
+  if (schema.default !== undefined) tags.push(["default", JSON.stringify(schema.default) ?? ""]);
+  if (schema.deprecated === true) tags.push(["deprecated", ""]);
+  const text = typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined;
+  return jsDoc({ text, tags });
+}

@@ -1,0 +1,73 @@
+/**
+ * Errors caused by the user's input or environment. The CLI prints their
+ * message alone (no stack trace) and exits non-zero; anything else is a bug
+ * in mcpgen and is printed with its stack.
+ */
+
+/** Where in the input a problem lies: the file, the tool and a JSON pointer into the file. */
+export interface Location {
+  file?: string | undefined;
+  tool?: string | undefined;
+  /** RFC 6901 JSON pointer into the input document. */
+  pointer?: string | undefined;
+}
+
+export type DiagnosticCode =
+  | "input-unreadable"
+  | "input-not-json"
+  | "input-shape"
+  | "tool-invalid"
+  | "schema-invalid"
+  | "ref-unresolved"
+  | "ref-external"
+  | "pattern-invalid"
+  | "format-unknown"
+  | "tool-duplicate"
+  | "keyword-dropped"
+  | "output-owned-by-user"
+  | "output-stale"
+  | "usage";
+
+export interface Diagnostic extends Location {
+  severity: "error" | "warning";
+  code: DiagnosticCode;
+  message: string;
+  /** What the user can do about it. */
+  hint?: string | undefined;
+}
+
+export class McpgenError extends Error {
+  override readonly name = "McpgenError";
+  readonly diagnostic: Diagnostic;
+  constructor(diagnostic: Omit<Diagnostic, "severity">) {
+    const full: Diagnostic = { severity: "error", ...diagnostic };
+    super(formatDiagnostic(full));
+    this.diagnostic = full;
+  }
+}
+
+export function userError(code: DiagnosticCode, message: string, location: Location & { hint?: string | undefined } = {}): McpgenError {
+  return new McpgenError({ code, message, ...location });
+}
+
+/** One readable paragraph: `file: tool "x" at /pointer: message (hint)`. */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const where: string[] = [];
+  if (diagnostic.file !== undefined) where.push(diagnostic.file);
+  const place: string[] = [];
+  if (diagnostic.tool !== undefined) place.push(`tool ${JSON.stringify(diagnostic.tool)}`);
+  if (diagnostic.pointer !== undefined) place.push(`at ${diagnostic.pointer === "" ? "/" : diagnostic.pointer}`);
+  if (place.length > 0) where.push(place.join(" "));
+  const prefix = where.length > 0 ? `${where.join(": ")}: ` : "";
+  const hint = diagnostic.hint === undefined ? "" : `\n  hint: ${diagnostic.hint}`;
+  return `${prefix}${diagnostic.message}${hint}`;
+}
+
+/** RFC 6901 escaping of one reference token. */
+export function pointerToken(token: string | number): string {
+  return String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function joinPointer(base: string, ...tokens: Array<string | number>): string {
+  return base + tokens.map((token) => `/${pointerToken(token)}`).join("");
+}

@@ -1,0 +1,82 @@
+/**
+ * The one normalised model every emitter reads. Built by `normalize`; nothing
+ * downstream looks at the raw input again.
+ */
+import type { Diagnostic } from "./errors.js";
+
+/** A JSON Schema after normalisation: 2020-12 vocabulary, local refs only, known keywords only. */
+export type Schema = boolean | SchemaObject;
+
+export interface SchemaObject {
+  [keyword: string]: unknown;
+}
+
+/** The JSON Schema dialect a schema was written in, as resolved from `$schema` (absent means 2020-12, per MCP 2025-11-25). */
+export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
+
+export interface NormalizedSchema {
+  /** Dialect the server wrote the schema in. */
+  dialect: Dialect;
+  /**
+   * The schema in 2020-12 form: `$defs` holds every ref target (refs into
+   * `#/properties/..` are hoisted there), every `$ref` is `#` or `#/$defs/<key>`.
+   */
+  schema: Schema;
+  /** Type name for the root and for each `$defs` key, decided globally. */
+  typeNames: { root: string; defs: Map<string, string> };
+  /** JSON pointer of this schema in the input document. */
+  pointer: string;
+}
+
+export interface ToolIR {
+  /** The name on the wire (`tools/call` `name`). */
+  wireName: string;
+  /** Client method name. */
+  methodName: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  annotations?: ToolAnnotations | undefined;
+  input: NormalizedSchema;
+  output?: NormalizedSchema | undefined;
+  /** The tool exactly as the server listed it (for the snapshot and `tools/list` of a scaffold). */
+  raw: Record<string, unknown>;
+  /** JSON pointer of the tool in the input document. */
+  pointer: string;
+}
+
+/** MCP `ToolAnnotations` (hints, never guarantees). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ServerInfo {
+  name?: string;
+  version?: string;
+  title?: string;
+  [key: string]: unknown;
+}
+
+export interface ManifestIR {
+  /** Display name of the input (file path, `<stdin>`, or a server URL). */
+  source: string;
+  server?: ServerInfo | undefined;
+  protocolVersion?: string | undefined;
+  capabilities?: Record<string, unknown> | undefined;
+  instructions?: string | undefined;
+  /** Tools in the order the server listed them, first of each name only. */
+  tools: ToolIR[];
+  diagnostics: Diagnostic[];
+}
+
+/** One output file before formatting. */
+export interface EmittedFile {
+  /** Path relative to the output directory, `/`-separated. */
+  path: string;
+  contents: string;
+  /** Whether Prettier should format it (`typescript` parser) or leave it as is. */
+  format: "typescript" | "json" | "none";
+}

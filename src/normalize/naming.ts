@@ -1,0 +1,116 @@
+import { RESERVED_WORDS } from "../text/escape.js";
+
+/**
+ * Identifier rules. Names are decided once, for the whole output, before any
+ * emitter runs (see `assignToolNames`), so every emitter agrees on them.
+ */
+
+/** Splits any text into ASCII words: `get_weather`, `get-weather`, `getWeather` and `GetWeather` all give `get`, `weather`. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "")
+    .map((word) => word.toLowerCase());
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function pascalCase(text: string): string {
+  return words(text).map(capitalize).join("");
+}
+
+export function camelCase(text: string): string {
+  const [first = "", ...rest] = words(text);
+  return first + rest.map(capitalize).join("");
+}
+
+/**
+ * Method names that must never appear on the generated client object: a
+ * `then` makes it a thenable (so `await createClient()` would call a tool), the
+ * rest shadow `Object.prototype` members.
+ */
+const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set([
+  "then", "catch", "finally", "constructor", "prototype", "toString", "toLocaleString", "valueOf",
+  "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toJSON",
+]);
+
+/** Type names the generated modules export themselves; a tool never takes one. */
+export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
+  "ToolMap", "ToolName", "ToolInput", "ToolOutput", "ToolResult", "StructuredToolResult", "ToolError",
+  "ValidationError", "ValidationIssue", "ValidationResult", "CallOptions", "ClientOptions", "McpClient",
+  "ContentBlock", "TextContent", "ImageContent", "AudioContent", "ResourceLink", "EmbeddedResource",
+  "ToolsClient", "Promise", "Array", "Record", "Partial", "Object", "String", "Number", "Boolean",
+  "Symbol", "Error", "Date", "Map", "Set", "Function", "Readonly", "ReadonlyArray", "JSON",
+]);
+
+function safeMethodBase(wireName: string): string {
+  let name = camelCase(wireName);
+  if (name === "") name = "tool";
+  if (/^[0-9]/.test(name)) name = `tool${capitalize(name)}`;
+  if (FORBIDDEN_MEMBERS.has(name) || RESERVED_WORDS.has(name)) name = `${name}Tool`;
+  return name;
+}
+
+function safeTypeBase(wireName: string): string {
+  let name = pascalCase(wireName);
+  if (name === "") name = "Tool";
+  if (/^[0-9]/.test(name)) name = `Tool${name}`;
+  return name;
+}
+
+export interface ToolNames {
+  /** Method on the generated client, e.g. `getWeather`. */
+  method: string;
+  /** Stem of the tool's type names, e.g. `GetWeather` for `GetWeatherInput`. */
+  typeBase: string;
+}
+
+/**
+ * Names for every tool, collision-free across the whole output. A tool whose
+ * wire name is already the ideal identifier keeps it; the others get numeric
+ * suffixes in wire-name order, so the result does not depend on the order the
+ * server listed its tools in. The returned type namer holds every claimed
+ * type name, for the schemas' own named types to claim from.
+ */
+export function assignToolNames(wireNames: readonly string[]): { tools: Map<string, ToolNames>; types: UniqueNames } {
+  const methods = new UniqueNames(new Set());
+  const types = new UniqueNames(RESERVED_TYPE_NAMES);
+  const ordered = [...wireNames].sort((a, b) => {
+    // Exact identifiers claim their name first, then plain code-point order.
+    const exactA = safeMethodBase(a) === a ? 0 : 1;
+    const exactB = safeMethodBase(b) === b ? 0 : 1;
+    return exactA - exactB || (a < b ? -1 : a > b ? 1 : 0);
+  });
+  const result = new Map<string, ToolNames>();
+  for (const wireName of ordered) {
+    result.set(wireName, {
+      method: methods.claim(safeMethodBase(wireName)),
+      typeBase: types.claim(safeTypeBase(wireName), ["Input", "Output"]),
+    });
+  }
+  return { tools: result, types };
+}
+
+/** A set of claimed names handing out `name`, `name2`, `name3`… */
+export class UniqueNames {
+  private readonly taken = new Set<string>();
+  constructor(private readonly reserved: ReadonlySet<string>) {}
+
+  /** Claims `base` (or the first free numbered variant) together with `base + suffix` for every suffix. */
+  claim(base: string, suffixes: readonly string[] = []): string {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}${n}`;
+      const all = [candidate, ...suffixes.map((suffix) => candidate + suffix)];
+      if (all.every((name) => !this.taken.has(name) && !this.reserved.has(name))) {
+        for (const name of all) this.taken.add(name);
+        return candidate;
+      }
+    }
+  }
+
+  has(name: string): boolean {
+    return this.taken.has(name) || this.reserved.has(name);
+  }
+}

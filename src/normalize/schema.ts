@@ -1,0 +1,352 @@
+/**
+ * Schema normalisation: one server schema, any supported dialect, into the
+ * 2020-12 form every emitter reads.
+ *
+ * Rules, each named by what it does:
+ *   - dialect: `$schema` decides; none means 2020-12 (MCP 2025-11-25, "JSON Schema Usage").
+ *   - known-keywords-only: only JSON Schema vocabulary survives; `tsType`, `x-*`,
+ *     `$id`, `$comment` and every other keyword are dropped, so no server text
+ *     reaches the output through a non-standard keyword.
+ *   - tuple-items: draft-07 `items: [..]` + `additionalItems` become `prefixItems` + `items`.
+ *   - dependencies-split: draft-07 `dependencies` becomes `dependentRequired` / `dependentSchemas`.
+ *   - ref-siblings: before 2019-09 a `$ref` hides its siblings (draft-07 §8.3), so only annotations are kept.
+ *   - exclusive-bounds: draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers.
+ *   - ref-hoisting: every local ref target (`#/$defs/x`, `#/definitions/x`, `#/properties/a/..`,
+ *     `#anchor`) is copied to `$defs` and the ref rewritten to `#/$defs/<key>`; `#` stays.
+ *   - external-refs: refs to files or URLs are never resolved: the subschema becomes `{}` (unknown).
+ *   - invalid-patterns: a `pattern` that is not a valid Unicode regular expression is dropped.
+ */
+import { joinPointer, userError, type Diagnostic } from "../errors.js";
+import type { Dialect, Schema, SchemaObject } from "../ir.js";
+
+export interface SchemaContext {
+  file: string;
+  tool: string;
+  /** Pointer of the schema in the input document, e.g. `/tools/3/inputSchema`. */
+  pointer: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface NormalizeSchemaResult {
+  dialect: Dialect;
+  schema: Schema;
+  /** `$defs` keys in the order they were created. */
+  defKeys: string[];
+}
+
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas"] as const;
+const SCHEMA_KEYWORDS = [
+  "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
+  "unevaluatedProperties", "unevaluatedItems",
+] as const;
+const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
+const NUMBER_KEYWORDS = [
+  "minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
+  "minProperties", "maxProperties", "minContains", "maxContains",
+] as const;
+const STRING_KEYWORDS = ["format", "description", "title", "contentMediaType", "contentEncoding"] as const;
+const BOOLEAN_KEYWORDS = ["uniqueItems", "deprecated", "readOnly", "writeOnly"] as const;
+const ANY_KEYWORDS = ["const", "default"] as const;
+/** Keywords that carry no constraint; the only siblings a pre-2019-09 `$ref` keeps. */
+const ANNOTATION_KEYWORDS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
+export const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export function detectDialect(schema: unknown): Dialect {
+  const uri = isRecord(schema) && typeof schema["$schema"] === "string" ? schema["$schema"] : "";
+  if (uri.includes("draft-07")) return "draft-07";
+  if (uri.includes("draft-06")) return "draft-06";
+  if (uri.includes("draft-04") || uri.includes("draft-03")) return "draft-04";
+  if (uri.includes("2019-09")) return "2019-09";
+  return "2020-12";
+}
+
+/** Resolves an RFC 6901 pointer (already URI-decoded) against a document. */
+function resolvePointer(document: unknown, pointer: string): { found: boolean; value: unknown } {
+  if (pointer === "") return { found: true, value: document };
+  let current = document;
+  for (const raw of pointer.slice(1).split("/")) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < current.length) {
+      current = current[Number(token)];
+    } else if (isRecord(current) && Object.prototype.hasOwnProperty.call(current, token)) {
+      current = current[token];
+    } else {
+      return { found: false, value: undefined };
+    }
+  }
+  return { found: true, value: current };
+}
+
+export function normalizeSchema(raw: unknown, context: SchemaContext): NormalizeSchemaResult {
+  return new SchemaNormalizer(raw, context).run();
+}
+
+class SchemaNormalizer {
+  private readonly dialect: Dialect;
+  private readonly legacy: boolean;
+  /** Ref target pointer (within the raw schema) → `$defs` key. */
+  private readonly targets = new Map<string, string>();
+  private readonly usedKeys = new Set<string>();
+  private readonly queue: Array<{ pointer: string; key: string }> = [];
+  private readonly defs: Record<string, Schema> = {};
+  private anchors: Map<string, string> | undefined;
+
+  constructor(
+    private readonly raw: unknown,
+    private readonly context: SchemaContext,
+  ) {
+    this.dialect = detectDialect(raw);
+    this.legacy = this.dialect === "draft-07" || this.dialect === "draft-06" || this.dialect === "draft-04";
+  }
+
+  run(): NormalizeSchemaResult {
+    const root = this.node(this.raw, "");
+    for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
+      this.defs[next.key] = this.node(resolvePointer(this.raw, next.pointer).value, next.pointer);
+    }
+    const defKeys = Object.keys(this.defs);
+    let schema: Schema = root;
+    if (defKeys.length > 0) {
+      schema = typeof root === "boolean" ? (root ? {} : { not: {} }) : root;
+      schema.$defs = this.defs;
+    }
+    return { dialect: this.dialect, schema, defKeys };
+  }
+
+  private where(pointer: string) {
+    return { file: this.context.file, tool: this.context.tool, pointer: this.context.pointer + pointer };
+  }
+
+  private warn(code: Diagnostic["code"], message: string, pointer: string, hint?: string) {
+    this.context.diagnostics.push({ severity: "warning", code, message, ...this.where(pointer), hint });
+  }
+
+  private node(value: unknown, pointer: string): Schema {
+    if (typeof value === "boolean") return value;
+    if (!isRecord(value)) {
+      throw userError("schema-invalid", `a schema must be an object or a boolean, found ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`, {
+        ...this.where(pointer),
+        hint: "fix the tool's schema on the server, or edit the manifest",
+      });
+    }
+    const out: SchemaObject = {};
+    const ref = value["$ref"];
+    const keepAll = typeof ref !== "string" || !this.legacy;
+    const keywords = keepAll ? Object.keys(value) : Object.keys(value).filter((key) => key === "$ref" || ANNOTATION_KEYWORDS.has(key));
+
+    for (const key of keywords) {
+      const item = value[key];
+      const at = joinPointer(pointer, key);
+      switch (key) {
+        case "$ref":
+          if (typeof item !== "string") { this.dropped(key, at, "is not a string"); break; }
+          if (!this.ref(item, at, out)) return this.unknownKeepingAnnotations(value);
+          break;
+        case "type": this.type(item, at, out); break;
+        case "items":
+          if (Array.isArray(item)) {
+            out.prefixItems = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
+            const additional = value["additionalItems"];
+            if (additional !== undefined) out.items = this.node(additional, joinPointer(pointer, "additionalItems"));
+          } else {
+            out.items = this.node(item, at);
+          }
+          break;
+        case "prefixItems":
+          if (!Array.isArray(item)) { this.dropped(key, at, "is not an array"); break; }
+          out.prefixItems = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
+          break;
+        case "additionalItems": break; // handled with `items`
+        case "required":
+          if (!Array.isArray(item) || !item.every((name) => typeof name === "string")) { this.dropped(key, at, "is not an array of strings"); break; }
+          out.required = [...new Set(item)];
+          break;
+        case "enum":
+          if (!Array.isArray(item)) { this.dropped(key, at, "is not an array"); break; }
+          out.enum = item;
+          break;
+        case "examples":
+          if (Array.isArray(item)) out.examples = item;
+          break;
+        case "pattern":
+          if (typeof item !== "string") { this.dropped(key, at, "is not a string"); break; }
+          if (validPattern(item)) out.pattern = item;
+          else this.warn("pattern-invalid", `pattern ${JSON.stringify(item)} is not a valid Unicode regular expression; it is not validated`, at);
+          break;
+        case "exclusiveMinimum":
+        case "exclusiveMaximum":
+          this.exclusiveBound(key, item, at, out);
+          break;
+        case "dependencies":
+          this.dependencies(item, at, out);
+          break;
+        case "dependentRequired":
+          if (isRecord(item)) out.dependentRequired = item;
+          break;
+        case "nullable": break; // OpenAPI 3.0; applied after `type`
+        case "$defs":
+        case "definitions":
+          break; // only referenced definitions are kept, hoisted by `ref`
+        default:
+          this.keyword(key, item, at, out);
+      }
+    }
+    if (value["nullable"] === true && typeof out.type === "string") out.type = [out.type, "null"];
+    for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+      // draft-04: a boolean makes `minimum`/`maximum` exclusive.
+      if (value[exclusive] === true && typeof out[bound] === "number") {
+        out[exclusive] = out[bound];
+        delete out[bound];
+      }
+    }
+    return out;
+  }
+
+  private keyword(key: string, item: unknown, at: string, out: SchemaObject) {
+    if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key)) {
+      if (!isRecord(item)) return this.dropped(key, at, "is not an object");
+      const map: Record<string, Schema> = {};
+      for (const [name, sub] of Object.entries(item)) {
+        if (key === "patternProperties" && !validPattern(name)) {
+          this.warn("pattern-invalid", `patternProperties key ${JSON.stringify(name)} is not a valid Unicode regular expression; ignored`, joinPointer(at, name));
+          continue;
+        }
+        Object.defineProperty(map, name, { value: this.node(sub, joinPointer(at, name)), enumerable: true, writable: true, configurable: true });
+      }
+      out[key] = map;
+    } else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
+      out[key] = this.node(item, at);
+    } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
+      if (!Array.isArray(item) || item.length === 0) return this.dropped(key, at, "is not a non-empty array");
+      out[key] = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
+    } else if ((NUMBER_KEYWORDS as readonly string[]).includes(key)) {
+      if (typeof item === "number" && Number.isFinite(item)) out[key] = item;
+      else this.dropped(key, at, "is not a number");
+    } else if ((STRING_KEYWORDS as readonly string[]).includes(key)) {
+      if (typeof item === "string") out[key] = item;
+    } else if ((BOOLEAN_KEYWORDS as readonly string[]).includes(key)) {
+      if (typeof item === "boolean") out[key] = item;
+    } else if ((ANY_KEYWORDS as readonly string[]).includes(key)) {
+      out[key] = item;
+    }
+    // Anything else (tsType, x-*, $id, $schema, $comment, $anchor, ...) is dropped on purpose.
+  }
+
+  private dropped(key: string, at: string, why: string) {
+    this.warn("keyword-dropped", `\`${key}\` ${why}; ignored`, at);
+  }
+
+  private type(item: unknown, at: string, out: SchemaObject) {
+    const list = Array.isArray(item) ? item : [item];
+    const known = list.filter((name): name is string => typeof name === "string" && JSON_TYPES.has(name));
+    if (known.length !== list.length) {
+      this.warn("keyword-dropped", `unknown type ${JSON.stringify(list.filter((name) => !known.includes(name as string)))} ignored`, at);
+    }
+    if (known.length === 0) return;
+    out.type = Array.isArray(item) ? [...new Set(known)] : known[0];
+  }
+
+  private exclusiveBound(key: "exclusiveMinimum" | "exclusiveMaximum", item: unknown, at: string, out: SchemaObject) {
+    if (typeof item === "number") out[key] = item;
+    else if (typeof item !== "boolean") this.dropped(key, at, "is not a number");
+    // draft-04 booleans are applied once every keyword is in (see `node`).
+  }
+
+  private dependencies(item: unknown, at: string, out: SchemaObject) {
+    if (!isRecord(item)) return this.dropped("dependencies", at, "is not an object");
+    const required: Record<string, string[]> = {};
+    const schemas: Record<string, Schema> = {};
+    for (const [name, dependency] of Object.entries(item)) {
+      if (Array.isArray(dependency)) required[name] = dependency.filter((entry): entry is string => typeof entry === "string");
+      else schemas[name] = this.node(dependency, joinPointer(at, name));
+    }
+    if (Object.keys(required).length > 0) out.dependentRequired = required;
+    if (Object.keys(schemas).length > 0) out.dependentSchemas = schemas;
+  }
+
+  /** Rewrites a `$ref`; false when it is external and the subschema must become unknown. */
+  private ref(ref: string, at: string, out: SchemaObject): boolean {
+    if (!ref.startsWith("#")) {
+      this.warn("ref-external", `external $ref ${JSON.stringify(ref)} is never resolved; typed as unknown and not validated`, at,
+        "inline the referenced schema into the manifest if you want it typed");
+      return false;
+    }
+    let fragment: string;
+    try {
+      fragment = decodeURIComponent(ref.slice(1));
+    } catch {
+      throw userError("ref-unresolved", `$ref ${JSON.stringify(ref)} is not a valid URI fragment`, this.where(at));
+    }
+    if (fragment === "") { out.$ref = "#"; return true; }
+    let pointer = fragment;
+    if (!fragment.startsWith("/")) {
+      const anchored = this.anchorPointer(fragment);
+      if (anchored === undefined) {
+        throw userError("ref-unresolved", `$ref ${JSON.stringify(ref)} names no $anchor in this schema`, { ...this.where(at), hint: "refs may point to #/$defs/<name>, #/definitions/<name>, #/properties/..., or a $anchor" });
+      }
+      pointer = anchored;
+    }
+    if (pointer === "") { out.$ref = "#"; return true; }
+    if (!resolvePointer(this.raw, pointer).found) {
+      throw userError("ref-unresolved", `$ref ${JSON.stringify(ref)} points to nothing in this schema`, {
+        ...this.where(at),
+        hint: "refs resolve against the tool's own schema root; fix the pointer or add the definition",
+      });
+    }
+    out.$ref = `#/$defs/${this.keyFor(pointer)}`;
+    return true;
+  }
+
+  private keyFor(pointer: string): string {
+    const existing = this.targets.get(pointer);
+    if (existing !== undefined) return existing;
+    const tokens = pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = tokens[tokens.length - 1] ?? "def";
+    let base = last.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "def";
+    if (tokens.length > 2 || (tokens[0] !== "$defs" && tokens[0] !== "definitions")) {
+      // Hoisted from elsewhere (`#/properties/a/items`): name it after the last meaningful token.
+      const meaningful = [...tokens].reverse().find((token) => !/^(\d+|items|properties|additionalProperties|anyOf|oneOf|allOf|prefixItems|\$defs|definitions)$/.test(token));
+      base = (meaningful ?? "def").replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "def";
+    }
+    let key = base;
+    for (let n = 2; this.usedKeys.has(key); n++) key = `${base}${n}`;
+    this.usedKeys.add(key);
+    this.targets.set(pointer, key);
+    this.queue.push({ pointer, key });
+    return key;
+  }
+
+  private anchorPointer(name: string): string | undefined {
+    if (this.anchors === undefined) {
+      const anchors = new Map<string, string>();
+      const visit = (node: unknown, pointer: string) => {
+        if (Array.isArray(node)) node.forEach((item, index) => visit(item, joinPointer(pointer, index)));
+        else if (isRecord(node)) {
+          if (typeof node["$anchor"] === "string" && !anchors.has(node["$anchor"])) anchors.set(node["$anchor"], pointer);
+          for (const [key, item] of Object.entries(node)) if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") visit(item, joinPointer(pointer, key));
+        }
+      };
+      visit(this.raw, "");
+      this.anchors = anchors;
+    }
+    return this.anchors.get(name);
+  }
+
+  private unknownKeepingAnnotations(value: Record<string, unknown>): SchemaObject {
+    const out: SchemaObject = {};
+    if (typeof value["description"] === "string") out.description = value["description"];
+    return out;
+  }
+}
+
+function validPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}

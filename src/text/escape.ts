@@ -1,0 +1,113 @@
+/**
+ * The one place where server-supplied text becomes source code.
+ *
+ * Everything a server sends (tool names, descriptions, titles, enum values,
+ * defaults, property names) is untrusted. Every emitter turns such text into
+ * code through these functions and nothing else, so the output always parses
+ * and never contains text that executes.
+ */
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Words that cannot name a binding (ES2023 reserved words plus strict-mode and TS-reserved ones). */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
+  "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
+  "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",
+  "typeof", "var", "void", "while", "with", "implements", "interface", "let", "package",
+  "private", "protected", "public", "static", "yield", "await", "arguments", "eval", "undefined",
+  "NaN", "Infinity", "any", "unknown", "never", "object", "string", "number", "boolean", "symbol",
+  "bigint", "type", "as", "satisfies", "keyof", "readonly", "declare", "namespace", "module",
+]);
+
+/** True when `name` can be written bare as a property name (and is not the prototype-setting `__proto__`). */
+export function isPlainPropertyName(name: string): boolean {
+  return IDENTIFIER.test(name) && name !== "__proto__";
+}
+
+/**
+ * A JavaScript/TypeScript string literal for any text. JSON escaping plus the
+ * two line terminators JSON leaves alone (U+2028, U+2029), so the literal is
+ * valid on every engine and every tool that still treats them as newlines.
+ */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** A literal for any JSON value, usable as an expression (objects become object literals with computed keys where needed). */
+export function jsonLiteral(value: unknown): string {
+  if (value === null || typeof value === "boolean") return String(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  if (typeof value === "string") return stringLiteral(value);
+  if (Array.isArray(value)) return `[${value.map(jsonLiteral).join(", ")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).map(
+      ([key, item]) => `${objectLiteralKey(key)}: ${jsonLiteral(item)}`,
+    );
+    return `{${entries.join(", ")}}`;
+  }
+  return "undefined";
+}
+
+/** A key in a type literal: bare when it is an identifier, quoted otherwise. */
+export function typePropertyKey(name: string): string {
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * A key in an object literal expression. `__proto__` (bare or quoted) would set
+ * the prototype instead of defining a property, so it is written computed.
+ */
+export function objectLiteralKey(name: string): string {
+  if (name === "__proto__") return `[${stringLiteral(name)}]`;
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/** A string-literal type, or literal type for any primitive JSON value. */
+export function literalType(value: unknown): string {
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "number";
+  if (typeof value === "boolean" || value === null) return String(value);
+  return "unknown";
+}
+
+/** Splits text into comment-safe lines: every line terminator ends a line and `*\/` cannot close the comment. */
+function commentLines(text: string): string[] {
+  return text
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
+    .replace(/\*\//g, "*\\/")
+    // Control characters have no business in a doc comment and some editors render them oddly.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+    .split("\n")
+    .map((line) => line.replace(/\s+$/, ""));
+}
+
+/**
+ * A JSDoc block from paragraphs of untrusted text and tags. Returns "" when
+ * there is nothing to say. Tag values go through the same escaping.
+ */
+export function jsDoc(parts: { text?: string | undefined; tags?: ReadonlyArray<readonly [tag: string, value: string]> }, indent = ""): string {
+  const lines: string[] = [];
+  if (parts.text !== undefined && parts.text.trim() !== "") lines.push(...trimBlankEdges(commentLines(parts.text)));
+  for (const [tag, value] of parts.tags ?? []) {
+    const [first = "", ...rest] = commentLines(value);
+    lines.push(first === "" ? `@${tag}` : `@${tag} ${first}`, ...rest);
+  }
+  if (lines.length === 0) return "";
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
+  return `${indent}/**\n${lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)).join("\n")}\n${indent} */\n`;
+}
+
+function trimBlankEdges(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start] === "") start++;
+  while (end > start && lines[end - 1] === "") end--;
+  return lines.slice(start, end);
+}
+
+/** A single-line `//` comment from untrusted text: line terminators become spaces. */
+export function lineComment(text: string): string {
+  return `// ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+}

@@ -1,0 +1,231 @@
+/**
+ * mcpgen client runtime: copied verbatim into every generated output as
+ * `runtime.ts`. It imports nothing: the SDK client is used through the
+ * structural `McpClient` type, so both `@modelcontextprotocol/sdk` (v1) and
+ * `@modelcontextprotocol/client` (v2) clients fit.
+ */
+
+/** MCP content blocks (MCP 2025-11-25, "Tool Result"). */
+export interface TextContent {
+  type: "text";
+  text: string;
+  annotations?: Annotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface ImageContent {
+  type: "image";
+  data: string;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface AudioContent {
+  type: "audio";
+  data: string;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface ResourceLink {
+  type: "resource_link";
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: Annotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface EmbeddedResource {
+  type: "resource";
+  resource: { uri: string; mimeType?: string; text?: string; blob?: string; _meta?: { [key: string]: unknown } };
+  annotations?: Annotations;
+  _meta?: { [key: string]: unknown };
+}
+export interface Annotations {
+  audience?: Array<"user" | "assistant">;
+  priority?: number;
+  lastModified?: string;
+}
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+/** A `tools/call` result as the server sent it. */
+export interface ToolResult {
+  content: ContentBlock[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  _meta?: { [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+/** A successful result of a tool with an `outputSchema`: `structuredContent` is present and was validated. */
+export interface StructuredToolResult<Output> extends ToolResult {
+  structuredContent: Output;
+  isError?: false;
+}
+
+/** One problem found by a validator. */
+export interface ValidationIssue {
+  /** RFC 6901 JSON pointer into the validated value ("" is the value itself). */
+  path: string;
+  message: string;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+/** The shape of an ajv standalone validator. */
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: ReadonlyArray<CompiledValidatorError> | null;
+}
+interface CompiledValidatorError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: { [key: string]: unknown };
+}
+
+/** Runs the validator registered for `toolName` (own properties only: a tool may be called `constructor`). */
+export function runValidator<T>(
+  table: { readonly [name: string]: CompiledValidator | null },
+  toolName: string,
+  value: unknown,
+  role: "input" | "output",
+): ValidationResult<T> {
+  if (!Object.prototype.hasOwnProperty.call(table, toolName)) {
+    return { ok: false, issues: [{ path: "", message: `unknown tool ${JSON.stringify(toolName)}` }] };
+  }
+  const validator = table[toolName];
+  if (validator === null || validator === undefined || validator(value)) return { ok: true, value: value as T };
+  const issues = (validator.errors ?? []).map(toIssue);
+  return { ok: false, issues: issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }] };
+}
+
+function escapeToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function toIssue(error: CompiledValidatorError): ValidationIssue {
+  let path = error.instancePath;
+  let message = error.message ?? `fails ${error.keyword}`;
+  // Point at the offending property itself rather than its parent object.
+  const property = error.params["missingProperty"] ?? error.params["additionalProperty"];
+  if (typeof property === "string") {
+    path = `${path}/${escapeToken(property)}`;
+    message = error.keyword === "required" ? "is required" : "is not an allowed property";
+  }
+  return { path, message };
+}
+
+function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.path === "" ? "(root)" : issue.path} ${issue.message}`).join("; ");
+}
+
+/** Arguments or structured output that do not match the tool's schema. Nothing was sent when `phase` is `"input"`. */
+export class ValidationError extends Error {
+  override readonly name = "ValidationError";
+  constructor(
+    readonly toolName: string,
+    readonly phase: "input" | "output",
+    readonly issues: ValidationIssue[],
+    /** The server's result, for output problems. */
+    readonly result?: ToolResult,
+  ) {
+    super(
+      phase === "input"
+        ? `invalid arguments for tool ${JSON.stringify(toolName)}: ${describeIssues(issues)}`
+        : `tool ${JSON.stringify(toolName)} returned structuredContent that does not match its outputSchema: ${describeIssues(issues)}`,
+    );
+  }
+}
+
+/** The tool ran and reported failure (`isError: true`). The message is the text of its content. */
+export class ToolError extends Error {
+  override readonly name = "ToolError";
+  constructor(
+    readonly toolName: string,
+    readonly result: ToolResult,
+  ) {
+    const text = (Array.isArray(result.content) ? result.content : [])
+      .filter((block): block is TextContent => block?.type === "text" && typeof block.text === "string")
+      .map((block) => block.text)
+      .join("\n");
+    super(text === "" ? `tool ${JSON.stringify(toolName)} reported an error` : text);
+  }
+}
+
+/** Progress notification payload (MCP "Progress"). */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Per-call options; all but `validate` are handed to the SDK's request options. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Request timeout in milliseconds (the SDK's default applies otherwise). */
+  timeout?: number;
+  onprogress?: (progress: Progress) => void;
+  resetTimeoutOnProgress?: boolean;
+  maxTotalTimeout?: number;
+  /** Validate arguments before sending and `structuredContent` after receiving (default: the client's setting, true). */
+  validate?: boolean;
+}
+
+export interface ClientOptions {
+  /** Default for every call's `validate` (default true). */
+  validate?: boolean;
+  /**
+   * The SDK generation `client` comes from. Detected when absent: v2 clients
+   * (`@modelcontextprotocol/client`) take `callTool(params, options)`, v1
+   * (`@modelcontextprotocol/sdk`) `callTool(params, resultSchema, options)`.
+   */
+  sdk?: "v1" | "v2";
+}
+
+/** A connected MCP SDK client, v1 or v2, seen structurally. */
+export interface McpClient {
+  callTool(params: { name: string; arguments?: { [key: string]: unknown } }, ...rest: never[]): Promise<unknown>;
+}
+
+export interface Validators {
+  validateInput(toolName: string, value: unknown): ValidationResult<unknown>;
+  validateOutput(toolName: string, value: unknown): ValidationResult<unknown>;
+}
+
+export type ToolCaller = <Result>(toolName: string, input: unknown, options?: CallOptions) => Promise<Result>;
+
+function detectSdk(client: McpClient): "v1" | "v2" {
+  // v2's Client negotiates protocol eras; v1's has no such method.
+  return typeof (client as unknown as { getNegotiatedProtocolVersion?: unknown }).getNegotiatedProtocolVersion === "function" ? "v2" : "v1";
+}
+
+/**
+ * The one code path behind every generated method: validate arguments, call,
+ * turn `isError` into `ToolError`, validate `structuredContent`.
+ */
+export function createToolCaller(client: McpClient, clientOptions: ClientOptions, validators: Validators, hasOutputSchema: (toolName: string) => boolean): ToolCaller {
+  const sdk = clientOptions.sdk ?? detectSdk(client);
+  const call = client.callTool.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  return async <Result>(toolName: string, input: unknown, options: CallOptions = {}): Promise<Result> => {
+    const { validate = clientOptions.validate ?? true, ...requestOptions } = options;
+    const args = input === undefined ? {} : input;
+    if (validate) {
+      const checked = validators.validateInput(toolName, args);
+      if (!checked.ok) throw new ValidationError(toolName, "input", checked.issues);
+    }
+    const params = { name: toolName, arguments: args as { [key: string]: unknown } };
+    const result = (sdk === "v2" ? await call(params, requestOptions) : await call(params, undefined, requestOptions)) as ToolResult;
+    if (result.isError === true) throw new ToolError(toolName, result);
+    if (validate && hasOutputSchema(toolName)) {
+      if (result.structuredContent === undefined) {
+        throw new ValidationError(toolName, "output", [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }], result);
+      }
+      const checked = validators.validateOutput(toolName, result.structuredContent);
+      if (!checked.ok) throw new ValidationError(toolName, "output", checked.issues, result);
+    }
+    return result as Result;
+  };
+}
