@@ -34,10 +34,22 @@ export interface TypeExpression {
   unguardedRefs: Set<RefTarget>;
 }
 
-const SIMPLE = /^[A-Za-z_$][\w$]*(\[\])*$|^"(?:[^"\\]|\\.)*"$|^-?[\d.e+]+$/;
+/** True when `text` has a `|` or `&` outside brackets and string literals, so it needs parentheses inside another type. */
+function isComposite(text: string): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === '"') {
+      for (index++; index < text.length && text[index] !== '"'; index++) if (text[index] === "\\") index++;
+    } else if (char === "{" || char === "[" || char === "(" || char === "<") depth++;
+    else if (char === "}" || char === "]" || char === ")" || char === ">") depth--;
+    else if (depth === 0 && (char === "|" || char === "&")) return true;
+  }
+  return false;
+}
 
 function wrap(text: string): string {
-  return SIMPLE.test(text) || (text.startsWith("{") && text.endsWith("}")) ? text : `(${text})`;
+  return isComposite(text) ? `(${text})` : text;
 }
 
 function union(members: string[]): string {

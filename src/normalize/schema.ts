@@ -103,9 +103,10 @@ class SchemaNormalizer {
   }
 
   run(): NormalizeSchemaResult {
+    this.registerRefTargets(this.raw);
     const root = this.node(this.raw, "");
     for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
-      this.defs[next.key] = this.node(resolvePointer(this.raw, next.pointer).value, next.pointer);
+      this.defs[next.key] = this.node(resolvePointer(this.raw, next.pointer).value, next.pointer, true);
     }
     const defKeys = Object.keys(this.defs);
     let schema: Schema = root;
@@ -124,7 +125,38 @@ class SchemaNormalizer {
     this.context.diagnostics.push({ severity: "warning", code, message, ...this.where(pointer), hint });
   }
 
-  private node(value: unknown, pointer: string): Schema {
+  /**
+   * Finds every local ref target up front, so a subschema that is also a ref
+   * target (`#/properties/primary`) is written once, as a named type, and
+   * referenced from both places.
+   */
+  private registerRefTargets(node: unknown) {
+    if (Array.isArray(node)) {
+      for (const item of node) this.registerRefTargets(item);
+      return;
+    }
+    if (!isRecord(node)) return;
+    const ref = node["$ref"];
+    if (typeof ref === "string" && ref.startsWith("#")) {
+      let fragment: string | undefined;
+      try {
+        fragment = decodeURIComponent(ref.slice(1));
+      } catch {
+        fragment = undefined;
+      }
+      const pointer = fragment === undefined || fragment === "" ? undefined : fragment.startsWith("/") ? fragment : this.anchorPointer(fragment);
+      if (pointer !== undefined && pointer !== "" && resolvePointer(this.raw, pointer).found) this.keyFor(pointer);
+    }
+    for (const [key, item] of Object.entries(node)) {
+      if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") this.registerRefTargets(item);
+    }
+  }
+
+  private node(value: unknown, pointer: string, isDefinition = false): Schema {
+    if (!isDefinition && pointer !== "") {
+      const key = this.targets.get(pointer);
+      if (key !== undefined) return { $ref: `#/$defs/${key}` };
+    }
     if (typeof value === "boolean") return value;
     if (!isRecord(value)) {
       throw userError("schema-invalid", `a schema must be an object or a boolean, found ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`, {

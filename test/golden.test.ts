@@ -1,0 +1,42 @@
+/**
+ * Goldens: golden/<case>/ is exactly what `mcpgen generate` writes for the
+ * case's manifest, compared byte for byte, and every golden type-checks
+ * under the strict settings with NodeNext and with Bundler.
+ * Regenerate with `npm run golden:update` and review the diff.
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readManifestFile } from "../src/acquire/manifest-file.js";
+import { renderManifest } from "../src/generate.js";
+import { goldenCases } from "./helpers/golden-cases.js";
+import { repoRoot, typecheck } from "./helpers/typecheck.js";
+
+const updating = process.env["GOLDEN_UPDATE"] === "1";
+
+describe.each(goldenCases)("golden $name", ({ name, manifest }) => {
+  const directory = join(repoRoot, "golden", name);
+
+  it(updating ? "is rewritten" : "matches generate's output byte for byte", async () => {
+    const { files } = await renderManifest(await readManifestFile(manifest), { outDir: directory });
+    if (updating) {
+      await rm(directory, { recursive: true, force: true });
+      await mkdir(directory, { recursive: true });
+      for (const file of files) await writeFile(join(directory, file.path), file.contents);
+    }
+    const onDisk = (await readdir(directory)).sort();
+    expect(onDisk).toEqual(files.map((file) => file.path).sort());
+    for (const file of files) {
+      const golden = await readFile(join(directory, file.path), "utf8");
+      expect(golden, `${name}/${file.path}`).toBe(file.contents);
+    }
+  });
+});
+
+describe("goldens type-check", () => {
+  it.each(["NodeNext", "Bundler"] as const)("under strict settings with module %s", async (mode) => {
+    const result = await typecheck([join(repoRoot, "golden")], mode);
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
+});

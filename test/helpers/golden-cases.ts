@@ -1,0 +1,14 @@
+/** The golden cases: each is a manifest the project owns and a directory under golden/. */
+import { join } from "node:path";
+import { repoRoot } from "./typecheck.js";
+
+export interface GoldenCase {
+  name: string;
+  manifest: string;
+}
+
+export const goldenCases: GoldenCase[] = [
+  { name: "weather", manifest: join(repoRoot, "examples/weather.tools.json") },
+  { name: "type-mapping", manifest: join(repoRoot, "test/fixtures/golden/type-mapping.tools.json") },
+  { name: "hazards", manifest: join(repoRoot, "test/fixtures/golden/hazards.tools.json") },
+];
