@@ -1,0 +1,141 @@
+/**
+ * The compiled validators, exercised through the goldens' typed entry points:
+ * per mapping rule, instances that must pass and instances that must fail at
+ * a given JSON pointer. Also: the validator files import nothing.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as hazards from "../golden/hazards/index.js";
+import * as mapping from "../golden/type-mapping/index.js";
+import * as weather from "../golden/weather/index.js";
+import { repoRoot } from "./helpers/typecheck.js";
+
+type Validate = (tool: string, value: unknown) => { ok: true } | { ok: false; issues: Array<{ path: string; message: string }> };
+
+interface Row {
+  rule: string;
+  tool: string;
+  value: unknown;
+  /** JSON pointer of the expected issue, or null when the value is valid. */
+  invalidAt: string | null;
+}
+
+const inputRows: Row[] = [
+  { rule: "required property present", tool: "objects", value: { closed: { a: "x" } }, invalidAt: null },
+  { rule: "required property missing", tool: "objects", value: {}, invalidAt: "/closed" },
+  { rule: "nested required property missing", tool: "objects", value: { closed: {} }, invalidAt: "/closed/a" },
+  { rule: "additionalProperties false rejects extras", tool: "objects", value: { closed: { a: "x", z: 1 } }, invalidAt: "/closed/z" },
+  { rule: "additionalProperties true accepts extras", tool: "objects", value: { closed: { a: "x" }, open: { z: [1] } }, invalidAt: null },
+  { rule: "additionalProperties schema checks values", tool: "objects", value: { closed: { a: "x" }, typedMap: { k: "s" } }, invalidAt: "/typedMap/k" },
+  { rule: "declared property beside additionalProperties schema", tool: "objects", value: { closed: { a: "x" }, mixedMap: { name: "n", on: true } }, invalidAt: null },
+  { rule: "patternProperties with additionalProperties false", tool: "objects", value: { closed: { a: "x" }, patterned: { "x-a": "1", y: "2" } }, invalidAt: "/patterned/y" },
+  { rule: "integer rejects fractions", tool: "objects", value: { closed: { a: "x", b: 1.5 } }, invalidAt: "/closed/b" },
+  { rule: "array items", tool: "arrays_and_tuples", value: { list: ["a", 1] }, invalidAt: "/list/1" },
+  { rule: "draft-07 tuple", tool: "arrays_and_tuples", value: { draft07Tuple: [1, 2] }, invalidAt: null },
+  { rule: "draft-07 tuple additionalItems false", tool: "arrays_and_tuples", value: { draft07Tuple: [1, 2, 3] }, invalidAt: "/draft07Tuple" },
+  { rule: "draft-07 tuple minItems", tool: "arrays_and_tuples", value: { draft07Tuple: [1] }, invalidAt: "/draft07Tuple" },
+  { rule: "draft-07 tuple additionalItems schema", tool: "arrays_and_tuples", value: { draft07OpenTuple: ["a", true, 5, "x"] }, invalidAt: "/draft07OpenTuple/3" },
+  { rule: "2020-12 prefixItems", tool: "tuples_2020", value: { point: [1, 2] }, invalidAt: null },
+  { rule: "2020-12 items false closes the tuple", tool: "tuples_2020", value: { point: [1, 2, 3, 4] }, invalidAt: "/point" },
+  { rule: "2020-12 prefixItems element type", tool: "tuples_2020", value: { point: [1, "2"] }, invalidAt: "/point/1" },
+  { rule: "2020-12 rest items", tool: "tuples_2020", value: { point: [0, 0], labelled: ["label", "a", 3] }, invalidAt: "/labelled/2" },
+  { rule: "string enum", tool: "literals", value: { kind: "fixed", color: "purple" }, invalidAt: "/color" },
+  { rule: "number enum", tool: "literals", value: { kind: "fixed", level: 2 }, invalidAt: null },
+  { rule: "boolean/null enum", tool: "literals", value: { kind: "fixed", flag: null }, invalidAt: null },
+  { rule: "const", tool: "literals", value: { kind: "other" }, invalidAt: "/kind" },
+  { rule: "object enum member compares deeply", tool: "literals", value: { kind: "fixed", objectEnum: { a: 2 } }, invalidAt: "/objectEnum" },
+  { rule: "object enum member accepted", tool: "literals", value: { kind: "fixed", objectEnum: { a: 1 } }, invalidAt: null },
+  { rule: "anyOf", tool: "combinators", value: { idOrName: true }, invalidAt: "/idOrName" },
+  { rule: "oneOf discriminated", tool: "combinators", value: { shape: { kind: "circle", radius: 1 } }, invalidAt: null },
+  { rule: "oneOf branch incomplete", tool: "combinators", value: { shape: { kind: "circle" } }, invalidAt: "/shape" },
+  { rule: "allOf requires every part", tool: "combinators", value: { both: { b: 1 } }, invalidAt: "/both/a" },
+  { rule: "type with null", tool: "combinators", value: { nullableString: null, openApiNullable: null }, invalidAt: null },
+  { rule: "type with null rejects others", tool: "combinators", value: { nullableString: 3 }, invalidAt: "/nullableString" },
+  { rule: "anyOf of required-only branches", tool: "combinators", value: { oneOrTheOther: {} }, invalidAt: "/oneOrTheOther" },
+  { rule: "recursive $ref", tool: "refs", value: { tree: { value: "a", children: [{ value: "b", children: [{ value: 1 }] }] } }, invalidAt: "/tree/children/0/children/0/value" },
+  { rule: "$ref into #/properties", tool: "refs", value: { tree: { value: "a" }, secondary: { street: "x" } }, invalidAt: "/secondary/city" },
+  { rule: "recursive JSON value", tool: "refs", value: { tree: { value: "a" }, json: { a: [1, "x", null, { b: false }] } }, invalidAt: null },
+  { rule: "root $ref #", tool: "refs", value: { tree: { value: "a" }, self: {} }, invalidAt: "/self/tree" },
+  { rule: "{} accepts anything", tool: "unknowns_and_docs", value: { anything: [1, { x: null }] }, invalidAt: null },
+  { rule: "format date-time", tool: "unknowns_and_docs", value: { anything: 1, when: "yesterday" }, invalidAt: "/when" },
+  { rule: "format date-time valid", tool: "unknowns_and_docs", value: { anything: 1, when: "2025-06-18T12:00:00Z" }, invalidAt: null },
+  { rule: "minimum", tool: "unknowns_and_docs", value: { anything: 1, count: -1 }, invalidAt: "/count" },
+  { rule: "exclusiveMaximum", tool: "unknowns_and_docs", value: { anything: 1, count: 100 }, invalidAt: "/count" },
+  { rule: "draft-04 boolean exclusiveMinimum", tool: "unknowns_and_docs", value: { anything: 1, draft04Bound: 0 }, invalidAt: "/draft04Bound" },
+  { rule: "no type but properties is an object", tool: "unknowns_and_docs", value: "not an object", invalidAt: "" },
+];
+
+function expectRow(validate: Validate, row: Row) {
+  const result = validate(row.tool, row.value);
+  if (row.invalidAt === null) {
+    expect(result).toEqual({ ok: true, value: row.value });
+  } else {
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues.map((issue) => issue.path)).toContain(row.invalidAt);
+  }
+}
+
+describe("input validators", () => {
+  it.each(inputRows)("$rule ($tool)", (row) => expectRow(mapping.validateInput as Validate, row));
+});
+
+describe("output validators", () => {
+  it("check structuredContent against a draft-07 outputSchema with definitions", () => {
+    expectRow(mapping.validateOutput as Validate, { rule: "", tool: "refs", value: { items: [{ id: "a" }] }, invalidAt: null });
+    expectRow(mapping.validateOutput as Validate, { rule: "", tool: "refs", value: { items: [{ id: 1 }] }, invalidAt: "/items/0/id" });
+  });
+  it("accept anything for a tool without outputSchema", () => {
+    expect(mapping.validateOutput("objects", 42)).toEqual({ ok: true, value: 42 });
+  });
+  it("report bounds with a readable message", () => {
+    const result = weather.validateOutput("get_weather", { temperature: 20, conditions: "sunny", humidity: 101 });
+    expect(result).toEqual({ ok: false, issues: [{ path: "/humidity", message: "must be <= 100" }] });
+  });
+  it("report a missing property at its own pointer", () => {
+    const result = weather.validateOutput("get_weather", { temperature: 20, humidity: 1 });
+    expect(result).toEqual({ ok: false, issues: [{ path: "/conditions", message: "is required" }] });
+  });
+});
+
+describe("validators and hostile names", () => {
+  it("keep tools named like Object.prototype members apart from the prototype", () => {
+    expect(hazards.validateInput("constructor", {}).ok).toBe(true);
+    expect(hazards.validateInput("toString", {}).ok).toBe(true);
+    expect((hazards.validateInput as Validate)("hasOwnProperty", {})).toEqual({ ok: false, issues: [{ path: "", message: 'unknown tool "hasOwnProperty"' }] });
+    expect(hazards.validateInput("__proto__", { x: 1 }).ok).toBe(false);
+    expect(hazards.validateInput("__proto__", { x: "1" }).ok).toBe(true);
+  });
+  it("require an own __proto__ property, not the inherited one", () => {
+    const missing = { plain: "*/", "*/": "x" };
+    const result = hazards.validateInput("evil_text", missing as never);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues.map((issue) => issue.path)).toContain("/__proto__");
+    const present = JSON.parse('{"plain": "*/", "*/": "x", "__proto__": "own"}');
+    expect(hazards.validateInput("evil_text", present).ok).toBe(true);
+  });
+  it("match enum values containing comment terminators, template syntax and line separators", () => {
+    for (const value of ["*/", "${x}", "`", "\u2028"]) {
+      // Built from JSON text: an object literal's `__proto__:` would set the prototype instead.
+      expect(hazards.validateInput("evil_text", JSON.parse(`{"plain": ${JSON.stringify(value)}, "*/": "", "__proto__": ""}`)).ok).toBe(true);
+    }
+    expect(hazards.validateInput("evil_text", JSON.parse('{"plain": "other", "*/": "", "__proto__": ""}')).ok).toBe(false);
+  });
+  it("treat an unresolvable external $ref as unconstrained", () => {
+    const value = JSON.parse('{"plain": "*/", "*/": "", "__proto__": "", "externalUrl": [1, 2], "externalFile": {"a": 1}}');
+    expect(hazards.validateInput("evil_text", value).ok).toBe(true);
+  });
+});
+
+describe("generated code imports nothing from packages", () => {
+  it.each(["weather", "type-mapping", "hazards"])("golden %s", async (name) => {
+    const directory = join(repoRoot, "golden", name);
+    for (const file of (await readdir(directory)).filter((entry) => entry.endsWith(".ts"))) {
+      const source = await readFile(join(directory, file), "utf8");
+      const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gm)].map((match) => match[1]);
+      for (const specifier of specifiers) expect(specifier, `${name}/${file}`).toMatch(/^\.\/[a-z-]+\.js$/);
+      expect(source, `${name}/${file}`).not.toMatch(/\brequire\s*\(|\bimport\s*\(/);
+      if (file === "validators.ts") expect(specifiers, `${name}/validators.ts`).toEqual([]);
+    }
+  });
+});
