@@ -1,0 +1,171 @@
+/**
+ * `mcpgen generate` as a user meets it: input shapes, errors that name the
+ * file, tool and JSON pointer (exit 1, no stack trace, nothing written),
+ * --check, and refusing to overwrite files mcpgen did not write.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { run } from "../src/cli.js";
+import { generate } from "../src/generate.js";
+import { repoRoot } from "./helpers/typecheck.js";
+
+const weatherManifest = join(repoRoot, "examples/weather.tools.json");
+
+async function cli(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await run(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+async function scratch(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "mcpgen-cli-"));
+}
+
+async function manifestFile(contents: string): Promise<string> {
+  const path = join(await scratch(), "bad.tools.json");
+  await writeFile(path, contents);
+  return path;
+}
+
+const tool = (extra: Record<string, unknown>) => JSON.stringify({ tools: [{ name: "ok_tool", inputSchema: { type: "object" } }, extra] });
+
+describe("input shapes", () => {
+  const tools = [{ name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } }];
+  it.each([
+    ["a tools/list result", { tools, nextCursor: "ignored" }],
+    ["a JSON-RPC response", { jsonrpc: "2.0", id: 1, result: { tools } }],
+    ["an mcpgen manifest with unknown keys", { server: { name: "s", version: "1" }, protocolVersion: "2025-06-18", somethingElse: true, tools }],
+  ])("accepts %s", async (_, document) => {
+    const out = join(await scratch(), "out");
+    const result = await cli(["generate", await manifestFile(JSON.stringify(document)), "--out", out]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain("export type EchoInput = {\n  text: string;\n};");
+  });
+
+  it("reads stdin with -", async () => {
+    const out = join(await scratch(), "out");
+    const result = await generate({ manifest: "-", outDir: out, stdin: Readable.from([JSON.stringify({ tools })]) });
+    expect(result.ir.source).toBe("<stdin>");
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain("from <stdin>");
+  });
+});
+
+describe("errors name the file, the tool and the JSON pointer, and write nothing", () => {
+  it.each([
+    ["not JSON", "{ tools: [", /bad\.tools\.json: not valid JSON/],
+    ["no tools", JSON.stringify({ server: {} }), /bad\.tools\.json: at \/tools: no `tools` array/],
+    ["tools not an array", JSON.stringify({ tools: {} }), /at \/tools: `tools` is not an array/],
+    ["a JSON-RPC error", JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }), /at \/error: this JSON-RPC response is an error: Method not found/],
+    ["a tool without a name", JSON.stringify({ tools: [{ inputSchema: { type: "object" } }] }), /at \/tools\/0\/name: tool has no `name`/],
+    ["an unresolvable $ref", tool({ name: "bad_ref", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } }),
+      /tool "bad_ref" at \/tools\/1\/inputSchema\/properties\/a\/\$ref: \$ref "#\/\$defs\/missing" points to nothing/],
+    ["a schema that is not a schema", tool({ name: "bad_schema", inputSchema: { type: "object", properties: { a: "string" } } }),
+      /tool "bad_schema" at \/tools\/1\/inputSchema\/properties\/a: a schema must be an object or a boolean, found string/],
+    ["a non-object inputSchema", tool({ name: "scalar", inputSchema: { type: "string" } }), /tool "scalar" at \/tools\/1\/inputSchema\/type: inputSchema must describe an object/],
+  ])("%s", async (_, contents, message) => {
+    const out = join(await scratch(), "out");
+    const result = await cli(["generate", await manifestFile(contents), "--out", out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/^error: /);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("a missing manifest file", async () => {
+    const result = await cli(["generate", join(await scratch(), "nope.json"), "--out", join(await scratch(), "out")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/nope\.json: cannot read the manifest: no such file/);
+  });
+
+  it("usage errors exit 2", async () => {
+    const result = await cli(["generate", weatherManifest]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/required option '-o, --out <dir>'/);
+  });
+
+  it("the installed binary prints no stack trace either", async () => {
+    const bad = await manifestFile("[1, 2]");
+    const failure = await promisify(execFile)(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "generate", bad, "--out", join(await scratch(), "out")]).catch((error: unknown) => error as { code: number; stderr: string });
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toBe(`error: ${bad}: at /: the manifest is not a JSON object\n  hint: expected { tools: [...] }, a JSON-RPC response { jsonrpc, id, result: { tools } }, or an mcpgen manifest\n`);
+  });
+});
+
+describe("warnings", () => {
+  it("keeps the first of a tool listed twice and says so", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [
+      { name: "twice", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
+      { name: "twice", inputSchema: { type: "object", properties: { b: { type: "number" } } } },
+    ] });
+    const result = await cli(["generate", await manifestFile(contents), "--out", out]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/warning: .*tool "twice" at \/tools\/1: listed twice with different definitions; keeping the first \(\/tools\/0\)/);
+    const types = await readFile(join(out, "types.ts"), "utf8");
+    expect(types).toContain("a?: string;");
+    expect(types).not.toContain("b?: number;");
+  });
+});
+
+describe("writing", () => {
+  it("is deterministic and leaves unchanged files alone", async () => {
+    const out = join(await scratch(), "out");
+    await cli(["generate", weatherManifest, "--out", out]);
+    const before = await Promise.all((await readdir(out)).map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const));
+    const second = await cli(["generate", weatherManifest, "--out", out]);
+    expect(second.stdout).toMatch(/0 file\(s\) written, 7 unchanged/);
+    for (const [file, contents, mtime] of before) {
+      expect(await readFile(join(out, file), "utf8")).toBe(contents);
+      expect((await stat(join(out, file))).mtimeMs).toBe(mtime);
+    }
+    expect(before.every(([, contents]) => !contents.includes("\r"))).toBe(true);
+  });
+
+  it("refuses to overwrite a file it did not generate, and writes nothing", async () => {
+    const out = join(await scratch(), "out");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(out);
+    await writeFile(join(out, "client.ts"), "// my own code\n");
+    const result = await cli(["generate", weatherManifest, "--out", out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/refusing to overwrite .*client\.ts: it was not generated by mcpgen/);
+    expect(await readdir(out)).toEqual(["client.ts"]);
+    expect(await readFile(join(out, "client.ts"), "utf8")).toBe("// my own code\n");
+  });
+
+  it("--check exits 1 on stale or missing files and 0 when up to date, writing nothing", async () => {
+    const out = join(await scratch(), "out");
+    const missing = await cli(["generate", weatherManifest, "--out", out, "--check"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/missing: client\.ts/);
+    expect(existsSync(out)).toBe(false);
+
+    await cli(["generate", weatherManifest, "--out", out]);
+    expect((await cli(["generate", weatherManifest, "--out", out, "--check"])).code).toBe(0);
+
+    const types = join(out, "types.ts");
+    const edited = (await readFile(types, "utf8")).replace("temperature: number;", "temperature: string;");
+    await writeFile(types, edited);
+    const stale = await cli(["generate", weatherManifest, "--out", out, "--check"]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/stale: types\.ts/);
+    expect(await readFile(types, "utf8")).toBe(edited);
+  });
+
+  it("--json prints a parseable summary", async () => {
+    const out = join(await scratch(), "out");
+    const result = await cli(["generate", weatherManifest, "--out", out, "--json"]);
+    const summary = JSON.parse(result.stdout) as { files: Array<{ path: string; status: string }>; upToDate: boolean };
+    expect(summary.files.map((file) => file.path)).toEqual(["client.ts", "index.ts", "manifest.json", "runtime.ts", "types.ts", "validate.ts", "validators.ts"]);
+    expect(summary.files.every((file) => file.status === "created")).toBe(true);
+  });
+});
