@@ -69,6 +69,53 @@ export function buildProgram(io: Io = defaultIo): Command {
       }
     });
 
+  program
+    .command("scaffold")
+    .description("create or refresh a runnable MCP server from a manifest; rewrites src/generated/ only, never your handlers")
+    .argument("<manifest>", "tools/list result, JSON-RPC response or mcpgen manifest; - reads stdin")
+    .requiredOption("-o, --out <dir>", "project directory")
+    .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
+    .option("--no-format", "skip Prettier")
+    .option("-q, --quiet", "print nothing but errors and warnings")
+    .option("--json", "print a machine-readable summary")
+    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; json?: boolean }) => {
+      const { scaffold } = await import("./scaffold.js");
+      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
+      const outName = relative(process.cwd(), options.out) || ".";
+      const stale = result.generated.filter((file) => file.status !== "unchanged");
+      if (options.json) {
+        const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
+        io.stdout(`${JSON.stringify({ outDir: options.out, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings }, null, 2)}\n`);
+      } else {
+        printDiagnostics(result.diagnostics, io, false);
+        for (const orphan of result.orphanedHandlers) {
+          const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
+          io.stderr(`warning: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
+        }
+      }
+      if (options.check) {
+        if (!result.upToDate) {
+          if (!options.json) {
+            io.stderr(`${outName} is out of date:\n${stale.map((file) => `  ${file.status === "created" ? "missing" : "stale"}: ${file.path}\n`).join("")}${result.created.map((path) => `  missing: ${path}\n`).join("")}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
+          }
+          process.exitCode = 1;
+        } else if (!options.json && !options.quiet) {
+          io.stdout(`${outName} is up to date (${result.ir.tools.length} tools)\n`);
+        }
+        return;
+      }
+      if (!options.json && !options.quiet) {
+        const stubs = result.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
+        const project = result.created.filter((path) => !stubs.includes(path));
+        io.stdout(`scaffolded ${result.ir.tools.length} tools into ${outName} (src/generated/: ${stale.length} file(s) written, ${result.generated.length - stale.length} unchanged)\n`);
+        if (project.length > 0) io.stdout(`  created: ${project.join(", ")}\n`);
+        if (stubs.length > 0) io.stdout(`  new handler stubs: ${stubs.join(", ")}\n`);
+        const keptHandlers = result.handlers.length - stubs.length;
+        if (keptHandlers > 0) io.stdout(`  kept ${keptHandlers} existing handler(s) untouched\n`);
+        if (project.includes("package.json")) io.stdout(`next: cd ${outName} && npm install && npm run build && npm start\n`);
+      }
+    });
+
   return program;
 }
 

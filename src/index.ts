@@ -5,3 +5,4 @@ export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./errors.js";
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir.js";
 export type { WriteResult, FileStatus } from "./write.js";
+export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type HandlerFile, type OrphanedHandler } from "./scaffold.js";

@@ -1,0 +1,60 @@
+/**
+ * Stage 3 (emit) for `mcpgen scaffold`: every file of a runnable server, from
+ * the IR and the planned handler paths. `src/generated/` holds the same
+ * `types.ts`, `validators.ts`, `validate.ts` and `runtime.ts` that `generate`
+ * emits, plus the server's tool table, handler table and dispatcher.
+ */
+import type { EmittedFile, ManifestIR } from "../ir.js";
+import { emitManifestSnapshot } from "./manifest-snapshot.js";
+import { emitRuntime } from "./runtime-module.js";
+import { emitEntry } from "./scaffold-entry.js";
+import { emitHandlerStub } from "./scaffold-handler-stub.js";
+import { emitGitignore, emitPackageJson, emitTsconfig, SCAFFOLD_MANIFEST } from "./scaffold-package.js";
+import { emitReadme } from "./scaffold-readme.js";
+import { emitServerDefine } from "./server-define.js";
+import { emitServerHandlers, GENERATED_DIR } from "./server-handlers.js";
+import { emitServerModule } from "./server-module.js";
+import { emitServerRuntime } from "./server-runtime-module.js";
+import { emitServerTools } from "./server-tools.js";
+import { emitTypes } from "./types.js";
+import { emitValidators } from "./validators.js";
+
+export interface ScaffoldEmitOptions {
+  /** npm package name of the project (also the fallback `serverInfo.name`). */
+  name: string;
+  /** Project-relative handler file of every tool, by wire name. */
+  handlerPaths: ReadonlyMap<string, string>;
+}
+
+export interface ScaffoldFiles {
+  /** mcpgen's: `src/generated/*` and the manifest snapshot, rewritten on every run. */
+  generated: EmittedFile[];
+  /** The user's: project files and handler stubs, written only when absent. */
+  owned: EmittedFile[];
+}
+
+const byPath = (a: EmittedFile, b: EmittedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions): Promise<ScaffoldFiles> {
+  const [validators, runtime, serverRuntime, packageJson] = await Promise.all([
+    emitValidators(ir),
+    emitRuntime(ir),
+    emitServerRuntime(ir),
+    emitPackageJson(options.name),
+  ]);
+  const inGenerated = [
+    emitTypes(ir),
+    ...validators.files,
+    runtime,
+    serverRuntime,
+    emitServerTools(ir),
+    emitServerDefine(ir),
+    emitServerHandlers(ir, options.handlerPaths),
+    emitServerModule(ir, options.name),
+  ].map((file) => ({ ...file, path: `${GENERATED_DIR}/${file.path}` }));
+  const generated = [...inGenerated, { ...emitManifestSnapshot(ir), path: SCAFFOLD_MANIFEST }];
+
+  const stubs = ir.tools.map((tool) => emitHandlerStub(tool, options.handlerPaths.get(tool.wireName)!));
+  const owned = [packageJson, emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths), ...stubs];
+  return { generated: generated.sort(byPath), owned: owned.sort(byPath) };
+}

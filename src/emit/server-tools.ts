@@ -1,0 +1,20 @@
+/**
+ * Emits `tools.ts`: the tool table of a scaffolded server, each tool the
+ * manifest's raw object as a literal, so `tools/list` returns exactly what
+ * the manifest lists (names, titles, schemas, annotations, icons, `_meta`).
+ */
+import type { EmittedFile, ManifestIR } from "../ir.js";
+import { jsonLiteral } from "../text/escape.js";
+import { fileHeader } from "./header.js";
+
+export function emitServerTools(ir: ManifestIR): EmittedFile {
+  const entries = ir.tools.map((tool) => `  ${jsonLiteral(tool.raw)},`);
+  const contents = `${fileHeader(ir, "The tools exactly as the manifest lists them; tools/list returns these objects unchanged.")}
+import type { ListedTool } from "./server-runtime.js";
+
+export const tools: readonly ListedTool[] = [
+${entries.join("\n")}
+];
+`;
+  return { path: "tools.ts", contents, format: "typescript" };
+}

@@ -1,0 +1,271 @@
+/**
+ * `mcpgen scaffold`: a runnable MCP server from a manifest, sharing its types
+ * with the client `generate` makes. The stages are generate's, plus one:
+ * acquire → normalize → plan → emit → format → write, where `plan` reads
+ * `src/handlers/` to decide which file implements each tool.
+ *
+ * Ownership is the contract. `src/generated/` (and the manifest snapshot) are
+ * mcpgen's and rewritten on every run; everything else is the user's and
+ * written only when absent. A handler file is never modified or deleted: a
+ * new tool gets a stub, a removed tool's handler is reported.
+ */
+import { link, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { readManifestFile, type RawManifest } from "./acquire/manifest-file.js";
+import type { Diagnostic } from "./errors.js";
+import { emitScaffold } from "./emit/scaffold.js";
+import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
+import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
+import { formatFiles } from "./format.js";
+import type { Stage } from "./generate.js";
+import type { EmittedFile, ManifestIR } from "./ir.js";
+import { normalizeManifest } from "./normalize/index.js";
+import { planWrites, writeFiles, type WriteResult } from "./write.js";
+
+export type ScaffoldStage = Stage | "plan";
+
+export interface ScaffoldOptions {
+  /** Path of the manifest, or `-` for stdin. */
+  manifest: string;
+  /** The project directory (created if needed; an existing scaffold is refreshed). */
+  outDir: string;
+  /** Compare with what is on disk instead of writing. */
+  check?: boolean;
+  /** Run Prettier on the output (default true). */
+  format?: boolean;
+  stdin?: NodeJS.ReadableStream;
+}
+
+export interface HandlerFile {
+  /** Wire name of the tool. */
+  tool: string;
+  /** Project-relative path, `/`-separated. */
+  path: string;
+  /** `created`: a new stub (with `check`: would be created); `kept`: the user's existing file, untouched. */
+  status: "created" | "kept";
+}
+
+export interface OrphanedHandler {
+  path: string;
+  /** The tool the file implements, as its `defineHandler` call names it. */
+  tool: string;
+  /** `removed`: the tool is not in the manifest any more; `duplicate`: another file implements the same tool and is the one used. */
+  reason: "removed" | "duplicate";
+}
+
+export interface ScaffoldResult {
+  /** `src/generated/*` and the manifest snapshot: what happened (or, with `check`, would happen). */
+  generated: WriteResult[];
+  /** User-owned files that were absent and were created (with `check`: would be). */
+  created: string[];
+  /** User-owned files that exist and were left untouched. */
+  kept: string[];
+  /** The handler file of every tool, in manifest order. */
+  handlers: HandlerFile[];
+  /** Handler files no tool uses: listed, never deleted. */
+  orphanedHandlers: OrphanedHandler[];
+  /** Warnings about the input (errors are thrown as `McpgenError`). */
+  diagnostics: Diagnostic[];
+  timings: Partial<Record<ScaffoldStage, number>>;
+  /** With `check`: true when nothing would be written. */
+  upToDate: boolean;
+  ir: ManifestIR;
+}
+
+async function timed<T>(timings: Partial<Record<ScaffoldStage, number>>, stage: ScaffoldStage, run: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    timings[stage] = (timings[stage] ?? 0) + performance.now() - start;
+  }
+}
+
+/** Scaffolds (or refreshes) a server project in `outDir` from a manifest file. */
+export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const timings: Partial<Record<ScaffoldStage, number>> = {};
+  const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
+  const fromOwnManifest = options.manifest !== "-" && (await sameFile(options.manifest, join(options.outDir, SCAFFOLD_MANIFEST)));
+  return scaffoldFromManifest(raw, { ...options, keepManifest: fromOwnManifest }, timings);
+}
+
+/**
+ * The pipeline from an already acquired manifest. `keepManifest` leaves the
+ * project's `manifest.json` alone (set when it is the input itself, which the
+ * user may have edited into something mcpgen would refuse to overwrite).
+ */
+export async function scaffoldFromManifest(
+  raw: RawManifest,
+  options: Omit<ScaffoldOptions, "manifest" | "stdin"> & { keepManifest?: boolean },
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<ScaffoldResult> {
+  const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
+  const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
+  const plan = planHandlers(ir, onDisk);
+  const name = packageName(basename(resolve(options.outDir)));
+  // The project regenerates from its own manifest.json (`npm run generate`), so the generated
+  // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
+  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths }));
+  const generated = options.keepManifest ? emitted.generated.filter((file) => file.path !== SCAFFOLD_MANIFEST) : emitted.generated;
+  const absent: EmittedFile[] = [];
+  const kept: string[] = [];
+  for (const file of emitted.owned) {
+    if (await exists(join(options.outDir, file.path))) kept.push(file.path);
+    else absent.push(file);
+  }
+  const formatted = await timed(timings, "format", () =>
+    formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
+  const formattedGenerated = formatted.slice(0, generated.length);
+  const formattedOwned = formatted.slice(generated.length);
+
+  let results: WriteResult[];
+  const created: string[] = [];
+  if (options.check) {
+    results = await timed(timings, "write", () => planWrites(formattedGenerated, options.outDir));
+    created.push(...formattedOwned.map((file) => file.path));
+  } else {
+    results = await timed(timings, "write", async () => {
+      const written = await writeFiles(formattedGenerated, options.outDir);
+      for (const file of formattedOwned) {
+        if (await createExclusive(join(options.outDir, file.path), file.contents)) created.push(file.path);
+        else kept.push(file.path);
+      }
+      return written;
+    });
+  }
+  const handlers = ir.tools.map((tool): HandlerFile => {
+    const path = plan.paths.get(tool.wireName)!;
+    return { tool: tool.wireName, path, status: created.includes(path) ? "created" : "kept" };
+  });
+  return {
+    generated: results,
+    created,
+    kept: kept.sort(),
+    handlers,
+    orphanedHandlers: plan.orphans,
+    diagnostics: ir.diagnostics,
+    timings,
+    upToDate: results.every((file) => file.status === "unchanged") && created.length === 0,
+    ir,
+  };
+}
+
+/** What `src/handlers/*.ts` holds: each file and the tool its `defineHandler` call names (undefined when none is found). */
+export async function scanHandlers(outDir: string): Promise<Map<string, string | undefined>> {
+  const found = new Map<string, string | undefined>();
+  let entries: string[];
+  try {
+    entries = await readdir(join(outDir, HANDLERS_DIR));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return found;
+    throw error;
+  }
+  for (const entry of entries.sort()) {
+    if (!entry.endsWith(".ts") || entry.endsWith(".d.ts")) continue;
+    const path = `${HANDLERS_DIR}/${entry}`;
+    const info = await stat(join(outDir, path));
+    if (!info.isFile()) continue;
+    found.set(path, definedTool(await readFile(join(outDir, path), "utf8")));
+  }
+  return found;
+}
+
+const DEFINE_CALL = /\bdefineHandler\s*(?:<[^>()]*>)?\s*\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/;
+
+/** The wire name in a handler file's `defineHandler("name", ...)`; undefined when the file has no such call with a plain string. */
+export function definedTool(source: string): string | undefined {
+  const match = DEFINE_CALL.exec(source);
+  if (match === null) return undefined;
+  const literal = match[1]!;
+  const json = literal.startsWith("'") ? `"${literal.slice(1, -1).replace(/\\'/g, "'").replace(/(^|[^\\])"/g, '$1\\"')}"` : literal;
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Decides the handler file of each tool. A file that already implements the
+ * tool wins (so renamed files and changed names keep working); otherwise the
+ * tool's own name, `src/handlers/<kebab-case>.ts`, unless a file implementing
+ * another tool sits there, in which case the first free `-2`, `-3`... name.
+ */
+export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, string | undefined>): { paths: Map<string, string>; orphans: OrphanedHandler[] } {
+  const implementing = new Map<string, string[]>();
+  for (const [path, tool] of onDisk) {
+    if (tool !== undefined) implementing.set(tool, [...(implementing.get(tool) ?? []), path]);
+  }
+  const paths = new Map<string, string>();
+  const used = new Set<string>();
+  for (const tool of ir.tools) {
+    const base = handlerFileBase(tool);
+    const own = `${HANDLERS_DIR}/${base}.ts`;
+    const candidates = (implementing.get(tool.wireName) ?? []).filter((path) => !used.has(path));
+    let path = candidates.includes(own) ? own : candidates[0];
+    if (path === undefined) {
+      path = own;
+      for (let n = 2; used.has(path) || (onDisk.get(path) !== undefined && onDisk.get(path) !== tool.wireName); n++) {
+        path = `${HANDLERS_DIR}/${base}-${n}.ts`;
+      }
+    }
+    used.add(path);
+    paths.set(tool.wireName, path);
+  }
+  const listed = new Set(ir.tools.map((tool) => tool.wireName));
+  const orphans: OrphanedHandler[] = [];
+  for (const [path, tool] of onDisk) {
+    if (tool === undefined || used.has(path)) continue;
+    orphans.push({ path, tool, reason: listed.has(tool) ? "duplicate" : "removed" });
+  }
+  return { paths, orphans };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    return (await realpath(a)) === (await realpath(b));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates `path` with `contents` unless something is there already: written
+ * to a temporary sibling and hard-linked into place, which fails rather than
+ * replaces, so a file that appeared meanwhile is never clobbered and a reader
+ * never sees half a file. False when the file existed.
+ */
+async function createExclusive(path: string, contents: string): Promise<boolean> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.mcpgen-${process.pid}-${Date.now().toString(36)}.tmp`;
+  await writeFile(temp, contents, "utf8");
+  try {
+    await link(temp, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw error;
+    // File systems without hard links: exclusive create.
+    try {
+      await writeFile(path, contents, { encoding: "utf8", flag: "wx" });
+      return true;
+    } catch (fallback) {
+      if ((fallback as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw fallback;
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
+}

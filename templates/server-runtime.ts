@@ -1,0 +1,455 @@
+/**
+ * mcpgen server runtime: copied verbatim into every scaffold as
+ * `src/generated/server-runtime.ts`. The tool dispatcher over the SDK's
+ * low-level `Server` (raw JSON Schema, no zod), and the stdio and Streamable
+ * HTTP entry points. Imports only `@modelcontextprotocol/sdk` and Node
+ * built-ins; the validators are handed in by the generated code.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  isInitializeRequest,
+  ListToolsRequestSchema,
+  McpError,
+  SetLevelRequestSchema,
+  type CallToolResult,
+  type ClientCapabilities,
+  type CreateMessageRequestParamsBase,
+  type CreateMessageResult,
+  type ElicitRequestFormParams,
+  type ElicitRequestURLParams,
+  type ElicitResult,
+  type Implementation,
+  type ListToolsResult,
+  type LoggingLevel,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+
+/** A tool as the manifest lists it; `tools/list` returns these objects unchanged. */
+export interface ListedTool {
+  name: string;
+  [key: string]: unknown;
+}
+
+/** One problem found by a validator: an RFC 6901 pointer into the checked value and a message. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** The generated validators, seen structurally (`validators` in `validate.ts`). */
+export interface ToolValidators {
+  validateInput(toolName: string, value: unknown): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
+  validateOutput(toolName: string, value: unknown): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
+}
+
+declare const fullResultBrand: unique symbol;
+
+/** A complete `tools/call` result made with `toolResult` or `toolError`: sent as it is (output still validated). */
+export type FullToolResult = CallToolResult & { readonly [fullResultBrand]: true };
+
+const fullResults = new WeakSet<object>();
+
+/**
+ * Marks `result` as a complete `tools/call` result (content blocks, `isError`,
+ * `_meta`...). A handler returns it instead of its typed output when it needs
+ * more than "structuredContent plus a JSON text block".
+ */
+export function toolResult(result: CallToolResult): FullToolResult {
+  fullResults.add(result);
+  return result as FullToolResult;
+}
+
+/** A tool error result (`isError: true`) whose text is `message`: the tool ran and failed, the model sees why. */
+export function toolError(message: string): FullToolResult {
+  return toolResult({ isError: true, content: [{ type: "text", text: message }] });
+}
+
+/** What a handler may return: its typed output, or a full result. */
+export type HandlerReturn<Output> = Output | FullToolResult;
+
+/** Everything a handler can do besides computing its result. */
+export interface ToolContext {
+  /** Name of the tool being called. */
+  readonly toolName: string;
+  /** Aborted when the client cancels the call (`notifications/cancelled`) or the connection closes. */
+  readonly signal: AbortSignal;
+  readonly requestId: string | number;
+  /** The Streamable HTTP session, if any. */
+  readonly sessionId: string | undefined;
+  /** The request's `_meta`, as the client sent it. */
+  readonly meta: { readonly [key: string]: unknown } | undefined;
+  /** The client's `clientInfo` and capabilities from `initialize`. */
+  readonly client: { readonly info: Implementation | undefined; readonly capabilities: ClientCapabilities | undefined };
+  /**
+   * Reports progress (`notifications/progress`) when the client asked for it
+   * with a `progressToken`; does nothing otherwise. `progress` must increase.
+   */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** Sends a log message (`notifications/message`) unless the client set a higher level with `logging/setLevel`. */
+  log(level: LoggingLevel, data: unknown): Promise<void>;
+  /** Asks the client's LLM for a completion (`sampling/createMessage`); undefined when the client does not support sampling. */
+  readonly sample: ((params: CreateMessageRequestParamsBase, options?: { timeout?: number }) => Promise<CreateMessageResult>) | undefined;
+  /** Asks the user for input (`elicitation/create`); undefined when the client does not support elicitation. */
+  readonly elicit: ((params: ElicitRequestFormParams | ElicitRequestURLParams, options?: { timeout?: number }) => Promise<ElicitResult>) | undefined;
+}
+
+/** The implementation of one tool: typed input and context in, typed output (or a full result) out. */
+export type ToolHandler<Input, Output> = (input: Input, context: ToolContext) => HandlerReturn<Output> | Promise<HandlerReturn<Output>>;
+
+/** A handler bound to its tool's wire name (what `defineHandler` returns). */
+export interface RegisteredHandler {
+  readonly tool: string;
+  readonly handle: (input: never, context: ToolContext) => unknown;
+}
+
+export interface ServerDefinition {
+  /** `serverInfo` for `initialize`. */
+  info: Implementation;
+  instructions?: string | undefined;
+  tools: readonly ListedTool[];
+  /** Handlers by wire name; every listed tool needs one. */
+  handlers: { readonly [toolName: string]: RegisteredHandler };
+  validators: ToolValidators;
+}
+
+export interface RuntimeOptions {
+  /** Where the server's own diagnostics go (default: stderr, which stdio leaves free). */
+  log?: (message: string) => void;
+}
+
+const LOG_LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+const stderrLog = (message: string) => {
+  process.stderr.write(`${message}\n`);
+};
+
+function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `  ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`).join("\n");
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message === "" ? error.name : error.message;
+  return typeof error === "string" ? error : "the tool failed";
+}
+
+/** Builds the `tools/call` result from what a handler returned. */
+function toCallToolResult(returned: unknown, hasOutputSchema: boolean): CallToolResult {
+  if (typeof returned === "object" && returned !== null && fullResults.has(returned)) return returned as CallToolResult;
+  if (hasOutputSchema) {
+    // MCP 2025-11-25 "Structured Content": a tool returning structured content SHOULD also return it serialized in a text block.
+    return { content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }], structuredContent: returned as { [key: string]: unknown } };
+  }
+  if (returned === undefined) return { content: [] };
+  if (typeof returned === "string") return { content: [{ type: "text", text: returned }] };
+  return { content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }] };
+}
+
+/** Checks that every listed tool has its handler, bound to the right name (the generated types already promise it). */
+function checkDefinition(definition: ServerDefinition): void {
+  for (const tool of definition.tools) {
+    if (!own(definition.handlers, tool.name)) throw new Error(`no handler for tool ${JSON.stringify(tool.name)}`);
+    const bound = definition.handlers[tool.name]!.tool;
+    if (bound !== tool.name) throw new Error(`the handler registered for tool ${JSON.stringify(tool.name)} was defined for ${JSON.stringify(bound)}`);
+  }
+}
+
+/**
+ * A new low-level SDK `Server` answering `tools/list` and `tools/call` for
+ * the definition's tools. One server serves one connection (a stdio process,
+ * or one Streamable HTTP session).
+ */
+export function createMcpServer(definition: ServerDefinition, options: RuntimeOptions = {}): Server {
+  checkDefinition(definition);
+  const log = options.log ?? stderrLog;
+  const tools = new Map(definition.tools.map((tool) => [tool.name, tool]));
+  const server = new Server(definition.info, {
+    capabilities: { tools: {}, logging: {} },
+    ...(definition.instructions !== undefined ? { instructions: definition.instructions } : {}),
+  });
+  let minimumLevel = 0;
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definition.tools as ListToolsResult["tools"] }));
+
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    minimumLevel = Math.max(0, LOG_LEVELS.indexOf(request.params.level));
+    return {};
+  });
+
+  const notify = async (extra: Extra, notification: ServerNotification) => {
+    try {
+      await extra.sendNotification(notification);
+    } catch {
+      // Notifications are best effort: a client that went away must not fail the tool.
+    }
+  };
+
+  const context = (toolName: string, extra: Extra): ToolContext => {
+    const capabilities = server.getClientCapabilities();
+    const progressToken = extra._meta?.progressToken;
+    const related = (timeout: number | undefined) => ({ relatedRequestId: extra.requestId, signal: extra.signal, ...(timeout !== undefined ? { timeout } : {}) });
+    return {
+      toolName,
+      signal: extra.signal,
+      requestId: extra.requestId,
+      sessionId: extra.sessionId,
+      meta: extra._meta,
+      client: { info: server.getClientVersion(), capabilities },
+      progress: async (progress, total, message) => {
+        if (progressToken === undefined) return;
+        await notify(extra, {
+          method: "notifications/progress",
+          params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) },
+        });
+      },
+      log: async (level, data) => {
+        if (LOG_LEVELS.indexOf(level) < minimumLevel) return;
+        await notify(extra, { method: "notifications/message", params: { level, logger: toolName, data } });
+      },
+      sample: capabilities?.sampling ? (params, options) => server.createMessage(params, related(options?.timeout)) : undefined,
+      elicit: capabilities?.elicitation ? (params, options) => server.elicitInput(params, related(options?.timeout)) : undefined,
+    };
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const name = request.params.name;
+    const tool = tools.get(name);
+    // MCP 2025-11-25 "Error Handling": an unknown tool is a protocol error, -32602.
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const handler = definition.handlers[name]!;
+    const args = request.params.arguments ?? {};
+    // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
+    const input = definition.validators.validateInput(name, args);
+    if (!input.ok) return toolError(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`);
+
+    let returned: unknown;
+    try {
+      returned = await handler.handle(args as never, context(name, extra));
+    } catch (error) {
+      log(`tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return toolError(errorMessage(error));
+    }
+
+    const hasOutputSchema = tool["outputSchema"] !== undefined;
+    const result = toCallToolResult(returned, hasOutputSchema);
+    if (hasOutputSchema && result.isError !== true) {
+      // Servers MUST provide structured results that conform to the outputSchema.
+      const output = result.structuredContent === undefined
+        ? { ok: false as const, issues: [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }] }
+        : definition.validators.validateOutput(name, result.structuredContent);
+      if (!output.ok) {
+        const problems = describeIssues(output.issues);
+        log(`ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`);
+        return toolError(`Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`);
+      }
+    }
+    return result;
+  });
+
+  return server;
+}
+
+/** A running server: `close` stops it and every connection. */
+export interface RunningServer {
+  close(): Promise<void>;
+}
+
+/** Serves one client over stdin/stdout (stdout carries the protocol; diagnostics go to stderr). */
+export async function serveStdio(create: () => Server): Promise<RunningServer> {
+  const server = create();
+  await server.connect(new StdioServerTransport());
+  return { close: () => server.close() };
+}
+
+export interface HttpOptions {
+  /** Port to listen on (0 picks a free one). Default 3000. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1: reachable from this machine only. */
+  host?: string;
+  /** Endpoint path. Default `/mcp`. */
+  path?: string;
+  /** No sessions: every POST gets a fresh server and transport; GET and DELETE are refused. */
+  stateless?: boolean;
+  /**
+   * Host names (without port) accepted in the `Host` and `Origin` headers, in
+   * addition to localhost, 127.0.0.1 and [::1] (and the bound host, unless it
+   * is a wildcard address). Everything else is refused: DNS-rebinding protection.
+   */
+  allowedHosts?: readonly string[];
+  /** Where the server's own diagnostics go (default: stderr). */
+  log?: (message: string) => void;
+}
+
+export interface RunningHttpServer extends RunningServer {
+  /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  url: string;
+  port: number;
+}
+
+const BODY_LIMIT = 4 * 1024 * 1024;
+/** The generic server error code the SDK uses for transport-level refusals. */
+const FORBIDDEN = -32000;
+const SESSION_NOT_FOUND = -32001;
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]", ""]);
+
+function bracketed(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+/** The host name of a `Host` header or an origin, lower-cased, IPv6 in brackets; undefined when unparseable. */
+function hostnameOf(value: string, isOrigin: boolean): string | undefined {
+  try {
+    return new URL(isOrigin ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJsonError(res: ServerResponse, status: number, code: number, message: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > BODY_LIMIT) return { ok: false, status: 413, message: "Request body too large" };
+    chunks.push(buffer);
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+  } catch {
+    return { ok: false, status: 400, message: "Parse error: the body is not JSON" };
+  }
+}
+
+function initializes(body: unknown): boolean {
+  return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
+}
+
+/**
+ * Serves MCP over Streamable HTTP (MCP 2025-11-25 "Transports"). Binds to
+ * 127.0.0.1 by default and refuses requests whose `Host` or `Origin` names
+ * another host ("Security Warning": servers MUST validate `Origin`, SHOULD
+ * bind to localhost), so a web page cannot reach it through DNS rebinding.
+ */
+export async function serveHttp(create: () => Server, options: HttpOptions = {}): Promise<RunningHttpServer> {
+  const host = options.host ?? "127.0.0.1";
+  const path = options.path ?? "/mcp";
+  const log = options.log ?? stderrLog;
+  const allowed = new Set(["localhost", "127.0.0.1", "[::1]", ...(options.allowedHosts ?? []).map((name) => bracketed(name.toLowerCase()))]);
+  if (!WILDCARD_HOSTS.has(host)) allowed.add(bracketed(host.toLowerCase()));
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const open = new Set<{ close(): Promise<void> }>();
+
+  const connect = async (transport: StreamableHTTPServerTransport) => {
+    const server = create();
+    const connection = { close: async () => { await transport.close(); await server.close(); } };
+    open.add(connection);
+    transport.onclose = () => {
+      open.delete(connection);
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return connection;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const hostHeader = req.headers.host;
+    const hostName = hostHeader === undefined ? undefined : hostnameOf(hostHeader, false);
+    if (hostName === undefined || !allowed.has(hostName)) {
+      return sendJsonError(res, 403, FORBIDDEN, `Forbidden: Host ${JSON.stringify(hostHeader ?? "")} is not allowed`);
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      const originName = hostnameOf(origin, true);
+      if (originName === undefined || !allowed.has(originName)) {
+        return sendJsonError(res, 403, FORBIDDEN, `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`);
+      }
+    }
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== path) return sendJsonError(res, 404, FORBIDDEN, "Not found");
+
+    if (req.method === "POST") {
+      const body = await readJson(req);
+      if (!body.ok) return sendJsonError(res, body.status, ErrorCode.ParseError, body.message);
+      if (options.stateless) {
+        // No sessionIdGenerator: the SDK transport runs stateless.
+        const transport = new StreamableHTTPServerTransport({});
+        const connection = await connect(transport);
+        res.on("close", () => void connection.close());
+        return transport.handleRequest(req, res, body.value);
+      }
+      const sessionId = req.headers["mcp-session-id"];
+      if (typeof sessionId === "string") {
+        const transport = sessions.get(sessionId);
+        if (transport === undefined) return sendJsonError(res, 404, SESSION_NOT_FOUND, "Session not found");
+        return transport.handleRequest(req, res, body.value);
+      }
+      if (!initializes(body.value)) return sendJsonError(res, 400, ErrorCode.InvalidRequest, "Bad Request: no session; send initialize first");
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void sessions.set(id, transport),
+      });
+      await connect(transport);
+      return transport.handleRequest(req, res, body.value);
+    }
+
+    if (req.method === "GET" || req.method === "DELETE") {
+      if (options.stateless) {
+        res.writeHead(405, { allow: "POST" });
+        return void res.end();
+      }
+      const sessionId = req.headers["mcp-session-id"];
+      const transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+      if (transport === undefined) return sendJsonError(res, typeof sessionId === "string" ? 404 : 400, SESSION_NOT_FOUND, "Session not found");
+      return transport.handleRequest(req, res);
+    }
+
+    res.writeHead(405, { allow: options.stateless ? "POST" : "GET, POST, DELETE" });
+    res.end();
+  };
+
+  const httpServer = createHttpServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      sendJsonError(res, 500, ErrorCode.InternalError, "Internal server error");
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(options.port ?? 3000, host, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const urlHost = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : bracketed(host);
+  return {
+    url: `http://${urlHost}:${port}${path}`,
+    port,
+    close: async () => {
+      await Promise.all([...open].map((connection) => connection.close().catch(() => undefined)));
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
