@@ -1,0 +1,355 @@
+/**
+ * Stage 1 (acquire) for live servers: connect with the official SDK client
+ * (v1), initialize, and page through `tools/list`. The result is a
+ * `RawManifest`, the same thing a manifest file gives, carrying the server's
+ * `serverInfo`, negotiated protocol version, capabilities and instructions.
+ *
+ * The SDK offers its latest protocol version and accepts every older one it
+ * supports (MCP "Lifecycle", version negotiation). A remote server is tried
+ * with Streamable HTTP first; when the initialize POST fails with 400, 404 or
+ * 405 the legacy HTTP+SSE transport is used instead (MCP 2025-03-26
+ * "Transports", backwards compatibility). The SDK is imported here, lazily,
+ * so no other command pays for loading it.
+ *
+ * Whatever happens, the connection is closed and a child process is gone
+ * before `acquireLiveServer` returns or throws.
+ */
+import type { ChildProcess } from "node:child_process";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { RawManifest } from "./manifest-file.js";
+import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
+import { displayUrl, excerpt, type Secrets } from "./sanitize.js";
+import {
+  DeadlineExceeded,
+  explainFault,
+  NonProtocolOutput,
+  PagingFault,
+  ServerExited,
+  type Attempt,
+  type SdkErrors,
+} from "./server-faults.js";
+import type { RemoteServerSpec, ServerSpec, StdioServerSpec, TransportName } from "./server-spec.js";
+
+/** Pages of `tools/list` followed before giving up on a server that never stops paging. */
+export const DEFAULT_MAX_PAGES = 500;
+
+export interface LiveServerOptions {
+  /** How long to wait for each answer (and for the connection), in milliseconds. */
+  timeoutMs: number;
+  /** Secret values to keep out of every message. */
+  secrets: Secrets;
+  maxPages?: number | undefined;
+  onProgress?: ((event: ProgressEvent) => void) | undefined;
+}
+
+/** A progress line. Messages are redacted and printable. */
+export interface ProgressEvent {
+  kind: "connecting" | "fallback" | "initialized" | "listed";
+  message: string;
+}
+
+export interface LiveServerResult {
+  /** The tools and server metadata; `source` is the server's label. */
+  manifest: RawManifest;
+  /** The transport that worked. */
+  transport: TransportName;
+  /** True when Streamable HTTP was refused and legacy SSE worked. */
+  fellBack: boolean;
+  pages: number;
+}
+
+interface Sdk {
+  Client: typeof Client;
+  errors: SdkErrors;
+}
+
+/** One initialized client. */
+interface Connection {
+  client: Client;
+  protocolVersion: string | undefined;
+}
+
+/**
+ * What must be undone when the pull ends, newest first. A closer gets `fault`
+ * true after a failure: then there is no point in a polite goodbye and a child
+ * is killed at once. Closers run after the failure has been explained, so a
+ * kill is never mistaken for the server exiting on its own.
+ */
+type Closer = (fault: boolean) => Promise<void>;
+
+/**
+ * Runs work against the deadline and against faults that arrive out of band
+ * (the child exits, writes garbage to stdout). A fault raised between two
+ * requests fails the next one.
+ */
+class Watch {
+  private rejectCurrent: ((error: unknown) => void) | undefined;
+  private pending: unknown;
+
+  fault(error: Error): void {
+    if (this.rejectCurrent !== undefined) this.rejectCurrent(error);
+    else this.pending ??= error;
+  }
+
+  async run<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+    work.catch(() => {}); // it may lose the race; its rejection is then of no interest
+    if (this.pending !== undefined) throw this.pending;
+    let timer: NodeJS.Timeout | undefined;
+    const stop = new Promise<never>((_, reject) => {
+      this.rejectCurrent = reject;
+      timer = setTimeout(() => reject(new DeadlineExceeded("deadline")), timeoutMs);
+    });
+    try {
+      return await Promise.race([work, stop]);
+    } finally {
+      clearTimeout(timer);
+      this.rejectCurrent = undefined;
+    }
+  }
+}
+
+/** Connects to `spec`, lists every tool, and disconnects. Throws `McpgenError` on any fault. */
+export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOptions): Promise<LiveServerResult> {
+  const sdk = await loadSdk(spec.transport !== "stdio");
+  const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
+  const attempt: Attempt = {
+    label: spec.label,
+    transport: spec.transport === "stdio" ? "stdio" : spec.transport === "sse" ? "sse" : "http",
+    phase: "initialize",
+    timeoutMs: options.timeoutMs,
+    secrets: options.secrets,
+  };
+  const watch = new Watch();
+  const closers: Closer[] = [];
+  let failed = false;
+  try {
+    const { connection, fellBack } =
+      spec.transport === "stdio"
+        ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
+        : await connectRemote(spec, sdk, attempt, watch, closers, progress);
+    const { client, protocolVersion } = connection;
+    const server = client.getServerVersion() as Record<string, unknown> | undefined;
+    const name = typeof server?.["name"] === "string" ? excerpt(server["name"], 80) : "(unnamed)";
+    const version = typeof server?.["version"] === "string" ? ` ${excerpt(server["version"], 40)}` : "";
+    progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
+
+    const { tools, pages } = await listAllTools(client, attempt, watch, options);
+    progress("listed", `listed ${tools.length} tool(s) in ${pages} page(s)`);
+    const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
+    return {
+      manifest: {
+        source: spec.label,
+        toolsPointer: "/tools",
+        tools,
+        server,
+        protocolVersion,
+        capabilities,
+        instructions: client.getInstructions(),
+      },
+      transport: attempt.transport,
+      fellBack,
+      pages,
+    };
+  } catch (error) {
+    failed = true;
+    throw explainFault(error, attempt, sdk.errors);
+  } finally {
+    for (const close of closers.reverse()) await close(failed);
+  }
+}
+
+async function loadSdk(remote: boolean): Promise<Sdk> {
+  const [{ Client }, { McpError, ErrorCode }, streamable, sse] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+    remote ? import("@modelcontextprotocol/sdk/client/streamableHttp.js") : undefined,
+    remote ? import("@modelcontextprotocol/sdk/client/sse.js") : undefined,
+  ]);
+  return {
+    Client,
+    errors: {
+      McpError: McpError as SdkErrors["McpError"],
+      StreamableHTTPError: streamable?.StreamableHTTPError as SdkErrors["StreamableHTTPError"],
+      SseError: sse?.SseError as SdkErrors["SseError"],
+      requestTimeoutCode: ErrorCode.RequestTimeout,
+    },
+  };
+}
+
+/**
+ * The client mcpgen connects with. It never calls a tool, so it needs no
+ * output-schema validator: the default one would compile every
+ * `outputSchema` with Ajv while listing, and fail on dialects it lacks.
+ */
+function newClient(sdk: Sdk): Client {
+  return new sdk.Client(
+    { name: "mcpgen", version: "0.1.0" },
+    { capabilities: {}, jsonSchemaValidator: { getValidator: () => (input: unknown) => ({ valid: true, data: input as never, errorMessage: undefined }) } },
+  );
+}
+
+/** The SDK keeps the negotiated version to itself; it hands it to the transport, so listen there. */
+function captureProtocolVersion(transport: Transport): () => string | undefined {
+  let version: string | undefined;
+  const original = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (value: string) => {
+    version = value;
+    original?.(value);
+  };
+  return () => version;
+}
+
+/** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
+const SDK_TIMEOUT_SLACK_MS = 1000;
+
+async function connectStdio(
+  spec: StdioServerSpec,
+  sdk: Sdk,
+  attempt: Attempt,
+  watch: Watch,
+  closers: Closer[],
+  progress: (kind: ProgressEvent["kind"], message: string) => void,
+): Promise<Connection> {
+  const { StdioClientTransport, getDefaultEnvironment } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  attempt.command = [spec.command, ...spec.args].join(" ");
+  attempt.stderr = new OutputTail();
+  attempt.stdout = new StdoutWatch();
+  progress("connecting", `starting ${spec.label} (stdio)`);
+  const transport = new StdioClientTransport({
+    command: spec.command,
+    args: spec.args,
+    env: { ...getDefaultEnvironment(), ...spec.env },
+    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Buffer) => attempt.stderr!.push(chunk));
+  let child: ChildProcess | undefined;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    child = spawnedChild(transport);
+    child?.stdout?.on("data", (chunk: Buffer) => attempt.stdout!.push(chunk));
+    child?.once("exit", (code, signal) => {
+      attempt.exit = { code, signal };
+    });
+    // "close" comes after stdout and stderr are drained, so the quoted stderr is complete.
+    child?.once("close", () => watch.fault(new ServerExited("exited")));
+  };
+  transport.onerror = (error) => {
+    // The SDK reports each stdout line it cannot parse as a message and carries on; per the spec that is fatal.
+    if (error instanceof SyntaxError || Array.isArray((error as { issues?: unknown }).issues) || /ReadBuffer exceeded/.test(error.message)) {
+      // Our own stdout listener runs after the SDK's; let it see this chunk first so that it can quote the line.
+      setImmediate(() => {
+        attempt.stdout!.firstBadLine ??= error.message;
+        watch.fault(new NonProtocolOutput("non-protocol output"));
+      });
+    }
+  };
+  const protocolVersion = captureProtocolVersion(transport);
+  const client = newClient(sdk);
+  closers.push(async (fault) => {
+    if (fault) await stopChild(child);
+    await client.close().catch(() => {});
+    // After a clean close the SDK has ended the child already; this makes sure of it.
+    await stopChild(child);
+  });
+  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+  return { client, protocolVersion: protocolVersion() };
+}
+
+/** The child the SDK spawned (kept private there): needed for its exit status, its raw stdout, and to be sure it is gone. */
+function spawnedChild(transport: object): ChildProcess | undefined {
+  const child = (transport as { _process?: unknown })._process;
+  return typeof child === "object" && child !== null && typeof (child as ChildProcess).kill === "function" ? (child as ChildProcess) : undefined;
+}
+
+/** HTTP statuses that mean "no Streamable HTTP here" (MCP 2025-03-26, backwards compatibility). */
+const FALLBACK_STATUSES = new Set([400, 404, 405]);
+
+async function connectRemote(
+  spec: RemoteServerSpec,
+  sdk: Sdk,
+  attempt: Attempt,
+  watch: Watch,
+  closers: Closer[],
+  progress: (kind: ProgressEvent["kind"], message: string) => void,
+): Promise<{ connection: Connection; fellBack: boolean }> {
+  const where = displayUrl(spec.url);
+  if (spec.transport === "sse") return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where), fellBack: false };
+  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  progress("connecting", `connecting to ${where} (Streamable HTTP)`);
+  const transport = new StreamableHTTPClientTransport(spec.url, { requestInit: { headers: spec.headers } });
+  const protocolVersion = captureProtocolVersion(transport);
+  const client = newClient(sdk);
+  try {
+    await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+  } catch (error) {
+    await client.close().catch(() => {});
+    const status = sdk.errors.StreamableHTTPError !== undefined && error instanceof sdk.errors.StreamableHTTPError ? error.code : undefined;
+    if (spec.transport === "auto" && status !== undefined && FALLBACK_STATUSES.has(status)) {
+      progress("fallback", `${where} refused the Streamable HTTP initialize request (HTTP ${status}); falling back to the legacy HTTP+SSE transport`);
+      return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where), fellBack: true };
+    }
+    throw error;
+  }
+  closers.push(async (fault) => {
+    // Ending the session is polite (MCP "Session Management"), but never worth a hang.
+    if (!fault) {
+      const grace = new Promise((resolve) => setTimeout(resolve, Math.min(attempt.timeoutMs, 2000)).unref());
+      await Promise.race([transport.terminateSession().catch(() => {}), grace]);
+    }
+    await client.close().catch(() => {});
+  });
+  return { connection: { client, protocolVersion: protocolVersion() }, fellBack: false };
+}
+
+async function connectSse(
+  spec: RemoteServerSpec,
+  sdk: Sdk,
+  attempt: Attempt,
+  watch: Watch,
+  closers: Closer[],
+  progress: (kind: ProgressEvent["kind"], message: string) => void,
+  where: string,
+): Promise<Connection> {
+  const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+  attempt.transport = "sse";
+  progress("connecting", `connecting to ${where} (legacy HTTP+SSE)`);
+  const transport = new SSEClientTransport(spec.url, { requestInit: { headers: spec.headers } });
+  const protocolVersion = captureProtocolVersion(transport);
+  const client = newClient(sdk);
+  closers.push(async () => {
+    await client.close().catch(() => {});
+  });
+  // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
+  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+  return { client, protocolVersion: protocolVersion() };
+}
+
+/** Follows `nextCursor` to the end (MCP "Pagination"), refusing a cursor seen before and stopping at the page cap. */
+async function listAllTools(client: Client, attempt: Attempt, watch: Watch, options: LiveServerOptions): Promise<{ tools: unknown[]; pages: number }> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const tools: unknown[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    if (pages >= maxPages) {
+      throw new PagingFault(`tools/list was still paging after ${maxPages} pages (${tools.length} tools so far); stopping`);
+    }
+    attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
+    const request = client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS });
+    const page = await watch.run(request, attempt.timeoutMs);
+    pages++;
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+    if (cursor !== undefined) {
+      if (seen.has(cursor)) {
+        throw new PagingFault(`tools/list returned the cursor ${JSON.stringify(excerpt(cursor, 60))} a second time (page ${pages}); following it would loop forever`);
+      }
+      seen.add(cursor);
+    }
+  } while (cursor !== undefined);
+  return { tools, pages };
+}

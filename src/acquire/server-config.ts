@@ -1,0 +1,289 @@
+/**
+ * Finds a server by name in the MCP configuration files users already have
+ * and turns its entry into a `ServerSpec`. The formats are data
+ * (`CONFIG_FORMATS`), searched in order; the first file naming the server wins.
+ *
+ * Entries may use `command`/`args`/`env`/`envFile`/`cwd` (stdio) or
+ * `url`/`headers` (remote), with an optional `type`. Strings are expanded:
+ * `${VAR}`, `${VAR:-default}`, `${env:VAR}` from the environment, plus
+ * `${workspaceFolder}`, `${workspaceFolderBasename}`, `${userHome}` and
+ * `${pathSeparator}` (`${/}`). Every value taken from the environment, every
+ * `env` value and every header value is registered as a secret.
+ */
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { basename, join, resolve, sep } from "node:path";
+import { joinPointer, userError } from "../errors.js";
+import type { Secrets } from "./sanitize.js";
+import type { ServerSpec } from "./server-spec.js";
+
+export interface ConfigContext {
+  /** The project directory: project files are looked up here, and it is `${workspaceFolder}`. */
+  cwd: string;
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+}
+
+/** One supported configuration file: where it lives and which key holds its servers. */
+export interface ConfigFormat {
+  /** How messages name the file. */
+  name: string;
+  path: (context: ConfigContext) => string;
+  serversKey: "mcpServers" | "servers";
+}
+
+/** Claude Desktop's `claude_desktop_config.json`, per platform. */
+function claudeDesktopConfig(context: ConfigContext): string {
+  const file = join("Claude", "claude_desktop_config.json");
+  if (context.platform === "darwin") return join(context.home, "Library", "Application Support", file);
+  if (context.platform === "win32") return join(context.env["APPDATA"] ?? join(context.home, "AppData", "Roaming"), file);
+  return join(context.env["XDG_CONFIG_HOME"] ?? join(context.home, ".config"), file);
+}
+
+export const CONFIG_FORMATS: readonly ConfigFormat[] = [
+  { name: ".mcp.json", path: (context) => join(context.cwd, ".mcp.json"), serversKey: "mcpServers" },
+  { name: ".vscode/mcp.json", path: (context) => join(context.cwd, ".vscode", "mcp.json"), serversKey: "servers" },
+  { name: ".cursor/mcp.json", path: (context) => join(context.cwd, ".cursor", "mcp.json"), serversKey: "mcpServers" },
+  { name: "~/.cursor/mcp.json", path: (context) => join(context.home, ".cursor", "mcp.json"), serversKey: "mcpServers" },
+  { name: "Claude Desktop config", path: claudeDesktopConfig, serversKey: "mcpServers" },
+];
+
+export interface FoundServer {
+  spec: ServerSpec;
+  /** Path of the file the entry came from. */
+  file: string;
+  format: ConfigFormat;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Looks `name` up in every supported configuration file, in order. */
+export async function findServerConfig(name: string, context: ConfigContext, secrets: Secrets): Promise<FoundServer> {
+  const known: string[] = [];
+  for (const format of CONFIG_FORMATS) {
+    const file = format.path(context);
+    const document = await readConfigFile(file);
+    if (document === undefined) continue;
+    const servers = isRecord(document) ? document[format.serversKey] : undefined;
+    if (!isRecord(servers)) continue;
+    if (Object.prototype.hasOwnProperty.call(servers, name)) {
+      const pointer = joinPointer("", format.serversKey, name);
+      const spec = specFromEntry(servers[name], { name, file, pointer, format, context, secrets });
+      return { spec, file, format };
+    }
+    known.push(...Object.keys(servers).map((server) => `${server} (${format.name})`));
+  }
+  throw userError("input-unreadable", `no MCP server named ${JSON.stringify(name)} in ${CONFIG_FORMATS.map((format) => format.name).join(", ")}${known.length > 0 ? `; servers found: ${known.join(", ")}` : ""}`, {
+    hint: "pass an http(s):// URL, a command after -- (mcpgen pull --out dir -- npx -y some-server), or a server name from one of these files",
+  });
+}
+
+async function readConfigFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw userError("input-unreadable", `cannot read this MCP configuration file: ${(error as Error).message}`, { file });
+  }
+  try {
+    return parseJsonc(text);
+  } catch (error) {
+    throw userError("input-not-json", `not valid JSON: ${(error as Error).message}`, {
+      file,
+      hint: "MCP configuration files are JSON (comments and trailing commas are allowed)",
+    });
+  }
+}
+
+/** JSON with comments and trailing commas, as VS Code writes `mcp.json`. */
+export function parseJsonc(text: string): unknown {
+  return JSON.parse(outsideStrings(outsideStrings(text.replace(/^\uFEFF/, ""), stripComment), stripTrailingComma));
+}
+
+type Rewrite = (text: string, index: number) => { skip: number; replacement: string } | undefined;
+
+/** Applies `rewrite` at every position that is not inside a JSON string literal. */
+function outsideStrings(text: string, rewrite: Rewrite): string {
+  let out = "";
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (inString) {
+      out += char;
+      if (char === "\\") out += text[++index] ?? "";
+      else if (char === "\"") inString = false;
+      continue;
+    }
+    const change = rewrite(text, index);
+    if (change !== undefined) {
+      out += change.replacement;
+      index += change.skip - 1;
+      continue;
+    }
+    if (char === "\"") inString = true;
+    out += char;
+  }
+  return out;
+}
+
+const stripComment: Rewrite = (text, index) => {
+  if (text[index] !== "/") return undefined;
+  if (text[index + 1] === "/") {
+    const end = text.indexOf("\n", index);
+    return { skip: (end === -1 ? text.length : end) - index, replacement: "" };
+  }
+  if (text[index + 1] === "*") {
+    const end = text.indexOf("*/", index + 2);
+    return { skip: (end === -1 ? text.length : end + 2) - index, replacement: " " };
+  }
+  return undefined;
+};
+
+const CLOSING_BRACKET = /\s*[}\]]/y;
+
+const stripTrailingComma: Rewrite = (text, index) => {
+  if (text[index] !== ",") return undefined;
+  CLOSING_BRACKET.lastIndex = index + 1;
+  return CLOSING_BRACKET.test(text) ? { skip: 1, replacement: "" } : undefined;
+};
+
+interface EntryContext {
+  name: string;
+  file: string;
+  pointer: string;
+  format: ConfigFormat;
+  context: ConfigContext;
+  secrets: Secrets;
+}
+
+function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
+  const { file, pointer, secrets } = where;
+  const fail = (message: string, at: string, hint?: string) => userError("input-shape", message, { file, pointer: at, hint });
+  if (!isRecord(entry)) throw fail("a server entry must be an object", pointer);
+  const expand = (value: string, at: string) => expandVariables(value, where, at);
+  const string = (key: string): string | undefined => {
+    const value = entry[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string") throw fail(`\`${key}\` must be a string`, joinPointer(pointer, key));
+    return expand(value, joinPointer(pointer, key));
+  };
+  const stringMap = (key: string): Record<string, string> => {
+    const value = entry[key];
+    if (value === undefined) return {};
+    if (!isRecord(value)) throw fail(`\`${key}\` must be an object of strings`, joinPointer(pointer, key));
+    const result: Record<string, string> = {};
+    for (const [name, item] of Object.entries(value)) {
+      const at = joinPointer(pointer, key, name);
+      if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean") throw fail(`\`${key}.${name}\` must be a string`, at);
+      result[name] = expand(String(item), at);
+    }
+    return result;
+  };
+
+  const type = entry["type"];
+  const known = ["stdio", "http", "streamable-http", "streamableHttp", "sse"];
+  if (type !== undefined && (typeof type !== "string" || !known.includes(type))) {
+    throw fail(`unknown server \`type\` ${JSON.stringify(type)}`, joinPointer(pointer, "type"), "use \"stdio\", \"http\" or \"sse\"");
+  }
+  const command = string("command");
+  const url = string("url");
+  const label = `${where.name} (${where.format.name})`;
+
+  if (command !== undefined && (type === undefined || type === "stdio")) {
+    const argsValue = entry["args"] ?? [];
+    if (!Array.isArray(argsValue) || !argsValue.every((arg) => typeof arg === "string")) {
+      throw fail("`args` must be an array of strings", joinPointer(pointer, "args"));
+    }
+    const args = argsValue.map((arg: string, index) => expand(arg, joinPointer(pointer, "args", index)));
+    const envFile = string("envFile");
+    const env = { ...(envFile === undefined ? {} : parseEnvFileSync(resolve(where.context.cwd, envFile), file)), ...stringMap("env") };
+    secrets.addAll(Object.values(env));
+    const cwd = string("cwd");
+    return { transport: "stdio", command, args, env, cwd: cwd === undefined ? where.context.cwd : resolve(where.context.cwd, cwd), label };
+  }
+  if (url !== undefined && type !== "stdio") {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw fail("`url` is not a valid URL", joinPointer(pointer, "url"));
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw fail("`url` must be an http:// or https:// URL", joinPointer(pointer, "url"));
+    const headers = stringMap("headers");
+    secrets.addAll(Object.values(headers));
+    const transport = type === "sse" ? "sse" : type === undefined ? "auto" : "http";
+    return { transport, url: parsed, headers, label };
+  }
+  throw fail(
+    type === "stdio" ? "a stdio server entry needs a `command`" : type !== undefined ? `a ${type} server entry needs a \`url\`` : "a server entry needs a `command` (stdio) or a `url` (HTTP)",
+    pointer,
+  );
+}
+
+/** Reads a dotenv file (`KEY=value` lines, `#` comments, optional quotes and `export `), as `envFile` names. */
+function parseEnvFileSync(path: string, configFile: string): Record<string, string> {
+  let text: string;
+  try {
+    // Read once per pull; synchronous so that `specFromEntry` stays a plain function.
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw userError("input-unreadable", `cannot read the envFile ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`, { file: configFile });
+  }
+  const env: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$/.exec(raw);
+    if (match === null || raw.trimStart().startsWith("#")) continue;
+    let value = match[2]!;
+    const quoted = /^(["'])(.*)\1$/.exec(value);
+    if (quoted !== null) value = quoted[1] === "\"" ? quoted[2]!.replace(/\\n/g, "\n").replace(/\\(["\\])/g, "$1") : quoted[2]!;
+    else value = value.replace(/\s+#.*$/, "");
+    env[match[1]!] = value;
+  }
+  return env;
+}
+
+const VARIABLE = /\$\{([^}]*)\}/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Expands `${...}` references in one configuration string (see the module comment for the forms). */
+export function expandVariables(text: string, where: Pick<EntryContext, "file" | "context" | "secrets">, pointer: string): string {
+  const { context, secrets, file } = where;
+  return text.replace(VARIABLE, (whole, body: string) => {
+    const fromEnv = (name: string, fallback?: string): string => {
+      const value = context.env[name];
+      if (value !== undefined && value !== "") {
+        secrets.add(value);
+        return value;
+      }
+      if (fallback !== undefined) return fallback;
+      throw userError("input-unreadable", `${whole} is used here but the environment variable ${name} is not set`, {
+        file,
+        pointer,
+        hint: `set ${name}, or write \${${name}:-default} to give a default`,
+      });
+    };
+    const withDefault = /^([A-Za-z_][A-Za-z0-9_]*):-(.*)$/s.exec(body);
+    if (withDefault !== null) return fromEnv(withDefault[1]!, withDefault[2]!);
+    if (NAME.test(body)) {
+      if (body === "workspaceFolder") return context.cwd;
+      if (body === "workspaceFolderBasename") return basename(context.cwd);
+      if (body === "userHome") return context.home;
+      if (body === "pathSeparator") return sep;
+      return fromEnv(body);
+    }
+    if (body === "/") return sep;
+    if (body.startsWith("env:") && NAME.test(body.slice(4))) return fromEnv(body.slice(4));
+    if (body.startsWith("input:")) {
+      throw userError("input-unreadable", `${whole} asks the editor to prompt for a value, which mcpgen cannot do`, {
+        file,
+        pointer,
+        hint: "use ${env:NAME} in the configuration and set NAME in the environment",
+      });
+    }
+    throw userError("input-shape", `unknown variable ${whole}`, { file, pointer, hint: "supported: ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder}, ${userHome}, ${pathSeparator}" });
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * Every way talking to a live server can fail, turned into one readable
+ * paragraph (an `McpgenError`): what happened, to which server, during which
+ * request, and the tail of the server's stderr when it has one. All text goes
+ * through the pull's secrets and is made printable.
+ */
+import { userError, type DiagnosticCode, type McpgenError } from "../errors.js";
+import { describeExit, type ExitStatus, type OutputTail, type StdoutWatch } from "./child-process.js";
+import { excerpt, printable, type Secrets } from "./sanitize.js";
+import type { TransportName } from "./server-spec.js";
+
+/** What was being tried when something failed; filled in as the attempt goes. */
+export interface Attempt {
+  label: string;
+  transport: TransportName;
+  /** The request in flight, e.g. `initialize` or `tools/list`. */
+  phase: string;
+  timeoutMs: number;
+  secrets: Secrets;
+  /** stdio only: the command, its stderr and stdout watchers, and its exit once it happened. */
+  command?: string | undefined;
+  stderr?: OutputTail | undefined;
+  stdout?: StdoutWatch | undefined;
+  exit?: ExitStatus | undefined;
+}
+
+/** mcpgen's own deadline for one request passed (`--timeout`). */
+export class DeadlineExceeded extends Error {
+  override readonly name = "DeadlineExceeded";
+}
+
+/** The child process went away on its own. */
+export class ServerExited extends Error {
+  override readonly name = "ServerExited";
+}
+
+/** The child wrote a line to stdout that is not a JSON-RPC message. */
+export class NonProtocolOutput extends Error {
+  override readonly name = "NonProtocolOutput";
+}
+
+/** A pagination fault, already worded. */
+export class PagingFault extends Error {
+  override readonly name = "PagingFault";
+}
+
+/** The SDK's error classes, loaded lazily with the SDK. */
+export interface SdkErrors {
+  McpError: new (...args: never[]) => Error & { code: number };
+  StreamableHTTPError?: (new (...args: never[]) => Error & { code?: number | undefined }) | undefined;
+  SseError?: (new (...args: never[]) => Error & { code?: number | undefined }) | undefined;
+  requestTimeoutCode: number;
+}
+
+const TRANSPORT_NAMES: Record<TransportName, string> = { stdio: "stdio", http: "Streamable HTTP", sse: "legacy HTTP+SSE" };
+
+/** Network error codes worth a plain-words explanation. */
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  ECONNRESET: "connection reset",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ETIMEDOUT: "connection timed out",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+  UND_ERR_SOCKET: "connection closed by the server",
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
+};
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+
+/** The error to report for `error`, raised while `attempt` was under way. */
+export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): McpgenError {
+  if (isMcpgenError(error)) return error;
+  const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
+  const fail = (code: DiagnosticCode, message: string, hint?: string) => withStderr(code, message, attempt, hint);
+
+  // On stdio, what the child did explains most other symptoms (a closed connection, a timeout): report that first.
+  const badLine = attempt.stdout?.firstBadLine;
+  if (badLine !== undefined) {
+    return fail("input-unreadable", `${who} wrote something that is not a JSON-RPC message to stdout: ${JSON.stringify(excerpt(badLine, 120))}. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)`, "if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr");
+  }
+
+  if (error instanceof PagingFault) return fail("input-shape", `${who}: ${error.message}`);
+  if (isZodError(error)) {
+    const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.length === 0 ? "/" : `/${issue.path.map(String).join("/")}`}: ${issue.message}`);
+    const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : "";
+    return fail("input-shape", `${who} answered ${attempt.phase} with a malformed result: ${issues.join("; ")}${more}`, "the answer does not match the MCP schema for this request; report it to the server's authors");
+  }
+  if (error instanceof sdk.McpError && !isConnectionClosed(error) && error.code !== sdk.requestTimeoutCode) {
+    return fail("input-unreadable", `${who} answered ${attempt.phase} with an error: ${excerpt(message(error).replace(/^MCP error -?\d+: /, ""), 300)} (code ${error.code})`);
+  }
+  // Any other symptom (closed connection, broken pipe) of a child that went away is explained by its exit.
+  if (attempt.exit !== undefined) {
+    return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}`, "run the command by hand to see why it stops");
+  }
+  const spawnCode = errorCode(error);
+  if (attempt.transport === "stdio" && spawnCode !== undefined && /^spawn/.test(String((error as { syscall?: unknown }).syscall ?? ""))) {
+    const reason = spawnCode === "ENOENT" ? "command not found" : spawnCode === "EACCES" ? "permission denied" : message(error);
+    return fail("input-unreadable", `cannot start ${JSON.stringify(attempt.command ?? attempt.label)}: ${reason}`, spawnCode === "ENOENT" ? "check the command's spelling and that it is on PATH" : undefined);
+  }
+  if (error instanceof DeadlineExceeded || (error instanceof sdk.McpError && error.code === sdk.requestTimeoutCode)) {
+    return fail("input-unreadable", `${who} did not answer ${attempt.phase} within ${seconds(attempt.timeoutMs)}`, "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers");
+  }
+  const status = httpStatus(error, sdk);
+  if (status !== undefined) {
+    if (status === 401 || status === 403) {
+      return fail("input-unreadable", `${who} refused ${attempt.phase} with HTTP ${status} ${status === 401 ? "Unauthorized" : "Forbidden"}`, "pass the credentials the server expects, e.g. --header \"Authorization: Bearer $TOKEN\"");
+    }
+    return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error)}`);
+  }
+  const network = networkReason(error);
+  if (network !== undefined) {
+    return fail("input-unreadable", `cannot connect to ${who}: ${network}`, "check the URL and that the server is running");
+  }
+  if (error instanceof sdk.McpError || error instanceof ServerExited) {
+    return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
+  }
+  const unsupported = /protocol version is not supported: (.*)$/.exec(message(error));
+  if (unsupported !== null) {
+    return fail("input-unreadable", `${who} answered initialize with protocol version ${JSON.stringify(excerpt(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`, "upgrade mcpgen, or configure the server to offer an older protocol version");
+  }
+  return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${excerpt(message(error), 300)}`);
+}
+
+function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: string | undefined): McpgenError {
+  const tail = attempt.stderr?.lastLines() ?? [];
+  const quoted = tail.length > 0 ? `. Its stderr ended with:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "";
+  const redact = (value: string) => attempt.secrets.redact(printable(value));
+  return userError(code, redact(text + quoted), { hint: hint === undefined ? undefined : redact(hint) });
+}
+
+/** The SDK's own "connection closed" (-32000 is also open to servers, hence the message test). */
+function isConnectionClosed(error: Error & { code: number }): boolean {
+  return error.code === -32000 && /connection closed|request was cancelled/i.test(error.message);
+}
+
+function isMcpgenError(error: unknown): error is McpgenError {
+  return error instanceof Error && error.name === "McpgenError";
+}
+
+interface ZodLikeError {
+  issues: Array<{ path: PropertyKey[]; message: string }>;
+}
+
+function isZodError(error: unknown): error is ZodLikeError {
+  return error instanceof Error && Array.isArray((error as Partial<ZodLikeError>).issues);
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+function httpStatus(error: unknown, sdk: SdkErrors): number | undefined {
+  const isTransportError =
+    (sdk.StreamableHTTPError !== undefined && error instanceof sdk.StreamableHTTPError) || (sdk.SseError !== undefined && error instanceof sdk.SseError);
+  if (isTransportError) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "number" && code >= 100 ? code : undefined;
+  }
+  // The legacy SSE transport reports a failed POST as a plain Error.
+  const posted = /Error POSTing to endpoint \(HTTP (\d{3})\)/.exec(message(error));
+  return posted === null ? undefined : Number(posted[1]);
+}
+
+/** The body excerpt a failed HTTP request carried, if any. */
+function detail(error: unknown): string {
+  const text = message(error).replace(/^(Streamable HTTP error|SSE error): /, "").replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "");
+  const shown = excerpt(text, 200);
+  return shown === "" || shown === "null" ? "" : `: ${shown}`;
+}
+
+/** Plain words for a failed connection (fetch failures hide the reason in `cause`). */
+function networkReason(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current !== undefined && current !== null && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = errorCode(current);
+    if (code !== undefined && NETWORK_ERRORS[code] !== undefined) return `${NETWORK_ERRORS[code]} (${code})`;
+    const named = Object.keys(NETWORK_ERRORS).find((key) => message(current).includes(key));
+    if (named !== undefined) return `${NETWORK_ERRORS[named]} (${named})`;
+  }
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return excerpt(message((error as { cause?: unknown }).cause ?? error), 200);
+  return undefined;
+}

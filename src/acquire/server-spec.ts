@@ -1,0 +1,30 @@
+/**
+ * How to reach one live MCP server: a command to run (stdio) or a URL
+ * (Streamable HTTP, legacy SSE). Built from a URL, a command line or a
+ * configuration file entry; read by `live-server.ts`.
+ */
+
+/** A server started as a child process, speaking JSON-RPC on its stdin/stdout (MCP "stdio" transport). */
+export interface StdioServerSpec {
+  transport: "stdio";
+  command: string;
+  args: string[];
+  /** Variables set on top of the SDK's minimal inherited environment (HOME, PATH, ...); all are secrets. */
+  env: Record<string, string>;
+  cwd?: string | undefined;
+  /** How the server is named in messages (never contains a secret once redacted). */
+  label: string;
+}
+
+/** A server at a URL. `auto` tries Streamable HTTP and falls back to legacy SSE on 400/404/405. */
+export interface RemoteServerSpec {
+  transport: "auto" | "http" | "sse";
+  url: URL;
+  /** Sent with every request; all values are secrets. */
+  headers: Record<string, string>;
+  label: string;
+}
+
+export type ServerSpec = StdioServerSpec | RemoteServerSpec;
+
+export type TransportName = "stdio" | "http" | "sse";
