@@ -1,0 +1,171 @@
+/**
+ * Real MCP servers over HTTP for the pull tests, built with the SDK's own
+ * server classes and node:http on 127.0.0.1 with a random port: Streamable
+ * HTTP (stateful sessions) and legacy HTTP+SSE.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ListToolsRequestSchema, type ListToolsResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+
+export interface RunningServer {
+  /** The MCP endpoint. */
+  url: URL;
+  /** Every HTTP request received: method, path and headers. */
+  requests: Array<{ method: string; path: string; headers: IncomingMessage["headers"] }>;
+  close(): Promise<void>;
+}
+
+export interface ServerBehaviour {
+  /** Answers one `tools/list` request; the default lists `tools` in pages of `pageSize`. */
+  listTools?: (cursor: string | undefined) => ListToolsResult | Promise<ListToolsResult>;
+  /** Tools per page for the default `listTools` (default: all in one page). */
+  pageSize?: number;
+  /** A header every request must carry (else 401). */
+  requireHeader?: readonly [name: string, value: string];
+  instructions?: string;
+}
+
+/** A tool with a small typed input, named `name`. */
+export function sampleTool(name: string, extra: Partial<Tool> = {}): Tool {
+  return {
+    name,
+    description: `The ${name} tool.`,
+    inputSchema: { type: "object", properties: { text: { type: "string", description: "some text" }, count: { type: "integer", minimum: 0 } }, required: ["text"] },
+    ...extra,
+  };
+}
+
+/** `tools` in pages of `pageSize`; the cursor is the index of the page's first tool. */
+export function pages(tools: Tool[], pageSize: number): (cursor: string | undefined) => ListToolsResult {
+  return (cursor) => {
+    const start = cursor === undefined ? 0 : Number(cursor);
+    const next = start + pageSize;
+    return { tools: tools.slice(start, next), ...(next < tools.length ? { nextCursor: String(next) } : {}) };
+  };
+}
+
+/** The SDK's low-level server with a `tools/list` handler that follows `behaviour`. */
+export function toolServer(tools: Tool[], behaviour: ServerBehaviour = {}): Server {
+  const server = new Server(
+    { name: "pull-test-server", version: "3.1.4" },
+    { capabilities: { tools: { listChanged: true } }, ...(behaviour.instructions === undefined ? {} : { instructions: behaviour.instructions }) },
+  );
+  const list = behaviour.listTools ?? pages(tools, behaviour.pageSize ?? Math.max(tools.length, 1));
+  server.setRequestHandler(ListToolsRequestSchema, (request) => list(request.params?.cursor));
+  return server;
+}
+
+async function listen(
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+  path: string,
+  behaviour: ServerBehaviour,
+  onClose: () => Promise<void>,
+): Promise<RunningServer> {
+  const requests: RunningServer["requests"] = [];
+  const http = createServer((request, response) => {
+    requests.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers });
+    const required = behaviour.requireHeader;
+    if (required !== undefined && request.headers[required[0].toLowerCase()] !== required[1]) {
+      response.writeHead(401, { "content-type": "application/json", "www-authenticate": "Bearer" }).end(JSON.stringify({ error: "unauthorized" }));
+      return;
+    }
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}${path}`),
+    requests,
+    close: async () => {
+      await onClose();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** A Streamable HTTP server at `/mcp` with one SDK server per session. */
+export async function streamableHttpServer(makeServer: () => Server, behaviour: ServerBehaviour = {}): Promise<RunningServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  return listen(
+    async (request, response) => {
+      if (!request.url?.startsWith("/mcp")) {
+        response.writeHead(404).end();
+        return;
+      }
+      const sessionId = request.headers["mcp-session-id"];
+      let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+      if (transport === undefined) {
+        if (request.method !== "POST") {
+          response.writeHead(400).end("no session");
+          return;
+        }
+        transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => void sessions.set(id, transport!),
+        });
+        transport.onclose = () => {
+          if (transport?.sessionId !== undefined) sessions.delete(transport.sessionId);
+        };
+        await makeServer().connect(transport);
+      }
+      await transport.handleRequest(request, response);
+    },
+    "/mcp",
+    behaviour,
+    async () => {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+    },
+  );
+}
+
+/**
+ * A legacy HTTP+SSE server (protocol 2024-11-05): GET `/sse` opens the event
+ * stream, POST `/messages?sessionId=` carries requests. A POST to `/sse` is
+ * answered 405, as an SSE-only server answers a Streamable HTTP client.
+ */
+export async function sseServer(makeServer: () => Server, behaviour: ServerBehaviour = {}): Promise<RunningServer> {
+  const sessions = new Map<string, SSEServerTransport>();
+  return listen(
+    async (request, response) => {
+      const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      if (url.pathname === "/sse" && request.method === "GET") {
+        const transport = new SSEServerTransport("/messages", response);
+        sessions.set(transport.sessionId, transport);
+        transport.onclose = () => sessions.delete(transport.sessionId);
+        await makeServer().connect(transport);
+        return;
+      }
+      if (url.pathname === "/messages" && request.method === "POST") {
+        const transport = sessions.get(url.searchParams.get("sessionId") ?? "");
+        if (transport === undefined) {
+          response.writeHead(404).end("unknown session");
+          return;
+        }
+        await transport.handlePostMessage(request, response);
+        return;
+      }
+      response.writeHead(url.pathname === "/sse" ? 405 : 404, { allow: "GET" }).end();
+    },
+    "/sse",
+    behaviour,
+    async () => {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+    },
+  );
+}
+
+/** A port on 127.0.0.1 that nothing listens on (taken, then released). */
+export async function closedPort(): Promise<number> {
+  const http = createServer();
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,136 @@
+/**
+ * `pull` against stdio servers that misbehave (scripts under
+ * test/fixtures/pull/): each fault ends in one readable error, nothing is
+ * written, and the child process is gone when `pull` returns.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { McpgenError } from "../src/errors.js";
+import { pull } from "../src/pull.js";
+import { fixture, processGone, readPid, readTree, tempDir } from "./helpers/pull.js";
+
+interface Outcome {
+  error: McpgenError;
+  pid: number;
+  written: Record<string, string>;
+}
+
+/** Pulls from `node <script> ...args` with a short timeout; returns the error, the child's pid and what was written. */
+async function pullFault(script: string, args: string[] = [], extra: { env?: string[]; timeoutMs?: number } = {}): Promise<Outcome> {
+  const scratch = await tempDir("fault");
+  const pidFile = join(scratch, "pid");
+  const out = join(scratch, "out");
+  const error = await pull({
+    command: [process.execPath, fixture(script), ...args],
+    env: [`PID_FILE=${pidFile}`, ...(extra.env ?? [])],
+    outDir: out,
+    timeoutMs: extra.timeoutMs ?? 5_000,
+  }).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(McpgenError);
+  return { error: error as McpgenError, pid: await readPid(pidFile), written: await readTree(out) };
+}
+
+const label = (script: string, args = "") => `${process.execPath} ${fixture(script)}${args} (stdio)`;
+
+describe("pull faults over stdio", () => {
+  it("a server that exits early: its exit code and the tail of its stderr", async () => {
+    const { error, pid, written } = await pullFault("exits-early.mjs");
+    expect(error.message).toBe(
+      `${label("exits-early.mjs")} exited with code 3 before answering initialize. Its stderr ended with:\n  | loading configuration...\n  | fatal: MCP_CONFIG is not set\n  hint: run the command by hand to see why it stops`,
+    );
+    expect(error.diagnostic.code).toBe("input-unreadable");
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that writes non-protocol bytes to stdout: the offending line, and the child is killed", async () => {
+    const { error, pid, written } = await pullFault("stdout-garbage.mjs");
+    expect(error.message).toBe(
+      `${label("stdout-garbage.mjs")} wrote something that is not a JSON-RPC message to stdout: "Server listening on port 3000". An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)\n  hint: if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr`,
+    );
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that never answers: a timeout naming the request, with its stderr", async () => {
+    // Long enough for the script to have started and written its stderr line even on a busy machine.
+    const { error, pid, written } = await pullFault("never-answers.mjs", [], { timeoutMs: 2_000 });
+    expect(error.message).toBe(
+      `${label("never-answers.mjs")} did not answer initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes\n  hint: raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers`,
+    );
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that ignores SIGTERM is killed anyway", async () => {
+    const { error, pid } = await pullFault("never-answers.mjs", ["--stubborn"], { timeoutMs: 300 });
+    expect(error.message).toContain("did not answer initialize within 0.3 s");
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a tools/list answer that does not match the MCP schema", async () => {
+    const { error, pid, written } = await pullFault("scripted-server.mjs", ["malformed-tools"]);
+    expect(error.message).toBe(
+      `${label("scripted-server.mjs", " malformed-tools")} answered tools/list with a malformed result: /tools/1/name: Invalid input: expected string, received undefined; /tools/1/inputSchema: Invalid input: expected object, received undefined; /tools/2/inputSchema/type: Invalid input: expected "object"\n  hint: the answer does not match the MCP schema for this request; report it to the server's authors`,
+    );
+    expect(error.diagnostic.code).toBe("input-shape");
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a cursor that repeats", async () => {
+    const { error, pid, written } = await pullFault("scripted-server.mjs", ["repeat-cursor"]);
+    expect(error.message).toBe(`${label("scripted-server.mjs", " repeat-cursor")}: tools/list returned the cursor "same" a second time (page 2); following it would loop forever`);
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a JSON-RPC error in answer to tools/list", async () => {
+    const { error, pid } = await pullFault("scripted-server.mjs", ["tools-error"]);
+    expect(error.message).toBe(`${label("scripted-server.mjs", " tools-error")} answered tools/list with an error: database unavailable (code -32603)`);
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a protocol version the SDK does not support", async () => {
+    const { error, pid } = await pullFault("scripted-server.mjs", ["unsupported-protocol"]);
+    expect(error.message).toContain('answered initialize with protocol version "1999-01-01", which the MCP SDK mcpgen uses does not support');
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a command that does not exist", async () => {
+    const out = join(await tempDir("enoent"), "out");
+    const error = await pull({ command: ["mcpgen-no-such-server-command", "--stdio"], outDir: out, timeoutMs: 5_000 }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).message).toBe('cannot start "mcpgen-no-such-server-command --stdio": command not found\n  hint: check the command\'s spelling and that it is on PATH');
+    expect(await readTree(out)).toEqual({});
+  });
+});
+
+describe("pull over stdio: protocol versions and secrets", () => {
+  it("accepts an older protocol version the server answers with, and records it", async () => {
+    const scratch = await tempDir("old-protocol");
+    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "old-protocol"], outDir: join(scratch, "out"), timeoutMs: 5_000 });
+    expect(result.server).toMatchObject({ protocolVersion: "2024-11-05", serverInfo: { name: "scripted-old-protocol", version: "1.0.0" }, tools: 1 });
+    expect(Object.keys(await readTree(join(scratch, "out")))).toContain("manifest.json");
+  });
+
+  it("masks an env value the server echoes into its tools, with a warning", async () => {
+    const scratch = await tempDir("echo-secret");
+    const out = join(scratch, "out");
+    const result = await pull({
+      command: [process.execPath, fixture("scripted-server.mjs"), "echo-secret"],
+      env: ["SECRET_TOKEN=tok_live_0123456789"],
+      outDir: out,
+      timeoutMs: 5_000,
+    });
+    const written = await readTree(out);
+    expect(JSON.stringify(written)).not.toContain("tok_live_0123456789");
+    expect(written["manifest.json"]).toContain("Calls the API as ***.");
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "input-shape", pointer: "/tools/0/description" }),
+    ]);
+  });
+});
