@@ -1,0 +1,227 @@
+/**
+ * Scaffolded projects for the scaffold tests, built and run for real.
+ *
+ * One `npm pack` of mcpgen and one `npm install` are shared by every scaffold
+ * test file of a run, and by later runs while mcpgen's sources stay the same:
+ * they live in `.tmp/scaffold-deps/<hash of the package's files>/`. The pack is
+ * made from a staged copy of the package (its `files` plus what `prepare`
+ * needs), so building it never rewrites the `dist/` other tests are reading.
+ * The install is a genuine weather scaffold whose `mcpgen` devDependency
+ * points at the tarball; other scaffolds link their `node_modules` to it.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { promisify } from "node:util";
+import { scaffold, type ScaffoldResult } from "../../src/scaffold.js";
+import { repoRoot } from "./typecheck.js";
+
+const run = promisify(execFile);
+
+export { repoRoot };
+
+/** The shared corpus of real tools/list results (absent outside the workspace). */
+export const corpusDir = resolve(repoRoot, "../shared/corpus");
+export const corpusAvailable = existsSync(corpusDir);
+export const corpusSkipReason = `../shared/corpus (${corpusDir}) is absent: corpus scaffolds are skipped`;
+
+export const weatherManifest = join(repoRoot, "examples/weather.tools.json");
+
+const tsc7 = join(repoRoot, "node_modules/tsc7/bin/tsc");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+/** npm run from inside `npm test` would otherwise inherit the outer script's settings. */
+const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
+
+/** What goes into the package: its `files`, plus what `npm run build` needs. */
+const PACKAGE_ENTRIES = ["package.json", "tsconfig.json", "README.md", "bin", "src", "templates", "schema"];
+
+async function filesUnder(path: string): Promise<string[]> {
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) return [];
+  if (info.isFile()) return [path];
+  const entries = await readdir(path);
+  return (await Promise.all(entries.sort().map((entry) => filesUnder(join(path, entry))))).flat();
+}
+
+async function packageHash(): Promise<string> {
+  const hash = createHash("sha256");
+  for (const entry of PACKAGE_ENTRIES) {
+    for (const file of await filesUnder(join(repoRoot, entry))) {
+      hash.update(relative(repoRoot, file)).update("\0").update(await readFile(file)).update("\0");
+    }
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+export interface SharedInstall {
+  /** The packed mcpgen. */
+  tarball: string;
+  /** A weather scaffold installed with `npm install --prefer-offline`. */
+  project: string;
+  nodeModules: string;
+}
+
+let shared: Promise<SharedInstall> | undefined;
+
+/** The run's shared pack and install, made once (under a lock, so parallel test files wait for the first). */
+export function sharedInstall(): Promise<SharedInstall> {
+  shared ??= makeSharedInstall();
+  return shared;
+}
+
+async function makeSharedInstall(): Promise<SharedInstall> {
+  const base = join(repoRoot, ".tmp/scaffold-deps");
+  const key = await packageHash();
+  const directory = join(base, key);
+  const ready = join(directory, "ready.json");
+  await mkdir(base, { recursive: true });
+  const lock = `${directory}.lock`;
+  for (;;) {
+    if (existsSync(ready)) return JSON.parse(await readFile(ready, "utf8")) as SharedInstall;
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > 15 * 60_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+    }
+  }
+  try {
+    if (existsSync(ready)) return JSON.parse(await readFile(ready, "utf8")) as SharedInstall;
+    // Older installs are of sources that no longer exist.
+    for (const entry of await readdir(base)) {
+      if (entry !== key && !entry.endsWith(".lock")) await rm(join(base, entry), { recursive: true, force: true });
+    }
+    await rm(directory, { recursive: true, force: true });
+    const stage = join(directory, "package");
+    await mkdir(stage, { recursive: true });
+    for (const entry of PACKAGE_ENTRIES) {
+      if (existsSync(join(repoRoot, entry))) await cp(join(repoRoot, entry), join(stage, entry), { recursive: true });
+    }
+    await symlink(join(repoRoot, "node_modules"), join(stage, "node_modules"), "dir");
+    // `npm pack` runs `prepare` (the build) in the staged copy.
+    const packed = await run(npm, ["pack", "--json", "--pack-destination", directory], { cwd: stage, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
+    const report = /(\[\s*\{[\s\S]*\])\s*$/.exec(packed.stdout);
+    const filename = report === null ? undefined : (JSON.parse(report[1]!) as Array<{ filename?: string }>)[0]?.filename;
+    if (filename === undefined) throw new Error(`npm pack printed no report:\n${packed.stdout}\n${packed.stderr}`);
+    const tarball = join(directory, filename);
+
+    const project = join(directory, "weather-server");
+    await scaffold({ manifest: weatherManifest, outDir: project });
+    await pointMcpgenAt(project, tarball);
+    await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
+    const result: SharedInstall = { tarball, project, nodeModules: join(project, "node_modules") };
+    await writeFile(ready, JSON.stringify(result));
+    return result;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** Points a scaffold's `mcpgen` devDependency at the packed tarball (no unpublished package needed). */
+export async function pointMcpgenAt(project: string, tarball: string): Promise<void> {
+  const path = join(project, "package.json");
+  const manifest = JSON.parse(await readFile(path, "utf8")) as { devDependencies: Record<string, string> };
+  manifest.devDependencies["mcpgen"] = `file:${tarball}`;
+  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** A fresh scaffold of `manifest` in a temporary directory named `name`, its node_modules linked to the shared install. */
+export async function scaffoldProject(manifest: string, name: string, options: { install?: boolean } = {}): Promise<{ project: string; result: ScaffoldResult }> {
+  const parent = await mkdtemp(join(tmpdir(), "mcpgen-scaffold-"));
+  const project = join(parent, name);
+  const result = await scaffold({ manifest, outDir: project });
+  if (options.install !== false) {
+    const install = await sharedInstall();
+    await pointMcpgenAt(project, install.tarball);
+    await symlink(install.nodeModules, join(project, "node_modules"), "dir");
+  }
+  return { project, result };
+}
+
+export interface CompileResult {
+  ok: boolean;
+  output: string;
+}
+
+/** Type-checks and builds a scaffold with the native TypeScript 7 compiler (`tsc -p <project>/tsconfig.json`). */
+export async function compile(project: string): Promise<CompileResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false"], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: (failure.stdout ?? "") + (failure.stderr ?? "") || failure.message };
+  }
+}
+
+/** Runs one of a scaffold's npm scripts. */
+export async function npmRun(project: string, script: string, args: readonly string[] = []): Promise<{ ok: boolean; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(npm, ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: project, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
+    return { ok: true, stdout, stderr };
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, stdout: failure.stdout ?? "", stderr: (failure.stderr ?? "") || failure.message };
+  }
+}
+
+export interface HttpServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts a built scaffold over Streamable HTTP on a free port of 127.0.0.1 (`node dist/server.js --http`, PORT=0). */
+export async function startHttp(project: string, options: { stateless?: boolean } = {}): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, ["dist/server.js", "--http", ...(options.stateless ? ["--stateless"] : [])], {
+    cwd: project,
+    env: { PATH: process.env["PATH"] ?? "", PORT: "0" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8");
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 15 s:\n${stderr}`)), 15_000);
+    child.stderr!.on("data", (chunk: string) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]!);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${stderr}`));
+    });
+  });
+  return {
+    url,
+    child,
+    stderr: () => stderr,
+    stop: () => stopChild(child),
+  };
+}
+
+/** Ends a child process this test started (SIGTERM, then SIGKILL after 5 s). */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Replaces a handler file with `source` (the test playing the user). */
+export async function writeHandler(project: string, path: string, source: string): Promise<void> {
+  await writeFile(join(project, path), source);
+}

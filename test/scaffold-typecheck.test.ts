@@ -1,0 +1,70 @@
+/**
+ * Scaffolds install and type-check: the weather example, two corpus manifests
+ * with outputSchema and `$ref`s, and a manifest of hostile names. mcpgen
+ * comes from `npm pack` of this repo, the SDK from `npm install
+ * --prefer-offline`; the native TypeScript 7 compiler checks and builds.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate } from "../src/generate.js";
+import { compile, corpusAvailable, corpusDir, corpusSkipReason, npmRun, scaffoldProject, sharedInstall, weatherManifest } from "./helpers/scaffold-project.js";
+
+describe("the weather scaffold", () => {
+  it("installs from the packed mcpgen and builds with its own `npm run build`", async () => {
+    const install = await sharedInstall();
+    // The shared install is itself a genuine weather scaffold, installed from its own package.json.
+    const manifest = JSON.parse(await readFile(join(install.project, "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies)).toEqual(["@modelcontextprotocol/sdk"]);
+    expect(manifest.devDependencies["mcpgen"]).toBe(`file:${install.tarball}`);
+    const built = await npmRun(install.project, "build");
+    expect(built.stderr + built.stdout).toBe("");
+    expect(built.ok).toBe(true);
+    const installedMcpgen = JSON.parse(await readFile(join(install.nodeModules, "mcpgen/package.json"), "utf8")) as { version: string };
+    expect(installedMcpgen.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("type-checks, and shares types.ts, validators and runtime.ts byte for byte with `generate`", async () => {
+    const { project } = await scaffoldProject(weatherManifest, "weather-server");
+    const checked = await compile(project);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+
+    const client = join(project, "client");
+    await generate({ manifest: join(project, "manifest.json"), outDir: client });
+    for (const file of ["types.ts", "validators.ts", "validate.ts", "runtime.ts"]) {
+      expect(await readFile(join(project, "src/generated", file), "utf8"), file).toBe(await readFile(join(client, file), "utf8"));
+    }
+  });
+});
+
+const corpusManifests = [
+  // Every tool has an outputSchema.
+  "server-memory.json",
+  // outputSchema on every tool, 213 `$ref`s into `$defs`.
+  "xcodebuildmcp.json",
+];
+
+describe.skipIf(!corpusAvailable)(`corpus scaffolds${corpusAvailable ? "" : ` (skipped: ${corpusSkipReason})`}`, () => {
+  it.each(corpusManifests)("%s scaffolds and type-checks", async (file) => {
+    const source = join(corpusDir, file);
+    const raw = JSON.parse(await readFile(source, "utf8")) as { tools: Array<{ outputSchema?: unknown }> };
+    expect(raw.tools.some((tool) => tool.outputSchema !== undefined)).toBe(true);
+    const { project, result } = await scaffoldProject(source, file.replace(/\.json$/, ""));
+    expect(result.handlers.map((handler) => handler.tool)).toEqual(raw.tools.map((tool) => (tool as { name: string }).name));
+    const checked = await compile(project);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+  });
+});
+
+describe("hostile names", () => {
+  it("stay inside src/handlers/ and compile", async () => {
+    const { project, result } = await scaffoldProject(join(import.meta.dirname, "fixtures/scaffold/hostile.tools.json"), "hostile");
+    for (const handler of result.handlers) expect(handler.path).toMatch(/^src\/handlers\/[a-z0-9]+(-[a-z0-9]+)*\.ts$/);
+    expect(new Set(result.handlers.map((handler) => handler.path)).size).toBe(result.handlers.length);
+    const checked = await compile(project);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+  });
+});
