@@ -269,9 +269,13 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
   return { manifest: { ...value, source: snapshotPath, toolsPointer: "/tools" }, diagnostics };
 }
 
-/** Input diagnostics name the server rather than the snapshot path (which may not exist yet). */
+/**
+ * Input diagnostics name the server rather than the snapshot path (which may
+ * not exist yet), and carry no control characters from the server's text.
+ */
 function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string): Diagnostic {
-  return diagnostic.file === snapshotPath && !diagnostic.code.startsWith("output-") ? { ...diagnostic, file: label } : diagnostic;
+  const clean = { ...diagnostic, message: printable(diagnostic.message) };
+  return diagnostic.file === snapshotPath && !diagnostic.code.startsWith("output-") ? { ...clean, file: label } : clean;
 }
 
 async function relabelErrors<T>(snapshotPath: string, label: string, run: () => Promise<T>): Promise<T> {

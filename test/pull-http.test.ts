@@ -93,6 +93,20 @@ describe("pull over Streamable HTTP", () => {
     expect(server.requests.some((request) => request.method === "GET")).toBe(false);
   });
 
+  it("reports input warnings against the server, and the snapshot still regenerates the same output", async () => {
+    const twice = [sampleTool("same"), sampleTool("same", { description: "A second definition." }), sampleTool("other")];
+    const server = await serve(streamableHttpServer(() => toolServer(twice)));
+    const out = await tempDir("duplicates");
+    const result = await pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "tool-duplicate", file: server.url.href, tool: "same", pointer: "/tools/1" }),
+    ]);
+    expect(result.server.tools).toBe(2);
+    const regenerated = await tempDir("duplicates-regenerated");
+    await generate({ manifest: join(out, "manifest.json"), outDir: regenerated });
+    expect(await readTree(regenerated)).toEqual(await readTree(out));
+  });
+
   it("accepts a server with no tools", async () => {
     const server = await serve(streamableHttpServer(() => toolServer([])));
     const result = await pull({ target: server.url.href, outDir: await tempDir("empty"), timeoutMs: 10_000 });
