@@ -148,11 +148,14 @@ describe("pull over legacy HTTP+SSE", () => {
 });
 
 describe("pull faults over HTTP", () => {
-  it("reports an unreachable server", async () => {
+  it.each([
+    [undefined, "Streamable HTTP"],
+    ["sse", "legacy HTTP+SSE"],
+  ] as const)("reports an unreachable server (transport %s)", async (transport, name) => {
     const port = await closedPort();
     const out = await tempDir("unreachable");
-    const error = await pullError(pull({ target: `http://127.0.0.1:${port}/mcp`, outDir: out, timeoutMs: 5_000 }));
-    expect(error.message).toBe(`cannot connect to http://127.0.0.1:${port}/mcp (Streamable HTTP): connection refused (ECONNREFUSED)\n  hint: check the URL and that the server is running`);
+    const error = await pullError(pull({ target: `http://127.0.0.1:${port}/mcp`, transport, outDir: out, timeoutMs: 5_000 }));
+    expect(error.message).toBe(`cannot connect to http://127.0.0.1:${port}/mcp (${name}): connection refused (ECONNREFUSED)\n  hint: check the URL and that the server is running`);
     expect(await readTree(out)).toEqual({});
   });
 

@@ -93,6 +93,10 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (error instanceof sdk.McpError && !isConnectionClosed(error) && error.code !== sdk.requestTimeoutCode) {
     return fail("input-unreadable", `${who} answered ${attempt.phase} with an error: ${excerpt(message(error).replace(/^MCP error -?\d+: /, ""), 300)} (code ${error.code})`);
   }
+  const unsupported = /protocol version is not supported: (.*)$/.exec(message(error));
+  if (unsupported !== null) {
+    return fail("input-unreadable", `${who} answered initialize with protocol version ${JSON.stringify(excerpt(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`, "upgrade mcpgen, or configure the server to offer an older protocol version");
+  }
   // Any other symptom (closed connection, broken pipe) of a child that went away is explained by its exit.
   if (attempt.exit !== undefined) {
     return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}`, "run the command by hand to see why it stops");
@@ -118,10 +122,6 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   }
   if (error instanceof sdk.McpError || error instanceof ServerExited) {
     return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
-  }
-  const unsupported = /protocol version is not supported: (.*)$/.exec(message(error));
-  if (unsupported !== null) {
-    return fail("input-unreadable", `${who} answered initialize with protocol version ${JSON.stringify(excerpt(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`, "upgrade mcpgen, or configure the server to offer an older protocol version");
   }
   return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${excerpt(message(error), 300)}`);
 }
