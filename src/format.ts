@@ -17,7 +17,8 @@ export async function formatFiles(files: readonly EmittedFile[], options: Format
   return Promise.all(
     files.map(async (file) => {
       if (file.format === "none") return file;
-      const parser = file.format === "json" ? "json" : "typescript";
+      // babel-ts prints the same TypeScript as the typescript parser here, about twice as fast.
+      const parser = file.format === "json" ? "json" : "babel-ts";
       const contents = await prettier.format(file.contents, { ...config, parser, endOfLine: "lf" });
       return { ...file, contents };
     }),

@@ -25,22 +25,21 @@ import type {
 } from "./types.js";
 import { validators } from "./validate.js";
 
-/** The typed client: one method per tool. Methods validate, call, and throw typed errors. */
+/**
+ * The typed client: one method per tool. Each method validates its arguments
+ * (throwing `ValidationError` before sending anything), calls the tool, throws
+ * `ToolError` when the result has `isError: true`, and validates
+ * `structuredContent` against the outputSchema (`ValidationError` with the result).
+ */
 export interface ToolsClient {
   /**
    * A tool named then: the client must not become a thenable.
    *
    * Calls tool "then".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   thenTool(input?: ThenInput, options?: CallOptions): Promise<ToolResult>;
 
-  /**
-   * Calls tool "constructor".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "constructor". */
   constructorTool(
     input?: ConstructorInput,
     options?: CallOptions,
@@ -50,66 +49,38 @@ export interface ToolsClient {
    * __proto__ as a tool name
    *
    * Calls tool "__proto__".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   proto(input?: ProtoInput, options?: CallOptions): Promise<ToolResult>;
 
-  /**
-   * Calls tool "get_item".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "get_item". */
   getItem3(input: GetItem3Input, options?: CallOptions): Promise<ToolResult>;
 
-  /**
-   * Calls tool "get-item".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "get-item". */
   getItem2(input: GetItem2Input, options?: CallOptions): Promise<ToolResult>;
 
-  /**
-   * Calls tool "getItem".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "getItem". */
   getItem(input: GetItemInput, options?: CallOptions): Promise<ToolResult>;
 
   /**
    * reserved word
    *
    * Calls tool "delete".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   deleteTool(input?: DeleteInput, options?: CallOptions): Promise<ToolResult>;
 
-  /**
-   * Calls tool "123start".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "123start". */
   tool123start(
     input?: Tool123startInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
 
-  /**
-   * Calls tool "tool.with.dots".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "tool.with.dots". */
   toolWithDots(
     input?: ToolWithDotsInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
 
-  /**
-   * Calls tool "toString".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "toString". */
   toStringTool(
     input?: ToStringInput,
     options?: CallOptions,
@@ -129,8 +100,6 @@ export interface ToolsClient {
    * Annotations (hints from the server, not guarantees): readOnlyHint: true, destructiveHint: false.
    *
    * Calls tool "evil_text".
-   * @throws {ValidationError} when the arguments or the returned structuredContent do not match the schemas
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   evilText(
     input: EvilTextInput,
@@ -168,22 +137,16 @@ export function createClient(
   const call = createToolCaller(client, options, validators, (name) =>
     Object.prototype.hasOwnProperty.call(hasOutputSchema, name),
   );
-  return {
-    thenTool: (input, options) => call<ToolResult>("then", input, options),
-    constructorTool: (input, options) =>
-      call<ToolResult>("constructor", input, options),
-    proto: (input, options) => call<ToolResult>("__proto__", input, options),
-    getItem3: (input, options) => call<ToolResult>("get_item", input, options),
-    getItem2: (input, options) => call<ToolResult>("get-item", input, options),
-    getItem: (input, options) => call<ToolResult>("getItem", input, options),
-    deleteTool: (input, options) => call<ToolResult>("delete", input, options),
-    tool123start: (input, options) =>
-      call<ToolResult>("123start", input, options),
-    toolWithDots: (input, options) =>
-      call<ToolResult>("tool.with.dots", input, options),
-    toStringTool: (input, options) =>
-      call<ToolResult>("toString", input, options),
-    evilText: (input, options) =>
-      call<StructuredToolResult<EvilTextOutput>>("evil_text", input, options),
-  };
+  const methods: {
+    [method: string]: (
+      input?: unknown,
+      callOptions?: CallOptions,
+    ) => Promise<unknown>;
+  } = {};
+  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
+  for (const [toolName, method] of Object.entries(methodNames)) {
+    methods[method] = (input?: unknown, callOptions?: CallOptions) =>
+      call(toolName, input, callOptions);
+  }
+  return methods as unknown as ToolsClient;
 }

@@ -146,11 +146,12 @@ const formats: Record<string, Format> = {
   binary: () => true,
 };
 
-export const input0 = validate0;
-const schema0 = {"type":"object","$id":"https://mcpgen.invalid/tools/0/input"};
+const { input0, input2, input3, input4, input5, input10, output10 } = (() => {
+const input0 = validate0;
+const schema0 = {"type":"object","$id":"https://mcpgen.invalid/input0"};
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/0/input" */;
+/*# sourceURL="https://mcpgen.invalid/input0" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate0.evaluated;
@@ -175,44 +176,15 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const input1 = validate1;
-const schema1 = {"type":"object","$id":"https://mcpgen.invalid/tools/1/input"};
+const input2 = validate1;
+const schema1 = {"type":"object","properties":{"x":{"type":"string"}},"$id":"https://mcpgen.invalid/input2"};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/1/input" */;
+/*# sourceURL="https://mcpgen.invalid/input2" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const input2 = validate2;
-const schema2 = {"type":"object","properties":{"x":{"type":"string"}},"$id":"https://mcpgen.invalid/tools/2/input"};
-const func0 = Object.prototype.hasOwnProperty;
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/2/input" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -243,19 +215,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate2.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"x":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":{"x":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input3 = validate3;
-const schema3 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"$id":"https://mcpgen.invalid/tools/3/input"};
+const input3 = validate2;
+const schema2 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"$id":"https://mcpgen.invalid/input3"};
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/3/input" */;
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input3" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -296,19 +268,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate3.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input4 = validate4;
-const schema4 = {"type":"object","properties":{"id":{"type":"number"}},"required":["id"],"$id":"https://mcpgen.invalid/tools/4/input"};
+const input4 = validate3;
+const schema3 = {"type":"object","properties":{"id":{"type":"number"}},"required":["id"],"$id":"https://mcpgen.invalid/input4"};
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/4/input" */;
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input4" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -349,19 +321,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate4.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input5 = validate5;
-const schema5 = {"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"$id":"https://mcpgen.invalid/tools/5/input"};
+const input5 = validate4;
+const schema4 = {"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"$id":"https://mcpgen.invalid/input5"};
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/5/input" */;
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input5" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -402,135 +374,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate5.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"key":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":{"key":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input6 = validate6;
-const schema6 = {"type":"object","$id":"https://mcpgen.invalid/tools/6/input"};
+const input10 = validate5;
+const schema5 = {"type":"object","properties":{"plain":{"type":"string","enum":["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash","*/","${x}","`","\u2028"]},"with-dash":{"type":"string"},"with space":{"type":"number"},"__proto__":{"type":"string"},"constructor":{"type":"boolean"},"1leading":{"type":"string"},"\"quoted\"":{"type":"string"},"*/":{"type":"string"},"${inject}":{"type":"string"},"typed":{"type":"string"},"externalUrl":{},"externalFile":{}},"required":["plain","__proto__","*/"],"$id":"https://mcpgen.invalid/input10"};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/6/input" */;
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input10" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate6.errors = vErrors;
-return errors === 0;
-}
-validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const input7 = validate7;
-const schema7 = {"type":"object","$id":"https://mcpgen.invalid/tools/7/input"};
-
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/7/input" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate7.errors = vErrors;
-return errors === 0;
-}
-validate7.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const input8 = validate8;
-const schema8 = {"type":"object","$id":"https://mcpgen.invalid/tools/8/input"};
-
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/8/input" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate8.errors = vErrors;
-return errors === 0;
-}
-validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const input9 = validate9;
-const schema9 = {"type":"object","$id":"https://mcpgen.invalid/tools/9/input"};
-
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/9/input" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate9.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate9.errors = vErrors;
-return errors === 0;
-}
-validate9.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const input10 = validate10;
-const schema10 = {"type":"object","properties":{"plain":{"type":"string","enum":["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash","*/","${x}","`","\u2028"]},"with-dash":{"type":"string"},"with space":{"type":"number"},"__proto__":{"type":"string"},"constructor":{"type":"boolean"},"1leading":{"type":"string"},"\"quoted\"":{"type":"string"},"*/":{"type":"string"},"${inject}":{"type":"string"},"typed":{"type":"string"},"externalUrl":{},"externalFile":{}},"required":["plain","__proto__","*/"],"$id":"https://mcpgen.invalid/tools/10/input"};
-
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/10/input" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate10.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -581,7 +437,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash") || (data0 === "*/")) || (data0 === "${x}")) || (data0 === "`")) || (data0 === "\u2028"))){
-const err4 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/enum",keyword:"enum",params:{allowedValues: schema10.properties.plain.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/enum",keyword:"enum",params:{allowedValues: schema5.properties.plain.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -698,19 +554,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"props":{"plain":true,"with-dash":true,"with space":true,"constructor":true,"1leading":true,"\"quoted\"":true,"*/":true,"${inject}":true,"typed":true,"externalUrl":true,"externalFile":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":{"plain":true,"with-dash":true,"with space":true,"constructor":true,"1leading":true,"\"quoted\"":true,"*/":true,"${inject}":true,"typed":true,"externalUrl":true,"externalFile":true},"dynamicProps":false,"dynamicItems":false};
 
-export const output10 = validate11;
-const schema11 = {"type":"object","properties":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":{"type":"string"},"ok":{"const":"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"}},"required":["ok"],"$id":"https://mcpgen.invalid/tools/10/output"};
+const output10 = validate6;
+const schema6 = {"type":"object","properties":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":{"type":"string"},"ok":{"const":"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"}},"required":["ok"],"$id":"https://mcpgen.invalid/output10"};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/10/output" */;
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/output10" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -763,7 +619,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":true,"ok":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":true,"ok":true},"dynamicProps":false,"dynamicItems":false};
+return { input0, input2, input3, input4, input5, input10, output10 };
+})();
+
+const input1 = input0;
+const input6 = input0;
+const input7 = input0;
+const input8 = input0;
+const input9 = input0;
+
+export { input0, input1, input2, input3, input4, input5, input6, input7, input8, input9, input10, output10 };

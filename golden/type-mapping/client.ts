@@ -22,49 +22,36 @@ import type {
 } from "./types.js";
 import { validators } from "./validate.js";
 
-/** The typed client: one method per tool. Methods validate, call, and throw typed errors. */
+/**
+ * The typed client: one method per tool. Each method validates its arguments
+ * (throwing `ValidationError` before sending anything), calls the tool, throws
+ * `ToolError` when the result has `isError: true`, and validates
+ * `structuredContent` against the outputSchema (`ValidationError` with the result).
+ */
 export interface ToolsClient {
   /**
    * Required and optional properties, additionalProperties false/true/schema, patternProperties.
    *
    * Calls tool "objects".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   objects(input: ObjectsInput, options?: CallOptions): Promise<ToolResult>;
 
-  /**
-   * Calls tool "arrays_and_tuples".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "arrays_and_tuples". */
   arraysAndTuples(
     input?: ArraysAndTuplesInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
 
-  /**
-   * Calls tool "tuples_2020".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "tuples_2020". */
   tuples2020(
     input: Tuples2020Input,
     options?: CallOptions,
   ): Promise<ToolResult>;
 
-  /**
-   * Calls tool "literals".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "literals". */
   literals(input: LiteralsInput, options?: CallOptions): Promise<ToolResult>;
 
-  /**
-   * Calls tool "combinators".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "combinators". */
   combinators(
     input?: CombinatorsInput,
     options?: CallOptions,
@@ -74,19 +61,13 @@ export interface ToolsClient {
    * $defs, draft-07 definitions, refs into #/properties, and recursion.
    *
    * Calls tool "refs".
-   * @throws {ValidationError} when the arguments or the returned structuredContent do not match the schemas
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   refs(
     input: RefsInput,
     options?: CallOptions,
   ): Promise<StructuredToolResult<RefsOutput>>;
 
-  /**
-   * Calls tool "unknowns_and_docs".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
-   */
+  /** Calls tool "unknowns_and_docs". */
   unknownsAndDocs(
     input: UnknownsAndDocsInput,
     options?: CallOptions,
@@ -96,8 +77,6 @@ export interface ToolsClient {
    * Refs that would make a type alias reference itself directly are broken with unknown.
    *
    * Calls tool "cyclic_aliases".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   cyclicAliases(
     input?: CyclicAliasesInput,
@@ -132,20 +111,16 @@ export function createClient(
   const call = createToolCaller(client, options, validators, (name) =>
     Object.prototype.hasOwnProperty.call(hasOutputSchema, name),
   );
-  return {
-    objects: (input, options) => call<ToolResult>("objects", input, options),
-    arraysAndTuples: (input, options) =>
-      call<ToolResult>("arrays_and_tuples", input, options),
-    tuples2020: (input, options) =>
-      call<ToolResult>("tuples_2020", input, options),
-    literals: (input, options) => call<ToolResult>("literals", input, options),
-    combinators: (input, options) =>
-      call<ToolResult>("combinators", input, options),
-    refs: (input, options) =>
-      call<StructuredToolResult<RefsOutput>>("refs", input, options),
-    unknownsAndDocs: (input, options) =>
-      call<ToolResult>("unknowns_and_docs", input, options),
-    cyclicAliases: (input, options) =>
-      call<ToolResult>("cyclic_aliases", input, options),
-  };
+  const methods: {
+    [method: string]: (
+      input?: unknown,
+      callOptions?: CallOptions,
+    ) => Promise<unknown>;
+  } = {};
+  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
+  for (const [toolName, method] of Object.entries(methodNames)) {
+    methods[method] = (input?: unknown, callOptions?: CallOptions) =>
+      call(toolName, input, callOptions);
+  }
+  return methods as unknown as ToolsClient;
 }

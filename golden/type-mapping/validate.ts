@@ -8,9 +8,9 @@ import {
   input3,
   input4,
   input5,
+  output5,
   input6,
   input7,
-  output5,
 } from "./validators.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {

@@ -146,13 +146,14 @@ const formats: Record<string, Format> = {
   binary: () => true,
 };
 
-export const input0 = validate0;
-const schema0 = {"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false},"open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},"typedMap":{"type":"object","additionalProperties":{"type":"number"}},"mixedMap":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"boolean"}},"patterned":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},"anyObject":{"type":"object"},"requiredOnly":{"type":"object","required":["id"]}},"required":["closed"],"$id":"https://mcpgen.invalid/tools/0/input"};
+const { input0, input1, input2, input3, input4, input5, output5, input6, input7 } = (() => {
+const input0 = validate0;
+const schema0 = {"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false},"open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},"typedMap":{"type":"object","additionalProperties":{"type":"number"}},"mixedMap":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"boolean"}},"patterned":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},"anyObject":{"type":"object"},"requiredOnly":{"type":"object","required":["id"]}},"required":["closed"],"$id":"https://mcpgen.invalid/input0"};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^x-", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/0/input" */;
+/*# sourceURL="https://mcpgen.invalid/input0" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate0.evaluated;
@@ -435,11 +436,11 @@ return errors === 0;
 }
 validate0.evaluated = {"props":{"closed":true,"open":true,"typedMap":true,"mixedMap":true,"patterned":true,"anyObject":true,"requiredOnly":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input1 = validate1;
-const schema1 = {"type":"object","properties":{"list":{"type":"array","items":{"type":"string"}},"untyped":{"type":"array"},"draft07Tuple":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"draft07OpenTuple":{"type":"array","prefixItems":[{"type":"string"},{"type":"boolean"}],"items":{"type":"number"},"minItems":1},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}}},"$id":"https://mcpgen.invalid/tools/1/input"};
+const input1 = validate1;
+const schema1 = {"type":"object","properties":{"list":{"type":"array","items":{"type":"string"}},"untyped":{"type":"array"},"draft07Tuple":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"draft07OpenTuple":{"type":"array","prefixItems":[{"type":"string"},{"type":"boolean"}],"items":{"type":"number"},"minItems":1},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}}},"$id":"https://mcpgen.invalid/input1"};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/1/input" */;
+/*# sourceURL="https://mcpgen.invalid/input1" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -679,11 +680,11 @@ return errors === 0;
 }
 validate1.evaluated = {"props":{"list":true,"untyped":true,"draft07Tuple":true,"draft07OpenTuple":true,"matrix":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input2 = validate2;
-const schema2 = {"type":"object","properties":{"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"},{"type":"number"}],"minItems":2,"items":false},"labelled":{"type":"array","prefixItems":[{"const":"label"}],"minItems":1,"items":{"type":"string"}}},"required":["point"],"$id":"https://mcpgen.invalid/tools/2/input"};
+const input2 = validate2;
+const schema2 = {"type":"object","properties":{"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"},{"type":"number"}],"minItems":2,"items":false},"labelled":{"type":"array","prefixItems":[{"const":"label"}],"minItems":1,"items":{"type":"string"}}},"required":["point"],"$id":"https://mcpgen.invalid/input2"};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/2/input" */;
+/*# sourceURL="https://mcpgen.invalid/input2" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -849,12 +850,12 @@ return errors === 0;
 }
 validate2.evaluated = {"props":{"point":true,"labelled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input3 = validate3;
-const schema3 = {"type":"object","properties":{"color":{"enum":["red","green","blue"]},"level":{"type":"integer","enum":[1,2,3]},"flag":{"enum":[true,null]},"mixed":{"enum":["a",1,false,null]},"kind":{"const":"fixed"},"answer":{"const":42},"objectEnum":{"enum":[{"a":1},"b"]}},"required":["kind"],"$id":"https://mcpgen.invalid/tools/3/input"};
+const input3 = validate3;
+const schema3 = {"type":"object","properties":{"color":{"enum":["red","green","blue"]},"level":{"type":"integer","enum":[1,2,3]},"flag":{"enum":[true,null]},"mixed":{"enum":["a",1,false,null]},"kind":{"const":"fixed"},"answer":{"const":42},"objectEnum":{"enum":[{"a":1},"b"]}},"required":["kind"],"$id":"https://mcpgen.invalid/input3"};
 const func31 = equal;
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/3/input" */;
+/*# sourceURL="https://mcpgen.invalid/input3" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -991,11 +992,11 @@ return errors === 0;
 }
 validate3.evaluated = {"props":{"color":true,"level":true,"flag":true,"mixed":true,"kind":true,"answer":true,"objectEnum":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input4 = validate4;
-const schema4 = {"type":"object","properties":{"idOrName":{"anyOf":[{"type":"string"},{"type":"integer"}]},"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind","radius"]},{"type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"]}]},"both":{"allOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"number"}}}]},"nullableString":{"type":["string","null"]},"nullableObject":{"type":["object","null"],"properties":{"x":{"type":"number"}}},"openApiNullable":{"type":["string","null"]},"oneOrTheOther":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}},"$id":"https://mcpgen.invalid/tools/4/input"};
+const input4 = validate4;
+const schema4 = {"type":"object","properties":{"idOrName":{"anyOf":[{"type":"string"},{"type":"integer"}]},"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind","radius"]},{"type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"]}]},"both":{"allOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"number"}}}]},"nullableString":{"type":["string","null"]},"nullableObject":{"type":["object","null"],"properties":{"x":{"type":"number"}}},"openApiNullable":{"type":["string","null"]},"oneOrTheOther":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}},"$id":"https://mcpgen.invalid/input4"};
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/4/input" */;
+/*# sourceURL="https://mcpgen.invalid/input4" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -1445,8 +1446,8 @@ return errors === 0;
 }
 validate4.evaluated = {"props":{"idOrName":true,"shape":true,"both":true,"nullableString":true,"nullableObject":true,"openApiNullable":true,"oneOrTheOther":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input5 = validate5;
-const schema5 = {"type":"object","properties":{"tree":{"$ref":"#/$defs/node"},"primary":{"$ref":"#/$defs/primary"},"secondary":{"$ref":"#/$defs/primary"},"json":{"$ref":"#/$defs/json"},"self":{"$ref":"#"}},"required":["tree"],"$defs":{"node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["value"]},"primary":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["city"]},"json":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array","items":{"$ref":"#/$defs/json"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/json"}}]}},"$id":"https://mcpgen.invalid/tools/5/input"};
+const input5 = validate5;
+const schema5 = {"type":"object","properties":{"tree":{"$ref":"#/$defs/node"},"primary":{"$ref":"#/$defs/primary"},"secondary":{"$ref":"#/$defs/primary"},"json":{"$ref":"#/$defs/json"},"self":{"$ref":"#"}},"required":["tree"],"$defs":{"node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["value"]},"primary":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["city"]},"json":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array","items":{"$ref":"#/$defs/json"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/json"}}]}},"$id":"https://mcpgen.invalid/input5"};
 const schema7 = {"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["city"]};
 const schema6 = {"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["value"]};
 const wrapper0 = {validate: validate6};
@@ -1668,7 +1669,7 @@ validate8.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/5/input" */;
+/*# sourceURL="https://mcpgen.invalid/input5" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -1821,12 +1822,12 @@ return errors === 0;
 }
 validate5.evaluated = {"props":{"tree":true,"primary":true,"secondary":true,"json":true,"self":true},"dynamicProps":false,"dynamicItems":false};
 
-export const output5 = validate10;
-const schema10 = {"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/item"}}},"required":["items"],"$defs":{"item":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},"$id":"https://mcpgen.invalid/tools/5/output"};
+const output5 = validate10;
+const schema10 = {"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/item"}}},"required":["items"],"$defs":{"item":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},"$id":"https://mcpgen.invalid/output5"};
 const schema11 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/5/output" */;
+/*# sourceURL="https://mcpgen.invalid/output5" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate10.evaluated;
@@ -1916,12 +1917,12 @@ return errors === 0;
 }
 validate10.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input6 = validate11;
-const schema12 = {"properties":{"anything":{},"alsoAnything":true,"when":{"type":"string","format":"date-time"},"old":{"type":"string"},"count":{"type":"integer","minimum":0,"exclusiveMaximum":100},"draft04Bound":{"type":"number","exclusiveMinimum":0}},"required":["anything"],"type":"object","$id":"https://mcpgen.invalid/tools/6/input"};
+const input6 = validate11;
+const schema12 = {"properties":{"anything":{},"alsoAnything":true,"when":{"type":"string","format":"date-time"},"old":{"type":"string"},"count":{"type":"integer","minimum":0,"exclusiveMaximum":100},"draft04Bound":{"type":"number","exclusiveMinimum":0}},"required":["anything"],"type":"object","$id":"https://mcpgen.invalid/input6"};
 const formats0 = formats["date-time"];
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/6/input" */;
+/*# sourceURL="https://mcpgen.invalid/input6" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -2055,8 +2056,8 @@ return errors === 0;
 }
 validate11.evaluated = {"props":{"anything":true,"alsoAnything":true,"when":true,"old":true,"count":true,"draft04Bound":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input7 = validate12;
-const schema13 = {"type":"object","properties":{"loop":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/b"},{"type":"string"}]},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$id":"https://mcpgen.invalid/tools/7/input"};
+const input7 = validate12;
+const schema13 = {"type":"object","properties":{"loop":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/b"},{"type":"string"}]},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$id":"https://mcpgen.invalid/input7"};
 const schema14 = {"anyOf":[{"$ref":"#/$defs/b"},{"type":"string"}]};
 const schema15 = {"allOf":[{"$ref":"#/$defs/a"}]};
 const wrapper3 = {validate: validate13};
@@ -2153,7 +2154,7 @@ validate13.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/7/input" */;
+/*# sourceURL="https://mcpgen.invalid/input7" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate12.evaluated;
@@ -2185,3 +2186,8 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 validate12.evaluated = {"props":{"loop":true},"dynamicProps":false,"dynamicItems":false};
+return { input0, input1, input2, input3, input4, input5, output5, input6, input7 };
+})();
+
+
+export { input0, input1, input2, input3, input4, input5, output5, input6, input7 };

@@ -18,7 +18,12 @@ import type {
 } from "./types.js";
 import { validators } from "./validate.js";
 
-/** The typed client: one method per tool. Methods validate, call, and throw typed errors. */
+/**
+ * The typed client: one method per tool. Each method validates its arguments
+ * (throwing `ValidationError` before sending anything), calls the tool, throws
+ * `ToolError` when the result has `isError: true`, and validates
+ * `structuredContent` against the outputSchema (`ValidationError` with the result).
+ */
 export interface ToolsClient {
   /**
    * Weather Information Provider
@@ -28,8 +33,6 @@ export interface ToolsClient {
    * Annotations (hints from the server, not guarantees): readOnlyHint: true, openWorldHint: true.
    *
    * Calls tool "get_weather".
-   * @throws {ValidationError} when the arguments or the returned structuredContent do not match the schemas
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   getWeather(
     input: GetWeatherInput,
@@ -44,8 +47,6 @@ export interface ToolsClient {
    * Annotations (hints from the server, not guarantees): readOnlyHint: true.
    *
    * Calls tool "get_forecast".
-   * @throws {ValidationError} when the arguments or the returned structuredContent do not match the schemas
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   getForecast(
     input: GetForecastInput,
@@ -56,8 +57,6 @@ export interface ToolsClient {
    * Active weather alerts. Takes no arguments.
    *
    * Calls tool "list_alerts".
-   * @throws {ValidationError} when the arguments do not match the inputSchema
-   * @throws {ToolError} when the tool reports an error (isError: true)
    */
   listAlerts(
     input?: ListAlertsInput,
@@ -88,20 +87,16 @@ export function createClient(
   const call = createToolCaller(client, options, validators, (name) =>
     Object.prototype.hasOwnProperty.call(hasOutputSchema, name),
   );
-  return {
-    getWeather: (input, options) =>
-      call<StructuredToolResult<GetWeatherOutput>>(
-        "get_weather",
-        input,
-        options,
-      ),
-    getForecast: (input, options) =>
-      call<StructuredToolResult<GetForecastOutput>>(
-        "get_forecast",
-        input,
-        options,
-      ),
-    listAlerts: (input, options) =>
-      call<ToolResult>("list_alerts", input, options),
-  };
+  const methods: {
+    [method: string]: (
+      input?: unknown,
+      callOptions?: CallOptions,
+    ) => Promise<unknown>;
+  } = {};
+  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
+  for (const [toolName, method] of Object.entries(methodNames)) {
+    methods[method] = (input?: unknown, callOptions?: CallOptions) =>
+      call(toolName, input, callOptions);
+  }
+  return methods as unknown as ToolsClient;
 }

@@ -146,12 +146,13 @@ const formats: Record<string, Format> = {
   binary: () => true,
 };
 
-export const input0 = validate0;
-const schema0 = {"type":"object","properties":{"location":{"type":"string"},"units":{"type":"string","enum":["metric","imperial"]}},"required":["location"],"additionalProperties":false,"$id":"https://mcpgen.invalid/tools/0/input"};
+const { input0, output0, input1, output1, input2 } = (() => {
+const input0 = validate0;
+const schema0 = {"type":"object","properties":{"location":{"type":"string"},"units":{"type":"string","enum":["metric","imperial"]}},"required":["location"],"additionalProperties":false,"$id":"https://mcpgen.invalid/input0"};
 const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/0/input" */;
+/*# sourceURL="https://mcpgen.invalid/input0" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate0.evaluated;
@@ -235,12 +236,12 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const output0 = validate1;
-const schema1 = {"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"},"humidity":{"type":"number","minimum":0,"maximum":100},"observedAt":{"type":"string","format":"date-time"}},"required":["temperature","conditions","humidity"],"$id":"https://mcpgen.invalid/tools/0/output"};
+const output0 = validate1;
+const schema1 = {"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"},"humidity":{"type":"number","minimum":0,"maximum":100},"observedAt":{"type":"string","format":"date-time"}},"required":["temperature","conditions","humidity"],"$id":"https://mcpgen.invalid/output0"};
 const formats0 = formats["date-time"];
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/0/output" */;
+/*# sourceURL="https://mcpgen.invalid/output0" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -381,11 +382,11 @@ return errors === 0;
 }
 validate1.evaluated = {"props":{"temperature":true,"conditions":true,"humidity":true,"observedAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input1 = validate2;
-const schema2 = {"type":"object","properties":{"location":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["location"],"$id":"https://mcpgen.invalid/tools/1/input"};
+const input1 = validate2;
+const schema2 = {"type":"object","properties":{"location":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["location"],"$id":"https://mcpgen.invalid/input1"};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/1/input" */;
+/*# sourceURL="https://mcpgen.invalid/input1" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -469,13 +470,13 @@ return errors === 0;
 }
 validate2.evaluated = {"props":{"location":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
-export const output1 = validate3;
-const schema3 = {"type":"object","properties":{"location":{"type":"string"},"days":{"type":"array","items":{"$ref":"#/$defs/day"}}},"required":["location","days"],"$defs":{"day":{"type":"object","properties":{"date":{"type":"string","format":"date"},"high":{"type":"number"},"low":{"type":"number"},"conditions":{"type":["string","null"]}},"required":["date","high","low"]}},"$id":"https://mcpgen.invalid/tools/1/output"};
+const output1 = validate3;
+const schema3 = {"type":"object","properties":{"location":{"type":"string"},"days":{"type":"array","items":{"$ref":"#/$defs/day"}}},"required":["location","days"],"$defs":{"day":{"type":"object","properties":{"date":{"type":"string","format":"date"},"high":{"type":"number"},"low":{"type":"number"},"conditions":{"type":["string","null"]}},"required":["date","high","low"]}},"$id":"https://mcpgen.invalid/output1"};
 const schema4 = {"type":"object","properties":{"date":{"type":"string","format":"date"},"high":{"type":"number"},"low":{"type":"number"},"conditions":{"type":["string","null"]}},"required":["date","high","low"]};
 const formats2 = formats.date;
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/1/output" */;
+/*# sourceURL="https://mcpgen.invalid/output1" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -657,11 +658,11 @@ return errors === 0;
 }
 validate3.evaluated = {"props":{"location":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
-export const input2 = validate4;
-const schema5 = {"type":"object","$id":"https://mcpgen.invalid/tools/2/input"};
+const input2 = validate4;
+const schema5 = {"type":"object","$id":"https://mcpgen.invalid/input2"};
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/tools/2/input" */;
+/*# sourceURL="https://mcpgen.invalid/input2" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -685,3 +686,8 @@ validate4.errors = vErrors;
 return errors === 0;
 }
 validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
+return { input0, output0, input1, output1, input2 };
+})();
+
+
+export { input0, output0, input1, output1, input2 };

@@ -23,11 +23,7 @@ function methodDoc(tool: ToolIR): string {
   const hints = ANNOTATION_HINTS.filter((hint) => typeof tool.annotations?.[hint] === "boolean").map((hint) => `${hint}: ${String(tool.annotations?.[hint])}`);
   if (hints.length > 0) paragraphs.push(`Annotations (hints from the server, not guarantees): ${hints.join(", ")}.`);
   paragraphs.push(`Calls tool ${stringLiteral(tool.wireName)}.`);
-  const tags: Array<[string, string]> = [];
-  if (tool.output !== undefined) tags.push(["throws", "{ValidationError} when the arguments or the returned structuredContent do not match the schemas"]);
-  else tags.push(["throws", "{ValidationError} when the arguments do not match the inputSchema"]);
-  tags.push(["throws", "{ToolError} when the tool reports an error (isError: true)"]);
-  return jsDoc({ text: paragraphs.join("\n\n"), tags }, "  ");
+  return jsDoc({ text: paragraphs.join("\n\n") }, "  ");
 }
 
 function resultType(tool: ToolIR): string {
@@ -40,23 +36,22 @@ export function emitClient(ir: ManifestIR): EmittedFile {
     const optional = argumentsOptional(tool) ? "?" : "";
     return `${methodDoc(tool)}  ${tool.methodName}(input${optional}: ${tool.input.typeNames.root}, options?: CallOptions): Promise<${resultType(tool)}>;`;
   });
-  const implementations = ir.tools.map((tool) =>
-    `    ${tool.methodName}: (input, options) => call<${resultType(tool)}>(${stringLiteral(tool.wireName)}, input, options),`);
   const methodNames = ir.tools.map((tool) => `  ${objectLiteralKey(tool.wireName)}: ${stringLiteral(tool.methodName)},`);
+  const runtimeImports = ["createToolCaller", "type CallOptions", "type ClientOptions", "type McpClient"];
+  if (ir.tools.some((tool) => tool.output !== undefined)) runtimeImports.push("type StructuredToolResult");
+  if (ir.tools.some((tool) => tool.output === undefined)) runtimeImports.push("type ToolResult");
   const withOutput = ir.tools.filter((tool) => tool.output !== undefined).map((tool) => `  ${objectLiteralKey(tool.wireName)}: true,`);
 
   const contents = `${fileHeader(ir, "Typed client: one method per tool.")}
-import {
-  createToolCaller,
-  type CallOptions,
-  type ClientOptions,
-  type McpClient,
-  type StructuredToolResult,
-  type ToolResult,
-} from "./runtime.js";
+import { ${runtimeImports.join(", ")} } from "./runtime.js";
 ${typeImports.length > 0 ? `import type { ${typeImports.join(", ")} } from "./types.js";\n` : ""}import { validators } from "./validate.js";
 
-/** The typed client: one method per tool. Methods validate, call, and throw typed errors. */
+/**
+ * The typed client: one method per tool. Each method validates its arguments
+ * (throwing \`ValidationError\` before sending anything), calls the tool, throws
+ * \`ToolError\` when the result has \`isError: true\`, and validates
+ * \`structuredContent\` against the outputSchema (\`ValidationError\` with the result).
+ */
 export interface ToolsClient {
 ${signatures.join("\n\n")}
 }
@@ -76,9 +71,12 @@ ${withOutput.join("\n")}
  */
 export function createClient(client: McpClient, options: ClientOptions = {}): ToolsClient {
   const call = createToolCaller(client, options, validators, (name) => Object.prototype.hasOwnProperty.call(hasOutputSchema, name));
-  return {
-${implementations.join("\n")}
-  };
+  const methods: { [method: string]: (input?: unknown, callOptions?: CallOptions) => Promise<unknown> } = {};
+  // Method names are identifiers chosen by mcpgen (never \`then\` or an Object.prototype member).
+  for (const [toolName, method] of Object.entries(methodNames)) {
+    methods[method] = (input?: unknown, callOptions?: CallOptions) => call(toolName, input, callOptions);
+  }
+  return methods as unknown as ToolsClient;
 }
 `;
   return { path: "client.ts", contents, format: "typescript" };

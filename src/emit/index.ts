@@ -5,10 +5,26 @@ import { emitIndex } from "./index-module.js";
 import { emitManifestSnapshot } from "./manifest-snapshot.js";
 import { emitRuntime } from "./runtime-module.js";
 import { emitTypes } from "./types.js";
-import { emitValidators } from "./validators.js";
+import { emitValidate, emitValidators } from "./validators.js";
 
-export async function emitClientPackage(ir: ManifestIR): Promise<EmittedFile[]> {
-  const [validators, runtime] = await Promise.all([emitValidators(ir), emitRuntime(ir)]);
-  const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), ...validators.files, runtime, emitManifestSnapshot(ir)];
+export interface ClientPackage {
+  /** Files ready for formatting. */
+  files: EmittedFile[];
+  /**
+   * `validators.ts`, still compiling (on worker threads for large manifests):
+   * the caller formats `files` meanwhile and awaits this afterwards.
+   */
+  validators: Promise<EmittedFile>;
+}
+
+export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> {
+  const validators = emitValidators(ir);
+  // Attach a handler now; the caller awaits (and sees any error) later.
+  validators.catch(() => undefined);
+  const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), await emitRuntime(ir), emitManifestSnapshot(ir)];
+  return { files, validators };
+}
+
+export function sortFiles(files: EmittedFile[]): EmittedFile[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -17,7 +17,7 @@ import { emitServerModule } from "./server-module.js";
 import { emitServerRuntime } from "./server-runtime-module.js";
 import { emitServerTools } from "./server-tools.js";
 import { emitTypes } from "./types.js";
-import { emitValidators } from "./validators.js";
+import { emitValidate, emitValidators } from "./validators.js";
 
 export interface ScaffoldEmitOptions {
   /** npm package name of the project (also the fallback `serverInfo.name`). */
@@ -44,7 +44,8 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
   ]);
   const inGenerated = [
     emitTypes(ir),
-    ...validators.files,
+    validators,
+    emitValidate(ir),
     runtime,
     serverRuntime,
     emitServerTools(ir),

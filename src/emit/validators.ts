@@ -3,92 +3,121 @@
  * tool's input and output schema, with ajv's runtime helpers and the format
  * checks inlined from `templates/validator-runtime.ts`, so the file imports
  * nothing. Also emits `validate.ts`, the typed `validateInput`/`validateOutput`.
+ *
+ * Speed: identical schemas compile once; large manifests compile in chunks on
+ * worker threads, one per core, while the main thread goes on formatting.
  */
 import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import { userError } from "../errors.js";
 import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../ir.js";
 import { jsDoc, objectLiteralKey } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 import { templatePath } from "./templates.js";
+import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
 
 /** Keywords with no effect on validation: dropped from what ajv compiles, so the output does not embed descriptions. */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"]);
+/** Schemas per ajv instance (ajv's multi-export code generation overflows the stack on thousands). */
+const CHUNK_SIZE = 150;
+/** Below this many distinct schemas, worker start-up costs more than it saves. */
+const WORKER_THRESHOLD = 300;
 
-export interface ValidatorExports {
-  /** Export name in `validators.ts` of each tool's input validator, by wire name. */
-  input: Map<string, string>;
-  output: Map<string, string>;
-}
+export const validatorExportName = (role: "input" | "output", toolIndex: number) => `${role}${toolIndex}`;
 
-export async function emitValidators(ir: ManifestIR): Promise<{ files: EmittedFile[]; exports: ValidatorExports }> {
-  const [ajvModule, standaloneModule, { _ }, runtime, runtimeSource] = await Promise.all([
-    import("ajv/dist/2020.js"),
-    import("ajv/dist/standalone/index.js"),
-    import("ajv/dist/compile/codegen/index.js"),
-    import("../../templates/validator-runtime.js"),
-    readFile(templatePath("validator-runtime.ts"), "utf8"),
-  ]);
-  // CommonJS modules seen from ESM: the class is the `default` of `module.exports`.
-  const Ajv2020 = ajvModule.default.default;
-  const standaloneCode = standaloneModule.default.default;
-  const ajv = new Ajv2020({
-    code: { source: true, esm: true, lines: true, formats: _`formats` },
-    strict: false,
-    allErrors: true,
-    ownProperties: true,
-    validateSchema: false,
-    logger: false,
-    unicodeRegExp: true,
-  });
-  const knownFormats = new Set(Object.keys(runtime.formats));
-  for (const [name, format] of Object.entries(runtime.formats)) ajv.addFormat(name, format);
+export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
+  const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
+  const { formats } = await import("../../templates/validator-runtime.js");
+  const knownFormats = new Set(Object.keys(formats));
 
-  const exportsMap: ValidatorExports = { input: new Map(), output: new Map() };
-  const mapping: Record<string, string> = {};
+  const unique: ValidatorEntry[] = [];
+  const aliases: Array<[alias: string, target: string]> = [];
+  const byContent = new Map<string, string>();
+  const origin = new Map<string, { tool: string; pointer: string }>();
   ir.tools.forEach((tool, index) => {
     for (const role of ["input", "output"] as const) {
       const normalized = tool[role];
       if (normalized === undefined) continue;
-      const exportName = `${role}${index}`;
-      const id = `https://mcpgen.invalid/tools/${index}/${role}`;
+      const exportName = validatorExportName(role, index);
       const schema = validationSchema(normalized.schema, knownFormats);
-      try {
-        ajv.addSchema(typeof schema === "boolean" ? { $id: id, ...(schema ? {} : { not: {} }) } : { ...schema, $id: id });
-        ajv.getSchema(id);
-      } catch (error) {
-        throw userError("schema-invalid", `ajv cannot compile this schema: ${(error as Error).message}`, {
-          file: ir.source,
-          tool: tool.wireName,
-          pointer: normalized.pointer,
-          hint: "fix the schema on the server or in the manifest",
-        });
+      const key = JSON.stringify(schema);
+      const existing = byContent.get(key);
+      if (existing !== undefined) {
+        aliases.push([exportName, existing]);
+        continue;
       }
-      mapping[exportName] = id;
-      exportsMap[role].set(tool.wireName, exportName);
+      byContent.set(key, exportName);
+      origin.set(exportName, { tool: tool.wireName, pointer: normalized.pointer });
+      unique.push({ exportName, schema });
     }
   });
 
-  const compiled = Object.keys(mapping).length === 0 ? "" : standaloneCode(ajv, mapping);
-  const code = inlineRuntime(compiled);
-  const helpers = runtimeSource
-    .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
-    .replace(/^export /gm, "");
-  const validators = [
+  const chunks: ValidatorEntry[][] = [];
+  for (let start = 0; start < unique.length; start += CHUNK_SIZE) chunks.push(unique.slice(start, start + CHUNK_SIZE));
+  const results = await compileChunks(chunks, unique.length);
+  const failure = results.find((result): result is Extract<ChunkResult, { ok: false }> => !result.ok);
+  if (failure) {
+    const where = origin.get(failure.exportName);
+    throw userError("schema-invalid", `ajv cannot compile this schema: ${failure.message}`, {
+      file: ir.source,
+      tool: where?.tool,
+      pointer: where?.pointer,
+      hint: "fix the schema on the server or in the manifest",
+    });
+  }
+
+  const helpers = (await runtimeSource).replace(/^\/\*\*[\s\S]*?\*\/\n/, "").replace(/^export /gm, "");
+  const exported = ir.tools.flatMap((tool, index) => [
+    validatorExportName("input", index),
+    ...(tool.output ? [validatorExportName("output", index)] : []),
+  ]);
+  const contents = [
     fileHeader(ir, "Standalone validators compiled by ajv from the tools' JSON Schemas. Imports nothing."),
     "// @ts-nocheck",
     "/* eslint-disable */",
     helpers.trim(),
     "",
-    code.trim(),
+    ...results.map((result) => (result.ok ? result.code : "")),
+    ...aliases.map(([alias, target]) => `const ${alias} = ${target};`),
+    exported.length > 0 ? `\nexport { ${exported.join(", ")} };` : "",
     "",
   ].join("\n");
-  return {
-    files: [
-      { path: "validators.ts", contents: validators, format: "none" },
-      { path: "validate.ts", contents: validateModule(ir, exportsMap), format: "typescript" },
-    ],
-    exports: exportsMap,
-  };
+  return { path: "validators.ts", contents, format: "none" };
+}
+
+async function compileChunks(chunks: ValidatorEntry[][], schemaCount: number): Promise<ChunkResult[]> {
+  // Workers run the compiled JavaScript; from TypeScript sources (tests) compile in-process.
+  const workerUrl = new URL(`./validator-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
+  const canUseWorkers = !import.meta.url.endsWith(".ts");
+  if (!canUseWorkers || schemaCount < WORKER_THRESHOLD) {
+    const results: ChunkResult[] = [];
+    for (const chunk of chunks) results.push(await compileValidatorChunk(chunk));
+    return results;
+  }
+  const workers = Math.max(1, Math.min(availableParallelism(), chunks.length));
+  const results: ChunkResult[] = new Array(chunks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < chunks.length) {
+        const index = next++;
+        results[index] = await runWorker(workerUrl, chunks[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+function runWorker(url: URL, chunk: ValidatorEntry[]): Promise<ChunkResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(url, { workerData: chunk });
+    worker.once("message", (result: ChunkResult) => resolve(result));
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`internal: validator worker exited with code ${code}`));
+    });
+  });
 }
 
 /** Drops annotations and unknown formats; the rest is what ajv compiles. */
@@ -117,26 +146,16 @@ function validationSchema(schema: Schema, knownFormats: ReadonlySet<string>): Sc
   return out;
 }
 
-const RUNTIME_REFERENCES: ReadonlyArray<[RegExp, string]> = [
-  [/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, "ucs2length"],
-  [/require\("ajv\/dist\/runtime\/equal"\)\.default/g, "equal"],
-];
-
-/** Points ajv's runtime references at the inlined helpers; anything else it needs is a bug to report, not to ship. */
-function inlineRuntime(code: string): string {
-  let result = code.replace(/^"use strict";\n?/, "");
-  for (const [pattern, replacement] of RUNTIME_REFERENCES) result = result.replace(pattern, replacement);
-  const leftover = /require\("([^"]+)"\)/.exec(result);
-  if (leftover) throw new Error(`internal: compiled validators need ${leftover[1]}, which mcpgen does not inline`);
-  return result;
-}
-
-function validateModule(ir: ManifestIR, exportsMap: ValidatorExports): string {
-  const imports = [...exportsMap.input.values(), ...exportsMap.output.values()];
+/** `validate.ts`: the typed entry points. Depends only on the IR (export names are fixed by tool position). */
+export function emitValidate(ir: ManifestIR): EmittedFile {
+  const imports = ir.tools.flatMap((tool, index) => [
+    validatorExportName("input", index),
+    ...(tool.output ? [validatorExportName("output", index)] : []),
+  ]);
   // Every tool has an entry; `null` marks a tool without an outputSchema (anything goes).
   const entries = (role: "input" | "output") =>
-    ir.tools.map((tool) => `  ${objectLiteralKey(tool.wireName)}: ${exportsMap[role].get(tool.wireName) ?? "null"},`).join("\n");
-  return `${fileHeader(ir, "Typed entry points to the compiled validators.")}
+    ir.tools.map((tool, index) => `  ${objectLiteralKey(tool.wireName)}: ${role === "input" || tool.output ? validatorExportName(role, index) : "null"},`).join("\n");
+  const contents = `${fileHeader(ir, "Typed entry points to the compiled validators.")}
 ${imports.length > 0 ? `import { ${imports.join(", ")} } from "./validators.js";\n` : ""}import type { ToolMap, ToolName } from "./types.js";
 import { runValidator, type CompiledValidator, type ValidationResult, type Validators } from "./runtime.js";
 
@@ -162,4 +181,5 @@ ${jsDoc({ text: "Checks `structuredContent` against the tool's `outputSchema`; a
   return runValidator(outputValidators, toolName, value, "output");
 }
 `;
+  return { path: "validate.ts", contents, format: "typescript" };
 }

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Generation benchmark: `npm run bench`. Times the real CLI end to end (process
+// start, lazy imports, every stage, writes) on the largest corpus manifest and
+// on synthetic manifests of 100, 1,000 and 3,000 tools with nested input and
+// output schemas, and reports the per-tool cost and per-stage times.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = join(root, "bin/mcpgen.js");
+const scratch = mkdtempSync(join(tmpdir(), "mcpgen-bench-"));
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+/**
+ * A tool with a nested input (objects, arrays, enums, a $ref) and an output
+ * schema. Every tool's schemas differ (names, enum values, bounds), so no
+ * tool benefits from mcpgen compiling identical schemas only once.
+ */
+function syntheticTool(index) {
+  return {
+    name: `tool_${index}`,
+    description: `Synthetic tool number ${index}.`,
+    inputSchema: {
+      type: "object",
+      properties: {
+        id: { type: "string", description: "Identifier", minLength: 1 + (index % 7) },
+        limit: { type: "integer", minimum: 1, maximum: 100 + index, default: 10 },
+        mode: { enum: [`fast_${index}`, `slow_${index}`, "auto"] },
+        [`field_${index}`]: { type: "boolean" },
+        filter: {
+          type: "object",
+          properties: {
+            tags: { type: "array", items: { type: "string" } },
+            range: { type: "object", properties: { from: { type: "string", format: "date-time" }, to: { type: "string", format: "date-time" } } },
+            owner: { $ref: "#/$defs/person" },
+          },
+          additionalProperties: false,
+        },
+      },
+      required: ["id"],
+      $defs: { person: { type: "object", properties: { name: { type: "string" }, email: { type: "string", format: "email" } }, required: ["name"] } },
+    },
+    outputSchema: {
+      type: "object",
+      properties: {
+        items: { type: "array", items: { type: "object", properties: { id: { type: "string" }, score: { type: "number" }, labels: { type: "array", items: { type: "string" } } }, required: ["id", "score"] } },
+        total: { type: "integer", maximum: 1000 + index },
+        next: { type: ["string", "null"] },
+      },
+      required: ["items", "total"],
+    },
+  };
+}
+
+function largestCorpusManifest() {
+  const corpus = resolve(root, "../shared/corpus");
+  if (!existsSync(corpus)) return undefined;
+  const files = readdirSync(corpus).filter((file) => file.endsWith(".json"));
+  const byTools = files.map((file) => ({ file: join(corpus, file), tools: JSON.parse(readFileSync(join(corpus, file), "utf8")).tools.length }));
+  return byTools.sort((a, b) => b.tools - a.tools)[0];
+}
+
+function time(manifest) {
+  const samples = [];
+  let stages = {};
+  for (let run = 0; run < runs; run++) {
+    const out = join(scratch, `out-${run}`);
+    rmSync(out, { recursive: true, force: true });
+    const start = process.hrtime.bigint();
+    const stdout = execFileSync(process.execPath, [bin, "generate", manifest, "--out", out, "--json"], { encoding: "utf8", maxBuffer: 1 << 26 });
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    stages = JSON.parse(stdout).timings;
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)], stages, bytes: dirBytes(join(scratch, "out-0")) };
+}
+
+function dirBytes(directory) {
+  return readdirSync(directory).reduce((sum, file) => sum + statSync(join(directory, file)).size, 0);
+}
+
+const cases = [];
+const largest = largestCorpusManifest();
+if (largest) cases.push({ name: `corpus: ${largest.file.split("/").pop()}`, manifest: largest.file, tools: largest.tools });
+else console.log("(../shared/corpus not found: corpus case skipped)");
+for (const count of [100, 1000, 3000]) {
+  const manifest = join(scratch, `synthetic-${count}.json`);
+  writeFileSync(manifest, JSON.stringify({ tools: Array.from({ length: count }, (_, index) => syntheticTool(index)) }));
+  cases.push({ name: `synthetic ${count} tools`, manifest, tools: count });
+}
+
+console.log(`mcpgen generate, end to end (median of ${runs} runs, node ${process.version}, ${(await import("node:os")).cpus().length} cores)\n`);
+console.log(["case".padEnd(34), "tools".padStart(6), "total ms".padStart(10), "ms/tool".padStart(9), "output".padStart(9), "  stages (ms)"].join(""));
+const rows = [];
+for (const entry of cases) {
+  const result = time(entry.manifest);
+  const stages = Object.entries(result.stages).map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`).join(", ");
+  rows.push({ ...entry, ...result });
+  console.log([entry.name.padEnd(34), String(entry.tools).padStart(6), result.median.toFixed(0).padStart(10), (result.median / entry.tools).toFixed(2).padStart(9), `${(result.bytes / 1024).toFixed(0)} KB`.padStart(9), `  ${stages}`].join(""));
+}
+
+const synthetic = rows.filter((row) => row.name.startsWith("synthetic"));
+const thousand = synthetic.find((row) => row.tools === 1000);
+const marginal = (synthetic.at(-1).median - synthetic[0].median) / (synthetic.at(-1).tools - synthetic[0].tools);
+console.log(`\nmarginal cost per tool (100 → 3,000): ${marginal.toFixed(2)} ms; 1,000 tools: ${thousand.median.toFixed(0)} ms (target < 3,000 ms)`);
+rmSync(scratch, { recursive: true, force: true });
