@@ -53,8 +53,19 @@ export interface ToolValidators {
 
 declare const fullResultBrand: unique symbol;
 
-/** A complete `tools/call` result made with `toolResult` or `toolError`: sent as it is (output still validated). */
-export type FullToolResult = CallToolResult & { readonly [fullResultBrand]: true };
+/**
+ * A complete `tools/call` result made with `toolResult` or `toolError`: sent
+ * as it is (its structuredContent still validated). No index signature, so a
+ * handler whose output misses a field is told about that field, not about
+ * this type's `content`.
+ */
+export interface FullToolResult {
+  content: CallToolResult["content"];
+  structuredContent?: CallToolResult["structuredContent"];
+  isError?: CallToolResult["isError"];
+  _meta?: CallToolResult["_meta"];
+  readonly [fullResultBrand]: true;
+}
 
 const fullResults = new WeakSet<object>();
 
@@ -65,12 +76,16 @@ const fullResults = new WeakSet<object>();
  */
 export function toolResult(result: CallToolResult): FullToolResult {
   fullResults.add(result);
-  return result as FullToolResult;
+  return result as unknown as FullToolResult;
 }
 
 /** A tool error result (`isError: true`) whose text is `message`: the tool ran and failed, the model sees why. */
 export function toolError(message: string): FullToolResult {
-  return toolResult({ isError: true, content: [{ type: "text", text: message }] });
+  return toolResult(errorResult(message));
+}
+
+function errorResult(message: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: message }] };
 }
 
 /** What a handler may return: its typed output, or a full result. */
@@ -232,14 +247,14 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
     const args = request.params.arguments ?? {};
     // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
     const input = definition.validators.validateInput(name, args);
-    if (!input.ok) return toolError(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`);
+    if (!input.ok) return errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`);
 
     let returned: unknown;
     try {
       returned = await handler.handle(args as never, context(name, extra));
     } catch (error) {
       log(`tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return toolError(errorMessage(error));
+      return errorResult(errorMessage(error));
     }
 
     const hasOutputSchema = tool["outputSchema"] !== undefined;
@@ -252,7 +267,7 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
       if (!output.ok) {
         const problems = describeIssues(output.issues);
         log(`ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`);
-        return toolError(`Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`);
+        return errorResult(`Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`);
       }
     }
     return result;
