@@ -161,6 +161,16 @@ describe("writing", () => {
     expect(await readFile(types, "utf8")).toBe(edited);
   });
 
+  it("formats with the user's Prettier configuration found from --out", async () => {
+    const project = await scratch();
+    await writeFile(join(project, ".prettierrc"), JSON.stringify({ singleQuote: true, semi: false, printWidth: 120 }));
+    const out = join(project, "src", "mcp");
+    expect((await cli(["generate", weatherManifest, "--out", out])).code).toBe(0);
+    const client = await readFile(join(out, "client.ts"), "utf8");
+    expect(client).toContain("import { validators } from './validate.js'\n");
+    expect(client).not.toContain('"./validate.js"');
+  });
+
   it("--json prints a parseable summary", async () => {
     const out = join(await scratch(), "out");
     const result = await cli(["generate", weatherManifest, "--out", out, "--json"]);

@@ -197,9 +197,15 @@ export interface Progress {
   message?: string;
 }
 
+/** An `AbortSignal`, structurally (so the generated code needs neither DOM nor Node type libraries). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
 /** Per-call options; all but `validate` are handed to the SDK's request options. */
 export interface CallOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
   /** Request timeout in milliseconds (the SDK's default applies otherwise). */
   timeout?: number;
   onprogress?: (progress: Progress) => void;

@@ -39,13 +39,15 @@ export interface TypecheckResult {
 export async function typecheck(
   directories: readonly string[],
   mode: ModuleMode,
-  extra: { files?: readonly string[]; types?: readonly string[]; baseUrl?: string } = {},
+  extra: { files?: readonly string[]; types?: readonly string[]; baseUrl?: string; lib?: readonly string[] } = {},
 ): Promise<TypecheckResult> {
   const configDir = await mkdtemp(join(tmpdir(), "mcpgen-tsc-"));
   const compilerOptions = {
     ...STRICT_OPTIONS,
     ...(mode === "NodeNext" ? { module: "NodeNext", moduleResolution: "NodeNext" } : { module: "ESNext", moduleResolution: "Bundler" }),
     types: extra.types ?? [],
+    // No DOM and no Node types by default: generated code must not depend on either.
+    lib: extra.lib ?? ["ES2022"],
   };
   const config = {
     compilerOptions,
