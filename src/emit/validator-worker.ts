@@ -1,6 +1,11 @@
-/** Worker-thread entry: compiles one chunk of validators (see validator-compiler.ts). */
-import { parentPort, workerData } from "node:worker_threads";
+/** Worker-thread entry: compiles chunks of validators (see validator-compiler.ts) until told to stop. */
+import { parentPort } from "node:worker_threads";
 import { compileValidatorChunk, type ValidatorEntry } from "./validator-compiler.js";
 
-const result = await compileValidatorChunk(workerData as ValidatorEntry[]);
-parentPort?.postMessage(result);
+parentPort?.on("message", async (message: { index: number; chunk: ValidatorEntry[] } | null) => {
+  if (message === null) {
+    parentPort?.close();
+    return;
+  }
+  parentPort?.postMessage({ index: message.index, result: await compileValidatorChunk(message.chunk) });
+});

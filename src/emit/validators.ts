@@ -95,29 +95,33 @@ async function compileChunks(chunks: ValidatorEntry[][], schemaCount: number): P
     for (const chunk of chunks) results.push(await compileValidatorChunk(chunk));
     return results;
   }
-  const workers = Math.max(1, Math.min(availableParallelism(), chunks.length));
+  const workerCount = Math.max(1, Math.min(availableParallelism(), chunks.length));
   const results: ChunkResult[] = new Array(chunks.length);
   let next = 0;
+  // A small pool: each worker loads ajv once and takes the next chunk when it finishes one.
   await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < chunks.length) {
-        const index = next++;
-        results[index] = await runWorker(workerUrl, chunks[index]!);
-      }
-    }),
+    Array.from({ length: workerCount }, () =>
+      new Promise<void>((resolve, reject) => {
+        const worker = new Worker(workerUrl);
+        const dispatch = () => {
+          if (next < chunks.length) {
+            const index = next++;
+            worker.postMessage({ index, chunk: chunks[index] });
+          } else {
+            worker.postMessage(null);
+          }
+        };
+        worker.on("message", (message: { index: number; result: ChunkResult }) => {
+          results[message.index] = message.result;
+          dispatch();
+        });
+        worker.once("error", reject);
+        worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`internal: validator worker exited with code ${code}`))));
+        dispatch();
+      }),
+    ),
   );
   return results;
-}
-
-function runWorker(url: URL, chunk: ValidatorEntry[]): Promise<ChunkResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(url, { workerData: chunk });
-    worker.once("message", (result: ChunkResult) => resolve(result));
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`internal: validator worker exited with code ${code}`));
-    });
-  });
 }
 
 /** Drops annotations and unknown formats; the rest is what ajv compiles. */
