@@ -1,17 +1,20 @@
 /**
  * Round trip: a scaffolded weather server, built and started for real over
- * stdio and Streamable HTTP, listed and called with the SDK client and with
- * the typed client `generate` makes from the same manifest.
+ * stdio and Streamable HTTP, pulled with `mcpgen pull`, listed and called
+ * with the SDK client and with the typed client `generate` makes from the
+ * same manifest.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LoggingMessageNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/generate.js";
+import { pull } from "../src/pull.js";
 import { compile, scaffoldProject, startHttp, weatherManifest, writeHandler, type HttpServerProcess } from "./helpers/scaffold-project.js";
 
 const GET_WEATHER = `import { defineHandler } from "../generated/define.js";
@@ -128,7 +131,18 @@ function sharedBehaviour(connect: () => Promise<{ client: Client; serverLog: () 
   });
 }
 
+/** `mcpgen pull` of the running server records the manifest's tools. */
+async function pulledTools(target: { url: string } | { command: string[] }): Promise<unknown[]> {
+  const outDir = await mkdtemp(join(tmpdir(), "mcpgen-scaffold-pull-"));
+  await pull({ ...("url" in target ? { target: target.url } : { command: target.command }), outDir, format: false, environment: { PATH: process.env["PATH"] ?? "" } });
+  return (JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as { tools: unknown[] }).tools;
+}
+
 describe("over stdio", () => {
+  it("gives `mcpgen pull` the manifest's tools", async () => {
+    expect(await pulledTools({ command: [process.execPath, join(project, "dist/server.js")] })).toEqual(manifestTools);
+  });
+
   sharedBehaviour(async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [join(project, "dist/server.js")], cwd: project, stderr: "pipe", env: { PATH: process.env["PATH"] ?? "" } });
     let log = "";
@@ -147,6 +161,7 @@ describe("over Streamable HTTP with sessions", () => {
   sharedBehaviour(async () => {
     server = await startHttp(project);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(await pulledTools({ url: server.url })).toEqual(manifestTools);
     const client = new Client({ name: "roundtrip", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     return { client, serverLog: () => server.stderr() };
