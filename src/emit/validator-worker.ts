@@ -1,11 +1,12 @@
-/** Worker-thread entry: compiles chunks of validators (see validator-compiler.ts) until told to stop. */
-import { parentPort } from "node:worker_threads";
-import { compileValidatorChunk, type ValidatorEntry } from "./validator-compiler.js";
+/**
+ * Worker-thread entry: compiles its share of validator chunks (see
+ * validator-compiler.ts) and posts the results. The share is handed over up
+ * front, so the worker never waits for the main thread, which is busy formatting.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
 
-parentPort?.on("message", async (message: { index: number; chunk: ValidatorEntry[] } | null) => {
-  if (message === null) {
-    parentPort?.close();
-    return;
-  }
-  parentPort?.postMessage({ index: message.index, result: await compileValidatorChunk(message.chunk) });
-});
+const chunks = workerData as ValidatorEntry[][];
+const results: ChunkResult[] = [];
+for (const chunk of chunks) results.push(await compileValidatorChunk(chunk));
+parentPort?.postMessage(results);

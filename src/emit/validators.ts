@@ -96,32 +96,22 @@ async function compileChunks(chunks: ValidatorEntry[][], schemaCount: number): P
     return results;
   }
   const workerCount = Math.max(1, Math.min(availableParallelism(), chunks.length));
-  const results: ChunkResult[] = new Array(chunks.length);
-  let next = 0;
-  // A small pool: each worker loads ajv once and takes the next chunk when it finishes one.
-  await Promise.all(
-    Array.from({ length: workerCount }, () =>
-      new Promise<void>((resolve, reject) => {
-        const worker = new Worker(workerUrl);
-        const dispatch = () => {
-          if (next < chunks.length) {
-            const index = next++;
-            worker.postMessage({ index, chunk: chunks[index] });
-          } else {
-            worker.postMessage(null);
-          }
-        };
-        worker.on("message", (message: { index: number; result: ChunkResult }) => {
-          results[message.index] = message.result;
-          dispatch();
-        });
-        worker.once("error", reject);
-        worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`internal: validator worker exited with code ${code}`))));
-        dispatch();
-      }),
-    ),
-  );
-  return results;
+  // Contiguous shares, one per worker, handed over up front (see validator-worker.ts).
+  const share = Math.ceil(chunks.length / workerCount);
+  const shares = Array.from({ length: workerCount }, (_, worker) => chunks.slice(worker * share, (worker + 1) * share));
+  const results = await Promise.all(shares.map((chunksOfWorker) => runWorker(workerUrl, chunksOfWorker)));
+  return results.flat();
+}
+
+function runWorker(url: URL, chunks: ValidatorEntry[][]): Promise<ChunkResult[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(url, { workerData: chunks });
+    worker.once("message", (results: ChunkResult[]) => resolve(results));
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`internal: validator worker exited with code ${code}`));
+    });
+  });
 }
 
 /** Drops annotations and unknown formats; the rest is what ajv compiles. */
