@@ -6,3 +6,4 @@ export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } f
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir.js";
 export type { WriteResult, FileStatus } from "./write.js";
 export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type HandlerFile, type OrphanedHandler } from "./scaffold.js";
+export { pull, resolveServer, type PullOptions, type PullResult } from "./pull.js";

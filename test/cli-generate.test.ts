@@ -94,7 +94,10 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
 
   it("the installed binary prints no stack trace either", async () => {
     const bad = await manifestFile("[1, 2]");
-    const failure = await promisify(execFile)(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "generate", bad, "--out", join(await scratch(), "out")]).catch((error: unknown) => error as { code: number; stderr: string });
+    const failure = (await promisify(execFile)(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "generate", bad, "--out", join(await scratch(), "out")]).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: unknown) => error as { code: number; stderr: string },
+    ));
     expect(failure.code).toBe(1);
     expect(failure.stderr).toBe(`error: ${bad}: at /: the manifest is not a JSON object\n  hint: expected { tools: [...] }, a JSON-RPC response { jsonrpc, id, result: { tools } }, or an mcpgen manifest\n`);
   });

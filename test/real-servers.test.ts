@@ -46,7 +46,7 @@ async function captureTools(server: RealServer) {
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    return { tools, serverInfo: client.getServerVersion(), protocolVersion: client.getNegotiatedProtocolVersion?.() };
+    return { tools, serverInfo: client.getServerVersion() };
   } finally {
     await client.close();
   }

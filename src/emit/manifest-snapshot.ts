@@ -1,7 +1,8 @@
 /**
  * Emits `manifest.json`: the normalised snapshot generation started from.
  * It is itself a valid mcpgen manifest, so `mcpgen generate manifest.json`
- * reproduces the output; tools are kept exactly as the server sent them.
+ * reproduces the output. Tools are kept as they were read: verbatim from a
+ * manifest file, or as the SDK client parsed them from a live server.
  */
 import type { EmittedFile, ManifestIR } from "../ir.js";
 
