@@ -10,12 +10,22 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, ToolError, ValidationError, type ToolsClient } from "../golden/weather/index.js";
-import { cannedServer, linkedTransports, type CannedServer } from "./helpers/canned-server.js";
+import { cannedServer, linkedTransports, type CannedContext, type CannedServer } from "./helpers/canned-server.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 const manifest = JSON.parse(await readFile(join(repoRoot, "examples/weather.tools.json"), "utf8")) as { tools: Tool[] };
 
-function answer(name: string, args: Record<string, unknown>) {
+async function answer(name: string, args: Record<string, unknown>, context: CannedContext) {
+  if (name === "get_forecast" && args["location"] === "Slow") {
+    await context.progress(1, 2);
+    await context.progress(2, 2);
+    return { content: [], structuredContent: { location: "Slow", days: [] } };
+  }
+  if (name === "get_forecast" && args["location"] === "Never") {
+    // Answers only when cancelled (the client's timeout cancels the request), bounded by the test's own timeout.
+    await new Promise((resolve) => context.signal.addEventListener("abort", resolve, { once: true }));
+    return { content: [], isError: true };
+  }
   if (name === "get_weather") {
     switch (args["location"]) {
       case "Oslo":
@@ -109,6 +119,19 @@ describe.each(["v1", "v2"] as const)("generated client with SDK %s", (generation
     const { weather } = await connect(generation);
     const result = await weather.getWeather({ location: "Broken" }, { validate: false });
     expect(result.structuredContent).toEqual({ temperature: "hot", conditions: "?", humidity: 1 });
+  });
+
+  it("forwards onprogress to the SDK and reports the server's progress", async () => {
+    const { weather } = await connect(generation);
+    const seen: Array<[number, number | undefined]> = [];
+    const result = await weather.getForecast({ location: "Slow" }, { onprogress: (progress) => void seen.push([progress.progress, progress.total]) });
+    expect(result.structuredContent).toEqual({ location: "Slow", days: [] });
+    expect(seen).toEqual([[1, 2], [2, 2]]);
+  });
+
+  it("forwards timeout to the SDK", async () => {
+    const { weather } = await connect(generation);
+    await expect(weather.getForecast({ location: "Never" }, { timeout: 100 })).rejects.toThrow(/timed out|timeout/i);
   });
 
   it("forwards an abort signal to the SDK", async () => {

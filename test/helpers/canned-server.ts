@@ -6,7 +6,13 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 
-export type CannedAnswer = (name: string, args: Record<string, unknown>) => CallToolResult;
+/** What the handler may do besides answering: report progress on the request's token. */
+export interface CannedContext {
+  progress(progress: number, total?: number): Promise<void>;
+  signal: AbortSignal;
+}
+
+export type CannedAnswer = (name: string, args: Record<string, unknown>, context: CannedContext) => CallToolResult | Promise<CallToolResult>;
 
 export interface CannedServer {
   server: Server;
@@ -18,10 +24,17 @@ export function cannedServer(tools: Tool[], answer: CannedAnswer): CannedServer 
   const server = new Server({ name: "canned", version: "1.0.0" }, { capabilities: { tools: {} } });
   const calls: CannedServer["calls"] = [];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     calls.push({ name: request.params.name, arguments: args });
-    return answer(request.params.name, args);
+    const token = request.params._meta?.progressToken;
+    return answer(request.params.name, args, {
+      signal: extra.signal,
+      progress: async (progress, total) => {
+        if (token === undefined) return;
+        await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, ...(total === undefined ? {} : { total }) } });
+      },
+    });
   });
   return { server, calls };
 }
