@@ -2,9 +2,10 @@
  * The pipeline: acquire → normalize → emit → format → write. Each stage is a
  * module of its own; this file only runs them in order and times them.
  */
+import { resolve } from "node:path";
 import { readManifestFile, type RawManifest } from "./acquire/manifest-file.js";
 import type { Diagnostic } from "./errors.js";
-import { emitClientPackage, sortFiles } from "./emit/index.js";
+import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
 import { formatFiles } from "./format.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
@@ -12,16 +13,28 @@ import { planWrites, writeFiles, type WriteResult } from "./write.js";
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
 
+/** What `generate` emits: the typed client package (default), or the shared types alone. */
+export type ClientEmit = "client" | "types";
+
 export interface GenerateOptions {
   /** Path of the manifest, or `-` for stdin. */
   manifest: string;
   /** Output directory. */
   outDir: string;
   /** Compare with what is on disk instead of writing. */
-  check?: boolean;
+  check?: boolean | undefined;
   /** Run Prettier on the output (default true). */
-  format?: boolean;
-  stdin?: NodeJS.ReadableStream;
+  format?: boolean | undefined;
+  /** `client` (default): types, client, validators, runtime; `types`: `types.ts` and the snapshot only. */
+  emit?: ClientEmit | undefined;
+  /**
+   * Remove files mcpgen generated earlier in `outDir` that are no longer part
+   * of the output (default true). Only files carrying mcpgen's marker.
+   */
+  prune?: boolean | undefined;
+  /** Count lines added and removed per changed file (`WriteResult.lines`); default: with `check`. */
+  diff?: boolean | undefined;
+  stdin?: NodeJS.ReadableStream | undefined;
 }
 
 export interface GenerateResult {
@@ -31,12 +44,12 @@ export interface GenerateResult {
   diagnostics: Diagnostic[];
   /** Milliseconds spent in each stage. */
   timings: Partial<Record<Stage, number>>;
-  /** With `check`: true when the output on disk is up to date. */
+  /** True when nothing was (with `check`: would be) written or deleted. */
   upToDate: boolean;
   ir: ManifestIR;
 }
 
-async function timed<T>(timings: Partial<Record<Stage, number>>, stage: Stage, run: () => Promise<T> | T): Promise<T> {
+export async function timed<S extends string, T>(timings: Partial<Record<S, number>>, stage: S, run: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
   try {
     return await run();
@@ -49,7 +62,9 @@ async function timed<T>(timings: Partial<Record<Stage, number>>, stage: Stage, r
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
-  return generateFromManifest(raw, options, timings);
+  // The input may live in the output directory (a snapshot regenerated in place): never prune it.
+  const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
+  return generateFromManifest(raw, options, timings, keep);
 }
 
 /** The pipeline from an already acquired manifest (a file, stdin or a live server). */
@@ -57,11 +72,13 @@ export async function generateFromManifest(
   raw: RawManifest,
   options: Omit<GenerateOptions, "manifest" | "stdin">,
   timings: Partial<Record<Stage, number>> = {},
+  keep: readonly string[] = [],
 ): Promise<GenerateResult> {
   const { ir, files } = await renderManifest(raw, options, timings);
+  const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true };
   const results = options.check
-    ? await timed(timings, "write", () => planWrites(files, options.outDir))
-    : await timed(timings, "write", () => writeFiles(files, options.outDir));
+    ? await timed(timings, "write", () => planWrites(files, options.outDir, writeOptions))
+    : await timed(timings, "write", () => writeFiles(files, options.outDir, writeOptions));
   return {
     files: results,
     diagnostics: ir.diagnostics,
@@ -74,12 +91,17 @@ export async function generateFromManifest(
 /** Everything but the write: the IR and the formatted files, in memory. */
 export async function renderManifest(
   raw: RawManifest,
-  options: { outDir: string; format?: boolean },
+  options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined },
   timings: Partial<Record<Stage, number>> = {},
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
+  const formatOptions = { outDir: options.format === false ? (false as const) : options.outDir };
+  if (options.emit === "types") {
+    const emitted = await timed(timings, "emit", () => emitTypesPackage(ir));
+    return { ir, files: sortFiles(await timed(timings, "format", () => formatFiles(emitted, formatOptions))) };
+  }
   const emitted = await timed(timings, "emit", () => emitClientPackage(ir));
-  const formatted = await timed(timings, "format", () => formatFiles(emitted.files, { outDir: options.format === false ? false : options.outDir }));
+  const formatted = await timed(timings, "format", () => formatFiles(emitted.files, formatOptions));
   // Validators compile while the other files format; what is left of that wait counts as emitting.
   const validators = await timed(timings, "emit", () => emitted.validators);
   return { ir, files: sortFiles([...formatted, validators]) };

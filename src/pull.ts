@@ -80,8 +80,27 @@ export interface PullResult extends GenerateResult {
   upToDate: boolean;
 }
 
-export async function pull(options: PullOptions): Promise<PullResult> {
-  const timings: Partial<Record<Stage, number>> = {};
+/** A live server's tool list, ready to be saved as `<outDir>/manifest.json` and generated from. */
+export interface PulledSnapshot {
+  /** The manifest as the snapshot holds it; `source` is the snapshot's path. */
+  manifest: RawManifest;
+  /** Warnings about the server's answer (a secret echoed back). */
+  diagnostics: Diagnostic[];
+  /** What was reached; `tools` is the number of tools listed, before normalisation. */
+  server: PulledServer;
+  /** With `check`: the snapshot saved by an earlier pull. */
+  saved?: RawManifest | undefined;
+  snapshotPath: string;
+  /** Masks the secrets of this pull (header and environment values) in a message and makes it printable. */
+  redact: (text: string) => string;
+}
+
+/**
+ * Stage 1 (acquire) from a live server: resolve the target, connect, list
+ * every page and prepare the snapshot. Writes nothing; with `check`, reads
+ * the saved snapshot first (and fails before connecting if there is none).
+ */
+export async function pullSnapshot(options: PullOptions, timings: Partial<Record<Stage, number>> = {}): Promise<PulledSnapshot> {
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: secrets.redact(printable(message)) });
   const { spec, configFile } = await resolveServer(options, secrets);
@@ -98,23 +117,30 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     maxPages: options.maxPages,
     onProgress: (event) => progress(event.kind, event.message),
   });
-  timings.acquire = performance.now() - started;
+  timings.acquire = (timings.acquire ?? 0) + performance.now() - started;
 
-  const { manifest, diagnostics: secretWarnings } = prepareSnapshot(acquired.manifest, snapshotPath, spec.label, secrets);
-  const generated = await relabelErrors(snapshotPath, spec.label, () =>
-    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true }, timings),
-  );
-  const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, spec.label))];
+  const { manifest, diagnostics } = prepareSnapshot(acquired.manifest, snapshotPath, spec.label, secrets);
   const server: PulledServer = {
     label: spec.label,
     transport: acquired.transport,
     fellBack: acquired.fellBack,
     protocolVersion: manifest.protocolVersion,
     serverInfo: manifest.server,
-    tools: generated.ir.tools.length,
+    tools: manifest.tools.length,
     pages: acquired.pages,
     configFile,
   };
+  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => secrets.redact(printable(text)) };
+}
+
+export async function pull(options: PullOptions): Promise<PullResult> {
+  const timings: Partial<Record<Stage, number>> = {};
+  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact } = await pullSnapshot(options, timings);
+  const generated = await relabelErrors(snapshotPath, reached.label, () =>
+    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true }, timings),
+  );
+  const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label))];
+  const server: PulledServer = { ...reached, tools: generated.ir.tools.length };
 
   if (saved !== undefined) {
     const drift = compareManifests(saved, manifest);
@@ -122,7 +148,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     return { ...generated, diagnostics, server, drift, upToDate: !hasDrift(drift) && stale.length === 0 };
   }
   const written = generated.files.filter((file) => file.status !== "unchanged").length;
-  progress("written", `wrote ${written} file(s) into ${options.outDir} (${generated.files.length - written} unchanged)`);
+  options.onProgress?.({ kind: "written", message: redact(`wrote ${written} file(s) into ${options.outDir} (${generated.files.length - written} unchanged)`) });
   return { ...generated, diagnostics, server };
 }
 
@@ -273,12 +299,12 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
  * Input diagnostics name the server rather than the snapshot path (which may
  * not exist yet), and carry no control characters from the server's text.
  */
-function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string): Diagnostic {
+export function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string): Diagnostic {
   const clean = { ...diagnostic, message: printable(diagnostic.message) };
   return diagnostic.file === snapshotPath && !diagnostic.code.startsWith("output-") ? { ...clean, file: label } : clean;
 }
 
-async function relabelErrors<T>(snapshotPath: string, label: string, run: () => Promise<T>): Promise<T> {
+export async function relabelErrors<T>(snapshotPath: string, label: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

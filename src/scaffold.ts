@@ -17,7 +17,7 @@ import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
 import { formatFiles } from "./format.js";
-import type { Stage } from "./generate.js";
+import { timed, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
 import { planWrites, writeFiles, type WriteResult } from "./write.js";
@@ -30,10 +30,14 @@ export interface ScaffoldOptions {
   /** The project directory (created if needed; an existing scaffold is refreshed). */
   outDir: string;
   /** Compare with what is on disk instead of writing. */
-  check?: boolean;
+  check?: boolean | undefined;
   /** Run Prettier on the output (default true). */
-  format?: boolean;
-  stdin?: NodeJS.ReadableStream;
+  format?: boolean | undefined;
+  /** Remove files mcpgen generated earlier (top level and `src/generated/`) that it no longer generates (default true). Never a handler. */
+  prune?: boolean | undefined;
+  /** Count lines added and removed per changed file; default: with `check`. */
+  diff?: boolean | undefined;
+  stdin?: NodeJS.ReadableStream | undefined;
 }
 
 export interface HandlerFile {
@@ -54,7 +58,7 @@ export interface OrphanedHandler {
 }
 
 export interface ScaffoldResult {
-  /** `src/generated/*` and the manifest snapshot: what happened (or, with `check`, would happen). */
+  /** `src/generated/*`, the manifest snapshot and pruned files: what happened (or, with `check`, would happen). */
   generated: WriteResult[];
   /** User-owned files that were absent and were created (with `check`: would be). */
   created: string[];
@@ -72,21 +76,13 @@ export interface ScaffoldResult {
   ir: ManifestIR;
 }
 
-async function timed<T>(timings: Partial<Record<ScaffoldStage, number>>, stage: ScaffoldStage, run: () => Promise<T> | T): Promise<T> {
-  const start = performance.now();
-  try {
-    return await run();
-  } finally {
-    timings[stage] = (timings[stage] ?? 0) + performance.now() - start;
-  }
-}
-
 /** Scaffolds (or refreshes) a server project in `outDir` from a manifest file. */
 export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const timings: Partial<Record<ScaffoldStage, number>> = {};
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
   const fromOwnManifest = options.manifest !== "-" && (await sameFile(options.manifest, join(options.outDir, SCAFFOLD_MANIFEST)));
-  return scaffoldFromManifest(raw, { ...options, keepManifest: fromOwnManifest }, timings);
+  const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
+  return scaffoldFromManifest(raw, { ...options, keepManifest: fromOwnManifest, keep }, timings);
 }
 
 /**
@@ -96,9 +92,40 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
  */
 export async function scaffoldFromManifest(
   raw: RawManifest,
-  options: Omit<ScaffoldOptions, "manifest" | "stdin"> & { keepManifest?: boolean },
+  options: Omit<ScaffoldOptions, "manifest" | "stdin"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<ScaffoldResult> {
+  return writeScaffold(await renderScaffold(raw, options, timings), options, timings);
+}
+
+/** A scaffold rendered in memory: what `writeScaffold` puts on disk. */
+export interface RenderedScaffold {
+  ir: ManifestIR;
+  /** mcpgen's files, formatted: `src/generated/*` and (unless kept) `manifest.json`. */
+  generated: EmittedFile[];
+  /** The user's files that are absent, formatted: created only if still absent when writing. */
+  absent: EmittedFile[];
+  /** The user's files that exist and stay untouched. */
+  kept: string[];
+  handlerPaths: ReadonlyMap<string, string>;
+  orphanedHandlers: OrphanedHandler[];
+  /** Absolute paths pruning must never remove (the project's own manifest when it is the input). */
+  keep: string[];
+}
+
+export interface RenderScaffoldOptions {
+  /** Leave the project's `manifest.json` as it is (it is the input). */
+  keepManifest?: boolean | undefined;
+  /** Absolute paths pruning must never remove (the input manifest, wherever it is). */
+  keep?: readonly string[] | undefined;
+}
+
+/** Everything but the write: normalize, plan the handlers, emit and format. Reads `outDir`, writes nothing. */
+export async function renderScaffold(
+  raw: RawManifest,
+  options: Pick<ScaffoldOptions, "outDir" | "format"> & RenderScaffoldOptions,
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<RenderedScaffold> {
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
@@ -115,18 +142,39 @@ export async function scaffoldFromManifest(
   }
   const formatted = await timed(timings, "format", () =>
     formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
-  const formattedGenerated = formatted.slice(0, generated.length);
-  const formattedOwned = formatted.slice(generated.length);
+  return {
+    ir,
+    generated: formatted.slice(0, generated.length),
+    absent: formatted.slice(generated.length),
+    kept,
+    handlerPaths: plan.paths,
+    orphanedHandlers: plan.orphans,
+    keep: [...(options.keep ?? []), ...(options.keepManifest ? [resolve(options.outDir, SCAFFOLD_MANIFEST)] : [])],
+  };
+}
 
+/**
+ * Writes a rendered scaffold (with `check`, plans it): `src/generated/` and
+ * the snapshot replaced, stale generated files pruned, absent user files
+ * created exclusively, existing ones never touched.
+ */
+export async function writeScaffold(
+  rendered: RenderedScaffold,
+  options: Pick<ScaffoldOptions, "outDir" | "check" | "prune" | "diff">,
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<ScaffoldResult> {
+  const { ir } = rendered;
+  const kept = [...rendered.kept];
+  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? options.check === true };
   let results: WriteResult[];
   const created: string[] = [];
   if (options.check) {
-    results = await timed(timings, "write", () => planWrites(formattedGenerated, options.outDir));
-    created.push(...formattedOwned.map((file) => file.path));
+    results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
+    created.push(...rendered.absent.map((file) => file.path));
   } else {
     results = await timed(timings, "write", async () => {
-      const written = await writeFiles(formattedGenerated, options.outDir);
-      for (const file of formattedOwned) {
+      const written = await writeFiles(rendered.generated, options.outDir, writeOptions);
+      for (const file of rendered.absent) {
         if (await createExclusive(join(options.outDir, file.path), file.contents)) created.push(file.path);
         else kept.push(file.path);
       }
@@ -134,7 +182,7 @@ export async function scaffoldFromManifest(
     });
   }
   const handlers = ir.tools.map((tool): HandlerFile => {
-    const path = plan.paths.get(tool.wireName)!;
+    const path = rendered.handlerPaths.get(tool.wireName)!;
     return { tool: tool.wireName, path, status: created.includes(path) ? "created" : "kept" };
   });
   return {
@@ -142,7 +190,7 @@ export async function scaffoldFromManifest(
     created,
     kept: kept.sort(),
     handlers,
-    orphanedHandlers: plan.orphans,
+    orphanedHandlers: rendered.orphanedHandlers,
     diagnostics: ir.diagnostics,
     timings,
     upToDate: results.every((file) => file.status === "unchanged") && created.length === 0,

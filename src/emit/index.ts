@@ -1,4 +1,4 @@
-/** Stage 3 (emit): every output file of a typed client, from the IR alone. */
+/** Stage 3 (emit): every output file of a typed client (or of its types alone), from the IR alone. */
 import type { EmittedFile, ManifestIR } from "../ir.js";
 import { emitClient } from "./client.js";
 import { emitIndex } from "./index-module.js";
@@ -23,6 +23,11 @@ export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> 
   validators.catch(() => undefined);
   const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), await emitRuntime(ir), emitManifestSnapshot(ir)];
   return { files, validators };
+}
+
+/** `emit: "types"`: the shared types and the snapshot, no runtime code (and no validator compilation). */
+export function emitTypesPackage(ir: ManifestIR): EmittedFile[] {
+  return [emitTypes(ir), emitManifestSnapshot(ir)];
 }
 
 export function sortFiles(files: EmittedFile[]): EmittedFile[] {
