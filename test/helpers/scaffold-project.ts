@@ -93,9 +93,12 @@ async function makeSharedInstall(): Promise<SharedInstall> {
   }
   try {
     if (existsSync(ready)) return JSON.parse(await readFile(ready, "utf8")) as SharedInstall;
-    // Older installs are of sources that no longer exist.
+    // Installs of older sources go after a while; not at once, as a test file that
+    // started before the sources changed may still be using its install.
     for (const entry of await readdir(base)) {
-      if (entry !== key && !entry.endsWith(".lock")) await rm(join(base, entry), { recursive: true, force: true });
+      if (entry === key || entry.endsWith(".lock")) continue;
+      const age = Date.now() - (await stat(join(base, entry)).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
+      if (age > 2 * 60 * 60_000) await rm(join(base, entry), { recursive: true, force: true });
     }
     await rm(directory, { recursive: true, force: true });
     const stage = join(directory, "package");
