@@ -43,6 +43,8 @@ const corpusManifests = [
   "server-memory.json",
   // outputSchema on every tool, 213 `$ref`s into `$defs`.
   "xcodebuildmcp.json",
+  // 27 tools, 24 with an outputSchema.
+  "mongodb-mcp-server.json",
 ];
 
 describe.skipIf(!corpusAvailable)(`corpus scaffolds${corpusAvailable ? "" : ` (skipped: ${corpusSkipReason})`}`, () => {
