@@ -175,7 +175,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.check) {
         if (!result.upToDate) {
           if (!options.json) {
-            io.stderr(`${outName} is out of date:\n${stale.map((file) => `  ${file.status === "created" ? "missing" : "stale"}: ${file.path}\n`).join("")}${result.created.map((path) => `  missing: ${path}\n`).join("")}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
+            io.stderr(`${outName} is out of date:\n${stale.map((file) => `  ${file.status === "created" ? "missing" : file.status === "deleted" ? "obsolete" : "stale"}: ${file.path}\n`).join("")}${result.created.map((path) => `  missing: ${path}\n`).join("")}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
           }
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
@@ -186,7 +186,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (!options.json && !options.quiet) {
         const stubs = result.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
         const project = result.created.filter((path) => !stubs.includes(path));
-        io.stdout(`scaffolded ${result.ir.tools.length} tools into ${outName} (src/generated/: ${stale.length} file(s) written, ${result.generated.length - stale.length} unchanged)\n`);
+        io.stdout(`scaffolded ${result.ir.tools.length} tools into ${outName} (src/generated/: ${stale.length} file(s) changed, ${result.generated.length - stale.length} unchanged)\n`);
         if (project.length > 0) io.stdout(`  created: ${project.join(", ")}\n`);
         if (stubs.length > 0) io.stdout(`  new handler stubs: ${stubs.join(", ")}\n`);
         const keptHandlers = result.handlers.length - stubs.length;
