@@ -98,7 +98,7 @@ async function makeSharedInstall(): Promise<SharedInstall> {
     for (const entry of await readdir(base)) {
       if (entry === key || entry.endsWith(".lock")) continue;
       const age = Date.now() - (await stat(join(base, entry)).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
-      if (age > 2 * 60 * 60_000) await rm(join(base, entry), { recursive: true, force: true });
+      if (age > 20 * 60_000) await rm(join(base, entry), { recursive: true, force: true });
     }
     await rm(directory, { recursive: true, force: true });
     const stage = join(directory, "package");
