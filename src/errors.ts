@@ -26,6 +26,7 @@ export type DiagnosticCode =
   | "keyword-dropped"
   | "output-owned-by-user"
   | "output-stale"
+  | "config-invalid"
   | "usage";
 
 export interface Diagnostic extends Location {
