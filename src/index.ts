@@ -1,9 +1,38 @@
 /** mcpgen's library API. The CLI is a thin layer over these functions. */
-export { generate, generateFromManifest, renderManifest, type GenerateOptions, type GenerateResult, type Stage } from "./generate.js";
+export { generate, check, pull } from "./api.js";
+export { generateFromManifest, renderManifest, type ClientEmit, type GenerateOptions, type GenerateResult, type Stage } from "./generate.js";
 export { readManifestFile, parseManifest, recogniseManifest, type RawManifest } from "./acquire/manifest-file.js";
 export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./errors.js";
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir.js";
-export type { WriteResult, FileStatus } from "./write.js";
-export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type HandlerFile, type OrphanedHandler } from "./scaffold.js";
-export { pull, resolveServer, type PullOptions, type PullResult } from "./pull.js";
+export type { WriteResult, FileStatus, WriteOptions } from "./write.js";
+export type { LineChanges } from "./diff.js";
+export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type ScaffoldStage, type HandlerFile, type OrphanedHandler } from "./scaffold.js";
+export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./pull.js";
+export type { DriftReport, ToolChange } from "./drift.js";
+export {
+  generateProject,
+  checkProject,
+  pullProject,
+  runProject,
+  type ProjectOptions,
+  type PullProjectOptions,
+  type ProjectResult,
+  type TargetResult,
+  type TargetError,
+} from "./project/run.js";
+export {
+  loadConfig,
+  findConfigFile,
+  validateConfig,
+  ConfigError,
+  CONFIG_FILE,
+  type ConfigDocument,
+  type TargetDocument,
+  type ProjectConfig,
+  type Target,
+  type Emit,
+  type LoadOptions,
+} from "./project/config.js";
+export { watchProject, type WatchOptions, type WatchEvent, type WatchReason } from "./project/watch.js";
+export { initConfig, type InitOptions, type InitResult } from "./project/init.js";

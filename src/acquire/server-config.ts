@@ -31,6 +31,8 @@ export interface ConfigFormat {
   name: string;
   path: (context: ConfigContext) => string;
   serversKey: "mcpServers" | "servers";
+  /** `project`: a file in the project directory (shared with the project); `user`: the user's own. */
+  scope: "project" | "user";
 }
 
 /** Claude Desktop's `claude_desktop_config.json`, per platform. */
@@ -42,11 +44,11 @@ function claudeDesktopConfig(context: ConfigContext): string {
 }
 
 export const CONFIG_FORMATS: readonly ConfigFormat[] = [
-  { name: ".mcp.json", path: (context) => join(context.cwd, ".mcp.json"), serversKey: "mcpServers" },
-  { name: ".vscode/mcp.json", path: (context) => join(context.cwd, ".vscode", "mcp.json"), serversKey: "servers" },
-  { name: ".cursor/mcp.json", path: (context) => join(context.cwd, ".cursor", "mcp.json"), serversKey: "mcpServers" },
-  { name: "~/.cursor/mcp.json", path: (context) => join(context.home, ".cursor", "mcp.json"), serversKey: "mcpServers" },
-  { name: "Claude Desktop config", path: claudeDesktopConfig, serversKey: "mcpServers" },
+  { name: ".mcp.json", path: (context) => join(context.cwd, ".mcp.json"), serversKey: "mcpServers", scope: "project" },
+  { name: ".vscode/mcp.json", path: (context) => join(context.cwd, ".vscode", "mcp.json"), serversKey: "servers", scope: "project" },
+  { name: ".cursor/mcp.json", path: (context) => join(context.cwd, ".cursor", "mcp.json"), serversKey: "mcpServers", scope: "project" },
+  { name: "~/.cursor/mcp.json", path: (context) => join(context.home, ".cursor", "mcp.json"), serversKey: "mcpServers", scope: "user" },
+  { name: "Claude Desktop config", path: claudeDesktopConfig, serversKey: "mcpServers", scope: "user" },
 ];
 
 export interface FoundServer {
@@ -78,6 +80,36 @@ export async function findServerConfig(name: string, context: ConfigContext, sec
   throw userError("input-unreadable", `no MCP server named ${JSON.stringify(name)} in ${CONFIG_FORMATS.map((format) => format.name).join(", ")}${known.length > 0 ? `; servers found: ${known.join(", ")}` : ""}`, {
     hint: "pass an http(s):// URL, a command after -- (mcpgen pull --out dir -- npx -y some-server), or a server name from one of these files",
   });
+}
+
+/** A server entry's name and where it is, without reading the entry (nothing expanded, no secret touched). */
+export interface ListedServer {
+  name: string;
+  file: string;
+  format: ConfigFormat;
+}
+
+/**
+ * Every server named in the files of `scope`, in lookup order; a name that
+ * an earlier file already gives is skipped, as `findServerConfig` would
+ * never reach it.
+ */
+export async function listConfiguredServers(context: ConfigContext, scope: ConfigFormat["scope"] = "project"): Promise<ListedServer[]> {
+  const listed: ListedServer[] = [];
+  const names = new Set<string>();
+  for (const format of CONFIG_FORMATS) {
+    if (format.scope !== scope) continue;
+    const file = format.path(context);
+    const document = await readConfigFile(file);
+    const servers = isRecord(document) ? document[format.serversKey] : undefined;
+    if (!isRecord(servers)) continue;
+    for (const name of Object.keys(servers)) {
+      if (names.has(name)) continue;
+      names.add(name);
+      listed.push({ name, file, format });
+    }
+  }
+  return listed;
 }
 
 async function readConfigFile(file: string): Promise<unknown> {

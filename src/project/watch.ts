@@ -1,0 +1,215 @@
+/**
+ * `mcpgen generate --watch`: generate every target, then regenerate a target
+ * whenever its manifest (a server target: its snapshot) or its entry in the
+ * configuration changes. Changes are debounced; each one regenerates only
+ * the targets whose input or definition really differs (an editor's save
+ * that rewrites the same bytes, or mcpgen's own writes, regenerate nothing).
+ * An invalid manifest or configuration is reported and the watch goes on:
+ * the last valid configuration stays in force until the file is fixed.
+ *
+ * Directories are watched, not files: editors save by renaming a new file
+ * over the old one, which a watch on the old file would never see. A
+ * directory that does not exist yet is watched through its nearest existing
+ * ancestor.
+ */
+import { createHash } from "node:crypto";
+import { statSync, watch, type FSWatcher } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { McpgenError, userError, type Diagnostic } from "../errors.js";
+import { CONFIG_FILE, ConfigError, displayPath, findConfigFile, loadConfig, validateConfig, type ConfigDocument, type ProjectConfig, type Target } from "./config.js";
+import { runProject, selectTargets, targetInput, type ProjectOptions, type TargetResult } from "./run.js";
+
+/** Why a target was generated. */
+export type WatchReason = "start" | "input" | "config";
+
+export type WatchEvent =
+  /** A target was generated; `result.files` says what changed. */
+  | { kind: "generated"; target: string; reason: WatchReason; result: TargetResult }
+  /** A target, or the configuration (no `target`), could not be generated or read; the watch goes on. */
+  | { kind: "error"; target?: string | undefined; reason: WatchReason; diagnostic: Diagnostic }
+  /** Watching: the configuration file (undefined for one given as an object) and the inputs. */
+  | { kind: "watching"; configFile: string | undefined; inputs: string[] };
+
+export interface WatchOptions extends Omit<ProjectOptions, "check"> {
+  /** Stops the watch; `watchProject` resolves once it has stopped. */
+  signal?: AbortSignal | undefined;
+  /** Quiet time after the last change before regenerating (default 100 ms). */
+  debounceMs?: number | undefined;
+  onEvent: (event: WatchEvent) => void;
+}
+
+/** Watches until `signal` aborts. Throws only when there is no configuration to watch at all. */
+export async function watchProject(options: WatchOptions): Promise<void> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const given = options.config !== undefined && typeof options.config !== "string" ? options.config : undefined;
+  const configFile = given !== undefined ? undefined : typeof options.config === "string" ? resolve(cwd, options.config) : await findConfigFile(cwd);
+  if (given === undefined && configFile === undefined) {
+    throw userError("usage", `no ${CONFIG_FILE} in ${displayPath(cwd)} or any directory above it`, { hint: "run mcpgen init to write one, or pass --config <file>" });
+  }
+  const watcher = new ProjectWatcher(options, configFile, given, cwd);
+  await watcher.run();
+}
+
+const fingerprint = (text: string) => createHash("sha256").update(text).digest("hex");
+
+class ProjectWatcher {
+  private config: ProjectConfig | undefined;
+  private configText: string | undefined;
+  /** Per target: hashes of its definition and of its input's bytes at its last generation. */
+  private readonly seen = new Map<string, { definition: string; input: string }>();
+  private readonly watchers = new Map<string, FSWatcher>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private pending = false;
+  private stopped = false;
+  /** Ends the watch with an error: a bug, not a bad input (those are reported as events). */
+  private crash: (error: unknown) => void = () => undefined;
+
+  constructor(
+    private readonly options: WatchOptions,
+    private readonly configFile: string | undefined,
+    private readonly given: ConfigDocument | undefined,
+    private readonly cwd: string,
+  ) {}
+
+  async run(): Promise<void> {
+    const signal = this.options.signal;
+    if (signal?.aborted) return;
+    const stopped = new Promise<void>((resolveStop, rejectStop) => {
+      this.crash = rejectStop;
+      signal?.addEventListener("abort", () => resolveStop(), { once: true });
+    });
+    try {
+      await this.check("start");
+      this.sync();
+      this.options.onEvent({ kind: "watching", configFile: this.configFile, inputs: this.inputs() });
+      await stopped;
+    } finally {
+      this.stopped = true;
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      for (const watcher of this.watchers.values()) watcher.close();
+      this.watchers.clear();
+      await this.running?.catch(() => undefined);
+    }
+  }
+
+  /** The input files of the targets being watched. */
+  private inputs(): string[] {
+    return [...new Set((this.config?.targets ?? []).map(targetInput))];
+  }
+
+  /** Watches the directory of the configuration and of every input (or their nearest existing ancestors). */
+  private sync(): void {
+    if (this.stopped) return;
+    const wanted = new Set<string>();
+    for (const file of [...(this.configFile === undefined ? [] : [this.configFile]), ...this.inputs()]) wanted.add(existingAncestor(dirname(file)));
+    for (const [directory, watcher] of this.watchers) {
+      if (!wanted.has(directory)) {
+        watcher.close();
+        this.watchers.delete(directory);
+      }
+    }
+    for (const directory of wanted) {
+      if (this.watchers.has(directory)) continue;
+      try {
+        const watcher = watch(directory, { persistent: true }, () => this.schedule());
+        // A watched directory that goes away: watch its ancestor from the next check on.
+        watcher.on("error", () => {
+          watcher.close();
+          this.watchers.delete(directory);
+          this.schedule();
+        });
+        this.watchers.set(directory, watcher);
+      } catch {
+        // Gone meanwhile: the next change elsewhere re-syncs.
+      }
+    }
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.running !== undefined) {
+        this.pending = true;
+        return;
+      }
+      this.running = this.check("input").catch((error: unknown) => this.crash(error)).finally(() => {
+        this.running = undefined;
+        this.sync();
+        if (this.pending && !this.stopped) {
+          this.pending = false;
+          this.schedule();
+        }
+      });
+    }, this.options.debounceMs ?? 100);
+  }
+
+  /** Reports an error; a configuration error may hold several problems. */
+  private report(reason: WatchReason, error: unknown, target?: string): void {
+    if (!(error instanceof McpgenError)) throw error;
+    const diagnostics = error instanceof ConfigError ? error.diagnostics : [error.diagnostic];
+    for (const diagnostic of diagnostics) this.options.onEvent({ kind: "error", reason, diagnostic, ...(target === undefined ? {} : { target }) });
+  }
+
+  /** Reloads the configuration if it changed, then regenerates every target whose definition or input changed. */
+  private async check(reason: WatchReason): Promise<void> {
+    if (this.configFile !== undefined) {
+      const text = await readFile(this.configFile, "utf8").catch(() => undefined);
+      if (text !== this.configText || this.config === undefined) {
+        this.configText = text;
+        try {
+          this.config = await loadConfig({ config: this.configFile, cwd: this.cwd });
+        } catch (error) {
+          // The last valid configuration stays in force.
+          this.report(reason === "start" ? "start" : "config", error);
+        }
+      }
+    } else if (this.config === undefined) {
+      try {
+        this.config = validateConfig(this.given, { file: undefined, root: this.cwd });
+      } catch (error) {
+        this.report("start", error);
+      }
+    }
+    if (this.config === undefined) return;
+    const config = this.config;
+    let targets: Target[];
+    try {
+      targets = selectTargets(config, this.options.targets);
+    } catch (error) {
+      this.report(reason, error);
+      return;
+    }
+    for (const target of targets) {
+      if (this.stopped) return;
+      const text = await readFile(targetInput(target), "utf8").catch((error: NodeJS.ErrnoException) => `\0unreadable: ${error.code ?? error.message}`);
+      const now = { definition: fingerprint(JSON.stringify(target)), input: fingerprint(text) };
+      const before = this.seen.get(target.name);
+      if (before !== undefined && before.definition === now.definition && before.input === now.input) continue;
+      this.seen.set(target.name, now);
+      const why: WatchReason = reason === "start" ? "start" : before === undefined || before.definition !== now.definition ? "config" : "input";
+      const result = await runProject(config, { ...this.options, check: false, targets: [target.name] });
+      for (const error of result.errors) this.options.onEvent({ kind: "error", target: error.target, reason: why, diagnostic: error.diagnostic });
+      for (const generated of result.targets) this.options.onEvent({ kind: "generated", target: generated.name, reason: why, result: generated });
+    }
+  }
+}
+
+/** `directory`, or its nearest ancestor that exists. */
+function existingAncestor(directory: string): string {
+  let current = directory;
+  for (;;) {
+    try {
+      // Synchronous on purpose: called while (re)building the watch set, between checks.
+      if (statSync(current).isDirectory()) return current;
+    } catch {
+      // Not there (yet).
+    }
+    const parent = dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
