@@ -1,25 +1,42 @@
 /**
  * The command line: maps flags to the library API and prints its results.
- * Exit codes: 0 ok, 1 input or drift errors (and --check finding stale files), 2 usage.
+ * Exit codes: 0 ok; 1 input errors, drift, or --check finding anything to change; 2 usage.
  * Heavy modules (ajv, prettier, the SDK) load only inside the command that needs them.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { join, relative } from "node:path";
-import { formatDiagnostic, McpgenError, type Diagnostic } from "./errors.js";
+import { join, relative, resolve } from "node:path";
+import { defaultIo, diagnosticLine, paint, printWarnings, staleLines, timingLines, type Io } from "./cli/output.js";
+import { McpgenError } from "./errors.js";
+import type { ProjectOptions } from "./project/run.js";
 
-interface Io {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+export type { Io };
+
+/** Installs SIGINT/SIGTERM handlers that abort a watch; `io.signal` (tests) aborts it too. */
+function watchSignal(io: Io): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  io.signal?.addEventListener("abort", stop, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    },
+  };
 }
 
-const defaultIo: Io = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
-
-function printDiagnostics(diagnostics: readonly Diagnostic[], io: Io, quiet: boolean) {
-  if (quiet) return;
-  for (const diagnostic of diagnostics) io.stderr(`warning: ${formatDiagnostic(diagnostic)}\n`);
+interface GenerateCliOptions {
+  out?: string;
+  config?: string;
+  emit?: "client" | "types";
+  check?: boolean;
+  watch?: boolean;
+  format: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  json?: boolean;
 }
 
 export function buildProgram(io: Io = defaultIo): Command {
@@ -31,28 +48,63 @@ export function buildProgram(io: Io = defaultIo): Command {
 
   program
     .command("generate")
-    .description("generate shared types, a typed client and validators from a manifest (tools/list JSON, or - for stdin)")
-    .argument("<manifest>", "tools/list result, JSON-RPC response or mcpgen manifest; - reads stdin")
-    .requiredOption("-o, --out <dir>", "output directory")
-    .option("--check", "exit 1 if the files on disk differ from what would be generated; write nothing")
+    .description("generate every target of mcpgen.config.json (or those named), offline; or, with --out, one manifest (tools/list JSON, or - for stdin)")
+    .argument("[target...]", "target names from mcpgen.config.json (default: all); with --out, the manifest: a tools/list result, JSON-RPC response or mcpgen manifest, - reads stdin")
+    .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file")
+    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .addOption(new Option("--emit <kind>", "with --out: what to emit (in a configuration, each target's \"emit\")").choices(["client", "types"]))
+    .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
+    .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
-    .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
+    .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
+      const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      if (options.watch && options.check) usage("--watch and --check do not go together");
+      const formatGiven = command.getOptionValueSource("format") === "cli";
+      if (options.out === undefined) {
+        if (options.emit !== undefined) usage("--emit goes with --out; in mcpgen.config.json, set the target's \"emit\"");
+        if (options.config === undefined && operands.length > 0) {
+          const { findConfigFile } = await import("./project/config.js");
+          if ((await findConfigFile(process.cwd())) === undefined) {
+            usage("required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)");
+          }
+        }
+        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined };
+        if (options.watch) {
+          await watchCli(projectOptions, options, io);
+          return;
+        }
+        const [{ generateProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
+        const result = await generateProject({ ...projectOptions, check: options.check ?? false });
+        process.exitCode = printProject(result, io, { ...options, command: "generate" });
+        return;
+      }
+      if (options.config !== undefined) usage("--config and --out do not go together: --out generates one manifest, without a configuration");
+      if (operands.length !== 1) usage(operands.length === 0 ? "missing the manifest to generate from (a file, or - for stdin)" : `one manifest at a time with --out (got ${operands.length})`);
+      const manifest = operands[0]!;
+      if (options.watch) {
+        if (manifest === "-") usage("--watch needs a manifest file, not stdin");
+        const { targetName } = await import("./project/init.js");
+        const { basename } = await import("node:path");
+        const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format };
+        await watchCli({ config: { targets: [target] } }, options, io);
+        return;
+      }
       const { generate } = await import("./generate.js");
-      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
+      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit });
       if (options.json) {
         io.stdout(`${JSON.stringify({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, null, 2)}\n`);
       } else {
-        printDiagnostics(result.diagnostics, io, options.quiet ?? false);
+        printWarnings(result.diagnostics, io, options.quiet ?? false);
       }
       const outName = relative(process.cwd(), options.out) || ".";
       if (options.check) {
         const stale = result.files.filter((file) => file.status !== "unchanged");
         if (stale.length > 0) {
           if (!options.json) {
-            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${stale.map((file) => `  ${file.status === "created" ? "missing" : "stale"}: ${file.path}\n`).join("")}run: mcpgen generate ${manifest} --out ${options.out}\n`);
+            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}run: mcpgen generate ${manifest} --out ${options.out}\n`);
           }
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
@@ -61,19 +113,48 @@ export function buildProgram(io: Io = defaultIo): Command {
         return;
       }
       if (!options.json && !options.quiet) {
-        const changed = result.files.filter((file) => file.status !== "unchanged").length;
-        io.stdout(`generated ${result.ir.tools.length} tools into ${outName} (${changed} file(s) written, ${result.files.length - changed} unchanged)\n`);
-        if (options.verbose) {
-          for (const [stage, ms] of Object.entries(result.timings)) io.stdout(`  ${stage.padEnd(9)} ${ms.toFixed(1)} ms\n`);
-        }
+        const changed = result.files.filter((file) => file.status === "created" || file.status === "updated").length;
+        const deleted = result.files.filter((file) => file.status === "deleted").length;
+        io.stdout(`generated ${result.ir.tools.length} tools into ${outName} (${changed} file(s) written, ${result.files.length - changed - deleted} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""})\n`);
+        if (options.verbose) io.stdout(timingLines(result.timings));
       }
     });
 
   program
+    .command("init")
+    .description("write a starter mcpgen.config.json with a target for every server in .mcp.json, .vscode/mcp.json and .cursor/mcp.json; never overwrites one")
+    .option("-c, --config <file>", "the file to write", "mcpgen.config.json")
+    .option("--check", "write nothing; exit 1 if there is no configuration yet (and print the one init would write)")
+    .option("-q, --quiet", "print nothing but errors")
+    .option("--json", "print a machine-readable summary")
+    .action(async (options: { config: string; check?: boolean; quiet?: boolean; json?: boolean }) => {
+      const { initConfig } = await import("./project/init.js");
+      const result = await initConfig({ config: options.config, check: options.check ?? false });
+      const where = relative(process.cwd(), result.file) || result.file;
+      if (options.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+      if (options.check) {
+        if (result.written) {
+          if (!options.json) io.stderr(`${where} does not exist; mcpgen init would write:\n${JSON.stringify(result.config, null, 2)}\n`);
+          process.exitCode = 1;
+        } else if (!options.json && !options.quiet) {
+          io.stdout(`${where} exists\n`);
+        }
+        return;
+      }
+      if (options.json || options.quiet) return;
+      const found = result.servers.map((server) => `  ${server.target}: server ${JSON.stringify(server.name)} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
+      io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
+      io.stdout(result.servers.length > 0
+        ? "next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n"
+        : "no MCP servers found in .mcp.json, .vscode/mcp.json or .cursor/mcp.json: add targets, e.g. { \"name\": \"weather\", \"manifest\": \"weather.tools.json\", \"out\": \"src/mcp/weather\" }\n");
+    });
+
+  program
     .command("pull")
-    .description("connect to a live MCP server, save its tools/list as <out>/manifest.json and generate from it")
-    .argument("[server...]", "http(s):// URL, or a server name from .mcp.json, .vscode/mcp.json, .cursor/mcp.json or Claude Desktop's config; or, after --, a command that runs a stdio server")
-    .requiredOption("-o, --out <dir>", "output directory")
+    .description("connect to a live MCP server, save its tools/list as <out>/manifest.json and generate from it; without --out, do so for the server targets of mcpgen.config.json")
+    .argument("[server...]", "with --out: an http(s):// URL, or a server name from .mcp.json, .vscode/mcp.json, .cursor/mcp.json or Claude Desktop's config; or, after --, a command that runs a stdio server. Without --out: target names (default: every server target, then every other target is generated too)")
+    .option("-o, --out <dir>", "output directory for one server, without a configuration file")
+    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
     .addOption(new Option("--transport <transport>", "use this transport only (no fallback from http to sse)").choices(["stdio", "http", "sse"]))
     .option("-H, --header <header>", "HTTP header \"Name: value\" (repeatable; values are never printed)", collectPullValue, [])
     .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
@@ -84,15 +165,37 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
     .action(async (servers: string[], options: PullCliOptions, command: Command) => {
-      const { pull } = await import("./pull.js");
       // Operands after `--` are a stdio command; before it, a URL or a configured server name.
       const words = command.parent?.args ?? [];
       const dash = words.indexOf("--");
       const commandLength = dash === -1 ? 0 : Math.min(servers.length, words.length - dash - 1);
       const targets = servers.slice(0, servers.length - commandLength);
-      if (targets.length > 1) command.error(`error: one server at a time (got ${targets.length}); put a stdio command after --`, { exitCode: 2 });
       const quiet = options.quiet ?? false;
       const showProgress = !quiet && !options.json && process.stderr.isTTY === true;
+      const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      if (options.out === undefined) {
+        if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
+        if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
+          usage("--header, --env and --transport go with --out; a configured target takes its server's settings from .mcp.json (and its \"transport\")");
+        }
+        const [{ pullProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
+        const result = await pullProject({
+          config: options.config,
+          targets,
+          check: options.check ?? false,
+          format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
+          timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
+          onProgress: (event) => {
+            if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
+            else if (showProgress) io.stderr(`${event.target}: ${event.message}\n`);
+          },
+        });
+        process.exitCode = printProject(result, io, { ...options, command: "pull" });
+        return;
+      }
+      if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
+      if (targets.length > 1) usage(`one server at a time (got ${targets.length}); put a stdio command after --`);
+      const { pull } = await import("./pull.js");
       let result: Awaited<ReturnType<typeof pull>>;
       try {
         result = await pull({
@@ -119,7 +222,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.json) {
         io.stdout(`${JSON.stringify({ outDir: options.out, server, upToDate: result.upToDate, drift, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, null, 2)}\n`);
       } else {
-        printDiagnostics(result.diagnostics, io, quiet);
+        printWarnings(result.diagnostics, io, quiet);
       }
       if (options.check) {
         if (!result.upToDate) {
@@ -129,7 +232,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             const lines = drift === undefined ? [] : formatDrift(drift, printable);
             const stale = result.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
             if (lines.length > 0) io.stderr(`${server.label} no longer matches ${join(outName, "manifest.json")}:\n${lines.join("\n")}\n`);
-            else if (stale.length > 0) io.stderr(`${stale.length} generated file(s) in ${outName} are out of date: ${stale.map((file) => file.path).join(", ")}\n`);
+            else if (stale.length > 0) io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}`);
             io.stderr("run the same mcpgen pull without --check to update the snapshot and the generated files\n");
           }
           process.exitCode = 1;
@@ -140,11 +243,10 @@ export function buildProgram(io: Io = defaultIo): Command {
         return;
       }
       if (!options.json && !quiet) {
-        const changed = result.files.filter((file) => file.status !== "unchanged").length;
-        io.stdout(`pulled ${server.tools} tools from ${server.label} into ${outName} (${changed} file(s) written, ${result.files.length - changed} unchanged)\n`);
-        if (options.verbose) {
-          for (const [stage, ms] of Object.entries(result.timings)) io.stdout(`  ${stage.padEnd(9)} ${ms.toFixed(1)} ms\n`);
-        }
+        const changed = result.files.filter((file) => file.status === "created" || file.status === "updated").length;
+        const deleted = result.files.filter((file) => file.status === "deleted").length;
+        io.stdout(`pulled ${server.tools} tools from ${server.label} into ${outName} (${changed} file(s) written, ${result.files.length - changed - deleted} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""})\n`);
+        if (options.verbose) io.stdout(timingLines(result.timings));
       }
     });
 
@@ -156,8 +258,9 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors and warnings")
+    .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; json?: boolean }) => {
+    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
       const { scaffold } = await import("./scaffold.js");
       const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
       const outName = relative(process.cwd(), options.out) || ".";
@@ -166,7 +269,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
         io.stdout(`${JSON.stringify({ outDir: options.out, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings }, null, 2)}\n`);
       } else {
-        printDiagnostics(result.diagnostics, io, false);
+        printWarnings(result.diagnostics, io, false);
         for (const orphan of result.orphanedHandlers) {
           const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
           io.stderr(`warning: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
@@ -175,7 +278,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.check) {
         if (!result.upToDate) {
           if (!options.json) {
-            io.stderr(`${outName} is out of date:\n${stale.map((file) => `  ${file.status === "created" ? "missing" : file.status === "deleted" ? "obsolete" : "stale"}: ${file.path}\n`).join("")}${result.created.map((path) => `  missing: ${path}\n`).join("")}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
+            io.stderr(`${outName} is out of date:\n${staleLines(stale, io)}${result.created.map((path) => `  missing: ${path}\n`).join("")}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
           }
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
@@ -192,6 +295,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         const keptHandlers = result.handlers.length - stubs.length;
         if (keptHandlers > 0) io.stdout(`  kept ${keptHandlers} existing handler(s) untouched\n`);
         if (project.includes("package.json")) io.stdout(`next: cd ${outName} && npm install && npm run build && npm start\n`);
+        if (options.verbose) io.stdout(timingLines(result.timings));
       }
     });
 
@@ -210,16 +314,32 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof McpgenError) {
-      io.stderr(`error: ${error.message}\n`);
-      return 1;
+      io.stderr(`${paint("error:", "red", io.color?.stderr)} ${error.message}\n`);
+      return error.diagnostic.code === "usage" ? 2 : 1;
     }
     io.stderr(`mcpgen: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);
     return 70;
   }
 }
 
+/** `generate --watch`: runs until SIGINT/SIGTERM (or `io.signal`), one line per regeneration. */
+async function watchCli(
+  projectOptions: ProjectOptions,
+  options: { quiet?: boolean | undefined; verbose?: boolean | undefined; json?: boolean | undefined },
+  io: Io,
+): Promise<void> {
+  const [{ watchProject }, { printWatchEvent }] = await Promise.all([import("./project/watch.js"), import("./cli/project.js")]);
+  const { signal, dispose } = watchSignal(io);
+  try {
+    await watchProject({ ...projectOptions, signal, onEvent: (event) => printWatchEvent(event, io, options) });
+  } finally {
+    dispose();
+  }
+}
+
 interface PullCliOptions {
-  out: string;
+  out?: string;
+  config?: string;
   transport?: "stdio" | "http" | "sse";
   header: string[];
   env: string[];

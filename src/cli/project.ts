@@ -1,0 +1,113 @@
+/**
+ * The configuration forms of the commands (`mcpgen generate`, `pull`,
+ * `init`, `--watch`): each maps flags to one library call and prints its
+ * result. Exit codes: 0 ok, 1 drift or errors, 2 usage (thrown as `usage`).
+ */
+import { join } from "node:path";
+import type { ProjectResult, TargetResult } from "../project/run.js";
+import type { WatchEvent } from "../project/watch.js";
+import { changeSummary, diagnosticLine, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
+
+export interface ProjectCliOptions {
+  config?: string | undefined;
+  check?: boolean | undefined;
+  /** Only when given on the command line: overrides every target. */
+  format?: boolean | undefined;
+  quiet?: boolean | undefined;
+  verbose?: boolean | undefined;
+  json?: boolean | undefined;
+}
+
+/** The JSON a `--json` run prints: the result, paths as they are (absolute). */
+function resultJson(result: ProjectResult): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+function targetLine(target: TargetResult, check: boolean, why = ""): string {
+  const where = shown(target.outDir);
+  const kind = target.emit === "client" ? "" : ` (${target.emit})`;
+  const created = target.created.length > 0 ? `, ${target.created.length} project file(s) ${check ? "to create" : "created"}` : "";
+  return `${target.name}${kind}: ${why}${target.tools} tools → ${where} (${changeSummary(target.files, check)}${created})\n`;
+}
+
+/** Prints a project run and returns the exit code. */
+export function printProject(result: ProjectResult, io: Io, options: ProjectCliOptions & { command: "generate" | "pull" }): number {
+  const quiet = options.quiet === true;
+  const check = options.check === true;
+  if (options.json) io.stdout(resultJson(result));
+  else {
+    for (const target of result.targets) {
+      printWarnings(target.diagnostics, io, quiet, `${target.name}: `);
+      for (const orphan of target.orphanedHandlers) {
+        if (!quiet) io.stderr(`${paint("warning:", "yellow", io.color?.stderr)} ${target.name}: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file"}; kept, not deleted\n`);
+      }
+    }
+    for (const error of result.errors) io.stderr(diagnosticLine(error.diagnostic, io, `${error.target}: `));
+  }
+  if (!result.ok) {
+    if (!options.json && !check) io.stderr(`nothing written: ${result.errors.length} of ${result.errors.length + result.targets.length} target(s) failed\n`);
+    return 1;
+  }
+  if (check) {
+    if (!result.upToDate) {
+      if (!options.json) {
+        const stale = result.targets.filter((target) => !target.upToDate);
+        let text = `${stale.length} of ${result.targets.length} target(s) out of date:\n`;
+        for (const target of stale) {
+          text += `  ${target.name}:\n`;
+          if (target.drift !== undefined) text += driftLines(target);
+          text += staleLines(target.files.filter((file) => target.drift === undefined || file.path !== "manifest.json"), io, { outDir: target.outDir, indent: "    " });
+          text += target.created.map((path) => `    missing: ${shown(join(target.outDir, path))}\n`).join("");
+        }
+        const names = stale.map((target) => target.name).join(" ");
+        text += `run: mcpgen ${options.command}${options.config === undefined ? "" : ` --config ${options.config}`} ${names}\n`;
+        io.stderr(text);
+      }
+      return 1;
+    }
+    if (!options.json && !quiet) {
+      for (const target of result.targets) for (const note of target.drift?.notes ?? []) io.stderr(`note: ${target.name}: ${note}\n`);
+      const files = result.targets.reduce((sum, target) => sum + target.files.length, 0);
+      io.stdout(`up to date: ${result.targets.length} target(s), ${files} file(s)\n`);
+    }
+    return 0;
+  }
+  if (!options.json && !quiet) {
+    for (const target of result.targets) {
+      io.stdout(targetLine(target, false));
+      if (options.verbose) io.stdout(timingLines(target.timings, "    "));
+    }
+  }
+  return 0;
+}
+
+function driftLines(target: TargetResult): string {
+  const drift = target.drift!;
+  const lines: string[] = [];
+  for (const name of drift.added) lines.push(`    + ${JSON.stringify(name)} (new tool)`);
+  for (const name of drift.removed) lines.push(`    - ${JSON.stringify(name)} (tool removed)`);
+  for (const change of drift.changed) lines.push(`    ~ ${JSON.stringify(change.name)}: ${change.fields.map((field) => `${field.field} ${field.change}`).join("; ")}`);
+  return lines.map((line) => `${line}\n`).join("");
+}
+
+/** One line per watch event: a regeneration on stdout, an error on stderr. With `--json`, one JSON object per line. */
+export function printWatchEvent(event: WatchEvent, io: Io, options: { quiet?: boolean | undefined; verbose?: boolean | undefined; json?: boolean | undefined }): void {
+  if (options.json) {
+    io.stdout(`${JSON.stringify(event)}\n`);
+    return;
+  }
+  if (event.kind === "error") {
+    io.stderr(diagnosticLine(event.diagnostic, io, event.target === undefined ? "" : `${event.target}: `));
+    return;
+  }
+  if (options.quiet) return;
+  if (event.kind === "watching") {
+    const what = event.configFile === undefined ? "" : `${shown(event.configFile)} and `;
+    io.stderr(`watching ${what}${event.inputs.length} input(s) for changes (Ctrl-C to stop)\n`);
+    return;
+  }
+  const why = event.reason === "start" ? "" : `regenerated (${event.reason === "config" ? "configuration" : "input"} changed): `;
+  printWarnings(event.result.diagnostics, io, false, `${event.target}: `);
+  io.stdout(targetLine(event.result, false, why));
+  if (options.verbose) io.stdout(timingLines(event.result.timings, "    "));
+}
