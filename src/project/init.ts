@@ -60,7 +60,9 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
   try {
     await writeFile(file, text, { encoding: "utf8", flag: "wx" });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw userError("input-unreadable", `cannot write ${displayPath(file)}: its directory does not exist`, { file: displayPath(file) });
+    if (code !== "EEXIST") throw error;
     throw userError("output-owned-by-user", `${displayPath(file)} already exists; mcpgen init never overwrites a configuration`, {
       file: displayPath(file),
       hint: "edit it, or move it away and run mcpgen init again",
