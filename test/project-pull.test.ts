@@ -1,0 +1,92 @@
+/**
+ * `mcpgen pull` over a configuration: server targets are the only ones that
+ * reach a server (a real SDK server over Streamable HTTP on 127.0.0.1); the
+ * snapshot they save is what `mcpgen generate` then works from, offline.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { pullProject } from "../src/project/run.js";
+import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "./helpers/mcp-http-servers.js";
+import { agePast, changedPaths, cliIn, fixtureCopy, treeState } from "./helpers/project.js";
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function serve(names: string[]): Promise<RunningServer> {
+  const server = await streamableHttpServer(() => toolServer(names.map((name) => sampleTool(name))));
+  running.push(server);
+  return server;
+}
+
+/** Points the project's `github` server at `url` in .mcp.json. */
+async function configure(root: string, url: string): Promise<void> {
+  await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { github: { type: "http", url } } }, null, 2));
+}
+
+const snapshotTools = async (root: string) =>
+  (JSON.parse(await readFile(join(root, "src/mcp/github/manifest.json"), "utf8")) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
+
+describe("mcpgen pull over a configuration", () => {
+  it("refreshes every server target's snapshot, then generates every target; generate is then current offline", async () => {
+    const server = await serve(["search_issues", "create_issue"]);
+    const root = await fixtureCopy("pull");
+    await configure(root, server.url.href);
+
+    const pulled = await cliIn(root, ["pull"]);
+    expect(pulled.stderr).toBe("");
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
+      "weather: 3 tools → src/mcp/weather (7 written, 0 unchanged)",
+      "notes-types (types): 2 tools → src/mcp/notes (2 written, 0 unchanged)",
+      "notes (server): 2 tools → server (10 written, 0 unchanged, 7 project file(s) created)",
+      "github: 2 tools → src/mcp/github (7 written, 0 unchanged)",
+    ]);
+    expect(await snapshotTools(root)).toEqual(["search_issues", "create_issue"]);
+    expect(server.requests.length).toBeGreaterThan(0);
+
+    const requests = server.requests.length;
+    expect(await cliIn(root, ["generate", "--check"])).toMatchObject({ code: 0, stdout: "up to date: 4 target(s), 26 file(s)\n" });
+    expect(server.requests.length).toBe(requests);
+  });
+
+  it("pull --check: exit 0 while the server matches the snapshot, exit 1 with the drift when it does not; writes nothing", async () => {
+    const root = await fixtureCopy("pull");
+    const first = await serve(["search_issues", "create_issue"]);
+    await configure(root, first.url.href);
+    expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
+    expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({ code: 0, stdout: "up to date: 1 target(s), 7 file(s)\n", stderr: "" });
+
+    const changed = await serve(["search_issues", "close_issue"]);
+    await configure(root, changed.url.href);
+    await agePast(root);
+    const before = await treeState(root);
+    const drift = await cliIn(root, ["pull", "--check"]);
+    expect(drift.code).toBe(1);
+    expect(drift.stderr).toContain('  github:\n    + "close_issue" (new tool)\n    - "create_issue" (tool removed)\n');
+    expect(drift.stderr).toMatch(/ {4}stale: src\/mcp\/github\/types\.ts \(\+\d+ -\d+\)\n/);
+    expect(drift.stderr).toMatch(/run: mcpgen pull github\n$/);
+    expect(changedPaths(before, await treeState(root)).written).toEqual([]);
+
+    const result = await pullProject({ cwd: root, targets: ["github"], check: true, environment: {} });
+    expect(result.targets[0]!.drift).toMatchObject({ added: ["close_issue"], removed: ["create_issue"] });
+    expect(result.targets[0]!.server).toMatchObject({ transport: "http", tools: 2, configFile: join(root, ".mcp.json") });
+  });
+
+  it("an unreachable server fails the pull and writes nothing anywhere", async () => {
+    const root = await fixtureCopy("pull");
+    const gone = await serve(["x"]);
+    const url = gone.url.href;
+    await gone.close();
+    running.splice(running.indexOf(gone), 1);
+    await configure(root, url);
+    const before = await treeState(root);
+    const result = await cliIn(root, ["pull", "--timeout", "5"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: github: /);
+    expect(result.stderr).toMatch(/nothing written: 1 of 4 target\(s\) failed\n$/);
+    expect(changedPaths(before, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
+  });
+});
