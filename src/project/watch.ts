@@ -96,7 +96,14 @@ class ProjectWatcher {
 
   /** The input files of the targets being watched. */
   private inputs(): string[] {
-    return [...new Set((this.config?.targets ?? []).map(targetInput))];
+    if (this.config === undefined) return [];
+    let targets: Target[];
+    try {
+      targets = selectTargets(this.config, this.options.targets);
+    } catch {
+      targets = [];
+    }
+    return [...new Set(targets.map(targetInput))];
   }
 
   /** Watches the directory of the configuration and of every input (or their nearest existing ancestors). */
@@ -183,14 +190,21 @@ class ProjectWatcher {
       this.report(reason, error);
       return;
     }
+    // Every input is read once, before anything regenerates: targets sharing a manifest see the same bytes.
+    const texts = new Map<string, string>();
+    for (const input of new Set(targets.map(targetInput))) {
+      texts.set(input, await readFile(input, "utf8").catch((error: NodeJS.ErrnoException) => `\0unreadable: ${error.code ?? error.message}`));
+    }
+    const due: Array<{ target: Target; why: WatchReason }> = [];
     for (const target of targets) {
-      if (this.stopped) return;
-      const text = await readFile(targetInput(target), "utf8").catch((error: NodeJS.ErrnoException) => `\0unreadable: ${error.code ?? error.message}`);
-      const now = { definition: fingerprint(JSON.stringify(target)), input: fingerprint(text) };
+      const now = { definition: fingerprint(JSON.stringify(target)), input: fingerprint(texts.get(targetInput(target))!) };
       const before = this.seen.get(target.name);
       if (before !== undefined && before.definition === now.definition && before.input === now.input) continue;
       this.seen.set(target.name, now);
-      const why: WatchReason = reason === "start" ? "start" : before === undefined || before.definition !== now.definition ? "config" : "input";
+      due.push({ target, why: reason === "start" ? "start" : before === undefined || before.definition !== now.definition ? "config" : "input" });
+    }
+    for (const { target, why } of due) {
+      if (this.stopped) return;
       const result = await runProject(config, { ...this.options, check: false, targets: [target.name] });
       for (const error of result.errors) this.options.onEvent({ kind: "error", target: error.target, reason: why, diagnostic: error.diagnostic });
       for (const generated of result.targets) this.options.onEvent({ kind: "generated", target: generated.name, reason: why, result: generated });
