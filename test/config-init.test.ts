@@ -6,13 +6,16 @@
 import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Ajv from "ajv";
+import ajvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { run } from "../src/cli.js";
 import { McpgenError } from "../src/errors.js";
 import { loadConfig } from "../src/project/config.js";
 import { initConfig, targetName } from "../src/project/init.js";
 import { repoRoot } from "./helpers/typecheck.js";
+
+// A CommonJS module seen from ESM: the class is the `default` of `module.exports`.
+const Ajv = ajvModule.default;
 
 const fixtureProject = join(repoRoot, "test", "fixtures", "project");
 

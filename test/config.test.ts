@@ -6,12 +6,15 @@
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Ajv from "ajv";
+import ajvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { run } from "../src/cli.js";
 import { McpgenError } from "../src/errors.js";
 import { ConfigError, findConfigFile, loadConfig, validateConfig } from "../src/project/config.js";
 import { repoRoot } from "./helpers/typecheck.js";
+
+// A CommonJS module seen from ESM: the class is the `default` of `module.exports`.
+const Ajv = ajvModule.default;
 
 const schemaPath = join(repoRoot, "schema", "mcpgen.config.schema.json");
 
