@@ -4,6 +4,7 @@
  * result. Exit codes: 0 ok, 1 drift or errors, 2 usage (thrown as `usage`).
  */
 import { join } from "node:path";
+import { printable } from "../acquire/sanitize.js";
 import type { ProjectResult, TargetResult } from "../project/run.js";
 import type { WatchEvent } from "../project/watch.js";
 import { changeSummary, diagnosticLine, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
@@ -81,12 +82,14 @@ export function printProject(result: ProjectResult, io: Io, options: ProjectCliO
   return 0;
 }
 
+/** The drift of a pulled target; tool and field names are the server's text, made printable. */
 function driftLines(target: TargetResult): string {
   const drift = target.drift!;
+  const name = (text: string) => printable(JSON.stringify(text));
   const lines: string[] = [];
-  for (const name of drift.added) lines.push(`    + ${JSON.stringify(name)} (new tool)`);
-  for (const name of drift.removed) lines.push(`    - ${JSON.stringify(name)} (tool removed)`);
-  for (const change of drift.changed) lines.push(`    ~ ${JSON.stringify(change.name)}: ${change.fields.map((field) => `${field.field} ${field.change}`).join("; ")}`);
+  for (const tool of drift.added) lines.push(`    + ${name(tool)} (new tool)`);
+  for (const tool of drift.removed) lines.push(`    - ${name(tool)} (tool removed)`);
+  for (const change of drift.changed) lines.push(`    ~ ${name(change.name)}: ${change.fields.map((field) => `${printable(field.field)} ${field.change}${field.pointers.length > 0 && field.change === "changed" ? ` at ${field.pointers.filter((pointer) => pointer !== "").map(printable).join(", ")}` : ""}`).join("; ")}`);
   return lines.map((line) => `${line}\n`).join("");
 }
 

@@ -142,11 +142,13 @@ export async function pullProject(options: PullProjectOptions = {}): Promise<Pro
 /** The targets named (all when none is), in configuration order; unknown names are usage errors. */
 export function selectTargets(config: ProjectConfig, names: readonly string[] | undefined): Target[] {
   if (names === undefined || names.length === 0) return config.targets;
-  const known = new Set(config.targets.map((target) => target.name));
-  const unknown = names.filter((name) => !known.has(name));
+  const targetNames = new Set(config.targets.map((target) => target.name));
+  const unknown = names.filter((name) => !targetNames.has(name));
   if (unknown.length > 0) {
+    const known = config.targets.length === 0 ? "the configuration has no targets" : `targets: ${config.targets.map((target) => target.name).join(", ")}`;
+    const looksLikeFile = unknown.some((name) => name === "-" || /[\\/]|\.json$/i.test(name));
     throw userError("usage", `no target named ${unknown.map((name) => JSON.stringify(name)).join(", ")} in ${config.file === undefined ? "the configuration" : displayPath(config.file)}`, {
-      hint: config.targets.length === 0 ? "the configuration has no targets" : `targets: ${config.targets.map((target) => target.name).join(", ")}`,
+      hint: looksLikeFile ? `${known}; to generate one manifest file, add --out <dir>` : known,
     });
   }
   return config.targets.filter((target) => names.includes(target.name));
