@@ -68,14 +68,19 @@ async function readIfExists(path: string): Promise<string | undefined> {
   }
 }
 
-/** A TypeScript file's first bytes suffice to see the marker; JSON has to be parsed whole. */
+/**
+ * Enough of a file to tell whether mcpgen made it: a TypeScript file's first
+ * line, or a JSON file whole, but only when `generatedBy` opens it as it opens
+ * every snapshot mcpgen writes (so a large package-lock.json is never parsed).
+ */
 async function readForMarker(path: string): Promise<string> {
-  if (path.endsWith(".json")) return readFile(path, "utf8");
   const handle = await open(path, "r");
   try {
-    const buffer = Buffer.alloc(GENERATED_MARKER.length);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString("utf8");
+    const head = Buffer.alloc(path.endsWith(".json") ? 64 : GENERATED_MARKER.length);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const text = head.subarray(0, bytesRead).toString("utf8");
+    if (!path.endsWith(".json")) return text;
+    return text.includes('"generatedBy"') ? readFile(path, "utf8") : "";
   } finally {
     await handle.close();
   }

@@ -58,6 +58,8 @@ describe("pruning", () => {
     await writeFile(join(directory, "snapshot.json"), JSON.stringify({ generatedBy: "mcpgen", tools: [] }));
     await writeFile(join(directory, "input.json"), JSON.stringify({ generatedBy: "mcpgen", tools: [] }));
     await writeFile(join(directory, "package.json"), JSON.stringify({ name: "x" }));
+    // Only a snapshot that opens with `generatedBy`, as mcpgen writes them, is a candidate.
+    await writeFile(join(directory, "late.json"), JSON.stringify({ description: "x".repeat(80), generatedBy: "mcpgen" }));
     await writeFile(join(directory, "notes.md"), MARKED);
     await writeFile(join(directory, "src", "generated", "gone.ts"), MARKED);
     await writeFile(join(directory, "src", "handlers", "old-tool.ts"), MARKED);
@@ -78,7 +80,7 @@ describe("pruning", () => {
     ]);
     await writeFiles([{ path: "types.ts", contents: MARKED, format: "none" }], directory, { prune: { keep: [join(directory, "input.json")] } });
     for (const gone of ["old.ts", "snapshot.json", "src/generated/gone.ts"]) await expect(lstat(join(directory, gone))).rejects.toThrow();
-    for (const kept of ["mine.ts", "marker-later.ts", "input.json", "package.json", "notes.md", "src/handlers/old-tool.ts", "nested/deep.ts", "link.ts"]) {
+    for (const kept of ["mine.ts", "marker-later.ts", "input.json", "package.json", "late.json", "notes.md", "src/handlers/old-tool.ts", "nested/deep.ts", "link.ts"]) {
       expect((await lstat(join(directory, kept))).isFile() || (await lstat(join(directory, kept))).isSymbolicLink()).toBe(true);
     }
     expect(await readFile(elsewhere, "utf8")).toBe(MARKED);

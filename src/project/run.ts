@@ -86,7 +86,7 @@ export interface ProjectResult {
   ok: boolean;
   /** No errors, and every target up to date. */
   upToDate: boolean;
-  /** True when files were written (not `check`, no errors). */
+  /** True when the run wrote what it had to (not `check`, and no target failed); each file's status says what changed. */
   written: boolean;
 }
 
