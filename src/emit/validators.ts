@@ -22,7 +22,7 @@ const ANNOTATIONS = new Set(["description", "title", "default", "examples", "dep
 /** Schemas per ajv instance (ajv's multi-export code generation overflows the stack on thousands). */
 const CHUNK_SIZE = 150;
 /** Below this many distinct schemas, worker start-up costs more than it saves. */
-const WORKER_THRESHOLD = 300;
+const WORKER_THRESHOLD = 100;
 
 export const validatorExportName = (role: "input" | "output", toolIndex: number) => `${role}${toolIndex}`;
 
