@@ -122,6 +122,21 @@ describe("validation", () => {
   });
 });
 
+describe("server targets", () => {
+  it.each([
+    ["the project directory", "server"],
+    ["its src/generated directory, as in the issue's example", "server/src/generated"],
+  ])("take %s as out", (_, out) => {
+    const config = validateConfig({ targets: [{ name: "notes", manifest: "notes.tools.json", out, emit: "server" }] }, { file: undefined, root: "/project" });
+    expect(config.targets[0]!.outDir).toBe("/project/server");
+  });
+
+  it("leave a client target's src/generated alone", () => {
+    const config = validateConfig({ targets: [{ name: "c", manifest: "c.json", out: "app/src/generated" }] }, { file: undefined, root: "/project" });
+    expect(config.targets[0]!.outDir).toBe("/project/app/src/generated");
+  });
+});
+
 describe("the published JSON Schema", () => {
   const compile = async () => {
     const schema = JSON.parse(await readFile(schemaPath, "utf8")) as Record<string, unknown>;

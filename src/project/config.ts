@@ -8,7 +8,7 @@
  * Paths in the file are relative to the file's directory.
  */
 import { readFile, stat } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseJsonc } from "../acquire/server-config.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../errors.js";
@@ -245,12 +245,21 @@ function validateTarget(
     name,
     emit: emit as Emit,
     format: format as boolean,
-    outDir: resolve(root, out),
+    outDir: emit === "server" ? serverProjectDir(resolve(root, out)) : resolve(root, out),
     source: manifest !== undefined
       ? { kind: "manifest", path: resolve(root, manifest) }
       : { kind: "server", server: server!, transport: transport as TransportName | undefined, timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000 },
     pointer,
   };
+}
+
+/**
+ * For `emit: "server"` the output is a server project. Its `src/generated`
+ * directory names the project too (`"out": "server/src/generated"`), since
+ * that is the part of the project mcpgen rewrites.
+ */
+function serverProjectDir(out: string): string {
+  return basename(out) === "generated" && basename(dirname(out)) === "src" ? dirname(dirname(out)) : out;
 }
 
 /**
