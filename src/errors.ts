@@ -57,11 +57,17 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
   if (diagnostic.file !== undefined) where.push(diagnostic.file);
   const place: string[] = [];
   if (diagnostic.tool !== undefined) place.push(`tool ${JSON.stringify(diagnostic.tool)}`);
-  if (diagnostic.pointer !== undefined) place.push(`at ${diagnostic.pointer === "" ? "/" : diagnostic.pointer}`);
+  if (diagnostic.pointer !== undefined) place.push(`at ${diagnostic.pointer === "" ? "/" : printable(diagnostic.pointer)}`);
   if (place.length > 0) where.push(place.join(" "));
   const prefix = where.length > 0 ? `${where.join(": ")}: ` : "";
   const hint = diagnostic.hint === undefined ? "" : `\n  hint: ${diagnostic.hint}`;
   return `${prefix}${diagnostic.message}${hint}`;
+}
+
+/** Server text shown on a terminal: control characters (escape sequences, line breaks) as `\\uXXXX`. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** RFC 6901 escaping of one reference token. */

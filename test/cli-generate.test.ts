@@ -80,6 +80,14 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(existsSync(out)).toBe(false);
   });
 
+  it("never prints control characters from server text (no terminal escape sequences)", async () => {
+    const contents = tool({ name: "bad\u001b[2J", inputSchema: { type: "object", properties: { "x\u001b[31m\nred": { $ref: "#/nowhere" } } } });
+    const result = await cli(["generate", await manifestFile(contents), "--out", join(await scratch(), "out")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("x\\u001b[31m\\u000ared/$ref");
+    expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+
   it("a missing manifest file", async () => {
     const result = await cli(["generate", join(await scratch(), "nope.json"), "--out", join(await scratch(), "out")]);
     expect(result.code).toBe(1);

@@ -1,0 +1,130 @@
+/**
+ * Hostile text everywhere: real manifests (the goldens' and, where present,
+ * the corpus) with every server-supplied string (tool names, titles,
+ * descriptions, property names, enum values, consts, defaults, _meta)
+ * replaced by injection attempts. The output must type-check strictly, and
+ * loading and running it must not execute any of the injected code.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { recogniseManifest } from "../src/acquire/manifest-file.js";
+import { generateFromManifest } from "../src/generate.js";
+import { goldenCases } from "./helpers/golden-cases.js";
+import { esmProject } from "./helpers/output-dir.js";
+import { repoRoot, typecheck } from "./helpers/typecheck.js";
+
+const PAYLOADS = [
+  "*/ globalThis.__mcpgenPwned = 1; /*",
+  "\"; globalThis.__mcpgenPwned = 2; \"",
+  "'; globalThis.__mcpgenPwned = 3; '",
+  "`${globalThis.__mcpgenPwned = 4}`",
+  "\n globalThis.__mcpgenPwned = 5; //",
+  "\u2028 globalThis.__mcpgenPwned = 6; \u2029",
+  "</script><script>globalThis.__mcpgenPwned = 7</script>",
+  "\\\"); globalThis.__mcpgenPwned = 8; (\"",
+  "__proto__",
+  "constructor",
+];
+
+/** A small deterministic PRNG (mulberry32), so failures reproduce. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TEXT_KEYS = new Set(["description", "title"]);
+
+/** Rewrites a schema, making property names, texts, enum values, consts and defaults hostile. */
+function poison(node: unknown, next: () => string, renameProperties = true): unknown {
+  if (Array.isArray(node)) return node.map((item) => poison(item, next, renameProperties));
+  if (typeof node !== "object" || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    let poisoned: unknown;
+    if (TEXT_KEYS.has(key) && typeof value === "string") poisoned = `${value} ${next()}`;
+    else if (key === "enum" && Array.isArray(value)) poisoned = [...value, next()];
+    else if ((key === "const" || key === "default") && typeof value === "string") poisoned = next();
+    else if (key === "properties" && typeof value === "object" && value !== null && renameProperties) {
+      const properties: Record<string, unknown> = {};
+      for (const [name, schema] of Object.entries(value as Record<string, unknown>)) {
+        const hostileName = `${name}${next()}`;
+        Object.defineProperty(properties, hostileName, { value: poison(schema, next, renameProperties), enumerable: true, writable: true, configurable: true });
+      }
+      poisoned = properties;
+    } else poisoned = poison(value, next, renameProperties);
+    Object.defineProperty(out, key, { value: poisoned, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function poisonTools(tools: Array<Record<string, unknown>>, seed: number): Array<Record<string, unknown>> {
+  const rand = random(seed);
+  const next = () => PAYLOADS[Math.floor(rand() * PAYLOADS.length)]!;
+  return tools.map((tool, index) => {
+    // Renaming properties would break refs into `#/properties/...`; such tools keep their names.
+    const poisoned = poison(tool, next, !JSON.stringify(tool).includes('"#/properties')) as Record<string, unknown>;
+    // `required` lists the old names: renamed properties become optional, which is fine for this test.
+    poisoned["name"] = index % 3 === 0 ? `${String(tool["name"])}${next()}` : tool["name"];
+    poisoned["_meta"] = { [next()]: next() };
+    return poisoned;
+  });
+}
+
+const corpus = resolve(repoRoot, "../shared/corpus");
+const sources: Array<{ name: string; tools: Array<Record<string, unknown>> }> = goldenCases.map((entry) => ({
+  name: entry.name,
+  tools: JSON.parse(readFileSync(entry.manifest, "utf8")).tools,
+}));
+if (existsSync(corpus)) {
+  for (const file of ["server-everything.json", "server-filesystem.json", "mongodb-mcp-server.json", "clarity-mcp.json", "github-mcp-server-go.json"]) {
+    if (existsSync(join(corpus, file))) sources.push({ name: file.replace(/\.json$/, ""), tools: JSON.parse(readFileSync(join(corpus, file), "utf8")).tools });
+  }
+} else {
+  console.warn(`hostile fuzz runs on the goldens only: ${corpus} does not exist`);
+}
+
+describe("hostile text in every server-supplied string", () => {
+  it(`compiles strictly and executes nothing (${sources.length} manifests)`, async () => {
+    const project = await esmProject("hostile");
+    const outputs: string[] = [];
+    for (const [index, source] of sources.entries()) {
+      const outDir = join(project, source.name);
+      const raw = recogniseManifest({ tools: poisonTools(source.tools, index + 1) }, `${source.name} (poisoned)`);
+      const result = await generateFromManifest(raw, { outDir });
+      expect(result.ir.tools.length).toBeGreaterThan(0);
+      outputs.push(outDir);
+    }
+    for (const mode of ["NodeNext", "Bundler"] as const) {
+      const checked = await typecheck([project], mode);
+      expect(checked.output).toBe("");
+    }
+
+    const global = globalThis as { __mcpgenPwned?: unknown };
+    delete global.__mcpgenPwned;
+    for (const outDir of outputs) {
+      const module = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as {
+        createClient: (client: unknown) => Record<string, (input?: unknown) => Promise<unknown>>;
+        methodNames: Record<string, string>;
+        validateInput: (tool: string, value: unknown) => { ok: boolean };
+        validateOutput: (tool: string, value: unknown) => { ok: boolean };
+      };
+      const client = module.createClient({ callTool: async () => ({ content: [{ type: "text", text: "ok" }] }) });
+      expect("then" in client).toBe(false);
+      for (const [tool, method] of Object.entries(module.methodNames)) {
+        expect(typeof client[method]).toBe("function");
+        for (const value of [{}, { a: PAYLOADS[0] }, JSON.parse('{"__proto__": {"x": 1}}')]) {
+          module.validateInput(tool, value);
+          module.validateOutput(tool, value);
+        }
+      }
+    }
+    expect(global.__mcpgenPwned).toBeUndefined();
+    expect(({} as { x?: unknown }).x).toBeUndefined();
+  });
+});
