@@ -28,7 +28,17 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[]):
   const Ajv2020 = ajvModule.default.default;
   const standaloneCode = standaloneModule.default.default;
   const ajv = new Ajv2020({
-    code: { source: true, esm: true, lines: true, formats: codegen._`formats` },
+    code: {
+      source: true,
+      esm: true,
+      lines: true,
+      formats: codegen._`formats`,
+      // This instance only writes source code; it never validates. Handing the
+      // Function constructor a stub instead of each generated validator skips
+      // V8 compiling megabytes of code nobody will call here (standalone output
+      // is built from \`validate.source\`, not from the evaluated function).
+      process: () => "return function unused() { return false; }",
+    },
     strict: false,
     allErrors: true,
     ownProperties: true,
@@ -51,20 +61,24 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[]):
   }
   if (entries.length === 0) return { ok: true, code: "" };
   const names = entries.map((entry) => entry.exportName);
-  const body = inlineRuntime(standaloneCode(ajv, mapping)).replace(/^export const (\w+) = /gm, "const $1 = ");
+  const body = inlineRuntime(standaloneCode(ajv, mapping));
   return { ok: true, code: `const { ${names.join(", ")} } = (() => {\n${body.trim()}\nreturn { ${names.join(", ")} };\n})();\n` };
 }
 
-const RUNTIME_REFERENCES: ReadonlyArray<[RegExp, string]> = [
-  [/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, "ucs2length"],
-  [/require\("ajv\/dist\/runtime\/equal"\)\.default/g, "equal"],
-];
+/** ajv's runtime modules mcpgen inlines (templates/validator-runtime.ts), by module name. */
+const INLINED_RUNTIME: Readonly<Record<string, string>> = { ucs2length: "ucs2length", equal: "equal" };
 
-/** Points ajv's runtime references at the inlined helpers; anything else it needs is a bug to report, not to ship. */
+/**
+ * One pass over ajv's output: runtime references point at the inlined
+ * helpers and exports become chunk-local constants. Any other `require` is a
+ * bug to report, not to ship.
+ */
 function inlineRuntime(code: string): string {
-  let result = code.replace(/^"use strict";\n?/, "");
-  for (const [pattern, replacement] of RUNTIME_REFERENCES) result = result.replace(pattern, replacement);
-  const leftover = /require\("([^"]+)"\)/.exec(result);
-  if (leftover) throw new Error(`internal: compiled validators need ${leftover[1]}, which mcpgen does not inline`);
-  return result;
+  return code.replace(/^"use strict";\n?|require\("([^"]+)"\)(?:\.default)?|^export const (\w+) = /gm, (match, module: string | undefined, exported: string | undefined) => {
+    if (exported !== undefined) return `const ${exported} = `;
+    if (module === undefined) return "";
+    const helper = module.startsWith("ajv/dist/runtime/") ? INLINED_RUNTIME[module.slice("ajv/dist/runtime/".length)] : undefined;
+    if (helper === undefined || !match.endsWith(".default")) throw new Error(`internal: compiled validators need ${module}, which mcpgen does not inline`);
+    return helper;
+  });
 }
