@@ -33,6 +33,20 @@ describe.each(goldenCases)("golden $name", ({ name, manifest }) => {
   });
 });
 
+describe("goldens are stable under Prettier", () => {
+  // Users run Prettier on their trees; a second pass must change nothing, with either TypeScript parser.
+  it.each(goldenCases.map((entry) => entry.name))("%s: re-formatting changes nothing (babel-ts and typescript parsers)", async (name) => {
+    const prettier = await import("prettier");
+    const directory = join(repoRoot, "golden", name);
+    for (const file of (await readdir(directory)).filter((entry) => entry.endsWith(".ts") && entry !== "validators.ts")) {
+      const text = await readFile(join(directory, file), "utf8");
+      for (const parser of ["babel-ts", "typescript"]) {
+        expect(await prettier.format(text, { parser }), `${name}/${file} with ${parser}`).toBe(text);
+      }
+    }
+  });
+});
+
 describe("goldens type-check", () => {
   it.each(["NodeNext", "Bundler"] as const)("under strict settings with module %s", async (mode) => {
     const result = await typecheck([join(repoRoot, "golden")], mode);

@@ -27,6 +27,7 @@ export type ObjectsInput = {
   requiredOnly?: {
     id: unknown;
   };
+  empty?: { [key: string]: never };
 };
 
 /** Arguments of tool "arrays_and_tuples". */
@@ -36,6 +37,15 @@ export type ArraysAndTuplesInput = {
   draft07Tuple?: [number, number];
   draft07OpenTuple?: [string, boolean?, ...number[]];
   matrix?: number[][];
+  mixedList?: (
+    | {
+        /** Must be > 0, "quoted" { ( < [ unbalanced */
+        a?: string;
+      }
+    | string
+  )[];
+  negatives?: Array<-1>;
+  negativeEnum?: (-1.5 | -2)[];
 };
 
 /** Arguments of tool "tuples_2020". */

@@ -148,7 +148,7 @@ const formats: Record<string, Format> = {
 
 const { input0, input1, input2, input3, input4, input5, output5, input6, input7 } = (() => {
 const input0 = validate0;
-const schema0 = {"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false},"open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},"typedMap":{"type":"object","additionalProperties":{"type":"number"}},"mixedMap":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"boolean"}},"patterned":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},"anyObject":{"type":"object"},"requiredOnly":{"type":"object","required":["id"]}},"required":["closed"],"$id":"https://mcpgen.invalid/input0"};
+const schema0 = {"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false},"open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},"typedMap":{"type":"object","additionalProperties":{"type":"number"}},"mixedMap":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"boolean"}},"patterned":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},"anyObject":{"type":"object"},"requiredOnly":{"type":"object","required":["id"]},"empty":{"type":"object","properties":{},"additionalProperties":false}},"required":["closed"],"$id":"https://mcpgen.invalid/input0"};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^x-", "u");
 
@@ -420,9 +420,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.empty !== undefined && func0.call(data, "empty")){
+let data14 = data.empty;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key5 of Object.keys(data14)){
+const err20 = {instancePath:instancePath+"/empty",schemaPath:"#/properties/empty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -431,13 +433,36 @@ vErrors.push(err20);
 }
 errors++;
 }
+}
+else {
+const err21 = {instancePath:instancePath+"/empty",schemaPath:"#/properties/empty/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"closed":true,"open":true,"typedMap":true,"mixedMap":true,"patterned":true,"anyObject":true,"requiredOnly":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"closed":true,"open":true,"typedMap":true,"mixedMap":true,"patterned":true,"anyObject":true,"requiredOnly":true,"empty":true},"dynamicProps":false,"dynamicItems":false};
 
 const input1 = validate1;
-const schema1 = {"type":"object","properties":{"list":{"type":"array","items":{"type":"string"}},"untyped":{"type":"array"},"draft07Tuple":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"draft07OpenTuple":{"type":"array","prefixItems":[{"type":"string"},{"type":"boolean"}],"items":{"type":"number"},"minItems":1},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}}},"$id":"https://mcpgen.invalid/input1"};
+const schema1 = {"type":"object","properties":{"list":{"type":"array","items":{"type":"string"}},"untyped":{"type":"array"},"draft07Tuple":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"draft07OpenTuple":{"type":"array","prefixItems":[{"type":"string"},{"type":"boolean"}],"items":{"type":"number"},"minItems":1},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}},"mixedList":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"string"}]}},"negatives":{"type":"array","items":{"const":-1}},"negativeEnum":{"type":"array","items":{"enum":[-1.5,-2]}}},"$id":"https://mcpgen.invalid/input1"};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input1" */;
@@ -664,9 +689,19 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.mixedList !== undefined && func0.call(data, "mixedList")){
+let data13 = data.mixedList;
+if(Array.isArray(data13)){
+const len7 = data13.length;
+for(let i4=0; i4<len7; i4++){
+let data14 = data13[i4];
+const _errs30 = errors;
+let valid12 = false;
+const _errs31 = errors;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.a !== undefined && func0.call(data14, "a")){
+if(typeof data14.a !== "string"){
+const err16 = {instancePath:instancePath+"/mixedList/" + i4+"/a",schemaPath:"#/properties/mixedList/items/anyOf/0/properties/a/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -675,10 +710,143 @@ vErrors.push(err16);
 }
 errors++;
 }
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid0 = _errs31 === errors;
+valid12 = valid12 || _valid0;
+if(_valid0){
+var props0 = {};
+props0.a = true;
+}
+const _errs35 = errors;
+if(typeof data14 !== "string"){
+const err18 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid0 = _errs35 === errors;
+valid12 = valid12 || _valid0;
+if(!valid12){
+const err19 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/mixedList",schemaPath:"#/properties/mixedList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.negatives !== undefined && func0.call(data, "negatives")){
+let data16 = data.negatives;
+if(Array.isArray(data16)){
+const len8 = data16.length;
+for(let i5=0; i5<len8; i5++){
+if(-1 !== data16[i5]){
+const err21 = {instancePath:instancePath+"/negatives/" + i5,schemaPath:"#/properties/negatives/items/const",keyword:"const",params:{allowedValue: -1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/negatives",schemaPath:"#/properties/negatives/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.negativeEnum !== undefined && func0.call(data, "negativeEnum")){
+let data18 = data.negativeEnum;
+if(Array.isArray(data18)){
+const len9 = data18.length;
+for(let i6=0; i6<len9; i6++){
+let data19 = data18[i6];
+if(!((data19 === -1.5) || (data19 === -2))){
+const err23 = {instancePath:instancePath+"/negativeEnum/" + i6,schemaPath:"#/properties/negativeEnum/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.negativeEnum.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/negativeEnum",schemaPath:"#/properties/negativeEnum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"list":true,"untyped":true,"draft07Tuple":true,"draft07OpenTuple":true,"matrix":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":{"list":true,"untyped":true,"draft07Tuple":true,"draft07OpenTuple":true,"matrix":true,"mixedList":true,"negatives":true,"negativeEnum":true},"dynamicProps":false,"dynamicItems":false};
 
 const input2 = validate2;
 const schema2 = {"type":"object","properties":{"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"},{"type":"number"}],"minItems":2,"items":false},"labelled":{"type":"array","prefixItems":[{"const":"label"}],"minItems":1,"items":{"type":"string"}}},"required":["point"],"$id":"https://mcpgen.invalid/input2"};
@@ -852,7 +1020,7 @@ validate2.evaluated = {"props":{"point":true,"labelled":true},"dynamicProps":fal
 
 const input3 = validate3;
 const schema3 = {"type":"object","properties":{"color":{"enum":["red","green","blue"]},"level":{"type":"integer","enum":[1,2,3]},"flag":{"enum":[true,null]},"mixed":{"enum":["a",1,false,null]},"kind":{"const":"fixed"},"answer":{"const":42},"objectEnum":{"enum":[{"a":1},"b"]}},"required":["kind"],"$id":"https://mcpgen.invalid/input3"};
-const func31 = equal;
+const func36 = equal;
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input3" */;
@@ -965,7 +1133,7 @@ errors++;
 if(data.objectEnum !== undefined && func0.call(data, "objectEnum")){
 let data6 = data.objectEnum;
 const vSchema4 = schema3.properties.objectEnum.enum;
-if(!((func31(data6, vSchema4[0])) || (data6 === "b"))){
+if(!((func36(data6, vSchema4[0])) || (data6 === "b"))){
 const err8 = {instancePath:instancePath+"/objectEnum",schemaPath:"#/properties/objectEnum/enum",keyword:"enum",params:{allowedValues: schema3.properties.objectEnum.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];

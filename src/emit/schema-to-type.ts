@@ -34,37 +34,37 @@ export interface TypeExpression {
   unguardedRefs: Set<RefTarget>;
 }
 
-/** True when `text` has a `|` or `&` outside brackets and string literals, so it needs parentheses inside another type. */
-function isComposite(text: string): boolean {
-  let depth = 0;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (char === '"') {
-      for (index++; index < text.length && text[index] !== '"'; index++) if (text[index] === "\\") index++;
-    } else if (char === "{" || char === "[" || char === "(" || char === "<") depth++;
-    else if (char === "}" || char === "]" || char === ")" || char === ">") depth--;
-    else if (depth === 0 && (char === "|" || char === "&")) return true;
-  }
-  return false;
-}
-
-function wrap(text: string): string {
-  return isComposite(text) ? `(${text})` : text;
-}
-
+/**
+ * Composite types are written parenthesised from the start, so nesting them
+ * never depends on re-reading generated text (which holds server-written
+ * comments). Prettier drops the parentheses it does not need.
+ */
 function union(members: string[]): string {
   const unique = [...new Set(members)];
   if (unique.includes("unknown")) return "unknown";
   const kept = unique.length > 1 ? unique.filter((member) => member !== "never") : unique;
   if (kept.length === 0) return "never";
-  return kept.length === 1 ? kept[0]! : kept.map(wrap).join(" | ");
+  return kept.length === 1 ? kept[0]! : `(${kept.join(" | ")})`;
 }
 
 function intersection(members: string[]): string {
   const kept = [...new Set(members)].filter((member) => member !== "unknown");
   if (kept.includes("never")) return "never";
   if (kept.length === 0) return "unknown";
-  return kept.length === 1 ? kept[0]! : kept.map(wrap).join(" & ");
+  return kept.length === 1 ? kept[0]! : `(${kept.join(" & ")})`;
+}
+
+/**
+ * `T[]`. A negative literal cannot stand before `[]` bare, and Prettier prints
+ * `(-1)[]` back as `-1[]`, which its own parser then rejects: `Array<-1>` is stable.
+ */
+function arrayOf(text: string): string {
+  return text.startsWith("-") ? `Array<${text}>` : `${text}[]`;
+}
+
+/** An optional tuple element, `T?`, with the same care for negative literals. */
+function optionalElement(text: string): string {
+  return text.startsWith("-") ? `(${text} | never)?` : `${text}?`;
 }
 
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "required"];
@@ -138,15 +138,15 @@ export class SchemaTypeWriter {
   private array(schema: SchemaObject): string {
     const prefix = schema.prefixItems as Schema[] | undefined;
     const items = schema.items as Schema | undefined;
-    if (prefix === undefined) return `${wrap(items === undefined ? "unknown" : this.type(items, true))}[]`;
+    if (prefix === undefined) return arrayOf(items === undefined ? "unknown" : this.type(items, true));
     const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
     const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
     const elements = prefix.map((item, index) => {
       const type = this.type(item, true);
-      return index < minItems ? type : `${wrap(type)}?`;
+      return index < minItems ? type : optionalElement(type);
     });
     if (items !== false && maxItems > prefix.length) {
-      elements.push(`...${wrap(items === undefined ? "unknown" : this.type(items, true))}[]`);
+      elements.push(`...${arrayOf(items === undefined ? "unknown" : this.type(items, true))}`);
     }
     return `[${elements.join(", ")}]`;
   }
@@ -184,7 +184,9 @@ export class SchemaTypeWriter {
       }
       members.push(`[key: string]: ${indexType};`);
     }
-    return members.length === 0 ? "{}" : `{\n${members.join("\n")}\n}`;
+    // A closed object without properties admits only `{}`; the type `{}` would admit any non-null value.
+    if (members.length === 0) return additional === false ? "{ [key: string]: never }" : "{}";
+    return `{\n${members.join("\n")}\n}`;
   }
 }
 
