@@ -18,8 +18,9 @@ export async function formatFiles(files: readonly EmittedFile[], options: Format
     files.map(async (file) => {
       if (file.format === "none") return file;
       // babel-ts prints the same TypeScript as the typescript parser here, about twice as fast.
+      // A pragma would push mcpgen's header off the first line, where it marks the file as mcpgen's.
       const parser = file.format === "json" ? "json" : "babel-ts";
-      const contents = await prettier.format(file.contents, { ...config, parser, endOfLine: "lf" });
+      const contents = await prettier.format(file.contents, { ...config, parser, endOfLine: "lf", insertPragma: false, requirePragma: false });
       return { ...file, contents };
     }),
   );

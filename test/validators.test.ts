@@ -102,6 +102,15 @@ describe("output validators", () => {
   });
 });
 
+describe("issue messages", () => {
+  it("name the property a dependentRequired dependency needs", () => {
+    expect(mapping.validateInput("objects", { closed: { a: "x" }, payment: { card: "4242" } })).toEqual({
+      ok: false,
+      issues: [{ path: "/payment/billing", message: 'is required when "card" is present' }],
+    });
+  });
+});
+
 describe("validators and hostile names", () => {
   it("keep tools named like Object.prototype members apart from the prototype", () => {
     expect(hazards.validateInput("constructor", {}).ok).toBe(true);

@@ -131,14 +131,19 @@ function toIssue(error: CompiledValidatorError): ValidationIssue {
   let path = error.instancePath;
   let message = error.message ?? `fails ${error.keyword}`;
   // Point at the offending property itself rather than its parent object.
-  const property =
-    error.params["missingProperty"] ?? error.params["additionalProperty"];
-  if (typeof property === "string") {
-    path = `${path}/${escapeToken(property)}`;
+  // (`missingProperty` comes with `required` and with `dependentRequired`/`dependencies`.)
+  const missing = error.params["missingProperty"];
+  const additional = error.params["additionalProperty"];
+  if (typeof missing === "string") {
+    path = `${path}/${escapeToken(missing)}`;
+    const dependency = error.params["property"];
     message =
-      error.keyword === "required"
-        ? "is required"
-        : "is not an allowed property";
+      typeof dependency === "string"
+        ? `is required when ${JSON.stringify(dependency)} is present`
+        : "is required";
+  } else if (typeof additional === "string") {
+    path = `${path}/${escapeToken(additional)}`;
+    message = "is not an allowed property";
   }
   return { path, message };
 }
@@ -155,28 +160,36 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
 /** Arguments or structured output that do not match the tool's schema. Nothing was sent when `phase` is `"input"`. */
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
+  readonly toolName: string;
+  readonly phase: "input" | "output";
+  readonly issues: ValidationIssue[];
+  /** The server's result, for output problems. */
+  readonly result?: ToolResult;
+  // Fields are declared, not constructor parameter properties, so Node's type stripping (erasableSyntaxOnly) can run this file.
   constructor(
-    readonly toolName: string,
-    readonly phase: "input" | "output",
-    readonly issues: ValidationIssue[],
-    /** The server's result, for output problems. */
-    readonly result?: ToolResult,
+    toolName: string,
+    phase: "input" | "output",
+    issues: ValidationIssue[],
+    result?: ToolResult,
   ) {
     super(
       phase === "input"
         ? `invalid arguments for tool ${JSON.stringify(toolName)}: ${describeIssues(issues)}`
         : `tool ${JSON.stringify(toolName)} returned structuredContent that does not match its outputSchema: ${describeIssues(issues)}`,
     );
+    this.toolName = toolName;
+    this.phase = phase;
+    this.issues = issues;
+    if (result !== undefined) this.result = result;
   }
 }
 
 /** The tool ran and reported failure (`isError: true`). The message is the text of its content. */
 export class ToolError extends Error {
   override readonly name = "ToolError";
-  constructor(
-    readonly toolName: string,
-    readonly result: ToolResult,
-  ) {
+  readonly toolName: string;
+  readonly result: ToolResult;
+  constructor(toolName: string, result: ToolResult) {
     const text = (Array.isArray(result.content) ? result.content : [])
       .filter(
         (block): block is TextContent =>
@@ -187,6 +200,8 @@ export class ToolError extends Error {
     super(
       text === "" ? `tool ${JSON.stringify(toolName)} reported an error` : text,
     );
+    this.toolName = toolName;
+    this.result = result;
   }
 }
 

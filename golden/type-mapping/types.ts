@@ -28,6 +28,10 @@ export type ObjectsInput = {
     id: unknown;
   };
   empty?: { [key: string]: never };
+  payment?: {
+    card?: string;
+    billing?: string;
+  };
 };
 
 /** Arguments of tool "arrays_and_tuples". */

@@ -148,7 +148,7 @@ const formats: Record<string, Format> = {
 
 const { input0, input1, input2, input3, input4, input5, output5, input6, input7 } = (() => {
 const input0 = validate0;
-const schema0 = {"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false},"open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},"typedMap":{"type":"object","additionalProperties":{"type":"number"}},"mixedMap":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"boolean"}},"patterned":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},"anyObject":{"type":"object"},"requiredOnly":{"type":"object","required":["id"]},"empty":{"type":"object","properties":{},"additionalProperties":false}},"required":["closed"],"$id":"https://mcpgen.invalid/input0"};
+const schema0 = {"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false},"open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},"typedMap":{"type":"object","additionalProperties":{"type":"number"}},"mixedMap":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"boolean"}},"patterned":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},"anyObject":{"type":"object"},"requiredOnly":{"type":"object","required":["id"]},"empty":{"type":"object","properties":{},"additionalProperties":false},"payment":{"type":"object","properties":{"card":{"type":"string"},"billing":{"type":"string"}},"dependentRequired":{"card":["billing"]}}},"required":["closed"],"$id":"https://mcpgen.invalid/input0"};
 const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^x-", "u");
 
@@ -445,9 +445,12 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.payment !== undefined && func0.call(data, "payment")){
+let data15 = data.payment;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.card !== undefined && func0.call(data15, "card")){
+if(typeof data15.card !== "string"){
+const err22 = {instancePath:instancePath+"/payment/card",schemaPath:"#/properties/payment/properties/card/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -456,10 +459,61 @@ vErrors.push(err22);
 }
 errors++;
 }
+}
+if(data15.billing !== undefined && func0.call(data15, "billing")){
+if(typeof data15.billing !== "string"){
+const err23 = {instancePath:instancePath+"/payment/billing",schemaPath:"#/properties/payment/properties/billing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data15.card !== undefined && func0.call(data15, "card")){
+if((data15.billing === undefined) || (!(func0.call(data15, "billing")))){
+const err24 = {instancePath:instancePath+"/payment",schemaPath:"#/properties/payment/dependentRequired",keyword:"dependentRequired",params:{property: "card",
+    missingProperty: "billing",
+    depsCount: 1,
+    deps: "billing"},message:"must have property billing when property card is present"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/payment",schemaPath:"#/properties/payment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"closed":true,"open":true,"typedMap":true,"mixedMap":true,"patterned":true,"anyObject":true,"requiredOnly":true,"empty":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"closed":true,"open":true,"typedMap":true,"mixedMap":true,"patterned":true,"anyObject":true,"requiredOnly":true,"empty":true,"payment":true},"dynamicProps":false,"dynamicItems":false};
 
 const input1 = validate1;
 const schema1 = {"type":"object","properties":{"list":{"type":"array","items":{"type":"string"}},"untyped":{"type":"array"},"draft07Tuple":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"draft07OpenTuple":{"type":"array","prefixItems":[{"type":"string"},{"type":"boolean"}],"items":{"type":"number"},"minItems":1},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}},"mixedList":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"string"}]}},"negatives":{"type":"array","items":{"const":-1}},"negativeEnum":{"type":"array","items":{"enum":[-1.5,-2]}}},"$id":"https://mcpgen.invalid/input1"};
@@ -1020,7 +1074,7 @@ validate2.evaluated = {"props":{"point":true,"labelled":true},"dynamicProps":fal
 
 const input3 = validate3;
 const schema3 = {"type":"object","properties":{"color":{"enum":["red","green","blue"]},"level":{"type":"integer","enum":[1,2,3]},"flag":{"enum":[true,null]},"mixed":{"enum":["a",1,false,null]},"kind":{"const":"fixed"},"answer":{"const":42},"objectEnum":{"enum":[{"a":1},"b"]}},"required":["kind"],"$id":"https://mcpgen.invalid/input3"};
-const func36 = equal;
+const func41 = equal;
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input3" */;
@@ -1133,7 +1187,7 @@ errors++;
 if(data.objectEnum !== undefined && func0.call(data, "objectEnum")){
 let data6 = data.objectEnum;
 const vSchema4 = schema3.properties.objectEnum.enum;
-if(!((func36(data6, vSchema4[0])) || (data6 === "b"))){
+if(!((func41(data6, vSchema4[0])) || (data6 === "b"))){
 const err8 = {instancePath:instancePath+"/objectEnum",schemaPath:"#/properties/objectEnum/enum",keyword:"enum",params:{allowedValues: schema3.properties.objectEnum.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];

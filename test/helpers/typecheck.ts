@@ -21,6 +21,8 @@ export const STRICT_OPTIONS = {
   exactOptionalPropertyTypes: true,
   noUncheckedIndexedAccess: true,
   verbatimModuleSyntax: true,
+  // What Node's built-in type stripping can run.
+  erasableSyntaxOnly: true,
   target: "ES2022",
   noEmit: true,
   skipLibCheck: false,
