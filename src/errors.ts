@@ -25,6 +25,7 @@ export type DiagnosticCode =
   | "tool-duplicate"
   | "keyword-dropped"
   | "output-owned-by-user"
+  | "output-unwritable"
   | "output-stale"
   | "config-invalid"
   | "usage";
@@ -54,20 +55,25 @@ export function userError(code: DiagnosticCode, message: string, location: Locat
 /** One readable paragraph: `file: tool "x" at /pointer: message (hint)`. */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const where: string[] = [];
-  if (diagnostic.file !== undefined) where.push(diagnostic.file);
+  if (diagnostic.file !== undefined) where.push(printable(diagnostic.file));
   const place: string[] = [];
-  if (diagnostic.tool !== undefined) place.push(`tool ${JSON.stringify(diagnostic.tool)}`);
+  if (diagnostic.tool !== undefined) place.push(`tool ${printable(JSON.stringify(diagnostic.tool))}`);
   if (diagnostic.pointer !== undefined) place.push(`at ${diagnostic.pointer === "" ? "/" : printable(diagnostic.pointer)}`);
   if (place.length > 0) where.push(place.join(" "));
   const prefix = where.length > 0 ? `${where.join(": ")}: ` : "";
-  const hint = diagnostic.hint === undefined ? "" : `\n  hint: ${diagnostic.hint}`;
-  return `${prefix}${diagnostic.message}${hint}`;
+  const hint = diagnostic.hint === undefined ? "" : `\n  hint: ${printable(diagnostic.hint, true)}`;
+  return `${prefix}${printable(diagnostic.message, true)}${hint}`;
 }
 
-/** Server text shown on a terminal: control characters (escape sequences, line breaks) as `\\uXXXX`. */
-function printable(text: string): string {
+/**
+ * Text bound for a terminal, where server-supplied parts may hide escape
+ * sequences: control characters (C0, C1, line and paragraph separators)
+ * become `\\uXXXX`. Messages mcpgen composes keep their own line breaks and tabs.
+ */
+export function printable(text: string, keepLines = false): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) =>
+    keepLines && (char === "\n" || char === "\t") ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** RFC 6901 escaping of one reference token. */

@@ -116,6 +116,10 @@ const pruneKeep = (prune: WriteOptions["prune"]): readonly string[] | undefined 
 
 /** What writing `files` into `outDir` would do, without doing it. Throws if a user-owned file is in the way. */
 export async function planWrites(files: readonly EmittedFile[], outDir: string, options: WriteOptions = {}): Promise<WriteResult[]> {
+  return asUserErrors(outDir, () => planWritesUnchecked(files, outDir, options));
+}
+
+async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string, options: WriteOptions): Promise<WriteResult[]> {
   const diff = options.diff === true;
   const planned = await Promise.all(
     files.map(async (file): Promise<WriteResult> => {
@@ -148,6 +152,31 @@ export async function planWrites(files: readonly EmittedFile[], outDir: string, 
 /** Writes what `planWrites` plans: changed files atomically, then removes the stale ones. */
 export async function writeFiles(files: readonly EmittedFile[], outDir: string, options: WriteOptions = {}): Promise<WriteResult[]> {
   const plan = await planWrites(files, outDir, options);
+  return asUserErrors(outDir, () => applyPlan(files, outDir, plan));
+}
+
+/**
+ * File-system failures the user can act on (a file where a directory should
+ * be, no permission, a full or read-only disk) are their errors, not mcpgen's bugs.
+ */
+const ENVIRONMENT_ERRORS = new Set(["ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EMFILE", "ENAMETOOLONG", "ELOOP"]);
+
+async function asUserErrors<T>(outDir: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException;
+    if (typeof failure.code === "string" && ENVIRONMENT_ERRORS.has(failure.code)) {
+      throw userError("output-unwritable", `cannot write the output: ${failure.code} (${failure.message.replace(/^[A-Z]+: /, "")})`, {
+        file: failure.path ?? outDir,
+        hint: failure.code === "ENOTDIR" || failure.code === "EISDIR" ? "--out must name a directory (or a path where one can be created)" : "check the permissions and free space of the output directory",
+      });
+    }
+    throw error;
+  }
+}
+
+async function applyPlan(files: readonly EmittedFile[], outDir: string, plan: WriteResult[]): Promise<WriteResult[]> {
   const changed = files.filter((_, index) => plan[index]!.status !== "unchanged");
   const suffix = `.mcpgen-${process.pid}-${Date.now().toString(36)}.tmp`;
   const staged: Array<{ temp: string; target: string }> = [];
@@ -163,7 +192,17 @@ export async function writeFiles(files: readonly EmittedFile[], outDir: string, 
     await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
     throw error;
   }
-  for (const { temp, target } of staged) await rename(temp, target);
+  let renamed = 0;
+  try {
+    for (const { temp, target } of staged) {
+      await rename(temp, target);
+      renamed++;
+    }
+  } catch (error) {
+    // Leave no temporary files behind (the files already renamed are complete, new versions).
+    await Promise.all(staged.slice(renamed).map(({ temp }) => rm(temp, { force: true })));
+    throw error;
+  }
   for (const result of plan.slice(files.length)) await removeIfStillGenerated(join(outDir, result.path));
   return plan;
 }

@@ -63,7 +63,7 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     ["not JSON", "{ tools: [", /bad\.tools\.json: not valid JSON/],
     ["no tools", JSON.stringify({ server: {} }), /bad\.tools\.json: at \/tools: no `tools` array/],
     ["tools not an array", JSON.stringify({ tools: {} }), /at \/tools: `tools` is not an array/],
-    ["a JSON-RPC error", JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }), /at \/error: this JSON-RPC response is an error: Method not found/],
+    ["a JSON-RPC error", JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }), /at \/error: this JSON-RPC response is an error: "Method not found"/],
     ["a tool without a name", JSON.stringify({ tools: [{ inputSchema: { type: "object" } }] }), /at \/tools\/0\/name: tool has no `name`/],
     ["an unresolvable $ref", tool({ name: "bad_ref", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } }),
       /tool "bad_ref" at \/tools\/1\/inputSchema\/properties\/a\/\$ref: \$ref "#\/\$defs\/missing" points to nothing/],
@@ -88,10 +88,28 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
   });
 
+  it("never prints a server's JSON-RPC error text raw (no forged lines, no escape sequences)", async () => {
+    const contents = JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: 1, message: "\u001b[31mRED\u0007\nfake: ok\u009b2J\u2028" } });
+    const result = await cli(["generate", await manifestFile(contents), "--out", join(await scratch(), "out")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n").filter((line) => line.startsWith("fake"))).toEqual([]);
+    expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u0080-\u009f\u2028]/);
+  });
+
   it("a missing manifest file", async () => {
     const result = await cli(["generate", join(await scratch(), "nope.json"), "--out", join(await scratch(), "out")]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/nope\.json: cannot read the manifest: no such file/);
+  });
+
+  it("an --out that is a file: a user error, not an internal one", async () => {
+    const file = join(await scratch(), "afile");
+    await writeFile(file, "mine\n");
+    const result = await cli(["generate", weatherManifest, "--out", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: .*cannot write the output: ENOTDIR/);
+    expect(result.stderr).toMatch(/hint: --out must name a directory/);
+    expect(await readFile(file, "utf8")).toBe("mine\n");
   });
 
   it("usage errors exit 2", async () => {

@@ -68,7 +68,7 @@ export function recogniseManifest(document: unknown, source: string): RawManifes
   if ("jsonrpc" in document && !("tools" in document)) {
     if (isRecord(document["error"])) {
       const error = document["error"];
-      throw userError("input-shape", `this JSON-RPC response is an error: ${String(error["message"] ?? "(no message)")}`, {
+      throw userError("input-shape", `this JSON-RPC response is an error: ${JSON.stringify(String(error["message"] ?? "(no message)"))}`, {
         file: source,
         pointer: "/error",
         hint: "capture a successful tools/list response",
