@@ -2,14 +2,15 @@
  * The pipeline: acquire → normalize → emit → format → write. Each stage is a
  * module of its own; this file only runs them in order and times them.
  */
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { readManifestFile, type RawManifest } from "./acquire/manifest-file.js";
-import type { Diagnostic } from "./errors.js";
+import { userError, type Diagnostic } from "./errors.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
 import { formatFiles } from "./format.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
-import { planWrites, writeFiles, type WriteResult } from "./write.js";
+import { isGeneratedByMcpgen, planWrites, writeFiles, type WriteResult } from "./write.js";
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
 
@@ -74,7 +75,12 @@ export async function generateFromManifest(
   timings: Partial<Record<Stage, number>> = {},
   keep: readonly string[] = [],
 ): Promise<GenerateResult> {
-  const { ir, files } = await renderManifest(raw, options, timings);
+  const rendered = await renderManifest(raw, options, timings);
+  const { ir } = rendered;
+  // A hand-written manifest kept as <out>/manifest.json is the user's: it is the input, not a snapshot to rewrite.
+  const files = keep.includes(resolve(options.outDir, SNAPSHOT_FILE)) && !(await isSnapshot(resolve(options.outDir, SNAPSHOT_FILE)))
+    ? rendered.files.filter((file) => file.path !== SNAPSHOT_FILE)
+    : rendered.files;
   const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true };
   const results = options.check
     ? await timed(timings, "write", () => planWrites(files, options.outDir, writeOptions))
@@ -94,6 +100,24 @@ export async function renderManifest(
   options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined },
   timings: Partial<Record<Stage, number>> = {},
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
+  try {
+    return await renderStages(raw, options, timings);
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw userError("schema-invalid", "a schema is nested too deeply to process (the stack overflowed)", {
+        file: raw.source,
+        hint: "flatten the schema (move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
+      });
+    }
+    throw error;
+  }
+}
+
+async function renderStages(
+  raw: RawManifest,
+  options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined },
+  timings: Partial<Record<Stage, number>>,
+): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
   const formatOptions = { outDir: options.format === false ? (false as const) : options.outDir };
   if (options.emit === "types") {
@@ -105,4 +129,11 @@ export async function renderManifest(
   // Validators compile while the other files format; what is left of that wait counts as emitting.
   const validators = await timed(timings, "emit", () => emitted.validators);
   return { ir, files: sortFiles([...formatted, validators]) };
+}
+
+const SNAPSHOT_FILE = "manifest.json";
+
+async function isSnapshot(path: string): Promise<boolean> {
+  const contents = await readFile(path, "utf8").catch(() => undefined);
+  return contents !== undefined && isGeneratedByMcpgen(path, contents);
 }

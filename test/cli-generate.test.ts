@@ -129,6 +129,65 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
   });
 });
 
+describe("review regressions", () => {
+  it("a hand-written <out>/manifest.json is the input, never rewritten as a snapshot", async () => {
+    const out = join(await scratch(), "out");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(out);
+    const input = join(out, "manifest.json");
+    const original = await readFile(weatherManifest, "utf8");
+    await writeFile(input, original);
+    const result = await cli(["generate", input, "--out", out]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(await readFile(input, "utf8")).toBe(original);
+    expect((await readdir(out)).sort()).toEqual(["client.ts", "index.ts", "manifest.json", "runtime.ts", "types.ts", "validate.ts", "validators.ts"]);
+    expect((await cli(["generate", input, "--out", out, "--check"])).code).toBe(0);
+  });
+
+  it("a schema nested too deeply for the stack: a located user error, nothing written", async () => {
+    const depth = 5000;
+    const schema = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${"}}".repeat(depth)}`;
+    const out = join(await scratch(), "out");
+    const result = await cli(["generate", await manifestFile(`{"tools":[{"name":"deep","inputSchema":${schema}}]}`), "--out", out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/bad\.tools\.json: a schema is nested too deeply to process/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("a patternProperties key that is not a Unicode regex does not leave additionalProperties: false rejecting valid data", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.]+$": { type: "string" } }, additionalProperties: false } } } }] });
+    const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
+    expect(generated.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["pattern-invalid", "pattern-invalid"]);
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
+  });
+
+  it("a 2019-09 $recursiveRef to the root stays recursive", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "tree", inputSchema: { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { value: { type: "string" }, children: { type: "array", items: { $recursiveRef: "#" } } } } }] });
+    await generate({ manifest: await manifestFile(contents), outDir: out });
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain("children?: TreeInput[];");
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(validateInput("tree", { children: [{ children: [{ value: 5 }] }] }).ok).toBe(false);
+  });
+
+  it("a malformed dependentRequired entry is dropped with a warning, not an internal error", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "deps", inputSchema: { type: "object", dependentRequired: { a: "b", c: ["d"] } } }] });
+    const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
+    expect(generated.diagnostics.map((diagnostic) => diagnostic.pointer)).toEqual(["/tools/0/inputSchema/dependentRequired/a"]);
+  });
+
+  it("a root that only refers to a definition with no required property takes no argument", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "zod_style", inputSchema: { $ref: "#/definitions/args", definitions: { args: { type: "object", properties: { q: { type: "string" } } } } } }] });
+    await generate({ manifest: await manifestFile(contents), outDir: out });
+    expect(await readFile(join(out, "client.ts"), "utf8")).toMatch(/zodStyle\(\s*input\?: ZodStyleInput/);
+  });
+});
+
 describe("warnings", () => {
   it("keeps the first of a tool listed twice and says so", async () => {
     const out = join(await scratch(), "out");

@@ -2,14 +2,21 @@
  * Emits `client.ts`: `createClient(sdkClient)` with one typed method per tool,
  * and `methodNames` (wire name → method name).
  */
-import type { EmittedFile, ManifestIR, ToolIR } from "../ir.js";
+import type { EmittedFile, ManifestIR, Schema, ToolIR } from "../ir.js";
 import { jsDoc, objectLiteralKey, stringLiteral } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 
 /** Whether a tool can be called with no arguments: its root schema requires nothing. */
 export function argumentsOptional(tool: ToolIR): boolean {
-  const schema = tool.input.schema;
+  let schema = tool.input.schema;
   if (typeof schema === "boolean") return schema;
+  // zod-to-json-schema style: the root is only a ref to a definition.
+  const ref = schema.$ref;
+  if (typeof ref === "string" && ref.startsWith("#/$defs/") && Object.keys(schema).every((key) => key === "$ref" || key === "$defs" || key === "type" || key === "description" || key === "title")) {
+    const target = (schema.$defs as Record<string, Schema> | undefined)?.[decodeURIComponent(ref.slice("#/$defs/".length))];
+    if (target === undefined || typeof target === "boolean") return target === true;
+    schema = target;
+  }
   const required = schema.required;
   return (!Array.isArray(required) || required.length === 0) && ["anyOf", "oneOf", "allOf", "$ref", "not", "if", "minProperties", "dependentRequired"].every((keyword) => schema[keyword] === undefined);
 }

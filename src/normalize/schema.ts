@@ -216,7 +216,15 @@ class SchemaNormalizer {
           this.dependencies(item, at, out);
           break;
         case "dependentRequired":
-          if (isRecord(item)) out.dependentRequired = item;
+          this.dependentRequired(item, at, out);
+          break;
+        case "$recursiveRef":
+          // 2019-09: `$recursiveRef: "#"` (with no `$recursiveAnchor` elsewhere) is a plain ref to the root.
+          if (item === "#") out.$ref = "#";
+          else this.warn("keyword-dropped", `$recursiveRef ${JSON.stringify(item)} is not supported; this subschema is not constrained`, at);
+          break;
+        case "$dynamicRef":
+          this.warn("keyword-dropped", `$dynamicRef ${JSON.stringify(item)} is not supported; this subschema is not constrained`, at);
           break;
         case "nullable": break; // OpenAPI 3.0; applied after `type`
         case "$defs":
@@ -227,6 +235,16 @@ class SchemaNormalizer {
       }
     }
     if (value["nullable"] === true && typeof out.type === "string") out.type = [out.type, "null"];
+    const patterns = out.patternProperties as Record<string, Schema> | undefined;
+    if (patterns !== undefined && isRecord(value["patternProperties"]) && Object.keys(patterns).length < Object.keys(value["patternProperties"]).length) {
+      // Without the dropped pattern, `additionalProperties` would reject exactly the properties it matched.
+      for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
+        if (out[keyword] !== undefined && out[keyword] !== true) {
+          delete out[keyword];
+          this.warn("pattern-invalid", `\`${keyword}\` is not applied either, since a patternProperties key was ignored`, joinPointer(pointer, keyword));
+        }
+      }
+    }
     for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
       // draft-04: a boolean makes `minimum`/`maximum` exclusive.
       if (value[exclusive] === true && typeof out[bound] === "number") {
@@ -285,6 +303,16 @@ class SchemaNormalizer {
     if (typeof item === "number") out[key] = item;
     else if (typeof item !== "boolean") this.dropped(key, at, "is not a number");
     // draft-04 booleans are applied once every keyword is in (see `node`).
+  }
+
+  private dependentRequired(item: unknown, at: string, out: SchemaObject) {
+    if (!isRecord(item)) return this.dropped("dependentRequired", at, "is not an object");
+    const required: Record<string, string[]> = {};
+    for (const [name, names] of Object.entries(item)) {
+      if (Array.isArray(names) && names.every((entry) => typeof entry === "string")) required[name] = names;
+      else this.dropped(name, joinPointer(at, name), "is not an array of property names");
+    }
+    out.dependentRequired = required;
   }
 
   private dependencies(item: unknown, at: string, out: SchemaObject) {
