@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseManifest, type RawManifest } from "./acquire/manifest-file.js";
 import type { ProgressEvent } from "./acquire/live-server.js";
-import { displayUrl, printable, Secrets } from "./acquire/sanitize.js";
+import { displayUrl, printable, redactManifest, Secrets } from "./acquire/sanitize.js";
 import { findServerConfig } from "./acquire/server-config.js";
 import type { ServerSpec, TransportName } from "./acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
@@ -93,6 +93,8 @@ export interface PulledSnapshot {
   snapshotPath: string;
   /** Masks the secrets of this pull (header and environment values) in a message and makes it printable. */
   redact: (text: string) => string;
+  /** Masks the secrets of this pull in a text, and does nothing else. */
+  mask: (text: string) => string;
 }
 
 /**
@@ -130,20 +132,20 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     pages: acquired.pages,
     configFile,
   };
-  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => secrets.redact(printable(text)) };
+  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => secrets.redact(printable(text)), mask: (text) => secrets.redact(text) };
 }
 
 export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
-  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact } = await pullSnapshot(options, timings);
+  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
   const generated = await relabelErrors(snapshotPath, reached.label, () =>
     generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true }, timings),
-  );
-  const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label))];
+  mask);
+  const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
   const server: PulledServer = { ...reached, tools: generated.ir.tools.length };
 
   if (saved !== undefined) {
-    const drift = compareManifests(saved, manifest);
+    const drift = maskDrift(compareManifests(saved, manifest), mask);
     const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
     return { ...generated, diagnostics, server, drift, upToDate: !hasDrift(drift) && stale.length === 0 };
   }
@@ -271,8 +273,14 @@ async function readSnapshot(path: string): Promise<RawManifest> {
 /**
  * The live manifest as `generate` will later read it back from the snapshot:
  * a JSON round trip (so nothing but JSON reaches the pipeline), secrets the
- * server echoed masked, and `source` the snapshot's own path (generated
- * headers name their source, and must match what `generate manifest.json` writes).
+ * server echoed into its free text (descriptions, titles, instructions,
+ * serverInfo) masked, and `source` the snapshot's own path (generated headers
+ * name their source, and must match what `generate manifest.json` writes).
+ *
+ * The contract (names, keys, enum and const values, defaults, patterns, refs)
+ * is never rewritten, even when it contains a secret: masking it would make a
+ * client that rejects what the server accepts. Such a value is kept, with a
+ * warning saying where it is and that it is now in the snapshot.
  */
 function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: string, secrets: Secrets): { manifest: RawManifest; diagnostics: Diagnostic[] } {
   const body = JSON.parse(
@@ -284,34 +292,65 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
       tools: manifest.tools,
     }),
   ) as Omit<RawManifest, "source" | "toolsPointer">;
-  const { value, found } = secrets.redactJson(body);
-  const diagnostics: Diagnostic[] = found.map((pointer) => ({
-    severity: "warning",
-    code: "input-shape",
-    message: "the server's answer contains the value of a header or environment variable given to it; the snapshot and the generated files have *** instead",
-    file: label,
-    pointer: pointer.startsWith("/server") ? pointer.replace(/^\/server/, "/serverInfo") : pointer,
-  }));
-  return { manifest: { ...value, source: snapshotPath, toolsPointer: "/tools" }, diagnostics };
+  const { masked, kept } = redactManifest(body as unknown as Record<string, unknown>, secrets);
+  const where = (pointer: string) => (pointer.startsWith("/server") ? pointer.replace(/^\/server/, "/serverInfo") : pointer);
+  const diagnostics: Diagnostic[] = [
+    ...masked.map((pointer): Diagnostic => ({
+      severity: "warning",
+      code: "input-shape",
+      message: "the server's answer contains the value of a header or environment variable given to it; the snapshot and the generated files have *** instead",
+      file: label,
+      pointer: secrets.redact(where(pointer)),
+    })),
+    ...kept.map(({ pointer, tool }): Diagnostic => ({
+      severity: "warning",
+      code: "input-shape",
+      message: "the server echoes the value of a header or environment variable given to it into its contract; kept as sent (mcpgen never rewrites names, keys, enum values, defaults or patterns), so it is in manifest.json and the generated files",
+      file: label,
+      tool: tool === undefined ? undefined : secrets.redact(tool),
+      pointer: secrets.redact(where(pointer)),
+      hint: "harmless for a setting such as LOG_LEVEL=info; if the value is a credential, do not commit the output, and keep it out of the server's tool list",
+    })),
+  ];
+  return { manifest: { ...body, source: snapshotPath, toolsPointer: "/tools" }, diagnostics };
 }
 
 /**
  * Input diagnostics name the server rather than the snapshot path (which may
  * not exist yet), and carry no control characters from the server's text.
+ * `mask` hides the pull's secrets: the contract keeps a secret the server
+ * echoed into it (see `prepareSnapshot`), but nothing mcpgen prints shows it.
  */
-export function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string): Diagnostic {
-  const clean = { ...diagnostic, message: printable(diagnostic.message) };
+export function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string, mask: (text: string) => string = (text) => text): Diagnostic {
+  const clean: Diagnostic = { ...diagnostic, message: mask(printable(diagnostic.message)) };
+  if (diagnostic.hint !== undefined) clean.hint = mask(diagnostic.hint);
+  if (diagnostic.tool !== undefined) clean.tool = mask(diagnostic.tool);
+  if (diagnostic.pointer !== undefined) clean.pointer = mask(diagnostic.pointer);
+  if (diagnostic.file !== undefined) clean.file = mask(diagnostic.file);
   return diagnostic.file === snapshotPath && !diagnostic.code.startsWith("output-") ? { ...clean, file: label } : clean;
 }
 
-export async function relabelErrors<T>(snapshotPath: string, label: string, run: () => Promise<T>): Promise<T> {
+export async function relabelErrors<T>(snapshotPath: string, label: string, run: () => Promise<T>, mask?: (text: string) => string): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof McpgenError) {
-      const { severity: _severity, ...diagnostic } = relabel(error.diagnostic, snapshotPath, label);
+      const { severity: _severity, ...diagnostic } = relabel(error.diagnostic, snapshotPath, label, mask);
       throw new McpgenError(diagnostic);
     }
     throw error;
   }
+}
+
+/** A drift report with the pull's secrets masked in tool names, fields and pointers (it is printed). */
+export function maskDrift(drift: DriftReport, mask: (text: string) => string): DriftReport {
+  return {
+    added: drift.added.map(mask),
+    removed: drift.removed.map(mask),
+    changed: drift.changed.map((change) => ({
+      name: mask(change.name),
+      fields: change.fields.map((field) => ({ ...field, field: mask(field.field), pointers: field.pointers.map(mask) })),
+    })),
+    notes: drift.notes.map(mask),
+  };
 }

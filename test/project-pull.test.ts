@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pullProject } from "../src/project/run.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "./helpers/mcp-http-servers.js";
+import { fixture } from "./helpers/pull.js";
 import { agePast, changedPaths, cliIn, fixtureCopy, treeState } from "./helpers/project.js";
 
 const running: RunningServer[] = [];
@@ -88,5 +89,34 @@ describe("mcpgen pull over a configuration", () => {
     expect(result.stderr).toMatch(/^error: github: /);
     expect(result.stderr).toMatch(/nothing written: 1 of 4 target\(s\) failed\n$/);
     expect(changedPaths(before, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
+  });
+
+  it("a configured env value the server also uses in its schema: the contract is kept, the warnings and the drift never print it", async () => {
+    const root = await fixtureCopy("pull");
+    const secret = "tok_live_0123456789";
+    await writeFile(join(root, ".mcp.json"), JSON.stringify({
+      mcpServers: { github: { command: process.execPath, args: [fixture("scripted-server.mjs"), "enum-words"], env: { LOG_LEVEL: "info", SECRET_TOKEN: "${MY_TOKEN}" } } },
+    }));
+    process.env["MY_TOKEN"] = secret;
+    try {
+      const pulled = await cliIn(root, ["pull", "github"]);
+      expect(pulled.code).toBe(0);
+      const snapshot = JSON.parse(await readFile(join(root, "src/mcp/github/manifest.json"), "utf8"));
+      expect(snapshot.tools[0].inputSchema.properties.level).toMatchObject({ enum: ["debug", "info", "warn", secret], default: "info" });
+      expect(Object.keys(snapshot.tools[0].inputSchema.properties)).toEqual(["level", "info", "message", secret]);
+      expect(await readFile(join(root, "src/mcp/github/types.ts"), "utf8")).toMatch(/level: "debug" \| "info" \| "warn" \| "tok_live_0123456789"/);
+      expect(pulled.stderr).toContain('warning: github: github (.mcp.json): tool "log" at /tools/0/inputSchema/properties/level/enum/3: the server echoes the value of a header or environment variable given to it into its contract; kept as sent');
+      expect(pulled.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/***: the server echoes');
+      expect(pulled.stderr + pulled.stdout).not.toContain(secret);
+
+      delete snapshot.tools[0].inputSchema.properties[secret];
+      await writeFile(join(root, "src/mcp/github/manifest.json"), JSON.stringify(snapshot));
+      const drift = await cliIn(root, ["pull", "--check", "github"]);
+      expect(drift.code).toBe(1);
+      expect(drift.stderr).toContain('    ~ "log": inputSchema changed at /properties/***\n');
+      expect(drift.stderr + drift.stdout).not.toContain(secret);
+    } finally {
+      delete process.env["MY_TOKEN"];
+    }
   });
 });

@@ -60,6 +60,24 @@ describe("mcpgen pull (CLI)", () => {
     expect(run.stdout + run.stderr + JSON.stringify(await readTree(out))).not.toContain("cli-secret-9876");
   });
 
+  it("--env LOG_LEVEL=info with a server whose schema has an enum value and a property named info: the client keeps them, exit 0", async () => {
+    const out = await tempDir("cli-enum-words");
+    const run = await mcpgen(["pull", "--out", out, "--env", "LOG_LEVEL=info", "--", process.execPath, fixture("scripted-server.mjs"), "enum-words"]);
+    expect(run.code).toBe(0);
+    const types = await readFile(join(out, "types.ts"), "utf8");
+    expect(types).toMatch(/level: "debug" \| "info" \| "warn"/);
+    expect(types).toMatch(/\binfo\?: boolean/);
+    expect(types).not.toContain("***\"");
+    expect(await readFile(join(out, "validators.ts"), "utf8")).toContain('"info"');
+    // Printed output still masks the value: the property named info is /properties/*** on the terminal.
+    expect(run.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/level/enum/1: the server echoes the value of a header or environment variable given to it into its contract; kept as sent');
+    expect(run.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/***: the server echoes');
+    expect(run.stderr).not.toContain("/properties/info");
+
+    const quiet = await mcpgen(["pull", "-q", "--out", out, "--env", "LOG_LEVEL=info", "--", process.execPath, fixture("scripted-server.mjs"), "enum-words"]);
+    expect(quiet).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
   it("says on stderr that it fell back to legacy SSE", async () => {
     const server = await sseServer(() => toolServer([sampleTool("only")]));
     running.push(server);

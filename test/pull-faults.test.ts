@@ -4,6 +4,8 @@
  * written, and the child process is gone when `pull` returns.
  */
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { readFile, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { McpgenError } from "../src/errors.js";
 import { pull } from "../src/pull.js";
@@ -132,5 +134,65 @@ describe("pull over stdio: protocol versions and secrets", () => {
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ severity: "warning", code: "input-shape", pointer: "/tools/0/description" }),
     ]);
+  });
+
+  it("never rewrites the contract: an env value that is also an enum value, a property name and a default stays, with a warning", async () => {
+    const out = join(await tempDir("enum-words"), "out");
+    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "enum-words"], env: ["LOG_LEVEL=info"], outDir: out, timeoutMs: 5_000 });
+
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Array<Record<string, any>> };
+    const [tool] = snapshot.tools;
+    expect(tool!["name"]).toBe("log");
+    // Free text is masked; the schema's structure is exactly what the server listed.
+    expect(tool!["description"]).toBe("Logs a message; the server runs at *** level.");
+    expect(tool!["inputSchema"]).toEqual({
+      type: "object",
+      properties: {
+        level: { type: "string", enum: ["debug", "info", "warn"], default: "info", description: "the level, e.g. ***" },
+        info: { type: "boolean", description: "attach server ***" },
+        message: { type: "string" },
+      },
+      required: ["level", "message"],
+    });
+    const types = await readFile(join(out, "types.ts"), "utf8");
+    expect(types).toMatch(/level: "debug" \| "info" \| "warn"/);
+    expect(types).toMatch(/\binfo\?: boolean/);
+    expect(types).not.toContain('"***"');
+
+    const generated = (await import(pathToFileURL(join(out, "index.ts")).href)) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(generated.validateInput("log", { level: "info", info: true, message: "hi" }).ok).toBe(true);
+    expect(generated.validateInput("log", { level: "***", message: "hi" }).ok).toBe(false);
+
+    const kept = result.diagnostics.filter((diagnostic) => diagnostic.message.includes("into its contract"));
+    expect(kept.map((diagnostic) => diagnostic.pointer)).toEqual([
+      "/tools/0/inputSchema/properties/level/enum/1",
+      "/tools/0/inputSchema/properties/level/default",
+      "/tools/0/inputSchema/properties/***",
+    ]);
+    for (const diagnostic of kept) expect(diagnostic).toMatchObject({ severity: "warning", tool: "log", hint: expect.stringContaining("credential") });
+  });
+
+  it("a real secret in the contract is kept in the files but never printed: diagnostics and drift mask it", async () => {
+    const out = join(await tempDir("enum-secret"), "out");
+    const command = [process.execPath, fixture("scripted-server.mjs"), "enum-words"];
+    const secret = "tok_live_0123456789";
+    const first = await pull({ command, env: [`SECRET_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 });
+    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools[0].inputSchema.properties.level.enum).toEqual(["debug", "info", "warn", secret]);
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain(`${secret}?: string`);
+    expect(first.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", tool: "log", pointer: "/tools/0/inputSchema/properties/level/enum/3" }),
+      expect.objectContaining({ severity: "warning", tool: "log", pointer: "/tools/0/inputSchema/properties/***" }),
+    ]);
+    expect(JSON.stringify(first.diagnostics)).not.toContain(secret);
+
+    // A snapshot without the property named after the secret: the drift report names it masked.
+    const snapshotPath = join(out, "manifest.json");
+    const snapshot = JSON.parse(await readFile(snapshotPath, "utf8"));
+    delete snapshot.tools[0].inputSchema.properties[secret];
+    await writeFile(snapshotPath, JSON.stringify(snapshot));
+    const checked = await pull({ command, env: [`SECRET_TOKEN=${secret}`], outDir: out, check: true, timeoutMs: 5_000 });
+    expect(checked.upToDate).toBe(false);
+    expect(checked.drift?.changed).toEqual([{ name: "log", fields: [{ field: "inputSchema", change: "changed", pointers: ["/properties/***"] }] }]);
+    expect(JSON.stringify([checked.drift, checked.diagnostics, checked.server])).not.toContain(secret);
   });
 });

@@ -43,32 +43,143 @@ export class Secrets {
     return result;
   }
 
-  /**
-   * A copy of a JSON value with every secret masked in strings and keys;
-   * `found` lists the JSON pointers (relative to `value`) where one was.
-   */
-  redactJson<T>(value: T): { value: T; found: string[] } {
-    const found: string[] = [];
-    const walk = (node: unknown, pointer: string): unknown => {
-      if (typeof node === "string") {
-        const masked = this.redact(node);
-        if (masked !== node) found.push(pointer);
-        return masked;
+  /** True when `text` contains a secret. */
+  contains(text: string): boolean {
+    for (const value of this.values) if (text.includes(value)) return true;
+    return false;
+  }
+}
+
+/** Where a secret was found in a server's answer: masked (free text) or kept (part of the contract). */
+export interface ManifestRedaction {
+  /** JSON pointers (relative to the manifest body) of free text that had a secret masked. */
+  masked: string[];
+  /** Secrets in the contract, left as they are. `tool` is the tool's name as listed (unmasked). */
+  kept: Array<{ pointer: string; tool?: string | undefined }>;
+}
+
+/** Schema keywords whose string value is prose, not contract. */
+const TEXT_KEYWORDS = new Set(["title", "description", "$comment"]);
+/** Keywords whose value maps names (contract) to subschemas. */
+const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Keywords whose value is a subschema (or, for `items` and `additionalItems` in old drafts, may be an array of them). */
+const SCHEMA_KEYWORDS = new Set([
+  "items", "additionalItems", "additionalProperties", "unevaluatedItems", "unevaluatedProperties", "contains",
+  "propertyNames", "not", "if", "then", "else", "contentSchema",
+]);
+/** Keywords whose value is an array of subschemas. */
+const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const token = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
+ * Masks the secrets a server echoed into the free text of its answer, in
+ * place: descriptions and titles (of tools, annotations and schemas, and
+ * `$comment`), `instructions`, and the string values of `serverInfo`.
+ * Everything else is the contract and is never rewritten: tool names,
+ * property names and every other key, `enum`, `const`, `default`,
+ * `examples`, `required`, `pattern`, `$ref`, `format`, capabilities, unknown
+ * keywords. A secret found there is left in place and reported as `kept`.
+ * `manifest` must be a plain JSON value mcpgen owns (it is modified).
+ */
+export function redactManifest(manifest: Record<string, unknown>, secrets: Secrets): ManifestRedaction {
+  const result: ManifestRedaction = { masked: [], kept: [] };
+  if (secrets.size === 0) return result;
+  let tool: string | undefined;
+
+  /** A string in a free-text position: masked. */
+  const text = (holder: Record<string, unknown> | unknown[], key: string | number, pointer: string) => {
+    const value = (holder as Record<string | number, unknown>)[key];
+    if (typeof value !== "string") return contract(value, pointer);
+    const masked = secrets.redact(value);
+    if (masked !== value) {
+      (holder as Record<string | number, unknown>)[key] = masked;
+      result.masked.push(pointer);
+    }
+  };
+  /** Anything in a contract position: scanned, never changed. */
+  const contract = (node: unknown, pointer: string): void => {
+    if (typeof node === "string") {
+      if (secrets.contains(node)) result.kept.push({ pointer, tool });
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => contract(item, `${pointer}/${index}`));
+    } else if (isRecord(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        const at = `${pointer}/${token(key)}`;
+        if (secrets.contains(key)) result.kept.push({ pointer: at, tool });
+        contract(value, at);
       }
-      if (Array.isArray(node)) return node.map((item, index) => walk(item, `${pointer}/${index}`));
-      if (typeof node === "object" && node !== null) {
-        const copy: Record<string, unknown> = {};
-        for (const [key, item] of Object.entries(node)) {
-          const maskedKey = this.redact(key);
-          const token = key.replace(/~/g, "~0").replace(/\//g, "~1");
-          if (maskedKey !== key) found.push(`${pointer}/${token}`);
-          copy[maskedKey] = walk(item, `${pointer}/${token}`);
+    }
+  };
+  const schema = (node: unknown, pointer: string): void => {
+    if (!isRecord(node)) return contract(node, pointer);
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${token(key)}`;
+      if (secrets.contains(key)) result.kept.push({ pointer: at, tool });
+      if (TEXT_KEYWORDS.has(key)) text(node, key, at);
+      else if (SCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
+        for (const [name, sub] of Object.entries(value)) {
+          if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${token(name)}`, tool });
+          schema(sub, `${at}/${token(name)}`);
         }
-        return copy;
+      } else if ((SCHEMA_KEYWORDS.has(key) || SCHEMA_ARRAY_KEYWORDS.has(key)) && Array.isArray(value)) {
+        value.forEach((sub, index) => schema(sub, `${at}/${index}`));
+      } else if (SCHEMA_KEYWORDS.has(key)) {
+        schema(value, at);
+      } else if (key === "dependencies" && isRecord(value)) {
+        // Draft 7: each value is either required property names (contract) or a schema.
+        for (const [name, sub] of Object.entries(value)) {
+          if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${token(name)}`, tool });
+          if (Array.isArray(sub)) contract(sub, `${at}/${token(name)}`);
+          else schema(sub, `${at}/${token(name)}`);
+        }
+      } else {
+        contract(value, at);
       }
-      return node;
-    };
-    return { value: (this.values.size === 0 ? value : walk(value, "")) as T, found };
+    }
+  };
+
+  for (const [key, value] of Object.entries(manifest)) {
+    const at = `/${token(key)}`;
+    if (key === "instructions") text(manifest, key, at);
+    else if (key === "server" && isRecord(value)) serverInfo(value, at);
+    else if (key === "tools" && Array.isArray(value)) {
+      value.forEach((item, index) => {
+        tool = isRecord(item) && typeof item["name"] === "string" ? item["name"] : undefined;
+        if (isRecord(item)) toolObject(item, `${at}/${index}`);
+        else contract(item, `${at}/${index}`);
+      });
+      tool = undefined;
+    } else contract(value, at);
+  }
+  return result;
+
+  function serverInfo(node: Record<string, unknown> | unknown[], pointer: string): void {
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${token(key)}`;
+      if (!Array.isArray(node) && secrets.contains(key)) result.kept.push({ pointer: at });
+      if (typeof value === "string") text(node, Array.isArray(node) ? Number(key) : key, at);
+      else if (Array.isArray(value) || isRecord(value)) serverInfo(value, at);
+    }
+  }
+
+  function toolObject(node: Record<string, unknown>, pointer: string): void {
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${token(key)}`;
+      if (secrets.contains(key)) result.kept.push({ pointer: at, tool });
+      if (key === "title" || key === "description") text(node, key, at);
+      else if (key === "inputSchema" || key === "outputSchema") schema(value, at);
+      else if (key === "annotations" && isRecord(value)) {
+        for (const [name, hint] of Object.entries(value)) {
+          if (name === "title") text(value, name, `${at}/title`);
+          else {
+            if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${token(name)}`, tool });
+            contract(hint, `${at}/${token(name)}`);
+          }
+        }
+      } else contract(value, at);
+    }
   }
 }
 

@@ -15,7 +15,7 @@ import { compareManifests, hasDrift, type DriftReport } from "../drift.js";
 import { McpgenError, userError, type Diagnostic } from "../errors.js";
 import { renderManifest, timed } from "../generate.js";
 import type { EmittedFile } from "../ir.js";
-import { pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "../pull.js";
+import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "../pull.js";
 import { renderScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "../scaffold.js";
 import { planWrites, writeFiles, type WriteResult } from "../write.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
@@ -259,8 +259,8 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
     };
   };
   if (pulled === undefined) return render();
-  const result = await relabelErrors(pulled.snapshotPath, pulled.server.label, render);
-  return { ...result, diagnostics: [...pulled.diagnostics, ...result.diagnostics.map((diagnostic) => relabel(diagnostic, pulled.snapshotPath, pulled.server.label))] };
+  const result = await relabelErrors(pulled.snapshotPath, pulled.server.label, render, pulled.mask);
+  return { ...result, diagnostics: [...pulled.diagnostics, ...result.diagnostics.map((diagnostic) => relabel(diagnostic, pulled.snapshotPath, pulled.server.label, pulled.mask))] };
 }
 
 async function finish(item: Prepared, write: boolean, keep: readonly string[]): Promise<TargetResult> {
@@ -275,7 +275,7 @@ async function finish(item: Prepared, write: boolean, keep: readonly string[]): 
       created = written.created;
     }
   }
-  const drift = pulled?.saved === undefined ? undefined : compareManifests(pulled.saved, pulled.manifest);
+  const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
   const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== SNAPSHOT_FILE));
   return {
     name: target.name,
