@@ -67,6 +67,7 @@ const inputRows: Row[] = [
   { rule: "minimum", tool: "unknowns_and_docs", value: { anything: 1, count: -1 }, invalidAt: "/count" },
   { rule: "exclusiveMaximum", tool: "unknowns_and_docs", value: { anything: 1, count: 100 }, invalidAt: "/count" },
   { rule: "draft-04 boolean exclusiveMinimum", tool: "unknowns_and_docs", value: { anything: 1, draft04Bound: 0 }, invalidAt: "/draft04Bound" },
+  { rule: "an empty ref cycle constrains nothing (and never recurses forever)", tool: "cyclic_aliases", value: { loop: 5 }, invalidAt: null },
   { rule: "no type but properties is an object", tool: "unknowns_and_docs", value: "not an object", invalidAt: "" },
 ];
 

@@ -2279,101 +2279,8 @@ return errors === 0;
 validate11.evaluated = {"props":{"anything":true,"alsoAnything":true,"when":true,"old":true,"count":true,"draft04Bound":true},"dynamicProps":false,"dynamicItems":false};
 
 const input7 = validate12;
-const schema13 = {"type":"object","properties":{"loop":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/b"},{"type":"string"}]},"b":{"allOf":[{"$ref":"#/$defs/a"}]}},"$id":"https://mcpgen.invalid/input7"};
-const schema14 = {"anyOf":[{"$ref":"#/$defs/b"},{"type":"string"}]};
-const schema15 = {"allOf":[{"$ref":"#/$defs/a"}]};
-const wrapper3 = {validate: validate13};
-
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate14.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(wrapper3.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper3.validate.errors : vErrors.concat(wrapper3.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = wrapper3.validate.evaluated.props;
-var items0 = wrapper3.validate.evaluated.items;
-}
-validate14.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
-return errors === 0;
-}
-validate14.evaluated = {"dynamicProps":true,"dynamicItems":true};
-
-
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate13.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate14.evaluated.props;
-var items0 = validate14.evaluated.items;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-const _errs2 = errors;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate13.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
-return errors === 0;
-}
-validate13.evaluated = {"dynamicProps":true,"dynamicItems":true};
-
+const schema13 = {"type":"object","properties":{"loop":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{},{"type":"string"}]},"b":{"allOf":[{}]}},"$id":"https://mcpgen.invalid/input7"};
+const schema14 = {"anyOf":[{},{"type":"string"}]};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input7" */;
@@ -2388,19 +2295,53 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.loop !== undefined && func0.call(data, "loop")){
-if(!(validate13(data.loop, {instancePath:instancePath+"/loop",parentData:data,parentDataProperty:"loop",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs3 = errors;
+let valid2 = false;
+var _valid0 = true;
+valid2 = valid2 || _valid0;
+const _errs4 = errors;
+if(typeof data.loop !== "string"){
+const err0 = {instancePath:instancePath+"/loop",schemaPath:"#/$defs/a/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err1 = {instancePath:instancePath+"/loop",schemaPath:"#/$defs/a/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }

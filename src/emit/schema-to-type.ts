@@ -25,15 +25,6 @@ export interface TypeNames {
   defs: ReadonlyMap<string, string>;
 }
 
-/** `"#"` for the root, otherwise the `$defs` key. */
-export type RefTarget = string;
-
-export interface TypeExpression {
-  text: string;
-  /** Refs reached without passing through an object, array or tuple: these can form illegal alias cycles. */
-  unguardedRefs: Set<RefTarget>;
-}
-
 /**
  * Composite types are written parenthesised from the start, so nesting them
  * never depends on re-reading generated text (which holds server-written
@@ -71,21 +62,14 @@ const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternPropertie
 const ARRAY_KEYWORDS = ["items", "prefixItems"];
 
 export class SchemaTypeWriter {
-  /** Refs that must be written as `unknown` to break an alias cycle. */
-  private broken: ReadonlySet<RefTarget> = new Set();
-  private unguarded = new Set<RefTarget>();
-
   constructor(private readonly names: TypeNames) {}
 
-  /** The type of `schema`, breaking unguarded refs to `broken`. */
-  write(schema: Schema, broken: ReadonlySet<RefTarget> = new Set()): TypeExpression {
-    this.broken = broken;
-    this.unguarded = new Set();
-    const text = this.type(schema, false);
-    return { text, unguardedRefs: this.unguarded };
+  /** The type of `schema`. */
+  write(schema: Schema): string {
+    return this.type(schema);
   }
 
-  private type(schema: Schema, guarded: boolean): string {
+  private type(schema: Schema): string {
     if (schema === true) return "unknown";
     if (schema === false) return "never";
     const parts: string[] = [];
@@ -94,23 +78,18 @@ export class SchemaTypeWriter {
     else if (Array.isArray(schema.enum)) parts.push(union(schema.enum.map(literalType)));
     else parts.push(this.base(schema));
 
-    if (typeof schema.$ref === "string") parts.push(this.ref(schema.$ref, guarded));
+    if (typeof schema.$ref === "string") parts.push(this.ref(schema.$ref));
     for (const keyword of ["anyOf", "oneOf"] as const) {
       const branches = schema[keyword];
-      if (Array.isArray(branches)) parts.push(union(branches.map((branch: Schema) => this.type(branch, guarded))));
+      if (Array.isArray(branches)) parts.push(union(branches.map((branch: Schema) => this.type(branch))));
     }
-    if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.map((part: Schema) => this.type(part, guarded)));
+    if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.map((part: Schema) => this.type(part)));
     return intersection(parts);
   }
 
-  private ref(ref: string, guarded: boolean): string {
-    const target: RefTarget = ref === "#" ? "#" : decodeURIComponent(ref.slice("#/$defs/".length));
-    const name = target === "#" ? this.names.root : this.names.defs.get(target);
+  private ref(ref: string): string {
+    const name = ref === "#" ? this.names.root : this.names.defs.get(decodeURIComponent(ref.slice("#/$defs/".length)));
     if (name === undefined) throw new Error(`internal: no type name for ${ref}`);
-    if (!guarded) {
-      if (this.broken.has(target)) return "unknown";
-      this.unguarded.add(target);
-    }
     return name;
   }
 
@@ -138,15 +117,15 @@ export class SchemaTypeWriter {
   private array(schema: SchemaObject): string {
     const prefix = schema.prefixItems as Schema[] | undefined;
     const items = schema.items as Schema | undefined;
-    if (prefix === undefined) return arrayOf(items === undefined ? "unknown" : this.type(items, true));
+    if (prefix === undefined) return arrayOf(items === undefined ? "unknown" : this.type(items));
     const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
     const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
     const elements = prefix.map((item, index) => {
-      const type = this.type(item, true);
+      const type = this.type(item);
       return index < minItems ? type : optionalElement(type);
     });
     if (items !== false && maxItems > prefix.length) {
-      elements.push(`...${arrayOf(items === undefined ? "unknown" : this.type(items, true))}`);
+      elements.push(`...${arrayOf(items === undefined ? "unknown" : this.type(items))}`);
     }
     return `[${elements.join(", ")}]`;
   }
@@ -158,7 +137,7 @@ export class SchemaTypeWriter {
     const memberTypes: string[] = [];
     let anyOptional = false;
     for (const [name, property] of Object.entries(properties)) {
-      const type = this.type(property, true);
+      const type = this.type(property);
       const optional = !required.has(name);
       anyOptional ||= optional;
       memberTypes.push(type);
@@ -172,8 +151,8 @@ export class SchemaTypeWriter {
 
     const indexTypes: string[] = [];
     const additional = schema.additionalProperties as Schema | undefined;
-    if (additional !== undefined && additional !== false) indexTypes.push(this.type(additional, true));
-    for (const pattern of Object.values((schema.patternProperties ?? {}) as Record<string, Schema>)) indexTypes.push(this.type(pattern, true));
+    if (additional !== undefined && additional !== false) indexTypes.push(this.type(additional));
+    for (const pattern of Object.values((schema.patternProperties ?? {}) as Record<string, Schema>)) indexTypes.push(this.type(pattern));
     const declaresNothing = members.length === 0 && additional === undefined && schema.patternProperties === undefined;
     if (declaresNothing) indexTypes.push("unknown");
     if (indexTypes.length > 0) {

@@ -108,6 +108,7 @@ class SchemaNormalizer {
     for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
       this.defs[next.key] = this.node(resolvePointer(this.raw, next.pointer).value, next.pointer, true);
     }
+    this.breakEmptyCycles(root);
     const defKeys = Object.keys(this.defs);
     let schema: Schema = root;
     if (defKeys.length > 0) {
@@ -115,6 +116,39 @@ class SchemaNormalizer {
       schema.$defs = this.defs;
     }
     return { dialect: this.dialect, schema, defKeys };
+  }
+
+  /**
+   * empty-ref-cycles: a `$ref` cycle that never descends into a property or an
+   * item (`A = anyOf[B, string]`, `B = allOf[A]`) constrains nothing and sends
+   * validators into endless recursion. Such refs become unconstrained `{}`,
+   * for the types and the validators alike.
+   */
+  private breakEmptyCycles(root: Schema) {
+    const nodes = new Map<string, Schema>([["#", root], ...Object.entries(this.defs)]);
+    const edges = new Map([...nodes].map(([target, node]) => [target, sameInstanceRefs(node)]));
+    const cyclic = new Set<string>();
+    for (const start of edges.keys()) {
+      const seen = new Set<string>();
+      const stack = [...(edges.get(start) ?? [])];
+      while (stack.length > 0) {
+        const next = stack.pop()!;
+        if (next === start) {
+          cyclic.add(start);
+          break;
+        }
+        if (seen.has(next)) continue;
+        seen.add(next);
+        stack.push(...(edges.get(next) ?? []));
+      }
+    }
+    for (const target of cyclic) {
+      const pointer = target === "#" ? "" : `/$defs/${target}`;
+      this.warn("ref-unresolved", "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied", pointer);
+      sameInstanceRefs(nodes.get(target)!, (node) => {
+        if (cyclic.has(refTarget(node.$ref as string))) delete node.$ref;
+      });
+    }
   }
 
   private where(pointer: string) {
@@ -400,6 +434,32 @@ class SchemaNormalizer {
     if (typeof value["description"] === "string") out.description = value["description"];
     return out;
   }
+}
+
+/** `"#"` for the root, the `$defs` key otherwise (refs are normalised to these two forms). */
+function refTarget(ref: string): string {
+  return ref === "#" ? "#" : decodeURIComponent(ref.slice("#/$defs/".length));
+}
+
+/**
+ * The refs a schema applies to the same instance (through `$ref`, `anyOf`,
+ * `oneOf`, `allOf`, `not`, `if`/`then`/`else`, `dependentSchemas`), not to a
+ * property or an item; `visit` sees every schema object holding such a ref.
+ */
+function sameInstanceRefs(schema: Schema, visit?: (node: SchemaObject) => void): Set<string> {
+  const targets = new Set<string>();
+  const walk = (node: Schema) => {
+    if (typeof node === "boolean") return;
+    if (typeof node.$ref === "string") {
+      targets.add(refTarget(node.$ref));
+      visit?.(node);
+    }
+    for (const keyword of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(node[keyword])) (node[keyword] as Schema[]).forEach(walk);
+    for (const keyword of ["not", "if", "then", "else"]) if (node[keyword] !== undefined) walk(node[keyword] as Schema);
+    if (isRecord(node["dependentSchemas"])) Object.values(node["dependentSchemas"] as Record<string, Schema>).forEach(walk);
+  };
+  walk(schema);
+  return targets;
 }
 
 function validPattern(pattern: string): boolean {
