@@ -5,9 +5,10 @@
  * `src/handlers/` to decide which file implements each tool.
  *
  * Ownership is the contract. `src/generated/` (and the manifest snapshot) are
- * mcpgen's and rewritten on every run; everything else is the user's and
- * written only when absent. A handler file is never modified or deleted: a
- * new tool gets a stub, a removed tool's handler is reported.
+ * mcpgen's and rewritten on every run; everything else is the user's: the
+ * project files are created with a new project only, never recreated. A
+ * handler file is never modified or deleted: a new tool gets a stub, a
+ * removed tool's handler is reported.
  */
 import { link, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
@@ -16,6 +17,7 @@ import type { Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
+import { GENERATED_DIR } from "./emit/server-handlers.js";
 import { formatFiles } from "./format.js";
 import { timed, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
@@ -60,7 +62,10 @@ export interface OrphanedHandler {
 export interface ScaffoldResult {
   /** `src/generated/*`, the manifest snapshot and pruned files: what happened (or, with `check`, would happen). */
   generated: WriteResult[];
-  /** User-owned files that were absent and were created (with `check`: would be). */
+  /**
+   * User-owned files that were absent and were created (with `check`: would be): for a new
+   * project, all of them; afterwards, only stubs for tools without a handler.
+   */
   created: string[];
   /** User-owned files that exist and were left untouched. */
   kept: string[];
@@ -103,7 +108,7 @@ export interface RenderedScaffold {
   ir: ManifestIR;
   /** mcpgen's files, formatted: `src/generated/*` and (unless kept) `manifest.json`. */
   generated: EmittedFile[];
-  /** The user's files that are absent, formatted: created only if still absent when writing. */
+  /** The user's files to create (every absent one for a new project, else missing handler stubs), formatted: created only if still absent when writing. */
   absent: EmittedFile[];
   /** The user's files that exist and stay untouched. */
   kept: string[];
@@ -134,11 +139,15 @@ export async function renderScaffold(
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
   const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths }));
   const generated = options.keepManifest ? emitted.generated.filter((file) => file.path !== SCAFFOLD_MANIFEST) : emitted.generated;
+  // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
+  // are created with a new project only: on a regeneration, one the user deleted stays deleted.
+  // Handler stubs are created whenever a tool has no handler.
+  const fresh = await isNewProject(options.outDir);
   const absent: EmittedFile[] = [];
   const kept: string[] = [];
   for (const file of emitted.owned) {
     if (await exists(join(options.outDir, file.path))) kept.push(file.path);
-    else absent.push(file);
+    else if (fresh || file.path.startsWith(`${HANDLERS_DIR}/`)) absent.push(file);
   }
   const formatted = await timed(timings, "format", () =>
     formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
@@ -268,6 +277,15 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, string 
     orphans.push({ path, tool, reason: listed.has(tool) ? "duplicate" : "removed" });
   }
   return { paths, orphans };
+}
+
+/**
+ * True when `outDir` holds no scaffold yet: neither a `package.json` nor
+ * `src/generated/`. Anything else is a regeneration, which never recreates
+ * the user's project files.
+ */
+export async function isNewProject(outDir: string): Promise<boolean> {
+  return !(await exists(join(outDir, "package.json"))) && !(await exists(join(outDir, GENERATED_DIR)));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -182,6 +182,20 @@ describe("mcpgen generate over a configuration", () => {
     expect(files.has("src/server.ts") && files.has("package.json")).toBe(true);
   });
 
+  it("a scaffold target: project files the user deleted are not recreated, and --check does not ask for them", async () => {
+    const root = await fixtureCopy();
+    await generateProject({ cwd: root });
+    const server = join(root, "server");
+    for (const path of ["README.md", ".gitignore", "package.json", "tsconfig.json", "src/server.ts"]) await rm(join(server, path));
+
+    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "up to date: 1 target(s), 10 file(s)\n", stderr: "" });
+    const result = await cliIn(root, ["generate", "notes"]);
+    expect(result).toEqual({ code: 0, stdout: "notes (server): 2 tools → server (0 written, 10 unchanged)\n", stderr: "" });
+    expect([...(await treeState(server)).keys()].filter((path) => !path.startsWith("src/generated/"))).toEqual([
+      "manifest.json", "src/handlers/add-note.ts", "src/handlers/list-notes.ts",
+    ]);
+  });
+
   it("a server target generates offline from its snapshot; without one, nothing is written anywhere", async () => {
     const root = await fixtureCopy();
     await rm(join(root, "src/mcp/github/manifest.json"));

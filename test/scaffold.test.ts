@@ -3,7 +3,7 @@
  * writes, who owns which, what a re-run leaves alone, how handler files are
  * found, and the CLI's report.
  */
-import { mkdir, mkdtemp, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -188,6 +188,42 @@ describe("scaffolding again", () => {
     expect(io.err).toContain("stale: src/generated/types.ts");
     expect(io.err).toContain("missing: src/handlers/get-uv-index.ts");
     expect(await listFiles(project)).toEqual(before);
+  });
+
+  it("never recreates project files the user deleted, and --check does not ask for them; stubs for new tools still come", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const projectFiles = [".gitignore", "README.md", "package.json", "src/server.ts", "tsconfig.json"];
+    for (const path of projectFiles) await rm(join(project, path));
+    const own = join(project, "manifest.json");
+
+    let io = captureIo();
+    expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
+    expect(io.err).toBe("");
+    expect(io.out).toContain("is up to date (3 tools)");
+
+    io = captureIo();
+    expect(await run(["scaffold", own, "--out", project], io)).toBe(0);
+    expect(io.out).not.toContain("created:");
+    const files = await listFiles(project);
+    for (const path of projectFiles) expect(files).not.toContain(path);
+
+    const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
+    manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
+    await writeFile(own, JSON.stringify(manifest));
+    const checked = await scaffold({ manifest: own, outDir: project, check: true });
+    expect(checked.created).toEqual(["src/handlers/get-uv-index.ts"]);
+    const again = await scaffold({ manifest: own, outDir: project });
+    expect(again.created).toEqual(["src/handlers/get-uv-index.ts"]);
+    for (const path of projectFiles) expect(await listFiles(project)).not.toContain(path);
+  });
+
+  it("creates the project files in a directory that holds neither package.json nor src/generated/, even with a manifest there", async () => {
+    const project = await tempProject();
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, "manifest.json"), await readFile(weather, "utf8"));
+    const result = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(result.created.filter((path) => !path.startsWith("src/handlers/"))).toEqual([".gitignore", "README.md", "package.json", "src/server.ts", "tsconfig.json"]);
   });
 });
 
