@@ -257,7 +257,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .requiredOption("-o, --out <dir>", "project directory")
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--no-format", "skip Prettier")
-    .option("-q, --quiet", "print nothing but errors and warnings")
+    .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
     .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
@@ -269,8 +269,8 @@ export function buildProgram(io: Io = defaultIo): Command {
         const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
         io.stdout(`${JSON.stringify({ outDir: options.out, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings }, null, 2)}\n`);
       } else {
-        printWarnings(result.diagnostics, io, false);
-        for (const orphan of result.orphanedHandlers) {
+        printWarnings(result.diagnostics, io, options.quiet ?? false);
+        for (const orphan of options.quiet ? [] : result.orphanedHandlers) {
           const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
           io.stderr(`warning: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
         }

@@ -254,6 +254,30 @@ describe("the CLI", () => {
     expect(summary.orphanedHandlers).toEqual([{ path: "src/handlers/list-alerts.ts", tool: "list_alerts", reason: "removed" }]);
     expect(summary.created).toEqual([]);
   });
+
+  it("-q prints nothing but errors: no input warnings, no orphaned handlers, no summary", async () => {
+    const project = await tempProject();
+    await mkdir(project, { recursive: true });
+    const manifest = join(project, "tools.json");
+    const tool = (name: string) => ({ name, inputSchema: { type: "object", patternProperties: { "[": { type: "string" } } } });
+    await writeFile(manifest, JSON.stringify({ tools: [tool("alpha"), tool("beta")] }));
+    let io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project], io)).toBe(0);
+    expect(io.err).toContain("warning: ");
+
+    await writeFile(manifest, JSON.stringify({ tools: [tool("alpha")] }));
+    io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project, "-q"], io)).toBe(0);
+    expect(io).toMatchObject({ out: "", err: "" });
+    io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project, "--check", "--quiet"], io)).toBe(0);
+    expect(io).toMatchObject({ out: "", err: "" });
+
+    io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project], io)).toBe(0);
+    expect(io.err).toContain("patternProperties");
+    expect(io.err).toContain('warning: src/handlers/beta.ts implements tool "beta", which is no longer in the manifest');
+  });
 });
 
 describe("handler files", () => {
