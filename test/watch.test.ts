@@ -188,6 +188,40 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
   });
 });
 
+describe("mcpgen generate --watch over a configuration (in process, stopped through io.signal)", () => {
+  it("reports the handler of a renamed tool as orphaned, as a one-shot run does", async () => {
+    const root = await fixtureCopy("watch-orphan");
+    let stdout = "";
+    let stderr = "";
+    const listeners = new Set<() => void>();
+    const notify = () => {
+      for (const listener of [...listeners]) listener();
+    };
+    const subscribe = (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    };
+    const output = () => `\n--- stdout\n${stdout}--- stderr\n${stderr}`;
+    const controller = new AbortController();
+    const exit = run(["generate", "--watch", "--config", join(root, "mcpgen.config.json"), "notes"], {
+      stdout: (text) => void ((stdout += text), notify()),
+      stderr: (text) => void ((stderr += text), notify()),
+      signal: controller.signal,
+    });
+    await waitUntil("the watch to start", () => stderr.includes("watching "), subscribe, output);
+    expect(stderr).not.toContain("warning:");
+
+    await editJson(join(root, "contracts/notes.tools.json"), (document) => {
+      document.tools[1].name = "list_all_notes";
+    });
+    await waitUntil("the regeneration", () => stdout.includes("notes (server): regenerated (input changed)"), subscribe, output);
+    expect(stdout).toContain("1 project file(s) created");
+    expect(stderr).toContain('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted\n');
+    controller.abort();
+    expect(await exit).toBe(0);
+  });
+});
+
 describe("mcpgen generate --watch (the built CLI)", () => {
   let child: ChildProcess | undefined;
   afterEach(() => {

@@ -24,6 +24,16 @@ function resultJson(result: ProjectResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
+/** A target's warnings on stderr: input diagnostics, then the handlers no tool uses (a scaffold's). */
+function printTargetWarnings(target: TargetResult, io: Io, quiet: boolean): void {
+  printWarnings(target.diagnostics, io, quiet, `${target.name}: `);
+  if (quiet) return;
+  for (const orphan of target.orphanedHandlers) {
+    const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
+    io.stderr(`${paint("warning:", "yellow", io.color?.stderr)} ${target.name}: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${why}; kept, not deleted\n`);
+  }
+}
+
 function targetLine(target: TargetResult, check: boolean, why = ""): string {
   const where = shown(target.outDir);
   const kind = target.emit === "client" ? "" : ` (${target.emit})`;
@@ -37,12 +47,7 @@ export function printProject(result: ProjectResult, io: Io, options: ProjectCliO
   const check = options.check === true;
   if (options.json) io.stdout(resultJson(result));
   else {
-    for (const target of result.targets) {
-      printWarnings(target.diagnostics, io, quiet, `${target.name}: `);
-      for (const orphan of target.orphanedHandlers) {
-        if (!quiet) io.stderr(`${paint("warning:", "yellow", io.color?.stderr)} ${target.name}: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file"}; kept, not deleted\n`);
-      }
-    }
+    for (const target of result.targets) printTargetWarnings(target, io, quiet);
     for (const error of result.errors) io.stderr(diagnosticLine(error.diagnostic, io, `${error.target}: `));
   }
   if (!result.ok) {
@@ -110,7 +115,7 @@ export function printWatchEvent(event: WatchEvent, io: Io, options: { quiet?: bo
     return;
   }
   const why = event.reason === "start" ? "" : `regenerated (${event.reason === "config" ? "configuration" : "input"} changed): `;
-  printWarnings(event.result.diagnostics, io, false, `${event.target}: `);
+  printTargetWarnings(event.result, io, false);
   io.stdout(targetLine(event.result, false, why));
   if (options.verbose) io.stdout(timingLines(event.result.timings, "    "));
 }
