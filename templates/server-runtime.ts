@@ -367,6 +367,10 @@ function initializes(body: unknown): boolean {
  * bind to localhost), so a web page cannot reach it through DNS rebinding.
  */
 export async function serveHttp(create: () => Server, options: HttpOptions = {}): Promise<RunningHttpServer> {
+  const requestedPort = options.port ?? 3000;
+  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
+    throw new Error(`invalid port ${JSON.stringify(String(options.port))}: expected an integer from 0 to 65535`);
+  }
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
   const log = options.log ?? stderrLog;
@@ -424,8 +428,11 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => void sessions.set(id, transport),
       });
-      await connect(transport);
-      return transport.handleRequest(req, res, body.value);
+      const connection = await connect(transport);
+      await transport.handleRequest(req, res, body.value);
+      // An initialize that failed leaves no session behind to hold on to.
+      if (transport.sessionId === undefined) await connection.close();
+      return;
     }
 
     if (req.method === "GET" || req.method === "DELETE") {
@@ -451,7 +458,7 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
   });
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
-    httpServer.listen(options.port ?? 3000, host, () => {
+    httpServer.listen(requestedPort, host, () => {
       httpServer.off("error", reject);
       resolve();
     });

@@ -226,6 +226,12 @@ describe("serveHttp", () => {
     }
   });
 
+  it("refuses a port that is not a port number before binding anything", async () => {
+    for (const port of [Number.NaN, -1, 70000, 1.5]) {
+      await expect(start({ port })).rejects.toThrow(/invalid port .*: expected an integer from 0 to 65535/);
+    }
+  });
+
   it("accepts extra host names when told to", async () => {
     const server = await start({ allowedHosts: ["mcp.internal"] });
     expect((await post(server.url, { host: "mcp.internal:1234" }, initialize)).status).toBe(200);

@@ -21,7 +21,8 @@ const env = process.env;
 
 if (args.includes("--http")) {
   const server = await serveHttp(() => createServer(), {
-    port: Number(env["PORT"] ?? 3000),
+    // An unset or empty PORT means 3000; anything that is not a port number is refused at start-up.
+    port: env["PORT"] === undefined || env["PORT"] === "" ? 3000 : Number(env["PORT"]),
     host: env["MCP_HOST"] ?? "127.0.0.1",
     stateless: args.includes("--stateless") || env["MCP_STATELESS"] === "1",
     allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "").split(",").filter((name) => name !== ""),
