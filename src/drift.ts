@@ -4,6 +4,7 @@
  * hand-written manifest order keys differently).
  */
 import type { RawManifest } from "./acquire/manifest-file.js";
+import { isRecord } from "./json.js";
 
 export interface ToolChange {
   name: string;
@@ -21,9 +22,6 @@ export interface DriftReport {
 
 /** Pointers reported per field before "and N more". */
 const MAX_POINTERS = 5;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** True when the live server differs from the snapshot in its tools. */
 export function hasDrift(report: DriftReport): boolean {

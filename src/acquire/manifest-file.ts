@@ -7,6 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { userError } from "../errors.js";
+import { isRecord } from "../json.js";
 
 /** A manifest as read, before normalisation. */
 export interface RawManifest {
@@ -54,9 +55,6 @@ export function parseManifest(text: string, source: string): RawManifest {
   }
   return recogniseManifest(document, source);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function recogniseManifest(document: unknown, source: string): RawManifest {
   const shapeHint = "expected { tools: [...] }, a JSON-RPC response { jsonrpc, id, result: { tools } }, or an mcpgen manifest";

@@ -6,6 +6,7 @@
  * the generated files or the terminal; and text from the server (its stderr,
  * error messages, names) must not carry terminal control sequences.
  */
+import { isRecord } from "../json.js";
 
 export const REDACTED = "***";
 
@@ -70,7 +71,6 @@ const SCHEMA_KEYWORDS = new Set([
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const token = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**

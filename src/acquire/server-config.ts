@@ -16,6 +16,7 @@ import { basename, join, resolve, sep } from "node:path";
 import { joinPointer, userError } from "../errors.js";
 import type { Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
+import { isRecord } from "../json.js";
 
 export interface ConfigContext {
   /** The project directory: project files are looked up here, and it is `${workspaceFolder}`. */
@@ -57,9 +58,6 @@ export interface FoundServer {
   file: string;
   format: ConfigFormat;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Looks `name` up in every supported configuration file, in order. */
 export async function findServerConfig(name: string, context: ConfigContext, secrets: Secrets): Promise<FoundServer> {

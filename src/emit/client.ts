@@ -3,6 +3,7 @@
  * and `methodNames` (wire name → method name).
  */
 import type { EmittedFile, ManifestIR, Schema, ToolIR } from "../ir.js";
+import { refTarget } from "../normalize/schema.js";
 import { jsDoc, objectLiteralKey, stringLiteral } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 
@@ -13,7 +14,7 @@ export function argumentsOptional(tool: ToolIR): boolean {
   // zod-to-json-schema style: the root is only a ref to a definition.
   const ref = schema.$ref;
   if (typeof ref === "string" && ref.startsWith("#/$defs/") && Object.keys(schema).every((key) => key === "$ref" || key === "$defs" || key === "type" || key === "description" || key === "title")) {
-    const target = (schema.$defs as Record<string, Schema> | undefined)?.[decodeURIComponent(ref.slice("#/$defs/".length))];
+    const target = (schema.$defs as Record<string, Schema> | undefined)?.[refTarget(ref)];
     if (target === undefined || typeof target === "boolean") return target === true;
     schema = target;
   }

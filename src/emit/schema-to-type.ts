@@ -18,6 +18,7 @@
  *   - `format` adds nothing to the type (a `date-time` is a `string`)
  */
 import type { Schema, SchemaObject } from "../ir.js";
+import { refTarget } from "../normalize/schema.js";
 import { jsDoc, literalType, typePropertyKey } from "../text/escape.js";
 
 export interface TypeNames {
@@ -88,7 +89,8 @@ export class SchemaTypeWriter {
   }
 
   private ref(ref: string): string {
-    const name = ref === "#" ? this.names.root : this.names.defs.get(decodeURIComponent(ref.slice("#/$defs/".length)));
+    const target = refTarget(ref);
+    const name = target === "#" ? this.names.root : this.names.defs.get(target);
     if (name === undefined) throw new Error(`internal: no type name for ${ref}`);
     return name;
   }

@@ -12,6 +12,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { userError } from "../errors.js";
 import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../ir.js";
+import { setOwn } from "../json.js";
 import { jsDoc, objectLiteralKey } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 import { templatePath } from "./templates.js";
@@ -124,7 +125,7 @@ function validationSchema(schema: Schema, knownFormats: ReadonlySet<string>): Sc
     if (key === "properties" || key === "patternProperties" || key === "$defs" || key === "dependentSchemas") {
       const map: Record<string, Schema> = {};
       for (const [name, sub] of Object.entries(value as Record<string, Schema>)) {
-        Object.defineProperty(map, name, { value: validationSchema(sub, knownFormats), enumerable: true, writable: true, configurable: true });
+        setOwn(map, name, validationSchema(sub, knownFormats));
       }
       out[key] = map;
     } else if (key === "enum" || key === "const" || key === "required" || key === "dependentRequired" || key === "type") {

@@ -7,9 +7,7 @@ import { joinPointer, userError, type Diagnostic } from "../errors.js";
 import type { ManifestIR, NormalizedSchema, ToolAnnotations, ToolIR } from "../ir.js";
 import { assignToolNames, pascalCase, type UniqueNames } from "./naming.js";
 import { normalizeSchema } from "./schema.js";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isRecord } from "../json.js";
 
 export function normalizeManifest(manifest: RawManifest): ManifestIR {
   const diagnostics: Diagnostic[] = [];

@@ -18,6 +18,7 @@
  */
 import { joinPointer, userError, type Diagnostic } from "../errors.js";
 import type { Dialect, Schema, SchemaObject } from "../ir.js";
+import { isRecord, setOwn } from "../json.js";
 
 export interface SchemaContext {
   file: string;
@@ -50,9 +51,6 @@ const ANY_KEYWORDS = ["const", "default"] as const;
 /** Keywords that carry no constraint; the only siblings a pre-2019-09 `$ref` keeps. */
 const ANNOTATION_KEYWORDS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
 export const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function detectDialect(schema: unknown): Dialect {
   const uri = isRecord(schema) && typeof schema["$schema"] === "string" ? schema["$schema"] : "";
@@ -298,7 +296,7 @@ class SchemaNormalizer {
           this.warn("pattern-invalid", `patternProperties key ${JSON.stringify(name)} is not a valid Unicode regular expression; ignored`, joinPointer(at, name));
           continue;
         }
-        Object.defineProperty(map, name, { value: this.node(sub, joinPointer(at, name)), enumerable: true, writable: true, configurable: true });
+        setOwn(map, name, this.node(sub, joinPointer(at, name)));
       }
       out[key] = map;
     } else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
@@ -437,7 +435,7 @@ class SchemaNormalizer {
 }
 
 /** `"#"` for the root, the `$defs` key otherwise (refs are normalised to these two forms). */
-function refTarget(ref: string): string {
+export function refTarget(ref: string): string {
   return ref === "#" ? "#" : decodeURIComponent(ref.slice("#/$defs/".length));
 }
 

@@ -12,6 +12,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { parseJsonc } from "../acquire/server-config.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../errors.js";
+import { isRecord } from "../json.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
 
@@ -139,7 +140,6 @@ export async function loadConfig(options: LoadOptions = {}): Promise<ProjectConf
 
 type Report = (pointer: string, message: string, hint?: string) => void;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const show = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "an array" : value === null ? "null" : typeof value === "object" ? "an object" : String(value));
 
 /** Validates a parsed configuration; `file` names it in messages. Reports every problem at once. */

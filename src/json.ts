@@ -1,0 +1,14 @@
+/** Small helpers for JSON values read from untrusted input. */
+
+/** A JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Sets `key` as an own property. Plain assignment of `__proto__` would set the
+ * object's prototype instead, and server-supplied keys may be exactly that.
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
