@@ -11,18 +11,13 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { run } from "../src/cli.js";
+import { runCli } from "./helpers/cli.js";
 import { generate } from "../src/generate.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 const weatherManifest = join(repoRoot, "examples/weather.tools.json");
 
-async function cli(args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await run(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-  return { code, stdout, stderr };
-}
+const cli = runCli;
 
 async function scratch(): Promise<string> {
   return mkdtemp(join(tmpdir(), "mcpgen-cli-"));

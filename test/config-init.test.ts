@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajvModule from "ajv";
 import { describe, expect, it } from "vitest";
-import { run } from "../src/cli.js";
+import { runCli } from "./helpers/cli.js";
 import { McpgenError } from "../src/errors.js";
 import { loadConfig } from "../src/project/config.js";
 import { initConfig, targetName } from "../src/project/init.js";
@@ -27,18 +27,7 @@ async function projectWithMcpFiles(): Promise<string> {
   return root;
 }
 
-async function cli(args: string[], cwd: string) {
-  let stdout = "";
-  let stderr = "";
-  const previous = process.cwd();
-  process.chdir(cwd);
-  try {
-    const code = await run(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(previous);
-  }
-}
+const cli = runCli;
 
 describe("mcpgen init", () => {
   it("writes one server target per server in .mcp.json and .vscode/mcp.json, the first file winning a name", async () => {

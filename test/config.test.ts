@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajvModule from "ajv";
 import { describe, expect, it } from "vitest";
-import { run } from "../src/cli.js";
+import { runCli } from "./helpers/cli.js";
 import { McpgenError } from "../src/errors.js";
 import { ConfigError, findConfigFile, loadConfig, validateConfig } from "../src/project/config.js";
 import { repoRoot } from "./helpers/typecheck.js";
@@ -22,18 +22,7 @@ async function scratch(): Promise<string> {
   return mkdtemp(join(tmpdir(), "mcpgen-config-"));
 }
 
-async function cli(args: string[], cwd: string) {
-  let stdout = "";
-  let stderr = "";
-  const previous = process.cwd();
-  process.chdir(cwd);
-  try {
-    const code = await run(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(previous);
-  }
-}
+const cli = runCli;
 
 const good = { name: "weather", manifest: "weather.tools.json", out: "src/mcp/weather" };
 

@@ -2,7 +2,6 @@
  * Real MCP servers from npm, over stdio with the real SDK client: capture each
  * one's tools/list at test time, generate, and type-check the result strictly.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
 import { generateFromManifest } from "../src/generate.js";
 import { esmProject } from "./helpers/output-dir.js";
+import { listToolsAndServer } from "./helpers/pull.js";
 import { repoRoot, typecheck } from "./helpers/typecheck.js";
 
 interface RealServer {
@@ -36,20 +36,7 @@ async function captureTools(server: RealServer) {
     env: { PATH: process.env["PATH"] ?? "", ...(server.env?.(scratch) ?? {}) },
     stderr: "ignore",
   });
-  const client = new Client({ name: "mcpgen-test", version: "0.0.0" });
-  await client.connect(transport, { timeout: 30_000 });
-  try {
-    const tools: unknown[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: 30_000 });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor !== undefined);
-    return { tools, serverInfo: client.getServerVersion() };
-  } finally {
-    await client.close();
-  }
+  return listToolsAndServer(transport);
 }
 
 describe.each(servers)("$name from npm", (server) => {

@@ -52,6 +52,22 @@ async function editJson(path: string, edit: (document: any) => void, inPlace = f
   await (inPlace ? writeFile(path, text) : saveByRename(path, text));
 }
 
+/** Captured stdout and stderr, with a `subscribe` that `waitUntil` uses to hear of new output. */
+function capturedOutput() {
+  const captured = { stdout: "", stderr: "" };
+  const listeners = new Set<() => void>();
+  const append = (stream: "stdout" | "stderr", text: string) => {
+    captured[stream] += text;
+    for (const listener of [...listeners]) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  const output = () => `\n--- stdout\n${captured.stdout}--- stderr\n${captured.stderr}`;
+  return { captured, append, subscribe, output };
+}
+
 /** The library watcher with its events recorded. */
 function startWatch(root: string) {
   const events: WatchEvent[] = [];
@@ -161,28 +177,19 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
     const root = await fixtureCopy("watch-single");
     const manifest = join(root, "contracts/notes.tools.json");
     const out = join(root, "gen");
-    let stdout = "";
-    let stderr = "";
-    const listeners = new Set<() => void>();
-    const notify = () => {
-      for (const listener of [...listeners]) listener();
-    };
-    const subscribe = (listener: () => void) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    };
+    const { captured, append, subscribe, output } = capturedOutput();
     const controller = new AbortController();
     const exit = run(["generate", manifest, "--out", out, "--watch"], {
-      stdout: (text) => void ((stdout += text), notify()),
-      stderr: (text) => void ((stderr += text), notify()),
+      stdout: (text) => append("stdout", text),
+      stderr: (text) => append("stderr", text),
       signal: controller.signal,
     });
-    await waitUntil("the watch to start", () => stderr.includes("watching 1 input(s)"), subscribe);
-    expect(stdout).toMatch(/^gen: 2 tools → .*gen \(7 written, 0 unchanged\)\n$/);
+    await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input(s)"), subscribe);
+    expect(captured.stdout).toMatch(/^gen: 2 tools → .*gen \(7 written, 0 unchanged\)\n$/);
     await editJson(manifest, (document) => {
       document.tools[1].description = "Lists notes.";
     });
-    await waitUntil("a regeneration", () => stdout.includes("regenerated (input changed)"), subscribe);
+    await waitUntil("a regeneration", () => captured.stdout.includes("regenerated (input changed)"), subscribe);
     controller.abort();
     expect(await exit).toBe(0);
   });
@@ -191,32 +198,22 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
 describe("mcpgen generate --watch over a configuration (in process, stopped through io.signal)", () => {
   it("reports the handler of a renamed tool as orphaned, as a one-shot run does", async () => {
     const root = await fixtureCopy("watch-orphan");
-    let stdout = "";
-    let stderr = "";
-    const listeners = new Set<() => void>();
-    const notify = () => {
-      for (const listener of [...listeners]) listener();
-    };
-    const subscribe = (listener: () => void) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    };
-    const output = () => `\n--- stdout\n${stdout}--- stderr\n${stderr}`;
+    const { captured, append, subscribe, output } = capturedOutput();
     const controller = new AbortController();
     const exit = run(["generate", "--watch", "--config", join(root, "mcpgen.config.json"), "notes"], {
-      stdout: (text) => void ((stdout += text), notify()),
-      stderr: (text) => void ((stderr += text), notify()),
+      stdout: (text) => append("stdout", text),
+      stderr: (text) => append("stderr", text),
       signal: controller.signal,
     });
-    await waitUntil("the watch to start", () => stderr.includes("watching "), subscribe, output);
-    expect(stderr).not.toContain("warning:");
+    await waitUntil("the watch to start", () => captured.stderr.includes("watching "), subscribe, output);
+    expect(captured.stderr).not.toContain("warning:");
 
     await editJson(join(root, "contracts/notes.tools.json"), (document) => {
       document.tools[1].name = "list_all_notes";
     });
-    await waitUntil("the regeneration", () => stdout.includes("notes (server): regenerated (input changed)"), subscribe, output);
-    expect(stdout).toContain("1 project file(s) created");
-    expect(stderr).toContain('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted\n');
+    await waitUntil("the regeneration", () => captured.stdout.includes("notes (server): regenerated (input changed)"), subscribe, output);
+    expect(captured.stdout).toContain("1 project file(s) created");
+    expect(captured.stderr).toContain('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted\n');
     controller.abort();
     expect(await exit).toBe(0);
   });
@@ -236,37 +233,27 @@ describe("mcpgen generate --watch (the built CLI)", () => {
     const root = await fixtureCopy("watch-cli");
     const process_ = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), "generate", "--watch", "weather", "notes-types"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
     child = process_;
-    let stdout = "";
-    let stderr = "";
-    const listeners = new Set<() => void>();
-    const notify = () => {
-      for (const listener of [...listeners]) listener();
-    };
-    const subscribe = (listener: () => void) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    };
-    process_.stdout.on("data", (chunk: Buffer) => void ((stdout += chunk.toString()), notify()));
-    process_.stderr.on("data", (chunk: Buffer) => void ((stderr += chunk.toString()), notify()));
+    const { captured, append, subscribe, output } = capturedOutput();
+    process_.stdout.on("data", (chunk: Buffer) => append("stdout", chunk.toString()));
+    process_.stderr.on("data", (chunk: Buffer) => append("stderr", chunk.toString()));
     const exited = new Promise<number | null>((resolve) => process_.on("exit", (code) => resolve(code)));
-    const output = () => `\n--- stdout\n${stdout}--- stderr\n${stderr}`;
 
-    await waitUntil("the watch to start", () => stderr.includes("watching mcpgen.config.json and 2 input(s) for changes"), subscribe, output);
-    expect(stdout).toBe("weather: 3 tools → src/mcp/weather (7 written, 0 unchanged)\nnotes-types (types): 2 tools → src/mcp/notes (2 written, 0 unchanged)\n");
+    await waitUntil("the watch to start", () => captured.stderr.includes("watching mcpgen.config.json and 2 input(s) for changes"), subscribe, output);
+    expect(captured.stdout).toBe("weather: 3 tools → src/mcp/weather (7 written, 0 unchanged)\nnotes-types (types): 2 tools → src/mcp/notes (2 written, 0 unchanged)\n");
 
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
       document.tools[0].outputSchema.properties.windSpeed = { type: "number" };
     });
-    await waitUntil("weather's regeneration line", () => stdout.includes("weather: regenerated"), subscribe, output);
-    expect(stdout.split("\n")[2]).toBe("weather: regenerated (input changed): 3 tools → src/mcp/weather (3 written, 4 unchanged)");
+    await waitUntil("weather's regeneration line", () => captured.stdout.includes("weather: regenerated"), subscribe, output);
+    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated (input changed): 3 tools → src/mcp/weather (3 written, 4 unchanged)");
 
     await saveByRename(join(root, "contracts/weather.tools.json"), "not json");
-    await waitUntil("the error", () => stderr.includes("error: weather:"), subscribe, output);
-    expect(stderr).toMatch(/error: weather: contracts\/weather\.tools\.json: not valid JSON/);
+    await waitUntil("the error", () => captured.stderr.includes("error: weather:"), subscribe, output);
+    expect(captured.stderr).toMatch(/error: weather: contracts\/weather\.tools\.json: not valid JSON/);
 
     await saveByRename(join(root, "contracts/weather.tools.json"), await readFile(join(repoRoot, "test/fixtures/project/contracts/weather.tools.json"), "utf8"));
-    await waitUntil("weather's regeneration after the fix", () => stdout.split("\n").filter((line) => line.startsWith("weather: regenerated")).length === 2, subscribe, output);
-    expect(stdout.split("\n").filter(Boolean)).toHaveLength(4);
+    await waitUntil("weather's regeneration after the fix", () => captured.stdout.split("\n").filter((line) => line.startsWith("weather: regenerated")).length === 2, subscribe, output);
+    expect(captured.stdout.split("\n").filter(Boolean)).toHaveLength(4);
     expect(process_.exitCode).toBeNull();
 
     process_.kill("SIGINT");

@@ -51,6 +51,11 @@ export async function readPid(file: string): Promise<number> {
 
 /** What the SDK client itself lists, following every cursor: the reference a pulled snapshot must equal. */
 export async function listWithSdk(transport: Transport): Promise<unknown[]> {
+  return (await listToolsAndServer(transport)).tools;
+}
+
+/** Every page of tools/list through the SDK client, with the server's `serverInfo`. */
+export async function listToolsAndServer(transport: Transport): Promise<{ tools: unknown[]; serverInfo: unknown }> {
   const client = new Client({ name: "mcpgen-test", version: "0.0.0" });
   await client.connect(transport, { timeout: 30_000 });
   try {
@@ -61,7 +66,7 @@ export async function listWithSdk(transport: Transport): Promise<unknown[]> {
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    return tools;
+    return { tools, serverInfo: client.getServerVersion() };
   } finally {
     await client.close();
   }
