@@ -29,30 +29,7 @@ export const validatorExportName = (role: "input" | "output", toolIndex: number)
 
 export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
   const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
-  const { formats } = await import("../../templates/validator-runtime.js");
-  const knownFormats = new Set(Object.keys(formats));
-
-  const unique: ValidatorEntry[] = [];
-  const aliases: Array<[alias: string, target: string]> = [];
-  const byContent = new Map<string, string>();
-  const origin = new Map<string, { tool: string; pointer: string }>();
-  ir.tools.forEach((tool, index) => {
-    for (const role of ["input", "output"] as const) {
-      const normalized = tool[role];
-      if (normalized === undefined) continue;
-      const exportName = validatorExportName(role, index);
-      const schema = validationSchema(normalized.schema, knownFormats);
-      const key = JSON.stringify(schema);
-      const existing = byContent.get(key);
-      if (existing !== undefined) {
-        aliases.push([exportName, existing]);
-        continue;
-      }
-      byContent.set(key, exportName);
-      origin.set(exportName, { tool: tool.wireName, pointer: normalized.pointer });
-      unique.push({ exportName, schema });
-    }
-  });
+  const { unique, aliases, origin } = await validatorEntries(ir);
 
   const chunks: ValidatorEntry[][] = [];
   for (let start = 0; start < unique.length; start += CHUNK_SIZE) chunks.push(unique.slice(start, start + CHUNK_SIZE));
@@ -85,6 +62,41 @@ export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
     "",
   ].join("\n");
   return { path: "validators.ts", contents, format: "none" };
+}
+
+/** What there is to compile: each distinct validation schema once, and the exports that alias it. */
+export interface ValidatorPlan {
+  unique: ValidatorEntry[];
+  aliases: Array<[alias: string, target: string]>;
+  /** Where each compiled export comes from, for error messages. */
+  origin: Map<string, { tool: string; pointer: string }>;
+}
+
+export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
+  const { formats } = await import("../../templates/validator-runtime.js");
+  const knownFormats = new Set(Object.keys(formats));
+  const unique: ValidatorEntry[] = [];
+  const aliases: Array<[alias: string, target: string]> = [];
+  const byContent = new Map<string, string>();
+  const origin = new Map<string, { tool: string; pointer: string }>();
+  ir.tools.forEach((tool, index) => {
+    for (const role of ["input", "output"] as const) {
+      const normalized = tool[role];
+      if (normalized === undefined) continue;
+      const exportName = validatorExportName(role, index);
+      const schema = validationSchema(normalized.schema, knownFormats);
+      const key = JSON.stringify(schema);
+      const existing = byContent.get(key);
+      if (existing !== undefined) {
+        aliases.push([exportName, existing]);
+        continue;
+      }
+      byContent.set(key, exportName);
+      origin.set(exportName, { tool: tool.wireName, pointer: normalized.pointer });
+      unique.push({ exportName, schema });
+    }
+  });
+  return { unique, aliases, origin };
 }
 
 async function compileChunks(chunks: ValidatorEntry[][], schemaCount: number): Promise<ChunkResult[]> {
