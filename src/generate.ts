@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { readManifestFile, type RawManifest } from "./acquire/manifest-file.js";
+import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 import { userError, type Diagnostic } from "./errors.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
 import { formatFiles } from "./format.js";
@@ -35,7 +35,7 @@ export interface GenerateOptions {
   prune?: boolean | undefined;
   /** Count lines added and removed per changed file (`WriteResult.lines`); default: with `check`. */
   diff?: boolean | undefined;
-  stdin?: NodeJS.ReadableStream | undefined;
+  stdin?: InputStream | undefined;
 }
 
 export interface GenerateResult {

@@ -1,7 +1,7 @@
 /** mcpgen's library API. The CLI is a thin layer over these functions. */
 export { generate, check, pull } from "./api.js";
 export { generateFromManifest, renderManifest, type ClientEmit, type GenerateOptions, type GenerateResult, type Stage } from "./generate.js";
-export { readManifestFile, parseManifest, recogniseManifest, type RawManifest } from "./acquire/manifest-file.js";
+export { readManifestFile, parseManifest, recogniseManifest, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./errors.js";
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir.js";

@@ -44,7 +44,8 @@ export interface PullOptions {
   home?: string | undefined;
   /** Environment for `${VAR}` expansion and `--env KEY` (default: `process.env`). */
   environment?: Readonly<Record<string, string | undefined>> | undefined;
-  platform?: NodeJS.Platform | undefined;
+  /** `process.platform` to assume when locating client configuration files (default: the real one). */
+  platform?: string | undefined;
   onProgress?: ((event: PullEvent) => void) | undefined;
 }
 

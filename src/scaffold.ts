@@ -12,7 +12,7 @@
  */
 import { link, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { readManifestFile, type RawManifest } from "./acquire/manifest-file.js";
+import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 import type { Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
@@ -39,7 +39,7 @@ export interface ScaffoldOptions {
   prune?: boolean | undefined;
   /** Count lines added and removed per changed file; default: with `check`. */
   diff?: boolean | undefined;
-  stdin?: NodeJS.ReadableStream | undefined;
+  stdin?: InputStream | undefined;
 }
 
 export interface HandlerFile {

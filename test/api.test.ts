@@ -147,6 +147,54 @@ await check({ manifest: "m.json", outDir: "out", check: false });
     }
   });
 
+  it("the declarations need no @types/node: a consumer with only the ES and DOM libs type-checks", async () => {
+    if (!existsSync(join(repoRoot, "dist", "src", "index.d.ts"))) throw new Error("dist/ has no index.d.ts: run `npm run build` before these tests");
+    const consumer = await mkdtemp(join(tmpdir(), "mcpgen-consumer-nonode-"));
+    await writeFile(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+    await mkdir(join(consumer, "node_modules"));
+    await symlink(repoRoot, join(consumer, "node_modules", "mcpgen"), "dir");
+    await writeFile(join(consumer, "build.ts"), `import { check, generate, pull, scaffold, type InputStream } from "mcpgen";
+
+async function* text(): AsyncGenerator<string> {
+  yield '{"tools": []}';
+}
+const stdin: InputStream = text();
+await generate({ manifest: "-", outDir: "out", stdin });
+await scaffold({ manifest: "-", outDir: "server", stdin: [new Uint8Array([123, 125])].values() as unknown as InputStream });
+await pull({ target: "https://example.com/mcp", outDir: "out", platform: "darwin" });
+await check({ cwd: "." });
+// @ts-expect-error stdin yields text or bytes
+await generate({ manifest: "-", outDir: "out", stdin: [1, 2] });
+`);
+    const config = {
+      compilerOptions: {
+        strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true,
+        target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", noEmit: true, skipLibCheck: false,
+        types: [], lib: ["ES2022", "DOM"],
+      },
+      files: ["build.ts"],
+    };
+    await writeFile(join(consumer, "tsconfig.json"), JSON.stringify(config));
+    const tsc = join(repoRoot, "node_modules", "tsc7", "bin", "tsc");
+    const result = await promisify(execFile)(process.execPath, [tsc, "-p", join(consumer, "tsconfig.json"), "--pretty", "false"], { cwd: consumer }).then(
+      ({ stdout }) => ({ ok: true, output: stdout }),
+      (error: { stdout?: string; message: string }) => ({ ok: false, output: error.stdout || error.message }),
+    );
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
+
+  it("generate reads `-` from any async iterable of text or bytes", async () => {
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-stdin-"));
+    async function* chunks(): AsyncGenerator<string | Uint8Array> {
+      yield '{"tools": [{"name": "ping", "inputSchema": {"type": "obj';
+      yield new TextEncoder().encode('ect"}}]}');
+    }
+    const result = await generate({ manifest: "-", outDir: join(root, "out"), stdin: chunks(), format: false });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["ping"]);
+    expect(await readFile(join(root, "out", "types.ts"), "utf8")).toContain("ping");
+  });
+
   it("package.json points \"types\" and \"exports\" at the emitted declarations", async () => {
     const manifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { types: string; exports: { ".": { types: string; default: string } } };
     expect(manifest.exports["."].types).toBe(manifest.types);

@@ -22,7 +22,13 @@ export interface RawManifest {
   instructions?: string | undefined;
 }
 
-export async function readManifestFile(path: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<RawManifest> {
+/**
+ * Where `-` reads from: any async iterable of text or bytes, such as
+ * `process.stdin` (a structural type, so the public API does not need \`@types/node\`).
+ */
+export type InputStream = AsyncIterable<string | Uint8Array>;
+
+export async function readManifestFile(path: string, stdin: InputStream = process.stdin): Promise<RawManifest> {
   const source = path === "-" ? "<stdin>" : path;
   let text: string;
   try {
@@ -37,8 +43,8 @@ export async function readManifestFile(path: string, stdin: NodeJS.ReadableStrea
   return parseManifest(text, source);
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
+async function readAll(stream: InputStream): Promise<string> {
+  const chunks: Uint8Array[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString("utf8");
 }

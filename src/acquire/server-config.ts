@@ -23,7 +23,7 @@ export interface ConfigContext {
   cwd: string;
   home: string;
   env: Readonly<Record<string, string | undefined>>;
-  platform: NodeJS.Platform;
+  platform: string;
 }
 
 /** One supported configuration file: where it lives and which key holds its servers. */

@@ -34,7 +34,8 @@ export interface ProjectOptions extends LoadOptions {
   home?: string | undefined;
   /** Environment for `${VAR}` expansion in MCP configuration files (default `process.env`). */
   environment?: Readonly<Record<string, string | undefined>> | undefined;
-  platform?: NodeJS.Platform | undefined;
+  /** `process.platform` to assume when locating client configuration files (default: the real one). */
+  platform?: string | undefined;
   /** Progress of `pull` (connecting, pages, fallbacks), redacted and printable. */
   onProgress?: ((event: { target: string; kind: string; message: string }) => void) | undefined;
 }
