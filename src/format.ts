@@ -1,6 +1,6 @@
 /**
  * Stage 4 (format): Prettier, once per output file, with the user's Prettier
- * configuration as found from the output directory.
+ * configuration as found for each file's own path (so `overrides` apply).
  */
 import { join } from "node:path";
 import type { EmittedFile } from "./ir.js";
@@ -11,12 +11,19 @@ export interface FormatOptions {
 }
 
 export async function formatFiles(files: readonly EmittedFile[], options: FormatOptions): Promise<EmittedFile[]> {
-  if (options.outDir === false) return [...files];
+  const outDir = options.outDir;
+  if (outDir === false) return [...files];
   const prettier = await import("prettier");
-  const config = (await prettier.resolveConfig(join(options.outDir, "index.ts"), { editorconfig: true })) ?? {};
+  // Prettier caches what it found (or did not find) for each directory. A long-lived process
+  // (watch, the library API) must see a configuration the user added or edited since: each run
+  // looks again, once per directory.
+  await prettier.clearConfigCache();
   return Promise.all(
     files.map(async (file) => {
       if (file.format === "none") return file;
+      // Resolved per file, at the path it will be written to, so that `overrides` apply
+      // (Prettier caches the search, so this costs one lookup per directory).
+      const config = (await prettier.resolveConfig(join(outDir, file.path), { editorconfig: true })) ?? {};
       // babel-ts prints the same TypeScript as the typescript parser here, about twice as fast.
       // A pragma would push mcpgen's header off the first line, where it marks the file as mcpgen's.
       const parser = file.format === "json" ? "json" : "babel-ts";

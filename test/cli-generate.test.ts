@@ -254,6 +254,15 @@ describe("writing", () => {
     expect(client).not.toContain('"./validate.js"');
   });
 
+  it("applies Prettier overrides by each output file's path", async () => {
+    const project = await scratch();
+    await writeFile(join(project, ".prettierrc.json"), JSON.stringify({ overrides: [{ files: "src/mcp/client.ts", options: { semi: false } }] }));
+    const out = join(project, "src", "mcp");
+    expect((await cli(["generate", weatherManifest, "--out", out])).code).toBe(0);
+    expect(await readFile(join(out, "client.ts"), "utf8")).toContain('import { validators } from "./validate.js"\n');
+    expect(await readFile(join(out, "validate.ts"), "utf8")).toMatch(/from "\.\/validators\.js";\n/);
+  });
+
   it("keeps its header on the first line whatever the Prettier configuration (insertPragma)", async () => {
     const project = await scratch();
     await writeFile(join(project, ".prettierrc"), JSON.stringify({ insertPragma: true }));

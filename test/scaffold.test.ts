@@ -72,6 +72,16 @@ describe("a new scaffold", () => {
     expect(result.generated.every((file) => file.status === "created")).toBe(true);
   });
 
+  it("formats src/generated/ with the Prettier overrides that match its files' paths", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    expect(await readFile(join(project, "src/generated/server.ts"), "utf8")).toContain('from "./handlers.js";');
+    await writeFile(join(project, ".prettierrc.json"), JSON.stringify({ overrides: [{ files: "src/generated/**/*.ts", options: { singleQuote: true } }] }));
+    const result = await scaffold({ manifest: weather, outDir: project });
+    expect(result.generated.find((file) => file.path === "src/generated/server.ts")?.status).toBe("updated");
+    expect(await readFile(join(project, "src/generated/server.ts"), "utf8")).toContain("from './handlers.js';");
+  });
+
   it("marks generated files as mcpgen's and leaves the user's files unmarked", async () => {
     const project = await tempProject();
     const result = await scaffold({ manifest: weather, outDir: project });
