@@ -114,7 +114,7 @@ export function printWatchEvent(event: WatchEvent, io: Io, options: { quiet?: bo
     io.stderr(`watching ${what}${event.inputs.length} input(s) for changes (Ctrl-C to stop)\n`);
     return;
   }
-  const why = event.reason === "start" ? "" : `regenerated (${event.reason === "config" ? "configuration" : "input"} changed): `;
+  const why = event.reason === "start" ? "" : event.reason === "output" ? "regenerated (output unblocked): " : `regenerated (${event.reason === "config" ? "configuration" : "input"} changed): `;
   printTargetWarnings(event.result, io, false);
   io.stdout(targetLine(event.result, false, why));
   if (options.verbose) io.stdout(timingLines(event.result.timings, "    "));

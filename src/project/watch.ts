@@ -7,21 +7,25 @@
  * An invalid manifest or configuration is reported and the watch goes on:
  * the last valid configuration stays in force until the file is fixed.
  *
+ * A target that failed writing its output (a user's file in the way, no
+ * permission) is retried when the directory where it failed changes, so
+ * moving the file away is enough; the same failure is not reported twice.
+ *
  * Directories are watched, not files: editors save by renaming a new file
  * over the old one, which a watch on the old file would never see. A
  * directory that does not exist yet is watched through its nearest existing
  * ancestor.
  */
 import { createHash } from "node:crypto";
-import { statSync, watch, type FSWatcher } from "node:fs";
+import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { McpgenError, userError, type Diagnostic } from "../errors.js";
 import { CONFIG_FILE, ConfigError, displayPath, findConfigFile, loadConfig, validateConfig, type ConfigDocument, type ProjectConfig, type Target } from "./config.js";
 import { runProject, selectTargets, targetInput, type ProjectOptions, type TargetResult } from "./run.js";
 
-/** Why a target was generated. */
-export type WatchReason = "start" | "input" | "config";
+/** Why a target was generated: the start, its input, its configuration entry, or a change where writing its output had failed. */
+export type WatchReason = "start" | "input" | "config" | "output";
 
 export type WatchEvent =
   /** A target was generated; `result.files` says what changed. */
@@ -53,12 +57,26 @@ export async function watchProject(options: WatchOptions): Promise<void> {
 
 const fingerprint = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** Failures that a change in the output's directory can end (the input is fine). */
+const OUTPUT_FAILURES: ReadonlySet<string> = new Set(["output-owned-by-user", "output-unwritable"]);
+
+/** A target whose last run could not write its output. */
+interface Blocked {
+  /** Where it failed: the directory watched for the change that unblocks it. */
+  directory: string;
+  /** That directory's entries at the failure (a failed attempt that leaves no trace changes nothing). */
+  state: string;
+  /** The failure as reported, so a retry that fails the same way is not reported again. */
+  message: string;
+}
+
 class ProjectWatcher {
   private config: ProjectConfig | undefined;
   private configText: string | undefined;
   /** Per target: hashes of its definition and of its input's bytes at its last generation. */
   private readonly seen = new Map<string, { definition: string; input: string }>();
   private readonly watchers = new Map<string, FSWatcher>();
+  private readonly blocked = new Map<string, Blocked>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private pending = false;
@@ -111,6 +129,7 @@ class ProjectWatcher {
     if (this.stopped) return;
     const wanted = new Set<string>();
     for (const file of [...(this.configFile === undefined ? [] : [this.configFile]), ...this.inputs()]) wanted.add(existingAncestor(dirname(file)));
+    for (const { directory } of this.blocked.values()) wanted.add(existingAncestor(directory));
     for (const [directory, watcher] of this.watchers) {
       if (!wanted.has(directory)) {
         watcher.close();
@@ -203,12 +222,56 @@ class ProjectWatcher {
       this.seen.set(target.name, now);
       due.push({ target, why: reason === "start" ? "start" : before === undefined || before.definition !== now.definition ? "config" : "input" });
     }
+    for (const target of targets) {
+      const blocked = this.blocked.get(target.name);
+      if (blocked === undefined || due.some((entry) => entry.target === target)) continue;
+      if (directoryState(blocked.directory) !== blocked.state) due.push({ target, why: "output" });
+    }
     for (const { target, why } of due) {
       if (this.stopped) return;
       const result = await runProject(config, { ...this.options, check: false, targets: [target.name] });
-      for (const error of result.errors) this.options.onEvent({ kind: "error", target: error.target, reason: why, diagnostic: error.diagnostic });
+      const before = this.blocked.get(target.name);
+      this.blocked.delete(target.name);
+      for (const error of result.errors) {
+        const { diagnostic } = error;
+        if (OUTPUT_FAILURES.has(diagnostic.code) && diagnostic.file !== undefined) {
+          const directory = isDirectory(diagnostic.file) ? diagnostic.file : dirname(diagnostic.file);
+          this.blocked.set(target.name, { directory, state: directoryState(directory), message: diagnostic.message });
+          if (why === "output" && before?.message === diagnostic.message) continue;
+        }
+        this.options.onEvent({ kind: "error", target: error.target, reason: why, diagnostic });
+      }
       for (const generated of result.targets) this.options.onEvent({ kind: "generated", target: generated.name, reason: why, result: generated });
     }
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A directory's entries (name, kind, mode, size, modification time) and its
+ * own mode, as one string; "absent" when it cannot be read. Synchronous on
+ * purpose, like `existingAncestor`: one directory, read between checks.
+ */
+function directoryState(directory: string): string {
+  try {
+    const entries = readdirSync(directory).sort().map((name) => {
+      try {
+        const stat = statSync(join(directory, name));
+        return `${name}\0${stat.mode}\0${stat.size}\0${stat.mtimeMs}`;
+      } catch {
+        return `${name}\0gone`;
+      }
+    });
+    return `${statSync(directory).mode}\n${entries.join("\n")}`;
+  } catch {
+    return "absent";
   }
 }
 
