@@ -227,20 +227,63 @@ export async function scanHandlers(outDir: string): Promise<Map<string, string |
   return found;
 }
 
-const DEFINE_CALL = /\bdefineHandler\s*(?:<[^>()]*>)?\s*\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/;
+const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;
+const DEFINE_CALL = new RegExp(String.raw`\bdefineHandler\s*(?:<[^>()]*>)?\s*\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`);
 
-/** The wire name in a handler file's `defineHandler("name", ...)`; undefined when the file has no such call with a plain string. */
+/**
+ * The wire name in a handler file's `defineHandler(name, ...)`: a string
+ * literal (quotes or a template without substitutions), or a constant
+ * declared in the same file as one. Comments are skipped. Undefined when the
+ * file has no such call.
+ */
 export function definedTool(source: string): string | undefined {
-  const match = DEFINE_CALL.exec(source);
+  const code = withoutComments(source);
+  const match = DEFINE_CALL.exec(code);
   if (match === null) return undefined;
-  const literal = match[1]!;
-  const json = literal.startsWith("'") ? `"${literal.slice(1, -1).replace(/\\'/g, "'").replace(/(^|[^\\])"/g, '$1\\"')}"` : literal;
+  if (match[1] !== undefined) return stringValue(match[1]);
+  const constant = new RegExp(String.raw`\bconst\s+${match[2]!.replace(/\$/g, "\\$")}\s*(?::\s*string\s*)?=\s*(${STRING})`).exec(code);
+  return constant === null ? undefined : stringValue(constant[1]!);
+}
+
+/** The value of a string literal (as matched by STRING). */
+function stringValue(literal: string): string | undefined {
+  const quote = literal[0];
+  const body = literal.slice(1, -1);
+  // As a JSON string: the literal's own quote unescaped, double quotes and a template's raw line breaks escaped.
+  const json = quote === '"' ? literal : `"${body.replace(/\\(.)|"|\n/gs, (whole, escaped: string | undefined) => (escaped === undefined ? (whole === "\n" ? "\\n" : '\\"') : escaped === quote ? escaped : whole))}"`;
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === "string" ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** `source` with its comments blanked (strings and templates kept), so a commented-out call is not taken for the real one. */
+function withoutComments(source: string): string {
+  let out = "";
+  let index = 0;
+  while (index < source.length) {
+    const char = source[index]!;
+    const next = source[index + 1];
+    if (char === "/" && next === "/") {
+      const end = source.indexOf("\n", index);
+      index = end === -1 ? source.length : end;
+    } else if (char === "/" && next === "*") {
+      const end = source.indexOf("*/", index + 2);
+      index = end === -1 ? source.length : end + 2;
+      out += " ";
+    } else if (char === '"' || char === "'" || char === "\x60") {
+      let end = index + 1;
+      while (end < source.length && source[end] !== char && !(char !== "\x60" && source[end] === "\n")) end += source[end] === "\\" ? 2 : 1;
+      out += source.slice(index, end + 1);
+      index = end + 1;
+    } else {
+      out += char;
+      index++;
+    }
+  }
+  return out;
 }
 
 /**

@@ -181,6 +181,19 @@ describe("scaffolding again", () => {
     expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getWeatherHandler from "../handlers/weather.js";');
   });
 
+  it("finds a renamed handler that names its tool through a constant", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
+    const edited = `const TOOL = "get_weather";\n${stub.replace('defineHandler("get_weather",', "defineHandler(TOOL,")}`;
+    expect(edited).toContain("defineHandler(TOOL,");
+    await rm(join(project, "src/handlers/get-weather.ts"));
+    await writeFile(join(project, "src/handlers/current.ts"), edited);
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.created).toEqual([]);
+    expect(again.handlers[0]).toEqual({ tool: "get_weather", path: "src/handlers/current.ts", status: "kept" });
+  });
+
   it("with --check reports stale files and missing stubs, writes nothing and exits 1", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
@@ -309,6 +322,15 @@ describe("handler files", () => {
     ['defineHandler<"x">("x", h)', "x"],
     ['defineHandler("\\u00e9t\\u00e9", h)', "été"],
     ["defineHandler(NAME, h)", undefined],
+    ['const NAME = "get_weather";\nexport default defineHandler(NAME, h);', "get_weather"],
+    ["const TOOL: string = 'it\\'s' ;\ndefineHandler(TOOL)", "it's"],
+    ['const $name = "x" as const;\ndefineHandler($name, h)', "x"],
+    ['let NAME = "x";\ndefineHandler(NAME, h)', undefined],
+    ["defineHandler(`list_alerts`, h)", "list_alerts"],
+    ["defineHandler(`a\nb \\` \"c\"`, h)", 'a\nb ` "c"'],
+    ["defineHandler(`get_${kind}`, h)", undefined],
+    ['// defineHandler("old_tool", h)\n/* defineHandler("older", h) */\ndefineHandler("new_tool", h)', "new_tool"],
+    ['const url = "http://x"; defineHandler("y", h)', "y"],
     ["export default {}", undefined],
   ])("definedTool(%j) is %j", (source, tool) => {
     expect(definedTool(source)).toBe(tool);

@@ -47,7 +47,9 @@ or \`toolResult({ ... })\` for a full result. A thrown error becomes a tool erro
 
 When the manifest changes, \`npm run generate\` updates the types; \`npm run build\` then fails
 in every handler that no longer fits its tool's schemas. Handlers of removed tools are listed,
-never deleted.
+never deleted. A handler file can be renamed or moved within \`src/handlers/\`: mcpgen finds it by
+its \`defineHandler(name, ...)\` call, where \`name\` is a string literal or a \`const\` declared in
+that file as one.
 
 ## HTTP
 
