@@ -59,6 +59,11 @@ describe("configuration file formats", () => {
       label: "github (.mcp.json)",
     });
     expect(secrets.redact("token ghp_abcdefghijklmnop at debug level")).toBe("token *** at *** level");
+    // A short value (a setting more than a credential) is masked only as a word of its own; a long one anywhere.
+    expect(secrets.redact("debugging at level debug, debug_mode, (debug)")).toBe("debugging at level ***, debug_mode, (***)");
+    expect(secrets.redact("x-ghp_abcdefghijklmnopz")).toBe("x-***z");
+    expect(secrets.contains("debugger")).toBe(false);
+    expect(secrets.contains("level=debug")).toBe(true);
   });
 
   it(".vscode/mcp.json (servers, with comments and trailing commas): an http server with ${env:VAR} in a header", async () => {

@@ -18,13 +18,13 @@ const MIN_PART_LENGTH = 8;
 /** The secret values of one pull. */
 export class Secrets {
   private readonly values = new Set<string>();
-  private ordered: string[] | undefined;
+  private matchers: Array<{ value: string; standalone: RegExp | undefined }> | undefined;
 
   /** Registers a value; its whitespace-separated parts are registered too, so an echoed bare token is caught. */
   add(value: string): void {
     if (value.length >= MIN_SECRET_LENGTH) this.values.add(value);
     for (const part of value.split(/\s+/)) if (part.length >= MIN_PART_LENGTH) this.values.add(part);
-    this.ordered = undefined;
+    this.matchers = undefined;
   }
 
   addAll(values: Iterable<string>): void {
@@ -35,19 +35,42 @@ export class Secrets {
     return this.values.size;
   }
 
-  /** `text` with every secret replaced by `***` (longest first, so a value is not half-masked by one of its parts). */
+  /**
+   * `text` with every secret replaced by `***`, longest first (so a value is
+   * not half-masked by one of its parts). A long value is masked wherever it
+   * appears; a short one (under 8 characters, more likely a setting such as
+   * `LOG_LEVEL=info` than a credential) only as a word of its own, so that
+   * "information" stays readable.
+   */
   redact(text: string): string {
     if (this.values.size === 0) return text;
-    this.ordered ??= [...this.values].sort((a, b) => b.length - a.length);
     let result = text;
-    for (const value of this.ordered) if (result.includes(value)) result = result.split(value).join(REDACTED);
+    for (const { value, standalone } of this.ordered()) {
+      if (!result.includes(value)) continue;
+      result = standalone === undefined ? result.split(value).join(REDACTED) : result.replace(standalone, REDACTED);
+    }
     return result;
   }
 
-  /** True when `text` contains a secret. */
+  /** True when `text` contains a secret (by the same rule as `redact`). */
   contains(text: string): boolean {
-    for (const value of this.values) if (text.includes(value)) return true;
+    for (const { value, standalone } of this.ordered()) {
+      if (!text.includes(value)) continue;
+      if (standalone === undefined) return true;
+      standalone.lastIndex = 0;
+      if (standalone.test(text)) return true;
+    }
     return false;
+  }
+
+  private ordered(): Array<{ value: string; standalone: RegExp | undefined }> {
+    this.matchers ??= [...this.values]
+      .sort((a, b) => b.length - a.length)
+      .map((value) => ({
+        value,
+        standalone: value.length >= MIN_PART_LENGTH ? undefined : new RegExp(`(?<![\\p{L}\\p{N}_])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "gu"),
+      }));
+    return this.matchers;
   }
 }
 
