@@ -47,7 +47,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function connect(generation: "v1" | "v2"): Promise<{ weather: ToolsClient; canned: CannedServer }> {
+async function connect(generation: "v1" | "v2"): Promise<{ weather: ToolsClient; canned: CannedServer; client: ClientV1 | ClientV2 }> {
   const canned = cannedServer(manifest.tools, answer);
   const [clientSide, serverSide] = linkedTransports();
   await canned.server.connect(serverSide as never);
@@ -57,7 +57,7 @@ async function connect(generation: "v1" | "v2"): Promise<{ weather: ToolsClient;
     await client.close();
     await canned.server.close();
   });
-  return { weather: createClient(client), canned };
+  return { weather: createClient(client), canned, client };
 }
 
 describe.each(["v1", "v2"] as const)("generated client with SDK %s", (generation) => {
@@ -90,6 +90,19 @@ describe.each(["v1", "v2"] as const)("generated client with SDK %s", (generation
     expect(validation.phase).toBe("output");
     expect(validation.issues).toEqual([{ path: "/temperature", message: "must be number" }]);
     expect(validation.result?.content).toEqual([{ type: "text", text: "hot" }]);
+  });
+
+  it("reports the SDK's own outputSchema check (made once the app has listed the tools) as ValidationError", async () => {
+    const { weather, client } = await connect(generation);
+    await client.listTools();
+    const broken = await weather.getWeather({ location: "Broken" }).catch((caught: unknown) => caught);
+    expect(broken).toBeInstanceOf(ValidationError);
+    expect((broken as ValidationError).phase).toBe("output");
+    expect((broken as ValidationError).issues).toEqual([{ path: "", message: expect.stringMatching(/^does not match the outputSchema \(reported by the MCP SDK: .*temperature.*\)$/) }]);
+    expect((broken as ValidationError).cause).toBeInstanceOf(Error);
+    const silent = await weather.getWeather({ location: "Silent" }).catch((caught: unknown) => caught);
+    expect((silent as ValidationError).issues).toEqual([{ path: "", message: "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)" }]);
+    expect((await weather.getWeather({ location: "Oslo" })).structuredContent.temperature).toBe(-3);
   });
 
   it("rejects a missing structuredContent when an outputSchema is declared", async () => {

@@ -80,7 +80,7 @@ const corpus = resolve(repoRoot, "../shared/corpus");
 const sources: Array<{ name: string; tools: Array<Record<string, unknown>> }> = goldenCases.map((entry) => ({
   name: entry.name,
   tools: JSON.parse(readFileSync(entry.manifest, "utf8")).tools,
-}));
+})).filter((source) => source.tools.length > 0);
 if (existsSync(corpus)) {
   for (const file of ["server-everything.json", "server-filesystem.json", "mongodb-mcp-server.json", "clarity-mcp.json", "github-mcp-server-go.json"]) {
     if (existsSync(join(corpus, file))) sources.push({ name: file.replace(/\.json$/, ""), tools: JSON.parse(readFileSync(join(corpus, file), "utf8")).tools });

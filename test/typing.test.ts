@@ -5,7 +5,7 @@ import { repoRoot, typecheck } from "./helpers/typecheck.js";
 
 describe("generated client types", () => {
   it.each(["NodeNext", "Bundler"] as const)("accept correct use and reject misuse under module %s", async (mode) => {
-    const result = await typecheck([], mode, { files: [join(repoRoot, "test/typing/weather-usage.ts"), join(repoRoot, "test/typing/type-mapping-usage.ts")], lib: ["ES2022", "DOM"] });
+    const result = await typecheck([], mode, { files: [join(repoRoot, "test/typing/weather-usage.ts"), join(repoRoot, "test/typing/type-mapping-usage.ts"), join(repoRoot, "test/typing/hazards-usage.ts")], lib: ["ES2022", "DOM"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
   });

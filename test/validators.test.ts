@@ -112,6 +112,20 @@ describe("issue messages", () => {
   });
 });
 
+describe("issues about property names", () => {
+  it("point at the property that propertyNames or unevaluatedProperties rejects", () => {
+    expect(mapping.validateInput("property_rules", { id: "x", zzzz: 1 })).toEqual({
+      ok: false,
+      issues: [
+        { path: "/zzzz", message: "is not an allowed property name (the name must NOT have more than 3 characters)" },
+        { path: "/zzzz", message: "is not an allowed property" },
+      ],
+    });
+    expect(mapping.validateInput("property_rules", { id: "x", a: 1 })).toEqual({ ok: false, issues: [{ path: "/a", message: "is not an allowed property" }] });
+    expect(mapping.validateInput("property_rules", { id: "x" }).ok).toBe(true);
+  });
+});
+
 describe("validators and hostile names", () => {
   it("keep tools named like Object.prototype members apart from the prototype", () => {
     expect(hazards.validateInput("constructor", {}).ok).toBe(true);
@@ -128,6 +142,15 @@ describe("validators and hostile names", () => {
     const present = JSON.parse('{"plain": "*/", "*/": "x", "__proto__": "own"}');
     expect(hazards.validateInput("evil_text", present).ok).toBe(true);
   });
+  it("check a property named __proto__ like any other (ajv skips it in `properties`)", () => {
+    expect(hazards.validateInput("object_member_properties", JSON.parse('{"__proto__": 5}'))).toEqual({ ok: false, issues: [{ path: "/__proto__", message: "must be string" }] });
+    const valid = JSON.parse('{"__proto__": "x", "q": "y", "constructor": 2, "valueOf": {"hasOwnProperty": true}}');
+    expect(hazards.validateInput("object_member_properties", valid)).toEqual({ ok: true, value: valid });
+    expect(hazards.validateInput("object_member_properties", JSON.parse('{"zzz": 1}'))).toEqual({ ok: false, issues: [{ path: "/zzz", message: "is not an allowed property" }] });
+    expect(hazards.validateOutput("object_member_properties", JSON.parse('{"__proto__": 5}'))).toEqual({ ok: false, issues: [{ path: "/__proto__", message: "must be string" }] });
+    expect(hazards.validateOutput("object_member_properties", JSON.parse('{"__proto__": "x"}')).ok).toBe(true);
+  });
+
   it("match enum values containing comment terminators, template syntax and line separators", () => {
     for (const value of ["*/", "${x}", "`", "\u2028"]) {
       // Built from JSON text: an object literal's `__proto__:` would set the prototype instead.

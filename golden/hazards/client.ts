@@ -12,6 +12,7 @@ import {
 import type {
   ThenInput,
   ConstructorInput,
+  ConstructorOutput,
   ProtoInput,
   GetItem3Input,
   GetItem2Input,
@@ -22,6 +23,8 @@ import type {
   ToStringInput,
   EvilTextInput,
   EvilTextOutput,
+  ObjectMemberPropertiesInput,
+  ObjectMemberPropertiesOutput,
 } from "./types.js";
 import { validators } from "./validate.js";
 
@@ -43,7 +46,7 @@ export interface ToolsClient {
   constructorTool(
     input?: ConstructorInput,
     options?: CallOptions,
-  ): Promise<ToolResult>;
+  ): Promise<StructuredToolResult<ConstructorOutput>>;
 
   /**
    * __proto__ as a tool name
@@ -105,6 +108,16 @@ export interface ToolsClient {
     input: EvilTextInput,
     options?: CallOptions,
   ): Promise<StructuredToolResult<EvilTextOutput>>;
+
+  /**
+   * Properties named like Object.prototype members, optional, in a closed object.
+   *
+   * Calls tool "object_member_properties".
+   */
+  objectMemberProperties(
+    input?: ObjectMemberPropertiesInput,
+    options?: CallOptions,
+  ): Promise<StructuredToolResult<ObjectMemberPropertiesOutput>>;
 }
 
 /** Client method name of every tool, by wire name. */
@@ -120,11 +133,15 @@ export const methodNames = {
   "tool.with.dots": "toolWithDots",
   toString: "toStringTool",
   evil_text: "evilText",
+  object_member_properties: "objectMemberProperties",
 } as const;
 
-const hasOutputSchema: { readonly [name: string]: true } = {
-  evil_text: true,
-};
+/** Wire names of the tools that declare an outputSchema. */
+const hasOutputSchema: ReadonlySet<string> = new Set([
+  "constructor",
+  "evil_text",
+  "object_member_properties",
+]);
 
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
@@ -135,7 +152,7 @@ export function createClient(
   options: ClientOptions = {},
 ): ToolsClient {
   const call = createToolCaller(client, options, validators, (name) =>
-    Object.prototype.hasOwnProperty.call(hasOutputSchema, name),
+    hasOutputSchema.has(name),
   );
   const methods: {
     [method: string]: (
@@ -144,7 +161,7 @@ export function createClient(
     ) => Promise<unknown>;
   } = {};
   // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries(methodNames)) {
+  for (const [toolName, method] of Object.entries<string>(methodNames)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
       call(toolName, input, callOptions);
   }

@@ -11,6 +11,11 @@ export type ConstructorInput = {
   [key: string]: unknown;
 };
 
+/** `structuredContent` of tool "constructor". */
+export type ConstructorOutput = {
+  ok: boolean;
+};
+
 /** Arguments of tool "__proto__". */
 export type ProtoInput = {
   x?: string;
@@ -84,7 +89,7 @@ export type EvilTextInput = {
   "with space"?: number;
   /** a property named __proto__ */
   __proto__: string;
-  constructor?: boolean;
+  constructor?: boolean | Object["constructor"];
   "1leading"?: string;
   '"quoted"'?: string;
   "*/": string;
@@ -114,10 +119,29 @@ export type EvilTextOutput = {
   ok: "End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash";
 };
 
+/** Arguments of tool "object_member_properties". */
+export type ObjectMemberPropertiesInput = {
+  __proto__?: string;
+  constructor?: number | Object["constructor"];
+  toString?: string | Object["toString"];
+  valueOf?:
+    | {
+        hasOwnProperty?: boolean | Object["hasOwnProperty"];
+      }
+    | Object["valueOf"];
+  q?: string;
+};
+
+/** `structuredContent` of tool "object_member_properties". */
+export type ObjectMemberPropertiesOutput = {
+  constructor?: number | Object["constructor"];
+  __proto__?: string;
+};
+
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
   then: { input: ThenInput; output: unknown };
-  constructor: { input: ConstructorInput; output: unknown };
+  constructor: { input: ConstructorInput; output: ConstructorOutput };
   __proto__: { input: ProtoInput; output: unknown };
   get_item: { input: GetItem3Input; output: unknown };
   "get-item": { input: GetItem2Input; output: unknown };
@@ -127,6 +151,10 @@ export type ToolMap = {
   "tool.with.dots": { input: ToolWithDotsInput; output: unknown };
   toString: { input: ToStringInput; output: unknown };
   evil_text: { input: EvilTextInput; output: EvilTextOutput };
+  object_member_properties: {
+    input: ObjectMemberPropertiesInput;
+    output: ObjectMemberPropertiesOutput;
+  };
 };
 
 /** Wire names of all tools. */

@@ -4,6 +4,7 @@
 import {
   input0,
   input1,
+  output1,
   input2,
   input3,
   input4,
@@ -14,6 +15,8 @@ import {
   input9,
   input10,
   output10,
+  input11,
+  output11,
 } from "./validators.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
@@ -35,12 +38,13 @@ const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   "tool.with.dots": input8,
   toString: input9,
   evil_text: input10,
+  object_member_properties: input11,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
   {
     then: null,
-    constructor: null,
+    constructor: output1,
     ["__proto__"]: null,
     get_item: null,
     "get-item": null,
@@ -50,6 +54,7 @@ const outputValidators: { readonly [name: string]: CompiledValidator | null } =
     "tool.with.dots": null,
     toString: null,
     evil_text: output10,
+    object_member_properties: output11,
   };
 
 /** Untyped view for the client runtime. */

@@ -146,7 +146,7 @@ const formats: Record<string, Format> = {
   binary: () => true,
 };
 
-const { input0, input2, input3, input4, input5, input10, output10 } = (() => {
+const { input0, output1, input2, input3, input4, input5, input10, output10, input11, output11 } = (() => {
 const input0 = validate0;
 const schema0 = {"type":"object","$id":"https://mcpgen.invalid/input0"};
 
@@ -176,15 +176,68 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const input2 = validate1;
-const schema1 = {"type":"object","properties":{"x":{"type":"string"}},"$id":"https://mcpgen.invalid/input2"};
+const output1 = validate1;
+const schema1 = {"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"$id":"https://mcpgen.invalid/output1"};
 const func0 = Object.prototype.hasOwnProperty;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/input2" */;
+/*# sourceURL="https://mcpgen.invalid/output1" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.ok === undefined) || (!(func0.call(data, "ok")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ok !== undefined && func0.call(data, "ok")){
+if(typeof data.ok !== "boolean"){
+const err1 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+validate1.evaluated = {"props":{"ok":true},"dynamicProps":false,"dynamicItems":false};
+
+const input2 = validate2;
+const schema2 = {"type":"object","properties":{"x":{"type":"string"}},"$id":"https://mcpgen.invalid/input2"};
+
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input2" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -215,19 +268,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"x":true},"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":{"x":true},"dynamicProps":false,"dynamicItems":false};
 
-const input3 = validate2;
-const schema2 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"$id":"https://mcpgen.invalid/input3"};
+const input3 = validate3;
+const schema3 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"$id":"https://mcpgen.invalid/input3"};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input3" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -268,19 +321,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-const input4 = validate3;
-const schema3 = {"type":"object","properties":{"id":{"type":"number"}},"required":["id"],"$id":"https://mcpgen.invalid/input4"};
+const input4 = validate4;
+const schema4 = {"type":"object","properties":{"id":{"type":"number"}},"required":["id"],"$id":"https://mcpgen.invalid/input4"};
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input4" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -321,19 +374,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-const input5 = validate4;
-const schema4 = {"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"$id":"https://mcpgen.invalid/input5"};
+const input5 = validate5;
+const schema5 = {"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"$id":"https://mcpgen.invalid/input5"};
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input5" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -374,19 +427,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate4.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"key":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":{"key":true},"dynamicProps":false,"dynamicItems":false};
 
-const input10 = validate5;
-const schema5 = {"type":"object","properties":{"plain":{"type":"string","enum":["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash","*/","${x}","`","\u2028"]},"with-dash":{"type":"string"},"with space":{"type":"number"},"__proto__":{"type":"string"},"constructor":{"type":"boolean"},"1leading":{"type":"string"},"\"quoted\"":{"type":"string"},"*/":{"type":"string"},"${inject}":{"type":"string"},"typed":{"type":"string"},"externalUrl":{},"externalFile":{}},"required":["plain","__proto__","*/"],"$id":"https://mcpgen.invalid/input10"};
+const input10 = validate6;
+const schema6 = {"type":"object","properties":{"plain":{"type":"string","enum":["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash","*/","${x}","`","\u2028"]},"with-dash":{"type":"string"},"with space":{"type":"number"},"constructor":{"type":"boolean"},"1leading":{"type":"string"},"\"quoted\"":{"type":"string"},"*/":{"type":"string"},"${inject}":{"type":"string"},"typed":{"type":"string"},"externalUrl":{},"externalFile":{}},"required":["plain","__proto__","*/"],"patternProperties":{"^__proto__$":{"type":"string"}},"$id":"https://mcpgen.invalid/input10"};
+const pattern0 = new RegExp("^__proto__$", "u");
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input10" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -437,7 +491,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash") || (data0 === "*/")) || (data0 === "${x}")) || (data0 === "`")) || (data0 === "\u2028"))){
-const err4 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/enum",keyword:"enum",params:{allowedValues: schema5.properties.plain.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/enum",keyword:"enum",params:{allowedValues: schema6.properties.plain.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -543,9 +597,22 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var props0 = {};
+props0.plain = true;
+props0["with-dash"] = true;
+props0["with space"] = true;
+props0.constructor = true;
+props0["1leading"] = true;
+props0["\"quoted\""] = true;
+props0["*/"] = true;
+props0["${inject}"] = true;
+props0.typed = true;
+props0.externalUrl = true;
+props0.externalFile = true;
+for(const key0 of Object.keys(data)){
+if(pattern0.test(key0)){
+if(typeof data[key0] !== "string"){
+const err13 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -554,19 +621,34 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate5.errors = vErrors;
+props0[key0] = true;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate6.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"plain":true,"with-dash":true,"with space":true,"constructor":true,"1leading":true,"\"quoted\"":true,"*/":true,"${inject}":true,"typed":true,"externalUrl":true,"externalFile":true},"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const output10 = validate6;
-const schema6 = {"type":"object","properties":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":{"type":"string"},"ok":{"const":"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"}},"required":["ok"],"$id":"https://mcpgen.invalid/output10"};
+const output10 = validate7;
+const schema7 = {"type":"object","properties":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":{"type":"string"},"ok":{"const":"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"}},"required":["ok"],"$id":"https://mcpgen.invalid/output10"};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/output10" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -619,11 +701,200 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate6.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":true,"ok":true},"dynamicProps":false,"dynamicItems":false};
-return { input0, input2, input3, input4, input5, input10, output10 };
+validate7.evaluated = {"props":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":true,"ok":true},"dynamicProps":false,"dynamicItems":false};
+
+const input11 = validate8;
+const schema8 = {"type":"object","properties":{"constructor":{"type":"number"},"toString":{"type":"string"},"valueOf":{"type":"object","properties":{"hasOwnProperty":{"type":"boolean"}}},"q":{"type":"string"}},"additionalProperties":false,"patternProperties":{"^__proto__$":{"type":"string"}},"$id":"https://mcpgen.invalid/input11"};
+
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input11" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate8.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 of Object.keys(data)){
+if(!(((((key0 === "constructor") || (key0 === "toString")) || (key0 === "valueOf")) || (key0 === "q")) || (pattern0.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.constructor !== undefined && func0.call(data, "constructor")){
+if(!(typeof data.constructor == "number")){
+const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.toString !== undefined && func0.call(data, "toString")){
+if(typeof data.toString !== "string"){
+const err2 = {instancePath:instancePath+"/toString",schemaPath:"#/properties/toString/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.valueOf !== undefined && func0.call(data, "valueOf")){
+let data2 = data.valueOf;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.hasOwnProperty !== undefined && func0.call(data2, "hasOwnProperty")){
+if(typeof data2.hasOwnProperty !== "boolean"){
+const err3 = {instancePath:instancePath+"/valueOf/hasOwnProperty",schemaPath:"#/properties/valueOf/properties/hasOwnProperty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/valueOf",schemaPath:"#/properties/valueOf/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.q !== undefined && func0.call(data, "q")){
+if(typeof data.q !== "string"){
+const err5 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key1 of Object.keys(data)){
+if(pattern0.test(key1)){
+if(typeof data[key1] !== "string"){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const output11 = validate9;
+const schema9 = {"type":"object","properties":{"constructor":{"type":"number"}},"additionalProperties":false,"patternProperties":{"^__proto__$":{"type":"string"}},"$id":"https://mcpgen.invalid/output11"};
+
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/output11" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate9.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 of Object.keys(data)){
+if(!((key0 === "constructor") || (pattern0.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.constructor !== undefined && func0.call(data, "constructor")){
+if(!(typeof data.constructor == "number")){
+const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+for(const key1 of Object.keys(data)){
+if(pattern0.test(key1)){
+if(typeof data[key1] !== "string"){
+const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+return { input0, output1, input2, input3, input4, input5, input10, output10, input11, output11 };
 })();
 
 const input1 = input0;
@@ -632,4 +903,4 @@ const input7 = input0;
 const input8 = input0;
 const input9 = input0;
 
-export { input0, input1, input2, input3, input4, input5, input6, input7, input8, input9, input10, output10 };
+export { input0, input1, output1, input2, input3, input4, input5, input6, input7, input8, input9, input10, output10, input11, output11 };

@@ -19,6 +19,7 @@ import type {
   RefsOutput,
   UnknownsAndDocsInput,
   CyclicAliasesInput,
+  PropertyRulesInput,
 } from "./types.js";
 import { validators } from "./validate.js";
 
@@ -82,6 +83,16 @@ export interface ToolsClient {
     input?: CyclicAliasesInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
+
+  /**
+   * propertyNames and unevaluatedProperties.
+   *
+   * Calls tool "property_rules".
+   */
+  propertyRules(
+    input?: PropertyRulesInput,
+    options?: CallOptions,
+  ): Promise<ToolResult>;
 }
 
 /** Client method name of every tool, by wire name. */
@@ -94,11 +105,11 @@ export const methodNames = {
   refs: "refs",
   unknowns_and_docs: "unknownsAndDocs",
   cyclic_aliases: "cyclicAliases",
+  property_rules: "propertyRules",
 } as const;
 
-const hasOutputSchema: { readonly [name: string]: true } = {
-  refs: true,
-};
+/** Wire names of the tools that declare an outputSchema. */
+const hasOutputSchema: ReadonlySet<string> = new Set(["refs"]);
 
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
@@ -109,7 +120,7 @@ export function createClient(
   options: ClientOptions = {},
 ): ToolsClient {
   const call = createToolCaller(client, options, validators, (name) =>
-    Object.prototype.hasOwnProperty.call(hasOutputSchema, name),
+    hasOutputSchema.has(name),
   );
   const methods: {
     [method: string]: (
@@ -118,7 +129,7 @@ export function createClient(
     ) => Promise<unknown>;
   } = {};
   // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries(methodNames)) {
+  for (const [toolName, method] of Object.entries<string>(methodNames)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
       call(toolName, input, callOptions);
   }

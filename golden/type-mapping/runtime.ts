@@ -95,6 +95,8 @@ interface CompiledValidatorError {
   keyword: string;
   message?: string;
   params: { [key: string]: unknown };
+  /** Set on the errors of a `propertyNames` schema: the property name that failed it. */
+  propertyName?: string;
 }
 
 /** Runs the validator registered for `toolName` (own properties only: a tool may be called `constructor`). */
@@ -115,7 +117,22 @@ export function runValidator<T>(
   const validator = table[toolName];
   if (validator === null || validator === undefined || validator(value))
     return { ok: true, value: value as T };
-  const issues = (validator.errors ?? []).map(toIssue);
+  const errors = validator.errors ?? [];
+  // A failed `propertyNames` comes with the errors that say why; the bare "property name must be valid" adds nothing to them.
+  const explained = new Set(
+    errors
+      .map((error) => error.propertyName)
+      .filter((name) => name !== undefined),
+  );
+  const issues = errors
+    .filter(
+      (error) =>
+        !(
+          error.keyword === "propertyNames" &&
+          explained.has(error.params["propertyName"] as string)
+        ),
+    )
+    .map(toIssue);
   return {
     ok: false,
     issues:
@@ -133,7 +150,13 @@ function toIssue(error: CompiledValidatorError): ValidationIssue {
   // Point at the offending property itself rather than its parent object.
   // (`missingProperty` comes with `required` and with `dependentRequired`/`dependencies`.)
   const missing = error.params["missingProperty"];
-  const additional = error.params["additionalProperty"];
+  const additional =
+    error.params["additionalProperty"] ?? error.params["unevaluatedProperty"];
+  const badName =
+    error.propertyName ??
+    (error.keyword === "propertyNames"
+      ? error.params["propertyName"]
+      : undefined);
   if (typeof missing === "string") {
     path = `${path}/${escapeToken(missing)}`;
     const dependency = error.params["property"];
@@ -144,6 +167,12 @@ function toIssue(error: CompiledValidatorError): ValidationIssue {
   } else if (typeof additional === "string") {
     path = `${path}/${escapeToken(additional)}`;
     message = "is not an allowed property";
+  } else if (typeof badName === "string") {
+    path = `${path}/${escapeToken(badName)}`;
+    message =
+      error.keyword === "propertyNames"
+        ? "is not an allowed property name"
+        : `is not an allowed property name (the name ${message})`;
   }
   return { path, message };
 }
@@ -171,11 +200,13 @@ export class ValidationError extends Error {
     phase: "input" | "output",
     issues: ValidationIssue[],
     result?: ToolResult,
+    cause?: unknown,
   ) {
     super(
       phase === "input"
         ? `invalid arguments for tool ${JSON.stringify(toolName)}: ${describeIssues(issues)}`
         : `tool ${JSON.stringify(toolName)} returned structuredContent that does not match its outputSchema: ${describeIssues(issues)}`,
+      cause === undefined ? undefined : { cause },
     );
     this.toolName = toolName;
     this.phase = phase;
@@ -260,6 +291,41 @@ export type ToolCaller = <Result>(
   options?: CallOptions,
 ) => Promise<Result>;
 
+/**
+ * An SDK client that has listed the server's tools checks `structuredContent`
+ * against their outputSchemas itself, before mcpgen sees the result, and
+ * throws a protocol error (-32600 or -32602) without the result. That check is
+ * reported as the `ValidationError` it is (with the SDK's error as `cause`).
+ */
+function sdkOutputCheckIssue(error: unknown): ValidationIssue | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if ((code !== -32600 && code !== -32602) || typeof message !== "string")
+    return undefined;
+  const text = message.replace(/^MCP error -?\d+: /, "");
+  if (
+    /^Tool .* has an output schema but did not return structured content$/s.test(
+      text,
+    )
+  ) {
+    return {
+      path: "",
+      message:
+        "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)",
+    };
+  }
+  const mismatch =
+    /^(?:Structured content does not match the tool's output schema|Failed to validate structured content): (.*)$/s.exec(
+      text,
+    );
+  return mismatch === null
+    ? undefined
+    : {
+        path: "",
+        message: `does not match the outputSchema (reported by the MCP SDK: ${mismatch[1]})`,
+      };
+}
+
 function detectSdk(client: McpClient): "v1" | "v2" {
   // v2's Client negotiates protocol eras; v1's has no such method.
   return typeof (
@@ -300,11 +366,25 @@ export function createToolCaller(
       name: toolName,
       arguments: args as { [key: string]: unknown },
     };
-    const result = (
-      sdk === "v2"
-        ? await call(params, requestOptions)
-        : await call(params, undefined, requestOptions)
-    ) as ToolResult;
+    let result: ToolResult;
+    try {
+      result = (
+        sdk === "v2"
+          ? await call(params, requestOptions)
+          : await call(params, undefined, requestOptions)
+      ) as ToolResult;
+    } catch (error) {
+      const issue = sdkOutputCheckIssue(error);
+      if (issue !== undefined)
+        throw new ValidationError(
+          toolName,
+          "output",
+          [issue],
+          undefined,
+          error,
+        );
+      throw error;
+    }
     if (result.isError === true) throw new ToolError(toolName, result);
     if (validate && hasOutputSchema(toolName)) {
       if (result.structuredContent === undefined) {

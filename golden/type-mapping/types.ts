@@ -169,6 +169,11 @@ export type CyclicAliasesInputA = unknown;
 
 export type CyclicAliasesInputB = unknown;
 
+/** Arguments of tool "property_rules". */
+export type PropertyRulesInput = {
+  id?: string;
+};
+
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
   objects: { input: ObjectsInput; output: unknown };
@@ -179,6 +184,7 @@ export type ToolMap = {
   refs: { input: RefsInput; output: RefsOutput };
   unknowns_and_docs: { input: UnknownsAndDocsInput; output: unknown };
   cyclic_aliases: { input: CyclicAliasesInput; output: unknown };
+  property_rules: { input: PropertyRulesInput; output: unknown };
 };
 
 /** Wire names of all tools. */

@@ -11,6 +11,7 @@ import {
   output5,
   input6,
   input7,
+  input8,
 } from "./validators.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
@@ -29,6 +30,7 @@ const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   refs: input5,
   unknowns_and_docs: input6,
   cyclic_aliases: input7,
+  property_rules: input8,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
@@ -41,6 +43,7 @@ const outputValidators: { readonly [name: string]: CompiledValidator | null } =
     refs: output5,
     unknowns_and_docs: null,
     cyclic_aliases: null,
+    property_rules: null,
   };
 
 /** Untyped view for the client runtime. */

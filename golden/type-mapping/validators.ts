@@ -146,7 +146,7 @@ const formats: Record<string, Format> = {
   binary: () => true,
 };
 
-const { input0, input1, input2, input3, input4, input5, output5, input6, input7 } = (() => {
+const { input0, input1, input2, input3, input4, input5, output5, input6, input7, input8 } = (() => {
 const input0 = validate0;
 const schema0 = {"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false},"open":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true},"typedMap":{"type":"object","additionalProperties":{"type":"number"}},"mixedMap":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":{"type":"boolean"}},"patterned":{"type":"object","patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false},"anyObject":{"type":"object"},"requiredOnly":{"type":"object","required":["id"]},"empty":{"type":"object","properties":{},"additionalProperties":false},"payment":{"type":"object","properties":{"card":{"type":"string"},"billing":{"type":"string"}},"dependentRequired":{"card":["billing"]}}},"required":["closed"],"$id":"https://mcpgen.invalid/input0"};
 const func0 = Object.prototype.hasOwnProperty;
@@ -2349,8 +2349,90 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 validate12.evaluated = {"props":{"loop":true},"dynamicProps":false,"dynamicItems":false};
-return { input0, input1, input2, input3, input4, input5, output5, input6, input7 };
+
+const input8 = validate13;
+const schema15 = {"type":"object","properties":{"id":{"type":"string"}},"propertyNames":{"maxLength":3},"unevaluatedProperties":false,"$id":"https://mcpgen.invalid/input8"};
+const func90 = ucs2length;
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input8" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate13.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 of Object.keys(data)){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(func90(key0) > 3){
+const err0 = {instancePath,schemaPath:"#/propertyNames/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(typeof data.id !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+for(const key1 of Object.keys(data)){
+if(key1 !== "id"){
+const err3 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+return { input0, input1, input2, input3, input4, input5, output5, input6, input7, input8 };
 })();
 
 
-export { input0, input1, input2, input3, input4, input5, output5, input6, input7 };
+export { input0, input1, input2, input3, input4, input5, output5, input6, input7, input8 };

@@ -71,10 +71,11 @@ export const methodNames = {
   list_alerts: "listAlerts",
 } as const;
 
-const hasOutputSchema: { readonly [name: string]: true } = {
-  get_weather: true,
-  get_forecast: true,
-};
+/** Wire names of the tools that declare an outputSchema. */
+const hasOutputSchema: ReadonlySet<string> = new Set([
+  "get_weather",
+  "get_forecast",
+]);
 
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
@@ -85,7 +86,7 @@ export function createClient(
   options: ClientOptions = {},
 ): ToolsClient {
   const call = createToolCaller(client, options, validators, (name) =>
-    Object.prototype.hasOwnProperty.call(hasOutputSchema, name),
+    hasOutputSchema.has(name),
   );
   const methods: {
     [method: string]: (
@@ -94,7 +95,7 @@ export function createClient(
     ) => Promise<unknown>;
   } = {};
   // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries(methodNames)) {
+  for (const [toolName, method] of Object.entries<string>(methodNames)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
       call(toolName, input, callOptions);
   }

@@ -48,7 +48,7 @@ export function emitClient(ir: ManifestIR): EmittedFile {
   const runtimeImports = ["createToolCaller", "type CallOptions", "type ClientOptions", "type McpClient"];
   if (ir.tools.some((tool) => tool.output !== undefined)) runtimeImports.push("type StructuredToolResult");
   if (ir.tools.some((tool) => tool.output === undefined)) runtimeImports.push("type ToolResult");
-  const withOutput = ir.tools.filter((tool) => tool.output !== undefined).map((tool) => `  ${objectLiteralKey(tool.wireName)}: true,`);
+  const withOutput = ir.tools.filter((tool) => tool.output !== undefined).map((tool) => `  ${stringLiteral(tool.wireName)},`);
 
   const contents = `${fileHeader(ir, "Typed client: one method per tool.")}
 import { ${runtimeImports.join(", ")} } from "./runtime.js";
@@ -69,19 +69,20 @@ export const methodNames = {
 ${methodNames.join("\n")}
 } as const;
 
-const hasOutputSchema: { readonly [name: string]: true } = {
+/** Wire names of the tools that declare an outputSchema. */
+const hasOutputSchema: ReadonlySet<string> = new Set([
 ${withOutput.join("\n")}
-};
+]);
 
 /**
  * Wraps a connected MCP SDK client (\`@modelcontextprotocol/sdk\` v1 or
  * \`@modelcontextprotocol/client\` v2) in typed methods.
  */
 export function createClient(client: McpClient, options: ClientOptions = {}): ToolsClient {
-  const call = createToolCaller(client, options, validators, (name) => Object.prototype.hasOwnProperty.call(hasOutputSchema, name));
+  const call = createToolCaller(client, options, validators, (name) => hasOutputSchema.has(name));
   const methods: { [method: string]: (input?: unknown, callOptions?: CallOptions) => Promise<unknown> } = {};
   // Method names are identifiers chosen by mcpgen (never \`then\` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries(methodNames)) {
+  for (const [toolName, method] of Object.entries<string>(methodNames)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) => call(toolName, input, callOptions);
   }
   return methods as unknown as ToolsClient;

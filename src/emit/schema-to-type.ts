@@ -139,8 +139,10 @@ export class SchemaTypeWriter {
     const memberTypes: string[] = [];
     let anyOptional = false;
     for (const [name, property] of Object.entries(properties)) {
-      const type = this.type(property);
       const optional = !required.has(name);
+      // An absent `constructor` (`toString`, ...) reads as Object.prototype's, and TypeScript checks
+      // it so: without that member in the type, no object could omit the property (not even `{}`).
+      const type = optional && OBJECT_MEMBERS.has(name) ? `${this.type(property)} | Object[${literalType(name)}]` : this.type(property);
       anyOptional ||= optional;
       memberTypes.push(type);
       members.push(`${propertyDoc(property)}${typePropertyKey(name)}${optional ? "?" : ""}: ${type};`);
@@ -170,6 +172,9 @@ export class SchemaTypeWriter {
     return `{\n${members.join("\n")}\n}`;
   }
 }
+
+/** The members of TypeScript's `Object` interface, which every object type has. */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
 
 /** JSDoc for a property: its description, default and deprecation. */
 export function propertyDoc(schema: Schema): string {

@@ -150,7 +150,26 @@ function validationSchema(schema: Schema, knownFormats: ReadonlySet<string>): Sc
       out[key] = value;
     }
   }
-  return out;
+  return withProtoPropertyAsPattern(out);
+}
+
+/**
+ * ajv skips a property named `__proto__` in `properties` (it would not be
+ * checked, and `additionalProperties: false` would reject it). The same
+ * schema as a `patternProperties` entry matching exactly that name is
+ * checked like any other property (`required` needs no change).
+ */
+function withProtoPropertyAsPattern(schema: SchemaObject): SchemaObject {
+  const properties = schema["properties"] as Record<string, Schema> | undefined;
+  if (properties === undefined || !Object.prototype.hasOwnProperty.call(properties, "__proto__")) return schema;
+  const proto = properties["__proto__"]!;
+  const rest: Record<string, Schema> = {};
+  for (const [name, sub] of Object.entries(properties)) if (name !== "__proto__") setOwn(rest, name, sub);
+  const patterns: Record<string, Schema> = {};
+  for (const [pattern, sub] of Object.entries((schema["patternProperties"] ?? {}) as Record<string, Schema>)) setOwn(patterns, pattern, sub);
+  const exact = "^__proto__$";
+  patterns[exact] = Object.prototype.hasOwnProperty.call(patterns, exact) ? { allOf: [patterns[exact]!, proto] } : proto;
+  return { ...schema, properties: rest, patternProperties: patterns };
 }
 
 /** `validate.ts`: the typed entry points. Depends only on the IR (export names are fixed by tool position). */

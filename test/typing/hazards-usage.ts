@@ -1,0 +1,21 @@
+// Type-level contract of hostile names (type-checked by test/typing.test.ts, never run).
+import type { ObjectMemberPropertiesInput, ObjectMemberPropertiesOutput, ToolsClient } from "../../golden/hazards/index.js";
+
+// Optional properties named like Object.prototype members can be left out, as any optional property.
+export const none: ObjectMemberPropertiesInput = {};
+export const some: ObjectMemberPropertiesInput = { q: "x" };
+export const all: ObjectMemberPropertiesInput = { constructor: 1, toString: "s", valueOf: { hasOwnProperty: true }, q: "x" };
+// @ts-expect-error constructor is a number when present
+export const wrongConstructor: ObjectMemberPropertiesInput = { constructor: "1" };
+// @ts-expect-error toString is a string when present
+export const wrongToString: ObjectMemberPropertiesInput = { toString: 1 };
+
+export async function calls(client: ToolsClient): Promise<number | undefined> {
+  await client.objectMemberProperties({ q: "x" });
+  const { structuredContent } = await client.constructorTool();
+  const ok: boolean = structuredContent.ok;
+  const output: ObjectMemberPropertiesOutput = (await client.objectMemberProperties()).structuredContent;
+  // An absent `constructor` reads as Object.prototype's, and the type says so.
+  const constructor = output.constructor;
+  return ok && typeof constructor === "number" ? constructor : undefined;
+}
