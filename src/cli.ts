@@ -5,8 +5,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { join, relative, resolve } from "node:path";
-import { defaultIo, diagnosticLine, paint, printWarnings, staleLines, timingLines, type Io } from "./cli/output.js";
-import { McpgenError } from "./errors.js";
+import { defaultIo, jsonText, paint, printWarnings, staleLines, timingLines, type Io } from "./cli/output.js";
+import { McpgenError, printable } from "./errors.js";
 import type { ProjectOptions } from "./project/run.js";
 
 export type { Io };
@@ -50,7 +50,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .command("generate")
     .description("generate every target of mcpgen.config.json (or those named), offline; or, with --out, one manifest (tools/list JSON, or - for stdin)")
     .argument("[target...]", "target names from mcpgen.config.json (default: all); with --out, the manifest: a tools/list result, JSON-RPC response or mcpgen manifest, - reads stdin")
-    .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file")
+    .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file", parseDirectory)
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
     .addOption(new Option("--emit <kind>", "with --out: what to emit (in a configuration, each target's \"emit\")").choices(["client", "types"]))
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
@@ -95,7 +95,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const { generate } = await import("./generate.js");
       const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit });
       if (options.json) {
-        io.stdout(`${JSON.stringify({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, null, 2)}\n`);
+        io.stdout(`${jsonText({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
       } else {
         printWarnings(result.diagnostics, io, options.quiet ?? false);
       }
@@ -131,10 +131,10 @@ export function buildProgram(io: Io = defaultIo): Command {
       const { initConfig } = await import("./project/init.js");
       const result = await initConfig({ config: options.config, check: options.check ?? false });
       const where = relative(process.cwd(), result.file) || result.file;
-      if (options.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+      if (options.json) io.stdout(`${jsonText(result, 2)}\n`);
       if (options.check) {
         if (result.written) {
-          if (!options.json) io.stderr(`${where} does not exist; mcpgen init would write:\n${JSON.stringify(result.config, null, 2)}\n`);
+          if (!options.json) io.stderr(`${where} does not exist; mcpgen init would write:\n${jsonText(result.config, 2)}\n`);
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
           io.stdout(`${where} exists\n`);
@@ -142,7 +142,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         return;
       }
       if (options.json || options.quiet) return;
-      const found = result.servers.map((server) => `  ${server.target}: server ${JSON.stringify(server.name)} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
+      const found = result.servers.map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
       io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
       io.stdout(result.servers.length > 0
         ? "next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n"
@@ -153,7 +153,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .command("pull")
     .description("connect to a live MCP server, save its tools/list as <out>/manifest.json and generate from it; without --out, do so for the server targets of mcpgen.config.json")
     .argument("[server...]", "with --out: an http(s):// URL, or a server name from .mcp.json, .vscode/mcp.json, .cursor/mcp.json or Claude Desktop's config; or, after --, a command that runs a stdio server. Without --out: target names (default: every server target, then every other target is generated too)")
-    .option("-o, --out <dir>", "output directory for one server, without a configuration file")
+    .option("-o, --out <dir>", "output directory for one server, without a configuration file", parseDirectory)
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
     .addOption(new Option("--transport <transport>", "use this transport only (no fallback from http to sse)").choices(["stdio", "http", "sse"]))
     .option("-H, --header <header>", "HTTP header \"Name: value\" (repeatable; values are never printed)", collectPullValue, [])
@@ -220,7 +220,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const outName = relative(process.cwd(), options.out) || ".";
       const { server, drift } = result;
       if (options.json) {
-        io.stdout(`${JSON.stringify({ outDir: options.out, server, upToDate: result.upToDate, drift, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, null, 2)}\n`);
+        io.stdout(`${jsonText({ outDir: options.out, server, upToDate: result.upToDate, drift, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
       } else {
         printWarnings(result.diagnostics, io, quiet);
       }
@@ -228,7 +228,6 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (!result.upToDate) {
           if (!options.json) {
             const { formatDrift } = await import("./drift.js");
-            const { printable } = await import("./acquire/sanitize.js");
             const lines = drift === undefined ? [] : formatDrift(drift, printable);
             const stale = result.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
             if (lines.length > 0) io.stderr(`${server.label} no longer matches ${join(outName, "manifest.json")}:\n${lines.join("\n")}\n`);
@@ -254,7 +253,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .command("scaffold")
     .description("create or refresh a runnable MCP server from a manifest; rewrites src/generated/ only, never your handlers")
     .argument("<manifest>", "tools/list result, JSON-RPC response or mcpgen manifest; - reads stdin")
-    .requiredOption("-o, --out <dir>", "project directory")
+    .requiredOption("-o, --out <dir>", "project directory", parseDirectory)
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
@@ -267,12 +266,12 @@ export function buildProgram(io: Io = defaultIo): Command {
       const stale = result.generated.filter((file) => file.status !== "unchanged");
       if (options.json) {
         const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
-        io.stdout(`${JSON.stringify({ outDir: options.out, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings }, null, 2)}\n`);
+        io.stdout(`${jsonText({ outDir: options.out, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings }, 2)}\n`);
       } else {
         printWarnings(result.diagnostics, io, options.quiet ?? false);
         for (const orphan of options.quiet ? [] : result.orphanedHandlers) {
           const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
-          io.stderr(`warning: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
+          io.stderr(`warning: ${orphan.path} implements tool ${printable(JSON.stringify(orphan.tool))}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
         }
       }
       if (options.check) {
@@ -314,6 +313,12 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof McpgenError) {
+      // With --json, stdout carries the errors too, in the shape a project run reports them.
+      const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+      if (ownArguments.includes("--json")) {
+        const diagnostics = "diagnostics" in error && Array.isArray(error.diagnostics) ? (error.diagnostics as McpgenError["diagnostic"][]) : [error.diagnostic];
+        io.stdout(`${jsonText({ ok: false, errors: diagnostics.map((diagnostic) => ({ diagnostic })) }, 2)}\n`);
+      }
       io.stderr(`${paint("error:", "red", io.color?.stderr)} ${error.message}\n`);
       return error.diagnostic.code === "usage" ? 2 : 1;
     }
@@ -353,6 +358,12 @@ interface PullCliOptions {
 
 function collectPullValue(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/** `--out`: a directory; an empty value (an unset variable in a script) would write into the current one. */
+function parseDirectory(value: string): string {
+  if (value.trim() === "") throw new InvalidArgumentError("expected a directory, got an empty string (write . for the current directory)");
+  return value;
 }
 
 /** `--timeout`: seconds (`30`, `2.5`) or milliseconds (`500ms`); returns milliseconds. */

@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseManifest, type RawManifest } from "./acquire/manifest-file.js";
 import type { ProgressEvent } from "./acquire/live-server.js";
-import { displayUrl, printable, redactManifest, Secrets } from "./acquire/sanitize.js";
+import { displayUrl, redactManifest, Secrets, stripControls } from "./acquire/sanitize.js";
 import { findServerConfig } from "./acquire/server-config.js";
 import type { ServerSpec, TransportName } from "./acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
@@ -105,7 +105,7 @@ export interface PulledSnapshot {
  */
 export async function pullSnapshot(options: PullOptions, timings: Partial<Record<Stage, number>> = {}): Promise<PulledSnapshot> {
   const secrets = new Secrets();
-  const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: secrets.redact(printable(message)) });
+  const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: secrets.redact(stripControls(message)) });
   const { spec, configFile } = await resolveServer(options, secrets);
   if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
   const snapshotPath = join(options.outDir, "manifest.json");
@@ -133,7 +133,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     pages: acquired.pages,
     configFile,
   };
-  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => secrets.redact(printable(text)), mask: (text) => secrets.redact(text) };
+  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => secrets.redact(stripControls(text)), mask: (text) => secrets.redact(text) };
 }
 
 export async function pull(options: PullOptions): Promise<PullResult> {
@@ -323,7 +323,7 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
  * echoed into it (see `prepareSnapshot`), but nothing mcpgen prints shows it.
  */
 export function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string, mask: (text: string) => string = (text) => text): Diagnostic {
-  const clean: Diagnostic = { ...diagnostic, message: mask(printable(diagnostic.message)) };
+  const clean: Diagnostic = { ...diagnostic, message: mask(stripControls(diagnostic.message)) };
   if (diagnostic.hint !== undefined) clean.hint = mask(diagnostic.hint);
   if (diagnostic.tool !== undefined) clean.tool = mask(diagnostic.tool);
   if (diagnostic.pointer !== undefined) clean.pointer = mask(diagnostic.pointer);

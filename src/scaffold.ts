@@ -10,8 +10,8 @@
  * handler file is never modified or deleted: a new tool gets a stub, a
  * removed tool's handler is reported.
  */
-import { link, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
 import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 import type { Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
@@ -22,7 +22,7 @@ import { formatFiles } from "./format.js";
 import { timed, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
-import { planWrites, writeFiles, type WriteResult } from "./write.js";
+import { planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "./write.js";
 
 export type ScaffoldStage = Stage | "plan";
 
@@ -172,24 +172,51 @@ export async function writeScaffold(
   options: Pick<ScaffoldOptions, "outDir" | "check" | "prune" | "diff">,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<ScaffoldResult> {
-  const { ir } = rendered;
-  const kept = [...rendered.kept];
-  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? options.check === true };
-  let results: WriteResult[];
-  const created: string[] = [];
-  if (options.check) {
-    results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
-    created.push(...rendered.absent.map((file) => file.path));
-  } else {
-    results = await timed(timings, "write", async () => {
-      const written = await writeFiles(rendered.generated, options.outDir, writeOptions);
-      for (const file of rendered.absent) {
-        if (await createExclusive(join(options.outDir, file.path), file.contents)) created.push(file.path);
-        else kept.push(file.path);
-      }
-      return written;
-    });
+  if (!options.check) return (await stageScaffold(rendered, options, timings)).commit();
+  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? true };
+  const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
+  return scaffoldResult(rendered, results, rendered.absent.map((file) => file.path), [], timings);
+}
+
+/**
+ * Stages a rendered scaffold (see `StagedWrite`): \`src/generated/\` and the
+ * snapshot to replace, the absent user files to create exclusively.
+ */
+export async function stageScaffold(
+  rendered: RenderedScaffold,
+  options: Pick<ScaffoldOptions, "outDir" | "prune" | "diff">,
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<StagedWrite<ScaffoldResult>> {
+  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? false };
+  const generated = await timed(timings, "write", () => stageWrites(rendered.generated, options.outDir, writeOptions));
+  let creations: StagedWrite<{ created: string[]; existing: string[] }>;
+  try {
+    creations = await timed(timings, "write", () => stageCreations(rendered.absent, options.outDir));
+  } catch (error) {
+    await generated.discard();
+    throw error;
   }
+  return {
+    commit: () =>
+      timed(timings, "write", async () => {
+        const results = await generated.commit();
+        const { created, existing } = await creations.commit();
+        return scaffoldResult(rendered, results, created, existing, timings);
+      }),
+    discard: async () => {
+      await Promise.all([generated.discard(), creations.discard()]);
+    },
+  };
+}
+
+function scaffoldResult(
+  rendered: RenderedScaffold,
+  results: WriteResult[],
+  created: string[],
+  existing: string[],
+  timings: Partial<Record<ScaffoldStage, number>>,
+): ScaffoldResult {
+  const { ir } = rendered;
   const handlers = ir.tools.map((tool): HandlerFile => {
     const path = rendered.handlerPaths.get(tool.wireName)!;
     return { tool: tool.wireName, path, status: created.includes(path) ? "created" : "kept" };
@@ -197,7 +224,7 @@ export async function writeScaffold(
   return {
     generated: results,
     created,
-    kept: kept.sort(),
+    kept: [...rendered.kept, ...existing].sort(),
     handlers,
     orphanedHandlers: rendered.orphanedHandlers,
     diagnostics: ir.diagnostics,
@@ -349,32 +376,3 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
-/**
- * Creates `path` with `contents` unless something is there already: written
- * to a temporary sibling and hard-linked into place, which fails rather than
- * replaces, so a file that appeared meanwhile is never clobbered and a reader
- * never sees half a file. False when the file existed.
- */
-async function createExclusive(path: string, contents: string): Promise<boolean> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.mcpgen-${process.pid}-${Date.now().toString(36)}.tmp`;
-  await writeFile(temp, contents, "utf8");
-  try {
-    await link(temp, path);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return false;
-    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw error;
-    // File systems without hard links: exclusive create.
-    try {
-      await writeFile(path, contents, { encoding: "utf8", flag: "wx" });
-      return true;
-    } catch (fallback) {
-      if ((fallback as NodeJS.ErrnoException).code === "EEXIST") return false;
-      throw fallback;
-    }
-  } finally {
-    await rm(temp, { force: true });
-  }
-}

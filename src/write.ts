@@ -13,7 +13,8 @@
  * scaffold's `src/generated/`. User files, handlers included, are never read
  * as candidates and never removed.
  */
-import { lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { link, lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstatSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { lineChanges, type LineChanges } from "./diff.js";
 import { userError } from "./errors.js";
@@ -59,13 +60,28 @@ export function isGeneratedByMcpgen(path: string, contents: string): boolean {
   return contents.startsWith(GENERATED_MARKER);
 }
 
-async function readIfExists(path: string): Promise<string | undefined> {
+/**
+ * The contents of the regular file at `path`, or undefined when nothing is
+ * there. Anything else in the way (a symbolic link, even a dangling one, a
+ * directory, a FIFO that would block a read) is the user's: mcpgen follows no
+ * link and replaces only regular files it generated.
+ */
+async function readRegularFile(path: string): Promise<string | undefined> {
+  let info;
   try {
-    return await readFile(path, "utf8");
+    info = await lstat(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
+  if (!info.isFile()) {
+    const kind = info.isSymbolicLink() ? "a symbolic link" : info.isDirectory() ? "a directory" : "not a regular file";
+    throw userError("output-owned-by-user", `refusing to replace ${relative(process.cwd(), path) || path}: it is ${kind}, and mcpgen replaces only regular files it generated`, {
+      file: path,
+      hint: "choose another output directory, or move it away",
+    });
+  }
+  return readFile(path, "utf8");
 }
 
 /**
@@ -124,7 +140,7 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
   const planned = await Promise.all(
     files.map(async (file): Promise<WriteResult> => {
       const target = join(outDir, file.path);
-      const existing = await readIfExists(target);
+      const existing = await readRegularFile(target);
       if (existing === undefined) return { path: file.path, status: "created", ...(diff ? { lines: lineChanges(undefined, file.contents) } : {}) };
       if (existing === file.contents) return { path: file.path, status: "unchanged" };
       if (!isGeneratedByMcpgen(file.path, existing)) {
@@ -151,15 +167,157 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
 
 /** Writes what `planWrites` plans: changed files atomically, then removes the stale ones. */
 export async function writeFiles(files: readonly EmittedFile[], outDir: string, options: WriteOptions = {}): Promise<WriteResult[]> {
+  return (await stageWrites(files, outDir, options)).commit();
+}
+
+/**
+ * Writes staged in temporary siblings of their targets, not yet in place.
+ * `commit` puts them in place (renames, which do not fail for want of
+ * space or permission once the temporary file exists); `discard` removes them.
+ * Several outputs (a project's targets) stage first and commit only once all
+ * have staged, so a failure while staging writes nothing anywhere.
+ */
+export interface StagedWrite<R> {
+  commit(): Promise<R>;
+  discard(): Promise<void>;
+}
+
+/** Plans the writes (throwing if a user's file is in the way) and stages the changed files. */
+export async function stageWrites(files: readonly EmittedFile[], outDir: string, options: WriteOptions = {}): Promise<StagedWrite<WriteResult[]>> {
   const plan = await planWrites(files, outDir, options);
-  return asUserErrors(outDir, () => applyPlan(files, outDir, plan));
+  const changed = files.filter((_, index) => plan[index]!.status !== "unchanged");
+  const staging = await asUserErrors(outDir, () => stageTemporaries(changed, outDir));
+  const staged = staging.files;
+  return {
+    commit: () =>
+      asUserErrors(outDir, async () => {
+        let renamed = 0;
+        try {
+          for (const { temp, target } of staged) {
+            await rename(temp, target);
+            renamed++;
+          }
+        } finally {
+          // Leave no temporary files behind (the files already renamed are complete, new versions).
+          await Promise.all(staged.slice(renamed).map(({ temp }) => rm(temp, { force: true })));
+        }
+        for (const result of plan.slice(files.length)) await removeIfStillGenerated(join(outDir, result.path));
+        return plan;
+      }),
+    discard: () => discardStaging(staging),
+  };
+}
+
+/**
+ * Stages files that must never replace anything (a scaffold's new user
+ * files). `commit` creates each one only if nothing is at its path by then,
+ * and reports which it created and which it found already there.
+ */
+export async function stageCreations(files: readonly EmittedFile[], outDir: string): Promise<StagedWrite<{ created: string[]; existing: string[] }>> {
+  const staging = await asUserErrors(outDir, () => stageTemporaries(files, outDir));
+  const staged = staging.files;
+  return {
+    commit: () =>
+      asUserErrors(outDir, async () => {
+        const created: string[] = [];
+        const existing: string[] = [];
+        try {
+          for (const [index, { temp, target }] of staged.entries()) {
+            (await linkExclusive(temp, target, files[index]!.contents) ? created : existing).push(files[index]!.path);
+          }
+        } finally {
+          await removeTemporaries(staged);
+        }
+        return { created, existing };
+      }),
+    discard: () => discardStaging(staging),
+  };
+}
+
+type Temporary = { temp: string; target: string };
+
+/** Temporary files staged, and the directories staging created (deepest last), so that a discard leaves nothing behind. */
+interface Staging {
+  files: Temporary[];
+  directories: string[];
+}
+
+let stagingRound = 0;
+
+async function stageTemporaries(files: readonly EmittedFile[], outDir: string): Promise<Staging> {
+  const suffix = `.mcpgen-${process.pid}-${Date.now().toString(36)}-${(stagingRound++).toString(36)}.tmp`;
+  const staging: Staging = { files: [], directories: [] };
+  try {
+    for (const file of files) {
+      const target = join(outDir, file.path);
+      const first = await mkdir(dirname(target), { recursive: true });
+      if (first !== undefined) {
+        // Every directory from the first one created down to the file's own.
+        const chain: string[] = [];
+        const top = resolve(first);
+        for (let directory = resolve(dirname(target)); directory.length >= top.length; directory = dirname(directory)) chain.unshift(directory);
+        staging.directories.push(...chain);
+      }
+      const temp = target + suffix;
+      staging.files.push({ temp, target });
+      await writeFile(temp, file.contents, { encoding: "utf8", flag: "wx" });
+    }
+  } catch (error) {
+    await discardStaging(staging);
+    throw error;
+  }
+  return staging;
+}
+
+async function removeTemporaries(staged: readonly Temporary[]): Promise<void> {
+  await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
+}
+
+/** Removes the temporary files, then the directories staging created, if they are still empty. */
+async function discardStaging(staging: Staging): Promise<void> {
+  await removeTemporaries(staging.files);
+  for (const directory of [...staging.directories].reverse()) await rmdir(directory).catch(() => undefined);
+}
+
+/** Puts `temp` at `target` unless something is there already (a hard link is exclusive; without hard links, an exclusive create). */
+async function linkExclusive(temp: string, target: string, contents: string): Promise<boolean> {
+  try {
+    await link(temp, target);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw error;
+    try {
+      await writeFile(target, contents, { encoding: "utf8", flag: "wx" });
+      return true;
+    } catch (fallback) {
+      if ((fallback as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw fallback;
+    }
+  }
+}
+
+/** A temporary sibling's name, as the file the user knows: `types.ts`, not `types.ts.mcpgen-….tmp`. */
+const TEMPORARY_SUFFIX = /\.mcpgen-\d+-[0-9a-z]+-[0-9a-z]+\.tmp$/;
+
+/** For ENOTDIR: the nearest ancestor of `path` that exists and is not a directory (the file in the way). */
+function nonDirectoryAncestor(path: string): string | undefined {
+  for (let current = dirname(path); current !== dirname(current); current = dirname(current)) {
+    try {
+      if (!lstatSync(current).isDirectory()) return current;
+    } catch {
+      // Not there: look further up.
+    }
+  }
+  return undefined;
 }
 
 /**
  * File-system failures the user can act on (a file where a directory should
  * be, no permission, a full or read-only disk) are their errors, not mcpgen's bugs.
  */
-const ENVIRONMENT_ERRORS = new Set(["ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EMFILE", "ENAMETOOLONG", "ELOOP"]);
+const ENVIRONMENT_ERRORS = new Set(["ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EMFILE", "ENAMETOOLONG", "ELOOP", "EEXIST"]);
 
 async function asUserErrors<T>(outDir: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -167,44 +325,17 @@ async function asUserErrors<T>(outDir: string, run: () => Promise<T>): Promise<T
   } catch (error) {
     const failure = error as NodeJS.ErrnoException;
     if (typeof failure.code === "string" && ENVIRONMENT_ERRORS.has(failure.code)) {
-      throw userError("output-unwritable", `cannot write the output: ${failure.code} (${failure.message.replace(/^[A-Z]+: /, "")})`, {
-        file: failure.path ?? outDir,
-        hint: failure.code === "ENOTDIR" || failure.code === "EISDIR" ? "--out must name a directory (or a path where one can be created)" : "check the permissions and free space of the output directory",
+      let path = (failure.path ?? outDir).replace(TEMPORARY_SUFFIX, "");
+      if (failure.code === "ENOTDIR") path = nonDirectoryAncestor(path) ?? path;
+      throw userError("output-unwritable", `cannot write the output: ${failure.code} (${failure.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`, {
+        file: path,
+        hint: failure.code === "ENOTDIR" || failure.code === "EISDIR"
+          ? "the output must be a directory (or a path where one can be created), and no directory may stand where a generated file goes"
+          : "check the permissions and free space of the output directory",
       });
     }
     throw error;
   }
-}
-
-async function applyPlan(files: readonly EmittedFile[], outDir: string, plan: WriteResult[]): Promise<WriteResult[]> {
-  const changed = files.filter((_, index) => plan[index]!.status !== "unchanged");
-  const suffix = `.mcpgen-${process.pid}-${Date.now().toString(36)}.tmp`;
-  const staged: Array<{ temp: string; target: string }> = [];
-  try {
-    for (const file of changed) {
-      const target = join(outDir, file.path);
-      await mkdir(dirname(target), { recursive: true });
-      const temp = target + suffix;
-      await writeFile(temp, file.contents, "utf8");
-      staged.push({ temp, target });
-    }
-  } catch (error) {
-    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
-    throw error;
-  }
-  let renamed = 0;
-  try {
-    for (const { temp, target } of staged) {
-      await rename(temp, target);
-      renamed++;
-    }
-  } catch (error) {
-    // Leave no temporary files behind (the files already renamed are complete, new versions).
-    await Promise.all(staged.slice(renamed).map(({ temp }) => rm(temp, { force: true })));
-    throw error;
-  }
-  for (const result of plan.slice(files.length)) await removeIfStillGenerated(join(outDir, result.path));
-  return plan;
 }
 
 /** Removes a stale file, unless it changed hands since it was planned (a user replaced it, or it became a link). */

@@ -102,9 +102,32 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     await writeFile(file, "mine\n");
     const result = await cli(["generate", weatherManifest, "--out", file]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: .*cannot write the output: ENOTDIR/);
-    expect(result.stderr).toMatch(/hint: --out must name a directory/);
+    expect(result.stderr).toMatch(/^error: .*afile: cannot write the output: ENOTDIR/);
+    expect(result.stderr).toMatch(/hint: the output must be a directory/);
     expect(await readFile(file, "utf8")).toBe("mine\n");
+  });
+
+  it("an empty --out (an unset variable in a script) is refused, not taken for the current directory", async () => {
+    const cwd = await scratch();
+    for (const args of [["generate", weatherManifest, "--out", ""], ["scaffold", weatherManifest, "--out", " "], ["pull", "--out", "", "--", "x"]]) {
+      const result = await cli(args, cwd);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toMatch(/argument '\s*' is invalid\. expected a directory, got an empty string/);
+    }
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
+  it("--json: errors on stdout too, and no raw C1 control or line separator from server text", async () => {
+    const bad = await cli(["generate", await manifestFile("{"), "--out", join(await scratch(), "out"), "--json"]);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ ok: false, errors: [{ diagnostic: { code: "input-not-json" } }] });
+    const hostile = await manifestFile(JSON.stringify({ tools: [{ name: "csi\u009b31m\u2028x", inputSchema: { type: "object", properties: { a: { $ref: "http://example.invalid/\u009b" } } } }] }));
+    const result = await cli(["generate", hostile, "--out", join(await scratch(), "out"), "--json"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/[\u007f-\u009f\u2028\u2029]/);
+    expect(result.stdout).toContain("\\u009b");
+    const parsed = JSON.parse(result.stdout) as { diagnostics: Array<{ tool: string }> };
+    expect(parsed.diagnostics[0]?.tool).toBe("csi\u009b31m\u2028x");
   });
 
   it("usage errors exit 2", async () => {

@@ -210,14 +210,14 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
  * Server text made safe to print: control characters (ANSI escape sequences
  * included) removed, except newline and tab.
  */
-export function printable(text: string): string {
+export function stripControls(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
 }
 
 /** One line of server text for a message: printable, single-line, at most `max` characters. */
 export function excerpt(text: string, max = 200): string {
-  const line = printable(text).replace(/\s+/g, " ").trim();
+  const line = stripControls(text).replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

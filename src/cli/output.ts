@@ -22,6 +22,16 @@ export function colorFor(stream: { isTTY?: boolean | undefined }, env: NodeJS.Pr
   return stream.isTTY === true && env["TERM"] !== "dumb";
 }
 
+/**
+ * `--json` output: JSON text in which the characters a terminal may act on
+ * and `JSON.stringify` leaves raw (DEL, C1 controls, U+2028/U+2029) are
+ * escaped too. Parsing it gives exactly the same value.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  // eslint-disable-next-line no-control-regex
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 export const defaultIo: Io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

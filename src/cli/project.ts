@@ -4,10 +4,10 @@
  * result. Exit codes: 0 ok, 1 drift or errors, 2 usage (thrown as `usage`).
  */
 import { join } from "node:path";
-import { printable } from "../acquire/sanitize.js";
 import type { ProjectResult, TargetResult } from "../project/run.js";
 import type { WatchEvent } from "../project/watch.js";
-import { changeSummary, diagnosticLine, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
+import { printable } from "../errors.js";
+import { changeSummary, diagnosticLine, jsonText, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
 
 export interface ProjectCliOptions {
   config?: string | undefined;
@@ -21,7 +21,7 @@ export interface ProjectCliOptions {
 
 /** The JSON a `--json` run prints: the result, paths as they are (absolute). */
 function resultJson(result: ProjectResult): string {
-  return `${JSON.stringify(result, null, 2)}\n`;
+  return `${jsonText(result, 2)}\n`;
 }
 
 /** A target's warnings on stderr: input diagnostics, then the handlers no tool uses (a scaffold's). */
@@ -30,7 +30,7 @@ function printTargetWarnings(target: TargetResult, io: Io, quiet: boolean): void
   if (quiet) return;
   for (const orphan of target.orphanedHandlers) {
     const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
-    io.stderr(`${paint("warning:", "yellow", io.color?.stderr)} ${target.name}: ${orphan.path} implements tool ${JSON.stringify(orphan.tool)}, which ${why}; kept, not deleted\n`);
+    io.stderr(`${paint("warning:", "yellow", io.color?.stderr)} ${target.name}: ${orphan.path} implements tool ${printable(JSON.stringify(orphan.tool))}, which ${why}; kept, not deleted\n`);
   }
 }
 
@@ -94,14 +94,14 @@ function driftLines(target: TargetResult): string {
   const lines: string[] = [];
   for (const tool of drift.added) lines.push(`    + ${name(tool)} (new tool)`);
   for (const tool of drift.removed) lines.push(`    - ${name(tool)} (tool removed)`);
-  for (const change of drift.changed) lines.push(`    ~ ${name(change.name)}: ${change.fields.map((field) => `${printable(field.field)} ${field.change}${field.pointers.length > 0 && field.change === "changed" ? ` at ${field.pointers.filter((pointer) => pointer !== "").map(printable).join(", ")}` : ""}`).join("; ")}`);
+  for (const change of drift.changed) lines.push(`    ~ ${name(change.name)}: ${change.fields.map((field) => `${printable(field.field)} ${field.change}${field.pointers.length > 0 && field.change === "changed" ? ` at ${field.pointers.filter((pointer) => pointer !== "").map((pointer) => printable(pointer)).join(", ")}` : ""}`).join("; ")}`);
   return lines.map((line) => `${line}\n`).join("");
 }
 
 /** One line per watch event: a regeneration on stdout, an error on stderr. With `--json`, one JSON object per line. */
 export function printWatchEvent(event: WatchEvent, io: Io, options: { quiet?: boolean | undefined; verbose?: boolean | undefined; json?: boolean | undefined }): void {
   if (options.json) {
-    io.stdout(`${JSON.stringify(event)}\n`);
+    io.stdout(`${jsonText(event)}\n`);
     return;
   }
   if (event.kind === "error") {

@@ -16,8 +16,8 @@ import { McpgenError, userError, type Diagnostic } from "../errors.js";
 import { renderManifest, timed } from "../generate.js";
 import type { EmittedFile } from "../ir.js";
 import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "../pull.js";
-import { renderScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "../scaffold.js";
-import { planWrites, writeFiles, type WriteResult } from "../write.js";
+import { renderScaffold, stageScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "../scaffold.js";
+import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
 
 /** The snapshot a server target generates from, inside its output directory. */
@@ -181,10 +181,27 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
       errors.push({ target: target.name, diagnostic: error.diagnostic });
     }
   }
+  // All or nothing: every target stages its writes, and only when all have staged does any commit.
+  let staged: Array<StagedWrite<Written>> | undefined;
+  if (errors.length === 0 && !check) {
+    staged = [];
+    for (const [index, item] of prepared.entries()) {
+      try {
+        staged.push(await stage(item, keep));
+      } catch (error) {
+        if (!(error instanceof McpgenError)) throw error;
+        errors.push({ target: item.target.name, diagnostic: error.diagnostic });
+        await Promise.all(staged.map((write) => write.discard()));
+        staged = undefined;
+        // A failed target is reported among the errors, not the results (as when it fails earlier).
+        prepared.splice(index, 1);
+        break;
+      }
+    }
+  }
   const ok = errors.length === 0;
-  const write = ok && !check;
   const targets: TargetResult[] = [];
-  for (const item of prepared) targets.push(await finish(item, write, keep));
+  for (const [index, item] of prepared.entries()) targets.push(await finish(item, staged === undefined ? undefined : await staged[index]!.commit()));
   return {
     configFile: config.file,
     root: config.root,
@@ -192,7 +209,7 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
     errors,
     ok,
     upToDate: ok && targets.every((target) => target.upToDate),
-    written: write,
+    written: staged !== undefined,
   };
 }
 
@@ -264,18 +281,32 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
   return { ...result, diagnostics: [...pulled.diagnostics, ...result.diagnostics.map((diagnostic) => relabel(diagnostic, pulled.snapshotPath, pulled.server.label, pulled.mask))] };
 }
 
-async function finish(item: Prepared, write: boolean, keep: readonly string[]): Promise<TargetResult> {
-  const { target, output, timings, pulled } = item;
-  let { files, created } = item.plan;
-  if (write) {
-    if (output.kind === "files") {
-      files = await timed(timings, "write", () => writeFiles(output.files, target.outDir, { prune: { keep } }));
-    } else {
-      const written = await writeScaffold(output.scaffold, { outDir: target.outDir, check: false }, timings);
-      files = written.generated;
-      created = written.created;
-    }
+/** What a target's committed write did. */
+interface Written {
+  files: WriteResult[];
+  created: string[];
+}
+
+async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWrite<Written>> {
+  const { target, output, timings } = item;
+  if (output.kind === "files") {
+    const staged = await timed(timings, "write", () => stageWrites(output.files, target.outDir, { prune: { keep } }));
+    return { commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [] }), discard: () => staged.discard() };
   }
+  const staged = await stageScaffold(output.scaffold, { outDir: target.outDir }, timings);
+  return {
+    commit: async () => {
+      const written = await staged.commit();
+      return { files: written.generated, created: written.created };
+    },
+    discard: () => staged.discard(),
+  };
+}
+
+/** A target's result: as planned, or (`written`) as committed. */
+async function finish(item: Prepared, written: Written | undefined): Promise<TargetResult> {
+  const { target, timings, pulled } = item;
+  const { files, created } = written ?? item.plan;
   const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
   const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== SNAPSHOT_FILE));
   return {
