@@ -95,7 +95,12 @@ export type HandlerReturn<Output> = Output | FullToolResult;
 export interface ToolContext {
   /** Name of the tool being called. */
   readonly toolName: string;
-  /** Aborted when the client cancels the call (`notifications/cancelled`) or the connection closes. */
+  /**
+   * Aborted when the client cancels the call (`notifications/cancelled`) or the connection closes
+   * (stdin ends, the HTTP session is deleted, the server stops). Over stateless HTTP a cancellation
+   * arrives as a request of its own that cannot be tied to the call (there is no session to say
+   * whose it is), so only the call's own connection closing aborts it.
+   */
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   /** The Streamable HTTP session, if any. */
@@ -258,7 +263,15 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
     }
 
     const hasOutputSchema = tool["outputSchema"] !== undefined;
-    const result = toCallToolResult(returned, hasOutputSchema);
+    // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
+    // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
+    let result: CallToolResult;
+    try {
+      result = JSON.parse(JSON.stringify(toCallToolResult(returned, hasOutputSchema))) as CallToolResult;
+    } catch (error) {
+      log(`ERROR: tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON (${errorMessage(error)}); sent a tool error instead`);
+      return errorResult(`Tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON: ${errorMessage(error)}`);
+    }
     if (hasOutputSchema && result.isError !== true) {
       // Servers MUST provide structured results that conform to the outputSchema.
       const output = result.structuredContent === undefined
@@ -285,7 +298,18 @@ export interface RunningServer {
 export async function serveStdio(create: () => Server): Promise<RunningServer> {
   const server = create();
   await server.connect(new StdioServerTransport());
-  return { close: () => server.close() };
+  // The SDK's stdio transport does not notice the end of stdin. The client is gone then: closing
+  // the server aborts every handler still running (their context.signal), and the process can end.
+  const clientGone = () => void server.close();
+  process.stdin.once("end", clientGone);
+  process.stdin.once("close", clientGone);
+  return {
+    close: () => {
+      process.stdin.off("end", clientGone);
+      process.stdin.off("close", clientGone);
+      return server.close();
+    },
+  };
 }
 
 export interface HttpOptions {
@@ -295,7 +319,10 @@ export interface HttpOptions {
   host?: string;
   /** Endpoint path. Default `/mcp`. */
   path?: string;
-  /** No sessions: every POST gets a fresh server and transport; GET and DELETE are refused. */
+  /**
+   * No sessions: every POST gets a fresh server and transport; GET and DELETE are refused.
+   * `notifications/cancelled` cannot reach a running call (see `ToolContext.signal`).
+   */
   stateless?: boolean;
   /**
    * Host names (without port) accepted in the `Host` and `Origin` headers, in
@@ -305,6 +332,25 @@ export interface HttpOptions {
   allowedHosts?: readonly string[];
   /** Where the server's own diagnostics go (default: stderr). */
   log?: (message: string) => void;
+}
+
+/**
+ * `serveHttp` options from the environment and the command line, as the
+ * scaffold's \`src/server.ts\` documents them: PORT (default 3000), MCP_HOST
+ * (default 127.0.0.1), MCP_STATELESS=1 or --stateless, MCP_ALLOWED_HOSTS
+ * (comma-separated). Empty values count as unset; a PORT that is not a port
+ * number throws.
+ */
+export function httpOptionsFromEnvironment(env: { readonly [name: string]: string | undefined }, args: readonly string[] = []): HttpOptions {
+  const port = (env["PORT"] ?? "").trim();
+  if (port !== "" && !/^\d{1,5}$/.test(port)) throw new Error(`invalid PORT ${JSON.stringify(port)}: expected an integer from 0 to 65535`);
+  const host = (env["MCP_HOST"] ?? "").trim();
+  return {
+    port: port === "" ? 3000 : Number(port),
+    host: host === "" ? "127.0.0.1" : host,
+    stateless: args.includes("--stateless") || env["MCP_STATELESS"] === "1",
+    allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "").split(",").map((name) => name.trim()).filter((name) => name !== ""),
+  };
 }
 
 export interface RunningHttpServer extends RunningServer {
@@ -317,7 +363,7 @@ const BODY_LIMIT = 4 * 1024 * 1024;
 /** The generic server error code the SDK uses for transport-level refusals. */
 const FORBIDDEN = -32000;
 const SESSION_NOT_FOUND = -32001;
-const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]", ""]);
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
 
 function bracketed(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
@@ -372,6 +418,8 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
     throw new Error(`invalid port ${JSON.stringify(String(options.port))}: expected an integer from 0 to 65535`);
   }
   const host = options.host ?? "127.0.0.1";
+  // An empty host would bind every interface, which nobody asks for by leaving a variable empty.
+  if (host.trim() === "") throw new Error('invalid host "": name an interface (127.0.0.1, ::1, 0.0.0.0 for every interface)');
   const path = options.path ?? "/mcp";
   const log = options.log ?? stderrLog;
   const allowed = new Set(["localhost", "127.0.0.1", "[::1]", ...(options.allowedHosts ?? []).map((name) => bracketed(name.toLowerCase()))]);

@@ -6,11 +6,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { spawn } from "node:child_process";
 import { request } from "node:http";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createMcpServer,
+  httpOptionsFromEnvironment,
   serveHttp,
   toolError,
   toolResult,
@@ -22,6 +25,7 @@ import {
   type ToolValidators,
   type ValidationIssue,
 } from "../templates/server-runtime.js";
+import { repoRoot } from "./helpers/typecheck.js";
 
 const tools: ListedTool[] = [
   { name: "echo", title: "Echo", description: "echoes", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] }, annotations: { readOnlyHint: true }, _meta: { "x/y": 1 } },
@@ -118,6 +122,34 @@ describe("createMcpServer", () => {
     expect(text(none)).toContain("structuredContent is missing");
   });
 
+  it("checks output as it will be sent: NaN, Infinity and toJSON are serialised first; a BigInt or a cycle is the handler's error", async () => {
+    const cyclic: { self?: unknown } = {};
+    cyclic.self = cyclic;
+    const returns: { [mode: string]: unknown } = {
+      nan: { temperature: Number.NaN },
+      infinite: { temperature: Number.POSITIVE_INFINITY },
+      disguised: { toJSON: () => ({ temperature: "hot" }) },
+      big: { temperature: 10n },
+      cyclic,
+      date: { temperature: 3, at: new Date(0) },
+    };
+    const { client, logs } = await connect({ handlers: { ...defaultHandlers, weather: handler("weather", (input: { mode: string }) => returns[input.mode]) } });
+    const call = (mode: string) => client.request({ method: "tools/call", params: { name: "weather", arguments: { mode } } }, CallToolResultSchema);
+    for (const mode of ["nan", "infinite", "disguised"]) {
+      const result = await call(mode);
+      expect(result.isError, mode).toBe(true);
+      expect(text(result), mode).toBe('Tool "weather" produced output that does not match its outputSchema:\n  /temperature: must be number');
+    }
+    for (const mode of ["big", "cyclic"]) {
+      const result = await call(mode);
+      expect(result.isError, mode).toBe(true);
+      expect(text(result), mode).toMatch(/^Tool "weather" returned a value that cannot be sent as JSON: /);
+    }
+    expect(logs.filter((line) => line.includes("cannot be sent as JSON"))).toHaveLength(2);
+    // What passes is what was checked: the Date as its JSON text.
+    expect(await call("date")).toEqual({ content: [{ type: "text", text: '{"temperature":3,"at":"1970-01-01T00:00:00.000Z"}' }], structuredContent: { temperature: 3, at: "1970-01-01T00:00:00.000Z" } });
+  });
+
   it("passes full results and tool errors through", async () => {
     const full = toolResult({ content: [{ type: "image", data: "AA==", mimeType: "image/png" }], _meta: { note: 1 } });
     const { client } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", (input: { text: string }) => (input.text === "fail" ? toolError("nope") : full)) } });
@@ -193,6 +225,29 @@ function post(url: string, headers: Record<string, string>, body: unknown, metho
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
 
+describe("serveStdio", () => {
+  it("aborts running handlers and lets the process end when the client closes stdin", async () => {
+    const child = spawn(process.execPath, [join(repoRoot, "test/fixtures/stdio/waiting-server.mjs")], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    const started = new Promise<void>((resolve) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("handler started")) resolve();
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "wait", arguments: {} } });
+    await started;
+    child.stdin.end();
+    // Bounded by the test's timeout: before, the process lived on until the handler finished (never, here).
+    expect(await exited).toBe(0);
+    expect(stderr).toContain("handler aborted");
+  }, 20_000);
+});
+
 describe("serveHttp", () => {
   const running: RunningHttpServer[] = [];
   afterEach(async () => {
@@ -229,6 +284,22 @@ describe("serveHttp", () => {
   it("refuses a port that is not a port number before binding anything", async () => {
     for (const port of [Number.NaN, -1, 70000, 1.5]) {
       await expect(start({ port })).rejects.toThrow(/invalid port .*: expected an integer from 0 to 65535/);
+    }
+  });
+
+  it("refuses an empty host rather than binding every interface", async () => {
+    await expect(start({ host: "" })).rejects.toThrow(/invalid host ""/);
+    await expect(start({ host: " " })).rejects.toThrow(/invalid host ""/);
+  });
+
+  it("reads its options from the environment as src/server.ts documents them", () => {
+    expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", stateless: false, allowedHosts: [] });
+    expect(httpOptionsFromEnvironment({ PORT: " 8080 ", MCP_HOST: "", MCP_ALLOWED_HOSTS: "a.example, b.example,,", MCP_STATELESS: "1" })).toEqual({
+      port: 8080, host: "127.0.0.1", stateless: true, allowedHosts: ["a.example", "b.example"],
+    });
+    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--stateless"])).toEqual({ port: 3000, host: "::1", stateless: true, allowedHosts: [] });
+    for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
+      expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
     }
   });
 

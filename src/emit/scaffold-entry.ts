@@ -14,19 +14,13 @@ export function emitEntry(): EmittedFile {
  *
  * This file is yours: mcpgen created it and never changes it.
  */
-import { createServer, serveHttp, serveStdio } from "./generated/server.js";
+import { createServer, httpOptionsFromEnvironment, serveHttp, serveStdio } from "./generated/server.js";
 
 const args = process.argv.slice(2);
-const env = process.env;
 
 if (args.includes("--http")) {
-  const server = await serveHttp(() => createServer(), {
-    // An unset or empty PORT means 3000; anything that is not a port number is refused at start-up.
-    port: env["PORT"] === undefined || env["PORT"] === "" ? 3000 : Number(env["PORT"]),
-    host: env["MCP_HOST"] ?? "127.0.0.1",
-    stateless: args.includes("--stateless") || env["MCP_STATELESS"] === "1",
-    allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "").split(",").filter((name) => name !== ""),
-  });
+  // Empty variables count as unset; a PORT that is not a port number is refused at start-up.
+  const server = await serveHttp(() => createServer(), httpOptionsFromEnvironment(process.env, args));
   console.error(\`MCP server listening on \${server.url}\`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void server.close().then(() => process.exit(0)));

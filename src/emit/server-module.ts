@@ -31,6 +31,7 @@ import { tools } from "./tools.js";
 import { validators } from "./validate.js";
 
 export {
+  httpOptionsFromEnvironment,
   serveHttp,
   serveStdio,
   toolError,
