@@ -222,6 +222,27 @@ describe("warnings", () => {
   });
 });
 
+describe("warnings at the input's own pointers", () => {
+  it("a $ref into #/properties that refers to itself is reported where the input has it", async () => {
+    const contents = JSON.stringify({ tools: [{ name: "a", inputSchema: { type: "object", properties: { x: { $ref: "#/properties/x" } } } }] });
+    const result = await cli(["generate", await manifestFile(contents), "--out", join(await scratch(), "out")]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/warning: .*tool "a" at \/tools\/0\/inputSchema\/properties\/x: this schema refers to itself/);
+  });
+
+  it("an empty enum admits nothing: a warning, the type never, and a validator that rejects every value", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "a", inputSchema: { type: "object", properties: { x: { enum: [] }, y: { type: "string" } } } }] });
+    const result = await cli(["generate", await manifestFile(contents), "--out", out]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/warning: .*tool "a" at \/tools\/0\/inputSchema\/properties\/x\/enum: enum is empty, so no value is valid here/);
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain("x?: never;");
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(validateInput("a", { y: "s" }).ok).toBe(true);
+    expect(validateInput("a", { x: "anything" }).ok).toBe(false);
+  });
+});
+
 describe("writing", () => {
   it("is deterministic and leaves unchanged files alone", async () => {
     const out = join(await scratch(), "out");

@@ -130,6 +130,8 @@ function runWorker(url: URL, chunks: ValidatorEntry[][]): Promise<ChunkResult[]>
 /** Drops annotations and unknown formats; the rest is what ajv compiles. */
 function validationSchema(schema: Schema, knownFormats: ReadonlySet<string>): Schema {
   if (typeof schema === "boolean") return schema;
+  // An empty enum admits no value (JSON Schema allows it; ajv refuses to compile it): the schema `false`.
+  if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return false;
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key)) continue;

@@ -140,8 +140,10 @@ class SchemaNormalizer {
         stack.push(...(edges.get(next) ?? []));
       }
     }
+    // Report each at the place the input has it (a ref into #/properties is hoisted into $defs here).
+    const origin = new Map([...this.targets].map(([pointer, key]) => [key, pointer]));
     for (const target of cyclic) {
-      const pointer = target === "#" ? "" : `/$defs/${target}`;
+      const pointer = target === "#" ? "" : (origin.get(target) ?? `/$defs/${target}`);
       this.warn("ref-unresolved", "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied", pointer);
       sameInstanceRefs(nodes.get(target)!, (node) => {
         if (cyclic.has(refTarget(node.$ref as string))) delete node.$ref;
@@ -230,6 +232,7 @@ class SchemaNormalizer {
           break;
         case "enum":
           if (!Array.isArray(item)) { this.dropped(key, at, "is not an array"); break; }
+          if (item.length === 0) this.warn("schema-invalid", "enum is empty, so no value is valid here (typed never)", at, "if the server fills the list at run time, it should describe the values some other way (a type, a pattern)");
           out.enum = item;
           break;
         case "examples":
