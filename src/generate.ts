@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
-import { userError, type Diagnostic } from "./errors.js";
+import { pointerToken, userError, type Diagnostic } from "./errors.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
 import { formatFiles } from "./format.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
@@ -104,8 +104,11 @@ export async function renderManifest(
     return await renderStages(raw, options, timings);
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw userError("schema-invalid", "a schema is nested too deeply to process (the stack overflowed)", {
+      const deepest = deepestPoint(raw);
+      throw userError("schema-invalid", `a schema is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`, {
         file: raw.source,
+        tool: deepest?.tool,
+        pointer: deepest?.pointer,
         hint: "flatten the schema (move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
       });
     }
@@ -129,6 +132,22 @@ async function renderStages(
   // Validators compile while the other files format; what is left of that wait counts as emitting.
   const validators = await timed(timings, "emit", () => emitted.validators);
   return { ir, files: sortFiles([...formatted, validators]) };
+}
+
+/** The most deeply nested value of any tool's schemas, to point at when a schema overflows the stack (iterative: it must not overflow itself). */
+function deepestPoint(raw: RawManifest): { tool: string | undefined; pointer: string; depth: number } | undefined {
+  let deepest: { tool: string | undefined; pointer: string; depth: number } | undefined;
+  raw.tools.forEach((tool, index) => {
+    if (typeof tool !== "object" || tool === null) return;
+    const name = typeof (tool as { name?: unknown }).name === "string" ? (tool as { name: string }).name : undefined;
+    const stack: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: tool, pointer: `${raw.toolsPointer}/${index}`, depth: 0 }];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (deepest === undefined || next.depth > deepest.depth) deepest = { tool: name, pointer: next.pointer, depth: next.depth };
+      if (typeof next.value !== "object" || next.value === null) continue;
+      for (const [key, child] of Object.entries(next.value)) stack.push({ value: child, pointer: `${next.pointer}/${pointerToken(key)}`, depth: next.depth + 1 });
+    }
+  });
+  return deepest;
 }
 
 const SNAPSHOT_FILE = "manifest.json";

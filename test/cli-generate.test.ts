@@ -169,7 +169,7 @@ describe("review regressions", () => {
     const out = join(await scratch(), "out");
     const result = await cli(["generate", await manifestFile(`{"tools":[{"name":"deep","inputSchema":${schema}}]}`), "--out", out]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/bad\.tools\.json: a schema is nested too deeply to process/);
+    expect(result.stderr).toMatch(/bad\.tools\.json: tool "deep" at \/tools\/0\/inputSchema(\/properties\/a){5000}\/type: a schema is nested too deeply to process \(the stack overflowed\); the deepest point, 10002 levels down, is here/);
     expect(existsSync(out)).toBe(false);
   });
 
