@@ -230,6 +230,19 @@ describe("warnings at the input's own pointers", () => {
     expect(result.stderr).toMatch(/warning: .*tool "a" at \/tools\/0\/inputSchema\/properties\/x: this schema refers to itself/);
   });
 
+  it("keyword values JSON Schema forbids (multipleOf 0, a negative or fractional length) are dropped with a warning", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "a", inputSchema: { type: "object", properties: { n: { type: "number", multipleOf: 0 }, s: { type: "string", minLength: -1, maxLength: 2.5 } } } }] });
+    const result = await generate({ manifest: await manifestFile(contents), outDir: out });
+    expect(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([
+      ["keyword-dropped", "/tools/0/inputSchema/properties/n/multipleOf"],
+      ["keyword-dropped", "/tools/0/inputSchema/properties/s/minLength"],
+      ["keyword-dropped", "/tools/0/inputSchema/properties/s/maxLength"],
+    ]);
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(validateInput("a", { n: 1.5, s: "long enough" }).ok).toBe(true);
+  });
+
   it("an empty enum admits nothing: a warning, the type never, and a validator that rejects every value", async () => {
     const out = join(await scratch(), "out");
     const contents = JSON.stringify({ tools: [{ name: "a", inputSchema: { type: "object", properties: { x: { enum: [] }, y: { type: "string" } } } }] });

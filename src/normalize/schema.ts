@@ -41,6 +41,8 @@ const SCHEMA_KEYWORDS = [
   "unevaluatedProperties", "unevaluatedItems",
 ] as const;
 const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
+/** Keywords whose value counts something: a non-negative integer. */
+const COUNT_KEYWORDS: ReadonlySet<string> = new Set(["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains"]);
 const NUMBER_KEYWORDS = [
   "minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
   "minProperties", "maxProperties", "minContains", "maxContains",
@@ -308,8 +310,10 @@ class SchemaNormalizer {
       if (!Array.isArray(item) || item.length === 0) return this.dropped(key, at, "is not a non-empty array");
       out[key] = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
     } else if ((NUMBER_KEYWORDS as readonly string[]).includes(key)) {
-      if (typeof item === "number" && Number.isFinite(item)) out[key] = item;
-      else this.dropped(key, at, "is not a number");
+      if (typeof item !== "number" || !Number.isFinite(item)) this.dropped(key, at, "is not a number");
+      else if (key === "multipleOf" && !(item > 0)) this.dropped(key, at, "must be greater than 0 (as it is, it would reject every number)");
+      else if (COUNT_KEYWORDS.has(key) && !(Number.isInteger(item) && item >= 0)) this.dropped(key, at, "must be a non-negative integer");
+      else out[key] = item;
     } else if ((STRING_KEYWORDS as readonly string[]).includes(key)) {
       if (typeof item === "string") out[key] = item;
     } else if ((BOOLEAN_KEYWORDS as readonly string[]).includes(key)) {
