@@ -5,7 +5,7 @@
  * replaced by injection attempts. The output must type-check strictly, and
  * loading and running it must not execute any of the injected code.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";

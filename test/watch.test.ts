@@ -212,12 +212,12 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
       stderr: (text) => append("stderr", text),
       signal: controller.signal,
     });
-    await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input(s)"), subscribe);
+    await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input(s)"), subscribe, output);
     expect(captured.stdout).toMatch(/^gen: 2 tools → .*gen \(7 written, 0 unchanged\)\n$/);
     await editJson(manifest, (document) => {
       document.tools[1].description = "Lists notes.";
     });
-    await waitUntil("a regeneration", () => captured.stdout.includes("regenerated (input changed)"), subscribe);
+    await waitUntil("a regeneration", () => captured.stdout.includes("regenerated (input changed)"), subscribe, output);
     controller.abort();
     expect(await exit).toBe(0);
   });

@@ -72,7 +72,7 @@ export interface ProjectConfig {
 export class ConfigError extends McpgenError {
   readonly diagnostics: Diagnostic[];
   constructor(diagnostics: Diagnostic[]) {
-    const [first, ...rest] = diagnostics as [Diagnostic, ...Diagnostic[]];
+    const [first] = diagnostics as [Diagnostic, ...Diagnostic[]];
     const { severity: _severity, ...firstWithoutSeverity } = first;
     super(firstWithoutSeverity);
     this.diagnostics = diagnostics;
