@@ -11,20 +11,44 @@ import type { ProjectOptions } from "./project/run.js";
 
 export type { Io };
 
-/** Installs SIGINT/SIGTERM handlers that abort a watch; `io.signal` (tests) aborts it too. */
-function watchSignal(io: Io): { signal: AbortSignal; dispose: () => void } {
+/**
+ * Installs SIGINT/SIGTERM handlers that abort a watch or a pull; `io.signal`
+ * (tests) aborts it too. `exitCode` is what a shell expects of a process
+ * stopped by that signal (128 + its number).
+ */
+function watchSignal(io: Io): { signal: AbortSignal; exitCode: () => number; dispose: () => void } {
   const controller = new AbortController();
-  const stop = () => controller.abort();
+  let received: "SIGINT" | "SIGTERM" = "SIGINT";
+  const stop = (signal?: unknown) => {
+    if (signal === "SIGTERM") received = "SIGTERM";
+    controller.abort();
+  };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  io.signal?.addEventListener("abort", stop, { once: true });
+  io.signal?.addEventListener("abort", () => stop(), { once: true });
   return {
     signal: controller.signal,
+    exitCode: () => (received === "SIGTERM" ? 143 : 130),
     dispose: () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
     },
   };
+}
+
+/** Runs a pull with Ctrl-C and SIGTERM stopping it cleanly (server shut down, nothing written) instead of killing mcpgen mid-way. */
+async function interruptible<T>(io: Io, run: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  const stop = watchSignal(io);
+  try {
+    return await run(stop.signal);
+  } catch (error) {
+    if (!(error instanceof McpgenError && error.diagnostic.code === "interrupted")) throw error;
+    io.stderr(`${paint("error:", "red", io.color?.stderr)} ${error.message}\n`);
+    process.exitCode = stop.exitCode();
+    return undefined;
+  } finally {
+    stop.dispose();
+  }
 }
 
 interface GenerateCliOptions {
@@ -179,7 +203,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           usage("--header, --env and --transport go with --out; a configured target takes its server's settings from .mcp.json (and its \"transport\")");
         }
         const [{ pullProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
-        const result = await pullProject({
+        const result = await interruptible(io, (signal) => pullProject({
           config: options.config,
           targets,
           check: options.check ?? false,
@@ -189,19 +213,22 @@ export function buildProgram(io: Io = defaultIo): Command {
             if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
             else if (showProgress) io.stderr(`${event.target}: ${event.message}\n`);
           },
-        });
+          signal,
+        }));
+        if (result === undefined) return;
         process.exitCode = printProject(result, io, { ...options, command: "pull" });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
       if (targets.length > 1) usage(`one server at a time (got ${targets.length}); put a stdio command after --`);
       const { pull } = await import("./pull.js");
-      let result: Awaited<ReturnType<typeof pull>>;
+      const outDir = options.out;
+      let result: Awaited<ReturnType<typeof pull>> | undefined;
       try {
-        result = await pull({
+        result = await interruptible(io, (signal) => pull({
           target: targets[0],
           command: servers.slice(servers.length - commandLength),
-          outDir: options.out,
+          outDir,
           check: options.check ?? false,
           format: options.format,
           transport: options.transport,
@@ -212,11 +239,13 @@ export function buildProgram(io: Io = defaultIo): Command {
             if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
             else if (showProgress) io.stderr(`${event.message}\n`);
           },
-        });
+          signal,
+        }));
       } catch (error) {
         if (error instanceof McpgenError && error.diagnostic.code === "usage") command.error(`error: ${error.message}`, { exitCode: 2 });
         throw error;
       }
+      if (result === undefined) return;
       const outName = relative(process.cwd(), options.out) || ".";
       const { server, drift } = result;
       if (options.json) {

@@ -27,6 +27,7 @@ export type DiagnosticCode =
   | "output-owned-by-user"
   | "output-unwritable"
   | "output-stale"
+  | "interrupted"
   | "config-invalid"
   | "usage";
 

@@ -36,6 +36,8 @@ export interface GenerateOptions {
   /** Count lines added and removed per changed file (`WriteResult.lines`); default: with `check`. */
   diff?: boolean | undefined;
   stdin?: InputStream | undefined;
+  /** Checked before writing: once aborted, nothing is written and the call rejects (`interrupted`). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface GenerateResult {
@@ -77,6 +79,7 @@ export async function generateFromManifest(
 ): Promise<GenerateResult> {
   const rendered = await renderManifest(raw, options, timings);
   const { ir } = rendered;
+  if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });
   // A hand-written manifest kept as <out>/manifest.json is the user's: it is the input, not a snapshot to rewrite.
   const files = keep.includes(resolve(options.outDir, SNAPSHOT_FILE)) && !(await isSnapshot(resolve(options.outDir, SNAPSHOT_FILE)))
     ? rendered.files.filter((file) => file.path !== SNAPSHOT_FILE)

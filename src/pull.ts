@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseManifest, type RawManifest } from "./acquire/manifest-file.js";
 import type { ProgressEvent } from "./acquire/live-server.js";
-import { displayUrl, redactManifest, Secrets, stripControls } from "./acquire/sanitize.js";
+import { displayUrl, redactManifest, Secrets, stripControls, urlCredentials, withAuthorization } from "./acquire/sanitize.js";
 import { findServerConfig } from "./acquire/server-config.js";
 import type { ServerSpec, TransportName } from "./acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
@@ -47,6 +47,12 @@ export interface PullOptions {
   /** `process.platform` to assume when locating client configuration files (default: the real one). */
   platform?: string | undefined;
   onProgress?: ((event: PullEvent) => void) | undefined;
+  /**
+   * Stops the pull (the CLI aborts it on Ctrl-C and SIGTERM): the connection
+   * is closed, a stdio server is stopped, nothing is written, and the pull
+   * rejects with an `McpgenError` whose code is `interrupted`.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** A progress line; `message` is redacted and printable. */
@@ -119,6 +125,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     secrets,
     maxPages: options.maxPages,
     onProgress: (event) => progress(event.kind, event.message),
+    signal: options.signal,
   });
   timings.acquire = (timings.acquire ?? 0) + performance.now() - started;
 
@@ -140,7 +147,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
   const generated = await relabelErrors(snapshotPath, reached.label, () =>
-    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true }, timings),
+    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal }, timings),
   mask);
   const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
   const server: PulledServer = { ...reached, tools: generated.ir.tools.length };
@@ -190,9 +197,9 @@ export async function resolveServer(options: PullOptions, secrets: Secrets): Pro
     if (url.protocol !== "http:" && url.protocol !== "https:") throw usage(`only http:// and https:// URLs are supported, not ${url.protocol}//`);
     if (forced === "stdio") throw usage("--transport stdio needs a command after --, not a URL");
     if (hasEnv) throw usage("--env applies to stdio servers; use --header for an HTTP server");
-    for (const value of url.searchParams.values()) secrets.add(value);
-    if (url.password !== "") secrets.add(decodeURIComponent(url.password));
-    return { spec: { transport: forced ?? "auto", url, headers, label: displayUrl(url) } };
+    const credentials = urlCredentials(url);
+    secrets.addAll(credentials.secrets);
+    return { spec: { transport: forced ?? "auto", url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label: displayUrl(url) } };
   }
 
   const found = await findServerConfig(target, {

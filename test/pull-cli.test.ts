@@ -3,7 +3,7 @@
  * runs dist/: `npm run build` first): exit codes, what goes to stdout and
  * stderr, and that the SDK stays off the startup path of other commands.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
@@ -108,6 +108,22 @@ describe("mcpgen pull (CLI)", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: .+ \(stdio\) did not answer initialize within 0\.5 s/);
     expect(processGone(await readPid(pidFile))).toBe(true);
+  });
+
+  it("SIGTERM to mcpgen alone: the stdio server is shut down, nothing is written, exit 143", async () => {
+    const scratch = await tempDir("sigterm");
+    const pidFile = join(scratch, "pid");
+    const out = join(scratch, "out");
+    const child = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), "pull", "--out", out, "--timeout", "60", "--env", `PID_FILE=${pidFile}`, "--", process.execPath, fixture("never-answers.mjs")], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    for (let tries = 0; tries < 400 && !existsSync(pidFile); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(143);
+    expect(stderr).toMatch(/^error: stopped during initialize of .*; the server was shut down and nothing was written\n$/);
+    expect(processGone(await readPid(pidFile))).toBe(true);
+    expect(await readTree(out)).toEqual({});
   });
 
   it("--check on drift: exit 1, a readable summary, nothing written", async () => {

@@ -126,10 +126,10 @@ describe("configuration file formats", () => {
 
   it("reads an envFile, with the entry's env taking precedence", async () => {
     const { cwd, home } = await dirs();
-    await writeFile(join(cwd, ".env.mcp"), "# secrets\nexport API_KEY=\"file-key-123\"\nREGION=eu-west-1 # comment\nOVERRIDDEN=from-file\n");
+    await writeFile(join(cwd, ".env.mcp"), "# secrets\nexport API_KEY=\"file-key-123\"\nREGION=eu-west-1 # comment\nOVERRIDDEN=from-file\nQUOTED=\"a \\\"b\\\" # c\" # a comment\nSINGLE='x # y' # another\n");
     await writeJson(join(cwd, ".vscode", "mcp.json"), JSON.stringify({ servers: { api: { command: "api-mcp", envFile: "${workspaceFolder}/.env.mcp", env: { OVERRIDDEN: "from-entry" } } } }));
     const { spec } = await resolve({ target: "api", cwd, home });
-    expect(spec).toMatchObject({ env: { API_KEY: "file-key-123", REGION: "eu-west-1", OVERRIDDEN: "from-entry" } });
+    expect(spec).toMatchObject({ env: { API_KEY: "file-key-123", REGION: "eu-west-1", OVERRIDDEN: "from-entry", QUOTED: 'a "b" # c', SINGLE: "x # y" } });
   });
 });
 

@@ -3,6 +3,7 @@
  * test/fixtures/pull/): each fault ends in one readable error, nothing is
  * written, and the child process is gone when `pull` returns.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readFile, writeFile } from "node:fs/promises";
@@ -196,5 +197,47 @@ describe("pull over stdio: protocol versions and secrets", () => {
     expect(checked.upToDate).toBe(false);
     expect(checked.drift?.changed).toEqual([{ name: "log", fields: [{ field: "inputSchema", change: "changed", pointers: ["/properties/***"] }] }]);
     expect(JSON.stringify([checked.drift, checked.diagnostics, checked.server])).not.toContain(secret);
+  });
+});
+
+describe("pull over stdio: what a review found", () => {
+  const secret = "sk_live_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+  it("masks a secret before shortening text, so no part of it shows (server stderr and error messages)", async () => {
+    const out = join(await tempDir("long-error"), "out");
+    const error = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "long-error"], env: [`SECRET_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).message).not.toMatch(/sk_live_A/);
+    const script = `process.stderr.write("E".repeat(280) + " token=" + process.env.API_TOKEN + "\\n"); process.exit(1)`;
+    const exited = await pull({ command: [process.execPath, "-e", script], env: [`API_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect((exited as McpgenError).message).toMatch(/exited with code 1/);
+    expect((exited as McpgenError).message).not.toMatch(/sk_live_A/);
+  });
+
+  it("takes a long but valid stdout line (a big tools/list page) for the message it is", async () => {
+    const out = join(await tempDir("big-page"), "out");
+    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "big-page"], outDir: out, timeoutMs: 10_000 });
+    expect(result.server.tools).toBe(400);
+  });
+
+  it("quotes the offending line when a line is JSON-RPC in name only", async () => {
+    const { error } = await pullFault("scripted-server.mjs", ["not-a-message"]);
+    expect(error.message).toContain('wrote something that is not a JSON-RPC message to stdout: "{\\"jsonrpc\\":\\"2.0\\",\\"foo\\":1}"');
+  });
+
+  it("stops the server and writes nothing when its signal aborts", async () => {
+    const scratch = await tempDir("abort");
+    const pidFile = join(scratch, "pid");
+    const controller = new AbortController();
+    const pulling = pull({ command: [process.execPath, fixture("never-answers.mjs")], env: [`PID_FILE=${pidFile}`], outDir: join(scratch, "out"), timeoutMs: 30_000, signal: controller.signal });
+    // Abort once the server has started (it writes its pid file first thing).
+    for (let tries = 0; tries < 200 && !existsSync(pidFile); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    controller.abort();
+    const error = await pulling.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic.code).toBe("interrupted");
+    expect((error as McpgenError).message).toMatch(/^stopped during initialize of .*never-answers\.mjs; the server was shut down and nothing was written$/);
+    expect(processGone(await readPid(pidFile))).toBe(true);
+    expect(await readTree(join(scratch, "out"))).toEqual({});
   });
 });

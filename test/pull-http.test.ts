@@ -93,6 +93,29 @@ describe("pull over Streamable HTTP", () => {
     expect(server.requests.some((request) => request.method === "GET")).toBe(false);
   });
 
+  it("sends a URL's user name and password as Basic credentials, and never prints them, encoded or not", async () => {
+    const basic = `Basic ${Buffer.from("ghp_user_123456:pa@ss/word-98765").toString("base64")}`;
+    const server = await serve(streamableHttpServer(() => toolServer(eightTools.slice(0, 1)), { requireHeader: ["Authorization", basic] }));
+    const url = new URL(server.url);
+    url.username = "ghp_user_123456";
+    url.password = "pa@ss/word-98765";
+    url.searchParams.set("key", "ab/cdefghijk");
+    expect(url.href).toContain("pa%40ss%2Fword-98765");
+    const out = await tempDir("basic");
+    const events: PullEvent[] = [];
+    const result = await pull({ target: url.href, outDir: out, timeoutMs: 10_000, onProgress: (event) => events.push(event) });
+    expect(result.server.tools).toBe(1);
+    expect(server.requests.some((request) => request.headers["authorization"] === basic)).toBe(true);
+    const everything = JSON.stringify([await readTree(out), events, result.server, result.diagnostics]);
+    for (const secret of ["ghp_user_123456", "pa@ss/word-98765", "pa%40ss%2Fword-98765", "ab/cdefghijk", "ab%2Fcdefghijk", basic.slice(6)]) expect(everything).not.toContain(secret);
+
+    // Refused: the error names the server without the credentials in either form.
+    url.password = "wrong-password-000";
+    const refused = await pullError(pull({ target: url.href, outDir: await tempDir("basic-refused"), timeoutMs: 10_000 }));
+    expect(refused.message).toContain("refused initialize with HTTP 401");
+    for (const secret of ["ghp_user_123456", "wrong-password-000", "ab%2Fcdefghijk", "ab/cdefghijk"]) expect(refused.message).not.toContain(secret);
+  });
+
   it("reports input warnings against the server, and the snapshot still regenerates the same output", async () => {
     const twice = [sampleTool("same"), sampleTool("same", { description: "A second definition." }), sampleTool("other")];
     const server = await serve(streamableHttpServer(() => toolServer(twice)));

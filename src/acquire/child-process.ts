@@ -4,6 +4,7 @@
  * JSON-RPC message, how it exited, and stopping it for good.
  */
 import type { ChildProcess } from "node:child_process";
+import { StringDecoder } from "node:string_decoder";
 import { excerpt } from "./sanitize.js";
 
 /** The last few kilobytes a stream wrote, for quoting in an error. */
@@ -13,52 +14,92 @@ export class OutputTail {
 
   push(chunk: Buffer | string): void {
     this.text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-    if (this.text.length > this.keep * 2) this.text = this.text.slice(-this.keep);
+    if (this.text.length > this.keep * 2) {
+      // Keep whole lines only: a line cut at its start could begin with the end of a secret, which masking would not recognise.
+      const kept = this.text.slice(-this.keep);
+      const newline = kept.indexOf("\n");
+      this.text = newline === -1 ? "" : kept.slice(newline + 1);
+    }
   }
 
-  /** The last `count` non-blank lines, each made printable and shortened. */
-  lastLines(count = 8): string[] {
+  /** The last `count` non-blank lines, each passed through `redact` (before shortening), made printable and shortened. */
+  lastLines(count = 8, redact: (line: string) => string = (line) => line): string[] {
     return this.text
       .split(/\r?\n/)
       .filter((line) => line.trim() !== "")
       .slice(-count)
-      .map((line) => excerpt(line, 300));
+      .map((line) => excerpt(redact(line), 300));
   }
 }
+
+/** Lines up to this long are parsed in full; longer ones are judged by their first and last characters. */
+const PARSED_LINE_LIMIT = 64 * 1024;
 
 /**
  * Finds the first stdout line that is not a JSON-RPC 2.0 message. MCP stdio:
  * "The server MUST NOT write anything to its stdout that is not a valid MCP message."
+ * Memory stays bounded whatever the server writes: of a line longer than
+ * `PARSED_LINE_LIMIT` (a big but valid answer, or garbage without newlines)
+ * only its start and its last characters are kept.
  */
 export class StdoutWatch {
-  private partial = "";
-  /** The first offending line, if any. */
+  private readonly decoder = new StringDecoder("utf8");
+  /** The current line, up to `PARSED_LINE_LIMIT` characters. */
+  private head = "";
+  /** The current line's last characters, and its length so far. */
+  private tail = "";
+  private length = 0;
+  /** The first offending line (its start, for long ones), if any. */
   firstBadLine: string | undefined;
+  /** The start of the last complete line, to quote when the SDK rejects a line that looked like a message. */
+  lastLine: string | undefined;
 
   push(chunk: Buffer | string): void {
     if (this.firstBadLine !== undefined) return;
-    this.partial += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-    let newline: number;
-    while ((newline = this.partial.indexOf("\n")) !== -1) {
-      const line = this.partial.slice(0, newline).replace(/\r$/, "");
-      this.partial = this.partial.slice(newline + 1);
-      if (!isJsonRpcLine(line)) {
-        this.firstBadLine = line;
-        return;
-      }
+    let text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+    for (;;) {
+      const newline = text.indexOf("\n");
+      this.append(newline === -1 ? text : text.slice(0, newline));
+      if (newline === -1) break;
+      this.endLine();
+      if (this.firstBadLine !== undefined) return;
+      text = text.slice(newline + 1);
     }
-    // A single "line" this long without a newline is not a message we can ever parse.
-    if (this.partial.length > 1 << 20) this.firstBadLine = this.partial.slice(0, 200);
+    // A long "line" that cannot be a JSON object is garbage however it ends: no need to wait for the newline.
+    if (this.length > PARSED_LINE_LIMIT && !this.head.trimStart().startsWith("{")) this.firstBadLine = this.head.slice(0, 1000);
+  }
+
+  private append(piece: string): void {
+    if (piece === "") return;
+    if (this.head.length < PARSED_LINE_LIMIT) this.head += piece.slice(0, PARSED_LINE_LIMIT - this.head.length);
+    this.tail = (this.tail + piece).slice(-16);
+    this.length += piece.length;
+  }
+
+  private endLine(): void {
+    const long = this.length > PARSED_LINE_LIMIT;
+    const line = long ? this.head : this.head.replace(/\r$/, "");
+    const ok = long ? line.trimStart().startsWith("{") && this.tail.trimEnd().endsWith("}") : isJsonRpcLine(line);
+    this.lastLine = line.slice(0, 1000);
+    if (!ok) this.firstBadLine = line.slice(0, 1000);
+    this.head = "";
+    this.tail = "";
+    this.length = 0;
   }
 }
 
+/** A JSON-RPC 2.0 request, notification or response (JSON-RPC 2.0 section 4 and 5). */
 function isJsonRpcLine(line: string): boolean {
+  let message: unknown;
   try {
-    const message: unknown = JSON.parse(line);
-    return typeof message === "object" && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === "2.0";
+    message = JSON.parse(line);
   } catch {
     return false;
   }
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
+  const fields = message as { jsonrpc?: unknown; method?: unknown; id?: unknown; result?: unknown; error?: unknown };
+  if (fields.jsonrpc !== "2.0") return false;
+  return typeof fields.method === "string" || ("id" in fields && ("result" in fields || "error" in fields));
 }
 
 export interface ExitStatus {

@@ -23,6 +23,7 @@ import { displayUrl, excerpt, type Secrets } from "./sanitize.js";
 import {
   DeadlineExceeded,
   explainFault,
+  Interrupted,
   NonProtocolOutput,
   PagingFault,
   ServerExited,
@@ -41,6 +42,8 @@ export interface LiveServerOptions {
   secrets: Secrets;
   maxPages?: number | undefined;
   onProgress?: ((event: ProgressEvent) => void) | undefined;
+  /** Stops the pull: the connection is closed and a child process stopped, then `interrupted` is thrown. */
+  signal?: AbortSignal | undefined;
 }
 
 /** A progress line. Messages are redacted and printable. */
@@ -123,15 +126,19 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   const watch = new Watch();
   const closers: Closer[] = [];
   let failed = false;
+  const interrupt = () => watch.fault(new Interrupted("interrupted"));
+  options.signal?.addEventListener("abort", interrupt, { once: true });
   try {
+    if (options.signal?.aborted) throw new Interrupted("interrupted");
     const { connection, fellBack } =
       spec.transport === "stdio"
         ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
         : await connectRemote(spec, sdk, attempt, watch, closers, progress);
     const { client, protocolVersion } = connection;
     const server = client.getServerVersion() as Record<string, unknown> | undefined;
-    const name = typeof server?.["name"] === "string" ? excerpt(server["name"], 80) : "(unnamed)";
-    const version = typeof server?.["version"] === "string" ? ` ${excerpt(server["version"], 40)}` : "";
+    const clip = (text: string, max: number) => excerpt(options.secrets.redact(text), max);
+    const name = typeof server?.["name"] === "string" ? clip(server["name"], 80) : "(unnamed)";
+    const version = typeof server?.["version"] === "string" ? ` ${clip(server["version"], 40)}` : "";
     progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
 
     const { tools, pages } = await listAllTools(client, attempt, watch, options);
@@ -155,6 +162,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
     failed = true;
     throw explainFault(error, attempt, sdk.errors);
   } finally {
+    options.signal?.removeEventListener("abort", interrupt);
     for (const close of closers.reverse()) await close(failed);
   }
 }
@@ -241,7 +249,8 @@ async function connectStdio(
     if (error instanceof SyntaxError || Array.isArray((error as { issues?: unknown }).issues) || /ReadBuffer exceeded/.test(error.message)) {
       // Our own stdout listener runs after the SDK's; let it see this chunk first so that it can quote the line.
       setImmediate(() => {
-        attempt.stdout!.firstBadLine ??= error.message;
+        // A line that looked like a message but is not one the SDK accepts: quote that line, not the SDK's complaint.
+        attempt.stdout!.firstBadLine ??= attempt.stdout!.lastLine ?? error.message;
         watch.fault(new NonProtocolOutput("non-protocol output"));
       });
     }
@@ -346,7 +355,7 @@ async function listAllTools(client: Client, attempt: Attempt, watch: Watch, opti
     cursor = page.nextCursor;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
-        throw new PagingFault(`tools/list returned the cursor ${JSON.stringify(excerpt(cursor, 60))} a second time (page ${pages}); following it would loop forever`);
+        throw new PagingFault(`tools/list returned the cursor ${JSON.stringify(excerpt(attempt.secrets.redact(cursor), 60))} a second time (page ${pages}); following it would loop forever`);
       }
       seen.add(cursor);
     }

@@ -222,6 +222,49 @@ export function excerpt(text: string, max = 200): string {
 }
 
 /**
+ * The credentials a URL carries. `secrets`: its user name, password and query
+ * values, each as written (percent-encoded) and decoded, since error messages
+ * show either. `url`: the same URL without user name and password (fetch
+ * refuses a URL with credentials). `authorization`: what they were, as a
+ * Basic `Authorization` header value (RFC 7617), as curl would send them.
+ */
+export function urlCredentials(url: URL): { secrets: string[]; url: URL; authorization: string | undefined } {
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, " "));
+    } catch {
+      return text;
+    }
+  };
+  const secrets = new Set<string>();
+  const add = (raw: string) => {
+    if (raw === "") return;
+    secrets.add(raw);
+    secrets.add(decode(raw));
+  };
+  add(url.username);
+  add(url.password);
+  for (const pair of url.search.replace(/^\?/, "").split("&")) {
+    const equals = pair.indexOf("=");
+    if (equals !== -1) add(pair.slice(equals + 1));
+  }
+  for (const value of url.searchParams.values()) if (value !== "") secrets.add(value);
+  if (url.username === "" && url.password === "") return { secrets: [...secrets], url, authorization: undefined };
+  const bare = new URL(url.href);
+  bare.username = "";
+  bare.password = "";
+  const token = Buffer.from(`${decode(url.username)}:${decode(url.password)}`, "utf8").toString("base64");
+  secrets.add(token);
+  return { secrets: [...secrets], url: bare, authorization: `Basic ${token}` };
+}
+
+/** `headers` with `Authorization` set to `authorization`, unless one is there already (in any case). */
+export function withAuthorization(headers: Readonly<Record<string, string>>, authorization: string | undefined): Record<string, string> {
+  if (authorization === undefined || Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) return { ...headers };
+  return { ...headers, Authorization: authorization };
+}
+
+/**
  * A URL for display: user name, password and query values masked, so a
  * token in `https://host/mcp?key=...` is not printed.
  */

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join, resolve, sep } from "node:path";
 import { joinPointer, userError } from "../errors.js";
-import type { Secrets } from "./sanitize.js";
+import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
 import { isRecord } from "../json.js";
 
@@ -245,8 +245,10 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw fail("`url` must be an http:// or https:// URL", joinPointer(pointer, "url"));
     const headers = stringMap("headers");
     secrets.addAll(Object.values(headers));
+    const credentials = urlCredentials(parsed);
+    secrets.addAll(credentials.secrets);
     const transport = type === "sse" ? "sse" : type === undefined ? "auto" : "http";
-    return { transport, url: parsed, headers, label };
+    return { transport, url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label };
   }
   throw fail(
     type === "stdio" ? "a stdio server entry needs a `command`" : type !== undefined ? `a ${type} server entry needs a \`url\`` : "a server entry needs a `command` (stdio) or a `url` (HTTP)",
@@ -268,8 +270,11 @@ function parseEnvFileSync(path: string, configFile: string): Record<string, stri
     const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$/.exec(raw);
     if (match === null || raw.trimStart().startsWith("#")) continue;
     let value = match[2]!;
-    const quoted = /^(["'])(.*)\1$/.exec(value);
-    if (quoted !== null) value = quoted[1] === "\"" ? quoted[2]!.replace(/\\n/g, "\n").replace(/\\(["\\])/g, "$1") : quoted[2]!;
+    // A quoted value may be followed by a comment, as for `node --env-file`.
+    const double = /^"((?:\\.|[^"\\])*)"\s*(?:#.*)?$/.exec(value);
+    const single = /^'([^']*)'\s*(?:#.*)?$/.exec(value);
+    if (double !== null) value = double[1]!.replace(/\\n/g, "\n").replace(/\\(["\\])/g, "$1");
+    else if (single !== null) value = single[1]!;
     else value = value.replace(/\s+#.*$/, "");
     env[match[1]!] = value;
   }

@@ -39,6 +39,11 @@ export class NonProtocolOutput extends Error {
   override readonly name = "NonProtocolOutput";
 }
 
+/** The pull was stopped from outside (its `signal`: Ctrl-C, SIGTERM). */
+export class Interrupted extends Error {
+  override readonly name = "Interrupted";
+}
+
 /** A pagination fault, already worded. */
 export class PagingFault extends Error {
   override readonly name = "PagingFault";
@@ -75,13 +80,18 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 /** The error to report for `error`, raised while `attempt` was under way. */
 export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): McpgenError {
   if (isMcpgenError(error)) return error;
+  if (error instanceof Interrupted) {
+    return userError("interrupted", `stopped during ${attempt.phase} of ${attempt.label}; the server was shut down and nothing was written`);
+  }
   const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
   const fail = (code: DiagnosticCode, message: string, hint?: string) => withStderr(code, message, attempt, hint);
+  // Secrets are masked before text is shortened: a cut through a secret would leave part of it unmatched.
+  const clip = (text: string, max: number) => excerpt(attempt.secrets.redact(text), max);
 
   // On stdio, what the child did explains most other symptoms (a closed connection, a timeout): report that first.
   const badLine = attempt.stdout?.firstBadLine;
   if (badLine !== undefined) {
-    return fail("input-unreadable", `${who} wrote something that is not a JSON-RPC message to stdout: ${JSON.stringify(excerpt(badLine, 120))}. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)`, "if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr");
+    return fail("input-unreadable", `${who} wrote something that is not a JSON-RPC message to stdout: ${JSON.stringify(clip(badLine, 120))}. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)`, "if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr");
   }
 
   if (error instanceof PagingFault) return fail("input-shape", `${who}: ${error.message}`);
@@ -91,11 +101,11 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail("input-shape", `${who} answered ${attempt.phase} with a malformed result: ${issues.join("; ")}${more}`, "the answer does not match the MCP schema for this request; report it to the server's authors");
   }
   if (error instanceof sdk.McpError && !isConnectionClosed(error) && error.code !== sdk.requestTimeoutCode) {
-    return fail("input-unreadable", `${who} answered ${attempt.phase} with an error: ${excerpt(message(error).replace(/^MCP error -?\d+: /, ""), 300)} (code ${error.code})`);
+    return fail("input-unreadable", `${who} answered ${attempt.phase} with an error: ${clip(message(error).replace(/^MCP error -?\d+: /, ""), 300)} (code ${error.code})`);
   }
   const unsupported = /protocol version is not supported: (.*)$/.exec(message(error));
   if (unsupported !== null) {
-    return fail("input-unreadable", `${who} answered initialize with protocol version ${JSON.stringify(excerpt(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`, "upgrade mcpgen, or configure the server to offer an older protocol version");
+    return fail("input-unreadable", `${who} answered initialize with protocol version ${JSON.stringify(clip(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`, "upgrade mcpgen, or configure the server to offer an older protocol version");
   }
   // Any other symptom (closed connection, broken pipe) of a child that went away is explained by its exit.
   if (attempt.exit !== undefined) {
@@ -114,20 +124,20 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     if (status === 401 || status === 403) {
       return fail("input-unreadable", `${who} refused ${attempt.phase} with HTTP ${status} ${status === 401 ? "Unauthorized" : "Forbidden"}`, "pass the credentials the server expects, e.g. --header \"Authorization: Bearer $TOKEN\"");
     }
-    return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error)}`);
+    return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`);
   }
-  const network = networkReason(error);
+  const network = networkReason(error, clip);
   if (network !== undefined) {
     return fail("input-unreadable", `cannot connect to ${who}: ${network}`, "check the URL and that the server is running");
   }
   if (error instanceof sdk.McpError || error instanceof ServerExited) {
     return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
   }
-  return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${excerpt(message(error), 300)}`);
+  return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${clip(message(error), 300)}`);
 }
 
 function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: string | undefined): McpgenError {
-  const tail = attempt.stderr?.lastLines() ?? [];
+  const tail = attempt.stderr?.lastLines(8, (line) => attempt.secrets.redact(line)) ?? [];
   const quoted = tail.length > 0 ? `. Its stderr ended with:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "";
   const redact = (value: string) => attempt.secrets.redact(stripControls(value));
   return userError(code, redact(text + quoted), { hint: hint === undefined ? undefined : redact(hint) });
@@ -170,20 +180,20 @@ function httpStatus(error: unknown, sdk: SdkErrors): number | undefined {
 }
 
 /** The body excerpt a failed HTTP request carried, if any. */
-function detail(error: unknown): string {
+function detail(error: unknown, clip: (text: string, max: number) => string): string {
   const text = message(error).replace(/^(Streamable HTTP error|SSE error): /, "").replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "");
-  const shown = excerpt(text, 200);
+  const shown = clip(text, 200);
   return shown === "" || shown === "null" ? "" : `: ${shown}`;
 }
 
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */
-function networkReason(error: unknown): string | undefined {
+function networkReason(error: unknown, clip: (text: string, max: number) => string): string | undefined {
   for (let current: unknown = error, depth = 0; current !== undefined && current !== null && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = errorCode(current);
     if (code !== undefined && NETWORK_ERRORS[code] !== undefined) return `${NETWORK_ERRORS[code]} (${code})`;
     const named = Object.keys(NETWORK_ERRORS).find((key) => message(current).includes(key));
     if (named !== undefined) return `${NETWORK_ERRORS[named]} (${named})`;
   }
-  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return excerpt(message((error as { cause?: unknown }).cause ?? error), 200);
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return clip(message((error as { cause?: unknown }).cause ?? error), 200);
   return undefined;
 }

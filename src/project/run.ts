@@ -43,6 +43,8 @@ export interface ProjectOptions extends LoadOptions {
 export interface PullProjectOptions extends ProjectOptions {
   /** Milliseconds to wait for each server; overrides every server target's `timeout`. */
   timeoutMs?: number | undefined;
+  /** Stops the pulls (servers shut down) and the run before anything is written; it then rejects (`interrupted`). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface TargetResult {
@@ -181,6 +183,7 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
       errors.push({ target: target.name, diagnostic: error.diagnostic });
     }
   }
+  if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written");
   // All or nothing: every target stages its writes, and only when all have staged does any commit.
   let staged: Array<StagedWrite<Written>> | undefined;
   if (errors.length === 0 && !check) {
@@ -234,6 +237,7 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
       environment: options.environment,
       platform: options.platform,
       onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
+      signal: options.signal,
     }, timings);
     return { raw: pulled.manifest, timings, pulled };
   }
