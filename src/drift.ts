@@ -105,12 +105,16 @@ export function formatDrift(report: DriftReport, printable: (text: string) => st
   const lines: string[] = [];
   for (const name of report.added) lines.push(`  + ${printable(name)} (new tool)`);
   for (const name of report.removed) lines.push(`  - ${printable(name)} (tool removed)`);
-  for (const change of report.changed) {
-    const fields = change.fields.map(({ field, change: kind, pointers }) => {
+  for (const change of report.changed) lines.push(`  ~ ${printable(change.name)}: ${describeFieldChanges(change, printable)}`);
+  return lines;
+}
+
+/** `description changed; inputSchema changed at /properties/a` (a change at the field's root names no pointer). */
+export function describeFieldChanges(change: ToolChange, printable: (text: string) => string): string {
+  return change.fields
+    .map(({ field, change: kind, pointers }) => {
       const where = pointers.filter((pointer) => pointer !== "");
       return where.length === 0 || kind !== "changed" ? `${printable(field)} ${kind}` : `${printable(field)} changed at ${where.map(printable).join(", ")}`;
-    });
-    lines.push(`  ~ ${printable(change.name)}: ${fields.join("; ")}`);
-  }
-  return lines;
+    })
+    .join("; ");
 }

@@ -17,6 +17,7 @@ import { link, lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, writeFi
 import { lstatSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { lineChanges, type LineChanges } from "./diff.js";
+import { realPathOf } from "./real-path.js";
 import { userError } from "./errors.js";
 import type { EmittedFile } from "./ir.js";
 import { GENERATED_MARKER } from "./emit/header.js";
@@ -104,7 +105,8 @@ async function readForMarker(path: string): Promise<string> {
 
 /** Files in `outDir` that mcpgen generated and that are neither in `produced` nor kept. */
 export async function findStaleFiles(outDir: string, produced: ReadonlySet<string>, keep: readonly string[] = []): Promise<string[]> {
-  const kept = new Set(keep.map((path) => resolve(path)));
+  // Real paths: an input reached through a symbolic link (inputs -> out) is still that input.
+  const kept = new Set(keep.map((path) => realPathOf(path)));
   const stale: string[] = [];
   for (const directory of PRUNED_DIRS) {
     let entries;
@@ -120,7 +122,7 @@ export async function findStaleFiles(outDir: string, produced: ReadonlySet<strin
       if (!entry.isFile() || !(entry.name.endsWith(".ts") || entry.name.endsWith(".json"))) continue;
       const path = directory === "" ? entry.name : `${directory}/${entry.name}`;
       const absolute = resolve(outDir, path);
-      if (produced.has(path) || kept.has(absolute)) continue;
+      if (produced.has(path) || kept.has(realPathOf(absolute))) continue;
       if (isGeneratedByMcpgen(path, await readForMarker(absolute))) stale.push(path);
     }
   }

@@ -3,7 +3,7 @@
  * file and its JSON pointer), the published JSON Schema agreeing with the
  * validator, and how the CLI reports configuration and usage mistakes.
  */
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajvModule from "ajv";
@@ -47,6 +47,8 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["an unknown transport", { targets: [{ name: "g", server: "github", out: "o", transport: "ws" }] }, [["/targets/0/transport", /`transport` must be "stdio", "http", "sse", not "ws"/]]],
   ["a zero timeout", { targets: [{ name: "g", server: "github", out: "o", timeout: 0 }] }, [["/targets/0/timeout", /`timeout` must be a number of seconds greater than 0/]]],
   ["transport on a manifest target", { targets: [{ ...good, transport: "http" }] }, [["/targets/0/transport", /applies to `server` targets only/]]],
+  ["a null emit", { targets: [{ ...good, emit: null }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not null/]]],
+  ["a null format", { targets: [{ ...good, format: null }] }, [["/targets/0/format", /`format` must be true or false, not null/]]],
 ];
 
 /** Problems JSON Schema cannot express, reported by the validator alone. */
@@ -54,6 +56,7 @@ const invalidBeyondSchema: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["a duplicate name", { targets: [good, { ...good, out: "other" }] }, [["/targets/1/name", /target name "weather" is already used at \/targets\/0/]]],
   ["the same out", { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp/weather/" }] }, [["/targets/1/out", /has the same `out` as target "weather"/]]],
   ["nested outs", { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp" }] }, [["/targets/1/out", /has an `out` nested with that of target "weather"/]]],
+  ["a NUL character in out", { targets: [{ ...good, out: "gen\u0000x" }] }, [["/targets/0/out", /`out` must not contain a NUL character/]]],
 ];
 
 const valid: Array<[string, unknown]> = [
@@ -89,6 +92,21 @@ describe("validation", () => {
       expect(found!.file).toBe("/project/mcpgen.config.json");
       expect(found!.code).toBe("config-invalid");
     }
+  });
+
+  it("compares outs as real paths: a symbolic link to another target's directory is that directory", async () => {
+    const root = await scratch();
+    await mkdir(join(root, "real"));
+    await symlink(join(root, "real"), join(root, "link"));
+    const document = { targets: [{ ...good, out: "real" }, { name: "b", manifest: "b.json", out: "link/nested" }] };
+    let error: unknown;
+    try {
+      validateConfig(document, { file: join(root, "mcpgen.config.json"), root });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).diagnostics).toMatchObject([{ pointer: "/targets/1/out", message: expect.stringMatching(/has an `out` nested with that of target "weather"/) }]);
   });
 
   it("reports every problem at once", () => {

@@ -3,6 +3,7 @@
  * reach a server (a real SDK server over Streamable HTTP on 127.0.0.1); the
  * snapshot they save is what `mcpgen generate` then works from, offline.
  */
+import { describeFieldChanges, type ToolChange } from "../src/drift.js";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -118,5 +119,19 @@ describe("mcpgen pull over a configuration", () => {
     } finally {
       delete process.env["MY_TOKEN"];
     }
+  });
+});
+
+describe("drift lines", () => {
+  it("name a field changed at its root without a dangling 'at', and list the pointers of one changed inside", () => {
+    const change: ToolChange = {
+      name: "create_entities",
+      fields: [
+        { field: "description", change: "changed", pointers: [""] },
+        { field: "inputSchema", change: "changed", pointers: ["", "/properties/a"] },
+        { field: "title", change: "added", pointers: [] },
+      ],
+    };
+    expect(describeFieldChanges(change, (text) => text)).toBe("description changed; inputSchema changed at /properties/a; title added");
   });
 });

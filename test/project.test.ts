@@ -229,6 +229,53 @@ describe("mcpgen generate over a configuration", () => {
     expect([...(await treeState(root)).keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/weather"))).toEqual([]);
   });
 
+  it("a missing manifest: the hint names the target's entry in the configuration and where paths start", async () => {
+    const root = await fixtureCopy();
+    await editJson(join(root, "mcpgen.config.json"), (document) => {
+      document.targets[0].manifest = "contracts/nope.json";
+    });
+    const result = await cliIn(root, ["generate", "weather"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: weather: contracts/nope.json: cannot read the manifest: no such file\n  hint: check the "manifest" of target "weather" in mcpgen.config.json (at /targets/0/manifest); paths are relative to .\nnothing written: 1 of 1 target(s) failed\n',
+    );
+  });
+
+  it("a manifest file named - is a file, whatever the working directory (never stdin)", async () => {
+    const root = await fixtureCopy();
+    await writeFile(join(root, "contracts/-"), await readFile(join(root, "contracts/weather.tools.json"), "utf8"));
+    await editJson(join(root, "mcpgen.config.json"), (document) => {
+      document.targets[0].manifest = "contracts/-";
+    });
+    const fromRoot = await generateProject({ cwd: root, targets: ["weather"] });
+    expect(fromRoot.targets[0]?.tools).toBe(3);
+    await editJson(join(root, "mcpgen.config.json"), (document) => {
+      document.targets[0].manifest = "-";
+    });
+    await writeFile(join(root, "-"), await readFile(join(root, "contracts/weather.tools.json"), "utf8"));
+    const dash = await generateProject({ cwd: root, targets: ["weather"], check: true });
+    expect(dash.errors).toEqual([]);
+    expect(dash.targets[0]?.tools).toBe(3);
+  });
+
+  it("never prunes an input reached through a symbolic link into a target's output", async () => {
+    const root = await fixtureCopy();
+    // notes-types reads its manifest through inputs -> src/mcp/weather, where weather (switched to types) prunes.
+    await generateProject({ cwd: root });
+    await writeFile(join(root, WEATHER, "notes.json"), await readFile(join(root, "contracts/notes.tools.json"), "utf8"));
+    await symlink(join(root, WEATHER), join(root, "inputs"));
+    await editJson(join(root, "mcpgen.config.json"), (document) => {
+      document.targets[0].emit = "types";
+      document.targets[1].manifest = "inputs/notes.json";
+      document.targets[2].manifest = "inputs/notes.json";
+    });
+    await writeFile(join(root, WEATHER, "notes.json"), JSON.stringify({ generatedBy: "mcpgen", ...JSON.parse(await readFile(join(root, "contracts/notes.tools.json"), "utf8")) }));
+    const result = await generateProject({ cwd: root });
+    expect(result.errors).toEqual([]);
+    expect(result.targets.find((target) => target.name === "weather")?.files.some((file) => file.path === "notes.json")).toBe(false);
+    expect(await readFile(join(root, WEATHER, "notes.json"), "utf8")).toContain('"generatedBy":"mcpgen"');
+  });
+
   it("--json prints the whole result; --quiet prints nothing; --verbose prints every stage's time", async () => {
     const root = await fixtureCopy();
     const json = await cliIn(root, ["generate", "--json", "weather", "notes"]);

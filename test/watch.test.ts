@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../src/cli.js";
@@ -191,12 +191,73 @@ describe("watchProject", () => {
     await watch.done;
   });
 
+  it("regenerates a target that left the configuration and came back, and nothing else when a target is inserted above others", async () => {
+    const root = await fixtureCopy("watch-entries");
+    const config = join(root, "mcpgen.config.json");
+    const original = await readFile(config, "utf8");
+    const watch = startWatch(root);
+    await watch.waitFor("the watch to start", (event) => event.kind === "watching");
+
+    // weather leaves; its output goes; weather comes back: regenerated, although its entry is as before.
+    await editJson(config, (document) => {
+      document.targets = document.targets.filter((target: { name: string }) => target.name !== "weather");
+    });
+    let mark = watch.events.length;
+    await editJson(join(root, "contracts/notes.tools.json"), (document) => {
+      document.tools[0].description = "Notes, edited";
+    });
+    await watch.waitFor("both notes targets to regenerate", (event) => event.kind === "generated" && event.target.startsWith("notes"), mark, 2);
+    await rm(join(root, "src/mcp/weather"), { recursive: true });
+    mark = watch.events.length;
+    await saveByRename(config, original);
+    await watch.waitFor("weather to come back", generated("weather", "config"), mark);
+    expect(existsSync(join(root, "src/mcp/weather/client.ts"))).toBe(true);
+
+    // A target inserted at the top shifts every other target's position, not its definition.
+    mark = watch.events.length;
+    await editJson(config, (document) => {
+      document.targets.unshift({ name: "first", manifest: "contracts/weather.tools.json", out: "src/mcp/first", emit: "types" });
+    });
+    await watch.waitFor("the new target", generated("first", "config"), mark);
+    // A later edit proves the check after the insertion is over: only what changed regenerated.
+    await editJson(join(root, "contracts/notes.tools.json"), (document) => {
+      document.tools[0].description = "Notes, edited again";
+    });
+    await watch.waitFor("the notes targets", (event) => event.kind === "generated" && event.target.startsWith("notes"), mark, 2);
+    expect(watch.events.slice(mark).filter((event) => event.kind === "generated").map((event) => event.kind === "generated" && event.target).sort()).toEqual(["first", "notes", "notes-types"]);
+    watch.stop();
+    await watch.done;
+  });
+
+  it("regenerates a server target once when its snapshot is edited (mcpgen's rewrite of the snapshot is not an edit)", async () => {
+    const root = await fixtureCopy("watch-snapshot");
+    const watch = startWatch(root);
+    await watch.waitFor("the watch to start", (event) => event.kind === "watching");
+    let mark = watch.events.length;
+    // Compact JSON: the regeneration rewrites the snapshot in mcpgen's own layout.
+    const snapshot = join(root, "src/mcp/github/manifest.json");
+    const document = JSON.parse(await readFile(snapshot, "utf8")) as { tools: Array<{ description?: string }> };
+    document.tools[0]!.description = "edited by hand";
+    await saveByRename(snapshot, JSON.stringify(document));
+    await watch.waitFor("github to regenerate", generated("github", "input"), mark);
+    await editJson(join(root, "contracts/weather.tools.json"), (weather) => {
+      weather.tools[0].description = "later edit";
+    });
+    await watch.waitFor("weather", generated("weather", "input"), mark);
+    expect(watch.events.slice(mark).filter(generated("github"))).toHaveLength(1);
+    watch.stop();
+    await watch.done;
+  });
+
   it("resolves at once when the signal is already aborted, and throws without a configuration", async () => {
     const root = await fixtureCopy("watch");
     await expect(watchProject({ cwd: root, signal: AbortSignal.abort(), onEvent: () => undefined })).resolves.toBeUndefined();
     await expect(watchProject({ cwd: join(root, ".."), config: join(root, "missing.json"), signal: AbortSignal.abort(), onEvent: () => undefined })).resolves.toBeUndefined();
     const error = await watchProject({ cwd: "/", onEvent: () => undefined }).catch((reason: unknown) => reason);
     expect(String(error)).toMatch(/no mcpgen\.config\.json in \/ or any directory above it/);
+    // A target the configuration does not have: a usage error at once, as without watching.
+    const unknown = await watchProject({ cwd: root, targets: ["nope"], onEvent: () => undefined }).catch((reason: unknown) => reason);
+    expect(unknown).toMatchObject({ diagnostic: { code: "usage", message: expect.stringMatching(/no target named "nope"/) } });
   });
 });
 

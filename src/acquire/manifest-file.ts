@@ -28,8 +28,12 @@ export interface RawManifest {
  */
 export type InputStream = AsyncIterable<string | Uint8Array>;
 
-export async function readManifestFile(path: string, stdin: InputStream = process.stdin): Promise<RawManifest> {
-  const source = path === "-" ? "<stdin>" : path;
+/**
+ * Reads and recognises a manifest: `path`, or stdin for `-`. `label` is how
+ * messages name it (default: the path as given).
+ */
+export async function readManifestFile(path: string, stdin: InputStream = process.stdin, label?: string): Promise<RawManifest> {
+  const source = label ?? (path === "-" ? "<stdin>" : path);
   let text: string;
   try {
     text = path === "-" ? await readAll(stdin) : await readFile(path, "utf8");

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import type { ProjectResult, TargetResult } from "../project/run.js";
 import type { WatchEvent } from "../project/watch.js";
+import { describeFieldChanges } from "../drift.js";
 import { printable } from "../errors.js";
 import { changeSummary, diagnosticLine, jsonText, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
 
@@ -94,7 +95,7 @@ function driftLines(target: TargetResult): string {
   const lines: string[] = [];
   for (const tool of drift.added) lines.push(`    + ${name(tool)} (new tool)`);
   for (const tool of drift.removed) lines.push(`    - ${name(tool)} (tool removed)`);
-  for (const change of drift.changed) lines.push(`    ~ ${name(change.name)}: ${change.fields.map((field) => `${printable(field.field)} ${field.change}${field.pointers.length > 0 && field.change === "changed" ? ` at ${field.pointers.filter((pointer) => pointer !== "").map((pointer) => printable(pointer)).join(", ")}` : ""}`).join("; ")}`);
+  for (const change of drift.changed) lines.push(`    ~ ${name(change.name)}: ${describeFieldChanges(change, (text) => printable(text))}`);
   return lines.map((line) => `${line}\n`).join("");
 }
 

@@ -12,6 +12,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { parseJsonc } from "../acquire/server-config.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../errors.js";
+import { realPathOf } from "../real-path.js";
 import { isRecord } from "../json.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
@@ -214,6 +215,10 @@ function validateTarget(
       fail(joinPointer(pointer, key), `\`${key}\` must be a non-empty string, not ${show(value)}`);
       return undefined;
     }
+    if (value.includes("\0")) {
+      fail(joinPointer(pointer, key), `\`${key}\` must not contain a NUL character`);
+      return undefined;
+    }
     return value;
   };
   const name = text("name", true);
@@ -225,9 +230,10 @@ function validateTarget(
   if (entry["manifest"] === undefined && entry["server"] === undefined) fail(pointer, "a target needs a `manifest` (a file) or a `server` (a name from .mcp.json, or a URL)");
   if (entry["manifest"] !== undefined && entry["server"] !== undefined) fail(pointer, "a target takes a `manifest` or a `server`, not both");
   const out = text("out", true);
-  const emit = entry["emit"] ?? "client";
+  // Absent means the default; null is a value, and not one of the allowed ones (as the JSON Schema says).
+  const emit = entry["emit"] === undefined ? "client" : entry["emit"];
   if (!EMITS.includes(emit as Emit)) fail(joinPointer(pointer, "emit"), `\`emit\` must be ${EMITS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(emit)}`);
-  const format = entry["format"] ?? defaultFormat;
+  const format = entry["format"] === undefined ? defaultFormat : entry["format"];
   if (typeof format !== "boolean") fail(joinPointer(pointer, "format"), `\`format\` must be true or false, not ${show(format)}`);
   const transport = entry["transport"];
   if (transport !== undefined && !TRANSPORTS.includes(transport as TransportName)) {
@@ -269,10 +275,13 @@ function serverProjectDir(out: string): string {
  */
 function checkOverlaps(targets: readonly Target[], problem: Report) {
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+  // Compared as real paths: a symbolic link to another target's directory is that directory.
+  const real = targets.map((target) => realPathOf(target.outDir));
   targets.forEach((target, index) => {
-    const other = targets.slice(0, index).find((earlier) => inside(target.outDir, earlier.outDir) || inside(earlier.outDir, target.outDir));
-    if (other === undefined) return;
-    const how = other.outDir === target.outDir ? "the same `out` as" : "an `out` nested with that of";
+    const earlier = real.slice(0, index).findIndex((other) => inside(real[index]!, other) || inside(other, real[index]!));
+    if (earlier === -1) return;
+    const other = targets[earlier]!;
+    const how = real[earlier] === real[index] ? "the same `out` as" : "an `out` nested with that of";
     problem(joinPointer(target.pointer, "out"), `target ${JSON.stringify(target.name)} has ${how} target ${JSON.stringify(other.name)}`, "give every target a directory of its own");
   });
 }

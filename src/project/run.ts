@@ -243,16 +243,22 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
   }
   const input = targetInput(target);
   try {
-    const raw = await timed(timings, "acquire", () => readManifestFile(displayPath(input)));
+    // Read by its absolute path (a file named "-" is a file, whatever the working directory), shown relative.
+    const raw = await timed(timings, "acquire", () => readManifestFile(input, undefined, displayPath(input)));
     return { raw, timings };
   } catch (error) {
-    if (source.kind === "server" && error instanceof McpgenError && error.diagnostic.code === "input-unreadable") {
+    if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) throw error;
+    if (source.kind === "server") {
       throw userError("input-unreadable", `no snapshot of server ${JSON.stringify(source.server)} yet: generate works offline from ${displayPath(input)}, which mcpgen pull writes`, {
         file: displayPath(input),
         hint: `run mcpgen pull ${target.name}`,
       });
     }
-    throw error;
+    const where = config.file === undefined ? "the configuration" : displayPath(config.file);
+    throw userError("input-unreadable", error.diagnostic.message, {
+      file: displayPath(input),
+      hint: `check the "manifest" of target ${JSON.stringify(target.name)} in ${where} (at ${target.pointer}/manifest); paths are relative to ${displayPath(config.root) || "."}`,
+    });
   }
 }
 

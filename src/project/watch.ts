@@ -43,7 +43,7 @@ export interface WatchOptions extends Omit<ProjectOptions, "check"> {
   onEvent: (event: WatchEvent) => void;
 }
 
-/** Watches until `signal` aborts. Throws only when there is no configuration to watch at all. */
+/** Watches until `signal` aborts. Throws only when there is no configuration to watch at all, or it names no such target. */
 export async function watchProject(options: WatchOptions): Promise<void> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const given = options.config !== undefined && typeof options.config !== "string" ? options.config : undefined;
@@ -56,6 +56,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
 }
 
 const fingerprint = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** What a target is, wherever it sits in the list (its pointer shifts when another target is inserted above it). */
+const definitionOf = ({ pointer: _pointer, ...definition }: Target) => fingerprint(JSON.stringify(definition));
 
 /** Failures that a change in the output's directory can end (the input is fine). */
 const OUTPUT_FAILURES: ReadonlySet<string> = new Set(["output-owned-by-user", "output-unwritable"]);
@@ -206,9 +209,16 @@ class ProjectWatcher {
     try {
       targets = selectTargets(config, this.options.targets);
     } catch (error) {
+      // Naming a target the configuration does not have is a usage mistake at the start (as without --watch);
+      // later, it is an edit of the configuration, reported while the watch goes on.
+      if (reason === "start") throw error;
       this.report(reason, error);
       return;
     }
+    // A target that left the configuration is forgotten: should it come back, it is new again.
+    const present = new Set(targets.map((target) => target.name));
+    for (const name of [...this.seen.keys()]) if (!present.has(name)) this.seen.delete(name);
+    for (const name of [...this.blocked.keys()]) if (!present.has(name)) this.blocked.delete(name);
     // Every input is read once, before anything regenerates: targets sharing a manifest see the same bytes.
     const texts = new Map<string, string>();
     for (const input of new Set(targets.map(targetInput))) {
@@ -216,7 +226,7 @@ class ProjectWatcher {
     }
     const due: Array<{ target: Target; why: WatchReason }> = [];
     for (const target of targets) {
-      const now = { definition: fingerprint(JSON.stringify(target)), input: fingerprint(texts.get(targetInput(target))!) };
+      const now = { definition: definitionOf(target), input: fingerprint(texts.get(targetInput(target))!) };
       const before = this.seen.get(target.name);
       if (before !== undefined && before.definition === now.definition && before.input === now.input) continue;
       this.seen.set(target.name, now);
@@ -241,7 +251,15 @@ class ProjectWatcher {
         }
         this.options.onEvent({ kind: "error", target: error.target, reason: why, diagnostic });
       }
-      for (const generated of result.targets) this.options.onEvent({ kind: "generated", target: generated.name, reason: why, result: generated });
+      for (const generated of result.targets) {
+        // A server target's snapshot is rewritten by the run itself (normalised): that write is not an edit to answer.
+        if (target.source.kind === "server") {
+          const input = await readFile(targetInput(target), "utf8").catch(() => undefined);
+          const seen = this.seen.get(target.name);
+          if (input !== undefined && seen !== undefined) this.seen.set(target.name, { ...seen, input: fingerprint(input) });
+        }
+        this.options.onEvent({ kind: "generated", target: generated.name, reason: why, result: generated });
+      }
     }
   }
 }
