@@ -95,14 +95,19 @@ describe("the library API", () => {
   });
 });
 
+/** An ESM project with mcpgen installed as `npm install mcpgen` would: its package.json, "exports" and "types" (from dist/). */
+async function consumerProject(prefix: string): Promise<string> {
+  if (!existsSync(join(repoRoot, "dist", "src", "index.d.ts"))) throw new Error("dist/ has no index.d.ts: run `npm run build` before these tests");
+  const consumer = await mkdtemp(join(tmpdir(), prefix));
+  await writeFile(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await mkdir(join(consumer, "node_modules"));
+  await symlink(repoRoot, join(consumer, "node_modules", "mcpgen"), "dir");
+  return consumer;
+}
+
 describe("the package's typings", () => {
   it("a consumer importing from \"mcpgen\" type-checks against dist/ (NodeNext and Bundler)", async () => {
-    if (!existsSync(join(repoRoot, "dist", "src", "index.d.ts"))) throw new Error("dist/ has no index.d.ts: run `npm run build` before these tests");
-    const consumer = await mkdtemp(join(tmpdir(), "mcpgen-consumer-"));
-    await writeFile(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-    await mkdir(join(consumer, "node_modules"));
-    // What `npm install mcpgen` resolves: the package's own package.json, its "exports" and "types".
-    await symlink(repoRoot, join(consumer, "node_modules", "mcpgen"), "dir");
+    const consumer = await consumerProject("mcpgen-consumer-");
     await writeFile(join(consumer, "build.ts"), `import { check, generate, pull, scaffold, watchProject, McpgenError } from "mcpgen";
 import type { GenerateResult, ProjectResult, PullResult, ScaffoldResult, TargetResult, WriteResult, WatchEvent } from "mcpgen";
 
@@ -148,11 +153,7 @@ await check({ manifest: "m.json", outDir: "out", check: false });
   });
 
   it("the declarations need no @types/node: a consumer with only the ES and DOM libs type-checks", async () => {
-    if (!existsSync(join(repoRoot, "dist", "src", "index.d.ts"))) throw new Error("dist/ has no index.d.ts: run `npm run build` before these tests");
-    const consumer = await mkdtemp(join(tmpdir(), "mcpgen-consumer-nonode-"));
-    await writeFile(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-    await mkdir(join(consumer, "node_modules"));
-    await symlink(repoRoot, join(consumer, "node_modules", "mcpgen"), "dir");
+    const consumer = await consumerProject("mcpgen-consumer-nonode-");
     await writeFile(join(consumer, "build.ts"), `import { check, generate, pull, scaffold, type InputStream } from "mcpgen";
 
 async function* text(): AsyncGenerator<string> {
