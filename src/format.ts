@@ -23,11 +23,13 @@ export async function formatFiles(files: readonly EmittedFile[], options: Format
       if (file.format === "none") return file;
       // Resolved per file, at the path it will be written to, so that `overrides` apply
       // (Prettier caches the search, so this costs one lookup per directory).
-      const config = (await prettier.resolveConfig(join(outDir, file.path), { editorconfig: true })) ?? {};
+      const filepath = join(outDir, file.path);
+      const config = (await prettier.resolveConfig(filepath, { editorconfig: true })) ?? {};
       // babel-ts prints the same TypeScript as the typescript parser here, about twice as fast.
       // A pragma would push mcpgen's header off the first line, where it marks the file as mcpgen's.
       const parser = file.format === "json" ? "json" : "babel-ts";
-      const contents = await prettier.format(file.contents, { ...config, parser, endOfLine: "lf", insertPragma: false, requirePragma: false });
+      // The file path tells Prettier the file is .ts, not .tsx: `<T,>(...)` loses the comma as \`prettier --check\` expects.
+      const contents = await prettier.format(file.contents, { ...config, filepath, parser, endOfLine: "lf", insertPragma: false, requirePragma: false });
       return { ...file, contents };
     }),
   );

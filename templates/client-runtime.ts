@@ -151,8 +151,9 @@ export class ValidationError extends Error {
       phase === "input"
         ? `invalid arguments for tool ${JSON.stringify(toolName)}: ${describeIssues(issues)}`
         : `tool ${JSON.stringify(toolName)} returned structuredContent that does not match its outputSchema: ${describeIssues(issues)}`,
-      cause === undefined ? undefined : { cause },
     );
+    // As `new Error(message, { cause })` sets it, without needing the ES2022 library's types to compile.
+    if (cause !== undefined) Object.defineProperty(this, "cause", { value: cause, writable: true, configurable: true, enumerable: false });
     this.toolName = toolName;
     this.phase = phase;
     this.issues = issues;
@@ -235,10 +236,11 @@ function sdkOutputCheckIssue(error: unknown): ValidationIssue | undefined {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if ((code !== -32600 && code !== -32602) || typeof message !== "string") return undefined;
   const text = message.replace(/^MCP error -?\d+: /, "");
-  if (/^Tool .* has an output schema but did not return structured content$/s.test(text)) {
+  // [\s\S], not the s flag: the generated code compiles for targets before ES2018 too.
+  if (/^Tool [\s\S]* has an output schema but did not return structured content$/.test(text)) {
     return { path: "", message: "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)" };
   }
-  const mismatch = /^(?:Structured content does not match the tool's output schema|Failed to validate structured content): (.*)$/s.exec(text);
+  const mismatch = /^(?:Structured content does not match the tool's output schema|Failed to validate structured content): ([\s\S]*)$/.exec(text);
   return mismatch === null ? undefined : { path: "", message: `does not match the outputSchema (reported by the MCP SDK: ${mismatch[1]})` };
 }
 
@@ -259,7 +261,8 @@ export function createToolCaller(client: McpClient, clientOptions: ClientOptions
     const args = input === undefined ? {} : input;
     if (validate) {
       const checked = validators.validateInput(toolName, args);
-      if (!checked.ok) throw new ValidationError(toolName, "input", checked.issues);
+      // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
+      if (checked.ok === false) throw new ValidationError(toolName, "input", checked.issues);
     }
     const params = { name: toolName, arguments: args as { [key: string]: unknown } };
     let result: ToolResult;
@@ -276,7 +279,7 @@ export function createToolCaller(client: McpClient, clientOptions: ClientOptions
         throw new ValidationError(toolName, "output", [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }], result);
       }
       const checked = validators.validateOutput(toolName, result.structuredContent);
-      if (!checked.ok) throw new ValidationError(toolName, "output", checked.issues, result);
+      if (checked.ok === false) throw new ValidationError(toolName, "output", checked.issues, result);
     }
     return result as Result;
   };

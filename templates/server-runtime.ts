@@ -252,7 +252,8 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
     const args = request.params.arguments ?? {};
     // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
     const input = definition.validators.validateInput(name, args);
-    if (!input.ok) return errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`);
+    // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
+    if (input.ok === false) return errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`);
 
     let returned: unknown;
     try {
@@ -277,7 +278,7 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
       const output = result.structuredContent === undefined
         ? { ok: false as const, issues: [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }] }
         : definition.validators.validateOutput(name, result.structuredContent);
-      if (!output.ok) {
+      if (output.ok === false) {
         const problems = describeIssues(output.issues);
         log(`ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`);
         return errorResult(`Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`);
@@ -457,7 +458,7 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
 
     if (req.method === "POST") {
       const body = await readJson(req);
-      if (!body.ok) return sendJsonError(res, body.status, ErrorCode.ParseError, body.message);
+      if (body.ok === false) return sendJsonError(res, body.status, ErrorCode.ParseError, body.message);
       if (options.stateless) {
         // No sessionIdGenerator: the SDK transport runs stateless.
         const transport = new StreamableHTTPServerTransport({});

@@ -4,7 +4,8 @@
  * under the strict settings with NodeNext and with Bundler.
  * Regenerate with `npm run golden:update` and review the diff.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManifestFile } from "../src/acquire/manifest-file.js";
@@ -35,19 +36,37 @@ describe.each(goldenCases)("golden $name", ({ name, manifest }) => {
 
 describe("goldens are stable under Prettier", () => {
   // Users run Prettier on their trees; a second pass must change nothing, with either TypeScript parser.
-  it.each(goldenCases.map((entry) => entry.name))("%s: re-formatting changes nothing (babel-ts and typescript parsers)", async (name) => {
+  it.each(goldenCases.map((entry) => entry.name))("%s: re-formatting changes nothing (babel-ts and typescript parsers, as prettier --check sees the file)", async (name) => {
     const prettier = await import("prettier");
     const directory = join(repoRoot, "golden", name);
     for (const file of (await readdir(directory)).filter((entry) => entry.endsWith(".ts") && entry !== "validators.ts")) {
       const text = await readFile(join(directory, file), "utf8");
       for (const parser of ["babel-ts", "typescript"]) {
-        expect(await prettier.format(text, { parser }), `${name}/${file} with ${parser}`).toBe(text);
+        expect(await prettier.format(text, { parser, filepath: join(directory, file) }), `${name}/${file} with ${parser}`).toBe(text);
       }
     }
   });
 });
 
 describe("goldens type-check", () => {
+  it("with isolatedDeclarations, and their declarations show typed validators, not ajv's internals", async () => {
+    const declarations = await mkdtemp(join(tmpdir(), "mcpgen-declarations-"));
+    const result = await typecheck([join(repoRoot, "golden")], "NodeNext", {
+      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, isolatedDeclarations: true, outDir: declarations, rootDir: join(repoRoot, "golden") },
+    });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+    const weather = await readFile(join(declarations, "weather", "validators.d.ts"), "utf8");
+    expect(weather).toContain("export declare const input0: Validator;");
+    expect(weather).not.toMatch(/parentData|instancePath=/);
+  });
+
+  it("without strictNullChecks (strict: false), as older projects compile", async () => {
+    const result = await typecheck([join(repoRoot, "golden")], "Bundler", { compilerOptions: { strict: false, exactOptionalPropertyTypes: false }, lib: ["ES2022", "DOM"] });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
+
   it.each(["NodeNext", "Bundler"] as const)("under strict settings with module %s", async (mode) => {
     const result = await typecheck([join(repoRoot, "golden")], mode);
     expect(result.output).toBe("");

@@ -3,8 +3,8 @@
  * self-contained so it runs the same in the main thread and in a worker.
  *
  * Each call compiles one chunk of schemas with its own ajv instance and
- * returns code that declares only `const <exportName> = ...` for each entry:
- * the chunk's internals are wrapped in a function scope, so chunks compiled
+ * returns code that declares `const <exportName> = ...` for each entry among
+ * ajv's internals; the caller wraps it in a function scope, so chunks compiled
  * separately (in parallel) never collide on ajv's generated names.
  */
 import { formats } from "../../templates/validator-runtime.js";
@@ -14,7 +14,8 @@ export interface ValidatorEntry {
   schema: unknown;
 }
 
-export type ChunkResult = { ok: true; code: string } | { ok: false; exportName: string; message: string };
+/** `body`: the chunk's code, declaring a `const` for each entry's export name, to be wrapped in a function scope. */
+export type ChunkResult = { ok: true; body: string } | { ok: false; exportName: string; message: string };
 
 const ID_BASE = "https://mcpgen.invalid/";
 
@@ -59,10 +60,8 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[]):
     }
     mapping[entry.exportName] = id;
   }
-  if (entries.length === 0) return { ok: true, code: "" };
-  const names = entries.map((entry) => entry.exportName);
-  const body = inlineRuntime(standaloneCode(ajv, mapping));
-  return { ok: true, code: `const { ${names.join(", ")} } = (() => {\n${body.trim()}\nreturn { ${names.join(", ")} };\n})();\n` };
+  if (entries.length === 0) return { ok: true, body: "" };
+  return { ok: true, body: inlineRuntime(standaloneCode(ajv, mapping)).trim() };
 }
 
 /** ajv's runtime modules mcpgen inlines (templates/validator-runtime.ts), by module name. */

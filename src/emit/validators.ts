@@ -31,9 +31,9 @@ export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
   const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
   const { unique, aliases, origin } = await validatorEntries(ir);
 
-  const chunks: ValidatorEntry[][] = [];
-  for (let start = 0; start < unique.length; start += CHUNK_SIZE) chunks.push(unique.slice(start, start + CHUNK_SIZE));
-  const results = await compileChunks(chunks, unique.length);
+  const chunksOf: ValidatorEntry[][] = [];
+  for (let start = 0; start < unique.length; start += CHUNK_SIZE) chunksOf.push(unique.slice(start, start + CHUNK_SIZE));
+  const results = await compileChunks(chunksOf, unique.length);
   const failure = results.find((result): result is Extract<ChunkResult, { ok: false }> => !result.ok);
   if (failure) {
     const where = origin.get(failure.exportName);
@@ -45,24 +45,44 @@ export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
     });
   }
 
-  const helpers = (await runtimeSource).replace(/^\/\*\*[\s\S]*?\*\/\n/, "").replace(/^export /gm, "");
+  const header = fileHeader(ir, "Standalone validators compiled by ajv from the tools' JSON Schemas. Imports nothing.");
+  // Without tools there is nothing to compile, and the file is still a module (never a global script).
+  if (unique.length === 0) return { path: "validators.ts", contents: `${header}\nexport {};\n`, format: "none" };
+
+  // Each chunk's internals live in a function scope; every export is a typed constant (what
+  // isolatedDeclarations asks for, and what a declaration file of this module shows: no ajv internals).
+  const home = new Map<string, string>();
+  const chunks = results.map((result, index) => {
+    const names = chunksOf[index]!.map((entry) => entry.exportName);
+    for (const name of names) home.set(name, `validators${index}.${name}`);
+    return `const validators${index} = (() => {\n${result.ok ? result.body : ""}\nreturn { ${names.join(", ")} };\n})();\n`;
+  });
+  for (const [alias, target] of aliases) home.set(alias, home.get(target)!);
   const exported = ir.tools.flatMap((tool, index) => [
     validatorExportName("input", index),
     ...(tool.output ? [validatorExportName("output", index)] : []),
   ]);
+  const helpers = (await runtimeSource).replace(/^\/\*\*[\s\S]*?\*\/\n/, "").replace(/^export /gm, "");
   const contents = [
-    fileHeader(ir, "Standalone validators compiled by ajv from the tools' JSON Schemas. Imports nothing."),
-    "// @ts-nocheck",
-    "/* eslint-disable */",
+    `${header}// @ts-nocheck`,
+    "",
+    VALIDATOR_TYPE,
+    "",
     helpers.trim(),
     "",
-    ...results.map((result) => (result.ok ? result.code : "")),
-    ...aliases.map(([alias, target]) => `const ${alias} = ${target};`),
-    exported.length > 0 ? `\nexport { ${exported.join(", ")} };` : "",
+    ...chunks,
+    ...exported.map((name) => `export const ${name}: Validator = ${home.get(name)!};`),
     "",
   ].join("\n");
   return { path: "validators.ts", contents, format: "none" };
 }
+
+/** The type of every exported validator (the client runtime's `CompiledValidator`, which this file cannot import). */
+const VALIDATOR_TYPE = `/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects). */
+export type Validator = {
+  (data: unknown): boolean;
+  errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
+};`;
 
 /** What there is to compile: each distinct validation schema once, and the exports that alias it. */
 export interface ValidatorPlan {

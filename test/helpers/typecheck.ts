@@ -41,7 +41,7 @@ export interface TypecheckResult {
 export async function typecheck(
   directories: readonly string[],
   mode: ModuleMode,
-  extra: { files?: readonly string[]; types?: readonly string[]; baseUrl?: string; lib?: readonly string[] } = {},
+  extra: { files?: readonly string[]; types?: readonly string[]; baseUrl?: string; lib?: readonly string[]; compilerOptions?: Readonly<Record<string, unknown>> } = {},
 ): Promise<TypecheckResult> {
   const configDir = await mkdtemp(join(tmpdir(), "mcpgen-tsc-"));
   const compilerOptions = {
@@ -50,6 +50,7 @@ export async function typecheck(
     types: extra.types ?? [],
     // No DOM and no Node types by default: generated code must not depend on either.
     lib: extra.lib ?? ["ES2022"],
+    ...extra.compilerOptions,
   };
   const config = {
     compilerOptions,
