@@ -182,7 +182,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .addOption(new Option("--transport <transport>", "use this transport only (no fallback from http to sse)").choices(["stdio", "http", "sse"]))
     .option("-H, --header <header>", "HTTP header \"Name: value\" (repeatable; values are never printed)", collectPullValue, [])
     .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
-    .option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)", parsePullTimeout, 30_000)
+    .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
