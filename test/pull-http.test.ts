@@ -116,6 +116,18 @@ describe("pull over Streamable HTTP", () => {
     for (const secret of ["ghp_user_123456", "wrong-password-000", "ab%2Fcdefghijk", "ab/cdefghijk"]) expect(refused.message).not.toContain(secret);
   });
 
+  it("keeps the tools as the server sent them, fields the SDK does not know included", async () => {
+    const tool = { ...sampleTool("vendor"), annotations: { readOnlyHint: true, "x-costHint": "high" }, "x-vendor": { tier: 2 } } as unknown as Tool;
+    const server = await serve(streamableHttpServer(() => toolServer([tool])));
+    const out = await tempDir("raw-tools");
+    await pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 });
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Array<Record<string, unknown>> };
+    expect(snapshot.tools[0]).toMatchObject({ name: "vendor", annotations: { readOnlyHint: true, "x-costHint": "high" }, "x-vendor": { tier: 2 } });
+    // The SDK's own parse drops them: what a pull that relied on it alone would have saved.
+    const listed = (await listWithSdk(new StreamableHTTPClientTransport(server.url))) as Array<Record<string, unknown>>;
+    expect(listed[0]).not.toHaveProperty("x-vendor");
+  });
+
   it("reports input warnings against the server, and the snapshot still regenerates the same output", async () => {
     const twice = [sampleTool("same"), sampleTool("same", { description: "A second definition." }), sampleTool("other")];
     const server = await serve(streamableHttpServer(() => toolServer(twice)));

@@ -71,6 +71,8 @@ interface Sdk {
 interface Connection {
   client: Client;
   protocolVersion: string | undefined;
+  /** The `tools` of the last `tools/list` answer as the server sent them (see `observeTransport`). */
+  takeToolsPage: () => unknown[] | undefined;
 }
 
 /**
@@ -141,7 +143,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
     const version = typeof server?.["version"] === "string" ? ` ${clip(server["version"], 40)}` : "";
     progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
 
-    const { tools, pages } = await listAllTools(client, attempt, watch, options);
+    const { tools, pages } = await listAllTools(connection, attempt, watch, options);
     progress("listed", `listed ${tools.length} tool(s) in ${pages} page(s)`);
     const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
     return {
@@ -198,14 +200,34 @@ function newClient(sdk: Sdk): Client {
 }
 
 /** The SDK keeps the negotiated version to itself; it hands it to the transport, so listen there. */
-function captureProtocolVersion(transport: Transport): () => string | undefined {
+/**
+ * What mcpgen reads off the transport itself, installed before the SDK
+ * client connects (the client chains a handler it finds). The negotiated
+ * protocol version (SDK 1.x has no getter for it), and each `tools/list`
+ * answer's tools as sent: the SDK's parse drops fields it does not know
+ * (a newer spec's, a server's own), and the snapshot keeps the server's words.
+ */
+function observeTransport(transport: Transport): { protocolVersion: () => string | undefined; takeToolsPage: () => unknown[] | undefined } {
   let version: string | undefined;
+  let toolsPage: unknown[] | undefined;
   const original = transport.setProtocolVersion?.bind(transport);
   transport.setProtocolVersion = (value: string) => {
     version = value;
     original?.(value);
   };
-  return () => version;
+  transport.onmessage = (message) => {
+    const result = (message as { result?: unknown }).result;
+    const tools = typeof result === "object" && result !== null ? (result as { tools?: unknown }).tools : undefined;
+    if ("id" in message && Array.isArray(tools)) toolsPage = tools;
+  };
+  return {
+    protocolVersion: () => version,
+    takeToolsPage: () => {
+      const page = toolsPage;
+      toolsPage = undefined;
+      return page;
+    },
+  };
 }
 
 /** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
@@ -255,7 +277,7 @@ async function connectStdio(
       });
     }
   };
-  const protocolVersion = captureProtocolVersion(transport);
+  const observed = observeTransport(transport);
   const client = newClient(sdk);
   closers.push(async (fault) => {
     if (fault) await stopChild(child);
@@ -264,7 +286,7 @@ async function connectStdio(
     await stopChild(child);
   });
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
-  return { client, protocolVersion: protocolVersion() };
+  return { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage };
 }
 
 /** The child the SDK spawned (kept private there): needed for its exit status, its raw stdout, and to be sure it is gone. */
@@ -289,7 +311,7 @@ async function connectRemote(
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
   progress("connecting", `connecting to ${where} (Streamable HTTP)`);
   const transport = new StreamableHTTPClientTransport(spec.url, { requestInit: { headers: spec.headers } });
-  const protocolVersion = captureProtocolVersion(transport);
+  const observed = observeTransport(transport);
   const client = newClient(sdk);
   try {
     await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
@@ -310,7 +332,7 @@ async function connectRemote(
     }
     await client.close().catch(() => {});
   });
-  return { connection: { client, protocolVersion: protocolVersion() }, fellBack: false };
+  return { connection: { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage }, fellBack: false };
 }
 
 async function connectSse(
@@ -326,18 +348,18 @@ async function connectSse(
   attempt.transport = "sse";
   progress("connecting", `connecting to ${where} (legacy HTTP+SSE)`);
   const transport = new SSEClientTransport(spec.url, { requestInit: { headers: spec.headers } });
-  const protocolVersion = captureProtocolVersion(transport);
+  const observed = observeTransport(transport);
   const client = newClient(sdk);
   closers.push(async () => {
     await client.close().catch(() => {});
   });
   // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
-  return { client, protocolVersion: protocolVersion() };
+  return { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage };
 }
 
 /** Follows `nextCursor` to the end (MCP "Pagination"), refusing a cursor seen before and stopping at the page cap. */
-async function listAllTools(client: Client, attempt: Attempt, watch: Watch, options: LiveServerOptions): Promise<{ tools: unknown[]; pages: number }> {
+async function listAllTools({ client, takeToolsPage }: Connection, attempt: Attempt, watch: Watch, options: LiveServerOptions): Promise<{ tools: unknown[]; pages: number }> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const tools: unknown[] = [];
   const seen = new Set<string>();
@@ -349,9 +371,12 @@ async function listAllTools(client: Client, attempt: Attempt, watch: Watch, opti
     }
     attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
     const request = client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS });
+    takeToolsPage();
     const page = await watch.run(request, attempt.timeoutMs);
     pages++;
-    tools.push(...page.tools);
+    // The tools as sent, once the SDK has checked them (its parse is a subset of them, in its own key order).
+    const sent = takeToolsPage();
+    tools.push(...(sent !== undefined && sent.length === page.tools.length ? sent : page.tools));
     cursor = page.nextCursor;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
