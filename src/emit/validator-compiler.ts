@@ -41,6 +41,9 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[]):
       process: () => "return function unused() { return false; }",
     },
     strict: false,
+    // 19.99 is a multiple of 0.01, though 19.99 / 0.01 is 1998.9999999999998 in floating point:
+    // compare the quotient with its nearest integer to 9 decimal places, not with its integer part.
+    multipleOfPrecision: 9,
     allErrors: true,
     ownProperties: true,
     validateSchema: false,

@@ -54,13 +54,21 @@ const ANY_KEYWORDS = ["const", "default"] as const;
 const ANNOTATION_KEYWORDS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
 export const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 
-export function detectDialect(schema: unknown): Dialect {
-  const uri = isRecord(schema) && typeof schema["$schema"] === "string" ? schema["$schema"] : "";
-  if (uri.includes("draft-07")) return "draft-07";
-  if (uri.includes("draft-06")) return "draft-06";
-  if (uri.includes("draft-04") || uri.includes("draft-03")) return "draft-04";
-  if (uri.includes("2019-09")) return "2019-09";
-  return "2020-12";
+/** The meta-schema URIs of the JSON Schema dialects (http or https, with or without the empty fragment). */
+const DIALECT_URIS: ReadonlyArray<[RegExp, Dialect]> = [
+  [/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/, "draft-07"],
+  [/^https?:\/\/json-schema\.org\/draft-06\/schema#?$/, "draft-06"],
+  [/^https?:\/\/json-schema\.org\/draft-0[34]\/schema#?$/, "draft-04"],
+  [/^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/, "2019-09"],
+  [/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/, "2020-12"],
+];
+
+/** The dialect `$schema` names; no `$schema` means 2020-12 (MCP 2025-11-25). `known` is false for a `$schema` that names none of them. */
+export function detectDialect(schema: unknown): { dialect: Dialect; known: boolean } {
+  const uri = isRecord(schema) && typeof schema["$schema"] === "string" ? schema["$schema"].trim() : undefined;
+  if (uri === undefined) return { dialect: "2020-12", known: true };
+  const match = DIALECT_URIS.find(([pattern]) => pattern.test(uri));
+  return match === undefined ? { dialect: "2020-12", known: false } : { dialect: match[1], known: true };
 }
 
 /** Resolves an RFC 6901 pointer (already URI-decoded) against a document. */
@@ -86,6 +94,7 @@ export function normalizeSchema(raw: unknown, context: SchemaContext): Normalize
 
 class SchemaNormalizer {
   private readonly dialect: Dialect;
+  private readonly unknownDialect: boolean;
   private readonly legacy: boolean;
   /** Ref target pointer (within the raw schema) → `$defs` key. */
   private readonly targets = new Map<string, string>();
@@ -98,11 +107,16 @@ class SchemaNormalizer {
     private readonly raw: unknown,
     private readonly context: SchemaContext,
   ) {
-    this.dialect = detectDialect(raw);
+    const detected = detectDialect(raw);
+    this.dialect = detected.dialect;
+    this.unknownDialect = !detected.known;
     this.legacy = this.dialect === "draft-07" || this.dialect === "draft-06" || this.dialect === "draft-04";
   }
 
   run(): NormalizeSchemaResult {
+    if (this.unknownDialect) {
+      this.warn("keyword-dropped", `$schema ${JSON.stringify((this.raw as Record<string, unknown>)["$schema"])} names no JSON Schema dialect mcpgen knows; read as 2020-12`, "/$schema", "use a json-schema.org meta-schema URI (draft-04, -06, -07, 2019-09 or 2020-12), or leave $schema out for 2020-12");
+    }
     this.registerRefTargets(this.raw);
     const root = this.node(this.raw, "");
     for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
@@ -183,9 +197,7 @@ class SchemaNormalizer {
       const pointer = fragment === undefined || fragment === "" ? undefined : fragment.startsWith("/") ? fragment : this.anchorPointer(fragment);
       if (pointer !== undefined && pointer !== "" && resolvePointer(this.raw, pointer).found) this.keyFor(pointer);
     }
-    for (const [key, item] of Object.entries(node)) {
-      if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") this.registerRefTargets(item);
-    }
+    for (const [, item] of subschemaValues(node)) this.registerRefTargets(item);
   }
 
   private node(value: unknown, pointer: string, isDefinition = false): Schema {
@@ -272,6 +284,7 @@ class SchemaNormalizer {
       }
     }
     if (value["nullable"] === true && typeof out.type === "string") out.type = [out.type, "null"];
+    else if (value["nullable"] === true && Array.isArray(out.type) && !out.type.includes("null")) out.type = [...out.type, "null"];
     const patterns = out.patternProperties as Record<string, Schema> | undefined;
     if (patterns !== undefined && isRecord(value["patternProperties"]) && Object.keys(patterns).length < Object.keys(value["patternProperties"]).length) {
       // Without the dropped pattern, `additionalProperties` would reject exactly the properties it matched.
@@ -301,9 +314,10 @@ class SchemaNormalizer {
           this.warn("pattern-invalid", `patternProperties key ${JSON.stringify(name)} is not a valid Unicode regular expression; ignored`, joinPointer(at, name));
           continue;
         }
-        setOwn(map, name, this.node(sub, joinPointer(at, name)));
+        if (key === "dependentSchemas") addDependentSchema(out, name, this.node(sub, joinPointer(at, name)));
+        else setOwn(map, name, this.node(sub, joinPointer(at, name)));
       }
-      out[key] = map;
+      if (key !== "dependentSchemas") out[key] = map;
     } else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
       out[key] = this.node(item, at);
     } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
@@ -346,24 +360,18 @@ class SchemaNormalizer {
 
   private dependentRequired(item: unknown, at: string, out: SchemaObject) {
     if (!isRecord(item)) return this.dropped("dependentRequired", at, "is not an object");
-    const required: Record<string, string[]> = {};
     for (const [name, names] of Object.entries(item)) {
-      if (Array.isArray(names) && names.every((entry) => typeof entry === "string")) required[name] = names;
+      if (Array.isArray(names) && names.every((entry) => typeof entry === "string")) addDependentRequired(out, name, names);
       else this.dropped(name, joinPointer(at, name), "is not an array of property names");
     }
-    out.dependentRequired = required;
   }
 
   private dependencies(item: unknown, at: string, out: SchemaObject) {
     if (!isRecord(item)) return this.dropped("dependencies", at, "is not an object");
-    const required: Record<string, string[]> = {};
-    const schemas: Record<string, Schema> = {};
     for (const [name, dependency] of Object.entries(item)) {
-      if (Array.isArray(dependency)) required[name] = dependency.filter((entry): entry is string => typeof entry === "string");
-      else schemas[name] = this.node(dependency, joinPointer(at, name));
+      if (Array.isArray(dependency)) addDependentRequired(out, name, dependency.filter((entry): entry is string => typeof entry === "string"));
+      else addDependentSchema(out, name, this.node(dependency, joinPointer(at, name)));
     }
-    if (Object.keys(required).length > 0) out.dependentRequired = required;
-    if (Object.keys(schemas).length > 0) out.dependentSchemas = schemas;
   }
 
   /** Rewrites a `$ref`; false when it is external and the subschema must become unknown. */
@@ -425,7 +433,7 @@ class SchemaNormalizer {
         if (Array.isArray(node)) node.forEach((item, index) => visit(item, joinPointer(pointer, index)));
         else if (isRecord(node)) {
           if (typeof node["$anchor"] === "string" && !anchors.has(node["$anchor"])) anchors.set(node["$anchor"], pointer);
-          for (const [key, item] of Object.entries(node)) if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") visit(item, joinPointer(pointer, key));
+          for (const [at, item] of subschemaValues(node)) visit(item, joinPointer(pointer, ...at));
         }
       };
       visit(this.raw, "");
@@ -439,6 +447,37 @@ class SchemaNormalizer {
     if (typeof value["description"] === "string") out.description = value["description"];
     return out;
   }
+}
+
+/** Adds a dependency (draft-07 `dependencies` and 2019-09 `dependentRequired` may both name one): both apply. */
+function addDependentRequired(out: SchemaObject, name: string, names: readonly string[]): void {
+  const map = (out.dependentRequired ??= {}) as Record<string, string[]>;
+  const before = Object.prototype.hasOwnProperty.call(map, name) ? map[name]! : [];
+  setOwn(map, name, [...new Set([...before, ...names])]);
+}
+
+function addDependentSchema(out: SchemaObject, name: string, schema: Schema): void {
+  const map = (out.dependentSchemas ??= {}) as Record<string, Schema>;
+  setOwn(map, name, Object.prototype.hasOwnProperty.call(map, name) ? { allOf: [map[name]!, schema] } : schema);
+}
+
+/** Keywords whose values are instances, never schemas (so never searched for refs or anchors). */
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
+/** Keywords whose values map names to schemas, whatever the names (a property may be called `default`). */
+const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
+
+/** The values below a schema object that may be or hold schemas, each with its path of keys. */
+function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {
+  const values: Array<[string[], unknown]> = [];
+  for (const [key, item] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(key)) continue;
+    if (NAME_MAP_KEYWORDS.has(key) && isRecord(item)) {
+      for (const [name, sub] of Object.entries(item)) values.push([[key, name], sub]);
+    } else {
+      values.push([[key], item]);
+    }
+  }
+  return values;
 }
 
 /** `"#"` for the root, the `$defs` key otherwise (refs are normalised to these two forms). */
