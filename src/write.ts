@@ -249,6 +249,7 @@ let stagingRound = 0;
 async function stageTemporaries(files: readonly EmittedFile[], outDir: string): Promise<Staging> {
   const suffix = `.mcpgen-${process.pid}-${Date.now().toString(36)}-${(stagingRound++).toString(36)}.tmp`;
   const staging: Staging = { files: [], directories: [] };
+  await removeAbandonedTemporaries(new Set(files.map((file) => dirname(join(outDir, file.path)))));
   try {
     for (const file of files) {
       const target = join(outDir, file.path);
@@ -269,6 +270,37 @@ async function stageTemporaries(files: readonly EmittedFile[], outDir: string): 
     throw error;
   }
   return staging;
+}
+
+/** A temporary sibling mcpgen writes, any version: `<name>.mcpgen-<pid>-<time>[-<round>].tmp`. */
+const TEMPORARY_NAME = /\.mcpgen-(\d+)-[0-9a-z]+(?:-[0-9a-z]+)?\.tmp$/;
+
+/**
+ * Removes temporary siblings left in `directories` by an mcpgen process that
+ * no longer runs (killed between staging and renaming). A live process's,
+ * this one's included, are left alone: they may be about to be renamed.
+ */
+async function removeAbandonedTemporaries(directories: ReadonlySet<string>): Promise<void> {
+  for (const directory of directories) {
+    const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const match = TEMPORARY_NAME.exec(entry.name);
+      if (match === null || !entry.isFile()) continue;
+      const pid = Number(match[1]);
+      if (pid === process.pid || processRuns(pid)) continue;
+      await rm(join(directory, entry.name), { force: true });
+    }
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function removeTemporaries(staged: readonly Temporary[]): Promise<void> {
@@ -300,8 +332,6 @@ async function linkExclusive(temp: string, target: string, contents: string): Pr
   }
 }
 
-/** A temporary sibling's name, as the file the user knows: `types.ts`, not `types.ts.mcpgen-….tmp`. */
-const TEMPORARY_SUFFIX = /\.mcpgen-\d+-[0-9a-z]+-[0-9a-z]+\.tmp$/;
 
 /** For ENOTDIR: the nearest ancestor of `path` that exists and is not a directory (the file in the way). */
 function nonDirectoryAncestor(path: string): string | undefined {
@@ -327,7 +357,8 @@ async function asUserErrors<T>(outDir: string, run: () => Promise<T>): Promise<T
   } catch (error) {
     const failure = error as NodeJS.ErrnoException;
     if (typeof failure.code === "string" && ENVIRONMENT_ERRORS.has(failure.code)) {
-      let path = (failure.path ?? outDir).replace(TEMPORARY_SUFFIX, "");
+      // A temporary sibling's name, as the file the user knows: `types.ts`, not `types.ts.mcpgen-….tmp`.
+      let path = (failure.path ?? outDir).replace(TEMPORARY_NAME, "");
       if (failure.code === "ENOTDIR") path = nonDirectoryAncestor(path) ?? path;
       throw userError("output-unwritable", `cannot write the output: ${failure.code} (${failure.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`, {
         file: path,

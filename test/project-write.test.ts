@@ -173,3 +173,16 @@ describe("colours", () => {
     expect(error.stderr.startsWith("\u001b[31merror:\u001b[39m no target named")).toBe(true);
   });
 });
+
+describe("temporary files", () => {
+  it("a write removes the temporary files a killed mcpgen left, and nobody else's", async () => {
+    const out = await mkdtemp(join(tmpdir(), "mcpgen-abandoned-"));
+    // A pid that does not run: a child that has exited.
+    const dead = execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    const abandoned = [`types.ts.mcpgen-${dead}-lq2x8k-0.tmp`, `client.ts.mcpgen-${dead}-lq2x8k.tmp`];
+    const alive = `index.ts.mcpgen-${process.ppid}-lq2x8k-0.tmp`;
+    for (const name of [...abandoned, alive, "notes.mcpgen.tmp"]) await writeFile(join(out, name), "partial");
+    await writeFiles([{ path: "types.ts", contents: MARKED, format: "none" }], out);
+    expect((await readdir(out)).sort()).toEqual([alive, "notes.mcpgen.tmp", "types.ts"].sort());
+  });
+});
