@@ -80,10 +80,7 @@ export async function generateFromManifest(
   const rendered = await renderManifest(raw, options, timings);
   const { ir } = rendered;
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });
-  // A hand-written manifest kept as <out>/manifest.json is the user's: it is the input, not a snapshot to rewrite.
-  const files = keep.includes(resolve(options.outDir, SNAPSHOT_FILE)) && !(await isSnapshot(resolve(options.outDir, SNAPSHOT_FILE)))
-    ? rendered.files.filter((file) => file.path !== SNAPSHOT_FILE)
-    : rendered.files;
+  const files = await withoutUsersManifest(rendered.files, options.outDir, keep);
   const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true };
   const results = options.check
     ? await timed(timings, "write", () => planWrites(files, options.outDir, writeOptions))
@@ -154,6 +151,15 @@ function deepestPoint(raw: RawManifest): { tool: string | undefined; pointer: st
 }
 
 const SNAPSHOT_FILE = "manifest.json";
+
+/**
+ * A hand-written manifest kept as `<out>/manifest.json` (among the inputs, `keep`) is the user's:
+ * it is the input, not a snapshot to rewrite, so the snapshot is left out of the output.
+ */
+export async function withoutUsersManifest(files: EmittedFile[], outDir: string, keep: readonly string[]): Promise<EmittedFile[]> {
+  const snapshot = resolve(outDir, SNAPSHOT_FILE);
+  return keep.some((path) => resolve(path) === snapshot) && !(await isSnapshot(snapshot)) ? files.filter((file) => file.path !== SNAPSHOT_FILE) : files;
+}
 
 async function isSnapshot(path: string): Promise<boolean> {
   const contents = await readFile(path, "utf8").catch(() => undefined);

@@ -199,7 +199,13 @@ export async function stageScaffold(
   return {
     commit: () =>
       timed(timings, "write", async () => {
-        const results = await generated.commit();
+        let results: WriteResult[];
+        try {
+          results = await generated.commit();
+        } catch (error) {
+          await creations.discard();
+          throw error;
+        }
         const { created, existing } = await creations.commit();
         return scaffoldResult(rendered, results, created, existing, timings);
       }),

@@ -188,11 +188,27 @@ export interface StagedWrite<R> {
 export async function stageWrites(files: readonly EmittedFile[], outDir: string, options: WriteOptions = {}): Promise<StagedWrite<WriteResult[]>> {
   const plan = await planWrites(files, outDir, options);
   const changed = files.filter((_, index) => plan[index]!.status !== "unchanged");
+  const statuses = plan.slice(0, files.length).filter((result) => result.status !== "unchanged").map((result) => result.status);
   const staging = await asUserErrors(outDir, () => stageTemporaries(changed, outDir));
   const staged = staging.files;
   return {
     commit: () =>
       asUserErrors(outDir, async () => {
+        // Between planning and now (a project stages every target first), a file may have appeared
+        // or changed hands: check again, so that a user's file is never replaced.
+        try {
+          await Promise.all(staged.map(async ({ target }, index) => {
+            const existing = await readRegularFile(target);
+            if (existing === undefined || (statuses[index] === "updated" && isGeneratedByMcpgen(changed[index]!.path, existing))) return;
+            throw userError("output-owned-by-user", `refusing to overwrite ${relative(process.cwd(), target) || target}: it appeared while mcpgen was writing, and mcpgen did not generate it`, {
+              file: target,
+              hint: "run mcpgen again once nothing else writes there",
+            });
+          }));
+        } catch (error) {
+          await discardStaging(staging);
+          throw error;
+        }
         let renamed = 0;
         try {
           for (const { temp, target } of staged) {
@@ -349,7 +365,7 @@ function nonDirectoryAncestor(path: string): string | undefined {
  * File-system failures the user can act on (a file where a directory should
  * be, no permission, a full or read-only disk) are their errors, not mcpgen's bugs.
  */
-const ENVIRONMENT_ERRORS = new Set(["ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EMFILE", "ENAMETOOLONG", "ELOOP", "EEXIST"]);
+const ENVIRONMENT_ERRORS = new Set(["ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EMFILE", "ENAMETOOLONG", "ELOOP", "EEXIST", "EIO", "EBUSY"]);
 
 async function asUserErrors<T>(outDir: string, run: () => Promise<T>): Promise<T> {
   try {

@@ -7,7 +7,7 @@
  */
 import { vi } from "vitest";
 
-const failUnder = vi.hoisted(() => ({ path: undefined as string | undefined }));
+const failUnder = vi.hoisted(() => ({ path: undefined as string | undefined, renameTo: undefined as string | undefined }));
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
   const writeFile: typeof actual.writeFile = async (file, data, options) => {
@@ -16,7 +16,13 @@ vi.mock("node:fs/promises", async (importOriginal) => {
     }
     return actual.writeFile(file, data, options);
   };
-  return { ...actual, default: { ...actual, writeFile }, writeFile };
+  const rename: typeof actual.rename = async (from, to) => {
+    if (failUnder.renameTo !== undefined && typeof to === "string" && to.startsWith(failUnder.renameTo)) {
+      throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}' -> '${to}'`), { code: "EIO", path: String(from) });
+    }
+    return actual.rename(from, to);
+  };
+  return { ...actual, default: { ...actual, writeFile, rename }, writeFile, rename };
 });
 
 import { join } from "node:path";
@@ -47,5 +53,25 @@ describe("a project run whose write fails after planning", () => {
     const again = await generateProject({ cwd: root });
     expect(again.ok).toBe(true);
     expect(again.written).toBe(true);
+  });
+
+  it("a commit that still fails: the targets after it are discarded (no temporary files), the run reports the error instead of throwing", async () => {
+    const root = await fixtureCopy("atomic-commit");
+    // Targets commit in order: weather, notes-types, notes (server/), github. Fail weather's second rename.
+    failUnder.renameTo = join(root, "src/mcp/weather/index.ts");
+    let result;
+    try {
+      result = await generateProject({ cwd: root });
+    } finally {
+      failUnder.renameTo = undefined;
+    }
+    expect(result.written).toBe(false);
+    expect(result.errors).toMatchObject([{ target: "weather", diagnostic: { message: expect.stringMatching(/EIO/) } }]);
+    expect(result.targets.map((target) => target.name)).toEqual(["notes-types", "notes", "github"]);
+    const tree = await treeState(root);
+    expect([...tree.keys()].filter((path) => path.includes(".mcpgen-"))).toEqual([]);
+    expect([...tree.keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/notes/"))).toEqual([]);
+    // And the next run puts everything in place.
+    expect((await generateProject({ cwd: root })).ok).toBe(true);
   });
 });

@@ -186,3 +186,16 @@ describe("temporary files", () => {
     expect((await readdir(out)).sort()).toEqual([alive, "notes.mcpgen.tmp", "types.ts"].sort());
   });
 });
+
+describe("between staging and committing", () => {
+  it("a file that appears at a planned path is the user's: the commit refuses, keeps it, and leaves no temporary file", async () => {
+    const out = await mkdtemp(join(tmpdir(), "mcpgen-race-"));
+    const staged = await stageWrites([{ path: "types.ts", contents: MARKED, format: "none" }, { path: "index.ts", contents: MARKED, format: "none" }], out);
+    await writeFile(join(out, "types.ts"), "my precious user file\n");
+    const error = await staged.commit().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).message).toMatch(/refusing to overwrite .*types\.ts: it appeared while mcpgen was writing/);
+    expect(await readFile(join(out, "types.ts"), "utf8")).toBe("my precious user file\n");
+    expect(await readdir(out)).toEqual(["types.ts"]);
+  });
+});

@@ -11,7 +11,7 @@
  * file in a scaffold's src/generated/), and (3) a scaffold tool removed from
  * the manifest, whose handler is the user's and stays.
  */
-import { readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate as generateManifest } from "../src/generate.js";
@@ -274,6 +274,24 @@ describe("mcpgen generate over a configuration", () => {
     expect(result.errors).toEqual([]);
     expect(result.targets.find((target) => target.name === "weather")?.files.some((file) => file.path === "notes.json")).toBe(false);
     expect(await readFile(join(root, WEATHER, "notes.json"), "utf8")).toContain('"generatedBy":"mcpgen"');
+  });
+
+  it("a hand-written manifest kept as <out>/manifest.json is the input: generated from, never rewritten (as with --out)", async () => {
+    const root = await fixtureCopy();
+    const manifest = join(root, WEATHER, "manifest.json");
+    const handWritten = await readFile(join(root, "contracts/weather.tools.json"), "utf8");
+    await mkdir(join(root, WEATHER), { recursive: true });
+    await writeFile(manifest, handWritten);
+    await editJson(join(root, "mcpgen.config.json"), (document) => {
+      document.targets[0].manifest = `${WEATHER}/manifest.json`;
+    });
+    const result = await generateProject({ cwd: root, targets: ["weather"] });
+    expect(result.errors).toEqual([]);
+    expect(result.targets[0]?.files.map((file) => file.path)).not.toContain("manifest.json");
+    expect(await readFile(manifest, "utf8")).toBe(handWritten);
+    // Byte for byte what the single-manifest command writes there.
+    const single = await generateManifest({ manifest, outDir: join(root, WEATHER), check: true });
+    expect(single.upToDate).toBe(true);
   });
 
   it("--json prints the whole result; --quiet prints nothing; --verbose prints every stage's time", async () => {

@@ -10,6 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { McpgenError } from "../src/errors.js";
 import { pull } from "../src/pull.js";
+import { OutputTail } from "../src/acquire/child-process.js";
 import { fixture, processGone, readPid, readTree, tempDir } from "./helpers/pull.js";
 
 interface Outcome {
@@ -239,5 +240,30 @@ describe("pull over stdio: what a review found", () => {
     expect((error as McpgenError).message).toMatch(/^stopped during initialize of .*never-answers\.mjs; the server was shut down and nothing was written$/);
     expect(processGone(await readPid(pidFile))).toBe(true);
     expect(await readTree(join(scratch, "out"))).toEqual({});
+  });
+});
+
+describe("the stderr tail quoted in errors", () => {
+  const secret = "sk-live-SECRETVALUE1234567890";
+  const redact = (line: string) => line.split(secret).join("***");
+
+  it("drops a line whose start it no longer holds, rather than quote its end (a secret's end included)", () => {
+    const tail = new OutputTail();
+    tail.push("starting\n");
+    tail.push(`${"x".repeat(16_380)} token ${secret.slice(0, 14)}`);
+    tail.push(`${secret.slice(14)} rejected\n`);
+    tail.push("shutting down\n");
+    const lines = tail.lastLines(8, redact);
+    expect(lines).toEqual(["shutting down"]);
+    expect(lines.join("\n")).not.toContain(secret.slice(14));
+  });
+
+  it("decodes the stream, not each chunk: a character split between chunks stays whole, and a secret recognisable", () => {
+    const tail = new OutputTail();
+    const bytes = Buffer.from("login pässwörd-1234 failed\n", "utf8");
+    const split = bytes.indexOf(Buffer.from("ä", "utf8")) + 1;
+    tail.push(bytes.subarray(0, split));
+    tail.push(bytes.subarray(split));
+    expect(tail.lastLines(8, (line) => line.split("pässwörd-1234").join("***"))).toEqual(["login *** failed"]);
   });
 });

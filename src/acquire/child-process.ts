@@ -9,16 +9,32 @@ import { excerpt } from "./sanitize.js";
 
 /** The last few kilobytes a stream wrote, for quoting in an error. */
 export class OutputTail {
+  private readonly decoder = new StringDecoder("utf8");
   private text = "";
+  /** True while the rest of a line whose start was dropped is still arriving: it is dropped too. */
+  private skippingLine = false;
   constructor(private readonly keep = 8192) {}
 
   push(chunk: Buffer | string): void {
-    this.text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+    // One decoder for the stream: a character split between two chunks stays one character (and a secret stays recognisable).
+    let text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+    if (this.skippingLine) {
+      const newline = text.indexOf("\n");
+      if (newline === -1) return;
+      text = text.slice(newline + 1);
+      this.skippingLine = false;
+    }
+    this.text += text;
     if (this.text.length > this.keep * 2) {
       // Keep whole lines only: a line cut at its start could begin with the end of a secret, which masking would not recognise.
       const kept = this.text.slice(-this.keep);
       const newline = kept.indexOf("\n");
-      this.text = newline === -1 ? "" : kept.slice(newline + 1);
+      if (newline === -1) {
+        this.text = "";
+        this.skippingLine = !kept.endsWith("\n");
+      } else {
+        this.text = kept.slice(newline + 1);
+      }
     }
   }
 

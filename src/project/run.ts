@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
 import { compareManifests, hasDrift, type DriftReport } from "../drift.js";
 import { McpgenError, userError, type Diagnostic } from "../errors.js";
-import { renderManifest, timed } from "../generate.js";
+import { renderManifest, timed, withoutUsersManifest } from "../generate.js";
 import type { EmittedFile } from "../ir.js";
 import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "../pull.js";
 import { renderScaffold, stageScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "../scaffold.js";
@@ -202,9 +202,26 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
       }
     }
   }
-  const ok = errors.length === 0;
+  // Committing only renames what staged; should that still fail, the targets after it are discarded, not written.
   const targets: TargetResult[] = [];
-  for (const [index, item] of prepared.entries()) targets.push(await finish(item, staged === undefined ? undefined : await staged[index]!.commit()));
+  let committing = staged;
+  for (const [index, item] of prepared.entries()) {
+    let written: Written | undefined;
+    if (committing !== undefined) {
+      try {
+        written = await committing[index]!.commit();
+      } catch (error) {
+        const rest = committing.slice(index + 1);
+        committing = undefined;
+        await Promise.all(rest.map((write) => write.discard()));
+        if (!(error instanceof McpgenError)) throw error;
+        errors.push({ target: item.target.name, diagnostic: error.diagnostic });
+        continue;
+      }
+    }
+    targets.push(await finish(item, written));
+  }
+  const ok = errors.length === 0;
   return {
     configFile: config.file,
     root: config.root,
@@ -212,7 +229,7 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
     errors,
     ok,
     upToDate: ok && targets.every((target) => target.upToDate),
-    written: staged !== undefined,
+    written: committing !== undefined,
   };
 }
 
@@ -278,7 +295,9 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
         plan: { files: planned.generated, created: planned.created, orphanedHandlers: planned.orphanedHandlers },
       };
     }
-    const { ir, files } = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit }, timings);
+    const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit }, timings);
+    const { ir } = rendered;
+    const files = await withoutUsersManifest(rendered.files, target.outDir, [input]);
     const planned = await timed(timings, "write", () => planWrites(files, target.outDir, { prune: { keep: options.keep }, diff: options.check }));
     return {
       target, input, timings, pulled, diagnostics: ir.diagnostics, tools: ir.tools.length,
