@@ -291,12 +291,18 @@ async function stageTemporaries(files: readonly EmittedFile[], outDir: string): 
 /** A temporary sibling mcpgen writes, any version: `<name>.mcpgen-<pid>-<time>[-<round>].tmp`. */
 const TEMPORARY_NAME = /\.mcpgen-(\d+)-[0-9a-z]+(?:-[0-9a-z]+)?\.tmp$/;
 
+/** How old a temporary sibling must be before it counts as abandoned (a live write renames its own within moments). */
+const ABANDONED_AFTER_MS = 60_000;
+
 /**
  * Removes temporary siblings left in `directories` by an mcpgen process that
  * no longer runs (killed between staging and renaming). A live process's,
- * this one's included, are left alone: they may be about to be renamed.
+ * this one's included, are left alone: they may be about to be renamed. So
+ * is a recent one, whatever its pid: the process that wrote it may run where
+ * its pid means something else (another container sharing the directory).
  */
 async function removeAbandonedTemporaries(directories: ReadonlySet<string>): Promise<void> {
+  const now = Date.now();
   for (const directory of directories) {
     const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
@@ -304,7 +310,10 @@ async function removeAbandonedTemporaries(directories: ReadonlySet<string>): Pro
       if (match === null || !entry.isFile()) continue;
       const pid = Number(match[1]);
       if (pid === process.pid || processRuns(pid)) continue;
-      await rm(join(directory, entry.name), { force: true });
+      const path = join(directory, entry.name);
+      const info = await lstat(path).catch(() => undefined);
+      if (info === undefined || now - info.mtimeMs < ABANDONED_AFTER_MS) continue;
+      await rm(path, { force: true });
     }
   }
 }

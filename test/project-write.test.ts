@@ -181,9 +181,12 @@ describe("temporary files", () => {
     const dead = execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
     const abandoned = [`types.ts.mcpgen-${dead}-lq2x8k-0.tmp`, `client.ts.mcpgen-${dead}-lq2x8k.tmp`];
     const alive = `index.ts.mcpgen-${process.ppid}-lq2x8k-0.tmp`;
-    for (const name of [...abandoned, alive, "notes.mcpgen.tmp"]) await writeFile(join(out, name), "partial");
+    const recent = `validate.ts.mcpgen-${dead}-lq2x8l-0.tmp`;
+    for (const name of [...abandoned, alive, recent, "notes.mcpgen.tmp"]) await writeFile(join(out, name), "partial");
+    // Abandoned: a minute old or more. A recent one may be a live write whose pid means something else here.
+    for (const name of [...abandoned, alive]) await utimes(join(out, name), PAST, PAST);
     await writeFiles([{ path: "types.ts", contents: MARKED, format: "none" }], out);
-    expect((await readdir(out)).sort()).toEqual([alive, "notes.mcpgen.tmp", "types.ts"].sort());
+    expect((await readdir(out)).sort()).toEqual([alive, recent, "notes.mcpgen.tmp", "types.ts"].sort());
   });
 });
 
