@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { realPathOf } from "./real-path.js";
 import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 import { pointerToken, userError, type Diagnostic } from "./errors.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
@@ -157,8 +158,9 @@ const SNAPSHOT_FILE = "manifest.json";
  * it is the input, not a snapshot to rewrite, so the snapshot is left out of the output.
  */
 export async function withoutUsersManifest(files: EmittedFile[], outDir: string, keep: readonly string[]): Promise<EmittedFile[]> {
-  const snapshot = resolve(outDir, SNAPSHOT_FILE);
-  return keep.some((path) => resolve(path) === snapshot) && !(await isSnapshot(snapshot)) ? files.filter((file) => file.path !== SNAPSHOT_FILE) : files;
+  // Real paths: the manifest may be named through a symbolic link to the output directory.
+  const snapshot = realPathOf(resolve(outDir, SNAPSHOT_FILE));
+  return keep.some((path) => realPathOf(path) === snapshot) && !(await isSnapshot(snapshot)) ? files.filter((file) => file.path !== SNAPSHOT_FILE) : files;
 }
 
 async function isSnapshot(path: string): Promise<boolean> {

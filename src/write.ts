@@ -188,7 +188,6 @@ export interface StagedWrite<R> {
 export async function stageWrites(files: readonly EmittedFile[], outDir: string, options: WriteOptions = {}): Promise<StagedWrite<WriteResult[]>> {
   const plan = await planWrites(files, outDir, options);
   const changed = files.filter((_, index) => plan[index]!.status !== "unchanged");
-  const statuses = plan.slice(0, files.length).filter((result) => result.status !== "unchanged").map((result) => result.status);
   const staging = await asUserErrors(outDir, () => stageTemporaries(changed, outDir));
   const staged = staging.files;
   return {
@@ -199,7 +198,8 @@ export async function stageWrites(files: readonly EmittedFile[], outDir: string,
         try {
           await Promise.all(staged.map(async ({ target }, index) => {
             const existing = await readRegularFile(target);
-            if (existing === undefined || (statuses[index] === "updated" && isGeneratedByMcpgen(changed[index]!.path, existing))) return;
+            // Nothing there, or a file mcpgen generated (a concurrent run may have put the same one there).
+            if (existing === undefined || isGeneratedByMcpgen(changed[index]!.path, existing)) return;
             throw userError("output-owned-by-user", `refusing to overwrite ${relative(process.cwd(), target) || target}: it appeared while mcpgen was writing, and mcpgen did not generate it`, {
               file: target,
               hint: "run mcpgen again once nothing else writes there",

@@ -163,6 +163,19 @@ describe("review regressions", () => {
     expect((await cli(["generate", input, "--out", out, "--check"])).code).toBe(0);
   });
 
+  it("a hand-written <out>/manifest.json named through a symbolic link is still the input", async () => {
+    const root = await scratch();
+    const { mkdir, symlink } = await import("node:fs/promises");
+    await mkdir(join(root, "real"));
+    await symlink(join(root, "real"), join(root, "link"));
+    const original = await readFile(weatherManifest, "utf8");
+    await writeFile(join(root, "real", "manifest.json"), original);
+    const result = await cli(["generate", join(root, "link", "manifest.json"), "--out", join(root, "real")]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(await readFile(join(root, "real", "manifest.json"), "utf8")).toBe(original);
+  });
+
   it("a schema nested too deeply for the stack: a located user error, nothing written", async () => {
     const depth = 5000;
     const schema = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${"}}".repeat(depth)}`;

@@ -28,6 +28,10 @@ const tools = [
     inputSchema: { type: "object", properties: { default: { $anchor: "word", type: "string" }, other: { $ref: "#word" } } },
   },
   {
+    name: "anchor_under_dependency",
+    inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", dependencies: { default: { properties: { x: { $anchor: "inner", type: "string" } } } }, properties: { y: { $ref: "#inner" } } },
+  },
+  {
     name: "custom_dialect",
     // Not draft-07 for all its name: 2020-12, where a $ref's siblings apply.
     inputSchema: { $schema: "https://example.com/schemas/draft-07-extended", type: "object", properties: { n: { $ref: "#/$defs/num", maximum: 5 } }, $defs: { num: { type: "number" } } },
@@ -71,11 +75,16 @@ describe("dialects and keyword semantics", () => {
     expect(validateInput("anchor_under_default", { other: 1 }).ok).toBe(false);
   });
 
+  it("finds an $anchor under a draft-07 dependency keyed by a property named default", () => {
+    expect(validateInput("anchor_under_dependency", { y: "s" }).ok).toBe(true);
+    expect(validateInput("anchor_under_dependency", { y: 1 }).ok).toBe(false);
+  });
+
   it("reads a $schema that names no known dialect as 2020-12, and says so", () => {
     expect(validateInput("custom_dialect", { n: 3 }).ok).toBe(true);
     expect(validateInput("custom_dialect", { n: 7 }).ok).toBe(false);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", tool: "custom_dialect", pointer: "/tools/4/inputSchema/$schema", message: expect.stringMatching(/names no JSON Schema dialect mcpgen knows; read as 2020-12/) }),
+      expect.objectContaining({ severity: "warning", tool: "custom_dialect", pointer: "/tools/5/inputSchema/$schema", message: expect.stringMatching(/names no JSON Schema dialect mcpgen knows; read as 2020-12/) }),
     ]);
   });
 });

@@ -25,6 +25,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   return { ...actual, default: { ...actual, writeFile, rename }, writeFile, rename };
 });
 
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateProject } from "../src/project/run.js";
@@ -55,22 +56,28 @@ describe("a project run whose write fails after planning", () => {
     expect(again.written).toBe(true);
   });
 
-  it("a commit that still fails: the targets after it are discarded (no temporary files), the run reports the error instead of throwing", async () => {
+  it("a commit that still fails: the targets after it are discarded (no temporary files), the run reports the error and what was written", async () => {
     const root = await fixtureCopy("atomic-commit");
-    // Targets commit in order: weather, notes-types, notes (server/), github. Fail weather's second rename.
-    failUnder.renameTo = join(root, "src/mcp/weather/index.ts");
+    // Targets commit in order: weather, notes-types (src/mcp/notes), notes (server/), github. Fail notes-types.
+    failUnder.renameTo = join(root, "src/mcp/notes/");
     let result;
+    let printed;
     try {
       result = await generateProject({ cwd: root });
+      await rm(join(root, "src/mcp/weather"), { recursive: true });
+      printed = await cliIn(root, ["generate"]);
     } finally {
       failUnder.renameTo = undefined;
     }
     expect(result.written).toBe(false);
-    expect(result.errors).toMatchObject([{ target: "weather", diagnostic: { message: expect.stringMatching(/EIO/) } }]);
-    expect(result.targets.map((target) => target.name)).toEqual(["notes-types", "notes", "github"]);
+    expect(result.committed).toEqual(["weather"]);
+    expect(result.errors).toMatchObject([{ target: "notes-types", diagnostic: { message: expect.stringMatching(/EIO/) } }]);
+    expect(result.targets.map((target) => target.name)).toEqual(["weather"]);
     const tree = await treeState(root);
     expect([...tree.keys()].filter((path) => path.includes(".mcpgen-"))).toEqual([]);
     expect([...tree.keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/notes/"))).toEqual([]);
+    expect(printed.code).toBe(1);
+    expect(printed.stderr).toMatch(/written before the failure: weather; notes-types failed while its files were put in place; the other targets were not written\n$/);
     // And the next run puts everything in place.
     expect((await generateProject({ cwd: root })).ok).toBe(true);
   });

@@ -201,4 +201,12 @@ describe("between staging and committing", () => {
     expect(await readFile(join(out, "types.ts"), "utf8")).toBe("my precious user file\n");
     expect(await readdir(out)).toEqual(["types.ts"]);
   });
+
+  it("a file mcpgen generated that appears meanwhile (a concurrent run's) is replaced, as any of its files", async () => {
+    const out = await mkdtemp(join(tmpdir(), "mcpgen-race-own-"));
+    const staged = await stageWrites([{ path: "types.ts", contents: `${MARKED}// new\n`, format: "none" }], out);
+    await writeFile(join(out, "types.ts"), MARKED);
+    expect((await staged.commit()).map((result) => result.status)).toEqual(["created"]);
+    expect(await readFile(join(out, "types.ts"), "utf8")).toBe(`${MARKED}// new\n`);
+  });
 });

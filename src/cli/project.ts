@@ -52,7 +52,11 @@ export function printProject(result: ProjectResult, io: Io, options: ProjectCliO
     for (const error of result.errors) io.stderr(diagnosticLine(error.diagnostic, io, `${error.target}: `));
   }
   if (!result.ok) {
-    if (!options.json && !check) io.stderr(`nothing written: ${result.errors.length} of ${result.errors.length + result.targets.length} target(s) failed\n`);
+    if (!options.json && !check) {
+      io.stderr(result.committed.length === 0
+        ? `nothing written: ${result.errors.length} of ${result.errors.length + result.targets.length} target(s) failed\n`
+        : `written before the failure: ${result.committed.join(", ")}; ${result.errors.map((error) => error.target).join(", ")} failed while its files were put in place; the other targets were not written\n`);
+    }
     return 1;
   }
   if (check) {

@@ -464,7 +464,7 @@ function addDependentSchema(out: SchemaObject, name: string, schema: Schema): vo
 /** Keywords whose values are instances, never schemas (so never searched for refs or anchors). */
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
 /** Keywords whose values map names to schemas, whatever the names (a property may be called `default`). */
-const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
+const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"]);
 
 /** The values below a schema object that may be or hold schemas, each with its path of keys. */
 function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {

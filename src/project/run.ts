@@ -9,7 +9,8 @@
  * target its snapshot `<out>/manifest.json`. `pull` contacts the servers.
  */
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { realPathOf } from "../real-path.js";
 import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
 import { compareManifests, hasDrift, type DriftReport } from "../drift.js";
 import { McpgenError, userError, type Diagnostic } from "../errors.js";
@@ -84,13 +85,19 @@ export interface ProjectResult {
   root: string;
   /** The targets that ran, in configuration order. */
   targets: TargetResult[];
-  /** Targets that failed. When there is any, nothing was written. */
+  /** Targets that failed. When there is any, nothing was written, unless putting the files in place failed midway (see `committed`). */
   errors: TargetError[];
   ok: boolean;
   /** No errors, and every target up to date. */
   upToDate: boolean;
   /** True when the run wrote what it had to (not `check`, and no target failed); each file's status says what changed. */
   written: boolean;
+  /**
+   * Targets whose files were put in place. All of them when `written`; none after an error found
+   * before writing; those before the failure when putting a target's files in place failed (rare: a
+   * rename refused by the file system, or a file of the user's that appeared meanwhile).
+   */
+  committed: string[];
 }
 
 interface Prepared {
@@ -204,19 +211,19 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
   }
   // Committing only renames what staged; should that still fail, the targets after it are discarded, not written.
   const targets: TargetResult[] = [];
-  let committing = staged;
+  const committed: string[] = [];
   for (const [index, item] of prepared.entries()) {
     let written: Written | undefined;
-    if (committing !== undefined) {
+    if (staged !== undefined) {
       try {
-        written = await committing[index]!.commit();
+        written = await staged[index]!.commit();
+        committed.push(item.target.name);
       } catch (error) {
-        const rest = committing.slice(index + 1);
-        committing = undefined;
-        await Promise.all(rest.map((write) => write.discard()));
+        // The targets after it are discarded (and left out of the results, as a failed one is).
+        await Promise.all(staged.slice(index + 1).map((write) => write.discard()));
         if (!(error instanceof McpgenError)) throw error;
         errors.push({ target: item.target.name, diagnostic: error.diagnostic });
-        continue;
+        break;
       }
     }
     targets.push(await finish(item, written));
@@ -229,7 +236,8 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
     errors,
     ok,
     upToDate: ok && targets.every((target) => target.upToDate),
-    written: committing !== undefined,
+    written: ok && staged !== undefined,
+    committed,
   };
 }
 
@@ -286,7 +294,7 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
   const render = async (): Promise<Omit<Prepared, "diagnostics"> & { diagnostics: Diagnostic[] }> => {
     if (target.emit === "server") {
       // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
-      const keepManifest = pulled === undefined && resolve(input) === resolve(target.outDir, SNAPSHOT_FILE);
+      const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, SNAPSHOT_FILE));
       const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, keepManifest, keep: options.keep }, timings);
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
       return {
