@@ -10,7 +10,7 @@
  * handler file is never modified or deleted: a new tool gets a stub, a
  * removed tool's handler is reported.
  */
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 import type { Diagnostic } from "./errors.js";
@@ -22,6 +22,7 @@ import { formatFiles } from "./format.js";
 import { timed, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
+import { realPathOf } from "./real-path.js";
 import { planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "./write.js";
 
 export type ScaffoldStage = Stage | "plan";
@@ -85,7 +86,7 @@ export interface ScaffoldResult {
 export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const timings: Partial<Record<ScaffoldStage, number>> = {};
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
-  const fromOwnManifest = options.manifest !== "-" && (await sameFile(options.manifest, join(options.outDir, SCAFFOLD_MANIFEST)));
+  const fromOwnManifest = options.manifest !== "-" && realPathOf(options.manifest) === realPathOf(join(options.outDir, SCAFFOLD_MANIFEST));
   const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
   return scaffoldFromManifest(raw, { ...options, keepManifest: fromOwnManifest, keep }, timings);
 }
@@ -374,11 +375,4 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function sameFile(a: string, b: string): Promise<boolean> {
-  try {
-    return (await realpath(a)) === (await realpath(b));
-  } catch {
-    return false;
-  }
-}
 

@@ -19,7 +19,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RawManifest } from "./manifest-file.js";
 import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
-import { displayUrl, excerpt, type Secrets } from "./sanitize.js";
+import { displayUrl, type Secrets } from "./sanitize.js";
 import {
   DeadlineExceeded,
   explainFault,
@@ -138,9 +138,8 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
         : await connectRemote(spec, sdk, attempt, watch, closers, progress);
     const { client, protocolVersion } = connection;
     const server = client.getServerVersion() as Record<string, unknown> | undefined;
-    const clip = (text: string, max: number) => excerpt(options.secrets.redact(text), max);
-    const name = typeof server?.["name"] === "string" ? clip(server["name"], 80) : "(unnamed)";
-    const version = typeof server?.["version"] === "string" ? ` ${clip(server["version"], 40)}` : "";
+    const name = typeof server?.["name"] === "string" ? options.secrets.excerpt(server["name"], 80) : "(unnamed)";
+    const version = typeof server?.["version"] === "string" ? ` ${options.secrets.excerpt(server["version"], 40)}` : "";
     progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
 
     const { tools, pages } = await listAllTools(connection, attempt, watch, options);
@@ -380,7 +379,7 @@ async function listAllTools({ client, takeToolsPage }: Connection, attempt: Atte
     cursor = page.nextCursor;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
-        throw new PagingFault(`tools/list returned the cursor ${JSON.stringify(excerpt(attempt.secrets.redact(cursor), 60))} a second time (page ${pages}); following it would loop forever`);
+        throw new PagingFault(`tools/list returned the cursor ${JSON.stringify(attempt.secrets.excerpt(cursor, 60))} a second time (page ${pages}); following it would loop forever`);
       }
       seen.add(cursor);
     }

@@ -52,6 +52,14 @@ export class Secrets {
     return result;
   }
 
+  /**
+   * One line of `text` for a message (see `excerpt`), its secrets masked
+   * first: shortening first could cut through a secret and leave part of it.
+   */
+  excerpt(text: string, max?: number): string {
+    return excerpt(this.redact(text), max);
+  }
+
   /** True when `text` contains a secret (by the same rule as `redact`). */
   contains(text: string): boolean {
     for (const { value, standalone } of this.ordered()) {

@@ -6,7 +6,7 @@
  */
 import { userError, type DiagnosticCode, type McpgenError } from "../errors.js";
 import { describeExit, type ExitStatus, type OutputTail, type StdoutWatch } from "./child-process.js";
-import { excerpt, stripControls, type Secrets } from "./sanitize.js";
+import { stripControls, type Secrets } from "./sanitize.js";
 import type { TransportName } from "./server-spec.js";
 
 /** What was being tried when something failed; filled in as the attempt goes. */
@@ -85,8 +85,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   }
   const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
   const fail = (code: DiagnosticCode, message: string, hint?: string) => withStderr(code, message, attempt, hint);
-  // Secrets are masked before text is shortened: a cut through a secret would leave part of it unmatched.
-  const clip = (text: string, max: number) => excerpt(attempt.secrets.redact(text), max);
+  const clip = (text: string, max: number) => attempt.secrets.excerpt(text, max);
 
   // On stdio, what the child did explains most other symptoms (a closed connection, a timeout): report that first.
   const badLine = attempt.stdout?.firstBadLine;

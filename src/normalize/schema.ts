@@ -314,10 +314,11 @@ class SchemaNormalizer {
           this.warn("pattern-invalid", `patternProperties key ${JSON.stringify(name)} is not a valid Unicode regular expression; ignored`, joinPointer(at, name));
           continue;
         }
-        if (key === "dependentSchemas") addDependentSchema(out, name, this.node(sub, joinPointer(at, name)));
-        else setOwn(map, name, this.node(sub, joinPointer(at, name)));
+        setOwn(map, name, this.node(sub, joinPointer(at, name)));
       }
-      if (key !== "dependentSchemas") out[key] = map;
+      // draft-07 `dependencies` may already have named some (see `dependencies`): both apply.
+      if (key === "dependentSchemas") for (const [name, sub] of Object.entries(map)) addDependentSchema(out, name, sub);
+      else out[key] = map;
     } else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
       out[key] = this.node(item, at);
     } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
