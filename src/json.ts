@@ -10,5 +10,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * object's prototype instead, and server-supplied keys may be exactly that.
  */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Assignment is several times faster; only `__proto__` needs defining (an inherited setter, or
+  // a read-only inherited property, cannot stand in the way of other keys on a plain object).
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

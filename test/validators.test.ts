@@ -7,6 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as hazards from "../golden/hazards/index.js";
+import * as shared from "../golden/shared/index.js";
 import * as mapping from "../golden/type-mapping/index.js";
 import * as weather from "../golden/weather/index.js";
 import { repoRoot } from "./helpers/typecheck.js";
@@ -100,6 +101,33 @@ describe("output validators", () => {
   it("report a missing property at its own pointer", () => {
     const result = weather.validateOutput("get_weather", { temperature: 20, humidity: 1 });
     expect(result).toEqual({ ok: false, issues: [{ path: "/conditions", message: "is required" }] });
+  });
+});
+
+describe("validators of structure repeated across tools (compiled once, called by $ref)", () => {
+  it("report issues at the instance's pointers, whichever tool and place the repeat is in", () => {
+    const store = { code: "s1", address: { city: "Oslo", country: "NO" } };
+    expect(shared.validateOutput("list_stores", { stores: [store], next: null }).ok).toBe(true);
+    expect(shared.validateOutput("list_stores", { stores: [store, { code: "s2", address: { city: "", country: "no" } }], next: null })).toEqual({
+      ok: false,
+      issues: [
+        { path: "/stores/1/address/city", message: "must NOT have fewer than 1 characters" },
+        { path: "/stores/1/address/country", message: 'must match pattern "^[A-Z]{2}$"' },
+      ],
+    });
+    expect(shared.validateOutput("list_customers", { customers: [{ id: "c", name: "n", address: { city: "Oslo" } }], next: "x" })).toEqual({
+      ok: false,
+      issues: [{ path: "/customers/0/address/country", message: "is required" }],
+    });
+    // The $defs entries (named differently in each tool) and the inline repeats share code; each still checks its own place.
+    expect(shared.validateInput("list_customers", { page: { size: 0 }, near: { city: "Oslo", country: "NOR" } })).toEqual({
+      ok: false,
+      issues: [
+        { path: "/page/size", message: "must be >= 1" },
+        { path: "/near/country", message: 'must match pattern "^[A-Z]{2}$"' },
+      ],
+    });
+    expect(shared.validateInput("list_stores", { page: { size: 101 } })).toEqual({ ok: false, issues: [{ path: "/page/size", message: "must be <= 100" }] });
   });
 });
 

@@ -1676,7 +1676,6 @@ validate4.evaluated = {"props":{"idOrName":true,"shape":true,"both":true,"nullab
 
 const input5 = validate5;
 const schema5 = {"type":"object","properties":{"tree":{"$ref":"#/$defs/node"},"primary":{"$ref":"#/$defs/primary"},"secondary":{"$ref":"#/$defs/primary"},"json":{"$ref":"#/$defs/json"},"self":{"$ref":"#"}},"required":["tree"],"$defs":{"node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["value"]},"primary":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["city"]},"json":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array","items":{"$ref":"#/$defs/json"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/json"}}]}},"$id":"https://mcpgen.invalid/input5"};
-const schema7 = {"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["city"]};
 const schema6 = {"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["value"]};
 const wrapper0 = {validate: validate6};
 
@@ -1751,13 +1750,76 @@ return errors === 0;
 }
 validate6.evaluated = {"props":{"value":true,"children":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema9 = {"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array","items":{"$ref":"#/$defs/json"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/json"}}]};
-const wrapper1 = {validate: validate8};
+const schema7 = {"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["city"]};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.street !== undefined && func0.call(data, "street")){
+if(typeof data.street !== "string"){
+const err1 = {instancePath:instancePath+"/street",schemaPath:"#/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.city !== undefined && func0.call(data, "city")){
+if(typeof data.city !== "string"){
+const err2 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+validate8.evaluated = {"props":{"street":true,"city":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema8 = {"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array","items":{"$ref":"#/$defs/json"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/json"}}]};
+const wrapper1 = {validate: validate11};
+
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1888,12 +1950,12 @@ vErrors = null;
 }
 }
 }
-validate8.errors = vErrors;
+validate11.errors = vErrors;
 evaluated0.props = props2;
 evaluated0.items = items1;
 return errors === 0;
 }
-validate8.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate11.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1925,106 +1987,20 @@ errors = vErrors.length;
 }
 }
 if(data.primary !== undefined && func0.call(data, "primary")){
-let data1 = data.primary;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.city === undefined) || (!(func0.call(data1, "city")))){
-const err1 = {instancePath:instancePath+"/primary",schemaPath:"#/$defs/primary/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data1.street !== undefined && func0.call(data1, "street")){
-if(typeof data1.street !== "string"){
-const err2 = {instancePath:instancePath+"/primary/street",schemaPath:"#/$defs/primary/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data1.city !== undefined && func0.call(data1, "city")){
-if(typeof data1.city !== "string"){
-const err3 = {instancePath:instancePath+"/primary/city",schemaPath:"#/$defs/primary/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/primary",schemaPath:"#/$defs/primary/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+if(!(validate8(data.primary, {instancePath:instancePath+"/primary",parentData:data,parentDataProperty:"primary",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+errors = vErrors.length;
 }
 }
 if(data.secondary !== undefined && func0.call(data, "secondary")){
-let data4 = data.secondary;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if((data4.city === undefined) || (!(func0.call(data4, "city")))){
-const err5 = {instancePath:instancePath+"/secondary",schemaPath:"#/$defs/primary/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data4.street !== undefined && func0.call(data4, "street")){
-if(typeof data4.street !== "string"){
-const err6 = {instancePath:instancePath+"/secondary/street",schemaPath:"#/$defs/primary/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data4.city !== undefined && func0.call(data4, "city")){
-if(typeof data4.city !== "string"){
-const err7 = {instancePath:instancePath+"/secondary/city",schemaPath:"#/$defs/primary/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/secondary",schemaPath:"#/$defs/primary/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+if(!(validate8(data.secondary, {instancePath:instancePath+"/secondary",parentData:data,parentDataProperty:"secondary",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+errors = vErrors.length;
 }
 }
 if(data.json !== undefined && func0.call(data, "json")){
-if(!(validate8(data.json, {instancePath:instancePath+"/json",parentData:data,parentDataProperty:"json",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+if(!(validate11(data.json, {instancePath:instancePath+"/json",parentData:data,parentDataProperty:"json",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 }
@@ -2036,12 +2012,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err1];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -2050,15 +2026,65 @@ return errors === 0;
 }
 validate5.evaluated = {"props":{"tree":true,"primary":true,"secondary":true,"json":true,"self":true},"dynamicProps":false,"dynamicItems":false};
 
-const output5 = validate10;
-const schema10 = {"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/item"}}},"required":["items"],"$defs":{"item":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},"$id":"https://mcpgen.invalid/output5"};
-const schema11 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
+const output5 = validate13;
+const schema9 = {"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/item"}}},"required":["items"],"$defs":{"item":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},"$id":"https://mcpgen.invalid/output5"};
+const schema10 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate14.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.id === undefined) || (!(func0.call(data, "id")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(typeof data.id !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+validate14.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/output5" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2081,10 +2107,14 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.id === undefined) || (!(func0.call(data1, "id")))){
-const err1 = {instancePath:instancePath+"/items/" + i0,schemaPath:"#/$defs/item/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate14(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2093,9 +2123,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data1.id !== undefined && func0.call(data1, "id")){
-if(typeof data1.id !== "string"){
-const err2 = {instancePath:instancePath+"/items/" + i0+"/id",schemaPath:"#/$defs/item/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2104,56 +2135,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/items/" + i0,schemaPath:"#/$defs/item/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate10.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-const input6 = validate11;
-const schema12 = {"properties":{"anything":{},"alsoAnything":true,"when":{"type":"string","format":"date-time"},"old":{"type":"string"},"count":{"type":"integer","minimum":0,"exclusiveMaximum":100},"draft04Bound":{"type":"number","exclusiveMinimum":0}},"required":["anything"],"type":"object","$id":"https://mcpgen.invalid/input6"};
+const input6 = validate16;
+const schema11 = {"properties":{"anything":{},"alsoAnything":true,"when":{"type":"string","format":"date-time"},"old":{"type":"string"},"count":{"type":"integer","minimum":0,"exclusiveMaximum":100},"draft04Bound":{"type":"number","exclusiveMinimum":0}},"required":["anything"],"type":"object","$id":"https://mcpgen.invalid/input6"};
 const formats0 = formats["date-time"];
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input6" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2279,35 +2274,32 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":{"anything":true,"alsoAnything":true,"when":true,"old":true,"count":true,"draft04Bound":true},"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"props":{"anything":true,"alsoAnything":true,"when":true,"old":true,"count":true,"draft04Bound":true},"dynamicProps":false,"dynamicItems":false};
 
-const input7 = validate12;
-const schema13 = {"type":"object","properties":{"loop":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{},{"type":"string"}]},"b":{"allOf":[{}]}},"$id":"https://mcpgen.invalid/input7"};
-const schema14 = {"anyOf":[{},{"type":"string"}]};
+const input7 = validate17;
+const schema12 = {"type":"object","properties":{"loop":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{},{"type":"string"}]},"b":{"allOf":[{}]}},"$id":"https://mcpgen.invalid/input7"};
+const schema13 = {"anyOf":[{},{"type":"string"}]};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mcpgen.invalid/input7" */;
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate12.evaluated;
+const evaluated0 = validate18.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.loop !== undefined && func0.call(data, "loop")){
-const _errs3 = errors;
-let valid2 = false;
+const _errs0 = errors;
+let valid0 = false;
 var _valid0 = true;
-valid2 = valid2 || _valid0;
-const _errs4 = errors;
-if(typeof data.loop !== "string"){
-const err0 = {instancePath:instancePath+"/loop",schemaPath:"#/$defs/a/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+valid0 = valid0 || _valid0;
+const _errs1 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2316,10 +2308,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err1 = {instancePath:instancePath+"/loop",schemaPath:"#/$defs/a/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2329,42 +2321,65 @@ vErrors.push(err1);
 errors++;
 }
 else {
-errors = _errs3;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
+if(_errs0){
+vErrors.length = _errs0;
 }
 else {
 vErrors = null;
 }
 }
 }
+validate18.errors = vErrors;
+return errors === 0;
+}
+validate18.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mcpgen.invalid/input7" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate17.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.loop !== undefined && func0.call(data, "loop")){
+if(!(validate18(data.loop, {instancePath:instancePath+"/loop",parentData:data,parentDataProperty:"loop",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate12.evaluated = {"props":{"loop":true},"dynamicProps":false,"dynamicItems":false};
+validate17.evaluated = {"props":{"loop":true},"dynamicProps":false,"dynamicItems":false};
 
-const input8 = validate13;
-const schema15 = {"type":"object","properties":{"id":{"type":"string"}},"propertyNames":{"maxLength":3},"unevaluatedProperties":false,"$id":"https://mcpgen.invalid/input8"};
-const func90 = ucs2length;
+const input8 = validate20;
+const schema14 = {"type":"object","properties":{"id":{"type":"string"}},"propertyNames":{"maxLength":3},"unevaluatedProperties":false,"$id":"https://mcpgen.invalid/input8"};
+const func87 = ucs2length;
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input8" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2375,7 +2390,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(func90(key0) > 3){
+if(func87(key0) > 3){
 const err0 = {instancePath,schemaPath:"#/propertyNames/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -2433,10 +2448,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 return { input0, input1, input2, input3, input4, input5, output5, input6, input7, input8 };
 })();
 

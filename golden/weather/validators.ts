@@ -481,6 +481,126 @@ const schema3 = {"type":"object","properties":{"location":{"type":"string"},"day
 const schema4 = {"type":"object","properties":{"date":{"type":"string","format":"date"},"high":{"type":"number"},"low":{"type":"number"},"conditions":{"type":["string","null"]}},"required":["date","high","low"]};
 const formats2 = formats.date;
 
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate4.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.date === undefined) || (!(func0.call(data, "date")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((data.high === undefined) || (!(func0.call(data, "high")))){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "high"},message:"must have required property '"+"high"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((data.low === undefined) || (!(func0.call(data, "low")))){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "low"},message:"must have required property '"+"low"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.date !== undefined && func0.call(data, "date")){
+let data0 = data.date;
+if(typeof data0 === "string"){
+if(!(formats2(data0))){
+const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.high !== undefined && func0.call(data, "high")){
+if(!(typeof data.high == "number")){
+const err5 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.low !== undefined && func0.call(data, "low")){
+if(!(typeof data.low == "number")){
+const err6 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.conditions !== undefined && func0.call(data, "conditions")){
+let data3 = data.conditions;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: schema4.properties.conditions.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+validate4.evaluated = {"props":{"date":true,"high":true,"low":true,"conditions":true},"dynamicProps":false,"dynamicItems":false};
+
+
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/output1" */;
 let vErrors = null;
@@ -530,10 +650,14 @@ let data1 = data.days;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.date === undefined) || (!(func0.call(data2, "date")))){
-const err3 = {instancePath:instancePath+"/days/" + i0,schemaPath:"#/$defs/day/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
+if(!(validate4(data1[i0], {instancePath:instancePath+"/days/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -542,8 +666,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((data2.high === undefined) || (!(func0.call(data2, "high")))){
-const err4 = {instancePath:instancePath+"/days/" + i0,schemaPath:"#/$defs/day/required",keyword:"required",params:{missingProperty: "high"},message:"must have required property '"+"high"+"'"};
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -552,126 +678,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((data2.low === undefined) || (!(func0.call(data2, "low")))){
-const err5 = {instancePath:instancePath+"/days/" + i0,schemaPath:"#/$defs/day/required",keyword:"required",params:{missingProperty: "low"},message:"must have required property '"+"low"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2.date !== undefined && func0.call(data2, "date")){
-let data3 = data2.date;
-if(typeof data3 === "string"){
-if(!(formats2(data3))){
-const err6 = {instancePath:instancePath+"/days/" + i0+"/date",schemaPath:"#/$defs/day/properties/date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/days/" + i0+"/date",schemaPath:"#/$defs/day/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data2.high !== undefined && func0.call(data2, "high")){
-if(!(typeof data2.high == "number")){
-const err8 = {instancePath:instancePath+"/days/" + i0+"/high",schemaPath:"#/$defs/day/properties/high/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data2.low !== undefined && func0.call(data2, "low")){
-if(!(typeof data2.low == "number")){
-const err9 = {instancePath:instancePath+"/days/" + i0+"/low",schemaPath:"#/$defs/day/properties/low/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data2.conditions !== undefined && func0.call(data2, "conditions")){
-let data6 = data2.conditions;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/days/" + i0+"/conditions",schemaPath:"#/$defs/day/properties/conditions/type",keyword:"type",params:{type: schema4.properties.conditions.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/days/" + i0,schemaPath:"#/$defs/day/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
 validate3.errors = vErrors;
 return errors === 0;
 }
 validate3.evaluated = {"props":{"location":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
-const input2 = validate4;
+const input2 = validate6;
 const schema5 = {"type":"object","$id":"https://mcpgen.invalid/input2"};
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcpgen.invalid/input2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -688,10 +707,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate4.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
 return { input0, output0, input1, output1, input2 };
 })();
 

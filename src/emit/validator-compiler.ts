@@ -14,12 +14,26 @@ export interface ValidatorEntry {
   schema: unknown;
 }
 
+/** What a validator worker is handed: its chunks, and the shared schemas any of them may refer to. */
+export interface ValidatorWork {
+  chunks: ValidatorEntry[][];
+  shared: ValidatorEntry[];
+}
+
 /** `body`: the chunk's code, declaring a `const` for each entry's export name, to be wrapped in a function scope. */
 export type ChunkResult = { ok: true; body: string } | { ok: false; exportName: string; message: string };
 
 const ID_BASE = "https://mcpgen.invalid/";
 
-export async function compileValidatorChunk(entries: readonly ValidatorEntry[]): Promise<ChunkResult> {
+/** The `$id` a schema compiles under, and what a `$ref` to it names. */
+export const validatorId = (exportName: string) => ID_BASE + exportName;
+
+/**
+ * Compiles `entries`, each to a `const` named by its export name. `shared`
+ * are the schemas entries may `$ref` by `validatorId` (repeated subschemas,
+ * see shared-subschemas.ts): ajv compiles those an entry uses, once, and no others.
+ */
+export async function compileValidatorChunk(entries: readonly ValidatorEntry[], shared: readonly ValidatorEntry[] = []): Promise<ChunkResult> {
   const [ajvModule, standaloneModule, codegen] = await Promise.all([
     import("ajv/dist/2020.js"),
     import("ajv/dist/standalone/index.js"),
@@ -41,6 +55,8 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[]):
       process: () => "return function unused() { return false; }",
     },
     strict: false,
+    // A `$ref` is a call, never a copy: repeated subschemas are shared so that they compile once.
+    inlineRefs: false,
     // 19.99 is a multiple of 0.01, though 19.99 / 0.01 is 1998.9999999999998 in floating point:
     // compare the quotient with its nearest integer to 9 decimal places, not with its integer part.
     multipleOfPrecision: 9,
@@ -51,12 +67,17 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[]):
   });
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
 
+  const withId = (entry: ValidatorEntry) => {
+    const id = validatorId(entry.exportName);
+    const schema = entry.schema;
+    return typeof schema === "boolean" ? { $id: id, ...(schema ? {} : { not: {} }) } : { ...(schema as object), $id: id };
+  };
+  for (const entry of shared) ajv.addSchema(withId(entry));
   const mapping: Record<string, string> = {};
   for (const entry of entries) {
-    const id = ID_BASE + entry.exportName;
-    const schema = entry.schema;
+    const id = validatorId(entry.exportName);
     try {
-      ajv.addSchema(typeof schema === "boolean" ? { $id: id, ...(schema ? {} : { not: {} }) } : { ...(schema as object), $id: id });
+      ajv.addSchema(withId(entry));
       ajv.getSchema(id);
     } catch (error) {
       return { ok: false, exportName: entry.exportName, message: (error as Error).message };

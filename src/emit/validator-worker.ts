@@ -4,9 +4,9 @@
  * front, so the worker never waits for the main thread, which is busy formatting.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
+import { compileValidatorChunk, type ChunkResult, type ValidatorWork } from "./validator-compiler.js";
 
-const chunks = workerData as ValidatorEntry[][];
+const { chunks, shared } = workerData as ValidatorWork;
 const results: ChunkResult[] = [];
-for (const chunk of chunks) results.push(await compileValidatorChunk(chunk));
+for (const chunk of chunks) results.push(await compileValidatorChunk(chunk, shared));
 parentPort?.postMessage(results);

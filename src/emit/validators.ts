@@ -16,7 +16,8 @@ import { setOwn } from "../json.js";
 import { jsDoc, objectLiteralKey } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 import { templatePath } from "./templates.js";
-import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
+import { shareRepeatedSubschemas } from "./shared-subschemas.js";
+import { compileValidatorChunk, validatorId, type ChunkResult, type ValidatorEntry, type ValidatorWork } from "./validator-compiler.js";
 
 /** Keywords with no effect on validation: dropped from what ajv compiles, so the output does not embed descriptions. */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"]);
@@ -29,11 +30,11 @@ export const validatorExportName = (role: "input" | "output", toolIndex: number)
 
 export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
   const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
-  const { unique, aliases, origin } = await validatorEntries(ir);
+  const { unique, shared, aliases, origin } = await validatorEntries(ir);
 
   const chunksOf: ValidatorEntry[][] = [];
   for (let start = 0; start < unique.length; start += CHUNK_SIZE) chunksOf.push(unique.slice(start, start + CHUNK_SIZE));
-  const results = await compileChunks(chunksOf, unique.length);
+  const results = await compileChunks(chunksOf, shared, unique.length);
   const failure = results.find((result): result is Extract<ChunkResult, { ok: false }> => !result.ok);
   if (failure) {
     const where = origin.get(failure.exportName);
@@ -87,6 +88,8 @@ export type Validator = {
 /** What there is to compile: each distinct validation schema once, and the exports that alias it. */
 export interface ValidatorPlan {
   unique: ValidatorEntry[];
+  /** Subschemas repeated across or within `unique`, which refer to them by `$ref` (see shared-subschemas.ts). */
+  shared: ValidatorEntry[];
   aliases: Array<[alias: string, target: string]>;
   /** Where each compiled export comes from, for error messages. */
   origin: Map<string, { tool: string; pointer: string }>;
@@ -116,29 +119,41 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
       unique.push({ exportName, schema });
     }
   });
-  return { unique, aliases, origin };
+  const sharing = shareRepeatedSubschemas(
+    unique.map((entry) => entry.schema as Schema),
+    (index) => validatorId(sharedExportName(index)),
+  );
+  const shared = sharing.shared.map((subschema, index) => {
+    const exportName = sharedExportName(index);
+    const root = origin.get(unique[subschema.root]!.exportName)!;
+    origin.set(exportName, { tool: root.tool, pointer: root.pointer + subschema.path });
+    return { exportName, schema: subschema.schema };
+  });
+  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), shared, aliases, origin };
 }
 
-async function compileChunks(chunks: ValidatorEntry[][], schemaCount: number): Promise<ChunkResult[]> {
+const sharedExportName = (index: number) => `shared${index}`;
+
+async function compileChunks(chunks: ValidatorEntry[][], shared: ValidatorEntry[], schemaCount: number): Promise<ChunkResult[]> {
   // Workers run the compiled JavaScript; from TypeScript sources (tests) compile in-process.
   const workerUrl = new URL(`./validator-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
   const canUseWorkers = !import.meta.url.endsWith(".ts");
   if (!canUseWorkers || schemaCount < WORKER_THRESHOLD) {
     const results: ChunkResult[] = [];
-    for (const chunk of chunks) results.push(await compileValidatorChunk(chunk));
+    for (const chunk of chunks) results.push(await compileValidatorChunk(chunk, shared));
     return results;
   }
   const workerCount = Math.max(1, Math.min(availableParallelism(), chunks.length));
   // Contiguous shares, one per worker, handed over up front (see validator-worker.ts).
   const share = Math.ceil(chunks.length / workerCount);
   const shares = Array.from({ length: workerCount }, (_, worker) => chunks.slice(worker * share, (worker + 1) * share));
-  const results = await Promise.all(shares.map((chunksOfWorker) => runWorker(workerUrl, chunksOfWorker)));
+  const results = await Promise.all(shares.map((chunksOfWorker) => runWorker(workerUrl, chunksOfWorker, shared)));
   return results.flat();
 }
 
-function runWorker(url: URL, chunks: ValidatorEntry[][]): Promise<ChunkResult[]> {
+function runWorker(url: URL, chunks: ValidatorEntry[][], shared: ValidatorEntry[]): Promise<ChunkResult[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(url, { workerData: chunks });
+    const worker = new Worker(url, { workerData: { chunks, shared } satisfies ValidatorWork });
     worker.once("message", (results: ChunkResult[]) => resolve(results));
     worker.once("error", reject);
     worker.once("exit", (code) => {
@@ -148,7 +163,7 @@ function runWorker(url: URL, chunks: ValidatorEntry[][]): Promise<ChunkResult[]>
 }
 
 /** Drops annotations and unknown formats; the rest is what ajv compiles. */
-function validationSchema(schema: Schema, knownFormats: ReadonlySet<string>): Schema {
+export function validationSchema(schema: Schema, knownFormats: ReadonlySet<string>): Schema {
   if (typeof schema === "boolean") return schema;
   // An empty enum admits no value (JSON Schema allows it; ajv refuses to compile it): the schema `false`.
   if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return false;

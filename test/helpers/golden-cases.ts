@@ -11,6 +11,8 @@ export const goldenCases: GoldenCase[] = [
   { name: "weather", manifest: join(repoRoot, "examples/weather.tools.json") },
   { name: "type-mapping", manifest: join(repoRoot, "test/fixtures/golden/type-mapping.tools.json") },
   { name: "hazards", manifest: join(repoRoot, "test/fixtures/golden/hazards.tools.json") },
+  // Structure repeated across tools: validators compile each repeat once.
+  { name: "shared", manifest: join(repoRoot, "test/fixtures/golden/shared.tools.json") },
   // A server with no tools (yet): the package must still compile.
   { name: "empty", manifest: join(repoRoot, "test/fixtures/golden/empty.tools.json") },
 ];
