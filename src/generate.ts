@@ -130,8 +130,12 @@ async function renderStages(
   }
   const emitted = await timed(timings, "emit", () => emitClientPackage(ir));
   const formatted = await timed(timings, "format", () => formatFiles(emitted.files, formatOptions));
-  // Validators compile while the other files format; what is left of that wait counts as emitting.
-  const validators = await timed(timings, "emit", () => emitted.validators);
+  // Validators compile while the other files format; then this thread takes the chunks no worker
+  // has started, and what is left of that wait counts as emitting.
+  const validators = await timed(timings, "emit", async () => {
+    await emitted.validators.assist();
+    return emitted.validators.file;
+  });
   return { ir, files: sortFiles([...formatted, validators]) };
 }
 

@@ -5,22 +5,20 @@ import { emitIndex } from "./index-module.js";
 import { emitManifestSnapshot } from "./manifest-snapshot.js";
 import { emitRuntime } from "./runtime-module.js";
 import { emitTypes } from "./types.js";
-import { emitValidate, emitValidators } from "./validators.js";
+import { emitValidate, startValidators, type ValidatorsInProgress } from "./validators.js";
 
 export interface ClientPackage {
   /** Files ready for formatting. */
   files: EmittedFile[];
   /**
    * `validators.ts`, still compiling (on worker threads for large manifests):
-   * the caller formats `files` meanwhile and awaits this afterwards.
+   * the caller formats `files` meanwhile, then assists and awaits the file.
    */
-  validators: Promise<EmittedFile>;
+  validators: ValidatorsInProgress;
 }
 
 export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> {
-  const validators = emitValidators(ir);
-  // Attach a handler now; the caller awaits (and sees any error) later.
-  validators.catch(() => undefined);
+  const validators = startValidators(ir);
   const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), await emitRuntime(ir), emitManifestSnapshot(ir)];
   return { files, validators };
 }

@@ -14,12 +14,6 @@ export interface ValidatorEntry {
   schema: unknown;
 }
 
-/** What a validator worker is handed: its chunks, and the shared schemas any of them may refer to. */
-export interface ValidatorWork {
-  chunks: ValidatorEntry[][];
-  shared: ValidatorEntry[];
-}
-
 /** `body`: the chunk's code, declaring a `const` for each entry's export name, to be wrapped in a function scope. */
 export type ChunkResult = { ok: true; body: string } | { ok: false; exportName: string; message: string };
 

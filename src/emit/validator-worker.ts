@@ -1,12 +1,14 @@
 /**
- * Worker-thread entry: compiles its share of validator chunks (see
- * validator-compiler.ts) and posts the results. The share is handed over up
- * front, so the worker never waits for the main thread, which is busy formatting.
+ * Worker-thread entry: takes validator chunks from the shared queue until
+ * none is left (see validator-queue.ts), posting each result as it is done.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { compileValidatorChunk, type ChunkResult, type ValidatorWork } from "./validator-compiler.js";
+import { compileValidatorChunk } from "./validator-compiler.js";
+import { takeChunk, type ChunkReply, type ValidatorWorkerData } from "./validator-queue.js";
 
-const { chunks, shared } = workerData as ValidatorWork;
-const results: ChunkResult[] = [];
-for (const chunk of chunks) results.push(await compileValidatorChunk(chunk, shared));
-parentPort?.postMessage(results);
+const { chunks, shared, cursor } = workerData as ValidatorWorkerData;
+const counter = new Int32Array(cursor);
+for (let index = takeChunk(counter, chunks.length); index !== undefined; index = takeChunk(counter, chunks.length)) {
+  const reply: ChunkReply = { index, result: await compileValidatorChunk(chunks[index]!, shared) };
+  parentPort?.postMessage(reply);
+}

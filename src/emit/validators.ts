@@ -4,12 +4,11 @@
  * checks inlined from `templates/validator-runtime.ts`, so the file imports
  * nothing. Also emits `validate.ts`, the typed `validateInput`/`validateOutput`.
  *
- * Speed: identical schemas compile once; large manifests compile in chunks on
- * worker threads, one per core, while the main thread goes on formatting.
+ * Speed: identical schemas compile once, and so do repeated subschemas
+ * (shared-subschemas.ts); large manifests compile in chunks on worker threads,
+ * one per core but the main thread's, which goes on formatting meanwhile.
  */
 import { readFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
 import { userError } from "../errors.js";
 import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../ir.js";
 import { setOwn } from "../json.js";
@@ -17,24 +16,53 @@ import { jsDoc, objectLiteralKey } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 import { templatePath } from "./templates.js";
 import { shareRepeatedSubschemas } from "./shared-subschemas.js";
-import { compileValidatorChunk, validatorId, type ChunkResult, type ValidatorEntry, type ValidatorWork } from "./validator-compiler.js";
+import { validatorId, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
+import { ChunkQueue } from "./validator-queue.js";
 
 /** Keywords with no effect on validation: dropped from what ajv compiles, so the output does not embed descriptions. */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"]);
 /** Schemas per ajv instance (ajv's multi-export code generation overflows the stack on thousands). */
 const CHUNK_SIZE = 150;
-/** Below this many distinct schemas, worker start-up costs more than it saves. */
-const WORKER_THRESHOLD = 100;
 
 export const validatorExportName = (role: "input" | "output", toolIndex: number) => `${role}${toolIndex}`;
 
-export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
-  const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
-  const { unique, shared, aliases, origin } = await validatorEntries(ir);
+/** `validators.ts` on its way: compiling on worker threads, with this thread's help when asked. */
+export interface ValidatorsInProgress {
+  /** The file, once every chunk is compiled (see `assist`). */
+  file: Promise<EmittedFile>;
+  /**
+   * Compiles, on this thread, the chunks no worker has taken, until none is left. Call it once this
+   * thread has nothing else to do: without workers (small manifests, TypeScript sources) nothing
+   * compiles until it is called.
+   */
+  assist(): Promise<void>;
+}
 
-  const chunksOf: ValidatorEntry[][] = [];
-  for (let start = 0; start < unique.length; start += CHUNK_SIZE) chunksOf.push(unique.slice(start, start + CHUNK_SIZE));
-  const results = await compileChunks(chunksOf, shared, unique.length);
+/** Compiles the validators now, with this thread's help. */
+export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
+  const validators = startValidators(ir);
+  await validators.assist();
+  return validators.file;
+}
+
+/** Starts compiling the validators (see `ValidatorsInProgress`). */
+export function startValidators(ir: ManifestIR): ValidatorsInProgress {
+  const queue = (async () => {
+    const plan = await validatorEntries(ir);
+    const chunks: ValidatorEntry[][] = [];
+    for (let start = 0; start < plan.unique.length; start += CHUNK_SIZE) chunks.push(plan.unique.slice(start, start + CHUNK_SIZE));
+    return { plan, chunks, queue: new ChunkQueue(chunks, plan.shared) };
+  })();
+  // Attach a handler now: the caller awaits (and sees any error) later.
+  queue.catch(() => undefined);
+  const file = queue.then(async ({ plan, chunks, queue: compiling }) => assembleValidators(ir, plan, chunks, await compiling.done));
+  file.catch(() => undefined);
+  return { file, assist: async () => (await queue).queue.assist() };
+}
+
+async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf: ValidatorEntry[][], results: ChunkResult[]): Promise<EmittedFile> {
+  const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
+  const { unique, aliases, origin } = plan;
   const failure = results.find((result): result is Extract<ChunkResult, { ok: false }> => !result.ok);
   if (failure) {
     const where = origin.get(failure.exportName);
@@ -133,34 +161,6 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
 }
 
 const sharedExportName = (index: number) => `shared${index}`;
-
-async function compileChunks(chunks: ValidatorEntry[][], shared: ValidatorEntry[], schemaCount: number): Promise<ChunkResult[]> {
-  // Workers run the compiled JavaScript; from TypeScript sources (tests) compile in-process.
-  const workerUrl = new URL(`./validator-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
-  const canUseWorkers = !import.meta.url.endsWith(".ts");
-  if (!canUseWorkers || schemaCount < WORKER_THRESHOLD) {
-    const results: ChunkResult[] = [];
-    for (const chunk of chunks) results.push(await compileValidatorChunk(chunk, shared));
-    return results;
-  }
-  const workerCount = Math.max(1, Math.min(availableParallelism(), chunks.length));
-  // Contiguous shares, one per worker, handed over up front (see validator-worker.ts).
-  const share = Math.ceil(chunks.length / workerCount);
-  const shares = Array.from({ length: workerCount }, (_, worker) => chunks.slice(worker * share, (worker + 1) * share));
-  const results = await Promise.all(shares.map((chunksOfWorker) => runWorker(workerUrl, chunksOfWorker, shared)));
-  return results.flat();
-}
-
-function runWorker(url: URL, chunks: ValidatorEntry[][], shared: ValidatorEntry[]): Promise<ChunkResult[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(url, { workerData: { chunks, shared } satisfies ValidatorWork });
-    worker.once("message", (results: ChunkResult[]) => resolve(results));
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`internal: validator worker exited with code ${code}`));
-    });
-  });
-}
 
 /** Drops annotations and unknown formats; the rest is what ajv compiles. */
 export function validationSchema(schema: Schema, knownFormats: ReadonlySet<string>): Schema {

@@ -1,0 +1,99 @@
+/**
+ * Schedules the validator chunks: worker threads (one per core but one) take
+ * chunks from a queue one at a time, and the main thread joins in through
+ * `assist` once it has nothing else to do (after formatting the other files).
+ * So the compile spreads over every core whichever part of the run is longer:
+ * when formatting takes longer, the workers finish alone; when compiling
+ * does, the main thread takes the chunks still waiting.
+ *
+ * The queue is a counter in shared memory, taken from with `Atomics.add`:
+ * a worker never waits for the main thread, which may be busy formatting
+ * for seconds without returning to its event loop.
+ */
+import { availableParallelism } from "node:os";
+import { setImmediate as yieldToEvents } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
+import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
+
+/** Below this many schemas, worker start-up costs more than it saves: the main thread compiles them all. */
+const WORKER_THRESHOLD = 100;
+
+/** What a validator worker is handed when it starts (validator-worker.ts). */
+export interface ValidatorWorkerData {
+  chunks: readonly ValidatorEntry[][];
+  shared: ValidatorEntry[];
+  /** One 32-bit counter: the index of the next chunk to take (see `takeChunk`). */
+  cursor: SharedArrayBuffer;
+}
+
+/** Takes the next chunk's index from the shared counter; undefined when every chunk is taken. */
+export function takeChunk(cursor: Int32Array, count: number): number | undefined {
+  const index = Atomics.add(cursor, 0, 1);
+  return index < count ? index : undefined;
+}
+
+/** A validator worker's answer. */
+export interface ChunkReply {
+  index: number;
+  result: ChunkResult;
+}
+
+export class ChunkQueue {
+  /** Every chunk's result, in order, once all are compiled. */
+  readonly done: Promise<ChunkResult[]>;
+  /** Worker threads started (none for small manifests and from TypeScript sources: then only `assist` compiles). */
+  readonly workerCount: number = 0;
+  private readonly results: ChunkResult[] = [];
+  private readonly cursor = new SharedArrayBuffer(4);
+  private finished = 0;
+  private settle!: { resolve: (results: ChunkResult[]) => void; reject: (error: unknown) => void };
+
+  constructor(
+    private readonly chunks: readonly ValidatorEntry[][],
+    private readonly shared: ValidatorEntry[],
+  ) {
+    this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
+    // Attach a handler now: the caller awaits (and sees any error) later.
+    this.done.catch(() => undefined);
+    if (chunks.length === 0) this.settle.resolve([]);
+    // Workers run the compiled JavaScript; from TypeScript sources (tests) the main thread compiles everything.
+    const canUseWorkers = !import.meta.url.endsWith(".ts");
+    const schemas = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    if (!canUseWorkers || schemas < WORKER_THRESHOLD) return;
+    this.workerCount = Math.max(1, Math.min(availableParallelism() - 1, chunks.length));
+    for (let count = 0; count < this.workerCount; count++) this.startWorker();
+  }
+
+  /** Compiles the chunks no worker has taken, on this thread, until none is left. */
+  async assist(): Promise<void> {
+    for (let index = this.take(); index !== undefined; index = this.take()) {
+      try {
+        this.complete(index, await compileValidatorChunk(this.chunks[index]!, this.shared));
+      } catch (error) {
+        this.settle.reject(error);
+        throw error;
+      }
+      // Let the workers' replies in between chunks.
+      await yieldToEvents();
+    }
+  }
+
+  private take(): number | undefined {
+    return takeChunk(new Int32Array(this.cursor), this.chunks.length);
+  }
+
+  private complete(index: number, result: ChunkResult): void {
+    this.results[index] = result;
+    if (++this.finished === this.chunks.length) this.settle.resolve(this.results);
+  }
+
+  private startWorker(): void {
+    const workerData: ValidatorWorkerData = { chunks: this.chunks, shared: this.shared, cursor: this.cursor };
+    const worker = new Worker(new URL("./validator-worker.js", import.meta.url), { workerData });
+    worker.on("message", (reply: ChunkReply) => this.complete(reply.index, reply.result));
+    worker.once("error", (error) => this.settle.reject(error));
+    worker.once("exit", (code) => {
+      if (code !== 0) this.settle.reject(new Error(`internal: validator worker exited with code ${code}`));
+    });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The validator compile on worker threads (src/emit/validator-queue.ts).
+ * Workers run only from the compiled JavaScript, so this test drives the
+ * build in dist/ (`npm test` builds it first) and compares with the
+ * TypeScript sources compiling in-process: the same code, whichever thread
+ * compiled which chunk.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { recogniseManifest } from "../src/acquire/manifest-file.js";
+import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "../src/emit/validator-compiler.js";
+import { emitValidators, validatorEntries } from "../src/emit/validators.js";
+import { normalizeManifest } from "../src/normalize/index.js";
+import { repoRoot } from "./helpers/typecheck.js";
+
+type Queue = { done: Promise<ChunkResult[]>; workerCount: number; assist(): Promise<void> };
+interface Built {
+  ChunkQueue: new (chunks: ValidatorEntry[][], shared: ValidatorEntry[]) => Queue;
+  startValidators: (ir: unknown) => { file: Promise<{ contents: string }>; assist(): Promise<void> };
+}
+
+const built = join(repoRoot, "dist/src/emit/validator-queue.js");
+
+/** Tools with distinct schemas and a repeated part (so shared schemas travel to the workers too). */
+function manifest(count: number) {
+  const address = { type: "object", properties: { street: { type: "string" }, city: { type: "string", minLength: 1 } }, required: ["city"] };
+  return {
+    tools: Array.from({ length: count }, (_, index) => ({
+      name: `tool_${index}`,
+      inputSchema: { type: "object", properties: { id: { type: "string", maxLength: 10 + index }, at: address }, required: ["id"] },
+      outputSchema: { type: "object", properties: { total: { type: "integer", maximum: index }, where: address } },
+    })),
+  };
+}
+
+/** Settles to "pending" when `promise` has not settled after a moment (nothing in it is running). */
+const stillPending = (promise: Promise<unknown>) => Promise.race([promise.then(() => "settled"), new Promise((resolve) => setTimeout(() => resolve("pending"), 200))]);
+
+describe("validators compiled on worker threads", () => {
+  let dist: Built;
+  beforeAll(async () => {
+    expect(existsSync(built), `${built} is missing: run npm run build (npm test does)`).toBe(true);
+    dist = {
+      ...((await import(pathToFileURL(built).href)) as Pick<Built, "ChunkQueue">),
+      ...((await import(pathToFileURL(join(repoRoot, "dist/src/emit/validators.js")).href)) as Pick<Built, "startValidators">),
+    };
+  });
+
+  it("are the same code whether workers compile every chunk or the main thread helps", { timeout: 60_000 }, async () => {
+    const ir = normalizeManifest(recogniseManifest(manifest(90), "threads.tools.json"));
+    const plan = await validatorEntries(ir);
+    expect(plan.shared.length).toBeGreaterThan(0);
+    const chunks = [0, 45, 90, 135].map((start) => plan.unique.slice(start, start + 45));
+    const expected: ChunkResult[] = [];
+    for (const chunk of chunks) expected.push(await compileValidatorChunk(chunk, plan.shared));
+    expect(expected.every((result) => result.ok)).toBe(true);
+
+    // Workers alone: the main thread never assists.
+    const alone = new dist.ChunkQueue(chunks, plan.shared);
+    expect(alone.workerCount).toBeGreaterThanOrEqual(1);
+    expect(await alone.done).toEqual(expected);
+
+    // The main thread joins in at once and takes what the workers have not.
+    const helped = new dist.ChunkQueue(chunks, plan.shared);
+    await helped.assist();
+    expect(await helped.done).toEqual(expected);
+  });
+
+  it("write the same validators.ts as the in-process compile", { timeout: 60_000 }, async () => {
+    const raw = recogniseManifest(manifest(200), "threads.tools.json");
+    const inProcess = await emitValidators(normalizeManifest(raw));
+    const { normalizeManifest: normalizeBuilt } = (await import(pathToFileURL(join(repoRoot, "dist/src/normalize/index.js")).href)) as { normalizeManifest: (raw: unknown) => unknown };
+    const threaded = dist.startValidators(normalizeBuilt(raw));
+    await threaded.assist();
+    expect((await threaded.file).contents).toBe(inProcess.contents);
+  });
+
+  it("start no worker for a few schemas: the main thread compiles them when it assists", async () => {
+    const ir = normalizeManifest(recogniseManifest(manifest(3), "small.tools.json"));
+    const plan = await validatorEntries(ir);
+    const queue = new dist.ChunkQueue([plan.unique], plan.shared);
+    expect(queue.workerCount).toBe(0);
+    expect(await stillPending(queue.done)).toBe("pending");
+    await queue.assist();
+    expect((await queue.done).map((result) => result.ok)).toEqual([true]);
+  });
+});
