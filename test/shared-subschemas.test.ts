@@ -183,7 +183,7 @@ function sampleOwn(schema: Exclude<Schema, boolean>, root: Schema, depth: number
     case "array": {
       const prefix = ((schema["prefixItems"] ?? []) as Schema[]).map((item) => sample(item, root, depth + 1));
       const items = schema["items"];
-      return typeof items === "object" ? [...prefix, sample(items, root, depth + 1)] : prefix;
+      return typeof items === "object" && items !== null ? [...prefix, sample(items as Schema, root, depth + 1)] : prefix;
     }
     case "string":
       return "abc";
