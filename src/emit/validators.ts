@@ -6,7 +6,8 @@
  *
  * Speed: identical schemas compile once, and so do repeated subschemas
  * (shared-subschemas.ts); large manifests compile in chunks on worker threads,
- * one per core but the main thread's, which goes on formatting meanwhile.
+ * one per core but the main thread's, which formats meanwhile and then takes
+ * the chunks still waiting (validator-queue.ts).
  */
 import { readFile } from "node:fs/promises";
 import { userError } from "../errors.js";
