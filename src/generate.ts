@@ -129,7 +129,10 @@ async function renderStages(
     return { ir, files: sortFiles(await timed(timings, "format", () => formatFiles(emitted, formatOptions))) };
   }
   const emitted = await timed(timings, "emit", () => emitClientPackage(ir));
-  const formatted = await timed(timings, "format", () => formatFiles(emitted.files, formatOptions));
+  const formatted = await timed(timings, "format", () => formatFiles(emitted.files, formatOptions)).catch((error: unknown) => {
+    emitted.validators.cancel();
+    throw error;
+  });
   // Validators compile while the other files format; then this thread takes the chunks no worker
   // has started, and what is left of that wait counts as emitting.
   const validators = await timed(timings, "emit", async () => {

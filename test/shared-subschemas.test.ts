@@ -147,6 +147,16 @@ const fixture = {
       name: "unevaluated",
       inputSchema: { type: "object", allOf: [point, tagged], properties: { nested: { allOf: [point], unevaluatedProperties: false } }, unevaluatedProperties: false },
     },
+    // Property names checked by a repeated schema and through a local $ref: errors must still carry the name.
+    {
+      name: "names",
+      inputSchema: {
+        type: "object",
+        properties: { byKey: { type: "object", propertyNames: key }, byRef: { type: "object", propertyNames: { $ref: "#/$defs/name" } } },
+        additionalProperties: { type: "object", propertyNames: { $ref: "#/$defs/name" } },
+        $defs: { name: { type: "string", pattern: "^[A-Z][A-Za-z]*$", maxLength: 10 } },
+      },
+    },
     { name: "unevaluated_items", inputSchema: { type: "object", properties: { list: { type: "array", prefixItems: [point], contains: tagged, unevaluatedItems: false } } } },
   ],
 };
@@ -223,11 +233,12 @@ function variants(value: unknown, limit: number): unknown[] {
   return out.slice(0, limit);
 }
 
-type RawValidator = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string }> | null };
+type RawValidator = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; propertyName?: string }> | null };
 
+/** Verdict and errors: instance path, keyword, and the property name an error under propertyNames carries (issues point at it). */
 const errorsOf = (validate: RawValidator, value: unknown) => ({
   valid: validate(value),
-  errors: (validate.errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`).sort(),
+  errors: (validate.errors ?? []).map((error) => `${error.instancePath} ${error.keyword} ${error.propertyName ?? ""}`).sort(),
 });
 
 /** Generates `ir`'s validators.ts into a temporary directory and imports it. */

@@ -233,23 +233,27 @@ function holdsLocalRef(schema: Schema, known = new Map<SchemaObject, boolean>())
   return holds;
 }
 
-/** Calls `visit` for every subschema object below `schema` (not `schema` itself). */
+/** Calls `visit` for every subschema object below `schema` (not `schema` itself), except below `propertyNames`. */
 function walkSubschemas(schema: Schema, visit: (node: SchemaObject, childPosition: boolean, replaceable: boolean) => void): void {
   if (typeof schema === "boolean") return;
   for (const slot of slotsOf(schema)) {
     if (typeof slot.sub === "object") visit(slot.sub, slot.childPosition, slot.replaceable);
-    walkSubschemas(slot.sub, visit);
+    if (slot.keyword !== "propertyNames") walkSubschemas(slot.sub, visit);
   }
 }
 
 /** Where a subschema sits directly below its parent: keyword, then name or index for maps and lists. */
-interface Slot {
+export interface Slot {
   keyword: string;
   key: string | number | undefined;
   sub: Schema;
   /** True when the subschema checks a child of the parent's instance (a property value, an item, a property name). */
   childPosition: boolean;
-  /** False for `$defs` entries: refs point at them, and a ref to a ref makes ajv compile the target again. */
+  /**
+   * False for `$defs` entries (refs point at them, and a ref to a ref makes ajv compile the target
+   * again) and for `propertyNames` (ajv tells a called schema nothing of the property name, so
+   * its issues could not name the property): neither they nor anything below them is replaced.
+   */
   replaceable: boolean;
 }
 
@@ -261,7 +265,7 @@ function slotsOf(schema: SchemaObject): Slot[] {
     if (kind === undefined) continue;
     const value = schema[keyword];
     const { childPosition } = kind;
-    const replaceable = keyword !== "$defs";
+    const replaceable = keyword !== "$defs" && keyword !== "propertyNames";
     if (kind.shape === "map") {
       for (const [name, sub] of Object.entries(value as Record<string, Schema>)) slots.push({ keyword, key: name, sub, childPosition, replaceable });
     } else if (kind.shape === "list") {
@@ -291,13 +295,14 @@ function readsEvaluation(schema: Schema): boolean {
 function rewriteSubschemas(schema: Schema, replace: (child: SchemaObject, childPosition: boolean, path: () => string) => Schema | undefined, path: () => string = () => ""): Schema {
   if (typeof schema === "boolean") return schema;
   return mapSubschemas(schema, (sub, slot) => {
+    if (slot.keyword === "propertyNames") return sub;
     const at = () => path() + slotPath(slot);
     return (typeof sub === "object" && slot.replaceable ? replace(sub, slot.childPosition, at) : undefined) ?? rewriteSubschemas(sub, replace, at);
   });
 }
 
 /** A copy of `schema` with each direct subschema replaced by `transform`'s result. */
-function mapSubschemas(schema: SchemaObject, transform: (sub: Schema, slot: Slot) => Schema): SchemaObject {
+export function mapSubschemas(schema: SchemaObject, transform: (sub: Schema, slot: Slot) => Schema): SchemaObject {
   const out: SchemaObject = { ...schema };
   const copied = new Set<string>();
   for (const slot of slotsOf(schema)) {

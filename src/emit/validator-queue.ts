@@ -45,6 +45,7 @@ export class ChunkQueue {
   readonly workerCount: number = 0;
   private readonly results: ChunkResult[] = [];
   private readonly cursor = new SharedArrayBuffer(4);
+  private readonly workers: Worker[] = [];
   private finished = 0;
   private settle!: { resolve: (results: ChunkResult[]) => void; reject: (error: unknown) => void };
 
@@ -52,7 +53,16 @@ export class ChunkQueue {
     private readonly chunks: readonly ValidatorEntry[][],
     private readonly shared: ValidatorEntry[],
   ) {
-    this.done = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
+    this.done = new Promise((resolve, reject) => {
+      this.settle = {
+        resolve,
+        reject: (error) => {
+          // Once the compile has failed, the chunks still running are of no use.
+          this.cancel();
+          reject(error);
+        },
+      };
+    });
     // Attach a handler now: the caller awaits (and sees any error) later.
     this.done.catch(() => undefined);
     if (chunks.length === 0) this.settle.resolve([]);
@@ -78,6 +88,12 @@ export class ChunkQueue {
     }
   }
 
+  /** Stops the workers (their chunks are dropped) and leaves the rest untaken; `done` never settles after this unless it already has. */
+  cancel(): void {
+    Atomics.store(new Int32Array(this.cursor), 0, this.chunks.length);
+    for (const worker of this.workers.splice(0)) void worker.terminate();
+  }
+
   private take(): number | undefined {
     return takeChunk(new Int32Array(this.cursor), this.chunks.length);
   }
@@ -89,11 +105,15 @@ export class ChunkQueue {
 
   private startWorker(): void {
     const workerData: ValidatorWorkerData = { chunks: this.chunks, shared: this.shared, cursor: this.cursor };
-    const worker = new Worker(new URL("./validator-worker.js", import.meta.url), { workerData });
+    // The main thread's stack (V8's default, 984 KB), not a worker's default 4 MB: a deeply nested
+    // schema must compile, or fail, the same whichever thread takes its chunk.
+    const worker = new Worker(new URL("./validator-worker.js", import.meta.url), { workerData, resourceLimits: { stackSizeMb: 984 / 1024 } });
+    this.workers.push(worker);
     worker.on("message", (reply: ChunkReply) => this.complete(reply.index, reply.result));
     worker.once("error", (error) => this.settle.reject(error));
     worker.once("exit", (code) => {
-      if (code !== 0) this.settle.reject(new Error(`internal: validator worker exited with code ${code}`));
+      const cancelled = !this.workers.includes(worker);
+      if (code !== 0 && !cancelled) this.settle.reject(new Error(`internal: validator worker exited with code ${code}`));
     });
   }
 }

@@ -16,7 +16,8 @@ import { setOwn } from "../json.js";
 import { jsDoc, objectLiteralKey } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 import { templatePath } from "./templates.js";
-import { shareRepeatedSubschemas } from "./shared-subschemas.js";
+import { refTarget } from "../normalize/schema.js";
+import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
 import { validatorId, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
 import { ChunkQueue } from "./validator-queue.js";
 
@@ -37,6 +38,8 @@ export interface ValidatorsInProgress {
    * compiles until it is called.
    */
   assist(): Promise<void>;
+  /** Stops compiling (the file is not needed: a later stage failed); the workers are terminated. */
+  cancel(): void;
 }
 
 /** Compiles the validators now, with this thread's help. */
@@ -58,7 +61,11 @@ export function startValidators(ir: ManifestIR): ValidatorsInProgress {
   queue.catch(() => undefined);
   const file = queue.then(async ({ plan, chunks, queue: compiling }) => assembleValidators(ir, plan, chunks, await compiling.done));
   file.catch(() => undefined);
-  return { file, assist: async () => (await queue).queue.assist() };
+  return {
+    file,
+    assist: async () => (await queue).queue.assist(),
+    cancel: () => void queue.then(({ queue: compiling }) => compiling.cancel(), () => undefined),
+  };
 }
 
 async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf: ValidatorEntry[][], results: ChunkResult[]): Promise<EmittedFile> {
@@ -136,7 +143,7 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
       const normalized = tool[role];
       if (normalized === undefined) continue;
       const exportName = validatorExportName(role, index);
-      const schema = validationSchema(normalized.schema, knownFormats);
+      const schema = withPropertyNameRefsInlined(validationSchema(normalized.schema, knownFormats));
       const key = JSON.stringify(schema);
       const existing = byContent.get(key);
       if (existing !== undefined) {
@@ -189,6 +196,34 @@ export function validationSchema(schema: Schema, knownFormats: ReadonlySet<strin
     }
   }
   return withProtoPropertyAsPattern(out);
+}
+
+/**
+ * A `$ref` under `propertyNames` becomes a call, and ajv tells the called
+ * schema nothing of the property name, so its issues could not name the
+ * property: each local ref there is replaced by what it points to (the root's
+ * `$defs` entry, or the root), except a ref that would repeat itself.
+ */
+function withPropertyNameRefsInlined(root: Schema): Schema {
+  if (typeof root === "boolean") return root;
+  const definitions = (root["$defs"] ?? {}) as Record<string, Schema>;
+  const inline = (schema: Schema, expanding: ReadonlySet<string>): Schema => {
+    if (typeof schema === "boolean") return schema;
+    const ref = schema["$ref"];
+    const target =
+      typeof ref !== "string" || expanding.has(ref) ? undefined
+      : ref === "#" ? root
+      : Object.prototype.hasOwnProperty.call(definitions, refTarget(ref)) ? definitions[refTarget(ref)]
+      : undefined;
+    if (target === undefined) return mapSubschemas(schema, (sub) => inline(sub, expanding));
+    const expanded = inline(target, new Set([...expanding, ref as string]));
+    const { $ref: _inlined, ...siblings } = schema;
+    if (Object.keys(siblings).length > 0) return { allOf: [expanded, inline(siblings, expanding)] };
+    return typeof expanded === "boolean" ? (expanded ? {} : { not: {} }) : expanded;
+  };
+  const walk = (schema: Schema): Schema =>
+    typeof schema === "boolean" ? schema : mapSubschemas(schema, (sub, slot) => (slot.keyword === "propertyNames" ? inline(sub, new Set()) : walk(sub)));
+  return walk(root);
 }
 
 /**
