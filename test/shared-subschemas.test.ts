@@ -15,10 +15,11 @@ import { pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { shareRepeatedSubschemas } from "../src/emit/shared-subschemas.js";
+import { shareRepeatedSubschemas, SUBSCHEMA_KEYWORDS } from "../src/emit/shared-subschemas.js";
 import { emitValidators, validationSchema, validatorEntries, validatorExportName } from "../src/emit/validators.js";
 import type { ManifestIR, Schema } from "../src/ir.js";
 import { normalizeManifest } from "../src/normalize/index.js";
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../src/normalize/schema.js";
 import { formats } from "../templates/validator-runtime.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
@@ -26,6 +27,12 @@ const id = (index: number) => `https://example.invalid/shared${index}`;
 const address = { type: "object", properties: { street: { type: "string" }, city: { type: "string", minLength: 1 } }, required: ["city"] };
 
 describe("shareRepeatedSubschemas", () => {
+  it("knows every keyword under which normalize leaves subschemas (a missed one would hide its refs)", () => {
+    // items (one schema; draft-07 arrays become prefixItems), prefixItems and the root's hoisted $defs, plus normalize's own lists.
+    const normalized = new Set<string>([...SCHEMA_MAP_KEYWORDS, ...SCHEMA_KEYWORDS, ...SCHEMA_ARRAY_KEYWORDS, "items", "prefixItems", "$defs"]);
+    expect(new Set(SUBSCHEMA_KEYWORDS.keys())).toEqual(normalized);
+  });
+
   it("replaces a subschema repeated across roots with one shared schema", () => {
     const roots: Schema[] = [
       { type: "object", properties: { home: address } },

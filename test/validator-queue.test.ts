@@ -5,6 +5,7 @@
  * TypeScript sources compiling in-process: the same code, whichever thread
  * compiled which chunk.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -85,5 +86,26 @@ describe("validators compiled on worker threads", () => {
     expect(await stillPending(queue.done)).toBe("pending");
     await queue.assist();
     expect((await queue.done).map((result) => result.ok)).toEqual([true]);
+  });
+
+  it("stop their workers when cancelled: the process ends without compiling what was left", { timeout: 60_000 }, () => {
+    // Minutes of work for one worker; cancelled after a moment, the process must end at once. If the
+    // workers ran on, the child would outlive the 20 s bound below and be killed.
+    const script = `
+      const { ChunkQueue } = await import(${JSON.stringify(pathToFileURL(built).href)});
+      const entry = (index) => ({ exportName: "input" + index, schema: { type: "object", properties: Object.fromEntries(Array.from({ length: 40 }, (_, key) => ["p" + key, { type: "string", maxLength: index + key }])) } });
+      const chunks = Array.from({ length: 400 }, (_, chunk) => Array.from({ length: 150 }, (_, index) => entry(chunk * 150 + index)));
+      const queue = new ChunkQueue(chunks, []);
+      if (queue.workerCount < 1) throw new Error("no worker started");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      queue.cancel();
+      await queue.assist(); // nothing left to take
+      console.log("cancelled");
+    `;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    expect(child.stderr).toBe("");
+    expect(child.signal, "the child was still running after 20 s").toBeNull();
+    expect(child.status).toBe(0);
+    expect(child.stdout.trim()).toBe("cancelled");
   });
 });

@@ -37,12 +37,14 @@ export interface SharedSubschema {
 const MIN_SHARED_LENGTH = 64;
 
 /**
+ * Every keyword of a normalized schema that holds subschemas (a test holds this to what
+ * normalize emits: a keyword missed here would hide its refs from the rewrite).
  * Where each keyword holds subschemas: `map` (names to subschemas), `list` or `one`; and whether
  * they check a child of the instance (a property value, an item, a property name) or the
  * instance itself (`$defs`: wherever a `$ref` applies them; `contains`: items, with annotations
  * the parent may read).
  */
-const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, { shape: "map" | "list" | "one"; childPosition: boolean }> = new Map([
+export const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, { shape: "map" | "list" | "one"; childPosition: boolean }> = new Map([
   ["properties", { shape: "map", childPosition: true }],
   ["patternProperties", { shape: "map", childPosition: true }],
   ["additionalProperties", { shape: "one", childPosition: true }],

@@ -35,12 +35,12 @@ export interface NormalizeSchemaResult {
   defKeys: string[];
 }
 
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas"] as const;
-const SCHEMA_KEYWORDS = [
+export const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas"] as const;
+export const SCHEMA_KEYWORDS = [
   "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
   "unevaluatedProperties", "unevaluatedItems",
 ] as const;
-const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
+export const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
 /** Keywords whose value counts something: a non-negative integer. */
 const COUNT_KEYWORDS: ReadonlySet<string> = new Set(["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains"]);
 const NUMBER_KEYWORDS = [
