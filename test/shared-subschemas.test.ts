@@ -105,6 +105,22 @@ describe("shareRepeatedSubschemas", () => {
     ]);
   });
 
+  it("shares nothing applied to the instance itself inside a definition that a root reading unevaluatedProperties refers to", () => {
+    const base = { type: "object", properties: { id: { type: "string" }, version: { type: "integer", minimum: 1 } }, required: ["id"] };
+    const definition = { allOf: [base], properties: { tag: { type: "string", maxLength: 20 } } };
+    const roots: Schema[] = [
+      { allOf: [{ $ref: "#/$defs/x" }], $defs: { x: definition } },
+      { allOf: [{ $ref: "#/$defs/x" }], $defs: { x: definition }, unevaluatedProperties: false },
+      { properties: { a: { allOf: [base] }, b: { allOf: [base] } } },
+    ];
+    const { roots: rewritten, shared } = shareRepeatedSubschemas(roots, id);
+    // The definition is shared (one ref for another), but its allOf member stays in place,
+    // though the same member is shared where no unevaluatedProperties looks on.
+    expect(shared.map((entry) => entry.schema)).toEqual([definition, { allOf: [{ $ref: id(2) }] }, base]);
+    expect(rewritten[1]).toEqual({ allOf: [{ $ref: id(0) }], unevaluatedProperties: false });
+    expect(rewritten[2]).toEqual({ properties: { a: { $ref: id(1) }, b: { $ref: id(1) } } });
+  });
+
   it("keeps a property named __proto__ an own property, and numbers shared schemas in order of first appearance", () => {
     const properties = JSON.parse('{"__proto__": {"type":"object","properties":{"polluted":{"type":"boolean"}},"required":["polluted"]}}') as Record<string, Schema>;
     const roots: Schema[] = [
@@ -159,9 +175,22 @@ const fixture = {
       name: "names",
       inputSchema: {
         type: "object",
-        properties: { byKey: { type: "object", propertyNames: key }, byRef: { type: "object", propertyNames: { $ref: "#/$defs/name" } } },
+        properties: {
+          byKey: { type: "object", propertyNames: key },
+          byRef: { type: "object", propertyNames: { $ref: "#/$defs/name" } },
+          none: { type: "object", propertyNames: { $ref: "#/$defs/never" } },
+          // Each definition refers to the next twice: inlined in full, 2^12 copies (past the budget, the refs stay).
+          fanOut: { type: "object", propertyNames: { $ref: "#/$defs/d0" } },
+        },
         additionalProperties: { type: "object", propertyNames: { $ref: "#/$defs/name" } },
-        $defs: { name: { type: "string", pattern: "^[A-Z][A-Za-z]*$", maxLength: 10 } },
+        $defs: {
+          name: { type: "string", pattern: "^[A-Z][A-Za-z]*$", maxLength: 10 },
+          never: false,
+          ...Object.fromEntries(
+            Array.from({ length: 12 }, (_, index) => [`d${index}`, { anyOf: [{ $ref: `#/$defs/d${index + 1}` }, { allOf: [{ $ref: `#/$defs/d${index + 1}` }], minLength: index }] }]),
+          ),
+          d12: { type: "string", maxLength: 9 },
+        },
       },
     },
     { name: "unevaluated_items", inputSchema: { type: "object", properties: { list: { type: "array", prefixItems: [point], contains: tagged, unevaluatedItems: false } } } },

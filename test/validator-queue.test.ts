@@ -108,4 +108,42 @@ describe("validators compiled on worker threads", () => {
     expect(child.status).toBe(0);
     expect(child.stdout.trim()).toBe("cancelled");
   });
+
+  it("compile, or fail to compile, a deeply nested schema the same on a worker as on the main thread (same stack)", { timeout: 120_000 }, async () => {
+    const compiler = pathToFileURL(join(repoRoot, "dist/src/emit/validator-compiler.js")).href;
+    const deep = (depth: number): ValidatorEntry => {
+      let schema: object = { type: "string" };
+      for (let level = 0; level < depth; level++) schema = { not: schema };
+      return { exportName: "input0", schema: { type: "object", properties: { deep: schema } } };
+    };
+    // The deepest schema the CLI's main thread compiles: a fresh process for each try (default flags,
+    // and code as cold as in a CLI run: warmed-up code uses smaller stack frames).
+    const script = `
+      const { compileValidatorChunk } = await import(${JSON.stringify(compiler)});
+      const deep = ${deep.toString().replace(/: number|: object|: ValidatorEntry/g, "")};
+      console.log((await compileValidatorChunk([deep(Number(process.argv[1]))])).ok);
+    `;
+    const compilesOnMain = (depth: number) => {
+      const child = spawnSync(process.execPath, ["--input-type=module", "-e", script, String(depth)], { encoding: "utf8", timeout: 30_000 });
+      expect(child.stderr).toBe("");
+      return child.stdout.trim() === "true";
+    };
+    let deepestOnMain = 50;
+    let failsOnMain = 4000;
+    expect(compilesOnMain(deepestOnMain)).toBe(true);
+    expect(compilesOnMain(failsOnMain)).toBe(false);
+    while (failsOnMain - deepestOnMain > 8) {
+      const middle = Math.floor((deepestOnMain + failsOnMain) / 2);
+      if (compilesOnMain(middle)) deepestOnMain = middle;
+      else failsOnMain = middle;
+    }
+    // A worker compiles what the main thread does, and fails on what it fails (a margin for frames that vary).
+    const withFillers = (entry: ValidatorEntry) => [entry, ...Array.from({ length: 120 }, (_, index) => ({ exportName: `input${index + 1}`, schema: { type: "string", maxLength: index } }))];
+    for (const [depth, compiles] of [[deepestOnMain - 40, true], [deepestOnMain + 40, false]] as const) {
+      const queue = new dist.ChunkQueue([withFillers(deep(depth))], []);
+      expect(queue.workerCount).toBe(1);
+      const [result] = await queue.done;
+      expect(result!.ok, `depth ${depth} (the main thread compiles up to ${deepestOnMain})`).toBe(compiles);
+    }
+  });
 });

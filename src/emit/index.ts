@@ -19,8 +19,13 @@ export interface ClientPackage {
 
 export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> {
   const validators = startValidators(ir);
-  const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), await emitRuntime(ir), emitManifestSnapshot(ir)];
-  return { files, validators };
+  try {
+    const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), await emitRuntime(ir), emitManifestSnapshot(ir)];
+    return { files, validators };
+  } catch (error) {
+    validators.cancel();
+    throw error;
+  }
 }
 
 /** `emit: "types"`: the shared types and the snapshot, no runtime code (and no validator compilation). */

@@ -77,13 +77,15 @@ export function shareRepeatedSubschemas(roots: readonly Schema[], idFor: (index:
   const definitions = [...registry.shared];
   const all: Place[] = [
     ...withSharedDefinitions.map((schema, index) => ({ schema, root: index, path: "" })),
-    ...definitions.map((entry) => ({ schema: entry.schema, root: entry.root, path: entry.path })),
+    ...definitions.map((entry) => ({ schema: entry.schema, root: entry.root, path: entry.path, evaluated: registry.evaluated.has(entry.id) })),
   ];
   const remaining = withSharedDefinitions.map(definitionsOf);
   const rewritten = shareRepeats(all, registry);
   definitions.forEach((entry, index) => (entry.schema = rewritten[roots.length + index]!));
-  // A definition used once as such, and repeated elsewhere in the manifest, is now a shared schema too.
+  // A definition used once as such, and repeated elsewhere in the manifest, is now a shared schema too
+  // (not for a root reading `unevaluated*`: that shared schema's insides were rewritten without it in view).
   const result = rewritten.slice(0, roots.length).map((root, index) => {
+    if (readsEvaluation(root)) return root;
     const renames = new Map<string, string>();
     for (const { name, key } of remaining[index]!) {
       const id = registry.get(key);
@@ -99,11 +101,15 @@ interface Place {
   schema: Schema;
   root: number;
   path: string;
+  /** True when an `unevaluated*` keyword elsewhere (in a root that refers to this definition) reads what it evaluates. */
+  evaluated?: boolean;
 }
 
 /** Shared subschemas by content. */
 class Registry {
   readonly shared: SharedSubschema[] = [];
+  /** Shared definitions that a root reading `unevaluated*` refers to (see `Place.evaluated`). */
+  readonly evaluated = new Set<string>();
   private readonly idByKey = new Map<string, string>();
   constructor(private readonly idFor: (index: number) => string) {}
 
@@ -149,6 +155,7 @@ function shareDefinitions(roots: readonly Schema[], registry: Registry): Schema[
       }
       if (renames.size === 0) return root;
       changed = true;
+      if (readsEvaluation(root)) for (const id of renames.values()) registry.evaluated.add(id);
       return withoutDefinitions(retargetRefs(root, renames), renames);
     });
     if (!changed) return current;
@@ -187,7 +194,7 @@ function withoutDefinitions(root: Schema, names: ReadonlyMap<string, string>): S
 
 /** Replaces subschemas repeated across `places` (outermost first) with refs to shared schemas; a new shared schema is itself rewritten once. */
 function shareRepeats(places: readonly Place[], registry: Registry): Schema[] {
-  const sameInstanceToo = places.map((place) => !readsEvaluation(place.schema));
+  const sameInstanceToo = places.map((place) => !place.evaluated && !readsEvaluation(place.schema));
   // Pass 1: serialise every subschema without local refs once (by identity: the JSON of a
   // subschema depends only on its content) and count the repeats where they may be replaced.
   const keyOf = new Map<SchemaObject, string | null>();

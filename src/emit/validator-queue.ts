@@ -39,7 +39,7 @@ export interface ChunkReply {
 }
 
 export class ChunkQueue {
-  /** Every chunk's result, in order, once all are compiled. */
+  /** Every chunk's result, in order, once all are compiled; or only the failed one's, as soon as a chunk fails. */
   readonly done: Promise<ChunkResult[]>;
   /** Worker threads started (none for small manifests and from TypeScript sources: then only `assist` compiles). */
   readonly workerCount: number = 0;
@@ -88,7 +88,7 @@ export class ChunkQueue {
     }
   }
 
-  /** Stops the workers (their chunks are dropped) and leaves the rest untaken; `done` never settles after this unless it already has. */
+  /** Stops the workers (their chunks are dropped) and leaves the rest untaken; after this `done` settles only through a reply already on its way. */
   cancel(): void {
     Atomics.store(new Int32Array(this.cursor), 0, this.chunks.length);
     for (const worker of this.workers.splice(0)) void worker.terminate();
@@ -99,15 +99,22 @@ export class ChunkQueue {
   }
 
   private complete(index: number, result: ChunkResult): void {
+    if (!result.ok) {
+      // One schema ajv cannot compile fails the whole file: compiling the rest would be wasted.
+      this.cancel();
+      this.settle.resolve([result]);
+      return;
+    }
     this.results[index] = result;
     if (++this.finished === this.chunks.length) this.settle.resolve(this.results);
   }
 
   private startWorker(): void {
     const workerData: ValidatorWorkerData = { chunks: this.chunks, shared: this.shared, cursor: this.cursor };
-    // The main thread's stack (V8's default, 984 KB), not a worker's default 4 MB: a deeply nested
-    // schema must compile, or fail, the same whichever thread takes its chunk.
-    const worker = new Worker(new URL("./validator-worker.js", import.meta.url), { workerData, resourceLimits: { stackSizeMb: 984 / 1024 } });
+    // The main thread's usable stack (V8's default, 984 KB), not a worker's default 4 MB: a deeply
+    // nested schema must compile, or fail, the same whichever thread takes its chunk. Node keeps
+    // 192 KB of a worker's stackSizeMb as a guard, hence the sum.
+    const worker = new Worker(new URL("./validator-worker.js", import.meta.url), { workerData, resourceLimits: { stackSizeMb: (984 + 192) / 1024 } });
     this.workers.push(worker);
     worker.on("message", (reply: ChunkReply) => this.complete(reply.index, reply.result));
     worker.once("error", (error) => this.settle.reject(error));

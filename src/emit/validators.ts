@@ -202,12 +202,15 @@ export function validationSchema(schema: Schema, knownFormats: ReadonlySet<strin
  * A `$ref` under `propertyNames` becomes a call, and ajv tells the called
  * schema nothing of the property name, so its issues could not name the
  * property: each local ref there is replaced by what it points to (the root's
- * `$defs` entry, or the root), except a ref that would repeat itself.
+ * `$defs` entry, or the root), except a ref that would repeat itself. Refs
+ * that fan out (each copy holding more) could grow the schema exponentially:
+ * past `PROPERTY_NAME_INLINING` copies, that `propertyNames` keeps its refs
+ * (checked the same; its issues just cannot name the property).
  */
 function withPropertyNameRefsInlined(root: Schema): Schema {
   if (typeof root === "boolean") return root;
   const definitions = (root["$defs"] ?? {}) as Record<string, Schema>;
-  const inline = (schema: Schema, expanding: ReadonlySet<string>): Schema => {
+  const inline = (schema: Schema, expanding: ReadonlySet<string>, budget: { copies: number }): Schema => {
     if (typeof schema === "boolean") return schema;
     const ref = schema["$ref"];
     const target =
@@ -215,16 +218,28 @@ function withPropertyNameRefsInlined(root: Schema): Schema {
       : ref === "#" ? root
       : Object.prototype.hasOwnProperty.call(definitions, refTarget(ref)) ? definitions[refTarget(ref)]
       : undefined;
-    if (target === undefined) return mapSubschemas(schema, (sub) => inline(sub, expanding));
-    const expanded = inline(target, new Set([...expanding, ref as string]));
+    if (target === undefined) return mapSubschemas(schema, (sub) => inline(sub, expanding, budget));
+    if (--budget.copies < 0) throw OVER_BUDGET;
+    const expanded = inline(target, new Set([...expanding, ref as string]), budget);
     const { $ref: _inlined, ...siblings } = schema;
-    if (Object.keys(siblings).length > 0) return { allOf: [expanded, inline(siblings, expanding)] };
-    return typeof expanded === "boolean" ? (expanded ? {} : { not: {} }) : expanded;
+    return Object.keys(siblings).length > 0 ? { allOf: [expanded, inline(siblings, expanding, budget)] } : expanded;
+  };
+  const inlineOrKeep = (schema: Schema): Schema => {
+    try {
+      return inline(schema, new Set(), { copies: PROPERTY_NAME_INLINING });
+    } catch (error) {
+      if (error === OVER_BUDGET) return schema;
+      throw error;
+    }
   };
   const walk = (schema: Schema): Schema =>
-    typeof schema === "boolean" ? schema : mapSubschemas(schema, (sub, slot) => (slot.keyword === "propertyNames" ? inline(sub, new Set()) : walk(sub)));
+    typeof schema === "boolean" ? schema : mapSubschemas(schema, (sub, slot) => (slot.keyword === "propertyNames" ? inlineOrKeep(sub) : walk(sub)));
   return walk(root);
 }
+
+/** Refs inlined under one `propertyNames` at most (a name's schema needs a handful). */
+const PROPERTY_NAME_INLINING = 64;
+const OVER_BUDGET = Symbol("over budget");
 
 /**
  * ajv skips a property named `__proto__` in `properties` (it would not be
