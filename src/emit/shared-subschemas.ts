@@ -20,17 +20,13 @@
  * Instance paths in errors are unchanged.
  */
 import type { Schema, SchemaObject } from "../ir.js";
-import { pointerToken } from "../errors.js";
 import { setOwn } from "../json.js";
 import { refTarget } from "../normalize/schema.js";
 
-/** A repeated subschema, compiled once, with where it was first seen (for error messages). */
+/** A repeated subschema, compiled once. */
 export interface SharedSubschema {
   id: string;
   schema: Schema;
-  /** Index of the root it was first found in, and the JSON pointer below that root. */
-  root: number;
-  path: string;
 }
 
 /** Below this size (as JSON) a subschema is cheaper to repeat than to call. */
@@ -76,8 +72,8 @@ export function shareRepeatedSubschemas(roots: readonly Schema[], idFor: (index:
   // The shared definitions are roots too: what they repeat inside is shared like the rest.
   const definitions = [...registry.shared];
   const all: Place[] = [
-    ...withSharedDefinitions.map((schema, index) => ({ schema, root: index, path: "" })),
-    ...definitions.map((entry) => ({ schema: entry.schema, root: entry.root, path: entry.path, evaluated: registry.evaluated.has(entry.id) })),
+    ...withSharedDefinitions.map((schema) => ({ schema })),
+    ...definitions.map((entry) => ({ schema: entry.schema, evaluated: registry.evaluated.has(entry.id) })),
   ];
   const remaining = withSharedDefinitions.map(definitionsOf);
   const rewritten = shareRepeats(all, registry);
@@ -96,11 +92,9 @@ export function shareRepeatedSubschemas(roots: readonly Schema[], idFor: (index:
   return { roots: result, shared: registry.shared };
 }
 
-/** A schema to rewrite, and where it came from. */
+/** A schema to rewrite. */
 interface Place {
   schema: Schema;
-  root: number;
-  path: string;
   /** True when an `unevaluated*` keyword elsewhere (in a root that refers to this definition) reads what it evaluates. */
   evaluated?: boolean;
 }
@@ -122,12 +116,12 @@ class Registry {
   }
 
   /** The id of the shared schema with this content; `create` gives its schema the first time. */
-  idOf(key: string, place: Omit<Place, "schema">, create: () => Schema): string {
+  idOf(key: string, create: () => Schema): string {
     let id = this.idByKey.get(key);
     if (id === undefined) {
       id = this.idFor(this.shared.length);
       this.idByKey.set(key, id);
-      const entry: SharedSubschema = { id, schema: false, ...place };
+      const entry: SharedSubschema = { id, schema: false };
       this.shared.push(entry);
       entry.schema = create();
     }
@@ -151,7 +145,7 @@ function shareDefinitions(roots: readonly Schema[], registry: Registry): Schema[
       const renames = new Map<string, string>();
       for (const { name, key, schema } of definitions[index]!) {
         if (key.length < MIN_SHARED_LENGTH || ((counts.get(key) ?? 0) < 2 && !registry.has(key))) continue;
-        renames.set(name, registry.idOf(key, { root: index, path: `/$defs/${pointerToken(name)}` }, () => schema));
+        renames.set(name, registry.idOf(key, () => schema));
       }
       if (renames.size === 0) return root;
       changed = true;
@@ -208,17 +202,14 @@ function shareRepeats(places: readonly Place[], registry: Registry): Schema[] {
   });
 
   // Pass 2: replace.
-  const refFor = (node: SchemaObject, childPosition: boolean, index: number, path: () => string): Schema | undefined => {
+  const refFor = (node: SchemaObject, childPosition: boolean, index: number): Schema | undefined => {
     if (!childPosition && !sameInstanceToo[index]) return undefined;
     const key = keyOf.get(node);
     if (key === undefined || key === null || key.length < MIN_SHARED_LENGTH) return undefined;
     if ((counts.get(key) ?? 0) < 2 && !registry.has(key)) return undefined;
-    const { root, path: base } = places[index]!;
-    return {
-      $ref: registry.idOf(key, { root, path: base + path() }, () => rewriteSubschemas(node, (child, isChild, below) => refFor(child, isChild, index, below), path)),
-    };
+    return { $ref: registry.idOf(key, () => rewriteSubschemas(node, (child, isChild) => refFor(child, isChild, index))) };
   };
-  return places.map((place, index) => rewriteSubschemas(place.schema, (child, childPosition, path) => refFor(child, childPosition, index, path)));
+  return places.map((place, index) => rewriteSubschemas(place.schema, (child, childPosition) => refFor(child, childPosition, index)));
 }
 
 /** The JSON text of a subschema without any local `$ref` below it (null when it has one), computed once per object. */
@@ -286,27 +277,18 @@ function slotsOf(schema: SchemaObject): Slot[] {
   return slots;
 }
 
-/** The JSON pointer of a slot below its parent. */
-function slotPath({ keyword, key }: Slot): string {
-  return key === undefined ? `/${keyword}` : `/${keyword}/${typeof key === "number" ? key : pointerToken(key)}`;
-}
-
 /** True when `unevaluatedProperties` or `unevaluatedItems` appears anywhere in `schema`. */
 function readsEvaluation(schema: Schema): boolean {
   if (typeof schema === "boolean") return false;
   return "unevaluatedProperties" in schema || "unevaluatedItems" in schema || slotsOf(schema).some((slot) => readsEvaluation(slot.sub));
 }
 
-/**
- * A copy of `schema` whose subschemas are replaced where `replace` says, and rewritten below
- * otherwise (`replace` returns undefined). Paths are built only when asked for.
- */
-function rewriteSubschemas(schema: Schema, replace: (child: SchemaObject, childPosition: boolean, path: () => string) => Schema | undefined, path: () => string = () => ""): Schema {
+/** A copy of `schema` whose subschemas are replaced where `replace` says, and rewritten below otherwise (`replace` returns undefined). */
+function rewriteSubschemas(schema: Schema, replace: (child: SchemaObject, childPosition: boolean) => Schema | undefined): Schema {
   if (typeof schema === "boolean") return schema;
   return mapSubschemas(schema, (sub, slot) => {
     if (slot.keyword === "propertyNames") return sub;
-    const at = () => path() + slotPath(slot);
-    return (typeof sub === "object" && slot.replaceable ? replace(sub, slot.childPosition, at) : undefined) ?? rewriteSubschemas(sub, replace, at);
+    return (typeof sub === "object" && slot.replaceable ? replace(sub, slot.childPosition) : undefined) ?? rewriteSubschemas(sub, replace);
   });
 }
 

@@ -159,12 +159,8 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
     unique.map((entry) => entry.schema as Schema),
     (index) => validatorId(sharedExportName(index)),
   );
-  const shared = sharing.shared.map((subschema, index) => {
-    const exportName = sharedExportName(index);
-    const root = origin.get(unique[subschema.root]!.exportName)!;
-    origin.set(exportName, { tool: root.tool, pointer: root.pointer + subschema.path });
-    return { exportName, schema: subschema.schema };
-  });
+  // A shared schema that ajv cannot compile fails inside the first export that refers to it, and is reported there.
+  const shared = sharing.shared.map((subschema, index) => ({ exportName: sharedExportName(index), schema: subschema.schema }));
   return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), shared, aliases, origin };
 }
 
