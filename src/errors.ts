@@ -59,11 +59,23 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
   if (diagnostic.file !== undefined) where.push(printable(diagnostic.file));
   const place: string[] = [];
   if (diagnostic.tool !== undefined) place.push(`tool ${printable(JSON.stringify(diagnostic.tool))}`);
-  if (diagnostic.pointer !== undefined) place.push(`at ${diagnostic.pointer === "" ? "/" : printable(diagnostic.pointer)}`);
+  if (diagnostic.pointer !== undefined) place.push(`at ${diagnostic.pointer === "" ? "/" : printable(readablePointer(diagnostic.pointer))}`);
   if (place.length > 0) where.push(place.join(" "));
   const prefix = where.length > 0 ? `${where.join(": ")}: ` : "";
   const hint = diagnostic.hint === undefined ? "" : `\n  hint: ${printable(diagnostic.hint, true)}`;
   return `${prefix}${printable(diagnostic.message, true)}${hint}`;
+}
+
+/** Tokens of a pointer shown in full; a longer one (a schema nested thousands deep) keeps its start and end. */
+const POINTER_TOKENS_SHOWN = 24;
+
+/** A JSON pointer for a reader: whole, or its first and last tokens around how many were left out (`--json` keeps it whole). */
+function readablePointer(pointer: string): string {
+  const tokens = pointer.split("/").slice(1);
+  if (tokens.length <= POINTER_TOKENS_SHOWN) return pointer;
+  const head = tokens.slice(0, POINTER_TOKENS_SHOWN - 6);
+  const tail = tokens.slice(-6);
+  return `/${head.join("/")}/…(${tokens.length - head.length - tail.length} more)…/${tail.join("/")}`;
 }
 
 /**

@@ -1,0 +1,20 @@
+/** How diagnostics read on a terminal (src/errors.ts). */
+import { describe, expect, it } from "vitest";
+import { formatDiagnostic } from "../src/errors.js";
+
+describe("formatDiagnostic", () => {
+  it("names the file, the tool and the pointer, then the message and the hint", () => {
+    expect(formatDiagnostic({ severity: "error", code: "schema-invalid", message: "bad", file: "m.json", tool: "t", pointer: "/tools/0/inputSchema", hint: "fix it" })).toBe(
+      'm.json: tool "t" at /tools/0/inputSchema: bad\n  hint: fix it',
+    );
+  });
+
+  it("shortens a pointer thousands of tokens deep to its start and end, saying how much is left out", () => {
+    const pointer = `/tools/0/inputSchema/properties/deep${"/not".repeat(2000)}`;
+    const text = formatDiagnostic({ severity: "error", code: "schema-invalid", message: "too deep", file: "m.json", tool: "t", pointer });
+    expect(text).toBe(`m.json: tool "t" at /tools/0/inputSchema/properties/deep${"/not".repeat(13)}/…(1981 more)…${"/not".repeat(6)}: too deep`);
+    // A pointer of ordinary depth is shown whole.
+    const ordinary = `/tools/1/inputSchema${"/properties/a".repeat(10)}`;
+    expect(formatDiagnostic({ severity: "error", code: "schema-invalid", message: "m", pointer: ordinary })).toBe(`at ${ordinary}: m`);
+  });
+});
