@@ -285,7 +285,7 @@ async function loadValidators(ir: ManifestIR): Promise<Record<string, RawValidat
 }
 
 /** ajv compiling each tool's validation schema as written: no shared subschemas, refs inlined as ajv chooses. */
-function oracle(ir: ManifestIR) {
+function oracle() {
   const ajv = new Ajv2020.default({ strict: false, allErrors: true, ownProperties: true, multipleOfPrecision: 9, validateSchema: false, logger: false });
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
   const known = new Set(Object.keys(formats));
@@ -295,7 +295,7 @@ function oracle(ir: ManifestIR) {
 /** Compares the generated and the oracle validators of every tool on instances derived from its schemas; returns how many were compared. */
 async function compareWithOracle(ir: ManifestIR, perSchema: number): Promise<number> {
   const generated = await loadValidators(ir);
-  const compile = oracle(ir);
+  const compile = oracle();
   let compared = 0;
   for (const [index, tool] of ir.tools.entries()) {
     for (const role of ["input", "output"] as const) {

@@ -173,25 +173,10 @@ export function validationSchema(schema: Schema, knownFormats: ReadonlySet<strin
   if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return false;
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(key)) continue;
-    if (key === "format" && !knownFormats.has(value as string)) continue;
-    if (key === "properties" || key === "patternProperties" || key === "$defs" || key === "dependentSchemas") {
-      const map: Record<string, Schema> = {};
-      for (const [name, sub] of Object.entries(value as Record<string, Schema>)) {
-        setOwn(map, name, validationSchema(sub, knownFormats));
-      }
-      out[key] = map;
-    } else if (key === "enum" || key === "const" || key === "required" || key === "dependentRequired" || key === "type") {
-      out[key] = value;
-    } else if (Array.isArray(value)) {
-      out[key] = value.map((item: Schema) => validationSchema(item, knownFormats));
-    } else if (typeof value === "object" || typeof value === "boolean") {
-      out[key] = validationSchema(value as Schema, knownFormats);
-    } else {
-      out[key] = value;
-    }
+    if (ANNOTATIONS.has(key) || (key === "format" && !knownFormats.has(value as string))) continue;
+    out[key] = value;
   }
-  return withProtoPropertyAsPattern(out);
+  return withProtoPropertyAsPattern(mapSubschemas(out, (sub) => validationSchema(sub, knownFormats)));
 }
 
 /**
