@@ -79,4 +79,16 @@ export interface EmittedFile {
   contents: string;
   /** Whether Prettier should format it (`typescript` parser) or leave it as is. */
   format: "typescript" | "json" | "none";
+  /**
+   * `contents` in parts (their raw texts joined by blank lines), each with
+   * its text as Prettier prints it with default options where the emitter
+   * knows it: the format stage then formats only the other parts.
+   */
+  blocks?: readonly SourceBlock[] | undefined;
+}
+
+/** A part of a source file: its text as emitted, and its text as Prettier prints it with default options, when known. */
+export interface SourceBlock {
+  raw: string;
+  pretty?: string | undefined;
 }

@@ -39,7 +39,13 @@ export interface ResourceLink {
 }
 export interface EmbeddedResource {
   type: "resource";
-  resource: { uri: string; mimeType?: string; text?: string; blob?: string; _meta?: { [key: string]: unknown } };
+  resource: {
+    uri: string;
+    mimeType?: string;
+    text?: string;
+    blob?: string;
+    _meta?: { [key: string]: unknown };
+  };
   annotations?: Annotations;
   _meta?: { [key: string]: unknown };
 }
@@ -48,7 +54,8 @@ export interface Annotations {
   priority?: number;
   lastModified?: string;
 }
-export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+export type ContentBlock =
+  TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
 /** A `tools/call` result as the server sent it. */
 export interface ToolResult {
@@ -72,7 +79,8 @@ export interface ValidationIssue {
   message: string;
 }
 
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+export type ValidationResult<T> =
+  { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /** The shape of an ajv standalone validator. */
 export interface CompiledValidator {
@@ -96,15 +104,37 @@ export function runValidator<T>(
   role: "input" | "output",
 ): ValidationResult<T> {
   if (!Object.prototype.hasOwnProperty.call(table, toolName)) {
-    return { ok: false, issues: [{ path: "", message: `unknown tool ${JSON.stringify(toolName)}` }] };
+    return {
+      ok: false,
+      issues: [
+        { path: "", message: `unknown tool ${JSON.stringify(toolName)}` },
+      ],
+    };
   }
   const validator = table[toolName];
-  if (validator === null || validator === undefined || validator(value)) return { ok: true, value: value as T };
+  if (validator === null || validator === undefined || validator(value))
+    return { ok: true, value: value as T };
   const errors = validator.errors ?? [];
   // A failed `propertyNames` comes with the errors that say why; the bare "property name must be valid" adds nothing to them.
-  const explained = new Set(errors.map((error) => error.propertyName).filter((name) => name !== undefined));
-  const issues = errors.filter((error) => !(error.keyword === "propertyNames" && explained.has(error.params["propertyName"] as string))).map(toIssue);
-  return { ok: false, issues: issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }] };
+  const explained = new Set(
+    errors
+      .map((error) => error.propertyName)
+      .filter((name) => name !== undefined),
+  );
+  const issues = errors
+    .filter(
+      (error) =>
+        !(
+          error.keyword === "propertyNames" &&
+          explained.has(error.params["propertyName"] as string)
+        ),
+    )
+    .map(toIssue);
+  return {
+    ok: false,
+    issues:
+      issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }],
+  };
 }
 
 function escapeToken(token: string): string {
@@ -117,24 +147,40 @@ function toIssue(error: CompiledValidatorError): ValidationIssue {
   // Point at the offending property itself rather than its parent object.
   // (`missingProperty` comes with `required` and with `dependentRequired`/`dependencies`.)
   const missing = error.params["missingProperty"];
-  const additional = error.params["additionalProperty"] ?? error.params["unevaluatedProperty"];
-  const badName = error.propertyName ?? (error.keyword === "propertyNames" ? error.params["propertyName"] : undefined);
+  const additional =
+    error.params["additionalProperty"] ?? error.params["unevaluatedProperty"];
+  const badName =
+    error.propertyName ??
+    (error.keyword === "propertyNames"
+      ? error.params["propertyName"]
+      : undefined);
   if (typeof missing === "string") {
     path = `${path}/${escapeToken(missing)}`;
     const dependency = error.params["property"];
-    message = typeof dependency === "string" ? `is required when ${JSON.stringify(dependency)} is present` : "is required";
+    message =
+      typeof dependency === "string"
+        ? `is required when ${JSON.stringify(dependency)} is present`
+        : "is required";
   } else if (typeof additional === "string") {
     path = `${path}/${escapeToken(additional)}`;
     message = "is not an allowed property";
   } else if (typeof badName === "string") {
     path = `${path}/${escapeToken(badName)}`;
-    message = error.keyword === "propertyNames" ? "is not an allowed property name" : `is not an allowed property name (the name ${message})`;
+    message =
+      error.keyword === "propertyNames"
+        ? "is not an allowed property name"
+        : `is not an allowed property name (the name ${message})`;
   }
   return { path, message };
 }
 
 function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues.map((issue) => `${issue.path === "" ? "(root)" : issue.path} ${issue.message}`).join("; ");
+  return issues
+    .map(
+      (issue) =>
+        `${issue.path === "" ? "(root)" : issue.path} ${issue.message}`,
+    )
+    .join("; ");
 }
 
 /** Arguments or structured output that do not match the tool's schema. Nothing was sent when `phase` is `"input"`. */
@@ -146,14 +192,26 @@ export class ValidationError extends Error {
   /** The server's result, for output problems. */
   readonly result?: ToolResult;
   // Fields are declared, not constructor parameter properties, so Node's type stripping (erasableSyntaxOnly) can run this file.
-  constructor(toolName: string, phase: "input" | "output", issues: ValidationIssue[], result?: ToolResult, cause?: unknown) {
+  constructor(
+    toolName: string,
+    phase: "input" | "output",
+    issues: ValidationIssue[],
+    result?: ToolResult,
+    cause?: unknown,
+  ) {
     super(
       phase === "input"
         ? `invalid arguments for tool ${JSON.stringify(toolName)}: ${describeIssues(issues)}`
         : `tool ${JSON.stringify(toolName)} returned structuredContent that does not match its outputSchema: ${describeIssues(issues)}`,
     );
     // As `new Error(message, { cause })` sets it, without needing the ES2022 library's types to compile.
-    if (cause !== undefined) Object.defineProperty(this, "cause", { value: cause, writable: true, configurable: true, enumerable: false });
+    if (cause !== undefined)
+      Object.defineProperty(this, "cause", {
+        value: cause,
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
     this.toolName = toolName;
     this.phase = phase;
     this.issues = issues;
@@ -168,10 +226,15 @@ export class ToolError extends Error {
   readonly result: ToolResult;
   constructor(toolName: string, result: ToolResult) {
     const text = (Array.isArray(result.content) ? result.content : [])
-      .filter((block): block is TextContent => block?.type === "text" && typeof block.text === "string")
+      .filter(
+        (block): block is TextContent =>
+          block?.type === "text" && typeof block.text === "string",
+      )
       .map((block) => block.text)
       .join("\n");
-    super(text === "" ? `tool ${JSON.stringify(toolName)} reported an error` : text);
+    super(
+      text === "" ? `tool ${JSON.stringify(toolName)} reported an error` : text,
+    );
     this.toolName = toolName;
     this.result = result;
   }
@@ -215,7 +278,10 @@ export interface ClientOptions {
 
 /** A connected MCP SDK client, v1 or v2, seen structurally. */
 export interface McpClient {
-  callTool(params: { name: string; arguments?: { [key: string]: unknown } }, ...rest: never[]): Promise<unknown>;
+  callTool(
+    params: { name: string; arguments?: { [key: string]: unknown } },
+    ...rest: never[]
+  ): Promise<unknown>;
 }
 
 export interface Validators {
@@ -223,7 +289,11 @@ export interface Validators {
   validateOutput(toolName: string, value: unknown): ValidationResult<unknown>;
 }
 
-export type ToolCaller = <Result>(toolName: string, input: unknown, options?: CallOptions) => Promise<Result>;
+export type ToolCaller = <Result>(
+  toolName: string,
+  input: unknown,
+  options?: CallOptions,
+) => Promise<Result>;
 
 /**
  * An SDK client that has listed the server's tools checks `structuredContent`
@@ -234,52 +304,115 @@ export type ToolCaller = <Result>(toolName: string, input: unknown, options?: Ca
 function sdkOutputCheckIssue(error: unknown): ValidationIssue | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if ((code !== -32600 && code !== -32602) || typeof message !== "string") return undefined;
+  if ((code !== -32600 && code !== -32602) || typeof message !== "string")
+    return undefined;
   const text = message.replace(/^MCP error -?\d+: /, "");
   // [\s\S], not the s flag: the generated code compiles for targets before ES2018 too.
-  if (/^Tool [\s\S]* has an output schema but did not return structured content$/.test(text)) {
-    return { path: "", message: "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)" };
+  if (
+    /^Tool [\s\S]* has an output schema but did not return structured content$/.test(
+      text,
+    )
+  ) {
+    return {
+      path: "",
+      message:
+        "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)",
+    };
   }
-  const mismatch = /^(?:Structured content does not match the tool's output schema|Failed to validate structured content): ([\s\S]*)$/.exec(text);
-  return mismatch === null ? undefined : { path: "", message: `does not match the outputSchema (reported by the MCP SDK: ${mismatch[1]})` };
+  const mismatch =
+    /^(?:Structured content does not match the tool's output schema|Failed to validate structured content): ([\s\S]*)$/.exec(
+      text,
+    );
+  return mismatch === null
+    ? undefined
+    : {
+        path: "",
+        message: `does not match the outputSchema (reported by the MCP SDK: ${mismatch[1]})`,
+      };
 }
 
 function detectSdk(client: McpClient): "v1" | "v2" {
   // v2's Client negotiates protocol eras; v1's has no such method.
-  return typeof (client as unknown as { getNegotiatedProtocolVersion?: unknown }).getNegotiatedProtocolVersion === "function" ? "v2" : "v1";
+  return typeof (
+    client as unknown as { getNegotiatedProtocolVersion?: unknown }
+  ).getNegotiatedProtocolVersion === "function"
+    ? "v2"
+    : "v1";
 }
 
 /**
  * The one code path behind every generated method: validate arguments, call,
  * turn `isError` into `ToolError`, validate `structuredContent`.
  */
-export function createToolCaller(client: McpClient, clientOptions: ClientOptions, validators: Validators, hasOutputSchema: (toolName: string) => boolean): ToolCaller {
+export function createToolCaller(
+  client: McpClient,
+  clientOptions: ClientOptions,
+  validators: Validators,
+  hasOutputSchema: (toolName: string) => boolean,
+): ToolCaller {
   const sdk = clientOptions.sdk ?? detectSdk(client);
-  const call = client.callTool.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  return async <Result>(toolName: string, input: unknown, options: CallOptions = {}): Promise<Result> => {
-    const { validate = clientOptions.validate ?? true, ...requestOptions } = options;
+  const call = client.callTool.bind(client) as (
+    ...args: unknown[]
+  ) => Promise<unknown>;
+  return async <Result>(
+    toolName: string,
+    input: unknown,
+    options: CallOptions = {},
+  ): Promise<Result> => {
+    const { validate = clientOptions.validate ?? true, ...requestOptions } =
+      options;
     const args = input === undefined ? {} : input;
     if (validate) {
       const checked = validators.validateInput(toolName, args);
       // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
-      if (checked.ok === false) throw new ValidationError(toolName, "input", checked.issues);
+      if (checked.ok === false)
+        throw new ValidationError(toolName, "input", checked.issues);
     }
-    const params = { name: toolName, arguments: args as { [key: string]: unknown } };
+    const params = {
+      name: toolName,
+      arguments: args as { [key: string]: unknown },
+    };
     let result: ToolResult;
     try {
-      result = (sdk === "v2" ? await call(params, requestOptions) : await call(params, undefined, requestOptions)) as ToolResult;
+      result = (
+        sdk === "v2"
+          ? await call(params, requestOptions)
+          : await call(params, undefined, requestOptions)
+      ) as ToolResult;
     } catch (error) {
       const issue = sdkOutputCheckIssue(error);
-      if (issue !== undefined) throw new ValidationError(toolName, "output", [issue], undefined, error);
+      if (issue !== undefined)
+        throw new ValidationError(
+          toolName,
+          "output",
+          [issue],
+          undefined,
+          error,
+        );
       throw error;
     }
     if (result.isError === true) throw new ToolError(toolName, result);
     if (validate && hasOutputSchema(toolName)) {
       if (result.structuredContent === undefined) {
-        throw new ValidationError(toolName, "output", [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }], result);
+        throw new ValidationError(
+          toolName,
+          "output",
+          [
+            {
+              path: "",
+              message:
+                "structuredContent is missing (the tool declares an outputSchema)",
+            },
+          ],
+          result,
+        );
       }
-      const checked = validators.validateOutput(toolName, result.structuredContent);
-      if (checked.ok === false) throw new ValidationError(toolName, "output", checked.issues, result);
+      const checked = validators.validateOutput(
+        toolName,
+        result.structuredContent,
+      );
+      if (checked.ok === false)
+        throw new ValidationError(toolName, "output", checked.issues, result);
     }
     return result as Result;
   };

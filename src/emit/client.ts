@@ -6,6 +6,7 @@ import type { EmittedFile, ManifestIR, Schema, ToolIR } from "../ir.js";
 import { refTarget } from "../normalize/schema.js";
 import { jsDoc, objectLiteralKey, stringLiteral } from "../text/escape.js";
 import { fileHeader } from "./header.js";
+import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, indentDoc, prettierString, type SourceBlock } from "./layout.js";
 
 /** Whether a tool can be called with no arguments: its root schema requires nothing. */
 export function argumentsOptional(tool: ToolIR): boolean {
@@ -40,41 +41,86 @@ function resultType(tool: ToolIR): string {
 
 export function emitClient(ir: ManifestIR): EmittedFile {
   const typeImports = [...new Set(ir.tools.flatMap((tool) => [tool.input.typeNames.root, ...(tool.output ? [tool.output.typeNames.root] : [])]))];
-  const signatures = ir.tools.map((tool) => {
-    const optional = argumentsOptional(tool) ? "?" : "";
-    return `${methodDoc(tool)}  ${tool.methodName}(input${optional}: ${tool.input.typeNames.root}, options?: CallOptions): Promise<${resultType(tool)}>;`;
-  });
-  const methodNames = ir.tools.map((tool) => `  ${objectLiteralKey(tool.wireName)}: ${stringLiteral(tool.methodName)},`);
   const runtimeImports = ["createToolCaller", "type CallOptions", "type ClientOptions", "type McpClient"];
   if (ir.tools.some((tool) => tool.output !== undefined)) runtimeImports.push("type StructuredToolResult");
   if (ir.tools.some((tool) => tool.output === undefined)) runtimeImports.push("type ToolResult");
-  const withOutput = ir.tools.filter((tool) => tool.output !== undefined).map((tool) => `  ${stringLiteral(tool.wireName)},`);
-
-  const contents = `${fileHeader(ir, "Typed client: one method per tool.")}
-import { ${runtimeImports.join(", ")} } from "./runtime.js";
+  const imports: SourceBlock = {
+    raw: `import { ${runtimeImports.join(", ")} } from "./runtime.js";
 ${typeImports.length > 0 ? `import type { ${typeImports.join(", ")} } from "./types.js";\n` : ""}import { validators } from "./validate.js";
+`,
+    pretty:
+      importDeclaration(runtimeImports, `"./runtime.js"`) +
+      (typeImports.length > 0 ? importDeclaration(typeImports, `"./types.js"`, true) : "") +
+      importDeclaration(["validators"], `"./validate.js"`),
+  };
+  return fileFromBlocks("client.ts", [
+    formattedBlock(fileHeader(ir, "Typed client: one method per tool.")),
+    imports,
+    clientInterface(ir),
+    methodNamesBlock(ir),
+    hasOutputSchemaBlock(ir),
+    CREATE_CLIENT,
+  ]);
+}
 
-/**
+const CLIENT_DOC = `/**
  * The typed client: one method per tool. Each method validates its arguments
  * (throwing \`ValidationError\` before sending anything), calls the tool, throws
  * \`ToolError\` when the result has \`isError: true\`, and validates
  * \`structuredContent\` against the outputSchema (\`ValidationError\` with the result).
  */
-export interface ToolsClient {
-${signatures.join("\n\n")}
+`;
+
+function clientInterface(ir: ManifestIR): SourceBlock {
+  const methods = ir.tools.map((tool) => ({ doc: methodDoc(tool), name: tool.methodName, input: `input${argumentsOptional(tool) ? "?" : ""}: ${tool.input.typeNames.root}`, result: `Promise<${resultType(tool)}>` }));
+  const raw = `${CLIENT_DOC}export interface ToolsClient {
+${methods.map((method) => `${method.doc}  ${method.name}(${method.input}, options?: CallOptions): ${method.result};`).join("\n\n")}
+}
+`;
+  if (methods.length === 0) return { raw, pretty: `${CLIENT_DOC}export interface ToolsClient {}\n` };
+  const signatures: string[] = [];
+  for (const method of methods) {
+    // One line when it fits; otherwise one parameter a line, the return type after `)`.
+    const flat = `  ${method.name}(${method.input}, options?: CallOptions): ${method.result};`;
+    const last = `  ): ${method.result};`;
+    if (!fits(flat) && !fits(last)) return { raw };
+    const signature = fits(flat) ? flat : `  ${method.name}(\n    ${method.input},\n    options?: CallOptions,\n${last}`;
+    signatures.push(`${indentDoc(method.doc, "  ")}${signature}\n`);
+  }
+  return { raw, pretty: `${CLIENT_DOC}export interface ToolsClient {\n${signatures.join("\n")}}\n` };
 }
 
-/** Client method name of every tool, by wire name. */
-export const methodNames = {
-${methodNames.join("\n")}
+const METHOD_NAMES_DOC = "/** Client method name of every tool, by wire name. */\n";
+
+function methodNamesBlock(ir: ManifestIR): SourceBlock {
+  const entries = ir.tools.map((tool) => [objectLiteralKey(tool.wireName), stringLiteral(tool.methodName)] as const);
+  const raw = `${METHOD_NAMES_DOC}export const methodNames = {
+${entries.map(([key, value]) => `  ${key}: ${value},`).join("\n")}
 } as const;
+`;
+  if (entries.length === 0) return { raw, pretty: `${METHOD_NAMES_DOC}export const methodNames = {} as const;\n` };
+  const body = brokenEntries(entries.map(([key, value]) => [key, prettierString(value)] as const), ",", "  ");
+  return { raw, pretty: body === undefined ? undefined : `${METHOD_NAMES_DOC}export const methodNames = {\n${body}} as const;\n` };
+}
 
-/** Wire names of the tools that declare an outputSchema. */
-const hasOutputSchema: ReadonlySet<string> = new Set([
-${withOutput.join("\n")}
+const HAS_OUTPUT_SCHEMA_DOC = "/** Wire names of the tools that declare an outputSchema. */\n";
+const HAS_OUTPUT_SCHEMA = "const hasOutputSchema: ReadonlySet<string> = new Set([";
+
+function hasOutputSchemaBlock(ir: ManifestIR): SourceBlock {
+  const names = ir.tools.filter((tool) => tool.output !== undefined).map((tool) => stringLiteral(tool.wireName));
+  const raw = `${HAS_OUTPUT_SCHEMA_DOC}${HAS_OUTPUT_SCHEMA}
+${names.map((name) => `  ${name},`).join("\n")}
 ]);
+`;
+  // The array is the only argument: on one line when it fits, else hugged by `new Set(`, one name a line.
+  const items = names.map(prettierString);
+  const flat = `${HAS_OUTPUT_SCHEMA}${items.join(", ")}]);`;
+  const pretty = fits(flat) ? `${flat}\n` : `${HAS_OUTPUT_SCHEMA}\n${items.map((item) => `  ${item},\n`).join("")}]);\n`;
+  return { raw, pretty: HAS_OUTPUT_SCHEMA_DOC + pretty };
+}
 
-/**
+const CREATE_CLIENT: SourceBlock = {
+  raw: `/**
  * Wraps a connected MCP SDK client (\`@modelcontextprotocol/sdk\` v1 or
  * \`@modelcontextprotocol/client\` v2) in typed methods.
  */
@@ -87,6 +133,30 @@ export function createClient(client: McpClient, options: ClientOptions = {}): To
   }
   return methods as unknown as ToolsClient;
 }
-`;
-  return { path: "client.ts", contents, format: "typescript" };
+`,
+  pretty: `/**
+ * Wraps a connected MCP SDK client (\`@modelcontextprotocol/sdk\` v1 or
+ * \`@modelcontextprotocol/client\` v2) in typed methods.
+ */
+export function createClient(
+  client: McpClient,
+  options: ClientOptions = {},
+): ToolsClient {
+  const call = createToolCaller(client, options, validators, (name) =>
+    hasOutputSchema.has(name),
+  );
+  const methods: {
+    [method: string]: (
+      input?: unknown,
+      callOptions?: CallOptions,
+    ) => Promise<unknown>;
+  } = {};
+  // Method names are identifiers chosen by mcpgen (never \`then\` or an Object.prototype member).
+  for (const [toolName, method] of Object.entries<string>(methodNames)) {
+    methods[method] = (input?: unknown, callOptions?: CallOptions) =>
+      call(toolName, input, callOptions);
+  }
+  return methods as unknown as ToolsClient;
 }
+`,
+};

@@ -1,10 +1,10 @@
 /** Emits `index.ts`, the entry point re-exporting everything a user needs. */
 import type { EmittedFile, ManifestIR } from "../ir.js";
 import { fileHeader } from "./header.js";
+import { fileFromBlocks, formattedBlock } from "./layout.js";
 
-export function emitIndex(ir: ManifestIR): EmittedFile {
-  const contents = `${fileHeader(ir, "Entry point.")}
-export type * from "./types.js";
+/** The same for every manifest, written in Prettier's layout. */
+const EXPORTS = `export type * from "./types.js";
 export { createClient, methodNames, type ToolsClient } from "./client.js";
 export { validateInput, validateOutput } from "./validate.js";
 export {
@@ -21,5 +21,7 @@ export {
   type ValidationResult,
 } from "./runtime.js";
 `;
-  return { path: "index.ts", contents, format: "typescript" };
+
+export function emitIndex(ir: ManifestIR): EmittedFile {
+  return fileFromBlocks("index.ts", [formattedBlock(fileHeader(ir, "Entry point.")), formattedBlock(EXPORTS)]);
 }

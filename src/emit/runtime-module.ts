@@ -2,9 +2,11 @@
 import { readFile } from "node:fs/promises";
 import type { EmittedFile, ManifestIR } from "../ir.js";
 import { fileHeader } from "./header.js";
+import { fileFromBlocks, formattedBlock } from "./layout.js";
 import { templatePath } from "./templates.js";
 
 export async function emitRuntime(ir: ManifestIR): Promise<EmittedFile> {
   const template = await readFile(templatePath("client-runtime.ts"), "utf8");
-  return { path: "runtime.ts", contents: `${fileHeader(ir, "Client runtime copied from mcpgen's templates/client-runtime.ts.")}\n${template}`, format: "typescript" };
+  // The template is kept in Prettier's default layout (test/layout.test.ts checks it).
+  return fileFromBlocks("runtime.ts", [formattedBlock(fileHeader(ir, "Client runtime copied from mcpgen's templates/client-runtime.ts.")), formattedBlock(template)]);
 }

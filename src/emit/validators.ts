@@ -15,6 +15,7 @@ import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../ir.js";
 import { setOwn } from "../json.js";
 import { jsDoc, objectLiteralKey } from "../text/escape.js";
 import { fileHeader } from "./header.js";
+import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, type SourceBlock } from "./layout.js";
 import { templatePath } from "./templates.js";
 import { refTarget } from "../normalize/schema.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
@@ -247,22 +248,43 @@ export function emitValidate(ir: ManifestIR): EmittedFile {
     validatorExportName("input", index),
     ...(tool.output ? [validatorExportName("output", index)] : []),
   ]);
+  const runtimeImports = ["runValidator", "type CompiledValidator", "type ValidationResult", "type Validators"];
+  const importBlock: SourceBlock = {
+    raw: `${imports.length > 0 ? `import { ${imports.join(", ")} } from "./validators.js";\n` : ""}import type { ToolMap, ToolName } from "./types.js";
+import { ${runtimeImports.join(", ")} } from "./runtime.js";
+`,
+    pretty:
+      (imports.length > 0 ? importDeclaration(imports, `"./validators.js"`) : "") +
+      importDeclaration(["ToolMap", "ToolName"], `"./types.js"`, true) +
+      importDeclaration(runtimeImports, `"./runtime.js"`),
+  };
   // Every tool has an entry; `null` marks a tool without an outputSchema (anything goes).
   const entries = (role: "input" | "output") =>
-    ir.tools.map((tool, index) => `  ${objectLiteralKey(tool.wireName)}: ${role === "input" || tool.output ? validatorExportName(role, index) : "null"},`).join("\n");
-  const contents = `${fileHeader(ir, "Typed entry points to the compiled validators.")}
-${imports.length > 0 ? `import { ${imports.join(", ")} } from "./validators.js";\n` : ""}import type { ToolMap, ToolName } from "./types.js";
-import { runValidator, type CompiledValidator, type ValidationResult, type Validators } from "./runtime.js";
+    ir.tools.map((tool, index) => [objectLiteralKey(tool.wireName), role === "input" || tool.output ? validatorExportName(role, index) : "null"] as const);
+  return fileFromBlocks("validate.ts", [
+    formattedBlock(fileHeader(ir, "Typed entry points to the compiled validators.")),
+    importBlock,
+    validatorTable("inputValidators", entries("input")),
+    validatorTable("outputValidators", entries("output")),
+    VALIDATE_FUNCTIONS,
+  ]);
+}
 
-const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
-${entries("input")}
-};
+/** `const <name>: {...} = { wire name: validator, ... };` */
+function validatorTable(name: string, entries: ReadonlyArray<readonly [key: string, value: string]>): SourceBlock {
+  const head = `const ${name}: { readonly [name: string]: CompiledValidator | null } =`;
+  const raw = `${head} {\n${entries.map(([key, value]) => `  ${key}: ${value},`).join("\n")}\n};\n`;
+  // The object stays on the line of `=` when its `{` fits there; otherwise it starts the next line, indented.
+  if (entries.length === 0) return { raw, pretty: fits(`${head} {};`) ? `${head} {};\n` : `${head}\n  {};\n` };
+  const inline = fits(`${head} {`);
+  const indent = inline ? "" : "  ";
+  const body = brokenEntries(entries, ",", `${indent}  `);
+  if (body === undefined) return { raw };
+  return { raw, pretty: inline ? `${head} {\n${body}};\n` : `${head}\n  {\n${body}  };\n` };
+}
 
-const outputValidators: { readonly [name: string]: CompiledValidator | null } = {
-${entries("output")}
-};
-
-/** Untyped view for the client runtime. */
+const VALIDATE_FUNCTIONS: SourceBlock = {
+  raw: `/** Untyped view for the client runtime. */
 export const validators: Validators = {
   validateInput: (toolName, value) => runValidator(inputValidators, toolName, value, "input"),
   validateOutput: (toolName, value) => runValidator(outputValidators, toolName, value, "output"),
@@ -275,6 +297,29 @@ ${jsDoc({ text: "Checks tool arguments against the tool's `inputSchema`. Issues 
 ${jsDoc({ text: "Checks `structuredContent` against the tool's `outputSchema`; a tool without one accepts anything." })}export function validateOutput<N extends ToolName>(toolName: N, value: unknown): ValidationResult<ToolMap[N]["output"]> {
   return runValidator(outputValidators, toolName, value, "output");
 }
-`;
-  return { path: "validate.ts", contents, format: "typescript" };
+`,
+  pretty: `/** Untyped view for the client runtime. */
+export const validators: Validators = {
+  validateInput: (toolName, value) =>
+    runValidator(inputValidators, toolName, value, "input"),
+  validateOutput: (toolName, value) =>
+    runValidator(outputValidators, toolName, value, "output"),
+};
+
+/** Checks tool arguments against the tool's \`inputSchema\`. Issues carry JSON pointers into \`value\`. */
+export function validateInput<N extends ToolName>(
+  toolName: N,
+  value: unknown,
+): ValidationResult<ToolMap[N]["input"]> {
+  return runValidator(inputValidators, toolName, value, "input");
 }
+
+/** Checks \`structuredContent\` against the tool's \`outputSchema\`; a tool without one accepts anything. */
+export function validateOutput<N extends ToolName>(
+  toolName: N,
+  value: unknown,
+): ValidationResult<ToolMap[N]["output"]> {
+  return runValidator(outputValidators, toolName, value, "output");
+}
+`,
+};
