@@ -7,6 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -17,8 +18,10 @@ import { normalizeManifest } from "../src/normalize/index.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 type Queue = { done: Promise<ChunkResult[]>; workerCount: number; assist(): Promise<void> };
+type Pool = { terminate(): void };
 interface Built {
-  ChunkQueue: new (chunks: ValidatorEntry[][], shared: ValidatorEntry[]) => Queue;
+  ChunkQueue: new (chunks: ValidatorEntry[][], shared: ValidatorEntry[], pool?: Pool) => Queue;
+  WorkerPool: new (count: number) => Pool;
   startValidators: (ir: unknown) => { file: Promise<{ contents: string }>; assist(): Promise<void> };
 }
 
@@ -44,7 +47,7 @@ describe("validators compiled on worker threads", () => {
   beforeAll(async () => {
     expect(existsSync(built), `${built} is missing: run npm run build (npm test does)`).toBe(true);
     dist = {
-      ...((await import(pathToFileURL(built).href)) as Pick<Built, "ChunkQueue">),
+      ...((await import(pathToFileURL(built).href)) as Pick<Built, "ChunkQueue" | "WorkerPool">),
       ...((await import(pathToFileURL(join(repoRoot, "dist/src/emit/validators.js")).href)) as Pick<Built, "startValidators">),
     };
   });
@@ -67,6 +70,27 @@ describe("validators compiled on worker threads", () => {
     const helped = new dist.ChunkQueue(chunks, plan.shared);
     await helped.assist();
     expect(await helped.done).toEqual(expected);
+  });
+
+  it("are the same code when compiled by workers started ahead of their chunks (a pool)", { timeout: 60_000 }, async () => {
+    const ir = normalizeManifest(recogniseManifest(manifest(90), "threads.tools.json"));
+    const plan = await validatorEntries(ir);
+    const chunks = [0, 45, 90, 135].map((start) => plan.unique.slice(start, start + 45));
+    const expected: ChunkResult[] = [];
+    for (const chunk of chunks) expected.push(await compileValidatorChunk(chunk, plan.shared));
+    // Two workers waiting (loading ajv) before the chunks exist; the queue takes one and ends the other.
+    const pool = new dist.WorkerPool(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const queue = new dist.ChunkQueue(chunks, plan.shared, pool);
+    expect(queue.workerCount).toBe(Math.min(2, Math.max(1, availableParallelism() - 1)));
+    expect(await queue.done).toEqual(expected);
+  });
+
+  it("leave a few schemas to the main thread even when given a pool (its workers are ended)", async () => {
+    const queue = new dist.ChunkQueue([[{ exportName: "input0", schema: { type: "string" } }]], [], new dist.WorkerPool(1));
+    expect(queue.workerCount).toBe(0);
+    await queue.assist();
+    expect((await queue.done).map((result) => result.ok)).toEqual([true]);
   });
 
   it("write the same validators.ts as the in-process compile", { timeout: 60_000 }, async () => {

@@ -20,6 +20,8 @@ export interface ClientPackage {
 export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> {
   const validators = startValidators(ir);
   try {
+    // The workers compile once the chunks are planned: plan them first, then emit the rest meanwhile.
+    await validators.queued;
     const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), await emitRuntime(ir), emitManifestSnapshot(ir)];
     return { files, validators };
   } catch (error) {

@@ -28,11 +28,7 @@ export const validatorId = (exportName: string) => ID_BASE + exportName;
  * see shared-subschemas.ts): ajv compiles those an entry uses, once, and no others.
  */
 export async function compileValidatorChunk(entries: readonly ValidatorEntry[], shared: readonly ValidatorEntry[] = []): Promise<ChunkResult> {
-  const [ajvModule, standaloneModule, codegen] = await Promise.all([
-    import("ajv/dist/2020.js"),
-    import("ajv/dist/standalone/index.js"),
-    import("ajv/dist/compile/codegen/index.js"),
-  ]);
+  const [ajvModule, standaloneModule, codegen] = await loadCompiler();
   // CommonJS modules seen from ESM: the class is the `default` of `module.exports`.
   const Ajv2020 = ajvModule.default.default;
   const standaloneCode = standaloneModule.default.default;
@@ -80,6 +76,11 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
   }
   if (entries.length === 0) return { ok: true, body: "" };
   return { ok: true, body: inlineRuntime(standaloneCode(ajv, mapping)).trim() };
+}
+
+/** ajv's modules, loaded once (a worker started ahead of its chunks loads them while it waits). */
+export function loadCompiler() {
+  return Promise.all([import("ajv/dist/2020.js"), import("ajv/dist/standalone/index.js"), import("ajv/dist/compile/codegen/index.js")]);
 }
 
 /** ajv's runtime modules mcpgen inlines (templates/validator-runtime.ts), by module name. */

@@ -9,6 +9,10 @@
  * The queue is a counter in shared memory, taken from with `Atomics.add`:
  * a worker never waits for the main thread, which may be busy formatting
  * for seconds without returning to its event loop.
+ *
+ * Workers can be started before their chunks exist (`startWorkerPool`), so
+ * that their start-up (a thread, ajv's modules) overlaps the main thread
+ * planning the chunks; they wait for the chunks in a message.
  */
 import { availableParallelism } from "node:os";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
@@ -24,6 +28,56 @@ export interface ValidatorWorkerData {
   shared: ValidatorEntry[];
   /** One 32-bit counter: the index of the next chunk to take (see `takeChunk`). */
   cursor: SharedArrayBuffer;
+}
+
+/** Whether worker threads can run the compiler: they run the compiled JavaScript; from TypeScript sources (tests) the main thread compiles everything. */
+const canUseWorkers = !import.meta.url.endsWith(".ts");
+
+/**
+ * Worker threads started ahead of their chunks. A `ChunkQueue` takes them
+ * over; `terminate` ends those it did not take (call it when no queue will).
+ */
+export class WorkerPool {
+  private readonly workers: Worker[] = [];
+  /** The first error of a worker not yet taken over (reported by the queue that takes it). */
+  failure: unknown;
+
+  constructor(count: number) {
+    for (let index = 0; index < count; index++) {
+      const worker = spawnWorker(undefined);
+      worker.once("error", (error) => (this.failure ??= error));
+      this.workers.push(worker);
+    }
+  }
+
+  /** Up to `count` workers, now the caller's; the others are terminated. */
+  take(count: number): Worker[] {
+    const taken = this.workers.splice(0, count);
+    this.terminate();
+    return taken;
+  }
+
+  terminate(): void {
+    for (const worker of this.workers.splice(0)) void worker.terminate();
+  }
+}
+
+/** Workers for a manifest expected to hold about `schemas` schemas: none when it is small (see `WORKER_THRESHOLD`). */
+export function startWorkerPool(schemas: number): WorkerPool | undefined {
+  return canUseWorkers && schemas >= WORKER_THRESHOLD ? new WorkerPool(workersFor(Infinity)) : undefined;
+}
+
+const workersFor = (chunks: number) => Math.max(1, Math.min(availableParallelism() - 1, chunks));
+
+/**
+ * A validator worker. With `workerData` it starts on those chunks; without, it loads the
+ * compiler and waits for them in a message.
+ */
+function spawnWorker(workerData: ValidatorWorkerData | undefined): Worker {
+  // The main thread's usable stack (V8's default, 984 KB), not a worker's default 4 MB: a deeply
+  // nested schema must compile, or fail, the same whichever thread takes its chunk. Node keeps
+  // 192 KB of a worker's stackSizeMb as a guard, hence the sum.
+  return new Worker(new URL("./validator-worker.js", import.meta.url), { workerData, resourceLimits: { stackSizeMb: (984 + 192) / 1024 } });
 }
 
 /** Takes the next chunk's index from the shared counter; undefined when every chunk is taken. */
@@ -49,9 +103,11 @@ export class ChunkQueue {
   private finished = 0;
   private settle!: { resolve: (results: ChunkResult[]) => void; reject: (error: unknown) => void };
 
+  /** `pool`: workers started earlier, used instead of starting new ones (and terminated when not needed). */
   constructor(
     private readonly chunks: readonly ValidatorEntry[][],
     private readonly shared: ValidatorEntry[],
+    pool?: WorkerPool,
   ) {
     this.done = new Promise((resolve, reject) => {
       this.settle = {
@@ -66,12 +122,21 @@ export class ChunkQueue {
     // Attach a handler now: the caller awaits (and sees any error) later.
     this.done.catch(() => undefined);
     if (chunks.length === 0) this.settle.resolve([]);
-    // Workers run the compiled JavaScript; from TypeScript sources (tests) the main thread compiles everything.
-    const canUseWorkers = !import.meta.url.endsWith(".ts");
     const schemas = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-    if (!canUseWorkers || schemas < WORKER_THRESHOLD) return;
-    this.workerCount = Math.max(1, Math.min(availableParallelism() - 1, chunks.length));
-    for (let count = 0; count < this.workerCount; count++) this.startWorker();
+    if (!canUseWorkers || schemas < WORKER_THRESHOLD) {
+      pool?.terminate();
+      return;
+    }
+    const data: ValidatorWorkerData = { chunks: this.chunks, shared: this.shared, cursor: this.cursor };
+    const count = workersFor(chunks.length);
+    const started = pool?.take(count) ?? [];
+    if (pool?.failure !== undefined) this.settle.reject(pool.failure);
+    for (const worker of started) {
+      this.watch(worker);
+      worker.postMessage(data);
+    }
+    while (this.workers.length < count) this.watch(spawnWorker(data));
+    this.workerCount = this.workers.length;
   }
 
   /** Compiles the chunks no worker has taken, on this thread, until none is left. */
@@ -109,12 +174,7 @@ export class ChunkQueue {
     if (++this.finished === this.chunks.length) this.settle.resolve(this.results);
   }
 
-  private startWorker(): void {
-    const workerData: ValidatorWorkerData = { chunks: this.chunks, shared: this.shared, cursor: this.cursor };
-    // The main thread's usable stack (V8's default, 984 KB), not a worker's default 4 MB: a deeply
-    // nested schema must compile, or fail, the same whichever thread takes its chunk. Node keeps
-    // 192 KB of a worker's stackSizeMb as a guard, hence the sum.
-    const worker = new Worker(new URL("./validator-worker.js", import.meta.url), { workerData, resourceLimits: { stackSizeMb: (984 + 192) / 1024 } });
+  private watch(worker: Worker): void {
     this.workers.push(worker);
     worker.on("message", (reply: ChunkReply) => this.complete(reply.index, reply.result));
     worker.once("error", (error) => this.settle.reject(error));

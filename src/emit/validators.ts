@@ -20,7 +20,7 @@ import { templatePath } from "./templates.js";
 import { refTarget } from "../normalize/schema.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
 import { validatorId, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
-import { ChunkQueue } from "./validator-queue.js";
+import { ChunkQueue, startWorkerPool } from "./validator-queue.js";
 
 /** Keywords with no effect on validation: dropped from what ajv compiles, so the output does not embed descriptions. */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"]);
@@ -41,6 +41,8 @@ export interface ValidatorsInProgress {
   assist(): Promise<void>;
   /** Stops compiling (the file is not needed: a later stage failed); the workers are terminated. */
   cancel(): void;
+  /** Settles once the chunks are planned and queued: from then on the workers compile. */
+  queued: Promise<unknown>;
 }
 
 /** Compiles the validators now, with this thread's help. */
@@ -52,11 +54,18 @@ export async function emitValidators(ir: ManifestIR): Promise<EmittedFile> {
 
 /** Starts compiling the validators (see `ValidatorsInProgress`). */
 export function startValidators(ir: ManifestIR): ValidatorsInProgress {
+  // Workers start now, loading ajv while this thread plans the chunks.
+  const pool = startWorkerPool(ir.tools.reduce((sum, tool) => sum + (tool.output === undefined ? 1 : 2), 0));
   const queue = (async () => {
-    const plan = await validatorEntries(ir);
-    const chunks: ValidatorEntry[][] = [];
-    for (let start = 0; start < plan.unique.length; start += CHUNK_SIZE) chunks.push(plan.unique.slice(start, start + CHUNK_SIZE));
-    return { plan, chunks, queue: new ChunkQueue(chunks, plan.shared) };
+    try {
+      const plan = await validatorEntries(ir);
+      const chunks: ValidatorEntry[][] = [];
+      for (let start = 0; start < plan.unique.length; start += CHUNK_SIZE) chunks.push(plan.unique.slice(start, start + CHUNK_SIZE));
+      return { plan, chunks, queue: new ChunkQueue(chunks, plan.shared, pool) };
+    } catch (error) {
+      pool?.terminate();
+      throw error;
+    }
   })();
   // Attach a handler now: the caller awaits (and sees any error) later.
   queue.catch(() => undefined);
@@ -65,7 +74,11 @@ export function startValidators(ir: ManifestIR): ValidatorsInProgress {
   return {
     file,
     assist: async () => (await queue).queue.assist(),
-    cancel: () => void queue.then(({ queue: compiling }) => compiling.cancel(), () => undefined),
+    queued: queue,
+    cancel: () => {
+      pool?.terminate();
+      void queue.then(({ queue: compiling }) => compiling.cancel(), () => undefined);
+    },
   };
 }
 
