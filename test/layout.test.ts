@@ -47,7 +47,7 @@ async function expectPrettiersLayout(tools: Tools, source: string): Promise<{ kn
 const toolsOf = (manifest: string): Tools => JSON.parse(readFileSync(manifest, "utf8")).tools;
 
 describe("the emitters' layout is Prettier's", () => {
-  it.each(goldenCases.map((entry) => [entry.name, entry.manifest] as const))("golden %s: the same files, every block laid out without Prettier", async (name, manifest) => {
+  it.each(goldenCases.map((entry) => [entry.name, entry.manifest] as const))("golden %s: the same files as Prettier formatting each file whole (the bundled example without Prettier at all)", async (name, manifest) => {
     const { known, blocks } = await expectPrettiersLayout(toolsOf(manifest), name);
     // The goldens hold shapes left to Prettier on purpose (objects inside unions, `constructor` properties);
     // the bundled example holds none: formatting it never loads Prettier's printer.

@@ -6,7 +6,7 @@ import type { EmittedFile, ManifestIR, Schema, ToolIR } from "../ir.js";
 import { refTarget } from "../normalize/schema.js";
 import { jsDoc, objectLiteralKey, stringLiteral } from "../text/escape.js";
 import { fileHeader } from "./header.js";
-import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, indentDoc, prettierString, type SourceBlock } from "./layout.js";
+import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, prettierString, type SourceBlock } from "./layout.js";
 
 /** Whether a tool can be called with no arguments: its root schema requires nothing. */
 export function argumentsOptional(tool: ToolIR): boolean {
@@ -83,9 +83,10 @@ ${methods.map((method) => `${method.doc}  ${method.name}(${method.input}, option
     // One line when it fits; otherwise one parameter a line, the return type after `)`.
     const flat = `  ${method.name}(${method.input}, options?: CallOptions): ${method.result};`;
     const last = `  ): ${method.result};`;
-    if (!fits(flat) && !fits(last)) return { raw };
-    const signature = fits(flat) ? flat : `  ${method.name}(\n    ${method.input},\n    options?: CallOptions,\n${last}`;
-    signatures.push(`${indentDoc(method.doc, "  ")}${signature}\n`);
+    const signature = fits(flat) ? flat : fits(last) ? `  ${method.name}(\n    ${method.input},\n    options?: CallOptions,\n${last}` : undefined;
+    if (signature === undefined) return { raw };
+    // methodDoc is written at this indentation already, as Prettier prints it.
+    signatures.push(`${method.doc}${signature}\n`);
   }
   return { raw, pretty: `${CLIENT_DOC}export interface ToolsClient {\n${signatures.join("\n")}}\n` };
 }
