@@ -315,7 +315,7 @@ async function compareWithOracle(ir: ManifestIR, perSchema: number): Promise<num
 describe("validators with shared subschemas check what the schemas say", () => {
   it("in every position a subschema can be repeated", async () => {
     const ir = normalizeManifest(recogniseManifest(fixture, "shared.tools.json"));
-    const { shared } = await validatorEntries(ir);
+    const { shared } = (await validatorEntries(ir)).context;
     // Not vacuous: point and tagged (and the key pattern) are shared, in child and same-instance positions alike.
     expect(shared.length).toBeGreaterThanOrEqual(3);
     const compared = await compareWithOracle(ir, 5000);
@@ -323,6 +323,25 @@ describe("validators with shared subschemas check what the schemas say", () => {
     const validators = (await emitValidators(ir)).contents;
     // point: compiled once shared, and kept in place twice under the unevaluatedProperties of tool "unevaluated".
     expect(validators.match(/"#\/(?:allOf\/0\/|properties\/nested\/allOf\/0\/)?properties\/y\/minimum"/g)?.length ?? 0).toBe(3);
+  });
+
+  it("without unevaluated keywords, compiled without evaluation tracking (ajv's Ajv2020 tracks it, as the oracle does)", async () => {
+    const tracked = normalizeManifest(recogniseManifest(fixture, "shared.tools.json"));
+    expect((await validatorEntries(tracked)).context.tracksEvaluation).toBe(true);
+    expect((await emitValidators(tracked)).contents).toContain(".evaluated");
+
+    const lean = { tools: fixture.tools.filter((tool) => !JSON.stringify(tool).includes('"unevaluated')) };
+    expect(lean.tools.length).toBeGreaterThanOrEqual(3);
+    const ir = normalizeManifest(recogniseManifest(lean, "lean.tools.json"));
+    expect((await validatorEntries(ir)).context.tracksEvaluation).toBe(false);
+    expect((await emitValidators(ir)).contents).not.toContain("evaluated");
+    expect(await compareWithOracle(ir, 5000)).toBeGreaterThan(1000);
+  });
+
+  it("a property named like an unevaluated keyword turns tracking on, never off", async () => {
+    const ir = normalizeManifest(recogniseManifest({ tools: [{ name: "t", inputSchema: { type: "object", properties: { unevaluatedProperties: { type: "string" } } } }] }, "names.tools.json"));
+    expect((await validatorEntries(ir)).context.tracksEvaluation).toBe(true);
+    expect(await compareWithOracle(ir, 200)).toBeGreaterThan(10);
   });
 
   const corpus = resolve(repoRoot, "../shared/corpus");
@@ -334,7 +353,7 @@ describe("validators with shared subschemas check what the schemas say", () => {
     let compared = 0;
     for (const file of readdirSync(corpus).filter((name) => name.endsWith(".json")).sort()) {
       const ir = normalizeManifest(recogniseManifest(JSON.parse(await readFile(join(corpus, file), "utf8")), file));
-      if ((await validatorEntries(ir)).shared.length === 0) continue;
+      if ((await validatorEntries(ir)).context.shared.length === 0) continue;
       servers++;
       compared += await compareWithOracle(ir, 40);
     }

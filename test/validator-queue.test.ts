@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "../src/emit/validator-compiler.js";
+import { compileValidatorChunk, type ChunkResult, type CompileContext, type ValidatorEntry } from "../src/emit/validator-compiler.js";
 import { emitValidators, validatorEntries } from "../src/emit/validators.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { repoRoot } from "./helpers/typecheck.js";
@@ -20,7 +20,7 @@ import { repoRoot } from "./helpers/typecheck.js";
 type Queue = { done: Promise<ChunkResult[]>; workerCount: number; assist(): Promise<void> };
 type Pool = { terminate(): void };
 interface Built {
-  ChunkQueue: new (chunks: ValidatorEntry[][], shared: ValidatorEntry[], pool?: Pool) => Queue;
+  ChunkQueue: new (chunks: ValidatorEntry[][], context: CompileContext, pool?: Pool) => Queue;
   WorkerPool: new (count: number) => Pool;
   startValidators: (ir: unknown) => { file: Promise<{ contents: string }>; assist(): Promise<void> };
 }
@@ -55,19 +55,19 @@ describe("validators compiled on worker threads", () => {
   it("are the same code whether workers compile every chunk or the main thread helps", { timeout: 60_000 }, async () => {
     const ir = normalizeManifest(recogniseManifest(manifest(90), "threads.tools.json"));
     const plan = await validatorEntries(ir);
-    expect(plan.shared.length).toBeGreaterThan(0);
+    expect(plan.context.shared.length).toBeGreaterThan(0);
     const chunks = [0, 45, 90, 135].map((start) => plan.unique.slice(start, start + 45));
     const expected: ChunkResult[] = [];
-    for (const chunk of chunks) expected.push(await compileValidatorChunk(chunk, plan.shared));
+    for (const chunk of chunks) expected.push(await compileValidatorChunk(chunk, plan.context));
     expect(expected.every((result) => result.ok)).toBe(true);
 
     // Workers alone: the main thread never assists.
-    const alone = new dist.ChunkQueue(chunks, plan.shared);
+    const alone = new dist.ChunkQueue(chunks, plan.context);
     expect(alone.workerCount).toBeGreaterThanOrEqual(1);
     expect(await alone.done).toEqual(expected);
 
     // The main thread joins in at once and takes what the workers have not.
-    const helped = new dist.ChunkQueue(chunks, plan.shared);
+    const helped = new dist.ChunkQueue(chunks, plan.context);
     await helped.assist();
     expect(await helped.done).toEqual(expected);
   });
@@ -77,17 +77,17 @@ describe("validators compiled on worker threads", () => {
     const plan = await validatorEntries(ir);
     const chunks = [0, 45, 90, 135].map((start) => plan.unique.slice(start, start + 45));
     const expected: ChunkResult[] = [];
-    for (const chunk of chunks) expected.push(await compileValidatorChunk(chunk, plan.shared));
+    for (const chunk of chunks) expected.push(await compileValidatorChunk(chunk, plan.context));
     // Two workers waiting (loading ajv) before the chunks exist; the queue takes one and ends the other.
     const pool = new dist.WorkerPool(2);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const queue = new dist.ChunkQueue(chunks, plan.shared, pool);
+    const queue = new dist.ChunkQueue(chunks, plan.context, pool);
     expect(queue.workerCount).toBe(Math.min(2, Math.max(1, availableParallelism() - 1)));
     expect(await queue.done).toEqual(expected);
   });
 
   it("leave a few schemas to the main thread even when given a pool", async () => {
-    const queue = new dist.ChunkQueue([[{ exportName: "input0", schema: { type: "string" } }]], [], new dist.WorkerPool(1));
+    const queue = new dist.ChunkQueue([[{ exportName: "input0", schema: { type: "string" } }]], { shared: [], tracksEvaluation: false }, new dist.WorkerPool(1));
     expect(queue.workerCount).toBe(0);
     await queue.assist();
     expect((await queue.done).map((result) => result.ok)).toEqual([true]);
@@ -105,7 +105,7 @@ describe("validators compiled on worker threads", () => {
   it("start no worker for a few schemas: the main thread compiles them when it assists", async () => {
     const ir = normalizeManifest(recogniseManifest(manifest(3), "small.tools.json"));
     const plan = await validatorEntries(ir);
-    const queue = new dist.ChunkQueue([plan.unique], plan.shared);
+    const queue = new dist.ChunkQueue([plan.unique], plan.context);
     expect(queue.workerCount).toBe(0);
     expect(await stillPending(queue.done)).toBe("pending");
     await queue.assist();
@@ -119,7 +119,7 @@ describe("validators compiled on worker threads", () => {
       const { ChunkQueue } = await import(${JSON.stringify(pathToFileURL(built).href)});
       const entry = (index) => ({ exportName: "input" + index, schema: { type: "object", properties: Object.fromEntries(Array.from({ length: 40 }, (_, key) => ["p" + key, { type: "string", maxLength: index + key }])) } });
       const chunks = Array.from({ length: 400 }, (_, chunk) => Array.from({ length: 150 }, (_, index) => entry(chunk * 150 + index)));
-      const queue = new ChunkQueue(chunks, []);
+      const queue = new ChunkQueue(chunks, { shared: [], tracksEvaluation: true });
       if (queue.workerCount < 1) throw new Error("no worker started");
       await new Promise((resolve) => setTimeout(resolve, 500));
       queue.cancel();
@@ -164,7 +164,7 @@ describe("validators compiled on worker threads", () => {
     // A worker compiles what the main thread does, and fails on what it fails (a margin for frames that vary).
     const withFillers = (entry: ValidatorEntry) => [entry, ...Array.from({ length: 120 }, (_, index) => ({ exportName: `input${index + 1}`, schema: { type: "string", maxLength: index } }))];
     for (const [depth, compiles] of [[deepestOnMain - 40, true], [deepestOnMain + 40, false]] as const) {
-      const queue = new dist.ChunkQueue([withFillers(deep(depth))], []);
+      const queue = new dist.ChunkQueue([withFillers(deep(depth))], { shared: [], tracksEvaluation: true });
       expect(queue.workerCount).toBe(1);
       const [result] = await queue.done;
       expect(result!.ok, `depth ${depth} (the main thread compiles up to ${deepestOnMain})`).toBe(compiles);

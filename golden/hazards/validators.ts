@@ -156,17 +156,10 @@ const validators0 = (() => {
 const input0 = validate0;
 const schema0 = {"type":"object","$id":"https://mcpgen.invalid/input0"};
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -180,23 +173,15 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const output1 = validate1;
 const schema1 = {"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"$id":"https://mcpgen.invalid/output1"};
 const func0 = Object.prototype.hasOwnProperty;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.ok === undefined) || (!(func0.call(data, "ok")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
@@ -234,22 +219,14 @@ errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"ok":true},"dynamicProps":false,"dynamicItems":false};
 
 const input2 = validate2;
 const schema2 = {"type":"object","properties":{"x":{"type":"string"}},"$id":"https://mcpgen.invalid/input2"};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.x !== undefined && func0.call(data, "x")){
 if(typeof data.x !== "string"){
@@ -277,22 +254,14 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"x":true},"dynamicProps":false,"dynamicItems":false};
 
 const input3 = validate3;
 const schema3 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"$id":"https://mcpgen.invalid/input3"};
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input3" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
@@ -330,22 +299,14 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 const input4 = validate4;
 const schema4 = {"type":"object","properties":{"id":{"type":"number"}},"required":["id"],"$id":"https://mcpgen.invalid/input4"};
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input4" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.id === undefined) || (!(func0.call(data, "id")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
@@ -383,22 +344,14 @@ errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 const input5 = validate5;
 const schema5 = {"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"$id":"https://mcpgen.invalid/input5"};
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input5" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.key === undefined) || (!(func0.call(data, "key")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
@@ -436,23 +389,15 @@ errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"key":true},"dynamicProps":false,"dynamicItems":false};
 
 const input10 = validate6;
 const schema6 = {"type":"object","properties":{"plain":{"type":"string","enum":["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash","*/","${x}","`","\u2028"]},"with-dash":{"type":"string"},"with space":{"type":"number"},"constructor":{"type":"boolean"},"1leading":{"type":"string"},"\"quoted\"":{"type":"string"},"*/":{"type":"string"},"${inject}":{"type":"string"},"typed":{"type":"string"},"externalUrl":{},"externalFile":{}},"required":["plain","__proto__","*/"],"patternProperties":{"^__proto__$":{"type":"string"}},"$id":"https://mcpgen.invalid/input10"};
 const pattern0 = new RegExp("^__proto__$", "u");
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input10" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.plain === undefined) || (!(func0.call(data, "plain")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plain"},message:"must have required property '"+"plain"+"'"};
@@ -603,18 +548,6 @@ vErrors.push(err12);
 errors++;
 }
 }
-var props0 = {};
-props0.plain = true;
-props0["with-dash"] = true;
-props0["with space"] = true;
-props0.constructor = true;
-props0["1leading"] = true;
-props0["\"quoted\""] = true;
-props0["*/"] = true;
-props0["${inject}"] = true;
-props0.typed = true;
-props0.externalUrl = true;
-props0.externalFile = true;
 for(const key0 of Object.keys(data)){
 if(pattern0.test(key0)){
 if(typeof data[key0] !== "string"){
@@ -627,7 +560,6 @@ vErrors.push(err13);
 }
 errors++;
 }
-props0[key0] = true;
 }
 }
 }
@@ -642,25 +574,16 @@ vErrors.push(err14);
 errors++;
 }
 validate6.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate6.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 const output10 = validate7;
 const schema7 = {"type":"object","properties":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":{"type":"string"},"ok":{"const":"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"}},"required":["ok"],"$id":"https://mcpgen.invalid/output10"};
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output10" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.ok === undefined) || (!(func0.call(data, "ok")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
@@ -710,22 +633,14 @@ errors++;
 validate7.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":{"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":true,"ok":true},"dynamicProps":false,"dynamicItems":false};
 
 const input11 = validate8;
 const schema8 = {"type":"object","properties":{"constructor":{"type":"number"},"toString":{"type":"string"},"valueOf":{"type":"object","properties":{"hasOwnProperty":{"type":"boolean"}}},"q":{"type":"string"}},"additionalProperties":false,"patternProperties":{"^__proto__$":{"type":"string"}},"$id":"https://mcpgen.invalid/input11"};
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input11" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
 if(!(((((key0 === "constructor") || (key0 === "toString")) || (key0 === "valueOf")) || (key0 === "q")) || (pattern0.test(key0)))){
@@ -830,22 +745,14 @@ errors++;
 validate8.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const output11 = validate9;
 const schema9 = {"type":"object","properties":{"constructor":{"type":"number"}},"additionalProperties":false,"patternProperties":{"^__proto__$":{"type":"string"}},"$id":"https://mcpgen.invalid/output11"};
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output11" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
 if(!((key0 === "constructor") || (pattern0.test(key0)))){
@@ -899,7 +806,6 @@ errors++;
 validate9.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 return { input0, output1, input2, input3, input4, input5, input10, output10, input11, output11 };
 })();
 

@@ -158,17 +158,10 @@ const schema0 = {"type":"object","properties":{"page":{"$ref":"https://mcpgen.in
 const func0 = Object.prototype.hasOwnProperty;
 const schema1 = {"type":"object","properties":{"cursor":{"type":"string"},"size":{"type":"integer","minimum":1,"maximum":100}},"$id":"https://mcpgen.invalid/shared0"};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/shared0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined && func0.call(data, "cursor")){
 if(typeof data.cursor !== "string"){
@@ -231,23 +224,15 @@ errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"cursor":true,"size":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema2 = {"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string","minLength":1},"country":{"type":"string","pattern":"^[A-Z]{2}$"}},"required":["city","country"],"$id":"https://mcpgen.invalid/shared1"};
 const func8 = ucs2length;
 const pattern0 = new RegExp("^[A-Z]{2}$", "u");
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/shared1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.city === undefined) || (!(func0.call(data, "city")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
@@ -345,29 +330,21 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"street":true,"city":true,"country":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined && func0.call(data, "page")){
-if(!(validate1(data.page, {instancePath:instancePath+"/page",parentData:data,parentDataProperty:"page",rootData,dynamicAnchors}))){
+if(!(validate1(data.page, {instancePath:instancePath+"/page",parentData:data,parentDataProperty:"page",rootData}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 }
 if(data.near !== undefined && func0.call(data, "near")){
-if(!(validate3(data.near, {instancePath:instancePath+"/near",parentData:data,parentDataProperty:"near",rootData,dynamicAnchors}))){
+if(!(validate3(data.near, {instancePath:instancePath+"/near",parentData:data,parentDataProperty:"near",rootData}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
@@ -386,22 +363,14 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":{"page":true,"near":true},"dynamicProps":false,"dynamicItems":false};
 
 const output0 = validate5;
 const schema3 = {"type":"object","properties":{"customers":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"},"address":{"$ref":"https://mcpgen.invalid/shared1"}},"required":["id","name"]}},"next":{"type":["string","null"]}},"required":["customers","next"],"$id":"https://mcpgen.invalid/output0"};
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.customers === undefined) || (!(func0.call(data, "customers")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customers"},message:"must have required property '"+"customers"+"'"};
@@ -475,7 +444,7 @@ errors++;
 }
 }
 if(data1.address !== undefined && func0.call(data1, "address")){
-if(!(validate3(data1.address, {instancePath:instancePath+"/customers/" + i0+"/address",parentData:data1,parentDataProperty:"address",rootData,dynamicAnchors}))){
+if(!(validate3(data1.address, {instancePath:instancePath+"/customers/" + i0+"/address",parentData:data1,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
@@ -531,25 +500,17 @@ errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"customers":true,"next":true},"dynamicProps":false,"dynamicItems":false};
 
 const input1 = validate7;
 const schema4 = {"type":"object","properties":{"page":{"$ref":"https://mcpgen.invalid/shared0"},"open":{"type":"boolean"}},"$id":"https://mcpgen.invalid/input1"};
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined && func0.call(data, "page")){
-if(!(validate1(data.page, {instancePath:instancePath+"/page",parentData:data,parentDataProperty:"page",rootData,dynamicAnchors}))){
+if(!(validate1(data.page, {instancePath:instancePath+"/page",parentData:data,parentDataProperty:"page",rootData}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
@@ -580,22 +541,14 @@ errors++;
 validate7.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":{"page":true,"open":true},"dynamicProps":false,"dynamicItems":false};
 
 const output1 = validate9;
 const schema5 = {"type":"object","properties":{"stores":{"type":"array","items":{"type":"object","properties":{"code":{"type":"string"},"address":{"$ref":"https://mcpgen.invalid/shared1"}},"required":["code","address"]}},"next":{"type":["string","null"]}},"required":["stores","next"],"$id":"https://mcpgen.invalid/output1"};
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.stores === undefined) || (!(func0.call(data, "stores")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stores"},message:"must have required property '"+"stores"+"'"};
@@ -657,7 +610,7 @@ errors++;
 }
 }
 if(data1.address !== undefined && func0.call(data1, "address")){
-if(!(validate3(data1.address, {instancePath:instancePath+"/stores/" + i0+"/address",parentData:data1,parentDataProperty:"address",rootData,dynamicAnchors}))){
+if(!(validate3(data1.address, {instancePath:instancePath+"/stores/" + i0+"/address",parentData:data1,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
@@ -713,7 +666,6 @@ errors++;
 validate9.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":{"stores":true,"next":true},"dynamicProps":false,"dynamicItems":false};
 return { input0, output0, input1, output1 };
 })();
 

@@ -158,7 +158,7 @@ const schema0 = {"type":"object","properties":{"closed":{"type":"object","proper
 const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^x-", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input0" */;
 let vErrors = null;
 let errors = 0;
@@ -524,7 +524,7 @@ validate0.evaluated = {"props":{"closed":true,"open":true,"typedMap":true,"mixed
 const input1 = validate1;
 const schema1 = {"type":"object","properties":{"list":{"type":"array","items":{"type":"string"}},"untyped":{"type":"array"},"draft07Tuple":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"draft07OpenTuple":{"type":"array","prefixItems":[{"type":"string"},{"type":"boolean"}],"items":{"type":"number"},"minItems":1},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}},"mixedList":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"string"}]}},"negatives":{"type":"array","items":{"const":-1}},"negativeEnum":{"type":"array","items":{"enum":[-1.5,-2]}}},"$id":"https://mcpgen.invalid/input1"};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input1" */;
 let vErrors = null;
 let errors = 0;
@@ -911,7 +911,7 @@ validate1.evaluated = {"props":{"list":true,"untyped":true,"draft07Tuple":true,"
 const input2 = validate2;
 const schema2 = {"type":"object","properties":{"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"},{"type":"number"}],"minItems":2,"items":false},"labelled":{"type":"array","prefixItems":[{"const":"label"}],"minItems":1,"items":{"type":"string"}}},"required":["point"],"$id":"https://mcpgen.invalid/input2"};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input2" */;
 let vErrors = null;
 let errors = 0;
@@ -1082,7 +1082,7 @@ const input3 = validate3;
 const schema3 = {"type":"object","properties":{"color":{"enum":["red","green","blue"]},"level":{"type":"integer","enum":[1,2,3]},"flag":{"enum":[true,null]},"mixed":{"enum":["a",1,false,null]},"kind":{"const":"fixed"},"answer":{"const":42},"objectEnum":{"enum":[{"a":1},"b"]}},"required":["kind"],"$id":"https://mcpgen.invalid/input3"};
 const func41 = equal;
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input3" */;
 let vErrors = null;
 let errors = 0;
@@ -1223,7 +1223,7 @@ validate3.evaluated = {"props":{"color":true,"level":true,"flag":true,"mixed":tr
 const input4 = validate4;
 const schema4 = {"type":"object","properties":{"idOrName":{"anyOf":[{"type":"string"},{"type":"integer"}]},"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind","radius"]},{"type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"]}]},"both":{"allOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"number"}}}]},"nullableString":{"type":["string","null"]},"nullableObject":{"type":["object","null"],"properties":{"x":{"type":"number"}}},"openApiNullable":{"type":["string","null"]},"oneOrTheOther":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}},"$id":"https://mcpgen.invalid/input4"};
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input4" */;
 let vErrors = null;
 let errors = 0;
@@ -1679,7 +1679,7 @@ const schema5 = {"type":"object","properties":{"tree":{"$ref":"#/$defs/node"},"p
 const schema6 = {"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["value"]};
 const wrapper0 = {validate: validate6};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -1717,7 +1717,7 @@ let data1 = data.children;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/children/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/children/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
@@ -1752,7 +1752,7 @@ validate6.evaluated = {"props":{"value":true,"children":true},"dynamicProps":fal
 
 const schema7 = {"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["city"]};
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
@@ -1816,7 +1816,7 @@ validate8.evaluated = {"props":{"street":true,"city":true},"dynamicProps":false,
 const schema8 = {"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"},{"type":"array","items":{"$ref":"#/$defs/json"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/json"}}]};
 const wrapper1 = {validate: validate11};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -1884,7 +1884,7 @@ const _errs9 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper1.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(wrapper1.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
 }
@@ -1908,7 +1908,7 @@ var items1 = true;
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
-if(!(wrapper1.validate(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if(!(wrapper1.validate(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
 }
@@ -1958,7 +1958,7 @@ return errors === 0;
 validate11.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input5" */;
 let vErrors = null;
 let errors = 0;
@@ -1981,31 +1981,31 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tree !== undefined && func0.call(data, "tree")){
-if(!(validate6(data.tree, {instancePath:instancePath+"/tree",parentData:data,parentDataProperty:"tree",rootData,dynamicAnchors}))){
+if(!(validate6(data.tree, {instancePath:instancePath+"/tree",parentData:data,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 errors = vErrors.length;
 }
 }
 if(data.primary !== undefined && func0.call(data, "primary")){
-if(!(validate8(data.primary, {instancePath:instancePath+"/primary",parentData:data,parentDataProperty:"primary",rootData,dynamicAnchors}))){
+if(!(validate8(data.primary, {instancePath:instancePath+"/primary",parentData:data,parentDataProperty:"primary",rootData}))){
 vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 }
 if(data.secondary !== undefined && func0.call(data, "secondary")){
-if(!(validate8(data.secondary, {instancePath:instancePath+"/secondary",parentData:data,parentDataProperty:"secondary",rootData,dynamicAnchors}))){
+if(!(validate8(data.secondary, {instancePath:instancePath+"/secondary",parentData:data,parentDataProperty:"secondary",rootData}))){
 vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
 errors = vErrors.length;
 }
 }
 if(data.json !== undefined && func0.call(data, "json")){
-if(!(validate11(data.json, {instancePath:instancePath+"/json",parentData:data,parentDataProperty:"json",rootData,dynamicAnchors}))){
+if(!(validate11(data.json, {instancePath:instancePath+"/json",parentData:data,parentDataProperty:"json",rootData}))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 }
 if(data.self !== undefined && func0.call(data, "self")){
-if(!(validate5(data.self, {instancePath:instancePath+"/self",parentData:data,parentDataProperty:"self",rootData,dynamicAnchors}))){
+if(!(validate5(data.self, {instancePath:instancePath+"/self",parentData:data,parentDataProperty:"self",rootData}))){
 vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
 errors = vErrors.length;
 }
@@ -2030,7 +2030,7 @@ const output5 = validate13;
 const schema9 = {"type":"object","properties":{"items":{"type":"array","items":{"$ref":"#/$defs/item"}}},"required":["items"],"$defs":{"item":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}},"$id":"https://mcpgen.invalid/output5"};
 const schema10 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -2080,7 +2080,7 @@ return errors === 0;
 validate14.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output5" */;
 let vErrors = null;
 let errors = 0;
@@ -2107,7 +2107,7 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate14(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate14(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
@@ -2144,7 +2144,7 @@ const input6 = validate16;
 const schema11 = {"properties":{"anything":{},"alsoAnything":true,"when":{"type":"string","format":"date-time"},"old":{"type":"string"},"count":{"type":"integer","minimum":0,"exclusiveMaximum":100},"draft04Bound":{"type":"number","exclusiveMinimum":0}},"required":["anything"],"type":"object","$id":"https://mcpgen.invalid/input6"};
 const formats0 = formats["date-time"];
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input6" */;
 let vErrors = null;
 let errors = 0;
@@ -2283,7 +2283,7 @@ const input7 = validate17;
 const schema12 = {"type":"object","properties":{"loop":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{},{"type":"string"}]},"b":{"allOf":[{}]}},"$id":"https://mcpgen.invalid/input7"};
 const schema13 = {"anyOf":[{},{"type":"string"}]};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate18.evaluated;
@@ -2337,7 +2337,7 @@ return errors === 0;
 validate18.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input7" */;
 let vErrors = null;
 let errors = 0;
@@ -2350,7 +2350,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.loop !== undefined && func0.call(data, "loop")){
-if(!(validate18(data.loop, {instancePath:instancePath+"/loop",parentData:data,parentDataProperty:"loop",rootData,dynamicAnchors}))){
+if(!(validate18(data.loop, {instancePath:instancePath+"/loop",parentData:data,parentDataProperty:"loop",rootData}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
@@ -2375,7 +2375,7 @@ const input8 = validate20;
 const schema14 = {"type":"object","properties":{"id":{"type":"string"}},"propertyNames":{"maxLength":3},"unevaluatedProperties":false,"$id":"https://mcpgen.invalid/input8"};
 const func87 = ucs2length;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input8" */;
 let vErrors = null;
 let errors = 0;

@@ -157,17 +157,10 @@ const input0 = validate0;
 const schema0 = {"type":"object","properties":{"location":{"type":"string"},"units":{"type":"string","enum":["metric","imperial"]}},"required":["location"],"additionalProperties":false,"$id":"https://mcpgen.invalid/input0"};
 const func0 = Object.prototype.hasOwnProperty;
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.location === undefined) || (!(func0.call(data, "location")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
@@ -240,23 +233,15 @@ errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const output0 = validate1;
 const schema1 = {"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"},"humidity":{"type":"number","minimum":0,"maximum":100},"observedAt":{"type":"string","format":"date-time"}},"required":["temperature","conditions","humidity"],"$id":"https://mcpgen.invalid/output0"};
 const formats0 = formats["date-time"];
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output0" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.temperature === undefined) || (!(func0.call(data, "temperature")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
@@ -386,22 +371,14 @@ errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"temperature":true,"conditions":true,"humidity":true,"observedAt":true},"dynamicProps":false,"dynamicItems":false};
 
 const input1 = validate2;
 const schema2 = {"type":"object","properties":{"location":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":14}},"required":["location"],"$id":"https://mcpgen.invalid/input1"};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.location === undefined) || (!(func0.call(data, "location")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
@@ -474,23 +451,15 @@ errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":{"location":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 const output1 = validate3;
 const schema3 = {"type":"object","properties":{"location":{"type":"string"},"days":{"type":"array","items":{"$ref":"#/$defs/day"}}},"required":["location","days"],"$defs":{"day":{"type":"object","properties":{"date":{"type":"string","format":"date"},"high":{"type":"number"},"low":{"type":"number"},"conditions":{"type":["string","null"]}},"required":["date","high","low"]}},"$id":"https://mcpgen.invalid/output1"};
 const schema4 = {"type":"object","properties":{"date":{"type":"string","format":"date"},"high":{"type":"number"},"low":{"type":"number"},"conditions":{"type":["string","null"]}},"required":["date","high","low"]};
 const formats2 = formats.date;
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
@@ -598,20 +567,12 @@ errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":{"date":true,"high":true,"low":true,"conditions":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/output1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.location === undefined) || (!(func0.call(data, "location")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
@@ -650,7 +611,7 @@ let data1 = data.days;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data1[i0], {instancePath:instancePath+"/days/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate4(data1[i0], {instancePath:instancePath+"/days/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
@@ -681,22 +642,14 @@ errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":{"location":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 const input2 = validate6;
 const schema5 = {"type":"object","$id":"https://mcpgen.invalid/input2"};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://mcpgen.invalid/input2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -710,7 +663,6 @@ errors++;
 validate6.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
 return { input0, output0, input1, output1, input2 };
 })();
 

@@ -7,12 +7,29 @@
  * ajv's internals; the caller wraps it in a function scope, so chunks compiled
  * separately (in parallel) never collide on ajv's generated names.
  */
+import { createRequire } from "node:module";
 import { formats } from "../../templates/validator-runtime.js";
 
 export interface ValidatorEntry {
   exportName: string;
   schema: unknown;
 }
+
+/** What every chunk of one manifest compiles against. */
+export interface CompileContext {
+  /** Schemas entries may `$ref` by `validatorId`: repeated subschemas (see shared-subschemas.ts). */
+  shared: readonly ValidatorEntry[];
+  /**
+   * Whether some schema uses `unevaluatedProperties` or `unevaluatedItems`.
+   * Only then does ajv track, at run time, which properties and items each
+   * subschema evaluated: that costs every generated function some code
+   * (about a tenth of the file) and the compile some time.
+   */
+  tracksEvaluation: boolean;
+}
+
+/** A chunk that refers to nothing shared and tracks evaluation (correct for any schema). */
+const STANDALONE: CompileContext = { shared: [], tracksEvaluation: true };
 
 /** `body`: the chunk's code, declaring a `const` for each entry's export name, to be wrapped in a function scope. */
 export type ChunkResult = { ok: true; body: string } | { ok: false; exportName: string; message: string };
@@ -23,21 +40,24 @@ const ID_BASE = "https://mcpgen.invalid/";
 export const validatorId = (exportName: string) => ID_BASE + exportName;
 
 /**
- * Compiles `entries`, each to a `const` named by its export name. `shared`
- * are the schemas entries may `$ref` by `validatorId` (repeated subschemas,
- * see shared-subschemas.ts): ajv compiles those an entry uses, once, and no others.
+ * Compiles `entries`, each to a `const` named by its export name. Of the
+ * context's shared schemas, ajv compiles those an entry uses, once, and no others.
  */
-export async function compileValidatorChunk(entries: readonly ValidatorEntry[], shared: readonly ValidatorEntry[] = []): Promise<ChunkResult> {
-  const [ajvModule, standaloneModule, codegen] = await loadCompiler();
-  // CommonJS modules seen from ESM: the class is the `default` of `module.exports`.
-  const Ajv2020 = ajvModule.default.default;
-  const standaloneCode = standaloneModule.default.default;
-  const ajv = new Ajv2020({
+export async function compileValidatorChunk(entries: readonly ValidatorEntry[], context: CompileContext = STANDALONE): Promise<ChunkResult> {
+  const { Ajv, draft2020Vocabularies, standaloneCode, _ } = loadCompiler();
+  // ajv's core with the 2020-12 vocabularies is Ajv2020 but for three settings it forces on:
+  // `unevaluated` (see `CompileContext`); `dynamicRef`, for `$dynamicRef`, which normalization
+  // drops, and which would give every function a parameter it never uses; and the 2020-12
+  // meta-schema, which only schema validation (off) reads.
+  const ajv = new Ajv({
+    next: true,
+    unevaluated: context.tracksEvaluation,
+    dynamicRef: false,
     code: {
       source: true,
       esm: true,
       lines: true,
-      formats: codegen._`formats`,
+      formats: _`formats`,
       // This instance only writes source code; it never validates. Handing the
       // Function constructor a stub instead of each generated validator skips
       // V8 compiling megabytes of code nobody will call here (standalone output
@@ -55,6 +75,7 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     validateSchema: false,
     logger: false,
   });
+  for (const vocabulary of draft2020Vocabularies) ajv.addVocabulary(vocabulary);
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
 
   const withId = (entry: ValidatorEntry) => {
@@ -62,7 +83,7 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     const schema = entry.schema;
     return typeof schema === "boolean" ? { $id: id, ...(schema ? {} : { not: {} }) } : { ...(schema as object), $id: id };
   };
-  for (const entry of shared) ajv.addSchema(withId(entry));
+  for (const entry of context.shared) ajv.addSchema(withId(entry));
   const mapping: Record<string, string> = {};
   for (const entry of entries) {
     const id = validatorId(entry.exportName);
@@ -78,9 +99,20 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
   return { ok: true, body: inlineRuntime(standaloneCode(ajv, mapping)).trim() };
 }
 
-/** ajv's modules, loaded once (a worker started ahead of its chunks loads them while it waits). */
+/**
+ * ajv's modules (a worker started ahead of its chunks loads them while it
+ * waits). Through `require`, which caches them and hands over `module.exports`
+ * whichever loader runs this: Node's and the test runner's `import()` disagree
+ * on what the `default` of a CommonJS module with `exports.default` is.
+ */
 export function loadCompiler() {
-  return Promise.all([import("ajv/dist/2020.js"), import("ajv/dist/standalone/index.js"), import("ajv/dist/compile/codegen/index.js")]);
+  const require = createRequire(import.meta.url);
+  return {
+    Ajv: (require("ajv/dist/core.js") as typeof import("ajv/dist/core.js")).default,
+    draft2020Vocabularies: (require("ajv/dist/vocabularies/draft2020.js") as typeof import("ajv/dist/vocabularies/draft2020.js")).default,
+    standaloneCode: (require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default,
+    _: (require("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js"))._,
+  };
 }
 
 /** ajv's runtime modules mcpgen inlines (templates/validator-runtime.ts), by module name. */

@@ -17,7 +17,7 @@
 import { availableParallelism } from "node:os";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
-import { compileValidatorChunk, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
+import { compileValidatorChunk, type ChunkResult, type CompileContext, type ValidatorEntry } from "./validator-compiler.js";
 
 /** Below this many schemas, worker start-up costs more than it saves: the main thread compiles them all. */
 const WORKER_THRESHOLD = 100;
@@ -25,7 +25,7 @@ const WORKER_THRESHOLD = 100;
 /** What a validator worker is handed when it starts (validator-worker.ts). */
 export interface ValidatorWorkerData {
   chunks: readonly ValidatorEntry[][];
-  shared: ValidatorEntry[];
+  context: CompileContext;
   /** One 32-bit counter: the index of the next chunk to take (see `takeChunk`). */
   cursor: SharedArrayBuffer;
 }
@@ -106,7 +106,7 @@ export class ChunkQueue {
   /** `pool`: workers started earlier, used instead of starting new ones (and terminated when not needed). */
   constructor(
     private readonly chunks: readonly ValidatorEntry[][],
-    private readonly shared: ValidatorEntry[],
+    private readonly context: CompileContext,
     pool?: WorkerPool,
   ) {
     this.done = new Promise((resolve, reject) => {
@@ -127,7 +127,7 @@ export class ChunkQueue {
       pool?.terminate();
       return;
     }
-    const data: ValidatorWorkerData = { chunks: this.chunks, shared: this.shared, cursor: this.cursor };
+    const data: ValidatorWorkerData = { chunks: this.chunks, context: this.context, cursor: this.cursor };
     const count = workersFor(chunks.length);
     const started = pool?.take(count) ?? [];
     if (pool?.failure !== undefined) this.settle.reject(pool.failure);
@@ -143,7 +143,7 @@ export class ChunkQueue {
   async assist(): Promise<void> {
     for (let index = this.take(); index !== undefined; index = this.take()) {
       try {
-        this.complete(index, await compileValidatorChunk(this.chunks[index]!, this.shared));
+        this.complete(index, await compileValidatorChunk(this.chunks[index]!, this.context));
       } catch (error) {
         this.settle.reject(error);
         throw error;

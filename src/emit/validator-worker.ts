@@ -8,10 +8,10 @@ import { parentPort, workerData } from "node:worker_threads";
 import { compileValidatorChunk, loadCompiler } from "./validator-compiler.js";
 import { takeChunk, type ChunkReply, type ValidatorWorkerData } from "./validator-queue.js";
 
-async function compileChunks({ chunks, shared, cursor }: ValidatorWorkerData): Promise<void> {
+async function compileChunks({ chunks, context, cursor }: ValidatorWorkerData): Promise<void> {
   const counter = new Int32Array(cursor);
   for (let index = takeChunk(counter, chunks.length); index !== undefined; index = takeChunk(counter, chunks.length)) {
-    const reply: ChunkReply = { index, result: await compileValidatorChunk(chunks[index]!, shared) };
+    const reply: ChunkReply = { index, result: await compileValidatorChunk(chunks[index]!, context) };
     parentPort?.postMessage(reply);
   }
 }
@@ -20,5 +20,5 @@ if (workerData !== undefined && workerData !== null) {
   await compileChunks(workerData as ValidatorWorkerData);
 } else {
   parentPort?.once("message", (data: ValidatorWorkerData) => void compileChunks(data));
-  await loadCompiler();
+  loadCompiler();
 }

@@ -19,7 +19,7 @@ import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration,
 import { templatePath } from "./templates.js";
 import { refTarget } from "../normalize/schema.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
-import { validatorId, type ChunkResult, type ValidatorEntry } from "./validator-compiler.js";
+import { validatorId, type ChunkResult, type CompileContext, type ValidatorEntry } from "./validator-compiler.js";
 import { ChunkQueue, startWorkerPool } from "./validator-queue.js";
 
 /** Keywords with no effect on validation: dropped from what ajv compiles, so the output does not embed descriptions. */
@@ -61,7 +61,7 @@ export function startValidators(ir: ManifestIR): ValidatorsInProgress {
       const plan = await validatorEntries(ir);
       const chunks: ValidatorEntry[][] = [];
       for (let start = 0; start < plan.unique.length; start += CHUNK_SIZE) chunks.push(plan.unique.slice(start, start + CHUNK_SIZE));
-      return { plan, chunks, queue: new ChunkQueue(chunks, plan.shared, pool) };
+      return { plan, chunks, queue: new ChunkQueue(chunks, plan.context, pool) };
     } catch (error) {
       pool?.terminate();
       throw error;
@@ -138,8 +138,8 @@ export type Validator = {
 /** What there is to compile: each distinct validation schema once, and the exports that alias it. */
 export interface ValidatorPlan {
   unique: ValidatorEntry[];
-  /** Subschemas repeated across or within `unique`, which refer to them by `$ref` (see shared-subschemas.ts). */
-  shared: ValidatorEntry[];
+  /** What they compile against: the subschemas repeated across or within `unique`, which refer to them by `$ref` (see shared-subschemas.ts). */
+  context: CompileContext;
   aliases: Array<[alias: string, target: string]>;
   /** Where each compiled export comes from, for error messages. */
   origin: Map<string, { tool: string; pointer: string }>;
@@ -152,6 +152,7 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   const aliases: Array<[alias: string, target: string]> = [];
   const byContent = new Map<string, string>();
   const origin = new Map<string, { tool: string; pointer: string }>();
+  let tracksEvaluation = false;
   ir.tools.forEach((tool, index) => {
     for (const role of ["input", "output"] as const) {
       const normalized = tool[role];
@@ -165,6 +166,8 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
         continue;
       }
       byContent.set(key, exportName);
+      // Conservative: a property or a value of that name turns tracking on too, which is never wrong.
+      tracksEvaluation ||= key.includes('"unevaluatedProperties":') || key.includes('"unevaluatedItems":');
       origin.set(exportName, { tool: tool.wireName, pointer: normalized.pointer });
       unique.push({ exportName, schema });
     }
@@ -175,7 +178,7 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   );
   // A shared schema that ajv cannot compile fails inside the first export that refers to it, and is reported there.
   const shared = sharing.shared.map((subschema, index) => ({ exportName: sharedExportName(index), schema: subschema.schema }));
-  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), shared, aliases, origin };
+  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), context: { shared, tracksEvaluation }, aliases, origin };
 }
 
 const sharedExportName = (index: number) => `shared${index}`;
