@@ -15,9 +15,9 @@ import { pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { shareRepeatedSubschemas, SUBSCHEMA_KEYWORDS } from "../src/emit/shared-subschemas.js";
+import { ContentIndex, shareRepeatedSubschemas, SUBSCHEMA_KEYWORDS } from "../src/emit/shared-subschemas.js";
 import { emitValidators, validationSchema, validatorEntries, validatorExportName } from "../src/emit/validators.js";
-import type { ManifestIR, Schema } from "../src/ir.js";
+import type { ManifestIR, Schema, SchemaObject } from "../src/ir.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../src/normalize/schema.js";
 import { formats } from "../templates/validator-runtime.js";
@@ -311,6 +311,64 @@ async function compareWithOracle(ir: ManifestIR, perSchema: number): Promise<num
   }
   return compared;
 }
+
+/** Every subschema object of `schema`, itself included, under every keyword. */
+function subschemaObjects(schema: Schema, into: SchemaObject[] = []): SchemaObject[] {
+  if (typeof schema === "boolean") return into;
+  into.push(schema);
+  for (const [keyword, value] of Object.entries(schema)) {
+    const shape = SUBSCHEMA_KEYWORDS.get(keyword)?.shape;
+    if (shape === "one") subschemaObjects(value as Schema, into);
+    else if (shape === "list") for (const sub of value as Schema[]) subschemaObjects(sub, into);
+    else if (shape === "map") for (const sub of Object.values(value as Record<string, Schema>)) subschemaObjects(sub, into);
+  }
+  return into;
+}
+
+/** Checks the index against JSON.stringify on every subschema of `roots`: same content exactly when same JSON, and the JSON's length. */
+function expectContentIsJson(roots: readonly Schema[]): number {
+  const index = new ContentIndex();
+  const jsonByContent = new Map<number, string>();
+  const contentByJson = new Map<string, number>();
+  let checked = 0;
+  for (const node of roots.flatMap((root) => subschemaObjects(root))) {
+    const json = JSON.stringify(node);
+    const { content, length } = index.of(node);
+    expect(length).toBe(json.length);
+    expect(jsonByContent.get(content) ?? json).toBe(json);
+    expect(contentByJson.get(json) ?? content).toBe(content);
+    jsonByContent.set(content, json);
+    contentByJson.set(json, content);
+    checked++;
+  }
+  return checked;
+}
+
+describe("ContentIndex", () => {
+  it("gives two subschemas the same content exactly when their JSON is the same, and its length", () => {
+    // Names and values that look like the index's own tokens, booleans beside objects, order that differs.
+    const roots: Schema[] = [
+      { type: "object", properties: { "#0": { type: "string" }, '"#1"': true, a: { const: "#0" } }, required: ["#0"] },
+      { type: "object", properties: { "#0": { type: "string" }, '"#1"': true, a: { const: "#0" } }, required: ["#0"] },
+      { type: "object", properties: { "#0": { const: "#0" }, '"#1"': true, a: { type: "string" } }, required: ["#0"] },
+      { type: "object", properties: { a: { const: "#0" }, "#0": { type: "string" }, '"#1"': true }, required: ["#0"] },
+      { anyOf: [true, { not: false }, { not: { type: "null" } }], prefixItems: [false, {}], $defs: { x: { enum: [{ type: "string" }] } } },
+      { anyOf: [{ not: false }, true, { not: { type: "null" } }], prefixItems: [false, {}], $defs: { x: { type: "string" } } },
+      { properties: { "\u2028\"*/${x}": { description: "é\n", default: { properties: {} } } } },
+    ];
+    expect(expectContentIsJson(roots)).toBeGreaterThan(20);
+  });
+
+  const corpus = resolve(repoRoot, "../shared/corpus");
+  it.skipIf(!existsSync(corpus))("on every subschema of every corpus server", async () => {
+    let checked = 0;
+    for (const file of readdirSync(corpus).filter((name) => name.endsWith(".json")).sort()) {
+      const ir = normalizeManifest(recogniseManifest(JSON.parse(await readFile(join(corpus, file), "utf8")), file));
+      checked += expectContentIsJson(ir.tools.flatMap((tool) => [tool.input.schema, ...(tool.output ? [tool.output.schema] : [])]));
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  });
+});
 
 describe("validators with shared subschemas check what the schemas say", () => {
   it("in every position a subschema can be repeated", async () => {

@@ -68,23 +68,25 @@ export const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, { shape: "map" | "list" | "
  */
 export function shareRepeatedSubschemas(roots: readonly Schema[], idFor: (index: number) => string): { roots: Schema[]; shared: SharedSubschema[] } {
   const registry = new Registry(idFor);
-  const withSharedDefinitions = shareDefinitions(roots, registry);
+  const index = new ContentIndex();
+  const readers = roots.map(readsEvaluation);
+  const withSharedDefinitions = shareDefinitions(roots, readers, registry, index);
   // The shared definitions are roots too: what they repeat inside is shared like the rest.
   const definitions = [...registry.shared];
   const all: Place[] = [
-    ...withSharedDefinitions.map((schema) => ({ schema })),
-    ...definitions.map((entry) => ({ schema: entry.schema, evaluated: registry.evaluated.has(entry.id) })),
+    ...withSharedDefinitions.map((schema, index) => ({ schema, readsEvaluation: readers[index]! })),
+    ...definitions.map((entry) => ({ schema: entry.schema, readsEvaluation: registry.evaluated.has(entry.id) || readsEvaluation(entry.schema) })),
   ];
-  const remaining = withSharedDefinitions.map(definitionsOf);
-  const rewritten = shareRepeats(all, registry);
+  const remaining = withSharedDefinitions.map((root) => definitionsOf(root, index));
+  const rewritten = shareRepeats(all, registry, index);
   definitions.forEach((entry, index) => (entry.schema = rewritten[roots.length + index]!));
   // A definition used once as such, and repeated elsewhere in the manifest, is now a shared schema too
   // (not for a root reading `unevaluated*`: that shared schema's insides were rewritten without it in view).
-  const result = rewritten.slice(0, roots.length).map((root, index) => {
-    if (readsEvaluation(root)) return root;
+  const result = rewritten.slice(0, roots.length).map((root, at) => {
+    if (readers[at]) return root;
     const renames = new Map<string, string>();
-    for (const { name, key } of remaining[index]!) {
-      const id = registry.get(key);
+    for (const { name, content } of remaining[at]!) {
+      const id = registry.get(content);
       if (id !== undefined) renames.set(name, id);
     }
     return renames.size === 0 ? root : withoutDefinitions(retargetRefs(root, renames), renames);
@@ -95,32 +97,32 @@ export function shareRepeatedSubschemas(roots: readonly Schema[], idFor: (index:
 /** A schema to rewrite. */
 interface Place {
   schema: Schema;
-  /** True when an `unevaluated*` keyword elsewhere (in a root that refers to this definition) reads what it evaluates. */
-  evaluated?: boolean;
+  /** True when an `unevaluated*` keyword in it, or in a root that refers to it (a definition), reads what its subschemas evaluate. */
+  readsEvaluation: boolean;
 }
 
-/** Shared subschemas by content. */
+/** Shared subschemas by content (see `ContentIndex`). */
 class Registry {
   readonly shared: SharedSubschema[] = [];
-  /** Shared definitions that a root reading `unevaluated*` refers to (see `Place.evaluated`). */
+  /** Shared definitions that a root reading `unevaluated*` refers to (see `Place.readsEvaluation`). */
   readonly evaluated = new Set<string>();
-  private readonly idByKey = new Map<string, string>();
+  private readonly idByContent = new Map<number, string>();
   constructor(private readonly idFor: (index: number) => string) {}
 
-  has(key: string): boolean {
-    return this.idByKey.has(key);
+  has(content: number): boolean {
+    return this.idByContent.has(content);
   }
 
-  get(key: string): string | undefined {
-    return this.idByKey.get(key);
+  get(content: number): string | undefined {
+    return this.idByContent.get(content);
   }
 
   /** The id of the shared schema with this content; `create` gives its schema the first time. */
-  idOf(key: string, create: () => Schema): string {
-    let id = this.idByKey.get(key);
+  idOf(content: number, create: () => Schema): string {
+    let id = this.idByContent.get(content);
     if (id === undefined) {
       id = this.idFor(this.shared.length);
-      this.idByKey.set(key, id);
+      this.idByContent.set(content, id);
       const entry: SharedSubschema = { id, schema: false };
       this.shared.push(entry);
       entry.schema = create();
@@ -134,34 +136,36 @@ class Registry {
  * schema, and the entry is dropped. Repeated until no more are found, since a
  * definition that referred only to shared ones can now be shared itself.
  */
-function shareDefinitions(roots: readonly Schema[], registry: Registry): Schema[] {
+function shareDefinitions(roots: readonly Schema[], readers: readonly boolean[], registry: Registry, index: ContentIndex): Schema[] {
   let current = [...roots];
   for (;;) {
-    const definitions = current.map(definitionsOf);
-    const counts = new Map<string, number>();
-    for (const found of definitions) for (const { key } of found) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const definitions = current.map((root) => definitionsOf(root, index));
+    const counts = new Map<number, number>();
+    for (const found of definitions) for (const { content } of found) counts.set(content, (counts.get(content) ?? 0) + 1);
     let changed = false;
-    current = current.map((root, index) => {
+    current = current.map((root, at) => {
       const renames = new Map<string, string>();
-      for (const { name, key, schema } of definitions[index]!) {
-        if (key.length < MIN_SHARED_LENGTH || ((counts.get(key) ?? 0) < 2 && !registry.has(key))) continue;
-        renames.set(name, registry.idOf(key, () => schema));
+      for (const { name, content, length, schema } of definitions[at]!) {
+        if (length < MIN_SHARED_LENGTH || ((counts.get(content) ?? 0) < 2 && !registry.has(content))) continue;
+        renames.set(name, registry.idOf(content, () => schema));
       }
       if (renames.size === 0) return root;
       changed = true;
-      if (readsEvaluation(root)) for (const id of renames.values()) registry.evaluated.add(id);
+      if (readers[at]) for (const id of renames.values()) registry.evaluated.add(id);
       return withoutDefinitions(retargetRefs(root, renames), renames);
     });
     if (!changed) return current;
   }
 }
 
-/** A root's `$defs` entries that hold no local `$ref`, with their content as JSON. */
-function definitionsOf(root: Schema): Array<{ name: string; key: string; schema: Schema }> {
+/** A root's `$defs` entries that hold no local `$ref`, with their content and length (see `ContentIndex`). */
+function definitionsOf(root: Schema, index: ContentIndex): Array<{ name: string; content: number; length: number; schema: Schema }> {
   if (typeof root === "boolean" || typeof root["$defs"] !== "object" || root["$defs"] === null) return [];
-  const found: Array<{ name: string; key: string; schema: Schema }> = [];
+  const found: Array<{ name: string; content: number; length: number; schema: Schema }> = [];
   for (const [name, schema] of Object.entries(root["$defs"] as Record<string, Schema>)) {
-    if (typeof schema === "object" && !holdsLocalRef(schema)) found.push({ name, key: JSON.stringify(schema), schema });
+    if (typeof schema !== "object") continue;
+    const { content, length, holdsLocalRef } = index.of(schema);
+    if (!holdsLocalRef) found.push({ name, content, length, schema });
   }
   return found;
 }
@@ -171,11 +175,8 @@ function retargetRefs(schema: Schema, renames: ReadonlyMap<string, string>): Sch
   if (typeof schema === "boolean") return schema;
   const out = mapSubschemas(schema, (sub) => retargetRefs(sub, renames));
   const ref = schema["$ref"];
-  if (typeof ref === "string" && ref.startsWith("#/$defs/")) {
-    const id = renames.get(refTarget(ref));
-    if (id !== undefined) out["$ref"] = id;
-  }
-  return out;
+  const id = typeof ref === "string" && ref.startsWith("#/$defs/") ? renames.get(refTarget(ref)) : undefined;
+  return id === undefined ? out : { ...out, $ref: id };
 }
 
 function withoutDefinitions(root: Schema, names: ReadonlyMap<string, string>): Schema {
@@ -187,50 +188,91 @@ function withoutDefinitions(root: Schema, names: ReadonlyMap<string, string>): S
 }
 
 /** Replaces subschemas repeated across `places` (outermost first) with refs to shared schemas; a new shared schema is itself rewritten once. */
-function shareRepeats(places: readonly Place[], registry: Registry): Schema[] {
-  const sameInstanceToo = places.map((place) => !place.evaluated && !readsEvaluation(place.schema));
-  // Pass 1: serialise every subschema without local refs once (by identity: the JSON of a
-  // subschema depends only on its content) and count the repeats where they may be replaced.
-  const keyOf = new Map<SchemaObject, string | null>();
-  const refs = new Map<SchemaObject, boolean>();
-  const counts = new Map<string, number>();
-  places.forEach((place, index) => {
+function shareRepeats(places: readonly Place[], registry: Registry, index: ContentIndex): Schema[] {
+  const sameInstanceToo = places.map((place) => !place.readsEvaluation);
+  // Pass 1: count the repeats of every subschema without local refs where they may be replaced.
+  const counts = new Map<number, number>();
+  places.forEach((place, at) => {
     walkSubschemas(place.schema, (node, childPosition, replaceable) => {
-      const key = serialise(node, keyOf, refs);
-      if (key !== null && replaceable && (childPosition || sameInstanceToo[index])) counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (!replaceable || !(childPosition || sameInstanceToo[at])) return;
+      const { content, holdsLocalRef } = index.of(node);
+      if (!holdsLocalRef) counts.set(content, (counts.get(content) ?? 0) + 1);
     });
   });
 
   // Pass 2: replace.
-  const refFor = (node: SchemaObject, childPosition: boolean, index: number): Schema | undefined => {
-    if (!childPosition && !sameInstanceToo[index]) return undefined;
-    const key = keyOf.get(node);
-    if (key === undefined || key === null || key.length < MIN_SHARED_LENGTH) return undefined;
-    if ((counts.get(key) ?? 0) < 2 && !registry.has(key)) return undefined;
-    return { $ref: registry.idOf(key, () => rewriteSubschemas(node, (child, isChild) => refFor(child, isChild, index))) };
+  const refFor = (node: SchemaObject, childPosition: boolean, at: number): Schema | undefined => {
+    if (!childPosition && !sameInstanceToo[at]) return undefined;
+    const { content, length, holdsLocalRef } = index.of(node);
+    if (holdsLocalRef || length < MIN_SHARED_LENGTH) return undefined;
+    if ((counts.get(content) ?? 0) < 2 && !registry.has(content)) return undefined;
+    return { $ref: registry.idOf(content, () => rewriteSubschemas(node, (child, isChild) => refFor(child, isChild, at))) };
   };
-  return places.map((place, index) => rewriteSubschemas(place.schema, (child, childPosition) => refFor(child, childPosition, index)));
+  return places.map((place, at) => rewriteSubschemas(place.schema, (child, childPosition) => refFor(child, childPosition, at)));
 }
 
-/** The JSON text of a subschema without any local `$ref` below it (null when it has one), computed once per object. */
-function serialise(node: SchemaObject, keyOf: Map<SchemaObject, string | null>, refs: Map<SchemaObject, boolean>): string | null {
-  let key = keyOf.get(node);
-  if (key === undefined) {
-    key = holdsLocalRef(node, refs) ? null : JSON.stringify(node);
-    keyOf.set(node, key);
-  }
-  return key;
+/** What the planner needs to know of a subschema object (see `ContentIndex`). */
+interface ContentFacts {
+  /** The same number for two subschemas exactly when their JSON texts are the same. */
+  content: number;
+  /** The length of its JSON text (what `MIN_SHARED_LENGTH` measures). */
+  length: number;
+  /** True when it or a subschema of it has a `$ref` relative to its root (shared schemas' absolute ids are not). */
+  holdsLocalRef: boolean;
 }
 
-/** True when `schema` or a subschema of it has a `$ref` relative to its root (shared schemas' absolute ids are not); remembered per object. */
-function holdsLocalRef(schema: Schema, known = new Map<SchemaObject, boolean>()): boolean {
-  if (typeof schema === "boolean") return false;
-  let holds = known.get(schema);
-  if (holds === undefined) {
-    holds = (typeof schema["$ref"] === "string" && schema["$ref"].startsWith("#")) || slotsOf(schema).some((slot) => holdsLocalRef(slot.sub, known));
-    known.set(schema, holds);
+/**
+ * Content identity of subschema objects, computed bottom-up once per object
+ * (schemas are never modified in place, so an object's facts never change).
+ * A subschema's text is its JSON with each subschema below it written as
+ * `#<content>`: equal texts mean equal JSON, and each level writes only its
+ * own keywords, where serialising every subschema whole would write each
+ * level again for every subschema above it.
+ */
+export class ContentIndex {
+  private readonly contentByText = new Map<string, number>();
+  private readonly facts = new Map<SchemaObject, ContentFacts>();
+
+  of(schema: SchemaObject): ContentFacts {
+    let facts = this.facts.get(schema);
+    if (facts === undefined) {
+      facts = this.compute(schema);
+      this.facts.set(schema, facts);
+    }
+    return facts;
   }
-  return holds;
+
+  private compute(schema: SchemaObject): ContentFacts {
+    let holdsLocalRef = typeof schema["$ref"] === "string" && schema["$ref"].startsWith("#");
+    // The JSON text's length: this text's, less the tokens', plus the subschemas' texts'.
+    let lengthDelta = 0;
+    const token = (sub: Schema): string => {
+      if (typeof sub === "boolean") return String(sub);
+      const facts = this.of(sub);
+      holdsLocalRef ||= facts.holdsLocalRef;
+      const text = `#${facts.content}`;
+      lengthDelta += facts.length - text.length;
+      return text;
+    };
+    const parts: string[] = [];
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (value === undefined) continue;
+      const shape = SUBSCHEMA_KEYWORDS.get(keyword)?.shape;
+      const written =
+        shape === "one" ? token(value as Schema)
+        : shape === "list" ? `[${(value as Schema[]).map(token).join(",")}]`
+        : shape === "map" ? `{${Object.entries(value as Record<string, Schema>).map(([name, sub]) => `${JSON.stringify(name)}:${token(sub)}`).join(",")}}`
+        : JSON.stringify(value);
+      parts.push(`${JSON.stringify(keyword)}:${written}`);
+    }
+    const text = `{${parts.join(",")}}`;
+    let content = this.contentByText.get(text);
+    if (content === undefined) {
+      content = this.contentByText.size;
+      this.contentByText.set(text, content);
+    }
+    return { content, length: text.length + lengthDelta, holdsLocalRef };
+  }
 }
 
 /** Calls `visit` for every subschema object below `schema` (not `schema` itself), except below `propertyNames`. */
@@ -292,12 +334,18 @@ function rewriteSubschemas(schema: Schema, replace: (child: SchemaObject, childP
   });
 }
 
-/** A copy of `schema` with each direct subschema replaced by `transform`'s result. */
+/**
+ * `schema` with each direct subschema replaced by `transform`'s result: a
+ * copy, or `schema` itself when `transform` returned every subschema as it
+ * was. Schemas are never modified in place, so unchanged parts are shared.
+ */
 export function mapSubschemas(schema: SchemaObject, transform: (sub: Schema, slot: Slot) => Schema): SchemaObject {
-  const out: SchemaObject = { ...schema };
+  let out: SchemaObject | undefined;
   const copied = new Set<string>();
   for (const slot of slotsOf(schema)) {
     const next = transform(slot.sub, slot);
+    if (next === slot.sub && out === undefined) continue;
+    out ??= { ...schema };
     const { keyword, key } = slot;
     if (key === undefined) {
       out[keyword] = next;
@@ -311,7 +359,7 @@ export function mapSubschemas(schema: SchemaObject, transform: (sub: Schema, slo
     if (typeof key === "number") (out[keyword] as Schema[])[key] = next;
     else setOwn(out[keyword] as Record<string, Schema>, key, next);
   }
-  return out;
+  return out ?? schema;
 }
 
 function copyMap(map: Record<string, Schema>): Record<string, Schema> {

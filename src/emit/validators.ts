@@ -158,8 +158,10 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
       const normalized = tool[role];
       if (normalized === undefined) continue;
       const exportName = validatorExportName(role, index);
-      const schema = withPropertyNameRefsInlined(validationSchema(normalized.schema, knownFormats));
-      const key = JSON.stringify(schema);
+      let schema = validationSchema(normalized.schema, knownFormats);
+      let key = JSON.stringify(schema);
+      // Only a schema with `propertyNames` has refs to inline (its JSON names the keyword; the converse need not hold).
+      if (key.includes('"propertyNames":')) key = JSON.stringify((schema = withPropertyNameRefsInlined(schema)));
       const existing = byContent.get(key);
       if (existing !== undefined) {
         aliases.push([exportName, existing]);
@@ -188,12 +190,14 @@ export function validationSchema(schema: Schema, knownFormats: ReadonlySet<strin
   if (typeof schema === "boolean") return schema;
   // An empty enum admits no value (JSON Schema allows it; ajv refuses to compile it): the schema `false`.
   if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return false;
-  const out: SchemaObject = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(key) || (key === "format" && !knownFormats.has(value as string))) continue;
-    out[key] = value;
+  const dropped = (key: string) => ANNOTATIONS.has(key) || (key === "format" && !knownFormats.has(schema[key] as string));
+  // The schema itself where nothing is dropped (schemas are never modified in place).
+  let kept = schema;
+  if (Object.keys(schema).some(dropped)) {
+    kept = {};
+    for (const [key, value] of Object.entries(schema)) if (!dropped(key)) kept[key] = value;
   }
-  return withProtoPropertyAsPattern(mapSubschemas(out, (sub) => validationSchema(sub, knownFormats)));
+  return withProtoPropertyAsPattern(mapSubschemas(kept, (sub) => validationSchema(sub, knownFormats)));
 }
 
 /**
