@@ -91,9 +91,13 @@ export function printable(text: string, keepLines = false): string {
 
 /** RFC 6901 escaping of one reference token. */
 export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+  const text = String(token);
+  // Nearly every token has neither character: normalize joins one per keyword of every schema.
+  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
 }
 
 export function joinPointer(base: string, ...tokens: Array<string | number>): string {
-  return base + tokens.map((token) => `/${pointerToken(token)}`).join("");
+  let pointer = base;
+  for (const token of tokens) pointer += `/${pointerToken(token)}`;
+  return pointer;
 }

@@ -50,6 +50,16 @@ const NUMBER_KEYWORDS = [
 const STRING_KEYWORDS = ["format", "description", "title", "contentMediaType", "contentEncoding"] as const;
 const BOOLEAN_KEYWORDS = ["uniqueItems", "deprecated", "readOnly", "writeOnly"] as const;
 const ANY_KEYWORDS = ["const", "default"] as const;
+/** What each keyword of the lists above holds, looked up once per keyword of every schema. */
+const KEYWORD_KINDS: ReadonlyMap<string, "map" | "one" | "list" | "number" | "string" | "boolean" | "any"> = new Map([
+  ...SCHEMA_MAP_KEYWORDS.map((key) => [key, "map"] as const),
+  ...SCHEMA_KEYWORDS.map((key) => [key, "one"] as const),
+  ...SCHEMA_ARRAY_KEYWORDS.map((key) => [key, "list"] as const),
+  ...NUMBER_KEYWORDS.map((key) => [key, "number"] as const),
+  ...STRING_KEYWORDS.map((key) => [key, "string"] as const),
+  ...BOOLEAN_KEYWORDS.map((key) => [key, "boolean"] as const),
+  ...ANY_KEYWORDS.map((key) => [key, "any"] as const),
+]);
 /** Keywords that carry no constraint; the only siblings a pre-2019-09 `$ref` keeps. */
 const ANNOTATION_KEYWORDS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
 export const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
@@ -306,7 +316,8 @@ class SchemaNormalizer {
   }
 
   private keyword(key: string, item: unknown, at: string, out: SchemaObject) {
-    if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(key)) {
+    const kind = KEYWORD_KINDS.get(key);
+    if (kind === "map") {
       if (!isRecord(item)) return this.dropped(key, at, "is not an object");
       const map: Record<string, Schema> = {};
       for (const [name, sub] of Object.entries(item)) {
@@ -319,21 +330,21 @@ class SchemaNormalizer {
       // draft-07 `dependencies` may already have named some (see `dependencies`): both apply.
       if (key === "dependentSchemas") for (const [name, sub] of Object.entries(map)) addDependentSchema(out, name, sub);
       else out[key] = map;
-    } else if ((SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
+    } else if (kind === "one") {
       out[key] = this.node(item, at);
-    } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(key)) {
+    } else if (kind === "list") {
       if (!Array.isArray(item) || item.length === 0) return this.dropped(key, at, "is not a non-empty array");
       out[key] = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
-    } else if ((NUMBER_KEYWORDS as readonly string[]).includes(key)) {
+    } else if (kind === "number") {
       if (typeof item !== "number" || !Number.isFinite(item)) this.dropped(key, at, "is not a number");
       else if (key === "multipleOf" && !(item > 0)) this.dropped(key, at, "must be greater than 0 (as it is, it would reject every number)");
       else if (COUNT_KEYWORDS.has(key) && !(Number.isInteger(item) && item >= 0)) this.dropped(key, at, "must be a non-negative integer");
       else out[key] = item;
-    } else if ((STRING_KEYWORDS as readonly string[]).includes(key)) {
+    } else if (kind === "string") {
       if (typeof item === "string") out[key] = item;
-    } else if ((BOOLEAN_KEYWORDS as readonly string[]).includes(key)) {
+    } else if (kind === "boolean") {
       if (typeof item === "boolean") out[key] = item;
-    } else if ((ANY_KEYWORDS as readonly string[]).includes(key)) {
+    } else if (kind === "any") {
       out[key] = item;
     }
     // Anything else (tsType, x-*, $id, $schema, $comment, $anchor, ...) is dropped on purpose.
