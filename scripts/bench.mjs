@@ -16,7 +16,7 @@ setFlagsFromString("--no-turbo-inlining");
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin/mcpgen.js");
 const scratch = mkdtempSync(join(tmpdir(), "mcpgen-bench-"));
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
 
 /**
  * A tool with a nested input (objects, arrays, enums, a $ref) and an output
@@ -84,7 +84,7 @@ function time(manifest) {
     stages = JSON.parse(stdout).timings;
   }
   samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)], stages, bytes: dirBytes(join(scratch, "out-0")) };
+  return { median: samples[Math.floor(samples.length / 2)], min: samples[0], max: samples.at(-1), stages, bytes: dirBytes(join(scratch, "out-0")) };
 }
 
 function dirBytes(directory) {
@@ -106,14 +106,15 @@ for (const count of [100, 1000, 3000]) {
   cases.push({ name: "synthetic 1000, nothing repeated", manifest, tools: 1000, distinct: true });
 }
 
-console.log(`mcpgen generate, end to end (median of ${runs} runs, node ${process.version}, ${(await import("node:os")).cpus().length} cores)\n`);
-console.log(["case".padEnd(34), "tools".padStart(6), "total ms".padStart(10), "ms/tool".padStart(9), "output".padStart(9), "  stages (ms)"].join(""));
+console.log(`mcpgen generate, end to end (median of ${runs} runs, and their range; node ${process.version}, ${(await import("node:os")).cpus().length} cores)\n`);
+console.log(["case".padEnd(34), "tools".padStart(6), "total ms".padStart(10), "range".padStart(13), "ms/tool".padStart(9), "output".padStart(9), "  stages (ms)"].join(""));
 const rows = [];
 for (const entry of cases) {
   const result = time(entry.manifest);
   const stages = Object.entries(result.stages).map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`).join(", ");
   rows.push({ ...entry, ...result });
-  console.log([entry.name.padEnd(34), String(entry.tools).padStart(6), result.median.toFixed(0).padStart(10), (result.median / entry.tools).toFixed(2).padStart(9), `${(result.bytes / 1024).toFixed(0)} KB`.padStart(9), `  ${stages}`].join(""));
+  const range = `${result.min.toFixed(0)}-${result.max.toFixed(0)}`;
+  console.log([entry.name.padEnd(34), String(entry.tools).padStart(6), result.median.toFixed(0).padStart(10), range.padStart(13), (result.median / entry.tools).toFixed(2).padStart(9), `${(result.bytes / 1024).toFixed(0)} KB`.padStart(9), `  ${stages}`].join(""));
 }
 
 const synthetic = rows.filter((row) => row.name.startsWith("synthetic") && !row.distinct);
