@@ -30,6 +30,12 @@ describe("the weather scaffold", () => {
     expect(checked.output).toBe("");
     expect(checked.ok).toBe(true);
 
+    // Projects often turn on the unused checks; a stub nobody has written yet must not trip them.
+    const strictest = ["--noUnusedParameters", "--noUnusedLocals", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--noImplicitReturns", "--noPropertyAccessFromIndexSignature", "--noImplicitOverride"];
+    const checkedStrictest = await compile(project, strictest);
+    expect(checkedStrictest.output).toBe("");
+    expect(checkedStrictest.ok).toBe(true);
+
     const client = join(project, "client");
     await generate({ manifest: join(project, "manifest.json"), outDir: client });
     for (const file of ["types.ts", "validators.ts", "validate.ts", "runtime.ts"]) {

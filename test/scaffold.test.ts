@@ -100,7 +100,7 @@ describe("a new scaffold", () => {
     await scaffold({ manifest: weather, outDir: project });
     const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
     expect(stub).toContain('import { defineHandler } from "../generated/define.js";');
-    expect(stub).toContain('export default defineHandler("get_weather", async (input, context) => {');
+    expect(stub).toContain('export default defineHandler("get_weather", async (_input, _context) => {');
     expect(stub).toContain('throw new Error("not implemented: get_weather");');
     expect(stub).toContain("Return a GetWeatherOutput");
     expect(definedTool(stub)).toBe("get_weather");

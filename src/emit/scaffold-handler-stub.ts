@@ -36,12 +36,14 @@ export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {
       `Handler of tool ${stringLiteral(tool.wireName)}.`,
       ...about,
       [`Input: ${tool.input.typeNames.root}, already checked against the inputSchema.`, ...returns, "A thrown error becomes a tool error with its message."].join("\n"),
+      // The underscores keep an unimplemented stub compiling under noUnusedParameters.
+      "Drop the underscore of a parameter once you use it.",
       "This file is yours: mcpgen created it and never changes it, not even when you regenerate.",
     ].join("\n\n"),
   });
   const contents = `${doc}import { defineHandler } from "../generated/define.js";
 
-export default defineHandler(${stringLiteral(tool.wireName)}, async (input, context) => {
+export default defineHandler(${stringLiteral(tool.wireName)}, async (_input, _context) => {
   throw new Error(${stringLiteral(`not implemented: ${tool.wireName}`)});
 });
 `;

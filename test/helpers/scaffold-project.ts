@@ -153,9 +153,9 @@ export interface CompileResult {
 }
 
 /** Type-checks and builds a scaffold with the native TypeScript 7 compiler (`tsc -p <project>/tsconfig.json`). */
-export async function compile(project: string): Promise<CompileResult> {
+export async function compile(project: string, flags: readonly string[] = []): Promise<CompileResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false"], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false", ...flags], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
