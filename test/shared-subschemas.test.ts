@@ -396,10 +396,16 @@ describe("validators with shared subschemas check what the schemas say", () => {
     expect(await compareWithOracle(ir, 5000)).toBeGreaterThan(1000);
   });
 
-  it("a property named like an unevaluated keyword turns tracking on, never off", async () => {
-    const ir = normalizeManifest(recogniseManifest({ tools: [{ name: "t", inputSchema: { type: "object", properties: { unevaluatedProperties: { type: "string" } } } }] }, "names.tools.json"));
-    expect((await validatorEntries(ir)).context.tracksEvaluation).toBe(true);
+  it("tracks evaluation for the keyword, not for a property or a value named like it", async () => {
+    const named = { name: "named", inputSchema: { type: "object", properties: { unevaluatedProperties: { enum: ["unevaluatedItems"] } } } };
+    const ir = normalizeManifest(recogniseManifest({ tools: [named] }, "names.tools.json"));
+    expect((await validatorEntries(ir)).context.tracksEvaluation).toBe(false);
     expect(await compareWithOracle(ir, 200)).toBeGreaterThan(10);
+    // The keyword deep inside a definition of another tool turns it on for the whole manifest.
+    const deep = { name: "deep", inputSchema: { type: "object", properties: { p: { $ref: "#/$defs/d" } }, $defs: { d: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false } } } };
+    const both = normalizeManifest(recogniseManifest({ tools: [named, deep] }, "both.tools.json"));
+    expect((await validatorEntries(both)).context.tracksEvaluation).toBe(true);
+    expect(await compareWithOracle(both, 200)).toBeGreaterThan(20);
   });
 
   const corpus = resolve(repoRoot, "../shared/corpus");

@@ -63,10 +63,14 @@ export const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, { shape: "map" | "list" | "
 
 /**
  * Rewrites `roots` so each subschema found at least twice (across all roots)
- * is a `$ref` to `idFor(n)`; returns the rewritten roots and the shared
- * subschemas, in order of first appearance.
+ * is a `$ref` to `idFor(n)`; returns the rewritten roots, the shared
+ * subschemas in order of first appearance, and whether any root uses
+ * `unevaluatedProperties` or `unevaluatedItems` (anywhere in it).
  */
-export function shareRepeatedSubschemas(roots: readonly Schema[], idFor: (index: number) => string): { roots: Schema[]; shared: SharedSubschema[] } {
+export function shareRepeatedSubschemas(
+  roots: readonly Schema[],
+  idFor: (index: number) => string,
+): { roots: Schema[]; shared: SharedSubschema[]; readsEvaluation: boolean } {
   const registry = new Registry(idFor);
   const index = new ContentIndex();
   const readers = roots.map(readsEvaluation);
@@ -91,7 +95,7 @@ export function shareRepeatedSubschemas(roots: readonly Schema[], idFor: (index:
     }
     return renames.size === 0 ? root : withoutDefinitions(retargetRefs(root, renames), renames);
   });
-  return { roots: result, shared: registry.shared };
+  return { roots: result, shared: registry.shared, readsEvaluation: readers.some(Boolean) };
 }
 
 /** A schema to rewrite. */

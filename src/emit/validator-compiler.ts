@@ -45,10 +45,11 @@ export const validatorId = (exportName: string) => ID_BASE + exportName;
  */
 export async function compileValidatorChunk(entries: readonly ValidatorEntry[], context: CompileContext = STANDALONE): Promise<ChunkResult> {
   const { Ajv, draft2020Vocabularies, standaloneCode, _ } = loadCompiler();
-  // ajv's core with the 2020-12 vocabularies is Ajv2020 but for three settings it forces on:
-  // `unevaluated` (see `CompileContext`); `dynamicRef`, for `$dynamicRef`, which normalization
-  // drops, and which would give every function a parameter it never uses; and the 2020-12
-  // meta-schema, which only schema validation (off) reads.
+  // Ajv2020 is ajv's core with the 2020-12 vocabularies, the 2020-12 meta-schema, and `next`,
+  // `unevaluated` and `dynamicRef` forced on. Here `unevaluated` is on only where a schema needs
+  // it (see `CompileContext`); `dynamicRef` is off, since normalization drops `$dynamicRef` and the
+  // option gives every function a parameter it never uses; the meta-schema only serves schema
+  // validation, which is off.
   const ajv = new Ajv({
     next: true,
     unevaluated: context.tracksEvaluation,

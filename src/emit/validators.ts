@@ -152,7 +152,6 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   const aliases: Array<[alias: string, target: string]> = [];
   const byContent = new Map<string, string>();
   const origin = new Map<string, { tool: string; pointer: string }>();
-  let tracksEvaluation = false;
   ir.tools.forEach((tool, index) => {
     for (const role of ["input", "output"] as const) {
       const normalized = tool[role];
@@ -168,8 +167,6 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
         continue;
       }
       byContent.set(key, exportName);
-      // Conservative: a property or a value of that name turns tracking on too, which is never wrong.
-      tracksEvaluation ||= key.includes('"unevaluatedProperties":') || key.includes('"unevaluatedItems":');
       origin.set(exportName, { tool: tool.wireName, pointer: normalized.pointer });
       unique.push({ exportName, schema });
     }
@@ -180,7 +177,7 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   );
   // A shared schema that ajv cannot compile fails inside the first export that refers to it, and is reported there.
   const shared = sharing.shared.map((subschema, index) => ({ exportName: sharedExportName(index), schema: subschema.schema }));
-  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), context: { shared, tracksEvaluation }, aliases, origin };
+  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), context: { shared, tracksEvaluation: sharing.readsEvaluation }, aliases, origin };
 }
 
 const sharedExportName = (index: number) => `shared${index}`;
