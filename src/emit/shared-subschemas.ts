@@ -72,17 +72,17 @@ export function shareRepeatedSubschemas(
   idFor: (index: number) => string,
 ): { roots: Schema[]; shared: SharedSubschema[]; readsEvaluation: boolean } {
   const registry = new Registry(idFor);
-  const index = new ContentIndex();
+  const contents = new ContentIndex();
   const readers = roots.map(readsEvaluation);
-  const withSharedDefinitions = shareDefinitions(roots, readers, registry, index);
+  const withSharedDefinitions = shareDefinitions(roots, readers, registry, contents);
   // The shared definitions are roots too: what they repeat inside is shared like the rest.
   const definitions = [...registry.shared];
   const all: Place[] = [
     ...withSharedDefinitions.map((schema, index) => ({ schema, readsEvaluation: readers[index]! })),
     ...definitions.map((entry) => ({ schema: entry.schema, readsEvaluation: registry.evaluated.has(entry.id) || readsEvaluation(entry.schema) })),
   ];
-  const remaining = withSharedDefinitions.map((root) => definitionsOf(root, index));
-  const rewritten = shareRepeats(all, registry, index);
+  const remaining = withSharedDefinitions.map((root) => definitionsOf(root, contents));
+  const rewritten = shareRepeats(all, registry, contents);
   definitions.forEach((entry, index) => (entry.schema = rewritten[roots.length + index]!));
   // A definition used once as such, and repeated elsewhere in the manifest, is now a shared schema too
   // (not for a root reading `unevaluated*`: that shared schema's insides were rewritten without it in view).
@@ -140,10 +140,10 @@ class Registry {
  * schema, and the entry is dropped. Repeated until no more are found, since a
  * definition that referred only to shared ones can now be shared itself.
  */
-function shareDefinitions(roots: readonly Schema[], readers: readonly boolean[], registry: Registry, index: ContentIndex): Schema[] {
+function shareDefinitions(roots: readonly Schema[], readers: readonly boolean[], registry: Registry, contents: ContentIndex): Schema[] {
   let current = [...roots];
   for (;;) {
-    const definitions = current.map((root) => definitionsOf(root, index));
+    const definitions = current.map((root) => definitionsOf(root, contents));
     const counts = new Map<number, number>();
     for (const found of definitions) for (const { content } of found) counts.set(content, (counts.get(content) ?? 0) + 1);
     let changed = false;
@@ -163,12 +163,12 @@ function shareDefinitions(roots: readonly Schema[], readers: readonly boolean[],
 }
 
 /** A root's `$defs` entries that hold no local `$ref`, with their content and length (see `ContentIndex`). */
-function definitionsOf(root: Schema, index: ContentIndex): Array<{ name: string; content: number; length: number; schema: Schema }> {
+function definitionsOf(root: Schema, contents: ContentIndex): Array<{ name: string; content: number; length: number; schema: Schema }> {
   if (typeof root === "boolean" || typeof root["$defs"] !== "object" || root["$defs"] === null) return [];
   const found: Array<{ name: string; content: number; length: number; schema: Schema }> = [];
   for (const [name, schema] of Object.entries(root["$defs"] as Record<string, Schema>)) {
     if (typeof schema !== "object") continue;
-    const { content, length, holdsLocalRef } = index.of(schema);
+    const { content, length, holdsLocalRef } = contents.of(schema);
     if (!holdsLocalRef) found.push({ name, content, length, schema });
   }
   return found;
@@ -192,14 +192,14 @@ function withoutDefinitions(root: Schema, names: ReadonlyMap<string, string>): S
 }
 
 /** Replaces subschemas repeated across `places` (outermost first) with refs to shared schemas; a new shared schema is itself rewritten once. */
-function shareRepeats(places: readonly Place[], registry: Registry, index: ContentIndex): Schema[] {
+function shareRepeats(places: readonly Place[], registry: Registry, contents: ContentIndex): Schema[] {
   const sameInstanceToo = places.map((place) => !place.readsEvaluation);
   // Pass 1: count the repeats of every subschema without local refs where they may be replaced.
   const counts = new Map<number, number>();
   places.forEach((place, at) => {
     walkSubschemas(place.schema, (node, childPosition, replaceable) => {
       if (!replaceable || !(childPosition || sameInstanceToo[at])) return;
-      const { content, holdsLocalRef } = index.of(node);
+      const { content, holdsLocalRef } = contents.of(node);
       if (!holdsLocalRef) counts.set(content, (counts.get(content) ?? 0) + 1);
     });
   });
@@ -207,7 +207,7 @@ function shareRepeats(places: readonly Place[], registry: Registry, index: Conte
   // Pass 2: replace.
   const refFor = (node: SchemaObject, childPosition: boolean, at: number): Schema | undefined => {
     if (!childPosition && !sameInstanceToo[at]) return undefined;
-    const { content, length, holdsLocalRef } = index.of(node);
+    const { content, length, holdsLocalRef } = contents.of(node);
     if (holdsLocalRef || length < MIN_SHARED_LENGTH) return undefined;
     if ((counts.get(content) ?? 0) < 2 && !registry.has(content)) return undefined;
     return { $ref: registry.idOf(content, () => rewriteSubschemas(node, (child, isChild) => refFor(child, isChild, at))) };
