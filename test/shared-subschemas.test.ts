@@ -20,6 +20,7 @@ import { emitValidators, validationSchema, validatorEntries, validatorExportName
 import type { ManifestIR, Schema, SchemaObject } from "../src/ir.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../src/normalize/schema.js";
+import { errorMessage } from "../templates/client-runtime.js";
 import { formats } from "../templates/validator-runtime.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
@@ -268,7 +269,9 @@ function variants(value: unknown, limit: number): unknown[] {
   return out.slice(0, limit);
 }
 
-type RawValidator = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; propertyName?: string }> | null };
+type RawValidator = ((data: unknown) => boolean) & {
+  errors?: Array<{ instancePath: string; keyword: string; params: Record<string, unknown>; message?: string; propertyName?: string }> | null;
+};
 
 /** Verdict and errors: instance path, keyword, and the property name an error under propertyNames carries (issues point at it). */
 const errorsOf = (validate: RawValidator, value: unknown) => ({
@@ -305,6 +308,8 @@ async function compareWithOracle(ir: ManifestIR, perSchema: number): Promise<num
       const actual = generated[validatorExportName(role, index)]!;
       for (const value of variants(sample(normalized.schema, normalized.schema), perSchema)) {
         expect(errorsOf(actual, value), `${ir.source}: ${tool.wireName} ${role} ${JSON.stringify(value)}`).toEqual(errorsOf(expected, value));
+        // The generated validators carry no message; the runtime words each error as ajv does.
+        for (const { message, ...error } of expected.errors ?? []) expect(errorMessage(error), error.keyword).toBe(message);
         compared++;
       }
     }

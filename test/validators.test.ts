@@ -5,11 +5,14 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import * as hazards from "../golden/hazards/index.js";
 import * as shared from "../golden/shared/index.js";
 import * as mapping from "../golden/type-mapping/index.js";
 import * as weather from "../golden/weather/index.js";
+import { errorMessage } from "../templates/client-runtime.js";
+import { formats } from "../templates/validator-runtime.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 type Validate = (tool: string, value: unknown) => { ok: true } | { ok: false; issues: Array<{ path: string; message: string }> };
@@ -137,6 +140,55 @@ describe("issue messages", () => {
       ok: false,
       issues: [{ path: "/payment/billing", message: 'is required when "card" is present' }],
     });
+  });
+});
+
+describe("errorMessage", () => {
+  // Each schema and instance fails the keywords named beside it; ajv (messages on) says what each error's message is.
+  const cases: Array<[keywords: string[], schema: object, value: unknown]> = [
+    [["type"], { type: "string" }, 1],
+    [["type"], { type: ["string", "null"] }, 1],
+    [["required", "dependentRequired"], { required: ["a"], dependentRequired: { b: ["c", "d"] } }, { b: 1 }],
+    [["dependentRequired"], { dependentRequired: { b: ["c"] } }, { b: 1 }],
+    [["additionalProperties"], { properties: { a: {} }, additionalProperties: false }, { z: 1 }],
+    [["unevaluatedProperties"], { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }, { z: 1 }],
+    [["propertyNames", "pattern"], { propertyNames: { pattern: "^[a-z]+$" } }, { B: 1 }],
+    [["minLength", "maxLength"], { allOf: [{ minLength: 3 }, { maxLength: 0 }] }, "ab"],
+    [["minItems", "maxItems"], { allOf: [{ minItems: 3 }, { maxItems: 1 }] }, [1, 2]],
+    [["minProperties", "maxProperties"], { allOf: [{ minProperties: 3 }, { maxProperties: 1 }] }, { a: 1, b: 2 }],
+    [["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"], { allOf: [{ minimum: 2.5 }, { maximum: -1 }, { exclusiveMinimum: 5 }, { exclusiveMaximum: 0 }] }, 1],
+    [["multipleOf"], { multipleOf: 0.25 }, 0.3],
+    [["format"], { format: "date-time" }, "yesterday"],
+    [["enum"], { enum: ["a", 1] }, "b"],
+    [["const"], { const: { a: 1 } }, { a: 2 }],
+    [["uniqueItems"], { uniqueItems: true }, [1, 2, 1]],
+    [["type", "contains"], { contains: { type: "string" } }, [1]],
+    [["type", "contains"], { contains: { type: "string" }, minContains: 2, maxContains: 3 }, ["a", 1]],
+    [["items"], { prefixItems: [{}], items: false }, [1, 2]],
+    [["unevaluatedItems"], { prefixItems: [{}], unevaluatedItems: false }, [1, 2, 3]],
+    [["type", "anyOf"], { anyOf: [{ type: "string" }, { type: "number" }] }, null],
+    [["oneOf"], { oneOf: [{ type: "number" }, { type: "integer" }] }, 1],
+    [["not"], { not: { type: "number" } }, 1],
+    [["minimum", "if"], { if: { type: "number" }, then: { minimum: 10 }, else: { type: "string" } }, 1],
+    [["type", "if"], { if: { type: "number" }, then: { minimum: 10 }, else: { type: "string" } }, true],
+    [["false schema"], { properties: { a: false } }, { a: 1 }],
+  ];
+  const ajv = new Ajv2020.default({ allErrors: true, strict: false, logger: false });
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
+
+  it.each(cases)("words %j errors as ajv does", (keywords, schema, value) => {
+    const validate = ajv.compile(schema);
+    expect(validate(value)).toBe(false);
+    const errors = validate.errors ?? [];
+    expect(new Set(errors.map((error) => error.keyword))).toEqual(new Set(keywords));
+    for (const error of errors) {
+      const { message, ...withoutMessage } = error;
+      expect(errorMessage(withoutMessage), error.keyword).toBe(message);
+    }
+  });
+
+  it("reaches every validator's issues: the generated validators carry no message", () => {
+    expect(weather.validateInput("get_weather", { location: 1 })).toEqual({ ok: false, issues: [{ path: "/location", message: "must be string" }] });
   });
 });
 

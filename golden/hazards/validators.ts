@@ -3,7 +3,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects). */
+/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
 export type Validator = {
   (data: unknown): boolean;
   errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
@@ -161,7 +161,7 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -184,7 +184,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.ok === undefined) || (!(func0.call(data, "ok")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -195,7 +195,7 @@ errors++;
 }
 if(data.ok !== undefined && func0.call(data, "ok")){
 if(typeof data.ok !== "boolean"){
-const err1 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -207,7 +207,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -230,7 +230,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.x !== undefined && func0.call(data, "x")){
 if(typeof data.x !== "string"){
-const err0 = {instancePath:instancePath+"/x",schemaPath:"#/properties/x/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/x",schemaPath:"#/properties/x/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -242,7 +242,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -264,7 +264,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -275,7 +275,7 @@ errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -287,7 +287,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -309,7 +309,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -320,7 +320,7 @@ errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(!(typeof data.id == "number")){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -332,7 +332,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -354,7 +354,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.key === undefined) || (!(func0.call(data, "key")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -365,7 +365,7 @@ errors++;
 }
 if(data.key !== undefined && func0.call(data, "key")){
 if(typeof data.key !== "string"){
-const err1 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -377,7 +377,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -400,7 +400,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.plain === undefined) || (!(func0.call(data, "plain")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plain"},message:"must have required property '"+"plain"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plain"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -410,7 +410,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.__proto__ === undefined) || (!(func0.call(data, "__proto__")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "__proto__"},message:"must have required property '"+"__proto__"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "__proto__"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -420,7 +420,7 @@ vErrors.push(err1);
 errors++;
 }
 if((data["*/"] === undefined) || (!(func0.call(data, "*/")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "*/"},message:"must have required property '"+"*/"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "*/"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -432,7 +432,7 @@ errors++;
 if(data.plain !== undefined && func0.call(data, "plain")){
 let data0 = data.plain;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -442,7 +442,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash") || (data0 === "*/")) || (data0 === "${x}")) || (data0 === "`")) || (data0 === "\u2028"))){
-const err4 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/enum",keyword:"enum",params:{allowedValues: schema6.properties.plain.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/enum",keyword:"enum",params:{allowedValues: schema6.properties.plain.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -454,7 +454,7 @@ errors++;
 }
 if(data["with-dash"] !== undefined && func0.call(data, "with-dash")){
 if(typeof data["with-dash"] !== "string"){
-const err5 = {instancePath:instancePath+"/with-dash",schemaPath:"#/properties/with-dash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/with-dash",schemaPath:"#/properties/with-dash/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -466,7 +466,7 @@ errors++;
 }
 if(data["with space"] !== undefined && func0.call(data, "with space")){
 if(!(typeof data["with space"] == "number")){
-const err6 = {instancePath:instancePath+"/with space",schemaPath:"#/properties/with%20space/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = {instancePath:instancePath+"/with space",schemaPath:"#/properties/with%20space/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -478,7 +478,7 @@ errors++;
 }
 if(data.constructor !== undefined && func0.call(data, "constructor")){
 if(typeof data.constructor !== "boolean"){
-const err7 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -490,7 +490,7 @@ errors++;
 }
 if(data["1leading"] !== undefined && func0.call(data, "1leading")){
 if(typeof data["1leading"] !== "string"){
-const err8 = {instancePath:instancePath+"/1leading",schemaPath:"#/properties/1leading/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/1leading",schemaPath:"#/properties/1leading/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -502,7 +502,7 @@ errors++;
 }
 if(data["\"quoted\""] !== undefined && func0.call(data, "\"quoted\"")){
 if(typeof data["\"quoted\""] !== "string"){
-const err9 = {instancePath:instancePath+"/\"quoted\"",schemaPath:"#/properties/%22quoted%22/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/\"quoted\"",schemaPath:"#/properties/%22quoted%22/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -514,7 +514,7 @@ errors++;
 }
 if(data["*/"] !== undefined && func0.call(data, "*/")){
 if(typeof data["*/"] !== "string"){
-const err10 = {instancePath:instancePath+"/*~1",schemaPath:"#/properties/*~1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/*~1",schemaPath:"#/properties/*~1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -526,7 +526,7 @@ errors++;
 }
 if(data["${inject}"] !== undefined && func0.call(data, "${inject}")){
 if(typeof data["${inject}"] !== "string"){
-const err11 = {instancePath:instancePath+"/${inject}",schemaPath:"#/properties/%24%7Binject%7D/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/${inject}",schemaPath:"#/properties/%24%7Binject%7D/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -538,7 +538,7 @@ errors++;
 }
 if(data.typed !== undefined && func0.call(data, "typed")){
 if(typeof data.typed !== "string"){
-const err12 = {instancePath:instancePath+"/typed",schemaPath:"#/properties/typed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/typed",schemaPath:"#/properties/typed/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -551,7 +551,7 @@ errors++;
 for(const key0 of Object.keys(data)){
 if(pattern0.test(key0)){
 if(typeof data[key0] !== "string"){
-const err13 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -564,7 +564,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -586,7 +586,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.ok === undefined) || (!(func0.call(data, "ok")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -597,7 +597,7 @@ errors++;
 }
 if(data["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"] !== undefined && func0.call(data, "End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash")){
 if(typeof data["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"] !== "string"){
-const err1 = {instancePath:instancePath+"/End *~1 comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS <~1script> \\ backslash",schemaPath:"#/properties/End%20*~1%20comment%3B%20%22%20quote%20'%20single%20%60%20backtick%20%24%7Bprocess.exit(1)%7D%20%0A%20newline%20%E2%80%A8%20LS%20%E2%80%A9%20PS%20%3C~1script%3E%20%5C%20backslash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/End *~1 comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS <~1script> \\ backslash",schemaPath:"#/properties/End%20*~1%20comment%3B%20%22%20quote%20'%20single%20%60%20backtick%20%24%7Bprocess.exit(1)%7D%20%0A%20newline%20%E2%80%A8%20LS%20%E2%80%A9%20PS%20%3C~1script%3E%20%5C%20backslash/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -609,7 +609,7 @@ errors++;
 }
 if(data.ok !== undefined && func0.call(data, "ok")){
 if("End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" !== data.ok){
-const err2 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/const",keyword:"const",params:{allowedValue: "End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"},message:"must be equal to constant"};
+const err2 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/const",keyword:"const",params:{allowedValue: "End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -621,7 +621,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -644,7 +644,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
 if(!(((((key0 === "constructor") || (key0 === "toString")) || (key0 === "valueOf")) || (key0 === "q")) || (pattern0.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -656,7 +656,7 @@ errors++;
 }
 if(data.constructor !== undefined && func0.call(data, "constructor")){
 if(!(typeof data.constructor == "number")){
-const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -668,7 +668,7 @@ errors++;
 }
 if(data.toString !== undefined && func0.call(data, "toString")){
 if(typeof data.toString !== "string"){
-const err2 = {instancePath:instancePath+"/toString",schemaPath:"#/properties/toString/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/toString",schemaPath:"#/properties/toString/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -683,7 +683,7 @@ let data2 = data.valueOf;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.hasOwnProperty !== undefined && func0.call(data2, "hasOwnProperty")){
 if(typeof data2.hasOwnProperty !== "boolean"){
-const err3 = {instancePath:instancePath+"/valueOf/hasOwnProperty",schemaPath:"#/properties/valueOf/properties/hasOwnProperty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = {instancePath:instancePath+"/valueOf/hasOwnProperty",schemaPath:"#/properties/valueOf/properties/hasOwnProperty/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -695,7 +695,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/valueOf",schemaPath:"#/properties/valueOf/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/valueOf",schemaPath:"#/properties/valueOf/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -707,7 +707,7 @@ errors++;
 }
 if(data.q !== undefined && func0.call(data, "q")){
 if(typeof data.q !== "string"){
-const err5 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -720,7 +720,7 @@ errors++;
 for(const key1 of Object.keys(data)){
 if(pattern0.test(key1)){
 if(typeof data[key1] !== "string"){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -733,7 +733,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -756,7 +756,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
 if(!((key0 === "constructor") || (pattern0.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -768,7 +768,7 @@ errors++;
 }
 if(data.constructor !== undefined && func0.call(data, "constructor")){
 if(!(typeof data.constructor == "number")){
-const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -781,7 +781,7 @@ errors++;
 for(const key1 of Object.keys(data)){
 if(pattern0.test(key1)){
 if(typeof data[key1] !== "string"){
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -794,7 +794,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err3];
 }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects). */
+/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
 export type Validator = {
   (data: unknown): boolean;
   errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
@@ -165,7 +165,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined && func0.call(data, "cursor")){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -178,7 +178,7 @@ errors++;
 if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err1 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -189,7 +189,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 100 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err2 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -199,7 +199,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err3 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -212,7 +212,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -235,7 +235,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.city === undefined) || (!(func0.call(data, "city")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -245,7 +245,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.country === undefined) || (!(func0.call(data, "country")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -256,7 +256,7 @@ errors++;
 }
 if(data.street !== undefined && func0.call(data, "street")){
 if(typeof data.street !== "string"){
-const err2 = {instancePath:instancePath+"/street",schemaPath:"#/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/street",schemaPath:"#/properties/street/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -270,7 +270,7 @@ if(data.city !== undefined && func0.call(data, "city")){
 let data1 = data.city;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-const err3 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -281,7 +281,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -295,7 +295,7 @@ if(data.country !== undefined && func0.call(data, "country")){
 let data2 = data.country;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
+const err5 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -306,7 +306,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -318,7 +318,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -351,7 +351,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -373,7 +373,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.customers === undefined) || (!(func0.call(data, "customers")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customers"},message:"must have required property '"+"customers"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customers"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -383,7 +383,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.next === undefined) || (!(func0.call(data, "next")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -400,7 +400,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if((data1.id === undefined) || (!(func0.call(data1, "id")))){
-const err2 = {instancePath:instancePath+"/customers/" + i0,schemaPath:"#/properties/customers/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err2 = {instancePath:instancePath+"/customers/" + i0,schemaPath:"#/properties/customers/items/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -410,7 +410,7 @@ vErrors.push(err2);
 errors++;
 }
 if((data1.name === undefined) || (!(func0.call(data1, "name")))){
-const err3 = {instancePath:instancePath+"/customers/" + i0,schemaPath:"#/properties/customers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err3 = {instancePath:instancePath+"/customers/" + i0,schemaPath:"#/properties/customers/items/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -421,7 +421,7 @@ errors++;
 }
 if(data1.id !== undefined && func0.call(data1, "id")){
 if(typeof data1.id !== "string"){
-const err4 = {instancePath:instancePath+"/customers/" + i0+"/id",schemaPath:"#/properties/customers/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/customers/" + i0+"/id",schemaPath:"#/properties/customers/items/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -433,7 +433,7 @@ errors++;
 }
 if(data1.name !== undefined && func0.call(data1, "name")){
 if(typeof data1.name !== "string"){
-const err5 = {instancePath:instancePath+"/customers/" + i0+"/name",schemaPath:"#/properties/customers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/customers/" + i0+"/name",schemaPath:"#/properties/customers/items/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -451,7 +451,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/customers/" + i0,schemaPath:"#/properties/customers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/customers/" + i0,schemaPath:"#/properties/customers/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -463,7 +463,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/customers",schemaPath:"#/properties/customers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/customers",schemaPath:"#/properties/customers/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -476,7 +476,7 @@ errors++;
 if(data.next !== undefined && func0.call(data, "next")){
 let data5 = data.next;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema3.properties.next.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema3.properties.next.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -488,7 +488,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -517,7 +517,7 @@ errors = vErrors.length;
 }
 if(data.open !== undefined && func0.call(data, "open")){
 if(typeof data.open !== "boolean"){
-const err0 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -529,7 +529,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -551,7 +551,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.stores === undefined) || (!(func0.call(data, "stores")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stores"},message:"must have required property '"+"stores"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stores"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -561,7 +561,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.next === undefined) || (!(func0.call(data, "next")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -578,7 +578,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if((data1.code === undefined) || (!(func0.call(data1, "code")))){
-const err2 = {instancePath:instancePath+"/stores/" + i0,schemaPath:"#/properties/stores/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err2 = {instancePath:instancePath+"/stores/" + i0,schemaPath:"#/properties/stores/items/required",keyword:"required",params:{missingProperty: "code"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -588,7 +588,7 @@ vErrors.push(err2);
 errors++;
 }
 if((data1.address === undefined) || (!(func0.call(data1, "address")))){
-const err3 = {instancePath:instancePath+"/stores/" + i0,schemaPath:"#/properties/stores/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
+const err3 = {instancePath:instancePath+"/stores/" + i0,schemaPath:"#/properties/stores/items/required",keyword:"required",params:{missingProperty: "address"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -599,7 +599,7 @@ errors++;
 }
 if(data1.code !== undefined && func0.call(data1, "code")){
 if(typeof data1.code !== "string"){
-const err4 = {instancePath:instancePath+"/stores/" + i0+"/code",schemaPath:"#/properties/stores/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/stores/" + i0+"/code",schemaPath:"#/properties/stores/items/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -617,7 +617,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/stores/" + i0,schemaPath:"#/properties/stores/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/stores/" + i0,schemaPath:"#/properties/stores/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -629,7 +629,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/stores",schemaPath:"#/properties/stores/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = {instancePath:instancePath+"/stores",schemaPath:"#/properties/stores/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -642,7 +642,7 @@ errors++;
 if(data.next !== undefined && func0.call(data, "next")){
 let data4 = data.next;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema5.properties.next.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema5.properties.next.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -654,7 +654,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects). */
+/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
 export type Validator = {
   (data: unknown): boolean;
   errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
@@ -171,7 +171,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.closed === undefined) || (!(func0.call(data, "closed")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "closed"},message:"must have required property '"+"closed"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "closed"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -184,7 +184,7 @@ if(data.closed !== undefined && func0.call(data, "closed")){
 let data0 = data.closed;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.a === undefined) || (!(func0.call(data0, "a")))){
-const err1 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/required",keyword:"required",params:{missingProperty: "a"},message:"must have required property '"+"a"+"'"};
+const err1 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/required",keyword:"required",params:{missingProperty: "a"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -195,7 +195,7 @@ errors++;
 }
 for(const key0 of Object.keys(data0)){
 if(!((key0 === "a") || (key0 === "b"))){
-const err2 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -207,7 +207,7 @@ errors++;
 }
 if(data0.a !== undefined && func0.call(data0, "a")){
 if(typeof data0.a !== "string"){
-const err3 = {instancePath:instancePath+"/closed/a",schemaPath:"#/properties/closed/properties/a/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/closed/a",schemaPath:"#/properties/closed/properties/a/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -220,7 +220,7 @@ errors++;
 if(data0.b !== undefined && func0.call(data0, "b")){
 let data2 = data0.b;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/closed/b",schemaPath:"#/properties/closed/properties/b/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/closed/b",schemaPath:"#/properties/closed/properties/b/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -232,7 +232,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -247,7 +247,7 @@ let data3 = data.open;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.a !== undefined && func0.call(data3, "a")){
 if(typeof data3.a !== "string"){
-const err6 = {instancePath:instancePath+"/open/a",schemaPath:"#/properties/open/properties/a/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/open/a",schemaPath:"#/properties/open/properties/a/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -274,7 +274,7 @@ let data5 = data.typedMap;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 of Object.keys(data5)){
 if(!(typeof data5[key1] == "number")){
-const err8 = {instancePath:instancePath+"/typedMap/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/typedMap/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/typedMap/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/typedMap/additionalProperties/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -286,7 +286,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/typedMap",schemaPath:"#/properties/typedMap/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/typedMap",schemaPath:"#/properties/typedMap/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -300,7 +300,7 @@ if(data.mixedMap !== undefined && func0.call(data, "mixedMap")){
 let data7 = data.mixedMap;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.name === undefined) || (!(func0.call(data7, "name")))){
-const err10 = {instancePath:instancePath+"/mixedMap",schemaPath:"#/properties/mixedMap/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err10 = {instancePath:instancePath+"/mixedMap",schemaPath:"#/properties/mixedMap/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -312,7 +312,7 @@ errors++;
 for(const key2 of Object.keys(data7)){
 if(!(key2 === "name")){
 if(typeof data7[key2] !== "boolean"){
-const err11 = {instancePath:instancePath+"/mixedMap/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mixedMap/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err11 = {instancePath:instancePath+"/mixedMap/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mixedMap/additionalProperties/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -325,7 +325,7 @@ errors++;
 }
 if(data7.name !== undefined && func0.call(data7, "name")){
 if(typeof data7.name !== "string"){
-const err12 = {instancePath:instancePath+"/mixedMap/name",schemaPath:"#/properties/mixedMap/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/mixedMap/name",schemaPath:"#/properties/mixedMap/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -337,7 +337,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/mixedMap",schemaPath:"#/properties/mixedMap/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/mixedMap",schemaPath:"#/properties/mixedMap/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -352,7 +352,7 @@ let data10 = data.patterned;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 of Object.keys(data10)){
 if(!(pattern0.test(key3))){
-const err14 = {instancePath:instancePath+"/patterned",schemaPath:"#/properties/patterned/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err14 = {instancePath:instancePath+"/patterned",schemaPath:"#/properties/patterned/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -365,7 +365,7 @@ errors++;
 for(const key4 of Object.keys(data10)){
 if(pattern0.test(key4)){
 if(typeof data10[key4] !== "string"){
-const err15 = {instancePath:instancePath+"/patterned/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/patterned/patternProperties/%5Ex-/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/patterned/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/patterned/patternProperties/%5Ex-/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -378,7 +378,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/patterned",schemaPath:"#/properties/patterned/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/patterned",schemaPath:"#/properties/patterned/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -391,7 +391,7 @@ errors++;
 if(data.anyObject !== undefined && func0.call(data, "anyObject")){
 let data12 = data.anyObject;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err17 = {instancePath:instancePath+"/anyObject",schemaPath:"#/properties/anyObject/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/anyObject",schemaPath:"#/properties/anyObject/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -405,7 +405,7 @@ if(data.requiredOnly !== undefined && func0.call(data, "requiredOnly")){
 let data13 = data.requiredOnly;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.id === undefined) || (!(func0.call(data13, "id")))){
-const err18 = {instancePath:instancePath+"/requiredOnly",schemaPath:"#/properties/requiredOnly/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err18 = {instancePath:instancePath+"/requiredOnly",schemaPath:"#/properties/requiredOnly/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -416,7 +416,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/requiredOnly",schemaPath:"#/properties/requiredOnly/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/requiredOnly",schemaPath:"#/properties/requiredOnly/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -430,7 +430,7 @@ if(data.empty !== undefined && func0.call(data, "empty")){
 let data14 = data.empty;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 for(const key5 of Object.keys(data14)){
-const err20 = {instancePath:instancePath+"/empty",schemaPath:"#/properties/empty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err20 = {instancePath:instancePath+"/empty",schemaPath:"#/properties/empty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -441,7 +441,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/empty",schemaPath:"#/properties/empty/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/empty",schemaPath:"#/properties/empty/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -456,7 +456,7 @@ let data15 = data.payment;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.card !== undefined && func0.call(data15, "card")){
 if(typeof data15.card !== "string"){
-const err22 = {instancePath:instancePath+"/payment/card",schemaPath:"#/properties/payment/properties/card/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/payment/card",schemaPath:"#/properties/payment/properties/card/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -468,7 +468,7 @@ errors++;
 }
 if(data15.billing !== undefined && func0.call(data15, "billing")){
 if(typeof data15.billing !== "string"){
-const err23 = {instancePath:instancePath+"/payment/billing",schemaPath:"#/properties/payment/properties/billing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/payment/billing",schemaPath:"#/properties/payment/properties/billing/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -483,7 +483,7 @@ if((data15.billing === undefined) || (!(func0.call(data15, "billing")))){
 const err24 = {instancePath:instancePath+"/payment",schemaPath:"#/properties/payment/dependentRequired",keyword:"dependentRequired",params:{property: "card",
     missingProperty: "billing",
     depsCount: 1,
-    deps: "billing"},message:"must have property billing when property card is present"};
+    deps: "billing"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -495,7 +495,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/payment",schemaPath:"#/properties/payment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/payment",schemaPath:"#/properties/payment/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -507,7 +507,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -542,7 +542,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -554,7 +554,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -566,7 +566,7 @@ errors++;
 }
 if(data.untyped !== undefined && func0.call(data, "untyped")){
 if(!(Array.isArray(data.untyped))){
-const err2 = {instancePath:instancePath+"/untyped",schemaPath:"#/properties/untyped/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = {instancePath:instancePath+"/untyped",schemaPath:"#/properties/untyped/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -580,7 +580,7 @@ if(data.draft07Tuple !== undefined && func0.call(data, "draft07Tuple")){
 let data3 = data.draft07Tuple;
 if(Array.isArray(data3)){
 if(data3.length < 2){
-const err3 = {instancePath:instancePath+"/draft07Tuple",schemaPath:"#/properties/draft07Tuple/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+const err3 = {instancePath:instancePath+"/draft07Tuple",schemaPath:"#/properties/draft07Tuple/minItems",keyword:"minItems",params:{limit: 2}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -592,7 +592,7 @@ errors++;
 const len1 = data3.length;
 if(len1 > 0){
 if(!(typeof data3[0] == "number")){
-const err4 = {instancePath:instancePath+"/draft07Tuple/0",schemaPath:"#/properties/draft07Tuple/prefixItems/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = {instancePath:instancePath+"/draft07Tuple/0",schemaPath:"#/properties/draft07Tuple/prefixItems/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -604,7 +604,7 @@ errors++;
 }
 if(len1 > 1){
 if(!(typeof data3[1] == "number")){
-const err5 = {instancePath:instancePath+"/draft07Tuple/1",schemaPath:"#/properties/draft07Tuple/prefixItems/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = {instancePath:instancePath+"/draft07Tuple/1",schemaPath:"#/properties/draft07Tuple/prefixItems/1/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -616,7 +616,7 @@ errors++;
 }
 const len2 = data3.length;
 if(!(len2 <= 2)){
-const err6 = {instancePath:instancePath+"/draft07Tuple",schemaPath:"#/properties/draft07Tuple/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"};
+const err6 = {instancePath:instancePath+"/draft07Tuple",schemaPath:"#/properties/draft07Tuple/items",keyword:"items",params:{limit: 2}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -627,7 +627,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/draft07Tuple",schemaPath:"#/properties/draft07Tuple/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/draft07Tuple",schemaPath:"#/properties/draft07Tuple/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -641,7 +641,7 @@ if(data.draft07OpenTuple !== undefined && func0.call(data, "draft07OpenTuple")){
 let data6 = data.draft07OpenTuple;
 if(Array.isArray(data6)){
 if(data6.length < 1){
-const err8 = {instancePath:instancePath+"/draft07OpenTuple",schemaPath:"#/properties/draft07OpenTuple/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err8 = {instancePath:instancePath+"/draft07OpenTuple",schemaPath:"#/properties/draft07OpenTuple/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -653,7 +653,7 @@ errors++;
 const len3 = data6.length;
 if(len3 > 0){
 if(typeof data6[0] !== "string"){
-const err9 = {instancePath:instancePath+"/draft07OpenTuple/0",schemaPath:"#/properties/draft07OpenTuple/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/draft07OpenTuple/0",schemaPath:"#/properties/draft07OpenTuple/prefixItems/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -665,7 +665,7 @@ errors++;
 }
 if(len3 > 1){
 if(typeof data6[1] !== "boolean"){
-const err10 = {instancePath:instancePath+"/draft07OpenTuple/1",schemaPath:"#/properties/draft07OpenTuple/prefixItems/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err10 = {instancePath:instancePath+"/draft07OpenTuple/1",schemaPath:"#/properties/draft07OpenTuple/prefixItems/1/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -681,7 +681,7 @@ if(!valid5){
 for(let i1=2; i1<len4; i1++){
 const _errs19 = errors;
 if(!(typeof data6[i1] == "number")){
-const err11 = {instancePath:instancePath+"/draft07OpenTuple/" + i1,schemaPath:"#/properties/draft07OpenTuple/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err11 = {instancePath:instancePath+"/draft07OpenTuple/" + i1,schemaPath:"#/properties/draft07OpenTuple/items/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -695,7 +695,7 @@ var valid5 = _errs19 === errors;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/draft07OpenTuple",schemaPath:"#/properties/draft07OpenTuple/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/draft07OpenTuple",schemaPath:"#/properties/draft07OpenTuple/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -715,7 +715,7 @@ if(Array.isArray(data11)){
 const len6 = data11.length;
 for(let i3=0; i3<len6; i3++){
 if(!(typeof data11[i3] == "number")){
-const err13 = {instancePath:instancePath+"/matrix/" + i2+"/" + i3,schemaPath:"#/properties/matrix/items/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err13 = {instancePath:instancePath+"/matrix/" + i2+"/" + i3,schemaPath:"#/properties/matrix/items/items/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -727,7 +727,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/matrix/" + i2,schemaPath:"#/properties/matrix/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = {instancePath:instancePath+"/matrix/" + i2,schemaPath:"#/properties/matrix/items/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -739,7 +739,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/matrix",schemaPath:"#/properties/matrix/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/matrix",schemaPath:"#/properties/matrix/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -761,7 +761,7 @@ const _errs31 = errors;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.a !== undefined && func0.call(data14, "a")){
 if(typeof data14.a !== "string"){
-const err16 = {instancePath:instancePath+"/mixedList/" + i4+"/a",schemaPath:"#/properties/mixedList/items/anyOf/0/properties/a/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/mixedList/" + i4+"/a",schemaPath:"#/properties/mixedList/items/anyOf/0/properties/a/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -773,7 +773,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -790,7 +790,7 @@ props0.a = true;
 }
 const _errs35 = errors;
 if(typeof data14 !== "string"){
-const err18 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -802,7 +802,7 @@ errors++;
 var _valid0 = _errs35 === errors;
 valid12 = valid12 || _valid0;
 if(!valid12){
-const err19 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err19 = {instancePath:instancePath+"/mixedList/" + i4,schemaPath:"#/properties/mixedList/items/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -825,7 +825,7 @@ vErrors = null;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/mixedList",schemaPath:"#/properties/mixedList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/mixedList",schemaPath:"#/properties/mixedList/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -841,7 +841,7 @@ if(Array.isArray(data16)){
 const len8 = data16.length;
 for(let i5=0; i5<len8; i5++){
 if(-1 !== data16[i5]){
-const err21 = {instancePath:instancePath+"/negatives/" + i5,schemaPath:"#/properties/negatives/items/const",keyword:"const",params:{allowedValue: -1},message:"must be equal to constant"};
+const err21 = {instancePath:instancePath+"/negatives/" + i5,schemaPath:"#/properties/negatives/items/const",keyword:"const",params:{allowedValue: -1}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -853,7 +853,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/negatives",schemaPath:"#/properties/negatives/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/negatives",schemaPath:"#/properties/negatives/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -870,7 +870,7 @@ const len9 = data18.length;
 for(let i6=0; i6<len9; i6++){
 let data19 = data18[i6];
 if(!((data19 === -1.5) || (data19 === -2))){
-const err23 = {instancePath:instancePath+"/negativeEnum/" + i6,schemaPath:"#/properties/negativeEnum/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.negativeEnum.items.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/negativeEnum/" + i6,schemaPath:"#/properties/negativeEnum/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.negativeEnum.items.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -882,7 +882,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/negativeEnum",schemaPath:"#/properties/negativeEnum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err24 = {instancePath:instancePath+"/negativeEnum",schemaPath:"#/properties/negativeEnum/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -894,7 +894,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -924,7 +924,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.point === undefined) || (!(func0.call(data, "point")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"},message:"must have required property '"+"point"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "point"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -937,7 +937,7 @@ if(data.point !== undefined && func0.call(data, "point")){
 let data0 = data.point;
 if(Array.isArray(data0)){
 if(data0.length < 2){
-const err1 = {instancePath:instancePath+"/point",schemaPath:"#/properties/point/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+const err1 = {instancePath:instancePath+"/point",schemaPath:"#/properties/point/minItems",keyword:"minItems",params:{limit: 2}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -949,7 +949,7 @@ errors++;
 const len0 = data0.length;
 if(len0 > 0){
 if(!(typeof data0[0] == "number")){
-const err2 = {instancePath:instancePath+"/point/0",schemaPath:"#/properties/point/prefixItems/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = {instancePath:instancePath+"/point/0",schemaPath:"#/properties/point/prefixItems/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -961,7 +961,7 @@ errors++;
 }
 if(len0 > 1){
 if(!(typeof data0[1] == "number")){
-const err3 = {instancePath:instancePath+"/point/1",schemaPath:"#/properties/point/prefixItems/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = {instancePath:instancePath+"/point/1",schemaPath:"#/properties/point/prefixItems/1/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -973,7 +973,7 @@ errors++;
 }
 if(len0 > 2){
 if(!(typeof data0[2] == "number")){
-const err4 = {instancePath:instancePath+"/point/2",schemaPath:"#/properties/point/prefixItems/2/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = {instancePath:instancePath+"/point/2",schemaPath:"#/properties/point/prefixItems/2/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -985,7 +985,7 @@ errors++;
 }
 const len1 = data0.length;
 if(!(len1 <= 3)){
-const err5 = {instancePath:instancePath+"/point",schemaPath:"#/properties/point/items",keyword:"items",params:{limit: 3},message:"must NOT have more than 3 items"};
+const err5 = {instancePath:instancePath+"/point",schemaPath:"#/properties/point/items",keyword:"items",params:{limit: 3}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -996,7 +996,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/point",schemaPath:"#/properties/point/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = {instancePath:instancePath+"/point",schemaPath:"#/properties/point/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1010,7 +1010,7 @@ if(data.labelled !== undefined && func0.call(data, "labelled")){
 let data4 = data.labelled;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err7 = {instancePath:instancePath+"/labelled",schemaPath:"#/properties/labelled/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err7 = {instancePath:instancePath+"/labelled",schemaPath:"#/properties/labelled/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1022,7 +1022,7 @@ errors++;
 const len2 = data4.length;
 if(len2 > 0){
 if("label" !== data4[0]){
-const err8 = {instancePath:instancePath+"/labelled/0",schemaPath:"#/properties/labelled/prefixItems/0/const",keyword:"const",params:{allowedValue: "label"},message:"must be equal to constant"};
+const err8 = {instancePath:instancePath+"/labelled/0",schemaPath:"#/properties/labelled/prefixItems/0/const",keyword:"const",params:{allowedValue: "label"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1038,7 +1038,7 @@ if(!valid3){
 for(let i0=1; i0<len3; i0++){
 const _errs12 = errors;
 if(typeof data4[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/labelled/" + i0,schemaPath:"#/properties/labelled/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/labelled/" + i0,schemaPath:"#/properties/labelled/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1052,7 +1052,7 @@ var valid3 = _errs12 === errors;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/labelled",schemaPath:"#/properties/labelled/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = {instancePath:instancePath+"/labelled",schemaPath:"#/properties/labelled/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1064,7 +1064,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1095,7 +1095,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1107,7 +1107,7 @@ errors++;
 if(data.color !== undefined && func0.call(data, "color")){
 let data0 = data.color;
 if(!(((data0 === "red") || (data0 === "green")) || (data0 === "blue"))){
-const err1 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema3.properties.color.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema3.properties.color.enum}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1120,7 +1120,7 @@ errors++;
 if(data.level !== undefined && func0.call(data, "level")){
 let data1 = data.level;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1130,7 +1130,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === 1) || (data1 === 2)) || (data1 === 3))){
-const err3 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema3.properties.level.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema3.properties.level.enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1143,7 +1143,7 @@ errors++;
 if(data.flag !== undefined && func0.call(data, "flag")){
 let data2 = data.flag;
 if(!((data2 === true) || (data2 === null))){
-const err4 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/enum",keyword:"enum",params:{allowedValues: schema3.properties.flag.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/enum",keyword:"enum",params:{allowedValues: schema3.properties.flag.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1156,7 +1156,7 @@ errors++;
 if(data.mixed !== undefined && func0.call(data, "mixed")){
 let data3 = data.mixed;
 if(!((((data3 === "a") || (data3 === 1)) || (data3 === false)) || (data3 === null))){
-const err5 = {instancePath:instancePath+"/mixed",schemaPath:"#/properties/mixed/enum",keyword:"enum",params:{allowedValues: schema3.properties.mixed.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/mixed",schemaPath:"#/properties/mixed/enum",keyword:"enum",params:{allowedValues: schema3.properties.mixed.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1168,7 +1168,7 @@ errors++;
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 if("fixed" !== data.kind){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "fixed"},message:"must be equal to constant"};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "fixed"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1180,7 +1180,7 @@ errors++;
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
 if(42 !== data.answer){
-const err7 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/const",keyword:"const",params:{allowedValue: 42},message:"must be equal to constant"};
+const err7 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/const",keyword:"const",params:{allowedValue: 42}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1194,7 +1194,7 @@ if(data.objectEnum !== undefined && func0.call(data, "objectEnum")){
 let data6 = data.objectEnum;
 const vSchema4 = schema3.properties.objectEnum.enum;
 if(!((func41(data6, vSchema4[0])) || (data6 === "b"))){
-const err8 = {instancePath:instancePath+"/objectEnum",schemaPath:"#/properties/objectEnum/enum",keyword:"enum",params:{allowedValues: schema3.properties.objectEnum.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/objectEnum",schemaPath:"#/properties/objectEnum/enum",keyword:"enum",params:{allowedValues: schema3.properties.objectEnum.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1206,7 +1206,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1241,7 +1241,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/idOrName",schemaPath:"#/properties/idOrName/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/idOrName",schemaPath:"#/properties/idOrName/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1254,7 +1254,7 @@ var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 const _errs5 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/idOrName",schemaPath:"#/properties/idOrName/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err1 = {instancePath:instancePath+"/idOrName",schemaPath:"#/properties/idOrName/anyOf/1/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1266,7 +1266,7 @@ errors++;
 var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err2 = {instancePath:instancePath+"/idOrName",schemaPath:"#/properties/idOrName/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = {instancePath:instancePath+"/idOrName",schemaPath:"#/properties/idOrName/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1295,7 +1295,7 @@ let passing0 = null;
 const _errs9 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if((data1.kind === undefined) || (!(func0.call(data1, "kind")))){
-const err3 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/0/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+const err3 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/0/required",keyword:"required",params:{missingProperty: "kind"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1305,7 +1305,7 @@ vErrors.push(err3);
 errors++;
 }
 if((data1.radius === undefined) || (!(func0.call(data1, "radius")))){
-const err4 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/0/required",keyword:"required",params:{missingProperty: "radius"},message:"must have required property '"+"radius"+"'"};
+const err4 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/0/required",keyword:"required",params:{missingProperty: "radius"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1316,7 +1316,7 @@ errors++;
 }
 if(data1.kind !== undefined && func0.call(data1, "kind")){
 if("circle" !== data1.kind){
-const err5 = {instancePath:instancePath+"/shape/kind",schemaPath:"#/properties/shape/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "circle"},message:"must be equal to constant"};
+const err5 = {instancePath:instancePath+"/shape/kind",schemaPath:"#/properties/shape/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "circle"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1328,7 +1328,7 @@ errors++;
 }
 if(data1.radius !== undefined && func0.call(data1, "radius")){
 if(!(typeof data1.radius == "number")){
-const err6 = {instancePath:instancePath+"/shape/radius",schemaPath:"#/properties/shape/oneOf/0/properties/radius/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = {instancePath:instancePath+"/shape/radius",schemaPath:"#/properties/shape/oneOf/0/properties/radius/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1340,7 +1340,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1360,7 +1360,7 @@ props0.radius = true;
 const _errs14 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if((data1.kind === undefined) || (!(func0.call(data1, "kind")))){
-const err8 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/1/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+const err8 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/1/required",keyword:"required",params:{missingProperty: "kind"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1370,7 +1370,7 @@ vErrors.push(err8);
 errors++;
 }
 if((data1.side === undefined) || (!(func0.call(data1, "side")))){
-const err9 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/1/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'"};
+const err9 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/1/required",keyword:"required",params:{missingProperty: "side"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1381,7 +1381,7 @@ errors++;
 }
 if(data1.kind !== undefined && func0.call(data1, "kind")){
 if("square" !== data1.kind){
-const err10 = {instancePath:instancePath+"/shape/kind",schemaPath:"#/properties/shape/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "square"},message:"must be equal to constant"};
+const err10 = {instancePath:instancePath+"/shape/kind",schemaPath:"#/properties/shape/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "square"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1393,7 +1393,7 @@ errors++;
 }
 if(data1.side !== undefined && func0.call(data1, "side")){
 if(!(typeof data1.side == "number")){
-const err11 = {instancePath:instancePath+"/shape/side",schemaPath:"#/properties/shape/oneOf/1/properties/side/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err11 = {instancePath:instancePath+"/shape/side",schemaPath:"#/properties/shape/oneOf/1/properties/side/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1405,7 +1405,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf/1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1431,7 +1431,7 @@ props0.side = true;
 }
 }
 if(!valid2){
-const err13 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err13 = {instancePath:instancePath+"/shape",schemaPath:"#/properties/shape/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1456,7 +1456,7 @@ if(data.both !== undefined && func0.call(data, "both")){
 let data6 = data.both;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.a === undefined) || (!(func0.call(data6, "a")))){
-const err14 = {instancePath:instancePath+"/both",schemaPath:"#/properties/both/allOf/0/required",keyword:"required",params:{missingProperty: "a"},message:"must have required property '"+"a"+"'"};
+const err14 = {instancePath:instancePath+"/both",schemaPath:"#/properties/both/allOf/0/required",keyword:"required",params:{missingProperty: "a"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1467,7 +1467,7 @@ errors++;
 }
 if(data6.a !== undefined && func0.call(data6, "a")){
 if(typeof data6.a !== "string"){
-const err15 = {instancePath:instancePath+"/both/a",schemaPath:"#/properties/both/allOf/0/properties/a/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/both/a",schemaPath:"#/properties/both/allOf/0/properties/a/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1479,7 +1479,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/both",schemaPath:"#/properties/both/allOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/both",schemaPath:"#/properties/both/allOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1491,7 +1491,7 @@ errors++;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.b !== undefined && func0.call(data6, "b")){
 if(!(typeof data6.b == "number")){
-const err17 = {instancePath:instancePath+"/both/b",schemaPath:"#/properties/both/allOf/1/properties/b/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err17 = {instancePath:instancePath+"/both/b",schemaPath:"#/properties/both/allOf/1/properties/b/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1503,7 +1503,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/both",schemaPath:"#/properties/both/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath:instancePath+"/both",schemaPath:"#/properties/both/allOf/1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1516,7 +1516,7 @@ errors++;
 if(data.nullableString !== undefined && func0.call(data, "nullableString")){
 let data9 = data.nullableString;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/nullableString",schemaPath:"#/properties/nullableString/type",keyword:"type",params:{type: schema4.properties.nullableString.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/nullableString",schemaPath:"#/properties/nullableString/type",keyword:"type",params:{type: schema4.properties.nullableString.type}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1529,7 +1529,7 @@ errors++;
 if(data.nullableObject !== undefined && func0.call(data, "nullableObject")){
 let data10 = data.nullableObject;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/nullableObject",schemaPath:"#/properties/nullableObject/type",keyword:"type",params:{type: schema4.properties.nullableObject.type},message:"must be object,null"};
+const err20 = {instancePath:instancePath+"/nullableObject",schemaPath:"#/properties/nullableObject/type",keyword:"type",params:{type: schema4.properties.nullableObject.type}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1541,7 +1541,7 @@ errors++;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.x !== undefined && func0.call(data10, "x")){
 if(!(typeof data10.x == "number")){
-const err21 = {instancePath:instancePath+"/nullableObject/x",schemaPath:"#/properties/nullableObject/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err21 = {instancePath:instancePath+"/nullableObject/x",schemaPath:"#/properties/nullableObject/properties/x/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1556,7 +1556,7 @@ errors++;
 if(data.openApiNullable !== undefined && func0.call(data, "openApiNullable")){
 let data12 = data.openApiNullable;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/openApiNullable",schemaPath:"#/properties/openApiNullable/type",keyword:"type",params:{type: schema4.properties.openApiNullable.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/openApiNullable",schemaPath:"#/properties/openApiNullable/type",keyword:"type",params:{type: schema4.properties.openApiNullable.type}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1573,7 +1573,7 @@ let valid9 = false;
 const _errs39 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.a === undefined) || (!(func0.call(data13, "a")))){
-const err23 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/anyOf/0/required",keyword:"required",params:{missingProperty: "a"},message:"must have required property '"+"a"+"'"};
+const err23 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/anyOf/0/required",keyword:"required",params:{missingProperty: "a"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1588,7 +1588,7 @@ valid9 = valid9 || _valid2;
 const _errs40 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.b === undefined) || (!(func0.call(data13, "b")))){
-const err24 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/anyOf/1/required",keyword:"required",params:{missingProperty: "b"},message:"must have required property '"+"b"+"'"};
+const err24 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/anyOf/1/required",keyword:"required",params:{missingProperty: "b"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1601,7 +1601,7 @@ errors++;
 var _valid2 = _errs40 === errors;
 valid9 = valid9 || _valid2;
 if(!valid9){
-const err25 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err25 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1624,7 +1624,7 @@ vErrors = null;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.a !== undefined && func0.call(data13, "a")){
 if(typeof data13.a !== "string"){
-const err26 = {instancePath:instancePath+"/oneOrTheOther/a",schemaPath:"#/properties/oneOrTheOther/properties/a/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/oneOrTheOther/a",schemaPath:"#/properties/oneOrTheOther/properties/a/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1636,7 +1636,7 @@ errors++;
 }
 if(data13.b !== undefined && func0.call(data13, "b")){
 if(typeof data13.b !== "string"){
-const err27 = {instancePath:instancePath+"/oneOrTheOther/b",schemaPath:"#/properties/oneOrTheOther/properties/b/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/oneOrTheOther/b",schemaPath:"#/properties/oneOrTheOther/properties/b/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1648,7 +1648,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/oneOrTheOther",schemaPath:"#/properties/oneOrTheOther/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1660,7 +1660,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1691,7 +1691,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.value === undefined) || (!(func0.call(data, "value")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1702,7 +1702,7 @@ errors++;
 }
 if(data.value !== undefined && func0.call(data, "value")){
 if(typeof data.value !== "string"){
-const err1 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1724,7 +1724,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1736,7 +1736,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1764,7 +1764,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.city === undefined) || (!(func0.call(data, "city")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1775,7 +1775,7 @@ errors++;
 }
 if(data.street !== undefined && func0.call(data, "street")){
 if(typeof data.street !== "string"){
-const err1 = {instancePath:instancePath+"/street",schemaPath:"#/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/street",schemaPath:"#/properties/street/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1787,7 +1787,7 @@ errors++;
 }
 if(data.city !== undefined && func0.call(data, "city")){
 if(typeof data.city !== "string"){
-const err2 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1799,7 +1799,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1830,7 +1830,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1843,7 +1843,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 const _errs3 = errors;
 if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1856,7 +1856,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 const _errs5 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1869,7 +1869,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 const _errs7 = errors;
 if(data !== null){
-const err3 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err3 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1891,7 +1891,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1915,7 +1915,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1930,7 +1930,7 @@ if(_valid0){
 var props2 = true;
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1971,7 +1971,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.tree === undefined) || (!(func0.call(data, "tree")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"},message:"must have required property '"+"tree"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tree"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2012,7 +2012,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2042,7 +2042,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2053,7 +2053,7 @@ errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2065,7 +2065,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2093,7 +2093,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.items === undefined) || (!(func0.call(data, "items")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2114,7 +2114,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2126,7 +2126,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2157,7 +2157,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.anything === undefined) || (!(func0.call(data, "anything")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anything"},message:"must have required property '"+"anything"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anything"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2170,7 +2170,7 @@ if(data.when !== undefined && func0.call(data, "when")){
 let data0 = data.when;
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err1 = {instancePath:instancePath+"/when",schemaPath:"#/properties/when/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err1 = {instancePath:instancePath+"/when",schemaPath:"#/properties/when/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2181,7 +2181,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2193,7 +2193,7 @@ errors++;
 }
 if(data.old !== undefined && func0.call(data, "old")){
 if(typeof data.old !== "string"){
-const err3 = {instancePath:instancePath+"/old",schemaPath:"#/properties/old/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/old",schemaPath:"#/properties/old/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2206,7 +2206,7 @@ errors++;
 if(data.count !== undefined && func0.call(data, "count")){
 let data2 = data.count;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2217,7 +2217,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2227,7 +2227,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 >= 100 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 100},message:"must be < 100"};
+const err6 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/exclusiveMaximum",keyword:"exclusiveMaximum",params:{comparison: "<", limit: 100}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2242,7 +2242,7 @@ if(data.draft04Bound !== undefined && func0.call(data, "draft04Bound")){
 let data3 = data.draft04Bound;
 if(typeof data3 == "number"){
 if(data3 <= 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/draft04Bound",schemaPath:"#/properties/draft04Bound/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err7 = {instancePath:instancePath+"/draft04Bound",schemaPath:"#/properties/draft04Bound/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2253,7 +2253,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/draft04Bound",schemaPath:"#/properties/draft04Bound/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/draft04Bound",schemaPath:"#/properties/draft04Bound/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2265,7 +2265,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2299,7 +2299,7 @@ var _valid0 = true;
 valid0 = valid0 || _valid0;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2311,7 +2311,7 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2357,7 +2357,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2391,7 +2391,7 @@ for(const key0 of Object.keys(data)){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(func87(key0) > 3){
-const err0 = {instancePath,schemaPath:"#/propertyNames/maxLength",keyword:"maxLength",params:{limit: 3},message:"must NOT have more than 3 characters",propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/maxLength",keyword:"maxLength",params:{limit: 3},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2403,7 +2403,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2415,7 +2415,7 @@ errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2427,7 +2427,7 @@ errors++;
 }
 for(const key1 of Object.keys(data)){
 if(key1 !== "id"){
-const err3 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
+const err3 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2439,7 +2439,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }

@@ -3,7 +3,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects). */
+/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
 export type Validator = {
   (data: unknown): boolean;
   errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
@@ -163,7 +163,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.location === undefined) || (!(func0.call(data, "location")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -174,7 +174,7 @@ errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!((key0 === "location") || (key0 === "units"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -186,7 +186,7 @@ errors++;
 }
 if(data.location !== undefined && func0.call(data, "location")){
 if(typeof data.location !== "string"){
-const err2 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -199,7 +199,7 @@ errors++;
 if(data.units !== undefined && func0.call(data, "units")){
 let data1 = data.units;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -209,7 +209,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "metric") || (data1 === "imperial"))){
-const err4 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/enum",keyword:"enum",params:{allowedValues: schema0.properties.units.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/enum",keyword:"enum",params:{allowedValues: schema0.properties.units.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -221,7 +221,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -244,7 +244,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.temperature === undefined) || (!(func0.call(data, "temperature")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "temperature"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -254,7 +254,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.conditions === undefined) || (!(func0.call(data, "conditions")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -264,7 +264,7 @@ vErrors.push(err1);
 errors++;
 }
 if((data.humidity === undefined) || (!(func0.call(data, "humidity")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "humidity"},message:"must have required property '"+"humidity"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "humidity"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -275,7 +275,7 @@ errors++;
 }
 if(data.temperature !== undefined && func0.call(data, "temperature")){
 if(!(typeof data.temperature == "number")){
-const err3 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -287,7 +287,7 @@ errors++;
 }
 if(data.conditions !== undefined && func0.call(data, "conditions")){
 if(typeof data.conditions !== "string"){
-const err4 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -301,7 +301,7 @@ if(data.humidity !== undefined && func0.call(data, "humidity")){
 let data2 = data.humidity;
 if(typeof data2 == "number"){
 if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/humidity",schemaPath:"#/properties/humidity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err5 = {instancePath:instancePath+"/humidity",schemaPath:"#/properties/humidity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -311,7 +311,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/humidity",schemaPath:"#/properties/humidity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err6 = {instancePath:instancePath+"/humidity",schemaPath:"#/properties/humidity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -322,7 +322,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/humidity",schemaPath:"#/properties/humidity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err7 = {instancePath:instancePath+"/humidity",schemaPath:"#/properties/humidity/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -336,7 +336,7 @@ if(data.observedAt !== undefined && func0.call(data, "observedAt")){
 let data3 = data.observedAt;
 if(typeof data3 === "string"){
 if(!(formats0(data3))){
-const err8 = {instancePath:instancePath+"/observedAt",schemaPath:"#/properties/observedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err8 = {instancePath:instancePath+"/observedAt",schemaPath:"#/properties/observedAt/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -347,7 +347,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/observedAt",schemaPath:"#/properties/observedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/observedAt",schemaPath:"#/properties/observedAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -359,7 +359,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -381,7 +381,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.location === undefined) || (!(func0.call(data, "location")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -392,7 +392,7 @@ errors++;
 }
 if(data.location !== undefined && func0.call(data, "location")){
 if(typeof data.location !== "string"){
-const err1 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -405,7 +405,7 @@ errors++;
 if(data.days !== undefined && func0.call(data, "days")){
 let data1 = data.days;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -416,7 +416,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 14 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 14},message:"must be <= 14"};
+const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 14}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -426,7 +426,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -439,7 +439,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -462,7 +462,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -472,7 +472,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.high === undefined) || (!(func0.call(data, "high")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "high"},message:"must have required property '"+"high"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "high"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -482,7 +482,7 @@ vErrors.push(err1);
 errors++;
 }
 if((data.low === undefined) || (!(func0.call(data, "low")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "low"},message:"must have required property '"+"low"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "low"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -495,7 +495,7 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data0 = data.date;
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err3 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -506,7 +506,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -518,7 +518,7 @@ errors++;
 }
 if(data.high !== undefined && func0.call(data, "high")){
 if(!(typeof data.high == "number")){
-const err5 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -530,7 +530,7 @@ errors++;
 }
 if(data.low !== undefined && func0.call(data, "low")){
 if(!(typeof data.low == "number")){
-const err6 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -543,7 +543,7 @@ errors++;
 if(data.conditions !== undefined && func0.call(data, "conditions")){
 let data3 = data.conditions;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: schema4.properties.conditions.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: schema4.properties.conditions.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -555,7 +555,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -575,7 +575,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.location === undefined) || (!(func0.call(data, "location")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -585,7 +585,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.days === undefined) || (!(func0.call(data, "days")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "days"},message:"must have required property '"+"days"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "days"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -596,7 +596,7 @@ errors++;
 }
 if(data.location !== undefined && func0.call(data, "location")){
 if(typeof data.location !== "string"){
-const err2 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -618,7 +618,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -630,7 +630,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -651,7 +651,7 @@ function validate6(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err0];
 }

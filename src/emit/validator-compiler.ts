@@ -72,6 +72,9 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     // compare the quotient with its nearest integer to 9 decimal places, not with its integer part.
     multipleOfPrecision: 9,
     allErrors: true,
+    // The runtime words each error from its keyword and params (errorMessage in
+    // templates/client-runtime.ts): a message here would be written at every check.
+    messages: false,
     ownProperties: true,
     validateSchema: false,
     logger: false,

@@ -129,7 +129,7 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
 }
 
 /** The type of every exported validator (the client runtime's `CompiledValidator`, which this file cannot import). */
-const VALIDATOR_TYPE = `/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects). */
+const VALIDATOR_TYPE = `/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
 export type Validator = {
   (data: unknown): boolean;
   errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
