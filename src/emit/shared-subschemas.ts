@@ -73,6 +73,7 @@ export function shareRepeatedSubschemas(
 ): { roots: Schema[]; shared: SharedSubschema[]; readsEvaluation: boolean } {
   const registry = new Registry(idFor);
   const contents = new ContentIndex();
+  const readsEvaluation = (schema: Schema) => typeof schema === "object" && contents.of(schema).readsEvaluation;
   const readers = roots.map(readsEvaluation);
   const withSharedDefinitions = shareDefinitions(roots, readers, registry, contents);
   // The shared definitions are roots too: what they repeat inside is shared like the rest.
@@ -223,10 +224,13 @@ interface ContentFacts {
   length: number;
   /** True when it or a subschema of it has a `$ref` relative to its root (shared schemas' absolute ids are not). */
   holdsLocalRef: boolean;
+  /** True when `unevaluatedProperties` or `unevaluatedItems` appears in it or in a subschema of it. */
+  readsEvaluation: boolean;
 }
 
 /**
- * Content identity of subschema objects, computed bottom-up once per object
+ * Content identity of subschema objects, with the other facts the plan asks
+ * of each (local refs, unevaluated keywords), computed bottom-up once per object
  * (schemas are never modified in place, so an object's facts never change).
  * A subschema's text is its JSON with each subschema below it written as
  * `#<content>`: equal texts mean equal JSON, and each level writes only its
@@ -248,12 +252,14 @@ export class ContentIndex {
 
   private compute(schema: SchemaObject): ContentFacts {
     let holdsLocalRef = typeof schema["$ref"] === "string" && schema["$ref"].startsWith("#");
+    let readsEvaluation = "unevaluatedProperties" in schema || "unevaluatedItems" in schema;
     // The JSON text's length: this text's, less the tokens', plus the subschemas' texts'.
     let lengthDelta = 0;
     const token = (sub: Schema): string => {
       if (typeof sub === "boolean") return String(sub);
       const facts = this.of(sub);
       holdsLocalRef ||= facts.holdsLocalRef;
+      readsEvaluation ||= facts.readsEvaluation;
       const text = `#${facts.content}`;
       lengthDelta += facts.length - text.length;
       return text;
@@ -275,7 +281,7 @@ export class ContentIndex {
       content = this.contentByText.size;
       this.contentByText.set(text, content);
     }
-    return { content, length: text.length + lengthDelta, holdsLocalRef };
+    return { content, length: text.length + lengthDelta, holdsLocalRef, readsEvaluation };
   }
 }
 
@@ -323,11 +329,6 @@ function slotsOf(schema: SchemaObject): Slot[] {
   return slots;
 }
 
-/** True when `unevaluatedProperties` or `unevaluatedItems` appears anywhere in `schema`. */
-function readsEvaluation(schema: Schema): boolean {
-  if (typeof schema === "boolean") return false;
-  return "unevaluatedProperties" in schema || "unevaluatedItems" in schema || slotsOf(schema).some((slot) => readsEvaluation(slot.sub));
-}
 
 /** A copy of `schema` whose subschemas are replaced where `replace` says, and rewritten below otherwise (`replace` returns undefined). */
 function rewriteSubschemas(schema: Schema, replace: (child: SchemaObject, childPosition: boolean) => Schema | undefined): Schema {
