@@ -8,6 +8,8 @@ export { validateInput, validateOutput } from "./validate.js";
 export {
   ToolError,
   ValidationError,
+  isToolError,
+  isValidationError,
   type CallOptions,
   type ClientOptions,
   type ContentBlock,

@@ -258,6 +258,42 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
     .join("; ");
 }
 
+/**
+ * The brands that identify mcpgen's errors across copies of this file: every
+ * generated output has its own `runtime.ts`, so a program with two clients has
+ * two `ToolError` classes. The keys are in the global symbol registry, shared
+ * by every copy and every realm (iframes, `vm` contexts); a result or error
+ * from a server is JSON, which cannot carry a symbol-keyed property. A brand
+ * names the error's shape: were that ever to change incompatibly, so would
+ * the key.
+ */
+const VALIDATION_ERROR_BRAND = Symbol.for("mcpgen.ValidationError");
+const TOOL_ERROR_BRAND = Symbol.for("mcpgen.ToolError");
+
+function hasBrand(value: unknown, brand: symbol): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { [key: symbol]: unknown })[brand] === true
+  );
+}
+
+/**
+ * `instanceof` for a branded class: on the class itself, any error of the
+ * brand (from any copy of this file); on a subclass, the ordinary prototype
+ * check, so `instanceof MyError` never admits a plain error of another copy.
+ */
+function isBrandedInstance(
+  target: Function,
+  brandedClass: Function,
+  value: unknown,
+  brand: symbol,
+): boolean {
+  return target === brandedClass
+    ? hasBrand(value, brand)
+    : Function.prototype[Symbol.hasInstance].call(target, value);
+}
+
 /** Arguments or structured output that do not match the tool's schema. Nothing was sent when `phase` is `"input"`. */
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
@@ -292,6 +328,31 @@ export class ValidationError extends Error {
     this.issues = issues;
     if (result !== undefined) this.result = result;
   }
+
+  static {
+    // On the prototype, not enumerable: a spread or JSON copy of an error is not branded.
+    Object.defineProperty(this.prototype, VALIDATION_ERROR_BRAND, {
+      value: true,
+    });
+  }
+
+  /** True for a `ValidationError` of any mcpgen-generated client (see `isValidationError`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBrandedInstance(
+      this,
+      ValidationError,
+      value,
+      VALIDATION_ERROR_BRAND,
+    );
+  }
+}
+
+/**
+ * Whether `value` is a `ValidationError` thrown by any mcpgen-generated client
+ * (each output has its own runtime; `instanceof` answers the same).
+ */
+export function isValidationError(value: unknown): value is ValidationError {
+  return hasBrand(value, VALIDATION_ERROR_BRAND);
 }
 
 /** The tool ran and reported failure (`isError: true`). The message is the text of its content. */
@@ -313,6 +374,23 @@ export class ToolError extends Error {
     this.toolName = toolName;
     this.result = result;
   }
+
+  static {
+    Object.defineProperty(this.prototype, TOOL_ERROR_BRAND, { value: true });
+  }
+
+  /** True for a `ToolError` of any mcpgen-generated client (see `isToolError`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBrandedInstance(this, ToolError, value, TOOL_ERROR_BRAND);
+  }
+}
+
+/**
+ * Whether `value` is a `ToolError` thrown by any mcpgen-generated client
+ * (each output has its own runtime; `instanceof` answers the same).
+ */
+export function isToolError(value: unknown): value is ToolError {
+  return hasBrand(value, TOOL_ERROR_BRAND);
 }
 
 /** Progress notification payload (MCP "Progress"). */

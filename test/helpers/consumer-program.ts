@@ -1,0 +1,32 @@
+/**
+ * A program that uses generated code as an app does (test/consumers/*.ts):
+ * type-checked under the strict settings, compiled by tsc, and run by Node.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { promisify } from "node:util";
+import { repoRoot, typecheck, type ModuleMode, type TypecheckResult } from "./typecheck.js";
+
+const run = promisify(execFile);
+
+/** The program type-checked without emitting (console comes from the DOM library: no Node types needed). */
+export function typecheckProgram(entry: string, mode: ModuleMode): Promise<TypecheckResult> {
+  return typecheck([], mode, { files: [entry], lib: ["ES2022", "DOM"] });
+}
+
+/** Compiles the program (NodeNext) and what it imports, runs it, and parses the JSON line it prints. */
+export async function compileAndRun(entry: string): Promise<unknown> {
+  const outDir = await mkdtemp(join(tmpdir(), "mcpgen-consumer-"));
+  const compiled = await typecheck([], "NodeNext", {
+    files: [entry],
+    lib: ["ES2022", "DOM"],
+    compilerOptions: { noEmit: false, outDir, rootDir: repoRoot },
+  });
+  if (!compiled.ok) throw new Error(`the program does not compile:\n${compiled.output}`);
+  await writeFile(join(outDir, "package.json"), JSON.stringify({ type: "module" }));
+  const script = join(outDir, relative(repoRoot, entry)).replace(/\.ts$/, ".js");
+  const { stdout } = await run(process.execPath, [script], { timeout: 30_000 });
+  return JSON.parse(stdout) as unknown;
+}
