@@ -1,6 +1,9 @@
 /** Names are decided once, globally: deterministic, collision-free and safe. */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assignToolNames, camelCase, pascalCase, words } from "../src/normalize/naming.js";
+import { assignToolNames, camelCase, pascalCase, RESERVED_TYPE_NAMES, words } from "../src/normalize/naming.js";
+import { repoRoot } from "./helpers/typecheck.js";
 
 describe("words", () => {
   it.each([
@@ -52,6 +55,15 @@ describe("assignToolNames", () => {
     expect(tools.get("tool_result")?.typeBase).toBe("ToolResult2");
     expect(tools.get("promise")?.typeBase).toBe("Promise2");
     expect(types.has("ToolMap2Input")).toBe(true);
+  });
+
+  it("no tool's type takes a name the generated entry point exports", async () => {
+    const index = await readFile(join(repoRoot, "golden/empty/index.ts"), "utf8");
+    const exported = [...index.matchAll(/export \{([^}]*)\}/g)].flatMap((match) => match[1]!.split(",").map((name) => name.trim().replace(/^type /, "")));
+    expect(exported).toEqual(expect.arrayContaining(["ToolError", "StandardSchemaV1", "StandardSchemas", "ToolsClient"]));
+    // A tool's type names are <Base>Input or <Base>Output, maybe followed by a definition's name: any other name is free.
+    const takeable = exported.filter((name) => /^[A-Z]/.test(name) && /Input|Output/.test(name));
+    expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name))).toEqual([]);
   });
 
   it("reserves the Input/Output variants with the base name", () => {

@@ -4,8 +4,10 @@
 
 import type { ToolMap, ToolName } from "./types.js";
 import {
+  createStandardSchemas,
   runValidator,
   type CompiledValidator,
+  type StandardSchemas,
   type ValidationResult,
   type Validators,
 } from "./runtime.js";
@@ -39,3 +41,15 @@ export function validateOutput<N extends ToolName>(
 ): ValidationResult<ToolMap[N]["output"]> {
   return runValidator(outputValidators, toolName, value, "output");
 }
+
+/**
+ * Every tool's validators as Standard Schema v1 objects (https://standardschema.dev),
+ * by wire name: `standardSchemas[toolName].input` checks arguments, `.output`
+ * `structuredContent` (anything, for a tool without an outputSchema). Any library
+ * that takes a Standard Schema takes them; issue paths are arrays of keys.
+ */
+export const standardSchemas: StandardSchemas<ToolMap> =
+  /* @__PURE__ */ createStandardSchemas<ToolMap>(
+    inputValidators,
+    outputValidators,
+  );

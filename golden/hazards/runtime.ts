@@ -393,6 +393,119 @@ export function isToolError(value: unknown): value is ToolError {
   return hasBrand(value, TOOL_ERROR_BRAND);
 }
 
+/**
+ * A Standard Schema v1 (https://standardschema.dev), declared structurally so
+ * the generated code depends on no package. It is the spec's interface
+ * narrowed to what mcpgen's schemas guarantee (a synchronous `validate`, a
+ * path on every issue), so whatever takes the spec's interface takes them.
+ */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardSchemaV1Result<Output>;
+    /** Types only: absent at run time. */
+    readonly types?:
+      { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+export type StandardSchemaV1Result<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: ReadonlyArray<StandardSchemaV1Issue> };
+
+export interface StandardSchemaV1Issue {
+  readonly message: string;
+  /** Keys from the validated value down to the problem: array indices as numbers, property names as strings. */
+  readonly path: ReadonlyArray<string | number>;
+}
+
+/** Every tool's `input` and `output` as Standard Schemas, by wire name. */
+export type StandardSchemas<Tools extends { [name: string]: ToolTypes }> = {
+  readonly [Name in keyof Tools]: {
+    readonly input: StandardSchemaV1<Tools[Name]["input"]>;
+    readonly output: StandardSchemaV1<Tools[Name]["output"]>;
+  };
+};
+
+interface ToolTypes {
+  input: unknown;
+  output: unknown;
+}
+
+/**
+ * The Standard Schemas of every tool in `inputValidators` (the same names
+ * as `outputValidators`). The table has no prototype, so looking up a name
+ * no tool has (`toString`) finds nothing.
+ */
+export function createStandardSchemas<
+  Tools extends { [name: string]: ToolTypes },
+>(
+  inputValidators: { readonly [name: string]: CompiledValidator | null },
+  outputValidators: { readonly [name: string]: CompiledValidator | null },
+): StandardSchemas<Tools> {
+  const table: {
+    [name: string]: { input: StandardSchemaV1; output: StandardSchemaV1 };
+  } = Object.create(null);
+  for (const toolName of Object.keys(inputValidators)) {
+    table[toolName] = Object.freeze({
+      input: standardSchema(inputValidators, toolName, "input"),
+      output: standardSchema(outputValidators, toolName, "output"),
+    });
+  }
+  return Object.freeze(table) as unknown as StandardSchemas<Tools>;
+}
+
+function standardSchema(
+  table: { readonly [name: string]: CompiledValidator | null },
+  toolName: string,
+  role: "input" | "output",
+): StandardSchemaV1 {
+  return Object.freeze({
+    "~standard": Object.freeze({
+      version: 1 as const,
+      vendor: "mcpgen",
+      validate: (value: unknown): StandardSchemaV1Result<unknown> => {
+        const checked = runValidator(table, toolName, value, role);
+        return checked.ok === false
+          ? {
+              issues: checked.issues.map((issue) => ({
+                message: issue.message,
+                path: pathSegments(issue.path, value),
+              })),
+            }
+          : { value: checked.value };
+      },
+    }),
+  });
+}
+
+/**
+ * A JSON pointer into `value` as Standard Schema path segments: the tokens
+ * unescaped (RFC 6901), an index into an array as a number.
+ */
+function pathSegments(pointer: string, value: unknown): Array<string | number> {
+  if (pointer === "") return [];
+  const segments: Array<string | number> = [];
+  let node: unknown = value;
+  for (const token of pointer.slice(1).split("/")) {
+    const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node) && /^(?:0|[1-9][0-9]*)$/.test(key)) {
+      segments.push(Number(key));
+      node = node[Number(key)];
+    } else {
+      segments.push(key);
+      node =
+        typeof node === "object" &&
+        node !== null &&
+        Object.prototype.hasOwnProperty.call(node, key)
+          ? (node as { [key: string]: unknown })[key]
+          : undefined;
+    }
+  }
+  return segments;
+}
+
 /** Progress notification payload (MCP "Progress"). */
 export interface Progress {
   progress: number;

@@ -4,7 +4,7 @@
 
 export type * from "./types.js";
 export { createClient, methodNames, type ToolsClient } from "./client.js";
-export { validateInput, validateOutput } from "./validate.js";
+export { standardSchemas, validateInput, validateOutput } from "./validate.js";
 export {
   ToolError,
   ValidationError,
@@ -15,6 +15,8 @@ export {
   type ContentBlock,
   type McpClient,
   type Progress,
+  type StandardSchemaV1,
+  type StandardSchemas,
   type StructuredToolResult,
   type ToolResult,
   type ValidationIssue,

@@ -6,7 +6,7 @@ import { fileFromBlocks, formattedBlock } from "./layout.js";
 /** The same for every manifest, written in Prettier's layout. */
 const EXPORTS = `export type * from "./types.js";
 export { createClient, methodNames, type ToolsClient } from "./client.js";
-export { validateInput, validateOutput } from "./validate.js";
+export { standardSchemas, validateInput, validateOutput } from "./validate.js";
 export {
   ToolError,
   ValidationError,
@@ -17,6 +17,8 @@ export {
   type ContentBlock,
   type McpClient,
   type Progress,
+  type StandardSchemaV1,
+  type StandardSchemas,
   type StructuredToolResult,
   type ToolResult,
   type ValidationIssue,

@@ -2,7 +2,8 @@
  * Emits `validators.ts`: standalone validation code compiled by ajv from every
  * tool's input and output schema, with ajv's runtime helpers and the format
  * checks inlined from `templates/validator-runtime.ts`, so the file imports
- * nothing. Also emits `validate.ts`, the typed `validateInput`/`validateOutput`.
+ * nothing. Also emits `validate.ts`, the typed `validateInput`/`validateOutput`
+ * and `standardSchemas`.
  *
  * Speed: identical schemas compile once, and so do repeated subschemas
  * (shared-subschemas.ts); large manifests compile in chunks on worker threads,
@@ -265,7 +266,7 @@ export function emitValidate(ir: ManifestIR): EmittedFile {
     validatorExportName("input", index),
     ...(tool.output ? [validatorExportName("output", index)] : []),
   ]);
-  const runtimeImports = ["runValidator", "type CompiledValidator", "type ValidationResult", "type Validators"];
+  const runtimeImports = ["createStandardSchemas", "runValidator", "type CompiledValidator", "type StandardSchemas", "type ValidationResult", "type Validators"];
   const importBlock: SourceBlock = {
     raw: `${imports.length > 0 ? `import { ${imports.join(", ")} } from "./validators.js";\n` : ""}import type { ToolMap, ToolName } from "./types.js";
 import { ${runtimeImports.join(", ")} } from "./runtime.js";
@@ -284,6 +285,7 @@ import { ${runtimeImports.join(", ")} } from "./runtime.js";
     validatorTable("inputValidators", entries("input")),
     validatorTable("outputValidators", entries("output")),
     VALIDATE_FUNCTIONS,
+    STANDARD_SCHEMAS,
   ]);
 }
 
@@ -340,3 +342,17 @@ export function validateOutput<N extends ToolName>(
 }
 `,
 };
+
+/** The validators as Standard Schema v1 objects, built by the runtime from the tables above (pure: a bundler drops them when unused). */
+const STANDARD_SCHEMAS: SourceBlock = formattedBlock(`/**
+ * Every tool's validators as Standard Schema v1 objects (https://standardschema.dev),
+ * by wire name: \`standardSchemas[toolName].input\` checks arguments, \`.output\`
+ * \`structuredContent\` (anything, for a tool without an outputSchema). Any library
+ * that takes a Standard Schema takes them; issue paths are arrays of keys.
+ */
+export const standardSchemas: StandardSchemas<ToolMap> =
+  /* @__PURE__ */ createStandardSchemas<ToolMap>(
+    inputValidators,
+    outputValidators,
+  );
+`);

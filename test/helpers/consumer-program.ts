@@ -11,9 +11,16 @@ import { repoRoot, typecheck, type ModuleMode, type TypecheckResult } from "./ty
 
 const run = promisify(execFile);
 
-/** The program type-checked without emitting (console comes from the DOM library: no Node types needed). */
+/**
+ * What a program is checked with: console from the DOM library (no Node types needed), and declaration
+ * files taken as they are (a package's own, e.g. the SDK's, may need Node types): the generated code is
+ * TypeScript source, checked in full.
+ */
+const PROGRAM_OPTIONS = { lib: ["ES2022", "DOM"], compilerOptions: { skipLibCheck: true } } as const;
+
+/** The program type-checked without emitting. */
 export function typecheckProgram(entry: string, mode: ModuleMode): Promise<TypecheckResult> {
-  return typecheck([], mode, { files: [entry], lib: ["ES2022", "DOM"] });
+  return typecheck([], mode, { files: [entry], ...PROGRAM_OPTIONS });
 }
 
 /** Compiles the program (NodeNext) and what it imports, runs it, and parses the JSON line it prints. */
@@ -21,8 +28,8 @@ export async function compileAndRun(entry: string): Promise<unknown> {
   const outDir = await mkdtemp(join(tmpdir(), "mcpgen-consumer-"));
   const compiled = await typecheck([], "NodeNext", {
     files: [entry],
-    lib: ["ES2022", "DOM"],
-    compilerOptions: { noEmit: false, outDir, rootDir: repoRoot },
+    lib: PROGRAM_OPTIONS.lib,
+    compilerOptions: { ...PROGRAM_OPTIONS.compilerOptions, noEmit: false, outDir, rootDir: repoRoot },
   });
   if (!compiled.ok) throw new Error(`the program does not compile:\n${compiled.output}`);
   await writeFile(join(outDir, "package.json"), JSON.stringify({ type: "module" }));
