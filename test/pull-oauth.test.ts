@@ -11,6 +11,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpgenError } from "../src/errors.js";
+import { pullProject } from "../src/project/run.js";
 import { pull } from "../src/pull.js";
 import { startOAuthServer, type OAuthServerBehaviour, type OAuthTestServer } from "./helpers/oauth-server.js";
 import { closedPort } from "./helpers/mcp-http-servers.js";
@@ -54,6 +55,18 @@ async function everyFile(directory: string): Promise<Record<string, string>> {
     if (entry.isFile()) files[join(entry.parentPath, entry.name)] = await readFile(join(entry.parentPath, entry.name), "utf8");
   }
   return files;
+}
+
+/** What a user does with a printed login address: opens it, and the browser follows the redirects back to mcpgen. */
+async function openAddress(address: string): Promise<void> {
+  let next = new URL(address);
+  for (let hops = 0; hops < 10; hops++) {
+    const response = await fetch(next, { redirect: "manual" });
+    await response.arrayBuffer();
+    const location = response.headers.get("location");
+    if (location === null) return;
+    next = new URL(location, next);
+  }
 }
 
 async function pullError(promise: Promise<unknown>): Promise<McpgenError> {
@@ -169,6 +182,49 @@ describe("mcpgen pull with an OAuth login", () => {
     expect(server.record.authorizations.map((authorization) => authorization.clientId)).toEqual([client.client_id]);
     const haystack = [result.stdout, result.stderr, ...Object.values(await everyFile(out)), ...Object.values(await everyFile(configDir))].join("\n");
     expect(haystack).not.toContain(client.client_secret);
+  });
+});
+
+describe("logging in", () => {
+  it("with --no-browser prints the address, opens nothing, and waits for the user", async () => {
+    const server = await serve();
+    const lines: string[] = [];
+    let opened: Promise<void> | undefined;
+    const result = await pull({
+      target: server.url.href,
+      outDir: await tempDir("oauth-nobrowser"),
+      format: false,
+      timeoutMs: 20_000,
+      oauth: { interactive: true, openBrowser: false, configDir: await tempDir("oauth-nobrowser-config") },
+      // Would fail the login if it were run: it is not.
+      environment: { BROWSER: "no-such-browser-mcpgen-test" },
+      onProgress: (event) => {
+        if (event.kind !== "login") return;
+        lines.push(event.message);
+        opened = openAddress(/ open (\S+) in your browser$/.exec(event.message)![1]!);
+      },
+    });
+    await opened;
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^${server.url.href} needs a login: open ${server.origin}/authorize\\?\\S+ in your browser$`))]);
+    expect(result.server.tools).toBe(2);
+  });
+
+  it("takes a configured target's oauth settings, and names the target in the command to run", async () => {
+    // No scope anywhere on the server's side: the configured scopes are requested.
+    const server = await serve({ scopesSupported: [] });
+    const root = await tempDir("oauth-project");
+    const config = { targets: [{ name: "tracker", server: server.url.href, out: "gen/tracker", format: false, oauth: { scopes: "issues:read" } }] };
+    const configDir = await tempDir("oauth-project-config");
+
+    const refused = await pullProject({ config, cwd: root, oauth: { configDir } });
+    expect(refused.errors).toHaveLength(1);
+    expect(refused.errors[0]!.diagnostic).toMatchObject({ code: "auth-required", hint: expect.stringContaining("log in once from a terminal: mcpgen pull tracker (") });
+
+    const result = await pullProject({ config, cwd: root, oauth: { interactive: true, configDir }, environment: { BROWSER: browser() } });
+    expect(result.errors).toEqual([]);
+    expect(result.written).toBe(true);
+    expect(server.record.authorizations.map((authorization) => authorization.scopes)).toEqual([["issues:read"]]);
+    expect(JSON.parse(await readFile(join(root, "gen/tracker/manifest.json"), "utf8")).tools).toHaveLength(2);
   });
 });
 

@@ -25,7 +25,7 @@ export function browserCommands(url: string, browser: string | undefined, platfo
     const separator = platform === "win32" ? ";" : ":";
     return browser
       .split(separator)
-      .map((entry) => splitCommand(entry))
+      .map((entry) => splitCommand(entry, platform === "win32"))
       .filter((words) => words.length > 0)
       .map((words) => (words.some((word) => word.includes("%s")) ? words.map((word) => word.split("%s").join(url)) : [...words, url]));
   }
@@ -37,9 +37,10 @@ export function browserCommands(url: string, browser: string | undefined, platfo
 /**
  * Splits a command line into words as a POSIX shell would for plain words:
  * whitespace separates, single and double quotes group, a backslash escapes
- * the next character (outside single quotes). Nothing is expanded.
+ * the next character (outside single quotes; not on Windows, where it
+ * separates directories). Nothing is expanded.
  */
-export function splitCommand(line: string): string[] {
+export function splitCommand(line: string, windows = false): string[] {
   const words: string[] = [];
   let word = "";
   let started = false;
@@ -49,7 +50,7 @@ export function splitCommand(line: string): string[] {
     if (quote === "'") {
       if (char === "'") quote = undefined;
       else word += char;
-    } else if (char === "\\" && index + 1 < line.length && (quote === undefined || /["\\$`]/.test(line[index + 1]!))) {
+    } else if (char === "\\" && !windows && index + 1 < line.length && (quote === undefined || /["\\$`]/.test(line[index + 1]!))) {
       word += line[++index];
       started = true;
     } else if (quote === "\"") {
