@@ -12,9 +12,10 @@ import { browserCommands, openInBrowser, splitCommand } from "../src/acquire/oau
 import { ConsentFailure, LoopbackCallback } from "../src/acquire/oauth/callback.js";
 import { parseChallenge } from "../src/acquire/oauth/observer.js";
 import { configDirectory, LoginStore, serverKey } from "../src/acquire/oauth/store.js";
-import { Secrets } from "../src/acquire/sanitize.js";
+import { displayUrl, Secrets } from "../src/acquire/sanitize.js";
 import { findServerConfig } from "../src/acquire/server-config.js";
 import { McpgenError } from "../src/errors.js";
+import { runCli } from "./helpers/cli.js";
 
 const scratch = () => mkdtemp(join(tmpdir(), "mcpgen-oauth-parts-"));
 const url = "https://auth.example.com/authorize?client_id=a&state=b";
@@ -171,6 +172,58 @@ describe("an .mcp.json entry's oauth", () => {
       expect(error).toBeInstanceOf(McpgenError);
       expect((error as McpgenError).diagnostic).toMatchObject({ pointer, message: expect.stringMatching(message) });
       expect((error as McpgenError).message).not.toContain("s3cret-value");
+    }
+  });
+});
+
+describe("mcpgen auth", () => {
+  it("status lists the cached logins without their secrets; logout names a server as pull does (URL, target, .mcp.json server)", async () => {
+    const root = await scratch();
+    const configDir = await scratch();
+    const previous = process.env["MCPGEN_CONFIG_DIR"];
+    process.env["MCPGEN_CONFIG_DIR"] = configDir;
+    try {
+      const store = new LoginStore(configDir);
+      const servers = ["https://a.example.com/mcp", "https://b.example.com/mcp", "https://c.example.com/mcp?key=k3y-secret-value"];
+      const secrets: string[] = [];
+      for (const [index, server] of servers.entries()) {
+        const tokens = { access_token: `access-token-${index}-0123456789`, refresh_token: `refresh-token-${index}-0123456789`, token_type: "Bearer", scope: "issues:read" };
+        secrets.push(tokens.access_token, tokens.refresh_token, `client-secret-${index}-0123456789`);
+        await store.write(serverKey(new URL(server)), {
+          version: 1,
+          server: displayUrl(new URL(server)),
+          issuer: "https://auth.example.com/",
+          client: { client_id: `client-${index}`, client_secret: `client-secret-${index}-0123456789`, redirect_uris: ["http://127.0.0.1:8976/callback"] },
+          clientKind: "registered",
+          tokens,
+          tokensClientId: `client-${index}`,
+          expiresAt: index === 2 ? Date.now() - 60_000 : Date.now() + 3600_000,
+        });
+      }
+      await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "tracker", server: servers[0], out: "gen/a" }, { name: "docs", server: "docs", out: "gen/b" }] }));
+      await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { docs: { type: "http", url: servers[1] } } }));
+
+      const status = await runCli(["auth", "status"], root);
+      expect(status.code).toBe(0);
+      expect(status.stdout).toContain("https://a.example.com/mcp\n  authorization server: https://auth.example.com/\n  client: client-0 (registered by mcpgen)\n  access token: valid until");
+      expect(status.stdout).toContain("https://c.example.com/mcp?key=***\n");
+      expect(status.stdout).toMatch(/access token: expired at \S+ \(refreshed by the next pull\)/);
+      expect(status.stdout).toContain(`3 login(s) cached in ${join(configDir, "oauth")}`);
+      const json = JSON.parse((await runCli(["auth", "status", "--json"], root)).stdout) as { logins: Array<{ server: string; expired: boolean }> };
+      expect(json.logins.map((login) => [login.server, login.expired])).toEqual([["https://a.example.com/mcp", false], ["https://b.example.com/mcp", false], ["https://c.example.com/mcp?key=***", true]]);
+
+      expect((await runCli(["auth", "logout", "tracker"], root)).stdout).toBe("forgot the login for https://a.example.com/mcp\n");
+      expect((await runCli(["auth", "logout", "docs"], root)).stdout).toBe("forgot the login for https://b.example.com/mcp\n");
+      expect((await runCli(["auth", "logout", "docs"], root)).stdout).toBe("no login cached for https://b.example.com/mcp\n");
+      expect((await runCli(["auth", "logout", servers[2]!], root)).stdout).toBe("forgot the login for https://c.example.com/mcp?key=***\n");
+      expect((await runCli(["auth", "status"], root)).stdout).toBe(`no cached logins (mcpgen pull keeps them in ${join(configDir, "oauth")})\n`);
+      for (const secret of [...secrets, "k3y-secret-value"]) expect(status.stdout + JSON.stringify(json)).not.toContain(secret);
+
+      const stdio = await runCli(["auth", "logout", "local"], root);
+      expect(stdio.code).toBe(1);
+    } finally {
+      if (previous === undefined) delete process.env["MCPGEN_CONFIG_DIR"];
+      else process.env["MCPGEN_CONFIG_DIR"] = previous;
     }
   });
 });

@@ -80,7 +80,7 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
         `log in once from a terminal: ${context.loginCommand} (the login is cached in ${context.storeDirectory} and refreshed by later runs); for unattended runs set ${CREDENTIAL_VARIABLES.clientId} and ${CREDENTIAL_VARIABLES.clientSecret} (client credentials); or pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"`,
       );
     }
-    if (error.kind === "futile") return fail("auth-failed", `${context.who} refused ${context.phase}: ${error.message}`, error.hint?.replace("mcpgen auth logout", `mcpgen auth logout ${context.server}`));
+    if (error.kind === "futile") return fail("auth-failed", `${context.who} refused ${context.phase}: ${error.message}`, error.hint);
     return stepFailed(error.step ?? observer.lastStep ?? "discovery", error.message, error.hint);
   }
 

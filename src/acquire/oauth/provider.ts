@@ -31,6 +31,7 @@
 import { randomBytes } from "node:crypto";
 import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { userError } from "../../errors.js";
 import type { Secrets } from "../sanitize.js";
 import { openInBrowser } from "./browser.js";
 import type { LoopbackCallback } from "./callback.js";
@@ -243,7 +244,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
         "futile",
         `the server still refuses the access mcpgen obtained moments ago${scope === undefined ? "" : ` for scope ${JSON.stringify(scope)}`}, so logging in again would not help`,
         undefined,
-        `check that your account may use this server${scope === undefined ? "" : " with that scope"}; mcpgen auth logout forgets the login if you want to start over`,
+        `check that your account may use this server${scope === undefined ? "" : " with that scope"}; mcpgen auth logout ${this.context.server} forgets the login if you want to start over`,
       );
     }
     if (this.authorizations >= MAX_AUTHORIZATIONS) {
@@ -322,9 +323,16 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   }
 
   private async persist(): Promise<void> {
+    const { store, key } = this.context;
     const login = this.login;
-    if (login.client === undefined && login.tokens === undefined) await this.context.store.remove(this.context.key);
-    else await this.context.store.write(this.context.key, login);
+    try {
+      if (login.client === undefined && login.tokens === undefined) await store.remove(key);
+      else await store.write(key, login);
+    } catch (error) {
+      throw userError("auth-failed", `cannot save the login for ${this.context.label} in ${store.pathOf(key)}: ${(error as Error).message}`, {
+        hint: `check that you may write to ${store.directory}, or set MCPGEN_CONFIG_DIR to a directory you may write to`,
+      });
+    }
   }
 }
 
