@@ -149,12 +149,9 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
     if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress);
-    const remote: RemoteInit = oauth === undefined
-      ? { requestInit: { headers: spec.transport === "stdio" ? {} : spec.headers }, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) }
-      : { authProvider: oauth.provider, fetch: oauth.fetch };
     for (;;) {
       try {
-        return await listServer(spec, sdk, attempt, watch, closers, progress, options, remote);
+        return await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth);
       } catch (error) {
         if (oauth?.isLoginPending(error) !== true) throw error;
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
@@ -184,12 +181,12 @@ async function listServer(
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   options: LiveServerOptions,
-  remote: RemoteInit,
+  oauth: OAuthSession | undefined,
 ): Promise<LiveServerResult> {
   const { connection, fellBack } =
     spec.transport === "stdio"
       ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
-      : await connectRemote(spec, sdk, attempt, watch, closers, progress, remote);
+      : await connectRemote(spec, sdk, attempt, watch, closers, progress, remoteInit(spec, oauth, options.fetch));
   const { client, protocolVersion } = connection;
   const server = client.getServerVersion() as Record<string, unknown> | undefined;
   const name = typeof server?.["name"] === "string" ? options.secrets.excerpt(server["name"], 80) : "(unnamed)";
@@ -217,6 +214,11 @@ async function listServer(
 
 /** What the remote transports are built with: the headers, or (with OAuth) the auth provider and the session's fetch, which adds them. */
 type RemoteInit = { requestInit: RequestInit; fetch?: FetchLike } | { authProvider: OAuthSession["provider"]; fetch: FetchLike };
+
+function remoteInit(spec: RemoteServerSpec, oauth: OAuthSession | undefined, fetch: FetchLike | undefined): RemoteInit {
+  if (oauth !== undefined) return { authProvider: oauth.provider, fetch: oauth.fetch };
+  return { requestInit: { headers: spec.headers }, ...(fetch === undefined ? {} : { fetch }) };
+}
 
 /**
  * The OAuth session of a remote server, loaded only then. None when the
@@ -254,13 +256,13 @@ async function loadSdk(remote: boolean): Promise<Sdk> {
   };
 }
 
+const MCPGEN_VERSION = "0.1.0";
+
 /**
  * The client mcpgen connects with. It never calls a tool, so it needs no
  * output-schema validator: the default one would compile every
  * `outputSchema` with Ajv while listing, and fail on dialects it lacks.
  */
-const MCPGEN_VERSION = "0.1.0";
-
 function newClient(sdk: Sdk): Client {
   return new sdk.Client(
     { name: "mcpgen", version: MCPGEN_VERSION },
