@@ -267,6 +267,27 @@ describe("a login that fails", () => {
     for (const secret of server.record.secrets) expect(error.message + error.diagnostic.hint).not.toContain(secret);
   });
 
+  it("names the registration and the server's error when it refuses to register mcpgen", async () => {
+    const server = await serve({ registrationError: "redirect URIs on 127.0.0.1 are not allowed" });
+    const error = await interactive(server, browser());
+    expect(error.message).toContain(`failed at registration: ${server.origin} answered HTTP 400 invalid_client_metadata: redirect URIs on 127.0.0.1 are not allowed`);
+    expect(error.diagnostic.hint).toContain("MCPGEN_CLIENT_ID");
+    expect(server.record.authorizations).toEqual([]);
+  });
+
+  it("says that a cached login could not be refreshed when no new one can happen here", async () => {
+    const server = await serve();
+    const configDir = await tempDir("oauth-refresh-config");
+    const options = { target: server.url.href, format: false, timeoutMs: 20_000 } as const;
+    await pull({ ...options, outDir: await tempDir("oauth-refresh"), oauth: { interactive: true, configDir }, environment: { BROWSER: browser() } });
+    server.expireAccessTokens();
+    server.revokeRefreshTokens();
+    const error = await pullError(pull({ ...options, outDir: await tempDir("oauth-refresh-2"), oauth: { configDir }, environment: {} }));
+    expect(error.diagnostic.code).toBe("auth-required");
+    expect(error.message).toContain(`it needs a login, and there is no terminal here to log in from; the cached login could not be refreshed (${server.origin} answered HTTP 400 invalid_grant: unknown refresh token)`);
+    expect(server.record.grants).toEqual(["authorization_code", "refresh_token"]);
+  });
+
   it("says which authorization server cannot be reached", async () => {
     const port = await closedPort();
     const server = await serve({ authorizationServer: `http://127.0.0.1:${port}/` });
@@ -293,6 +314,25 @@ describe("a login that fails", () => {
     expect(server.record.registrations).toEqual([]);
     expect(server.record.authorizations).toEqual([]);
     expect(await readTree(out)).toEqual({});
+  });
+});
+
+describe("the legacy HTTP+SSE transport", () => {
+  it("logs in when the Streamable HTTP POST is refused with 401, then falls back to SSE with the token", async () => {
+    const server = await serve({ scopes: { base: ["tools:read"] } });
+    const events: string[] = [];
+    const result = await pull({
+      target: server.sseUrl.href,
+      outDir: await tempDir("oauth-sse"),
+      format: false,
+      timeoutMs: 20_000,
+      oauth: { interactive: true, configDir: await tempDir("oauth-sse-config") },
+      environment: { BROWSER: browser() },
+      onProgress: (event) => events.push(event.kind),
+    });
+    expect(result.server).toMatchObject({ transport: "sse", fellBack: true, tools: 2 });
+    expect(events.filter((kind) => kind === "login")).toHaveLength(1);
+    expect(server.record.authorizations[0]!.resource?.href).toBe(server.sseUrl.href);
   });
 });
 

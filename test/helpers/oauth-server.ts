@@ -15,11 +15,12 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
-import { InvalidGrantError, InvalidTokenError, ServerError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { InvalidClientMetadataError, InvalidGrantError, InvalidTokenError, ServerError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
 import type { AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
 import { mcpAuthRouter } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -41,6 +42,8 @@ const express = createRequire(import.meta.url)("express") as Express;
 export interface OAuthServerBehaviour {
   /** What the user does in the browser (default `approve`). */
   consent?: "approve" | "deny";
+  /** Dynamic client registration refuses every client with this description (`invalid_client_metadata`). */
+  registrationError?: string;
   /** The token endpoint refuses the authorization code with this OAuth error. */
   tokenError?: { error: "invalid_grant" | "server_error"; description: string };
   /** Scopes every request needs (default none), and those `tools/list` needs on top (a step-up: 403 `insufficient_scope`). */
@@ -67,12 +70,16 @@ export interface AuthRecord {
 }
 
 export interface OAuthTestServer {
-  /** The MCP endpoint. */
+  /** The MCP endpoint (Streamable HTTP). */
   url: URL;
+  /** The same tools over the legacy HTTP+SSE transport (GET `/sse`, POST `/messages`), behind the same login; POST `/sse` is 405. */
+  sseUrl: URL;
   origin: string;
   record: AuthRecord;
   /** Every access token issued so far expires now (as time passing would). */
   expireAccessTokens(): void;
+  /** Every refresh token issued so far is revoked (as an administrator or a password change would). */
+  revokeRefreshTokens(): void;
   close(): Promise<void>;
 }
 
@@ -89,7 +96,7 @@ class TestProvider implements OAuthServerProvider {
   private readonly clients = new Map<string, OAuthClientInformationFull>();
   private readonly codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
   readonly accessTokens = new Map<string, IssuedToken>();
-  private readonly refreshTokens = new Map<string, { clientId: string; scopes: string[] }>();
+  readonly refreshTokens = new Map<string, { clientId: string; scopes: string[] }>();
 
   constructor(private readonly behaviour: OAuthServerBehaviour) {}
 
@@ -97,6 +104,7 @@ class TestProvider implements OAuthServerProvider {
     return {
       getClient: (id) => this.clients.get(id),
       registerClient: (client) => {
+        if (this.behaviour.registrationError !== undefined) throw new InvalidClientMetadataError(this.behaviour.registrationError);
         const full = { ...client, client_id: `client-${randomBytes(6).toString("hex")}`, client_id_issued_at: Math.floor(Date.now() / 1000) } as OAuthClientInformationFull;
         if (full.client_secret !== undefined) this.record.secrets.push(full.client_secret);
         this.clients.set(full.client_id, full);
@@ -222,14 +230,37 @@ export async function startOAuthServer(behaviour: OAuthServerBehaviour = {}): Pr
     });
   });
 
+  // The legacy transport: a resource of its own (its metadata names /sse), the same bearer check.
+  const sseUrl = new URL(`${origin}/sse`);
+  const sseMetadataUrl = `${origin}/.well-known/oauth-protected-resource/sse`;
+  app.get("/.well-known/oauth-protected-resource/sse", (_request, response) => response.status(200).json({ resource: sseUrl.href, authorization_servers: [`${origin}/`], scopes_supported: scopesSupported }));
+  const sseBearer = requireBearerAuth({ verifier: provider, requiredScopes: base, resourceMetadataUrl: sseMetadataUrl, expectedResource: sseUrl });
+  const sessions = new Map<string, SSEServerTransport>();
+  const checked: Handler = (request, response, next) => sseBearer(request as never, response as never, next);
+  app.get("/sse", checked, (_request, response) => {
+    const transport = new SSEServerTransport("/messages", response);
+    sessions.set(transport.sessionId, transport);
+    transport.onclose = () => sessions.delete(transport.sessionId);
+    void toolServer(tools).connect(transport);
+  });
+  app.post("/sse", checked, (_request, response) => response.status(405).json({ error: "method not allowed" }));
+  app.post("/messages", checked, (request, response) => {
+    const transport = sessions.get(new URL(request.url ?? "/", origin).searchParams.get("sessionId") ?? "");
+    if (transport === undefined) response.status(404).json({ error: "unknown session" });
+    else void transport.handlePostMessage(request, response);
+  });
+
   return {
     url: mcpUrl,
+    sseUrl,
     origin,
     record: provider.record,
     expireAccessTokens: () => {
       for (const token of provider.accessTokens.values()) token.expiresAt = Date.now() - 1000;
     },
+    revokeRefreshTokens: () => provider.refreshTokens.clear(),
     close: async () => {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
