@@ -302,6 +302,25 @@ describe("a login that fails", () => {
     expect(error.diagnostic.hint).toContain("--login-timeout");
   });
 
+  it("stops waiting for the browser when the pull is interrupted", async () => {
+    const server = await serve();
+    const controller = new AbortController();
+    const error = await pullError(pull({
+      target: server.url.href,
+      outDir: await tempDir("oauth-interrupted"),
+      timeoutMs: 20_000,
+      oauth: { interactive: true, openBrowser: false, configDir: await tempDir("oauth-interrupted-config") },
+      // Ctrl-C a moment after the address is printed, while mcpgen waits for the browser.
+      onProgress: (event) => {
+        if (event.kind === "login") setTimeout(() => controller.abort(), 300);
+      },
+      signal: controller.signal,
+    }));
+    expect(error.diagnostic.code).toBe("interrupted");
+    // Whether the Ctrl-C lands while the transport hands over or once the wait has begun, the pull stops (the login timeout is 5 minutes).
+    expect(error.message).toMatch(/^stopped during (initialize|login) of /);
+  });
+
   it("fails at once without a terminal, a browser command or credentials, naming the command to run", async () => {
     const server = await serve({ scopes: { base: ["tools:read"] } });
     const out = await tempDir("oauth-noterminal");
