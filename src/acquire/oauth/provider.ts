@@ -93,7 +93,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   private requested: { scope: string | undefined; completed: boolean } | undefined;
   private authorizations = 0;
   /** The authorization request waiting for the browser. */
-  pending: { url: URL; state: string } | undefined;
+  pending: URL | undefined;
 
   constructor(private readonly context: ProviderContext) {
     this.login = context.stored ?? { version: 1, server: context.server };
@@ -116,10 +116,6 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   get hasClientCredentials(): boolean {
     const { clientSecret, privateKey } = this.context.credentials;
     return this.configuredClientId !== undefined && (clientSecret !== undefined || privateKey !== undefined);
-  }
-
-  get usesClientCredentials(): boolean {
-    return this.grant === "client_credentials";
   }
 
   get redirectUrl(): string | undefined {
@@ -253,7 +249,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     this.authorizations++;
     this.addOfflineAccess(url);
     this.requested = { scope: url.searchParams.get("scope") ?? undefined, completed: false };
-    this.pending = { url, state: url.searchParams.get("state") ?? "" };
+    this.pending = url;
     const { openBrowser } = this.context;
     this.context.progress("login", openBrowser
       ? `${label} needs a login: opening ${url.href} in your browser (or open it yourself)`

@@ -37,21 +37,26 @@ export interface SessionContext {
   timeoutMs: number;
 }
 
+/** What a session holds besides the provider: for completing logins and wording their failures. */
+interface SessionParts {
+  observer: LoginObserver;
+  callback: LoopbackCallback | undefined;
+  serverUrl: URL;
+  label: string;
+  timeoutMs: number;
+  loginCommand: string;
+  storeDirectory: string;
+  secrets: Secrets;
+}
+
 export class OAuthSession {
   private constructor(
     readonly provider: McpgenOAuthProvider,
     /** For the transports: the server's headers scoped to its origin, every login request observed. */
     readonly fetch: FetchLike,
-    private readonly observer: LoginObserver,
-    private readonly callback: LoopbackCallback | undefined,
-    private readonly serverUrl: URL,
-    private readonly label: string,
     /** How long a login waits for the browser. */
     readonly loginTimeoutMs: number,
-    private readonly timeoutMs: number,
-    private readonly loginCommand: string,
-    private readonly storeDirectory: string,
-    private readonly secrets: Secrets,
+    private readonly parts: SessionParts,
   ) {}
 
   static async open(spec: RemoteServerSpec, options: OAuthOptions, context: SessionContext): Promise<OAuthSession> {
@@ -101,7 +106,16 @@ export class OAuthSession {
       version: context.version,
     });
     const base = context.fetch ?? ((url, init) => fetch(url, init));
-    return new OAuthSession(provider, observer.fetch(base, spec.url, spec.headers), observer, callback, spec.url, spec.label, options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS, context.timeoutMs, loginCommand, store.directory, context.secrets);
+    return new OAuthSession(provider, observer.fetch(base, spec.url, spec.headers), options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS, {
+      observer,
+      callback,
+      serverUrl: spec.url,
+      label: spec.label,
+      timeoutMs: context.timeoutMs,
+      loginCommand,
+      storeDirectory: store.directory,
+      secrets: context.secrets,
+    });
   }
 
   /** True when `error` means a transport sent the user off to log in, and the login is waiting for the browser. */
@@ -111,34 +125,24 @@ export class OAuthSession {
 
   /** Waits for the browser to come back with the authorization code, then exchanges it for tokens (stored). */
   async finishLogin(signal?: AbortSignal | undefined): Promise<void> {
-    const pending = this.provider.pending;
-    if (pending === undefined || this.callback === undefined) throw new LoginFailure("step", "no login is waiting for the browser", "consent");
+    const { callback, secrets, serverUrl } = this.parts;
+    if (this.provider.pending === undefined || callback === undefined) throw new LoginFailure("step", "no login is waiting for the browser", "consent");
     this.provider.pending = undefined;
-    const code = await this.callback.code(this.loginTimeoutMs, signal);
-    this.secrets.add(code);
-    const result = await auth(this.provider, { serverUrl: this.serverUrl, authorizationCode: code, fetchFn: this.fetch });
+    const code = await callback.code(this.loginTimeoutMs, signal);
+    secrets.add(code);
+    const result = await auth(this.provider, { serverUrl, authorizationCode: code, fetchFn: this.fetch });
     if (result !== "AUTHORIZED") throw new LoginFailure("step", "the authorization server did not issue tokens for the authorization code", "token exchange");
   }
 
   /** The login error `error` stands for (`who` and `phase` as other pull errors name them); undefined when it is not about a login. */
   explain(error: unknown, who: string, phase: string): McpgenError | undefined {
-    return explainLogin(error, {
-      who,
-      phase,
-      label: this.label,
-      server: displayUrl(this.serverUrl),
-      observer: this.observer,
-      secrets: this.secrets,
-      loginCommand: this.loginCommand,
-      loginTimeoutMs: this.loginTimeoutMs,
-      timeoutMs: this.timeoutMs,
-      storeDirectory: this.storeDirectory,
-    });
+    const { serverUrl, ...parts } = this.parts;
+    return explainLogin(error, { who, phase, server: displayUrl(serverUrl), loginTimeoutMs: this.loginTimeoutMs, ...parts });
   }
 
   /** Stops listening for the browser. */
   async close(): Promise<void> {
-    await this.callback?.close();
+    await this.parts.callback?.close();
   }
 }
 
