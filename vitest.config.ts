@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -7,5 +9,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     // Type-checks and real servers are CPU-heavy; two workers fit the 2-core machines this runs on.
     maxWorkers: 2,
+    // Pulls look for cached OAuth logins: never in the user's own config directory.
+    env: { MCPGEN_CONFIG_DIR: join(tmpdir(), `mcpgen-test-config-${process.pid}`) },
   },
 });

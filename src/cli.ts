@@ -184,6 +184,11 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
     .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
+    .option("--no-browser", "for a server that asks for an OAuth login: print the login address instead of opening a browser")
+    .addOption(new Option("--login-timeout <seconds>", "how long to wait for a browser login to come back").argParser(parsePullTimeout).default(300_000, "300"))
+    .option("--client-metadata-url <url>", "with --out: the https URL of a Client ID Metadata Document to identify mcpgen by (OAuth)", parseClientMetadataUrl)
+    .option("--scope <scopes>", "with --out: OAuth scopes to request when the server names none (space-separated)")
+    .option("--callback-port <port>", "with --out: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback (default: a free one)", parsePort)
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
@@ -197,10 +202,15 @@ export function buildProgram(io: Io = defaultIo): Command {
       const quiet = options.quiet ?? false;
       const showProgress = !quiet && !options.json && process.stderr.isTTY === true;
       const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      const oauth = oauthRun(options, command);
+      const onLogin = (line: string) => io.stderr(`${line}\n`);
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
         if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
           usage("--header, --env and --transport go with --out; a configured target takes its server's settings from .mcp.json (and its \"transport\")");
+        }
+        if (options.clientMetadataUrl !== undefined || options.scope !== undefined || options.callbackPort !== undefined) {
+          usage("--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its \"oauth\" settings");
         }
         const [{ pullProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
         const result = await interruptible(io, (signal) => pullProject({
@@ -209,8 +219,10 @@ export function buildProgram(io: Io = defaultIo): Command {
           check: options.check ?? false,
           format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
           timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
+          oauth,
           onProgress: (event) => {
-            if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
+            if (event.kind === "login") onLogin(`${event.target}: ${event.message}`);
+            else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
             else if (showProgress) io.stderr(`${event.target}: ${event.message}\n`);
           },
           signal,
@@ -235,8 +247,10 @@ export function buildProgram(io: Io = defaultIo): Command {
           headers: options.header,
           env: options.env,
           timeoutMs: options.timeout,
+          oauth: { ...oauth, settings: { clientMetadataUrl: options.clientMetadataUrl, scopes: options.scope, callbackPort: options.callbackPort } },
           onProgress: (event) => {
-            if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
+            if (event.kind === "login") onLogin(event.message);
+            else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
             else if (showProgress) io.stderr(`${event.message}\n`);
           },
           signal,
@@ -276,6 +290,28 @@ export function buildProgram(io: Io = defaultIo): Command {
         io.stdout(`pulled ${server.tools} tools from ${server.label} into ${outName} (${changed} file(s) written, ${result.files.length - changed - deleted} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""})\n`);
         if (options.verbose) io.stdout(timingLines(result.timings));
       }
+    });
+
+  const authCommand = program
+    .command("auth")
+    .description("the OAuth logins mcpgen pull keeps for servers that ask for one (see docs/pull.md)");
+  authCommand
+    .command("status")
+    .description("list the cached logins: server, authorization server, client, token expiry and scopes (never the tokens)")
+    .option("--json", "print a machine-readable list")
+    .action(async (options: { json?: boolean }) => {
+      const { authStatus } = await import("./cli/auth.js");
+      await authStatus(options, io);
+    });
+  authCommand
+    .command("logout")
+    .description("forget the cached login of a server (a URL, a target of mcpgen.config.json or a server name from .mcp.json), or of every server")
+    .argument("[server]", "the server to forget (default: every cached login)")
+    .option("-c, --config <file>", "the configuration file that names the target (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .option("--json", "print a machine-readable summary")
+    .action(async (server: string | undefined, options: { config?: string; json?: boolean }) => {
+      const { authLogout } = await import("./cli/auth.js");
+      await authLogout(server, options, io);
     });
 
   program
@@ -378,11 +414,52 @@ interface PullCliOptions {
   header: string[];
   env: string[];
   timeout: number;
+  browser: boolean;
+  loginTimeout: number;
+  clientMetadataUrl?: string;
+  scope?: string;
+  callbackPort?: number;
   check?: boolean;
   format: boolean;
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
+}
+
+/**
+ * How this run may log in to a server that asks for OAuth. A person can
+ * take part when stdin or stderr is a terminal, or when `BROWSER` names a
+ * command (CI jobs and test harnesses set it on purpose, to complete the
+ * login by a script); with neither, a login that needs the browser fails at
+ * once with the command to run, and cached logins, refresh and client
+ * credentials still work. `--no-browser` only prints the address, so it
+ * needs a terminal.
+ */
+function oauthRun(options: PullCliOptions, command: Command) {
+  const terminal = process.stdin.isTTY === true || process.stderr.isTTY === true;
+  const browserCommand = (process.env["BROWSER"] ?? "").trim() !== "";
+  return {
+    interactive: terminal || (options.browser && browserCommand),
+    openBrowser: options.browser,
+    loginTimeoutMs: command.getOptionValueSource("loginTimeout") === "cli" ? options.loginTimeout : undefined,
+  };
+}
+
+function parseClientMetadataUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError("expected an https:// URL");
+  }
+  if (url.protocol !== "https:" || url.pathname === "/" || url.hash !== "") throw new InvalidArgumentError("expected an https:// URL with a path (the address of a Client ID Metadata Document)");
+  return value;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !(port >= 1 && port <= 65535)) throw new InvalidArgumentError("expected a port number from 1 to 65535");
+  return port;
 }
 
 function collectPullValue(value: string, previous: string[]): string[] {

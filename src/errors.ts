@@ -29,6 +29,10 @@ export type DiagnosticCode =
   | "output-stale"
   | "interrupted"
   | "config-invalid"
+  /** A server needs an OAuth login that cannot happen here (no terminal, no credentials). */
+  | "auth-required"
+  /** A step of an OAuth login failed. */
+  | "auth-failed"
   | "usage";
 
 export interface Diagnostic extends Location {

@@ -167,10 +167,11 @@ const SNAPSHOT_FILE = "manifest.json";
 export async function withoutUsersManifest(files: EmittedFile[], outDir: string, keep: readonly string[]): Promise<EmittedFile[]> {
   // Real paths: the manifest may be named through a symbolic link to the output directory.
   const snapshot = realPathOf(resolve(outDir, SNAPSHOT_FILE));
-  return keep.some((path) => realPathOf(path) === snapshot) && !(await isSnapshot(snapshot)) ? files.filter((file) => file.path !== SNAPSHOT_FILE) : files;
+  return keep.some((path) => realPathOf(path) === snapshot) && (await isUsersFile(snapshot)) ? files.filter((file) => file.path !== SNAPSHOT_FILE) : files;
 }
 
-async function isSnapshot(path: string): Promise<boolean> {
+/** A file that exists and is not one mcpgen wrote (a server target's first pull finds none, and writes its snapshot). */
+async function isUsersFile(path: string): Promise<boolean> {
   const contents = await readFile(path, "utf8").catch(() => undefined);
-  return contents !== undefined && isGeneratedByMcpgen(path, contents);
+  return contents !== undefined && !isGeneratedByMcpgen(path, contents);
 }

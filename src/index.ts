@@ -9,6 +9,7 @@ export type { WriteResult, FileStatus, WriteOptions } from "./write.js";
 export type { LineChanges } from "./diff.js";
 export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type ScaffoldStage, type HandlerFile, type OrphanedHandler } from "./scaffold.js";
 export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./pull.js";
+export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
 export type { DriftReport, ToolChange } from "./drift.js";
 export {
   generateProject,

@@ -9,6 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseManifest, type RawManifest } from "./acquire/manifest-file.js";
 import type { ProgressEvent } from "./acquire/live-server.js";
+import type { OAuthOptions } from "./acquire/oauth/settings.js";
 import { displayUrl, redactManifest, Secrets, stripControls, urlCredentials, withAuthorization } from "./acquire/sanitize.js";
 import { findServerConfig } from "./acquire/server-config.js";
 import type { ServerSpec, TransportName } from "./acquire/server-spec.js";
@@ -47,6 +48,16 @@ export interface PullOptions {
   /** `process.platform` to assume when locating client configuration files (default: the real one). */
   platform?: string | undefined;
   onProgress?: ((event: PullEvent) => void) | undefined;
+  /**
+   * OAuth for a remote server that asks for a login (MCP "Authorization",
+   * see docs/pull.md): the server's settings (client id, client metadata
+   * document URL, scopes, callback port; merged over those of its MCP
+   * configuration entry) and how this run may log in. A cached login is used
+   * and refreshed, and client credentials (`MCPGEN_CLIENT_ID` with
+   * `MCPGEN_CLIENT_SECRET` or `MCPGEN_CLIENT_PRIVATE_KEY`) are used, by
+   * default; a browser login needs `interactive: true`. `false`: no OAuth.
+   */
+  oauth?: OAuthOptions | false | undefined;
   /**
    * Stops the pull (the CLI aborts it on Ctrl-C and SIGTERM): the connection
    * is closed, a stdio server is stopped, nothing is written, and the pull
@@ -126,6 +137,8 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     maxPages: options.maxPages,
     onProgress: (event) => progress(event.kind, event.message),
     signal: options.signal,
+    oauth: options.oauth === false ? undefined : { ...options.oauth, loginCommand: options.oauth?.loginCommand ?? loginCommand(options, spec) },
+    environment: options.environment,
   });
   timings.acquire = (timings.acquire ?? 0) + performance.now() - started;
 
@@ -257,6 +270,12 @@ function parseEnv(entries: readonly string[], environment: Readonly<Record<strin
     env[name] = value;
   }
   return env;
+}
+
+/** The command that repeats this pull, for the message of a login that cannot happen here (a URL as displayed, its secrets masked). */
+function loginCommand(options: PullOptions, spec: ServerSpec): string {
+  const server = spec.transport !== "stdio" && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.target ?? "") ? displayUrl(spec.url) : options.target ?? spec.label;
+  return `mcpgen pull ${shellWord(server)} --out ${shellWord(options.outDir)}`;
 }
 
 /** A command-line word as a user would type it (quoted only when needed), for labels. */

@@ -49,6 +49,15 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["transport on a manifest target", { targets: [{ ...good, transport: "http" }] }, [["/targets/0/transport", /applies to `server` targets only/]]],
   ["a null emit", { targets: [{ ...good, emit: null }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not null/]]],
   ["a null format", { targets: [{ ...good, format: null }] }, [["/targets/0/format", /`format` must be true or false, not null/]]],
+  ["oauth on a manifest target", { targets: [{ ...good, oauth: { scopes: "read" } }] }, [["/targets/0/oauth", /applies to `server` targets only/]]],
+  ["oauth that is not an object", { targets: [{ name: "g", server: "github", out: "o", oauth: "client-1" }] }, [["/targets/0/oauth", /`oauth` must be an object/]]],
+  ["an unknown oauth key", { targets: [{ name: "g", server: "github", out: "o", oauth: { scope: "read" } }] }, [["/targets/0/oauth/scope", /unknown key "scope" in `oauth`\n.*allowed here: clientId, clientMetadataUrl, scopes, callbackPort/]]],
+  ["a client secret in the file", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "c", clientSecret: "s3cret" } }] }, [["/targets/0/oauth/clientSecret", /secrets come from the environment only\n.*MCPGEN_CLIENT_SECRET/]]],
+  ["an http client metadata URL", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "http://example.com/client.json" } }] }, [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]]],
+  ["a client metadata URL without a path", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "https://example.com/" } }] }, [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]]],
+  ["blank scopes", { targets: [{ name: "g", server: "github", out: "o", oauth: { scopes: "  " } }] }, [["/targets/0/oauth/scopes", /`oauth.scopes` must be a non-empty string/]]],
+  ["a callback port out of range", { targets: [{ name: "g", server: "github", out: "o", oauth: { callbackPort: 70000 } }] }, [["/targets/0/oauth/callbackPort", /whole number from 1 to 65535/]]],
+  ["an empty client id", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "" } }] }, [["/targets/0/oauth/clientId", /`oauth.clientId` must be a non-empty string/]]],
 ];
 
 /** Problems JSON Schema cannot express, reported by the validator alone. */
@@ -69,6 +78,7 @@ const valid: Array<[string, unknown]> = [
       { name: "notes", manifest: "notes.json", out: "server", emit: "server" },
       { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5 },
       { name: "remote", server: "https://example.com/mcp", out: "src/mcp/remote" },
+      { name: "linear", server: "https://mcp.example.com/mcp", out: "src/mcp/linear", oauth: { clientId: "mcpgen-ci", clientMetadataUrl: "https://example.com/oauth/mcpgen.json", scopes: "read write", callbackPort: 8976 } },
     ],
   }],
 ];
@@ -118,6 +128,11 @@ describe("validation", () => {
   it.each(valid)("accepts %s, resolving paths against the file's directory", (_, document) => {
     const config = validateConfig(document, { file: "/project/mcpgen.config.json", root: "/project" });
     expect(config.targets.length).toBe((document as { targets: unknown[] }).targets.length);
+  });
+
+  it("keeps a server target's oauth settings", () => {
+    const config = validateConfig({ targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "abc", scopes: " read  write " } }] }, { file: undefined, root: "/project" });
+    expect(config.targets[0]!.source).toEqual({ kind: "server", server: "github", transport: undefined, timeoutMs: undefined, oauth: { clientId: "abc", scopes: "read  write" } });
   });
 
   it("resolves defaults: emit client, format from the file, paths from its directory", () => {

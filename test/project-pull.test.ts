@@ -4,7 +4,8 @@
  * snapshot they save is what `mcpgen generate` then works from, offline.
  */
 import { describeFieldChanges, type ToolChange } from "../src/drift.js";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pullProject } from "../src/project/run.js";
@@ -75,6 +76,17 @@ describe("mcpgen pull over a configuration", () => {
     const result = await pullProject({ cwd: root, targets: ["github"], check: true, environment: {} });
     expect(result.targets[0]!.drift).toMatchObject({ added: ["close_issue"], removed: ["create_issue"] });
     expect(result.targets[0]!.server).toMatchObject({ transport: "http", tools: 2, configFile: join(root, ".mcp.json") });
+  });
+
+  it("a server target's first pull writes its snapshot (there is none to keep yet)", async () => {
+    const server = await serve(["search_issues"]);
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-first-pull-"));
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "fresh", server: server.url.href, out: "gen/fresh", format: false }] }));
+    const result = await pullProject({ cwd: root });
+    expect(result.errors).toEqual([]);
+    expect(result.targets[0]!.files).toContainEqual({ path: "manifest.json", status: "created" });
+    expect(JSON.parse(await readFile(join(root, "gen/fresh/manifest.json"), "utf8"))).toMatchObject({ generatedBy: "mcpgen", tools: [{ name: "search_issues" }] });
+    expect(await cliIn(root, ["generate", "--check"])).toMatchObject({ code: 0 });
   });
 
   it("an unreachable server fails the pull and writes nothing anywhere", async () => {

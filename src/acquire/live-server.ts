@@ -18,6 +18,8 @@ import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RawManifest } from "./manifest-file.js";
+import type { OAuthSession } from "./oauth/session.js";
+import type { OAuthOptions } from "./oauth/settings.js";
 import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
 import {
@@ -27,10 +29,14 @@ import {
   NonProtocolOutput,
   PagingFault,
   ServerExited,
+  TRANSPORT_NAMES,
   type Attempt,
   type SdkErrors,
 } from "./server-faults.js";
 import type { RemoteServerSpec, ServerSpec, StdioServerSpec, TransportName } from "./server-spec.js";
+
+/** The `fetch` the SDK's transports take (the SDK's `FetchLike`, spelt with the DOM's types so that the declarations need no SDK types). */
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** Pages of `tools/list` followed before giving up on a server that never stops paging. */
 export const DEFAULT_MAX_PAGES = 500;
@@ -44,11 +50,20 @@ export interface LiveServerOptions {
   onProgress?: ((event: ProgressEvent) => void) | undefined;
   /** Stops the pull: the connection is closed and a child process stopped, then `interrupted` is thrown. */
   signal?: AbortSignal | undefined;
+  /** How a remote server that asks for an OAuth login may get one (see `oauth/session.ts`); absent: a 401 is reported as it is. */
+  oauth?: OAuthOptions | undefined;
+  /** Environment for OAuth client credentials and `BROWSER` (default `process.env`). */
+  environment?: Readonly<Record<string, string | undefined>> | undefined;
+  /** The `fetch` of remote transports and their logins (default: the global one). */
+  fetch?: FetchLike | undefined;
 }
 
-/** A progress line. Messages are redacted and printable. */
+/**
+ * A progress line. Messages are redacted and printable. `login` lines carry
+ * what the user must act on (the authorization URL) and are always shown.
+ */
 export interface ProgressEvent {
-  kind: "connecting" | "fallback" | "initialized" | "listed";
+  kind: "connecting" | "fallback" | "initialized" | "listed" | "login" | "auth";
   message: string;
 }
 
@@ -128,44 +143,99 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   const watch = new Watch();
   const closers: Closer[] = [];
   let failed = false;
+  let oauth: OAuthSession | undefined;
   const interrupt = () => watch.fault(new Interrupted("interrupted"));
   options.signal?.addEventListener("abort", interrupt, { once: true });
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
-    const { connection, fellBack } =
-      spec.transport === "stdio"
-        ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
-        : await connectRemote(spec, sdk, attempt, watch, closers, progress);
-    const { client, protocolVersion } = connection;
-    const server = client.getServerVersion() as Record<string, unknown> | undefined;
-    const name = typeof server?.["name"] === "string" ? options.secrets.excerpt(server["name"], 80) : "(unnamed)";
-    const version = typeof server?.["version"] === "string" ? ` ${options.secrets.excerpt(server["version"], 40)}` : "";
-    progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
-
-    const { tools, pages } = await listAllTools(connection, attempt, watch, options);
-    progress("listed", `listed ${tools.length} tool(s) in ${pages} page(s)`);
-    const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
-    return {
-      manifest: {
-        source: spec.label,
-        toolsPointer: "/tools",
-        tools,
-        server,
-        protocolVersion,
-        capabilities,
-        instructions: client.getInstructions(),
-      },
-      transport: attempt.transport,
-      fellBack,
-      pages,
-    };
+    if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress);
+    for (;;) {
+      try {
+        return await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth);
+      } catch (error) {
+        if (oauth?.isLoginPending(error) !== true) throw error;
+        // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
+        for (const close of closers.splice(0).reverse()) await close(true);
+        attempt.phase = "login";
+        await watch.run(oauth.finishLogin(options.signal), oauth.loginTimeoutMs + attempt.timeoutMs);
+        attempt.phase = "initialize";
+      }
+    }
   } catch (error) {
     failed = true;
-    throw explainFault(error, attempt, sdk.errors);
+    const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
+    throw (error instanceof Interrupted ? undefined : oauth?.explain(error, who, attempt.phase)) ?? explainFault(error, attempt, sdk.errors);
   } finally {
     options.signal?.removeEventListener("abort", interrupt);
     for (const close of closers.reverse()) await close(failed);
+    await oauth?.close();
   }
+}
+
+/** Connects, initializes and lists every tool: one attempt. */
+async function listServer(
+  spec: ServerSpec,
+  sdk: Sdk,
+  attempt: Attempt,
+  watch: Watch,
+  closers: Closer[],
+  progress: (kind: ProgressEvent["kind"], message: string) => void,
+  options: LiveServerOptions,
+  oauth: OAuthSession | undefined,
+): Promise<LiveServerResult> {
+  const { connection, fellBack } =
+    spec.transport === "stdio"
+      ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
+      : await connectRemote(spec, sdk, attempt, watch, closers, progress, remoteInit(spec, oauth, options.fetch));
+  const { client, protocolVersion } = connection;
+  const server = client.getServerVersion() as Record<string, unknown> | undefined;
+  const name = typeof server?.["name"] === "string" ? options.secrets.excerpt(server["name"], 80) : "(unnamed)";
+  const version = typeof server?.["version"] === "string" ? ` ${options.secrets.excerpt(server["version"], 40)}` : "";
+  progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
+
+  const { tools, pages } = await listAllTools(connection, attempt, watch, options);
+  progress("listed", `listed ${tools.length} tool(s) in ${pages} page(s)`);
+  const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
+  return {
+    manifest: {
+      source: spec.label,
+      toolsPointer: "/tools",
+      tools,
+      server,
+      protocolVersion,
+      capabilities,
+      instructions: client.getInstructions(),
+    },
+    transport: attempt.transport,
+    fellBack,
+    pages,
+  };
+}
+
+/** What the remote transports are built with: the headers, or (with OAuth) the auth provider and the session's fetch, which adds them. */
+type RemoteInit = { requestInit: RequestInit; fetch?: FetchLike } | { authProvider: OAuthSession["provider"]; fetch: FetchLike };
+
+function remoteInit(spec: RemoteServerSpec, oauth: OAuthSession | undefined, fetch: FetchLike | undefined): RemoteInit {
+  if (oauth !== undefined) return { authProvider: oauth.provider, fetch: oauth.fetch };
+  return { requestInit: { headers: spec.headers }, ...(fetch === undefined ? {} : { fetch }) };
+}
+
+/**
+ * The OAuth session of a remote server, loaded only then. None when the
+ * pull has no OAuth options, or when an `Authorization` header is given:
+ * static credentials are what the user chose.
+ */
+async function openOAuth(spec: RemoteServerSpec, options: LiveServerOptions, progress: (kind: ProgressEvent["kind"], message: string) => void): Promise<OAuthSession | undefined> {
+  if (options.oauth === undefined || Object.keys(spec.headers).some((name) => name.toLowerCase() === "authorization")) return undefined;
+  const { OAuthSession } = await import("./oauth/session.js");
+  return OAuthSession.open(spec, options.oauth, {
+    secrets: options.secrets,
+    environment: options.environment ?? process.env,
+    progress,
+    fetch: options.fetch,
+    version: MCPGEN_VERSION,
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 async function loadSdk(remote: boolean): Promise<Sdk> {
@@ -186,6 +256,8 @@ async function loadSdk(remote: boolean): Promise<Sdk> {
   };
 }
 
+const MCPGEN_VERSION = "0.1.0";
+
 /**
  * The client mcpgen connects with. It never calls a tool, so it needs no
  * output-schema validator: the default one would compile every
@@ -193,7 +265,7 @@ async function loadSdk(remote: boolean): Promise<Sdk> {
  */
 function newClient(sdk: Sdk): Client {
   return new sdk.Client(
-    { name: "mcpgen", version: "0.1.0" },
+    { name: "mcpgen", version: MCPGEN_VERSION },
     { capabilities: {}, jsonSchemaValidator: { getValidator: () => (input: unknown) => ({ valid: true, data: input as never, errorMessage: undefined }) } },
   );
 }
@@ -304,12 +376,13 @@ async function connectRemote(
   watch: Watch,
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
+  remote: RemoteInit,
 ): Promise<{ connection: Connection; fellBack: boolean }> {
   const where = displayUrl(spec.url);
-  if (spec.transport === "sse") return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where), fellBack: false };
+  if (spec.transport === "sse") return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where, remote), fellBack: false };
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
   progress("connecting", `connecting to ${where} (Streamable HTTP)`);
-  const transport = new StreamableHTTPClientTransport(spec.url, { requestInit: { headers: spec.headers } });
+  const transport = new StreamableHTTPClientTransport(spec.url, remote);
   const observed = observeTransport(transport);
   const client = newClient(sdk);
   try {
@@ -319,7 +392,7 @@ async function connectRemote(
     const status = sdk.errors.StreamableHTTPError !== undefined && error instanceof sdk.errors.StreamableHTTPError ? error.code : undefined;
     if (spec.transport === "auto" && status !== undefined && FALLBACK_STATUSES.has(status)) {
       progress("fallback", `${where} refused the Streamable HTTP initialize request (HTTP ${status}); falling back to the legacy HTTP+SSE transport`);
-      return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where), fellBack: true };
+      return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where, remote), fellBack: true };
     }
     throw error;
   }
@@ -342,11 +415,12 @@ async function connectSse(
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   where: string,
+  remote: RemoteInit,
 ): Promise<Connection> {
   const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
   attempt.transport = "sse";
   progress("connecting", `connecting to ${where} (legacy HTTP+SSE)`);
-  const transport = new SSEClientTransport(spec.url, { requestInit: { headers: spec.headers } });
+  const transport = new SSEClientTransport(spec.url, remote);
   const observed = observeTransport(transport);
   const client = newClient(sdk);
   closers.push(async () => {

@@ -4,7 +4,7 @@
  * (`CONFIG_FORMATS`), searched in order; the first file naming the server wins.
  *
  * Entries may use `command`/`args`/`env`/`envFile`/`cwd` (stdio) or
- * `url`/`headers` (remote), with an optional `type`. Strings are expanded:
+ * `url`/`headers`/`oauth` (remote), with an optional `type`. Strings are expanded:
  * `${VAR}`, `${VAR:-default}`, `${env:VAR}` from the environment, plus
  * `${workspaceFolder}`, `${workspaceFolderBasename}`, `${userHome}` and
  * `${pathSeparator}` (`${/}`). Every value taken from the environment, every
@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join, resolve, sep } from "node:path";
 import { joinPointer, userError } from "../errors.js";
+import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
 import { isRecord } from "../json.js";
@@ -248,7 +249,14 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
     const credentials = urlCredentials(parsed);
     secrets.addAll(credentials.secrets);
     const transport = type === "sse" ? "sse" : type === undefined ? "auto" : "http";
-    return { transport, url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label };
+    let oauth: OAuthSettings | undefined;
+    if (entry["oauth"] !== undefined) {
+      // Claude Code's `oauth` object (clientId, callbackPort, scopes), plus mcpgen's clientMetadataUrl; other keys belong to other tools.
+      oauth = parseOAuthSettings(entry["oauth"], (key, message, hint) => {
+        throw fail(message, key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), hint);
+      }, false);
+    }
+    return { transport, url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label, ...(oauth === undefined ? {} : { oauth }) };
   }
   throw fail(
     type === "stdio" ? "a stdio server entry needs a `command`" : type !== undefined ? `a ${type} server entry needs a \`url\`` : "a server entry needs a `command` (stdio) or a `url` (HTTP)",

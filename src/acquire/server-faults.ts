@@ -57,7 +57,7 @@ export interface SdkErrors {
   requestTimeoutCode: number;
 }
 
-const TRANSPORT_NAMES: Record<TransportName, string> = { stdio: "stdio", http: "Streamable HTTP", sse: "legacy HTTP+SSE" };
+export const TRANSPORT_NAMES: Record<TransportName, string> = { stdio: "stdio", http: "Streamable HTTP", sse: "legacy HTTP+SSE" };
 
 /** Network error codes worth a plain-words explanation. */
 const NETWORK_ERRORS: Record<string, string> = {
@@ -186,7 +186,7 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
 }
 
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */
-function networkReason(error: unknown, clip: (text: string, max: number) => string): string | undefined {
+export function networkReason(error: unknown, clip: (text: string, max: number) => string): string | undefined {
   for (let current: unknown = error, depth = 0; current !== undefined && current !== null && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = errorCode(current);
     if (code !== undefined && NETWORK_ERRORS[code] !== undefined) return `${NETWORK_ERRORS[code]} (${code})`;

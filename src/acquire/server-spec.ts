@@ -3,6 +3,7 @@
  * (Streamable HTTP, legacy SSE). Built from a URL, a command line or a
  * configuration file entry; read by `live-server.ts`.
  */
+import type { OAuthSettings } from "./oauth/settings.js";
 
 /** A server started as a child process, speaking JSON-RPC on its stdin/stdout (MCP "stdio" transport). */
 export interface StdioServerSpec {
@@ -23,6 +24,8 @@ export interface RemoteServerSpec {
   /** Sent with every request; all values are secrets. */
   headers: Record<string, string>;
   label: string;
+  /** The entry's OAuth settings (client id, metadata document URL, scopes, callback port), if any. */
+  oauth?: OAuthSettings | undefined;
 }
 
 export type ServerSpec = StdioServerSpec | RemoteServerSpec;

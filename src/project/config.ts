@@ -9,6 +9,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseJsonc } from "../acquire/server-config.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../errors.js";
@@ -38,6 +39,8 @@ export interface TargetDocument {
   transport?: TransportName;
   /** `server` targets: seconds to wait for the server (default 30). */
   timeout?: number;
+  /** `server` targets: how to log in to a server that asks for OAuth (never a secret: those come from the environment). */
+  oauth?: OAuthSettings;
 }
 
 /** The file's contents. */
@@ -56,7 +59,7 @@ export interface Target {
   /** Absolute output directory. */
   outDir: string;
   /** `manifest`: a manifest file; `server`: a live server, generated offline from `<outDir>/manifest.json`. */
-  source: { kind: "manifest"; path: string } | { kind: "server"; server: string; transport?: TransportName | undefined; timeoutMs?: number | undefined };
+  source: { kind: "manifest"; path: string } | { kind: "server"; server: string; transport?: TransportName | undefined; timeoutMs?: number | undefined; oauth?: OAuthSettings | undefined };
   /** JSON pointer of the target in the file. */
   pointer: string;
 }
@@ -85,7 +88,7 @@ export const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const EMITS: readonly Emit[] = ["client", "server", "types"];
 const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
 const ROOT_KEYS = ["$schema", "format", "targets"];
-const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "transport", "timeout"];
+const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "transport", "timeout", "oauth"];
 
 /** How messages name a path: relative to the working directory when below it. */
 export function displayPath(path: string, cwd = process.cwd()): string {
@@ -243,7 +246,10 @@ function validateTarget(
   if (timeout !== undefined && (typeof timeout !== "number" || !(timeout > 0) || !Number.isFinite(timeout))) {
     fail(joinPointer(pointer, "timeout"), `\`timeout\` must be a number of seconds greater than 0, not ${show(timeout)}`);
   }
-  for (const key of ["transport", "timeout"]) {
+  const oauth = entry["oauth"] === undefined
+    ? undefined
+    : parseOAuthSettings(entry["oauth"], (key, message, hint) => fail(key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), message, hint), true);
+  for (const key of ["transport", "timeout", "oauth"]) {
     if (entry[key] !== undefined && entry["manifest"] !== undefined) fail(joinPointer(pointer, key), `\`${key}\` applies to \`server\` targets only`);
   }
   if (failed || name === undefined || out === undefined) return undefined;
@@ -254,7 +260,7 @@ function validateTarget(
     outDir: emit === "server" ? serverProjectDir(resolve(root, out)) : resolve(root, out),
     source: manifest !== undefined
       ? { kind: "manifest", path: resolve(root, manifest) }
-      : { kind: "server", server: server!, transport: transport as TransportName | undefined, timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000 },
+      : { kind: "server", server: server!, transport: transport as TransportName | undefined, timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000, ...(oauth === undefined ? {} : { oauth }) },
     pointer,
   };
 }

@@ -12,6 +12,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { realPathOf } from "../real-path.js";
 import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
+import type { OAuthOptions } from "../acquire/oauth/settings.js";
 import { compareManifests, hasDrift, type DriftReport } from "../drift.js";
 import { McpgenError, userError, type Diagnostic } from "../errors.js";
 import { renderManifest, timed, withoutUsersManifest } from "../generate.js";
@@ -46,6 +47,11 @@ export interface PullProjectOptions extends ProjectOptions {
   timeoutMs?: number | undefined;
   /** Stops the pulls (servers shut down) and the run before anything is written; it then rejects (`interrupted`). */
   signal?: AbortSignal | undefined;
+  /**
+   * How the pulls may log in to servers that ask for OAuth (see `pull`); each
+   * target's `oauth` settings come from the configuration. `false`: no OAuth.
+   */
+  oauth?: Omit<OAuthOptions, "settings" | "loginCommand"> | false | undefined;
 }
 
 export interface TargetResult {
@@ -263,6 +269,7 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
       platform: options.platform,
       onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
       signal: options.signal,
+      oauth: options.oauth === false ? false : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull ${target.name}` },
     }, timings);
     return { raw: pulled.manifest, timings, pulled };
   }

@@ -1,0 +1,347 @@
+/**
+ * mcpgen's `OAuthClientProvider`: what the SDK's `auth()` asks of a client
+ * while it runs the MCP authorization flow (discovery, client identification,
+ * PKCE, the `resource` parameter, scope selection, refresh). The SDK does the
+ * protocol; this class decides what only the client can:
+ *
+ * - **who mcpgen is.** A configured client (pre-registration: a client id
+ *   from the configuration, `--client-id` or `MCPGEN_CLIENT_ID`, with
+ *   `MCPGEN_CLIENT_SECRET` or `MCPGEN_CLIENT_PRIVATE_KEY` when it is a
+ *   confidential one) comes first; then a client stored by an earlier login;
+ *   then the SDK uses the Client ID Metadata Document URL when the
+ *   authorization server accepts one, else Dynamic Client Registration. This
+ *   is the order of preference of MCP 2025-11-25 "Client Registration
+ *   Approaches" for a client that has a relationship with the server.
+ * - **which grant.** With a client secret or key, the client-credentials
+ *   grant (OAuth 2.1 §4.2, MCP's SEP-1046 extension) when the authorization
+ *   server offers it and either offers no authorization code grant or nobody
+ *   can complete a browser login here; otherwise the authorization code grant.
+ * - **whether a person can take part.** Without one (no terminal, no
+ *   `BROWSER`), a login that would need the browser fails at once, before
+ *   any request to the authorization server, with the command to run.
+ * - **where logins are kept**: the `LoginStore`, per server URL.
+ * - **when to stop.** A new authorization for no more scope than the login
+ *   this run just obtained would get the same refusal; and at most
+ *   `MAX_AUTHORIZATIONS` per run (MCP "Scope Challenge Handling": clients
+ *   SHOULD limit step-up retries).
+ *
+ * Every token, code verifier and client secret that passes through is
+ * registered with the pull's `Secrets` as it appears.
+ */
+import { randomBytes } from "node:crypto";
+import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { userError } from "../../errors.js";
+import type { Secrets } from "../sanitize.js";
+import { openInBrowser } from "./browser.js";
+import type { LoopbackCallback } from "./callback.js";
+import { LoginFailure } from "./failure.js";
+import type { LoginObserver } from "./observer.js";
+import type { OAuthSettings } from "./settings.js";
+import type { LoginStore, StoredLogin } from "./store.js";
+
+/** Authorization requests one pull may make (the first login plus step-ups). */
+export const MAX_AUTHORIZATIONS = 3;
+
+/** A redirect URI for the metadata of a client that cannot open a browser here; never visited. */
+const NO_CALLBACK = "http://127.0.0.1/callback";
+
+/** Client credentials from the environment; the secret and the key are secrets. */
+export interface ClientCredentials {
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  /** A PEM private key for `private_key_jwt` client authentication (RFC 7523). */
+  privateKey?: string | undefined;
+}
+
+export interface ProviderContext {
+  /** How messages and the browser page name the server. */
+  label: string;
+  settings: OAuthSettings;
+  credentials: ClientCredentials;
+  /** A person can complete a login in a browser. */
+  interactive: boolean;
+  openBrowser: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  store: LoginStore;
+  key: string;
+  /** The server as the store records it (query values masked). */
+  server: string;
+  stored: StoredLogin | undefined;
+  secrets: Secrets;
+  callback: LoopbackCallback | undefined;
+  observer: LoginObserver;
+  /** `private_key_jwt` client authentication, when a private key is configured. */
+  clientAuthentication?: AddClientAuthentication | undefined;
+  progress: (kind: "login" | "auth", message: string) => void;
+  /** What the user runs to log in, for messages. */
+  loginCommand: string;
+  version: string;
+}
+
+export class McpgenOAuthProvider implements OAuthClientProvider {
+  readonly addClientAuthentication?: AddClientAuthentication;
+  /** Set only when configured: the SDK offers it as the client id where the authorization server accepts metadata documents. */
+  readonly clientMetadataUrl?: string;
+  private login: StoredLogin;
+  private discovery: OAuthDiscoveryState | undefined;
+  private verifier: string | undefined;
+  /** The configured client once the SDK has stamped it with its authorization server. */
+  private configuredClient: OAuthClientInformationMixed | undefined;
+  private grant: "authorization_code" | "client_credentials" = "authorization_code";
+  /** The scope of the last authorization request, and whether its login finished in this run. */
+  private requested: { scope: string | undefined; completed: boolean } | undefined;
+  private authorizations = 0;
+  /** The authorization request waiting for the browser. */
+  pending: URL | undefined;
+
+  constructor(private readonly context: ProviderContext) {
+    this.login = context.stored ?? { version: 1, server: context.server };
+    if (context.clientAuthentication !== undefined) this.addClientAuthentication = context.clientAuthentication;
+    if (context.settings.clientMetadataUrl !== undefined) this.clientMetadataUrl = context.settings.clientMetadataUrl;
+    const configured = this.configuredClientId;
+    const current = configured ?? this.login.client?.client_id;
+    // Tokens issued to another client than the one this run identifies as are of no use to it.
+    if (this.login.tokens !== undefined && this.login.tokensClientId !== current) this.login = { ...this.login, tokens: undefined, tokensClientId: undefined, expiresAt: undefined };
+    if (configured !== undefined && this.login.client !== undefined) this.login = { ...this.login, client: undefined, clientKind: undefined };
+    this.registerSecrets(this.login.tokens);
+    if (this.login.client !== undefined && "client_secret" in this.login.client && typeof this.login.client.client_secret === "string") context.secrets.add(this.login.client.client_secret);
+  }
+
+  private get configuredClientId(): string | undefined {
+    return this.context.credentials.clientId ?? this.context.settings.clientId;
+  }
+
+  /** True when the client-credentials grant is possible at all (a client id with a secret or key). */
+  get hasClientCredentials(): boolean {
+    const { clientSecret, privateKey } = this.context.credentials;
+    return this.configuredClientId !== undefined && (clientSecret !== undefined || privateKey !== undefined);
+  }
+
+  get redirectUrl(): string | undefined {
+    if (this.grant === "client_credentials") return undefined;
+    return this.context.callback?.redirectUrl ?? registeredRedirect(this.login.client) ?? NO_CALLBACK;
+  }
+
+  /** What Dynamic Client Registration sends (RFC 7591 §2); the SDK overrides `scope` with the one it selected. */
+  get clientMetadata(): OAuthClientMetadata {
+    const cc = this.grant === "client_credentials";
+    const scope = cc ? this.clientCredentialsScope() : this.context.settings.scopes;
+    return {
+      client_name: "mcpgen",
+      redirect_uris: cc ? [] : [this.redirectUrl ?? NO_CALLBACK],
+      grant_types: cc ? ["client_credentials"] : ["authorization_code", "refresh_token"],
+      response_types: cc ? [] : ["code"],
+      token_endpoint_auth_method: cc ? "client_secret_basic" : "none",
+      software_id: "mcpgen",
+      software_version: this.context.version,
+      ...(scope === undefined ? {} : { scope }),
+    };
+  }
+
+  /** Called first by every `auth()` run: decides, before any request, whether a login can happen here at all. */
+  discoveryState(): OAuthDiscoveryState | undefined {
+    const { observer } = this.context;
+    observer.started();
+    const challenge = observer.challenge;
+    if (challenge?.header !== undefined && challenge.schemes.length > 0 && !challenge.schemes.includes("bearer")) {
+      throw new LoginFailure("not-oauth", `it asks for ${challenge.schemes.map((scheme) => JSON.stringify(scheme)).join(" or ")} credentials, not an OAuth bearer token`);
+    }
+    if (this.context.credentials.clientSecret !== undefined && this.configuredClientId === undefined) {
+      throw new LoginFailure("step", "MCPGEN_CLIENT_SECRET is set, but no client id goes with it", "client credentials", "set MCPGEN_CLIENT_ID (or the server's oauth.clientId) to the id of the client the secret belongs to");
+    }
+    if (!this.context.interactive && !this.hasClientCredentials && this.refreshToken() === undefined) {
+      throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
+    }
+    return this.discovery;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+    const grants = state.authorizationServerMetadata?.grant_types_supported;
+    if (this.hasClientCredentials) {
+      const offersCredentials = grants?.includes("client_credentials") ?? !this.context.interactive;
+      const offersCode = grants === undefined || grants.includes("authorization_code");
+      this.grant = offersCredentials && (!offersCode || !this.context.interactive) ? "client_credentials" : "authorization_code";
+    }
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const configured = this.configuredClientId;
+    if (configured !== undefined) {
+      if (this.configuredClient?.client_id === configured) return this.configuredClient;
+      const { clientSecret } = this.context.credentials;
+      return { client_id: configured, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }) };
+    }
+    if (this.login.client !== undefined) return this.login.client;
+    if (!this.context.interactive) throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
+    return undefined;
+  }
+
+  async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
+    if ("client_secret" in information && typeof information.client_secret === "string") this.context.secrets.add(information.client_secret);
+    if (information.client_id === this.configuredClientId) {
+      // A configured client comes from the configuration each time; only the SDK's issuer stamp is kept, for this run.
+      this.configuredClient = information;
+      return;
+    }
+    const kind = information.client_id === this.context.settings.clientMetadataUrl ? "metadata-document" : "registered";
+    this.login = { ...this.login, client: information, clientKind: kind, issuer: this.discovery?.authorizationServerUrl ?? this.login.issuer };
+    if (kind === "registered") this.context.progress("auth", `registered mcpgen as an OAuth client of ${this.discovery?.authorizationServerUrl ?? "the authorization server"}`);
+    await this.persist();
+  }
+
+  tokens(): OAuthTokens | undefined {
+    const tokens = this.login.tokens;
+    // A refresh keeps the scope of the original grant (RFC 6749 §6), so a step-up to more scope needs a new authorization.
+    if (tokens?.refresh_token !== undefined && this.context.observer.stepUp !== undefined && !covers(this.grantedScope(), this.context.observer.stepUp)) {
+      const { refresh_token: _dropped, ...rest } = tokens;
+      return rest;
+    }
+    return tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const { observer } = this.context;
+    this.registerSecrets(tokens);
+    const refreshed = observer.lastStep === "refresh";
+    this.login = {
+      ...this.login,
+      issuer: tokens.issuer ?? this.discovery?.authorizationServerUrl ?? this.login.issuer,
+      tokens,
+      tokensClientId: this.configuredClientId ?? this.login.client?.client_id,
+      expiresAt: tokens.expires_in === undefined ? undefined : Date.now() + tokens.expires_in * 1000,
+    };
+    if (this.requested !== undefined && !refreshed) this.requested.completed = true;
+    observer.stepUp = undefined;
+    observer.ended();
+    if (this.grant === "client_credentials") {
+      // Unattended runs fetch a token each time; nothing of theirs is left on the machine.
+      this.context.progress("auth", `obtained an access token for ${this.context.label} with the client-credentials grant`);
+      return;
+    }
+    this.context.progress("auth", refreshed ? `refreshed the access token for ${this.context.label}` : `logged in to ${this.context.label}`);
+    await this.persist();
+  }
+
+  state(): string {
+    const state = randomBytes(32).toString("base64url");
+    this.context.callback?.expect(state);
+    return state;
+  }
+
+  async redirectToAuthorization(url: URL): Promise<void> {
+    const { observer, label } = this.context;
+    observer.ended();
+    if (!this.context.interactive) throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
+    const scope = url.searchParams.get("scope") ?? undefined;
+    if (this.requested?.completed === true && covers(splitScope(this.requested.scope), splitScope(scope))) {
+      throw new LoginFailure(
+        "futile",
+        `the server still refuses the access mcpgen obtained moments ago${scope === undefined ? "" : ` for scope ${JSON.stringify(scope)}`}, so logging in again would not help`,
+        undefined,
+        `check that your account may use this server${scope === undefined ? "" : " with that scope"}; mcpgen auth logout ${this.context.server} forgets the login if you want to start over`,
+      );
+    }
+    if (this.authorizations >= MAX_AUTHORIZATIONS) {
+      throw new LoginFailure("futile", `the server asked for a new login ${this.authorizations + 1} times in one pull; stopping`, undefined, "check that your account may use this server with the scopes it asks for");
+    }
+    this.authorizations++;
+    this.addOfflineAccess(url);
+    this.requested = { scope: url.searchParams.get("scope") ?? undefined, completed: false };
+    this.pending = url;
+    const { openBrowser } = this.context;
+    this.context.progress("login", openBrowser
+      ? `${label} needs a login: opening ${url.href} in your browser (or open it yourself)`
+      : `${label} needs a login: open ${url.href} in your browser`);
+    if (openBrowser) {
+      const opened = await openInBrowser(url.href, this.context.env);
+      if (!opened.opened) this.context.progress("login", `could not open a browser (${opened.reason}); open the address above yourself`);
+    }
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.context.secrets.add(verifier);
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    if (this.verifier === undefined) throw new LoginFailure("step", "no PKCE code verifier: the authorization request was not made by this run", "token exchange");
+    return this.verifier;
+  }
+
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (this.grant !== "client_credentials") return undefined;
+    const params = new URLSearchParams({ grant_type: "client_credentials" });
+    if (scope !== undefined && scope !== "") params.set("scope", scope);
+    return params;
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
+    if (scope === "all" || scope === "client") this.login = { ...this.login, client: undefined, clientKind: undefined };
+    if (scope === "all" || scope === "tokens") this.login = { ...this.login, tokens: undefined, tokensClientId: undefined, expiresAt: undefined };
+    if (scope === "all" || scope === "verifier") this.verifier = undefined;
+    if (scope === "all" || scope === "discovery") this.discovery = undefined;
+    if (scope !== "verifier" && scope !== "discovery") await this.persist();
+  }
+
+  /** The refresh token a run without a person could use, if any. */
+  private refreshToken(): string | undefined {
+    return this.tokens()?.refresh_token;
+  }
+
+  private grantedScope(): string[] {
+    return splitScope(this.login.tokens?.scope ?? this.requested?.scope);
+  }
+
+  /** Client credentials ask for the configured scopes, else what the server's challenge or resource metadata names. */
+  private clientCredentialsScope(): string | undefined {
+    return this.context.settings.scopes ?? this.context.observer.challenge?.scope ?? this.discovery?.resourceMetadata?.scopes_supported?.join(" ");
+  }
+
+  /**
+   * SEP-2207: a client that wants a refresh token may add `offline_access`
+   * when the authorization server lists it in `scopes_supported` (never
+   * otherwise), with `prompt=consent` as OpenID Connect requires for it. Only
+   * added to a request that names scopes: alone, it would replace the default ones.
+   */
+  private addOfflineAccess(url: URL): void {
+    const supported = this.discovery?.authorizationServerMetadata?.scopes_supported ?? [];
+    const scope = url.searchParams.get("scope");
+    if (!supported.includes("offline_access") || scope === null || scope.trim() === "" || splitScope(scope).includes("offline_access")) return;
+    url.searchParams.set("scope", `${scope} offline_access`);
+    if (!url.searchParams.getAll("prompt").includes("consent")) url.searchParams.append("prompt", "consent");
+  }
+
+  private registerSecrets(tokens: OAuthTokens | undefined): void {
+    if (tokens === undefined) return;
+    for (const value of [tokens.access_token, tokens.refresh_token, tokens.id_token]) if (typeof value === "string") this.context.secrets.add(value);
+  }
+
+  private async persist(): Promise<void> {
+    const { store, key } = this.context;
+    const login = this.login;
+    try {
+      if (login.client === undefined && login.tokens === undefined) await store.remove(key);
+      else await store.write(key, login);
+    } catch (error) {
+      throw userError("auth-failed", `cannot save the login for ${this.context.label} in ${store.pathOf(key)}: ${(error as Error).message}`, {
+        hint: `check that you may write to ${store.directory}, or set MCPGEN_CONFIG_DIR to a directory you may write to`,
+      });
+    }
+  }
+}
+
+/** The first redirect URI a stored client was registered with. */
+export function registeredRedirect(client: OAuthClientInformationMixed | undefined): string | undefined {
+  return client !== undefined && "redirect_uris" in client ? client.redirect_uris[0] : undefined;
+}
+
+function splitScope(scope: string | undefined): string[] {
+  return (scope ?? "").split(/\s+/).filter((item) => item !== "");
+}
+
+/** True when `granted` includes every scope of `wanted`. */
+function covers(granted: readonly string[], wanted: readonly string[]): boolean {
+  return wanted.every((scope) => granted.includes(scope));
+}
