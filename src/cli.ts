@@ -7,6 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { join, relative, resolve } from "node:path";
 import { defaultIo, jsonText, paint, printWarnings, staleLines, timingLines, type Io } from "./cli/output.js";
 import { McpgenError, printable } from "./errors.js";
+import { mcpgenVersion } from "./version.js";
 import type { ProjectOptions } from "./project/run.js";
 
 export type { Io };
@@ -66,7 +67,7 @@ interface GenerateCliOptions {
 export function buildProgram(io: Io = defaultIo): Command {
   const program = new Command("mcpgen")
     .description("Typed MCP clients, server skeletons and zod-free validators from tools/list")
-    .version("0.1.0")
+    .version(mcpgenVersion(), "-V, --version", "print mcpgen's version (so does -v alone, and mcpgen version)")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
@@ -168,9 +169,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.json || options.quiet) return;
       const found = result.servers.map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
       io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
-      io.stdout(result.servers.length > 0
-        ? "next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n"
-        : "no MCP servers found in .mcp.json, .vscode/mcp.json or .cursor/mcp.json: add targets, e.g. { \"name\": \"weather\", \"manifest\": \"weather.tools.json\", \"out\": \"src/mcp/weather\" }\n");
+      io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
     });
 
   program
@@ -327,6 +326,11 @@ export function buildProgram(io: Io = defaultIo): Command {
       }
     });
 
+  program
+    .command("version")
+    .description("print mcpgen's version")
+    .action(() => io.stdout(`${mcpgenVersion()}\n`));
+
   return program;
 }
 
@@ -335,7 +339,8 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
   const program = buildProgram(io);
   process.exitCode = undefined;
   try {
-    await program.parseAsync([...argv], { from: "user" });
+    // `-v` means --verbose after a command; alone, it asks for the version, as in most CLIs.
+    await program.parseAsync(argv.length === 1 && argv[0] === "-v" ? ["--version"] : [...argv], { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {

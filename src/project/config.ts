@@ -134,7 +134,7 @@ export async function loadConfig(options: LoadOptions = {}): Promise<ProjectConf
   try {
     document = parseJsonc(text);
   } catch (error) {
-    throw userError("input-not-json", `not valid JSON: ${(error as Error).message}`, { file: displayPath(file), hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)` });
+    throw userError("input-not-json", (error as Error).message, { file: displayPath(file), hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)` });
   }
   return validateConfig(document, { file, root: dirname(file) });
 }

@@ -113,7 +113,13 @@ interface Prepared {
 
 /** Runs `mcpgen generate` over a configuration: offline, deterministic, incremental. */
 export async function generateProject(options: ProjectOptions = {}): Promise<ProjectResult> {
-  return runProject(await loadConfig(options), options);
+  const config = await loadConfig(options);
+  if (config.targets.length === 0) {
+    throw userError("usage", `${config.file === undefined ? "the configuration" : displayPath(config.file)} has no targets: there is nothing to generate`, {
+      hint: "add one to \"targets\", e.g. { \"name\": \"weather\", \"manifest\": \"weather.tools.json\", \"out\": \"src/mcp/weather\" }",
+    });
+  }
+  return runProject(config, options);
 }
 
 /** `generateProject` over an already loaded configuration (what `watchProject` runs on every change). */
