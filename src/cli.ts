@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { join, relative, resolve } from "node:path";
-import { defaultIo, jsonText, paint, printWarnings, staleLines, timingLines, type Io } from "./cli/output.js";
+import { defaultIo, diffText, jsonText, paint, printWarnings, showDiffs, staleLines, timingLines, type Io } from "./cli/output.js";
 import { McpgenError, printable } from "./errors.js";
 import { mcpgenVersion } from "./version.js";
 import type { ProjectOptions } from "./project/run.js";
@@ -57,12 +57,17 @@ interface GenerateCliOptions {
   config?: string;
   emit?: "client" | "types";
   check?: boolean;
+  diff?: boolean;
   watch?: boolean;
   format: boolean;
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
 }
+
+/** `--diff` and `--no-diff`, for the commands that take `--check`. */
+const DIFF_HELP = "with --check: print a unified diff of each changed file (the default on a terminal)";
+const NO_DIFF_HELP = "with --check: list the changed files without their diffs";
 
 export function buildProgram(io: Io = defaultIo): Command {
   const program = new Command("mcpgen")
@@ -79,6 +84,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
     .addOption(new Option("--emit <kind>", "with --out: what to emit (in a configuration, each target's \"emit\")").choices(["client", "types"]))
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
     .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
@@ -87,6 +94,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
       const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
       if (options.watch && options.check) usage("--watch and --check do not go together");
+      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       const formatGiven = command.getOptionValueSource("format") === "cli";
       if (options.out === undefined) {
         if (options.emit !== undefined) usage("--emit goes with --out; in mcpgen.config.json, set the target's \"emit\"");
@@ -103,7 +111,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         }
         const [{ generateProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
         const result = await generateProject({ ...projectOptions, check: options.check ?? false });
-        process.exitCode = printProject(result, io, { ...options, command: "generate" });
+        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "generate" });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out generates one manifest, without a configuration");
@@ -129,7 +137,8 @@ export function buildProgram(io: Io = defaultIo): Command {
         const stale = result.files.filter((file) => file.status !== "unchanged");
         if (stale.length > 0) {
           if (!options.json) {
-            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}run: mcpgen generate ${manifest} --out ${options.out}\n`);
+            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}run: mcpgen generate ${manifest} --out ${options.out}\n`);
           }
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
@@ -183,6 +192,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
     .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
@@ -196,6 +207,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const quiet = options.quiet ?? false;
       const showProgress = !quiet && !options.json && process.stderr.isTTY === true;
       const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
         if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
@@ -215,7 +227,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           signal,
         }));
         if (result === undefined) return;
-        process.exitCode = printProject(result, io, { ...options, command: "pull" });
+        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "pull" });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
@@ -259,7 +271,10 @@ export function buildProgram(io: Io = defaultIo): Command {
             const lines = drift === undefined ? [] : formatDrift(drift, printable);
             const stale = result.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
             if (lines.length > 0) io.stderr(`${server.label} no longer matches ${join(outName, "manifest.json")}:\n${lines.join("\n")}\n`);
-            else if (stale.length > 0) io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}`);
+            else if (stale.length > 0) {
+              const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+              io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}`);
+            }
             io.stderr("run the same mcpgen pull without --check to update the snapshot and the generated files\n");
           }
           process.exitCode = 1;
@@ -283,11 +298,14 @@ export function buildProgram(io: Io = defaultIo): Command {
     .argument("<manifest>", "tools/list result, JSON-RPC response or mcpgen manifest; - reads stdin")
     .requiredOption("-o, --out <dir>", "project directory", parseDirectory)
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
+      if (options.diff !== undefined && !options.check) command.error("error: --diff and --no-diff go with --check", { exitCode: 2 });
       const { scaffold } = await import("./scaffold.js");
       const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
       const outName = relative(process.cwd(), options.out) || ".";
@@ -305,7 +323,8 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.check) {
         if (!result.upToDate) {
           if (!options.json) {
-            io.stderr(`${outName} is out of date:\n${staleLines(stale, io)}${result.created.map((path) => `  missing: ${path}\n`).join("")}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
+            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+            io.stderr(`${outName} is out of date:\n${staleLines(stale, io)}${result.created.map((path) => `  missing: ${path}\n`).join("")}${diffs}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
           }
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
@@ -384,6 +403,7 @@ interface PullCliOptions {
   env: string[];
   timeout: number;
   check?: boolean;
+  diff?: boolean;
   format: boolean;
   quiet?: boolean;
   verbose?: boolean;

@@ -38,7 +38,7 @@ export interface ScaffoldOptions {
   format?: boolean | undefined;
   /** Remove files mcpgen generated earlier (top level and `src/generated/`) that it no longer generates (default true). Never a handler. */
   prune?: boolean | undefined;
-  /** Count lines added and removed per changed file; default: with `check`. */
+  /** Count lines added and removed per changed file, with each updated file's diff; default: with `check`. */
   diff?: boolean | undefined;
   stdin?: InputStream | undefined;
 }

@@ -16,7 +16,7 @@
 import { link, lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { lstatSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { lineChanges, type LineChanges } from "./diff.js";
+import { lineChanges, unifiedDiff, type LineChanges, type UnifiedDiff } from "./diff.js";
 import { realPathOf } from "./real-path.js";
 import { userError } from "./errors.js";
 import type { EmittedFile } from "./ir.js";
@@ -33,6 +33,8 @@ export interface WriteResult {
   status: FileStatus;
   /** With `diff`, for a changed file: lines added and removed. */
   lines?: LineChanges | undefined;
+  /** With `diff`, for an updated file: the unified diff from the file on disk to the new one (cut past 200 lines). */
+  diff?: UnifiedDiff | undefined;
 }
 
 export interface WriteOptions {
@@ -42,7 +44,7 @@ export interface WriteOptions {
    * the input manifest when it lives in the output directory.
    */
   prune?: boolean | { keep?: readonly string[] | undefined } | undefined;
-  /** Count the lines each changed file adds and removes. */
+  /** Count the lines each changed file adds and removes, and keep each updated file's unified diff. */
   diff?: boolean | undefined;
 }
 
@@ -151,7 +153,7 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
           hint: "choose another --out directory, or move the file away",
         });
       }
-      return { path: file.path, status: "updated", ...(diff ? { lines: lineChanges(existing, file.contents) } : {}) };
+      return { path: file.path, status: "updated", ...(diff ? { lines: lineChanges(existing, file.contents), diff: unifiedDiff(existing, file.contents) } : {}) };
     }),
   );
   const keep = pruneKeep(options.prune);

@@ -126,8 +126,8 @@ describe("mcpgen generate over a configuration", () => {
     const checked = await checkProject({ cwd: root, targets: ["notes-types"] });
     expect(checked.upToDate).toBe(false);
     expect(checked.targets[0]!.files.filter((file) => file.status !== "unchanged")).toEqual([
-      { path: "manifest.json", status: "updated", lines: { added: 3, removed: 0 } },
-      { path: "types.ts", status: "updated", lines: { added: 1, removed: 0 } },
+      { path: "manifest.json", status: "updated", lines: { added: 3, removed: 0 }, diff: { text: expect.stringContaining('+          "createdAt": {\n'), omitted: 0 } },
+      { path: "types.ts", status: "updated", lines: { added: 1, removed: 0 }, diff: { text: '@@ -20,6 +20,7 @@\n  */\n export type AddNoteOutput = {\n   id: string;\n+  createdAt?: string;\n };\n \n /** Arguments of tool "list_notes". */\n', omitted: 0 } },
     ]);
   });
 
