@@ -300,14 +300,15 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
+    .option("--force", "replace the project's manifest.json even when its tools differ from <manifest> (edits made there are lost)")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
+    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
       if (options.diff !== undefined && !options.check) command.error("error: --diff and --no-diff go with --check", { exitCode: 2 });
       const { scaffold } = await import("./scaffold.js");
-      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
+      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false });
       const outName = relative(process.cwd(), options.out) || ".";
       const stale = result.generated.filter((file) => file.status !== "unchanged");
       if (options.json) {
@@ -340,7 +341,13 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (stubs.length > 0) io.stdout(`  new handler stubs: ${stubs.join(", ")}\n`);
         const keptHandlers = result.handlers.length - stubs.length;
         if (keptHandlers > 0) io.stdout(`  kept ${keptHandlers} existing handler(s) untouched\n`);
-        if (project.includes("package.json")) io.stdout(`next: cd ${outName} && npm install && npm run build && npm start\n`);
+        if (project.includes("package.json")) {
+          io.stdout(`next: cd ${outName} && npm install && npm run build, then node dist/server.js serves stdio (${join(outName, "README.md")} says how to add it to an MCP client)\n`);
+          const { npmFindsMcpgen } = await import("./cli/npm-path.js");
+          if (!npmFindsMcpgen(options.out)) {
+            io.stderr(`note: npm run generate in ${outName} runs the mcpgen command, which npm will not find from there: install mcpgen in ${outName} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`);
+          }
+        }
         if (options.verbose) io.stdout(timingLines(result.timings));
       }
     });

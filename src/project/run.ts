@@ -301,7 +301,8 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
     if (target.emit === "server") {
       // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
       const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, SNAPSHOT_FILE));
-      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, keepManifest, keep: options.keep }, timings);
+      // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
+      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
       return {
         target, input, timings, pulled, diagnostics: scaffold.ir.diagnostics, tools: scaffold.ir.tools.length,
