@@ -114,10 +114,15 @@ async function refuseToUndoManifestEdits(raw: RawManifest, outDir: string, input
   if (info === undefined || !info.isFile()) return;
   const text = await readFile(path, "utf8");
   if (!isGeneratedByMcpgen(path, text) || snapshotEdited(text) !== true) return;
-  const drift = compareManifests(parseManifest(text, path), raw);
-  if (!hasDrift(drift) && drift.notes.length === 0) return;
+  let changes: string[];
+  try {
+    const drift = compareManifests(parseManifest(text, path), raw);
+    if (!hasDrift(drift) && drift.notes.length === 0) return;
+    changes = [...formatDrift(drift, printable, (name) => printable(JSON.stringify(name))), ...drift.notes.map((note) => `  ${note}`)];
+  } catch {
+    changes = ["  all of it (the edited file is no longer a manifest mcpgen can read)"];
+  }
   const shownPath = displayPath(path);
-  const changes = [...formatDrift(drift, printable, (name) => printable(JSON.stringify(name))), ...drift.notes.map((note) => `  ${note}`)];
   throw userError("output-owned-by-user", `edited since mcpgen wrote it, and scaffolding from ${raw.source} would undo the edit; it would change:\n${changes.join("\n")}`, {
     file: shownPath,
     hint: input === undefined

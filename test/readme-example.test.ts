@@ -8,7 +8,7 @@
  * typescript` installs.
  */
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -71,5 +71,6 @@ describe("the README's first example", () => {
     expect(ran.stdout).toBe("36\n");
     // The server's own stderr (its start-up line) reaches the program's: the transport passes it through.
     expect(ran.stderr).toMatch(/(?:^|\n)invalid arguments for tool "get-sum": \/b must be number\n$/);
+    await rm(app, { recursive: true, force: true });
   });
 });
