@@ -14,14 +14,15 @@ const AFTER = 40;
  * `not valid JSON at line 3, column 21: Expected double-quoted property name`,
  * then the line and a caret. `text` is what was parsed, `error` what
  * `JSON.parse` threw, and `shown` the text to quote, when `text` was derived
- * from it character for character (comments blanked out).
+ * from it character for character (comments blanked out), or `false` to quote
+ * nothing: an MCP client's configuration holds tokens and passwords.
  */
-export function describeJsonSyntaxError(text: string, error: unknown, shown = text): string {
+export function describeJsonSyntaxError(text: string, error: unknown, shown: string | false = text): string {
   const reason = v8Reason(error);
   const offset = syntaxErrorOffset(text) ?? v8Position(error);
   if (offset === undefined) return `not valid JSON: ${reason}`;
-  const { line, column, text: lineText } = locate(shown, offset);
-  return `not valid JSON at line ${line}, column ${column}: ${reason}\n${excerpt(line, column, lineText)}`;
+  const { line, column, text: lineText } = locate(shown === false ? text : shown, offset);
+  return `not valid JSON at line ${line}, column ${column}: ${reason}${shown === false ? "" : `\n${excerpt(line, column, lineText)}`}`;
 }
 
 /** V8's message without the parts said better here (the position, a quote of the input). */

@@ -74,6 +74,20 @@ describe("a manifest that is not JSON", () => {
   });
 });
 
+describe("an MCP client's configuration that is not JSON", () => {
+  it("is located by line and column, and none of its lines is quoted (they hold tokens)", async () => {
+    const root = await scratch();
+    const token = "sk-live-0123456789abcdef";
+    await writeFile(join(root, ".mcp.json"), `{\n  "mcpServers": {\n    "api": { "url": "http://127.0.0.1:9/mcp", "headers": { "Authorization": "Bearer ${token}" } }\n    "next": {}\n  }\n}\n`);
+    const result = await cliIn(root, ["init"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: ${join(root, ".mcp.json")}: not valid JSON at line 4, column 5: Expected ',' or '}' after property value\n  hint: MCP configuration files are JSON (comments and trailing commas are allowed)\n`,
+    );
+    expect(result.stderr).not.toContain(token);
+  });
+});
+
 describe("a manifest path that is not a readable file", () => {
   it("a directory is said in words, and its manifest.json suggested", async () => {
     const root = await scratch();

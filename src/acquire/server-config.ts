@@ -133,15 +133,16 @@ async function readConfigFile(file: string): Promise<unknown> {
 /**
  * JSON with comments and trailing commas, as VS Code writes `mcp.json`. They
  * are blanked, not removed, so that a syntax error's line and column are the
- * file's; its message (a `SyntaxError`'s) says where, quoting the line.
+ * file's; its message (a `SyntaxError`'s) says where, and quotes the line
+ * only with `quoteLine` (never for an MCP configuration, which holds secrets).
  */
-export function parseJsonc(text: string): unknown {
+export function parseJsonc(text: string, options: { quoteLine?: boolean } = {}): unknown {
   const source = text.replace(/^\uFEFF/, "");
   const json = outsideStrings(outsideStrings(source, stripComment), stripTrailingComma);
   try {
     return JSON.parse(json);
   } catch (error) {
-    throw new SyntaxError(describeJsonSyntaxError(json, error, source));
+    throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine ? source : false));
   }
 }
 
