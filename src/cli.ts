@@ -300,7 +300,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
-    .option("--force", "replace the project's manifest.json even when its tools differ from <manifest> (edits made there are lost)")
+    .option("--force", "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost)")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
