@@ -5,8 +5,9 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { join, relative, resolve } from "node:path";
-import { defaultIo, jsonText, paint, printWarnings, staleLines, timingLines, type Io } from "./cli/output.js";
+import { defaultIo, diffText, jsonText, paint, printWarnings, showDiffs, staleLines, timingLines, type Io } from "./cli/output.js";
 import { McpgenError, printable } from "./errors.js";
+import { mcpgenVersion } from "./version.js";
 import type { ProjectOptions } from "./project/run.js";
 
 export type { Io };
@@ -56,6 +57,7 @@ interface GenerateCliOptions {
   config?: string;
   emit?: "client" | "types";
   check?: boolean;
+  diff?: boolean;
   watch?: boolean;
   format: boolean;
   quiet?: boolean;
@@ -63,10 +65,14 @@ interface GenerateCliOptions {
   json?: boolean;
 }
 
+/** `--diff` and `--no-diff`, for the commands that take `--check`. */
+const DIFF_HELP = "with --check: print a unified diff of each changed file (the default on a terminal)";
+const NO_DIFF_HELP = "with --check: list the changed files without their diffs";
+
 export function buildProgram(io: Io = defaultIo): Command {
   const program = new Command("mcpgen")
     .description("Typed MCP clients, server skeletons and zod-free validators from tools/list")
-    .version("0.1.0")
+    .version(mcpgenVersion(), "-V, --version", "print mcpgen's version (so does -v alone, and mcpgen version)")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
@@ -78,6 +84,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
     .addOption(new Option("--emit <kind>", "with --out: what to emit (in a configuration, each target's \"emit\")").choices(["client", "types"]))
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
     .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
@@ -86,6 +94,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
       const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
       if (options.watch && options.check) usage("--watch and --check do not go together");
+      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       const formatGiven = command.getOptionValueSource("format") === "cli";
       if (options.out === undefined) {
         if (options.emit !== undefined) usage("--emit goes with --out; in mcpgen.config.json, set the target's \"emit\"");
@@ -102,7 +111,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         }
         const [{ generateProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
         const result = await generateProject({ ...projectOptions, check: options.check ?? false });
-        process.exitCode = printProject(result, io, { ...options, command: "generate" });
+        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "generate" });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out generates one manifest, without a configuration");
@@ -128,7 +137,8 @@ export function buildProgram(io: Io = defaultIo): Command {
         const stale = result.files.filter((file) => file.status !== "unchanged");
         if (stale.length > 0) {
           if (!options.json) {
-            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}run: mcpgen generate ${manifest} --out ${options.out}\n`);
+            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}run: mcpgen generate ${manifest} --out ${options.out}\n`);
           }
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
@@ -168,9 +178,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.json || options.quiet) return;
       const found = result.servers.map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
       io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
-      io.stdout(result.servers.length > 0
-        ? "next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n"
-        : "no MCP servers found in .mcp.json, .vscode/mcp.json or .cursor/mcp.json: add targets, e.g. { \"name\": \"weather\", \"manifest\": \"weather.tools.json\", \"out\": \"src/mcp/weather\" }\n");
+      io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
     });
 
   program
@@ -189,6 +197,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--client-metadata-url <url>", "with --out: the https URL of a Client ID Metadata Document to identify mcpgen by (OAuth)", parseClientMetadataUrl)
     .option("--scope <scopes>", "with --out: OAuth scopes to request when the server names none (space-separated)")
     .option("--callback-port <port>", "with --out: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback (default: a free one)", parsePort)
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
@@ -204,6 +214,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
       const oauth = oauthRun(options, command);
       const onLogin = (line: string) => io.stderr(`${line}\n`);
+      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
         if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
@@ -228,7 +239,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           signal,
         }));
         if (result === undefined) return;
-        process.exitCode = printProject(result, io, { ...options, command: "pull" });
+        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "pull" });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
@@ -274,7 +285,10 @@ export function buildProgram(io: Io = defaultIo): Command {
             const lines = drift === undefined ? [] : formatDrift(drift, printable);
             const stale = result.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
             if (lines.length > 0) io.stderr(`${server.label} no longer matches ${join(outName, "manifest.json")}:\n${lines.join("\n")}\n`);
-            else if (stale.length > 0) io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}`);
+            else if (stale.length > 0) {
+              const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+              io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}`);
+            }
             io.stderr("run the same mcpgen pull without --check to update the snapshot and the generated files\n");
           }
           process.exitCode = 1;
@@ -320,13 +334,17 @@ export function buildProgram(io: Io = defaultIo): Command {
     .argument("<manifest>", "tools/list result, JSON-RPC response or mcpgen manifest; - reads stdin")
     .requiredOption("-o, --out <dir>", "project directory", parseDirectory)
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
+    .option("--force", "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost)")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
+      if (options.diff !== undefined && !options.check) command.error("error: --diff and --no-diff go with --check", { exitCode: 2 });
       const { scaffold } = await import("./scaffold.js");
-      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
+      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false });
       const outName = relative(process.cwd(), options.out) || ".";
       const stale = result.generated.filter((file) => file.status !== "unchanged");
       if (options.json) {
@@ -342,7 +360,8 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.check) {
         if (!result.upToDate) {
           if (!options.json) {
-            io.stderr(`${outName} is out of date:\n${staleLines(stale, io)}${result.created.map((path) => `  missing: ${path}\n`).join("")}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
+            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+            io.stderr(`${outName} is out of date:\n${staleLines(stale, io)}${result.created.map((path) => `  missing: ${path}\n`).join("")}${diffs}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
           }
           process.exitCode = 1;
         } else if (!options.json && !options.quiet) {
@@ -358,10 +377,21 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (stubs.length > 0) io.stdout(`  new handler stubs: ${stubs.join(", ")}\n`);
         const keptHandlers = result.handlers.length - stubs.length;
         if (keptHandlers > 0) io.stdout(`  kept ${keptHandlers} existing handler(s) untouched\n`);
-        if (project.includes("package.json")) io.stdout(`next: cd ${outName} && npm install && npm run build && npm start\n`);
+        if (project.includes("package.json")) {
+          io.stdout(`next: cd ${outName} && npm install && npm run build, then node dist/server.js serves stdio (${join(outName, "README.md")} says how to add it to an MCP client)\n`);
+          const { npmFindsMcpgen } = await import("./cli/npm-path.js");
+          if (!npmFindsMcpgen(options.out)) {
+            io.stderr(`note: npm run generate in ${outName} runs the mcpgen command, which npm will not find from there: install mcpgen in ${outName} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`);
+          }
+        }
         if (options.verbose) io.stdout(timingLines(result.timings));
       }
     });
+
+  program
+    .command("version")
+    .description("print mcpgen's version")
+    .action(() => io.stdout(`${mcpgenVersion()}\n`));
 
   return program;
 }
@@ -371,7 +401,8 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
   const program = buildProgram(io);
   process.exitCode = undefined;
   try {
-    await program.parseAsync([...argv], { from: "user" });
+    // `-v` means --verbose after a command; alone, it asks for the version, as in most CLIs.
+    await program.parseAsync(argv.length === 1 && argv[0] === "-v" ? ["--version"] : [...argv], { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -420,6 +451,7 @@ interface PullCliOptions {
   scope?: string;
   callbackPort?: number;
   check?: boolean;
+  diff?: boolean;
   format: boolean;
   quiet?: boolean;
   verbose?: boolean;

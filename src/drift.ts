@@ -100,12 +100,16 @@ function sameJson(x: unknown, y: unknown): boolean {
   return false;
 }
 
-/** The report as lines for a terminal: `+ added`, `- removed`, `~ changed: field at /pointer`. Names must already be printable. */
-export function formatDrift(report: DriftReport, printable: (text: string) => string): string[] {
+/**
+ * The report as lines for a terminal: `+ added`, `- removed`, `~ changed:
+ * field at /pointer`. `printable` makes the server's text printable;
+ * `toolName` shows a tool's name (default: as `printable` does).
+ */
+export function formatDrift(report: DriftReport, printable: (text: string) => string, toolName: (name: string) => string = printable): string[] {
   const lines: string[] = [];
-  for (const name of report.added) lines.push(`  + ${printable(name)} (new tool)`);
-  for (const name of report.removed) lines.push(`  - ${printable(name)} (tool removed)`);
-  for (const change of report.changed) lines.push(`  ~ ${printable(change.name)}: ${describeFieldChanges(change, printable)}`);
+  for (const name of report.added) lines.push(`  + ${toolName(name)} (new tool)`);
+  for (const name of report.removed) lines.push(`  - ${toolName(name)} (tool removed)`);
+  for (const change of report.changed) lines.push(`  ~ ${toolName(change.name)}: ${describeFieldChanges(change, printable)}`);
   return lines;
 }
 

@@ -34,7 +34,7 @@ export interface GenerateOptions {
    * of the output (default true). Only files carrying mcpgen's marker.
    */
   prune?: boolean | undefined;
-  /** Count lines added and removed per changed file (`WriteResult.lines`); default: with `check`. */
+  /** Count lines added and removed per changed file (`WriteResult.lines`), with each updated file's diff (`WriteResult.diff`); default: with `check`. */
   diff?: boolean | undefined;
   stdin?: InputStream | undefined;
   /** Checked before writing: once aborted, nothing is written and the call rejects (`interrupted`). */

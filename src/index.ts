@@ -6,7 +6,7 @@ export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./errors.js";
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir.js";
 export type { WriteResult, FileStatus, WriteOptions } from "./write.js";
-export type { LineChanges } from "./diff.js";
+export type { LineChanges, UnifiedDiff } from "./diff.js";
 export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type ScaffoldStage, type HandlerFile, type OrphanedHandler } from "./scaffold.js";
 export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./pull.js";
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";

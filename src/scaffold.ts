@@ -10,20 +10,24 @@
  * handler file is never modified or deleted: a new tool gets a stub, a
  * removed tool's handler is reported.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
+import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
-import type { Diagnostic } from "./errors.js";
+import { parseManifest, readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
+import { compareManifests, formatDrift, hasDrift } from "./drift.js";
+import { printable, userError, type Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
+import { README, toolsTable, withToolsTable } from "./emit/scaffold-readme.js";
 import { GENERATED_DIR } from "./emit/server-handlers.js";
 import { formatFiles } from "./format.js";
 import { timed, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
 import { realPathOf } from "./real-path.js";
-import { planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "./write.js";
+import { snapshotEdited } from "./emit/manifest-snapshot.js";
+import { isGeneratedByMcpgen, planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "./write.js";
+import { displayPath } from "./project/config.js";
 
 export type ScaffoldStage = Stage | "plan";
 
@@ -38,8 +42,14 @@ export interface ScaffoldOptions {
   format?: boolean | undefined;
   /** Remove files mcpgen generated earlier (top level and `src/generated/`) that it no longer generates (default true). Never a handler. */
   prune?: boolean | undefined;
-  /** Count lines added and removed per changed file; default: with `check`. */
+  /** Count lines added and removed per changed file, with each updated file's diff; default: with `check`. */
   diff?: boolean | undefined;
+  /**
+   * Replace the project's `manifest.json` even when it was edited since
+   * mcpgen wrote it (the README calls it the file to edit) and the input
+   * differs from it. Without it, such a run is refused. Default false.
+   */
+  force?: boolean | undefined;
   stdin?: InputStream | undefined;
 }
 
@@ -92,6 +102,36 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
 }
 
 /**
+ * Scaffolding from another file replaces the project's `manifest.json`,
+ * which the project's README calls the file to edit. When it was edited
+ * since mcpgen wrote it (its fingerprint says so) and the new input would
+ * change it, refuse, naming what would change, so that an edit is never
+ * undone without a word (unless `force`).
+ */
+async function refuseToUndoManifestEdits(raw: RawManifest, outDir: string, input: string | undefined): Promise<void> {
+  const path = join(outDir, SCAFFOLD_MANIFEST);
+  const info = await lstat(path).catch(() => undefined);
+  if (info === undefined || !info.isFile()) return;
+  const text = await readFile(path, "utf8");
+  if (!isGeneratedByMcpgen(path, text) || snapshotEdited(text) !== true) return;
+  let changes: string[];
+  try {
+    const drift = compareManifests(parseManifest(text, path), raw);
+    if (!hasDrift(drift) && drift.notes.length === 0) return;
+    changes = [...formatDrift(drift, printable, (name) => printable(JSON.stringify(name))), ...drift.notes.map((note) => `  ${note}`)];
+  } catch {
+    changes = ["  all of it (the edited file is no longer a manifest mcpgen can read)"];
+  }
+  const shownPath = displayPath(path);
+  throw userError("output-owned-by-user", `edited since mcpgen wrote it, and scaffolding from ${raw.source} would undo the edit; it would change:\n${changes.join("\n")}`, {
+    file: shownPath,
+    hint: input === undefined
+      ? `to keep the edits, run npm run generate in ${displayPath(outDir)} (mcpgen scaffold ${SCAFFOLD_MANIFEST} --out .); to replace them with ${raw.source}, add --force`
+      : `copy the edits into ${input}, or delete ${shownPath} to have it written again from ${input}`,
+  });
+}
+
+/**
  * The pipeline from an already acquired manifest. `keepManifest` leaves the
  * project's `manifest.json` alone (set when it is the input itself, which the
  * user may have edited into something mcpgen would refuse to overwrite).
@@ -107,7 +147,7 @@ export async function scaffoldFromManifest(
 /** A scaffold rendered in memory: what `writeScaffold` puts on disk. */
 export interface RenderedScaffold {
   ir: ManifestIR;
-  /** mcpgen's files, formatted: `src/generated/*` and (unless kept) `manifest.json`. */
+  /** mcpgen's files, formatted: `src/generated/*`, (unless kept) `manifest.json`, and the README when its tools table is outdated. */
   generated: EmittedFile[];
   /** The user's files to create (every absent one for a new project, else missing handler stubs), formatted: created only if still absent when writing. */
   absent: EmittedFile[];
@@ -122,6 +162,10 @@ export interface RenderedScaffold {
 export interface RenderScaffoldOptions {
   /** Leave the project's `manifest.json` as it is (it is the input). */
   keepManifest?: boolean | undefined;
+  /** Replace the project's `manifest.json` even when it was edited (see `ScaffoldOptions.force`). */
+  force?: boolean | undefined;
+  /** A configuration's scaffold target: its manifest, where edits belong (named in the refusal's hint). */
+  contract?: string | undefined;
   /** Absolute paths pruning must never remove (the input manifest, wherever it is). */
   keep?: readonly string[] | undefined;
 }
@@ -132,6 +176,7 @@ export async function renderScaffold(
   options: Pick<ScaffoldOptions, "outDir" | "format"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<RenderedScaffold> {
+  if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
@@ -139,7 +184,7 @@ export async function renderScaffold(
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
   const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths }));
-  const generated = options.keepManifest ? emitted.generated.filter((file) => file.path !== SCAFFOLD_MANIFEST) : emitted.generated;
+  const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === SCAFFOLD_MANIFEST));
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
   // are created with a new project only: on a regeneration, one the user deleted stays deleted.
   // Handler stubs are created whenever a tool has no handler.
@@ -150,6 +195,9 @@ export async function renderScaffold(
     if (await exists(join(options.outDir, file.path))) kept.push(file.path);
     else if (fresh || file.path.startsWith(`${HANDLERS_DIR}/`)) absent.push(file);
   }
+  // The README is the user's, but its tools table follows the tools (while its markers are there).
+  const readme = kept.includes(README) ? await readmeWithTools(options.outDir, toolsTable(ir, plan.paths)) : undefined;
+  if (readme !== undefined) generated.push(readme);
   const formatted = await timed(timings, "format", () =>
     formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
   return {
@@ -354,6 +402,20 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, string 
     orphans.push({ path, tool, reason: listed.has(tool) ? "duplicate" : "removed" });
   }
   return { paths, orphans };
+}
+
+/**
+ * The project's README with its tools table rewritten, when it is a regular
+ * file that has the table's markers and an outdated table; else undefined
+ * (a README the user took over, or one already current, is not written).
+ */
+async function readmeWithTools(outDir: string, table: string): Promise<EmittedFile | undefined> {
+  const path = join(outDir, README);
+  const info = await lstat(path).catch(() => undefined);
+  if (info === undefined || !info.isFile()) return undefined;
+  const current = await readFile(path, "utf8");
+  const updated = withToolsTable(current, table);
+  return updated === undefined || updated === current ? undefined : { path: README, contents: updated, format: "none" };
 }
 
 /**

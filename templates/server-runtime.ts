@@ -17,7 +17,6 @@ import {
   ErrorCode,
   isInitializeRequest,
   ListToolsRequestSchema,
-  McpError,
   SetLevelRequestSchema,
   type CallToolResult,
   type ClientCapabilities,
@@ -247,7 +246,7 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
     const name = request.params.name;
     const tool = tools.get(name);
     // MCP 2025-11-25 "Error Handling": an unknown tool is a protocol error, -32602.
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
     const handler = definition.handlers[name]!;
     const args = request.params.arguments ?? {};
     // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
@@ -288,6 +287,16 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
   });
 
   return server;
+}
+
+/**
+ * An error the SDK answers as a JSON-RPC error with this code and message.
+ * Not the SDK's `McpError`: its message already reads `MCP error <code>: ...`,
+ * which the SDK would send as the message, and the client's `McpError` would
+ * prefix a second time.
+ */
+function protocolError(code: number, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
 }
 
 /** A running server: `close` stops it and every connection. */

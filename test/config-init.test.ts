@@ -3,7 +3,7 @@
  * `.mcp.json`, `.vscode/mcp.json` and `.cursor/mcp.json`, valid by both the
  * validator and the published schema, never overwriting a configuration.
  */
-import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajvModule from "ajv";
@@ -99,8 +99,22 @@ describe("mcpgen init", () => {
     expect(JSON.parse(after.stdout)).toMatchObject({ file: join(root, "mcpgen.config.json"), written: false });
   });
 
-  it("without any MCP configuration: an empty target list and a hint", async () => {
+  it("without any MCP configuration: says so, writes nothing, and exits 2", async () => {
     const root = await mkdtemp(join(tmpdir(), "mcpgen-init-"));
+    const result = await cli(["init"], root);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      'error: no MCP servers found in .mcp.json, .vscode/mcp.json, .cursor/mcp.json; nothing written\n  hint: add a server to .mcp.json, or write mcpgen.config.json yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }\n',
+    );
+    expect(await readdir(root)).toEqual([]);
+    const checked = await cli(["init", "--check"], root);
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toMatch(/^error: no MCP servers found/);
+  });
+
+  it("writes the configuration where --config says, into a directory that exists", async () => {
+    const root = await projectWithMcpFiles();
     const result = await cli(["init", "--config", "tools/mcpgen.config.json"], root);
     // The directory of --config must exist: init creates one file, not a tree.
     expect(result.code).toBe(1);
@@ -108,8 +122,7 @@ describe("mcpgen init", () => {
     await mkdir(join(root, "tools"));
     const again = await cli(["init", "--config", "tools/mcpgen.config.json"], root);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain("no MCP servers found");
-    expect(JSON.parse(await readFile(join(root, "tools", "mcpgen.config.json"), "utf8"))).toEqual({ $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json", targets: [] });
+    expect(JSON.parse(await readFile(join(root, "tools", "mcpgen.config.json"), "utf8"))).toMatchObject({ $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json" });
   });
 
   it.each([

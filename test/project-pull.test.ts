@@ -89,6 +89,23 @@ describe("mcpgen pull over a configuration", () => {
     expect(await cliIn(root, ["generate", "--check"])).toMatchObject({ code: 0 });
   });
 
+  it("pull --check prints commands that work: pull for the server targets, generate for the others", async () => {
+    const root = await fixtureCopy("pull");
+    const first = await serve(["search_issues", "create_issue"]);
+    await configure(root, first.url.href);
+    expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
+    await configure(root, (await serve(["search_issues", "close_issue"])).url.href);
+    const contract = join(root, "contracts/weather.tools.json");
+    await writeFile(contract, (await readFile(contract, "utf8")).replace('"imperial"', '"kelvin"'));
+
+    const stale = await cliIn(root, ["pull", "--check"]);
+    expect(stale.code).toBe(1);
+    const run = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
+    expect(run).toBe("mcpgen pull github && mcpgen generate weather");
+    for (const command of run!.split(" && ")) expect((await cliIn(root, command.split(" ").slice(1))).code, command).toBe(0);
+    expect((await cliIn(root, ["pull", "--check"])).code).toBe(0);
+  });
+
   it("an unreachable server fails the pull and writes nothing anywhere", async () => {
     const root = await fixtureCopy("pull");
     const gone = await serve(["x"]);

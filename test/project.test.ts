@@ -111,7 +111,8 @@ describe("mcpgen generate over a configuration", () => {
       "    stale: src/mcp/notes/manifest.json (+3)",
       "    stale: src/mcp/notes/types.ts (+1)",
       "  notes:",
-      "    stale: server/manifest.json (+3)",
+      // The scaffold's snapshot: the same three lines, and its fingerprint.
+      "    stale: server/manifest.json (+4 -1)",
       "    stale: server/src/generated/tools.ts (+1 -1)",
     ]);
     expect(lines.slice(7)).toEqual([
@@ -126,8 +127,8 @@ describe("mcpgen generate over a configuration", () => {
     const checked = await checkProject({ cwd: root, targets: ["notes-types"] });
     expect(checked.upToDate).toBe(false);
     expect(checked.targets[0]!.files.filter((file) => file.status !== "unchanged")).toEqual([
-      { path: "manifest.json", status: "updated", lines: { added: 3, removed: 0 } },
-      { path: "types.ts", status: "updated", lines: { added: 1, removed: 0 } },
+      { path: "manifest.json", status: "updated", lines: { added: 3, removed: 0 }, diff: { text: expect.stringContaining('+          "createdAt": {\n'), omitted: 0 } },
+      { path: "types.ts", status: "updated", lines: { added: 1, removed: 0 }, diff: { text: '@@ -20,6 +20,7 @@\n  */\n export type AddNoteOutput = {\n   id: string;\n+  createdAt?: string;\n };\n \n /** Arguments of tool "list_notes". */\n', omitted: 0 } },
     ]);
   });
 
@@ -174,12 +175,36 @@ describe("mcpgen generate over a configuration", () => {
     const result = await cliIn(root, ["generate", "notes"]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted\n');
-    expect(result.stdout).toBe("notes (server): 1 tools → server (6 written, 4 unchanged, 1 deleted)\n");
+    // Written: src/generated/ (5), manifest.json, and the README's tools table.
+    expect(result.stdout).toBe("notes (server): 1 tools → server (7 written, 4 unchanged, 1 deleted)\n");
+    expect(await readFile(join(server, "README.md"), "utf8")).not.toContain("list-notes");
     const files = await treeState(server);
     expect(files.has("src/generated/list-notes.ts")).toBe(false);
     expect(files.get("src/generated/notes.local.ts")?.contents).toBe("// mine\nexport {};\n");
     expect(files.get("src/handlers/list-notes.ts")?.contents).toContain("// implemented by hand");
     expect(files.has("src/server.ts") && files.has("package.json")).toBe(true);
+  });
+
+  it("a scaffold target: generate never undoes an edit made to the scaffold's manifest.json, and says where edits belong", async () => {
+    const root = await fixtureCopy();
+    await generateProject({ cwd: root });
+    const snapshot = join(root, "server/manifest.json");
+    await editJson(snapshot, (document) => {
+      document.tools[0].description = "edited in the scaffold";
+    });
+    const edited = await readFile(snapshot, "utf8");
+    await editJson(join(root, "contracts/notes.tools.json"), (document) => {
+      document.tools[0].title = "Add one note";
+    });
+    const result = await cliIn(root, ["generate", "notes"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "error: notes: server/manifest.json: edited since mcpgen wrote it, and scaffolding from contracts/notes.tools.json would undo the edit; it would change:\n" +
+        '  ~ "add_note": description changed; title changed\n' +
+        "  hint: copy the edits into contracts/notes.tools.json, or delete server/manifest.json to have it written again from contracts/notes.tools.json\n" +
+        "nothing written: 1 of 1 target(s) failed\n",
+    );
+    expect(await readFile(snapshot, "utf8")).toBe(edited);
   });
 
   it("a scaffold target: project files the user deleted are not recreated, and --check does not ask for them", async () => {

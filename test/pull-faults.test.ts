@@ -59,6 +59,19 @@ describe("pull faults over stdio", () => {
     expect(processGone(pid)).toBe(true);
   });
 
+  it("a server run through npm start: quoted by npm's banner, not by the blank line npm prints first", async () => {
+    const { error, pid } = await pullFault("stdout-garbage.mjs", ["npm-banner"]);
+    expect(error.message).toBe(
+      `${label("stdout-garbage.mjs", " npm-banner")} wrote something that is not a JSON-RPC message to stdout: "> fake-server@1.0.0 start"; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)\n  hint: if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr`,
+    );
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that writes only an empty line to stdout: said in words", async () => {
+    const { error } = await pullFault("stdout-garbage.mjs", ["blank"]);
+    expect(error.message).toMatch(/^\S+ \S+stdout-garbage\.mjs blank \(stdio\) wrote an empty line to stdout\. An MCP stdio server must write only protocol messages to stdout/);
+  });
+
   it("a server that never answers: a timeout naming the request, with its stderr", async () => {
     // Long enough for the script to have started and written its stderr line even on a busy machine.
     const { error, pid, written } = await pullFault("never-answers.mjs", [], { timeoutMs: 2_000 });

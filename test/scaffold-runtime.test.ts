@@ -103,6 +103,8 @@ describe("createMcpServer", () => {
     for (const name of ["nope", "toString", "__proto__"]) {
       await expect(client.callTool({ name, arguments: {} })).rejects.toMatchObject({ code: -32602 });
     }
+    // The client's McpError prefixes the code to the message the server sent; the server adds no prefix of its own.
+    await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool: "nope"$/);
   });
 
   it("turns a thrown error into a tool error with its message and no stack; the stack goes to the server log", async () => {

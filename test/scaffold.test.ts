@@ -5,14 +5,16 @@
  */
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { run } from "../src/cli.js";
 import { GENERATED_MARKER } from "../src/emit/header.js";
 import { handlerFileBase } from "../src/emit/scaffold-handler-stub.js";
 import { packageName } from "../src/emit/scaffold-package.js";
+import { TOOLS_START } from "../src/emit/scaffold-readme.js";
 import { McpgenError } from "../src/errors.js";
+import { displayPath } from "../src/project/config.js";
 import type { ManifestIR } from "../src/ir.js";
 import { definedTool, planHandlers, scaffold } from "../src/scaffold.js";
 import { isGeneratedByMcpgen } from "../src/write.js";
@@ -90,7 +92,9 @@ describe("a new scaffold", () => {
     }
     for (const path of result.created) {
       const contents = await readFile(join(project, path), "utf8");
-      expect(isGeneratedByMcpgen(path, contents), path).toBe(false);
+      // The README is the user's, but mcpgen may rewrite its tools table (and only that) while the table's markers are there.
+      expect(isGeneratedByMcpgen(path, contents), path).toBe(path === "README.md");
+      expect(isGeneratedByMcpgen(path, contents.replace(TOOLS_START, "")), path).toBe(false);
       expect(contents).not.toContain(GENERATED_MARKER);
     }
   });
@@ -114,14 +118,15 @@ describe("a new scaffold", () => {
     expect(JSON.stringify(tools)).toBe(JSON.stringify(manifest.tools));
   });
 
-  it("writes package.json with the SDK as the only dependency and the four scripts", async () => {
+  it("writes package.json with the SDK as the only dependency, the four scripts, and no mcpgen to fetch from the registry", async () => {
     const project = await tempProject("My Weather Server!");
     await scaffold({ manifest: weather, outDir: project });
     const manifest = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as Record<string, Record<string, string>>;
     expect(manifest["name"]).toBe("my-weather-server");
     expect(manifest["type"]).toBe("module");
     expect(Object.keys(manifest["dependencies"]!)).toEqual(["@modelcontextprotocol/sdk"]);
-    expect(Object.keys(manifest["devDependencies"]!).sort()).toEqual(["@types/node", "mcpgen", "typescript"]);
+    // `npm run generate` runs the mcpgen npm finds (this or a parent directory's node_modules/.bin, then PATH): see the README.
+    expect(Object.keys(manifest["devDependencies"]!).sort()).toEqual(["@types/node", "typescript"]);
     expect(manifest["scripts"]).toMatchObject({
       build: "tsc -p tsconfig.json",
       start: "node dist/server.js",
@@ -169,6 +174,38 @@ describe("scaffolding again", () => {
     const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
     expect(await readFile(join(project, "manifest.json"), "utf8")).toBe(edited);
     expect(again.orphanedHandlers.map((orphan) => orphan.tool).sort()).toEqual(["get_forecast", "list_alerts"]);
+  });
+
+  it("from another file: replaces a manifest.json mcpgen wrote, refuses (without --force) to undo an edit made to it", async () => {
+    const project = await tempProject();
+    const source = join(dirname(project), "weather.tools.json");
+    const original = JSON.parse(await readFile(weather, "utf8")) as { tools: Array<{ name: string; description?: string }> };
+    await writeFile(source, JSON.stringify(original));
+    await scaffold({ manifest: source, outDir: project });
+    // The contract changed upstream, manifest.json was not touched: a refresh replaces it.
+    original.tools[0]!.description = "Current weather";
+    await writeFile(source, JSON.stringify(original));
+    await scaffold({ manifest: source, outDir: project });
+    const own = join(project, "manifest.json");
+    expect((JSON.parse(await readFile(own, "utf8")) as typeof original).tools[0]!.description).toBe("Current weather");
+
+    // Now the user edits manifest.json (as its README says to) and regenerates from it.
+    const edited = JSON.parse(await readFile(own, "utf8")) as typeof original;
+    edited.tools = edited.tools.filter((tool) => tool.name !== "list_alerts");
+    const editedText = `${JSON.stringify(edited, null, 2)}\n`;
+    await writeFile(own, editedText);
+    await scaffold({ manifest: own, outDir: project });
+    const io = captureIo();
+    expect(await run(["scaffold", source, "--out", project], io)).toBe(1);
+    const shownProject = displayPath(project);
+    expect(io.err).toBe(
+      `error: ${join(shownProject, "manifest.json")}: edited since mcpgen wrote it, and scaffolding from ${source} would undo the edit; it would change:\n` +
+        '  + "list_alerts" (new tool)\n' +
+        `  hint: to keep the edits, run npm run generate in ${shownProject} (mcpgen scaffold manifest.json --out .); to replace them with ${source}, add --force\n`,
+    );
+    expect(await readFile(own, "utf8")).toBe(editedText);
+    expect(await run(["scaffold", source, "--out", project, "--force", "-q"], captureIo())).toBe(0);
+    expect((JSON.parse(await readFile(own, "utf8")) as typeof original).tools.map((tool) => tool.name)).toContain("list_alerts");
   });
 
   it("finds a handler the user renamed, and never recreates its stub", async () => {
@@ -258,7 +295,9 @@ describe("the CLI", () => {
     expect(io.out).toContain("scaffolded 3 tools into");
     expect(io.out).toContain("created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json");
     expect(io.out).toContain("new handler stubs: src/handlers/get-weather.ts, src/handlers/get-forecast.ts, src/handlers/list-alerts.ts");
-    expect(io.out).toContain("npm install && npm run build && npm start");
+    expect(io.out).toContain("npm install && npm run build, then node dist/server.js serves stdio");
+    // Nothing in or above a temporary directory has mcpgen in node_modules/.bin.
+    expect(io.err).toMatch(/^note: npm run generate in \S+ runs the mcpgen command, which npm will not find from there/);
 
     const own = join(project, "manifest.json");
     const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };

@@ -134,6 +134,15 @@ describe("validators of structure repeated across tools (compiled once, called b
   });
 });
 
+describe("numbers", () => {
+  it("are JSON numbers: NaN and Infinity, which JSON.stringify sends as null, are rejected", () => {
+    for (const temperature of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(weather.validateOutput("get_weather", { temperature, conditions: "x", humidity: 1 })).toEqual({ ok: false, issues: [{ path: "/temperature", message: "must be number" }] });
+    }
+    expect(weather.validateInput("get_forecast", { location: "x", days: Number.POSITIVE_INFINITY })).toMatchObject({ ok: false, issues: [{ path: "/days", message: "must be integer" }] });
+  });
+});
+
 describe("issue messages", () => {
   it("name the property a dependentRequired dependency needs", () => {
     expect(mapping.validateInput("objects", { closed: { a: "x" }, payment: { card: "4242" } })).toEqual({

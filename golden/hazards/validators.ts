@@ -319,7 +319,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
-if(!(typeof data.id == "number")){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -465,7 +466,8 @@ errors++;
 }
 }
 if(data["with space"] !== undefined && func0.call(data, "with space")){
-if(!(typeof data["with space"] == "number")){
+let data2 = data["with space"];
+if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err6 = {instancePath:instancePath+"/with space",schemaPath:"#/properties/with%20space/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -655,7 +657,8 @@ errors++;
 }
 }
 if(data.constructor !== undefined && func0.call(data, "constructor")){
-if(!(typeof data.constructor == "number")){
+let data0 = data.constructor;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -767,7 +770,8 @@ errors++;
 }
 }
 if(data.constructor !== undefined && func0.call(data, "constructor")){
-if(!(typeof data.constructor == "number")){
+let data0 = data.constructor;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err1 = {instancePath:instancePath+"/constructor",schemaPath:"#/properties/constructor/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];

@@ -177,7 +177,7 @@ errors++;
 }
 if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -187,7 +187,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
 const err2 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){

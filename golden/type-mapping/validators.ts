@@ -219,7 +219,7 @@ errors++;
 }
 if(data0.b !== undefined && func0.call(data0, "b")){
 let data2 = data0.b;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err4 = {instancePath:instancePath+"/closed/b",schemaPath:"#/properties/closed/properties/b/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -273,7 +273,8 @@ if(data.typedMap !== undefined && func0.call(data, "typedMap")){
 let data5 = data.typedMap;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 of Object.keys(data5)){
-if(!(typeof data5[key1] == "number")){
+let data6 = data5[key1];
+if(!((typeof data6 == "number") && (isFinite(data6)))){
 const err8 = {instancePath:instancePath+"/typedMap/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/typedMap/additionalProperties/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -591,7 +592,8 @@ errors++;
 }
 const len1 = data3.length;
 if(len1 > 0){
-if(!(typeof data3[0] == "number")){
+let data4 = data3[0];
+if(!((typeof data4 == "number") && (isFinite(data4)))){
 const err4 = {instancePath:instancePath+"/draft07Tuple/0",schemaPath:"#/properties/draft07Tuple/prefixItems/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -603,7 +605,8 @@ errors++;
 }
 }
 if(len1 > 1){
-if(!(typeof data3[1] == "number")){
+let data5 = data3[1];
+if(!((typeof data5 == "number") && (isFinite(data5)))){
 const err5 = {instancePath:instancePath+"/draft07Tuple/1",schemaPath:"#/properties/draft07Tuple/prefixItems/1/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -679,8 +682,9 @@ const len4 = data6.length;
 var valid5 = len4 <= 2;
 if(!valid5){
 for(let i1=2; i1<len4; i1++){
+let data9 = data6[i1];
 const _errs19 = errors;
-if(!(typeof data6[i1] == "number")){
+if(!((typeof data9 == "number") && (isFinite(data9)))){
 const err11 = {instancePath:instancePath+"/draft07OpenTuple/" + i1,schemaPath:"#/properties/draft07OpenTuple/items/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err11];
@@ -714,7 +718,8 @@ let data11 = data10[i2];
 if(Array.isArray(data11)){
 const len6 = data11.length;
 for(let i3=0; i3<len6; i3++){
-if(!(typeof data11[i3] == "number")){
+let data12 = data11[i3];
+if(!((typeof data12 == "number") && (isFinite(data12)))){
 const err13 = {instancePath:instancePath+"/matrix/" + i2+"/" + i3,schemaPath:"#/properties/matrix/items/items/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -948,7 +953,8 @@ errors++;
 }
 const len0 = data0.length;
 if(len0 > 0){
-if(!(typeof data0[0] == "number")){
+let data1 = data0[0];
+if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err2 = {instancePath:instancePath+"/point/0",schemaPath:"#/properties/point/prefixItems/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -960,7 +966,8 @@ errors++;
 }
 }
 if(len0 > 1){
-if(!(typeof data0[1] == "number")){
+let data2 = data0[1];
+if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err3 = {instancePath:instancePath+"/point/1",schemaPath:"#/properties/point/prefixItems/1/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -972,7 +979,8 @@ errors++;
 }
 }
 if(len0 > 2){
-if(!(typeof data0[2] == "number")){
+let data3 = data0[2];
+if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err4 = {instancePath:instancePath+"/point/2",schemaPath:"#/properties/point/prefixItems/2/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -1119,7 +1127,7 @@ errors++;
 }
 if(data.level !== undefined && func0.call(data, "level")){
 let data1 = data.level;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err2 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1253,7 +1261,7 @@ errors++;
 var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 const _errs5 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err1 = {instancePath:instancePath+"/idOrName",schemaPath:"#/properties/idOrName/anyOf/1/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -1327,7 +1335,8 @@ errors++;
 }
 }
 if(data1.radius !== undefined && func0.call(data1, "radius")){
-if(!(typeof data1.radius == "number")){
+let data3 = data1.radius;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
 const err6 = {instancePath:instancePath+"/shape/radius",schemaPath:"#/properties/shape/oneOf/0/properties/radius/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -1392,7 +1401,8 @@ errors++;
 }
 }
 if(data1.side !== undefined && func0.call(data1, "side")){
-if(!(typeof data1.side == "number")){
+let data5 = data1.side;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
 const err11 = {instancePath:instancePath+"/shape/side",schemaPath:"#/properties/shape/oneOf/1/properties/side/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err11];
@@ -1490,7 +1500,8 @@ errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.b !== undefined && func0.call(data6, "b")){
-if(!(typeof data6.b == "number")){
+let data8 = data6.b;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
 const err17 = {instancePath:instancePath+"/both/b",schemaPath:"#/properties/both/allOf/1/properties/b/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -1540,7 +1551,8 @@ errors++;
 }
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.x !== undefined && func0.call(data10, "x")){
-if(!(typeof data10.x == "number")){
+let data11 = data10.x;
+if(!((typeof data11 == "number") && (isFinite(data11)))){
 const err21 = {instancePath:instancePath+"/nullableObject/x",schemaPath:"#/properties/nullableObject/properties/x/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -1842,7 +1854,7 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 const _errs3 = errors;
-if(!(typeof data == "number")){
+if(!((typeof data == "number") && (isFinite(data)))){
 const err1 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -2205,7 +2217,7 @@ errors++;
 }
 if(data.count !== undefined && func0.call(data, "count")){
 let data2 = data.count;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -2215,7 +2227,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data2 == "number"){
+if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
 const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
@@ -2240,7 +2252,7 @@ errors++;
 }
 if(data.draft04Bound !== undefined && func0.call(data, "draft04Bound")){
 let data3 = data.draft04Bound;
-if(typeof data3 == "number"){
+if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 <= 0 || isNaN(data3)){
 const err7 = {instancePath:instancePath+"/draft04Bound",schemaPath:"#/properties/draft04Bound/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0}};
 if(vErrors === null){

@@ -147,7 +147,10 @@ function escapeToken(token: string): string {
 
 function toIssue(error: CompiledValidatorError): ValidationIssue {
   let path = error.instancePath;
-  let message = error.message ?? errorMessage(error);
+  let message =
+    error.keyword === "enum" || error.keyword === "const"
+      ? allowedValuesMessage(error)
+      : (error.message ?? errorMessage(error));
   // Point at the offending property itself rather than its parent object.
   // (`missingProperty` comes with `required` and with `dependentRequired`/`dependencies`.)
   const missing = error.params["missingProperty"];
@@ -176,6 +179,37 @@ function toIssue(error: CompiledValidatorError): ValidationIssue {
         : `is not an allowed property name (the name ${message})`;
   }
   return { path, message };
+}
+
+/** Allowed values named in an issue; the rest are counted. */
+const ALLOWED_VALUES_SHOWN = 10;
+/** Characters of one allowed value's JSON shown before it is cut. */
+const ALLOWED_VALUE_CHARS = 60;
+
+/**
+ * `must be one of "metric", "imperial"` / `must be "fixed"`: the values an
+ * `enum` or `const` allows, so that a person or a model can correct the call
+ * without the schema at hand (ajv's "must be equal to one of the allowed
+ * values" names none). Long lists and long values are cut, saying so.
+ */
+function allowedValuesMessage(error: CompiledValidatorError): string {
+  const show = (value: unknown): string => {
+    const json = JSON.stringify(value);
+    const text = json === undefined ? String(value) : json;
+    return text.length > ALLOWED_VALUE_CHARS
+      ? `${text.slice(0, ALLOWED_VALUE_CHARS)}…`
+      : text;
+  };
+  if (error.keyword === "const")
+    return `must be ${show(error.params["allowedValue"])}`;
+  const allowed = error.params["allowedValues"];
+  if (!Array.isArray(allowed)) return errorMessage(error);
+  if (allowed.length === 1) return `must be ${show(allowed[0])}`;
+  const shown = allowed.slice(0, ALLOWED_VALUES_SHOWN).map(show).join(", ");
+  const more = allowed.length - ALLOWED_VALUES_SHOWN;
+  return more > 0
+    ? `must be one of ${shown}, … (${more} more)`
+    : `must be one of ${shown}`;
 }
 
 /**

@@ -274,7 +274,8 @@ vErrors.push(err2);
 errors++;
 }
 if(data.temperature !== undefined && func0.call(data, "temperature")){
-if(!(typeof data.temperature == "number")){
+let data0 = data.temperature;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
 const err3 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -299,7 +300,7 @@ errors++;
 }
 if(data.humidity !== undefined && func0.call(data, "humidity")){
 let data2 = data.humidity;
-if(typeof data2 == "number"){
+if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 100 || isNaN(data2)){
 const err5 = {instancePath:instancePath+"/humidity",schemaPath:"#/properties/humidity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
@@ -404,7 +405,7 @@ errors++;
 }
 if(data.days !== undefined && func0.call(data, "days")){
 let data1 = data.days;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err2 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -414,7 +415,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 14 || isNaN(data1)){
 const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 14}};
 if(vErrors === null){
@@ -517,7 +518,8 @@ errors++;
 }
 }
 if(data.high !== undefined && func0.call(data, "high")){
-if(!(typeof data.high == "number")){
+let data1 = data.high;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
 const err5 = {instancePath:instancePath+"/high",schemaPath:"#/properties/high/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -529,7 +531,8 @@ errors++;
 }
 }
 if(data.low !== undefined && func0.call(data, "low")){
-if(!(typeof data.low == "number")){
+let data2 = data.low;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
 const err6 = {instancePath:instancePath+"/low",schemaPath:"#/properties/low/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err6];

@@ -65,9 +65,15 @@ export class StdoutWatch {
   /** The current line's last characters, and its length so far. */
   private tail = "";
   private length = 0;
-  /** The first offending line (its start, for long ones), if any. */
+  /**
+   * The first offending line that is not blank (its start, for long ones), if
+   * any. A blank line is as wrong, but says nothing: `npm start` prints one
+   * before its banner (`> server@1.0.0 start`), which is the line to quote.
+   */
   firstBadLine: string | undefined;
-  /** The start of the last complete line, to quote when the SDK rejects a line that looked like a message. */
+  /** Whether the server wrote a blank line (also not a JSON-RPC message). */
+  sawBlankLine = false;
+  /** The start of the last complete line that is not blank, to quote when the SDK rejects a line that looked like a message. */
   lastLine: string | undefined;
 
   push(chunk: Buffer | string): void {
@@ -96,8 +102,11 @@ export class StdoutWatch {
     const long = this.length > PARSED_LINE_LIMIT;
     const line = long ? this.head : this.head.replace(/\r$/, "");
     const ok = long ? line.trimStart().startsWith("{") && this.tail.trimEnd().endsWith("}") : isJsonRpcLine(line);
-    this.lastLine = line.slice(0, 1000);
-    if (!ok) this.firstBadLine = line.slice(0, 1000);
+    if (!long && line.trim() === "") this.sawBlankLine = true;
+    else {
+      this.lastLine = line.slice(0, 1000);
+      if (!ok) this.firstBadLine = line.slice(0, 1000);
+    }
     this.head = "";
     this.tail = "";
     this.length = 0;

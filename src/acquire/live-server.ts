@@ -342,8 +342,9 @@ async function connectStdio(
     if (error instanceof SyntaxError || Array.isArray((error as { issues?: unknown }).issues) || /ReadBuffer exceeded/.test(error.message)) {
       // Our own stdout listener runs after the SDK's; let it see this chunk first so that it can quote the line.
       setImmediate(() => {
-        // A line that looked like a message but is not one the SDK accepts: quote that line, not the SDK's complaint.
-        attempt.stdout!.firstBadLine ??= attempt.stdout!.lastLine ?? error.message;
+        // A line that looked like a message but is not one the SDK accepts: quote that line, not the SDK's
+        // complaint. (A blank line the SDK could not parse is reported as such, unless a worse line follows.)
+        if (!(error instanceof SyntaxError && attempt.stdout!.sawBlankLine)) attempt.stdout!.firstBadLine ??= attempt.stdout!.lastLine ?? error.message;
         watch.fault(new NonProtocolOutput("non-protocol output"));
       });
     }

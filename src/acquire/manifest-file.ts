@@ -5,9 +5,12 @@
  *   - a JSON-RPC response carrying one: `{ jsonrpc, id, result: { tools } }`
  *   - an mcpgen manifest: `{ server?, protocolVersion?, capabilities?, instructions?, tools }`
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { userError } from "../errors.js";
 import { isRecord } from "../json.js";
+import { describeJsonSyntaxError } from "../json-syntax.js";
 
 /** A manifest as read, before normalisation. */
 export interface RawManifest {
@@ -38,14 +41,29 @@ export async function readManifestFile(path: string, stdin: InputStream = proces
   try {
     text = path === "-" ? await readAll(stdin) : await readFile(path, "utf8");
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
-    throw userError("input-unreadable", `cannot read the manifest: ${reason}`, {
-      file: source,
-      hint: "pass the path of a tools/list JSON file, or - to read stdin",
-    });
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = "pass the path of a tools/list JSON file, or - to read stdin";
+    if (code === "EISDIR") {
+      // An output directory given for its snapshot: name the file the user probably meant.
+      const inside = join(path, "manifest.json");
+      const meant = existsSync(inside) ? `; did you mean ${inside}?` : "";
+      throw userError("input-unreadable", `cannot read the manifest: it is a directory, not a file${meant}`, { file: source, hint });
+    }
+    throw userError("input-unreadable", `cannot read the manifest: ${UNREADABLE[code ?? ""] ?? (error as Error).message}`, { file: source, hint });
   }
   return parseManifest(text, source);
 }
+
+/** Why a path cannot be read, in words (Node's messages lead with the errno code and repeat the path). */
+const UNREADABLE: Record<string, string> = {
+  ENOENT: "no such file",
+  ENOTDIR: "a part of the path is a file, not a directory",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ELOOP: "too many symbolic links (a link that points to itself?)",
+  ENAMETOOLONG: "the path is too long",
+  EMFILE: "too many open files",
+};
 
 async function readAll(stream: InputStream): Promise<string> {
   const chunks: Uint8Array[] = [];
@@ -54,11 +72,12 @@ async function readAll(stream: InputStream): Promise<string> {
 }
 
 export function parseManifest(text: string, source: string): RawManifest {
+  const json = text.replace(/^\uFEFF/, "");
   let document: unknown;
   try {
-    document = JSON.parse(text.replace(/^\uFEFF/, ""));
+    document = JSON.parse(json);
   } catch (error) {
-    throw userError("input-not-json", `not valid JSON: ${(error as Error).message}`, {
+    throw userError("input-not-json", describeJsonSyntaxError(json, error), {
       file: source,
       hint: "the manifest must be the JSON of a tools/list result, a JSON-RPC response, or an mcpgen manifest",
     });

@@ -18,6 +18,7 @@ import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
 import { isRecord } from "../json.js";
+import { describeJsonSyntaxError } from "../json-syntax.js";
 
 export interface ConfigContext {
   /** The project directory: project files are looked up here, and it is `${workspaceFolder}`. */
@@ -123,17 +124,31 @@ async function readConfigFile(file: string): Promise<unknown> {
   try {
     return parseJsonc(text);
   } catch (error) {
-    throw userError("input-not-json", `not valid JSON: ${(error as Error).message}`, {
+    throw userError("input-not-json", (error as Error).message, {
       file,
       hint: "MCP configuration files are JSON (comments and trailing commas are allowed)",
     });
   }
 }
 
-/** JSON with comments and trailing commas, as VS Code writes `mcp.json`. */
-export function parseJsonc(text: string): unknown {
-  return JSON.parse(outsideStrings(outsideStrings(text.replace(/^\uFEFF/, ""), stripComment), stripTrailingComma));
+/**
+ * JSON with comments and trailing commas, as VS Code writes `mcp.json`. They
+ * are blanked, not removed, so that a syntax error's line and column are the
+ * file's; its message (a `SyntaxError`'s) says where, and quotes the line
+ * only with `quoteLine` (never for an MCP configuration, which holds secrets).
+ */
+export function parseJsonc(text: string, options: { quoteLine?: boolean } = {}): unknown {
+  const source = text.replace(/^\uFEFF/, "");
+  const json = outsideStrings(outsideStrings(source, stripComment), stripTrailingComma);
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine ? source : false));
+  }
 }
+
+/** `text` with every character but line breaks turned into a space. */
+const blank = (text: string) => text.replace(/[^\r\n]/g, " ");
 
 type Rewrite = (text: string, index: number) => { skip: number; replacement: string } | undefined;
 
@@ -165,11 +180,13 @@ const stripComment: Rewrite = (text, index) => {
   if (text[index] !== "/") return undefined;
   if (text[index + 1] === "/") {
     const end = text.indexOf("\n", index);
-    return { skip: (end === -1 ? text.length : end) - index, replacement: "" };
+    const skip = (end === -1 ? text.length : end) - index;
+    return { skip, replacement: blank(text.slice(index, index + skip)) };
   }
   if (text[index + 1] === "*") {
     const end = text.indexOf("*/", index + 2);
-    return { skip: (end === -1 ? text.length : end + 2) - index, replacement: " " };
+    const skip = (end === -1 ? text.length : end + 2) - index;
+    return { skip, replacement: blank(text.slice(index, index + skip)) };
   }
   return undefined;
 };
@@ -179,7 +196,7 @@ const CLOSING_BRACKET = /\s*[}\]]/y;
 const stripTrailingComma: Rewrite = (text, index) => {
   if (text[index] !== ",") return undefined;
   CLOSING_BRACKET.lastIndex = index + 1;
-  return CLOSING_BRACKET.test(text) ? { skip: 1, replacement: "" } : undefined;
+  return CLOSING_BRACKET.test(text) ? { skip: 1, replacement: " " } : undefined;
 };
 
 interface EntryContext {

@@ -89,8 +89,11 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
 
   // On stdio, what the child did explains most other symptoms (a closed connection, a timeout): report that first.
   const badLine = attempt.stdout?.firstBadLine;
-  if (badLine !== undefined) {
-    return fail("input-unreadable", `${who} wrote something that is not a JSON-RPC message to stdout: ${JSON.stringify(clip(badLine, 120))}. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)`, "if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr");
+  if (badLine !== undefined || attempt.stdout?.sawBlankLine) {
+    const what = badLine === undefined ? "an empty line" : `something that is not a JSON-RPC message`;
+    const quoted = badLine === undefined ? "" : `: ${JSON.stringify(clip(badLine, 120))}`;
+    const npm = badLine !== undefined && /^> \S+@\S* /.test(badLine) ? "; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent" : "";
+    return fail("input-unreadable", `${who} wrote ${what} to stdout${quoted}${npm}. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)`, "if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr");
   }
 
   if (error instanceof PagingFault) return fail("input-shape", `${who}: ${error.message}`);

@@ -4,7 +4,7 @@
  * Colours only on a terminal, never with NO_COLOR set (https://no-color.org).
  */
 import { join, relative } from "node:path";
-import { formatDiagnostic, type Diagnostic } from "../errors.js";
+import { formatDiagnostic, printable, type Diagnostic } from "../errors.js";
 import type { WriteResult } from "../write.js";
 
 export interface Io {
@@ -14,6 +14,8 @@ export interface Io {
   color?: { stdout: boolean; stderr: boolean } | undefined;
   /** Stops a `--watch` (as SIGINT and SIGTERM do). */
   signal?: AbortSignal | undefined;
+  /** Whether stderr is a terminal, where `--check` shows diffs unless told otherwise (`--no-diff`); default not. */
+  terminal?: boolean | undefined;
 }
 
 /** True when `stream` is a terminal and the environment does not ask for plain text. */
@@ -36,9 +38,10 @@ export const defaultIo: Io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   color: { stdout: colorFor(process.stdout), stderr: colorFor(process.stderr) },
+  terminal: process.stderr.isTTY === true,
 };
 
-const CODES = { red: [31, 39], green: [32, 39], yellow: [33, 39], dim: [2, 22], bold: [1, 22] } as const;
+const CODES = { red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39], dim: [2, 22], bold: [1, 22] } as const;
 export type Colour = keyof typeof CODES;
 
 /** `text` in `colour` when `enabled`. */
@@ -87,6 +90,34 @@ export function staleLines(files: readonly WriteResult[], io: Io, options: { out
       return `${options.indent ?? "  "}${state}: ${path}${counts.length > 0 ? ` (${counts.join(" ")})` : ""}\n`;
     })
     .join("");
+}
+
+/** Whether `--check` prints diffs: as `--diff`/`--no-diff` say, else on a terminal. */
+export function showDiffs(option: boolean | undefined, io: Io): boolean {
+  return option ?? io.terminal === true;
+}
+
+/**
+ * The unified diff of each updated file (`WriteResult.diff`), under `---`
+ * and `+++` lines naming it as `staleLines` does, coloured on a terminal,
+ * with a note where a diff was cut. Generated text carries the server's (a
+ * description, an enum value): it is made printable.
+ */
+export function diffText(files: readonly WriteResult[], io: Io, options: { outDir?: string | undefined } = {}): string {
+  const color = io.color?.stderr;
+  let text = "";
+  for (const file of files) {
+    if (file.diff === undefined || file.diff.text === "") continue;
+    const path = options.outDir === undefined ? file.path : shown(join(options.outDir, file.path));
+    text += `${paint(`--- ${path}`, "bold", color)}\n${paint(`+++ ${path} (regenerated)`, "bold", color)}\n`;
+    for (const line of file.diff.text.slice(0, -1).split("\n")) {
+      const colour: Colour | undefined = line.startsWith("@@") ? "cyan" : line.startsWith("+") ? "green" : line.startsWith("-") ? "red" : undefined;
+      const visible = printable(line, true);
+      text += `${colour === undefined ? visible : paint(visible, colour, color)}\n`;
+    }
+    if (file.diff.omitted > 0) text += `${paint(`… ${file.diff.omitted} more line(s) of this diff not shown`, "dim", color)}\n`;
+  }
+  return text;
 }
 
 /** `2 written, 5 unchanged, 1 deleted`: what a run did to a file list. */

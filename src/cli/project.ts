@@ -8,11 +8,13 @@ import type { ProjectResult, TargetResult } from "../project/run.js";
 import type { WatchEvent } from "../project/watch.js";
 import { describeFieldChanges } from "../drift.js";
 import { printable } from "../errors.js";
-import { changeSummary, diagnosticLine, jsonText, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
+import { changeSummary, diagnosticLine, diffText, jsonText, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
 
 export interface ProjectCliOptions {
   config?: string | undefined;
   check?: boolean | undefined;
+  /** With `check`: print each updated file's diff. */
+  diff?: boolean | undefined;
   /** Only when given on the command line: overrides every target. */
   format?: boolean | undefined;
   quiet?: boolean | undefined;
@@ -64,15 +66,16 @@ export function printProject(result: ProjectResult, io: Io, options: ProjectCliO
       if (!options.json) {
         const stale = result.targets.filter((target) => !target.upToDate);
         let text = `${stale.length} of ${result.targets.length} target(s) out of date:\n`;
+        let diffs = "";
         for (const target of stale) {
           text += `  ${target.name}:\n`;
           if (target.drift !== undefined) text += driftLines(target);
-          text += staleLines(target.files.filter((file) => target.drift === undefined || file.path !== "manifest.json"), io, { outDir: target.outDir, indent: "    " });
+          const files = target.files.filter((file) => target.drift === undefined || file.path !== "manifest.json");
+          text += staleLines(files, io, { outDir: target.outDir, indent: "    " });
           text += target.created.map((path) => `    missing: ${shown(join(target.outDir, path))}\n`).join("");
+          if (options.diff) diffs += diffText(files, io, { outDir: target.outDir });
         }
-        const names = stale.map((target) => target.name).join(" ");
-        text += `run: mcpgen ${options.command}${options.config === undefined ? "" : ` --config ${options.config}`} ${names}\n`;
-        io.stderr(text);
+        io.stderr(`${text}${diffs}${fixCommands(stale, options)}`);
       }
       return 1;
     }
@@ -90,6 +93,22 @@ export function printProject(result: ProjectResult, io: Io, options: ProjectCliO
     }
   }
   return 0;
+}
+
+/**
+ * `run: mcpgen pull github`: the commands that bring the stale targets up to
+ * date. A pull names only server targets (naming another is a usage error);
+ * the others, stale after a `pull --check` too, are generated.
+ */
+function fixCommands(stale: readonly TargetResult[], options: ProjectCliOptions & { command: "generate" | "pull" }): string {
+  const config = options.config === undefined ? "" : ` --config ${options.config}`;
+  const pulled = options.command === "pull" ? stale.filter((target) => target.server !== undefined) : [];
+  const generated = stale.filter((target) => !pulled.includes(target));
+  const commands = [
+    ...(pulled.length > 0 ? [`mcpgen pull${config} ${pulled.map((target) => target.name).join(" ")}`] : []),
+    ...(generated.length > 0 ? [`mcpgen generate${config} ${generated.map((target) => target.name).join(" ")}`] : []),
+  ];
+  return `run: ${commands.join(" && ")}\n`;
 }
 
 /** The drift of a pulled target; tool and field names are the server's text, made printable. */

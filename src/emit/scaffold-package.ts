@@ -3,6 +3,12 @@
  * `.gitignore`. Written once, when absent; the user owns them afterwards.
  * Dependency ranges are mcpgen's own, so a scaffold builds with what mcpgen
  * was tested with.
+ *
+ * mcpgen itself is not among the devDependencies: while it is not on the
+ * npm registry, a range for it makes `npm install` fail, and a path to the
+ * copy that made the scaffold would tie the project to one machine. The
+ * `generate` script runs the `mcpgen` command npm finds (this project's or a
+ * parent directory's `node_modules/.bin`, then `PATH`), as the README says.
  */
 import { readFile } from "node:fs/promises";
 import type { EmittedFile } from "../ir.js";
@@ -12,7 +18,6 @@ import { templatePath } from "./templates.js";
 export const SCAFFOLD_MANIFEST = "manifest.json";
 
 interface OwnPackage {
-  version: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 }
@@ -57,7 +62,6 @@ export async function emitPackageJson(name: string): Promise<EmittedFile> {
     },
     devDependencies: {
       "@types/node": range(own.devDependencies, "@types/node"),
-      mcpgen: `^${own.version}`,
       typescript: range(own.devDependencies, "typescript"),
     },
   };

@@ -53,7 +53,7 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
     emitServerHandlers(ir, options.handlerPaths),
     emitServerModule(ir, options.name),
   ].map((file) => ({ ...file, path: `${GENERATED_DIR}/${file.path}` }));
-  const generated = [...inGenerated, { ...emitManifestSnapshot(ir), path: SCAFFOLD_MANIFEST }];
+  const generated = [...inGenerated, { ...emitManifestSnapshot(ir, { fingerprint: true }), path: SCAFFOLD_MANIFEST }];
 
   const stubs = ir.tools.map((tool) => emitHandlerStub(tool, options.handlerPaths.get(tool.wireName)!));
   const owned = [packageJson, emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths), ...stubs];

@@ -71,6 +71,9 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     // 19.99 is a multiple of 0.01, though 19.99 / 0.01 is 1998.9999999999998 in floating point:
     // compare the quotient with its nearest integer to 9 decimal places, not with its integer part.
     multipleOfPrecision: 9,
+    // NaN and ±Infinity are no JSON numbers (RFC 8259 section 6): JSON.stringify sends them as
+    // null, so a validator that took them for numbers would pass what the server then rejects.
+    strictNumbers: true,
     allErrors: true,
     // The runtime words each error from its keyword and params (errorMessage in
     // templates/client-runtime.ts): a message here would be written at every check.

@@ -135,9 +135,10 @@ export async function loadConfig(options: LoadOptions = {}): Promise<ProjectConf
   }
   let document: unknown;
   try {
-    document = parseJsonc(text);
+    // mcpgen.config.json names files and servers, never credentials: the line may be quoted.
+    document = parseJsonc(text, { quoteLine: true });
   } catch (error) {
-    throw userError("input-not-json", `not valid JSON: ${(error as Error).message}`, { file: displayPath(file), hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)` });
+    throw userError("input-not-json", (error as Error).message, { file: displayPath(file), hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)` });
   }
   return validateConfig(document, { file, root: dirname(file) });
 }

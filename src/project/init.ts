@@ -15,6 +15,9 @@ import { CONFIG_FILE, displayPath, TARGET_NAME, type ConfigDocument } from "./co
 /** Where editors find the schema once mcpgen is installed in the project. */
 export const SCHEMA_REFERENCE = "./node_modules/mcpgen/schema/mcpgen.config.schema.json";
 
+/** The project-level MCP configuration files init reads (see `listConfiguredServers`). */
+const PROJECT_FILES = [".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json"];
+
 /** Where a server's generated client goes, from the project root. */
 const OUT_BASE = "src/mcp";
 
@@ -30,7 +33,7 @@ export interface InitOptions {
 export interface InitResult {
   /** Absolute path of the configuration file. */
   file: string;
-  /** True when the file was (with `check`: would be) written; false when it exists already. */
+  /** True when the file was (with `check`: would be) written; false when it exists already. With no server found, nothing is written: `initConfig` throws. */
   written: boolean;
   /** The configuration written (with `check`: that would be); undefined when the file exists. */
   config: ConfigDocument | undefined;
@@ -53,10 +56,15 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
     targets: servers.map((server) => ({ name: server.target, server: server.name, out: `${OUT_BASE}/${server.target}` })),
   };
   const text = `${JSON.stringify(config, null, 2)}\n`;
-  if (options.check) {
-    const exists = await stat(file).then(() => true, () => false);
-    return { file, written: !exists, config: exists ? undefined : config, servers };
+  const exists = await stat(file).then(() => true, () => false);
+  if (options.check && exists) return { file, written: false, config: undefined, servers };
+  if (servers.length === 0 && !exists) {
+    // A configuration without targets would only make `mcpgen generate` do nothing, quietly.
+    throw userError("usage", `no MCP servers found in ${PROJECT_FILES.join(", ")}; nothing written`, {
+      hint: `add a server to .mcp.json, or write ${displayPath(file)} yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`,
+    });
   }
+  if (options.check) return { file, written: true, config, servers };
   try {
     await writeFile(file, text, { encoding: "utf8", flag: "wx" });
   } catch (error) {

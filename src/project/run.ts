@@ -119,7 +119,13 @@ interface Prepared {
 
 /** Runs `mcpgen generate` over a configuration: offline, deterministic, incremental. */
 export async function generateProject(options: ProjectOptions = {}): Promise<ProjectResult> {
-  return runProject(await loadConfig(options), options);
+  const config = await loadConfig(options);
+  if (config.targets.length === 0) {
+    throw userError("usage", `${config.file === undefined ? "the configuration" : displayPath(config.file)} has no targets: there is nothing to generate`, {
+      hint: "add one to \"targets\", e.g. { \"name\": \"weather\", \"manifest\": \"weather.tools.json\", \"out\": \"src/mcp/weather\" }",
+    });
+  }
+  return runProject(config, options);
 }
 
 /** `generateProject` over an already loaded configuration (what `watchProject` runs on every change). */
@@ -302,7 +308,8 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
     if (target.emit === "server") {
       // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
       const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, SNAPSHOT_FILE));
-      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, keepManifest, keep: options.keep }, timings);
+      // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
+      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
       return {
         target, input, timings, pulled, diagnostics: scaffold.ir.diagnostics, tools: scaffold.ir.tools.length,

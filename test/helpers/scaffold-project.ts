@@ -1,13 +1,16 @@
 /**
  * Scaffolded projects for the scaffold tests, built and run for real.
  *
- * One `npm pack` of mcpgen and one `npm install` are shared by every scaffold
- * test file of a run, and by later runs while mcpgen's sources stay the same:
- * they live in `.tmp/scaffold-deps/<hash of the package's files>/`. The pack is
- * made from a staged copy of the package (its `files` plus what `prepare`
- * needs), so building it never rewrites the `dist/` other tests are reading.
- * The install is a genuine weather scaffold whose `mcpgen` devDependency
- * points at the tarball; other scaffolds link their `node_modules` to it.
+ * One `npm pack` of mcpgen and one install are shared by every scaffold test
+ * file of a run, and by later runs while mcpgen's sources stay the same: they
+ * live in `.tmp/scaffold-deps/<hash of the package's files>/`. The pack is made
+ * from a staged copy of the package (its `files` plus what `prepack` needs),
+ * so building it never rewrites the `dist/` other tests are reading. The
+ * install is what the READMEs tell a user to do: an app that installs the
+ * tarball (`npm install -D <tarball>`), a weather server scaffolded from it by
+ * the installed CLI, and that server's own `npm install`. Other scaffolds are
+ * made inside the app too (where `npm run generate` finds the app's mcpgen),
+ * their `node_modules` linked to the server's.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -35,8 +38,8 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** npm run from inside `npm test` would otherwise inherit the outer script's settings. */
 const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
 
-/** What goes into the package: its `files`, plus what `npm run build` needs. */
-const PACKAGE_ENTRIES = ["package.json", "tsconfig.json", "README.md", "bin", "src", "templates", "schema"];
+/** What goes into the package: its `files`, plus what `npm pack` needs to build it (`prepack`). */
+const PACKAGE_ENTRIES = ["package.json", "tsconfig.json", "README.md", "bin", "src", "templates", "schema", "docs", "scripts"];
 
 async function filesUnder(path: string): Promise<string[]> {
   const info = await stat(path).catch(() => undefined);
@@ -59,7 +62,9 @@ async function packageHash(): Promise<string> {
 export interface SharedInstall {
   /** The packed mcpgen. */
   tarball: string;
-  /** A weather scaffold installed with `npm install --prefer-offline`. */
+  /** An app that installed the tarball as the README says (`npm install -D <tarball>`). */
+  app: string;
+  /** A weather scaffold made by the app's mcpgen inside the app, installed with its own `npm install`. */
   project: string;
   nodeModules: string;
 }
@@ -107,18 +112,22 @@ async function makeSharedInstall(): Promise<SharedInstall> {
       if (existsSync(join(repoRoot, entry))) await cp(join(repoRoot, entry), join(stage, entry), { recursive: true });
     }
     await symlink(join(repoRoot, "node_modules"), join(stage, "node_modules"), "dir");
-    // `npm pack` runs `prepare` (the build) in the staged copy.
+    // `npm pack` runs `prepack` (the build, and the package.json without scripts) in the staged copy.
     const packed = await run(npm, ["pack", "--json", "--pack-destination", directory], { cwd: stage, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
     const report = /(\[\s*\{[\s\S]*\])\s*$/.exec(packed.stdout);
     const filename = report === null ? undefined : (JSON.parse(report[1]!) as Array<{ filename?: string }>)[0]?.filename;
     if (filename === undefined) throw new Error(`npm pack printed no report:\n${packed.stdout}\n${packed.stderr}`);
     const tarball = join(directory, filename);
 
-    const project = join(directory, "weather-server");
-    await scaffold({ manifest: weatherManifest, outDir: project });
-    await pointMcpgenAt(project, tarball);
-    await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
-    const result: SharedInstall = { tarball, project, nodeModules: join(project, "node_modules") };
+    // The README's "Using mcpgen in your project", then the scaffold's own README: npm install.
+    const app = join(directory, "app");
+    await mkdir(app);
+    await writeFile(join(app, "package.json"), `${JSON.stringify({ name: "app", version: "1.0.0", private: true, type: "module" }, null, 2)}\n`);
+    await run(npm, ["install", "-D", tarball, ...NPM_INSTALL_FLAGS], { cwd: app, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
+    await run(join(app, "node_modules/.bin/mcpgen"), ["scaffold", weatherManifest, "--out", "weather-server", "-q"], { cwd: app, env: npmEnv });
+    const project = join(app, "weather-server");
+    await run(npm, ["install", ...NPM_INSTALL_FLAGS], { cwd: project, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
+    const result: SharedInstall = { tarball, app, project, nodeModules: join(project, "node_modules") };
     await writeFile(ready, JSON.stringify(result));
     return result;
   } finally {
@@ -126,24 +135,20 @@ async function makeSharedInstall(): Promise<SharedInstall> {
   }
 }
 
-/** Points a scaffold's `mcpgen` devDependency at the packed tarball (no unpublished package needed). */
-export async function pointMcpgenAt(project: string, tarball: string): Promise<void> {
-  const path = join(project, "package.json");
-  const manifest = JSON.parse(await readFile(path, "utf8")) as { devDependencies: Record<string, string> };
-  manifest.devDependencies["mcpgen"] = `file:${tarball}`;
-  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
-}
+/**
+ * Flags for the installs that change what npm prints and where it looks
+ * first, never what it installs: the cache before the registry, no audit
+ * or funding notices.
+ */
+const NPM_INSTALL_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 
 /** A fresh scaffold of `manifest` in a temporary directory named `name`, its node_modules linked to the shared install. */
 export async function scaffoldProject(manifest: string, name: string, options: { install?: boolean } = {}): Promise<{ project: string; result: ScaffoldResult }> {
-  const parent = await mkdtemp(join(tmpdir(), "mcpgen-scaffold-"));
+  const install = options.install === false ? undefined : await sharedInstall();
+  const parent = await mkdtemp(join(install?.app ?? tmpdir(), "mcpgen-scaffold-"));
   const project = join(parent, name);
   const result = await scaffold({ manifest, outDir: project });
-  if (options.install !== false) {
-    const install = await sharedInstall();
-    await pointMcpgenAt(project, install.tarball);
-    await symlink(install.nodeModules, join(project, "node_modules"), "dir");
-  }
+  if (install !== undefined) await symlink(install.nodeModules, join(project, "node_modules"), "dir");
   return { project, result };
 }
 
