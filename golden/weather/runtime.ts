@@ -115,6 +115,22 @@ export function runValidator<T>(
       ],
     };
   }
+  // MCP: tool arguments are a JSON object. Checked here, outside the schema, so that the schema
+  // keeps its meaning (a `$ref: "#"` in it names the schema as written).
+  if (
+    role === "input" &&
+    (typeof value !== "object" || value === null || Array.isArray(value))
+  ) {
+    return {
+      ok: false,
+      issues: [
+        {
+          path: "",
+          message: "must be object (tool arguments are a JSON object)",
+        },
+      ],
+    };
+  }
   const validator = table[toolName];
   if (validator === null || validator === undefined || validator(value))
     return { ok: true, value: value as T };
