@@ -58,6 +58,7 @@ interface GenerateCliOptions {
   check?: boolean;
   watch?: boolean;
   format: boolean;
+  strict?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
@@ -80,6 +81,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
     .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
     .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
@@ -95,7 +97,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             usage("required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)");
           }
         }
-        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined };
+        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined, strict: options.strict };
         if (options.watch) {
           await watchCli(projectOptions, options, io);
           return;
@@ -112,12 +114,12 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (manifest === "-") usage("--watch needs a manifest file, not stdin");
         const { targetName } = await import("./project/init.js");
         const { basename } = await import("node:path");
-        const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format };
+        const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format, strict: options.strict ?? false };
         await watchCli({ config: { targets: [target] } }, options, io);
         return;
       }
       const { generate } = await import("./generate.js");
-      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit });
+      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit, strict: options.strict });
       if (options.json) {
         io.stdout(`${jsonText({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
       } else {
@@ -185,6 +187,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
     .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
@@ -208,6 +211,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           targets,
           check: options.check ?? false,
           format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
+          strict: options.strict,
           timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
           onProgress: (event) => {
             if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
@@ -231,6 +235,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           outDir,
           check: options.check ?? false,
           format: options.format,
+          strict: options.strict,
           transport: options.transport,
           headers: options.header,
           env: options.env,
@@ -285,12 +290,13 @@ export function buildProgram(io: Io = defaultIo): Command {
     .requiredOption("-o, --out <dir>", "project directory", parseDirectory)
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; strict?: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
       const { scaffold } = await import("./scaffold.js");
-      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
+      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, strict: options.strict });
       const outName = relative(process.cwd(), options.out) || ".";
       const stale = result.generated.filter((file) => file.status !== "unchanged");
       if (options.json) {
@@ -380,6 +386,7 @@ interface PullCliOptions {
   timeout: number;
   check?: boolean;
   format: boolean;
+  strict?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;

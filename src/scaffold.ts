@@ -13,7 +13,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
-import type { Diagnostic } from "./errors.js";
+import { failOnWarnings, type Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
@@ -41,6 +41,8 @@ export interface ScaffoldOptions {
   /** Count lines added and removed per changed file; default: with `check`. */
   diff?: boolean | undefined;
   stdin?: InputStream | undefined;
+  /** Every warning is an error (`StrictError`), as for `generate`. */
+  strict?: boolean | undefined;
 }
 
 export interface HandlerFile {
@@ -129,7 +131,7 @@ export interface RenderScaffoldOptions {
 /** Everything but the write: normalize, plan the handlers, emit and format. Reads `outDir`, writes nothing. */
 export async function renderScaffold(
   raw: RawManifest,
-  options: Pick<ScaffoldOptions, "outDir" | "format"> & RenderScaffoldOptions,
+  options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<RenderedScaffold> {
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
@@ -139,6 +141,7 @@ export async function renderScaffold(
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
   const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths }));
+  failOnWarnings(ir.diagnostics, options.strict);
   const generated = options.keepManifest ? emitted.generated.filter((file) => file.path !== SCAFFOLD_MANIFEST) : emitted.generated;
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
   // are created with a new project only: on a regeneration, one the user deleted stays deleted.
