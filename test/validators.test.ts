@@ -7,6 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import * as fidelity from "../golden/fidelity/index.js";
 import * as hazards from "../golden/hazards/index.js";
 import * as shared from "../golden/shared/index.js";
 import * as mapping from "../golden/type-mapping/index.js";
@@ -87,6 +88,25 @@ function expectRow(validate: Validate, row: Row) {
 
 describe("input validators", () => {
   it.each(inputRows)("$rule ($tool)", (row) => expectRow(mapping.validateInput as Validate, row));
+});
+
+/** Identifiers as the drafts define them (golden/fidelity): each ref lands where the spec says, and only there. */
+const fidelityRows: Row[] = [
+  { rule: "relative $id: customer.json resolves against the root's $id", tool: "place_order", value: { customer: { name: "Ada", address: { city: "Oslo" } }, lines: [{ sku: "a", quantity: 1 }] }, invalidAt: null },
+  { rule: "a pointer is relative to its resource: #/$defs/address inside customer.json", tool: "place_order", value: { customer: { name: "Ada", address: {} }, lines: [{ sku: "a", quantity: 1 }] }, invalidAt: "/customer/address/city" },
+  { rule: "a URN $id is part of the schema, not external", tool: "place_order", value: { customer: { name: "Ada" }, lines: [{ sku: "a", quantity: 0 }] }, invalidAt: "/lines/0/quantity" },
+  { rule: "draft-07 $id: \"#point\" is an anchor", tool: "plot", value: { from: { x: 1 } }, invalidAt: "/from/y" },
+  { rule: "$dynamicRef: children of the strict tree are strict trees", tool: "save_tree", value: { data: 1, children: [{ data: 2, children: [] }] }, invalidAt: null },
+  { rule: "$dynamicRef: an unknown property in a child is refused by the outer unevaluatedProperties", tool: "save_tree", value: { children: [{ daat: 2 }] }, invalidAt: "/children/0/daat" },
+  { rule: "$recursiveRef with $recursiveAnchor recurses to the root", tool: "walk", value: { name: "a", next: { name: 2 } }, invalidAt: "/next/name" },
+];
+
+describe("identifiers as the JSON Schema drafts define them", () => {
+  it.each(fidelityRows)("$rule ($tool)", (row) => expectRow(fidelity.validateInput as Validate, row));
+  it("outputs that are not objects are validated as their schemas say", () => {
+    expect(fidelity.validateOutput("place_order", ["A-1"])).toEqual({ ok: true, value: ["A-1"] });
+    expect(fidelity.validateOutput("plot", "far")).toEqual({ ok: false, issues: [{ path: "", message: "must be number" }] });
+  });
 });
 
 describe("output validators", () => {
