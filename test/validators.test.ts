@@ -3,8 +3,9 @@
  * per mapping rule, instances that must pass and instances that must fail at
  * a given JSON pointer. Also: the validator files import nothing.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import * as fidelity from "../golden/fidelity/index.js";
@@ -12,8 +13,12 @@ import * as hazards from "../golden/hazards/index.js";
 import * as shared from "../golden/shared/index.js";
 import * as mapping from "../golden/type-mapping/index.js";
 import * as weather from "../golden/weather/index.js";
+import { recogniseManifest } from "../src/acquire/manifest-file.js";
+import { emitValidators } from "../src/emit/validators.js";
+import { normalizeManifest } from "../src/normalize/index.js";
 import { errorMessage } from "../templates/client-runtime.js";
 import { formats } from "../templates/validator-runtime.js";
+import { esmProject } from "./helpers/output-dir.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 type Validate = (tool: string, value: unknown) => { ok: true } | { ok: false; issues: Array<{ path: string; message: string }> };
@@ -277,5 +282,28 @@ describe("generated code imports nothing from packages", () => {
       expect(source, `${name}/${file}`).not.toMatch(/\brequire\s*\(|\bimport\s*\(/);
       if (file === "validators.ts") expect(specifiers, `${name}/validators.ts`).toEqual([]);
     }
+  });
+});
+
+describe("a schema ajv cannot compile", () => {
+  it("costs only its own validator: compiled as true and reported for its tool, the other tools' validators intact", async () => {
+    const ir = normalizeManifest(recogniseManifest({
+      tools: [
+        { name: "sound", inputSchema: { type: "object", properties: { n: { type: "number" } } } },
+        { name: "broken", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { n: { type: "number" } } } },
+      ],
+    }, "broken.tools.json"));
+    // Normalisation never leaves such a ref; ajv refuses to compile it, as it would anything it cannot handle.
+    ir.tools[1]!.input.schema = { type: "object", properties: { a: { $ref: "https://mcpgen.invalid/nothing" } } };
+    const file = await emitValidators(ir);
+    expect(ir.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "schema-invalid", tool: "broken", pointer: "/tools/1/inputSchema", message: expect.stringMatching(/^ajv cannot compile this schema \(.*nothing.*\); arguments are checked only for being an object$/) }),
+    ]);
+    const directory = await esmProject("uncompilable");
+    await writeFile(join(directory, "validators.ts"), file.contents);
+    const compiled = (await import(pathToFileURL(join(directory, "validators.ts")).href)) as Record<string, (data: unknown) => boolean>;
+    expect(compiled["input0"]!({ n: "x" })).toBe(false);
+    expect(compiled["input1"]!({ a: "anything" })).toBe(true);
+    expect(compiled["output1"]!({ n: "x" })).toBe(false);
   });
 });
