@@ -82,6 +82,27 @@ const tools = [
     // Not draft-07 for all its name: 2020-12, where a $ref's siblings apply.
     inputSchema: { $schema: "https://example.com/schemas/draft-07-extended", type: "object", properties: { n: { $ref: "#/$defs/num", maximum: 5 } }, $defs: { num: { type: "number" } } },
   },
+  {
+    name: "draft04_ids",
+    // draft-04 spells the identifier `id`: a base URI, or with a bare fragment, a plain-name anchor.
+    inputSchema: {
+      $schema: "http://json-schema.org/draft-04/schema#",
+      id: "http://example.com/root.json",
+      type: "object",
+      properties: { item: { $ref: "item.json" }, position: { $ref: "#pos" } },
+      definitions: { item: { id: "item.json", type: "integer" }, pos: { id: "#pos", type: "number", minimum: 0 } },
+    },
+  },
+  {
+    name: "draft06_ids",
+    inputSchema: {
+      $schema: "http://json-schema.org/draft-06/schema#",
+      $id: "http://example.com/root.json",
+      type: "object",
+      properties: { item: { $ref: "item.json" }, position: { $ref: "#pos" }, meta: { $ref: "http://json-schema.org/draft-06/schema#" } },
+      definitions: { item: { $id: "item.json", type: "integer" }, pos: { $id: "#pos", type: "number", minimum: 0 } },
+    },
+  },
 ];
 
 describe("dialects and keyword semantics", () => {
@@ -121,6 +142,13 @@ describe("dialects and keyword semantics", () => {
     expect(validateInput("meta_schemas", { draft07: { type: "string", minLength: 1 }, draft2019: { $defs: { a: { type: "number" } } } }).ok).toBe(true);
     expect(validateInput("meta_schemas", { draft07: { minLength: -1 } }).ok).toBe(false);
     expect(validateInput("meta_schemas", { draft2019: { $defs: { a: { type: 1 } } } }).ok).toBe(false);
+  });
+
+  it.each(["draft04_ids", "draft06_ids"])("%s: the draft's identifiers name embedded resources and anchors", (tool) => {
+    expect(diagnostics.filter((diagnostic) => diagnostic.tool === tool)).toEqual([]);
+    expect(validateInput(tool, { item: 3, position: 1.5 }).ok).toBe(true);
+    expect(validateInput(tool, { item: 3.5 }).ok).toBe(false);
+    expect(validateInput(tool, { position: -1 }).ok).toBe(false);
   });
 
   it("before 2019-09, the $id beside a $ref changes nothing", () => {

@@ -69,7 +69,7 @@ const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
 const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"]);
 
 /** The values below a schema object that may be or hold schemas, each with its path of keys. */
-export function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {
+function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {
   const values: Array<[string[], unknown]> = [];
   for (const [key, item] of Object.entries(node)) {
     if (DATA_KEYWORDS.has(key)) continue;
