@@ -54,7 +54,7 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
   const { Ajv, draft2020Vocabularies, standaloneCode, _ } = loadCompiler();
   // Ajv2020 is ajv's core with the 2020-12 vocabularies, the 2020-12 meta-schema, and `next`,
   // `unevaluated` and `dynamicRef` forced on. Here `unevaluated` is on only where a schema needs
-  // it (see `CompileContext`); `dynamicRef` is off, since normalization drops `$dynamicRef` and the
+  // it (see `CompileContext`); `dynamicRef` is off, since normalization resolves `$dynamicRef` into plain refs and the
   // option gives every function a parameter it never uses; the meta-schema only serves schema
   // validation, which is off.
   const ajv = new Ajv({

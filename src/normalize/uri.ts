@@ -9,9 +9,11 @@
 /**
  * The base URI of a tool's schema that declares no `$id` (RFC 3986 §5.1.4: an
  * application-defined default). Hierarchical, so that relative `$id`s and
- * `$ref`s inside it resolve against each other; never fetched.
+ * `$ref`s inside it resolve against each other, and with an empty path, so
+ * that no relative file name (`schema.json`) happens to name the schema
+ * itself; never fetched.
  */
-export const DEFAULT_BASE = "mcpgen-schema:///schema.json";
+export const DEFAULT_BASE = "mcpgen-schema://tool/";
 
 /** `reference` resolved against `base`; undefined when either is not a URI WHATWG can parse. */
 export function resolveUri(reference: string, base: string): string | undefined {
