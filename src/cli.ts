@@ -60,6 +60,7 @@ interface GenerateCliOptions {
   diff?: boolean;
   watch?: boolean;
   format: boolean;
+  strict?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
@@ -88,6 +89,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--no-diff", NO_DIFF_HELP)
     .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
     .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
@@ -104,7 +106,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             usage("required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)");
           }
         }
-        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined };
+        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined, strict: options.strict };
         if (options.watch) {
           await watchCli(projectOptions, options, io);
           return;
@@ -121,12 +123,12 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (manifest === "-") usage("--watch needs a manifest file, not stdin");
         const { targetName } = await import("./project/init.js");
         const { basename } = await import("node:path");
-        const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format };
+        const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format, strict: options.strict ?? false };
         await watchCli({ config: { targets: [target] } }, options, io);
         return;
       }
       const { generate } = await import("./generate.js");
-      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit });
+      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit, strict: options.strict });
       if (options.json) {
         io.stdout(`${jsonText({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
       } else {
@@ -200,6 +202,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
     .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
@@ -229,6 +232,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           targets,
           check: options.check ?? false,
           format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
+          strict: options.strict,
           timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
           oauth,
           onProgress: (event) => {
@@ -254,6 +258,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           outDir,
           check: options.check ?? false,
           format: options.format,
+          strict: options.strict,
           transport: options.transport,
           headers: options.header,
           env: options.env,
@@ -338,13 +343,14 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--no-diff", NO_DIFF_HELP)
     .option("--force", "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost)")
     .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
+    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; strict?: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
       if (options.diff !== undefined && !options.check) command.error("error: --diff and --no-diff go with --check", { exitCode: 2 });
       const { scaffold } = await import("./scaffold.js");
-      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false });
+      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false, strict: options.strict });
       const outName = relative(process.cwd(), options.out) || ".";
       const stale = result.generated.filter((file) => file.status !== "unchanged");
       if (options.json) {
@@ -453,6 +459,7 @@ interface PullCliOptions {
   check?: boolean;
   diff?: boolean;
   format: boolean;
+  strict?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;

@@ -18,6 +18,8 @@ export type DiagnosticCode =
   | "input-shape"
   | "tool-invalid"
   | "schema-invalid"
+  /** A valid schema that looks unintended (an empty `enum`, a name that is not Unicode text): typed and validated as written. */
+  | "schema-suspect"
   | "ref-unresolved"
   | "ref-external"
   | "pattern-invalid"
@@ -53,6 +55,30 @@ export class McpgenError extends Error {
   }
 }
 
+/**
+ * `strict` (`--strict`, `"strict": true`): the warnings of a run that say
+ * something is not typed or validated as the input says (every warning but
+ * `schema-suspect`), each an error. Nothing is written. The first is
+ * `diagnostic`; all are `diagnostics`.
+ */
+export class StrictError extends McpgenError {
+  readonly diagnostics: Diagnostic[];
+  constructor(warnings: readonly Diagnostic[]) {
+    const diagnostics = warnings.map((warning): Diagnostic => ({ ...warning, severity: "error" }));
+    const { severity: _severity, ...first } = diagnostics[0]!;
+    super(first);
+    this.diagnostics = diagnostics;
+    this.message = `${diagnostics.map(formatDiagnostic).join("\nerror: ")}\n(strict: these warnings are errors, and nothing was written)`;
+  }
+}
+
+/** Throws a `StrictError` when `strict` is set and a warning says the output is not what the input says. */
+export function failOnWarnings(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
+  if (!strict) return;
+  const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === "warning" && diagnostic.code !== "schema-suspect");
+  if (warnings.length > 0) throw new StrictError(warnings);
+}
+
 export function userError(code: DiagnosticCode, message: string, location: Location & { hint?: string | undefined } = {}): McpgenError {
   return new McpgenError({ code, message, ...location });
 }
@@ -85,11 +111,13 @@ function readablePointer(pointer: string): string {
 /**
  * Text bound for a terminal, where server-supplied parts may hide escape
  * sequences: control characters (C0, C1, line and paragraph separators)
- * become `\\uXXXX`. Messages mcpgen composes keep their own line breaks and tabs.
+ * become `\\uXXXX`, and so does a lone UTF-16 surrogate (a terminal would
+ * show U+FFFD, hiding which name it is). Messages mcpgen composes keep their
+ * own line breaks and tabs.
  */
 export function printable(text: string, keepLines = false): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) =>
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (char) =>
     keepLines && (char === "\n" || char === "\t") ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { realPathOf } from "./real-path.js";
 import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
-import { pointerToken, userError, type Diagnostic } from "./errors.js";
+import { failOnWarnings, pointerToken, userError, type Diagnostic } from "./errors.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
 import { formatFiles } from "./format.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
@@ -39,6 +39,8 @@ export interface GenerateOptions {
   stdin?: InputStream | undefined;
   /** Checked before writing: once aborted, nothing is written and the call rejects (`interrupted`). */
   signal?: AbortSignal | undefined;
+  /** Every warning is an error (`StrictError`): a schema problem fails the run instead of costing the part of the tool it affects. */
+  strict?: boolean | undefined;
 }
 
 export interface GenerateResult {
@@ -98,11 +100,13 @@ export async function generateFromManifest(
 /** Everything but the write: the IR and the formatted files, in memory. */
 export async function renderManifest(
   raw: RawManifest,
-  options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined },
+  options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined; strict?: boolean | undefined },
   timings: Partial<Record<Stage, number>> = {},
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
   try {
-    return await renderStages(raw, options, timings);
+    const rendered = await renderStages(raw, options, timings);
+    failOnWarnings(rendered.ir.diagnostics, options.strict);
+    return rendered;
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       const deepest = deepestPoint(raw);

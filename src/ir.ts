@@ -4,7 +4,12 @@
  */
 import type { Diagnostic } from "./errors.js";
 
-/** A JSON Schema after normalisation: 2020-12 vocabulary, local refs only, known keywords only. */
+/**
+ * A JSON Schema after normalisation: 2020-12 vocabulary, known keywords only,
+ * and no identifiers: no `$id`, `$anchor`, `$dynamicAnchor`,
+ * `$recursiveAnchor`, `$dynamicRef` or `$recursiveRef`. Every reference is a
+ * plain `$ref` to `#` (the root) or `#/$defs/<key>`.
+ */
 export type Schema = boolean | SchemaObject;
 
 export interface SchemaObject {
@@ -18,8 +23,14 @@ export interface NormalizedSchema {
   /** Dialect the server wrote the schema in. */
   dialect: Dialect;
   /**
-   * The schema in 2020-12 form: `$defs` holds every ref target (refs into
-   * `#/properties/..` are hoisted there), every `$ref` is `#` or `#/$defs/<key>`.
+   * The schema in 2020-12 form (see `Schema`). `$defs` holds every ref target,
+   * wherever it was: a definition, a subschema (`#/properties/..`), an embedded
+   * resource (`$id`), an anchor, a meta-schema. A target reached through a
+   * dynamic ref (`$dynamicRef`, `$recursiveRef`) is there once per dynamic scope
+   * it is used in, so that each such ref is a plain `$ref`. Emitters need no URI
+   * resolution: `#` and `#/$defs/<key>` are all there is. The root is the tool's
+   * schema as written (never forced to `type: "object"`; for tool arguments,
+   * `validateInput` requires an object beside it).
    */
   schema: Schema;
   /** Type name for the root and for each `$defs` key, decided globally. */

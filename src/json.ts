@@ -15,3 +15,6 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
   if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
+
+/** A lone UTF-16 surrogate: a string that holds one is not Unicode text (JSON carries it only as a `\u` escape). */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -14,7 +14,7 @@ import { displayUrl, redactManifest, Secrets, stripControls, urlCredentials, wit
 import { findServerConfig } from "./acquire/server-config.js";
 import type { ServerSpec, TransportName } from "./acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
-import { McpgenError, userError, type Diagnostic } from "./errors.js";
+import { McpgenError, StrictError, userError, type Diagnostic } from "./errors.js";
 import { generateFromManifest, type GenerateResult, type Stage } from "./generate.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -64,6 +64,8 @@ export interface PullOptions {
    * rejects with an `McpgenError` whose code is `interrupted`.
    */
   signal?: AbortSignal | undefined;
+  /** Every warning about the tools is an error (`StrictError`), as for `generate`. */
+  strict?: boolean | undefined;
 }
 
 /** A progress line; `message` is redacted and printable. */
@@ -160,7 +162,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
   const generated = await relabelErrors(snapshotPath, reached.label, () =>
-    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal }, timings),
+    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal, strict: options.strict }, timings),
   mask);
   const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
   const server: PulledServer = { ...reached, tools: generated.ir.tools.length };
@@ -361,6 +363,7 @@ export async function relabelErrors<T>(snapshotPath: string, label: string, run:
   try {
     return await run();
   } catch (error) {
+    if (error instanceof StrictError) throw new StrictError(error.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, label, mask)));
     if (error instanceof McpgenError) {
       const { severity: _severity, ...diagnostic } = relabel(error.diagnostic, snapshotPath, label, mask);
       throw new McpgenError(diagnostic);

@@ -14,7 +14,7 @@ import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { parseManifest, readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 import { compareManifests, formatDrift, hasDrift } from "./drift.js";
-import { printable, userError, type Diagnostic } from "./errors.js";
+import { failOnWarnings, printable, userError, type Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
@@ -51,6 +51,8 @@ export interface ScaffoldOptions {
    */
   force?: boolean | undefined;
   stdin?: InputStream | undefined;
+  /** Every warning is an error (`StrictError`), as for `generate`. */
+  strict?: boolean | undefined;
 }
 
 export interface HandlerFile {
@@ -173,7 +175,7 @@ export interface RenderScaffoldOptions {
 /** Everything but the write: normalize, plan the handlers, emit and format. Reads `outDir`, writes nothing. */
 export async function renderScaffold(
   raw: RawManifest,
-  options: Pick<ScaffoldOptions, "outDir" | "format"> & RenderScaffoldOptions,
+  options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<RenderedScaffold> {
   if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
@@ -184,6 +186,7 @@ export async function renderScaffold(
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
   const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths }));
+  failOnWarnings(ir.diagnostics, options.strict);
   const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === SCAFFOLD_MANIFEST));
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
   // are created with a new project only: on a regeneration, one the user deleted stays deleted.

@@ -111,6 +111,22 @@ export function runValidator<T>(
       ],
     };
   }
+  // MCP: tool arguments are a JSON object. Checked here, outside the schema, so that the schema
+  // keeps its meaning (a `$ref: "#"` in it names the schema as written).
+  if (
+    role === "input" &&
+    (typeof value !== "object" || value === null || Array.isArray(value))
+  ) {
+    return {
+      ok: false,
+      issues: [
+        {
+          path: "",
+          message: "must be object (tool arguments are a JSON object)",
+        },
+      ],
+    };
+  }
   const validator = table[toolName];
   if (validator === null || validator === undefined || validator(value))
     return { ok: true, value: value as T };
@@ -637,14 +653,40 @@ function detectSdk(client: McpClient): "v1" | "v2" {
 }
 
 /**
+ * The output a result without `structuredContent` carries as the JSON text of
+ * its only content block: how a server on SDK 1.32 (an mcpgen scaffold among
+ * them) sends a value that is not an object, which that SDK refuses as
+ * `structuredContent`.
+ */
+function outputFromText(result: ToolResult): { value: unknown } | undefined {
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  const only = blocks[0];
+  if (
+    blocks.length !== 1 ||
+    only?.type !== "text" ||
+    typeof only.text !== "string"
+  )
+    return undefined;
+  try {
+    return { value: JSON.parse(only.text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The one code path behind every generated method: validate arguments, call,
  * turn `isError` into `ToolError`, validate `structuredContent`.
+ * `outputAsText`: the tools whose outputSchema admits values that are not
+ * objects (not `type: "object"`); when their result has no
+ * `structuredContent`, it is read from the JSON text block (`outputFromText`).
  */
 export function createToolCaller(
   client: McpClient,
   clientOptions: ClientOptions,
   validators: Validators,
   hasOutputSchema: (toolName: string) => boolean,
+  outputAsText: (toolName: string) => boolean = () => false,
 ): ToolCaller {
   const sdk = clientOptions.sdk ?? detectSdk(client);
   const call = client.callTool.bind(client) as (
@@ -688,6 +730,11 @@ export function createToolCaller(
       throw error;
     }
     if (result.isError === true) throw new ToolError(toolName, result);
+    if (result.structuredContent === undefined && outputAsText(toolName)) {
+      const output = outputFromText(result);
+      if (output !== undefined)
+        result = { ...result, structuredContent: output.value };
+    }
     if (validate && hasOutputSchema(toolName)) {
       if (result.structuredContent === undefined) {
         throw new ValidationError(

@@ -164,16 +164,61 @@ function errorMessage(error: unknown): string {
   return typeof error === "string" ? error : "the tool failed";
 }
 
+/**
+ * How a tool's output travels. `structured`: as `structuredContent` (and as JSON text). `json`: the
+ * tool's outputSchema is one SDK 1.32 cannot take (see `sdkListsOutputSchema`): an object still goes
+ * as `structuredContent`, any other value as the JSON text of the only content block.
+ */
+type OutputMode = "none" | "structured" | "json";
+
+/**
+ * Whether SDK 1.32 clients accept this `outputSchema` in `tools/list`: a JSON object with
+ * `type: "object"` (MCP 2025-11-25). They reject the whole list otherwise, and SDK 1.32 refuses a
+ * `structuredContent` that is not an object on both sides. The next MCP revision allows any
+ * schema; until the SDK does, such a tool is listed without its outputSchema (its output is still
+ * checked against it). The generated client reads the JSON text back (`outputsAsText` in client.ts).
+ */
+function sdkListsOutputSchema(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && !Array.isArray(schema) && (schema as { type?: unknown }).type === "object";
+}
+
+function outputMode(tool: ListedTool): OutputMode {
+  return tool["outputSchema"] === undefined ? "none" : sdkListsOutputSchema(tool["outputSchema"]) ? "structured" : "json";
+}
+
+/** The tool as `tools/list` shows it: as given, less an outputSchema SDK 1.32 clients would reject the list for. */
+function listedTool(tool: ListedTool): ListedTool {
+  if (outputMode(tool) !== "json") return tool;
+  const { outputSchema: _unlisted, ...rest } = tool;
+  return rest as ListedTool;
+}
+
+const isJsonObject = (value: unknown): value is { [key: string]: unknown } => typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** Builds the `tools/call` result from what a handler returned. */
-function toCallToolResult(returned: unknown, hasOutputSchema: boolean): CallToolResult {
+function toCallToolResult(returned: unknown, mode: OutputMode): CallToolResult {
   if (typeof returned === "object" && returned !== null && fullResults.has(returned)) return returned as CallToolResult;
-  if (hasOutputSchema) {
+  if (mode !== "none") {
+    const text = JSON.stringify(returned) ?? "null";
+    if (mode === "json" && !isJsonObject(returned)) return { content: [{ type: "text", text }] };
     // MCP 2025-11-25 "Structured Content": a tool returning structured content SHOULD also return it serialized in a text block.
-    return { content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }], structuredContent: returned as { [key: string]: unknown } };
+    return { content: [{ type: "text", text }], structuredContent: returned as { [key: string]: unknown } };
   }
   if (returned === undefined) return { content: [] };
   if (typeof returned === "string") return { content: [{ type: "text", text: returned }] };
   return { content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }] };
+}
+
+/** The output a result carries: its `structuredContent`, or (mode `json`) the JSON text of its only content block. */
+function outputValue(result: CallToolResult, mode: OutputMode): { value: unknown } | undefined {
+  if (result.structuredContent !== undefined) return { value: result.structuredContent };
+  const [only, ...more] = result.content;
+  if (mode !== "json" || only?.type !== "text" || more.length > 0) return undefined;
+  try {
+    return { value: JSON.parse(only.text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Checks that every listed tool has its handler, bound to the right name (the generated types already promise it). */
@@ -200,7 +245,8 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
   });
   let minimumLevel = 0;
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definition.tools as ListToolsResult["tools"] }));
+  const listed = definition.tools.map(listedTool);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed as ListToolsResult["tools"] }));
 
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     minimumLevel = Math.max(0, LOG_LEVELS.indexOf(request.params.level));
@@ -262,21 +308,22 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
       return errorResult(errorMessage(error));
     }
 
-    const hasOutputSchema = tool["outputSchema"] !== undefined;
+    const mode = outputMode(tool);
     // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
     // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
     let result: CallToolResult;
     try {
-      result = JSON.parse(JSON.stringify(toCallToolResult(returned, hasOutputSchema))) as CallToolResult;
+      result = JSON.parse(JSON.stringify(toCallToolResult(returned, mode))) as CallToolResult;
     } catch (error) {
       log(`ERROR: tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON (${errorMessage(error)}); sent a tool error instead`);
       return errorResult(`Tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON: ${errorMessage(error)}`);
     }
-    if (hasOutputSchema && result.isError !== true) {
+    if (mode !== "none" && result.isError !== true) {
       // Servers MUST provide structured results that conform to the outputSchema.
-      const output = result.structuredContent === undefined
+      const value = outputValue(result, mode);
+      const output = value === undefined
         ? { ok: false as const, issues: [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }] }
-        : definition.validators.validateOutput(name, result.structuredContent);
+        : definition.validators.validateOutput(name, value.value);
       if (output.ok === false) {
         const problems = describeIssues(output.issues);
         log(`ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`);

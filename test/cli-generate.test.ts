@@ -60,11 +60,6 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     ["tools not an array", JSON.stringify({ tools: {} }), /at \/tools: `tools` is not an array/],
     ["a JSON-RPC error", JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }), /at \/error: this JSON-RPC response is an error: "Method not found"/],
     ["a tool without a name", JSON.stringify({ tools: [{ inputSchema: { type: "object" } }] }), /at \/tools\/0\/name: tool has no `name`/],
-    ["an unresolvable $ref", tool({ name: "bad_ref", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } }),
-      /tool "bad_ref" at \/tools\/1\/inputSchema\/properties\/a\/\$ref: \$ref "#\/\$defs\/missing" points to nothing/],
-    ["a schema that is not a schema", tool({ name: "bad_schema", inputSchema: { type: "object", properties: { a: "string" } } }),
-      /tool "bad_schema" at \/tools\/1\/inputSchema\/properties\/a: a schema must be an object or a boolean, found string/],
-    ["a non-object inputSchema", tool({ name: "scalar", inputSchema: { type: "string" } }), /tool "scalar" at \/tools\/1\/inputSchema\/type: inputSchema must describe an object/],
   ])("%s", async (_, contents, message) => {
     const out = join(await scratch(), "out");
     const result = await cli(["generate", await manifestFile(contents), "--out", out]);
@@ -77,7 +72,7 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
 
   it("never prints control characters from server text (no terminal escape sequences)", async () => {
     const contents = tool({ name: "bad\u001b[2J", inputSchema: { type: "object", properties: { "x\u001b[31m\nred": { $ref: "#/nowhere" } } } });
-    const result = await cli(["generate", await manifestFile(contents), "--out", join(await scratch(), "out")]);
+    const result = await cli(["generate", await manifestFile(contents), "--out", join(await scratch(), "out"), "--strict"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("x\\u001b[31m\\u000ared/$ref");
     expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
@@ -269,6 +264,81 @@ describe("warnings at the input's own pointers", () => {
     const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
     expect(validateInput("a", { y: "s" }).ok).toBe(true);
     expect(validateInput("a", { x: "anything" }).ok).toBe(false);
+  });
+});
+
+describe("a problem confined to one tool costs only that part of that tool; --strict makes it an error", () => {
+  it.each([
+    ["an unresolvable $ref", { name: "bad_ref", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } },
+      /tool "bad_ref" at \/tools\/1\/inputSchema\/properties\/a\/\$ref: \$ref "#\/\$defs\/missing" points to nothing in this schema; not applied \(typed unknown, not validated\)/,
+      "a?: unknown;"],
+    ["a schema that is not a schema", { name: "bad_schema", inputSchema: { type: "object", properties: { a: "string" } } },
+      /tool "bad_schema" at \/tools\/1\/inputSchema\/properties\/a: a schema must be an object or a boolean, found string; ignored \(typed unknown, not validated\)/,
+      "a?: unknown;"],
+    ["an inputSchema that is not a schema", { name: "bad_root", inputSchema: "object" },
+      /tool "bad_root" at \/tools\/1\/inputSchema: a schema must be an object or a boolean, found string; the whole schema is typed unknown and not validated/,
+      "export type BadRootInput = unknown;"],
+    ["a non-object inputSchema", { name: "scalar", inputSchema: { type: "string" } },
+      /tool "scalar" at \/tools\/1\/inputSchema\/type: inputSchema admits no object \(type "string"\), but tool arguments are always a JSON object: every call of this tool fails validation/,
+      "export type ScalarInput = string;"],
+    ["an invalid keyword value", { name: "bad_keyword", inputSchema: { type: "object", properties: { a: { type: "string", minLength: -1, not: 7 } } } },
+      /tool "bad_keyword" at \/tools\/1\/inputSchema\/properties\/a\/minLength: `minLength` must be a non-negative integer; ignored/,
+      "a?: string;"],
+  ])("%s", async (_, broken, message, type) => {
+    const manifest = await manifestFile(tool(broken));
+    const out = join(await scratch(), "out");
+    const lenient = await cli(["generate", manifest, "--out", out]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toMatch(new RegExp(`^warning: .*${message.source}`, "m"));
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain(type);
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    // The other tool is whole, and the broken one is validated as far as it can be: arguments are still an object.
+    expect(validateInput("ok_tool", {}).ok).toBe(true);
+    expect(validateInput(broken.name, "not an object").ok).toBe(false);
+
+    const strictOut = join(await scratch(), "out");
+    const strict = await cli(["generate", manifest, "--out", strictOut, "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(new RegExp(`^error: .*${message.source}`, "m"));
+    expect(strict.stderr).toMatch(/\(strict: these warnings are errors, and nothing was written\)\n$/);
+    expect(strict.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(strictOut)).toBe(false);
+  });
+
+  it("the schema keeps its own meaning: `$ref: \"#\"` is the root as written, and the object requirement is checked beside it", async () => {
+    const out = join(await scratch(), "out");
+    // `children` items refer to the root, which has no `type`: a child may be a string, though arguments may not.
+    const contents = JSON.stringify({ tools: [{ name: "tree", inputSchema: { properties: { children: { type: "array", items: { $ref: "#" } } }, anyOf: [{ type: "object", required: ["children"] }, { type: "string" }] } }] });
+    const result = await cli(["generate", await manifestFile(contents), "--out", out]);
+    expect(result.stderr).toBe("");
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown } };
+    expect(validateInput("tree", { children: ["leaf", { children: [] }] }).ok).toBe(true);
+    expect(validateInput("tree", { children: [1] }).ok).toBe(false);
+    expect(validateInput("tree", "leaf")).toEqual({ ok: false, issues: [{ path: "", message: "must be object (tool arguments are a JSON object)" }] });
+  });
+
+  it("a lone surrogate in a property name: reported at the key, typed and validated as written, and the other tools generated (issue 14, item 7)", async () => {
+    const out = join(await scratch(), "out");
+    const schema = { type: "object", properties: { "a\ud800": { type: "string" }, b: { type: "number" }, "c\ud800": {} }, patternProperties: { "^x\udc00": { type: "integer" } }, dependentSchemas: { "c\ud800": { required: ["b"] } }, additionalProperties: false };
+    const result = await cli(["generate", await manifestFile(tool({ name: "odd_names", inputSchema: schema })), "--out", out]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('warning: ');
+    expect(result.stderr).toContain('tool "odd_names" at /tools/1/inputSchema/properties/a\\ud800: the name "a\\ud800" holds a lone UTF-16 surrogate');
+    expect(result.stderr).toContain("at /tools/1/inputSchema/patternProperties/^x\\udc00:");
+    expect(result.stderr).toContain("at /tools/1/inputSchema/dependentSchemas/c\\ud800:");
+    expect(result.stderr).not.toMatch(/[\ud800-\udfff\ufffd]/);
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain('"a\\ud800"?: string;');
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown } };
+    expect(validateInput("ok_tool", {}).ok).toBe(true);
+    expect(validateInput("odd_names", { "a\ud800": "s", b: 1 }).ok).toBe(true);
+    expect(validateInput("odd_names", { "a\ud800": 1 })).toEqual({ ok: false, issues: [{ path: "/a\ud800", message: "must be string" }] });
+    expect(validateInput("odd_names", { "x\udc00": 1.5 }).ok).toBe(false);
+    expect(validateInput("odd_names", { "x\udc00": 2 }).ok).toBe(true);
+    expect(validateInput("odd_names", { "c\ud800": true }).ok).toBe(false);
+    expect(validateInput("odd_names", { "c\ud800": true, b: 2 }).ok).toBe(true);
+    expect(validateInput("odd_names", { z: 1 }).ok).toBe(false);
+    // Nothing is lost, so --strict does not refuse it.
+    expect((await cli(["generate", await manifestFile(tool({ name: "odd_names", inputSchema: schema })), "--out", join(await scratch(), "out"), "--strict"])).code).toBe(0);
   });
 });
 

@@ -33,6 +33,7 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["targets not an array", { targets: {} }, [["/targets", /`targets` must be an array, not an object/]]],
   ["an unknown top-level key", { targets: [good], target: [] }, [["/target", /unknown key "target".*\n.*did you mean "targets"\?/]]],
   ["a bad default format", { format: "yes", targets: [good] }, [["/format", /`format` must be true or false, not "yes"/]]],
+  ["a bad default strict", { strict: "yes", targets: [good] }, [["/strict", /`strict` must be true or false, not "yes"/]]],
   ["a target that is not an object", { targets: ["weather"] }, [["/targets/0", /a target must be an object, not "weather"/]]],
   ["an unknown target key", { targets: [{ ...good, outDir: "x" }] }, [["/targets/0/outDir", /unknown key "outDir"/]]],
   ["a misspelt key", { targets: [{ ...good, emitt: "types" }] }, [["/targets/0/emitt", /did you mean "emit"\?/]]],
@@ -44,6 +45,7 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["both manifest and server", { targets: [{ ...good, server: "github" }] }, [["/targets/0", /a `manifest` or a `server`, not both/]]],
   ["an unknown emit", { targets: [{ ...good, emit: "sever" }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not "sever"/]]],
   ["a bad format", { targets: [{ ...good, format: 1 }] }, [["/targets/0/format", /`format` must be true or false, not 1/]]],
+  ["a bad strict", { targets: [{ ...good, strict: null }] }, [["/targets/0/strict", /`strict` must be true or false, not null/]]],
   ["an unknown transport", { targets: [{ name: "g", server: "github", out: "o", transport: "ws" }] }, [["/targets/0/transport", /`transport` must be "stdio", "http", "sse", not "ws"/]]],
   ["a zero timeout", { targets: [{ name: "g", server: "github", out: "o", timeout: 0 }] }, [["/targets/0/timeout", /`timeout` must be a number of seconds greater than 0/]]],
   ["transport on a manifest target", { targets: [{ ...good, transport: "http" }] }, [["/targets/0/transport", /applies to `server` targets only/]]],
@@ -74,7 +76,7 @@ const valid: Array<[string, unknown]> = [
   ["$schema and a default format", { $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json", format: false, targets: [good] }],
   ["every option", {
     targets: [
-      { ...good, emit: "types", format: true },
+      { ...good, emit: "types", format: true, strict: true },
       { name: "notes", manifest: "notes.json", out: "server", emit: "server" },
       { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5 },
       { name: "remote", server: "https://example.com/mcp", out: "src/mcp/remote" },
@@ -135,12 +137,13 @@ describe("validation", () => {
     expect(config.targets[0]!.source).toEqual({ kind: "server", server: "github", transport: undefined, timeoutMs: undefined, oauth: { clientId: "abc", scopes: "read  write" } });
   });
 
-  it("resolves defaults: emit client, format from the file, paths from its directory", () => {
-    const config = validateConfig({ format: false, targets: [good, { name: "g", server: "github", out: "gen/g", format: true, timeout: 2 }] }, { file: undefined, root: "/project" });
+  it("resolves defaults: emit client, format and strict from the file, paths from its directory", () => {
+    const config = validateConfig({ format: false, strict: true, targets: [good, { name: "g", server: "github", out: "gen/g", format: true, strict: false, timeout: 2 }] }, { file: undefined, root: "/project" });
     expect(config.targets).toEqual([
-      { name: "weather", emit: "client", format: false, outDir: "/project/src/mcp/weather", source: { kind: "manifest", path: "/project/weather.tools.json" }, pointer: "/targets/0" },
-      { name: "g", emit: "client", format: true, outDir: "/project/gen/g", source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000 }, pointer: "/targets/1" },
+      { name: "weather", emit: "client", format: false, strict: true, outDir: "/project/src/mcp/weather", source: { kind: "manifest", path: "/project/weather.tools.json" }, pointer: "/targets/0" },
+      { name: "g", emit: "client", format: true, strict: false, outDir: "/project/gen/g", source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000 }, pointer: "/targets/1" },
     ]);
+    expect(validateConfig({ targets: [good] }, { file: undefined, root: "/project" }).targets[0]!.strict).toBe(false);
   });
 });
 

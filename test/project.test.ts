@@ -246,12 +246,26 @@ describe("mcpgen generate over a configuration", () => {
   it("an invalid manifest names its target, file and pointer, and writes nothing", async () => {
     const root = await fixtureCopy();
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
-      document.tools[1].inputSchema.properties.days = { $ref: "#/$defs/Days" };
+      delete document.tools[1].name;
     });
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: weather: contracts\/weather\.tools\.json: tool "get_forecast" at \/tools\/1\/inputSchema\/properties\/days\/\$ref: \$ref "#\/\$defs\/Days" points to nothing/);
+    expect(result.stderr).toMatch(/^error: weather: contracts\/weather\.tools\.json: at \/tools\/1\/name: tool has no `name`/);
     expect([...(await treeState(root)).keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/weather"))).toEqual([]);
+  });
+
+  it("a problem confined to one tool is a warning of its target; with --strict, an error, and nothing is written", async () => {
+    const root = await fixtureCopy();
+    await editJson(join(root, "contracts/weather.tools.json"), (document) => {
+      document.tools[1].inputSchema.properties.days = { $ref: "#/$defs/Days" };
+    });
+    const strict = await cliIn(root, ["generate", "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^error: weather: contracts\/weather\.tools\.json: tool "get_forecast" at \/tools\/1\/inputSchema\/properties\/days\/\$ref: \$ref "#\/\$defs\/Days" points to nothing/m);
+    expect([...(await treeState(root)).keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/weather"))).toEqual([]);
+    const lenient = await cliIn(root, ["generate"]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toMatch(/^warning: weather: contracts\/weather\.tools\.json: tool "get_forecast" at \/tools\/1\/inputSchema\/properties\/days\/\$ref: /m);
   });
 
   it("a missing manifest: the hint names the target's entry in the configuration and where paths start", async () => {

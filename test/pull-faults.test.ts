@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readFile, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { McpgenError } from "../src/errors.js";
+import { McpgenError, StrictError } from "../src/errors.js";
 import { pull } from "../src/pull.js";
 import { OutputTail } from "../src/acquire/child-process.js";
 import { fixture, processGone, readPid, readTree, tempDir } from "./helpers/pull.js";
@@ -90,14 +90,34 @@ describe("pull faults over stdio", () => {
     expect(processGone(pid)).toBe(true);
   });
 
-  it("a tools/list answer that does not match the MCP schema", async () => {
-    const { error, pid, written } = await pullFault("scripted-server.mjs", ["malformed-tools"]);
-    expect(error.message).toBe(
-      `${label("scripted-server.mjs", " malformed-tools")} answered tools/list with a malformed result: /tools/1/name: Invalid input: expected string, received undefined; /tools/1/inputSchema: Invalid input: expected object, received undefined; /tools/2/inputSchema/type: Invalid input: expected "object"\n  hint: the answer does not match the MCP schema for this request; report it to the server's authors`,
-    );
+  it("a tools/list answer without a tools array", async () => {
+    const { error, pid, written } = await pullFault("scripted-server.mjs", ["tools-not-array"]);
+    expect(error.message).toBe(`${label("scripted-server.mjs", " tools-not-array")}: answered tools/list without a \`tools\` array`);
     expect(error.diagnostic.code).toBe("input-shape");
     expect(written).toEqual({});
     expect(processGone(pid)).toBe(true);
+  });
+
+  it("a tool without a name fails the whole list (the tools are checked one by one, as generate checks them)", async () => {
+    const { error, pid, written } = await pullFault("scripted-server.mjs", ["malformed-tools"]);
+    expect(error.message).toBe(
+      `${process.execPath} ${fixture("scripted-server.mjs")} malformed-tools: at /tools/1/name: tool has no \`name\`\n  hint: every tool in tools/list needs a unique string name`,
+    );
+    expect(error.diagnostic.code).toBe("tool-invalid");
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("tools the SDK's listTools would refuse the whole list for cost only themselves; --strict makes them errors", async () => {
+    const scratch = await tempDir("odd");
+    const command = [process.execPath, fixture("scripted-server.mjs"), "odd-tools"];
+    const result = await pull({ command, outDir: join(scratch, "out"), timeoutMs: 5_000 });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["fine", "odd", "loose"]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "warning", tool: "odd", pointer: "/tools/1/inputSchema/type", message: expect.stringMatching(/^inputSchema admits no object/) })]);
+    const strict = await pull({ command, outDir: join(scratch, "strict"), timeoutMs: 5_000, strict: true }).then(() => undefined, (reason: unknown) => reason);
+    expect(strict).toBeInstanceOf(StrictError);
+    expect((strict as StrictError).message).toMatch(/^.*odd-tools: tool "odd" at \/tools\/1\/inputSchema\/type: inputSchema admits no object/);
+    expect(await readTree(join(scratch, "strict"))).toEqual({});
   });
 
   it("a cursor that repeats", async () => {

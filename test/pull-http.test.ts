@@ -194,14 +194,20 @@ describe("pull faults over HTTP", () => {
     expect(await readTree(out)).toEqual({});
   });
 
-  it("reports a tools/list answer that does not match the MCP schema", async () => {
-    const malformed = [sampleTool("fine"), { name: "bad", inputSchema: { type: "string" } }] as unknown as Tool[];
-    const server = await serve(streamableHttpServer(() => toolServer(malformed)));
+  it("reports a tools/list answer that does not match the MCP schema for a whole list; a tool the SDK would refuse costs only itself", async () => {
+    const nameless = [sampleTool("fine"), { inputSchema: { type: "object" } }] as unknown as Tool[];
+    const server = await serve(streamableHttpServer(() => toolServer(nameless)));
     const out = await tempDir("malformed");
     const error = await pullError(pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 }));
-    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with a malformed result: \/tools\/1\/inputSchema\/type: /);
-    expect(error.diagnostic.code).toBe("input-shape");
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp: at \/tools\/1\/name: tool has no `name`/);
+    expect(error.diagnostic.code).toBe("tool-invalid");
     expect(await readTree(out)).toEqual({});
+
+    const odd = [sampleTool("fine"), { name: "bad", inputSchema: { type: "string" } }] as unknown as Tool[];
+    const oddServer = await serve(streamableHttpServer(() => toolServer(odd)));
+    const result = await pull({ target: oddServer.url.href, outDir: out, timeoutMs: 10_000 });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["fine", "bad"]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "warning", tool: "bad", pointer: "/tools/1/inputSchema/type" })]);
   });
 
   it("stops on a cursor the server already sent", async () => {

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../src/generate.js";
-import { compile, corpusAvailable, corpusDir, corpusSkipReason, scaffoldProject, weatherManifest } from "./helpers/scaffold-project.js";
+import { compile, corpusAvailable, corpusDir, corpusSkipReason, scaffoldProject, weatherManifest, writeHandler } from "./helpers/scaffold-project.js";
 
 describe("the weather scaffold", () => {
   it("type-checks, and shares types.ts, validators and runtime.ts byte for byte with `generate`", async () => {
@@ -61,5 +61,19 @@ describe("hostile names", () => {
     const checked = await compile(project);
     expect(checked.output).toBe("");
     expect(checked.ok).toBe(true);
+  });
+});
+
+describe("outputs that are not objects", () => {
+  it("type their handlers' return values (an array, a number) and compile", async () => {
+    const { project, result } = await scaffoldProject(join(import.meta.dirname, "fixtures/golden/fidelity.tools.json"), "fidelity");
+    const paths = new Map(result.handlers.map((handler) => [handler.tool, handler.path]));
+    await writeHandler(project, paths.get("place_order")!, `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("place_order", (input) => input.lines.map((line) => \`\${input.customer.name}-\${line.sku}\`));\n`);
+    await writeHandler(project, paths.get("plot")!, `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("plot", (input) => Math.hypot((input.to?.x ?? 0) - (input.from?.x ?? 0), (input.to?.y ?? 0) - (input.from?.y ?? 0)));\n`);
+    // A string is no number: the handler's return type is the output type.
+    await writeHandler(project, "src/wrong.ts", `import { defineHandler } from "./generated/define.js";\n\nexport default defineHandler("plot", () => "far");\n`);
+    const checked = await compile(project);
+    expect(checked.output).toMatch(/src\/wrong\.ts\(3,\d+\): error TS2322/);
+    expect(checked.output.trim().split("\n").filter((line) => !line.startsWith(" "))).toHaveLength(1);
   });
 });

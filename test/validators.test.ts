@@ -3,16 +3,22 @@
  * per mapping rule, instances that must pass and instances that must fail at
  * a given JSON pointer. Also: the validator files import nothing.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import * as fidelity from "../golden/fidelity/index.js";
 import * as hazards from "../golden/hazards/index.js";
 import * as shared from "../golden/shared/index.js";
 import * as mapping from "../golden/type-mapping/index.js";
 import * as weather from "../golden/weather/index.js";
+import { recogniseManifest } from "../src/acquire/manifest-file.js";
+import { emitValidators } from "../src/emit/validators.js";
+import { normalizeManifest } from "../src/normalize/index.js";
 import { errorMessage } from "../templates/client-runtime.js";
 import { formats } from "../templates/validator-runtime.js";
+import { esmProject } from "./helpers/output-dir.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 type Validate = (tool: string, value: unknown) => { ok: true } | { ok: false; issues: Array<{ path: string; message: string }> };
@@ -87,6 +93,25 @@ function expectRow(validate: Validate, row: Row) {
 
 describe("input validators", () => {
   it.each(inputRows)("$rule ($tool)", (row) => expectRow(mapping.validateInput as Validate, row));
+});
+
+/** Identifiers as the drafts define them (golden/fidelity): each ref lands where the spec says, and only there. */
+const fidelityRows: Row[] = [
+  { rule: "relative $id: customer.json resolves against the root's $id", tool: "place_order", value: { customer: { name: "Ada", address: { city: "Oslo" } }, lines: [{ sku: "a", quantity: 1 }] }, invalidAt: null },
+  { rule: "a pointer is relative to its resource: #/$defs/address inside customer.json", tool: "place_order", value: { customer: { name: "Ada", address: {} }, lines: [{ sku: "a", quantity: 1 }] }, invalidAt: "/customer/address/city" },
+  { rule: "a URN $id is part of the schema, not external", tool: "place_order", value: { customer: { name: "Ada" }, lines: [{ sku: "a", quantity: 0 }] }, invalidAt: "/lines/0/quantity" },
+  { rule: "draft-07 $id: \"#point\" is an anchor", tool: "plot", value: { from: { x: 1 } }, invalidAt: "/from/y" },
+  { rule: "$dynamicRef: children of the strict tree are strict trees", tool: "save_tree", value: { data: 1, children: [{ data: 2, children: [] }] }, invalidAt: null },
+  { rule: "$dynamicRef: an unknown property in a child is refused by the outer unevaluatedProperties", tool: "save_tree", value: { children: [{ daat: 2 }] }, invalidAt: "/children/0/daat" },
+  { rule: "$recursiveRef with $recursiveAnchor recurses to the root", tool: "walk", value: { name: "a", next: { name: 2 } }, invalidAt: "/next/name" },
+];
+
+describe("identifiers as the JSON Schema drafts define them", () => {
+  it.each(fidelityRows)("$rule ($tool)", (row) => expectRow(fidelity.validateInput as Validate, row));
+  it("outputs that are not objects are validated as their schemas say", () => {
+    expect(fidelity.validateOutput("place_order", ["A-1"])).toEqual({ ok: true, value: ["A-1"] });
+    expect(fidelity.validateOutput("plot", "far")).toEqual({ ok: false, issues: [{ path: "", message: "must be number" }] });
+  });
 });
 
 describe("output validators", () => {
@@ -266,5 +291,28 @@ describe("generated code imports nothing from packages", () => {
       expect(source, `${name}/${file}`).not.toMatch(/\brequire\s*\(|\bimport\s*\(/);
       if (file === "validators.ts") expect(specifiers, `${name}/validators.ts`).toEqual([]);
     }
+  });
+});
+
+describe("a schema ajv cannot compile", () => {
+  it("costs only its own validator: compiled as true and reported for its tool, the other tools' validators intact", async () => {
+    const ir = normalizeManifest(recogniseManifest({
+      tools: [
+        { name: "sound", inputSchema: { type: "object", properties: { n: { type: "number" } } } },
+        { name: "broken", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { n: { type: "number" } } } },
+      ],
+    }, "broken.tools.json"));
+    // Normalisation never leaves such a ref; ajv refuses to compile it, as it would anything it cannot handle.
+    ir.tools[1]!.input.schema = { type: "object", properties: { a: { $ref: "https://mcpgen.invalid/nothing" } } };
+    const file = await emitValidators(ir);
+    expect(ir.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "schema-invalid", tool: "broken", pointer: "/tools/1/inputSchema", message: expect.stringMatching(/^ajv cannot compile this schema \(.*nothing.*\); arguments are checked only for being an object$/) }),
+    ]);
+    const directory = await esmProject("uncompilable");
+    await writeFile(join(directory, "validators.ts"), file.contents);
+    const compiled = (await import(pathToFileURL(join(directory, "validators.ts")).href)) as Record<string, (data: unknown) => boolean>;
+    expect(compiled["input0"]!({ n: "x" })).toBe(false);
+    expect(compiled["input1"]!({ a: "anything" })).toBe(true);
+    expect(compiled["output1"]!({ n: "x" })).toBe(false);
   });
 });

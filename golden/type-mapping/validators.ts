@@ -2153,7 +2153,7 @@ return errors === 0;
 validate13.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
 const input6 = validate16;
-const schema11 = {"properties":{"anything":{},"alsoAnything":true,"when":{"type":"string","format":"date-time"},"old":{"type":"string"},"count":{"type":"integer","minimum":0,"exclusiveMaximum":100},"draft04Bound":{"type":"number","exclusiveMinimum":0}},"required":["anything"],"type":"object","$id":"https://mcpgen.invalid/input6"};
+const schema11 = {"properties":{"anything":{},"alsoAnything":true,"when":{"type":"string","format":"date-time"},"old":{"type":"string"},"count":{"type":"integer","minimum":0,"exclusiveMaximum":100},"draft04Bound":{"type":"number","exclusiveMinimum":0}},"required":["anything"],"$id":"https://mcpgen.invalid/input6"};
 const formats0 = formats["date-time"];
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2275,16 +2275,6 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate16.errors = vErrors;
 return errors === 0;

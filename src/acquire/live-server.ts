@@ -17,6 +17,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { PaginatedResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { RawManifest } from "./manifest-file.js";
 import type { OAuthSession } from "./oauth/session.js";
 import type { OAuthOptions } from "./oauth/settings.js";
@@ -80,6 +81,8 @@ export interface LiveServerResult {
 interface Sdk {
   Client: typeof Client;
   errors: SdkErrors;
+  /** What a `tools/list` page is parsed with: a result with an optional `nextCursor`, every other field kept as sent (see `listAllTools`). */
+  pageSchema: typeof PaginatedResultSchema;
 }
 
 /** One initialized client. */
@@ -193,7 +196,7 @@ async function listServer(
   const version = typeof server?.["version"] === "string" ? ` ${options.secrets.excerpt(server["version"], 40)}` : "";
   progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
 
-  const { tools, pages } = await listAllTools(connection, attempt, watch, options);
+  const { tools, pages } = await listAllTools(connection, sdk.pageSchema, attempt, watch, options);
   progress("listed", `listed ${tools.length} tool(s) in ${pages} page(s)`);
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   return {
@@ -239,7 +242,7 @@ async function openOAuth(spec: RemoteServerSpec, options: LiveServerOptions, pro
 }
 
 async function loadSdk(remote: boolean): Promise<Sdk> {
-  const [{ Client }, { McpError, ErrorCode }, streamable, sse] = await Promise.all([
+  const [{ Client }, { McpError, ErrorCode, PaginatedResultSchema }, streamable, sse] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
     import("@modelcontextprotocol/sdk/types.js"),
     remote ? import("@modelcontextprotocol/sdk/client/streamableHttp.js") : undefined,
@@ -253,6 +256,7 @@ async function loadSdk(remote: boolean): Promise<Sdk> {
       SseError: sse?.SseError as SdkErrors["SseError"],
       requestTimeoutCode: ErrorCode.RequestTimeout,
     },
+    pageSchema: PaginatedResultSchema,
   };
 }
 
@@ -432,8 +436,13 @@ async function connectSse(
   return { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage };
 }
 
-/** Follows `nextCursor` to the end (MCP "Pagination"), refusing a cursor seen before and stopping at the page cap. */
-async function listAllTools({ client, takeToolsPage }: Connection, attempt: Attempt, watch: Watch, options: LiveServerOptions): Promise<{ tools: unknown[]; pages: number }> {
+/**
+ * Follows `nextCursor` to the end (MCP "Pagination"), refusing a cursor seen before and stopping at the page cap.
+ * Each page is parsed as a paginated result, not with the SDK's `listTools` schema, which refuses the whole
+ * list for one tool it rejects (an inputSchema without `type: "object"`): the tools are checked one by one
+ * when the manifest is normalised, where a problem confined to one tool costs only that tool.
+ */
+async function listAllTools({ client, takeToolsPage }: Connection, pageSchema: Sdk["pageSchema"], attempt: Attempt, watch: Watch, options: LiveServerOptions): Promise<{ tools: unknown[]; pages: number }> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const tools: unknown[] = [];
   const seen = new Set<string>();
@@ -444,13 +453,15 @@ async function listAllTools({ client, takeToolsPage }: Connection, attempt: Atte
       throw new PagingFault(`tools/list was still paging after ${maxPages} pages (${tools.length} tools so far); stopping`);
     }
     attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
-    const request = client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS });
+    const request = client.request({ method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) }, pageSchema, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS });
     takeToolsPage();
     const page = await watch.run(request, attempt.timeoutMs);
     pages++;
+    if (!Array.isArray(page["tools"])) throw new PagingFault(`answered ${attempt.phase} without a \`tools\` array`);
     // The tools as sent, once the SDK has checked them (its parse is a subset of them, in its own key order).
     const sent = takeToolsPage();
-    tools.push(...(sent !== undefined && sent.length === page.tools.length ? sent : page.tools));
+    const parsed = page["tools"] as unknown[];
+    tools.push(...(sent !== undefined && sent.length === parsed.length ? sent : parsed));
     cursor = page.nextCursor;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {

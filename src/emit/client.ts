@@ -3,6 +3,7 @@
  * and `methodNames` (wire name → method name).
  */
 import type { EmittedFile, ManifestIR, Schema, ToolIR } from "../ir.js";
+import { isRecord } from "../json.js";
 import { refTarget } from "../normalize/schema.js";
 import { jsDoc, objectLiteralKey, stringLiteral } from "../text/escape.js";
 import { fileHeader } from "./header.js";
@@ -59,8 +60,35 @@ ${typeImports.length > 0 ? `import type { ${typeImports.join(", ")} } from "./ty
     clientInterface(ir),
     methodNamesBlock(ir),
     hasOutputSchemaBlock(ir),
-    CREATE_CLIENT,
+    ...createClientBlocks(ir),
   ]);
+}
+
+/**
+ * Whether a tool's outputSchema is one SDK 1.32 cannot list (not a JSON object
+ * with `type: "object"`): a server on that SDK, an mcpgen scaffold among them,
+ * sends an output that is not an object as JSON text, which the client reads
+ * back (`sdkListsOutputSchema` in templates/server-runtime.ts is the same rule).
+ */
+export function outputAsText(tool: ToolIR): boolean {
+  const schema = tool.raw["outputSchema"];
+  return schema !== undefined && !(isRecord(schema) && schema["type"] === "object");
+}
+
+/** `createClient`, after the set of tools whose output may come as JSON text when there is any. */
+function createClientBlocks(ir: ManifestIR): SourceBlock[] {
+  const names = ir.tools.filter(outputAsText).map((tool) => stringLiteral(tool.wireName));
+  if (names.length === 0) return [CREATE_CLIENT];
+  const set: SourceBlock = {
+    raw: `/** Wire names of the tools whose outputSchema admits values that are not objects: such a value may come as JSON text. */
+const outputsAsText: ReadonlySet<string> = new Set([
+${names.map((name) => `  ${name},`).join("\n")}
+]);
+`,
+  };
+  const call = "(name) => hasOutputSchema.has(name));";
+  if (!CREATE_CLIENT.raw.includes(call)) throw new Error("internal: createClient no longer calls createToolCaller as client.ts expects");
+  return [set, { raw: CREATE_CLIENT.raw.replace(call, "(name) => hasOutputSchema.has(name), (name) => outputsAsText.has(name));") }];
 }
 
 const CLIENT_DOC = `/**

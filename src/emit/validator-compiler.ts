@@ -31,8 +31,15 @@ export interface CompileContext {
 /** A chunk that refers to nothing shared and tracks evaluation (correct for any schema). */
 const STANDALONE: CompileContext = { shared: [], tracksEvaluation: true };
 
-/** `body`: the chunk's code, declaring a `const` for each entry's export name, to be wrapped in a function scope. */
-export type ChunkResult = { ok: true; body: string } | { ok: false; exportName: string; message: string };
+/**
+ * `body`: the chunk's code, declaring a `const` for each entry's export name, to be wrapped in a
+ * function scope. `failures`: the entries ajv could not compile, each compiled as `true` instead
+ * (a schema that cannot be compiled costs its own validation, never the other tools').
+ */
+export interface ChunkResult {
+  body: string;
+  failures: Array<{ exportName: string; message: string }>;
+}
 
 const ID_BASE = "https://mcpgen.invalid/";
 
@@ -47,7 +54,7 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
   const { Ajv, draft2020Vocabularies, standaloneCode, _ } = loadCompiler();
   // Ajv2020 is ajv's core with the 2020-12 vocabularies, the 2020-12 meta-schema, and `next`,
   // `unevaluated` and `dynamicRef` forced on. Here `unevaluated` is on only where a schema needs
-  // it (see `CompileContext`); `dynamicRef` is off, since normalization drops `$dynamicRef` and the
+  // it (see `CompileContext`); `dynamicRef` is off, since normalization resolves `$dynamicRef` into plain refs and the
   // option gives every function a parameter it never uses; the meta-schema only serves schema
   // validation, which is off.
   const ajv = new Ajv({
@@ -68,9 +75,6 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     strict: false,
     // A `$ref` is a call, never a copy: repeated subschemas are shared so that they compile once.
     inlineRefs: false,
-    // 19.99 is a multiple of 0.01, though 19.99 / 0.01 is 1998.9999999999998 in floating point:
-    // compare the quotient with its nearest integer to 9 decimal places, not with its integer part.
-    multipleOfPrecision: 9,
     // NaN and ±Infinity are no JSON numbers (RFC 8259 section 6): JSON.stringify sends them as
     // null, so a validator that took them for numbers would pass what the server then rejects.
     strictNumbers: true,
@@ -83,6 +87,8 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     logger: false,
   });
   for (const vocabulary of draft2020Vocabularies) ajv.addVocabulary(vocabulary);
+  ajv.removeKeyword("multipleOf");
+  ajv.addKeyword(multipleOfKeyword(_));
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
 
   const withId = (entry: ValidatorEntry) => {
@@ -92,18 +98,21 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
   };
   for (const entry of context.shared) ajv.addSchema(withId(entry));
   const mapping: Record<string, string> = {};
+  const failures: ChunkResult["failures"] = [];
   for (const entry of entries) {
     const id = validatorId(entry.exportName);
     try {
       ajv.addSchema(withId(entry));
       ajv.getSchema(id);
     } catch (error) {
-      return { ok: false, exportName: entry.exportName, message: (error as Error).message };
+      failures.push({ exportName: entry.exportName, message: (error as Error).message });
+      ajv.removeSchema(id);
+      ajv.addSchema(withId({ exportName: entry.exportName, schema: true }));
     }
     mapping[entry.exportName] = id;
   }
-  if (entries.length === 0) return { ok: true, body: "" };
-  return { ok: true, body: inlineRuntime(standaloneCode(ajv, mapping)).trim() };
+  if (entries.length === 0) return { body: "", failures };
+  return { body: inlineRuntime(standaloneCode(ajv, mapping)).trim(), failures };
 }
 
 /**
@@ -119,6 +128,28 @@ export function loadCompiler() {
     draft2020Vocabularies: (require("ajv/dist/vocabularies/draft2020.js") as typeof import("ajv/dist/vocabularies/draft2020.js")).default,
     standaloneCode: (require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default,
     _: (require("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js"))._,
+  };
+}
+
+/**
+ * `multipleOf` as ajv's, but with the quotient compared to its nearest integer
+ * to 9 decimal places (19.99 is a multiple of 0.01, though 19.99 / 0.01 is
+ * 1998.9999999999998 in floating point) and a quotient that overflows
+ * (1e308 / 0.123456789 is Infinity) counted as no multiple, as ajv's default
+ * counts it. ajv's `multipleOfPrecision` option does the former but accepts
+ * every such overflow.
+ */
+function multipleOfKeyword(_: ReturnType<typeof loadCompiler>["_"]): import("ajv/dist/core.js").CodeKeywordDefinition {
+  return {
+    keyword: "multipleOf",
+    type: "number",
+    schemaType: "number",
+    error: { message: "", params: ({ schemaCode }) => _`{multipleOf: ${schemaCode}}` },
+    code(cxt) {
+      const { gen, data, schemaCode } = cxt;
+      const quotient = gen.let("res");
+      cxt.fail(_`(${quotient} = ${data}/${schemaCode}, !isFinite(${quotient}) || Math.abs(Math.round(${quotient}) - ${quotient}) > 1e-9)`);
+    },
   };
 }
 

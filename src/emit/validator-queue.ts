@@ -93,7 +93,7 @@ export interface ChunkReply {
 }
 
 export class ChunkQueue {
-  /** Every chunk's result, in order, once all are compiled; or only the failed one's, as soon as a chunk fails. */
+  /** Every chunk's result, in order, once all are compiled. */
   readonly done: Promise<ChunkResult[]>;
   /** Worker threads started (none for small manifests and from TypeScript sources: then only `assist` compiles). */
   readonly workerCount: number = 0;
@@ -164,12 +164,6 @@ export class ChunkQueue {
   }
 
   private complete(index: number, result: ChunkResult): void {
-    if (!result.ok) {
-      // One schema ajv cannot compile fails the whole file: compiling the rest would be wasted.
-      this.cancel();
-      this.settle.resolve([result]);
-      return;
-    }
     this.results[index] = result;
     if (++this.finished === this.chunks.length) this.settle.resolve(this.results);
   }

@@ -11,9 +11,8 @@
  * the chunks still waiting (validator-queue.ts).
  */
 import { readFile } from "node:fs/promises";
-import { userError } from "../errors.js";
 import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../ir.js";
-import { setOwn } from "../json.js";
+import { LONE_SURROGATE, setOwn } from "../json.js";
 import { jsDoc, objectLiteralKey } from "../text/escape.js";
 import { fileHeader } from "./header.js";
 import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, type SourceBlock } from "./layout.js";
@@ -85,17 +84,8 @@ export function startValidators(ir: ManifestIR): ValidatorsInProgress {
 
 async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf: ValidatorEntry[][], results: ChunkResult[]): Promise<EmittedFile> {
   const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
-  const { unique, aliases, origin } = plan;
-  const failure = results.find((result): result is Extract<ChunkResult, { ok: false }> => !result.ok);
-  if (failure) {
-    const where = origin.get(failure.exportName);
-    throw userError("schema-invalid", `ajv cannot compile this schema: ${failure.message}`, {
-      file: ir.source,
-      tool: where?.tool,
-      pointer: where?.pointer,
-      hint: "fix the schema on the server or in the manifest",
-    });
-  }
+  const { unique, aliases } = plan;
+  reportCompileFailures(ir, plan, results);
 
   const header = fileHeader(ir, "Standalone validators compiled by ajv from the tools' JSON Schemas. Imports nothing.");
   // Without tools there is nothing to compile, and the file is still a module (never a global script).
@@ -107,7 +97,7 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
   const chunks = results.map((result, index) => {
     const names = chunksOf[index]!.map((entry) => entry.exportName);
     for (const name of names) home.set(name, `validators${index}.${name}`);
-    return `const validators${index} = (() => {\n${result.ok ? result.body : ""}\nreturn { ${names.join(", ")} };\n})();\n`;
+    return `const validators${index} = (() => {\n${result.body}\nreturn { ${names.join(", ")} };\n})();\n`;
   });
   for (const [alias, target] of aliases) home.set(alias, home.get(target)!);
   const exported = ir.tools.flatMap((tool, index) => [
@@ -129,6 +119,34 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
   return { path: "validators.ts", contents, format: "none" };
 }
 
+/**
+ * A schema ajv cannot compile is compiled as `true` (see `ChunkResult`): a
+ * warning for each tool whose validator that is, naming what is lost.
+ */
+function reportCompileFailures(ir: ManifestIR, plan: ValidatorPlan, results: readonly ChunkResult[]): void {
+  const failed = new Map(results.flatMap((result) => result.failures).map((failure) => [failure.exportName, failure.message]));
+  if (failed.size === 0) return;
+  const compiledAs = new Map<string, string>(plan.aliases);
+  ir.tools.forEach((tool, index) => {
+    for (const role of ["input", "output"] as const) {
+      const normalized = tool[role];
+      if (normalized === undefined) continue;
+      const exportName = validatorExportName(role, index);
+      const message = failed.get(compiledAs.get(exportName) ?? exportName);
+      if (message === undefined) continue;
+      ir.diagnostics.push({
+        severity: "warning",
+        code: "schema-invalid",
+        message: `ajv cannot compile this schema (${message}); ${role === "input" ? "arguments are checked only for being an object" : "structuredContent is not validated"}`,
+        file: ir.source,
+        tool: tool.wireName,
+        pointer: normalized.pointer,
+        hint: "fix the schema on the server or in the manifest",
+      });
+    }
+  });
+}
+
 /** The type of every exported validator (the client runtime's `CompiledValidator`, which this file cannot import). */
 const VALIDATOR_TYPE = `/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
 export type Validator = {
@@ -142,8 +160,6 @@ export interface ValidatorPlan {
   /** What they compile against: the subschemas repeated across or within `unique`, which refer to them by `$ref` (see shared-subschemas.ts). */
   context: CompileContext;
   aliases: Array<[alias: string, target: string]>;
-  /** Where each compiled export comes from, for error messages. */
-  origin: Map<string, { tool: string; pointer: string }>;
 }
 
 export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
@@ -152,7 +168,6 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   const unique: ValidatorEntry[] = [];
   const aliases: Array<[alias: string, target: string]> = [];
   const byContent = new Map<string, string>();
-  const origin = new Map<string, { tool: string; pointer: string }>();
   ir.tools.forEach((tool, index) => {
     for (const role of ["input", "output"] as const) {
       const normalized = tool[role];
@@ -162,13 +177,13 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
       let key = JSON.stringify(schema);
       // Only a schema with `propertyNames` has refs to inline (its JSON names the keyword; the converse need not hold).
       if (key.includes('"propertyNames":')) key = JSON.stringify((schema = withPropertyNameRefsInlined(schema)));
+      if (key.includes('"unevaluatedProperties":') && key.includes('"if":')) key = JSON.stringify((schema = withIfAnnotationsVisible(schema)));
       const existing = byContent.get(key);
       if (existing !== undefined) {
         aliases.push([exportName, existing]);
         continue;
       }
       byContent.set(key, exportName);
-      origin.set(exportName, { tool: tool.wireName, pointer: normalized.pointer });
       unique.push({ exportName, schema });
     }
   });
@@ -178,7 +193,7 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   );
   // A shared schema that ajv cannot compile fails inside the first export that refers to it, and is reported there.
   const shared = sharing.shared.map((subschema, index) => ({ exportName: sharedExportName(index), schema: subschema.schema }));
-  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), context: { shared, tracksEvaluation: sharing.readsEvaluation }, aliases, origin };
+  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), context: { shared, tracksEvaluation: sharing.readsEvaluation }, aliases };
 }
 
 const sharedExportName = (index: number) => `shared${index}`;
@@ -195,7 +210,29 @@ export function validationSchema(schema: Schema, knownFormats: ReadonlySet<strin
     kept = {};
     for (const [key, value] of Object.entries(schema)) if (!dropped(key)) kept[key] = value;
   }
-  return withProtoPropertyAsPattern(mapSubschemas(kept, (sub) => validationSchema(sub, knownFormats)));
+  return withNamesAjvCannotPlace(mapSubschemas(kept, (sub) => validationSchema(sub, knownFormats)));
+}
+
+/** Keywords whose subschemas apply to the instance itself, passing their annotations up (2020-12 Core §10.2). */
+const IN_PLACE: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"]);
+
+/**
+ * ajv passes the properties an `if` evaluated to no `unevaluatedProperties`,
+ * though they count when the `if` passes (2020-12 Core §10.2.2.1). Where an
+ * `unevaluatedProperties` reads them, `if: I, then: T, else: E` becomes
+ * `anyOf: [{ allOf: [I, T] }, { allOf: [{ not: I }, E] }]`: the same
+ * validation, and the annotations flow as the spec says. (Not for
+ * `unevaluatedItems`: ajv counts the items of every `anyOf` branch there,
+ * passing or not.)
+ */
+function withIfAnnotationsVisible(schema: Schema, reading = false): Schema {
+  if (typeof schema === "boolean") return schema;
+  const reads = reading || schema["unevaluatedProperties"] !== undefined;
+  const out = mapSubschemas(schema, (sub, slot) => withIfAnnotationsVisible(sub, reads && IN_PLACE.has(slot.keyword)));
+  if (!reads || out["if"] === undefined) return out;
+  const { if: condition, then: yes = true, else: no = true, ...rest } = out;
+  const branches = { anyOf: [{ allOf: [condition, yes] }, { allOf: [{ not: condition }, no] }] };
+  return rest["anyOf"] === undefined ? { ...rest, ...branches } : { ...rest, allOf: [...((rest["allOf"] as Schema[] | undefined) ?? []), branches] };
 }
 
 /**
@@ -241,23 +278,56 @@ function withPropertyNameRefsInlined(root: Schema): Schema {
 const PROPERTY_NAME_INLINING = 64;
 const OVER_BUDGET = Symbol("over budget");
 
+/** Lone surrogates: ajv writes schema paths with `encodeURIComponent`, which throws on one ("URI malformed"). */
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/** `text` with each lone surrogate written as a `\uXXXX` escape: the same regular expression under the `u` flag. */
+const escapeLoneSurrogates = (text: string) => text.replace(LONE_SURROGATES, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** A Unicode regular expression that matches exactly `name`. */
+const exactly = (name: string) => `^${escapeLoneSurrogates(name.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"))}$`;
+
 /**
- * ajv skips a property named `__proto__` in `properties` (it would not be
- * checked, and `additionalProperties: false` would reject it). The same
- * schema as a `patternProperties` entry matching exactly that name is
- * checked like any other property (`required` needs no change).
+ * Names ajv cannot place in a schema, checked the same way by other keywords:
+ *   - a property named `__proto__` in `properties` ajv skips (it would not be
+ *     checked, and `additionalProperties: false` would reject it); so is one
+ *     whose name holds a lone surrogate (ajv cannot compile it at all). Either
+ *     becomes a `patternProperties` entry matching exactly that name, checked
+ *     like any other property (`required` needs no change);
+ *   - a `patternProperties` key with a lone surrogate is the same expression
+ *     with the surrogate escaped;
+ *   - a `dependentSchemas` name with a lone surrogate becomes
+ *     `if: { type: object, required: [name] }, then: <schema>` in `allOf`.
  */
-function withProtoPropertyAsPattern(schema: SchemaObject): SchemaObject {
+function withNamesAjvCannotPlace(schema: SchemaObject): SchemaObject {
   const properties = schema["properties"] as Record<string, Schema> | undefined;
-  if (properties === undefined || !Object.prototype.hasOwnProperty.call(properties, "__proto__")) return schema;
-  const proto = properties["__proto__"]!;
-  const rest: Record<string, Schema> = {};
-  for (const [name, sub] of Object.entries(properties)) if (name !== "__proto__") setOwn(rest, name, sub);
-  const patterns: Record<string, Schema> = {};
-  for (const [pattern, sub] of Object.entries((schema["patternProperties"] ?? {}) as Record<string, Schema>)) setOwn(patterns, pattern, sub);
-  const exact = "^__proto__$";
-  patterns[exact] = Object.prototype.hasOwnProperty.call(patterns, exact) ? { allOf: [patterns[exact]!, proto] } : proto;
-  return { ...schema, properties: rest, patternProperties: patterns };
+  const patterns = schema["patternProperties"] as Record<string, Schema> | undefined;
+  const dependents = schema["dependentSchemas"] as Record<string, Schema> | undefined;
+  const awkward = (name: string) => name === "__proto__" || LONE_SURROGATE.test(name);
+  const moved = properties === undefined ? [] : Object.keys(properties).filter(awkward);
+  const escaped = patterns === undefined ? [] : Object.keys(patterns).filter((pattern) => LONE_SURROGATE.test(pattern));
+  const conditional = dependents === undefined ? [] : Object.keys(dependents).filter((name) => LONE_SURROGATE.test(name));
+  if (moved.length === 0 && escaped.length === 0 && conditional.length === 0) return schema;
+  const out: SchemaObject = { ...schema };
+  if (moved.length > 0 || escaped.length > 0) {
+    const rest: Record<string, Schema> = {};
+    for (const [name, sub] of Object.entries(properties ?? {})) if (!awkward(name)) setOwn(rest, name, sub);
+    const byPattern: Record<string, Schema> = {};
+    const add = (pattern: string, sub: Schema) => setOwn(byPattern, pattern, Object.prototype.hasOwnProperty.call(byPattern, pattern) ? { allOf: [byPattern[pattern]!, sub] } : sub);
+    for (const [pattern, sub] of Object.entries(patterns ?? {})) add(escapeLoneSurrogates(pattern), sub);
+    for (const name of moved) add(exactly(name), properties![name]!);
+    if (properties !== undefined) out["properties"] = rest;
+    out["patternProperties"] = byPattern;
+  }
+  if (conditional.length > 0) {
+    const kept: Record<string, Schema> = {};
+    for (const [name, sub] of Object.entries(dependents!)) if (!conditional.includes(name)) setOwn(kept, name, sub);
+    if (Object.keys(kept).length > 0) out["dependentSchemas"] = kept;
+    else delete out["dependentSchemas"];
+    const members = conditional.map((name): Schema => ({ if: { type: "object", required: [name] }, then: dependents![name]! }));
+    out["allOf"] = [...((schema["allOf"] as Schema[] | undefined) ?? []), ...members];
+  }
+  return out;
 }
 
 /** `validate.ts`: the typed entry points. Depends only on the IR (export names are fixed by tool position). */

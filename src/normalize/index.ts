@@ -9,7 +9,12 @@ import { assignToolNames, pascalCase, type UniqueNames } from "./naming.js";
 import { normalizeSchema } from "./schema.js";
 import { isRecord } from "../json.js";
 
-export function normalizeManifest(manifest: RawManifest): ManifestIR {
+export interface NormalizeOptions {
+  /** Documents a `$ref` may name besides the meta-schemas (see `SchemaContext.documents`): the JSON Schema Test Suite's remotes, in its test. */
+  documents?: ((uri: string) => unknown) | undefined;
+}
+
+export function normalizeManifest(manifest: RawManifest, options: NormalizeOptions = {}): ManifestIR {
   const diagnostics: Diagnostic[] = [];
   const file = manifest.source;
   const accepted: Array<{ tool: Record<string, unknown>; pointer: string }> = [];
@@ -53,12 +58,11 @@ export function normalizeManifest(manifest: RawManifest): ManifestIR {
       diagnostics.push({ severity: "warning", code: "schema-invalid", message: "tool has no inputSchema; assuming an object with any properties", file, tool: wireName, pointer });
       inputSource = { type: "object" };
     }
-    const input = schemaIR(inputSource, "input", toolNames.typeBase, wireName, joinPointer(pointer, "inputSchema"), file, diagnostics, names.types);
-    assertObjectRoot(input, wireName, file);
+    const where = { file, tool: wireName, diagnostics, typeNames: names.types, documents: options.documents };
+    const input = schemaIR(inputSource, "input", toolNames.typeBase, joinPointer(pointer, "inputSchema"), where);
+    checkObjectRoot(input, wireName, file, diagnostics);
     const outputRaw = tool["outputSchema"];
-    const output = outputRaw === undefined
-      ? undefined
-      : schemaIR(outputRaw, "output", toolNames.typeBase, wireName, joinPointer(pointer, "outputSchema"), file, diagnostics, names.types);
+    const output = outputRaw === undefined ? undefined : schemaIR(outputRaw, "output", toolNames.typeBase, joinPointer(pointer, "outputSchema"), where);
     const annotations = isRecord(tool["annotations"]) ? (tool["annotations"] as ToolAnnotations) : undefined;
     const title = typeof tool["title"] === "string" ? tool["title"] : typeof annotations?.title === "string" ? annotations.title : undefined;
     return {
@@ -85,40 +89,41 @@ export function normalizeManifest(manifest: RawManifest): ManifestIR {
   };
 }
 
-function schemaIR(
-  raw: unknown,
-  role: "input" | "output",
-  typeBase: string,
-  tool: string,
-  pointer: string,
-  file: string,
-  diagnostics: Diagnostic[],
-  typeNames: UniqueNames,
-): NormalizedSchema {
-  const result = normalizeSchema(raw, { file, tool, pointer, diagnostics });
-  const root = `${typeBase}${role === "input" ? "Input" : "Output"}`;
-  const defs = new Map<string, string>();
-  for (const key of result.defKeys) defs.set(key, typeNames.claim(`${root}${pascalCase(key) || "Def"}`));
-  // An object-typed root is what MCP requires; an inputSchema with `properties` but no `type` is one.
-  const schema = result.schema;
-  if (typeof schema === "object" && schema.type === undefined && (schema.properties !== undefined || schema.required !== undefined)) {
-    schema.type = "object";
-  }
-  return { dialect: result.dialect, schema, typeNames: { root, defs }, pointer };
+/** What every schema of one tool is normalised with. */
+interface ToolContext {
+  file: string;
+  tool: string;
+  diagnostics: Diagnostic[];
+  typeNames: UniqueNames;
+  documents: NormalizeOptions["documents"];
 }
 
-/** MCP: `inputSchema` is a JSON Schema object whose `type` is `"object"`. */
-function assertObjectRoot(input: NormalizedSchema, tool: string, file: string) {
+function schemaIR(raw: unknown, role: "input" | "output", typeBase: string, pointer: string, tool: ToolContext): NormalizedSchema {
+  const result = normalizeSchema(raw, { file: tool.file, tool: tool.tool, pointer, diagnostics: tool.diagnostics, documents: tool.documents });
+  const root = `${typeBase}${role === "input" ? "Input" : "Output"}`;
+  const defs = new Map<string, string>();
+  for (const key of result.defKeys) defs.set(key, tool.typeNames.claim(`${root}${pascalCase(key) || "Def"}`));
+  return { dialect: result.dialect, schema: result.schema, typeNames: { root, defs }, pointer };
+}
+
+/**
+ * MCP: tool arguments are a JSON object, and `inputSchema` describes one. That
+ * is checked outside the schema (`validateInput` refuses any other value), so
+ * the schema keeps its meaning (`$ref: "#"` names it as written); a schema
+ * that admits no object is reported, and its tool generated all the same.
+ */
+function checkObjectRoot(input: NormalizedSchema, tool: string, file: string, diagnostics: Diagnostic[]) {
   const schema = input.schema;
-  if (typeof schema === "boolean") return;
-  const type = schema.type;
-  const allowsObject = type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"));
-  if (!allowsObject) {
-    throw userError("schema-invalid", `inputSchema must describe an object (tool arguments are a JSON object), found type ${JSON.stringify(type)}`, {
-      file,
-      tool,
-      pointer: joinPointer(input.pointer, "type"),
-      hint: "MCP requires inputSchema.type to be \"object\"",
-    });
-  }
+  const type = typeof schema === "boolean" ? undefined : schema.type;
+  const admitsObject = schema !== false && (type === undefined || type === "object" || (Array.isArray(type) && type.includes("object")));
+  if (admitsObject) return;
+  diagnostics.push({
+    severity: "warning",
+    code: "schema-invalid",
+    message: `inputSchema admits no object (${schema === false ? "it is false" : `type ${JSON.stringify(type)}`}), but tool arguments are always a JSON object: every call of this tool fails validation`,
+    file,
+    tool,
+    pointer: schema === false ? input.pointer : joinPointer(input.pointer, "type"),
+    hint: "MCP requires inputSchema.type to be \"object\"",
+  });
 }

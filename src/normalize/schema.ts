@@ -11,14 +11,25 @@
  *   - dependencies-split: draft-07 `dependencies` becomes `dependentRequired` / `dependentSchemas`.
  *   - ref-siblings: before 2019-09 a `$ref` hides its siblings (draft-07 §8.3), so only annotations are kept.
  *   - exclusive-bounds: draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers.
- *   - ref-hoisting: every local ref target (`#/$defs/x`, `#/definitions/x`, `#/properties/a/..`,
- *     `#anchor`) is copied to `$defs` and the ref rewritten to `#/$defs/<key>`; `#` stays.
- *   - external-refs: refs to files or URLs are never resolved: the subschema becomes `{}` (unknown).
+ *   - ref-resolution: `$ref` resolves as the spec says (resources.ts): against the base URI `$id`
+ *     sets, to embedded resources, anchors, pointers relative to a resource, and the meta-schemas.
+ *   - ref-hoisting: every ref target is copied to `$defs` and the ref rewritten to
+ *     `#/$defs/<key>`; a ref to the root is `#`.
+ *   - dynamic-refs: `$dynamicRef` (2020-12 Core §8.2.3.2) and `$recursiveRef` (2019-09 Core
+ *     §8.2.4.2) resolve through the dynamic scope. The scope is known here: a target is hoisted
+ *     once per set of dynamic anchors in force where it is used (the outermost resource that
+ *     declared each name), so every dynamic ref becomes a plain `$ref`.
+ *   - external-refs: refs to files or URLs are never resolved: the `$ref` is not applied (unknown).
+ *   - lenient-subschemas: a value that is not a schema where one must be costs only its keyword
+ *     (or is unconstrained where dropping it would constrain more), with a warning.
  *   - invalid-patterns: a `pattern` that is not a valid Unicode regular expression is dropped.
  */
-import { joinPointer, userError, type Diagnostic } from "../errors.js";
+import { joinPointer, type Diagnostic } from "../errors.js";
 import type { Dialect, Schema, SchemaObject } from "../ir.js";
-import { isRecord, setOwn } from "../json.js";
+import { isRecord, LONE_SURROGATE, setOwn } from "../json.js";
+import { metaSchema } from "./meta-schemas.js";
+import { isLegacyDialect, RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
+import { DEFAULT_BASE, uriStem } from "./uri.js";
 
 export interface SchemaContext {
   file: string;
@@ -26,6 +37,12 @@ export interface SchemaContext {
   /** Pointer of the schema in the input document, e.g. `/tools/3/inputSchema`. */
   pointer: string;
   diagnostics: Diagnostic[];
+  /**
+   * Documents a `$ref` may name besides the meta-schemas, by absolute URI (no
+   * fragment). Only the test of the JSON Schema Test Suite passes one (its
+   * `remotes/`); users' schemas never resolve remote refs.
+   */
+  documents?: ((uri: string) => unknown) | undefined;
 }
 
 export interface NormalizeSchemaResult {
@@ -81,37 +98,52 @@ export function detectDialect(schema: unknown): { dialect: Dialect; known: boole
   return match === undefined ? { dialect: "2020-12", known: false } : { dialect: match[1], known: true };
 }
 
-/** Resolves an RFC 6901 pointer (already URI-decoded) against a document. */
-function resolvePointer(document: unknown, pointer: string): { found: boolean; value: unknown } {
-  if (pointer === "") return { found: true, value: document };
-  let current = document;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < current.length) {
-      current = current[Number(token)];
-    } else if (isRecord(current) && Object.prototype.hasOwnProperty.call(current, token)) {
-      current = current[token];
-    } else {
-      return { found: false, value: undefined };
-    }
-  }
-  return { found: true, value: current };
-}
-
 export function normalizeSchema(raw: unknown, context: SchemaContext): NormalizeSchemaResult {
   return new SchemaNormalizer(raw, context).run();
+}
+
+/**
+ * The dynamic anchors in force at a place: for each name, the outermost
+ * resource of the dynamic scope that declares it (2020-12 Core §8.2.3.2). Only
+ * names declared by two resources or more are tracked (with one, a dynamic
+ * ref resolves the same wherever it is used).
+ */
+interface DynamicScope {
+  /** Names and bindings as text: equal keys, equal scopes. */
+  key: string;
+  bindings: ReadonlyMap<string, Location>;
+}
+
+const NO_DYNAMIC_SCOPE: DynamicScope = { key: "", bindings: new Map() };
+
+/** Beyond this many hoisted subschemas with dynamic scopes, dynamic refs are resolved as plain refs (with a warning). */
+const MAX_SPECIALISED_DEFS = 2000;
+const TOO_MANY_SCOPES = Symbol("too many dynamic scopes");
+
+/** The dialect a resource root's `$schema` names, when it names one. */
+function declaredDialect(schema: unknown): Dialect | undefined {
+  if (!isRecord(schema) || typeof schema["$schema"] !== "string") return undefined;
+  const { dialect, known } = detectDialect(schema);
+  return known ? dialect : undefined;
 }
 
 class SchemaNormalizer {
   private readonly dialect: Dialect;
   private readonly unknownDialect: boolean;
-  private readonly legacy: boolean;
-  /** Ref target pointer (within the raw schema) → `$defs` key. */
+  private index!: SchemaIndex;
+  /** Dynamic anchor names resolved by scope (see `DynamicScope`). */
+  private dynamicNames: ReadonlySet<string> = new Set();
+  private rootScope = NO_DYNAMIC_SCOPE;
+  /** Ref target (document, pointer, dynamic scope) → `$defs` key. */
   private readonly targets = new Map<string, string>();
+  /** `$defs` key → where to report a problem with it: its pointer in the tool's schema, or the ref that brought it in from a known document. */
+  private readonly origin = new Map<string, string>();
   private readonly usedKeys = new Set<string>();
-  private readonly queue: Array<{ pointer: string; key: string }> = [];
+  private readonly queue: Array<{ location: Location; scope: DynamicScope; key: string }> = [];
   private readonly defs: Record<string, Schema> = {};
-  private anchors: Map<string, string> | undefined;
+  /** While a subschema of a known document (a meta-schema) is normalised: its URI, and the tool's pointer to report problems at. */
+  private foreign: { uri: string; origin: string } | undefined;
+  private specialised = 0;
 
   constructor(
     private readonly raw: unknown,
@@ -120,24 +152,60 @@ class SchemaNormalizer {
     const detected = detectDialect(raw);
     this.dialect = detected.dialect;
     this.unknownDialect = !detected.known;
-    this.legacy = this.dialect === "draft-07" || this.dialect === "draft-06" || this.dialect === "draft-04";
   }
 
   run(): NormalizeSchemaResult {
     if (this.unknownDialect) {
       this.warn("keyword-dropped", `$schema ${JSON.stringify((this.raw as Record<string, unknown>)["$schema"])} names no JSON Schema dialect mcpgen knows; read as 2020-12`, "/$schema", "use a json-schema.org meta-schema URI (draft-04, -06, -07, 2019-09 or 2020-12), or leave $schema out for 2020-12");
     }
-    this.registerRefTargets(this.raw);
-    const root = this.node(this.raw, "");
+    const documents = this.context.documents;
+    this.index = new SchemaIndex(this.raw, DEFAULT_BASE, {
+      dialect: this.dialect,
+      dialectOf: declaredDialect,
+      document: (uri) => documents?.(uri) ?? metaSchema(uri),
+    });
+    const counts = this.index.dynamicAnchorCounts();
+    const dynamicNames = new Set([...counts].filter(([, count]) => count > 1).map(([name]) => name));
+    const reported = this.context.diagnostics.length;
+    try {
+      return this.normalize(dynamicNames);
+    } catch (error) {
+      if (error !== TOO_MANY_SCOPES) throw error;
+      this.context.diagnostics.length = reported;
+      this.reset();
+      this.warn("keyword-dropped", `$dynamicRef/$recursiveRef here would need over ${MAX_SPECIALISED_DEFS} copies of subschemas to resolve through every dynamic scope; each resolves to where it points statically instead, as a $ref does`, "");
+      return this.normalize(new Set());
+    }
+  }
+
+  private reset() {
+    this.targets.clear();
+    this.origin.clear();
+    this.usedKeys.clear();
+    this.queue.length = 0;
+    for (const key of Object.keys(this.defs)) delete this.defs[key];
+    this.specialised = 0;
+  }
+
+  private normalize(dynamicNames: ReadonlySet<string>): NormalizeSchemaResult {
+    this.dynamicNames = dynamicNames;
+    const rootLocation: Location = { document: this.index.root.document, pointer: "" };
+    this.rootScope = this.enter(NO_DYNAMIC_SCOPE, this.index.root);
+    this.registerRefTargets();
+    const root = this.subschema(this.raw, rootLocation, this.index.root, NO_DYNAMIC_SCOPE) ?? true;
     for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
-      this.defs[next.key] = this.node(resolvePointer(this.raw, next.pointer).value, next.pointer, true);
+      const { location, scope, key } = next;
+      this.foreign = location.document.own ? undefined : { uri: location.document.uri, origin: this.origin.get(key)! };
+      const value = resolvePointer(location.document.json, location.pointer).value;
+      this.defs[key] = this.subschema(value, location, this.index.resourceAt(location.document, location.pointer), scope, true) ?? true;
+      this.foreign = undefined;
     }
     this.breakEmptyCycles(root);
     const defKeys = Object.keys(this.defs);
     let schema: Schema = root;
     if (defKeys.length > 0) {
       schema = typeof root === "boolean" ? (root ? {} : { not: {} }) : root;
-      schema.$defs = this.defs;
+      schema.$defs = { ...this.defs };
     }
     return { dialect: this.dialect, schema, defKeys };
   }
@@ -167,9 +235,8 @@ class SchemaNormalizer {
       }
     }
     // Report each at the place the input has it (a ref into #/properties is hoisted into $defs here).
-    const origin = new Map([...this.targets].map(([pointer, key]) => [key, pointer]));
     for (const target of cyclic) {
-      const pointer = target === "#" ? "" : (origin.get(target) ?? `/$defs/${target}`);
+      const pointer = target === "#" ? "" : (this.origin.get(target) ?? `/$defs/${target}`);
       this.warn("ref-unresolved", "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied", pointer);
       sameInstanceRefs(nodes.get(target)!, (node) => {
         if (cyclic.has(refTarget(node.$ref as string))) delete node.$ref;
@@ -182,49 +249,72 @@ class SchemaNormalizer {
   }
 
   private warn(code: Diagnostic["code"], message: string, pointer: string, hint?: string) {
-    this.context.diagnostics.push({ severity: "warning", code, message, ...this.where(pointer), hint });
+    // A problem inside a known document (a meta-schema) is reported at the tool's ref that brought it in.
+    const [at, text] = this.foreign === undefined ? [pointer, message] : [this.foreign.origin, `${message} (in ${this.foreign.uri}, at ${pointer === "" ? "/" : pointer})`];
+    this.context.diagnostics.push({ severity: "warning", code, message: text, ...this.where(at), hint });
   }
 
   /**
-   * Finds every local ref target up front, so a subschema that is also a ref
-   * target (`#/properties/primary`) is written once, as a named type, and
+   * Hoists every static `$ref` target up front, so a subschema that is also a
+   * ref target (`#/properties/primary`) is written once, as a named type, and
    * referenced from both places.
    */
-  private registerRefTargets(node: unknown) {
-    if (Array.isArray(node)) {
-      for (const item of node) this.registerRefTargets(item);
-      return;
+  private registerRefTargets() {
+    for (const site of this.index.refSites) {
+      if (site.keyword !== "$ref") continue;
+      const resolved = this.index.resolve(site.ref, site.resource);
+      if (resolved.kind === "found") this.refTo(resolved.location, this.rootScope, site.pointer);
     }
-    if (!isRecord(node)) return;
-    const ref = node["$ref"];
-    if (typeof ref === "string" && ref.startsWith("#")) {
-      let fragment: string | undefined;
-      try {
-        fragment = decodeURIComponent(ref.slice(1));
-      } catch {
-        fragment = undefined;
-      }
-      const pointer = fragment === undefined || fragment === "" ? undefined : fragment.startsWith("/") ? fragment : this.anchorPointer(fragment);
-      if (pointer !== undefined && pointer !== "" && resolvePointer(this.raw, pointer).found) this.keyFor(pointer);
-    }
-    for (const [, item] of subschemaValues(node)) this.registerRefTargets(item);
   }
 
-  private node(value: unknown, pointer: string, isDefinition = false): Schema {
-    if (!isDefinition && pointer !== "") {
-      const key = this.targets.get(pointer);
+  /** Whether `location` under `scope` is the tool's root as normalised (what `#` names). */
+  private isRoot(location: Location, scope: DynamicScope): boolean {
+    return location.document.own && location.pointer === "" && scope.key === this.rootScope.key;
+  }
+
+  /** `#` or `#/$defs/<key>` for a ref from a place under `scope` to `location`. */
+  private refTo(location: Location, scope: DynamicScope, at: string): string {
+    const entered = this.enter(scope, this.index.resourceAt(location.document, location.pointer));
+    return this.isRoot(location, entered) ? "#" : `#/$defs/${this.keyFor(location, entered, at)}`;
+  }
+
+  /** `scope` once `resource` is entered: its dynamic anchors bound where no outer resource bound them. */
+  private enter(scope: DynamicScope, resource: SchemaResource): DynamicScope {
+    let bindings: Map<string, Location> | undefined;
+    for (const [name, pointer] of resource.dynamicAnchors) {
+      if (!this.dynamicNames.has(name) || (bindings ?? scope.bindings).has(name)) continue;
+      bindings ??= new Map(scope.bindings);
+      bindings.set(name, { document: resource.document, pointer });
+    }
+    if (bindings === undefined) return scope;
+    const key = JSON.stringify([...bindings].map(([name, place]) => [name, place.document.id, place.pointer]).sort());
+    return { key, bindings };
+  }
+
+  /**
+   * A subschema, normalised; undefined (with a warning) when `value` is not a
+   * schema, for the caller to drop its keyword or leave the place unconstrained.
+   */
+  private subschema(value: unknown, location: Location, parent: SchemaResource, outer: DynamicScope, isDefinition = false): Schema | undefined {
+    const { pointer } = location;
+    const resource = location.document.resources.get(pointer) ?? parent;
+    const scope = this.enter(outer, resource);
+    if (!isDefinition && !this.isRoot(location, scope)) {
+      const key = this.targets.get(targetId(location, scope));
       if (key !== undefined) return { $ref: `#/$defs/${key}` };
     }
     if (typeof value === "boolean") return value;
     if (!isRecord(value)) {
-      throw userError("schema-invalid", `a schema must be an object or a boolean, found ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`, {
-        ...this.where(pointer),
-        hint: "fix the tool's schema on the server, or edit the manifest",
-      });
+      const found = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+      this.warn("schema-invalid", `a schema must be an object or a boolean, found ${found}; ${pointer === "" ? "the whole schema is typed unknown and not validated" : "ignored (typed unknown, not validated)"}`, pointer, "fix the tool's schema on the server, or edit the manifest");
+      return undefined;
     }
+    const child = (item: unknown, at: string) => this.subschema(item, { document: location.document, pointer: at }, resource, scope);
+    const legacy = isLegacyDialect(resource.dialect);
     const out: SchemaObject = {};
+    const refs: string[] = [];
     const ref = value["$ref"];
-    const keepAll = typeof ref !== "string" || !this.legacy;
+    const keepAll = typeof ref !== "string" || !legacy;
     const keywords = keepAll ? Object.keys(value) : Object.keys(value).filter((key) => key === "$ref" || ANNOTATION_KEYWORDS.has(key));
 
     for (const key of keywords) {
@@ -232,22 +322,27 @@ class SchemaNormalizer {
       const at = joinPointer(pointer, key);
       switch (key) {
         case "$ref":
+        case "$dynamicRef":
+        case "$recursiveRef": {
           if (typeof item !== "string") { this.dropped(key, at, "is not a string"); break; }
-          if (!this.ref(item, at, out)) return this.unknownKeepingAnnotations(value);
+          const target = this.ref(key, item, at, resource, scope);
+          if (target !== undefined) refs.push(target);
+          else if (legacy && key === "$ref") return this.unknownKeepingAnnotations(value);
           break;
+        }
         case "type": this.type(item, at, out); break;
         case "items":
           if (Array.isArray(item)) {
-            out.prefixItems = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
+            out.prefixItems = item.map((entry, index) => child(entry, joinPointer(at, index)) ?? true);
             const additional = value["additionalItems"];
-            if (additional !== undefined) out.items = this.node(additional, joinPointer(pointer, "additionalItems"));
+            if (additional !== undefined) this.set(out, "items", child(additional, joinPointer(pointer, "additionalItems")));
           } else {
-            out.items = this.node(item, at);
+            this.set(out, "items", child(item, at));
           }
           break;
         case "prefixItems":
           if (!Array.isArray(item)) { this.dropped(key, at, "is not an array"); break; }
-          out.prefixItems = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
+          out.prefixItems = item.map((entry, index) => child(entry, joinPointer(at, index)) ?? true);
           break;
         case "additionalItems": break; // handled with `items`
         case "required":
@@ -256,7 +351,7 @@ class SchemaNormalizer {
           break;
         case "enum":
           if (!Array.isArray(item)) { this.dropped(key, at, "is not an array"); break; }
-          if (item.length === 0) this.warn("schema-invalid", "enum is empty, so no value is valid here (typed never)", at, "if the server fills the list at run time, it should describe the values some other way (a type, a pattern)");
+          if (item.length === 0) this.warn("schema-suspect", "enum is empty, so no value is valid here (typed never)", at, "if the server fills the list at run time, it should describe the values some other way (a type, a pattern)");
           out.enum = item;
           break;
         case "examples":
@@ -272,26 +367,23 @@ class SchemaNormalizer {
           this.exclusiveBound(key, item, at, out);
           break;
         case "dependencies":
-          this.dependencies(item, at, out);
+          this.dependencies(item, at, out, child);
           break;
         case "dependentRequired":
           this.dependentRequired(item, at, out);
-          break;
-        case "$recursiveRef":
-          // 2019-09: `$recursiveRef: "#"` (with no `$recursiveAnchor` elsewhere) is a plain ref to the root.
-          if (item === "#") out.$ref = "#";
-          else this.warn("keyword-dropped", `$recursiveRef ${JSON.stringify(item)} is not supported; this subschema is not constrained`, at);
-          break;
-        case "$dynamicRef":
-          this.warn("keyword-dropped", `$dynamicRef ${JSON.stringify(item)} is not supported; this subschema is not constrained`, at);
           break;
         case "nullable": break; // OpenAPI 3.0; applied after `type`
         case "$defs":
         case "definitions":
           break; // only referenced definitions are kept, hoisted by `ref`
         default:
-          this.keyword(key, item, at, out);
+          this.keyword(key, item, at, out, child);
       }
+    }
+    // A schema with two refs (`$ref` beside `$dynamicRef`) applies both: the second as an `allOf` member.
+    if (refs.length > 0) {
+      out.$ref = refs[0];
+      if (refs.length > 1) out.allOf = [...((out.allOf as Schema[] | undefined) ?? []), ...refs.slice(1).map((target) => ({ $ref: target }))];
     }
     if (value["nullable"] === true && typeof out.type === "string") out.type = [out.type, "null"];
     else if (value["nullable"] === true && Array.isArray(out.type) && !out.type.includes("null")) out.type = [...out.type, "null"];
@@ -315,26 +407,43 @@ class SchemaNormalizer {
     return out;
   }
 
-  private keyword(key: string, item: unknown, at: string, out: SchemaObject) {
+  /** Sets a keyword holding one subschema, unless that was not a schema (then the keyword is dropped: it constrains nothing). */
+  private set(out: SchemaObject, key: string, schema: Schema | undefined) {
+    if (schema !== undefined) out[key] = schema;
+  }
+
+  private keyword(key: string, item: unknown, at: string, out: SchemaObject, child: (item: unknown, at: string) => Schema | undefined) {
     const kind = KEYWORD_KINDS.get(key);
     if (kind === "map") {
       if (!isRecord(item)) return this.dropped(key, at, "is not an object");
       const map: Record<string, Schema> = {};
       for (const [name, sub] of Object.entries(item)) {
+        if (LONE_SURROGATE.test(name)) this.loneSurrogate(name, joinPointer(at, name));
         if (key === "patternProperties" && !validPattern(name)) {
           this.warn("pattern-invalid", `patternProperties key ${JSON.stringify(name)} is not a valid Unicode regular expression; ignored`, joinPointer(at, name));
           continue;
         }
-        setOwn(map, name, this.node(sub, joinPointer(at, name)));
+        const schema = child(sub, joinPointer(at, name));
+        // A property whose schema is not one stays a property (so `additionalProperties` leaves it alone), unconstrained.
+        if (schema !== undefined || key !== "dependentSchemas") setOwn(map, name, schema ?? true);
       }
       // draft-07 `dependencies` may already have named some (see `dependencies`): both apply.
       if (key === "dependentSchemas") for (const [name, sub] of Object.entries(map)) addDependentSchema(out, name, sub);
       else out[key] = map;
     } else if (kind === "one") {
-      out[key] = this.node(item, at);
+      this.set(out, key, child(item, at));
     } else if (kind === "list") {
       if (!Array.isArray(item) || item.length === 0) return this.dropped(key, at, "is not a non-empty array");
-      out[key] = item.map((entry, index) => this.node(entry, joinPointer(at, index)));
+      const members = item.map((entry, index) => child(entry, joinPointer(at, index)));
+      if (key === "allOf") {
+        const valid = members.filter((member): member is Schema => member !== undefined);
+        if (valid.length > 0) out[key] = valid;
+      } else if (members.every((member) => member !== undefined)) {
+        out[key] = members;
+      } else {
+        // One unknown branch: `anyOf` admits everything, and `oneOf` cannot be decided.
+        this.warn("schema-invalid", `\`${key}\` is not applied, since one of its branches is not a schema`, at);
+      }
     } else if (kind === "number") {
       if (typeof item !== "number" || !Number.isFinite(item)) this.dropped(key, at, "is not a number");
       else if (key === "multipleOf" && !(item > 0)) this.dropped(key, at, "must be greater than 0 (as it is, it would reject every number)");
@@ -348,6 +457,10 @@ class SchemaNormalizer {
       out[key] = item;
     }
     // Anything else (tsType, x-*, $id, $schema, $comment, $anchor, ...) is dropped on purpose.
+  }
+
+  private loneSurrogate(name: string, at: string) {
+    this.warn("schema-suspect", `the name ${JSON.stringify(name)} holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written`, at, "servers should use names that are valid Unicode");
   }
 
   private dropped(key: string, at: string, why: string) {
@@ -378,80 +491,61 @@ class SchemaNormalizer {
     }
   }
 
-  private dependencies(item: unknown, at: string, out: SchemaObject) {
+  private dependencies(item: unknown, at: string, out: SchemaObject, child: (item: unknown, at: string) => Schema | undefined) {
     if (!isRecord(item)) return this.dropped("dependencies", at, "is not an object");
     for (const [name, dependency] of Object.entries(item)) {
+      if (LONE_SURROGATE.test(name)) this.loneSurrogate(name, joinPointer(at, name));
       if (Array.isArray(dependency)) addDependentRequired(out, name, dependency.filter((entry): entry is string => typeof entry === "string"));
-      else addDependentSchema(out, name, this.node(dependency, joinPointer(at, name)));
-    }
-  }
-
-  /** Rewrites a `$ref`; false when it is external and the subschema must become unknown. */
-  private ref(ref: string, at: string, out: SchemaObject): boolean {
-    if (!ref.startsWith("#")) {
-      this.warn("ref-external", `external $ref ${JSON.stringify(ref)} is never resolved; typed as unknown and not validated`, at,
-        "inline the referenced schema into the manifest if you want it typed");
-      return false;
-    }
-    let fragment: string;
-    try {
-      fragment = decodeURIComponent(ref.slice(1));
-    } catch {
-      throw userError("ref-unresolved", `$ref ${JSON.stringify(ref)} is not a valid URI fragment`, this.where(at));
-    }
-    if (fragment === "") { out.$ref = "#"; return true; }
-    let pointer = fragment;
-    if (!fragment.startsWith("/")) {
-      const anchored = this.anchorPointer(fragment);
-      if (anchored === undefined) {
-        throw userError("ref-unresolved", `$ref ${JSON.stringify(ref)} names no $anchor in this schema`, { ...this.where(at), hint: "refs may point to #/$defs/<name>, #/definitions/<name>, #/properties/..., or a $anchor" });
+      else {
+        const schema = child(dependency, joinPointer(at, name));
+        if (schema !== undefined) addDependentSchema(out, name, schema);
       }
-      pointer = anchored;
     }
-    if (pointer === "") { out.$ref = "#"; return true; }
-    if (!resolvePointer(this.raw, pointer).found) {
-      throw userError("ref-unresolved", `$ref ${JSON.stringify(ref)} points to nothing in this schema`, {
-        ...this.where(at),
-        hint: "refs resolve against the tool's own schema root; fix the pointer or add the definition",
-      });
-    }
-    out.$ref = `#/$defs/${this.keyFor(pointer)}`;
-    return true;
   }
 
-  private keyFor(pointer: string): string {
-    const existing = this.targets.get(pointer);
-    if (existing !== undefined) return existing;
-    const tokens = pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
-    const last = tokens[tokens.length - 1] ?? "def";
-    let base = last.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "def";
-    if (tokens.length > 2 || (tokens[0] !== "$defs" && tokens[0] !== "definitions")) {
-      // Hoisted from elsewhere (`#/properties/a/items`): name it after the last meaningful token.
-      const meaningful = [...tokens].reverse().find((token) => !/^(\d+|items|properties|additionalProperties|anyOf|oneOf|allOf|prefixItems|\$defs|definitions)$/.test(token));
-      base = (meaningful ?? "def").replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "def";
+  /**
+   * Where a `$ref`, `$dynamicRef` or `$recursiveRef` leads, as `#` or
+   * `#/$defs/<key>`; undefined (with a warning) when it cannot be followed:
+   * then it is not applied.
+   */
+  private ref(keyword: string, ref: string, at: string, resource: SchemaResource, scope: DynamicScope): string | undefined {
+    const resolved = this.index.resolve(ref, resource);
+    if (resolved.kind === "external") {
+      this.warn("ref-external", `external ${keyword} ${JSON.stringify(ref)} is never resolved; typed as unknown and not validated`, at,
+        "inline the referenced schema into the manifest if you want it typed");
+      return undefined;
     }
+    if (resolved.kind === "unresolved") {
+      this.warn("ref-unresolved", `${keyword} ${JSON.stringify(ref)} ${resolved.reason}; not applied (typed unknown, not validated)`, at,
+        "refs resolve against the schema's own $id (or the tool's schema); fix the reference or add the definition");
+      return undefined;
+    }
+    let target = resolved.location;
+    if (keyword === "$dynamicRef" && resolved.anchor !== undefined && resolved.resource.dynamicAnchors.get(resolved.anchor) === target.pointer) {
+      // 2020-12 Core §8.2.3.2: a fragment made by `$dynamicAnchor` resolves to the outermost resource in scope declaring it.
+      target = scope.bindings.get(resolved.anchor) ?? target;
+    } else if (keyword === "$recursiveRef" && target.pointer === resolved.resource.pointer && resolved.resource.dynamicAnchors.has(RECURSIVE_ANCHOR)) {
+      // 2019-09 Core §8.2.4.2: a target with `$recursiveAnchor: true` defers to the outermost resource in scope that has it too.
+      target = scope.bindings.get(RECURSIVE_ANCHOR) ?? target;
+    }
+    return this.refTo(target, scope, at);
+  }
+
+  private keyFor(location: Location, scope: DynamicScope, at: string): string {
+    const id = targetId(location, scope);
+    const existing = this.targets.get(id);
+    if (existing !== undefined) return existing;
+    if (scope.key !== "" && ++this.specialised > MAX_SPECIALISED_DEFS) throw TOO_MANY_SCOPES;
+    const { document, pointer } = location;
+    const resource = document.resources.get(pointer);
+    const base = !document.own && resource !== undefined ? identifierPart(uriStem(resource.uri)) : keyBase(pointer);
     let key = base;
     for (let n = 2; this.usedKeys.has(key); n++) key = `${base}${n}`;
     this.usedKeys.add(key);
-    this.targets.set(pointer, key);
-    this.queue.push({ pointer, key });
+    this.targets.set(id, key);
+    this.origin.set(key, document.own ? pointer : (this.foreign?.origin ?? at));
+    this.queue.push({ location, scope, key });
     return key;
-  }
-
-  private anchorPointer(name: string): string | undefined {
-    if (this.anchors === undefined) {
-      const anchors = new Map<string, string>();
-      const visit = (node: unknown, pointer: string) => {
-        if (Array.isArray(node)) node.forEach((item, index) => visit(item, joinPointer(pointer, index)));
-        else if (isRecord(node)) {
-          if (typeof node["$anchor"] === "string" && !anchors.has(node["$anchor"])) anchors.set(node["$anchor"], pointer);
-          for (const [at, item] of subschemaValues(node)) visit(item, joinPointer(pointer, ...at));
-        }
-      };
-      visit(this.raw, "");
-      this.anchors = anchors;
-    }
-    return this.anchors.get(name);
   }
 
   private unknownKeepingAnnotations(value: Record<string, unknown>): SchemaObject {
@@ -459,6 +553,26 @@ class SchemaNormalizer {
     if (typeof value["description"] === "string") out.description = value["description"];
     return out;
   }
+}
+
+/** Identifies a hoisted subschema: its place and the dynamic scope it is read in. */
+function targetId(location: Location, scope: DynamicScope): string {
+  return `${location.document.id}:${scope.key}:${location.pointer}`;
+}
+
+/** Letters, digits and `_` of `text`, for a `$defs` key ("def" when none is left). */
+function identifierPart(text: string): string {
+  return text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "def";
+}
+
+/** A `$defs` key for the subschema at `pointer`, named after its last meaningful token. */
+function keyBase(pointer: string): string {
+  const tokens = pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const last = tokens[tokens.length - 1] ?? "def";
+  if (tokens.length <= 2 && (tokens[0] === "$defs" || tokens[0] === "definitions")) return identifierPart(last);
+  // Hoisted from elsewhere (`#/properties/a/items`): name it after the last meaningful token.
+  const meaningful = [...tokens].reverse().find((token) => !/^(\d+|items|properties|additionalProperties|anyOf|oneOf|allOf|prefixItems|\$defs|definitions)$/.test(token));
+  return identifierPart(meaningful ?? "def");
 }
 
 /** Adds a dependency (draft-07 `dependencies` and 2019-09 `dependentRequired` may both name one): both apply. */
@@ -471,25 +585,6 @@ function addDependentRequired(out: SchemaObject, name: string, names: readonly s
 function addDependentSchema(out: SchemaObject, name: string, schema: Schema): void {
   const map = (out.dependentSchemas ??= {}) as Record<string, Schema>;
   setOwn(map, name, Object.prototype.hasOwnProperty.call(map, name) ? { allOf: [map[name]!, schema] } : schema);
-}
-
-/** Keywords whose values are instances, never schemas (so never searched for refs or anchors). */
-const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
-/** Keywords whose values map names to schemas, whatever the names (a property may be called `default`). */
-const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"]);
-
-/** The values below a schema object that may be or hold schemas, each with its path of keys. */
-function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {
-  const values: Array<[string[], unknown]> = [];
-  for (const [key, item] of Object.entries(node)) {
-    if (DATA_KEYWORDS.has(key)) continue;
-    if (NAME_MAP_KEYWORDS.has(key) && isRecord(item)) {
-      for (const [name, sub] of Object.entries(item)) values.push([[key, name], sub]);
-    } else {
-      values.push([[key], item]);
-    }
-  }
-  return values;
 }
 
 /** `"#"` for the root, the `$defs` key otherwise (refs are normalised to these two forms). */

@@ -35,6 +35,8 @@ export interface TargetDocument {
   emit?: Emit;
   /** Run Prettier on the output (default: the file's `format`, else true). */
   format?: boolean;
+  /** Every warning is an error (default: the file's `strict`, else false). */
+  strict?: boolean;
   /** `server` targets: use this transport only. */
   transport?: TransportName;
   /** `server` targets: seconds to wait for the server (default 30). */
@@ -48,6 +50,8 @@ export interface ConfigDocument {
   $schema?: string;
   /** Default `format` of every target. */
   format?: boolean;
+  /** Default `strict` of every target. */
+  strict?: boolean;
   targets: TargetDocument[];
 }
 
@@ -56,6 +60,8 @@ export interface Target {
   name: string;
   emit: Emit;
   format: boolean;
+  /** Every warning about the target's tools is an error. */
+  strict: boolean;
   /** Absolute output directory. */
   outDir: string;
   /** `manifest`: a manifest file; `server`: a live server, generated offline from `<outDir>/manifest.json`. */
@@ -87,8 +93,8 @@ export class ConfigError extends McpgenError {
 export const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const EMITS: readonly Emit[] = ["client", "server", "types"];
 const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
-const ROOT_KEYS = ["$schema", "format", "targets"];
-const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "transport", "timeout", "oauth"];
+const ROOT_KEYS = ["$schema", "format", "strict", "targets"];
+const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "transport", "timeout", "oauth"];
 
 /** How messages name a path: relative to the working directory when below it. */
 export function displayPath(path: string, cwd = process.cwd()): string {
@@ -171,6 +177,8 @@ export function validateConfig(document: unknown, where: { file: string | undefi
   if (document["$schema"] !== undefined && typeof document["$schema"] !== "string") problem("/$schema", "`$schema` must be a string");
   const defaultFormat = document["format"];
   if (defaultFormat !== undefined && typeof defaultFormat !== "boolean") problem("/format", `\`format\` must be true or false, not ${show(defaultFormat)}`);
+  const defaultStrict = document["strict"];
+  if (defaultStrict !== undefined && typeof defaultStrict !== "boolean") problem("/strict", `\`strict\` must be true or false, not ${show(defaultStrict)}`);
   const list = document["targets"];
   if (list === undefined) problem("", "missing `targets`", "add \"targets\": [ ... ]");
   else if (!Array.isArray(list)) problem("/targets", `\`targets\` must be an array, not ${show(list)}`);
@@ -178,7 +186,8 @@ export function validateConfig(document: unknown, where: { file: string | undefi
     const names = new Map<string, string>();
     list.forEach((entry: unknown, index) => {
       const pointer = joinPointer("/targets", index);
-      const target = validateTarget(entry, pointer, where.root, typeof defaultFormat === "boolean" ? defaultFormat : true, problem, unknownKeys);
+      const defaults = { format: typeof defaultFormat === "boolean" ? defaultFormat : true, strict: defaultStrict === true };
+      const target = validateTarget(entry, pointer, where.root, defaults, problem, unknownKeys);
       if (target === undefined) return;
       const previous = names.get(target.name);
       if (previous !== undefined) problem(joinPointer(pointer, "name"), `target name ${JSON.stringify(target.name)} is already used at ${previous}`);
@@ -195,7 +204,7 @@ function validateTarget(
   entry: unknown,
   pointer: string,
   root: string,
-  defaultFormat: boolean,
+  defaults: { format: boolean; strict: boolean },
   problem: Report,
   unknownKeys: (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report) => void,
 ): Target | undefined {
@@ -237,8 +246,10 @@ function validateTarget(
   // Absent means the default; null is a value, and not one of the allowed ones (as the JSON Schema says).
   const emit = entry["emit"] === undefined ? "client" : entry["emit"];
   if (!EMITS.includes(emit as Emit)) fail(joinPointer(pointer, "emit"), `\`emit\` must be ${EMITS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(emit)}`);
-  const format = entry["format"] === undefined ? defaultFormat : entry["format"];
+  const format = entry["format"] === undefined ? defaults.format : entry["format"];
   if (typeof format !== "boolean") fail(joinPointer(pointer, "format"), `\`format\` must be true or false, not ${show(format)}`);
+  const strict = entry["strict"] === undefined ? defaults.strict : entry["strict"];
+  if (typeof strict !== "boolean") fail(joinPointer(pointer, "strict"), `\`strict\` must be true or false, not ${show(strict)}`);
   const transport = entry["transport"];
   if (transport !== undefined && !TRANSPORTS.includes(transport as TransportName)) {
     fail(joinPointer(pointer, "transport"), `\`transport\` must be ${TRANSPORTS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(transport)}`);
@@ -258,6 +269,7 @@ function validateTarget(
     name,
     emit: emit as Emit,
     format: format as boolean,
+    strict: strict as boolean,
     outDir: emit === "server" ? serverProjectDir(resolve(root, out)) : resolve(root, out),
     source: manifest !== undefined
       ? { kind: "manifest", path: resolve(root, manifest) }

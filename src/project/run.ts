@@ -14,7 +14,7 @@ import { realPathOf } from "../real-path.js";
 import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
 import { compareManifests, hasDrift, type DriftReport } from "../drift.js";
-import { McpgenError, userError, type Diagnostic } from "../errors.js";
+import { McpgenError, StrictError, userError, type Diagnostic } from "../errors.js";
 import { renderManifest, timed, withoutUsersManifest } from "../generate.js";
 import type { EmittedFile } from "../ir.js";
 import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "../pull.js";
@@ -32,6 +32,8 @@ export interface ProjectOptions extends LoadOptions {
   check?: boolean | undefined;
   /** Overrides every target's `format`. */
   format?: boolean | undefined;
+  /** Overrides every target's `strict` (`--strict`). */
+  strict?: boolean | undefined;
   /** Home directory for user-level MCP configuration files (default `os.homedir()`). */
   home?: string | undefined;
   /** Environment for `${VAR}` expansion in MCP configuration files (default `process.env`). */
@@ -196,10 +198,10 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
     const outcome = acquired[index]!;
     try {
       if ("error" in outcome) throw outcome.error;
-      prepared.push(await prepare(target, outcome.value, { check, keep, format: options.format }));
+      prepared.push(await prepare(target, outcome.value, { check, keep, format: options.format, strict: options.strict }));
     } catch (error) {
       if (!(error instanceof McpgenError)) throw error;
-      errors.push({ target: target.name, diagnostic: error.diagnostic });
+      for (const diagnostic of error instanceof StrictError ? error.diagnostics : [error.diagnostic]) errors.push({ target: target.name, diagnostic });
     }
   }
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written");
@@ -300,16 +302,17 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
   }
 }
 
-async function prepare(target: Target, acquired: Acquired, options: { check: boolean; keep: readonly string[]; format: boolean | undefined }): Promise<Prepared> {
+async function prepare(target: Target, acquired: Acquired, options: { check: boolean; keep: readonly string[]; format: boolean | undefined; strict: boolean | undefined }): Promise<Prepared> {
   const { raw, timings, pulled } = acquired;
   const input = targetInput(target);
   const format = options.format ?? target.format;
+  const strict = options.strict ?? target.strict;
   const render = async (): Promise<Omit<Prepared, "diagnostics"> & { diagnostics: Diagnostic[] }> => {
     if (target.emit === "server") {
       // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
       const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, SNAPSHOT_FILE));
       // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
-      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
+      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, strict, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
       return {
         target, input, timings, pulled, diagnostics: scaffold.ir.diagnostics, tools: scaffold.ir.tools.length,
@@ -317,7 +320,7 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
         plan: { files: planned.generated, created: planned.created, orphanedHandlers: planned.orphanedHandlers },
       };
     }
-    const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit }, timings);
+    const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, strict }, timings);
     const { ir } = rendered;
     const files = await withoutUsersManifest(rendered.files, target.outDir, [input]);
     const planned = await timed(timings, "write", () => planWrites(files, target.outDir, { prune: { keep: options.keep }, diff: options.check }));

@@ -13,6 +13,8 @@ export const goldenCases: GoldenCase[] = [
   { name: "hazards", manifest: join(repoRoot, "test/fixtures/golden/hazards.tools.json") },
   // Structure repeated across tools: validators compile each repeat once.
   { name: "shared", manifest: join(repoRoot, "test/fixtures/golden/shared.tools.json") },
+  // Identifiers as the JSON Schema drafts define them ($id, anchors, dynamic refs), and outputs that are not objects.
+  { name: "fidelity", manifest: join(repoRoot, "test/fixtures/golden/fidelity.tools.json") },
   // A server with no tools (yet): the package must still compile.
   { name: "empty", manifest: join(repoRoot, "test/fixtures/golden/empty.tools.json") },
 ];
