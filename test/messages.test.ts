@@ -38,11 +38,11 @@ describe("validation issues for enum and const", () => {
       many: ajv.compile({ enum: Array.from({ length: 25 }, (_, index) => `v${index}`) }) as CompiledValidator,
       long: ajv.compile({ const: { text: "x".repeat(100) } }) as CompiledValidator,
     };
-    expect(runValidator(table, "many", "nope", "input")).toEqual({
+    expect(runValidator(table, "many", "nope", "output")).toEqual({
       ok: false,
       issues: [{ path: "", message: 'must be one of "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", … (15 more)' }],
     });
-    expect(runValidator(table, "long", {}, "input")).toEqual({ ok: false, issues: [{ path: "", message: `must be {"text":"${"x".repeat(51)}…` }] });
+    expect(runValidator(table, "long", {}, "output")).toEqual({ ok: false, issues: [{ path: "", message: `must be {"text":"${"x".repeat(51)}…` }] });
   });
 });
 

@@ -25,7 +25,7 @@ describe("standardSchemas: the validators as Standard Schema v1", () => {
         "weather input, valid": { ok: true, value: { location: "Oslo", units: "metric" } },
         // Keys as they are, not JSON pointer tokens (`~1`, `~0`).
         "weather input, wrong type and an unknown property": { ok: false, issues: [issue(["a/b~c"], "is not an allowed property"), issue(["location"], "must be string")] },
-        "weather input, not an object": { ok: false, issues: [issue([], "must be object")] },
+        "weather input, not an object": { ok: false, issues: [issue([], "must be object (tool arguments are a JSON object)")] },
         "forecast output, the second day's high": { ok: false, issues: [issue(["days", 1, "low"], "is required"), issue(["days", 1, "high"], "must be number")] },
         "a tool without an outputSchema accepts anything": { ok: true, value: [1, "two"] },
         // An index into an array is a number; a property named "0" stays a string.
