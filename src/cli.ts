@@ -36,6 +36,37 @@ function watchSignal(io: Io): { signal: AbortSignal; exitCode: () => number; dis
   };
 }
 
+/**
+ * Runs a command that writes (generate, scaffold) so that Ctrl-C or SIGTERM
+ * never leaves temporary files: writes under way finish or are undone (see
+ * `interruptWrites`), then mcpgen exits with 130 or 143. A second signal
+ * exits at once.
+ */
+async function cleanOnSignal<T>(io: Io, run: () => Promise<T>): Promise<T> {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    const code = signal === "SIGTERM" ? 143 : 130;
+    if (stopping) process.exit(code);
+    stopping = true;
+    // Loaded already if anything is being written (the module cache hands back the same instance).
+    void import("./write.js")
+      .then(({ interruptWrites }) => interruptWrites())
+      .then(
+        (finished) => io.stderr(`${paint("error:", "red", io.color?.stderr)} interrupted by ${signal}; ${finished ? "the files being put in place were completed, nothing after them was written" : "nothing was written"}\n`),
+        () => undefined,
+      )
+      .finally(() => process.exit(code));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  try {
+    return await run();
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+}
+
 /** Runs a pull with Ctrl-C and SIGTERM stopping it cleanly (server shut down, nothing written) instead of killing mcpgen mid-way. */
 async function interruptible<T>(io: Io, run: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
   const stop = watchSignal(io);
@@ -61,7 +92,11 @@ interface GenerateCliOptions {
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
+  force?: boolean;
 }
+
+/** `--force`: the one safety check it turns off. */
+const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
 export function buildProgram(io: Io = defaultIo): Command {
   const program = new Command("mcpgen")
@@ -83,6 +118,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
+    .option("--force", FORCE_DESCRIPTION)
     .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
       const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
       if (options.watch && options.check) usage("--watch and --check do not go together");
@@ -95,13 +131,13 @@ export function buildProgram(io: Io = defaultIo): Command {
             usage("required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)");
           }
         }
-        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined };
+        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined, force: options.force };
         if (options.watch) {
           await watchCli(projectOptions, options, io);
           return;
         }
         const [{ generateProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
-        const result = await generateProject({ ...projectOptions, check: options.check ?? false });
+        const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check: options.check ?? false }));
         process.exitCode = printProject(result, io, { ...options, command: "generate" });
         return;
       }
@@ -113,11 +149,11 @@ export function buildProgram(io: Io = defaultIo): Command {
         const { targetName } = await import("./project/init.js");
         const { basename } = await import("node:path");
         const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format };
-        await watchCli({ config: { targets: [target] } }, options, io);
+        await watchCli({ config: { targets: [target] }, force: options.force }, options, io);
         return;
       }
       const { generate } = await import("./generate.js");
-      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit });
+      const result = await cleanOnSignal(io, () => generate({ manifest, outDir: options.out!, check: options.check ?? false, format: options.format, emit: options.emit, force: options.force }));
       if (options.json) {
         io.stdout(`${jsonText({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
       } else {
@@ -188,6 +224,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
+    .option("--force", FORCE_DESCRIPTION)
     .action(async (servers: string[], options: PullCliOptions, command: Command) => {
       // Operands after `--` are a stdio command; before it, a URL or a configured server name.
       const words = command.parent?.args ?? [];
@@ -209,6 +246,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           check: options.check ?? false,
           format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
           timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
+          force: options.force,
           onProgress: (event) => {
             if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
             else if (showProgress) io.stderr(`${event.target}: ${event.message}\n`);
@@ -235,6 +273,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           headers: options.header,
           env: options.env,
           timeoutMs: options.timeout,
+          force: options.force,
           onProgress: (event) => {
             if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
             else if (showProgress) io.stderr(`${event.message}\n`);
@@ -288,9 +327,10 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }) => {
+    .option("--force", FORCE_DESCRIPTION)
+    .action(async (manifest: string, options: { out: string; check?: boolean; format: boolean; quiet?: boolean; verbose?: boolean; json?: boolean; force?: boolean }) => {
       const { scaffold } = await import("./scaffold.js");
-      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format });
+      const result = await cleanOnSignal(io, () => scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force }));
       const outName = relative(process.cwd(), options.out) || ".";
       const stale = result.generated.filter((file) => file.status !== "unchanged");
       if (options.json) {
@@ -383,6 +423,7 @@ interface PullCliOptions {
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
+  force?: boolean;
 }
 
 function collectPullValue(value: string, previous: string[]): string[] {

@@ -11,6 +11,7 @@ import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js"
 import { formatFiles } from "./format.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
+import { checkOutputDirectory } from "./output-directory.js";
 import { isGeneratedByMcpgen, planWrites, writeFiles, type WriteResult } from "./write.js";
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
@@ -39,6 +40,8 @@ export interface GenerateOptions {
   stdin?: InputStream | undefined;
   /** Checked before writing: once aborted, nothing is written and the call rejects (`interrupted`). */
   signal?: AbortSignal | undefined;
+  /** Write even into the file-system root or the home directory (refused otherwise). */
+  force?: boolean | undefined;
 }
 
 export interface GenerateResult {
@@ -65,6 +68,7 @@ export async function timed<S extends string, T>(timings: Partial<Record<S, numb
 /** Reads a manifest file and generates the typed client package into `outDir`. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const timings: Partial<Record<Stage, number>> = {};
+  await checkOutputDirectory(options.outDir, options);
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
   // The input may live in the output directory (a snapshot regenerated in place): never prune it.
   const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
@@ -78,6 +82,7 @@ export async function generateFromManifest(
   timings: Partial<Record<Stage, number>> = {},
   keep: readonly string[] = [],
 ): Promise<GenerateResult> {
+  await checkOutputDirectory(options.outDir, options);
   const rendered = await renderManifest(raw, options, timings);
   const { ir } = rendered;
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });

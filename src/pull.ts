@@ -15,6 +15,7 @@ import type { ServerSpec, TransportName } from "./acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { McpgenError, userError, type Diagnostic } from "./errors.js";
 import { generateFromManifest, type GenerateResult, type Stage } from "./generate.js";
+import { checkOutputDirectory } from "./output-directory.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -53,6 +54,8 @@ export interface PullOptions {
    * rejects with an `McpgenError` whose code is `interrupted`.
    */
   signal?: AbortSignal | undefined;
+  /** Write even into the file-system root or the home directory (refused otherwise). */
+  force?: boolean | undefined;
 }
 
 /** A progress line; `message` is redacted and printable. */
@@ -113,6 +116,8 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: secrets.redact(stripControls(message)) });
   const { spec, configFile } = await resolveServer(options, secrets);
+  // Before starting any server: an output directory that will be refused makes the pull pointless.
+  await checkOutputDirectory(options.outDir, options);
   if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
   const snapshotPath = join(options.outDir, "manifest.json");
   // Before starting any server: --check is pointless without a snapshot.
@@ -147,7 +152,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
   const generated = await relabelErrors(snapshotPath, reached.label, () =>
-    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal }, timings),
+    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal, force: options.force }, timings),
   mask);
   const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
   const server: PulledServer = { ...reached, tools: generated.ir.tools.length };

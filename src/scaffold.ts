@@ -22,6 +22,7 @@ import { formatFiles } from "./format.js";
 import { timed, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
+import { checkOutputDirectory } from "./output-directory.js";
 import { realPathOf } from "./real-path.js";
 import { planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "./write.js";
 
@@ -41,6 +42,8 @@ export interface ScaffoldOptions {
   /** Count lines added and removed per changed file; default: with `check`. */
   diff?: boolean | undefined;
   stdin?: InputStream | undefined;
+  /** Write even into the file-system root or the home directory (refused otherwise). */
+  force?: boolean | undefined;
 }
 
 export interface HandlerFile {
@@ -85,6 +88,7 @@ export interface ScaffoldResult {
 /** Scaffolds (or refreshes) a server project in `outDir` from a manifest file. */
 export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const timings: Partial<Record<ScaffoldStage, number>> = {};
+  await checkOutputDirectory(options.outDir, options);
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
   const fromOwnManifest = options.manifest !== "-" && realPathOf(options.manifest) === realPathOf(join(options.outDir, SCAFFOLD_MANIFEST));
   const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
@@ -101,6 +105,7 @@ export async function scaffoldFromManifest(
   options: Omit<ScaffoldOptions, "manifest" | "stdin"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<ScaffoldResult> {
+  await checkOutputDirectory(options.outDir, options);
   return writeScaffold(await renderScaffold(raw, options, timings), options, timings);
 }
 

@@ -10,6 +10,7 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { checkOutputDirectory } from "../output-directory.js";
 import { realPathOf } from "../real-path.js";
 import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
 import { compareManifests, hasDrift, type DriftReport } from "../drift.js";
@@ -39,6 +40,8 @@ export interface ProjectOptions extends LoadOptions {
   platform?: string | undefined;
   /** Progress of `pull` (connecting, pages, fallbacks), redacted and printable. */
   onProgress?: ((event: { target: string; kind: string; message: string }) => void) | undefined;
+  /** Write even into the file-system root or the home directory (a target's `out` there is refused otherwise). */
+  force?: boolean | undefined;
 }
 
 export interface PullProjectOptions extends ProjectOptions {
@@ -250,6 +253,7 @@ interface Acquired {
 async function acquire(target: Target, mode: "generate" | "pull", config: ProjectConfig, options: PullProjectOptions): Promise<Acquired> {
   const timings: Partial<Record<ScaffoldStage, number>> = {};
   const { source } = target;
+  await checkOutputDirectory(target.outDir, options);
   if (source.kind === "server" && mode === "pull") {
     const pulled = await pullSnapshot({
       target: source.server,
