@@ -106,19 +106,31 @@ export async function renderManifest(
   options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined },
   timings: Partial<Record<Stage, number>> = {},
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
+  return withinStack(raw, () => renderStages(raw, options, timings));
+}
+
+/** A stack overflow, whether thrown here or reported by a validator worker. */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * Runs `render` (normalize, emit, format: ajv, Prettier and JSON.stringify
+ * all recurse), turning a stack overflow anywhere in it into a user error
+ * that points at the most deeply nested value of the manifest.
+ */
+export async function withinStack<T>(raw: RawManifest, render: () => Promise<T>): Promise<T> {
   try {
-    return await renderStages(raw, options, timings);
+    return await render();
   } catch (error) {
-    if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      const deepest = deepestPoint(raw);
-      throw userError("schema-invalid", `a schema is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`, {
-        file: raw.source,
-        tool: deepest?.tool,
-        pointer: deepest?.pointer,
-        hint: "flatten the schema (move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
-      });
-    }
-    throw error;
+    if (!isStackOverflow(error)) throw error;
+    const deepest = deepestPoint(raw);
+    throw userError("schema-invalid", `the manifest is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`, {
+      file: raw.source,
+      tool: deepest?.tool,
+      pointer: deepest?.pointer,
+      hint: "flatten it (in a schema, move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
+    });
   }
 }
 
@@ -147,20 +159,47 @@ async function renderStages(
   return { ir, files: sortFiles([...formatted, validators]) };
 }
 
-/** The most deeply nested value of any tool's schemas, to point at when a schema overflows the stack (iterative: it must not overflow itself). */
-function deepestPoint(raw: RawManifest): { tool: string | undefined; pointer: string; depth: number } | undefined {
-  let deepest: { tool: string | undefined; pointer: string; depth: number } | undefined;
-  raw.tools.forEach((tool, index) => {
-    if (typeof tool !== "object" || tool === null) return;
-    const name = typeof (tool as { name?: unknown }).name === "string" ? (tool as { name: string }).name : undefined;
-    const stack: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: tool, pointer: `${raw.toolsPointer}/${index}`, depth: 0 }];
-    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      if (deepest === undefined || next.depth > deepest.depth) deepest = { tool: name, pointer: next.pointer, depth: next.depth };
-      if (typeof next.value !== "object" || next.value === null) continue;
-      for (const [key, child] of Object.entries(next.value)) stack.push({ value: child, pointer: `${next.pointer}/${pointerToken(key)}`, depth: next.depth + 1 });
+/** A value met while looking for the deepest point: its parent chain spells its pointer. */
+interface Visit {
+  value: unknown;
+  parent: Visit | undefined;
+  /** The pointer of a root, or the token under its parent. */
+  token: string;
+  depth: number;
+  tool: string | undefined;
+}
+
+/**
+ * The most deeply nested value of the manifest (its tools, server metadata
+ * and capabilities), to point at when it overflows the stack. Iterative, so
+ * it cannot overflow itself, and linear: only the deepest value's pointer is
+ * spelled out.
+ */
+export function deepestPoint(raw: RawManifest): { tool: string | undefined; pointer: string; depth: number } | undefined {
+  const base = raw.toolsPointer.replace(/\/tools$/, "");
+  const stack: Visit[] = [];
+  const root = (value: unknown, pointer: string, tool: string | undefined) => stack.push({ value, parent: undefined, token: pointer, depth: 0, tool });
+  if (raw.capabilities !== undefined) root(raw.capabilities, `${base}/capabilities`, undefined);
+  if (raw.server !== undefined) root(raw.server, `${base}/${raw.serverKey ?? "server"}`, undefined);
+  for (let index = raw.tools.length - 1; index >= 0; index--) {
+    const tool = raw.tools[index];
+    const name = typeof tool === "object" && tool !== null && typeof (tool as { name?: unknown }).name === "string" ? (tool as { name: string }).name : undefined;
+    root(tool, `${raw.toolsPointer}/${index}`, name);
+  }
+  let deepest: Visit | undefined;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (deepest === undefined || next.depth > deepest.depth) deepest = next;
+    if (typeof next.value !== "object" || next.value === null) continue;
+    const entries = Object.entries(next.value);
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, child] = entries[index]!;
+      stack.push({ value: child, parent: next, token: pointerToken(key), depth: next.depth + 1, tool: next.tool });
     }
-  });
-  return deepest;
+  }
+  if (deepest === undefined) return undefined;
+  const tokens: string[] = [];
+  for (let visit: Visit | undefined = deepest; visit !== undefined; visit = visit.parent) tokens.push(visit.token);
+  return { tool: deepest.tool, pointer: tokens.reverse().join("/"), depth: deepest.depth };
 }
 
 const SNAPSHOT_FILE = "manifest.json";

@@ -13,13 +13,13 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
-import type { Diagnostic } from "./errors.js";
+import { McpgenError, userError, type Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
 import { GENERATED_DIR } from "./emit/server-handlers.js";
 import { formatFiles } from "./format.js";
-import { timed, type Stage } from "./generate.js";
+import { timed, withinStack, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
 import { checkOutputDirectory } from "./output-directory.js";
@@ -131,11 +131,32 @@ export interface RenderScaffoldOptions {
   keep?: readonly string[] | undefined;
 }
 
-/** Everything but the write: normalize, plan the handlers, emit and format. Reads `outDir`, writes nothing. */
+/**
+ * Everything but the write: normalize, plan the handlers, emit and format.
+ * Reads `outDir`, writes nothing. Errors name the input (the generated files
+ * name `manifest.json`, what the project regenerates from, as their source),
+ * and a manifest too deeply nested to process is one, as with `generate`.
+ */
 export async function renderScaffold(
   raw: RawManifest,
   options: Pick<ScaffoldOptions, "outDir" | "format"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<RenderedScaffold> {
+  try {
+    return await withinStack(raw, () => renderScaffoldStages(raw, options, timings));
+  } catch (error) {
+    if (error instanceof McpgenError && error.diagnostic.file === SCAFFOLD_MANIFEST && raw.source !== SCAFFOLD_MANIFEST) {
+      const { severity: _severity, ...diagnostic } = error.diagnostic;
+      throw new McpgenError({ ...diagnostic, file: raw.source });
+    }
+    throw error;
+  }
+}
+
+async function renderScaffoldStages(
+  raw: RawManifest,
+  options: Pick<ScaffoldOptions, "outDir" | "format"> & RenderScaffoldOptions,
+  timings: Partial<Record<ScaffoldStage, number>>,
 ): Promise<RenderedScaffold> {
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
@@ -254,14 +275,19 @@ export async function scanHandlers(outDir: string): Promise<Map<string, string |
     entries = await readdir(join(outDir, HANDLERS_DIR));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return found;
-    throw error;
+    throw unreadable(join(outDir, HANDLERS_DIR), error);
   }
   for (const entry of entries.sort()) {
     if (!entry.endsWith(".ts") || entry.endsWith(".d.ts")) continue;
     const path = `${HANDLERS_DIR}/${entry}`;
-    const info = await stat(join(outDir, path));
-    if (!info.isFile()) continue;
-    found.set(path, definedTool(await readFile(join(outDir, path), "utf8")));
+    const absolute = join(outDir, path);
+    const info = await stat(absolute).catch((error: unknown) => {
+      // A symbolic link to nothing is no handler.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw unreadable(absolute, error);
+    });
+    if (info === undefined || !info.isFile()) continue;
+    found.set(path, definedTool(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
   }
   return found;
 }
@@ -376,8 +402,18 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
+    throw unreadable(path, error);
   }
+}
+
+/** A file-system error while reading the project (a file where a directory should be, a path too long) is the user's to fix. */
+function unreadable(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code !== "string") return error;
+  return userError("output-unwritable", `cannot read the project: ${code} (${(error as Error).message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`, {
+    file: path,
+    hint: code === "ENOTDIR" ? "the project directory and src/handlers must be directories" : code === "ENAMETOOLONG" ? "choose a shorter --out" : "check the permissions of the project directory",
+  });
 }
 
 

@@ -87,6 +87,8 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
   const { unique, aliases, origin } = plan;
   const failure = results.find((result): result is Extract<ChunkResult, { ok: false }> => !result.ok);
   if (failure) {
+    // Too deep for ajv's recursion: reported, like any overflow, at the manifest's deepest point (see `withinStack`).
+    if (/call stack/i.test(failure.message)) throw new RangeError(failure.message);
     const where = origin.get(failure.exportName);
     throw userError("schema-invalid", `ajv cannot compile this schema: ${failure.message}`, {
       file: ir.source,
