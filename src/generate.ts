@@ -11,6 +11,7 @@ import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js"
 import { formatFiles } from "./format.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
+import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
 import { checkOutputDirectory } from "./output-directory.js";
 import { isGeneratedByMcpgen, planWrites, writeFiles, type WriteResult } from "./write.js";
 
@@ -139,7 +140,11 @@ async function renderStages(
   options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined },
   timings: Partial<Record<Stage, number>>,
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
-  const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
+  const ir = await timed(timings, "normalize", async () => {
+    const normalized = normalizeManifest(raw);
+    normalized.diagnostics.push(...(await checkToolsAgainstSdk(normalized)).diagnostics);
+    return normalized;
+  });
   const formatOptions = { outDir: options.format === false ? (false as const) : options.outDir };
   if (options.emit === "types") {
     const emitted = await timed(timings, "emit", () => emitTypesPackage(ir));

@@ -22,6 +22,7 @@ import { formatFiles } from "./format.js";
 import { timed, withinStack, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
+import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
 import { checkOutputDirectory } from "./output-directory.js";
 import { realPathOf } from "./real-path.js";
 import { planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "./write.js";
@@ -159,12 +160,14 @@ async function renderScaffoldStages(
   timings: Partial<Record<ScaffoldStage, number>>,
 ): Promise<RenderedScaffold> {
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
+  const sdk = await timed(timings, "normalize", () => checkToolsAgainstSdk(ir));
+  ir.diagnostics.push(...sdk.diagnostics);
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
   const name = packageName(basename(resolve(options.outDir)));
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
-  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths }));
+  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths, listed: sdk.accepted }));
   const generated = options.keepManifest ? emitted.generated.filter((file) => file.path !== SCAFFOLD_MANIFEST) : emitted.generated;
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
   // are created with a new project only: on a regeneration, one the user deleted stays deleted.
