@@ -6,6 +6,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { join, relative, resolve } from "node:path";
 import { defaultIo, jsonText, paint, printWarnings, staleLines, timingLines, type Io } from "./cli/output.js";
+import { parseSize } from "./acquire/size.js";
 import { McpgenError, printable } from "./errors.js";
 import type { ProjectOptions } from "./project/run.js";
 
@@ -219,6 +220,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-H, --header <header>", "HTTP header \"Name: value\" (repeatable; values are never printed)", collectPullValue, [])
     .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
     .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
+    .addOption(new Option("--max-time <seconds>", "how long the whole pull may take (default: four times --timeout)").argParser(parsePullTimeout))
+    .addOption(new Option("--max-size <size>", "the most the server may send, after decompression (e.g. 50MB; default 10MB)").argParser(parsePullSize))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
     .option("--no-format", "skip Prettier")
     .option("-q, --quiet", "print nothing but errors")
@@ -246,6 +249,8 @@ export function buildProgram(io: Io = defaultIo): Command {
           check: options.check ?? false,
           format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
           timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
+          maxTimeMs: options.maxTime,
+          maxResponseBytes: options.maxSize,
           force: options.force,
           onProgress: (event) => {
             if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
@@ -273,6 +278,8 @@ export function buildProgram(io: Io = defaultIo): Command {
           headers: options.header,
           env: options.env,
           timeoutMs: options.timeout,
+          maxTimeMs: options.maxTime,
+          maxResponseBytes: options.maxSize,
           force: options.force,
           onProgress: (event) => {
             if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
@@ -418,6 +425,8 @@ interface PullCliOptions {
   header: string[];
   env: string[];
   timeout: number;
+  maxTime?: number;
+  maxSize?: number;
   check?: boolean;
   format: boolean;
   quiet?: boolean;
@@ -434,6 +443,13 @@ function collectPullValue(value: string, previous: string[]): string[] {
 function parseDirectory(value: string): string {
   if (value.trim() === "") throw new InvalidArgumentError("expected a directory, got an empty string (write . for the current directory)");
   return value;
+}
+
+/** `--max-size`: `50MB`, `512KB`, or bytes; returns bytes. */
+function parsePullSize(value: string): number {
+  const bytes = parseSize(value);
+  if (bytes === undefined) throw new InvalidArgumentError("expected a size such as 50MB, 512KB or a number of bytes");
+  return bytes;
 }
 
 /** `--timeout`: seconds (`30`, `2.5`) or milliseconds (`500ms`); returns milliseconds. */

@@ -39,6 +39,10 @@ export interface PullOptions {
   timeoutMs?: number | undefined;
   /** Cap on `tools/list` pages (default 500). */
   maxPages?: number | undefined;
+  /** How long the whole conversation with the server may take, in milliseconds (default: four times `timeoutMs`, 2 minutes). */
+  maxTimeMs?: number | undefined;
+  /** The most the server may send during the pull, in bytes, after decompression (default 10 MB). */
+  maxResponseBytes?: number | undefined;
   /** Where project configuration files are looked up (default: the current directory). */
   cwd?: string | undefined;
   /** Home directory for user-level configuration files (default: `os.homedir()`). */
@@ -129,6 +133,8 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     secrets,
     maxPages: options.maxPages,
+    maxTimeMs: options.maxTimeMs,
+    maxResponseBytes: options.maxResponseBytes,
     onProgress: (event) => progress(event.kind, event.message),
     signal: options.signal,
   });

@@ -47,6 +47,10 @@ export interface ProjectOptions extends LoadOptions {
 export interface PullProjectOptions extends ProjectOptions {
   /** Milliseconds to wait for each server; overrides every server target's `timeout`. */
   timeoutMs?: number | undefined;
+  /** Milliseconds a whole pull may take; overrides every server target's `maxTime`. */
+  maxTimeMs?: number | undefined;
+  /** Bytes a server may send during a pull; overrides every server target's `maxSize`. */
+  maxResponseBytes?: number | undefined;
   /** Stops the pulls (servers shut down) and the run before anything is written; it then rejects (`interrupted`). */
   signal?: AbortSignal | undefined;
 }
@@ -261,6 +265,8 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
       check: options.check,
       transport: source.transport,
       timeoutMs: options.timeoutMs ?? source.timeoutMs,
+      maxTimeMs: options.maxTimeMs ?? source.maxTimeMs,
+      maxResponseBytes: options.maxResponseBytes ?? source.maxResponseBytes,
       cwd: config.root,
       home: options.home ?? homedir(),
       environment: options.environment,
