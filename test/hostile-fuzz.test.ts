@@ -77,7 +77,7 @@ describe("hostile text in every server-supplied string", () => {
 });
 
 /** How many cases of each kind: enough to find what a probe finds, few enough to stay well under a minute. */
-const RANDOM_CASES = 100;
+const RANDOM_CASES = 80;
 const CORPUS_CASES = 60;
 /** One scaffold in this many is formatted (Prettier costs a scaffold ~200 ms; the rest run with --no-format). */
 const FORMATTED_SCAFFOLD_EVERY = 20;
@@ -92,7 +92,7 @@ const corpusTools: unknown[][] = existsSync(corpus)
 /** Where a manifest is now and then nested past any stack, and how: `{"x":…}` or `[…]` around the value there. */
 const DEEP_PLACES = ["_meta", "annotations", "inputSchema/properties/q/default", "inputSchema/properties/q/items", "capabilities"] as const;
 /** One random case in this many is nested 5,000 deep somewhere (what crashed scaffold, issue 14). */
-const DEEP_EVERY = 25;
+const DEEP_EVERY = 20;
 
 /**
  * The seeded manifests, as JSON text: random ones (a few nested deeper than
