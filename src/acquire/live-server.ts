@@ -12,7 +12,9 @@
  * so no other command pays for loading it.
  *
  * Whatever happens, the connection is closed and a child process is gone
- * before `acquireLiveServer` returns or throws.
+ * (with whatever it started) before `acquireLiveServer` returns or throws;
+ * and it returns or throws within the pull's deadline, having read no more
+ * than the pull's budget from the server.
  */
 import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -143,8 +145,8 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
     timeoutMs: options.timeoutMs,
     secrets: options.secrets,
   };
-  const watch = new Watch(performance.now() + (options.maxTimeMs ?? 4 * options.timeoutMs), options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
   attempt.maxTimeMs = options.maxTimeMs ?? 4 * options.timeoutMs;
+  const watch = new Watch(performance.now() + attempt.maxTimeMs, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
   const closers: Closer[] = [];
   let failed = false;
   const interrupt = () => watch.fault(new Interrupted("interrupted"));
