@@ -6,6 +6,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { join, relative, resolve } from "node:path";
 import { defaultIo, diffText, jsonText, paint, printWarnings, showDiffs, staleLines, timingLines, type Io } from "./cli/output.js";
+import { parseSize } from "./acquire/size.js";
 import { McpgenError, printable } from "./errors.js";
 import { mcpgenVersion } from "./version.js";
 import type { ProjectOptions } from "./project/run.js";
@@ -37,6 +38,37 @@ function watchSignal(io: Io): { signal: AbortSignal; exitCode: () => number; dis
   };
 }
 
+/**
+ * Runs a command that writes (generate, scaffold) so that Ctrl-C or SIGTERM
+ * never leaves temporary files: writes under way finish or are undone (see
+ * `interruptWrites`), then mcpgen exits with 130 or 143. A second signal
+ * exits at once.
+ */
+async function cleanOnSignal<T>(io: Io, run: () => Promise<T>): Promise<T> {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    const code = signal === "SIGTERM" ? 143 : 130;
+    if (stopping) process.exit(code);
+    stopping = true;
+    // Loaded already if anything is being written (the module cache hands back the same instance).
+    void import("./write.js")
+      .then(({ interruptWrites }) => interruptWrites())
+      .then(
+        (finished) => io.stderr(`${paint("error:", "red", io.color?.stderr)} interrupted by ${signal}; ${finished ? "the files being put in place were completed, nothing after them was written" : "nothing was written"}\n`),
+        () => undefined,
+      )
+      .finally(() => process.exit(code));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  try {
+    return await run();
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+}
+
 /** Runs a pull with Ctrl-C and SIGTERM stopping it cleanly (server shut down, nothing written) instead of killing mcpgen mid-way. */
 async function interruptible<T>(io: Io, run: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
   const stop = watchSignal(io);
@@ -64,11 +96,15 @@ interface GenerateCliOptions {
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
+  force?: boolean;
 }
 
 /** `--diff` and `--no-diff`, for the commands that take `--check`. */
 const DIFF_HELP = "with --check: print a unified diff of each changed file (the default on a terminal)";
 const NO_DIFF_HELP = "with --check: list the changed files without their diffs";
+
+/** `--force`: the one safety check it turns off. */
+const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
 export function buildProgram(io: Io = defaultIo): Command {
   const program = new Command("mcpgen")
@@ -93,6 +129,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
+    .option("--force", FORCE_DESCRIPTION)
     .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
       const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
       if (options.watch && options.check) usage("--watch and --check do not go together");
@@ -106,13 +143,13 @@ export function buildProgram(io: Io = defaultIo): Command {
             usage("required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)");
           }
         }
-        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined, strict: options.strict };
+        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined, strict: options.strict, force: options.force };
         if (options.watch) {
           await watchCli(projectOptions, options, io);
           return;
         }
         const [{ generateProject }, { printProject }] = await Promise.all([import("./project/run.js"), import("./cli/project.js")]);
-        const result = await generateProject({ ...projectOptions, check: options.check ?? false });
+        const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check: options.check ?? false }));
         process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "generate" });
         return;
       }
@@ -124,11 +161,11 @@ export function buildProgram(io: Io = defaultIo): Command {
         const { targetName } = await import("./project/init.js");
         const { basename } = await import("node:path");
         const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format, strict: options.strict ?? false };
-        await watchCli({ config: { targets: [target] } }, options, io);
+        await watchCli({ config: { targets: [target] }, force: options.force }, options, io);
         return;
       }
       const { generate } = await import("./generate.js");
-      const result = await generate({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, emit: options.emit, strict: options.strict });
+      const result = await cleanOnSignal(io, () => generate({ manifest, outDir: options.out!, check: options.check ?? false, format: options.format, emit: options.emit, strict: options.strict, force: options.force }));
       if (options.json) {
         io.stdout(`${jsonText({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
       } else {
@@ -193,6 +230,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-H, --header <header>", "HTTP header \"Name: value\" (repeatable; values are never printed)", collectPullValue, [])
     .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
     .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
+    .addOption(new Option("--max-time <seconds>", "how long the whole pull may take (default: four times --timeout)").argParser(parsePullTimeout))
+    .addOption(new Option("--max-size <size>", "the most the server may send, after decompression (e.g. 50MB; default 10MB)").argParser(parsePullSize))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
     .option("--no-browser", "for a server that asks for an OAuth login: print the login address instead of opening a browser")
     .addOption(new Option("--login-timeout <seconds>", "how long to wait for a browser login to come back").argParser(parsePullTimeout).default(300_000, "300"))
@@ -206,6 +245,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
+    .option("--force", FORCE_DESCRIPTION)
     .action(async (servers: string[], options: PullCliOptions, command: Command) => {
       // Operands after `--` are a stdio command; before it, a URL or a configured server name.
       const words = command.parent?.args ?? [];
@@ -235,6 +275,9 @@ export function buildProgram(io: Io = defaultIo): Command {
           strict: options.strict,
           timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
           oauth,
+          maxTimeMs: options.maxTime,
+          maxResponseBytes: options.maxSize,
+          force: options.force,
           onProgress: (event) => {
             if (event.kind === "login") onLogin(`${event.target}: ${event.message}`);
             else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
@@ -264,6 +307,9 @@ export function buildProgram(io: Io = defaultIo): Command {
           env: options.env,
           timeoutMs: options.timeout,
           oauth: { ...oauth, settings: { clientMetadataUrl: options.clientMetadataUrl, scopes: options.scope, callbackPort: options.callbackPort } },
+          maxTimeMs: options.maxTime,
+          maxResponseBytes: options.maxSize,
+          force: options.force,
           onProgress: (event) => {
             if (event.kind === "login") onLogin(event.message);
             else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
@@ -341,7 +387,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
-    .option("--force", "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost)")
+    .option("--force", "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost); write even into the root directory or your home directory")
     .option("--no-format", "skip Prettier")
     .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
     .option("-q, --quiet", "print nothing but errors")
@@ -350,7 +396,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; strict?: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
       if (options.diff !== undefined && !options.check) command.error("error: --diff and --no-diff go with --check", { exitCode: 2 });
       const { scaffold } = await import("./scaffold.js");
-      const result = await scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false, strict: options.strict });
+      const result = await cleanOnSignal(io, () => scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false, strict: options.strict }));
       const outName = relative(process.cwd(), options.out) || ".";
       const stale = result.generated.filter((file) => file.status !== "unchanged");
       if (options.json) {
@@ -456,6 +502,8 @@ interface PullCliOptions {
   clientMetadataUrl?: string;
   scope?: string;
   callbackPort?: number;
+  maxTime?: number;
+  maxSize?: number;
   check?: boolean;
   diff?: boolean;
   format: boolean;
@@ -463,6 +511,7 @@ interface PullCliOptions {
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
+  force?: boolean;
 }
 
 /**
@@ -509,6 +558,13 @@ function collectPullValue(value: string, previous: string[]): string[] {
 function parseDirectory(value: string): string {
   if (value.trim() === "") throw new InvalidArgumentError("expected a directory, got an empty string (write . for the current directory)");
   return value;
+}
+
+/** `--max-size`: `50MB`, `512KB`, or bytes; returns bytes. */
+function parsePullSize(value: string): number {
+  const bytes = parseSize(value);
+  if (bytes === undefined) throw new InvalidArgumentError("expected a size such as 50MB, 512KB or a number of bytes");
+  return bytes;
 }
 
 /** `--timeout`: seconds (`30`, `2.5`) or milliseconds (`500ms`); returns milliseconds. */

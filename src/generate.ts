@@ -11,6 +11,8 @@ import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js"
 import { formatFiles } from "./format.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
+import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
+import { checkOutputDirectory } from "./output-directory.js";
 import { isGeneratedByMcpgen, planWrites, writeFiles, type WriteResult } from "./write.js";
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
@@ -41,6 +43,8 @@ export interface GenerateOptions {
   signal?: AbortSignal | undefined;
   /** Every warning is an error (`StrictError`): a schema problem fails the run instead of costing the part of the tool it affects. */
   strict?: boolean | undefined;
+  /** Write even into the file-system root or the home directory (refused otherwise). */
+  force?: boolean | undefined;
 }
 
 export interface GenerateResult {
@@ -67,6 +71,7 @@ export async function timed<S extends string, T>(timings: Partial<Record<S, numb
 /** Reads a manifest file and generates the typed client package into `outDir`. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const timings: Partial<Record<Stage, number>> = {};
+  await checkOutputDirectory(options.outDir, options);
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
   // The input may live in the output directory (a snapshot regenerated in place): never prune it.
   const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
@@ -80,6 +85,7 @@ export async function generateFromManifest(
   timings: Partial<Record<Stage, number>> = {},
   keep: readonly string[] = [],
 ): Promise<GenerateResult> {
+  await checkOutputDirectory(options.outDir, options);
   const rendered = await renderManifest(raw, options, timings);
   const { ir } = rendered;
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });
@@ -103,21 +109,35 @@ export async function renderManifest(
   options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined; strict?: boolean | undefined },
   timings: Partial<Record<Stage, number>> = {},
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
-  try {
+  return withinStack(raw, async () => {
     const rendered = await renderStages(raw, options, timings);
     failOnWarnings(rendered.ir.diagnostics, options.strict);
     return rendered;
+  });
+}
+
+/** A stack overflow, whether thrown here or reported by a validator worker. */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * Runs `render` (normalize, emit, format: ajv, Prettier and JSON.stringify
+ * all recurse), turning a stack overflow anywhere in it into a user error
+ * that points at the most deeply nested value of the manifest.
+ */
+export async function withinStack<T>(raw: RawManifest, render: () => Promise<T>): Promise<T> {
+  try {
+    return await render();
   } catch (error) {
-    if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      const deepest = deepestPoint(raw);
-      throw userError("schema-invalid", `a schema is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`, {
-        file: raw.source,
-        tool: deepest?.tool,
-        pointer: deepest?.pointer,
-        hint: "flatten the schema (move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
-      });
-    }
-    throw error;
+    if (!isStackOverflow(error)) throw error;
+    const deepest = deepestPoint(raw);
+    throw userError("schema-invalid", `the manifest is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`, {
+      file: raw.source,
+      tool: deepest?.tool,
+      pointer: deepest?.pointer,
+      hint: "flatten it (in a schema, move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
+    });
   }
 }
 
@@ -126,7 +146,11 @@ async function renderStages(
   options: { outDir: string; format?: boolean | undefined; emit?: ClientEmit | undefined },
   timings: Partial<Record<Stage, number>>,
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
-  const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
+  const ir = await timed(timings, "normalize", async () => {
+    const normalized = normalizeManifest(raw);
+    normalized.diagnostics.push(...(await checkToolsAgainstSdk(normalized)).diagnostics);
+    return normalized;
+  });
   const formatOptions = { outDir: options.format === false ? (false as const) : options.outDir };
   if (options.emit === "types") {
     const emitted = await timed(timings, "emit", () => emitTypesPackage(ir));
@@ -146,20 +170,47 @@ async function renderStages(
   return { ir, files: sortFiles([...formatted, validators]) };
 }
 
-/** The most deeply nested value of any tool's schemas, to point at when a schema overflows the stack (iterative: it must not overflow itself). */
-function deepestPoint(raw: RawManifest): { tool: string | undefined; pointer: string; depth: number } | undefined {
-  let deepest: { tool: string | undefined; pointer: string; depth: number } | undefined;
-  raw.tools.forEach((tool, index) => {
-    if (typeof tool !== "object" || tool === null) return;
-    const name = typeof (tool as { name?: unknown }).name === "string" ? (tool as { name: string }).name : undefined;
-    const stack: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: tool, pointer: `${raw.toolsPointer}/${index}`, depth: 0 }];
-    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      if (deepest === undefined || next.depth > deepest.depth) deepest = { tool: name, pointer: next.pointer, depth: next.depth };
-      if (typeof next.value !== "object" || next.value === null) continue;
-      for (const [key, child] of Object.entries(next.value)) stack.push({ value: child, pointer: `${next.pointer}/${pointerToken(key)}`, depth: next.depth + 1 });
+/** A value met while looking for the deepest point: its parent chain spells its pointer. */
+interface Visit {
+  value: unknown;
+  parent: Visit | undefined;
+  /** The pointer of a root, or the token under its parent. */
+  token: string;
+  depth: number;
+  tool: string | undefined;
+}
+
+/**
+ * The most deeply nested value of the manifest (its tools, server metadata
+ * and capabilities), to point at when it overflows the stack. Iterative, so
+ * it cannot overflow itself, and linear: only the deepest value's pointer is
+ * spelled out.
+ */
+export function deepestPoint(raw: RawManifest): { tool: string | undefined; pointer: string; depth: number } | undefined {
+  const base = raw.toolsPointer.replace(/\/tools$/, "");
+  const stack: Visit[] = [];
+  const root = (value: unknown, pointer: string, tool: string | undefined) => stack.push({ value, parent: undefined, token: pointer, depth: 0, tool });
+  if (raw.capabilities !== undefined) root(raw.capabilities, `${base}/capabilities`, undefined);
+  if (raw.server !== undefined) root(raw.server, `${base}/${raw.serverKey ?? "server"}`, undefined);
+  for (let index = raw.tools.length - 1; index >= 0; index--) {
+    const tool = raw.tools[index];
+    const name = typeof tool === "object" && tool !== null && typeof (tool as { name?: unknown }).name === "string" ? (tool as { name: string }).name : undefined;
+    root(tool, `${raw.toolsPointer}/${index}`, name);
+  }
+  let deepest: Visit | undefined;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (deepest === undefined || next.depth > deepest.depth) deepest = next;
+    if (typeof next.value !== "object" || next.value === null) continue;
+    const entries = Object.entries(next.value);
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, child] = entries[index]!;
+      stack.push({ value: child, parent: next, token: pointerToken(key), depth: next.depth + 1, tool: next.tool });
     }
-  });
-  return deepest;
+  }
+  if (deepest === undefined) return undefined;
+  const tokens: string[] = [];
+  for (let visit: Visit | undefined = deepest; visit !== undefined; visit = visit.parent) tokens.push(visit.token);
+  return { tool: deepest.tool, pointer: tokens.reverse().join("/"), depth: deepest.depth };
 }
 
 const SNAPSHOT_FILE = "manifest.json";

@@ -16,6 +16,7 @@ import type { ServerSpec, TransportName } from "./acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { McpgenError, StrictError, userError, type Diagnostic } from "./errors.js";
 import { generateFromManifest, type GenerateResult, type Stage } from "./generate.js";
+import { checkOutputDirectory } from "./output-directory.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -39,6 +40,10 @@ export interface PullOptions {
   timeoutMs?: number | undefined;
   /** Cap on `tools/list` pages (default 500). */
   maxPages?: number | undefined;
+  /** How long the whole conversation with the server may take, in milliseconds (default: four times `timeoutMs`, 2 minutes). */
+  maxTimeMs?: number | undefined;
+  /** The most the server may send during the pull, in bytes, after decompression (default 10 MB). */
+  maxResponseBytes?: number | undefined;
   /** Where project configuration files are looked up (default: the current directory). */
   cwd?: string | undefined;
   /** Home directory for user-level configuration files (default: `os.homedir()`). */
@@ -66,6 +71,8 @@ export interface PullOptions {
   signal?: AbortSignal | undefined;
   /** Every warning about the tools is an error (`StrictError`), as for `generate`. */
   strict?: boolean | undefined;
+  /** Write even into the file-system root or the home directory (refused otherwise). */
+  force?: boolean | undefined;
 }
 
 /** A progress line; `message` is redacted and printable. */
@@ -126,6 +133,8 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: secrets.redact(stripControls(message)) });
   const { spec, configFile } = await resolveServer(options, secrets);
+  // Before starting any server: an output directory that will be refused makes the pull pointless.
+  await checkOutputDirectory(options.outDir, options);
   if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
   const snapshotPath = join(options.outDir, "manifest.json");
   // Before starting any server: --check is pointless without a snapshot.
@@ -137,6 +146,8 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     secrets,
     maxPages: options.maxPages,
+    maxTimeMs: options.maxTimeMs,
+    maxResponseBytes: options.maxResponseBytes,
     onProgress: (event) => progress(event.kind, event.message),
     signal: options.signal,
     oauth: options.oauth === false ? undefined : { ...options.oauth, loginCommand: options.oauth?.loginCommand ?? loginCommand(options, spec) },
@@ -162,7 +173,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
   const generated = await relabelErrors(snapshotPath, reached.label, () =>
-    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal, strict: options.strict }, timings),
+    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal, strict: options.strict, force: options.force }, timings),
   mask);
   const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
   const server: PulledServer = { ...reached, tools: generated.ir.tools.length };

@@ -14,16 +14,18 @@ import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { parseManifest, readManifestFile, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 import { compareManifests, formatDrift, hasDrift } from "./drift.js";
-import { failOnWarnings, printable, userError, type Diagnostic } from "./errors.js";
+import { failOnWarnings, McpgenError, printable, userError, type Diagnostic } from "./errors.js";
 import { emitScaffold } from "./emit/scaffold.js";
 import { handlerFileBase, HANDLERS_DIR } from "./emit/scaffold-handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "./emit/scaffold-package.js";
 import { README, toolsTable, withToolsTable } from "./emit/scaffold-readme.js";
 import { GENERATED_DIR } from "./emit/server-handlers.js";
 import { formatFiles } from "./format.js";
-import { timed, type Stage } from "./generate.js";
+import { timed, withinStack, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "./ir.js";
 import { normalizeManifest } from "./normalize/index.js";
+import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
+import { checkOutputDirectory } from "./output-directory.js";
 import { realPathOf } from "./real-path.js";
 import { snapshotEdited } from "./emit/manifest-snapshot.js";
 import { isGeneratedByMcpgen, planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "./write.js";
@@ -45,9 +47,10 @@ export interface ScaffoldOptions {
   /** Count lines added and removed per changed file, with each updated file's diff; default: with `check`. */
   diff?: boolean | undefined;
   /**
-   * Replace the project's `manifest.json` even when it was edited since
-   * mcpgen wrote it (the README calls it the file to edit) and the input
-   * differs from it. Without it, such a run is refused. Default false.
+   * Override the two refusals: replace the project's `manifest.json` even when
+   * it was edited since mcpgen wrote it (the README calls it the file to edit)
+   * and the input differs from it; and write into the file-system root or the
+   * home directory. Default false.
    */
   force?: boolean | undefined;
   stdin?: InputStream | undefined;
@@ -97,6 +100,7 @@ export interface ScaffoldResult {
 /** Scaffolds (or refreshes) a server project in `outDir` from a manifest file. */
 export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const timings: Partial<Record<ScaffoldStage, number>> = {};
+  await checkOutputDirectory(options.outDir, options);
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
   const fromOwnManifest = options.manifest !== "-" && realPathOf(options.manifest) === realPathOf(join(options.outDir, SCAFFOLD_MANIFEST));
   const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
@@ -143,6 +147,7 @@ export async function scaffoldFromManifest(
   options: Omit<ScaffoldOptions, "manifest" | "stdin"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<ScaffoldResult> {
+  await checkOutputDirectory(options.outDir, options);
   return writeScaffold(await renderScaffold(raw, options, timings), options, timings);
 }
 
@@ -172,20 +177,43 @@ export interface RenderScaffoldOptions {
   keep?: readonly string[] | undefined;
 }
 
-/** Everything but the write: normalize, plan the handlers, emit and format. Reads `outDir`, writes nothing. */
+/**
+ * Everything but the write: normalize, plan the handlers, emit and format.
+ * Reads `outDir`, writes nothing. Errors name the input (the generated files
+ * name `manifest.json`, what the project regenerates from, as their source),
+ * and a manifest too deeply nested to process is one, as with `generate`.
+ */
 export async function renderScaffold(
   raw: RawManifest,
   options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<RenderedScaffold> {
+  try {
+    return await withinStack(raw, () => renderScaffoldStages(raw, options, timings));
+  } catch (error) {
+    if (error instanceof McpgenError && error.diagnostic.file === SCAFFOLD_MANIFEST && raw.source !== SCAFFOLD_MANIFEST) {
+      const { severity: _severity, ...diagnostic } = error.diagnostic;
+      throw new McpgenError({ ...diagnostic, file: raw.source });
+    }
+    throw error;
+  }
+}
+
+async function renderScaffoldStages(
+  raw: RawManifest,
+  options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
+  timings: Partial<Record<ScaffoldStage, number>>,
+): Promise<RenderedScaffold> {
   if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
   const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
+  const sdk = await timed(timings, "normalize", () => checkToolsAgainstSdk(ir));
+  ir.diagnostics.push(...sdk.diagnostics);
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
   const name = packageName(basename(resolve(options.outDir)));
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
-  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths }));
+  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths, listed: sdk.accepted }));
   failOnWarnings(ir.diagnostics, options.strict);
   const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === SCAFFOLD_MANIFEST));
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
@@ -300,14 +328,19 @@ export async function scanHandlers(outDir: string): Promise<Map<string, string |
     entries = await readdir(join(outDir, HANDLERS_DIR));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return found;
-    throw error;
+    throw unreadable(join(outDir, HANDLERS_DIR), error);
   }
   for (const entry of entries.sort()) {
     if (!entry.endsWith(".ts") || entry.endsWith(".d.ts")) continue;
     const path = `${HANDLERS_DIR}/${entry}`;
-    const info = await stat(join(outDir, path));
-    if (!info.isFile()) continue;
-    found.set(path, definedTool(await readFile(join(outDir, path), "utf8")));
+    const absolute = join(outDir, path);
+    const info = await stat(absolute).catch((error: unknown) => {
+      // A symbolic link to nothing is no handler.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw unreadable(absolute, error);
+    });
+    if (info === undefined || !info.isFile()) continue;
+    found.set(path, definedTool(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
   }
   return found;
 }
@@ -436,8 +469,18 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
+    throw unreadable(path, error);
   }
+}
+
+/** A file-system error while reading the project (a file where a directory should be, a path too long) is the user's to fix. */
+function unreadable(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code !== "string") return error;
+  return userError("output-unwritable", `cannot read the project: ${code} (${(error as Error).message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`, {
+    file: path,
+    hint: code === "ENOTDIR" ? "the project directory and src/handlers must be directories" : code === "ENAMETOOLONG" ? "choose a shorter --out" : "check the permissions of the project directory",
+  });
 }
 
 

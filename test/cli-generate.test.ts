@@ -179,7 +179,7 @@ describe("review regressions", () => {
     expect(result.code).toBe(1);
     // The pointer, 10,004 tokens long, is shown by its start and end (--json reports it whole).
     expect(result.stderr).toMatch(
-      /bad\.tools\.json: tool "deep" at \/tools\/0\/inputSchema(\/properties\/a){7}\/properties\/…\(9980 more\)…\/a\/properties\/a\/properties\/a\/type: a schema is nested too deeply to process \(the stack overflowed\); the deepest point, 10002 levels down, is here/,
+      /bad\.tools\.json: tool "deep" at \/tools\/0\/inputSchema(\/properties\/a){7}\/properties\/…\(9980 more\)…\/a\/properties\/a\/properties\/a\/type: the manifest is nested too deeply to process \(the stack overflowed\); the deepest point, 10002 levels down, is here/,
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -49,6 +49,10 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["an unknown transport", { targets: [{ name: "g", server: "github", out: "o", transport: "ws" }] }, [["/targets/0/transport", /`transport` must be "stdio", "http", "sse", not "ws"/]]],
   ["a zero timeout", { targets: [{ name: "g", server: "github", out: "o", timeout: 0 }] }, [["/targets/0/timeout", /`timeout` must be a number of seconds greater than 0/]]],
   ["transport on a manifest target", { targets: [{ ...good, transport: "http" }] }, [["/targets/0/transport", /applies to `server` targets only/]]],
+  ["a zero maxTime", { targets: [{ name: "g", server: "github", out: "o", maxTime: 0 }] }, [["/targets/0/maxTime", /`maxTime` must be a number of seconds greater than 0/]]],
+  ["a maxSize that is no size", { targets: [{ name: "g", server: "github", out: "o", maxSize: "lots" }] }, [["/targets/0/maxSize", /`maxSize` must be a number of bytes or a size such as "50MB", not "lots"/]]],
+  ["a fractional maxSize in bytes", { targets: [{ name: "g", server: "github", out: "o", maxSize: 1.5 }] }, [["/targets/0/maxSize", /`maxSize` must be a number of bytes/]]],
+  ["maxSize on a manifest target", { targets: [{ ...good, maxSize: "1MB" }] }, [["/targets/0/maxSize", /applies to `server` targets only/]]],
   ["a null emit", { targets: [{ ...good, emit: null }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not null/]]],
   ["a null format", { targets: [{ ...good, format: null }] }, [["/targets/0/format", /`format` must be true or false, not null/]]],
   ["oauth on a manifest target", { targets: [{ ...good, oauth: { scopes: "read" } }] }, [["/targets/0/oauth", /applies to `server` targets only/]]],
@@ -78,7 +82,8 @@ const valid: Array<[string, unknown]> = [
     targets: [
       { ...good, emit: "types", format: true, strict: true },
       { name: "notes", manifest: "notes.json", out: "server", emit: "server" },
-      { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5 },
+      { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5, maxTime: 60, maxSize: "50MB" },
+      { name: "bytes", server: "https://example.com/bytes", out: "src/mcp/bytes", maxSize: 1048576 },
       { name: "remote", server: "https://example.com/mcp", out: "src/mcp/remote" },
       { name: "linear", server: "https://mcp.example.com/mcp", out: "src/mcp/linear", oauth: { clientId: "mcpgen-ci", clientMetadataUrl: "https://example.com/oauth/mcpgen.json", scopes: "read write", callbackPort: 8976 } },
     ],
@@ -138,10 +143,10 @@ describe("validation", () => {
   });
 
   it("resolves defaults: emit client, format and strict from the file, paths from its directory", () => {
-    const config = validateConfig({ format: false, strict: true, targets: [good, { name: "g", server: "github", out: "gen/g", format: true, strict: false, timeout: 2 }] }, { file: undefined, root: "/project" });
+    const config = validateConfig({ format: false, strict: true, targets: [good, { name: "g", server: "github", out: "gen/g", format: true, strict: false, timeout: 2, maxTime: 9, maxSize: "1.5KB" }] }, { file: undefined, root: "/project" });
     expect(config.targets).toEqual([
       { name: "weather", emit: "client", format: false, strict: true, outDir: "/project/src/mcp/weather", source: { kind: "manifest", path: "/project/weather.tools.json" }, pointer: "/targets/0" },
-      { name: "g", emit: "client", format: true, strict: false, outDir: "/project/gen/g", source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000 }, pointer: "/targets/1" },
+      { name: "g", emit: "client", format: true, strict: false, outDir: "/project/gen/g", source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000, maxTimeMs: 9000, maxResponseBytes: 1536 }, pointer: "/targets/1" },
     ]);
     expect(validateConfig({ targets: [good] }, { file: undefined, root: "/project" }).targets[0]!.strict).toBe(false);
   });

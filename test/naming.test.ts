@@ -1,8 +1,12 @@
-/** Names are decided once, globally: deterministic, collision-free and safe. */
-import { readFile } from "node:fs/promises";
+/** Names are decided once, globally: deterministic, collision-free and safe; and in linear time. */
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assignToolNames, camelCase, pascalCase, RESERVED_TYPE_NAMES, words } from "../src/normalize/naming.js";
+import { assignToolNames, camelCase, pascalCase, RESERVED_TYPE_NAMES, UniqueNames, words } from "../src/normalize/naming.js";
+import { runCli } from "./helpers/cli.js";
+import { treeOutside } from "./helpers/output-dir.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 describe("words", () => {
@@ -71,5 +75,70 @@ describe("assignToolNames", () => {
     // "ThingInput" is taken by thing's input type, so thing_input's base cannot be "ThingInput".
     expect(tools.get("thing")?.typeBase).toBe("Thing");
     expect(tools.get("thing_input")?.typeBase).toBe("ThingInput2");
+  });
+});
+
+/** The numbering rule as the README states it, claim by claim from 1: what `UniqueNames` must still hand out. */
+class ReferenceNames {
+  private readonly taken = new Set<string>();
+  constructor(private readonly reserved: ReadonlySet<string>) {}
+  claim(base: string, suffixes: readonly string[] = []): string {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}${n}`;
+      const all = [candidate, ...suffixes.map((suffix) => candidate + suffix)];
+      if (all.every((name) => !this.taken.has(name) && !this.reserved.has(name))) {
+        for (const name of all) this.taken.add(name);
+        return candidate;
+      }
+    }
+  }
+}
+
+describe("naming is linear (issue 14, item 5)", () => {
+  it("hands out exactly the names the numbering rule gives, claim after claim", () => {
+    // Bases that collide with each other's numbered forms and suffixed forms, in a seeded order.
+    const bases = ["Tool", "Tool2", "Tool2Input", "ToolInput", "Thing", "ThingInput", "ThingInput2", "Promise", "tool", "tool3"];
+    const suffixSets = [[], ["Input", "Output"], ["Input"]];
+    let seed = 14;
+    const next = (modulo: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % modulo;
+    };
+    const reserved = new Set(["Promise", "ToolMap"]);
+    const fast = new UniqueNames(reserved);
+    const reference = new ReferenceNames(reserved);
+    for (let claim = 0; claim < 2_000; claim++) {
+      const base = bases[next(bases.length)]!;
+      const suffixes = suffixSets[next(suffixSets.length)]!;
+      expect(fast.claim(base, suffixes), `claim ${claim}: ${base} + [${suffixes.join(", ")}]`).toBe(reference.claim(base, suffixes));
+    }
+  });
+
+  it("names 30,000 tools without an ASCII letter or digit in a bounded time (it was minutes)", () => {
+    const names = Array.from({ length: 30_000 }, (_, index) => `${"é".repeat(1 + (index % 5))}${String.fromCodePoint(0x4e00 + index)}`);
+    const started = performance.now();
+    const { tools } = assignToolNames(names);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(new Set([...tools.values()].map((names) => names.method)).size).toBe(30_000);
+    // Sorted by wire name, the first takes the plain fallback and the rest count up from 2.
+    expect(tools.get([...names].sort()[0]!)?.method).toBe("tool");
+    expect(tools.get([...names].sort()[1]!)?.method).toBe("tool2");
+  });
+
+  it("generate: 10,000 such tools, exit 0, nothing written outside --out, in a bounded time", async () => {
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-naming-"));
+    const manifest = join(root, "unicode.tools.json");
+    await writeFile(manifest, JSON.stringify({ tools: Array.from({ length: 10_000 }, (_, index) => ({ name: `ツール${String.fromCodePoint(0x4e00 + index)}`, inputSchema: { type: "object" } })) }));
+    const out = join(root, "out");
+    const before = await treeOutside(root, out);
+    const started = performance.now();
+    const result = await runCli(["generate", manifest, "--out", out, "--emit", "types", "--no-format"]);
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^generated 10000 tools into .* \(2 file\(s\) written, 0 unchanged\)\n$/);
+    expect((await readdir(out)).sort()).toEqual(["manifest.json", "types.ts"]);
+    expect(existsSync(join(out, "client.ts"))).toBe(false);
+    expect(await treeOutside(root, out)).toEqual(before);
   });
 });

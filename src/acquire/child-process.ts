@@ -4,6 +4,7 @@
  * JSON-RPC message, how it exited, and stopping it for good.
  */
 import type { ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { excerpt } from "./sanitize.js";
 
@@ -155,4 +156,78 @@ export async function stopChild(child: ChildProcess | undefined, graceMs = 2000)
   if (await settlesWithin(exited, graceMs)) return;
   child.kill("SIGKILL");
   await settlesWithin(exited, graceMs);
+}
+
+/** True once `child` has exited; waits at most `ms` for it. */
+export function exitsWithin(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return settlesWithin(new Promise<void>((resolve) => child.once("exit", () => resolve())), ms);
+}
+
+/**
+ * Ends the process group `child` leads (it was spawned detached, POSIX) and
+ * everything in it: SIGTERM to the group, then, for whatever still runs
+ * after `graceMs` (a grandchild that ignores SIGTERM, or outlived its
+ * parent), SIGKILL. Resolves once the group is empty (or after the last
+ * wait). Without process groups (Windows), the child alone.
+ */
+export async function stopProcessGroup(child: ChildProcess | undefined, graceMs = 2000): Promise<void> {
+  const pgid = child?.pid;
+  if (child === undefined || pgid === undefined) return;
+  if (process.platform === "win32") return stopChild(child, graceMs);
+  if (!signalGroup(pgid, "SIGTERM")) return;
+  // One grace period for the whole group: the child's exit first, then the rest.
+  const graceEnds = performance.now() + graceMs;
+  await exitsWithin(child, graceMs);
+  if (await groupEmptiesWithin(pgid, graceEnds - performance.now())) return;
+  signalGroup(pgid, "SIGKILL");
+  await exitsWithin(child, graceMs);
+  await groupEmptiesWithin(pgid, graceMs);
+}
+
+/** Sends `signal` to every process of group `pgid`; false when the group is gone. */
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function groupEmptiesWithin(pgid: number, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  for (;;) {
+    if (!groupRuns(pgid)) return true;
+    if (performance.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Whether a process of group `pgid` still runs. A member that has exited
+ * but is not reaped yet (a zombie, reparented to an init that reaps lazily)
+ * still receives signals, so on Linux, where /proc tells, it does not count.
+ */
+export function groupRuns(pgid: number): boolean {
+  if (!signalGroup(pgid, 0)) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so read after the last ")".
+    const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(group) === pgid && state !== "Z" && state !== "X") return true;
+  }
+  return false;
 }

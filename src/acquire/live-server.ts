@@ -12,7 +12,9 @@
  * so no other command pays for loading it.
  *
  * Whatever happens, the connection is closed and a child process is gone
- * before `acquireLiveServer` returns or throws.
+ * (with whatever it started) before `acquireLiveServer` returns or throws;
+ * and it returns or throws within the pull's deadline, having read no more
+ * than the pull's budget from the server.
  */
 import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -21,6 +23,7 @@ import type { PaginatedResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { RawManifest } from "./manifest-file.js";
 import type { OAuthSession } from "./oauth/session.js";
 import type { OAuthOptions } from "./oauth/settings.js";
+import { boundedFetch, DEFAULT_MAX_RESPONSE_BYTES, ResponseBudget, type FetchLike } from "./bounded-fetch.js";
 import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
 import {
@@ -29,6 +32,7 @@ import {
   Interrupted,
   NonProtocolOutput,
   PagingFault,
+  PullDeadlineExceeded,
   ServerExited,
   TRANSPORT_NAMES,
   type Attempt,
@@ -36,8 +40,7 @@ import {
 } from "./server-faults.js";
 import type { RemoteServerSpec, ServerSpec, StdioServerSpec, TransportName } from "./server-spec.js";
 
-/** The `fetch` the SDK's transports take (the SDK's `FetchLike`, spelt with the DOM's types so that the declarations need no SDK types). */
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** Pages of `tools/list` followed before giving up on a server that never stops paging. */
 export const DEFAULT_MAX_PAGES = 500;
@@ -45,6 +48,10 @@ export const DEFAULT_MAX_PAGES = 500;
 export interface LiveServerOptions {
   /** How long to wait for each answer (and for the connection), in milliseconds. */
   timeoutMs: number;
+  /** How long the whole pull may take, in milliseconds (default: four times `timeoutMs`). */
+  maxTimeMs?: number | undefined;
+  /** The most the server may send during the pull, in bytes, after decompression (default 10 MB). */
+  maxResponseBytes?: number | undefined;
   /** Secret values to keep out of every message. */
   secrets: Secrets;
   maxPages?: number | undefined;
@@ -102,26 +109,54 @@ interface Connection {
 type Closer = (fault: boolean) => Promise<void>;
 
 /**
- * Runs work against the deadline and against faults that arrive out of band
- * (the child exits, writes garbage to stdout). A fault raised between two
- * requests fails the next one.
+ * Runs work against the deadlines (each request's, and the whole pull's) and
+ * against faults that arrive out of band (the child exits, writes garbage to
+ * stdout, the server sends more than the pull reads). A fault raised between
+ * two requests fails the next one. `fetch` is the one the HTTP transports
+ * use: it reads the server's answers through the pull's budget.
  */
 class Watch {
   private rejectCurrent: ((error: unknown) => void) | undefined;
   private pending: unknown;
+  readonly budget: ResponseBudget;
+  readonly fetch: FetchLike;
+
+  /** `endsAt`: when the whole pull must be over (a `performance.now()` time). */
+  constructor(private endsAt: number, maxResponseBytes: number, base?: FetchLike) {
+    this.budget = new ResponseBudget(maxResponseBytes, (error) => this.fault(error));
+    this.fetch = boundedFetch(this.budget, base);
+  }
 
   fault(error: Error): void {
     if (this.rejectCurrent !== undefined) this.rejectCurrent(error);
     else this.pending ??= error;
   }
 
+  /**
+   * Runs work that waits for a person (a browser login): bounded by its own
+   * timeout only, and the pull's deadline moves on by the time it took, so
+   * `--max-time` measures the server, not how long the user took to log in.
+   */
+  async waitForPerson<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+    const started = performance.now();
+    const endsAt = this.endsAt;
+    this.endsAt = Infinity;
+    try {
+      return await this.run(work, timeoutMs);
+    } finally {
+      this.endsAt = endsAt + (performance.now() - started);
+    }
+  }
+
   async run<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
     work.catch(() => {}); // it may lose the race; its rejection is then of no interest
     if (this.pending !== undefined) throw this.pending;
+    const left = this.endsAt - performance.now();
+    if (left <= 0) throw new PullDeadlineExceeded("max time");
     let timer: NodeJS.Timeout | undefined;
     const stop = new Promise<never>((_, reject) => {
       this.rejectCurrent = reject;
-      timer = setTimeout(() => reject(new DeadlineExceeded("deadline")), timeoutMs);
+      timer = setTimeout(() => reject(left < timeoutMs ? new PullDeadlineExceeded("max time") : new DeadlineExceeded("deadline")), Math.min(left, timeoutMs));
     });
     try {
       return await Promise.race([work, stop]);
@@ -143,7 +178,8 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
     timeoutMs: options.timeoutMs,
     secrets: options.secrets,
   };
-  const watch = new Watch();
+  attempt.maxTimeMs = options.maxTimeMs ?? 4 * options.timeoutMs;
+  const watch = new Watch(performance.now() + attempt.maxTimeMs, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, options.fetch);
   const closers: Closer[] = [];
   let failed = false;
   let oauth: OAuthSession | undefined;
@@ -151,7 +187,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   options.signal?.addEventListener("abort", interrupt, { once: true });
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
-    if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress);
+    if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress, watch.fetch);
     for (;;) {
       try {
         return await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth);
@@ -160,7 +196,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
         for (const close of closers.splice(0).reverse()) await close(true);
         attempt.phase = "login";
-        await watch.run(oauth.finishLogin(options.signal), oauth.loginTimeoutMs + attempt.timeoutMs);
+        await watch.waitForPerson(oauth.finishLogin(options.signal), oauth.loginTimeoutMs + attempt.timeoutMs);
         attempt.phase = "initialize";
       }
     }
@@ -189,7 +225,7 @@ async function listServer(
   const { connection, fellBack } =
     spec.transport === "stdio"
       ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
-      : await connectRemote(spec, sdk, attempt, watch, closers, progress, remoteInit(spec, oauth, options.fetch));
+      : await connectRemote(spec, sdk, attempt, watch, closers, progress, remoteInit(spec, oauth, watch.fetch));
   const { client, protocolVersion } = connection;
   const server = client.getServerVersion() as Record<string, unknown> | undefined;
   const name = typeof server?.["name"] === "string" ? options.secrets.excerpt(server["name"], 80) : "(unnamed)";
@@ -228,14 +264,19 @@ function remoteInit(spec: RemoteServerSpec, oauth: OAuthSession | undefined, fet
  * pull has no OAuth options, or when an `Authorization` header is given:
  * static credentials are what the user chose.
  */
-async function openOAuth(spec: RemoteServerSpec, options: LiveServerOptions, progress: (kind: ProgressEvent["kind"], message: string) => void): Promise<OAuthSession | undefined> {
+async function openOAuth(
+  spec: RemoteServerSpec,
+  options: LiveServerOptions,
+  progress: (kind: ProgressEvent["kind"], message: string) => void,
+  fetch: FetchLike,
+): Promise<OAuthSession | undefined> {
   if (options.oauth === undefined || Object.keys(spec.headers).some((name) => name.toLowerCase() === "authorization")) return undefined;
   const { OAuthSession } = await import("./oauth/session.js");
   return OAuthSession.open(spec, options.oauth, {
     secrets: options.secrets,
     environment: options.environment ?? process.env,
     progress,
-    fetch: options.fetch,
+    fetch,
     version: MCPGEN_VERSION,
     timeoutMs: options.timeoutMs,
   });
@@ -316,32 +357,23 @@ async function connectStdio(
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
 ): Promise<Connection> {
-  const { StdioClientTransport, getDefaultEnvironment } = await import("@modelcontextprotocol/sdk/client/stdio.js");
   attempt.command = [spec.command, ...spec.args].join(" ");
   attempt.stderr = new OutputTail();
   attempt.stdout = new StdoutWatch();
   progress("connecting", `starting ${spec.label} (stdio)`);
-  const transport = new StdioClientTransport({
-    command: spec.command,
-    args: spec.args,
-    env: { ...getDefaultEnvironment(), ...spec.env },
-    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk: Buffer) => attempt.stderr!.push(chunk));
-  let child: ChildProcess | undefined;
+  const { transport, child, stop } = await stdioTransport(spec, watch.budget, attempt);
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
-    child = spawnedChild(transport);
-    child?.stdout?.on("data", (chunk: Buffer) => attempt.stdout!.push(chunk));
-    child?.once("exit", (code, signal) => {
+    child()?.once("exit", (code, signal) => {
       attempt.exit = { code, signal };
     });
     // "close" comes after stdout and stderr are drained, so the quoted stderr is complete.
-    child?.once("close", () => watch.fault(new ServerExited("exited")));
+    child()?.once("close", () => watch.fault(new ServerExited("exited")));
   };
   transport.onerror = (error) => {
+    // Past the budget the server is being stopped for that; its cut-off line is no protocol fault.
+    if (watch.budget.exceeded) return;
     // The SDK reports each stdout line it cannot parse as a message and carries on; per the spec that is fatal.
     if (error instanceof SyntaxError || Array.isArray((error as { issues?: unknown }).issues) || /ReadBuffer exceeded/.test(error.message)) {
       // Our own stdout listener runs after the SDK's; let it see this chunk first so that it can quote the line.
@@ -356,19 +388,60 @@ async function connectStdio(
   const observed = observeTransport(transport);
   const client = newClient(sdk);
   closers.push(async (fault) => {
-    if (fault) await stopChild(child);
+    if (fault) await stop();
     await client.close().catch(() => {});
-    // After a clean close the SDK has ended the child already; this makes sure of it.
-    await stopChild(child);
+    // After a clean close the child has been ended already; this makes sure of it (and of what it started).
+    await stop();
   });
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   return { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage };
 }
 
-/** The child the SDK spawned (kept private there): needed for its exit status, its raw stdout, and to be sure it is gone. */
-function spawnedChild(transport: object): ChildProcess | undefined {
-  const child = (transport as { _process?: unknown })._process;
-  return typeof child === "object" && child !== null && typeof (child as ChildProcess).kill === "function" ? (child as ChildProcess) : undefined;
+/** A stdio transport, the child it runs, and how to stop that child for good. */
+interface StdioConnection {
+  transport: Transport;
+  child: () => ChildProcess | undefined;
+  stop: () => Promise<void>;
+}
+
+/**
+ * mcpgen's own transport, whose server leads a process group (see
+ * `ProcessGroupStdioTransport`). On Windows, which has no process groups, the
+ * SDK's: it resolves `npx`-style command shims the way a shell would, and its
+ * child is only reachable through a private field, there.
+ */
+async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioConnection> {
+  const { getDefaultEnvironment, StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const env = { ...getDefaultEnvironment(), ...spec.env };
+  if (process.platform !== "win32") {
+    const { ProcessGroupStdioTransport } = await import("./stdio-transport.js");
+    const transport = await ProcessGroupStdioTransport.create({
+      command: spec.command,
+      args: spec.args,
+      env,
+      cwd: spec.cwd,
+      budget,
+      onStdout: (chunk) => attempt.stdout!.push(chunk),
+      onStderr: (chunk) => attempt.stderr!.push(chunk),
+    });
+    return { transport, child: () => transport.child, stop: () => transport.stop() };
+  }
+  const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }), stderr: "pipe", maxBufferSize: budget.limit });
+  transport.stderr?.on("data", (chunk: Buffer) => attempt.stderr!.push(chunk));
+  const child = () => {
+    const spawned = (transport as unknown as { _process?: unknown })._process;
+    return typeof spawned === "object" && spawned !== null && typeof (spawned as ChildProcess).kill === "function" ? (spawned as ChildProcess) : undefined;
+  };
+  let running: ChildProcess | undefined;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    running = child();
+    running?.stdout?.on("data", (chunk: Buffer) => {
+      if (budget.take(chunk.length)) attempt.stdout!.push(chunk);
+    });
+  };
+  return { transport, child: () => running, stop: () => stopChild(running) };
 }
 
 /** HTTP statuses that mean "no Streamable HTTP here" (MCP 2025-03-26, backwards compatibility). */

@@ -20,6 +20,8 @@ export interface RawManifest {
   toolsPointer: string;
   tools: unknown[];
   server?: Record<string, unknown> | undefined;
+  /** The key `server` was read from: `server` (mcpgen's manifests) or `serverInfo` (default `server`). */
+  serverKey?: "server" | "serverInfo" | undefined;
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
@@ -122,6 +124,7 @@ export function recogniseManifest(document: unknown, source: string): RawManifes
     toolsPointer: `${base}/tools`,
     tools,
     server: optionalRecord(body["server"] ?? body["serverInfo"]),
+    ...(body["server"] === undefined && body["serverInfo"] !== undefined ? { serverKey: "serverInfo" as const } : {}),
     protocolVersion: optionalString(body["protocolVersion"]),
     capabilities: optionalRecord(body["capabilities"]),
     instructions: optionalString(body["instructions"]),

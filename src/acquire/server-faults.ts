@@ -16,6 +16,8 @@ export interface Attempt {
   /** The request in flight, e.g. `initialize` or `tools/list`. */
   phase: string;
   timeoutMs: number;
+  /** How long the whole pull may take (`--max-time`). */
+  maxTimeMs?: number | undefined;
   secrets: Secrets;
   /** stdio only: the command, its stderr and stdout watchers, and its exit once it happened. */
   command?: string | undefined;
@@ -42,6 +44,30 @@ export class NonProtocolOutput extends Error {
 /** The pull was stopped from outside (its `signal`: Ctrl-C, SIGTERM). */
 export class Interrupted extends Error {
   override readonly name = "Interrupted";
+}
+
+/**
+ * The server sent more than a pull reads from one server (`--max-size`):
+ * response bodies after decompression and stdout together.
+ */
+export class ResponseTooLarge extends Error {
+  override readonly name = "ResponseTooLarge";
+  constructor(readonly limit: number) {
+    super(`more than ${formatBytes(limit)}`);
+  }
+}
+
+/** The pull as a whole took longer than it may (`--max-time`). */
+export class PullDeadlineExceeded extends Error {
+  override readonly name = "PullDeadlineExceeded";
+}
+
+/** "10 MB", "512 KB", "1.5 MB": binary units, as the limits are given. */
+export function formatBytes(bytes: number): string {
+  for (const [unit, size] of [["GB", 2 ** 30], ["MB", 2 ** 20], ["KB", 2 ** 10]] as const) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(2))} ${unit}`;
+  }
+  return `${bytes} bytes`;
 }
 
 /** A pagination fault, already worded. */
@@ -86,6 +112,14 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
   const fail = (code: DiagnosticCode, message: string, hint?: string) => withStderr(code, message, attempt, hint);
   const clip = (text: string, max: number) => attempt.secrets.excerpt(text, max);
+
+  // The pull's own limits first: past them, whatever else went wrong was the cut-off.
+  if (error instanceof ResponseTooLarge) {
+    return fail("input-unreadable", `${who} sent ${error.message} during ${attempt.phase}: that is more than a pull reads from one server (after decompression), so mcpgen stopped reading`, "if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or \"maxSize\" in mcpgen.config.json)");
+  }
+  if (error instanceof PullDeadlineExceeded) {
+    return fail("input-unreadable", `${who} had not finished after ${seconds(attempt.maxTimeMs ?? 0)}, the most a pull may take; it was at ${attempt.phase}`, "raise --max-time (or \"maxTime\" in mcpgen.config.json) if the server is only slow; a server that pages forever never finishes");
+  }
 
   // On stdio, what the child did explains most other symptoms (a closed connection, a timeout): report that first.
   const badLine = attempt.stdout?.firstBadLine;

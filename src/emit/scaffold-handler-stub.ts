@@ -4,6 +4,7 @@
  * again, so it carries no generated header (`write.ts` would otherwise treat
  * it as replaceable).
  */
+import { createHash } from "node:crypto";
 import type { EmittedFile, ToolIR } from "../ir.js";
 import { words } from "../normalize/naming.js";
 import { jsDoc, stringLiteral } from "../text/escape.js";
@@ -21,9 +22,28 @@ const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/;
  * path separator or a dot: a tool called `../../x` gets `x`.
  */
 export function handlerFileBase(tool: Pick<ToolIR, "methodName">): string {
-  const base = words(tool.methodName).join("-") || "tool";
+  const base = shortened(words(tool.methodName).join("-") || "tool", tool.methodName);
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) throw new Error(`internal: unsafe handler file name ${JSON.stringify(base)}`);
   return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
+}
+
+/**
+ * Longest handler file name, without extension. MCP asks for tool names of
+ * at most 128 characters (2025-11-25, "Tool names"), but servers send longer
+ * ones, and a file name past 255 bytes cannot be created at all (nor a path
+ * past 260 characters on Windows): 80 leaves room for the project's path.
+ */
+export const MAX_HANDLER_NAME = 80;
+
+/**
+ * `base` cut to `MAX_HANDLER_NAME` characters when longer, ending in a hash
+ * of the method name so that two long names sharing their start still get
+ * different files, and the same tool always gets the same one.
+ */
+function shortened(base: string, methodName: string): string {
+  if (base.length <= MAX_HANDLER_NAME) return base;
+  const hash = createHash("sha256").update(methodName).digest("hex").slice(0, 8);
+  return `${base.slice(0, MAX_HANDLER_NAME - hash.length - 1).replace(/-+$/, "")}-${hash}`;
 }
 
 export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {

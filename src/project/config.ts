@@ -10,6 +10,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
+import { parseSize } from "../acquire/size.js";
 import { parseJsonc } from "../acquire/server-config.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../errors.js";
@@ -43,6 +44,10 @@ export interface TargetDocument {
   timeout?: number;
   /** `server` targets: how to log in to a server that asks for OAuth (never a secret: those come from the environment). */
   oauth?: OAuthSettings;
+  /** `server` targets: seconds a whole pull may take (default: four times `timeout`). */
+  maxTime?: number;
+  /** `server` targets: the most the server may send during a pull: bytes, or a size such as "50MB" (default 10 MB). */
+  maxSize?: number | string;
 }
 
 /** The file's contents. */
@@ -65,7 +70,17 @@ export interface Target {
   /** Absolute output directory. */
   outDir: string;
   /** `manifest`: a manifest file; `server`: a live server, generated offline from `<outDir>/manifest.json`. */
-  source: { kind: "manifest"; path: string } | { kind: "server"; server: string; transport?: TransportName | undefined; timeoutMs?: number | undefined; oauth?: OAuthSettings | undefined };
+  source:
+    | { kind: "manifest"; path: string }
+    | {
+        kind: "server";
+        server: string;
+        transport?: TransportName | undefined;
+        timeoutMs?: number | undefined;
+        maxTimeMs?: number | undefined;
+        maxResponseBytes?: number | undefined;
+        oauth?: OAuthSettings | undefined;
+      };
   /** JSON pointer of the target in the file. */
   pointer: string;
 }
@@ -94,7 +109,7 @@ export const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const EMITS: readonly Emit[] = ["client", "server", "types"];
 const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
 const ROOT_KEYS = ["$schema", "format", "strict", "targets"];
-const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "transport", "timeout", "oauth"];
+const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "transport", "timeout", "maxTime", "maxSize", "oauth"];
 
 /** How messages name a path: relative to the working directory when below it. */
 export function displayPath(path: string, cwd = process.cwd()): string {
@@ -258,10 +273,19 @@ function validateTarget(
   if (timeout !== undefined && (typeof timeout !== "number" || !(timeout > 0) || !Number.isFinite(timeout))) {
     fail(joinPointer(pointer, "timeout"), `\`timeout\` must be a number of seconds greater than 0, not ${show(timeout)}`);
   }
+  const maxTime = entry["maxTime"];
+  if (maxTime !== undefined && (typeof maxTime !== "number" || !(maxTime > 0) || !Number.isFinite(maxTime))) {
+    fail(joinPointer(pointer, "maxTime"), `\`maxTime\` must be a number of seconds greater than 0, not ${show(maxTime)}`);
+  }
+  const maxSize = entry["maxSize"];
+  const maxResponseBytes = typeof maxSize === "number" ? (Number.isInteger(maxSize) && maxSize >= 1 ? maxSize : undefined) : typeof maxSize === "string" ? parseSize(maxSize) : undefined;
+  if (maxSize !== undefined && maxResponseBytes === undefined) {
+    fail(joinPointer(pointer, "maxSize"), `\`maxSize\` must be a number of bytes or a size such as "50MB", not ${show(maxSize)}`);
+  }
   const oauth = entry["oauth"] === undefined
     ? undefined
     : parseOAuthSettings(entry["oauth"], (key, message, hint) => fail(key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), message, hint), true);
-  for (const key of ["transport", "timeout", "oauth"]) {
+  for (const key of ["transport", "timeout", "maxTime", "maxSize", "oauth"]) {
     if (entry[key] !== undefined && entry["manifest"] !== undefined) fail(joinPointer(pointer, key), `\`${key}\` applies to \`server\` targets only`);
   }
   if (failed || name === undefined || out === undefined) return undefined;
@@ -273,7 +297,15 @@ function validateTarget(
     outDir: emit === "server" ? serverProjectDir(resolve(root, out)) : resolve(root, out),
     source: manifest !== undefined
       ? { kind: "manifest", path: resolve(root, manifest) }
-      : { kind: "server", server: server!, transport: transport as TransportName | undefined, timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000, ...(oauth === undefined ? {} : { oauth }) },
+      : {
+          kind: "server",
+          server: server!,
+          transport: transport as TransportName | undefined,
+          timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000,
+          maxTimeMs: maxTime === undefined ? undefined : (maxTime as number) * 1000,
+          maxResponseBytes,
+          ...(oauth === undefined ? {} : { oauth }),
+        },
     pointer,
   };
 }

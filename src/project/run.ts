@@ -10,6 +10,7 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { checkOutputDirectory } from "../output-directory.js";
 import { realPathOf } from "../real-path.js";
 import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
@@ -42,11 +43,17 @@ export interface ProjectOptions extends LoadOptions {
   platform?: string | undefined;
   /** Progress of `pull` (connecting, pages, fallbacks), redacted and printable. */
   onProgress?: ((event: { target: string; kind: string; message: string }) => void) | undefined;
+  /** Write even into the file-system root or the home directory (a target's `out` there is refused otherwise). */
+  force?: boolean | undefined;
 }
 
 export interface PullProjectOptions extends ProjectOptions {
   /** Milliseconds to wait for each server; overrides every server target's `timeout`. */
   timeoutMs?: number | undefined;
+  /** Milliseconds a whole pull may take; overrides every server target's `maxTime`. */
+  maxTimeMs?: number | undefined;
+  /** Bytes a server may send during a pull; overrides every server target's `maxSize`. */
+  maxResponseBytes?: number | undefined;
   /** Stops the pulls (servers shut down) and the run before anything is written; it then rejects (`interrupted`). */
   signal?: AbortSignal | undefined;
   /**
@@ -264,6 +271,7 @@ interface Acquired {
 async function acquire(target: Target, mode: "generate" | "pull", config: ProjectConfig, options: PullProjectOptions): Promise<Acquired> {
   const timings: Partial<Record<ScaffoldStage, number>> = {};
   const { source } = target;
+  await checkOutputDirectory(target.outDir, options);
   if (source.kind === "server" && mode === "pull") {
     const pulled = await pullSnapshot({
       target: source.server,
@@ -271,6 +279,8 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
       check: options.check,
       transport: source.transport,
       timeoutMs: options.timeoutMs ?? source.timeoutMs,
+      maxTimeMs: options.maxTimeMs ?? source.maxTimeMs,
+      maxResponseBytes: options.maxResponseBytes ?? source.maxResponseBytes,
       cwd: config.root,
       home: options.home ?? homedir(),
       environment: options.environment,
