@@ -20,6 +20,8 @@ export type DiagnosticCode =
   | "schema-invalid"
   /** A valid schema that looks unintended (an empty `enum`, a name that is not Unicode text): typed and validated as written. */
   | "schema-suspect"
+  /** A tool the official MCP SDK's `Tool` schema rejects (a client made with it cannot list the server): typed and validated as written; a scaffold lists it as the SDK accepts. */
+  | "sdk-incompatible"
   | "ref-unresolved"
   | "ref-external"
   | "pattern-invalid"
@@ -58,7 +60,7 @@ export class McpgenError extends Error {
 /**
  * `strict` (`--strict`, `"strict": true`): the warnings of a run that say
  * something is not typed or validated as the input says (every warning but
- * `schema-suspect`), each an error. Nothing is written. The first is
+ * the notes, `NOTE_CODES`), each an error. Nothing is written. The first is
  * `diagnostic`; all are `diagnostics`.
  */
 export class StrictError extends McpgenError {
@@ -72,10 +74,13 @@ export class StrictError extends McpgenError {
   }
 }
 
+/** Warnings that lose nothing of what the input says, which `strict` leaves warnings. */
+const NOTE_CODES: ReadonlySet<DiagnosticCode> = new Set(["schema-suspect", "sdk-incompatible"]);
+
 /** Throws a `StrictError` when `strict` is set and a warning says the output is not what the input says. */
 export function failOnWarnings(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
   if (!strict) return;
-  const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === "warning" && diagnostic.code !== "schema-suspect");
+  const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === "warning" && !NOTE_CODES.has(diagnostic.code));
   if (warnings.length > 0) throw new StrictError(warnings);
 }
 

@@ -207,7 +207,10 @@ describe("pull faults over HTTP", () => {
     const oddServer = await serve(streamableHttpServer(() => toolServer(odd)));
     const result = await pull({ target: oddServer.url.href, outDir: out, timeoutMs: 10_000 });
     expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["fine", "bad"]);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "warning", tool: "bad", pointer: "/tools/1/inputSchema/type" })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "schema-invalid", tool: "bad", pointer: "/tools/1/inputSchema/type" }),
+      expect.objectContaining({ severity: "warning", code: "sdk-incompatible", tool: "bad", pointer: "/tools/1/inputSchema/type" }),
+    ]);
   });
 
   it("stops on a cursor the server already sent", async () => {

@@ -7,6 +7,7 @@
  * limit, stops reading and reports it once; `boundedFetch` is the `fetch` the
  * SDK's HTTP transports get, reading bodies through it.
  */
+import type { FetchLike } from "./fetch-like.js";
 import { ResponseTooLarge } from "./server-faults.js";
 
 /** The most a pull reads from a server unless told otherwise: the SDK's own stdio limit, 10 MB. */
@@ -44,9 +45,6 @@ export class ResponseBudget {
  * held; once over, no request is even sent. Status, headers and URL are the
  * response's own.
  */
-/** The `fetch` the SDK's transports and auth helpers take (the DOM's types, so the declarations need no SDK types). */
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
-
 export function boundedFetch(budget: ResponseBudget, base: FetchLike = fetch): FetchLike {
   return async (input, init) => {
     if (budget.exceeded) throw budget.error;

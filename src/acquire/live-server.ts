@@ -23,7 +23,8 @@ import type { PaginatedResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { RawManifest } from "./manifest-file.js";
 import type { OAuthSession } from "./oauth/session.js";
 import type { OAuthOptions } from "./oauth/settings.js";
-import { boundedFetch, DEFAULT_MAX_RESPONSE_BYTES, ResponseBudget, type FetchLike } from "./bounded-fetch.js";
+import { boundedFetch, DEFAULT_MAX_RESPONSE_BYTES, ResponseBudget } from "./bounded-fetch.js";
+import type { FetchLike } from "./fetch-like.js";
 import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
 import {

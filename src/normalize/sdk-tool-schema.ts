@@ -50,7 +50,7 @@ export async function checkToolsAgainstSdk(ir: Pick<ManifestIR, "tools" | "sourc
 function warning(file: string, tool: ToolIR, rejection: Rejection): Diagnostic {
   return {
     severity: "warning",
-    code: "tool-invalid",
+    code: "sdk-incompatible",
     message: `the official MCP TypeScript SDK rejects this (${rejection.message}): a client made with it cannot list any tool of a server that sends it`,
     file,
     tool: tool.wireName,
