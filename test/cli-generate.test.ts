@@ -83,6 +83,20 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
   });
 
+  it("prints bidirectional-text controls of server text as \\u escapes, in errors and warnings", async () => {
+    const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const failing = tool({ name: "admin\u202e\u2066", inputSchema: { type: "object", properties: { "x\u2067": { $ref: "#/nowhere\u200f" } } } });
+    const failed = await cli(["generate", await manifestFile(failing), "--out", join(await scratch(), "out")]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('tool "admin\\u202e\\u2066" at /tools/1/inputSchema/properties/x\\u2067/$ref: $ref "#/nowhere\\u200f"');
+    expect(failed.stderr).not.toMatch(RAW_BIDI);
+    const warning = tool({ name: "admin\u202e", inputSchema: { type: "object", properties: { a: { $ref: "https://example.invalid/\u2066x\u2069" } } } });
+    const warned = await cli(["generate", await manifestFile(warning), "--out", join(await scratch(), "out")]);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain('tool "admin\\u202e" at /tools/1/inputSchema/properties/a/$ref: external $ref "https://example.invalid/\\u2066x\\u2069" is never resolved');
+    expect(warned.stderr).not.toMatch(RAW_BIDI);
+  });
+
   it("never prints a server's JSON-RPC error text raw (no forged lines, no escape sequences)", async () => {
     const contents = JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: 1, message: "\u001b[31mRED\u0007\nfake: ok\u009b2J\u2028" } });
     const result = await cli(["generate", await manifestFile(contents), "--out", join(await scratch(), "out")]);

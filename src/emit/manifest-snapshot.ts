@@ -5,6 +5,7 @@
  * manifest file, or as the SDK client parsed them from a live server.
  */
 import type { EmittedFile, ManifestIR } from "../ir.js";
+import { escapeBidiControls } from "../text/escape.js";
 
 export const SNAPSHOT_MARKER = "mcpgen";
 
@@ -15,5 +16,6 @@ export function emitManifestSnapshot(ir: ManifestIR): EmittedFile {
   if (ir.capabilities !== undefined) snapshot["capabilities"] = ir.capabilities;
   if (ir.instructions !== undefined) snapshot["instructions"] = ir.instructions;
   snapshot["tools"] = ir.tools.map((tool) => tool.raw);
-  return { path: "manifest.json", contents: `${JSON.stringify(snapshot, null, 2)}\n`, format: "none" };
+  // The same values; bidirectional controls escaped, so the file reads in a review as it parses.
+  return { path: "manifest.json", contents: `${escapeBidiControls(JSON.stringify(snapshot, null, 2))}\n`, format: "none" };
 }

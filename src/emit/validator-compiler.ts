@@ -9,6 +9,7 @@
  */
 import { createRequire } from "node:module";
 import { formats } from "../../templates/validator-runtime.js";
+import { escapeBidiControls } from "../text/escape.js";
 
 export interface ValidatorEntry {
   exportName: string;
@@ -100,7 +101,8 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     mapping[entry.exportName] = id;
   }
   if (entries.length === 0) return { ok: true, body: "" };
-  return { ok: true, body: inlineRuntime(standaloneCode(ajv, mapping)).trim() };
+  // ajv writes server text (enum values, property names, patterns) into string literals as JSON does, bidirectional controls raw.
+  return { ok: true, body: escapeBidiControls(inlineRuntime(standaloneCode(ajv, mapping))).trim() };
 }
 
 /**
