@@ -21,6 +21,8 @@ export type DiagnosticCode =
   | "ref-unresolved"
   | "ref-external"
   | "pattern-invalid"
+  | "pattern-dialect"
+  | "pattern-backtracking"
   | "format-unknown"
   | "tool-duplicate"
   | "keyword-dropped"

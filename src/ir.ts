@@ -4,7 +4,12 @@
  */
 import type { Diagnostic } from "./errors.js";
 
-/** A JSON Schema after normalisation: 2020-12 vocabulary, local refs only, known keywords only. */
+/**
+ * A JSON Schema after normalisation: 2020-12 vocabulary, local refs only, known keywords only.
+ * A `pattern` or `patternProperties` key that remains is one to validate; how it compiles (with
+ * `u`, without, or by the linear-time matcher) is a function of its text, `patternMode` in
+ * normalize/patterns.ts, so the IR carries no flag for it.
+ */
 export type Schema = boolean | SchemaObject;
 
 export interface SchemaObject {

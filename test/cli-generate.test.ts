@@ -203,13 +203,24 @@ describe("review regressions", () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it("a patternProperties key that is not a Unicode regex does not leave additionalProperties: false rejecting valid data", async () => {
+  it("a patternProperties key that is no regex at all does not leave additionalProperties: false rejecting valid data", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.]+$": { type: "string" } }, additionalProperties: false } } } }] });
+    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.+$": { type: "string" } }, additionalProperties: false } } } }] });
     const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(generated.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["pattern-invalid", "pattern-invalid"]);
     const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
     expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
+  });
+
+  it("a patternProperties key valid only without the u flag is validated without it, additionalProperties too", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.]+$": { type: "string" } }, additionalProperties: false } } } }] });
+    const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
+    expect(generated.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([["pattern-dialect", "/tools/0/inputSchema/properties/labels/patternProperties/^[\\w-.]+$"]]);
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
+    expect(validateInput("pp", { labels: { "a.b": 1 } }).ok).toBe(false);
+    expect(validateInput("pp", { labels: { "a b": "x" } }).ok).toBe(false);
   });
 
   it("a 2019-09 $recursiveRef to the root stays recursive", async () => {

@@ -2,8 +2,11 @@
  * A real scaffolded server (built, run as its own process over Streamable
  * HTTP on 127.0.0.1) against hostile clients: a flood of `initialize`
  * requests must not grow it without bound, idle sessions end, and the
- * sessions in use keep working. Memory is the server process's resident set,
- * read from /proc by this test (skipped where there is no /proc).
+ * sessions in use keep working; arguments and results built to stall a
+ * backtracking regex engine on the manifest's patterns are checked without
+ * blocking the server. Memory is the server process's resident set, read
+ * from /proc by this test (skipped where there is no /proc); times are
+ * measured here, around each request.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -21,8 +24,18 @@ const MANIFEST = {
       name: "echo",
       inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
     },
+    {
+      name: "redos",
+      inputSchema: { type: "object", properties: { name: { type: "string", pattern: "^(a+)+$" }, word: { type: "string" } }, required: ["name", "word"] },
+      outputSchema: { type: "object", properties: { word: { type: "string", pattern: "^(a|a)*$" } }, required: ["word"] },
+    },
   ],
 };
+
+const REDOS = `import { defineHandler } from "../generated/define.js";
+
+export default defineHandler("redos", (input) => ({ word: input.word }));
+`;
 
 const ECHO = `import { defineHandler } from "../generated/define.js";
 
@@ -38,6 +51,7 @@ beforeAll(async () => {
   await writeFile(manifest, JSON.stringify(MANIFEST));
   ({ project } = await scaffoldProject(manifest, "hardening-server"));
   await writeHandler(project, "src/handlers/echo.ts", ECHO);
+  await writeHandler(project, "src/handlers/redos.ts", REDOS);
   const built = await compile(project);
   expect(built.output).toBe("");
   expect(built.ok).toBe(true);
@@ -130,4 +144,45 @@ describe.skipIf(!procAvailable)("a scaffolded server under a flood of sessions",
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body).error.code).toBe(-32001);
   }, 60_000);
+});
+
+describe("a scaffolded server checking values against catastrophic patterns", () => {
+  let server: HttpServerProcess;
+  let client: Client;
+  beforeAll(async () => {
+    server = await startHttp(project);
+    client = new Client({ name: "hostile", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  /** Milliseconds for one request, round trip. RegExp alone would take hours on these values. */
+  const BOUND = 3_000;
+  const text = (result: unknown) => ((result as { content: Array<{ text: string }> }).content[0]!).text;
+
+  it("refuses an argument built against ^(a+)+$ at once, and serves other requests meanwhile", async () => {
+    // 30 bytes blocked the event loop for 2.5 s; each further byte doubles that.
+    for (const name of [`${"a".repeat(29)}!`, `${"a".repeat(100_000)}!`]) {
+      const start = performance.now();
+      const [result, listed] = await Promise.all([client.callTool({ name: "redos", arguments: { name, word: "a" } }), client.listTools()]);
+      expect(performance.now() - start).toBeLessThan(BOUND);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe('Invalid arguments for tool "redos":\n  /name: must match pattern "^(a+)+$"');
+      expect(listed.tools.map((tool) => tool.name)).toEqual(["echo", "redos"]);
+    }
+    expect(await client.callTool({ name: "redos", arguments: { name: "aaa", word: "aa" } })).toMatchObject({ structuredContent: { word: "aa" } });
+  });
+
+  it("refuses output built against ^(a|a)*$ at once", async () => {
+    for (const word of [`${"a".repeat(27)}!`, `${"a".repeat(100_000)}!`]) {
+      const start = performance.now();
+      const result = await client.callTool({ name: "redos", arguments: { name: "a", word } });
+      expect(performance.now() - start).toBeLessThan(BOUND);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe('Tool "redos" produced output that does not match its outputSchema:\n  /word: must match pattern "^(a|a)*$"');
+    }
+  });
 });

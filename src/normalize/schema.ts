@@ -14,11 +14,12 @@
  *   - ref-hoisting: every local ref target (`#/$defs/x`, `#/definitions/x`, `#/properties/a/..`,
  *     `#anchor`) is copied to `$defs` and the ref rewritten to `#/$defs/<key>`; `#` stays.
  *   - external-refs: refs to files or URLs are never resolved: the subschema becomes `{}` (unknown).
- *   - invalid-patterns: a `pattern` that is not a valid Unicode regular expression is dropped.
+ *   - patterns: each `pattern` and `patternProperties` key is kept or dropped as patterns.ts decides.
  */
 import { joinPointer, userError, type Diagnostic } from "../errors.js";
 import type { Dialect, Schema, SchemaObject } from "../ir.js";
 import { isRecord, setOwn } from "../json.js";
+import { checkPattern } from "./patterns.js";
 
 export interface SchemaContext {
   file: string;
@@ -264,8 +265,7 @@ class SchemaNormalizer {
           break;
         case "pattern":
           if (typeof item !== "string") { this.dropped(key, at, "is not a string"); break; }
-          if (validPattern(item)) out.pattern = item;
-          else this.warn("pattern-invalid", `pattern ${JSON.stringify(item)} is not a valid Unicode regular expression; it is not validated`, at);
+          if (checkPattern(item, "pattern", this.where(at), this.context.diagnostics)) out.pattern = item;
           break;
         case "exclusiveMinimum":
         case "exclusiveMaximum":
@@ -321,10 +321,7 @@ class SchemaNormalizer {
       if (!isRecord(item)) return this.dropped(key, at, "is not an object");
       const map: Record<string, Schema> = {};
       for (const [name, sub] of Object.entries(item)) {
-        if (key === "patternProperties" && !validPattern(name)) {
-          this.warn("pattern-invalid", `patternProperties key ${JSON.stringify(name)} is not a valid Unicode regular expression; ignored`, joinPointer(at, name));
-          continue;
-        }
+        if (key === "patternProperties" && !checkPattern(name, "patternProperties key", this.where(joinPointer(at, name)), this.context.diagnostics)) continue;
         setOwn(map, name, this.node(sub, joinPointer(at, name)));
       }
       // draft-07 `dependencies` may already have named some (see `dependencies`): both apply.
@@ -518,11 +515,3 @@ function sameInstanceRefs(schema: Schema, visit?: (node: SchemaObject) => void):
   return targets;
 }
 
-function validPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
-}

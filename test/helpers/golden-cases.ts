@@ -13,6 +13,8 @@ export const goldenCases: GoldenCase[] = [
   { name: "hazards", manifest: join(repoRoot, "test/fixtures/golden/hazards.tools.json") },
   // Structure repeated across tools: validators compile each repeat once.
   { name: "shared", manifest: join(repoRoot, "test/fixtures/golden/shared.tools.json") },
+  // Patterns a backtracking engine stalls on, and patterns of other dialects: the linear-time matcher and legacy RegExps.
+  { name: "patterns", manifest: join(repoRoot, "test/fixtures/golden/patterns.tools.json") },
   // A server with no tools (yet): the package must still compile.
   { name: "empty", manifest: join(repoRoot, "test/fixtures/golden/empty.tools.json") },
 ];
