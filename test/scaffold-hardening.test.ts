@@ -11,6 +11,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { existsSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,13 +69,24 @@ async function residentBytes(pid: number): Promise<number> {
 const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "flood", version: "1" } } });
 const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
+/** Kept-alive connections: a flood of thousands of requests pays for no handshakes. */
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
 /** A bare initialize: the new session's ID. */
-async function openSession(url: string): Promise<string> {
-  const response = await fetch(url, { method: "POST", headers, body: initialize });
-  await response.arrayBuffer();
-  const id = response.headers.get("mcp-session-id");
-  if (response.status !== 200 || id === null) throw new Error(`initialize answered ${response.status}`);
-  return id;
+function openSession(url: string): Promise<string> {
+  return new Promise((resolveSession, reject) => {
+    const target = new URL(url);
+    const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, headers }, (response) => {
+      response.resume();
+      response.on("end", () => {
+        const id = response.headers["mcp-session-id"];
+        if (response.statusCode !== 200 || typeof id !== "string") reject(new Error(`initialize answered ${response.statusCode}`));
+        else resolveSession(id);
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.end(initialize);
+  });
 }
 
 async function listTools(url: string, sessionId: string): Promise<{ status: number; body: string }> {
@@ -100,6 +112,7 @@ async function flood(url: string, count: number, parallel: number): Promise<stri
 describe.skipIf(!procAvailable)("a scaffolded server under a flood of sessions", () => {
   let server: HttpServerProcess;
   afterAll(async () => {
+    agent.destroy();
     await server?.stop();
   });
 
@@ -113,7 +126,7 @@ describe.skipIf(!procAvailable)("a scaffolded server under a flood of sessions",
 
     // Warm up (JIT, heap growth) past the limit, then measure what the next thousands add.
     const early = await openSession(server.url);
-    await flood(server.url, 150, 8);
+    await flood(server.url, 150, 16);
     const before = await residentBytes(server.child.pid!);
     const ids = await flood(server.url, 1_000, 16);
     const after = await residentBytes(server.child.pid!);
