@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../src/errors.js";
-import { backtrackingRisk, charactersOf } from "../src/normalize/pattern-safety.js";
+import { charactersOf } from "../src/normalize/pattern-characters.js";
+import { backtrackingRisk } from "../src/normalize/pattern-safety.js";
 import { checkPattern, decidePattern } from "../src/normalize/patterns.js";
 import { corpusAvailable, corpusDir, corpusSkipReason } from "./helpers/scaffold-project.js";
 
@@ -104,6 +105,8 @@ describe("backtrackingRisk", () => {
     expect(letters.slice(0, 4)).toEqual([65, 90, 97, 122]);
     expect(letters.slice(-2)).toEqual([0x10000, 0x10ffff]);
     expect(charactersOf("[\\c]", false)).toEqual([92, 92, 99, 99, 0x10000, 0x10ffff]);
+    expect(charactersOf("[😀]", true)).toEqual([0x1f600, 0x1f600]);
+    expect(charactersOf("[😀]", false)).toEqual([0xd83d, 0xd83d, 0xde00, 0xde00]);
     expect(charactersOf(".")).toEqual([0, 9, 11, 12, 14, 8231, 8234, 0x10ffff]);
   });
 
