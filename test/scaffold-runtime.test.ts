@@ -367,20 +367,17 @@ describe("serveHttp", () => {
 
   it("refuses a new session with 503 while every session is in use", async () => {
     const server = await start({ maxSessions: 1 });
-    const client = new Client({ name: "live", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    // The client's GET stream opens right after initialize; once it is open, the only session is in use.
-    let refused: { status: number; body: string; headers: Record<string, unknown> } | undefined;
-    await waitFor(async () => {
-      refused = await post(server.url, {}, initialize);
-      return refused.status === 503;
-    });
-    expect(refused!.headers["retry-after"]).toBe("5");
-    expect(JSON.parse(refused!.body).error.message).toBe("Service Unavailable: all 1 sessions are in use; try again later");
-    expect(await client.callTool({ name: "echo", arguments: { text: "served" } })).toEqual({ content: [{ type: "text", text: "served" }] });
-    await client.close();
-    // Closed (DELETE by the SDK client): its place is free again.
+    const live = await openSession(server.url);
+    const stream = await openStream(server.url, live);
+    const refused = await post(server.url, {}, initialize);
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(refused.body).error.message).toBe("Service Unavailable: all 1 sessions are in use; try again later");
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
+    // The stream ends: the session is idle, and the next initialize takes its place.
+    stream.destroy();
     await waitFor(async () => (await post(server.url, {}, initialize)).status === 200);
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(404);
   });
 
   it("closes a session idle for longer than the timeout, and answers it 404", async () => {
