@@ -25,6 +25,8 @@ export type DiagnosticCode =
   | "ref-unresolved"
   | "ref-external"
   | "pattern-invalid"
+  | "pattern-dialect"
+  | "pattern-backtracking"
   | "format-unknown"
   | "tool-duplicate"
   | "keyword-dropped"
@@ -115,14 +117,15 @@ function readablePointer(pointer: string): string {
 
 /**
  * Text bound for a terminal, where server-supplied parts may hide escape
- * sequences: control characters (C0, C1, line and paragraph separators)
- * become `\\uXXXX`, and so does a lone UTF-16 surrogate (a terminal would
- * show U+FFFD, hiding which name it is). Messages mcpgen composes keep their
- * own line breaks and tabs.
+ * sequences or reorder what is shown: control characters (C0, C1, line and
+ * paragraph separators) and bidirectional controls (U+202A–U+202E,
+ * U+2066–U+2069, U+200E, U+200F, U+061C) become `\\uXXXX`, and so does a
+ * lone UTF-16 surrogate (a terminal would show U+FFFD, hiding which name it
+ * is). Messages mcpgen composes keep their own line breaks and tabs.
  */
 export function printable(text: string, keepLines = false): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (char) =>
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (char) =>
     keepLines && (char === "\n" || char === "\t") ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 

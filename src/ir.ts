@@ -9,6 +9,9 @@ import type { Diagnostic } from "./errors.js";
  * and no identifiers: no `$id`, `$anchor`, `$dynamicAnchor`,
  * `$recursiveAnchor`, `$dynamicRef` or `$recursiveRef`. Every reference is a
  * plain `$ref` to `#` (the root) or `#/$defs/<key>`.
+ * A `pattern` or `patternProperties` key that remains is one to validate; how it compiles (with
+ * `u`, without, or by the linear-time matcher) is a function of its text, `patternMode` in
+ * normalize/patterns.ts, so the IR carries no flag for it.
  */
 export type Schema = boolean | SchemaObject;
 

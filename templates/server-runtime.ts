@@ -387,26 +387,48 @@ export interface HttpOptions {
    * is a wildcard address). Everything else is refused: DNS-rebinding protection.
    */
   allowedHosts?: readonly string[];
+  /**
+   * Most sessions open at once (default 1000; each holds an SDK `Server` and its transport).
+   * At the limit, an `initialize` closes the least recently used idle session (no request or
+   * stream open) to make room, or is refused with 503 when every session is in use.
+   */
+  maxSessions?: number;
+  /** Seconds a session may stay idle (no request or stream open) before it is closed (default 1800; 0: never). */
+  sessionIdleTimeout?: number;
   /** Where the server's own diagnostics go (default: stderr). */
   log?: (message: string) => void;
 }
+
+export const DEFAULT_MAX_SESSIONS = 1000;
+export const DEFAULT_SESSION_IDLE_TIMEOUT = 1800;
 
 /**
  * `serveHttp` options from the environment and the command line, as the
  * scaffold's \`src/server.ts\` documents them: PORT (default 3000), MCP_HOST
  * (default 127.0.0.1), MCP_STATELESS=1 or --stateless, MCP_ALLOWED_HOSTS
- * (comma-separated). Empty values count as unset; a PORT that is not a port
- * number throws.
+ * (comma-separated), MCP_MAX_SESSIONS (default 1000), MCP_SESSION_IDLE_TIMEOUT
+ * (seconds, default 1800; 0 never closes idle sessions). Empty values count as
+ * unset; a value that is not a number of the expected kind throws.
  */
 export function httpOptionsFromEnvironment(env: { readonly [name: string]: string | undefined }, args: readonly string[] = []): HttpOptions {
   const port = (env["PORT"] ?? "").trim();
   if (port !== "" && !/^\d{1,5}$/.test(port)) throw new Error(`invalid PORT ${JSON.stringify(port)}: expected an integer from 0 to 65535`);
   const host = (env["MCP_HOST"] ?? "").trim();
+  const maxSessions = (env["MCP_MAX_SESSIONS"] ?? "").trim();
+  if (maxSessions !== "" && !/^[1-9]\d{0,8}$/.test(maxSessions)) {
+    throw new Error(`invalid MCP_MAX_SESSIONS ${JSON.stringify(maxSessions)}: expected a whole number of sessions, at least 1`);
+  }
+  const idle = (env["MCP_SESSION_IDLE_TIMEOUT"] ?? "").trim();
+  if (idle !== "" && !/^\d{1,9}(\.\d{1,3})?$/.test(idle)) {
+    throw new Error(`invalid MCP_SESSION_IDLE_TIMEOUT ${JSON.stringify(idle)}: expected a number of seconds (0 never closes idle sessions)`);
+  }
   return {
     port: port === "" ? 3000 : Number(port),
     host: host === "" ? "127.0.0.1" : host,
     stateless: args.includes("--stateless") || env["MCP_STATELESS"] === "1",
     allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "").split(",").map((name) => name.trim()).filter((name) => name !== ""),
+    maxSessions: maxSessions === "" ? DEFAULT_MAX_SESSIONS : Number(maxSessions),
+    sessionIdleTimeout: idle === "" ? DEFAULT_SESSION_IDLE_TIMEOUT : Number(idle),
   };
 }
 
@@ -420,6 +442,11 @@ const BODY_LIMIT = 4 * 1024 * 1024;
 /** The generic server error code the SDK uses for transport-level refusals. */
 const FORBIDDEN = -32000;
 const SESSION_NOT_FOUND = -32001;
+/**
+ * MCP 2025-11-25 "Session Management": a server MAY terminate a session at any time, and then
+ * MUST answer requests carrying its ID with 404; the client MUST then start a new session.
+ */
+const SESSION_GONE = "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session";
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
 
 function bracketed(host: string): string {
@@ -459,6 +486,115 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknow
   }
 }
 
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  close(): Promise<void>;
+  /** Requests and streams of this session still open (a GET stream stays open as long as the client listens). */
+  active: number;
+  /** When its last request or stream ended (or began, while one is open). */
+  lastUsed: number;
+}
+
+/**
+ * The open sessions, least recently used first, bounded in number and idle
+ * time so that no client can make the server hold more than `limit` of them.
+ * A session is idle while none of its requests or streams is open; only idle
+ * sessions are closed, by age (`idleMs`) or to make room for a new one.
+ */
+class SessionTable {
+  private readonly sessions = new Map<string, Session>();
+  /** Sessions being initialized: counted against the limit before they have an ID. */
+  private opening = 0;
+  private readonly sweeper: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly limit: number,
+    private readonly idleMs: number,
+  ) {
+    if (idleMs > 0) {
+      this.sweeper = setInterval(() => this.sweep(), Math.min(Math.max(idleMs / 2, 50), 30_000));
+      // The sweep alone never keeps the process alive.
+      this.sweeper.unref();
+    }
+  }
+
+  /** The session, marked in use until `res` closes; undefined when unknown or expired (then closed). */
+  use(id: string, res: ServerResponse): Session | undefined {
+    const session = this.sessions.get(id);
+    if (session === undefined) return undefined;
+    if (this.expired(session, Date.now())) {
+      this.close(id, session);
+      return undefined;
+    }
+    this.track(id, session, res);
+    return session;
+  }
+
+  /** Registers a session once its `initialize` gave it an ID; `res` is that initialize's response. */
+  add(id: string, session: Omit<Session, "active" | "lastUsed">, res: ServerResponse): void {
+    this.track(id, { ...session, active: 0, lastUsed: Date.now() }, res);
+  }
+
+  /**
+   * Reserves a place for a session about to initialize (`release` it once the initialize is
+   * answered), closing the least recently used idle session when the table is full; false when
+   * every session is in use.
+   */
+  reserve(): boolean {
+    if (this.sessions.size + this.opening >= this.limit) {
+      let evicted = false;
+      for (const [id, session] of this.sessions) {
+        if (session.active > 0) continue;
+        this.close(id, session);
+        evicted = true;
+        break;
+      }
+      if (!evicted) return false;
+    }
+    this.opening++;
+    return true;
+  }
+
+  release(): void {
+    this.opening--;
+  }
+
+  /** Called when a transport closes (DELETE, eviction, server shutdown). */
+  forget(id: string, transport: StreamableHTTPServerTransport): void {
+    if (this.sessions.get(id)?.transport === transport) this.sessions.delete(id);
+  }
+
+  stop(): void {
+    if (this.sweeper !== undefined) clearInterval(this.sweeper);
+  }
+
+  private track(id: string, session: Session, res: ServerResponse): void {
+    // Most recently used last: Map keeps insertion order.
+    this.sessions.delete(id);
+    this.sessions.set(id, session);
+    session.active++;
+    session.lastUsed = Date.now();
+    res.once("close", () => {
+      session.active--;
+      session.lastUsed = Date.now();
+    });
+  }
+
+  private expired(session: Session, now: number): boolean {
+    return this.idleMs > 0 && session.active === 0 && now - session.lastUsed > this.idleMs;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, session] of this.sessions) if (this.expired(session, now)) this.close(id, session);
+  }
+
+  private close(id: string, session: Session): void {
+    this.sessions.delete(id);
+    void session.close().catch(() => undefined);
+  }
+}
+
 function initializes(body: unknown): boolean {
   return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
 }
@@ -477,12 +613,16 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
   const host = options.host ?? "127.0.0.1";
   // An empty host would bind every interface, which nobody asks for by leaving a variable empty.
   if (host.trim() === "") throw new Error('invalid host "": name an interface (127.0.0.1, ::1, 0.0.0.0 for every interface)');
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`invalid maxSessions ${JSON.stringify(String(options.maxSessions))}: expected a whole number, at least 1`);
+  const idleSeconds = options.sessionIdleTimeout ?? DEFAULT_SESSION_IDLE_TIMEOUT;
+  if (!(idleSeconds >= 0) || !Number.isFinite(idleSeconds)) throw new Error(`invalid sessionIdleTimeout ${JSON.stringify(String(options.sessionIdleTimeout))}: expected a number of seconds, 0 or more`);
   const path = options.path ?? "/mcp";
   const log = options.log ?? stderrLog;
   const allowed = new Set(["localhost", "127.0.0.1", "[::1]", ...(options.allowedHosts ?? []).map((name) => bracketed(name.toLowerCase()))]);
   if (!WILDCARD_HOSTS.has(host)) allowed.add(bracketed(host.toLowerCase()));
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
   const open = new Set<{ close(): Promise<void> }>();
+  const sessions = new SessionTable(maxSessions, idleSeconds * 1000);
 
   const connect = async (transport: StreamableHTTPServerTransport) => {
     const server = create();
@@ -490,7 +630,7 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
     open.add(connection);
     transport.onclose = () => {
       open.delete(connection);
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      if (transport.sessionId !== undefined) sessions.forget(transport.sessionId, transport);
     };
     await server.connect(transport);
     return connection;
@@ -524,19 +664,27 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
       }
       const sessionId = req.headers["mcp-session-id"];
       if (typeof sessionId === "string") {
-        const transport = sessions.get(sessionId);
-        if (transport === undefined) return sendJsonError(res, 404, SESSION_NOT_FOUND, "Session not found");
-        return transport.handleRequest(req, res, body.value);
+        const session = sessions.use(sessionId, res);
+        if (session === undefined) return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
+        return session.transport.handleRequest(req, res, body.value);
       }
       if (!initializes(body.value)) return sendJsonError(res, 400, ErrorCode.InvalidRequest, "Bad Request: no session; send initialize first");
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void sessions.set(id, transport),
-      });
-      const connection = await connect(transport);
-      await transport.handleRequest(req, res, body.value);
-      // An initialize that failed leaves no session behind to hold on to.
-      if (transport.sessionId === undefined) await connection.close();
+      if (!sessions.reserve()) {
+        res.setHeader("retry-after", "5");
+        return sendJsonError(res, 503, FORBIDDEN, `Service Unavailable: all ${maxSessions} sessions are in use; try again later`);
+      }
+      try {
+        const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => sessions.add(id, { transport, close: () => connection.close() }, res),
+        });
+        const connection = await connect(transport);
+        await transport.handleRequest(req, res, body.value);
+        // An initialize that failed leaves no session behind to hold on to.
+        if (transport.sessionId === undefined) await connection.close();
+      } finally {
+        sessions.release();
+      }
       return;
     }
 
@@ -546,9 +694,10 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
         return void res.end();
       }
       const sessionId = req.headers["mcp-session-id"];
-      const transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
-      if (transport === undefined) return sendJsonError(res, typeof sessionId === "string" ? 404 : 400, SESSION_NOT_FOUND, "Session not found");
-      return transport.handleRequest(req, res);
+      if (typeof sessionId !== "string") return sendJsonError(res, 400, SESSION_NOT_FOUND, "Bad Request: no Mcp-Session-Id header");
+      const session = sessions.use(sessionId, res);
+      if (session === undefined) return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
+      return session.transport.handleRequest(req, res);
     }
 
     res.writeHead(405, { allow: options.stateless ? "POST" : "GET, POST, DELETE" });
@@ -574,6 +723,7 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
     url: `http://${urlHost}:${port}${path}`,
     port,
     close: async () => {
+      sessions.stop();
       await Promise.all([...open].map((connection) => connection.close().catch(() => undefined)));
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -78,6 +78,20 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
   });
 
+  it("prints bidirectional-text controls of server text as \\u escapes, in errors and warnings", async () => {
+    const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const failing = tool({ name: "admin\u202e\u2066", inputSchema: { type: "object", properties: { "x\u2067": { $ref: "#/nowhere\u200f" } } } });
+    const failed = await cli(["generate", await manifestFile(failing), "--out", join(await scratch(), "out")]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('tool "admin\\u202e\\u2066" at /tools/1/inputSchema/properties/x\\u2067/$ref: $ref "#/nowhere\\u200f"');
+    expect(failed.stderr).not.toMatch(RAW_BIDI);
+    const warning = tool({ name: "admin\u202e", inputSchema: { type: "object", properties: { a: { $ref: "https://example.invalid/\u2066x\u2069" } } } });
+    const warned = await cli(["generate", await manifestFile(warning), "--out", join(await scratch(), "out")]);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain('tool "admin\\u202e" at /tools/1/inputSchema/properties/a/$ref: external $ref "https://example.invalid/\\u2066x\\u2069" is never resolved');
+    expect(warned.stderr).not.toMatch(RAW_BIDI);
+  });
+
   it("never prints a server's JSON-RPC error text raw (no forged lines, no escape sequences)", async () => {
     const contents = JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: 1, message: "\u001b[31mRED\u0007\nfake: ok\u009b2J\u2028" } });
     const result = await cli(["generate", await manifestFile(contents), "--out", join(await scratch(), "out")]);
@@ -184,13 +198,24 @@ describe("review regressions", () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it("a patternProperties key that is not a Unicode regex does not leave additionalProperties: false rejecting valid data", async () => {
+  it("a patternProperties key that is no regex at all does not leave additionalProperties: false rejecting valid data", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.]+$": { type: "string" } }, additionalProperties: false } } } }] });
+    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.+$": { type: "string" } }, additionalProperties: false } } } }] });
     const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(generated.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["pattern-invalid", "pattern-invalid"]);
     const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
     expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
+  });
+
+  it("a patternProperties key valid only without the u flag is validated without it, additionalProperties too", async () => {
+    const out = join(await scratch(), "out");
+    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.]+$": { type: "string" } }, additionalProperties: false } } } }] });
+    const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
+    expect(generated.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([["pattern-dialect", "/tools/0/inputSchema/properties/labels/patternProperties/^[\\w-.]+$"]]);
+    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
+    expect(validateInput("pp", { labels: { "a.b": 1 } }).ok).toBe(false);
+    expect(validateInput("pp", { labels: { "a b": "x" } }).ok).toBe(false);
   });
 
   it("a 2019-09 $recursiveRef to the root stays recursive", async () => {

@@ -1,6 +1,10 @@
 /** The one escaping module: every hostile string yields code that parses and says exactly the input. */
 import { describe, expect, it } from "vitest";
-import { jsDoc, jsonLiteral, lineComment, literalType, objectLiteralKey, stringLiteral, typePropertyKey } from "../src/text/escape.js";
+import { escapeBidiControls, jsDoc, jsonLiteral, lineComment, literalType, objectLiteralKey, stringLiteral, typePropertyKey } from "../src/text/escape.js";
+
+/** Every bidirectional-text control (Trojan Source, CVE-2021-42574): embeddings, overrides, isolates, marks. */
+const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];
+const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 const hostile = [
   "plain",
@@ -18,13 +22,28 @@ const hostile = [
   "__proto__",
   "\u0000nul",
   "emoji 🧪",
+  `admin\u202e \u2066// check\u2069 \u2066 ${BIDI.join("")}`,
 ];
 
 describe("stringLiteral", () => {
   it.each(hostile)("round-trips %j through evaluation as a single-line literal", (text) => {
     const literal = stringLiteral(text);
     expect(literal).not.toMatch(/[\n\r\u2028\u2029]/);
+    expect(literal).not.toMatch(RAW_BIDI);
     expect(new Function(`return ${literal};`)()).toBe(text);
+  });
+
+  it("writes each bidirectional control as its \\u escape", () => {
+    expect(stringLiteral(BIDI.join(""))).toBe('"\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069\\u200e\\u200f\\u061c"');
+  });
+});
+
+describe("escapeBidiControls", () => {
+  it("escapes the controls in code that holds server text only in string literals, keeping its value", () => {
+    const code = JSON.stringify({ [`k\u202e`]: [`v\u2066x\u2069`, "plain"] });
+    const escaped = escapeBidiControls(code);
+    expect(escaped).toBe('{"k\\u202e":["v\\u2066x\\u2069","plain"]}');
+    expect(JSON.parse(escaped)).toEqual(JSON.parse(code));
   });
 });
 
@@ -69,6 +88,7 @@ describe("jsDoc", () => {
     const doc = jsDoc({ text, tags: [["default", text]] });
     const body = doc.slice(doc.indexOf("/**") + 3, doc.lastIndexOf("*/"));
     expect(body).not.toContain("*/");
+    expect(doc).not.toMatch(RAW_BIDI);
     // Evaluates to nothing: the whole block is a comment.
     expect(new Function(`${doc}return 1;`)()).toBe(1);
   });
@@ -86,6 +106,14 @@ describe("lineComment", () => {
   it.each(hostile)("keeps %j on one line", (text) => {
     const comment = lineComment(text);
     expect(comment).not.toMatch(/[\n\r\u2028\u2029]/);
+    expect(comment).not.toMatch(RAW_BIDI);
     expect(new Function(`${comment}\nreturn 1;`)()).toBe(1);
+  });
+});
+
+describe("comments show bidirectional controls as text", () => {
+  it("in JSDoc and line comments", () => {
+    expect(jsDoc({ text: "is admin\u202e \u2066// no\u2069" })).toBe("/** is admin\\u202e \\u2066// no\\u2069 */\n");
+    expect(lineComment("x\u200fy")).toBe("// x\\u200fy");
   });
 });

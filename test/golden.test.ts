@@ -34,6 +34,35 @@ describe.each(goldenCases)("golden $name", ({ name, manifest }) => {
   });
 });
 
+describe("goldens hold no raw bidirectional-text control", () => {
+  const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+  it.each(goldenCases.map((entry) => entry.name))("%s", async (name) => {
+    const directory = join(repoRoot, "golden", name);
+    for (const file of await readdir(directory)) expect(await readFile(join(directory, file), "utf8"), `${name}/${file}`).not.toMatch(RAW_BIDI);
+  });
+
+  it("hazards writes the server's controls as escapes in every file: literals, comments, ajv's code and the snapshot", async () => {
+    const read = (file: string) => readFile(join(repoRoot, "golden/hazards", file), "utf8");
+    const types = await read("types.ts");
+    expect(types).toContain('"access\\u2067Level": "user\\u202e \\u2066// admin\\u2069 \\u2066" | "admin";');
+    expect(types).toContain(" * \\u2066*\\/ evil(); /*\\u2069\n");
+    expect(types).toContain('granted: "no\\u200f\\u061c";');
+    const client = await read("client.ts");
+    expect(client).toContain(" * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n");
+    expect(client).toContain('"bidi\\u202e_text": "bidiText",');
+    expect(await read("validate.ts")).toContain('"bidi\\u202e_text": input12,');
+    const validators = await read("validators.ts");
+    expect(validators).toContain('(data0 === "user\\u202e \\u2066// admin\\u2069 \\u2066")');
+    expect(validators).toContain('"no\\u200f\\u061c" !== data.granted');
+    const snapshot = await read("manifest.json");
+    expect(snapshot).toContain('"name": "bidi\\u202e_text",');
+    // The same values as the input: only their spelling changed.
+    const bidiTool = (text: string) => (JSON.parse(text) as { tools: Array<{ name: string }> }).tools.find((tool) => tool.name === "bidi\u202e_text");
+    expect(bidiTool(snapshot)).toEqual(bidiTool(await readFile(join(repoRoot, "test/fixtures/golden/hazards.tools.json"), "utf8")));
+    expect(bidiTool(snapshot)).toBeDefined();
+  });
+});
+
 describe("goldens are stable under Prettier", () => {
   // Users run Prettier on their trees; a second pass must change nothing, with either TypeScript parser.
   it.each(goldenCases.map((entry) => entry.name))("%s: re-formatting changes nothing (babel-ts and typescript parsers, as prettier --check sees the file)", async (name) => {

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
-import { request } from "node:http";
+import { request, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -211,14 +211,14 @@ describe("createMcpServer", () => {
 });
 
 /** A raw HTTP POST with chosen Host and Origin headers (fetch does not let a caller set Host). */
-function post(url: string, headers: Record<string, string>, body: unknown, method = "POST"): Promise<{ status: number; body: string }> {
+function post(url: string, headers: Record<string, string>, body: unknown, method = "POST"): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolvePost, reject) => {
     const target = new URL(url);
     const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (response) => {
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolvePost({ status: response.statusCode ?? 0, body: text }));
+      response.on("end", () => resolvePost({ status: response.statusCode ?? 0, body: text, headers: response.headers }));
     });
     outgoing.on("error", reject);
     outgoing.end(method === "POST" ? JSON.stringify(body) : undefined);
@@ -226,6 +226,36 @@ function post(url: string, headers: Record<string, string>, body: unknown, metho
 }
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+const toolsList = { jsonrpc: "2.0", id: 2, method: "tools/list" };
+
+/** Opens a session with a bare initialize (no GET stream: idle once answered); its ID. */
+async function openSession(url: string): Promise<string> {
+  const answer = await post(url, {}, initialize);
+  const id = answer.headers["mcp-session-id"];
+  if (answer.status !== 200 || typeof id !== "string") throw new Error(`initialize answered ${answer.status}: ${answer.body}`);
+  return id;
+}
+
+/** Opens the session's GET stream (MCP "Listening for Messages from the Server") and keeps it open. */
+function openStream(url: string, sessionId: string): Promise<IncomingMessage> {
+  return new Promise((resolveStream, reject) => {
+    const target = new URL(url);
+    const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": sessionId } }, (response) => {
+      if (response.statusCode === 200) resolveStream(response);
+      else reject(new Error(`GET answered ${response.statusCode}`));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/** Polls `condition` every 20 ms for up to 5 s. */
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 5_000; !(await condition()); ) {
+    if (Date.now() > deadline) throw new Error("condition not met within 5 s");
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
+}
 
 describe("serveStdio", () => {
   it("aborts running handlers and lets the process end when the client closes stdin", async () => {
@@ -295,14 +325,75 @@ describe("serveHttp", () => {
   });
 
   it("reads its options from the environment as src/server.ts documents them", () => {
-    expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", stateless: false, allowedHosts: [] });
+    const sessionDefaults = { maxSessions: 1000, sessionIdleTimeout: 1800 };
+    expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", stateless: false, allowedHosts: [], ...sessionDefaults });
     expect(httpOptionsFromEnvironment({ PORT: " 8080 ", MCP_HOST: "", MCP_ALLOWED_HOSTS: "a.example, b.example,,", MCP_STATELESS: "1" })).toEqual({
-      port: 8080, host: "127.0.0.1", stateless: true, allowedHosts: ["a.example", "b.example"],
+      port: 8080, host: "127.0.0.1", stateless: true, allowedHosts: ["a.example", "b.example"], ...sessionDefaults,
     });
-    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--stateless"])).toEqual({ port: 3000, host: "::1", stateless: true, allowedHosts: [] });
+    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--stateless"])).toEqual({ port: 3000, host: "::1", stateless: true, allowedHosts: [], ...sessionDefaults });
+    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: " 20 ", MCP_SESSION_IDLE_TIMEOUT: "0.5" })).toMatchObject({ maxSessions: 20, sessionIdleTimeout: 0.5 });
+    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: "", MCP_SESSION_IDLE_TIMEOUT: "0" })).toMatchObject({ maxSessions: 1000, sessionIdleTimeout: 0 });
     for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
       expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
     }
+    for (const count of ["0", "-1", "2.5", "1e3", "many"]) {
+      expect(() => httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: count }), count).toThrow(/invalid MCP_MAX_SESSIONS .*: expected a whole number of sessions, at least 1/);
+    }
+    for (const seconds of ["-1", "1e3", "10s", "forever"]) {
+      expect(() => httpOptionsFromEnvironment({ MCP_SESSION_IDLE_TIMEOUT: seconds }), seconds).toThrow(/invalid MCP_SESSION_IDLE_TIMEOUT .*: expected a number of seconds/);
+    }
+  });
+
+  it("refuses session limits that are not limits before binding anything", async () => {
+    for (const maxSessions of [0, -1, 1.5, Number.NaN]) await expect(start({ maxSessions })).rejects.toThrow(/invalid maxSessions/);
+    for (const sessionIdleTimeout of [-1, Number.NaN, Number.POSITIVE_INFINITY]) await expect(start({ sessionIdleTimeout })).rejects.toThrow(/invalid sessionIdleTimeout/);
+  });
+
+  it("closes the least recently used idle session to make room, answers it 404, and keeps sessions in use", async () => {
+    const server = await start({ maxSessions: 3 });
+    // The oldest session listens on a GET stream (as SDK clients do): in use for as long as it listens.
+    const live = await openSession(server.url);
+    const stream = await openStream(server.url, live);
+    const first = await openSession(server.url);
+    const second = await openSession(server.url);
+    // `first` is now the least recently used idle session: the next initialize closes it.
+    expect((await post(server.url, { "mcp-session-id": second }, toolsList)).status).toBe(200);
+    await openSession(server.url);
+    const gone = await post(server.url, { "mcp-session-id": first }, toolsList);
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body)).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32001, message: expect.stringMatching(/^Session not found: it was closed or expired; send initialize/) } });
+    for (let index = 0; index < 20; index++) await openSession(server.url);
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
+    stream.destroy();
+  });
+
+  it("refuses a new session with 503 while every session is in use", async () => {
+    const server = await start({ maxSessions: 1 });
+    const live = await openSession(server.url);
+    const stream = await openStream(server.url, live);
+    const refused = await post(server.url, {}, initialize);
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(refused.body).error.message).toBe("Service Unavailable: all 1 sessions are in use; try again later");
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
+    // The stream ends: the session is idle, and the next initialize takes its place.
+    stream.destroy();
+    await waitFor(async () => (await post(server.url, {}, initialize)).status === 200);
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(404);
+  });
+
+  it("closes a session idle for longer than the timeout, and answers it 404", async () => {
+    const server = await start({ sessionIdleTimeout: 1 });
+    const kept = await openSession(server.url);
+    const idle = await openSession(server.url);
+    for (let index = 0; index < 15; index++) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      expect((await post(server.url, { "mcp-session-id": kept }, toolsList)).status).toBe(200);
+    }
+    const gone = await post(server.url, { "mcp-session-id": idle }, toolsList);
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body).error.message).toMatch(/^Session not found: it was closed or expired/);
+    expect((await post(server.url, { "mcp-session-id": kept }, toolsList)).status).toBe(200);
   });
 
   it("accepts extra host names when told to", async () => {

@@ -110,6 +110,20 @@ describe("a new scaffold", () => {
     expect(definedTool(stub)).toBe("get_weather");
   });
 
+  it("writes bidirectional-text controls of tool names and text as escapes in stubs and generated code, and still finds the handler", async () => {
+    const project = await tempProject("hazards-server");
+    await scaffold({ manifest: join(import.meta.dirname, "fixtures/golden/hazards.tools.json"), outDir: project });
+    for (const file of await listFiles(project)) {
+      expect(await readFile(join(project, file), "utf8"), file).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    }
+    const stub = await readFile(join(project, "src/handlers/bidi-text.ts"), "utf8");
+    expect(stub).toContain(' * Handler of tool "bidi\\u202e_text".\n *\n * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n');
+    expect(stub).toContain('export default defineHandler("bidi\\u202e_text", async (_input, _context) => {');
+    expect(stub).toContain('throw new Error("not implemented: bidi\\u202e_text");');
+    expect(definedTool(stub)).toBe("bidi\u202e_text");
+    expect(await readFile(join(project, "src/generated/tools.ts"), "utf8")).toContain('name: "bidi\\u202e_text"');
+  });
+
   it("lists the manifest's raw tools in tools.ts, exactly", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });

@@ -275,6 +275,14 @@ describe("validators and hostile names", () => {
     }
     expect(hazards.validateInput("evil_text", JSON.parse('{"plain": "other", "*/": "", "__proto__": ""}')).ok).toBe(false);
   });
+  it("match values and property names holding bidirectional-text controls, though validators.ts spells them as escapes", () => {
+    const valid = { "access\u2067Level": "user\u202e \u2066// admin\u2069 \u2066" };
+    expect((hazards.validateInput as Validate)("bidi\u202e_text", valid)).toEqual({ ok: true, value: valid });
+    expect((hazards.validateInput as Validate)("bidi\u202e_text", { "access\u2067Level": "user" }).ok).toBe(false);
+    expect((hazards.validateInput as Validate)("bidi\u202e_text", { accessLevel: "admin" })).toEqual({ ok: false, issues: [{ path: "/access\u2067Level", message: "is required" }] });
+    expect((hazards.validateOutput as Validate)("bidi\u202e_text", { granted: "no\u200f\u061c" }).ok).toBe(true);
+    expect((hazards.validateOutput as Validate)("bidi\u202e_text", { granted: "no" }).ok).toBe(false);
+  });
   it("treat an unresolvable external $ref as unconstrained", () => {
     const value = JSON.parse('{"plain": "*/", "*/": "", "__proto__": "", "externalUrl": [1, 2], "externalFile": {"a": 1}}');
     expect(hazards.validateInput("evil_text", value).ok).toBe(true);

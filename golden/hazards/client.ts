@@ -26,6 +26,8 @@ import type {
   EvilTextOutput,
   ObjectMemberPropertiesInput,
   ObjectMemberPropertiesOutput,
+  BidiTextInput,
+  BidiTextOutput,
 } from "./types.js";
 import { validators } from "./validate.js";
 
@@ -119,6 +121,18 @@ export interface ToolsClient {
     input?: ObjectMemberPropertiesInput,
     options?: CallOptions,
   ): Promise<StructuredToolResult<ObjectMemberPropertiesOutput>>;
+
+  /**
+   * Is admin\u202e \u2066// check later\u2069 \u2066
+   *
+   * Trojan Source (CVE-2021-42574): every bidirectional control, \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069 \u200e\u200f\u061c, must reach code as an escape.
+   *
+   * Calls tool "bidi\u202e_text".
+   */
+  bidiText(
+    input: BidiTextInput,
+    options?: CallOptions,
+  ): Promise<StructuredToolResult<BidiTextOutput>>;
 }
 
 /** Client method name of every tool, by wire name. */
@@ -135,6 +149,7 @@ export const methodNames = {
   toString: "toStringTool",
   evil_text: "evilText",
   object_member_properties: "objectMemberProperties",
+  "bidi\u202e_text": "bidiText",
 } as const;
 
 /** Wire names of the tools that declare an outputSchema. */
@@ -142,6 +157,7 @@ const hasOutputSchema: ReadonlySet<string> = new Set([
   "constructor",
   "evil_text",
   "object_member_properties",
+  "bidi\u202e_text",
 ]);
 
 /**

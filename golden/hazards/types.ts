@@ -139,6 +139,28 @@ export type ObjectMemberPropertiesOutput = {
   __proto__?: string;
 };
 
+/**
+ * Arguments of tool "bidi\u202e_text".
+ *
+ * Is admin\u202e \u2066// check later\u2069 \u2066
+ */
+export type BidiTextInput = {
+  /**
+   * \u2066*\/ evil(); /*\u2069
+   * @default "user\u202e \u2066// admin\u2069 \u2066"
+   */
+  "access\u2067Level": "user\u202e \u2066// admin\u2069 \u2066" | "admin";
+};
+
+/**
+ * `structuredContent` of tool "bidi\u202e_text".
+ *
+ * Is admin\u202e \u2066// check later\u2069 \u2066
+ */
+export type BidiTextOutput = {
+  granted: "no\u200f\u061c";
+};
+
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
   then: { input: ThenInput; output: unknown };
@@ -156,6 +178,7 @@ export type ToolMap = {
     input: ObjectMemberPropertiesInput;
     output: ObjectMemberPropertiesOutput;
   };
+  "bidi\u202e_text": { input: BidiTextInput; output: BidiTextOutput };
 };
 
 /** Wire names of all tools. */

@@ -18,6 +18,8 @@ import {
   output10,
   input11,
   output11,
+  input12,
+  output12,
 } from "./validators.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
@@ -42,6 +44,7 @@ const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   toString: input9,
   evil_text: input10,
   object_member_properties: input11,
+  "bidi\u202e_text": input12,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
@@ -58,6 +61,7 @@ const outputValidators: { readonly [name: string]: CompiledValidator | null } =
     toString: null,
     evil_text: output10,
     object_member_properties: output11,
+    "bidi\u202e_text": output12,
   };
 
 /** Untyped view for the client runtime. */

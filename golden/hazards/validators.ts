@@ -810,7 +810,108 @@ errors++;
 validate9.errors = vErrors;
 return errors === 0;
 }
-return { input0, output1, input2, input3, input4, input5, input10, output10, input11, output11 };
+
+const input12 = validate10;
+const schema10 = {"type":"object","properties":{"access\u2067Level":{"type":"string","enum":["user\u202e \u2066// admin\u2069 \u2066","admin"]}},"required":["access\u2067Level"],"$id":"https://mcpgen.invalid/input12"};
+
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://mcpgen.invalid/input12" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data["access\u2067Level"] === undefined) || (!(func0.call(data, "access\u2067Level")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access\u2067Level"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data["access\u2067Level"] !== undefined && func0.call(data, "access\u2067Level")){
+let data0 = data["access\u2067Level"];
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/access\u2067Level",schemaPath:"#/properties/access%E2%81%A7Level/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!((data0 === "user\u202e \u2066// admin\u2069 \u2066") || (data0 === "admin"))){
+const err2 = {instancePath:instancePath+"/access\u2067Level",schemaPath:"#/properties/access%E2%81%A7Level/enum",keyword:"enum",params:{allowedValues: schema10.properties["access\u2067Level"].enum}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate10.errors = vErrors;
+return errors === 0;
+}
+
+const output12 = validate11;
+const schema11 = {"type":"object","properties":{"granted":{"const":"no\u200f\u061c"}},"required":["granted"],"$id":"https://mcpgen.invalid/output12"};
+
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://mcpgen.invalid/output12" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.granted === undefined) || (!(func0.call(data, "granted")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "granted"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.granted !== undefined && func0.call(data, "granted")){
+if("no\u200f\u061c" !== data.granted){
+const err1 = {instancePath:instancePath+"/granted",schemaPath:"#/properties/granted/const",keyword:"const",params:{allowedValue: "no\u200f\u061c"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+return { input0, output1, input2, input3, input4, input5, input10, output10, input11, output11, input12, output12 };
 })();
 
 export const input0: Validator = validators0.input0;
@@ -828,3 +929,5 @@ export const input10: Validator = validators0.input10;
 export const output10: Validator = validators0.output10;
 export const input11: Validator = validators0.input11;
 export const output11: Validator = validators0.output11;
+export const input12: Validator = validators0.input12;
+export const output12: Validator = validators0.output12;

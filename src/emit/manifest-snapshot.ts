@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import type { EmittedFile, ManifestIR } from "../ir.js";
 import { isRecord } from "../json.js";
+import { escapeBidiControls } from "../text/escape.js";
 
 export const SNAPSHOT_MARKER = "mcpgen";
 
@@ -23,7 +24,8 @@ export function emitManifestSnapshot(ir: ManifestIR, options: { fingerprint?: bo
   if (ir.instructions !== undefined) content["instructions"] = ir.instructions;
   content["tools"] = ir.tools.map((tool) => tool.raw);
   const snapshot = { generatedBy: SNAPSHOT_MARKER, ...(options.fingerprint ? { fingerprint: fingerprintOf(content) } : {}), ...content };
-  return { path: "manifest.json", contents: `${JSON.stringify(snapshot, null, 2)}\n`, format: "none" };
+  // The same values; bidirectional controls escaped, so the file reads in a review as it parses.
+  return { path: "manifest.json", contents: `${escapeBidiControls(JSON.stringify(snapshot, null, 2))}\n`, format: "none" };
 }
 
 /** `sha256:<hex>` of a snapshot's content: every key but `generatedBy` and `fingerprint`, in the order written. */

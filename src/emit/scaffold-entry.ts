@@ -9,8 +9,9 @@ export function emitEntry(): EmittedFile {
  * Entry point. \`node dist/server.js\` serves the tools over stdio;
  * \`node dist/server.js --http\` over Streamable HTTP on 127.0.0.1, with
  * PORT (default 3000), MCP_HOST (default 127.0.0.1), --stateless or
- * MCP_STATELESS=1 (no sessions), and MCP_ALLOWED_HOSTS=a.example,b.example
- * (more Host/Origin names to accept; all others are refused).
+ * MCP_STATELESS=1 (no sessions), MCP_ALLOWED_HOSTS=a.example,b.example
+ * (more Host/Origin names to accept; all others are refused), MCP_MAX_SESSIONS
+ * (default 1000) and MCP_SESSION_IDLE_TIMEOUT (seconds, default 1800; 0: never).
  *
  * This file is yours: mcpgen created it and never changes it.
  */

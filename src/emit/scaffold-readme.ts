@@ -115,6 +115,11 @@ where \`name\` is a string literal or a \`const\` declared in that file as one.
 header names another host (DNS-rebinding protection). \`PORT\` sets the port (default 3000),
 \`MCP_HOST\` the interface, \`MCP_ALLOWED_HOSTS\` (comma-separated) accepts more host names, and
 \`MCP_STATELESS=1\` (or \`--stateless\`) serves without sessions.
+
+Sessions are bounded: at most \`MCP_MAX_SESSIONS\` (default 1000) are open at once, and one idle
+(no request or stream open) for \`MCP_SESSION_IDLE_TIMEOUT\` seconds (default 1800; 0: never) is
+closed. At the limit, a new session closes the least recently used idle one, or gets 503 when
+every session is in use. A request to a closed session gets 404; the client starts a new session.
 `;
   return { path: README, contents, format: "none" };
 }

@@ -9,6 +9,9 @@
  */
 import { createRequire } from "node:module";
 import { formats } from "../../templates/validator-runtime.js";
+import { escapeBidiControls } from "../text/escape.js";
+import { LinearRegExp } from "../../templates/linear-regexp.js";
+import { patternEngine, type PatternMode } from "../../templates/pattern-engine.js";
 
 export interface ValidatorEntry {
   exportName: string;
@@ -26,7 +29,16 @@ export interface CompileContext {
    * (about a tenth of the file) and the compile some time.
    */
   tracksEvaluation: boolean;
+  /**
+   * Patterns that do not compile as `new RegExp(source, "u")`, with how they do (see
+   * normalize/patterns.ts); sorted by source. When there are any, every pattern goes through
+   * `patternRegExp` (templates/pattern-engine.ts), which `validators.ts` declares.
+   */
+  patternModes?: ReadonlyArray<readonly [source: string, mode: PatternMode]> | undefined;
 }
+
+/** What the generated code calls a pattern engine by (ajv's `code.regExp.code`). */
+export const PATTERN_ENGINE_NAME = "patternRegExp";
 
 /** A chunk that refers to nothing shared and tracks evaluation (correct for any schema). */
 const STANDALONE: CompileContext = { shared: [], tracksEvaluation: true };
@@ -52,6 +64,9 @@ export const validatorId = (exportName: string) => ID_BASE + exportName;
  */
 export async function compileValidatorChunk(entries: readonly ValidatorEntry[], context: CompileContext = STANDALONE): Promise<ChunkResult> {
   const { Ajv, draft2020Vocabularies, standaloneCode, _ } = loadCompiler();
+  const modes = context.patternModes ?? [];
+  // The same engine compiles here (checking that the linear matcher takes each pattern) and in the output.
+  const regExp = modes.length === 0 ? undefined : Object.assign(patternEngine(new Map(modes), LinearRegExp), { code: PATTERN_ENGINE_NAME });
   // Ajv2020 is ajv's core with the 2020-12 vocabularies, the 2020-12 meta-schema, and `next`,
   // `unevaluated` and `dynamicRef` forced on. Here `unevaluated` is on only where a schema needs
   // it (see `CompileContext`); `dynamicRef` is off, since normalization resolves `$dynamicRef` into plain refs and the
@@ -66,6 +81,7 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
       esm: true,
       lines: true,
       formats: _`formats`,
+      ...(regExp === undefined ? {} : { regExp }),
       // This instance only writes source code; it never validates. Handing the
       // Function constructor a stub instead of each generated validator skips
       // V8 compiling megabytes of code nobody will call here (standalone output
@@ -112,7 +128,8 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
     mapping[entry.exportName] = id;
   }
   if (entries.length === 0) return { body: "", failures };
-  return { body: inlineRuntime(standaloneCode(ajv, mapping)).trim(), failures };
+  // ajv writes server text (enum values, property names, patterns) into string literals as JSON does, bidirectional controls raw.
+  return { body: escapeBidiControls(inlineRuntime(standaloneCode(ajv, mapping))).trim(), failures };
 }
 
 /**

@@ -13,13 +13,15 @@
 import { readFile } from "node:fs/promises";
 import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../ir.js";
 import { LONE_SURROGATE, setOwn } from "../json.js";
-import { jsDoc, objectLiteralKey } from "../text/escape.js";
+import { jsDoc, objectLiteralKey, stringLiteral } from "../text/escape.js";
+import { patternMode } from "../normalize/patterns.js";
+import type { PatternMode } from "../../templates/pattern-engine.js";
 import { fileHeader } from "./header.js";
 import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, type SourceBlock } from "./layout.js";
 import { templatePath } from "./templates.js";
 import { refTarget } from "../normalize/schema.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
-import { validatorId, type ChunkResult, type CompileContext, type ValidatorEntry } from "./validator-compiler.js";
+import { PATTERN_ENGINE_NAME, validatorId, type ChunkResult, type CompileContext, type ValidatorEntry } from "./validator-compiler.js";
 import { ChunkQueue, startWorkerPool } from "./validator-queue.js";
 
 /** Keywords with no effect on validation: dropped from what ajv compiles, so the output does not embed descriptions. */
@@ -104,14 +106,14 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
     validatorExportName("input", index),
     ...(tool.output ? [validatorExportName("output", index)] : []),
   ]);
-  const helpers = (await runtimeSource).replace(/^\/\*\*[\s\S]*?\*\/\n/, "").replace(/^export /gm, "");
   const contents = [
     `${header}// @ts-nocheck`,
     "",
     VALIDATOR_TYPE,
     "",
-    helpers.trim(),
+    inlinedTemplate(await runtimeSource),
     "",
+    ...(await patternEngineBlock(plan.context.patternModes ?? [])),
     ...chunks,
     ...exported.map((name) => `export const ${name}: Validator = ${home.get(name)!};`),
     "",
@@ -145,6 +147,31 @@ function reportCompileFailures(ir: ManifestIR, plan: ValidatorPlan, results: rea
       });
     }
   });
+}
+
+/** A template's code for inlining: without its header comment, nothing exported (the file's exports are the validators). */
+function inlinedTemplate(source: string): string {
+  return source.replace(/^\/\*\*[\s\S]*?\*\/\n/, "").replace(/^export /gm, "").trim();
+}
+
+/**
+ * The pattern engine ajv's code calls (`code.regExp`), declared only when some pattern does not
+ * compile as `new RegExp(source, "u")`: the table of those patterns, the engine
+ * (templates/pattern-engine.ts) and, when a pattern needs it, the linear-time matcher
+ * (templates/linear-regexp.ts). Otherwise nothing: the file is what it was without them.
+ */
+async function patternEngineBlock(modes: ReadonlyArray<readonly [string, PatternMode]>): Promise<string[]> {
+  if (modes.length === 0) return [];
+  const linear = modes.some(([, mode]) => mode !== "legacy");
+  const table = modes.map(([source, mode]) => `  [${stringLiteral(source)}, ${stringLiteral(mode)}],`).join("\n");
+  return [
+    ...(linear ? [inlinedTemplate(await readFile(templatePath("linear-regexp.ts"), "utf8")), ""] : []),
+    inlinedTemplate(await readFile(templatePath("pattern-engine.ts"), "utf8")),
+    "",
+    `/** How the patterns that do not compile as \`new RegExp(source, "u")\` compile (mcpgen's README, "Patterns"). */`,
+    `const ${PATTERN_ENGINE_NAME} = patternEngine(new Map([\n${table}\n]), ${linear ? "LinearRegExp" : "undefined"});`,
+    "",
+  ];
 }
 
 /** The type of every exported validator (the client runtime's `CompiledValidator`, which this file cannot import). */
@@ -193,7 +220,30 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   );
   // A shared schema that ajv cannot compile fails inside the first export that refers to it, and is reported there.
   const shared = sharing.shared.map((subschema, index) => ({ exportName: sharedExportName(index), schema: subschema.schema }));
-  return { unique: unique.map((entry, index) => ({ ...entry, schema: sharing.roots[index]! })), context: { shared, tracksEvaluation: sharing.readsEvaluation }, aliases };
+  const roots = sharing.roots;
+  const patternModes = patternModesOf([...roots, ...shared.map((entry) => entry.schema as Schema)]);
+  return {
+    unique: unique.map((entry, index) => ({ ...entry, schema: roots[index]! })),
+    context: { shared, tracksEvaluation: sharing.readsEvaluation, ...(patternModes.length > 0 ? { patternModes } : {}) },
+    aliases,
+  };
+}
+
+/** The patterns (and patternProperties keys) of these schemas that do not compile as `new RegExp(source, "u")`, sorted. */
+function patternModesOf(schemas: readonly Schema[]): Array<[string, PatternMode]> {
+  const modes = new Map<string, PatternMode>();
+  const note = (source: string) => {
+    const mode = patternMode(source);
+    if (mode !== undefined) modes.set(source, mode);
+  };
+  const visit = (schema: Schema): Schema => {
+    if (typeof schema === "boolean") return schema;
+    if (typeof schema["pattern"] === "string") note(schema["pattern"]);
+    if (typeof schema["patternProperties"] === "object" && schema["patternProperties"] !== null) Object.keys(schema["patternProperties"]).forEach(note);
+    return mapSubschemas(schema, visit);
+  };
+  schemas.forEach(visit);
+  return [...modes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 const sharedExportName = (index: number) => `shared${index}`;

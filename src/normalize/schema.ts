@@ -22,7 +22,7 @@
  *   - external-refs: refs to files or URLs are never resolved: the `$ref` is not applied (unknown).
  *   - lenient-subschemas: a value that is not a schema where one must be costs only its keyword
  *     (or is unconstrained where dropping it would constrain more), with a warning.
- *   - invalid-patterns: a `pattern` that is not a valid Unicode regular expression is dropped.
+ *   - patterns: each `pattern` and `patternProperties` key is kept or dropped as patterns.ts decides.
  */
 import { joinPointer, type Diagnostic } from "../errors.js";
 import type { Dialect, Schema, SchemaObject } from "../ir.js";
@@ -30,6 +30,7 @@ import { isRecord, LONE_SURROGATE, setOwn } from "../json.js";
 import { metaSchema } from "./meta-schemas.js";
 import { isLegacyDialect, RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
 import { DEFAULT_BASE, uriStem } from "./uri.js";
+import { checkPattern } from "./patterns.js";
 
 export interface SchemaContext {
   file: string;
@@ -359,8 +360,7 @@ class SchemaNormalizer {
           break;
         case "pattern":
           if (typeof item !== "string") { this.dropped(key, at, "is not a string"); break; }
-          if (validPattern(item)) out.pattern = item;
-          else this.warn("pattern-invalid", `pattern ${JSON.stringify(item)} is not a valid Unicode regular expression; it is not validated`, at);
+          if (checkPattern(item, "pattern", this.where(at), this.context.diagnostics)) out.pattern = item;
           break;
         case "exclusiveMinimum":
         case "exclusiveMaximum":
@@ -419,10 +419,7 @@ class SchemaNormalizer {
       const map: Record<string, Schema> = {};
       for (const [name, sub] of Object.entries(item)) {
         if (LONE_SURROGATE.test(name)) this.loneSurrogate(name, joinPointer(at, name));
-        if (key === "patternProperties" && !validPattern(name)) {
-          this.warn("pattern-invalid", `patternProperties key ${JSON.stringify(name)} is not a valid Unicode regular expression; ignored`, joinPointer(at, name));
-          continue;
-        }
+        if (key === "patternProperties" && !checkPattern(name, "patternProperties key", this.where(joinPointer(at, name)), this.context.diagnostics)) continue;
         const schema = child(sub, joinPointer(at, name));
         // A property whose schema is not one stays a property (so `additionalProperties` leaves it alone), unconstrained.
         if (schema !== undefined || key !== "dependentSchemas") setOwn(map, name, schema ?? true);
@@ -613,11 +610,3 @@ function sameInstanceRefs(schema: Schema, visit?: (node: SchemaObject) => void):
   return targets;
 }
 
-function validPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
-}

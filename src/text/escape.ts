@@ -26,12 +26,33 @@ export function isPlainPropertyName(name: string): boolean {
 }
 
 /**
+ * Bidirectional-text controls: embeddings and overrides (U+202A–U+202E),
+ * isolates (U+2066–U+2069) and the implicit marks (U+200E, U+200F, U+061C).
+ * Raw in source, they make code display in an order other than the one it
+ * runs in (CVE-2021-42574, "Trojan Source").
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/**
+ * Code (or JSON) in which server text can only stand inside string literals,
+ * with every bidirectional control written as a `\uXXXX` escape: the same
+ * value, displayed in the order it runs. For output written by other tools
+ * (ajv's validators, `JSON.stringify`).
+ */
+export function escapeBidiControls(code: string): string {
+  return code.replace(BIDI_CONTROLS, unicodeEscape);
+}
+
+/**
  * A JavaScript/TypeScript string literal for any text. JSON escaping plus the
  * two line terminators JSON leaves alone (U+2028, U+2029), so the literal is
- * valid on every engine and every tool that still treats them as newlines.
+ * valid on every engine and every tool that still treats them as newlines,
+ * and the bidirectional controls, so it displays as it runs.
  */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return escapeBidiControls(JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
 }
 
 /** A literal for any JSON value, usable as an expression (objects become object literals with computed keys where needed). */
@@ -71,9 +92,12 @@ export function literalType(value: unknown): string {
   return "unknown";
 }
 
-/** Splits text into comment-safe lines: every line terminator ends a line and `*\/` cannot close the comment. */
+/**
+ * Splits text into comment-safe lines: every line terminator ends a line, `*\/` cannot close the
+ * comment, and bidirectional controls show as `\uXXXX` (a comment cannot reorder the code around it).
+ */
 function commentLines(text: string): string[] {
-  return text
+  return escapeBidiControls(text)
     .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
     .replace(/\*\//g, "*\\/")
     // Control characters have no business in a doc comment and some editors render them oddly.
@@ -107,7 +131,7 @@ function trimBlankEdges(lines: string[]): string[] {
   return lines.slice(start, end);
 }
 
-/** A single-line `//` comment from untrusted text: line terminators become spaces. */
+/** A single-line `//` comment from untrusted text: line terminators become spaces, bidirectional controls `\uXXXX`. */
 export function lineComment(text: string): string {
-  return `// ${text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+  return `// ${escapeBidiControls(text).replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
 }

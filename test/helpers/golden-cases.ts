@@ -15,6 +15,8 @@ export const goldenCases: GoldenCase[] = [
   { name: "shared", manifest: join(repoRoot, "test/fixtures/golden/shared.tools.json") },
   // Identifiers as the JSON Schema drafts define them ($id, anchors, dynamic refs), and outputs that are not objects.
   { name: "fidelity", manifest: join(repoRoot, "test/fixtures/golden/fidelity.tools.json") },
+  // Patterns a backtracking engine stalls on, and patterns of other dialects: the linear-time matcher and legacy RegExps.
+  { name: "patterns", manifest: join(repoRoot, "test/fixtures/golden/patterns.tools.json") },
   // A server with no tools (yet): the package must still compile.
   { name: "empty", manifest: join(repoRoot, "test/fixtures/golden/empty.tools.json") },
 ];
