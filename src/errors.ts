@@ -24,8 +24,11 @@ export type DiagnosticCode =
   | "sdk-incompatible"
   | "ref-unresolved"
   | "ref-external"
+  /** A pattern that is not validated: no ECMAScript engine accepts it, or it is catastrophic and beyond the linear-time matcher (a backreference). */
   | "pattern-invalid"
+  /** A pattern valid only without the `u` flag (another dialect's escapes): validated without it. */
   | "pattern-dialect"
+  /** A pattern a backtracking engine could stall on: validated by the linear-time matcher, exactly. */
   | "pattern-backtracking"
   | "format-unknown"
   | "tool-duplicate"
@@ -77,7 +80,7 @@ export class StrictError extends McpgenError {
 }
 
 /** Warnings that lose nothing of what the input says, which `strict` leaves warnings. */
-const NOTE_CODES: ReadonlySet<DiagnosticCode> = new Set(["schema-suspect", "sdk-incompatible"]);
+const NOTE_CODES: ReadonlySet<DiagnosticCode> = new Set(["schema-suspect", "sdk-incompatible", "pattern-dialect", "pattern-backtracking"]);
 
 /** Throws a `StrictError` when `strict` is set and a warning says the output is not what the input says. */
 export function failOnWarnings(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {

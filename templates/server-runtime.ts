@@ -506,11 +506,13 @@ class SessionTable {
   /** Sessions being initialized: counted against the limit before they have an ID. */
   private opening = 0;
   private readonly sweeper: ReturnType<typeof setInterval> | undefined;
+  // Fields are declared, not constructor parameter properties, so Node's type stripping (erasableSyntaxOnly) can run this file.
+  private readonly limit: number;
+  private readonly idleMs: number;
 
-  constructor(
-    private readonly limit: number,
-    private readonly idleMs: number,
-  ) {
+  constructor(limit: number, idleMs: number) {
+    this.limit = limit;
+    this.idleMs = idleMs;
     if (idleMs > 0) {
       this.sweeper = setInterval(() => this.sweep(), Math.min(Math.max(idleMs / 2, 50), 30_000));
       // The sweep alone never keeps the process alive.

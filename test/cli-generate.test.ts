@@ -81,7 +81,8 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
   it("prints bidirectional-text controls of server text as \\u escapes, in errors and warnings", async () => {
     const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
     const failing = tool({ name: "admin\u202e\u2066", inputSchema: { type: "object", properties: { "x\u2067": { $ref: "#/nowhere\u200f" } } } });
-    const failed = await cli(["generate", await manifestFile(failing), "--out", join(await scratch(), "out")]);
+    // An unresolved $ref costs only its tool: --strict makes it the error this prints.
+    const failed = await cli(["generate", await manifestFile(failing), "--out", join(await scratch(), "out"), "--strict"]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('tool "admin\\u202e\\u2066" at /tools/1/inputSchema/properties/x\\u2067/$ref: $ref "#/nowhere\\u200f"');
     expect(failed.stderr).not.toMatch(RAW_BIDI);

@@ -95,7 +95,7 @@ function decide(source: string): PatternDecision {
     new LinearRegExp(source, unicode ? "u" : "");
   } catch (error) {
     if (!(error instanceof PatternNotLinear)) throw error;
-    warnings.push({ code: "pattern-backtracking", message: `${riskText(risk)}; no linear-time matcher can run it (${error.message}), so it is not validated`, hint: REWRITE_HINT });
+    warnings.push({ code: "pattern-invalid", message: `${riskText(risk)}; no linear-time matcher can run it (${error.message}), so it is not validated`, hint: REWRITE_HINT });
     return { kept: false, mode: undefined, warnings };
   }
   warnings.push({ code: "pattern-backtracking", message: `${riskText(risk)}; it is checked with mcpgen's linear-time matcher instead of RegExp`, hint: REWRITE_HINT });
