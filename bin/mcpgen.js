@@ -10,5 +10,5 @@ import { setFlagsFromString } from "node:v8";
 // never by the library, which runs in other people's processes.
 setFlagsFromString("--no-turbo-inlining");
 
-const { run } = await import("../dist/src/cli.js");
+const { run } = await import("../dist/src/cli/index.js");
 process.exitCode = await run(process.argv.slice(2));

@@ -24,7 +24,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
  * tool benefits from mcpgen compiling identical schemas only once. Their
  * nested parts repeat from tool to tool (a date range, a person, a result
  * item), as real servers' do, and mcpgen compiles those once
- * (src/emit/shared-subschemas.ts). With `distinct`, every nested part has a
+ * (src/emit/validators/shared-subschemas.ts). With `distinct`, every nested part has a
  * bound of its own too: nothing repeats, the worst case for the validators.
  */
 function syntheticTool(index, distinct = false) {
@@ -130,11 +130,11 @@ console.log(
 // Whatever the schedule, 2 cores cannot finish the whole in less than half the sum.
 {
   const { normalizeManifest, recogniseManifest } = await import("../dist/src/index.js");
-  const { emitClient } = await import("../dist/src/emit/client.js");
-  const { emitTypes } = await import("../dist/src/emit/types.js");
-  const { emitValidate, validatorEntries } = await import("../dist/src/emit/validators.js");
-  const { compileValidatorChunk } = await import("../dist/src/emit/validator-compiler.js");
-  const { formatFiles } = await import("../dist/src/format.js");
+  const { emitClient } = await import("../dist/src/emit/client/index.js");
+  const { emitTypes } = await import("../dist/src/emit/types/index.js");
+  const { emitValidate, validatorEntries } = await import("../dist/src/emit/validators/index.js");
+  const { compileValidatorChunk } = await import("../dist/src/emit/validators/compiler.js");
+  const { formatFiles } = await import("../dist/src/format/index.js");
   const cpu = async (run) => {
     const start = process.cpuUsage();
     await run();
@@ -171,7 +171,7 @@ console.log(
 {
   const { compile } = await import("json-schema-to-typescript");
   const { normalizeManifest, recogniseManifest } = await import("../dist/src/index.js");
-  const { emitTypes } = await import("../dist/src/emit/types.js");
+  const { emitTypes } = await import("../dist/src/emit/types/index.js");
   const tools = Array.from({ length: 1000 }, (_, index) => syntheticTool(index));
   const startOwn = performance.now();
   emitTypes(normalizeManifest(recogniseManifest({ tools }, "bench")));

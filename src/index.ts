@@ -1,16 +1,16 @@
 /** mcpgen's library API. The CLI is a thin layer over these functions. */
-export { generate, check, pull } from "./api.js";
-export { generateFromManifest, renderManifest, type ClientEmit, type GenerateOptions, type GenerateResult, type Stage } from "./generate.js";
+export { generate, check, pull } from "./commands/api.js";
+export { generateFromManifest, renderManifest, type ClientEmit, type GenerateOptions, type GenerateResult, type Stage } from "./commands/generate.js";
 export { readManifestFile, parseManifest, recogniseManifest, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
 export { normalizeManifest } from "./normalize/index.js";
-export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./errors.js";
-export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir.js";
-export type { WriteResult, FileStatus, WriteOptions } from "./write.js";
-export type { LineChanges, UnifiedDiff } from "./diff.js";
-export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type ScaffoldStage, type HandlerFile, type OrphanedHandler } from "./scaffold.js";
-export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./pull.js";
+export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./shared/errors.js";
+export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir/index.js";
+export type { WriteResult, FileStatus, WriteOptions } from "./write/index.js";
+export type { LineChanges, UnifiedDiff } from "./shared/diff.js";
+export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type ScaffoldStage, type HandlerFile, type OrphanedHandler } from "./commands/scaffold.js";
+export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./commands/pull.js";
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
-export type { DriftReport, ToolChange } from "./drift.js";
+export type { DriftReport, ToolChange } from "./commands/drift.js";
 export {
   generateProject,
   checkProject,
@@ -21,7 +21,7 @@ export {
   type ProjectResult,
   type TargetResult,
   type TargetError,
-} from "./project/run.js";
+} from "./commands/project.js";
 export {
   loadConfig,
   findConfigFile,
@@ -34,6 +34,6 @@ export {
   type Target,
   type Emit,
   type LoadOptions,
-} from "./project/config.js";
-export { watchProject, type WatchOptions, type WatchEvent, type WatchReason } from "./project/watch.js";
-export { initConfig, type InitOptions, type InitResult } from "./project/init.js";
+} from "./commands/config.js";
+export { watchProject, type WatchOptions, type WatchEvent, type WatchReason } from "./commands/watch.js";
+export { initConfig, type InitOptions, type InitResult } from "./commands/init.js";

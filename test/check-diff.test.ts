@@ -7,7 +7,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate } from "../src/generate.js";
+import { generate } from "../src/commands/generate.js";
 import { cliIn, fixtureCopy } from "./helpers/project.js";
 import { repoRoot } from "./helpers/typecheck.js";
 

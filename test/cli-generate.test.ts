@@ -12,7 +12,7 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers/cli.js";
-import { generate } from "../src/generate.js";
+import { generate } from "../src/commands/generate.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 const weatherManifest = join(repoRoot, "examples/weather.tools.json");

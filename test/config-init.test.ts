@@ -9,9 +9,9 @@ import { join } from "node:path";
 import ajvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers/cli.js";
-import { McpgenError } from "../src/errors.js";
-import { loadConfig } from "../src/project/config.js";
-import { initConfig, targetName } from "../src/project/init.js";
+import { McpgenError } from "../src/shared/errors.js";
+import { loadConfig } from "../src/commands/config.js";
+import { initConfig, targetName } from "../src/commands/init.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 // A CommonJS module seen from ESM: the class is the `default` of `module.exports`.

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import ajvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers/cli.js";
-import { McpgenError } from "../src/errors.js";
-import { ConfigError, findConfigFile, loadConfig, validateConfig } from "../src/project/config.js";
+import { McpgenError } from "../src/shared/errors.js";
+import { ConfigError, findConfigFile, loadConfig, validateConfig } from "../src/commands/config.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 // A CommonJS module seen from ESM: the class is the `default` of `module.exports`.

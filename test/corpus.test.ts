@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate } from "../src/generate.js";
+import { generate } from "../src/commands/generate.js";
 import { esmProject } from "./helpers/output-dir.js";
 import { repoRoot, typecheck } from "./helpers/typecheck.js";
 

@@ -14,8 +14,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import type { Diagnostic } from "../src/errors.js";
-import { generate } from "../src/generate.js";
+import type { Diagnostic } from "../src/shared/errors.js";
+import { generate } from "../src/commands/generate.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { esmProject } from "./helpers/output-dir.js";
 

@@ -4,7 +4,7 @@
  * into the new one with exactly the lines `lineChanges` counts.
  */
 import { describe, expect, it } from "vitest";
-import { lineChanges, unifiedDiff } from "../src/diff.js";
+import { lineChanges, unifiedDiff } from "../src/shared/diff.js";
 
 const lines = (...values: string[]) => values.map((value) => `${value}\n`).join("");
 

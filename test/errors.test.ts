@@ -1,6 +1,6 @@
-/** How diagnostics read on a terminal (src/errors.ts). */
+/** How diagnostics read on a terminal (src/shared/errors.ts). */
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic, printable } from "../src/errors.js";
+import { formatDiagnostic, printable } from "../src/shared/errors.js";
 
 describe("formatDiagnostic", () => {
   it("names the file, the tool and the pointer, then the message and the hint", () => {

@@ -127,7 +127,7 @@ async function stopWhileStaging(args: string[], out: string): Promise<Stopped> {
 
 describe("temporary files", () => {
   beforeAll(() => {
-    if (!existsSync(join(repoRoot, "dist", "src", "write.js"))) throw new Error("dist/ is missing: run `npm run build` before these tests");
+    if (!existsSync(join(repoRoot, "dist", "src", "write", "index.js"))) throw new Error("dist/ is missing: run `npm run build` before these tests");
   });
 
   it.each([

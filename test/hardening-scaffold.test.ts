@@ -11,7 +11,7 @@ import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_HANDLER_NAME } from "../src/emit/scaffold-handler-stub.js";
+import { MAX_HANDLER_NAME } from "../src/emit/scaffold/handler-stub.js";
 import { runCli } from "./helpers/cli.js";
 import { treeOutside } from "./helpers/output-dir.js";
 

@@ -16,7 +16,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { generateFromManifest } from "../src/generate.js";
+import { generateFromManifest } from "../src/commands/generate.js";
 import { goldenCases } from "./helpers/golden-cases.js";
 import { runCli } from "./helpers/cli.js";
 import { bendTool, Chooser, PAYLOADS, poisonTools, random, randomTool } from "./helpers/hostile.js";

@@ -1,5 +1,5 @@
 /**
- * The emitters' own layout (src/emit/layout.ts, type-layout.ts) is
+ * The emitters' own layout (src/format/layout.ts, type-layout.ts) is
  * Prettier's: with Prettier's default options, a file formatted from its
  * blocks is byte for byte the file Prettier prints whole. Checked on the
  * goldens' manifests, hostile rewrites of them, a manifest built to sit on
@@ -12,15 +12,15 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { emitClient } from "../src/emit/client.js";
-import { emitIndex } from "../src/emit/index-module.js";
-import { prettierNumber, prettierString } from "../src/emit/layout.js";
-import { emitRuntime } from "../src/emit/runtime-module.js";
-import { emitTypes } from "../src/emit/types.js";
-import { emitValidate } from "../src/emit/validators.js";
-import { formatFiles, isPrettierDefault } from "../src/format.js";
-import { renderManifest } from "../src/generate.js";
-import type { EmittedFile } from "../src/ir.js";
+import { emitClient } from "../src/emit/client/index.js";
+import { emitIndex } from "../src/emit/client/index-module.js";
+import { prettierNumber, prettierString } from "../src/format/layout.js";
+import { emitRuntime } from "../src/emit/client/runtime-module.js";
+import { emitTypes } from "../src/emit/types/index.js";
+import { emitValidate } from "../src/emit/validators/index.js";
+import { formatFiles, isPrettierDefault } from "../src/format/index.js";
+import { renderManifest } from "../src/commands/generate.js";
+import type { EmittedFile } from "../src/ir/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { templatePath } from "../src/emit/templates.js";
 import { goldenCases } from "./helpers/golden-cases.js";

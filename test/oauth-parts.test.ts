@@ -14,7 +14,7 @@ import { parseChallenge } from "../src/acquire/oauth/observer.js";
 import { configDirectory, LoginStore, serverKey } from "../src/acquire/oauth/store.js";
 import { displayUrl, Secrets } from "../src/acquire/sanitize.js";
 import { findServerConfig } from "../src/acquire/server-config.js";
-import { McpgenError } from "../src/errors.js";
+import { McpgenError } from "../src/shared/errors.js";
 import { runCli } from "./helpers/cli.js";
 
 const scratch = () => mkdtemp(join(tmpdir(), "mcpgen-oauth-parts-"));

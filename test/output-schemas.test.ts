@@ -14,7 +14,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../src/generate.js";
+import { generate } from "../src/commands/generate.js";
 import { createMcpServer, type ListedTool, type RegisteredHandler, type ToolValidators } from "../templates/server-runtime.js";
 import { linkedTransports } from "./helpers/canned-server.js";
 import { esmProject } from "./helpers/output-dir.js";

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../src/errors.js";
+import type { Diagnostic } from "../src/shared/errors.js";
 import { charactersOf } from "../src/normalize/pattern-characters.js";
 import { backtrackingRisk } from "../src/normalize/pattern-safety.js";
 import { checkPattern, decidePattern } from "../src/normalize/patterns.js";

@@ -28,7 +28,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateProject } from "../src/project/run.js";
+import { generateProject } from "../src/commands/project.js";
 import { cliIn, fixtureCopy, treeState } from "./helpers/project.js";
 
 describe("a project run whose write fails after planning", () => {

@@ -3,12 +3,12 @@
  * reach a server (a real SDK server over Streamable HTTP on 127.0.0.1); the
  * snapshot they save is what `mcpgen generate` then works from, offline.
  */
-import { describeFieldChanges, type ToolChange } from "../src/drift.js";
+import { describeFieldChanges, type ToolChange } from "../src/commands/drift.js";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { pullProject } from "../src/project/run.js";
+import { pullProject } from "../src/commands/project.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "./helpers/mcp-http-servers.js";
 import { fixture } from "./helpers/pull.js";
 import { agePast, changedPaths, cliIn, fixtureCopy, treeState } from "./helpers/project.js";

@@ -14,8 +14,8 @@
 import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate as generateManifest } from "../src/generate.js";
-import { checkProject, generateProject } from "../src/project/run.js";
+import { generate as generateManifest } from "../src/commands/generate.js";
+import { checkProject, generateProject } from "../src/commands/project.js";
 import { agePast, changedPaths, cliIn, fixtureCopy, PAST, treeState } from "./helpers/project.js";
 
 const WEATHER = "src/mcp/weather";

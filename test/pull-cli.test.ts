@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 beforeAll(() => {
-  if (!existsSync(join(repoRoot, "dist", "src", "pull.js"))) throw new Error("dist/ has no pull.js: run `npm run build` before these tests");
+  if (!existsSync(join(repoRoot, "dist", "src", "commands", "pull.js"))) throw new Error("dist/ has no commands/pull.js: run `npm run build` before these tests");
 });
 
 describe("mcpgen pull (CLI)", () => {
@@ -171,7 +171,7 @@ describe("mcpgen pull (CLI)", () => {
 });
 
 describe("startup path", () => {
-  /** Every module `src/cli.ts` loads statically (type-only imports and dynamic `import()` excluded). */
+  /** Every module `src/cli/index.ts` loads statically (type-only imports and dynamic `import()` excluded). */
   async function staticImports(file: string, seen = new Set<string>()): Promise<Set<string>> {
     const text = await readFile(file, "utf8");
     for (const match of text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+"([^"]+)";/gms)) {
@@ -189,7 +189,7 @@ describe("startup path", () => {
   }
 
   it("the CLI does not load the MCP SDK (or pull's modules) before a command needs them", async () => {
-    const loaded = [...(await staticImports(join(repoRoot, "src", "cli.ts")))];
+    const loaded = [...(await staticImports(join(repoRoot, "src", "cli", "index.ts")))];
     expect(loaded.filter((module) => module.includes("@modelcontextprotocol"))).toEqual([]);
     expect(loaded.filter((module) => /pull|live-server/.test(module))).toEqual([]);
   });

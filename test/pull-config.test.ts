@@ -8,8 +8,8 @@ import { dirname, join, sep } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Secrets } from "../src/acquire/sanitize.js";
 import { parseJsonc } from "../src/acquire/server-config.js";
-import { McpgenError } from "../src/errors.js";
-import { pull, resolveServer, type PullOptions } from "../src/pull.js";
+import { McpgenError } from "../src/shared/errors.js";
+import { pull, resolveServer, type PullOptions } from "../src/commands/pull.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "./helpers/mcp-http-servers.js";
 import { fixture, readTree, tempDir } from "./helpers/pull.js";
 

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readFile, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { McpgenError, StrictError } from "../src/errors.js";
-import { pull } from "../src/pull.js";
+import { McpgenError, StrictError } from "../src/shared/errors.js";
+import { pull } from "../src/commands/pull.js";
 import { OutputTail } from "../src/acquire/child-process.js";
 import { fixture, processGone, readPid, readTree, tempDir } from "./helpers/pull.js";
 

@@ -8,9 +8,9 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { McpgenError } from "../src/errors.js";
-import { generate } from "../src/generate.js";
-import { pull, type PullEvent } from "../src/pull.js";
+import { McpgenError } from "../src/shared/errors.js";
+import { generate } from "../src/commands/generate.js";
+import { pull, type PullEvent } from "../src/commands/pull.js";
 import { closedPort, sampleTool, sseServer, streamableHttpServer, toolServer, type RunningServer } from "./helpers/mcp-http-servers.js";
 import { listWithSdk, readTree, tempDir } from "./helpers/pull.js";
 

@@ -8,8 +8,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate } from "../src/generate.js";
-import { pull, type PullEvent } from "../src/pull.js";
+import { generate } from "../src/commands/generate.js";
+import { pull, type PullEvent } from "../src/commands/pull.js";
 import { listWithSdk, npmServer, readTree, tempDir } from "./helpers/pull.js";
 
 interface NpmServerCase {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { generateFromManifest } from "../src/generate.js";
+import { generateFromManifest } from "../src/commands/generate.js";
 import { esmProject } from "./helpers/output-dir.js";
 import { listToolsAndServer } from "./helpers/pull.js";
 import { repoRoot, typecheck } from "./helpers/typecheck.js";

@@ -56,7 +56,7 @@ describe("a scaffold installed from the packed working tree", () => {
     const installed = join(install.app, "node_modules/mcpgen");
     expect(JSON.parse(await readFile(join(installed, "package.json"), "utf8"))).not.toHaveProperty("scripts");
     expect(existsSync(join(installed, "docs/scaffold.md"))).toBe(true);
-    expect(existsSync(join(installed, "dist/src/cli.js"))).toBe(true);
+    expect(existsSync(join(installed, "dist/src/cli/index.js"))).toBe(true);
   });
 
   it("runs npm run generate with the app's mcpgen, which rewrites the README's tools table and nothing else of it", async () => {

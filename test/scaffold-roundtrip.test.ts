@@ -13,8 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../src/generate.js";
-import { pull } from "../src/pull.js";
+import { generate } from "../src/commands/generate.js";
+import { pull } from "../src/commands/pull.js";
 import { compile, scaffoldProject, startHttp, weatherManifest, writeHandler, type HttpServerProcess } from "./helpers/scaffold-project.js";
 
 const GET_WEATHER = `import { defineHandler } from "../generated/define.js";

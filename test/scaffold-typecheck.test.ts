@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate } from "../src/generate.js";
+import { generate } from "../src/commands/generate.js";
 import { compile, corpusAvailable, corpusDir, corpusSkipReason, scaffoldProject, weatherManifest, writeHandler } from "./helpers/scaffold-project.js";
 
 describe("the weather scaffold", () => {

@@ -8,16 +8,16 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { run } from "../src/cli.js";
+import { run } from "../src/cli/index.js";
 import { GENERATED_MARKER } from "../src/emit/header.js";
-import { handlerFileBase } from "../src/emit/scaffold-handler-stub.js";
-import { packageName } from "../src/emit/scaffold-package.js";
-import { TOOLS_START } from "../src/emit/scaffold-readme.js";
-import { McpgenError } from "../src/errors.js";
-import { displayPath } from "../src/project/config.js";
-import type { ManifestIR } from "../src/ir.js";
-import { definedTool, planHandlers, scaffold } from "../src/scaffold.js";
-import { isGeneratedByMcpgen } from "../src/write.js";
+import { handlerFileBase } from "../src/emit/scaffold/handler-stub.js";
+import { packageName } from "../src/emit/scaffold/package.js";
+import { TOOLS_START } from "../src/emit/scaffold/readme.js";
+import { McpgenError } from "../src/shared/errors.js";
+import { displayPath } from "../src/commands/config.js";
+import type { ManifestIR } from "../src/ir/index.js";
+import { definedTool, planHandlers, scaffold } from "../src/commands/scaffold.js";
+import { isGeneratedByMcpgen } from "../src/write/index.js";
 
 const weather = join(import.meta.dirname, "../examples/weather.tools.json");
 

@@ -1,5 +1,5 @@
 /**
- * Repeated subschemas compile once (src/emit/shared-subschemas.ts). The
+ * Repeated subschemas compile once (src/emit/validators/shared-subschemas.ts). The
  * rewrite itself is tested on small cases; the compiled validators are tested
  * differentially: for every tool of a fixture that repeats subschemas in every
  * position, and of every corpus server that repeats any, the generated
@@ -15,9 +15,9 @@ import { pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { ContentIndex, shareRepeatedSubschemas, SUBSCHEMA_KEYWORDS } from "../src/emit/shared-subschemas.js";
-import { emitValidators, validationSchema, validatorEntries, validatorExportName } from "../src/emit/validators.js";
-import type { ManifestIR, Schema, SchemaObject } from "../src/ir.js";
+import { ContentIndex, shareRepeatedSubschemas, SUBSCHEMA_KEYWORDS } from "../src/emit/validators/shared-subschemas.js";
+import { emitValidators, validationSchema, validatorEntries, validatorExportName } from "../src/emit/validators/index.js";
+import type { ManifestIR, Schema, SchemaObject } from "../src/ir/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../src/normalize/schema.js";
 import { errorMessage } from "../templates/client-runtime.js";

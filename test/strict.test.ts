@@ -10,9 +10,9 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateProject } from "../src/project/run.js";
-import { scaffold } from "../src/scaffold.js";
-import { StrictError } from "../src/errors.js";
+import { generateProject } from "../src/commands/project.js";
+import { scaffold } from "../src/commands/scaffold.js";
+import { StrictError } from "../src/shared/errors.js";
 import { cliIn } from "./helpers/project.js";
 
 /** A manifest with one sound tool and one whose `$ref` leads nowhere. */

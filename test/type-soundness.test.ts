@@ -16,7 +16,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../src/generate.js";
+import { generate } from "../src/commands/generate.js";
 import { esmProject } from "./helpers/output-dir.js";
 import { repoRoot, typecheck, type ModuleMode } from "./helpers/typecheck.js";
 

@@ -1,5 +1,5 @@
 /**
- * The validator compile on worker threads (src/emit/validator-queue.ts).
+ * The validator compile on worker threads (src/emit/validators/queue.ts).
  * Workers run only from the compiled JavaScript, so this test drives the
  * build in dist/ (`npm test` builds it first) and compares with the
  * TypeScript sources compiling in-process: the same code, whichever thread
@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { compileValidatorChunk, type ChunkResult, type CompileContext, type ValidatorEntry } from "../src/emit/validator-compiler.js";
-import { emitValidators, validatorEntries } from "../src/emit/validators.js";
+import { compileValidatorChunk, type ChunkResult, type CompileContext, type ValidatorEntry } from "../src/emit/validators/compiler.js";
+import { emitValidators, validatorEntries } from "../src/emit/validators/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
@@ -25,7 +25,7 @@ interface Built {
   startValidators: (ir: unknown) => { file: Promise<{ contents: string }>; assist(): Promise<void> };
 }
 
-const built = join(repoRoot, "dist/src/emit/validator-queue.js");
+const built = join(repoRoot, "dist/src/emit/validators/queue.js");
 
 /** Tools with distinct schemas and a repeated part (so shared schemas travel to the workers too). */
 function manifest(count: number) {
@@ -48,7 +48,7 @@ describe("validators compiled on worker threads", () => {
     expect(existsSync(built), `${built} is missing: run npm run build (npm test does)`).toBe(true);
     dist = {
       ...((await import(pathToFileURL(built).href)) as Pick<Built, "ChunkQueue" | "WorkerPool">),
-      ...((await import(pathToFileURL(join(repoRoot, "dist/src/emit/validators.js")).href)) as Pick<Built, "startValidators">),
+      ...((await import(pathToFileURL(join(repoRoot, "dist/src/emit/validators/index.js")).href)) as Pick<Built, "startValidators">),
     };
   });
 
@@ -134,7 +134,7 @@ describe("validators compiled on worker threads", () => {
   });
 
   it("compile, or fail to compile, a deeply nested schema the same on a worker as on the main thread (same stack)", { timeout: 120_000 }, async () => {
-    const compiler = pathToFileURL(join(repoRoot, "dist/src/emit/validator-compiler.js")).href;
+    const compiler = pathToFileURL(join(repoRoot, "dist/src/emit/validators/compiler.js")).href;
     const deep = (depth: number): ValidatorEntry => {
       let schema: object = { type: "string" };
       for (let level = 0; level < depth; level++) schema = { not: schema };

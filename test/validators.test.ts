@@ -14,7 +14,7 @@ import * as shared from "../golden/shared/index.js";
 import * as mapping from "../golden/type-mapping/index.js";
 import * as weather from "../golden/weather/index.js";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
-import { emitValidators } from "../src/emit/validators.js";
+import { emitValidators } from "../src/emit/validators/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { errorMessage } from "../templates/client-runtime.js";
 import { formats } from "../templates/validator-runtime.js";

@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../src/cli.js";
-import { watchProject, type WatchEvent } from "../src/project/watch.js";
+import { run } from "../src/cli/index.js";
+import { watchProject, type WatchEvent } from "../src/commands/watch.js";
 import { fixtureCopy } from "./helpers/project.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
@@ -315,7 +315,7 @@ describe("mcpgen generate --watch (the built CLI)", () => {
     child = undefined;
   });
   beforeAll(() => {
-    if (!existsSync(join(repoRoot, "dist", "src", "project", "watch.js"))) throw new Error("dist/ has no project/watch.js: run `npm run build` before these tests");
+    if (!existsSync(join(repoRoot, "dist", "src", "commands", "watch.js"))) throw new Error("dist/ has no commands/watch.js: run `npm run build` before these tests");
   });
 
   it("prints one line per regeneration, an error for an invalid manifest, keeps watching, exits 0 on SIGINT", async () => {

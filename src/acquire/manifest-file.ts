@@ -8,9 +8,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { userError } from "../errors.js";
-import { isRecord } from "../json.js";
-import { describeJsonSyntaxError } from "../json-syntax.js";
+import { userError } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import { describeJsonSyntaxError } from "../shared/json-syntax.js";
 
 /** A manifest as read, before normalisation. */
 export interface RawManifest {

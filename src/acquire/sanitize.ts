@@ -6,7 +6,7 @@
  * the generated files or the terminal; and text from the server (its stderr,
  * error messages, names) must not carry terminal control sequences.
  */
-import { isRecord } from "../json.js";
+import { isRecord } from "../shared/json.js";
 
 export const REDACTED = "***";
 

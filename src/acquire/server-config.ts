@@ -13,12 +13,12 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join, resolve, sep } from "node:path";
-import { joinPointer, userError } from "../errors.js";
+import { joinPointer, userError } from "../shared/errors.js";
 import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
-import { isRecord } from "../json.js";
-import { describeJsonSyntaxError } from "../json-syntax.js";
+import { isRecord } from "../shared/json.js";
+import { describeJsonSyntaxError } from "../shared/json-syntax.js";
 
 export interface ConfigContext {
   /** The project directory: project files are looked up here, and it is `${workspaceFolder}`. */

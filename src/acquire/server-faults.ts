@@ -4,7 +4,7 @@
  * request, and the tail of the server's stderr when it has one. All text goes
  * through the pull's secrets and is made printable.
  */
-import { userError, type DiagnosticCode, type McpgenError } from "../errors.js";
+import { userError, type DiagnosticCode, type McpgenError } from "../shared/errors.js";
 import { describeExit, type ExitStatus, type OutputTail, type StdoutWatch } from "./child-process.js";
 import { stripControls, type Secrets } from "./sanitize.js";
 import type { TransportName } from "./server-spec.js";

@@ -9,8 +9,8 @@ import { dirname } from "node:path";
 import { configDirectory, LoginStore, serverKey, type StoredLogin } from "../acquire/oauth/store.js";
 import { displayUrl, Secrets } from "../acquire/sanitize.js";
 import { findServerConfig } from "../acquire/server-config.js";
-import { printable, userError } from "../errors.js";
-import { findConfigFile, loadConfig } from "../project/config.js";
+import { printable, userError } from "../shared/errors.js";
+import { findConfigFile, loadConfig } from "../commands/config.js";
 import { jsonText, type Io } from "./output.js";
 
 /** What `auth status` shows of one login. */

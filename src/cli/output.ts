@@ -4,8 +4,8 @@
  * Colours only on a terminal, never with NO_COLOR set (https://no-color.org).
  */
 import { join, relative } from "node:path";
-import { formatDiagnostic, printable, type Diagnostic } from "../errors.js";
-import type { WriteResult } from "../write.js";
+import { formatDiagnostic, printable, type Diagnostic } from "../shared/errors.js";
+import type { WriteResult } from "../write/index.js";
 
 export interface Io {
   stdout: (text: string) => void;

@@ -4,10 +4,10 @@
  * result. Exit codes: 0 ok, 1 drift or errors, 2 usage (thrown as `usage`).
  */
 import { join } from "node:path";
-import type { ProjectResult, TargetResult } from "../project/run.js";
-import type { WatchEvent } from "../project/watch.js";
-import { describeFieldChanges } from "../drift.js";
-import { printable } from "../errors.js";
+import type { ProjectResult, TargetResult } from "../commands/project.js";
+import type { WatchEvent } from "../commands/watch.js";
+import { describeFieldChanges } from "../commands/drift.js";
+import { printable } from "../shared/errors.js";
 import { changeSummary, diagnosticLine, diffText, jsonText, paint, printWarnings, shown, staleLines, timingLines, type Io } from "./output.js";
 
 export interface ProjectCliOptions {

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import type { ManifestIR } from "../ir.js";
-import { lineComment } from "../text/escape.js";
+import type { ManifestIR } from "../ir/index.js";
+import { lineComment } from "../shared/escape.js";
 
 /**
  * How every generated source file starts; also how mcpgen recognises files it

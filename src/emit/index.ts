@@ -1,11 +1,11 @@
 /** Stage 3 (emit): every output file of a typed client (or of its types alone), from the IR alone. */
-import type { EmittedFile, ManifestIR } from "../ir.js";
-import { emitClient } from "./client.js";
-import { emitIndex } from "./index-module.js";
-import { emitManifestSnapshot } from "./manifest-snapshot.js";
-import { emitRuntime } from "./runtime-module.js";
-import { emitTypes } from "./types.js";
-import { emitValidate, startValidators, type ValidatorsInProgress } from "./validators.js";
+import type { EmittedFile, ManifestIR } from "../ir/index.js";
+import { emitClient } from "./client/index.js";
+import { emitIndex } from "./client/index-module.js";
+import { emitManifestSnapshot } from "./snapshot.js";
+import { emitRuntime } from "./client/runtime-module.js";
+import { emitTypes } from "./types/index.js";
+import { emitValidate, startValidators, type ValidatorsInProgress } from "./validators/index.js";
 
 export interface ClientPackage {
   /** Files ready for formatting. */

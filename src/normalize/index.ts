@@ -3,11 +3,11 @@
  * drops repeated tool names, normalises every schema and decides every name.
  */
 import type { RawManifest } from "../acquire/manifest-file.js";
-import { joinPointer, userError, type Diagnostic } from "../errors.js";
-import type { ManifestIR, NormalizedSchema, ToolAnnotations, ToolIR } from "../ir.js";
+import { joinPointer, userError, type Diagnostic } from "../shared/errors.js";
+import type { ManifestIR, NormalizedSchema, ToolAnnotations, ToolIR } from "../ir/index.js";
 import { assignToolNames, pascalCase, type UniqueNames } from "./naming.js";
 import { normalizeSchema } from "./schema.js";
-import { isRecord } from "../json.js";
+import { isRecord } from "../shared/json.js";
 
 export interface NormalizeOptions {
   /** Documents a `$ref` may name besides the meta-schemas (see `SchemaContext.documents`): the JSON Schema Test Suite's remotes, in its test. */

@@ -1,4 +1,4 @@
-import { RESERVED_WORDS } from "../text/escape.js";
+import { RESERVED_WORDS } from "../shared/escape.js";
 
 /**
  * Identifier rules. Names are decided once, for the whole output, before any

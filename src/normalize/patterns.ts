@@ -14,7 +14,7 @@
  *     linear-time matcher (templates/linear-regexp.ts), with a warning; if the matcher cannot
  *     run it (a backreference), a warning, and not validated.
  */
-import type { Diagnostic, Location } from "../errors.js";
+import type { Diagnostic, Location } from "../shared/errors.js";
 import { LinearRegExp, PatternNotLinear } from "../../templates/linear-regexp.js";
 import type { PatternMode } from "../../templates/pattern-engine.js";
 import { backtrackingRisk, type BacktrackingRisk } from "./pattern-safety.js";

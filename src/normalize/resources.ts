@@ -17,9 +17,9 @@
  * Identifiers are searched wherever a subschema may stand (every keyword but
  * those whose values are instances: `enum`, `const`, `default`, `examples`).
  */
-import type { Dialect } from "../ir.js";
-import { isRecord } from "../json.js";
-import { joinPointer } from "../errors.js";
+import type { Dialect } from "../ir/index.js";
+import { isRecord } from "../shared/json.js";
+import { joinPointer } from "../shared/errors.js";
 import { decodeFragment, resolveUri, splitFragment } from "./uri.js";
 
 /** The name `$recursiveAnchor: true` is kept under among a resource's dynamic anchors (no `$dynamicAnchor` name can be empty). */

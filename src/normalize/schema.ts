@@ -24,9 +24,9 @@
  *     (or is unconstrained where dropping it would constrain more), with a warning.
  *   - patterns: each `pattern` and `patternProperties` key is kept or dropped as patterns.ts decides.
  */
-import { joinPointer, type Diagnostic } from "../errors.js";
-import type { Dialect, Schema, SchemaObject } from "../ir.js";
-import { isRecord, LONE_SURROGATE, setOwn } from "../json.js";
+import { joinPointer, type Diagnostic } from "../shared/errors.js";
+import type { Dialect, Schema, SchemaObject } from "../ir/index.js";
+import { isRecord, LONE_SURROGATE, setOwn } from "../shared/json.js";
 import { metaSchema } from "./meta-schemas.js";
 import { isLegacyDialect, RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
 import { DEFAULT_BASE, uriStem } from "./uri.js";

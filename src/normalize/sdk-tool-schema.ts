@@ -11,9 +11,9 @@
  * tool that is not plainly acceptable: every shape `plainlyAccepted` passes,
  * the SDK accepts too (a test holds the two to that over random tools).
  */
-import { joinPointer, type Diagnostic } from "../errors.js";
-import type { ManifestIR, ToolIR } from "../ir.js";
-import { isRecord, setOwn } from "../json.js";
+import { joinPointer, type Diagnostic } from "../shared/errors.js";
+import type { ManifestIR, ToolIR } from "../ir/index.js";
+import { isRecord, setOwn } from "../shared/json.js";
 
 /** One field the SDK rejects, with the SDK's reason. */
 interface Rejection {

@@ -1,5 +1,5 @@
 /** The CLI run in-process (its `run()`), with stdout and stderr captured; `cwd` switches the working directory for the run. */
-import { run } from "../../src/cli.js";
+import { run } from "../../src/cli/index.js";
 
 export async function runCli(args: string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";

@@ -6,7 +6,7 @@
 import { cp, mkdtemp, readdir, readFile, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { run } from "../../src/cli.js";
+import { run } from "../../src/cli/index.js";
 import type { Io } from "../../src/cli/output.js";
 import { repoRoot } from "./typecheck.js";
 

@@ -19,7 +19,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } f
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
-import { scaffold, type ScaffoldResult } from "../../src/scaffold.js";
+import { scaffold, type ScaffoldResult } from "../../src/commands/scaffold.js";
 import { repoRoot } from "./typecheck.js";
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@
  * what to do. Every word passes through the pull's `Secrets` and is made
  * printable: a description is the authorization server's text.
  */
-import { userError, type McpgenError } from "../../errors.js";
+import { userError, type McpgenError } from "../../shared/errors.js";
 import { stripControls, type Secrets } from "../sanitize.js";
 import { networkReason } from "../server-faults.js";
 import { ConsentFailure } from "./callback.js";

@@ -31,7 +31,7 @@
 import { randomBytes } from "node:crypto";
 import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { userError } from "../../errors.js";
+import { userError } from "../../shared/errors.js";
 import type { Secrets } from "../sanitize.js";
 import { openInBrowser } from "./browser.js";
 import type { LoopbackCallback } from "./callback.js";

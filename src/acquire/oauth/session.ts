@@ -11,7 +11,7 @@ import { createPrivateKey } from "node:crypto";
 import { auth, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { userError, type McpgenError } from "../../errors.js";
+import { userError, type McpgenError } from "../../shared/errors.js";
 import { displayUrl, type Secrets } from "../sanitize.js";
 import type { RemoteServerSpec } from "../server-spec.js";
 import { LoopbackCallback } from "./callback.js";

@@ -1,0 +1,576 @@
+/**
+ * The command line: maps flags to the library API and prints its results.
+ * Exit codes: 0 ok; 1 input errors, drift, or --check finding anything to change; 2 usage.
+ * Heavy modules (ajv, prettier, the SDK) load only inside the command that needs them.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { join, relative, resolve } from "node:path";
+import { defaultIo, diffText, jsonText, paint, printWarnings, showDiffs, staleLines, timingLines, type Io } from "./output.js";
+import { parseSize } from "../acquire/size.js";
+import { McpgenError, printable } from "../shared/errors.js";
+import { mcpgenVersion } from "../shared/version.js";
+import type { ProjectOptions } from "../commands/project.js";
+
+export type { Io };
+
+/**
+ * Installs SIGINT/SIGTERM handlers that abort a watch or a pull; `io.signal`
+ * (tests) aborts it too. `exitCode` is what a shell expects of a process
+ * stopped by that signal (128 + its number).
+ */
+function watchSignal(io: Io): { signal: AbortSignal; exitCode: () => number; dispose: () => void } {
+  const controller = new AbortController();
+  let received: "SIGINT" | "SIGTERM" = "SIGINT";
+  const stop = (signal?: unknown) => {
+    if (signal === "SIGTERM") received = "SIGTERM";
+    controller.abort();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  io.signal?.addEventListener("abort", () => stop(), { once: true });
+  return {
+    signal: controller.signal,
+    exitCode: () => (received === "SIGTERM" ? 143 : 130),
+    dispose: () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    },
+  };
+}
+
+/**
+ * Runs a command that writes (generate, scaffold) so that Ctrl-C or SIGTERM
+ * never leaves temporary files: writes under way finish or are undone (see
+ * `interruptWrites`), then mcpgen exits with 130 or 143. A second signal
+ * exits at once.
+ */
+async function cleanOnSignal<T>(io: Io, run: () => Promise<T>): Promise<T> {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    const code = signal === "SIGTERM" ? 143 : 130;
+    if (stopping) process.exit(code);
+    stopping = true;
+    // Loaded already if anything is being written (the module cache hands back the same instance).
+    void import("../write/index.js")
+      .then(({ interruptWrites }) => interruptWrites())
+      .then(
+        (finished) => io.stderr(`${paint("error:", "red", io.color?.stderr)} interrupted by ${signal}; ${finished ? "the files being put in place were completed, nothing after them was written" : "nothing was written"}\n`),
+        () => undefined,
+      )
+      .finally(() => process.exit(code));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  try {
+    return await run();
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+}
+
+/** Runs a pull with Ctrl-C and SIGTERM stopping it cleanly (server shut down, nothing written) instead of killing mcpgen mid-way. */
+async function interruptible<T>(io: Io, run: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  const stop = watchSignal(io);
+  try {
+    return await run(stop.signal);
+  } catch (error) {
+    if (!(error instanceof McpgenError && error.diagnostic.code === "interrupted")) throw error;
+    io.stderr(`${paint("error:", "red", io.color?.stderr)} ${error.message}\n`);
+    process.exitCode = stop.exitCode();
+    return undefined;
+  } finally {
+    stop.dispose();
+  }
+}
+
+interface GenerateCliOptions {
+  out?: string;
+  config?: string;
+  emit?: "client" | "types";
+  check?: boolean;
+  diff?: boolean;
+  watch?: boolean;
+  format: boolean;
+  strict?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  json?: boolean;
+  force?: boolean;
+}
+
+/** `--diff` and `--no-diff`, for the commands that take `--check`. */
+const DIFF_HELP = "with --check: print a unified diff of each changed file (the default on a terminal)";
+const NO_DIFF_HELP = "with --check: list the changed files without their diffs";
+
+/** `--force`: the one safety check it turns off. */
+const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
+
+export function buildProgram(io: Io = defaultIo): Command {
+  const program = new Command("mcpgen")
+    .description("Typed MCP clients, server skeletons and zod-free validators from tools/list")
+    .version(mcpgenVersion(), "-V, --version", "print mcpgen's version (so does -v alone, and mcpgen version)")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  program
+    .command("generate")
+    .description("generate every target of mcpgen.config.json (or those named), offline; or, with --out, one manifest (tools/list JSON, or - for stdin)")
+    .argument("[target...]", "target names from mcpgen.config.json (default: all); with --out, the manifest: a tools/list result, JSON-RPC response or mcpgen manifest, - reads stdin")
+    .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file", parseDirectory)
+    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .addOption(new Option("--emit <kind>", "with --out: what to emit (in a configuration, each target's \"emit\")").choices(["client", "types"]))
+    .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
+    .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
+    .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
+    .option("-q, --quiet", "print nothing but errors")
+    .option("-v, --verbose", "print per-stage timings")
+    .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
+    .option("--force", FORCE_DESCRIPTION)
+    .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
+      const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      if (options.watch && options.check) usage("--watch and --check do not go together");
+      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
+      const formatGiven = command.getOptionValueSource("format") === "cli";
+      if (options.out === undefined) {
+        if (options.emit !== undefined) usage("--emit goes with --out; in mcpgen.config.json, set the target's \"emit\"");
+        if (options.config === undefined && operands.length > 0) {
+          const { findConfigFile } = await import("../commands/config.js");
+          if ((await findConfigFile(process.cwd())) === undefined) {
+            usage("required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)");
+          }
+        }
+        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined, strict: options.strict, force: options.force };
+        if (options.watch) {
+          await watchCli(projectOptions, options, io);
+          return;
+        }
+        const [{ generateProject }, { printProject }] = await Promise.all([import("../commands/project.js"), import("./project.js")]);
+        const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check: options.check ?? false }));
+        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "generate" });
+        return;
+      }
+      if (options.config !== undefined) usage("--config and --out do not go together: --out generates one manifest, without a configuration");
+      if (operands.length !== 1) usage(operands.length === 0 ? "missing the manifest to generate from (a file, or - for stdin)" : `one manifest at a time with --out (got ${operands.length})`);
+      const manifest = operands[0]!;
+      if (options.watch) {
+        if (manifest === "-") usage("--watch needs a manifest file, not stdin");
+        const { targetName } = await import("../commands/init.js");
+        const { basename } = await import("node:path");
+        const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format, strict: options.strict ?? false };
+        await watchCli({ config: { targets: [target] }, force: options.force }, options, io);
+        return;
+      }
+      const { generate } = await import("../commands/generate.js");
+      const result = await cleanOnSignal(io, () => generate({ manifest, outDir: options.out!, check: options.check ?? false, format: options.format, emit: options.emit, strict: options.strict, force: options.force }));
+      if (options.json) {
+        io.stdout(`${jsonText({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
+      } else {
+        printWarnings(result.diagnostics, io, options.quiet ?? false);
+      }
+      const outName = relative(process.cwd(), options.out) || ".";
+      if (options.check) {
+        const stale = result.files.filter((file) => file.status !== "unchanged");
+        if (stale.length > 0) {
+          if (!options.json) {
+            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}run: mcpgen generate ${manifest} --out ${options.out}\n`);
+          }
+          process.exitCode = 1;
+        } else if (!options.json && !options.quiet) {
+          io.stdout(`${outName} is up to date (${result.ir.tools.length} tools)\n`);
+        }
+        return;
+      }
+      if (!options.json && !options.quiet) {
+        const changed = result.files.filter((file) => file.status === "created" || file.status === "updated").length;
+        const deleted = result.files.filter((file) => file.status === "deleted").length;
+        io.stdout(`generated ${result.ir.tools.length} tools into ${outName} (${changed} file(s) written, ${result.files.length - changed - deleted} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""})\n`);
+        if (options.verbose) io.stdout(timingLines(result.timings));
+      }
+    });
+
+  program
+    .command("init")
+    .description("write a starter mcpgen.config.json with a target for every server in .mcp.json, .vscode/mcp.json and .cursor/mcp.json; never overwrites one")
+    .option("-c, --config <file>", "the file to write", "mcpgen.config.json")
+    .option("--check", "write nothing; exit 1 if there is no configuration yet (and print the one init would write)")
+    .option("-q, --quiet", "print nothing but errors")
+    .option("--json", "print a machine-readable summary")
+    .action(async (options: { config: string; check?: boolean; quiet?: boolean; json?: boolean }) => {
+      const { initConfig } = await import("../commands/init.js");
+      const result = await initConfig({ config: options.config, check: options.check ?? false });
+      const where = relative(process.cwd(), result.file) || result.file;
+      if (options.json) io.stdout(`${jsonText(result, 2)}\n`);
+      if (options.check) {
+        if (result.written) {
+          if (!options.json) io.stderr(`${where} does not exist; mcpgen init would write:\n${jsonText(result.config, 2)}\n`);
+          process.exitCode = 1;
+        } else if (!options.json && !options.quiet) {
+          io.stdout(`${where} exists\n`);
+        }
+        return;
+      }
+      if (options.json || options.quiet) return;
+      const found = result.servers.map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
+      io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
+      io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
+    });
+
+  program
+    .command("pull")
+    .description("connect to a live MCP server, save its tools/list as <out>/manifest.json and generate from it; without --out, do so for the server targets of mcpgen.config.json")
+    .argument("[server...]", "with --out: an http(s):// URL, or a server name from .mcp.json, .vscode/mcp.json, .cursor/mcp.json or Claude Desktop's config; or, after --, a command that runs a stdio server. Without --out: target names (default: every server target, then every other target is generated too)")
+    .option("-o, --out <dir>", "output directory for one server, without a configuration file", parseDirectory)
+    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .addOption(new Option("--transport <transport>", "use this transport only (no fallback from http to sse)").choices(["stdio", "http", "sse"]))
+    .option("-H, --header <header>", "HTTP header \"Name: value\" (repeatable; values are never printed)", collectPullValue, [])
+    .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
+    .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
+    .addOption(new Option("--max-time <seconds>", "how long the whole pull may take (default: four times --timeout)").argParser(parsePullTimeout))
+    .addOption(new Option("--max-size <size>", "the most the server may send, after decompression (e.g. 50MB; default 10MB)").argParser(parsePullSize))
+    .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
+    .option("--no-browser", "for a server that asks for an OAuth login: print the login address instead of opening a browser")
+    .addOption(new Option("--login-timeout <seconds>", "how long to wait for a browser login to come back").argParser(parsePullTimeout).default(300_000, "300"))
+    .option("--client-metadata-url <url>", "with --out: the https URL of a Client ID Metadata Document to identify mcpgen by (OAuth)", parseClientMetadataUrl)
+    .option("--scope <scopes>", "with --out: OAuth scopes to request when the server names none (space-separated)")
+    .option("--callback-port <port>", "with --out: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback (default: a free one)", parsePort)
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
+    .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
+    .option("-q, --quiet", "print nothing but errors")
+    .option("-v, --verbose", "print per-stage timings")
+    .option("--json", "print a machine-readable summary")
+    .option("--force", FORCE_DESCRIPTION)
+    .action(async (servers: string[], options: PullCliOptions, command: Command) => {
+      // Operands after `--` are a stdio command; before it, a URL or a configured server name.
+      const words = command.parent?.args ?? [];
+      const dash = words.indexOf("--");
+      const commandLength = dash === -1 ? 0 : Math.min(servers.length, words.length - dash - 1);
+      const targets = servers.slice(0, servers.length - commandLength);
+      const quiet = options.quiet ?? false;
+      const showProgress = !quiet && !options.json && process.stderr.isTTY === true;
+      const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      const oauth = oauthRun(options, command);
+      const onLogin = (line: string) => io.stderr(`${line}\n`);
+      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
+      if (options.out === undefined) {
+        if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
+        if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
+          usage("--header, --env and --transport go with --out; a configured target takes its server's settings from .mcp.json (and its \"transport\")");
+        }
+        if (options.clientMetadataUrl !== undefined || options.scope !== undefined || options.callbackPort !== undefined) {
+          usage("--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its \"oauth\" settings");
+        }
+        const [{ pullProject }, { printProject }] = await Promise.all([import("../commands/project.js"), import("./project.js")]);
+        const result = await interruptible(io, (signal) => pullProject({
+          config: options.config,
+          targets,
+          check: options.check ?? false,
+          format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
+          strict: options.strict,
+          timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
+          oauth,
+          maxTimeMs: options.maxTime,
+          maxResponseBytes: options.maxSize,
+          force: options.force,
+          onProgress: (event) => {
+            if (event.kind === "login") onLogin(`${event.target}: ${event.message}`);
+            else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
+            else if (showProgress) io.stderr(`${event.target}: ${event.message}\n`);
+          },
+          signal,
+        }));
+        if (result === undefined) return;
+        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "pull" });
+        return;
+      }
+      if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
+      if (targets.length > 1) usage(`one server at a time (got ${targets.length}); put a stdio command after --`);
+      const { pull } = await import("../commands/pull.js");
+      const outDir = options.out;
+      let result: Awaited<ReturnType<typeof pull>> | undefined;
+      try {
+        result = await interruptible(io, (signal) => pull({
+          target: targets[0],
+          command: servers.slice(servers.length - commandLength),
+          outDir,
+          check: options.check ?? false,
+          format: options.format,
+          strict: options.strict,
+          transport: options.transport,
+          headers: options.header,
+          env: options.env,
+          timeoutMs: options.timeout,
+          oauth: { ...oauth, settings: { clientMetadataUrl: options.clientMetadataUrl, scopes: options.scope, callbackPort: options.callbackPort } },
+          maxTimeMs: options.maxTime,
+          maxResponseBytes: options.maxSize,
+          force: options.force,
+          onProgress: (event) => {
+            if (event.kind === "login") onLogin(event.message);
+            else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
+            else if (showProgress) io.stderr(`${event.message}\n`);
+          },
+          signal,
+        }));
+      } catch (error) {
+        if (error instanceof McpgenError && error.diagnostic.code === "usage") command.error(`error: ${error.message}`, { exitCode: 2 });
+        throw error;
+      }
+      if (result === undefined) return;
+      const outName = relative(process.cwd(), options.out) || ".";
+      const { server, drift } = result;
+      if (options.json) {
+        io.stdout(`${jsonText({ outDir: options.out, server, upToDate: result.upToDate, drift, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
+      } else {
+        printWarnings(result.diagnostics, io, quiet);
+      }
+      if (options.check) {
+        if (!result.upToDate) {
+          if (!options.json) {
+            const { formatDrift } = await import("../commands/drift.js");
+            const lines = drift === undefined ? [] : formatDrift(drift, printable);
+            const stale = result.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
+            if (lines.length > 0) io.stderr(`${server.label} no longer matches ${join(outName, "manifest.json")}:\n${lines.join("\n")}\n`);
+            else if (stale.length > 0) {
+              const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+              io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}`);
+            }
+            io.stderr("run the same mcpgen pull without --check to update the snapshot and the generated files\n");
+          }
+          process.exitCode = 1;
+        } else if (!options.json && !quiet) {
+          for (const note of drift?.notes ?? []) io.stderr(`note: ${note}\n`);
+          io.stdout(`${outName} is up to date with ${server.label} (${server.tools} tools)\n`);
+        }
+        return;
+      }
+      if (!options.json && !quiet) {
+        const changed = result.files.filter((file) => file.status === "created" || file.status === "updated").length;
+        const deleted = result.files.filter((file) => file.status === "deleted").length;
+        io.stdout(`pulled ${server.tools} tools from ${server.label} into ${outName} (${changed} file(s) written, ${result.files.length - changed - deleted} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""})\n`);
+        if (options.verbose) io.stdout(timingLines(result.timings));
+      }
+    });
+
+  const authCommand = program
+    .command("auth")
+    .description("the OAuth logins mcpgen pull keeps for servers that ask for one (see docs/pull.md)");
+  authCommand
+    .command("status")
+    .description("list the cached logins: server, authorization server, client, token expiry and scopes (never the tokens)")
+    .option("--json", "print a machine-readable list")
+    .action(async (options: { json?: boolean }) => {
+      const { authStatus } = await import("./auth.js");
+      await authStatus(options, io);
+    });
+  authCommand
+    .command("logout")
+    .description("forget the cached login of a server (a URL, a target of mcpgen.config.json or a server name from .mcp.json), or of every server")
+    .argument("[server]", "the server to forget (default: every cached login)")
+    .option("-c, --config <file>", "the configuration file that names the target (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .option("--json", "print a machine-readable summary")
+    .action(async (server: string | undefined, options: { config?: string; json?: boolean }) => {
+      const { authLogout } = await import("./auth.js");
+      await authLogout(server, options, io);
+    });
+
+  program
+    .command("scaffold")
+    .description("create or refresh a runnable MCP server from a manifest; rewrites src/generated/ only, never your handlers")
+    .argument("<manifest>", "tools/list result, JSON-RPC response or mcpgen manifest; - reads stdin")
+    .requiredOption("-o, --out <dir>", "project directory", parseDirectory)
+    .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
+    .option("--diff", DIFF_HELP)
+    .option("--no-diff", NO_DIFF_HELP)
+    .option("--force", "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost); write even into the root directory or your home directory")
+    .option("--no-format", "skip Prettier")
+    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
+    .option("-q, --quiet", "print nothing but errors")
+    .option("-v, --verbose", "print per-stage timings")
+    .option("--json", "print a machine-readable summary")
+    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; strict?: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
+      if (options.diff !== undefined && !options.check) command.error("error: --diff and --no-diff go with --check", { exitCode: 2 });
+      const { scaffold } = await import("../commands/scaffold.js");
+      const result = await cleanOnSignal(io, () => scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false, strict: options.strict }));
+      const outName = relative(process.cwd(), options.out) || ".";
+      const stale = result.generated.filter((file) => file.status !== "unchanged");
+      if (options.json) {
+        const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
+        io.stdout(`${jsonText({ outDir: options.out, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings }, 2)}\n`);
+      } else {
+        printWarnings(result.diagnostics, io, options.quiet ?? false);
+        for (const orphan of options.quiet ? [] : result.orphanedHandlers) {
+          const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
+          io.stderr(`warning: ${orphan.path} implements tool ${printable(JSON.stringify(orphan.tool))}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
+        }
+      }
+      if (options.check) {
+        if (!result.upToDate) {
+          if (!options.json) {
+            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
+            io.stderr(`${outName} is out of date:\n${staleLines(stale, io)}${result.created.map((path) => `  missing: ${path}\n`).join("")}${diffs}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
+          }
+          process.exitCode = 1;
+        } else if (!options.json && !options.quiet) {
+          io.stdout(`${outName} is up to date (${result.ir.tools.length} tools)\n`);
+        }
+        return;
+      }
+      if (!options.json && !options.quiet) {
+        const stubs = result.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
+        const project = result.created.filter((path) => !stubs.includes(path));
+        io.stdout(`scaffolded ${result.ir.tools.length} tools into ${outName} (src/generated/: ${stale.length} file(s) changed, ${result.generated.length - stale.length} unchanged)\n`);
+        if (project.length > 0) io.stdout(`  created: ${project.join(", ")}\n`);
+        if (stubs.length > 0) io.stdout(`  new handler stubs: ${stubs.join(", ")}\n`);
+        const keptHandlers = result.handlers.length - stubs.length;
+        if (keptHandlers > 0) io.stdout(`  kept ${keptHandlers} existing handler(s) untouched\n`);
+        if (project.includes("package.json")) {
+          io.stdout(`next: cd ${outName} && npm install && npm run build, then node dist/server.js serves stdio (${join(outName, "README.md")} says how to add it to an MCP client)\n`);
+          const { npmFindsMcpgen } = await import("./npm-path.js");
+          if (!npmFindsMcpgen(options.out)) {
+            io.stderr(`note: npm run generate in ${outName} runs the mcpgen command, which npm will not find from there: install mcpgen in ${outName} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`);
+          }
+        }
+        if (options.verbose) io.stdout(timingLines(result.timings));
+      }
+    });
+
+  program
+    .command("version")
+    .description("print mcpgen's version")
+    .action(() => io.stdout(`${mcpgenVersion()}\n`));
+
+  return program;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting. */
+export async function run(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+  const program = buildProgram(io);
+  process.exitCode = undefined;
+  try {
+    // `-v` means --verbose after a command; alone, it asks for the version, as in most CLIs.
+    await program.parseAsync(argv.length === 1 && argv[0] === "-v" ? ["--version"] : [...argv], { from: "user" });
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof McpgenError) {
+      // With --json, stdout carries the errors too, in the shape a project run reports them.
+      const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+      if (ownArguments.includes("--json")) {
+        const diagnostics = "diagnostics" in error && Array.isArray(error.diagnostics) ? (error.diagnostics as McpgenError["diagnostic"][]) : [error.diagnostic];
+        io.stdout(`${jsonText({ ok: false, errors: diagnostics.map((diagnostic) => ({ diagnostic })) }, 2)}\n`);
+      }
+      io.stderr(`${paint("error:", "red", io.color?.stderr)} ${error.message}\n`);
+      return error.diagnostic.code === "usage" ? 2 : 1;
+    }
+    io.stderr(`mcpgen: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);
+    return 70;
+  }
+}
+
+/** `generate --watch`: runs until SIGINT/SIGTERM (or `io.signal`), one line per regeneration. */
+async function watchCli(
+  projectOptions: ProjectOptions,
+  options: { quiet?: boolean | undefined; verbose?: boolean | undefined; json?: boolean | undefined },
+  io: Io,
+): Promise<void> {
+  const [{ watchProject }, { printWatchEvent }] = await Promise.all([import("../commands/watch.js"), import("./project.js")]);
+  const { signal, dispose } = watchSignal(io);
+  try {
+    await watchProject({ ...projectOptions, signal, onEvent: (event) => printWatchEvent(event, io, options) });
+  } finally {
+    dispose();
+  }
+}
+
+interface PullCliOptions {
+  out?: string;
+  config?: string;
+  transport?: "stdio" | "http" | "sse";
+  header: string[];
+  env: string[];
+  timeout: number;
+  browser: boolean;
+  loginTimeout: number;
+  clientMetadataUrl?: string;
+  scope?: string;
+  callbackPort?: number;
+  maxTime?: number;
+  maxSize?: number;
+  check?: boolean;
+  diff?: boolean;
+  format: boolean;
+  strict?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  json?: boolean;
+  force?: boolean;
+}
+
+/**
+ * How this run may log in to a server that asks for OAuth. A person can
+ * take part when stdin or stderr is a terminal, or when `BROWSER` names a
+ * command (CI jobs and test harnesses set it on purpose, to complete the
+ * login by a script); with neither, a login that needs the browser fails at
+ * once with the command to run, and cached logins, refresh and client
+ * credentials still work. `--no-browser` only prints the address, so it
+ * needs a terminal.
+ */
+function oauthRun(options: PullCliOptions, command: Command) {
+  const terminal = process.stdin.isTTY === true || process.stderr.isTTY === true;
+  const browserCommand = (process.env["BROWSER"] ?? "").trim() !== "";
+  return {
+    interactive: terminal || (options.browser && browserCommand),
+    openBrowser: options.browser,
+    loginTimeoutMs: command.getOptionValueSource("loginTimeout") === "cli" ? options.loginTimeout : undefined,
+  };
+}
+
+function parseClientMetadataUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError("expected an https:// URL");
+  }
+  if (url.protocol !== "https:" || url.pathname === "/" || url.hash !== "") throw new InvalidArgumentError("expected an https:// URL with a path (the address of a Client ID Metadata Document)");
+  return value;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !(port >= 1 && port <= 65535)) throw new InvalidArgumentError("expected a port number from 1 to 65535");
+  return port;
+}
+
+function collectPullValue(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** `--out`: a directory; an empty value (an unset variable in a script) would write into the current one. */
+function parseDirectory(value: string): string {
+  if (value.trim() === "") throw new InvalidArgumentError("expected a directory, got an empty string (write . for the current directory)");
+  return value;
+}
+
+/** `--max-size`: `50MB`, `512KB`, or bytes; returns bytes. */
+function parsePullSize(value: string): number {
+  const bytes = parseSize(value);
+  if (bytes === undefined) throw new InvalidArgumentError("expected a size such as 50MB, 512KB or a number of bytes");
+  return bytes;
+}
+
+/** `--timeout`: seconds (`30`, `2.5`) or milliseconds (`500ms`); returns milliseconds. */
+function parsePullTimeout(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
+  const ms = match === null ? NaN : Number(match[1]) * (match[2] === "ms" ? 1 : 1000);
+  if (!(ms > 0)) throw new InvalidArgumentError("expected a duration in seconds (30, 2.5) or milliseconds (500ms)");
+  return ms;
+}

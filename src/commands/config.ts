@@ -1,0 +1,359 @@
+/**
+ * `mcpgen.config.json`: the targets of a project, found from the working
+ * directory upward (or named with `--config`). Its published JSON Schema is
+ * `schema/mcpgen.config.schema.json`; this module is the same rules with
+ * messages that name the file and the JSON pointer of every problem, and
+ * the tests keep the two in agreement.
+ *
+ * Paths in the file are relative to the file's directory.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
+import { parseSize } from "../acquire/size.js";
+import { parseJsonc } from "../acquire/server-config.js";
+import type { TransportName } from "../acquire/server-spec.js";
+import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
+import { realPathOf } from "../shared/real-path.js";
+import { isRecord } from "../shared/json.js";
+
+export const CONFIG_FILE = "mcpgen.config.json";
+
+/** What a target emits: a typed client package, a server scaffold, or the shared types alone. */
+export type Emit = "client" | "server" | "types";
+
+/** One target as written in the file. */
+export interface TargetDocument {
+  /** How the command line and messages name the target. */
+  name: string;
+  /** A manifest file (a `tools/list` result, a JSON-RPC response or an mcpgen manifest). */
+  manifest?: string;
+  /** A server named in `.mcp.json`, `.vscode/mcp.json`, `.cursor/mcp.json`..., or an http(s) URL. Pulled only by `mcpgen pull`. */
+  server?: string;
+  /** Output directory; for `emit: "server"`, the server project's directory. */
+  out: string;
+  /** Default `client`. */
+  emit?: Emit;
+  /** Run Prettier on the output (default: the file's `format`, else true). */
+  format?: boolean;
+  /** Every warning is an error (default: the file's `strict`, else false). */
+  strict?: boolean;
+  /** `server` targets: use this transport only. */
+  transport?: TransportName;
+  /** `server` targets: seconds to wait for the server (default 30). */
+  timeout?: number;
+  /** `server` targets: how to log in to a server that asks for OAuth (never a secret: those come from the environment). */
+  oauth?: OAuthSettings;
+  /** `server` targets: seconds a whole pull may take (default: four times `timeout`). */
+  maxTime?: number;
+  /** `server` targets: the most the server may send during a pull: bytes, or a size such as "50MB" (default 10 MB). */
+  maxSize?: number | string;
+}
+
+/** The file's contents. */
+export interface ConfigDocument {
+  $schema?: string;
+  /** Default `format` of every target. */
+  format?: boolean;
+  /** Default `strict` of every target. */
+  strict?: boolean;
+  targets: TargetDocument[];
+}
+
+/** A validated target, paths resolved. */
+export interface Target {
+  name: string;
+  emit: Emit;
+  format: boolean;
+  /** Every warning about the target's tools is an error. */
+  strict: boolean;
+  /** Absolute output directory. */
+  outDir: string;
+  /** `manifest`: a manifest file; `server`: a live server, generated offline from `<outDir>/manifest.json`. */
+  source:
+    | { kind: "manifest"; path: string }
+    | {
+        kind: "server";
+        server: string;
+        transport?: TransportName | undefined;
+        timeoutMs?: number | undefined;
+        maxTimeMs?: number | undefined;
+        maxResponseBytes?: number | undefined;
+        oauth?: OAuthSettings | undefined;
+      };
+  /** JSON pointer of the target in the file. */
+  pointer: string;
+}
+
+export interface ProjectConfig {
+  /** Absolute path of the file; undefined for a configuration given as an object. */
+  file: string | undefined;
+  /** The directory paths are relative to. */
+  root: string;
+  targets: Target[];
+}
+
+/** Invalid configuration: every problem found, each with its JSON pointer. */
+export class ConfigError extends McpgenError {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[]) {
+    const [first] = diagnostics as [Diagnostic, ...Diagnostic[]];
+    const { severity: _severity, ...firstWithoutSeverity } = first;
+    super(firstWithoutSeverity);
+    this.diagnostics = diagnostics;
+    this.message = diagnostics.map(formatDiagnostic).join("\nerror: ");
+  }
+}
+
+export const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const EMITS: readonly Emit[] = ["client", "server", "types"];
+const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
+const ROOT_KEYS = ["$schema", "format", "strict", "targets"];
+const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "transport", "timeout", "maxTime", "maxSize", "oauth"];
+
+/** How messages name a path: relative to the working directory when below it. */
+export function displayPath(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, path);
+  return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+}
+
+/** The nearest `mcpgen.config.json` in `cwd` or above it; undefined when there is none. */
+export async function findConfigFile(cwd: string): Promise<string | undefined> {
+  let directory = resolve(cwd);
+  for (;;) {
+    const candidate = join(directory, CONFIG_FILE);
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return candidate;
+    const parent = dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
+  }
+}
+
+export interface LoadOptions {
+  /** A path (relative to `cwd`), or the configuration itself; default: found from `cwd` upward. */
+  config?: string | ConfigDocument | undefined;
+  /** Default `process.cwd()`. Also the root of a configuration given as an object. */
+  cwd?: string | undefined;
+}
+
+/** Finds, reads and validates the configuration. Throws `usage` when there is none, `ConfigError` when it is invalid. */
+export async function loadConfig(options: LoadOptions = {}): Promise<ProjectConfig> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  if (options.config !== undefined && typeof options.config !== "string") return validateConfig(options.config, { file: undefined, root: cwd });
+  const file = options.config === undefined ? await findConfigFile(cwd) : resolve(cwd, options.config);
+  if (file === undefined) {
+    throw userError("usage", `no ${CONFIG_FILE} in ${displayPath(cwd)} or any directory above it`, {
+      hint: "run mcpgen init to write one, pass --config <file>, or give a manifest and --out",
+    });
+  }
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    throw userError(missing ? "usage" : "input-unreadable", missing ? "no such configuration file" : `cannot read the configuration: ${(error as Error).message}`, { file: displayPath(file) });
+  }
+  let document: unknown;
+  try {
+    // mcpgen.config.json names files and servers, never credentials: the line may be quoted.
+    document = parseJsonc(text, { quoteLine: true });
+  } catch (error) {
+    throw userError("input-not-json", (error as Error).message, { file: displayPath(file), hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)` });
+  }
+  return validateConfig(document, { file, root: dirname(file) });
+}
+
+type Report = (pointer: string, message: string, hint?: string) => void;
+
+const show = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "an array" : value === null ? "null" : typeof value === "object" ? "an object" : String(value));
+
+/** Validates a parsed configuration; `file` names it in messages. Reports every problem at once. */
+export function validateConfig(document: unknown, where: { file: string | undefined; root: string }): ProjectConfig {
+  const problems: Diagnostic[] = [];
+  const fileName = where.file === undefined ? "<config>" : displayPath(where.file);
+  const problem: Report = (pointer, message, hint) => {
+    problems.push({ severity: "error", code: "config-invalid", file: fileName, pointer, message, ...(hint === undefined ? {} : { hint }) });
+  };
+  const unknownKeys = (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report = problem) => {
+    for (const key of Object.keys(object)) {
+      if (allowed.includes(key)) continue;
+      const near = closest(key, allowed);
+      report(joinPointer(pointer, key), `unknown key ${JSON.stringify(key)}`, near === undefined ? `allowed here: ${allowed.join(", ")}` : `did you mean ${JSON.stringify(near)}?`);
+    }
+  };
+
+  const targets: Target[] = [];
+  if (!isRecord(document)) {
+    problem("", `the configuration must be an object, not ${show(document)}`, `for example { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`);
+    throw new ConfigError(problems);
+  }
+  unknownKeys(document, ROOT_KEYS, "");
+  if (document["$schema"] !== undefined && typeof document["$schema"] !== "string") problem("/$schema", "`$schema` must be a string");
+  const defaultFormat = document["format"];
+  if (defaultFormat !== undefined && typeof defaultFormat !== "boolean") problem("/format", `\`format\` must be true or false, not ${show(defaultFormat)}`);
+  const defaultStrict = document["strict"];
+  if (defaultStrict !== undefined && typeof defaultStrict !== "boolean") problem("/strict", `\`strict\` must be true or false, not ${show(defaultStrict)}`);
+  const list = document["targets"];
+  if (list === undefined) problem("", "missing `targets`", "add \"targets\": [ ... ]");
+  else if (!Array.isArray(list)) problem("/targets", `\`targets\` must be an array, not ${show(list)}`);
+  else {
+    const names = new Map<string, string>();
+    list.forEach((entry: unknown, index) => {
+      const pointer = joinPointer("/targets", index);
+      const defaults = { format: typeof defaultFormat === "boolean" ? defaultFormat : true, strict: defaultStrict === true };
+      const target = validateTarget(entry, pointer, where.root, defaults, problem, unknownKeys);
+      if (target === undefined) return;
+      const previous = names.get(target.name);
+      if (previous !== undefined) problem(joinPointer(pointer, "name"), `target name ${JSON.stringify(target.name)} is already used at ${previous}`);
+      else names.set(target.name, pointer);
+      targets.push(target);
+    });
+    checkOverlaps(targets, problem);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { file: where.file, root: where.root, targets };
+}
+
+function validateTarget(
+  entry: unknown,
+  pointer: string,
+  root: string,
+  defaults: { format: boolean; strict: boolean },
+  problem: Report,
+  unknownKeys: (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report) => void,
+): Target | undefined {
+  if (!isRecord(entry)) {
+    problem(pointer, `a target must be an object, not ${show(entry)}`);
+    return undefined;
+  }
+  let failed = false;
+  const fail = (at: string, message: string, hint?: string) => {
+    failed = true;
+    problem(at, message, hint);
+  };
+  unknownKeys(entry, TARGET_KEYS, pointer, fail);
+  const text = (key: string, required: boolean): string | undefined => {
+    const value = entry[key];
+    if (value === undefined) {
+      if (required) fail(pointer, `missing \`${key}\``);
+      return undefined;
+    }
+    if (typeof value !== "string" || value === "") {
+      fail(joinPointer(pointer, key), `\`${key}\` must be a non-empty string, not ${show(value)}`);
+      return undefined;
+    }
+    if (value.includes("\0")) {
+      fail(joinPointer(pointer, key), `\`${key}\` must not contain a NUL character`);
+      return undefined;
+    }
+    return value;
+  };
+  const name = text("name", true);
+  if (name !== undefined && !TARGET_NAME.test(name)) {
+    fail(joinPointer(pointer, "name"), `target name ${JSON.stringify(name)} is not a plain word`, "use letters, digits, '.', '_' and '-', starting with a letter or digit");
+  }
+  const manifest = text("manifest", false);
+  const server = text("server", false);
+  if (entry["manifest"] === undefined && entry["server"] === undefined) fail(pointer, "a target needs a `manifest` (a file) or a `server` (a name from .mcp.json, or a URL)");
+  if (entry["manifest"] !== undefined && entry["server"] !== undefined) fail(pointer, "a target takes a `manifest` or a `server`, not both");
+  const out = text("out", true);
+  // Absent means the default; null is a value, and not one of the allowed ones (as the JSON Schema says).
+  const emit = entry["emit"] === undefined ? "client" : entry["emit"];
+  if (!EMITS.includes(emit as Emit)) fail(joinPointer(pointer, "emit"), `\`emit\` must be ${EMITS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(emit)}`);
+  const format = entry["format"] === undefined ? defaults.format : entry["format"];
+  if (typeof format !== "boolean") fail(joinPointer(pointer, "format"), `\`format\` must be true or false, not ${show(format)}`);
+  const strict = entry["strict"] === undefined ? defaults.strict : entry["strict"];
+  if (typeof strict !== "boolean") fail(joinPointer(pointer, "strict"), `\`strict\` must be true or false, not ${show(strict)}`);
+  const transport = entry["transport"];
+  if (transport !== undefined && !TRANSPORTS.includes(transport as TransportName)) {
+    fail(joinPointer(pointer, "transport"), `\`transport\` must be ${TRANSPORTS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(transport)}`);
+  }
+  const timeout = entry["timeout"];
+  if (timeout !== undefined && (typeof timeout !== "number" || !(timeout > 0) || !Number.isFinite(timeout))) {
+    fail(joinPointer(pointer, "timeout"), `\`timeout\` must be a number of seconds greater than 0, not ${show(timeout)}`);
+  }
+  const maxTime = entry["maxTime"];
+  if (maxTime !== undefined && (typeof maxTime !== "number" || !(maxTime > 0) || !Number.isFinite(maxTime))) {
+    fail(joinPointer(pointer, "maxTime"), `\`maxTime\` must be a number of seconds greater than 0, not ${show(maxTime)}`);
+  }
+  const maxSize = entry["maxSize"];
+  const maxResponseBytes = typeof maxSize === "number" ? (Number.isInteger(maxSize) && maxSize >= 1 ? maxSize : undefined) : typeof maxSize === "string" ? parseSize(maxSize) : undefined;
+  if (maxSize !== undefined && maxResponseBytes === undefined) {
+    fail(joinPointer(pointer, "maxSize"), `\`maxSize\` must be a number of bytes or a size such as "50MB", not ${show(maxSize)}`);
+  }
+  const oauth = entry["oauth"] === undefined
+    ? undefined
+    : parseOAuthSettings(entry["oauth"], (key, message, hint) => fail(key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), message, hint), true);
+  for (const key of ["transport", "timeout", "maxTime", "maxSize", "oauth"]) {
+    if (entry[key] !== undefined && entry["manifest"] !== undefined) fail(joinPointer(pointer, key), `\`${key}\` applies to \`server\` targets only`);
+  }
+  if (failed || name === undefined || out === undefined) return undefined;
+  return {
+    name,
+    emit: emit as Emit,
+    format: format as boolean,
+    strict: strict as boolean,
+    outDir: emit === "server" ? serverProjectDir(resolve(root, out)) : resolve(root, out),
+    source: manifest !== undefined
+      ? { kind: "manifest", path: resolve(root, manifest) }
+      : {
+          kind: "server",
+          server: server!,
+          transport: transport as TransportName | undefined,
+          timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000,
+          maxTimeMs: maxTime === undefined ? undefined : (maxTime as number) * 1000,
+          maxResponseBytes,
+          ...(oauth === undefined ? {} : { oauth }),
+        },
+    pointer,
+  };
+}
+
+/**
+ * For `emit: "server"` the output is a server project. Its `src/generated`
+ * directory names the project too (`"out": "server/src/generated"`), since
+ * that is the part of the project mcpgen rewrites.
+ */
+function serverProjectDir(out: string): string {
+  return basename(out) === "generated" && basename(dirname(out)) === "src" ? dirname(dirname(out)) : out;
+}
+
+/**
+ * Two targets may not share an output directory, nor nest one inside the
+ * other: each prunes its own directory of the files it no longer generates,
+ * and would take the other's for stale.
+ */
+function checkOverlaps(targets: readonly Target[], problem: Report) {
+  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+  // Compared as real paths: a symbolic link to another target's directory is that directory.
+  const real = targets.map((target) => realPathOf(target.outDir));
+  targets.forEach((target, index) => {
+    const earlier = real.slice(0, index).findIndex((other) => inside(real[index]!, other) || inside(other, real[index]!));
+    if (earlier === -1) return;
+    const other = targets[earlier]!;
+    const how = real[earlier] === real[index] ? "the same `out` as" : "an `out` nested with that of";
+    problem(joinPointer(target.pointer, "out"), `target ${JSON.stringify(target.name)} has ${how} target ${JSON.stringify(other.name)}`, "give every target a directory of its own");
+  });
+}
+
+/** The allowed key nearest to `key` (edit distance at most 2, or a case difference); undefined when none is close. */
+function closest(key: string, allowed: readonly string[]): string | undefined {
+  let best: { word: string; distance: number } | undefined;
+  for (const word of allowed) {
+    const distance = word.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, word);
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { word, distance };
+  }
+  if (best === undefined && /^out/i.test(key)) return "out";
+  return best?.word;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,124 @@
+/**
+ * Drift: how a live server's tool list differs from a saved snapshot. Tools
+ * are matched by name; key order never counts as a change (the SDK and a
+ * hand-written manifest order keys differently).
+ */
+import type { RawManifest } from "../acquire/manifest-file.js";
+import { isRecord } from "../shared/json.js";
+
+export interface ToolChange {
+  name: string;
+  /** Each top-level tool field that differs, with the JSON pointers (relative to the field) where it does. */
+  fields: Array<{ field: string; change: "added" | "removed" | "changed"; pointers: string[] }>;
+}
+
+export interface DriftReport {
+  added: string[];
+  removed: string[];
+  changed: ToolChange[];
+  /** Differences outside the tools (server version, protocol version, ...): reported, not drift. */
+  notes: string[];
+}
+
+/** Pointers reported per field before "and N more". */
+const MAX_POINTERS = 5;
+
+/** True when the live server differs from the snapshot in its tools. */
+export function hasDrift(report: DriftReport): boolean {
+  return report.added.length + report.removed.length + report.changed.length > 0;
+}
+
+export function compareManifests(saved: RawManifest, live: RawManifest): DriftReport {
+  const byName = (tools: unknown[]) => {
+    const map = new Map<string, Record<string, unknown>>();
+    for (const tool of tools) {
+      if (isRecord(tool) && typeof tool["name"] === "string" && !map.has(tool["name"])) map.set(tool["name"], tool);
+    }
+    return map;
+  };
+  const before = byName(saved.tools);
+  const after = byName(live.tools);
+  const added = [...after.keys()].filter((name) => !before.has(name));
+  const removed = [...before.keys()].filter((name) => !after.has(name));
+  const changed: ToolChange[] = [];
+  for (const [name, tool] of after) {
+    const old = before.get(name);
+    if (old === undefined) continue;
+    const fields = [...new Set([...Object.keys(old), ...Object.keys(tool)])]
+      .sort()
+      .map((field) => ({
+        field,
+        change: old[field] === undefined ? ("added" as const) : tool[field] === undefined ? ("removed" as const) : ("changed" as const),
+        pointers: differences(old[field], tool[field]),
+      }))
+      .filter((entry) => entry.pointers.length > 0);
+    if (fields.length > 0) changed.push({ name, fields });
+  }
+
+  const notes: string[] = [];
+  const show = (value: unknown) => (value === undefined ? "(none)" : JSON.stringify(value));
+  const serverField = (manifest: RawManifest, key: string) => manifest.server?.[key];
+  for (const key of ["name", "version"]) {
+    if (differences(serverField(saved, key), serverField(live, key)).length > 0) {
+      notes.push(`server ${key}: ${show(serverField(saved, key))} → ${show(serverField(live, key))}`);
+    }
+  }
+  if (saved.protocolVersion !== live.protocolVersion) notes.push(`protocol version: ${show(saved.protocolVersion)} → ${show(live.protocolVersion)}`);
+  if (differences(saved.capabilities, live.capabilities).length > 0) notes.push("server capabilities changed");
+  if (saved.instructions !== live.instructions) notes.push("server instructions changed");
+  return { added, removed, changed, notes };
+}
+
+/** JSON pointers where `a` and `b` differ (`""` for the value itself), at most `MAX_POINTERS` plus a count of the rest. */
+export function differences(a: unknown, b: unknown): string[] {
+  const found: string[] = [];
+  let more = 0;
+  const visit = (x: unknown, y: unknown, pointer: string) => {
+    if (isRecord(x) && isRecord(y)) {
+      for (const key of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) {
+        visit(x[key], y[key], `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      }
+    } else if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
+      x.forEach((item, index) => visit(item, y[index], `${pointer}/${index}`));
+    } else if (!sameJson(x, y)) {
+      if (found.length < MAX_POINTERS) found.push(pointer);
+      else more++;
+    }
+  };
+  visit(a, b, "");
+  if (more > 0) found.push(`(and ${more} more)`);
+  return found;
+}
+
+function sameJson(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((item, index) => sameJson(item, y[index]));
+  if (isRecord(x) && isRecord(y)) {
+    const keys = Object.keys(x);
+    return keys.length === Object.keys(y).length && keys.every((key) => Object.prototype.hasOwnProperty.call(y, key) && sameJson(x[key], y[key]));
+  }
+  return false;
+}
+
+/**
+ * The report as lines for a terminal: `+ added`, `- removed`, `~ changed:
+ * field at /pointer`. `printable` makes the server's text printable;
+ * `toolName` shows a tool's name (default: as `printable` does).
+ */
+export function formatDrift(report: DriftReport, printable: (text: string) => string, toolName: (name: string) => string = printable): string[] {
+  const lines: string[] = [];
+  for (const name of report.added) lines.push(`  + ${toolName(name)} (new tool)`);
+  for (const name of report.removed) lines.push(`  - ${toolName(name)} (tool removed)`);
+  for (const change of report.changed) lines.push(`  ~ ${toolName(change.name)}: ${describeFieldChanges(change, printable)}`);
+  return lines;
+}
+
+/** `description changed; inputSchema changed at /properties/a` (a change at the field's root names no pointer). */
+export function describeFieldChanges(change: ToolChange, printable: (text: string) => string): string {
+  return change.fields
+    .map(({ field, change: kind, pointers }) => {
+      const where = pointers.filter((pointer) => pointer !== "");
+      return where.length === 0 || kind !== "changed" ? `${printable(field)} ${kind}` : `${printable(field)} changed at ${where.map(printable).join(", ")}`;
+    })
+    .join("; ");
+}

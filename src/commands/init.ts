@@ -1,0 +1,93 @@
+/**
+ * `mcpgen init`: a starter `mcpgen.config.json` with one target per server
+ * found in the project's MCP configuration files (`.mcp.json`,
+ * `.vscode/mcp.json`, `.cursor/mcp.json`; user-level files are left out, a
+ * project's configuration should not depend on one person's setup). It never
+ * overwrites a configuration: the file is created exclusively.
+ */
+import { stat, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { listConfiguredServers } from "../acquire/server-config.js";
+import { userError } from "../shared/errors.js";
+import { CONFIG_FILE, displayPath, TARGET_NAME, type ConfigDocument } from "./config.js";
+
+/** Where editors find the schema once mcpgen is installed in the project. */
+export const SCHEMA_REFERENCE = "./node_modules/mcpgen/schema/mcpgen.config.schema.json";
+
+/** The project-level MCP configuration files init reads (see `listConfiguredServers`). */
+const PROJECT_FILES = [".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json"];
+
+/** Where a server's generated client goes, from the project root. */
+const OUT_BASE = "src/mcp";
+
+export interface InitOptions {
+  /** The project directory: MCP configuration files are read here (default `process.cwd()`). */
+  cwd?: string | undefined;
+  /** The file to write (default `<cwd>/mcpgen.config.json`). */
+  config?: string | undefined;
+  /** Write nothing; `written` says whether a file would be written. */
+  check?: boolean | undefined;
+}
+
+export interface InitResult {
+  /** Absolute path of the configuration file. */
+  file: string;
+  /** True when the file was (with `check`: would be) written; false when it exists already. With no server found, nothing is written: `initConfig` throws. */
+  written: boolean;
+  /** The configuration written (with `check`: that would be); undefined when the file exists. */
+  config: ConfigDocument | undefined;
+  /** The servers found, and the target made for each. */
+  servers: Array<{ name: string; target: string; file: string }>;
+}
+
+/** Writes a starter configuration, unless one is there. Throws when a configuration exists (except with `check`). */
+export async function initConfig(options: InitOptions = {}): Promise<InitResult> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const file = resolve(cwd, options.config ?? CONFIG_FILE);
+  const found = await listConfiguredServers({ cwd, home: homedir(), env: {}, platform: process.platform });
+  const used = new Set<string>();
+  const servers = found.map((server) => {
+    const target = uniqueName(targetName(server.name), used);
+    return { name: server.name, target, file: server.file };
+  });
+  const config: ConfigDocument = {
+    $schema: SCHEMA_REFERENCE,
+    targets: servers.map((server) => ({ name: server.target, server: server.name, out: `${OUT_BASE}/${server.target}` })),
+  };
+  const text = `${JSON.stringify(config, null, 2)}\n`;
+  const exists = await stat(file).then(() => true, () => false);
+  if (options.check && exists) return { file, written: false, config: undefined, servers };
+  if (servers.length === 0 && !exists) {
+    // A configuration without targets would only make `mcpgen generate` do nothing, quietly.
+    throw userError("usage", `no MCP servers found in ${PROJECT_FILES.join(", ")}; nothing written`, {
+      hint: `add a server to .mcp.json, or write ${displayPath(file)} yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`,
+    });
+  }
+  if (options.check) return { file, written: true, config, servers };
+  try {
+    await writeFile(file, text, { encoding: "utf8", flag: "wx" });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw userError("input-unreadable", `cannot write ${displayPath(file)}: its directory does not exist`, { file: displayPath(file) });
+    if (code !== "EEXIST") throw error;
+    throw userError("output-owned-by-user", `${displayPath(file)} already exists; mcpgen init never overwrites a configuration`, {
+      file: displayPath(file),
+      hint: "edit it, or move it away and run mcpgen init again",
+    });
+  }
+  return { file, written: true, config, servers };
+}
+
+/** A target name (a plain word, see `TARGET_NAME`) from a server name, which may be any text. */
+export function targetName(server: string): string {
+  const name = server.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "").replace(/-+$/, "");
+  return TARGET_NAME.test(name) ? name : "server";
+}
+
+function uniqueName(base: string, used: Set<string>): string {
+  let name = base;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+  used.add(name.toLowerCase());
+  return name;
+}

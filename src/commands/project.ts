@@ -1,0 +1,391 @@
+/**
+ * A project: the targets of an `mcpgen.config.json`, each run through the
+ * stages the single commands run (acquire → normalize → emit → format →
+ * write; a server target's `plan` too). Two phases: every selected target is
+ * acquired, rendered and planned first, and only when all of them succeed is
+ * anything written, so an error anywhere writes nothing anywhere.
+ *
+ * `generate` is offline: a `manifest` target reads its file, a `server`
+ * target its snapshot `<out>/manifest.json`. `pull` contacts the servers.
+ */
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { checkOutputDirectory } from "../write/output-directory.js";
+import { realPathOf } from "../shared/real-path.js";
+import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
+import type { OAuthOptions } from "../acquire/oauth/settings.js";
+import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
+import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { renderManifest, timed, withoutUsersManifest } from "./generate.js";
+import type { EmittedFile } from "../ir/index.js";
+import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "./pull.js";
+import { renderScaffold, stageScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
+import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
+import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
+
+/** The snapshot a server target generates from, inside its output directory. */
+export const SNAPSHOT_FILE = "manifest.json";
+
+export interface ProjectOptions extends LoadOptions {
+  /** Names of the targets to run (default: all of them). */
+  targets?: readonly string[] | undefined;
+  /** Plan only: report what would change, write nothing. */
+  check?: boolean | undefined;
+  /** Overrides every target's `format`. */
+  format?: boolean | undefined;
+  /** Overrides every target's `strict` (`--strict`). */
+  strict?: boolean | undefined;
+  /** Home directory for user-level MCP configuration files (default `os.homedir()`). */
+  home?: string | undefined;
+  /** Environment for `${VAR}` expansion in MCP configuration files (default `process.env`). */
+  environment?: Readonly<Record<string, string | undefined>> | undefined;
+  /** `process.platform` to assume when locating client configuration files (default: the real one). */
+  platform?: string | undefined;
+  /** Progress of `pull` (connecting, pages, fallbacks), redacted and printable. */
+  onProgress?: ((event: { target: string; kind: string; message: string }) => void) | undefined;
+  /** Write even into the file-system root or the home directory (a target's `out` there is refused otherwise). */
+  force?: boolean | undefined;
+}
+
+export interface PullProjectOptions extends ProjectOptions {
+  /** Milliseconds to wait for each server; overrides every server target's `timeout`. */
+  timeoutMs?: number | undefined;
+  /** Milliseconds a whole pull may take; overrides every server target's `maxTime`. */
+  maxTimeMs?: number | undefined;
+  /** Bytes a server may send during a pull; overrides every server target's `maxSize`. */
+  maxResponseBytes?: number | undefined;
+  /** Stops the pulls (servers shut down) and the run before anything is written; it then rejects (`interrupted`). */
+  signal?: AbortSignal | undefined;
+  /**
+   * How the pulls may log in to servers that ask for OAuth (see `pull`); each
+   * target's `oauth` settings come from the configuration. `false`: no OAuth.
+   */
+  oauth?: Omit<OAuthOptions, "settings" | "loginCommand"> | false | undefined;
+}
+
+export interface TargetResult {
+  name: string;
+  emit: Emit;
+  /** Absolute output directory. */
+  outDir: string;
+  /** Absolute path of the manifest generated from (a server target's snapshot). */
+  input: string;
+  /** mcpgen's files and what happened (with `check`, or after an error elsewhere: would happen) to them, pruned ones included. */
+  files: WriteResult[];
+  /** `emit: "server"`: the user's files that were absent and are created (with `check`: would be). */
+  created: string[];
+  /** `emit: "server"`: handler files no tool uses; listed, never deleted. */
+  orphanedHandlers: OrphanedHandler[];
+  /** Warnings about the input. */
+  diagnostics: Diagnostic[];
+  tools: number;
+  /** True when nothing was (with `check`: would be) written, created or deleted; after a pull check, also no drift. */
+  upToDate: boolean;
+  timings: Partial<Record<ScaffoldStage, number>>;
+  /** `pull`: the server reached. */
+  server?: PulledServer | undefined;
+  /** `pull` with `check`: how the live tools differ from the snapshot. */
+  drift?: DriftReport | undefined;
+}
+
+export interface TargetError {
+  target: string;
+  diagnostic: Diagnostic;
+}
+
+export interface ProjectResult {
+  /** Absolute path of the configuration file (undefined for one given as an object). */
+  configFile: string | undefined;
+  /** The directory the configuration's paths are relative to. */
+  root: string;
+  /** The targets that ran, in configuration order. */
+  targets: TargetResult[];
+  /** Targets that failed. When there is any, nothing was written, unless putting the files in place failed midway (see `committed`). */
+  errors: TargetError[];
+  ok: boolean;
+  /** No errors, and every target up to date. */
+  upToDate: boolean;
+  /** True when the run wrote what it had to (not `check`, and no target failed); each file's status says what changed. */
+  written: boolean;
+  /**
+   * Targets whose files were put in place. All of them when `written`; none after an error found
+   * before writing; those before the failure when putting a target's files in place failed (rare: a
+   * rename refused by the file system, or a file of the user's that appeared meanwhile).
+   */
+  committed: string[];
+}
+
+interface Prepared {
+  target: Target;
+  input: string;
+  timings: Partial<Record<ScaffoldStage, number>>;
+  diagnostics: Diagnostic[];
+  tools: number;
+  output: { kind: "files"; files: EmittedFile[] } | { kind: "scaffold"; scaffold: RenderedScaffold };
+  plan: { files: WriteResult[]; created: string[]; orphanedHandlers: OrphanedHandler[] };
+  pulled?: PulledSnapshot | undefined;
+}
+
+/** Runs `mcpgen generate` over a configuration: offline, deterministic, incremental. */
+export async function generateProject(options: ProjectOptions = {}): Promise<ProjectResult> {
+  const config = await loadConfig(options);
+  if (config.targets.length === 0) {
+    throw userError("usage", `${config.file === undefined ? "the configuration" : displayPath(config.file)} has no targets: there is nothing to generate`, {
+      hint: "add one to \"targets\", e.g. { \"name\": \"weather\", \"manifest\": \"weather.tools.json\", \"out\": \"src/mcp/weather\" }",
+    });
+  }
+  return runProject(config, options);
+}
+
+/** `generateProject` over an already loaded configuration (what `watchProject` runs on every change). */
+export async function runProject(config: ProjectConfig, options: Omit<ProjectOptions, keyof LoadOptions> = {}): Promise<ProjectResult> {
+  return runTargets(config, selectTargets(config, options.targets), "generate", options);
+}
+
+/** `generateProject` with `check`: what would change, nothing written. */
+export async function checkProject(options: Omit<ProjectOptions, "check"> = {}): Promise<ProjectResult> {
+  return generateProject({ ...options, check: true });
+}
+
+/**
+ * `mcpgen pull` over a configuration: refreshes the snapshot of the server
+ * targets named (default: every server target, then generates every other
+ * target too, so the whole project is current).
+ */
+export async function pullProject(options: PullProjectOptions = {}): Promise<ProjectResult> {
+  const config = await loadConfig(options);
+  const selected = selectTargets(config, options.targets);
+  if (options.targets !== undefined && options.targets.length > 0) {
+    const offline = selected.filter((target) => target.source.kind !== "server");
+    if (offline.length > 0) {
+      throw userError("usage", `${offline.map((target) => JSON.stringify(target.name)).join(", ")} ${offline.length === 1 ? "is not a server target" : "are not server targets"}: there is nothing to pull`, {
+        hint: "generate manifest targets with mcpgen generate",
+      });
+    }
+  } else if (!selected.some((target) => target.source.kind === "server")) {
+    throw userError("usage", `no target in ${config.file === undefined ? "the configuration" : displayPath(config.file)} has a \`server\`: there is nothing to pull`, {
+      hint: "add a target with \"server\": \"<name in .mcp.json>\", or use mcpgen generate",
+    });
+  }
+  return runTargets(config, selected, "pull", options);
+}
+
+/** The targets named (all when none is), in configuration order; unknown names are usage errors. */
+export function selectTargets(config: ProjectConfig, names: readonly string[] | undefined): Target[] {
+  if (names === undefined || names.length === 0) return config.targets;
+  const targetNames = new Set(config.targets.map((target) => target.name));
+  const unknown = names.filter((name) => !targetNames.has(name));
+  if (unknown.length > 0) {
+    const known = config.targets.length === 0 ? "the configuration has no targets" : `targets: ${config.targets.map((target) => target.name).join(", ")}`;
+    const looksLikeFile = unknown.some((name) => name === "-" || /[\\/]|\.json$/i.test(name));
+    throw userError("usage", `no target named ${unknown.map((name) => JSON.stringify(name)).join(", ")} in ${config.file === undefined ? "the configuration" : displayPath(config.file)}`, {
+      hint: looksLikeFile ? `${known}; to generate one manifest file, add --out <dir>` : known,
+    });
+  }
+  return config.targets.filter((target) => names.includes(target.name));
+}
+
+/** The absolute path a target generates from. */
+export function targetInput(target: Target): string {
+  return target.source.kind === "manifest" ? target.source.path : join(target.outDir, SNAPSHOT_FILE);
+}
+
+async function runTargets(config: ProjectConfig, selected: readonly Target[], mode: "generate" | "pull", options: PullProjectOptions): Promise<ProjectResult> {
+  const check = options.check === true;
+  // No target prunes another's input, wherever it lives.
+  const keep = config.targets.map(targetInput);
+  const prepared: Prepared[] = [];
+  const errors: TargetError[] = [];
+  // Servers answer in parallel; rendering is CPU-bound and runs one target at a time.
+  const acquired = await Promise.all(selected.map((target) => acquire(target, mode, config, options).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  )));
+  for (const [index, target] of selected.entries()) {
+    const outcome = acquired[index]!;
+    try {
+      if ("error" in outcome) throw outcome.error;
+      prepared.push(await prepare(target, outcome.value, { check, keep, format: options.format, strict: options.strict }));
+    } catch (error) {
+      if (!(error instanceof McpgenError)) throw error;
+      for (const diagnostic of error instanceof StrictError ? error.diagnostics : [error.diagnostic]) errors.push({ target: target.name, diagnostic });
+    }
+  }
+  if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written");
+  // All or nothing: every target stages its writes, and only when all have staged does any commit.
+  let staged: Array<StagedWrite<Written>> | undefined;
+  if (errors.length === 0 && !check) {
+    staged = [];
+    for (const [index, item] of prepared.entries()) {
+      try {
+        staged.push(await stage(item, keep));
+      } catch (error) {
+        if (!(error instanceof McpgenError)) throw error;
+        errors.push({ target: item.target.name, diagnostic: error.diagnostic });
+        await Promise.all(staged.map((write) => write.discard()));
+        staged = undefined;
+        // A failed target is reported among the errors, not the results (as when it fails earlier).
+        prepared.splice(index, 1);
+        break;
+      }
+    }
+  }
+  // Committing only renames what staged; should that still fail, the targets after it are discarded, not written.
+  const targets: TargetResult[] = [];
+  const committed: string[] = [];
+  for (const [index, item] of prepared.entries()) {
+    let written: Written | undefined;
+    if (staged !== undefined) {
+      try {
+        written = await staged[index]!.commit();
+        committed.push(item.target.name);
+      } catch (error) {
+        // The targets after it are discarded (and left out of the results, as a failed one is).
+        await Promise.all(staged.slice(index + 1).map((write) => write.discard()));
+        if (!(error instanceof McpgenError)) throw error;
+        errors.push({ target: item.target.name, diagnostic: error.diagnostic });
+        break;
+      }
+    }
+    targets.push(await finish(item, written));
+  }
+  const ok = errors.length === 0;
+  return {
+    configFile: config.file,
+    root: config.root,
+    targets,
+    errors,
+    ok,
+    upToDate: ok && targets.every((target) => target.upToDate),
+    written: ok && staged !== undefined,
+    committed,
+  };
+}
+
+interface Acquired {
+  raw: RawManifest;
+  timings: Partial<Record<ScaffoldStage, number>>;
+  pulled?: PulledSnapshot | undefined;
+}
+
+async function acquire(target: Target, mode: "generate" | "pull", config: ProjectConfig, options: PullProjectOptions): Promise<Acquired> {
+  const timings: Partial<Record<ScaffoldStage, number>> = {};
+  const { source } = target;
+  await checkOutputDirectory(target.outDir, options);
+  if (source.kind === "server" && mode === "pull") {
+    const pulled = await pullSnapshot({
+      target: source.server,
+      outDir: target.outDir,
+      check: options.check,
+      transport: source.transport,
+      timeoutMs: options.timeoutMs ?? source.timeoutMs,
+      maxTimeMs: options.maxTimeMs ?? source.maxTimeMs,
+      maxResponseBytes: options.maxResponseBytes ?? source.maxResponseBytes,
+      cwd: config.root,
+      home: options.home ?? homedir(),
+      environment: options.environment,
+      platform: options.platform,
+      onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
+      signal: options.signal,
+      oauth: options.oauth === false ? false : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull ${target.name}` },
+    }, timings);
+    return { raw: pulled.manifest, timings, pulled };
+  }
+  const input = targetInput(target);
+  try {
+    // Read by its absolute path (a file named "-" is a file, whatever the working directory), shown relative.
+    const raw = await timed(timings, "acquire", () => readManifestFile(input, undefined, displayPath(input)));
+    return { raw, timings };
+  } catch (error) {
+    if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) throw error;
+    if (source.kind === "server") {
+      throw userError("input-unreadable", `no snapshot of server ${JSON.stringify(source.server)} yet: generate works offline from ${displayPath(input)}, which mcpgen pull writes`, {
+        file: displayPath(input),
+        hint: `run mcpgen pull ${target.name}`,
+      });
+    }
+    const where = config.file === undefined ? "the configuration" : displayPath(config.file);
+    throw userError("input-unreadable", error.diagnostic.message, {
+      file: displayPath(input),
+      hint: `check the "manifest" of target ${JSON.stringify(target.name)} in ${where} (at ${target.pointer}/manifest); paths are relative to ${displayPath(config.root) || "."}`,
+    });
+  }
+}
+
+async function prepare(target: Target, acquired: Acquired, options: { check: boolean; keep: readonly string[]; format: boolean | undefined; strict: boolean | undefined }): Promise<Prepared> {
+  const { raw, timings, pulled } = acquired;
+  const input = targetInput(target);
+  const format = options.format ?? target.format;
+  const strict = options.strict ?? target.strict;
+  const render = async (): Promise<Omit<Prepared, "diagnostics"> & { diagnostics: Diagnostic[] }> => {
+    if (target.emit === "server") {
+      // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
+      const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, SNAPSHOT_FILE));
+      // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
+      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, strict, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
+      const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
+      return {
+        target, input, timings, pulled, diagnostics: scaffold.ir.diagnostics, tools: scaffold.ir.tools.length,
+        output: { kind: "scaffold", scaffold },
+        plan: { files: planned.generated, created: planned.created, orphanedHandlers: planned.orphanedHandlers },
+      };
+    }
+    const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, strict }, timings);
+    const { ir } = rendered;
+    const files = await withoutUsersManifest(rendered.files, target.outDir, [input]);
+    const planned = await timed(timings, "write", () => planWrites(files, target.outDir, { prune: { keep: options.keep }, diff: options.check }));
+    return {
+      target, input, timings, pulled, diagnostics: ir.diagnostics, tools: ir.tools.length,
+      output: { kind: "files", files },
+      plan: { files: planned, created: [], orphanedHandlers: [] },
+    };
+  };
+  if (pulled === undefined) return render();
+  const result = await relabelErrors(pulled.snapshotPath, pulled.server.label, render, pulled.mask);
+  return { ...result, diagnostics: [...pulled.diagnostics, ...result.diagnostics.map((diagnostic) => relabel(diagnostic, pulled.snapshotPath, pulled.server.label, pulled.mask))] };
+}
+
+/** What a target's committed write did. */
+interface Written {
+  files: WriteResult[];
+  created: string[];
+}
+
+async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWrite<Written>> {
+  const { target, output, timings } = item;
+  if (output.kind === "files") {
+    const staged = await timed(timings, "write", () => stageWrites(output.files, target.outDir, { prune: { keep } }));
+    return { commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [] }), discard: () => staged.discard() };
+  }
+  const staged = await stageScaffold(output.scaffold, { outDir: target.outDir }, timings);
+  return {
+    commit: async () => {
+      const written = await staged.commit();
+      return { files: written.generated, created: written.created };
+    },
+    discard: () => staged.discard(),
+  };
+}
+
+/** A target's result: as planned, or (`written`) as committed. */
+async function finish(item: Prepared, written: Written | undefined): Promise<TargetResult> {
+  const { target, timings, pulled } = item;
+  const { files, created } = written ?? item.plan;
+  const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
+  const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== SNAPSHOT_FILE));
+  return {
+    name: target.name,
+    emit: target.emit,
+    outDir: target.outDir,
+    input: item.input,
+    files,
+    created,
+    orphanedHandlers: item.plan.orphanedHandlers,
+    diagnostics: item.diagnostics,
+    tools: item.tools,
+    upToDate: changed.length === 0 && created.length === 0 && (drift === undefined || !hasDrift(drift)),
+    timings,
+    ...(pulled === undefined ? {} : { server: { ...pulled.server, tools: item.tools } }),
+    ...(drift === undefined ? {} : { drift }),
+  };
+}

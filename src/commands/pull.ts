@@ -1,0 +1,397 @@
+/**
+ * `pull`: acquire a live server's tools/list, then run exactly the pipeline
+ * `generate` runs (normalize → emit → format → write). The snapshot it writes
+ * (`manifest.json`) reproduces the output byte for byte through `generate`.
+ * With `check`, compare the live list with the saved snapshot and write nothing.
+ */
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { parseManifest, type RawManifest } from "../acquire/manifest-file.js";
+import type { ProgressEvent } from "../acquire/live-server.js";
+import type { OAuthOptions } from "../acquire/oauth/settings.js";
+import { displayUrl, redactManifest, Secrets, stripControls, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
+import { findServerConfig } from "../acquire/server-config.js";
+import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
+import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
+import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { generateFromManifest, type GenerateResult, type Stage } from "./generate.js";
+import { checkOutputDirectory } from "../write/output-directory.js";
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface PullOptions {
+  /** An `http(s)://` URL, or the name of a server in an MCP configuration file. */
+  target?: string | undefined;
+  /** A stdio server's command and arguments (what follows `--` on the command line). */
+  command?: readonly string[] | undefined;
+  outDir: string;
+  /** Compare the live tools with `<outDir>/manifest.json`; write nothing. */
+  check?: boolean | undefined;
+  /** Run Prettier on the output (default true). */
+  format?: boolean | undefined;
+  /** Force a transport instead of choosing by target (and falling back from Streamable HTTP to SSE). */
+  transport?: TransportName | undefined;
+  /** `Name: value` lines sent as HTTP headers. Values are secrets. */
+  headers?: readonly string[] | undefined;
+  /** `KEY=value` (or `KEY`, taken from `environment`) for a stdio server. Values are secrets. */
+  env?: readonly string[] | undefined;
+  /** How long to wait for the connection and for each answer (default 30 s). */
+  timeoutMs?: number | undefined;
+  /** Cap on `tools/list` pages (default 500). */
+  maxPages?: number | undefined;
+  /** How long the whole conversation with the server may take, in milliseconds (default: four times `timeoutMs`, 2 minutes). */
+  maxTimeMs?: number | undefined;
+  /** The most the server may send during the pull, in bytes, after decompression (default 10 MB). */
+  maxResponseBytes?: number | undefined;
+  /** Where project configuration files are looked up (default: the current directory). */
+  cwd?: string | undefined;
+  /** Home directory for user-level configuration files (default: `os.homedir()`). */
+  home?: string | undefined;
+  /** Environment for `${VAR}` expansion and `--env KEY` (default: `process.env`). */
+  environment?: Readonly<Record<string, string | undefined>> | undefined;
+  /** `process.platform` to assume when locating client configuration files (default: the real one). */
+  platform?: string | undefined;
+  onProgress?: ((event: PullEvent) => void) | undefined;
+  /**
+   * OAuth for a remote server that asks for a login (MCP "Authorization",
+   * see docs/pull.md): the server's settings (client id, client metadata
+   * document URL, scopes, callback port; merged over those of its MCP
+   * configuration entry) and how this run may log in. A cached login is used
+   * and refreshed, and client credentials (`MCPGEN_CLIENT_ID` with
+   * `MCPGEN_CLIENT_SECRET` or `MCPGEN_CLIENT_PRIVATE_KEY`) are used, by
+   * default; a browser login needs `interactive: true`. `false`: no OAuth.
+   */
+  oauth?: OAuthOptions | false | undefined;
+  /**
+   * Stops the pull (the CLI aborts it on Ctrl-C and SIGTERM): the connection
+   * is closed, a stdio server is stopped, nothing is written, and the pull
+   * rejects with an `McpgenError` whose code is `interrupted`.
+   */
+  signal?: AbortSignal | undefined;
+  /** Every warning about the tools is an error (`StrictError`), as for `generate`. */
+  strict?: boolean | undefined;
+  /** Write even into the file-system root or the home directory (refused otherwise). */
+  force?: boolean | undefined;
+}
+
+/** A progress line; `message` is redacted and printable. */
+export interface PullEvent {
+  kind: ProgressEvent["kind"] | "config" | "written";
+  message: string;
+}
+
+/** What was reached and how. */
+export interface PulledServer {
+  /** How messages name the server (redacted). */
+  label: string;
+  transport: TransportName;
+  /** Streamable HTTP was refused and legacy SSE worked. */
+  fellBack: boolean;
+  protocolVersion?: string | undefined;
+  serverInfo?: Record<string, unknown> | undefined;
+  tools: number;
+  pages: number;
+  /** The configuration file the server was found in. */
+  configFile?: string | undefined;
+}
+
+export interface PullResult extends GenerateResult {
+  server: PulledServer;
+  /** With `check`: how the live tools differ from the snapshot. */
+  drift?: DriftReport | undefined;
+  /**
+   * Without `check`: true when nothing had to be written. With `check`: true
+   * when the tools match the snapshot and every generated file is current.
+   */
+  upToDate: boolean;
+}
+
+/** A live server's tool list, ready to be saved as `<outDir>/manifest.json` and generated from. */
+export interface PulledSnapshot {
+  /** The manifest as the snapshot holds it; `source` is the snapshot's path. */
+  manifest: RawManifest;
+  /** Warnings about the server's answer (a secret echoed back). */
+  diagnostics: Diagnostic[];
+  /** What was reached; `tools` is the number of tools listed, before normalisation. */
+  server: PulledServer;
+  /** With `check`: the snapshot saved by an earlier pull. */
+  saved?: RawManifest | undefined;
+  snapshotPath: string;
+  /** Masks the secrets of this pull (header and environment values) in a message and makes it printable. */
+  redact: (text: string) => string;
+  /** Masks the secrets of this pull in a text, and does nothing else. */
+  mask: (text: string) => string;
+}
+
+/**
+ * Stage 1 (acquire) from a live server: resolve the target, connect, list
+ * every page and prepare the snapshot. Writes nothing; with `check`, reads
+ * the saved snapshot first (and fails before connecting if there is none).
+ */
+export async function pullSnapshot(options: PullOptions, timings: Partial<Record<Stage, number>> = {}): Promise<PulledSnapshot> {
+  const secrets = new Secrets();
+  const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: secrets.redact(stripControls(message)) });
+  const { spec, configFile } = await resolveServer(options, secrets);
+  // Before starting any server: an output directory that will be refused makes the pull pointless.
+  await checkOutputDirectory(options.outDir, options);
+  if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
+  const snapshotPath = join(options.outDir, "manifest.json");
+  // Before starting any server: --check is pointless without a snapshot.
+  const saved = options.check ? await readSnapshot(snapshotPath) : undefined;
+
+  const started = performance.now();
+  const { acquireLiveServer } = await import("../acquire/live-server.js");
+  const acquired = await acquireLiveServer(spec, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    secrets,
+    maxPages: options.maxPages,
+    maxTimeMs: options.maxTimeMs,
+    maxResponseBytes: options.maxResponseBytes,
+    onProgress: (event) => progress(event.kind, event.message),
+    signal: options.signal,
+    oauth: options.oauth === false ? undefined : { ...options.oauth, loginCommand: options.oauth?.loginCommand ?? loginCommand(options, spec) },
+    environment: options.environment,
+  });
+  timings.acquire = (timings.acquire ?? 0) + performance.now() - started;
+
+  const { manifest, diagnostics } = prepareSnapshot(acquired.manifest, snapshotPath, spec.label, secrets);
+  const server: PulledServer = {
+    label: spec.label,
+    transport: acquired.transport,
+    fellBack: acquired.fellBack,
+    protocolVersion: manifest.protocolVersion,
+    serverInfo: manifest.server,
+    tools: manifest.tools.length,
+    pages: acquired.pages,
+    configFile,
+  };
+  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => secrets.redact(stripControls(text)), mask: (text) => secrets.redact(text) };
+}
+
+export async function pull(options: PullOptions): Promise<PullResult> {
+  const timings: Partial<Record<Stage, number>> = {};
+  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
+  const generated = await relabelErrors(snapshotPath, reached.label, () =>
+    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal, strict: options.strict, force: options.force }, timings),
+  mask);
+  const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
+  const server: PulledServer = { ...reached, tools: generated.ir.tools.length };
+
+  if (saved !== undefined) {
+    const drift = maskDrift(compareManifests(saved, manifest), mask);
+    const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
+    return { ...generated, diagnostics, server, drift, upToDate: !hasDrift(drift) && stale.length === 0 };
+  }
+  const written = generated.files.filter((file) => file.status !== "unchanged").length;
+  options.onProgress?.({ kind: "written", message: redact(`wrote ${written} file(s) into ${options.outDir} (${generated.files.length - written} unchanged)`) });
+  return { ...generated, diagnostics, server };
+}
+
+/** Turns the target options into a `ServerSpec`; usage mistakes are `usage` errors. */
+export async function resolveServer(options: PullOptions, secrets: Secrets): Promise<{ spec: ServerSpec; configFile?: string | undefined }> {
+  const environment = options.environment ?? process.env;
+  const usage = (message: string, hint?: string) => userError("usage", message, { hint });
+  const command = options.command ?? [];
+  if (options.target !== undefined && command.length > 0) {
+    throw usage("give either a server (URL or configured name) or a command after --, not both");
+  }
+  const headers = parseHeaders(options.headers ?? [], secrets);
+  const env = parseEnv(options.env ?? [], environment, secrets);
+  const hasHeaders = Object.keys(headers).length > 0;
+  const hasEnv = Object.keys(env).length > 0;
+  const forced = options.transport;
+
+  if (command.length > 0) {
+    if (forced !== undefined && forced !== "stdio") throw usage(`--transport ${forced} needs a URL; a command after -- runs a stdio server`);
+    if (hasHeaders) throw usage("--header applies to HTTP servers; a command after -- runs a stdio server", "use --env to pass credentials to a stdio server");
+    const [program, ...args] = command as [string, ...string[]];
+    return { spec: { transport: "stdio", command: program, args, env, cwd: options.cwd, label: secrets.redact(command.map(shellWord).join(" ")) } };
+  }
+  const target = options.target;
+  if (target === undefined || target === "") {
+    throw usage("nothing to pull from", "pass an http(s):// URL, a server name from .mcp.json / .vscode/mcp.json / .cursor/mcp.json, or a command after --");
+  }
+
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      throw usage("the server URL is not a valid URL");
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw usage(`only http:// and https:// URLs are supported, not ${url.protocol}//`);
+    if (forced === "stdio") throw usage("--transport stdio needs a command after --, not a URL");
+    if (hasEnv) throw usage("--env applies to stdio servers; use --header for an HTTP server");
+    const credentials = urlCredentials(url);
+    secrets.addAll(credentials.secrets);
+    return { spec: { transport: forced ?? "auto", url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label: displayUrl(url) } };
+  }
+
+  const found = await findServerConfig(target, {
+    cwd: options.cwd ?? process.cwd(),
+    home: options.home ?? homedir(),
+    env: environment,
+    platform: options.platform ?? process.platform,
+  }, secrets);
+  const spec = found.spec;
+  if (spec.transport === "stdio") {
+    if (forced !== undefined && forced !== "stdio") throw usage(`${spec.label} is a stdio server; --transport ${forced} does not apply`);
+    if (hasHeaders) throw usage(`--header applies to HTTP servers; ${spec.label} is a stdio server`, "use --env to pass credentials to a stdio server");
+    return { spec: { ...spec, env: { ...spec.env, ...env } }, configFile: found.file };
+  }
+  if (forced === "stdio") throw usage(`${spec.label} is an HTTP server; --transport stdio does not apply`);
+  if (hasEnv) throw usage(`--env applies to stdio servers; ${spec.label} is an HTTP server`);
+  return { spec: { ...spec, transport: forced ?? spec.transport, headers: mergeHeaders(spec.headers, headers) }, configFile: found.file };
+}
+
+/** RFC 9110 field-name token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    const name = colon === -1 ? "" : line.slice(0, colon).trim();
+    // The value is never echoed: it is probably a credential.
+    if (!HEADER_NAME.test(name)) throw userError("usage", "--header needs the form \"Name: value\"", { hint: "for example --header \"Authorization: Bearer $TOKEN\"" });
+    const value = line.slice(colon + 1).trim();
+    secrets.add(value);
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/** Later headers replace earlier ones of the same name (names are case-insensitive). */
+function mergeHeaders(base: Record<string, string>, overrides: Record<string, string>): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (!Object.keys(overrides).some((other) => other.toLowerCase() === name.toLowerCase())) merged[name] = value;
+  }
+  return { ...merged, ...overrides };
+}
+
+function parseEnv(entries: readonly string[], environment: Readonly<Record<string, string | undefined>>, secrets: Secrets): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of entries) {
+    const equals = entry.indexOf("=");
+    const name = equals === -1 ? entry : entry.slice(0, equals);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw userError("usage", "--env needs the form KEY=value, or KEY to pass the current value on");
+    const value = equals === -1 ? environment[name] : entry.slice(equals + 1);
+    if (value === undefined) throw userError("usage", `--env ${name}: ${name} is not set in the environment`);
+    secrets.add(value);
+    env[name] = value;
+  }
+  return env;
+}
+
+/** The command that repeats this pull, for the message of a login that cannot happen here (a URL as displayed, its secrets masked). */
+function loginCommand(options: PullOptions, spec: ServerSpec): string {
+  const server = spec.transport !== "stdio" && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.target ?? "") ? displayUrl(spec.url) : options.target ?? spec.label;
+  return `mcpgen pull ${shellWord(server)} --out ${shellWord(options.outDir)}`;
+}
+
+/** A command-line word as a user would type it (quoted only when needed), for labels. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+async function readSnapshot(path: string): Promise<RawManifest> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    throw userError("input-unreadable", missing ? "no snapshot to check against: --check compares the live server with the manifest.json a previous pull wrote" : `cannot read the snapshot: ${(error as Error).message}`, {
+      file: path,
+      hint: missing ? "run the same mcpgen pull without --check first" : undefined,
+    });
+  }
+  return parseManifest(text, path);
+}
+
+/**
+ * The live manifest as `generate` will later read it back from the snapshot:
+ * a JSON round trip (so nothing but JSON reaches the pipeline), secrets the
+ * server echoed into its free text (descriptions, titles, instructions,
+ * serverInfo) masked, and `source` the snapshot's own path (generated headers
+ * name their source, and must match what `generate manifest.json` writes).
+ *
+ * The contract (names, keys, enum and const values, defaults, patterns, refs)
+ * is never rewritten, even when it contains a secret: masking it would make a
+ * client that rejects what the server accepts. Such a value is kept, with a
+ * warning saying where it is and that it is now in the snapshot.
+ */
+function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: string, secrets: Secrets): { manifest: RawManifest; diagnostics: Diagnostic[] } {
+  const body = JSON.parse(
+    JSON.stringify({
+      server: manifest.server,
+      protocolVersion: manifest.protocolVersion,
+      capabilities: manifest.capabilities,
+      instructions: manifest.instructions,
+      tools: manifest.tools,
+    }),
+  ) as Omit<RawManifest, "source" | "toolsPointer">;
+  const { masked, kept } = redactManifest(body as unknown as Record<string, unknown>, secrets);
+  const where = (pointer: string) => (pointer.startsWith("/server") ? pointer.replace(/^\/server/, "/serverInfo") : pointer);
+  const diagnostics: Diagnostic[] = [
+    ...masked.map((pointer): Diagnostic => ({
+      severity: "warning",
+      code: "input-shape",
+      message: "the server's answer contains the value of a header or environment variable given to it; the snapshot and the generated files have *** instead",
+      file: label,
+      pointer: secrets.redact(where(pointer)),
+    })),
+    ...kept.map(({ pointer, tool }): Diagnostic => ({
+      severity: "warning",
+      code: "input-shape",
+      message: "the server echoes the value of a header or environment variable given to it into its contract; kept as sent (mcpgen never rewrites names, keys, enum values, defaults or patterns), so it is in manifest.json and the generated files",
+      file: label,
+      tool: tool === undefined ? undefined : secrets.redact(tool),
+      pointer: secrets.redact(where(pointer)),
+      hint: "harmless for a setting such as LOG_LEVEL=info; if the value is a credential, do not commit the output, and keep it out of the server's tool list",
+    })),
+  ];
+  return { manifest: { ...body, source: snapshotPath, toolsPointer: "/tools" }, diagnostics };
+}
+
+/**
+ * Input diagnostics name the server rather than the snapshot path (which may
+ * not exist yet), and carry no control characters from the server's text.
+ * `mask` hides the pull's secrets: the contract keeps a secret the server
+ * echoed into it (see `prepareSnapshot`), but nothing mcpgen prints shows it.
+ */
+export function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string, mask: (text: string) => string = (text) => text): Diagnostic {
+  const clean: Diagnostic = { ...diagnostic, message: mask(stripControls(diagnostic.message)) };
+  if (diagnostic.hint !== undefined) clean.hint = mask(diagnostic.hint);
+  if (diagnostic.tool !== undefined) clean.tool = mask(diagnostic.tool);
+  if (diagnostic.pointer !== undefined) clean.pointer = mask(diagnostic.pointer);
+  if (diagnostic.file !== undefined) clean.file = mask(diagnostic.file);
+  return diagnostic.file === snapshotPath && !diagnostic.code.startsWith("output-") ? { ...clean, file: label } : clean;
+}
+
+export async function relabelErrors<T>(snapshotPath: string, label: string, run: () => Promise<T>, mask?: (text: string) => string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof StrictError) throw new StrictError(error.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, label, mask)));
+    if (error instanceof McpgenError) {
+      const { severity: _severity, ...diagnostic } = relabel(error.diagnostic, snapshotPath, label, mask);
+      throw new McpgenError(diagnostic);
+    }
+    throw error;
+  }
+}
+
+/** A drift report with the pull's secrets masked in tool names, fields and pointers (it is printed). */
+export function maskDrift(drift: DriftReport, mask: (text: string) => string): DriftReport {
+  return {
+    added: drift.added.map(mask),
+    removed: drift.removed.map(mask),
+    changed: drift.changed.map((change) => ({
+      name: mask(change.name),
+      fields: change.fields.map((field) => ({ ...field, field: mask(field.field), pointers: field.pointers.map(mask) })),
+    })),
+    notes: drift.notes.map(mask),
+  };
+}

@@ -1,0 +1,486 @@
+/**
+ * `mcpgen scaffold`: a runnable MCP server from a manifest, sharing its types
+ * with the client `generate` makes. The stages are generate's, plus one:
+ * acquire → normalize → plan → emit → format → write, where `plan` reads
+ * `src/handlers/` to decide which file implements each tool.
+ *
+ * Ownership is the contract. `src/generated/` (and the manifest snapshot) are
+ * mcpgen's and rewritten on every run; everything else is the user's: the
+ * project files are created with a new project only, never recreated. A
+ * handler file is never modified or deleted: a new tool gets a stub, a
+ * removed tool's handler is reported.
+ */
+import { lstat, readdir, readFile, stat } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import { parseManifest, readManifestFile, type InputStream, type RawManifest } from "../acquire/manifest-file.js";
+import { compareManifests, formatDrift, hasDrift } from "./drift.js";
+import { failOnWarnings, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
+import { emitScaffold } from "../emit/scaffold/index.js";
+import { handlerFileBase, HANDLERS_DIR } from "../emit/scaffold/handler-stub.js";
+import { packageName, SCAFFOLD_MANIFEST } from "../emit/scaffold/package.js";
+import { README, toolsTable, withToolsTable } from "../emit/scaffold/readme.js";
+import { GENERATED_DIR } from "../emit/server/handlers.js";
+import { formatFiles } from "../format/index.js";
+import { timed, withinStack, type Stage } from "./generate.js";
+import type { EmittedFile, ManifestIR } from "../ir/index.js";
+import { normalizeManifest } from "../normalize/index.js";
+import { checkToolsAgainstSdk } from "../normalize/sdk-tool-schema.js";
+import { checkOutputDirectory } from "../write/output-directory.js";
+import { realPathOf } from "../shared/real-path.js";
+import { snapshotEdited } from "../emit/snapshot.js";
+import { isGeneratedByMcpgen, planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
+import { displayPath } from "./config.js";
+
+export type ScaffoldStage = Stage | "plan";
+
+export interface ScaffoldOptions {
+  /** Path of the manifest, or `-` for stdin. */
+  manifest: string;
+  /** The project directory (created if needed; an existing scaffold is refreshed). */
+  outDir: string;
+  /** Compare with what is on disk instead of writing. */
+  check?: boolean | undefined;
+  /** Run Prettier on the output (default true). */
+  format?: boolean | undefined;
+  /** Remove files mcpgen generated earlier (top level and `src/generated/`) that it no longer generates (default true). Never a handler. */
+  prune?: boolean | undefined;
+  /** Count lines added and removed per changed file, with each updated file's diff; default: with `check`. */
+  diff?: boolean | undefined;
+  /**
+   * Override the two refusals: replace the project's `manifest.json` even when
+   * it was edited since mcpgen wrote it (the README calls it the file to edit)
+   * and the input differs from it; and write into the file-system root or the
+   * home directory. Default false.
+   */
+  force?: boolean | undefined;
+  stdin?: InputStream | undefined;
+  /** Every warning is an error (`StrictError`), as for `generate`. */
+  strict?: boolean | undefined;
+}
+
+export interface HandlerFile {
+  /** Wire name of the tool. */
+  tool: string;
+  /** Project-relative path, `/`-separated. */
+  path: string;
+  /** `created`: a new stub (with `check`: would be created); `kept`: the user's existing file, untouched. */
+  status: "created" | "kept";
+}
+
+export interface OrphanedHandler {
+  path: string;
+  /** The tool the file implements, as its `defineHandler` call names it. */
+  tool: string;
+  /** `removed`: the tool is not in the manifest any more; `duplicate`: another file implements the same tool and is the one used. */
+  reason: "removed" | "duplicate";
+}
+
+export interface ScaffoldResult {
+  /** `src/generated/*`, the manifest snapshot and pruned files: what happened (or, with `check`, would happen). */
+  generated: WriteResult[];
+  /**
+   * User-owned files that were absent and were created (with `check`: would be): for a new
+   * project, all of them; afterwards, only stubs for tools without a handler.
+   */
+  created: string[];
+  /** User-owned files that exist and were left untouched. */
+  kept: string[];
+  /** The handler file of every tool, in manifest order. */
+  handlers: HandlerFile[];
+  /** Handler files no tool uses: listed, never deleted. */
+  orphanedHandlers: OrphanedHandler[];
+  /** Warnings about the input (errors are thrown as `McpgenError`). */
+  diagnostics: Diagnostic[];
+  timings: Partial<Record<ScaffoldStage, number>>;
+  /** With `check`: true when nothing would be written. */
+  upToDate: boolean;
+  ir: ManifestIR;
+}
+
+/** Scaffolds (or refreshes) a server project in `outDir` from a manifest file. */
+export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const timings: Partial<Record<ScaffoldStage, number>> = {};
+  await checkOutputDirectory(options.outDir, options);
+  const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
+  const fromOwnManifest = options.manifest !== "-" && realPathOf(options.manifest) === realPathOf(join(options.outDir, SCAFFOLD_MANIFEST));
+  const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
+  return scaffoldFromManifest(raw, { ...options, keepManifest: fromOwnManifest, keep }, timings);
+}
+
+/**
+ * Scaffolding from another file replaces the project's `manifest.json`,
+ * which the project's README calls the file to edit. When it was edited
+ * since mcpgen wrote it (its fingerprint says so) and the new input would
+ * change it, refuse, naming what would change, so that an edit is never
+ * undone without a word (unless `force`).
+ */
+async function refuseToUndoManifestEdits(raw: RawManifest, outDir: string, input: string | undefined): Promise<void> {
+  const path = join(outDir, SCAFFOLD_MANIFEST);
+  const info = await lstat(path).catch(() => undefined);
+  if (info === undefined || !info.isFile()) return;
+  const text = await readFile(path, "utf8");
+  if (!isGeneratedByMcpgen(path, text) || snapshotEdited(text) !== true) return;
+  let changes: string[];
+  try {
+    const drift = compareManifests(parseManifest(text, path), raw);
+    if (!hasDrift(drift) && drift.notes.length === 0) return;
+    changes = [...formatDrift(drift, printable, (name) => printable(JSON.stringify(name))), ...drift.notes.map((note) => `  ${note}`)];
+  } catch {
+    changes = ["  all of it (the edited file is no longer a manifest mcpgen can read)"];
+  }
+  const shownPath = displayPath(path);
+  throw userError("output-owned-by-user", `edited since mcpgen wrote it, and scaffolding from ${raw.source} would undo the edit; it would change:\n${changes.join("\n")}`, {
+    file: shownPath,
+    hint: input === undefined
+      ? `to keep the edits, run npm run generate in ${displayPath(outDir)} (mcpgen scaffold ${SCAFFOLD_MANIFEST} --out .); to replace them with ${raw.source}, add --force`
+      : `copy the edits into ${input}, or delete ${shownPath} to have it written again from ${input}`,
+  });
+}
+
+/**
+ * The pipeline from an already acquired manifest. `keepManifest` leaves the
+ * project's `manifest.json` alone (set when it is the input itself, which the
+ * user may have edited into something mcpgen would refuse to overwrite).
+ */
+export async function scaffoldFromManifest(
+  raw: RawManifest,
+  options: Omit<ScaffoldOptions, "manifest" | "stdin"> & RenderScaffoldOptions,
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<ScaffoldResult> {
+  await checkOutputDirectory(options.outDir, options);
+  return writeScaffold(await renderScaffold(raw, options, timings), options, timings);
+}
+
+/** A scaffold rendered in memory: what `writeScaffold` puts on disk. */
+export interface RenderedScaffold {
+  ir: ManifestIR;
+  /** mcpgen's files, formatted: `src/generated/*`, (unless kept) `manifest.json`, and the README when its tools table is outdated. */
+  generated: EmittedFile[];
+  /** The user's files to create (every absent one for a new project, else missing handler stubs), formatted: created only if still absent when writing. */
+  absent: EmittedFile[];
+  /** The user's files that exist and stay untouched. */
+  kept: string[];
+  handlerPaths: ReadonlyMap<string, string>;
+  orphanedHandlers: OrphanedHandler[];
+  /** Absolute paths pruning must never remove (the project's own manifest when it is the input). */
+  keep: string[];
+}
+
+export interface RenderScaffoldOptions {
+  /** Leave the project's `manifest.json` as it is (it is the input). */
+  keepManifest?: boolean | undefined;
+  /** Replace the project's `manifest.json` even when it was edited (see `ScaffoldOptions.force`). */
+  force?: boolean | undefined;
+  /** A configuration's scaffold target: its manifest, where edits belong (named in the refusal's hint). */
+  contract?: string | undefined;
+  /** Absolute paths pruning must never remove (the input manifest, wherever it is). */
+  keep?: readonly string[] | undefined;
+}
+
+/**
+ * Everything but the write: normalize, plan the handlers, emit and format.
+ * Reads `outDir`, writes nothing. Errors name the input (the generated files
+ * name `manifest.json`, what the project regenerates from, as their source),
+ * and a manifest too deeply nested to process is one, as with `generate`.
+ */
+export async function renderScaffold(
+  raw: RawManifest,
+  options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<RenderedScaffold> {
+  try {
+    return await withinStack(raw, () => renderScaffoldStages(raw, options, timings));
+  } catch (error) {
+    if (error instanceof McpgenError && error.diagnostic.file === SCAFFOLD_MANIFEST && raw.source !== SCAFFOLD_MANIFEST) {
+      const { severity: _severity, ...diagnostic } = error.diagnostic;
+      throw new McpgenError({ ...diagnostic, file: raw.source });
+    }
+    throw error;
+  }
+}
+
+async function renderScaffoldStages(
+  raw: RawManifest,
+  options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
+  timings: Partial<Record<ScaffoldStage, number>>,
+): Promise<RenderedScaffold> {
+  if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
+  const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
+  const sdk = await timed(timings, "normalize", () => checkToolsAgainstSdk(ir));
+  ir.diagnostics.push(...sdk.diagnostics);
+  const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
+  const plan = planHandlers(ir, onDisk);
+  const name = packageName(basename(resolve(options.outDir)));
+  // The project regenerates from its own manifest.json (`npm run generate`), so the generated
+  // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
+  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths, listed: sdk.accepted }));
+  failOnWarnings(ir.diagnostics, options.strict);
+  const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === SCAFFOLD_MANIFEST));
+  // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
+  // are created with a new project only: on a regeneration, one the user deleted stays deleted.
+  // Handler stubs are created whenever a tool has no handler.
+  const fresh = await isNewProject(options.outDir);
+  const absent: EmittedFile[] = [];
+  const kept: string[] = [];
+  for (const file of emitted.owned) {
+    if (await exists(join(options.outDir, file.path))) kept.push(file.path);
+    else if (fresh || file.path.startsWith(`${HANDLERS_DIR}/`)) absent.push(file);
+  }
+  // The README is the user's, but its tools table follows the tools (while its markers are there).
+  const readme = kept.includes(README) ? await readmeWithTools(options.outDir, toolsTable(ir, plan.paths)) : undefined;
+  if (readme !== undefined) generated.push(readme);
+  const formatted = await timed(timings, "format", () =>
+    formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
+  return {
+    ir,
+    generated: formatted.slice(0, generated.length),
+    absent: formatted.slice(generated.length),
+    kept,
+    handlerPaths: plan.paths,
+    orphanedHandlers: plan.orphans,
+    keep: [...(options.keep ?? []), ...(options.keepManifest ? [resolve(options.outDir, SCAFFOLD_MANIFEST)] : [])],
+  };
+}
+
+/**
+ * Writes a rendered scaffold (with `check`, plans it): `src/generated/` and
+ * the snapshot replaced, stale generated files pruned, absent user files
+ * created exclusively, existing ones never touched.
+ */
+export async function writeScaffold(
+  rendered: RenderedScaffold,
+  options: Pick<ScaffoldOptions, "outDir" | "check" | "prune" | "diff">,
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<ScaffoldResult> {
+  if (!options.check) return (await stageScaffold(rendered, options, timings)).commit();
+  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? true };
+  const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
+  return scaffoldResult(rendered, results, rendered.absent.map((file) => file.path), [], timings);
+}
+
+/**
+ * Stages a rendered scaffold (see `StagedWrite`): \`src/generated/\` and the
+ * snapshot to replace, the absent user files to create exclusively.
+ */
+export async function stageScaffold(
+  rendered: RenderedScaffold,
+  options: Pick<ScaffoldOptions, "outDir" | "prune" | "diff">,
+  timings: Partial<Record<ScaffoldStage, number>> = {},
+): Promise<StagedWrite<ScaffoldResult>> {
+  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? false };
+  const generated = await timed(timings, "write", () => stageWrites(rendered.generated, options.outDir, writeOptions));
+  let creations: StagedWrite<{ created: string[]; existing: string[] }>;
+  try {
+    creations = await timed(timings, "write", () => stageCreations(rendered.absent, options.outDir));
+  } catch (error) {
+    await generated.discard();
+    throw error;
+  }
+  return {
+    commit: () =>
+      timed(timings, "write", async () => {
+        let results: WriteResult[];
+        try {
+          results = await generated.commit();
+        } catch (error) {
+          await creations.discard();
+          throw error;
+        }
+        const { created, existing } = await creations.commit();
+        return scaffoldResult(rendered, results, created, existing, timings);
+      }),
+    discard: async () => {
+      await Promise.all([generated.discard(), creations.discard()]);
+    },
+  };
+}
+
+function scaffoldResult(
+  rendered: RenderedScaffold,
+  results: WriteResult[],
+  created: string[],
+  existing: string[],
+  timings: Partial<Record<ScaffoldStage, number>>,
+): ScaffoldResult {
+  const { ir } = rendered;
+  const handlers = ir.tools.map((tool): HandlerFile => {
+    const path = rendered.handlerPaths.get(tool.wireName)!;
+    return { tool: tool.wireName, path, status: created.includes(path) ? "created" : "kept" };
+  });
+  return {
+    generated: results,
+    created,
+    kept: [...rendered.kept, ...existing].sort(),
+    handlers,
+    orphanedHandlers: rendered.orphanedHandlers,
+    diagnostics: ir.diagnostics,
+    timings,
+    upToDate: results.every((file) => file.status === "unchanged") && created.length === 0,
+    ir,
+  };
+}
+
+/** What `src/handlers/*.ts` holds: each file and the tool its `defineHandler` call names (undefined when none is found). */
+export async function scanHandlers(outDir: string): Promise<Map<string, string | undefined>> {
+  const found = new Map<string, string | undefined>();
+  let entries: string[];
+  try {
+    entries = await readdir(join(outDir, HANDLERS_DIR));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return found;
+    throw unreadable(join(outDir, HANDLERS_DIR), error);
+  }
+  for (const entry of entries.sort()) {
+    if (!entry.endsWith(".ts") || entry.endsWith(".d.ts")) continue;
+    const path = `${HANDLERS_DIR}/${entry}`;
+    const absolute = join(outDir, path);
+    const info = await stat(absolute).catch((error: unknown) => {
+      // A symbolic link to nothing is no handler.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw unreadable(absolute, error);
+    });
+    if (info === undefined || !info.isFile()) continue;
+    found.set(path, definedTool(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
+  }
+  return found;
+}
+
+const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;
+const DEFINE_CALL = new RegExp(String.raw`\bdefineHandler\s*(?:<[^>()]*>)?\s*\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`);
+
+/**
+ * The wire name in a handler file's `defineHandler(name, ...)`: a string
+ * literal (quotes or a template without substitutions), or a constant
+ * declared in the same file as one. Comments are skipped. Undefined when the
+ * file has no such call.
+ */
+export function definedTool(source: string): string | undefined {
+  const code = withoutComments(source);
+  const match = DEFINE_CALL.exec(code);
+  if (match === null) return undefined;
+  if (match[1] !== undefined) return stringValue(match[1]);
+  const constant = new RegExp(String.raw`\bconst\s+${match[2]!.replace(/\$/g, "\\$")}\s*(?::\s*string\s*)?=\s*(${STRING})`).exec(code);
+  return constant === null ? undefined : stringValue(constant[1]!);
+}
+
+/** The value of a string literal (as matched by STRING). */
+function stringValue(literal: string): string | undefined {
+  const quote = literal[0];
+  const body = literal.slice(1, -1);
+  // As a JSON string: the literal's own quote unescaped, double quotes and a template's raw line breaks escaped.
+  const json = quote === '"' ? literal : `"${body.replace(/\\(.)|"|\n/gs, (whole, escaped: string | undefined) => (escaped === undefined ? (whole === "\n" ? "\\n" : '\\"') : escaped === quote ? escaped : whole))}"`;
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `source` with its comments blanked (strings and templates kept), so a commented-out call is not taken for the real one. */
+function withoutComments(source: string): string {
+  let out = "";
+  let index = 0;
+  while (index < source.length) {
+    const char = source[index]!;
+    const next = source[index + 1];
+    if (char === "/" && next === "/") {
+      const end = source.indexOf("\n", index);
+      index = end === -1 ? source.length : end;
+    } else if (char === "/" && next === "*") {
+      const end = source.indexOf("*/", index + 2);
+      index = end === -1 ? source.length : end + 2;
+      out += " ";
+    } else if (char === '"' || char === "'" || char === "\x60") {
+      let end = index + 1;
+      while (end < source.length && source[end] !== char && !(char !== "\x60" && source[end] === "\n")) end += source[end] === "\\" ? 2 : 1;
+      out += source.slice(index, end + 1);
+      index = end + 1;
+    } else {
+      out += char;
+      index++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Decides the handler file of each tool. A file that already implements the
+ * tool wins (so renamed files and changed names keep working); otherwise the
+ * tool's own name, `src/handlers/<kebab-case>.ts`, unless a file implementing
+ * another tool sits there, in which case the first free `-2`, `-3`... name.
+ */
+export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, string | undefined>): { paths: Map<string, string>; orphans: OrphanedHandler[] } {
+  const implementing = new Map<string, string[]>();
+  for (const [path, tool] of onDisk) {
+    if (tool !== undefined) implementing.set(tool, [...(implementing.get(tool) ?? []), path]);
+  }
+  const paths = new Map<string, string>();
+  const used = new Set<string>();
+  for (const tool of ir.tools) {
+    const base = handlerFileBase(tool);
+    const own = `${HANDLERS_DIR}/${base}.ts`;
+    const candidates = (implementing.get(tool.wireName) ?? []).filter((path) => !used.has(path));
+    let path = candidates.includes(own) ? own : candidates[0];
+    if (path === undefined) {
+      path = own;
+      for (let n = 2; used.has(path) || (onDisk.get(path) !== undefined && onDisk.get(path) !== tool.wireName); n++) {
+        path = `${HANDLERS_DIR}/${base}-${n}.ts`;
+      }
+    }
+    used.add(path);
+    paths.set(tool.wireName, path);
+  }
+  const listed = new Set(ir.tools.map((tool) => tool.wireName));
+  const orphans: OrphanedHandler[] = [];
+  for (const [path, tool] of onDisk) {
+    if (tool === undefined || used.has(path)) continue;
+    orphans.push({ path, tool, reason: listed.has(tool) ? "duplicate" : "removed" });
+  }
+  return { paths, orphans };
+}
+
+/**
+ * The project's README with its tools table rewritten, when it is a regular
+ * file that has the table's markers and an outdated table; else undefined
+ * (a README the user took over, or one already current, is not written).
+ */
+async function readmeWithTools(outDir: string, table: string): Promise<EmittedFile | undefined> {
+  const path = join(outDir, README);
+  const info = await lstat(path).catch(() => undefined);
+  if (info === undefined || !info.isFile()) return undefined;
+  const current = await readFile(path, "utf8");
+  const updated = withToolsTable(current, table);
+  return updated === undefined || updated === current ? undefined : { path: README, contents: updated, format: "none" };
+}
+
+/**
+ * True when `outDir` holds no scaffold yet: neither a `package.json` nor
+ * `src/generated/`. Anything else is a regeneration, which never recreates
+ * the user's project files.
+ */
+export async function isNewProject(outDir: string): Promise<boolean> {
+  return !(await exists(join(outDir, "package.json"))) && !(await exists(join(outDir, GENERATED_DIR)));
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw unreadable(path, error);
+  }
+}
+
+/** A file-system error while reading the project (a file where a directory should be, a path too long) is the user's to fix. */
+function unreadable(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code !== "string") return error;
+  return userError("output-unwritable", `cannot read the project: ${code} (${(error as Error).message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`, {
+    file: path,
+    hint: code === "ENOTDIR" ? "the project directory and src/handlers must be directories" : code === "ENAMETOOLONG" ? "choose a shorter --out" : "check the permissions of the project directory",
+  });
+}
+
+

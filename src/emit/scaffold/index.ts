@@ -1,0 +1,63 @@
+/**
+ * Stage 3 (emit) for `mcpgen scaffold`: every file of a runnable server, from
+ * the IR and the planned handler paths. `src/generated/` holds the same
+ * `types.ts`, `validators.ts`, `validate.ts` and `runtime.ts` that `generate`
+ * emits, plus the server's tool table, handler table and dispatcher.
+ */
+import type { EmittedFile, ManifestIR } from "../../ir/index.js";
+import { emitManifestSnapshot } from "../snapshot.js";
+import { emitRuntime } from "../client/runtime-module.js";
+import { emitEntry } from "./entry.js";
+import { emitHandlerStub } from "./handler-stub.js";
+import { emitGitignore, emitPackageJson, emitTsconfig, SCAFFOLD_MANIFEST } from "./package.js";
+import { emitReadme } from "./readme.js";
+import { emitServerDefine } from "../server/define.js";
+import { emitServerHandlers, GENERATED_DIR } from "../server/handlers.js";
+import { emitServerModule } from "../server/module.js";
+import { emitServerRuntime } from "../server/runtime-module.js";
+import { emitServerTools } from "../server/tools.js";
+import { emitTypes } from "../types/index.js";
+import { emitValidate, emitValidators } from "../validators/index.js";
+
+export interface ScaffoldEmitOptions {
+  /** npm package name of the project (also the fallback `serverInfo.name`). */
+  name: string;
+  /** Project-relative handler file of every tool, by wire name. */
+  handlerPaths: ReadonlyMap<string, string>;
+  /** By wire name, tools `tools/list` lists otherwise than the manifest does (as the SDK accepts them: see `checkToolsAgainstSdk`). */
+  listed?: ReadonlyMap<string, Record<string, unknown>> | undefined;
+}
+
+export interface ScaffoldFiles {
+  /** mcpgen's: `src/generated/*` and the manifest snapshot, rewritten on every run. */
+  generated: EmittedFile[];
+  /** The user's: project files and handler stubs, written only when absent. */
+  owned: EmittedFile[];
+}
+
+const byPath = (a: EmittedFile, b: EmittedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions): Promise<ScaffoldFiles> {
+  const [validators, runtime, serverRuntime, packageJson] = await Promise.all([
+    emitValidators(ir),
+    emitRuntime(ir),
+    emitServerRuntime(ir),
+    emitPackageJson(options.name),
+  ]);
+  const inGenerated = [
+    emitTypes(ir),
+    validators,
+    emitValidate(ir),
+    runtime,
+    serverRuntime,
+    emitServerTools(ir, options.listed),
+    emitServerDefine(ir),
+    emitServerHandlers(ir, options.handlerPaths),
+    emitServerModule(ir, options.name),
+  ].map((file) => ({ ...file, path: `${GENERATED_DIR}/${file.path}` }));
+  const generated = [...inGenerated, { ...emitManifestSnapshot(ir, { fingerprint: true }), path: SCAFFOLD_MANIFEST }];
+
+  const stubs = ir.tools.map((tool) => emitHandlerStub(tool, options.handlerPaths.get(tool.wireName)!));
+  const owned = [packageJson, emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths), ...stubs];
+  return { generated: generated.sort(byPath), owned: owned.sort(byPath) };
+}

@@ -1,0 +1,91 @@
+/**
+ * Emits a scaffold's project files: `package.json`, `tsconfig.json` and
+ * `.gitignore`. Written once, when absent; the user owns them afterwards.
+ * Dependency ranges are mcpgen's own, so a scaffold builds with what mcpgen
+ * was tested with.
+ *
+ * mcpgen itself is not among the devDependencies: while it is not on the
+ * npm registry, a range for it makes `npm install` fail, and a path to the
+ * copy that made the scaffold would tie the project to one machine. The
+ * `generate` script runs the `mcpgen` command npm finds (this project's or a
+ * parent directory's `node_modules/.bin`, then `PATH`), as the README says.
+ */
+import { readFile } from "node:fs/promises";
+import type { EmittedFile } from "../../ir/index.js";
+import { templatePath } from "../templates.js";
+
+/** The scaffold's own copy of its manifest, at the project root. */
+export const SCAFFOLD_MANIFEST = "manifest.json";
+
+interface OwnPackage {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+let ownPackage: Promise<OwnPackage> | undefined;
+
+/** mcpgen's package.json (found next to `templates/`, in the repository and in the installed package). */
+function readOwnPackage(): Promise<OwnPackage> {
+  ownPackage ??= readFile(templatePath("../package.json"), "utf8").then((text) => JSON.parse(text) as OwnPackage);
+  return ownPackage;
+}
+
+/** An npm package name from any text (a directory name): lower case, URL-safe, at most 214 characters. */
+export function packageName(text: string): string {
+  const name = text.toLowerCase().replace(/[^a-z0-9._~-]+/g, "-").replace(/^[._~-]+|-+$/g, "").slice(0, 214);
+  return name === "" || name === "node_modules" || name === "favicon.ico" ? "mcp-server" : name;
+}
+
+export async function emitPackageJson(name: string): Promise<EmittedFile> {
+  const own = await readOwnPackage();
+  const range = (section: Record<string, string> | undefined, dependency: string) => {
+    const value = section?.[dependency];
+    if (value === undefined) throw new Error(`internal: mcpgen's package.json does not list ${dependency}`);
+    return value;
+  };
+  const manifest = {
+    name,
+    version: "0.1.0",
+    private: true,
+    type: "module",
+    description: "An MCP server scaffolded by mcpgen",
+    engines: { node: ">=20" },
+    scripts: {
+      build: "tsc -p tsconfig.json",
+      typecheck: "tsc -p tsconfig.json --noEmit",
+      start: "node dist/server.js",
+      "start:http": "node dist/server.js --http",
+      generate: `mcpgen scaffold ${SCAFFOLD_MANIFEST} --out .`,
+    },
+    dependencies: {
+      "@modelcontextprotocol/sdk": range(own.dependencies, "@modelcontextprotocol/sdk"),
+    },
+    devDependencies: {
+      "@types/node": range(own.devDependencies, "@types/node"),
+      typescript: range(own.devDependencies, "typescript"),
+    },
+  };
+  return { path: "package.json", contents: `${JSON.stringify(manifest, null, 2)}\n`, format: "json" };
+}
+
+export function emitTsconfig(): EmittedFile {
+  const config = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      skipLibCheck: true,
+      sourceMap: true,
+      rootDir: "src",
+      outDir: "dist",
+      types: ["node"],
+    },
+    include: ["src"],
+  };
+  return { path: "tsconfig.json", contents: `${JSON.stringify(config, null, 2)}\n`, format: "json" };
+}
+
+export function emitGitignore(): EmittedFile {
+  return { path: ".gitignore", contents: "node_modules/\ndist/\n", format: "none" };
+}

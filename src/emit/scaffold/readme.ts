@@ -1,0 +1,125 @@
+/**
+ * Emits the scaffold's `README.md`. Written once; the user owns it, except
+ * its tools table: the lines between `TOOLS_START` and `TOOLS_END`, which
+ * every regeneration (`npm run generate`) rewrites from the manifest, and
+ * which the user removes to keep the file to themselves. It holds no
+ * server-supplied text: handler paths and type names are mcpgen's own
+ * identifiers.
+ */
+import type { EmittedFile, ManifestIR } from "../../ir/index.js";
+import { SCAFFOLD_MANIFEST } from "./package.js";
+
+export const README = "README.md";
+
+/** The lines around the part of the README that mcpgen rewrites. */
+export const TOOLS_START = "<!-- mcpgen: the tools table below is rewritten by npm run generate; delete these marker lines to keep it as it is -->";
+export const TOOLS_END = "<!-- mcpgen: end of the tools table -->";
+
+/** The tools table, markers included: one row per tool, its handler file and types. */
+export function toolsTable(ir: ManifestIR, handlerPaths: ReadonlyMap<string, string>): string {
+  const rows = ir.tools.map((tool) => {
+    const output = tool.output === undefined ? "(no outputSchema)" : `\`${tool.output.typeNames.root}\``;
+    return `| \`${handlerPaths.get(tool.wireName) ?? ""}\` | \`${tool.input.typeNames.root}\` | ${output} |`;
+  });
+  return `${TOOLS_START}
+
+| handler | input | output |
+|---|---|---|
+${rows.join("\n")}
+
+${TOOLS_END}`;
+}
+
+/**
+ * `readme` with its tools table replaced by `table`; undefined when the
+ * markers are gone (the user took the table over) or out of order.
+ */
+export function withToolsTable(readme: string, table: string): string | undefined {
+  const start = readme.indexOf(TOOLS_START);
+  const end = readme.indexOf(TOOLS_END, start);
+  if (start === -1 || end === -1 || readme.indexOf(TOOLS_START, start + 1) !== -1) return undefined;
+  return `${readme.slice(0, start)}${table}${readme.slice(end + TOOLS_END.length)}`;
+}
+
+export function emitReadme(ir: ManifestIR, name: string, handlerPaths: ReadonlyMap<string, string>): EmittedFile {
+  const contents = `# ${name}
+
+An MCP server scaffolded by mcpgen (\`mcpgen scaffold\`) from \`${SCAFFOLD_MANIFEST}\`. It lists
+exactly the tools of that manifest, validates every call against the tools' JSON Schemas, and runs
+your code in \`src/handlers/\`.
+
+\`\`\`sh
+npm install
+npm run build
+node dist/server.js                          # stdio: what an MCP client runs
+PORT=8080 node dist/server.js --http         # Streamable HTTP on http://127.0.0.1:8080/mcp
+\`\`\`
+
+## Use it from an MCP client
+
+Clients start a stdio server as a command. Give them \`node\` and the absolute path of
+\`dist/server.js\`, for example in a \`.mcp.json\`:
+
+\`\`\`json
+{
+  "mcpServers": {
+    "${name}": { "command": "node", "args": ["/absolute/path/to/${name}/dist/server.js"] }
+  }
+}
+\`\`\`
+
+Not \`npm start\`: npm prints a banner on stdout before the server starts, and on stdio, stdout
+carries the protocol, so the client fails on it. (\`npm start\` and \`npm run start:http\` are
+there for trying the server by hand.)
+
+## When the manifest changes
+
+Edit \`${SCAFFOLD_MANIFEST}\`, then:
+
+\`\`\`sh
+npm run generate    # (mcpgen scaffold ${SCAFFOLD_MANIFEST} --out .) refreshes src/generated/ and the tools table
+npm run build       # fails in every handler that no longer fits its tool's schemas
+\`\`\`
+
+\`npm run generate\` runs the \`mcpgen\` command that npm finds: in \`node_modules/.bin\` of this
+directory or of any directory above it (the project you ran \`mcpgen scaffold\` from, when this
+server is inside it), then on your \`PATH\`. If none is found, install mcpgen where npm looks, e.g.
+\`npm install -D <path to mcpgen-x.y.z.tgz>\` here, or \`npm install -g\` it. \`npm run generate -- --check\`
+exits 1 when \`src/generated/\` is out of date (for CI).
+
+## Who owns what
+
+| path | owner |
+|---|---|
+| \`src/handlers/*.ts\` | you: one file per tool; mcpgen creates a stub for a new tool and never touches an existing file |
+| \`src/server.ts\`, \`package.json\`, \`tsconfig.json\`, this README | you: created once (the tools table below is mcpgen's while its marker lines are there) |
+| \`src/generated/\` | mcpgen: rewritten by \`npm run generate\`, do not edit |
+| \`${SCAFFOLD_MANIFEST}\` | the contract: edit it, then \`npm run generate\` |
+
+## Tools
+
+${toolsTable(ir, handlerPaths)}
+
+A handler receives its validated, typed input and a context (\`signal\`, \`progress\`, \`log\`,
+and \`sample\`/\`elicit\` when the client supports them). It returns the typed output, which is
+checked against the outputSchema and sent as \`structuredContent\` plus a JSON text block,
+or \`toolResult({ ... })\` for a full result. A thrown error becomes a tool error with its message.
+
+Handlers of removed tools are listed by \`npm run generate\`, never deleted. A handler file can be
+renamed or moved within \`src/handlers/\`: mcpgen finds it by its \`defineHandler(name, ...)\` call,
+where \`name\` is a string literal or a \`const\` declared in that file as one.
+
+## HTTP
+
+\`node dist/server.js --http\` binds to 127.0.0.1 and refuses requests whose \`Host\` or \`Origin\`
+header names another host (DNS-rebinding protection). \`PORT\` sets the port (default 3000),
+\`MCP_HOST\` the interface, \`MCP_ALLOWED_HOSTS\` (comma-separated) accepts more host names, and
+\`MCP_STATELESS=1\` (or \`--stateless\`) serves without sessions.
+
+Sessions are bounded: at most \`MCP_MAX_SESSIONS\` (default 1000) are open at once, and one idle
+(no request or stream open) for \`MCP_SESSION_IDLE_TIMEOUT\` seconds (default 1800; 0: never) is
+closed. At the limit, a new session closes the least recently used idle one, or gets 503 when
+every session is in use. A request to a closed session gets 404; the client starts a new session.
+`;
+  return { path: README, contents, format: "none" };
+}
