@@ -8,12 +8,12 @@
  *   - validators: each test through the compiled input and output validator,
  *     counted next to ajv compiling the same schema directly; mcpgen must pass
  *     at least as many, and every test it fails must be a documented
- *     divergence (`DIVERGENCES`, also in the README);
+ *     divergence (`DIVERGENCES`, also in docs/type-mapping.md);
  *   - resilience: every group generates, and `strict` refuses only the groups
- *     the README says it refuses;
+ *     docs/type-mapping.md says it refuses;
  *   - types: every valid instance type-checks against the group's types,
  *     except where a documented exception of the type mapping applies
- *     (`TYPE_EXCEPTIONS`, named in the README's "Type mapping").
+ *     (`TYPE_EXCEPTIONS`, named in docs/type-mapping.md).
  * Skipped, saying so, where the suite is not beside the checkout.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -32,7 +32,7 @@ import { repoRoot, typecheck } from "./helpers/typecheck.js";
 
 if (!suitePresent) console.warn(`JSON Schema Test Suite tests skipped: ${suiteRoot} does not exist (CI places ../shared beside the checkout)`);
 
-/** Tests mcpgen fails on purpose or inherits from ajv, each with its reason (README, "JSON Schema Test Suite"). */
+/** Tests mcpgen fails on purpose or inherits from ajv, each with its reason (docs/type-mapping.md, "JSON Schema Test Suite"). */
 const DIVERGENCES: ReadonlyArray<{ name: string; applies: (group: SuiteGroup, test: SuiteTest, ajvPasses: boolean) => boolean }> = [
   // 2020-12 makes `format` an annotation by default; mcpgen's validators assert the formats they know.
   { name: "format asserted", applies: (group, test) => group.file === "format.json" && /is only an annotation by default$/.test(test.description) },
@@ -46,7 +46,7 @@ const DIVERGENCES: ReadonlyArray<{ name: string; applies: (group: SuiteGroup, te
 type TypeException = "untyped-object-keywords" | "untyped-array-keywords" | "closed-objects";
 
 /**
- * Valid instances the types reject, by the README's exception that says why (`file: group / test`):
+ * Valid instances the types reject, by the documented exception that says why (`file: group / test`):
  * object keywords without `type` are typed as an object, array keywords without `type` as an array,
  * and an object without `additionalProperties` is closed (to what `properties`/`patternProperties` declare).
  */
@@ -150,11 +150,11 @@ async function runDraft(draft: Draft): Promise<DraftRun> {
 
 const count = (results: boolean[][]) => results.flat().filter(Boolean).length;
 
-/** The README's row for a draft: `| 2020-12 | 1299 | 1273 | 1273 | 1237 |`. */
-async function readmeCounts(draft: Draft): Promise<number[] | undefined> {
-  const readme = await readFile(join(repoRoot, "README.md"), "utf8");
+/** The documented row for a draft (docs/type-mapping.md, "JSON Schema Test Suite"): `| 2020-12 | 1299 | 1273 | 1273 | 1237 |`. */
+async function documentedCounts(draft: Draft): Promise<number[] | undefined> {
+  const page = await readFile(join(repoRoot, "docs/type-mapping.md"), "utf8");
   const label = draft === "draft7" ? "draft-07" : draft.slice("draft".length);
-  const row = readme.split("\n").find((line) => line.startsWith(`| ${label} |`));
+  const row = page.split("\n").find((line) => line.startsWith(`| ${label} |`));
   return row?.split("|").slice(2, -1).map((cell) => Number(cell.trim()));
 }
 
@@ -165,14 +165,14 @@ describe.skipIf(!suitePresent)("the JSON Schema Test Suite", () => {
   }, 120_000);
 
   describe.each(DRAFTS)("%s, required tests", (draft) => {
-    it("the validators pass at least as many as ajv on the same schemas, as inputSchema and as outputSchema, and the README says how many", async () => {
+    it("the validators pass at least as many as ajv on the same schemas, as inputSchema and as outputSchema, and docs/type-mapping.md says how many", async () => {
       const run = runs.get(draft)!;
       const total = run.groups.reduce((sum, group) => sum + group.tests.length, 0);
       const counts = [total, count(run.input), count(run.output), count(run.ajv)];
       console.log(`${draft}: ${total} required tests; mcpgen ${counts[1]} as inputSchema, ${counts[2]} as outputSchema; ajv ${counts[3]}`);
       expect(counts[1]).toBeGreaterThanOrEqual(counts[3]!);
       expect(counts[2]).toBeGreaterThanOrEqual(counts[3]!);
-      expect(await readmeCounts(draft), "README, JSON Schema Test Suite table").toEqual(counts);
+      expect(await documentedCounts(draft), "docs/type-mapping.md, JSON Schema Test Suite table").toEqual(counts);
     });
 
     it("every test the validators fail is a documented divergence", () => {
@@ -223,7 +223,7 @@ describe.skipIf(!suitePresent)("the JSON Schema Test Suite", () => {
     });
   });
 
-  it("the types accept every valid instance, except under the README's documented exceptions (one tsc run over the three drafts)", async () => {
+  it("the types accept every valid instance, except under the documented exceptions (one tsc run over the three drafts)", async () => {
     const origin = new Map<string, string>();
     for (const draft of DRAFTS) {
       const run = runs.get(draft)!;
