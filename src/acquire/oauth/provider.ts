@@ -5,7 +5,7 @@
  * protocol; this class decides what only the client can:
  *
  * - **who mcpgen is.** A configured client (pre-registration: a client id
- *   from the configuration, `--client-id` or `MCPGEN_CLIENT_ID`, with
+ *   from the configuration (a target's or `.mcp.json` entry's `oauth.clientId`) or `MCPGEN_CLIENT_ID`, with
  *   `MCPGEN_CLIENT_SECRET` or `MCPGEN_CLIENT_PRIVATE_KEY` when it is a
  *   confidential one) comes first; then a client stored by an earlier login;
  *   then the SDK uses the Client ID Metadata Document URL when the
