@@ -12,7 +12,8 @@
  */
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { parseManifest, readManifestFile, type InputStream, type RawManifest } from "../acquire/manifest-file.js";
+import { parseManifest, readManifestFile, type InputStream } from "../acquire/manifest-file.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
 import { compareManifests, formatDrift, hasDrift } from "./drift.js";
 import { failOnWarnings, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
 import { emitScaffold } from "../emit/scaffold/index.js";

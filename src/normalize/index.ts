@@ -2,7 +2,7 @@
  * Stage 2 (normalize): a raw manifest into the IR. Validates the tool list,
  * drops repeated tool names, normalises every schema and decides every name.
  */
-import type { RawManifest } from "../acquire/manifest-file.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
 import { joinPointer, userError, type Diagnostic } from "../shared/errors.js";
 import type { ManifestIR, NormalizedSchema, ToolAnnotations, ToolIR } from "../ir/index.js";
 import { assignToolNames, pascalCase, type UniqueNames } from "./naming.js";

@@ -26,6 +26,7 @@
  */
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import type { Dialect, Schema, SchemaObject } from "../ir/index.js";
+import { refTarget } from "../ir/refs.js";
 import { isRecord, LONE_SURROGATE, setOwn } from "../shared/json.js";
 import { metaSchema } from "./meta-schemas.js";
 import { isLegacyDialect, RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
@@ -582,11 +583,6 @@ function addDependentRequired(out: SchemaObject, name: string, names: readonly s
 function addDependentSchema(out: SchemaObject, name: string, schema: Schema): void {
   const map = (out.dependentSchemas ??= {}) as Record<string, Schema>;
   setOwn(map, name, Object.prototype.hasOwnProperty.call(map, name) ? { allOf: [map[name]!, schema] } : schema);
-}
-
-/** `"#"` for the root, the `$defs` key otherwise (refs are normalised to these two forms). */
-export function refTarget(ref: string): string {
-  return ref === "#" ? "#" : decodeURIComponent(ref.slice("#/$defs/".length));
 }
 
 /**

@@ -19,7 +19,7 @@ import type { PatternMode } from "../../../templates/pattern-engine.js";
 import { fileHeader } from "../header.js";
 import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, type SourceBlock } from "../../format/layout.js";
 import { templatePath } from "../templates.js";
-import { refTarget } from "../../normalize/schema.js";
+import { refTarget } from "../../ir/refs.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
 import { PATTERN_ENGINE_NAME, validatorId, type ChunkResult, type CompileContext, type ValidatorEntry } from "./compiler.js";
 import { ChunkQueue, startWorkerPool } from "./queue.js";
