@@ -42,7 +42,6 @@ const NOT_YET: readonly string[] = [
   "emit/client/index-module.ts -> format/layout.ts",
   "emit/client/index.ts -> format/layout.ts",
   "emit/client/runtime-module.ts -> format/layout.ts",
-  "emit/scaffold/handler-stub.ts -> normalize/naming.ts",
   "emit/types/index.ts -> format/layout.ts",
   "emit/types/index.ts -> format/type-layout.ts",
   "emit/validators/index.ts -> format/layout.ts",

@@ -47,6 +47,8 @@ export interface ToolIR {
   wireName: string;
   /** Client method name. */
   methodName: string;
+  /** Base name of the tool's own file (a scaffold's handler: `src/handlers/<fileBase>.ts`), decided with the other names. */
+  fileBase: string;
   title?: string | undefined;
   description?: string | undefined;
   annotations?: ToolAnnotations | undefined;

@@ -68,6 +68,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     return {
       wireName,
       methodName: toolNames.method,
+      fileBase: toolNames.fileBase,
       title,
       description: typeof tool["description"] === "string" ? tool["description"] : undefined,
       annotations,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { RESERVED_WORDS } from "../shared/escape.js";
 
 /**
@@ -65,6 +66,39 @@ export interface ToolNames {
   method: string;
   /** Stem of the tool's type names, e.g. `GetWeather` for `GetWeatherInput`. */
   typeBase: string;
+  /** Base name of the tool's own file, e.g. `get-weather` (see `toolFileBase`). */
+  fileBase: string;
+}
+
+/** Device names Windows will not create a file for, whatever the extension. */
+const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/;
+
+/**
+ * Longest file base name. MCP asks for tool names of at most 128 characters
+ * (2025-11-25, "Tool names"), but servers send longer ones, and a file name
+ * past 255 bytes cannot be created at all (nor a path past 260 characters on
+ * Windows): 80 leaves room for the project's path.
+ */
+export const MAX_FILE_BASE = 80;
+
+/**
+ * The base name, without extension, of a file of the tool's own (a scaffold's
+ * handler, `src/handlers/<base>.ts`): the kebab-case of its method name
+ * (`getWeather` → `get-weather`). Method names are unique identifiers made of
+ * ASCII letters and digits, so the result is unique, lower-case (no clash on
+ * case-insensitive file systems) and can never hold a path separator or a
+ * dot: a tool called `../../x` gets `x`. Past `MAX_FILE_BASE` characters it is
+ * cut, and ends in a hash of the method name, so that two long names sharing
+ * their start still get different files, and a tool always gets the same one.
+ */
+export function toolFileBase(methodName: string): string {
+  let base = words(methodName).join("-") || "tool";
+  if (base.length > MAX_FILE_BASE) {
+    const hash = createHash("sha256").update(methodName).digest("hex").slice(0, 8);
+    base = `${base.slice(0, MAX_FILE_BASE - hash.length - 1).replace(/-+$/, "")}-${hash}`;
+  }
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) throw new Error(`internal: unsafe file name ${JSON.stringify(base)}`);
+  return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
 }
 
 /**
@@ -83,9 +117,11 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
   const ordered = bases.sort((a, b) => exact(a) - exact(b) || (a.wireName < b.wireName ? -1 : a.wireName > b.wireName ? 1 : 0));
   const result = new Map<string, ToolNames>();
   for (const { wireName, method } of ordered) {
+    const claimed = methods.claim(method);
     result.set(wireName, {
-      method: methods.claim(method),
+      method: claimed,
       typeBase: types.claim(safeTypeBase(wireName), ["Input", "Output"]),
+      fileBase: toolFileBase(claimed),
     });
   }
   return { tools: result, types };
