@@ -45,7 +45,6 @@ const NOT_YET: readonly string[] = [
   "emit/types/index.ts -> format/layout.ts",
   "emit/types/index.ts -> format/type-layout.ts",
   "emit/validators/index.ts -> format/layout.ts",
-  "emit/validators/index.ts -> normalize/patterns.ts",
   "format/type-layout.ts -> emit/types/schema-to-type.ts",
   "shared/version.ts -> emit/templates.ts",
   "write/index.ts -> emit/header.ts",

@@ -4,7 +4,7 @@
  */
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { joinPointer, userError, type Diagnostic } from "../shared/errors.js";
-import type { ManifestIR, NormalizedSchema, ToolAnnotations, ToolIR } from "../ir/index.js";
+import type { ManifestIR, NormalizedSchema, PatternMode, ToolAnnotations, ToolIR } from "../ir/index.js";
 import { assignToolNames, pascalCase, type UniqueNames } from "./naming.js";
 import { normalizeSchema } from "./schema.js";
 import { isRecord } from "../shared/json.js";
@@ -48,6 +48,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     accepted.push({ tool, pointer });
   });
 
+  const patternModes = new Map<string, PatternMode>();
   const names = assignToolNames(accepted.map((entry) => entry.tool["name"] as string));
   const tools: ToolIR[] = accepted.map(({ tool, pointer }) => {
     const wireName = tool["name"] as string;
@@ -58,7 +59,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
       diagnostics.push({ severity: "warning", code: "schema-invalid", message: "tool has no inputSchema; assuming an object with any properties", file, tool: wireName, pointer });
       inputSource = { type: "object" };
     }
-    const where = { file, tool: wireName, diagnostics, typeNames: names.types, documents: options.documents };
+    const where = { file, tool: wireName, diagnostics, typeNames: names.types, documents: options.documents, patternModes };
     const input = schemaIR(inputSource, "input", toolNames.typeBase, joinPointer(pointer, "inputSchema"), where);
     checkObjectRoot(input, wireName, file, diagnostics);
     const outputRaw = tool["outputSchema"];
@@ -86,6 +87,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     capabilities: manifest.capabilities,
     instructions: manifest.instructions,
     tools,
+    patternModes,
     diagnostics,
   };
 }
@@ -97,10 +99,13 @@ interface ToolContext {
   diagnostics: Diagnostic[];
   typeNames: UniqueNames;
   documents: NormalizeOptions["documents"];
+  /** Where each schema's pattern modes are gathered, for the whole manifest. */
+  patternModes: Map<string, PatternMode>;
 }
 
 function schemaIR(raw: unknown, role: "input" | "output", typeBase: string, pointer: string, tool: ToolContext): NormalizedSchema {
   const result = normalizeSchema(raw, { file: tool.file, tool: tool.tool, pointer, diagnostics: tool.diagnostics, documents: tool.documents });
+  for (const [source, mode] of result.patternModes) tool.patternModes.set(source, mode);
   const root = `${typeBase}${role === "input" ? "Input" : "Output"}`;
   const defs = new Map<string, string>();
   for (const key of result.defKeys) defs.set(key, tool.typeNames.claim(`${root}${pascalCase(key) || "Def"}`));

@@ -25,13 +25,13 @@
  *   - patterns: each `pattern` and `patternProperties` key is kept or dropped as patterns.ts decides.
  */
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
-import type { Dialect, Schema, SchemaObject } from "../ir/index.js";
+import type { Dialect, PatternMode, Schema, SchemaObject } from "../ir/index.js";
 import { refTarget } from "../ir/refs.js";
 import { isRecord, LONE_SURROGATE, setOwn } from "../shared/json.js";
 import { metaSchema } from "./meta-schemas.js";
 import { isLegacyDialect, RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
 import { DEFAULT_BASE, uriStem } from "./uri.js";
-import { checkPattern } from "./patterns.js";
+import { checkPattern, decidePattern } from "./patterns.js";
 
 export interface SchemaContext {
   file: string;
@@ -52,6 +52,8 @@ export interface NormalizeSchemaResult {
   schema: Schema;
   /** `$defs` keys in the order they were created. */
   defKeys: string[];
+  /** The mode of each kept pattern that does not compile as `new RegExp(source, "u")` (see `ManifestIR.patternModes`). */
+  patternModes: Map<string, PatternMode>;
 }
 
 export const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas"] as const;
@@ -146,6 +148,7 @@ class SchemaNormalizer {
   /** While a subschema of a known document (a meta-schema) is normalised: its URI, and the tool's pointer to report problems at. */
   private foreign: { uri: string; origin: string } | undefined;
   private specialised = 0;
+  private readonly patternModes = new Map<string, PatternMode>();
 
   constructor(
     private readonly raw: unknown,
@@ -186,6 +189,7 @@ class SchemaNormalizer {
     this.usedKeys.clear();
     this.queue.length = 0;
     for (const key of Object.keys(this.defs)) delete this.defs[key];
+    this.patternModes.clear();
     this.specialised = 0;
   }
 
@@ -209,7 +213,7 @@ class SchemaNormalizer {
       schema = typeof root === "boolean" ? (root ? {} : { not: {} }) : root;
       schema.$defs = { ...this.defs };
     }
-    return { dialect: this.dialect, schema, defKeys };
+    return { dialect: this.dialect, schema, defKeys, patternModes: this.patternModes };
   }
 
   /**
@@ -361,7 +365,7 @@ class SchemaNormalizer {
           break;
         case "pattern":
           if (typeof item !== "string") { this.dropped(key, at, "is not a string"); break; }
-          if (checkPattern(item, "pattern", this.where(at), this.context.diagnostics)) out.pattern = item;
+          if (this.keepPattern(item, "pattern", at)) out.pattern = item;
           break;
         case "exclusiveMinimum":
         case "exclusiveMaximum":
@@ -420,7 +424,7 @@ class SchemaNormalizer {
       const map: Record<string, Schema> = {};
       for (const [name, sub] of Object.entries(item)) {
         if (LONE_SURROGATE.test(name)) this.loneSurrogate(name, joinPointer(at, name));
-        if (key === "patternProperties" && !checkPattern(name, "patternProperties key", this.where(joinPointer(at, name)), this.context.diagnostics)) continue;
+        if (key === "patternProperties" && !this.keepPattern(name, "patternProperties key", joinPointer(at, name))) continue;
         const schema = child(sub, joinPointer(at, name));
         // A property whose schema is not one stays a property (so `additionalProperties` leaves it alone), unconstrained.
         if (schema !== undefined || key !== "dependentSchemas") setOwn(map, name, schema ?? true);
@@ -455,6 +459,14 @@ class SchemaNormalizer {
       out[key] = item;
     }
     // Anything else (tsType, x-*, $id, $schema, $comment, $anchor, ...) is dropped on purpose.
+  }
+
+  /** Whether a pattern is kept (warning as patterns.ts decides); records how a kept one compiles. */
+  private keepPattern(source: string, what: string, at: string): boolean {
+    if (!checkPattern(source, what, this.where(at), this.context.diagnostics)) return false;
+    const mode = decidePattern(source).mode;
+    if (mode !== undefined) this.patternModes.set(source, mode);
+    return true;
   }
 
   private loneSurrogate(name: string, at: string) {
