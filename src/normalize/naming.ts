@@ -1,10 +1,35 @@
 import { createHash } from "node:crypto";
 import { RESERVED_WORDS } from "../shared/escape.js";
+import type { Rule } from "./rule.js";
 
 /**
  * Identifier rules. Names are decided once, for the whole output, before any
  * emitter runs (see `assignToolNames`), so every emitter agrees on them.
  */
+
+export const METHOD_NAMES: Rule = {
+  name: "method-names",
+  does: "A tool's client method is the camelCase of its wire name (`get_weather` → `getWeather`); `tool` when no letter or digit is left, a `tool` prefix before a digit, a `Tool` suffix for a reserved word or a name that would make the client a thenable or shadow an `Object.prototype` member; collisions get numeric suffixes, a name that already is the ideal identifier first, then in code-point order of the wire names.",
+  reports: [],
+};
+
+export const TYPE_NAMES: Rule = {
+  name: "type-names",
+  does: "A tool's types are the PascalCase of its wire name with `Input` and `Output` (`GetWeatherInput`), claimed together; never one of mcpgen's own exported names (`ToolMap`, `ToolResult`, ...) nor a global (`Promise`, `Record`, ...); collisions get numeric suffixes.",
+  reports: [],
+};
+
+export const DEF_TYPE_NAMES: Rule = {
+  name: "def-type-names",
+  does: "Each `$defs` key of a tool's schema is typed `<Root><Key in PascalCase>` (`GetWeatherInputLocation`; `Def` when the key has no letter or digit), claimed from the same names as the tools' types.",
+  reports: [],
+};
+
+export const FILE_NAMES: Rule = {
+  name: "file-names",
+  does: "A tool's own file (a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): unique, lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`.",
+  reports: [],
+};
 
 /** Splits any text into ASCII words: `get_weather`, `get-weather`, `getWeather` and `GetWeather` all give `get`, `weather`. */
 export function words(text: string): string[] {
@@ -125,6 +150,11 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
     });
   }
   return { tools: result, types };
+}
+
+/** `def-type-names`: the type name to claim for the `$defs` key `key` of the schema whose type is `root`. */
+export function defTypeName(root: string, key: string): string {
+  return `${root}${pascalCase(key) || "Def"}`;
 }
 
 /** A set of claimed names handing out `name`, `name2`, `name3`… */
