@@ -21,7 +21,7 @@ export const TYPE_NAMES: Rule = {
 
 export const DEF_TYPE_NAMES: Rule = {
   name: "def-type-names",
-  does: "Each `$defs` key of a tool's schema is typed `<Root><Key in PascalCase>` (`GetWeatherInputLocation`; `Def` when the key has no letter or digit), claimed from the same names as the tools' types.",
+  does: "Each `$defs` key of a tool's schema is typed `<Root><Key in PascalCase>` (`GetWeatherInputGeoPoint` for `geo_point`), claimed after the tools' own type names, from the same set: a taken name is numbered.",
   reports: [],
 };
 

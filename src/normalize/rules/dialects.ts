@@ -13,7 +13,7 @@ import { addDependentRequired } from "./vocabulary.js";
 
 export const DIALECT: Rule = {
   name: "dialect",
-  does: "`$schema` decides the dialect (the json-schema.org URIs of draft-04, -06, -07, 2019-09 and 2020-12, `http` or `https`, with or without the empty fragment); none means 2020-12, and any other `$schema` is read as 2020-12 with a warning. A resource's own `$schema` decides for it.",
+  does: "`$schema` decides the dialect (the json-schema.org URIs of draft-04, -06, -07, 2019-09 and 2020-12, `http` or `https`, with or without the empty fragment; draft-03's is read as draft-04); none means 2020-12, and any other `$schema` is read as 2020-12 with a warning. A resource's own `$schema` decides for it.",
   spec: "MCP 2025-11-25, \"JSON Schema Usage\"; 2020-12 Core §8.1.1",
   reports: ["keyword-dropped"],
 };

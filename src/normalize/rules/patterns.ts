@@ -11,7 +11,7 @@ import { subschemaMap } from "./subschemas.js";
 
 export const PATTERNS: KeywordRule = {
   name: "patterns",
-  does: "Each `pattern` and `patternProperties` key is validated with the `u` flag when it is a valid Unicode regular expression, else without it (another dialect's escapes); a backtracking engine could stall on it, by the linear-time matcher; one no engine can run is dropped. Each way but the first is reported. A `pattern` that is not a string is dropped.",
+  does: "Each `pattern` and `patternProperties` key is validated: with the `u` flag when it is a valid Unicode regular expression, else without it (another dialect's escapes); by the linear-time matcher when a backtracking engine could stall on it; not at all, and dropped, when no engine can run it. Each way but the first is reported; a `pattern` that is not a string is dropped.",
   spec: "2020-12 Validation §6.3.3, Core §6.4, §10.3.2.2",
   reports: ["keyword-dropped", "pattern-invalid", "pattern-dialect", "pattern-backtracking"],
   keywords: ["pattern", "patternProperties"],

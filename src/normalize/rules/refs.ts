@@ -24,8 +24,8 @@ export const UNRESOLVED_REFS: Rule = {
 
 export const PLAIN_REFS: KeywordRule = {
   name: "plain-refs",
-  does: "`$ref`, `$dynamicRef` and `$recursiveRef` each become a plain `$ref` to `#` or `#/$defs/<key>`; a schema object with two applies the second as an `allOf` member; a ref that is not a string is dropped with a warning.",
-  reports: ["keyword-dropped", "ref-external", "ref-unresolved"],
+  does: "`$ref`, `$dynamicRef` and `$recursiveRef` each become a plain `$ref` to `#` or `#/$defs/<key>` (one that cannot be followed: `external-refs`, `unresolved-refs`); a schema object with two applies the second as an `allOf` member; a ref that is not a string is dropped with a warning.",
+  reports: ["keyword-dropped"],
   keywords: ["$ref", "$dynamicRef", "$recursiveRef"],
   apply(node, keyword, value, at) {
     if (typeof value !== "string") return node.drop(keyword, at, "is not a string");

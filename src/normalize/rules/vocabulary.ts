@@ -14,7 +14,7 @@ export const JSON_TYPES: ReadonlySet<string> = new Set(["string", "number", "int
 
 export const KNOWN_KEYWORDS_ONLY: KeywordRule = {
   name: "known-keywords-only",
-  does: "A keyword no rule reads (`tsType`, `x-*`, `$comment`, `$anchor`, `$id` once resolved, any other) is dropped without a word, so no server text reaches the output through a non-standard keyword.",
+  does: "A keyword no rule reads (`tsType`, `x-*`, `$comment`, `$anchor`, `$id` once resolved, any other) is dropped silently, so no server text reaches the output through a non-standard keyword.",
   reports: [],
   keywords: [],
 };
@@ -70,7 +70,7 @@ function finiteNumber(node: SchemaNode, keyword: string, value: unknown, at: str
 
 export const STRING_VALUES: KeywordRule = {
   name: "string-values",
-  does: "`format`, `description`, `title`, `contentMediaType` and `contentEncoding` keep strings; another value is dropped without a word (they constrain nothing mcpgen could get wrong by losing them).",
+  does: "`format`, `description`, `title`, `contentMediaType` and `contentEncoding` keep strings; another value is dropped silently.",
   reports: [],
   keywords: ["format", "description", "title", "contentMediaType", "contentEncoding"],
   apply(node, keyword, value) {
@@ -80,7 +80,7 @@ export const STRING_VALUES: KeywordRule = {
 
 export const BOOLEAN_VALUES: KeywordRule = {
   name: "boolean-values",
-  does: "`uniqueItems`, `deprecated`, `readOnly` and `writeOnly` keep booleans; another value is dropped without a word.",
+  does: "`uniqueItems`, `deprecated`, `readOnly` and `writeOnly` keep booleans; another value is dropped silently.",
   reports: [],
   keywords: ["uniqueItems", "deprecated", "readOnly", "writeOnly"],
   apply(node, keyword, value) {
