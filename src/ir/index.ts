@@ -1,6 +1,7 @@
 /**
  * The one normalised model every emitter reads. Built by `normalize`; nothing
- * downstream looks at the raw input again.
+ * downstream looks at the raw input again. Beside it: `raw-manifest.ts`, what
+ * acquire hands normalize, and `refs.ts`, how emitters read a ref.
  */
 import type { Diagnostic } from "../shared/errors.js";
 
@@ -8,7 +9,7 @@ import type { Diagnostic } from "../shared/errors.js";
  * A JSON Schema after normalisation: 2020-12 vocabulary, known keywords only,
  * and no identifiers: no `$id`, `$anchor`, `$dynamicAnchor`,
  * `$recursiveAnchor`, `$dynamicRef` or `$recursiveRef`. Every reference is a
- * plain `$ref` to `#` (the root) or `#/$defs/<key>`.
+ * plain `$ref` to `#` (the root) or `#/$defs/<key>` (`refTarget` reads one).
  * A `pattern` or `patternProperties` key that remains is one to validate, compiled as
  * `ManifestIR.patternModes` says.
  */
