@@ -1,7 +1,8 @@
 /** mcpgen's library API. The CLI is a thin layer over these functions. */
 export { generate, check, pull } from "./commands/api.js";
 export { generateFromManifest, renderManifest, type ClientEmit, type GenerateOptions, type GenerateResult, type Stage } from "./commands/generate.js";
-export { readManifestFile, parseManifest, recogniseManifest, type InputStream, type RawManifest } from "./acquire/manifest-file.js";
+export { readManifestFile, parseManifest, recogniseManifest, type InputStream } from "./acquire/manifest-file.js";
+export type { RawManifest } from "./ir/raw-manifest.js";
 export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./shared/errors.js";
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir/index.js";

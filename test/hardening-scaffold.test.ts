@@ -11,7 +11,7 @@ import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_HANDLER_NAME } from "../src/emit/scaffold/handler-stub.js";
+import { MAX_FILE_BASE } from "../src/normalize/naming.js";
 import { runCli } from "./helpers/cli.js";
 import { treeOutside } from "./helpers/output-dir.js";
 
@@ -76,7 +76,7 @@ describe("long tool names", () => {
     expect(result.code).toBe(0);
     const [handlerFile] = await readdir(join(out, "src/handlers"));
     expect(handlerFile).toMatch(/^(get-)+get-[0-9a-f]{8}\.ts$/);
-    expect(handlerFile!.length).toBeLessThanOrEqual(MAX_HANDLER_NAME + 3);
+    expect(handlerFile!.length).toBeLessThanOrEqual(MAX_FILE_BASE + 3);
     expect(await treeOutside(root, out)).toEqual(before);
   });
 
@@ -93,7 +93,7 @@ describe("long tool names", () => {
     expect(new Set(files).size).toBe(2);
     for (const handlerFile of files) {
       expect(handlerFile).toMatch(/^a+-[0-9a-f]{8}\.ts$/);
-      expect(handlerFile.length).toBeLessThanOrEqual(MAX_HANDLER_NAME + 3);
+      expect(handlerFile.length).toBeLessThanOrEqual(MAX_FILE_BASE + 3);
     }
     expect((await readdir(join(out, "src/handlers"))).sort()).toEqual([...files].sort());
     expect(await treeOutside(root, out)).toEqual(before);
@@ -105,7 +105,7 @@ describe("long tool names", () => {
   });
 
   it("names within the limit keep their file names as before", async () => {
-    const name = "x".repeat(MAX_HANDLER_NAME);
+    const name = "x".repeat(MAX_FILE_BASE);
     const { file, out } = await scratch(JSON.stringify({ tools: [{ name, inputSchema: { type: "object" } }] }));
     const result = await runCli(["scaffold", file, "--out", out, "--no-format", "-q"]);
     expect(result.code).toBe(0);

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { run } from "../src/cli/index.js";
 import { GENERATED_MARKER } from "../src/emit/header.js";
-import { handlerFileBase } from "../src/emit/scaffold/handler-stub.js";
+import { toolFileBase } from "../src/normalize/naming.js";
 import { packageName } from "../src/emit/scaffold/package.js";
 import { TOOLS_START } from "../src/emit/scaffold/readme.js";
 import { McpgenError } from "../src/shared/errors.js";
@@ -365,7 +365,7 @@ describe("handler files", () => {
     ["nul", "nul-tool"],
     ["thenTool", "then-tool"],
   ])("method %s lives in src/handlers/%s.ts", (methodName, base) => {
-    expect(handlerFileBase({ methodName })).toBe(base);
+    expect(toolFileBase(methodName)).toBe(base);
   });
 
   it.each([
@@ -389,7 +389,7 @@ describe("handler files", () => {
     expect(definedTool(source)).toBe(tool);
   });
 
-  const ir = (names: string[]) => ({ tools: names.map((wireName) => ({ wireName, methodName: wireName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) })) }) as unknown as ManifestIR;
+  const ir = (names: string[]) => ({ tools: names.map((wireName) => ({ wireName, fileBase: toolFileBase(wireName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())) })) }) as unknown as ManifestIR;
 
   it("are planned: an implementing file wins, a foreign file at the tool's own name is stepped around", () => {
     // As scanHandlers returns it: sorted by path.

@@ -19,7 +19,7 @@ import { ContentIndex, shareRepeatedSubschemas, SUBSCHEMA_KEYWORDS } from "../sr
 import { emitValidators, validationSchema, validatorEntries, validatorExportName } from "../src/emit/validators/index.js";
 import type { ManifestIR, Schema, SchemaObject } from "../src/ir/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
-import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../src/normalize/schema.js";
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../src/normalize/rules/subschemas.js";
 import { errorMessage } from "../templates/client-runtime.js";
 import { formats } from "../templates/validator-runtime.js";
 import { repoRoot } from "./helpers/typecheck.js";

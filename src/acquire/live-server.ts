@@ -20,7 +20,7 @@ import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { PaginatedResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { RawManifest } from "./manifest-file.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
 import type { OAuthSession } from "./oauth/session.js";
 import type { OAuthOptions } from "./oauth/settings.js";
 import { boundedFetch, DEFAULT_MAX_RESPONSE_BYTES, ResponseBudget } from "./bounded-fetch.js";

@@ -11,21 +11,7 @@ import { join } from "node:path";
 import { userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { describeJsonSyntaxError } from "../shared/json-syntax.js";
-
-/** A manifest as read, before normalisation. */
-export interface RawManifest {
-  /** Display name: the path as given, or `<stdin>`. */
-  source: string;
-  /** JSON pointer of the `tools` array in the document (`/tools` or `/result/tools`). */
-  toolsPointer: string;
-  tools: unknown[];
-  server?: Record<string, unknown> | undefined;
-  /** The key `server` was read from: `server` (mcpgen's manifests) or `serverInfo` (default `server`). */
-  serverKey?: "server" | "serverInfo" | undefined;
-  protocolVersion?: string | undefined;
-  capabilities?: Record<string, unknown> | undefined;
-  instructions?: string | undefined;
-}
+import type { RawManifest } from "../ir/raw-manifest.js";
 
 /**
  * Where `-` reads from: any async iterable of text or bytes, such as

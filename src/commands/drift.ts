@@ -3,7 +3,7 @@
  * are matched by name; key order never counts as a change (the SDK and a
  * hand-written manifest order keys differently).
  */
-import type { RawManifest } from "../acquire/manifest-file.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
 import { isRecord } from "../shared/json.js";
 
 export interface ToolChange {

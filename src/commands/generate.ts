@@ -5,7 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { realPathOf } from "../shared/real-path.js";
-import { readManifestFile, type InputStream, type RawManifest } from "../acquire/manifest-file.js";
+import { readManifestFile, type InputStream } from "../acquire/manifest-file.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
 import { failOnWarnings, pointerToken, userError, type Diagnostic } from "../shared/errors.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "../emit/index.js";
 import { formatFiles } from "../format/index.js";

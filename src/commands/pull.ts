@@ -7,7 +7,8 @@
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { parseManifest, type RawManifest } from "../acquire/manifest-file.js";
+import { parseManifest } from "../acquire/manifest-file.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ProgressEvent } from "../acquire/live-server.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
 import { displayUrl, redactManifest, Secrets, stripControls, urlCredentials, withAuthorization } from "../acquire/sanitize.js";

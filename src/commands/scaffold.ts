@@ -12,11 +12,12 @@
  */
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { parseManifest, readManifestFile, type InputStream, type RawManifest } from "../acquire/manifest-file.js";
+import { parseManifest, readManifestFile, type InputStream } from "../acquire/manifest-file.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
 import { compareManifests, formatDrift, hasDrift } from "./drift.js";
 import { failOnWarnings, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
 import { emitScaffold } from "../emit/scaffold/index.js";
-import { handlerFileBase, HANDLERS_DIR } from "../emit/scaffold/handler-stub.js";
+import { HANDLERS_DIR } from "../emit/scaffold/handler-stub.js";
 import { packageName, SCAFFOLD_MANIFEST } from "../emit/scaffold/package.js";
 import { README, toolsTable, withToolsTable } from "../emit/scaffold/readme.js";
 import { GENERATED_DIR } from "../emit/server/handlers.js";
@@ -418,7 +419,7 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, string 
   const paths = new Map<string, string>();
   const used = new Set<string>();
   for (const tool of ir.tools) {
-    const base = handlerFileBase(tool);
+    const base = tool.fileBase;
     const own = `${HANDLERS_DIR}/${base}.ts`;
     const candidates = (implementing.get(tool.wireName) ?? []).filter((path) => !used.has(path));
     let path = candidates.includes(own) ? own : candidates[0];

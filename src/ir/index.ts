@@ -1,6 +1,7 @@
 /**
  * The one normalised model every emitter reads. Built by `normalize`; nothing
- * downstream looks at the raw input again.
+ * downstream looks at the raw input again. Beside it: `raw-manifest.ts`, what
+ * acquire hands normalize, and `refs.ts`, how emitters read a ref.
  */
 import type { Diagnostic } from "../shared/errors.js";
 
@@ -8,16 +9,23 @@ import type { Diagnostic } from "../shared/errors.js";
  * A JSON Schema after normalisation: 2020-12 vocabulary, known keywords only,
  * and no identifiers: no `$id`, `$anchor`, `$dynamicAnchor`,
  * `$recursiveAnchor`, `$dynamicRef` or `$recursiveRef`. Every reference is a
- * plain `$ref` to `#` (the root) or `#/$defs/<key>`.
- * A `pattern` or `patternProperties` key that remains is one to validate; how it compiles (with
- * `u`, without, or by the linear-time matcher) is a function of its text, `patternMode` in
- * normalize/patterns.ts, so the IR carries no flag for it.
+ * plain `$ref` to `#` (the root) or `#/$defs/<key>` (`refTarget` reads one).
+ * A `pattern` or `patternProperties` key that remains is one to validate, compiled as
+ * `ManifestIR.patternModes` says.
  */
 export type Schema = boolean | SchemaObject;
 
 export interface SchemaObject {
   [keyword: string]: unknown;
 }
+
+/**
+ * How a pattern compiles when not as `new RegExp(source, "u")`: `legacy` without the `u` flag
+ * (valid only so: another regex dialect's escapes), `linear` by mcpgen's linear-time matcher
+ * (a backtracking engine could stall on it), `linear-legacy` both. The validators' pattern
+ * engine (templates/pattern-engine.ts) reads the same strings; output code cannot import this.
+ */
+export type PatternMode = "legacy" | "linear" | "linear-legacy";
 
 /** The JSON Schema dialect a schema was written in, as resolved from `$schema` (absent means 2020-12, per MCP 2025-11-25). */
 export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
@@ -47,6 +55,8 @@ export interface ToolIR {
   wireName: string;
   /** Client method name. */
   methodName: string;
+  /** Base name of the tool's own file (a scaffold's handler: `src/handlers/<fileBase>.ts`), decided with the other names. */
+  fileBase: string;
   title?: string | undefined;
   description?: string | undefined;
   annotations?: ToolAnnotations | undefined;
@@ -83,6 +93,13 @@ export interface ManifestIR {
   instructions?: string | undefined;
   /** Tools in the order the server listed them, first of each name only. */
   tools: ToolIR[];
+  /**
+   * How each `pattern` and `patternProperties` key kept in the tools' schemas compiles when not
+   * as `new RegExp(source, "u")` (JSON Schema's ECMA-262 regexes, 2020-12 Validation §6.3.3):
+   * decided by normalisation from the pattern's text alone (normalize/patterns.ts), by source.
+   * A kept pattern absent here compiles with `u`.
+   */
+  patternModes: ReadonlyMap<string, PatternMode>;
   diagnostics: Diagnostic[];
 }
 

@@ -8,6 +8,13 @@
  * (or the reverse) means the same meta-schema: both schemes find it.
  */
 import { createRequire } from "node:module";
+import type { Rule } from "./rule.js";
+
+export const META_SCHEMA_REFS: Rule = {
+  name: "meta-schema-refs",
+  does: "A ref to a draft's meta-schema (2020-12 and 2019-09 with their vocabularies, draft-07, draft-06; `http` or `https`) is that meta-schema, read from the copies ajv ships, never fetched; ajv ships none for draft-04, whose meta-schema stays external.",
+  reports: [],
+};
 
 /** ajv's file for each meta-schema URI (as the file's own `$id` spells it, without the empty fragment). */
 const FILES: ReadonlyMap<string, string> = new Map([

@@ -1,9 +1,35 @@
+import { createHash } from "node:crypto";
 import { RESERVED_WORDS } from "../shared/escape.js";
+import type { Rule } from "./rule.js";
 
 /**
  * Identifier rules. Names are decided once, for the whole output, before any
  * emitter runs (see `assignToolNames`), so every emitter agrees on them.
  */
+
+export const METHOD_NAMES: Rule = {
+  name: "method-names",
+  does: "A tool's client method is the camelCase of its wire name (`get_weather` → `getWeather`); `tool` when no letter or digit is left, a `tool` prefix before a digit, a `Tool` suffix for a reserved word or a name that would make the client a thenable or shadow an `Object.prototype` member; collisions get numeric suffixes, a name that already is the ideal identifier first, then in code-point order of the wire names.",
+  reports: [],
+};
+
+export const TYPE_NAMES: Rule = {
+  name: "type-names",
+  does: "A tool's types are the PascalCase of its wire name with `Input` and `Output` (`GetWeatherInput`), claimed together; never one of mcpgen's own exported names (`ToolMap`, `ToolResult`, ...) nor a global (`Promise`, `Record`, ...); collisions get numeric suffixes.",
+  reports: [],
+};
+
+export const DEF_TYPE_NAMES: Rule = {
+  name: "def-type-names",
+  does: "Each `$defs` key of a tool's schema is typed `<Root><Key in PascalCase>` (`GetWeatherInputGeoPoint` for `geo_point`), claimed after the tools' own type names, from the same set: a taken name is numbered.",
+  reports: [],
+};
+
+export const FILE_NAMES: Rule = {
+  name: "file-names",
+  does: "A tool's own file (a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): unique, lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`.",
+  reports: [],
+};
 
 /** Splits any text into ASCII words: `get_weather`, `get-weather`, `getWeather` and `GetWeather` all give `get`, `weather`. */
 export function words(text: string): string[] {
@@ -65,6 +91,39 @@ export interface ToolNames {
   method: string;
   /** Stem of the tool's type names, e.g. `GetWeather` for `GetWeatherInput`. */
   typeBase: string;
+  /** Base name of the tool's own file, e.g. `get-weather` (see `toolFileBase`). */
+  fileBase: string;
+}
+
+/** Device names Windows will not create a file for, whatever the extension. */
+const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/;
+
+/**
+ * Longest file base name. MCP asks for tool names of at most 128 characters
+ * (2025-11-25, "Tool names"), but servers send longer ones, and a file name
+ * past 255 bytes cannot be created at all (nor a path past 260 characters on
+ * Windows): 80 leaves room for the project's path.
+ */
+export const MAX_FILE_BASE = 80;
+
+/**
+ * The base name, without extension, of a file of the tool's own (a scaffold's
+ * handler, `src/handlers/<base>.ts`): the kebab-case of its method name
+ * (`getWeather` → `get-weather`). Method names are unique identifiers made of
+ * ASCII letters and digits, so the result is unique, lower-case (no clash on
+ * case-insensitive file systems) and can never hold a path separator or a
+ * dot: a tool called `../../x` gets `x`. Past `MAX_FILE_BASE` characters it is
+ * cut, and ends in a hash of the method name, so that two long names sharing
+ * their start still get different files, and a tool always gets the same one.
+ */
+export function toolFileBase(methodName: string): string {
+  let base = words(methodName).join("-") || "tool";
+  if (base.length > MAX_FILE_BASE) {
+    const hash = createHash("sha256").update(methodName).digest("hex").slice(0, 8);
+    base = `${base.slice(0, MAX_FILE_BASE - hash.length - 1).replace(/-+$/, "")}-${hash}`;
+  }
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) throw new Error(`internal: unsafe file name ${JSON.stringify(base)}`);
+  return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
 }
 
 /**
@@ -83,12 +142,19 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
   const ordered = bases.sort((a, b) => exact(a) - exact(b) || (a.wireName < b.wireName ? -1 : a.wireName > b.wireName ? 1 : 0));
   const result = new Map<string, ToolNames>();
   for (const { wireName, method } of ordered) {
+    const claimed = methods.claim(method);
     result.set(wireName, {
-      method: methods.claim(method),
+      method: claimed,
       typeBase: types.claim(safeTypeBase(wireName), ["Input", "Output"]),
+      fileBase: toolFileBase(claimed),
     });
   }
   return { tools: result, types };
+}
+
+/** `def-type-names`: the type name to claim for the `$defs` key `key` of the schema whose type is `root`. */
+export function defTypeName(root: string, key: string): string {
+  return `${root}${pascalCase(key) || "Def"}`;
 }
 
 /** A set of claimed names handing out `name`, `name2`, `name3`… */

@@ -4,8 +4,9 @@
  * §6.3.3, Core §6.4), which mcpgen compiles with the `u` flag; servers write
  * them in other dialects too, and some are catastrophic for a backtracking
  * engine. The decision is a function of the pattern's text alone, made once
- * per text: normalisation warns by it and keeps or drops the pattern,
- * `validators.ts` compiles by it (`patternMode`).
+ * per text: normalisation warns by it, keeps or drops the pattern, and
+ * records the mode of each kept one in the IR (`ManifestIR.patternModes`),
+ * which the validators emitter compiles by.
  *
  *   - valid with `u`: compiled with `u`;
  *   - valid only without `u` (Python's `^[\w\-\_]+$`): compiled without, with a warning;
@@ -22,7 +23,7 @@ import { backtrackingRisk, type BacktrackingRisk } from "./pattern-safety.js";
 export interface PatternDecision {
   /** Whether the pattern is validated at all. */
   kept: boolean;
-  /** How `validators.ts` compiles it, when not as `new RegExp(source, "u")`. */
+  /** How the validators compile it, when not as `new RegExp(source, "u")`. */
   mode: PatternMode | undefined;
   /** What the user is told (without the location), in order. */
   warnings: Array<Pick<Diagnostic, "code" | "message" | "hint">>;
@@ -40,11 +41,6 @@ export function decidePattern(source: string): PatternDecision {
     decisions.set(source, decision);
   }
   return decision;
-}
-
-/** The mode a kept pattern compiles in (undefined: `new RegExp(source, "u")`). */
-export function patternMode(source: string): PatternMode | undefined {
-  return decidePattern(source).mode;
 }
 
 /**

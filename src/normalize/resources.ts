@@ -21,6 +21,15 @@ import type { Dialect } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
 import { joinPointer } from "../shared/errors.js";
 import { decodeFragment, resolveUri, splitFragment } from "./uri.js";
+import type { Rule } from "./rule.js";
+import { isLegacyDialect } from "./rules/dialects.js";
+
+export const REF_RESOLUTION: Rule = {
+  name: "ref-resolution",
+  does: "A ref resolves as its draft says: against the base URI the enclosing `$id`s set (draft-04: `id`; absolute, relative or a URN), to an embedded resource, a plain-name anchor (`$anchor`, `$dynamicAnchor`, draft-06/07 `$id: \"#name\"`) or a JSON pointer relative to its resource; before 2019-09 an `$id` beside a `$ref` is ignored.",
+  spec: "2020-12 Core §8.2; draft-07 Core §8",
+  reports: [],
+};
 
 /** The name `$recursiveAnchor: true` is kept under among a resource's dynamic anchors (no `$dynamicAnchor` name can be empty). */
 export const RECURSIVE_ANCHOR = "";
@@ -81,8 +90,6 @@ function subschemaValues(node: Record<string, unknown>): Array<[path: string[], 
   }
   return values;
 }
-
-export const isLegacyDialect = (dialect: Dialect) => dialect === "draft-07" || dialect === "draft-06" || dialect === "draft-04";
 
 /** Resolves an RFC 6901 pointer (already URI-decoded) against a document. */
 export function resolvePointer(document: unknown, pointer: string): { found: boolean; value: unknown } {

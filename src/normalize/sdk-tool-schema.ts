@@ -14,6 +14,19 @@
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import type { ManifestIR, ToolIR } from "../ir/index.js";
 import { isRecord, setOwn } from "../shared/json.js";
+import type { Rule } from "./rule.js";
+
+export const SDK_COMPATIBILITY: Rule = {
+  name: "sdk-compatibility",
+  does: "Each tool is checked against the official MCP TypeScript SDK's `Tool` schema, which rejects a whole `tools/list` for one tool it refuses: every field it rejects is reported at its pointer; the tool is typed and validated as written.",
+  reports: ["sdk-incompatible"],
+};
+
+export const SDK_ACCEPTED_FORM: Rule = {
+  name: "sdk-accepted-form",
+  does: "A tool the SDK rejects is listed by a scaffolded server as the SDK accepts it, changed only where rejected: an `inputSchema` gets `type: \"object\"`, a boolean schema its object form, and anything else rejected is left out.",
+  reports: [],
+};
 
 /** One field the SDK rejects, with the SDK's reason. */
 interface Rejection {

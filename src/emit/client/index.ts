@@ -4,7 +4,7 @@
  */
 import type { EmittedFile, ManifestIR, Schema, ToolIR } from "../../ir/index.js";
 import { isRecord } from "../../shared/json.js";
-import { refTarget } from "../../normalize/schema.js";
+import { refTarget } from "../../ir/refs.js";
 import { jsDoc, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import { fileHeader } from "../header.js";
 import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, prettierString, type SourceBlock } from "../../format/layout.js";

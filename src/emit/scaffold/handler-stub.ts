@@ -4,47 +4,10 @@
  * again, so it carries no generated header (`write.ts` would otherwise treat
  * it as replaceable).
  */
-import { createHash } from "node:crypto";
 import type { EmittedFile, ToolIR } from "../../ir/index.js";
-import { words } from "../../normalize/naming.js";
 import { jsDoc, stringLiteral } from "../../shared/escape.js";
 
 export const HANDLERS_DIR = "src/handlers";
-
-/** Device names Windows will not create a file for, whatever the extension. */
-const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/;
-
-/**
- * The handler file name of a tool, without extension: the kebab-case of its
- * method name (`getWeather` → `get-weather`). Method names are unique
- * identifiers made of ASCII letters and digits, so the result is unique,
- * lower-case (no clash on case-insensitive file systems) and can never hold a
- * path separator or a dot: a tool called `../../x` gets `x`.
- */
-export function handlerFileBase(tool: Pick<ToolIR, "methodName">): string {
-  const base = shortened(words(tool.methodName).join("-") || "tool", tool.methodName);
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) throw new Error(`internal: unsafe handler file name ${JSON.stringify(base)}`);
-  return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
-}
-
-/**
- * Longest handler file name, without extension. MCP asks for tool names of
- * at most 128 characters (2025-11-25, "Tool names"), but servers send longer
- * ones, and a file name past 255 bytes cannot be created at all (nor a path
- * past 260 characters on Windows): 80 leaves room for the project's path.
- */
-export const MAX_HANDLER_NAME = 80;
-
-/**
- * `base` cut to `MAX_HANDLER_NAME` characters when longer, ending in a hash
- * of the method name so that two long names sharing their start still get
- * different files, and the same tool always gets the same one.
- */
-function shortened(base: string, methodName: string): string {
-  if (base.length <= MAX_HANDLER_NAME) return base;
-  const hash = createHash("sha256").update(methodName).digest("hex").slice(0, 8);
-  return `${base.slice(0, MAX_HANDLER_NAME - hash.length - 1).replace(/-+$/, "")}-${hash}`;
-}
 
 export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {
   const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part !== "");

@@ -18,7 +18,7 @@
  *   - `format` adds nothing to the type (a `date-time` is a `string`)
  */
 import type { Schema, SchemaObject } from "../../ir/index.js";
-import { refTarget } from "../../normalize/schema.js";
+import { refTarget } from "../../ir/refs.js";
 import { jsDoc, literalType, typePropertyKey } from "../../shared/escape.js";
 
 export interface TypeNames {

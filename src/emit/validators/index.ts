@@ -14,12 +14,11 @@ import { readFile } from "node:fs/promises";
 import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../../ir/index.js";
 import { LONE_SURROGATE, setOwn } from "../../shared/json.js";
 import { jsDoc, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
-import { patternMode } from "../../normalize/patterns.js";
 import type { PatternMode } from "../../../templates/pattern-engine.js";
 import { fileHeader } from "../header.js";
 import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, type SourceBlock } from "../../format/layout.js";
 import { templatePath } from "../templates.js";
-import { refTarget } from "../../normalize/schema.js";
+import { refTarget } from "../../ir/refs.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
 import { PATTERN_ENGINE_NAME, validatorId, type ChunkResult, type CompileContext, type ValidatorEntry } from "./compiler.js";
 import { ChunkQueue, startWorkerPool } from "./queue.js";
@@ -221,7 +220,7 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
   // A shared schema that ajv cannot compile fails inside the first export that refers to it, and is reported there.
   const shared = sharing.shared.map((subschema, index) => ({ exportName: sharedExportName(index), schema: subschema.schema }));
   const roots = sharing.roots;
-  const patternModes = patternModesOf([...roots, ...shared.map((entry) => entry.schema as Schema)]);
+  const patternModes = patternModesOf([...roots, ...shared.map((entry) => entry.schema as Schema)], ir.patternModes);
   return {
     unique: unique.map((entry, index) => ({ ...entry, schema: roots[index]! })),
     context: { shared, tracksEvaluation: sharing.readsEvaluation, ...(patternModes.length > 0 ? { patternModes } : {}) },
@@ -230,10 +229,10 @@ export async function validatorEntries(ir: ManifestIR): Promise<ValidatorPlan> {
 }
 
 /** The patterns (and patternProperties keys) of these schemas that do not compile as `new RegExp(source, "u")`, sorted. */
-function patternModesOf(schemas: readonly Schema[]): Array<[string, PatternMode]> {
+function patternModesOf(schemas: readonly Schema[], decided: ManifestIR["patternModes"]): Array<[string, PatternMode]> {
   const modes = new Map<string, PatternMode>();
   const note = (source: string) => {
-    const mode = patternMode(source);
+    const mode = decided.get(source);
     if (mode !== undefined) modes.set(source, mode);
   };
   const visit = (schema: Schema): Schema => {

@@ -21,7 +21,7 @@
  */
 import type { Schema, SchemaObject } from "../../ir/index.js";
 import { setOwn } from "../../shared/json.js";
-import { refTarget } from "../../normalize/schema.js";
+import { refTarget } from "../../ir/refs.js";
 
 /** A repeated subschema, compiled once. */
 export interface SharedSubschema {

@@ -1,0 +1,20 @@
+/**
+ * The contract between acquire and normalize: a manifest as read (a file,
+ * stdin, a live server's `tools/list`), recognised but not yet normalised.
+ * Acquire produces it; normalize reads it; nothing else interprets `tools`.
+ */
+
+/** A manifest as read, before normalisation. */
+export interface RawManifest {
+  /** Display name: the path as given, or `<stdin>`. */
+  source: string;
+  /** JSON pointer of the `tools` array in the document (`/tools` or `/result/tools`). */
+  toolsPointer: string;
+  tools: unknown[];
+  server?: Record<string, unknown> | undefined;
+  /** The key `server` was read from: `server` (mcpgen's manifests) or `serverInfo` (default `server`). */
+  serverKey?: "server" | "serverInfo" | undefined;
+  protocolVersion?: string | undefined;
+  capabilities?: Record<string, unknown> | undefined;
+  instructions?: string | undefined;
+}

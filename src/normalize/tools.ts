@@ -1,0 +1,116 @@
+/**
+ * The rules that read a tool as a whole (MCP 2025-11-25, "Tool"): which tools
+ * are accepted, what stands in for a missing `inputSchema`, whether the
+ * arguments' schema admits an object, and the tool's own fields.
+ */
+import type { RawManifest } from "../ir/raw-manifest.js";
+import type { NormalizedSchema, ToolAnnotations } from "../ir/index.js";
+import { joinPointer, userError, type Diagnostic } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import type { Rule } from "./rule.js";
+
+export const TOOL_SHAPE: Rule = {
+  name: "tool-shape",
+  does: "A tool must be an object with a non-empty string `name`; anything else is an error of the whole manifest (nothing is generated), at the tool's pointer.",
+  spec: "MCP 2025-11-25, Tool",
+  reports: ["tool-invalid"],
+};
+
+export const DUPLICATE_TOOLS: Rule = {
+  name: "duplicate-tools",
+  does: "Of several tools with one name, the first is kept; each repeat is reported, saying whether it is the same tool or a different one.",
+  reports: ["tool-duplicate"],
+};
+
+/** A tool `tool-shape` accepted, and where it is in the input. */
+export interface AcceptedTool {
+  tool: Record<string, unknown>;
+  pointer: string;
+}
+
+/** `tool-shape` and `duplicate-tools`: the tools to normalise, in the order listed. */
+export function acceptTools(manifest: RawManifest, diagnostics: Diagnostic[]): AcceptedTool[] {
+  const file = manifest.source;
+  const accepted: AcceptedTool[] = [];
+  const seen = new Map<string, string>();
+  manifest.tools.forEach((tool, index) => {
+    const pointer = joinPointer(manifest.toolsPointer, index);
+    if (!isRecord(tool)) throw userError("tool-invalid", "a tool must be an object", { file, pointer });
+    const name = tool["name"];
+    if (typeof name !== "string" || name === "") {
+      throw userError("tool-invalid", name === undefined ? "tool has no `name`" : "tool `name` must be a non-empty string", {
+        file,
+        pointer: joinPointer(pointer, "name"),
+        hint: "every tool in tools/list needs a unique string name",
+      });
+    }
+    const first = seen.get(name);
+    if (first !== undefined) {
+      const same = JSON.stringify(tool) === JSON.stringify(accepted.find((entry) => entry.pointer === first)?.tool);
+      diagnostics.push({
+        severity: "warning",
+        code: "tool-duplicate",
+        message: same ? `listed twice; the repeat at ${pointer} is ignored` : `listed twice with different definitions; keeping the first (${first}), ignoring ${pointer}`,
+        file,
+        tool: name,
+        pointer,
+      });
+      return;
+    }
+    seen.set(name, pointer);
+    accepted.push({ tool, pointer });
+  });
+  return accepted;
+}
+
+export const MISSING_INPUT_SCHEMA: Rule = {
+  name: "missing-input-schema",
+  does: "A tool without `inputSchema` (which MCP requires) takes any object as arguments, `{ \"type\": \"object\" }`, with a warning.",
+  spec: "MCP 2025-11-25, Tool.inputSchema",
+  reports: ["schema-invalid"],
+};
+
+/** `missing-input-schema`: the schema of the tool's arguments, as written or as assumed. */
+export function inputSchemaOf({ tool, pointer }: AcceptedTool, file: string, diagnostics: Diagnostic[]): unknown {
+  if (tool["inputSchema"] !== undefined) return tool["inputSchema"];
+  diagnostics.push({ severity: "warning", code: "schema-invalid", message: "tool has no inputSchema; assuming an object with any properties", file, tool: tool["name"] as string, pointer });
+  return { type: "object" };
+}
+
+export const OBJECT_ROOT: Rule = {
+  name: "object-root",
+  does: "Tool arguments are a JSON object, checked beside the schema (`validateInput`), so the schema keeps its meaning (its `$ref: \"#\"` names it as written); an `inputSchema` that admits no object is reported, and its tool generated all the same.",
+  spec: "MCP 2025-11-25, Tool.inputSchema",
+  reports: ["schema-invalid"],
+};
+
+/** `object-root`, for a tool's normalised `inputSchema`. */
+export function checkObjectRoot(input: NormalizedSchema, tool: string, file: string, diagnostics: Diagnostic[]): void {
+  const schema = input.schema;
+  const type = typeof schema === "boolean" ? undefined : schema.type;
+  const admitsObject = schema !== false && (type === undefined || type === "object" || (Array.isArray(type) && type.includes("object")));
+  if (admitsObject) return;
+  diagnostics.push({
+    severity: "warning",
+    code: "schema-invalid",
+    message: `inputSchema admits no object (${schema === false ? "it is false" : `type ${JSON.stringify(type)}`}), but tool arguments are always a JSON object: every call of this tool fails validation`,
+    file,
+    tool,
+    pointer: schema === false ? input.pointer : joinPointer(input.pointer, "type"),
+    hint: "MCP requires inputSchema.type to be \"object\"",
+  });
+}
+
+export const TOOL_METADATA: Rule = {
+  name: "tool-metadata",
+  does: "A tool's `title` is its `title`, else `annotations.title`; `title` and `description` are kept when strings, `annotations` when an object (hints, never guarantees); the tool as listed is kept whole, for the snapshot and a scaffold's `tools/list`.",
+  spec: "MCP 2025-11-25, Tool, ToolAnnotations",
+  reports: [],
+};
+
+/** `tool-metadata`. */
+export function toolMetadata(tool: Record<string, unknown>): { title: string | undefined; description: string | undefined; annotations: ToolAnnotations | undefined } {
+  const annotations = isRecord(tool["annotations"]) ? (tool["annotations"] as ToolAnnotations) : undefined;
+  const title = typeof tool["title"] === "string" ? tool["title"] : typeof annotations?.title === "string" ? annotations.title : undefined;
+  return { title, description: typeof tool["description"] === "string" ? tool["description"] : undefined, annotations };
+}

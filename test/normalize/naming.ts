@@ -1,0 +1,116 @@
+/** Rows of the naming family (src/normalize/naming.ts), through `normalizeManifest`. */
+import type { Rows } from "./rows.js";
+
+/** A manifest of tools with these names, each taking any object. */
+const named = (...names: string[]) => ({ tools: names.map((name) => ({ name, inputSchema: { type: "object" } })) });
+
+export const rows: Rows = [
+  [
+    "method-names",
+    {
+      stage: "manifest",
+      says: "the camelCase of the wire name",
+      given: named("get_weather", "list-open-issues", "GetHTTPResponse", "tool.v2.list"),
+      want: { tools: [{ methodName: "getWeather" }, { methodName: "listOpenIssues" }, { methodName: "getHttpResponse" }, { methodName: "toolV2List" }] },
+    },
+  ],
+  [
+    "method-names",
+    {
+      stage: "manifest",
+      says: "collisions are numbered: the ideal identifier first, then code-point order of wire names, whatever the listed order",
+      given: named("get_item", "get-item", "getItem"),
+      want: { tools: [{ methodName: "getItem3" }, { methodName: "getItem2" }, { methodName: "getItem" }] },
+    },
+  ],
+  [
+    "method-names",
+    {
+      stage: "manifest",
+      says: "reserved words, thenables and Object.prototype members get Tool; a leading digit gets tool; no letter or digit left is tool",
+      given: named("then", "delete", "constructor", "__proto__", "123abc", "💥"),
+      want: { tools: [{ methodName: "thenTool" }, { methodName: "deleteTool" }, { methodName: "constructorTool" }, { methodName: "proto" }, { methodName: "tool123abc" }, { methodName: "tool" }] },
+    },
+  ],
+
+  [
+    "type-names",
+    {
+      stage: "manifest",
+      says: "the PascalCase of the wire name, with Input and Output",
+      given: { tools: [{ name: "get_weather", inputSchema: { type: "object" }, outputSchema: { type: "object" } }] },
+      want: { tools: [{ inputTypes: { root: "GetWeatherInput", defs: {} }, outputTypes: { root: "GetWeatherOutput", defs: {} } }] },
+    },
+  ],
+  [
+    "type-names",
+    {
+      stage: "manifest",
+      says: "never one of mcpgen's exported names or a global; collisions numbered, with Input and Output claimed together",
+      given: named("tool_map", "promise", "a_b", "aB", "get", "get_input"),
+      want: {
+        tools: [
+          { inputTypes: { root: "ToolMap2Input", defs: {} } },
+          { inputTypes: { root: "Promise2Input", defs: {} } },
+          { inputTypes: { root: "AB2Input", defs: {} } },
+          { inputTypes: { root: "ABInput", defs: {} } },
+          { inputTypes: { root: "GetInput", defs: {} } },
+          { inputTypes: { root: "GetInput2Input", defs: {} } },
+        ],
+      },
+    },
+  ],
+
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
+      says: "each $defs key is <Root><Key>",
+      given: { tools: [{ name: "get_weather", inputSchema: { type: "object", properties: { at: { $ref: "#/$defs/geo_point" } }, $defs: { geo_point: { type: "string" } } } }] },
+      want: { tools: [{ inputTypes: { root: "GetWeatherInput", defs: { geo_point: "GetWeatherInputGeoPoint" } } }] },
+    },
+  ],
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
+      says: "claimed from the tools' own names: a taken name is numbered",
+      given: {
+        tools: [
+          { name: "get", inputSchema: { type: "object", properties: { x: { $ref: "#/$defs/x_input" } }, $defs: { x_input: { type: "string" } } } },
+          { name: "get_input_x", inputSchema: { type: "object" } },
+        ],
+      },
+      want: { tools: [{ inputTypes: { root: "GetInput", defs: { x_input: "GetInputXInput2" } } }, { inputTypes: { root: "GetInputXInput", defs: {} } }] },
+    },
+  ],
+
+  [
+    "file-names",
+    {
+      stage: "manifest",
+      says: "the kebab-case of the method name; a path in the name leaves only words",
+      given: named("getWeather", "get_weather2", "../../x"),
+      want: { tools: [{ fileBase: "get-weather" }, { fileBase: "get-weather2" }, { fileBase: "x" }] },
+    },
+  ],
+  [
+    "file-names",
+    {
+      stage: "manifest",
+      says: "Windows device names get -tool",
+      given: named("con", "nul", "com1"),
+      want: { tools: [{ fileBase: "con-tool" }, { fileBase: "nul-tool" }, { fileBase: "com1-tool" }] },
+    },
+  ],
+  [
+    "file-names",
+    {
+      stage: "manifest",
+      says: "past 80 characters: cut, and ended by a hash of the method name",
+      given: named("a".repeat(300), `${"a".repeat(300)}_2`),
+      // sha256("aaa…a") and sha256("aaa…a2"), 300 a's each.
+      want: { tools: [{ fileBase: `${"a".repeat(71)}-9835fa6b` }, { fileBase: `${"a".repeat(71)}-c7c222be` }] },
+    },
+  ],
+];

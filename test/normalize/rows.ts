@@ -1,0 +1,81 @@
+/**
+ * The shape of the normalisation rules' table rows (`[rule, { given, want,
+ * warnings }]`), one file per family of `RULE_FAMILIES` beside this one, run
+ * by `rules.test.ts` straight through the stage: `normalizeSchema` for a
+ * schema, `normalizeManifest` for a manifest, `checkToolsAgainstSdk` for the
+ * SDK's view of one.
+ */
+import type { Dialect, PatternMode, Schema } from "../../src/ir/index.js";
+import type { DiagnosticCode } from "../../src/shared/errors.js";
+
+/** A diagnostic as a row expects it. Pointers are relative to the schema in schema rows, absolute in manifest rows. */
+export interface Warning {
+  code: DiagnosticCode;
+  pointer: string;
+  message: string;
+}
+
+interface RowBase {
+  /** What the row shows: the test's name. */
+  says: string;
+  /** Every warning, in order (none when absent). */
+  warnings?: Warning[];
+  /** Other rules whose warnings the row shows too (each row's warnings must be codes its rules report). */
+  also?: string[];
+}
+
+/** One tool schema through `normalizeSchema`. */
+export interface SchemaRow extends RowBase {
+  given: unknown;
+  /** The normalised schema, keys in order. */
+  want: Schema;
+  /** The dialect it was read in, when the row is about it. */
+  dialect?: Dialect;
+  /** How its kept patterns compile, when not with `u` (none when absent). */
+  patternModes?: Record<string, PatternMode>;
+}
+
+/** What a row expects of a tool of the IR (only the fields it names). */
+export interface ToolWant {
+  wireName?: string;
+  methodName?: string;
+  fileBase?: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  annotations?: unknown;
+  /** The normalised `inputSchema`. */
+  input?: Schema;
+  /** Type names of the input: the root's and each `$defs` key's. */
+  inputTypes?: { root: string; defs: Record<string, string> };
+  output?: Schema | undefined;
+  outputTypes?: { root: string; defs: Record<string, string> } | undefined;
+}
+
+/** A manifest document through `recogniseManifest` and `normalizeManifest`. */
+export interface ManifestRow extends RowBase {
+  stage: "manifest";
+  given: unknown;
+  /** Every tool of the IR, in order, with the fields the row names. */
+  want?: { tools: ToolWant[] };
+  /** The error that refuses the whole manifest, instead of an IR. */
+  error?: Warning;
+}
+
+/** A manifest through `normalizeManifest`, then `checkToolsAgainstSdk`. */
+export interface SdkRow extends RowBase {
+  stage: "sdk";
+  given: unknown;
+  /** By wire name, each tool the SDK rejects, as a scaffold lists it. */
+  want: { accepted: Record<string, unknown> };
+}
+
+export type Row = SchemaRow | ManifestRow | SdkRow;
+
+/** The rows of one family: each names its rule. */
+export type Rows = ReadonlyArray<readonly [rule: string, row: Row]>;
+
+export const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
+export const DRAFT_06 = "http://json-schema.org/draft-06/schema#";
+export const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+export const DRAFT_2019_09 = "https://json-schema.org/draft/2019-09/schema";
+export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
