@@ -36,7 +36,6 @@ const NOT_YET: readonly string[] = [
   "cli/auth.ts -> acquire/oauth/store.ts",
   "cli/auth.ts -> acquire/sanitize.ts",
   "cli/auth.ts -> acquire/server-config.ts",
-  "cli/index.ts -> acquire/size.ts",
   "cli/index.ts -> write/index.ts",
   "cli/output.ts -> write/index.ts",
   "emit/client/index-module.ts -> format/layout.ts",
@@ -53,12 +52,6 @@ const NOT_YET: readonly string[] = [
   "emit/validators/shared-subschemas.ts -> normalize/schema.ts",
   "format/type-layout.ts -> emit/types/schema-to-type.ts",
   "normalize/index.ts -> acquire/manifest-file.ts",
-  "shared/version.ts -> emit/templates.ts",
-  "write/index.ts -> emit/header.ts",
-  "write/index.ts -> emit/scaffold/handler-stub.ts",
-  "write/index.ts -> emit/scaffold/readme.ts",
-  "write/index.ts -> emit/server/handlers.ts",
-  "write/index.ts -> emit/snapshot.ts",
 ];
 
 function sourceFiles(directory: string): string[] {

@@ -6,7 +6,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { join, relative, resolve } from "node:path";
 import { defaultIo, diffText, jsonText, paint, printWarnings, showDiffs, staleLines, timingLines, type Io } from "./output.js";
-import { parseSize } from "../acquire/size.js";
+import { parseSize } from "../shared/size.js";
 import { McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";

@@ -11,6 +11,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { checkOutputDirectory } from "../write/output-directory.js";
+import { MANIFEST_FILE } from "../shared/output-names.js";
 import { realPathOf } from "../shared/real-path.js";
 import { readManifestFile, type RawManifest } from "../acquire/manifest-file.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
@@ -22,9 +23,6 @@ import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, typ
 import { renderScaffold, stageScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
-
-/** The snapshot a server target generates from, inside its output directory. */
-export const SNAPSHOT_FILE = "manifest.json";
 
 export interface ProjectOptions extends LoadOptions {
   /** Names of the targets to run (default: all of them). */
@@ -187,7 +185,7 @@ export function selectTargets(config: ProjectConfig, names: readonly string[] | 
 
 /** The absolute path a target generates from. */
 export function targetInput(target: Target): string {
-  return target.source.kind === "manifest" ? target.source.path : join(target.outDir, SNAPSHOT_FILE);
+  return target.source.kind === "manifest" ? target.source.path : join(target.outDir, MANIFEST_FILE);
 }
 
 async function runTargets(config: ProjectConfig, selected: readonly Target[], mode: "generate" | "pull", options: PullProjectOptions): Promise<ProjectResult> {
@@ -320,7 +318,7 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
   const render = async (): Promise<Omit<Prepared, "diagnostics"> & { diagnostics: Diagnostic[] }> => {
     if (target.emit === "server") {
       // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
-      const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, SNAPSHOT_FILE));
+      const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, MANIFEST_FILE));
       // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
       const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, strict, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
@@ -372,7 +370,7 @@ async function finish(item: Prepared, written: Written | undefined): Promise<Tar
   const { target, timings, pulled } = item;
   const { files, created } = written ?? item.plan;
   const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
-  const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== SNAPSHOT_FILE));
+  const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== MANIFEST_FILE));
   return {
     name: target.name,
     emit: target.emit,

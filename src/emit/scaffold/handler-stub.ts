@@ -9,8 +9,6 @@ import type { EmittedFile, ToolIR } from "../../ir/index.js";
 import { words } from "../../normalize/naming.js";
 import { jsDoc, stringLiteral } from "../../shared/escape.js";
 
-export const HANDLERS_DIR = "src/handlers";
-
 /** Device names Windows will not create a file for, whatever the extension. */
 const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/;
 
