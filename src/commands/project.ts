@@ -20,7 +20,7 @@ import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/
 import { renderManifest, timed, withoutUsersManifest } from "./generate.js";
 import type { EmittedFile } from "../ir/index.js";
 import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "./pull.js";
-import { renderScaffold, stageScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
+import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
 
@@ -72,6 +72,8 @@ export interface TargetResult {
   files: WriteResult[];
   /** `emit: "server"`: the user's files that were absent and are created (with `check`: would be). */
   created: string[];
+  /** `emit: "server"`: the handler file of every tool, in manifest order, and whether it was (with `check`: would be) created as a stub; empty for other targets. */
+  handlers: HandlerFile[];
   /** `emit: "server"`: handler files no tool uses; listed, never deleted. */
   orphanedHandlers: OrphanedHandler[];
   /** Warnings about the input. */
@@ -120,7 +122,7 @@ interface Prepared {
   diagnostics: Diagnostic[];
   tools: number;
   output: { kind: "files"; files: EmittedFile[] } | { kind: "scaffold"; scaffold: RenderedScaffold };
-  plan: { files: WriteResult[]; created: string[]; orphanedHandlers: OrphanedHandler[] };
+  plan: { files: WriteResult[]; created: string[]; handlers: HandlerFile[]; orphanedHandlers: OrphanedHandler[] };
   pulled?: PulledSnapshot | undefined;
 }
 
@@ -325,7 +327,7 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
       return {
         target, input, timings, pulled, diagnostics: scaffold.ir.diagnostics, tools: scaffold.ir.tools.length,
         output: { kind: "scaffold", scaffold },
-        plan: { files: planned.generated, created: planned.created, orphanedHandlers: planned.orphanedHandlers },
+        plan: { files: planned.generated, created: planned.created, handlers: planned.handlers, orphanedHandlers: planned.orphanedHandlers },
       };
     }
     const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, strict }, timings);
@@ -335,7 +337,7 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
     return {
       target, input, timings, pulled, diagnostics: ir.diagnostics, tools: ir.tools.length,
       output: { kind: "files", files },
-      plan: { files: planned, created: [], orphanedHandlers: [] },
+      plan: { files: planned, created: [], handlers: [], orphanedHandlers: [] },
     };
   };
   if (pulled === undefined) return render();
@@ -347,19 +349,20 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
 interface Written {
   files: WriteResult[];
   created: string[];
+  handlers: HandlerFile[];
 }
 
 async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWrite<Written>> {
   const { target, output, timings } = item;
   if (output.kind === "files") {
     const staged = await timed(timings, "write", () => stageWrites(output.files, target.outDir, { prune: { keep } }));
-    return { commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [] }), discard: () => staged.discard() };
+    return { commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [], handlers: [] }), discard: () => staged.discard() };
   }
   const staged = await stageScaffold(output.scaffold, { outDir: target.outDir }, timings);
   return {
     commit: async () => {
       const written = await staged.commit();
-      return { files: written.generated, created: written.created };
+      return { files: written.generated, created: written.created, handlers: written.handlers };
     },
     discard: () => staged.discard(),
   };
@@ -368,7 +371,7 @@ async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWri
 /** A target's result: as planned, or (`written`) as committed. */
 async function finish(item: Prepared, written: Written | undefined): Promise<TargetResult> {
   const { target, timings, pulled } = item;
-  const { files, created } = written ?? item.plan;
+  const { files, created, handlers } = written ?? item.plan;
   const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
   const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== MANIFEST_FILE));
   return {
@@ -378,6 +381,7 @@ async function finish(item: Prepared, written: Written | undefined): Promise<Tar
     input: item.input,
     files,
     created,
+    handlers,
     orphanedHandlers: item.plan.orphanedHandlers,
     diagnostics: item.diagnostics,
     tools: item.tools,
