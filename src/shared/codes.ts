@@ -76,7 +76,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "The run was stopped (Ctrl-C, SIGTERM, or the library's `signal`) before or while writing: nothing more was written, a pulled server was shut down. The CLI then exits with 130 or 143.",
   },
   "config-invalid": {
-    doc: "mcpgen.config.json does not match its schema (schema/mcpgen.config.schema.json): each problem is reported at its pointer.",
+    doc: "The configuration (mcpgen.config.json) does not match its schema (schema/mcpgen.config.schema.json): each problem is reported at its pointer.",
   },
   "auth-required": {
     doc: "A server needs an OAuth login that cannot happen here (no terminal, no credentials).",
@@ -85,7 +85,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A step of an OAuth login failed.",
   },
   "usage": {
-    doc: "The command line or the library call asks for what cannot be done: an unknown option or target, options that do not go together, no configuration found, nothing to do.",
+    doc: "The command line or the library call asks for what cannot be done: an unknown option or target, options that do not go together, no configuration found, nothing to do. The CLI then exits with 2.",
     exit: "usage",
   },
 } as const satisfies Readonly<Record<string, DiagnosticCodeEntry>>;
