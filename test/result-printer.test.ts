@@ -47,6 +47,17 @@ describe("a target reads the same alone and in a configuration", () => {
     expect(current[0]).toEqual({ ...current[1], stdout: withoutName(current[1]!.stdout, "weather") });
   });
 
+  it("--check names the command that brings the output up to date, with the options that shape it", async () => {
+    const root = await fixtureCopy("print-rerun");
+    const check = ["generate", "contracts/weather.tools.json", "--out", "types", "--emit", "types", "--no-format", "--check"];
+    const stale = await cliIn(root, check);
+    expect(stale.code).toBe(1);
+    const command = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
+    expect(command).toBe("mcpgen generate contracts/weather.tools.json --out types --emit types --no-format");
+    expect((await cliIn(root, command!.split(" ").slice(1))).code).toBe(0);
+    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "types is up to date (3 tools, 2 file(s))\n", stderr: "" });
+  });
+
   it("scaffold: the project files and stubs it created, the next step, the note about npm", async () => {
     const [alone, configured] = await Promise.all([fixtureCopy("print-scaffold-alone"), fixtureCopy("print-scaffold-configured")]);
     const single = ["scaffold", "contracts/notes.tools.json", "--out", "server"];
@@ -90,8 +101,8 @@ function driftedTarget(name?: string): TargetReport {
   };
 }
 
-function report(target: TargetReport, project: boolean): RunReport {
-  return { command: "pull", check: true, project, targets: [target], errors: [], committed: [], ok: true, upToDate: false, fix: "run: mcpgen pull github", json: { project } };
+function report(target: TargetReport): RunReport {
+  return { check: true, targets: [target], errors: [], committed: [], ok: true, upToDate: false, fix: "run: mcpgen pull github", json: { named: target.name !== undefined } };
 }
 
 function printed(run: RunReport, options: Parameters<typeof printRun>[2] = {}, color = false) {
@@ -103,7 +114,7 @@ function printed(run: RunReport, options: Parameters<typeof printRun>[2] = {}, c
 
 describe("the printer", () => {
   it("prints a pull's drift, then the files it leaves stale (the snapshot's own change is the drift), the same alone and named", () => {
-    const alone = printed(report(driftedTarget(), false));
+    const alone = printed(report(driftedTarget()));
     expect(alone).toEqual({
       code: 1,
       stdout: "",
@@ -118,7 +129,7 @@ describe("the printer", () => {
         "",
       ].join("\n"),
     });
-    const named = printed(report(driftedTarget("github"), true));
+    const named = printed(report(driftedTarget("github")));
     expect(named.stderr.split("\n").slice(0, 3)).toEqual([
       'warning: github: github (.mcp.json): tool "search" at /tools/0/inputSchema/properties/kind/enum: enum is empty, so no value is valid here (typed never)',
       'warning: github: src/handlers/gone.ts implements tool "gone", which is no longer in the manifest; kept, not deleted (move or delete it yourself)',
@@ -129,7 +140,7 @@ describe("the printer", () => {
 
   it("a current pull names its server, after the notes that are not drift", () => {
     const current = { ...driftedTarget("github"), upToDate: true, files: [{ path: "manifest.json", status: "unchanged" as const }], orphanedHandlers: [], diagnostics: [] };
-    expect(printed({ ...report(current, true), upToDate: true })).toEqual({
+    expect(printed({ ...report(current), upToDate: true })).toEqual({
       code: 0,
       stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 1 file(s))\n",
       stderr: 'note: github: server version: "1.0.0" → "1.1.0"\n',
@@ -137,23 +148,23 @@ describe("the printer", () => {
   });
 
   it("--quiet leaves what is out of date and the command to run; --json prints the command's own result and nothing else", () => {
-    const quiet = printed(report(driftedTarget(), false), { quiet: true });
+    const quiet = printed(report(driftedTarget()), { quiet: true });
     expect(quiet.code).toBe(1);
     expect(quiet.stderr).toMatch(/^github \(\.mcp\.json\) no longer matches /);
     expect(quiet.stderr).not.toContain("warning:");
-    expect(printed(report(driftedTarget(), false), { json: true })).toEqual({ code: 1, stdout: '{\n  "project": false\n}\n', stderr: "" });
+    expect(printed(report(driftedTarget()), { json: true })).toEqual({ code: 1, stdout: '{\n  "named": false\n}\n', stderr: "" });
   });
 
   it("colours labels and line counts only where the stream is a terminal", () => {
-    const coloured = printed(report(driftedTarget(), false), {}, true);
+    const coloured = printed(report(driftedTarget()), {}, true);
     expect(coloured.stderr).toContain("\u001b[33mwarning:\u001b[39m github (.mcp.json)");
     expect(coloured.stderr).toContain("  stale: types.ts (\u001b[32m+3\u001b[39m)\n");
-    expect(printed(report(driftedTarget(), false)).stderr).not.toContain("\u001b[");
+    expect(printed(report(driftedTarget())).stderr).not.toContain("\u001b[");
   });
 
   it("a configuration's failure says what was written", () => {
     const failed: RunReport = {
-      ...report({ ...driftedTarget("weather"), diagnostics: [], orphanedHandlers: [] }, true),
+      ...report({ ...driftedTarget("weather"), diagnostics: [], orphanedHandlers: [] }),
       check: false,
       ok: false,
       errors: [{ target: "github", diagnostic: { severity: "error", code: "input-unreadable", message: "cannot reach the server" } }],

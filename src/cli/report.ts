@@ -14,8 +14,6 @@ import type { HandlerFile, OrphanedHandler, ScaffoldResult } from "../commands/s
 import type { WriteResult } from "../commands/writes.js";
 import type { Diagnostic } from "../shared/errors.js";
 
-export type RunCommand = "generate" | "pull" | "scaffold";
-
 /** One output directory and what the run did (with `check`: would do) to it. */
 export interface TargetReport {
   /** The target's name in the configuration; undefined for a single output (`--out`). */
@@ -43,10 +41,7 @@ export interface TargetReport {
 }
 
 export interface RunReport {
-  command: RunCommand;
   check: boolean;
-  /** Named targets: a configuration's run. */
-  project: boolean;
   targets: TargetReport[];
   /** A configuration's targets that failed (a single output's failure is thrown). */
   errors: TargetError[];
@@ -72,33 +67,30 @@ export interface SingleRun {
 /** `mcpgen generate <manifest> --out <dir>`. */
 export function generateReport(result: GenerateResult, run: SingleRun): RunReport {
   const { upToDate, files, diagnostics, timings } = result;
-  return single(run, "generate", target(run, { emit: run.emit ?? "client", tools: result.ir.tools.length, files, diagnostics, upToDate, timings }), { outDir: run.outDir, upToDate, files, diagnostics, timings });
+  const report = target(run, { emit: run.emit ?? "client", tools: result.ir.tools.length, files, diagnostics, upToDate, timings });
+  return single(run, report, rerun("generate", run), { outDir: run.outDir, upToDate, files, diagnostics, timings });
 }
 
 /** `mcpgen pull <server> --out <dir>`. */
 export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" | "emit">): RunReport {
   const { server, upToDate, drift, files, diagnostics, timings } = result;
   const report = target(run, { emit: "client", tools: server.tools, files, diagnostics, upToDate, timings, server: server.label, drift });
-  return {
-    ...single({ ...run, manifest: "" }, "pull", report, { outDir: run.outDir, server, upToDate, drift, files, diagnostics, timings }),
-    // The command line may carry secrets (headers, environment values): it is not repeated.
-    fix: "run the same mcpgen pull without --check to update the snapshot and the generated files",
-  };
+  // The command line may carry secrets (headers, environment values): it is not repeated.
+  const fix = "run the same mcpgen pull without --check to update the snapshot and the generated files";
+  return single(run, report, fix, { outDir: run.outDir, server, upToDate, drift, files, diagnostics, timings });
 }
 
 /** `mcpgen scaffold <manifest> --out <dir>`. */
 export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emit">): RunReport {
   const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
   const report = target(run, { emit: "server", tools: result.ir.tools.length, files: generated, created, handlers, orphanedHandlers, diagnostics, upToDate, timings });
-  return single(run, "scaffold", report, { outDir: run.outDir, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings });
+  return single(run, report, rerun("scaffold", run), { outDir: run.outDir, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings });
 }
 
 /** `mcpgen generate` or `mcpgen pull` over a configuration. */
 export function projectReport(result: ProjectResult, command: "generate" | "pull", options: { check: boolean; config?: string | undefined }): RunReport {
   return {
-    command,
     check: options.check,
-    project: true,
     targets: result.targets.map(targetReport),
     errors: result.errors,
     committed: result.committed,
@@ -118,9 +110,14 @@ function target(run: Pick<SingleRun, "outDir">, report: Omit<TargetReport, "outD
   return { outDir: run.outDir, created: [], handlers: [], orphanedHandlers: [], ...report };
 }
 
-function single(run: SingleRun, command: RunCommand, report: TargetReport, json: unknown): RunReport {
+function single(run: Pick<SingleRun, "check">, report: TargetReport, fix: string, json: unknown): RunReport {
+  return { check: run.check, targets: [report], errors: [], committed: [], ok: true, upToDate: report.upToDate, fix, json };
+}
+
+/** `run: mcpgen generate weather.tools.json --out src/weather`: the run again without `--check`, with the options that shape the output. */
+function rerun(command: "generate" | "scaffold", run: SingleRun): string {
   const words = ["mcpgen", command, run.manifest, "--out", run.outDir, ...(run.emit === "types" ? ["--emit", "types"] : []), ...(run.format ? [] : ["--no-format"])];
-  return { command, check: run.check, project: false, targets: [report], errors: [], committed: [], ok: true, upToDate: report.upToDate, fix: `run: ${words.join(" ")}`, json };
+  return `run: ${words.join(" ")}`;
 }
 
 /**
