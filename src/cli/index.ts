@@ -5,71 +5,16 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { resolve } from "node:path";
-import { defaultIo, jsonText, type Io } from "./io.js";
-import { errorText } from "./print.js";
-import { exitCode, exitCodeOf } from "../shared/codes.js";
+import { defaultIo, type Io } from "./io.js";
+import { printFailure } from "./print.js";
+import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
+import { exitCode } from "../shared/codes.js";
 import { parseSize } from "../shared/size.js";
 import { McpgenError } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
 
 export type { Io };
-
-/**
- * Installs SIGINT/SIGTERM handlers that abort a watch or a pull; `io.signal`
- * (tests) aborts it too. `exitCode` is what a shell expects of a process
- * stopped by that signal (128 + its number).
- */
-function watchSignal(io: Io): { signal: AbortSignal; exitCode: () => number; dispose: () => void } {
-  const controller = new AbortController();
-  let received: "SIGINT" | "SIGTERM" = "SIGINT";
-  const stop = (signal?: unknown) => {
-    if (signal === "SIGTERM") received = "SIGTERM";
-    controller.abort();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-  io.signal?.addEventListener("abort", () => stop(), { once: true });
-  return {
-    signal: controller.signal,
-    exitCode: () => exitCode(received === "SIGTERM" ? "sigterm" : "sigint"),
-    dispose: () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    },
-  };
-}
-
-/**
- * Runs a command that writes (generate, scaffold) so that Ctrl-C or SIGTERM
- * never leaves temporary files: writes under way finish or are undone (see
- * `interruptWrites`), then mcpgen exits with 130 or 143. A second signal
- * exits at once.
- */
-async function cleanOnSignal<T>(io: Io, run: () => Promise<T>): Promise<T> {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    const code = exitCode(signal === "SIGTERM" ? "sigterm" : "sigint");
-    if (stopping) process.exit(code);
-    stopping = true;
-    // Loaded already if anything is being written (the module cache hands back the same instance).
-    void import("../commands/writes.js")
-      .then(({ interruptWrites }) => interruptWrites())
-      .then(
-        (finished) => io.stderr(errorText(`interrupted by ${signal}; ${finished ? "the files being put in place were completed, nothing after them was written" : "nothing was written"}`, io)),
-        () => undefined,
-      )
-      .finally(() => process.exit(code));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  try {
-    return await run();
-  } finally {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
-  }
-}
 
 /** Stops the command with a usage error (exit 2), as commander reports its own. */
 function usageError(command: Command, message: string): never {
@@ -79,21 +24,6 @@ function usageError(command: Command, message: string): never {
 /** Whether `--check` prints diffs: as `--diff`/`--no-diff` say, else on a terminal. */
 function showDiffs(option: boolean | undefined, io: Io): boolean {
   return option ?? io.terminal === true;
-}
-
-/** Runs a pull with Ctrl-C and SIGTERM stopping it cleanly (server shut down, nothing written) instead of killing mcpgen mid-way. */
-async function interruptible<T>(io: Io, run: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
-  const stop = watchSignal(io);
-  try {
-    return await run(stop.signal);
-  } catch (error) {
-    if (!(error instanceof McpgenError && error.diagnostic.code === "interrupted")) throw error;
-    io.stderr(errorText(error.message, io));
-    process.exitCode = stop.exitCode();
-    return undefined;
-  } finally {
-    stop.dispose();
-  }
 }
 
 interface GenerateCliOptions {
@@ -357,18 +287,8 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
     if (error instanceof CommanderError) {
       return exitCode(error.exitCode === 0 ? "ok" : "usage");
     }
-    if (error instanceof McpgenError) {
-      // With --json, stdout carries the errors too, in the shape a project run reports them.
-      const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
-      if (ownArguments.includes("--json")) {
-        const diagnostics = "diagnostics" in error && Array.isArray(error.diagnostics) ? (error.diagnostics as McpgenError["diagnostic"][]) : [error.diagnostic];
-        io.stdout(`${jsonText({ ok: false, errors: diagnostics.map((diagnostic) => ({ diagnostic })) }, 2)}\n`);
-      }
-      io.stderr(errorText(error.message, io));
-      return exitCodeOf(error.diagnostic.code);
-    }
-    io.stderr(`mcpgen: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);
-    return exitCode("internal");
+    const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+    return printFailure(error, io, { json: ownArguments.includes("--json") });
   }
 }
 

@@ -13,8 +13,8 @@ import { join, relative } from "node:path";
 import { formatDrift, hasDrift } from "../commands/drift.js";
 import type { WatchEvent, WatchReason } from "../commands/watch.js";
 import type { FileStatus, WriteResult } from "../commands/writes.js";
-import { exitCode } from "../shared/codes.js";
-import { formatDiagnostic, printable, type Diagnostic } from "../shared/errors.js";
+import { exitCode, exitCodeOf } from "../shared/codes.js";
+import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
 import { npmFindsMcpgen } from "./npm-path.js";
@@ -99,6 +99,26 @@ export function progressPrinter(io: Io, options: PrintOptions): (event: { target
     else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${head}${event.message}\n`);
     else if (showProgress) io.stderr(`${head}${event.message}\n`);
   };
+}
+
+/**
+ * The error that stopped a command, and the exit code it means: a user's
+ * error as its message alone (with `--json`, also on stdout, in the shape a
+ * configuration's run reports its errors), anything else as a bug, with its
+ * stack.
+ */
+export function printFailure(error: unknown, io: Io, options: PrintOptions): number {
+  if (!(error instanceof McpgenError)) {
+    io.stderr(`mcpgen: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);
+    return exitCode("internal");
+  }
+  if (options.json) {
+    // A strict run's warnings, a configuration's problems: every one (`StrictError`, `ConfigError`).
+    const diagnostics = "diagnostics" in error && Array.isArray(error.diagnostics) ? (error.diagnostics as Diagnostic[]) : [error.diagnostic];
+    io.stdout(`${jsonText({ ok: false, errors: diagnostics.map((diagnostic) => ({ diagnostic })) }, 2)}\n`);
+  }
+  io.stderr(errorText(error.message, io));
+  return exitCodeOf(error.diagnostic.code);
 }
 
 /** An error that stops the CLI: `error: <message>`, the label coloured on a terminal. */
