@@ -97,7 +97,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(7 file\(s\)\):\n {2}missing: client\.ts \(\+\d+\)\n/);
     expect(missing.stderr).toContain("\nnotes: server is out of date (17 file(s)):\n");
     expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
-    expect(missing.stderr).toMatch(/\nrun: mcpgen generate weather notes-types notes github\n$/);
+    expect(missing.stderr).toMatch(/\n4 of 4 target\(s\) out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
     expect(changedPaths(pristine, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
 
     expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
@@ -136,6 +136,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(lines.slice(6)).toEqual([
       "  stale: src/generated/types.ts (+1)",
       expect.stringMatching(/^ {2}stale: src\/generated\/validators\.ts \(\+\d+ -\d+\)$/),
+      "2 of 4 target(s) out of date",
       "run: mcpgen generate notes-types notes",
       "",
     ]);

@@ -35,9 +35,10 @@ describe("a target reads the same alone and in a configuration", () => {
     const [aloneLines, configuredLines] = stale.map((run) => run.stderr.split("\n"));
     expect(aloneLines!.slice(0, 4)).toEqual(["src/mcp/weather is out of date (3 file(s)):", "  stale: manifest.json (+1 -1)", "  stale: types.ts (+1 -1)", "  stale: validators.ts (+2 -2)"]);
     expect(aloneLines).toContain("--- src/mcp/weather/types.ts");
-    // The same lines, the diffs included; only the command that brings it up to date differs.
-    expect(aloneLines!.slice(0, -2)).toEqual(configuredLines!.slice(0, -2).map((line) => withoutName(line, "weather")));
-    expect([aloneLines!.at(-2), configuredLines!.at(-2)]).toEqual(["run: mcpgen generate contracts/weather.tools.json --out src/mcp/weather", "run: mcpgen generate weather"]);
+    // The same lines, the diffs included; a configuration sums its targets up, and the command that brings it up to date differs.
+    expect(aloneLines!.slice(0, -2)).toEqual(configuredLines!.slice(0, -3).map((line) => withoutName(line, "weather")));
+    expect(aloneLines!.slice(-2)).toEqual(["run: mcpgen generate contracts/weather.tools.json --out src/mcp/weather", ""]);
+    expect(configuredLines!.slice(-3)).toEqual(["1 of 1 target(s) out of date", "run: mcpgen generate weather", ""]);
 
     // One at a time: the CLI runs in this process, from the fixture's directory.
     await cliIn(alone, [...single, "-q"]);
@@ -130,12 +131,13 @@ describe("the printer", () => {
       ].join("\n"),
     });
     const named = printed(report(driftedTarget("github")));
+    expect(named.stderr).toMatch(/\n {2}stale: types\.ts \(\+3\)\n1 of 1 target\(s\) out of date\nrun: mcpgen pull github\n$/);
     expect(named.stderr.split("\n").slice(0, 3)).toEqual([
       'warning: github: github (.mcp.json): tool "search" at /tools/0/inputSchema/properties/kind/enum: enum is empty, so no value is valid here (typed never)',
       'warning: github: src/handlers/gone.ts implements tool "gone", which is no longer in the manifest; kept, not deleted (move or delete it yourself)',
       "github: github (.mcp.json) no longer matches src/mcp/github/manifest.json:",
     ]);
-    expect({ ...named, stderr: withoutName(named.stderr, "github") }).toEqual(alone);
+    expect({ ...named, stderr: withoutName(named.stderr, "github").replace("1 of 1 target(s) out of date\n", "") }).toEqual(alone);
   });
 
   it("a current pull names its server, after the notes that are not drift", () => {

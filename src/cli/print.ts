@@ -55,7 +55,12 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
         io.stdout(upToDateLine(target));
       }
     }
-    if (outOfDate) io.stderr(`${report.fix}\n`);
+    if (outOfDate) {
+      // A configuration's run sums its targets up, as when one fails.
+      const stale = report.targets.filter((target) => !target.upToDate).length;
+      if (report.targets.some((target) => target.name !== undefined)) io.stderr(`${stale} of ${report.targets.length} target(s) out of date\n`);
+      io.stderr(`${report.fix}\n`);
+    }
   }
   return exitCode(outOfDate ? "failure" : "ok");
 }
