@@ -51,7 +51,7 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
       } else if (!target.upToDate) {
         io.stderr(outOfDateText(target, io, options.diff === true));
       } else if (!quiet) {
-        for (const note of target.drift?.notes ?? []) io.stderr(`note: ${prefix(target)}${note}\n`);
+        for (const note of target.drift?.notes ?? []) io.stderr(`note: ${prefix(target)}${printable(note)}\n`);
         io.stdout(upToDateLine(target));
       }
     }
