@@ -5,6 +5,7 @@ export { readManifestFile, parseManifest, recogniseManifest, type InputStream } 
 export type { RawManifest } from "./ir/raw-manifest.js";
 export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./shared/errors.js";
+export { DIAGNOSTIC_CODES, EXIT_CODES, type DiagnosticCodeEntry } from "./shared/codes.js";
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir/index.js";
 export type { WriteResult, FileStatus, WriteOptions } from "./write/index.js";
 export type { LineChanges, UnifiedDiff } from "./shared/diff.js";

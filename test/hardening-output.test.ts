@@ -167,7 +167,7 @@ describe("temporary files", () => {
     await killedRun();
     const checked = await runCli(["generate", manifest, "--out", out, "--no-format", "--check"]);
     expect(checked.code).toBe(1);
-    expect(checked.stderr).toMatch(/generated file\(s\) in .* are out of date/);
+    expect(checked.stderr).toMatch(/ is out of date \(\d+ file\(s\)\):\n/);
     expect(await temporaries()).toEqual([]);
 
     // Written in full, then a run with other contents killed midway, then the first contents again: nothing to change.

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pullProject } from "../src/commands/project.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "./helpers/mcp-http-servers.js";
 import { fixture } from "./helpers/pull.js";
-import { agePast, changedPaths, cliIn, fixtureCopy, treeState } from "./helpers/project.js";
+import { agePast, changedPaths, cliIn, fixtureCopy, newScaffoldNote, treeState } from "./helpers/project.js";
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -39,19 +39,31 @@ describe("mcpgen pull over a configuration", () => {
     await configure(root, server.url.href);
 
     const pulled = await cliIn(root, ["pull"]);
-    expect(pulled.stderr).toBe("");
+    expect(pulled.stderr).toBe(newScaffoldNote(root));
     expect(pulled.code).toBe(0);
     expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: 3 tools → src/mcp/weather (7 written, 0 unchanged)",
-      "notes-types (types): 2 tools → src/mcp/notes (2 written, 0 unchanged)",
-      "notes (server): 2 tools → server (10 written, 0 unchanged, 7 project file(s) created)",
-      "github: 2 tools → src/mcp/github (7 written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)",
+      "notes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)",
+      "notes: scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+      "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
+      "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
+      "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
+      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (7 file(s) written, 0 unchanged)",
     ]);
     expect(await snapshotTools(root)).toEqual(["search_issues", "create_issue"]);
     expect(server.requests.length).toBeGreaterThan(0);
 
     const requests = server.requests.length;
-    expect(await cliIn(root, ["generate", "--check"])).toMatchObject({ code: 0, stdout: "up to date: 4 target(s), 26 file(s)\n" });
+    expect(await cliIn(root, ["generate", "--check"])).toMatchObject({
+      code: 0,
+      stdout: [
+        "weather: src/mcp/weather is up to date (3 tools, 7 file(s))",
+        "notes-types: src/mcp/notes is up to date (2 tools, 2 file(s))",
+        "notes: server is up to date (2 tools, 10 file(s))",
+        "github: src/mcp/github is up to date (2 tools, 7 file(s))",
+        "",
+      ].join("\n"),
+    });
     expect(server.requests.length).toBe(requests);
   });
 
@@ -60,7 +72,7 @@ describe("mcpgen pull over a configuration", () => {
     const first = await serve(["search_issues", "create_issue"]);
     await configure(root, first.url.href);
     expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
-    expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({ code: 0, stdout: "up to date: 1 target(s), 7 file(s)\n", stderr: "" });
+    expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({ code: 0, stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 7 file(s))\n", stderr: "" });
 
     const changed = await serve(["search_issues", "close_issue"]);
     await configure(root, changed.url.href);
@@ -68,8 +80,8 @@ describe("mcpgen pull over a configuration", () => {
     const before = await treeState(root);
     const drift = await cliIn(root, ["pull", "--check"]);
     expect(drift.code).toBe(1);
-    expect(drift.stderr).toContain('  github:\n    + "close_issue" (new tool)\n    - "create_issue" (tool removed)\n');
-    expect(drift.stderr).toMatch(/ {4}stale: src\/mcp\/github\/types\.ts \(\+\d+ -\d+\)\n/);
+    expect(drift.stderr).toContain('github: github (.mcp.json) no longer matches src/mcp/github/manifest.json:\n  + "close_issue" (new tool)\n  - "create_issue" (tool removed)\n');
+    expect(drift.stderr).toMatch(/\n {2}stale: types\.ts \(\+\d+ -\d+\)\n/);
     expect(drift.stderr).toMatch(/run: mcpgen pull github\n$/);
     expect(changedPaths(before, await treeState(root)).written).toEqual([]);
 
@@ -143,7 +155,7 @@ describe("mcpgen pull over a configuration", () => {
       await writeFile(join(root, "src/mcp/github/manifest.json"), JSON.stringify(snapshot));
       const drift = await cliIn(root, ["pull", "--check", "github"]);
       expect(drift.code).toBe(1);
-      expect(drift.stderr).toContain('    ~ "log": inputSchema changed at /properties/***\n');
+      expect(drift.stderr).toContain('\n  ~ "log": inputSchema changed at /properties/***\n');
       expect(drift.stderr + drift.stdout).not.toContain(secret);
     } finally {
       delete process.env["MY_TOKEN"];

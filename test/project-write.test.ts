@@ -9,7 +9,7 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, symlink, utimes, writeFile } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { colorFor } from "../src/cli/output.js";
+import { colorFor } from "../src/cli/io.js";
 import { lineChanges } from "../src/shared/diff.js";
 import type { EmittedFile } from "../src/ir/index.js";
 import { McpgenError } from "../src/shared/errors.js";

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate as generateManifest } from "../src/commands/generate.js";
 import { checkProject, generateProject } from "../src/commands/project.js";
-import { agePast, changedPaths, cliIn, fixtureCopy, PAST, treeState } from "./helpers/project.js";
+import { agePast, changedPaths, cliIn, fixtureCopy, newScaffoldNote, PAST, treeState } from "./helpers/project.js";
 
 const WEATHER = "src/mcp/weather";
 
@@ -30,20 +30,26 @@ describe("mcpgen generate over a configuration", () => {
   it("generates every target; a second run writes nothing: byte-identical files, unchanged mtimes", async () => {
     const root = await fixtureCopy();
     const first = await cliIn(root, ["generate"]);
-    expect(first).toMatchObject({ code: 0, stderr: "" });
+    expect(first.code).toBe(0);
+    // A new scaffold's `npm run generate` needs an mcpgen npm finds from there, or a note says so.
+    expect(first.stderr).toBe(newScaffoldNote(root));
     expect(first.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: 3 tools → src/mcp/weather (7 written, 0 unchanged)",
-      "notes-types (types): 2 tools → src/mcp/notes (2 written, 0 unchanged)",
-      "notes (server): 2 tools → server (10 written, 0 unchanged, 7 project file(s) created)",
+      "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)",
+      "notes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)",
+      "notes: scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+      "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
+      "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
+      "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
       // The snapshot is generated from itself: already current.
-      "github: 1 tools → src/mcp/github (6 written, 1 unchanged)",
+      "github: generated 1 tools into src/mcp/github (6 file(s) written, 1 unchanged)",
     ]);
     await agePast(root);
     const before = await treeState(root);
 
     const second = await cliIn(root, ["generate"]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^weather: 3 tools → src\/mcp\/weather \(0 written, 7 unchanged\)\n/);
+    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 file\(s\) written, 7 unchanged\)\n/);
+    expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 file(s) written, 10 unchanged)\n  kept 2 existing handler(s) untouched\n");
     const after = await treeState(root);
     expect(changedPaths(before, after)).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
     expect([...after.values()].every((file) => file.mtimeMs === PAST.getTime())).toBe(true);
@@ -88,14 +94,25 @@ describe("mcpgen generate over a configuration", () => {
     const missing = await cliIn(root, ["generate", "--check"]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe("");
-    expect(missing.stderr).toMatch(/^4 of 4 target\(s\) out of date:\n {2}weather:\n {4}missing: src\/mcp\/weather\/client\.ts \(\+\d+\)\n/);
-    expect(missing.stderr).toContain("    missing: server/src/handlers/add-note.ts\n");
-    expect(missing.stderr).toMatch(/\nrun: mcpgen generate weather notes-types notes github\n$/);
+    expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(7 file\(s\)\):\n {2}missing: client\.ts \(\+\d+\)\n/);
+    expect(missing.stderr).toContain("\nnotes: server is out of date (17 file(s)):\n");
+    expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
+    expect(missing.stderr).toMatch(/\n4 of 4 target\(s\) out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
     expect(changedPaths(pristine, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
 
     expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
     const current = await cliIn(root, ["generate", "--check"]);
-    expect(current).toEqual({ code: 0, stdout: "up to date: 4 target(s), 26 file(s)\n", stderr: "" });
+    expect(current).toEqual({
+      code: 0,
+      stdout: [
+        "weather: src/mcp/weather is up to date (3 tools, 7 file(s))",
+        "notes-types: src/mcp/notes is up to date (2 tools, 2 file(s))",
+        "notes: server is up to date (2 tools, 10 file(s))",
+        "github: src/mcp/github is up to date (1 tools, 7 file(s))",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
 
     await editJson(join(root, "contracts/notes.tools.json"), (document) => {
       document.tools[0].outputSchema.properties.createdAt = { type: "string" };
@@ -104,20 +121,22 @@ describe("mcpgen generate over a configuration", () => {
     const before = await treeState(root);
     const stale = await cliIn(root, ["generate", "--check"]);
     expect(stale.code).toBe(1);
+    // The targets still current say so on stdout.
+    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 7 file(s))\ngithub: src/mcp/github is up to date (1 tools, 7 file(s))\n");
     const lines = stale.stderr.split("\n");
-    expect(lines.slice(0, 7)).toEqual([
-      "2 of 4 target(s) out of date:",
-      "  notes-types:",
-      "    stale: src/mcp/notes/manifest.json (+3)",
-      "    stale: src/mcp/notes/types.ts (+1)",
-      "  notes:",
+    expect(lines.slice(0, 6)).toEqual([
+      "notes-types: src/mcp/notes is out of date (2 file(s)):",
+      "  stale: manifest.json (+3)",
+      "  stale: types.ts (+1)",
+      "notes: server is out of date (4 file(s)):",
       // The scaffold's snapshot: the same three lines, and its fingerprint.
-      "    stale: server/manifest.json (+4 -1)",
-      "    stale: server/src/generated/tools.ts (+1 -1)",
+      "  stale: manifest.json (+4 -1)",
+      "  stale: src/generated/tools.ts (+1 -1)",
     ]);
-    expect(lines.slice(7)).toEqual([
-      "    stale: server/src/generated/types.ts (+1)",
-      expect.stringMatching(/^ {4}stale: server\/src\/generated\/validators\.ts \(\+\d+ -\d+\)$/),
+    expect(lines.slice(6)).toEqual([
+      "  stale: src/generated/types.ts (+1)",
+      expect.stringMatching(/^ {2}stale: src\/generated\/validators\.ts \(\+\d+ -\d+\)$/),
+      "2 of 4 target(s) out of date",
       "run: mcpgen generate notes-types notes",
       "",
     ]);
@@ -147,13 +166,13 @@ describe("mcpgen generate over a configuration", () => {
     const check = await cliIn(root, ["generate", "--check", "weather"]);
     expect(check.code).toBe(1);
     for (const file of ["client.ts", "index.ts", "runtime.ts", "validate.ts", "validators.ts"]) {
-      expect(check.stderr).toMatch(new RegExp(`    obsolete: src/mcp/weather/${file.replace(".", "\\.")} \\(-\\d+\\)\\n`));
+      expect(check.stderr).toMatch(new RegExp(`\\n  obsolete: ${file.replace(".", "\\.")} \\(-\\d+\\)\\n`));
     }
     expect(check.stderr).not.toContain("helpers.ts");
 
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("weather (types): 3 tools → src/mcp/weather (0 written, 2 unchanged, 5 deleted)\n");
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 file(s) written, 2 unchanged, 5 obsolete deleted)\n");
     const left = [...(await treeState(join(root, WEATHER))).keys()];
     expect(left).toEqual(["helpers.ts", "manifest.json", "types.ts"]);
     expect(await readFile(mine, "utf8")).toContain("my own helpers");
@@ -174,9 +193,9 @@ describe("mcpgen generate over a configuration", () => {
 
     const result = await cliIn(root, ["generate", "notes"]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted\n');
+    expect(result.stderr).toBe('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n');
     // Written: src/generated/ (5), manifest.json, and the README's tools table.
-    expect(result.stdout).toBe("notes (server): 1 tools → server (7 written, 4 unchanged, 1 deleted)\n");
+    expect(result.stdout).toBe("notes: scaffolded 1 tools into server (7 file(s) written, 4 unchanged, 1 obsolete deleted)\n  kept 1 existing handler(s) untouched\n");
     expect(await readFile(join(server, "README.md"), "utf8")).not.toContain("list-notes");
     const files = await treeState(server);
     expect(files.has("src/generated/list-notes.ts")).toBe(false);
@@ -213,9 +232,9 @@ describe("mcpgen generate over a configuration", () => {
     const server = join(root, "server");
     for (const path of ["README.md", ".gitignore", "package.json", "tsconfig.json", "src/server.ts"]) await rm(join(server, path));
 
-    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "up to date: 1 target(s), 10 file(s)\n", stderr: "" });
+    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 10 file(s))\n", stderr: "" });
     const result = await cliIn(root, ["generate", "notes"]);
-    expect(result).toEqual({ code: 0, stdout: "notes (server): 2 tools → server (0 written, 10 unchanged)\n", stderr: "" });
+    expect(result).toEqual({ code: 0, stdout: "notes: scaffolded 2 tools into server (0 file(s) written, 10 unchanged)\n  kept 2 existing handler(s) untouched\n", stderr: "" });
     expect([...(await treeState(server)).keys()].filter((path) => !path.startsWith("src/generated/"))).toEqual([
       "manifest.json", "src/handlers/add-note.ts", "src/handlers/list-notes.ts",
     ]);
@@ -349,7 +368,7 @@ describe("mcpgen generate over a configuration", () => {
 
     expect(await cliIn(root, ["generate", "-q"])).toEqual({ code: 0, stdout: "", stderr: "" });
     const verbose = await cliIn(root, ["generate", "-v", "notes"]);
-    for (const stage of ["acquire", "normalize", "plan", "emit", "format", "write"]) expect(verbose.stdout).toMatch(new RegExp(`\\n {4}${stage} +\\d+\\.\\d ms\\n`));
+    for (const stage of ["acquire", "normalize", "plan", "emit", "format", "write"]) expect(verbose.stdout).toMatch(new RegExp(`\\n {2}${stage} +\\d+\\.\\d ms\\n`));
   });
 
   it("--config names a configuration elsewhere; paths are relative to it; --no-format applies to every target", async () => {
@@ -358,7 +377,7 @@ describe("mcpgen generate over a configuration", () => {
     const result = await cliIn(elsewhere, ["generate", "--config", "../mcpgen.config.json", "--no-format", "notes-types"]);
     expect(result.code).toBe(0);
     // A directory outside the working directory is shown by its absolute path.
-    expect(result.stdout).toBe(`notes-types (types): 2 tools → ${join(root, "src/mcp/notes")} (2 written, 0 unchanged)\n`);
+    expect(result.stdout).toBe(`notes-types: generated 2 tools into ${join(root, "src/mcp/notes")} (types only; 2 file(s) written, 0 unchanged)\n`);
     // Unformatted output is not what the formatted run writes.
     expect((await cliIn(root, ["generate", "--check", "notes-types"])).code).toBe(1);
   });

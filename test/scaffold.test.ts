@@ -9,10 +9,9 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { run } from "../src/cli/index.js";
-import { GENERATED_MARKER } from "../src/emit/header.js";
+import { GENERATED_MARKER, TOOLS_START } from "../src/shared/output-names.js";
 import { toolFileBase } from "../src/normalize/naming.js";
 import { packageName } from "../src/emit/scaffold/package.js";
-import { TOOLS_START } from "../src/emit/scaffold/readme.js";
 import { McpgenError } from "../src/shared/errors.js";
 import { displayPath } from "../src/commands/config.js";
 import type { ManifestIR } from "../src/ir/index.js";
@@ -251,7 +250,7 @@ describe("scaffolding again", () => {
     const own = join(project, "manifest.json");
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
-    expect(io.out).toContain("is up to date (3 tools)");
+    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
 
     const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
     manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
@@ -274,7 +273,7 @@ describe("scaffolding again", () => {
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
     expect(io.err).toBe("");
-    expect(io.out).toContain("is up to date (3 tools)");
+    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
 
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project], io)).toBe(0);

@@ -274,11 +274,12 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
       signal: controller.signal,
     });
     await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input(s)"), subscribe, output);
-    expect(captured.stdout).toMatch(/^gen: 2 tools → .*gen \(7 written, 0 unchanged\)\n$/);
+    // One output, as `generate --out` prints it: no target name.
+    expect(captured.stdout).toBe(`generated 2 tools into ${out} (7 file(s) written, 0 unchanged)\n`);
     await editJson(manifest, (document) => {
       document.tools[1].description = "Lists notes.";
     });
-    await waitUntil("a regeneration", () => captured.stdout.includes("regenerated (input changed)"), subscribe, output);
+    await waitUntil("a regeneration", () => captured.stdout.includes(`regenerated 2 tools into ${out} (input changed; `), subscribe, output);
     controller.abort();
     expect(await exit).toBe(0);
   });
@@ -300,9 +301,9 @@ describe("mcpgen generate --watch over a configuration (in process, stopped thro
     await editJson(join(root, "contracts/notes.tools.json"), (document) => {
       document.tools[1].name = "list_all_notes";
     });
-    await waitUntil("the regeneration", () => captured.stdout.includes("notes (server): regenerated (input changed)"), subscribe, output);
-    expect(captured.stdout).toContain("1 project file(s) created");
-    expect(captured.stderr).toContain('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted\n');
+    await waitUntil("the regeneration", () => captured.stdout.includes("notes: regenerated 2 tools into "), subscribe, output);
+    expect(captured.stdout).toContain("\n  new handler stubs: src/handlers/list-all-notes.ts\n  kept 1 existing handler(s) untouched\n");
+    expect(captured.stderr).toContain('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n');
     controller.abort();
     expect(await exit).toBe(0);
   });
@@ -328,13 +329,13 @@ describe("mcpgen generate --watch (the built CLI)", () => {
     const exited = new Promise<number | null>((resolve) => process_.on("exit", (code) => resolve(code)));
 
     await waitUntil("the watch to start", () => captured.stderr.includes("watching mcpgen.config.json and 2 input(s) for changes"), subscribe, output);
-    expect(captured.stdout).toBe("weather: 3 tools → src/mcp/weather (7 written, 0 unchanged)\nnotes-types (types): 2 tools → src/mcp/notes (2 written, 0 unchanged)\n");
+    expect(captured.stdout).toBe("weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)\nnotes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)\n");
 
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
       document.tools[0].outputSchema.properties.windSpeed = { type: "number" };
     });
     await waitUntil("weather's regeneration line", () => captured.stdout.includes("weather: regenerated"), subscribe, output);
-    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated (input changed): 3 tools → src/mcp/weather (3 written, 4 unchanged)");
+    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated 3 tools into src/mcp/weather (input changed; 3 file(s) written, 4 unchanged)");
 
     await saveByRename(join(root, "contracts/weather.tools.json"), "not json");
     await waitUntil("the error", () => captured.stderr.includes("error: weather:"), subscribe, output);

@@ -40,6 +40,7 @@ import {
   type SdkErrors,
 } from "./server-faults.js";
 import type { RemoteServerSpec, ServerSpec, StdioServerSpec, TransportName } from "./server-spec.js";
+import { mcpgenVersion } from "../shared/version.js";
 
 export type { FetchLike };
 
@@ -278,7 +279,7 @@ async function openOAuth(
     environment: options.environment ?? process.env,
     progress,
     fetch,
-    version: MCPGEN_VERSION,
+    version: mcpgenVersion(),
     timeoutMs: options.timeoutMs,
   });
 }
@@ -302,8 +303,6 @@ async function loadSdk(remote: boolean): Promise<Sdk> {
   };
 }
 
-const MCPGEN_VERSION = "0.1.0";
-
 /**
  * The client mcpgen connects with. It never calls a tool, so it needs no
  * output-schema validator: the default one would compile every
@@ -311,7 +310,7 @@ const MCPGEN_VERSION = "0.1.0";
  */
 function newClient(sdk: Sdk): Client {
   return new sdk.Client(
-    { name: "mcpgen", version: MCPGEN_VERSION },
+    { name: "mcpgen", version: mcpgenVersion() },
     { capabilities: {}, jsonSchemaValidator: { getValidator: () => (input: unknown) => ({ valid: true, data: input as never, errorMessage: undefined }) } },
   );
 }

@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { MANIFEST_FILE } from "../shared/output-names.js";
 import { describeJsonSyntaxError } from "../shared/json-syntax.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 
@@ -33,7 +34,7 @@ export async function readManifestFile(path: string, stdin: InputStream = proces
     const hint = "pass the path of a tools/list JSON file, or - to read stdin";
     if (code === "EISDIR") {
       // An output directory given for its snapshot: name the file the user probably meant.
-      const inside = join(path, "manifest.json");
+      const inside = join(path, MANIFEST_FILE);
       const meant = existsSync(inside) ? `; did you mean ${inside}?` : "";
       throw userError("input-unreadable", `cannot read the manifest: it is a directory, not a file${meant}`, { file: source, hint });
     }

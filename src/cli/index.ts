@@ -1,87 +1,29 @@
 /**
- * The command line: maps flags to the library API and prints its results.
- * Exit codes: 0 ok; 1 input errors, drift, or --check finding anything to change; 2 usage.
+ * The command line: maps flags to the library API and hands each result to
+ * the one printer (`print.ts`). Exit codes: `EXIT_CODES` in shared/codes.ts.
  * Heavy modules (ajv, prettier, the SDK) load only inside the command that needs them.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { join, relative, resolve } from "node:path";
-import { defaultIo, diffText, jsonText, paint, printWarnings, showDiffs, staleLines, timingLines, type Io } from "./output.js";
-import { parseSize } from "../acquire/size.js";
-import { McpgenError, printable } from "../shared/errors.js";
+import { resolve } from "node:path";
+import { defaultIo, type Io } from "./io.js";
+import { printFailure } from "./print.js";
+import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
+import { exitCode } from "../shared/codes.js";
+import { parseSize } from "../shared/size.js";
+import { McpgenError } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
 
 export type { Io };
 
-/**
- * Installs SIGINT/SIGTERM handlers that abort a watch or a pull; `io.signal`
- * (tests) aborts it too. `exitCode` is what a shell expects of a process
- * stopped by that signal (128 + its number).
- */
-function watchSignal(io: Io): { signal: AbortSignal; exitCode: () => number; dispose: () => void } {
-  const controller = new AbortController();
-  let received: "SIGINT" | "SIGTERM" = "SIGINT";
-  const stop = (signal?: unknown) => {
-    if (signal === "SIGTERM") received = "SIGTERM";
-    controller.abort();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-  io.signal?.addEventListener("abort", () => stop(), { once: true });
-  return {
-    signal: controller.signal,
-    exitCode: () => (received === "SIGTERM" ? 143 : 130),
-    dispose: () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    },
-  };
+/** Stops the command with a usage error (exit 2), as commander reports its own. */
+function usageError(command: Command, message: string): never {
+  return command.error(`error: ${message}`, { exitCode: exitCode("usage") });
 }
 
-/**
- * Runs a command that writes (generate, scaffold) so that Ctrl-C or SIGTERM
- * never leaves temporary files: writes under way finish or are undone (see
- * `interruptWrites`), then mcpgen exits with 130 or 143. A second signal
- * exits at once.
- */
-async function cleanOnSignal<T>(io: Io, run: () => Promise<T>): Promise<T> {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    const code = signal === "SIGTERM" ? 143 : 130;
-    if (stopping) process.exit(code);
-    stopping = true;
-    // Loaded already if anything is being written (the module cache hands back the same instance).
-    void import("../write/index.js")
-      .then(({ interruptWrites }) => interruptWrites())
-      .then(
-        (finished) => io.stderr(`${paint("error:", "red", io.color?.stderr)} interrupted by ${signal}; ${finished ? "the files being put in place were completed, nothing after them was written" : "nothing was written"}\n`),
-        () => undefined,
-      )
-      .finally(() => process.exit(code));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  try {
-    return await run();
-  } finally {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
-  }
-}
-
-/** Runs a pull with Ctrl-C and SIGTERM stopping it cleanly (server shut down, nothing written) instead of killing mcpgen mid-way. */
-async function interruptible<T>(io: Io, run: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
-  const stop = watchSignal(io);
-  try {
-    return await run(stop.signal);
-  } catch (error) {
-    if (!(error instanceof McpgenError && error.diagnostic.code === "interrupted")) throw error;
-    io.stderr(`${paint("error:", "red", io.color?.stderr)} ${error.message}\n`);
-    process.exitCode = stop.exitCode();
-    return undefined;
-  } finally {
-    stop.dispose();
-  }
+/** Whether `--check` prints diffs: as `--diff`/`--no-diff` say, else on a terminal. */
+function showDiffs(option: boolean | undefined, io: Io): boolean {
+  return option ?? io.terminal === true;
 }
 
 interface GenerateCliOptions {
@@ -131,7 +73,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
     .option("--force", FORCE_DESCRIPTION)
     .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
-      const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      const usage = (message: string): never => usageError(command, message);
       if (options.watch && options.check) usage("--watch and --check do not go together");
       if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       const formatGiven = command.getOptionValueSource("format") === "cli";
@@ -148,9 +90,10 @@ export function buildProgram(io: Io = defaultIo): Command {
           await watchCli(projectOptions, options, io);
           return;
         }
-        const [{ generateProject }, { printProject }] = await Promise.all([import("../commands/project.js"), import("./project.js")]);
-        const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check: options.check ?? false }));
-        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "generate" });
+        const check = options.check ?? false;
+        const [{ generateProject }, { projectReport }, { printRun }] = await Promise.all([import("../commands/project.js"), import("./report.js"), import("./print.js")]);
+        const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check }));
+        process.exitCode = printRun(projectReport(result, "generate", { check, config: options.config }), io, { ...options, diff: showDiffs(options.diff, io) });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out generates one manifest, without a configuration");
@@ -161,36 +104,13 @@ export function buildProgram(io: Io = defaultIo): Command {
         const { targetName } = await import("../commands/init.js");
         const { basename } = await import("node:path");
         const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format, strict: options.strict ?? false };
-        await watchCli({ config: { targets: [target] }, force: options.force }, options, io);
+        await watchCli({ config: { targets: [target] }, force: options.force }, { ...options, single: true }, io);
         return;
       }
-      const { generate } = await import("../commands/generate.js");
-      const result = await cleanOnSignal(io, () => generate({ manifest, outDir: options.out!, check: options.check ?? false, format: options.format, emit: options.emit, strict: options.strict, force: options.force }));
-      if (options.json) {
-        io.stdout(`${jsonText({ outDir: options.out, upToDate: result.upToDate, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
-      } else {
-        printWarnings(result.diagnostics, io, options.quiet ?? false);
-      }
-      const outName = relative(process.cwd(), options.out) || ".";
-      if (options.check) {
-        const stale = result.files.filter((file) => file.status !== "unchanged");
-        if (stale.length > 0) {
-          if (!options.json) {
-            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
-            io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}run: mcpgen generate ${manifest} --out ${options.out}\n`);
-          }
-          process.exitCode = 1;
-        } else if (!options.json && !options.quiet) {
-          io.stdout(`${outName} is up to date (${result.ir.tools.length} tools)\n`);
-        }
-        return;
-      }
-      if (!options.json && !options.quiet) {
-        const changed = result.files.filter((file) => file.status === "created" || file.status === "updated").length;
-        const deleted = result.files.filter((file) => file.status === "deleted").length;
-        io.stdout(`generated ${result.ir.tools.length} tools into ${outName} (${changed} file(s) written, ${result.files.length - changed - deleted} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""})\n`);
-        if (options.verbose) io.stdout(timingLines(result.timings));
-      }
+      const run = { manifest, outDir: options.out, check: options.check ?? false, emit: options.emit, format: options.format };
+      const [{ generate }, { generateReport }, { printRun }] = await Promise.all([import("../commands/generate.js"), import("./report.js"), import("./print.js")]);
+      const result = await cleanOnSignal(io, () => generate({ ...run, strict: options.strict, force: options.force }));
+      process.exitCode = printRun(generateReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
     });
 
   program
@@ -201,23 +121,9 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-q, --quiet", "print nothing but errors")
     .option("--json", "print a machine-readable summary")
     .action(async (options: { config: string; check?: boolean; quiet?: boolean; json?: boolean }) => {
-      const { initConfig } = await import("../commands/init.js");
+      const [{ initConfig }, { printInit }] = await Promise.all([import("../commands/init.js"), import("./print-init.js")]);
       const result = await initConfig({ config: options.config, check: options.check ?? false });
-      const where = relative(process.cwd(), result.file) || result.file;
-      if (options.json) io.stdout(`${jsonText(result, 2)}\n`);
-      if (options.check) {
-        if (result.written) {
-          if (!options.json) io.stderr(`${where} does not exist; mcpgen init would write:\n${jsonText(result.config, 2)}\n`);
-          process.exitCode = 1;
-        } else if (!options.json && !options.quiet) {
-          io.stdout(`${where} exists\n`);
-        }
-        return;
-      }
-      if (options.json || options.quiet) return;
-      const found = result.servers.map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
-      io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
-      io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
+      process.exitCode = printInit(result, io, options);
     });
 
   program
@@ -252,11 +158,11 @@ export function buildProgram(io: Io = defaultIo): Command {
       const dash = words.indexOf("--");
       const commandLength = dash === -1 ? 0 : Math.min(servers.length, words.length - dash - 1);
       const targets = servers.slice(0, servers.length - commandLength);
-      const quiet = options.quiet ?? false;
-      const showProgress = !quiet && !options.json && process.stderr.isTTY === true;
-      const usage = (message: string): never => command.error(`error: ${message}`, { exitCode: 2 });
+      const usage = (message: string): never => usageError(command, message);
       const oauth = oauthRun(options, command);
-      const onLogin = (line: string) => io.stderr(`${line}\n`);
+      const check = options.check ?? false;
+      const print = await import("./print.js");
+      const onProgress = print.progressPrinter(io, options);
       if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
@@ -266,11 +172,11 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (options.clientMetadataUrl !== undefined || options.scope !== undefined || options.callbackPort !== undefined) {
           usage("--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its \"oauth\" settings");
         }
-        const [{ pullProject }, { printProject }] = await Promise.all([import("../commands/project.js"), import("./project.js")]);
+        const [{ pullProject }, { projectReport }] = await Promise.all([import("../commands/project.js"), import("./report.js")]);
         const result = await interruptible(io, (signal) => pullProject({
           config: options.config,
           targets,
-          check: options.check ?? false,
+          check,
           format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
           strict: options.strict,
           timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
@@ -278,20 +184,16 @@ export function buildProgram(io: Io = defaultIo): Command {
           maxTimeMs: options.maxTime,
           maxResponseBytes: options.maxSize,
           force: options.force,
-          onProgress: (event) => {
-            if (event.kind === "login") onLogin(`${event.target}: ${event.message}`);
-            else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.target}: ${event.message}\n`);
-            else if (showProgress) io.stderr(`${event.target}: ${event.message}\n`);
-          },
+          onProgress,
           signal,
         }));
         if (result === undefined) return;
-        process.exitCode = printProject(result, io, { ...options, diff: showDiffs(options.diff, io), command: "pull" });
+        process.exitCode = print.printRun(projectReport(result, "pull", { check, config: options.config }), io, { ...options, diff: showDiffs(options.diff, io) });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
       if (targets.length > 1) usage(`one server at a time (got ${targets.length}); put a stdio command after --`);
-      const { pull } = await import("../commands/pull.js");
+      const [{ pull }, { pullReport }] = await Promise.all([import("../commands/pull.js"), import("./report.js")]);
       const outDir = options.out;
       let result: Awaited<ReturnType<typeof pull>> | undefined;
       try {
@@ -299,7 +201,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           target: targets[0],
           command: servers.slice(servers.length - commandLength),
           outDir,
-          check: options.check ?? false,
+          check,
           format: options.format,
           strict: options.strict,
           transport: options.transport,
@@ -310,51 +212,15 @@ export function buildProgram(io: Io = defaultIo): Command {
           maxTimeMs: options.maxTime,
           maxResponseBytes: options.maxSize,
           force: options.force,
-          onProgress: (event) => {
-            if (event.kind === "login") onLogin(event.message);
-            else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${event.message}\n`);
-            else if (showProgress) io.stderr(`${event.message}\n`);
-          },
+          onProgress,
           signal,
         }));
       } catch (error) {
-        if (error instanceof McpgenError && error.diagnostic.code === "usage") command.error(`error: ${error.message}`, { exitCode: 2 });
+        if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);
         throw error;
       }
       if (result === undefined) return;
-      const outName = relative(process.cwd(), options.out) || ".";
-      const { server, drift } = result;
-      if (options.json) {
-        io.stdout(`${jsonText({ outDir: options.out, server, upToDate: result.upToDate, drift, files: result.files, diagnostics: result.diagnostics, timings: result.timings }, 2)}\n`);
-      } else {
-        printWarnings(result.diagnostics, io, quiet);
-      }
-      if (options.check) {
-        if (!result.upToDate) {
-          if (!options.json) {
-            const { formatDrift } = await import("../commands/drift.js");
-            const lines = drift === undefined ? [] : formatDrift(drift, printable);
-            const stale = result.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
-            if (lines.length > 0) io.stderr(`${server.label} no longer matches ${join(outName, "manifest.json")}:\n${lines.join("\n")}\n`);
-            else if (stale.length > 0) {
-              const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
-              io.stderr(`${stale.length} generated file(s) in ${outName} are out of date:\n${staleLines(stale, io)}${diffs}`);
-            }
-            io.stderr("run the same mcpgen pull without --check to update the snapshot and the generated files\n");
-          }
-          process.exitCode = 1;
-        } else if (!options.json && !quiet) {
-          for (const note of drift?.notes ?? []) io.stderr(`note: ${note}\n`);
-          io.stdout(`${outName} is up to date with ${server.label} (${server.tools} tools)\n`);
-        }
-        return;
-      }
-      if (!options.json && !quiet) {
-        const changed = result.files.filter((file) => file.status === "created" || file.status === "updated").length;
-        const deleted = result.files.filter((file) => file.status === "deleted").length;
-        io.stdout(`pulled ${server.tools} tools from ${server.label} into ${outName} (${changed} file(s) written, ${result.files.length - changed - deleted} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""})\n`);
-        if (options.verbose) io.stdout(timingLines(result.timings));
-      }
+      process.exitCode = print.printRun(pullReport(result, { outDir, check, format: options.format }), io, { ...options, diff: showDiffs(options.diff, io) });
     });
 
   const authCommand = program
@@ -365,8 +231,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .description("list the cached logins: server, authorization server, client, token expiry and scopes (never the tokens)")
     .option("--json", "print a machine-readable list")
     .action(async (options: { json?: boolean }) => {
-      const { authStatus } = await import("./auth.js");
-      await authStatus(options, io);
+      const [{ authStatus }, { printAuthStatus }] = await Promise.all([import("../commands/auth.js"), import("./print-auth.js")]);
+      printAuthStatus(await authStatus(), io, options);
     });
   authCommand
     .command("logout")
@@ -375,8 +241,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-c, --config <file>", "the configuration file that names the target (default: mcpgen.config.json in the current directory or the nearest above it)")
     .option("--json", "print a machine-readable summary")
     .action(async (server: string | undefined, options: { config?: string; json?: boolean }) => {
-      const { authLogout } = await import("./auth.js");
-      await authLogout(server, options, io);
+      const [{ authLogout }, { printAuthLogout }] = await Promise.all([import("../commands/auth.js"), import("./print-auth.js")]);
+      printAuthLogout(await authLogout({ server, config: options.config }), io, options);
     });
 
   program
@@ -394,50 +260,11 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
     .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; strict?: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
-      if (options.diff !== undefined && !options.check) command.error("error: --diff and --no-diff go with --check", { exitCode: 2 });
-      const { scaffold } = await import("../commands/scaffold.js");
-      const result = await cleanOnSignal(io, () => scaffold({ manifest, outDir: options.out, check: options.check ?? false, format: options.format, force: options.force ?? false, strict: options.strict }));
-      const outName = relative(process.cwd(), options.out) || ".";
-      const stale = result.generated.filter((file) => file.status !== "unchanged");
-      if (options.json) {
-        const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
-        io.stdout(`${jsonText({ outDir: options.out, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings }, 2)}\n`);
-      } else {
-        printWarnings(result.diagnostics, io, options.quiet ?? false);
-        for (const orphan of options.quiet ? [] : result.orphanedHandlers) {
-          const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
-          io.stderr(`warning: ${orphan.path} implements tool ${printable(JSON.stringify(orphan.tool))}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
-        }
-      }
-      if (options.check) {
-        if (!result.upToDate) {
-          if (!options.json) {
-            const diffs = showDiffs(options.diff, io) ? diffText(stale, io) : "";
-            io.stderr(`${outName} is out of date:\n${staleLines(stale, io)}${result.created.map((path) => `  missing: ${path}\n`).join("")}${diffs}run: mcpgen scaffold ${manifest} --out ${options.out}\n`);
-          }
-          process.exitCode = 1;
-        } else if (!options.json && !options.quiet) {
-          io.stdout(`${outName} is up to date (${result.ir.tools.length} tools)\n`);
-        }
-        return;
-      }
-      if (!options.json && !options.quiet) {
-        const stubs = result.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
-        const project = result.created.filter((path) => !stubs.includes(path));
-        io.stdout(`scaffolded ${result.ir.tools.length} tools into ${outName} (src/generated/: ${stale.length} file(s) changed, ${result.generated.length - stale.length} unchanged)\n`);
-        if (project.length > 0) io.stdout(`  created: ${project.join(", ")}\n`);
-        if (stubs.length > 0) io.stdout(`  new handler stubs: ${stubs.join(", ")}\n`);
-        const keptHandlers = result.handlers.length - stubs.length;
-        if (keptHandlers > 0) io.stdout(`  kept ${keptHandlers} existing handler(s) untouched\n`);
-        if (project.includes("package.json")) {
-          io.stdout(`next: cd ${outName} && npm install && npm run build, then node dist/server.js serves stdio (${join(outName, "README.md")} says how to add it to an MCP client)\n`);
-          const { npmFindsMcpgen } = await import("./npm-path.js");
-          if (!npmFindsMcpgen(options.out)) {
-            io.stderr(`note: npm run generate in ${outName} runs the mcpgen command, which npm will not find from there: install mcpgen in ${outName} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`);
-          }
-        }
-        if (options.verbose) io.stdout(timingLines(result.timings));
-      }
+      if (options.diff !== undefined && !options.check) usageError(command, "--diff and --no-diff go with --check");
+      const run = { manifest, outDir: options.out, check: options.check ?? false, format: options.format };
+      const [{ scaffold }, { scaffoldReport }, { printRun }] = await Promise.all([import("../commands/scaffold.js"), import("./report.js"), import("./print.js")]);
+      const result = await cleanOnSignal(io, () => scaffold({ ...run, force: options.force ?? false, strict: options.strict }));
+      process.exitCode = printRun(scaffoldReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
     });
 
   program
@@ -455,33 +282,23 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
   try {
     // `-v` means --verbose after a command; alone, it asks for the version, as in most CLIs.
     await program.parseAsync(argv.length === 1 && argv[0] === "-v" ? ["--version"] : [...argv], { from: "user" });
-    return typeof process.exitCode === "number" ? process.exitCode : 0;
+    return typeof process.exitCode === "number" ? process.exitCode : exitCode("ok");
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : 2;
+      return exitCode(error.exitCode === 0 ? "ok" : "usage");
     }
-    if (error instanceof McpgenError) {
-      // With --json, stdout carries the errors too, in the shape a project run reports them.
-      const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
-      if (ownArguments.includes("--json")) {
-        const diagnostics = "diagnostics" in error && Array.isArray(error.diagnostics) ? (error.diagnostics as McpgenError["diagnostic"][]) : [error.diagnostic];
-        io.stdout(`${jsonText({ ok: false, errors: diagnostics.map((diagnostic) => ({ diagnostic })) }, 2)}\n`);
-      }
-      io.stderr(`${paint("error:", "red", io.color?.stderr)} ${error.message}\n`);
-      return error.diagnostic.code === "usage" ? 2 : 1;
-    }
-    io.stderr(`mcpgen: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);
-    return 70;
+    const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+    return printFailure(error, io, { json: ownArguments.includes("--json") });
   }
 }
 
 /** `generate --watch`: runs until SIGINT/SIGTERM (or `io.signal`), one line per regeneration. */
 async function watchCli(
   projectOptions: ProjectOptions,
-  options: { quiet?: boolean | undefined; verbose?: boolean | undefined; json?: boolean | undefined },
+  options: { quiet?: boolean | undefined; verbose?: boolean | undefined; json?: boolean | undefined; single?: boolean | undefined },
   io: Io,
 ): Promise<void> {
-  const [{ watchProject }, { printWatchEvent }] = await Promise.all([import("../commands/watch.js"), import("./project.js")]);
+  const [{ watchProject }, { printWatchEvent }] = await Promise.all([import("../commands/watch.js"), import("./print.js")]);
   const { signal, dispose } = watchSignal(io);
   try {
     await watchProject({ ...projectOptions, signal, onEvent: (event) => printWatchEvent(event, io, options) });

@@ -10,7 +10,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
-import { parseSize } from "../acquire/size.js";
+import { parseSize } from "../shared/size.js";
 import { parseJsonc } from "../acquire/server-config.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";

@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { MANIFEST_FILE } from "../shared/output-names.js";
 import { realPathOf } from "../shared/real-path.js";
 import { readManifestFile, type InputStream } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
@@ -214,16 +215,14 @@ export function deepestPoint(raw: RawManifest): { tool: string | undefined; poin
   return { tool: deepest.tool, pointer: tokens.reverse().join("/"), depth: deepest.depth };
 }
 
-const SNAPSHOT_FILE = "manifest.json";
-
 /**
  * A hand-written manifest kept as `<out>/manifest.json` (among the inputs, `keep`) is the user's:
  * it is the input, not a snapshot to rewrite, so the snapshot is left out of the output.
  */
 export async function withoutUsersManifest(files: EmittedFile[], outDir: string, keep: readonly string[]): Promise<EmittedFile[]> {
   // Real paths: the manifest may be named through a symbolic link to the output directory.
-  const snapshot = realPathOf(resolve(outDir, SNAPSHOT_FILE));
-  return keep.some((path) => realPathOf(path) === snapshot) && (await isUsersFile(snapshot)) ? files.filter((file) => file.path !== SNAPSHOT_FILE) : files;
+  const snapshot = realPathOf(resolve(outDir, MANIFEST_FILE));
+  return keep.some((path) => realPathOf(path) === snapshot) && (await isUsersFile(snapshot)) ? files.filter((file) => file.path !== MANIFEST_FILE) : files;
 }
 
 /** A file that exists and is not one mcpgen wrote (a server target's first pull finds none, and writes its snapshot). */

@@ -11,6 +11,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { checkOutputDirectory } from "../write/output-directory.js";
+import { MANIFEST_FILE } from "../shared/output-names.js";
 import { realPathOf } from "../shared/real-path.js";
 import { readManifestFile } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
@@ -20,12 +21,9 @@ import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/
 import { renderManifest, timed, withoutUsersManifest } from "./generate.js";
 import type { EmittedFile } from "../ir/index.js";
 import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "./pull.js";
-import { renderScaffold, stageScaffold, writeScaffold, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
+import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
-
-/** The snapshot a server target generates from, inside its output directory. */
-export const SNAPSHOT_FILE = "manifest.json";
 
 export interface ProjectOptions extends LoadOptions {
   /** Names of the targets to run (default: all of them). */
@@ -75,6 +73,8 @@ export interface TargetResult {
   files: WriteResult[];
   /** `emit: "server"`: the user's files that were absent and are created (with `check`: would be). */
   created: string[];
+  /** `emit: "server"`: the handler file of every tool, in manifest order, and whether it was (with `check`: would be) created as a stub; empty for other targets. */
+  handlers: HandlerFile[];
   /** `emit: "server"`: handler files no tool uses; listed, never deleted. */
   orphanedHandlers: OrphanedHandler[];
   /** Warnings about the input. */
@@ -123,7 +123,7 @@ interface Prepared {
   diagnostics: Diagnostic[];
   tools: number;
   output: { kind: "files"; files: EmittedFile[] } | { kind: "scaffold"; scaffold: RenderedScaffold };
-  plan: { files: WriteResult[]; created: string[]; orphanedHandlers: OrphanedHandler[] };
+  plan: { files: WriteResult[]; created: string[]; handlers: HandlerFile[]; orphanedHandlers: OrphanedHandler[] };
   pulled?: PulledSnapshot | undefined;
 }
 
@@ -188,7 +188,7 @@ export function selectTargets(config: ProjectConfig, names: readonly string[] | 
 
 /** The absolute path a target generates from. */
 export function targetInput(target: Target): string {
-  return target.source.kind === "manifest" ? target.source.path : join(target.outDir, SNAPSHOT_FILE);
+  return target.source.kind === "manifest" ? target.source.path : join(target.outDir, MANIFEST_FILE);
 }
 
 async function runTargets(config: ProjectConfig, selected: readonly Target[], mode: "generate" | "pull", options: PullProjectOptions): Promise<ProjectResult> {
@@ -321,14 +321,14 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
   const render = async (): Promise<Omit<Prepared, "diagnostics"> & { diagnostics: Diagnostic[] }> => {
     if (target.emit === "server") {
       // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
-      const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, SNAPSHOT_FILE));
+      const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, MANIFEST_FILE));
       // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
       const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, strict, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
       return {
         target, input, timings, pulled, diagnostics: scaffold.ir.diagnostics, tools: scaffold.ir.tools.length,
         output: { kind: "scaffold", scaffold },
-        plan: { files: planned.generated, created: planned.created, orphanedHandlers: planned.orphanedHandlers },
+        plan: { files: planned.generated, created: planned.created, handlers: planned.handlers, orphanedHandlers: planned.orphanedHandlers },
       };
     }
     const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, strict }, timings);
@@ -338,7 +338,7 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
     return {
       target, input, timings, pulled, diagnostics: ir.diagnostics, tools: ir.tools.length,
       output: { kind: "files", files },
-      plan: { files: planned, created: [], orphanedHandlers: [] },
+      plan: { files: planned, created: [], handlers: [], orphanedHandlers: [] },
     };
   };
   if (pulled === undefined) return render();
@@ -350,19 +350,20 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
 interface Written {
   files: WriteResult[];
   created: string[];
+  handlers: HandlerFile[];
 }
 
 async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWrite<Written>> {
   const { target, output, timings } = item;
   if (output.kind === "files") {
     const staged = await timed(timings, "write", () => stageWrites(output.files, target.outDir, { prune: { keep } }));
-    return { commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [] }), discard: () => staged.discard() };
+    return { commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [], handlers: [] }), discard: () => staged.discard() };
   }
   const staged = await stageScaffold(output.scaffold, { outDir: target.outDir }, timings);
   return {
     commit: async () => {
       const written = await staged.commit();
-      return { files: written.generated, created: written.created };
+      return { files: written.generated, created: written.created, handlers: written.handlers };
     },
     discard: () => staged.discard(),
   };
@@ -371,9 +372,9 @@ async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWri
 /** A target's result: as planned, or (`written`) as committed. */
 async function finish(item: Prepared, written: Written | undefined): Promise<TargetResult> {
   const { target, timings, pulled } = item;
-  const { files, created } = written ?? item.plan;
+  const { files, created, handlers } = written ?? item.plan;
   const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
-  const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== SNAPSHOT_FILE));
+  const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== MANIFEST_FILE));
   return {
     name: target.name,
     emit: target.emit,
@@ -381,6 +382,7 @@ async function finish(item: Prepared, written: Written | undefined): Promise<Tar
     input: item.input,
     files,
     created,
+    handlers,
     orphanedHandlers: item.plan.orphanedHandlers,
     diagnostics: item.diagnostics,
     tools: item.tools,

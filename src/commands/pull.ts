@@ -16,6 +16,7 @@ import { findServerConfig } from "../acquire/server-config.js";
 import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult, type Stage } from "./generate.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 
@@ -137,7 +138,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
   // Before starting any server: an output directory that will be refused makes the pull pointless.
   await checkOutputDirectory(options.outDir, options);
   if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
-  const snapshotPath = join(options.outDir, "manifest.json");
+  const snapshotPath = join(options.outDir, MANIFEST_FILE);
   // Before starting any server: --check is pointless without a snapshot.
   const saved = options.check ? await readSnapshot(snapshotPath) : undefined;
 
@@ -181,7 +182,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 
   if (saved !== undefined) {
     const drift = maskDrift(compareManifests(saved, manifest), mask);
-    const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== "manifest.json");
+    const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== MANIFEST_FILE);
     return { ...generated, diagnostics, server, drift, upToDate: !hasDrift(drift) && stale.length === 0 };
   }
   const written = generated.files.filter((file) => file.status !== "unchanged").length;

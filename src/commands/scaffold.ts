@@ -17,10 +17,9 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import { compareManifests, formatDrift, hasDrift } from "./drift.js";
 import { failOnWarnings, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
 import { emitScaffold } from "../emit/scaffold/index.js";
-import { HANDLERS_DIR } from "../emit/scaffold/handler-stub.js";
-import { packageName, SCAFFOLD_MANIFEST } from "../emit/scaffold/package.js";
-import { README, toolsTable, withToolsTable } from "../emit/scaffold/readme.js";
-import { GENERATED_DIR } from "../emit/server/handlers.js";
+import { packageName } from "../emit/scaffold/package.js";
+import { toolsTable } from "../emit/scaffold/readme.js";
+import { GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, PACKAGE_FILE, README_FILE, withToolsTable } from "../shared/output-names.js";
 import { formatFiles } from "../format/index.js";
 import { timed, withinStack, type Stage } from "./generate.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
@@ -103,7 +102,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   const timings: Partial<Record<ScaffoldStage, number>> = {};
   await checkOutputDirectory(options.outDir, options);
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
-  const fromOwnManifest = options.manifest !== "-" && realPathOf(options.manifest) === realPathOf(join(options.outDir, SCAFFOLD_MANIFEST));
+  const fromOwnManifest = options.manifest !== "-" && realPathOf(options.manifest) === realPathOf(join(options.outDir, MANIFEST_FILE));
   const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
   return scaffoldFromManifest(raw, { ...options, keepManifest: fromOwnManifest, keep }, timings);
 }
@@ -116,7 +115,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
  * undone without a word (unless `force`).
  */
 async function refuseToUndoManifestEdits(raw: RawManifest, outDir: string, input: string | undefined): Promise<void> {
-  const path = join(outDir, SCAFFOLD_MANIFEST);
+  const path = join(outDir, MANIFEST_FILE);
   const info = await lstat(path).catch(() => undefined);
   if (info === undefined || !info.isFile()) return;
   const text = await readFile(path, "utf8");
@@ -133,7 +132,7 @@ async function refuseToUndoManifestEdits(raw: RawManifest, outDir: string, input
   throw userError("output-owned-by-user", `edited since mcpgen wrote it, and scaffolding from ${raw.source} would undo the edit; it would change:\n${changes.join("\n")}`, {
     file: shownPath,
     hint: input === undefined
-      ? `to keep the edits, run npm run generate in ${displayPath(outDir)} (mcpgen scaffold ${SCAFFOLD_MANIFEST} --out .); to replace them with ${raw.source}, add --force`
+      ? `to keep the edits, run npm run generate in ${displayPath(outDir)} (mcpgen scaffold ${MANIFEST_FILE} --out .); to replace them with ${raw.source}, add --force`
       : `copy the edits into ${input}, or delete ${shownPath} to have it written again from ${input}`,
   });
 }
@@ -192,7 +191,7 @@ export async function renderScaffold(
   try {
     return await withinStack(raw, () => renderScaffoldStages(raw, options, timings));
   } catch (error) {
-    if (error instanceof McpgenError && error.diagnostic.file === SCAFFOLD_MANIFEST && raw.source !== SCAFFOLD_MANIFEST) {
+    if (error instanceof McpgenError && error.diagnostic.file === MANIFEST_FILE && raw.source !== MANIFEST_FILE) {
       const { severity: _severity, ...diagnostic } = error.diagnostic;
       throw new McpgenError({ ...diagnostic, file: raw.source });
     }
@@ -214,9 +213,9 @@ async function renderScaffoldStages(
   const name = packageName(basename(resolve(options.outDir)));
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
-  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: SCAFFOLD_MANIFEST }, { name, handlerPaths: plan.paths, listed: sdk.accepted }));
+  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: MANIFEST_FILE }, { name, handlerPaths: plan.paths, listed: sdk.accepted }));
   failOnWarnings(ir.diagnostics, options.strict);
-  const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === SCAFFOLD_MANIFEST));
+  const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === MANIFEST_FILE));
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)
   // are created with a new project only: on a regeneration, one the user deleted stays deleted.
   // Handler stubs are created whenever a tool has no handler.
@@ -228,7 +227,7 @@ async function renderScaffoldStages(
     else if (fresh || file.path.startsWith(`${HANDLERS_DIR}/`)) absent.push(file);
   }
   // The README is the user's, but its tools table follows the tools (while its markers are there).
-  const readme = kept.includes(README) ? await readmeWithTools(options.outDir, toolsTable(ir, plan.paths)) : undefined;
+  const readme = kept.includes(README_FILE) ? await readmeWithTools(options.outDir, toolsTable(ir, plan.paths)) : undefined;
   if (readme !== undefined) generated.push(readme);
   const formatted = await timed(timings, "format", () =>
     formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
@@ -239,7 +238,7 @@ async function renderScaffoldStages(
     kept,
     handlerPaths: plan.paths,
     orphanedHandlers: plan.orphans,
-    keep: [...(options.keep ?? []), ...(options.keepManifest ? [resolve(options.outDir, SCAFFOLD_MANIFEST)] : [])],
+    keep: [...(options.keep ?? []), ...(options.keepManifest ? [resolve(options.outDir, MANIFEST_FILE)] : [])],
   };
 }
 
@@ -447,12 +446,12 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, string 
  * (a README the user took over, or one already current, is not written).
  */
 async function readmeWithTools(outDir: string, table: string): Promise<EmittedFile | undefined> {
-  const path = join(outDir, README);
+  const path = join(outDir, README_FILE);
   const info = await lstat(path).catch(() => undefined);
   if (info === undefined || !info.isFile()) return undefined;
   const current = await readFile(path, "utf8");
   const updated = withToolsTable(current, table);
-  return updated === undefined || updated === current ? undefined : { path: README, contents: updated, format: "none" };
+  return updated === undefined || updated === current ? undefined : { path: README_FILE, contents: updated, format: "none" };
 }
 
 /**
@@ -461,7 +460,7 @@ async function readmeWithTools(outDir: string, table: string): Promise<EmittedFi
  * the user's project files.
  */
 export async function isNewProject(outDir: string): Promise<boolean> {
-  return !(await exists(join(outDir, "package.json"))) && !(await exists(join(outDir, GENERATED_DIR)));
+  return !(await exists(join(outDir, PACKAGE_FILE))) && !(await exists(join(outDir, GENERATED_DIR)));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -13,8 +13,7 @@ import { createHash } from "node:crypto";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
 import { escapeBidiControls } from "../shared/escape.js";
-
-export const SNAPSHOT_MARKER = "mcpgen";
+import { MANIFEST_FILE, SNAPSHOT_GENERATED_BY } from "../shared/output-names.js";
 
 export function emitManifestSnapshot(ir: ManifestIR, options: { fingerprint?: boolean } = {}): EmittedFile {
   const content: Record<string, unknown> = {};
@@ -23,9 +22,9 @@ export function emitManifestSnapshot(ir: ManifestIR, options: { fingerprint?: bo
   if (ir.capabilities !== undefined) content["capabilities"] = ir.capabilities;
   if (ir.instructions !== undefined) content["instructions"] = ir.instructions;
   content["tools"] = ir.tools.map((tool) => tool.raw);
-  const snapshot = { generatedBy: SNAPSHOT_MARKER, ...(options.fingerprint ? { fingerprint: fingerprintOf(content) } : {}), ...content };
+  const snapshot = { generatedBy: SNAPSHOT_GENERATED_BY, ...(options.fingerprint ? { fingerprint: fingerprintOf(content) } : {}), ...content };
   // The same values; bidirectional controls escaped, so the file reads in a review as it parses.
-  return { path: "manifest.json", contents: `${escapeBidiControls(JSON.stringify(snapshot, null, 2))}\n`, format: "none" };
+  return { path: MANIFEST_FILE, contents: `${escapeBidiControls(JSON.stringify(snapshot, null, 2))}\n`, format: "none" };
 }
 
 /** `sha256:<hex>` of a snapshot's content: every key but `generatedBy` and `fingerprint`, in the order written. */

@@ -3,6 +3,7 @@
  * message alone (no stack trace) and exits non-zero; anything else is a bug
  * in mcpgen and is printed with its stack.
  */
+import { isNote, type DiagnosticCode } from "./codes.js";
 
 /** Where in the input a problem lies: the file, the tool and a JSON pointer into the file. */
 export interface Location {
@@ -12,37 +13,8 @@ export interface Location {
   pointer?: string | undefined;
 }
 
-export type DiagnosticCode =
-  | "input-unreadable"
-  | "input-not-json"
-  | "input-shape"
-  | "tool-invalid"
-  | "schema-invalid"
-  /** A valid schema that looks unintended (an empty `enum`, a name that is not Unicode text): typed and validated as written. */
-  | "schema-suspect"
-  /** A tool the official MCP SDK's `Tool` schema rejects (a client made with it cannot list the server): typed and validated as written; a scaffold lists it as the SDK accepts. */
-  | "sdk-incompatible"
-  | "ref-unresolved"
-  | "ref-external"
-  /** A pattern that is not validated: no ECMAScript engine accepts it, or it is catastrophic and beyond the linear-time matcher (a backreference). */
-  | "pattern-invalid"
-  /** A pattern valid only without the `u` flag (another dialect's escapes): validated without it. */
-  | "pattern-dialect"
-  /** A pattern a backtracking engine could stall on: validated by the linear-time matcher, exactly. */
-  | "pattern-backtracking"
-  | "format-unknown"
-  | "tool-duplicate"
-  | "keyword-dropped"
-  | "output-owned-by-user"
-  | "output-unwritable"
-  | "output-stale"
-  | "interrupted"
-  | "config-invalid"
-  /** A server needs an OAuth login that cannot happen here (no terminal, no credentials). */
-  | "auth-required"
-  /** A step of an OAuth login failed. */
-  | "auth-failed"
-  | "usage";
+/** Every code, with when it is raised: the catalogue in `codes.ts`. */
+export type { DiagnosticCode };
 
 export interface Diagnostic extends Location {
   severity: "error" | "warning";
@@ -65,7 +37,7 @@ export class McpgenError extends Error {
 /**
  * `strict` (`--strict`, `"strict": true`): the warnings of a run that say
  * something is not typed or validated as the input says (every warning but
- * the notes, `NOTE_CODES`), each an error. Nothing is written. The first is
+ * the notes, `DiagnosticCodeEntry.note`), each an error. Nothing is written. The first is
  * `diagnostic`; all are `diagnostics`.
  */
 export class StrictError extends McpgenError {
@@ -79,13 +51,10 @@ export class StrictError extends McpgenError {
   }
 }
 
-/** Warnings that lose nothing of what the input says, which `strict` leaves warnings. */
-const NOTE_CODES: ReadonlySet<DiagnosticCode> = new Set(["schema-suspect", "sdk-incompatible", "pattern-dialect", "pattern-backtracking"]);
-
 /** Throws a `StrictError` when `strict` is set and a warning says the output is not what the input says. */
 export function failOnWarnings(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
   if (!strict) return;
-  const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === "warning" && !NOTE_CODES.has(diagnostic.code));
+  const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === "warning" && !isNote(diagnostic.code));
   if (warnings.length > 0) throw new StrictError(warnings);
 }
 

@@ -7,8 +7,6 @@
 import type { EmittedFile, ToolIR } from "../../ir/index.js";
 import { jsDoc, stringLiteral } from "../../shared/escape.js";
 
-export const HANDLERS_DIR = "src/handlers";
-
 export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {
   const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part !== "");
   const returns = tool.output === undefined

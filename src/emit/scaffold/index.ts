@@ -9,10 +9,11 @@ import { emitManifestSnapshot } from "../snapshot.js";
 import { emitRuntime } from "../client/runtime-module.js";
 import { emitEntry } from "./entry.js";
 import { emitHandlerStub } from "./handler-stub.js";
-import { emitGitignore, emitPackageJson, emitTsconfig, SCAFFOLD_MANIFEST } from "./package.js";
+import { emitGitignore, emitPackageJson, emitTsconfig } from "./package.js";
 import { emitReadme } from "./readme.js";
 import { emitServerDefine } from "../server/define.js";
-import { emitServerHandlers, GENERATED_DIR } from "../server/handlers.js";
+import { emitServerHandlers } from "../server/handlers.js";
+import { GENERATED_DIR, MANIFEST_FILE } from "../../shared/output-names.js";
 import { emitServerModule } from "../server/module.js";
 import { emitServerRuntime } from "../server/runtime-module.js";
 import { emitServerTools } from "../server/tools.js";
@@ -55,7 +56,7 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
     emitServerHandlers(ir, options.handlerPaths),
     emitServerModule(ir, options.name),
   ].map((file) => ({ ...file, path: `${GENERATED_DIR}/${file.path}` }));
-  const generated = [...inGenerated, { ...emitManifestSnapshot(ir, { fingerprint: true }), path: SCAFFOLD_MANIFEST }];
+  const generated = [...inGenerated, { ...emitManifestSnapshot(ir, { fingerprint: true }), path: MANIFEST_FILE }];
 
   const stubs = ir.tools.map((tool) => emitHandlerStub(tool, options.handlerPaths.get(tool.wireName)!));
   const owned = [packageJson, emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths), ...stubs];

@@ -12,10 +12,8 @@
  */
 import { readFile } from "node:fs/promises";
 import type { EmittedFile } from "../../ir/index.js";
+import { MANIFEST_FILE, PACKAGE_FILE } from "../../shared/output-names.js";
 import { templatePath } from "../templates.js";
-
-/** The scaffold's own copy of its manifest, at the project root. */
-export const SCAFFOLD_MANIFEST = "manifest.json";
 
 interface OwnPackage {
   dependencies?: Record<string, string>;
@@ -55,7 +53,7 @@ export async function emitPackageJson(name: string): Promise<EmittedFile> {
       typecheck: "tsc -p tsconfig.json --noEmit",
       start: "node dist/server.js",
       "start:http": "node dist/server.js --http",
-      generate: `mcpgen scaffold ${SCAFFOLD_MANIFEST} --out .`,
+      generate: `mcpgen scaffold ${MANIFEST_FILE} --out .`,
     },
     dependencies: {
       "@modelcontextprotocol/sdk": range(own.dependencies, "@modelcontextprotocol/sdk"),
@@ -65,7 +63,7 @@ export async function emitPackageJson(name: string): Promise<EmittedFile> {
       typescript: range(own.devDependencies, "typescript"),
     },
   };
-  return { path: "package.json", contents: `${JSON.stringify(manifest, null, 2)}\n`, format: "json" };
+  return { path: PACKAGE_FILE, contents: `${JSON.stringify(manifest, null, 2)}\n`, format: "json" };
 }
 
 export function emitTsconfig(): EmittedFile {

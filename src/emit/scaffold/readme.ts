@@ -7,13 +7,7 @@
  * identifiers.
  */
 import type { EmittedFile, ManifestIR } from "../../ir/index.js";
-import { SCAFFOLD_MANIFEST } from "./package.js";
-
-export const README = "README.md";
-
-/** The lines around the part of the README that mcpgen rewrites. */
-export const TOOLS_START = "<!-- mcpgen: the tools table below is rewritten by npm run generate; delete these marker lines to keep it as it is -->";
-export const TOOLS_END = "<!-- mcpgen: end of the tools table -->";
+import { MANIFEST_FILE, README_FILE, TOOLS_END, TOOLS_START } from "../../shared/output-names.js";
 
 /** The tools table, markers included: one row per tool, its handler file and types. */
 export function toolsTable(ir: ManifestIR, handlerPaths: ReadonlyMap<string, string>): string {
@@ -30,21 +24,10 @@ ${rows.join("\n")}
 ${TOOLS_END}`;
 }
 
-/**
- * `readme` with its tools table replaced by `table`; undefined when the
- * markers are gone (the user took the table over) or out of order.
- */
-export function withToolsTable(readme: string, table: string): string | undefined {
-  const start = readme.indexOf(TOOLS_START);
-  const end = readme.indexOf(TOOLS_END, start);
-  if (start === -1 || end === -1 || readme.indexOf(TOOLS_START, start + 1) !== -1) return undefined;
-  return `${readme.slice(0, start)}${table}${readme.slice(end + TOOLS_END.length)}`;
-}
-
 export function emitReadme(ir: ManifestIR, name: string, handlerPaths: ReadonlyMap<string, string>): EmittedFile {
   const contents = `# ${name}
 
-An MCP server scaffolded by mcpgen (\`mcpgen scaffold\`) from \`${SCAFFOLD_MANIFEST}\`. It lists
+An MCP server scaffolded by mcpgen (\`mcpgen scaffold\`) from \`${MANIFEST_FILE}\`. It lists
 exactly the tools of that manifest, validates every call against the tools' JSON Schemas, and runs
 your code in \`src/handlers/\`.
 
@@ -74,10 +57,10 @@ there for trying the server by hand.)
 
 ## When the manifest changes
 
-Edit \`${SCAFFOLD_MANIFEST}\`, then:
+Edit \`${MANIFEST_FILE}\`, then:
 
 \`\`\`sh
-npm run generate    # (mcpgen scaffold ${SCAFFOLD_MANIFEST} --out .) refreshes src/generated/ and the tools table
+npm run generate    # (mcpgen scaffold ${MANIFEST_FILE} --out .) refreshes src/generated/ and the tools table
 npm run build       # fails in every handler that no longer fits its tool's schemas
 \`\`\`
 
@@ -94,7 +77,7 @@ exits 1 when \`src/generated/\` is out of date (for CI).
 | \`src/handlers/*.ts\` | you: one file per tool; mcpgen creates a stub for a new tool and never touches an existing file |
 | \`src/server.ts\`, \`package.json\`, \`tsconfig.json\`, this README | you: created once (the tools table below is mcpgen's while its marker lines are there) |
 | \`src/generated/\` | mcpgen: rewritten by \`npm run generate\`, do not edit |
-| \`${SCAFFOLD_MANIFEST}\` | the contract: edit it, then \`npm run generate\` |
+| \`${MANIFEST_FILE}\` | the contract: edit it, then \`npm run generate\` |
 
 ## Tools
 
@@ -121,5 +104,5 @@ Sessions are bounded: at most \`MCP_MAX_SESSIONS\` (default 1000) are open at on
 closed. At the limit, a new session closes the least recently used idle one, or gets 503 when
 every session is in use. A request to a closed session gets 404; the client starts a new session.
 `;
-  return { path: README, contents, format: "none" };
+  return { path: README_FILE, contents, format: "none" };
 }

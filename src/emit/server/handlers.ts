@@ -6,10 +6,8 @@
 import { posix } from "node:path";
 import type { EmittedFile, ManifestIR } from "../../ir/index.js";
 import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
+import { GENERATED_DIR } from "../../shared/output-names.js";
 import { fileHeader } from "../header.js";
-
-/** Where the generated modules live inside a scaffold. */
-export const GENERATED_DIR = "src/generated";
 
 /** The import specifier of a handler file (project-relative `src/handlers/x.ts`) from `src/generated/`. */
 export function handlerImport(path: string): string {

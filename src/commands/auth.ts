@@ -9,9 +9,8 @@ import { dirname } from "node:path";
 import { configDirectory, LoginStore, serverKey, type StoredLogin } from "../acquire/oauth/store.js";
 import { displayUrl, Secrets } from "../acquire/sanitize.js";
 import { findServerConfig } from "../acquire/server-config.js";
-import { printable, userError } from "../shared/errors.js";
-import { findConfigFile, loadConfig } from "../commands/config.js";
-import { jsonText, type Io } from "./output.js";
+import { userError } from "../shared/errors.js";
+import { findConfigFile, loadConfig } from "./config.js";
 
 /** What `auth status` shows of one login. */
 export interface LoginSummary {
@@ -24,6 +23,19 @@ export interface LoginSummary {
   expired: boolean;
   /** A refresh token is cached: an expired access token is renewed without a new login. */
   refreshable: boolean;
+}
+
+export interface AuthStatus {
+  /** Where the logins are cached. */
+  directory: string;
+  logins: LoginSummary[];
+}
+
+export interface AuthLogout {
+  /** The servers whose login was forgotten. */
+  forgot: string[];
+  /** The server named (as displayed, its secrets masked); undefined when every login was to be forgotten. */
+  server?: string | undefined;
 }
 
 export function summarize(login: StoredLogin, now = Date.now()): LoginSummary {
@@ -39,50 +51,23 @@ export function summarize(login: StoredLogin, now = Date.now()): LoginSummary {
   };
 }
 
-export async function authStatus(options: { json?: boolean | undefined }, io: Io): Promise<void> {
+/** The cached logins. */
+export async function authStatus(): Promise<AuthStatus> {
   const store = new LoginStore(configDirectory());
-  const logins = (await store.list()).map(({ login }) => summarize(login));
-  if (options.json) {
-    io.stdout(`${jsonText({ directory: store.directory, logins }, 2)}\n`);
-    return;
-  }
-  if (logins.length === 0) {
-    io.stdout(`no cached logins (mcpgen pull keeps them in ${store.directory})\n`);
-    return;
-  }
-  for (const login of logins) {
-    const lines = [printable(login.server)];
-    if (login.authorizationServer !== undefined) lines.push(`  authorization server: ${printable(login.authorizationServer)}`);
-    if (login.client !== undefined) lines.push(`  client: ${printable(login.client.id)} (${login.client.kind === "metadata-document" ? "client metadata document" : "registered by mcpgen"})`);
-    lines.push(`  access token: ${tokenState(login)}`);
-    if (login.scopes.length > 0) lines.push(`  scopes: ${printable(login.scopes.join(" "))}`);
-    io.stdout(`${lines.join("\n")}\n`);
-  }
-  io.stdout(`${logins.length} login(s) cached in ${store.directory}\n`);
+  return { directory: store.directory, logins: (await store.list()).map(({ login }) => summarize(login)) };
 }
 
-function tokenState(login: LoginSummary): string {
-  const refresh = login.refreshable ? "refreshed by the next pull" : "the next pull logs in again";
-  if (login.expiresAt === undefined) return login.expired ? `none (${refresh})` : "cached, no expiry given";
-  const minutes = Math.round((Date.parse(login.expiresAt) - Date.now()) / 60_000);
-  if (!login.expired) return `valid until ${login.expiresAt} (${minutes < 120 ? `${Math.max(minutes, 1)} min` : `${Math.round(minutes / 60)} h`})${login.refreshable ? ", refreshable" : ""}`;
-  return `expired at ${login.expiresAt} (${refresh})`;
-}
-
-export async function authLogout(server: string | undefined, options: { config?: string | undefined; json?: boolean | undefined }, io: Io): Promise<void> {
+/** Forgets the login of `server`, or every login when none is named. */
+export async function authLogout(options: { server?: string | undefined; config?: string | undefined }): Promise<AuthLogout> {
   const store = new LoginStore(configDirectory());
-  if (server === undefined) {
-    const forgotten: string[] = [];
-    for (const { key, login } of await store.list()) if (await store.remove(key)) forgotten.push(login.server);
-    if (options.json) io.stdout(`${jsonText({ forgot: forgotten }, 2)}\n`);
-    else io.stdout(forgotten.length === 0 ? "no cached logins to forget\n" : `forgot ${forgotten.length} login(s): ${forgotten.map((name) => printable(name)).join(", ")}\n`);
-    return;
+  if (options.server === undefined) {
+    const forgot: string[] = [];
+    for (const { key, login } of await store.list()) if (await store.remove(key)) forgot.push(login.server);
+    return { forgot };
   }
-  const url = await serverUrl(server, options.config);
+  const url = await serverUrl(options.server, options.config);
   const shown = displayUrl(url);
-  const removed = await store.remove(serverKey(url));
-  if (options.json) io.stdout(`${jsonText({ forgot: removed ? [shown] : [] }, 2)}\n`);
-  else io.stdout(removed ? `forgot the login for ${shown}\n` : `no login cached for ${shown}\n`);
+  return { forgot: (await store.remove(serverKey(url))) ? [shown] : [], server: shown };
 }
 
 /** The URL of the server `name` stands for: a URL itself, a target of the configuration, or a configured MCP server. */

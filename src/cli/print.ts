@@ -1,0 +1,281 @@
+/**
+ * The one printer of what `generate`, `pull` and `scaffold` did (a
+ * `RunReport`): warnings, each output's files and their state, drift,
+ * diffs, timings, `--json`, `--quiet`, colours. A target reads the same in a
+ * single run (`--out`) and in a configuration's, where its lines start with
+ * its name: a single run is a configuration's run of one unnamed target.
+ *
+ * Results go to stdout; warnings, errors and what `--check` finds out of
+ * date go to stderr. Text that comes from a server (tool names, labels,
+ * diffs of generated code) is made printable.
+ */
+import { join, relative } from "node:path";
+import { formatDrift, hasDrift } from "../commands/drift.js";
+import type { WatchEvent, WatchReason } from "../commands/watch.js";
+import type { FileStatus, WriteResult } from "../commands/writes.js";
+import { exitCode, exitCodeOf } from "../shared/codes.js";
+import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../shared/errors.js";
+import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
+import { jsonText, paint, type Colour, type Io } from "./io.js";
+import { npmFindsMcpgen } from "./npm-path.js";
+import { targetReport, type RunReport, type TargetReport } from "./report.js";
+
+export interface PrintOptions {
+  /** Errors only. */
+  quiet?: boolean | undefined;
+  /** Per-stage timings under each target. */
+  verbose?: boolean | undefined;
+  /** The result as JSON on stdout, and nothing else there. */
+  json?: boolean | undefined;
+  /** With `check`: each updated file's unified diff. */
+  diff?: boolean | undefined;
+}
+
+/** Prints a run and returns its exit code. */
+export function printRun(report: RunReport, io: Io, options: PrintOptions): number {
+  const quiet = options.quiet === true;
+  if (options.json) io.stdout(`${jsonText(report.json, 2)}\n`);
+  else {
+    for (const target of report.targets) printWarnings(target, io, quiet);
+    for (const error of report.errors) io.stderr(diagnosticLine(error.diagnostic, io, `${error.target}: `));
+  }
+  if (!report.ok) {
+    if (!options.json && !report.check) io.stderr(failureSummary(report));
+    return exitCode("failure");
+  }
+  const outOfDate = report.check && !report.upToDate;
+  if (!options.json) {
+    for (const target of report.targets) {
+      if (!report.check) {
+        if (!quiet) printWritten(target, io, options);
+      } else if (!target.upToDate) {
+        io.stderr(outOfDateText(target, io, options.diff === true));
+      } else if (!quiet) {
+        for (const note of target.drift?.notes ?? []) io.stderr(`note: ${prefix(target)}${printable(note)}\n`);
+        io.stdout(upToDateLine(target));
+      }
+    }
+    if (outOfDate) {
+      // A configuration's run sums its targets up, as when one fails.
+      const stale = report.targets.filter((target) => !target.upToDate).length;
+      if (report.targets.some((target) => target.name !== undefined)) io.stderr(`${stale} of ${report.targets.length} target(s) out of date\n`);
+      io.stderr(`${report.fix}\n`);
+    }
+  }
+  return exitCode(outOfDate ? "failure" : "ok");
+}
+
+/**
+ * One line per watch event: a regeneration on stdout, an error on stderr.
+ * With `--json`, one JSON object per line. `single`: the watch of one
+ * output (`--out`), whose target is not named.
+ */
+export function printWatchEvent(event: WatchEvent, io: Io, options: PrintOptions & { single?: boolean | undefined }): void {
+  if (options.json) {
+    io.stdout(`${jsonText(event)}\n`);
+    return;
+  }
+  if (event.kind === "error") {
+    io.stderr(diagnosticLine(event.diagnostic, io, event.target === undefined || options.single ? "" : `${event.target}: `));
+    return;
+  }
+  if (options.quiet) return;
+  if (event.kind === "watching") {
+    const what = event.configFile === undefined ? "" : `${shown(event.configFile)} and `;
+    io.stderr(`watching ${what}${event.inputs.length} input(s) for changes (Ctrl-C to stop)\n`);
+    return;
+  }
+  const target = { ...targetReport(event.result), name: options.single ? undefined : event.result.name };
+  printWarnings(target, io, false);
+  printWritten(target, io, options, event.reason);
+}
+
+/**
+ * How a pull's progress reads (`target` names a configuration's target): a
+ * login's instructions always, a fallback from Streamable HTTP to SSE unless
+ * quiet, the rest only on a terminal.
+ */
+export function progressPrinter(io: Io, options: PrintOptions): (event: { target?: string | undefined; kind: string; message: string }) => void {
+  const quiet = options.quiet === true;
+  const showProgress = !quiet && !options.json && process.stderr.isTTY === true;
+  return (event) => {
+    const head = event.target === undefined ? "" : `${event.target}: `;
+    if (event.kind === "login") io.stderr(`${head}${event.message}\n`);
+    else if (event.kind === "fallback" && !quiet) io.stderr(`note: ${head}${event.message}\n`);
+    else if (showProgress) io.stderr(`${head}${event.message}\n`);
+  };
+}
+
+/**
+ * The error that stopped a command, and the exit code it means: a user's
+ * error as its message alone (with `--json`, also on stdout, in the shape a
+ * configuration's run reports its errors), anything else as a bug, with its
+ * stack.
+ */
+export function printFailure(error: unknown, io: Io, options: PrintOptions): number {
+  if (!(error instanceof McpgenError)) {
+    io.stderr(`mcpgen: internal error (please report it): ${(error as Error)?.stack ?? String(error)}\n`);
+    return exitCode("internal");
+  }
+  if (options.json) {
+    // A strict run's warnings, a configuration's problems: every one (`StrictError`, `ConfigError`).
+    const diagnostics = "diagnostics" in error && Array.isArray(error.diagnostics) ? (error.diagnostics as Diagnostic[]) : [error.diagnostic];
+    io.stdout(`${jsonText({ ok: false, errors: diagnostics.map((diagnostic) => ({ diagnostic })) }, 2)}\n`);
+  }
+  io.stderr(errorText(error.message, io));
+  return exitCodeOf(error.diagnostic.code);
+}
+
+/** An error that stops the CLI: `error: <message>`, the label coloured on a terminal. */
+export function errorText(message: string, io: Io): string {
+  return `${paint("error:", "red", io.color?.stderr)} ${message}\n`;
+}
+
+/** `error: ...` / `warning: ...` lines for stderr. */
+function diagnosticLine(diagnostic: Diagnostic, io: Io, prefix = ""): string {
+  const label = diagnostic.severity === "error" ? paint("error:", "red", io.color?.stderr) : paint("warning:", "yellow", io.color?.stderr);
+  return `${label} ${prefix}${formatDiagnostic(diagnostic)}\n`;
+}
+
+/** A target's lines start with its name in a configuration's run, with nothing in a single one. */
+function prefix(target: TargetReport): string {
+  return target.name === undefined ? "" : `${target.name}: `;
+}
+
+/** A path as the user would type it from the working directory. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
+}
+
+/** A target's warnings on stderr: input diagnostics, then the handlers no tool uses (a scaffold's). */
+function printWarnings(target: TargetReport, io: Io, quiet: boolean): void {
+  if (quiet) return;
+  const head = prefix(target);
+  for (const diagnostic of target.diagnostics) io.stderr(diagnosticLine({ ...diagnostic, severity: "warning" }, io, head));
+  for (const orphan of target.orphanedHandlers) {
+    const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
+    io.stderr(`${paint("warning:", "yellow", io.color?.stderr)} ${head}${orphan.path} implements tool ${printable(JSON.stringify(orphan.tool))}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
+  }
+}
+
+/** Why a watch regenerated a target. */
+const REASONS: Readonly<Record<Exclude<WatchReason, "start">, string>> = { input: "input changed", config: "configuration changed", output: "output unblocked" };
+
+/**
+ * What a run wrote into a target: `generated 3 tools into src/mcp/weather
+ * (7 file(s) written, 0 unchanged)`, with, for a scaffold, the user's files
+ * it created and the handlers it kept, and the stage timings when verbose.
+ */
+function printWritten(target: TargetReport, io: Io, options: PrintOptions, reason: WatchReason = "start"): void {
+  const head = prefix(target);
+  const where = shown(target.outDir);
+  const count = (status: FileStatus) => target.files.filter((file) => file.status === status).length;
+  const deleted = count("deleted");
+  const about = [
+    ...(target.emit === "types" ? ["types only"] : []),
+    ...(reason === "start" ? [] : [REASONS[reason]]),
+    `${count("created") + count("updated")} file(s) written, ${count("unchanged")} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""}`,
+  ];
+  const verb = reason !== "start" ? "regenerated" : target.server !== undefined ? "pulled" : target.emit === "server" ? "scaffolded" : "generated";
+  const from = target.server === undefined ? "" : ` from ${printable(target.server)}`;
+  let text = `${head}${verb} ${target.tools} tools${from} into ${where} (${about.join("; ")})\n`;
+  const stubs = target.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
+  const projectFiles = target.created.filter((path) => !stubs.includes(path));
+  if (projectFiles.length > 0) text += `  created: ${projectFiles.join(", ")}\n`;
+  if (stubs.length > 0) text += `  new handler stubs: ${stubs.join(", ")}\n`;
+  const kept = target.handlers.length - stubs.length;
+  if (kept > 0) text += `  kept ${kept} existing handler(s) untouched\n`;
+  const newProject = projectFiles.includes(PACKAGE_FILE);
+  if (newProject) text += `  next: cd ${where} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
+  if (options.verbose) text += timingLines(target.timings);
+  io.stdout(text);
+  if (newProject && !npmFindsMcpgen(target.outDir)) {
+    io.stderr(`note: ${head}npm run generate in ${where} runs the mcpgen command, which npm will not find from there: install mcpgen in ${where} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`);
+  }
+}
+
+/** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 file(s))`; a pull names the server. */
+function upToDateLine(target: TargetReport): string {
+  const server = target.server === undefined ? "" : ` with ${printable(target.server)}`;
+  return `${prefix(target)}${shown(target.outDir)} is up to date${server} (${target.tools} tools, ${target.files.length} file(s))\n`;
+}
+
+/**
+ * `--check` of a target out of date: the drift of a pulled server, each
+ * file that would be created, changed or deleted, each user's file that
+ * would be created, then (with `diff`) the diffs.
+ */
+function outOfDateText(target: TargetReport, io: Io, diff: boolean): string {
+  const head = prefix(target);
+  // After a pull's check, the snapshot's own changes are the drift.
+  const files = target.files.filter((file) => file.status !== "unchanged" && (target.drift === undefined || file.path !== MANIFEST_FILE));
+  let text = target.drift !== undefined && hasDrift(target.drift)
+    ? `${head}${printable(target.server ?? "the server")} no longer matches ${shown(join(target.outDir, MANIFEST_FILE))}:\n${formatDrift(target.drift, printable, (name) => printable(JSON.stringify(name))).map((line) => `${line}\n`).join("")}`
+    : `${head}${shown(target.outDir)} is out of date (${files.length + target.created.length} file(s)):\n`;
+  text += staleLines(files, io);
+  text += target.created.map((path) => `  missing: ${path}\n`).join("");
+  if (diff) text += diffText(files, target.outDir, io);
+  return text;
+}
+
+/** How a `--check` names a file's state. */
+const STATE: Record<Exclude<FileStatus, "unchanged">, string> = { created: "missing", updated: "stale", deleted: "obsolete" };
+
+/**
+ * One line per file that is not up to date: its state, its path in the
+ * output directory and the lines a regeneration adds and removes
+ * (`stale: types.ts (+3 -1)`).
+ */
+function staleLines(files: readonly WriteResult[], io: Io): string {
+  const color = io.color?.stderr;
+  return files
+    .map((file) => {
+      const state = STATE[file.status as Exclude<FileStatus, "unchanged">];
+      const counts = file.lines === undefined ? [] : [
+        ...(file.lines.added > 0 || file.lines.removed === 0 ? [paint(`+${file.lines.added}`, "green", color)] : []),
+        ...(file.lines.removed > 0 ? [paint(`-${file.lines.removed}`, "red", color)] : []),
+      ];
+      return `  ${state}: ${file.path}${counts.length > 0 ? ` (${counts.join(" ")})` : ""}\n`;
+    })
+    .join("");
+}
+
+/**
+ * The unified diff of each updated file (`WriteResult.diff`), under `---`
+ * and `+++` lines naming it from the working directory, coloured on a
+ * terminal, with a note where a diff was cut. Generated text carries the
+ * server's (a description, an enum value): it is made printable.
+ */
+function diffText(files: readonly WriteResult[], outDir: string, io: Io): string {
+  const color = io.color?.stderr;
+  let text = "";
+  for (const file of files) {
+    if (file.diff === undefined || file.diff.text === "") continue;
+    const path = shown(join(outDir, file.path));
+    text += `${paint(`--- ${path}`, "bold", color)}\n${paint(`+++ ${path} (regenerated)`, "bold", color)}\n`;
+    for (const line of file.diff.text.slice(0, -1).split("\n")) {
+      const colour: Colour | undefined = line.startsWith("@@") ? "cyan" : line.startsWith("+") ? "green" : line.startsWith("-") ? "red" : undefined;
+      const visible = printable(line, true);
+      text += `${colour === undefined ? visible : paint(visible, colour, color)}\n`;
+    }
+    if (file.diff.omitted > 0) text += `${paint(`… ${file.diff.omitted} more line(s) of this diff not shown`, "dim", color)}\n`;
+  }
+  return text;
+}
+
+/** Per-stage timings, one stage per line. */
+function timingLines(timings: Partial<Record<string, number>>): string {
+  return Object.entries(timings)
+    .filter((entry): entry is [string, number] => entry[1] !== undefined)
+    .map(([stage, ms]) => `  ${stage.padEnd(9)} ${ms.toFixed(1)} ms\n`)
+    .join("");
+}
+
+/** After a configuration's run failed: what was written, if anything. */
+function failureSummary(report: RunReport): string {
+  const failed = report.errors.length;
+  return report.committed.length === 0
+    ? `nothing written: ${failed} of ${failed + report.targets.length} target(s) failed\n`
+    : `written before the failure: ${report.committed.join(", ")}; ${report.errors.map((error) => error.target).join(", ")} failed while its files were put in place; the other targets were not written\n`;
+}

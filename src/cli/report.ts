@@ -1,0 +1,137 @@
+/**
+ * What a run of `generate`, `pull` or `scaffold` reports, in one shape for
+ * the one printer (`print.ts`): a single output (`--out`) is a run of one
+ * unnamed target, a configuration's run has a target per name. Each
+ * command's own result maps onto it here; `--json` keeps printing each
+ * command's result as it was published.
+ */
+import type { Emit } from "../commands/config.js";
+import type { DriftReport } from "../commands/drift.js";
+import type { GenerateResult } from "../commands/generate.js";
+import type { ProjectResult, TargetError, TargetResult } from "../commands/project.js";
+import type { PullResult } from "../commands/pull.js";
+import type { HandlerFile, OrphanedHandler, ScaffoldResult } from "../commands/scaffold.js";
+import type { WriteResult } from "../commands/writes.js";
+import type { Diagnostic } from "../shared/errors.js";
+
+/** One output directory and what the run did (with `check`: would do) to it. */
+export interface TargetReport {
+  /** The target's name in the configuration; undefined for a single output (`--out`). */
+  name?: string | undefined;
+  emit: Emit;
+  /** As given, or absolute (a configuration's). */
+  outDir: string;
+  tools: number;
+  /** mcpgen's files, pruned ones included. */
+  files: WriteResult[];
+  /** The user's files that were (with `check`: would be) created: a new project's files and handler stubs. */
+  created: string[];
+  /** `emit: "server"`: the handler file of every tool. */
+  handlers: HandlerFile[];
+  /** `emit: "server"`: handler files no tool uses; listed, never deleted. */
+  orphanedHandlers: OrphanedHandler[];
+  /** Warnings about the input. */
+  diagnostics: Diagnostic[];
+  upToDate: boolean;
+  timings: Partial<Record<string, number>>;
+  /** A pull: the server reached, as messages name it (its secrets masked). */
+  server?: string | undefined;
+  /** A pull with `check`: how the live tools differ from the snapshot. */
+  drift?: DriftReport | undefined;
+}
+
+export interface RunReport {
+  check: boolean;
+  targets: TargetReport[];
+  /** A configuration's targets that failed (a single output's failure is thrown). */
+  errors: TargetError[];
+  /** Targets whose files were put in place before a failure. */
+  committed: string[];
+  ok: boolean;
+  upToDate: boolean;
+  /** With `check`, when something is out of date: what brings it up to date (`run: mcpgen generate weather`). */
+  fix: string;
+  /** What `--json` prints. */
+  json: unknown;
+}
+
+/** How a single output was asked for: the command line's words, for the command that repeats it. */
+export interface SingleRun {
+  manifest: string;
+  outDir: string;
+  check: boolean;
+  emit?: "client" | "types" | undefined;
+  format: boolean;
+}
+
+/** `mcpgen generate <manifest> --out <dir>`. */
+export function generateReport(result: GenerateResult, run: SingleRun): RunReport {
+  const { upToDate, files, diagnostics, timings } = result;
+  const report = target(run, { emit: run.emit ?? "client", tools: result.ir.tools.length, files, diagnostics, upToDate, timings });
+  return single(run, report, rerun("generate", run), { outDir: run.outDir, upToDate, files, diagnostics, timings });
+}
+
+/** `mcpgen pull <server> --out <dir>`. */
+export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" | "emit">): RunReport {
+  const { server, upToDate, drift, files, diagnostics, timings } = result;
+  const report = target(run, { emit: "client", tools: server.tools, files, diagnostics, upToDate, timings, server: server.label, drift });
+  // The command line may carry secrets (headers, environment values): it is not repeated.
+  const fix = "run the same mcpgen pull without --check to update the snapshot and the generated files";
+  return single(run, report, fix, { outDir: run.outDir, server, upToDate, drift, files, diagnostics, timings });
+}
+
+/** `mcpgen scaffold <manifest> --out <dir>`. */
+export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emit">): RunReport {
+  const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
+  const report = target(run, { emit: "server", tools: result.ir.tools.length, files: generated, created, handlers, orphanedHandlers, diagnostics, upToDate, timings });
+  return single(run, report, rerun("scaffold", run), { outDir: run.outDir, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings });
+}
+
+/** `mcpgen generate` or `mcpgen pull` over a configuration. */
+export function projectReport(result: ProjectResult, command: "generate" | "pull", options: { check: boolean; config?: string | undefined }): RunReport {
+  return {
+    check: options.check,
+    targets: result.targets.map(targetReport),
+    errors: result.errors,
+    committed: result.committed,
+    ok: result.ok,
+    upToDate: result.upToDate,
+    fix: fixCommands(result.targets.filter((target) => !target.upToDate), command, options.config),
+    json: result,
+  };
+}
+
+/** A configuration's target (of a run, or of a `--watch` event). */
+export function targetReport(target: TargetResult): TargetReport {
+  return { ...target, server: target.server?.label };
+}
+
+function target(run: Pick<SingleRun, "outDir">, report: Omit<TargetReport, "outDir" | "created" | "handlers" | "orphanedHandlers"> & Partial<TargetReport>): TargetReport {
+  return { outDir: run.outDir, created: [], handlers: [], orphanedHandlers: [], ...report };
+}
+
+function single(run: Pick<SingleRun, "check">, report: TargetReport, fix: string, json: unknown): RunReport {
+  return { check: run.check, targets: [report], errors: [], committed: [], ok: true, upToDate: report.upToDate, fix, json };
+}
+
+/** `run: mcpgen generate weather.tools.json --out src/weather`: the run again without `--check`, with the options that shape the output. */
+function rerun(command: "generate" | "scaffold", run: SingleRun): string {
+  const words = ["mcpgen", command, run.manifest, "--out", run.outDir, ...(run.emit === "types" ? ["--emit", "types"] : []), ...(run.format ? [] : ["--no-format"])];
+  return `run: ${words.join(" ")}`;
+}
+
+/**
+ * `run: mcpgen pull github`: the commands that bring the stale targets up to
+ * date. A pull names only server targets (naming another is a usage error);
+ * the others, stale after a `pull --check` too, are generated.
+ */
+function fixCommands(stale: readonly TargetResult[], command: "generate" | "pull", config: string | undefined): string {
+  const configOption = config === undefined ? "" : ` --config ${config}`;
+  const pulled = command === "pull" ? stale.filter((target) => target.server !== undefined) : [];
+  const generated = stale.filter((target) => !pulled.includes(target));
+  const commands = [
+    ...(pulled.length > 0 ? [`mcpgen pull${configOption} ${pulled.map((target) => target.name).join(" ")}`] : []),
+    ...(generated.length > 0 ? [`mcpgen generate${configOption} ${generated.map((target) => target.name).join(" ")}`] : []),
+  ];
+  return `run: ${commands.join(" && ")}`;
+}

@@ -1,0 +1,122 @@
+/**
+ * The catalogue of every code mcpgen reports: the diagnostic codes of its
+ * errors and warnings (`Diagnostic.code`, in `--json` too) and the exit codes
+ * of the CLI, each with when it is raised. `DiagnosticCode` is this
+ * catalogue's keys, so a code raised anywhere is one documented here;
+ * `test/codes.test.ts` proves each one is raised somewhere and that
+ * `docs/errors.md` lists them as written here.
+ */
+
+export interface DiagnosticCodeEntry {
+  /** When the code is raised. */
+  readonly doc: string;
+  /**
+   * A note: as a warning, nothing of what the input says is lost (it is typed
+   * and validated as written), so `--strict` leaves it a warning.
+   */
+  readonly note?: true;
+  /** What the CLI exits with when it is the error that stops a run (default `failure`). */
+  readonly exit?: ExitName;
+}
+
+export const DIAGNOSTIC_CODES = {
+  "input-unreadable": {
+    doc: "The input cannot be read: a manifest file or stdin, a server target's snapshot, or a live server that cannot be started or reached, fails, stops answering, or sends more than a pull reads.",
+  },
+  "input-not-json": {
+    doc: "A manifest, mcpgen.config.json or an MCP client's configuration file (.mcp.json and the like) is not valid JSON.",
+  },
+  "input-shape": {
+    doc: "The input is JSON but not what it should be: a manifest without a `tools` array, a JSON-RPC error, a malformed server answer, an MCP configuration entry mcpgen cannot use. As a warning: a pulled server echoed a secret it was given.",
+  },
+  "tool-invalid": {
+    doc: "A tool is not an object or has no non-empty string `name`.",
+  },
+  "schema-invalid": {
+    doc: "A schema is malformed or cannot be processed (not an object or boolean, a combinator with a branch that is not a schema, an inputSchema that admits no object, one ajv cannot compile, nesting too deep for the stack). As a warning: the part affected is typed unknown or not validated.",
+  },
+  "schema-suspect": {
+    doc: "A valid schema that looks unintended (an empty `enum`, a name that is not Unicode text): typed and validated as written.",
+    note: true,
+  },
+  "sdk-incompatible": {
+    doc: "A tool the official MCP SDK's `Tool` schema rejects (a client made with it cannot list the server): typed and validated as written; a scaffold lists it as the SDK accepts.",
+    note: true,
+  },
+  "ref-unresolved": {
+    doc: "A `$ref` or `$dynamicRef` points to nothing in its document, or a schema refers to itself without constraining anything: not applied (typed unknown, not validated, there).",
+  },
+  "ref-external": {
+    doc: "A `$ref` names another document (a file or a URL), which mcpgen never fetches: typed unknown and not validated there.",
+  },
+  "pattern-invalid": {
+    doc: "A pattern that is not validated: no ECMAScript engine accepts it, or it is catastrophic and beyond the linear-time matcher (a backreference).",
+  },
+  "pattern-dialect": {
+    doc: "A pattern valid only without the `u` flag (another dialect's escapes): validated without it.",
+    note: true,
+  },
+  "pattern-backtracking": {
+    doc: "A pattern a backtracking engine could stall on: validated by the linear-time matcher, exactly.",
+    note: true,
+  },
+  "tool-duplicate": {
+    doc: "Two tools share a name: the first is kept, the repeat ignored.",
+  },
+  "keyword-dropped": {
+    doc: "A keyword mcpgen cannot honour is ignored: an unknown `$schema` dialect (read as 2020-12), an unknown type name, a keyword whose value is malformed, dynamic references beyond what can be resolved in every scope.",
+  },
+  "output-owned-by-user": {
+    doc: "What is in the way is the user's, and mcpgen leaves it: a file it did not generate, something that is not a regular file, an edited scaffold manifest the run would undo (`--force` replaces it), an existing mcpgen.config.json (init), an output directory that is the root or the home directory (`--force` writes there).",
+  },
+  "output-unwritable": {
+    doc: "The file system refuses the output or the project cannot be read: no permission, no space, a file where a directory should be, a dangling symbolic link, a path too long.",
+  },
+  "interrupted": {
+    doc: "The run was stopped (Ctrl-C, SIGTERM, or the library's `signal`) before or while writing: nothing more was written, a pulled server was shut down. The CLI then exits with 130 or 143.",
+  },
+  "config-invalid": {
+    doc: "The configuration (mcpgen.config.json) does not match its schema (schema/mcpgen.config.schema.json): each problem is reported at its pointer.",
+  },
+  "auth-required": {
+    doc: "A server needs an OAuth login that cannot happen here (no terminal, no credentials).",
+  },
+  "auth-failed": {
+    doc: "A step of an OAuth login failed.",
+  },
+  "usage": {
+    doc: "The command line or the library call asks for what cannot be done: an unknown option or target, options that do not go together, no configuration found, nothing to do. The CLI then exits with 2.",
+    exit: "usage",
+  },
+} as const satisfies Readonly<Record<string, DiagnosticCodeEntry>>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+export type ExitName = keyof typeof EXIT_CODES;
+
+/** The CLI's exit codes (`process.exitCode`). */
+export const EXIT_CODES = {
+  ok: { code: 0, doc: "Success; with `--check`, nothing to change." },
+  failure: { code: 1, doc: "An input or configuration error, a refused write, drift, or `--check` finding anything to change." },
+  usage: { code: 2, doc: "A usage error: an unknown option or target, no configuration found, nothing to do (a configuration without targets, `init` without any server)." },
+  internal: { code: 70, doc: "An internal error: a bug in mcpgen, printed with its stack (please report it)." },
+  sigint: { code: 130, doc: "Stopped by Ctrl-C (SIGINT): writes under way finished or were undone, a pulled server was shut down." },
+  sigterm: { code: 143, doc: "Stopped by SIGTERM, as by SIGINT." },
+} as const satisfies Readonly<Record<string, { code: number; doc: string }>>;
+
+/** The exit code named `name`. */
+export function exitCode(name: ExitName): number {
+  return EXIT_CODES[name].code;
+}
+
+/** What the CLI exits with when `code` is the error that stops a run. */
+export function exitCodeOf(code: DiagnosticCode): number {
+  const entry: DiagnosticCodeEntry = DIAGNOSTIC_CODES[code];
+  return exitCode(entry.exit ?? "failure");
+}
+
+/** Whether a warning of this code is a note, which `--strict` leaves a warning. */
+export function isNote(code: DiagnosticCode): boolean {
+  const entry: DiagnosticCodeEntry = DIAGNOSTIC_CODES[code];
+  return entry.note === true;
+}
