@@ -153,6 +153,13 @@ describe("uniqueItems, compared with ajv's pairwise check", () => {
     }
   });
 
+  it("checks items of another type than `items` says too, which ajv's check for typed items passes over", () => {
+    const schema = { type: "array", items: { type: "number" }, uniqueItems: true };
+    const keywords = (validate: ReturnType<typeof ours.compile>) => (validate(["a", 1, "a"]), (validate.errors ?? []).map((error) => error.keyword));
+    expect(keywords(theirs.compile(schema))).toEqual(["type", "type"]);
+    expect(keywords(ours.compile(schema))).toEqual(["type", "type", "uniqueItems"]);
+  });
+
   it("finds two __proto__ strings equal, which ajv's check for typed strings does not", () => {
     const data = JSON.parse('["__proto__", "x", "__proto__"]') as unknown;
     const schema = { type: "array", items: { type: "string" }, uniqueItems: true };

@@ -184,8 +184,8 @@ function multipleOfKeyword(_: ReturnType<typeof loadCompiler>["_"]): import("ajv
  * `duplicateItems` (templates/unique-items.ts). ajv compares every pair of
  * items, unless the `items` schema types them as one primitive type: then it
  * keys them by `String(item)` in a plain object (where two `"__proto__"`
- * strings are never found equal), and names another pair. Exported for the
- * tests, which compare it with ajv's.
+ * strings are never found equal), passes over items of another type, and
+ * names another pair. Exported for the tests, which compare it with ajv's.
  */
 export function uniqueItemsKeyword({ _, uniqueItems }: Pick<ReturnType<typeof loadCompiler>, "_" | "uniqueItems">): import("ajv/dist/core.js").CodeKeywordDefinition {
   return {
