@@ -9,6 +9,7 @@
  */
 import { createRequire } from "node:module";
 import { formats } from "../../../templates/validator-runtime.js";
+import { duplicateItems } from "../../../templates/unique-items.js";
 import { escapeBidiControls } from "../../shared/escape.js";
 import { LinearRegExp } from "../../../templates/linear-regexp.js";
 import { patternEngine, type PatternMode } from "../../../templates/pattern-engine.js";
@@ -51,6 +52,8 @@ const STANDALONE: CompileContext = { shared: [], tracksEvaluation: true };
 export interface ChunkResult {
   body: string;
   failures: Array<{ exportName: string; message: string }>;
+  /** Whether the body calls `duplicateItems`, which `validators.ts` then declares (templates/unique-items.ts). */
+  uniqueItems?: boolean;
 }
 
 const ID_BASE = "https://mcpgen.invalid/";
@@ -63,7 +66,8 @@ export const validatorId = (exportName: string) => ID_BASE + exportName;
  * context's shared schemas, ajv compiles those an entry uses, once, and no others.
  */
 export async function compileValidatorChunk(entries: readonly ValidatorEntry[], context: CompileContext = STANDALONE): Promise<ChunkResult> {
-  const { Ajv, draft2020Vocabularies, standaloneCode, _ } = loadCompiler();
+  const compiler = loadCompiler();
+  const { Ajv, draft2020Vocabularies, standaloneCode, _ } = compiler;
   const modes = context.patternModes ?? [];
   // The same engine compiles here (checking that the linear matcher takes each pattern) and in the output.
   const regExp = modes.length === 0 ? undefined : Object.assign(patternEngine(new Map(modes), LinearRegExp), { code: PATTERN_ENGINE_NAME });
@@ -105,6 +109,8 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
   for (const vocabulary of draft2020Vocabularies) ajv.addVocabulary(vocabulary);
   ajv.removeKeyword("multipleOf");
   ajv.addKeyword(multipleOfKeyword(_));
+  ajv.removeKeyword("uniqueItems");
+  ajv.addKeyword(uniqueItemsKeyword(compiler));
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
 
   const withId = (entry: ValidatorEntry) => {
@@ -129,7 +135,8 @@ export async function compileValidatorChunk(entries: readonly ValidatorEntry[], 
   }
   if (entries.length === 0) return { body: "", failures };
   // ajv writes server text (enum values, property names, patterns) into string literals as JSON does, bidirectional controls raw.
-  return { body: escapeBidiControls(inlineRuntime(standaloneCode(ajv, mapping))).trim(), failures };
+  const body = escapeBidiControls(inlineRuntime(standaloneCode(ajv, mapping))).trim();
+  return { body, failures, ...(USES_UNIQUE_ITEMS.test(body) ? { uniqueItems: true } : {}) };
 }
 
 /**
@@ -145,6 +152,7 @@ export function loadCompiler() {
     draft2020Vocabularies: (require("ajv/dist/vocabularies/draft2020.js") as typeof import("ajv/dist/vocabularies/draft2020.js")).default,
     standaloneCode: (require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default,
     _: (require("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js"))._,
+    uniqueItems: (require("ajv/dist/vocabularies/validation/uniqueItems.js") as typeof import("ajv/dist/vocabularies/validation/uniqueItems.js")).default,
   };
 }
 
@@ -169,6 +177,46 @@ function multipleOfKeyword(_: ReturnType<typeof loadCompiler>["_"]): import("ajv
     },
   };
 }
+
+/**
+ * `uniqueItems` as ajv's, with the same error (`params: { i, j }`, the
+ * duplicate pair ajv's pairwise check names), but found in linear time by
+ * `duplicateItems` (templates/unique-items.ts). ajv compares every pair of
+ * items, unless the `items` schema types them as one primitive type: then it
+ * keys them by `String(item)` in a plain object (where two `"__proto__"`
+ * strings are never found equal), passes over items of another type, and
+ * names another pair. Exported for the tests, which compare it with ajv's.
+ */
+export function uniqueItemsKeyword({ _, uniqueItems }: Pick<ReturnType<typeof loadCompiler>, "_" | "uniqueItems">): import("ajv/dist/core.js").CodeKeywordDefinition {
+  return {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: uniqueItems.error!,
+    code(cxt) {
+      const { gen, data, schema } = cxt;
+      if (schema !== true) return;
+      const valid = gen.let("valid", true);
+      const i = gen.let("i", _`${data}.length`);
+      const j = gen.let("j");
+      cxt.setParams({ i, j });
+      gen.if(_`${i} > 1`, () => {
+        const find = gen.scopeValue("func", { ref: duplicateItems, code: _`duplicateItems` });
+        const duplicate = gen.const("duplicate", _`${find}(${data})`);
+        gen.if(duplicate, () => {
+          gen.assign(i, _`${duplicate}[0]`);
+          gen.assign(j, _`${duplicate}[1]`);
+          cxt.error();
+          gen.assign(valid, false);
+        });
+      });
+      cxt.ok(valid);
+    },
+  };
+}
+
+/** A chunk's declaration of `duplicateItems` under ajv's name for it (a scope value: `const func3 = duplicateItems;`). */
+const USES_UNIQUE_ITEMS = /^const func\d+ = duplicateItems;$/m;
 
 /** ajv's runtime modules mcpgen inlines (templates/validator-runtime.ts), by module name. */
 const INLINED_RUNTIME: Readonly<Record<string, string>> = { ucs2length: "ucs2length", equal: "equal" };

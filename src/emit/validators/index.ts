@@ -112,6 +112,7 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
     "",
     inlinedTemplate(await runtimeSource),
     "",
+    ...(results.some((result) => result.uniqueItems === true) ? [inlinedTemplate(await readFile(templatePath("unique-items.ts"), "utf8")), ""] : []),
     ...(await patternEngineBlock(plan.context.patternModes ?? [])),
     ...chunks,
     ...exported.map((name) => `export const ${name}: Validator = ${home.get(name)!};`),
