@@ -5,9 +5,10 @@
  * it as replaceable).
  */
 import { createHash } from "node:crypto";
-import type { EmittedFile, ToolIR } from "../../ir/index.js";
+import type { SourceFile, ToolIR } from "../../ir/index.js";
 import { words } from "../../normalize/naming.js";
-import { jsDoc, stringLiteral } from "../../shared/escape.js";
+import { docLines, stringLiteral } from "../../shared/escape.js";
+import { template } from "../template-code.js";
 
 export const HANDLERS_DIR = "src/handlers";
 
@@ -46,12 +47,13 @@ function shortened(base: string, methodName: string): string {
   return `${base.slice(0, MAX_HANDLER_NAME - hash.length - 1).replace(/-+$/, "")}-${hash}`;
 }
 
-export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {
+/** templates/scaffold/src/handlers/get-weather.ts for `tool`, after a doc comment about it. */
+export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
   const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part !== "");
   const returns = tool.output === undefined
     ? ["The tool has no outputSchema: return a string (sent as text), any other JSON value", "(sent as a JSON text block), or toolResult({ content: [...] }) for a full result."]
     : [`Return a ${tool.output.typeNames.root}: it is checked against the outputSchema and sent as`, "structuredContent plus a JSON text block. Or return toolResult({ ... }) for a full result."];
-  const doc = jsDoc({
+  const doc = docLines({
     text: [
       `Handler of tool ${stringLiteral(tool.wireName)}.`,
       ...about,
@@ -61,11 +63,9 @@ export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {
       "This file is yours: mcpgen created it and never changes it, not even when you regenerate.",
     ].join("\n\n"),
   });
-  const contents = `${doc}import { defineHandler } from "../generated/define.js";
-
-export default defineHandler(${stringLiteral(tool.wireName)}, async (_input, _context) => {
-  throw new Error(${stringLiteral(`not implemented: ${tool.wireName}`)});
-});
-`;
-  return { path, contents, format: "typescript" };
+  const fills = [
+    { find: "TOOL_NAME", replace: stringLiteral(tool.wireName) },
+    { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${tool.wireName}`) },
+  ];
+  return { path, format: "typescript", statements: [template("scaffold/src/handlers/get-weather.ts", fills, doc)] };
 }
