@@ -54,7 +54,11 @@ const rows: Array<[readmeRow: string, Row]> = [
   ],
   [
     "optional property named like an `Object.prototype` member (`constructor`, `toString`, ...)",
-    { rules: ["type: object"], given: { type: "object", properties: { constructor: { type: "string" }, toString: { type: "string" } }, required: ["toString"] }, want: 'export type TInput = {\n  constructor?: string | Object["constructor"];\n  toString: string;\n};' },
+    {
+      rules: ["type: object"],
+      given: { type: "object", properties: { constructor: { type: "string" }, toString: { type: "string" } }, required: ["toString"], additionalProperties: { type: "number" } },
+      want: 'export type TInput = {\n  constructor?: string | Object["constructor"];\n  toString: string;\n  [key: string]: number | string | Object["constructor"] | undefined;\n};',
+    },
   ],
   [
     "`additionalProperties: false`",

@@ -7,10 +7,12 @@ export const NEVER = reference("never");
 
 const isKeyword = (type: TypeNode, name: string) => type.kind === "reference" && type.name === name && type.typeArguments.length === 0;
 
+export const isUnknown = (type: TypeNode) => isKeyword(type, "unknown");
+
 /** `A | B`: `unknown` when a member is; `never` members dropped; one member is itself. */
 export function union(members: readonly TypeNode[]): TypeNode {
   const unique = distinct(members);
-  if (unique.some((member) => isKeyword(member, "unknown"))) return UNKNOWN;
+  if (unique.some(isUnknown)) return UNKNOWN;
   const kept = unique.length > 1 ? unique.filter((member) => !isKeyword(member, "never")) : unique;
   if (kept.length === 0) return NEVER;
   if (kept.length === 1) return kept[0]!;
@@ -19,7 +21,7 @@ export function union(members: readonly TypeNode[]): TypeNode {
 
 /** `A & B`: `never` when a member is; `unknown` members dropped; one member is itself. */
 export function intersection(members: readonly TypeNode[]): TypeNode {
-  const kept = distinct(members).filter((member) => !isKeyword(member, "unknown"));
+  const kept = distinct(members).filter((member) => !isUnknown(member));
   if (kept.some((member) => isKeyword(member, "never"))) return NEVER;
   if (kept.length === 0) return UNKNOWN;
   if (kept.length === 1) return kept[0]!;

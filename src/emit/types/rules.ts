@@ -6,10 +6,10 @@
  * test/type-mapping.test.ts holds one row per row of the README's table,
  * naming the rule that makes it.
  */
-import type { JsDoc, PropertySignature, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
+import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
 import { docLines, literalType, typePropertyKey } from "../../shared/escape.js";
 import { literal, property, reference, typeLiteral } from "../nodes.js";
-import { intersection, NEVER, union, UNKNOWN } from "./combine.js";
+import { intersection, isUnknown, NEVER, union, UNKNOWN } from "./combine.js";
 
 /** What a rule reads besides the schema: the types of subschemas and of refs. */
 export interface TypeContext {
@@ -128,7 +128,7 @@ function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
   if (members.length === 0 && additional === undefined && schema.patternProperties === undefined) indexTypes.push(UNKNOWN);
   if (indexTypes.length > 0) {
     let indexType = union(indexTypes);
-    if (indexType !== UNKNOWN && members.length > 0) indexType = union([...indexTypes, ...memberTypes, ...(anyOptional ? [reference("undefined")] : [])]);
+    if (!isUnknown(indexType) && members.length > 0) indexType = union([...indexTypes, ...memberTypes, ...(anyOptional ? [reference("undefined")] : [])]);
     members.push({ kind: "index", readonly: false, parameter: "key", type: indexType });
   }
   if (members.length === 0) return additional === false ? typeLiteral([{ kind: "index", readonly: false, parameter: "key", type: NEVER }], false) : typeLiteral([], false);
@@ -186,5 +186,3 @@ export function propertyDoc(schema: Schema): JsDoc {
 export function schemaType(schema: Schema, context: TypeContext): TypeNode {
   return intersection(Object.values(TYPE_RULES).flatMap((rule: TypeRule) => rule(schema, context)));
 }
-
-export type { PropertySignature };
