@@ -3,16 +3,19 @@
  * once per file for what needs it: the statements the printer does not
  * vouch for, or the whole file under a user's Prettier configuration, as
  * found for each file's own path (so `overrides` apply). JSON files go to
- * Prettier whole.
+ * Prettier whole. Where none of that applies, Prettier is not even loaded.
  */
 import { join } from "node:path";
 import type { Options } from "prettier";
 import type { SourceFile } from "../ir/code.js";
-import type { EmittedFile } from "../ir/index.js";
+import type { EmittedFile, OutputFile } from "../ir/index.js";
+import { noPrettierConfig } from "./prettier-config-search.js";
 import { isPrettierDefault } from "./prettier-defaults.js";
-import { joinStatements, printFile, printStatements } from "./printer/index.js";
+import { joinStatements, printFile, printStatements, type PrintedStatement } from "./printer/index.js";
 
 export { isPrettierDefault } from "./prettier-defaults.js";
+
+type Prettier = typeof import("prettier");
 
 export interface FormatOptions {
   /** Directory the files will be written to; the Prettier config is looked up from there. `false`: the printer's layout alone, no Prettier. */
@@ -23,16 +26,24 @@ export interface FormatOptions {
    * file whole, which `test/layout.test.ts` compares against.
    */
   knownLayout?: boolean | undefined;
+  /** How Prettier is loaded (tests watch it). */
+  loadPrettier?: (() => Promise<Prettier>) | undefined;
 }
 
-type Prettier = typeof import("prettier");
+const isSource = (file: OutputFile): file is SourceFile => "statements" in file;
 
-const isSource = (file: SourceFile | EmittedFile): file is SourceFile => "statements" in file;
-
-export async function formatFiles(files: ReadonlyArray<SourceFile | EmittedFile>, options: FormatOptions): Promise<EmittedFile[]> {
+export async function formatFiles(files: readonly OutputFile[], options: FormatOptions): Promise<EmittedFile[]> {
   const outDir = options.outDir;
   if (outDir === false) return files.map((file) => (isSource(file) ? { path: file.path, contents: printFile(file), format: "typescript" } : file));
-  const prettier = await import("prettier");
+  const printed = new Map(files.filter(isSource).map((file) => [file, printStatements(file)] as const));
+  const printedFile = (file: SourceFile, statements: readonly PrintedStatement[]): EmittedFile => ({ path: file.path, contents: joinStatements(file.statements, statements.map((statement) => statement.text)), format: "typescript" });
+  const prettierHasNothingToDo =
+    options.knownLayout !== false &&
+    files.every((file) => (isSource(file) ? printed.get(file)!.every((statement) => statement.vouched) : file.format === "none")) &&
+    (await noPrettierConfig(outDir, files.map((file) => file.path)));
+  if (prettierHasNothingToDo) return files.map((file) => (isSource(file) ? printedFile(file, printed.get(file)!) : file));
+
+  const prettier = await (options.loadPrettier ?? (() => import("prettier")))();
   // Prettier caches what it found (or did not find) for each directory. A long-lived process
   // (watch, the library API) must see a configuration the user added or edited since: each run
   // looks again, once per directory.
@@ -50,31 +61,26 @@ export async function formatFiles(files: ReadonlyArray<SourceFile | EmittedFile>
       // The file path tells Prettier the file is .ts, not .tsx: `<T,>(...)` loses the comma as \`prettier --check\` expects.
       const prettierOptions: Options = { ...config, filepath, parser, endOfLine: "lf", insertPragma: false, requirePragma: false };
       if (!isSource(file)) return { ...file, contents: await prettier.format(file.contents, prettierOptions) };
-      const contents =
-        options.knownLayout !== false && (await isPrettierDefault(config))
-          ? await formatUnvouched(prettier, file, prettierOptions)
-          : await prettier.format(printFile(file, Infinity), prettierOptions);
-      return { path: file.path, contents, format: "typescript" };
+      if (options.knownLayout === false || !(await isPrettierDefault(config))) return { path: file.path, contents: await prettier.format(printFile(file, Infinity), prettierOptions), format: "typescript" };
+      return printedFile(file, await withUnvouchedFormatted(prettier, printed.get(file)!, prettierOptions));
     }),
   );
 }
 
 /**
- * The file in the printer's layout, with the statements it does not vouch
- * for formatted by Prettier, together in one call. Top-level statements are
- * printed independently of each other, so the result is the file Prettier
+ * The statements, those the printer does not vouch for formatted by
+ * Prettier, together in one call. Top-level statements are printed
+ * independently of each other, so the file they make is the file Prettier
  * prints whole; they are told apart by a comment line none contains.
  */
-async function formatUnvouched(prettier: Prettier, file: SourceFile, options: Options): Promise<string> {
-  const printed = printStatements(file);
+async function withUnvouchedFormatted(prettier: Prettier, printed: readonly PrintedStatement[], options: Options): Promise<PrintedStatement[]> {
   const pending = printed.filter((statement) => !statement.vouched);
-  if (pending.length > 0) {
-    let boundary = "// mcpgen-statement-boundary";
-    for (let count = 1; pending.some((statement) => statement.text.includes(boundary)); count++) boundary = `// mcpgen-statement-boundary-${count}`;
-    const formatted = await prettier.format(pending.map((statement) => statement.text).join(`\n${boundary}\n\n`), options);
-    const pieces = formatted.split(`${boundary}\n`).map((piece) => `${piece.replace(/^\n+|\n+$/g, "")}\n`);
-    if (pieces.length !== pending.length) throw new Error(`internal: formatting ${pending.length} statements gave ${pieces.length}`);
-    pending.forEach((statement, index) => (statement.text = pieces[index]!));
-  }
-  return joinStatements(file.statements, printed.map((statement) => statement.text));
+  if (pending.length === 0) return [...printed];
+  let boundary = "// mcpgen-statement-boundary";
+  for (let count = 1; pending.some((statement) => statement.text.includes(boundary)); count++) boundary = `// mcpgen-statement-boundary-${count}`;
+  const formatted = await prettier.format(pending.map((statement) => statement.text).join(`\n${boundary}\n\n`), options);
+  const pieces = formatted.split(`${boundary}\n`).map((piece) => `${piece.replace(/^\n+|\n+$/g, "")}\n`);
+  if (pieces.length !== pending.length) throw new Error(`internal: formatting ${pending.length} statements gave ${pieces.length}`);
+  let next = 0;
+  return printed.map((statement) => (statement.vouched ? statement : { text: pieces[next++]!, vouched: true }));
 }

@@ -30,9 +30,26 @@ export function intersection(members: readonly TypeNode[]): TypeNode {
 
 /** The first of each type, in order (types are equal when they are written the same, docs included). */
 function distinct(members: readonly TypeNode[]): TypeNode[] {
+  if (members.length < 2) return members as TypeNode[];
   const seen = new Set<string>();
   return members.filter((member) => {
-    const key = JSON.stringify(member);
-    return !seen.has(key) && seen.add(key);
+    const text = key(member);
+    return !seen.has(text) && seen.add(text);
   });
 }
+
+const keys = new WeakMap<TypeNode, string>();
+
+/** A text that is the same for two types exactly when they are written the same (computed once a type). */
+function key(type: TypeNode): string {
+  if (type.kind === "reference" && type.typeArguments.length === 0) return type.name;
+  if (type.kind === "literal") return type.text;
+  let text = keys.get(type);
+  if (text === undefined) {
+    text = JSON.stringify(type, (_name, value: unknown) => (typeof value === "object" && value !== null && "kind" in value && value !== type && isTypeNode(value) ? `\u0000${key(value)}` : value));
+    keys.set(type, text);
+  }
+  return text;
+}
+
+const isTypeNode = (value: object): value is TypeNode => typeof (value as { kind?: unknown }).kind === "string" && !["property", "index", "method"].includes((value as { kind: string }).kind);

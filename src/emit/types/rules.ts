@@ -18,19 +18,21 @@ export interface TypeContext {
   ref(ref: string): TypeNode;
 }
 
-/** A rule: the parts of a schema's type it decides; none where it does not apply. */
+/** A rule: the parts of a schema's type it decides; none (`NONE`) where it does not apply. */
 export type TypeRule = (schema: Schema, context: TypeContext) => readonly TypeNode[];
 
 /** The rule of one JSON type (`type: "string"`, ...): the type of the schema as a value of that type. */
 export type JsonTypeRule = (schema: SchemaObject, context: TypeContext) => TypeNode;
 
+const NONE: readonly TypeNode[] = [];
+
 export const TYPE_RULES = {
   /** `true` (and `{}`, to which no other rule adds a part) admits anything: `unknown`; `false` nothing: `never`. */
-  "boolean schema": (schema) => (schema === true ? [UNKNOWN] : schema === false ? [NEVER] : []),
+  "boolean schema": (schema) => (schema === true ? [UNKNOWN] : schema === false ? [NEVER] : NONE),
   /** `const` is its literal type (see `literalOf`). */
-  const: (schema) => (typeof schema === "object" && schema.const !== undefined ? [literalOf(schema.const)] : []),
+  const: (schema) => (typeof schema === "object" && schema.const !== undefined ? [literalOf(schema.const)] : NONE),
   /** `enum` (without `const`) is the union of its literals, never a TS `enum`; `enum: []` is `never`. */
-  enum: (schema) => (typeof schema === "object" && schema.const === undefined && Array.isArray(schema.enum) ? [union(schema.enum.map(literalOf))] : []),
+  enum: (schema) => (typeof schema === "object" && schema.const === undefined && Array.isArray(schema.enum) ? [union(schema.enum.map(literalOf))] : NONE),
   /**
    * `type` (without `const` or `enum`): the union of each listed type's rule
    * (JSON_TYPE_RULES). Without `type`, object keywords make an object and
@@ -38,28 +40,33 @@ export const TYPE_RULES = {
    * other values too.
    */
   type: (schema, context) => {
-    if (typeof schema !== "object" || schema.const !== undefined || Array.isArray(schema.enum)) return [];
+    if (typeof schema !== "object" || schema.const !== undefined || Array.isArray(schema.enum)) return NONE;
     const types = declaredTypes(schema);
-    if (types === undefined) return [];
+    if (types === undefined) return NONE;
     return [union(types.map((type) => (Object.prototype.hasOwnProperty.call(JSON_TYPE_RULES, type) ? JSON_TYPE_RULES[type]!(schema, context) : UNKNOWN)))];
   },
   /** `$ref` is the name of the type alias of its target; a recursive ref makes a recursive alias. */
-  $ref: (schema, context) => (typeof schema === "object" && typeof schema.$ref === "string" ? [context.ref(schema.$ref)] : []),
+  $ref: (schema, context) => (typeof schema === "object" && typeof schema.$ref === "string" ? [context.ref(schema.$ref)] : NONE),
   /** `anyOf` is the union of its branches (intersected with the sibling keywords' parts, as every part is). */
   anyOf: (schema, context) => branches(schema, "anyOf", context),
   /** `oneOf` the same: TypeScript has no exclusive union. */
   oneOf: (schema, context) => branches(schema, "oneOf", context),
   /** `allOf`: each member's type is a part of the intersection. */
-  allOf: (schema, context) => (typeof schema === "object" && Array.isArray(schema.allOf) ? schema.allOf.map((member: Schema) => context.type(member)) : []),
+  allOf: (schema, context) => (typeof schema === "object" && Array.isArray(schema.allOf) ? schema.allOf.map((member: Schema) => context.type(member)) : NONE),
 } satisfies Record<string, TypeRule>;
+
+const STRING = reference("string");
+const NUMBER = reference("number");
+const BOOLEAN = reference("boolean");
+const NULL = literal("null");
 
 export const JSON_TYPE_RULES: { readonly [type: string]: JsonTypeRule } = {
   /** Any `format` too: a `date-time` is a `string`. */
-  string: () => reference("string"),
-  number: () => reference("number"),
-  integer: () => reference("number"),
-  boolean: () => reference("boolean"),
-  null: () => literal("null"),
+  string: () => STRING,
+  number: () => NUMBER,
+  integer: () => NUMBER,
+  boolean: () => BOOLEAN,
+  null: () => NULL,
   object: (schema, context) => objectType(schema, context),
   array: (schema, context) => (schema.prefixItems === undefined ? arrayOf(itemsType(schema, context)) : tupleType(schema, context)),
 };
@@ -78,9 +85,9 @@ function declaredTypes(schema: SchemaObject): string[] | undefined {
   return undefined;
 }
 
-function branches(schema: Schema, keyword: "anyOf" | "oneOf", context: TypeContext): TypeNode[] {
+function branches(schema: Schema, keyword: "anyOf" | "oneOf", context: TypeContext): readonly TypeNode[] {
   const members = typeof schema === "object" ? schema[keyword] : undefined;
-  return Array.isArray(members) ? [union(members.map((member: Schema) => context.type(member)))] : [];
+  return Array.isArray(members) ? [union(members.map((member: Schema) => context.type(member)))] : NONE;
 }
 
 /** A JSON value's literal type: strings, numbers, booleans and `null`; any other value widens to `unknown`. */
@@ -172,9 +179,11 @@ function tupleType(schema: SchemaObject, context: TypeContext): TypeNode {
   return { kind: "tuple", elements };
 }
 
+const NO_DOC: JsDoc = [];
+
 /** A property's JSDoc: its `description` (else its `title`), `@default` and `@deprecated` (rule "doc"). */
 export function propertyDoc(schema: Schema): JsDoc {
-  if (typeof schema !== "object") return [];
+  if (typeof schema !== "object" || (schema.description === undefined && schema.title === undefined && schema.default === undefined && schema.deprecated === undefined)) return NO_DOC;
   const tags: Array<[string, string]> = [];
   if (schema.default !== undefined) tags.push(["default", JSON.stringify(schema.default) ?? ""]);
   if (schema.deprecated === true) tags.push(["deprecated", ""]);
@@ -182,7 +191,11 @@ export function propertyDoc(schema: Schema): JsDoc {
   return docLines({ text, tags });
 }
 
+const RULES: readonly TypeRule[] = Object.values(TYPE_RULES);
+
 /** The type of `schema`: the intersection of every rule's parts. */
 export function schemaType(schema: Schema, context: TypeContext): TypeNode {
-  return intersection(Object.values(TYPE_RULES).flatMap((rule: TypeRule) => rule(schema, context)));
+  const parts: TypeNode[] = [];
+  for (const rule of RULES) parts.push(...rule(schema, context));
+  return intersection(parts);
 }

@@ -16,7 +16,8 @@ export class Layout {
 
   /** Whether `line` fits the width. Where Prettier may measure it otherwise, the answer is not vouched for. */
   fits(line: string): boolean {
-    if (this.width === Infinity) return true;
+    // No character takes more than two columns.
+    if (line.length * 2 <= this.width) return true;
     const { min, max } = columns(line);
     if (max <= this.width) return true;
     if (min > this.width) return false;

@@ -10,7 +10,7 @@ import type { Expression, ImportDeclaration, InterfaceDeclaration, ObjectLiteral
 import { jsDocText } from "./jsdoc.js";
 import type { Layout } from "./layout.js";
 import { prettierString } from "./literals.js";
-import { declaredType, membersBlock, propertyKey, typeText } from "./types.js";
+import { breaks, declaredType, membersBlock, propertyKey, typeText } from "./types.js";
 
 /** The statement's text, ending with a line break. */
 export function statementText(layout: Layout, statement: Statement): string {
@@ -55,9 +55,8 @@ function interfaceText(layout: Layout, statement: InterfaceDeclaration): string 
 function constText(layout: Layout, statement: VariableStatement): string {
   let head = `${exported(statement)}const ${statement.name}`;
   if (statement.type !== undefined) {
-    const type = typeText(layout, statement.type, "");
-    if (type.includes("\n")) layout.unsure();
-    head += `: ${type}`;
+    if (breaks(statement.type)) layout.unsure();
+    head += `: ${typeText(layout, statement.type, "")}`;
   }
   head += " =";
   const value = statement.value;

@@ -44,6 +44,28 @@ export function typeText(layout: Layout, type: TypeNode, indent: string): string
   }
 }
 
+/** Whether the type's text spans lines: it holds a type literal that breaks (`multiLine`, or with a doc on a member). */
+export function breaks(type: TypeNode): boolean {
+  switch (type.kind) {
+    case "reference":
+      return type.typeArguments.some(breaks);
+    case "literal":
+    case "mapped":
+      return false;
+    case "union":
+    case "intersection":
+      return type.types.some(breaks);
+    case "array":
+      return breaks(type.element);
+    case "tuple":
+      return type.elements.some((element) => breaks(element.type));
+    case "typeLiteral":
+      return type.members.length > 0 && (type.multiLine || type.members.some((member) => member.kind === "method" || (member.kind === "property" && member.doc.length > 0) || breaks(member.type)));
+    case "indexedAccess":
+      return breaks(type.object) || breaks(type.index);
+  }
+}
+
 function isComposite(type: TypeNode): boolean {
   return type.kind === "union" || type.kind === "intersection";
 }
@@ -64,7 +86,9 @@ function typeLiteralText(layout: Layout, type: TypeLiteral, indent: string): str
 /** `{`, the members one a line at `indent` plus two (a blank line between them when `spaced`), `}`. */
 export function membersBlock(layout: Layout, members: readonly TypeMember[], indent: string, spaced: boolean): string {
   const inner = `${indent}  `;
-  return `{\n${members.map((member) => memberText(layout, member, inner)).join(spaced ? "\n\n" : "\n")}\n${indent}}`;
+  let text = "{\n";
+  for (const [index, member] of members.entries()) text += `${index > 0 && spaced ? "\n" : ""}${memberText(layout, member, inner)}\n`;
+  return `${text}${indent}}`;
 }
 
 function memberText(layout: Layout, member: TypeMember, indent: string): string {
@@ -95,7 +119,7 @@ export function propertyKey(layout: Layout, key: string): string {
 export function declaredType(layout: Layout, head: string, indent: string, type: TypeNode, end: string, alias: boolean): string {
   const text = typeText(layout, type, indent);
   const line = `${indent}${head} ${text}${end}`;
-  if (text.includes("\n")) {
+  if (breaks(type)) {
     // `{` (or `{ ... }[]`, `{ ... } | null`) stays on the head's line; an alias whose `= {` does not fit is laid out otherwise.
     if (!hugsTypeLiteral(type) || (alias && !layout.fits(`${indent}${head} ${text.slice(0, text.indexOf("\n"))}`))) layout.unsure();
     return line;
@@ -122,7 +146,7 @@ function unionPerLine(layout: Layout, head: string, indent: string, type: UnionT
   const lines = [`${indent}${head}`];
   for (const member of type.types) {
     const line = `${indent}  | ${typeText(layout, member, `${indent}  `)}`;
-    if (line.includes("\n") || (!unbreakable(member) && !layout.fits(`${line}${end}`))) layout.unsure();
+    if (breaks(member) || (!unbreakable(member) && !layout.fits(`${line}${end}`))) layout.unsure();
     lines.push(line);
   }
   return `${lines.join("\n")}${end}`;
@@ -157,7 +181,7 @@ function hugsTypeLiteral(type: TypeNode): boolean {
 function methodText(layout: Layout, method: MethodSignature, indent: string): string {
   const parameters = method.parameters.map((parameter) => `${parameter.name}${parameter.optional ? "?" : ""}: ${typeText(layout, parameter.type, indent)}`);
   const returns = typeText(layout, method.returns, indent);
-  if ([...parameters, returns].some((text) => text.includes("\n"))) layout.unsure();
+  if (method.parameters.some((parameter) => breaks(parameter.type)) || breaks(method.returns)) layout.unsure();
   const doc = jsDocText(method.doc, indent);
   const flat = `${indent}${method.name}(${parameters.join(", ")}): ${returns};`;
   if (layout.fits(flat)) return `${doc}${flat}`;
