@@ -13,23 +13,34 @@ import type { Expression, Statement, TypeMember, TypeNode } from "../src/ir/inde
 const prettier = await import("prettier");
 const format = (text: string) => prettier.format(text, { parser: "babel-ts", filepath: "printed.ts" });
 
-/** Prints the statement; when vouched for, expects Prettier's layout of the source the printer hands Prettier. Returns whether it was. */
-async function printed(statement: Statement): Promise<boolean> {
-  const file = { path: "printed.ts", format: "typescript" as const, statements: [statement] };
-  const [result] = printStatements(file);
-  const expected = await format(printFile(file, Infinity));
-  if (result!.vouched) expect(result!.text, result!.text).toBe(expected);
-  else expect(result!.text).toBe(printFile(file, Infinity));
-  return result!.vouched;
+/**
+ * Prints each statement; when vouched for, expects Prettier's layout of the
+ * source the printer hands Prettier otherwise (all formatted in one call,
+ * told apart by a comment line). Returns whether each was vouched for.
+ */
+async function printedAll(statements: readonly Statement[]): Promise<boolean[]> {
+  const files = statements.map((statement) => ({ path: "printed.ts", format: "typescript" as const, statements: [statement] }));
+  const sources = files.map((file) => printFile(file, Infinity));
+  const boundary = "// printer-test-boundary";
+  const expected = (await format(sources.join(`\n${boundary}\n\n`))).split(`${boundary}\n`).map((piece) => `${piece.replace(/^\n+|\n+$/g, "")}\n`);
+  expect(expected).toHaveLength(files.length);
+  return files.map((file, index) => {
+    const [result] = printStatements(file);
+    if (result!.vouched) expect(result!.text, result!.text).toBe(expected[index]);
+    else expect(result!.text).toBe(sources[index]);
+    return result!.vouched;
+  });
 }
+
+const printed = async (statement: Statement) => (await printedAll([statement]))[0]!;
 
 /** `name` padded with `x` to `length` characters. */
 const named = (name: string, length: number) => name + "x".repeat(Math.max(0, length - name.length));
 
 /** Prints the statements made for every length in [from, to]; expects some vouched for, and with `always`, all. */
 async function sweep(make: (length: number) => Statement, options: { from?: number; to?: number; always?: boolean } = {}): Promise<void> {
-  const results: boolean[] = [];
-  for (let length = options.from ?? 40; length <= (options.to ?? 90); length++) results.push(await printed(make(length)));
+  const lengths = Array.from({ length: (options.to ?? 90) - (options.from ?? 40) + 1 }, (_, index) => (options.from ?? 40) + index);
+  const results = await printedAll(lengths.map(make));
   expect(results).toContain(true);
   if (options.always) expect(results).not.toContain(false);
 }
@@ -76,6 +87,23 @@ describe("type aliases", () => {
   it("a union on the line of `=`, on the next line, or one member a line", async () => {
     await sweep((length) => alias(union(...strings(named("a", length / 3), named("b", length / 3), "c"))), { to: 100, always: true });
     await sweep((length) => alias(union(...strings(named("a", length / 3), named("b", length / 3), "c"))), { from: 210, to: 240, always: true });
+  });
+
+  it("a named type `| null` is hugged: it never breaks, on the line of a property's key, or the line after `=`", async () => {
+    await sweep((length) => alias(object([property(named("key", length / 2), union(reference(named("Name", length / 2)), literal("null")), { optional: true })])), { from: 60, to: 110, always: true });
+    await sweep((length) => alias(union(literal("null"), reference(named("Name", length)), literal("null")), named("Alias", length / 2)), { from: 40, to: 90, always: true });
+    // `undefined` is not hugged (it is no void type to Prettier): one member a line.
+    await sweep((length) => alias(object([property(named("key", length / 2), union(reference(named("Name", length / 2)), literal("null"), reference("undefined")))])), { from: 60, to: 110, always: true });
+  });
+
+  it("a type literal `& T` keeps `&` on the line of its `{`", async () => {
+    const shape = object([property("a", reference("string"))]);
+    for (const type of [intersection(reference("Base"), shape), intersection(shape, literal('"x"')), intersection(shape, object([property("b", reference("number"))]))]) {
+      expect(await printed(alias(type))).toBe(true);
+      await sweep((length) => alias(object([property(named("key", length), type)])), { from: 60, to: 90, always: true });
+    }
+    // Three members, or a member that may break: Prettier's layout.
+    expect(await printed(alias(object([property("p", intersection(reference("A"), reference("B"), shape))])))).toBe(false);
   });
 
   it("parenthesises composite members where Prettier keeps the parentheses", async () => {
@@ -171,6 +199,11 @@ describe("constants", () => {
     await sweep((length) => table(named("v", length / 4), [[named("key", length / 2), { kind: "identifier", name: "input0" }], [`"quoted \\"key\\""`, { kind: "identifier", name: "null" }]]), { from: 1, to: 40, always: true });
     expect(await printed(table("inputValidators", []))).toBe(true);
     expect(await printed(table("outputValidators", []))).toBe(true);
+  });
+
+  it("an entry too long for its line: its value on the next line, unless the key is short", async () => {
+    await sweep((length) => table("t", [[named("key", length), { kind: "identifier", name: "input0" }], ["k", string(`"${named("long value ", length)}"`)]]), { from: 60, to: 90, always: true });
+    await sweep((length) => table("methodNames", [[`"${named("tool-", length)}"`, string(`"${named("method", length / 2)}"`)]], true), { from: 50, to: 90, always: true });
   });
 
   it("`as const`, with strings respelled", async () => {

@@ -80,12 +80,22 @@ function objectAssignment(layout: Layout, head: string, object: ObjectLiteral, s
   if (!inline && asConst) layout.unsure();
   if (object.properties.length === 0) return asConst || layout.fits(`${head} {}${suffix}`) ? `${head} {}${suffix}` : `${head}\n  {}${suffix}`;
   const indent = inline || asConst ? "" : "  ";
-  const entries = object.properties.map(([key, value]) => {
-    const line = `${indent}  ${propertyKey(layout, key)}: ${expressionText(layout, value)},`;
-    if (!layout.fits(line)) layout.unsure();
-    return `${line}\n`;
-  });
+  const entries = object.properties.map(([key, value]) => propertyText(layout, `${indent}  `, propertyKey(layout, key), value));
   return inline || asConst ? `${head} {\n${entries.join("")}}${suffix}` : `${head}\n  {\n${entries.join("")}  }${suffix}`;
+}
+
+/**
+ * `key: value,` on one line when it fits, or when the key is shorter than
+ * Prettier's tab width plus three columns (breaking there gains little);
+ * otherwise the value, a name or a string, on the next line (Prettier's
+ * assignment layout for a property). Any other value is not vouched for.
+ */
+function propertyText(layout: Layout, indent: string, key: string, value: Expression): string {
+  const text = expressionText(layout, value);
+  const line = `${indent}${key}: ${text},`;
+  if (layout.fits(line) || key.length < 5) return `${line}\n`;
+  if (value.kind !== "identifier" && value.kind !== "string") layout.unsure();
+  return `${indent}${key}:\n${indent}  ${text},\n`;
 }
 
 /** `new X([a, b])` on one line when it fits; otherwise its only argument, an array, hugged: one element a line. */

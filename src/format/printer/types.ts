@@ -2,9 +2,9 @@
  * Types and type members as Prettier prints them. Vouched for: names,
  * literals, generic instances, arrays, tuples; unions and intersections of
  * those that fit on their line; a union of them one member a line; type
- * literals (one member a line when `multiLine` or too long), arrays of them
- * and a type literal `| null`; mapped types that fit. Anything else is
- * printed all the same and marked: Prettier lays it out.
+ * literals (one member a line when `multiLine` or too long), arrays of them,
+ * a type literal or name `| null`, a type literal `& T`; mapped types that
+ * fit. Anything else is printed all the same and marked: Prettier lays it out.
  */
 import type { MethodSignature, TypeLiteral, TypeMember, TypeNode, UnionType } from "../../ir/code.js";
 import { jsDocText } from "./jsdoc.js";
@@ -28,7 +28,7 @@ export function typeText(layout: Layout, type: TypeNode, indent: string): string
       if (type.types.some(isComposite)) layout.unsure();
       return type.types.map((member) => nested(layout, member, "union", indent)).join(" | ");
     case "intersection":
-      if (type.types.some((member) => member.kind === "intersection" || (member.kind === "typeLiteral" && member.members.length > 0))) layout.unsure();
+      if (type.types.some((member) => member.kind === "intersection") || (type.types.some(breaks) && !objectIntersection(type))) layout.unsure();
       return type.types.map((member) => nested(layout, member, "intersection", indent)).join(" & ");
     case "array":
       return `${type.readonly === true ? "readonly " : ""}${nested(layout, type.element, "array", indent)}[]`;
@@ -64,6 +64,17 @@ export function breaks(type: TypeNode): boolean {
     case "indexedAccess":
       return breaks(type.object) || breaks(type.index);
   }
+}
+
+const isObjectType = (type: TypeNode) => type.kind === "typeLiteral" && type.members.length > 0;
+
+/**
+ * Two types joined by ` & `, at least one a type literal, the other one too
+ * or a type with no line break inside: Prettier keeps `&` between them and
+ * breaks the type literals alone (its intersection layout, for two members).
+ */
+function objectIntersection(type: TypeNode): boolean {
+  return type.kind === "intersection" && type.types.length === 2 && type.types.some(isObjectType) && type.types.every((member) => member.kind === "typeLiteral" || unbreakable(member));
 }
 
 function isComposite(type: TypeNode): boolean {
@@ -124,9 +135,11 @@ export function declaredType(layout: Layout, head: string, indent: string, type:
     if (!hugsTypeLiteral(type) || (alias && !layout.fits(`${indent}${head} ${text.slice(0, text.indexOf("\n"))}`))) layout.unsure();
     return line;
   }
-  // No line break is possible inside: on the head's line, however long.
-  if (!alias && unbreakable(type)) return line;
+  // No line break is possible inside: on the head's line, however long (after `=`, on the next line when it does not fit).
+  const inline = unbreakable(type) || (hugged(type) && (type as UnionType).types.every(unbreakable));
+  if (!alias && inline) return line;
   if (layout.fits(line)) return line;
+  if (alias && inline && type.kind === "union") return `${indent}${head}\n${indent}  ${text}${end}`;
   if (type.kind === "typeLiteral" && type.members.length > 0) {
     if (alias && !layout.fits(`${indent}${head} {`)) layout.unsure();
     return `${indent}${head} ${membersBlock(layout, type.members, indent, false)}${end}`;
@@ -168,13 +181,24 @@ function unbreakable(type: TypeNode): boolean {
   }
 }
 
-/** A type whose broken type literal keeps its `{` on the line before: the literal, an array of it, or it `| null`. */
+/** A type whose broken type literal keeps its `{` on the line before: the literal, an array of it, it `| null`, or it `& T`. */
 function hugsTypeLiteral(type: TypeNode): boolean {
   if (type.kind === "typeLiteral") return true;
   if (type.kind === "array") return type.element.kind === "typeLiteral";
+  return hugged(type) || objectIntersection(type);
+}
+
+/** Keywords, which Prettier does not count as object-like types (a `TSTypeReference` is one). */
+const KEYWORDS: ReadonlySet<string> = new Set(["any", "bigint", "boolean", "never", "null", "number", "object", "string", "symbol", "undefined", "unknown", "void"]);
+
+/**
+ * A union Prettier prints inline, never breaking between its members: one
+ * type literal or named type, the others `null` (its `shouldHugUnionType`).
+ */
+function hugged(type: TypeNode): boolean {
   if (type.kind !== "union") return false;
-  const literals = type.types.filter((member) => member.kind === "typeLiteral");
-  return literals.length === 1 && type.types.every((member) => member === literals[0] || (member.kind === "literal" && member.text === "null"));
+  const objectLike = type.types.find((member) => member.kind === "typeLiteral" || (member.kind === "reference" && !KEYWORDS.has(member.name)));
+  return objectLike !== undefined && type.types.every((member) => member === objectLike || (member.kind === "literal" && member.text === "null"));
 }
 
 /** `name(parameters): Returns;` on one line when it fits, else one parameter a line. */
