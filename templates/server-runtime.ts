@@ -6,7 +6,11 @@
  * built-ins; the validators are handed in by the generated code.
  */
 import { randomUUID } from "node:crypto";
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -46,8 +50,14 @@ export interface ValidationIssue {
 
 /** The generated validators, seen structurally (`validators` in `validate.ts`). */
 export interface ToolValidators {
-  validateInput(toolName: string, value: unknown): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
-  validateOutput(toolName: string, value: unknown): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
+  validateInput(
+    toolName: string,
+    value: unknown,
+  ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
+  validateOutput(
+    toolName: string,
+    value: unknown,
+  ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
 }
 
 declare const fullResultBrand: unique symbol;
@@ -107,7 +117,10 @@ export interface ToolContext {
   /** The request's `_meta`, as the client sent it. */
   readonly meta: { readonly [key: string]: unknown } | undefined;
   /** The client's `clientInfo` and capabilities from `initialize`. */
-  readonly client: { readonly info: Implementation | undefined; readonly capabilities: ClientCapabilities | undefined };
+  readonly client: {
+    readonly info: Implementation | undefined;
+    readonly capabilities: ClientCapabilities | undefined;
+  };
   /**
    * Reports progress (`notifications/progress`) when the client asked for it
    * with a `progressToken`; does nothing otherwise. `progress` must increase.
@@ -116,13 +129,26 @@ export interface ToolContext {
   /** Sends a log message (`notifications/message`) unless the client set a higher level with `logging/setLevel`. */
   log(level: LoggingLevel, data: unknown): Promise<void>;
   /** Asks the client's LLM for a completion (`sampling/createMessage`); undefined when the client does not support sampling. */
-  readonly sample: ((params: CreateMessageRequestParamsBase, options?: { timeout?: number }) => Promise<CreateMessageResult>) | undefined;
+  readonly sample:
+    | ((
+        params: CreateMessageRequestParamsBase,
+        options?: { timeout?: number },
+      ) => Promise<CreateMessageResult>)
+    | undefined;
   /** Asks the user for input (`elicitation/create`); undefined when the client does not support elicitation. */
-  readonly elicit: ((params: ElicitRequestFormParams | ElicitRequestURLParams, options?: { timeout?: number }) => Promise<ElicitResult>) | undefined;
+  readonly elicit:
+    | ((
+        params: ElicitRequestFormParams | ElicitRequestURLParams,
+        options?: { timeout?: number },
+      ) => Promise<ElicitResult>)
+    | undefined;
 }
 
 /** The implementation of one tool: typed input and context in, typed output (or a full result) out. */
-export type ToolHandler<Input, Output> = (input: Input, context: ToolContext) => HandlerReturn<Output> | Promise<HandlerReturn<Output>>;
+export type ToolHandler<Input, Output> = (
+  input: Input,
+  context: ToolContext,
+) => HandlerReturn<Output> | Promise<HandlerReturn<Output>>;
 
 /** A handler bound to its tool's wire name (what `defineHandler` returns). */
 export interface RegisteredHandler {
@@ -145,22 +171,38 @@ export interface RuntimeOptions {
   log?: (message: string) => void;
 }
 
-const LOG_LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const LOG_LEVELS: readonly LoggingLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const own = (object: object, key: string) =>
+  Object.prototype.hasOwnProperty.call(object, key);
 
 const stderrLog = (message: string) => {
   process.stderr.write(`${message}\n`);
 };
 
 function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues.map((issue) => `  ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`).join("\n");
+  return issues
+    .map(
+      (issue) =>
+        `  ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`,
+    )
+    .join("\n");
 }
 
 function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message === "" ? error.name : error.message;
+  if (error instanceof Error)
+    return error.message === "" ? error.name : error.message;
   return typeof error === "string" ? error : "the tool failed";
 }
 
@@ -179,11 +221,20 @@ type OutputMode = "none" | "structured" | "json";
  * checked against it). The generated client reads the JSON text back (`outputsAsText` in client.ts).
  */
 function sdkListsOutputSchema(schema: unknown): boolean {
-  return typeof schema === "object" && schema !== null && !Array.isArray(schema) && (schema as { type?: unknown }).type === "object";
+  return (
+    typeof schema === "object" &&
+    schema !== null &&
+    !Array.isArray(schema) &&
+    (schema as { type?: unknown }).type === "object"
+  );
 }
 
 function outputMode(tool: ListedTool): OutputMode {
-  return tool["outputSchema"] === undefined ? "none" : sdkListsOutputSchema(tool["outputSchema"]) ? "structured" : "json";
+  return tool["outputSchema"] === undefined
+    ? "none"
+    : sdkListsOutputSchema(tool["outputSchema"])
+      ? "structured"
+      : "json";
 }
 
 /** The tool as `tools/list` shows it: as given, less an outputSchema SDK 1.32 clients would reject the list for. */
@@ -193,27 +244,45 @@ function listedTool(tool: ListedTool): ListedTool {
   return rest as ListedTool;
 }
 
-const isJsonObject = (value: unknown): value is { [key: string]: unknown } => typeof value === "object" && value !== null && !Array.isArray(value);
+const isJsonObject = (value: unknown): value is { [key: string]: unknown } =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Builds the `tools/call` result from what a handler returned. */
 function toCallToolResult(returned: unknown, mode: OutputMode): CallToolResult {
-  if (typeof returned === "object" && returned !== null && fullResults.has(returned)) return returned as CallToolResult;
+  if (
+    typeof returned === "object" &&
+    returned !== null &&
+    fullResults.has(returned)
+  )
+    return returned as CallToolResult;
   if (mode !== "none") {
     const text = JSON.stringify(returned) ?? "null";
-    if (mode === "json" && !isJsonObject(returned)) return { content: [{ type: "text", text }] };
+    if (mode === "json" && !isJsonObject(returned))
+      return { content: [{ type: "text", text }] };
     // MCP 2025-11-25 "Structured Content": a tool returning structured content SHOULD also return it serialized in a text block.
-    return { content: [{ type: "text", text }], structuredContent: returned as { [key: string]: unknown } };
+    return {
+      content: [{ type: "text", text }],
+      structuredContent: returned as { [key: string]: unknown },
+    };
   }
   if (returned === undefined) return { content: [] };
-  if (typeof returned === "string") return { content: [{ type: "text", text: returned }] };
-  return { content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }] };
+  if (typeof returned === "string")
+    return { content: [{ type: "text", text: returned }] };
+  return {
+    content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }],
+  };
 }
 
 /** The output a result carries: its `structuredContent`, or (mode `json`) the JSON text of its only content block. */
-function outputValue(result: CallToolResult, mode: OutputMode): { value: unknown } | undefined {
-  if (result.structuredContent !== undefined) return { value: result.structuredContent };
+function outputValue(
+  result: CallToolResult,
+  mode: OutputMode,
+): { value: unknown } | undefined {
+  if (result.structuredContent !== undefined)
+    return { value: result.structuredContent };
   const [only, ...more] = result.content;
-  if (mode !== "json" || only?.type !== "text" || more.length > 0) return undefined;
+  if (mode !== "json" || only?.type !== "text" || more.length > 0)
+    return undefined;
   try {
     return { value: JSON.parse(only.text) as unknown };
   } catch {
@@ -224,9 +293,13 @@ function outputValue(result: CallToolResult, mode: OutputMode): { value: unknown
 /** Checks that every listed tool has its handler, bound to the right name (the generated types already promise it). */
 function checkDefinition(definition: ServerDefinition): void {
   for (const tool of definition.tools) {
-    if (!own(definition.handlers, tool.name)) throw new Error(`no handler for tool ${JSON.stringify(tool.name)}`);
+    if (!own(definition.handlers, tool.name))
+      throw new Error(`no handler for tool ${JSON.stringify(tool.name)}`);
     const bound = definition.handlers[tool.name]!.tool;
-    if (bound !== tool.name) throw new Error(`the handler registered for tool ${JSON.stringify(tool.name)} was defined for ${JSON.stringify(bound)}`);
+    if (bound !== tool.name)
+      throw new Error(
+        `the handler registered for tool ${JSON.stringify(tool.name)} was defined for ${JSON.stringify(bound)}`,
+      );
   }
 }
 
@@ -235,18 +308,25 @@ function checkDefinition(definition: ServerDefinition): void {
  * the definition's tools. One server serves one connection (a stdio process,
  * or one Streamable HTTP session).
  */
-export function createMcpServer(definition: ServerDefinition, options: RuntimeOptions = {}): Server {
+export function createMcpServer(
+  definition: ServerDefinition,
+  options: RuntimeOptions = {},
+): Server {
   checkDefinition(definition);
   const log = options.log ?? stderrLog;
   const tools = new Map(definition.tools.map((tool) => [tool.name, tool]));
   const server = new Server(definition.info, {
     capabilities: { tools: {}, logging: {} },
-    ...(definition.instructions !== undefined ? { instructions: definition.instructions } : {}),
+    ...(definition.instructions !== undefined
+      ? { instructions: definition.instructions }
+      : {}),
   });
   let minimumLevel = 0;
 
   const listed = definition.tools.map(listedTool);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed as ListToolsResult["tools"] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: listed as ListToolsResult["tools"],
+  }));
 
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     minimumLevel = Math.max(0, LOG_LEVELS.indexOf(request.params.level));
@@ -264,7 +344,11 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
   const context = (toolName: string, extra: Extra): ToolContext => {
     const capabilities = server.getClientCapabilities();
     const progressToken = extra._meta?.progressToken;
-    const related = (timeout: number | undefined) => ({ relatedRequestId: extra.requestId, signal: extra.signal, ...(timeout !== undefined ? { timeout } : {}) });
+    const related = (timeout: number | undefined) => ({
+      relatedRequestId: extra.requestId,
+      signal: extra.signal,
+      ...(timeout !== undefined ? { timeout } : {}),
+    });
     return {
       toolName,
       signal: extra.signal,
@@ -276,62 +360,108 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
         if (progressToken === undefined) return;
         await notify(extra, {
           method: "notifications/progress",
-          params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) },
+          params: {
+            progressToken,
+            progress,
+            ...(total !== undefined ? { total } : {}),
+            ...(message !== undefined ? { message } : {}),
+          },
         });
       },
       log: async (level, data) => {
         if (LOG_LEVELS.indexOf(level) < minimumLevel) return;
-        await notify(extra, { method: "notifications/message", params: { level, logger: toolName, data } });
+        await notify(extra, {
+          method: "notifications/message",
+          params: { level, logger: toolName, data },
+        });
       },
-      sample: capabilities?.sampling ? (params, options) => server.createMessage(params, related(options?.timeout)) : undefined,
-      elicit: capabilities?.elicitation ? (params, options) => server.elicitInput(params, related(options?.timeout)) : undefined,
+      sample: capabilities?.sampling
+        ? (params, options) =>
+            server.createMessage(params, related(options?.timeout))
+        : undefined,
+      elicit: capabilities?.elicitation
+        ? (params, options) =>
+            server.elicitInput(params, related(options?.timeout))
+        : undefined,
     };
   };
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const name = request.params.name;
-    const tool = tools.get(name);
-    // MCP 2025-11-25 "Error Handling": an unknown tool is a protocol error, -32602.
-    if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
-    const handler = definition.handlers[name]!;
-    const args = request.params.arguments ?? {};
-    // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
-    const input = definition.validators.validateInput(name, args);
-    // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
-    if (input.ok === false) return errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`);
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request, extra): Promise<CallToolResult> => {
+      const name = request.params.name;
+      const tool = tools.get(name);
+      // MCP 2025-11-25 "Error Handling": an unknown tool is a protocol error, -32602.
+      if (tool === undefined)
+        throw protocolError(
+          ErrorCode.InvalidParams,
+          `Unknown tool: ${JSON.stringify(name)}`,
+        );
+      const handler = definition.handlers[name]!;
+      const args = request.params.arguments ?? {};
+      // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
+      const input = definition.validators.validateInput(name, args);
+      // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
+      if (input.ok === false)
+        return errorResult(
+          `Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`,
+        );
 
-    let returned: unknown;
-    try {
-      returned = await handler.handle(args as never, context(name, extra));
-    } catch (error) {
-      log(`tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return errorResult(errorMessage(error));
-    }
-
-    const mode = outputMode(tool);
-    // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
-    // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
-    let result: CallToolResult;
-    try {
-      result = JSON.parse(JSON.stringify(toCallToolResult(returned, mode))) as CallToolResult;
-    } catch (error) {
-      log(`ERROR: tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON (${errorMessage(error)}); sent a tool error instead`);
-      return errorResult(`Tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON: ${errorMessage(error)}`);
-    }
-    if (mode !== "none" && result.isError !== true) {
-      // Servers MUST provide structured results that conform to the outputSchema.
-      const value = outputValue(result, mode);
-      const output = value === undefined
-        ? { ok: false as const, issues: [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }] }
-        : definition.validators.validateOutput(name, value.value);
-      if (output.ok === false) {
-        const problems = describeIssues(output.issues);
-        log(`ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`);
-        return errorResult(`Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`);
+      let returned: unknown;
+      try {
+        returned = await handler.handle(args as never, context(name, extra));
+      } catch (error) {
+        log(
+          `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        return errorResult(errorMessage(error));
       }
-    }
-    return result;
-  });
+
+      const mode = outputMode(tool);
+      // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
+      // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
+      let result: CallToolResult;
+      try {
+        result = JSON.parse(
+          JSON.stringify(toCallToolResult(returned, mode)),
+        ) as CallToolResult;
+      } catch (error) {
+        log(
+          `ERROR: tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON (${errorMessage(error)}); sent a tool error instead`,
+        );
+        return errorResult(
+          `Tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON: ${errorMessage(error)}`,
+        );
+      }
+      if (mode !== "none" && result.isError !== true) {
+        // Servers MUST provide structured results that conform to the outputSchema.
+        const value = outputValue(result, mode);
+        const output =
+          value === undefined
+            ? {
+                ok: false as const,
+                issues: [
+                  {
+                    path: "",
+                    message:
+                      "structuredContent is missing (the tool declares an outputSchema)",
+                  },
+                ],
+              }
+            : definition.validators.validateOutput(name, value.value);
+        if (output.ok === false) {
+          const problems = describeIssues(output.issues);
+          log(
+            `ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`,
+          );
+          return errorResult(
+            `Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`,
+          );
+        }
+      }
+      return result;
+    },
+  );
 
   return server;
 }
@@ -342,7 +472,10 @@ export function createMcpServer(definition: ServerDefinition, options: RuntimeOp
  * which the SDK would send as the message, and the client's `McpError` would
  * prefix a second time.
  */
-function protocolError(code: number, message: string): Error & { code: number } {
+function protocolError(
+  code: number,
+  message: string,
+): Error & { code: number } {
   return Object.assign(new Error(message), { code });
 }
 
@@ -410,25 +543,40 @@ export const DEFAULT_SESSION_IDLE_TIMEOUT = 1800;
  * (seconds, default 1800; 0 never closes idle sessions). Empty values count as
  * unset; a value that is not a number of the expected kind throws.
  */
-export function httpOptionsFromEnvironment(env: { readonly [name: string]: string | undefined }, args: readonly string[] = []): HttpOptions {
+export function httpOptionsFromEnvironment(
+  env: { readonly [name: string]: string | undefined },
+  args: readonly string[] = [],
+): HttpOptions {
   const port = (env["PORT"] ?? "").trim();
-  if (port !== "" && !/^\d{1,5}$/.test(port)) throw new Error(`invalid PORT ${JSON.stringify(port)}: expected an integer from 0 to 65535`);
+  if (port !== "" && !/^\d{1,5}$/.test(port))
+    throw new Error(
+      `invalid PORT ${JSON.stringify(port)}: expected an integer from 0 to 65535`,
+    );
   const host = (env["MCP_HOST"] ?? "").trim();
   const maxSessions = (env["MCP_MAX_SESSIONS"] ?? "").trim();
   if (maxSessions !== "" && !/^[1-9]\d{0,8}$/.test(maxSessions)) {
-    throw new Error(`invalid MCP_MAX_SESSIONS ${JSON.stringify(maxSessions)}: expected a whole number of sessions, at least 1`);
+    throw new Error(
+      `invalid MCP_MAX_SESSIONS ${JSON.stringify(maxSessions)}: expected a whole number of sessions, at least 1`,
+    );
   }
   const idle = (env["MCP_SESSION_IDLE_TIMEOUT"] ?? "").trim();
   if (idle !== "" && !/^\d{1,9}(\.\d{1,3})?$/.test(idle)) {
-    throw new Error(`invalid MCP_SESSION_IDLE_TIMEOUT ${JSON.stringify(idle)}: expected a number of seconds (0 never closes idle sessions)`);
+    throw new Error(
+      `invalid MCP_SESSION_IDLE_TIMEOUT ${JSON.stringify(idle)}: expected a number of seconds (0 never closes idle sessions)`,
+    );
   }
   return {
     port: port === "" ? 3000 : Number(port),
     host: host === "" ? "127.0.0.1" : host,
     stateless: args.includes("--stateless") || env["MCP_STATELESS"] === "1",
-    allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "").split(",").map((name) => name.trim()).filter((name) => name !== ""),
-    maxSessions: maxSessions === "" ? DEFAULT_MAX_SESSIONS : Number(maxSessions),
-    sessionIdleTimeout: idle === "" ? DEFAULT_SESSION_IDLE_TIMEOUT : Number(idle),
+    allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "")
+      .split(",")
+      .map((name) => name.trim())
+      .filter((name) => name !== ""),
+    maxSessions:
+      maxSessions === "" ? DEFAULT_MAX_SESSIONS : Number(maxSessions),
+    sessionIdleTimeout:
+      idle === "" ? DEFAULT_SESSION_IDLE_TIMEOUT : Number(idle),
   };
 }
 
@@ -446,7 +594,8 @@ const SESSION_NOT_FOUND = -32001;
  * MCP 2025-11-25 "Session Management": a server MAY terminate a session at any time, and then
  * MUST answer requests carrying its ID with 404; the client MUST then start a new session.
  */
-const SESSION_GONE = "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session";
+const SESSION_GONE =
+  "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session";
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
 
 function bracketed(host: string): string {
@@ -462,27 +611,49 @@ function hostnameOf(value: string, isOrigin: boolean): string | undefined {
   }
 }
 
-function sendJsonError(res: ServerResponse, status: number, code: number, message: string): void {
+function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  res
+    .writeHead(status, { "content-type": "application/json" })
+    .end(
+      JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }),
+    );
 }
 
-async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+async function readJson(
+  req: IncomingMessage,
+): Promise<
+  { ok: true; value: unknown } | { ok: false; status: number; message: string }
+> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    const buffer =
+      typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > BODY_LIMIT) return { ok: false, status: 413, message: "Request body too large" };
+    if (size > BODY_LIMIT)
+      return { ok: false, status: 413, message: "Request body too large" };
     chunks.push(buffer);
   }
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+    return {
+      ok: true,
+      value: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+    };
   } catch {
-    return { ok: false, status: 400, message: "Parse error: the body is not JSON" };
+    return {
+      ok: false,
+      status: 400,
+      message: "Parse error: the body is not JSON",
+    };
   }
 }
 
@@ -514,7 +685,10 @@ class SessionTable {
     this.limit = limit;
     this.idleMs = idleMs;
     if (idleMs > 0) {
-      this.sweeper = setInterval(() => this.sweep(), Math.min(Math.max(idleMs / 2, 50), 30_000));
+      this.sweeper = setInterval(
+        () => this.sweep(),
+        Math.min(Math.max(idleMs / 2, 50), 30_000),
+      );
       // The sweep alone never keeps the process alive.
       this.sweeper.unref();
     }
@@ -533,7 +707,11 @@ class SessionTable {
   }
 
   /** Registers a session once its `initialize` gave it an ID; `res` is that initialize's response. */
-  add(id: string, session: Omit<Session, "active" | "lastUsed">, res: ServerResponse): void {
+  add(
+    id: string,
+    session: Omit<Session, "active" | "lastUsed">,
+    res: ServerResponse,
+  ): void {
     this.track(id, { ...session, active: 0, lastUsed: Date.now() }, res);
   }
 
@@ -563,7 +741,8 @@ class SessionTable {
 
   /** Called when a transport closes (DELETE, eviction, server shutdown). */
   forget(id: string, transport: StreamableHTTPServerTransport): void {
-    if (this.sessions.get(id)?.transport === transport) this.sessions.delete(id);
+    if (this.sessions.get(id)?.transport === transport)
+      this.sessions.delete(id);
   }
 
   stop(): void {
@@ -583,12 +762,17 @@ class SessionTable {
   }
 
   private expired(session: Session, now: number): boolean {
-    return this.idleMs > 0 && session.active === 0 && now - session.lastUsed > this.idleMs;
+    return (
+      this.idleMs > 0 &&
+      session.active === 0 &&
+      now - session.lastUsed > this.idleMs
+    );
   }
 
   private sweep(): void {
     const now = Date.now();
-    for (const [id, session] of this.sessions) if (this.expired(session, now)) this.close(id, session);
+    for (const [id, session] of this.sessions)
+      if (this.expired(session, now)) this.close(id, session);
   }
 
   private close(id: string, session: Session): void {
@@ -598,7 +782,9 @@ class SessionTable {
 }
 
 function initializes(body: unknown): boolean {
-  return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
+  return Array.isArray(body)
+    ? body.some((message) => isInitializeRequest(message))
+    : isInitializeRequest(body);
 }
 
 /**
@@ -607,32 +793,64 @@ function initializes(body: unknown): boolean {
  * another host ("Security Warning": servers MUST validate `Origin`, SHOULD
  * bind to localhost), so a web page cannot reach it through DNS rebinding.
  */
-export async function serveHttp(create: () => Server, options: HttpOptions = {}): Promise<RunningHttpServer> {
+export async function serveHttp(
+  create: () => Server,
+  options: HttpOptions = {},
+): Promise<RunningHttpServer> {
   const requestedPort = options.port ?? 3000;
-  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
-    throw new Error(`invalid port ${JSON.stringify(String(options.port))}: expected an integer from 0 to 65535`);
+  if (
+    !Number.isInteger(requestedPort) ||
+    requestedPort < 0 ||
+    requestedPort > 65535
+  ) {
+    throw new Error(
+      `invalid port ${JSON.stringify(String(options.port))}: expected an integer from 0 to 65535`,
+    );
   }
   const host = options.host ?? "127.0.0.1";
   // An empty host would bind every interface, which nobody asks for by leaving a variable empty.
-  if (host.trim() === "") throw new Error('invalid host "": name an interface (127.0.0.1, ::1, 0.0.0.0 for every interface)');
+  if (host.trim() === "")
+    throw new Error(
+      'invalid host "": name an interface (127.0.0.1, ::1, 0.0.0.0 for every interface)',
+    );
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new Error(`invalid maxSessions ${JSON.stringify(String(options.maxSessions))}: expected a whole number, at least 1`);
-  const idleSeconds = options.sessionIdleTimeout ?? DEFAULT_SESSION_IDLE_TIMEOUT;
-  if (!(idleSeconds >= 0) || !Number.isFinite(idleSeconds)) throw new Error(`invalid sessionIdleTimeout ${JSON.stringify(String(options.sessionIdleTimeout))}: expected a number of seconds, 0 or more`);
+  if (!Number.isInteger(maxSessions) || maxSessions < 1)
+    throw new Error(
+      `invalid maxSessions ${JSON.stringify(String(options.maxSessions))}: expected a whole number, at least 1`,
+    );
+  const idleSeconds =
+    options.sessionIdleTimeout ?? DEFAULT_SESSION_IDLE_TIMEOUT;
+  if (!(idleSeconds >= 0) || !Number.isFinite(idleSeconds))
+    throw new Error(
+      `invalid sessionIdleTimeout ${JSON.stringify(String(options.sessionIdleTimeout))}: expected a number of seconds, 0 or more`,
+    );
   const path = options.path ?? "/mcp";
   const log = options.log ?? stderrLog;
-  const allowed = new Set(["localhost", "127.0.0.1", "[::1]", ...(options.allowedHosts ?? []).map((name) => bracketed(name.toLowerCase()))]);
+  const allowed = new Set([
+    "localhost",
+    "127.0.0.1",
+    "[::1]",
+    ...(options.allowedHosts ?? []).map((name) =>
+      bracketed(name.toLowerCase()),
+    ),
+  ]);
   if (!WILDCARD_HOSTS.has(host)) allowed.add(bracketed(host.toLowerCase()));
   const open = new Set<{ close(): Promise<void> }>();
   const sessions = new SessionTable(maxSessions, idleSeconds * 1000);
 
   const connect = async (transport: StreamableHTTPServerTransport) => {
     const server = create();
-    const connection = { close: async () => { await transport.close(); await server.close(); } };
+    const connection = {
+      close: async () => {
+        await transport.close();
+        await server.close();
+      },
+    };
     open.add(connection);
     transport.onclose = () => {
       open.delete(connection);
-      if (transport.sessionId !== undefined) sessions.forget(transport.sessionId, transport);
+      if (transport.sessionId !== undefined)
+        sessions.forget(transport.sessionId, transport);
     };
     await server.connect(transport);
     return connection;
@@ -640,23 +858,41 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const hostHeader = req.headers.host;
-    const hostName = hostHeader === undefined ? undefined : hostnameOf(hostHeader, false);
+    const hostName =
+      hostHeader === undefined ? undefined : hostnameOf(hostHeader, false);
     if (hostName === undefined || !allowed.has(hostName)) {
-      return sendJsonError(res, 403, FORBIDDEN, `Forbidden: Host ${JSON.stringify(hostHeader ?? "")} is not allowed`);
+      return sendJsonError(
+        res,
+        403,
+        FORBIDDEN,
+        `Forbidden: Host ${JSON.stringify(hostHeader ?? "")} is not allowed`,
+      );
     }
     const origin = req.headers.origin;
     if (origin !== undefined) {
       const originName = hostnameOf(origin, true);
       if (originName === undefined || !allowed.has(originName)) {
-        return sendJsonError(res, 403, FORBIDDEN, `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`);
+        return sendJsonError(
+          res,
+          403,
+          FORBIDDEN,
+          `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`,
+        );
       }
     }
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== path) return sendJsonError(res, 404, FORBIDDEN, "Not found");
+    if (url.pathname !== path)
+      return sendJsonError(res, 404, FORBIDDEN, "Not found");
 
     if (req.method === "POST") {
       const body = await readJson(req);
-      if (body.ok === false) return sendJsonError(res, body.status, ErrorCode.ParseError, body.message);
+      if (body.ok === false)
+        return sendJsonError(
+          res,
+          body.status,
+          ErrorCode.ParseError,
+          body.message,
+        );
       if (options.stateless) {
         // No sessionIdGenerator: the SDK transport runs stateless.
         const transport = new StreamableHTTPServerTransport({});
@@ -667,19 +903,37 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
       const sessionId = req.headers["mcp-session-id"];
       if (typeof sessionId === "string") {
         const session = sessions.use(sessionId, res);
-        if (session === undefined) return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
+        if (session === undefined)
+          return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
         return session.transport.handleRequest(req, res, body.value);
       }
-      if (!initializes(body.value)) return sendJsonError(res, 400, ErrorCode.InvalidRequest, "Bad Request: no session; send initialize first");
+      if (!initializes(body.value))
+        return sendJsonError(
+          res,
+          400,
+          ErrorCode.InvalidRequest,
+          "Bad Request: no session; send initialize first",
+        );
       if (!sessions.reserve()) {
         res.setHeader("retry-after", "5");
-        return sendJsonError(res, 503, FORBIDDEN, `Service Unavailable: all ${maxSessions} sessions are in use; try again later`);
+        return sendJsonError(
+          res,
+          503,
+          FORBIDDEN,
+          `Service Unavailable: all ${maxSessions} sessions are in use; try again later`,
+        );
       }
       try {
-        const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id) => sessions.add(id, { transport, close: () => connection.close() }, res),
-        });
+        const transport: StreamableHTTPServerTransport =
+          new StreamableHTTPServerTransport({
+            sessionIdGenerator: () => randomUUID(),
+            onsessioninitialized: (id) =>
+              sessions.add(
+                id,
+                { transport, close: () => connection.close() },
+                res,
+              ),
+          });
         const connection = await connect(transport);
         await transport.handleRequest(req, res, body.value);
         // An initialize that failed leaves no session behind to hold on to.
@@ -696,19 +950,30 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
         return void res.end();
       }
       const sessionId = req.headers["mcp-session-id"];
-      if (typeof sessionId !== "string") return sendJsonError(res, 400, SESSION_NOT_FOUND, "Bad Request: no Mcp-Session-Id header");
+      if (typeof sessionId !== "string")
+        return sendJsonError(
+          res,
+          400,
+          SESSION_NOT_FOUND,
+          "Bad Request: no Mcp-Session-Id header",
+        );
       const session = sessions.use(sessionId, res);
-      if (session === undefined) return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
+      if (session === undefined)
+        return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
       return session.transport.handleRequest(req, res);
     }
 
-    res.writeHead(405, { allow: options.stateless ? "POST" : "GET, POST, DELETE" });
+    res.writeHead(405, {
+      allow: options.stateless ? "POST" : "GET, POST, DELETE",
+    });
     res.end();
   };
 
   const httpServer = createHttpServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      log(`HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(
+        `HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       sendJsonError(res, 500, ErrorCode.InternalError, "Internal server error");
     });
   });
@@ -726,7 +991,11 @@ export async function serveHttp(create: () => Server, options: HttpOptions = {})
     port,
     close: async () => {
       sessions.stop();
-      await Promise.all([...open].map((connection) => connection.close().catch(() => undefined)));
+      await Promise.all(
+        [...open].map((connection) =>
+          connection.close().catch(() => undefined),
+        ),
+      );
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

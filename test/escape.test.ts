@@ -1,6 +1,7 @@
 /** The one escaping module: every hostile string yields code that parses and says exactly the input. */
 import { describe, expect, it } from "vitest";
-import { escapeBidiControls, jsDoc, jsonLiteral, lineComment, literalType, objectLiteralKey, stringLiteral, typePropertyKey } from "../src/shared/escape.js";
+import { jsDocText } from "../src/format/printer/jsdoc.js";
+import { docLines, escapeBidiControls, jsonLiteral, lineComment, literalType, objectLiteralKey, stringLiteral, typePropertyKey } from "../src/shared/escape.js";
 
 /** Every bidirectional-text control (Trojan Source, CVE-2021-42574): embeddings, overrides, isolates, marks. */
 const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];
@@ -83,7 +84,10 @@ describe("literalType", () => {
   ])("%j → %s", (value, type) => expect(literalType(value)).toBe(type));
 });
 
-describe("jsDoc", () => {
+/** A JSDoc comment from paragraphs and tags, as the printer writes it. */
+const jsDoc = (parts: Parameters<typeof docLines>[0], indent = "") => jsDocText(docLines(parts), indent);
+
+describe("docLines, printed", () => {
   it.each(hostile)("keeps %j inside one comment", (text) => {
     const doc = jsDoc({ text, tags: [["default", text]] });
     const body = doc.slice(doc.indexOf("/**") + 3, doc.lastIndexOf("*/"));

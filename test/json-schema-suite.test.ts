@@ -22,6 +22,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
 import { emitRuntime } from "../src/emit/client/runtime-module.js";
+import { printFile } from "../src/format/printer/index.js";
 import { emitTypes } from "../src/emit/types/index.js";
 import { emitValidate, emitValidators, validatorExportName } from "../src/emit/validators/index.js";
 import { failOnWarnings, StrictError, type Diagnostic } from "../src/shared/errors.js";
@@ -126,8 +127,8 @@ async function runDraft(draft: Draft): Promise<DraftRun> {
   const ir = normalizeManifest(recogniseManifest({ tools }, `${draft}.tools.json`), { documents: (uri) => remotes.get(uri) });
   const directory = join(project, draft);
   await mkdir(directory);
-  const files = [await emitValidators(ir), emitValidate(ir), emitTypes(ir), await emitRuntime(ir)];
-  for (const file of files) await writeFile(join(directory, file.path), file.contents);
+  const files = [await emitValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
+  for (const file of files) await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
   const validators = (await import(pathToFileURL(join(directory, "validators.ts")).href)) as Record<string, Validator>;
   const { validateInput } = (await import(pathToFileURL(join(directory, "validate.ts")).href)) as { validateInput: ValidateInput };
   const results = (role: "input" | "output") =>

@@ -1,10 +1,11 @@
 /**
- * The emitters' own layout (src/format/layout.ts, type-layout.ts) is
- * Prettier's: with Prettier's default options, a file formatted from its
- * blocks is byte for byte the file Prettier prints whole. Checked on the
- * goldens' manifests, hostile rewrites of them, a manifest built to sit on
- * every line-width boundary, and every corpus server (skipped, saying so,
- * where the corpus is absent).
+ * The printer's layout (src/format/printer/) is Prettier's: with Prettier's
+ * default options, a file printed (Prettier formatting only the statements
+ * the printer does not vouch for) is byte for byte the file Prettier prints
+ * whole. Checked on the goldens' manifests (client and scaffold files),
+ * hostile rewrites of them, a manifest built to sit on every line-width
+ * boundary, and every corpus server (skipped, saying so, where the corpus is
+ * absent). test/printer.test.ts checks it node kind by node kind.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
@@ -14,59 +15,69 @@ import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../src/acquire/manifest-file.js";
 import { emitClient } from "../src/emit/client/index.js";
 import { emitIndex } from "../src/emit/client/index-module.js";
-import { prettierNumber, prettierString } from "../src/format/layout.js";
+import { prettierNumber, prettierString } from "../src/format/printer/literals.js";
 import { emitRuntime } from "../src/emit/client/runtime-module.js";
+import { emitScaffold } from "../src/emit/scaffold/index.js";
 import { emitTypes } from "../src/emit/types/index.js";
 import { emitValidate } from "../src/emit/validators/index.js";
 import { formatFiles, isPrettierDefault } from "../src/format/index.js";
+import { printStatements } from "../src/format/printer/index.js";
 import { renderManifest } from "../src/commands/generate.js";
-import type { EmittedFile } from "../src/ir/index.js";
+import type { SourceFile } from "../src/ir/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
-import { templatePath } from "../src/emit/templates.js";
 import { goldenCases } from "./helpers/golden-cases.js";
 import { poisonTools } from "./helpers/hostile.js";
 import { repoRoot } from "./helpers/typecheck.js";
 
 type Tools = Array<Record<string, unknown>>;
 
-async function emitted(tools: Tools, source: string): Promise<EmittedFile[]> {
+/** Every TypeScript file of the client package and (with `scaffold`) of a scaffold. */
+async function emitted(tools: Tools, source: string, scaffold: boolean): Promise<SourceFile[]> {
   const ir = normalizeManifest(recogniseManifest({ tools }, source));
-  return [emitTypes(ir), emitClient(ir), emitValidate(ir), emitIndex(ir), await emitRuntime(ir)];
+  const client = [emitTypes(ir), emitClient(ir), emitValidate(ir), emitIndex(ir), emitRuntime(ir)];
+  if (!scaffold) return client;
+  const handlerPaths = new Map(ir.tools.map((tool, index) => [tool.wireName, `src/handlers/tool-${index}.ts`]));
+  const { generated, owned } = await emitScaffold(ir, { name: "layout", handlerPaths });
+  const sources = [...generated, ...owned].filter((file): file is SourceFile => "statements" in file);
+  return [...client, ...sources.filter((file) => !client.some((known) => `src/generated/${known.path}` === file.path))];
 }
 
-/** Formats with the emitters' layout and whole with Prettier; expects the same files. Returns how many blocks had a known layout. */
-async function expectPrettiersLayout(tools: Tools, source: string): Promise<{ known: number; blocks: number }> {
-  const files = await emitted(tools, source);
+/** Formats with the printer's layout and whole with Prettier; expects the same files. Returns how many statements the printer vouched for. */
+async function expectPrettiersLayout(tools: Tools, source: string, scaffold = false): Promise<{ known: number; statements: number }> {
+  const files = await emitted(tools, source, scaffold);
   const outDir = await mkdtemp(join(tmpdir(), "mcpgen-layout-"));
   const [fast, whole] = await Promise.all([formatFiles(files, { outDir }), formatFiles(files, { outDir, knownLayout: false })]);
   for (const [index, file] of fast.entries()) expect(file.contents, `${source}: ${file.path}`).toBe(whole[index]!.contents);
-  const blocks = files.flatMap((file) => file.blocks ?? []);
-  return { known: blocks.filter((block) => block.pretty !== undefined).length, blocks: blocks.length };
+  const printed = files.flatMap(printStatements);
+  return { known: printed.filter((statement) => statement.vouched).length, statements: printed.length };
 }
 
 const toolsOf = (manifest: string): Tools => JSON.parse(readFileSync(manifest, "utf8")).tools;
 
-describe("the emitters' layout is Prettier's", () => {
-  it.each(goldenCases.map((entry) => [entry.name, entry.manifest] as const))("golden %s: the same files as Prettier formatting each file whole (the bundled example without Prettier at all)", async (name, manifest) => {
-    const { known, blocks } = await expectPrettiersLayout(toolsOf(manifest), name);
+describe("the printer's layout is Prettier's", () => {
+  it.each(goldenCases.map((entry) => [entry.name, entry.manifest] as const))("golden %s: the same files as Prettier formatting each file whole, client and scaffold (the bundled example's client without Prettier at all)", async (name, manifest) => {
+    const client = await expectPrettiersLayout(toolsOf(manifest), name);
     // The goldens hold shapes left to Prettier on purpose (objects inside unions, `constructor` properties);
-    // the bundled example holds none: formatting it never loads Prettier's printer.
-    if (name === "weather") expect(known).toBe(blocks);
-    expect(known).toBeGreaterThan(blocks / 2);
+    // the bundled example holds none: formatting its client never loads Prettier's printer.
+    if (name === "weather") expect(client.known).toBe(client.statements);
+    expect(client.known).toBeGreaterThan(client.statements / 2);
+    // A scaffold's tool table, server module and handler stubs go to Prettier; the rest is vouched for.
+    const scaffold = await expectPrettiersLayout(toolsOf(manifest), name, true);
+    expect(scaffold.known).toBeGreaterThan(scaffold.statements / 2);
   });
 
   it("on hostile rewrites of the goldens' manifests (quotes, backticks, `*/`, line separators in every string)", async () => {
     for (const [index, entry] of goldenCases.entries()) {
       const tools = toolsOf(entry.manifest);
-      if (tools.length > 0) await expectPrettiersLayout(poisonTools(tools, 100 + index), `${entry.name} (poisoned)`);
+      if (tools.length > 0) await expectPrettiersLayout(poisonTools(tools, 100 + index), `${entry.name} (poisoned)`, true);
     }
   });
 
   it("on every line-width boundary and shape", async () => {
-    const { known, blocks } = await expectPrettiersLayout(boundaryTools(), "boundaries");
+    const { known, statements } = await expectPrettiersLayout(boundaryTools(), "boundaries", true);
     // Part of it is vouched for, the rest goes to Prettier: both halves are exercised.
-    expect(known).toBeGreaterThan(blocks / 3);
-    expect(known).toBeLessThan(blocks);
+    expect(known).toBeGreaterThan(statements / 3);
+    expect(known).toBeLessThan(statements);
   });
 
   const corpus = resolve(repoRoot, "../shared/corpus");
@@ -74,21 +85,14 @@ describe("the emitters' layout is Prettier's", () => {
   if (!present) console.warn(`corpus layout test skipped: ${corpus} does not exist (CI places ../shared beside the checkout)`);
   it.skipIf(!present)("on every corpus server", async () => {
     let known = 0;
-    let blocks = 0;
+    let statements = 0;
     for (const file of readdirSync(corpus).filter((entry) => entry.endsWith(".json")).sort()) {
       const counts = await expectPrettiersLayout(toolsOf(join(corpus, file)), file);
       known += counts.known;
-      blocks += counts.blocks;
+      statements += counts.statements;
     }
-    expect(known / blocks).toBeGreaterThan(0.9);
+    expect(known / statements).toBeGreaterThan(0.9);
   }, 120_000);
-
-  it("keeps the client runtime template in Prettier's layout (it is copied into runtime.ts as is)", async () => {
-    const prettier = await import("prettier");
-    const path = templatePath("client-runtime.ts");
-    const template = readFileSync(path, "utf8");
-    expect(await prettier.format(template, { parser: "babel-ts", filepath: path }), "run npx prettier --write templates/client-runtime.ts").toBe(template);
-  });
 
   it("spells string and number literals as Prettier does", async () => {
     const prettier = await import("prettier");
@@ -104,14 +108,15 @@ describe("the emitters' layout is Prettier's", () => {
   });
 });
 
-describe("when the emitters' layout applies", () => {
-  it("only with Prettier's defaults: no plugins, no option that shapes TypeScript changed", () => {
-    expect(isPrettierDefault({})).toBe(true);
-    expect(isPrettierDefault({ printWidth: 80, semi: true, proseWrap: "always", endOfLine: "crlf" })).toBe(true);
-    expect(isPrettierDefault({ printWidth: 100 })).toBe(false);
-    expect(isPrettierDefault({ singleQuote: true })).toBe(false);
-    expect(isPrettierDefault({ plugins: ["prettier-plugin-organize-imports"] })).toBe(false);
-    expect(isPrettierDefault({ someFutureOption: true } as never)).toBe(false);
+describe("when the printer's layout applies", () => {
+  it("only with Prettier's defaults, as Prettier reports them: no plugins, no option that shapes TypeScript changed", async () => {
+    expect(await isPrettierDefault({})).toBe(true);
+    expect(await isPrettierDefault({ printWidth: 80, semi: true, plugins: [], objectWrap: "preserve", proseWrap: "always", endOfLine: "crlf" })).toBe(true);
+    expect(await isPrettierDefault({ printWidth: 100 })).toBe(false);
+    expect(await isPrettierDefault({ singleQuote: true })).toBe(false);
+    expect(await isPrettierDefault({ objectWrap: "collapse" })).toBe(false);
+    expect(await isPrettierDefault({ plugins: ["prettier-plugin-organize-imports"] })).toBe(false);
+    expect(await isPrettierDefault({ someFutureOption: true } as never)).toBe(false);
   });
 
   it("a user's Prettier configuration formats every file whole, as configured", async () => {

@@ -378,7 +378,8 @@ describe("mcpgen generate over a configuration", () => {
     expect(result.code).toBe(0);
     // A directory outside the working directory is shown by its absolute path.
     expect(result.stdout).toBe(`notes-types: generated 2 tools into ${join(root, "src/mcp/notes")} (types only; 2 file(s) written, 0 unchanged)\n`);
-    // Unformatted output is not what the formatted run writes.
+    // Unformatted output is not what the formatted run writes under a Prettier configuration (the printer's layout is Prettier's defaults).
+    await writeFile(join(root, ".prettierrc"), JSON.stringify({ semi: false }));
     expect((await cliIn(root, ["generate", "--check", "notes-types"])).code).toBe(1);
   });
 });

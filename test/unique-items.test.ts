@@ -16,6 +16,7 @@ import { recogniseManifest } from "../src/acquire/manifest-file.js";
 import { emitRuntime } from "../src/emit/client/runtime-module.js";
 import { loadCompiler, uniqueItemsKeyword } from "../src/emit/validators/compiler.js";
 import { emitValidate, emitValidators } from "../src/emit/validators/index.js";
+import { printFile } from "../src/format/printer/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { duplicateItems, duplicatesByText } from "../templates/unique-items.js";
 import { equal } from "../templates/validator-runtime.js";
@@ -210,9 +211,10 @@ describe("uniqueItems in a generated validators.ts", () => {
       ),
     );
     const directory = await esmProject("unique-items");
-    const files = [await emitValidators(ir), emitValidate(ir), await emitRuntime(ir)];
-    for (const file of files) await writeFile(join(directory, file.path), file.contents);
-    validatorsSource = files[0]!.contents;
+    const validators = await emitValidators(ir);
+    const files = [validators, emitValidate(ir), await emitRuntime(ir)];
+    for (const file of files) await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
+    validatorsSource = validators.contents;
     ({ validateInput } = (await import(pathToFileURL(join(directory, "validate.ts")).href)) as { validateInput: ValidateInput });
   });
 

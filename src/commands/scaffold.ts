@@ -22,7 +22,7 @@ import { toolsTable } from "../emit/scaffold/readme.js";
 import { GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, PACKAGE_FILE, README_FILE, withToolsTable } from "../shared/output-names.js";
 import { formatFiles } from "../format/index.js";
 import { timed, withinStack, type Stage } from "./generate.js";
-import type { EmittedFile, ManifestIR } from "../ir/index.js";
+import type { EmittedFile, ManifestIR, OutputFile } from "../ir/index.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { checkToolsAgainstSdk } from "../normalize/sdk-tool-schema.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
@@ -220,7 +220,7 @@ async function renderScaffoldStages(
   // are created with a new project only: on a regeneration, one the user deleted stays deleted.
   // Handler stubs are created whenever a tool has no handler.
   const fresh = await isNewProject(options.outDir);
-  const absent: EmittedFile[] = [];
+  const absent: OutputFile[] = [];
   const kept: string[] = [];
   for (const file of emitted.owned) {
     if (await exists(join(options.outDir, file.path))) kept.push(file.path);

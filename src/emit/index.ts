@@ -1,5 +1,5 @@
 /** Stage 3 (emit): every output file of a typed client (or of its types alone), from the IR alone. */
-import type { EmittedFile, ManifestIR } from "../ir/index.js";
+import type { ManifestIR, OutputFile } from "../ir/index.js";
 import { emitClient } from "./client/index.js";
 import { emitIndex } from "./client/index-module.js";
 import { emitManifestSnapshot } from "./snapshot.js";
@@ -9,7 +9,7 @@ import { emitValidate, startValidators, type ValidatorsInProgress } from "./vali
 
 export interface ClientPackage {
   /** Files ready for formatting. */
-  files: EmittedFile[];
+  files: OutputFile[];
   /**
    * `validators.ts`, still compiling (on worker threads for large manifests):
    * the caller formats `files` meanwhile, then assists and awaits the file.
@@ -31,10 +31,10 @@ export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> 
 }
 
 /** `emit: "types"`: the shared types and the snapshot, no runtime code (and no validator compilation). */
-export function emitTypesPackage(ir: ManifestIR): EmittedFile[] {
+export function emitTypesPackage(ir: ManifestIR): OutputFile[] {
   return [emitTypes(ir), emitManifestSnapshot(ir)];
 }
 
-export function sortFiles(files: EmittedFile[]): EmittedFile[] {
+export function sortFiles<File extends { path: string }>(files: File[]): File[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

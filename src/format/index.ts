@@ -1,35 +1,55 @@
 /**
- * Stage 4 (format): Prettier, once per output file, with the user's Prettier
- * configuration as found for each file's own path (so `overrides` apply).
+ * Stage 4 (format): every TypeScript file printed (printer/), and Prettier
+ * once per file for what needs it: the statements the printer does not
+ * vouch for, or the whole file under a user's Prettier configuration, as
+ * found for each file's own path (so `overrides` apply). JSON files go to
+ * Prettier whole. Where none of that applies, Prettier is not even loaded.
  */
 import { join } from "node:path";
 import type { Options } from "prettier";
-import type { EmittedFile, SourceBlock } from "../ir/index.js";
-import { joinBlocks } from "./layout.js";
+import type { SourceFile } from "../ir/code.js";
+import type { EmittedFile, OutputFile } from "../ir/index.js";
+import { noPrettierConfig } from "./prettier-config-search.js";
+import { isPrettierDefault } from "./prettier-defaults.js";
+import { joinStatements, printFile, printStatements, type PrintedStatement } from "./printer/index.js";
 
-export interface FormatOptions {
-  /** Directory the files will be written to; the Prettier config is looked up from there. `false` disables formatting. */
-  outDir: string | false;
-  /**
-   * Use the emitters' own layout of each block where they know it (default
-   * true); only with Prettier's default options. `false` formats every file
-   * whole, which `test/layout.test.ts` compares against.
-   */
-  knownLayout?: boolean | undefined;
-}
+export { isPrettierDefault } from "./prettier-defaults.js";
 
 type Prettier = typeof import("prettier");
 
-export async function formatFiles(files: readonly EmittedFile[], options: FormatOptions): Promise<EmittedFile[]> {
+export interface FormatOptions {
+  /** Directory the files will be written to; the Prettier config is looked up from there. `false`: the printer's layout alone, no Prettier. */
+  outDir: string | false;
+  /**
+   * Keep the printer's layout of what it vouches for (default true; only
+   * with Prettier's default options). `false` has Prettier format every
+   * file whole, which `test/layout.test.ts` compares against.
+   */
+  knownLayout?: boolean | undefined;
+  /** How Prettier is loaded (tests watch it). */
+  loadPrettier?: (() => Promise<Prettier>) | undefined;
+}
+
+const isSource = (file: OutputFile): file is SourceFile => "statements" in file;
+
+export async function formatFiles(files: readonly OutputFile[], options: FormatOptions): Promise<EmittedFile[]> {
   const outDir = options.outDir;
-  if (outDir === false) return [...files];
-  const prettier = await import("prettier");
+  if (outDir === false) return files.map((file) => (isSource(file) ? { path: file.path, contents: printFile(file), format: "typescript" } : file));
+  const printed = new Map(files.filter(isSource).map((file) => [file, printStatements(file)] as const));
+  const printedFile = (file: SourceFile, statements: readonly PrintedStatement[]): EmittedFile => ({ path: file.path, contents: joinStatements(file.statements, statements.map((statement) => statement.text)), format: "typescript" });
+  const prettierHasNothingToDo =
+    options.knownLayout !== false &&
+    files.every((file) => (isSource(file) ? printed.get(file)!.every((statement) => statement.vouched) : file.format === "none")) &&
+    (await noPrettierConfig(outDir, files.map((file) => file.path)));
+  if (prettierHasNothingToDo) return files.map((file) => (isSource(file) ? printedFile(file, printed.get(file)!) : file));
+
+  const prettier = await (options.loadPrettier ?? (() => import("prettier")))();
   // Prettier caches what it found (or did not find) for each directory. A long-lived process
   // (watch, the library API) must see a configuration the user added or edited since: each run
   // looks again, once per directory.
   await prettier.clearConfigCache();
   return Promise.all(
-    files.map(async (file) => {
+    files.map(async (file): Promise<EmittedFile> => {
       if (file.format === "none") return file;
       // Resolved per file, at the path it will be written to, so that `overrides` apply
       // (Prettier caches the search, so this costs one lookup per directory).
@@ -40,58 +60,27 @@ export async function formatFiles(files: readonly EmittedFile[], options: Format
       const parser = file.format === "json" ? "json" : "babel-ts";
       // The file path tells Prettier the file is .ts, not .tsx: `<T,>(...)` loses the comma as \`prettier --check\` expects.
       const prettierOptions: Options = { ...config, filepath, parser, endOfLine: "lf", insertPragma: false, requirePragma: false };
-      if (file.blocks !== undefined && options.knownLayout !== false && isPrettierDefault(config)) {
-        return { ...file, contents: await formatBlocks(prettier, file.blocks, prettierOptions) };
-      }
-      return { ...file, contents: await prettier.format(file.contents, prettierOptions) };
+      if (!isSource(file)) return { ...file, contents: await prettier.format(file.contents, prettierOptions) };
+      if (options.knownLayout === false || !(await isPrettierDefault(config))) return { path: file.path, contents: await prettier.format(printFile(file, Infinity), prettierOptions), format: "typescript" };
+      return printedFile(file, await withUnvouchedFormatted(prettier, printed.get(file)!, prettierOptions));
     }),
   );
 }
 
 /**
- * Options that may differ from Prettier's defaults without changing how it
- * prints TypeScript (other languages' options; the parser and the line
- * endings, which this stage sets itself).
+ * The statements, those the printer does not vouch for formatted by
+ * Prettier, together in one call. Top-level statements are printed
+ * independently of each other, so the file they make is the file Prettier
+ * prints whole; they are told apart by a comment line none contains.
  */
-const IRRELEVANT_TO_TYPESCRIPT = new Set(["$schema", "parser", "endOfLine", "jsxSingleQuote", "bracketSameLine", "singleAttributePerLine", "proseWrap", "htmlWhitespaceSensitivity", "vueIndentScriptAndStyle"]);
-
-/** Prettier's defaults for the options that shape TypeScript, which the emitters' own layout assumes. */
-const TYPESCRIPT_DEFAULTS: Readonly<Record<string, unknown>> = {
-  printWidth: 80,
-  tabWidth: 2,
-  useTabs: false,
-  semi: true,
-  singleQuote: false,
-  quoteProps: "as-needed",
-  trailingComma: "all",
-  bracketSpacing: true,
-  objectWrap: "preserve",
-  arrowParens: "always",
-  experimentalTernaries: false,
-  experimentalOperatorPosition: "end",
-  embeddedLanguageFormatting: "auto",
-};
-
-/** True when the resolved configuration prints TypeScript exactly as Prettier's defaults do (no plugins, no option changed). */
-export function isPrettierDefault(config: Options): boolean {
-  return Object.entries(config).every(([key, value]) => IRRELEVANT_TO_TYPESCRIPT.has(key) || (Object.prototype.hasOwnProperty.call(TYPESCRIPT_DEFAULTS, key) && TYPESCRIPT_DEFAULTS[key] === value));
-}
-
-/**
- * The file from its blocks: the emitters' layout where they know it, and
- * Prettier's for the rest, formatted together in one call. Top-level
- * statements are printed independently of each other, so the result is the
- * file Prettier prints whole; blocks are told apart by a comment line no
- * block contains.
- */
-async function formatBlocks(prettier: Prettier, blocks: readonly SourceBlock[], options: Options): Promise<string> {
-  const pending = blocks.filter((block) => block.pretty === undefined);
-  if (pending.length === 0) return joinBlocks(blocks.map((block) => block.pretty!));
-  let boundary = "// mcpgen-block-boundary";
-  for (let count = 1; pending.some((block) => block.raw.includes(boundary)); count++) boundary = `// mcpgen-block-boundary-${count}`;
-  const formatted = await prettier.format(pending.map((block) => block.raw).join(`\n${boundary}\n\n`), options);
+async function withUnvouchedFormatted(prettier: Prettier, printed: readonly PrintedStatement[], options: Options): Promise<PrintedStatement[]> {
+  const pending = printed.filter((statement) => !statement.vouched);
+  if (pending.length === 0) return [...printed];
+  let boundary = "// mcpgen-statement-boundary";
+  for (let count = 1; pending.some((statement) => statement.text.includes(boundary)); count++) boundary = `// mcpgen-statement-boundary-${count}`;
+  const formatted = await prettier.format(pending.map((statement) => statement.text).join(`\n${boundary}\n\n`), options);
   const pieces = formatted.split(`${boundary}\n`).map((piece) => `${piece.replace(/^\n+|\n+$/g, "")}\n`);
-  if (pieces.length !== pending.length) throw new Error(`internal: formatting ${pending.length} blocks gave ${pieces.length}`);
+  if (pieces.length !== pending.length) throw new Error(`internal: formatting ${pending.length} statements gave ${pieces.length}`);
   let next = 0;
-  return joinBlocks(blocks.map((block) => block.pretty ?? pieces[next++]!));
+  return printed.map((statement) => (statement.vouched ? statement : { text: pieces[next++]!, vouched: true }));
 }

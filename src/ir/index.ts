@@ -103,23 +103,16 @@ export interface ManifestIR {
   diagnostics: Diagnostic[];
 }
 
-/** One output file before formatting. */
+/** One output file as text: as emitted (TypeScript is emitted as a `SourceFile`), or as formatted. */
 export interface EmittedFile {
   /** Path relative to the output directory, `/`-separated. */
   path: string;
   contents: string;
-  /** Whether Prettier should format it (`typescript` parser) or leave it as is. */
+  /** Whether Prettier formats it whole (TypeScript or JSON) or the format stage leaves it as is. */
   format: "typescript" | "json" | "none";
-  /**
-   * `contents` in parts (their raw texts joined by blank lines), each with
-   * its text as Prettier prints it with default options where the emitter
-   * knows it: the format stage then formats only the other parts.
-   */
-  blocks?: readonly SourceBlock[] | undefined;
 }
 
-/** A part of a source file: its text as emitted, and its text as Prettier prints it with default options, when known. */
-export interface SourceBlock {
-  raw: string;
-  pretty?: string | undefined;
-}
+/** One output file as an emitter returns it: TypeScript as statements (the format stage prints it), anything else as text. */
+export type OutputFile = import("./code.js").SourceFile | EmittedFile;
+
+export type * from "./code.js";

@@ -108,19 +108,18 @@ function commentLines(text: string): string[] {
 }
 
 /**
- * A JSDoc block from paragraphs of untrusted text and tags. Returns "" when
- * there is nothing to say. Tag values go through the same escaping.
+ * The lines of a JSDoc comment from paragraphs of untrusted text and tags
+ * (the printer adds `/**`, `*` and `*\/`); none when there is nothing to
+ * say. Tag values go through the same escaping.
  */
-export function jsDoc(parts: { text?: string | undefined; tags?: ReadonlyArray<readonly [tag: string, value: string]> }, indent = ""): string {
+export function docLines(parts: { text?: string | undefined; tags?: ReadonlyArray<readonly [tag: string, value: string]> }): string[] {
   const lines: string[] = [];
   if (parts.text !== undefined && parts.text.trim() !== "") lines.push(...trimBlankEdges(commentLines(parts.text)));
   for (const [tag, value] of parts.tags ?? []) {
     const [first = "", ...rest] = commentLines(value);
     lines.push(first === "" ? `@${tag}` : `@${tag} ${first}`, ...rest);
   }
-  if (lines.length === 0) return "";
-  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
-  return `${indent}/**\n${lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)).join("\n")}\n${indent} */\n`;
+  return lines;
 }
 
 function trimBlankEdges(lines: string[]): string[] {

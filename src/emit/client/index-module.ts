@@ -1,31 +1,8 @@
-/** Emits `index.ts`, the entry point re-exporting everything a user needs. */
-import type { EmittedFile, ManifestIR } from "../../ir/index.js";
-import { fileHeader } from "../header.js";
-import { fileFromBlocks, formattedBlock } from "../../format/layout.js";
+/** Emits `index.ts`, the entry point re-exporting everything a user needs (templates/client/index.ts). */
+import type { ManifestIR, SourceFile } from "../../ir/index.js";
+import { header } from "../nodes.js";
+import { template } from "../template-code.js";
 
-/** The same for every manifest, written in Prettier's layout. */
-const EXPORTS = `export type * from "./types.js";
-export { createClient, methodNames, type ToolsClient } from "./client.js";
-export { standardSchemas, validateInput, validateOutput } from "./validate.js";
-export {
-  ToolError,
-  ValidationError,
-  isToolError,
-  isValidationError,
-  type CallOptions,
-  type ClientOptions,
-  type ContentBlock,
-  type McpClient,
-  type Progress,
-  type StandardSchemaV1,
-  type StandardSchemas,
-  type StructuredToolResult,
-  type ToolResult,
-  type ValidationIssue,
-  type ValidationResult,
-} from "./runtime.js";
-`;
-
-export function emitIndex(ir: ManifestIR): EmittedFile {
-  return fileFromBlocks("index.ts", [formattedBlock(fileHeader(ir, "Entry point.")), formattedBlock(EXPORTS)]);
+export function emitIndex(ir: ManifestIR): SourceFile {
+  return { path: "index.ts", format: "typescript", statements: [header(ir, "Entry point."), template("client/index.ts")] };
 }

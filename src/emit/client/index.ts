@@ -2,12 +2,12 @@
  * Emits `client.ts`: `createClient(sdkClient)` with one typed method per tool,
  * and `methodNames` (wire name → method name).
  */
-import type { EmittedFile, ManifestIR, Schema, ToolIR } from "../../ir/index.js";
+import type { Expression, ManifestIR, MethodSignature, Schema, SourceFile, Statement, TemplateInsertion, ToolIR, VariableStatement } from "../../ir/index.js";
 import { isRecord } from "../../shared/json.js";
 import { refTarget } from "../../ir/refs.js";
-import { jsDoc, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
-import { fileHeader } from "../header.js";
-import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, prettierString, type SourceBlock } from "../../format/layout.js";
+import { docLines, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
+import { header, importDeclaration, reference, string } from "../nodes.js";
+import { template } from "../template-code.js";
 
 /** Whether a tool can be called with no arguments: its root schema requires nothing. */
 export function argumentsOptional(tool: ToolIR): boolean {
@@ -26,42 +26,88 @@ export function argumentsOptional(tool: ToolIR): boolean {
 
 const ANNOTATION_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
-function methodDoc(tool: ToolIR): string {
+function methodDoc(tool: ToolIR): readonly string[] {
   const paragraphs: string[] = [];
   if (tool.title !== undefined && tool.title !== "") paragraphs.push(tool.title);
   if (tool.description !== undefined && tool.description !== "") paragraphs.push(tool.description);
   const hints = ANNOTATION_HINTS.filter((hint) => typeof tool.annotations?.[hint] === "boolean").map((hint) => `${hint}: ${String(tool.annotations?.[hint])}`);
   if (hints.length > 0) paragraphs.push(`Annotations (hints from the server, not guarantees): ${hints.join(", ")}.`);
   paragraphs.push(`Calls tool ${stringLiteral(tool.wireName)}.`);
-  return jsDoc({ text: paragraphs.join("\n\n") }, "  ");
+  return docLines({ text: paragraphs.join("\n\n") });
 }
 
-function resultType(tool: ToolIR): string {
-  return tool.output === undefined ? "ToolResult" : `StructuredToolResult<${tool.output.typeNames.root}>`;
-}
-
-export function emitClient(ir: ManifestIR): EmittedFile {
+export function emitClient(ir: ManifestIR): SourceFile {
   const typeImports = [...new Set(ir.tools.flatMap((tool) => [tool.input.typeNames.root, ...(tool.output ? [tool.output.typeNames.root] : [])]))];
   const runtimeImports = ["createToolCaller", "type CallOptions", "type ClientOptions", "type McpClient"];
   if (ir.tools.some((tool) => tool.output !== undefined)) runtimeImports.push("type StructuredToolResult");
   if (ir.tools.some((tool) => tool.output === undefined)) runtimeImports.push("type ToolResult");
-  const imports: SourceBlock = {
-    raw: `import { ${runtimeImports.join(", ")} } from "./runtime.js";
-${typeImports.length > 0 ? `import type { ${typeImports.join(", ")} } from "./types.js";\n` : ""}import { validators } from "./validate.js";
-`,
-    pretty:
-      importDeclaration(runtimeImports, `"./runtime.js"`) +
-      (typeImports.length > 0 ? importDeclaration(typeImports, `"./types.js"`, true) : "") +
-      importDeclaration(["validators"], `"./validate.js"`),
+  const asText = ir.tools.filter(outputAsText).map((tool) => string(stringLiteral(tool.wireName)));
+  const statements: Statement[] = [
+    header(ir, "Typed client: one method per tool."),
+    importDeclaration(runtimeImports, `"./runtime.js"`),
+    ...(typeImports.length > 0 ? [importDeclaration(typeImports, `"./types.js"`, true)] : []),
+    importDeclaration(["validators"], `"./validate.js"`),
+    {
+      kind: "interface",
+      doc: [
+        "The typed client: one method per tool. Each method validates its arguments",
+        "(throwing `ValidationError` before sending anything), calls the tool, throws",
+        "`ToolError` when the result has `isError: true`, and validates",
+        "`structuredContent` against the outputSchema (`ValidationError` with the result).",
+      ],
+      exported: true,
+      name: "ToolsClient",
+      members: ir.tools.map(method),
+      spaced: true,
+    },
+    {
+      kind: "const",
+      doc: ["Client method name of every tool, by wire name."],
+      exported: true,
+      name: "methodNames",
+      value: { kind: "asConst", expression: { kind: "object", properties: ir.tools.map((tool) => [objectLiteralKey(tool.wireName), string(stringLiteral(tool.methodName))] as const), multiLine: true } },
+    },
+    nameSet("hasOutputSchema", "Wire names of the tools that declare an outputSchema.", ir.tools.filter((tool) => tool.output !== undefined).map((tool) => string(stringLiteral(tool.wireName)))),
+    ...(asText.length > 0 ? [nameSet("outputsAsText", "Wire names of the tools whose outputSchema admits values that are not objects: such a value may come as JSON text.", asText)] : []),
+    createClient(asText.length > 0),
+  ];
+  return { path: "client.ts", format: "typescript", statements };
+}
+
+/** `name(input: Input, options?: CallOptions): Promise<Result>;` (`input?` when the tool requires no argument). */
+function method(tool: ToolIR): MethodSignature {
+  const result = tool.output === undefined ? reference("ToolResult") : reference("StructuredToolResult", [reference(tool.output.typeNames.root)]);
+  return {
+    kind: "method",
+    doc: methodDoc(tool),
+    name: tool.methodName,
+    parameters: [
+      { name: "input", optional: argumentsOptional(tool), type: reference(tool.input.typeNames.root) },
+      { name: "options", optional: true, type: reference("CallOptions") },
+    ],
+    returns: reference("Promise", [result]),
   };
-  return fileFromBlocks("client.ts", [
-    formattedBlock(fileHeader(ir, "Typed client: one method per tool.")),
-    imports,
-    clientInterface(ir),
-    methodNamesBlock(ir),
-    hasOutputSchemaBlock(ir),
-    ...createClientBlocks(ir),
-  ]);
+}
+
+/** `const name: ReadonlySet<string> = new Set([...]);` */
+function nameSet(name: string, doc: string, names: Expression[]): VariableStatement {
+  return {
+    kind: "const",
+    doc: [doc],
+    exported: false,
+    name,
+    type: reference("ReadonlySet", [reference("string")]),
+    value: { kind: "new", callee: "Set", arguments: [{ kind: "array", elements: names }] },
+  };
+}
+
+/**
+ * `createClient` (templates/client/client.ts); with tools whose output may
+ * come as JSON text, it passes `createToolCaller` their set too.
+ */
+function createClient(outputsAsText: boolean): TemplateInsertion {
+  const predicate = "(name) =>\n    hasOutputSchema.has(name),";
+  return template("client/client.ts", outputsAsText ? [{ find: predicate, replace: `${predicate}\n    (name) => outputsAsText.has(name),` }] : []);
 }
 
 /**
@@ -74,118 +120,3 @@ export function outputAsText(tool: ToolIR): boolean {
   const schema = tool.raw["outputSchema"];
   return schema !== undefined && !(isRecord(schema) && schema["type"] === "object");
 }
-
-/** `createClient`, after the set of tools whose output may come as JSON text when there is any. */
-function createClientBlocks(ir: ManifestIR): SourceBlock[] {
-  const names = ir.tools.filter(outputAsText).map((tool) => stringLiteral(tool.wireName));
-  if (names.length === 0) return [CREATE_CLIENT];
-  const set: SourceBlock = {
-    raw: `/** Wire names of the tools whose outputSchema admits values that are not objects: such a value may come as JSON text. */
-const outputsAsText: ReadonlySet<string> = new Set([
-${names.map((name) => `  ${name},`).join("\n")}
-]);
-`,
-  };
-  const call = "(name) => hasOutputSchema.has(name));";
-  if (!CREATE_CLIENT.raw.includes(call)) throw new Error("internal: createClient no longer calls createToolCaller as client.ts expects");
-  return [set, { raw: CREATE_CLIENT.raw.replace(call, "(name) => hasOutputSchema.has(name), (name) => outputsAsText.has(name));") }];
-}
-
-const CLIENT_DOC = `/**
- * The typed client: one method per tool. Each method validates its arguments
- * (throwing \`ValidationError\` before sending anything), calls the tool, throws
- * \`ToolError\` when the result has \`isError: true\`, and validates
- * \`structuredContent\` against the outputSchema (\`ValidationError\` with the result).
- */
-`;
-
-function clientInterface(ir: ManifestIR): SourceBlock {
-  const methods = ir.tools.map((tool) => ({ doc: methodDoc(tool), name: tool.methodName, input: `input${argumentsOptional(tool) ? "?" : ""}: ${tool.input.typeNames.root}`, result: `Promise<${resultType(tool)}>` }));
-  const raw = `${CLIENT_DOC}export interface ToolsClient {
-${methods.map((method) => `${method.doc}  ${method.name}(${method.input}, options?: CallOptions): ${method.result};`).join("\n\n")}
-}
-`;
-  if (methods.length === 0) return { raw, pretty: `${CLIENT_DOC}export interface ToolsClient {}\n` };
-  const signatures: string[] = [];
-  for (const method of methods) {
-    // One line when it fits; otherwise one parameter a line, the return type after `)`.
-    const flat = `  ${method.name}(${method.input}, options?: CallOptions): ${method.result};`;
-    const last = `  ): ${method.result};`;
-    const signature = fits(flat) ? flat : fits(last) ? `  ${method.name}(\n    ${method.input},\n    options?: CallOptions,\n${last}` : undefined;
-    if (signature === undefined) return { raw };
-    // methodDoc is written at this indentation already, as Prettier prints it.
-    signatures.push(`${method.doc}${signature}\n`);
-  }
-  return { raw, pretty: `${CLIENT_DOC}export interface ToolsClient {\n${signatures.join("\n")}}\n` };
-}
-
-const METHOD_NAMES_DOC = "/** Client method name of every tool, by wire name. */\n";
-
-function methodNamesBlock(ir: ManifestIR): SourceBlock {
-  const entries = ir.tools.map((tool) => [objectLiteralKey(tool.wireName), stringLiteral(tool.methodName)] as const);
-  const raw = `${METHOD_NAMES_DOC}export const methodNames = {
-${entries.map(([key, value]) => `  ${key}: ${value},`).join("\n")}
-} as const;
-`;
-  if (entries.length === 0) return { raw, pretty: `${METHOD_NAMES_DOC}export const methodNames = {} as const;\n` };
-  const body = brokenEntries(entries.map(([key, value]) => [key, prettierString(value)] as const), ",", "  ");
-  return { raw, pretty: body === undefined ? undefined : `${METHOD_NAMES_DOC}export const methodNames = {\n${body}} as const;\n` };
-}
-
-const HAS_OUTPUT_SCHEMA_DOC = "/** Wire names of the tools that declare an outputSchema. */\n";
-const HAS_OUTPUT_SCHEMA = "const hasOutputSchema: ReadonlySet<string> = new Set([";
-
-function hasOutputSchemaBlock(ir: ManifestIR): SourceBlock {
-  const names = ir.tools.filter((tool) => tool.output !== undefined).map((tool) => stringLiteral(tool.wireName));
-  const raw = `${HAS_OUTPUT_SCHEMA_DOC}${HAS_OUTPUT_SCHEMA}
-${names.map((name) => `  ${name},`).join("\n")}
-]);
-`;
-  // The array is the only argument: on one line when it fits, else hugged by `new Set(`, one name a line.
-  const items = names.map(prettierString);
-  const flat = `${HAS_OUTPUT_SCHEMA}${items.join(", ")}]);`;
-  const pretty = fits(flat) ? `${flat}\n` : `${HAS_OUTPUT_SCHEMA}\n${items.map((item) => `  ${item},\n`).join("")}]);\n`;
-  return { raw, pretty: HAS_OUTPUT_SCHEMA_DOC + pretty };
-}
-
-const CREATE_CLIENT: SourceBlock = {
-  raw: `/**
- * Wraps a connected MCP SDK client (\`@modelcontextprotocol/sdk\` v1 or
- * \`@modelcontextprotocol/client\` v2) in typed methods.
- */
-export function createClient(client: McpClient, options: ClientOptions = {}): ToolsClient {
-  const call = createToolCaller(client, options, validators, (name) => hasOutputSchema.has(name));
-  const methods: { [method: string]: (input?: unknown, callOptions?: CallOptions) => Promise<unknown> } = {};
-  // Method names are identifiers chosen by mcpgen (never \`then\` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries<string>(methodNames)) {
-    methods[method] = (input?: unknown, callOptions?: CallOptions) => call(toolName, input, callOptions);
-  }
-  return methods as unknown as ToolsClient;
-}
-`,
-  pretty: `/**
- * Wraps a connected MCP SDK client (\`@modelcontextprotocol/sdk\` v1 or
- * \`@modelcontextprotocol/client\` v2) in typed methods.
- */
-export function createClient(
-  client: McpClient,
-  options: ClientOptions = {},
-): ToolsClient {
-  const call = createToolCaller(client, options, validators, (name) =>
-    hasOutputSchema.has(name),
-  );
-  const methods: {
-    [method: string]: (
-      input?: unknown,
-      callOptions?: CallOptions,
-    ) => Promise<unknown>;
-  } = {};
-  // Method names are identifiers chosen by mcpgen (never \`then\` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries<string>(methodNames)) {
-    methods[method] = (input?: unknown, callOptions?: CallOptions) =>
-      call(toolName, input, callOptions);
-  }
-  return methods as unknown as ToolsClient;
-}
-`,
-};

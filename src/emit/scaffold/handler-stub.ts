@@ -4,15 +4,17 @@
  * again, so it carries no generated header (`write.ts` would otherwise treat
  * it as replaceable).
  */
-import type { EmittedFile, ToolIR } from "../../ir/index.js";
-import { jsDoc, stringLiteral } from "../../shared/escape.js";
+import type { SourceFile, ToolIR } from "../../ir/index.js";
+import { docLines, stringLiteral } from "../../shared/escape.js";
+import { template } from "../template-code.js";
 
-export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {
+/** templates/scaffold/src/handlers/get-weather.ts for `tool`, after a doc comment about it. */
+export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
   const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part !== "");
   const returns = tool.output === undefined
     ? ["The tool has no outputSchema: return a string (sent as text), any other JSON value", "(sent as a JSON text block), or toolResult({ content: [...] }) for a full result."]
     : [`Return a ${tool.output.typeNames.root}: it is checked against the outputSchema and sent as`, "structuredContent plus a JSON text block. Or return toolResult({ ... }) for a full result."];
-  const doc = jsDoc({
+  const doc = docLines({
     text: [
       `Handler of tool ${stringLiteral(tool.wireName)}.`,
       ...about,
@@ -22,11 +24,9 @@ export function emitHandlerStub(tool: ToolIR, path: string): EmittedFile {
       "This file is yours: mcpgen created it and never changes it, not even when you regenerate.",
     ].join("\n\n"),
   });
-  const contents = `${doc}import { defineHandler } from "../generated/define.js";
-
-export default defineHandler(${stringLiteral(tool.wireName)}, async (_input, _context) => {
-  throw new Error(${stringLiteral(`not implemented: ${tool.wireName}`)});
-});
-`;
-  return { path, contents, format: "typescript" };
+  const fills = [
+    { find: "TOOL_NAME", replace: stringLiteral(tool.wireName) },
+    { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${tool.wireName}`) },
+  ];
+  return { path, format: "typescript", statements: [template("scaffold/src/handlers/get-weather.ts", fills, doc)] };
 }

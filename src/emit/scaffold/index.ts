@@ -4,7 +4,7 @@
  * `types.ts`, `validators.ts`, `validate.ts` and `runtime.ts` that `generate`
  * emits, plus the server's tool table, handler table and dispatcher.
  */
-import type { EmittedFile, ManifestIR } from "../../ir/index.js";
+import type { ManifestIR, OutputFile } from "../../ir/index.js";
 import { emitManifestSnapshot } from "../snapshot.js";
 import { emitRuntime } from "../client/runtime-module.js";
 import { emitEntry } from "./entry.js";
@@ -31,12 +31,12 @@ export interface ScaffoldEmitOptions {
 
 export interface ScaffoldFiles {
   /** mcpgen's: `src/generated/*` and the manifest snapshot, rewritten on every run. */
-  generated: EmittedFile[];
+  generated: OutputFile[];
   /** The user's: project files and handler stubs, written only when absent. */
-  owned: EmittedFile[];
+  owned: OutputFile[];
 }
 
-const byPath = (a: EmittedFile, b: EmittedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions): Promise<ScaffoldFiles> {
   const [validators, runtime, serverRuntime, packageJson] = await Promise.all([

@@ -4,10 +4,10 @@
  * bound to another tool is a compile error here.
  */
 import { posix } from "node:path";
-import type { EmittedFile, ManifestIR } from "../../ir/index.js";
+import type { Expression, ImportDeclaration, ManifestIR, SourceFile, VariableStatement } from "../../ir/index.js";
 import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import { GENERATED_DIR } from "../../shared/output-names.js";
-import { fileHeader } from "../header.js";
+import { header, identifier, importDeclaration, reference } from "../nodes.js";
 
 /** The import specifier of a handler file (project-relative `src/handlers/x.ts`) from `src/generated/`. */
 export function handlerImport(path: string): string {
@@ -16,25 +16,34 @@ export function handlerImport(path: string): string {
 }
 
 /** `handlerPaths`: the project-relative handler file of each tool, by wire name. */
-export function emitServerHandlers(ir: ManifestIR, handlerPaths: ReadonlyMap<string, string>): EmittedFile {
-  const imports: string[] = [];
-  const entries: string[] = [];
+export function emitServerHandlers(ir: ManifestIR, handlerPaths: ReadonlyMap<string, string>): SourceFile {
+  const imports: ImportDeclaration[] = [];
+  const entries: Array<readonly [string, Expression]> = [];
   for (const tool of ir.tools) {
     const path = handlerPaths.get(tool.wireName);
     if (path === undefined) throw new Error(`internal: no handler file planned for ${tool.wireName}`);
     // Method names are unique identifiers starting with a lower-case letter, so `<method>Handler` never collides.
     const binding = `${tool.methodName}Handler`;
-    imports.push(`import ${binding} from ${stringLiteral(handlerImport(path))};`);
-    entries.push(`  ${objectLiteralKey(tool.wireName)}: ${binding},`);
+    imports.push({ kind: "import", typeOnly: false, defaultName: binding, names: [], from: stringLiteral(handlerImport(path)) });
+    entries.push([objectLiteralKey(tool.wireName), identifier(binding)]);
   }
-  const contents = `${fileHeader(ir, "The handler of every tool, by wire name. A missing or mismatched handler is a compile error.")}
-import type { HandlerDefinition } from "./define.js";
-import type { ToolName } from "./types.js";
-${imports.join("\n")}
-
-export const handlers: { readonly [N in ToolName]: HandlerDefinition<N> } = {
-${entries.join("\n")}
-};
-`;
-  return { path: "handlers.ts", contents, format: "typescript" };
+  const table: VariableStatement = {
+    kind: "const",
+    doc: [],
+    exported: true,
+    name: "handlers",
+    type: { kind: "mapped", readonly: true, parameter: "N", constraint: reference("ToolName"), type: reference("HandlerDefinition", [reference("N")]) },
+    value: { kind: "object", properties: entries, multiLine: true },
+  };
+  return {
+    path: "handlers.ts",
+    format: "typescript",
+    statements: [
+      header(ir, "The handler of every tool, by wire name. A missing or mismatched handler is a compile error."),
+      importDeclaration(["HandlerDefinition"], `"./define.js"`, true),
+      importDeclaration(["ToolName"], `"./types.js"`, true),
+      ...imports,
+      table,
+    ],
+  };
 }

@@ -3,9 +3,10 @@
  * tool table, the validators and the user's handlers into the runtime, and
  * the `serverInfo` and `instructions` from the manifest.
  */
-import type { EmittedFile, ManifestIR } from "../../ir/index.js";
+import type { ManifestIR, SourceFile } from "../../ir/index.js";
 import { jsonLiteral, stringLiteral } from "../../shared/escape.js";
-import { fileHeader } from "../header.js";
+import { header } from "../nodes.js";
+import { template } from "../template-code.js";
 
 /** MCP `Implementation` fields that are strings; anything else in the manifest's `server` is left out. */
 const INFO_FIELDS = ["name", "title", "version", "description", "websiteUrl"] as const;
@@ -22,37 +23,15 @@ export function serverInfo(ir: ManifestIR, fallbackName: string): Record<string,
   return info;
 }
 
-export function emitServerModule(ir: ManifestIR, fallbackName: string): EmittedFile {
-  const contents = `${fileHeader(ir, "createServer(): the manifest's tools, validated and dispatched to src/handlers/.")}
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { handlers } from "./handlers.js";
-import { createMcpServer, type RuntimeOptions } from "./server-runtime.js";
-import { tools } from "./tools.js";
-import { validators } from "./validate.js";
-
-export {
-  httpOptionsFromEnvironment,
-  serveHttp,
-  serveStdio,
-  toolError,
-  toolResult,
-  type HttpOptions,
-  type RunningHttpServer,
-  type RunningServer,
-  type RuntimeOptions,
-  type ToolContext,
-} from "./server-runtime.js";
-
-/** \`serverInfo\` sent in the \`initialize\` response. */
-export const serverInfo = ${jsonLiteral(serverInfo(ir, fallbackName))};
-
-/** \`instructions\` sent in the \`initialize\` response. */
-export const instructions: string | undefined = ${ir.instructions === undefined ? "undefined" : stringLiteral(ir.instructions)};
-
-/** A new server for one connection (a stdio process or one HTTP session). */
-export function createServer(options: RuntimeOptions = {}): Server {
-  return createMcpServer({ info: serverInfo, instructions, tools, handlers, validators }, options);
-}
-`;
-  return { path: "server.ts", contents, format: "typescript" };
+/** templates/scaffold/src/generated/server.ts, with the manifest's `serverInfo` and `instructions`. */
+export function emitServerModule(ir: ManifestIR, fallbackName: string): SourceFile {
+  const fills = [
+    { find: "SERVER_INFO", replace: jsonLiteral(serverInfo(ir, fallbackName)) },
+    { find: "INSTRUCTIONS", replace: ir.instructions === undefined ? "undefined" : stringLiteral(ir.instructions) },
+  ];
+  return {
+    path: "server.ts",
+    format: "typescript",
+    statements: [header(ir, "createServer(): the manifest's tools, validated and dispatched to src/handlers/."), template("scaffold/src/generated/server.ts", fills)],
+  };
 }

@@ -5,18 +5,25 @@
  * A tool the official SDK client would reject (and with it the whole list)
  * is listed as `listed` has it instead: as the SDK accepts it.
  */
-import type { EmittedFile, ManifestIR } from "../../ir/index.js";
+import type { ManifestIR, SourceFile } from "../../ir/index.js";
 import { jsonLiteral } from "../../shared/escape.js";
-import { fileHeader } from "../header.js";
+import { header, importDeclaration, reference } from "../nodes.js";
 
-export function emitServerTools(ir: ManifestIR, listed: ReadonlyMap<string, Record<string, unknown>> = new Map()): EmittedFile {
-  const entries = ir.tools.map((tool) => `  ${jsonLiteral(listed.get(tool.wireName) ?? tool.raw)},`);
-  const contents = `${fileHeader(ir, "The tools exactly as the manifest lists them; tools/list returns these objects unchanged.")}
-import type { ListedTool } from "./server-runtime.js";
-
-export const tools: readonly ListedTool[] = [
-${entries.join("\n")}
-];
-`;
-  return { path: "tools.ts", contents, format: "typescript" };
+export function emitServerTools(ir: ManifestIR, listed: ReadonlyMap<string, Record<string, unknown>> = new Map()): SourceFile {
+  return {
+    path: "tools.ts",
+    format: "typescript",
+    statements: [
+      header(ir, "The tools exactly as the manifest lists them; tools/list returns these objects unchanged."),
+      importDeclaration(["ListedTool"], `"./server-runtime.js"`, true),
+      {
+        kind: "const",
+        doc: [],
+        exported: true,
+        name: "tools",
+        type: { kind: "array", element: reference("ListedTool"), readonly: true },
+        value: { kind: "array", elements: ir.tools.map((tool) => ({ kind: "code", text: jsonLiteral(listed.get(tool.wireName) ?? tool.raw) })) },
+      },
+    ],
+  };
 }

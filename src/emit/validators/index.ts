@@ -11,12 +11,13 @@
  * the chunks still waiting (validators/queue.ts).
  */
 import { readFile } from "node:fs/promises";
-import type { EmittedFile, ManifestIR, Schema, SchemaObject } from "../../ir/index.js";
+import type { EmittedFile, ManifestIR, Schema, SchemaObject, SourceFile, VariableStatement } from "../../ir/index.js";
 import { LONE_SURROGATE, setOwn } from "../../shared/json.js";
-import { jsDoc, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
+import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import type { PatternMode } from "../../../templates/pattern-engine.js";
 import { fileHeader } from "../header.js";
-import { brokenEntries, fileFromBlocks, fits, formattedBlock, importDeclaration, type SourceBlock } from "../../format/layout.js";
+import { header as headerComments, identifier, importDeclaration, literal, reference, typeLiteral } from "../nodes.js";
+import { template, templateCode } from "../template-code.js";
 import { templatePath } from "../templates.js";
 import { refTarget } from "../../ir/refs.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
@@ -108,7 +109,7 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
   const contents = [
     `${header}// @ts-nocheck`,
     "",
-    VALIDATOR_TYPE,
+    templateCode("client/validators.ts").trimEnd(),
     "",
     inlinedTemplate(await runtimeSource),
     "",
@@ -173,13 +174,6 @@ async function patternEngineBlock(modes: ReadonlyArray<readonly [string, Pattern
     "",
   ];
 }
-
-/** The type of every exported validator (the client runtime's `CompiledValidator`, which this file cannot import). */
-const VALIDATOR_TYPE = `/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
-export type Validator = {
-  (data: unknown): boolean;
-  errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
-};`;
 
 /** What there is to compile: each distinct validation schema once, and the exports that alias it. */
 export interface ValidatorPlan {
@@ -381,98 +375,36 @@ function withNamesAjvCannotPlace(schema: SchemaObject): SchemaObject {
 }
 
 /** `validate.ts`: the typed entry points. Depends only on the IR (export names are fixed by tool position). */
-export function emitValidate(ir: ManifestIR): EmittedFile {
+export function emitValidate(ir: ManifestIR): SourceFile {
   const imports = ir.tools.flatMap((tool, index) => [
     validatorExportName("input", index),
     ...(tool.output ? [validatorExportName("output", index)] : []),
   ]);
   const runtimeImports = ["createStandardSchemas", "runValidator", "type CompiledValidator", "type StandardSchemas", "type ValidationResult", "type Validators"];
-  const importBlock: SourceBlock = {
-    raw: `${imports.length > 0 ? `import { ${imports.join(", ")} } from "./validators.js";\n` : ""}import type { ToolMap, ToolName } from "./types.js";
-import { ${runtimeImports.join(", ")} } from "./runtime.js";
-`,
-    pretty:
-      (imports.length > 0 ? importDeclaration(imports, `"./validators.js"`) : "") +
-      importDeclaration(["ToolMap", "ToolName"], `"./types.js"`, true) +
-      importDeclaration(runtimeImports, `"./runtime.js"`),
-  };
   // Every tool has an entry; `null` marks a tool without an outputSchema (anything goes).
-  const entries = (role: "input" | "output") =>
-    ir.tools.map((tool, index) => [objectLiteralKey(tool.wireName), role === "input" || tool.output ? validatorExportName(role, index) : "null"] as const);
-  return fileFromBlocks("validate.ts", [
-    formattedBlock(fileHeader(ir, "Typed entry points to the compiled validators.")),
-    importBlock,
-    validatorTable("inputValidators", entries("input")),
-    validatorTable("outputValidators", entries("output")),
-    VALIDATE_FUNCTIONS,
-    STANDARD_SCHEMAS,
-  ]);
+  const table = (role: "input" | "output"): VariableStatement => ({
+    kind: "const",
+    doc: [],
+    exported: false,
+    name: `${role}Validators`,
+    type: typeLiteral([{ kind: "index", readonly: true, parameter: "name", type: { kind: "union", types: [reference("CompiledValidator"), literal("null")] } }], false),
+    value: {
+      kind: "object",
+      properties: ir.tools.map((tool, index) => [objectLiteralKey(tool.wireName), identifier(role === "input" || tool.output ? validatorExportName(role, index) : "null")] as const),
+      multiLine: true,
+    },
+  });
+  return {
+    path: "validate.ts",
+    format: "typescript",
+    statements: [
+      headerComments(ir, "Typed entry points to the compiled validators."),
+      ...(imports.length > 0 ? [importDeclaration(imports, `"./validators.js"`)] : []),
+      importDeclaration(["ToolMap", "ToolName"], `"./types.js"`, true),
+      importDeclaration(runtimeImports, `"./runtime.js"`),
+      table("input"),
+      table("output"),
+      template("client/validate.ts"),
+    ],
+  };
 }
-
-/** `const <name>: {...} = { wire name: validator, ... };` */
-function validatorTable(name: string, entries: ReadonlyArray<readonly [key: string, value: string]>): SourceBlock {
-  const head = `const ${name}: { readonly [name: string]: CompiledValidator | null } =`;
-  const raw = `${head} {\n${entries.map(([key, value]) => `  ${key}: ${value},`).join("\n")}\n};\n`;
-  // The object stays on the line of `=` when its `{` fits there; otherwise it starts the next line, indented.
-  if (entries.length === 0) return { raw, pretty: fits(`${head} {};`) ? `${head} {};\n` : `${head}\n  {};\n` };
-  const inline = fits(`${head} {`);
-  const indent = inline ? "" : "  ";
-  const body = brokenEntries(entries, ",", `${indent}  `);
-  if (body === undefined) return { raw };
-  return { raw, pretty: inline ? `${head} {\n${body}};\n` : `${head}\n  {\n${body}  };\n` };
-}
-
-const VALIDATE_FUNCTIONS: SourceBlock = {
-  raw: `/** Untyped view for the client runtime. */
-export const validators: Validators = {
-  validateInput: (toolName, value) => runValidator(inputValidators, toolName, value, "input"),
-  validateOutput: (toolName, value) => runValidator(outputValidators, toolName, value, "output"),
-};
-
-${jsDoc({ text: "Checks tool arguments against the tool's `inputSchema`. Issues carry JSON pointers into `value`." })}export function validateInput<N extends ToolName>(toolName: N, value: unknown): ValidationResult<ToolMap[N]["input"]> {
-  return runValidator(inputValidators, toolName, value, "input");
-}
-
-${jsDoc({ text: "Checks `structuredContent` against the tool's `outputSchema`; a tool without one accepts anything." })}export function validateOutput<N extends ToolName>(toolName: N, value: unknown): ValidationResult<ToolMap[N]["output"]> {
-  return runValidator(outputValidators, toolName, value, "output");
-}
-`,
-  pretty: `/** Untyped view for the client runtime. */
-export const validators: Validators = {
-  validateInput: (toolName, value) =>
-    runValidator(inputValidators, toolName, value, "input"),
-  validateOutput: (toolName, value) =>
-    runValidator(outputValidators, toolName, value, "output"),
-};
-
-/** Checks tool arguments against the tool's \`inputSchema\`. Issues carry JSON pointers into \`value\`. */
-export function validateInput<N extends ToolName>(
-  toolName: N,
-  value: unknown,
-): ValidationResult<ToolMap[N]["input"]> {
-  return runValidator(inputValidators, toolName, value, "input");
-}
-
-/** Checks \`structuredContent\` against the tool's \`outputSchema\`; a tool without one accepts anything. */
-export function validateOutput<N extends ToolName>(
-  toolName: N,
-  value: unknown,
-): ValidationResult<ToolMap[N]["output"]> {
-  return runValidator(outputValidators, toolName, value, "output");
-}
-`,
-};
-
-/** The validators as Standard Schema v1 objects, built by the runtime from the tables above (pure: a bundler drops them when unused). */
-const STANDARD_SCHEMAS: SourceBlock = formattedBlock(`/**
- * Every tool's validators as Standard Schema v1 objects (https://standardschema.dev),
- * by wire name: \`standardSchemas[toolName].input\` checks arguments, \`.output\`
- * \`structuredContent\` (anything, for a tool without an outputSchema). Any library
- * that takes a Standard Schema takes them; issue paths are arrays of keys.
- */
-export const standardSchemas: StandardSchemas<ToolMap> =
-  /* @__PURE__ */ createStandardSchemas<ToolMap>(
-    inputValidators,
-    outputValidators,
-  );
-`);

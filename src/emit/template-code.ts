@@ -1,0 +1,41 @@
+/**
+ * What a template emits. A template (under `templates/`) is a real
+ * TypeScript file, type-checked where it stands: beside it, stand-ins for
+ * the modules it imports (samples of what the emitters generate there). It
+ * emits the code between `// #region emitted` and `// #endregion`, or the
+ * whole file when it has no such region; the code around the region only
+ * makes it type-check and run where it stands.
+ */
+import { readFileSync } from "node:fs";
+import type { JsDoc, TemplateFill, TemplateInsertion } from "../ir/code.js";
+import { templatePath } from "./templates.js";
+
+export const REGION_START = "// #region emitted";
+export const REGION_END = "// #endregion";
+
+const emittedCode = new Map<string, string>();
+
+/** What the template `name` (a path under `templates/`) emits, ending with one line break. */
+export function templateCode(name: string): string {
+  let code = emittedCode.get(name);
+  if (code === undefined) {
+    code = emittedRegion(readFileSync(templatePath(name), "utf8"), name);
+    emittedCode.set(name, code);
+  }
+  return code;
+}
+
+/** The `emitted` region of a template's text, or all of it. */
+export function emittedRegion(text: string, name: string): string {
+  const lines = text.split("\n");
+  const start = lines.indexOf(REGION_START);
+  if (start === -1) return text;
+  const end = lines.indexOf(REGION_END, start);
+  if (end === -1 || lines.indexOf(REGION_START, start + 1) !== -1) throw new Error(`internal: templates/${name} must have one ${REGION_START} ... ${REGION_END}`);
+  return `${lines.slice(start + 1, end).join("\n").replace(/^\n+|\n+$/g, "")}\n`;
+}
+
+/** A template's code as a statement of a generated file, with `fills` (see `TemplateInsertion`). */
+export function template(name: string, fills: readonly TemplateFill[] = [], doc?: JsDoc): TemplateInsertion {
+  return { kind: "template", name, text: templateCode(name), fills, ...(doc === undefined ? {} : { doc }) };
+}

@@ -1,0 +1,23 @@
+/** Template of the generated `index.ts`, the entry point: the same for every manifest. */
+// #region emitted
+export type * from "./types.js";
+export { createClient, methodNames, type ToolsClient } from "./client.js";
+export { standardSchemas, validateInput, validateOutput } from "./validate.js";
+export {
+  ToolError,
+  ValidationError,
+  isToolError,
+  isValidationError,
+  type CallOptions,
+  type ClientOptions,
+  type ContentBlock,
+  type McpClient,
+  type Progress,
+  type StandardSchemaV1,
+  type StandardSchemas,
+  type StructuredToolResult,
+  type ToolResult,
+  type ValidationIssue,
+  type ValidationResult,
+} from "./runtime.js";
+// #endregion
