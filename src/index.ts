@@ -1,13 +1,24 @@
-/** mcpgen's library API. The CLI is a thin layer over these functions. */
+/**
+ * mcpgen's library API; the CLI is a thin layer over these functions.
+ *
+ * The pipeline, as every command runs it (src/pipeline.ts):
+ *
+ *   const raw = await readManifestFile("weather.tools.json"); // acquire (pull: from a live server)
+ *   const { ir, files } = await renderManifest(raw, { outDir }); // normalize → IR → emit → format
+ *   await writeFiles(files, outDir); // write: atomically, never over a file the user owns
+ *
+ * `generate`, `check` and `pull` run all of it for one manifest or a project.
+ */
 export { generate, check, pull } from "./commands/api.js";
-export { generateFromManifest, renderManifest, type ClientEmit, type GenerateOptions, type GenerateResult, type Stage } from "./commands/generate.js";
+export { renderManifest, normalize, emit, type ClientEmit, type RenderOptions, type Stage } from "./pipeline.js";
+export { generateFromManifest, type GenerateOptions, type GenerateResult } from "./commands/generate.js";
 export { readManifestFile, parseManifest, recogniseManifest, type InputStream } from "./acquire/manifest-file.js";
 export type { RawManifest } from "./ir/raw-manifest.js";
 export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./shared/errors.js";
 export { DIAGNOSTIC_CODES, EXIT_CODES, type DiagnosticCodeEntry } from "./shared/codes.js";
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir/index.js";
-export type { WriteResult, FileStatus, WriteOptions } from "./write/index.js";
+export { writeFiles, planWrites, type WriteResult, type FileStatus, type WriteOptions } from "./write/index.js";
 export type { LineChanges, UnifiedDiff } from "./shared/diff.js";
 export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type ScaffoldStage, type HandlerFile, type OrphanedHandler } from "./commands/scaffold.js";
 export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./commands/pull.js";

@@ -17,6 +17,9 @@ import {
   initConfig,
   loadConfig,
   pull,
+  readManifestFile,
+  renderManifest,
+  writeFiles,
   scaffold,
   watchProject,
   type GenerateResult,
@@ -33,6 +36,19 @@ afterEach(async () => {
 });
 
 describe("the library API", () => {
+  it("the pipeline written out as src/index.ts shows it writes what generate writes", async () => {
+    const root = await fixtureCopy("api-pipeline");
+    const manifest = join(root, "contracts/weather.tools.json");
+    const outDir = join(root, "by-stage");
+    const raw = await readManifestFile(manifest);
+    const { ir, files } = await renderManifest(raw, { outDir });
+    const written = await writeFiles(files, outDir);
+    expect(ir.tools.map((tool) => tool.wireName)).toEqual(["get_weather", "get_forecast", "list_alerts"]);
+    expect(written.map((file) => [file.path, file.status])).toEqual(files.map((file) => [file.path, "created"]));
+    await generate({ manifest, outDir: join(root, "whole") });
+    for (const file of files) expect(await readFile(join(outDir, file.path), "utf8")).toBe(await readFile(join(root, "whole", file.path), "utf8"));
+  });
+
   it("generate and check: one manifest, as before", async () => {
     const root = await fixtureCopy("api");
     const outDir = join(root, "one");

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManifestFile } from "../src/acquire/manifest-file.js";
-import { renderManifest } from "../src/commands/generate.js";
+import { renderManifest } from "../src/pipeline.js";
 import { goldenCases } from "./helpers/golden-cases.js";
 import { repoRoot, typecheck } from "./helpers/typecheck.js";
 

@@ -22,7 +22,7 @@ import { emitTypes } from "../src/emit/types/index.js";
 import { emitValidate } from "../src/emit/validators/index.js";
 import { formatFiles, isPrettierDefault } from "../src/format/index.js";
 import { printStatements } from "../src/format/printer/index.js";
-import { renderManifest } from "../src/commands/generate.js";
+import { renderManifest } from "../src/pipeline.js";
 import type { SourceFile } from "../src/ir/index.js";
 import { normalizeManifest } from "../src/normalize/index.js";
 import { goldenCases } from "./helpers/golden-cases.js";

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { Project, type Type } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { readManifestFile } from "../src/acquire/manifest-file.js";
-import { renderManifest } from "../src/commands/generate.js";
+import { renderManifest } from "../src/pipeline.js";
 import { goldenCases } from "./helpers/golden-cases.js";
 import { repoRoot } from "./helpers/typecheck.js";
 

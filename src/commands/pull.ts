@@ -17,7 +17,8 @@ import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
-import { generateFromManifest, type GenerateResult, type Stage } from "./generate.js";
+import { generateFromManifest, type GenerateResult } from "./generate.js";
+import type { Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -21,10 +21,8 @@ import { packageName } from "../emit/scaffold/package.js";
 import { toolsTable } from "../emit/scaffold/readme.js";
 import { GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, PACKAGE_FILE, README_FILE, withToolsTable } from "../shared/output-names.js";
 import { formatFiles } from "../format/index.js";
-import { timed, withinStack, type Stage } from "./generate.js";
+import { normalize, timed, withinStack, type Stage } from "../pipeline.js";
 import type { EmittedFile, ManifestIR, OutputFile } from "../ir/index.js";
-import { normalizeManifest } from "../normalize/index.js";
-import { checkToolsAgainstSdk } from "../normalize/sdk-tool-schema.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { realPathOf } from "../shared/real-path.js";
 import { snapshotEdited } from "../emit/snapshot.js";
@@ -205,15 +203,13 @@ async function renderScaffoldStages(
   timings: Partial<Record<ScaffoldStage, number>>,
 ): Promise<RenderedScaffold> {
   if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
-  const ir = await timed(timings, "normalize", () => normalizeManifest(raw));
-  const sdk = await timed(timings, "normalize", () => checkToolsAgainstSdk(ir));
-  ir.diagnostics.push(...sdk.diagnostics);
+  const ir = await timed(timings, "normalize", () => normalize(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
   const name = packageName(basename(resolve(options.outDir)));
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
-  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: MANIFEST_FILE }, { name, handlerPaths: plan.paths, listed: sdk.accepted }));
+  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: MANIFEST_FILE }, { name, handlerPaths: plan.paths }));
   failOnWarnings(ir.diagnostics, options.strict);
   const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === MANIFEST_FILE));
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)

@@ -64,6 +64,12 @@ export interface ToolIR {
   output?: NormalizedSchema | undefined;
   /** The tool exactly as the server listed it (for the snapshot and `tools/list` of a scaffold). */
   raw: Record<string, unknown>;
+  /**
+   * When the official SDK rejects `raw` (normalize/sdk-tool-schema.ts): the
+   * tool as the SDK accepts it, changed only where rejected, which is how a
+   * scaffolded server lists it.
+   */
+  acceptedBySdk?: Record<string, unknown> | undefined;
   /** JSON pointer of the tool in the input document. */
   pointer: string;
 }

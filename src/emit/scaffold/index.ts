@@ -25,8 +25,6 @@ export interface ScaffoldEmitOptions {
   name: string;
   /** Project-relative handler file of every tool, by wire name. */
   handlerPaths: ReadonlyMap<string, string>;
-  /** By wire name, tools `tools/list` lists otherwise than the manifest does (as the SDK accepts them: see `checkToolsAgainstSdk`). */
-  listed?: ReadonlyMap<string, Record<string, unknown>> | undefined;
 }
 
 export interface ScaffoldFiles {
@@ -51,7 +49,7 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
     emitValidate(ir),
     runtime,
     serverRuntime,
-    emitServerTools(ir, options.listed),
+    emitServerTools(ir),
     emitServerDefine(ir),
     emitServerHandlers(ir, options.handlerPaths),
     emitServerModule(ir, options.name),

@@ -3,13 +3,13 @@
  * manifest's raw object as a literal, so `tools/list` returns exactly what
  * the manifest lists (names, titles, schemas, annotations, icons, `_meta`).
  * A tool the official SDK client would reject (and with it the whole list)
- * is listed as `listed` has it instead: as the SDK accepts it.
+ * is listed as the SDK accepts it instead (`ToolIR.acceptedBySdk`).
  */
 import type { ManifestIR, SourceFile } from "../../ir/index.js";
 import { jsonLiteral } from "../../shared/escape.js";
 import { header, importDeclaration, reference } from "../nodes.js";
 
-export function emitServerTools(ir: ManifestIR, listed: ReadonlyMap<string, Record<string, unknown>> = new Map()): SourceFile {
+export function emitServerTools(ir: ManifestIR): SourceFile {
   return {
     path: "tools.ts",
     format: "typescript",
@@ -22,7 +22,7 @@ export function emitServerTools(ir: ManifestIR, listed: ReadonlyMap<string, Reco
         exported: true,
         name: "tools",
         type: { kind: "array", element: reference("ListedTool"), readonly: true },
-        value: { kind: "array", elements: ir.tools.map((tool) => ({ kind: "code", text: jsonLiteral(listed.get(tool.wireName) ?? tool.raw) })) },
+        value: { kind: "array", elements: ir.tools.map((tool) => ({ kind: "code", text: jsonLiteral(tool.acceptedBySdk ?? tool.raw) })) },
       },
     ],
   };
