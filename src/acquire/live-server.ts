@@ -227,7 +227,7 @@ async function listServer(
   const { connection, fellBack } =
     spec.transport === "stdio"
       ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
-      : await connectRemote(spec, sdk, attempt, watch, closers, progress, remoteInit(spec, oauth, watch.fetch));
+      : await connectRemote({ spec, sdk, attempt, watch, closers, progress, remote: remoteInit(spec, oauth, watch.fetch), where: displayUrl(spec.url) });
   const { client, protocolVersion } = connection;
   const server = client.getServerVersion() as Record<string, unknown> | undefined;
   const name = typeof server?.["name"] === "string" ? options.secrets.excerpt(server["name"], 80) : "(unnamed)";
@@ -447,17 +447,22 @@ async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, att
 /** HTTP statuses that mean "no Streamable HTTP here" (MCP 2025-03-26, backwards compatibility). */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
-async function connectRemote(
-  spec: RemoteServerSpec,
-  sdk: Sdk,
-  attempt: Attempt,
-  watch: Watch,
-  closers: Closer[],
-  progress: (kind: ProgressEvent["kind"], message: string) => void,
-  remote: RemoteInit,
-): Promise<{ connection: Connection; fellBack: boolean }> {
-  const where = displayUrl(spec.url);
-  if (spec.transport === "sse") return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where, remote), fellBack: false };
+/** What connecting to a remote server takes, over either transport. */
+interface RemoteConnect {
+  spec: RemoteServerSpec;
+  sdk: Sdk;
+  attempt: Attempt;
+  watch: Watch;
+  closers: Closer[];
+  progress: (kind: ProgressEvent["kind"], message: string) => void;
+  remote: RemoteInit;
+  /** The server's URL as shown (never a secret). */
+  where: string;
+}
+
+async function connectRemote(connect: RemoteConnect): Promise<{ connection: Connection; fellBack: boolean }> {
+  const { spec, sdk, attempt, watch, closers, progress, remote, where } = connect;
+  if (spec.transport === "sse") return { connection: await connectSse(connect), fellBack: false };
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
   progress("connecting", `connecting to ${where} (Streamable HTTP)`);
   const transport = new StreamableHTTPClientTransport(spec.url, remote);
@@ -470,7 +475,7 @@ async function connectRemote(
     const status = sdk.errors.StreamableHTTPError !== undefined && error instanceof sdk.errors.StreamableHTTPError ? error.code : undefined;
     if (spec.transport === "auto" && status !== undefined && FALLBACK_STATUSES.has(status)) {
       progress("fallback", `${where} refused the Streamable HTTP initialize request (HTTP ${status}); falling back to the legacy HTTP+SSE transport`);
-      return { connection: await connectSse(spec, sdk, attempt, watch, closers, progress, where, remote), fellBack: true };
+      return { connection: await connectSse(connect), fellBack: true };
     }
     throw error;
   }
@@ -485,16 +490,7 @@ async function connectRemote(
   return { connection: { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage }, fellBack: false };
 }
 
-async function connectSse(
-  spec: RemoteServerSpec,
-  sdk: Sdk,
-  attempt: Attempt,
-  watch: Watch,
-  closers: Closer[],
-  progress: (kind: ProgressEvent["kind"], message: string) => void,
-  where: string,
-  remote: RemoteInit,
-): Promise<Connection> {
+async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote, where }: RemoteConnect): Promise<Connection> {
   const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
   attempt.transport = "sse";
   progress("connecting", `connecting to ${where} (legacy HTTP+SSE)`);

@@ -26,19 +26,23 @@ function showDiffs(option: boolean | undefined, io: Io): boolean {
   return option ?? io.terminal === true;
 }
 
-interface GenerateCliOptions {
+/** The flags `generate` and `pull` share: where, how strictly, and how the result is shown. */
+interface OutputCliOptions {
   out?: string;
   config?: string;
-  emit?: "client" | "types";
   check?: boolean;
   diff?: boolean;
-  watch?: boolean;
   format: boolean;
   strict?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   json?: boolean;
   force?: boolean;
+}
+
+interface GenerateCliOptions extends OutputCliOptions {
+  emit?: "client" | "types";
+  watch?: boolean;
 }
 
 /** `--diff` and `--no-diff`, for the commands that take `--check`. */
@@ -307,9 +311,7 @@ async function watchCli(
   }
 }
 
-interface PullCliOptions {
-  out?: string;
-  config?: string;
+interface PullCliOptions extends OutputCliOptions {
   transport?: "stdio" | "http" | "sse";
   header: string[];
   env: string[];
@@ -321,14 +323,6 @@ interface PullCliOptions {
   callbackPort?: number;
   maxTime?: number;
   maxSize?: number;
-  check?: boolean;
-  diff?: boolean;
-  format: boolean;
-  strict?: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-  json?: boolean;
-  force?: boolean;
 }
 
 /**

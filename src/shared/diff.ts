@@ -156,12 +156,22 @@ function hunks(ops: readonly Op[], context: number): Array<{ from: number; to: n
  * D² numbers for D edits) and walks back through them.
  */
 function editScript(a: Int32Array, b: Int32Array): Op[] | undefined {
+  const rounds: Int32Array[] = [];
+  const edits = shortestEdits(a, b, MAX_SCRIPT_EDITS, (round) => rounds.push(round));
+  return edits === undefined ? undefined : backtrack(rounds, edits, a.length, b.length);
+}
+
+/**
+ * Myers' forward pass: D, the number of edits of a shortest edit script, or
+ * undefined past `limit` edits. `keep`, when given, receives each round's
+ * reach for diagonals -d..d, read by the next round and by the walk back.
+ */
+function shortestEdits(a: Int32Array, b: Int32Array, limit: number, keep?: (round: Int32Array) => void): number | undefined {
   const n = a.length;
   const m = b.length;
-  const max = Math.min(n + m, MAX_SCRIPT_EDITS);
+  const max = Math.min(n + m, limit);
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
-  const rounds: Int32Array[] = [];
   for (let d = 0; d <= max; d++) {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
@@ -171,10 +181,9 @@ function editScript(a: Int32Array, b: Int32Array): Op[] | undefined {
         y++;
       }
       v[offset + k] = x;
-      if (x >= n && y >= m) return backtrack(rounds, d, n, m);
+      if (x >= n && y >= m) return d;
     }
-    // This round's reach for diagonals -d..d, read by the next round and by the walk back.
-    rounds.push(v.slice(offset - d, offset + d + 1));
+    keep?.(v.slice(offset - d, offset + d + 1));
   }
   return undefined;
 }
@@ -208,24 +217,7 @@ function backtrack(rounds: readonly Int32Array[], edits: number, n: number, m: n
 
 /** Insertions plus deletions of a shortest edit script, or undefined past `MAX_EDITS`. */
 function editDistance(a: Int32Array, b: Int32Array): number | undefined {
-  const n = a.length;
-  const m = b.length;
-  const max = Math.min(n + m, MAX_EDITS);
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  for (let d = 0; d <= max; d++) {
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) return d;
-    }
-  }
-  return undefined;
+  return shortestEdits(a, b, MAX_EDITS);
 }
 
 /** Lines not shared as a multiset: never more than the true edit distance. */

@@ -200,17 +200,7 @@ export async function stageWrites(files: readonly EmittedFile[], outDir: string,
   const changed = files.filter((_, index) => plan[index]!.status !== "unchanged");
   const staging = await asUserErrors(outDir, () => stageTemporaries(changed, outDir));
   const staged = staging.files;
-  return {
-    commit: () =>
-      inFlight(async () => {
-        if (interruption.requested) {
-          await discardStaging(staging);
-          throw interruptedError();
-        }
-        return committing(() => asUserErrors(outDir, () => commitStaged()));
-      }),
-    discard: () => discardStaging(staging),
-  };
+  return stagedWrite(staging, outDir, commitStaged);
 
   async function commitStaged(): Promise<WriteResult[]> {
     // Between planning and now (a project stages every target first), a file may have appeared
@@ -254,6 +244,26 @@ export async function stageCreations(files: readonly EmittedFile[], outDir: stri
   await removeAbandonedTemporaries(sweptDirectories(outDir, files));
   const staging = await asUserErrors(outDir, () => stageTemporaries(files, outDir));
   const staged = staging.files;
+  return stagedWrite(staging, outDir, async () => {
+    const created: string[] = [];
+    const existing: string[] = [];
+    try {
+      for (const [index, { temp, target }] of staged.entries()) {
+        (await linkExclusive(temp, target, files[index]!.contents) ? created : existing).push(files[index]!.path);
+      }
+    } finally {
+      await removeTemporaries(staged);
+    }
+    return { created, existing };
+  });
+}
+
+/**
+ * What staging hands back: `commit` runs `commitStaged` as a commit (one a
+ * signal lets finish), unless an interruption came first, which discards the
+ * staging instead; `discard` removes it.
+ */
+function stagedWrite<R>(staging: Staging, outDir: string, commitStaged: () => Promise<R>): StagedWrite<R> {
   return {
     commit: () =>
       inFlight(async () => {
@@ -261,18 +271,7 @@ export async function stageCreations(files: readonly EmittedFile[], outDir: stri
           await discardStaging(staging);
           throw interruptedError();
         }
-        return committing(() => asUserErrors(outDir, async () => {
-          const created: string[] = [];
-          const existing: string[] = [];
-          try {
-            for (const [index, { temp, target }] of staged.entries()) {
-              (await linkExclusive(temp, target, files[index]!.contents) ? created : existing).push(files[index]!.path);
-            }
-          } finally {
-            await removeTemporaries(staged);
-          }
-          return { created, existing };
-        }));
+        return committing(() => asUserErrors(outDir, commitStaged));
       }),
     discard: () => discardStaging(staging),
   };
