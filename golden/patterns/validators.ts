@@ -967,7 +967,7 @@ function patternEngine(
   };
 }
 
-/** How the patterns that do not compile as `new RegExp(source, "u")` compile (mcpgen's README, "Patterns"). */
+/** How the patterns that do not compile as `new RegExp(source, "u")` compile (mcpgen's docs/type-mapping.md, "Patterns"). */
 const patternRegExp = patternEngine(new Map([
   ["\\s+$", "linear"],
   ["^(?=\\w)(\\w+\\s?)*$", "linear"],

@@ -1,6 +1,6 @@
 /**
  * Every normalisation rule, by family: the names diagnostics' documentation,
- * the README and ARCHITECTURE.md cite. Keyword rules are also in the table
+ * the docs and ARCHITECTURE.md cite. Keyword rules are also in the table
  * the keyword dispatch reads (`rules/index.ts`); structural rules are
  * declared beside the code that implements them. Each has table rows of its
  * own in `test/normalize/<family>.ts`, and a rule without one fails the test.

@@ -1,6 +1,6 @@
 /**
  * What a normalisation rule is. Every rule has a name (what diagnostics'
- * documentation, the README and ARCHITECTURE.md cite), one sentence of what
+ * documentation, the docs and ARCHITECTURE.md cite), one sentence of what
  * it does, and the diagnostic codes it may report; `registry.ts` lists them
  * all, and `test/normalize/` holds table rows for each.
  *

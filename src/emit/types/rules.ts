@@ -1,9 +1,9 @@
 /**
- * The type mapping (README, "Type mapping"), rule by rule: JSON Schema as
+ * The type mapping (docs/type-mapping.md, "The mapping"), rule by rule: JSON Schema as
  * normalised (2020-12 keywords only, every ref `#` or `#/$defs/<key>`) to
  * TypeScript. Each rule has a name and is defined here once; a schema's type
  * is the intersection of the parts every rule gives it, in this order.
- * test/type-mapping.test.ts holds one row per row of the README's table,
+ * test/type-mapping.test.ts holds one row per row of that table,
  * naming the rule that makes it.
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";

@@ -169,7 +169,7 @@ async function patternEngineBlock(modes: ReadonlyArray<readonly [string, Pattern
     ...(linear ? [inlinedTemplate(await readFile(templatePath("linear-regexp.ts"), "utf8")), ""] : []),
     inlinedTemplate(await readFile(templatePath("pattern-engine.ts"), "utf8")),
     "",
-    `/** How the patterns that do not compile as \`new RegExp(source, "u")\` compile (mcpgen's README, "Patterns"). */`,
+    `/** How the patterns that do not compile as \`new RegExp(source, "u")\` compile (mcpgen's docs/type-mapping.md, "Patterns"). */`,
     `const ${PATTERN_ENGINE_NAME} = patternEngine(new Map([\n${table}\n]), ${linear ? "LinearRegExp" : "undefined"});`,
     "",
   ];
