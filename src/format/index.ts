@@ -23,7 +23,7 @@ export interface FormatOptions {
   /**
    * Keep the printer's layout of what it vouches for (default true; only
    * with Prettier's default options). `false` has Prettier format every
-   * file whole, which `test/layout.test.ts` compares against.
+   * file whole, which `test/format/layout.test.ts` compares against.
    */
   knownLayout?: boolean | undefined;
   /** How Prettier is loaded (tests watch it). */

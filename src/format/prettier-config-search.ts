@@ -14,7 +14,7 @@ import { dirname, join, parse } from "node:path";
 
 /**
  * Prettier's configuration files (src/config/prettier-config/config-searcher.js
- * in Prettier 3.10, checked by test/format.test.ts), `.editorconfig`, and
+ * in Prettier 3.10, checked by test/format/format.test.ts), `.editorconfig`, and
  * `package.yaml` (whose `prettier` key is not looked for: its presence is a maybe).
  */
 export const CONFIG_FILES: ReadonlySet<string> = new Set([

@@ -79,7 +79,7 @@ export interface VariableStatement {
  * Code copied from a file under `templates/` (its `emitted` region, or all
  * of it), with `fills`: each `find` is a text that occurs exactly once in
  * it, and is replaced by `replace`. A template is kept in Prettier's layout
- * (test/templates.test.ts checks it); what a fill changes is not.
+ * (test/templates/templates.test.ts checks it); what a fill changes is not.
  */
 export interface TemplateInsertion {
   kind: "template";

@@ -3,7 +3,7 @@
  * errors and warnings (`Diagnostic.code`, in `--json` too) and the exit codes
  * of the CLI, each with when it is raised. `DiagnosticCode` is this
  * catalogue's keys, so a code raised anywhere is one documented here;
- * `test/codes.test.ts` proves each one is raised somewhere and that
+ * `test/shared/codes.test.ts` proves each one is raised somewhere and that
  * `docs/errors.md` lists them as written here.
  */
 

@@ -1,5 +1,5 @@
 // A consumer that knows nothing of mcpgen, as a form library or an RPC framework is: it declares Standard
-// Schema v1 itself (https://standardschema.dev) and reads only `~standard`. test/standard-schema.test.ts
+// Schema v1 itself (https://standardschema.dev) and reads only `~standard`. test/generated/standard-schema.test.ts
 // type-checks this file under the strict settings (the inferred types are part of the test), compiles it,
 // runs it and reads what it prints.
 import type { StandardSchemaV1 as SdkStandardSchemaV1 } from "@modelcontextprotocol/client";

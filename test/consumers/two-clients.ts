@@ -1,5 +1,5 @@
 // An app with two servers: two generated clients in one program, each output with its own runtime.ts and so
-// its own error classes. test/multi-client.test.ts type-checks this file under the strict settings (the
+// its own error classes. test/generated/multi-client.test.ts type-checks this file under the strict settings (the
 // narrowing below is part of the test: a guard that were no type predicate would not compile), compiles it,
 // runs it and reads what it prints.
 import * as shared from "../../golden/shared/index.js";

@@ -1,4 +1,4 @@
-// Type-level contract of hostile names (type-checked by test/typing.test.ts, never run).
+// Type-level contract of hostile names (type-checked by test/generated/typing.test.ts, never run).
 import type { ObjectMemberPropertiesInput, ObjectMemberPropertiesOutput, ToolsClient } from "../../golden/hazards/index.js";
 
 // Optional properties named like Object.prototype members can be left out, as any optional property.

@@ -1,4 +1,4 @@
-// Type-level contract of the type mapping (type-checked by test/typing.test.ts, never run).
+// Type-level contract of the type mapping (type-checked by test/generated/typing.test.ts, never run).
 import type { ArraysAndTuplesInput, CombinatorsInput, ObjectsInput, RefsInput, Tuples2020Input } from "../../golden/type-mapping/index.js";
 
 export const arrays: ArraysAndTuplesInput = { mixedList: [{ a: "x" }, "s"], negatives: [-1], negativeEnum: [-1.5, -2], draft07Tuple: [1, 2] };

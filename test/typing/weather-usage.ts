@@ -1,4 +1,4 @@
-// Type-level contract of the generated client (type-checked by test/typing.test.ts, never run).
+// Type-level contract of the generated client (type-checked by test/generated/typing.test.ts, never run).
 // Each @ts-expect-error must be an error: if the generated types became looser, tsc reports the directive as unused.
 import {
   createClient,

@@ -3,7 +3,7 @@
  * normalised (2020-12 keywords only, every ref `#` or `#/$defs/<key>`) to
  * TypeScript. Each rule has a name and is defined here once; a schema's type
  * is the intersection of the parts every rule gives it, in this order.
- * test/type-mapping.test.ts holds one row per row of that table,
+ * test/emit/type-mapping.test.ts holds one row per row of that table,
  * naming the rule that makes it.
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
@@ -71,7 +71,7 @@ export const JSON_TYPE_RULES: { readonly [type: string]: JsonTypeRule } = {
   array: (schema, context) => (schema.prefixItems === undefined ? arrayOf(itemsType(schema, context)) : tupleType(schema, context)),
 };
 
-/** The names of all rules, as test/type-mapping.test.ts cites them. */
+/** The names of all rules, as test/emit/type-mapping.test.ts cites them. */
 export const TYPE_RULE_NAMES: readonly string[] = [...Object.keys(TYPE_RULES), ...Object.keys(JSON_TYPE_RULES).map((type) => `type: ${type}`), "doc"];
 
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "required"];

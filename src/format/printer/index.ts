@@ -4,7 +4,7 @@
  * vouched for or not. Formatting is most of the cost of a run when Prettier
  * does it (it parses and reprints every file); mcpgen's output is regular,
  * so the printer lays out nearly all of it, and the format stage hands
- * Prettier only what the printer does not vouch for. `test/layout.test.ts`
+ * Prettier only what the printer does not vouch for. `test/format/layout.test.ts`
  * holds the result to Prettier's own, node kind by node kind and file by
  * file over the goldens and every corpus server.
  */

@@ -1,0 +1,285 @@
+/**
+ * `mcpgen.config.json`: finding it, validating it (every problem with the
+ * file and its JSON pointer), the published JSON Schema agreeing with the
+ * validator, and how the CLI reports configuration and usage mistakes.
+ */
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ajvModule from "ajv";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { McpgenError } from "../../src/shared/errors.js";
+import { ConfigError, findConfigFile, loadConfig, validateConfig } from "../../src/commands/config.js";
+import { repoRoot } from "../helpers/typecheck.js";
+
+// A CommonJS module seen from ESM: the class is the `default` of `module.exports`.
+const Ajv = ajvModule.default;
+
+const schemaPath = join(repoRoot, "schema", "mcpgen.config.schema.json");
+
+async function scratch(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "mcpgen-config-"));
+}
+
+const cli = runCli;
+
+const good = { name: "weather", manifest: "weather.tools.json", out: "src/mcp/weather" };
+
+/** Problems the validator must report: the configuration, then every `pointer: message` expected. */
+const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
+  ["not an object", [], [["", /the configuration must be an object, not an array/]]],
+  ["no targets", {}, [["", /missing `targets`/]]],
+  ["targets not an array", { targets: {} }, [["/targets", /`targets` must be an array, not an object/]]],
+  ["an unknown top-level key", { targets: [good], target: [] }, [["/target", /unknown key "target".*\n.*did you mean "targets"\?/]]],
+  ["a bad default format", { format: "yes", targets: [good] }, [["/format", /`format` must be true or false, not "yes"/]]],
+  ["a bad default strict", { strict: "yes", targets: [good] }, [["/strict", /`strict` must be true or false, not "yes"/]]],
+  ["a target that is not an object", { targets: ["weather"] }, [["/targets/0", /a target must be an object, not "weather"/]]],
+  ["an unknown target key", { targets: [{ ...good, outDir: "x" }] }, [["/targets/0/outDir", /unknown key "outDir"/]]],
+  ["a misspelt key", { targets: [{ ...good, emitt: "types" }] }, [["/targets/0/emitt", /did you mean "emit"\?/]]],
+  ["no name", { targets: [{ manifest: "m.json", out: "o" }] }, [["/targets/0", /missing `name`/]]],
+  ["no out", { targets: [{ name: "a", manifest: "m.json" }] }, [["/targets/0", /missing `out`/]]],
+  ["a name that is not a word", { targets: [{ ...good, name: "--all" }] }, [["/targets/0/name", /is not a plain word/]]],
+  ["an empty manifest", { targets: [{ ...good, manifest: "" }] }, [["/targets/0/manifest", /`manifest` must be a non-empty string/]]],
+  ["neither manifest nor server", { targets: [{ name: "a", out: "o" }] }, [["/targets/0", /needs a `manifest` .* or a `server`/]]],
+  ["both manifest and server", { targets: [{ ...good, server: "github" }] }, [["/targets/0", /a `manifest` or a `server`, not both/]]],
+  ["an unknown emit", { targets: [{ ...good, emit: "sever" }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not "sever"/]]],
+  ["a bad format", { targets: [{ ...good, format: 1 }] }, [["/targets/0/format", /`format` must be true or false, not 1/]]],
+  ["a bad strict", { targets: [{ ...good, strict: null }] }, [["/targets/0/strict", /`strict` must be true or false, not null/]]],
+  ["an unknown transport", { targets: [{ name: "g", server: "github", out: "o", transport: "ws" }] }, [["/targets/0/transport", /`transport` must be "stdio", "http", "sse", not "ws"/]]],
+  ["a zero timeout", { targets: [{ name: "g", server: "github", out: "o", timeout: 0 }] }, [["/targets/0/timeout", /`timeout` must be a number of seconds greater than 0/]]],
+  ["transport on a manifest target", { targets: [{ ...good, transport: "http" }] }, [["/targets/0/transport", /applies to `server` targets only/]]],
+  ["a zero maxTime", { targets: [{ name: "g", server: "github", out: "o", maxTime: 0 }] }, [["/targets/0/maxTime", /`maxTime` must be a number of seconds greater than 0/]]],
+  ["a maxSize that is no size", { targets: [{ name: "g", server: "github", out: "o", maxSize: "lots" }] }, [["/targets/0/maxSize", /`maxSize` must be a number of bytes or a size such as "50MB", not "lots"/]]],
+  ["a fractional maxSize in bytes", { targets: [{ name: "g", server: "github", out: "o", maxSize: 1.5 }] }, [["/targets/0/maxSize", /`maxSize` must be a number of bytes/]]],
+  ["maxSize on a manifest target", { targets: [{ ...good, maxSize: "1MB" }] }, [["/targets/0/maxSize", /applies to `server` targets only/]]],
+  ["a null emit", { targets: [{ ...good, emit: null }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not null/]]],
+  ["a null format", { targets: [{ ...good, format: null }] }, [["/targets/0/format", /`format` must be true or false, not null/]]],
+  ["oauth on a manifest target", { targets: [{ ...good, oauth: { scopes: "read" } }] }, [["/targets/0/oauth", /applies to `server` targets only/]]],
+  ["oauth that is not an object", { targets: [{ name: "g", server: "github", out: "o", oauth: "client-1" }] }, [["/targets/0/oauth", /`oauth` must be an object/]]],
+  ["an unknown oauth key", { targets: [{ name: "g", server: "github", out: "o", oauth: { scope: "read" } }] }, [["/targets/0/oauth/scope", /unknown key "scope" in `oauth`\n.*allowed here: clientId, clientMetadataUrl, scopes, callbackPort/]]],
+  ["a client secret in the file", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "c", clientSecret: "s3cret" } }] }, [["/targets/0/oauth/clientSecret", /secrets come from the environment only\n.*MCPGEN_CLIENT_SECRET/]]],
+  ["an http client metadata URL", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "http://example.com/client.json" } }] }, [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]]],
+  ["a client metadata URL without a path", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "https://example.com/" } }] }, [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]]],
+  ["blank scopes", { targets: [{ name: "g", server: "github", out: "o", oauth: { scopes: "  " } }] }, [["/targets/0/oauth/scopes", /`oauth.scopes` must be a non-empty string/]]],
+  ["a callback port out of range", { targets: [{ name: "g", server: "github", out: "o", oauth: { callbackPort: 70000 } }] }, [["/targets/0/oauth/callbackPort", /whole number from 1 to 65535/]]],
+  ["an empty client id", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "" } }] }, [["/targets/0/oauth/clientId", /`oauth.clientId` must be a non-empty string/]]],
+];
+
+/** Problems JSON Schema cannot express, reported by the validator alone. */
+const invalidBeyondSchema: Array<[string, unknown, Array<[string, RegExp]>]> = [
+  ["a duplicate name", { targets: [good, { ...good, out: "other" }] }, [["/targets/1/name", /target name "weather" is already used at \/targets\/0/]]],
+  ["the same out", { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp/weather/" }] }, [["/targets/1/out", /has the same `out` as target "weather"/]]],
+  ["nested outs", { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp" }] }, [["/targets/1/out", /has an `out` nested with that of target "weather"/]]],
+  ["a NUL character in out", { targets: [{ ...good, out: "gen\u0000x" }] }, [["/targets/0/out", /`out` must not contain a NUL character/]]],
+];
+
+const valid: Array<[string, unknown]> = [
+  ["a manifest target", { targets: [good] }],
+  ["no targets at all", { targets: [] }],
+  ["$schema and a default format", { $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json", format: false, targets: [good] }],
+  ["every option", {
+    targets: [
+      { ...good, emit: "types", format: true, strict: true },
+      { name: "notes", manifest: "notes.json", out: "server", emit: "server" },
+      { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5, maxTime: 60, maxSize: "50MB" },
+      { name: "bytes", server: "https://example.com/bytes", out: "src/mcp/bytes", maxSize: 1048576 },
+      { name: "remote", server: "https://example.com/mcp", out: "src/mcp/remote" },
+      { name: "linear", server: "https://mcp.example.com/mcp", out: "src/mcp/linear", oauth: { clientId: "mcpgen-ci", clientMetadataUrl: "https://example.com/oauth/mcpgen.json", scopes: "read write", callbackPort: 8976 } },
+    ],
+  }],
+];
+
+function problemsOf(document: unknown): ConfigError {
+  try {
+    validateConfig(document, { file: "/project/mcpgen.config.json", root: "/project" });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("expected the configuration to be rejected");
+}
+
+describe("validation", () => {
+  it.each([...invalid, ...invalidBeyondSchema])("rejects %s, naming the file and the JSON pointer", (_, document, expected) => {
+    const error = problemsOf(document);
+    for (const [pointer, message] of expected) {
+      const found = error.diagnostics.find((diagnostic) => diagnostic.pointer === pointer && message.test(`${diagnostic.message}\n${diagnostic.hint ?? ""}`));
+      expect(found, `${pointer} ${message} in ${JSON.stringify(error.diagnostics)}`).toBeDefined();
+      expect(found!.file).toBe("/project/mcpgen.config.json");
+      expect(found!.code).toBe("config-invalid");
+    }
+  });
+
+  it("compares outs as real paths: a symbolic link to another target's directory is that directory", async () => {
+    const root = await scratch();
+    await mkdir(join(root, "real"));
+    await symlink(join(root, "real"), join(root, "link"));
+    const document = { targets: [{ ...good, out: "real" }, { name: "b", manifest: "b.json", out: "link/nested" }] };
+    let error: unknown;
+    try {
+      validateConfig(document, { file: join(root, "mcpgen.config.json"), root });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).diagnostics).toMatchObject([{ pointer: "/targets/1/out", message: expect.stringMatching(/has an `out` nested with that of target "weather"/) }]);
+  });
+
+  it("reports every problem at once", () => {
+    const error = problemsOf({ targets: [{ name: "a", manifest: "a.json", out: "a", emit: "x" }, { name: "b", out: "b", colour: true }] });
+    expect(error.diagnostics.map((diagnostic) => diagnostic.pointer)).toEqual(["/targets/0/emit", "/targets/1/colour", "/targets/1"]);
+    expect(error.message.split("\nerror: ")).toHaveLength(3);
+  });
+
+  it.each(valid)("accepts %s, resolving paths against the file's directory", (_, document) => {
+    const config = validateConfig(document, { file: "/project/mcpgen.config.json", root: "/project" });
+    expect(config.targets.length).toBe((document as { targets: unknown[] }).targets.length);
+  });
+
+  it("keeps a server target's oauth settings", () => {
+    const config = validateConfig({ targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "abc", scopes: " read  write " } }] }, { file: undefined, root: "/project" });
+    expect(config.targets[0]!.source).toEqual({ kind: "server", server: "github", transport: undefined, timeoutMs: undefined, oauth: { clientId: "abc", scopes: "read  write" } });
+  });
+
+  it("resolves defaults: emit client, format and strict from the file, paths from its directory", () => {
+    const config = validateConfig({ format: false, strict: true, targets: [good, { name: "g", server: "github", out: "gen/g", format: true, strict: false, timeout: 2, maxTime: 9, maxSize: "1.5KB" }] }, { file: undefined, root: "/project" });
+    expect(config.targets).toEqual([
+      { name: "weather", emit: "client", format: false, strict: true, outDir: "/project/src/mcp/weather", source: { kind: "manifest", path: "/project/weather.tools.json" }, pointer: "/targets/0" },
+      { name: "g", emit: "client", format: true, strict: false, outDir: "/project/gen/g", source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000, maxTimeMs: 9000, maxResponseBytes: 1536 }, pointer: "/targets/1" },
+    ]);
+    expect(validateConfig({ targets: [good] }, { file: undefined, root: "/project" }).targets[0]!.strict).toBe(false);
+  });
+});
+
+describe("server targets", () => {
+  it.each([
+    ["the project directory", "server"],
+    ["its src/generated directory, as in the issue's example", "server/src/generated"],
+  ])("take %s as out", (_, out) => {
+    const config = validateConfig({ targets: [{ name: "notes", manifest: "notes.tools.json", out, emit: "server" }] }, { file: undefined, root: "/project" });
+    expect(config.targets[0]!.outDir).toBe("/project/server");
+  });
+
+  it("leave a client target's src/generated alone", () => {
+    const config = validateConfig({ targets: [{ name: "c", manifest: "c.json", out: "app/src/generated" }] }, { file: undefined, root: "/project" });
+    expect(config.targets[0]!.outDir).toBe("/project/app/src/generated");
+  });
+});
+
+describe("the published JSON Schema", () => {
+  const compile = async () => {
+    const schema = JSON.parse(await readFile(schemaPath, "utf8")) as Record<string, unknown>;
+    // Strict, except for `required` naming properties declared one level up (in `oneOf` and `dependencies`).
+    return new Ajv({ allErrors: true, strict: true, strictRequired: false }).compile(schema);
+  };
+
+  it("is a valid draft-07 schema that accepts every valid configuration", async () => {
+    const validate = await compile();
+    for (const [name, document] of valid) expect(validate(document), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  });
+
+  it.each(invalid)("agrees with the validator: rejects %s", async (_, document) => {
+    const validate = await compile();
+    expect(validate(document)).toBe(false);
+  });
+
+  it("is the schema package.json publishes", async () => {
+    const packageJson = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { files: string[] };
+    expect(packageJson.files).toContain("schema");
+  });
+});
+
+describe("finding the file", () => {
+  it("looks in the working directory, then upward", async () => {
+    const root = await scratch();
+    const deep = join(root, "packages", "app", "src");
+    await mkdir(deep, { recursive: true });
+    expect(await findConfigFile(deep)).toBeUndefined();
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [good] }));
+    expect(await findConfigFile(deep)).toBe(join(root, "mcpgen.config.json"));
+    await writeFile(join(root, "packages", "mcpgen.config.json"), JSON.stringify({ targets: [] }));
+    expect(await findConfigFile(deep)).toBe(join(root, "packages", "mcpgen.config.json"));
+    const config = await loadConfig({ cwd: deep });
+    expect(config.root).toBe(join(root, "packages"));
+  });
+
+  it("--config names one (relative to the working directory); comments and trailing commas are allowed", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "other.json"), `{\n  // a comment\n  "targets": [${JSON.stringify(good)},],\n}\n`);
+    const config = await loadConfig({ cwd: root, config: "other.json" });
+    expect(config.file).toBe(join(root, "other.json"));
+    expect(config.targets[0]!.outDir).toBe(join(root, "src/mcp/weather"));
+  });
+
+  it("no configuration is a usage error", async () => {
+    const root = await scratch();
+    const error = await loadConfig({ cwd: root }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic.code).toBe("usage");
+  });
+});
+
+describe("the CLI", () => {
+  it("prints every problem with the file and pointer, exits 1 and writes nothing", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "a", manifest: "a.json", out: "out", emit: "clients" }], extra: 1 }));
+    const result = await cli(["generate"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: mcpgen.config.json: at /extra: unknown key "extra"');
+    expect(result.stderr).toContain('error: mcpgen.config.json: at /targets/0/emit: `emit` must be "client", "server", "types", not "clients"');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("names a configuration given with --config by its path", async () => {
+    const root = await scratch();
+    await mkdir(join(root, "config"));
+    await writeFile(join(root, "config", "mcp.json"), "{ \"targets\": [ { \"name\": 1 } ] }");
+    const result = await cli(["generate", "--config", "config/mcp.json"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error: ${join("config", "mcp.json")}: at /targets/0/name: \`name\` must be a non-empty string, not 1`);
+  });
+
+  it("invalid JSON names the file", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "mcpgen.config.json"), "{ targets: [] }");
+    const result = await cli(["generate"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: mcpgen\.config\.json: not valid JSON/);
+  });
+
+  it.each([
+    ["no configuration", [], /error: no mcpgen\.config\.json in .* or any directory above it\n {2}hint: run mcpgen init/],
+    ["a manifest without --out and no configuration", ["weather.tools.json"], /error: required option '-o, --out <dir>' not specified/],
+    ["--watch with --check", ["--watch", "--check"], /error: --watch and --check do not go together/],
+    ["--emit without --out", ["--emit", "types"], /error: --emit goes with --out/],
+    ["--config with --out", ["m.json", "--out", "o", "--config", "c.json"], /error: --config and --out do not go together/],
+  ])("usage error, exit 2: %s", async (_, args, message) => {
+    const root = await scratch();
+    const result = await cli(["generate", ...args], root);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it("an unknown target is a usage error that lists the targets", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [good, { name: "notes", manifest: "n.json", out: "n" }] }));
+    const result = await cli(["generate", "wether"], root);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: no target named "wether" in mcpgen.config.json\n  hint: targets: weather, notes\n');
+  });
+
+  it("pull without a server target is a usage error", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [good] }));
+    const all = await cli(["pull"], root);
+    expect(all.code).toBe(2);
+    expect(all.stderr).toMatch(/no target in mcpgen\.config\.json has a `server`: there is nothing to pull/);
+    const named = await cli(["pull", "weather"], root);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toMatch(/"weather" is not a server target/);
+    const header = await cli(["pull", "--header", "A: b"], root);
+    expect(header.code).toBe(2);
+    expect(header.stderr).toMatch(/--header, --env and --transport go with --out/);
+  });
+});

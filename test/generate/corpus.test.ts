@@ -1,0 +1,44 @@
+/**
+ * Every manifest in ../shared/corpus (real tools/list captures from published
+ * servers) generates, and all outputs type-check strictly with NodeNext and
+ * with Bundler. Skipped, saying so, where the corpus is not beside the checkout.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate } from "../../src/commands/generate.js";
+import { esmProject } from "../helpers/output-dir.js";
+import { repoRoot, typecheck } from "../helpers/typecheck.js";
+
+const corpus = resolve(repoRoot, "../shared/corpus");
+const present = existsSync(corpus);
+const manifests = present ? readdirSync(corpus).filter((file) => file.endsWith(".json")).sort() : [];
+
+if (!present) console.warn(`corpus tests skipped: ${corpus} does not exist (CI places ../shared beside the checkout)`);
+
+describe.skipIf(!present)("corpus ../shared/corpus", () => {
+  let project = "";
+
+  it(`generates every manifest (${manifests.length} servers)`, async () => {
+    project = await esmProject("corpus");
+    let tools = 0;
+    for (const file of manifests) {
+      const manifest = join(corpus, file);
+      const result = await generate({ manifest, outDir: join(project, file.replace(/\.json$/, "")) });
+      tools += result.ir.tools.length;
+      // Every distinct tool of the capture is generated (a repeated name keeps its first definition).
+      const names = (JSON.parse(await readFile(manifest, "utf8")) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
+      expect(result.ir.tools.map((tool) => tool.wireName), file).toEqual([...new Set(names)]);
+    }
+    expect(manifests.length).toBeGreaterThanOrEqual(60);
+    expect(tools).toBeGreaterThanOrEqual(1300);
+  });
+
+  it.each(["NodeNext", "Bundler"] as const)("type-checks all outputs with module %s", async (mode) => {
+    expect(project, "generation must run first").not.toBe("");
+    const result = await typecheck([project], mode);
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
+});

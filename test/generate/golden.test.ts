@@ -1,0 +1,104 @@
+/**
+ * Goldens: golden/<case>/ is exactly what `mcpgen generate` writes for the
+ * case's manifest, compared byte for byte, and every golden type-checks
+ * under the strict settings with NodeNext and with Bundler.
+ * Regenerate with `npm run golden:update` and review the diff.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readManifestFile } from "../../src/acquire/manifest-file.js";
+import { renderManifest } from "../../src/pipeline.js";
+import { goldenCases } from "../helpers/golden-cases.js";
+import { repoRoot, typecheck } from "../helpers/typecheck.js";
+
+const updating = process.env["GOLDEN_UPDATE"] === "1";
+
+describe.each(goldenCases)("golden $name", ({ name, manifest }) => {
+  const directory = join(repoRoot, "golden", name);
+
+  it(updating ? "is rewritten" : "matches generate's output byte for byte", async () => {
+    const { files } = await renderManifest(await readManifestFile(manifest), { outDir: directory });
+    if (updating) {
+      await rm(directory, { recursive: true, force: true });
+      await mkdir(directory, { recursive: true });
+      for (const file of files) await writeFile(join(directory, file.path), file.contents);
+    }
+    const onDisk = (await readdir(directory)).sort();
+    expect(onDisk).toEqual(files.map((file) => file.path).sort());
+    for (const file of files) {
+      const golden = await readFile(join(directory, file.path), "utf8");
+      expect(golden, `${name}/${file.path}`).toBe(file.contents);
+    }
+  });
+});
+
+describe("goldens hold no raw bidirectional-text control", () => {
+  const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+  it.each(goldenCases.map((entry) => entry.name))("%s", async (name) => {
+    const directory = join(repoRoot, "golden", name);
+    for (const file of await readdir(directory)) expect(await readFile(join(directory, file), "utf8"), `${name}/${file}`).not.toMatch(RAW_BIDI);
+  });
+
+  it("hazards writes the server's controls as escapes in every file: literals, comments, ajv's code and the snapshot", async () => {
+    const read = (file: string) => readFile(join(repoRoot, "golden/hazards", file), "utf8");
+    const types = await read("types.ts");
+    expect(types).toContain('"access\\u2067Level": "user\\u202e \\u2066// admin\\u2069 \\u2066" | "admin";');
+    expect(types).toContain(" * \\u2066*\\/ evil(); /*\\u2069\n");
+    expect(types).toContain('granted: "no\\u200f\\u061c";');
+    const client = await read("client.ts");
+    expect(client).toContain(" * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n");
+    expect(client).toContain('"bidi\\u202e_text": "bidiText",');
+    expect(await read("validate.ts")).toContain('"bidi\\u202e_text": input12,');
+    const validators = await read("validators.ts");
+    expect(validators).toContain('(data0 === "user\\u202e \\u2066// admin\\u2069 \\u2066")');
+    expect(validators).toContain('"no\\u200f\\u061c" !== data.granted');
+    const snapshot = await read("manifest.json");
+    expect(snapshot).toContain('"name": "bidi\\u202e_text",');
+    // The same values as the input: only their spelling changed.
+    const bidiTool = (text: string) => (JSON.parse(text) as { tools: Array<{ name: string }> }).tools.find((tool) => tool.name === "bidi\u202e_text");
+    expect(bidiTool(snapshot)).toEqual(bidiTool(await readFile(join(repoRoot, "test/fixtures/golden/hazards.tools.json"), "utf8")));
+    expect(bidiTool(snapshot)).toBeDefined();
+  });
+});
+
+describe("goldens are stable under Prettier", () => {
+  // Users run Prettier on their trees; a second pass must change nothing, with either TypeScript parser.
+  it.each(goldenCases.map((entry) => entry.name))("%s: re-formatting changes nothing (babel-ts and typescript parsers, as prettier --check sees the file)", async (name) => {
+    const prettier = await import("prettier");
+    const directory = join(repoRoot, "golden", name);
+    for (const file of (await readdir(directory)).filter((entry) => entry.endsWith(".ts") && entry !== "validators.ts")) {
+      const text = await readFile(join(directory, file), "utf8");
+      for (const parser of ["babel-ts", "typescript"]) {
+        expect(await prettier.format(text, { parser, filepath: join(directory, file) }), `${name}/${file} with ${parser}`).toBe(text);
+      }
+    }
+  });
+});
+
+describe("goldens type-check", () => {
+  it("with isolatedDeclarations, and their declarations show typed validators, not ajv's internals", async () => {
+    const declarations = await mkdtemp(join(tmpdir(), "mcpgen-declarations-"));
+    const result = await typecheck([join(repoRoot, "golden")], "NodeNext", {
+      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, isolatedDeclarations: true, outDir: declarations, rootDir: join(repoRoot, "golden") },
+    });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+    const weather = await readFile(join(declarations, "weather", "validators.d.ts"), "utf8");
+    expect(weather).toContain("export declare const input0: Validator;");
+    expect(weather).not.toMatch(/parentData|instancePath=/);
+  });
+
+  it("without strictNullChecks (strict: false), as older projects compile", async () => {
+    const result = await typecheck([join(repoRoot, "golden")], "Bundler", { compilerOptions: { strict: false, exactOptionalPropertyTypes: false }, lib: ["ES2022", "DOM"] });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
+
+  it.each(["NodeNext", "Bundler"] as const)("under strict settings with module %s", async (mode) => {
+    const result = await typecheck([join(repoRoot, "golden")], mode);
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
+});

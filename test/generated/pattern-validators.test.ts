@@ -1,0 +1,85 @@
+/**
+ * Generated validators and patterns (the `patterns` golden): patterns that
+ * stall a backtracking engine are checked by the inlined linear-time matcher,
+ * so no single value holds up `validateInput`/`validateOutput` (bounds
+ * measured here, generous); patterns of other dialects are checked without
+ * `u`; and manifests without such patterns get no engine at all.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as patterns from "../../golden/patterns/index.js";
+import { goldenCases } from "../helpers/golden-cases.js";
+import { repoRoot } from "../helpers/typecheck.js";
+
+/** Milliseconds one validation may take here: RegExp takes seconds to hours on these values; the matcher is linear. */
+const BOUND = 1_000;
+
+function timed<T>(run: () => T): { result: T; ms: number } {
+  const start = performance.now();
+  const result = run();
+  return { result, ms: performance.now() - start };
+}
+
+describe("validators with catastrophic patterns", () => {
+  it("validate the issue's 30-byte argument and 28-character output at once, and correctly", () => {
+    // RegExp: ^(a+)+$ on 30 bytes blocked a server for 2.5 s; ^(a|a)*$ on 28 characters took 1.9 s.
+    const input = timed(() => patterns.validateInput("check_name", { name: `${"a".repeat(29)}!` }));
+    expect(input.result).toEqual({ ok: false, issues: [{ path: "/name", message: 'must match pattern "^(a+)+$"' }] });
+    expect(input.ms).toBeLessThan(BOUND);
+    const output = timed(() => patterns.validateOutput("check_name", { word: `${"a".repeat(27)}!` }));
+    expect(output.result).toEqual({ ok: false, issues: [{ path: "/word", message: 'must match pattern "^(a|a)*$"' }] });
+    expect(output.ms).toBeLessThan(BOUND);
+    expect(patterns.validateInput("check_name", { name: "aaaa" }).ok).toBe(true);
+    expect(patterns.validateOutput("check_name", { word: "aaaa" }).ok).toBe(true);
+  });
+
+  it.each<[string, () => unknown]>([
+    ["name, 1 MB", () => patterns.validateInput("check_name", { name: `${"a".repeat(1_000_000)}!` })],
+    ["sentence (a lookahead), 200 KB", () => patterns.validateInput("check_name", { name: "a", sentence: `${"ab ".repeat(70_000)}!` })],
+    ["words (without u), 200 KB", () => patterns.validateInput("check_name", { name: "a", words: `${"ab ".repeat(70_000)}!` })],
+    ["a patternProperties key, 200 KB", () => patterns.validateInput("check_name", { name: "a", labels: { [`${"a".repeat(200_000)}!`]: "x" } })],
+    ["word, 1 MB", () => patterns.validateOutput("check_name", { word: `${"a".repeat(1_000_000)}!` })],
+    ["trimmed (unanchored), 1 MB", () => patterns.validateOutput("check_name", { word: "a", trimmed: `${" ".repeat(1_000_000)}x` })],
+  ])("bound one validation of the worst value: %s", (_, validate) => {
+    const { ms } = timed(validate);
+    expect(ms).toBeLessThan(BOUND);
+  });
+
+  it("give the matcher's answers where RegExp's are known", () => {
+    const input = (value: Record<string, unknown>) => patterns.validateInput("check_name", { name: "a", ...value } as never);
+    expect(input({ sentence: "hello big world" }).ok).toBe(true);
+    expect(input({ sentence: " hello" }).ok).toBe(false);
+    expect(input({ labels: { aaa: 1, "x-12": "s" } }).ok).toBe(true);
+    expect(input({ labels: { aaa: "not a number" } })).toEqual({ ok: false, issues: [{ path: "/labels/aaa", message: "must be number" }] });
+    expect(patterns.validateOutput("check_name", { word: "a", trimmed: "ends in spaces  " }).ok).toBe(true);
+    expect(patterns.validateOutput("check_name", { word: "a", trimmed: "x" })).toEqual({ ok: false, issues: [{ path: "/trimmed", message: 'must match pattern "\\s+$"' }] });
+  });
+});
+
+describe("validators with patterns of other dialects", () => {
+  it("check a pattern valid only without u as RegExp without u reads it", () => {
+    expect(patterns.validateInput("check_name", { name: "a", slug: "my-slug_1" }).ok).toBe(true);
+    expect(patterns.validateInput("check_name", { name: "a", slug: "not a slug" })).toEqual({ ok: false, issues: [{ path: "/slug", message: 'must match pattern "^[\\w\\-\\_]+$"' }] });
+    expect(patterns.validateInput("check_name", { name: "a", words: "two words" }).ok).toBe(true);
+  });
+
+  it("leave a pattern invalid in every dialect, or with a backreference and a catastrophe, unchecked", () => {
+    expect(patterns.validateInput("check_name", { name: "a", broken: "anything", echoed: "anything" }).ok).toBe(true);
+  });
+});
+
+describe("validators.ts and the pattern engine", () => {
+  it("inlines the engine and the matcher only where a pattern needs them; the file still imports nothing", async () => {
+    const withPatterns = await readFile(join(repoRoot, "golden/patterns/validators.ts"), "utf8");
+    expect(withPatterns).toContain("class LinearRegExp");
+    expect(withPatterns).toContain('const patternRegExp = patternEngine(new Map([');
+    expect(withPatterns).toContain('["^[\\\\w\\\\-\\\\_]+$", "legacy"],');
+    expect(withPatterns).not.toMatch(/^\s*import\b|\brequire\(/m);
+    for (const { name } of goldenCases.filter((entry) => entry.name !== "patterns")) {
+      const plain = await readFile(join(repoRoot, "golden", name, "validators.ts"), "utf8");
+      expect(plain, name).not.toContain("patternRegExp");
+      expect(plain, name).not.toContain("LinearRegExp");
+    }
+  });
+});

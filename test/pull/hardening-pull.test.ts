@@ -1,0 +1,220 @@
+/**
+ * `pull` bounds what a server can make it hold (issue 14, item 3): a gzip
+ * bomb, an endless body and an endless stdout line stop at `--max-size`
+ * with a clear error; a server that pages slowly forever stops at
+ * `--max-time`; a stdio server's whole process group is stopped, so a
+ * grandchild that ignores SIGTERM does not outlive the pull. Real servers
+ * (plain HTTP on 127.0.0.1, real child processes); memory and time are
+ * measured in this process, where the pull runs.
+ */
+import { readFileSync } from "node:fs";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { boundedFetch, ResponseBudget } from "../../src/acquire/bounded-fetch.js";
+import { McpgenError } from "../../src/shared/errors.js";
+import { pull } from "../../src/commands/pull.js";
+import { runCli } from "../helpers/cli.js";
+import { gzipBomb, hostileServer, peakMemoryGrowth, writeRepeatedly, type HostileServer } from "../helpers/hostile-servers.js";
+import { fixture, readPid, tempDir } from "../helpers/pull.js";
+
+const MB = 1024 * 1024;
+/** Generous: the bomb alone would take gigabytes. */
+const MEMORY_BOUND = 300 * MB;
+
+const running: HostileServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function serve(answer: Parameters<typeof hostileServer>[0]): Promise<HostileServer> {
+  const server = await hostileServer(answer);
+  running.push(server);
+  return server;
+}
+
+/** A scratch directory holding one file of the user's; `out` inside it. What else is in it after the run is the question. */
+async function scratch(prefix: string): Promise<{ root: string; out: string; others: () => Promise<string[]> }> {
+  const root = await tempDir(prefix);
+  await writeFile(join(root, "mine.txt"), "the user's\n");
+  return { root, out: join(root, "out"), others: async () => (await readdir(root)).sort() };
+}
+
+async function pullError(options: Parameters<typeof pull>[0]): Promise<McpgenError> {
+  const error = await pull(options).then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(McpgenError);
+  return error as McpgenError;
+}
+
+/** True while `pid` runs; an exited process not yet reaped (a zombie, on Linux) does not. */
+function runs(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) [ZX] /s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+describe("pull over HTTP: the response size", () => {
+  it("a 2 MB gzip answer inflating to 2 GB stops at --max-size, exit 1, with bounded memory", async () => {
+    const server = await serve(async ({ id }, response, count) => {
+      const bomb = gzipBomb(id, 2 * 1024 * MB);
+      response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      count(bomb.head.length);
+      response.write(bomb.head);
+      await writeRepeatedly(response, bomb.member, bomb.members, count);
+    });
+    const { out, others } = await scratch("bomb");
+    const { result, growth, elapsedMs } = await peakMemoryGrowth(() => runCli(["pull", server.url.href, "--out", out]));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: ${server.url.href} (Streamable HTTP) sent more than 10 MB during tools/list: that is more than a pull reads from one server (after decompression), so mcpgen stopped reading\n  hint: if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or "maxSize" in mcpgen.config.json)\n`,
+    );
+    expect(growth).toBeLessThan(MEMORY_BOUND);
+    expect(elapsedMs).toBeLessThan(30_000);
+    // mcpgen stopped reading: the server got through a small part of the bomb.
+    expect(server.sent()).toBeLessThan(64 * MB);
+    expect(await others()).toEqual(["mine.txt"]);
+  });
+
+  it("a 200 MB answer is not held whole, whatever the limit is set to", async () => {
+    const chunk = Buffer.alloc(MB, "a");
+    const server = await serve(async ({ id }, response, count) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"big","inputSchema":{"type":"object"},"description":"`);
+      await writeRepeatedly(response, chunk, 200, count);
+    });
+    const { out, others } = await scratch("large");
+    const { result: error, growth } = await peakMemoryGrowth(() => pullError({ target: server.url.href, outDir: out, maxResponseBytes: 3 * MB }));
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) sent more than 3 MB during tools\/list: /);
+    expect(growth).toBeLessThan(MEMORY_BOUND);
+    expect(server.sent()).toBeLessThan(64 * MB);
+    expect(await others()).toEqual(["mine.txt"]);
+  });
+
+  it("an answer streamed as endless server-sent events stops at the limit too", async () => {
+    const event = Buffer.from(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(60_000) } })}\n\n`);
+    const server = await serve(async (_request, response, count) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      await writeRepeatedly(response, event, 100_000, count);
+    });
+    const { out, others } = await scratch("events");
+    const { result: error, growth } = await peakMemoryGrowth(() => pullError({ target: server.url.href, outDir: out, maxResponseBytes: 2 * MB, transport: "http" }));
+    expect(error.message).toContain("sent more than 2 MB during tools/list");
+    expect(growth).toBeLessThan(MEMORY_BOUND);
+    expect(await others()).toEqual(["mine.txt"]);
+  });
+});
+
+describe("the response budget", () => {
+  const body = (bytes: number) => async () => new Response("a".repeat(bytes));
+
+  it("reads a body of exactly the limit, and stops one byte past it, reporting once", async () => {
+    const exceeded: unknown[] = [];
+    const exact = new ResponseBudget(1000, (error) => exceeded.push(error));
+    expect(await (await boundedFetch(exact, body(1000))("http://127.0.0.1/")).text()).toHaveLength(1000);
+    expect(exceeded).toEqual([]);
+
+    const over = new ResponseBudget(999, (error) => exceeded.push(error));
+    await expect((await boundedFetch(over, body(1000))("http://127.0.0.1/")).text()).rejects.toBe(over.error);
+    expect(exceeded).toEqual([over.error]);
+    // Once over, nothing more is even asked for.
+    await expect(boundedFetch(over, body(1))("http://127.0.0.1/")).rejects.toBe(over.error);
+    expect(exceeded).toHaveLength(1);
+  });
+
+  it("counts every body of the pull together", async () => {
+    const budget = new ResponseBudget(1500, () => {});
+    const bounded = boundedFetch(budget, body(1000));
+    expect(await (await bounded("http://127.0.0.1/")).text()).toHaveLength(1000);
+    await expect((await bounded("http://127.0.0.1/")).text()).rejects.toBe(budget.error);
+  });
+});
+
+describe("pull: the overall deadline", () => {
+  it("a server answering one page at a time, forever, stops at --max-time (each page well within --timeout)", async () => {
+    const server = await serve(async ({ id, cursor }, response) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const page = Number(cursor ?? 0) + 1;
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: `tool_${page}`, inputSchema: { type: "object" } }], nextCursor: String(page) } }));
+    });
+    const { out, others } = await scratch("slow");
+    const started = performance.now();
+    const result = await runCli(["pull", server.url.href, "--out", out, "--timeout", "5", "--max-time", "1.5"]);
+    const elapsed = performance.now() - started;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^error: http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) had not finished after 1\.5 s, the most a pull may take; it was at tools\/list \(page \d+\)\n  hint: raise --max-time \(or "maxTime" in mcpgen\.config\.json\) if the server is only slow; a server that pages forever never finishes\n$/,
+    );
+    // Stopped at the deadline, not after 500 pages (or 500 × --timeout).
+    expect(elapsed).toBeLessThan(15_000);
+    expect(await others()).toEqual(["mine.txt"]);
+  });
+
+  it("--max-time and --max-size are checked as usage", async () => {
+    for (const [flag, value] of [["--max-time", "soon"], ["--max-size", "lots"], ["--max-size", "0"]]) {
+      const result = await runCli(["pull", "http://127.0.0.1:9/mcp", "--out", "never", flag!, value!]);
+      expect(result.code, `${flag} ${value}`).toBe(2);
+      expect(result.stderr).toContain(`option '${flag} <`);
+    }
+  });
+});
+
+describe("pull over stdio: what a server can make it hold, and what it leaves running", () => {
+  it("an answer over --max-size is reported as too large, not as something that is not JSON-RPC", async () => {
+    const { root, out, others } = await scratch("stdio-huge");
+    const pidFile = join(root, "pid");
+    const { result: error, growth } = await peakMemoryGrowth(() =>
+      pullError({ command: [process.execPath, fixture("scripted-server.mjs"), "huge-page"], env: [`PID_FILE=${pidFile}`, `HUGE_BYTES=${8 * MB}`], outDir: out, maxResponseBytes: 2 * MB }),
+    );
+    expect(error.message).toMatch(/ \(stdio\) sent more than 2 MB during tools\/list: that is more than a pull reads from one server/);
+    expect(error.message).not.toContain("not a JSON-RPC message");
+    expect(growth).toBeLessThan(MEMORY_BOUND);
+    expect(runs(await readPid(pidFile))).toBe(false);
+    expect(await others()).toEqual(["mine.txt", "pid"]);
+  });
+
+  it("a grandchild that ignores SIGTERM does not outlive a pull that succeeded", async () => {
+    const { root, out } = await scratch("grandchild");
+    const grandchildFile = join(root, "grandchild");
+    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "grandchild"], env: [`GRANDCHILD_PID_FILE=${grandchildFile}`], outDir: out, timeoutMs: 10_000 });
+    expect(result.server.tools).toBe(1);
+    expect(runs(await readPid(grandchildFile))).toBe(false);
+  });
+
+  it("nor one that failed: a server that never answers is stopped with everything it started", async () => {
+    const { root, out, others } = await scratch("grandchild-silent");
+    const grandchildFile = join(root, "grandchild");
+    const started = performance.now();
+    const error = await pullError({ command: [process.execPath, fixture("scripted-server.mjs"), "grandchild-silent"], env: [`GRANDCHILD_PID_FILE=${grandchildFile}`], outDir: out, timeoutMs: 2_000 });
+    expect(error.message).toContain("did not answer initialize within 2 s");
+    expect(runs(await readPid(grandchildFile))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(await others()).toEqual(["grandchild", "mine.txt"]);
+  });
+});
+
+describe("pull in a project: maxTime and maxSize", () => {
+  it("a target's maxSize applies to its pull", async () => {
+    const chunk = Buffer.alloc(MB, "a");
+    const server = await serve(async ({ id }, response, count) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"big","inputSchema":{"type":"object"},"description":"`);
+      await writeRepeatedly(response, chunk, 40, count);
+    });
+    const root = await tempDir("project-size");
+    await mkdir(join(root, "src"));
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "big", server: server.url.href, out: "src/big", maxSize: "1MB", maxTime: 20 }] }));
+    const result = await runCli(["pull"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("sent more than 1 MB during tools/list");
+    expect((await readdir(root)).sort()).toEqual(["mcpgen.config.json", "src"]);
+    expect(await readdir(join(root, "src"))).toEqual([]);
+  });
+});

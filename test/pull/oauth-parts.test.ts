@@ -1,0 +1,229 @@
+/**
+ * The parts of pull's OAuth login that stand alone: the BROWSER command, the
+ * parsing of a server's challenge, the login store (where, keyed how, file
+ * modes), the loopback callback (state check, the page it shows), and the
+ * `oauth` object of an `.mcp.json` entry.
+ */
+import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { browserCommands, openInBrowser, splitCommand } from "../../src/acquire/oauth/browser.js";
+import { ConsentFailure, LoopbackCallback } from "../../src/acquire/oauth/callback.js";
+import { parseChallenge } from "../../src/acquire/oauth/observer.js";
+import { configDirectory, LoginStore, serverKey } from "../../src/acquire/oauth/store.js";
+import { displayUrl, Secrets } from "../../src/acquire/sanitize.js";
+import { findServerConfig } from "../../src/acquire/server-config.js";
+import { McpgenError } from "../../src/shared/errors.js";
+import { runCli } from "../helpers/cli.js";
+
+const scratch = () => mkdtemp(join(tmpdir(), "mcpgen-oauth-parts-"));
+const url = "https://auth.example.com/authorize?client_id=a&state=b";
+
+describe("the BROWSER command", () => {
+  it("appends the URL as one argument, or puts it where %s stands; a list is tried in order", () => {
+    expect(browserCommands(url, "firefox", "linux")).toEqual([["firefox", url]]);
+    expect(browserCommands(url, "'/opt/my browser/bin/browser' --new-tab", "linux")).toEqual([["/opt/my browser/bin/browser", "--new-tab", url]]);
+    expect(browserCommands(url, "w3m %s:firefox", "linux")).toEqual([["w3m", url], ["firefox", url]]);
+    expect(browserCommands(url, "C:\\Tools\\browser.exe;edge", "win32")).toEqual([["C:\\Tools\\browser.exe", url], ["edge", url]]);
+  });
+
+  it("falls back to the platform's opener", () => {
+    expect(browserCommands(url, undefined, "darwin")).toEqual([["open", url]]);
+    expect(browserCommands(url, "", "win32")).toEqual([["rundll32", "url.dll,FileProtocolHandler", url]]);
+    expect(browserCommands(url, "  ", "linux")).toEqual([["xdg-open", url]]);
+  });
+
+  it("splits words as a shell would, without expanding anything", () => {
+    expect(splitCommand(`a "b c" 'd $e' f\\ g "h\\"i" ''`)).toEqual(["a", "b c", "d $e", "f g", "h\"i", ""]);
+  });
+
+  it("passes the URL to the first command that starts, never through a shell", async () => {
+    const directory = await scratch();
+    const record = join(directory, "opened.txt");
+    const script = join(directory, "browser.mjs");
+    await writeFile(script, `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(record)}, process.argv.at(-1));\n`);
+    const hostile = "https://auth.example.com/authorize?q=$(touch pwned)&x=`id`;echo";
+    const result = await openInBrowser(hostile, { BROWSER: `no-such-browser-mcpgen-test:${JSON.stringify(process.execPath)} ${JSON.stringify(script)}` });
+    expect(result).toEqual({ opened: true });
+    for (let tries = 0; tries < 100 && (await stat(record).catch(() => undefined)) === undefined; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readFile(record, "utf8")).toBe(new URL(hostile).href);
+  });
+
+  it("refuses what is not an http(s) URL before running anything", async () => {
+    expect(await openInBrowser("javascript:alert(1)", { BROWSER: "no-such-browser-mcpgen-test" })).toEqual({ opened: false, reason: "the authorization URL is not an http(s) URL (javascript:)" });
+    expect(await openInBrowser("file:///etc/passwd", {})).toMatchObject({ opened: false });
+  });
+});
+
+describe("a server's challenge", () => {
+  const challenge = (status: number, header?: string) => parseChallenge(new Response(null, { status, headers: header === undefined ? {} : { "www-authenticate": header } }));
+
+  it("reads the schemes and the scope and error parameters", () => {
+    expect(challenge(403, `Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="https://x/.well-known/oauth-protected-resource"`)).toMatchObject({
+      status: 403, schemes: ["bearer"], scope: "files:read files:write", error: "insufficient_scope",
+    });
+    expect(challenge(401, `Basic realm="api, Bearer-ish", charset="UTF-8"`).schemes).toEqual(["basic"]);
+    expect(challenge(401, "Negotiate, Bearer realm=x").schemes).toEqual(["negotiate", "bearer"]);
+    expect(challenge(401)).toEqual({ status: 401, schemes: [] });
+  });
+});
+
+describe("the login store", () => {
+  it("lives in MCPGEN_CONFIG_DIR, else the platform's config directory", () => {
+    expect(configDirectory({ MCPGEN_CONFIG_DIR: "/tmp/x" }, "linux", "/home/u")).toBe("/tmp/x");
+    expect(configDirectory({ XDG_CONFIG_HOME: "/home/u/.xdg" }, "linux", "/home/u")).toBe("/home/u/.xdg/mcpgen");
+    expect(configDirectory({}, "linux", "/home/u")).toBe("/home/u/.config/mcpgen");
+    expect(configDirectory({}, "darwin", "/Users/u")).toBe("/Users/u/Library/Application Support/mcpgen");
+    expect(configDirectory({ APPDATA: "C:\\Users\\u\\AppData\\Roaming" }, "win32", "C:\\Users\\u")).toBe(join("C:\\Users\\u\\AppData\\Roaming", "mcpgen"));
+  });
+
+  it("keys a server by its URL, without credentials or fragment", () => {
+    const key = serverKey(new URL("https://mcp.example.com/mcp?tenant=a"));
+    expect(serverKey(new URL("https://user:pw@mcp.example.com/mcp?tenant=a#x"))).toBe(key);
+    expect(serverKey(new URL("https://mcp.example.com/mcp?tenant=b"))).not.toBe(key);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("writes private files atomically, lists them by server, and skips files it did not write", async () => {
+    const store = new LoginStore(await scratch());
+    await store.write("b".repeat(32), { version: 1, server: "https://b.example.com/mcp" });
+    await store.write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp", issuer: "https://auth.example.com/" });
+    await writeFile(join(store.directory, `${"c".repeat(32)}.json`), "not json");
+    expect((await store.list()).map(({ login }) => login.server)).toEqual(["https://a.example.com/mcp", "https://b.example.com/mcp"]);
+    expect((await stat(store.pathOf("a".repeat(32)))).mode & 0o777).toBe(0o600);
+    expect(await store.remove("a".repeat(32))).toBe(true);
+    expect(await store.remove("a".repeat(32))).toBe(false);
+  });
+});
+
+describe("the loopback callback", () => {
+  it("listens on 127.0.0.1, answers only /callback, and takes the code of the login it expects", async () => {
+    const callback = await LoopbackCallback.listen("https://mcp.example.com/mcp");
+    try {
+      expect(callback.redirectUrl).toBe(`http://127.0.0.1:${callback.port}/callback`);
+      expect((await fetch(`http://127.0.0.1:${callback.port}/other`)).status).toBe(404);
+      callback.expect("state-1");
+      const done = await fetch(`${callback.redirectUrl}?code=the-code&state=state-1`);
+      expect(done.status).toBe(200);
+      expect(done.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+      expect(await done.text()).toContain("You can close this tab");
+      expect(await callback.code(5000)).toBe("the-code");
+      // The login is over: a second redirect is not taken.
+      expect((await fetch(`${callback.redirectUrl}?code=again&state=state-1`)).status).toBe(400);
+    } finally {
+      await callback.close();
+    }
+  });
+
+  it("refuses a redirect with another state, and escapes the server's words in its page", async () => {
+    const callback = await LoopbackCallback.listen("server");
+    try {
+      callback.expect("state-2");
+      const forged = await fetch(`${callback.redirectUrl}?code=c&state=other`);
+      expect(forged.status).toBe(400);
+      await expect(callback.code(5000)).rejects.toMatchObject({ kind: "state-mismatch" });
+
+      callback.expect("state-3");
+      const denied = await fetch(`${callback.redirectUrl}?error=access_denied&error_description=${encodeURIComponent("<script>alert(1)</script>")}&state=state-3`);
+      const page = await denied.text();
+      expect(page).not.toContain("<script>");
+      expect(page).toContain("&#60;script&#62;alert(1)&#60;/script&#62;");
+      const failure = await callback.code(5000).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ConsentFailure);
+      expect(failure).toMatchObject({ kind: "denied", oauthError: "access_denied", description: "<script>alert(1)</script>" });
+    } finally {
+      await callback.close();
+    }
+  });
+
+  it("uses the port asked for, or another when it is taken (unless it is required)", async () => {
+    const first = await LoopbackCallback.listen("s");
+    try {
+      const second = await LoopbackCallback.listen("s", first.port);
+      expect(second.port).not.toBe(first.port);
+      await second.close();
+      await expect(LoopbackCallback.listen("s", first.port, true)).rejects.toMatchObject({ code: "EADDRINUSE" });
+    } finally {
+      await first.close();
+    }
+  });
+});
+
+describe("an .mcp.json entry's oauth", () => {
+  const context = (cwd: string) => ({ cwd, home: cwd, env: {}, platform: "linux" });
+
+  it("carries Claude Code's keys and mcpgen's, and ignores other tools' keys", async () => {
+    const cwd = await scratch();
+    await writeFile(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { linear: { type: "http", url: "https://mcp.example.com/mcp", oauth: { clientId: "abc", callbackPort: 8976, scopes: "read", clientMetadataUrl: "https://example.com/mcpgen.json", authServerMetadataUrl: "https://x" } } } }));
+    const found = await findServerConfig("linear", context(cwd), new Secrets());
+    expect(found.spec).toMatchObject({ transport: "http", oauth: { clientId: "abc", callbackPort: 8976, scopes: "read", clientMetadataUrl: "https://example.com/mcpgen.json" } });
+  });
+
+  it("is refused with a pointer when a value is wrong or a secret", async () => {
+    const cwd = await scratch();
+    for (const [oauth, pointer, message] of [
+      [{ callbackPort: "8976" }, "/mcpServers/linear/oauth/callbackPort", /whole number/],
+      [{ clientSecret: "s3cret-value" }, "/mcpServers/linear/oauth/clientSecret", /secrets come from the environment only/],
+      [[], "/mcpServers/linear/oauth", /must be an object/],
+    ] as const) {
+      await writeFile(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { linear: { url: "https://mcp.example.com/mcp", oauth } } }));
+      const error = await findServerConfig("linear", context(cwd), new Secrets()).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(McpgenError);
+      expect((error as McpgenError).diagnostic).toMatchObject({ pointer, message: expect.stringMatching(message) });
+      expect((error as McpgenError).message).not.toContain("s3cret-value");
+    }
+  });
+});
+
+describe("mcpgen auth", () => {
+  it("status lists the cached logins without their secrets; logout names a server as pull does (URL, target, .mcp.json server)", async () => {
+    const root = await scratch();
+    const configDir = await scratch();
+    const previous = process.env["MCPGEN_CONFIG_DIR"];
+    process.env["MCPGEN_CONFIG_DIR"] = configDir;
+    try {
+      const store = new LoginStore(configDir);
+      const servers = ["https://a.example.com/mcp", "https://b.example.com/mcp", "https://c.example.com/mcp?key=k3y-secret-value"];
+      const secrets: string[] = [];
+      for (const [index, server] of servers.entries()) {
+        const tokens = { access_token: `access-token-${index}-0123456789`, refresh_token: `refresh-token-${index}-0123456789`, token_type: "Bearer", scope: "issues:read" };
+        secrets.push(tokens.access_token, tokens.refresh_token, `client-secret-${index}-0123456789`);
+        await store.write(serverKey(new URL(server)), {
+          version: 1,
+          server: displayUrl(new URL(server)),
+          issuer: "https://auth.example.com/",
+          client: { client_id: `client-${index}`, client_secret: `client-secret-${index}-0123456789`, redirect_uris: ["http://127.0.0.1:8976/callback"] },
+          clientKind: "registered",
+          tokens,
+          tokensClientId: `client-${index}`,
+          expiresAt: index === 2 ? Date.now() - 60_000 : Date.now() + 3600_000,
+        });
+      }
+      await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "tracker", server: servers[0], out: "gen/a" }, { name: "docs", server: "docs", out: "gen/b" }] }));
+      await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { docs: { type: "http", url: servers[1] } } }));
+
+      const status = await runCli(["auth", "status"], root);
+      expect(status.code).toBe(0);
+      expect(status.stdout).toContain("https://a.example.com/mcp\n  authorization server: https://auth.example.com/\n  client: client-0 (registered by mcpgen)\n  access token: valid until");
+      expect(status.stdout).toContain("https://c.example.com/mcp?key=***\n");
+      expect(status.stdout).toMatch(/access token: expired at \S+ \(refreshed by the next pull\)/);
+      expect(status.stdout).toContain(`3 login(s) cached in ${join(configDir, "oauth")}`);
+      const json = JSON.parse((await runCli(["auth", "status", "--json"], root)).stdout) as { logins: Array<{ server: string; expired: boolean }> };
+      expect(json.logins.map((login) => [login.server, login.expired])).toEqual([["https://a.example.com/mcp", false], ["https://b.example.com/mcp", false], ["https://c.example.com/mcp?key=***", true]]);
+
+      expect((await runCli(["auth", "logout", "tracker"], root)).stdout).toBe("forgot the login for https://a.example.com/mcp\n");
+      expect((await runCli(["auth", "logout", "docs"], root)).stdout).toBe("forgot the login for https://b.example.com/mcp\n");
+      expect((await runCli(["auth", "logout", "docs"], root)).stdout).toBe("no login cached for https://b.example.com/mcp\n");
+      expect((await runCli(["auth", "logout", servers[2]!], root)).stdout).toBe("forgot the login for https://c.example.com/mcp?key=***\n");
+      expect((await runCli(["auth", "status"], root)).stdout).toBe(`no cached logins (mcpgen pull keeps them in ${join(configDir, "oauth")})\n`);
+      for (const secret of [...secrets, "k3y-secret-value"]) expect(status.stdout + JSON.stringify(json)).not.toContain(secret);
+
+      const stdio = await runCli(["auth", "logout", "local"], root);
+      expect(stdio.code).toBe(1);
+    } finally {
+      if (previous === undefined) delete process.env["MCPGEN_CONFIG_DIR"];
+      else process.env["MCPGEN_CONFIG_DIR"] = previous;
+    }
+  });
+});

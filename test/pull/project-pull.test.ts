@@ -1,0 +1,178 @@
+/**
+ * `mcpgen pull` over a configuration: server targets are the only ones that
+ * reach a server (a real SDK server over Streamable HTTP on 127.0.0.1); the
+ * snapshot they save is what `mcpgen generate` then works from, offline.
+ */
+import { describeFieldChanges, type ToolChange } from "../../src/commands/drift.js";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { pullProject } from "../../src/commands/project.js";
+import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
+import { fixture } from "../helpers/pull.js";
+import { agePast, changedPaths, cliIn, fixtureCopy, newScaffoldNote, treeState } from "../helpers/project.js";
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function serve(names: string[]): Promise<RunningServer> {
+  const server = await streamableHttpServer(() => toolServer(names.map((name) => sampleTool(name))));
+  running.push(server);
+  return server;
+}
+
+/** Points the project's `github` server at `url` in .mcp.json. */
+async function configure(root: string, url: string): Promise<void> {
+  await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { github: { type: "http", url } } }, null, 2));
+}
+
+const snapshotTools = async (root: string) =>
+  (JSON.parse(await readFile(join(root, "src/mcp/github/manifest.json"), "utf8")) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
+
+describe("mcpgen pull over a configuration", () => {
+  it("refreshes every server target's snapshot, then generates every target; generate is then current offline", async () => {
+    const server = await serve(["search_issues", "create_issue"]);
+    const root = await fixtureCopy("pull");
+    await configure(root, server.url.href);
+
+    const pulled = await cliIn(root, ["pull"]);
+    expect(pulled.stderr).toBe(newScaffoldNote(root));
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
+      "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)",
+      "notes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)",
+      "notes: scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+      "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
+      "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
+      "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
+      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (7 file(s) written, 0 unchanged)",
+    ]);
+    expect(await snapshotTools(root)).toEqual(["search_issues", "create_issue"]);
+    expect(server.requests.length).toBeGreaterThan(0);
+
+    const requests = server.requests.length;
+    expect(await cliIn(root, ["generate", "--check"])).toMatchObject({
+      code: 0,
+      stdout: [
+        "weather: src/mcp/weather is up to date (3 tools, 7 file(s))",
+        "notes-types: src/mcp/notes is up to date (2 tools, 2 file(s))",
+        "notes: server is up to date (2 tools, 10 file(s))",
+        "github: src/mcp/github is up to date (2 tools, 7 file(s))",
+        "",
+      ].join("\n"),
+    });
+    expect(server.requests.length).toBe(requests);
+  });
+
+  it("pull --check: exit 0 while the server matches the snapshot, exit 1 with the drift when it does not; writes nothing", async () => {
+    const root = await fixtureCopy("pull");
+    const first = await serve(["search_issues", "create_issue"]);
+    await configure(root, first.url.href);
+    expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
+    expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({ code: 0, stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 7 file(s))\n", stderr: "" });
+
+    const changed = await serve(["search_issues", "close_issue"]);
+    await configure(root, changed.url.href);
+    await agePast(root);
+    const before = await treeState(root);
+    const drift = await cliIn(root, ["pull", "--check"]);
+    expect(drift.code).toBe(1);
+    expect(drift.stderr).toContain('github: github (.mcp.json) no longer matches src/mcp/github/manifest.json:\n  + "close_issue" (new tool)\n  - "create_issue" (tool removed)\n');
+    expect(drift.stderr).toMatch(/\n {2}stale: types\.ts \(\+\d+ -\d+\)\n/);
+    expect(drift.stderr).toMatch(/run: mcpgen pull github\n$/);
+    expect(changedPaths(before, await treeState(root)).written).toEqual([]);
+
+    const result = await pullProject({ cwd: root, targets: ["github"], check: true, environment: {} });
+    expect(result.targets[0]!.drift).toMatchObject({ added: ["close_issue"], removed: ["create_issue"] });
+    expect(result.targets[0]!.server).toMatchObject({ transport: "http", tools: 2, configFile: join(root, ".mcp.json") });
+  });
+
+  it("a server target's first pull writes its snapshot (there is none to keep yet)", async () => {
+    const server = await serve(["search_issues"]);
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-first-pull-"));
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "fresh", server: server.url.href, out: "gen/fresh", format: false }] }));
+    const result = await pullProject({ cwd: root });
+    expect(result.errors).toEqual([]);
+    expect(result.targets[0]!.files).toContainEqual({ path: "manifest.json", status: "created" });
+    expect(JSON.parse(await readFile(join(root, "gen/fresh/manifest.json"), "utf8"))).toMatchObject({ generatedBy: "mcpgen", tools: [{ name: "search_issues" }] });
+    expect(await cliIn(root, ["generate", "--check"])).toMatchObject({ code: 0 });
+  });
+
+  it("pull --check prints commands that work: pull for the server targets, generate for the others", async () => {
+    const root = await fixtureCopy("pull");
+    const first = await serve(["search_issues", "create_issue"]);
+    await configure(root, first.url.href);
+    expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
+    await configure(root, (await serve(["search_issues", "close_issue"])).url.href);
+    const contract = join(root, "contracts/weather.tools.json");
+    await writeFile(contract, (await readFile(contract, "utf8")).replace('"imperial"', '"kelvin"'));
+
+    const stale = await cliIn(root, ["pull", "--check"]);
+    expect(stale.code).toBe(1);
+    const run = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
+    expect(run).toBe("mcpgen pull github && mcpgen generate weather");
+    for (const command of run!.split(" && ")) expect((await cliIn(root, command.split(" ").slice(1))).code, command).toBe(0);
+    expect((await cliIn(root, ["pull", "--check"])).code).toBe(0);
+  });
+
+  it("an unreachable server fails the pull and writes nothing anywhere", async () => {
+    const root = await fixtureCopy("pull");
+    const gone = await serve(["x"]);
+    const url = gone.url.href;
+    await gone.close();
+    running.splice(running.indexOf(gone), 1);
+    await configure(root, url);
+    const before = await treeState(root);
+    const result = await cliIn(root, ["pull", "--timeout", "5"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: github: /);
+    expect(result.stderr).toMatch(/nothing written: 1 of 4 target\(s\) failed\n$/);
+    expect(changedPaths(before, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
+  });
+
+  it("a configured env value the server also uses in its schema: the contract is kept, the warnings and the drift never print it", async () => {
+    const root = await fixtureCopy("pull");
+    const secret = "tok_live_0123456789";
+    await writeFile(join(root, ".mcp.json"), JSON.stringify({
+      mcpServers: { github: { command: process.execPath, args: [fixture("scripted-server.mjs"), "enum-words"], env: { LOG_LEVEL: "info", SECRET_TOKEN: "${MY_TOKEN}" } } },
+    }));
+    process.env["MY_TOKEN"] = secret;
+    try {
+      const pulled = await cliIn(root, ["pull", "github"]);
+      expect(pulled.code).toBe(0);
+      const snapshot = JSON.parse(await readFile(join(root, "src/mcp/github/manifest.json"), "utf8"));
+      expect(snapshot.tools[0].inputSchema.properties.level).toMatchObject({ enum: ["debug", "info", "warn", secret], default: "info" });
+      expect(Object.keys(snapshot.tools[0].inputSchema.properties)).toEqual(["level", "info", "message", secret]);
+      expect(await readFile(join(root, "src/mcp/github/types.ts"), "utf8")).toMatch(/level: "debug" \| "info" \| "warn" \| "tok_live_0123456789"/);
+      expect(pulled.stderr).toContain('warning: github: github (.mcp.json): tool "log" at /tools/0/inputSchema/properties/level/enum/3: the server echoes the value of a header or environment variable given to it into its contract; kept as sent');
+      expect(pulled.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/***: the server echoes');
+      expect(pulled.stderr + pulled.stdout).not.toContain(secret);
+
+      delete snapshot.tools[0].inputSchema.properties[secret];
+      await writeFile(join(root, "src/mcp/github/manifest.json"), JSON.stringify(snapshot));
+      const drift = await cliIn(root, ["pull", "--check", "github"]);
+      expect(drift.code).toBe(1);
+      expect(drift.stderr).toContain('\n  ~ "log": inputSchema changed at /properties/***\n');
+      expect(drift.stderr + drift.stdout).not.toContain(secret);
+    } finally {
+      delete process.env["MY_TOKEN"];
+    }
+  });
+});
+
+describe("drift lines", () => {
+  it("name a field changed at its root without a dangling 'at', and list the pointers of one changed inside", () => {
+    const change: ToolChange = {
+      name: "create_entities",
+      fields: [
+        { field: "description", change: "changed", pointers: [""] },
+        { field: "inputSchema", change: "changed", pointers: ["", "/properties/a"] },
+        { field: "title", change: "added", pointers: [] },
+      ],
+    };
+    expect(describeFieldChanges(change, (text) => text)).toBe("description changed; inputSchema changed at /properties/a; title added");
+  });
+});

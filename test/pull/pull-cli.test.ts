@@ -1,0 +1,199 @@
+/**
+ * `mcpgen pull` end to end through the real CLI (`node bin/mcpgen.js`, which
+ * runs dist/: `npm run build` first): exit codes, what goes to stdout and
+ * stderr, and that the SDK stays off the startup path of other commands.
+ */
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sampleTool, sseServer, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
+import { fixture, npmServer, processGone, readPid, readTree, repoRoot, tempDir } from "../helpers/pull.js";
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI asynchronously (servers in this process must keep answering meanwhile). */
+function mcpgen(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((done) => {
+    execFile(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), ...args], { env: { ...process.env, ...env }, timeout: 90_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+beforeAll(() => {
+  if (!existsSync(join(repoRoot, "dist", "src", "commands", "pull.js"))) throw new Error("dist/ has no commands/pull.js: run `npm run build` before these tests");
+});
+
+describe("mcpgen pull (CLI)", () => {
+  it("pulls from a command after --, then --check finds it up to date", async () => {
+    const out = await tempDir("cli-stdio");
+    const pulled = await mcpgen(["pull", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
+    expect(pulled).toMatchObject({ code: 0, stderr: "" });
+    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (7 file(s) written, 0 unchanged)\n`);
+
+    const checked = await mcpgen(["pull", "--check", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
+    expect(checked).toMatchObject({ code: 0, stderr: "" });
+    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 7 file(s))\n`);
+  });
+
+  it("--json with --header: a machine-readable summary without the header's value", async () => {
+    const server = await streamableHttpServer(() => toolServer([sampleTool("alpha"), sampleTool("beta")]), { requireHeader: ["Authorization", "Bearer cli-secret-9876"] });
+    running.push(server);
+    const out = await tempDir("cli-json");
+    const run = await mcpgen(["pull", server.url.href, "--out", out, "--header", "Authorization: Bearer cli-secret-9876", "--json"]);
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout) as Record<string, any>;
+    expect(summary["server"]).toMatchObject({ label: server.url.href, transport: "http", fellBack: false, tools: 2, pages: 1, protocolVersion: "2025-11-25", serverInfo: { name: "pull-test-server" } });
+    expect(summary["files"]).toHaveLength(7);
+    expect(run.stdout + run.stderr + JSON.stringify(await readTree(out))).not.toContain("cli-secret-9876");
+  });
+
+  it("--env LOG_LEVEL=info with a server whose schema has an enum value and a property named info: the client keeps them, exit 0", async () => {
+    const out = await tempDir("cli-enum-words");
+    const run = await mcpgen(["pull", "--out", out, "--env", "LOG_LEVEL=info", "--", process.execPath, fixture("scripted-server.mjs"), "enum-words"]);
+    expect(run.code).toBe(0);
+    const types = await readFile(join(out, "types.ts"), "utf8");
+    expect(types).toMatch(/level: "debug" \| "info" \| "warn"/);
+    expect(types).toMatch(/\binfo\?: boolean/);
+    expect(types).not.toContain("***\"");
+    expect(await readFile(join(out, "validators.ts"), "utf8")).toContain('"info"');
+    // Printed output still masks the value: the property named info is /properties/*** on the terminal.
+    expect(run.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/level/enum/1: the server echoes the value of a header or environment variable given to it into its contract; kept as sent');
+    expect(run.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/***: the server echoes');
+    expect(run.stderr).not.toContain("/properties/info");
+
+    const quiet = await mcpgen(["pull", "-q", "--out", out, "--env", "LOG_LEVEL=info", "--", process.execPath, fixture("scripted-server.mjs"), "enum-words"]);
+    expect(quiet).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("says on stderr that it fell back to legacy SSE", async () => {
+    const server = await sseServer(() => toolServer([sampleTool("only")]));
+    running.push(server);
+    const run = await mcpgen(["pull", server.url.href, "--out", await tempDir("cli-sse")]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(`note: ${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport\n`);
+    expect(run.stdout).toContain("pulled 1 tools from");
+  });
+
+  it("a failing server: one error paragraph, exit 1, no stack trace, nothing written, no child left", async () => {
+    const scratch = await tempDir("cli-fault");
+    const out = join(scratch, "out");
+    const pidFile = join(scratch, "pid");
+    const run = await mcpgen(["pull", "--out", out, "--env", `PID_FILE=${pidFile}`, "--", process.execPath, fixture("exits-early.mjs")]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `error: ${process.execPath} ${fixture("exits-early.mjs")} (stdio) exited with code 3 before answering initialize. Its stderr ended with:\n  | loading configuration...\n  | fatal: MCP_CONFIG is not set\n  hint: run the command by hand to see why it stops\n`,
+    );
+    expect(existsSync(out)).toBe(false);
+    expect(processGone(await readPid(pidFile))).toBe(true);
+  });
+
+  it("--timeout bounds a server that never answers, and the child is gone", async () => {
+    const scratch = await tempDir("cli-timeout");
+    const pidFile = join(scratch, "pid");
+    const run = await mcpgen(["pull", "--out", join(scratch, "out"), "--timeout", "500ms", "--env", `PID_FILE=${pidFile}`, "--", process.execPath, fixture("never-answers.mjs")]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: .+ \(stdio\) did not answer initialize within 0\.5 s/);
+    expect(processGone(await readPid(pidFile))).toBe(true);
+  });
+
+  it("SIGTERM to mcpgen alone: the stdio server is shut down, nothing is written, exit 143", async () => {
+    const scratch = await tempDir("sigterm");
+    const pidFile = join(scratch, "pid");
+    const out = join(scratch, "out");
+    const child = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), "pull", "--out", out, "--timeout", "60", "--env", `PID_FILE=${pidFile}`, "--", process.execPath, fixture("never-answers.mjs")], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    for (let tries = 0; tries < 400 && !existsSync(pidFile); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(143);
+    expect(stderr).toMatch(/^error: stopped during initialize of .*; the server was shut down and nothing was written\n$/);
+    expect(processGone(await readPid(pidFile))).toBe(true);
+    expect(await readTree(out)).toEqual({});
+  });
+
+  it("--check on drift: exit 1, a readable summary, nothing written", async () => {
+    const server = await streamableHttpServer(() => toolServer([sampleTool("kept"), sampleTool("fresh")]));
+    running.push(server);
+    const out = await tempDir("cli-drift");
+    const snapshot = {
+      generatedBy: "mcpgen",
+      tools: [
+        { ...sampleTool("kept"), inputSchema: { type: "object", properties: { text: { type: "number" } } } },
+        sampleTool("gone"),
+      ],
+    };
+    await writeFile(join(out, "manifest.json"), `${JSON.stringify(snapshot, null, 2)}\n`);
+    const before = await readTree(out);
+    const run = await mcpgen(["pull", server.url.href, "--out", out, "--check"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.split("\n")).toEqual(
+      [
+        // A directory outside the working directory is named by its absolute path.
+        `${server.url.href} no longer matches ${join(out, "manifest.json")}:`,
+        '  + "fresh" (new tool)',
+        '  - "gone" (tool removed)',
+        '  ~ "kept": inputSchema changed at /properties/count, /properties/text/description, /properties/text/type, /required',
+        // The snapshot had never been generated from.
+        ...["client.ts", "index.ts", "runtime.ts", "types.ts", "validate.ts", "validators.ts"].map((file) => expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`))),
+        "run the same mcpgen pull without --check to update the snapshot and the generated files",
+        "",
+      ],
+    );
+    expect(await readTree(out)).toEqual(before);
+  });
+
+  it.each([
+    ["a server and a command", ["pull", "https://x.example/mcp", "--out", "o", "--", "node", "s.js"], "error: give either a server (URL or configured name) or a command after --, not both"],
+    ["nothing to pull from", ["pull", "--out", "o"], "error: nothing to pull from"],
+    ["a header without a name", ["pull", "https://x.example/mcp", "--out", "o", "--header", "Bearer hidden-value-1"], 'error: --header needs the form "Name: value"'],
+    ["--header for a stdio server", ["pull", "--out", "o", "--header", "A: b", "--", "node", "s.js"], "error: --header applies to HTTP servers; a command after -- runs a stdio server"],
+    ["a bad --timeout", ["pull", "https://x.example/mcp", "--out", "o", "--timeout", "soon"], "error: option '--timeout <seconds>' argument 'soon' is invalid. expected a duration in seconds (30, 2.5) or milliseconds (500ms)"],
+    ["an unknown --transport", ["pull", "https://x.example/mcp", "--out", "o", "--transport", "ws"], "error: option '--transport <transport>' argument 'ws' is invalid. Allowed choices are stdio, http, sse."],
+  ])("usage error, exit 2: %s", async (_, args, message) => {
+    const run = await mcpgen(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split("\n")[0]).toBe(message);
+    expect(run.stderr).not.toContain("hidden-value-1");
+  });
+});
+
+describe("startup path", () => {
+  /** Every module `src/cli/index.ts` loads statically (type-only imports and dynamic `import()` excluded). */
+  async function staticImports(file: string, seen = new Set<string>()): Promise<Set<string>> {
+    const text = await readFile(file, "utf8");
+    for (const match of text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+"([^"]+)";/gms)) {
+      const specifier = match[1]!;
+      if (!specifier.startsWith(".")) {
+        seen.add(specifier);
+        continue;
+      }
+      const path = resolve(dirname(file), specifier.replace(/\.js$/, ".ts"));
+      if (seen.has(path)) continue;
+      seen.add(path);
+      await staticImports(path, seen);
+    }
+    return seen;
+  }
+
+  it("the CLI does not load the MCP SDK (or pull's modules) before a command needs them", async () => {
+    const loaded = [...(await staticImports(join(repoRoot, "src", "cli", "index.ts")))];
+    expect(loaded.filter((module) => module.includes("@modelcontextprotocol"))).toEqual([]);
+    expect(loaded.filter((module) => /pull|live-server/.test(module))).toEqual([]);
+  });
+});

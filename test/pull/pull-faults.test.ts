@@ -1,0 +1,309 @@
+/**
+ * `pull` against stdio servers that misbehave (scripts under
+ * test/fixtures/pull/): each fault ends in one readable error, nothing is
+ * written, and the child process is gone when `pull` returns.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { readFile, writeFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { McpgenError, StrictError } from "../../src/shared/errors.js";
+import { pull } from "../../src/commands/pull.js";
+import { OutputTail } from "../../src/acquire/child-process.js";
+import { fixture, processGone, readPid, readTree, tempDir } from "../helpers/pull.js";
+
+interface Outcome {
+  error: McpgenError;
+  pid: number;
+  written: Record<string, string>;
+}
+
+/** Pulls from `node <script> ...args` with a short timeout; returns the error, the child's pid and what was written. */
+async function pullFault(script: string, args: string[] = [], extra: { env?: string[]; timeoutMs?: number } = {}): Promise<Outcome> {
+  const scratch = await tempDir("fault");
+  const pidFile = join(scratch, "pid");
+  const out = join(scratch, "out");
+  const error = await pull({
+    command: [process.execPath, fixture(script), ...args],
+    env: [`PID_FILE=${pidFile}`, ...(extra.env ?? [])],
+    outDir: out,
+    timeoutMs: extra.timeoutMs ?? 5_000,
+  }).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(McpgenError);
+  return { error: error as McpgenError, pid: await readPid(pidFile), written: await readTree(out) };
+}
+
+const label = (script: string, args = "") => `${process.execPath} ${fixture(script)}${args} (stdio)`;
+
+describe("pull faults over stdio", () => {
+  it("a server that exits early: its exit code and the tail of its stderr", async () => {
+    const { error, pid, written } = await pullFault("exits-early.mjs");
+    expect(error.message).toBe(
+      `${label("exits-early.mjs")} exited with code 3 before answering initialize. Its stderr ended with:\n  | loading configuration...\n  | fatal: MCP_CONFIG is not set\n  hint: run the command by hand to see why it stops`,
+    );
+    expect(error.diagnostic.code).toBe("input-unreadable");
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that writes non-protocol bytes to stdout: the offending line, and the child is killed", async () => {
+    const { error, pid, written } = await pullFault("stdout-garbage.mjs");
+    expect(error.message).toBe(
+      `${label("stdout-garbage.mjs")} wrote something that is not a JSON-RPC message to stdout: "Server listening on port 3000". An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)\n  hint: if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr`,
+    );
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server run through npm start: quoted by npm's banner, not by the blank line npm prints first", async () => {
+    const { error, pid } = await pullFault("stdout-garbage.mjs", ["npm-banner"]);
+    expect(error.message).toBe(
+      `${label("stdout-garbage.mjs", " npm-banner")} wrote something that is not a JSON-RPC message to stdout: "> fake-server@1.0.0 start"; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)\n  hint: if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr`,
+    );
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that writes only an empty line to stdout: said in words", async () => {
+    const { error } = await pullFault("stdout-garbage.mjs", ["blank"]);
+    expect(error.message).toMatch(/^\S+ \S+stdout-garbage\.mjs blank \(stdio\) wrote an empty line to stdout\. An MCP stdio server must write only protocol messages to stdout/);
+  });
+
+  it("a server that never answers: a timeout naming the request, with its stderr", async () => {
+    // Long enough for the script to have started and written its stderr line even on a busy machine.
+    const { error, pid, written } = await pullFault("never-answers.mjs", [], { timeoutMs: 2_000 });
+    expect(error.message).toBe(
+      `${label("never-answers.mjs")} did not answer initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes\n  hint: raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers`,
+    );
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that ignores SIGTERM is killed anyway", async () => {
+    // Long enough for the script to have installed its SIGTERM handler (it does so before writing
+    // the stderr line the message quotes) even on a busy machine; 300 ms was not, once.
+    const { error, pid } = await pullFault("never-answers.mjs", ["--stubborn"], { timeoutMs: 2_000 });
+    expect(error.message).toContain("did not answer initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes");
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a tools/list answer without a tools array", async () => {
+    const { error, pid, written } = await pullFault("scripted-server.mjs", ["tools-not-array"]);
+    expect(error.message).toBe(`${label("scripted-server.mjs", " tools-not-array")}: answered tools/list without a \`tools\` array`);
+    expect(error.diagnostic.code).toBe("input-shape");
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a tool without a name fails the whole list (the tools are checked one by one, as generate checks them)", async () => {
+    const { error, pid, written } = await pullFault("scripted-server.mjs", ["malformed-tools"]);
+    expect(error.message).toBe(
+      `${process.execPath} ${fixture("scripted-server.mjs")} malformed-tools: at /tools/1/name: tool has no \`name\`\n  hint: every tool in tools/list needs a unique string name`,
+    );
+    expect(error.diagnostic.code).toBe("tool-invalid");
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("tools the SDK's listTools would refuse the whole list for cost only themselves; --strict makes them errors", async () => {
+    const scratch = await tempDir("odd");
+    const command = [process.execPath, fixture("scripted-server.mjs"), "odd-tools"];
+    const result = await pull({ command, outDir: join(scratch, "out"), timeoutMs: 5_000 });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["fine", "odd", "loose"]);
+    // Both roots without `type: "object"` are also what SDK 1.32 clients refuse a whole list for: a note each, which strict leaves a note.
+    const sdkNote = (tool: string, index: number) => expect.objectContaining({ severity: "warning", code: "sdk-incompatible", tool, pointer: `/tools/${index}/inputSchema/type` });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", tool: "odd", pointer: "/tools/1/inputSchema/type", message: expect.stringMatching(/^inputSchema admits no object/) }),
+      sdkNote("odd", 1),
+      sdkNote("loose", 2),
+    ]);
+    const strict = await pull({ command, outDir: join(scratch, "strict"), timeoutMs: 5_000, strict: true }).then(() => undefined, (reason: unknown) => reason);
+    expect(strict).toBeInstanceOf(StrictError);
+    expect((strict as StrictError).diagnostics.map((diagnostic) => diagnostic.tool)).toEqual(["odd"]);
+    expect((strict as StrictError).message).toMatch(/^.*odd-tools: tool "odd" at \/tools\/1\/inputSchema\/type: inputSchema admits no object/);
+    expect(await readTree(join(scratch, "strict"))).toEqual({});
+  });
+
+  it("a cursor that repeats", async () => {
+    const { error, pid, written } = await pullFault("scripted-server.mjs", ["repeat-cursor"]);
+    expect(error.message).toBe(`${label("scripted-server.mjs", " repeat-cursor")}: tools/list returned the cursor "same" a second time (page 2); following it would loop forever`);
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a JSON-RPC error in answer to tools/list", async () => {
+    const { error, pid } = await pullFault("scripted-server.mjs", ["tools-error"]);
+    expect(error.message).toBe(`${label("scripted-server.mjs", " tools-error")} answered tools/list with an error: database unavailable (code -32603)`);
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a protocol version the SDK does not support", async () => {
+    const { error, pid } = await pullFault("scripted-server.mjs", ["unsupported-protocol"]);
+    expect(error.message).toContain('answered initialize with protocol version "1999-01-01", which the MCP SDK mcpgen uses does not support');
+    expect(processGone(pid)).toBe(true);
+  });
+
+  it("a command that does not exist", async () => {
+    const out = join(await tempDir("enoent"), "out");
+    const error = await pull({ command: ["mcpgen-no-such-server-command", "--stdio"], outDir: out, timeoutMs: 5_000 }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).message).toBe('cannot start "mcpgen-no-such-server-command --stdio": command not found\n  hint: check the command\'s spelling and that it is on PATH');
+    expect(await readTree(out)).toEqual({});
+  });
+});
+
+describe("pull over stdio: protocol versions and secrets", () => {
+  it("accepts an older protocol version the server answers with, and records it", async () => {
+    const scratch = await tempDir("old-protocol");
+    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "old-protocol"], outDir: join(scratch, "out"), timeoutMs: 5_000 });
+    expect(result.server).toMatchObject({ protocolVersion: "2024-11-05", serverInfo: { name: "scripted-old-protocol", version: "1.0.0" }, tools: 1 });
+    expect(Object.keys(await readTree(join(scratch, "out")))).toContain("manifest.json");
+  });
+
+  it("masks an env value the server echoes into its tools, with a warning", async () => {
+    const scratch = await tempDir("echo-secret");
+    const out = join(scratch, "out");
+    const result = await pull({
+      command: [process.execPath, fixture("scripted-server.mjs"), "echo-secret"],
+      env: ["SECRET_TOKEN=tok_live_0123456789"],
+      outDir: out,
+      timeoutMs: 5_000,
+    });
+    const written = await readTree(out);
+    expect(JSON.stringify(written)).not.toContain("tok_live_0123456789");
+    expect(written["manifest.json"]).toContain("Calls the API as ***.");
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "input-shape", pointer: "/tools/0/description" }),
+    ]);
+  });
+
+  it("never rewrites the contract: an env value that is also an enum value, a property name and a default stays, with a warning", async () => {
+    const out = join(await tempDir("enum-words"), "out");
+    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "enum-words"], env: ["LOG_LEVEL=info"], outDir: out, timeoutMs: 5_000 });
+
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Array<Record<string, any>> };
+    const [tool] = snapshot.tools;
+    expect(tool!["name"]).toBe("log");
+    // Free text is masked; the schema's structure is exactly what the server listed.
+    expect(tool!["description"]).toBe("Logs a message; the server runs at *** level.");
+    expect(tool!["inputSchema"]).toEqual({
+      type: "object",
+      properties: {
+        level: { type: "string", enum: ["debug", "info", "warn"], default: "info", description: "the level, e.g. ***" },
+        info: { type: "boolean", description: "attach server ***" },
+        message: { type: "string" },
+      },
+      required: ["level", "message"],
+    });
+    const types = await readFile(join(out, "types.ts"), "utf8");
+    expect(types).toMatch(/level: "debug" \| "info" \| "warn"/);
+    expect(types).toMatch(/\binfo\?: boolean/);
+    expect(types).not.toContain('"***"');
+
+    const generated = (await import(pathToFileURL(join(out, "index.ts")).href)) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    expect(generated.validateInput("log", { level: "info", info: true, message: "hi" }).ok).toBe(true);
+    expect(generated.validateInput("log", { level: "***", message: "hi" }).ok).toBe(false);
+
+    const kept = result.diagnostics.filter((diagnostic) => diagnostic.message.includes("into its contract"));
+    expect(kept.map((diagnostic) => diagnostic.pointer)).toEqual([
+      "/tools/0/inputSchema/properties/level/enum/1",
+      "/tools/0/inputSchema/properties/level/default",
+      "/tools/0/inputSchema/properties/***",
+    ]);
+    for (const diagnostic of kept) expect(diagnostic).toMatchObject({ severity: "warning", tool: "log", hint: expect.stringContaining("credential") });
+  });
+
+  it("a real secret in the contract is kept in the files but never printed: diagnostics and drift mask it", async () => {
+    const out = join(await tempDir("enum-secret"), "out");
+    const command = [process.execPath, fixture("scripted-server.mjs"), "enum-words"];
+    const secret = "tok_live_0123456789";
+    const first = await pull({ command, env: [`SECRET_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 });
+    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools[0].inputSchema.properties.level.enum).toEqual(["debug", "info", "warn", secret]);
+    expect(await readFile(join(out, "types.ts"), "utf8")).toContain(`${secret}?: string`);
+    expect(first.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", tool: "log", pointer: "/tools/0/inputSchema/properties/level/enum/3" }),
+      expect.objectContaining({ severity: "warning", tool: "log", pointer: "/tools/0/inputSchema/properties/***" }),
+    ]);
+    expect(JSON.stringify(first.diagnostics)).not.toContain(secret);
+
+    // A snapshot without the property named after the secret: the drift report names it masked.
+    const snapshotPath = join(out, "manifest.json");
+    const snapshot = JSON.parse(await readFile(snapshotPath, "utf8"));
+    delete snapshot.tools[0].inputSchema.properties[secret];
+    await writeFile(snapshotPath, JSON.stringify(snapshot));
+    const checked = await pull({ command, env: [`SECRET_TOKEN=${secret}`], outDir: out, check: true, timeoutMs: 5_000 });
+    expect(checked.upToDate).toBe(false);
+    expect(checked.drift?.changed).toEqual([{ name: "log", fields: [{ field: "inputSchema", change: "changed", pointers: ["/properties/***"] }] }]);
+    expect(JSON.stringify([checked.drift, checked.diagnostics, checked.server])).not.toContain(secret);
+  });
+});
+
+describe("pull over stdio: what a review found", () => {
+  const secret = "sk_live_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+  it("masks a secret before shortening text, so no part of it shows (server stderr and error messages)", async () => {
+    const out = join(await tempDir("long-error"), "out");
+    const error = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "long-error"], env: [`SECRET_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).message).not.toMatch(/sk_live_A/);
+    const script = `process.stderr.write("E".repeat(280) + " token=" + process.env.API_TOKEN + "\\n"); process.exit(1)`;
+    const exited = await pull({ command: [process.execPath, "-e", script], env: [`API_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    expect((exited as McpgenError).message).toMatch(/exited with code 1/);
+    expect((exited as McpgenError).message).not.toMatch(/sk_live_A/);
+  });
+
+  it("takes a long but valid stdout line (a big tools/list page) for the message it is", async () => {
+    const out = join(await tempDir("big-page"), "out");
+    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "big-page"], outDir: out, timeoutMs: 10_000 });
+    expect(result.server.tools).toBe(400);
+  });
+
+  it("quotes the offending line when a line is JSON-RPC in name only", async () => {
+    const { error } = await pullFault("scripted-server.mjs", ["not-a-message"]);
+    expect(error.message).toContain('wrote something that is not a JSON-RPC message to stdout: "{\\"jsonrpc\\":\\"2.0\\",\\"foo\\":1}"');
+  });
+
+  it("stops the server and writes nothing when its signal aborts", async () => {
+    const scratch = await tempDir("abort");
+    const pidFile = join(scratch, "pid");
+    const controller = new AbortController();
+    const pulling = pull({ command: [process.execPath, fixture("never-answers.mjs")], env: [`PID_FILE=${pidFile}`], outDir: join(scratch, "out"), timeoutMs: 30_000, signal: controller.signal });
+    // Abort once the server has started (it writes its pid file first thing).
+    for (let tries = 0; tries < 200 && !existsSync(pidFile); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    controller.abort();
+    const error = await pulling.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic.code).toBe("interrupted");
+    expect((error as McpgenError).message).toMatch(/^stopped during initialize of .*never-answers\.mjs; the server was shut down and nothing was written$/);
+    expect(processGone(await readPid(pidFile))).toBe(true);
+    expect(await readTree(join(scratch, "out"))).toEqual({});
+  });
+});
+
+describe("the stderr tail quoted in errors", () => {
+  const secret = "sk-live-SECRETVALUE1234567890";
+  const redact = (line: string) => line.split(secret).join("***");
+
+  it("drops a line whose start it no longer holds, rather than quote its end (a secret's end included)", () => {
+    const tail = new OutputTail();
+    tail.push("starting\n");
+    tail.push(`${"x".repeat(16_380)} token ${secret.slice(0, 14)}`);
+    tail.push(`${secret.slice(14)} rejected\n`);
+    tail.push("shutting down\n");
+    const lines = tail.lastLines(8, redact);
+    expect(lines).toEqual(["shutting down"]);
+    expect(lines.join("\n")).not.toContain(secret.slice(14));
+  });
+
+  it("decodes the stream, not each chunk: a character split between chunks stays whole, and a secret recognisable", () => {
+    const tail = new OutputTail();
+    const bytes = Buffer.from("login pässwörd-1234 failed\n", "utf8");
+    const split = bytes.indexOf(Buffer.from("ä", "utf8")) + 1;
+    tail.push(bytes.subarray(0, split));
+    tail.push(bytes.subarray(split));
+    expect(tail.lastLines(8, (line) => line.split("pässwörd-1234").join("***"))).toEqual(["login *** failed"]);
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * `pull` over Streamable HTTP and legacy HTTP+SSE, against SDK servers started
+ * here on 127.0.0.1 (random ports): paging, a required header, the fallback
+ * from Streamable HTTP to SSE, forced transports, and HTTP-side faults.
+ */
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { McpgenError } from "../../src/shared/errors.js";
+import { generate } from "../../src/commands/generate.js";
+import { pull, type PullEvent } from "../../src/commands/pull.js";
+import { closedPort, sampleTool, sseServer, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
+import { listWithSdk, readTree, tempDir } from "../helpers/pull.js";
+
+const running: RunningServer[] = [];
+async function serve(server: Promise<RunningServer>): Promise<RunningServer> {
+  const started = await server;
+  running.push(started);
+  return started;
+}
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+const eightTools: Tool[] = Array.from({ length: 8 }, (_, index) =>
+  sampleTool(`tool_${index + 1}`, index === 2 ? { outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] }, annotations: { readOnlyHint: true } } : {}),
+);
+
+/** Whatever a pull rejected with, as an `McpgenError`. */
+async function pullError(promise: Promise<unknown>): Promise<McpgenError> {
+  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(McpgenError);
+  return error as McpgenError;
+}
+
+describe("pull over Streamable HTTP", () => {
+  it("follows nextCursor through a server that lists 3 tools per page", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer(eightTools, { pageSize: 3, instructions: "Use tool_1 first." })));
+    const out = await tempDir("paged");
+    const events: PullEvent[] = [];
+    const result = await pull({ target: server.url.href, outDir: out, timeoutMs: 10_000, onProgress: (event) => events.push(event) });
+
+    expect(result.server).toMatchObject({ transport: "http", fellBack: false, pages: 3, tools: 8, protocolVersion: "2025-11-25" });
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as Record<string, unknown>;
+    expect(snapshot["tools"]).toEqual(await listWithSdk(new StreamableHTTPClientTransport(server.url)));
+    expect((snapshot["tools"] as Tool[]).map((tool) => tool.name)).toEqual(eightTools.map((tool) => tool.name));
+    expect(snapshot).toMatchObject({
+      server: { name: "pull-test-server", version: "3.1.4" },
+      protocolVersion: "2025-11-25",
+      capabilities: { tools: { listChanged: true } },
+      instructions: "Use tool_1 first.",
+    });
+    expect(events.map((event) => event.kind)).toEqual(["connecting", "initialized", "listed", "written"]);
+    expect(events[2]!.message).toBe("listed 8 tool(s) in 3 page(s)");
+
+    const regenerated = await tempDir("paged-regenerated");
+    await generate({ manifest: join(out, "manifest.json"), outDir: regenerated });
+    expect(await readTree(regenerated)).toEqual(await readTree(out));
+  });
+
+  it("sends the --header a server requires, and never writes or prints its value", async () => {
+    const token = "Bearer s3cr3t-t0ken-value";
+    const server = await serve(streamableHttpServer(() => toolServer(eightTools.slice(0, 2)), { requireHeader: ["Authorization", token] }));
+
+    const refusedOut = await tempDir("header-refused");
+    const refused = await pullError(pull({ target: server.url.href, outDir: refusedOut, timeoutMs: 10_000 }));
+    expect(refused.message).toContain(`${server.url.href} (Streamable HTTP) refused initialize with HTTP 401 Unauthorized`);
+    expect(refused.diagnostic.hint).toContain("--header");
+    expect(await readTree(refusedOut)).toEqual({});
+
+    const out = await tempDir("header");
+    const events: PullEvent[] = [];
+    const result = await pull({ target: server.url.href, headers: [`Authorization: ${token}`, "X-Trace: pull-test-trace-id"], outDir: out, timeoutMs: 10_000, onProgress: (event) => events.push(event) });
+    expect(result.server.tools).toBe(2);
+    const authorized = server.requests.filter((request) => request.headers["authorization"] === token);
+    expect(authorized.length).toBeGreaterThan(0);
+    expect(authorized.every((request) => request.headers["x-trace"] === "pull-test-trace-id")).toBe(true);
+
+    const everything = JSON.stringify([await readTree(out), events, result.server, result.diagnostics]);
+    expect(everything).not.toContain("s3cr3t-t0ken-value");
+    expect(everything).not.toContain("pull-test-trace-id");
+  });
+
+  it("masks a query-string token in the label and never falls back on 401", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer([]), { requireHeader: ["X-Api-Key", "k"] }));
+    const url = new URL(server.url);
+    url.searchParams.set("api_key", "query-secret-123");
+    const error = await pullError(pull({ target: url.href, outDir: await tempDir("query"), timeoutMs: 10_000 }));
+    expect(error.message).toContain("?api_key=***");
+    expect(error.message).not.toContain("query-secret-123");
+    expect(server.requests.some((request) => request.method === "GET")).toBe(false);
+  });
+
+  it("sends a URL's user name and password as Basic credentials, and never prints them, encoded or not", async () => {
+    const basic = `Basic ${Buffer.from("ghp_user_123456:pa@ss/word-98765").toString("base64")}`;
+    const server = await serve(streamableHttpServer(() => toolServer(eightTools.slice(0, 1)), { requireHeader: ["Authorization", basic] }));
+    const url = new URL(server.url);
+    url.username = "ghp_user_123456";
+    url.password = "pa@ss/word-98765";
+    url.searchParams.set("key", "ab/cdefghijk");
+    expect(url.href).toContain("pa%40ss%2Fword-98765");
+    const out = await tempDir("basic");
+    const events: PullEvent[] = [];
+    const result = await pull({ target: url.href, outDir: out, timeoutMs: 10_000, onProgress: (event) => events.push(event) });
+    expect(result.server.tools).toBe(1);
+    expect(server.requests.some((request) => request.headers["authorization"] === basic)).toBe(true);
+    const everything = JSON.stringify([await readTree(out), events, result.server, result.diagnostics]);
+    for (const secret of ["ghp_user_123456", "pa@ss/word-98765", "pa%40ss%2Fword-98765", "ab/cdefghijk", "ab%2Fcdefghijk", basic.slice(6)]) expect(everything).not.toContain(secret);
+
+    // Refused: the error names the server without the credentials in either form.
+    url.password = "wrong-password-000";
+    const refused = await pullError(pull({ target: url.href, outDir: await tempDir("basic-refused"), timeoutMs: 10_000 }));
+    expect(refused.message).toContain("refused initialize with HTTP 401");
+    for (const secret of ["ghp_user_123456", "wrong-password-000", "ab%2Fcdefghijk", "ab/cdefghijk"]) expect(refused.message).not.toContain(secret);
+  });
+
+  it("keeps the tools as the server sent them, fields the SDK does not know included", async () => {
+    const tool = { ...sampleTool("vendor"), annotations: { readOnlyHint: true, "x-costHint": "high" }, "x-vendor": { tier: 2 } } as unknown as Tool;
+    const server = await serve(streamableHttpServer(() => toolServer([tool])));
+    const out = await tempDir("raw-tools");
+    await pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 });
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Array<Record<string, unknown>> };
+    expect(snapshot.tools[0]).toMatchObject({ name: "vendor", annotations: { readOnlyHint: true, "x-costHint": "high" }, "x-vendor": { tier: 2 } });
+    // The SDK's own parse drops them: what a pull that relied on it alone would have saved.
+    const listed = (await listWithSdk(new StreamableHTTPClientTransport(server.url))) as Array<Record<string, unknown>>;
+    expect(listed[0]).not.toHaveProperty("x-vendor");
+  });
+
+  it("reports input warnings against the server, and the snapshot still regenerates the same output", async () => {
+    const twice = [sampleTool("same"), sampleTool("same", { description: "A second definition." }), sampleTool("other")];
+    const server = await serve(streamableHttpServer(() => toolServer(twice)));
+    const out = await tempDir("duplicates");
+    const result = await pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "tool-duplicate", file: server.url.href, tool: "same", pointer: "/tools/1" }),
+    ]);
+    expect(result.server.tools).toBe(2);
+    const regenerated = await tempDir("duplicates-regenerated");
+    await generate({ manifest: join(out, "manifest.json"), outDir: regenerated });
+    expect(await readTree(regenerated)).toEqual(await readTree(out));
+  });
+
+  it("accepts a server with no tools", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer([])));
+    const result = await pull({ target: server.url.href, outDir: await tempDir("empty"), timeoutMs: 10_000 });
+    expect(result.server).toMatchObject({ tools: 0, pages: 1 });
+  });
+});
+
+describe("pull over legacy HTTP+SSE", () => {
+  it("falls back from Streamable HTTP when the initialize POST is refused, and says so", async () => {
+    const server = await serve(sseServer(() => toolServer(eightTools, { pageSize: 3 })));
+    const out = await tempDir("fallback");
+    const events: PullEvent[] = [];
+    const result = await pull({ target: server.url.href, outDir: out, timeoutMs: 10_000, onProgress: (event) => events.push(event) });
+
+    expect(result.server).toMatchObject({ transport: "sse", fellBack: true, pages: 3, tools: 8 });
+    const fallback = events.find((event) => event.kind === "fallback");
+    expect(fallback?.message).toBe(`${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport`);
+    expect(server.requests.slice(0, 2).map((request) => `${request.method} ${request.path}`)).toEqual(["POST /sse", "GET /sse"]);
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Tool[] };
+    expect(snapshot.tools.map((tool) => tool.name)).toEqual(eightTools.map((tool) => tool.name));
+  });
+
+  it("goes straight to SSE with transport: sse, sending the headers on the stream and the posts", async () => {
+    const server = await serve(sseServer(() => toolServer(eightTools.slice(0, 1)), { requireHeader: ["X-Api-Key", "sse-key-0001"] }));
+    const result = await pull({ target: server.url.href, transport: "sse", headers: ["X-Api-Key: sse-key-0001"], outDir: await tempDir("sse"), timeoutMs: 10_000 });
+    expect(result.server).toMatchObject({ transport: "sse", fellBack: false, tools: 1 });
+    expect(server.requests[0]).toMatchObject({ method: "GET", path: "/sse" });
+    expect(server.requests.some((request) => request.method === "POST" && request.path.startsWith("/messages"))).toBe(true);
+  });
+
+  it("does not fall back with transport: http", async () => {
+    const server = await serve(sseServer(() => toolServer([])));
+    const out = await tempDir("forced-http");
+    const error = await pullError(pull({ target: server.url.href, transport: "http", outDir: out, timeoutMs: 10_000 }));
+    expect(error.message).toContain(`${server.url.href} (Streamable HTTP) answered initialize with HTTP 405`);
+    expect(server.requests.map((request) => request.method)).toEqual(["POST"]);
+    expect(await readTree(out)).toEqual({});
+  });
+});
+
+describe("pull faults over HTTP", () => {
+  it.each([
+    [undefined, "Streamable HTTP"],
+    ["sse", "legacy HTTP+SSE"],
+  ] as const)("reports an unreachable server (transport %s)", async (transport, name) => {
+    const port = await closedPort();
+    const out = await tempDir("unreachable");
+    const error = await pullError(pull({ target: `http://127.0.0.1:${port}/mcp`, transport, outDir: out, timeoutMs: 5_000 }));
+    expect(error.message).toBe(`cannot connect to http://127.0.0.1:${port}/mcp (${name}): connection refused (ECONNREFUSED)\n  hint: check the URL and that the server is running`);
+    expect(await readTree(out)).toEqual({});
+  });
+
+  it("reports a tools/list answer that does not match the MCP schema for a whole list; a tool the SDK would refuse costs only itself", async () => {
+    const nameless = [sampleTool("fine"), { inputSchema: { type: "object" } }] as unknown as Tool[];
+    const server = await serve(streamableHttpServer(() => toolServer(nameless)));
+    const out = await tempDir("malformed");
+    const error = await pullError(pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 }));
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp: at \/tools\/1\/name: tool has no `name`/);
+    expect(error.diagnostic.code).toBe("tool-invalid");
+    expect(await readTree(out)).toEqual({});
+
+    const odd = [sampleTool("fine"), { name: "bad", inputSchema: { type: "string" } }] as unknown as Tool[];
+    const oddServer = await serve(streamableHttpServer(() => toolServer(odd)));
+    const result = await pull({ target: oddServer.url.href, outDir: out, timeoutMs: 10_000 });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["fine", "bad"]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "schema-invalid", tool: "bad", pointer: "/tools/1/inputSchema/type" }),
+      expect.objectContaining({ severity: "warning", code: "sdk-incompatible", tool: "bad", pointer: "/tools/1/inputSchema/type" }),
+    ]);
+  });
+
+  it("stops on a cursor the server already sent", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer([], { listTools: (cursor) => ({ tools: [sampleTool(`t${cursor ?? 0}`)], nextCursor: cursor === undefined ? "a" : "b" }) })));
+    const out = await tempDir("cursor");
+    const error = await pullError(pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 }));
+    expect(error.message).toContain('tools/list returned the cursor "b" a second time (page 3); following it would loop forever');
+    expect(await readTree(out)).toEqual({});
+  });
+
+  it("stops at the page cap on a server that never stops paging", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer([], { listTools: (cursor) => ({ tools: [], nextCursor: String(Number(cursor ?? 0) + 1) }) })));
+    const error = await pullError(pull({ target: server.url.href, outDir: await tempDir("cap"), timeoutMs: 10_000, maxPages: 5 }));
+    expect(error.message).toContain("tools/list was still paging after 5 pages (0 tools so far); stopping");
+  });
+
+  it("times out on a server that accepts the request and never answers", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer([], { listTools: () => new Promise(() => {}) as never })));
+    const out = await tempDir("http-timeout");
+    const error = await pullError(pull({ target: server.url.href, outDir: out, timeoutMs: 500 }));
+    expect(error.message).toContain("(Streamable HTTP) did not answer tools/list within 0.5 s");
+    expect(await readTree(out)).toEqual({});
+  });
+
+  it("reports a JSON-RPC error answer", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer([], { listTools: () => { throw new Error("backend down"); } })));
+    const error = await pullError(pull({ target: server.url.href, outDir: await tempDir("rpc-error"), timeoutMs: 10_000 }));
+    expect(error.message).toMatch(/answered tools\/list with an error: backend down \(code -32603\)$/);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Nothing lost: the user writes handlers, the manifest changes (a tool added,
+ * one removed, two schemas changed), and the scaffold's own `npm run
+ * generate` (the installed, packed mcpgen) refreshes src/generated/. The
+ * handlers stay byte for byte, the new tool gets a stub, the removed tool's
+ * handler is reported, and the compiler points at exactly the handlers that
+ * no longer fit.
+ */
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compile, npmRun, scaffoldProject, weatherManifest, writeHandler } from "../helpers/scaffold-project.js";
+
+const GET_WEATHER = `import { defineHandler } from "../generated/define.js";
+
+// The user's code: this exact text must survive every regeneration.
+const readings = new Map([["Paris", 22]]);
+
+export default defineHandler("get_weather", async (input) => {
+  const temperature = readings.get(input.location) ?? 15;
+  return { temperature, conditions: "sunny", humidity: 40 };
+});
+`;
+
+const GET_FORECAST = `import { defineHandler } from "../generated/define.js";
+
+export default defineHandler("get_forecast", (input) => ({
+  location: input.location,
+  days: Array.from({ length: input.days ?? 3 }, (_, day) => ({ date: \`2025-06-0\${day + 1}\`, high: 25, low: 15 })),
+}));
+`;
+
+const LIST_ALERTS = `import { defineHandler } from "../generated/define.js";
+
+export default defineHandler("list_alerts", () => "no alerts");
+`;
+
+interface Manifest {
+  tools: Array<{ name: string; inputSchema: { type: "object"; properties?: Record<string, unknown> }; outputSchema?: { type: "object"; properties: Record<string, unknown>; required: string[] } }>;
+}
+
+const handlerPaths = ["src/handlers/get-weather.ts", "src/handlers/get-forecast.ts", "src/handlers/list-alerts.ts"];
+
+let project: string;
+const before = new Map<string, string>();
+
+beforeAll(async () => {
+  ({ project } = await scaffoldProject(weatherManifest, "weather-server"));
+  await writeHandler(project, "src/handlers/get-weather.ts", GET_WEATHER);
+  await writeHandler(project, "src/handlers/get-forecast.ts", GET_FORECAST);
+  await writeHandler(project, "src/handlers/list-alerts.ts", LIST_ALERTS);
+  const built = await compile(project);
+  expect(built.output).toBe("");
+  for (const path of handlerPaths) before.set(path, await readFile(join(project, path), "utf8"));
+});
+
+describe("npm run generate after the manifest changed", () => {
+  let generated: Awaited<ReturnType<typeof npmRun>>;
+
+  beforeAll(async () => {
+    const path = join(project, "manifest.json");
+    const manifest = JSON.parse(await readFile(path, "utf8")) as Manifest;
+    const weather = manifest.tools.find((tool) => tool.name === "get_weather")!;
+    weather.outputSchema!.properties["windSpeed"] = { type: "number" };
+    weather.outputSchema!.required.push("windSpeed");
+    const forecast = manifest.tools.find((tool) => tool.name === "get_forecast")!;
+    forecast.inputSchema.properties!["days"] = { type: "string", description: "now a string" };
+    manifest.tools = manifest.tools.filter((tool) => tool.name !== "list_alerts");
+    manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object", properties: { location: { type: "string" } } }, outputSchema: { type: "object", properties: { index: { type: "number" } }, required: ["index"] } });
+    await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+    generated = await npmRun(project, "generate");
+  });
+
+  it("succeeds, names the new stub and warns about the removed tool's handler", () => {
+    expect(generated.ok).toBe(true);
+    expect(generated.stdout).toContain("new handler stubs: src/handlers/get-uv-index.ts");
+    expect(generated.stderr).toContain('warning: src/handlers/list-alerts.ts implements tool "list_alerts", which is no longer in the manifest; kept, not deleted');
+  });
+
+  it("leaves every handler byte for byte, including the removed tool's", async () => {
+    for (const path of handlerPaths) expect(await readFile(join(project, path), "utf8"), path).toBe(before.get(path));
+  });
+
+  it("adds a stub for the new tool", async () => {
+    const stub = await readFile(join(project, "src/handlers/get-uv-index.ts"), "utf8");
+    expect(stub).toContain('defineHandler("get_uv_index"');
+    expect(stub).toContain('throw new Error("not implemented: get_uv_index");');
+    expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).not.toContain("list-alerts");
+  });
+
+  it("makes tsc flag exactly the handlers that no longer fit", async () => {
+    const checked = await compile(project);
+    expect(checked.ok).toBe(false);
+    const errors = checked.output.split("\n").filter((line) => /error TS\d+/.test(line));
+    const files = [...new Set(errors.map((line) => line.slice(0, line.indexOf("("))))].sort();
+    expect(files).toEqual(["src/handlers/get-forecast.ts", "src/handlers/get-weather.ts", "src/handlers/list-alerts.ts"]);
+    expect(checked.output).toMatch(/Property 'windSpeed' is missing in type '\{ temperature: number; conditions: string; humidity: number; \}'/);
+    expect(errors.find((line) => line.startsWith("src/handlers/list-alerts.ts"))).toContain('"list_alerts"');
+  });
+
+  it("compiles again once the user updates the handlers and removes the old one; a second generate changes nothing", async () => {
+    await writeHandler(project, "src/handlers/get-weather.ts", GET_WEATHER.replace('humidity: 40 }', "humidity: 40, windSpeed: 3 }"));
+    await writeHandler(project, "src/handlers/get-forecast.ts", GET_FORECAST.replace("input.days ?? 3", "Number(input.days ?? 3)"));
+    await rm(join(project, "src/handlers/list-alerts.ts"));
+    const checked = await compile(project);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+
+    const again = await npmRun(project, "generate");
+    expect(again.ok).toBe(true);
+    expect(again.stdout).toContain("scaffolded 3 tools into . (0 file(s) written, 9 unchanged)\n  kept 3 existing handler(s) untouched\n");
+    expect(again.stderr).toBe("");
+    const check = await npmRun(project, "generate", ["--check"]);
+    expect(check.ok).toBe(true);
+  });
+});

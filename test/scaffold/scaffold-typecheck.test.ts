@@ -1,0 +1,79 @@
+/**
+ * Scaffolds type-check: the weather example, two corpus manifests with
+ * outputSchema and `$ref`s, and a manifest of hostile names, over the
+ * dependencies a scaffold installs (test/scaffold/scaffold-install.test.ts installs
+ * and builds one as its README says); the native TypeScript 7 compiler checks.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate } from "../../src/commands/generate.js";
+import { compile, corpusAvailable, corpusDir, corpusSkipReason, scaffoldProject, weatherManifest, writeHandler } from "../helpers/scaffold-project.js";
+
+describe("the weather scaffold", () => {
+  it("type-checks, and shares types.ts, validators and runtime.ts byte for byte with `generate`", async () => {
+    const { project } = await scaffoldProject(weatherManifest, "weather-server");
+    const checked = await compile(project);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+
+    // Projects often turn on the unused checks; a stub nobody has written yet must not trip them.
+    const strictest = ["--noUnusedParameters", "--noUnusedLocals", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--noImplicitReturns", "--noPropertyAccessFromIndexSignature", "--noImplicitOverride"];
+    const checkedStrictest = await compile(project, strictest);
+    expect(checkedStrictest.output).toBe("");
+    expect(checkedStrictest.ok).toBe(true);
+
+    const client = join(project, "client");
+    await generate({ manifest: join(project, "manifest.json"), outDir: client });
+    for (const file of ["types.ts", "validators.ts", "validate.ts", "runtime.ts"]) {
+      expect(await readFile(join(project, "src/generated", file), "utf8"), file).toBe(await readFile(join(client, file), "utf8"));
+    }
+  });
+});
+
+const corpusManifests = [
+  // Every tool has an outputSchema.
+  "server-memory.json",
+  // outputSchema on every tool, 213 `$ref`s into `$defs`.
+  "xcodebuildmcp.json",
+  // 27 tools, 24 with an outputSchema.
+  "mongodb-mcp-server.json",
+];
+
+describe.skipIf(!corpusAvailable)(`corpus scaffolds${corpusAvailable ? "" : ` (skipped: ${corpusSkipReason})`}`, () => {
+  it.each(corpusManifests)("%s scaffolds and type-checks", async (file) => {
+    const source = join(corpusDir, file);
+    const raw = JSON.parse(await readFile(source, "utf8")) as { tools: Array<{ outputSchema?: unknown }> };
+    expect(raw.tools.some((tool) => tool.outputSchema !== undefined)).toBe(true);
+    const { project, result } = await scaffoldProject(source, file.replace(/\.json$/, ""));
+    expect(result.handlers.map((handler) => handler.tool)).toEqual(raw.tools.map((tool) => (tool as { name: string }).name));
+    const checked = await compile(project);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+  });
+});
+
+describe("hostile names", () => {
+  it("stay inside src/handlers/ and compile", async () => {
+    const { project, result } = await scaffoldProject(join(import.meta.dirname, "../fixtures/scaffold/hostile.tools.json"), "hostile");
+    for (const handler of result.handlers) expect(handler.path).toMatch(/^src\/handlers\/[a-z0-9]+(-[a-z0-9]+)*\.ts$/);
+    expect(new Set(result.handlers.map((handler) => handler.path)).size).toBe(result.handlers.length);
+    const checked = await compile(project);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+  });
+});
+
+describe("outputs that are not objects", () => {
+  it("type their handlers' return values (an array, a number) and compile", async () => {
+    const { project, result } = await scaffoldProject(join(import.meta.dirname, "../fixtures/golden/fidelity.tools.json"), "fidelity");
+    const paths = new Map(result.handlers.map((handler) => [handler.tool, handler.path]));
+    await writeHandler(project, paths.get("place_order")!, `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("place_order", (input) => input.lines.map((line) => \`\${input.customer.name}-\${line.sku}\`));\n`);
+    await writeHandler(project, paths.get("plot")!, `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("plot", (input) => Math.hypot((input.to?.x ?? 0) - (input.from?.x ?? 0), (input.to?.y ?? 0) - (input.from?.y ?? 0)));\n`);
+    // A string is no number: the handler's return type is the output type.
+    await writeHandler(project, "src/wrong.ts", `import { defineHandler } from "./generated/define.js";\n\nexport default defineHandler("plot", () => "far");\n`);
+    const checked = await compile(project);
+    expect(checked.output).toMatch(/src\/wrong\.ts\(3,\d+\): error TS2322/);
+    expect(checked.output.trim().split("\n").filter((line) => !line.startsWith(" "))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,430 @@
+/**
+ * `mcpgen scaffold` on disk, without installing anything: the files it
+ * writes, who owns which, what a re-run leaves alone, how handler files are
+ * found, and the CLI's report.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/index.js";
+import { GENERATED_MARKER, TOOLS_START } from "../../src/shared/output-names.js";
+import { toolFileBase } from "../../src/normalize/naming.js";
+import { packageName } from "../../src/emit/scaffold/package.js";
+import { McpgenError } from "../../src/shared/errors.js";
+import { displayPath } from "../../src/commands/config.js";
+import type { ManifestIR } from "../../src/ir/index.js";
+import { definedTool, planHandlers, scaffold } from "../../src/commands/scaffold.js";
+import { isGeneratedByMcpgen } from "../../src/write/index.js";
+
+const weather = join(import.meta.dirname, "../../examples/weather.tools.json");
+
+async function tempProject(name = "weather-server"): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), "mcpgen-scaffold-unit-")), name);
+}
+
+async function listFiles(directory: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of (await readdir(join(directory, prefix), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...(await listFiles(directory, path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+function captureIo() {
+  const io = { out: "", err: "", stdout: (text: string) => void (io.out += text), stderr: (text: string) => void (io.err += text) };
+  return io;
+}
+
+describe("a new scaffold", () => {
+  it("writes the project, one stub per tool and src/generated/", async () => {
+    const project = await tempProject();
+    const result = await scaffold({ manifest: weather, outDir: project });
+    expect(await listFiles(project)).toEqual([
+      ".gitignore",
+      "README.md",
+      "manifest.json",
+      "package.json",
+      "src/generated/define.ts",
+      "src/generated/handlers.ts",
+      "src/generated/runtime.ts",
+      "src/generated/server-runtime.ts",
+      "src/generated/server.ts",
+      "src/generated/tools.ts",
+      "src/generated/types.ts",
+      "src/generated/validate.ts",
+      "src/generated/validators.ts",
+      "src/handlers/get-forecast.ts",
+      "src/handlers/get-weather.ts",
+      "src/handlers/list-alerts.ts",
+      "src/server.ts",
+      "tsconfig.json",
+    ]);
+    expect(result.handlers).toEqual([
+      { tool: "get_weather", path: "src/handlers/get-weather.ts", status: "created" },
+      { tool: "get_forecast", path: "src/handlers/get-forecast.ts", status: "created" },
+      { tool: "list_alerts", path: "src/handlers/list-alerts.ts", status: "created" },
+    ]);
+    expect(result.kept).toEqual([]);
+    expect(result.orphanedHandlers).toEqual([]);
+    expect(result.generated.every((file) => file.status === "created")).toBe(true);
+  });
+
+  it("formats src/generated/ with the Prettier overrides that match its files' paths", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    expect(await readFile(join(project, "src/generated/server.ts"), "utf8")).toContain('from "./handlers.js";');
+    await writeFile(join(project, ".prettierrc.json"), JSON.stringify({ overrides: [{ files: "src/generated/**/*.ts", options: { singleQuote: true } }] }));
+    const result = await scaffold({ manifest: weather, outDir: project });
+    expect(result.generated.find((file) => file.path === "src/generated/server.ts")?.status).toBe("updated");
+    expect(await readFile(join(project, "src/generated/server.ts"), "utf8")).toContain("from './handlers.js';");
+  });
+
+  it("marks generated files as mcpgen's and leaves the user's files unmarked", async () => {
+    const project = await tempProject();
+    const result = await scaffold({ manifest: weather, outDir: project });
+    for (const file of result.generated) {
+      expect(isGeneratedByMcpgen(file.path, await readFile(join(project, file.path), "utf8")), file.path).toBe(true);
+    }
+    for (const path of result.created) {
+      const contents = await readFile(join(project, path), "utf8");
+      // The README is the user's, but mcpgen may rewrite its tools table (and only that) while the table's markers are there.
+      expect(isGeneratedByMcpgen(path, contents), path).toBe(path === "README.md");
+      expect(isGeneratedByMcpgen(path, contents.replace(TOOLS_START, "")), path).toBe(false);
+      expect(contents).not.toContain(GENERATED_MARKER);
+    }
+  });
+
+  it("gives the stub a typed defineHandler that throws \"not implemented: <tool>\"", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
+    expect(stub).toContain('import { defineHandler } from "../generated/define.js";');
+    expect(stub).toContain('export default defineHandler("get_weather", async (_input, _context) => {');
+    expect(stub).toContain('throw new Error("not implemented: get_weather");');
+    expect(stub).toContain("Return a GetWeatherOutput");
+    expect(definedTool(stub)).toBe("get_weather");
+  });
+
+  it("writes bidirectional-text controls of tool names and text as escapes in stubs and generated code, and still finds the handler", async () => {
+    const project = await tempProject("hazards-server");
+    await scaffold({ manifest: join(import.meta.dirname, "../fixtures/golden/hazards.tools.json"), outDir: project });
+    for (const file of await listFiles(project)) {
+      expect(await readFile(join(project, file), "utf8"), file).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    }
+    const stub = await readFile(join(project, "src/handlers/bidi-text.ts"), "utf8");
+    expect(stub).toContain(' * Handler of tool "bidi\\u202e_text".\n *\n * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n');
+    expect(stub).toContain('export default defineHandler("bidi\\u202e_text", async (_input, _context) => {');
+    expect(stub).toContain('throw new Error("not implemented: bidi\\u202e_text");');
+    expect(definedTool(stub)).toBe("bidi\u202e_text");
+    expect(await readFile(join(project, "src/generated/tools.ts"), "utf8")).toContain('name: "bidi\\u202e_text"');
+  });
+
+  it("lists the manifest's raw tools in tools.ts, exactly", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const { tools } = (await import(pathToFileURL(join(project, "src/generated/tools.ts")).href)) as { tools: unknown[] };
+    const manifest = JSON.parse(await readFile(weather, "utf8")) as { tools: unknown[] };
+    expect(JSON.stringify(tools)).toBe(JSON.stringify(manifest.tools));
+  });
+
+  it("writes package.json with the SDK as the only dependency, the four scripts, and no mcpgen to fetch from the registry", async () => {
+    const project = await tempProject("My Weather Server!");
+    await scaffold({ manifest: weather, outDir: project });
+    const manifest = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as Record<string, Record<string, string>>;
+    expect(manifest["name"]).toBe("my-weather-server");
+    expect(manifest["type"]).toBe("module");
+    expect(Object.keys(manifest["dependencies"]!)).toEqual(["@modelcontextprotocol/sdk"]);
+    // `npm run generate` runs the mcpgen npm finds (this or a parent directory's node_modules/.bin, then PATH): see the README.
+    expect(Object.keys(manifest["devDependencies"]!).sort()).toEqual(["@types/node", "typescript"]);
+    expect(manifest["scripts"]).toMatchObject({
+      build: "tsc -p tsconfig.json",
+      start: "node dist/server.js",
+      "start:http": "node dist/server.js --http",
+      generate: "mcpgen scaffold manifest.json --out .",
+    });
+  });
+
+  it("imports nothing but the SDK and node: built-ins from generated server code", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    for (const file of ["src/server.ts", ...(await listFiles(project, "src/generated"))]) {
+      const source = await readFile(join(project, file), "utf8");
+      for (const [, specifier] of source.matchAll(/from "([^"]+)"/g)) {
+        expect(specifier!.startsWith(".") || specifier!.startsWith("node:") || specifier!.startsWith("@modelcontextprotocol/sdk/"), `${file}: ${specifier}`).toBe(true);
+      }
+    }
+  });
+
+  it("refuses to overwrite a file in src/generated/ that mcpgen did not write, and writes nothing", async () => {
+    const project = await tempProject();
+    await mkdir(join(project, "src/generated"), { recursive: true });
+    await writeFile(join(project, "src/generated/types.ts"), "// mine\n");
+    await expect(scaffold({ manifest: weather, outDir: project })).rejects.toBeInstanceOf(McpgenError);
+    expect(await listFiles(project)).toEqual(["src/generated/types.ts"]);
+  });
+});
+
+describe("scaffolding again", () => {
+  it("changes nothing when nothing changed, from the project's own manifest", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.generated.filter((file) => file.status !== "unchanged")).toEqual([]);
+    expect(again.created).toEqual([]);
+    expect(again.handlers.every((handler) => handler.status === "kept")).toBe(true);
+  });
+
+  it("keeps the project's manifest.json as the user edited it, even without mcpgen's marker", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const manifest = JSON.parse(await readFile(weather, "utf8")) as { tools: unknown[] };
+    const edited = `${JSON.stringify({ tools: manifest.tools.slice(0, 1) })}\n`;
+    await writeFile(join(project, "manifest.json"), edited);
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(await readFile(join(project, "manifest.json"), "utf8")).toBe(edited);
+    expect(again.orphanedHandlers.map((orphan) => orphan.tool).sort()).toEqual(["get_forecast", "list_alerts"]);
+  });
+
+  it("from another file: replaces a manifest.json mcpgen wrote, refuses (without --force) to undo an edit made to it", async () => {
+    const project = await tempProject();
+    const source = join(dirname(project), "weather.tools.json");
+    const original = JSON.parse(await readFile(weather, "utf8")) as { tools: Array<{ name: string; description?: string }> };
+    await writeFile(source, JSON.stringify(original));
+    await scaffold({ manifest: source, outDir: project });
+    // The contract changed upstream, manifest.json was not touched: a refresh replaces it.
+    original.tools[0]!.description = "Current weather";
+    await writeFile(source, JSON.stringify(original));
+    await scaffold({ manifest: source, outDir: project });
+    const own = join(project, "manifest.json");
+    expect((JSON.parse(await readFile(own, "utf8")) as typeof original).tools[0]!.description).toBe("Current weather");
+
+    // Now the user edits manifest.json (as its README says to) and regenerates from it.
+    const edited = JSON.parse(await readFile(own, "utf8")) as typeof original;
+    edited.tools = edited.tools.filter((tool) => tool.name !== "list_alerts");
+    const editedText = `${JSON.stringify(edited, null, 2)}\n`;
+    await writeFile(own, editedText);
+    await scaffold({ manifest: own, outDir: project });
+    const io = captureIo();
+    expect(await run(["scaffold", source, "--out", project], io)).toBe(1);
+    const shownProject = displayPath(project);
+    expect(io.err).toBe(
+      `error: ${join(shownProject, "manifest.json")}: edited since mcpgen wrote it, and scaffolding from ${source} would undo the edit; it would change:\n` +
+        '  + "list_alerts" (new tool)\n' +
+        `  hint: to keep the edits, run npm run generate in ${shownProject} (mcpgen scaffold manifest.json --out .); to replace them with ${source}, add --force\n`,
+    );
+    expect(await readFile(own, "utf8")).toBe(editedText);
+    expect(await run(["scaffold", source, "--out", project, "--force", "-q"], captureIo())).toBe(0);
+    expect((JSON.parse(await readFile(own, "utf8")) as typeof original).tools.map((tool) => tool.name)).toContain("list_alerts");
+  });
+
+  it("finds a handler the user renamed, and never recreates its stub", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    await rename(join(project, "src/handlers/get-weather.ts"), join(project, "src/handlers/weather.ts"));
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.created).toEqual([]);
+    expect(again.handlers[0]).toEqual({ tool: "get_weather", path: "src/handlers/weather.ts", status: "kept" });
+    expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getWeatherHandler from "../handlers/weather.js";');
+  });
+
+  it("finds a renamed handler that names its tool through a constant", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
+    const edited = `const TOOL = "get_weather";\n${stub.replace('defineHandler("get_weather",', "defineHandler(TOOL,")}`;
+    expect(edited).toContain("defineHandler(TOOL,");
+    await rm(join(project, "src/handlers/get-weather.ts"));
+    await writeFile(join(project, "src/handlers/current.ts"), edited);
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.created).toEqual([]);
+    expect(again.handlers[0]).toEqual({ tool: "get_weather", path: "src/handlers/current.ts", status: "kept" });
+  });
+
+  it("with --check reports stale files and missing stubs, writes nothing and exits 1", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const own = join(project, "manifest.json");
+    let io = captureIo();
+    expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
+
+    const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
+    manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
+    await writeFile(own, JSON.stringify(manifest));
+    const before = await listFiles(project);
+    io = captureIo();
+    expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(1);
+    expect(io.err).toContain("stale: src/generated/types.ts");
+    expect(io.err).toContain("missing: src/handlers/get-uv-index.ts");
+    expect(await listFiles(project)).toEqual(before);
+  });
+
+  it("never recreates project files the user deleted, and --check does not ask for them; stubs for new tools still come", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const projectFiles = [".gitignore", "README.md", "package.json", "src/server.ts", "tsconfig.json"];
+    for (const path of projectFiles) await rm(join(project, path));
+    const own = join(project, "manifest.json");
+
+    let io = captureIo();
+    expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
+    expect(io.err).toBe("");
+    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
+
+    io = captureIo();
+    expect(await run(["scaffold", own, "--out", project], io)).toBe(0);
+    expect(io.out).not.toContain("created:");
+    const files = await listFiles(project);
+    for (const path of projectFiles) expect(files).not.toContain(path);
+
+    const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
+    manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
+    await writeFile(own, JSON.stringify(manifest));
+    const checked = await scaffold({ manifest: own, outDir: project, check: true });
+    expect(checked.created).toEqual(["src/handlers/get-uv-index.ts"]);
+    const again = await scaffold({ manifest: own, outDir: project });
+    expect(again.created).toEqual(["src/handlers/get-uv-index.ts"]);
+    for (const path of projectFiles) expect(await listFiles(project)).not.toContain(path);
+  });
+
+  it("creates the project files in a directory that holds neither package.json nor src/generated/, even with a manifest there", async () => {
+    const project = await tempProject();
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, "manifest.json"), await readFile(weather, "utf8"));
+    const result = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(result.created.filter((path) => !path.startsWith("src/handlers/"))).toEqual([".gitignore", "README.md", "package.json", "src/server.ts", "tsconfig.json"]);
+  });
+});
+
+describe("the CLI", () => {
+  it("reports what it created, and on a re-run the stubs it added and the handlers of removed tools", async () => {
+    const project = await tempProject();
+    let io = captureIo();
+    expect(await run(["scaffold", weather, "--out", project], io)).toBe(0);
+    expect(io.out).toContain("scaffolded 3 tools into");
+    expect(io.out).toContain("created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json");
+    expect(io.out).toContain("new handler stubs: src/handlers/get-weather.ts, src/handlers/get-forecast.ts, src/handlers/list-alerts.ts");
+    expect(io.out).toContain("npm install && npm run build, then node dist/server.js serves stdio");
+    // Nothing in or above a temporary directory has mcpgen in node_modules/.bin.
+    expect(io.err).toMatch(/^note: npm run generate in \S+ runs the mcpgen command, which npm will not find from there/);
+
+    const own = join(project, "manifest.json");
+    const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
+    manifest.tools = [...manifest.tools.filter((tool) => tool["name"] !== "list_alerts"), { name: "get_uv_index", inputSchema: { type: "object" } }];
+    await writeFile(own, JSON.stringify(manifest));
+    io = captureIo();
+    expect(await run(["scaffold", own, "--out", project], io)).toBe(0);
+    expect(io.out).toContain("new handler stubs: src/handlers/get-uv-index.ts");
+    expect(io.out).toContain("kept 2 existing handler(s) untouched");
+    expect(io.out).not.toContain("created:");
+    expect(io.err).toContain('warning: src/handlers/list-alerts.ts implements tool "list_alerts", which is no longer in the manifest; kept, not deleted');
+
+    io = captureIo();
+    expect(await run(["scaffold", own, "--out", project, "--json"], io)).toBe(0);
+    const summary = JSON.parse(io.out) as { orphanedHandlers: unknown[]; created: unknown[] };
+    expect(summary.orphanedHandlers).toEqual([{ path: "src/handlers/list-alerts.ts", tool: "list_alerts", reason: "removed" }]);
+    expect(summary.created).toEqual([]);
+  });
+
+  it("-q prints nothing but errors: no input warnings, no orphaned handlers, no summary", async () => {
+    const project = await tempProject();
+    await mkdir(project, { recursive: true });
+    const manifest = join(project, "tools.json");
+    const tool = (name: string) => ({ name, inputSchema: { type: "object", patternProperties: { "[": { type: "string" } } } });
+    await writeFile(manifest, JSON.stringify({ tools: [tool("alpha"), tool("beta")] }));
+    let io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project], io)).toBe(0);
+    expect(io.err).toContain("warning: ");
+
+    await writeFile(manifest, JSON.stringify({ tools: [tool("alpha")] }));
+    io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project, "-q"], io)).toBe(0);
+    expect(io).toMatchObject({ out: "", err: "" });
+    io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project, "--check", "--quiet"], io)).toBe(0);
+    expect(io).toMatchObject({ out: "", err: "" });
+
+    io = captureIo();
+    expect(await run(["scaffold", manifest, "--out", project], io)).toBe(0);
+    expect(io.err).toContain("patternProperties");
+    expect(io.err).toContain('warning: src/handlers/beta.ts implements tool "beta", which is no longer in the manifest');
+  });
+});
+
+describe("handler files", () => {
+  it.each([
+    ["getWeather", "get-weather"],
+    ["getWeather2", "get-weather2"],
+    ["tool123start", "tool123start"],
+    ["con", "con-tool"],
+    ["nul", "nul-tool"],
+    ["thenTool", "then-tool"],
+  ])("method %s lives in src/handlers/%s.ts", (methodName, base) => {
+    expect(toolFileBase(methodName)).toBe(base);
+  });
+
+  it.each([
+    ['defineHandler("get_weather", async () => 1)', "get_weather"],
+    ["defineHandler('it\\'s', async () => 1)", "it's"],
+    ['defineHandler(\n  "a \\"b\\"",\n  async () => 1)', 'a "b"'],
+    ['defineHandler<"x">("x", h)', "x"],
+    ['defineHandler("\\u00e9t\\u00e9", h)', "été"],
+    ["defineHandler(NAME, h)", undefined],
+    ['const NAME = "get_weather";\nexport default defineHandler(NAME, h);', "get_weather"],
+    ["const TOOL: string = 'it\\'s' ;\ndefineHandler(TOOL)", "it's"],
+    ['const $name = "x" as const;\ndefineHandler($name, h)', "x"],
+    ['let NAME = "x";\ndefineHandler(NAME, h)', undefined],
+    ["defineHandler(`list_alerts`, h)", "list_alerts"],
+    ["defineHandler(`a\nb \\` \"c\"`, h)", 'a\nb ` "c"'],
+    ["defineHandler(`get_${kind}`, h)", undefined],
+    ['// defineHandler("old_tool", h)\n/* defineHandler("older", h) */\ndefineHandler("new_tool", h)', "new_tool"],
+    ['const url = "http://x"; defineHandler("y", h)', "y"],
+    ["export default {}", undefined],
+  ])("definedTool(%j) is %j", (source, tool) => {
+    expect(definedTool(source)).toBe(tool);
+  });
+
+  const ir = (names: string[]) => ({ tools: names.map((wireName) => ({ wireName, fileBase: toolFileBase(wireName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())) })) }) as unknown as ManifestIR;
+
+  it("are planned: an implementing file wins, a foreign file at the tool's own name is stepped around", () => {
+    // As scanHandlers returns it: sorted by path.
+    const onDisk = new Map<string, string | undefined>([
+      ["src/handlers/copy.ts", "get_forecast"],
+      ["src/handlers/get-weather.ts", "get_forecast"],
+      ["src/handlers/helpers.ts", undefined],
+      ["src/handlers/old.ts", "old_tool"],
+    ]);
+    const plan = planHandlers(ir(["get_weather", "get_forecast"]), onDisk);
+    expect([...plan.paths]).toEqual([
+      ["get_weather", "src/handlers/get-weather-2.ts"],
+      ["get_forecast", "src/handlers/copy.ts"],
+    ]);
+    expect(plan.orphans).toEqual([
+      { path: "src/handlers/get-weather.ts", tool: "get_forecast", reason: "duplicate" },
+      { path: "src/handlers/old.ts", tool: "old_tool", reason: "removed" },
+    ]);
+  });
+
+  it("prefers the tool's own file among several that implement it, and uses a file it cannot read as the user's", () => {
+    const onDisk = new Map<string, string | undefined>([
+      ["src/handlers/a.ts", "get_weather"],
+      ["src/handlers/get-weather.ts", "get_weather"],
+      ["src/handlers/get-forecast.ts", undefined],
+    ]);
+    expect([...planHandlers(ir(["get_weather", "get_forecast"]), onDisk).paths.values()]).toEqual(["src/handlers/get-weather.ts", "src/handlers/get-forecast.ts"]);
+  });
+
+  it.each([
+    ["weather-server", "weather-server"],
+    ["My Server", "my-server"],
+    ["..", "mcp-server"],
+    ["_x", "x"],
+    ["node_modules", "mcp-server"],
+  ])("package name from directory %j is %j", (directory, name) => {
+    expect(packageName(directory)).toBe(name);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * templates/client-runtime.ts where it stands (every client's `runtime.ts`
+ * is a copy of it): running a compiled validator and wording its issues,
+ * the error classes and their brand, the tool caller over a fake SDK client
+ * of either generation, and the Standard Schemas. (ajv's wording of each
+ * keyword, `errorMessage`, is checked against ajv in test/generated/validators.test.ts.)
+ */
+import { describe, expect, it } from "vitest";
+import * as otherCopy from "../../golden/weather/runtime.js";
+import {
+  createStandardSchemas,
+  createToolCaller,
+  isToolError,
+  isValidationError,
+  runValidator,
+  ToolError,
+  ValidationError,
+  type CompiledValidator,
+  type McpClient,
+  type ToolResult,
+  type Validators,
+} from "../../templates/client-runtime.js";
+
+/** A validator that fails with `errors` (ajv's shape, no message) unless the value is `"ok"`. */
+function failing(...errors: NonNullable<CompiledValidator["errors"]>): CompiledValidator {
+  const validate: CompiledValidator = (data) => {
+    validate.errors = data === "ok" || (typeof data === "object" && data !== null && (data as { ok?: unknown }).ok === true) ? null : errors;
+    return validate.errors === null;
+  };
+  return validate;
+}
+
+describe("runValidator", () => {
+  const table = {
+    strict: failing(
+      { instancePath: "/a~1b", keyword: "required", params: { missingProperty: "c/d" } },
+      { instancePath: "", keyword: "dependentRequired", params: { missingProperty: "billing", property: "card", deps: "billing", depsCount: 1 } },
+      { instancePath: "/x", keyword: "additionalProperties", params: { additionalProperty: "y~z" } },
+      { instancePath: "", keyword: "pattern", params: { pattern: "^[a-z]+$" }, propertyName: "B" },
+      { instancePath: "", keyword: "propertyNames", params: { propertyName: "B" } },
+      { instancePath: "", keyword: "propertyNames", params: { propertyName: "C" } },
+      { instancePath: "/n", keyword: "minimum", params: { comparison: ">=", limit: 2 } },
+    ),
+    silent: failing(),
+    anything: null,
+  };
+
+  it("points each issue at the property itself, escaped as a JSON pointer, and words it", () => {
+    expect(runValidator(table, "strict", {}, "input")).toEqual({
+      ok: false,
+      issues: [
+        { path: "/a~1b/c~1d", message: "is required" },
+        { path: "/billing", message: 'is required when "card" is present' },
+        { path: "/x/y~0z", message: "is not an allowed property" },
+        { path: "/B", message: 'is not an allowed property name (the name must match pattern "^[a-z]+$")' },
+        // The bare propertyNames error of B adds nothing to the one that says why; C's is all there is.
+        { path: "/C", message: "is not an allowed property name" },
+        { path: "/n", message: "must be >= 2" },
+      ],
+    });
+  });
+
+  it("passes a valid value through, and anything where a tool has no validator", () => {
+    expect(runValidator(table, "strict", { ok: true }, "input")).toEqual({ ok: true, value: { ok: true } });
+    expect(runValidator(table, "anything", [1], "output")).toEqual({ ok: true, value: [1] });
+  });
+
+  it("says `invalid <role>` when the validator gives no reason", () => {
+    expect(runValidator(table, "silent", {}, "input")).toEqual({ ok: false, issues: [{ path: "", message: "invalid input" }] });
+  });
+
+  it("requires tool arguments to be an object, outside the schema", () => {
+    for (const value of [null, [], "ok", 1]) {
+      expect(runValidator(table, "anything", value, "input")).toEqual({ ok: false, issues: [{ path: "", message: "must be object (tool arguments are a JSON object)" }] });
+    }
+  });
+
+  it("knows only the table's own tools (not `toString` or `constructor`)", () => {
+    for (const name of ["toString", "constructor", "nope"]) {
+      expect(runValidator(table, name, {}, "input")).toEqual({ ok: false, issues: [{ path: "", message: `unknown tool ${JSON.stringify(name)}` }] });
+    }
+  });
+});
+
+describe("ValidationError and ToolError", () => {
+  const issues = [
+    { path: "/a", message: "must be string" },
+    { path: "", message: "must have required property 'b'" },
+  ];
+
+  it("say what went wrong, for which tool", () => {
+    expect(new ValidationError("get", "input", issues).message).toBe(`invalid arguments for tool "get": /a must be string; (root) must have required property 'b'`);
+    expect(new ValidationError("get", "output", issues.slice(0, 1)).message).toBe(`tool "get" returned structuredContent that does not match its outputSchema: /a must be string`);
+    const result: ToolResult = { isError: true, content: [{ type: "text", text: "first" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "second" }] };
+    const error = new ToolError("get", result);
+    expect([error.name, error.message, error.toolName, error.result]).toEqual(["ToolError", "first\nsecond", "get", result]);
+    expect(new ToolError("get", { content: [] }).message).toBe('tool "get" reported an error');
+  });
+
+  it("keep the result and the cause", () => {
+    const result: ToolResult = { content: [], structuredContent: { a: 1 } };
+    const cause = new Error("from the SDK");
+    const error = new ValidationError("get", "output", issues, result, cause);
+    expect([error.name, error.toolName, error.phase, error.issues, error.result, error.cause]).toEqual(["ValidationError", "get", "output", issues, result, cause]);
+    expect(Object.keys(error)).not.toContain("cause");
+  });
+
+  it("are recognised across copies of the runtime (every generated client has its own)", () => {
+    const theirs = new otherCopy.ToolError("get", { content: [] });
+    expect(theirs instanceof ToolError).toBe(true);
+    expect(isToolError(theirs)).toBe(true);
+    expect(new otherCopy.ValidationError("get", "input", issues) instanceof ValidationError).toBe(true);
+    expect(isValidationError(new otherCopy.ValidationError("get", "input", issues))).toBe(true);
+    expect(isToolError(new ValidationError("get", "input", issues))).toBe(false);
+  });
+
+  it("are not faked by a copy of their fields, and a subclass checks its own prototype", () => {
+    const error = new ToolError("get", { content: [] });
+    expect(isToolError({ ...error })).toBe(false);
+    expect(isToolError(JSON.parse(JSON.stringify(error)))).toBe(false);
+    class MyError extends ToolError {}
+    expect(new MyError("get", { content: [] }) instanceof MyError).toBe(true);
+    expect(error instanceof MyError).toBe(false);
+    expect(new otherCopy.ToolError("get", { content: [] }) instanceof MyError).toBe(false);
+  });
+});
+
+/** A fake SDK client: records each `callTool` and answers with `answer`. */
+function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown): McpClient & { calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  const client = {
+    calls,
+    callTool: async (...args: unknown[]) => {
+      calls.push(args);
+      const outcome = answer((args[0] as { name: string }).name);
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    },
+    ...(generation === "v2" ? { getNegotiatedProtocolVersion: () => "2025-11-25" } : {}),
+  };
+  return client as McpClient & { calls: unknown[][] };
+}
+
+/** Arguments of `get` need a `city`; every other tool takes any object. Outputs need a number `t`. */
+const validators: Validators = {
+  validateInput: (name, value) => runValidator({ [name]: name === "get" ? failing({ instancePath: "", keyword: "required", params: { missingProperty: "city" } }) : null }, name, value, "input"),
+  validateOutput: (name, value) => runValidator({ [name]: failing({ instancePath: "/t", keyword: "type", params: { type: "number" } }) }, name, value, "output"),
+};
+
+describe("createToolCaller", () => {
+  it.each(["v1", "v2"] as const)("calls the tool through an SDK %s client with its request options, and validates both ways", async (generation) => {
+    const client = fakeClient(generation, () => ({ content: [], structuredContent: { ok: true } }));
+    const call = createToolCaller(client, {}, validators, (name) => name === "get");
+    const result = await call("get", { ok: true }, { timeout: 5 });
+    expect(result).toEqual({ content: [], structuredContent: { ok: true } });
+    // v1 takes (params, resultSchema, options), v2 (params, options).
+    const params = { name: "get", arguments: { ok: true } };
+    expect(client.calls).toEqual([generation === "v1" ? [params, undefined, { timeout: 5 }] : [params, { timeout: 5 }]]);
+  });
+
+  it("refuses arguments before sending anything, and sends `{}` for none", async () => {
+    const client = fakeClient("v1", () => ({ content: [] }));
+    const call = createToolCaller(client, {}, validators, () => false);
+    const refused = await call("get", { city: 1 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).issues).toEqual([{ path: "/city", message: "is required" }]);
+    expect(client.calls).toEqual([]);
+    await call("ping", undefined);
+    expect(client.calls).toEqual([[{ name: "ping", arguments: {} }, undefined, {}]]);
+  });
+
+  it("throws ToolError for `isError`, and ValidationError for missing or wrong structuredContent, with the result", async () => {
+    const answers: Record<string, unknown> = {
+      failing: { isError: true, content: [{ type: "text", text: "no such city" }] },
+      missing: { content: [] },
+      wrong: { content: [], structuredContent: { t: "warm" } },
+    };
+    const call = createToolCaller(fakeClient("v2", (name) => answers[name]), {}, validators, () => true);
+    await expect(call("failing", {})).rejects.toThrow(new ToolError("failing", answers["failing"] as ToolResult));
+    const missing = (await call("missing", {}).catch((error: unknown) => error)) as ValidationError;
+    expect([missing.phase, missing.issues, missing.result]).toEqual(["output", [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }], answers["missing"]]);
+    const wrong = (await call("wrong", {}).catch((error: unknown) => error)) as ValidationError;
+    expect([wrong.phase, wrong.issues]).toEqual(["output", [{ path: "/t", message: "must be number" }]]);
+  });
+
+  it("validates nothing with `validate: false`, per client or per call", async () => {
+    const answer = () => ({ content: [], structuredContent: { t: "warm" } });
+    await expect(createToolCaller(fakeClient("v1", answer), { validate: false }, validators, () => true)("get", { city: 1 })).resolves.toEqual(answer());
+    await expect(createToolCaller(fakeClient("v1", answer), {}, validators, () => true)("get", { city: 1 }, { validate: false })).resolves.toEqual(answer());
+  });
+
+  it("reads an output that is not an object from its JSON text block, for the tools that may send one so", async () => {
+    const call = createToolCaller(fakeClient("v1", () => ({ content: [{ type: "text", text: "[1,2]" }] })), {}, validators, () => false, (name) => name === "list");
+    expect(await call("list", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: [1, 2] });
+    expect(await call("other", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }] });
+  });
+
+  it("reports the SDK's own check of structuredContent as the ValidationError it is, with the SDK's error as cause", async () => {
+    const sdkErrors = [
+      Object.assign(new Error("MCP error -32602: Structured content does not match the tool's output schema: data/t must be number"), { code: -32602 }),
+      Object.assign(new Error("MCP error -32600: Tool get has an output schema but did not return structured content"), { code: -32600 }),
+    ];
+    const messages = ["does not match the outputSchema (reported by the MCP SDK: data/t must be number)", "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)"];
+    for (const [index, sdkError] of sdkErrors.entries()) {
+      const error = (await createToolCaller(fakeClient("v1", () => sdkError), {}, validators, () => true)("get", { ok: true }).catch((caught: unknown) => caught)) as ValidationError;
+      expect([error.phase, error.issues, error.cause]).toEqual(["output", [{ path: "", message: messages[index] }], sdkError]);
+    }
+    const other = Object.assign(new Error("MCP error -32603: internal"), { code: -32603 });
+    await expect(createToolCaller(fakeClient("v1", () => other), {}, validators, () => true)("get", { ok: true })).rejects.toBe(other);
+  });
+});
+
+describe("createStandardSchemas", () => {
+  const schemas = createStandardSchemas<{ get: { input: { city: string }; output: unknown } }>(
+    { get: failing({ instancePath: "/items/0/a~1b", keyword: "type", params: { type: "string" } }) },
+    { get: null },
+  );
+
+  it("validates through the tables, with issue paths as keys (array indices as numbers)", () => {
+    const value = { items: [{ "a/b": 1 }] };
+    expect(schemas.get.input["~standard"].validate(value)).toEqual({ issues: [{ message: "must be string", path: ["items", 0, "a/b"] }] });
+    expect(schemas.get.input["~standard"].validate({ ok: true })).toEqual({ value: { ok: true } });
+    expect(schemas.get.output["~standard"].validate(42)).toEqual({ value: 42 });
+    expect([schemas.get.input["~standard"].vendor, schemas.get.input["~standard"].version]).toEqual(["mcpgen", 1]);
+  });
+
+  it("is frozen and has no prototype: a name no tool has finds nothing", () => {
+    expect(Object.isFrozen(schemas) && Object.isFrozen(schemas.get) && Object.isFrozen(schemas.get.input["~standard"])).toBe(true);
+    expect((schemas as Record<string, unknown>)["toString"]).toBeUndefined();
+  });
+});
