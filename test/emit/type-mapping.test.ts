@@ -6,7 +6,7 @@
  * is about docs), the warnings normalisation gives, and the rule that makes
  * it. The table and these rows must name the same rows.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../../src/acquire/manifest-file.js";
@@ -150,15 +150,11 @@ describe("the type mapping, row by row", () => {
   });
 });
 
-/** The first cell of each row of the "| JSON Schema | TypeScript |" table in README.md or docs/. */
+/** The first cell of each row of the "| JSON Schema | TypeScript |" table in docs/type-mapping.md. */
 function documentedRows(): string[] {
-  const pages = [join(repoRoot, "README.md"), ...readdirSync(join(repoRoot, "docs"), { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(".md")).map((path) => join(repoRoot, "docs", path))];
-  for (const page of pages) {
-    const lines = readFileSync(page, "utf8").split("\n");
-    const start = lines.indexOf("| JSON Schema | TypeScript |");
-    if (start === -1) continue;
-    const table = lines.slice(start + 2);
-    return table.slice(0, table.findIndex((line) => !line.startsWith("|"))).map((line) => line.slice(2, line.indexOf(" | ")));
-  }
-  throw new Error("no Type mapping table in README.md or docs/");
+  const lines = readFileSync(join(repoRoot, "docs/type-mapping.md"), "utf8").split("\n");
+  const start = lines.indexOf("| JSON Schema | TypeScript |");
+  if (start === -1) throw new Error('no "| JSON Schema | TypeScript |" table in docs/type-mapping.md');
+  const table = lines.slice(start + 2);
+  return table.slice(0, table.findIndex((line) => !line.startsWith("|"))).map((line) => line.slice(2, line.indexOf(" | ")));
 }

@@ -43,7 +43,7 @@ interface KnownUnsound {
   value: unknown;
 }
 
-// NARROWER THAN THE SCHEMA, on purpose (README, "Type mapping": where the types are narrower):
+// NARROWER THAN THE SCHEMA, on purpose (docs/type-mapping.md, "Where the types are narrower than the schema"):
 // values the validator accepts, as the schema says, that the types refuse because they follow what
 // servers mean rather than the letter of the schema. Excluded from the main assertion and asserted
 // separately to still be type errors, so that a change in the mapping shows here.
@@ -145,7 +145,7 @@ describe("generated types are sound for what the validators accept", () => {
     ...header,
     // No excess-property check, literal types kept. (A value with no declared property at all still fails
     // against an all-optional type: TypeScript's weak-type check, TS2559. That follows from the closed
-    // types the README documents, so "excess" instances keep at least one declared property.)
+    // types docs/type-mapping.md documents, so "excess" instances keep at least one declared property.)
     "/** Checks a value against T structurally: no excess-property check, literal types kept. */",
     "declare function structurally<T>(): <V extends T>(value: V) => V;",
     "",
@@ -177,7 +177,7 @@ describe("generated types are sound for what the validators accept", () => {
           check.add(`export const s${n} = structurally<${type}>()(${value});`, origin);
           break;
         case "rejected":
-          check.add(`// @ts-expect-error the README promises this is a type error${instance.note ? `: ${instance.note}` : ""}`, origin);
+          check.add(`// @ts-expect-error docs/type-mapping.md promises this is a type error${instance.note ? `: ${instance.note}` : ""}`, origin);
           check.add(`export const r${n}: ${type} = ${value};`, origin);
           break;
         case "invalid":
@@ -233,7 +233,7 @@ describe("generated types are sound for what the validators accept", () => {
       // The deliberate narrowings: each still fails to type-check (one line each).
       const failing = new Set(errors.filter((error) => error.file === knownPath()).map((error) => error.line));
       const nowSound = [...known.origin].filter(([line]) => !failing.has(line)).map(([, origin]) => origin);
-      expect(nowSound, "these type-check now (the mapping changed: move them to instances.json and update the README), or tsc did not read the file").toEqual([]);
+      expect(nowSound, "these type-check now (the mapping changed: move them to instances.json and update docs/type-mapping.md), or tsc did not read the file").toEqual([]);
     });
   }
 });

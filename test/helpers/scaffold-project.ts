@@ -119,7 +119,7 @@ async function makeSharedInstall(): Promise<SharedInstall> {
     if (filename === undefined) throw new Error(`npm pack printed no report:\n${packed.stdout}\n${packed.stderr}`);
     const tarball = join(directory, filename);
 
-    // The README's "Using mcpgen in your project", then the scaffold's own README: npm install.
+    // The README's "Install", then the scaffold's own README: npm install.
     const app = join(directory, "app");
     await mkdir(app);
     await writeFile(join(app, "package.json"), `${JSON.stringify({ name: "app", version: "1.0.0", private: true, type: "module" }, null, 2)}\n`);

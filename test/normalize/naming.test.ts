@@ -78,7 +78,7 @@ describe("assignToolNames", () => {
   });
 });
 
-/** The numbering rule as the README states it, claim by claim from 1: what `UniqueNames` must still hand out. */
+/** The numbering rule as docs/generated-api.md ("Names") states it, claim by claim from 1: what `UniqueNames` must still hand out. */
 class ReferenceNames {
   private readonly taken = new Set<string>();
   constructor(private readonly reserved: ReadonlySet<string>) {}

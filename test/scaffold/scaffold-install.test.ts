@@ -1,7 +1,6 @@
 /**
  * A scaffold as a user gets it: mcpgen packed from this working tree, put in
- * an app with `npm install -D <tarball>` (the README's "Using mcpgen in your
- * project"), a server scaffolded by that install's CLI, then installed,
+ * an app with `npm install -D <tarball>` (the README's "Install"), a server scaffolded by that install's CLI, then installed,
  * built and started exactly as the scaffold's README says, and added to an
  * MCP client as its `.mcp.json` example says. Its `npm run generate` runs the
  * app's mcpgen and keeps the README's tools table current.
