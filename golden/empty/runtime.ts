@@ -333,9 +333,12 @@ function hasBrand(value: unknown, brand: symbol): boolean {
  * brand (from any copy of this file); on a subclass, the ordinary prototype
  * check, so `instanceof MyError` never admits a plain error of another copy.
  */
+/** A class, abstract or not, whatever its constructor takes. */
+type AnyClass = abstract new (...args: never[]) => unknown;
+
 function isBrandedInstance(
-  target: Function,
-  brandedClass: Function,
+  target: AnyClass,
+  brandedClass: AnyClass,
   value: unknown,
   brand: symbol,
 ): boolean {

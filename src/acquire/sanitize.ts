@@ -219,7 +219,6 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
  * included) removed, except newline and tab.
  */
 export function stripControls(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
 }
 

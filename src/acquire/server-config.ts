@@ -143,7 +143,7 @@ export function parseJsonc(text: string, options: { quoteLine?: boolean } = {}):
   try {
     return JSON.parse(json);
   } catch (error) {
-    throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine ? source : false));
+    throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine ? source : false), { cause: error });
   }
 }
 

@@ -34,7 +34,6 @@ export const defaultIo: Io = {
  * escaped too. Parsing it gives exactly the same value.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  // eslint-disable-next-line no-control-regex
   return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 

@@ -387,7 +387,13 @@ class Analysis {
     components.forEach((component, index) => component.forEach((state) => componentOf.set(state, index)));
     const reachable = (from: number) => {
       const seen = new Set([from]);
-      for (const pending = [from]; pending.length > 0; ) for (const to of next(pending.pop()!)) if (!seen.has(to)) (seen.add(to), pending.push(to));
+      for (const pending = [from]; pending.length > 0; ) {
+        for (const to of next(pending.pop()!)) {
+          if (seen.has(to)) continue;
+          seen.add(to);
+          pending.push(to);
+        }
+      }
       return seen;
     };
     for (const p of componentOf.keys()) {

@@ -101,7 +101,6 @@ function commentLines(text: string): string[] {
     .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
     .replace(/\*\//g, "*\\/")
     // Control characters have no business in a doc comment and some editors render them oddly.
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
     .split("\n")
     .map((line) => line.replace(/\s+$/, ""));

@@ -60,7 +60,6 @@ function locate(text: string, offset: number): { line: number; column: number; t
 function excerpt(line: number, column: number, lineText: string): string {
   const from = Math.max(0, column - 1 - BEFORE);
   const to = Math.min(lineText.length, column - 1 + AFTER);
-  // eslint-disable-next-line no-control-regex
   const visible = lineText.slice(from, to).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "?");
   const shown = `${from > 0 ? "…" : ""}${visible}${to < lineText.length ? "…" : ""}`;
   const gutter = String(line);

@@ -233,7 +233,7 @@ describe("watchProject", () => {
     const root = await fixtureCopy("watch-snapshot");
     const watch = startWatch(root);
     await watch.waitFor("the watch to start", (event) => event.kind === "watching");
-    let mark = watch.events.length;
+    const mark = watch.events.length;
     // Compact JSON: the regeneration rewrites the snapshot in mcpgen's own layout.
     const snapshot = join(root, "src/mcp/github/manifest.json");
     const document = JSON.parse(await readFile(snapshot, "utf8")) as { tools: Array<{ description?: string }> };

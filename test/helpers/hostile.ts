@@ -133,7 +133,10 @@ export function randomSchema(choose: Chooser, depth = 0, defs: readonly string[]
   if (choose.chance(0.08)) put("const", randomJson(choose, 2));
   if (deeper && choose.chance(0.15)) put(choose.pick(["anyOf", "oneOf", "allOf"]), Array.from({ length: 1 + choose.int(3) }, () => randomSchema(choose, depth + 1, defs)));
   if (deeper && choose.chance(0.05)) put("not", randomSchema(choose, depth + 1, defs));
-  if (deeper && choose.chance(0.05)) put("if", randomSchema(choose, depth + 1, defs)), put("then", randomSchema(choose, depth + 1, defs));
+  if (deeper && choose.chance(0.05)) {
+    put("if", randomSchema(choose, depth + 1, defs));
+    put("then", randomSchema(choose, depth + 1, defs));
+  }
   if (choose.chance(0.1)) put("$ref", choose.chance(0.8) && defs.length > 0 ? `#/$defs/${choose.pick(defs)}` : choose.pick(["#/$defs/nothing", "#", "https://example.com/s.json", "#/properties/q"]));
   if (choose.chance(0.2)) put("description", `${choose.pick(NAMES)} ${choose.pick(PAYLOADS)}`);
   if (choose.chance(0.1)) put("default", randomJson(choose));

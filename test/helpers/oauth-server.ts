@@ -183,15 +183,15 @@ class TestProvider implements OAuthServerProvider {
 /** Starts the server: authorization server and MCP server (`/mcp`) on one origin. */
 export async function startOAuthServer(behaviour: OAuthServerBehaviour = {}): Promise<OAuthTestServer> {
   const provider = new TestProvider(behaviour);
-  let app: ExpressApp | undefined;
-  const http: HttpServer = createServer((request, response) => app!(request, response));
+  // Routes are added below, once the port (and with it every URL) is known.
+  const app: ExpressApp = express();
+  const http: HttpServer = createServer((request, response) => app(request, response));
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const mcpUrl = new URL(`${origin}/mcp`);
   const resourceMetadataUrl = `${origin}/.well-known/oauth-protected-resource/mcp`;
   const scopesSupported = behaviour.scopesSupported ?? ["tools:read"];
 
-  app = express();
   if (behaviour.authorizationServer !== undefined) {
     const authorizationServer = behaviour.authorizationServer;
     app.get("/.well-known/oauth-protected-resource/mcp", (_request, response) => response.status(200).json({ resource: mcpUrl.href, authorization_servers: [authorizationServer] }));
