@@ -5,7 +5,16 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "golden/", "examples/generated/", ".tmp/", "node_modules/", "test/typing/*.fixture.ts"] },
+  {
+    ignores: [
+      "dist/",
+      "golden/",
+      "examples/generated/",
+      ".tmp/",
+      "node_modules/",
+      "test/typing/*.fixture.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +24,14 @@ export default tseslint.config(
       // a regex that names them is the point, not a mistake.
       "no-control-regex": "off",
       // `_name`: a parameter a signature requires and the body does not use (handler stubs say so too).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrors: "none",
+        },
+      ],
       // Hints are indented by two spaces where mcpgen prints them; tests match the text as printed.
       "no-regex-spaces": "off",
     },

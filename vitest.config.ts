@@ -10,6 +10,8 @@ export default defineConfig({
     // Type-checks and real servers are CPU-heavy; two workers fit the 2-core machines this runs on.
     maxWorkers: 2,
     // Pulls look for cached OAuth logins: never in the user's own config directory.
-    env: { MCPGEN_CONFIG_DIR: join(tmpdir(), `mcpgen-test-config-${process.pid}`) },
+    env: {
+      MCPGEN_CONFIG_DIR: join(tmpdir(), `mcpgen-test-config-${process.pid}`),
+    },
   },
 });

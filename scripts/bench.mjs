@@ -50,12 +50,21 @@ function syntheticTool(index, distinct = false) {
         },
       },
       required: ["id"],
-      $defs: { person: { type: "object", properties: { name: { type: "string", ...own(60) }, email: { type: "string", format: "email" } }, required: ["name"] } },
+      $defs: {
+        person: { type: "object", properties: { name: { type: "string", ...own(60) }, email: { type: "string", format: "email" } }, required: ["name"] },
+      },
     },
     outputSchema: {
       type: "object",
       properties: {
-        items: { type: "array", items: { type: "object", properties: { id: { type: "string", ...own(80) }, score: { type: "number" }, labels: { type: "array", items: { type: "string" } } }, required: ["id", "score"] } },
+        items: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { id: { type: "string", ...own(80) }, score: { type: "number" }, labels: { type: "array", items: { type: "string" } } },
+            required: ["id", "score"],
+          },
+        },
         total: { type: "integer", maximum: 1000 + index },
         next: { type: ["string", "null"] },
       },
@@ -106,15 +115,33 @@ for (const count of [100, 1000, 3000]) {
   cases.push({ name: "synthetic 1000, nothing repeated", manifest, tools: 1000, distinct: true });
 }
 
-console.log(`mcpgen generate, end to end (median of ${runs} runs, and their range; node ${process.version}, ${(await import("node:os")).cpus().length} cores)\n`);
-console.log(["case".padEnd(34), "tools".padStart(6), "total ms".padStart(10), "range".padStart(13), "ms/tool".padStart(9), "output".padStart(9), "  stages (ms)"].join(""));
+console.log(
+  `mcpgen generate, end to end (median of ${runs} runs, and their range; node ${process.version}, ${(await import("node:os")).cpus().length} cores)\n`,
+);
+console.log(
+  ["case".padEnd(34), "tools".padStart(6), "total ms".padStart(10), "range".padStart(13), "ms/tool".padStart(9), "output".padStart(9), "  stages (ms)"].join(
+    "",
+  ),
+);
 const rows = [];
 for (const entry of cases) {
   const result = time(entry.manifest);
-  const stages = Object.entries(result.stages).map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`).join(", ");
+  const stages = Object.entries(result.stages)
+    .map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`)
+    .join(", ");
   rows.push({ ...entry, ...result });
   const range = `${result.min.toFixed(0)}-${result.max.toFixed(0)}`;
-  console.log([entry.name.padEnd(34), String(entry.tools).padStart(6), result.median.toFixed(0).padStart(10), range.padStart(13), (result.median / entry.tools).toFixed(2).padStart(9), `${(result.bytes / 1024).toFixed(0)} KB`.padStart(9), `  ${stages}`].join(""));
+  console.log(
+    [
+      entry.name.padEnd(34),
+      String(entry.tools).padStart(6),
+      result.median.toFixed(0).padStart(10),
+      range.padStart(13),
+      (result.median / entry.tools).toFixed(2).padStart(9),
+      `${(result.bytes / 1024).toFixed(0)} KB`.padStart(9),
+      `  ${stages}`,
+    ].join(""),
+  );
 }
 
 const synthetic = rows.filter((row) => row.name.startsWith("synthetic") && !row.distinct);
@@ -183,10 +210,17 @@ console.log(
   const startBaseline = performance.now();
   for (const tool of tools) {
     for (const schema of [tool.inputSchema, tool.outputSchema]) {
-      await compile(structuredClone(schema), tool.name, { bannerComment: "", format: false, declareExternallyReferenced: true, $refOptions: { resolve: { external: false } } });
+      await compile(structuredClone(schema), tool.name, {
+        bannerComment: "",
+        format: false,
+        declareExternallyReferenced: true,
+        $refOptions: { resolve: { external: false } },
+      });
     }
   }
   const baseline = performance.now() - startBaseline;
-  console.log(`types only, 1,000 tools: mcpgen normalize+emit+print ${own.toFixed(0)} ms; json-schema-to-typescript compile (unformatted) ${baseline.toFixed(0)} ms`);
+  console.log(
+    `types only, 1,000 tools: mcpgen normalize+emit+print ${own.toFixed(0)} ms; json-schema-to-typescript compile (unformatted) ${baseline.toFixed(0)} ms`,
+  );
 }
 rmSync(scratch, { recursive: true, force: true });

@@ -20,7 +20,15 @@ export { DIAGNOSTIC_CODES, EXIT_CODES, type DiagnosticCodeEntry } from "./shared
 export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir/index.js";
 export { writeFiles, planWrites, type WriteResult, type FileStatus, type WriteOptions } from "./write/index.js";
 export type { LineChanges, UnifiedDiff } from "./shared/diff.js";
-export { scaffold, scaffoldFromManifest, type ScaffoldOptions, type ScaffoldResult, type ScaffoldStage, type HandlerFile, type OrphanedHandler } from "./commands/scaffold.js";
+export {
+  scaffold,
+  scaffoldFromManifest,
+  type ScaffoldOptions,
+  type ScaffoldResult,
+  type ScaffoldStage,
+  type HandlerFile,
+  type OrphanedHandler,
+} from "./commands/scaffold.js";
 export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./commands/pull.js";
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
 export type { DriftReport, ToolChange } from "./commands/drift.js";

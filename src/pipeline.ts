@@ -63,12 +63,16 @@ export async function withinStack<T>(raw: RawManifest, render: () => Promise<T>)
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     const deepest = deepestPoint(raw);
-    throw userError("schema-invalid", `the manifest is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`, {
-      file: raw.source,
-      tool: deepest?.tool,
-      pointer: deepest?.pointer,
-      hint: "flatten it (in a schema, move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
-    });
+    throw userError(
+      "schema-invalid",
+      `the manifest is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`,
+      {
+        file: raw.source,
+        tool: deepest?.tool,
+        pointer: deepest?.pointer,
+        hint: "flatten it (in a schema, move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
+      },
+    );
   }
 }
 
@@ -129,7 +133,8 @@ export function deepestPoint(raw: RawManifest): { tool: string | undefined; poin
   if (raw.server !== undefined) root(raw.server, `${base}/${raw.serverKey ?? "server"}`, undefined);
   for (let index = raw.tools.length - 1; index >= 0; index--) {
     const tool = raw.tools[index];
-    const name = typeof tool === "object" && tool !== null && typeof (tool as { name?: unknown }).name === "string" ? (tool as { name: string }).name : undefined;
+    const name =
+      typeof tool === "object" && tool !== null && typeof (tool as { name?: unknown }).name === "string" ? (tool as { name: string }).name : undefined;
     root(tool, `${raw.toolsPointer}/${index}`, name);
   }
   let deepest: Visit | undefined;

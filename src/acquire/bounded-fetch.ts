@@ -19,7 +19,10 @@ export class ResponseBudget {
   readonly error: ResponseTooLarge;
 
   /** `onExceeded` is called once, when the limit is first passed. */
-  constructor(readonly limit: number, private readonly onExceeded: (error: ResponseTooLarge) => void) {
+  constructor(
+    readonly limit: number,
+    private readonly onExceeded: (error: ResponseTooLarge) => void,
+  ) {
     this.error = new ResponseTooLarge(limit);
   }
 

@@ -124,7 +124,11 @@ class Watch {
   readonly fetch: FetchLike;
 
   /** `endsAt`: when the whole pull must be over (a `performance.now()` time). */
-  constructor(private endsAt: number, maxResponseBytes: number, base?: FetchLike) {
+  constructor(
+    private endsAt: number,
+    maxResponseBytes: number,
+    base?: FetchLike,
+  ) {
     this.budget = new ResponseBudget(maxResponseBytes, (error) => this.fault(error));
     this.fetch = boundedFetch(this.budget, base);
   }
@@ -426,7 +430,14 @@ async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, att
     });
     return { transport, child: () => transport.child, stop: () => transport.stop() };
   }
-  const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }), stderr: "pipe", maxBufferSize: budget.limit });
+  const transport = new StdioClientTransport({
+    command: spec.command,
+    args: spec.args,
+    env,
+    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    stderr: "pipe",
+    maxBufferSize: budget.limit,
+  });
   transport.stderr?.on("data", (chunk: Buffer) => attempt.stderr!.push(chunk));
   const child = () => {
     const spawned = (transport as unknown as { _process?: unknown })._process;
@@ -511,7 +522,13 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
  * list for one tool it rejects (an inputSchema without `type: "object"`): the tools are checked one by one
  * when the manifest is normalised, where a problem confined to one tool costs only that tool.
  */
-async function listAllTools({ client, takeToolsPage }: Connection, pageSchema: Sdk["pageSchema"], attempt: Attempt, watch: Watch, options: LiveServerOptions): Promise<{ tools: unknown[]; pages: number }> {
+async function listAllTools(
+  { client, takeToolsPage }: Connection,
+  pageSchema: Sdk["pageSchema"],
+  attempt: Attempt,
+  watch: Watch,
+  options: LiveServerOptions,
+): Promise<{ tools: unknown[]; pages: number }> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const tools: unknown[] = [];
   const seen = new Set<string>();
@@ -522,7 +539,9 @@ async function listAllTools({ client, takeToolsPage }: Connection, pageSchema: S
       throw new PagingFault(`tools/list was still paging after ${maxPages} pages (${tools.length} tools so far); stopping`);
     }
     attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
-    const request = client.request({ method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) }, pageSchema, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS });
+    const request = client.request({ method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) }, pageSchema, {
+      timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS,
+    });
     takeToolsPage();
     const page = await watch.run(request, attempt.timeoutMs);
     pages++;
@@ -534,7 +553,9 @@ async function listAllTools({ client, takeToolsPage }: Connection, pageSchema: S
     cursor = page.nextCursor;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
-        throw new PagingFault(`tools/list returned the cursor ${JSON.stringify(attempt.secrets.excerpt(cursor, 60))} a second time (page ${pages}); following it would loop forever`);
+        throw new PagingFault(
+          `tools/list returned the cursor ${JSON.stringify(attempt.secrets.excerpt(cursor, 60))} a second time (page ${pages}); following it would loop forever`,
+        );
       }
       seen.add(cursor);
     }

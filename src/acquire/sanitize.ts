@@ -76,7 +76,10 @@ export class Secrets {
       .sort((a, b) => b.length - a.length)
       .map((value) => ({
         value,
-        standalone: value.length >= MIN_PART_LENGTH ? undefined : new RegExp(`(?<![\\p{L}\\p{N}_])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "gu"),
+        standalone:
+          value.length >= MIN_PART_LENGTH
+            ? undefined
+            : new RegExp(`(?<![\\p{L}\\p{N}_])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "gu"),
       }));
     return this.matchers;
   }
@@ -96,8 +99,18 @@ const TEXT_KEYWORDS = new Set(["title", "description", "$comment"]);
 const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /** Keywords whose value is a subschema (or, for `items` and `additionalItems` in old drafts, may be an array of them). */
 const SCHEMA_KEYWORDS = new Set([
-  "items", "additionalItems", "additionalProperties", "unevaluatedItems", "unevaluatedProperties", "contains",
-  "propertyNames", "not", "if", "then", "else", "contentSchema",
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contentSchema",
 ]);
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);

@@ -77,9 +77,13 @@ export async function findServerConfig(name: string, context: ConfigContext, sec
     }
     known.push(...Object.keys(servers).map((server) => `${server} (${format.name})`));
   }
-  throw userError("input-unreadable", `no MCP server named ${JSON.stringify(name)} in ${CONFIG_FORMATS.map((format) => format.name).join(", ")}${known.length > 0 ? `; servers found: ${known.join(", ")}` : ""}`, {
-    hint: "pass an http(s):// URL, a command after -- (mcpgen pull --out dir -- npx -y some-server), or a server name from one of these files",
-  });
+  throw userError(
+    "input-unreadable",
+    `no MCP server named ${JSON.stringify(name)} in ${CONFIG_FORMATS.map((format) => format.name).join(", ")}${known.length > 0 ? `; servers found: ${known.join(", ")}` : ""}`,
+    {
+      hint: "pass an http(s):// URL, a command after -- (mcpgen pull --out dir -- npx -y some-server), or a server name from one of these files",
+    },
+  );
 }
 
 /** A server entry's name and where it is, without reading the entry (nothing expanded, no secret touched). */
@@ -161,7 +165,7 @@ function outsideStrings(text: string, rewrite: Rewrite): string {
     if (inString) {
       out += char;
       if (char === "\\") out += text[++index] ?? "";
-      else if (char === "\"") inString = false;
+      else if (char === '"') inString = false;
       continue;
     }
     const change = rewrite(text, index);
@@ -170,7 +174,7 @@ function outsideStrings(text: string, rewrite: Rewrite): string {
       index += change.skip - 1;
       continue;
     }
-    if (char === "\"") inString = true;
+    if (char === '"') inString = true;
     out += char;
   }
   return out;
@@ -235,7 +239,7 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
   const type = entry["type"];
   const known = ["stdio", "http", "streamable-http", "streamableHttp", "sse"];
   if (type !== undefined && (typeof type !== "string" || !known.includes(type))) {
-    throw fail(`unknown server \`type\` ${JSON.stringify(type)}`, joinPointer(pointer, "type"), "use \"stdio\", \"http\" or \"sse\"");
+    throw fail(`unknown server \`type\` ${JSON.stringify(type)}`, joinPointer(pointer, "type"), 'use "stdio", "http" or "sse"');
   }
   const command = string("command");
   const url = string("url");
@@ -269,14 +273,28 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
     let oauth: OAuthSettings | undefined;
     if (entry["oauth"] !== undefined) {
       // Claude Code's `oauth` object (clientId, callbackPort, scopes), plus mcpgen's clientMetadataUrl; other keys belong to other tools.
-      oauth = parseOAuthSettings(entry["oauth"], (key, message, hint) => {
-        throw fail(message, key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), hint);
-      }, false);
+      oauth = parseOAuthSettings(
+        entry["oauth"],
+        (key, message, hint) => {
+          throw fail(message, key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), hint);
+        },
+        false,
+      );
     }
-    return { transport, url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label, ...(oauth === undefined ? {} : { oauth }) };
+    return {
+      transport,
+      url: credentials.url,
+      headers: withAuthorization(headers, credentials.authorization),
+      label,
+      ...(oauth === undefined ? {} : { oauth }),
+    };
   }
   throw fail(
-    type === "stdio" ? "a stdio server entry needs a `command`" : type !== undefined ? `a ${type} server entry needs a \`url\`` : "a server entry needs a `command` (stdio) or a `url` (HTTP)",
+    type === "stdio"
+      ? "a stdio server entry needs a `command`"
+      : type !== undefined
+        ? `a ${type} server entry needs a \`url\``
+        : "a server entry needs a `command` (stdio) or a `url` (HTTP)",
     pointer,
   );
 }
@@ -288,7 +306,11 @@ function parseEnvFileSync(path: string, configFile: string): Record<string, stri
     // Read once per pull; synchronous so that `specFromEntry` stays a plain function.
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw userError("input-unreadable", `cannot read the envFile ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`, { file: configFile });
+    throw userError(
+      "input-unreadable",
+      `cannot read the envFile ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+      { file: configFile },
+    );
   }
   const env: Record<string, string> = {};
   for (const raw of text.split(/\r?\n/)) {
@@ -344,6 +366,10 @@ export function expandVariables(text: string, where: Pick<EntryContext, "file" |
         hint: "use ${env:NAME} in the configuration and set NAME in the environment",
       });
     }
-    throw userError("input-shape", `unknown variable ${whole}`, { file, pointer, hint: "supported: ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder}, ${userHome}, ${pathSeparator}" });
+    throw userError("input-shape", `unknown variable ${whole}`, {
+      file,
+      pointer,
+      hint: "supported: ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder}, ${userHome}, ${pathSeparator}",
+    });
   });
 }

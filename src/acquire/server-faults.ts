@@ -64,7 +64,11 @@ export class PullDeadlineExceeded extends Error {
 
 /** "10 MB", "512 KB", "1.5 MB": binary units, as the limits are given. */
 export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [["GB", 2 ** 30], ["MB", 2 ** 20], ["KB", 2 ** 10]] as const) {
+  for (const [unit, size] of [
+    ["GB", 2 ** 30],
+    ["MB", 2 ** 20],
+    ["KB", 2 ** 10],
+  ] as const) {
     if (bytes >= size) return `${Number((bytes / size).toFixed(2))} ${unit}`;
   }
   return `${bytes} bytes`;
@@ -115,10 +119,18 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
 
   // The pull's own limits first: past them, whatever else went wrong was the cut-off.
   if (error instanceof ResponseTooLarge) {
-    return fail("input-unreadable", `${who} sent ${error.message} during ${attempt.phase}: that is more than a pull reads from one server (after decompression), so mcpgen stopped reading`, "if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or \"maxSize\" in mcpgen.config.json)");
+    return fail(
+      "input-unreadable",
+      `${who} sent ${error.message} during ${attempt.phase}: that is more than a pull reads from one server (after decompression), so mcpgen stopped reading`,
+      'if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or "maxSize" in mcpgen.config.json)',
+    );
   }
   if (error instanceof PullDeadlineExceeded) {
-    return fail("input-unreadable", `${who} had not finished after ${seconds(attempt.maxTimeMs ?? 0)}, the most a pull may take; it was at ${attempt.phase}`, "raise --max-time (or \"maxTime\" in mcpgen.config.json) if the server is only slow; a server that pages forever never finishes");
+    return fail(
+      "input-unreadable",
+      `${who} had not finished after ${seconds(attempt.maxTimeMs ?? 0)}, the most a pull may take; it was at ${attempt.phase}`,
+      'raise --max-time (or "maxTime" in mcpgen.config.json) if the server is only slow; a server that pages forever never finishes',
+    );
   }
 
   // On stdio, what the child did explains most other symptoms (a closed connection, a timeout): report that first.
@@ -126,22 +138,40 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (badLine !== undefined || attempt.stdout?.sawBlankLine) {
     const what = badLine === undefined ? "an empty line" : `something that is not a JSON-RPC message`;
     const quoted = badLine === undefined ? "" : `: ${JSON.stringify(clip(badLine, 120))}`;
-    const npm = badLine !== undefined && /^> \S+@\S* /.test(badLine) ? "; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent" : "";
-    return fail("input-unreadable", `${who} wrote ${what} to stdout${quoted}${npm}. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)`, "if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr");
+    const npm =
+      badLine !== undefined && /^> \S+@\S* /.test(badLine)
+        ? "; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent"
+        : "";
+    return fail(
+      "input-unreadable",
+      `${who} wrote ${what} to stdout${quoted}${npm}. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)`,
+      "if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr",
+    );
   }
 
   if (error instanceof PagingFault) return fail("input-shape", `${who}: ${error.message}`);
   if (isZodError(error)) {
     const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.length === 0 ? "/" : `/${issue.path.map(String).join("/")}`}: ${issue.message}`);
     const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : "";
-    return fail("input-shape", `${who} answered ${attempt.phase} with a malformed result: ${issues.join("; ")}${more}`, "the answer does not match the MCP schema for this request; report it to the server's authors");
+    return fail(
+      "input-shape",
+      `${who} answered ${attempt.phase} with a malformed result: ${issues.join("; ")}${more}`,
+      "the answer does not match the MCP schema for this request; report it to the server's authors",
+    );
   }
   if (error instanceof sdk.McpError && !isConnectionClosed(error) && error.code !== sdk.requestTimeoutCode) {
-    return fail("input-unreadable", `${who} answered ${attempt.phase} with an error: ${clip(message(error).replace(/^MCP error -?\d+: /, ""), 300)} (code ${error.code})`);
+    return fail(
+      "input-unreadable",
+      `${who} answered ${attempt.phase} with an error: ${clip(message(error).replace(/^MCP error -?\d+: /, ""), 300)} (code ${error.code})`,
+    );
   }
   const unsupported = /protocol version is not supported: (.*)$/.exec(message(error));
   if (unsupported !== null) {
-    return fail("input-unreadable", `${who} answered initialize with protocol version ${JSON.stringify(clip(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`, "upgrade mcpgen, or configure the server to offer an older protocol version");
+    return fail(
+      "input-unreadable",
+      `${who} answered initialize with protocol version ${JSON.stringify(clip(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`,
+      "upgrade mcpgen, or configure the server to offer an older protocol version",
+    );
   }
   // Any other symptom (closed connection, broken pipe) of a child that went away is explained by its exit.
   if (attempt.exit !== undefined) {
@@ -150,15 +180,27 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   const spawnCode = errorCode(error);
   if (attempt.transport === "stdio" && spawnCode !== undefined && /^spawn/.test(String((error as { syscall?: unknown }).syscall ?? ""))) {
     const reason = spawnCode === "ENOENT" ? "command not found" : spawnCode === "EACCES" ? "permission denied" : message(error);
-    return fail("input-unreadable", `cannot start ${JSON.stringify(attempt.command ?? attempt.label)}: ${reason}`, spawnCode === "ENOENT" ? "check the command's spelling and that it is on PATH" : undefined);
+    return fail(
+      "input-unreadable",
+      `cannot start ${JSON.stringify(attempt.command ?? attempt.label)}: ${reason}`,
+      spawnCode === "ENOENT" ? "check the command's spelling and that it is on PATH" : undefined,
+    );
   }
   if (error instanceof DeadlineExceeded || (error instanceof sdk.McpError && error.code === sdk.requestTimeoutCode)) {
-    return fail("input-unreadable", `${who} did not answer ${attempt.phase} within ${seconds(attempt.timeoutMs)}`, "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers");
+    return fail(
+      "input-unreadable",
+      `${who} did not answer ${attempt.phase} within ${seconds(attempt.timeoutMs)}`,
+      "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers",
+    );
   }
   const status = httpStatus(error, sdk);
   if (status !== undefined) {
     if (status === 401 || status === 403) {
-      return fail("input-unreadable", `${who} refused ${attempt.phase} with HTTP ${status} ${status === 401 ? "Unauthorized" : "Forbidden"}`, "pass the credentials the server expects, e.g. --header \"Authorization: Bearer $TOKEN\"");
+      return fail(
+        "input-unreadable",
+        `${who} refused ${attempt.phase} with HTTP ${status} ${status === 401 ? "Unauthorized" : "Forbidden"}`,
+        'pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"',
+      );
     }
     return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`);
   }
@@ -217,14 +259,20 @@ function httpStatus(error: unknown, sdk: SdkErrors): number | undefined {
 
 /** The body excerpt a failed HTTP request carried, if any. */
 function detail(error: unknown, clip: (text: string, max: number) => string): string {
-  const text = message(error).replace(/^(Streamable HTTP error|SSE error): /, "").replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "");
+  const text = message(error)
+    .replace(/^(Streamable HTTP error|SSE error): /, "")
+    .replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "");
   const shown = clip(text, 200);
   return shown === "" || shown === "null" ? "" : `: ${shown}`;
 }
 
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */
 export function networkReason(error: unknown, clip: (text: string, max: number) => string): string | undefined {
-  for (let current: unknown = error, depth = 0; current !== undefined && current !== null && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current !== undefined && current !== null && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = errorCode(current);
     if (code !== undefined && NETWORK_ERRORS[code] !== undefined) return `${NETWORK_ERRORS[code]} (${code})`;
     const named = Object.keys(NETWORK_ERRORS).find((key) => message(current).includes(key));

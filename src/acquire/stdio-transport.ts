@@ -44,7 +44,10 @@ export class ProcessGroupStdioTransport implements Transport {
   private pending: Buffer[] = [];
   private closed = false;
 
-  private constructor(private readonly server: StdioServerProcess, private readonly codec: Codec) {}
+  private constructor(
+    private readonly server: StdioServerProcess,
+    private readonly codec: Codec,
+  ) {}
 
   static async create(server: StdioServerProcess): Promise<ProcessGroupStdioTransport> {
     return new ProcessGroupStdioTransport(server, await import("@modelcontextprotocol/sdk/shared/stdio.js"));

@@ -62,16 +62,22 @@ export function buildProgram(io: Io = defaultIo): Command {
   program
     .command("generate")
     .description("generate every target of mcpgen.config.json (or those named), offline; or, with --out, one manifest (tools/list JSON, or - for stdin)")
-    .argument("[target...]", "target names from mcpgen.config.json (default: all); with --out, the manifest: a tools/list result, JSON-RPC response or mcpgen manifest, - reads stdin")
+    .argument(
+      "[target...]",
+      "target names from mcpgen.config.json (default: all); with --out, the manifest: a tools/list result, JSON-RPC response or mcpgen manifest, - reads stdin",
+    )
     .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file", parseDirectory)
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
-    .addOption(new Option("--emit <kind>", "with --out: what to emit (in a configuration, each target's \"emit\")").choices(["client", "types"]))
+    .addOption(new Option("--emit <kind>", 'with --out: what to emit (in a configuration, each target\'s "emit")').choices(["client", "types"]))
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
     .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
     .option("--no-format", "skip Prettier")
-    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
+    .option(
+      "--strict",
+      "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool",
+    )
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
@@ -82,37 +88,68 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       const formatGiven = command.getOptionValueSource("format") === "cli";
       if (options.out === undefined) {
-        if (options.emit !== undefined) usage("--emit goes with --out; in mcpgen.config.json, set the target's \"emit\"");
+        if (options.emit !== undefined) usage('--emit goes with --out; in mcpgen.config.json, set the target\'s "emit"');
         if (options.config === undefined && operands.length > 0) {
           const { findConfigFile } = await import("../commands/config.js");
           if ((await findConfigFile(process.cwd())) === undefined) {
-            usage("required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)");
+            usage(
+              "required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)",
+            );
           }
         }
-        const projectOptions = { config: options.config, targets: operands, format: formatGiven ? options.format : undefined, strict: options.strict, force: options.force };
+        const projectOptions = {
+          config: options.config,
+          targets: operands,
+          format: formatGiven ? options.format : undefined,
+          strict: options.strict,
+          force: options.force,
+        };
         if (options.watch) {
           await watchCli(projectOptions, options, io);
           return;
         }
         const check = options.check ?? false;
-        const [{ generateProject }, { projectReport }, { printRun }] = await Promise.all([import("../commands/project.js"), import("./report.js"), import("./print.js")]);
+        const [{ generateProject }, { projectReport }, { printRun }] = await Promise.all([
+          import("../commands/project.js"),
+          import("./report.js"),
+          import("./print.js"),
+        ]);
         const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check }));
-        process.exitCode = printRun(projectReport(result, "generate", { check, config: options.config }), io, { ...options, diff: showDiffs(options.diff, io) });
+        process.exitCode = printRun(projectReport(result, "generate", { check, config: options.config }), io, {
+          ...options,
+          diff: showDiffs(options.diff, io),
+        });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out generates one manifest, without a configuration");
-      if (operands.length !== 1) usage(operands.length === 0 ? "missing the manifest to generate from (a file, or - for stdin)" : `one manifest at a time with --out (got ${operands.length})`);
+      if (operands.length !== 1)
+        usage(
+          operands.length === 0
+            ? "missing the manifest to generate from (a file, or - for stdin)"
+            : `one manifest at a time with --out (got ${operands.length})`,
+        );
       const manifest = operands[0]!;
       if (options.watch) {
         if (manifest === "-") usage("--watch needs a manifest file, not stdin");
         const { targetName } = await import("../commands/init.js");
         const { basename } = await import("node:path");
-        const target = { name: targetName(basename(resolve(options.out))), manifest: resolve(manifest), out: resolve(options.out), emit: options.emit ?? "client", format: options.format, strict: options.strict ?? false };
+        const target = {
+          name: targetName(basename(resolve(options.out))),
+          manifest: resolve(manifest),
+          out: resolve(options.out),
+          emit: options.emit ?? "client",
+          format: options.format,
+          strict: options.strict ?? false,
+        };
         await watchCli({ config: { targets: [target] }, force: options.force }, { ...options, single: true }, io);
         return;
       }
       const run = { manifest, outDir: options.out, check: options.check ?? false, emit: options.emit, format: options.format };
-      const [{ generate }, { generateReport }, { printRun }] = await Promise.all([import("../commands/generate.js"), import("./report.js"), import("./print.js")]);
+      const [{ generate }, { generateReport }, { printRun }] = await Promise.all([
+        import("../commands/generate.js"),
+        import("./report.js"),
+        import("./print.js"),
+      ]);
       const result = await cleanOnSignal(io, () => generate({ ...run, strict: options.strict, force: options.force }));
       process.exitCode = printRun(generateReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
     });
@@ -132,14 +169,26 @@ export function buildProgram(io: Io = defaultIo): Command {
 
   program
     .command("pull")
-    .description("connect to a live MCP server, save its tools/list as <out>/manifest.json and generate from it; without --out, do so for the server targets of mcpgen.config.json")
-    .argument("[server...]", "with --out: an http(s):// URL, or a server name from .mcp.json, .vscode/mcp.json, .cursor/mcp.json or Claude Desktop's config; or, after --, a command that runs a stdio server. Without --out: target names (default: every server target, then every other target is generated too)")
+    .description(
+      "connect to a live MCP server, save its tools/list as <out>/manifest.json and generate from it; without --out, do so for the server targets of mcpgen.config.json",
+    )
+    .argument(
+      "[server...]",
+      "with --out: an http(s):// URL, or a server name from .mcp.json, .vscode/mcp.json, .cursor/mcp.json or Claude Desktop's config; or, after --, a command that runs a stdio server. Without --out: target names (default: every server target, then every other target is generated too)",
+    )
     .option("-o, --out <dir>", "output directory for one server, without a configuration file", parseDirectory)
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
     .addOption(new Option("--transport <transport>", "use this transport only (no fallback from http to sse)").choices(["stdio", "http", "sse"]))
-    .option("-H, --header <header>", "HTTP header \"Name: value\" (repeatable; values are never printed)", collectPullValue, [])
-    .option("-e, --env <variable>", "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)", collectPullValue, [])
-    .addOption(new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"))
+    .option("-H, --header <header>", 'HTTP header "Name: value" (repeatable; values are never printed)', collectPullValue, [])
+    .option(
+      "-e, --env <variable>",
+      "KEY=value for a stdio server; KEY alone passes the current value on (repeatable; values are never printed)",
+      collectPullValue,
+      [],
+    )
+    .addOption(
+      new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"),
+    )
     .addOption(new Option("--max-time <seconds>", "how long the whole pull may take (default: four times --timeout)").argParser(parsePullTimeout))
     .addOption(new Option("--max-size <size>", "the most the server may send, after decompression (e.g. 50MB; default 10MB)").argParser(parsePullSize))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
@@ -151,7 +200,10 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
     .option("--no-format", "skip Prettier")
-    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
+    .option(
+      "--strict",
+      "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool",
+    )
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
@@ -171,28 +223,33 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
         if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
-          usage("--header, --env and --transport go with --out; a configured target takes its server's settings from .mcp.json (and its \"transport\")");
+          usage('--header, --env and --transport go with --out; a configured target takes its server\'s settings from .mcp.json (and its "transport")');
         }
         if (options.clientMetadataUrl !== undefined || options.scope !== undefined || options.callbackPort !== undefined) {
-          usage("--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its \"oauth\" settings");
+          usage('--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its "oauth" settings');
         }
         const [{ pullProject }, { projectReport }] = await Promise.all([import("../commands/project.js"), import("./report.js")]);
-        const result = await interruptible(io, (signal) => pullProject({
-          config: options.config,
-          targets,
-          check,
-          format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
-          strict: options.strict,
-          timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
-          oauth,
-          maxTimeMs: options.maxTime,
-          maxResponseBytes: options.maxSize,
-          force: options.force,
-          onProgress,
-          signal,
-        }));
+        const result = await interruptible(io, (signal) =>
+          pullProject({
+            config: options.config,
+            targets,
+            check,
+            format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
+            strict: options.strict,
+            timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
+            oauth,
+            maxTimeMs: options.maxTime,
+            maxResponseBytes: options.maxSize,
+            force: options.force,
+            onProgress,
+            signal,
+          }),
+        );
         if (result === undefined) return;
-        process.exitCode = print.printRun(projectReport(result, "pull", { check, config: options.config }), io, { ...options, diff: showDiffs(options.diff, io) });
+        process.exitCode = print.printRun(projectReport(result, "pull", { check, config: options.config }), io, {
+          ...options,
+          diff: showDiffs(options.diff, io),
+        });
         return;
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
@@ -201,24 +258,26 @@ export function buildProgram(io: Io = defaultIo): Command {
       const outDir = options.out;
       let result: Awaited<ReturnType<typeof pull>> | undefined;
       try {
-        result = await interruptible(io, (signal) => pull({
-          target: targets[0],
-          command: servers.slice(servers.length - commandLength),
-          outDir,
-          check,
-          format: options.format,
-          strict: options.strict,
-          transport: options.transport,
-          headers: options.header,
-          env: options.env,
-          timeoutMs: options.timeout,
-          oauth: { ...oauth, settings: { clientMetadataUrl: options.clientMetadataUrl, scopes: options.scope, callbackPort: options.callbackPort } },
-          maxTimeMs: options.maxTime,
-          maxResponseBytes: options.maxSize,
-          force: options.force,
-          onProgress,
-          signal,
-        }));
+        result = await interruptible(io, (signal) =>
+          pull({
+            target: targets[0],
+            command: servers.slice(servers.length - commandLength),
+            outDir,
+            check,
+            format: options.format,
+            strict: options.strict,
+            transport: options.transport,
+            headers: options.header,
+            env: options.env,
+            timeoutMs: options.timeout,
+            oauth: { ...oauth, settings: { clientMetadataUrl: options.clientMetadataUrl, scopes: options.scope, callbackPort: options.callbackPort } },
+            maxTimeMs: options.maxTime,
+            maxResponseBytes: options.maxSize,
+            force: options.force,
+            onProgress,
+            signal,
+          }),
+        );
       } catch (error) {
         if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);
         throw error;
@@ -227,9 +286,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       process.exitCode = print.printRun(pullReport(result, { outDir, check, format: options.format }), io, { ...options, diff: showDiffs(options.diff, io) });
     });
 
-  const authCommand = program
-    .command("auth")
-    .description("the OAuth logins mcpgen pull keeps for servers that ask for one (see docs/pull.md)");
+  const authCommand = program.command("auth").description("the OAuth logins mcpgen pull keeps for servers that ask for one (see docs/pull.md)");
   authCommand
     .command("status")
     .description("list the cached logins: server, authorization server, client, token expiry and scopes (never the tokens)")
@@ -242,7 +299,10 @@ export function buildProgram(io: Io = defaultIo): Command {
     .command("logout")
     .description("forget the cached login of a server (a URL, a target of mcpgen.config.json or a server name from .mcp.json), or of every server")
     .argument("[server]", "the server to forget (default: every cached login)")
-    .option("-c, --config <file>", "the configuration file that names the target (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .option(
+      "-c, --config <file>",
+      "the configuration file that names the target (default: mcpgen.config.json in the current directory or the nearest above it)",
+    )
     .option("--json", "print a machine-readable summary")
     .action(async (server: string | undefined, options: { config?: string; json?: boolean }) => {
       const [{ authLogout }, { printAuthLogout }] = await Promise.all([import("../commands/auth.js"), import("./print-auth.js")]);
@@ -257,19 +317,45 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
-    .option("--force", "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost); write even into the root directory or your home directory")
+    .option(
+      "--force",
+      "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost); write even into the root directory or your home directory",
+    )
     .option("--no-format", "skip Prettier")
-    .option("--strict", "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool")
+    .option(
+      "--strict",
+      "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool",
+    )
     .option("-q, --quiet", "print nothing but errors")
     .option("-v, --verbose", "print per-stage timings")
     .option("--json", "print a machine-readable summary")
-    .action(async (manifest: string, options: { out: string; check?: boolean; diff?: boolean; force?: boolean; format: boolean; strict?: boolean; quiet?: boolean; verbose?: boolean; json?: boolean }, command: Command) => {
-      if (options.diff !== undefined && !options.check) usageError(command, "--diff and --no-diff go with --check");
-      const run = { manifest, outDir: options.out, check: options.check ?? false, format: options.format };
-      const [{ scaffold }, { scaffoldReport }, { printRun }] = await Promise.all([import("../commands/scaffold.js"), import("./report.js"), import("./print.js")]);
-      const result = await cleanOnSignal(io, () => scaffold({ ...run, force: options.force ?? false, strict: options.strict }));
-      process.exitCode = printRun(scaffoldReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
-    });
+    .action(
+      async (
+        manifest: string,
+        options: {
+          out: string;
+          check?: boolean;
+          diff?: boolean;
+          force?: boolean;
+          format: boolean;
+          strict?: boolean;
+          quiet?: boolean;
+          verbose?: boolean;
+          json?: boolean;
+        },
+        command: Command,
+      ) => {
+        if (options.diff !== undefined && !options.check) usageError(command, "--diff and --no-diff go with --check");
+        const run = { manifest, outDir: options.out, check: options.check ?? false, format: options.format };
+        const [{ scaffold }, { scaffoldReport }, { printRun }] = await Promise.all([
+          import("../commands/scaffold.js"),
+          import("./report.js"),
+          import("./print.js"),
+        ]);
+        const result = await cleanOnSignal(io, () => scaffold({ ...run, force: options.force ?? false, strict: options.strict }));
+        process.exitCode = printRun(scaffoldReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
+      },
+    );
 
   program
     .command("version")
@@ -351,7 +437,8 @@ function parseClientMetadataUrl(value: string): string {
   } catch {
     throw new InvalidArgumentError("expected an https:// URL");
   }
-  if (url.protocol !== "https:" || url.pathname === "/" || url.hash !== "") throw new InvalidArgumentError("expected an https:// URL with a path (the address of a Client ID Metadata Document)");
+  if (url.protocol !== "https:" || url.pathname === "/" || url.hash !== "")
+    throw new InvalidArgumentError("expected an https:// URL with a path (the address of a Client ID Metadata Document)");
   return value;
 }
 

@@ -16,7 +16,10 @@ export function printAuthStatus(status: AuthStatus, io: Io, options: { json?: bo
   for (const login of logins) {
     const lines = [printable(login.server)];
     if (login.authorizationServer !== undefined) lines.push(`  authorization server: ${printable(login.authorizationServer)}`);
-    if (login.client !== undefined) lines.push(`  client: ${printable(login.client.id)} (${login.client.kind === "metadata-document" ? "client metadata document" : "registered by mcpgen"})`);
+    if (login.client !== undefined)
+      lines.push(
+        `  client: ${printable(login.client.id)} (${login.client.kind === "metadata-document" ? "client metadata document" : "registered by mcpgen"})`,
+      );
     lines.push(`  access token: ${tokenState(login)}`);
     if (login.scopes.length > 0) lines.push(`  scopes: ${printable(login.scopes.join(" "))}`);
     io.stdout(`${lines.join("\n")}\n`);
@@ -28,7 +31,8 @@ function tokenState(login: LoginSummary): string {
   const refresh = login.refreshable ? "refreshed by the next pull" : "the next pull logs in again";
   if (login.expiresAt === undefined) return login.expired ? `none (${refresh})` : "cached, no expiry given";
   const minutes = Math.round((Date.parse(login.expiresAt) - Date.now()) / 60_000);
-  if (!login.expired) return `valid until ${login.expiresAt} (${minutes < 120 ? `${Math.max(minutes, 1)} min` : `${Math.round(minutes / 60)} h`})${login.refreshable ? ", refreshable" : ""}`;
+  if (!login.expired)
+    return `valid until ${login.expiresAt} (${minutes < 120 ? `${Math.max(minutes, 1)} min` : `${Math.round(minutes / 60)} h`})${login.refreshable ? ", refreshable" : ""}`;
   return `expired at ${login.expiresAt} (${refresh})`;
 }
 
@@ -36,5 +40,6 @@ export function printAuthLogout(result: AuthLogout, io: Io, options: { json?: bo
   const { forgot, server } = result;
   if (options.json) io.stdout(`${jsonText({ forgot }, 2)}\n`);
   else if (server !== undefined) io.stdout(forgot.length > 0 ? `forgot the login for ${server}\n` : `no login cached for ${server}\n`);
-  else io.stdout(forgot.length === 0 ? "no cached logins to forget\n" : `forgot ${forgot.length} login(s): ${forgot.map((name) => printable(name)).join(", ")}\n`);
+  else
+    io.stdout(forgot.length === 0 ? "no cached logins to forget\n" : `forgot ${forgot.length} login(s): ${forgot.map((name) => printable(name)).join(", ")}\n`);
 }

@@ -6,7 +6,11 @@ import { printable } from "../shared/errors.js";
 import { jsonText, type Io } from "./io.js";
 
 /** Prints an init and returns its exit code: with `check`, 1 when there is no configuration yet. */
-export function printInit(result: InitResult, io: Io, options: { check?: boolean | undefined; quiet?: boolean | undefined; json?: boolean | undefined }): number {
+export function printInit(
+  result: InitResult,
+  io: Io,
+  options: { check?: boolean | undefined; quiet?: boolean | undefined; json?: boolean | undefined },
+): number {
   const where = relative(process.cwd(), result.file) || result.file;
   if (options.json) io.stdout(`${jsonText(result, 2)}\n`);
   if (options.check) {
@@ -18,7 +22,9 @@ export function printInit(result: InitResult, io: Io, options: { check?: boolean
     return exitCode("ok");
   }
   if (options.json || options.quiet) return exitCode("ok");
-  const found = result.servers.map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`).join("");
+  const found = result.servers
+    .map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`)
+    .join("");
   io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
   io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
   return exitCode("ok");

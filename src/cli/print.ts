@@ -155,12 +155,18 @@ function printWarnings(target: TargetReport, io: Io, quiet: boolean): void {
   for (const diagnostic of target.diagnostics) io.stderr(diagnosticLine({ ...diagnostic, severity: "warning" }, io, head));
   for (const orphan of target.orphanedHandlers) {
     const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
-    io.stderr(`${paint("warning:", "yellow", io.color?.stderr)} ${head}${orphan.path} implements tool ${printable(JSON.stringify(orphan.tool))}, which ${why}; kept, not deleted (move or delete it yourself)\n`);
+    io.stderr(
+      `${paint("warning:", "yellow", io.color?.stderr)} ${head}${orphan.path} implements tool ${printable(JSON.stringify(orphan.tool))}, which ${why}; kept, not deleted (move or delete it yourself)\n`,
+    );
   }
 }
 
 /** Why a watch regenerated a target. */
-const REASONS: Readonly<Record<Exclude<WatchReason, "start">, string>> = { input: "input changed", config: "configuration changed", output: "output unblocked" };
+const REASONS: Readonly<Record<Exclude<WatchReason, "start">, string>> = {
+  input: "input changed",
+  config: "configuration changed",
+  output: "output unblocked",
+};
 
 /**
  * What a run wrote into a target: `generated 3 tools into src/mcp/weather
@@ -187,11 +193,14 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
   const kept = target.handlers.length - stubs.length;
   if (kept > 0) text += `  kept ${kept} existing handler(s) untouched\n`;
   const newProject = projectFiles.includes(PACKAGE_FILE);
-  if (newProject) text += `  next: cd ${where} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
+  if (newProject)
+    text += `  next: cd ${where} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
   if (options.verbose) text += timingLines(target.timings);
   io.stdout(text);
   if (newProject && !npmFindsMcpgen(target.outDir)) {
-    io.stderr(`note: ${head}npm run generate in ${where} runs the mcpgen command, which npm will not find from there: install mcpgen in ${where} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`);
+    io.stderr(
+      `note: ${head}npm run generate in ${where} runs the mcpgen command, which npm will not find from there: install mcpgen in ${where} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`,
+    );
   }
 }
 
@@ -210,9 +219,16 @@ function outOfDateText(target: TargetReport, io: Io, diff: boolean): string {
   const head = prefix(target);
   // After a pull's check, the snapshot's own changes are the drift.
   const files = target.files.filter((file) => file.status !== "unchanged" && (target.drift === undefined || file.path !== MANIFEST_FILE));
-  let text = target.drift !== undefined && hasDrift(target.drift)
-    ? `${head}${printable(target.server ?? "the server")} no longer matches ${shown(join(target.outDir, MANIFEST_FILE))}:\n${formatDrift(target.drift, printable, (name) => printable(JSON.stringify(name))).map((line) => `${line}\n`).join("")}`
-    : `${head}${shown(target.outDir)} is out of date (${files.length + target.created.length} file(s)):\n`;
+  let text =
+    target.drift !== undefined && hasDrift(target.drift)
+      ? `${head}${printable(target.server ?? "the server")} no longer matches ${shown(join(target.outDir, MANIFEST_FILE))}:\n${formatDrift(
+          target.drift,
+          printable,
+          (name) => printable(JSON.stringify(name)),
+        )
+          .map((line) => `${line}\n`)
+          .join("")}`
+      : `${head}${shown(target.outDir)} is out of date (${files.length + target.created.length} file(s)):\n`;
   text += staleLines(files, io);
   text += target.created.map((path) => `  missing: ${path}\n`).join("");
   if (diff) text += diffText(files, target.outDir, io);
@@ -232,10 +248,13 @@ function staleLines(files: readonly WriteResult[], io: Io): string {
   return files
     .map((file) => {
       const state = STATE[file.status as Exclude<FileStatus, "unchanged">];
-      const counts = file.lines === undefined ? [] : [
-        ...(file.lines.added > 0 || file.lines.removed === 0 ? [paint(`+${file.lines.added}`, "green", color)] : []),
-        ...(file.lines.removed > 0 ? [paint(`-${file.lines.removed}`, "red", color)] : []),
-      ];
+      const counts =
+        file.lines === undefined
+          ? []
+          : [
+              ...(file.lines.added > 0 || file.lines.removed === 0 ? [paint(`+${file.lines.added}`, "green", color)] : []),
+              ...(file.lines.removed > 0 ? [paint(`-${file.lines.removed}`, "red", color)] : []),
+            ];
       return `  ${state}: ${file.path}${counts.length > 0 ? ` (${counts.join(" ")})` : ""}\n`;
     })
     .join("");

@@ -83,8 +83,28 @@ export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" |
 /** `mcpgen scaffold <manifest> --out <dir>`. */
 export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emit">): RunReport {
   const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
-  const report = target(run, { emit: "server", tools: result.ir.tools.length, files: generated, created, handlers, orphanedHandlers, diagnostics, upToDate, timings });
-  return single(run, report, rerun("scaffold", run), { outDir: run.outDir, upToDate, generated, created, kept, handlers, orphanedHandlers, diagnostics, timings });
+  const report = target(run, {
+    emit: "server",
+    tools: result.ir.tools.length,
+    files: generated,
+    created,
+    handlers,
+    orphanedHandlers,
+    diagnostics,
+    upToDate,
+    timings,
+  });
+  return single(run, report, rerun("scaffold", run), {
+    outDir: run.outDir,
+    upToDate,
+    generated,
+    created,
+    kept,
+    handlers,
+    orphanedHandlers,
+    diagnostics,
+    timings,
+  });
 }
 
 /** `mcpgen generate` or `mcpgen pull` over a configuration. */
@@ -96,7 +116,11 @@ export function projectReport(result: ProjectResult, command: "generate" | "pull
     committed: result.committed,
     ok: result.ok,
     upToDate: result.upToDate,
-    fix: fixCommands(result.targets.filter((target) => !target.upToDate), command, options.config),
+    fix: fixCommands(
+      result.targets.filter((target) => !target.upToDate),
+      command,
+      options.config,
+    ),
     json: result,
   };
 }
@@ -106,7 +130,10 @@ export function targetReport(target: TargetResult): TargetReport {
   return { ...target, server: target.server?.label };
 }
 
-function target(run: Pick<SingleRun, "outDir">, report: Omit<TargetReport, "outDir" | "created" | "handlers" | "orphanedHandlers"> & Partial<TargetReport>): TargetReport {
+function target(
+  run: Pick<SingleRun, "outDir">,
+  report: Omit<TargetReport, "outDir" | "created" | "handlers" | "orphanedHandlers"> & Partial<TargetReport>,
+): TargetReport {
   return { outDir: run.outDir, created: [], handlers: [], orphanedHandlers: [], ...report };
 }
 
@@ -116,7 +143,15 @@ function single(run: Pick<SingleRun, "check">, report: TargetReport, fix: string
 
 /** `run: mcpgen generate weather.tools.json --out src/weather`: the run again without `--check`, with the options that shape the output. */
 function rerun(command: "generate" | "scaffold", run: SingleRun): string {
-  const words = ["mcpgen", command, run.manifest, "--out", run.outDir, ...(run.emit === "types" ? ["--emit", "types"] : []), ...(run.format ? [] : ["--no-format"])];
+  const words = [
+    "mcpgen",
+    command,
+    run.manifest,
+    "--out",
+    run.outDir,
+    ...(run.emit === "types" ? ["--emit", "types"] : []),
+    ...(run.format ? [] : ["--no-format"]),
+  ];
   return `run: ${words.join(" ")}`;
 }
 

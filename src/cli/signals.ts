@@ -49,7 +49,13 @@ export async function cleanOnSignal<T>(io: Io, run: () => Promise<T>): Promise<T
     void import("../commands/writes.js")
       .then(({ interruptWrites }) => interruptWrites())
       .then(
-        (finished) => io.stderr(errorText(`interrupted by ${signal}; ${finished ? "the files being put in place were completed, nothing after them was written" : "nothing was written"}`, io)),
+        (finished) =>
+          io.stderr(
+            errorText(
+              `interrupted by ${signal}; ${finished ? "the files being put in place were completed, nothing after them was written" : "nothing was written"}`,
+              io,
+            ),
+          ),
         () => undefined,
       )
       .finally(() => process.exit(code));

@@ -79,7 +79,8 @@ async function serverUrl(name: string, config: string | undefined): Promise<URL>
     const project = await loadConfig({ config: configFile, cwd });
     const target = project.targets.find((candidate) => candidate.name === name);
     if (target !== undefined) {
-      if (target.source.kind !== "server") throw userError("usage", `target ${JSON.stringify(name)} generates from a manifest file: mcpgen keeps no login for it`);
+      if (target.source.kind !== "server")
+        throw userError("usage", `target ${JSON.stringify(name)} generates from a manifest file: mcpgen keeps no login for it`);
       return configuredServer(target.source.server, project.root);
     }
   }

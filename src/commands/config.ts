@@ -152,21 +152,37 @@ export async function loadConfig(options: LoadOptions = {}): Promise<ProjectConf
     text = await readFile(file, "utf8");
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    throw userError(missing ? "usage" : "input-unreadable", missing ? "no such configuration file" : `cannot read the configuration: ${(error as Error).message}`, { file: displayPath(file) });
+    throw userError(
+      missing ? "usage" : "input-unreadable",
+      missing ? "no such configuration file" : `cannot read the configuration: ${(error as Error).message}`,
+      { file: displayPath(file) },
+    );
   }
   let document: unknown;
   try {
     // mcpgen.config.json names files and servers, never credentials: the line may be quoted.
     document = parseJsonc(text, { quoteLine: true });
   } catch (error) {
-    throw userError("input-not-json", (error as Error).message, { file: displayPath(file), hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)` });
+    throw userError("input-not-json", (error as Error).message, {
+      file: displayPath(file),
+      hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)`,
+    });
   }
   return validateConfig(document, { file, root: dirname(file) });
 }
 
 type Report = (pointer: string, message: string, hint?: string) => void;
 
-const show = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "an array" : value === null ? "null" : typeof value === "object" ? "an object" : String(value));
+const show = (value: unknown) =>
+  typeof value === "string"
+    ? JSON.stringify(value)
+    : Array.isArray(value)
+      ? "an array"
+      : value === null
+        ? "null"
+        : typeof value === "object"
+          ? "an object"
+          : String(value);
 
 /** Validates a parsed configuration; `file` names it in messages. Reports every problem at once. */
 export function validateConfig(document: unknown, where: { file: string | undefined; root: string }): ProjectConfig {
@@ -179,13 +195,21 @@ export function validateConfig(document: unknown, where: { file: string | undefi
     for (const key of Object.keys(object)) {
       if (allowed.includes(key)) continue;
       const near = closest(key, allowed);
-      report(joinPointer(pointer, key), `unknown key ${JSON.stringify(key)}`, near === undefined ? `allowed here: ${allowed.join(", ")}` : `did you mean ${JSON.stringify(near)}?`);
+      report(
+        joinPointer(pointer, key),
+        `unknown key ${JSON.stringify(key)}`,
+        near === undefined ? `allowed here: ${allowed.join(", ")}` : `did you mean ${JSON.stringify(near)}?`,
+      );
     }
   };
 
   const targets: Target[] = [];
   if (!isRecord(document)) {
-    problem("", `the configuration must be an object, not ${show(document)}`, `for example { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`);
+    problem(
+      "",
+      `the configuration must be an object, not ${show(document)}`,
+      `for example { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`,
+    );
     throw new ConfigError(problems);
   }
   unknownKeys(document, ROOT_KEYS, "");
@@ -195,7 +219,7 @@ export function validateConfig(document: unknown, where: { file: string | undefi
   const defaultStrict = document["strict"];
   if (defaultStrict !== undefined && typeof defaultStrict !== "boolean") problem("/strict", `\`strict\` must be true or false, not ${show(defaultStrict)}`);
   const list = document["targets"];
-  if (list === undefined) problem("", "missing `targets`", "add \"targets\": [ ... ]");
+  if (list === undefined) problem("", "missing `targets`", 'add "targets": [ ... ]');
   else if (!Array.isArray(list)) problem("/targets", `\`targets\` must be an array, not ${show(list)}`);
   else {
     const names = new Map<string, string>();
@@ -251,16 +275,22 @@ function validateTarget(
   };
   const name = text("name", true);
   if (name !== undefined && !TARGET_NAME.test(name)) {
-    fail(joinPointer(pointer, "name"), `target name ${JSON.stringify(name)} is not a plain word`, "use letters, digits, '.', '_' and '-', starting with a letter or digit");
+    fail(
+      joinPointer(pointer, "name"),
+      `target name ${JSON.stringify(name)} is not a plain word`,
+      "use letters, digits, '.', '_' and '-', starting with a letter or digit",
+    );
   }
   const manifest = text("manifest", false);
   const server = text("server", false);
-  if (entry["manifest"] === undefined && entry["server"] === undefined) fail(pointer, "a target needs a `manifest` (a file) or a `server` (a name from .mcp.json, or a URL)");
+  if (entry["manifest"] === undefined && entry["server"] === undefined)
+    fail(pointer, "a target needs a `manifest` (a file) or a `server` (a name from .mcp.json, or a URL)");
   if (entry["manifest"] !== undefined && entry["server"] !== undefined) fail(pointer, "a target takes a `manifest` or a `server`, not both");
   const out = text("out", true);
   // Absent means the default; null is a value, and not one of the allowed ones (as the JSON Schema says).
   const emit = entry["emit"] === undefined ? "client" : entry["emit"];
-  if (!EMITS.includes(emit as Emit)) fail(joinPointer(pointer, "emit"), `\`emit\` must be ${EMITS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(emit)}`);
+  if (!EMITS.includes(emit as Emit))
+    fail(joinPointer(pointer, "emit"), `\`emit\` must be ${EMITS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(emit)}`);
   const format = entry["format"] === undefined ? defaults.format : entry["format"];
   if (typeof format !== "boolean") fail(joinPointer(pointer, "format"), `\`format\` must be true or false, not ${show(format)}`);
   const strict = entry["strict"] === undefined ? defaults.strict : entry["strict"];
@@ -278,13 +308,25 @@ function validateTarget(
     fail(joinPointer(pointer, "maxTime"), `\`maxTime\` must be a number of seconds greater than 0, not ${show(maxTime)}`);
   }
   const maxSize = entry["maxSize"];
-  const maxResponseBytes = typeof maxSize === "number" ? (Number.isInteger(maxSize) && maxSize >= 1 ? maxSize : undefined) : typeof maxSize === "string" ? parseSize(maxSize) : undefined;
+  const maxResponseBytes =
+    typeof maxSize === "number"
+      ? Number.isInteger(maxSize) && maxSize >= 1
+        ? maxSize
+        : undefined
+      : typeof maxSize === "string"
+        ? parseSize(maxSize)
+        : undefined;
   if (maxSize !== undefined && maxResponseBytes === undefined) {
     fail(joinPointer(pointer, "maxSize"), `\`maxSize\` must be a number of bytes or a size such as "50MB", not ${show(maxSize)}`);
   }
-  const oauth = entry["oauth"] === undefined
-    ? undefined
-    : parseOAuthSettings(entry["oauth"], (key, message, hint) => fail(key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), message, hint), true);
+  const oauth =
+    entry["oauth"] === undefined
+      ? undefined
+      : parseOAuthSettings(
+          entry["oauth"],
+          (key, message, hint) => fail(key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), message, hint),
+          true,
+        );
   for (const key of ["transport", "timeout", "maxTime", "maxSize", "oauth"]) {
     if (entry[key] !== undefined && entry["manifest"] !== undefined) fail(joinPointer(pointer, key), `\`${key}\` applies to \`server\` targets only`);
   }
@@ -295,17 +337,18 @@ function validateTarget(
     format: format as boolean,
     strict: strict as boolean,
     outDir: emit === "server" ? serverProjectDir(resolve(root, out)) : resolve(root, out),
-    source: manifest !== undefined
-      ? { kind: "manifest", path: resolve(root, manifest) }
-      : {
-          kind: "server",
-          server: server!,
-          transport: transport as TransportName | undefined,
-          timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000,
-          maxTimeMs: maxTime === undefined ? undefined : (maxTime as number) * 1000,
-          maxResponseBytes,
-          ...(oauth === undefined ? {} : { oauth }),
-        },
+    source:
+      manifest !== undefined
+        ? { kind: "manifest", path: resolve(root, manifest) }
+        : {
+            kind: "server",
+            server: server!,
+            transport: transport as TransportName | undefined,
+            timeoutMs: timeout === undefined ? undefined : (timeout as number) * 1000,
+            maxTimeMs: maxTime === undefined ? undefined : (maxTime as number) * 1000,
+            maxResponseBytes,
+            ...(oauth === undefined ? {} : { oauth }),
+          },
     pointer,
   };
 }
@@ -333,7 +376,11 @@ function checkOverlaps(targets: readonly Target[], problem: Report) {
     if (earlier === -1) return;
     const other = targets[earlier]!;
     const how = real[earlier] === real[index] ? "the same `out` as" : "an `out` nested with that of";
-    problem(joinPointer(target.pointer, "out"), `target ${JSON.stringify(target.name)} has ${how} target ${JSON.stringify(other.name)}`, "give every target a directory of its own");
+    problem(
+      joinPointer(target.pointer, "out"),
+      `target ${JSON.stringify(target.name)} has ${how} target ${JSON.stringify(other.name)}`,
+      "give every target a directory of its own",
+    );
   });
 }
 

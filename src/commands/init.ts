@@ -56,7 +56,10 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
     targets: servers.map((server) => ({ name: server.target, server: server.name, out: `${OUT_BASE}/${server.target}` })),
   };
   const text = `${JSON.stringify(config, null, 2)}\n`;
-  const exists = await stat(file).then(() => true, () => false);
+  const exists = await stat(file).then(
+    () => true,
+    () => false,
+  );
   if (options.check && exists) return { file, written: false, config: undefined, servers };
   if (servers.length === 0 && !exists) {
     // A configuration without targets would only make `mcpgen generate` do nothing, quietly.
@@ -81,7 +84,10 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
 
 /** A target name (a plain word, see `TARGET_NAME`) from a server name, which may be any text. */
 export function targetName(server: string): string {
-  const name = server.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "").replace(/-+$/, "");
+  const name = server
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .replace(/-+$/, "");
   return TARGET_NAME.test(name) ? name : "server";
 }
 

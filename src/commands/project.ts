@@ -133,7 +133,7 @@ export async function generateProject(options: ProjectOptions = {}): Promise<Pro
   const config = await loadConfig(options);
   if (config.targets.length === 0) {
     throw userError("usage", `${config.file === undefined ? "the configuration" : displayPath(config.file)} has no targets: there is nothing to generate`, {
-      hint: "add one to \"targets\", e.g. { \"name\": \"weather\", \"manifest\": \"weather.tools.json\", \"out\": \"src/mcp/weather\" }",
+      hint: 'add one to "targets", e.g. { "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }',
     });
   }
   return runProject(config, options);
@@ -160,14 +160,22 @@ export async function pullProject(options: PullProjectOptions = {}): Promise<Pro
   if (options.targets !== undefined && options.targets.length > 0) {
     const offline = selected.filter((target) => target.source.kind !== "server");
     if (offline.length > 0) {
-      throw userError("usage", `${offline.map((target) => JSON.stringify(target.name)).join(", ")} ${offline.length === 1 ? "is not a server target" : "are not server targets"}: there is nothing to pull`, {
-        hint: "generate manifest targets with mcpgen generate",
-      });
+      throw userError(
+        "usage",
+        `${offline.map((target) => JSON.stringify(target.name)).join(", ")} ${offline.length === 1 ? "is not a server target" : "are not server targets"}: there is nothing to pull`,
+        {
+          hint: "generate manifest targets with mcpgen generate",
+        },
+      );
     }
   } else if (!selected.some((target) => target.source.kind === "server")) {
-    throw userError("usage", `no target in ${config.file === undefined ? "the configuration" : displayPath(config.file)} has a \`server\`: there is nothing to pull`, {
-      hint: "add a target with \"server\": \"<name in .mcp.json>\", or use mcpgen generate",
-    });
+    throw userError(
+      "usage",
+      `no target in ${config.file === undefined ? "the configuration" : displayPath(config.file)} has a \`server\`: there is nothing to pull`,
+      {
+        hint: 'add a target with "server": "<name in .mcp.json>", or use mcpgen generate',
+      },
+    );
   }
   return runTargets(config, selected, "pull", options);
 }
@@ -180,9 +188,13 @@ export function selectTargets(config: ProjectConfig, names: readonly string[] | 
   if (unknown.length > 0) {
     const known = config.targets.length === 0 ? "the configuration has no targets" : `targets: ${config.targets.map((target) => target.name).join(", ")}`;
     const looksLikeFile = unknown.some((name) => name === "-" || /[\\/]|\.json$/i.test(name));
-    throw userError("usage", `no target named ${unknown.map((name) => JSON.stringify(name)).join(", ")} in ${config.file === undefined ? "the configuration" : displayPath(config.file)}`, {
-      hint: looksLikeFile ? `${known}; to generate one manifest file, add --out <dir>` : known,
-    });
+    throw userError(
+      "usage",
+      `no target named ${unknown.map((name) => JSON.stringify(name)).join(", ")} in ${config.file === undefined ? "the configuration" : displayPath(config.file)}`,
+      {
+        hint: looksLikeFile ? `${known}; to generate one manifest file, add --out <dir>` : known,
+      },
+    );
   }
   return config.targets.filter((target) => names.includes(target.name));
 }
@@ -199,10 +211,14 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
   const prepared: Prepared[] = [];
   const errors: TargetError[] = [];
   // Servers answer in parallel; rendering is CPU-bound and runs one target at a time.
-  const acquired = await Promise.all(selected.map((target) => acquire(target, mode, config, options).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  )));
+  const acquired = await Promise.all(
+    selected.map((target) =>
+      acquire(target, mode, config, options).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+    ),
+  );
   for (const [index, target] of selected.entries()) {
     const outcome = acquired[index]!;
     try {
@@ -275,22 +291,25 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
   const { source } = target;
   await checkOutputDirectory(target.outDir, options);
   if (source.kind === "server" && mode === "pull") {
-    const pulled = await pullSnapshot({
-      target: source.server,
-      outDir: target.outDir,
-      check: options.check,
-      transport: source.transport,
-      timeoutMs: options.timeoutMs ?? source.timeoutMs,
-      maxTimeMs: options.maxTimeMs ?? source.maxTimeMs,
-      maxResponseBytes: options.maxResponseBytes ?? source.maxResponseBytes,
-      cwd: config.root,
-      home: options.home ?? homedir(),
-      environment: options.environment,
-      platform: options.platform,
-      onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
-      signal: options.signal,
-      oauth: options.oauth === false ? false : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull ${target.name}` },
-    }, timings);
+    const pulled = await pullSnapshot(
+      {
+        target: source.server,
+        outDir: target.outDir,
+        check: options.check,
+        transport: source.transport,
+        timeoutMs: options.timeoutMs ?? source.timeoutMs,
+        maxTimeMs: options.maxTimeMs ?? source.maxTimeMs,
+        maxResponseBytes: options.maxResponseBytes ?? source.maxResponseBytes,
+        cwd: config.root,
+        home: options.home ?? homedir(),
+        environment: options.environment,
+        platform: options.platform,
+        onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
+        signal: options.signal,
+        oauth: options.oauth === false ? false : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull ${target.name}` },
+      },
+      timings,
+    );
     return { raw: pulled.manifest, timings, pulled };
   }
   const input = targetInput(target);
@@ -301,10 +320,14 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
   } catch (error) {
     if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) throw error;
     if (source.kind === "server") {
-      throw userError("input-unreadable", `no snapshot of server ${JSON.stringify(source.server)} yet: generate works offline from ${displayPath(input)}, which mcpgen pull writes`, {
-        file: displayPath(input),
-        hint: `run mcpgen pull ${target.name}`,
-      });
+      throw userError(
+        "input-unreadable",
+        `no snapshot of server ${JSON.stringify(source.server)} yet: generate works offline from ${displayPath(input)}, which mcpgen pull writes`,
+        {
+          file: displayPath(input),
+          hint: `run mcpgen pull ${target.name}`,
+        },
+      );
     }
     const where = config.file === undefined ? "the configuration" : displayPath(config.file);
     throw userError("input-unreadable", error.diagnostic.message, {
@@ -314,7 +337,11 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
   }
 }
 
-async function prepare(target: Target, acquired: Acquired, options: { check: boolean; keep: readonly string[]; format: boolean | undefined; strict: boolean | undefined }): Promise<Prepared> {
+async function prepare(
+  target: Target,
+  acquired: Acquired,
+  options: { check: boolean; keep: readonly string[]; format: boolean | undefined; strict: boolean | undefined },
+): Promise<Prepared> {
   const { raw, timings, pulled } = acquired;
   const input = targetInput(target);
   const format = options.format ?? target.format;
@@ -324,10 +351,19 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
       // Regenerating from the project's own manifest.json: leave it as it is (the user may edit it).
       const keepManifest = pulled === undefined && realPathOf(input) === realPathOf(join(target.outDir, MANIFEST_FILE));
       // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
-      const scaffold = await renderScaffold(raw, { outDir: target.outDir, format, strict, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) }, timings);
+      const scaffold = await renderScaffold(
+        raw,
+        { outDir: target.outDir, format, strict, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) },
+        timings,
+      );
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
       return {
-        target, input, timings, pulled, diagnostics: scaffold.ir.diagnostics, tools: scaffold.ir.tools.length,
+        target,
+        input,
+        timings,
+        pulled,
+        diagnostics: scaffold.ir.diagnostics,
+        tools: scaffold.ir.tools.length,
         output: { kind: "scaffold", scaffold },
         plan: { files: planned.generated, created: planned.created, handlers: planned.handlers, orphanedHandlers: planned.orphanedHandlers },
       };
@@ -337,14 +373,22 @@ async function prepare(target: Target, acquired: Acquired, options: { check: boo
     const files = await withoutUsersManifest(rendered.files, target.outDir, [input]);
     const planned = await timed(timings, "write", () => planWrites(files, target.outDir, { prune: { keep: options.keep }, diff: options.check }));
     return {
-      target, input, timings, pulled, diagnostics: ir.diagnostics, tools: ir.tools.length,
+      target,
+      input,
+      timings,
+      pulled,
+      diagnostics: ir.diagnostics,
+      tools: ir.tools.length,
       output: { kind: "files", files },
       plan: { files: planned, created: [], handlers: [], orphanedHandlers: [] },
     };
   };
   if (pulled === undefined) return render();
   const result = await relabelErrors(pulled.snapshotPath, pulled.server.label, render, pulled.mask);
-  return { ...result, diagnostics: [...pulled.diagnostics, ...result.diagnostics.map((diagnostic) => relabel(diagnostic, pulled.snapshotPath, pulled.server.label, pulled.mask))] };
+  return {
+    ...result,
+    diagnostics: [...pulled.diagnostics, ...result.diagnostics.map((diagnostic) => relabel(diagnostic, pulled.snapshotPath, pulled.server.label, pulled.mask))],
+  };
 }
 
 /** What a target's committed write did. */
@@ -358,7 +402,10 @@ async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWri
   const { target, output, timings } = item;
   if (output.kind === "files") {
     const staged = await timed(timings, "write", () => stageWrites(output.files, target.outDir, { prune: { keep } }));
-    return { commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [], handlers: [] }), discard: () => staged.discard() };
+    return {
+      commit: async () => ({ files: await timed(timings, "write", () => staged.commit()), created: [], handlers: [] }),
+      discard: () => staged.discard(),
+    };
   }
   const staged = await stageScaffold(output.scaffold, { outDir: target.outDir }, timings);
   return {

@@ -175,9 +175,24 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
 export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
-  const generated = await relabelErrors(snapshotPath, reached.label, () =>
-    generateFromManifest(manifest, { outDir: options.outDir, check: options.check ?? false, format: options.format ?? true, signal: options.signal, strict: options.strict, force: options.force }, timings),
-  mask);
+  const generated = await relabelErrors(
+    snapshotPath,
+    reached.label,
+    () =>
+      generateFromManifest(
+        manifest,
+        {
+          outDir: options.outDir,
+          check: options.check ?? false,
+          format: options.format ?? true,
+          signal: options.signal,
+          strict: options.strict,
+          force: options.force,
+        },
+        timings,
+      ),
+    mask,
+  );
   const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
   const server: PulledServer = { ...reached, tools: generated.ir.tools.length };
 
@@ -228,15 +243,21 @@ export async function resolveServer(options: PullOptions, secrets: Secrets): Pro
     if (hasEnv) throw usage("--env applies to stdio servers; use --header for an HTTP server");
     const credentials = urlCredentials(url);
     secrets.addAll(credentials.secrets);
-    return { spec: { transport: forced ?? "auto", url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label: displayUrl(url) } };
+    return {
+      spec: { transport: forced ?? "auto", url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label: displayUrl(url) },
+    };
   }
 
-  const found = await findServerConfig(target, {
-    cwd: options.cwd ?? process.cwd(),
-    home: options.home ?? homedir(),
-    env: environment,
-    platform: options.platform ?? process.platform,
-  }, secrets);
+  const found = await findServerConfig(
+    target,
+    {
+      cwd: options.cwd ?? process.cwd(),
+      home: options.home ?? homedir(),
+      env: environment,
+      platform: options.platform ?? process.platform,
+    },
+    secrets,
+  );
   const spec = found.spec;
   if (spec.transport === "stdio") {
     if (forced !== undefined && forced !== "stdio") throw usage(`${spec.label} is a stdio server; --transport ${forced} does not apply`);
@@ -257,7 +278,8 @@ function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string
     const colon = line.indexOf(":");
     const name = colon === -1 ? "" : line.slice(0, colon).trim();
     // The value is never echoed: it is probably a credential.
-    if (!HEADER_NAME.test(name)) throw userError("usage", "--header needs the form \"Name: value\"", { hint: "for example --header \"Authorization: Bearer $TOKEN\"" });
+    if (!HEADER_NAME.test(name))
+      throw userError("usage", '--header needs the form "Name: value"', { hint: 'for example --header "Authorization: Bearer $TOKEN"' });
     const value = line.slice(colon + 1).trim();
     secrets.add(value);
     headers[name] = value;
@@ -290,7 +312,7 @@ function parseEnv(entries: readonly string[], environment: Readonly<Record<strin
 
 /** The command that repeats this pull, for the message of a login that cannot happen here (a URL as displayed, its secrets masked). */
 function loginCommand(options: PullOptions, spec: ServerSpec): string {
-  const server = spec.transport !== "stdio" && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.target ?? "") ? displayUrl(spec.url) : options.target ?? spec.label;
+  const server = spec.transport !== "stdio" && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.target ?? "") ? displayUrl(spec.url) : (options.target ?? spec.label);
   return `mcpgen pull ${shellWord(server)} --out ${shellWord(options.outDir)}`;
 }
 
@@ -305,10 +327,16 @@ async function readSnapshot(path: string): Promise<RawManifest> {
     text = await readFile(path, "utf8");
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    throw userError("input-unreadable", missing ? "no snapshot to check against: --check compares the live server with the manifest.json a previous pull wrote" : `cannot read the snapshot: ${(error as Error).message}`, {
-      file: path,
-      hint: missing ? "run the same mcpgen pull without --check first" : undefined,
-    });
+    throw userError(
+      "input-unreadable",
+      missing
+        ? "no snapshot to check against: --check compares the live server with the manifest.json a previous pull wrote"
+        : `cannot read the snapshot: ${(error as Error).message}`,
+      {
+        file: path,
+        hint: missing ? "run the same mcpgen pull without --check first" : undefined,
+      },
+    );
   }
   return parseManifest(text, path);
 }
@@ -348,7 +376,8 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
     ...kept.map(({ pointer, tool }): Diagnostic => ({
       severity: "warning",
       code: "input-shape",
-      message: "the server echoes the value of a header or environment variable given to it into its contract; kept as sent (mcpgen never rewrites names, keys, enum values, defaults or patterns), so it is in manifest.json and the generated files",
+      message:
+        "the server echoes the value of a header or environment variable given to it into its contract; kept as sent (mcpgen never rewrites names, keys, enum values, defaults or patterns), so it is in manifest.json and the generated files",
       file: label,
       tool: tool === undefined ? undefined : secrets.redact(tool),
       pointer: secrets.redact(where(pointer)),

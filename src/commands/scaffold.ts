@@ -127,12 +127,17 @@ async function refuseToUndoManifestEdits(raw: RawManifest, outDir: string, input
     changes = ["  all of it (the edited file is no longer a manifest mcpgen can read)"];
   }
   const shownPath = displayPath(path);
-  throw userError("output-owned-by-user", `edited since mcpgen wrote it, and scaffolding from ${raw.source} would undo the edit; it would change:\n${changes.join("\n")}`, {
-    file: shownPath,
-    hint: input === undefined
-      ? `to keep the edits, run npm run generate in ${displayPath(outDir)} (mcpgen scaffold ${MANIFEST_FILE} --out .); to replace them with ${raw.source}, add --force`
-      : `copy the edits into ${input}, or delete ${shownPath} to have it written again from ${input}`,
-  });
+  throw userError(
+    "output-owned-by-user",
+    `edited since mcpgen wrote it, and scaffolding from ${raw.source} would undo the edit; it would change:\n${changes.join("\n")}`,
+    {
+      file: shownPath,
+      hint:
+        input === undefined
+          ? `to keep the edits, run npm run generate in ${displayPath(outDir)} (mcpgen scaffold ${MANIFEST_FILE} --out .); to replace them with ${raw.source}, add --force`
+          : `copy the edits into ${input}, or delete ${shownPath} to have it written again from ${input}`,
+    },
+  );
 }
 
 /**
@@ -225,8 +230,7 @@ async function renderScaffoldStages(
   // The README is the user's, but its tools table follows the tools (while its markers are there).
   const readme = kept.includes(README_FILE) ? await readmeWithTools(options.outDir, toolsTable(ir, plan.paths)) : undefined;
   if (readme !== undefined) generated.push(readme);
-  const formatted = await timed(timings, "format", () =>
-    formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
+  const formatted = await timed(timings, "format", () => formatFiles([...generated, ...absent], { outDir: options.format === false ? false : options.outDir }));
   return {
     ir,
     generated: formatted.slice(0, generated.length),
@@ -251,7 +255,13 @@ export async function writeScaffold(
   if (!options.check) return (await stageScaffold(rendered, options, timings)).commit();
   const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? true };
   const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
-  return scaffoldResult(rendered, results, rendered.absent.map((file) => file.path), [], timings);
+  return scaffoldResult(
+    rendered,
+    results,
+    rendered.absent.map((file) => file.path),
+    [],
+    timings,
+  );
 }
 
 /**
@@ -364,7 +374,10 @@ function stringValue(literal: string): string | undefined {
   const quote = literal[0];
   const body = literal.slice(1, -1);
   // As a JSON string: the literal's own quote unescaped, double quotes and a template's raw line breaks escaped.
-  const json = quote === '"' ? literal : `"${body.replace(/\\(.)|"|\n/gs, (whole, escaped: string | undefined) => (escaped === undefined ? (whole === "\n" ? "\\n" : '\\"') : escaped === quote ? escaped : whole))}"`;
+  const json =
+    quote === '"'
+      ? literal
+      : `"${body.replace(/\\(.)|"|\n/gs, (whole, escaped: string | undefined) => (escaped === undefined ? (whole === "\n" ? "\\n" : '\\"') : escaped === quote ? escaped : whole))}"`;
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === "string" ? value : undefined;
@@ -473,10 +486,17 @@ async function exists(path: string): Promise<boolean> {
 function unreadable(path: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException).code;
   if (typeof code !== "string") return error;
-  return userError("output-unwritable", `cannot read the project: ${code} (${(error as Error).message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`, {
-    file: path,
-    hint: code === "ENOTDIR" ? "the project directory and src/handlers must be directories" : code === "ENAMETOOLONG" ? "choose a shorter --out" : "check the permissions of the project directory",
-  });
+  return userError(
+    "output-unwritable",
+    `cannot read the project: ${code} (${(error as Error).message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`,
+    {
+      file: path,
+      hint:
+        code === "ENOTDIR"
+          ? "the project directory and src/handlers must be directories"
+          : code === "ENAMETOOLONG"
+            ? "choose a shorter --out"
+            : "check the permissions of the project directory",
+    },
+  );
 }
-
-

@@ -21,7 +21,17 @@ import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { McpgenError, userError, type Diagnostic } from "../shared/errors.js";
-import { CONFIG_FILE, ConfigError, displayPath, findConfigFile, loadConfig, validateConfig, type ConfigDocument, type ProjectConfig, type Target } from "./config.js";
+import {
+  CONFIG_FILE,
+  ConfigError,
+  displayPath,
+  findConfigFile,
+  loadConfig,
+  validateConfig,
+  type ConfigDocument,
+  type ProjectConfig,
+  type Target,
+} from "./config.js";
 import { runProject, selectTargets, targetInput, type ProjectOptions, type TargetResult } from "./project.js";
 
 /** Why a target was generated: the start, its input, its configuration entry, or a change where writing its output had failed. */
@@ -49,7 +59,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   const given = options.config !== undefined && typeof options.config !== "string" ? options.config : undefined;
   const configFile = given !== undefined ? undefined : typeof options.config === "string" ? resolve(cwd, options.config) : await findConfigFile(cwd);
   if (given === undefined && configFile === undefined) {
-    throw userError("usage", `no ${CONFIG_FILE} in ${displayPath(cwd)} or any directory above it`, { hint: "run mcpgen init to write one, or pass --config <file>" });
+    throw userError("usage", `no ${CONFIG_FILE} in ${displayPath(cwd)} or any directory above it`, {
+      hint: "run mcpgen init to write one, or pass --config <file>",
+    });
   }
   const watcher = new ProjectWatcher(options, configFile, given, cwd);
   await watcher.run();
@@ -165,14 +177,16 @@ class ProjectWatcher {
         this.pending = true;
         return;
       }
-      this.running = this.check("input").catch((error: unknown) => this.crash(error)).finally(() => {
-        this.running = undefined;
-        this.sync();
-        if (this.pending && !this.stopped) {
-          this.pending = false;
-          this.schedule();
-        }
-      });
+      this.running = this.check("input")
+        .catch((error: unknown) => this.crash(error))
+        .finally(() => {
+          this.running = undefined;
+          this.sync();
+          if (this.pending && !this.stopped) {
+            this.pending = false;
+            this.schedule();
+          }
+        });
     }, this.options.debounceMs ?? 100);
   }
 
@@ -279,14 +293,16 @@ function isDirectory(path: string): boolean {
  */
 function directoryState(directory: string): string {
   try {
-    const entries = readdirSync(directory).sort().map((name) => {
-      try {
-        const stat = statSync(join(directory, name));
-        return `${name}\0${stat.mode}\0${stat.size}\0${stat.mtimeMs}`;
-      } catch {
-        return `${name}\0gone`;
-      }
-    });
+    const entries = readdirSync(directory)
+      .sort()
+      .map((name) => {
+        try {
+          const stat = statSync(join(directory, name));
+          return `${name}\0${stat.mode}\0${stat.size}\0${stat.mtimeMs}`;
+        } catch {
+          return `${name}\0gone`;
+        }
+      });
     return `${statSync(directory).mode}\n${entries.join("\n")}`;
   } catch {
     return "absent";

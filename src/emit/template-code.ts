@@ -31,8 +31,12 @@ export function emittedRegion(text: string, name: string): string {
   const start = lines.indexOf(REGION_START);
   if (start === -1) return text;
   const end = lines.indexOf(REGION_END, start);
-  if (end === -1 || lines.indexOf(REGION_START, start + 1) !== -1) throw new Error(`internal: templates/${name} must have one ${REGION_START} ... ${REGION_END}`);
-  return `${lines.slice(start + 1, end).join("\n").replace(/^\n+|\n+$/g, "")}\n`;
+  if (end === -1 || lines.indexOf(REGION_START, start + 1) !== -1)
+    throw new Error(`internal: templates/${name} must have one ${REGION_START} ... ${REGION_END}`);
+  return `${lines
+    .slice(start + 1, end)
+    .join("\n")
+    .replace(/^\n+|\n+$/g, "")}\n`;
 }
 
 /** A template's code as a statement of a generated file, with `fills` (see `TemplateInsertion`). */

@@ -36,11 +36,21 @@ export async function formatFiles(files: readonly OutputFile[], options: FormatO
   const outDir = options.outDir;
   if (outDir === false) return files.map((file) => (isSource(file) ? { path: file.path, contents: printFile(file), format: "typescript" } : file));
   const printed = new Map(files.filter(isSource).map((file) => [file, printStatements(file)] as const));
-  const printedFile = (file: SourceFile, statements: readonly PrintedStatement[]): EmittedFile => ({ path: file.path, contents: joinStatements(file.statements, statements.map((statement) => statement.text)), format: "typescript" });
+  const printedFile = (file: SourceFile, statements: readonly PrintedStatement[]): EmittedFile => ({
+    path: file.path,
+    contents: joinStatements(
+      file.statements,
+      statements.map((statement) => statement.text),
+    ),
+    format: "typescript",
+  });
   const prettierHasNothingToDo =
     options.knownLayout !== false &&
     files.every((file) => (isSource(file) ? printed.get(file)!.every((statement) => statement.vouched) : file.format === "none")) &&
-    (await noPrettierConfig(outDir, files.map((file) => file.path)));
+    (await noPrettierConfig(
+      outDir,
+      files.map((file) => file.path),
+    ));
   if (prettierHasNothingToDo) return files.map((file) => (isSource(file) ? printedFile(file, printed.get(file)!) : file));
 
   const prettier = await (options.loadPrettier ?? (() => import("prettier")))();
@@ -61,7 +71,8 @@ export async function formatFiles(files: readonly OutputFile[], options: FormatO
       // The file path tells Prettier the file is .ts, not .tsx: `<T,>(...)` loses the comma as \`prettier --check\` expects.
       const prettierOptions: Options = { ...config, filepath, parser, endOfLine: "lf", insertPragma: false, requirePragma: false };
       if (!isSource(file)) return { ...file, contents: await prettier.format(file.contents, prettierOptions) };
-      if (options.knownLayout === false || !(await isPrettierDefault(config))) return { path: file.path, contents: await prettier.format(printFile(file, Infinity), prettierOptions), format: "typescript" };
+      if (options.knownLayout === false || !(await isPrettierDefault(config)))
+        return { path: file.path, contents: await prettier.format(printFile(file, Infinity), prettierOptions), format: "typescript" };
       return printedFile(file, await withUnvouchedFormatted(prettier, printed.get(file)!, prettierOptions));
     }),
   );

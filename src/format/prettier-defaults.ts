@@ -30,7 +30,9 @@ let defaults: Promise<ReadonlyMap<string, unknown>> | undefined;
 
 /** Prettier's default for every option it knows (read once: an empty configuration, the usual case, never asks). */
 function prettierDefaults(): Promise<ReadonlyMap<string, unknown>> {
-  defaults ??= import("prettier").then(async (prettier) => new Map((await prettier.getSupportInfo()).options.map((option): [string, unknown] => [option.name ?? "", option.default])));
+  defaults ??= import("prettier").then(
+    async (prettier) => new Map((await prettier.getSupportInfo()).options.map((option): [string, unknown] => [option.name ?? "", option.default])),
+  );
   return defaults;
 }
 

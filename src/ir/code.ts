@@ -102,16 +102,7 @@ export interface CodeStatement {
 }
 
 /** A type. Composite types nest as built: printing adds the parentheses that keep them so. */
-export type TypeNode =
-  | TypeReference
-  | LiteralType
-  | UnionType
-  | IntersectionType
-  | ArrayType
-  | TupleType
-  | TypeLiteral
-  | IndexedAccessType
-  | MappedType;
+export type TypeNode = TypeReference | LiteralType | UnionType | IntersectionType | ArrayType | TupleType | TypeLiteral | IndexedAccessType | MappedType;
 
 /** A keyword (`string`, `unknown`), a type name, or a generic instance (`Array<-1>`). */
 export interface TypeReference {

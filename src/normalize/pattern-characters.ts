@@ -39,7 +39,7 @@ function complement(ranges: Ranges): Ranges {
 
 export function intersection(a: Ranges, b: Ranges): Ranges {
   const out: number[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     const low = Math.max(a[i]!, b[j]!);
     const high = Math.min(a[i + 1]!, b[j + 1]!);
     if (low <= high) out.push(low, high);
@@ -50,7 +50,12 @@ export function intersection(a: Ranges, b: Ranges): Ranges {
 }
 
 const ESCAPED_SETS: Readonly<Record<string, Ranges>> = {
-  d: DIGITS, D: complement(DIGITS), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE),
+  d: DIGITS,
+  D: complement(DIGITS),
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
 };
 
 /**

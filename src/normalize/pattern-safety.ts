@@ -242,7 +242,10 @@ class Analysis {
         // The body runs wherever the lookaround is tried, from there, and stops at its first match.
         pending.push({ automaton: this.automaton(node.body, false) });
         if (!fixed && hasLoop(node.body)) {
-          risks.push({ growth: "polynomial", cause: `the lookaround \`${this.source.slice(node.start, node.end)}\`, which scans the text again at every position it is tried` });
+          risks.push({
+            growth: "polynomial",
+            cause: `the lookaround \`${this.source.slice(node.start, node.end)}\`, which scans the text again at every position it is tried`,
+          });
         }
       }
     }
@@ -267,7 +270,7 @@ class Analysis {
 
     // Accepting: MATCH reachable by free epsilon moves alone, whatever the text around.
     const accepting = new Set([match]);
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       nfa.edges.forEach((edges, from) => {
         if (!accepting.has(from) && edges.some((edge) => edge.set === undefined && edge.kind === "free" && accepting.has(edge.to))) {
@@ -276,9 +279,11 @@ class Analysis {
         }
       });
     }
-    const states = [initial, ...(search ? [prefix] : []), ...nfa.edges.flatMap((edges) => edges.filter((edge) => edge.set !== undefined).map((edge) => edge.to))].filter(
-      (state, index, all) => all.indexOf(state) === index && !accepting.has(state),
-    );
+    const states = [
+      initial,
+      ...(search ? [prefix] : []),
+      ...nfa.edges.flatMap((edges) => edges.filter((edge) => edge.set !== undefined).map((edge) => edge.to)),
+    ].filter((state, index, all) => all.indexOf(state) === index && !accepting.has(state));
     const transitions = new Map<number, Transition[]>();
     for (const state of states) transitions.set(state, this.transitionsFrom(nfa, state, state === initial, accepting));
     return { nfa, states, transitions, prefix };
@@ -372,7 +377,11 @@ class Analysis {
       const diagonal = component.find((node) => pairs.get(node)![0] === pairs.get(node)![1]);
       if (diagonal === undefined) continue;
       const pumps = component.some((node) => (successors.get(node) ?? []).some((edge) => edge.distinct && members.has(edge.to)));
-      if (pumps) return { growth: "exponential", cause: `the repetition ${this.describe(automaton, pairs.get(diagonal)![0])}, which can match the same text in more than one way` };
+      if (pumps)
+        return {
+          growth: "exponential",
+          cause: `the repetition ${this.describe(automaton, pairs.get(diagonal)![0])}, which can match the same text in more than one way`,
+        };
     }
     return undefined;
   }
@@ -387,7 +396,7 @@ class Analysis {
     components.forEach((component, index) => component.forEach((state) => componentOf.set(state, index)));
     const reachable = (from: number) => {
       const seen = new Set([from]);
-      for (const pending = [from]; pending.length > 0; ) {
+      for (const pending = [from]; pending.length > 0;) {
         for (const to of next(pending.pop()!)) {
           if (seen.has(to)) continue;
           seen.add(to);
@@ -411,7 +420,15 @@ class Analysis {
   }
 
   /** Whether (p, p, q) reaches (p, q, q) in NFA³, the first component kept in p's loop and the last in q's. */
-  private threePaths(transitions: ReadonlyMap<number, Transition[]>, p: number, q: number, componentOf: ReadonlyMap<number, number>, c1: number, c2: number, middle: ReadonlySet<number>): boolean {
+  private threePaths(
+    transitions: ReadonlyMap<number, Transition[]>,
+    p: number,
+    q: number,
+    componentOf: ReadonlyMap<number, number>,
+    c1: number,
+    c2: number,
+    middle: ReadonlySet<number>,
+  ): boolean {
     const seen = new Set<string>([`${p},${p},${q}`]);
     const pending: Array<[number, number, number]> = [[p, p, q]];
     while (pending.length > 0) {

@@ -75,7 +75,13 @@ function decide(source: string): PatternDecision {
       return {
         kept: false,
         mode: undefined,
-        warnings: [{ code: "pattern-invalid", message: `is not a valid ECMAScript regular expression, with the u flag or without (${unicodeRefusal}); it is not validated`, hint: "JSON Schema patterns are ECMAScript regular expressions: fix it on the server or in the manifest" }],
+        warnings: [
+          {
+            code: "pattern-invalid",
+            message: `is not a valid ECMAScript regular expression, with the u flag or without (${unicodeRefusal}); it is not validated`,
+            hint: "JSON Schema patterns are ECMAScript regular expressions: fix it on the server or in the manifest",
+          },
+        ],
       };
     }
     warnings.push({
@@ -91,10 +97,18 @@ function decide(source: string): PatternDecision {
     new LinearRegExp(source, unicode ? "u" : "");
   } catch (error) {
     if (!(error instanceof PatternNotLinear)) throw error;
-    warnings.push({ code: "pattern-invalid", message: `${riskText(risk)}; no linear-time matcher can run it (${error.message}), so it is not validated`, hint: REWRITE_HINT });
+    warnings.push({
+      code: "pattern-invalid",
+      message: `${riskText(risk)}; no linear-time matcher can run it (${error.message}), so it is not validated`,
+      hint: REWRITE_HINT,
+    });
     return { kept: false, mode: undefined, warnings };
   }
-  warnings.push({ code: "pattern-backtracking", message: `${riskText(risk)}; it is checked with mcpgen's linear-time matcher instead of RegExp`, hint: REWRITE_HINT });
+  warnings.push({
+    code: "pattern-backtracking",
+    message: `${riskText(risk)}; it is checked with mcpgen's linear-time matcher instead of RegExp`,
+    hint: REWRITE_HINT,
+  });
   return { kept: true, mode: unicode ? "linear" : "linear-legacy", warnings };
 }
 

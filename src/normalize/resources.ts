@@ -26,7 +26,7 @@ import { isLegacyDialect } from "./rules/dialects.js";
 
 export const REF_RESOLUTION: Rule = {
   name: "ref-resolution",
-  does: "A ref resolves as its draft says: against the base URI the enclosing `$id`s set (draft-04: `id`; absolute, relative or a URN), to an embedded resource, a plain-name anchor (`$anchor`, `$dynamicAnchor`, draft-06/07 `$id: \"#name\"`) or a JSON pointer relative to its resource; before 2019-09 an `$id` beside a `$ref` is ignored.",
+  does: 'A ref resolves as its draft says: against the base URI the enclosing `$id`s set (draft-04: `id`; absolute, relative or a URN), to an embedded resource, a plain-name anchor (`$anchor`, `$dynamicAnchor`, draft-06/07 `$id: "#name"`) or a JSON pointer relative to its resource; before 2019-09 an `$id` beside a `$ref` is ignored.',
   spec: "2020-12 Core §8.2; draft-07 Core §8",
   reports: [],
 };
@@ -227,7 +227,12 @@ export class SchemaIndex {
             const dialect = this.options.dialectOf(node);
             if (dialect !== undefined) resource.dialect = dialect;
           } else {
-            resource = this.addResource(parent.document, pointer, absolute, (node["$schema"] !== undefined ? this.options.dialectOf(node) : undefined) ?? parent.dialect);
+            resource = this.addResource(
+              parent.document,
+              pointer,
+              absolute,
+              (node["$schema"] !== undefined ? this.options.dialectOf(node) : undefined) ?? parent.dialect,
+            );
           }
           this.anchor(resource, decodeFragment(fragment), pointer);
         }
@@ -236,7 +241,8 @@ export class SchemaIndex {
     if (typeof node["$anchor"] === "string") this.anchor(resource, node["$anchor"], pointer);
     if (typeof node["$dynamicAnchor"] === "string") {
       this.anchor(resource, node["$dynamicAnchor"], pointer);
-      if (node["$dynamicAnchor"] !== RECURSIVE_ANCHOR && !resource.dynamicAnchors.has(node["$dynamicAnchor"])) resource.dynamicAnchors.set(node["$dynamicAnchor"], pointer);
+      if (node["$dynamicAnchor"] !== RECURSIVE_ANCHOR && !resource.dynamicAnchors.has(node["$dynamicAnchor"]))
+        resource.dynamicAnchors.set(node["$dynamicAnchor"], pointer);
     }
     if (node["$recursiveAnchor"] === true && pointer === resource.pointer) resource.dynamicAnchors.set(RECURSIVE_ANCHOR, pointer);
     for (const keyword of ["$ref", "$dynamicRef", "$recursiveRef"]) {

@@ -133,7 +133,11 @@ class SchemaNormalizer {
       if (error !== TOO_MANY_SCOPES) throw error;
       this.context.diagnostics.length = reported;
       this.reset();
-      this.warn("keyword-dropped", `$dynamicRef/$recursiveRef here would need over ${MAX_SPECIALISED_DEFS} copies of subschemas to resolve through every dynamic scope; each resolves to where it points statically instead, as a $ref does`, "");
+      this.warn(
+        "keyword-dropped",
+        `$dynamicRef/$recursiveRef here would need over ${MAX_SPECIALISED_DEFS} copies of subschemas to resolve through every dynamic scope; each resolves to where it points statically instead, as a $ref does`,
+        "",
+      );
       return this.normalize(new Set());
     }
   }
@@ -164,7 +168,11 @@ class SchemaNormalizer {
     // Reported at the place the input has each (a ref into #/properties is hoisted into $defs here).
     breakEmptyRefCycles(new Map<string, Schema>([["#", root], ...Object.entries(this.defs)]), (target) => {
       const pointer = target === "#" ? "" : (this.origin.get(target) ?? `/$defs/${target}`);
-      this.warn("ref-unresolved", "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied", pointer);
+      this.warn(
+        "ref-unresolved",
+        "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied",
+        pointer,
+      );
     });
     const defKeys = Object.keys(this.defs);
     let schema: Schema = root;
@@ -181,7 +189,8 @@ class SchemaNormalizer {
 
   warn(code: DiagnosticCode, message: string, pointer: string, hint?: string) {
     // A problem inside a known document (a meta-schema) is reported at the tool's ref that brought it in.
-    const [at, text] = this.foreign === undefined ? [pointer, message] : [this.foreign.origin, `${message} (in ${this.foreign.uri}, at ${pointer === "" ? "/" : pointer})`];
+    const [at, text] =
+      this.foreign === undefined ? [pointer, message] : [this.foreign.origin, `${message} (in ${this.foreign.uri}, at ${pointer === "" ? "/" : pointer})`];
     this.context.diagnostics.push({ severity: "warning", code, message: text, ...this.where(at), hint });
   }
 
@@ -246,7 +255,12 @@ class SchemaNormalizer {
     if (typeof value === "boolean") return value;
     if (!isRecord(value)) {
       const found = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-      this.warn("schema-invalid", `a schema must be an object or a boolean, found ${found}; ${pointer === "" ? "the whole schema is typed unknown and not validated" : "ignored (typed unknown, not validated)"}`, pointer, "fix the tool's schema on the server, or edit the manifest");
+      this.warn(
+        "schema-invalid",
+        `a schema must be an object or a boolean, found ${found}; ${pointer === "" ? "the whole schema is typed unknown and not validated" : "ignored (typed unknown, not validated)"}`,
+        pointer,
+        "fix the tool's schema on the server, or edit the manifest",
+      );
       return undefined;
     }
     const node = new NodeReader(this, value, location, resource, scope);
@@ -352,10 +366,15 @@ function identifierPart(text: string): string {
 
 /** A `$defs` key for the subschema at `pointer`, named after its last meaningful token. */
 function keyBase(pointer: string): string {
-  const tokens = pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens = pointer
+    .slice(1)
+    .split("/")
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
   const last = tokens[tokens.length - 1] ?? "def";
   if (tokens.length <= 2 && (tokens[0] === "$defs" || tokens[0] === "definitions")) return identifierPart(last);
   // Hoisted from elsewhere (`#/properties/a/items`): name it after the last meaningful token.
-  const meaningful = [...tokens].reverse().find((token) => !/^(\d+|items|properties|additionalProperties|anyOf|oneOf|allOf|prefixItems|\$defs|definitions)$/.test(token));
+  const meaningful = [...tokens]
+    .reverse()
+    .find((token) => !/^(\d+|items|properties|additionalProperties|anyOf|oneOf|allOf|prefixItems|\$defs|definitions)$/.test(token));
   return identifierPart(meaningful ?? "def");
 }

@@ -24,7 +24,7 @@ export const SDK_COMPATIBILITY: Rule = {
 
 export const SDK_ACCEPTED_FORM: Rule = {
   name: "sdk-accepted-form",
-  does: "A tool the SDK rejects is listed by a scaffolded server as the SDK accepts it, changed only where rejected: an `inputSchema` gets `type: \"object\"`, a boolean schema its object form, and anything else rejected is left out.",
+  does: 'A tool the SDK rejects is listed by a scaffolded server as the SDK accepts it, changed only where rejected: an `inputSchema` gets `type: "object"`, a boolean schema its object form, and anything else rejected is left out.',
   reports: [],
 };
 
@@ -103,7 +103,8 @@ const optional = (value: unknown, check: (value: unknown) => boolean): boolean =
 function objectSchema(schema: unknown): boolean {
   if (!isRecord(schema) || schema["type"] !== "object") return false;
   const { properties, required } = schema;
-  if (properties !== undefined && !(isRecord(properties) && Object.values(properties).every((value) => typeof value === "object" && value !== null))) return false;
+  if (properties !== undefined && !(isRecord(properties) && Object.values(properties).every((value) => typeof value === "object" && value !== null)))
+    return false;
   return required === undefined || (Array.isArray(required) && required.every(isString));
 }
 

@@ -50,7 +50,9 @@ export function acceptTools(manifest: RawManifest, diagnostics: Diagnostic[]): A
       diagnostics.push({
         severity: "warning",
         code: "tool-duplicate",
-        message: same ? `listed twice; the repeat at ${pointer} is ignored` : `listed twice with different definitions; keeping the first (${first}), ignoring ${pointer}`,
+        message: same
+          ? `listed twice; the repeat at ${pointer} is ignored`
+          : `listed twice with different definitions; keeping the first (${first}), ignoring ${pointer}`,
         file,
         tool: name,
         pointer,
@@ -65,7 +67,7 @@ export function acceptTools(manifest: RawManifest, diagnostics: Diagnostic[]): A
 
 export const MISSING_INPUT_SCHEMA: Rule = {
   name: "missing-input-schema",
-  does: "A tool without `inputSchema` (which MCP requires) takes any object as arguments, `{ \"type\": \"object\" }`, with a warning.",
+  does: 'A tool without `inputSchema` (which MCP requires) takes any object as arguments, `{ "type": "object" }`, with a warning.',
   spec: "MCP 2025-11-25, Tool.inputSchema",
   reports: ["schema-invalid"],
 };
@@ -73,13 +75,20 @@ export const MISSING_INPUT_SCHEMA: Rule = {
 /** `missing-input-schema`: the schema of the tool's arguments, as written or as assumed. */
 export function inputSchemaOf({ tool, pointer }: AcceptedTool, file: string, diagnostics: Diagnostic[]): unknown {
   if (tool["inputSchema"] !== undefined) return tool["inputSchema"];
-  diagnostics.push({ severity: "warning", code: "schema-invalid", message: "tool has no inputSchema; assuming an object with any properties", file, tool: tool["name"] as string, pointer });
+  diagnostics.push({
+    severity: "warning",
+    code: "schema-invalid",
+    message: "tool has no inputSchema; assuming an object with any properties",
+    file,
+    tool: tool["name"] as string,
+    pointer,
+  });
   return { type: "object" };
 }
 
 export const OBJECT_ROOT: Rule = {
   name: "object-root",
-  does: "Tool arguments are a JSON object, checked beside the schema (`validateInput`), so the schema keeps its meaning (its `$ref: \"#\"` names it as written); an `inputSchema` that admits no object is reported, and its tool generated all the same.",
+  does: 'Tool arguments are a JSON object, checked beside the schema (`validateInput`), so the schema keeps its meaning (its `$ref: "#"` names it as written); an `inputSchema` that admits no object is reported, and its tool generated all the same.',
   spec: "MCP 2025-11-25, Tool.inputSchema",
   reports: ["schema-invalid"],
 };
@@ -97,7 +106,7 @@ export function checkObjectRoot(input: NormalizedSchema, tool: string, file: str
     file,
     tool,
     pointer: schema === false ? input.pointer : joinPointer(input.pointer, "type"),
-    hint: "MCP requires inputSchema.type to be \"object\"",
+    hint: 'MCP requires inputSchema.type to be "object"',
   });
 }
 
@@ -109,7 +118,11 @@ export const TOOL_METADATA: Rule = {
 };
 
 /** `tool-metadata`. */
-export function toolMetadata(tool: Record<string, unknown>): { title: string | undefined; description: string | undefined; annotations: ToolAnnotations | undefined } {
+export function toolMetadata(tool: Record<string, unknown>): {
+  title: string | undefined;
+  description: string | undefined;
+  annotations: ToolAnnotations | undefined;
+} {
   const annotations = isRecord(tool["annotations"]) ? (tool["annotations"] as ToolAnnotations) : undefined;
   const title = typeof tool["title"] === "string" ? tool["title"] : typeof annotations?.title === "string" ? annotations.title : undefined;
   return { title, description: typeof tool["description"] === "string" ? tool["description"] : undefined, annotations };

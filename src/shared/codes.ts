@@ -72,7 +72,7 @@ export const DIAGNOSTIC_CODES = {
   "output-unwritable": {
     doc: "The file system refuses the output or the project cannot be read: no permission, no space, a file where a directory should be, a dangling symbolic link, a path too long.",
   },
-  "interrupted": {
+  interrupted: {
     doc: "The run was stopped (Ctrl-C, SIGTERM, or the library's `signal`) before or while writing: nothing more was written, a pulled server was shut down. The CLI then exits with 130 or 143.",
   },
   "config-invalid": {
@@ -84,7 +84,7 @@ export const DIAGNOSTIC_CODES = {
   "auth-failed": {
     doc: "A step of an OAuth login failed.",
   },
-  "usage": {
+  usage: {
     doc: "The command line or the library call asks for what cannot be done: an unknown option or target, options that do not go together, no configuration found, nothing to do. The CLI then exits with 2.",
     exit: "usage",
   },
@@ -98,7 +98,10 @@ export type ExitName = keyof typeof EXIT_CODES;
 export const EXIT_CODES = {
   ok: { code: 0, doc: "Success; with `--check`, nothing to change." },
   failure: { code: 1, doc: "An input or configuration error, a refused write, drift, or `--check` finding anything to change." },
-  usage: { code: 2, doc: "A usage error: an unknown option or target, no configuration found, nothing to do (a configuration without targets, `init` without any server)." },
+  usage: {
+    code: 2,
+    doc: "A usage error: an unknown option or target, no configuration found, nothing to do (a configuration without targets, `init` without any server).",
+  },
   internal: { code: 70, doc: "An internal error: a bug in mcpgen, printed with its stack (please report it)." },
   sigint: { code: 130, doc: "Stopped by Ctrl-C (SIGINT): writes under way finished or were undone, a pulled server was shut down." },
   sigterm: { code: 143, doc: "Stopped by SIGTERM, as by SIGINT." },

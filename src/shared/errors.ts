@@ -96,8 +96,10 @@ function readablePointer(pointer: string): string {
  * is). Messages mcpgen composes keep their own line breaks and tabs.
  */
 export function printable(text: string, keepLines = false): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (char) =>
-    keepLines && (char === "\n" || char === "\t") ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (char) => (keepLines && (char === "\n" || char === "\t") ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`),
+  );
 }
 
 /** RFC 6901 escaping of one reference token. */

@@ -11,13 +11,74 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** Words that cannot name a binding (ES2023 reserved words plus strict-mode and TS-reserved ones). */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
-  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-  "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
-  "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",
-  "typeof", "var", "void", "while", "with", "implements", "interface", "let", "package",
-  "private", "protected", "public", "static", "yield", "await", "arguments", "eval", "undefined",
-  "NaN", "Infinity", "any", "unknown", "never", "object", "string", "number", "boolean", "symbol",
-  "bigint", "type", "as", "satisfies", "keyof", "readonly", "declare", "namespace", "module",
+  "break",
+  "case",
+  "catch",
+  "class",
+  "const",
+  "continue",
+  "debugger",
+  "default",
+  "delete",
+  "do",
+  "else",
+  "enum",
+  "export",
+  "extends",
+  "false",
+  "finally",
+  "for",
+  "function",
+  "if",
+  "import",
+  "in",
+  "instanceof",
+  "new",
+  "null",
+  "return",
+  "super",
+  "switch",
+  "this",
+  "throw",
+  "true",
+  "try",
+  "typeof",
+  "var",
+  "void",
+  "while",
+  "with",
+  "implements",
+  "interface",
+  "let",
+  "package",
+  "private",
+  "protected",
+  "public",
+  "static",
+  "yield",
+  "await",
+  "arguments",
+  "eval",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "any",
+  "unknown",
+  "never",
+  "object",
+  "string",
+  "number",
+  "boolean",
+  "symbol",
+  "bigint",
+  "type",
+  "as",
+  "satisfies",
+  "keyof",
+  "readonly",
+  "declare",
+  "namespace",
+  "module",
 ]);
 
 /** True when `name` can be written bare as a property name (and is not the prototype-setting `__proto__`). */
@@ -52,7 +113,11 @@ export function escapeBidiControls(code: string): string {
  * and the bidirectional controls, so it displays as it runs.
  */
 export function stringLiteral(text: string): string {
-  return escapeBidiControls(JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
+  return escapeBidiControls(
+    JSON.stringify(text)
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029"),
+  );
 }
 
 /** A literal for any JSON value, usable as an expression (objects become object literals with computed keys where needed). */
@@ -62,9 +127,7 @@ export function jsonLiteral(value: unknown): string {
   if (typeof value === "string") return stringLiteral(value);
   if (Array.isArray(value)) return `[${value.map(jsonLiteral).join(", ")}]`;
   if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).map(
-      ([key, item]) => `${objectLiteralKey(key)}: ${jsonLiteral(item)}`,
-    );
+    const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => `${objectLiteralKey(key)}: ${jsonLiteral(item)}`);
     return `{${entries.join(", ")}}`;
   }
   return "undefined";
@@ -97,13 +160,15 @@ export function literalType(value: unknown): string {
  * comment, and bidirectional controls show as `\uXXXX` (a comment cannot reorder the code around it).
  */
 function commentLines(text: string): string[] {
-  return escapeBidiControls(text)
-    .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
-    .replace(/\*\//g, "*\\/")
-    // Control characters have no business in a doc comment and some editors render them oddly.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-    .split("\n")
-    .map((line) => line.replace(/\s+$/, ""));
+  return (
+    escapeBidiControls(text)
+      .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
+      .replace(/\*\//g, "*\\/")
+      // Control characters have no business in a doc comment and some editors render them oddly.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+      .split("\n")
+      .map((line) => line.replace(/\s+$/, ""))
+  );
 }
 
 /**

@@ -85,10 +85,14 @@ async function readRegularFile(path: string): Promise<string | undefined> {
   }
   if (!info.isFile()) {
     const kind = info.isSymbolicLink() ? "a symbolic link" : info.isDirectory() ? "a directory" : "not a regular file";
-    throw userError("output-owned-by-user", `refusing to replace ${relative(process.cwd(), path) || path}: it is ${kind}, and mcpgen replaces only regular files it generated`, {
-      file: path,
-      hint: "choose another output directory, or move it away",
-    });
+    throw userError(
+      "output-owned-by-user",
+      `refusing to replace ${relative(process.cwd(), path) || path}: it is ${kind}, and mcpgen replaces only regular files it generated`,
+      {
+        file: path,
+        hint: "choose another output directory, or move it away",
+      },
+    );
   }
   return readFile(path, "utf8");
 }
@@ -161,7 +165,11 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
           hint: "choose another --out directory, or move the file away",
         });
       }
-      return { path: file.path, status: "updated", ...(diff ? { lines: lineChanges(existing, file.contents), diff: unifiedDiff(existing, file.contents) } : {}) };
+      return {
+        path: file.path,
+        status: "updated",
+        ...(diff ? { lines: lineChanges(existing, file.contents), diff: unifiedDiff(existing, file.contents) } : {}),
+      };
     }),
   );
   const keep = pruneKeep(options.prune);
@@ -206,15 +214,21 @@ export async function stageWrites(files: readonly EmittedFile[], outDir: string,
     // Between planning and now (a project stages every target first), a file may have appeared
     // or changed hands: check again, so that a user's file is never replaced.
     try {
-      await Promise.all(staged.map(async ({ target }, index) => {
-        const existing = await readRegularFile(target);
-        // Nothing there, or a file mcpgen generated (a concurrent run may have put the same one there).
-        if (existing === undefined || isGeneratedByMcpgen(changed[index]!.path, existing)) return;
-        throw userError("output-owned-by-user", `refusing to overwrite ${relative(process.cwd(), target) || target}: it appeared while mcpgen was writing, and mcpgen did not generate it`, {
-          file: target,
-          hint: "run mcpgen again once nothing else writes there",
-        });
-      }));
+      await Promise.all(
+        staged.map(async ({ target }, index) => {
+          const existing = await readRegularFile(target);
+          // Nothing there, or a file mcpgen generated (a concurrent run may have put the same one there).
+          if (existing === undefined || isGeneratedByMcpgen(changed[index]!.path, existing)) return;
+          throw userError(
+            "output-owned-by-user",
+            `refusing to overwrite ${relative(process.cwd(), target) || target}: it appeared while mcpgen was writing, and mcpgen did not generate it`,
+            {
+              file: target,
+              hint: "run mcpgen again once nothing else writes there",
+            },
+          );
+        }),
+      );
     } catch (error) {
       await discardStaging(staging);
       throw error;
@@ -249,7 +263,7 @@ export async function stageCreations(files: readonly EmittedFile[], outDir: stri
     const existing: string[] = [];
     try {
       for (const [index, { temp, target }] of staged.entries()) {
-        (await linkExclusive(temp, target, files[index]!.contents) ? created : existing).push(files[index]!.path);
+        ((await linkExclusive(temp, target, files[index]!.contents)) ? created : existing).push(files[index]!.path);
       }
     } finally {
       await removeTemporaries(staged);
@@ -350,7 +364,10 @@ export function writerScope(): string {
 
 /** The directories a write into `outDir` may have left temporaries in. */
 function sweptDirectories(outDir: string, files: readonly EmittedFile[]): Set<string> {
-  return new Set([...[...PRUNED_DIRS, HANDLERS_DIR].map((directory) => resolve(outDir, directory)), ...files.map((file) => dirname(resolve(outDir, file.path)))]);
+  return new Set([
+    ...[...PRUNED_DIRS, HANDLERS_DIR].map((directory) => resolve(outDir, directory)),
+    ...files.map((file) => dirname(resolve(outDir, file.path))),
+  ]);
 }
 
 /**
@@ -435,10 +452,12 @@ function processRuns(pid: number): boolean {
 }
 
 async function removeTemporaries(staged: readonly Temporary[]): Promise<void> {
-  await Promise.all(staged.map(async ({ temp }) => {
-    await rm(temp, { force: true });
-    interruption.temporaries.delete(temp);
-  }));
+  await Promise.all(
+    staged.map(async ({ temp }) => {
+      await rm(temp, { force: true });
+      interruption.temporaries.delete(temp);
+    }),
+  );
 }
 
 /** Removes the temporary files, then the directories staging created, if they are still empty. */
@@ -466,7 +485,6 @@ async function linkExclusive(temp: string, target: string, contents: string): Pr
   }
 }
 
-
 /** For ENOTDIR: the nearest ancestor of `path` that exists and is not a directory (the file in the way). */
 function nonDirectoryAncestor(path: string): string | undefined {
   for (let current = dirname(path); current !== dirname(current); current = dirname(current)) {
@@ -483,7 +501,22 @@ function nonDirectoryAncestor(path: string): string | undefined {
  * File-system failures the user can act on (a file where a directory should
  * be, no permission, a full or read-only disk) are their errors, not mcpgen's bugs.
  */
-const ENVIRONMENT_ERRORS = new Set(["ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EMFILE", "ENAMETOOLONG", "ELOOP", "EEXIST", "EIO", "EBUSY", "ENOENT"]);
+const ENVIRONMENT_ERRORS = new Set([
+  "ENOTDIR",
+  "EISDIR",
+  "EACCES",
+  "EPERM",
+  "ENOSPC",
+  "EROFS",
+  "EDQUOT",
+  "EMFILE",
+  "ENAMETOOLONG",
+  "ELOOP",
+  "EEXIST",
+  "EIO",
+  "EBUSY",
+  "ENOENT",
+]);
 
 const HINTS: Readonly<Record<string, string>> = {
   ENOTDIR: "the output must be a directory (or a path where one can be created), and no directory may stand where a generated file goes",
@@ -502,10 +535,14 @@ async function asUserErrors<T>(outDir: string, run: () => Promise<T>): Promise<T
       // A temporary sibling's name, as the file the user knows: `types.ts`, not `types.ts.mcpgen-….tmp`.
       let path = (failure.path ?? outDir).replace(TEMPORARY_NAME, "");
       if (failure.code === "ENOTDIR") path = nonDirectoryAncestor(path) ?? path;
-      throw userError("output-unwritable", `cannot write the output: ${failure.code} (${failure.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`, {
-        file: path,
-        hint: HINTS[failure.code] ?? "check the permissions and free space of the output directory",
-      });
+      throw userError(
+        "output-unwritable",
+        `cannot write the output: ${failure.code} (${failure.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '[^']*'$/, "")})`,
+        {
+          file: path,
+          hint: HINTS[failure.code] ?? "check the permissions and free space of the output directory",
+        },
+      );
     }
     throw error;
   }

@@ -31,10 +31,14 @@ export async function checkOutputDirectory(outDir: string, options: OutputDirect
     const home = homeDirectory();
     const what = dirname(real) === real ? "the root directory" : home !== undefined && real === home ? "your home directory" : undefined;
     if (what !== undefined) {
-      throw userError("output-owned-by-user", `refusing to write into ${what} (${real}): mcpgen writes its files at the top of the output directory and removes the ones it generated earlier there`, {
-        file: outDir,
-        hint: "give a directory of its own (e.g. --out src/mcp/<name>), or pass --force if you really mean it",
-      });
+      throw userError(
+        "output-owned-by-user",
+        `refusing to write into ${what} (${real}): mcpgen writes its files at the top of the output directory and removes the ones it generated earlier there`,
+        {
+          file: outDir,
+          hint: "give a directory of its own (e.g. --out src/mcp/<name>), or pass --force if you really mean it",
+        },
+      );
     }
   }
   const link = await lstat(absolute).catch((error: unknown) => {

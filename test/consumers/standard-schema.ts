@@ -12,7 +12,10 @@ interface AnyStandardSchema<Input = unknown, Output = Input> {
   readonly "~standard": {
     readonly version: 1;
     readonly vendor: string;
-    readonly validate: (value: unknown, options?: { readonly libraryOptions?: Record<string, unknown> | undefined }) => Outcome<Output> | Promise<Outcome<Output>>;
+    readonly validate: (
+      value: unknown,
+      options?: { readonly libraryOptions?: Record<string, unknown> | undefined },
+    ) => Outcome<Output> | Promise<Outcome<Output>>;
     readonly types?: { readonly input: Input; readonly output: Output } | undefined;
   };
 }
@@ -30,7 +33,13 @@ async function validateWith<Schema extends AnyStandardSchema>(schema: Schema, va
   if (version !== 1) throw new Error("not Standard Schema v1");
   const result = await validate(value);
   if (result.issues) {
-    return { ok: false, issues: result.issues.map((issue) => ({ message: issue.message, path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment)) })) };
+    return {
+      ok: false,
+      issues: result.issues.map((issue) => ({
+        message: issue.message,
+        path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment)),
+      })),
+    };
   }
   return { ok: true, value: result.value as InferOutput<Schema> };
 }
@@ -61,9 +70,23 @@ const cases: Array<[string, AnyStandardSchema, unknown]> = [
   ["weather input, valid", getWeather.input, { location: "Oslo", units: "metric" }],
   ["weather input, wrong type and an unknown property", getWeather.input, json('{"location": 5, "a/b~c": 1}')],
   ["weather input, not an object", getWeather.input, "Oslo"],
-  ["forecast output, the second day's high", weather.standardSchemas.get_forecast.output, { location: "Oslo", days: [{ date: "2026-01-01", high: 1, low: 0 }, { date: "2026-01-02", high: "hot" }] }],
+  [
+    "forecast output, the second day's high",
+    weather.standardSchemas.get_forecast.output,
+    {
+      location: "Oslo",
+      days: [
+        { date: "2026-01-01", high: 1, low: 0 },
+        { date: "2026-01-02", high: "hot" },
+      ],
+    },
+  ],
   ["a tool without an outputSchema accepts anything", weather.standardSchemas.list_alerts.output, [1, "two"]],
-  ["array items and record keys that look like indices", typeMapping.standardSchemas.objects.input, { typedMap: { "0": "zero", "a/b": "one", "1": 1 }, closed: { a: "x", c: 1 } }],
+  [
+    "array items and record keys that look like indices",
+    typeMapping.standardSchemas.objects.input,
+    { typedMap: { "0": "zero", "a/b": "one", "1": 1 }, closed: { a: "x", c: 1 } },
+  ],
   ["a list's item", typeMapping.standardSchemas.arrays_and_tuples.input, { list: ["a", 2] }],
   ["a recursive ref", typeMapping.standardSchemas.refs.input, { tree: { children: [{ children: [{ value: "deep", children: "none" }] }] } }],
   ["a property name too long", typeMapping.standardSchemas.property_rules.input, { id: "x", long: "y" }],

@@ -71,7 +71,9 @@ function describeError(error: unknown): string {
 // Copies of an error that lose what makes it one: what a server could send (JSON has no symbol keys), a
 // spread, and a structured clone (what crosses a worker boundary).
 const lookalikes = {
-  json: JSON.parse(JSON.stringify({ ...weatherToolError as object, name: "ToolError", toolName: "get_weather", result: { content: [], isError: true } })) as unknown,
+  json: JSON.parse(
+    JSON.stringify({ ...(weatherToolError as object), name: "ToolError", toolName: "get_weather", result: { content: [], isError: true } }),
+  ) as unknown,
   spread: { ...(weatherToolError as object) },
   structuredClone: structuredClone(weatherToolError),
 };

@@ -58,10 +58,11 @@ describe("shareRepeatedSubschemas", () => {
     ];
     const { roots: rewritten, shared } = shareRepeatedSubschemas(roots, id);
     expect(shared.map((entry) => entry.schema)).toEqual([address]);
-    expect(rewritten[1]).toEqual({ type: "object", properties: { a: small, b: { type: "object", properties: { self: { $ref: "#" }, where: { $ref: id(0) } } } } });
-    expect((rewritten[0] as { properties: { once: unknown } }).properties.once).toEqual(
-      (roots[0] as { properties: { once: unknown } }).properties.once,
-    );
+    expect(rewritten[1]).toEqual({
+      type: "object",
+      properties: { a: small, b: { type: "object", properties: { self: { $ref: "#" }, where: { $ref: id(0) } } } },
+    });
+    expect((rewritten[0] as { properties: { once: unknown } }).properties.once).toEqual((roots[0] as { properties: { once: unknown } }).properties.once);
   });
 
   it("shares allOf members only in roots without unevaluatedProperties/unevaluatedItems", () => {
@@ -80,8 +81,14 @@ describe("shareRepeatedSubschemas", () => {
     const person = { type: "object", properties: { name: { type: "string" }, email: { type: "string", format: "email" } }, required: ["name"] };
     const team = { type: "array", items: { $ref: "#/$defs/member" }, minItems: 1 };
     const roots: Schema[] = [
-      { properties: { owner: { $ref: "#/$defs/person" }, team: { $ref: "#/$defs/team" } }, $defs: { person, team: { ...team, items: { $ref: "#/$defs/person" } } } },
-      { properties: { lead: { allOf: [{ $ref: "#/$defs/member" }] }, team: { $ref: "#/$defs/team" } }, $defs: { member: person, team, self: { properties: { next: { $ref: "#/$defs/self" } } } } },
+      {
+        properties: { owner: { $ref: "#/$defs/person" }, team: { $ref: "#/$defs/team" } },
+        $defs: { person, team: { ...team, items: { $ref: "#/$defs/person" } } },
+      },
+      {
+        properties: { lead: { allOf: [{ $ref: "#/$defs/member" }] }, team: { $ref: "#/$defs/team" } },
+        $defs: { member: person, team, self: { properties: { next: { $ref: "#/$defs/self" } } } },
+      },
     ];
     const { roots: rewritten, shared } = shareRepeatedSubschemas(roots, id);
     // person first; then each root's team, which referred only to person, is the same schema.
@@ -122,11 +129,18 @@ describe("shareRepeatedSubschemas", () => {
   });
 
   it("keeps a property named __proto__ an own property, and numbers shared schemas in order of first appearance", () => {
-    const properties = JSON.parse('{"__proto__": {"type":"object","properties":{"polluted":{"type":"boolean"}},"required":["polluted"]}}') as Record<string, Schema>;
+    const properties = JSON.parse('{"__proto__": {"type":"object","properties":{"polluted":{"type":"boolean"}},"required":["polluted"]}}') as Record<
+      string,
+      Schema
+    >;
     const roots: Schema[] = [
       { type: "object", properties: { first: { type: "array", items: address, minItems: 1 } } },
       { type: "object", properties: { ...{}, ...properties } },
-      { type: "object", properties: JSON.parse(JSON.stringify(properties)) as Record<string, Schema>, additionalProperties: { type: "array", items: address, minItems: 1 } },
+      {
+        type: "object",
+        properties: JSON.parse(JSON.stringify(properties)) as Record<string, Schema>,
+        additionalProperties: { type: "array", items: address, minItems: 1 },
+      },
     ];
     const { roots: rewritten, shared } = shareRepeatedSubschemas(roots, id);
     expect(shared.map((entry) => entry.schema)).toEqual([{ type: "array", items: { $ref: id(1) }, minItems: 1 }, address, properties["__proto__"]]);
@@ -138,8 +152,17 @@ describe("shareRepeatedSubschemas", () => {
 });
 
 /** A manifest that repeats subschemas in every position a schema can hold one. */
-const point = { type: "object", properties: { x: { type: "number" }, y: { type: "number", minimum: -100 } }, required: ["x", "y"], additionalProperties: false };
-const tagged = { type: "object", properties: { kind: { const: "tagged" }, tags: { type: "array", items: { type: "string", maxLength: 8 }, uniqueItems: true } }, required: ["kind"] };
+const point = {
+  type: "object",
+  properties: { x: { type: "number" }, y: { type: "number", minimum: -100 } },
+  required: ["x", "y"],
+  additionalProperties: false,
+};
+const tagged = {
+  type: "object",
+  properties: { kind: { const: "tagged" }, tags: { type: "array", items: { type: "string", maxLength: 8 }, uniqueItems: true } },
+  required: ["kind"],
+};
 // Near repeats: the same shapes with one bound changed must not share the repeats' code.
 const pointWide = { ...point, properties: { ...point.properties, y: { type: "number", minimum: -1000 } } };
 const taggedLong = { ...tagged, properties: { ...tagged.properties, tags: { type: "array", items: { type: "string", maxLength: 9 }, uniqueItems: true } } };
@@ -165,10 +188,21 @@ const everywhere = {
 const fixture = {
   tools: [
     { name: "everywhere", inputSchema: everywhere, outputSchema: { type: "object", properties: { result: point, tags: tagged } } },
-    { name: "again", inputSchema: { ...everywhere, properties: { ...everywhere.properties, extra: { type: "boolean" }, wide: pointWide, long: { type: "array", items: taggedLong } } } },
+    {
+      name: "again",
+      inputSchema: {
+        ...everywhere,
+        properties: { ...everywhere.properties, extra: { type: "boolean" }, wide: pointWide, long: { type: "array", items: taggedLong } },
+      },
+    },
     {
       name: "unevaluated",
-      inputSchema: { type: "object", allOf: [point, tagged], properties: { nested: { allOf: [point], unevaluatedProperties: false } }, unevaluatedProperties: false },
+      inputSchema: {
+        type: "object",
+        allOf: [point, tagged],
+        properties: { nested: { allOf: [point], unevaluatedProperties: false } },
+        unevaluatedProperties: false,
+      },
     },
     // Property names checked by a repeated schema and through a local $ref: errors must still carry the name.
     {
@@ -187,13 +221,19 @@ const fixture = {
           name: { type: "string", pattern: "^[A-Z][A-Za-z]*$", maxLength: 10 },
           never: false,
           ...Object.fromEntries(
-            Array.from({ length: 12 }, (_, index) => [`d${index}`, { anyOf: [{ $ref: `#/$defs/d${index + 1}` }, { allOf: [{ $ref: `#/$defs/d${index + 1}` }], minLength: index }] }]),
+            Array.from({ length: 12 }, (_, index) => [
+              `d${index}`,
+              { anyOf: [{ $ref: `#/$defs/d${index + 1}` }, { allOf: [{ $ref: `#/$defs/d${index + 1}` }], minLength: index }] },
+            ]),
           ),
           d12: { type: "string", maxLength: 9 },
         },
       },
     },
-    { name: "unevaluated_items", inputSchema: { type: "object", properties: { list: { type: "array", prefixItems: [point], contains: tagged, unevaluatedItems: false } } } },
+    {
+      name: "unevaluated_items",
+      inputSchema: { type: "object", properties: { list: { type: "array", prefixItems: [point], contains: tagged, unevaluatedItems: false } } },
+    },
   ],
 };
 
@@ -210,7 +250,8 @@ function sample(schema: Schema, root: Schema, depth = 0): unknown {
   for (const keyword of ["oneOf", "anyOf"]) if (Array.isArray(schema[keyword])) return sample((schema[keyword] as Schema[])[0]!, root, depth + 1);
   if (Array.isArray(schema["allOf"])) {
     const parts = (schema["allOf"] as Schema[]).map((part) => sample(part, root, depth + 1));
-    if (parts.every((part) => typeof part === "object" && part !== null && !Array.isArray(part))) return Object.assign({}, ...parts, sampleOwn(schema, root, depth));
+    if (parts.every((part) => typeof part === "object" && part !== null && !Array.isArray(part)))
+      return Object.assign({}, ...parts, sampleOwn(schema, root, depth));
   }
   return sampleOwn(schema, root, depth);
 }
@@ -359,7 +400,7 @@ describe("ContentIndex", () => {
       { type: "object", properties: { a: { const: "#0" }, "#0": { type: "string" }, '"#1"': true }, required: ["#0"] },
       { anyOf: [true, { not: false }, { not: { type: "null" } }], prefixItems: [false, {}], $defs: { x: { enum: [{ type: "string" }] } } },
       { anyOf: [{ not: false }, true, { not: { type: "null" } }], prefixItems: [false, {}], $defs: { x: { type: "string" } } },
-      { properties: { "\u2028\"*/${x}": { description: "é\n", default: { properties: {} } } } },
+      { properties: { '\u2028"*/${x}': { description: "é\n", default: { properties: {} } } } },
     ];
     expect(expectContentIsJson(roots)).toBeGreaterThan(20);
   });
@@ -367,7 +408,9 @@ describe("ContentIndex", () => {
   const corpus = resolve(repoRoot, "../shared/corpus");
   it.skipIf(!existsSync(corpus))("on every subschema of every corpus server", async () => {
     let checked = 0;
-    for (const file of readdirSync(corpus).filter((name) => name.endsWith(".json")).sort()) {
+    for (const file of readdirSync(corpus)
+      .filter((name) => name.endsWith(".json"))
+      .sort()) {
       const ir = normalizeManifest(recogniseManifest(JSON.parse(await readFile(join(corpus, file), "utf8")), file));
       checked += expectContentIsJson(ir.tools.flatMap((tool) => [tool.input.schema, ...(tool.output ? [tool.output.schema] : [])]));
     }
@@ -407,7 +450,14 @@ describe("validators with shared subschemas check what the schemas say", () => {
     expect((await validatorEntries(ir)).context.tracksEvaluation).toBe(false);
     expect(await compareWithOracle(ir, 200)).toBeGreaterThan(10);
     // The keyword deep inside a definition of another tool turns it on for the whole manifest.
-    const deep = { name: "deep", inputSchema: { type: "object", properties: { p: { $ref: "#/$defs/d" } }, $defs: { d: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false } } } };
+    const deep = {
+      name: "deep",
+      inputSchema: {
+        type: "object",
+        properties: { p: { $ref: "#/$defs/d" } },
+        $defs: { d: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false } },
+      },
+    };
     const both = normalizeManifest(recogniseManifest({ tools: [named, deep] }, "both.tools.json"));
     expect((await validatorEntries(both)).context.tracksEvaluation).toBe(true);
     expect(await compareWithOracle(both, 200)).toBeGreaterThan(20);
@@ -420,7 +470,9 @@ describe("validators with shared subschemas check what the schemas say", () => {
   it.skipIf(!present)("for every corpus server that repeats subschemas", { timeout: 240_000 }, async () => {
     let servers = 0;
     let compared = 0;
-    for (const file of readdirSync(corpus).filter((name) => name.endsWith(".json")).sort()) {
+    for (const file of readdirSync(corpus)
+      .filter((name) => name.endsWith(".json"))
+      .sort()) {
       const ir = normalizeManifest(recogniseManifest(JSON.parse(await readFile(join(corpus, file), "utf8")), file));
       if ((await validatorEntries(ir)).context.shared.length === 0) continue;
       servers++;

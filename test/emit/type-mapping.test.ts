@@ -35,51 +35,125 @@ const properties = (given: Record<string, unknown>) => ({ type: "object", proper
 const rows: Array<[readmeRow: string, Row]> = [
   ["`{}`, `true`", { rules: ["boolean schema"], given: properties({ a: {}, b: true }), want: "export type TInput = {\n  a: unknown;\n  b: unknown;\n};" }],
   ["`false`", { rules: ["boolean schema"], given: properties({ a: false }), want: "export type TInput = {\n  a: never;\n};" }],
-  ['`type: "string"` (any `format`)', { rules: ["type: string"], given: properties({ a: { type: "string", format: "date-time" } }), want: "export type TInput = {\n  a: string;\n};" }],
-  ['`type: "number"` / `"integer"`', { rules: ["type: number", "type: integer"], given: properties({ a: { type: "number" }, b: { type: "integer" } }), want: "export type TInput = {\n  a: number;\n  b: number;\n};" }],
-  ['`type: "boolean"` / `"null"`', { rules: ["type: boolean", "type: null"], given: properties({ a: { type: "boolean" }, b: { type: "null" } }), want: "export type TInput = {\n  a: boolean;\n  b: null;\n};" }],
+  [
+    '`type: "string"` (any `format`)',
+    { rules: ["type: string"], given: properties({ a: { type: "string", format: "date-time" } }), want: "export type TInput = {\n  a: string;\n};" },
+  ],
+  [
+    '`type: "number"` / `"integer"`',
+    {
+      rules: ["type: number", "type: integer"],
+      given: properties({ a: { type: "number" }, b: { type: "integer" } }),
+      want: "export type TInput = {\n  a: number;\n  b: number;\n};",
+    },
+  ],
+  [
+    '`type: "boolean"` / `"null"`',
+    {
+      rules: ["type: boolean", "type: null"],
+      given: properties({ a: { type: "boolean" }, b: { type: "null" } }),
+      want: "export type TInput = {\n  a: boolean;\n  b: null;\n};",
+    },
+  ],
   [
     '`type: ["string", "null"]`, OpenAPI `nullable: true`',
-    { rules: ["type"], given: properties({ a: { type: ["string", "null"] }, b: { type: "string", nullable: true } }), want: "export type TInput = {\n  a: string | null;\n  b: string | null;\n};" },
+    {
+      rules: ["type"],
+      given: properties({ a: { type: ["string", "null"] }, b: { type: "string", nullable: true } }),
+      want: "export type TInput = {\n  a: string | null;\n  b: string | null;\n};",
+    },
   ],
   [
     '`enum: ["a", 1, true, null]`',
-    { rules: ["enum"], given: properties({ a: { enum: ["a", 1, true, null] }, b: { enum: ["a", { object: true }] } }), want: 'export type TInput = {\n  a: "a" | 1 | true | null;\n  b: unknown;\n};' },
+    {
+      rules: ["enum"],
+      given: properties({ a: { enum: ["a", 1, true, null] }, b: { enum: ["a", { object: true }] } }),
+      want: 'export type TInput = {\n  a: "a" | 1 | true | null;\n  b: unknown;\n};',
+    },
   ],
-  ['`const: "x"`', { rules: ["const"], given: properties({ a: { const: "x" }, b: { const: 1e21 } }), want: 'export type TInput = {\n  a: "x";\n  b: 1e21;\n};' }],
+  [
+    '`const: "x"`',
+    { rules: ["const"], given: properties({ a: { const: "x" }, b: { const: 1e21 } }), want: 'export type TInput = {\n  a: "x";\n  b: 1e21;\n};' },
+  ],
   ["`enum: []`", { rules: ["enum"], given: properties({ a: { enum: [] } }), want: "export type TInput = {\n  a: never;\n};", warnings: ["schema-suspect"] }],
   [
     "object, `required`",
-    { rules: ["type: object"], given: { type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, required: ["a", "c"] }, want: "export type TInput = {\n  a: string;\n  b?: number;\n  c: unknown;\n};" },
+    {
+      rules: ["type: object"],
+      given: { type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, required: ["a", "c"] },
+      want: "export type TInput = {\n  a: string;\n  b?: number;\n  c: unknown;\n};",
+    },
   ],
   [
     "optional property named like an `Object.prototype` member (`constructor`, `toString`, ...)",
     {
       rules: ["type: object"],
-      given: { type: "object", properties: { constructor: { type: "string" }, toString: { type: "string" } }, required: ["toString"], additionalProperties: { type: "number" } },
+      given: {
+        type: "object",
+        properties: { constructor: { type: "string" }, toString: { type: "string" } },
+        required: ["toString"],
+        additionalProperties: { type: "number" },
+      },
       want: 'export type TInput = {\n  constructor?: string | Object["constructor"];\n  toString: string;\n  [key: string]: number | string | Object["constructor"] | undefined;\n};',
     },
   ],
   [
     "`additionalProperties: false`",
-    { rules: ["type: object"], given: { type: "object", properties: { a: { type: "object", additionalProperties: false }, b: { type: "string" } }, additionalProperties: false }, want: "export type TInput = {\n  a?: { [key: string]: never };\n  b?: string;\n};" },
+    {
+      rules: ["type: object"],
+      given: { type: "object", properties: { a: { type: "object", additionalProperties: false }, b: { type: "string" } }, additionalProperties: false },
+      want: "export type TInput = {\n  a?: { [key: string]: never };\n  b?: string;\n};",
+    },
   ],
   [
     "`additionalProperties: true` / `{}`",
-    { rules: ["type: object"], given: properties({ a: { type: "object", additionalProperties: true }, b: { type: "object", properties: { c: { type: "string" } }, additionalProperties: {} } }), want: "export type TInput = {\n  a: {\n    [key: string]: unknown;\n  };\n  b: {\n    c?: string;\n    [key: string]: unknown;\n  };\n};" },
+    {
+      rules: ["type: object"],
+      given: properties({
+        a: { type: "object", additionalProperties: true },
+        b: { type: "object", properties: { c: { type: "string" } }, additionalProperties: {} },
+      }),
+      want: "export type TInput = {\n  a: {\n    [key: string]: unknown;\n  };\n  b: {\n    c?: string;\n    [key: string]: unknown;\n  };\n};",
+    },
   ],
   [
     "`additionalProperties: <schema>`, `patternProperties`",
     {
       rules: ["type: object"],
-      given: { type: "object", properties: { a: { type: "string" }, b: { type: "boolean" } }, required: ["a"], additionalProperties: { type: "number" }, patternProperties: { "^x-": { type: "null" } } },
+      given: {
+        type: "object",
+        properties: { a: { type: "string" }, b: { type: "boolean" } },
+        required: ["a"],
+        additionalProperties: { type: "number" },
+        patternProperties: { "^x-": { type: "null" } },
+      },
       want: "export type TInput = {\n  a: string;\n  b?: boolean;\n  [key: string]: number | null | string | boolean | undefined;\n};",
     },
   ],
-  ["object with no properties and no `additionalProperties`", { rules: ["type: object"], given: { type: "object" }, want: "export type TInput = {\n  [key: string]: unknown;\n};" }],
-  ["`additionalProperties` absent (with properties)", { rules: ["type: object"], given: { type: "object", properties: { a: { type: "string" } } }, want: "export type TInput = {\n  a?: string;\n};" }],
-  ["no `type`, but `properties`/`required`", { rules: ["type"], given: properties({ a: { properties: { b: { type: "string" } } }, c: { required: ["d"] } }), want: "export type TInput = {\n  a: {\n    b?: string;\n  };\n  c: {\n    d: unknown;\n  };\n};" }],
-  ["`items: <schema>`", { rules: ["type: array"], given: properties({ a: { type: "array", items: { type: "string" } }, b: { type: "array", items: { const: -1 } } }), want: "export type TInput = {\n  a: string[];\n  b: Array<-1>;\n};" }],
+  [
+    "object with no properties and no `additionalProperties`",
+    { rules: ["type: object"], given: { type: "object" }, want: "export type TInput = {\n  [key: string]: unknown;\n};" },
+  ],
+  [
+    "`additionalProperties` absent (with properties)",
+    { rules: ["type: object"], given: { type: "object", properties: { a: { type: "string" } } }, want: "export type TInput = {\n  a?: string;\n};" },
+  ],
+  [
+    "no `type`, but `properties`/`required`",
+    {
+      rules: ["type"],
+      given: properties({ a: { properties: { b: { type: "string" } } }, c: { required: ["d"] } }),
+      want: "export type TInput = {\n  a: {\n    b?: string;\n  };\n  c: {\n    d: unknown;\n  };\n};",
+    },
+  ],
+  [
+    "`items: <schema>`",
+    {
+      rules: ["type: array"],
+      given: properties({ a: { type: "array", items: { type: "string" } }, b: { type: "array", items: { const: -1 } } }),
+      want: "export type TInput = {\n  a: string[];\n  b: Array<-1>;\n};",
+    },
+  ],
   [
     "`prefixItems` (2020-12), `items: [...]` (draft-07)",
     {
@@ -93,14 +167,29 @@ const rows: Array<[readmeRow: string, Row]> = [
   ],
   [
     "`anyOf`, `oneOf`",
-    { rules: ["anyOf", "oneOf"], given: properties({ a: { anyOf: [{ type: "string" }, { type: "number" }] }, b: { type: "string", oneOf: [{ const: "x" }, { const: "y" }] } }), want: 'export type TInput = {\n  a: string | number;\n  b: string & ("x" | "y");\n};' },
+    {
+      rules: ["anyOf", "oneOf"],
+      given: properties({ a: { anyOf: [{ type: "string" }, { type: "number" }] }, b: { type: "string", oneOf: [{ const: "x" }, { const: "y" }] } }),
+      want: 'export type TInput = {\n  a: string | number;\n  b: string & ("x" | "y");\n};',
+    },
   ],
-  ["`allOf`", { rules: ["allOf"], given: properties({ a: { allOf: [{ type: "string" }, { enum: ["x", "y"] }] } }), want: 'export type TInput = {\n  a: string & ("x" | "y");\n};' }],
+  [
+    "`allOf`",
+    {
+      rules: ["allOf"],
+      given: properties({ a: { allOf: [{ type: "string" }, { enum: ["x", "y"] }] } }),
+      want: 'export type TInput = {\n  a: string & ("x" | "y");\n};',
+    },
+  ],
   [
     "`$ref`, `$defs`, `definitions`",
     {
       rules: ["$ref"],
-      given: { type: "object", properties: { list: { $ref: "#/$defs/list" } }, $defs: { list: { type: "object", properties: { next: { $ref: "#/$defs/list" } } } } },
+      given: {
+        type: "object",
+        properties: { list: { $ref: "#/$defs/list" } },
+        $defs: { list: { type: "object", properties: { next: { $ref: "#/$defs/list" } } } },
+      },
       want: "export type TInput = {\n  list?: TInputList;\n};\n\nexport type TInputList = {\n  next?: TInputList;\n};",
     },
   ],
@@ -108,11 +197,23 @@ const rows: Array<[readmeRow: string, Row]> = [
     "`$ref` into an embedded resource, an anchor, a meta-schema; `$dynamicRef`, `$recursiveRef`",
     {
       rules: ["$ref"],
-      given: { type: "object", properties: { a: { $ref: "#node" }, b: { $ref: "urn:example:leaf" } }, $defs: { n: { $anchor: "node", type: "string" }, l: { $id: "urn:example:leaf", type: "number" } } },
+      given: {
+        type: "object",
+        properties: { a: { $ref: "#node" }, b: { $ref: "urn:example:leaf" } },
+        $defs: { n: { $anchor: "node", type: "string" }, l: { $id: "urn:example:leaf", type: "number" } },
+      },
       want: "export type TInput = {\n  a?: TInputN;\n  b?: TInputL;\n};\n\nexport type TInputN = string;\n\nexport type TInputL = number;",
     },
   ],
-  ["external `$ref` (file, URL)", { rules: ["boolean schema"], given: properties({ a: { $ref: "https://example.com/a.json" } }), want: "export type TInput = {\n  a: unknown;\n};", warnings: ["ref-external"] }],
+  [
+    "external `$ref` (file, URL)",
+    {
+      rules: ["boolean schema"],
+      given: properties({ a: { $ref: "https://example.com/a.json" } }),
+      want: "export type TInput = {\n  a: unknown;\n};",
+      warnings: ["ref-external"],
+    },
+  ],
   [
     "`description`, `default`, `deprecated`",
     {
@@ -122,14 +223,23 @@ const rows: Array<[readmeRow: string, Row]> = [
       docs: true,
     },
   ],
-  ["`tsType`, `x-*` and every other non-standard keyword", { rules: ["type: string"], given: properties({ a: { type: "string", tsType: "Date", "x-kind": "date", format: "x" } }), want: "export type TInput = {\n  a: string;\n};" }],
+  [
+    "`tsType`, `x-*` and every other non-standard keyword",
+    {
+      rules: ["type: string"],
+      given: properties({ a: { type: "string", tsType: "Date", "x-kind": "date", format: "x" } }),
+      want: "export type TInput = {\n  a: string;\n};",
+    },
+  ],
 ];
 
 /** The type stage's declarations for a tool `t` with this inputSchema, as printed, and the warnings about it. */
 function typesOf(inputSchema: Record<string, unknown>, docs: boolean): { text: string; warnings: string[] } {
   const ir = normalizeManifest(recogniseManifest({ tools: [{ name: "t", inputSchema }] }, "t.tools.json"));
   const file = emitTypes(ir);
-  const statements = file.statements.filter((statement) => statement.kind === "typeAlias" && statement.name !== "ToolMap").map((statement) => (docs ? statement : { ...statement, doc: [] }));
+  const statements = file.statements
+    .filter((statement) => statement.kind === "typeAlias" && statement.name !== "ToolMap")
+    .map((statement) => (docs ? statement : { ...statement, doc: [] }));
   return { text: printFile({ ...file, statements }).trimEnd(), warnings: ir.diagnostics.map((diagnostic) => diagnostic.code) };
 }
 
@@ -156,5 +266,10 @@ function documentedRows(): string[] {
   const start = lines.indexOf("| JSON Schema | TypeScript |");
   if (start === -1) throw new Error('no "| JSON Schema | TypeScript |" table in docs/type-mapping.md');
   const table = lines.slice(start + 2);
-  return table.slice(0, table.findIndex((line) => !line.startsWith("|"))).map((line) => line.slice(2, line.indexOf(" | ")));
+  return table
+    .slice(
+      0,
+      table.findIndex((line) => !line.startsWith("|")),
+    )
+    .map((line) => line.slice(2, line.indexOf(" | ")));
 }

@@ -41,7 +41,8 @@ function manifest(count: number) {
 }
 
 /** Settles to "pending" when `promise` has not settled after a moment (nothing in it is running). */
-const stillPending = (promise: Promise<unknown>) => Promise.race([promise.then(() => "settled"), new Promise((resolve) => setTimeout(() => resolve("pending"), 200))]);
+const stillPending = (promise: Promise<unknown>) =>
+  Promise.race([promise.then(() => "settled"), new Promise((resolve) => setTimeout(() => resolve("pending"), 200))]);
 
 describe("validators compiled on worker threads", () => {
   let dist: Built;
@@ -88,7 +89,11 @@ describe("validators compiled on worker threads", () => {
   });
 
   it("leave a few schemas to the main thread even when given a pool", async () => {
-    const queue = new dist.ChunkQueue([[{ exportName: "input0", schema: { type: "string" } }]], { shared: [], tracksEvaluation: false }, new dist.WorkerPool(1));
+    const queue = new dist.ChunkQueue(
+      [[{ exportName: "input0", schema: { type: "string" } }]],
+      { shared: [], tracksEvaluation: false },
+      new dist.WorkerPool(1),
+    );
     expect(queue.workerCount).toBe(0);
     await queue.assist();
     expect((await queue.done).map((result) => result.failures)).toEqual([[]]);
@@ -97,7 +102,9 @@ describe("validators compiled on worker threads", () => {
   it("write the same validators.ts as the in-process compile", { timeout: 60_000 }, async () => {
     const raw = recogniseManifest(manifest(200), "threads.tools.json");
     const inProcess = await emitValidators(normalizeManifest(raw));
-    const { normalizeManifest: normalizeBuilt } = (await import(pathToFileURL(join(repoRoot, "dist/src/normalize/index.js")).href)) as { normalizeManifest: (raw: unknown) => unknown };
+    const { normalizeManifest: normalizeBuilt } = (await import(pathToFileURL(join(repoRoot, "dist/src/normalize/index.js")).href)) as {
+      normalizeManifest: (raw: unknown) => unknown;
+    };
     const threaded = dist.startValidators(normalizeBuilt(raw));
     await threaded.assist();
     expect((await threaded.file).contents).toBe(inProcess.contents);
@@ -177,13 +184,22 @@ describe("validators compiled on worker threads", () => {
       else failsOnMain = middle;
     }
     // A worker compiles what the main thread does, and fails on what it fails (a margin for frames that vary).
-    const withFillers = (entry: ValidatorEntry) => [entry, ...Array.from({ length: 120 }, (_, index) => ({ exportName: `input${index + 1}`, schema: { type: "string", maxLength: index } }))];
-    for (const [depth, compiles] of [[deepestOnMain - 40, true], [deepestOnMain + 40, false]] as const) {
+    const withFillers = (entry: ValidatorEntry) => [
+      entry,
+      ...Array.from({ length: 120 }, (_, index) => ({ exportName: `input${index + 1}`, schema: { type: "string", maxLength: index } })),
+    ];
+    for (const [depth, compiles] of [
+      [deepestOnMain - 40, true],
+      [deepestOnMain + 40, false],
+    ] as const) {
       const queue = new dist.ChunkQueue([withFillers(deep(depth))], { shared: [], tracksEvaluation: true });
       expect(queue.workerCount).toBe(1);
       const [result] = await queue.done;
       // What fails to compile is compiled as `true` and reported; the fillers compile either way.
-      expect(result!.failures.map((failure) => failure.exportName), `depth ${depth} (the main thread compiles up to ${deepestOnMain})`).toEqual(compiles ? [] : ["input0"]);
+      expect(
+        result!.failures.map((failure) => failure.exportName),
+        `depth ${depth} (the main thread compiles up to ${deepestOnMain})`,
+      ).toEqual(compiles ? [] : ["input0"]);
     }
   });
 });

@@ -55,16 +55,19 @@ async function expectPrettiersLayout(tools: Tools, source: string, scaffold = fa
 const toolsOf = (manifest: string): Tools => JSON.parse(readFileSync(manifest, "utf8")).tools;
 
 describe("the printer's layout is Prettier's", () => {
-  it.each(goldenCases.map((entry) => [entry.name, entry.manifest] as const))("golden %s: the same files as Prettier formatting each file whole, client and scaffold (the bundled example's client without Prettier at all)", async (name, manifest) => {
-    const client = await expectPrettiersLayout(toolsOf(manifest), name);
-    // The goldens hold shapes left to Prettier on purpose (objects inside unions, `constructor` properties);
-    // the bundled example holds none: formatting its client never loads Prettier's printer.
-    if (name === "weather") expect(client.known).toBe(client.statements);
-    expect(client.known).toBeGreaterThan(client.statements / 2);
-    // A scaffold's tool table, server module and handler stubs go to Prettier; the rest is vouched for.
-    const scaffold = await expectPrettiersLayout(toolsOf(manifest), name, true);
-    expect(scaffold.known).toBeGreaterThan(scaffold.statements / 2);
-  });
+  it.each(goldenCases.map((entry) => [entry.name, entry.manifest] as const))(
+    "golden %s: the same files as Prettier formatting each file whole, client and scaffold (the bundled example's client without Prettier at all)",
+    async (name, manifest) => {
+      const client = await expectPrettiersLayout(toolsOf(manifest), name);
+      // The goldens hold shapes left to Prettier on purpose (objects inside unions, `constructor` properties);
+      // the bundled example holds none: formatting its client never loads Prettier's printer.
+      if (name === "weather") expect(client.known).toBe(client.statements);
+      expect(client.known).toBeGreaterThan(client.statements / 2);
+      // A scaffold's tool table, server module and handler stubs go to Prettier; the rest is vouched for.
+      const scaffold = await expectPrettiersLayout(toolsOf(manifest), name, true);
+      expect(scaffold.known).toBeGreaterThan(scaffold.statements / 2);
+    },
+  );
 
   it("on hostile rewrites of the goldens' manifests (quotes, backticks, `*/`, line separators in every string)", async () => {
     for (const [index, entry] of goldenCases.entries()) {
@@ -83,16 +86,22 @@ describe("the printer's layout is Prettier's", () => {
   const corpus = resolve(repoRoot, "../shared/corpus");
   const present = existsSync(corpus);
   if (!present) console.warn(`corpus layout test skipped: ${corpus} does not exist (CI places ../shared beside the checkout)`);
-  it.skipIf(!present)("on every corpus server", async () => {
-    let known = 0;
-    let statements = 0;
-    for (const file of readdirSync(corpus).filter((entry) => entry.endsWith(".json")).sort()) {
-      const counts = await expectPrettiersLayout(toolsOf(join(corpus, file)), file);
-      known += counts.known;
-      statements += counts.statements;
-    }
-    expect(known / statements).toBeGreaterThan(0.9);
-  }, 120_000);
+  it.skipIf(!present)(
+    "on every corpus server",
+    async () => {
+      let known = 0;
+      let statements = 0;
+      for (const file of readdirSync(corpus)
+        .filter((entry) => entry.endsWith(".json"))
+        .sort()) {
+        const counts = await expectPrettiersLayout(toolsOf(join(corpus, file)), file);
+        known += counts.known;
+        statements += counts.statements;
+      }
+      expect(known / statements).toBeGreaterThan(0.9);
+    },
+    120_000,
+  );
 
   it("spells string and number literals as Prettier does", async () => {
     const prettier = await import("prettier");
@@ -167,7 +176,9 @@ function boundaryTools(): Tools {
           wide: { enum: [`${"字".repeat(width / 4)}`, "é"] },
           [`dash-${word("d")}`]: { type: "boolean" },
           // Left to Prettier, in one tool of four: an object type among a union's members, a key Prettier may unquote.
-          ...(width % 4 === 0 ? { choice: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }] }, "café": { type: "string" } } : {}),
+          ...(width % 4 === 0
+            ? { choice: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }] }, café: { type: "string" } }
+            : {}),
         },
         required: ["mode"],
       },

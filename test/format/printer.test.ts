@@ -65,7 +65,9 @@ describe("imports", () => {
   });
 
   it("a default import, however long", async () => {
-    await sweep((length) => ({ kind: "import", typeOnly: false, defaultName: named("handler", length), names: [], from: `"../handlers/x.js"` }), { always: true });
+    await sweep((length) => ({ kind: "import", typeOnly: false, defaultName: named("handler", length), names: [], from: `"../handlers/x.js"` }), {
+      always: true,
+    });
   });
 
   it("requotes a module specifier as Prettier does", async () => {
@@ -90,15 +92,29 @@ describe("type aliases", () => {
   });
 
   it("a named type `| null` is hugged: it never breaks, on the line of a property's key, or the line after `=`", async () => {
-    await sweep((length) => alias(object([property(named("key", length / 2), union(reference(named("Name", length / 2)), literal("null")), { optional: true })])), { from: 60, to: 110, always: true });
-    await sweep((length) => alias(union(literal("null"), reference(named("Name", length)), literal("null")), named("Alias", length / 2)), { from: 40, to: 90, always: true });
+    await sweep(
+      (length) => alias(object([property(named("key", length / 2), union(reference(named("Name", length / 2)), literal("null")), { optional: true })])),
+      { from: 60, to: 110, always: true },
+    );
+    await sweep((length) => alias(union(literal("null"), reference(named("Name", length)), literal("null")), named("Alias", length / 2)), {
+      from: 40,
+      to: 90,
+      always: true,
+    });
     // `undefined` is not hugged (it is no void type to Prettier): one member a line.
-    await sweep((length) => alias(object([property(named("key", length / 2), union(reference(named("Name", length / 2)), literal("null"), reference("undefined")))])), { from: 60, to: 110, always: true });
+    await sweep(
+      (length) => alias(object([property(named("key", length / 2), union(reference(named("Name", length / 2)), literal("null"), reference("undefined")))])),
+      { from: 60, to: 110, always: true },
+    );
   });
 
   it("a type literal `& T` keeps `&` on the line of its `{`", async () => {
     const shape = object([property("a", reference("string"))]);
-    for (const type of [intersection(reference("Base"), shape), intersection(shape, literal('"x"')), intersection(shape, object([property("b", reference("number"))]))]) {
+    for (const type of [
+      intersection(reference("Base"), shape),
+      intersection(shape, literal('"x"')),
+      intersection(shape, object([property("b", reference("number"))])),
+    ]) {
       expect(await printed(alias(type))).toBe(true);
       await sweep((length) => alias(object([property(named("key", length), type)])), { from: 60, to: 90, always: true });
     }
@@ -132,7 +148,7 @@ describe("type aliases", () => {
       (length) =>
         alias(
           object([
-            property(named("key", length), union(...strings(named("a", length / 2), "b")), { optional: true, doc: ["A description.", "", "@default \"a\""] }),
+            property(named("key", length), union(...strings(named("a", length / 2), "b")), { optional: true, doc: ["A description.", "", '@default "a"'] }),
             property(`"${named("quoted-key", length / 2)}"`, object([property("inner", array(object([property("deep", reference("string"))])))])),
             property("nullable", union(object([property("a", reference("string"))]), literal("null"))),
             { kind: "index", readonly: false, parameter: "key", type: union(reference("string"), reference("undefined")) },
@@ -143,7 +159,18 @@ describe("type aliases", () => {
   });
 
   it("a type literal that is not multiLine: on one line when it fits, else one member a line", async () => {
-    await sweep((length) => alias(object([property(named("tool", length), typeLiteral([property("input", reference(named("Input", length / 3))), property("output", reference("unknown"))], false))])), { always: true });
+    await sweep(
+      (length) =>
+        alias(
+          object([
+            property(
+              named("tool", length),
+              typeLiteral([property("input", reference(named("Input", length / 3))), property("output", reference("unknown"))], false),
+            ),
+          ]),
+        ),
+      { always: true },
+    );
     expect(await printed(alias(typeLiteral([{ kind: "index", readonly: false, parameter: "key", type: reference("never") }], false)))).toBe(true);
     expect(await printed(alias(typeLiteral([], true)))).toBe(true);
   });
@@ -151,7 +178,9 @@ describe("type aliases", () => {
   it("leaves to Prettier a type literal among other union members, a key it may unquote, an indexed access", async () => {
     expect(await printed(alias(union(object([property("a", reference("string"))]), reference("string"))))).toBe(false);
     expect(await printed(alias(object([property('"café"', reference("string"))])))).toBe(false);
-    expect(await printed(alias(union(reference("number"), { kind: "indexedAccess", object: reference("Object"), index: literal('"constructor"') })))).toBe(false);
+    expect(await printed(alias(union(reference("number"), { kind: "indexedAccess", object: reference("Object"), index: literal('"constructor"') })))).toBe(
+      false,
+    );
   });
 
   it("measures wide characters as Prettier does, and vouches for nothing it may measure otherwise", async () => {
@@ -174,7 +203,17 @@ describe("interfaces", () => {
   });
 
   it("methods on one line when they fit, else one parameter a line; a blank line between them", async () => {
-    await sweep((length) => ({ kind: "interface", doc: ["The client."], exported: true, name: "ToolsClient", members: [method(named("m", length / 2), named("Input", length / 2)), method("short", "S")], spaced: true }), { from: 60, to: 140 });
+    await sweep(
+      (length) => ({
+        kind: "interface",
+        doc: ["The client."],
+        exported: true,
+        name: "ToolsClient",
+        members: [method(named("m", length / 2), named("Input", length / 2)), method("short", "S")],
+        spaced: true,
+      }),
+      { from: 60, to: 140 },
+    );
   });
 
   it("empty", async () => {
@@ -190,24 +229,55 @@ describe("constants", () => {
       doc: [],
       exported: false,
       name,
-      ...(asConst ? {} : { type: typeLiteral([{ kind: "index", readonly: true, parameter: "name", type: union(reference("CompiledValidator"), literal("null")) }], false) }),
+      ...(asConst
+        ? {}
+        : { type: typeLiteral([{ kind: "index", readonly: true, parameter: "name", type: union(reference("CompiledValidator"), literal("null")) }], false) }),
       value: asConst ? { kind: "asConst", expression: value } : value,
     };
   };
 
   it("an object literal one entry a line, on the line of `=` or the next when its `{` does not fit there", async () => {
-    await sweep((length) => table(named("v", length / 4), [[named("key", length / 2), { kind: "identifier", name: "input0" }], [`"quoted \\"key\\""`, { kind: "identifier", name: "null" }]]), { from: 1, to: 40, always: true });
+    await sweep(
+      (length) =>
+        table(named("v", length / 4), [
+          [named("key", length / 2), { kind: "identifier", name: "input0" }],
+          [`"quoted \\"key\\""`, { kind: "identifier", name: "null" }],
+        ]),
+      { from: 1, to: 40, always: true },
+    );
     expect(await printed(table("inputValidators", []))).toBe(true);
     expect(await printed(table("outputValidators", []))).toBe(true);
   });
 
   it("an entry too long for its line: its value on the next line, unless the key is short", async () => {
-    await sweep((length) => table("t", [[named("key", length), { kind: "identifier", name: "input0" }], ["k", string(`"${named("long value ", length)}"`)]]), { from: 60, to: 90, always: true });
-    await sweep((length) => table("methodNames", [[`"${named("tool-", length)}"`, string(`"${named("method", length / 2)}"`)]], true), { from: 50, to: 90, always: true });
+    await sweep(
+      (length) =>
+        table("t", [
+          [named("key", length), { kind: "identifier", name: "input0" }],
+          ["k", string(`"${named("long value ", length)}"`)],
+        ]),
+      { from: 60, to: 90, always: true },
+    );
+    await sweep((length) => table("methodNames", [[`"${named("tool-", length)}"`, string(`"${named("method", length / 2)}"`)]], true), {
+      from: 50,
+      to: 90,
+      always: true,
+    });
   });
 
   it("`as const`, with strings respelled", async () => {
-    await sweep((length) => table("methodNames", [[named("tool", length), string(`"${named("method", length / 2)}"`)], ["q", string('"say \\"hi\\""')]], true), { from: 30, to: 80 });
+    await sweep(
+      (length) =>
+        table(
+          "methodNames",
+          [
+            [named("tool", length), string(`"${named("method", length / 2)}"`)],
+            ["q", string('"say \\"hi\\""')],
+          ],
+          true,
+        ),
+      { from: 30, to: 80 },
+    );
     expect(await printed(table("methodNames", [], true))).toBe(true);
   });
 
@@ -219,7 +289,11 @@ describe("constants", () => {
         exported: false,
         name: "hasOutputSchema",
         type: reference("ReadonlySet", [reference("string")]),
-        value: { kind: "new", callee: "Set", arguments: [{ kind: "array", elements: [string(`"${named("a", length / 3)}"`), string(`"${named("b", length / 3)}"`)] }] },
+        value: {
+          kind: "new",
+          callee: "Set",
+          arguments: [{ kind: "array", elements: [string(`"${named("a", length / 3)}"`), string(`"${named("b", length / 3)}"`)] }],
+        },
       }),
       { from: 60, to: 110, always: true },
     );
@@ -238,7 +312,13 @@ describe("constants", () => {
   });
 
   it("leaves code to Prettier", async () => {
-    const tools: Statement = { kind: "const", doc: [], exported: true, name: "tools", value: { kind: "array", elements: [{ kind: "code", text: '{name: "a", inputSchema: {type: "object"}}' }] } };
+    const tools: Statement = {
+      kind: "const",
+      doc: [],
+      exported: true,
+      name: "tools",
+      value: { kind: "array", elements: [{ kind: "code", text: '{name: "a", inputSchema: {type: "object"}}' }] },
+    };
     expect(await printed(tools)).toBe(false);
     expect(await printed({ kind: "code", text: "export default f(1,2)" })).toBe(false);
   });
@@ -253,12 +333,30 @@ describe("templates", () => {
   });
 
   it("fills each place in the template's own text, never in another fill", () => {
-    const file = { path: "t.ts", format: "typescript" as const, statements: [{ kind: "template" as const, name: "t.ts", text: "A;\nB;\n", fills: [{ find: "A", replace: "B" }, { find: "B", replace: "A" }] }] };
+    const file = {
+      path: "t.ts",
+      format: "typescript" as const,
+      statements: [
+        {
+          kind: "template" as const,
+          name: "t.ts",
+          text: "A;\nB;\n",
+          fills: [
+            { find: "A", replace: "B" },
+            { find: "B", replace: "A" },
+          ],
+        },
+      ],
+    };
     expect(printFile(file)).toBe("B;\nA;\n");
   });
 
   it("refuses a fill that does not find exactly one place", () => {
-    const file = (find: string) => ({ path: "t.ts", format: "typescript" as const, statements: [{ kind: "template" as const, name: "t.ts", text: "A; A; B;\n", fills: [{ find, replace: "x" }] }] });
+    const file = (find: string) => ({
+      path: "t.ts",
+      format: "typescript" as const,
+      statements: [{ kind: "template" as const, name: "t.ts", text: "A; A; B;\n", fills: [{ find, replace: "x" }] }],
+    });
     expect(() => printFile(file("A"))).toThrow(/exactly once/);
     expect(() => printFile(file("C"))).toThrow(/exactly once/);
   });
@@ -269,7 +367,12 @@ describe("files", () => {
     const file = {
       path: "f.ts",
       format: "typescript" as const,
-      statements: [{ kind: "comments" as const, lines: ["// header"] }, importDeclaration(["a"], `"./a.js"`), importDeclaration(["b"], `"./b.js"`), alias(reference("string"))],
+      statements: [
+        { kind: "comments" as const, lines: ["// header"] },
+        importDeclaration(["a"], `"./a.js"`),
+        importDeclaration(["b"], `"./b.js"`),
+        alias(reference("string")),
+      ],
     };
     expect(printFile(file)).toBe('// header\n\nimport { a } from "./a.js";\nimport { b } from "./b.js";\n\nexport type Alias = string;\n');
   });

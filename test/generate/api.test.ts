@@ -75,12 +75,18 @@ describe("the library API", () => {
     expectTypeOf(result).toEqualTypeOf<ProjectResult>();
     expect(result.written).toBe(true);
     expect(result.targets.map((target) => [target.name, target.emit, target.tools, target.files.length])).toEqual([
-      ["weather", "client", 3, 7], ["notes-types", "types", 2, 2], ["notes", "server", 2, 10], ["github", "client", 1, 7],
+      ["weather", "client", 3, 7],
+      ["notes-types", "types", 2, 2],
+      ["notes", "server", 2, 10],
+      ["github", "client", 1, 7],
     ]);
     expect((await check({ config: join(root, "mcpgen.config.json"), targets: ["notes"] })).upToDate).toBe(true);
 
     // A configuration object: paths relative to `cwd`.
-    const inline = await generate({ cwd: root, config: { targets: [{ name: "w", manifest: "contracts/weather.tools.json", out: "inline", emit: "types", format: false }] } });
+    const inline = await generate({
+      cwd: root,
+      config: { targets: [{ name: "w", manifest: "contracts/weather.tools.json", out: "inline", emit: "types", format: false }] },
+    });
     expect(inline.configFile).toBeUndefined();
     expect([...(await treeState(join(root, "inline"))).keys()]).toEqual(["manifest.json", "types.ts"]);
     expect((await loadConfig({ cwd: root })).targets).toHaveLength(4);
@@ -122,9 +128,11 @@ async function consumerProject(prefix: string): Promise<string> {
 }
 
 describe("the package's typings", () => {
-  it("a consumer importing from \"mcpgen\" type-checks against dist/ (NodeNext and Bundler)", async () => {
+  it('a consumer importing from "mcpgen" type-checks against dist/ (NodeNext and Bundler)', async () => {
     const consumer = await consumerProject("mcpgen-consumer-");
-    await writeFile(join(consumer, "build.ts"), `import { check, generate, pull, scaffold, watchProject, McpgenError } from "mcpgen";
+    await writeFile(
+      join(consumer, "build.ts"),
+      `import { check, generate, pull, scaffold, watchProject, McpgenError } from "mcpgen";
 import type { GenerateResult, ProjectResult, PullResult, ScaffoldResult, TargetResult, WriteResult, WatchEvent } from "mcpgen";
 
 const one: GenerateResult = await generate({ manifest: "weather.tools.json", outDir: "src/mcp/weather", emit: "types" });
@@ -147,14 +155,26 @@ await generate({ outDir: "out" });
 await generate({ manifest: "m.json", outDir: "out", emit: "server" });
 // @ts-expect-error check has no check option
 await check({ manifest: "m.json", outDir: "out", check: false });
-`);
+`,
+    );
     const tsc = join(repoRoot, "node_modules", "tsc7", "bin", "tsc");
-    for (const [module, moduleResolution] of [["NodeNext", "NodeNext"], ["ESNext", "Bundler"]]) {
+    for (const [module, moduleResolution] of [
+      ["NodeNext", "NodeNext"],
+      ["ESNext", "Bundler"],
+    ]) {
       const config = {
         compilerOptions: {
-          strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true,
-          target: "ES2022", module, moduleResolution, noEmit: true, skipLibCheck: false,
-          types: ["node"], typeRoots: [join(repoRoot, "node_modules", "@types")],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          verbatimModuleSyntax: true,
+          target: "ES2022",
+          module,
+          moduleResolution,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ["node"],
+          typeRoots: [join(repoRoot, "node_modules", "@types")],
         },
         files: ["build.ts"],
       };
@@ -170,7 +190,9 @@ await check({ manifest: "m.json", outDir: "out", check: false });
 
   it("the declarations need no @types/node: a consumer with only the ES and DOM libs type-checks", async () => {
     const consumer = await consumerProject("mcpgen-consumer-nonode-");
-    await writeFile(join(consumer, "build.ts"), `import { check, generate, pull, scaffold, type InputStream } from "mcpgen";
+    await writeFile(
+      join(consumer, "build.ts"),
+      `import { check, generate, pull, scaffold, type InputStream } from "mcpgen";
 
 async function* text(): AsyncGenerator<string> {
   yield '{"tools": []}';
@@ -182,12 +204,21 @@ await pull({ target: "https://example.com/mcp", outDir: "out", platform: "darwin
 await check({ cwd: "." });
 // @ts-expect-error stdin yields text or bytes
 await generate({ manifest: "-", outDir: "out", stdin: [1, 2] });
-`);
+`,
+    );
     const config = {
       compilerOptions: {
-        strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true,
-        target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", noEmit: true, skipLibCheck: false,
-        types: [], lib: ["ES2022", "DOM"],
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        verbatimModuleSyntax: true,
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+        lib: ["ES2022", "DOM"],
       },
       files: ["build.ts"],
     };
@@ -212,8 +243,11 @@ await generate({ manifest: "-", outDir: "out", stdin: [1, 2] });
     expect(await readFile(join(root, "out", "types.ts"), "utf8")).toContain("ping");
   });
 
-  it("package.json points \"types\" and \"exports\" at the emitted declarations", async () => {
-    const manifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { types: string; exports: { ".": { types: string; default: string } } };
+  it('package.json points "types" and "exports" at the emitted declarations', async () => {
+    const manifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as {
+      types: string;
+      exports: { ".": { types: string; default: string } };
+    };
     expect(manifest.exports["."].types).toBe(manifest.types);
     expect(existsSync(join(repoRoot, manifest.types))).toBe(true);
     expect(existsSync(join(repoRoot, manifest.exports["."].default))).toBe(true);

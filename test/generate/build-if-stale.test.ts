@@ -15,10 +15,13 @@ const script = join(repoRoot, "scripts/build-if-stale.mjs");
 
 /** Whether the script would build `root` (exit 1 of `--check`). */
 async function due(root: string): Promise<boolean> {
-  return run(process.execPath, [script, "--check", "--root", root]).then(() => false, (error: { code?: number }) => {
-    if (error.code !== 1) throw error;
-    return true;
-  });
+  return run(process.execPath, [script, "--check", "--root", root]).then(
+    () => false,
+    (error: { code?: number }) => {
+      if (error.code !== 1) throw error;
+      return true;
+    },
+  );
 }
 
 describe("build-if-stale", () => {

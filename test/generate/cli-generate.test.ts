@@ -58,7 +58,11 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     ["not JSON", "{ tools: [", /bad\.tools\.json: not valid JSON/],
     ["no tools", JSON.stringify({ server: {} }), /bad\.tools\.json: at \/tools: no `tools` array/],
     ["tools not an array", JSON.stringify({ tools: {} }), /at \/tools: `tools` is not an array/],
-    ["a JSON-RPC error", JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }), /at \/error: this JSON-RPC response is an error: "Method not found"/],
+    [
+      "a JSON-RPC error",
+      JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }),
+      /at \/error: this JSON-RPC response is an error: "Method not found"/,
+    ],
     ["a tool without a name", JSON.stringify({ tools: [{ inputSchema: { type: "object" } }] }), /at \/tools\/0\/name: tool has no `name`/],
   ])("%s", async (_, contents, message) => {
     const out = join(await scratch(), "out");
@@ -89,7 +93,9 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     const warning = tool({ name: "admin\u202e", inputSchema: { type: "object", properties: { a: { $ref: "https://example.invalid/\u2066x\u2069" } } } });
     const warned = await cli(["generate", await manifestFile(warning), "--out", join(await scratch(), "out")]);
     expect(warned.code).toBe(0);
-    expect(warned.stderr).toContain('tool "admin\\u202e" at /tools/1/inputSchema/properties/a/$ref: external $ref "https://example.invalid/\\u2066x\\u2069" is never resolved');
+    expect(warned.stderr).toContain(
+      'tool "admin\\u202e" at /tools/1/inputSchema/properties/a/$ref: external $ref "https://example.invalid/\\u2066x\\u2069" is never resolved',
+    );
     expect(warned.stderr).not.toMatch(RAW_BIDI);
   });
 
@@ -119,7 +125,11 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
 
   it("an empty --out (an unset variable in a script) is refused, not taken for the current directory", async () => {
     const cwd = await scratch();
-    for (const args of [["generate", weatherManifest, "--out", ""], ["scaffold", weatherManifest, "--out", " "], ["pull", "--out", "", "--", "x"]]) {
+    for (const args of [
+      ["generate", weatherManifest, "--out", ""],
+      ["scaffold", weatherManifest, "--out", " "],
+      ["pull", "--out", "", "--", "x"],
+    ]) {
       const result = await cli(args, cwd);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/argument '\s*' is invalid\. expected a directory, got an empty string/);
@@ -131,7 +141,11 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     const bad = await cli(["generate", await manifestFile("{"), "--out", join(await scratch(), "out"), "--json"]);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout)).toMatchObject({ ok: false, errors: [{ diagnostic: { code: "input-not-json" } }] });
-    const hostile = await manifestFile(JSON.stringify({ tools: [{ name: "csi\u009b31m\u2028x", inputSchema: { type: "object", properties: { a: { $ref: "http://example.invalid/\u009b" } } } }] }));
+    const hostile = await manifestFile(
+      JSON.stringify({
+        tools: [{ name: "csi\u009b31m\u2028x", inputSchema: { type: "object", properties: { a: { $ref: "http://example.invalid/\u009b" } } } }],
+      }),
+    );
     const result = await cli(["generate", hostile, "--out", join(await scratch(), "out"), "--json"]);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(/[\u007f-\u009f\u2028\u2029]/);
@@ -148,12 +162,14 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
 
   it("the installed binary prints no stack trace either", async () => {
     const bad = await manifestFile("[1, 2]");
-    const failure = (await promisify(execFile)(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "generate", bad, "--out", join(await scratch(), "out")]).then(
+    const failure = await promisify(execFile)(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "generate", bad, "--out", join(await scratch(), "out")]).then(
       () => ({ code: 0, stderr: "" }),
       (error: unknown) => error as { code: number; stderr: string },
-    ));
+    );
     expect(failure.code).toBe(1);
-    expect(failure.stderr).toBe(`error: ${bad}: at /: the manifest is not a JSON object\n  hint: expected { tools: [...] }, a JSON-RPC response { jsonrpc, id, result: { tools } }, or an mcpgen manifest\n`);
+    expect(failure.stderr).toBe(
+      `error: ${bad}: at /: the manifest is not a JSON object\n  hint: expected { tools: [...] }, a JSON-RPC response { jsonrpc, id, result: { tools } }, or an mcpgen manifest\n`,
+    );
   });
 });
 
@@ -201,7 +217,17 @@ describe("review regressions", () => {
 
   it("a patternProperties key that is no regex at all does not leave additionalProperties: false rejecting valid data", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.+$": { type: "string" } }, additionalProperties: false } } } }] });
+    const contents = JSON.stringify({
+      tools: [
+        {
+          name: "pp",
+          inputSchema: {
+            type: "object",
+            properties: { labels: { type: "object", patternProperties: { "^[\\w-.+$": { type: "string" } }, additionalProperties: false } },
+          },
+        },
+      ],
+    });
     const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(generated.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["pattern-invalid", "pattern-invalid"]);
     const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
@@ -210,9 +236,21 @@ describe("review regressions", () => {
 
   it("a patternProperties key valid only without the u flag is validated without it, additionalProperties too", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [{ name: "pp", inputSchema: { type: "object", properties: { labels: { type: "object", patternProperties: { "^[\\w-.]+$": { type: "string" } }, additionalProperties: false } } } }] });
+    const contents = JSON.stringify({
+      tools: [
+        {
+          name: "pp",
+          inputSchema: {
+            type: "object",
+            properties: { labels: { type: "object", patternProperties: { "^[\\w-.]+$": { type: "string" } }, additionalProperties: false } },
+          },
+        },
+      ],
+    });
     const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
-    expect(generated.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([["pattern-dialect", "/tools/0/inputSchema/properties/labels/patternProperties/^[\\w-.]+$"]]);
+    expect(generated.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([
+      ["pattern-dialect", "/tools/0/inputSchema/properties/labels/patternProperties/^[\\w-.]+$"],
+    ]);
     const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
     expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
     expect(validateInput("pp", { labels: { "a.b": 1 } }).ok).toBe(false);
@@ -221,7 +259,18 @@ describe("review regressions", () => {
 
   it("a 2019-09 $recursiveRef to the root stays recursive", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [{ name: "tree", inputSchema: { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { value: { type: "string" }, children: { type: "array", items: { $recursiveRef: "#" } } } } }] });
+    const contents = JSON.stringify({
+      tools: [
+        {
+          name: "tree",
+          inputSchema: {
+            $schema: "https://json-schema.org/draft/2019-09/schema",
+            type: "object",
+            properties: { value: { type: "string" }, children: { type: "array", items: { $recursiveRef: "#" } } },
+          },
+        },
+      ],
+    });
     await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain("children?: TreeInput[];");
     const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
@@ -237,7 +286,11 @@ describe("review regressions", () => {
 
   it("a root that only refers to a definition with no required property takes no argument", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [{ name: "zod_style", inputSchema: { $ref: "#/definitions/args", definitions: { args: { type: "object", properties: { q: { type: "string" } } } } } }] });
+    const contents = JSON.stringify({
+      tools: [
+        { name: "zod_style", inputSchema: { $ref: "#/definitions/args", definitions: { args: { type: "object", properties: { q: { type: "string" } } } } } },
+      ],
+    });
     await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(await readFile(join(out, "client.ts"), "utf8")).toMatch(/zodStyle\(\s*input\?: ZodStyleInput/);
   });
@@ -246,10 +299,12 @@ describe("review regressions", () => {
 describe("warnings", () => {
   it("keeps the first of a tool listed twice and says so", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [
-      { name: "twice", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
-      { name: "twice", inputSchema: { type: "object", properties: { b: { type: "number" } } } },
-    ] });
+    const contents = JSON.stringify({
+      tools: [
+        { name: "twice", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
+        { name: "twice", inputSchema: { type: "object", properties: { b: { type: "number" } } } },
+      ],
+    });
     const result = await cli(["generate", await manifestFile(contents), "--out", out]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: .*tool "twice" at \/tools\/1: listed twice with different definitions; keeping the first \(\/tools\/0\)/);
@@ -269,7 +324,14 @@ describe("warnings at the input's own pointers", () => {
 
   it("keyword values JSON Schema forbids (multipleOf 0, a negative or fractional length) are dropped with a warning", async () => {
     const out = join(await scratch(), "out");
-    const contents = JSON.stringify({ tools: [{ name: "a", inputSchema: { type: "object", properties: { n: { type: "number", multipleOf: 0 }, s: { type: "string", minLength: -1, maxLength: 2.5 } } } }] });
+    const contents = JSON.stringify({
+      tools: [
+        {
+          name: "a",
+          inputSchema: { type: "object", properties: { n: { type: "number", multipleOf: 0 }, s: { type: "string", minLength: -1, maxLength: 2.5 } } },
+        },
+      ],
+    });
     const result = await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([
       ["keyword-dropped", "/tools/0/inputSchema/properties/n/multipleOf"],
@@ -295,21 +357,36 @@ describe("warnings at the input's own pointers", () => {
 
 describe("a problem confined to one tool costs only that part of that tool; --strict makes it an error", () => {
   it.each([
-    ["an unresolvable $ref", { name: "bad_ref", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } },
+    [
+      "an unresolvable $ref",
+      { name: "bad_ref", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } },
       /tool "bad_ref" at \/tools\/1\/inputSchema\/properties\/a\/\$ref: \$ref "#\/\$defs\/missing" points to nothing in this schema; not applied \(typed unknown, not validated\)/,
-      "a?: unknown;"],
-    ["a schema that is not a schema", { name: "bad_schema", inputSchema: { type: "object", properties: { a: "string" } } },
+      "a?: unknown;",
+    ],
+    [
+      "a schema that is not a schema",
+      { name: "bad_schema", inputSchema: { type: "object", properties: { a: "string" } } },
       /tool "bad_schema" at \/tools\/1\/inputSchema\/properties\/a: a schema must be an object or a boolean, found string; ignored \(typed unknown, not validated\)/,
-      "a?: unknown;"],
-    ["an inputSchema that is not a schema", { name: "bad_root", inputSchema: "object" },
+      "a?: unknown;",
+    ],
+    [
+      "an inputSchema that is not a schema",
+      { name: "bad_root", inputSchema: "object" },
       /tool "bad_root" at \/tools\/1\/inputSchema: a schema must be an object or a boolean, found string; the whole schema is typed unknown and not validated/,
-      "export type BadRootInput = unknown;"],
-    ["a non-object inputSchema", { name: "scalar", inputSchema: { type: "string" } },
+      "export type BadRootInput = unknown;",
+    ],
+    [
+      "a non-object inputSchema",
+      { name: "scalar", inputSchema: { type: "string" } },
       /tool "scalar" at \/tools\/1\/inputSchema\/type: inputSchema admits no object \(type "string"\), but tool arguments are always a JSON object: every call of this tool fails validation/,
-      "export type ScalarInput = string;"],
-    ["an invalid keyword value", { name: "bad_keyword", inputSchema: { type: "object", properties: { a: { type: "string", minLength: -1, not: 7 } } } },
+      "export type ScalarInput = string;",
+    ],
+    [
+      "an invalid keyword value",
+      { name: "bad_keyword", inputSchema: { type: "object", properties: { a: { type: "string", minLength: -1, not: 7 } } } },
       /tool "bad_keyword" at \/tools\/1\/inputSchema\/properties\/a\/minLength: `minLength` must be a non-negative integer; ignored/,
-      "a?: string;"],
+      "a?: string;",
+    ],
   ])("%s", async (_, broken, message, type) => {
     const manifest = await manifestFile(tool(broken));
     const out = join(await scratch(), "out");
@@ -331,14 +408,28 @@ describe("a problem confined to one tool costs only that part of that tool; --st
     expect(existsSync(strictOut)).toBe(false);
   });
 
-  it("the schema keeps its own meaning: `$ref: \"#\"` is the root as written, and the object requirement is checked beside it", async () => {
+  it('the schema keeps its own meaning: `$ref: "#"` is the root as written, and the object requirement is checked beside it', async () => {
     const out = join(await scratch(), "out");
     // `children` items refer to the root, which has no `type`: a child may be a string, though arguments may not.
-    const contents = JSON.stringify({ tools: [{ name: "tree", inputSchema: { properties: { children: { type: "array", items: { $ref: "#" } } }, anyOf: [{ type: "object", required: ["children"] }, { type: "string" }] } }] });
+    const contents = JSON.stringify({
+      tools: [
+        {
+          name: "tree",
+          inputSchema: {
+            properties: { children: { type: "array", items: { $ref: "#" } } },
+            anyOf: [{ type: "object", required: ["children"] }, { type: "string" }],
+          },
+        },
+      ],
+    });
     const result = await cli(["generate", await manifestFile(contents), "--out", out]);
     // The one note: a root without `type: "object"` is what SDK 1.32 clients refuse a whole tools/list for.
-    expect(result.stderr).toMatch(/^warning: \S+: tool "tree" at \/tools\/0\/inputSchema\/type: the official MCP TypeScript SDK rejects this \(Invalid input: expected "object"\)[^\n]*\n  hint: [^\n]*\n$/);
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown } };
+    expect(result.stderr).toMatch(
+      /^warning: \S+: tool "tree" at \/tools\/0\/inputSchema\/type: the official MCP TypeScript SDK rejects this \(Invalid input: expected "object"\)[^\n]*\n  hint: [^\n]*\n$/,
+    );
+    const { validateInput } = (await import(join(out, "validate.ts"))) as {
+      validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown };
+    };
     expect(validateInput("tree", { children: ["leaf", { children: [] }] }).ok).toBe(true);
     expect(validateInput("tree", { children: [1] }).ok).toBe(false);
     expect(validateInput("tree", "leaf")).toEqual({ ok: false, issues: [{ path: "", message: "must be object (tool arguments are a JSON object)" }] });
@@ -346,16 +437,24 @@ describe("a problem confined to one tool costs only that part of that tool; --st
 
   it("a lone surrogate in a property name: reported at the key, typed and validated as written, and the other tools generated (issue 14, item 7)", async () => {
     const out = join(await scratch(), "out");
-    const schema = { type: "object", properties: { "a\ud800": { type: "string" }, b: { type: "number" }, "c\ud800": {} }, patternProperties: { "^x\udc00": { type: "integer" } }, dependentSchemas: { "c\ud800": { required: ["b"] } }, additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { "a\ud800": { type: "string" }, b: { type: "number" }, "c\ud800": {} },
+      patternProperties: { "^x\udc00": { type: "integer" } },
+      dependentSchemas: { "c\ud800": { required: ["b"] } },
+      additionalProperties: false,
+    };
     const result = await cli(["generate", await manifestFile(tool({ name: "odd_names", inputSchema: schema })), "--out", out]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('warning: ');
+    expect(result.stderr).toContain("warning: ");
     expect(result.stderr).toContain('tool "odd_names" at /tools/1/inputSchema/properties/a\\ud800: the name "a\\ud800" holds a lone UTF-16 surrogate');
     expect(result.stderr).toContain("at /tools/1/inputSchema/patternProperties/^x\\udc00:");
     expect(result.stderr).toContain("at /tools/1/inputSchema/dependentSchemas/c\\ud800:");
     expect(result.stderr).not.toMatch(/[\ud800-\udfff\ufffd]/);
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain('"a\\ud800"?: string;');
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown } };
+    const { validateInput } = (await import(join(out, "validate.ts"))) as {
+      validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown };
+    };
     expect(validateInput("ok_tool", {}).ok).toBe(true);
     expect(validateInput("odd_names", { "a\ud800": "s", b: 1 }).ok).toBe(true);
     expect(validateInput("odd_names", { "a\ud800": 1 })).toEqual({ ok: false, issues: [{ path: "/a\ud800", message: "must be string" }] });
@@ -365,7 +464,9 @@ describe("a problem confined to one tool costs only that part of that tool; --st
     expect(validateInput("odd_names", { "c\ud800": true, b: 2 }).ok).toBe(true);
     expect(validateInput("odd_names", { z: 1 }).ok).toBe(false);
     // Nothing is lost, so --strict does not refuse it.
-    expect((await cli(["generate", await manifestFile(tool({ name: "odd_names", inputSchema: schema })), "--out", join(await scratch(), "out"), "--strict"])).code).toBe(0);
+    expect(
+      (await cli(["generate", await manifestFile(tool({ name: "odd_names", inputSchema: schema })), "--out", join(await scratch(), "out"), "--strict"])).code,
+    ).toBe(0);
   });
 });
 
@@ -373,7 +474,9 @@ describe("writing", () => {
   it("is deterministic and leaves unchanged files alone", async () => {
     const out = join(await scratch(), "out");
     await cli(["generate", weatherManifest, "--out", out]);
-    const before = await Promise.all((await readdir(out)).map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const));
+    const before = await Promise.all(
+      (await readdir(out)).map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const),
+    );
     const second = await cli(["generate", weatherManifest, "--out", out]);
     expect(second.stdout).toMatch(/0 file\(s\) written, 7 unchanged/);
     for (const [file, contents, mtime] of before) {
@@ -459,7 +562,15 @@ describe("writing", () => {
     const out = join(await scratch(), "out");
     const result = await cli(["generate", weatherManifest, "--out", out, "--json"]);
     const summary = JSON.parse(result.stdout) as { files: Array<{ path: string; status: string }>; upToDate: boolean };
-    expect(summary.files.map((file) => file.path)).toEqual(["client.ts", "index.ts", "manifest.json", "runtime.ts", "types.ts", "validate.ts", "validators.ts"]);
+    expect(summary.files.map((file) => file.path)).toEqual([
+      "client.ts",
+      "index.ts",
+      "manifest.json",
+      "runtime.ts",
+      "types.ts",
+      "validate.ts",
+      "validators.ts",
+    ]);
     expect(summary.files.every((file) => file.status === "created")).toBe(true);
   });
 });

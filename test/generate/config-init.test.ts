@@ -70,16 +70,16 @@ describe("mcpgen init", () => {
 
   it("never overwrites a configuration", async () => {
     const root = await projectWithMcpFiles();
-    await writeFile(join(root, "mcpgen.config.json"), "{ \"targets\": [] }\n");
+    await writeFile(join(root, "mcpgen.config.json"), '{ "targets": [] }\n');
     const error = await initConfig({ cwd: root }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).message).toMatch(/mcpgen\.config\.json already exists; mcpgen init never overwrites a configuration/);
-    expect(await readFile(join(root, "mcpgen.config.json"), "utf8")).toBe("{ \"targets\": [] }\n");
+    expect(await readFile(join(root, "mcpgen.config.json"), "utf8")).toBe('{ "targets": [] }\n');
 
     const viaCli = await cli(["init"], root);
     expect(viaCli.code).toBe(1);
     expect(viaCli.stderr).toMatch(/^error: mcpgen\.config\.json: mcpgen\.config\.json already exists/);
-    expect(await readFile(join(root, "mcpgen.config.json"), "utf8")).toBe("{ \"targets\": [] }\n");
+    expect(await readFile(join(root, "mcpgen.config.json"), "utf8")).toBe('{ "targets": [] }\n');
   });
 
   it("through the CLI: --check exits 1 while there is none and writes nothing; init writes; --check then exits 0", async () => {
@@ -91,7 +91,7 @@ describe("mcpgen init", () => {
 
     const written = await cli(["init"], root);
     expect(written.code).toBe(0);
-    expect(written.stdout).toContain("wrote mcpgen.config.json with 3 target(s)\n  github: server \"github\" from .mcp.json\n");
+    expect(written.stdout).toContain('wrote mcpgen.config.json with 3 target(s)\n  github: server "github" from .mcp.json\n');
     expect(written.stdout).toContain("next: mcpgen pull");
 
     const after = await cli(["init", "--check", "--json"], root);
@@ -122,7 +122,9 @@ describe("mcpgen init", () => {
     await mkdir(join(root, "tools"));
     const again = await cli(["init", "--config", "tools/mcpgen.config.json"], root);
     expect(again.code).toBe(0);
-    expect(JSON.parse(await readFile(join(root, "tools", "mcpgen.config.json"), "utf8"))).toMatchObject({ $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json" });
+    expect(JSON.parse(await readFile(join(root, "tools", "mcpgen.config.json"), "utf8"))).toMatchObject({
+      $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json",
+    });
   });
 
   it.each([

@@ -46,31 +46,91 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["an unknown emit", { targets: [{ ...good, emit: "sever" }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not "sever"/]]],
   ["a bad format", { targets: [{ ...good, format: 1 }] }, [["/targets/0/format", /`format` must be true or false, not 1/]]],
   ["a bad strict", { targets: [{ ...good, strict: null }] }, [["/targets/0/strict", /`strict` must be true or false, not null/]]],
-  ["an unknown transport", { targets: [{ name: "g", server: "github", out: "o", transport: "ws" }] }, [["/targets/0/transport", /`transport` must be "stdio", "http", "sse", not "ws"/]]],
-  ["a zero timeout", { targets: [{ name: "g", server: "github", out: "o", timeout: 0 }] }, [["/targets/0/timeout", /`timeout` must be a number of seconds greater than 0/]]],
+  [
+    "an unknown transport",
+    { targets: [{ name: "g", server: "github", out: "o", transport: "ws" }] },
+    [["/targets/0/transport", /`transport` must be "stdio", "http", "sse", not "ws"/]],
+  ],
+  [
+    "a zero timeout",
+    { targets: [{ name: "g", server: "github", out: "o", timeout: 0 }] },
+    [["/targets/0/timeout", /`timeout` must be a number of seconds greater than 0/]],
+  ],
   ["transport on a manifest target", { targets: [{ ...good, transport: "http" }] }, [["/targets/0/transport", /applies to `server` targets only/]]],
-  ["a zero maxTime", { targets: [{ name: "g", server: "github", out: "o", maxTime: 0 }] }, [["/targets/0/maxTime", /`maxTime` must be a number of seconds greater than 0/]]],
-  ["a maxSize that is no size", { targets: [{ name: "g", server: "github", out: "o", maxSize: "lots" }] }, [["/targets/0/maxSize", /`maxSize` must be a number of bytes or a size such as "50MB", not "lots"/]]],
-  ["a fractional maxSize in bytes", { targets: [{ name: "g", server: "github", out: "o", maxSize: 1.5 }] }, [["/targets/0/maxSize", /`maxSize` must be a number of bytes/]]],
+  [
+    "a zero maxTime",
+    { targets: [{ name: "g", server: "github", out: "o", maxTime: 0 }] },
+    [["/targets/0/maxTime", /`maxTime` must be a number of seconds greater than 0/]],
+  ],
+  [
+    "a maxSize that is no size",
+    { targets: [{ name: "g", server: "github", out: "o", maxSize: "lots" }] },
+    [["/targets/0/maxSize", /`maxSize` must be a number of bytes or a size such as "50MB", not "lots"/]],
+  ],
+  [
+    "a fractional maxSize in bytes",
+    { targets: [{ name: "g", server: "github", out: "o", maxSize: 1.5 }] },
+    [["/targets/0/maxSize", /`maxSize` must be a number of bytes/]],
+  ],
   ["maxSize on a manifest target", { targets: [{ ...good, maxSize: "1MB" }] }, [["/targets/0/maxSize", /applies to `server` targets only/]]],
   ["a null emit", { targets: [{ ...good, emit: null }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not null/]]],
   ["a null format", { targets: [{ ...good, format: null }] }, [["/targets/0/format", /`format` must be true or false, not null/]]],
   ["oauth on a manifest target", { targets: [{ ...good, oauth: { scopes: "read" } }] }, [["/targets/0/oauth", /applies to `server` targets only/]]],
-  ["oauth that is not an object", { targets: [{ name: "g", server: "github", out: "o", oauth: "client-1" }] }, [["/targets/0/oauth", /`oauth` must be an object/]]],
-  ["an unknown oauth key", { targets: [{ name: "g", server: "github", out: "o", oauth: { scope: "read" } }] }, [["/targets/0/oauth/scope", /unknown key "scope" in `oauth`\n.*allowed here: clientId, clientMetadataUrl, scopes, callbackPort/]]],
-  ["a client secret in the file", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "c", clientSecret: "s3cret" } }] }, [["/targets/0/oauth/clientSecret", /secrets come from the environment only\n.*MCPGEN_CLIENT_SECRET/]]],
-  ["an http client metadata URL", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "http://example.com/client.json" } }] }, [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]]],
-  ["a client metadata URL without a path", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "https://example.com/" } }] }, [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]]],
-  ["blank scopes", { targets: [{ name: "g", server: "github", out: "o", oauth: { scopes: "  " } }] }, [["/targets/0/oauth/scopes", /`oauth.scopes` must be a non-empty string/]]],
-  ["a callback port out of range", { targets: [{ name: "g", server: "github", out: "o", oauth: { callbackPort: 70000 } }] }, [["/targets/0/oauth/callbackPort", /whole number from 1 to 65535/]]],
-  ["an empty client id", { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "" } }] }, [["/targets/0/oauth/clientId", /`oauth.clientId` must be a non-empty string/]]],
+  [
+    "oauth that is not an object",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: "client-1" }] },
+    [["/targets/0/oauth", /`oauth` must be an object/]],
+  ],
+  [
+    "an unknown oauth key",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { scope: "read" } }] },
+    [["/targets/0/oauth/scope", /unknown key "scope" in `oauth`\n.*allowed here: clientId, clientMetadataUrl, scopes, callbackPort/]],
+  ],
+  [
+    "a client secret in the file",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "c", clientSecret: "s3cret" } }] },
+    [["/targets/0/oauth/clientSecret", /secrets come from the environment only\n.*MCPGEN_CLIENT_SECRET/]],
+  ],
+  [
+    "an http client metadata URL",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "http://example.com/client.json" } }] },
+    [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]],
+  ],
+  [
+    "a client metadata URL without a path",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { clientMetadataUrl: "https://example.com/" } }] },
+    [["/targets/0/oauth/clientMetadataUrl", /must be an https:\/\/ URL with a path/]],
+  ],
+  [
+    "blank scopes",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { scopes: "  " } }] },
+    [["/targets/0/oauth/scopes", /`oauth.scopes` must be a non-empty string/]],
+  ],
+  [
+    "a callback port out of range",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { callbackPort: 70000 } }] },
+    [["/targets/0/oauth/callbackPort", /whole number from 1 to 65535/]],
+  ],
+  [
+    "an empty client id",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "" } }] },
+    [["/targets/0/oauth/clientId", /`oauth.clientId` must be a non-empty string/]],
+  ],
 ];
 
 /** Problems JSON Schema cannot express, reported by the validator alone. */
 const invalidBeyondSchema: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["a duplicate name", { targets: [good, { ...good, out: "other" }] }, [["/targets/1/name", /target name "weather" is already used at \/targets\/0/]]],
-  ["the same out", { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp/weather/" }] }, [["/targets/1/out", /has the same `out` as target "weather"/]]],
-  ["nested outs", { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp" }] }, [["/targets/1/out", /has an `out` nested with that of target "weather"/]]],
+  [
+    "the same out",
+    { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp/weather/" }] },
+    [["/targets/1/out", /has the same `out` as target "weather"/]],
+  ],
+  [
+    "nested outs",
+    { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp" }] },
+    [["/targets/1/out", /has an `out` nested with that of target "weather"/]],
+  ],
   ["a NUL character in out", { targets: [{ ...good, out: "gen\u0000x" }] }, [["/targets/0/out", /`out` must not contain a NUL character/]]],
 ];
 
@@ -78,16 +138,24 @@ const valid: Array<[string, unknown]> = [
   ["a manifest target", { targets: [good] }],
   ["no targets at all", { targets: [] }],
   ["$schema and a default format", { $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json", format: false, targets: [good] }],
-  ["every option", {
-    targets: [
-      { ...good, emit: "types", format: true, strict: true },
-      { name: "notes", manifest: "notes.json", out: "server", emit: "server" },
-      { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5, maxTime: 60, maxSize: "50MB" },
-      { name: "bytes", server: "https://example.com/bytes", out: "src/mcp/bytes", maxSize: 1048576 },
-      { name: "remote", server: "https://example.com/mcp", out: "src/mcp/remote" },
-      { name: "linear", server: "https://mcp.example.com/mcp", out: "src/mcp/linear", oauth: { clientId: "mcpgen-ci", clientMetadataUrl: "https://example.com/oauth/mcpgen.json", scopes: "read write", callbackPort: 8976 } },
-    ],
-  }],
+  [
+    "every option",
+    {
+      targets: [
+        { ...good, emit: "types", format: true, strict: true },
+        { name: "notes", manifest: "notes.json", out: "server", emit: "server" },
+        { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5, maxTime: 60, maxSize: "50MB" },
+        { name: "bytes", server: "https://example.com/bytes", out: "src/mcp/bytes", maxSize: 1048576 },
+        { name: "remote", server: "https://example.com/mcp", out: "src/mcp/remote" },
+        {
+          name: "linear",
+          server: "https://mcp.example.com/mcp",
+          out: "src/mcp/linear",
+          oauth: { clientId: "mcpgen-ci", clientMetadataUrl: "https://example.com/oauth/mcpgen.json", scopes: "read write", callbackPort: 8976 },
+        },
+      ],
+    },
+  ],
 ];
 
 function problemsOf(document: unknown): ConfigError {
@@ -115,7 +183,12 @@ describe("validation", () => {
     const root = await scratch();
     await mkdir(join(root, "real"));
     await symlink(join(root, "real"), join(root, "link"));
-    const document = { targets: [{ ...good, out: "real" }, { name: "b", manifest: "b.json", out: "link/nested" }] };
+    const document = {
+      targets: [
+        { ...good, out: "real" },
+        { name: "b", manifest: "b.json", out: "link/nested" },
+      ],
+    };
     let error: unknown;
     try {
       validateConfig(document, { file: join(root, "mcpgen.config.json"), root });
@@ -123,11 +196,18 @@ describe("validation", () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).diagnostics).toMatchObject([{ pointer: "/targets/1/out", message: expect.stringMatching(/has an `out` nested with that of target "weather"/) }]);
+    expect((error as ConfigError).diagnostics).toMatchObject([
+      { pointer: "/targets/1/out", message: expect.stringMatching(/has an `out` nested with that of target "weather"/) },
+    ]);
   });
 
   it("reports every problem at once", () => {
-    const error = problemsOf({ targets: [{ name: "a", manifest: "a.json", out: "a", emit: "x" }, { name: "b", out: "b", colour: true }] });
+    const error = problemsOf({
+      targets: [
+        { name: "a", manifest: "a.json", out: "a", emit: "x" },
+        { name: "b", out: "b", colour: true },
+      ],
+    });
     expect(error.diagnostics.map((diagnostic) => diagnostic.pointer)).toEqual(["/targets/0/emit", "/targets/1/colour", "/targets/1"]);
     expect(error.message.split("\nerror: ")).toHaveLength(3);
   });
@@ -138,15 +218,47 @@ describe("validation", () => {
   });
 
   it("keeps a server target's oauth settings", () => {
-    const config = validateConfig({ targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "abc", scopes: " read  write " } }] }, { file: undefined, root: "/project" });
-    expect(config.targets[0]!.source).toEqual({ kind: "server", server: "github", transport: undefined, timeoutMs: undefined, oauth: { clientId: "abc", scopes: "read  write" } });
+    const config = validateConfig(
+      { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "abc", scopes: " read  write " } }] },
+      { file: undefined, root: "/project" },
+    );
+    expect(config.targets[0]!.source).toEqual({
+      kind: "server",
+      server: "github",
+      transport: undefined,
+      timeoutMs: undefined,
+      oauth: { clientId: "abc", scopes: "read  write" },
+    });
   });
 
   it("resolves defaults: emit client, format and strict from the file, paths from its directory", () => {
-    const config = validateConfig({ format: false, strict: true, targets: [good, { name: "g", server: "github", out: "gen/g", format: true, strict: false, timeout: 2, maxTime: 9, maxSize: "1.5KB" }] }, { file: undefined, root: "/project" });
+    const config = validateConfig(
+      {
+        format: false,
+        strict: true,
+        targets: [good, { name: "g", server: "github", out: "gen/g", format: true, strict: false, timeout: 2, maxTime: 9, maxSize: "1.5KB" }],
+      },
+      { file: undefined, root: "/project" },
+    );
     expect(config.targets).toEqual([
-      { name: "weather", emit: "client", format: false, strict: true, outDir: "/project/src/mcp/weather", source: { kind: "manifest", path: "/project/weather.tools.json" }, pointer: "/targets/0" },
-      { name: "g", emit: "client", format: true, strict: false, outDir: "/project/gen/g", source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000, maxTimeMs: 9000, maxResponseBytes: 1536 }, pointer: "/targets/1" },
+      {
+        name: "weather",
+        emit: "client",
+        format: false,
+        strict: true,
+        outDir: "/project/src/mcp/weather",
+        source: { kind: "manifest", path: "/project/weather.tools.json" },
+        pointer: "/targets/0",
+      },
+      {
+        name: "g",
+        emit: "client",
+        format: true,
+        strict: false,
+        outDir: "/project/gen/g",
+        source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000, maxTimeMs: 9000, maxResponseBytes: 1536 },
+        pointer: "/targets/1",
+      },
     ]);
     expect(validateConfig({ targets: [good] }, { file: undefined, root: "/project" }).targets[0]!.strict).toBe(false);
   });
@@ -234,7 +346,7 @@ describe("the CLI", () => {
   it("names a configuration given with --config by its path", async () => {
     const root = await scratch();
     await mkdir(join(root, "config"));
-    await writeFile(join(root, "config", "mcp.json"), "{ \"targets\": [ { \"name\": 1 } ] }");
+    await writeFile(join(root, "config", "mcp.json"), '{ "targets": [ { "name": 1 } ] }');
     const result = await cli(["generate", "--config", "config/mcp.json"], root);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`error: ${join("config", "mcp.json")}: at /targets/0/name: \`name\` must be a non-empty string, not 1`);

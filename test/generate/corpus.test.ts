@@ -13,7 +13,11 @@ import { repoRoot, typecheck } from "../helpers/typecheck.js";
 
 const corpus = resolve(repoRoot, "../shared/corpus");
 const present = existsSync(corpus);
-const manifests = present ? readdirSync(corpus).filter((file) => file.endsWith(".json")).sort() : [];
+const manifests = present
+  ? readdirSync(corpus)
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+  : [];
 
 if (!present) console.warn(`corpus tests skipped: ${corpus} does not exist (CI places ../shared beside the checkout)`);
 
@@ -29,7 +33,10 @@ describe.skipIf(!present)("corpus ../shared/corpus", () => {
       tools += result.ir.tools.length;
       // Every distinct tool of the capture is generated (a repeated name keeps its first definition).
       const names = (JSON.parse(await readFile(manifest, "utf8")) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
-      expect(result.ir.tools.map((tool) => tool.wireName), file).toEqual([...new Set(names)]);
+      expect(
+        result.ir.tools.map((tool) => tool.wireName),
+        file,
+      ).toEqual([...new Set(names)]);
     }
     expect(manifests.length).toBeGreaterThanOrEqual(60);
     expect(tools).toBeGreaterThanOrEqual(1300);

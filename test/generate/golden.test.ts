@@ -65,23 +65,33 @@ describe("goldens hold no raw bidirectional-text control", () => {
 
 describe("goldens are stable under Prettier", () => {
   // Users run Prettier on their trees; a second pass must change nothing, with either TypeScript parser.
-  it.each(goldenCases.map((entry) => entry.name))("%s: re-formatting changes nothing (babel-ts and typescript parsers, as prettier --check sees the file)", async (name) => {
-    const prettier = await import("prettier");
-    const directory = join(repoRoot, "golden", name);
-    for (const file of (await readdir(directory)).filter((entry) => entry.endsWith(".ts") && entry !== "validators.ts")) {
-      const text = await readFile(join(directory, file), "utf8");
-      for (const parser of ["babel-ts", "typescript"]) {
-        expect(await prettier.format(text, { parser, filepath: join(directory, file) }), `${name}/${file} with ${parser}`).toBe(text);
+  it.each(goldenCases.map((entry) => entry.name))(
+    "%s: re-formatting changes nothing (babel-ts and typescript parsers, as prettier --check sees the file)",
+    async (name) => {
+      const prettier = await import("prettier");
+      const directory = join(repoRoot, "golden", name);
+      for (const file of (await readdir(directory)).filter((entry) => entry.endsWith(".ts") && entry !== "validators.ts")) {
+        const text = await readFile(join(directory, file), "utf8");
+        for (const parser of ["babel-ts", "typescript"]) {
+          expect(await prettier.format(text, { parser, filepath: join(directory, file) }), `${name}/${file} with ${parser}`).toBe(text);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("goldens type-check", () => {
   it("with isolatedDeclarations, and their declarations show typed validators, not ajv's internals", async () => {
     const declarations = await mkdtemp(join(tmpdir(), "mcpgen-declarations-"));
     const result = await typecheck([join(repoRoot, "golden")], "NodeNext", {
-      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, isolatedDeclarations: true, outDir: declarations, rootDir: join(repoRoot, "golden") },
+      compilerOptions: {
+        noEmit: false,
+        declaration: true,
+        emitDeclarationOnly: true,
+        isolatedDeclarations: true,
+        outDir: declarations,
+        rootDir: join(repoRoot, "golden"),
+      },
     });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
@@ -91,7 +101,10 @@ describe("goldens type-check", () => {
   });
 
   it("without strictNullChecks (strict: false), as older projects compile", async () => {
-    const result = await typecheck([join(repoRoot, "golden")], "Bundler", { compilerOptions: { strict: false, exactOptionalPropertyTypes: false }, lib: ["ES2022", "DOM"] });
+    const result = await typecheck([join(repoRoot, "golden")], "Bundler", {
+      compilerOptions: { strict: false, exactOptionalPropertyTypes: false },
+      lib: ["ES2022", "DOM"],
+    });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
   });

@@ -62,7 +62,10 @@ describe("a manifest that is not JSON", () => {
 
   it("in mcpgen.config.json, with comments, is located in the file as written", async () => {
     const root = await scratch();
-    await writeFile(join(root, "mcpgen.config.json"), '{\n  /* a comment\n     over two lines */\n  "targets": [\n    { "name": "a" "manifest": "a.json" }\n  ]\n}\n');
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      '{\n  /* a comment\n     over two lines */\n  "targets": [\n    { "name": "a" "manifest": "a.json" }\n  ]\n}\n',
+    );
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
@@ -78,7 +81,10 @@ describe("an MCP client's configuration that is not JSON", () => {
   it("is located by line and column, and none of its lines is quoted (they hold tokens)", async () => {
     const root = await scratch();
     const token = "sk-live-0123456789abcdef";
-    await writeFile(join(root, ".mcp.json"), `{\n  "mcpServers": {\n    "api": { "url": "http://127.0.0.1:9/mcp", "headers": { "Authorization": "Bearer ${token}" } }\n    "next": {}\n  }\n}\n`);
+    await writeFile(
+      join(root, ".mcp.json"),
+      `{\n  "mcpServers": {\n    "api": { "url": "http://127.0.0.1:9/mcp", "headers": { "Authorization": "Bearer ${token}" } }\n    "next": {}\n  }\n}\n`,
+    );
     const result = await cliIn(root, ["init"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
@@ -93,7 +99,9 @@ describe("a manifest path that is not a readable file", () => {
     const root = await scratch();
     await mkdir(join(root, "src/mcp/weather"), { recursive: true });
     const bare = await cliIn(root, ["generate", "src", "--out", "out"]);
-    expect(bare.stderr).toBe("error: src: cannot read the manifest: it is a directory, not a file\n  hint: pass the path of a tools/list JSON file, or - to read stdin\n");
+    expect(bare.stderr).toBe(
+      "error: src: cannot read the manifest: it is a directory, not a file\n  hint: pass the path of a tools/list JSON file, or - to read stdin\n",
+    );
     await writeFile(join(root, "src/mcp/weather/manifest.json"), "{}");
     const output = await cliIn(root, ["scaffold", "src/mcp/weather", "--out", "server"]);
     expect(output.code).toBe(1);
@@ -134,7 +142,8 @@ describe("commands with nothing to do", () => {
     expect(result).toEqual({
       code: 2,
       stdout: "",
-      stderr: 'error: mcpgen.config.json has no targets: there is nothing to generate\n  hint: add one to "targets", e.g. { "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }\n',
+      stderr:
+        'error: mcpgen.config.json has no targets: there is nothing to generate\n  hint: add one to "targets", e.g. { "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }\n',
     });
     expect(await readdir(root)).toEqual(["mcpgen.config.json"]);
   });

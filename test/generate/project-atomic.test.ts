@@ -40,10 +40,17 @@ describe("a project run whose write fails after planning", () => {
     try {
       const run = await cliIn(root, ["generate", "--json"]);
       expect(run.code).toBe(1);
-      const result = JSON.parse(run.stdout) as { written: boolean; errors: Array<{ target: string; diagnostic: { code: string; file: string; message: string } }>; targets: Array<{ name: string }> };
+      const result = JSON.parse(run.stdout) as {
+        written: boolean;
+        errors: Array<{ target: string; diagnostic: { code: string; file: string; message: string } }>;
+        targets: Array<{ name: string }>;
+      };
       expect(result.written).toBe(false);
       expect(result.errors).toHaveLength(1);
-      expect(result.errors[0]).toMatchObject({ target: "notes", diagnostic: { code: "output-unwritable", message: expect.stringMatching(/^cannot write the output: EACCES/) } });
+      expect(result.errors[0]).toMatchObject({
+        target: "notes",
+        diagnostic: { code: "output-unwritable", message: expect.stringMatching(/^cannot write the output: EACCES/) },
+      });
       // The file the user knows, not its temporary sibling.
       expect(result.errors[0]!.diagnostic.file).toMatch(/server\/src\/generated\/[a-z-]+\.ts$/);
       expect(result.targets.map((target) => target.name)).not.toContain("notes");
@@ -77,7 +84,9 @@ describe("a project run whose write fails after planning", () => {
     expect([...tree.keys()].filter((path) => path.includes(".mcpgen-"))).toEqual([]);
     expect([...tree.keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/notes/"))).toEqual([]);
     expect(printed.code).toBe(1);
-    expect(printed.stderr).toMatch(/written before the failure: weather; notes-types failed while its files were put in place; the other targets were not written\n$/);
+    expect(printed.stderr).toMatch(
+      /written before the failure: weather; notes-types failed while its files were put in place; the other targets were not written\n$/,
+    );
     // And the next run puts everything in place.
     expect((await generateProject({ cwd: root })).ok).toBe(true);
   });

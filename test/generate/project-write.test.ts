@@ -74,7 +74,10 @@ describe("pruning", () => {
     const stale = await findStaleFiles(directory, new Set(["types.ts"]), [join(directory, "input.json")]);
     expect(stale).toEqual(["old.ts", "snapshot.json", "src/generated/gone.ts"]);
 
-    const planned = await planWrites([{ path: "types.ts", contents: MARKED, format: "none" }], directory, { prune: { keep: [join(directory, "input.json")] }, diff: true });
+    const planned = await planWrites([{ path: "types.ts", contents: MARKED, format: "none" }], directory, {
+      prune: { keep: [join(directory, "input.json")] },
+      diff: true,
+    });
     expect(planned).toEqual([
       { path: "types.ts", status: "unchanged" },
       { path: "old.ts", status: "deleted", lines: { added: 0, removed: 2 } },
@@ -83,7 +86,17 @@ describe("pruning", () => {
     ]);
     await writeFiles([{ path: "types.ts", contents: MARKED, format: "none" }], directory, { prune: { keep: [join(directory, "input.json")] } });
     for (const gone of ["old.ts", "snapshot.json", "src/generated/gone.ts"]) await expect(lstat(join(directory, gone))).rejects.toThrow();
-    for (const kept of ["mine.ts", "marker-later.ts", "input.json", "package.json", "late.json", "notes.md", "src/handlers/old-tool.ts", "nested/deep.ts", "link.ts"]) {
+    for (const kept of [
+      "mine.ts",
+      "marker-later.ts",
+      "input.json",
+      "package.json",
+      "late.json",
+      "notes.md",
+      "src/handlers/old-tool.ts",
+      "nested/deep.ts",
+      "link.ts",
+    ]) {
       expect((await lstat(join(directory, kept))).isFile() || (await lstat(join(directory, kept))).isSymbolicLink()).toBe(true);
     }
     expect(await readFile(elsewhere, "utf8")).toBe(MARKED);
@@ -100,11 +113,17 @@ describe("pruning", () => {
 describe("writing", () => {
   it("never rewrites a file whose contents are unchanged (its mtime stays)", async () => {
     const directory = await mkdtemp(join(tmpdir(), "mcpgen-write-"));
-    const files: EmittedFile[] = [{ path: "a.ts", contents: MARKED, format: "none" }, { path: "b.json", contents: "{\"generatedBy\":\"mcpgen\"}\n", format: "none" }];
+    const files: EmittedFile[] = [
+      { path: "a.ts", contents: MARKED, format: "none" },
+      { path: "b.json", contents: '{"generatedBy":"mcpgen"}\n', format: "none" },
+    ];
     await writeFiles(files, directory);
     for (const file of files) await utimes(join(directory, file.path), PAST, PAST);
     const changed = [{ ...files[0]!, contents: `${MARKED}// more\n` }, files[1]!];
-    expect(await writeFiles(changed, directory)).toEqual([{ path: "a.ts", status: "updated" }, { path: "b.json", status: "unchanged" }]);
+    expect(await writeFiles(changed, directory)).toEqual([
+      { path: "a.ts", status: "updated" },
+      { path: "b.json", status: "unchanged" },
+    ]);
     expect((await lstat(join(directory, "a.ts"))).mtimeMs).not.toBe(PAST.getTime());
     expect((await lstat(join(directory, "b.json"))).mtimeMs).toBe(PAST.getTime());
   });
@@ -116,10 +135,14 @@ describe("what stands in the way", () => {
 
   it.each([
     ["a dangling symbolic link", async (target: string) => symlink("/nonexistent/mcpgen-target", target), /it is a symbolic link/],
-    ["a link to a file mcpgen generated", async (target: string) => {
-      await writeFile(`${target}.real`, MARKED);
-      await symlink(`${target}.real`, target);
-    }, /it is a symbolic link/],
+    [
+      "a link to a file mcpgen generated",
+      async (target: string) => {
+        await writeFile(`${target}.real`, MARKED);
+        await symlink(`${target}.real`, target);
+      },
+      /it is a symbolic link/,
+    ],
     ["a directory", async (target: string) => mkdir(target), /it is a directory/],
     // A read would block forever on a FIFO.
     ["a FIFO", async (target: string) => void execFileSync("mkfifo", [target]), /it is not a regular file/],
@@ -193,7 +216,13 @@ describe("temporary files", () => {
 describe("between staging and committing", () => {
   it("a file that appears at a planned path is the user's: the commit refuses, keeps it, and leaves no temporary file", async () => {
     const out = await mkdtemp(join(tmpdir(), "mcpgen-race-"));
-    const staged = await stageWrites([{ path: "types.ts", contents: MARKED, format: "none" }, { path: "index.ts", contents: MARKED, format: "none" }], out);
+    const staged = await stageWrites(
+      [
+        { path: "types.ts", contents: MARKED, format: "none" },
+        { path: "index.ts", contents: MARKED, format: "none" },
+      ],
+      out,
+    );
     await writeFile(join(out, "types.ts"), "my precious user file\n");
     const error = await staged.commit().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpgenError);

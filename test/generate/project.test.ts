@@ -85,7 +85,12 @@ describe("mcpgen generate over a configuration", () => {
     expect(changes.removed).toEqual([]);
     expect(changes.contentChanged).toEqual(["contracts/weather.tools.json", `${WEATHER}/manifest.json`, `${WEATHER}/types.ts`]);
     expect(changes.written).toEqual(changes.contentChanged);
-    expect(result.targets.map((target) => [target.name, target.upToDate])).toEqual([["weather", false], ["notes-types", true], ["notes", true], ["github", true]]);
+    expect(result.targets.map((target) => [target.name, target.upToDate])).toEqual([
+      ["weather", false],
+      ["notes-types", true],
+      ["notes", true],
+      ["github", true],
+    ]);
   });
 
   it("--check: exit 1 with every file and its line counts before, 0 after, 1 again after an edit; never writes", async () => {
@@ -146,8 +151,21 @@ describe("mcpgen generate over a configuration", () => {
     const checked = await checkProject({ cwd: root, targets: ["notes-types"] });
     expect(checked.upToDate).toBe(false);
     expect(checked.targets[0]!.files.filter((file) => file.status !== "unchanged")).toEqual([
-      { path: "manifest.json", status: "updated", lines: { added: 3, removed: 0 }, diff: { text: expect.stringContaining('+          "createdAt": {\n'), omitted: 0 } },
-      { path: "types.ts", status: "updated", lines: { added: 1, removed: 0 }, diff: { text: '@@ -20,6 +20,7 @@\n  */\n export type AddNoteOutput = {\n   id: string;\n+  createdAt?: string;\n };\n \n /** Arguments of tool "list_notes". */\n', omitted: 0 } },
+      {
+        path: "manifest.json",
+        status: "updated",
+        lines: { added: 3, removed: 0 },
+        diff: { text: expect.stringContaining('+          "createdAt": {\n'), omitted: 0 },
+      },
+      {
+        path: "types.ts",
+        status: "updated",
+        lines: { added: 1, removed: 0 },
+        diff: {
+          text: '@@ -20,6 +20,7 @@\n  */\n export type AddNoteOutput = {\n   id: string;\n+  createdAt?: string;\n };\n \n /** Arguments of tool "list_notes". */\n',
+          omitted: 0,
+        },
+      },
     ]);
   });
 
@@ -193,9 +211,13 @@ describe("mcpgen generate over a configuration", () => {
 
     const result = await cliIn(root, ["generate", "notes"]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n');
+    expect(result.stderr).toBe(
+      'warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n',
+    );
     // Written: src/generated/ (5), manifest.json, and the README's tools table.
-    expect(result.stdout).toBe("notes: scaffolded 1 tools into server (7 file(s) written, 4 unchanged, 1 obsolete deleted)\n  kept 1 existing handler(s) untouched\n");
+    expect(result.stdout).toBe(
+      "notes: scaffolded 1 tools into server (7 file(s) written, 4 unchanged, 1 obsolete deleted)\n  kept 1 existing handler(s) untouched\n",
+    );
     expect(await readFile(join(server, "README.md"), "utf8")).not.toContain("list-notes");
     const files = await treeState(server);
     expect(files.has("src/generated/list-notes.ts")).toBe(false);
@@ -234,9 +256,15 @@ describe("mcpgen generate over a configuration", () => {
 
     expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 10 file(s))\n", stderr: "" });
     const result = await cliIn(root, ["generate", "notes"]);
-    expect(result).toEqual({ code: 0, stdout: "notes: scaffolded 2 tools into server (0 file(s) written, 10 unchanged)\n  kept 2 existing handler(s) untouched\n", stderr: "" });
+    expect(result).toEqual({
+      code: 0,
+      stdout: "notes: scaffolded 2 tools into server (0 file(s) written, 10 unchanged)\n  kept 2 existing handler(s) untouched\n",
+      stderr: "",
+    });
     expect([...(await treeState(server)).keys()].filter((path) => !path.startsWith("src/generated/"))).toEqual([
-      "manifest.json", "src/handlers/add-note.ts", "src/handlers/list-notes.ts",
+      "manifest.json",
+      "src/handlers/add-note.ts",
+      "src/handlers/list-notes.ts",
     ]);
   });
 
@@ -245,12 +273,14 @@ describe("mcpgen generate over a configuration", () => {
     await rm(join(root, "src/mcp/github/manifest.json"));
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe([
-      'error: github: src/mcp/github/manifest.json: no snapshot of server "github" yet: generate works offline from src/mcp/github/manifest.json, which mcpgen pull writes',
-      "  hint: run mcpgen pull github",
-      "nothing written: 1 of 4 target(s) failed",
-      "",
-    ].join("\n"));
+    expect(result.stderr).toBe(
+      [
+        'error: github: src/mcp/github/manifest.json: no snapshot of server "github" yet: generate works offline from src/mcp/github/manifest.json, which mcpgen pull writes',
+        "  hint: run mcpgen pull github",
+        "nothing written: 1 of 4 target(s) failed",
+        "",
+      ].join("\n"),
+    );
     const tree = [...(await treeState(root)).keys()];
     expect(tree.filter((path) => path.startsWith("src/") || path.startsWith("server/"))).toEqual([]);
 
@@ -280,11 +310,15 @@ describe("mcpgen generate over a configuration", () => {
     });
     const strict = await cliIn(root, ["generate", "--strict"]);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/^error: weather: contracts\/weather\.tools\.json: tool "get_forecast" at \/tools\/1\/inputSchema\/properties\/days\/\$ref: \$ref "#\/\$defs\/Days" points to nothing/m);
+    expect(strict.stderr).toMatch(
+      /^error: weather: contracts\/weather\.tools\.json: tool "get_forecast" at \/tools\/1\/inputSchema\/properties\/days\/\$ref: \$ref "#\/\$defs\/Days" points to nothing/m,
+    );
     expect([...(await treeState(root)).keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/weather"))).toEqual([]);
     const lenient = await cliIn(root, ["generate"]);
     expect(lenient.code).toBe(0);
-    expect(lenient.stderr).toMatch(/^warning: weather: contracts\/weather\.tools\.json: tool "get_forecast" at \/tools\/1\/inputSchema\/properties\/days\/\$ref: /m);
+    expect(lenient.stderr).toMatch(
+      /^warning: weather: contracts\/weather\.tools\.json: tool "get_forecast" at \/tools\/1\/inputSchema\/properties\/days\/\$ref: /m,
+    );
   });
 
   it("a missing manifest: the hint names the target's entry in the configuration and where paths start", async () => {
@@ -327,7 +361,10 @@ describe("mcpgen generate over a configuration", () => {
       document.targets[1].manifest = "inputs/notes.json";
       document.targets[2].manifest = "inputs/notes.json";
     });
-    await writeFile(join(root, WEATHER, "notes.json"), JSON.stringify({ generatedBy: "mcpgen", ...JSON.parse(await readFile(join(root, "contracts/notes.tools.json"), "utf8")) }));
+    await writeFile(
+      join(root, WEATHER, "notes.json"),
+      JSON.stringify({ generatedBy: "mcpgen", ...JSON.parse(await readFile(join(root, "contracts/notes.tools.json"), "utf8")) }),
+    );
     const result = await generateProject({ cwd: root });
     expect(result.errors).toEqual([]);
     expect(result.targets.find((target) => target.name === "weather")?.files.some((file) => file.path === "notes.json")).toBe(false);
@@ -356,10 +393,27 @@ describe("mcpgen generate over a configuration", () => {
     const root = await fixtureCopy();
     const json = await cliIn(root, ["generate", "--json", "weather", "notes"]);
     expect(json.code).toBe(0);
-    const summary = JSON.parse(json.stdout) as { ok: boolean; upToDate: boolean; written: boolean; configFile: string; targets: Array<{ name: string; emit: string; outDir: string; files: Array<{ path: string; status: string }>; created: string[] }> };
+    const summary = JSON.parse(json.stdout) as {
+      ok: boolean;
+      upToDate: boolean;
+      written: boolean;
+      configFile: string;
+      targets: Array<{ name: string; emit: string; outDir: string; files: Array<{ path: string; status: string }>; created: string[] }>;
+    };
     expect(summary).toMatchObject({ ok: true, upToDate: false, written: true, configFile: join(root, "mcpgen.config.json") });
-    expect(summary.targets.map((target) => [target.name, target.emit, target.outDir])).toEqual([["weather", "client", join(root, WEATHER)], ["notes", "server", join(root, "server")]]);
-    expect(summary.targets[0]!.files.map((file) => file.path)).toEqual(["client.ts", "index.ts", "manifest.json", "runtime.ts", "types.ts", "validate.ts", "validators.ts"]);
+    expect(summary.targets.map((target) => [target.name, target.emit, target.outDir])).toEqual([
+      ["weather", "client", join(root, WEATHER)],
+      ["notes", "server", join(root, "server")],
+    ]);
+    expect(summary.targets[0]!.files.map((file) => file.path)).toEqual([
+      "client.ts",
+      "index.ts",
+      "manifest.json",
+      "runtime.ts",
+      "types.ts",
+      "validate.ts",
+      "validators.ts",
+    ]);
     expect(summary.targets[1]!.created).toContain("src/handlers/add-note.ts");
 
     const checked = await cliIn(root, ["generate", "--check", "--json", "weather"]);
@@ -368,7 +422,8 @@ describe("mcpgen generate over a configuration", () => {
 
     expect(await cliIn(root, ["generate", "-q"])).toEqual({ code: 0, stdout: "", stderr: "" });
     const verbose = await cliIn(root, ["generate", "-v", "notes"]);
-    for (const stage of ["acquire", "normalize", "plan", "emit", "format", "write"]) expect(verbose.stdout).toMatch(new RegExp(`\\n {2}${stage} +\\d+\\.\\d ms\\n`));
+    for (const stage of ["acquire", "normalize", "plan", "emit", "format", "write"])
+      expect(verbose.stdout).toMatch(new RegExp(`\\n {2}${stage} +\\d+\\.\\d ms\\n`));
   });
 
   it("--config names a configuration elsewhere; paths are relative to it; --no-format applies to every target", async () => {

@@ -53,7 +53,10 @@ describe("the README's first example", () => {
     await writeFile(join(app, "package.json"), JSON.stringify(initialized, null, 2));
     await writeFile(join(app, "tsconfig.json"), tsconfig!.text);
     await mkdir(join(app, "src"));
-    await writeFile(join(app, "src/main.ts"), program!.text.replace(transport, `{ command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(server)}] }`));
+    await writeFile(
+      join(app, "src/main.ts"),
+      program!.text.replace(transport, `{ command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(server)}] }`),
+    );
     const pulled = await cliIn(app, ["pull", "--out", "src/mcp/everything", "-q", "--", process.execPath, server]);
     expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);

@@ -33,7 +33,12 @@ describe("a target reads the same alone and in a configuration", () => {
     const stale = [await cliIn(alone, [...single, "--check", "--diff"]), await cliIn(configured, ["generate", "weather", "--check", "--diff"])];
     expect(stale.map((run) => run.code)).toEqual([1, 1]);
     const [aloneLines, configuredLines] = stale.map((run) => run.stderr.split("\n"));
-    expect(aloneLines!.slice(0, 4)).toEqual(["src/mcp/weather is out of date (3 file(s)):", "  stale: manifest.json (+1 -1)", "  stale: types.ts (+1 -1)", "  stale: validators.ts (+2 -2)"]);
+    expect(aloneLines!.slice(0, 4)).toEqual([
+      "src/mcp/weather is out of date (3 file(s)):",
+      "  stale: manifest.json (+1 -1)",
+      "  stale: types.ts (+1 -1)",
+      "  stale: validators.ts (+2 -2)",
+    ]);
     expect(aloneLines).toContain("--- src/mcp/weather/types.ts");
     // The same lines, the diffs included; a configuration sums its targets up, and the command that brings it up to date differs.
     expect(aloneLines!.slice(0, -2)).toEqual(configuredLines!.slice(0, -3).map((line) => withoutName(line, "weather")));
@@ -63,13 +68,15 @@ describe("a target reads the same alone and in a configuration", () => {
     const [alone, configured] = await Promise.all([fixtureCopy("print-scaffold-alone"), fixtureCopy("print-scaffold-configured")]);
     const single = ["scaffold", "contracts/notes.tools.json", "--out", "server"];
     const created = [await cliIn(alone, single), await cliIn(configured, ["generate", "notes"])];
-    expect(created[0]!.stdout).toBe([
-      "scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
-      "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
-      "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
-      "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
-      "",
-    ].join("\n"));
+    expect(created[0]!.stdout).toBe(
+      [
+        "scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+        "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
+        "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
+        "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
+        "",
+      ].join("\n"),
+    );
     expect(created[0]).toEqual({ code: 0, stdout: withoutName(created[1]!.stdout, "notes"), stderr: withoutName(created[1]!.stderr, "notes") });
 
     await Promise.all([editContract(alone, "notes.tools.json"), editContract(configured, "notes.tools.json")]);
@@ -94,22 +101,49 @@ function driftedTarget(name?: string): TargetReport {
     created: [],
     handlers: [],
     orphanedHandlers: [{ path: "src/handlers/gone.ts", tool: "gone", reason: "removed" }],
-    diagnostics: [{ severity: "warning", code: "schema-suspect", message: "enum is empty, so no value is valid here (typed never)", file: "github (.mcp.json)", tool: "search", pointer: "/tools/0/inputSchema/properties/kind/enum" }],
+    diagnostics: [
+      {
+        severity: "warning",
+        code: "schema-suspect",
+        message: "enum is empty, so no value is valid here (typed never)",
+        file: "github (.mcp.json)",
+        tool: "search",
+        pointer: "/tools/0/inputSchema/properties/kind/enum",
+      },
+    ],
     upToDate: false,
     timings: {},
     server: "github (.mcp.json)",
-    drift: { added: ["close_issue"], removed: [], changed: [{ name: "search", fields: [{ field: "inputSchema", change: "changed", pointers: ["/properties/kind"] }] }], notes: ["server version: \"1.0.0\" → \"1.1.0\""] },
+    drift: {
+      added: ["close_issue"],
+      removed: [],
+      changed: [{ name: "search", fields: [{ field: "inputSchema", change: "changed", pointers: ["/properties/kind"] }] }],
+      notes: ['server version: "1.0.0" → "1.1.0"'],
+    },
   };
 }
 
 function report(target: TargetReport): RunReport {
-  return { check: true, targets: [target], errors: [], committed: [], ok: true, upToDate: false, fix: "run: mcpgen pull github", json: { named: target.name !== undefined } };
+  return {
+    check: true,
+    targets: [target],
+    errors: [],
+    committed: [],
+    ok: true,
+    upToDate: false,
+    fix: "run: mcpgen pull github",
+    json: { named: target.name !== undefined },
+  };
 }
 
 function printed(run: RunReport, options: Parameters<typeof printRun>[2] = {}, color = false) {
   let stdout = "";
   let stderr = "";
-  const code = printRun(run, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), color: { stdout: color, stderr: color } }, options);
+  const code = printRun(
+    run,
+    { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), color: { stdout: color, stderr: color } },
+    options,
+  );
   return { code, stdout, stderr };
 }
 
@@ -141,7 +175,13 @@ describe("the printer", () => {
   });
 
   it("a current pull names its server, after the notes that are not drift", () => {
-    const current = { ...driftedTarget("github"), upToDate: true, files: [{ path: "manifest.json", status: "unchanged" as const }], orphanedHandlers: [], diagnostics: [] };
+    const current = {
+      ...driftedTarget("github"),
+      upToDate: true,
+      files: [{ path: "manifest.json", status: "unchanged" as const }],
+      orphanedHandlers: [],
+      diagnostics: [],
+    };
     expect(printed({ ...report(current), upToDate: true })).toEqual({
       code: 0,
       stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 1 file(s))\n",

@@ -43,10 +43,18 @@ describe("a configuration", () => {
   });
 
   it('with "strict": true at the top: each lossy warning is an error of its target, and nothing is written', async () => {
-    const root = await project({ strict: true, targets: [{ name: "t", manifest: "tools.json", out: "out" }, { name: "other", manifest: "tools.json", out: "other", strict: false }] });
+    const root = await project({
+      strict: true,
+      targets: [
+        { name: "t", manifest: "tools.json", out: "out" },
+        { name: "other", manifest: "tools.json", out: "other", strict: false },
+      ],
+    });
     const result = await generateProject({ cwd: root });
     expect(result.ok).toBe(false);
-    expect(result.errors).toEqual([{ target: "t", diagnostic: expect.objectContaining({ severity: "error", code: "ref-unresolved", message: expect.stringMatching(/points to nothing/) }) }]);
+    expect(result.errors).toEqual([
+      { target: "t", diagnostic: expect.objectContaining({ severity: "error", code: "ref-unresolved", message: expect.stringMatching(/points to nothing/) }) },
+    ]);
     expect(existsSync(join(root, "out"))).toBe(false);
     // All or nothing: the target that is not strict is not written either.
     expect(existsSync(join(root, "other"))).toBe(false);
@@ -66,7 +74,10 @@ describe("scaffold", () => {
   it("--strict refuses the manifest and writes nothing; without it, the server is scaffolded with the warning", async () => {
     const root = await mkdtemp(join(tmpdir(), "mcpgen-strict-scaffold-"));
     await writeFile(join(root, "tools.json"), manifest);
-    const refused = await scaffold({ manifest: join(root, "tools.json"), outDir: join(root, "server"), strict: true }).then(() => undefined, (error: unknown) => error);
+    const refused = await scaffold({ manifest: join(root, "tools.json"), outDir: join(root, "server"), strict: true }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(StrictError);
     expect((refused as StrictError).diagnostics.map((diagnostic) => diagnostic.tool)).toEqual(["dangling"]);
     expect(existsSync(join(root, "server"))).toBe(false);

@@ -101,28 +101,47 @@ describe("watchProject", () => {
     const watch = startWatch(root);
     await watch.waitFor("the watch to start", (event) => event.kind === "watching");
     expect(watch.events.filter((event) => event.kind === "generated").map((event) => [event.target, event.reason])).toEqual([
-      ["weather", "start"], ["notes-types", "start"], ["notes", "start"], ["github", "start"],
+      ["weather", "start"],
+      ["notes-types", "start"],
+      ["notes", "start"],
+      ["github", "start"],
     ]);
     const watching = watch.events.find((event) => event.kind === "watching");
-    expect(watching).toEqual({ kind: "watching", configFile: join(root, "mcpgen.config.json"), inputs: [
-      join(root, "contracts/weather.tools.json"), join(root, "contracts/notes.tools.json"), join(root, "src/mcp/github/manifest.json"),
-    ] });
+    expect(watching).toEqual({
+      kind: "watching",
+      configFile: join(root, "mcpgen.config.json"),
+      inputs: [join(root, "contracts/weather.tools.json"), join(root, "contracts/notes.tools.json"), join(root, "src/mcp/github/manifest.json")],
+    });
 
     // An edit in place regenerates weather alone.
     let mark = watch.events.length;
-    await editJson(join(root, "contracts/weather.tools.json"), (document) => {
-      document.tools[0].description = "Current weather for a place";
-    }, true);
+    await editJson(
+      join(root, "contracts/weather.tools.json"),
+      (document) => {
+        document.tools[0].description = "Current weather for a place";
+      },
+      true,
+    );
     await watch.waitFor("weather to regenerate", generated("weather", "input"), mark);
     const weather = watch.events.slice(mark).find(generated("weather"));
-    expect(weather?.kind === "generated" && weather.result.files.filter((file) => file.status !== "unchanged").map((file) => file.path)).toEqual(["client.ts", "manifest.json"]);
+    expect(weather?.kind === "generated" && weather.result.files.filter((file) => file.status !== "unchanged").map((file) => file.path)).toEqual([
+      "client.ts",
+      "manifest.json",
+    ]);
 
     // An invalid manifest is an error for both targets that read it; the watch goes on.
     mark = watch.events.length;
-    await saveByRename(join(root, "contracts/notes.tools.json"), "{ \"tools\": [ ");
+    await saveByRename(join(root, "contracts/notes.tools.json"), '{ "tools": [ ');
     await watch.waitFor("errors for both notes targets", (event) => event.kind === "error" && event.target !== undefined, mark, 2);
-    expect(watch.events.slice(mark).filter((event) => event.kind === "error").map((event) => event.kind === "error" && [event.target, event.diagnostic.code]).sort()).toEqual([
-      ["notes", "input-not-json"], ["notes-types", "input-not-json"],
+    expect(
+      watch.events
+        .slice(mark)
+        .filter((event) => event.kind === "error")
+        .map((event) => event.kind === "error" && [event.target, event.diagnostic.code])
+        .sort(),
+    ).toEqual([
+      ["notes", "input-not-json"],
+      ["notes-types", "input-not-json"],
     ]);
 
     // Still alive: weather regenerates.
@@ -146,9 +165,12 @@ describe("watchProject", () => {
 
     // An invalid configuration is reported; the last valid one stays in force.
     mark = watch.events.length;
-    await saveByRename(join(root, "mcpgen.config.json"), "{ \"targets\": [ { \"name\": \"weather\" } ] }");
+    await saveByRename(join(root, "mcpgen.config.json"), '{ "targets": [ { "name": "weather" } ] }');
     await watch.waitFor("the configuration error", (event) => event.kind === "error" && event.target === undefined, mark);
-    expect(watch.events.slice(mark).find((event) => event.kind === "error")).toMatchObject({ reason: "config", diagnostic: { code: "config-invalid", pointer: "/targets/0" } });
+    expect(watch.events.slice(mark).find((event) => event.kind === "error")).toMatchObject({
+      reason: "config",
+      diagnostic: { code: "config-invalid", pointer: "/targets/0" },
+    });
     mark = watch.events.length;
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
       document.tools[0].description = "Weather, now";
@@ -156,7 +178,9 @@ describe("watchProject", () => {
     await watch.waitFor("weather to regenerate under the last valid configuration", generated("weather", "input"), mark);
 
     // Nothing but the edited targets ever regenerated after the start (github's snapshot never changed).
-    const regenerated = watch.events.filter((event) => event.kind === "generated" && event.reason !== "start").map((event) => event.kind === "generated" && event.target);
+    const regenerated = watch.events
+      .filter((event) => event.kind === "generated" && event.reason !== "start")
+      .map((event) => event.kind === "generated" && event.target);
     expect(regenerated.slice(-5)).toEqual(["weather", "notes-types", "notes", "notes-types", "weather"]);
     expect(regenerated.slice(0, -5)).toEqual(["weather"]);
     watch.stop();
@@ -224,7 +248,13 @@ describe("watchProject", () => {
       document.tools[0].description = "Notes, edited again";
     });
     await watch.waitFor("the notes targets", (event) => event.kind === "generated" && event.target.startsWith("notes"), mark, 2);
-    expect(watch.events.slice(mark).filter((event) => event.kind === "generated").map((event) => event.kind === "generated" && event.target).sort()).toEqual(["first", "notes", "notes-types"]);
+    expect(
+      watch.events
+        .slice(mark)
+        .filter((event) => event.kind === "generated")
+        .map((event) => event.kind === "generated" && event.target)
+        .sort(),
+    ).toEqual(["first", "notes", "notes-types"]);
     watch.stop();
     await watch.done;
   });
@@ -252,7 +282,9 @@ describe("watchProject", () => {
   it("resolves at once when the signal is already aborted, and throws without a configuration", async () => {
     const root = await fixtureCopy("watch");
     await expect(watchProject({ cwd: root, signal: AbortSignal.abort(), onEvent: () => undefined })).resolves.toBeUndefined();
-    await expect(watchProject({ cwd: join(root, ".."), config: join(root, "missing.json"), signal: AbortSignal.abort(), onEvent: () => undefined })).resolves.toBeUndefined();
+    await expect(
+      watchProject({ cwd: join(root, ".."), config: join(root, "missing.json"), signal: AbortSignal.abort(), onEvent: () => undefined }),
+    ).resolves.toBeUndefined();
     const error = await watchProject({ cwd: "/", onEvent: () => undefined }).catch((reason: unknown) => reason);
     expect(String(error)).toMatch(/no mcpgen\.config\.json in \/ or any directory above it/);
     // A target the configuration does not have: a usage error at once, as without watching.
@@ -303,7 +335,9 @@ describe("mcpgen generate --watch over a configuration (in process, stopped thro
     });
     await waitUntil("the regeneration", () => captured.stdout.includes("notes: regenerated 2 tools into "), subscribe, output);
     expect(captured.stdout).toContain("\n  new handler stubs: src/handlers/list-all-notes.ts\n  kept 1 existing handler(s) untouched\n");
-    expect(captured.stderr).toContain('warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n');
+    expect(captured.stderr).toContain(
+      'warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n',
+    );
     controller.abort();
     expect(await exit).toBe(0);
   });
@@ -316,12 +350,16 @@ describe("mcpgen generate --watch (the built CLI)", () => {
     child = undefined;
   });
   beforeAll(() => {
-    if (!existsSync(join(repoRoot, "dist", "src", "commands", "watch.js"))) throw new Error("dist/ has no commands/watch.js: run `npm run build` before these tests");
+    if (!existsSync(join(repoRoot, "dist", "src", "commands", "watch.js")))
+      throw new Error("dist/ has no commands/watch.js: run `npm run build` before these tests");
   });
 
   it("prints one line per regeneration, an error for an invalid manifest, keeps watching, exits 0 on SIGINT", async () => {
     const root = await fixtureCopy("watch-cli");
-    const process_ = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), "generate", "--watch", "weather", "notes-types"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
+    const process_ = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), "generate", "--watch", "weather", "notes-types"], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     child = process_;
     const { captured, append, subscribe, output } = capturedOutput();
     process_.stdout.on("data", (chunk: Buffer) => append("stdout", chunk.toString()));
@@ -329,7 +367,9 @@ describe("mcpgen generate --watch (the built CLI)", () => {
     const exited = new Promise<number | null>((resolve) => process_.on("exit", (code) => resolve(code)));
 
     await waitUntil("the watch to start", () => captured.stderr.includes("watching mcpgen.config.json and 2 input(s) for changes"), subscribe, output);
-    expect(captured.stdout).toBe("weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)\nnotes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)\n");
+    expect(captured.stdout).toBe(
+      "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)\nnotes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)\n",
+    );
 
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
       document.tools[0].outputSchema.properties.windSpeed = { type: "number" };
@@ -341,8 +381,16 @@ describe("mcpgen generate --watch (the built CLI)", () => {
     await waitUntil("the error", () => captured.stderr.includes("error: weather:"), subscribe, output);
     expect(captured.stderr).toMatch(/error: weather: contracts\/weather\.tools\.json: not valid JSON/);
 
-    await saveByRename(join(root, "contracts/weather.tools.json"), await readFile(join(repoRoot, "test/fixtures/project/contracts/weather.tools.json"), "utf8"));
-    await waitUntil("weather's regeneration after the fix", () => captured.stdout.split("\n").filter((line) => line.startsWith("weather: regenerated")).length === 2, subscribe, output);
+    await saveByRename(
+      join(root, "contracts/weather.tools.json"),
+      await readFile(join(repoRoot, "test/fixtures/project/contracts/weather.tools.json"), "utf8"),
+    );
+    await waitUntil(
+      "weather's regeneration after the fix",
+      () => captured.stdout.split("\n").filter((line) => line.startsWith("weather: regenerated")).length === 2,
+      subscribe,
+      output,
+    );
     expect(captured.stdout.split("\n").filter(Boolean)).toHaveLength(4);
     expect(process_.exitCode).toBeNull();
 

@@ -67,7 +67,13 @@ const tools = [
   { name: "nullable_types", inputSchema: { type: "object", properties: { v: { type: ["string", "number"], nullable: true } } } },
   {
     name: "both_dependencies",
-    inputSchema: { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", dependencies: { a: ["b"], c: { required: ["d"] } }, dependentRequired: { a: ["e"] }, dependentSchemas: { c: { required: ["f"] } } },
+    inputSchema: {
+      $schema: "https://json-schema.org/draft/2019-09/schema",
+      type: "object",
+      dependencies: { a: ["b"], c: { required: ["d"] } },
+      dependentRequired: { a: ["e"] },
+      dependentSchemas: { c: { required: ["f"] } },
+    },
   },
   {
     name: "anchor_under_default",
@@ -75,12 +81,22 @@ const tools = [
   },
   {
     name: "anchor_under_dependency",
-    inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", dependencies: { default: { properties: { x: { $anchor: "inner", type: "string" } } } }, properties: { y: { $ref: "#inner" } } },
+    inputSchema: {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      dependencies: { default: { properties: { x: { $anchor: "inner", type: "string" } } } },
+      properties: { y: { $ref: "#inner" } },
+    },
   },
   {
     name: "custom_dialect",
     // Not draft-07 for all its name: 2020-12, where a $ref's siblings apply.
-    inputSchema: { $schema: "https://example.com/schemas/draft-07-extended", type: "object", properties: { n: { $ref: "#/$defs/num", maximum: 5 } }, $defs: { num: { type: "number" } } },
+    inputSchema: {
+      $schema: "https://example.com/schemas/draft-07-extended",
+      type: "object",
+      properties: { n: { $ref: "#/$defs/num", maximum: 5 } },
+      $defs: { num: { type: "number" } },
+    },
   },
   {
     name: "draft04_ids",
@@ -158,7 +174,11 @@ describe("dialects and keyword semantics", () => {
 
   it("an anchor no subschema declares: a warning, and the ref's siblings still apply", () => {
     expect(diagnostics.filter((diagnostic) => diagnostic.tool === "unresolved_keeps_siblings")).toEqual([
-      expect.objectContaining({ code: "ref-unresolved", pointer: "/tools/5/inputSchema/properties/s/$ref", message: '$ref "#nowhere" names no anchor in this schema; not applied (typed unknown, not validated)' }),
+      expect.objectContaining({
+        code: "ref-unresolved",
+        pointer: "/tools/5/inputSchema/properties/s/$ref",
+        message: '$ref "#nowhere" names no anchor in this schema; not applied (typed unknown, not validated)',
+      }),
     ]);
     expect(validateInput("unresolved_keeps_siblings", { s: "abc" }).ok).toBe(true);
     expect(validateInput("unresolved_keeps_siblings", { s: "abcd" }).ok).toBe(false);
@@ -198,7 +218,12 @@ describe("dialects and keyword semantics", () => {
     expect(validateInput("custom_dialect", { n: 3 }).ok).toBe(true);
     expect(validateInput("custom_dialect", { n: 7 }).ok).toBe(false);
     expect(diagnostics.filter((diagnostic) => diagnostic.tool === "custom_dialect")).toEqual([
-      expect.objectContaining({ severity: "warning", tool: "custom_dialect", pointer: "/tools/10/inputSchema/$schema", message: expect.stringMatching(/names no JSON Schema dialect mcpgen knows; read as 2020-12/) }),
+      expect.objectContaining({
+        severity: "warning",
+        tool: "custom_dialect",
+        pointer: "/tools/10/inputSchema/$schema",
+        message: expect.stringMatching(/names no JSON Schema dialect mcpgen knows; read as 2020-12/),
+      }),
     ]);
   });
 });
@@ -215,7 +240,14 @@ describe("dynamic scopes", () => {
     const schema = { $id: "https://example.com/scopes", type: "object", anyOf: [{ $ref: "x1" }, { $ref: "y1" }], $defs: defs };
     const ir = normalizeManifest(recogniseManifest({ tools: [{ name: "scopes", inputSchema: schema }] }, "scopes.tools.json"));
     expect(ir.diagnostics).toEqual([
-      expect.objectContaining({ code: "keyword-dropped", tool: "scopes", pointer: "/tools/0/inputSchema", message: expect.stringMatching(/would need over 2000 copies of subschemas to resolve through every dynamic scope; each resolves to where it points statically instead/) }),
+      expect.objectContaining({
+        code: "keyword-dropped",
+        tool: "scopes",
+        pointer: "/tools/0/inputSchema",
+        message: expect.stringMatching(
+          /would need over 2000 copies of subschemas to resolve through every dynamic scope; each resolves to where it points statically instead/,
+        ),
+      }),
     ]);
     // Statically, each resource is hoisted once.
     expect(ir.tools[0]!.input.typeNames.defs.size).toBe(2 * levels);

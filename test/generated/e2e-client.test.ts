@@ -29,7 +29,10 @@ async function answer(name: string, args: Record<string, unknown>, context: Cann
   if (name === "get_weather") {
     switch (args["location"]) {
       case "Oslo":
-        return { content: [{ type: "text" as const, text: '{"temperature":-3,"conditions":"snow","humidity":80}' }], structuredContent: { temperature: -3, conditions: "snow", humidity: 80 } };
+        return {
+          content: [{ type: "text" as const, text: '{"temperature":-3,"conditions":"snow","humidity":80}' }],
+          structuredContent: { temperature: -3, conditions: "snow", humidity: 80 },
+        };
       case "Atlantis":
         return { content: [{ type: "text" as const, text: "unknown location: Atlantis" }], isError: true };
       case "Broken":
@@ -98,10 +101,14 @@ describe.each(["v1", "v2"] as const)("generated client with SDK %s", (generation
     const broken = await weather.getWeather({ location: "Broken" }).catch((caught: unknown) => caught);
     expect(broken).toBeInstanceOf(ValidationError);
     expect((broken as ValidationError).phase).toBe("output");
-    expect((broken as ValidationError).issues).toEqual([{ path: "", message: expect.stringMatching(/^does not match the outputSchema \(reported by the MCP SDK: .*temperature.*\)$/) }]);
+    expect((broken as ValidationError).issues).toEqual([
+      { path: "", message: expect.stringMatching(/^does not match the outputSchema \(reported by the MCP SDK: .*temperature.*\)$/) },
+    ]);
     expect((broken as ValidationError).cause).toBeInstanceOf(Error);
     const silent = await weather.getWeather({ location: "Silent" }).catch((caught: unknown) => caught);
-    expect((silent as ValidationError).issues).toEqual([{ path: "", message: "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)" }]);
+    expect((silent as ValidationError).issues).toEqual([
+      { path: "", message: "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)" },
+    ]);
     expect((await weather.getWeather({ location: "Oslo" })).structuredContent.temperature).toBe(-3);
   });
 
@@ -139,7 +146,10 @@ describe.each(["v1", "v2"] as const)("generated client with SDK %s", (generation
     const seen: Array<[number, number | undefined]> = [];
     const result = await weather.getForecast({ location: "Slow" }, { onprogress: (progress) => void seen.push([progress.progress, progress.total]) });
     expect(result.structuredContent).toEqual({ location: "Slow", days: [] });
-    expect(seen).toEqual([[1, 2], [2, 2]]);
+    expect(seen).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 
   it("forwards timeout to the SDK", async () => {

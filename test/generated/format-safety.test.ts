@@ -52,9 +52,7 @@ function regexesIn(path: string): Literal[] {
 }
 
 /** Every BMP code unit, low surrogates before high ones so that no two form a pair. */
-const BMP = String.fromCharCode(
-  ...Array.from({ length: 0x10000 }, (_, index) => index).sort((a, b) => order(a) - order(b)),
-);
+const BMP = String.fromCharCode(...Array.from({ length: 0x10000 }, (_, index) => index).sort((a, b) => order(a) - order(b)));
 function order(unit: number): number {
   if (unit >= 0xdc00 && unit <= 0xdfff) return unit - 0x400;
   if (unit >= 0xd800 && unit <= 0xdbff) return unit + 0x400;
@@ -96,7 +94,8 @@ function withoutIgnoreCase(source: string, flags: string): string {
   };
   visit(parsePattern(source, unicode));
   let folded = source;
-  for (const { start, end, astral } of atoms.sort((a, b) => b.start - a.start)) folded = `${folded.slice(0, start)}${foldedClass(source.slice(start, end), flags, astral)}${folded.slice(end)}`;
+  for (const { start, end, astral } of atoms.sort((a, b) => b.start - a.start))
+    folded = `${folded.slice(0, start)}${foldedClass(source.slice(start, end), flags, astral)}${folded.slice(end)}`;
   return folded;
 }
 
@@ -152,7 +151,11 @@ describe("the format checks accept what ajv-formats' full formats accept", () =>
   const suiteFiles = suitePresent
     ? DRAFTS.flatMap((draft) => {
         const directory = join(suiteRoot, "tests", draft, "optional", "format");
-        return existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith(".json")).map((name) => join(directory, name)) : [];
+        return existsSync(directory)
+          ? readdirSync(directory)
+              .filter((name) => name.endsWith(".json"))
+              .map((name) => join(directory, name))
+          : [];
       })
     : [];
   if (!suitePresent) console.warn(`JSON Schema Test Suite format tests skipped: ${suiteRoot} does not exist (CI places ../shared beside the checkout)`);
@@ -178,10 +181,39 @@ describe("the format checks accept what ajv-formats' full formats accept", () =>
 
   it("on urls built from their parts and then mutated (200,000, of which about a tenth valid)", () => {
     const next = random(2026);
-    const pick = <T,>(options: readonly T[]) => options[Math.floor(next() * options.length)]!;
+    const pick = <T>(options: readonly T[]) => options[Math.floor(next() * options.length)]!;
     const schemes = ["http://", "https://", "ftp://", "HTTP://", "hTtPs://", "httpſ://", "mailto:", "http:/", "", "http://http://"];
     const userinfos = ["", "", "user@", "u:p@", "a@b@", ":@", "@", "user:pa ss@", "x/y@", "a:b:c@", "é@", "\u3000@", "a\tb@", "\u{1f600}@"];
-    const hosts = ["example.com", "a.b.c.de", "xn--d1acufc.xn--p1ai", "例え.テスト", "10.0.0.1", "192.168.1.1", "172.16.0.1", "172.32.0.1", "1.2.3.4", "223.255.255.254", "224.0.0.1", "0.0.0.0", "a-b.com", "-a.com", "a.c", "localhost", "a..com", "a.com.", "1.1.1.1.1", "a\u3000b.com", "\u212a.com", "ſ.com", "a.b-c.de", "1.2.3", "a.1b", "127.0.0.1", "169.254.1.1", ""];
+    const hosts = [
+      "example.com",
+      "a.b.c.de",
+      "xn--d1acufc.xn--p1ai",
+      "例え.テスト",
+      "10.0.0.1",
+      "192.168.1.1",
+      "172.16.0.1",
+      "172.32.0.1",
+      "1.2.3.4",
+      "223.255.255.254",
+      "224.0.0.1",
+      "0.0.0.0",
+      "a-b.com",
+      "-a.com",
+      "a.c",
+      "localhost",
+      "a..com",
+      "a.com.",
+      "1.1.1.1.1",
+      "a\u3000b.com",
+      "\u212a.com",
+      "ſ.com",
+      "a.b-c.de",
+      "1.2.3",
+      "a.1b",
+      "127.0.0.1",
+      "169.254.1.1",
+      "",
+    ];
     const ports = ["", "", ":80", ":8080", ":1", ":123456", ":", ":12345"];
     const paths = ["", "", "/", "/a/b?c=d#e", "/ x", "/@x", "/a@b.com", "/\u3000", "?q", "#f", "//", "/x@y.com/z"];
     const noise = ["@", "/", ":", ".", "-", " ", "\u3000", "a", "0", "1", "é", "\u{1f600}", "?", "#", "%"];
@@ -211,7 +243,17 @@ describe("the format checks accept what ajv-formats' full formats accept", () =>
 
   it.each(stringFormats.filter(([name]) => !NOT_AS_AJV_FORMATS.has(name)))("%s, on 5,000 random short strings", (name, check) => {
     const next = random(name.length * 7919);
-    const alphabet = [..."0123456789abcdefzAFZTtPWYMDHS:-./@#%?~[]{},;=+*_!$&'()\"<>\\^`| \t\n\u3000é", "::", "://", "http", "urn:uuid:", "~0", "~1", "%2F", "\u{1f600}"];
+    const alphabet = [
+      ..."0123456789abcdefzAFZTtPWYMDHS:-./@#%?~[]{},;=+*_!$&'()\"<>\\^`| \t\n\u3000é",
+      "::",
+      "://",
+      "http",
+      "urn:uuid:",
+      "~0",
+      "~1",
+      "%2F",
+      "\u{1f600}",
+    ];
     const ours = check as (text: string) => boolean;
     const theirs = ajvFormat(name);
     const disagreements: string[] = [];
@@ -233,7 +275,12 @@ describe("the format checks on values built against them", () => {
   };
 
   it("checks url on the issue's value, 4 MB long, at once", () => {
-    for (const value of [`http://${":".repeat(4_000_000)}`, `http://${"@".repeat(4_000_000)}`, `http://${"a@/".repeat(1_300_000)}`, `http://a.com/${" ".repeat(4_000_000)}`]) {
+    for (const value of [
+      `http://${":".repeat(4_000_000)}`,
+      `http://${"@".repeat(4_000_000)}`,
+      `http://${"a@/".repeat(1_300_000)}`,
+      `http://a.com/${" ".repeat(4_000_000)}`,
+    ]) {
       expect(timed(() => expect(url(value)).toBe(false))).toBeLessThan(BOUND);
     }
   });
@@ -241,7 +288,12 @@ describe("the format checks on values built against them", () => {
   it("checks every format on 256 KB values made of the pieces their regexes take apart", () => {
     const prefixes = ["", "http://", "ftp://a@", "a://", "#/", "1", "2020-01-01T", "P"];
     const pieces = [":", "@", "/", "a", "0", "-", "%0", "~0", "a.", "0.", "1Y", " ", "AA==", "::"];
-    const values = prefixes.flatMap((prefix) => pieces.map((piece) => ({ value: `${prefix}${piece.repeat(Math.ceil(256_000 / piece.length))}!`, what: `${JSON.stringify(prefix)} + ${JSON.stringify(piece)} × n + "!"` })));
+    const values = prefixes.flatMap((prefix) =>
+      pieces.map((piece) => ({
+        value: `${prefix}${piece.repeat(Math.ceil(256_000 / piece.length))}!`,
+        what: `${JSON.stringify(prefix)} + ${JSON.stringify(piece)} × n + "!"`,
+      })),
+    );
     let slowest = { ms: 0, what: "" };
     for (const [name, check] of stringFormats) {
       for (const { value, what } of values) {

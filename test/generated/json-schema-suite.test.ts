@@ -27,7 +27,18 @@ import { emitTypes } from "../../src/emit/types/index.js";
 import { emitValidate, emitValidators, validatorExportName } from "../../src/emit/validators/index.js";
 import { failOnWarnings, StrictError, type Diagnostic } from "../../src/shared/errors.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
-import { ajvResults, asDraft, DRAFTS, remoteDocuments, requiredGroups, suitePresent, suiteRoot, type Draft, type SuiteGroup, type SuiteTest } from "../helpers/json-schema-suite.js";
+import {
+  ajvResults,
+  asDraft,
+  DRAFTS,
+  remoteDocuments,
+  requiredGroups,
+  suitePresent,
+  suiteRoot,
+  type Draft,
+  type SuiteGroup,
+  type SuiteTest,
+} from "../helpers/json-schema-suite.js";
 import { esmProject } from "../helpers/output-dir.js";
 import { repoRoot, typecheck } from "../helpers/typecheck.js";
 
@@ -38,7 +49,11 @@ const DIVERGENCES: ReadonlyArray<{ name: string; applies: (group: SuiteGroup, te
   // 2020-12 makes `format` an annotation by default; mcpgen's validators assert the formats they know.
   { name: "format asserted", applies: (group, test) => group.file === "format.json" && /is only an annotation by default$/.test(test.description) },
   // `$vocabulary` is not read: a schema's dialect is one of the five, with all its vocabularies.
-  { name: "vocabularies not read", applies: (group) => group.file === "vocabulary.json" && group.description.startsWith("schema that uses custom metaschema with with no validation vocabulary") },
+  {
+    name: "vocabularies not read",
+    applies: (group) =>
+      group.file === "vocabulary.json" && group.description.startsWith("schema that uses custom metaschema with with no validation vocabulary"),
+  },
   // ajv, which compiles mcpgen's validators, does not pass `contains` annotations to unevaluatedItems, and
   // counts the items of anyOf branches that fail; normalisation cannot express those.
   { name: "ajv's unevaluatedItems", applies: (group, _test, ajvPasses) => group.file === "unevaluatedItems.json" && !ajvPasses },
@@ -156,7 +171,10 @@ async function documentedCounts(draft: Draft): Promise<number[] | undefined> {
   const page = await readFile(join(repoRoot, "docs/type-mapping.md"), "utf8");
   const label = draft === "draft7" ? "draft-07" : draft.slice("draft".length);
   const row = page.split("\n").find((line) => line.startsWith(`| ${label} |`));
-  return row?.split("|").slice(2, -1).map((cell) => Number(cell.trim()));
+  return row
+    ?.split("|")
+    .slice(2, -1)
+    .map((cell) => Number(cell.trim()));
 }
 
 describe.skipIf(!suitePresent)("the JSON Schema Test Suite", () => {
@@ -203,7 +221,9 @@ describe.skipIf(!suitePresent)("the JSON Schema Test Suite", () => {
           failOnWarnings(run.diagnostics[index]!, true);
         } catch (error) {
           if (!(error instanceof StrictError)) throw error;
-          const allowed = error.diagnostics.every((diagnostic) => /^inputSchema admits no object|names no JSON Schema dialect mcpgen knows/.test(diagnostic.message));
+          const allowed = error.diagnostics.every((diagnostic) =>
+            /^inputSchema admits no object|names no JSON Schema dialect mcpgen knows/.test(diagnostic.message),
+          );
           if (!allowed) refused.push(`${group.id}: ${error.diagnostics.map((diagnostic) => diagnostic.message).join("; ")}`);
         }
       });
@@ -248,8 +268,14 @@ describe.skipIf(!suitePresent)("the JSON Schema Test Suite", () => {
       else if (/error TS\d+/.test(line)) rejected.add(line);
     }
     const documented = new Set(Object.values(TYPE_EXCEPTIONS).flat());
-    expect([...rejected].filter((entry) => !documented.has(entry)), "valid instances the types reject, no documented exception applying").toEqual([]);
-    expect([...documented].filter((entry) => !rejected.has(entry)), "documented exceptions no draft shows any more (remove them)").toEqual([]);
+    expect(
+      [...rejected].filter((entry) => !documented.has(entry)),
+      "valid instances the types reject, no documented exception applying",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((entry) => !rejected.has(entry)),
+      "documented exceptions no draft shows any more (remove them)",
+    ).toEqual([]);
   }, 60_000);
 });
 
@@ -260,5 +286,7 @@ function literal(value: unknown): string {
     const entries = Object.entries(value).map(([key, item]) => `${key === "__proto__" ? `["__proto__"]` : JSON.stringify(key)}: ${literal(item)}`);
     return `{ ${entries.join(", ")} }`;
   }
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -61,6 +61,11 @@ describe("two generated clients in one program", () => {
     expect(toolError instanceof weather.ValidationError || weather.isValidationError(toolError)).toBe(false);
 
     realm["local"] = new weather.ValidationError("get_weather", "input", [{ path: "/location", message: "is required" }]);
-    expect(runInContext("[local instanceof Error, local instanceof exports.ValidationError, exports.isValidationError(local), local instanceof exports.ToolError]", realm)).toEqual([false, true, true, false]);
+    expect(
+      runInContext(
+        "[local instanceof Error, local instanceof exports.ValidationError, exports.isValidationError(local), local instanceof exports.ToolError]",
+        realm,
+      ),
+    ).toEqual([false, true, true, false]);
   });
 });

@@ -22,7 +22,11 @@ import { esmProject } from "../helpers/output-dir.js";
 const tools: ListedTool[] = [
   { name: "names", inputSchema: { type: "object", properties: { bad: { type: "boolean" } } }, outputSchema: { type: "array", items: { type: "string" } } },
   { name: "count", inputSchema: { type: "object" }, outputSchema: { type: "integer", minimum: 0 } },
-  { name: "either", inputSchema: { type: "object", properties: { text: { type: "boolean" } } }, outputSchema: { anyOf: [{ type: "object", properties: { n: { type: "number" } }, required: ["n"] }, { type: "string" }] } },
+  {
+    name: "either",
+    inputSchema: { type: "object", properties: { text: { type: "boolean" } } },
+    outputSchema: { anyOf: [{ type: "object", properties: { n: { type: "number" } }, required: ["n"] }, { type: "string" }] },
+  },
   { name: "plain", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { ok: { type: "boolean" } } } },
 ];
 
@@ -94,20 +98,28 @@ describe("an outputSchema that admits values other than objects", () => {
   it.each(["v1", "v2"] as const)("a scaffold's server lists it without that outputSchema, so SDK %s clients can list the tools", async (generation) => {
     const client = await connect(generation);
     const listed = (await client.listTools()).tools as ListedTool[];
-    expect(listed.map((tool) => [tool.name, "outputSchema" in tool])).toEqual([["names", false], ["count", false], ["either", false], ["plain", true]]);
+    expect(listed.map((tool) => [tool.name, "outputSchema" in tool])).toEqual([
+      ["names", false],
+      ["count", false],
+      ["either", false],
+      ["plain", true],
+    ]);
     expect(listed[3]).toEqual(tools[3]);
   });
 
-  it.each(["v1", "v2"] as const)("the generated client over an SDK %s client gets the output, typed, from structuredContent or from its JSON text", async (generation) => {
-    const client = generated.createClient(await connect(generation));
-    const names = await client.names();
-    expect(names.structuredContent).toEqual(["a", "b"]);
-    expect(names.content).toEqual([{ type: "text", text: '["a","b"]' }]);
-    expect((await client.count()).structuredContent).toBe(3);
-    expect((await client.either()).structuredContent).toEqual({ n: 1 });
-    expect((await client.either({ text: true })).structuredContent).toBe("s");
-    expect((await client.plain()).structuredContent).toEqual({ ok: true });
-  });
+  it.each(["v1", "v2"] as const)(
+    "the generated client over an SDK %s client gets the output, typed, from structuredContent or from its JSON text",
+    async (generation) => {
+      const client = generated.createClient(await connect(generation));
+      const names = await client.names();
+      expect(names.structuredContent).toEqual(["a", "b"]);
+      expect(names.content).toEqual([{ type: "text", text: '["a","b"]' }]);
+      expect((await client.count()).structuredContent).toBe(3);
+      expect((await client.either()).structuredContent).toEqual({ n: 1 });
+      expect((await client.either({ text: true })).structuredContent).toBe("s");
+      expect((await client.plain()).structuredContent).toEqual({ ok: true });
+    },
+  );
 
   it("output that breaks the schema is not sent, whichever way it would travel", async () => {
     const client = await connect("v1");

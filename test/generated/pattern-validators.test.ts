@@ -53,14 +53,20 @@ describe("validators with catastrophic patterns", () => {
     expect(input({ labels: { aaa: 1, "x-12": "s" } }).ok).toBe(true);
     expect(input({ labels: { aaa: "not a number" } })).toEqual({ ok: false, issues: [{ path: "/labels/aaa", message: "must be number" }] });
     expect(patterns.validateOutput("check_name", { word: "a", trimmed: "ends in spaces  " }).ok).toBe(true);
-    expect(patterns.validateOutput("check_name", { word: "a", trimmed: "x" })).toEqual({ ok: false, issues: [{ path: "/trimmed", message: 'must match pattern "\\s+$"' }] });
+    expect(patterns.validateOutput("check_name", { word: "a", trimmed: "x" })).toEqual({
+      ok: false,
+      issues: [{ path: "/trimmed", message: 'must match pattern "\\s+$"' }],
+    });
   });
 });
 
 describe("validators with patterns of other dialects", () => {
   it("check a pattern valid only without u as RegExp without u reads it", () => {
     expect(patterns.validateInput("check_name", { name: "a", slug: "my-slug_1" }).ok).toBe(true);
-    expect(patterns.validateInput("check_name", { name: "a", slug: "not a slug" })).toEqual({ ok: false, issues: [{ path: "/slug", message: 'must match pattern "^[\\w\\-\\_]+$"' }] });
+    expect(patterns.validateInput("check_name", { name: "a", slug: "not a slug" })).toEqual({
+      ok: false,
+      issues: [{ path: "/slug", message: 'must match pattern "^[\\w\\-\\_]+$"' }],
+    });
     expect(patterns.validateInput("check_name", { name: "a", words: "two words" }).ok).toBe(true);
   });
 
@@ -73,7 +79,7 @@ describe("validators.ts and the pattern engine", () => {
   it("inlines the engine and the matcher only where a pattern needs them; the file still imports nothing", async () => {
     const withPatterns = await readFile(join(repoRoot, "golden/patterns/validators.ts"), "utf8");
     expect(withPatterns).toContain("class LinearRegExp");
-    expect(withPatterns).toContain('const patternRegExp = patternEngine(new Map([');
+    expect(withPatterns).toContain("const patternRegExp = patternEngine(new Map([");
     expect(withPatterns).toContain('["^[\\\\w\\\\-\\\\_]+$", "legacy"],');
     expect(withPatterns).not.toMatch(/^\s*import\b|\brequire\(/m);
     for (const { name } of goldenCases.filter((entry) => entry.name !== "patterns")) {

@@ -24,23 +24,40 @@ describe("standardSchemas: the validators as Standard Schema v1", () => {
       results: {
         "weather input, valid": { ok: true, value: { location: "Oslo", units: "metric" } },
         // Keys as they are, not JSON pointer tokens (`~1`, `~0`).
-        "weather input, wrong type and an unknown property": { ok: false, issues: [issue(["a/b~c"], "is not an allowed property"), issue(["location"], "must be string")] },
+        "weather input, wrong type and an unknown property": {
+          ok: false,
+          issues: [issue(["a/b~c"], "is not an allowed property"), issue(["location"], "must be string")],
+        },
         "weather input, not an object": { ok: false, issues: [issue([], "must be object (tool arguments are a JSON object)")] },
-        "forecast output, the second day's high": { ok: false, issues: [issue(["days", 1, "low"], "is required"), issue(["days", 1, "high"], "must be number")] },
+        "forecast output, the second day's high": {
+          ok: false,
+          issues: [issue(["days", 1, "low"], "is required"), issue(["days", 1, "high"], "must be number")],
+        },
         "a tool without an outputSchema accepts anything": { ok: true, value: [1, "two"] },
         // An index into an array is a number; a property named "0" stays a string.
         "array items and record keys that look like indices": {
           ok: false,
-          issues: [issue(["closed", "c"], "is not an allowed property"), issue(["typedMap", "0"], "must be number"), issue(["typedMap", "a/b"], "must be number")],
+          issues: [
+            issue(["closed", "c"], "is not an allowed property"),
+            issue(["typedMap", "0"], "must be number"),
+            issue(["typedMap", "a/b"], "must be number"),
+          ],
         },
         "a list's item": { ok: false, issues: [issue(["list", 1], "must be string")] },
         "a recursive ref": {
           ok: false,
-          issues: [issue(["tree", "value"], "is required"), issue(["tree", "children", 0, "value"], "is required"), issue(["tree", "children", 0, "children", 0, "children"], "must be array")],
+          issues: [
+            issue(["tree", "value"], "is required"),
+            issue(["tree", "children", 0, "value"], "is required"),
+            issue(["tree", "children", 0, "children", 0, "children"], "must be array"),
+          ],
         },
         "a property name too long": {
           ok: false,
-          issues: [issue(["long"], "is not an allowed property name (the name must NOT have more than 3 characters)"), issue(["long"], "is not an allowed property")],
+          issues: [
+            issue(["long"], "is not an allowed property name (the name must NOT have more than 3 characters)"),
+            issue(["long"], "is not an allowed property"),
+          ],
         },
         "a property called __proto__": { ok: false, issues: [issue(["constructor"], "must be number"), issue(["__proto__"], "must be string")] },
       },

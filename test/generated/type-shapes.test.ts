@@ -14,7 +14,12 @@ import { goldenCases } from "../helpers/golden-cases.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const corpus = resolve(repoRoot, "../shared/corpus");
-const corpusManifests = existsSync(corpus) ? readdirSync(corpus).filter((file) => file.endsWith(".json")).sort().map((file) => join(corpus, file)) : [];
+const corpusManifests = existsSync(corpus)
+  ? readdirSync(corpus)
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file) => join(corpus, file))
+  : [];
 if (corpusManifests.length === 0) console.warn(`type-shape tests use the goldens only: ${corpus} does not exist`);
 
 interface Expectation {
@@ -35,12 +40,22 @@ async function expectations(manifest: string, project: Project, index: number): 
     const properties = (schema.properties ?? {}) as Record<string, unknown>;
     const required = new Set((schema.required ?? []) as string[]);
     const names = [...new Set([...Object.keys(properties), ...required])];
-    return [{ file: path, tool: tool.wireName, typeName: tool.input.typeNames.root, properties: names.map((name) => [name, !required.has(name)] as [string, boolean]).sort() }];
+    return [
+      {
+        file: path,
+        tool: tool.wireName,
+        typeName: tool.input.typeNames.root,
+        properties: names.map((name) => [name, !required.has(name)] as [string, boolean]).sort(),
+      },
+    ];
   });
 }
 
 function declaredProperties(type: Type): Array<[string, boolean]> {
-  return type.getProperties().map((symbol) => [symbol.getName(), symbol.isOptional()] as [string, boolean]).sort();
+  return type
+    .getProperties()
+    .map((symbol) => [symbol.getName(), symbol.isOptional()] as [string, boolean])
+    .sort();
 }
 
 describe("generated input types match their schemas", () => {
@@ -61,4 +76,3 @@ describe("generated input types match their schemas", () => {
     expect(mismatches).toEqual([]);
   });
 });
-

@@ -196,7 +196,10 @@ describe("generated types are sound for what the validators accept", () => {
   it("labels every instance as the generated validator classifies it", () => {
     const mislabelled = instances
       .filter((instance) => validators[instance.role](instance.tool, instance.value).ok !== (instance.kind === "valid" || instance.kind === "excess"))
-      .map((instance) => `${instance.kind}, but the validator ${instance.kind === "valid" || instance.kind === "excess" ? "rejects" : "accepts"} it: ${describeInstance(instance)}`);
+      .map(
+        (instance) =>
+          `${instance.kind}, but the validator ${instance.kind === "valid" || instance.kind === "excess" ? "rejects" : "accepts"} it: ${describeInstance(instance)}`,
+      );
     expect(mislabelled).toEqual([]);
     const count = (kind: Kind) => instances.filter((instance) => instance.kind === kind).length;
     expect(count("valid")).toBeGreaterThanOrEqual(150);
@@ -213,9 +216,11 @@ describe("generated types are sound for what the validators accept", () => {
 
   it("the check file has a line per valid, excess and rejected instance", () => {
     const lines = check.lines.filter((line) => line.startsWith("export const "));
-    expect(lines.length).toBe(instances.filter((instance) => instance.kind === "valid").length
-      + 2 * instances.filter((instance) => instance.kind === "excess").length
-      + instances.filter((instance) => instance.kind === "rejected").length);
+    expect(lines.length).toBe(
+      instances.filter((instance) => instance.kind === "valid").length +
+        2 * instances.filter((instance) => instance.kind === "excess").length +
+        instances.filter((instance) => instance.kind === "rejected").length,
+    );
     expect(lines.length).toBeGreaterThanOrEqual(300);
     expect(check.lines.filter((line) => line.startsWith("// @ts-expect-error")).length).toBeGreaterThanOrEqual(115);
   });
@@ -226,14 +231,20 @@ describe("generated types are sound for what the validators accept", () => {
       const errors = tscErrors(result.output);
       const unexpected = errors
         .filter((error) => error.file !== knownPath())
-        .map((error) => `${error.file === checkPath() ? `check.ts:${error.line} [${check.origin.get(error.line) ?? check.lines[error.line - 1]}]` : `${error.file}:${error.line}`} ${error.text}`);
+        .map(
+          (error) =>
+            `${error.file === checkPath() ? `check.ts:${error.line} [${check.origin.get(error.line) ?? check.lines[error.line - 1]}]` : `${error.file}:${error.line}`} ${error.text}`,
+        );
       expect(unexpected, `see ${directory}`).toEqual([]);
       expect(result.ok || errors.length > 0).toBe(true);
 
       // The deliberate narrowings: each still fails to type-check (one line each).
       const failing = new Set(errors.filter((error) => error.file === knownPath()).map((error) => error.line));
       const nowSound = [...known.origin].filter(([line]) => !failing.has(line)).map(([, origin]) => origin);
-      expect(nowSound, "these type-check now (the mapping changed: move them to instances.json and update docs/type-mapping.md), or tsc did not read the file").toEqual([]);
+      expect(
+        nowSound,
+        "these type-check now (the mapping changed: move them to instances.json and update docs/type-mapping.md), or tsc did not read the file",
+      ).toEqual([]);
     });
   }
 });

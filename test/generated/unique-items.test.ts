@@ -49,7 +49,7 @@ const KEYS_WITH_CONSTRUCTOR = [...KEYS, "constructor"];
  * one of its spellings, each object with its keys in random order (JSON.parse gives them in that order).
  */
 function randomJsonText(next: () => number, depth: number, keys: readonly string[]): string {
-  const pick = <T,>(options: readonly T[]) => options[Math.floor(next() * options.length)]!;
+  const pick = <T>(options: readonly T[]) => options[Math.floor(next() * options.length)]!;
   switch (Math.floor(next() * (depth > 2 ? 4 : 6))) {
     case 0:
       return pick(["null", "true", "false"]);
@@ -62,7 +62,10 @@ function randomJsonText(next: () => number, depth: number, keys: readonly string
     case 4:
       return `[${Array.from({ length: Math.floor(next() * 3) }, () => randomJsonText(next, depth + 1, keys)).join(",")}]`;
     default:
-      return `{${keys.filter(() => next() < 0.4).map((key) => `${JSON.stringify(key)}:${randomJsonText(next, depth + 1, keys)}`).join(",")}}`;
+      return `{${keys
+        .filter(() => next() < 0.4)
+        .map((key) => `${JSON.stringify(key)}:${randomJsonText(next, depth + 1, keys)}`)
+        .join(",")}}`;
   }
 }
 
@@ -80,10 +83,14 @@ function randomArrayText(next: () => number, keys: readonly string[]): string {
 function respell(text: string, next: () => number): string {
   const value = JSON.parse(text) as unknown;
   const write = (node: unknown): string => {
-    if (typeof node === "number") return Number.isInteger(node) && !Object.is(node, -0) && Math.abs(node) < 1e21 && next() < 0.5 ? `${node}.0` : JSON.stringify(node);
+    if (typeof node === "number")
+      return Number.isInteger(node) && !Object.is(node, -0) && Math.abs(node) < 1e21 && next() < 0.5 ? `${node}.0` : JSON.stringify(node);
     if (Array.isArray(node)) return `[${node.map(write).join(",")}]`;
     if (typeof node === "object" && node !== null) {
-      return `{${Object.keys(node).reverse().map((key) => `${JSON.stringify(key)}:${write((node as Record<string, unknown>)[key])}`).join(",")}}`;
+      return `{${Object.keys(node)
+        .reverse()
+        .map((key) => `${JSON.stringify(key)}:${write((node as Record<string, unknown>)[key])}`)
+        .join(",")}}`;
     }
     return JSON.stringify(node);
   };
@@ -92,7 +99,7 @@ function respell(text: string, next: () => number): string {
 
 /** ajv's pairwise loop (vocabularies/validation/uniqueItems.js, `loopN2`) with mcpgen's `equal`. */
 function pairwise(items: readonly unknown[]): [number, number] | undefined {
-  for (let i = items.length; i--; ) for (let j = i; j--; ) if (equal(items[i], items[j])) return [i, j];
+  for (let i = items.length; i--;) for (let j = i; j--;) if (equal(items[i], items[j])) return [i, j];
   return undefined;
 }
 
@@ -128,7 +135,11 @@ describe("uniqueItems, compared with ajv's pairwise check", () => {
       const pair = pairwise(data);
       expect(duplicateItems(data), text).toEqual(pair);
       expect(duplicatesByText(data), text).toEqual(pair);
-      expect(verdict(check, data), text).toEqual(pair === undefined ? { valid: true, errors: [] } : { valid: false, errors: [{ keyword: "uniqueItems", params: { i: pair[0], j: pair[1] }, instancePath: "" }] });
+      expect(verdict(check, data), text).toEqual(
+        pair === undefined
+          ? { valid: true, errors: [] }
+          : { valid: false, errors: [{ keyword: "uniqueItems", params: { i: pair[0], j: pair[1] }, instancePath: "" }] },
+      );
     }
   });
 
@@ -254,11 +265,19 @@ describe("uniqueItems in a generated validators.ts", () => {
 
   it.each<[string, () => unknown[], boolean]>([
     ["300,000 small objects, all different", () => body((index) => ({ id: index })), true],
-    ["100,000 objects of three keys, the last a reordered copy of the first", () => [...body((index) => ({ id: index, tags: ["x", index], name: `n${index}` })).slice(0, 100_000), JSON.parse('{"name":"n0","tags":["x",0.0],"id":0}')], false],
+    [
+      "100,000 objects of three keys, the last a reordered copy of the first",
+      () => [...body((index) => ({ id: index, tags: ["x", index], name: `n${index}` })).slice(0, 100_000), JSON.parse('{"name":"n0","tags":["x",0.0],"id":0}')],
+      false,
+    ],
     ["450,000 numbers", () => body((index) => index + 0.5), true],
     ["400,000 strings sharing a prefix", () => body((index) => `item-${index}`), true],
     ["200 strings of 20,000 characters differing at the end", () => body((index) => `${"x".repeat(20_000)}${index}`), true],
-    ["two arrays nested 1,000,000 deep", () => JSON.parse(`[${"[".repeat(1_000_000)}${"]".repeat(1_000_000)},${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}]`) as unknown[], false],
+    [
+      "two arrays nested 1,000,000 deep",
+      () => JSON.parse(`[${"[".repeat(1_000_000)}${"]".repeat(1_000_000)},${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}]`) as unknown[],
+      false,
+    ],
   ])("bounds one validation of %s", (_, make, unique) => {
     const items = make();
     const start = performance.now();

@@ -38,8 +38,18 @@ const inputRows: Row[] = [
   { rule: "additionalProperties false rejects extras", tool: "objects", value: { closed: { a: "x", z: 1 } }, invalidAt: "/closed/z" },
   { rule: "additionalProperties true accepts extras", tool: "objects", value: { closed: { a: "x" }, open: { z: [1] } }, invalidAt: null },
   { rule: "additionalProperties schema checks values", tool: "objects", value: { closed: { a: "x" }, typedMap: { k: "s" } }, invalidAt: "/typedMap/k" },
-  { rule: "declared property beside additionalProperties schema", tool: "objects", value: { closed: { a: "x" }, mixedMap: { name: "n", on: true } }, invalidAt: null },
-  { rule: "patternProperties with additionalProperties false", tool: "objects", value: { closed: { a: "x" }, patterned: { "x-a": "1", y: "2" } }, invalidAt: "/patterned/y" },
+  {
+    rule: "declared property beside additionalProperties schema",
+    tool: "objects",
+    value: { closed: { a: "x" }, mixedMap: { name: "n", on: true } },
+    invalidAt: null,
+  },
+  {
+    rule: "patternProperties with additionalProperties false",
+    tool: "objects",
+    value: { closed: { a: "x" }, patterned: { "x-a": "1", y: "2" } },
+    invalidAt: "/patterned/y",
+  },
   { rule: "integer rejects fractions", tool: "objects", value: { closed: { a: "x", b: 1.5 } }, invalidAt: "/closed/b" },
   { rule: "array items", tool: "arrays_and_tuples", value: { list: ["a", 1] }, invalidAt: "/list/1" },
   { rule: "array of a union", tool: "arrays_and_tuples", value: { mixedList: [{ a: "x" }, "s"] }, invalidAt: null },
@@ -49,7 +59,12 @@ const inputRows: Row[] = [
   { rule: "draft-07 tuple", tool: "arrays_and_tuples", value: { draft07Tuple: [1, 2] }, invalidAt: null },
   { rule: "draft-07 tuple additionalItems false", tool: "arrays_and_tuples", value: { draft07Tuple: [1, 2, 3] }, invalidAt: "/draft07Tuple" },
   { rule: "draft-07 tuple minItems", tool: "arrays_and_tuples", value: { draft07Tuple: [1] }, invalidAt: "/draft07Tuple" },
-  { rule: "draft-07 tuple additionalItems schema", tool: "arrays_and_tuples", value: { draft07OpenTuple: ["a", true, 5, "x"] }, invalidAt: "/draft07OpenTuple/3" },
+  {
+    rule: "draft-07 tuple additionalItems schema",
+    tool: "arrays_and_tuples",
+    value: { draft07OpenTuple: ["a", true, 5, "x"] },
+    invalidAt: "/draft07OpenTuple/3",
+  },
   { rule: "2020-12 prefixItems", tool: "tuples_2020", value: { point: [1, 2] }, invalidAt: null },
   { rule: "2020-12 items false closes the tuple", tool: "tuples_2020", value: { point: [1, 2, 3, 4] }, invalidAt: "/point" },
   { rule: "2020-12 prefixItems element type", tool: "tuples_2020", value: { point: [1, "2"] }, invalidAt: "/point/1" },
@@ -67,7 +82,12 @@ const inputRows: Row[] = [
   { rule: "type with null", tool: "combinators", value: { nullableString: null, openApiNullable: null }, invalidAt: null },
   { rule: "type with null rejects others", tool: "combinators", value: { nullableString: 3 }, invalidAt: "/nullableString" },
   { rule: "anyOf of required-only branches", tool: "combinators", value: { oneOrTheOther: {} }, invalidAt: "/oneOrTheOther" },
-  { rule: "recursive $ref", tool: "refs", value: { tree: { value: "a", children: [{ value: "b", children: [{ value: 1 }] }] } }, invalidAt: "/tree/children/0/children/0/value" },
+  {
+    rule: "recursive $ref",
+    tool: "refs",
+    value: { tree: { value: "a", children: [{ value: "b", children: [{ value: 1 }] }] } },
+    invalidAt: "/tree/children/0/children/0/value",
+  },
   { rule: "$ref into #/properties", tool: "refs", value: { tree: { value: "a" }, secondary: { street: "x" } }, invalidAt: "/secondary/city" },
   { rule: "recursive JSON value", tool: "refs", value: { tree: { value: "a" }, json: { a: [1, "x", null, { b: false }] } }, invalidAt: null },
   { rule: "root $ref #", tool: "refs", value: { tree: { value: "a" }, self: {} }, invalidAt: "/self/tree" },
@@ -97,12 +117,37 @@ describe("input validators", () => {
 
 /** Identifiers as the drafts define them (golden/fidelity): each ref lands where the spec says, and only there. */
 const fidelityRows: Row[] = [
-  { rule: "relative $id: customer.json resolves against the root's $id", tool: "place_order", value: { customer: { name: "Ada", address: { city: "Oslo" } }, lines: [{ sku: "a", quantity: 1 }] }, invalidAt: null },
-  { rule: "a pointer is relative to its resource: #/$defs/address inside customer.json", tool: "place_order", value: { customer: { name: "Ada", address: {} }, lines: [{ sku: "a", quantity: 1 }] }, invalidAt: "/customer/address/city" },
-  { rule: "a URN $id is part of the schema, not external", tool: "place_order", value: { customer: { name: "Ada" }, lines: [{ sku: "a", quantity: 0 }] }, invalidAt: "/lines/0/quantity" },
-  { rule: "draft-07 $id: \"#point\" is an anchor", tool: "plot", value: { from: { x: 1 } }, invalidAt: "/from/y" },
-  { rule: "$dynamicRef: children of the strict tree are strict trees", tool: "save_tree", value: { data: 1, children: [{ data: 2, children: [] }] }, invalidAt: null },
-  { rule: "$dynamicRef: an unknown property in a child is refused by the outer unevaluatedProperties", tool: "save_tree", value: { children: [{ daat: 2 }] }, invalidAt: "/children/0/daat" },
+  {
+    rule: "relative $id: customer.json resolves against the root's $id",
+    tool: "place_order",
+    value: { customer: { name: "Ada", address: { city: "Oslo" } }, lines: [{ sku: "a", quantity: 1 }] },
+    invalidAt: null,
+  },
+  {
+    rule: "a pointer is relative to its resource: #/$defs/address inside customer.json",
+    tool: "place_order",
+    value: { customer: { name: "Ada", address: {} }, lines: [{ sku: "a", quantity: 1 }] },
+    invalidAt: "/customer/address/city",
+  },
+  {
+    rule: "a URN $id is part of the schema, not external",
+    tool: "place_order",
+    value: { customer: { name: "Ada" }, lines: [{ sku: "a", quantity: 0 }] },
+    invalidAt: "/lines/0/quantity",
+  },
+  { rule: 'draft-07 $id: "#point" is an anchor', tool: "plot", value: { from: { x: 1 } }, invalidAt: "/from/y" },
+  {
+    rule: "$dynamicRef: children of the strict tree are strict trees",
+    tool: "save_tree",
+    value: { data: 1, children: [{ data: 2, children: [] }] },
+    invalidAt: null,
+  },
+  {
+    rule: "$dynamicRef: an unknown property in a child is refused by the outer unevaluatedProperties",
+    tool: "save_tree",
+    value: { children: [{ daat: 2 }] },
+    invalidAt: "/children/0/daat",
+  },
   { rule: "$recursiveRef with $recursiveAnchor recurses to the root", tool: "walk", value: { name: "a", next: { name: 2 } }, invalidAt: "/next/name" },
 ];
 
@@ -162,9 +207,15 @@ describe("validators of structure repeated across tools (compiled once, called b
 describe("numbers", () => {
   it("are JSON numbers: NaN and Infinity, which JSON.stringify sends as null, are rejected", () => {
     for (const temperature of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
-      expect(weather.validateOutput("get_weather", { temperature, conditions: "x", humidity: 1 })).toEqual({ ok: false, issues: [{ path: "/temperature", message: "must be number" }] });
+      expect(weather.validateOutput("get_weather", { temperature, conditions: "x", humidity: 1 })).toEqual({
+        ok: false,
+        issues: [{ path: "/temperature", message: "must be number" }],
+      });
     }
-    expect(weather.validateInput("get_forecast", { location: "x", days: Number.POSITIVE_INFINITY })).toMatchObject({ ok: false, issues: [{ path: "/days", message: "must be integer" }] });
+    expect(weather.validateInput("get_forecast", { location: "x", days: Number.POSITIVE_INFINITY })).toMatchObject({
+      ok: false,
+      issues: [{ path: "/days", message: "must be integer" }],
+    });
   });
 });
 
@@ -190,7 +241,11 @@ describe("errorMessage", () => {
     [["minLength", "maxLength"], { allOf: [{ minLength: 3 }, { maxLength: 0 }] }, "ab"],
     [["minItems", "maxItems"], { allOf: [{ minItems: 3 }, { maxItems: 1 }] }, [1, 2]],
     [["minProperties", "maxProperties"], { allOf: [{ minProperties: 3 }, { maxProperties: 1 }] }, { a: 1, b: 2 }],
-    [["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"], { allOf: [{ minimum: 2.5 }, { maximum: -1 }, { exclusiveMinimum: 5 }, { exclusiveMaximum: 0 }] }, 1],
+    [
+      ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
+      { allOf: [{ minimum: 2.5 }, { maximum: -1 }, { exclusiveMinimum: 5 }, { exclusiveMaximum: 0 }] },
+      1,
+    ],
     [["multipleOf"], { multipleOf: 0.25 }, 0.3],
     [["format"], { format: "date-time" }, "yesterday"],
     [["enum"], { enum: ["a", 1] }, "b"],
@@ -260,11 +315,20 @@ describe("validators and hostile names", () => {
     expect(hazards.validateInput("evil_text", present).ok).toBe(true);
   });
   it("check a property named __proto__ like any other (ajv skips it in `properties`)", () => {
-    expect(hazards.validateInput("object_member_properties", JSON.parse('{"__proto__": 5}'))).toEqual({ ok: false, issues: [{ path: "/__proto__", message: "must be string" }] });
+    expect(hazards.validateInput("object_member_properties", JSON.parse('{"__proto__": 5}'))).toEqual({
+      ok: false,
+      issues: [{ path: "/__proto__", message: "must be string" }],
+    });
     const valid = JSON.parse('{"__proto__": "x", "q": "y", "constructor": 2, "valueOf": {"hasOwnProperty": true}}');
     expect(hazards.validateInput("object_member_properties", valid)).toEqual({ ok: true, value: valid });
-    expect(hazards.validateInput("object_member_properties", JSON.parse('{"zzz": 1}'))).toEqual({ ok: false, issues: [{ path: "/zzz", message: "is not an allowed property" }] });
-    expect(hazards.validateOutput("object_member_properties", JSON.parse('{"__proto__": 5}'))).toEqual({ ok: false, issues: [{ path: "/__proto__", message: "must be string" }] });
+    expect(hazards.validateInput("object_member_properties", JSON.parse('{"zzz": 1}'))).toEqual({
+      ok: false,
+      issues: [{ path: "/zzz", message: "is not an allowed property" }],
+    });
+    expect(hazards.validateOutput("object_member_properties", JSON.parse('{"__proto__": 5}'))).toEqual({
+      ok: false,
+      issues: [{ path: "/__proto__", message: "must be string" }],
+    });
     expect(hazards.validateOutput("object_member_properties", JSON.parse('{"__proto__": "x"}')).ok).toBe(true);
   });
 
@@ -279,7 +343,10 @@ describe("validators and hostile names", () => {
     const valid = { "access\u2067Level": "user\u202e \u2066// admin\u2069 \u2066" };
     expect((hazards.validateInput as Validate)("bidi\u202e_text", valid)).toEqual({ ok: true, value: valid });
     expect((hazards.validateInput as Validate)("bidi\u202e_text", { "access\u2067Level": "user" }).ok).toBe(false);
-    expect((hazards.validateInput as Validate)("bidi\u202e_text", { accessLevel: "admin" })).toEqual({ ok: false, issues: [{ path: "/access\u2067Level", message: "is required" }] });
+    expect((hazards.validateInput as Validate)("bidi\u202e_text", { accessLevel: "admin" })).toEqual({
+      ok: false,
+      issues: [{ path: "/access\u2067Level", message: "is required" }],
+    });
     expect((hazards.validateOutput as Validate)("bidi\u202e_text", { granted: "no\u200f\u061c" }).ok).toBe(true);
     expect((hazards.validateOutput as Validate)("bidi\u202e_text", { granted: "no" }).ok).toBe(false);
   });
@@ -304,17 +371,28 @@ describe("generated code imports nothing from packages", () => {
 
 describe("a schema ajv cannot compile", () => {
   it("costs only its own validator: compiled as true and reported for its tool, the other tools' validators intact", async () => {
-    const ir = normalizeManifest(recogniseManifest({
-      tools: [
-        { name: "sound", inputSchema: { type: "object", properties: { n: { type: "number" } } } },
-        { name: "broken", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { n: { type: "number" } } } },
-      ],
-    }, "broken.tools.json"));
+    const ir = normalizeManifest(
+      recogniseManifest(
+        {
+          tools: [
+            { name: "sound", inputSchema: { type: "object", properties: { n: { type: "number" } } } },
+            { name: "broken", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { n: { type: "number" } } } },
+          ],
+        },
+        "broken.tools.json",
+      ),
+    );
     // Normalisation never leaves such a ref; ajv refuses to compile it, as it would anything it cannot handle.
     ir.tools[1]!.input.schema = { type: "object", properties: { a: { $ref: "https://mcpgen.invalid/nothing" } } };
     const file = await emitValidators(ir);
     expect(ir.diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", code: "schema-invalid", tool: "broken", pointer: "/tools/1/inputSchema", message: expect.stringMatching(/^ajv cannot compile this schema \(.*nothing.*\); arguments are checked only for being an object$/) }),
+      expect.objectContaining({
+        severity: "warning",
+        code: "schema-invalid",
+        tool: "broken",
+        pointer: "/tools/1/inputSchema",
+        message: expect.stringMatching(/^ajv cannot compile this schema \(.*nothing.*\); arguments are checked only for being an object$/),
+      }),
     ]);
     const directory = await esmProject("uncompilable");
     await writeFile(join(directory, "validators.ts"), file.contents);

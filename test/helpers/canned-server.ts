@@ -32,7 +32,10 @@ export function cannedServer(tools: Tool[], answer: CannedAnswer): CannedServer 
       signal: extra.signal,
       progress: async (progress, total) => {
         if (token === undefined) return;
-        await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, ...(total === undefined ? {} : { total }) } });
+        await extra.sendNotification({
+          method: "notifications/progress",
+          params: { progressToken: token, progress, ...(total === undefined ? {} : { total }) },
+        });
       },
     });
   });
@@ -53,7 +56,10 @@ export function linkedTransports(): [MinimalTransport, MinimalTransport] {
   const make = (): MinimalTransport => ({ start: async () => {}, send: async () => {}, close: async () => {} });
   const left = make();
   const right = make();
-  for (const [self, other] of [[left, right], [right, left]] as const) {
+  for (const [self, other] of [
+    [left, right],
+    [right, left],
+  ] as const) {
     let closed = false;
     self.send = async (message) => {
       if (closed) throw new Error("transport closed");

@@ -16,7 +16,11 @@ export interface HostileServer {
 }
 
 /** Answers one `tools/list` request; `count(bytes)` records what it sent. */
-export type ToolsListAnswer = (request: { id: unknown; cursor: string | undefined }, response: ServerResponse, count: (bytes: number) => void) => void | Promise<void>;
+export type ToolsListAnswer = (
+  request: { id: unknown; cursor: string | undefined },
+  response: ServerResponse,
+  count: (bytes: number) => void,
+) => void | Promise<void>;
 
 export async function hostileServer(answer: ToolsListAnswer): Promise<HostileServer> {
   let sent = 0;
@@ -31,14 +35,20 @@ export async function hostileServer(answer: ToolsListAnswer): Promise<HostileSer
     if (request.method !== "POST") return void response.writeHead(405).end();
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: unknown; method?: string; params?: { protocolVersion?: string; cursor?: string } };
+    const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+      id?: unknown;
+      method?: string;
+      params?: { protocolVersion?: string; cursor?: string };
+    };
     if (message.id === undefined) return void response.writeHead(202).end();
     if (message.method === "initialize") {
       const result = { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "hostile", version: "1.0.0" } };
       return void response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
     }
     if (message.method === "tools/list") return answer({ id: message.id, cursor: message.params?.cursor }, response, (bytes) => void (sent += bytes));
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } }));
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } }));
   }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -7,13 +7,13 @@
  */
 export const PAYLOADS = [
   "*/ globalThis.__mcpgenPwned = 1; /*",
-  "\"; globalThis.__mcpgenPwned = 2; \"",
+  '"; globalThis.__mcpgenPwned = 2; "',
   "'; globalThis.__mcpgenPwned = 3; '",
   "`${globalThis.__mcpgenPwned = 4}`",
   "\n globalThis.__mcpgenPwned = 5; //",
   "\u2028 globalThis.__mcpgenPwned = 6; \u2029",
   "</script><script>globalThis.__mcpgenPwned = 7</script>",
-  "\\\"); globalThis.__mcpgenPwned = 8; (\"",
+  '\\"); globalThis.__mcpgenPwned = 8; ("',
   "__proto__",
   "constructor",
 ];
@@ -66,7 +66,6 @@ export function poisonTools(tools: Array<Record<string, unknown>>, seed: number)
   });
 }
 
-
 /** Picks from a seeded PRNG. */
 export class Chooser {
   constructor(readonly next: () => number) {}
@@ -89,15 +88,22 @@ const PATTERNS = ["^[a-z]+$", "(", "\\p{L}+", "^(a+)+$", "[", "\\d{3}"];
 /** Any JSON value, small. */
 export function randomJson(choose: Chooser, depth = 0): unknown {
   switch (choose.int(depth > 2 ? 5 : 8)) {
-    case 0: return null;
-    case 1: return choose.chance(0.5);
-    case 2: return choose.pick([0, -1, 1.5, 1e21, Number.MAX_SAFE_INTEGER, 42]);
-    case 3: return choose.pick(NAMES);
-    case 4: return choose.pick(["", "x", "Infinity", "NaN"]);
-    case 5: return Array.from({ length: choose.int(4) }, () => randomJson(choose, depth + 1));
+    case 0:
+      return null;
+    case 1:
+      return choose.chance(0.5);
+    case 2:
+      return choose.pick([0, -1, 1.5, 1e21, Number.MAX_SAFE_INTEGER, 42]);
+    case 3:
+      return choose.pick(NAMES);
+    case 4:
+      return choose.pick(["", "x", "Infinity", "NaN"]);
+    case 5:
+      return Array.from({ length: choose.int(4) }, () => randomJson(choose, depth + 1));
     default: {
       const object: Record<string, unknown> = {};
-      for (let index = choose.int(4); index > 0; index--) Object.defineProperty(object, choose.pick(NAMES), { value: randomJson(choose, depth + 1), enumerable: true, writable: true, configurable: true });
+      for (let index = choose.int(4); index > 0; index--)
+        Object.defineProperty(object, choose.pick(NAMES), { value: randomJson(choose, depth + 1), enumerable: true, writable: true, configurable: true });
       return object;
     }
   }
@@ -109,16 +115,42 @@ export function randomSchema(choose: Chooser, depth = 0, defs: readonly string[]
   if (choose.chance(root ? 0.01 : 0.02)) return randomJson(choose);
   const schema: Record<string, unknown> = {};
   const put = (key: string, value: unknown) => Object.defineProperty(schema, key, { value, enumerable: true, writable: true, configurable: true });
-  const type = root && choose.chance(0.95)
-    ? choose.pick<unknown>(["object", "object", "object", undefined, ["object", "null"]])
-    : choose.pick<unknown>(["object", "string", "number", "integer", "boolean", "array", "null", undefined, ["string", "null"], ["object", "array"], "strng", 7]);
+  const type =
+    root && choose.chance(0.95)
+      ? choose.pick<unknown>(["object", "object", "object", undefined, ["object", "null"]])
+      : choose.pick<unknown>([
+          "object",
+          "string",
+          "number",
+          "integer",
+          "boolean",
+          "array",
+          "null",
+          undefined,
+          ["string", "null"],
+          ["object", "array"],
+          "strng",
+          7,
+        ]);
   if (type !== undefined) put("type", type);
   const deeper = depth < 4;
   if ((type === "object" || type === undefined) && deeper && choose.chance(0.8)) {
     const properties: Record<string, unknown> = {};
-    for (let index = choose.int(4); index > 0; index--) Object.defineProperty(properties, choose.pick(NAMES), { value: randomSchema(choose, depth + 1, defs), enumerable: true, writable: true, configurable: true });
+    for (let index = choose.int(4); index > 0; index--)
+      Object.defineProperty(properties, choose.pick(NAMES), {
+        value: randomSchema(choose, depth + 1, defs),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     put("properties", properties);
-    if (choose.chance(0.5)) put("required", Object.keys(properties).filter(() => choose.chance(0.5)).concat(choose.chance(0.1) ? ["missing"] : []));
+    if (choose.chance(0.5))
+      put(
+        "required",
+        Object.keys(properties)
+          .filter(() => choose.chance(0.5))
+          .concat(choose.chance(0.1) ? ["missing"] : []),
+      );
     if (choose.chance(0.3)) put("additionalProperties", choose.chance(0.5) ? choose.chance(0.5) : randomSchema(choose, depth + 1, defs));
     if (choose.chance(0.1)) put("patternProperties", { [choose.pick(PATTERNS)]: randomSchema(choose, depth + 1, defs) });
   }
@@ -128,16 +160,31 @@ export function randomSchema(choose: Chooser, depth = 0, defs: readonly string[]
     if (choose.chance(0.3)) put("minItems", choose.pick<unknown>([0, 1, 3, -1, "2"]));
   }
   if (type === "string" && choose.chance(0.4)) put(choose.pick(["pattern", "format", "minLength"]), choose.pick<unknown>([...PATTERNS, ...FORMATS, 3, -2]));
-  if ((type === "number" || type === "integer") && choose.chance(0.4)) put(choose.pick(["minimum", "maximum", "multipleOf", "exclusiveMinimum"]), choose.pick<unknown>([0, 0.01, -5, 1e308, true]));
-  if (choose.chance(0.15)) put("enum", Array.from({ length: choose.int(4) }, () => randomJson(choose, 2)));
+  if ((type === "number" || type === "integer") && choose.chance(0.4))
+    put(choose.pick(["minimum", "maximum", "multipleOf", "exclusiveMinimum"]), choose.pick<unknown>([0, 0.01, -5, 1e308, true]));
+  if (choose.chance(0.15))
+    put(
+      "enum",
+      Array.from({ length: choose.int(4) }, () => randomJson(choose, 2)),
+    );
   if (choose.chance(0.08)) put("const", randomJson(choose, 2));
-  if (deeper && choose.chance(0.15)) put(choose.pick(["anyOf", "oneOf", "allOf"]), Array.from({ length: 1 + choose.int(3) }, () => randomSchema(choose, depth + 1, defs)));
+  if (deeper && choose.chance(0.15))
+    put(
+      choose.pick(["anyOf", "oneOf", "allOf"]),
+      Array.from({ length: 1 + choose.int(3) }, () => randomSchema(choose, depth + 1, defs)),
+    );
   if (deeper && choose.chance(0.05)) put("not", randomSchema(choose, depth + 1, defs));
   if (deeper && choose.chance(0.05)) {
     put("if", randomSchema(choose, depth + 1, defs));
     put("then", randomSchema(choose, depth + 1, defs));
   }
-  if (choose.chance(0.1)) put("$ref", choose.chance(0.8) && defs.length > 0 ? `#/$defs/${choose.pick(defs)}` : choose.pick(["#/$defs/nothing", "#", "https://example.com/s.json", "#/properties/q"]));
+  if (choose.chance(0.1))
+    put(
+      "$ref",
+      choose.chance(0.8) && defs.length > 0
+        ? `#/$defs/${choose.pick(defs)}`
+        : choose.pick(["#/$defs/nothing", "#", "https://example.com/s.json", "#/properties/q"]),
+    );
   if (choose.chance(0.2)) put("description", `${choose.pick(NAMES)} ${choose.pick(PAYLOADS)}`);
   if (choose.chance(0.1)) put("default", randomJson(choose));
   if (choose.chance(0.05)) put("nullable", true);
@@ -154,13 +201,16 @@ export function randomTool(choose: Chooser, index: number): Record<string, unkno
     (input as Record<string, unknown>)["$defs"] = Object.fromEntries(defs.map((name) => [name, randomSchema(choose, 2, defs)]));
   }
   const tool: Record<string, unknown> = {
-    name: choose.chance(0.97) ? `${choose.pick(["get", "list", "then", "__proto__", "💥", "delete", "a-b", "A_B", "dup"])}${choose.chance(0.2) ? "" : `_${index}`}` : choose.pick<unknown>(["", 7, undefined]),
+    name: choose.chance(0.97)
+      ? `${choose.pick(["get", "list", "then", "__proto__", "💥", "delete", "a-b", "A_B", "dup"])}${choose.chance(0.2) ? "" : `_${index}`}`
+      : choose.pick<unknown>(["", 7, undefined]),
     inputSchema: choose.chance(0.98) ? input : randomJson(choose),
   };
   if (choose.chance(0.4)) tool["outputSchema"] = randomSchema(choose, 0, [], true);
   if (choose.chance(0.3)) tool["description"] = choose.pick<unknown>([...PAYLOADS, 5]);
   if (choose.chance(0.2)) tool["title"] = choose.pick<unknown>([...NAMES, null]);
-  if (choose.chance(0.2)) tool["annotations"] = choose.pick<unknown>([{ readOnlyHint: true }, { destructiveHint: "no" }, { title: choose.pick(PAYLOADS) }, randomJson(choose)]);
+  if (choose.chance(0.2))
+    tool["annotations"] = choose.pick<unknown>([{ readOnlyHint: true }, { destructiveHint: "no" }, { title: choose.pick(PAYLOADS) }, randomJson(choose)]);
   if (choose.chance(0.1)) tool["execution"] = { taskSupport: choose.pick(["optional", "sometimes"]) };
   if (choose.chance(0.1)) tool["_meta"] = randomJson(choose);
   return tool;
@@ -184,9 +234,15 @@ export function bendTool(choose: Chooser, tool: unknown): unknown {
     if (key === undefined || typeof parent !== "object" || parent === null) continue;
     const holder = parent as Record<string | number, unknown>;
     switch (choose.int(4)) {
-      case 0: holder[key] = randomJson(choose); break;
-      case 1: holder[key] = randomSchema(choose, 2); break;
-      case 2: if (!Array.isArray(holder)) delete holder[key]; break;
+      case 0:
+        holder[key] = randomJson(choose);
+        break;
+      case 1:
+        holder[key] = randomSchema(choose, 2);
+        break;
+      case 2:
+        if (!Array.isArray(holder)) delete holder[key];
+        break;
       default: {
         // Deep, but not so deep that every case is a stack overflow.
         let deep: unknown = holder[key];

@@ -42,7 +42,9 @@ export interface SuiteGroup {
 export function requiredGroups(draft: Draft): SuiteGroup[] {
   const directory = join(suiteRoot, "tests", draft);
   const groups: SuiteGroup[] = [];
-  for (const file of readdirSync(directory).filter((name) => name.endsWith(".json")).sort()) {
+  for (const file of readdirSync(directory)
+    .filter((name) => name.endsWith(".json"))
+    .sort()) {
     const seen = new Map<string, number>();
     for (const group of JSON.parse(readFileSync(join(directory, file), "utf8")) as Array<Omit<SuiteGroup, "id" | "file">>) {
       const count = (seen.get(group.description) ?? 0) + 1;
@@ -61,7 +63,8 @@ export function remoteDocuments(): Map<string, unknown> {
     for (const name of readdirSync(directory).sort()) {
       const path = join(directory, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith(".json")) documents.set(`http://localhost:1234/${relative(base, path).split("\\").join("/")}`, JSON.parse(readFileSync(path, "utf8")));
+      else if (name.endsWith(".json"))
+        documents.set(`http://localhost:1234/${relative(base, path).split("\\").join("/")}`, JSON.parse(readFileSync(path, "utf8")));
     }
   };
   walk(base);

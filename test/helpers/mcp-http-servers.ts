@@ -34,7 +34,11 @@ export function sampleTool(name: string, extra: Partial<Tool> = {}): Tool {
   return {
     name,
     description: `The ${name} tool.`,
-    inputSchema: { type: "object", properties: { text: { type: "string", description: "some text" }, count: { type: "integer", minimum: 0 } }, required: ["text"] },
+    inputSchema: {
+      type: "object",
+      properties: { text: { type: "string", description: "some text" }, count: { type: "integer", minimum: 0 } },
+      required: ["text"],
+    },
     ...extra,
   };
 }

@@ -26,7 +26,15 @@ import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextproto
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { sampleTool, toolServer } from "./mcp-http-servers.js";
 
-type Handler = (request: IncomingMessage & { body?: unknown }, response: ServerResponse & { status(code: number): { json(body: unknown): void }; set(name: string, value: string): void; redirect(status: number, url: string): void }, next: (error?: unknown) => void) => void;
+type Handler = (
+  request: IncomingMessage & { body?: unknown },
+  response: ServerResponse & {
+    status(code: number): { json(body: unknown): void };
+    set(name: string, value: string): void;
+    redirect(status: number, url: string): void;
+  },
+  next: (error?: unknown) => void,
+) => void;
 interface ExpressApp {
   (request: IncomingMessage, response: ServerResponse): void;
   use(...handlers: Array<Handler | string | unknown>): void;
@@ -105,7 +113,11 @@ class TestProvider implements OAuthServerProvider {
       getClient: (id) => this.clients.get(id),
       registerClient: (client) => {
         if (this.behaviour.registrationError !== undefined) throw new InvalidClientMetadataError(this.behaviour.registrationError);
-        const full = { ...client, client_id: `client-${randomBytes(6).toString("hex")}`, client_id_issued_at: Math.floor(Date.now() / 1000) } as OAuthClientInformationFull;
+        const full = {
+          ...client,
+          client_id: `client-${randomBytes(6).toString("hex")}`,
+          client_id_issued_at: Math.floor(Date.now() / 1000),
+        } as OAuthClientInformationFull;
         if (full.client_secret !== undefined) this.record.secrets.push(full.client_secret);
         this.clients.set(full.client_id, full);
         this.record.registrations.push(full);
@@ -136,14 +148,22 @@ class TestProvider implements OAuthServerProvider {
     return entry.params.codeChallenge;
   }
 
-  async exchangeAuthorizationCode(client: OAuthClientInformationFull, code: string, verifier?: string, redirectUri?: string, resource?: URL): Promise<OAuthTokens> {
+  async exchangeAuthorizationCode(
+    client: OAuthClientInformationFull,
+    code: string,
+    verifier?: string,
+    redirectUri?: string,
+    resource?: URL,
+  ): Promise<OAuthTokens> {
     this.record.grants.push("authorization_code");
     const entry = this.codes.get(code);
     this.codes.delete(code);
     if (entry === undefined || entry.clientId !== client.client_id) throw new InvalidGrantError("unknown authorization code");
     if (verifier !== undefined) this.record.secrets.push(verifier);
     // PKCE S256 (RFC 7636 §4.6), checked here: the provider receives the verifier because it skips the SDK's local check.
-    const challenge = createHash("sha256").update(verifier ?? "").digest("base64url");
+    const challenge = createHash("sha256")
+      .update(verifier ?? "")
+      .digest("base64url");
     if (challenge !== entry.params.codeChallenge) throw new InvalidGrantError("code_verifier does not match the challenge");
     if (redirectUri !== entry.params.redirectUri) throw new InvalidGrantError("redirect_uri differs from the authorization request's");
     const error = this.behaviour.tokenError;
@@ -162,7 +182,13 @@ class TestProvider implements OAuthServerProvider {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const issued = this.accessTokens.get(token);
     if (issued === undefined) throw new InvalidTokenError("unknown access token");
-    return { token, clientId: issued.clientId, scopes: issued.scopes, expiresAt: Math.floor(issued.expiresAt / 1000), ...(issued.resource === undefined ? {} : { resource: issued.resource }) };
+    return {
+      token,
+      clientId: issued.clientId,
+      scopes: issued.scopes,
+      expiresAt: Math.floor(issued.expiresAt / 1000),
+      ...(issued.resource === undefined ? {} : { resource: issued.resource }),
+    };
   }
 
   private issue(clientId: string, scopes: string[], resource: URL | undefined): OAuthTokens {
@@ -194,7 +220,9 @@ export async function startOAuthServer(behaviour: OAuthServerBehaviour = {}): Pr
 
   if (behaviour.authorizationServer !== undefined) {
     const authorizationServer = behaviour.authorizationServer;
-    app.get("/.well-known/oauth-protected-resource/mcp", (_request, response) => response.status(200).json({ resource: mcpUrl.href, authorization_servers: [authorizationServer] }));
+    app.get("/.well-known/oauth-protected-resource/mcp", (_request, response) =>
+      response.status(200).json({ resource: mcpUrl.href, authorization_servers: [authorizationServer] }),
+    );
   }
   app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl, scopesSupported }));
 
@@ -202,38 +230,49 @@ export async function startOAuthServer(behaviour: OAuthServerBehaviour = {}): Pr
   const bearer = requireBearerAuth({ verifier: provider, requiredScopes: base, resourceMetadataUrl, expectedResource: mcpUrl });
   const stepUp = behaviour.scopes?.toolsList;
   const tools = behaviour.tools ?? [sampleTool("list_issues"), sampleTool("create_issue")];
-  app.post("/mcp", express.json(), (request, response, next) => {
-    const authorization = request.headers.authorization;
-    if (authorization !== undefined) provider.record.bearerTokens.push(authorization);
-    bearer(request as never, response as never, next);
-  }, (request, response, next) => {
-    // A step-up: tools/list needs more scope than the rest (MCP "Scope Challenge Handling").
-    const method = (request.body as { method?: unknown } | undefined)?.method;
-    const granted = (request as { auth?: AuthInfo }).auth?.scopes ?? [];
-    if (stepUp !== undefined && method === "tools/list" && !stepUp.every((scope) => granted.includes(scope))) {
-      const needed = [...new Set([...base, ...stepUp])].join(" ");
-      response.set("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${needed}", resource_metadata="${resourceMetadataUrl}"`);
-      response.status(403).json({ error: "insufficient_scope", error_description: "tools/list needs more scope" });
-      return;
-    }
-    next();
-  }, (request, response) => {
-    // Stateless: no session id, a server per request.
-    const transport = new StreamableHTTPServerTransport({});
-    const server = toolServer(tools);
-    response.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    server.connect(transport).then(() => transport.handleRequest(request, response, request.body)).catch((error: unknown) => {
-      if (!response.headersSent) response.status(500).json({ error: String(error) });
-    });
-  });
+  app.post(
+    "/mcp",
+    express.json(),
+    (request, response, next) => {
+      const authorization = request.headers.authorization;
+      if (authorization !== undefined) provider.record.bearerTokens.push(authorization);
+      bearer(request as never, response as never, next);
+    },
+    (request, response, next) => {
+      // A step-up: tools/list needs more scope than the rest (MCP "Scope Challenge Handling").
+      const method = (request.body as { method?: unknown } | undefined)?.method;
+      const granted = (request as { auth?: AuthInfo }).auth?.scopes ?? [];
+      if (stepUp !== undefined && method === "tools/list" && !stepUp.every((scope) => granted.includes(scope))) {
+        const needed = [...new Set([...base, ...stepUp])].join(" ");
+        response.set("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${needed}", resource_metadata="${resourceMetadataUrl}"`);
+        response.status(403).json({ error: "insufficient_scope", error_description: "tools/list needs more scope" });
+        return;
+      }
+      next();
+    },
+    (request, response) => {
+      // Stateless: no session id, a server per request.
+      const transport = new StreamableHTTPServerTransport({});
+      const server = toolServer(tools);
+      response.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      server
+        .connect(transport)
+        .then(() => transport.handleRequest(request, response, request.body))
+        .catch((error: unknown) => {
+          if (!response.headersSent) response.status(500).json({ error: String(error) });
+        });
+    },
+  );
 
   // The legacy transport: a resource of its own (its metadata names /sse), the same bearer check.
   const sseUrl = new URL(`${origin}/sse`);
   const sseMetadataUrl = `${origin}/.well-known/oauth-protected-resource/sse`;
-  app.get("/.well-known/oauth-protected-resource/sse", (_request, response) => response.status(200).json({ resource: sseUrl.href, authorization_servers: [`${origin}/`], scopes_supported: scopesSupported }));
+  app.get("/.well-known/oauth-protected-resource/sse", (_request, response) =>
+    response.status(200).json({ resource: sseUrl.href, authorization_servers: [`${origin}/`], scopes_supported: scopesSupported }),
+  );
   const sseBearer = requireBearerAuth({ verifier: provider, requiredScopes: base, resourceMetadataUrl: sseMetadataUrl, expectedResource: sseUrl });
   const sessions = new Map<string, SSEServerTransport>();
   const checked: Handler = (request, response, next) => sseBearer(request as never, response as never, next);

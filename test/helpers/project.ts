@@ -29,7 +29,9 @@ export async function fixtureCopy(prefix = "project"): Promise<string> {
  * on stderr: nothing when npm finds an mcpgen from there, else a note.
  */
 export function newScaffoldNote(root: string): string {
-  return npmFindsMcpgen(join(root, "server")) ? "" : "note: notes: npm run generate in server runs the mcpgen command, which npm will not find from there: install mcpgen in server or a directory above it (npm install -D <mcpgen tarball>), or globally\n";
+  return npmFindsMcpgen(join(root, "server"))
+    ? ""
+    : "note: notes: npm run generate in server runs the mcpgen command, which npm will not find from there: install mcpgen in server or a directory above it (npm install -D <mcpgen tarball>), or globally\n";
 }
 
 export interface CliRun {
@@ -77,7 +79,10 @@ export async function agePast(root: string): Promise<void> {
 }
 
 /** Paths whose contents or mtime differ between two states, or that exist in one only. */
-export function changedPaths(before: Map<string, FileState>, after: Map<string, FileState>): { written: string[]; contentChanged: string[]; added: string[]; removed: string[] } {
+export function changedPaths(
+  before: Map<string, FileState>,
+  after: Map<string, FileState>,
+): { written: string[]; contentChanged: string[]; added: string[]; removed: string[] } {
   const written: string[] = [];
   const contentChanged: string[] = [];
   for (const [path, now] of after) {

@@ -53,7 +53,11 @@ async function packageHash(): Promise<string> {
   const hash = createHash("sha256");
   for (const entry of PACKAGE_ENTRIES) {
     for (const file of await filesUnder(join(repoRoot, entry))) {
-      hash.update(relative(repoRoot, file)).update("\0").update(await readFile(file)).update("\0");
+      hash
+        .update(relative(repoRoot, file))
+        .update("\0")
+        .update(await readFile(file))
+        .update("\0");
     }
   }
   return hash.digest("hex").slice(0, 16);
@@ -143,7 +147,11 @@ async function makeSharedInstall(): Promise<SharedInstall> {
 const NPM_INSTALL_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 
 /** A fresh scaffold of `manifest` in a temporary directory named `name`, its node_modules linked to the shared install. */
-export async function scaffoldProject(manifest: string, name: string, options: { install?: boolean } = {}): Promise<{ project: string; result: ScaffoldResult }> {
+export async function scaffoldProject(
+  manifest: string,
+  name: string,
+  options: { install?: boolean } = {},
+): Promise<{ project: string; result: ScaffoldResult }> {
   const install = options.install === false ? undefined : await sharedInstall();
   const parent = await mkdtemp(join(install?.app ?? tmpdir(), "mcpgen-scaffold-"));
   const project = join(parent, name);
@@ -160,7 +168,10 @@ export interface CompileResult {
 /** Type-checks and builds a scaffold with the native TypeScript 7 compiler (`tsc -p <project>/tsconfig.json`). */
 export async function compile(project: string, flags: readonly string[] = []): Promise<CompileResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false", ...flags], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false", ...flags], {
+      cwd: project,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
@@ -171,7 +182,11 @@ export async function compile(project: string, flags: readonly string[] = []): P
 /** Runs one of a scaffold's npm scripts. */
 export async function npmRun(project: string, script: string, args: readonly string[] = []): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(npm, ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: project, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(npm, ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
+      cwd: project,
+      env: npmEnv,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { ok: true, stdout, stderr };
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };

@@ -41,7 +41,13 @@ export interface TypecheckResult {
 export async function typecheck(
   directories: readonly string[],
   mode: ModuleMode,
-  extra: { files?: readonly string[]; types?: readonly string[]; baseUrl?: string; lib?: readonly string[]; compilerOptions?: Readonly<Record<string, unknown>> } = {},
+  extra: {
+    files?: readonly string[];
+    types?: readonly string[];
+    baseUrl?: string;
+    lib?: readonly string[];
+    compilerOptions?: Readonly<Record<string, unknown>>;
+  } = {},
 ): Promise<TypecheckResult> {
   const configDir = await mkdtemp(join(tmpdir(), "mcpgen-tsc-"));
   const compilerOptions = {
@@ -60,7 +66,10 @@ export async function typecheck(
   const path = join(configDir, `tsconfig.${mode}.json`);
   await writeFile(path, JSON.stringify(config, null, 2));
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsc, "-p", path, "--pretty", "false"], { cwd: extra.baseUrl ?? repoRoot, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [tsc, "-p", path, "--pretty", "false"], {
+      cwd: extra.baseUrl ?? repoRoot,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };

@@ -31,7 +31,9 @@ describe("--out that cannot be an output directory", () => {
     const before = await treeOutside(root, join(root, "none"));
     const result = await runCli([command, weather, "--out", out]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`error: ${out}: the output directory is a symbolic link to ${join(root, "nowhere", "at-all")}, which does not exist\n  hint: create the directory it points to, or give --out a real directory\n`);
+    expect(result.stderr).toBe(
+      `error: ${out}: the output directory is a symbolic link to ${join(root, "nowhere", "at-all")}, which does not exist\n  hint: create the directory it points to, or give --out a real directory\n`,
+    );
     expect(await treeOutside(root, join(root, "none"))).toEqual(before);
   });
 
@@ -41,7 +43,9 @@ describe("--out that cannot be an output directory", () => {
       const result = await runCli([command, weather, "--out", "/proc/self/x"]);
       expect(performance.now() - started).toBeLessThan(20_000);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^error: \/proc\/self\/x: cannot write the output: ENOENT .*\n  hint: the file system does not let mcpgen create the output there/);
+      expect(result.stderr).toMatch(
+        /^error: \/proc\/self\/x: cannot write the output: ENOENT .*\n  hint: the file system does not let mcpgen create the output there/,
+      );
     }
   });
 });
@@ -55,7 +59,9 @@ describe("the root and the home directory", () => {
   it("--out / is refused, before the manifest is even read", async () => {
     const result = await runCli(["generate", "/no/such/manifest.json", "--out", "/"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe("error: /: refusing to write into the root directory (/): mcpgen writes its files at the top of the output directory and removes the ones it generated earlier there\n  hint: give a directory of its own (e.g. --out src/mcp/<name>), or pass --force if you really mean it\n");
+    expect(result.stderr).toBe(
+      "error: /: refusing to write into the root directory (/): mcpgen writes its files at the top of the output directory and removes the ones it generated earlier there\n  hint: give a directory of its own (e.g. --out src/mcp/<name>), or pass --force if you really mean it\n",
+    );
   });
 
   it("the home directory is refused for generate, scaffold, pull and a project target, and accepted with --force", async () => {
@@ -63,7 +69,11 @@ describe("the root and the home directory", () => {
     process.env["HOME"] = root;
     const before = await treeOutside(root, join(root, "none"));
     const refused = (stderr: string) => expect(stderr).toContain(`refusing to write into your home directory (${root})`);
-    for (const args of [["generate", weather, "--out", root], ["scaffold", weather, "--out", `${root}/`], ["pull", "http://127.0.0.1:9/mcp", "--out", root]]) {
+    for (const args of [
+      ["generate", weather, "--out", root],
+      ["scaffold", weather, "--out", `${root}/`],
+      ["pull", "http://127.0.0.1:9/mcp", "--out", root],
+    ]) {
       const result = await runCli(args);
       expect(result.code, args.join(" ")).toBe(1);
       refused(result.stderr);
@@ -85,7 +95,16 @@ describe("the root and the home directory", () => {
 /** A manifest whose output is tens of megabytes (long descriptions), cheap to render with --no-format: staging it takes a while. */
 async function heavyManifest(path: string, variant: string): Promise<void> {
   const description = `${variant} ${"lorem ipsum ".repeat(25_000)}`;
-  await writeFile(path, JSON.stringify({ tools: Array.from({ length: 40 }, (_, index) => ({ name: `tool_${index}`, description, inputSchema: { type: "object", properties: { q: { type: "string", description } } } })) }));
+  await writeFile(
+    path,
+    JSON.stringify({
+      tools: Array.from({ length: 40 }, (_, index) => ({
+        name: `tool_${index}`,
+        description,
+        inputSchema: { type: "object", properties: { q: { type: "string", description } } },
+      })),
+    }),
+  );
 }
 
 interface Stopped {
@@ -101,7 +120,9 @@ async function stopWhileStaging(args: string[], out: string): Promise<Stopped> {
   const child = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), ...args], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   await new Promise<void>((resolve, reject) => {
     const watcher = watch(out, (_event, name) => {
       if (name === null || !/\.mcpgen-.*\.tmp$/.test(String(name))) return;

@@ -24,10 +24,12 @@ import { esmProject } from "../helpers/output-dir.js";
 import { repoRoot, typecheck } from "../helpers/typecheck.js";
 
 const corpus = resolve(repoRoot, "../shared/corpus");
-const sources: Array<{ name: string; tools: Array<Record<string, unknown>> }> = goldenCases.map((entry) => ({
-  name: entry.name,
-  tools: JSON.parse(readFileSync(entry.manifest, "utf8")).tools,
-})).filter((source) => source.tools.length > 0);
+const sources: Array<{ name: string; tools: Array<Record<string, unknown>> }> = goldenCases
+  .map((entry) => ({
+    name: entry.name,
+    tools: JSON.parse(readFileSync(entry.manifest, "utf8")).tools,
+  }))
+  .filter((source) => source.tools.length > 0);
 if (existsSync(corpus)) {
   for (const file of ["server-everything.json", "server-filesystem.json", "mongodb-mcp-server.json", "clarity-mcp.json", "github-mcp-server-go.json"]) {
     if (existsSync(join(corpus, file))) sources.push({ name: file.replace(/\.json$/, ""), tools: JSON.parse(readFileSync(join(corpus, file), "utf8")).tools });
@@ -83,10 +85,14 @@ const CORPUS_CASES = 60;
 const FORMATTED_SCAFFOLD_EVERY = 20;
 
 const corpusTools: unknown[][] = existsSync(corpus)
-  ? readdirSync(corpus).filter((file) => file.endsWith(".json")).sort().map((file) => {
-    const document = JSON.parse(readFileSync(join(corpus, file), "utf8")) as { tools?: unknown[]; result?: { tools?: unknown[] } };
-    return document.tools ?? document.result?.tools ?? [];
-  }).filter((tools) => tools.length > 0)
+  ? readdirSync(corpus)
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file) => {
+        const document = JSON.parse(readFileSync(join(corpus, file), "utf8")) as { tools?: unknown[]; result?: { tools?: unknown[] } };
+        return document.tools ?? document.result?.tools ?? [];
+      })
+      .filter((tools) => tools.length > 0)
   : [];
 
 /** Where a manifest is now and then nested past any stack, and how: `{"x":…}` or `[…]` around the value there. */
@@ -105,7 +111,9 @@ function fuzzCases(): Array<{ name: string; text: string }> {
   for (let index = 0; index < RANDOM_CASES; index++) {
     const tools = Array.from({ length: 1 + choose.int(3) }, (_, tool) => randomTool(choose, tool));
     if (choose.chance(0.05)) tools[0]!["name"] = `${choose.pick(["get_", "💥", "a"])}`.repeat(100 + choose.int(300));
-    const manifest = choose.chance(0.1) ? { capabilities: { tools: {}, extra: tools[0] }, server: { name: choose.pick(PAYLOADS), version: "1" }, tools } : { tools };
+    const manifest = choose.chance(0.1)
+      ? { capabilities: { tools: {}, extra: tools[0] }, server: { name: choose.pick(PAYLOADS), version: "1" }, tools }
+      : { tools };
     cases.push({ name: `random-${index}`, text: index % DEEP_EVERY === DEEP_EVERY - 1 ? nestedDeep(choose, manifest) : JSON.stringify(manifest) });
   }
   for (let index = 0; index < (corpusTools.length === 0 ? 0 : CORPUS_CASES); index++) {
@@ -124,7 +132,8 @@ function nestedDeep(choose: Chooser, manifest: { tools: Array<Record<string, unk
   const marker = "__deep__";
   const target = manifest.tools[0]!;
   if (place === "capabilities") (manifest as Record<string, unknown>)["capabilities"] = marker;
-  else if (place.startsWith("inputSchema")) target["inputSchema"] = { type: "object", properties: { q: place.endsWith("items") ? { type: "array", items: marker } : { default: marker } } };
+  else if (place.startsWith("inputSchema"))
+    target["inputSchema"] = { type: "object", properties: { q: place.endsWith("items") ? { type: "array", items: marker } : { default: marker } } };
   else target[place] = marker;
   return JSON.stringify(manifest).replace(JSON.stringify(marker), `${open.repeat(5000)}${place.endsWith("items") ? "{}" : "1"}${close.repeat(5000)}`);
 }
@@ -160,7 +169,9 @@ describe("hostile shapes: fuzzed manifests through generate and scaffold", () =>
     }
 
     // Clean failures only: exit 0, or exit 1 with one located error and no stack trace.
-    const unclean = outcomes.filter((outcome) => !(outcome.code === 0 || (outcome.code === 1 && /^error: \S/.test(outcome.stderr) && !/internal error|\n\s+at /.test(outcome.stderr))));
+    const unclean = outcomes.filter(
+      (outcome) => !(outcome.code === 0 || (outcome.code === 1 && /^error: \S/.test(outcome.stderr) && !/internal error|\n\s+at /.test(outcome.stderr))),
+    );
     expect(unclean.map((outcome) => `${outcome.command} ${outcome.name}: exit ${outcome.code}\n${outcome.stderr.slice(0, 2000)}`)).toEqual([]);
     // No case comes near a hang (the slowest take a second or so on a busy machine).
     expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThan(20_000);
@@ -170,7 +181,10 @@ describe("hostile shapes: fuzzed manifests through generate and scaffold", () =>
     expect(outcomes.length - succeeded).toBeGreaterThan(5);
     // The deeply nested cases reach the clean failure they are there for, in both commands.
     for (const command of ["generate", "scaffold"]) {
-      expect(outcomes.filter((outcome) => outcome.command === command && outcome.stderr.includes("nested too deeply to process")).length, command).toBeGreaterThan(0);
+      expect(
+        outcomes.filter((outcome) => outcome.command === command && outcome.stderr.includes("nested too deeply to process")).length,
+        command,
+      ).toBeGreaterThan(0);
     }
 
     // One type-check for every client, one for every server (which needs the SDK's and Node's types).

@@ -4,7 +4,15 @@ import { DRAFT_04, DRAFT_06, DRAFT_07, DRAFT_2019_09, type Rows } from "./rows.j
 export const rows: Rows = [
   ["dialect", { says: "no $schema is 2020-12", given: { type: "string" }, want: { type: "string" }, dialect: "2020-12" }],
   ["dialect", { says: "draft-07's URI, with the empty fragment", given: { $schema: DRAFT_07, type: "string" }, want: { type: "string" }, dialect: "draft-07" }],
-  ["dialect", { says: "https for a draft that named itself with http, without the fragment", given: { $schema: "https://json-schema.org/draft-07/schema", type: "string" }, want: { type: "string" }, dialect: "draft-07" }],
+  [
+    "dialect",
+    {
+      says: "https for a draft that named itself with http, without the fragment",
+      given: { $schema: "https://json-schema.org/draft-07/schema", type: "string" },
+      want: { type: "string" },
+      dialect: "draft-07",
+    },
+  ],
   ["dialect", { says: "draft-06", given: { $schema: DRAFT_06 }, want: {}, dialect: "draft-06" }],
   ["dialect", { says: "draft-04", given: { $schema: DRAFT_04 }, want: {}, dialect: "draft-04" }],
   ["dialect", { says: "draft-03 is read as draft-04", given: { $schema: "http://json-schema.org/draft-03/schema#" }, want: {}, dialect: "draft-04" }],
@@ -17,7 +25,13 @@ export const rows: Rows = [
       given: { $schema: "https://example.com/my-dialect", type: "string" },
       want: { type: "string" },
       dialect: "2020-12",
-      warnings: [{ code: "keyword-dropped", pointer: "/$schema", message: '$schema "https://example.com/my-dialect" names no JSON Schema dialect mcpgen knows; read as 2020-12' }],
+      warnings: [
+        {
+          code: "keyword-dropped",
+          pointer: "/$schema",
+          message: '$schema "https://example.com/my-dialect" names no JSON Schema dialect mcpgen knows; read as 2020-12',
+        },
+      ],
     },
   ],
   [
@@ -47,11 +61,26 @@ export const rows: Rows = [
       given: {
         $schema: DRAFT_07,
         properties: {
-          v: { $ref: "#/definitions/a", type: "string", minLength: 1, description: "d", title: "t", default: 1, examples: [1], deprecated: true, readOnly: true, writeOnly: false, const: 2 },
+          v: {
+            $ref: "#/definitions/a",
+            type: "string",
+            minLength: 1,
+            description: "d",
+            title: "t",
+            default: 1,
+            examples: [1],
+            deprecated: true,
+            readOnly: true,
+            writeOnly: false,
+            const: 2,
+          },
         },
         definitions: { a: { type: "number" } },
       },
-      want: { properties: { v: { description: "d", title: "t", default: 1, examples: [1], deprecated: true, readOnly: true, writeOnly: false, $ref: "#/$defs/a" } }, $defs: { a: { type: "number" } } },
+      want: {
+        properties: { v: { description: "d", title: "t", default: 1, examples: [1], deprecated: true, readOnly: true, writeOnly: false, $ref: "#/$defs/a" } },
+        $defs: { a: { type: "number" } },
+      },
     },
   ],
   [
@@ -77,22 +106,40 @@ export const rows: Rows = [
       says: "an entry that is not a schema leaves its position unconstrained",
       given: { items: [{ type: "string" }, 5] },
       want: { prefixItems: [{ type: "string" }, true] },
-      warnings: [{ code: "schema-invalid", pointer: "/items/1", message: "a schema must be an object or a boolean, found number; ignored (typed unknown, not validated)" }],
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "/items/1",
+          message: "a schema must be an object or a boolean, found number; ignored (typed unknown, not validated)",
+        },
+      ],
       also: ["lenient-subschemas"],
     },
   ],
-  ["tuple-items", { says: "a single items schema stays", given: { type: "array", items: { type: "string" } }, want: { type: "array", items: { type: "string" } } }],
+  [
+    "tuple-items",
+    { says: "a single items schema stays", given: { type: "array", items: { type: "string" } }, want: { type: "array", items: { type: "string" } } },
+  ],
   [
     "tuple-items",
     {
       says: "a single items that is not a schema is dropped",
       given: { type: "array", items: "string" },
       want: { type: "array" },
-      warnings: [{ code: "schema-invalid", pointer: "/items", message: "a schema must be an object or a boolean, found string; ignored (typed unknown, not validated)" }],
+      warnings: [
+        { code: "schema-invalid", pointer: "/items", message: "a schema must be an object or a boolean, found string; ignored (typed unknown, not validated)" },
+      ],
       also: ["lenient-subschemas"],
     },
   ],
-  ["tuple-items", { says: "additionalItems beside a single items schema means nothing", given: { items: { type: "string" }, additionalItems: false }, want: { items: { type: "string" } } }],
+  [
+    "tuple-items",
+    {
+      says: "additionalItems beside a single items schema means nothing",
+      given: { items: { type: "string" }, additionalItems: false },
+      want: { items: { type: "string" } },
+    },
+  ],
   ["tuple-items", { says: "additionalItems alone means nothing", given: { additionalItems: { type: "string" } }, want: {} }],
   [
     "tuple-items",
@@ -100,7 +147,13 @@ export const rows: Rows = [
       says: "an additionalItems that is not a schema leaves the rest unconstrained",
       given: { items: [true], additionalItems: [] },
       want: { prefixItems: [true] },
-      warnings: [{ code: "schema-invalid", pointer: "/additionalItems", message: "a schema must be an object or a boolean, found an array; ignored (typed unknown, not validated)" }],
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "/additionalItems",
+          message: "a schema must be an object or a boolean, found an array; ignored (typed unknown, not validated)",
+        },
+      ],
       also: ["lenient-subschemas"],
     },
   ],
@@ -113,7 +166,10 @@ export const rows: Rows = [
       want: { dependentRequired: { a: ["b", "c"] }, dependentSchemas: { d: { required: ["e"] } } },
     },
   ],
-  ["dependencies-split", { says: "an array keeps its strings only", given: { dependencies: { a: ["b", 1, null] } }, want: { dependentRequired: { a: ["b"] } } }],
+  [
+    "dependencies-split",
+    { says: "an array keeps its strings only", given: { dependencies: { a: ["b", 1, null] } }, want: { dependentRequired: { a: ["b"] } } },
+  ],
   [
     "dependencies-split",
     {
@@ -137,7 +193,13 @@ export const rows: Rows = [
       says: "a dependency that is neither an array nor a schema is dropped",
       given: { dependencies: { a: 5, b: true } },
       want: { dependentSchemas: { b: true } },
-      warnings: [{ code: "schema-invalid", pointer: "/dependencies/a", message: "a schema must be an object or a boolean, found number; ignored (typed unknown, not validated)" }],
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "/dependencies/a",
+          message: "a schema must be an object or a boolean, found number; ignored (typed unknown, not validated)",
+        },
+      ],
       also: ["lenient-subschemas"],
     },
   ],
@@ -150,7 +212,10 @@ export const rows: Rows = [
       want: { type: "number", maximum: 10, exclusiveMinimum: 0 },
     },
   ],
-  ["exclusive-bounds", { says: "numbers are kept", given: { exclusiveMinimum: 0, exclusiveMaximum: 1.5 }, want: { exclusiveMinimum: 0, exclusiveMaximum: 1.5 } }],
+  [
+    "exclusive-bounds",
+    { says: "numbers are kept", given: { exclusiveMinimum: 0, exclusiveMaximum: 1.5 }, want: { exclusiveMinimum: 0, exclusiveMaximum: 1.5 } },
+  ],
   ["exclusive-bounds", { says: "a boolean without its bound means nothing", given: { exclusiveMaximum: true }, want: {} }],
   [
     "exclusive-bounds",

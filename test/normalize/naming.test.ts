@@ -29,7 +29,11 @@ describe("words", () => {
 describe("assignToolNames", () => {
   it("resolves get_item / get-item / getItem without collisions, the exact identifier first", () => {
     const { tools } = assignToolNames(["get_item", "get-item", "getItem"]);
-    expect(Object.fromEntries([...tools].map(([wire, names]) => [wire, names.method]))).toEqual({ getItem: "getItem", "get-item": "getItem2", get_item: "getItem3" });
+    expect(Object.fromEntries([...tools].map(([wire, names]) => [wire, names.method]))).toEqual({
+      getItem: "getItem",
+      "get-item": "getItem2",
+      get_item: "getItem3",
+    });
     expect(new Set([...tools.values()].map((names) => names.typeBase)).size).toBe(3);
   });
 
@@ -128,7 +132,12 @@ describe("naming is linear (issue 14, item 5)", () => {
   it("generate: 10,000 such tools, exit 0, nothing written outside --out, in a bounded time", async () => {
     const root = await mkdtemp(join(tmpdir(), "mcpgen-naming-"));
     const manifest = join(root, "unicode.tools.json");
-    await writeFile(manifest, JSON.stringify({ tools: Array.from({ length: 10_000 }, (_, index) => ({ name: `ツール${String.fromCodePoint(0x4e00 + index)}`, inputSchema: { type: "object" } })) }));
+    await writeFile(
+      manifest,
+      JSON.stringify({
+        tools: Array.from({ length: 10_000 }, (_, index) => ({ name: `ツール${String.fromCodePoint(0x4e00 + index)}`, inputSchema: { type: "object" } })),
+      }),
+    );
     const out = join(root, "out");
     const before = await treeOutside(root, out);
     const started = performance.now();

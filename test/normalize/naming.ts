@@ -29,7 +29,16 @@ export const rows: Rows = [
       stage: "manifest",
       says: "reserved words, thenables and Object.prototype members get Tool; a leading digit gets tool; no letter or digit left is tool",
       given: named("then", "delete", "constructor", "__proto__", "123abc", "💥"),
-      want: { tools: [{ methodName: "thenTool" }, { methodName: "deleteTool" }, { methodName: "constructorTool" }, { methodName: "proto" }, { methodName: "tool123abc" }, { methodName: "tool" }] },
+      want: {
+        tools: [
+          { methodName: "thenTool" },
+          { methodName: "deleteTool" },
+          { methodName: "constructorTool" },
+          { methodName: "proto" },
+          { methodName: "tool123abc" },
+          { methodName: "tool" },
+        ],
+      },
     },
   ],
 
@@ -66,7 +75,11 @@ export const rows: Rows = [
     {
       stage: "manifest",
       says: "each $defs key is <Root><Key>",
-      given: { tools: [{ name: "get_weather", inputSchema: { type: "object", properties: { at: { $ref: "#/$defs/geo_point" } }, $defs: { geo_point: { type: "string" } } } }] },
+      given: {
+        tools: [
+          { name: "get_weather", inputSchema: { type: "object", properties: { at: { $ref: "#/$defs/geo_point" } }, $defs: { geo_point: { type: "string" } } } },
+        ],
+      },
       want: { tools: [{ inputTypes: { root: "GetWeatherInput", defs: { geo_point: "GetWeatherInputGeoPoint" } } }] },
     },
   ],

@@ -68,9 +68,17 @@ describe("backtrackingRisk", () => {
   });
 
   it("names the cause in the pattern's own text", () => {
-    expect(backtrackingRisk("^x(a+)+$", true)).toEqual({ growth: "exponential", cause: "the repetition `(a+)+`, which can match the same text in more than one way" });
-    expect(backtrackingRisk("^[a-z]+[a-z0-9]*$", true)).toEqual({ growth: "polynomial", cause: "`[a-z]+` followed by `[a-z0-9]*`, which can match the same text" });
-    expect(backtrackingRisk("a+b", true)?.cause).toBe("the search from every position (the pattern does not start with `^`) followed by `a+`, which can match the same text");
+    expect(backtrackingRisk("^x(a+)+$", true)).toEqual({
+      growth: "exponential",
+      cause: "the repetition `(a+)+`, which can match the same text in more than one way",
+    });
+    expect(backtrackingRisk("^[a-z]+[a-z0-9]*$", true)).toEqual({
+      growth: "polynomial",
+      cause: "`[a-z]+` followed by `[a-z0-9]*`, which can match the same text",
+    });
+    expect(backtrackingRisk("a+b", true)?.cause).toBe(
+      "the search from every position (the pattern does not start with `^`) followed by `a+`, which can match the same text",
+    );
   });
 
   // A backtracking engine on the worst text for each shape: the safe verdicts hold in practice.
@@ -85,16 +93,14 @@ describe("backtrackingRisk", () => {
     }
   });
 
-  it.each([
-    `^(${"a|".repeat(500)}b)+$`,
-    `^${"\\w*".repeat(400)}!$`,
-    `^${"[ab]*[bc]*".repeat(50)}$`,
-    `(?:(?:a|b|c)*x)`.repeat(100),
-  ])("gives a large hostile pattern a verdict in bounded time, flagged when it cannot finish (%#)", (pattern) => {
-    const start = performance.now();
-    expect(backtrackingRisk(pattern, true)?.growth).toBe("polynomial");
-    expect(performance.now() - start).toBeLessThan(3_000);
-  });
+  it.each([`^(${"a|".repeat(500)}b)+$`, `^${"\\w*".repeat(400)}!$`, `^${"[ab]*[bc]*".repeat(50)}$`, `(?:(?:a|b|c)*x)`.repeat(100)])(
+    "gives a large hostile pattern a verdict in bounded time, flagged when it cannot finish (%#)",
+    (pattern) => {
+      const start = performance.now();
+      expect(backtrackingRisk(pattern, true)?.growth).toBe("polynomial");
+      expect(performance.now() - start).toBeLessThan(3_000);
+    },
+  );
 
   it("reads class contents exactly, asking RegExp for what it does not take apart", () => {
     expect(charactersOf("[a-c\\d_]")).toEqual([48, 57, 95, 95, 97, 99]);
@@ -110,23 +116,26 @@ describe("backtrackingRisk", () => {
     expect(charactersOf(".")).toEqual([0, 9, 11, 12, 14, 8231, 8234, 0x10ffff]);
   });
 
-  it.skipIf(!corpusAvailable)(`analyses every corpus pattern within its budget, and finds none of them risky${corpusAvailable ? "" : ` (skipped: ${corpusSkipReason})`}`, () => {
-    const patterns = new Set<string>();
-    const collect = (value: unknown): void => {
-      if (Array.isArray(value)) value.forEach(collect);
-      else if (typeof value === "object" && value !== null) {
-        for (const [key, item] of Object.entries(value)) {
-          if (key === "pattern" && typeof item === "string") patterns.add(item);
-          if (key === "patternProperties" && typeof item === "object" && item !== null) Object.keys(item).forEach((name) => patterns.add(name));
-          collect(item);
+  it.skipIf(!corpusAvailable)(
+    `analyses every corpus pattern within its budget, and finds none of them risky${corpusAvailable ? "" : ` (skipped: ${corpusSkipReason})`}`,
+    () => {
+      const patterns = new Set<string>();
+      const collect = (value: unknown): void => {
+        if (Array.isArray(value)) value.forEach(collect);
+        else if (typeof value === "object" && value !== null) {
+          for (const [key, item] of Object.entries(value)) {
+            if (key === "pattern" && typeof item === "string") patterns.add(item);
+            if (key === "patternProperties" && typeof item === "object" && item !== null) Object.keys(item).forEach((name) => patterns.add(name));
+            collect(item);
+          }
         }
-      }
-    };
-    for (const file of readdirSync(corpusDir).filter((name) => name.endsWith(".json"))) collect(JSON.parse(readFileSync(join(corpusDir, file), "utf8")));
-    expect(patterns.size).toBeGreaterThan(10);
-    const risky = [...patterns].filter((pattern) => decidePattern(pattern).mode !== undefined || !decidePattern(pattern).kept);
-    expect(risky).toEqual([]);
-  });
+      };
+      for (const file of readdirSync(corpusDir).filter((name) => name.endsWith(".json"))) collect(JSON.parse(readFileSync(join(corpusDir, file), "utf8")));
+      expect(patterns.size).toBeGreaterThan(10);
+      const risky = [...patterns].filter((pattern) => decidePattern(pattern).mode !== undefined || !decidePattern(pattern).kept);
+      expect(risky).toEqual([]);
+    },
+  );
 });
 
 describe("how a pattern is validated", () => {
@@ -144,7 +153,16 @@ describe("how a pattern is validated", () => {
     const { kept, mode, diagnostics } = decide("^[\\w\\-\\_]+$");
     expect({ kept, mode }).toEqual({ kept: true, mode: "legacy" });
     expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", code: "pattern-dialect", file: "m.json", tool: "t", pointer: "/tools/0/inputSchema/pattern", message: expect.stringMatching(/^pattern "\^\[\\\\w\\\\-\\\\_\]\+\$" is not a valid Unicode regular expression \(.+\), but is one without the u flag: validated without it$/) }),
+      expect.objectContaining({
+        severity: "warning",
+        code: "pattern-dialect",
+        file: "m.json",
+        tool: "t",
+        pointer: "/tools/0/inputSchema/pattern",
+        message: expect.stringMatching(
+          /^pattern "\^\[\\\\w\\\\-\\\\_\]\+\$" is not a valid Unicode regular expression \(.+\), but is one without the u flag: validated without it$/,
+        ),
+      }),
     ]);
   });
 
@@ -152,14 +170,19 @@ describe("how a pattern is validated", () => {
     const { kept, diagnostics } = decide("^(a");
     expect(kept).toBe(false);
     expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["pattern-invalid"]);
-    expect(diagnostics[0]!.message).toMatch(/^pattern "\^\(a" is not a valid ECMAScript regular expression, with the u flag or without \(.+\); it is not validated$/);
+    expect(diagnostics[0]!.message).toMatch(
+      /^pattern "\^\(a" is not a valid ECMAScript regular expression, with the u flag or without \(.+\); it is not validated$/,
+    );
   });
 
   it("catastrophic: the linear-time matcher, with a warning naming the cause", () => {
     const { kept, mode, diagnostics } = decide("^(a+)+$");
     expect({ kept, mode }).toEqual({ kept: true, mode: "linear" });
     expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message])).toEqual([
-      ["pattern-backtracking", "pattern \"^(a+)+$\" can take a backtracking regex engine time exponential in the length of the text it checks, through the repetition `(a+)+`, which can match the same text in more than one way; it is checked with mcpgen's linear-time matcher instead of RegExp"],
+      [
+        "pattern-backtracking",
+        'pattern "^(a+)+$" can take a backtracking regex engine time exponential in the length of the text it checks, through the repetition `(a+)+`, which can match the same text in more than one way; it is checked with mcpgen\'s linear-time matcher instead of RegExp',
+      ],
     ]);
   });
 
@@ -176,4 +199,3 @@ describe("how a pattern is validated", () => {
     expect(diagnostics[0]!.message).toMatch(/no linear-time matcher can run it \(a backreference cannot be matched in linear time\), so it is not validated$/);
   });
 });
-

@@ -21,7 +21,10 @@ function scopeExplosion(): { given: unknown; want: Record<string, unknown> } {
   // Statically, each resource once; the dynamic ref at the bottom leads to x1, where it points.
   for (let level = 1; level <= levels; level++) {
     for (const side of ["x", "y"]) {
-      hoisted[`${side}${level}`] = { type: "object", ...(level < levels ? { anyOf: [{ $ref: `#/$defs/x${level + 1}` }, { $ref: `#/$defs/y${level + 1}` }] } : { properties: { v: { $ref: "#/$defs/x1" } } }) };
+      hoisted[`${side}${level}`] = {
+        type: "object",
+        ...(level < levels ? { anyOf: [{ $ref: `#/$defs/x${level + 1}` }, { $ref: `#/$defs/y${level + 1}` }] } : { properties: { v: { $ref: "#/$defs/x1" } } }),
+      };
     }
   }
   return {
@@ -33,7 +36,12 @@ function scopeExplosion(): { given: unknown; want: Record<string, unknown> } {
 const explosion = scopeExplosion();
 
 /** A tree whose children are whatever `node` is bound to where the tree is used (2020-12 Core §8.2.3.2). */
-const tree = { $id: "https://example.com/tree", $dynamicAnchor: "node", type: "object", properties: { data: true, children: { type: "array", items: { $dynamicRef: "#node" } } } };
+const tree = {
+  $id: "https://example.com/tree",
+  $dynamicAnchor: "node",
+  type: "object",
+  properties: { data: true, children: { type: "array", items: { $dynamicRef: "#node" } } },
+};
 
 export const rows: Rows = [
   [
@@ -48,7 +56,10 @@ export const rows: Rows = [
     "ref-resolution",
     {
       says: "a JSON pointer is relative to the resource it is written in",
-      given: { $ref: "https://example.com/r", $defs: { r: { $id: "https://example.com/r", properties: { x: { $ref: "#/$defs/y" } }, $defs: { y: { type: "string" } } }, y: { type: "number" } } },
+      given: {
+        $ref: "https://example.com/r",
+        $defs: { r: { $id: "https://example.com/r", properties: { x: { $ref: "#/$defs/y" } }, $defs: { y: { type: "string" } } }, y: { type: "number" } },
+      },
       want: { $ref: "#/$defs/r", $defs: { r: { properties: { x: { $ref: "#/$defs/y" } } }, y: { type: "string" } } },
     },
   ],
@@ -63,7 +74,7 @@ export const rows: Rows = [
   [
     "ref-resolution",
     {
-      says: "draft-06/07: $id: \"#name\" names a subschema",
+      says: 'draft-06/07: $id: "#name" names a subschema',
       given: { $schema: DRAFT_07, properties: { a: { $ref: "#name" } }, definitions: { n: { $id: "#name", type: "integer" } } },
       want: { properties: { a: { $ref: "#/$defs/n" } }, $defs: { n: { type: "integer" } } },
     },
@@ -72,7 +83,12 @@ export const rows: Rows = [
     "ref-resolution",
     {
       says: "draft-04: id is the identifier",
-      given: { $schema: DRAFT_04, id: "http://example.com/root.json", properties: { a: { $ref: "other.json" } }, definitions: { o: { id: "other.json", type: "boolean" } } },
+      given: {
+        $schema: DRAFT_04,
+        id: "http://example.com/root.json",
+        properties: { a: { $ref: "other.json" } },
+        definitions: { o: { id: "other.json", type: "boolean" } },
+      },
       want: { properties: { a: { $ref: "#/$defs/o" } }, $defs: { o: { type: "boolean" } } },
     },
   ],
@@ -127,7 +143,10 @@ export const rows: Rows = [
     {
       says: "https for a draft that named itself with http",
       given: { properties: { t: { $ref: "https://json-schema.org/draft-07/schema#/definitions/simpleTypes" } } },
-      want: { properties: { t: { $ref: "#/$defs/simpleTypes" } }, $defs: { simpleTypes: { enum: ["array", "boolean", "integer", "null", "number", "object", "string"] } } },
+      want: {
+        properties: { t: { $ref: "#/$defs/simpleTypes" } },
+        $defs: { simpleTypes: { enum: ["array", "boolean", "integer", "null", "number", "object", "string"] } },
+      },
     },
   ],
   [
@@ -153,7 +172,13 @@ export const rows: Rows = [
       says: "draft-04's meta-schema is not shipped: external",
       given: { properties: { s: { $ref: "http://json-schema.org/draft-04/schema#" } } },
       want: { properties: { s: {} } },
-      warnings: [{ code: "ref-external", pointer: "/properties/s/$ref", message: 'external $ref "http://json-schema.org/draft-04/schema#" is never resolved; typed as unknown and not validated' }],
+      warnings: [
+        {
+          code: "ref-external",
+          pointer: "/properties/s/$ref",
+          message: 'external $ref "http://json-schema.org/draft-04/schema#" is never resolved; typed as unknown and not validated',
+        },
+      ],
       also: ["external-refs"],
     },
   ],
@@ -174,7 +199,14 @@ export const rows: Rows = [
       want: { $ref: "#/$defs/a", exclusiveMinimum: 0, $defs: { a: { type: "number" } } },
     },
   ],
-  ["plain-refs", { says: "a ref to the root is #", given: { type: "object", properties: { child: { $ref: "#" } } }, want: { type: "object", properties: { child: { $ref: "#" } } } }],
+  [
+    "plain-refs",
+    {
+      says: "a ref to the root is #",
+      given: { type: "object", properties: { child: { $ref: "#" } } },
+      want: { type: "object", properties: { child: { $ref: "#" } } },
+    },
+  ],
   [
     "plain-refs",
     {
@@ -187,7 +219,13 @@ export const rows: Rows = [
     "plain-refs",
     {
       says: "a $recursiveRef beside a $ref and an allOf joins the allOf",
-      given: { $schema: DRAFT_2019_09, allOf: [{ minLength: 1 }], $ref: "#/$defs/a", $recursiveRef: "#/$defs/b", $defs: { a: { type: "string" }, b: { maxLength: 3 } } },
+      given: {
+        $schema: DRAFT_2019_09,
+        allOf: [{ minLength: 1 }],
+        $ref: "#/$defs/a",
+        $recursiveRef: "#/$defs/b",
+        $defs: { a: { type: "string" }, b: { maxLength: 3 } },
+      },
       want: { allOf: [{ minLength: 1 }, { $ref: "#/$defs/b" }], $ref: "#/$defs/a", $defs: { a: { type: "string" }, b: { maxLength: 3 } } },
     },
   ],
@@ -217,7 +255,13 @@ export const rows: Rows = [
       says: "a URL is never fetched: the ref is not applied, its siblings are",
       given: { properties: { a: { $ref: "https://example.com/thing.json", type: "string" } } },
       want: { properties: { a: { type: "string" } } },
-      warnings: [{ code: "ref-external", pointer: "/properties/a/$ref", message: 'external $ref "https://example.com/thing.json" is never resolved; typed as unknown and not validated' }],
+      warnings: [
+        {
+          code: "ref-external",
+          pointer: "/properties/a/$ref",
+          message: 'external $ref "https://example.com/thing.json" is never resolved; typed as unknown and not validated',
+        },
+      ],
     },
   ],
   [
@@ -226,7 +270,13 @@ export const rows: Rows = [
       says: "a file beside the schema is never read",
       given: { properties: { a: { $ref: "definitions.json#/thing" } } },
       want: { properties: { a: {} } },
-      warnings: [{ code: "ref-external", pointer: "/properties/a/$ref", message: 'external $ref "definitions.json#/thing" is never resolved; typed as unknown and not validated' }],
+      warnings: [
+        {
+          code: "ref-external",
+          pointer: "/properties/a/$ref",
+          message: 'external $ref "definitions.json#/thing" is never resolved; typed as unknown and not validated',
+        },
+      ],
     },
   ],
   [
@@ -235,7 +285,13 @@ export const rows: Rows = [
       says: "before 2019-09, the whole schema is then unconstrained but for its description",
       given: { $schema: DRAFT_07, properties: { a: { $ref: "https://example.com/x", description: "d", type: "string" } } },
       want: { properties: { a: { description: "d" } } },
-      warnings: [{ code: "ref-external", pointer: "/properties/a/$ref", message: 'external $ref "https://example.com/x" is never resolved; typed as unknown and not validated' }],
+      warnings: [
+        {
+          code: "ref-external",
+          pointer: "/properties/a/$ref",
+          message: 'external $ref "https://example.com/x" is never resolved; typed as unknown and not validated',
+        },
+      ],
     },
   ],
 
@@ -245,7 +301,9 @@ export const rows: Rows = [
       says: "a pointer to nothing: not applied, its siblings are",
       given: { properties: { a: { $ref: "#/$defs/missing", type: "string" } } },
       want: { properties: { a: { type: "string" } } },
-      warnings: [{ code: "ref-unresolved", pointer: "/properties/a/$ref", message: `$ref "#/$defs/missing" points to nothing in this schema; ${UNRESOLVED_HINT}` }],
+      warnings: [
+        { code: "ref-unresolved", pointer: "/properties/a/$ref", message: `$ref "#/$defs/missing" points to nothing in this schema; ${UNRESOLVED_HINT}` },
+      ],
     },
   ],
   [
@@ -264,7 +322,11 @@ export const rows: Rows = [
       given: { properties: { a: { $ref: "#/%E0%A4%A" }, b: { $ref: "http://[" } } },
       want: { properties: { a: {}, b: {} } },
       warnings: [
-        { code: "ref-unresolved", pointer: "/properties/a/$ref", message: `$ref "#/%E0%A4%A" has a fragment that is not valid percent-encoding; ${UNRESOLVED_HINT}` },
+        {
+          code: "ref-unresolved",
+          pointer: "/properties/a/$ref",
+          message: `$ref "#/%E0%A4%A" has a fragment that is not valid percent-encoding; ${UNRESOLVED_HINT}`,
+        },
         { code: "ref-unresolved", pointer: "/properties/b/$ref", message: `$ref "http://[" is not a URI reference; ${UNRESOLVED_HINT}` },
       ],
     },
@@ -275,7 +337,9 @@ export const rows: Rows = [
       says: "before 2019-09, the whole schema is then unconstrained but for its description",
       given: { $schema: DRAFT_07, properties: { a: { $ref: "#/definitions/missing", description: "d", type: "string" } } },
       want: { properties: { a: { description: "d" } } },
-      warnings: [{ code: "ref-unresolved", pointer: "/properties/a/$ref", message: `$ref "#/definitions/missing" points to nothing in this schema; ${UNRESOLVED_HINT}` }],
+      warnings: [
+        { code: "ref-unresolved", pointer: "/properties/a/$ref", message: `$ref "#/definitions/missing" points to nothing in this schema; ${UNRESOLVED_HINT}` },
+      ],
     },
   ],
 
@@ -291,7 +355,10 @@ export const rows: Rows = [
     "ref-hoisting",
     {
       says: "keys are named after the last meaningful pointer token, numbered when taken, in the order refs are met",
-      given: { properties: { a: { type: "array", items: { type: "string" } }, b: { $ref: "#/properties/a/items" }, c: { $ref: "#/$defs/a" } }, $defs: { a: { type: "number" } } },
+      given: {
+        properties: { a: { type: "array", items: { type: "string" } }, b: { $ref: "#/properties/a/items" }, c: { $ref: "#/$defs/a" } },
+        $defs: { a: { type: "number" } },
+      },
       want: {
         properties: { a: { type: "array", items: { $ref: "#/$defs/a" } }, b: { $ref: "#/$defs/a" }, c: { $ref: "#/$defs/a2" } },
         $defs: { a: { type: "string" }, a2: { type: "number" } },
@@ -328,7 +395,11 @@ export const rows: Rows = [
     {
       says: "an extension binds the anchor first: the tree's children are the extension",
       given: { $id: "https://example.com/strict-tree", $dynamicAnchor: "node", $ref: "tree", unevaluatedProperties: false, $defs: { tree } },
-      want: { unevaluatedProperties: false, $ref: "#/$defs/tree", $defs: { tree: { type: "object", properties: { data: true, children: { type: "array", items: { $ref: "#" } } } } } },
+      want: {
+        unevaluatedProperties: false,
+        $ref: "#/$defs/tree",
+        $defs: { tree: { type: "object", properties: { data: true, children: { type: "array", items: { $ref: "#" } } } } },
+      },
     },
   ],
   [
@@ -360,9 +431,20 @@ export const rows: Rows = [
         $recursiveAnchor: true,
         $ref: "tree",
         unevaluatedProperties: false,
-        $defs: { tree: { $id: "https://example.com/tree", $recursiveAnchor: true, type: "object", properties: { children: { type: "array", items: { $recursiveRef: "#" } } } } },
+        $defs: {
+          tree: {
+            $id: "https://example.com/tree",
+            $recursiveAnchor: true,
+            type: "object",
+            properties: { children: { type: "array", items: { $recursiveRef: "#" } } },
+          },
+        },
       },
-      want: { unevaluatedProperties: false, $ref: "#/$defs/tree", $defs: { tree: { type: "object", properties: { children: { type: "array", items: { $ref: "#" } } } } } },
+      want: {
+        unevaluatedProperties: false,
+        $ref: "#/$defs/tree",
+        $defs: { tree: { type: "object", properties: { children: { type: "array", items: { $ref: "#" } } } } },
+      },
     },
   ],
 
@@ -372,7 +454,14 @@ export const rows: Rows = [
       says: "past 2,000 copies for dynamic scopes, every dynamic ref resolves statically",
       given: explosion.given,
       want: explosion.want,
-      warnings: [{ code: "keyword-dropped", pointer: "", message: "$dynamicRef/$recursiveRef here would need over 2000 copies of subschemas to resolve through every dynamic scope; each resolves to where it points statically instead, as a $ref does" }],
+      warnings: [
+        {
+          code: "keyword-dropped",
+          pointer: "",
+          message:
+            "$dynamicRef/$recursiveRef here would need over 2000 copies of subschemas to resolve through every dynamic scope; each resolves to where it points statically instead, as a $ref does",
+        },
+      ],
     },
   ],
 
@@ -383,8 +472,16 @@ export const rows: Rows = [
       given: { $ref: "#/$defs/a", $defs: { a: { anyOf: [{ $ref: "#/$defs/b" }, { type: "string" }] }, b: { allOf: [{ $ref: "#/$defs/a" }] } } },
       want: { $ref: "#/$defs/a", $defs: { a: { anyOf: [{}, { type: "string" }] }, b: { allOf: [{}] } } },
       warnings: [
-        { code: "ref-unresolved", pointer: "/$defs/a", message: "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied" },
-        { code: "ref-unresolved", pointer: "/$defs/b", message: "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied" },
+        {
+          code: "ref-unresolved",
+          pointer: "/$defs/a",
+          message: "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied",
+        },
+        {
+          code: "ref-unresolved",
+          pointer: "/$defs/b",
+          message: "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied",
+        },
       ],
     },
   ],
@@ -394,8 +491,21 @@ export const rows: Rows = [
       says: "the root referring to itself through allOf",
       given: { type: "object", allOf: [{ $ref: "#" }] },
       want: { type: "object", allOf: [{}] },
-      warnings: [{ code: "ref-unresolved", pointer: "", message: "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied" }],
+      warnings: [
+        {
+          code: "ref-unresolved",
+          pointer: "",
+          message: "this schema refers to itself without descending into any property or item, which constrains nothing; that $ref is not applied",
+        },
+      ],
     },
   ],
-  ["empty-ref-cycles", { says: "recursion through a property or an item is a tree, not a cycle", given: { properties: { next: { $ref: "#" } }, items: { $ref: "#" } }, want: { properties: { next: { $ref: "#" } }, items: { $ref: "#" } } }],
+  [
+    "empty-ref-cycles",
+    {
+      says: "recursion through a property or an item is a tree, not a cycle",
+      given: { properties: { next: { $ref: "#" } }, items: { $ref: "#" } },
+      want: { properties: { next: { $ref: "#" } }, items: { $ref: "#" } },
+    },
+  ],
 ];

@@ -31,7 +31,8 @@ const TABLES: Record<RuleFamily, Rows> = { dialects, vocabulary, subschemas, pat
 const byName = new Map(NORMALIZATION_RULES.map((rule) => [rule.name, rule]));
 const FILE = "rows.json";
 
-const warningsOf = (diagnostics: readonly Diagnostic[]): Warning[] => diagnostics.map(({ code, pointer, message }) => ({ code, pointer: pointer ?? "", message }));
+const warningsOf = (diagnostics: readonly Diagnostic[]): Warning[] =>
+  diagnostics.map(({ code, pointer, message }) => ({ code, pointer: pointer ?? "", message }));
 
 function runSchemaRow(row: SchemaRow) {
   const diagnostics: Diagnostic[] = [];
@@ -137,19 +138,28 @@ describe("the rule registry", () => {
       expect(reporting.includes(undefined), `${rule}: ${row.says}`).toBe(false);
       const codes = new Set(reporting.flatMap((entry) => entry!.reports));
       const warnings = [...(row.warnings ?? []), ...("error" in row && row.error !== undefined ? [row.error] : [])];
-      expect(warnings.filter((warning) => !codes.has(warning.code)), `${rule}: ${row.says}`).toEqual([]);
+      expect(
+        warnings.filter((warning) => !codes.has(warning.code)),
+        `${rule}: ${row.says}`,
+      ).toEqual([]);
       const own = new Set(byName.get(rule)!.reports);
       for (const warning of warnings) if (own.has(warning.code)) shown.set(rule, (shown.get(rule) ?? new Set()).add(warning.code));
     }
-    const unshown = NORMALIZATION_RULES.flatMap((rule) => rule.reports.filter((code) => !shown.get(rule.name)?.has(code)).map((code) => `${rule.name}: ${code}`));
+    const unshown = NORMALIZATION_RULES.flatMap((rule) =>
+      rule.reports.filter((code) => !shown.get(rule.name)?.has(code)).map((code) => `${rule.name}: ${code}`),
+    );
     expect(unshown).toEqual([]);
   });
 
   it("every keyword a keyword rule reads is written in a row of that rule", () => {
     const written = (value: unknown, keyword: string): boolean =>
-      Array.isArray(value) ? value.some((item) => written(item, keyword)) : typeof value === "object" && value !== null && Object.entries(value).some(([key, item]) => key === keyword || written(item, keyword));
+      Array.isArray(value)
+        ? value.some((item) => written(item, keyword))
+        : typeof value === "object" && value !== null && Object.entries(value).some(([key, item]) => key === keyword || written(item, keyword));
     const missing = (KEYWORD_RULES as readonly KeywordRule[]).flatMap((rule) =>
-      rule.keywords.filter((keyword) => !allRows.some(({ rule: name, row }) => name === rule.name && isSchemaRow(row) && written(row.given, keyword))).map((keyword) => `${rule.name}: ${keyword}`),
+      rule.keywords
+        .filter((keyword) => !allRows.some(({ rule: name, row }) => name === rule.name && isSchemaRow(row) && written(row.given, keyword)))
+        .map((keyword) => `${rule.name}: ${keyword}`),
     );
     expect(missing).toEqual([]);
   });

@@ -73,11 +73,21 @@ describe("tools the official SDK client rejects", () => {
     const { file } = await scratch([everything]);
     const result = await runCli(["generate", file, "--out", join(file, "..", "client"), "--json"]);
     expect(result.code).toBe(0);
-    const warned = (JSON.parse(result.stdout) as { diagnostics: Array<{ pointer: string; tool: string }> }).diagnostics.filter((diagnostic) => diagnostic.tool === "odd").map((diagnostic) => diagnostic.pointer);
+    const warned = (JSON.parse(result.stdout) as { diagnostics: Array<{ pointer: string; tool: string }> }).diagnostics
+      .filter((diagnostic) => diagnostic.tool === "odd")
+      .map((diagnostic) => diagnostic.pointer);
     const parsed = ToolSchema.safeParse(everything);
     expect(parsed.success).toBe(false);
     expect(warned.sort()).toEqual(parsed.error!.issues.map((issue) => `/tools/0/${issue.path.join("/")}`).sort());
-    expect(warned).toEqual(expect.arrayContaining(["/tools/0/execution/taskSupport", "/tools/0/icons/0/src", "/tools/0/annotations/readOnlyHint", "/tools/0/inputSchema/type", "/tools/0/_meta"]));
+    expect(warned).toEqual(
+      expect.arrayContaining([
+        "/tools/0/execution/taskSupport",
+        "/tools/0/icons/0/src",
+        "/tools/0/annotations/readOnlyHint",
+        "/tools/0/inputSchema/type",
+        "/tools/0/_meta",
+      ]),
+    );
   });
 
   it("scaffold: the server's tools/list is one the SDK client lists whole, costing only the fields it rejects", async () => {
@@ -120,19 +130,21 @@ function random(seed: number): () => number {
 function randomTool(rand: () => number): Record<string, unknown> {
   const pick = <T>(...options: T[]): T => options[Math.floor(rand() * options.length)]!;
   const values = [undefined, null, 1, "s", true, [], {}, [1], ["a"], { a: 1 }, { type: "object" }];
-  const schema = () => pick<unknown>(
-    { type: "object" },
-    { type: "object", properties: { a: pick<unknown>({}, true, false, 1, null, []) } },
-    { type: "object", required: pick<unknown>(["a"], [1], "a") },
-    { properties: {} },
-    { type: pick<unknown>("array", ["object", "null"], 1) },
-    pick(...values),
-  );
+  const schema = () =>
+    pick<unknown>(
+      { type: "object" },
+      { type: "object", properties: { a: pick<unknown>({}, true, false, 1, null, []) } },
+      { type: "object", required: pick<unknown>(["a"], [1], "a") },
+      { properties: {} },
+      { type: pick<unknown>("array", ["object", "null"], 1) },
+      pick(...values),
+    );
   const tool: Record<string, unknown> = { name: pick<unknown>("t", "t", "t", 1, undefined), inputSchema: schema() };
   if (rand() < 0.4) tool["outputSchema"] = schema();
   if (rand() < 0.3) tool["title"] = pick(...values);
   if (rand() < 0.3) tool["description"] = pick(...values);
-  if (rand() < 0.3) tool["annotations"] = pick<unknown>({ readOnlyHint: pick(...values) }, { title: pick(...values) }, { destructiveHint: true }, pick(...values));
+  if (rand() < 0.3)
+    tool["annotations"] = pick<unknown>({ readOnlyHint: pick(...values) }, { title: pick(...values) }, { destructiveHint: true }, pick(...values));
   if (rand() < 0.2) tool["execution"] = pick<unknown>({ taskSupport: pick<unknown>("required", "optional", "forbidden", "always", 1) }, pick(...values));
   if (rand() < 0.2) tool["icons"] = pick<unknown>([{ src: "x" }], [{ src: 1 }], [{}], [{ src: "x", sizes: pick(...values) }], pick(...values));
   if (rand() < 0.3) tool["_meta"] = pick(...values);

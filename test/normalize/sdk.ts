@@ -5,7 +5,8 @@
  */
 import type { Rows } from "./rows.js";
 
-const rejects = (reason: string) => `the official MCP TypeScript SDK rejects this (${reason}): a client made with it cannot list any tool of a server that sends it`;
+const rejects = (reason: string) =>
+  `the official MCP TypeScript SDK rejects this (${reason}): a client made with it cannot list any tool of a server that sends it`;
 
 export const rows: Rows = [
   [
@@ -13,7 +14,16 @@ export const rows: Rows = [
     {
       stage: "sdk",
       says: "a tool the SDK accepts is not reported",
-      given: { tools: [{ name: "good", title: "Good", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] }, annotations: { readOnlyHint: true } }] },
+      given: {
+        tools: [
+          {
+            name: "good",
+            title: "Good",
+            inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      },
       want: { accepted: {} },
     },
   ],
@@ -35,7 +45,11 @@ export const rows: Rows = [
         },
       },
       warnings: [
-        { code: "sdk-incompatible", pointer: "/tools/0/execution/taskSupport", message: rejects('Invalid option: expected one of "required"|"optional"|"forbidden"') },
+        {
+          code: "sdk-incompatible",
+          pointer: "/tools/0/execution/taskSupport",
+          message: rejects('Invalid option: expected one of "required"|"optional"|"forbidden"'),
+        },
         { code: "sdk-incompatible", pointer: "/tools/1/title", message: rejects("Invalid input: expected string, received number") },
         { code: "sdk-incompatible", pointer: "/tools/1/annotations/readOnlyHint", message: rejects("Invalid input: expected boolean, received string") },
         { code: "sdk-incompatible", pointer: "/tools/1/_meta", message: rejects("Invalid input: expected record, received array") },

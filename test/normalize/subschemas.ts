@@ -10,7 +10,13 @@ export const rows: Rows = [
       says: "a tool schema that is not one is typed unknown",
       given: "object",
       want: true,
-      warnings: [{ code: "schema-invalid", pointer: "", message: "a schema must be an object or a boolean, found string; the whole schema is typed unknown and not validated" }],
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "",
+          message: "a schema must be an object or a boolean, found string; the whole schema is typed unknown and not validated",
+        },
+      ],
     },
   ],
   [
@@ -25,7 +31,10 @@ export const rows: Rows = [
       ],
     },
   ],
-  ["lenient-subschemas", { says: "booleans are schemas", given: { properties: { a: true, b: false }, not: false }, want: { properties: { a: true, b: false }, not: false } }],
+  [
+    "lenient-subschemas",
+    { says: "booleans are schemas", given: { properties: { a: true, b: false }, not: false }, want: { properties: { a: true, b: false }, not: false } },
+  ],
 
   [
     "subschema-maps",
@@ -168,7 +177,14 @@ export const rows: Rows = [
     },
   ],
 
-  ["prefix-items", { says: "each position's schema is normalised", given: { prefixItems: [{ type: "string" }, false], items: false }, want: { prefixItems: [{ type: "string" }, false], items: false } }],
+  [
+    "prefix-items",
+    {
+      says: "each position's schema is normalised",
+      given: { prefixItems: [{ type: "string" }, false], items: false },
+      want: { prefixItems: [{ type: "string" }, false], items: false },
+    },
+  ],
   [
     "prefix-items",
     {
@@ -189,12 +205,23 @@ export const rows: Rows = [
     },
   ],
 
-  ["referenced-definitions-only", { says: "definitions no ref reaches are dropped", given: { type: "object", $defs: { unused: { type: "string" } }, definitions: { also: {} } }, want: { type: "object" } }],
+  [
+    "referenced-definitions-only",
+    {
+      says: "definitions no ref reaches are dropped",
+      given: { type: "object", $defs: { unused: { type: "string" } }, definitions: { also: {} } },
+      want: { type: "object" },
+    },
+  ],
   [
     "referenced-definitions-only",
     {
       says: "the definitions a ref reaches are hoisted, from $defs or definitions",
-      given: { properties: { a: { $ref: "#/$defs/used" }, b: { $ref: "#/definitions/old" } }, $defs: { used: { type: "string" }, unused: {} }, definitions: { old: { type: "number" } } },
+      given: {
+        properties: { a: { $ref: "#/$defs/used" }, b: { $ref: "#/definitions/old" } },
+        $defs: { used: { type: "string" }, unused: {} },
+        definitions: { old: { type: "number" } },
+      },
       want: { properties: { a: { $ref: "#/$defs/used" }, b: { $ref: "#/$defs/old" } }, $defs: { used: { type: "string" }, old: { type: "number" } } },
     },
   ],
@@ -205,7 +232,14 @@ export const rows: Rows = [
       says: "a property name with a lone surrogate is kept, and suspect",
       given: JSON.parse('{"properties": {"\\ud800x": {"type": "string"}}, "required": ["\\ud800x"]}'),
       want: JSON.parse('{"properties": {"\\ud800x": {"type": "string"}}, "required": ["\\ud800x"]}'),
-      warnings: [{ code: "schema-suspect", pointer: "/properties/\ud800x", message: 'the name "\\ud800x" holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written' }],
+      warnings: [
+        {
+          code: "schema-suspect",
+          pointer: "/properties/\ud800x",
+          message:
+            'the name "\\ud800x" holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written',
+        },
+      ],
     },
   ],
   [
@@ -215,8 +249,18 @@ export const rows: Rows = [
       given: JSON.parse(`{"$schema": "${DRAFT_07}", "dependencies": {"\\udc00": ["a"]}, "dependentSchemas": {"\\udc01": {}}}`),
       want: JSON.parse('{"dependentRequired": {"\\udc00": ["a"]}, "dependentSchemas": {"\\udc01": {}}}'),
       warnings: [
-        { code: "schema-suspect", pointer: "/dependencies/\udc00", message: 'the name "\\udc00" holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written' },
-        { code: "schema-suspect", pointer: "/dependentSchemas/\udc01", message: 'the name "\\udc01" holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written' },
+        {
+          code: "schema-suspect",
+          pointer: "/dependencies/\udc00",
+          message:
+            'the name "\\udc00" holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written',
+        },
+        {
+          code: "schema-suspect",
+          pointer: "/dependentSchemas/\udc01",
+          message:
+            'the name "\\udc01" holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written',
+        },
       ],
     },
   ],

@@ -46,7 +46,13 @@ export const rows: Rows = [
     {
       stage: "manifest",
       says: "the same tool twice: the first stays",
-      given: { tools: [{ name: "a", inputSchema: object }, { name: "b", inputSchema: object }, { name: "a", inputSchema: object }] },
+      given: {
+        tools: [
+          { name: "a", inputSchema: object },
+          { name: "b", inputSchema: object },
+          { name: "a", inputSchema: object },
+        ],
+      },
       want: { tools: [{ wireName: "a" }, { wireName: "b" }] },
       warnings: [{ code: "tool-duplicate", pointer: "/tools/2", message: "listed twice; the repeat at /tools/2 is ignored" }],
     },
@@ -56,9 +62,16 @@ export const rows: Rows = [
     {
       stage: "manifest",
       says: "two different tools under one name: the first stays, and the message says they differ",
-      given: { tools: [{ name: "a", inputSchema: object }, { name: "a", description: "other", inputSchema: object }] },
+      given: {
+        tools: [
+          { name: "a", inputSchema: object },
+          { name: "a", description: "other", inputSchema: object },
+        ],
+      },
       want: { tools: [{ wireName: "a", description: undefined }] },
-      warnings: [{ code: "tool-duplicate", pointer: "/tools/1", message: "listed twice with different definitions; keeping the first (/tools/0), ignoring /tools/1" }],
+      warnings: [
+        { code: "tool-duplicate", pointer: "/tools/1", message: "listed twice with different definitions; keeping the first (/tools/0), ignoring /tools/1" },
+      ],
     },
   ],
 
@@ -80,7 +93,13 @@ export const rows: Rows = [
       says: "an inputSchema of another type is generated as written, and reported",
       given: { tools: [{ name: "t", inputSchema: { type: "string" } }] },
       want: { tools: [{ input: { type: "string" } }] },
-      warnings: [{ code: "schema-invalid", pointer: "/tools/0/inputSchema/type", message: 'inputSchema admits no object (type "string"), but tool arguments are always a JSON object: every call of this tool fails validation' }],
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "/tools/0/inputSchema/type",
+          message: 'inputSchema admits no object (type "string"), but tool arguments are always a JSON object: every call of this tool fails validation',
+        },
+      ],
     },
   ],
   [
@@ -90,7 +109,13 @@ export const rows: Rows = [
       says: "an inputSchema that is false",
       given: { tools: [{ name: "t", inputSchema: false }] },
       want: { tools: [{ input: false }] },
-      warnings: [{ code: "schema-invalid", pointer: "/tools/0/inputSchema", message: "inputSchema admits no object (it is false), but tool arguments are always a JSON object: every call of this tool fails validation" }],
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "/tools/0/inputSchema",
+          message: "inputSchema admits no object (it is false), but tool arguments are always a JSON object: every call of this tool fails validation",
+        },
+      ],
     },
   ],
   [
@@ -98,7 +123,13 @@ export const rows: Rows = [
     {
       stage: "manifest",
       says: "a type list with object, no type at all, or true admit objects; the schema keeps its meaning (no type is added)",
-      given: { tools: [{ name: "a", inputSchema: { type: ["object", "null"] } }, { name: "b", inputSchema: { properties: {} } }, { name: "c", inputSchema: true }] },
+      given: {
+        tools: [
+          { name: "a", inputSchema: { type: ["object", "null"] } },
+          { name: "b", inputSchema: { properties: {} } },
+          { name: "c", inputSchema: true },
+        ],
+      },
       want: { tools: [{ input: { type: ["object", "null"] } }, { input: { properties: {} } }, { input: true }] },
     },
   ],

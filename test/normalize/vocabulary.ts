@@ -6,13 +6,38 @@ export const rows: Rows = [
     "known-keywords-only",
     {
       says: "tsType, x-*, $comment, $anchor, $id, OpenAPI's example and any other keyword no rule reads are dropped, silently",
-      given: { type: "string", tsType: "Evil", "x-internal": true, $comment: "c", $anchor: "a", $id: "https://example.com/s", $vocabulary: {}, example: "x", discriminator: {}, foo: 1 },
+      given: {
+        type: "string",
+        tsType: "Evil",
+        "x-internal": true,
+        $comment: "c",
+        $anchor: "a",
+        $id: "https://example.com/s",
+        $vocabulary: {},
+        example: "x",
+        discriminator: {},
+        foo: 1,
+      },
       want: { type: "string" },
     },
   ],
-  ["known-keywords-only", { says: "a keyword named __proto__ is dropped like any other", given: JSON.parse('{"__proto__": {"type": "string"}, "type": "number"}'), want: { type: "number" } }],
+  [
+    "known-keywords-only",
+    {
+      says: "a keyword named __proto__ is dropped like any other",
+      given: JSON.parse('{"__proto__": {"type": "string"}, "type": "number"}'),
+      want: { type: "number" },
+    },
+  ],
 
-  ["known-types", { says: "each of the seven JSON types stays", given: { anyOf: ["string", "number", "integer", "boolean", "object", "array", "null"].map((type) => ({ type })) }, want: { anyOf: ["string", "number", "integer", "boolean", "object", "array", "null"].map((type) => ({ type })) } }],
+  [
+    "known-types",
+    {
+      says: "each of the seven JSON types stays",
+      given: { anyOf: ["string", "number", "integer", "boolean", "object", "array", "null"].map((type) => ({ type })) },
+      want: { anyOf: ["string", "number", "integer", "boolean", "object", "array", "null"].map((type) => ({ type })) },
+    },
+  ],
   ["known-types", { says: "a type list loses repeats", given: { type: ["string", "null", "string"] }, want: { type: ["string", "null"] } }],
   [
     "known-types",
@@ -33,7 +58,10 @@ export const rows: Rows = [
     },
   ],
 
-  ["number-values", { says: "finite numbers stay", given: { minimum: -1, maximum: 2.5, multipleOf: 0.01 }, want: { minimum: -1, maximum: 2.5, multipleOf: 0.01 } }],
+  [
+    "number-values",
+    { says: "finite numbers stay", given: { minimum: -1, maximum: 2.5, multipleOf: 0.01 }, want: { minimum: -1, maximum: 2.5, multipleOf: 0.01 } },
+  ],
   [
     "number-values",
     {
@@ -54,8 +82,16 @@ export const rows: Rows = [
       given: { allOf: [{ multipleOf: 0 }, { multipleOf: -2 }] },
       want: { allOf: [{}, {}] },
       warnings: [
-        { code: "keyword-dropped", pointer: "/allOf/0/multipleOf", message: "`multipleOf` must be greater than 0 (as it is, it would reject every number); ignored" },
-        { code: "keyword-dropped", pointer: "/allOf/1/multipleOf", message: "`multipleOf` must be greater than 0 (as it is, it would reject every number); ignored" },
+        {
+          code: "keyword-dropped",
+          pointer: "/allOf/0/multipleOf",
+          message: "`multipleOf` must be greater than 0 (as it is, it would reject every number); ignored",
+        },
+        {
+          code: "keyword-dropped",
+          pointer: "/allOf/1/multipleOf",
+          message: "`multipleOf` must be greater than 0 (as it is, it would reject every number); ignored",
+        },
       ],
     },
   ],
@@ -64,7 +100,9 @@ export const rows: Rows = [
     "count-values",
     {
       says: "non-negative integers stay (2.0 is one)",
-      given: JSON.parse('{"minLength": 1, "maxLength": 10, "minItems": 0, "maxItems": 3, "minProperties": 1, "maxProperties": 2.0, "minContains": 0, "maxContains": 1}'),
+      given: JSON.parse(
+        '{"minLength": 1, "maxLength": 10, "minItems": 0, "maxItems": 3, "minProperties": 1, "maxProperties": 2.0, "minContains": 0, "maxContains": 1}',
+      ),
       want: { minLength: 1, maxLength: 10, minItems: 0, maxItems: 3, minProperties: 1, maxProperties: 2, minContains: 0, maxContains: 1 },
     },
   ],
@@ -90,9 +128,23 @@ export const rows: Rows = [
       want: { format: "email", description: "d", title: "t", contentMediaType: "application/json", contentEncoding: "base64" },
     },
   ],
-  ["string-values", { says: "anything else is dropped, silently", given: { format: 5, description: null, title: ["x"], contentMediaType: {}, contentEncoding: true }, want: {} }],
+  [
+    "string-values",
+    {
+      says: "anything else is dropped, silently",
+      given: { format: 5, description: null, title: ["x"], contentMediaType: {}, contentEncoding: true },
+      want: {},
+    },
+  ],
 
-  ["boolean-values", { says: "booleans stay", given: { uniqueItems: true, deprecated: false, readOnly: true, writeOnly: false }, want: { uniqueItems: true, deprecated: false, readOnly: true, writeOnly: false } }],
+  [
+    "boolean-values",
+    {
+      says: "booleans stay",
+      given: { uniqueItems: true, deprecated: false, readOnly: true, writeOnly: false },
+      want: { uniqueItems: true, deprecated: false, readOnly: true, writeOnly: false },
+    },
+  ],
   ["boolean-values", { says: "anything else is dropped, silently", given: { uniqueItems: "yes", deprecated: 1, readOnly: null, writeOnly: {} }, want: {} }],
 
   [

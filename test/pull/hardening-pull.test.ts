@@ -41,7 +41,10 @@ async function scratch(prefix: string): Promise<{ root: string; out: string; oth
 }
 
 async function pullError(options: Parameters<typeof pull>[0]): Promise<McpgenError> {
-  const error = await pull(options).then(() => undefined, (reason: unknown) => reason);
+  const error = await pull(options).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(McpgenError);
   return error as McpgenError;
 }
@@ -98,13 +101,17 @@ describe("pull over HTTP: the response size", () => {
   });
 
   it("an answer streamed as endless server-sent events stops at the limit too", async () => {
-    const event = Buffer.from(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(60_000) } })}\n\n`);
+    const event = Buffer.from(
+      `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(60_000) } })}\n\n`,
+    );
     const server = await serve(async (_request, response, count) => {
       response.writeHead(200, { "content-type": "text/event-stream" });
       await writeRepeatedly(response, event, 100_000, count);
     });
     const { out, others } = await scratch("events");
-    const { result: error, growth } = await peakMemoryGrowth(() => pullError({ target: server.url.href, outDir: out, maxResponseBytes: 2 * MB, transport: "http" }));
+    const { result: error, growth } = await peakMemoryGrowth(() =>
+      pullError({ target: server.url.href, outDir: out, maxResponseBytes: 2 * MB, transport: "http" }),
+    );
     expect(error.message).toContain("sent more than 2 MB during tools/list");
     expect(growth).toBeLessThan(MEMORY_BOUND);
     expect(await others()).toEqual(["mine.txt"]);
@@ -142,7 +149,9 @@ describe("pull: the overall deadline", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const page = Number(cursor ?? 0) + 1;
       response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: `tool_${page}`, inputSchema: { type: "object" } }], nextCursor: String(page) } }));
+      response.end(
+        JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: `tool_${page}`, inputSchema: { type: "object" } }], nextCursor: String(page) } }),
+      );
     });
     const { out, others } = await scratch("slow");
     const started = performance.now();
@@ -158,7 +167,11 @@ describe("pull: the overall deadline", () => {
   });
 
   it("--max-time and --max-size are checked as usage", async () => {
-    for (const [flag, value] of [["--max-time", "soon"], ["--max-size", "lots"], ["--max-size", "0"]]) {
+    for (const [flag, value] of [
+      ["--max-time", "soon"],
+      ["--max-size", "lots"],
+      ["--max-size", "0"],
+    ]) {
       const result = await runCli(["pull", "http://127.0.0.1:9/mcp", "--out", "never", flag!, value!]);
       expect(result.code, `${flag} ${value}`).toBe(2);
       expect(result.stderr).toContain(`option '${flag} <`);
@@ -171,7 +184,12 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
     const { root, out, others } = await scratch("stdio-huge");
     const pidFile = join(root, "pid");
     const { result: error, growth } = await peakMemoryGrowth(() =>
-      pullError({ command: [process.execPath, fixture("scripted-server.mjs"), "huge-page"], env: [`PID_FILE=${pidFile}`, `HUGE_BYTES=${8 * MB}`], outDir: out, maxResponseBytes: 2 * MB }),
+      pullError({
+        command: [process.execPath, fixture("scripted-server.mjs"), "huge-page"],
+        env: [`PID_FILE=${pidFile}`, `HUGE_BYTES=${8 * MB}`],
+        outDir: out,
+        maxResponseBytes: 2 * MB,
+      }),
     );
     expect(error.message).toMatch(/ \(stdio\) sent more than 2 MB during tools\/list: that is more than a pull reads from one server/);
     expect(error.message).not.toContain("not a JSON-RPC message");
@@ -183,7 +201,12 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
   it("a grandchild that ignores SIGTERM does not outlive a pull that succeeded", async () => {
     const { root, out } = await scratch("grandchild");
     const grandchildFile = join(root, "grandchild");
-    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "grandchild"], env: [`GRANDCHILD_PID_FILE=${grandchildFile}`], outDir: out, timeoutMs: 10_000 });
+    const result = await pull({
+      command: [process.execPath, fixture("scripted-server.mjs"), "grandchild"],
+      env: [`GRANDCHILD_PID_FILE=${grandchildFile}`],
+      outDir: out,
+      timeoutMs: 10_000,
+    });
     expect(result.server.tools).toBe(1);
     expect(runs(await readPid(grandchildFile))).toBe(false);
   });
@@ -192,7 +215,12 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
     const { root, out, others } = await scratch("grandchild-silent");
     const grandchildFile = join(root, "grandchild");
     const started = performance.now();
-    const error = await pullError({ command: [process.execPath, fixture("scripted-server.mjs"), "grandchild-silent"], env: [`GRANDCHILD_PID_FILE=${grandchildFile}`], outDir: out, timeoutMs: 2_000 });
+    const error = await pullError({
+      command: [process.execPath, fixture("scripted-server.mjs"), "grandchild-silent"],
+      env: [`GRANDCHILD_PID_FILE=${grandchildFile}`],
+      outDir: out,
+      timeoutMs: 2_000,
+    });
     expect(error.message).toContain("did not answer initialize within 2 s");
     expect(runs(await readPid(grandchildFile))).toBe(false);
     expect(performance.now() - started).toBeLessThan(20_000);
@@ -210,7 +238,10 @@ describe("pull in a project: maxTime and maxSize", () => {
     });
     const root = await tempDir("project-size");
     await mkdir(join(root, "src"));
-    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "big", server: server.url.href, out: "src/big", maxSize: "1MB", maxTime: 20 }] }));
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      JSON.stringify({ targets: [{ name: "big", server: server.url.href, out: "src/big", maxSize: "1MB", maxTime: 20 }] }),
+    );
     const result = await runCli(["pull"], root);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("sent more than 1 MB during tools/list");

@@ -24,8 +24,14 @@ describe("the BROWSER command", () => {
   it("appends the URL as one argument, or puts it where %s stands; a list is tried in order", () => {
     expect(browserCommands(url, "firefox", "linux")).toEqual([["firefox", url]]);
     expect(browserCommands(url, "'/opt/my browser/bin/browser' --new-tab", "linux")).toEqual([["/opt/my browser/bin/browser", "--new-tab", url]]);
-    expect(browserCommands(url, "w3m %s:firefox", "linux")).toEqual([["w3m", url], ["firefox", url]]);
-    expect(browserCommands(url, "C:\\Tools\\browser.exe;edge", "win32")).toEqual([["C:\\Tools\\browser.exe", url], ["edge", url]]);
+    expect(browserCommands(url, "w3m %s:firefox", "linux")).toEqual([
+      ["w3m", url],
+      ["firefox", url],
+    ]);
+    expect(browserCommands(url, "C:\\Tools\\browser.exe;edge", "win32")).toEqual([
+      ["C:\\Tools\\browser.exe", url],
+      ["edge", url],
+    ]);
   });
 
   it("falls back to the platform's opener", () => {
@@ -35,7 +41,7 @@ describe("the BROWSER command", () => {
   });
 
   it("splits words as a shell would, without expanding anything", () => {
-    expect(splitCommand(`a "b c" 'd $e' f\\ g "h\\"i" ''`)).toEqual(["a", "b c", "d $e", "f g", "h\"i", ""]);
+    expect(splitCommand(`a "b c" 'd $e' f\\ g "h\\"i" ''`)).toEqual(["a", "b c", "d $e", "f g", 'h"i', ""]);
   });
 
   it("passes the URL to the first command that starts, never through a shell", async () => {
@@ -46,22 +52,32 @@ describe("the BROWSER command", () => {
     const hostile = "https://auth.example.com/authorize?q=$(touch pwned)&x=`id`;echo";
     const result = await openInBrowser(hostile, { BROWSER: `no-such-browser-mcpgen-test:${JSON.stringify(process.execPath)} ${JSON.stringify(script)}` });
     expect(result).toEqual({ opened: true });
-    for (let tries = 0; tries < 100 && (await stat(record).catch(() => undefined)) === undefined; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let tries = 0; tries < 100 && (await stat(record).catch(() => undefined)) === undefined; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readFile(record, "utf8")).toBe(new URL(hostile).href);
   });
 
   it("refuses what is not an http(s) URL before running anything", async () => {
-    expect(await openInBrowser("javascript:alert(1)", { BROWSER: "no-such-browser-mcpgen-test" })).toEqual({ opened: false, reason: "the authorization URL is not an http(s) URL (javascript:)" });
+    expect(await openInBrowser("javascript:alert(1)", { BROWSER: "no-such-browser-mcpgen-test" })).toEqual({
+      opened: false,
+      reason: "the authorization URL is not an http(s) URL (javascript:)",
+    });
     expect(await openInBrowser("file:///etc/passwd", {})).toMatchObject({ opened: false });
   });
 });
 
 describe("a server's challenge", () => {
-  const challenge = (status: number, header?: string) => parseChallenge(new Response(null, { status, headers: header === undefined ? {} : { "www-authenticate": header } }));
+  const challenge = (status: number, header?: string) =>
+    parseChallenge(new Response(null, { status, headers: header === undefined ? {} : { "www-authenticate": header } }));
 
   it("reads the schemes and the scope and error parameters", () => {
-    expect(challenge(403, `Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="https://x/.well-known/oauth-protected-resource"`)).toMatchObject({
-      status: 403, schemes: ["bearer"], scope: "files:read files:write", error: "insufficient_scope",
+    expect(
+      challenge(403, `Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="https://x/.well-known/oauth-protected-resource"`),
+    ).toMatchObject({
+      status: 403,
+      schemes: ["bearer"],
+      scope: "files:read files:write",
+      error: "insufficient_scope",
     });
     expect(challenge(401, `Basic realm="api, Bearer-ish", charset="UTF-8"`).schemes).toEqual(["basic"]);
     expect(challenge(401, "Negotiate, Bearer realm=x").schemes).toEqual(["negotiate", "bearer"]);
@@ -125,7 +141,9 @@ describe("the loopback callback", () => {
       await expect(callback.code(5000)).rejects.toMatchObject({ kind: "state-mismatch" });
 
       callback.expect("state-3");
-      const denied = await fetch(`${callback.redirectUrl}?error=access_denied&error_description=${encodeURIComponent("<script>alert(1)</script>")}&state=state-3`);
+      const denied = await fetch(
+        `${callback.redirectUrl}?error=access_denied&error_description=${encodeURIComponent("<script>alert(1)</script>")}&state=state-3`,
+      );
       const page = await denied.text();
       expect(page).not.toContain("<script>");
       expect(page).toContain("&#60;script&#62;alert(1)&#60;/script&#62;");
@@ -155,9 +173,29 @@ describe("an .mcp.json entry's oauth", () => {
 
   it("carries Claude Code's keys and mcpgen's, and ignores other tools' keys", async () => {
     const cwd = await scratch();
-    await writeFile(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { linear: { type: "http", url: "https://mcp.example.com/mcp", oauth: { clientId: "abc", callbackPort: 8976, scopes: "read", clientMetadataUrl: "https://example.com/mcpgen.json", authServerMetadataUrl: "https://x" } } } }));
+    await writeFile(
+      join(cwd, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          linear: {
+            type: "http",
+            url: "https://mcp.example.com/mcp",
+            oauth: {
+              clientId: "abc",
+              callbackPort: 8976,
+              scopes: "read",
+              clientMetadataUrl: "https://example.com/mcpgen.json",
+              authServerMetadataUrl: "https://x",
+            },
+          },
+        },
+      }),
+    );
     const found = await findServerConfig("linear", context(cwd), new Secrets());
-    expect(found.spec).toMatchObject({ transport: "http", oauth: { clientId: "abc", callbackPort: 8976, scopes: "read", clientMetadataUrl: "https://example.com/mcpgen.json" } });
+    expect(found.spec).toMatchObject({
+      transport: "http",
+      oauth: { clientId: "abc", callbackPort: 8976, scopes: "read", clientMetadataUrl: "https://example.com/mcpgen.json" },
+    });
   });
 
   it("is refused with a pointer when a value is wrong or a secret", async () => {
@@ -187,7 +225,12 @@ describe("mcpgen auth", () => {
       const servers = ["https://a.example.com/mcp", "https://b.example.com/mcp", "https://c.example.com/mcp?key=k3y-secret-value"];
       const secrets: string[] = [];
       for (const [index, server] of servers.entries()) {
-        const tokens = { access_token: `access-token-${index}-0123456789`, refresh_token: `refresh-token-${index}-0123456789`, token_type: "Bearer", scope: "issues:read" };
+        const tokens = {
+          access_token: `access-token-${index}-0123456789`,
+          refresh_token: `refresh-token-${index}-0123456789`,
+          token_type: "Bearer",
+          scope: "issues:read",
+        };
         secrets.push(tokens.access_token, tokens.refresh_token, `client-secret-${index}-0123456789`);
         await store.write(serverKey(new URL(server)), {
           version: 1,
@@ -200,17 +243,31 @@ describe("mcpgen auth", () => {
           expiresAt: index === 2 ? Date.now() - 60_000 : Date.now() + 3600_000,
         });
       }
-      await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "tracker", server: servers[0], out: "gen/a" }, { name: "docs", server: "docs", out: "gen/b" }] }));
+      await writeFile(
+        join(root, "mcpgen.config.json"),
+        JSON.stringify({
+          targets: [
+            { name: "tracker", server: servers[0], out: "gen/a" },
+            { name: "docs", server: "docs", out: "gen/b" },
+          ],
+        }),
+      );
       await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { docs: { type: "http", url: servers[1] } } }));
 
       const status = await runCli(["auth", "status"], root);
       expect(status.code).toBe(0);
-      expect(status.stdout).toContain("https://a.example.com/mcp\n  authorization server: https://auth.example.com/\n  client: client-0 (registered by mcpgen)\n  access token: valid until");
+      expect(status.stdout).toContain(
+        "https://a.example.com/mcp\n  authorization server: https://auth.example.com/\n  client: client-0 (registered by mcpgen)\n  access token: valid until",
+      );
       expect(status.stdout).toContain("https://c.example.com/mcp?key=***\n");
       expect(status.stdout).toMatch(/access token: expired at \S+ \(refreshed by the next pull\)/);
       expect(status.stdout).toContain(`3 login(s) cached in ${join(configDir, "oauth")}`);
       const json = JSON.parse((await runCli(["auth", "status", "--json"], root)).stdout) as { logins: Array<{ server: string; expired: boolean }> };
-      expect(json.logins.map((login) => [login.server, login.expired])).toEqual([["https://a.example.com/mcp", false], ["https://b.example.com/mcp", false], ["https://c.example.com/mcp?key=***", true]]);
+      expect(json.logins.map((login) => [login.server, login.expired])).toEqual([
+        ["https://a.example.com/mcp", false],
+        ["https://b.example.com/mcp", false],
+        ["https://c.example.com/mcp?key=***", true],
+      ]);
 
       expect((await runCli(["auth", "logout", "tracker"], root)).stdout).toBe("forgot the login for https://a.example.com/mcp\n");
       expect((await runCli(["auth", "logout", "docs"], root)).stdout).toBe("forgot the login for https://b.example.com/mcp\n");

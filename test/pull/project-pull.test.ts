@@ -72,7 +72,11 @@ describe("mcpgen pull over a configuration", () => {
     const first = await serve(["search_issues", "create_issue"]);
     await configure(root, first.url.href);
     expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
-    expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({ code: 0, stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 7 file(s))\n", stderr: "" });
+    expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({
+      code: 0,
+      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 7 file(s))\n",
+      stderr: "",
+    });
 
     const changed = await serve(["search_issues", "close_issue"]);
     await configure(root, changed.url.href);
@@ -80,7 +84,9 @@ describe("mcpgen pull over a configuration", () => {
     const before = await treeState(root);
     const drift = await cliIn(root, ["pull", "--check"]);
     expect(drift.code).toBe(1);
-    expect(drift.stderr).toContain('github: github (.mcp.json) no longer matches src/mcp/github/manifest.json:\n  + "close_issue" (new tool)\n  - "create_issue" (tool removed)\n');
+    expect(drift.stderr).toContain(
+      'github: github (.mcp.json) no longer matches src/mcp/github/manifest.json:\n  + "close_issue" (new tool)\n  - "create_issue" (tool removed)\n',
+    );
     expect(drift.stderr).toMatch(/\n {2}stale: types\.ts \(\+\d+ -\d+\)\n/);
     expect(drift.stderr).toMatch(/run: mcpgen pull github\n$/);
     expect(changedPaths(before, await treeState(root)).written).toEqual([]);
@@ -93,11 +99,17 @@ describe("mcpgen pull over a configuration", () => {
   it("a server target's first pull writes its snapshot (there is none to keep yet)", async () => {
     const server = await serve(["search_issues"]);
     const root = await mkdtemp(join(tmpdir(), "mcpgen-first-pull-"));
-    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "fresh", server: server.url.href, out: "gen/fresh", format: false }] }));
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      JSON.stringify({ targets: [{ name: "fresh", server: server.url.href, out: "gen/fresh", format: false }] }),
+    );
     const result = await pullProject({ cwd: root });
     expect(result.errors).toEqual([]);
     expect(result.targets[0]!.files).toContainEqual({ path: "manifest.json", status: "created" });
-    expect(JSON.parse(await readFile(join(root, "gen/fresh/manifest.json"), "utf8"))).toMatchObject({ generatedBy: "mcpgen", tools: [{ name: "search_issues" }] });
+    expect(JSON.parse(await readFile(join(root, "gen/fresh/manifest.json"), "utf8"))).toMatchObject({
+      generatedBy: "mcpgen",
+      tools: [{ name: "search_issues" }],
+    });
     expect(await cliIn(root, ["generate", "--check"])).toMatchObject({ code: 0 });
   });
 
@@ -136,9 +148,14 @@ describe("mcpgen pull over a configuration", () => {
   it("a configured env value the server also uses in its schema: the contract is kept, the warnings and the drift never print it", async () => {
     const root = await fixtureCopy("pull");
     const secret = "tok_live_0123456789";
-    await writeFile(join(root, ".mcp.json"), JSON.stringify({
-      mcpServers: { github: { command: process.execPath, args: [fixture("scripted-server.mjs"), "enum-words"], env: { LOG_LEVEL: "info", SECRET_TOKEN: "${MY_TOKEN}" } } },
-    }));
+    await writeFile(
+      join(root, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          github: { command: process.execPath, args: [fixture("scripted-server.mjs"), "enum-words"], env: { LOG_LEVEL: "info", SECRET_TOKEN: "${MY_TOKEN}" } },
+        },
+      }),
+    );
     process.env["MY_TOKEN"] = secret;
     try {
       const pulled = await cliIn(root, ["pull", "github"]);
@@ -147,7 +164,9 @@ describe("mcpgen pull over a configuration", () => {
       expect(snapshot.tools[0].inputSchema.properties.level).toMatchObject({ enum: ["debug", "info", "warn", secret], default: "info" });
       expect(Object.keys(snapshot.tools[0].inputSchema.properties)).toEqual(["level", "info", "message", secret]);
       expect(await readFile(join(root, "src/mcp/github/types.ts"), "utf8")).toMatch(/level: "debug" \| "info" \| "warn" \| "tok_live_0123456789"/);
-      expect(pulled.stderr).toContain('warning: github: github (.mcp.json): tool "log" at /tools/0/inputSchema/properties/level/enum/3: the server echoes the value of a header or environment variable given to it into its contract; kept as sent');
+      expect(pulled.stderr).toContain(
+        'warning: github: github (.mcp.json): tool "log" at /tools/0/inputSchema/properties/level/enum/3: the server echoes the value of a header or environment variable given to it into its contract; kept as sent',
+      );
       expect(pulled.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/***: the server echoes');
       expect(pulled.stderr + pulled.stdout).not.toContain(secret);
 

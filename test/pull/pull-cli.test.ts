@@ -33,7 +33,8 @@ afterEach(async () => {
 });
 
 beforeAll(() => {
-  if (!existsSync(join(repoRoot, "dist", "src", "commands", "pull.js"))) throw new Error("dist/ has no commands/pull.js: run `npm run build` before these tests");
+  if (!existsSync(join(repoRoot, "dist", "src", "commands", "pull.js")))
+    throw new Error("dist/ has no commands/pull.js: run `npm run build` before these tests");
 });
 
 describe("mcpgen pull (CLI)", () => {
@@ -49,13 +50,23 @@ describe("mcpgen pull (CLI)", () => {
   });
 
   it("--json with --header: a machine-readable summary without the header's value", async () => {
-    const server = await streamableHttpServer(() => toolServer([sampleTool("alpha"), sampleTool("beta")]), { requireHeader: ["Authorization", "Bearer cli-secret-9876"] });
+    const server = await streamableHttpServer(() => toolServer([sampleTool("alpha"), sampleTool("beta")]), {
+      requireHeader: ["Authorization", "Bearer cli-secret-9876"],
+    });
     running.push(server);
     const out = await tempDir("cli-json");
     const run = await mcpgen(["pull", server.url.href, "--out", out, "--header", "Authorization: Bearer cli-secret-9876", "--json"]);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout) as Record<string, any>;
-    expect(summary["server"]).toMatchObject({ label: server.url.href, transport: "http", fellBack: false, tools: 2, pages: 1, protocolVersion: "2025-11-25", serverInfo: { name: "pull-test-server" } });
+    expect(summary["server"]).toMatchObject({
+      label: server.url.href,
+      transport: "http",
+      fellBack: false,
+      tools: 2,
+      pages: 1,
+      protocolVersion: "2025-11-25",
+      serverInfo: { name: "pull-test-server" },
+    });
     expect(summary["files"]).toHaveLength(7);
     expect(run.stdout + run.stderr + JSON.stringify(await readTree(out))).not.toContain("cli-secret-9876");
   });
@@ -67,10 +78,12 @@ describe("mcpgen pull (CLI)", () => {
     const types = await readFile(join(out, "types.ts"), "utf8");
     expect(types).toMatch(/level: "debug" \| "info" \| "warn"/);
     expect(types).toMatch(/\binfo\?: boolean/);
-    expect(types).not.toContain("***\"");
+    expect(types).not.toContain('***"');
     expect(await readFile(join(out, "validators.ts"), "utf8")).toContain('"info"');
     // Printed output still masks the value: the property named info is /properties/*** on the terminal.
-    expect(run.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/level/enum/1: the server echoes the value of a header or environment variable given to it into its contract; kept as sent');
+    expect(run.stderr).toContain(
+      'tool "log" at /tools/0/inputSchema/properties/level/enum/1: the server echoes the value of a header or environment variable given to it into its contract; kept as sent',
+    );
     expect(run.stderr).toContain('tool "log" at /tools/0/inputSchema/properties/***: the server echoes');
     expect(run.stderr).not.toContain("/properties/info");
 
@@ -83,7 +96,9 @@ describe("mcpgen pull (CLI)", () => {
     running.push(server);
     const run = await mcpgen(["pull", server.url.href, "--out", await tempDir("cli-sse")]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe(`note: ${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport\n`);
+    expect(run.stderr).toBe(
+      `note: ${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport\n`,
+    );
     expect(run.stdout).toContain("pulled 1 tools from");
   });
 
@@ -104,7 +119,18 @@ describe("mcpgen pull (CLI)", () => {
   it("--timeout bounds a server that never answers, and the child is gone", async () => {
     const scratch = await tempDir("cli-timeout");
     const pidFile = join(scratch, "pid");
-    const run = await mcpgen(["pull", "--out", join(scratch, "out"), "--timeout", "500ms", "--env", `PID_FILE=${pidFile}`, "--", process.execPath, fixture("never-answers.mjs")]);
+    const run = await mcpgen([
+      "pull",
+      "--out",
+      join(scratch, "out"),
+      "--timeout",
+      "500ms",
+      "--env",
+      `PID_FILE=${pidFile}`,
+      "--",
+      process.execPath,
+      fixture("never-answers.mjs"),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: .+ \(stdio\) did not answer initialize within 0\.5 s/);
     expect(processGone(await readPid(pidFile))).toBe(true);
@@ -114,7 +140,23 @@ describe("mcpgen pull (CLI)", () => {
     const scratch = await tempDir("sigterm");
     const pidFile = join(scratch, "pid");
     const out = join(scratch, "out");
-    const child = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), "pull", "--out", out, "--timeout", "60", "--env", `PID_FILE=${pidFile}`, "--", process.execPath, fixture("never-answers.mjs")], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [
+        join(repoRoot, "bin", "mcpgen.js"),
+        "pull",
+        "--out",
+        out,
+        "--timeout",
+        "60",
+        "--env",
+        `PID_FILE=${pidFile}`,
+        "--",
+        process.execPath,
+        fixture("never-answers.mjs"),
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -132,39 +174,56 @@ describe("mcpgen pull (CLI)", () => {
     const out = await tempDir("cli-drift");
     const snapshot = {
       generatedBy: "mcpgen",
-      tools: [
-        { ...sampleTool("kept"), inputSchema: { type: "object", properties: { text: { type: "number" } } } },
-        sampleTool("gone"),
-      ],
+      tools: [{ ...sampleTool("kept"), inputSchema: { type: "object", properties: { text: { type: "number" } } } }, sampleTool("gone")],
     };
     await writeFile(join(out, "manifest.json"), `${JSON.stringify(snapshot, null, 2)}\n`);
     const before = await readTree(out);
     const run = await mcpgen(["pull", server.url.href, "--out", out, "--check"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr.split("\n")).toEqual(
-      [
-        // A directory outside the working directory is named by its absolute path.
-        `${server.url.href} no longer matches ${join(out, "manifest.json")}:`,
-        '  + "fresh" (new tool)',
-        '  - "gone" (tool removed)',
-        '  ~ "kept": inputSchema changed at /properties/count, /properties/text/description, /properties/text/type, /required',
-        // The snapshot had never been generated from.
-        ...["client.ts", "index.ts", "runtime.ts", "types.ts", "validate.ts", "validators.ts"].map((file) => expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`))),
-        "run the same mcpgen pull without --check to update the snapshot and the generated files",
-        "",
-      ],
-    );
+    expect(run.stderr.split("\n")).toEqual([
+      // A directory outside the working directory is named by its absolute path.
+      `${server.url.href} no longer matches ${join(out, "manifest.json")}:`,
+      '  + "fresh" (new tool)',
+      '  - "gone" (tool removed)',
+      '  ~ "kept": inputSchema changed at /properties/count, /properties/text/description, /properties/text/type, /required',
+      // The snapshot had never been generated from.
+      ...["client.ts", "index.ts", "runtime.ts", "types.ts", "validate.ts", "validators.ts"].map((file) =>
+        expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`)),
+      ),
+      "run the same mcpgen pull without --check to update the snapshot and the generated files",
+      "",
+    ]);
     expect(await readTree(out)).toEqual(before);
   });
 
   it.each([
-    ["a server and a command", ["pull", "https://x.example/mcp", "--out", "o", "--", "node", "s.js"], "error: give either a server (URL or configured name) or a command after --, not both"],
+    [
+      "a server and a command",
+      ["pull", "https://x.example/mcp", "--out", "o", "--", "node", "s.js"],
+      "error: give either a server (URL or configured name) or a command after --, not both",
+    ],
     ["nothing to pull from", ["pull", "--out", "o"], "error: nothing to pull from"],
-    ["a header without a name", ["pull", "https://x.example/mcp", "--out", "o", "--header", "Bearer hidden-value-1"], 'error: --header needs the form "Name: value"'],
-    ["--header for a stdio server", ["pull", "--out", "o", "--header", "A: b", "--", "node", "s.js"], "error: --header applies to HTTP servers; a command after -- runs a stdio server"],
-    ["a bad --timeout", ["pull", "https://x.example/mcp", "--out", "o", "--timeout", "soon"], "error: option '--timeout <seconds>' argument 'soon' is invalid. expected a duration in seconds (30, 2.5) or milliseconds (500ms)"],
-    ["an unknown --transport", ["pull", "https://x.example/mcp", "--out", "o", "--transport", "ws"], "error: option '--transport <transport>' argument 'ws' is invalid. Allowed choices are stdio, http, sse."],
+    [
+      "a header without a name",
+      ["pull", "https://x.example/mcp", "--out", "o", "--header", "Bearer hidden-value-1"],
+      'error: --header needs the form "Name: value"',
+    ],
+    [
+      "--header for a stdio server",
+      ["pull", "--out", "o", "--header", "A: b", "--", "node", "s.js"],
+      "error: --header applies to HTTP servers; a command after -- runs a stdio server",
+    ],
+    [
+      "a bad --timeout",
+      ["pull", "https://x.example/mcp", "--out", "o", "--timeout", "soon"],
+      "error: option '--timeout <seconds>' argument 'soon' is invalid. expected a duration in seconds (30, 2.5) or milliseconds (500ms)",
+    ],
+    [
+      "an unknown --transport",
+      ["pull", "https://x.example/mcp", "--out", "o", "--transport", "ws"],
+      "error: option '--transport <transport>' argument 'ws' is invalid. Allowed choices are stdio, http, sse.",
+    ],
   ])("usage error, exit 2: %s", async (_, args, message) => {
     const run = await mcpgen(args);
     expect(run.code).toBe(2);

@@ -30,7 +30,10 @@ async function resolve(options: Partial<PullOptions> & { cwd: string; home: stri
 }
 
 async function resolveError(options: Partial<PullOptions> & { cwd: string; home: string }): Promise<McpgenError> {
-  const error = await resolve(options).then(() => undefined, (reason: unknown) => reason);
+  const error = await resolve(options).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(McpgenError);
   return error as McpgenError;
 }
@@ -38,16 +41,19 @@ async function resolveError(options: Partial<PullOptions> & { cwd: string; home:
 describe("configuration file formats", () => {
   it(".mcp.json (mcpServers): a stdio server with ${VAR} and ${VAR:-default} expansion", async () => {
     const { cwd, home } = await dirs();
-    await writeJson(join(cwd, ".mcp.json"), JSON.stringify({
-      mcpServers: {
-        github: {
-          command: "npx",
-          args: ["-y", "@example/github-mcp", "--org", "${GITHUB_ORG:-acme}"],
-          env: { GITHUB_TOKEN: "${GITHUB_TOKEN}", LOG_LEVEL: "debug" },
-          cwd: "tools",
+    await writeJson(
+      join(cwd, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          github: {
+            command: "npx",
+            args: ["-y", "@example/github-mcp", "--org", "${GITHUB_ORG:-acme}"],
+            env: { GITHUB_TOKEN: "${GITHUB_TOKEN}", LOG_LEVEL: "debug" },
+            cwd: "tools",
+          },
         },
-      },
-    }));
+      }),
+    );
     const { spec, configFile, secrets } = await resolve({ target: "github", cwd, home, environment: { GITHUB_TOKEN: "ghp_abcdefghijklmnop" } });
     expect(configFile).toBe(join(cwd, ".mcp.json"));
     expect(spec).toEqual({
@@ -68,7 +74,9 @@ describe("configuration file formats", () => {
 
   it(".vscode/mcp.json (servers, with comments and trailing commas): an http server with ${env:VAR} in a header", async () => {
     const { cwd, home } = await dirs();
-    await writeJson(join(cwd, ".vscode", "mcp.json"), `{
+    await writeJson(
+      join(cwd, ".vscode", "mcp.json"),
+      `{
       // Servers for this workspace
       "inputs": [],
       "servers": {
@@ -80,7 +88,8 @@ describe("configuration file formats", () => {
         },
         "local": { "type": "stdio", "command": "node", "args": ["\${workspaceFolder}/server.js", "// not a comment"], },
       },
-    }`);
+    }`,
+    );
     const environment = { API_TOKEN: "vscode-token-1234", TEAM: "blue" };
     const remote = await resolve({ target: "remote", cwd, home, environment });
     expect(remote.spec).toEqual({
@@ -96,7 +105,10 @@ describe("configuration file formats", () => {
 
   it(".cursor/mcp.json (mcpServers): a url server without a type is tried with fallback", async () => {
     const { cwd, home } = await dirs();
-    await writeJson(join(cwd, ".cursor", "mcp.json"), JSON.stringify({ mcpServers: { docs: { url: "http://127.0.0.1:9/sse", headers: { "X-Key": "cursor-key-000" } } } }));
+    await writeJson(
+      join(cwd, ".cursor", "mcp.json"),
+      JSON.stringify({ mcpServers: { docs: { url: "http://127.0.0.1:9/sse", headers: { "X-Key": "cursor-key-000" } } } }),
+    );
     const { spec, configFile } = await resolve({ target: "docs", cwd, home });
     expect(configFile).toBe(join(cwd, ".cursor", "mcp.json"));
     expect(spec).toMatchObject({ transport: "auto", headers: { "X-Key": "cursor-key-000" }, label: "docs (.cursor/mcp.json)" });
@@ -117,17 +129,36 @@ describe("configuration file formats", () => {
   ] as const)("Claude Desktop's claude_desktop_config.json on %s", async (platform, path, env) => {
     const { cwd, home } = await dirs();
     const environment = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value.replace("<home>", home)]));
-    await writeJson(path(home), JSON.stringify({ mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE_PATH: "/data/memory.jsonl" } } } }));
+    await writeJson(
+      path(home),
+      JSON.stringify({
+        mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE_PATH: "/data/memory.jsonl" } } },
+      }),
+    );
     const secrets = new Secrets();
-    const { spec, configFile } = await resolveServer({ outDir: "unused", target: "memory", cwd, home, environment, platform: platform.split(" ")[0] as NodeJS.Platform }, secrets);
+    const { spec, configFile } = await resolveServer(
+      { outDir: "unused", target: "memory", cwd, home, environment, platform: platform.split(" ")[0] as NodeJS.Platform },
+      secrets,
+    );
     expect(configFile).toBe(path(home));
-    expect(spec).toMatchObject({ transport: "stdio", command: "npx", env: { MEMORY_FILE_PATH: "/data/memory.jsonl" }, label: "memory (Claude Desktop config)" });
+    expect(spec).toMatchObject({
+      transport: "stdio",
+      command: "npx",
+      env: { MEMORY_FILE_PATH: "/data/memory.jsonl" },
+      label: "memory (Claude Desktop config)",
+    });
   });
 
   it("reads an envFile, with the entry's env taking precedence", async () => {
     const { cwd, home } = await dirs();
-    await writeFile(join(cwd, ".env.mcp"), "# secrets\nexport API_KEY=\"file-key-123\"\nREGION=eu-west-1 # comment\nOVERRIDDEN=from-file\nQUOTED=\"a \\\"b\\\" # c\" # a comment\nSINGLE='x # y' # another\n");
-    await writeJson(join(cwd, ".vscode", "mcp.json"), JSON.stringify({ servers: { api: { command: "api-mcp", envFile: "${workspaceFolder}/.env.mcp", env: { OVERRIDDEN: "from-entry" } } } }));
+    await writeFile(
+      join(cwd, ".env.mcp"),
+      '# secrets\nexport API_KEY="file-key-123"\nREGION=eu-west-1 # comment\nOVERRIDDEN=from-file\nQUOTED="a \\"b\\" # c" # a comment\nSINGLE=\'x # y\' # another\n',
+    );
+    await writeJson(
+      join(cwd, ".vscode", "mcp.json"),
+      JSON.stringify({ servers: { api: { command: "api-mcp", envFile: "${workspaceFolder}/.env.mcp", env: { OVERRIDDEN: "from-entry" } } } }),
+    );
     const { spec } = await resolve({ target: "api", cwd, home });
     expect(spec).toMatchObject({ env: { API_KEY: "file-key-123", REGION: "eu-west-1", OVERRIDDEN: "from-entry", QUOTED: 'a "b" # c', SINGLE: "x # y" } });
   });
@@ -154,8 +185,16 @@ describe("configuration lookup rules", () => {
   });
 
   it.each([
-    ["an unset variable", { command: "x", env: { TOKEN: "${NOT_SET}" } }, ".mcp.json: at /mcpServers/s/env/TOKEN: ${NOT_SET} is used here but the environment variable NOT_SET is not set"],
-    ["an editor input prompt", { command: "x", args: ["${input:token}"] }, ".mcp.json: at /mcpServers/s/args/0: ${input:token} asks the editor to prompt for a value, which mcpgen cannot do"],
+    [
+      "an unset variable",
+      { command: "x", env: { TOKEN: "${NOT_SET}" } },
+      ".mcp.json: at /mcpServers/s/env/TOKEN: ${NOT_SET} is used here but the environment variable NOT_SET is not set",
+    ],
+    [
+      "an editor input prompt",
+      { command: "x", args: ["${input:token}"] },
+      ".mcp.json: at /mcpServers/s/args/0: ${input:token} asks the editor to prompt for a value, which mcpgen cannot do",
+    ],
     ["an unknown variable", { command: "${command:pickFile}" }, ".mcp.json: at /mcpServers/s/command: unknown variable ${command:pickFile}"],
     ["neither command nor url", { env: {} }, ".mcp.json: at /mcpServers/s: a server entry needs a `command` (stdio) or a `url` (HTTP)"],
     ["an unknown type", { type: "websocket", url: "ws://x" }, '.mcp.json: at /mcpServers/s/type: unknown server `type` "websocket"'],
@@ -176,12 +215,15 @@ describe("configuration lookup rules", () => {
 
   it("applies command-line overrides: --transport and --header on a url server, --env on a stdio server", async () => {
     const { cwd, home } = await dirs();
-    await writeJson(join(cwd, ".mcp.json"), JSON.stringify({
-      mcpServers: {
-        web: { type: "http", url: "https://w.example/mcp", headers: { authorization: "Bearer old-token-000", "X-Keep": "kept-value" } },
-        proc: { command: "proc-mcp", env: { A: "1" } },
-      },
-    }));
+    await writeJson(
+      join(cwd, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          web: { type: "http", url: "https://w.example/mcp", headers: { authorization: "Bearer old-token-000", "X-Keep": "kept-value" } },
+          proc: { command: "proc-mcp", env: { A: "1" } },
+        },
+      }),
+    );
     const web = await resolve({ target: "web", cwd, home, transport: "sse", headers: ["Authorization: Bearer new-token-111"] });
     expect(web.spec).toMatchObject({ transport: "sse", headers: { "X-Keep": "kept-value", Authorization: "Bearer new-token-111" } });
     expect((await resolve({ target: "proc", cwd, home, env: ["B=2"] })).spec).toMatchObject({ env: { A: "1", B: "2" } });
@@ -202,9 +244,12 @@ describe("pulling a configured server", () => {
 
   it("stdio from .mcp.json, with an env secret from ${VAR} kept out of the output", async () => {
     const { cwd, home } = await dirs();
-    await writeJson(join(cwd, ".mcp.json"), JSON.stringify({
-      mcpServers: { scripted: { command: process.execPath, args: [fixture("scripted-server.mjs"), "echo-secret"], env: { SECRET_TOKEN: "${MY_TOKEN}" } } },
-    }));
+    await writeJson(
+      join(cwd, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { scripted: { command: process.execPath, args: [fixture("scripted-server.mjs"), "echo-secret"], env: { SECRET_TOKEN: "${MY_TOKEN}" } } },
+      }),
+    );
     const out = join(cwd, "generated");
     const result = await pull({ target: "scripted", outDir: out, cwd, home, environment: { MY_TOKEN: "sk-config-secret-42" }, timeoutMs: 5_000 });
     expect(result.server).toMatchObject({ label: "scripted (.mcp.json)", configFile: join(cwd, ".mcp.json"), transport: "stdio", tools: 1 });
@@ -215,7 +260,10 @@ describe("pulling a configured server", () => {
     const server = await streamableHttpServer(() => toolServer([sampleTool("configured")]), { requireHeader: ["Authorization", "Bearer cfg-token-777"] });
     running.push(server);
     const { cwd, home } = await dirs();
-    await writeJson(join(cwd, ".vscode", "mcp.json"), JSON.stringify({ servers: { remote: { type: "http", url: server.url.href, headers: { Authorization: "Bearer ${env:CFG_TOKEN}" } } } }));
+    await writeJson(
+      join(cwd, ".vscode", "mcp.json"),
+      JSON.stringify({ servers: { remote: { type: "http", url: server.url.href, headers: { Authorization: "Bearer ${env:CFG_TOKEN}" } } } }),
+    );
     const out = join(cwd, "generated");
     const result = await pull({ target: "remote", outDir: out, cwd, home, environment: { CFG_TOKEN: "cfg-token-777" }, timeoutMs: 10_000 });
     expect(result.server).toMatchObject({ label: "remote (.vscode/mcp.json)", transport: "http", tools: 1 });

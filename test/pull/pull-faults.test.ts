@@ -69,7 +69,9 @@ describe("pull faults over stdio", () => {
 
   it("a server that writes only an empty line to stdout: said in words", async () => {
     const { error } = await pullFault("stdout-garbage.mjs", ["blank"]);
-    expect(error.message).toMatch(/^\S+ \S+stdout-garbage\.mjs blank \(stdio\) wrote an empty line to stdout\. An MCP stdio server must write only protocol messages to stdout/);
+    expect(error.message).toMatch(
+      /^\S+ \S+stdout-garbage\.mjs blank \(stdio\) wrote an empty line to stdout\. An MCP stdio server must write only protocol messages to stdout/,
+    );
   });
 
   it("a server that never answers: a timeout naming the request, with its stderr", async () => {
@@ -114,13 +116,22 @@ describe("pull faults over stdio", () => {
     const result = await pull({ command, outDir: join(scratch, "out"), timeoutMs: 5_000 });
     expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["fine", "odd", "loose"]);
     // Both roots without `type: "object"` are also what SDK 1.32 clients refuse a whole list for: a note each, which strict leaves a note.
-    const sdkNote = (tool: string, index: number) => expect.objectContaining({ severity: "warning", code: "sdk-incompatible", tool, pointer: `/tools/${index}/inputSchema/type` });
+    const sdkNote = (tool: string, index: number) =>
+      expect.objectContaining({ severity: "warning", code: "sdk-incompatible", tool, pointer: `/tools/${index}/inputSchema/type` });
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", tool: "odd", pointer: "/tools/1/inputSchema/type", message: expect.stringMatching(/^inputSchema admits no object/) }),
+      expect.objectContaining({
+        severity: "warning",
+        tool: "odd",
+        pointer: "/tools/1/inputSchema/type",
+        message: expect.stringMatching(/^inputSchema admits no object/),
+      }),
       sdkNote("odd", 1),
       sdkNote("loose", 2),
     ]);
-    const strict = await pull({ command, outDir: join(scratch, "strict"), timeoutMs: 5_000, strict: true }).then(() => undefined, (reason: unknown) => reason);
+    const strict = await pull({ command, outDir: join(scratch, "strict"), timeoutMs: 5_000, strict: true }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
     expect(strict).toBeInstanceOf(StrictError);
     expect((strict as StrictError).diagnostics.map((diagnostic) => diagnostic.tool)).toEqual(["odd"]);
     expect((strict as StrictError).message).toMatch(/^.*odd-tools: tool "odd" at \/tools\/1\/inputSchema\/type: inputSchema admits no object/);
@@ -129,7 +140,9 @@ describe("pull faults over stdio", () => {
 
   it("a cursor that repeats", async () => {
     const { error, pid, written } = await pullFault("scripted-server.mjs", ["repeat-cursor"]);
-    expect(error.message).toBe(`${label("scripted-server.mjs", " repeat-cursor")}: tools/list returned the cursor "same" a second time (page 2); following it would loop forever`);
+    expect(error.message).toBe(
+      `${label("scripted-server.mjs", " repeat-cursor")}: tools/list returned the cursor "same" a second time (page 2); following it would loop forever`,
+    );
     expect(written).toEqual({});
     expect(processGone(pid)).toBe(true);
   });
@@ -150,7 +163,9 @@ describe("pull faults over stdio", () => {
     const out = join(await tempDir("enoent"), "out");
     const error = await pull({ command: ["mcpgen-no-such-server-command", "--stdio"], outDir: out, timeoutMs: 5_000 }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(McpgenError);
-    expect((error as McpgenError).message).toBe('cannot start "mcpgen-no-such-server-command --stdio": command not found\n  hint: check the command\'s spelling and that it is on PATH');
+    expect((error as McpgenError).message).toBe(
+      'cannot start "mcpgen-no-such-server-command --stdio": command not found\n  hint: check the command\'s spelling and that it is on PATH',
+    );
     expect(await readTree(out)).toEqual({});
   });
 });
@@ -175,14 +190,17 @@ describe("pull over stdio: protocol versions and secrets", () => {
     const written = await readTree(out);
     expect(JSON.stringify(written)).not.toContain("tok_live_0123456789");
     expect(written["manifest.json"]).toContain("Calls the API as ***.");
-    expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", code: "input-shape", pointer: "/tools/0/description" }),
-    ]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "warning", code: "input-shape", pointer: "/tools/0/description" })]);
   });
 
   it("never rewrites the contract: an env value that is also an enum value, a property name and a default stays, with a warning", async () => {
     const out = join(await tempDir("enum-words"), "out");
-    const result = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "enum-words"], env: ["LOG_LEVEL=info"], outDir: out, timeoutMs: 5_000 });
+    const result = await pull({
+      command: [process.execPath, fixture("scripted-server.mjs"), "enum-words"],
+      env: ["LOG_LEVEL=info"],
+      outDir: out,
+      timeoutMs: 5_000,
+    });
 
     const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Array<Record<string, any>> };
     const [tool] = snapshot.tools;
@@ -221,7 +239,12 @@ describe("pull over stdio: protocol versions and secrets", () => {
     const command = [process.execPath, fixture("scripted-server.mjs"), "enum-words"];
     const secret = "tok_live_0123456789";
     const first = await pull({ command, env: [`SECRET_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 });
-    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools[0].inputSchema.properties.level.enum).toEqual(["debug", "info", "warn", secret]);
+    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools[0].inputSchema.properties.level.enum).toEqual([
+      "debug",
+      "info",
+      "warn",
+      secret,
+    ]);
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain(`${secret}?: string`);
     expect(first.diagnostics).toEqual([
       expect.objectContaining({ severity: "warning", tool: "log", pointer: "/tools/0/inputSchema/properties/level/enum/3" }),
@@ -246,11 +269,18 @@ describe("pull over stdio: what a review found", () => {
 
   it("masks a secret before shortening text, so no part of it shows (server stderr and error messages)", async () => {
     const out = join(await tempDir("long-error"), "out");
-    const error = await pull({ command: [process.execPath, fixture("scripted-server.mjs"), "long-error"], env: [`SECRET_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    const error = await pull({
+      command: [process.execPath, fixture("scripted-server.mjs"), "long-error"],
+      env: [`SECRET_TOKEN=${secret}`],
+      outDir: out,
+      timeoutMs: 5_000,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).message).not.toMatch(/sk_live_A/);
     const script = `process.stderr.write("E".repeat(280) + " token=" + process.env.API_TOKEN + "\\n"); process.exit(1)`;
-    const exited = await pull({ command: [process.execPath, "-e", script], env: [`API_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    const exited = await pull({ command: [process.execPath, "-e", script], env: [`API_TOKEN=${secret}`], outDir: out, timeoutMs: 5_000 }).catch(
+      (caught: unknown) => caught,
+    );
     expect((exited as McpgenError).message).toMatch(/exited with code 1/);
     expect((exited as McpgenError).message).not.toMatch(/sk_live_A/);
   });
@@ -270,7 +300,13 @@ describe("pull over stdio: what a review found", () => {
     const scratch = await tempDir("abort");
     const pidFile = join(scratch, "pid");
     const controller = new AbortController();
-    const pulling = pull({ command: [process.execPath, fixture("never-answers.mjs")], env: [`PID_FILE=${pidFile}`], outDir: join(scratch, "out"), timeoutMs: 30_000, signal: controller.signal });
+    const pulling = pull({
+      command: [process.execPath, fixture("never-answers.mjs")],
+      env: [`PID_FILE=${pidFile}`],
+      outDir: join(scratch, "out"),
+      timeoutMs: 30_000,
+      signal: controller.signal,
+    });
     // Abort once the server has started (it writes its pid file first thing).
     for (let tries = 0; tries < 200 && !existsSync(pidFile); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
     controller.abort();

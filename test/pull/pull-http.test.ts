@@ -25,12 +25,18 @@ afterEach(async () => {
 });
 
 const eightTools: Tool[] = Array.from({ length: 8 }, (_, index) =>
-  sampleTool(`tool_${index + 1}`, index === 2 ? { outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] }, annotations: { readOnlyHint: true } } : {}),
+  sampleTool(
+    `tool_${index + 1}`,
+    index === 2 ? { outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] }, annotations: { readOnlyHint: true } } : {},
+  ),
 );
 
 /** Whatever a pull rejected with, as an `McpgenError`. */
 async function pullError(promise: Promise<unknown>): Promise<McpgenError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(McpgenError);
   return error as McpgenError;
 }
@@ -72,7 +78,13 @@ describe("pull over Streamable HTTP", () => {
 
     const out = await tempDir("header");
     const events: PullEvent[] = [];
-    const result = await pull({ target: server.url.href, headers: [`Authorization: ${token}`, "X-Trace: pull-test-trace-id"], outDir: out, timeoutMs: 10_000, onProgress: (event) => events.push(event) });
+    const result = await pull({
+      target: server.url.href,
+      headers: [`Authorization: ${token}`, "X-Trace: pull-test-trace-id"],
+      outDir: out,
+      timeoutMs: 10_000,
+      onProgress: (event) => events.push(event),
+    });
     expect(result.server.tools).toBe(2);
     const authorized = server.requests.filter((request) => request.headers["authorization"] === token);
     expect(authorized.length).toBeGreaterThan(0);
@@ -107,7 +119,8 @@ describe("pull over Streamable HTTP", () => {
     expect(result.server.tools).toBe(1);
     expect(server.requests.some((request) => request.headers["authorization"] === basic)).toBe(true);
     const everything = JSON.stringify([await readTree(out), events, result.server, result.diagnostics]);
-    for (const secret of ["ghp_user_123456", "pa@ss/word-98765", "pa%40ss%2Fword-98765", "ab/cdefghijk", "ab%2Fcdefghijk", basic.slice(6)]) expect(everything).not.toContain(secret);
+    for (const secret of ["ghp_user_123456", "pa@ss/word-98765", "pa%40ss%2Fword-98765", "ab/cdefghijk", "ab%2Fcdefghijk", basic.slice(6)])
+      expect(everything).not.toContain(secret);
 
     // Refused: the error names the server without the credentials in either form.
     url.password = "wrong-password-000";
@@ -158,7 +171,9 @@ describe("pull over legacy HTTP+SSE", () => {
 
     expect(result.server).toMatchObject({ transport: "sse", fellBack: true, pages: 3, tools: 8 });
     const fallback = events.find((event) => event.kind === "fallback");
-    expect(fallback?.message).toBe(`${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport`);
+    expect(fallback?.message).toBe(
+      `${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport`,
+    );
     expect(server.requests.slice(0, 2).map((request) => `${request.method} ${request.path}`)).toEqual(["POST /sse", "GET /sse"]);
     const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Tool[] };
     expect(snapshot.tools.map((tool) => tool.name)).toEqual(eightTools.map((tool) => tool.name));
@@ -166,7 +181,13 @@ describe("pull over legacy HTTP+SSE", () => {
 
   it("goes straight to SSE with transport: sse, sending the headers on the stream and the posts", async () => {
     const server = await serve(sseServer(() => toolServer(eightTools.slice(0, 1)), { requireHeader: ["X-Api-Key", "sse-key-0001"] }));
-    const result = await pull({ target: server.url.href, transport: "sse", headers: ["X-Api-Key: sse-key-0001"], outDir: await tempDir("sse"), timeoutMs: 10_000 });
+    const result = await pull({
+      target: server.url.href,
+      transport: "sse",
+      headers: ["X-Api-Key: sse-key-0001"],
+      outDir: await tempDir("sse"),
+      timeoutMs: 10_000,
+    });
     expect(result.server).toMatchObject({ transport: "sse", fellBack: false, tools: 1 });
     expect(server.requests[0]).toMatchObject({ method: "GET", path: "/sse" });
     expect(server.requests.some((request) => request.method === "POST" && request.path.startsWith("/messages"))).toBe(true);
@@ -190,7 +211,9 @@ describe("pull faults over HTTP", () => {
     const port = await closedPort();
     const out = await tempDir("unreachable");
     const error = await pullError(pull({ target: `http://127.0.0.1:${port}/mcp`, transport, outDir: out, timeoutMs: 5_000 }));
-    expect(error.message).toBe(`cannot connect to http://127.0.0.1:${port}/mcp (${name}): connection refused (ECONNREFUSED)\n  hint: check the URL and that the server is running`);
+    expect(error.message).toBe(
+      `cannot connect to http://127.0.0.1:${port}/mcp (${name}): connection refused (ECONNREFUSED)\n  hint: check the URL and that the server is running`,
+    );
     expect(await readTree(out)).toEqual({});
   });
 
@@ -214,7 +237,11 @@ describe("pull faults over HTTP", () => {
   });
 
   it("stops on a cursor the server already sent", async () => {
-    const server = await serve(streamableHttpServer(() => toolServer([], { listTools: (cursor) => ({ tools: [sampleTool(`t${cursor ?? 0}`)], nextCursor: cursor === undefined ? "a" : "b" }) })));
+    const server = await serve(
+      streamableHttpServer(() =>
+        toolServer([], { listTools: (cursor) => ({ tools: [sampleTool(`t${cursor ?? 0}`)], nextCursor: cursor === undefined ? "a" : "b" }) }),
+      ),
+    );
     const out = await tempDir("cursor");
     const error = await pullError(pull({ target: server.url.href, outDir: out, timeoutMs: 10_000 }));
     expect(error.message).toContain('tools/list returned the cursor "b" a second time (page 3); following it would loop forever');
@@ -222,7 +249,9 @@ describe("pull faults over HTTP", () => {
   });
 
   it("stops at the page cap on a server that never stops paging", async () => {
-    const server = await serve(streamableHttpServer(() => toolServer([], { listTools: (cursor) => ({ tools: [], nextCursor: String(Number(cursor ?? 0) + 1) }) })));
+    const server = await serve(
+      streamableHttpServer(() => toolServer([], { listTools: (cursor) => ({ tools: [], nextCursor: String(Number(cursor ?? 0) + 1) }) })),
+    );
     const error = await pullError(pull({ target: server.url.href, outDir: await tempDir("cap"), timeoutMs: 10_000, maxPages: 5 }));
     expect(error.message).toContain("tools/list was still paging after 5 pages (0 tools so far); stopping");
   });
@@ -236,7 +265,15 @@ describe("pull faults over HTTP", () => {
   });
 
   it("reports a JSON-RPC error answer", async () => {
-    const server = await serve(streamableHttpServer(() => toolServer([], { listTools: () => { throw new Error("backend down"); } })));
+    const server = await serve(
+      streamableHttpServer(() =>
+        toolServer([], {
+          listTools: () => {
+            throw new Error("backend down");
+          },
+        }),
+      ),
+    );
     const error = await pullError(pull({ target: server.url.href, outDir: await tempDir("rpc-error"), timeoutMs: 10_000 }));
     expect(error.message).toMatch(/answered tools\/list with an error: backend down \(code -32603\)$/);
   });

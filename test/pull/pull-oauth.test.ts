@@ -94,17 +94,26 @@ describe("mcpgen pull with an OAuth login", () => {
     // First pull: discovery, registration, consent in the "browser", token exchange.
     const out = await tempDir("oauth-out");
     const first = await run(["pull", server.url.href, "--out", out, "--no-format"]);
-    expect(first.stderr, first.stderr).toMatch(new RegExp(`${server.url.href} needs a login: opening ${server.origin}/authorize\\?\\S+ in your browser \\(or open it yourself\\)`));
+    expect(first.stderr, first.stderr).toMatch(
+      new RegExp(`${server.url.href} needs a login: opening ${server.origin}/authorize\\?\\S+ in your browser \\(or open it yourself\\)`),
+    );
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain(`pulled 2 tools from ${server.url.href}`);
     expect(server.record.registrations).toHaveLength(1);
-    expect(server.record.registrations[0]).toMatchObject({ client_name: "mcpgen", grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "none" });
+    expect(server.record.registrations[0]).toMatchObject({
+      client_name: "mcpgen",
+      grant_types: ["authorization_code", "refresh_token"],
+      token_endpoint_auth_method: "none",
+    });
     expect(server.record.registrations[0]!.redirect_uris[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(server.record.authorizations).toHaveLength(1);
     // PKCE S256 (checked by the provider against the verifier), the resource indicator, the scope from the challenge.
     expect(server.record.authorizations[0]).toMatchObject({ scopes: ["tools:read"], resource: new URL(server.url.href) });
     expect(server.record.grants).toEqual(["authorization_code"]);
-    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools.map((tool: { name: string }) => tool.name)).toEqual(["list_issues", "create_issue"]);
+    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools.map((tool: { name: string }) => tool.name)).toEqual([
+      "list_issues",
+      "create_issue",
+    ]);
 
     // The cached login: a private file in a private directory.
     const logins = join(configDir, "oauth");
@@ -135,7 +144,10 @@ describe("mcpgen pull with an OAuth login", () => {
     expect(status.stdout).toContain(`authorization server: ${server.origin}/`);
     expect(status.stdout).toMatch(/access token: valid until \S+ \(\d+ min\), refreshable/);
     const statusJson = await run(["auth", "status", "--json"]);
-    expect(JSON.parse(statusJson.stdout)).toMatchObject({ directory: logins, logins: [{ server: server.url.href, scopes: ["tools:read"], expired: false, refreshable: true }] });
+    expect(JSON.parse(statusJson.stdout)).toMatchObject({
+      directory: logins,
+      logins: [{ server: server.url.href, scopes: ["tools:read"], expired: false, refreshable: true }],
+    });
 
     // The cached token file holds the token (it must); nothing else does.
     const stored = await readFile(join(logins, loginFile!), "utf8");
@@ -215,7 +227,10 @@ describe("logging in", () => {
 
     const refused = await pullProject({ config, cwd: root, oauth: { configDir } });
     expect(refused.errors).toHaveLength(1);
-    expect(refused.errors[0]!.diagnostic).toMatchObject({ code: "auth-required", hint: expect.stringContaining("log in once from a terminal: mcpgen pull tracker (") });
+    expect(refused.errors[0]!.diagnostic).toMatchObject({
+      code: "auth-required",
+      hint: expect.stringContaining("log in once from a terminal: mcpgen pull tracker ("),
+    });
 
     const result = await pullProject({ config, cwd: root, oauth: { interactive: true, configDir }, environment: { BROWSER: browser() } });
     expect(result.errors).toEqual([]);
@@ -228,14 +243,16 @@ describe("logging in", () => {
 describe("a login that fails", () => {
   const interactive = async (server: OAuthTestServer, browserCommand: string, extra: { loginTimeoutMs?: number } = {}) => {
     const out = await tempDir("oauth-fail");
-    const error = await pullError(pull({
-      target: server.url.href,
-      outDir: out,
-      format: false,
-      timeoutMs: 20_000,
-      oauth: { interactive: true, configDir: await tempDir("oauth-fail-config"), ...extra },
-      environment: { BROWSER: browserCommand },
-    }));
+    const error = await pullError(
+      pull({
+        target: server.url.href,
+        outDir: out,
+        format: false,
+        timeoutMs: 20_000,
+        oauth: { interactive: true, configDir: await tempDir("oauth-fail-config"), ...extra },
+        environment: { BROWSER: browserCommand },
+      }),
+    );
     expect(await readTree(out)).toEqual({});
     return error;
   };
@@ -244,7 +261,9 @@ describe("a login that fails", () => {
     const server = await serve({ consent: "deny" });
     const error = await interactive(server, browser());
     expect(error.diagnostic.code).toBe("auth-failed");
-    expect(error.message).toContain(`logging in to ${server.url.href} failed at consent: the authorization server denied access: access_denied: The user declined to share the workspace`);
+    expect(error.message).toContain(
+      `logging in to ${server.url.href} failed at consent: the authorization server denied access: access_denied: The user declined to share the workspace`,
+    );
     expect(error.diagnostic.hint).toContain("allow access");
     expect(server.record.grants).toEqual([]);
   });
@@ -252,7 +271,9 @@ describe("a login that fails", () => {
   it("refuses a redirect whose state does not match the login", async () => {
     const server = await serve();
     const error = await interactive(server, browser("--forge-state"));
-    expect(error.message).toContain("failed at consent: the redirect back from the authorization server carried a state parameter that does not match the login mcpgen started");
+    expect(error.message).toContain(
+      "failed at consent: the redirect back from the authorization server carried a state parameter that does not match the login mcpgen started",
+    );
     expect(server.record.grants).toEqual([]);
   });
 
@@ -267,7 +288,9 @@ describe("a login that fails", () => {
   it("names the registration and the server's error when it refuses to register mcpgen", async () => {
     const server = await serve({ registrationError: "redirect URIs on 127.0.0.1 are not allowed" });
     const error = await interactive(server, browser());
-    expect(error.message).toContain(`failed at registration: ${server.origin} answered HTTP 400 invalid_client_metadata: redirect URIs on 127.0.0.1 are not allowed`);
+    expect(error.message).toContain(
+      `failed at registration: ${server.origin} answered HTTP 400 invalid_client_metadata: redirect URIs on 127.0.0.1 are not allowed`,
+    );
     expect(error.diagnostic.hint).toContain("MCPGEN_CLIENT_ID");
     expect(server.record.authorizations).toEqual([]);
   });
@@ -281,7 +304,9 @@ describe("a login that fails", () => {
     server.revokeRefreshTokens();
     const error = await pullError(pull({ ...options, outDir: await tempDir("oauth-refresh-2"), oauth: { configDir }, environment: {} }));
     expect(error.diagnostic.code).toBe("auth-required");
-    expect(error.message).toContain(`it needs a login, and there is no terminal here to log in from; the cached login could not be refreshed (${server.origin} answered HTTP 400 invalid_grant: unknown refresh token)`);
+    expect(error.message).toContain(
+      `it needs a login, and there is no terminal here to log in from; the cached login could not be refreshed (${server.origin} answered HTTP 400 invalid_grant: unknown refresh token)`,
+    );
     expect(server.record.grants).toEqual(["authorization_code", "refresh_token"]);
   });
 
@@ -302,17 +327,19 @@ describe("a login that fails", () => {
   it("stops waiting for the browser when the pull is interrupted", async () => {
     const server = await serve();
     const controller = new AbortController();
-    const error = await pullError(pull({
-      target: server.url.href,
-      outDir: await tempDir("oauth-interrupted"),
-      timeoutMs: 20_000,
-      oauth: { interactive: true, openBrowser: false, configDir: await tempDir("oauth-interrupted-config") },
-      // Ctrl-C a moment after the address is printed, while mcpgen waits for the browser.
-      onProgress: (event) => {
-        if (event.kind === "login") setTimeout(() => controller.abort(), 300);
-      },
-      signal: controller.signal,
-    }));
+    const error = await pullError(
+      pull({
+        target: server.url.href,
+        outDir: await tempDir("oauth-interrupted"),
+        timeoutMs: 20_000,
+        oauth: { interactive: true, openBrowser: false, configDir: await tempDir("oauth-interrupted-config") },
+        // Ctrl-C a moment after the address is printed, while mcpgen waits for the browser.
+        onProgress: (event) => {
+          if (event.kind === "login") setTimeout(() => controller.abort(), 300);
+        },
+        signal: controller.signal,
+      }),
+    );
     expect(error.diagnostic.code).toBe("interrupted");
     // Whether the Ctrl-C lands while the transport hands over or once the wait has begun, the pull stops (the login timeout is 5 minutes).
     expect(error.message).toMatch(/^stopped during (initialize|login) of /);
@@ -323,7 +350,9 @@ describe("a login that fails", () => {
     const out = await tempDir("oauth-noterminal");
     const result = await cli(["pull", server.url.href, "--out", out], { MCPGEN_CONFIG_DIR: await tempDir("oauth-noterminal-config") });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`error: ${server.url.href} (Streamable HTTP) refused initialize with HTTP 401 Unauthorized: it needs a login (scope "tools:read"), and there is no terminal here to log in from`);
+    expect(result.stderr).toContain(
+      `error: ${server.url.href} (Streamable HTTP) refused initialize with HTTP 401 Unauthorized: it needs a login (scope "tools:read"), and there is no terminal here to log in from`,
+    );
     expect(result.stderr).toContain(`hint: log in once from a terminal: mcpgen pull ${server.url.href} --out ${out}`);
     expect(result.stderr).toContain("MCPGEN_CLIENT_ID and MCPGEN_CLIENT_SECRET");
     // Nothing was asked of the authorization server: no discovery beyond the 401, no registration, no authorization.

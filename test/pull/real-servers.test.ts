@@ -25,7 +25,12 @@ interface RealServer {
 const servers: RealServer[] = [
   { name: "server-everything", entry: "@modelcontextprotocol/server-everything/dist/index.js", args: () => ["stdio"] },
   { name: "server-filesystem", entry: "@modelcontextprotocol/server-filesystem/dist/index.js", args: (scratch) => [scratch], expectText: "*/" },
-  { name: "server-memory", entry: "@modelcontextprotocol/server-memory/dist/index.js", args: () => [], env: (scratch) => ({ MEMORY_FILE_PATH: join(scratch, "memory.jsonl") }) },
+  {
+    name: "server-memory",
+    entry: "@modelcontextprotocol/server-memory/dist/index.js",
+    args: () => [],
+    env: (scratch) => ({ MEMORY_FILE_PATH: join(scratch, "memory.jsonl") }),
+  },
 ];
 
 async function captureTools(server: RealServer) {

@@ -31,10 +31,30 @@ const objectSchema = '"inputSchema":{"type":"object"}';
 
 /** [where, manifest, start of the pointer of the deepest point, its depth] */
 const deepCases: Array<[string, string, string, number]> = [
-  ["a default nested 1,000 arrays deep", tool(`"inputSchema":{"type":"object","properties":{"a":{"type":"array","default":${nested(1000, "[", "1", "]")}}}}`), "/tools/0/inputSchema/properties/a/default/0/0/0/0/0/0/0/0/0/0/0/0/…(982 more)…", 1004],
-  ["properties 1,000 deep", tool(`"inputSchema":${nested(1000, '{"type":"object","properties":{"a":', "{}", "}}")}`), "/tools/0/inputSchema/properties/a/properties/a/", 2001],
-  ["items 1,000 deep", tool(`"inputSchema":{"type":"object","properties":{"a":${nested(1000, '{"items":', "{}", "}")}}}`), "/tools/0/inputSchema/properties/a/items/items/", 1003],
-  ["allOf 1,000 deep", tool(`"inputSchema":{"type":"object","properties":{"a":${nested(1000, '{"allOf":[', "{}", "]}")}}}`), "/tools/0/inputSchema/properties/a/allOf/0/allOf/0/", 2003],
+  [
+    "a default nested 1,000 arrays deep",
+    tool(`"inputSchema":{"type":"object","properties":{"a":{"type":"array","default":${nested(1000, "[", "1", "]")}}}}`),
+    "/tools/0/inputSchema/properties/a/default/0/0/0/0/0/0/0/0/0/0/0/0/…(982 more)…",
+    1004,
+  ],
+  [
+    "properties 1,000 deep",
+    tool(`"inputSchema":${nested(1000, '{"type":"object","properties":{"a":', "{}", "}}")}`),
+    "/tools/0/inputSchema/properties/a/properties/a/",
+    2001,
+  ],
+  [
+    "items 1,000 deep",
+    tool(`"inputSchema":{"type":"object","properties":{"a":${nested(1000, '{"items":', "{}", "}")}}}`),
+    "/tools/0/inputSchema/properties/a/items/items/",
+    1003,
+  ],
+  [
+    "allOf 1,000 deep",
+    tool(`"inputSchema":{"type":"object","properties":{"a":${nested(1000, '{"allOf":[', "{}", "]}")}}}`),
+    "/tools/0/inputSchema/properties/a/allOf/0/allOf/0/",
+    2003,
+  ],
   ["_meta 1,000 deep", tool(`"_meta":${nested(1000, '{"x":', "{}", "}")},${objectSchema}`), "/tools/0/_meta/x/x/x/", 1001],
   ["annotations 1,000 deep", tool(`"annotations":${nested(1000, '{"x":', "{}", "}")},${objectSchema}`), "/tools/0/annotations/x/x/x/", 1001],
   ["capabilities 10,000 deep", `{"capabilities":${nested(10_000, '{"x":', "{}", "}")},"tools":[{"name":"t",${objectSchema}}]}`, "/capabilities/x/x/x/", 10_000],
@@ -82,7 +102,14 @@ describe("long tool names", () => {
 
   it("two 300-character names with the same start (refused before, for want of permissions or space) get two stable files", async () => {
     const name = "a".repeat(300);
-    const { root, file, out } = await scratch(JSON.stringify({ tools: [{ name, inputSchema: { type: "object" } }, { name: `${name}_2`, inputSchema: { type: "object" } }] }));
+    const { root, file, out } = await scratch(
+      JSON.stringify({
+        tools: [
+          { name, inputSchema: { type: "object" } },
+          { name: `${name}_2`, inputSchema: { type: "object" } },
+        ],
+      }),
+    );
     const before = await treeOutside(root, out);
     const result = await runCli(["scaffold", file, "--out", out, "--json"]);
     expect(result.stderr).toBe("");
@@ -101,7 +128,9 @@ describe("long tool names", () => {
     // The same tool gets the same file on every run: a second scaffold keeps both.
     const again = await runCli(["scaffold", file, "--out", out, "--json"]);
     expect(again.code).toBe(0);
-    expect((JSON.parse(again.stdout) as { handlers: Array<{ path: string; status: string }> }).handlers).toEqual(handlers.map((handler) => ({ ...handler, status: "kept" })));
+    expect((JSON.parse(again.stdout) as { handlers: Array<{ path: string; status: string }> }).handlers).toEqual(
+      handlers.map((handler) => ({ ...handler, status: "kept" })),
+    );
   });
 
   it("names within the limit keep their file names as before", async () => {

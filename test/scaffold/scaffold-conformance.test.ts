@@ -14,7 +14,17 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureNode24, node24Supported } from "../helpers/node24.js";
-import { compile, corpusAvailable, corpusDir, corpusSkipReason, repoRoot, scaffoldProject, startHttp, writeHandler, type HttpServerProcess } from "../helpers/scaffold-project.js";
+import {
+  compile,
+  corpusAvailable,
+  corpusDir,
+  corpusSkipReason,
+  repoRoot,
+  scaffoldProject,
+  startHttp,
+  writeHandler,
+  type HttpServerProcess,
+} from "../helpers/scaffold-project.js";
 
 const run = promisify(execFile);
 const conformance = join(repoRoot, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
@@ -132,7 +142,11 @@ async function runScenario(url: string, scenario: string): Promise<{ exitCode: n
   let exitCode = 0;
   let output: string;
   try {
-    const result = await run(node24, [conformance, "server", "--url", url, "--scenario", scenario, "-o", outputDir], { cwd: outputDir, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+    const result = await run(node24, [conformance, "server", "--url", url, "--scenario", scenario, "-o", outputDir], {
+      cwd: outputDir,
+      timeout: 60_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     output = result.stdout + result.stderr;
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string; message: string };
@@ -174,7 +188,10 @@ describe.skipIf(skipReason !== undefined)(`conformance suite, server mode${skipR
     const result = await runScenario(server.url, scenario);
     const failed = result.checks.filter((check) => check.status === "FAILURE");
     expect(failed, result.output).toEqual([]);
-    expect(result.checks.some((check) => check.status === "SUCCESS"), result.output).toBe(true);
+    expect(
+      result.checks.some((check) => check.status === "SUCCESS"),
+      result.output,
+    ).toBe(true);
     expect(result.exitCode, result.output).toBe(0);
   });
 });

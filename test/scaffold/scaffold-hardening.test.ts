@@ -66,7 +66,12 @@ async function residentBytes(pid: number): Promise<number> {
   return Number(kilobytes) * 1024;
 }
 
-const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "flood", version: "1" } } });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "flood", version: "1" } },
+});
 const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 /** Kept-alive connections: a flood of thousands of requests pays for no handshakes. */
@@ -90,7 +95,11 @@ function openSession(url: string): Promise<string> {
 }
 
 async function listTools(url: string, sessionId: string): Promise<{ status: number; body: string }> {
-  const response = await fetch(url, { method: "POST", headers: { ...headers, "mcp-session-id": sessionId }, body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { ...headers, "mcp-session-id": sessionId },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+  });
   return { status: response.status, body: await response.text() };
 }
 
@@ -136,7 +145,11 @@ describe.skipIf(!procAvailable)("a scaffolded server under a flood of sessions",
     for (const evicted of [early, ids[0]!, ids[800]!]) {
       const answer = await listTools(server.url, evicted);
       expect(answer.status).toBe(404);
-      expect(JSON.parse(answer.body)).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session" } });
+      expect(JSON.parse(answer.body)).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32001, message: "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session" },
+      });
     }
     expect((await listTools(server.url, ids.at(-1)!)).status).toBe(200);
     expect(await live.callTool({ name: "echo", arguments: { text: "after" } })).toEqual({ content: [{ type: "text", text: "after" }] });
@@ -174,7 +187,7 @@ describe("a scaffolded server checking values against catastrophic patterns", ()
 
   /** Milliseconds for one request, round trip. RegExp alone would take hours on these values. */
   const BOUND = 3_000;
-  const text = (result: unknown) => ((result as { content: Array<{ text: string }> }).content[0]!).text;
+  const text = (result: unknown) => (result as { content: Array<{ text: string }> }).content[0]!.text;
 
   it("refuses an argument built against ^(a+)+$ at once, and serves other requests meanwhile", async () => {
     // 30 bytes blocked the event loop for 2.5 s; each further byte doubles that.

@@ -22,14 +22,19 @@ describe("a scaffold installed from the packed working tree", () => {
   it("installs, builds and serves stdio as its README says, and works from the README's .mcp.json entry", { timeout: 120_000 }, async () => {
     const install = await sharedInstall();
     const readme = await readFile(join(install.project, "README.md"), "utf8");
-    const commands = codeBlocks(readme, "sh")[0]!.split("\n").filter(Boolean).map((line) => line.replace(/\s+#.*$/, ""));
+    const commands = codeBlocks(readme, "sh")[0]!
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => line.replace(/\s+#.*$/, ""));
     // The helper ran the first one (with flags that change only npm's output and its cache use).
     expect(commands).toEqual(["npm install", "npm run build", "node dist/server.js", "PORT=8080 node dist/server.js --http"]);
     const built = await npmRun(install.project, "build");
     expect(built.stderr + built.stdout).toBe("");
     expect(built.ok).toBe(true);
 
-    const entry = (JSON.parse(codeBlocks(readme, "json")[0]!) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers["weather-server"]!;
+    const entry = (JSON.parse(codeBlocks(readme, "json")[0]!) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers[
+      "weather-server"
+    ]!;
     expect(entry).toEqual({ command: "node", args: ["/absolute/path/to/weather-server/dist/server.js"] });
     const transport = new StdioClientTransport({
       command: entry.command,

@@ -36,7 +36,11 @@ export default defineHandler("list_alerts", () => "no alerts");
 `;
 
 interface Manifest {
-  tools: Array<{ name: string; inputSchema: { type: "object"; properties?: Record<string, unknown> }; outputSchema?: { type: "object"; properties: Record<string, unknown>; required: string[] } }>;
+  tools: Array<{
+    name: string;
+    inputSchema: { type: "object"; properties?: Record<string, unknown> };
+    outputSchema?: { type: "object"; properties: Record<string, unknown>; required: string[] };
+  }>;
 }
 
 const handlerPaths = ["src/handlers/get-weather.ts", "src/handlers/get-forecast.ts", "src/handlers/list-alerts.ts"];
@@ -66,7 +70,11 @@ describe("npm run generate after the manifest changed", () => {
     const forecast = manifest.tools.find((tool) => tool.name === "get_forecast")!;
     forecast.inputSchema.properties!["days"] = { type: "string", description: "now a string" };
     manifest.tools = manifest.tools.filter((tool) => tool.name !== "list_alerts");
-    manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object", properties: { location: { type: "string" } } }, outputSchema: { type: "object", properties: { index: { type: "number" } }, required: ["index"] } });
+    manifest.tools.push({
+      name: "get_uv_index",
+      inputSchema: { type: "object", properties: { location: { type: "string" } } },
+      outputSchema: { type: "object", properties: { index: { type: "number" } }, required: ["index"] },
+    });
     await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
     generated = await npmRun(project, "generate");
   });
@@ -74,7 +82,9 @@ describe("npm run generate after the manifest changed", () => {
   it("succeeds, names the new stub and warns about the removed tool's handler", () => {
     expect(generated.ok).toBe(true);
     expect(generated.stdout).toContain("new handler stubs: src/handlers/get-uv-index.ts");
-    expect(generated.stderr).toContain('warning: src/handlers/list-alerts.ts implements tool "list_alerts", which is no longer in the manifest; kept, not deleted');
+    expect(generated.stderr).toContain(
+      'warning: src/handlers/list-alerts.ts implements tool "list_alerts", which is no longer in the manifest; kept, not deleted',
+    );
   });
 
   it("leaves every handler byte for byte, including the removed tool's", async () => {
@@ -99,7 +109,7 @@ describe("npm run generate after the manifest changed", () => {
   });
 
   it("compiles again once the user updates the handlers and removes the old one; a second generate changes nothing", async () => {
-    await writeHandler(project, "src/handlers/get-weather.ts", GET_WEATHER.replace('humidity: 40 }', "humidity: 40, windSpeed: 3 }"));
+    await writeHandler(project, "src/handlers/get-weather.ts", GET_WEATHER.replace("humidity: 40 }", "humidity: 40, windSpeed: 3 }"));
     await writeHandler(project, "src/handlers/get-forecast.ts", GET_FORECAST.replace("input.days ?? 3", "Number(input.days ?? 3)"));
     await rm(join(project, "src/handlers/list-alerts.ts"));
     const checked = await compile(project);

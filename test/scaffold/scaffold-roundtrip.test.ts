@@ -48,7 +48,10 @@ export async function temperature(client: ToolsClient): Promise<number> {
 
 interface GeneratedClientModule {
   createClient(client: Client): {
-    getWeather(input: { location: string; units?: "metric" | "imperial" }, options?: { validate?: boolean }): Promise<CallToolResult & { structuredContent: { temperature: number; conditions: string; humidity: number } }>;
+    getWeather(
+      input: { location: string; units?: "metric" | "imperial" },
+      options?: { validate?: boolean },
+    ): Promise<CallToolResult & { structuredContent: { temperature: number; conditions: string; humidity: number } }>;
     getForecast(input: { location: string; days?: number }): Promise<CallToolResult & { structuredContent: { location: string; days: unknown[] } }>;
     listAlerts(input?: Record<string, unknown>): Promise<CallToolResult>;
   };
@@ -99,11 +102,15 @@ function sharedBehaviour(connect: () => Promise<{ client: Client; serverLog: () 
   it("answers invalid arguments with a tool error naming each JSON pointer", async () => {
     const result = await client.callTool({ name: "get_weather", arguments: { units: "kelvin", extra: 1 } });
     expect(result.isError).toBe(true);
-    expect(text(result)).toBe('Invalid arguments for tool "get_weather":\n  /location: is required\n  /extra: is not an allowed property\n  /units: must be one of "metric", "imperial"');
-    await expect(generatedClient.createClient(client).getWeather({ location: 7 as unknown as string }, { validate: false })).rejects.toThrow("/location: must be string");
+    expect(text(result)).toBe(
+      'Invalid arguments for tool "get_weather":\n  /location: is required\n  /extra: is not an allowed property\n  /units: must be one of "metric", "imperial"',
+    );
+    await expect(generatedClient.createClient(client).getWeather({ location: 7 as unknown as string }, { validate: false })).rejects.toThrow(
+      "/location: must be string",
+    );
   });
 
-  it("answers a stub with \"not implemented\"", async () => {
+  it('answers a stub with "not implemented"', async () => {
     await expect(generatedClient.createClient(client).listAlerts()).rejects.toMatchObject({ name: "ToolError", message: "not implemented: list_alerts" });
   });
 
@@ -134,7 +141,12 @@ function sharedBehaviour(connect: () => Promise<{ client: Client; serverLog: () 
 /** `mcpgen pull` of the running server records the manifest's tools. */
 async function pulledTools(target: { url: string } | { command: string[] }): Promise<unknown[]> {
   const outDir = await mkdtemp(join(tmpdir(), "mcpgen-scaffold-pull-"));
-  await pull({ ...("url" in target ? { target: target.url } : { command: target.command }), outDir, format: false, environment: { PATH: process.env["PATH"] ?? "" } });
+  await pull({
+    ...("url" in target ? { target: target.url } : { command: target.command }),
+    outDir,
+    format: false,
+    environment: { PATH: process.env["PATH"] ?? "" },
+  });
   return (JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as { tools: unknown[] }).tools;
 }
 
@@ -144,7 +156,13 @@ describe("over stdio", () => {
   });
 
   sharedBehaviour(async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [join(project, "dist/server.js")], cwd: project, stderr: "pipe", env: { PATH: process.env["PATH"] ?? "" } });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(project, "dist/server.js")],
+      cwd: project,
+      stderr: "pipe",
+      env: { PATH: process.env["PATH"] ?? "" },
+    });
     let log = "";
     transport.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
     const client = new Client({ name: "roundtrip", version: "1.0.0" });

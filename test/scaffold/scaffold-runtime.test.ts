@@ -6,7 +6,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
 import { request, type IncomingMessage } from "node:http";
 import { join } from "node:path";
@@ -28,8 +34,19 @@ import {
 import { repoRoot } from "../helpers/typecheck.js";
 
 const tools: ListedTool[] = [
-  { name: "echo", title: "Echo", description: "echoes", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] }, annotations: { readOnlyHint: true }, _meta: { "x/y": 1 } },
-  { name: "weather", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { temperature: { type: "number" } }, required: ["temperature"] } },
+  {
+    name: "echo",
+    title: "Echo",
+    description: "echoes",
+    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    annotations: { readOnlyHint: true },
+    _meta: { "x/y": 1 },
+  },
+  {
+    name: "weather",
+    inputSchema: { type: "object" },
+    outputSchema: { type: "object", properties: { temperature: { type: "number" } }, required: ["temperature"] },
+  },
   { name: "constructor", inputSchema: { type: "object" } },
 ];
 
@@ -45,7 +62,9 @@ const validators: ToolValidators = {
   },
   validateOutput(name, value) {
     if (name !== "weather") return { ok: true, value };
-    return typeof (value as { temperature?: unknown }).temperature === "number" ? { ok: true, value } : { ok: false, issues: [{ path: "/temperature", message: "must be number" }] };
+    return typeof (value as { temperature?: unknown }).temperature === "number"
+      ? { ok: true, value }
+      : { ok: false, issues: [{ path: "/temperature", message: "must be number" }] };
   },
 };
 
@@ -53,7 +72,10 @@ const handler = (tool: string, handle: (input: never, context: ToolContext) => u
 
 async function connect(definition: Partial<ServerDefinition> & Pick<ServerDefinition, "handlers">, capabilities: ConstructorParameters<typeof Client>[1] = {}) {
   const logs: string[] = [];
-  const server = createMcpServer({ info: { name: "runtime-test", version: "1.0.0" }, tools, validators, ...definition }, { log: (message) => logs.push(message) });
+  const server = createMcpServer(
+    { info: { name: "runtime-test", version: "1.0.0" }, tools, validators, ...definition },
+    { log: (message) => logs.push(message) },
+  );
   const client = new Client({ name: "runtime-test-client", version: "1.0.0" }, capabilities);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
@@ -64,7 +86,9 @@ const text = (result: unknown) => ((result as CallToolResult).content[0] as { te
 
 const defaultHandlers = {
   echo: handler("echo", (input: { text: string }) => input.text),
-  weather: handler("weather", (input: { mode?: string }) => (input.mode === "bad" ? { temperature: "hot" } : input.mode === "none" ? toolResult({ content: [] }) : { temperature: 21 })),
+  weather: handler("weather", (input: { mode?: string }) =>
+    input.mode === "bad" ? { temperature: "hot" } : input.mode === "none" ? toolResult({ content: [] }) : { temperature: 21 },
+  ),
   constructor: handler("constructor", () => ({ built: true })),
 };
 
@@ -89,7 +113,15 @@ describe("createMcpServer", () => {
 
   it("answers invalid arguments with a tool error listing JSON pointers, without calling the handler", async () => {
     let called = false;
-    const { client } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", () => { called = true; return ""; }) } });
+    const { client } = await connect({
+      handlers: {
+        ...defaultHandlers,
+        echo: handler("echo", () => {
+          called = true;
+          return "";
+        }),
+      },
+    });
     const result = await client.callTool({ name: "echo", arguments: { text: 42 } });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('Invalid arguments for tool "echo":\n  /text: must be string');
@@ -108,7 +140,14 @@ describe("createMcpServer", () => {
   });
 
   it("turns a thrown error into a tool error with its message and no stack; the stack goes to the server log", async () => {
-    const { client, logs } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", () => { throw new Error("database is down"); }) } });
+    const { client, logs } = await connect({
+      handlers: {
+        ...defaultHandlers,
+        echo: handler("echo", () => {
+          throw new Error("database is down");
+        }),
+      },
+    });
     const result = await client.callTool({ name: "echo", arguments: { text: "x" } });
     expect(result).toEqual({ isError: true, content: [{ type: "text", text: "database is down" }] });
     expect(logs.join("\n")).toMatch(/tool "echo" failed: Error: database is down\n\s+at /);
@@ -116,11 +155,17 @@ describe("createMcpServer", () => {
 
   it("refuses output that breaks the outputSchema, loudly in the log", async () => {
     const { client, logs } = await connect({ handlers: defaultHandlers });
-    const result = await client.request({ method: "tools/call", params: { name: "weather", arguments: { mode: "bad" } } }, (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema);
+    const result = await client.request(
+      { method: "tools/call", params: { name: "weather", arguments: { mode: "bad" } } },
+      (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema,
+    );
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('Tool "weather" produced output that does not match its outputSchema:\n  /temperature: must be number');
     expect(logs.join("\n")).toContain('ERROR: tool "weather" returned output that does not match its outputSchema');
-    const none = await client.request({ method: "tools/call", params: { name: "weather", arguments: { mode: "none" } } }, (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema);
+    const none = await client.request(
+      { method: "tools/call", params: { name: "weather", arguments: { mode: "none" } } },
+      (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema,
+    );
     expect(text(none)).toContain("structuredContent is missing");
   });
 
@@ -149,13 +194,21 @@ describe("createMcpServer", () => {
     }
     expect(logs.filter((line) => line.includes("cannot be sent as JSON"))).toHaveLength(2);
     // What passes is what was checked: the Date as its JSON text.
-    expect(await call("date")).toEqual({ content: [{ type: "text", text: '{"temperature":3,"at":"1970-01-01T00:00:00.000Z"}' }], structuredContent: { temperature: 3, at: "1970-01-01T00:00:00.000Z" } });
+    expect(await call("date")).toEqual({
+      content: [{ type: "text", text: '{"temperature":3,"at":"1970-01-01T00:00:00.000Z"}' }],
+      structuredContent: { temperature: 3, at: "1970-01-01T00:00:00.000Z" },
+    });
   });
 
   it("passes full results and tool errors through", async () => {
     const full = toolResult({ content: [{ type: "image", data: "AA==", mimeType: "image/png" }], _meta: { note: 1 } });
-    const { client } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", (input: { text: string }) => (input.text === "fail" ? toolError("nope") : full)) } });
-    expect(await client.callTool({ name: "echo", arguments: { text: "x" } })).toEqual({ content: [{ type: "image", data: "AA==", mimeType: "image/png" }], _meta: { note: 1 } });
+    const { client } = await connect({
+      handlers: { ...defaultHandlers, echo: handler("echo", (input: { text: string }) => (input.text === "fail" ? toolError("nope") : full)) },
+    });
+    expect(await client.callTool({ name: "echo", arguments: { text: "x" } })).toEqual({
+      content: [{ type: "image", data: "AA==", mimeType: "image/png" }],
+      _meta: { note: 1 },
+    });
     expect(await client.callTool({ name: "echo", arguments: { text: "fail" } })).toEqual({ isError: true, content: [{ type: "text", text: "nope" }] });
   });
 
@@ -177,9 +230,15 @@ describe("createMcpServer", () => {
     await client.setLoggingLevel("info");
     const progress: unknown[] = [];
     await client.callTool({ name: "echo", arguments: { text: "x" } }, undefined, { onprogress: (update) => void progress.push(update) });
-    expect(progress).toEqual([{ progress: 0, total: 2 }, { progress: 2, total: 2, message: "done" }]);
+    expect(progress).toEqual([
+      { progress: 0, total: 2 },
+      { progress: 2, total: 2, message: "done" },
+    ]);
     await client.callTool({ name: "echo", arguments: { text: "x" } });
-    expect(logged).toEqual([{ level: "warning", logger: "echo", data: { loud: true } }, { level: "warning", logger: "echo", data: { loud: true } }]);
+    expect(logged).toEqual([
+      { level: "warning", logger: "echo", data: { loud: true } },
+      { level: "warning", logger: "echo", data: { loud: true } },
+    ]);
   });
 
   it("offers sampling and elicitation only to clients that support them", async () => {
@@ -200,32 +259,56 @@ describe("createMcpServer", () => {
     capable.client.setRequestHandler(CreateMessageRequestSchema, () => ({ role: "assistant", content: { type: "text", text: "sampled" }, model: "m" }));
     capable.client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
     expect(await capable.client.callTool({ name: "echo", arguments: { text: "x" } })).toEqual({ content: [{ type: "text", text: "sampled accept Ada" }] });
-    expect(seen).toEqual([[false, false], [true, true]]);
+    expect(seen).toEqual([
+      [false, false],
+      [true, true],
+    ]);
   });
 
   it("refuses to start without a handler for every tool, or with one bound to another tool", () => {
     const { weather: _weather, ...missing } = defaultHandlers;
     expect(() => createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers: missing })).toThrow('no handler for tool "weather"');
-    expect(() => createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers: { ...defaultHandlers, weather: defaultHandlers.echo } })).toThrow('was defined for "echo"');
+    expect(() =>
+      createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers: { ...defaultHandlers, weather: defaultHandlers.echo } }),
+    ).toThrow('was defined for "echo"');
   });
 });
 
 /** A raw HTTP POST with chosen Host and Origin headers (fetch does not let a caller set Host). */
-function post(url: string, headers: Record<string, string>, body: unknown, method = "POST"): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  method = "POST",
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolvePost, reject) => {
     const target = new URL(url);
-    const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolvePost({ status: response.statusCode ?? 0, body: text, headers: response.headers }));
-    });
+    const outgoing = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method,
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolvePost({ status: response.statusCode ?? 0, body: text, headers: response.headers }));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(method === "POST" ? JSON.stringify(body) : undefined);
   });
 }
 
-const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+};
 const toolsList = { jsonrpc: "2.0", id: 2, method: "tools/list" };
 
 /** Opens a session with a bare initialize (no GET stream: idle once answered); its ID. */
@@ -240,10 +323,13 @@ async function openSession(url: string): Promise<string> {
 function openStream(url: string, sessionId: string): Promise<IncomingMessage> {
   return new Promise((resolveStream, reject) => {
     const target = new URL(url);
-    const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": sessionId } }, (response) => {
-      if (response.statusCode === 200) resolveStream(response);
-      else reject(new Error(`GET answered ${response.statusCode}`));
-    });
+    const outgoing = request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": sessionId } },
+      (response) => {
+        if (response.statusCode === 200) resolveStream(response);
+        else reject(new Error(`GET answered ${response.statusCode}`));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -251,7 +337,7 @@ function openStream(url: string, sessionId: string): Promise<IncomingMessage> {
 
 /** Polls `condition` every 20 ms for up to 5 s. */
 async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 5_000; !(await condition()); ) {
+  for (const deadline = Date.now() + 5_000; !(await condition());) {
     if (Date.now() > deadline) throw new Error("condition not met within 5 s");
     await new Promise((resolveWait) => setTimeout(resolveWait, 20));
   }
@@ -286,7 +372,10 @@ describe("serveHttp", () => {
     await Promise.all(running.splice(0).map((server) => server.close()));
   });
   const start = async (options: Parameters<typeof serveHttp>[1] = {}) => {
-    const server = await serveHttp(() => createMcpServer({ info: { name: "http-test", version: "1.0.0" }, tools, validators, handlers: defaultHandlers }, { log: () => undefined }), { port: 0, ...options });
+    const server = await serveHttp(
+      () => createMcpServer({ info: { name: "http-test", version: "1.0.0" }, tools, validators, handlers: defaultHandlers }, { log: () => undefined }),
+      { port: 0, ...options },
+    );
     running.push(server);
     return server;
   };
@@ -328,25 +417,43 @@ describe("serveHttp", () => {
     const sessionDefaults = { maxSessions: 1000, sessionIdleTimeout: 1800 };
     expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", stateless: false, allowedHosts: [], ...sessionDefaults });
     expect(httpOptionsFromEnvironment({ PORT: " 8080 ", MCP_HOST: "", MCP_ALLOWED_HOSTS: "a.example, b.example,,", MCP_STATELESS: "1" })).toEqual({
-      port: 8080, host: "127.0.0.1", stateless: true, allowedHosts: ["a.example", "b.example"], ...sessionDefaults,
+      port: 8080,
+      host: "127.0.0.1",
+      stateless: true,
+      allowedHosts: ["a.example", "b.example"],
+      ...sessionDefaults,
     });
-    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--stateless"])).toEqual({ port: 3000, host: "::1", stateless: true, allowedHosts: [], ...sessionDefaults });
-    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: " 20 ", MCP_SESSION_IDLE_TIMEOUT: "0.5" })).toMatchObject({ maxSessions: 20, sessionIdleTimeout: 0.5 });
+    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--stateless"])).toEqual({
+      port: 3000,
+      host: "::1",
+      stateless: true,
+      allowedHosts: [],
+      ...sessionDefaults,
+    });
+    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: " 20 ", MCP_SESSION_IDLE_TIMEOUT: "0.5" })).toMatchObject({
+      maxSessions: 20,
+      sessionIdleTimeout: 0.5,
+    });
     expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: "", MCP_SESSION_IDLE_TIMEOUT: "0" })).toMatchObject({ maxSessions: 1000, sessionIdleTimeout: 0 });
     for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
       expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
     }
     for (const count of ["0", "-1", "2.5", "1e3", "many"]) {
-      expect(() => httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: count }), count).toThrow(/invalid MCP_MAX_SESSIONS .*: expected a whole number of sessions, at least 1/);
+      expect(() => httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: count }), count).toThrow(
+        /invalid MCP_MAX_SESSIONS .*: expected a whole number of sessions, at least 1/,
+      );
     }
     for (const seconds of ["-1", "1e3", "10s", "forever"]) {
-      expect(() => httpOptionsFromEnvironment({ MCP_SESSION_IDLE_TIMEOUT: seconds }), seconds).toThrow(/invalid MCP_SESSION_IDLE_TIMEOUT .*: expected a number of seconds/);
+      expect(() => httpOptionsFromEnvironment({ MCP_SESSION_IDLE_TIMEOUT: seconds }), seconds).toThrow(
+        /invalid MCP_SESSION_IDLE_TIMEOUT .*: expected a number of seconds/,
+      );
     }
   });
 
   it("refuses session limits that are not limits before binding anything", async () => {
     for (const maxSessions of [0, -1, 1.5, Number.NaN]) await expect(start({ maxSessions })).rejects.toThrow(/invalid maxSessions/);
-    for (const sessionIdleTimeout of [-1, Number.NaN, Number.POSITIVE_INFINITY]) await expect(start({ sessionIdleTimeout })).rejects.toThrow(/invalid sessionIdleTimeout/);
+    for (const sessionIdleTimeout of [-1, Number.NaN, Number.POSITIVE_INFINITY])
+      await expect(start({ sessionIdleTimeout })).rejects.toThrow(/invalid sessionIdleTimeout/);
   });
 
   it("closes the least recently used idle session to make room, answers it 404, and keeps sessions in use", async () => {
@@ -361,7 +468,11 @@ describe("serveHttp", () => {
     await openSession(server.url);
     const gone = await post(server.url, { "mcp-session-id": first }, toolsList);
     expect(gone.status).toBe(404);
-    expect(JSON.parse(gone.body)).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32001, message: expect.stringMatching(/^Session not found: it was closed or expired; send initialize/) } });
+    expect(JSON.parse(gone.body)).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32001, message: expect.stringMatching(/^Session not found: it was closed or expired; send initialize/) },
+    });
     for (let index = 0; index < 20; index++) await openSession(server.url);
     expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
     stream.destroy();
@@ -418,10 +529,13 @@ describe("serveHttp", () => {
     expect((await post(server.url.replace(/\/mcp$/, "/other"), {}, initialize)).status).toBe(404);
     const broken = await new Promise<number>((resolveStatus, reject) => {
       const target = new URL(server.url);
-      const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { "content-type": "application/json" } }, (response) => {
-        response.resume();
-        resolveStatus(response.statusCode ?? 0);
-      });
+      const outgoing = request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { "content-type": "application/json" } },
+        (response) => {
+          response.resume();
+          resolveStatus(response.statusCode ?? 0);
+        },
+      );
       outgoing.on("error", reject);
       outgoing.end("{not json");
     });

@@ -18,7 +18,15 @@ describe("the weather scaffold", () => {
     expect(checked.ok).toBe(true);
 
     // Projects often turn on the unused checks; a stub nobody has written yet must not trip them.
-    const strictest = ["--noUnusedParameters", "--noUnusedLocals", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--noImplicitReturns", "--noPropertyAccessFromIndexSignature", "--noImplicitOverride"];
+    const strictest = [
+      "--noUnusedParameters",
+      "--noUnusedLocals",
+      "--exactOptionalPropertyTypes",
+      "--noUncheckedIndexedAccess",
+      "--noImplicitReturns",
+      "--noPropertyAccessFromIndexSignature",
+      "--noImplicitOverride",
+    ];
     const checkedStrictest = await compile(project, strictest);
     expect(checkedStrictest.output).toBe("");
     expect(checkedStrictest.ok).toBe(true);
@@ -68,12 +76,29 @@ describe("outputs that are not objects", () => {
   it("type their handlers' return values (an array, a number) and compile", async () => {
     const { project, result } = await scaffoldProject(join(import.meta.dirname, "../fixtures/golden/fidelity.tools.json"), "fidelity");
     const paths = new Map(result.handlers.map((handler) => [handler.tool, handler.path]));
-    await writeHandler(project, paths.get("place_order")!, `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("place_order", (input) => input.lines.map((line) => \`\${input.customer.name}-\${line.sku}\`));\n`);
-    await writeHandler(project, paths.get("plot")!, `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("plot", (input) => Math.hypot((input.to?.x ?? 0) - (input.from?.x ?? 0), (input.to?.y ?? 0) - (input.from?.y ?? 0)));\n`);
+    await writeHandler(
+      project,
+      paths.get("place_order")!,
+      `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("place_order", (input) => input.lines.map((line) => \`\${input.customer.name}-\${line.sku}\`));\n`,
+    );
+    await writeHandler(
+      project,
+      paths.get("plot")!,
+      `import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("plot", (input) => Math.hypot((input.to?.x ?? 0) - (input.from?.x ?? 0), (input.to?.y ?? 0) - (input.from?.y ?? 0)));\n`,
+    );
     // A string is no number: the handler's return type is the output type.
-    await writeHandler(project, "src/wrong.ts", `import { defineHandler } from "./generated/define.js";\n\nexport default defineHandler("plot", () => "far");\n`);
+    await writeHandler(
+      project,
+      "src/wrong.ts",
+      `import { defineHandler } from "./generated/define.js";\n\nexport default defineHandler("plot", () => "far");\n`,
+    );
     const checked = await compile(project);
     expect(checked.output).toMatch(/src\/wrong\.ts\(3,\d+\): error TS2322/);
-    expect(checked.output.trim().split("\n").filter((line) => !line.startsWith(" "))).toHaveLength(1);
+    expect(
+      checked.output
+        .trim()
+        .split("\n")
+        .filter((line) => !line.startsWith(" ")),
+    ).toHaveLength(1);
   });
 });

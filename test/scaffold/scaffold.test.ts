@@ -98,7 +98,7 @@ describe("a new scaffold", () => {
     }
   });
 
-  it("gives the stub a typed defineHandler that throws \"not implemented: <tool>\"", async () => {
+  it('gives the stub a typed defineHandler that throws "not implemented: <tool>"', async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
     const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
@@ -154,7 +154,10 @@ describe("a new scaffold", () => {
     for (const file of ["src/server.ts", ...(await listFiles(project, "src/generated"))]) {
       const source = await readFile(join(project, file), "utf8");
       for (const [, specifier] of source.matchAll(/from "([^"]+)"/g)) {
-        expect(specifier!.startsWith(".") || specifier!.startsWith("node:") || specifier!.startsWith("@modelcontextprotocol/sdk/"), `${file}: ${specifier}`).toBe(true);
+        expect(
+          specifier!.startsWith(".") || specifier!.startsWith("node:") || specifier!.startsWith("@modelcontextprotocol/sdk/"),
+          `${file}: ${specifier}`,
+        ).toBe(true);
       }
     }
   });
@@ -296,7 +299,13 @@ describe("scaffolding again", () => {
     await mkdir(project, { recursive: true });
     await writeFile(join(project, "manifest.json"), await readFile(weather, "utf8"));
     const result = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
-    expect(result.created.filter((path) => !path.startsWith("src/handlers/"))).toEqual([".gitignore", "README.md", "package.json", "src/server.ts", "tsconfig.json"]);
+    expect(result.created.filter((path) => !path.startsWith("src/handlers/"))).toEqual([
+      ".gitignore",
+      "README.md",
+      "package.json",
+      "src/server.ts",
+      "tsconfig.json",
+    ]);
   });
 });
 
@@ -379,7 +388,7 @@ describe("handler files", () => {
     ['const $name = "x" as const;\ndefineHandler($name, h)', "x"],
     ['let NAME = "x";\ndefineHandler(NAME, h)', undefined],
     ["defineHandler(`list_alerts`, h)", "list_alerts"],
-    ["defineHandler(`a\nb \\` \"c\"`, h)", 'a\nb ` "c"'],
+    ['defineHandler(`a\nb \\` "c"`, h)', 'a\nb ` "c"'],
     ["defineHandler(`get_${kind}`, h)", undefined],
     ['// defineHandler("old_tool", h)\n/* defineHandler("older", h) */\ndefineHandler("new_tool", h)', "new_tool"],
     ['const url = "http://x"; defineHandler("y", h)', "y"],
@@ -388,7 +397,10 @@ describe("handler files", () => {
     expect(definedTool(source)).toBe(tool);
   });
 
-  const ir = (names: string[]) => ({ tools: names.map((wireName) => ({ wireName, fileBase: toolFileBase(wireName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())) })) }) as unknown as ManifestIR;
+  const ir = (names: string[]) =>
+    ({
+      tools: names.map((wireName) => ({ wireName, fileBase: toolFileBase(wireName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())) })),
+    }) as unknown as ManifestIR;
 
   it("are planned: an implementing file wins, a foreign file at the tool's own name is stepped around", () => {
     // As scanHandlers returns it: sorted by path.
@@ -415,7 +427,10 @@ describe("handler files", () => {
       ["src/handlers/get-weather.ts", "get_weather"],
       ["src/handlers/get-forecast.ts", undefined],
     ]);
-    expect([...planHandlers(ir(["get_weather", "get_forecast"]), onDisk).paths.values()]).toEqual(["src/handlers/get-weather.ts", "src/handlers/get-forecast.ts"]);
+    expect([...planHandlers(ir(["get_weather", "get_forecast"]), onDisk).paths.values()]).toEqual([
+      "src/handlers/get-weather.ts",
+      "src/handlers/get-forecast.ts",
+    ]);
   });
 
   it.each([

@@ -29,7 +29,16 @@ function sourceFiles(directory: string): string[] {
 
 /** Where each code is raised: `file:line` of every string literal the checker types as a diagnostic code. */
 function raisedCodes(): Map<string, string[]> {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(repoRoot, "tsconfig.json"), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => { throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")); } })!;
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(repoRoot, "tsconfig.json"),
+    { noEmit: true },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+      },
+    },
+  )!;
   const program = ts.createProgram({ rootNames: sourceFiles(src), options: parsed.options });
   const checker = program.getTypeChecker();
   // A place typed as a code: every member of its contextual type is a catalogued code's literal.
@@ -53,8 +62,9 @@ function raisedCodes(): Map<string, string[]> {
 /** The catalogue as docs/errors.md lists it. */
 function catalogueTables(): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|");
-  const diagnostics = Object.entries(DIAGNOSTIC_CODES).map(([code, entry]: [string, DiagnosticCodeEntry]) =>
-    `| \`${code}\` | ${cell(entry.doc)} | ${entry.note ? "stays a warning (a note)" : "an error"} |`);
+  const diagnostics = Object.entries(DIAGNOSTIC_CODES).map(
+    ([code, entry]: [string, DiagnosticCodeEntry]) => `| \`${code}\` | ${cell(entry.doc)} | ${entry.note ? "stays a warning (a note)" : "an error"} |`,
+  );
   const exits = Object.values(EXIT_CODES).map(({ code, doc }) => `| ${code} | ${cell(doc)} |`);
   return [
     "## Diagnostic codes",

@@ -4,9 +4,17 @@ import { formatDiagnostic, printable } from "../../src/shared/errors.js";
 
 describe("formatDiagnostic", () => {
   it("names the file, the tool and the pointer, then the message and the hint", () => {
-    expect(formatDiagnostic({ severity: "error", code: "schema-invalid", message: "bad", file: "m.json", tool: "t", pointer: "/tools/0/inputSchema", hint: "fix it" })).toBe(
-      'm.json: tool "t" at /tools/0/inputSchema: bad\n  hint: fix it',
-    );
+    expect(
+      formatDiagnostic({
+        severity: "error",
+        code: "schema-invalid",
+        message: "bad",
+        file: "m.json",
+        tool: "t",
+        pointer: "/tools/0/inputSchema",
+        hint: "fix it",
+      }),
+    ).toBe('m.json: tool "t" at /tools/0/inputSchema: bad\n  hint: fix it');
   });
 
   it("shortens a pointer thousands of tokens deep to its start and end, saying how much is left out", () => {
@@ -24,8 +32,14 @@ describe("printable", () => {
     expect(printable("tool\u202e \u2066x\u2069\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u2067\u2068 \u001b[31mred")).toBe(
       "tool\\u202e \\u2066x\\u2069\\u200e\\u200f\\u061c\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068 \\u001b[31mred",
     );
-    expect(formatDiagnostic({ severity: "warning", code: "schema-invalid", message: "in tool\u202e text", tool: "t\u2066", pointer: "/tools/0/inputSchema/properties/a\u202e" })).toBe(
-      'tool "t\\u2066" at /tools/0/inputSchema/properties/a\\u202e: in tool\\u202e text',
-    );
+    expect(
+      formatDiagnostic({
+        severity: "warning",
+        code: "schema-invalid",
+        message: "in tool\u202e text",
+        tool: "t\u2066",
+        pointer: "/tools/0/inputSchema/properties/a\u202e",
+      }),
+    ).toBe('tool "t\\u2066" at /tools/0/inputSchema/properties/a\\u202e: in tool\\u202e text');
   });
 });

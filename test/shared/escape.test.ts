@@ -1,7 +1,16 @@
 /** The one escaping module: every hostile string yields code that parses and says exactly the input. */
 import { describe, expect, it } from "vitest";
 import { jsDocText } from "../../src/format/printer/jsdoc.js";
-import { docLines, escapeBidiControls, jsonLiteral, lineComment, literalType, objectLiteralKey, stringLiteral, typePropertyKey } from "../../src/shared/escape.js";
+import {
+  docLines,
+  escapeBidiControls,
+  jsonLiteral,
+  lineComment,
+  literalType,
+  objectLiteralKey,
+  stringLiteral,
+  typePropertyKey,
+} from "../../src/shared/escape.js";
 
 /** Every bidirectional-text control (Trojan Source, CVE-2021-42574): embeddings, overrides, isolates, marks. */
 const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];

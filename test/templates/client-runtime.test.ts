@@ -71,7 +71,10 @@ describe("runValidator", () => {
 
   it("requires tool arguments to be an object, outside the schema", () => {
     for (const value of [null, [], "ok", 1]) {
-      expect(runValidator(table, "anything", value, "input")).toEqual({ ok: false, issues: [{ path: "", message: "must be object (tool arguments are a JSON object)" }] });
+      expect(runValidator(table, "anything", value, "input")).toEqual({
+        ok: false,
+        issues: [{ path: "", message: "must be object (tool arguments are a JSON object)" }],
+      });
     }
   });
 
@@ -89,9 +92,20 @@ describe("ValidationError and ToolError", () => {
   ];
 
   it("say what went wrong, for which tool", () => {
-    expect(new ValidationError("get", "input", issues).message).toBe(`invalid arguments for tool "get": /a must be string; (root) must have required property 'b'`);
-    expect(new ValidationError("get", "output", issues.slice(0, 1)).message).toBe(`tool "get" returned structuredContent that does not match its outputSchema: /a must be string`);
-    const result: ToolResult = { isError: true, content: [{ type: "text", text: "first" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "second" }] };
+    expect(new ValidationError("get", "input", issues).message).toBe(
+      `invalid arguments for tool "get": /a must be string; (root) must have required property 'b'`,
+    );
+    expect(new ValidationError("get", "output", issues.slice(0, 1)).message).toBe(
+      `tool "get" returned structuredContent that does not match its outputSchema: /a must be string`,
+    );
+    const result: ToolResult = {
+      isError: true,
+      content: [
+        { type: "text", text: "first" },
+        { type: "image", data: "", mimeType: "image/png" },
+        { type: "text", text: "second" },
+      ],
+    };
     const error = new ToolError("get", result);
     expect([error.name, error.message, error.toolName, error.result]).toEqual(["ToolError", "first\nsecond", "get", result]);
     expect(new ToolError("get", { content: [] }).message).toBe('tool "get" reported an error');
@@ -101,7 +115,14 @@ describe("ValidationError and ToolError", () => {
     const result: ToolResult = { content: [], structuredContent: { a: 1 } };
     const cause = new Error("from the SDK");
     const error = new ValidationError("get", "output", issues, result, cause);
-    expect([error.name, error.toolName, error.phase, error.issues, error.result, error.cause]).toEqual(["ValidationError", "get", "output", issues, result, cause]);
+    expect([error.name, error.toolName, error.phase, error.issues, error.result, error.cause]).toEqual([
+      "ValidationError",
+      "get",
+      "output",
+      issues,
+      result,
+      cause,
+    ]);
     expect(Object.keys(error)).not.toContain("cause");
   });
 
@@ -143,8 +164,15 @@ function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown):
 
 /** Arguments of `get` need a `city`; every other tool takes any object. Outputs need a number `t`. */
 const validators: Validators = {
-  validateInput: (name, value) => runValidator({ [name]: name === "get" ? failing({ instancePath: "", keyword: "required", params: { missingProperty: "city" } }) : null }, name, value, "input"),
-  validateOutput: (name, value) => runValidator({ [name]: failing({ instancePath: "/t", keyword: "type", params: { type: "number" } }) }, name, value, "output"),
+  validateInput: (name, value) =>
+    runValidator(
+      { [name]: name === "get" ? failing({ instancePath: "", keyword: "required", params: { missingProperty: "city" } }) : null },
+      name,
+      value,
+      "input",
+    ),
+  validateOutput: (name, value) =>
+    runValidator({ [name]: failing({ instancePath: "/t", keyword: "type", params: { type: "number" } }) }, name, value, "output"),
 };
 
 describe("createToolCaller", () => {
@@ -175,10 +203,19 @@ describe("createToolCaller", () => {
       missing: { content: [] },
       wrong: { content: [], structuredContent: { t: "warm" } },
     };
-    const call = createToolCaller(fakeClient("v2", (name) => answers[name]), {}, validators, () => true);
+    const call = createToolCaller(
+      fakeClient("v2", (name) => answers[name]),
+      {},
+      validators,
+      () => true,
+    );
     await expect(call("failing", {})).rejects.toThrow(new ToolError("failing", answers["failing"] as ToolResult));
     const missing = (await call("missing", {}).catch((error: unknown) => error)) as ValidationError;
-    expect([missing.phase, missing.issues, missing.result]).toEqual(["output", [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }], answers["missing"]]);
+    expect([missing.phase, missing.issues, missing.result]).toEqual([
+      "output",
+      [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }],
+      answers["missing"],
+    ]);
     const wrong = (await call("wrong", {}).catch((error: unknown) => error)) as ValidationError;
     expect([wrong.phase, wrong.issues]).toEqual(["output", [{ path: "/t", message: "must be number" }]]);
   });
@@ -190,7 +227,13 @@ describe("createToolCaller", () => {
   });
 
   it("reads an output that is not an object from its JSON text block, for the tools that may send one so", async () => {
-    const call = createToolCaller(fakeClient("v1", () => ({ content: [{ type: "text", text: "[1,2]" }] })), {}, validators, () => false, (name) => name === "list");
+    const call = createToolCaller(
+      fakeClient("v1", () => ({ content: [{ type: "text", text: "[1,2]" }] })),
+      {},
+      validators,
+      () => false,
+      (name) => name === "list",
+    );
     expect(await call("list", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: [1, 2] });
     expect(await call("other", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }] });
   });
@@ -200,13 +243,28 @@ describe("createToolCaller", () => {
       Object.assign(new Error("MCP error -32602: Structured content does not match the tool's output schema: data/t must be number"), { code: -32602 }),
       Object.assign(new Error("MCP error -32600: Tool get has an output schema but did not return structured content"), { code: -32600 }),
     ];
-    const messages = ["does not match the outputSchema (reported by the MCP SDK: data/t must be number)", "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)"];
+    const messages = [
+      "does not match the outputSchema (reported by the MCP SDK: data/t must be number)",
+      "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)",
+    ];
     for (const [index, sdkError] of sdkErrors.entries()) {
-      const error = (await createToolCaller(fakeClient("v1", () => sdkError), {}, validators, () => true)("get", { ok: true }).catch((caught: unknown) => caught)) as ValidationError;
+      const error = (await createToolCaller(
+        fakeClient("v1", () => sdkError),
+        {},
+        validators,
+        () => true,
+      )("get", { ok: true }).catch((caught: unknown) => caught)) as ValidationError;
       expect([error.phase, error.issues, error.cause]).toEqual(["output", [{ path: "", message: messages[index] }], sdkError]);
     }
     const other = Object.assign(new Error("MCP error -32603: internal"), { code: -32603 });
-    await expect(createToolCaller(fakeClient("v1", () => other), {}, validators, () => true)("get", { ok: true })).rejects.toBe(other);
+    await expect(
+      createToolCaller(
+        fakeClient("v1", () => other),
+        {},
+        validators,
+        () => true,
+      )("get", { ok: true }),
+    ).rejects.toBe(other);
   });
 });
 

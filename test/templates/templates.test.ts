@@ -34,7 +34,12 @@ describe("templates", () => {
   });
 
   it("emit their `emitted` region, or all of them without one", () => {
-    expect(emittedRegion("/** About. */\nimport { x } from './x.js';\n\n// #region emitted\nexport const y = x;\n\nexport const z = y;\n// #endregion\n\nrest();\n", "t.ts")).toBe("export const y = x;\n\nexport const z = y;\n");
+    expect(
+      emittedRegion(
+        "/** About. */\nimport { x } from './x.js';\n\n// #region emitted\nexport const y = x;\n\nexport const z = y;\n// #endregion\n\nrest();\n",
+        "t.ts",
+      ),
+    ).toBe("export const y = x;\n\nexport const z = y;\n");
     expect(emittedRegion("export const y = 1;\n", "t.ts")).toBe("export const y = 1;\n");
     expect(() => emittedRegion("// #region emitted\nexport const y = 1;\n", "t.ts")).toThrow(/one \/\/ #region emitted/);
     expect(() => emittedRegion("// #region emitted\na;\n// #endregion\n// #region emitted\nb;\n// #endregion\n", "t.ts")).toThrow(/one \/\/ #region emitted/);
@@ -53,7 +58,9 @@ describe("the client package's fixed code, beside its sample (templates/client/)
     const weather = client.createClient(fake);
     expect(await weather.getWeather({ city: "Oslo" })).toEqual({ content: [], structuredContent: { temperature: 21 } });
     expect(fake.sent).toEqual([{ name: "get_weather", arguments: { city: "Oslo" } }]);
-    await expect(weather.getWeather({ city: "Oslo", units: "kelvin" as "metric" })).rejects.toThrow('invalid arguments for tool "get_weather": /units must be one of "metric", "imperial"');
+    await expect(weather.getWeather({ city: "Oslo", units: "kelvin" as "metric" })).rejects.toThrow(
+      'invalid arguments for tool "get_weather": /units must be one of "metric", "imperial"',
+    );
     await expect(client.createClient(sdk("warm")).getWeather({ city: "Oslo" })).rejects.toThrow(client.ValidationError);
     // ping has no outputSchema: its result is not checked.
     expect(await client.createClient(sdk("warm")).ping()).toEqual({ content: [], structuredContent: { temperature: "warm" } });
@@ -79,7 +86,10 @@ describe("a scaffold's fixed code, beside its sample (templates/scaffold/)", () 
       expect(sdkClient.getServerVersion()).toMatchObject(serverInfo);
       expect(sdkClient.getInstructions()).toBe("Ask for the weather by city.");
       expect((await sdkClient.listTools()).tools.map((tool) => tool.name)).toEqual(["get_weather", "ping"]);
-      expect(await sdkClient.callTool({ name: "get_weather", arguments: { city: "Oslo" } })).toEqual({ isError: true, content: [{ type: "text", text: "not implemented: get_weather" }] });
+      expect(await sdkClient.callTool({ name: "get_weather", arguments: { city: "Oslo" } })).toEqual({
+        isError: true,
+        content: [{ type: "text", text: "not implemented: get_weather" }],
+      });
       expect((await sdkClient.callTool({ name: "ping", arguments: {} })).content).toEqual([{ type: "text", text: "pong" }]);
     } finally {
       await sdkClient.close();
@@ -126,7 +136,9 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     await sdkClient.connect(new StreamableHTTPClientTransport(new URL(server!.url)));
     expect((await sdkClient.listTools()).tools.map((tool) => tool.name)).toEqual(["get_weather", "ping"]);
     await sdkClient.close();
-    const [onInterrupt, onTerminate] = (["SIGINT", "SIGTERM"] as const).map((signal) => process.listeners(signal).find((listener) => !before[signal].includes(listener))!);
+    const [onInterrupt, onTerminate] = (["SIGINT", "SIGTERM"] as const).map((signal) =>
+      process.listeners(signal).find((listener) => !before[signal].includes(listener))!,
+    );
     process.removeListener("SIGINT", onInterrupt!);
     process.removeListener("SIGTERM", onTerminate!);
     onTerminate!("SIGTERM");

@@ -44,7 +44,10 @@ export async function usage(): Promise<void> {
   const notTyped: number = alerts.structuredContent;
   void notTyped;
 
-  await weather.getWeather({ location: "Oslo" }, { timeout: 1_000, signal: AbortSignal.timeout(1_000), validate: false, onprogress: (progress) => void progress.progress });
+  await weather.getWeather(
+    { location: "Oslo" },
+    { timeout: 1_000, signal: AbortSignal.timeout(1_000), validate: false, onprogress: (progress) => void progress.progress },
+  );
 
   const checked = validateInput("get_weather", { location: "x" });
   if (checked.ok) {

@@ -44,7 +44,7 @@ export function splitCommand(line: string, windows = false): string[] {
   const words: string[] = [];
   let word = "";
   let started = false;
-  let quote: "'" | "\"" | undefined;
+  let quote: "'" | '"' | undefined;
   for (let index = 0; index < line.length; index++) {
     const char = line[index]!;
     if (quote === "'") {
@@ -53,10 +53,10 @@ export function splitCommand(line: string, windows = false): string[] {
     } else if (char === "\\" && !windows && index + 1 < line.length && (quote === undefined || /["\\$`]/.test(line[index + 1]!))) {
       word += line[++index];
       started = true;
-    } else if (quote === "\"") {
-      if (char === "\"") quote = undefined;
+    } else if (quote === '"') {
+      if (char === '"') quote = undefined;
       else word += char;
-    } else if (char === "'" || char === "\"") {
+    } else if (char === "'" || char === '"') {
       quote = char;
       started = true;
     } else if (/\s/.test(char)) {
@@ -80,7 +80,8 @@ export async function openInBrowser(url: string, env: Readonly<Record<string, st
   } catch {
     return { opened: false, reason: "the authorization URL is not a valid URL" };
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return { opened: false, reason: `the authorization URL is not an http(s) URL (${parsed.protocol})` };
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    return { opened: false, reason: `the authorization URL is not an http(s) URL (${parsed.protocol})` };
   const reasons: string[] = [];
   for (const [program, ...args] of browserCommands(parsed.href, env["BROWSER"], platform)) {
     const failure = await start(program!, args);

@@ -130,15 +130,32 @@ export class LoopbackCallback {
       waiting.notify?.();
     };
     if (query.get("state") !== waiting.state) {
-      page(response, 400, "Login refused", "This redirect does not belong to the login mcpgen started (its state parameter differs), so mcpgen did not use it. Start the login again from the terminal. You can close this tab.");
-      settle({ failure: new ConsentFailure("state-mismatch", "the redirect back from the authorization server carried a state parameter that does not match the login mcpgen started") });
+      page(
+        response,
+        400,
+        "Login refused",
+        "This redirect does not belong to the login mcpgen started (its state parameter differs), so mcpgen did not use it. Start the login again from the terminal. You can close this tab.",
+      );
+      settle({
+        failure: new ConsentFailure(
+          "state-mismatch",
+          "the redirect back from the authorization server carried a state parameter that does not match the login mcpgen started",
+        ),
+      });
       return;
     }
     const error = query.get("error");
     if (error !== null) {
       const description = query.get("error_description") ?? undefined;
-      page(response, 200, "Login not completed", `The authorization server answered: ${error}${description === undefined ? "" : `: ${description}`}. You can close this tab and return to the terminal.`);
-      settle({ failure: new ConsentFailure(error === "access_denied" ? "denied" : "error", "the authorization server did not grant access", error, description) });
+      page(
+        response,
+        200,
+        "Login not completed",
+        `The authorization server answered: ${error}${description === undefined ? "" : `: ${description}`}. You can close this tab and return to the terminal.`,
+      );
+      settle({
+        failure: new ConsentFailure(error === "access_denied" ? "denied" : "error", "the authorization server did not grant access", error, description),
+      });
       return;
     }
     const code = query.get("code");

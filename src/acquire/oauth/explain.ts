@@ -41,21 +41,40 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
   const { observer, secrets } = context;
   const clean = (text: string) => secrets.redact(stripControls(text));
   const clip = (text: string, max = 300) => secrets.excerpt(text, max);
-  const fail = (code: "auth-required" | "auth-failed", message: string, hint?: string) => userError(code, clean(message), { hint: hint === undefined ? undefined : clean(hint) });
-  const stepFailed = (step: AuthStep, detail: string, hint?: string) => fail("auth-failed", `logging in to ${context.label} failed at ${step}: ${detail}`, hint);
+  const fail = (code: "auth-required" | "auth-failed", message: string, hint?: string) =>
+    userError(code, clean(message), { hint: hint === undefined ? undefined : clean(hint) });
+  const stepFailed = (step: AuthStep, detail: string, hint?: string) =>
+    fail("auth-failed", `logging in to ${context.label} failed at ${step}: ${detail}`, hint);
 
   if (error instanceof ConsentFailure) {
     observer.ended();
-    const said = error.oauthError === undefined ? "" : `: ${clip(error.oauthError, 80)}${error.description === undefined ? "" : `: ${clip(error.description)}`}`;
+    const said =
+      error.oauthError === undefined ? "" : `: ${clip(error.oauthError, 80)}${error.description === undefined ? "" : `: ${clip(error.description)}`}`;
     switch (error.kind) {
       case "denied":
-        return stepFailed("consent", `the authorization server denied access${said}`, "run the pull again and allow access in the browser, or check that your account may use this server");
+        return stepFailed(
+          "consent",
+          `the authorization server denied access${said}`,
+          "run the pull again and allow access in the browser, or check that your account may use this server",
+        );
       case "error":
-        return stepFailed("consent", `the authorization server did not grant access${said}`, "run the pull again; if the error persists, it is the authorization server's to fix");
+        return stepFailed(
+          "consent",
+          `the authorization server did not grant access${said}`,
+          "run the pull again; if the error persists, it is the authorization server's to fix",
+        );
       case "state-mismatch":
-        return stepFailed("consent", error.message, "run the pull again; a redirect that does not match the login mcpgen started is refused, since it may come from another site");
+        return stepFailed(
+          "consent",
+          error.message,
+          "run the pull again; a redirect that does not match the login mcpgen started is refused, since it may come from another site",
+        );
       case "timeout":
-        return stepFailed("consent", `no answer from the browser within ${seconds(context.loginTimeoutMs)}`, "run the pull again and complete the login in the browser (open the printed address yourself if no browser opened); --login-timeout waits longer");
+        return stepFailed(
+          "consent",
+          `no answer from the browser within ${seconds(context.loginTimeoutMs)}`,
+          "run the pull again and complete the login in the browser (open the printed address yourself if no browser opened); --login-timeout waits longer",
+        );
       default:
         return stepFailed("consent", error.message, "run the pull again");
     }
@@ -65,11 +84,12 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
     observer.ended();
     if (error.kind === "no-terminal" || error.kind === "not-oauth") {
       const challenge = observer.challenge;
-      const refusal = challenge === undefined
-        ? `${context.who} asked for a login during ${context.phase}`
-        : `${context.who} refused ${context.phase} with HTTP ${challenge.status}${STATUS_TEXT[challenge.status] === undefined ? "" : ` ${STATUS_TEXT[challenge.status]}`}`;
+      const refusal =
+        challenge === undefined
+          ? `${context.who} asked for a login during ${context.phase}`
+          : `${context.who} refused ${context.phase} with HTTP ${challenge.status}${STATUS_TEXT[challenge.status] === undefined ? "" : ` ${STATUS_TEXT[challenge.status]}`}`;
       if (error.kind === "not-oauth") {
-        return fail("auth-failed", `${refusal}: ${error.message}`, "pass the credentials the server expects, e.g. --header \"Authorization: Bearer $TOKEN\"");
+        return fail("auth-failed", `${refusal}: ${error.message}`, 'pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"');
       }
       const refresh = [...observer.failures].reverse().find((failure) => failure.step === "refresh");
       const why = refresh === undefined ? "" : `; the cached login could not be refreshed (${describe(refresh, clip)})`;
@@ -88,13 +108,21 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
   // The SDK's transport gives up when the server refuses a token a login of this run just obtained.
   if (/after successful authentication|after trying upscoping/.test(text)) {
     const status = /\b(40[13])\b/.exec(text)?.[1] ?? "401";
-    return fail("auth-failed", `${context.who} refused ${context.phase} with HTTP ${status} even with the access token it just issued`, `the server does not accept the authorization server's tokens; mcpgen auth logout ${context.server} forgets the login if you want to start over`);
+    return fail(
+      "auth-failed",
+      `${context.who} refused ${context.phase} with HTTP ${status} even with the access token it just issued`,
+      `the server does not accept the authorization server's tokens; mcpgen auth logout ${context.server} forgets the login if you want to start over`,
+    );
   }
   if (!observer.active && !isOAuthError(error)) return undefined;
   observer.ended();
   if (error instanceof Error && error.name === "DeadlineExceeded") {
     const step = observer.lastStep ?? "discovery";
-    return stepFailed(step, `no answer within ${seconds(context.timeoutMs)}`, "raise --timeout if the authorization server is only slow; check that it is reachable from here");
+    return stepFailed(
+      step,
+      `no answer within ${seconds(context.timeoutMs)}`,
+      "raise --timeout if the authorization server is only slow; check that it is reachable from here",
+    );
   }
 
   const failure = observer.failureToReport();
@@ -102,25 +130,40 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
   if (failure?.network !== undefined) {
     const reason = networkReason(failure.network, clip) ?? clip(messageOf(failure.network));
     const what = failure.origin === new URL(context.server).origin ? "the server's OAuth metadata" : `the authorization server ${failure.origin}`;
-    return stepFailed(failure.step, `cannot reach ${what}: ${reason}`, "check that the authorization server is up and reachable from here (its address comes from the server's protected resource metadata)");
+    return stepFailed(
+      failure.step,
+      `cannot reach ${what}: ${reason}`,
+      "check that the authorization server is up and reachable from here (its address comes from the server's protected resource metadata)",
+    );
   }
   if (/^Protected resource .* does not match expected/.test(text)) {
-    return stepFailed("discovery", `${clip(text)}; mcpgen does not log in, since a token for that resource would be sent to this server`, "check the server URL; the server's protected resource metadata (RFC 9728) must name the server itself as its resource");
+    return stepFailed(
+      "discovery",
+      `${clip(text)}; mcpgen does not log in, since a token for that resource would be sent to this server`,
+      "check the server URL; the server's protected resource metadata (RFC 9728) must name the server itself as its resource",
+    );
   }
   if (/does not support dynamic client registration/.test(text)) {
-    return stepFailed("registration", "the authorization server offers no dynamic client registration, and mcpgen has no client id for it", `register a client with the authorization server (redirect URI http://127.0.0.1/callback, any port), then give its id as oauth.clientId in the configuration, --client-id, or ${CREDENTIAL_VARIABLES.clientId}; a client secret goes in ${CREDENTIAL_VARIABLES.clientSecret}`);
+    return stepFailed(
+      "registration",
+      "the authorization server offers no dynamic client registration, and mcpgen has no client id for it",
+      `register a client with the authorization server (redirect URI http://127.0.0.1/callback, any port), then give its id as oauth.clientId in the configuration, --client-id, or ${CREDENTIAL_VARIABLES.clientId}; a client secret goes in ${CREDENTIAL_VARIABLES.clientSecret}`,
+    );
   }
   const detail = failure !== undefined ? describe(failure, clip) : clip(text.replace(/^Error: /, ""));
   return stepFailed(step, detail, HINTS[step](context));
 }
 
 const HINTS: Record<AuthStep, (context: ExplainContext) => string> = {
-  discovery: () => "the server must publish OAuth metadata: protected resource metadata (RFC 9728) naming its authorization server, and that server's metadata (RFC 8414 or OpenID Connect Discovery); check the URL",
-  registration: () => `the authorization server refused to register mcpgen; if it only knows clients registered beforehand, give one as oauth.clientId, --client-id or ${CREDENTIAL_VARIABLES.clientId}`,
+  discovery: () =>
+    "the server must publish OAuth metadata: protected resource metadata (RFC 9728) naming its authorization server, and that server's metadata (RFC 8414 or OpenID Connect Discovery); check the URL",
+  registration: () =>
+    `the authorization server refused to register mcpgen; if it only knows clients registered beforehand, give one as oauth.clientId, --client-id or ${CREDENTIAL_VARIABLES.clientId}`,
   consent: () => "run the pull again",
   "token exchange": (context) => `run the pull again to start a new login; if it keeps failing, mcpgen auth logout ${context.server} forgets what is cached`,
   refresh: (context) => `run the pull again from a terminal to log in again; mcpgen auth logout ${context.server} forgets the cached login`,
-  "client credentials": () => `check ${CREDENTIAL_VARIABLES.clientId} and ${CREDENTIAL_VARIABLES.clientSecret} (or ${CREDENTIAL_VARIABLES.privateKey}) and that the client may use the client-credentials grant`,
+  "client credentials": () =>
+    `check ${CREDENTIAL_VARIABLES.clientId} and ${CREDENTIAL_VARIABLES.clientSecret} (or ${CREDENTIAL_VARIABLES.privateKey}) and that the client may use the client-credentials grant`,
 };
 
 /** `HTTP 400 invalid_grant: the code has expired`, or the network reason. */

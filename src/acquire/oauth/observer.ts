@@ -125,7 +125,7 @@ function classify(url: URL, init: RequestInit | undefined): AuthStep | undefined
     if (grant === "client_credentials") return "client credentials";
     if (grant !== null) return "token exchange";
   }
-  if (typeof body === "string" && body.includes("\"redirect_uris\"")) {
+  if (typeof body === "string" && body.includes('"redirect_uris"')) {
     try {
       const parsed = JSON.parse(body) as unknown;
       if (typeof parsed === "object" && parsed !== null && "redirect_uris" in parsed && !("jsonrpc" in parsed)) return "registration";
@@ -141,7 +141,7 @@ export function parseChallenge(response: Response): Challenge {
   const header = response.headers.get("www-authenticate") ?? undefined;
   if (header === undefined) return { status: response.status, schemes: [] };
   // A scheme is a token opening a comma-separated part and not followed by "=" (which would make it an auth-param); quoted strings cannot hold one.
-  const unquoted = header.replace(/"(?:[^"\\]|\\.)*"/g, "\"\"");
+  const unquoted = header.replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const schemes = unquoted
     .split(",")
     .map((part) => /^\s*([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)(?:\s+(?![\s=])|\s*$)/.exec(part)?.[1]?.toLowerCase())

@@ -102,10 +102,12 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     const configured = this.configuredClientId;
     const current = configured ?? this.login.client?.client_id;
     // Tokens issued to another client than the one this run identifies as are of no use to it.
-    if (this.login.tokens !== undefined && this.login.tokensClientId !== current) this.login = { ...this.login, tokens: undefined, tokensClientId: undefined, expiresAt: undefined };
+    if (this.login.tokens !== undefined && this.login.tokensClientId !== current)
+      this.login = { ...this.login, tokens: undefined, tokensClientId: undefined, expiresAt: undefined };
     if (configured !== undefined && this.login.client !== undefined) this.login = { ...this.login, client: undefined, clientKind: undefined };
     this.registerSecrets(this.login.tokens);
-    if (this.login.client !== undefined && "client_secret" in this.login.client && typeof this.login.client.client_secret === "string") context.secrets.add(this.login.client.client_secret);
+    if (this.login.client !== undefined && "client_secret" in this.login.client && typeof this.login.client.client_secret === "string")
+      context.secrets.add(this.login.client.client_secret);
   }
 
   private get configuredClientId(): string | undefined {
@@ -145,10 +147,18 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     observer.started();
     const challenge = observer.challenge;
     if (challenge?.header !== undefined && challenge.schemes.length > 0 && !challenge.schemes.includes("bearer")) {
-      throw new LoginFailure("not-oauth", `it asks for ${challenge.schemes.map((scheme) => JSON.stringify(scheme)).join(" or ")} credentials, not an OAuth bearer token`);
+      throw new LoginFailure(
+        "not-oauth",
+        `it asks for ${challenge.schemes.map((scheme) => JSON.stringify(scheme)).join(" or ")} credentials, not an OAuth bearer token`,
+      );
     }
     if (this.context.credentials.clientSecret !== undefined && this.configuredClientId === undefined) {
-      throw new LoginFailure("step", "MCPGEN_CLIENT_SECRET is set, but no client id goes with it", "client credentials", "set MCPGEN_CLIENT_ID (or the server's oauth.clientId) to the id of the client the secret belongs to");
+      throw new LoginFailure(
+        "step",
+        "MCPGEN_CLIENT_SECRET is set, but no client id goes with it",
+        "client credentials",
+        "set MCPGEN_CLIENT_ID (or the server's oauth.clientId) to the id of the client the secret belongs to",
+      );
     }
     if (!this.context.interactive && !this.hasClientCredentials && this.refreshToken() === undefined) {
       throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
@@ -187,7 +197,8 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     }
     const kind = information.client_id === this.context.settings.clientMetadataUrl ? "metadata-document" : "registered";
     this.login = { ...this.login, client: information, clientKind: kind, issuer: this.discovery?.authorizationServerUrl ?? this.login.issuer };
-    if (kind === "registered") this.context.progress("auth", `registered mcpgen as an OAuth client of ${this.discovery?.authorizationServerUrl ?? "the authorization server"}`);
+    if (kind === "registered")
+      this.context.progress("auth", `registered mcpgen as an OAuth client of ${this.discovery?.authorizationServerUrl ?? "the authorization server"}`);
     await this.persist();
   }
 
@@ -244,16 +255,24 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
       );
     }
     if (this.authorizations >= MAX_AUTHORIZATIONS) {
-      throw new LoginFailure("futile", `the server asked for a new login ${this.authorizations + 1} times in one pull; stopping`, undefined, "check that your account may use this server with the scopes it asks for");
+      throw new LoginFailure(
+        "futile",
+        `the server asked for a new login ${this.authorizations + 1} times in one pull; stopping`,
+        undefined,
+        "check that your account may use this server with the scopes it asks for",
+      );
     }
     this.authorizations++;
     this.addOfflineAccess(url);
     this.requested = { scope: url.searchParams.get("scope") ?? undefined, completed: false };
     this.pending = url;
     const { openBrowser } = this.context;
-    this.context.progress("login", openBrowser
-      ? `${label} needs a login: opening ${url.href} in your browser (or open it yourself)`
-      : `${label} needs a login: open ${url.href} in your browser`);
+    this.context.progress(
+      "login",
+      openBrowser
+        ? `${label} needs a login: opening ${url.href} in your browser (or open it yourself)`
+        : `${label} needs a login: open ${url.href} in your browser`,
+    );
     if (openBrowser) {
       const opened = await openInBrowser(url.href, this.context.env);
       if (!opened.opened) this.context.progress("login", `could not open a browser (${opened.reason}); open the address above yourself`);
@@ -266,7 +285,8 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   }
 
   codeVerifier(): string {
-    if (this.verifier === undefined) throw new LoginFailure("step", "no PKCE code verifier: the authorization request was not made by this run", "token exchange");
+    if (this.verifier === undefined)
+      throw new LoginFailure("step", "no PKCE code verifier: the authorization request was not made by this run", "token exchange");
     return this.verifier;
   }
 

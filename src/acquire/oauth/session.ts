@@ -80,7 +80,10 @@ export class OAuthSession {
         callback = await LoopbackCallback.listen(spec.label, settings.callbackPort ?? storedPort, settings.callbackPort !== undefined);
       } catch (error) {
         throw userError("auth-failed", `cannot listen on 127.0.0.1:${settings.callbackPort ?? 0} for the login's redirect: ${(error as Error).message}`, {
-          hint: settings.callbackPort === undefined ? undefined : "another program uses the configured oauth.callbackPort; stop it, or configure another port (and register its redirect URI)",
+          hint:
+            settings.callbackPort === undefined
+              ? undefined
+              : "another program uses the configured oauth.callbackPort; stop it, or configure another port (and register its redirect URI)",
         });
       }
     }
@@ -170,22 +173,31 @@ function privateKeyJwt(credentials: ClientCredentials, settings: OAuthSettings) 
   try {
     const key = createPrivateKey(credentials.privateKey!);
     const curve = key.asymmetricKeyDetails?.namedCurve;
-    alg = key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss"
-      ? "RS256"
-      : key.asymmetricKeyType === "ed25519"
-        ? "EdDSA"
-        : curve === "prime256v1"
-          ? "ES256"
-          : curve === "secp384r1"
-            ? "ES384"
-            : curve === "secp521r1"
-              ? "ES512"
-              : "";
+    alg =
+      key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss"
+        ? "RS256"
+        : key.asymmetricKeyType === "ed25519"
+          ? "EdDSA"
+          : curve === "prime256v1"
+            ? "ES256"
+            : curve === "secp384r1"
+              ? "ES384"
+              : curve === "secp521r1"
+                ? "ES512"
+                : "";
   } catch {
-    throw userError("usage", `${CREDENTIAL_VARIABLES.privateKey} is not a PEM private key`, { hint: "give the PKCS #8 PEM text (-----BEGIN PRIVATE KEY----- ...) of the key registered for the client" });
+    throw userError("usage", `${CREDENTIAL_VARIABLES.privateKey} is not a PEM private key`, {
+      hint: "give the PKCS #8 PEM text (-----BEGIN PRIVATE KEY----- ...) of the key registered for the client",
+    });
   }
-  if (alg === "") throw userError("usage", `${CREDENTIAL_VARIABLES.privateKey} holds a kind of key mcpgen cannot sign with`, { hint: "use an RSA, P-256, P-384, P-521 or Ed25519 key" });
-  if (clientId === undefined) throw userError("usage", `${CREDENTIAL_VARIABLES.privateKey} is set, but no client id goes with it`, { hint: `set ${CREDENTIAL_VARIABLES.clientId} to the id of the client the key belongs to` });
+  if (alg === "")
+    throw userError("usage", `${CREDENTIAL_VARIABLES.privateKey} holds a kind of key mcpgen cannot sign with`, {
+      hint: "use an RSA, P-256, P-384, P-521 or Ed25519 key",
+    });
+  if (clientId === undefined)
+    throw userError("usage", `${CREDENTIAL_VARIABLES.privateKey} is set, but no client id goes with it`, {
+      hint: `set ${CREDENTIAL_VARIABLES.clientId} to the id of the client the key belongs to`,
+    });
   return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: credentials.privateKey!, alg });
 }
 

@@ -62,7 +62,7 @@ export type OAuthProblem = (key: string | undefined, message: string, hint?: str
  */
 export function parseOAuthSettings(value: unknown, problem: OAuthProblem, strict: boolean): OAuthSettings | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    problem(undefined, "`oauth` must be an object", "for example { \"clientId\": \"...\", \"scopes\": \"read write\" }");
+    problem(undefined, "`oauth` must be an object", 'for example { "clientId": "...", "scopes": "read write" }');
     return undefined;
   }
   const entry = value as Record<string, unknown>;
@@ -74,8 +74,14 @@ export function parseOAuthSettings(value: unknown, problem: OAuthProblem, strict
   };
   for (const key of Object.keys(entry)) {
     const variable = SECRET_KEYS[key];
-    if (variable !== undefined) fail(key, `\`oauth.${key}\` is not read from a file: secrets come from the environment only`, `set ${variable} in the environment of mcpgen (in CI, as a secret variable)`);
-    else if (strict && !(OAUTH_KEYS as readonly string[]).includes(key)) fail(key, `unknown key ${JSON.stringify(key)} in \`oauth\``, `allowed here: ${OAUTH_KEYS.join(", ")}`);
+    if (variable !== undefined)
+      fail(
+        key,
+        `\`oauth.${key}\` is not read from a file: secrets come from the environment only`,
+        `set ${variable} in the environment of mcpgen (in CI, as a secret variable)`,
+      );
+    else if (strict && !(OAUTH_KEYS as readonly string[]).includes(key))
+      fail(key, `unknown key ${JSON.stringify(key)} in \`oauth\``, `allowed here: ${OAUTH_KEYS.join(", ")}`);
   }
   const text = (key: "clientId" | "clientMetadataUrl" | "scopes"): string | undefined => {
     const item = entry[key];

@@ -37,7 +37,11 @@ export interface StoredLogin {
 }
 
 /** The directory mcpgen keeps its user-level state in. */
-export function configDirectory(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: string = homedir()): string {
+export function configDirectory(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: string = process.platform,
+  home: string = homedir(),
+): string {
   const override = env[CONFIG_DIR_VARIABLE];
   if (override !== undefined && override !== "") return override;
   if (platform === "win32") return join(env["APPDATA"] ?? join(home, "AppData", "Roaming"), "mcpgen");

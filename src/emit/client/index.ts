@@ -15,13 +15,20 @@ export function argumentsOptional(tool: ToolIR): boolean {
   if (typeof schema === "boolean") return schema;
   // zod-to-json-schema style: the root is only a ref to a definition.
   const ref = schema.$ref;
-  if (typeof ref === "string" && ref.startsWith("#/$defs/") && Object.keys(schema).every((key) => key === "$ref" || key === "$defs" || key === "type" || key === "description" || key === "title")) {
+  if (
+    typeof ref === "string" &&
+    ref.startsWith("#/$defs/") &&
+    Object.keys(schema).every((key) => key === "$ref" || key === "$defs" || key === "type" || key === "description" || key === "title")
+  ) {
     const target = (schema.$defs as Record<string, Schema> | undefined)?.[refTarget(ref)];
     if (target === undefined || typeof target === "boolean") return target === true;
     schema = target;
   }
   const required = schema.required;
-  return (!Array.isArray(required) || required.length === 0) && ["anyOf", "oneOf", "allOf", "$ref", "not", "if", "minProperties", "dependentRequired"].every((keyword) => schema[keyword] === undefined);
+  return (
+    (!Array.isArray(required) || required.length === 0) &&
+    ["anyOf", "oneOf", "allOf", "$ref", "not", "if", "minProperties", "dependentRequired"].every((keyword) => schema[keyword] === undefined)
+  );
 }
 
 const ANNOTATION_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
@@ -65,10 +72,23 @@ export function emitClient(ir: ManifestIR): SourceFile {
       doc: ["Client method name of every tool, by wire name."],
       exported: true,
       name: "methodNames",
-      value: { kind: "asConst", expression: { kind: "object", properties: ir.tools.map((tool) => [objectLiteralKey(tool.wireName), string(stringLiteral(tool.methodName))] as const), multiLine: true } },
+      value: {
+        kind: "asConst",
+        expression: {
+          kind: "object",
+          properties: ir.tools.map((tool) => [objectLiteralKey(tool.wireName), string(stringLiteral(tool.methodName))] as const),
+          multiLine: true,
+        },
+      },
     },
-    nameSet("hasOutputSchema", "Wire names of the tools that declare an outputSchema.", ir.tools.filter((tool) => tool.output !== undefined).map((tool) => string(stringLiteral(tool.wireName)))),
-    ...(asText.length > 0 ? [nameSet("outputsAsText", "Wire names of the tools whose outputSchema admits values that are not objects: such a value may come as JSON text.", asText)] : []),
+    nameSet(
+      "hasOutputSchema",
+      "Wire names of the tools that declare an outputSchema.",
+      ir.tools.filter((tool) => tool.output !== undefined).map((tool) => string(stringLiteral(tool.wireName))),
+    ),
+    ...(asText.length > 0
+      ? [nameSet("outputsAsText", "Wire names of the tools whose outputSchema admits values that are not objects: such a value may come as JSON text.", asText)]
+      : []),
     createClient(asText.length > 0),
   ];
   return { path: "client.ts", format: "typescript", statements };

@@ -4,5 +4,9 @@ import { header } from "../nodes.js";
 import { template } from "../template-code.js";
 
 export function emitRuntime(ir: ManifestIR): SourceFile {
-  return { path: "runtime.ts", format: "typescript", statements: [header(ir, "Client runtime copied from mcpgen's templates/client-runtime.ts."), template("client-runtime.ts")] };
+  return {
+    path: "runtime.ts",
+    format: "typescript",
+    statements: [header(ir, "Client runtime copied from mcpgen's templates/client-runtime.ts."), template("client-runtime.ts")],
+  };
 }

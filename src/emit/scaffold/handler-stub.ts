@@ -11,14 +11,25 @@ import { template } from "../template-code.js";
 /** templates/scaffold/src/handlers/get-weather.ts for `tool`, after a doc comment about it. */
 export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
   const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part !== "");
-  const returns = tool.output === undefined
-    ? ["The tool has no outputSchema: return a string (sent as text), any other JSON value", "(sent as a JSON text block), or toolResult({ content: [...] }) for a full result."]
-    : [`Return a ${tool.output.typeNames.root}: it is checked against the outputSchema and sent as`, "structuredContent plus a JSON text block. Or return toolResult({ ... }) for a full result."];
+  const returns =
+    tool.output === undefined
+      ? [
+          "The tool has no outputSchema: return a string (sent as text), any other JSON value",
+          "(sent as a JSON text block), or toolResult({ content: [...] }) for a full result.",
+        ]
+      : [
+          `Return a ${tool.output.typeNames.root}: it is checked against the outputSchema and sent as`,
+          "structuredContent plus a JSON text block. Or return toolResult({ ... }) for a full result.",
+        ];
   const doc = docLines({
     text: [
       `Handler of tool ${stringLiteral(tool.wireName)}.`,
       ...about,
-      [`Input: ${tool.input.typeNames.root}, already checked against the inputSchema.`, ...returns, "A thrown error becomes a tool error with its message."].join("\n"),
+      [
+        `Input: ${tool.input.typeNames.root}, already checked against the inputSchema.`,
+        ...returns,
+        "A thrown error becomes a tool error with its message.",
+      ].join("\n"),
       // The underscores keep an unimplemented stub compiling under noUnusedParameters.
       "Drop the underscore of a parameter once you use it.",
       "This file is yours: mcpgen created it and never changes it, not even when you regenerate.",

@@ -30,7 +30,11 @@ function readOwnPackage(): Promise<OwnPackage> {
 
 /** An npm package name from any text (a directory name): lower case, URL-safe, at most 214 characters. */
 export function packageName(text: string): string {
-  const name = text.toLowerCase().replace(/[^a-z0-9._~-]+/g, "-").replace(/^[._~-]+|-+$/g, "").slice(0, 214);
+  const name = text
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, "-")
+    .replace(/^[._~-]+|-+$/g, "")
+    .slice(0, 214);
   return name === "" || name === "node_modules" || name === "favicon.ico" ? "mcp-server" : name;
 }
 

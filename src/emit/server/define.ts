@@ -9,5 +9,9 @@ import { header } from "../nodes.js";
 import { template } from "../template-code.js";
 
 export function emitServerDefine(ir: ManifestIR): SourceFile {
-  return { path: "define.ts", format: "typescript", statements: [header(ir, "Typed handler API: what the files in src/handlers/ import."), template("scaffold/src/generated/define.ts")] };
+  return {
+    path: "define.ts",
+    format: "typescript",
+    statements: [header(ir, "Typed handler API: what the files in src/handlers/ import."), template("scaffold/src/generated/define.ts")],
+  };
 }

@@ -32,6 +32,9 @@ export function emitServerModule(ir: ManifestIR, fallbackName: string): SourceFi
   return {
     path: "server.ts",
     format: "typescript",
-    statements: [header(ir, "createServer(): the manifest's tools, validated and dispatched to src/handlers/."), template("scaffold/src/generated/server.ts", fills)],
+    statements: [
+      header(ir, "createServer(): the manifest's tools, validated and dispatched to src/handlers/."),
+      template("scaffold/src/generated/server.ts", fills),
+    ],
   };
 }

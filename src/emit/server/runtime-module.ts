@@ -4,5 +4,9 @@ import { header } from "../nodes.js";
 import { template } from "../template-code.js";
 
 export function emitServerRuntime(ir: ManifestIR): SourceFile {
-  return { path: "server-runtime.ts", format: "typescript", statements: [header(ir, "Server runtime copied from mcpgen's templates/server-runtime.ts."), template("server-runtime.ts")] };
+  return {
+    path: "server-runtime.ts",
+    format: "typescript",
+    statements: [header(ir, "Server runtime copied from mcpgen's templates/server-runtime.ts."), template("server-runtime.ts")],
+  };
 }

@@ -46,10 +46,13 @@ function key(type: TypeNode): string {
   if (type.kind === "literal") return type.text;
   let text = keys.get(type);
   if (text === undefined) {
-    text = JSON.stringify(type, (_name, value: unknown) => (typeof value === "object" && value !== null && "kind" in value && value !== type && isTypeNode(value) ? `\u0000${key(value)}` : value));
+    text = JSON.stringify(type, (_name, value: unknown) =>
+      typeof value === "object" && value !== null && "kind" in value && value !== type && isTypeNode(value) ? `\u0000${key(value)}` : value,
+    );
     keys.set(type, text);
   }
   return text;
 }
 
-const isTypeNode = (value: object): value is TypeNode => typeof (value as { kind?: unknown }).kind === "string" && !["property", "index", "method"].includes((value as { kind: string }).kind);
+const isTypeNode = (value: object): value is TypeNode =>
+  typeof (value as { kind?: unknown }).kind === "string" && !["property", "index", "method"].includes((value as { kind: string }).kind);

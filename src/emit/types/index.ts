@@ -22,7 +22,10 @@ export function emitTypes(ir: ManifestIR): SourceFile {
 /** `ToolMap`: `{ input; output }` by wire name. */
 function toolMap(ir: ManifestIR): TypeAliasDeclaration {
   const entries = ir.tools.map((tool) =>
-    property(typePropertyKey(tool.wireName), typeLiteral([property("input", reference(tool.input.typeNames.root)), property("output", reference(tool.output?.typeNames.root ?? "unknown"))], false)),
+    property(
+      typePropertyKey(tool.wireName),
+      typeLiteral([property("input", reference(tool.input.typeNames.root)), property("output", reference(tool.output?.typeNames.root ?? "unknown"))], false),
+    ),
   );
   return {
     kind: "typeAlias",
@@ -41,7 +44,10 @@ function schemaTypes(tool: ToolIR, normalized: NormalizedSchema, summary: string
   const nodes = new Map<string, boolean | Record<string, unknown>>([["#", rootWithoutDefs(schema)], ...Object.entries(defs)]);
   return [...nodes].map(([target, node]) => {
     const description = typeof node === "object" && typeof node["description"] === "string" ? node["description"] : undefined;
-    const doc = target === "#" ? docLines({ text: [summary, tool.title, description].filter((part) => part !== undefined && part !== "").join("\n\n") }) : docLines({ text: description });
+    const doc =
+      target === "#"
+        ? docLines({ text: [summary, tool.title, description].filter((part) => part !== undefined && part !== "").join("\n\n") })
+        : docLines({ text: description });
     return { kind: "typeAlias", doc, exported: true, name: target === "#" ? typeNames.root : typeNames.defs.get(target)!, type: writer.type(node) };
   });
 }

@@ -117,10 +117,16 @@ function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
   for (const [name, subschema] of Object.entries(properties)) {
     const optional = !required.has(name);
     const type = context.type(subschema);
-    const prototypeMember = optional && OBJECT_MEMBERS.has(name) ? { kind: "indexedAccess" as const, object: reference("Object"), index: literal(literalType(name)) } : undefined;
+    const prototypeMember =
+      optional && OBJECT_MEMBERS.has(name) ? { kind: "indexedAccess" as const, object: reference("Object"), index: literal(literalType(name)) } : undefined;
     anyOptional ||= optional;
     memberTypes.push(type, ...(prototypeMember === undefined ? [] : [prototypeMember]));
-    members.push(property(typePropertyKey(name), prototypeMember === undefined ? type : { kind: "union", types: [type, prototypeMember] }, { optional, doc: propertyDoc(subschema) }));
+    members.push(
+      property(typePropertyKey(name), prototypeMember === undefined ? type : { kind: "union", types: [type, prototypeMember] }, {
+        optional,
+        doc: propertyDoc(subschema),
+      }),
+    );
   }
   for (const name of required) {
     if (Object.prototype.hasOwnProperty.call(properties, name)) continue;
@@ -138,12 +144,21 @@ function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
     if (!isUnknown(indexType) && members.length > 0) indexType = union([...indexTypes, ...memberTypes, ...(anyOptional ? [reference("undefined")] : [])]);
     members.push({ kind: "index", readonly: false, parameter: "key", type: indexType });
   }
-  if (members.length === 0) return additional === false ? typeLiteral([{ kind: "index", readonly: false, parameter: "key", type: NEVER }], false) : typeLiteral([], false);
+  if (members.length === 0)
+    return additional === false ? typeLiteral([{ kind: "index", readonly: false, parameter: "key", type: NEVER }], false) : typeLiteral([], false);
   return typeLiteral(members, true);
 }
 
 /** The members of TypeScript's `Object` interface, which every object type has. */
-const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+]);
 
 function itemsType(schema: SchemaObject, context: TypeContext): TypeNode {
   const items = schema.items as Schema | undefined;
@@ -183,7 +198,11 @@ const NO_DOC: JsDoc = [];
 
 /** A property's JSDoc: its `description` (else its `title`), `@default` and `@deprecated` (rule "doc"). */
 export function propertyDoc(schema: Schema): JsDoc {
-  if (typeof schema !== "object" || (schema.description === undefined && schema.title === undefined && schema.default === undefined && schema.deprecated === undefined)) return NO_DOC;
+  if (
+    typeof schema !== "object" ||
+    (schema.description === undefined && schema.title === undefined && schema.default === undefined && schema.deprecated === undefined)
+  )
+    return NO_DOC;
   const tags: Array<[string, string]> = [];
   if (schema.default !== undefined) tags.push(["default", JSON.stringify(schema.default) ?? ""]);
   if (schema.deprecated === true) tags.push(["deprecated", ""]);

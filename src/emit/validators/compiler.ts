@@ -187,7 +187,10 @@ function multipleOfKeyword(_: ReturnType<typeof loadCompiler>["_"]): import("ajv
  * strings are never found equal), passes over items of another type, and
  * names another pair. Exported for the tests, which compare it with ajv's.
  */
-export function uniqueItemsKeyword({ _, uniqueItems }: Pick<ReturnType<typeof loadCompiler>, "_" | "uniqueItems">): import("ajv/dist/core.js").CodeKeywordDefinition {
+export function uniqueItemsKeyword({
+  _,
+  uniqueItems,
+}: Pick<ReturnType<typeof loadCompiler>, "_" | "uniqueItems">): import("ajv/dist/core.js").CodeKeywordDefinition {
   return {
     keyword: "uniqueItems",
     type: "array",
@@ -227,11 +230,14 @@ const INLINED_RUNTIME: Readonly<Record<string, string>> = { ucs2length: "ucs2len
  * bug to report, not to ship.
  */
 function inlineRuntime(code: string): string {
-  return code.replace(/^"use strict";\n?|require\("([^"]+)"\)(?:\.default)?|^export const (\w+) = /gm, (match, module: string | undefined, exported: string | undefined) => {
-    if (exported !== undefined) return `const ${exported} = `;
-    if (module === undefined) return "";
-    const helper = module.startsWith("ajv/dist/runtime/") ? INLINED_RUNTIME[module.slice("ajv/dist/runtime/".length)] : undefined;
-    if (helper === undefined || !match.endsWith(".default")) throw new Error(`internal: compiled validators need ${module}, which mcpgen does not inline`);
-    return helper;
-  });
+  return code.replace(
+    /^"use strict";\n?|require\("([^"]+)"\)(?:\.default)?|^export const (\w+) = /gm,
+    (match, module: string | undefined, exported: string | undefined) => {
+      if (exported !== undefined) return `const ${exported} = `;
+      if (module === undefined) return "";
+      const helper = module.startsWith("ajv/dist/runtime/") ? INLINED_RUNTIME[module.slice("ajv/dist/runtime/".length)] : undefined;
+      if (helper === undefined || !match.endsWith(".default")) throw new Error(`internal: compiled validators need ${module}, which mcpgen does not inline`);
+      return helper;
+    },
+  );
 }

@@ -79,7 +79,10 @@ export function startValidators(ir: ManifestIR): ValidatorsInProgress {
     queued: queue,
     cancel: () => {
       pool?.terminate();
-      void queue.then(({ queue: compiling }) => compiling.cancel(), () => undefined);
+      void queue.then(
+        ({ queue: compiling }) => compiling.cancel(),
+        () => undefined,
+      );
     },
   };
 }
@@ -102,10 +105,7 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
     return `const validators${index} = (() => {\n${result.body}\nreturn { ${names.join(", ")} };\n})();\n`;
   });
   for (const [alias, target] of aliases) home.set(alias, home.get(target)!);
-  const exported = ir.tools.flatMap((tool, index) => [
-    validatorExportName("input", index),
-    ...(tool.output ? [validatorExportName("output", index)] : []),
-  ]);
+  const exported = ir.tools.flatMap((tool, index) => [validatorExportName("input", index), ...(tool.output ? [validatorExportName("output", index)] : [])]);
   const contents = [
     `${header}// @ts-nocheck`,
     "",
@@ -152,7 +152,10 @@ function reportCompileFailures(ir: ManifestIR, plan: ValidatorPlan, results: rea
 
 /** A template's code for inlining: without its header comment, nothing exported (the file's exports are the validators). */
 function inlinedTemplate(source: string): string {
-  return source.replace(/^\/\*\*[\s\S]*?\*\/\n/, "").replace(/^export /gm, "").trim();
+  return source
+    .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
+    .replace(/^export /gm, "")
+    .trim();
 }
 
 /**
@@ -295,10 +298,13 @@ function withPropertyNameRefsInlined(root: Schema): Schema {
     if (typeof schema === "boolean") return schema;
     const ref = schema["$ref"];
     const target =
-      typeof ref !== "string" || expanding.has(ref) ? undefined
-      : ref === "#" ? root
-      : Object.prototype.hasOwnProperty.call(definitions, refTarget(ref)) ? definitions[refTarget(ref)]
-      : undefined;
+      typeof ref !== "string" || expanding.has(ref)
+        ? undefined
+        : ref === "#"
+          ? root
+          : Object.prototype.hasOwnProperty.call(definitions, refTarget(ref))
+            ? definitions[refTarget(ref)]
+            : undefined;
     if (target === undefined) return mapSubschemas(schema, (sub) => inline(sub, expanding, budget));
     if (--budget.copies < 0) throw OVER_BUDGET;
     const expanded = inline(target, new Set([...expanding, ref as string]), budget);
@@ -357,7 +363,8 @@ function withNamesAjvCannotPlace(schema: SchemaObject): SchemaObject {
     const rest: Record<string, Schema> = {};
     for (const [name, sub] of Object.entries(properties ?? {})) if (!awkward(name)) setOwn(rest, name, sub);
     const byPattern: Record<string, Schema> = {};
-    const add = (pattern: string, sub: Schema) => setOwn(byPattern, pattern, Object.prototype.hasOwnProperty.call(byPattern, pattern) ? { allOf: [byPattern[pattern]!, sub] } : sub);
+    const add = (pattern: string, sub: Schema) =>
+      setOwn(byPattern, pattern, Object.prototype.hasOwnProperty.call(byPattern, pattern) ? { allOf: [byPattern[pattern]!, sub] } : sub);
     for (const [pattern, sub] of Object.entries(patterns ?? {})) add(escapeLoneSurrogates(pattern), sub);
     for (const name of moved) add(exactly(name), properties![name]!);
     if (properties !== undefined) out["properties"] = rest;
@@ -376,21 +383,30 @@ function withNamesAjvCannotPlace(schema: SchemaObject): SchemaObject {
 
 /** `validate.ts`: the typed entry points. Depends only on the IR (export names are fixed by tool position). */
 export function emitValidate(ir: ManifestIR): SourceFile {
-  const imports = ir.tools.flatMap((tool, index) => [
-    validatorExportName("input", index),
-    ...(tool.output ? [validatorExportName("output", index)] : []),
-  ]);
-  const runtimeImports = ["createStandardSchemas", "runValidator", "type CompiledValidator", "type StandardSchemas", "type ValidationResult", "type Validators"];
+  const imports = ir.tools.flatMap((tool, index) => [validatorExportName("input", index), ...(tool.output ? [validatorExportName("output", index)] : [])]);
+  const runtimeImports = [
+    "createStandardSchemas",
+    "runValidator",
+    "type CompiledValidator",
+    "type StandardSchemas",
+    "type ValidationResult",
+    "type Validators",
+  ];
   // Every tool has an entry; `null` marks a tool without an outputSchema (anything goes).
   const table = (role: "input" | "output"): VariableStatement => ({
     kind: "const",
     doc: [],
     exported: false,
     name: `${role}Validators`,
-    type: typeLiteral([{ kind: "index", readonly: true, parameter: "name", type: { kind: "union", types: [reference("CompiledValidator"), literal("null")] } }], false),
+    type: typeLiteral(
+      [{ kind: "index", readonly: true, parameter: "name", type: { kind: "union", types: [reference("CompiledValidator"), literal("null")] } }],
+      false,
+    ),
     value: {
       kind: "object",
-      properties: ir.tools.map((tool, index) => [objectLiteralKey(tool.wireName), identifier(role === "input" || tool.output ? validatorExportName(role, index) : "null")] as const),
+      properties: ir.tools.map(
+        (tool, index) => [objectLiteralKey(tool.wireName), identifier(role === "input" || tool.output ? validatorExportName(role, index) : "null")] as const,
+      ),
       multiLine: true,
     },
   });

@@ -152,7 +152,10 @@ function shareDefinitions(roots: readonly Schema[], readers: readonly boolean[],
       const renames = new Map<string, string>();
       for (const { name, content, length, schema } of definitions[at]!) {
         if (length < MIN_SHARED_LENGTH || ((counts.get(content) ?? 0) < 2 && !registry.has(content))) continue;
-        renames.set(name, registry.idOf(content, () => schema));
+        renames.set(
+          name,
+          registry.idOf(content, () => schema),
+        );
       }
       if (renames.size === 0) return root;
       changed = true;
@@ -269,10 +272,15 @@ export class ContentIndex {
       if (value === undefined) continue;
       const shape = SUBSCHEMA_KEYWORDS.get(keyword)?.shape;
       const written =
-        shape === "one" ? token(value as Schema)
-        : shape === "list" ? `[${(value as Schema[]).map(token).join(",")}]`
-        : shape === "map" ? `{${Object.entries(value as Record<string, Schema>).map(([name, sub]) => `${JSON.stringify(name)}:${token(sub)}`).join(",")}}`
-        : JSON.stringify(value);
+        shape === "one"
+          ? token(value as Schema)
+          : shape === "list"
+            ? `[${(value as Schema[]).map(token).join(",")}]`
+            : shape === "map"
+              ? `{${Object.entries(value as Record<string, Schema>)
+                  .map(([name, sub]) => `${JSON.stringify(name)}:${token(sub)}`)
+                  .join(",")}}`
+              : JSON.stringify(value);
       parts.push(`${JSON.stringify(keyword)}:${written}`);
     }
     const text = `{${parts.join(",")}}`;
@@ -328,7 +336,6 @@ function slotsOf(schema: SchemaObject): Slot[] {
   }
   return slots;
 }
-
 
 /** A copy of `schema` whose subschemas are replaced where `replace` says, and rewritten below otherwise (`replace` returns undefined). */
 function rewriteSubschemas(schema: Schema, replace: (child: SchemaObject, childPosition: boolean) => Schema | undefined): Schema {

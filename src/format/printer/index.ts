@@ -42,7 +42,10 @@ export function printStatements(file: SourceFile): PrintedStatement[] {
  * source Prettier formats whole under a user's configuration.
  */
 export function printFile(file: SourceFile, width: number = PRINT_WIDTH): string {
-  return joinStatements(file.statements, file.statements.map((statement) => statementText(new Layout(width), statement)));
+  return joinStatements(
+    file.statements,
+    file.statements.map((statement) => statementText(new Layout(width), statement)),
+  );
 }
 
 /** The file from its statements' texts: a blank line between two statements, but between two imports. */

@@ -144,7 +144,8 @@ function templateText(layout: Layout, template: TemplateInsertion): string {
   const text = template.text;
   const places = template.fills.map((fill) => {
     const at = text.indexOf(fill.find);
-    if (at === -1 || text.indexOf(fill.find, at + 1) !== -1) throw new Error(`internal: ${JSON.stringify(fill.find)} does not occur exactly once in templates/${template.name}`);
+    if (at === -1 || text.indexOf(fill.find, at + 1) !== -1)
+      throw new Error(`internal: ${JSON.stringify(fill.find)} does not occur exactly once in templates/${template.name}`);
     return { at, fill };
   });
   if (places.length === 0) return text;

@@ -21,7 +21,9 @@ type Position = "union" | "intersection" | "array" | "optional" | "alone";
 export function typeText(layout: Layout, type: TypeNode, indent: string): string {
   switch (type.kind) {
     case "reference":
-      return type.typeArguments.length === 0 ? type.name : `${type.name}<${type.typeArguments.map((argument) => typeText(layout, argument, indent)).join(", ")}>`;
+      return type.typeArguments.length === 0
+        ? type.name
+        : `${type.name}<${type.typeArguments.map((argument) => typeText(layout, argument, indent)).join(", ")}>`;
     case "literal":
       return prettierLiteral(type.text);
     case "union":
@@ -60,7 +62,11 @@ export function breaks(type: TypeNode): boolean {
     case "tuple":
       return type.elements.some((element) => breaks(element.type));
     case "typeLiteral":
-      return type.members.length > 0 && (type.multiLine || type.members.some((member) => member.kind === "method" || (member.kind === "property" && member.doc.length > 0) || breaks(member.type)));
+      return (
+        type.members.length > 0 &&
+        (type.multiLine ||
+          type.members.some((member) => member.kind === "method" || (member.kind === "property" && member.doc.length > 0) || breaks(member.type)))
+      );
     case "indexedAccess":
       return breaks(type.object) || breaks(type.index);
   }
@@ -74,7 +80,12 @@ const isObjectType = (type: TypeNode) => type.kind === "typeLiteral" && type.mem
  * breaks the type literals alone (its intersection layout, for two members).
  */
 function objectIntersection(type: TypeNode): boolean {
-  return type.kind === "intersection" && type.types.length === 2 && type.types.some(isObjectType) && type.types.every((member) => member.kind === "typeLiteral" || unbreakable(member));
+  return (
+    type.kind === "intersection" &&
+    type.types.length === 2 &&
+    type.types.some(isObjectType) &&
+    type.types.every((member) => member.kind === "typeLiteral" || unbreakable(member))
+  );
 }
 
 function isComposite(type: TypeNode): boolean {
@@ -89,7 +100,11 @@ function nested(layout: Layout, type: TypeNode, position: Position, indent: stri
 /** `{}`, `{ a: A; b: B }`, or one member a line. */
 function typeLiteralText(layout: Layout, type: TypeLiteral, indent: string): string {
   if (type.members.length === 0) return "{}";
-  const flat = type.multiLine ? [] : type.members.filter((member): member is Exclude<TypeMember, MethodSignature> => member.kind === "index" || (member.kind === "property" && member.doc.length === 0));
+  const flat = type.multiLine
+    ? []
+    : type.members.filter(
+        (member): member is Exclude<TypeMember, MethodSignature> => member.kind === "index" || (member.kind === "property" && member.doc.length === 0),
+      );
   if (flat.length < type.members.length) return membersBlock(layout, type.members, indent, false);
   return `{ ${flat.map((member) => `${memberHead(layout, member)} ${typeText(layout, member.type, indent)}`).join("; ")} }`;
 }
@@ -189,7 +204,20 @@ function hugsTypeLiteral(type: TypeNode): boolean {
 }
 
 /** Keywords, which Prettier does not count as object-like types (a `TSTypeReference` is one). */
-const KEYWORDS: ReadonlySet<string> = new Set(["any", "bigint", "boolean", "never", "null", "number", "object", "string", "symbol", "undefined", "unknown", "void"]);
+const KEYWORDS: ReadonlySet<string> = new Set([
+  "any",
+  "bigint",
+  "boolean",
+  "never",
+  "null",
+  "number",
+  "object",
+  "string",
+  "symbol",
+  "undefined",
+  "unknown",
+  "void",
+]);
 
 /**
  * A union Prettier prints inline, never breaking between its members: one

@@ -14,7 +14,7 @@ import { addDependentRequired } from "./vocabulary.js";
 export const DIALECT: Rule = {
   name: "dialect",
   does: "`$schema` decides the dialect (the json-schema.org URIs of draft-04, -06, -07, 2019-09 and 2020-12, `http` or `https`, with or without the empty fragment; draft-03's is read as draft-04); none means 2020-12, and any other `$schema` is read as 2020-12 with a warning. A resource's own `$schema` decides for it.",
-  spec: "MCP 2025-11-25, \"JSON Schema Usage\"; 2020-12 Core §8.1.1",
+  spec: 'MCP 2025-11-25, "JSON Schema Usage"; 2020-12 Core §8.1.1',
   reports: ["keyword-dropped"],
 };
 
@@ -31,7 +31,12 @@ const DIALECT_URIS: ReadonlyArray<[RegExp, Dialect]> = [
 export function readDialect(schema: unknown, warn: (code: "keyword-dropped", message: string, at: string, hint: string) => void): Dialect {
   const { dialect, known } = detectDialect(schema);
   if (!known) {
-    warn("keyword-dropped", `$schema ${JSON.stringify((schema as Record<string, unknown>)["$schema"])} names no JSON Schema dialect mcpgen knows; read as 2020-12`, "/$schema", "use a json-schema.org meta-schema URI (draft-04, -06, -07, 2019-09 or 2020-12), or leave $schema out for 2020-12");
+    warn(
+      "keyword-dropped",
+      `$schema ${JSON.stringify((schema as Record<string, unknown>)["$schema"])} names no JSON Schema dialect mcpgen knows; read as 2020-12`,
+      "/$schema",
+      "use a json-schema.org meta-schema URI (draft-04, -06, -07, 2019-09 or 2020-12), or leave $schema out for 2020-12",
+    );
   }
   return dialect;
 }
@@ -103,7 +108,11 @@ export const DEPENDENCIES_SPLIT: KeywordRule = {
       const where = joinPointer(at, name);
       checkName(node, name, where);
       if (Array.isArray(dependency)) {
-        addDependentRequired(node.out, name, dependency.filter((entry): entry is string => typeof entry === "string"));
+        addDependentRequired(
+          node.out,
+          name,
+          dependency.filter((entry): entry is string => typeof entry === "string"),
+        );
       } else {
         const schema = node.subschema(dependency, where);
         if (schema !== undefined) addDependentSchema(node.out, name, schema);
@@ -124,7 +133,10 @@ export const EXCLUSIVE_BOUNDS: KeywordRule = {
     // A boolean is applied once every keyword is in (`finish`).
   },
   finish(node) {
-    for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    for (const [exclusive, bound] of [
+      ["exclusiveMinimum", "minimum"],
+      ["exclusiveMaximum", "maximum"],
+    ] as const) {
       if (node.input[exclusive] === true && typeof node.out[bound] === "number") {
         node.out[exclusive] = node.out[bound];
         delete node.out[bound];
@@ -135,7 +147,7 @@ export const EXCLUSIVE_BOUNDS: KeywordRule = {
 
 export const NULLABLE: KeywordRule = {
   name: "nullable",
-  does: "OpenAPI 3.0's `nullable: true` adds `\"null\"` to `type` (a name or a list); the keyword itself is not kept.",
+  does: 'OpenAPI 3.0\'s `nullable: true` adds `"null"` to `type` (a name or a list); the keyword itself is not kept.',
   spec: "OpenAPI 3.0.3, Schema Object",
   reports: [],
   keywords: ["nullable"],

@@ -35,11 +35,19 @@ export const PLAIN_REFS: KeywordRule = {
       return;
     }
     if (resolved.kind === "external") {
-      node.warn("ref-external", `external ${keyword} ${JSON.stringify(value)} is never resolved; typed as unknown and not validated`, at,
-        "inline the referenced schema into the manifest if you want it typed");
+      node.warn(
+        "ref-external",
+        `external ${keyword} ${JSON.stringify(value)} is never resolved; typed as unknown and not validated`,
+        at,
+        "inline the referenced schema into the manifest if you want it typed",
+      );
     } else {
-      node.warn("ref-unresolved", `${keyword} ${JSON.stringify(value)} ${resolved.reason}; not applied (typed unknown, not validated)`, at,
-        "refs resolve against the schema's own $id (or the tool's schema); fix the reference or add the definition");
+      node.warn(
+        "ref-unresolved",
+        `${keyword} ${JSON.stringify(value)} ${resolved.reason}; not applied (typed unknown, not validated)`,
+        at,
+        "refs resolve against the schema's own $id (or the tool's schema); fix the reference or add the definition",
+      );
     }
     if (keyword === "$ref" && isLegacyDialect(node.dialect)) node.replace(describedOnly(node.input));
   },

@@ -13,8 +13,15 @@ import type { KeywordRule, Rule, SchemaNode } from "../rule.js";
 /** The keywords of the IR that hold subschemas: a map of them, one, a list (besides `items`, `prefixItems`, `$defs`). */
 export const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas"] as const;
 export const SCHEMA_KEYWORDS = [
-  "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
-  "unevaluatedProperties", "unevaluatedItems",
+  "additionalProperties",
+  "propertyNames",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedProperties",
+  "unevaluatedItems",
 ] as const;
 export const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
 
@@ -27,7 +34,12 @@ export const LONE_SURROGATE_NAMES: Rule = {
 /** `lone-surrogate-names`, for a name that keys a subschema. */
 export function checkName(node: SchemaNode, name: string, at: string): void {
   if (LONE_SURROGATE.test(name)) {
-    node.warn("schema-suspect", `the name ${JSON.stringify(name)} holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written`, at, "servers should use names that are valid Unicode");
+    node.warn(
+      "schema-suspect",
+      `the name ${JSON.stringify(name)} holds a lone UTF-16 surrogate, which is not Unicode text (JSON carries it only as a \\u escape); it is typed and validated as written`,
+      at,
+      "servers should use names that are valid Unicode",
+    );
   }
 }
 
@@ -50,7 +62,13 @@ export const SUBSCHEMA_MAPS: KeywordRule = {
  * The subschemas of a map keyword, normalised (names checked by `lone-surrogate-names`, a name
  * `keep` refuses left out); undefined, with the keyword dropped, when `value` is not an object.
  */
-export function subschemaMap(node: SchemaNode, keyword: string, value: unknown, at: string, keep?: (name: string, at: string) => boolean): Record<string, Schema> | undefined {
+export function subschemaMap(
+  node: SchemaNode,
+  keyword: string,
+  value: unknown,
+  at: string,
+  keep?: (name: string, at: string) => boolean,
+): Record<string, Schema> | undefined {
   if (!isRecord(value)) {
     node.drop(keyword, at, "is not an object");
     return undefined;

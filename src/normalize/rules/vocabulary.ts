@@ -107,7 +107,13 @@ export const ENUM_VALUES: KeywordRule = {
   keywords: ["enum"],
   apply(node, keyword, value, at) {
     if (!Array.isArray(value)) return node.drop(keyword, at, "is not an array");
-    if (value.length === 0) node.warn("schema-suspect", "enum is empty, so no value is valid here (typed never)", at, "if the server fills the list at run time, it should describe the values some other way (a type, a pattern)");
+    if (value.length === 0)
+      node.warn(
+        "schema-suspect",
+        "enum is empty, so no value is valid here (typed never)",
+        at,
+        "if the server fills the list at run time, it should describe the values some other way (a type, a pattern)",
+      );
     node.out[keyword] = value;
   },
 };
@@ -147,5 +153,14 @@ export function addDependentRequired(out: SchemaObject, name: string, names: rea
 }
 
 export const VOCABULARY_RULES: readonly KeywordRule[] = [
-  KNOWN_KEYWORDS_ONLY, KNOWN_TYPES, NUMBER_VALUES, COUNT_VALUES, STRING_VALUES, BOOLEAN_VALUES, INSTANCE_VALUES, ENUM_VALUES, REQUIRED_NAMES, DEPENDENT_REQUIRED,
+  KNOWN_KEYWORDS_ONLY,
+  KNOWN_TYPES,
+  NUMBER_VALUES,
+  COUNT_VALUES,
+  STRING_VALUES,
+  BOOLEAN_VALUES,
+  INSTANCE_VALUES,
+  ENUM_VALUES,
+  REQUIRED_NAMES,
+  DEPENDENT_REQUIRED,
 ];
