@@ -1,8 +1,9 @@
 /**
  * The tree is the pipeline (ARCHITECTURE.md): each stage (acquire,
- * normalize, emit, format, write) imports only `ir/`, `shared/`, code of its
- * own folder and `templates/`; `ir/` and `shared/` import only `shared/`;
- * only `commands/` combines stages, and the CLI sits on top of the commands.
+ * normalize, emit, format, write) imports only `ir/`, `shared/` and code of
+ * its own folder (normalize and emit also `templates/`); `ir/` and `shared/`
+ * import only `shared/`; `pipeline.ts` runs normalize, emit and format; only
+ * `commands/` combines stages, and the CLI sits on top of the commands.
  * Every relative import counts, static, type-only or dynamic.
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -49,6 +49,14 @@ interface GenerateCliOptions extends OutputCliOptions {
 const DIFF_HELP = "with --check: print a unified diff of each changed file (the default on a terminal)";
 const NO_DIFF_HELP = "with --check: list the changed files without their diffs";
 
+/** What the flags generate, pull and scaffold share say in their help. */
+const NO_FORMAT_HELP = "never load Prettier: mcpgen's own layout (Prettier's default style), even where a Prettier configuration applies";
+const STRICT_HELP =
+  "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool";
+const QUIET_HELP = "print nothing but errors";
+const VERBOSE_HELP = "print per-stage timings";
+const JSON_HELP = "print a machine-readable summary";
+
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
@@ -73,13 +81,10 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
     .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
-    .option("--no-format", "skip Prettier")
-    .option(
-      "--strict",
-      "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool",
-    )
-    .option("-q, --quiet", "print nothing but errors")
-    .option("-v, --verbose", "print per-stage timings")
+    .option("--no-format", NO_FORMAT_HELP)
+    .option("--strict", STRICT_HELP)
+    .option("-q, --quiet", QUIET_HELP)
+    .option("-v, --verbose", VERBOSE_HELP)
     .option("--json", "print a machine-readable summary (with --watch: one JSON object per line)")
     .option("--force", FORCE_DESCRIPTION)
     .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
@@ -159,8 +164,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .description("write a starter mcpgen.config.json with a target for every server in .mcp.json, .vscode/mcp.json and .cursor/mcp.json; never overwrites one")
     .option("-c, --config <file>", "the file to write", "mcpgen.config.json")
     .option("--check", "write nothing; exit 1 if there is no configuration yet (and print the one init would write)")
-    .option("-q, --quiet", "print nothing but errors")
-    .option("--json", "print a machine-readable summary")
+    .option("-q, --quiet", QUIET_HELP)
+    .option("--json", JSON_HELP)
     .action(async (options: { config: string; check?: boolean; quiet?: boolean; json?: boolean }) => {
       const [{ initConfig }, { printInit }] = await Promise.all([import("../commands/init.js"), import("./print-init.js")]);
       const result = await initConfig({ config: options.config, check: options.check ?? false });
@@ -199,14 +204,11 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--callback-port <port>", "with --out: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback (default: a free one)", parsePort)
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
-    .option("--no-format", "skip Prettier")
-    .option(
-      "--strict",
-      "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool",
-    )
-    .option("-q, --quiet", "print nothing but errors")
-    .option("-v, --verbose", "print per-stage timings")
-    .option("--json", "print a machine-readable summary")
+    .option("--no-format", NO_FORMAT_HELP)
+    .option("--strict", STRICT_HELP)
+    .option("-q, --quiet", QUIET_HELP)
+    .option("-v, --verbose", VERBOSE_HELP)
+    .option("--json", JSON_HELP)
     .option("--force", FORCE_DESCRIPTION)
     .action(async (servers: string[], options: PullCliOptions, command: Command) => {
       // Operands after `--` are a stdio command; before it, a URL or a configured server name.
@@ -303,7 +305,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       "-c, --config <file>",
       "the configuration file that names the target (default: mcpgen.config.json in the current directory or the nearest above it)",
     )
-    .option("--json", "print a machine-readable summary")
+    .option("--json", JSON_HELP)
     .action(async (server: string | undefined, options: { config?: string; json?: boolean }) => {
       const [{ authLogout }, { printAuthLogout }] = await Promise.all([import("../commands/auth.js"), import("./print-auth.js")]);
       printAuthLogout(await authLogout({ server, config: options.config }), io, options);
@@ -321,14 +323,11 @@ export function buildProgram(io: Io = defaultIo): Command {
       "--force",
       "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost); write even into the root directory or your home directory",
     )
-    .option("--no-format", "skip Prettier")
-    .option(
-      "--strict",
-      "every warning about the tools' schemas is an error (nothing is written); without it, a problem in one tool costs only that part of that tool",
-    )
-    .option("-q, --quiet", "print nothing but errors")
-    .option("-v, --verbose", "print per-stage timings")
-    .option("--json", "print a machine-readable summary")
+    .option("--no-format", NO_FORMAT_HELP)
+    .option("--strict", STRICT_HELP)
+    .option("-q, --quiet", QUIET_HELP)
+    .option("-v, --verbose", VERBOSE_HELP)
+    .option("--json", JSON_HELP)
     .action(
       async (
         manifest: string,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { RESERVED_WORDS } from "../shared/escape.js";
+import { OBJECT_MEMBERS, RESERVED_WORDS } from "../shared/escape.js";
 import type { Rule } from "./rule.js";
 
 /**
@@ -57,20 +57,7 @@ export function camelCase(text: string): string {
  * `then` makes it a thenable (so `await createClient()` would call a tool), the
  * rest shadow `Object.prototype` members.
  */
-const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set([
-  "then",
-  "catch",
-  "finally",
-  "constructor",
-  "prototype",
-  "toString",
-  "toLocaleString",
-  "valueOf",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "toJSON",
-]);
+const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(["then", "catch", "finally", "prototype", "toJSON", ...OBJECT_MEMBERS]);
 
 /** Type names the generated modules export themselves; a tool never takes one. */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([

@@ -9,6 +9,17 @@
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** The members of TypeScript's `Object` interface, which every object type has. */
+export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+]);
+
 /** Words that cannot name a binding (ES2023 reserved words plus strict-mode and TS-reserved ones). */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   "break",

@@ -1,8 +1,8 @@
 /**
  * Emits a handler stub, `src/handlers/<tool>.ts`: the one file per tool that
  * belongs to the user. mcpgen writes it only when it is absent and never
- * again, so it carries no generated header (`write.ts` would otherwise treat
- * it as replaceable).
+ * again, so it carries no generated header (the write stage would otherwise
+ * treat it as replaceable).
  */
 import type { SourceFile, ToolIR } from "../../ir/index.js";
 import { docLines, stringLiteral } from "../../shared/escape.js";

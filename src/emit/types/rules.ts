@@ -7,7 +7,7 @@
  * naming the rule that makes it.
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
-import { docLines, literalType, typePropertyKey } from "../../shared/escape.js";
+import { docLines, literalType, OBJECT_MEMBERS, typePropertyKey } from "../../shared/escape.js";
 import { literal, property, reference, typeLiteral } from "../nodes.js";
 import { intersection, isUnknown, NEVER, union, UNKNOWN } from "./combine.js";
 
@@ -148,17 +148,6 @@ function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
     return additional === false ? typeLiteral([{ kind: "index", readonly: false, parameter: "key", type: NEVER }], false) : typeLiteral([], false);
   return typeLiteral(members, true);
 }
-
-/** The members of TypeScript's `Object` interface, which every object type has. */
-const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
-  "constructor",
-  "toString",
-  "toLocaleString",
-  "valueOf",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-]);
 
 function itemsType(schema: SchemaObject, context: TypeContext): TypeNode {
   const items = schema.items as Schema | undefined;
