@@ -29,6 +29,10 @@ const ANNOTATIONS = new Set(["description", "title", "default", "examples", "dep
 /** Schemas per ajv instance (ajv's multi-export code generation overflows the stack on thousands). */
 const CHUNK_SIZE = 150;
 
+/** The standalone validators, and how `validate.ts` imports them. */
+const VALIDATORS_FILE = "validators.ts";
+const VALIDATORS_IMPORT = `"./${VALIDATORS_FILE.replace(/\.ts$/, ".js")}"`;
+
 export const validatorExportName = (role: "input" | "output", toolIndex: number) => `${role}${toolIndex}`;
 
 /** `validators.ts` on its way: compiling on worker threads, with this thread's help when asked. */
@@ -94,7 +98,7 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
 
   const header = fileHeader(ir, "Standalone validators compiled by ajv from the tools' JSON Schemas. Imports nothing.");
   // Without tools there is nothing to compile, and the file is still a module (never a global script).
-  if (unique.length === 0) return { path: "validators.ts", contents: `${header}\nexport {};\n`, format: "none" };
+  if (unique.length === 0) return { path: VALIDATORS_FILE, contents: `${header}\nexport {};\n`, format: "none" };
 
   // Each chunk's internals live in a function scope; every export is a typed constant (what
   // isolatedDeclarations asks for, and what a declaration file of this module shows: no ajv internals).
@@ -119,7 +123,7 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
     ...exported.map((name) => `export const ${name}: Validator = ${home.get(name)!};`),
     "",
   ].join("\n");
-  return { path: "validators.ts", contents, format: "none" };
+  return { path: VALIDATORS_FILE, contents, format: "none" };
 }
 
 /**
@@ -415,7 +419,7 @@ export function emitValidate(ir: ManifestIR): SourceFile {
     format: "typescript",
     statements: [
       headerComments(ir, "Typed entry points to the compiled validators."),
-      ...(imports.length > 0 ? [importDeclaration(imports, `"./validators.js"`)] : []),
+      ...(imports.length > 0 ? [importDeclaration(imports, VALIDATORS_IMPORT)] : []),
       importDeclaration(["ToolMap", "ToolName"], `"./types.js"`, true),
       importDeclaration(runtimeImports, `"./runtime.js"`),
       table("input"),
