@@ -18,7 +18,7 @@ import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../sh
 import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
 import { npmFindsMcpgen } from "./npm-path.js";
-import { targetReport, type RunReport, type TargetReport } from "./report.js";
+import { shellWord, targetReport, type RunReport, type TargetReport } from "./report.js";
 
 export interface PrintOptions {
   /** Errors only. */
@@ -194,7 +194,7 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
   if (kept > 0) text += `  kept ${kept} existing handler(s) untouched\n`;
   const newProject = projectFiles.includes(PACKAGE_FILE);
   if (newProject)
-    text += `  next: cd ${where} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
+    text += `  next: cd ${shellWord(where)} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
   if (options.verbose) text += timingLines(target.timings);
   io.stdout(text);
   if (newProject && !npmFindsMcpgen(target.outDir)) {

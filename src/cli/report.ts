@@ -146,13 +146,22 @@ function rerun(command: "generate" | "scaffold", run: SingleRun): string {
   const words = [
     "mcpgen",
     command,
-    run.manifest,
+    shellWord(run.manifest),
     "--out",
-    run.outDir,
+    shellWord(run.outDir),
     ...(run.emit === "types" ? ["--emit", "types"] : []),
     ...(run.format ? [] : ["--no-format"]),
   ];
   return `run: ${words.join(" ")}`;
+}
+
+/**
+ * `text` as one word of a POSIX shell command, quoted only when it needs to
+ * be (a path with a space, a quote, a `$`...), so that a printed command can
+ * be pasted as it is.
+ */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /**
@@ -161,12 +170,12 @@ function rerun(command: "generate" | "scaffold", run: SingleRun): string {
  * the others, stale after a `pull --check` too, are generated.
  */
 function fixCommands(stale: readonly TargetResult[], command: "generate" | "pull", config: string | undefined): string {
-  const configOption = config === undefined ? "" : ` --config ${config}`;
+  const configOption = config === undefined ? "" : ` --config ${shellWord(config)}`;
   const pulled = command === "pull" ? stale.filter((target) => target.server !== undefined) : [];
   const generated = stale.filter((target) => !pulled.includes(target));
   const commands = [
-    ...(pulled.length > 0 ? [`mcpgen pull${configOption} ${pulled.map((target) => target.name).join(" ")}`] : []),
-    ...(generated.length > 0 ? [`mcpgen generate${configOption} ${generated.map((target) => target.name).join(" ")}`] : []),
+    ...(pulled.length > 0 ? [`mcpgen pull${configOption} ${pulled.map((target) => shellWord(target.name)).join(" ")}`] : []),
+    ...(generated.length > 0 ? [`mcpgen generate${configOption} ${generated.map((target) => shellWord(target.name)).join(" ")}`] : []),
   ];
   return `run: ${commands.join(" && ")}`;
 }

@@ -6,12 +6,15 @@
  * (a pull's drift) or a particular state (orphaned handlers, colours).
  * `--json` keeps each command's published shape.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { printRun } from "../../src/cli/print.js";
 import type { RunReport, TargetReport } from "../../src/cli/report.js";
 import { cliIn, fixtureCopy } from "../helpers/project.js";
+import { repoRoot } from "../helpers/typecheck.js";
 
 /** Each line of a target's output without its name (after `warning: `/`note: ` too). */
 const withoutName = (text: string, name: string) => text.replaceAll(`${name}: `, "");
@@ -62,6 +65,18 @@ describe("a target reads the same alone and in a configuration", () => {
     expect(command).toBe("mcpgen generate contracts/weather.tools.json --out types --emit types --no-format");
     expect((await cliIn(root, command!.split(" ").slice(1))).code).toBe(0);
     expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "types is up to date (3 tools, 2 file(s))\n", stderr: "" });
+  });
+
+  it("--check quotes what a shell would split or expand, so that the printed command runs as pasted", async () => {
+    const root = await fixtureCopy("print-rerun-quoted");
+    await mkdir(join(root, "it's here"));
+    await copyFile(join(root, "contracts/weather.tools.json"), join(root, "it's here/weather $HOME.tools.json"));
+    const check = ["generate", "it's here/weather $HOME.tools.json", "--out", "my types", "--check"];
+    const stale = await cliIn(root, check);
+    const command = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
+    expect(command).toBe("mcpgen generate 'it'\\''s here/weather $HOME.tools.json' --out 'my types'");
+    await promisify(execFile)("bash", ["-c", command!.replace(/^mcpgen /, `"${process.execPath}" "${join(repoRoot, "bin/mcpgen.js")}" `)], { cwd: root });
+    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 7 file(s))\n", stderr: "" });
   });
 
   it("scaffold: the project files and stubs it created, the next step, the note about npm", async () => {
