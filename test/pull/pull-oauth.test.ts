@@ -9,12 +9,15 @@
 import { execFile } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LoopbackCallback } from "../../src/acquire/oauth/callback.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { pullProject } from "../../src/commands/project.js";
 import { pull } from "../../src/commands/pull.js";
 import { startOAuthServer, type OAuthServerBehaviour, type OAuthTestServer } from "../helpers/oauth-server.js";
-import { closedPort } from "../helpers/mcp-http-servers.js";
+import { closedPort, sampleTool, streamableHttpServer, toolServer } from "../helpers/mcp-http-servers.js";
 import { readTree, repoRoot, tempDir } from "../helpers/pull.js";
 
 const bin = join(repoRoot, "bin", "mcpgen.js");
@@ -216,6 +219,60 @@ describe("logging in", () => {
     await opened;
     expect(lines).toEqual([expect.stringMatching(new RegExp(`^${server.url.href} needs a login: open ${server.origin}/authorize\\?\\S+ in your browser$`))]);
     expect(result.server.tools).toBe(2);
+  });
+
+  it("listens for the browser only once a server asks for a login: a server that asks for none never has a port opened", async () => {
+    const listen = vi.spyOn(LoopbackCallback, "listen");
+    try {
+      const open = await streamableHttpServer(() => toolServer([sampleTool("echo")]));
+      try {
+        const options = { format: false, timeoutMs: 20_000, environment: { BROWSER: browser() } } as const;
+        const plain = await pull({
+          ...options,
+          target: open.url.href,
+          outDir: await tempDir("oauth-none"),
+          oauth: { interactive: true, configDir: await tempDir("oauth-none-config") },
+        });
+        expect(plain.server.tools).toBe(1);
+        expect(listen).not.toHaveBeenCalled();
+        const server = await serve();
+        const protectedPull = await pull({
+          ...options,
+          target: server.url.href,
+          outDir: await tempDir("oauth-once"),
+          oauth: { interactive: true, configDir: await tempDir("oauth-once-config") },
+        });
+        expect(protectedPull.server.tools).toBe(2);
+        expect(listen).toHaveBeenCalledTimes(1);
+      } finally {
+        await open.close();
+      }
+    } finally {
+      listen.mockRestore();
+    }
+  });
+
+  it("names a configured callback port another program holds, when the login needs it", async () => {
+    const server = await serve();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const error = await pullError(
+        pull({
+          target: server.url.href,
+          outDir: await tempDir("oauth-port"),
+          format: false,
+          timeoutMs: 20_000,
+          oauth: { interactive: true, configDir: await tempDir("oauth-port-config"), settings: { callbackPort: port } },
+          environment: { BROWSER: browser() },
+        }),
+      );
+      expect(error.message).toContain(`cannot listen on 127.0.0.1:${port} for the login's redirect`);
+      expect(error.diagnostic.hint).toMatch(/another program uses the configured oauth\.callbackPort/);
+    } finally {
+      holder.close();
+    }
   });
 
   it("takes a configured target's oauth settings, and names the target in the command to run", async () => {

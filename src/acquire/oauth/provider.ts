@@ -69,7 +69,12 @@ export interface ProviderContext {
   server: string;
   stored: StoredLogin | undefined;
   secrets: Secrets;
-  callback: LoopbackCallback | undefined;
+  /**
+   * Starts listening for the browser's redirect (interactive runs only).
+   * Called when a login may be needed (an `auth()` run begins), never for a
+   * server that asks for none.
+   */
+  openCallback: (() => Promise<LoopbackCallback>) | undefined;
   observer: LoginObserver;
   /** `private_key_jwt` client authentication, when a private key is configured. */
   clientAuthentication?: AddClientAuthentication | undefined;
@@ -94,6 +99,9 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   private authorizations = 0;
   /** The authorization request waiting for the browser. */
   pending: URL | undefined;
+  /** Where the browser comes back to, once a login may be needed (`discoveryState`). */
+  callback: LoopbackCallback | undefined;
+  private callbackOpening: Promise<LoopbackCallback> | undefined;
 
   constructor(private readonly context: ProviderContext) {
     this.login = context.stored ?? { version: 1, server: context.server };
@@ -122,7 +130,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   get redirectUrl(): string | undefined {
     if (this.grant === "client_credentials") return undefined;
-    return this.context.callback?.redirectUrl ?? registeredRedirect(this.login.client) ?? NO_CALLBACK;
+    return this.callback?.redirectUrl ?? registeredRedirect(this.login.client) ?? NO_CALLBACK;
   }
 
   /** What Dynamic Client Registration sends (RFC 7591 §2); the SDK overrides `scope` with the one it selected. */
@@ -141,8 +149,12 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     };
   }
 
-  /** Called first by every `auth()` run: decides, before any request, whether a login can happen here at all. */
-  discoveryState(): OAuthDiscoveryState | undefined {
+  /**
+   * Called first by every `auth()` run: decides, before any request, whether
+   * a login can happen here at all, and, where one can, listens for the
+   * browser before the redirect URI is needed.
+   */
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     const { observer } = this.context;
     observer.started();
     const challenge = observer.challenge;
@@ -162,6 +174,10 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     }
     if (!this.context.interactive && !this.hasClientCredentials && this.refreshToken() === undefined) {
       throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
+    }
+    if (this.context.openCallback !== undefined) {
+      this.callbackOpening ??= this.context.openCallback();
+      this.callback = await this.callbackOpening;
     }
     return this.discovery;
   }
@@ -237,7 +253,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   state(): string {
     const state = randomBytes(32).toString("base64url");
-    this.context.callback?.expect(state);
+    this.callback?.expect(state);
     return state;
   }
 

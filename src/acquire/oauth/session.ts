@@ -40,7 +40,6 @@ export interface SessionContext {
 /** What a session holds besides the provider: for completing logins and wording their failures. */
 interface SessionParts {
   observer: LoginObserver;
-  callback: LoopbackCallback | undefined;
   serverUrl: URL;
   label: string;
   timeoutMs: number;
@@ -74,10 +73,11 @@ export class OAuthSession {
     }
     const interactive = options.interactive ?? false;
     const storedPort = portOf(registeredRedirect(stored?.client));
-    let callback: LoopbackCallback | undefined;
-    if (interactive) {
+    // Listening starts only once a login may be needed (the provider's discoveryState): a server
+    // that asks for none never has mcpgen open a port.
+    const openCallback = async (): Promise<LoopbackCallback> => {
       try {
-        callback = await LoopbackCallback.listen(spec.label, settings.callbackPort ?? storedPort, settings.callbackPort !== undefined);
+        return await LoopbackCallback.listen(spec.label, settings.callbackPort ?? storedPort, settings.callbackPort !== undefined);
       } catch (error) {
         throw userError("auth-failed", `cannot listen on 127.0.0.1:${settings.callbackPort ?? 0} for the login's redirect: ${(error as Error).message}`, {
           hint:
@@ -86,7 +86,7 @@ export class OAuthSession {
               : "another program uses the configured oauth.callbackPort; stop it, or configure another port (and register its redirect URI)",
         });
       }
-    }
+    };
     const observer = new LoginObserver();
     const loginCommand = options.loginCommand ?? `mcpgen pull ${server}`;
     const provider = new McpgenOAuthProvider({
@@ -101,7 +101,7 @@ export class OAuthSession {
       server,
       stored,
       secrets: context.secrets,
-      callback,
+      openCallback: interactive ? openCallback : undefined,
       observer,
       clientAuthentication: credentials.privateKey === undefined ? undefined : privateKeyJwt(credentials, settings),
       progress: context.progress,
@@ -111,7 +111,6 @@ export class OAuthSession {
     const base = context.fetch ?? ((url, init) => fetch(url, init));
     return new OAuthSession(provider, observer.fetch(base, spec.url, spec.headers), options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS, {
       observer,
-      callback,
       serverUrl: spec.url,
       label: spec.label,
       timeoutMs: context.timeoutMs,
@@ -128,7 +127,8 @@ export class OAuthSession {
 
   /** Waits for the browser to come back with the authorization code, then exchanges it for tokens (stored). */
   async finishLogin(signal?: AbortSignal | undefined): Promise<void> {
-    const { callback, secrets, serverUrl } = this.parts;
+    const { secrets, serverUrl } = this.parts;
+    const callback = this.provider.callback;
     if (this.provider.pending === undefined || callback === undefined) throw new LoginFailure("step", "no login is waiting for the browser", "consent");
     this.provider.pending = undefined;
     const code = await callback.code(this.loginTimeoutMs, signal);
@@ -145,7 +145,7 @@ export class OAuthSession {
 
   /** Stops listening for the browser. */
   async close(): Promise<void> {
-    await this.parts.callback?.close();
+    await this.provider.callback?.close();
   }
 }
 
