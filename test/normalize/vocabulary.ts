@@ -131,9 +131,10 @@ export const rows: Rows = [
   [
     "string-values",
     {
-      says: "anything else is dropped, silently",
+      says: "anything else is dropped: silently for an annotation, with a warning for format, whose check is lost",
       given: { format: 5, description: null, title: ["x"], contentMediaType: {}, contentEncoding: true },
       want: {},
+      warnings: [{ code: "keyword-dropped", pointer: "/format", message: "`format` is not a string; ignored" }],
     },
   ],
 
@@ -145,7 +146,15 @@ export const rows: Rows = [
       want: { uniqueItems: true, deprecated: false, readOnly: true, writeOnly: false },
     },
   ],
-  ["boolean-values", { says: "anything else is dropped, silently", given: { uniqueItems: "yes", deprecated: 1, readOnly: null, writeOnly: {} }, want: {} }],
+  [
+    "boolean-values",
+    {
+      says: "anything else is dropped: silently for an annotation, with a warning for uniqueItems, whose check is lost",
+      given: { uniqueItems: "yes", deprecated: 1, readOnly: null, writeOnly: {} },
+      want: {},
+      warnings: [{ code: "keyword-dropped", pointer: "/uniqueItems", message: "`uniqueItems` is not a boolean; ignored" }],
+    },
+  ],
 
   [
     "instance-values",

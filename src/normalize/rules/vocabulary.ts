@@ -70,21 +70,23 @@ function finiteNumber(node: SchemaNode, keyword: string, value: unknown, at: str
 
 export const STRING_VALUES: KeywordRule = {
   name: "string-values",
-  does: "`format`, `description`, `title`, `contentMediaType` and `contentEncoding` keep strings; another value is dropped silently.",
-  reports: [],
+  does: "`format`, `description`, `title`, `contentMediaType` and `contentEncoding` keep strings; another value is dropped, with a warning for `format` (a check is lost), silently for the annotations.",
+  reports: ["keyword-dropped"],
   keywords: ["format", "description", "title", "contentMediaType", "contentEncoding"],
-  apply(node, keyword, value) {
+  apply(node, keyword, value, at) {
     if (typeof value === "string") node.out[keyword] = value;
+    else if (keyword === "format") node.drop(keyword, at, "is not a string");
   },
 };
 
 export const BOOLEAN_VALUES: KeywordRule = {
   name: "boolean-values",
-  does: "`uniqueItems`, `deprecated`, `readOnly` and `writeOnly` keep booleans; another value is dropped silently.",
-  reports: [],
+  does: "`uniqueItems`, `deprecated`, `readOnly` and `writeOnly` keep booleans; another value is dropped, with a warning for `uniqueItems` (a check is lost), silently for the annotations.",
+  reports: ["keyword-dropped"],
   keywords: ["uniqueItems", "deprecated", "readOnly", "writeOnly"],
-  apply(node, keyword, value) {
+  apply(node, keyword, value, at) {
     if (typeof value === "boolean") node.out[keyword] = value;
+    else if (keyword === "uniqueItems") node.drop(keyword, at, "is not a boolean");
   },
 };
 
