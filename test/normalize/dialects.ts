@@ -15,7 +15,24 @@ export const rows: Rows = [
   ],
   ["dialect", { says: "draft-06", given: { $schema: DRAFT_06 }, want: {}, dialect: "draft-06" }],
   ["dialect", { says: "draft-04", given: { $schema: DRAFT_04 }, want: {}, dialect: "draft-04" }],
-  ["dialect", { says: "draft-03 is read as draft-04", given: { $schema: "http://json-schema.org/draft-03/schema#" }, want: {}, dialect: "draft-04" }],
+  [
+    "dialect",
+    {
+      says: "draft-03 is read as draft-04, with a warning that names what only draft-03 has",
+      given: { $schema: "http://json-schema.org/draft-03/schema#", properties: { a: { required: true } } },
+      want: { properties: { a: {} } },
+      dialect: "draft-04",
+      warnings: [
+        {
+          code: "keyword-dropped",
+          pointer: "/$schema",
+          message:
+            "$schema names draft-03, which mcpgen reads as draft-04: what only draft-03 has (`required: true` on a property, `disallow`, `extends`, `divisibleBy`, schemas in `type`) is not applied",
+        },
+        { code: "keyword-dropped", pointer: "/properties/a/required", message: "`required` is not an array of strings; ignored" },
+      ],
+    },
+  ],
   ["dialect", { says: "2019-09", given: { $schema: DRAFT_2019_09 }, want: {}, dialect: "2019-09" }],
   ["dialect", { says: "surrounding white space is ignored", given: { $schema: ` ${DRAFT_07}\n` }, want: {}, dialect: "draft-07" }],
   [

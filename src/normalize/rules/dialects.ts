@@ -13,7 +13,7 @@ import { addDependentRequired } from "./vocabulary.js";
 
 export const DIALECT: Rule = {
   name: "dialect",
-  does: "`$schema` decides the dialect (the json-schema.org URIs of draft-04, -06, -07, 2019-09 and 2020-12, `http` or `https`, with or without the empty fragment; draft-03's is read as draft-04); none means 2020-12, and any other `$schema` is read as 2020-12 with a warning. A resource's own `$schema` decides for it.",
+  does: "`$schema` decides the dialect (the json-schema.org URIs of draft-04, -06, -07, 2019-09 and 2020-12, `http` or `https`, with or without the empty fragment; draft-03's is read as draft-04, with a warning naming what draft-03 alone has); none means 2020-12, and any other `$schema` is read as 2020-12 with a warning. A resource's own `$schema` decides for it.",
   spec: 'MCP 2025-11-25, "JSON Schema Usage"; 2020-12 Core §8.1.1',
   reports: ["keyword-dropped"],
 };
@@ -27,9 +27,19 @@ const DIALECT_URIS: ReadonlyArray<[RegExp, Dialect]> = [
   [/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/, "2020-12"],
 ];
 
+const DRAFT_03 = /^https?:\/\/json-schema\.org\/draft-03\/schema#?$/;
+
 /** `dialect`, for a tool's schema: the dialect it is read in, reported (through `warn`) when `$schema` names none. */
 export function readDialect(schema: unknown, warn: (code: "keyword-dropped", message: string, at: string, hint: string) => void): Dialect {
   const { dialect, known } = detectDialect(schema);
+  if (known && DRAFT_03.test(String((schema as Record<string, unknown>)["$schema"]).trim())) {
+    warn(
+      "keyword-dropped",
+      "$schema names draft-03, which mcpgen reads as draft-04: what only draft-03 has (`required: true` on a property, `disallow`, `extends`, `divisibleBy`, schemas in `type`) is not applied",
+      "/$schema",
+      "write the schema in draft-04 or later (required as an array of names, allOf for extends, multipleOf for divisibleBy)",
+    );
+  }
   if (!known) {
     warn(
       "keyword-dropped",
