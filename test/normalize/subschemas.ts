@@ -22,6 +22,21 @@ export const rows: Rows = [
   [
     "lenient-subschemas",
     {
+      says: "a tool schema that is null is typed unknown too (no $schema to read a dialect from)",
+      given: null,
+      want: true,
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "",
+          message: "a schema must be an object or a boolean, found null; the whole schema is typed unknown and not validated",
+        },
+      ],
+    },
+  ],
+  [
+    "lenient-subschemas",
+    {
       says: "null and arrays are not schemas either",
       given: { properties: { a: null, b: [] } },
       want: { properties: { a: true, b: true } },

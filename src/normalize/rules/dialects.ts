@@ -32,7 +32,7 @@ const DRAFT_03 = /^https?:\/\/json-schema\.org\/draft-03\/schema#?$/;
 /** `dialect`, for a tool's schema: the dialect it is read in, reported (through `warn`) when `$schema` names none. */
 export function readDialect(schema: unknown, warn: (code: "keyword-dropped", message: string, at: string, hint: string) => void): Dialect {
   const { dialect, known } = detectDialect(schema);
-  if (known && DRAFT_03.test(String((schema as Record<string, unknown>)["$schema"]).trim())) {
+  if (isRecord(schema) && typeof schema["$schema"] === "string" && DRAFT_03.test(schema["$schema"].trim())) {
     warn(
       "keyword-dropped",
       "$schema names draft-03, which mcpgen reads as draft-04: what only draft-03 has (`required: true` on a property, `disallow`, `extends`, `divisibleBy`, schemas in `type`) is not applied",
