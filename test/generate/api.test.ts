@@ -4,12 +4,10 @@
  * manifest and for a configuration; and the package's typings as a consumer
  * sees them (`import ... from "mcpgen"` type-checked against dist/).
  */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import {
   check,
@@ -28,7 +26,7 @@ import {
 } from "../../src/index.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
 import { fixtureCopy, treeState } from "../helpers/project.js";
-import { repoRoot } from "../helpers/typecheck.js";
+import { repoRoot, typecheck } from "../helpers/typecheck.js";
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -157,33 +155,13 @@ await generate({ manifest: "m.json", outDir: "out", emit: "server" });
 await check({ manifest: "m.json", outDir: "out", check: false });
 `,
     );
-    const tsc = join(repoRoot, "node_modules", "tsc7", "bin", "tsc");
-    for (const [module, moduleResolution] of [
-      ["NodeNext", "NodeNext"],
-      ["ESNext", "Bundler"],
-    ]) {
-      const config = {
-        compilerOptions: {
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          verbatimModuleSyntax: true,
-          target: "ES2022",
-          module,
-          moduleResolution,
-          noEmit: true,
-          skipLibCheck: false,
-          types: ["node"],
-          typeRoots: [join(repoRoot, "node_modules", "@types")],
-        },
-        files: ["build.ts"],
-      };
-      await writeFile(join(consumer, "tsconfig.json"), JSON.stringify(config));
-      const result = await promisify(execFile)(process.execPath, [tsc, "-p", join(consumer, "tsconfig.json"), "--pretty", "false"], { cwd: consumer }).then(
-        ({ stdout }) => ({ ok: true, output: stdout }),
-        (error: { stdout?: string; message: string }) => ({ ok: false, output: error.stdout || error.message }),
-      );
-      expect(result.output, `${moduleResolution}`).toBe("");
+    for (const mode of ["NodeNext", "Bundler"] as const) {
+      const result = await typecheck([], mode, {
+        files: [join(consumer, "build.ts")],
+        types: ["node"],
+        compilerOptions: { typeRoots: [join(repoRoot, "node_modules", "@types")] },
+      });
+      expect(result.output, mode).toBe("");
       expect(result.ok).toBe(true);
     }
   });
@@ -206,28 +184,7 @@ await check({ cwd: "." });
 await generate({ manifest: "-", outDir: "out", stdin: [1, 2] });
 `,
     );
-    const config = {
-      compilerOptions: {
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        verbatimModuleSyntax: true,
-        target: "ES2022",
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        noEmit: true,
-        skipLibCheck: false,
-        types: [],
-        lib: ["ES2022", "DOM"],
-      },
-      files: ["build.ts"],
-    };
-    await writeFile(join(consumer, "tsconfig.json"), JSON.stringify(config));
-    const tsc = join(repoRoot, "node_modules", "tsc7", "bin", "tsc");
-    const result = await promisify(execFile)(process.execPath, [tsc, "-p", join(consumer, "tsconfig.json"), "--pretty", "false"], { cwd: consumer }).then(
-      ({ stdout }) => ({ ok: true, output: stdout }),
-      (error: { stdout?: string; message: string }) => ({ ok: false, output: error.stdout || error.message }),
-    );
+    const result = await typecheck([], "NodeNext", { files: [join(consumer, "build.ts")], types: [], lib: ["ES2022", "DOM"] });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
   });

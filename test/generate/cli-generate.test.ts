@@ -29,6 +29,11 @@ async function manifestFile(contents: string): Promise<string> {
   return path;
 }
 
+/** The generated `validateInput` of an output directory, loaded as a user's program would. */
+async function loadValidateInput(out: string): Promise<(tool: string, value: unknown) => { ok: boolean; issues?: unknown }> {
+  return ((await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown } }).validateInput;
+}
+
 const tool = (extra: Record<string, unknown>) => JSON.stringify({ tools: [{ name: "ok_tool", inputSchema: { type: "object" } }, extra] });
 
 describe("input shapes", () => {
@@ -230,7 +235,7 @@ describe("review regressions", () => {
     });
     const generated = await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(generated.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["pattern-invalid", "pattern-invalid"]);
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    const validateInput = await loadValidateInput(out);
     expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
   });
 
@@ -251,7 +256,7 @@ describe("review regressions", () => {
     expect(generated.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([
       ["pattern-dialect", "/tools/0/inputSchema/properties/labels/patternProperties/^[\\w-.]+$"],
     ]);
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    const validateInput = await loadValidateInput(out);
     expect(validateInput("pp", { labels: { "a.b": "x" } }).ok).toBe(true);
     expect(validateInput("pp", { labels: { "a.b": 1 } }).ok).toBe(false);
     expect(validateInput("pp", { labels: { "a b": "x" } }).ok).toBe(false);
@@ -273,7 +278,7 @@ describe("review regressions", () => {
     });
     await generate({ manifest: await manifestFile(contents), outDir: out });
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain("children?: TreeInput[];");
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    const validateInput = await loadValidateInput(out);
     expect(validateInput("tree", { children: [{ children: [{ value: 5 }] }] }).ok).toBe(false);
   });
 
@@ -338,7 +343,7 @@ describe("warnings at the input's own pointers", () => {
       ["keyword-dropped", "/tools/0/inputSchema/properties/s/minLength"],
       ["keyword-dropped", "/tools/0/inputSchema/properties/s/maxLength"],
     ]);
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    const validateInput = await loadValidateInput(out);
     expect(validateInput("a", { n: 1.5, s: "long enough" }).ok).toBe(true);
   });
 
@@ -349,7 +354,7 @@ describe("warnings at the input's own pointers", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: .*tool "a" at \/tools\/0\/inputSchema\/properties\/x\/enum: enum is empty, so no value is valid here/);
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain("x?: never;");
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    const validateInput = await loadValidateInput(out);
     expect(validateInput("a", { y: "s" }).ok).toBe(true);
     expect(validateInput("a", { x: "anything" }).ok).toBe(false);
   });
@@ -394,7 +399,7 @@ describe("a problem confined to one tool costs only that part of that tool; --st
     expect(lenient.code).toBe(0);
     expect(lenient.stderr).toMatch(new RegExp(`^warning: .*${message.source}`, "m"));
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain(type);
-    const { validateInput } = (await import(join(out, "validate.ts"))) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    const validateInput = await loadValidateInput(out);
     // The other tool is whole, and the broken one is validated as far as it can be: arguments are still an object.
     expect(validateInput("ok_tool", {}).ok).toBe(true);
     expect(validateInput(broken.name, "not an object").ok).toBe(false);
@@ -427,9 +432,7 @@ describe("a problem confined to one tool costs only that part of that tool; --st
     expect(result.stderr).toMatch(
       /^warning: \S+: tool "tree" at \/tools\/0\/inputSchema\/type: the official MCP TypeScript SDK rejects this \(Invalid input: expected "object"\)[^\n]*\n  hint: [^\n]*\n$/,
     );
-    const { validateInput } = (await import(join(out, "validate.ts"))) as {
-      validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown };
-    };
+    const validateInput = await loadValidateInput(out);
     expect(validateInput("tree", { children: ["leaf", { children: [] }] }).ok).toBe(true);
     expect(validateInput("tree", { children: [1] }).ok).toBe(false);
     expect(validateInput("tree", "leaf")).toEqual({ ok: false, issues: [{ path: "", message: "must be object (tool arguments are a JSON object)" }] });
@@ -452,9 +455,7 @@ describe("a problem confined to one tool costs only that part of that tool; --st
     expect(result.stderr).toContain("at /tools/1/inputSchema/dependentSchemas/c\\ud800:");
     expect(result.stderr).not.toMatch(/[\ud800-\udfff\ufffd]/);
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain('"a\\ud800"?: string;');
-    const { validateInput } = (await import(join(out, "validate.ts"))) as {
-      validateInput: (tool: string, value: unknown) => { ok: boolean; issues?: unknown };
-    };
+    const validateInput = await loadValidateInput(out);
     expect(validateInput("ok_tool", {}).ok).toBe(true);
     expect(validateInput("odd_names", { "a\ud800": "s", b: 1 }).ok).toBe(true);
     expect(validateInput("odd_names", { "a\ud800": 1 })).toEqual({ ok: false, issues: [{ path: "/a\ud800", message: "must be string" }] });
