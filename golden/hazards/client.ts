@@ -98,7 +98,7 @@ export interface ToolsClient {
    *  LS
    *  PS </script> \ backslash
    *
-   * Description End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   * Description End *\/ globalThis.pwned = 1; /* control between star and slash; End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
    *  newline
    *  LS
    *  PS </script> \ backslash

@@ -174,9 +174,10 @@ function commentLines(text: string): string[] {
   return (
     escapeBidiControls(text)
       .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
-      .replace(/\*\//g, "*\\/")
-      // Control characters have no business in a doc comment and some editors render them oddly.
+      // Control characters have no business in a doc comment and some editors render them oddly. They go
+      // before `*\/` is escaped: removed after, they would join a `*` and a `/` into a live `*\/`.
       .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+      .replace(/\*\//g, "*\\/")
       .split("\n")
       .map((line) => line.replace(/\s+$/, ""))
   );

@@ -31,6 +31,9 @@ const hostile = [
   "</script>",
   "__proto__",
   "\u0000nul",
+  // A control character between `*` and `/`: a comment that removed it after escaping `*/` would be closed by it.
+  "ends *\u0000/ globalThis.pwned = 1; /* here",
+  "*\u000b\u001f/",
   "emoji 🧪",
   `admin\u202e \u2066// check\u2069 \u2066 ${BIDI.join("")}`,
 ];
