@@ -17,6 +17,7 @@ import { breakEmptyRefCycles } from "./empty-ref-cycles.js";
 import { metaSchema } from "./meta-schemas.js";
 import { RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
 import { DEFAULT_BASE, uriStem } from "./uri.js";
+import { UniqueNames } from "./naming.js";
 import { checkPattern, decidePattern } from "./patterns.js";
 import type { RefKeyword, RefResolution, Rule, SchemaNode } from "./rule.js";
 import { declaredDialect, keywordsRead, readDialect } from "./rules/dialects.js";
@@ -103,7 +104,8 @@ class SchemaNormalizer {
   private readonly targets = new Map<string, string>();
   /** `$defs` key → where to report a problem with it: its pointer in the tool's schema, or the ref that brought it in from a known document. */
   private readonly origin = new Map<string, string>();
-  private readonly usedKeys = new Set<string>();
+  /** The `$defs` keys claimed, numbered from 2 on a clash (one claim is amortised constant, however many share a base). */
+  private keys = new UniqueNames(new Set());
   private readonly queue: Array<{ location: Location; scope: DynamicScope; key: string }> = [];
   private readonly defs: Record<string, Schema> = {};
   /** While a subschema of a known document (a meta-schema) is normalised: its URI, and the tool's pointer to report problems at. */
@@ -145,7 +147,7 @@ class SchemaNormalizer {
   private reset() {
     this.targets.clear();
     this.origin.clear();
-    this.usedKeys.clear();
+    this.keys = new UniqueNames(new Set());
     this.queue.length = 0;
     for (const key of Object.keys(this.defs)) delete this.defs[key];
     this.patternModes.clear();
@@ -299,9 +301,7 @@ class SchemaNormalizer {
     const { document, pointer } = location;
     const resource = document.resources.get(pointer);
     const base = !document.own && resource !== undefined ? identifierPart(uriStem(resource.uri)) : keyBase(pointer);
-    let key = base;
-    for (let n = 2; this.usedKeys.has(key); n++) key = `${base}${n}`;
-    this.usedKeys.add(key);
+    const key = this.keys.claim(base);
     this.targets.set(id, key);
     this.origin.set(key, document.own ? pointer : (this.foreign?.origin ?? at));
     this.queue.push({ location, scope, key });
