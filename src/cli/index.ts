@@ -4,9 +4,11 @@
  * Heavy modules (ajv, prettier, the SDK) load only inside the command that needs them.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { defaultIo, type Io } from "./io.js";
-import { printFailure } from "./print.js";
+// print.ts and report.ts are small and load with the CLI; commands and what they pull in load per command.
+import { printFailure, printRun, printWatchEvent, progressPrinter } from "./print.js";
+import { generateReport, projectReport, pullReport, scaffoldReport } from "./report.js";
 import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
 import { exitCode } from "../shared/codes.js";
 import { parseSize } from "../shared/size.js";
@@ -114,11 +116,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           return;
         }
         const check = options.check ?? false;
-        const [{ generateProject }, { projectReport }, { printRun }] = await Promise.all([
-          import("../commands/project.js"),
-          import("./report.js"),
-          import("./print.js"),
-        ]);
+        const { generateProject } = await import("../commands/project.js");
         const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check }));
         process.exitCode = printRun(projectReport(result, "generate", { check, config: options.config }), io, {
           ...options,
@@ -137,7 +135,6 @@ export function buildProgram(io: Io = defaultIo): Command {
       if (options.watch) {
         if (manifest === "-") usage("--watch needs a manifest file, not stdin");
         const { targetName } = await import("../commands/init.js");
-        const { basename } = await import("node:path");
         const target = {
           name: targetName(basename(resolve(options.out))),
           manifest: resolve(manifest),
@@ -150,11 +147,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         return;
       }
       const run = { manifest, outDir: options.out, check: options.check ?? false, emit: options.emit, format: options.format };
-      const [{ generate }, { generateReport }, { printRun }] = await Promise.all([
-        import("../commands/generate.js"),
-        import("./report.js"),
-        import("./print.js"),
-      ]);
+      const { generate } = await import("../commands/generate.js");
       const result = await cleanOnSignal(io, () => generate({ ...run, strict: options.strict, force: options.force }));
       process.exitCode = printRun(generateReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
     });
@@ -219,8 +212,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const usage = (message: string): never => usageError(command, message);
       const oauth = oauthRun(options, command);
       const check = options.check ?? false;
-      const print = await import("./print.js");
-      const onProgress = print.progressPrinter(io, options);
+      const onProgress = progressPrinter(io, options);
       if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
@@ -230,7 +222,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (options.clientMetadataUrl !== undefined || options.scope !== undefined || options.callbackPort !== undefined) {
           usage('--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its "oauth" settings');
         }
-        const [{ pullProject }, { projectReport }] = await Promise.all([import("../commands/project.js"), import("./report.js")]);
+        const { pullProject } = await import("../commands/project.js");
         const result = await interruptible(io, (signal) =>
           pullProject({
             config: options.config,
@@ -248,7 +240,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           }),
         );
         if (result === undefined) return;
-        process.exitCode = print.printRun(projectReport(result, "pull", { check, config: options.config }), io, {
+        process.exitCode = printRun(projectReport(result, "pull", { check, config: options.config }), io, {
           ...options,
           diff: showDiffs(options.diff, io),
         });
@@ -256,7 +248,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       }
       if (options.config !== undefined) usage("--config and --out do not go together: --out pulls one server, without a configuration");
       if (targets.length > 1) usage(`one server at a time (got ${targets.length}); put a stdio command after --`);
-      const [{ pull }, { pullReport }] = await Promise.all([import("../commands/pull.js"), import("./report.js")]);
+      const { pull } = await import("../commands/pull.js");
       const outDir = options.out;
       let result: Awaited<ReturnType<typeof pull>> | undefined;
       try {
@@ -285,7 +277,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         throw error;
       }
       if (result === undefined) return;
-      process.exitCode = print.printRun(pullReport(result, { outDir, check, format: options.format }), io, { ...options, diff: showDiffs(options.diff, io) });
+      process.exitCode = printRun(pullReport(result, { outDir, check, format: options.format }), io, { ...options, diff: showDiffs(options.diff, io) });
     });
 
   const authCommand = program.command("auth").description("the OAuth logins mcpgen pull keeps for servers that ask for one (see docs/pull.md)");
@@ -346,11 +338,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       ) => {
         if (options.diff !== undefined && !options.check) usageError(command, "--diff and --no-diff go with --check");
         const run = { manifest, outDir: options.out, check: options.check ?? false, format: options.format };
-        const [{ scaffold }, { scaffoldReport }, { printRun }] = await Promise.all([
-          import("../commands/scaffold.js"),
-          import("./report.js"),
-          import("./print.js"),
-        ]);
+        const { scaffold } = await import("../commands/scaffold.js");
         const result = await cleanOnSignal(io, () => scaffold({ ...run, force: options.force ?? false, strict: options.strict }));
         process.exitCode = printRun(scaffoldReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
       },
@@ -387,7 +375,7 @@ async function watchCli(
   options: { quiet?: boolean | undefined; verbose?: boolean | undefined; json?: boolean | undefined; single?: boolean | undefined },
   io: Io,
 ): Promise<void> {
-  const [{ watchProject }, { printWatchEvent }] = await Promise.all([import("../commands/watch.js"), import("./print.js")]);
+  const { watchProject } = await import("../commands/watch.js");
   const { signal, dispose } = watchSignal(io);
   try {
     await watchProject({ ...projectOptions, signal, onEvent: (event) => printWatchEvent(event, io, options) });

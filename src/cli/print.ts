@@ -9,7 +9,7 @@
  * date go to stderr. Text that comes from a server (tool names, labels,
  * diffs of generated code) is made printable.
  */
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { formatDrift, hasDrift } from "../commands/drift.js";
 import type { WatchEvent, WatchReason } from "../commands/watch.js";
 import type { FileStatus, WriteResult } from "../commands/writes.js";
@@ -18,7 +18,8 @@ import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../sh
 import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
 import { npmFindsMcpgen } from "./npm-path.js";
-import { shellWord, targetReport, type RunReport, type TargetReport } from "./report.js";
+import { displayPath, shellWord } from "../shared/display.js";
+import { targetReport, type RunReport, type TargetReport } from "./report.js";
 
 export interface PrintOptions {
   /** Errors only. */
@@ -81,7 +82,7 @@ export function printWatchEvent(event: WatchEvent, io: Io, options: PrintOptions
   }
   if (options.quiet) return;
   if (event.kind === "watching") {
-    const what = event.configFile === undefined ? "" : `${shown(event.configFile)} and `;
+    const what = event.configFile === undefined ? "" : `${displayPath(event.configFile)} and `;
     io.stderr(`watching ${what}${event.inputs.length} input(s) for changes (Ctrl-C to stop)\n`);
     return;
   }
@@ -142,12 +143,6 @@ function prefix(target: TargetReport): string {
   return target.name === undefined ? "" : `${target.name}: `;
 }
 
-/** A path as the user would type it from the working directory. */
-function shown(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
-}
-
 /** A target's warnings on stderr: input diagnostics, then the handlers no tool uses (a scaffold's). */
 function printWarnings(target: TargetReport, io: Io, quiet: boolean): void {
   if (quiet) return;
@@ -175,7 +170,7 @@ const REASONS: Readonly<Record<Exclude<WatchReason, "start">, string>> = {
  */
 function printWritten(target: TargetReport, io: Io, options: PrintOptions, reason: WatchReason = "start"): void {
   const head = prefix(target);
-  const where = shown(target.outDir);
+  const where = displayPath(target.outDir);
   const count = (status: FileStatus) => target.files.filter((file) => file.status === status).length;
   const deleted = count("deleted");
   const about = [
@@ -207,7 +202,7 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
 /** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 file(s))`; a pull names the server. */
 function upToDateLine(target: TargetReport): string {
   const server = target.server === undefined ? "" : ` with ${printable(target.server)}`;
-  return `${prefix(target)}${shown(target.outDir)} is up to date${server} (${target.tools} tools, ${target.files.length} file(s))\n`;
+  return `${prefix(target)}${displayPath(target.outDir)} is up to date${server} (${target.tools} tools, ${target.files.length} file(s))\n`;
 }
 
 /**
@@ -221,14 +216,14 @@ function outOfDateText(target: TargetReport, io: Io, diff: boolean): string {
   const files = target.files.filter((file) => file.status !== "unchanged" && (target.drift === undefined || file.path !== MANIFEST_FILE));
   let text =
     target.drift !== undefined && hasDrift(target.drift)
-      ? `${head}${printable(target.server ?? "the server")} no longer matches ${shown(join(target.outDir, MANIFEST_FILE))}:\n${formatDrift(
+      ? `${head}${printable(target.server ?? "the server")} no longer matches ${displayPath(join(target.outDir, MANIFEST_FILE))}:\n${formatDrift(
           target.drift,
           printable,
           (name) => printable(JSON.stringify(name)),
         )
           .map((line) => `${line}\n`)
           .join("")}`
-      : `${head}${shown(target.outDir)} is out of date (${files.length + target.created.length} file(s)):\n`;
+      : `${head}${displayPath(target.outDir)} is out of date (${files.length + target.created.length} file(s)):\n`;
   text += staleLines(files, io);
   text += target.created.map((path) => `  missing: ${path}\n`).join("");
   if (diff) text += diffText(files, target.outDir, io);
@@ -271,7 +266,7 @@ function diffText(files: readonly WriteResult[], outDir: string, io: Io): string
   let text = "";
   for (const file of files) {
     if (file.diff === undefined || file.diff.text === "") continue;
-    const path = shown(join(outDir, file.path));
+    const path = displayPath(join(outDir, file.path));
     text += `${paint(`--- ${path}`, "bold", color)}\n${paint(`+++ ${path} (regenerated)`, "bold", color)}\n`;
     for (const line of file.diff.text.slice(0, -1).split("\n")) {
       const colour: Colour | undefined = line.startsWith("@@") ? "cyan" : line.startsWith("+") ? "green" : line.startsWith("-") ? "red" : undefined;

@@ -12,6 +12,7 @@ import type { ProjectResult, TargetError, TargetResult } from "../commands/proje
 import type { PullResult } from "../commands/pull.js";
 import type { HandlerFile, OrphanedHandler, ScaffoldResult } from "../commands/scaffold.js";
 import type { WriteResult } from "../commands/writes.js";
+import { shellWord } from "../shared/display.js";
 import type { Diagnostic } from "../shared/errors.js";
 
 /** One output directory and what the run did (with `check`: would do) to it. */
@@ -153,15 +154,6 @@ function rerun(command: "generate" | "scaffold", run: SingleRun): string {
     ...(run.format ? [] : ["--no-format"]),
   ];
   return `run: ${words.join(" ")}`;
-}
-
-/**
- * `text` as one word of a POSIX shell command, quoted only when it needs to
- * be (a path with a space, a quote, a `$`...), so that a printed command can
- * be pasted as it is.
- */
-export function shellWord(text: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /**

@@ -8,7 +8,8 @@
  * Paths in the file are relative to the file's directory.
  */
 import { readFile, stat } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
+import { displayPath } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
 import { parseJsonc } from "../acquire/server-config.js";
@@ -111,11 +112,7 @@ const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
 const ROOT_KEYS = ["$schema", "format", "strict", "targets"];
 const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "transport", "timeout", "maxTime", "maxSize", "oauth"];
 
-/** How messages name a path: relative to the working directory when below it. */
-export function displayPath(path: string, cwd = process.cwd()): string {
-  const rel = relative(cwd, path);
-  return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel;
-}
+export { displayPath };
 
 /** The nearest `mcpgen.config.json` in `cwd` or above it; undefined when there is none. */
 export async function findConfigFile(cwd: string): Promise<string | undefined> {

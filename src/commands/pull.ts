@@ -16,6 +16,7 @@ import { findServerConfig } from "../acquire/server-config.js";
 import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
@@ -314,11 +315,6 @@ function parseEnv(entries: readonly string[], environment: Readonly<Record<strin
 function loginCommand(options: PullOptions, spec: ServerSpec): string {
   const server = spec.transport !== "stdio" && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.target ?? "") ? displayUrl(spec.url) : (options.target ?? spec.label);
   return `mcpgen pull ${shellWord(server)} --out ${shellWord(options.outDir)}`;
-}
-
-/** A command-line word as a user would type it (quoted only when needed), for labels. */
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
 async function readSnapshot(path: string): Promise<RawManifest> {

@@ -1,0 +1,17 @@
+/** How mcpgen shows a path or a command to a person: in messages, and in commands printed to be pasted. */
+import { isAbsolute, relative } from "node:path";
+
+/** How messages name a path: relative to the working directory when below it, else as given. */
+export function displayPath(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, path);
+  return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+}
+
+/**
+ * `word` as one word of a POSIX shell command, quoted only when it needs to
+ * be (a space, a quote, a `$`...), so that a printed command can be pasted
+ * as it is.
+ */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
