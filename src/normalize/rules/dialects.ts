@@ -18,21 +18,20 @@ export const DIALECT: Rule = {
   reports: ["keyword-dropped"],
 };
 
-/** The meta-schema URIs of the JSON Schema dialects. */
-const DIALECT_URIS: ReadonlyArray<[RegExp, Dialect]> = [
+/** The meta-schema URIs of the JSON Schema dialects; draft-03's is read as draft-04 (`draft03` marks it). */
+const DIALECT_URIS: ReadonlyArray<[RegExp, Dialect, { draft03?: true }?]> = [
   [/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/, "draft-07"],
   [/^https?:\/\/json-schema\.org\/draft-06\/schema#?$/, "draft-06"],
-  [/^https?:\/\/json-schema\.org\/draft-0[34]\/schema#?$/, "draft-04"],
+  [/^https?:\/\/json-schema\.org\/draft-04\/schema#?$/, "draft-04"],
+  [/^https?:\/\/json-schema\.org\/draft-03\/schema#?$/, "draft-04", { draft03: true }],
   [/^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/, "2019-09"],
   [/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/, "2020-12"],
 ];
 
-const DRAFT_03 = /^https?:\/\/json-schema\.org\/draft-03\/schema#?$/;
-
-/** `dialect`, for a tool's schema: the dialect it is read in, reported (through `warn`) when `$schema` names none. */
+/** `dialect`, for a tool's schema: the dialect it is read in, reported (through `warn`) when `$schema` names none, or names draft-03. */
 export function readDialect(schema: unknown, warn: (code: "keyword-dropped", message: string, at: string, hint: string) => void): Dialect {
-  const { dialect, known } = detectDialect(schema);
-  if (isRecord(schema) && typeof schema["$schema"] === "string" && DRAFT_03.test(schema["$schema"].trim())) {
+  const { dialect, uri, known, draft03 } = detectDialect(schema);
+  if (draft03) {
     warn(
       "keyword-dropped",
       "$schema names draft-03, which mcpgen reads as draft-04: what only draft-03 has (`required: true` on a property, `disallow`, `extends`, `divisibleBy`, schemas in `type`) is not applied",
@@ -43,7 +42,7 @@ export function readDialect(schema: unknown, warn: (code: "keyword-dropped", mes
   if (!known) {
     warn(
       "keyword-dropped",
-      `$schema ${JSON.stringify((schema as Record<string, unknown>)["$schema"])} names no JSON Schema dialect mcpgen knows; read as 2020-12`,
+      `$schema ${JSON.stringify(uri)} names no JSON Schema dialect mcpgen knows; read as 2020-12`,
       "/$schema",
       "use a json-schema.org meta-schema URI (draft-04, -06, -07, 2019-09 or 2020-12), or leave $schema out for 2020-12",
     );
@@ -51,12 +50,14 @@ export function readDialect(schema: unknown, warn: (code: "keyword-dropped", mes
   return dialect;
 }
 
-/** `dialect`: what `$schema` names; `known` is false for a `$schema` that names none of the dialects. */
-export function detectDialect(schema: unknown): { dialect: Dialect; known: boolean } {
-  const uri = isRecord(schema) && typeof schema["$schema"] === "string" ? schema["$schema"].trim() : undefined;
-  if (uri === undefined) return { dialect: "2020-12", known: true };
-  const match = DIALECT_URIS.find(([pattern]) => pattern.test(uri));
-  return match === undefined ? { dialect: "2020-12", known: false } : { dialect: match[1], known: true };
+/** `dialect`: what `$schema` (`uri`, as written) names; `known` is false for a `$schema` that names none of the dialects. */
+export function detectDialect(schema: unknown): { dialect: Dialect; uri: string | undefined; known: boolean; draft03: boolean } {
+  const written = isRecord(schema) && typeof schema["$schema"] === "string" ? schema["$schema"] : undefined;
+  if (written === undefined) return { dialect: "2020-12", uri: undefined, known: true, draft03: false };
+  const trimmed = written.trim();
+  const match = DIALECT_URIS.find(([pattern]) => pattern.test(trimmed));
+  if (match === undefined) return { dialect: "2020-12", uri: written, known: false, draft03: false };
+  return { dialect: match[1], uri: written, known: true, draft03: match[2]?.draft03 === true };
 }
 
 /** The dialect a resource root's `$schema` names, when it names one. */
