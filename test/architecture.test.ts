@@ -41,7 +41,7 @@ function areaOf(path: string): string {
   return relative(repoRoot, path).split("/")[0]!;
 }
 
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"(\.{1,2}\/[^"]+)"/g;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g;
 
 /** Every import that crosses an area boundary the rule does not allow, as `file -> target`. */
 function violations(): string[] {

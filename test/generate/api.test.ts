@@ -43,7 +43,9 @@ describe("the library API", () => {
     const written = await writeFiles(files, outDir);
     expect(ir.tools.map((tool) => tool.wireName)).toEqual(["get_weather", "get_forecast", "list_alerts"]);
     expect(written.map((file) => [file.path, file.status])).toEqual(files.map((file) => [file.path, "created"]));
-    await generate({ manifest, outDir: join(root, "whole") });
+    const whole = await generate({ manifest, outDir: join(root, "whole") });
+    expect(files.map((file) => file.path)).toEqual(whole.files.map((file) => file.path));
+    expect(files.map((file) => file.path)).toContain("validators.ts");
     for (const file of files) expect(await readFile(join(outDir, file.path), "utf8")).toBe(await readFile(join(root, "whole", file.path), "utf8"));
   });
 

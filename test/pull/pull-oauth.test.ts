@@ -270,6 +270,21 @@ describe("logging in", () => {
       );
       expect(error.message).toContain(`cannot listen on 127.0.0.1:${port} for the login's redirect`);
       expect(error.diagnostic.hint).toMatch(/another program uses the configured oauth\.callbackPort/);
+      // A server that asks for no login is pulled with the same settings: the held port never matters.
+      const open = await streamableHttpServer(() => toolServer([sampleTool("echo")]));
+      try {
+        const plain = await pull({
+          target: open.url.href,
+          outDir: await tempDir("oauth-port-none"),
+          format: false,
+          timeoutMs: 20_000,
+          oauth: { interactive: true, configDir: await tempDir("oauth-port-none-config"), settings: { callbackPort: port } },
+          environment: { BROWSER: browser() },
+        });
+        expect(plain.server.tools).toBe(1);
+      } finally {
+        await open.close();
+      }
     } finally {
       holder.close();
     }

@@ -44,11 +44,22 @@ function raisedCodes(): Map<string, string[]> {
   // A place typed as a code: every member of its contextual type is a catalogued code's literal.
   const typedAsCode = (type: ts.Type | undefined): boolean =>
     type !== undefined && (type.isUnion() ? type.types : [type]).every((member) => member.isStringLiteral() && codes.has(member.value));
+  // A rule's `reports: [...]` says which codes it may raise; it raises none itself.
+  const inRuleReports = (node: ts.Node): boolean =>
+    ts.isArrayLiteralExpression(node.parent) &&
+    ts.isPropertyAssignment(node.parent.parent) &&
+    ts.isIdentifier(node.parent.parent.name) &&
+    node.parent.parent.name.text === "reports";
   const raised = new Map<string, string[]>();
   for (const file of program.getSourceFiles()) {
     if (!file.fileName.startsWith(src) || file.fileName === catalogueFile) continue;
     const visit = (node: ts.Node): void => {
-      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && codes.has(node.text) && typedAsCode(checker.getContextualType(node))) {
+      if (
+        (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+        codes.has(node.text) &&
+        typedAsCode(checker.getContextualType(node)) &&
+        !inRuleReports(node)
+      ) {
         const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
         raised.set(node.text, [...(raised.get(node.text) ?? []), `${relative(repoRoot, file.fileName)}:${line}`]);
       }
