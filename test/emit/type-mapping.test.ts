@@ -161,8 +161,9 @@ const rows: Array<[readmeRow: string, Row]> = [
       given: properties({
         a: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: { type: "boolean" }, minItems: 1 },
         b: { type: "array", prefixItems: [{ type: "string" }], items: false },
+        c: { type: "array", items: [{ type: "string" }], additionalItems: { type: "number" } },
       }),
-      want: "export type TInput = {\n  a: [string, number?, ...boolean[]];\n  b: [string?];\n};",
+      want: "export type TInput = {\n  a: [string, number?, ...boolean[]];\n  b: [string?];\n  c: [string?, ...number[]];\n};",
     },
   ],
   [
@@ -187,22 +188,26 @@ const rows: Array<[readmeRow: string, Row]> = [
       rules: ["$ref"],
       given: {
         type: "object",
-        properties: { list: { $ref: "#/$defs/list" } },
-        $defs: { list: { type: "object", properties: { next: { $ref: "#/$defs/list" } } } },
+        properties: { list: { $ref: "#/$defs/list" }, leaf: { $ref: "#/definitions/leaf" }, loop: { $ref: "#/$defs/loop" } },
+        $defs: { list: { type: "object", properties: { next: { $ref: "#/$defs/list" } } }, loop: { $ref: "#/$defs/loop" } },
+        definitions: { leaf: { type: "string" } },
       },
-      want: "export type TInput = {\n  list?: TInputList;\n};\n\nexport type TInputList = {\n  next?: TInputList;\n};",
+      want: "export type TInput = {\n  list?: TInputList;\n  leaf?: TInputLeaf;\n  loop?: TInputLoop;\n};\n\nexport type TInputList = {\n  next?: TInputList;\n};\n\nexport type TInputLeaf = string;\n\nexport type TInputLoop = unknown;",
+      warnings: ["ref-unresolved"],
     },
   ],
   [
     "`$ref` into an embedded resource, an anchor, a meta-schema; `$dynamicRef`, `$recursiveRef`",
+    // One schema has one dialect: `$recursiveRef` (2019-09) and refs to the meta-schemas are held to the
+    // JSON Schema Test Suite's ref groups instead (test/generated/json-schema-suite.test.ts).
     {
       rules: ["$ref"],
       given: {
         type: "object",
-        properties: { a: { $ref: "#node" }, b: { $ref: "urn:example:leaf" } },
-        $defs: { n: { $anchor: "node", type: "string" }, l: { $id: "urn:example:leaf", type: "number" } },
+        properties: { a: { $ref: "#node" }, b: { $ref: "urn:example:leaf" }, c: { $dynamicRef: "#item" } },
+        $defs: { n: { $anchor: "node", type: "string" }, l: { $id: "urn:example:leaf", type: "number" }, i: { $dynamicAnchor: "item", type: "boolean" } },
       },
-      want: "export type TInput = {\n  a?: TInputN;\n  b?: TInputL;\n};\n\nexport type TInputN = string;\n\nexport type TInputL = number;",
+      want: "export type TInput = {\n  a?: TInputN;\n  b?: TInputL;\n  c?: TInputI;\n};\n\nexport type TInputN = string;\n\nexport type TInputL = number;\n\nexport type TInputI = boolean;",
     },
   ],
   [
