@@ -6,6 +6,7 @@
  * the generated files or the terminal; and text from the server (its stderr,
  * error messages, names) must not carry terminal control sequences.
  */
+import { pointerToken } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 
 export const REDACTED = "***";
@@ -115,8 +116,6 @@ const SCHEMA_KEYWORDS = new Set([
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
-const token = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
-
 /**
  * Masks the secrets a server echoed into the free text of its answer, in
  * place: descriptions and titles (of tools, annotations and schemas, and
@@ -150,7 +149,7 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
       node.forEach((item, index) => contract(item, `${pointer}/${index}`));
     } else if (isRecord(node)) {
       for (const [key, value] of Object.entries(node)) {
-        const at = `${pointer}/${token(key)}`;
+        const at = `${pointer}/${pointerToken(key)}`;
         if (secrets.contains(key)) result.kept.push({ pointer: at, tool });
         contract(value, at);
       }
@@ -159,13 +158,13 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
   const schema = (node: unknown, pointer: string): void => {
     if (!isRecord(node)) return contract(node, pointer);
     for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${token(key)}`;
+      const at = `${pointer}/${pointerToken(key)}`;
       if (secrets.contains(key)) result.kept.push({ pointer: at, tool });
       if (TEXT_KEYWORDS.has(key)) text(node, key, at);
       else if (SCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
         for (const [name, sub] of Object.entries(value)) {
-          if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${token(name)}`, tool });
-          schema(sub, `${at}/${token(name)}`);
+          if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${pointerToken(name)}`, tool });
+          schema(sub, `${at}/${pointerToken(name)}`);
         }
       } else if ((SCHEMA_KEYWORDS.has(key) || SCHEMA_ARRAY_KEYWORDS.has(key)) && Array.isArray(value)) {
         value.forEach((sub, index) => schema(sub, `${at}/${index}`));
@@ -174,9 +173,9 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
       } else if (key === "dependencies" && isRecord(value)) {
         // Draft 7: each value is either required property names (contract) or a schema.
         for (const [name, sub] of Object.entries(value)) {
-          if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${token(name)}`, tool });
-          if (Array.isArray(sub)) contract(sub, `${at}/${token(name)}`);
-          else schema(sub, `${at}/${token(name)}`);
+          if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${pointerToken(name)}`, tool });
+          if (Array.isArray(sub)) contract(sub, `${at}/${pointerToken(name)}`);
+          else schema(sub, `${at}/${pointerToken(name)}`);
         }
       } else {
         contract(value, at);
@@ -185,7 +184,7 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
   };
 
   for (const [key, value] of Object.entries(manifest)) {
-    const at = `/${token(key)}`;
+    const at = `/${pointerToken(key)}`;
     if (key === "instructions") text(manifest, key, at);
     else if (key === "server" && isRecord(value)) serverInfo(value, at);
     else if (key === "tools" && Array.isArray(value)) {
@@ -201,7 +200,7 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
 
   function serverInfo(node: Record<string, unknown> | unknown[], pointer: string): void {
     for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${token(key)}`;
+      const at = `${pointer}/${pointerToken(key)}`;
       if (!Array.isArray(node) && secrets.contains(key)) result.kept.push({ pointer: at });
       if (typeof value === "string") text(node, Array.isArray(node) ? Number(key) : key, at);
       else if (Array.isArray(value) || isRecord(value)) serverInfo(value, at);
@@ -210,7 +209,7 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
 
   function toolObject(node: Record<string, unknown>, pointer: string): void {
     for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${token(key)}`;
+      const at = `${pointer}/${pointerToken(key)}`;
       if (secrets.contains(key)) result.kept.push({ pointer: at, tool });
       if (key === "title" || key === "description") text(node, key, at);
       else if (key === "inputSchema" || key === "outputSchema") schema(value, at);
@@ -218,8 +217,8 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
         for (const [name, hint] of Object.entries(value)) {
           if (name === "title") text(value, name, `${at}/title`);
           else {
-            if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${token(name)}`, tool });
-            contract(hint, `${at}/${token(name)}`);
+            if (secrets.contains(name)) result.kept.push({ pointer: `${at}/${pointerToken(name)}`, tool });
+            contract(hint, `${at}/${pointerToken(name)}`);
           }
         }
       } else contract(value, at);

@@ -19,7 +19,7 @@
  */
 import type { Dialect } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
-import { joinPointer } from "../shared/errors.js";
+import { joinPointer, pointerTokens } from "../shared/errors.js";
 import { decodeFragment, resolveUri, splitFragment } from "./uri.js";
 import type { Rule } from "./rule.js";
 import { isLegacyDialect } from "./rules/dialects.js";
@@ -93,10 +93,8 @@ function subschemaValues(node: Record<string, unknown>): Array<[path: string[], 
 
 /** Resolves an RFC 6901 pointer (already URI-decoded) against a document. */
 export function resolvePointer(document: unknown, pointer: string): { found: boolean; value: unknown } {
-  if (pointer === "") return { found: true, value: document };
   let current = document;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const token of pointerTokens(pointer)) {
     if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < current.length) {
       current = current[Number(token)];
     } else if (isRecord(current) && Object.prototype.hasOwnProperty.call(current, token)) {

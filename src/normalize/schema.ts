@@ -10,7 +10,7 @@
  * (`lenient-subschemas`), and, once all is hoisted, `empty-ref-cycles`.
  * `registry.ts` lists every rule.
  */
-import { joinPointer, type Diagnostic, type DiagnosticCode } from "../shared/errors.js";
+import { joinPointer, pointerTokens, type Diagnostic, type DiagnosticCode } from "../shared/errors.js";
 import type { Dialect, PatternMode, Schema, SchemaObject } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
 import { breakEmptyRefCycles } from "./empty-ref-cycles.js";
@@ -366,10 +366,7 @@ function identifierPart(text: string): string {
 
 /** A `$defs` key for the subschema at `pointer`, named after its last meaningful token. */
 function keyBase(pointer: string): string {
-  const tokens = pointer
-    .slice(1)
-    .split("/")
-    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens = pointerTokens(pointer);
   const last = tokens[tokens.length - 1] ?? "def";
   if (tokens.length <= 2 && (tokens[0] === "$defs" || tokens[0] === "definitions")) return identifierPart(last);
   // Hoisted from elsewhere (`#/properties/a/items`): name it after the last meaningful token.

@@ -109,6 +109,15 @@ export function pointerToken(token: string | number): string {
   return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
 }
 
+/** The reference tokens of a JSON pointer (`""` has none), unescaped (RFC 6901 §4: `~1` first, then `~0`). */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((token) => (token.includes("~") ? token.replace(/~1/g, "/").replace(/~0/g, "~") : token));
+}
+
 export function joinPointer(base: string, ...tokens: Array<string | number>): string {
   let pointer = base;
   for (const token of tokens) pointer += `/${pointerToken(token)}`;

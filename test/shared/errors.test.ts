@@ -1,6 +1,6 @@
 /** How diagnostics read on a terminal (src/shared/errors.ts). */
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic, printable } from "../../src/shared/errors.js";
+import { formatDiagnostic, joinPointer, pointerTokens, printable } from "../../src/shared/errors.js";
 
 describe("formatDiagnostic", () => {
   it("names the file, the tool and the pointer, then the message and the hint", () => {
@@ -41,5 +41,15 @@ describe("printable", () => {
         pointer: "/tools/0/inputSchema/properties/a\u202e",
       }),
     ).toBe('tool "t\\u2066" at /tools/0/inputSchema/properties/a\\u202e: in tool\\u202e text');
+  });
+});
+
+describe("JSON pointers", () => {
+  it("split into the tokens they were joined from, ~ and / included (RFC 6901)", () => {
+    const tokens = ["a/b", "~1", "~0/~", "", "0", "__proto__"];
+    const pointer = joinPointer("", ...tokens);
+    expect(pointer).toBe("/a~1b/~01/~00~1~0//0/__proto__");
+    expect(pointerTokens(pointer)).toEqual(tokens);
+    expect(pointerTokens("")).toEqual([]);
   });
 });
