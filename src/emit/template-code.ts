@@ -25,6 +25,24 @@ export function templateCode(name: string): string {
   return code;
 }
 
+const inlinedCode = new Map<string, string>();
+
+/**
+ * What the template `name` emits, for inlining into a module whose exports
+ * are its own (`validators.ts`): without its header comment, nothing exported.
+ */
+export function inlinedTemplateCode(name: string): string {
+  let code = inlinedCode.get(name);
+  if (code === undefined) {
+    code = templateCode(name)
+      .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
+      .replace(/^export /gm, "")
+      .trim();
+    inlinedCode.set(name, code);
+  }
+  return code;
+}
+
 /** The `emitted` region of a template's text, or all of it. */
 export function emittedRegion(text: string, name: string): string {
   const lines = text.split("\n");

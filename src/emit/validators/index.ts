@@ -10,15 +10,13 @@
  * one per core but the main thread's, which formats meanwhile and then takes
  * the chunks still waiting (validators/queue.ts).
  */
-import { readFile } from "node:fs/promises";
 import type { EmittedFile, ManifestIR, Schema, SchemaObject, SourceFile, VariableStatement } from "../../ir/index.js";
 import { LONE_SURROGATE, setOwn } from "../../shared/json.js";
 import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import type { PatternMode } from "../../../templates/pattern-engine.js";
 import { fileHeader } from "../header.js";
 import { header as headerComments, identifier, importDeclaration, literal, reference, typeLiteral } from "../nodes.js";
-import { template, templateCode } from "../template-code.js";
-import { templatePath } from "../templates.js";
+import { inlinedTemplateCode, template, templateCode } from "../template-code.js";
 import { refTarget } from "../../ir/refs.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
 import { PATTERN_ENGINE_NAME, validatorId, type ChunkResult, type CompileContext, type ValidatorEntry } from "./compiler.js";
@@ -91,8 +89,7 @@ export function startValidators(ir: ManifestIR): ValidatorsInProgress {
   };
 }
 
-async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf: ValidatorEntry[][], results: ChunkResult[]): Promise<EmittedFile> {
-  const runtimeSource = readFile(templatePath("validator-runtime.ts"), "utf8");
+function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf: ValidatorEntry[][], results: ChunkResult[]): EmittedFile {
   const { unique, aliases } = plan;
   reportCompileFailures(ir, plan, results);
 
@@ -115,10 +112,10 @@ async function assembleValidators(ir: ManifestIR, plan: ValidatorPlan, chunksOf:
     "",
     templateCode("client/validators.ts").trimEnd(),
     "",
-    inlinedTemplate(await runtimeSource),
+    inlinedTemplateCode("validator-runtime.ts"),
     "",
-    ...(results.some((result) => result.uniqueItems === true) ? [inlinedTemplate(await readFile(templatePath("unique-items.ts"), "utf8")), ""] : []),
-    ...(await patternEngineBlock(plan.context.patternModes ?? [])),
+    ...(results.some((result) => result.uniqueItems === true) ? [inlinedTemplateCode("unique-items.ts"), ""] : []),
+    ...patternEngineBlock(plan.context.patternModes ?? []),
     ...chunks,
     ...exported.map((name) => `export const ${name}: Validator = ${home.get(name)!};`),
     "",
@@ -154,27 +151,19 @@ function reportCompileFailures(ir: ManifestIR, plan: ValidatorPlan, results: rea
   });
 }
 
-/** A template's code for inlining: without its header comment, nothing exported (the file's exports are the validators). */
-function inlinedTemplate(source: string): string {
-  return source
-    .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
-    .replace(/^export /gm, "")
-    .trim();
-}
-
 /**
  * The pattern engine ajv's code calls (`code.regExp`), declared only when some pattern does not
  * compile as `new RegExp(source, "u")`: the table of those patterns, the engine
  * (templates/pattern-engine.ts) and, when a pattern needs it, the linear-time matcher
  * (templates/linear-regexp.ts). Otherwise nothing: the file is what it was without them.
  */
-async function patternEngineBlock(modes: ReadonlyArray<readonly [string, PatternMode]>): Promise<string[]> {
+function patternEngineBlock(modes: ReadonlyArray<readonly [string, PatternMode]>): string[] {
   if (modes.length === 0) return [];
   const linear = modes.some(([, mode]) => mode !== "legacy");
   const table = modes.map(([source, mode]) => `  [${stringLiteral(source)}, ${stringLiteral(mode)}],`).join("\n");
   return [
-    ...(linear ? [inlinedTemplate(await readFile(templatePath("linear-regexp.ts"), "utf8")), ""] : []),
-    inlinedTemplate(await readFile(templatePath("pattern-engine.ts"), "utf8")),
+    ...(linear ? [inlinedTemplateCode("linear-regexp.ts"), ""] : []),
+    inlinedTemplateCode("pattern-engine.ts"),
     "",
     `/** How the patterns that do not compile as \`new RegExp(source, "u")\` compile (mcpgen's docs/type-mapping.md, "Patterns"). */`,
     `const ${PATTERN_ENGINE_NAME} = patternEngine(new Map([\n${table}\n]), ${linear ? "LinearRegExp" : "undefined"});`,
