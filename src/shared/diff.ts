@@ -56,7 +56,10 @@ function compare(before: string | undefined, after: string | undefined): Compare
 
 /** Lines added and removed going from `before` to `after` (`undefined` means no file). */
 export function lineChanges(before: string | undefined, after: string | undefined): LineChanges {
-  const { x, y } = compare(before, after);
+  return changesOf(compare(before, after));
+}
+
+function changesOf({ x, y }: Compared): LineChanges {
   const edits = editDistance(x, y) ?? lowerBound(x, y);
   return { added: (edits + y.length - x.length) / 2, removed: (edits - y.length + x.length) / 2 };
 }
@@ -83,14 +86,36 @@ const MAX_SCRIPT_EDITS = 1_000;
 
 /** The unified diff from `before` to `after` (`undefined` means no file). */
 export function unifiedDiff(before: string | undefined, after: string | undefined, options: UnifiedDiffOptions = {}): UnifiedDiff {
+  const compared = compare(before, after);
+  return diffText(compared, editScript(compared.x, compared.y), options);
+}
+
+/**
+ * `lineChanges` and `unifiedDiff` of one pair, comparing the two texts once:
+ * the counts come from the diff's own edit script, or, past the edits a
+ * script keeps, from the edit distance alone.
+ */
+export function lineChangesAndDiff(
+  before: string | undefined,
+  after: string | undefined,
+  options: UnifiedDiffOptions = {},
+): { lines: LineChanges; diff: UnifiedDiff } {
+  const compared = compare(before, after);
+  const script = editScript(compared.x, compared.y);
+  const lines =
+    script === undefined ? changesOf(compared) : { added: script.filter((op) => op === "+").length, removed: script.filter((op) => op === "-").length };
+  return { lines, diff: diffText(compared, script, options) };
+}
+
+/** The unified diff of a compared pair; without an edit script (too many edits to keep one), every line of the middle goes and comes. */
+function diffText(compared: Compared, script: Op[] | undefined, options: UnifiedDiffOptions): UnifiedDiff {
   const context = options.context ?? 3;
   const maxLines = options.maxLines ?? 200;
   const maxLineLength = options.maxLineLength ?? 300;
-  const compared = compare(before, after);
   const { a, b, start, endA } = compared;
   const ops = [
     ...Array.from({ length: start }, (): Op => "="),
-    ...(editScript(compared.x, compared.y) ?? [...Array.from(compared.x, (): Op => "-"), ...Array.from(compared.y, (): Op => "+")]),
+    ...(script ?? [...Array.from(compared.x, (): Op => "-"), ...Array.from(compared.y, (): Op => "+")]),
     ...Array.from({ length: a.length - endA }, (): Op => "="),
   ];
   const shown: string[] = [];

@@ -18,7 +18,7 @@ import { lstatSync, readlinkSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { hostname } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { lineChanges, unifiedDiff, type LineChanges, type UnifiedDiff } from "../shared/diff.js";
+import { lineChanges, lineChangesAndDiff, type LineChanges, type UnifiedDiff } from "../shared/diff.js";
 import { realPathOf } from "../shared/real-path.js";
 import { userError } from "../shared/errors.js";
 import type { EmittedFile } from "../ir/index.js";
@@ -168,7 +168,7 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
       return {
         path: file.path,
         status: "updated",
-        ...(diff ? { lines: lineChanges(existing, file.contents), diff: unifiedDiff(existing, file.contents) } : {}),
+        ...(diff ? lineChangesAndDiff(existing, file.contents) : {}),
       };
     }),
   );

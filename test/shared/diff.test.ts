@@ -4,7 +4,7 @@
  * into the new one with exactly the lines `lineChanges` counts.
  */
 import { describe, expect, it } from "vitest";
-import { lineChanges, unifiedDiff } from "../../src/shared/diff.js";
+import { lineChanges, lineChangesAndDiff, unifiedDiff } from "../../src/shared/diff.js";
 
 const lines = (...values: string[]) => values.map((value) => `${value}\n`).join("");
 
@@ -82,6 +82,8 @@ describe("unifiedDiff", () => {
       const counted = lineChanges(a, b);
       expect((diff.text.match(/^\+/gm) ?? []).length).toBe(counted.added);
       expect((diff.text.match(/^-/gm) ?? []).length).toBe(counted.removed);
+      // Compared once, the same counts and the same diff.
+      expect(lineChangesAndDiff(a, b, { maxLines: Infinity, context: 3 })).toEqual({ lines: counted, diff: unifiedDiff(a, b, { maxLines: Infinity }) });
     }
   });
 
@@ -90,5 +92,11 @@ describe("unifiedDiff", () => {
     const after = before.map((line, index) => (index % 2 === 0 ? `${line}!` : line));
     const diff = unifiedDiff(lines(...before), lines(...after), { maxLines: Infinity });
     expect(applyDiff(lines(...before), diff.text)).toBe(lines(...after));
+    // The counts stay the edit distance's (1,500 lines changed), not the diff's removed-and-re-added region.
+    expect(lineChangesAndDiff(lines(...before), lines(...after))).toEqual({
+      lines: lineChanges(lines(...before), lines(...after)),
+      diff: unifiedDiff(lines(...before), lines(...after)),
+    });
+    expect(lineChanges(lines(...before), lines(...after))).toEqual({ added: 1_500, removed: 1_500 });
   });
 });
