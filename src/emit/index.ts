@@ -22,7 +22,7 @@ export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> 
   try {
     // The workers compile once the chunks are planned: plan them first, then emit the rest meanwhile.
     await validators.queued;
-    const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), await emitRuntime(ir), emitManifestSnapshot(ir)];
+    const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), emitRuntime(ir), emitManifestSnapshot(ir)];
     return { files, validators };
   } catch (error) {
     validators.cancel();

@@ -223,7 +223,7 @@ describe("uniqueItems in a generated validators.ts", () => {
     );
     const directory = await esmProject("unique-items");
     const validators = await emitValidators(ir);
-    const files = [validators, emitValidate(ir), await emitRuntime(ir)];
+    const files = [validators, emitValidate(ir), emitRuntime(ir)];
     for (const file of files) await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
     validatorsSource = validators.contents;
     ({ validateInput } = (await import(pathToFileURL(join(directory, "validate.ts")).href)) as { validateInput: ValidateInput });

@@ -37,18 +37,13 @@ export interface ScaffoldFiles {
 const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions): Promise<ScaffoldFiles> {
-  const [validators, runtime, serverRuntime, packageJson] = await Promise.all([
-    emitValidators(ir),
-    emitRuntime(ir),
-    emitServerRuntime(ir),
-    emitPackageJson(options.name),
-  ]);
+  const validators = await emitValidators(ir);
   const inGenerated = [
     emitTypes(ir),
     validators,
     emitValidate(ir),
-    runtime,
-    serverRuntime,
+    emitRuntime(ir),
+    emitServerRuntime(ir),
     emitServerTools(ir),
     emitServerDefine(ir),
     emitServerHandlers(ir, options.handlerPaths),
@@ -57,6 +52,6 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
   const generated = [...inGenerated, { ...emitManifestSnapshot(ir, { fingerprint: true }), path: MANIFEST_FILE }];
 
   const stubs = ir.tools.map((tool) => emitHandlerStub(tool, options.handlerPaths.get(tool.wireName)!));
-  const owned = [packageJson, emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths), ...stubs];
+  const owned = [emitPackageJson(options.name), emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths), ...stubs];
   return { generated: generated.sort(byPath), owned: owned.sort(byPath) };
 }

@@ -10,23 +10,9 @@
  * `generate` script runs the `mcpgen` command npm finds (this project's or a
  * parent directory's `node_modules/.bin`, then `PATH`), as the README says.
  */
-import { readFile } from "node:fs/promises";
 import type { EmittedFile } from "../../ir/index.js";
 import { MANIFEST_FILE, PACKAGE_FILE } from "../../shared/output-names.js";
-import { templatePath } from "../templates.js";
-
-interface OwnPackage {
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-}
-
-let ownPackage: Promise<OwnPackage> | undefined;
-
-/** mcpgen's package.json (found next to `templates/`, in the repository and in the installed package). */
-function readOwnPackage(): Promise<OwnPackage> {
-  ownPackage ??= readFile(templatePath("../package.json"), "utf8").then((text) => JSON.parse(text) as OwnPackage);
-  return ownPackage;
-}
+import { ownPackage } from "../../shared/version.js";
 
 /** An npm package name from any text (a directory name): lower case, URL-safe, at most 214 characters. */
 export function packageName(text: string): string {
@@ -38,8 +24,8 @@ export function packageName(text: string): string {
   return name === "" || name === "node_modules" || name === "favicon.ico" ? "mcp-server" : name;
 }
 
-export async function emitPackageJson(name: string): Promise<EmittedFile> {
-  const own = await readOwnPackage();
+export function emitPackageJson(name: string): EmittedFile {
+  const own = ownPackage();
   const range = (section: Record<string, string> | undefined, dependency: string) => {
     const value = section?.[dependency];
     if (value === undefined) throw new Error(`internal: mcpgen's package.json does not list ${dependency}`);
