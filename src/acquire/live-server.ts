@@ -1,15 +1,21 @@
 /**
- * Stage 1 (acquire) for live servers: connect with the official SDK client
- * (v1), initialize, and page through `tools/list`. The result is a
- * `RawManifest`, the same thing a manifest file gives, carrying the server's
- * `serverInfo`, negotiated protocol version, capabilities and instructions.
+ * Stage 1 (acquire) for live servers: connect with the official SDK v2
+ * client, learn which protocol revision the server speaks, and page through
+ * `tools/list`. The result is a `RawManifest`, the same thing a manifest file
+ * gives, carrying the server's `serverInfo`, the revision spoken,
+ * capabilities, instructions and the list's cache hints.
  *
- * The SDK offers its latest protocol version and accepts every older one it
- * supports (MCP "Lifecycle", version negotiation). A remote server is tried
- * with Streamable HTTP first; when the initialize POST fails with 400, 404 or
- * 405 the legacy HTTP+SSE transport is used instead (MCP 2025-03-26
- * "Transports", backwards compatibility). The SDK is imported here, lazily,
- * so no other command pays for loading it.
+ * The 2026-07-28 revision first (MCP 2026-07-28 "Versioning", backward
+ * compatibility): the client probes with `server/discover`; a server that
+ * answers is modern, and is listed statelessly with the per-request `_meta`.
+ * One that answers as a 2025-era server (an error that is no modern error, an
+ * HTTP 4xx without a modern error body, or silence on stdio) gets the 2025
+ * `initialize` handshake instead. A stdio server that exits on the probe, as
+ * some 2025-era servers do on any request before `initialize`, is started
+ * again for the handshake. Over HTTP, when the 2025 `initialize` POST too is
+ * refused with 400, 404 or 405, the legacy HTTP+SSE transport is tried (MCP
+ * 2025-03-26 "Transports", backwards compatibility). The SDK is imported here,
+ * lazily, so no other command pays for loading it.
  *
  * Whatever happens, the connection is closed and a child process is gone
  * (with whatever it started) before `acquireLiveServer` returns or throws;
@@ -17,9 +23,7 @@
  * than the pull's budget from the server.
  */
 import type { ChildProcess } from "node:child_process";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { PaginatedResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, Transport } from "@modelcontextprotocol/client";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { OAuthSession } from "./oauth/session.js";
 import type { OAuthOptions } from "./oauth/settings.js";
@@ -84,22 +88,34 @@ export interface LiveServerResult {
   transport: TransportName;
   /** True when Streamable HTTP was refused and legacy SSE worked. */
   fellBack: boolean;
+  /** `modern`: the 2026-07-28 revision or later, without a handshake; `legacy`: a 2025 revision, after `initialize`. */
+  era: ProtocolEra;
   pages: number;
 }
+
+/** The two families of protocol revisions (MCP 2026-07-28 "Versioning": modern and legacy). */
+export type ProtocolEra = "modern" | "legacy";
+
+/** How a connection settles its era: probe with `server/discover` and fall back (`auto`), or go straight to `initialize` (`legacy`). */
+type Negotiation = "auto" | "legacy";
 
 interface Sdk {
   Client: typeof Client;
   errors: SdkErrors;
-  /** What a `tools/list` page is parsed with: a result with an optional `nextCursor`, every other field kept as sent (see `listAllTools`). */
-  pageSchema: typeof PaginatedResultSchema;
 }
 
-/** One initialized client. */
+/** One connected client. */
 interface Connection {
   client: Client;
-  protocolVersion: string | undefined;
-  /** The `tools` of the last `tools/list` answer as the server sent them (see `observeTransport`). */
-  takeToolsPage: () => unknown[] | undefined;
+  /** The `tools/list` answers as the server sent them (see `observeTransport`). */
+  takeToolsPage: () => ListPage | undefined;
+}
+
+/** One `tools/list` answer as sent: its tools, and the cache hints of the 2026-07-28 revision. */
+interface ListPage {
+  tools: unknown[];
+  ttlMs?: unknown;
+  cacheScope?: unknown;
 }
 
 /**
@@ -131,6 +147,11 @@ class Watch {
   ) {
     this.budget = new ResponseBudget(maxResponseBytes, (error) => this.fault(error));
     this.fetch = boundedFetch(this.budget, base);
+  }
+
+  /** Forgets a fault raised by a connection that has been given up (a stdio server that exited on the era probe). */
+  forgetFault(): void {
+    this.pending = undefined;
   }
 
   fault(error: Error): void {
@@ -175,12 +196,12 @@ class Watch {
 
 /** Connects to `spec`, lists every tool, and disconnects. Throws `McpgenError` on any fault. */
 export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOptions): Promise<LiveServerResult> {
-  const sdk = await loadSdk(spec.transport !== "stdio");
+  const sdk = await loadSdk();
   const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
   const attempt: Attempt = {
     label: spec.label,
     transport: spec.transport === "stdio" ? "stdio" : spec.transport === "sse" ? "sse" : "http",
-    phase: "initialize",
+    phase: spec.transport === "sse" ? "initialize" : "server/discover",
     timeoutMs: options.timeoutMs,
     secrets: options.secrets,
   };
@@ -201,9 +222,10 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
         if (oauth?.isLoginPending(error) !== true) throw error;
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
         for (const close of closers.splice(0).reverse()) await close(true);
+        const phase = attempt.phase;
         attempt.phase = "login";
         await watch.waitForPerson(oauth.finishLogin(options.signal), oauth.loginTimeoutMs + attempt.timeoutMs);
-        attempt.phase = "initialize";
+        attempt.phase = phase;
       }
     }
   } catch (error) {
@@ -217,7 +239,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   }
 }
 
-/** Connects, initializes and lists every tool: one attempt. */
+/** Connects, settles the era and lists every tool: one attempt. */
 async function listServer(
   spec: ServerSpec,
   sdk: Sdk,
@@ -232,14 +254,17 @@ async function listServer(
     spec.transport === "stdio"
       ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
       : await connectRemote({ spec, sdk, attempt, watch, closers, progress, remote: remoteInit(spec, oauth, watch.fetch), where: displayUrl(spec.url) });
-  const { client, protocolVersion } = connection;
+  const { client } = connection;
+  const era: ProtocolEra = client.getProtocolEra() === "modern" ? "modern" : "legacy";
+  const protocolVersion = client.getNegotiatedProtocolVersion();
   const server = client.getServerVersion() as Record<string, unknown> | undefined;
   const name = typeof server?.["name"] === "string" ? options.secrets.excerpt(server["name"], 80) : "(unnamed)";
   const version = typeof server?.["version"] === "string" ? ` ${options.secrets.excerpt(server["version"], 40)}` : "";
-  progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
+  const how = era === "modern" ? "server/discover, no handshake" : "the 2025 initialize handshake";
+  progress("initialized", `reached ${name}${version}: protocol ${protocolVersion ?? "unknown"} (${how})`);
 
-  const { tools, pages } = await listAllTools(connection, sdk.pageSchema, attempt, watch, options);
-  progress("listed", `listed ${tools.length} tool(s) in ${pages} page(s)`);
+  const { tools, pages, cache } = await listAllTools(connection, attempt, watch, options);
+  progress("listed", `listed ${tools.length} ${tools.length === 1 ? "tool" : "tools"} in ${pages} ${pages === 1 ? "page" : "pages"}`);
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   return {
     manifest: {
@@ -250,9 +275,11 @@ async function listServer(
       protocolVersion,
       capabilities,
       instructions: client.getInstructions(),
+      ...(cache === undefined ? {} : { cache: { "tools/list": cache } }),
     },
     transport: attempt.transport,
     fellBack,
+    era,
     pages,
   };
 }
@@ -288,60 +315,71 @@ async function openOAuth(
   });
 }
 
-async function loadSdk(remote: boolean): Promise<Sdk> {
-  const [{ Client }, { McpError, ErrorCode, PaginatedResultSchema }, streamable, sse] = await Promise.all([
-    import("@modelcontextprotocol/sdk/client/index.js"),
-    import("@modelcontextprotocol/sdk/types.js"),
-    remote ? import("@modelcontextprotocol/sdk/client/streamableHttp.js") : undefined,
-    remote ? import("@modelcontextprotocol/sdk/client/sse.js") : undefined,
-  ]);
+async function loadSdk(): Promise<Sdk> {
+  const { Client, ProtocolError, SdkError, SdkHttpError, SseError, UnauthorizedError } = await import("@modelcontextprotocol/client");
   return {
     Client,
     errors: {
-      McpError: McpError as SdkErrors["McpError"],
-      StreamableHTTPError: streamable?.StreamableHTTPError as SdkErrors["StreamableHTTPError"],
-      SseError: sse?.SseError as SdkErrors["SseError"],
-      requestTimeoutCode: ErrorCode.RequestTimeout,
+      ProtocolError: ProtocolError as SdkErrors["ProtocolError"],
+      SdkError: SdkError as SdkErrors["SdkError"],
+      SdkHttpError: SdkHttpError as SdkErrors["SdkHttpError"],
+      SseError: SseError as SdkErrors["SseError"],
+      UnauthorizedError: UnauthorizedError as SdkErrors["UnauthorizedError"],
     },
-    pageSchema: PaginatedResultSchema,
   };
 }
+
+/** How long a stdio server may take to answer `server/discover` before it is taken for a 2025-era server that ignores it. */
+export const STDIO_PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * The client mcpgen connects with. It never calls a tool, so it needs no
  * output-schema validator: the default one would compile every
  * `outputSchema` with Ajv while listing, and fail on dialects it lacks.
+ * `auto` probes with `server/discover` first; `legacy` goes straight to
+ * `initialize`.
  */
-function newClient(sdk: Sdk): Client {
+function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): Client {
   return new sdk.Client(
     { name: "mcpgen", version: mcpgenVersion() },
-    { capabilities: {}, jsonSchemaValidator: { getValidator: () => (input: unknown) => ({ valid: true, data: input as never, errorMessage: undefined }) } },
+    {
+      capabilities: {},
+      jsonSchemaValidator: { getValidator: () => (input: unknown) => ({ valid: true, data: input as never, errorMessage: undefined }) },
+      versionNegotiation: negotiation === "auto" ? { mode: "auto", probe: { timeoutMs: probeTimeoutMs } } : { mode: "legacy" },
+    },
   );
 }
 
-/** The SDK keeps the negotiated version to itself; it hands it to the transport, so listen there. */
 /**
  * What mcpgen reads off the transport itself, installed before the SDK
- * client connects (the client chains a handler it finds). The negotiated
- * protocol version (SDK 1.x has no getter for it), and each `tools/list`
- * answer's tools as sent: the SDK's parse drops fields it does not know
- * (a newer spec's, a server's own), and the snapshot keeps the server's words.
+ * client connects (the client chains a handler it finds): each `tools/list`
+ * answer as sent, since the SDK's parse drops fields it does not know (a
+ * newer spec's, a server's own) and the snapshot keeps the server's words;
+ * and the method of each request sent, so that a failure names the request it
+ * happened in (`server/discover`, `initialize`, `tools/list`).
  */
-function observeTransport(transport: Transport): { protocolVersion: () => string | undefined; takeToolsPage: () => unknown[] | undefined } {
-  let version: string | undefined;
-  let toolsPage: unknown[] | undefined;
-  const original = transport.setProtocolVersion?.bind(transport);
-  transport.setProtocolVersion = (value: string) => {
-    version = value;
-    original?.(value);
-  };
+function observeTransport(transport: Transport, attempt: Attempt): { takeToolsPage: () => ListPage | undefined } {
+  let toolsPage: ListPage | undefined;
+  attempt.sent = [];
+  attempt.received = 0;
   transport.onmessage = (message) => {
+    attempt.received = (attempt.received ?? 0) + 1;
     const result = (message as { result?: unknown }).result;
-    const tools = typeof result === "object" && result !== null ? (result as { tools?: unknown }).tools : undefined;
-    if ("id" in message && Array.isArray(tools)) toolsPage = tools;
+    if (!("id" in message) || typeof result !== "object" || result === null) return;
+    const { tools, ttlMs, cacheScope } = result as { tools?: unknown; ttlMs?: unknown; cacheScope?: unknown };
+    if (Array.isArray(tools)) toolsPage = { tools, ttlMs, cacheScope };
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, ...rest) => {
+    const method = (message as { method?: unknown }).method;
+    // Requests only: a notification (notifications/initialized) is not what the server answers.
+    if (typeof method === "string" && "id" in message) {
+      attempt.sent?.push(method);
+      if (method !== "tools/list") attempt.phase = method;
+    }
+    return send(message, ...rest);
   };
   return {
-    protocolVersion: () => version,
     takeToolsPage: () => {
       const page = toolsPage;
       toolsPage = undefined;
@@ -353,6 +391,13 @@ function observeTransport(transport: Transport): { protocolVersion: () => string
 /** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
 const SDK_TIMEOUT_SLACK_MS = 1000;
 
+/**
+ * A stdio server, on the 2026-07-28 revision when it answers the
+ * `server/discover` probe, else after the 2025 handshake. A server that
+ * exits on the probe (MCP 2026-07-28 "stdio", backward compatibility: some
+ * 2025-era servers stop on any request before `initialize`) is started again
+ * and initialized at once.
+ */
 async function connectStdio(
   spec: StdioServerSpec,
   sdk: Sdk,
@@ -361,19 +406,37 @@ async function connectStdio(
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
 ): Promise<Connection> {
+  progress("connecting", `starting ${spec.label} (stdio)`);
+  const before = closers.length;
+  try {
+    return await startStdio(spec, sdk, attempt, watch, closers, "auto");
+  } catch (error) {
+    if (attempt.phase !== "server/discover" || attempt.exit === undefined || error instanceof Interrupted || watch.budget.exceeded) throw error;
+    for (const close of closers.splice(before).reverse()) await close(true);
+    watch.forgetFault();
+    attempt.exit = undefined;
+    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy");
+    // Said once the handshake worked: a server that exits whatever it is sent is reported by its exit alone.
+    progress("fallback", `${spec.label} exited on the server/discover probe (a 2025-era server); it was started again for the 2025 initialize handshake`);
+    return connection;
+  }
+}
+
+async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, watch: Watch, closers: Closer[], negotiation: Negotiation): Promise<Connection> {
   attempt.command = [spec.command, ...spec.args].join(" ");
   attempt.stderr = new OutputTail();
   attempt.stdout = new StdoutWatch();
-  progress("connecting", `starting ${spec.label} (stdio)`);
+  attempt.phase = negotiation === "auto" ? "server/discover" : "initialize";
   const { transport, child, stop } = await stdioTransport(spec, watch.budget, attempt);
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
-    child()?.once("exit", (code, signal) => {
+    const started = child();
+    started?.once("exit", (code, signal) => {
       attempt.exit = { code, signal };
     });
     // "close" comes after stdout and stderr are drained, so the quoted stderr is complete.
-    child()?.once("close", () => watch.fault(new ServerExited("exited")));
+    started?.once("close", () => watch.fault(new ServerExited("exited")));
   };
   transport.onerror = (error) => {
     // Past the budget the server is being stopped for that; its cut-off line is no protocol fault.
@@ -389,16 +452,18 @@ async function connectStdio(
       });
     }
   };
-  const observed = observeTransport(transport);
-  const client = newClient(sdk);
+  const observed = observeTransport(transport, attempt);
+  const probeTimeoutMs = negotiation === "auto" ? Math.min(attempt.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : 0;
+  const client = newClient(sdk, negotiation, probeTimeoutMs);
   closers.push(async (fault) => {
     if (fault) await stop();
     await client.close().catch(() => {});
     // After a clean close the child has been ended already; this makes sure of it (and of what it started).
     await stop();
   });
-  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
-  return { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage };
+  // Silence on the probe means a 2025-era server (the handshake follows, with its own time): both fit in the deadline.
+  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
+  return { client, takeToolsPage: observed.takeToolsPage };
 }
 
 /** A stdio transport, the child it runs, and how to stop that child for good. */
@@ -415,7 +480,7 @@ interface StdioConnection {
  * child is only reachable through a private field, there.
  */
 async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioConnection> {
-  const { getDefaultEnvironment, StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const { getDefaultEnvironment, StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
   const env = { ...getDefaultEnvironment(), ...spec.env };
   if (process.platform !== "win32") {
     const { ProcessGroupStdioTransport } = await import("./stdio-transport.js");
@@ -471,86 +536,120 @@ interface RemoteConnect {
   where: string;
 }
 
+/**
+ * Streamable HTTP, 2026-07-28 first: the SDK probes with `server/discover`
+ * and falls back to the 2025 `initialize` when the server answers as a
+ * 2025-era server. Legacy HTTP+SSE only when that `initialize` POST too is
+ * refused with 400, 404 or 405: a server that answered `server/discover` as a
+ * modern server never gets there.
+ */
 async function connectRemote(connect: RemoteConnect): Promise<{ connection: Connection; fellBack: boolean }> {
   const { spec, sdk, attempt, watch, closers, progress, remote, where } = connect;
   if (spec.transport === "sse") return { connection: await connectSse(connect), fellBack: false };
-  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   progress("connecting", `connecting to ${where} (Streamable HTTP)`);
+  attempt.phase = "server/discover";
   const transport = new StreamableHTTPClientTransport(spec.url, remote);
-  const observed = observeTransport(transport);
-  const client = newClient(sdk);
+  const observed = observeTransport(transport, attempt);
+  const client = newClient(sdk, "auto", attempt.timeoutMs);
   try {
     await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   } catch (error) {
     await client.close().catch(() => {});
-    const status = sdk.errors.StreamableHTTPError !== undefined && error instanceof sdk.errors.StreamableHTTPError ? error.code : undefined;
-    if (spec.transport === "auto" && status !== undefined && FALLBACK_STATUSES.has(status)) {
-      progress("fallback", `${where} refused the Streamable HTTP initialize request (HTTP ${status}); falling back to the legacy HTTP+SSE transport`);
+    const status = error instanceof sdk.errors.SdkHttpError ? (error as { status?: number }).status : undefined;
+    if (spec.transport === "auto" && attempt.phase === "initialize" && status !== undefined && FALLBACK_STATUSES.has(status)) {
+      progress(
+        "fallback",
+        `${where} answered server/discover and the 2025 initialize request as no Streamable HTTP server does (HTTP ${status}); trying the legacy HTTP+SSE transport`,
+      );
       return { connection: await connectSse(connect), fellBack: true };
     }
     throw error;
   }
-  closers.push(async (fault) => {
-    // Ending the session is polite (MCP "Session Management"), but never worth a hang.
-    if (!fault) {
-      const grace = new Promise((resolve) => setTimeout(resolve, Math.min(attempt.timeoutMs, 2000)).unref());
-      await Promise.race([transport.terminateSession().catch(() => {}), grace]);
-    }
+  closers.push(async () => {
     await client.close().catch(() => {});
   });
-  return { connection: { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage }, fellBack: false };
+  return { connection: { client, takeToolsPage: observed.takeToolsPage }, fellBack: false };
 }
 
+/** The legacy HTTP+SSE transport (MCP 2024-11-05): the 2025 handshake only, it has no other era. */
 async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote, where }: RemoteConnect): Promise<Connection> {
-  const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+  const { SSEClientTransport } = await import("@modelcontextprotocol/client");
   attempt.transport = "sse";
+  attempt.phase = "initialize";
   progress("connecting", `connecting to ${where} (legacy HTTP+SSE)`);
   const transport = new SSEClientTransport(spec.url, remote);
-  const observed = observeTransport(transport);
-  const client = newClient(sdk);
+  const observed = observeTransport(transport, attempt);
+  const client = newClient(sdk, "legacy", attempt.timeoutMs);
   closers.push(async () => {
     await client.close().catch(() => {});
   });
   // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
-  return { client, protocolVersion: observed.protocolVersion(), takeToolsPage: observed.takeToolsPage };
+  return { client, takeToolsPage: observed.takeToolsPage };
 }
 
 /**
- * Follows `nextCursor` to the end (MCP "Pagination"), refusing a cursor seen before and stopping at the page cap.
- * Each page is parsed as a paginated result, not with the SDK's `listTools` schema, which refuses the whole
- * list for one tool it rejects (an inputSchema without `type: "object"`): the tools are checked one by one
- * when the manifest is normalised, where a problem confined to one tool costs only that tool.
+ * What a `tools/list` page is read as: any object, its fields kept as sent
+ * (a Standard Schema, which the SDK's `request` takes in place of its own
+ * result schema). The SDK's `ListToolsResult` schema refuses the whole list
+ * for one tool it rejects (an inputSchema without `type: "object"`); the
+ * tools are checked one by one when the manifest is normalised instead, where
+ * a problem confined to one tool costs only that tool.
+ */
+const PAGE_SCHEMA = {
+  "~standard": {
+    version: 1 as const,
+    vendor: "mcpgen",
+    validate: (value: unknown) =>
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? { value: value as { tools?: unknown; nextCursor?: unknown } }
+        : { issues: [{ message: "the result is not an object", path: [] }] },
+  },
+};
+
+/** The cache hints of a `tools/list` answer (MCP 2026-07-28 "Caching"), as the snapshot keeps them. */
+export interface ListCacheHints {
+  ttlMs?: number | undefined;
+  cacheScope?: string | undefined;
+}
+
+/**
+ * Follows `nextCursor` to the end (MCP "Pagination"), refusing a cursor seen
+ * before and stopping at the page cap. The first page's cache hints are kept.
  */
 async function listAllTools(
   { client, takeToolsPage }: Connection,
-  pageSchema: Sdk["pageSchema"],
   attempt: Attempt,
   watch: Watch,
   options: LiveServerOptions,
-): Promise<{ tools: unknown[]; pages: number }> {
+): Promise<{ tools: unknown[]; pages: number; cache: ListCacheHints | undefined }> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const tools: unknown[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   let pages = 0;
+  let cache: ListCacheHints | undefined;
   do {
     if (pages >= maxPages) {
       throw new PagingFault(`tools/list was still paging after ${maxPages} pages (${tools.length} tools so far); stopping`);
     }
     attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
-    const request = client.request({ method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) }, pageSchema, {
+    const request = client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, PAGE_SCHEMA, {
       timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS,
     });
     takeToolsPage();
-    const page = await watch.run(request, attempt.timeoutMs);
+    const page = (await watch.run(request, attempt.timeoutMs)) as { tools?: unknown; nextCursor?: unknown };
     pages++;
-    if (!Array.isArray(page["tools"])) throw new PagingFault(`answered ${attempt.phase} without a \`tools\` array`);
-    // The tools as sent, once the SDK has checked them (its parse is a subset of them, in its own key order).
+    if (!Array.isArray(page.tools)) throw new PagingFault(`answered ${attempt.phase} without a \`tools\` array`);
+    // The tools as sent, once the SDK has read them (its reading may drop fields).
     const sent = takeToolsPage();
-    const parsed = page["tools"] as unknown[];
-    tools.push(...(sent !== undefined && sent.length === parsed.length ? sent : parsed));
-    cursor = page.nextCursor;
+    const parsed = page.tools as unknown[];
+    tools.push(...(sent !== undefined && sent.tools.length === parsed.length ? sent.tools : parsed));
+    if (pages === 1 && sent !== undefined) cache = cacheHints(sent);
+    const next = page.nextCursor;
+    if (next !== undefined && typeof next !== "string") throw new PagingFault(`answered ${attempt.phase} with a nextCursor that is not a string`);
+    cursor = next;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
         throw new PagingFault(
@@ -560,5 +659,13 @@ async function listAllTools(
       seen.add(cursor);
     }
   } while (cursor !== undefined);
-  return { tools, pages };
+  return { tools, pages, cache };
+}
+
+/** `ttlMs` (a non-negative integer) and `cacheScope` (`public` or `private`) as sent; anything else is left out. */
+function cacheHints(page: ListPage): ListCacheHints | undefined {
+  const ttlMs = typeof page.ttlMs === "number" && Number.isSafeInteger(page.ttlMs) && page.ttlMs >= 0 ? page.ttlMs : undefined;
+  const cacheScope = page.cacheScope === "public" || page.cacheScope === "private" ? page.cacheScope : undefined;
+  if (ttlMs === undefined && cacheScope === undefined) return undefined;
+  return { ...(ttlMs === undefined ? {} : { ttlMs }), ...(cacheScope === undefined ? {} : { cacheScope }) };
 }

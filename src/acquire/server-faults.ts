@@ -15,6 +15,10 @@ export interface Attempt {
   transport: TransportName;
   /** The request in flight, e.g. `initialize` or `tools/list`. */
   phase: string;
+  /** The requests sent before `phase`, in order (`server/discover` before a fallback's `initialize`). */
+  sent?: string[] | undefined;
+  /** Messages received from the server so far. */
+  received?: number | undefined;
   timeoutMs: number;
   /** How long the whole pull may take (`--max-time`). */
   maxTimeMs?: number | undefined;
@@ -79,12 +83,17 @@ export class PagingFault extends Error {
   override readonly name = "PagingFault";
 }
 
-/** The SDK's error classes, loaded lazily with the SDK. */
+/** The SDK's (v2) error classes, loaded lazily with the SDK. */
 export interface SdkErrors {
-  McpError: new (...args: never[]) => Error & { code: number };
-  StreamableHTTPError?: (new (...args: never[]) => Error & { code?: number | undefined }) | undefined;
-  SseError?: (new (...args: never[]) => Error & { code?: number | undefined }) | undefined;
-  requestTimeoutCode: number;
+  /** An error the server answered with (a JSON-RPC error: numeric code). */
+  ProtocolError: new (...args: never[]) => Error & { code: number; data?: unknown };
+  /** A local error of the SDK's (string code: `REQUEST_TIMEOUT`, `CONNECTION_CLOSED`, `ERA_NEGOTIATION_FAILED`, ...). */
+  SdkError: new (...args: never[]) => Error & { code: string; data?: unknown };
+  /** An HTTP answer the transport could not use, with its status. */
+  SdkHttpError: new (...args: never[]) => Error & { code: string; status: number };
+  /** The legacy SSE transport's failure to open its event stream. */
+  SseError: new (...args: never[]) => Error & { code?: number | undefined };
+  UnauthorizedError: new (...args: never[]) => Error;
 }
 
 export const TRANSPORT_NAMES: Record<TransportName, string> = { stdio: "stdio", http: "Streamable HTTP", sse: "legacy HTTP+SSE" };
@@ -113,6 +122,10 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (error instanceof Interrupted) {
     return userError("interrupted", `stopped during ${attempt.phase} of ${attempt.label}; the server was shut down and nothing was written`);
   }
+  // The SDK wraps what went wrong during the server/discover probe (a refused connection, an HTTP error): explain that.
+  const probeCause =
+    error instanceof sdk.SdkError && error.code === "ERA_NEGOTIATION_FAILED" ? (error.data as { cause?: unknown } | undefined)?.cause : undefined;
+  if (probeCause !== undefined && probeCause !== error) return explainFault(probeCause, attempt, sdk);
   const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
   const fail = (code: DiagnosticCode, message: string, hint?: string) => withStderr(code, message, attempt, hint);
   const clip = (text: string, max: number) => attempt.secrets.excerpt(text, max);
@@ -159,10 +172,21 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
       "the answer does not match the MCP schema for this request; report it to the server's authors",
     );
   }
-  if (error instanceof sdk.McpError && !isConnectionClosed(error) && error.code !== sdk.requestTimeoutCode) {
+  if (error instanceof sdk.ProtocolError) {
+    const supported = supportedVersions(error);
     return fail(
       "input-unreadable",
       `${who} answered ${attempt.phase} with an error: ${clip(message(error).replace(/^MCP error -?\d+: /, ""), 300)} (code ${error.code})`,
+      supported === undefined
+        ? undefined
+        : `the server speaks ${supported.map((version) => clip(version, 40)).join(", ")}; mcpgen speaks 2026-07-28 and the 2025 revisions: upgrade mcpgen if the server is newer`,
+    );
+  }
+  if (error instanceof sdk.SdkError && error.code === "ERA_NEGOTIATION_FAILED" && !(error instanceof sdk.SdkHttpError)) {
+    return fail(
+      "input-unreadable",
+      `${who}: cannot settle a protocol revision during ${attempt.phase}: ${clip(message(error), 300)}`,
+      "mcpgen speaks 2026-07-28 (server/discover) and the 2025 revisions (initialize); check that this is an MCP server",
     );
   }
   const unsupported = /protocol version is not supported: (.*)$/.exec(message(error));
@@ -186,10 +210,12 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
       spawnCode === "ENOENT" ? "check the command's spelling and that it is on PATH" : undefined,
     );
   }
-  if (error instanceof DeadlineExceeded || (error instanceof sdk.McpError && error.code === sdk.requestTimeoutCode)) {
+  if (error instanceof DeadlineExceeded || (error instanceof sdk.SdkError && error.code === "REQUEST_TIMEOUT")) {
+    // A stdio server silent on the server/discover probe gets the 2025 handshake next: say that it ignored both.
+    const ignored = attempt.received === 0 && attempt.sent !== undefined && attempt.sent.length > 1 ? `${attempt.sent.join(" or ")}` : attempt.phase;
     return fail(
       "input-unreadable",
-      `${who} did not answer ${attempt.phase} within ${seconds(attempt.timeoutMs)}`,
+      `${who} did not answer ${ignored} within ${seconds(attempt.timeoutMs)}`,
       "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers",
     );
   }
@@ -208,7 +234,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (network !== undefined) {
     return fail("input-unreadable", `cannot connect to ${who}: ${network}`, "check the URL and that the server is running");
   }
-  if (error instanceof sdk.McpError || error instanceof ServerExited) {
+  if ((error instanceof sdk.SdkError && error.code === "CONNECTION_CLOSED") || error instanceof ServerExited) {
     return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
   }
   return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${clip(message(error), 300)}`);
@@ -221,9 +247,10 @@ function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: 
   return userError(code, redact(text + quoted), { hint: hint === undefined ? undefined : redact(hint) });
 }
 
-/** The SDK's own "connection closed" (-32000 is also open to servers, hence the message test). */
-function isConnectionClosed(error: Error & { code: number }): boolean {
-  return error.code === -32000 && /connection closed|request was cancelled/i.test(error.message);
+/** The versions an `UnsupportedProtocolVersionError` (-32022, MCP 2026-07-28) says the server supports. */
+function supportedVersions(error: { code: number; data?: unknown }): string[] | undefined {
+  const supported = (error.data as { supported?: unknown } | undefined)?.supported;
+  return error.code === -32022 && Array.isArray(supported) && supported.every((version) => typeof version === "string") ? supported : undefined;
 }
 
 function isMcpgenError(error: unknown): error is McpgenError {
@@ -246,9 +273,8 @@ function errorCode(error: unknown): string | undefined {
 }
 
 function httpStatus(error: unknown, sdk: SdkErrors): number | undefined {
-  const isTransportError =
-    (sdk.StreamableHTTPError !== undefined && error instanceof sdk.StreamableHTTPError) || (sdk.SseError !== undefined && error instanceof sdk.SseError);
-  if (isTransportError) {
+  if (error instanceof sdk.SdkHttpError) return typeof error.status === "number" && error.status >= 100 ? error.status : undefined;
+  if (error instanceof sdk.SseError) {
     const code = (error as { code?: unknown }).code;
     return typeof code === "number" && code >= 100 ? code : undefined;
   }

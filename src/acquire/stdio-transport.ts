@@ -15,8 +15,8 @@
  * Messages are read and written with the SDK's own (de)serialisation.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Readable } from "node:stream";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { ResponseBudget } from "./bounded-fetch.js";
 import { exitsWithin, stopProcessGroup } from "./child-process.js";
 
@@ -33,7 +33,7 @@ export interface StdioServerProcess {
   graceMs?: number | undefined;
 }
 
-type Codec = typeof import("@modelcontextprotocol/sdk/shared/stdio.js");
+type Codec = Pick<typeof import("@modelcontextprotocol/client"), "deserializeMessage" | "serializeMessage">;
 
 export class ProcessGroupStdioTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -50,7 +50,21 @@ export class ProcessGroupStdioTransport implements Transport {
   ) {}
 
   static async create(server: StdioServerProcess): Promise<ProcessGroupStdioTransport> {
-    return new ProcessGroupStdioTransport(server, await import("@modelcontextprotocol/sdk/shared/stdio.js"));
+    const { deserializeMessage, serializeMessage } = await import("@modelcontextprotocol/client");
+    return new ProcessGroupStdioTransport(server, { deserializeMessage, serializeMessage });
+  }
+
+  /**
+   * The child's pid and stderr, as the SDK's stdio transport has them: the SDK
+   * knows a stdio transport by these two (a silent stdio server is a 2025-era
+   * server, where silence over HTTP is an outage).
+   */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null;
   }
 
   start(): Promise<void> {

@@ -17,4 +17,9 @@ export interface RawManifest {
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
+  /**
+   * Cache hints of the list results, by method (`tools/list`): `ttlMs` and
+   * `cacheScope` as a 2026-07-28 server sent them (MCP 2026-07-28 "Caching").
+   */
+  cache?: Record<string, { ttlMs?: number | undefined; cacheScope?: string | undefined }> | undefined;
 }

@@ -221,7 +221,7 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
       outDir: out,
       timeoutMs: 2_000,
     });
-    expect(error.message).toContain("did not answer initialize within 2 s");
+    expect(error.message).toContain("did not answer server/discover or initialize within 2 s");
     expect(runs(await readPid(grandchildFile))).toBe(false);
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(await others()).toEqual(["grandchild", "mine.txt"]);

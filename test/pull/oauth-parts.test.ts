@@ -124,9 +124,21 @@ describe("the loopback callback", () => {
       expect(done.status).toBe(200);
       expect(done.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
       expect(await done.text()).toContain("You can close this tab");
-      expect(await callback.code(5000)).toBe("the-code");
+      expect(await callback.code(5000)).toEqual({ code: "the-code" });
       // The login is over: a second redirect is not taken.
       expect((await fetch(`${callback.redirectUrl}?code=again&state=state-1`)).status).toBe(400);
+    } finally {
+      await callback.close();
+    }
+  });
+
+  it("hands on the issuer a redirect names (RFC 9207), for the SDK to check before the code is redeemed", async () => {
+    const callback = await LoopbackCallback.listen("https://mcp.example.com/mcp");
+    try {
+      callback.expect("state-2");
+      const issuer = "https://auth.example.com/tenant a";
+      expect((await fetch(`${callback.redirectUrl}?code=c2&state=state-2&iss=${encodeURIComponent(issuer)}`)).status).toBe(200);
+      expect(await callback.code(5000)).toEqual({ code: "c2", iss: issuer });
     } finally {
       await callback.close();
     }

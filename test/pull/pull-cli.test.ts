@@ -97,7 +97,7 @@ describe("mcpgen pull (CLI)", () => {
     const run = await mcpgen(["pull", server.url.href, "--out", await tempDir("cli-sse")]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(
-      `note: ${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport\n`,
+      `note: ${server.url.href} answered server/discover and the 2025 initialize request as no Streamable HTTP server does (HTTP 405); trying the legacy HTTP+SSE transport\n`,
     );
     expect(run.stdout).toContain("pulled 1 tools from");
   });
@@ -132,7 +132,7 @@ describe("mcpgen pull (CLI)", () => {
       fixture("never-answers.mjs"),
     ]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: .+ \(stdio\) did not answer initialize within 0\.5 s/);
+    expect(run.stderr).toMatch(/^error: .+ \(stdio\) did not answer server\/discover or initialize within 0\.5 s/);
     expect(processGone(await readPid(pidFile))).toBe(true);
   });
 
@@ -163,7 +163,7 @@ describe("mcpgen pull (CLI)", () => {
     for (let tries = 0; tries < 400 && !existsSync(pidFile); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
     child.kill("SIGTERM");
     expect(await exited).toBe(143);
-    expect(stderr).toMatch(/^error: stopped during initialize of .*; the server was shut down and nothing was written\n$/);
+    expect(stderr).toMatch(/^error: stopped during server\/discover of .*; the server was shut down and nothing was written\n$/);
     expect(processGone(await readPid(pidFile))).toBe(true);
     expect(await readTree(out)).toEqual({});
   });

@@ -74,11 +74,11 @@ describe("pull faults over stdio", () => {
     );
   });
 
-  it("a server that never answers: a timeout naming the request, with its stderr", async () => {
+  it("a server that never answers: a timeout naming the requests (the server/discover probe, then the 2025 initialize), with its stderr", async () => {
     // Long enough for the script to have started and written its stderr line even on a busy machine.
     const { error, pid, written } = await pullFault("never-answers.mjs", [], { timeoutMs: 2_000 });
     expect(error.message).toBe(
-      `${label("never-answers.mjs")} did not answer initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes\n  hint: raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers`,
+      `${label("never-answers.mjs")} did not answer server/discover or initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes\n  hint: raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers`,
     );
     expect(written).toEqual({});
     expect(processGone(pid)).toBe(true);
@@ -88,7 +88,9 @@ describe("pull faults over stdio", () => {
     // Long enough for the script to have installed its SIGTERM handler (it does so before writing
     // the stderr line the message quotes) even on a busy machine; 300 ms was not, once.
     const { error, pid } = await pullFault("never-answers.mjs", ["--stubborn"], { timeoutMs: 2_000 });
-    expect(error.message).toContain("did not answer initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes");
+    expect(error.message).toContain(
+      "did not answer server/discover or initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes",
+    );
     expect(processGone(pid)).toBe(true);
   });
 
@@ -313,7 +315,9 @@ describe("pull over stdio: what a review found", () => {
     const error = await pulling.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).diagnostic.code).toBe("interrupted");
-    expect((error as McpgenError).message).toMatch(/^stopped during initialize of .*never-answers\.mjs; the server was shut down and nothing was written$/);
+    expect((error as McpgenError).message).toMatch(
+      /^stopped during server\/discover of .*never-answers\.mjs; the server was shut down and nothing was written$/,
+    );
     expect(processGone(await readPid(pidFile))).toBe(true);
     expect(await readTree(join(scratch, "out"))).toEqual({});
   });

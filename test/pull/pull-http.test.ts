@@ -59,7 +59,7 @@ describe("pull over Streamable HTTP", () => {
       instructions: "Use tool_1 first.",
     });
     expect(events.map((event) => event.kind)).toEqual(["connecting", "initialized", "listed", "written"]);
-    expect(events[2]!.message).toBe("listed 8 tool(s) in 3 page(s)");
+    expect(events[2]!.message).toBe("listed 8 tools in 3 pages");
 
     const regenerated = await tempDir("paged-regenerated");
     await generate({ manifest: join(out, "manifest.json"), outDir: regenerated });
@@ -72,7 +72,7 @@ describe("pull over Streamable HTTP", () => {
 
     const refusedOut = await tempDir("header-refused");
     const refused = await pullError(pull({ target: server.url.href, outDir: refusedOut, timeoutMs: 10_000 }));
-    expect(refused.message).toContain(`${server.url.href} (Streamable HTTP) refused initialize with HTTP 401 Unauthorized`);
+    expect(refused.message).toContain(`${server.url.href} (Streamable HTTP) refused server/discover with HTTP 401 Unauthorized`);
     expect(refused.diagnostic.hint).toContain("--header");
     expect(await readTree(refusedOut)).toEqual({});
 
@@ -125,7 +125,7 @@ describe("pull over Streamable HTTP", () => {
     // Refused: the error names the server without the credentials in either form.
     url.password = "wrong-password-000";
     const refused = await pullError(pull({ target: url.href, outDir: await tempDir("basic-refused"), timeoutMs: 10_000 }));
-    expect(refused.message).toContain("refused initialize with HTTP 401");
+    expect(refused.message).toContain("refused server/discover with HTTP 401");
     for (const secret of ["ghp_user_123456", "wrong-password-000", "ab%2Fcdefghijk", "ab/cdefghijk"]) expect(refused.message).not.toContain(secret);
   });
 
@@ -163,7 +163,7 @@ describe("pull over Streamable HTTP", () => {
 });
 
 describe("pull over legacy HTTP+SSE", () => {
-  it("falls back from Streamable HTTP when the initialize POST is refused, and says so", async () => {
+  it("falls back from Streamable HTTP when the server/discover and initialize POSTs are refused, and says so", async () => {
     const server = await serve(sseServer(() => toolServer(eightTools, { pageSize: 3 })));
     const out = await tempDir("fallback");
     const events: PullEvent[] = [];
@@ -172,9 +172,10 @@ describe("pull over legacy HTTP+SSE", () => {
     expect(result.server).toMatchObject({ transport: "sse", fellBack: true, pages: 3, tools: 8 });
     const fallback = events.find((event) => event.kind === "fallback");
     expect(fallback?.message).toBe(
-      `${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport`,
+      `${server.url.href} answered server/discover and the 2025 initialize request as no Streamable HTTP server does (HTTP 405); trying the legacy HTTP+SSE transport`,
     );
-    expect(server.requests.slice(0, 2).map((request) => `${request.method} ${request.path}`)).toEqual(["POST /sse", "GET /sse"]);
+    // The server/discover probe, the 2025 initialize, then the SSE stream.
+    expect(server.requests.slice(0, 3).map((request) => `${request.method} ${request.path}`)).toEqual(["POST /sse", "POST /sse", "GET /sse"]);
     const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { tools: Tool[] };
     expect(snapshot.tools.map((tool) => tool.name)).toEqual(eightTools.map((tool) => tool.name));
   });
@@ -198,7 +199,8 @@ describe("pull over legacy HTTP+SSE", () => {
     const out = await tempDir("forced-http");
     const error = await pullError(pull({ target: server.url.href, transport: "http", outDir: out, timeoutMs: 10_000 }));
     expect(error.message).toContain(`${server.url.href} (Streamable HTTP) answered initialize with HTTP 405`);
-    expect(server.requests.map((request) => request.method)).toEqual(["POST"]);
+    // The server/discover probe and the 2025 initialize; no SSE stream.
+    expect(server.requests.map((request) => request.method)).toEqual(["POST", "POST"]);
     expect(await readTree(out)).toEqual({});
   });
 });

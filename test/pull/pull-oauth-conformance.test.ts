@@ -28,6 +28,7 @@ const fixtures = join(repoRoot, "test", "fixtures", "oauth");
 const RUNS: string[][] = [
   ["--suite", "auth"],
   ["--suite", "backcompat"],
+  // The 2026-07-28 scenarios: authorization, and those of a client that lists tools (the ones that call tools do not apply to a pull).
   ["--suite", "draft"],
   ["--scenario", "auth/client-credentials-basic"],
   ["--scenario", "auth/client-credentials-jwt"],
@@ -53,14 +54,35 @@ const PASSING = [
   "auth/offline-access-not-supported",
   "auth/client-credentials-basic",
   "auth/client-credentials-jwt",
+  // MCP 2026-07-28: the authorization response's iss checked when present (RFC 9207), and a
+  // server that moves to another authorization server followed there with a new registration (SEP-2352).
+  "auth/iss-supported",
+  "auth/iss-not-advertised",
+  "auth/authorization-server-migration",
 ];
 
 /** Scenarios in which the client must give up (the suite allows it to exit non-zero), with what mcpgen says. */
 const REFUSING: Array<[string, RegExp]> = [
   [
     "auth/scope-retry-limit",
-    /refused tools\/list: the server still refuses the access mcpgen obtained moments ago for scope "mcp:admin", so logging in again would not help/,
+    /refused server\/discover: the server still refuses the access mcpgen obtained moments ago for scope "mcp:admin", so logging in again would not help/,
   ],
+  // RFC 9207: a redirect whose iss is missing (when promised), wrong, unexpected or merely spelt otherwise is refused before the code is redeemed.
+  [
+    "auth/iss-supported-missing",
+    /failed at token exchange: the authorization server's redirect named the issuer none, but the login was started with "http:\/\/localhost:\d+"/,
+  ],
+  [
+    "auth/iss-wrong-issuer",
+    /failed at token exchange: the authorization server's redirect named the issuer "[^"]+", but the login was started with "http:\/\/localhost:\d+"/,
+  ],
+  ["auth/iss-unexpected", /failed at token exchange: the authorization server's redirect named the issuer "[^"]+", but the login was started with/],
+  [
+    "auth/iss-normalized",
+    /failed at token exchange: the authorization server's redirect named the issuer "http:\/\/localhost:\d+\/", but the login was started with "http:\/\/localhost:\d+"/,
+  ],
+  // RFC 8414 §3.3: metadata naming another issuer than the one it was fetched for is not used.
+  ["auth/metadata-issuer-mismatch", /failed at discovery: the authorization server metadata for "[^"]+" names the issuer "[^"]+"; mcpgen does not log in/],
   ["auth/resource-mismatch", /failed at discovery: Protected resource https:\/\/evil\.example\.com\/mcp does not match expected http:\/\/localhost:\d+\/mcp/],
 ];
 
@@ -159,6 +181,16 @@ describe.skipIf(skipReason !== undefined)(
       expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
       expect(stderr).toMatch(message);
     });
+
+    it.each(["request-metadata", "http-standard-headers", "json-schema-ref-no-deref"])(
+      "%s (MCP 2026-07-28, a client listing tools): every check that applies to a pull passes",
+      (scenario) => {
+        const { checks, stdout, stderr } = outcome(scenario);
+        expect(verdict(checks), stderr).toEqual([]);
+        expect(checks.filter((check) => check.status === "SUCCESS").length).toBeGreaterThan(0);
+        expect(stdout, stderr).toMatch(/^pulled \d+ tools? from /);
+      },
+    );
 
     it("auth/scope-step-up: the first login uses the challenged scope; the escalation the scenario checks needs a tools/call, which pull never makes", () => {
       const { checks, stdout, stderr } = outcome("auth/scope-step-up");

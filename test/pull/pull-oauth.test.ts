@@ -423,7 +423,7 @@ describe("a login that fails", () => {
     const result = await cli(["pull", server.url.href, "--out", out], { MCPGEN_CONFIG_DIR: await tempDir("oauth-noterminal-config") });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      `error: ${server.url.href} (Streamable HTTP) refused initialize with HTTP 401 Unauthorized: it needs a login (scope "tools:read"), and there is no terminal here to log in from`,
+      `error: ${server.url.href} (Streamable HTTP) refused server/discover with HTTP 401 Unauthorized: it needs a login (scope "tools:read"), and there is no terminal here to log in from`,
     );
     expect(result.stderr).toContain(`hint: log in once from a terminal: mcpgen pull ${server.url.href} --out ${out}`);
     expect(result.stderr).toContain("MCPGEN_CLIENT_ID and MCPGEN_CLIENT_SECRET");

@@ -26,9 +26,15 @@ export class ConsentFailure extends Error {
 
 export const CALLBACK_PATH = "/callback";
 
+/** What a successful redirect carried: the code, and the issuer when the authorization server names itself (RFC 9207). */
+export interface AuthorizationResponse {
+  code: string;
+  iss?: string | undefined;
+}
+
 interface Waiting {
   state: string;
-  settled?: { code: string } | { failure: ConsentFailure } | undefined;
+  settled?: AuthorizationResponse | { failure: ConsentFailure } | undefined;
   notify?: (() => void) | undefined;
 }
 
@@ -80,8 +86,8 @@ export class LoopbackCallback {
     this.waiting = { state };
   }
 
-  /** The authorization code of the login `expect` started; rejects with a `ConsentFailure`. */
-  async code(timeoutMs: number, signal?: AbortSignal | undefined): Promise<string> {
+  /** The authorization response of the login `expect` started; rejects with a `ConsentFailure`. */
+  async code(timeoutMs: number, signal?: AbortSignal | undefined): Promise<AuthorizationResponse> {
     const waiting = this.waiting;
     if (waiting === undefined) throw new ConsentFailure("malformed", "no login is under way");
     if (waiting.settled === undefined) {
@@ -102,7 +108,7 @@ export class LoopbackCallback {
     const settled = waiting.settled;
     if (settled === undefined) throw new ConsentFailure("timeout", "stopped while waiting for the browser");
     if ("failure" in settled) throw settled.failure;
-    return settled.code;
+    return settled;
   }
 
   async close(): Promise<void> {
@@ -165,7 +171,9 @@ export class LoopbackCallback {
       return;
     }
     page(response, 200, "Logged in", `mcpgen is logged in to ${this.label}. You can close this tab and return to the terminal.`);
-    settle({ code });
+    // RFC 9207 §2.4: the issuer, when present, is checked against the login's authorization server before the code is redeemed.
+    const iss = query.get("iss") ?? undefined;
+    settle({ code, ...(iss === undefined ? {} : { iss }) });
   }
 }
 

@@ -105,6 +105,11 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
   }
 
   const text = error instanceof Error ? error.message : String(error);
+  const flowFailure = explainFlowFailure(error, context, stepFailed, clip);
+  if (flowFailure !== undefined) {
+    observer.ended();
+    return flowFailure;
+  }
   // The SDK's transport gives up when the server refuses a token a login of this run just obtained.
   if (/after successful authentication|after trying upscoping/.test(text)) {
     const status = /\b(40[13])\b/.exec(text)?.[1] ?? "401";
@@ -154,6 +159,59 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
   return stepFailed(step, detail, HINTS[step](context));
 }
 
+/**
+ * The SDK's refusals of an authorization server that does not behave as the
+ * specifications require (its `OAuthClientFlowError`s): nothing was sent to
+ * it past the refusal.
+ */
+function explainFlowFailure(
+  error: unknown,
+  context: ExplainContext,
+  stepFailed: (step: AuthStep, detail: string, hint?: string) => McpgenError,
+  clip: (text: string, max?: number) => string,
+): McpgenError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const fields = error as Error & {
+    kind?: unknown;
+    expected?: unknown;
+    received?: unknown;
+    tokenEndpoint?: unknown;
+    recordedIssuer?: unknown;
+    currentIssuer?: unknown;
+  };
+  const quote = (value: unknown) => (typeof value === "string" ? JSON.stringify(clip(value, 200)) : "none");
+  switch (error.name) {
+    case "IssuerMismatchError":
+      return fields.kind === "metadata"
+        ? stepFailed(
+            "discovery",
+            `the authorization server metadata for ${quote(fields.expected)} names the issuer ${quote(fields.received)}; mcpgen does not log in with metadata that names another issuer than the one it was fetched for (RFC 8414 §3.3)`,
+            "the authorization server's metadata must name the issuer it is published for; report it to the server's operators",
+          )
+        : stepFailed(
+            "token exchange",
+            `the authorization server's redirect named the issuer ${quote(fields.received)}, but the login was started with ${quote(fields.expected)}; mcpgen did not redeem the authorization code (RFC 9207: the redirect may come from another authorization server)`,
+            "run the pull again; if it keeps failing, the authorization server's iss parameter is wrong, which its operators must fix",
+          );
+    case "InsecureTokenEndpointError":
+      return stepFailed(
+        "token exchange",
+        `the token endpoint ${quote(fields.tokenEndpoint)} is neither https nor on this machine; mcpgen sends no credentials there`,
+        "an authorization server must serve its endpoints over https (loopback addresses excepted)",
+      );
+    case "AuthorizationServerMismatchError":
+      return stepFailed(
+        "token exchange",
+        `the server named another authorization server (${quote(fields.currentIssuer)}) than the one the login was started with (${quote(fields.recordedIssuer)}); mcpgen did not redeem the authorization code`,
+        "run the pull again to log in with the server's current authorization server",
+      );
+    case "RegistrationRejectedError":
+      return stepFailed("registration", `the authorization server refused to register mcpgen: ${clip(error.message)}`, HINTS.registration(context));
+    default:
+      return undefined;
+  }
+}
+
 const HINTS: Record<AuthStep, (context: ExplainContext) => string> = {
   discovery: () =>
     "the server must publish OAuth metadata: protected resource metadata (RFC 9728) naming its authorization server, and that server's metadata (RFC 8414 or OpenID Connect Discovery); check the URL",
@@ -177,7 +235,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The SDK's OAuth errors: `OAuthError` and its subclasses carry an `errorCode`. */
+/** The SDK's `OAuthError`: an authorization server's `error` answer (its string `code`). */
 function isOAuthError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as { errorCode?: unknown }).errorCode === "string";
+  return error instanceof Error && error.name === "OAuthError";
 }

@@ -13,7 +13,7 @@
  *
  * The base `fetch` is a parameter, so that a bounding wrapper can sit under it.
  */
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/client";
 import type { AuthStep } from "./failure.js";
 
 /** The server's last refusal of a request, as its `WWW-Authenticate` header put it. */
@@ -54,6 +54,13 @@ export class LoginObserver {
   lastStep: AuthStep | undefined;
   /** True while the SDK's `auth()` runs (from its first call into the provider until tokens are saved or the browser is sent off). */
   active = false;
+  /**
+   * Called when the MCP server refuses a request with 401 or 403, before the
+   * transport sees the answer: the SDK's `auth()` reads the client's metadata
+   * (its redirect URI) before anything else, so what a login needs (the
+   * loopback listener) is ready by then.
+   */
+  onChallenge: (() => Promise<void>) | undefined;
 
   /**
    * The failure that explains a login's end: the first network failure, else
@@ -103,6 +110,7 @@ export class LoginObserver {
         if (this.challenge.status === 403 && this.challenge.error === "insufficient_scope" && this.challenge.scope !== undefined) {
           this.stepUp = this.challenge.scope.split(/\s+/).filter((scope) => scope !== "");
         }
+        await this.onChallenge?.();
       }
       if (step !== undefined && !response.ok && !(step === "discovery" && response.status < 500)) {
         // Discovery probes several well-known URLs and expects most to be missing; only a server error there is a failure.

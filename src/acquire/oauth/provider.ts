@@ -29,8 +29,14 @@
  * registered with the pull's `Secrets` as it appears.
  */
 import { randomBytes } from "node:crypto";
-import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  AddClientAuthentication,
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthTokens,
+} from "@modelcontextprotocol/client";
 import { userError } from "../../shared/errors.js";
 import type { Secrets } from "../sanitize.js";
 import { openInBrowser } from "./browser.js";
@@ -95,7 +101,14 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   private configuredClient: OAuthClientInformationMixed | undefined;
   private grant: "authorization_code" | "client_credentials" = "authorization_code";
   /** The scope of the last authorization request, and whether its login finished in this run. */
-  private requested: { scope: string | undefined; completed: boolean } | undefined;
+  private requested: { scope: string | undefined; issuer: string | undefined; completed: boolean } | undefined;
+  /**
+   * True while a login's authorization code is redeemed (`OAuthSession.finishLogin`): only then does the
+   * SDK get the discovery of the login's start back, to check that the code goes to the authorization
+   * server it was issued by. Every other `auth()` run discovers afresh, so a server that moved to another
+   * authorization server is followed there (MCP 2026-07-28, SEP-2352).
+   */
+  redeeming = false;
   private authorizations = 0;
   /** The authorization request waiting for the browser. */
   pending: URL | undefined;
@@ -175,11 +188,19 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     if (!this.context.interactive && !this.hasClientCredentials && this.refreshToken() === undefined) {
       throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
     }
-    if (this.context.openCallback !== undefined) {
-      this.callbackOpening ??= this.context.openCallback();
-      this.callback = await this.callbackOpening;
-    }
-    return this.discovery;
+    await this.prepareCallback();
+    return this.redeeming ? this.discovery : undefined;
+  }
+
+  /**
+   * Listens for the browser's redirect, once a login may be needed (the server
+   * refused a request, or `auth()` began), on interactive runs only; before
+   * the SDK reads `clientMetadata`, whose redirect URI names the port.
+   */
+  async prepareCallback(): Promise<void> {
+    if (this.context.openCallback === undefined) return;
+    this.callbackOpening ??= this.context.openCallback();
+    this.callback = await this.callbackOpening;
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
@@ -212,7 +233,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
       return;
     }
     const kind = information.client_id === this.context.settings.clientMetadataUrl ? "metadata-document" : "registered";
-    this.login = { ...this.login, client: information, clientKind: kind, issuer: this.discovery?.authorizationServerUrl ?? this.login.issuer };
+    this.login = { ...this.login, client: information, clientKind: kind, issuer: information.issuer ?? this.currentIssuer() ?? this.login.issuer };
     if (kind === "registered")
       this.context.progress("auth", `registered mcpgen as an OAuth client of ${this.discovery?.authorizationServerUrl ?? "the authorization server"}`);
     await this.persist();
@@ -234,7 +255,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     const refreshed = observer.lastStep === "refresh";
     this.login = {
       ...this.login,
-      issuer: tokens.issuer ?? this.discovery?.authorizationServerUrl ?? this.login.issuer,
+      issuer: tokens.issuer ?? this.currentIssuer() ?? this.login.issuer,
       tokens,
       tokensClientId: this.configuredClientId ?? this.login.client?.client_id,
       expiresAt: tokens.expires_in === undefined ? undefined : Date.now() + tokens.expires_in * 1000,
@@ -262,7 +283,8 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     observer.ended();
     if (!this.context.interactive) throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
     const scope = url.searchParams.get("scope") ?? undefined;
-    if (this.requested?.completed === true && covers(splitScope(this.requested.scope), splitScope(scope))) {
+    // Futile only at the same authorization server: one that replaced it (SEP-2352) gets its own login.
+    if (this.requested?.completed === true && this.requested.issuer === this.currentIssuer() && covers(splitScope(this.requested.scope), splitScope(scope))) {
       throw new LoginFailure(
         "futile",
         `the server still refuses the access mcpgen obtained moments ago${scope === undefined ? "" : ` for scope ${JSON.stringify(scope)}`}, so logging in again would not help`,
@@ -280,7 +302,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     }
     this.authorizations++;
     this.addOfflineAccess(url);
-    this.requested = { scope: url.searchParams.get("scope") ?? undefined, completed: false };
+    this.requested = { scope: url.searchParams.get("scope") ?? undefined, issuer: this.currentIssuer(), completed: false };
     this.pending = url;
     const { openBrowser } = this.context;
     this.context.progress(
@@ -319,6 +341,11 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     if (scope === "all" || scope === "verifier") this.verifier = undefined;
     if (scope === "all" || scope === "discovery") this.discovery = undefined;
     if (scope !== "verifier" && scope !== "discovery") await this.persist();
+  }
+
+  /** The authorization server of the `auth()` run under way: its metadata's `issuer`, else its URL. */
+  private currentIssuer(): string | undefined {
+    return this.discovery?.authorizationServerMetadata?.issuer ?? this.discovery?.authorizationServerUrl;
   }
 
   /** The refresh token a run without a person could use, if any. */

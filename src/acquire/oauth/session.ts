@@ -8,9 +8,7 @@
  * connects again, now with a token.
  */
 import { createPrivateKey } from "node:crypto";
-import { auth, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { auth, createPrivateKeyJwtAuth, UnauthorizedError, type FetchLike } from "@modelcontextprotocol/client";
 import { userError, type McpgenError } from "../../shared/errors.js";
 import { displayUrl, type Secrets } from "../sanitize.js";
 import type { RemoteServerSpec } from "../server-spec.js";
@@ -108,6 +106,7 @@ export class OAuthSession {
       loginCommand,
       version: context.version,
     });
+    observer.onChallenge = () => provider.prepareCallback();
     const base = context.fetch ?? ((url, init) => fetch(url, init));
     return new OAuthSession(provider, observer.fetch(base, spec.url, spec.headers), options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS, {
       observer,
@@ -131,9 +130,16 @@ export class OAuthSession {
     const callback = this.provider.callback;
     if (this.provider.pending === undefined || callback === undefined) throw new LoginFailure("step", "no login is waiting for the browser", "consent");
     this.provider.pending = undefined;
-    const code = await callback.code(this.loginTimeoutMs, signal);
+    const { code, iss } = await callback.code(this.loginTimeoutMs, signal);
     secrets.add(code);
-    const result = await auth(this.provider, { serverUrl, authorizationCode: code, fetchFn: this.fetch });
+    // The SDK checks `iss` against the issuer this login was started with before it redeems the code (RFC 9207 §2.4).
+    this.provider.redeeming = true;
+    let result;
+    try {
+      result = await auth(this.provider, { serverUrl, authorizationCode: code, ...(iss === undefined ? {} : { iss }), fetchFn: this.fetch });
+    } finally {
+      this.provider.redeeming = false;
+    }
     if (result !== "AUTHORIZED") throw new LoginFailure("step", "the authorization server did not issue tokens for the authorization code", "token exchange");
   }
 
