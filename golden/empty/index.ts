@@ -6,10 +6,13 @@ export type * from "./types.js";
 export { createClient, methodNames, type ToolsClient } from "./client.js";
 export { standardSchemas, validateInput, validateOutput } from "./validate.js";
 export {
+  InputRequiredError,
   ToolError,
   ValidationError,
+  isInputRequiredError,
   isToolError,
   isValidationError,
+  otherMembers,
   type CallOptions,
   type ClientOptions,
   type ContentBlock,

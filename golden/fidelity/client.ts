@@ -73,8 +73,8 @@ export const methodNames = {
 /** Wire names of the tools that declare an outputSchema. */
 const hasOutputSchema: ReadonlySet<string> = new Set(["place_order", "plot"]);
 
-/** Wire names of the tools whose outputSchema admits values that are not objects: such a value may come as JSON text. */
-const outputsAsText: ReadonlySet<string> = new Set(["place_order", "plot"]);
+/** Wire names of the tools whose outputSchema is not `type: "object"`: a 2025-era connection carries their value as `{ result }` or as JSON text. */
+const nonObjectOutputs: ReadonlySet<string> = new Set(["place_order", "plot"]);
 
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
@@ -84,13 +84,10 @@ export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(
-    client,
-    options,
-    validators,
-    (name) => hasOutputSchema.has(name),
-    (name) => outputsAsText.has(name),
-  );
+  const call = createToolCaller(client, options, validators, {
+    hasOutputSchema,
+    nonObjectOutputs,
+  });
   const methods: {
     [method: string]: (
       input?: unknown,

@@ -9,6 +9,7 @@ import {
   type McpClient,
   type StructuredToolResult,
   type ToolResult,
+  type HeaderArguments,
 } from "./runtime.js";
 import type {
   ThenInput,
@@ -28,6 +29,7 @@ import type {
   ObjectMemberPropertiesOutput,
   BidiTextInput,
   BidiTextOutput,
+  MirroredHeadersInput,
 } from "./types.js";
 import { validators } from "./validate.js";
 
@@ -133,6 +135,16 @@ export interface ToolsClient {
     input: BidiTextInput,
     options?: CallOptions,
   ): Promise<StructuredToolResult<BidiTextOutput>>;
+
+  /**
+   * Arguments mirrored into Mcp-Param-* headers (MCP 2026-07-28), under hostile property names.
+   *
+   * Calls tool "mirrored_headers".
+   */
+  mirroredHeaders(
+    input: MirroredHeadersInput,
+    options?: CallOptions,
+  ): Promise<ToolResult>;
 }
 
 /** Client method name of every tool, by wire name. */
@@ -150,6 +162,7 @@ export const methodNames = {
   evil_text: "evilText",
   object_member_properties: "objectMemberProperties",
   "bidi\u202e_text": "bidiText",
+  mirrored_headers: "mirroredHeaders",
 } as const;
 
 /** Wire names of the tools that declare an outputSchema. */
@@ -160,6 +173,23 @@ const hasOutputSchema: ReadonlySet<string> = new Set([
   "bidi\u202e_text",
 ]);
 
+/** The `x-mcp-header` arguments of each tool that has them (MCP 2026-07-28), for SDK v2 to mirror into `Mcp-Param-*` headers. */
+const headerArguments: HeaderArguments = {
+  mirrored_headers: {
+    type: "object",
+    properties: {
+      ["__proto__"]: { type: "string", "x-mcp-header": "Proto" },
+      "quote\"'`${x}": { type: "integer", "x-mcp-header": "Q'`|~!" },
+      "nested */ object": {
+        type: "object",
+        properties: {
+          "flag\u2028": { type: "boolean", "x-mcp-header": "Flag" },
+        },
+      },
+    },
+  },
+};
+
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
  * `@modelcontextprotocol/client` v2) in typed methods.
@@ -168,9 +198,10 @@ export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, (name) =>
-    hasOutputSchema.has(name),
-  );
+  const call = createToolCaller(client, options, validators, {
+    hasOutputSchema,
+    headerArguments,
+  });
   const methods: {
     [method: string]: (
       input?: unknown,

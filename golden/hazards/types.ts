@@ -161,6 +161,16 @@ export type BidiTextOutput = {
   granted: "no\u200f\u061c";
 };
 
+/** Arguments of tool "mirrored_headers". */
+export type MirroredHeadersInput = {
+  __proto__: string;
+  "quote\"'`${x}"?: number;
+  "nested */ object"?: {
+    "flag\u2028"?: boolean;
+  };
+  plain?: string;
+};
+
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
   then: { input: ThenInput; output: unknown };
@@ -179,6 +189,7 @@ export type ToolMap = {
     output: ObjectMemberPropertiesOutput;
   };
   "bidi\u202e_text": { input: BidiTextInput; output: BidiTextOutput };
+  mirrored_headers: { input: MirroredHeadersInput; output: unknown };
 };
 
 /** Wire names of all tools. */

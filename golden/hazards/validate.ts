@@ -20,6 +20,7 @@ import {
   output11,
   input12,
   output12,
+  input13,
 } from "./validators.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
@@ -45,6 +46,7 @@ const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   evil_text: input10,
   object_member_properties: input11,
   "bidi\u202e_text": input12,
+  mirrored_headers: input13,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
@@ -62,6 +64,7 @@ const outputValidators: { readonly [name: string]: CompiledValidator | null } =
     evil_text: output10,
     object_member_properties: output11,
     "bidi\u202e_text": output12,
+    mirrored_headers: null,
   };
 
 /** Untyped view for the client runtime. */

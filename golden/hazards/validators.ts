@@ -962,7 +962,106 @@ errors++;
 validate11.errors = vErrors;
 return errors === 0;
 }
-return { input0, output1, input2, input3, input4, input5, input10, output10, input11, output11, input12, output12 };
+
+const input13 = validate12;
+const schema12 = {"type":"object","properties":{"quote\"'`${x}":{"type":"integer"},"nested */ object":{"type":"object","properties":{"flag\u2028":{"type":"boolean"}}},"plain":{"type":"string"}},"required":["__proto__"],"patternProperties":{"^__proto__$":{"type":"string"}},"$id":"https://mcpgen.invalid/input13"};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://mcpgen.invalid/input13" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.__proto__ === undefined) || (!(func0.call(data, "__proto__")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "__proto__"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data["quote\"'`${x}"] !== undefined && func0.call(data, "quote\"'`${x}")){
+let data0 = data["quote\"'`${x}"];
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/quote\"'`${x}",schemaPath:"#/properties/quote%22'%60%24%7Bx%7D/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data["nested */ object"] !== undefined && func0.call(data, "nested */ object")){
+let data1 = data["nested */ object"];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1["flag\u2028"] !== undefined && func0.call(data1, "flag\u2028")){
+if(typeof data1["flag\u2028"] !== "boolean"){
+const err2 = {instancePath:instancePath+"/nested *~1 object/flag\u2028",schemaPath:"#/properties/nested%20*~1%20object/properties/flag%E2%80%A8/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/nested *~1 object",schemaPath:"#/properties/nested%20*~1%20object/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.plain !== undefined && func0.call(data, "plain")){
+if(typeof data.plain !== "string"){
+const err4 = {instancePath:instancePath+"/plain",schemaPath:"#/properties/plain/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+for(const key0 of Object.keys(data)){
+if(pattern0.test(key0)){
+if(typeof data[key0] !== "string"){
+const err5 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E__proto__%24/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+return { input0, output1, input2, input3, input4, input5, input10, output10, input11, output11, input12, output12, input13 };
 })();
 
 export const input0: Validator = validators0.input0;
@@ -982,3 +1081,4 @@ export const input11: Validator = validators0.input11;
 export const output11: Validator = validators0.output11;
 export const input12: Validator = validators0.input12;
 export const output12: Validator = validators0.output12;
+export const input13: Validator = validators0.input13;

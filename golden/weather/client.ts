@@ -86,9 +86,9 @@ export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, (name) =>
-    hasOutputSchema.has(name),
-  );
+  const call = createToolCaller(client, options, validators, {
+    hasOutputSchema,
+  });
   const methods: {
     [method: string]: (
       input?: unknown,

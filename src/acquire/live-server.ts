@@ -611,7 +611,7 @@ const PAGE_SCHEMA = {
 /** The cache hints of a `tools/list` answer (MCP 2026-07-28 "Caching"), as the snapshot keeps them. */
 export interface ListCacheHints {
   ttlMs?: number | undefined;
-  cacheScope?: string | undefined;
+  cacheScope?: "public" | "private" | undefined;
 }
 
 /**

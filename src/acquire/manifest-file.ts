@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
-import { isRecord } from "../shared/json.js";
+import { isRecord, setOwn } from "../shared/json.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { describeJsonSyntaxError } from "../shared/json-syntax.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
@@ -115,5 +115,26 @@ export function recogniseManifest(document: unknown, source: string): RawManifes
     protocolVersion: optionalString(body["protocolVersion"]),
     capabilities: optionalRecord(body["capabilities"]),
     instructions: optionalString(body["instructions"]),
+    ...optionalCache(body["cache"]),
   };
+}
+
+/**
+ * A snapshot's `cache`: each list method's `ttlMs` (a non-negative integer)
+ * and `cacheScope` (`public` or `private`), as a 2026-07-28 server sent them.
+ * Anything else is left out: the hints are informative, never part of the contract.
+ */
+function optionalCache(value: unknown): Pick<RawManifest, "cache"> {
+  if (!isRecord(value)) return {};
+  const cache: NonNullable<RawManifest["cache"]> = {};
+  for (const [method, hints] of Object.entries(value)) {
+    if (!isRecord(hints)) continue;
+    const ttlMs = hints["ttlMs"];
+    const scope = hints["cacheScope"];
+    const kept: { ttlMs?: number; cacheScope?: "public" | "private" } = {};
+    if (typeof ttlMs === "number" && Number.isSafeInteger(ttlMs) && ttlMs >= 0) kept.ttlMs = ttlMs;
+    if (scope === "public" || scope === "private") kept.cacheScope = scope;
+    if (Object.keys(kept).length > 0) setOwn(cache, method, kept);
+  }
+  return Object.keys(cache).length === 0 ? {} : { cache };
 }

@@ -356,6 +356,7 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
       protocolVersion: manifest.protocolVersion,
       capabilities: manifest.capabilities,
       instructions: manifest.instructions,
+      cache: manifest.cache,
       tools: manifest.tools,
     }),
   ) as Omit<RawManifest, "source" | "toolsPointer">;

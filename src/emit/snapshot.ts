@@ -21,6 +21,7 @@ export function emitManifestSnapshot(ir: ManifestIR, options: { fingerprint?: bo
   if (ir.protocolVersion !== undefined) content["protocolVersion"] = ir.protocolVersion;
   if (ir.capabilities !== undefined) content["capabilities"] = ir.capabilities;
   if (ir.instructions !== undefined) content["instructions"] = ir.instructions;
+  if (ir.cache !== undefined) content["cache"] = ir.cache;
   content["tools"] = ir.tools.map((tool) => tool.raw);
   const snapshot = { generatedBy: SNAPSHOT_GENERATED_BY, ...(options.fingerprint ? { fingerprint: fingerprintOf(content) } : {}), ...content };
   // The same values; bidirectional controls escaped, so the file reads in a review as it parses.

@@ -70,8 +70,22 @@ export interface ToolIR {
    * scaffolded server lists it.
    */
   acceptedBySdk?: Record<string, unknown> | undefined;
+  /**
+   * The arguments a client mirrors into `Mcp-Param-{header}` HTTP headers
+   * (`x-mcp-header`, MCP 2026-07-28), in the order the schema lists them;
+   * empty when none is marked. A tool whose marks break the revision's
+   * constraints is not in the IR at all (normalize/mcp-headers.ts).
+   */
+  mcpHeaders: McpHeader[];
   /** JSON pointer of the tool in the input document. */
   pointer: string;
+}
+
+/** One `x-mcp-header` argument: where it is in the arguments (a chain of property names), its header's name and its type. */
+export interface McpHeader {
+  path: string[];
+  header: string;
+  type: "string" | "integer" | "boolean";
 }
 
 /** MCP `ToolAnnotations` (hints, never guarantees). */
@@ -90,6 +104,9 @@ export interface ServerInfo {
   [key: string]: unknown;
 }
 
+/** `ttlMs` and `cacheScope` of a cacheable list result, by method (`tools/list`), as a 2026-07-28 server sent them. */
+export type ListCacheHints = Record<string, { ttlMs?: number | undefined; cacheScope?: "public" | "private" | undefined }>;
+
 export interface ManifestIR {
   /** Display name of the input (file path, `<stdin>`, or a server URL). */
   source: string;
@@ -97,6 +114,8 @@ export interface ManifestIR {
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
+  /** The list results' cache hints as the server sent them (MCP 2026-07-28 "Caching"), by method: `tools/list`. */
+  cache?: ListCacheHints | undefined;
   /** Tools in the order the server listed them, first of each name only. */
   tools: ToolIR[];
   /**

@@ -21,5 +21,5 @@ export interface RawManifest {
    * Cache hints of the list results, by method (`tools/list`): `ttlMs` and
    * `cacheScope` as a 2026-07-28 server sent them (MCP 2026-07-28 "Caching").
    */
-  cache?: Record<string, { ttlMs?: number | undefined; cacheScope?: string | undefined }> | undefined;
+  cache?: Record<string, { ttlMs?: number | undefined; cacheScope?: "public" | "private" | undefined }> | undefined;
 }

@@ -9,6 +9,7 @@ import { joinPointer } from "../shared/errors.js";
 import type { ManifestIR, NormalizedSchema, PatternMode, ToolIR } from "../ir/index.js";
 import { assignToolNames, defTypeName, type UniqueNames } from "./naming.js";
 import { normalizeSchema } from "./schema.js";
+import { checkMcpHeaders } from "./mcp-headers.js";
 import { acceptTools, checkObjectRoot, inputSchemaOf, toolMetadata } from "./tools.js";
 
 export interface NormalizeOptions {
@@ -19,7 +20,7 @@ export interface NormalizeOptions {
 export function normalizeManifest(manifest: RawManifest, options: NormalizeOptions = {}): ManifestIR {
   const diagnostics: Diagnostic[] = [];
   const file = manifest.source;
-  const accepted = acceptTools(manifest, diagnostics);
+  const accepted = checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics);
   const patternModes = new Map<string, PatternMode>();
   const names = assignToolNames(accepted.map((entry) => entry.tool["name"] as string));
   const tools: ToolIR[] = accepted.map((entry) => {
@@ -43,6 +44,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
       input,
       output,
       raw: tool,
+      mcpHeaders: entry.mcpHeaders,
       pointer,
     };
   });
@@ -53,6 +55,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     protocolVersion: manifest.protocolVersion,
     capabilities: manifest.capabilities,
     instructions: manifest.instructions,
+    ...(manifest.cache === undefined ? {} : { cache: manifest.cache }),
     tools,
     patternModes,
     diagnostics,

@@ -69,6 +69,8 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "StructuredToolResult",
   "ToolError",
   "ValidationError",
+  "InputRequiredError",
+  "HeaderArguments",
   "ValidationIssue",
   "ValidationResult",
   "CallOptions",

@@ -6,6 +6,7 @@
  * own in `test/normalize/<family>.ts`, and a rule without one fails the test.
  */
 import { EMPTY_REF_CYCLES } from "./empty-ref-cycles.js";
+import { MCP_HEADER_ARGUMENTS } from "./mcp-headers.js";
 import { META_SCHEMA_REFS } from "./meta-schemas.js";
 import { DEF_TYPE_NAMES, FILE_NAMES, METHOD_NAMES, TYPE_NAMES } from "./naming.js";
 import { REF_RESOLUTION } from "./resources.js";
@@ -31,7 +32,7 @@ export const RULE_FAMILIES = {
   /** Where refs lead and what they become (resources.ts, meta-schemas.ts, rules/refs.ts, schema.ts, empty-ref-cycles.ts). */
   refs: [REF_RESOLUTION, META_SCHEMA_REFS, ...REF_RULES, EXTERNAL_REFS, UNRESOLVED_REFS, REF_HOISTING, DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, EMPTY_REF_CYCLES],
   /** A tool as a whole (tools.ts). */
-  tools: [TOOL_SHAPE, DUPLICATE_TOOLS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, TOOL_METADATA],
+  tools: [TOOL_SHAPE, DUPLICATE_TOOLS, MCP_HEADER_ARGUMENTS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, TOOL_METADATA],
   /** Names decided once for the whole output (naming.ts). */
   naming: [METHOD_NAMES, TYPE_NAMES, DEF_TYPE_NAMES, FILE_NAMES],
   /** What the official MCP SDK client would reject (sdk-tool-schema.ts). */

@@ -63,6 +63,9 @@ export const DIAGNOSTIC_CODES = {
   "tool-duplicate": {
     doc: "Two tools share a name: the first is kept, the repeat ignored.",
   },
+  "tool-dropped": {
+    doc: "A tool left out of the output, the others generated as usual: its `x-mcp-header` marks break the constraints of MCP 2026-07-28 (which has clients reject such a tool).",
+  },
   "keyword-dropped": {
     doc: "A keyword mcpgen cannot honour is ignored: an unknown `$schema` dialect (read as 2020-12), an unknown type name, a keyword whose value is malformed, dynamic references beyond what can be resolved in every scope.",
   },

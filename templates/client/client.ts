@@ -1,9 +1,10 @@
 /**
  * Template of the generated `client.ts`: the `emitted` region is how every
  * `client.ts` ends. Above it, what the emitter writes before it for the
- * sample manifest of types.ts. For a manifest with tools whose output may
- * come as JSON text, the emitter passes `createToolCaller` a fifth argument
- * (`outputsAsText`, declared before the region).
+ * sample manifest of types.ts. For a manifest with tools whose outputSchema
+ * is not an object, or with `x-mcp-header` arguments, the emitter passes
+ * `createToolCaller` their tables too (`nonObjectOutputs`, `headerArguments`,
+ * declared before the region).
  */
 import {
   createToolCaller,
@@ -46,9 +47,9 @@ export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, (name) =>
-    hasOutputSchema.has(name),
-  );
+  const call = createToolCaller(client, options, validators, {
+    hasOutputSchema,
+  });
   const methods: {
     [method: string]: (
       input?: unknown,

@@ -29,8 +29,8 @@ describe("two generated clients in one program", () => {
       },
       lookalikes: { json: nothing, spread: nothing, structuredClone: { ...nothing, error: true } },
       described: {
-        weatherToolError: "ToolError from get_weather: get_weather failed (1 block)",
-        sharedToolError: "ToolError from list_stores: list_stores failed (1 block)",
+        weatherToolError: 'ToolError from get_weather: tool "get_weather" reported an error: get_weather failed (1 block)',
+        sharedToolError: 'ToolError from list_stores: tool "list_stores" reported an error: list_stores failed (1 block)',
         weatherValidationError: "ValidationError (input) for get_forecast: /days must be integer",
         sharedValidationError: "ValidationError (input) for list_customers: /near/country is required",
         subclassed: "retry get_weather in 5s",

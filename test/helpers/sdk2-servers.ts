@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import { repoRoot } from "./cli.js";
+import { repoRoot } from "./pull.js";
 
 /** The fixture server's module: run with `node <path> --stdio` for stdio. */
 export const sdk2ServerScript = resolve(repoRoot, "test/fixtures/sdk2/server.mjs");

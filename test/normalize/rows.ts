@@ -49,6 +49,8 @@ export interface ToolWant {
   inputTypes?: { root: string; defs: Record<string, string> };
   output?: Schema | undefined;
   outputTypes?: { root: string; defs: Record<string, string> } | undefined;
+  /** The arguments mirrored into `Mcp-Param-*` headers. */
+  mcpHeaders?: Array<{ path: string[]; header: string; type: string }>;
 }
 
 /** A manifest document through `recogniseManifest` and `normalizeManifest`. */

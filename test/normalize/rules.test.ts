@@ -59,6 +59,7 @@ function toolView(tool: ManifestIR["tools"][number]): Required<ToolWant> {
     inputTypes: types(tool.input),
     output: tool.output?.schema,
     outputTypes: tool.output === undefined ? undefined : types(tool.output),
+    mcpHeaders: tool.mcpHeaders,
   };
 }
 

@@ -76,6 +76,120 @@ export const rows: Rows = [
   ],
 
   [
+    "mcp-header-arguments",
+    {
+      stage: "manifest",
+      says: "x-mcp-header marks on properties reached through properties alone, nested ones included, become the tool's header arguments",
+      given: {
+        tools: [
+          {
+            name: "execute_sql",
+            inputSchema: {
+              type: "object",
+              properties: {
+                region: { type: "string", "x-mcp-header": "Region" },
+                options: { type: "object", properties: { dryRun: { type: "boolean", "x-mcp-header": "Dry-Run" } } },
+                limit: { type: "integer", "x-mcp-header": "limit" },
+                note: { type: "string", default: { "x-mcp-header": "data, not a mark" } },
+              },
+            },
+          },
+        ],
+      },
+      want: {
+        tools: [
+          {
+            wireName: "execute_sql",
+            mcpHeaders: [
+              { path: ["region"], header: "Region", type: "string" },
+              { path: ["options", "dryRun"], header: "Dry-Run", type: "boolean" },
+              { path: ["limit"], header: "limit", type: "integer" },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+  ...(
+    [
+      [
+        "on the root",
+        { type: "object", "x-mcp-header": "All" },
+        "/tools/0/inputSchema/x-mcp-header",
+        "x-mcp-header marks a schema that is not a property reached from the root through properties alone",
+      ],
+      [
+        "under items",
+        { type: "object", properties: { ids: { type: "array", items: { type: "string", "x-mcp-header": "Id" } } } },
+        "/tools/0/inputSchema/properties/ids/items/x-mcp-header",
+        "x-mcp-header marks a schema that is not a property reached from the root through properties alone",
+      ],
+      [
+        "under a combinator",
+        { type: "object", anyOf: [{ properties: { a: { type: "string", "x-mcp-header": "A" } } }] },
+        "/tools/0/inputSchema/anyOf/0/properties/a/x-mcp-header",
+        "x-mcp-header marks a schema that is not a property reached from the root through properties alone",
+      ],
+      [
+        "in $defs (reached through $ref)",
+        { type: "object", properties: { a: { $ref: "#/$defs/a" } }, $defs: { a: { type: "string", "x-mcp-header": "A" } } },
+        "/tools/0/inputSchema/$defs/a/x-mcp-header",
+        "x-mcp-header marks a schema that is not a property reached from the root through properties alone",
+      ],
+      [
+        "empty",
+        { type: "object", properties: { a: { type: "string", "x-mcp-header": "" } } },
+        "/tools/0/inputSchema/properties/a/x-mcp-header",
+        "x-mcp-header is not a non-empty string",
+      ],
+      [
+        "not an HTTP token",
+        { type: "object", properties: { a: { type: "string", "x-mcp-header": "Bad Name:\r\nX" } } },
+        "/tools/0/inputSchema/properties/a/x-mcp-header",
+        'x-mcp-header "Bad Name:\\r\\nX" is not an HTTP token (RFC 9110)',
+      ],
+      [
+        "on a number (the revision names integer, string and boolean)",
+        { type: "object", properties: { a: { type: "number", "x-mcp-header": "A" } } },
+        "/tools/0/inputSchema/properties/a/x-mcp-header",
+        'x-mcp-header marks a property of type "number"; only string, integer and boolean arguments are mirrored',
+      ],
+      [
+        "on an object",
+        { type: "object", properties: { a: { type: "object", "x-mcp-header": "A" } } },
+        "/tools/0/inputSchema/properties/a/x-mcp-header",
+        'x-mcp-header marks a property of type "object"; only string, integer and boolean arguments are mirrored',
+      ],
+      [
+        "repeated in another case",
+        { type: "object", properties: { a: { type: "string", "x-mcp-header": "Region" }, b: { type: "string", "x-mcp-header": "REGION" } } },
+        "/tools/0/inputSchema/properties/b/x-mcp-header",
+        'x-mcp-header "REGION" repeats "Region" (header names ignore case)',
+      ],
+    ] as const
+  ).map(([where, inputSchema, pointer, reason]): Rows[number] => [
+    "mcp-header-arguments",
+    {
+      stage: "manifest",
+      says: `a tool with an x-mcp-header mark ${where} is left out with a warning at the mark; the other tools stay`,
+      given: {
+        tools: [
+          { name: "bad", inputSchema },
+          { name: "good", inputSchema: object },
+        ],
+      },
+      want: { tools: [{ wireName: "good", mcpHeaders: [] }] },
+      warnings: [
+        {
+          code: "tool-dropped",
+          pointer,
+          message: `left out: ${reason} (MCP 2026-07-28 has clients reject a tool whose x-mcp-header marks break its constraints)`,
+        },
+      ],
+    },
+  ]),
+
+  [
     "missing-input-schema",
     {
       stage: "manifest",

@@ -10,8 +10,11 @@ import * as otherCopy from "../../golden/weather/runtime.js";
 import {
   createStandardSchemas,
   createToolCaller,
+  InputRequiredError,
+  isInputRequiredError,
   isToolError,
   isValidationError,
+  otherMembers,
   runValidator,
   ToolError,
   ValidationError,
@@ -107,7 +110,7 @@ describe("ValidationError and ToolError", () => {
       ],
     };
     const error = new ToolError("get", result);
-    expect([error.name, error.message, error.toolName, error.result]).toEqual(["ToolError", "first\nsecond", "get", result]);
+    expect([error.name, error.message, error.toolName, error.result]).toEqual(["ToolError", 'tool "get" reported an error: first\nsecond', "get", result]);
     expect(new ToolError("get", { content: [] }).message).toBe('tool "get" reported an error');
   });
 
@@ -146,8 +149,8 @@ describe("ValidationError and ToolError", () => {
   });
 });
 
-/** A fake SDK client: records each `callTool` and answers with `answer`. */
-function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown): McpClient & { calls: unknown[][] } {
+/** A fake SDK client: records each `callTool` and answers with `answer`; a v2 client's connection is on `era` (default legacy). */
+function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown, era: "modern" | "legacy" = "legacy"): McpClient & { calls: unknown[][] } {
   const calls: unknown[][] = [];
   const client = {
     calls,
@@ -157,7 +160,7 @@ function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown):
       if (outcome instanceof Error) throw outcome;
       return outcome;
     },
-    ...(generation === "v2" ? { getNegotiatedProtocolVersion: () => "2025-11-25" } : {}),
+    ...(generation === "v2" ? { getNegotiatedProtocolVersion: () => (era === "modern" ? "2026-07-28" : "2025-11-25"), getProtocolEra: () => era } : {}),
   };
   return client as McpClient & { calls: unknown[][] };
 }
@@ -178,17 +181,32 @@ const validators: Validators = {
 describe("createToolCaller", () => {
   it.each(["v1", "v2"] as const)("calls the tool through an SDK %s client with its request options, and validates both ways", async (generation) => {
     const client = fakeClient(generation, () => ({ content: [], structuredContent: { ok: true } }));
-    const call = createToolCaller(client, {}, validators, (name) => name === "get");
+    const call = createToolCaller(client, {}, validators, { hasOutputSchema: new Set(["get"]) });
     const result = await call("get", { ok: true }, { timeout: 5 });
     expect(result).toEqual({ content: [], structuredContent: { ok: true } });
-    // v1 takes (params, resultSchema, options), v2 (params, options).
+    // v1 takes (params, resultSchema, options), v2 (params, options), with the tool's definition for its header mirroring.
     const params = { name: "get", arguments: { ok: true } };
-    expect(client.calls).toEqual([generation === "v1" ? [params, undefined, { timeout: 5 }] : [params, { timeout: 5 }]]);
+    expect(client.calls).toEqual([
+      generation === "v1" ? [params, undefined, { timeout: 5 }] : [params, { timeout: 5, toolDefinition: { name: "get", inputSchema: { type: "object" } } }],
+    ]);
+  });
+
+  it("hands SDK v2 each tool's x-mcp-header arguments as its definition (MCP 2026-07-28), and no outputSchema", async () => {
+    const client = fakeClient("v2", () => ({ content: [] }), "modern");
+    const region = { type: "object" as const, properties: { region: { type: "string", "x-mcp-header": "Region" } } };
+    const call = createToolCaller(client, {}, validators, { hasOutputSchema: new Set(), headerArguments: { sql: region } });
+    await call("sql", { region: "eu" });
+    await call("constructor", {});
+    expect(client.calls).toEqual([
+      [{ name: "sql", arguments: { region: "eu" } }, { toolDefinition: { name: "sql", inputSchema: region } }],
+      // A tool named like an Object.prototype member has no header arguments.
+      [{ name: "constructor", arguments: {} }, { toolDefinition: { name: "constructor", inputSchema: { type: "object" } } }],
+    ]);
   });
 
   it("refuses arguments before sending anything, and sends `{}` for none", async () => {
     const client = fakeClient("v1", () => ({ content: [] }));
-    const call = createToolCaller(client, {}, validators, () => false);
+    const call = createToolCaller(client, {}, validators, { hasOutputSchema: new Set() });
     const refused = await call("get", { city: 1 }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ValidationError);
     expect((refused as ValidationError).issues).toEqual([{ path: "/city", message: "is required" }]);
@@ -207,7 +225,7 @@ describe("createToolCaller", () => {
       fakeClient("v2", (name) => answers[name]),
       {},
       validators,
-      () => true,
+      { hasOutputSchema: new Set(["failing", "missing", "wrong"]) },
     );
     await expect(call("failing", {})).rejects.toThrow(new ToolError("failing", answers["failing"] as ToolResult));
     const missing = (await call("missing", {}).catch((error: unknown) => error)) as ValidationError;
@@ -222,8 +240,12 @@ describe("createToolCaller", () => {
 
   it("validates nothing with `validate: false`, per client or per call", async () => {
     const answer = () => ({ content: [], structuredContent: { t: "warm" } });
-    await expect(createToolCaller(fakeClient("v1", answer), { validate: false }, validators, () => true)("get", { city: 1 })).resolves.toEqual(answer());
-    await expect(createToolCaller(fakeClient("v1", answer), {}, validators, () => true)("get", { city: 1 }, { validate: false })).resolves.toEqual(answer());
+    await expect(
+      createToolCaller(fakeClient("v1", answer), { validate: false }, validators, { hasOutputSchema: new Set(["get"]) })("get", { city: 1 }),
+    ).resolves.toEqual(answer());
+    await expect(
+      createToolCaller(fakeClient("v1", answer), {}, validators, { hasOutputSchema: new Set(["get"]) })("get", { city: 1 }, { validate: false }),
+    ).resolves.toEqual(answer());
   });
 
   it("reads an output that is not an object from its JSON text block, for the tools that may send one so", async () => {
@@ -231,11 +253,61 @@ describe("createToolCaller", () => {
       fakeClient("v1", () => ({ content: [{ type: "text", text: "[1,2]" }] })),
       {},
       validators,
-      () => false,
-      (name) => name === "list",
+      { hasOutputSchema: new Set(), nonObjectOutputs: new Set(["list"]) },
     );
     expect(await call("list", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: [1, 2] });
     expect(await call("other", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }] });
+  });
+
+  it.each([
+    ["v1", "legacy", { result: 5 }, 5],
+    ["v2", "legacy", { result: 5 }, 5],
+    ["v2", "legacy", { result: { result: 1 } }, { result: 1 }],
+    // On a 2026-07-28 connection structuredContent is the value as declared: never unwrapped.
+    ["v2", "modern", 5, 5],
+    ["v2", "modern", { result: 5 }, { result: 5 }],
+    // Not the wrap: another member beside `result`.
+    ["v2", "legacy", { result: 5, other: 1 }, { result: 5, other: 1 }],
+  ] as const)("reads a non-object output back as declared: SDK %s on a %s connection, %j gives %j", async (generation, era, sent, read) => {
+    const tools = { hasOutputSchema: new Set(["add"]), nonObjectOutputs: new Set(["add"]) };
+    const passAll: Validators = { validateInput: (_name, value) => ({ ok: true, value }), validateOutput: (_name, value) => ({ ok: true, value }) };
+    const call = createToolCaller(
+      fakeClient(generation, () => ({ content: [], structuredContent: sent }), era),
+      {},
+      passAll,
+      tools,
+    );
+    expect(((await call("add", {})) as ToolResult).structuredContent).toEqual(read);
+  });
+
+  it("throws InputRequiredError for a result that still needs input (MCP 2026-07-28), never passing it as a result", async () => {
+    const pending = { resultType: "input_required", inputRequests: { ask: { method: "elicitation/create" } }, requestState: "s1" };
+    const call = createToolCaller(
+      fakeClient("v2", () => pending, "modern"),
+      {},
+      validators,
+      { hasOutputSchema: new Set() },
+    );
+    const error = await call("book", {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputRequiredError);
+    expect(isInputRequiredError(error)).toBe(true);
+    expect([(error as InputRequiredError).toolName, (error as InputRequiredError).result]).toEqual(["book", pending]);
+    expect((error as Error).message).toMatch(/^tool "book" needs more input \(resultType "input_required"\)/);
+    // A final result of the revision says so, and is a result.
+    const complete = { resultType: "complete", content: [] };
+    expect(
+      await createToolCaller(
+        fakeClient("v2", () => complete, "modern"),
+        {},
+        validators,
+        { hasOutputSchema: new Set() },
+      )("book", {}),
+    ).toBe(complete);
+  });
+
+  it("leaves a result's other members reachable through otherMembers, not its type", () => {
+    const result = { content: [], isError: false, resultType: "complete", vendorTrace: "t-1", __proto__: null } as unknown as ToolResult;
+    expect({ ...otherMembers(result) }).toEqual({ vendorTrace: "t-1" });
   });
 
   it("reports the SDK's own check of structuredContent as the ValidationError it is, with the SDK's error as cause", async () => {
@@ -252,7 +324,7 @@ describe("createToolCaller", () => {
         fakeClient("v1", () => sdkError),
         {},
         validators,
-        () => true,
+        { hasOutputSchema: new Set(["get"]) },
       )("get", { ok: true }).catch((caught: unknown) => caught)) as ValidationError;
       expect([error.phase, error.issues, error.cause]).toEqual(["output", [{ path: "", message: messages[index] }], sdkError]);
     }
@@ -262,7 +334,7 @@ describe("createToolCaller", () => {
         fakeClient("v1", () => other),
         {},
         validators,
-        () => true,
+        { hasOutputSchema: new Set(["get"]) },
       )("get", { ok: true }),
     ).rejects.toBe(other);
   });

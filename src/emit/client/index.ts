@@ -48,7 +48,9 @@ export function emitClient(ir: ManifestIR): SourceFile {
   const runtimeImports = ["createToolCaller", "type CallOptions", "type ClientOptions", "type McpClient"];
   if (ir.tools.some((tool) => tool.output !== undefined)) runtimeImports.push("type StructuredToolResult");
   if (ir.tools.some((tool) => tool.output === undefined)) runtimeImports.push("type ToolResult");
-  const asText = ir.tools.filter(outputAsText).map((tool) => string(stringLiteral(tool.wireName)));
+  if (ir.tools.some((tool) => tool.mcpHeaders.length > 0)) runtimeImports.push("type HeaderArguments");
+  const nonObject = ir.tools.filter(nonObjectOutput).map((tool) => string(stringLiteral(tool.wireName)));
+  const withHeaders = ir.tools.filter((tool) => tool.mcpHeaders.length > 0);
   const statements: Statement[] = [
     header(ir, "Typed client: one method per tool."),
     importDeclaration(runtimeImports, `"./runtime.js"`),
@@ -86,10 +88,17 @@ export function emitClient(ir: ManifestIR): SourceFile {
       "Wire names of the tools that declare an outputSchema.",
       ir.tools.filter((tool) => tool.output !== undefined).map((tool) => string(stringLiteral(tool.wireName))),
     ),
-    ...(asText.length > 0
-      ? [nameSet("outputsAsText", "Wire names of the tools whose outputSchema admits values that are not objects: such a value may come as JSON text.", asText)]
+    ...(nonObject.length > 0
+      ? [
+          nameSet(
+            "nonObjectOutputs",
+            'Wire names of the tools whose outputSchema is not `type: "object"`: a 2025-era connection carries their value as `{ result }` or as JSON text.',
+            nonObject,
+          ),
+        ]
       : []),
-    createClient(asText.length > 0),
+    ...(withHeaders.length > 0 ? [headerArguments(withHeaders)] : []),
+    createClient({ nonObjectOutputs: nonObject.length > 0, headerArguments: withHeaders.length > 0 }),
   ];
   return { path: "client.ts", format: "typescript", statements };
 }
@@ -122,21 +131,68 @@ function nameSet(name: string, doc: string, names: Expression[]): VariableStatem
 }
 
 /**
- * `createClient` (templates/client/client.ts); with tools whose output may
- * come as JSON text, it passes `createToolCaller` their set too.
+ * `const headerArguments = { tool: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } } }`:
+ * for each tool with `x-mcp-header` arguments, the part of its `inputSchema`
+ * SDK v2 reads to mirror them into `Mcp-Param-*` headers (MCP 2026-07-28).
  */
-function createClient(outputsAsText: boolean): TemplateInsertion {
-  const predicate = "(name) =>\n    hasOutputSchema.has(name),";
-  return template("client/client.ts", outputsAsText ? [{ find: predicate, replace: `${predicate}\n    (name) => outputsAsText.has(name),` }] : []);
+function headerArguments(tools: readonly ToolIR[]): VariableStatement {
+  const skeleton = (headers: ToolIR["mcpHeaders"], depth: number): Expression => {
+    const names = [...new Set(headers.filter((header) => header.path.length > depth).map((header) => header.path[depth]!))];
+    const properties = names.map((name): readonly [string, Expression] => {
+      const here = headers.filter((header) => header.path[depth] === name);
+      const leaf = here.find((header) => header.path.length === depth + 1);
+      const value: Expression =
+        leaf !== undefined
+          ? {
+              kind: "object",
+              properties: [
+                ["type", string(stringLiteral(leaf.type))],
+                [objectLiteralKey("x-mcp-header"), string(stringLiteral(leaf.header))],
+              ],
+              multiLine: false,
+            }
+          : skeleton(here, depth + 1);
+      return [objectLiteralKey(name), value];
+    });
+    return {
+      kind: "object",
+      properties: [
+        ["type", string(stringLiteral("object"))],
+        ["properties", { kind: "object", properties, multiLine: true }],
+      ],
+      multiLine: true,
+    };
+  };
+  return {
+    kind: "const",
+    doc: ["The `x-mcp-header` arguments of each tool that has them (MCP 2026-07-28), for SDK v2 to mirror into `Mcp-Param-*` headers."],
+    exported: false,
+    name: "headerArguments",
+    type: reference("HeaderArguments"),
+    value: {
+      kind: "object",
+      properties: tools.map((tool) => [objectLiteralKey(tool.wireName), skeleton(tool.mcpHeaders, 0)] as const),
+      multiLine: true,
+    },
+  };
+}
+
+/** `createClient` (templates/client/client.ts), passing `createToolCaller` the tables this manifest has. */
+function createClient(tables: { nonObjectOutputs: boolean; headerArguments: boolean }): TemplateInsertion {
+  const traits = "{\n    hasOutputSchema,\n  }";
+  const names = ["hasOutputSchema", ...(tables.nonObjectOutputs ? ["nonObjectOutputs"] : []), ...(tables.headerArguments ? ["headerArguments"] : [])];
+  return template("client/client.ts", names.length === 1 ? [] : [{ find: traits, replace: `{\n${names.map((name) => `    ${name},\n`).join("")}  }` }]);
 }
 
 /**
- * Whether a tool's outputSchema is one SDK 1.32 cannot list (not a JSON object
- * with `type: "object"`): a server on that SDK, an mcpgen scaffold among them,
- * sends an output that is not an object as JSON text, which the client reads
- * back (`sdkListsOutputSchema` in templates/server-runtime.ts is the same rule).
+ * Whether a tool's declared outputSchema is not `type: "object"` (any root
+ * is allowed since MCP 2026-07-28): a 2025-era connection, where
+ * `structuredContent` must be an object, carries its value wrapped as
+ * `{ result }` (SEP-2106, SDK v2 servers) or as JSON text (SDK 1.x servers,
+ * which cannot list such a schema at all), and the client reads it back.
+ * The predicate is SDK v2's own (`isNonObjectJsonSchemaRoot`).
  */
-export function outputAsText(tool: ToolIR): boolean {
+export function nonObjectOutput(tool: ToolIR): boolean {
   const schema = tool.raw["outputSchema"];
   return schema !== undefined && !(isRecord(schema) && schema["type"] === "object");
 }

@@ -1,0 +1,116 @@
+/**
+ * `x-mcp-header` (MCP 2026-07-28, Streamable HTTP, "Custom Headers from Tool
+ * Parameters"): an argument whose schema carries `x-mcp-header: "Region"` is
+ * mirrored by the client into an `Mcp-Param-Region` HTTP header. The
+ * revision constrains the declarations, and has HTTP clients leave out a
+ * tool that breaks them: so does mcpgen, with a warning naming the pointer,
+ * and every other tool is generated as usual.
+ */
+import type { McpHeader } from "../ir/index.js";
+import { joinPointer, type Diagnostic } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import type { Rule } from "./rule.js";
+import type { AcceptedTool } from "./tools.js";
+
+export const MCP_HEADER_ARGUMENTS: Rule = {
+  name: "mcp-header-arguments",
+  does: "An argument marked `x-mcp-header` is one the client mirrors into an `Mcp-Param-{name}` HTTP header; a tool whose marks break the revision's constraints (a non-empty RFC 9110 token, unique regardless of case, on a `string`, `integer` or `boolean` property reached from the root through `properties` alone) is left out, with a warning at the mark.",
+  spec: "MCP 2026-07-28, Streamable HTTP, Custom Headers from Tool Parameters",
+  reports: ["tool-dropped"],
+};
+
+/** The schema-extension keyword (MCP 2026-07-28, server/tools "x-mcp-header"). */
+export const MCP_HEADER_KEYWORD = "x-mcp-header";
+
+/** RFC 9110 §5.6.2 `token` (`1*tchar`): no space, control character or delimiter. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The types a mirrored argument may have: primitives, `number` excepted (the revision names integer, string and boolean). */
+const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
+
+/** Keywords whose values are instance data, never schemas: an `x-mcp-header` key inside one is a value, not a mark. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples", MCP_HEADER_KEYWORD]);
+
+/** Keywords whose values map names (not keywords) to subschemas; of them, only `properties` continues a reachable chain. */
+const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"]);
+
+/**
+ * `mcp-header-arguments`: the tools to keep, each with its marked arguments.
+ * The sweep looks everywhere in the input schema as written (any dialect), so
+ * that a mark the revision does not allow (under `items`, a combinator, `$defs`,
+ * a conditional) is found wherever it is.
+ */
+export function checkMcpHeaders(accepted: readonly AcceptedTool[], file: string, diagnostics: Diagnostic[]): Array<AcceptedTool & { mcpHeaders: McpHeader[] }> {
+  const kept: Array<AcceptedTool & { mcpHeaders: McpHeader[] }> = [];
+  for (const entry of accepted) {
+    const schemaPointer = joinPointer(entry.pointer, "inputSchema");
+    const found = scanMcpHeaders(entry.tool["inputSchema"], schemaPointer);
+    if (found.ok) {
+      kept.push({ ...entry, mcpHeaders: found.headers });
+      continue;
+    }
+    diagnostics.push({
+      severity: "warning",
+      code: "tool-dropped",
+      message: `left out: ${found.reason} (MCP 2026-07-28 has clients reject a tool whose x-mcp-header marks break its constraints)`,
+      file,
+      tool: entry.tool["name"] as string,
+      pointer: found.pointer,
+      hint: "x-mcp-header must be a non-empty HTTP token, unique regardless of case, on a string, integer or boolean property reached through properties alone",
+    });
+  }
+  return kept;
+}
+
+type ScanResult = { ok: true; headers: McpHeader[] } | { ok: false; reason: string; pointer: string };
+
+/** The `x-mcp-header` marks of one input schema, or the first that breaks a constraint. */
+export function scanMcpHeaders(inputSchema: unknown, schemaPointer: string): ScanResult {
+  const headers: McpHeader[] = [];
+  const seen = new Map<string, string>();
+  const fail = (reason: string, pointer: string): ScanResult => ({ ok: false, reason, pointer });
+
+  // Depth-first over schema positions; `path` is the chain of `properties` keys while `reachable`.
+  const visit = (node: unknown, pointer: string, path: readonly string[], reachable: boolean): ScanResult | undefined => {
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) {
+        const fault = visit(item, joinPointer(pointer, index), path, false);
+        if (fault !== undefined) return fault;
+      }
+      return undefined;
+    }
+    if (!isRecord(node)) return undefined;
+    if (Object.prototype.hasOwnProperty.call(node, MCP_HEADER_KEYWORD)) {
+      const at = joinPointer(pointer, MCP_HEADER_KEYWORD);
+      const mark = node[MCP_HEADER_KEYWORD];
+      if (!reachable || path.length === 0) return fail("x-mcp-header marks a schema that is not a property reached from the root through properties alone", at);
+      if (typeof mark !== "string" || mark === "") return fail("x-mcp-header is not a non-empty string", at);
+      if (!TOKEN.test(mark)) return fail(`x-mcp-header ${JSON.stringify(mark)} is not an HTTP token (RFC 9110)`, at);
+      const type = node["type"];
+      if (typeof type !== "string" || !HEADER_TYPES.has(type)) {
+        return fail(`x-mcp-header marks a property of type ${JSON.stringify(type ?? null)}; only string, integer and boolean arguments are mirrored`, at);
+      }
+      const other = seen.get(mark.toLowerCase());
+      if (other !== undefined) return fail(`x-mcp-header ${JSON.stringify(mark)} repeats ${JSON.stringify(other)} (header names ignore case)`, at);
+      seen.set(mark.toLowerCase(), mark);
+      headers.push({ path: [...path], header: mark, type: type as McpHeader["type"] });
+    }
+    for (const [keyword, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(keyword)) continue;
+      const at = joinPointer(pointer, keyword);
+      if (NAME_MAP_KEYWORDS.has(keyword) && isRecord(value)) {
+        for (const [name, subschema] of Object.entries(value)) {
+          const continues = keyword === "properties" && reachable;
+          const fault = visit(subschema, joinPointer(at, name), continues ? [...path, name] : path, continues);
+          if (fault !== undefined) return fault;
+        }
+        continue;
+      }
+      const fault = visit(value, at, path, false);
+      if (fault !== undefined) return fault;
+    }
+    return undefined;
+  };
+
+  return visit(inputSchema, schemaPointer, [], true) ?? { ok: true, headers };
+}
