@@ -584,13 +584,20 @@ class GuardedTransport implements Transport {
  */
 export async function serveStdio(
   create: ServerFactory,
-  options: { log?: (message: string) => void } = {},
+  options: {
+    log?: (message: string) => void;
+    /** Another transport than stdin/stdout (a test's in-memory pair, a socket). */
+    transport?: Transport;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? stderrLog;
   const handle = serveSdkStdio(() => create(), {
-    transport: new GuardedTransport(new StdioServerTransport()),
+    transport: new GuardedTransport(
+      options.transport ?? new StdioServerTransport(),
+    ),
     onerror: (error) => log(`MCP: ${firstLine(error.message)}`),
   });
+  if (options.transport !== undefined) return handle;
   // When stdin ends the client is gone: closing aborts every handler still running (their
   // context.signal), and the process can end.
   const clientGone = () => void handle.close().catch(() => undefined);
@@ -919,6 +926,9 @@ const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 /** A `Mcp-Param-*` header value as the client meant it; undefined when malformed. */
 function decodeHeaderValue(value: string): string | undefined {
   const encoded = SENTINEL.exec(value);
+  // A plain value that looks encoded is malformed: clients encode such a value too.
+  if (encoded === null && value.startsWith("=?base64?") && value.endsWith("?="))
+    return undefined;
   if (encoded === null) {
     // Visible ASCII, space and tab only (RFC 9110 field values), without leading or trailing space.
     return /^[\x21-\x7e]([\x20\x21-\x7e\t]*[\x21-\x7e])?$/.test(value)
