@@ -1159,8 +1159,7 @@ function toolCallHeaderMismatch(
     return undefined;
   const meta = params["_meta"];
   const modern =
-    isJsonObject(meta) &&
-    own(meta, "io.modelcontextprotocol/protocolVersion");
+    isJsonObject(meta) && own(meta, "io.modelcontextprotocol/protocolVersion");
   const declared = headerArguments.get(params["name"]);
   if (!modern || declared === undefined) return undefined;
   const mismatch = headerMismatch(declared, params["arguments"], (name) => {
