@@ -292,7 +292,7 @@ function prepare(definition: ServerDefinition): Prepared {
     checkDefinition(definition);
     const headerArguments = new Map<string, readonly HeaderArgument[]>();
     for (const tool of definition.tools) {
-      const declared = headerArgumentsOf(tool.inputSchema);
+      const declared = headerArgumentsOf(tool["inputSchema"]);
       if (declared !== undefined && declared.length > 0)
         headerArguments.set(tool.name, declared);
     }

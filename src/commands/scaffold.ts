@@ -214,7 +214,9 @@ export async function renderScaffold(
 export function regenerateCommand(outDir: string): string {
   const rest = `scaffold ${MANIFEST_FILE} --out .`;
   if (npmFindsMcpgen(outDir)) return `mcpgen ${rest}`;
-  const bin = relative(resolve(outDir), join(packageRoot(), "bin", "mcpgen.js")).split(sep).join("/");
+  const bin = relative(resolve(outDir), join(packageRoot(), "bin", "mcpgen.js"))
+    .split(sep)
+    .join("/");
   return `node ${shellWord(bin)} ${rest}`;
 }
 

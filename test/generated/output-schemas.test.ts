@@ -125,7 +125,10 @@ describe("an outputSchema that admits values other than objects", () => {
 
   it("over the 2025 revisions the scaffold sends such an output as { result: <value> }, with its JSON text", async () => {
     const client = await connect("v1");
-    expect(await client.callTool({ name: "names", arguments: {} })).toEqual({ content: [{ type: "text", text: '["a","b"]' }], structuredContent: { result: ["a", "b"] } });
+    expect(await client.callTool({ name: "names", arguments: {} })).toEqual({
+      content: [{ type: "text", text: '["a","b"]' }],
+      structuredContent: { result: ["a", "b"] },
+    });
     expect(await client.callTool({ name: "count", arguments: {} })).toMatchObject({ structuredContent: { result: 3 } });
     // The anyOf's object branch is not a provable object root: wrapped too, as the listing says.
     expect(await client.callTool({ name: "either", arguments: {} })).toMatchObject({ structuredContent: { result: { n: 1 } } });

@@ -110,7 +110,10 @@ async function connect(
 ) {
   const logs: string[] = [];
   const create = () =>
-    createMcpServer({ info: { name: "runtime-test", version: "1.0.0" }, tools, validators, ...definition }, { log: (message) => logs.push(message), toolsListCache: { ttlMs: 60_000, cacheScope: "public" } });
+    createMcpServer(
+      { info: { name: "runtime-test", version: "1.0.0" }, tools, validators, ...definition },
+      { log: (message) => logs.push(message), toolsListCache: { ttlMs: 60_000, cacheScope: "public" } },
+    );
   if (era === "legacy") {
     const server = create();
     const client = new Client({ name: "runtime-test-client", version: "1.0.0" }, capabilities);
@@ -121,7 +124,10 @@ async function connect(
   }
   const [clientSide, serverSide] = linkedTransports();
   const running = await serveStdio(create, { transport: serverSide as never, log: (message) => logs.push(message) });
-  const client = new ClientV2({ name: "runtime-test-client", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, ...capabilities } as never);
+  const client = new ClientV2({ name: "runtime-test-client", version: "1.0.0" }, {
+    versionNegotiation: { mode: { pin: "2026-07-28" } },
+    ...capabilities,
+  } as never);
   await client.connect(clientSide as never);
   expect(client.getProtocolEra()).toBe("modern");
   cleanups.push(async () => {
@@ -215,7 +221,9 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
       await expect(client.callTool({ name, arguments: {} })).rejects.toMatchObject({ code: -32602 });
     }
     // The server adds no prefix of its own to the message (SDK v1's client adds the code).
-    await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(era === "legacy" ? /^MCP error -32602: Unknown tool: "nope"$/ : /^Unknown tool: "nope"$/);
+    await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(
+      era === "legacy" ? /^MCP error -32602: Unknown tool: "nope"$/ : /^Unknown tool: "nope"$/,
+    );
   });
 
   it("turns a thrown error into a tool error with its message and no stack; the stack goes to the server log", async () => {
@@ -260,7 +268,10 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
 
   it("tells a handler its era, and offers sampling and elicitation only where they can reach the client", async () => {
     const seen: unknown[] = [];
-    const handlers = { ...defaultHandlers, echo: handler("echo", (_input, context) => (seen.push([context.era, context.sample !== undefined, context.elicit !== undefined]), "ok")) };
+    const handlers = {
+      ...defaultHandlers,
+      echo: handler("echo", (_input, context) => (seen.push([context.era, context.sample !== undefined, context.elicit !== undefined]), "ok")),
+    };
     const capable = await connect({ handlers }, era, { capabilities: { sampling: {}, elicitation: {} } });
     await capable.client.callTool({ name: "echo", arguments: { text: "x" } });
     // On 2026-07-28 a server asks for input with an input_required result, never with a request of its own.
@@ -280,7 +291,9 @@ describe("createMcpServer, era by era", () => {
       cyclic,
       date: { temperature: 3, at: new Date(0) },
     };
-    const { v1: client, logs } = await connect({ handlers: { ...defaultHandlers, weather: handler("weather", (input: { mode: string }) => returns[input.mode]) } });
+    const { v1: client, logs } = await connect({
+      handlers: { ...defaultHandlers, weather: handler("weather", (input: { mode: string }) => returns[input.mode]) },
+    });
     const call = (mode: string) => client!.request({ method: "tools/call", params: { name: "weather", arguments: { mode } } }, CallToolResultSchema);
     for (const mode of ["nan", "infinite", "disguised"]) {
       const result = await call(mode);
@@ -440,9 +453,12 @@ describe("serveStdio", () => {
 
   it.each(ERAS)("answers a tools/call whose arguments are not an object with -32602 in words (%s)", async (era) => {
     const [clientSide, serverSide] = linkedTransports();
-    const running = await serveStdio(() => createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers: defaultHandlers }, { log: () => undefined }), {
-      transport: serverSide as never,
-    });
+    const running = await serveStdio(
+      () => createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers: defaultHandlers }, { log: () => undefined }),
+      {
+        transport: serverSide as never,
+      },
+    );
     cleanups.push(() => running.close());
     const answers: unknown[] = [];
     clientSide.onmessage = (answered) => void answers.push(answered);
@@ -453,11 +469,13 @@ describe("serveStdio", () => {
     }
     const meta = era === "modern" ? { _meta: ENVELOPE } : {};
     await clientSide.send({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: [1, 2], ...meta } });
-    await expect.poll(() => answers.find((answered) => (answered as { id?: unknown }).id === 5)).toEqual({
-      jsonrpc: "2.0",
-      id: 5,
-      error: { code: -32602, message: "Invalid params: params.arguments must be an object of the tool's arguments, not an array" },
-    });
+    await expect
+      .poll(() => answers.find((answered) => (answered as { id?: unknown }).id === 5))
+      .toEqual({
+        jsonrpc: "2.0",
+        id: 5,
+        error: { code: -32602, message: "Invalid params: params.arguments must be an object of the tool's arguments, not an array" },
+      });
   });
 });
 
@@ -531,12 +549,19 @@ describe("serveHttp", () => {
       maxRequests: 20,
     });
     // An earlier scaffold's src/server.ts passes its arguments (--stateless is what every server does now).
-    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--http", "--stateless"])).toEqual({ port: 3000, host: "::1", allowedHosts: [], maxRequests: 1000 });
+    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--http", "--stateless"])).toEqual({
+      port: 3000,
+      host: "::1",
+      allowedHosts: [],
+      maxRequests: 1000,
+    });
     for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
       expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
     }
     for (const count of ["0", "-1", "2.5", "1e3", "many"]) {
-      expect(() => httpOptionsFromEnvironment({ MCP_MAX_REQUESTS: count }), count).toThrow(/invalid MCP_MAX_REQUESTS .*: expected a whole number of requests, at least 1/);
+      expect(() => httpOptionsFromEnvironment({ MCP_MAX_REQUESTS: count }), count).toThrow(
+        /invalid MCP_MAX_REQUESTS .*: expected a whole number of requests, at least 1/,
+      );
     }
   });
 
@@ -592,7 +617,10 @@ describe("serveHttp", () => {
     const call = modernCall("echo", [1, 2]);
     const modern = await post(server.url, call.headers, call.body);
     for (const answered of [legacy, modern]) {
-      expect(message(answered.body).error).toEqual({ code: -32602, message: "Invalid params: params.arguments must be an object of the tool's arguments, not an array" });
+      expect(message(answered.body).error).toEqual({
+        code: -32602,
+        message: "Invalid params: params.arguments must be an object of the tool's arguments, not an array",
+      });
     }
   });
 
@@ -603,7 +631,10 @@ describe("serveHttp", () => {
       const answered = await post(server.url, call.headers, call.body);
       return { status: answered.status, message: message(answered.body) };
     };
-    expect(await send({ region: "eu", sql: "1" }, { "mcp-param-region": "eu" })).toMatchObject({ status: 200, message: { result: { content: [{ text: "eu: 1" }] } } });
+    expect(await send({ region: "eu", sql: "1" }, { "mcp-param-region": "eu" })).toMatchObject({
+      status: 200,
+      message: { result: { content: [{ text: "eu: 1" }] } },
+    });
     expect((await send({ region: "Zürich", sql: "1" }, { "mcp-param-region": `=?base64?${Buffer.from("Zürich").toString("base64")}?=` })).status).toBe(200);
     expect((await send({ limit: 42, sql: "1" }, { "mcp-param-limit": "42.0" })).status).toBe(200);
     // A value the arguments do not carry needs no header.
@@ -623,7 +654,9 @@ describe("serveHttp", () => {
     const client = new ClientV2({ name: "t", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
     await client.connect(new HttpTransportV2(new URL(server.url)));
     await client.listTools();
-    expect(await client.callTool({ name: "query", arguments: { region: "us-west1", limit: 5, sql: "2" } })).toMatchObject({ content: [{ text: "us-west1: 2" }] });
+    expect(await client.callTool({ name: "query", arguments: { region: "us-west1", limit: 5, sql: "2" } })).toMatchObject({
+      content: [{ text: "us-west1: 2" }],
+    });
     await client.close();
   });
 });

@@ -54,6 +54,13 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
   const generated = [...inGenerated, { ...emitManifestSnapshot(ir, { fingerprint: true }), path: MANIFEST_FILE }];
 
   const stubs = ir.tools.map((tool) => emitHandlerStub(tool, options.handlerPaths.get(tool.wireName)!));
-  const owned = [emitPackageJson(options.name, options.generateCommand), emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths, options.generateCommand), ...stubs];
+  const owned = [
+    emitPackageJson(options.name, options.generateCommand),
+    emitTsconfig(),
+    emitGitignore(),
+    emitEntry(),
+    emitReadme(ir, options.name, options.handlerPaths, options.generateCommand),
+    ...stubs,
+  ];
   return { generated: generated.sort(byPath), owned: owned.sort(byPath) };
 }

@@ -68,15 +68,15 @@ npm run build       # fails in every handler that no longer fits its tool's sche
 \`\`\`
 
 ${
-    mcpgenByName
-      ? `\`npm run generate\` runs the \`mcpgen\` command that npm finds: in \`node_modules/.bin\` of this
+  mcpgenByName
+    ? `\`npm run generate\` runs the \`mcpgen\` command that npm finds: in \`node_modules/.bin\` of this
 directory or of any directory above it (the project you ran \`mcpgen scaffold\` from, when this
 server is inside it), then on your \`PATH\`.`
-      : `\`npm run generate\` runs the mcpgen that wrote this project, by its path (\`${generate}\`):
+    : `\`npm run generate\` runs the mcpgen that wrote this project, by its path (\`${generate}\`):
 npm would find no \`mcpgen\` command from here. If that copy moves, or once mcpgen is installed here
 (\`npm install -D <path to mcpgen-x.y.z.tgz>\`) or globally, make the \`generate\` script of
 \`package.json\` \`mcpgen scaffold ${MANIFEST_FILE} --out .\`.`
-  } \`npm run generate -- --check\`
+} \`npm run generate -- --check\`
 exits 1 when \`src/generated/\` is out of date (for CI).
 
 ## Who owns what
