@@ -1,40 +1,42 @@
 /**
  * mcpgen server runtime: copied verbatim into every scaffold as
- * `src/generated/server-runtime.ts`. The tool dispatcher over the SDK's
- * low-level `Server` (raw JSON Schema, no zod), and the stdio and Streamable
- * HTTP entry points. Imports only `@modelcontextprotocol/sdk` and Node
+ * `src/generated/server-runtime.ts`. The tool dispatcher over the SDK v2
+ * low-level `Server` (raw JSON Schema, no zod of its own), and the stdio and
+ * Streamable HTTP entry points, which serve MCP 2026-07-28 and the 2025
+ * revisions from one server factory (`serveStdio` and `createMcpHandler` of
+ * `@modelcontextprotocol/server`). Imports only that package and Node
  * built-ins; the validators are handed in by the generated code.
  */
-import { randomUUID } from "node:crypto";
 import {
   createServer as createHttpServer,
   type IncomingMessage,
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  isInitializeRequest,
-  ListToolsRequestSchema,
-  SetLevelRequestSchema,
+  createMcpHandler,
+  Server,
+  type CacheHint,
   type CallToolResult,
   type ClientCapabilities,
   type CreateMessageRequestParamsBase,
   type CreateMessageResult,
+  type CreateMessageResultWithTools,
   type ElicitRequestFormParams,
   type ElicitRequestURLParams,
   type ElicitResult,
   type Implementation,
+  type JSONRPCMessage,
   type ListToolsResult,
   type LoggingLevel,
-  type ServerNotification,
-  type ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+  type ServerContext,
+  type Transport,
+  type TransportSendOptions,
+} from "@modelcontextprotocol/server";
+import {
+  serveStdio as serveSdkStdio,
+  StdioServerTransport,
+} from "@modelcontextprotocol/server/stdio";
 
 /** A tool as the manifest lists it; `tools/list` returns these objects unchanged. */
 export interface ListedTool {
@@ -48,16 +50,15 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** The generated validators, seen structurally (`validators` in `validate.ts`). */
+/** A validator's verdict, as the generated `validateInput` and `validateOutput` give it. */
+export type ValidationOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; issues: readonly ValidationIssue[] };
+
+/** The generated validators (`validateInput` and `validateOutput` of `validate.ts`), by tool name. */
 export interface ToolValidators {
-  validateInput(
-    toolName: string,
-    value: unknown,
-  ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
-  validateOutput(
-    toolName: string,
-    value: unknown,
-  ): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
+  validateInput(toolName: string, value: unknown): ValidationOutcome;
+  validateOutput(toolName: string, value: unknown): ValidationOutcome;
 }
 
 declare const fullResultBrand: unique symbol;
@@ -100,23 +101,25 @@ function errorResult(message: string): CallToolResult {
 /** What a handler may return: its typed output, or a full result. */
 export type HandlerReturn<Output> = Output | FullToolResult;
 
+/** The protocol revision a request speaks: MCP 2026-07-28 (`modern`) or one of the 2025 revisions (`legacy`). */
+export type ProtocolEra = "modern" | "legacy";
+
 /** Everything a handler can do besides computing its result. */
 export interface ToolContext {
   /** Name of the tool being called. */
   readonly toolName: string;
+  /** The revision the call came in: `modern` (2026-07-28) or `legacy` (a 2025 revision). */
+  readonly era: ProtocolEra;
   /**
-   * Aborted when the client cancels the call (`notifications/cancelled`) or the connection closes
-   * (stdin ends, the HTTP session is deleted, the server stops). Over stateless HTTP a cancellation
-   * arrives as a request of its own that cannot be tied to the call (there is no session to say
-   * whose it is), so only the call's own connection closing aborts it.
+   * Aborted when the client cancels the call (`notifications/cancelled` on the 2025 revisions,
+   * closing the request's response stream on 2026-07-28) or the connection closes (stdin ends,
+   * the HTTP request is abandoned, the server stops).
    */
   readonly signal: AbortSignal;
   readonly requestId: string | number;
-  /** The Streamable HTTP session, if any. */
-  readonly sessionId: string | undefined;
-  /** The request's `_meta`, as the client sent it. */
+  /** The request's `_meta`, as the client sent it (the 2026-07-28 envelope keys lifted out). */
   readonly meta: { readonly [key: string]: unknown } | undefined;
-  /** The client's `clientInfo` and capabilities from `initialize`. */
+  /** The client's `clientInfo` and capabilities: from `initialize` (2025) or the request's envelope (2026-07-28). */
   readonly client: {
     readonly info: Implementation | undefined;
     readonly capabilities: ClientCapabilities | undefined;
@@ -126,16 +129,22 @@ export interface ToolContext {
    * with a `progressToken`; does nothing otherwise. `progress` must increase.
    */
   progress(progress: number, total?: number, message?: string): Promise<void>;
-  /** Sends a log message (`notifications/message`) unless the client set a higher level with `logging/setLevel`. */
+  /**
+   * Sends a log message (`notifications/message`) at or above the level the client asked for:
+   * `logging/setLevel` on the 2025 revisions, the request's `logLevel` on 2026-07-28 (none asked: none sent).
+   */
   log(level: LoggingLevel, data: unknown): Promise<void>;
-  /** Asks the client's LLM for a completion (`sampling/createMessage`); undefined when the client does not support sampling. */
+  /**
+   * Asks the client's LLM for a completion (`sampling/createMessage`). Defined only on a 2025-era
+   * connection that can carry a request to the client (stdio) from a client that supports sampling.
+   */
   readonly sample:
     | ((
         params: CreateMessageRequestParamsBase,
         options?: { timeout?: number },
-      ) => Promise<CreateMessageResult>)
+      ) => Promise<CreateMessageResult | CreateMessageResultWithTools>)
     | undefined;
-  /** Asks the user for input (`elicitation/create`); undefined when the client does not support elicitation. */
+  /** Asks the user for input (`elicitation/create`); defined only where `sample` would be, for clients that support elicitation. */
   readonly elicit:
     | ((
         params: ElicitRequestFormParams | ElicitRequestURLParams,
@@ -157,7 +166,7 @@ export interface RegisteredHandler {
 }
 
 export interface ServerDefinition {
-  /** `serverInfo` for `initialize`. */
+  /** `serverInfo`: in the `initialize` result (2025), in every result's `_meta` (2026-07-28). */
   info: Implementation;
   instructions?: string | undefined;
   tools: readonly ListedTool[];
@@ -166,9 +175,22 @@ export interface ServerDefinition {
   validators: ToolValidators;
 }
 
+/** How long, and by whom, a `tools/list` result may be cached (MCP 2026-07-28 `ttlMs` and `cacheScope`). */
+export interface ToolsListCache {
+  /** Milliseconds a client may reuse the list; 0 (the default) means it must ask again. */
+  ttlMs?: number;
+  /** `private` (the default): this client only; `public`: shared caches too. */
+  cacheScope?: "public" | "private";
+}
+
 export interface RuntimeOptions {
   /** Where the server's own diagnostics go (default: stderr, which stdio leaves free). */
   log?: (message: string) => void;
+  /**
+   * The `ttlMs` and `cacheScope` of `tools/list` on 2026-07-28 (the 2025 revisions have no such
+   * fields). The default, `{ ttlMs: 0, cacheScope: "private" }`, lets no client reuse the list.
+   */
+  toolsListCache?: ToolsListCache;
 }
 
 const LOG_LEVELS: readonly LoggingLevel[] = [
@@ -181,8 +203,6 @@ const LOG_LEVELS: readonly LoggingLevel[] = [
   "alert",
   "emergency",
 ];
-
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const own = (object: object, key: string) =>
   Object.prototype.hasOwnProperty.call(object, key);
@@ -206,63 +226,28 @@ function errorMessage(error: unknown): string {
   return typeof error === "string" ? error : "the tool failed";
 }
 
-/**
- * How a tool's output travels. `structured`: as `structuredContent` (and as JSON text). `json`: the
- * tool's outputSchema is one SDK 1.32 cannot take (see `sdkListsOutputSchema`): an object still goes
- * as `structuredContent`, any other value as the JSON text of the only content block.
- */
-type OutputMode = "none" | "structured" | "json";
-
-/**
- * Whether SDK 1.32 clients accept this `outputSchema` in `tools/list`: a JSON object with
- * `type: "object"` (MCP 2025-11-25). They reject the whole list otherwise, and SDK 1.32 refuses a
- * `structuredContent` that is not an object on both sides. The next MCP revision allows any
- * schema; until the SDK does, such a tool is listed without its outputSchema (its output is still
- * checked against it). The generated client reads the JSON text back (`outputsAsText` in client.ts).
- */
-function sdkListsOutputSchema(schema: unknown): boolean {
-  return (
-    typeof schema === "object" &&
-    schema !== null &&
-    !Array.isArray(schema) &&
-    (schema as { type?: unknown }).type === "object"
-  );
-}
-
-function outputMode(tool: ListedTool): OutputMode {
-  return tool["outputSchema"] === undefined
-    ? "none"
-    : sdkListsOutputSchema(tool["outputSchema"])
-      ? "structured"
-      : "json";
-}
-
-/** The tool as `tools/list` shows it: as given, less an outputSchema SDK 1.32 clients would reject the list for. */
-function listedTool(tool: ListedTool): ListedTool {
-  if (outputMode(tool) !== "json") return tool;
-  const { outputSchema: _unlisted, ...rest } = tool;
-  return rest as ListedTool;
-}
-
 const isJsonObject = (value: unknown): value is { [key: string]: unknown } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Builds the `tools/call` result from what a handler returned. */
-function toCallToolResult(returned: unknown, mode: OutputMode): CallToolResult {
+/**
+ * Builds the `tools/call` result from what a handler returned. A tool with an outputSchema sends
+ * its output as `structuredContent`, whatever JSON value it is (MCP 2026-07-28), and the same JSON
+ * in a text block (MCP: a tool returning structured content SHOULD also return it as text).
+ */
+function toCallToolResult(
+  returned: unknown,
+  hasOutputSchema: boolean,
+): CallToolResult {
   if (
     typeof returned === "object" &&
     returned !== null &&
     fullResults.has(returned)
   )
     return returned as CallToolResult;
-  if (mode !== "none") {
-    const text = JSON.stringify(returned) ?? "null";
-    if (mode === "json" && !isJsonObject(returned))
-      return { content: [{ type: "text", text }] };
-    // MCP 2025-11-25 "Structured Content": a tool returning structured content SHOULD also return it serialized in a text block.
+  if (hasOutputSchema) {
     return {
-      content: [{ type: "text", text }],
-      structuredContent: returned as { [key: string]: unknown },
+      content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }],
+      structuredContent: returned as CallToolResult["structuredContent"],
     };
   }
   if (returned === undefined) return { content: [] };
@@ -271,23 +256,6 @@ function toCallToolResult(returned: unknown, mode: OutputMode): CallToolResult {
   return {
     content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }],
   };
-}
-
-/** The output a result carries: its `structuredContent`, or (mode `json`) the JSON text of its only content block. */
-function outputValue(
-  result: CallToolResult,
-  mode: OutputMode,
-): { value: unknown } | undefined {
-  if (result.structuredContent !== undefined)
-    return { value: result.structuredContent };
-  const [only, ...more] = result.content;
-  if (mode !== "json" || only?.type !== "text" || more.length > 0)
-    return undefined;
-  try {
-    return { value: JSON.parse(only.text) as unknown };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Checks that every listed tool has its handler, bound to the right name (the generated types already promise it). */
@@ -303,62 +271,89 @@ function checkDefinition(definition: ServerDefinition): void {
   }
 }
 
+/** What a definition needs at run time, computed once per definition, not once per server instance. */
+interface Prepared {
+  tools: Map<string, ListedTool>;
+  listed: ListToolsResult;
+  /** The `x-mcp-header` arguments of each tool that declares valid ones (MCP 2026-07-28, `Mcp-Param-*`). */
+  headerArguments: Map<string, readonly HeaderArgument[]>;
+}
+
+const preparedDefinitions = new WeakMap<ServerDefinition, Prepared>();
+/** The tools each server instance made here answers for, so the HTTP entry can check `Mcp-Param-*` headers. */
+const headerArgumentsOfServer = new WeakMap<
+  Server,
+  Map<string, readonly HeaderArgument[]>
+>();
+
+function prepare(definition: ServerDefinition): Prepared {
+  let prepared = preparedDefinitions.get(definition);
+  if (prepared === undefined) {
+    checkDefinition(definition);
+    const headerArguments = new Map<string, readonly HeaderArgument[]>();
+    for (const tool of definition.tools) {
+      const declared = headerArgumentsOf(tool["inputSchema"]);
+      if (declared !== undefined && declared.length > 0)
+        headerArguments.set(tool.name, declared);
+    }
+    prepared = {
+      tools: new Map(definition.tools.map((tool) => [tool.name, tool])),
+      listed: { tools: definition.tools as ListToolsResult["tools"] },
+      headerArguments,
+    };
+    preparedDefinitions.set(definition, prepared);
+  }
+  return prepared;
+}
+
 /**
- * A new low-level SDK `Server` answering `tools/list` and `tools/call` for
- * the definition's tools. One server serves one connection (a stdio process,
- * or one Streamable HTTP session).
+ * A new low-level SDK `Server` answering `tools/list` and `tools/call` for the definition's tools.
+ * One server serves one stdio connection or one HTTP request (the entries below make them); which
+ * revision it speaks is set by the entry, and the same handlers serve both.
  */
 export function createMcpServer(
   definition: ServerDefinition,
   options: RuntimeOptions = {},
 ): Server {
-  checkDefinition(definition);
+  const prepared = prepare(definition);
   const log = options.log ?? stderrLog;
-  const tools = new Map(definition.tools.map((tool) => [tool.name, tool]));
+  const cache = options.toolsListCache;
   const server = new Server(definition.info, {
     capabilities: { tools: {}, logging: {} },
     ...(definition.instructions !== undefined
       ? { instructions: definition.instructions }
       : {}),
+    ...(cache !== undefined
+      ? { cacheHints: { "tools/list": cache satisfies CacheHint } }
+      : {}),
   });
-  let minimumLevel = 0;
+  headerArgumentsOfServer.set(server, prepared.headerArguments);
 
-  const listed = definition.tools.map(listedTool);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: listed as ListToolsResult["tools"],
-  }));
+  // The manifest's tools, as declared and in order. On the 2025 revisions the SDK lists an
+  // outputSchema whose root is not an object as `{ type: "object", properties: { result: ... } }`.
+  server.setRequestHandler("tools/list", () => prepared.listed);
 
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    minimumLevel = Math.max(0, LOG_LEVELS.indexOf(request.params.level));
-    return {};
-  });
-
-  const notify = async (extra: Extra, notification: ServerNotification) => {
-    try {
-      await extra.sendNotification(notification);
-    } catch {
-      // Notifications are best effort: a client that went away must not fail the tool.
-    }
-  };
-
-  const context = (toolName: string, extra: Extra): ToolContext => {
+  const context = (toolName: string, ctx: ServerContext): ToolContext => {
+    const modern = ctx.mcpReq.envelope !== undefined;
     const capabilities = server.getClientCapabilities();
-    const progressToken = extra._meta?.progressToken;
+    const progressToken = ctx.mcpReq._meta?.progressToken;
     const related = (timeout: number | undefined) => ({
-      relatedRequestId: extra.requestId,
-      signal: extra.signal,
+      signal: ctx.mcpReq.signal,
       ...(timeout !== undefined ? { timeout } : {}),
     });
+    // A 2025-era server-to-client request needs a connection that carries it back: stdio does, a
+    // stateless HTTP request (no initialize, so no capabilities) does not.
+    const pushes = !modern && capabilities !== undefined;
     return {
       toolName,
-      signal: extra.signal,
-      requestId: extra.requestId,
-      sessionId: extra.sessionId,
-      meta: extra._meta,
+      era: modern ? "modern" : "legacy",
+      signal: ctx.mcpReq.signal,
+      requestId: ctx.mcpReq.id,
+      meta: ctx.mcpReq._meta,
       client: { info: server.getClientVersion(), capabilities },
       progress: async (progress, total, message) => {
         if (progressToken === undefined) return;
-        await notify(extra, {
+        await notify(ctx, {
           method: "notifications/progress",
           params: {
             progressToken,
@@ -369,108 +364,133 @@ export function createMcpServer(
         });
       },
       log: async (level, data) => {
-        if (LOG_LEVELS.indexOf(level) < minimumLevel) return;
-        await notify(extra, {
-          method: "notifications/message",
-          params: { level, logger: toolName, data },
-        });
+        if (!LOG_LEVELS.includes(level)) return;
+        try {
+          await ctx.mcpReq.log(level, data, toolName);
+        } catch {
+          // Best effort, as every notification.
+        }
       },
-      sample: capabilities?.sampling
-        ? (params, options) =>
-            server.createMessage(params, related(options?.timeout))
-        : undefined,
-      elicit: capabilities?.elicitation
-        ? (params, options) =>
-            server.elicitInput(params, related(options?.timeout))
-        : undefined,
+      sample:
+        pushes && capabilities.sampling
+          ? (params, options) =>
+              ctx.mcpReq.requestSampling(params, related(options?.timeout))
+          : undefined,
+      elicit:
+        pushes && capabilities.elicitation
+          ? (params, options) =>
+              ctx.mcpReq.elicitInput(params, related(options?.timeout))
+          : undefined,
     };
   };
 
-  server.setRequestHandler(
-    CallToolRequestSchema,
-    async (request, extra): Promise<CallToolResult> => {
-      const name = request.params.name;
-      const tool = tools.get(name);
-      // MCP 2025-11-25 "Error Handling": an unknown tool is a protocol error, -32602.
-      if (tool === undefined)
-        throw protocolError(
-          ErrorCode.InvalidParams,
-          `Unknown tool: ${JSON.stringify(name)}`,
-        );
-      const handler = definition.handlers[name]!;
-      const args = request.params.arguments ?? {};
-      // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
-      const input = definition.validators.validateInput(name, args);
-      // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
-      if (input.ok === false)
-        return errorResult(
-          `Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`,
-        );
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const name = request.params.name;
+    const tool = prepared.tools.get(name);
+    // MCP "Error Handling": an unknown tool is a protocol error, -32602.
+    if (tool === undefined)
+      throw protocolError(
+        INVALID_PARAMS,
+        `Unknown tool: ${JSON.stringify(name)}`,
+      );
+    const handler = definition.handlers[name]!;
+    const args = request.params.arguments ?? {};
+    // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
+    const input = definition.validators.validateInput(name, args);
+    // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
+    if (input.ok === false)
+      return errorResult(
+        `Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`,
+      );
 
-      let returned: unknown;
-      try {
-        returned = await handler.handle(args as never, context(name, extra));
-      } catch (error) {
-        log(
-          `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        return errorResult(errorMessage(error));
-      }
+    let returned: unknown;
+    try {
+      returned = await handler.handle(args as never, context(name, ctx));
+    } catch (error) {
+      log(
+        `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return errorResult(errorMessage(error));
+    }
 
-      const mode = outputMode(tool);
-      // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
-      // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
-      let result: CallToolResult;
-      try {
-        result = JSON.parse(
-          JSON.stringify(toCallToolResult(returned, mode)),
-        ) as CallToolResult;
-      } catch (error) {
+    const outputSchema = tool["outputSchema"];
+    const hasOutputSchema = outputSchema !== undefined;
+    // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
+    // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
+    let result: CallToolResult;
+    try {
+      result = JSON.parse(
+        JSON.stringify(toCallToolResult(returned, hasOutputSchema)),
+      ) as CallToolResult;
+    } catch (error) {
+      log(
+        `ERROR: tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON (${errorMessage(error)}); sent a tool error instead`,
+      );
+      return errorResult(
+        `Tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON: ${errorMessage(error)}`,
+      );
+    }
+    if (hasOutputSchema && result.isError !== true) {
+      // Servers MUST provide structured results that conform to the outputSchema.
+      const output: ValidationOutcome =
+        result.structuredContent === undefined
+          ? {
+              ok: false,
+              issues: [
+                {
+                  path: "",
+                  message:
+                    "structuredContent is missing (the tool declares an outputSchema)",
+                },
+              ],
+            }
+          : definition.validators.validateOutput(
+              name,
+              result.structuredContent,
+            );
+      if (output.ok === false) {
+        const problems = describeIssues(output.issues);
         log(
-          `ERROR: tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON (${errorMessage(error)}); sent a tool error instead`,
+          `ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`,
         );
         return errorResult(
-          `Tool ${JSON.stringify(name)} returned a value that cannot be sent as JSON: ${errorMessage(error)}`,
+          `Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`,
         );
       }
-      if (mode !== "none" && result.isError !== true) {
-        // Servers MUST provide structured results that conform to the outputSchema.
-        const value = outputValue(result, mode);
-        const output =
-          value === undefined
-            ? {
-                ok: false as const,
-                issues: [
-                  {
-                    path: "",
-                    message:
-                      "structuredContent is missing (the tool declares an outputSchema)",
-                  },
-                ],
-              }
-            : definition.validators.validateOutput(name, value.value);
-        if (output.ok === false) {
-          const problems = describeIssues(output.issues);
-          log(
-            `ERROR: tool ${JSON.stringify(name)} returned output that does not match its outputSchema; sent a tool error instead:\n${problems}`,
-          );
-          return errorResult(
-            `Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`,
-          );
-        }
-      }
-      return result;
-    },
-  );
+    }
+    // On the 2025 revisions the SDK sends a structuredContent that is not an object (or whose schema
+    // is not) as `{ result: <value> }`, matching the outputSchema it listed; on 2026-07-28 as it is.
+    return server.projectCallToolResult(
+      result,
+      isJsonObject(outputSchema) ? outputSchema : undefined,
+    );
+  });
 
   return server;
 }
 
+async function notify(
+  ctx: ServerContext,
+  notification: Parameters<ServerContext["mcpReq"]["notify"]>[0],
+): Promise<void> {
+  try {
+    await ctx.mcpReq.notify(notification);
+  } catch {
+    // Notifications are best effort: a client that went away must not fail the tool.
+  }
+}
+
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+/** MCP 2026-07-28 `HeaderMismatch`: the HTTP headers disagree with the body, or one is missing or malformed. */
+const HEADER_MISMATCH = -32020;
+
 /**
  * An error the SDK answers as a JSON-RPC error with this code and message.
- * Not the SDK's `McpError`: its message already reads `MCP error <code>: ...`,
- * which the SDK would send as the message, and the client's `McpError` would
- * prefix a second time.
+ * Not the SDK's `ProtocolError`, whose message would carry an `MCP error <code>:`
+ * prefix that a client's error adds a second time.
  */
 function protocolError(
   code: number,
@@ -479,25 +499,115 @@ function protocolError(
   return Object.assign(new Error(message), { code });
 }
 
+/**
+ * The JSON-RPC error answering a request the SDK would refuse with a dump of its schema's complaint:
+ * a `tools/call` whose `params`, `name` or `arguments` has the wrong type (MCP: `arguments` is an
+ * object). -32602, with a message a person can act on; undefined for every other message.
+ */
+function malformedToolCall(message: unknown): JSONRPCMessage | undefined {
+  if (
+    !isJsonObject(message) ||
+    message["method"] !== "tools/call" ||
+    !("id" in message)
+  )
+    return undefined;
+  const id = message["id"];
+  if (typeof id !== "string" && typeof id !== "number") return undefined;
+  const params = message["params"];
+  const problem = !isJsonObject(params)
+    ? "params must be an object with the tool's name"
+    : typeof params["name"] !== "string"
+      ? "params.name must be the tool's name, a string"
+      : params["arguments"] !== undefined && !isJsonObject(params["arguments"])
+        ? `params.arguments must be an object of the tool's arguments, not ${describeJsonType(params["arguments"])}`
+        : undefined;
+  if (problem === undefined) return undefined;
+  return {
+    jsonrpc: "2.0",
+    id,
+    error: { code: INVALID_PARAMS, message: `Invalid params: ${problem}` },
+  } as JSONRPCMessage;
+}
+
+function describeJsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
 /** A running server: `close` stops it and every connection. */
 export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves one client over stdin/stdout (stdout carries the protocol; diagnostics go to stderr). */
-export async function serveStdio(create: () => Server): Promise<RunningServer> {
-  const server = create();
-  await server.connect(new StdioServerTransport());
-  // The SDK's stdio transport does not notice the end of stdin. The client is gone then: closing
-  // the server aborts every handler still running (their context.signal), and the process can end.
-  const clientGone = () => void server.close();
+/** The server factory the entries call: one server per stdio connection or per HTTP request. */
+export type ServerFactory = () => Server;
+
+/**
+ * A stdio transport that answers a malformed `tools/call` itself (see `malformedToolCall`) and
+ * hands every other message on.
+ */
+class GuardedTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: Transport["onmessage"];
+  // Declared, not a parameter property, so Node's type stripping (erasableSyntaxOnly) can run this file.
+  private readonly inner: Transport;
+
+  constructor(inner: Transport) {
+    this.inner = inner;
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onmessage = (message, extra) => {
+      const refusal = malformedToolCall(message);
+      if (refusal === undefined) this.onmessage?.(message, extra);
+      else void inner.send(refusal).catch(() => undefined);
+    };
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/**
+ * Serves one client over stdin/stdout (stdout carries the protocol; diagnostics go to stderr), on
+ * MCP 2026-07-28 or a 2025 revision, whichever the client opens with (the SDK's `serveStdio`).
+ */
+export async function serveStdio(
+  create: ServerFactory,
+  options: {
+    log?: (message: string) => void;
+    /** Another transport than stdin/stdout (a test's in-memory pair, a socket). */
+    transport?: Transport;
+  } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? stderrLog;
+  const handle = serveSdkStdio(() => create(), {
+    transport: new GuardedTransport(
+      options.transport ?? new StdioServerTransport(),
+    ),
+    onerror: (error) => log(`MCP: ${firstLine(error.message)}`),
+  });
+  if (options.transport !== undefined) return handle;
+  // When stdin ends the client is gone: closing aborts every handler still running (their
+  // context.signal), and the process can end.
+  const clientGone = () => void handle.close().catch(() => undefined);
   process.stdin.once("end", clientGone);
   process.stdin.once("close", clientGone);
   return {
     close: () => {
       process.stdin.off("end", clientGone);
       process.stdin.off("close", clientGone);
-      return server.close();
+      return handle.close();
     },
   };
 }
@@ -510,42 +620,36 @@ export interface HttpOptions {
   /** Endpoint path. Default `/mcp`. */
   path?: string;
   /**
-   * No sessions: every POST gets a fresh server and transport; GET and DELETE are refused.
-   * `notifications/cancelled` cannot reach a running call (see `ToolContext.signal`).
-   */
-  stateless?: boolean;
-  /**
    * Host names (without port) accepted in the `Host` and `Origin` headers, in
    * addition to localhost, 127.0.0.1 and [::1] (and the bound host, unless it
    * is a wildcard address). Everything else is refused: DNS-rebinding protection.
    */
   allowedHosts?: readonly string[];
   /**
-   * Most sessions open at once (default 1000; each holds an SDK `Server` and its transport).
-   * At the limit, an `initialize` closes the least recently used idle session (no request or
-   * stream open) to make room, or is refused with 503 when every session is in use.
+   * Most requests served at once (default 1000). Each holds a server instance until it is
+   * answered (a `subscriptions/listen` stream, until it closes); one more gets 503.
    */
-  maxSessions?: number;
-  /** Seconds a session may stay idle (no request or stream open) before it is closed (default 1800; 0: never). */
-  sessionIdleTimeout?: number;
+  maxRequests?: number;
+  /** Largest request body accepted, in bytes (default 4 MiB); a larger one gets 413. */
+  maxBodyBytes?: number;
   /** Where the server's own diagnostics go (default: stderr). */
   log?: (message: string) => void;
 }
 
-export const DEFAULT_MAX_SESSIONS = 1000;
-export const DEFAULT_SESSION_IDLE_TIMEOUT = 1800;
+export const DEFAULT_MAX_REQUESTS = 1000;
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
- * `serveHttp` options from the environment and the command line, as the
- * scaffold's \`src/server.ts\` documents them: PORT (default 3000), MCP_HOST
- * (default 127.0.0.1), MCP_STATELESS=1 or --stateless, MCP_ALLOWED_HOSTS
- * (comma-separated), MCP_MAX_SESSIONS (default 1000), MCP_SESSION_IDLE_TIMEOUT
- * (seconds, default 1800; 0 never closes idle sessions). Empty values count as
- * unset; a value that is not a number of the expected kind throws.
+ * `serveHttp` options from the environment, as the scaffold's `src/server.ts`
+ * documents them: PORT (default 3000), MCP_HOST (default 127.0.0.1),
+ * MCP_ALLOWED_HOSTS (comma-separated), MCP_MAX_REQUESTS (default 1000). Empty
+ * values count as unset; a value that is not a number of the expected kind
+ * throws. `args` is accepted for the `src/server.ts` of earlier scaffolds
+ * (their `--stateless` is what every server does now).
  */
 export function httpOptionsFromEnvironment(
   env: { readonly [name: string]: string | undefined },
-  args: readonly string[] = [],
+  _args: readonly string[] = [],
 ): HttpOptions {
   const port = (env["PORT"] ?? "").trim();
   if (port !== "" && !/^\d{1,5}$/.test(port))
@@ -553,30 +657,21 @@ export function httpOptionsFromEnvironment(
       `invalid PORT ${JSON.stringify(port)}: expected an integer from 0 to 65535`,
     );
   const host = (env["MCP_HOST"] ?? "").trim();
-  const maxSessions = (env["MCP_MAX_SESSIONS"] ?? "").trim();
-  if (maxSessions !== "" && !/^[1-9]\d{0,8}$/.test(maxSessions)) {
+  const maxRequests = (env["MCP_MAX_REQUESTS"] ?? "").trim();
+  if (maxRequests !== "" && !/^[1-9]\d{0,8}$/.test(maxRequests)) {
     throw new Error(
-      `invalid MCP_MAX_SESSIONS ${JSON.stringify(maxSessions)}: expected a whole number of sessions, at least 1`,
-    );
-  }
-  const idle = (env["MCP_SESSION_IDLE_TIMEOUT"] ?? "").trim();
-  if (idle !== "" && !/^\d{1,9}(\.\d{1,3})?$/.test(idle)) {
-    throw new Error(
-      `invalid MCP_SESSION_IDLE_TIMEOUT ${JSON.stringify(idle)}: expected a number of seconds (0 never closes idle sessions)`,
+      `invalid MCP_MAX_REQUESTS ${JSON.stringify(maxRequests)}: expected a whole number of requests, at least 1`,
     );
   }
   return {
     port: port === "" ? 3000 : Number(port),
     host: host === "" ? "127.0.0.1" : host,
-    stateless: args.includes("--stateless") || env["MCP_STATELESS"] === "1",
     allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "")
       .split(",")
       .map((name) => name.trim())
       .filter((name) => name !== ""),
-    maxSessions:
-      maxSessions === "" ? DEFAULT_MAX_SESSIONS : Number(maxSessions),
-    sessionIdleTimeout:
-      idle === "" ? DEFAULT_SESSION_IDLE_TIMEOUT : Number(idle),
+    maxRequests:
+      maxRequests === "" ? DEFAULT_MAX_REQUESTS : Number(maxRequests),
   };
 }
 
@@ -586,16 +681,8 @@ export interface RunningHttpServer extends RunningServer {
   port: number;
 }
 
-const BODY_LIMIT = 4 * 1024 * 1024;
-/** The generic server error code the SDK uses for transport-level refusals. */
+/** The generic server error code for transport-level refusals. */
 const FORBIDDEN = -32000;
-const SESSION_NOT_FOUND = -32001;
-/**
- * MCP 2025-11-25 "Session Management": a server MAY terminate a session at any time, and then
- * MUST answer requests carrying its ID with 404; the client MUST then start a new session.
- */
-const SESSION_GONE =
-  "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session";
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
 
 function bracketed(host: string): string {
@@ -611,190 +698,293 @@ function hostnameOf(value: string, isOrigin: boolean): string | undefined {
   }
 }
 
-function sendJsonError(
-  res: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-): void {
+function firstLine(text: string): string {
+  const line = text.split("\n", 1)[0] ?? "";
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) {
     res.end();
     return;
   }
   res
     .writeHead(status, { "content-type": "application/json" })
-    .end(
-      JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }),
-    );
+    .end(JSON.stringify(body));
 }
 
-async function readJson(
-  req: IncomingMessage,
-): Promise<
-  { ok: true; value: unknown } | { ok: false; status: number; message: string }
-> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer =
-      typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > BODY_LIMIT)
-      return { ok: false, status: 413, message: "Request body too large" };
-    chunks.push(buffer);
-  }
-  try {
-    return {
-      ok: true,
-      value: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id: string | number | null = null,
+): void {
+  sendJson(res, status, { jsonrpc: "2.0", error: { code, message }, id });
+}
+
+type BodyOutcome =
+  | { ok: true; bytes: Buffer; value: unknown }
+  | { ok: false; status: number; code: number; message: string }
+  | { ok: false; aborted: true };
+
+/** Reads a JSON body of at most `limit` bytes; `aborted` when the client went away before it ended. */
+function readJson(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
+  return new Promise((resolveBody) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (outcome: BodyOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolveBody(outcome);
     };
-  } catch {
-    return {
-      ok: false,
-      status: 400,
-      message: "Parse error: the body is not JSON",
-    };
-  }
-}
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  close(): Promise<void>;
-  /** Requests and streams of this session still open (a GET stream stays open as long as the client listens). */
-  active: number;
-  /** When its last request or stream ended (or began, while one is open). */
-  lastUsed: number;
-}
-
-/**
- * The open sessions, least recently used first, bounded in number and idle
- * time so that no client can make the server hold more than `limit` of them.
- * A session is idle while none of its requests or streams is open; only idle
- * sessions are closed, by age (`idleMs`) or to make room for a new one.
- */
-class SessionTable {
-  private readonly sessions = new Map<string, Session>();
-  /** Sessions being initialized: counted against the limit before they have an ID. */
-  private opening = 0;
-  private readonly sweeper: ReturnType<typeof setInterval> | undefined;
-  // Fields are declared, not constructor parameter properties, so Node's type stripping (erasableSyntaxOnly) can run this file.
-  private readonly limit: number;
-  private readonly idleMs: number;
-
-  constructor(limit: number, idleMs: number) {
-    this.limit = limit;
-    this.idleMs = idleMs;
-    if (idleMs > 0) {
-      this.sweeper = setInterval(
-        () => this.sweep(),
-        Math.min(Math.max(idleMs / 2, 50), 30_000),
-      );
-      // The sweep alone never keeps the process alive.
-      this.sweeper.unref();
-    }
-  }
-
-  /** The session, marked in use until `res` closes; undefined when unknown or expired (then closed). */
-  use(id: string, res: ServerResponse): Session | undefined {
-    const session = this.sessions.get(id);
-    if (session === undefined) return undefined;
-    if (this.expired(session, Date.now())) {
-      this.close(id, session);
-      return undefined;
-    }
-    this.track(id, session, res);
-    return session;
-  }
-
-  /** Registers a session once its `initialize` gave it an ID; `res` is that initialize's response. */
-  add(
-    id: string,
-    session: Omit<Session, "active" | "lastUsed">,
-    res: ServerResponse,
-  ): void {
-    this.track(id, { ...session, active: 0, lastUsed: Date.now() }, res);
-  }
-
-  /**
-   * Reserves a place for a session about to initialize (`release` it once the initialize is
-   * answered), closing the least recently used idle session when the table is full; false when
-   * every session is in use.
-   */
-  reserve(): boolean {
-    if (this.sessions.size + this.opening >= this.limit) {
-      let evicted = false;
-      for (const [id, session] of this.sessions) {
-        if (session.active > 0) continue;
-        this.close(id, session);
-        evicted = true;
-        break;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        settle({
+          ok: false,
+          status: 413,
+          code: INVALID_REQUEST,
+          message: "Request body too large",
+        });
+        return;
       }
-      if (!evicted) return false;
-    }
-    this.opening++;
-    return true;
-  }
-
-  release(): void {
-    this.opening--;
-  }
-
-  /** Called when a transport closes (DELETE, eviction, server shutdown). */
-  forget(id: string, transport: StreamableHTTPServerTransport): void {
-    if (this.sessions.get(id)?.transport === transport)
-      this.sessions.delete(id);
-  }
-
-  stop(): void {
-    if (this.sweeper !== undefined) clearInterval(this.sweeper);
-  }
-
-  private track(id: string, session: Session, res: ServerResponse): void {
-    // Most recently used last: Map keeps insertion order.
-    this.sessions.delete(id);
-    this.sessions.set(id, session);
-    session.active++;
-    session.lastUsed = Date.now();
-    res.once("close", () => {
-      session.active--;
-      session.lastUsed = Date.now();
+      chunks.push(chunk);
     });
-  }
+    // A client that aborts mid-body is its own business: no error, no stack trace.
+    req.on("error", () => settle({ ok: false, aborted: true }));
+    req.on("aborted", () => settle({ ok: false, aborted: true }));
+    req.on("close", () => {
+      if (!req.complete) settle({ ok: false, aborted: true });
+    });
+    req.on("end", () => {
+      const bytes = Buffer.concat(chunks);
+      try {
+        settle({ ok: true, bytes, value: JSON.parse(bytes.toString("utf8")) });
+      } catch {
+        settle({
+          ok: false,
+          status: 400,
+          code: PARSE_ERROR,
+          message: "Parse error: the body is not JSON",
+        });
+      }
+    });
+  });
+}
 
-  private expired(session: Session, now: number): boolean {
-    return (
-      this.idleMs > 0 &&
-      session.active === 0 &&
-      now - session.lastUsed > this.idleMs
-    );
+/** A web-standard `Request` for `req`, with `body` already read; aborted when the client goes away. */
+function webRequest(
+  req: IncomingMessage,
+  origin: string,
+  body: Buffer | undefined,
+  signal: AbortSignal,
+): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    try {
+      headers.append(raw[index]!, raw[index + 1]!);
+    } catch {
+      // A header the fetch API cannot carry (a forbidden character): the MCP layer never needs it.
+    }
   }
+  return new Request(new URL(req.url ?? "/", origin), {
+    method: req.method ?? "GET",
+    headers,
+    signal,
+    ...(body !== undefined ? { body: new Uint8Array(body) } : {}),
+  });
+}
 
-  private sweep(): void {
-    const now = Date.now();
-    for (const [id, session] of this.sessions)
-      if (this.expired(session, now)) this.close(id, session);
+/** Writes a web-standard `Response` to `res`, streaming its body; stops when the client goes away. */
+async function writeResponse(
+  response: Response,
+  res: ServerResponse,
+): Promise<void> {
+  const headers: { [name: string]: string } = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (response.body === null) {
+    res.end();
+    return;
   }
-
-  private close(id: string, session: Session): void {
-    this.sessions.delete(id);
-    void session.close().catch(() => undefined);
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  res.once("close", cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value))
+        await new Promise<void>((resolveDrain) => {
+          const resume = () => {
+            res.off("drain", resume);
+            res.off("close", resume);
+            resolveDrain();
+          };
+          res.once("drain", resume);
+          res.once("close", resume);
+        });
+      if (res.destroyed) break;
+    }
+  } catch {
+    // The client went away mid-stream: nothing to answer.
+  } finally {
+    res.off("close", cancel);
+    res.end();
   }
 }
 
-function initializes(body: unknown): boolean {
-  return Array.isArray(body)
-    ? body.some((message) => isInitializeRequest(message))
-    : isInitializeRequest(body);
+/** An `x-mcp-header` argument: its header name and the chain of `properties` keys leading to it. */
+interface HeaderArgument {
+  header: string;
+  path: readonly string[];
+  type: "string" | "integer" | "boolean";
+}
+
+const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const SUBSCHEMA_KEYWORDS = [
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "contains",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "dependentSchemas",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "$defs",
+  "definitions",
+];
+
+/**
+ * The `x-mcp-header` arguments of a tool's inputSchema (MCP 2026-07-28, "Custom Headers from Tool
+ * Parameters"); undefined when a declaration breaks the revision's constraints (clients drop such a
+ * tool, and its headers are not checked), an empty list when there are none.
+ */
+function headerArgumentsOf(schema: unknown): HeaderArgument[] | undefined {
+  const found: HeaderArgument[] = [];
+  let valid = true;
+  const names = new Set<string>();
+  // Only chains of `properties` keys may carry a declaration; one anywhere else invalidates the tool.
+  const elsewhere = (node: unknown): void => {
+    if (!valid) return;
+    if (Array.isArray(node)) return node.forEach(elsewhere);
+    if (!isJsonObject(node)) return;
+    if (own(node, "x-mcp-header")) {
+      valid = false;
+      return;
+    }
+    for (const value of Object.values(node)) elsewhere(value);
+  };
+  const walk = (node: unknown, path: readonly string[]): void => {
+    if (!valid || !isJsonObject(node)) return;
+    if (own(node, "x-mcp-header")) {
+      const header = node["x-mcp-header"];
+      const type = node["type"];
+      if (
+        path.length === 0 ||
+        typeof header !== "string" ||
+        !HEADER_TOKEN.test(header) ||
+        names.has(header.toLowerCase()) ||
+        (type !== "string" && type !== "integer" && type !== "boolean")
+      ) {
+        valid = false;
+        return;
+      }
+      names.add(header.toLowerCase());
+      found.push({ header, path, type });
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "properties" && isJsonObject(value)) {
+        for (const [name, property] of Object.entries(value))
+          walk(property, [...path, name]);
+      } else if (SUBSCHEMA_KEYWORDS.includes(key) || key === "$ref") {
+        elsewhere(value);
+      }
+    }
+  };
+  walk(schema, []);
+  return valid ? found : undefined;
+}
+
+const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+/** A `Mcp-Param-*` header value as the client meant it; undefined when malformed. */
+function decodeHeaderValue(value: string): string | undefined {
+  const encoded = SENTINEL.exec(value);
+  // A plain value that looks encoded is malformed: clients encode such a value too.
+  if (encoded === null && value.startsWith("=?base64?") && value.endsWith("?="))
+    return undefined;
+  if (encoded === null) {
+    // Visible ASCII, space and tab only (RFC 9110 field values), without leading or trailing space.
+    return /^[\x21-\x7e]([\x20\x21-\x7e\t]*[\x21-\x7e])?$/.test(value)
+      ? value
+      : undefined;
+  }
+  const bytes = Buffer.from(encoded[1]!, "base64");
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  return Buffer.from(text, "utf8").equals(bytes) ? text : undefined;
 }
 
 /**
- * Serves MCP over Streamable HTTP (MCP 2025-11-25 "Transports"). Binds to
- * 127.0.0.1 by default and refuses requests whose `Host` or `Origin` names
- * another host ("Security Warning": servers MUST validate `Origin`, SHOULD
- * bind to localhost), so a web page cannot reach it through DNS rebinding.
+ * Why the `Mcp-Param-*` headers of a 2026-07-28 `tools/call` disagree with its arguments (MCP
+ * "Server Behavior for Custom Headers": a present value needs its header, matching after decoding;
+ * integers compare as numbers); undefined when they agree.
+ */
+function headerMismatch(
+  declared: readonly HeaderArgument[],
+  args: unknown,
+  header: (name: string) => string | undefined,
+): string | undefined {
+  for (const argument of declared) {
+    let value: unknown = args;
+    for (const key of argument.path)
+      value = isJsonObject(value) && own(value, key) ? value[key] : undefined;
+    const name = `Mcp-Param-${argument.header}`;
+    const sent = header(name);
+    if (value === undefined || value === null) continue;
+    if (sent === undefined)
+      return `the ${name} header is missing, but the arguments carry ${argument.path.join(".")}`;
+    const decoded = decodeHeaderValue(sent);
+    if (decoded === undefined)
+      return `the ${name} header is not a valid header value`;
+    const matches =
+      typeof value === "string"
+        ? decoded === value
+        : typeof value === "boolean"
+          ? decoded === String(value)
+          : typeof value === "number" &&
+            decoded.trim() !== "" &&
+            Number(decoded) === value;
+    if (!matches)
+      return `the ${name} header does not match the argument ${argument.path.join(".")}`;
+  }
+  return undefined;
+}
+
+/**
+ * Serves MCP over Streamable HTTP: MCP 2026-07-28 through the SDK's `createMcpHandler`, and the 2025
+ * revisions statelessly (each request gets a server of its own; GET and DELETE get 405). Binds to
+ * 127.0.0.1 by default and refuses requests whose `Host` or `Origin` names another host (servers MUST
+ * validate `Origin`, SHOULD bind to localhost), so a web page cannot reach it through DNS rebinding.
+ * Bodies are bounded (`maxBodyBytes`), so are requests in flight (`maxRequests`).
  */
 export async function serveHttp(
-  create: () => Server,
+  create: ServerFactory,
   options: HttpOptions = {},
 ): Promise<RunningHttpServer> {
   const requestedPort = options.port ?? 3000;
@@ -813,16 +1003,15 @@ export async function serveHttp(
     throw new Error(
       'invalid host "": name an interface (127.0.0.1, ::1, 0.0.0.0 for every interface)',
     );
-  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  if (!Number.isInteger(maxSessions) || maxSessions < 1)
+  const maxRequests = options.maxRequests ?? DEFAULT_MAX_REQUESTS;
+  if (!Number.isInteger(maxRequests) || maxRequests < 1)
     throw new Error(
-      `invalid maxSessions ${JSON.stringify(String(options.maxSessions))}: expected a whole number, at least 1`,
+      `invalid maxRequests ${JSON.stringify(String(options.maxRequests))}: expected a whole number, at least 1`,
     );
-  const idleSeconds =
-    options.sessionIdleTimeout ?? DEFAULT_SESSION_IDLE_TIMEOUT;
-  if (!(idleSeconds >= 0) || !Number.isFinite(idleSeconds))
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
     throw new Error(
-      `invalid sessionIdleTimeout ${JSON.stringify(String(options.sessionIdleTimeout))}: expected a number of seconds, 0 or more`,
+      `invalid maxBodyBytes ${JSON.stringify(String(options.maxBodyBytes))}: expected a whole number of bytes, at least 1`,
     );
   const path = options.path ?? "/mcp";
   const log = options.log ?? stderrLog;
@@ -835,26 +1024,17 @@ export async function serveHttp(
     ),
   ]);
   if (!WILDCARD_HOSTS.has(host)) allowed.add(bracketed(host.toLowerCase()));
-  const open = new Set<{ close(): Promise<void> }>();
-  const sessions = new SessionTable(maxSessions, idleSeconds * 1000);
 
-  const connect = async (transport: StreamableHTTPServerTransport) => {
-    const server = create();
-    const connection = {
-      close: async () => {
-        await transport.close();
-        await server.close();
-      },
-    };
-    open.add(connection);
-    transport.onclose = () => {
-      open.delete(connection);
-      if (transport.sessionId !== undefined)
-        sessions.forget(transport.sessionId, transport);
-    };
-    await server.connect(transport);
-    return connection;
-  };
+  // One server made up front: a definition without a handler for every tool fails at start-up,
+  // and its x-mcp-header arguments are known before any request reaches the SDK.
+  const headerArguments =
+    headerArgumentsOfServer.get(create()) ??
+    new Map<string, readonly HeaderArgument[]>();
+  const handler = createMcpHandler(() => create(), {
+    maxRequestBodySize: maxBodyBytes,
+    onerror: (error) => log(`MCP: ${firstLine(error.message)}`),
+  });
+  let inFlight = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const hostHeader = req.headers.host;
@@ -883,100 +1063,65 @@ export async function serveHttp(
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== path)
       return sendJsonError(res, 404, FORBIDDEN, "Not found");
+    if (inFlight >= maxRequests) {
+      res.setHeader("retry-after", "5");
+      return sendJsonError(
+        res,
+        503,
+        FORBIDDEN,
+        `Service Unavailable: ${maxRequests} requests are in progress; try again later`,
+      );
+    }
+    inFlight++;
+    res.once("close", () => inFlight--);
 
+    let body: Buffer | undefined;
+    let parsed: unknown;
     if (req.method === "POST") {
-      const body = await readJson(req);
-      if (body.ok === false)
-        return sendJsonError(
-          res,
-          body.status,
-          ErrorCode.ParseError,
-          body.message,
-        );
-      if (options.stateless) {
-        // No sessionIdGenerator: the SDK transport runs stateless.
-        const transport = new StreamableHTTPServerTransport({});
-        const connection = await connect(transport);
-        res.on("close", () => void connection.close());
-        return transport.handleRequest(req, res, body.value);
+      const read = await readJson(req, maxBodyBytes);
+      if (read.ok === false) {
+        if ("aborted" in read) return void res.destroy();
+        if (read.status === 413) res.setHeader("connection", "close");
+        return sendJsonError(res, read.status, read.code, read.message);
       }
-      const sessionId = req.headers["mcp-session-id"];
-      if (typeof sessionId === "string") {
-        const session = sessions.use(sessionId, res);
-        if (session === undefined)
-          return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
-        return session.transport.handleRequest(req, res, body.value);
-      }
-      if (!initializes(body.value))
+      body = read.bytes;
+      parsed = read.value;
+      const refusal = malformedToolCall(parsed);
+      if (refusal !== undefined) return sendJson(res, 200, refusal);
+      const mismatch = toolCallHeaderMismatch(parsed, req, headerArguments);
+      if (mismatch !== undefined)
         return sendJsonError(
           res,
           400,
-          ErrorCode.InvalidRequest,
-          "Bad Request: no session; send initialize first",
+          HEADER_MISMATCH,
+          `Header mismatch: ${mismatch.message}`,
+          mismatch.id,
         );
-      if (!sessions.reserve()) {
-        res.setHeader("retry-after", "5");
-        return sendJsonError(
-          res,
-          503,
-          FORBIDDEN,
-          `Service Unavailable: all ${maxSessions} sessions are in use; try again later`,
-        );
-      }
-      try {
-        const transport: StreamableHTTPServerTransport =
-          new StreamableHTTPServerTransport({
-            sessionIdGenerator: () => randomUUID(),
-            onsessioninitialized: (id) =>
-              sessions.add(
-                id,
-                { transport, close: () => connection.close() },
-                res,
-              ),
-          });
-        const connection = await connect(transport);
-        await transport.handleRequest(req, res, body.value);
-        // An initialize that failed leaves no session behind to hold on to.
-        if (transport.sessionId === undefined) await connection.close();
-      } finally {
-        sessions.release();
-      }
-      return;
     }
-
-    if (req.method === "GET" || req.method === "DELETE") {
-      if (options.stateless) {
-        res.writeHead(405, { allow: "POST" });
-        return void res.end();
-      }
-      const sessionId = req.headers["mcp-session-id"];
-      if (typeof sessionId !== "string")
-        return sendJsonError(
-          res,
-          400,
-          SESSION_NOT_FOUND,
-          "Bad Request: no Mcp-Session-Id header",
-        );
-      const session = sessions.use(sessionId, res);
-      if (session === undefined)
-        return sendJsonError(res, 404, SESSION_NOT_FOUND, SESSION_GONE);
-      return session.transport.handleRequest(req, res);
-    }
-
-    res.writeHead(405, {
-      allow: options.stateless ? "POST" : "GET, POST, DELETE",
-    });
-    res.end();
+    const aborted = new AbortController();
+    res.once("close", () => aborted.abort());
+    const request = webRequest(
+      req,
+      `http://${hostHeader}`,
+      body,
+      aborted.signal,
+    );
+    const response = await handler.fetch(
+      request,
+      body !== undefined ? { parsedBody: parsed } : {},
+    );
+    await writeResponse(response, res);
   };
 
   const httpServer = createHttpServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      log(
-        `HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      sendJsonError(res, 500, ErrorCode.InternalError, "Internal server error");
+      if (res.destroyed) return;
+      log(`HTTP request failed: ${firstLine(errorMessage(error))}`);
+      sendJsonError(res, 500, INTERNAL_ERROR, "Internal server error");
     });
   });
+  // A client that resets its connection is its own business too.
+  httpServer.on("clientError", (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(requestedPort, host, () => {
@@ -990,14 +1135,41 @@ export async function serveHttp(
     url: `http://${urlHost}:${port}${path}`,
     port,
     close: async () => {
-      sessions.stop();
-      await Promise.all(
-        [...open].map((connection) =>
-          connection.close().catch(() => undefined),
-        ),
-      );
+      await handler.close().catch(() => undefined);
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * For a 2026-07-28 `tools/call` of a tool with `x-mcp-header` arguments (MCP "Server Validation"):
+ * why its `Mcp-Param-*` headers disagree with its arguments, with the request's id; undefined when
+ * they agree or there is nothing to check. 2025-era requests carry no such headers.
+ */
+function toolCallHeaderMismatch(
+  message: unknown,
+  req: IncomingMessage,
+  headerArguments: ReadonlyMap<string, readonly HeaderArgument[]>,
+): { message: string; id: string | number | null } | undefined {
+  if (!isJsonObject(message) || message["method"] !== "tools/call")
+    return undefined;
+  const params = message["params"];
+  if (!isJsonObject(params) || typeof params["name"] !== "string")
+    return undefined;
+  const meta = params["_meta"];
+  const modern =
+    isJsonObject(meta) && own(meta, "io.modelcontextprotocol/protocolVersion");
+  const declared = headerArguments.get(params["name"]);
+  if (!modern || declared === undefined) return undefined;
+  const mismatch = headerMismatch(declared, params["arguments"], (name) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(", ") : value;
+  });
+  if (mismatch === undefined) return undefined;
+  const id = message["id"];
+  return {
+    message: mismatch,
+    id: typeof id === "string" || typeof id === "number" ? id : null,
   };
 }

@@ -17,7 +17,6 @@ import { exitCode, exitCodeOf } from "../shared/codes.js";
 import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
-import { npmFindsMcpgen } from "./npm-path.js";
 import { displayPath, shellWord } from "../shared/display.js";
 import { targetReport, type RunReport, type TargetReport } from "./report.js";
 
@@ -192,11 +191,6 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
     text += `  next: cd ${shellWord(where)} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
   if (options.verbose) text += timingLines(target.timings);
   io.stdout(text);
-  if (newProject && !npmFindsMcpgen(target.outDir)) {
-    io.stderr(
-      `note: ${head}npm run generate in ${where} runs the mcpgen command, which npm will not find from there: install mcpgen in ${where} or a directory above it (npm install -D <mcpgen tarball>), or globally\n`,
-    );
-  }
 }
 
 /** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 file(s))`; a pull names the server. */

@@ -11,7 +11,7 @@
  * removed tool's handler is reported.
  */
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { parseManifest, readManifestFile, type InputStream } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { compareManifests, formatDrift, hasDrift } from "./drift.js";
@@ -25,6 +25,9 @@ import { normalize, timed, withinStack, type Stage } from "../pipeline.js";
 import type { EmittedFile, ManifestIR, OutputFile } from "../ir/index.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { realPathOf } from "../shared/real-path.js";
+import { npmFindsMcpgen } from "../shared/npm-path.js";
+import { packageRoot } from "../shared/package-root.js";
+import { shellWord } from "../shared/display.js";
 import { snapshotEdited } from "../emit/snapshot.js";
 import { isGeneratedByMcpgen, planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath } from "./config.js";
@@ -202,6 +205,21 @@ export async function renderScaffold(
   }
 }
 
+/**
+ * What a new project's `npm run generate` runs: `mcpgen scaffold manifest.json --out .` when npm
+ * would find an `mcpgen` command from the project (its own or a parent's `node_modules/.bin`, then
+ * `PATH`); otherwise the mcpgen running now, by its path relative to the project, so the script
+ * works without installing mcpgen there first.
+ */
+export function regenerateCommand(outDir: string): string {
+  const rest = `scaffold ${MANIFEST_FILE} --out .`;
+  if (npmFindsMcpgen(outDir)) return `mcpgen ${rest}`;
+  const bin = relative(resolve(outDir), join(packageRoot(), "bin", "mcpgen.js"))
+    .split(sep)
+    .join("/");
+  return `node ${shellWord(bin)} ${rest}`;
+}
+
 async function renderScaffoldStages(
   raw: RawManifest,
   options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
@@ -214,7 +232,8 @@ async function renderScaffoldStages(
   const name = packageName(basename(resolve(options.outDir)));
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
-  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: MANIFEST_FILE }, { name, handlerPaths: plan.paths }));
+  const generateCommand = regenerateCommand(options.outDir);
+  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: MANIFEST_FILE }, { name, handlerPaths: plan.paths, generateCommand }));
   failOnWarnings(ir.diagnostics, options.strict);
   const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === MANIFEST_FILE));
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)

@@ -70,10 +70,18 @@ export async function formatFiles(files: readonly OutputFile[], options: FormatO
       const parser = file.format === "json" ? "json" : "babel-ts";
       // The file path tells Prettier the file is .ts, not .tsx: `<T,>(...)` loses the comma as \`prettier --check\` expects.
       const prettierOptions: Options = { ...config, filepath, parser, endOfLine: "lf", insertPragma: false, requirePragma: false };
-      if (!isSource(file)) return { ...file, contents: await prettier.format(file.contents, prettierOptions) };
-      if (options.knownLayout === false || !(await isPrettierDefault(config)))
-        return { path: file.path, contents: await prettier.format(printFile(file, Infinity), prettierOptions), format: "typescript" };
-      return printedFile(file, await withUnvouchedFormatted(prettier, printed.get(file)!, prettierOptions));
+      try {
+        if (!isSource(file)) return { ...file, contents: await prettier.format(file.contents, prettierOptions) };
+        if (options.knownLayout === false || !(await isPrettierDefault(config)))
+          return { path: file.path, contents: await prettier.format(printFile(file, Infinity), prettierOptions), format: "typescript" };
+        return printedFile(file, await withUnvouchedFormatted(prettier, printed.get(file)!, prettierOptions));
+      } catch (error) {
+        // Prettier recurses as deep as the code: a value nested deeper than its stack (a scaffold's
+        // tools.ts lists each schema as a literal) keeps the printer's layout, as --no-format
+        // would give it, so that formatting costs that file its layout and never the whole run.
+        if (!(error instanceof RangeError && /call stack/i.test(error.message))) throw error;
+        return isSource(file) ? { path: file.path, contents: printFile(file), format: "typescript" } : file;
+      }
     }),
   );
 }

@@ -37,7 +37,7 @@ async function emitted(tools: Tools, source: string, scaffold: boolean): Promise
   const client = [emitTypes(ir), emitClient(ir), emitValidate(ir), emitIndex(ir), emitRuntime(ir)];
   if (!scaffold) return client;
   const handlerPaths = new Map(ir.tools.map((tool, index) => [tool.wireName, `src/handlers/tool-${index}.ts`]));
-  const { generated, owned } = await emitScaffold(ir, { name: "layout", handlerPaths });
+  const { generated, owned } = await emitScaffold(ir, { name: "layout", handlerPaths, generateCommand: "mcpgen scaffold manifest.json --out ." });
   const sources = [...generated, ...owned].filter((file): file is SourceFile => "statements" in file);
   return [...client, ...sources.filter((file) => !client.some((known) => `src/generated/${known.path}` === file.path))];
 }

@@ -1,12 +1,12 @@
 /**
- * An outputSchema may be any schema (the next MCP revision allows any JSON as
+ * An outputSchema may be any schema (MCP 2026-07-28 allows any JSON as
  * `structuredContent`): the types, the validators, the generated client and
  * a scaffold's runtime (templates/server-runtime.ts) handle a non-object
- * output. SDK 1.32 rejects a whole `tools/list` whose outputSchema lacks
- * `type: "object"`, and `structuredContent` that is not an object, so the
- * scaffold lists such a tool without it and sends its output as JSON text,
- * which the generated client reads back: the SDK's clients, v1 and v2, can
- * list and call it.
+ * output. The scaffold runs on SDK v2, which lists such a tool as declared
+ * to a 2026-07-28 client, and to a 2025-era client (SDK 1.32 rejects a whole
+ * `tools/list` whose outputSchema lacks `type: "object"`) wrapped as
+ * `{ type: "object", properties: { result: ... } }`, its output sent as
+ * `{ result: <value> }`.
  */
 import { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/commands/generate.js";
-import { createMcpServer, type ListedTool, type RegisteredHandler, type ToolValidators } from "../../templates/server-runtime.js";
+import { createMcpServer, serveStdio, type ListedTool, type RegisteredHandler, type ToolValidators } from "../../templates/server-runtime.js";
 import { linkedTransports } from "../helpers/canned-server.js";
 import { esmProject } from "../helpers/output-dir.js";
 
@@ -72,18 +72,28 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
+/** A scaffold's server of `tools`, and an SDK v1 client (2025 handshake) or an SDK v2 client pinned to 2026-07-28. */
 async function connect(generation: "v1" | "v2") {
-  const server = createMcpServer({ info: { name: "outputs", version: "1.0.0" }, tools, handlers, validators }, { log: () => undefined });
+  const create = () => createMcpServer({ info: { name: "outputs", version: "1.0.0" }, tools, handlers, validators }, { log: () => undefined });
   const [clientSide, serverSide] = linkedTransports();
-  await server.connect(serverSide as never);
-  const client = generation === "v1" ? new ClientV1({ name: "test", version: "1.0.0" }) : new ClientV2({ name: "test", version: "1.0.0" });
+  const client =
+    generation === "v1"
+      ? new ClientV1({ name: "test", version: "1.0.0" })
+      : new ClientV2({ name: "test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  if (generation === "v1") {
+    const server = create();
+    await server.connect(serverSide as never);
+    cleanups.push(() => server.close());
+  } else {
+    const running = await serveStdio(create, { transport: serverSide as never, log: () => undefined });
+    cleanups.push(() => running.close());
+  }
   await client.connect(clientSide as never);
-  cleanups.push(async () => {
-    await client.close();
-    await server.close();
-  });
+  cleanups.unshift(() => client.close());
   return client;
 }
+
+const wrapped = (schema: unknown) => ({ type: "object", properties: { result: schema }, required: ["result"] });
 
 describe("an outputSchema that admits values other than objects", () => {
   it("is typed and validated as the schema says", () => {
@@ -95,31 +105,35 @@ describe("an outputSchema that admits values other than objects", () => {
     expect(generated.validateOutput("count", -1).ok).toBe(false);
   });
 
-  it.each(["v1", "v2"] as const)("a scaffold's server lists it without that outputSchema, so SDK %s clients can list the tools", async (generation) => {
-    const client = await connect(generation);
-    const listed = (await client.listTools()).tools as ListedTool[];
-    expect(listed.map((tool) => [tool.name, "outputSchema" in tool])).toEqual([
-      ["names", false],
-      ["count", false],
-      ["either", false],
-      ["plain", true],
-    ]);
-    expect(listed[3]).toEqual(tools[3]);
+  it("a scaffold's server lists it as declared to a 2026-07-28 client (SDK v2), and wrapped as { result } to a 2025 one (SDK v1)", async () => {
+    const modern = (await (await connect("v2")).listTools()).tools as ListedTool[];
+    expect(modern).toEqual(tools);
+    const legacy = (await (await connect("v1")).listTools()).tools as ListedTool[];
+    expect(legacy.map((tool) => tool["outputSchema"])).toEqual([...tools.slice(0, 3).map((tool) => wrapped(tool["outputSchema"])), tools[3]!["outputSchema"]]);
   });
 
-  it.each(["v1", "v2"] as const)(
-    "the generated client over an SDK %s client gets the output, typed, from structuredContent or from its JSON text",
-    async (generation) => {
-      const client = generated.createClient(await connect(generation));
-      const names = await client.names();
-      expect(names.structuredContent).toEqual(["a", "b"]);
-      expect(names.content).toEqual([{ type: "text", text: '["a","b"]' }]);
-      expect((await client.count()).structuredContent).toBe(3);
-      expect((await client.either()).structuredContent).toEqual({ n: 1 });
-      expect((await client.either({ text: true })).structuredContent).toBe("s");
-      expect((await client.plain()).structuredContent).toEqual({ ok: true });
-    },
-  );
+  it("the generated client over an SDK v2 client pinned to 2026-07-28 gets the output, typed, from structuredContent", async () => {
+    const client = generated.createClient(await connect("v2"));
+    const names = await client.names();
+    expect(names.structuredContent).toEqual(["a", "b"]);
+    expect(names.content).toEqual([{ type: "text", text: '["a","b"]' }]);
+    expect((await client.count()).structuredContent).toBe(3);
+    expect((await client.either()).structuredContent).toEqual({ n: 1 });
+    expect((await client.either({ text: true })).structuredContent).toBe("s");
+    expect((await client.plain()).structuredContent).toEqual({ ok: true });
+  });
+
+  it("over the 2025 revisions the scaffold sends such an output as { result: <value> }, with its JSON text", async () => {
+    const client = await connect("v1");
+    expect(await client.callTool({ name: "names", arguments: {} })).toEqual({
+      content: [{ type: "text", text: '["a","b"]' }],
+      structuredContent: { result: ["a", "b"] },
+    });
+    expect(await client.callTool({ name: "count", arguments: {} })).toMatchObject({ structuredContent: { result: 3 } });
+    // The anyOf's object branch is not a provable object root: wrapped too, as the listing says.
+    expect(await client.callTool({ name: "either", arguments: {} })).toMatchObject({ structuredContent: { result: { n: 1 } } });
+    expect(await client.callTool({ name: "plain", arguments: {} })).toMatchObject({ structuredContent: { ok: true } });
+  });
 
   it("output that breaks the schema is not sent, whichever way it would travel", async () => {
     const client = await connect("v1");

@@ -7,7 +7,6 @@ import { cp, mkdtemp, readdir, readFile, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { run } from "../../src/cli/index.js";
-import { npmFindsMcpgen } from "../../src/cli/npm-path.js";
 import type { Io } from "../../src/cli/io.js";
 import { repoRoot } from "./typecheck.js";
 
@@ -22,16 +21,6 @@ export async function fixtureCopy(prefix = "project"): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), `mcpgen-${prefix}-`));
   await cp(fixtureProject, root, { recursive: true });
   return root;
-}
-
-/**
- * What a run that creates the fixture's `notes` scaffold (in `server/`) says
- * on stderr: nothing when npm finds an mcpgen from there, else a note.
- */
-export function newScaffoldNote(root: string): string {
-  return npmFindsMcpgen(join(root, "server"))
-    ? ""
-    : "note: notes: npm run generate in server runs the mcpgen command, which npm will not find from there: install mcpgen in server or a directory above it (npm install -D <mcpgen tarball>), or globally\n";
 }
 
 export interface CliRun {

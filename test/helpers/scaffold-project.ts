@@ -203,8 +203,8 @@ export interface HttpServerProcess {
 }
 
 /** Starts a built scaffold over Streamable HTTP on a free port of 127.0.0.1 (`node dist/server.js --http`, PORT=0). */
-export async function startHttp(project: string, options: { stateless?: boolean; env?: Record<string, string> } = {}): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, ["dist/server.js", "--http", ...(options.stateless ? ["--stateless"] : [])], {
+export async function startHttp(project: string, options: { env?: Record<string, string> } = {}): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, ["dist/server.js", "--http"], {
     cwd: project,
     env: { PATH: process.env["PATH"] ?? "", PORT: "0", ...options.env },
     stdio: ["ignore", "ignore", "pipe"],

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pullProject } from "../../src/commands/project.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
 import { fixture } from "../helpers/pull.js";
-import { agePast, changedPaths, cliIn, fixtureCopy, newScaffoldNote, treeState } from "../helpers/project.js";
+import { agePast, changedPaths, cliIn, fixtureCopy, treeState } from "../helpers/project.js";
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -39,7 +39,7 @@ describe("mcpgen pull over a configuration", () => {
     await configure(root, server.url.href);
 
     const pulled = await cliIn(root, ["pull"]);
-    expect(pulled.stderr).toBe(newScaffoldNote(root));
+    expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);
     expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
       "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)",

@@ -31,7 +31,14 @@ const conformance = join(repoRoot, "node_modules/@modelcontextprotocol/conforman
 const suiteAvailable = existsSync(conformance);
 let node24 = "";
 
-/** The scenarios that must pass: lifecycle, ping, tools, and DNS-rebinding protection. */
+/**
+ * The scenarios that must pass: lifecycle, ping, tools, and DNS-rebinding protection, on the 2025
+ * era (what the suite speaks). Two of the suite's tool scenarios are not here: tools-call-sampling
+ * and tools-call-elicitation need a request from the server to the client within a 2025 session,
+ * and the scaffold serves the 2025 revisions over HTTP statelessly (SDK v2's createMcpHandler), so
+ * a handler's `context.sample`/`context.elicit` is undefined there (docs/scaffold.md). Over stdio
+ * they work (test/scaffold/scaffold-runtime.test.ts).
+ */
 const SCENARIOS = [
   "server-initialize",
   "ping",
@@ -44,8 +51,6 @@ const SCENARIOS = [
   "tools-call-with-logging",
   "tools-call-error",
   "tools-call-with-progress",
-  "tools-call-sampling",
-  "tools-call-elicitation",
   "dns-rebinding-protection",
   // Beyond the required set: tools/list keeps $schema, $defs and additionalProperties; logging/setLevel.
   "json-schema-2020-12",
@@ -114,7 +119,8 @@ export default defineHandler("test_audio_content", () =>
   "test-sampling.ts": `${header}export default defineHandler("test_sampling", async (input, context) => {
   if (context.sample === undefined) throw new Error("the client does not support sampling");
   const answer = await context.sample({ messages: [{ role: "user", content: { type: "text", text: input.prompt } }], maxTokens: 100 });
-  return \`LLM response: \${answer.content.type === "text" ? answer.content.text : JSON.stringify(answer.content)}\`;
+  const [block] = Array.isArray(answer.content) ? answer.content : [answer.content];
+  return \`LLM response: \${block?.type === "text" ? block.text : JSON.stringify(answer.content)}\`;
 });\n`,
   "test-elicitation.ts": `${header}export default defineHandler("test_elicitation", async (input, context) => {
   if (context.elicit === undefined) throw new Error("the client does not support elicitation");

@@ -1,9 +1,11 @@
 /**
  * Round trip: a scaffolded weather server, built and started for real over
  * stdio and Streamable HTTP, pulled with `mcpgen pull`, listed and called
- * with the SDK client and with the typed client `generate` makes from the
- * same manifest.
+ * with the SDK clients (v1, on the 2025 revisions; v2, pinned to 2026-07-28)
+ * and with the typed client `generate` makes from the same manifest.
  */
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -75,23 +77,43 @@ beforeAll(async () => {
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 
-/** The calls every transport must answer the same way. */
-function sharedBehaviour(connect: () => Promise<{ client: Client; serverLog: () => string }>) {
-  let client: Client;
+type Era = "2025" | "2026-07-28";
+
+/** An SDK client of either generation, as these tests use it. */
+type AnyClient = Client | ClientV2;
+
+/** An SDK v1 client (the 2025 handshake), or an SDK v2 client pinned to 2026-07-28. */
+function sdkClient(era: Era): AnyClient {
+  return era === "2025"
+    ? new Client({ name: "roundtrip", version: "1.0.0" })
+    : new ClientV2({ name: "roundtrip", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+}
+
+/** What a result carries besides the tool's answer: the 2026-07-28 server identity stamp, left out for comparison. */
+function answer(result: unknown): unknown {
+  const { _meta: _identity, ...rest } = result as { _meta?: unknown };
+  return rest;
+}
+
+/** The calls every transport and both eras must answer the same way. */
+function sharedBehaviour(era: Era, connect: () => Promise<{ client: AnyClient; serverLog: () => string }>) {
+  let client: AnyClient;
   let serverLog: () => string;
   beforeAll(async () => {
     ({ client, serverLog } = await connect());
+    if (client instanceof ClientV2) expect(client.getProtocolEra()).toBe("modern");
   });
   afterAll(async () => {
     await client.close();
   });
+  const call = (params: { name: string; arguments: Record<string, unknown> }) => client.callTool(params) as Promise<CallToolResult>;
 
   it("lists exactly the manifest's tools", async () => {
     expect((await client.listTools()).tools).toEqual(manifestTools);
   });
 
   it("serves typed, validated data to the client generated from the same manifest", async () => {
-    const tools = generatedClient.createClient(client);
+    const tools = generatedClient.createClient(client as Client);
     const weather = await tools.getWeather({ location: "Paris" });
     expect(weather.structuredContent).toEqual({ temperature: 22, conditions: "sunny", humidity: 40, observedAt: "2025-06-01T12:00:00Z" });
     expect(JSON.parse(text(weather))).toEqual(weather.structuredContent);
@@ -100,42 +122,47 @@ function sharedBehaviour(connect: () => Promise<{ client: Client; serverLog: () 
   });
 
   it("answers invalid arguments with a tool error naming each JSON pointer", async () => {
-    const result = await client.callTool({ name: "get_weather", arguments: { units: "kelvin", extra: 1 } });
+    const result = await call({ name: "get_weather", arguments: { units: "kelvin", extra: 1 } });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe(
       'Invalid arguments for tool "get_weather":\n  /location: is required\n  /extra: is not an allowed property\n  /units: must be one of "metric", "imperial"',
     );
-    await expect(generatedClient.createClient(client).getWeather({ location: 7 as unknown as string }, { validate: false })).rejects.toThrow(
+    await expect(generatedClient.createClient(client as Client).getWeather({ location: 7 as unknown as string }, { validate: false })).rejects.toThrow(
       "/location: must be string",
     );
   });
 
   it('answers a stub with "not implemented"', async () => {
-    await expect(generatedClient.createClient(client).listAlerts()).rejects.toMatchObject({ name: "ToolError", message: "not implemented: list_alerts" });
+    await expect(generatedClient.createClient(client as Client).listAlerts()).rejects.toMatchObject({
+      name: "ToolError",
+      message: "not implemented: list_alerts",
+    });
   });
 
   it("turns a handler's exception into a tool error with its message and no stack", async () => {
-    const result = await client.callTool({ name: "get_weather", arguments: { location: "Atlantis" } });
-    expect(result).toEqual({ isError: true, content: [{ type: "text", text: "no weather under the sea" }] });
+    const result = await call({ name: "get_weather", arguments: { location: "Atlantis" } });
+    expect(answer(result)).toEqual({ isError: true, content: [{ type: "text", text: "no weather under the sea" }] });
   });
 
   it("refuses output that breaks the outputSchema, loudly in the server's log", async () => {
-    const result = await client.callTool({ name: "get_weather", arguments: { location: "Nowhere" } });
+    const result = await call({ name: "get_weather", arguments: { location: "Nowhere" } });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('Tool "get_weather" produced output that does not match its outputSchema:\n  /humidity: must be <= 100');
     await expect.poll(serverLog).toContain('ERROR: tool "get_weather" returned output that does not match its outputSchema');
   });
 
   it("answers an unknown tool with JSON-RPC -32602", async () => {
-    await expect(client.callTool({ name: "get_humidity", arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await expect(call({ name: "get_humidity", arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 
-  it("sends the handler's log messages", async () => {
-    const messages: unknown[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void messages.push(notification.params));
-    await client.callTool({ name: "get_weather", arguments: { location: "Oslo" } });
-    await expect.poll(() => messages).toContainEqual({ level: "info", logger: "get_weather", data: "weather for Oslo" });
-  });
+  if (era === "2025") {
+    it("sends the handler's log messages", async () => {
+      const messages: unknown[] = [];
+      (client as Client).setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void messages.push(notification.params));
+      await call({ name: "get_weather", arguments: { location: "Oslo" } });
+      await expect.poll(() => messages).toContainEqual({ level: "info", logger: "get_weather", data: "weather for Oslo" });
+    });
+  }
 }
 
 /** `mcpgen pull` of the running server records the manifest's tools. */
@@ -155,63 +182,74 @@ describe("over stdio", () => {
     expect(await pulledTools({ command: [process.execPath, join(project, "dist/server.js")] })).toEqual(manifestTools);
   });
 
-  sharedBehaviour(async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [join(project, "dist/server.js")],
-      cwd: project,
-      stderr: "pipe",
-      env: { PATH: process.env["PATH"] ?? "" },
+  for (const era of ["2025", "2026-07-28"] as const) {
+    describe(era === "2025" ? "to an SDK v1 client" : "to an SDK v2 client pinned to 2026-07-28", () => {
+      sharedBehaviour(era, async () => {
+        const parameters = {
+          command: process.execPath,
+          args: [join(project, "dist/server.js")],
+          cwd: project,
+          stderr: "pipe" as const,
+          env: { PATH: process.env["PATH"] ?? "" },
+        };
+        const transport = era === "2025" ? new StdioClientTransport(parameters) : new StdioTransportV2(parameters);
+        let log = "";
+        transport.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+        const client = sdkClient(era);
+        await client.connect(transport as never);
+        return { client, serverLog: () => log };
+      });
     });
-    let log = "";
-    transport.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
-    const client = new Client({ name: "roundtrip", version: "1.0.0" });
-    await client.connect(transport);
-    return { client, serverLog: () => log };
-  });
+  }
 });
 
-describe("over Streamable HTTP with sessions", () => {
-  let server: HttpServerProcess;
-  afterAll(async () => {
-    await server?.stop();
-  });
-  sharedBehaviour(async () => {
-    server = await startHttp(project);
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    expect(await pulledTools({ url: server.url })).toEqual(manifestTools);
-    const client = new Client({ name: "roundtrip", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    return { client, serverLog: () => server.stderr() };
-  });
-});
-
-describe("over stateless Streamable HTTP", () => {
+describe("over Streamable HTTP", () => {
   let server: HttpServerProcess;
   beforeAll(async () => {
-    server = await startHttp(project, { stateless: true });
+    server = await startHttp(project);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   });
   afterAll(async () => {
     await server.stop();
   });
 
-  it("answers tools/list with the manifest's tools byte for byte (same keys, same order)", async () => {
+  it("gives `mcpgen pull` the manifest's tools", async () => {
+    expect(await pulledTools({ url: server.url })).toEqual(manifestTools);
+  });
+
+  for (const era of ["2025", "2026-07-28"] as const) {
+    describe(era === "2025" ? "to an SDK v1 client" : "to an SDK v2 client pinned to 2026-07-28", () => {
+      sharedBehaviour(era, async () => {
+        const client = sdkClient(era);
+        const url = new URL(server.url);
+        await client.connect((era === "2025" ? new StreamableHTTPClientTransport(url) : new HttpTransportV2(url)) as never);
+        return { client, serverLog: () => server.stderr() };
+      });
+    });
+  }
+
+  it.each(["2025", "2026-07-28"] as const)("answers tools/list with the manifest's tools byte for byte (same keys, same order) on %s", async (era) => {
+    const modern = era === "2026-07-28";
+    const envelope = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
     const response = await fetch(server.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(modern ? { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: modern ? { _meta: envelope } : {} }),
     });
     expect(response.status).toBe(200);
     const body = await response.text();
     const data = /^data: (.*)$/m.exec(body)?.[1] ?? body;
-    const message = JSON.parse(data) as { result: { tools: unknown[] } };
+    const message = JSON.parse(data) as { result: { tools: unknown[]; ttlMs?: number; cacheScope?: string } };
     expect(JSON.stringify(message.result.tools)).toBe(JSON.stringify(manifestTools));
-  });
-
-  it("serves the generated client without a session", async () => {
-    const client = new Client({ name: "roundtrip", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    expect((await generatedClient.createClient(client).getWeather({ location: "Rome" })).structuredContent.conditions).toBe("sunny");
-    await client.close();
+    // The scaffold's src/server.ts sets no cache: 2026-07-28 says so, the 2025 revisions have no such fields.
+    expect([message.result.ttlMs, message.result.cacheScope]).toEqual(modern ? [0, "private"] : [undefined, undefined]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * templates/server-runtime.ts where it stands: the dispatcher behind every
- * scaffold, over the real SDK client and server (in memory), and its HTTP
- * front door (on 127.0.0.1) with DNS-rebinding protection.
+ * scaffold, over the real SDK clients and server, on both protocol eras: a
+ * v1 client (MCP 2025) and a v2 client pinned to 2026-07-28, in memory and
+ * over its HTTP front door (on 127.0.0.1) with DNS-rebinding protection.
  */
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -14,13 +16,15 @@ import {
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
-import { request, type IncomingMessage } from "node:http";
+import { request } from "node:http";
+import { connect as connectSocket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createMcpServer,
   httpOptionsFromEnvironment,
   serveHttp,
+  serveStdio,
   toolError,
   toolResult,
   type ListedTool,
@@ -31,6 +35,7 @@ import {
   type ToolValidators,
   type ValidationIssue,
 } from "../../templates/server-runtime.js";
+import { linkedTransports } from "../helpers/canned-server.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const tools: ListedTool[] = [
@@ -48,6 +53,15 @@ const tools: ListedTool[] = [
     outputSchema: { type: "object", properties: { temperature: { type: "number" } }, required: ["temperature"] },
   },
   { name: "constructor", inputSchema: { type: "object" } },
+  { name: "count", inputSchema: { type: "object" }, outputSchema: { type: "integer" } },
+  {
+    name: "query",
+    inputSchema: {
+      type: "object",
+      properties: { region: { type: "string", "x-mcp-header": "Region" }, limit: { type: "integer", "x-mcp-header": "Limit" }, sql: { type: "string" } },
+      required: ["sql"],
+    },
+  },
 ];
 
 /** Hand-written stand-ins for the generated validators: same shape, same pointers. */
@@ -61,6 +75,7 @@ const validators: ToolValidators = {
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
   },
   validateOutput(name, value) {
+    if (name === "count") return Number.isInteger(value) ? { ok: true, value } : { ok: false, issues: [{ path: "", message: "must be integer" }] };
     if (name !== "weather") return { ok: true, value };
     return typeof (value as { temperature?: unknown }).temperature === "number"
       ? { ok: true, value }
@@ -70,16 +85,56 @@ const validators: ToolValidators = {
 
 const handler = (tool: string, handle: (input: never, context: ToolContext) => unknown): RegisteredHandler => ({ tool, handle });
 
-async function connect(definition: Partial<ServerDefinition> & Pick<ServerDefinition, "handlers">, capabilities: ConstructorParameters<typeof Client>[1] = {}) {
+type Era = "legacy" | "modern";
+const ERAS: Era[] = ["legacy", "modern"];
+
+/** Tool calls and lists as both SDK generations answer them, seen the same way. */
+interface TestClient {
+  listTools(): Promise<{ tools: unknown[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult>;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
+});
+
+/**
+ * A server of `definition`, and a client on `era`: an SDK v1 client over the 2025 handshake, or an
+ * SDK v2 client pinned to 2026-07-28 through the runtime's stdio entry (on an in-memory pair).
+ */
+async function connect(
+  definition: Partial<ServerDefinition> & Pick<ServerDefinition, "handlers">,
+  era: Era = "legacy",
+  capabilities: ConstructorParameters<typeof Client>[1] = {},
+) {
   const logs: string[] = [];
-  const server = createMcpServer(
-    { info: { name: "runtime-test", version: "1.0.0" }, tools, validators, ...definition },
-    { log: (message) => logs.push(message) },
-  );
-  const client = new Client({ name: "runtime-test-client", version: "1.0.0" }, capabilities);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
-  return { client, server, logs };
+  const create = () =>
+    createMcpServer(
+      { info: { name: "runtime-test", version: "1.0.0" }, tools, validators, ...definition },
+      { log: (message) => logs.push(message), toolsListCache: { ttlMs: 60_000, cacheScope: "public" } },
+    );
+  if (era === "legacy") {
+    const server = create();
+    const client = new Client({ name: "runtime-test-client", version: "1.0.0" }, capabilities);
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+    cleanups.push(() => client.close());
+    return { client: client as unknown as TestClient & Client, v1: client, logs };
+  }
+  const [clientSide, serverSide] = linkedTransports();
+  const running = await serveStdio(create, { transport: serverSide as never, log: (message) => logs.push(message) });
+  const client = new ClientV2({ name: "runtime-test-client", version: "1.0.0" }, {
+    versionNegotiation: { mode: { pin: "2026-07-28" } },
+    ...capabilities,
+  } as never);
+  await client.connect(clientSide as never);
+  expect(client.getProtocolEra()).toBe("modern");
+  cleanups.push(async () => {
+    await client.close();
+    await running.close();
+  });
+  return { client: client as unknown as TestClient, v1: undefined, logs };
 }
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
@@ -90,38 +145,68 @@ const defaultHandlers = {
     input.mode === "bad" ? { temperature: "hot" } : input.mode === "none" ? toolResult({ content: [] }) : { temperature: 21 },
   ),
   constructor: handler("constructor", () => ({ built: true })),
+  count: handler("count", () => 3),
+  query: handler("query", (input: { region?: string; sql: string }) => `${input.region ?? "anywhere"}: ${input.sql}`),
 };
 
-describe("createMcpServer", () => {
+/** What a client's result carries besides the tool's answer (the 2026-07-28 server identity stamp): left out for comparison. */
+function answer(result: unknown): unknown {
+  const { _meta, ...rest } = result as { _meta?: { [key: string]: unknown } };
+  const own = _meta === undefined ? undefined : Object.fromEntries(Object.entries(_meta).filter(([key]) => !key.startsWith("io.modelcontextprotocol/")));
+  return own === undefined || Object.keys(own).length === 0 ? rest : { ...rest, _meta: own };
+}
+
+describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
   it("lists the tools exactly as given", async () => {
-    const { client } = await connect({ handlers: defaultHandlers });
+    const { client } = await connect({ handlers: defaultHandlers }, era);
     const listed = await client.listTools();
-    expect(listed.tools).toEqual(tools);
+    if (era === "modern") {
+      expect(listed.tools).toEqual(tools);
+      // The cache hint the server author set (MCP 2026-07-28: ttlMs and cacheScope on tools/list).
+      expect(listed).toMatchObject({ ttlMs: 60_000, cacheScope: "public" });
+    } else {
+      // The 2025 revisions require an object outputSchema: the SDK wraps any other as { result }.
+      expect(listed.tools).toEqual(
+        tools.map((tool) =>
+          tool.name === "count" ? { ...tool, outputSchema: { type: "object", properties: { result: { type: "integer" } }, required: ["result"] } } : tool,
+        ),
+      );
+      expect(listed).not.toHaveProperty("ttlMs");
+    }
   });
 
-  it("sends typed output as structuredContent plus a JSON text block", async () => {
-    const { client } = await connect({ handlers: defaultHandlers });
-    const result = await client.callTool({ name: "weather", arguments: {} });
-    expect(result).toEqual({ content: [{ type: "text", text: '{"temperature":21}' }], structuredContent: { temperature: 21 } });
+  it("sends typed output as structuredContent plus a JSON text block; a value that is not an object as the era has it", async () => {
+    const { client } = await connect({ handlers: defaultHandlers }, era);
+    expect(answer(await client.callTool({ name: "weather", arguments: {} }))).toEqual({
+      content: [{ type: "text", text: '{"temperature":21}' }],
+      structuredContent: { temperature: 21 },
+    });
+    expect(answer(await client.callTool({ name: "count", arguments: {} }))).toEqual({
+      content: [{ type: "text", text: "3" }],
+      structuredContent: era === "modern" ? 3 : { result: 3 },
+    });
   });
 
   it("sends a string as text and any other value as JSON text when there is no outputSchema; a tool may be called constructor", async () => {
-    const { client } = await connect({ handlers: defaultHandlers });
-    expect(await client.callTool({ name: "echo", arguments: { text: "hi" } })).toEqual({ content: [{ type: "text", text: "hi" }] });
-    expect(await client.callTool({ name: "constructor", arguments: {} })).toEqual({ content: [{ type: "text", text: '{"built":true}' }] });
+    const { client } = await connect({ handlers: defaultHandlers }, era);
+    expect(answer(await client.callTool({ name: "echo", arguments: { text: "hi" } }))).toEqual({ content: [{ type: "text", text: "hi" }] });
+    expect(answer(await client.callTool({ name: "constructor", arguments: {} }))).toEqual({ content: [{ type: "text", text: '{"built":true}' }] });
   });
 
   it("answers invalid arguments with a tool error listing JSON pointers, without calling the handler", async () => {
     let called = false;
-    const { client } = await connect({
-      handlers: {
-        ...defaultHandlers,
-        echo: handler("echo", () => {
-          called = true;
-          return "";
-        }),
+    const { client } = await connect(
+      {
+        handlers: {
+          ...defaultHandlers,
+          echo: handler("echo", () => {
+            called = true;
+            return "";
+          }),
+        },
       },
-    });
+      era,
+    );
     const result = await client.callTool({ name: "echo", arguments: { text: 42 } });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('Invalid arguments for tool "echo":\n  /text: must be string');
@@ -131,44 +216,70 @@ describe("createMcpServer", () => {
   });
 
   it("answers an unknown tool with JSON-RPC -32602, also for Object.prototype names", async () => {
-    const { client } = await connect({ handlers: defaultHandlers });
+    const { client } = await connect({ handlers: defaultHandlers }, era);
     for (const name of ["nope", "toString", "__proto__"]) {
       await expect(client.callTool({ name, arguments: {} })).rejects.toMatchObject({ code: -32602 });
     }
-    // The client's McpError prefixes the code to the message the server sent; the server adds no prefix of its own.
-    await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool: "nope"$/);
+    // The server adds no prefix of its own to the message (SDK v1's client adds the code).
+    await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(
+      era === "legacy" ? /^MCP error -32602: Unknown tool: "nope"$/ : /^Unknown tool: "nope"$/,
+    );
   });
 
   it("turns a thrown error into a tool error with its message and no stack; the stack goes to the server log", async () => {
-    const { client, logs } = await connect({
-      handlers: {
-        ...defaultHandlers,
-        echo: handler("echo", () => {
-          throw new Error("database is down");
-        }),
+    const { client, logs } = await connect(
+      {
+        handlers: {
+          ...defaultHandlers,
+          echo: handler("echo", () => {
+            throw new Error("database is down");
+          }),
+        },
       },
-    });
+      era,
+    );
     const result = await client.callTool({ name: "echo", arguments: { text: "x" } });
-    expect(result).toEqual({ isError: true, content: [{ type: "text", text: "database is down" }] });
+    expect(answer(result)).toEqual({ isError: true, content: [{ type: "text", text: "database is down" }] });
     expect(logs.join("\n")).toMatch(/tool "echo" failed: Error: database is down\n\s+at /);
   });
 
   it("refuses output that breaks the outputSchema, loudly in the log", async () => {
-    const { client, logs } = await connect({ handlers: defaultHandlers });
-    const result = await client.request(
-      { method: "tools/call", params: { name: "weather", arguments: { mode: "bad" } } },
-      (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema,
-    );
+    const { client, logs } = await connect({ handlers: { ...defaultHandlers, count: handler("count", () => 2.5) } }, era);
+    const result = await client.callTool({ name: "weather", arguments: { mode: "bad" } });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('Tool "weather" produced output that does not match its outputSchema:\n  /temperature: must be number');
     expect(logs.join("\n")).toContain('ERROR: tool "weather" returned output that does not match its outputSchema');
-    const none = await client.request(
-      { method: "tools/call", params: { name: "weather", arguments: { mode: "none" } } },
-      (await import("@modelcontextprotocol/sdk/types.js")).CallToolResultSchema,
-    );
-    expect(text(none)).toContain("structuredContent is missing");
+    expect(text(await client.callTool({ name: "weather", arguments: { mode: "none" } }))).toContain("structuredContent is missing");
+    expect(text(await client.callTool({ name: "count", arguments: {} }))).toContain("(root): must be integer");
   });
 
+  it("passes full results and tool errors through", async () => {
+    const full = toolResult({ content: [{ type: "image", data: "AA==", mimeType: "image/png" }], _meta: { note: 1 } });
+    const { client } = await connect(
+      { handlers: { ...defaultHandlers, echo: handler("echo", (input: { text: string }) => (input.text === "fail" ? toolError("nope") : full)) } },
+      era,
+    );
+    expect(answer(await client.callTool({ name: "echo", arguments: { text: "x" } }))).toEqual({
+      content: [{ type: "image", data: "AA==", mimeType: "image/png" }],
+      _meta: { note: 1 },
+    });
+    expect(answer(await client.callTool({ name: "echo", arguments: { text: "fail" } }))).toEqual({ isError: true, content: [{ type: "text", text: "nope" }] });
+  });
+
+  it("tells a handler its era, and offers sampling and elicitation only where they can reach the client", async () => {
+    const seen: unknown[] = [];
+    const handlers = {
+      ...defaultHandlers,
+      echo: handler("echo", (_input, context) => (seen.push([context.era, context.sample !== undefined, context.elicit !== undefined]), "ok")),
+    };
+    const capable = await connect({ handlers }, era, { capabilities: { sampling: {}, elicitation: {} } });
+    await capable.client.callTool({ name: "echo", arguments: { text: "x" } });
+    // On 2026-07-28 a server asks for input with an input_required result, never with a request of its own.
+    expect(seen).toEqual([[era, era === "legacy", era === "legacy"]]);
+  });
+});
+
+describe("createMcpServer, era by era", () => {
   it("checks output as it will be sent: NaN, Infinity and toJSON are serialised first; a BigInt or a cycle is the handler's error", async () => {
     const cyclic: { self?: unknown } = {};
     cyclic.self = cyclic;
@@ -180,8 +291,10 @@ describe("createMcpServer", () => {
       cyclic,
       date: { temperature: 3, at: new Date(0) },
     };
-    const { client, logs } = await connect({ handlers: { ...defaultHandlers, weather: handler("weather", (input: { mode: string }) => returns[input.mode]) } });
-    const call = (mode: string) => client.request({ method: "tools/call", params: { name: "weather", arguments: { mode } } }, CallToolResultSchema);
+    const { v1: client, logs } = await connect({
+      handlers: { ...defaultHandlers, weather: handler("weather", (input: { mode: string }) => returns[input.mode]) },
+    });
+    const call = (mode: string) => client!.request({ method: "tools/call", params: { name: "weather", arguments: { mode } } }, CallToolResultSchema);
     for (const mode of ["nan", "infinite", "disguised"]) {
       const result = await call(mode);
       expect(result.isError, mode).toBe(true);
@@ -200,20 +313,8 @@ describe("createMcpServer", () => {
     });
   });
 
-  it("passes full results and tool errors through", async () => {
-    const full = toolResult({ content: [{ type: "image", data: "AA==", mimeType: "image/png" }], _meta: { note: 1 } });
-    const { client } = await connect({
-      handlers: { ...defaultHandlers, echo: handler("echo", (input: { text: string }) => (input.text === "fail" ? toolError("nope") : full)) },
-    });
-    expect(await client.callTool({ name: "echo", arguments: { text: "x" } })).toEqual({
-      content: [{ type: "image", data: "AA==", mimeType: "image/png" }],
-      _meta: { note: 1 },
-    });
-    expect(await client.callTool({ name: "echo", arguments: { text: "fail" } })).toEqual({ isError: true, content: [{ type: "text", text: "nope" }] });
-  });
-
-  it("reports progress only when the client asked for it, and logs at or above the client's level", async () => {
-    const { client } = await connect({
+  it("2025: reports progress only when the client asked for it, and logs at or above the client's level", async () => {
+    const { v1: client } = await connect({
       handlers: {
         ...defaultHandlers,
         echo: handler("echo", async (_input, context) => {
@@ -226,22 +327,22 @@ describe("createMcpServer", () => {
       },
     });
     const logged: unknown[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logged.push(notification.params));
-    await client.setLoggingLevel("info");
+    client!.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logged.push(notification.params));
+    await client!.setLoggingLevel("info");
     const progress: unknown[] = [];
-    await client.callTool({ name: "echo", arguments: { text: "x" } }, undefined, { onprogress: (update) => void progress.push(update) });
+    await client!.callTool({ name: "echo", arguments: { text: "x" } }, undefined, { onprogress: (update) => void progress.push(update) });
     expect(progress).toEqual([
       { progress: 0, total: 2 },
       { progress: 2, total: 2, message: "done" },
     ]);
-    await client.callTool({ name: "echo", arguments: { text: "x" } });
+    await client!.callTool({ name: "echo", arguments: { text: "x" } });
     expect(logged).toEqual([
       { level: "warning", logger: "echo", data: { loud: true } },
       { level: "warning", logger: "echo", data: { loud: true } },
     ]);
   });
 
-  it("offers sampling and elicitation only to clients that support them", async () => {
+  it("2025 over stdio: sampling and elicitation reach clients that support them, and only those", async () => {
     const seen: Array<[boolean, boolean]> = [];
     const handlers = {
       ...defaultHandlers,
@@ -255,9 +356,9 @@ describe("createMcpServer", () => {
     };
     const plain = await connect({ handlers });
     expect(await plain.client.callTool({ name: "echo", arguments: { text: "x" } })).toEqual({ content: [{ type: "text", text: "none" }] });
-    const capable = await connect({ handlers }, { capabilities: { sampling: {}, elicitation: {} } });
-    capable.client.setRequestHandler(CreateMessageRequestSchema, () => ({ role: "assistant", content: { type: "text", text: "sampled" }, model: "m" }));
-    capable.client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
+    const capable = await connect({ handlers }, "legacy", { capabilities: { sampling: {}, elicitation: {} } });
+    capable.v1!.setRequestHandler(CreateMessageRequestSchema, () => ({ role: "assistant", content: { type: "text", text: "sampled" }, model: "m" }));
+    capable.v1!.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
     expect(await capable.client.callTool({ name: "echo", arguments: { text: "x" } })).toEqual({ content: [{ type: "text", text: "sampled accept Ada" }] });
     expect(seen).toEqual([
       [false, false],
@@ -274,7 +375,7 @@ describe("createMcpServer", () => {
   });
 });
 
-/** A raw HTTP POST with chosen Host and Origin headers (fetch does not let a caller set Host). */
+/** A raw HTTP request with chosen headers (fetch does not let a caller set Host); `body` as text is sent as it is. */
 function post(
   url: string,
   headers: Record<string, string>,
@@ -299,7 +400,7 @@ function post(
       },
     );
     outgoing.on("error", reject);
-    outgoing.end(method === "POST" ? JSON.stringify(body) : undefined);
+    outgoing.end(method === "POST" ? (typeof body === "string" ? body : JSON.stringify(body)) : undefined);
   });
 }
 
@@ -309,38 +410,23 @@ const initialize = {
   method: "initialize",
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
 };
-const toolsList = { jsonrpc: "2.0", id: 2, method: "tools/list" };
-
-/** Opens a session with a bare initialize (no GET stream: idle once answered); its ID. */
-async function openSession(url: string): Promise<string> {
-  const answer = await post(url, {}, initialize);
-  const id = answer.headers["mcp-session-id"];
-  if (answer.status !== 200 || typeof id !== "string") throw new Error(`initialize answered ${answer.status}: ${answer.body}`);
-  return id;
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+/** A 2026-07-28 tools/call as the revision puts it on the wire: the envelope in _meta, the standard headers. */
+function modernCall(name: string, args: unknown, extraHeaders: Record<string, string> = {}) {
+  return {
+    headers: { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": name, ...extraHeaders },
+    body: { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name, arguments: args, _meta: ENVELOPE } },
+  };
 }
 
-/** Opens the session's GET stream (MCP "Listening for Messages from the Server") and keeps it open. */
-function openStream(url: string, sessionId: string): Promise<IncomingMessage> {
-  return new Promise((resolveStream, reject) => {
-    const target = new URL(url);
-    const outgoing = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": sessionId } },
-      (response) => {
-        if (response.statusCode === 200) resolveStream(response);
-        else reject(new Error(`GET answered ${response.statusCode}`));
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-/** Polls `condition` every 20 ms for up to 5 s. */
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 5_000; !(await condition());) {
-    if (Date.now() > deadline) throw new Error("condition not met within 5 s");
-    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
-  }
+/** The JSON-RPC message of an answer, whether sent as JSON or as one SSE event. */
+function message(body: string): { id?: unknown; result?: unknown; error?: { code: number; message: string } } {
+  const data = /^data: (.*)$/m.exec(body);
+  return JSON.parse(data === null ? body : data[1]!);
 }
 
 describe("serveStdio", () => {
@@ -364,6 +450,33 @@ describe("serveStdio", () => {
     expect(await exited).toBe(0);
     expect(stderr).toContain("handler aborted");
   }, 20_000);
+
+  it.each(ERAS)("answers a tools/call whose arguments are not an object with -32602 in words (%s)", async (era) => {
+    const [clientSide, serverSide] = linkedTransports();
+    const running = await serveStdio(
+      () => createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers: defaultHandlers }, { log: () => undefined }),
+      {
+        transport: serverSide as never,
+      },
+    );
+    cleanups.push(() => running.close());
+    const answers: unknown[] = [];
+    clientSide.onmessage = (answered) => void answers.push(answered);
+    await clientSide.start();
+    if (era === "legacy") {
+      await clientSide.send(initialize);
+      await clientSide.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    }
+    const meta = era === "modern" ? { _meta: ENVELOPE } : {};
+    await clientSide.send({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: [1, 2], ...meta } });
+    await expect
+      .poll(() => answers.find((answered) => (answered as { id?: unknown }).id === 5))
+      .toEqual({
+        jsonrpc: "2.0",
+        id: 5,
+        error: { code: -32602, message: "Invalid params: params.arguments must be an object of the tool's arguments, not an array" },
+      });
+  });
 });
 
 describe("serveHttp", () => {
@@ -371,23 +484,33 @@ describe("serveHttp", () => {
   afterEach(async () => {
     await Promise.all(running.splice(0).map((server) => server.close()));
   });
-  const start = async (options: Parameters<typeof serveHttp>[1] = {}) => {
+  const start = async (options: Parameters<typeof serveHttp>[1] = {}, handlers: ServerDefinition["handlers"] = defaultHandlers) => {
+    const logs: string[] = [];
     const server = await serveHttp(
-      () => createMcpServer({ info: { name: "http-test", version: "1.0.0" }, tools, validators, handlers: defaultHandlers }, { log: () => undefined }),
-      { port: 0, ...options },
+      () => createMcpServer({ info: { name: "http-test", version: "1.0.0" }, tools, validators, handlers }, { log: () => undefined }),
+      { port: 0, log: (line) => logs.push(line), ...options },
     );
     running.push(server);
-    return server;
+    return Object.assign(server, { logs });
   };
 
-  it("binds to 127.0.0.1 and serves sessions to the SDK client", async () => {
+  it("binds to 127.0.0.1 and serves an SDK v2 client pinned to 2026-07-28 and an SDK v1 client, without sessions", async () => {
     const server = await start();
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const client = new Client({ name: "t", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    expect((await client.listTools()).tools).toEqual(tools);
-    expect(await client.callTool({ name: "weather", arguments: {} })).toMatchObject({ structuredContent: { temperature: 21 } });
-    await client.close();
+    const modern = new ClientV2({ name: "t", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new HttpTransportV2(new URL(server.url)));
+    expect(modern.getProtocolEra()).toBe("modern");
+    expect((await modern.listTools()).tools).toEqual(tools);
+    expect(await modern.callTool({ name: "count", arguments: {} })).toMatchObject({ structuredContent: 3 });
+    const legacy = new Client({ name: "t", version: "1" });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url));
+    await legacy.connect(transport);
+    expect(transport.sessionId).toBeUndefined();
+    expect(await legacy.callTool({ name: "weather", arguments: {} })).toMatchObject({ structuredContent: { temperature: 21 } });
+    expect(await legacy.callTool({ name: "count", arguments: {} })).toMatchObject({ structuredContent: { result: 3 } });
+    await Promise.all([modern.close(), legacy.close()]);
+    // The 2025 revisions' session operations: no sessions, so 405.
+    expect((await post(server.url, {}, {}, "GET")).status).toBe(405);
   });
 
   it("refuses a foreign Host or Origin (DNS rebinding) and accepts localhost names with any port", async () => {
@@ -402,143 +525,138 @@ describe("serveHttp", () => {
     }
   });
 
-  it("refuses a port that is not a port number before binding anything", async () => {
-    for (const port of [Number.NaN, -1, 70000, 1.5]) {
-      await expect(start({ port })).rejects.toThrow(/invalid port .*: expected an integer from 0 to 65535/);
-    }
-  });
-
-  it("refuses an empty host rather than binding every interface", async () => {
-    await expect(start({ host: "" })).rejects.toThrow(/invalid host ""/);
-    await expect(start({ host: " " })).rejects.toThrow(/invalid host ""/);
-  });
-
-  it("reads its options from the environment as src/server.ts documents them", () => {
-    const sessionDefaults = { maxSessions: 1000, sessionIdleTimeout: 1800 };
-    expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", stateless: false, allowedHosts: [], ...sessionDefaults });
-    expect(httpOptionsFromEnvironment({ PORT: " 8080 ", MCP_HOST: "", MCP_ALLOWED_HOSTS: "a.example, b.example,,", MCP_STATELESS: "1" })).toEqual({
-      port: 8080,
-      host: "127.0.0.1",
-      stateless: true,
-      allowedHosts: ["a.example", "b.example"],
-      ...sessionDefaults,
-    });
-    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--stateless"])).toEqual({
-      port: 3000,
-      host: "::1",
-      stateless: true,
-      allowedHosts: [],
-      ...sessionDefaults,
-    });
-    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: " 20 ", MCP_SESSION_IDLE_TIMEOUT: "0.5" })).toMatchObject({
-      maxSessions: 20,
-      sessionIdleTimeout: 0.5,
-    });
-    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: "", MCP_SESSION_IDLE_TIMEOUT: "0" })).toMatchObject({ maxSessions: 1000, sessionIdleTimeout: 0 });
-    for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
-      expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
-    }
-    for (const count of ["0", "-1", "2.5", "1e3", "many"]) {
-      expect(() => httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: count }), count).toThrow(
-        /invalid MCP_MAX_SESSIONS .*: expected a whole number of sessions, at least 1/,
-      );
-    }
-    for (const seconds of ["-1", "1e3", "10s", "forever"]) {
-      expect(() => httpOptionsFromEnvironment({ MCP_SESSION_IDLE_TIMEOUT: seconds }), seconds).toThrow(
-        /invalid MCP_SESSION_IDLE_TIMEOUT .*: expected a number of seconds/,
-      );
-    }
-  });
-
-  it("refuses session limits that are not limits before binding anything", async () => {
-    for (const maxSessions of [0, -1, 1.5, Number.NaN]) await expect(start({ maxSessions })).rejects.toThrow(/invalid maxSessions/);
-    for (const sessionIdleTimeout of [-1, Number.NaN, Number.POSITIVE_INFINITY])
-      await expect(start({ sessionIdleTimeout })).rejects.toThrow(/invalid sessionIdleTimeout/);
-  });
-
-  it("closes the least recently used idle session to make room, answers it 404, and keeps sessions in use", async () => {
-    const server = await start({ maxSessions: 3 });
-    // The oldest session listens on a GET stream (as SDK clients do): in use for as long as it listens.
-    const live = await openSession(server.url);
-    const stream = await openStream(server.url, live);
-    const first = await openSession(server.url);
-    const second = await openSession(server.url);
-    // `first` is now the least recently used idle session: the next initialize closes it.
-    expect((await post(server.url, { "mcp-session-id": second }, toolsList)).status).toBe(200);
-    await openSession(server.url);
-    const gone = await post(server.url, { "mcp-session-id": first }, toolsList);
-    expect(gone.status).toBe(404);
-    expect(JSON.parse(gone.body)).toEqual({
-      jsonrpc: "2.0",
-      id: null,
-      error: { code: -32001, message: expect.stringMatching(/^Session not found: it was closed or expired; send initialize/) },
-    });
-    for (let index = 0; index < 20; index++) await openSession(server.url);
-    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
-    stream.destroy();
-  });
-
-  it("refuses a new session with 503 while every session is in use", async () => {
-    const server = await start({ maxSessions: 1 });
-    const live = await openSession(server.url);
-    const stream = await openStream(server.url, live);
-    const refused = await post(server.url, {}, initialize);
-    expect(refused.status).toBe(503);
-    expect(refused.headers["retry-after"]).toBe("5");
-    expect(JSON.parse(refused.body).error.message).toBe("Service Unavailable: all 1 sessions are in use; try again later");
-    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
-    // The stream ends: the session is idle, and the next initialize takes its place.
-    stream.destroy();
-    await waitFor(async () => (await post(server.url, {}, initialize)).status === 200);
-    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(404);
-  });
-
-  it("closes a session idle for longer than the timeout, and answers it 404", async () => {
-    const server = await start({ sessionIdleTimeout: 1 });
-    const kept = await openSession(server.url);
-    const idle = await openSession(server.url);
-    for (let index = 0; index < 15; index++) {
-      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-      expect((await post(server.url, { "mcp-session-id": kept }, toolsList)).status).toBe(200);
-    }
-    const gone = await post(server.url, { "mcp-session-id": idle }, toolsList);
-    expect(gone.status).toBe(404);
-    expect(JSON.parse(gone.body).error.message).toMatch(/^Session not found: it was closed or expired/);
-    expect((await post(server.url, { "mcp-session-id": kept }, toolsList)).status).toBe(200);
-  });
-
   it("accepts extra host names when told to", async () => {
     const server = await start({ allowedHosts: ["mcp.internal"] });
     expect((await post(server.url, { host: "mcp.internal:1234" }, initialize)).status).toBe(200);
   });
 
-  it("needs a session unless stateless; stateless refuses GET and answers any POST", async () => {
-    const stateful = await start();
-    expect((await post(stateful.url, {}, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(400);
-    expect((await post(stateful.url, { "mcp-session-id": "nope" }, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(404);
-    const stateless = await start({ stateless: true });
-    expect((await post(stateless.url, {}, {}, "GET")).status).toBe(405);
-    const client = new Client({ name: "t", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(stateless.url)));
-    expect(await client.callTool({ name: "echo", arguments: { text: "stateless" } })).toEqual({ content: [{ type: "text", text: "stateless" }] });
-    await client.close();
+  it("refuses a port, a host or a limit that is not one before binding anything", async () => {
+    for (const port of [Number.NaN, -1, 70000, 1.5]) {
+      await expect(start({ port })).rejects.toThrow(/invalid port .*: expected an integer from 0 to 65535/);
+    }
+    await expect(start({ host: "" })).rejects.toThrow(/invalid host ""/);
+    await expect(start({ host: " " })).rejects.toThrow(/invalid host ""/);
+    for (const maxRequests of [0, -1, 1.5, Number.NaN]) await expect(start({ maxRequests })).rejects.toThrow(/invalid maxRequests/);
+    for (const maxBodyBytes of [0, -1, 1.5]) await expect(start({ maxBodyBytes })).rejects.toThrow(/invalid maxBodyBytes/);
   });
 
-  it("answers other paths with 404 and a body that is not JSON with 400", async () => {
-    const server = await start();
-    expect((await post(server.url.replace(/\/mcp$/, "/other"), {}, initialize)).status).toBe(404);
-    const broken = await new Promise<number>((resolveStatus, reject) => {
-      const target = new URL(server.url);
-      const outgoing = request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { "content-type": "application/json" } },
-        (response) => {
-          response.resume();
-          resolveStatus(response.statusCode ?? 0);
-        },
-      );
-      outgoing.on("error", reject);
-      outgoing.end("{not json");
+  it("reads its options from the environment as src/server.ts documents them", () => {
+    expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", allowedHosts: [], maxRequests: 1000 });
+    expect(httpOptionsFromEnvironment({ PORT: " 8080 ", MCP_HOST: "", MCP_ALLOWED_HOSTS: "a.example, b.example,,", MCP_MAX_REQUESTS: " 20 " })).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      allowedHosts: ["a.example", "b.example"],
+      maxRequests: 20,
     });
-    expect(broken).toBe(400);
+    // An earlier scaffold's src/server.ts passes its arguments (--stateless is what every server does now).
+    expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--http", "--stateless"])).toEqual({
+      port: 3000,
+      host: "::1",
+      allowedHosts: [],
+      maxRequests: 1000,
+    });
+    for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
+      expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
+    }
+    for (const count of ["0", "-1", "2.5", "1e3", "many"]) {
+      expect(() => httpOptionsFromEnvironment({ MCP_MAX_REQUESTS: count }), count).toThrow(
+        /invalid MCP_MAX_REQUESTS .*: expected a whole number of requests, at least 1/,
+      );
+    }
+  });
+
+  it("serves at most maxRequests requests at once: one more gets 503, and the next after one ends is served", async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = await start({ maxRequests: 2 }, { ...defaultHandlers, echo: handler("echo", async () => (await held, "late")) });
+    const slow = () => post(server.url, {}, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } });
+    const first = slow();
+    const second = slow();
+    await expect.poll(async () => (await post(server.url, {}, initialize)).status).toBe(503);
+    const refused = await post(server.url, {}, initialize);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(message(refused.body).error?.message).toBe("Service Unavailable: 2 requests are in progress; try again later");
+    release();
+    expect(message((await first).body).result).toMatchObject({ content: [{ type: "text", text: "late" }] });
+    await second;
+    expect((await post(server.url, {}, initialize)).status).toBe(200);
+  });
+
+  it("answers other paths with 404, a body that is not JSON with 400 and one over the limit with 413", async () => {
+    const server = await start({ maxBodyBytes: 1000 });
+    expect((await post(server.url.replace(/\/mcp$/, "/other"), {}, initialize)).status).toBe(404);
+    const broken = await post(server.url, {}, "{not json");
+    expect(broken.status).toBe(400);
+    expect(message(broken.body).error?.code).toBe(-32700);
+    expect((await post(server.url, {}, JSON.stringify({ ...initialize, padding: "x".repeat(2000) }))).status).toBe(413);
+    expect((await post(server.url, {}, initialize)).status).toBe(200);
+  });
+
+  it("says at most one short line about a client that aborts mid-body, however many do", async () => {
+    const server = await start();
+    const target = new URL(server.url);
+    for (let index = 0; index < 20; index++) {
+      await new Promise<void>((resolveAbort) => {
+        const socket = connectSocket(Number(target.port), target.hostname, () => {
+          socket.write(`POST /mcp HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
+          setTimeout(() => {
+            socket.destroy();
+            resolveAbort();
+          }, 20);
+        });
+      });
+    }
+    expect((await post(server.url, {}, initialize)).status).toBe(200);
+    expect(server.logs.length).toBeLessThanOrEqual(20);
+    for (const line of server.logs) expect(line).not.toMatch(/\n|\bat /);
+  });
+
+  it("answers a tools/call whose arguments are not an object with -32602 in words, on either era", async () => {
+    const server = await start();
+    const legacy = await post(server.url, {}, { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: [1, 2] } });
+    const call = modernCall("echo", [1, 2]);
+    const modern = await post(server.url, call.headers, call.body);
+    for (const answered of [legacy, modern]) {
+      expect(message(answered.body).error).toEqual({
+        code: -32602,
+        message: "Invalid params: params.arguments must be an object of the tool's arguments, not an array",
+      });
+    }
+  });
+
+  it("checks the Mcp-Param-* headers of a 2026-07-28 call against its x-mcp-header arguments (400, -32020 when they disagree)", async () => {
+    const server = await start();
+    const send = async (args: Record<string, unknown>, headers: Record<string, string>) => {
+      const call = modernCall("query", args, headers);
+      const answered = await post(server.url, call.headers, call.body);
+      return { status: answered.status, message: message(answered.body) };
+    };
+    expect(await send({ region: "eu", sql: "1" }, { "mcp-param-region": "eu" })).toMatchObject({
+      status: 200,
+      message: { result: { content: [{ text: "eu: 1" }] } },
+    });
+    expect((await send({ region: "Zürich", sql: "1" }, { "mcp-param-region": `=?base64?${Buffer.from("Zürich").toString("base64")}?=` })).status).toBe(200);
+    expect((await send({ limit: 42, sql: "1" }, { "mcp-param-limit": "42.0" })).status).toBe(200);
+    // A value the arguments do not carry needs no header.
+    expect((await send({ sql: "1" }, {})).status).toBe(200);
+    for (const [args, headers, why] of [
+      [{ region: "eu", sql: "1" }, { "mcp-param-region": "us" }, "does not match"],
+      [{ region: "eu", sql: "1" }, {}, "is missing"],
+      [{ limit: 42, sql: "1" }, { "mcp-param-limit": "41" }, "does not match"],
+      [{ region: "eu", sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
+    ] as const) {
+      const refused = await send(args, headers);
+      expect(refused.status).toBe(400);
+      expect(refused.message.error?.code).toBe(-32020);
+      expect(refused.message.error?.message).toContain(why);
+    }
+    // A v2 client mirrors the arguments itself (it has the tool from tools/list).
+    const client = new ClientV2({ name: "t", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new HttpTransportV2(new URL(server.url)));
+    await client.listTools();
+    expect(await client.callTool({ name: "query", arguments: { region: "us-west1", limit: 5, sql: "2" } })).toMatchObject({
+      content: [{ text: "us-west1: 2" }],
+    });
+    await client.close();
   });
 });

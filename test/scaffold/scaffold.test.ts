@@ -5,7 +5,7 @@
  */
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/index.js";
@@ -17,6 +17,8 @@ import { displayPath } from "../../src/commands/config.js";
 import type { ManifestIR } from "../../src/ir/index.js";
 import { definedTool, planHandlers, scaffold } from "../../src/commands/scaffold.js";
 import { isGeneratedByMcpgen } from "../../src/write/index.js";
+import { ownPackage } from "../../src/shared/version.js";
+import { npmRun, repoRoot } from "../helpers/scaffold-project.js";
 
 const weather = join(import.meta.dirname, "../../examples/weather.tools.json");
 
@@ -105,7 +107,9 @@ describe("a new scaffold", () => {
     expect(stub).toContain('import { defineHandler } from "../generated/define.js";');
     expect(stub).toContain('export default defineHandler("get_weather", async (_input, _context) => {');
     expect(stub).toContain('throw new Error("not implemented: get_weather");');
-    expect(stub).toContain("Return a GetWeatherOutput");
+    expect(stub).toContain("Return the tool's output, of type GetWeatherOutput");
+    // Issue 22: "Return a AddNoteOutput" read as carelessness; no article is left before a type name.
+    expect(stub).not.toMatch(/\ba [A-Z]\w*Output\b/);
     expect(definedTool(stub)).toBe("get_weather");
   });
 
@@ -131,31 +135,52 @@ describe("a new scaffold", () => {
     expect(JSON.stringify(tools)).toBe(JSON.stringify(manifest.tools));
   });
 
-  it("writes package.json with the SDK as the only dependency, the four scripts, and no mcpgen to fetch from the registry", async () => {
+  it("writes package.json with the SDK v2 server as the only dependency, no zod, and the four scripts", async () => {
     const project = await tempProject("My Weather Server!");
     await scaffold({ manifest: weather, outDir: project });
     const manifest = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as Record<string, Record<string, string>>;
     expect(manifest["name"]).toBe("my-weather-server");
     expect(manifest["type"]).toBe("module");
-    expect(Object.keys(manifest["dependencies"]!)).toEqual(["@modelcontextprotocol/sdk"]);
-    // `npm run generate` runs the mcpgen npm finds (this or a parent directory's node_modules/.bin, then PATH): see the README.
+    expect(manifest["dependencies"]).toEqual({ "@modelcontextprotocol/server": ownPackage().devDependencies!["@modelcontextprotocol/server"] });
     expect(Object.keys(manifest["devDependencies"]!).sort()).toEqual(["@types/node", "typescript"]);
     expect(manifest["scripts"]).toMatchObject({
       build: "tsc -p tsconfig.json",
       start: "node dist/server.js",
       "start:http": "node dist/server.js --http",
-      generate: "mcpgen scaffold manifest.json --out .",
     });
   });
 
-  it("imports nothing but the SDK and node: built-ins from generated server code", async () => {
+  it("makes npm run generate work at once outside any project with mcpgen: the script runs the mcpgen that wrote it, by its path", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const { scripts } = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts["generate"]).toBe(`node ${relative(project, join(repoRoot, "bin/mcpgen.js"))} scaffold manifest.json --out .`);
+    expect(await readFile(join(project, "README.md"), "utf8")).toContain(`runs the mcpgen that wrote this project, by its path (\`${scripts["generate"]}\`)`);
+    // Before, the script was `mcpgen ...`, and failed with "mcpgen: not found" until mcpgen was installed there.
+    const regenerated = await npmRun(project, "generate", ["--check"]);
+    expect(regenerated.stderr).toBe("");
+    expect(regenerated.ok).toBe(true);
+  });
+
+  it("keeps the generate script `mcpgen ...` where npm finds an mcpgen (a project above with it installed)", async () => {
+    const parent = await mkdtemp(join(tmpdir(), "mcpgen-scaffold-app-"));
+    await mkdir(join(parent, "node_modules/.bin"), { recursive: true });
+    await writeFile(join(parent, "node_modules/.bin/mcpgen"), "");
+    const project = join(parent, "server");
+    await scaffold({ manifest: weather, outDir: project });
+    const { scripts } = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts["generate"]).toBe("mcpgen scaffold manifest.json --out .");
+    expect(await readFile(join(project, "README.md"), "utf8")).toContain("runs the `mcpgen` command that npm finds");
+  });
+
+  it("imports nothing but the SDK v2 server and node: built-ins from generated server code", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
     for (const file of ["src/server.ts", ...(await listFiles(project, "src/generated"))]) {
       const source = await readFile(join(project, file), "utf8");
       for (const [, specifier] of source.matchAll(/from "([^"]+)"/g)) {
         expect(
-          specifier!.startsWith(".") || specifier!.startsWith("node:") || specifier!.startsWith("@modelcontextprotocol/sdk/"),
+          specifier!.startsWith(".") || specifier!.startsWith("node:") || /^@modelcontextprotocol\/server(\/stdio)?$/.test(specifier!),
           `${file}: ${specifier}`,
         ).toBe(true);
       }
@@ -318,8 +343,8 @@ describe("the CLI", () => {
     expect(io.out).toContain("created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json");
     expect(io.out).toContain("new handler stubs: src/handlers/get-weather.ts, src/handlers/get-forecast.ts, src/handlers/list-alerts.ts");
     expect(io.out).toContain("npm install && npm run build, then node dist/server.js serves stdio");
-    // Nothing in or above a temporary directory has mcpgen in node_modules/.bin.
-    expect(io.err).toMatch(/^note: npm run generate in \S+ runs the mcpgen command, which npm will not find from there/);
+    // No note that npm would find no mcpgen: the generate script runs this one by its path.
+    expect(io.err).toBe("");
 
     const own = join(project, "manifest.json");
     const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };

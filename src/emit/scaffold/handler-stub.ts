@@ -18,8 +18,9 @@ export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
           "(sent as a JSON text block), or toolResult({ content: [...] }) for a full result.",
         ]
       : [
-          `Return a ${tool.output.typeNames.root}: it is checked against the outputSchema and sent as`,
-          "structuredContent plus a JSON text block. Or return toolResult({ ... }) for a full result.",
+          `Return the tool's output, of type ${tool.output.typeNames.root}: it is checked against the`,
+          "outputSchema and sent as structuredContent plus a JSON text block. Or return",
+          "toolResult({ ... }) for a full result.",
         ];
   const doc = docLines({
     text: [

@@ -25,6 +25,8 @@ export interface ScaffoldEmitOptions {
   name: string;
   /** Project-relative handler file of every tool, by wire name. */
   handlerPaths: ReadonlyMap<string, string>;
+  /** What `npm run generate` runs: `mcpgen scaffold manifest.json --out .`, or the same through the path of the mcpgen that wrote the project. */
+  generateCommand: string;
 }
 
 export interface ScaffoldFiles {
@@ -52,6 +54,13 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
   const generated = [...inGenerated, { ...emitManifestSnapshot(ir, { fingerprint: true }), path: MANIFEST_FILE }];
 
   const stubs = ir.tools.map((tool) => emitHandlerStub(tool, options.handlerPaths.get(tool.wireName)!));
-  const owned = [emitPackageJson(options.name), emitTsconfig(), emitGitignore(), emitEntry(), emitReadme(ir, options.name, options.handlerPaths), ...stubs];
+  const owned = [
+    emitPackageJson(options.name, options.generateCommand),
+    emitTsconfig(),
+    emitGitignore(),
+    emitEntry(),
+    emitReadme(ir, options.name, options.handlerPaths, options.generateCommand),
+    ...stubs,
+  ];
   return { generated: generated.sort(byPath), owned: owned.sort(byPath) };
 }

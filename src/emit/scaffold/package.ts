@@ -5,13 +5,13 @@
  * was tested with.
  *
  * mcpgen itself is not among the devDependencies: while it is not on the
- * npm registry, a range for it makes `npm install` fail, and a path to the
- * copy that made the scaffold would tie the project to one machine. The
- * `generate` script runs the `mcpgen` command npm finds (this project's or a
- * parent directory's `node_modules/.bin`, then `PATH`), as the README says.
+ * npm registry, a range for it makes `npm install` fail. The `generate`
+ * script is the command the scaffold command chose (`generateCommand` in
+ * src/commands/scaffold.ts): `mcpgen ...` where npm finds an `mcpgen`, else
+ * the mcpgen that wrote the project, by its path.
  */
 import type { EmittedFile } from "../../ir/index.js";
-import { MANIFEST_FILE, PACKAGE_FILE } from "../../shared/output-names.js";
+import { PACKAGE_FILE } from "../../shared/output-names.js";
 import { ownPackage } from "../../shared/version.js";
 
 /** An npm package name from any text (a directory name): lower case, URL-safe, at most 214 characters. */
@@ -24,7 +24,8 @@ export function packageName(text: string): string {
   return name === "" || name === "node_modules" || name === "favicon.ico" ? "mcp-server" : name;
 }
 
-export function emitPackageJson(name: string): EmittedFile {
+/** `generate`: the command line of `npm run generate` (mcpgen, then `scaffold manifest.json --out .`). */
+export function emitPackageJson(name: string, generate: string): EmittedFile {
   const own = ownPackage();
   const range = (section: Record<string, string> | undefined, dependency: string) => {
     const value = section?.[dependency];
@@ -43,10 +44,10 @@ export function emitPackageJson(name: string): EmittedFile {
       typecheck: "tsc -p tsconfig.json --noEmit",
       start: "node dist/server.js",
       "start:http": "node dist/server.js --http",
-      generate: `mcpgen scaffold ${MANIFEST_FILE} --out .`,
+      generate,
     },
     dependencies: {
-      "@modelcontextprotocol/sdk": range(own.dependencies, "@modelcontextprotocol/sdk"),
+      "@modelcontextprotocol/server": range(own.devDependencies, "@modelcontextprotocol/server"),
     },
     devDependencies: {
       "@types/node": range(own.devDependencies, "@types/node"),

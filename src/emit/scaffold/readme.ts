@@ -24,12 +24,15 @@ ${rows.join("\n")}
 ${TOOLS_END}`;
 }
 
-export function emitReadme(ir: ManifestIR, name: string, handlerPaths: ReadonlyMap<string, string>): EmittedFile {
+/** `generate`: what `npm run generate` runs (the package.json's script, as the scaffold command chose it). */
+export function emitReadme(ir: ManifestIR, name: string, handlerPaths: ReadonlyMap<string, string>, generate: string): EmittedFile {
+  const mcpgenByName = generate.startsWith("mcpgen ");
   const contents = `# ${name}
 
 An MCP server scaffolded by mcpgen (\`mcpgen scaffold\`) from \`${MANIFEST_FILE}\`. It lists
 exactly the tools of that manifest, validates every call against the tools' JSON Schemas, and runs
-your code in \`src/handlers/\`.
+your code in \`src/handlers/\`. It speaks MCP 2026-07-28 and the 2025 revisions, whichever the client
+does, over stdio and Streamable HTTP (the official SDK v2, \`@modelcontextprotocol/server\`).
 
 \`\`\`sh
 npm install
@@ -60,14 +63,20 @@ there for trying the server by hand.)
 Edit \`${MANIFEST_FILE}\`, then:
 
 \`\`\`sh
-npm run generate    # (mcpgen scaffold ${MANIFEST_FILE} --out .) refreshes src/generated/ and the tools table
+npm run generate    # mcpgen scaffold ${MANIFEST_FILE} --out . : refreshes src/generated/ and the tools table
 npm run build       # fails in every handler that no longer fits its tool's schemas
 \`\`\`
 
-\`npm run generate\` runs the \`mcpgen\` command that npm finds: in \`node_modules/.bin\` of this
+${
+  mcpgenByName
+    ? `\`npm run generate\` runs the \`mcpgen\` command that npm finds: in \`node_modules/.bin\` of this
 directory or of any directory above it (the project you ran \`mcpgen scaffold\` from, when this
-server is inside it), then on your \`PATH\`. If none is found, install mcpgen where npm looks, e.g.
-\`npm install -D <path to mcpgen-x.y.z.tgz>\` here, or \`npm install -g\` it. \`npm run generate -- --check\`
+server is inside it), then on your \`PATH\`.`
+    : `\`npm run generate\` runs the mcpgen that wrote this project, by its path (\`${generate}\`):
+npm would find no \`mcpgen\` command from here. If that copy moves, or once mcpgen is installed here
+(\`npm install -D <path to mcpgen-x.y.z.tgz>\`) or globally, make the \`generate\` script of
+\`package.json\` \`mcpgen scaffold ${MANIFEST_FILE} --out .\`.`
+} \`npm run generate -- --check\`
 exits 1 when \`src/generated/\` is out of date (for CI).
 
 ## Who owns what
@@ -84,7 +93,7 @@ exits 1 when \`src/generated/\` is out of date (for CI).
 ${toolsTable(ir, handlerPaths)}
 
 A handler receives its validated, typed input and a context (\`signal\`, \`progress\`, \`log\`,
-and \`sample\`/\`elicit\` when the client supports them). It returns the typed output, which is
+and \`sample\`/\`elicit\` on a 2025-era stdio connection whose client supports them). It returns the typed output, which is
 checked against the outputSchema and sent as \`structuredContent\` plus a JSON text block,
 or \`toolResult({ ... })\` for a full result. A thrown error becomes a tool error with its message.
 
@@ -96,13 +105,13 @@ where \`name\` is a string literal or a \`const\` declared in that file as one.
 
 \`node dist/server.js --http\` binds to 127.0.0.1 and refuses requests whose \`Host\` or \`Origin\`
 header names another host (DNS-rebinding protection). \`PORT\` sets the port (default 3000),
-\`MCP_HOST\` the interface, \`MCP_ALLOWED_HOSTS\` (comma-separated) accepts more host names, and
-\`MCP_STATELESS=1\` (or \`--stateless\`) serves without sessions.
+\`MCP_HOST\` the interface, \`MCP_ALLOWED_HOSTS\` (comma-separated) accepts more host names.
 
-Sessions are bounded: at most \`MCP_MAX_SESSIONS\` (default 1000) are open at once, and one idle
-(no request or stream open) for \`MCP_SESSION_IDLE_TIMEOUT\` seconds (default 1800; 0: never) is
-closed. At the limit, a new session closes the least recently used idle one, or gets 503 when
-every session is in use. A request to a closed session gets 404; the client starts a new session.
+The server keeps no sessions: MCP 2026-07-28 has none, and the 2025 revisions are served
+statelessly, each request by a server of its own (their GET and DELETE get 405). At most
+\`MCP_MAX_REQUESTS\` requests (default 1000) are served at once; one more gets 503. A body over
+4 MiB gets 413. How long clients may cache the tool list (\`ttlMs\`, \`cacheScope\`) is set in
+\`src/server.ts\`.
 `;
   return { path: README_FILE, contents, format: "none" };
 }

@@ -2,11 +2,12 @@
 // #region emitted
 /**
  * Entry point. `node dist/server.js` serves the tools over stdio;
- * `node dist/server.js --http` over Streamable HTTP on 127.0.0.1, with
- * PORT (default 3000), MCP_HOST (default 127.0.0.1), --stateless or
- * MCP_STATELESS=1 (no sessions), MCP_ALLOWED_HOSTS=a.example,b.example
- * (more Host/Origin names to accept; all others are refused), MCP_MAX_SESSIONS
- * (default 1000) and MCP_SESSION_IDLE_TIMEOUT (seconds, default 1800; 0: never).
+ * `node dist/server.js --http` over Streamable HTTP on 127.0.0.1. Both speak
+ * MCP 2026-07-28 and the 2025 revisions, whichever the client does. HTTP
+ * reads PORT (default 3000), MCP_HOST (default 127.0.0.1),
+ * MCP_ALLOWED_HOSTS=a.example,b.example (more Host/Origin names to accept;
+ * all others are refused) and MCP_MAX_REQUESTS (requests served at once,
+ * default 1000).
  *
  * This file is yours: mcpgen created it and never changes it.
  */
@@ -15,14 +16,25 @@ import {
   httpOptionsFromEnvironment,
   serveHttp,
   serveStdio,
+  type RuntimeOptions,
 } from "./generated/server.js";
+
+/**
+ * How long clients may reuse the tool list (MCP 2026-07-28 `ttlMs`, in
+ * milliseconds) and whether shared caches may keep it (`cacheScope`). The
+ * tools change only when you regenerate and redeploy: raise `ttlMs` to save
+ * clients a `tools/list` per connection.
+ */
+const options: RuntimeOptions = {
+  toolsListCache: { ttlMs: 0, cacheScope: "private" },
+};
 
 const args = process.argv.slice(2);
 
 if (args.includes("--http")) {
   // Empty variables count as unset; a PORT that is not a port number is refused at start-up.
   const server = await serveHttp(
-    () => createServer(),
+    () => createServer(options),
     httpOptionsFromEnvironment(process.env, args),
   );
   console.error(`MCP server listening on ${server.url}`);
@@ -30,6 +42,6 @@ if (args.includes("--http")) {
     process.once(signal, () => void server.close().then(() => process.exit(0)));
   }
 } else {
-  await serveStdio(() => createServer());
+  await serveStdio(() => createServer(options));
 }
 // #endregion

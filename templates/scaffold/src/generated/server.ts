@@ -7,11 +7,16 @@
 import { INSTRUCTIONS, SERVER_INFO } from "./placeholders.js";
 
 // #region emitted
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { handlers } from "./handlers.js";
-import { createMcpServer, type RuntimeOptions } from "./server-runtime.js";
+import {
+  createMcpServer,
+  type RuntimeOptions,
+  type ToolValidators,
+} from "./server-runtime.js";
 import { tools } from "./tools.js";
-import { validators } from "./validate.js";
+import { validateInput, validateOutput } from "./validate.js";
+import type { ToolName } from "./types.js";
 
 export {
   httpOptionsFromEnvironment,
@@ -24,15 +29,24 @@ export {
   type RunningServer,
   type RuntimeOptions,
   type ToolContext,
+  type ToolsListCache,
 } from "./server-runtime.js";
 
-/** `serverInfo` sent in the `initialize` response. */
+/** `serverInfo`: in the `initialize` result (2025 revisions), in every result's `_meta` (2026-07-28). */
 export const serverInfo = SERVER_INFO;
 
-/** `instructions` sent in the `initialize` response. */
+/** `instructions` sent in the `initialize` result (2025) and the `server/discover` result (2026-07-28). */
 export const instructions: string | undefined = INSTRUCTIONS;
 
-/** A new server for one connection (a stdio process or one HTTP session). */
+/** The generated validators, by wire name: what the server checks every call's arguments and output with. */
+const validators: ToolValidators = {
+  validateInput: (toolName, value) =>
+    validateInput(toolName as ToolName, value),
+  validateOutput: (toolName, value) =>
+    validateOutput(toolName as ToolName, value),
+};
+
+/** A new server for one connection (a stdio process) or one HTTP request; both protocol eras. */
 export function createServer(options: RuntimeOptions = {}): Server {
   return createMcpServer(
     { info: serverInfo, instructions, tools, handlers, validators },
