@@ -135,7 +135,7 @@ function sharedBehaviour(era: Era, connect: () => Promise<{ client: AnyClient; s
   it('answers a stub with "not implemented"', async () => {
     await expect(generatedClient.createClient(client as Client).listAlerts()).rejects.toMatchObject({
       name: "ToolError",
-      message: "not implemented: list_alerts",
+      message: 'tool "list_alerts" reported an error: not implemented: list_alerts',
     });
   });
 
