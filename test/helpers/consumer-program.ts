@@ -3,8 +3,7 @@
  * type-checked under the strict settings, compiled by tsc, and run by Node.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { repoRoot, typecheck, type ModuleMode, type TypecheckResult } from "./typecheck.js";
@@ -23,9 +22,11 @@ export function typecheckProgram(entry: string, mode: ModuleMode): Promise<Typec
   return typecheck([], mode, { files: [entry], ...PROGRAM_OPTIONS });
 }
 
-/** Compiles the program (NodeNext) and what it imports, runs it, and parses the JSON line it prints. */
-export async function compileAndRun(entry: string): Promise<unknown> {
-  const outDir = await mkdtemp(join(tmpdir(), "mcpgen-consumer-"));
+/** Compiles the program (NodeNext) and what it imports, runs it (with `args`), and parses the JSON line it prints. */
+export async function compileAndRun(entry: string, args: readonly string[] = []): Promise<unknown> {
+  // Inside the repository, so that the compiled program finds its packages (the SDKs) in node_modules.
+  await mkdir(join(repoRoot, ".tmp"), { recursive: true });
+  const outDir = await mkdtemp(join(repoRoot, ".tmp", "consumer-"));
   const compiled = await typecheck([], "NodeNext", {
     files: [entry],
     lib: PROGRAM_OPTIONS.lib,
@@ -34,6 +35,10 @@ export async function compileAndRun(entry: string): Promise<unknown> {
   if (!compiled.ok) throw new Error(`the program does not compile:\n${compiled.output}`);
   await writeFile(join(outDir, "package.json"), JSON.stringify({ type: "module" }));
   const script = join(outDir, relative(repoRoot, entry)).replace(/\.ts$/, ".js");
-  const { stdout } = await run(process.execPath, [script], { timeout: 30_000 });
-  return JSON.parse(stdout) as unknown;
+  try {
+    const { stdout } = await run(process.execPath, [script, ...args], { timeout: 30_000 });
+    return JSON.parse(stdout) as unknown;
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
 }

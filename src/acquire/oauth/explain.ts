@@ -105,7 +105,7 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
   }
 
   const text = error instanceof Error ? error.message : String(error);
-  const flowFailure = explainFlowFailure(error, context, stepFailed, clip);
+  const flowFailure = explainFlowFailure(error, stepFailed, clip);
   if (flowFailure !== undefined) {
     observer.ended();
     return flowFailure;
@@ -166,7 +166,6 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
  */
 function explainFlowFailure(
   error: unknown,
-  context: ExplainContext,
   stepFailed: (step: AuthStep, detail: string, hint?: string) => McpgenError,
   clip: (text: string, max?: number) => string,
 ): McpgenError | undefined {
@@ -205,8 +204,6 @@ function explainFlowFailure(
         `the server named another authorization server (${quote(fields.currentIssuer)}) than the one the login was started with (${quote(fields.recordedIssuer)}); mcpgen did not redeem the authorization code`,
         "run the pull again to log in with the server's current authorization server",
       );
-    case "RegistrationRejectedError":
-      return stepFailed("registration", `the authorization server refused to register mcpgen: ${clip(error.message)}`, HINTS.registration(context));
     default:
       return undefined;
   }

@@ -282,6 +282,15 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     const { observer, label } = this.context;
     observer.ended();
     if (!this.context.interactive) throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
+    // MCP authorization: every authorization server endpoint is served over HTTPS; a browser is never sent elsewhere.
+    if (!secureEndpoint(url)) {
+      throw new LoginFailure(
+        "step",
+        `the authorization endpoint ${JSON.stringify(url.origin + url.pathname)} is neither https nor on this machine; mcpgen opens no browser there (the login would travel in clear text)`,
+        "consent",
+        "an authorization server must serve its endpoints over https (loopback addresses excepted); report it to the server's operators",
+      );
+    }
     const scope = url.searchParams.get("scope") ?? undefined;
     // Futile only at the same authorization server: one that replaced it (SEP-2352) gets its own login.
     if (this.requested?.completed === true && this.requested.issuer === this.currentIssuer() && covers(splitScope(this.requested.scope), splitScope(scope))) {
@@ -393,6 +402,18 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
       });
     }
   }
+}
+
+/**
+ * Whether an authorization server endpoint may be used: `https`, or `http` on
+ * this machine (RFC 8252 §8.3's loopback, which the MCP authorization spec
+ * exempts), never another scheme.
+ */
+export function secureEndpoint(url: URL): boolean {
+  if (url.protocol === "https:") return true;
+  if (url.protocol !== "http:") return false;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** The first redirect URI a stored client was registered with. */

@@ -1,0 +1,110 @@
+/**
+ * `pull` against servers built on the official SDK v2 (test/fixtures/sdk2),
+ * started here: one that speaks only MCP 2026-07-28 over Streamable HTTP, and
+ * dual-era ones over Streamable HTTP and stdio. Each is reached on
+ * 2026-07-28 (server/discover, no handshake), and the snapshot holds the
+ * tools as the server declares them in that revision (a `number` output stays
+ * a `number`), with the list's cache hints; a tool whose `x-mcp-header` mark
+ * the revision forbids is left out with a warning.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pull, type PullEvent, type PullResult } from "../../src/commands/pull.js";
+import { sdk2ServerScript, startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
+import { tempDir } from "../helpers/pull.js";
+
+interface Snapshot {
+  protocolVersion?: string;
+  server?: { name?: string };
+  cache?: unknown;
+  instructions?: string;
+  tools: Array<{ name: string; outputSchema?: unknown }>;
+}
+
+interface Pulled {
+  result: PullResult;
+  events: PullEvent[];
+  snapshot: Snapshot;
+  client: string;
+}
+
+const servers: Sdk2HttpServer[] = [];
+const pulled = new Map<string, Pulled>();
+
+async function pullInto(name: string, options: Parameters<typeof pull>[0] extends infer O ? Omit<O & object, "outDir"> : never): Promise<void> {
+  const outDir = await tempDir(name);
+  const events: PullEvent[] = [];
+  const result = await pull({ ...options, outDir, timeoutMs: 20_000, onProgress: (event) => events.push(event) });
+  pulled.set(name, {
+    result,
+    events,
+    snapshot: JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as Snapshot,
+    client: await readFile(join(outDir, "client.ts"), "utf8"),
+  });
+}
+
+beforeAll(async () => {
+  const modernOnly = await startSdk2HttpServer({ legacy: "reject" });
+  const dual = await startSdk2HttpServer({ legacy: "stateless" });
+  servers.push(modernOnly, dual);
+  await Promise.all([
+    pullInto("modern-http", { target: modernOnly.url.href }),
+    pullInto("dual-http", { target: dual.url.href }),
+    pullInto("dual-stdio", { command: [process.execPath, sdk2ServerScript, "--stdio"] }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+describe.each(["modern-http", "dual-http", "dual-stdio"])("pull of an SDK v2 server (%s)", (name) => {
+  it("speaks 2026-07-28: server/discover, no initialize, and says so", () => {
+    const { result, events } = pulled.get(name)!;
+    expect(result.server).toMatchObject({ protocolVersion: "2026-07-28", transport: name.endsWith("stdio") ? "stdio" : "http", fellBack: false });
+    expect(events.find((event) => event.kind === "initialized")?.message).toBe(
+      "reached sdk2-fixture 2.4.0: protocol 2026-07-28 (server/discover, no handshake)",
+    );
+    expect(events.some((event) => event.kind === "fallback")).toBe(false);
+  });
+
+  it("snapshots the tools as declared in the revision: a number output stays a number, an array an array", () => {
+    const { snapshot } = pulled.get(name)!;
+    expect(snapshot.protocolVersion).toBe("2026-07-28");
+    expect(snapshot.server?.name).toBe("sdk2-fixture");
+    expect(snapshot.instructions).toBe("A fixture server of mcpgen's tests.");
+    const byName = new Map(snapshot.tools.map((tool) => [tool.name, tool]));
+    expect(byName.get("add")?.outputSchema).toEqual({ type: "number" });
+    expect(byName.get("tags")?.outputSchema).toEqual({ type: "array", items: { type: "string" } });
+    // The list's cache hints (MCP 2026-07-28 "Caching").
+    expect(snapshot.cache).toEqual({ "tools/list": { ttlMs: 60000, cacheScope: "public" } });
+  });
+
+  it("leaves out the tool whose x-mcp-header mark the revision forbids, with a warning at the mark; the others are generated", () => {
+    const { result, snapshot, client } = pulled.get(name)!;
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.code === "tool-dropped")).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        tool: "bad_header",
+        pointer: expect.stringMatching(/^\/tools\/\d+\/inputSchema\/properties\/ids\/items\/x-mcp-header$/),
+      }),
+    ]);
+    expect(snapshot.tools.map((tool) => tool.name)).toEqual(["add", "get_weather", "tags", "execute_sql", "echo"]);
+    expect(client).not.toContain("bad_header");
+    expect(client).toContain('"x-mcp-header": "Region"');
+  });
+});
+
+describe("the era of a server that speaks only the 2025 revisions", () => {
+  it("is recorded as the revision it answered initialize with", async () => {
+    // The SDK v2 fixture pinned to the 2025 handshake is no such server; an SDK v1 server is (test/pull/pull-http.test.ts
+    // covers those over HTTP). Over stdio, server-memory (SDK v1) answers the probe with an error and is initialized.
+    const { npmServer } = await import("../helpers/pull.js");
+    const outDir = await tempDir("legacy-stdio");
+    const events: PullEvent[] = [];
+    const result = await pull({ command: [process.execPath, npmServer("memory")], outDir, timeoutMs: 20_000, onProgress: (event) => events.push(event) });
+    expect(result.server.protocolVersion).toMatch(/^2025-/);
+    expect(events.find((event) => event.kind === "initialized")?.message).toMatch(/: protocol 2025-\d\d-\d\d \(the 2025 initialize handshake\)$/);
+  });
+});
