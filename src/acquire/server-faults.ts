@@ -6,7 +6,7 @@
  */
 import { userError, type DiagnosticCode, type McpgenError } from "../shared/errors.js";
 import { describeExit, type ExitStatus, type OutputTail, type StdoutWatch } from "./child-process.js";
-import { stripControls, type Secrets } from "./sanitize.js";
+import type { Secrets } from "./sanitize.js";
 import type { TransportName } from "./server-spec.js";
 
 /** What was being tried when something failed; filled in as the attempt goes. */
@@ -217,7 +217,8 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
 function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: string | undefined): McpgenError {
   const tail = attempt.stderr?.lastLines(8, (line) => attempt.secrets.redact(line)) ?? [];
   const quoted = tail.length > 0 ? `. Its stderr ended with:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "";
-  const redact = (value: string) => attempt.secrets.redact(stripControls(value));
+  // Server text came in through `clip` and `lastLines`, already printable; formatting the diagnostic makes the rest so.
+  const redact = (value: string) => attempt.secrets.redact(value);
   return userError(code, redact(text + quoted), { hint: hint === undefined ? undefined : redact(hint) });
 }
 

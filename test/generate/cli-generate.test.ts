@@ -102,6 +102,13 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
       'tool "admin\\u202e" at /tools/1/inputSchema/properties/a/$ref: external $ref "https://example.invalid/\\u2066x\\u2069" is never resolved',
     );
     expect(warned.stderr).not.toMatch(RAW_BIDI);
+
+    // --json: the same \u escapes, which parse back to the tool's name as listed.
+    const json = await cli(["generate", await manifestFile(warning), "--out", join(await scratch(), "out"), "--json"]);
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(RAW_BIDI);
+    expect(json.stdout).toContain('"tool": "admin\\u202e"');
+    expect((JSON.parse(json.stdout) as { diagnostics: Array<{ tool: string }> }).diagnostics[0]!.tool).toBe("admin\u202e");
   });
 
   it("never prints a server's JSON-RPC error text raw (no forged lines, no escape sequences)", async () => {

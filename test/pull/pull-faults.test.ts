@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { McpgenError, StrictError } from "../../src/shared/errors.js";
 import { pull } from "../../src/commands/pull.js";
 import { OutputTail } from "../../src/acquire/child-process.js";
+import { runCli } from "../helpers/cli.js";
 import { fixture, processGone, readPid, readTree, tempDir } from "../helpers/pull.js";
 
 interface Outcome {
@@ -36,6 +37,8 @@ async function pullFault(script: string, args: string[] = [], extra: { env?: str
   expect(error).toBeInstanceOf(McpgenError);
   return { error: error as McpgenError, pid: await readPid(pidFile), written: await readTree(out) };
 }
+
+const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 const label = (script: string, args = "") => `${process.execPath} ${fixture(script)}${args} (stdio)`;
 
@@ -151,6 +154,24 @@ describe("pull faults over stdio", () => {
     const { error, pid } = await pullFault("scripted-server.mjs", ["tools-error"]);
     expect(error.message).toBe(`${label("scripted-server.mjs", " tools-error")} answered tools/list with an error: database unavailable (code -32603)`);
     expect(processGone(pid)).toBe(true);
+  });
+
+  it("server text in errors in the one printable form of tool names: ESC, BEL, NUL and line breaks shown as \\u escapes, never dropped", async () => {
+    const { error } = await pullFault("scripted-server.mjs", ["control-text"]);
+    expect(error.message).toBe(
+      `${label("scripted-server.mjs", " control-text")} answered tools/list with an error: \\u001b[2Jwiped\\u0007 rang\\u0000\\u000aforged: line\\u202e (code -32603). Its stderr ended with:\n  | \\u001b[31mred\\u001b[0m\\u0007 bell\\u0000\tindented`,
+    );
+  });
+
+  it("--json carries no raw bidirectional controls of server text: the tool and pointer of a diagnostic are \\u escapes, and parse back to the server's text", async () => {
+    const out = join(await tempDir("bidi-json"), "out");
+    const run = await runCli(["pull", "--out", out, "--json", "--", process.execPath, fixture("scripted-server.mjs"), "bidi-names"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(RAW_BIDI);
+    expect(run.stdout).toContain('"tool": "admin\\u202e\\u2066"');
+    expect(run.stdout).toContain('"pointer": "/tools/0/inputSchema/properties/x\\u2067/$ref"');
+    const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Array<{ tool: string; pointer: string }> };
+    expect(diagnostics[0]).toMatchObject({ tool: "admin\u202e\u2066", pointer: "/tools/0/inputSchema/properties/x\u2067/$ref" });
   });
 
   it("a protocol version the SDK does not support", async () => {
