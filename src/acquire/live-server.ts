@@ -29,13 +29,13 @@ import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
 import {
   DeadlineExceeded,
+  describeServer,
   explainFault,
   Interrupted,
   NonProtocolOutput,
   PagingFault,
   PullDeadlineExceeded,
   ServerExited,
-  TRANSPORT_NAMES,
   type Attempt,
   type SdkErrors,
 } from "./server-faults.js";
@@ -179,6 +179,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
   const attempt: Attempt = {
     label: spec.label,
+    server: spec,
     transport: spec.transport === "stdio" ? "stdio" : spec.transport === "sse" ? "sse" : "http",
     phase: "initialize",
     timeoutMs: options.timeoutMs,
@@ -208,7 +209,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
     }
   } catch (error) {
     failed = true;
-    const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
+    const who = describeServer(attempt);
     throw (error instanceof Interrupted ? undefined : oauth?.explain(error, who, attempt.phase)) ?? explainFault(error, attempt, sdk.errors);
   } finally {
     options.signal?.removeEventListener("abort", interrupt);
@@ -417,6 +418,7 @@ interface StdioConnection {
 async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioConnection> {
   const { getDefaultEnvironment, StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
   const env = { ...getDefaultEnvironment(), ...spec.env };
+  attempt.environment = Object.keys(env);
   if (process.platform !== "win32") {
     const { ProcessGroupStdioTransport } = await import("./stdio-transport.js");
     const transport = await ProcessGroupStdioTransport.create({

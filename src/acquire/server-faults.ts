@@ -6,12 +6,15 @@
  */
 import { userError, type DiagnosticCode, type McpgenError } from "../shared/errors.js";
 import { describeExit, type ExitStatus, type OutputTail, type StdoutWatch } from "./child-process.js";
-import type { Secrets } from "./sanitize.js";
-import type { TransportName } from "./server-spec.js";
+import { shellWord } from "../shared/display.js";
+import { displayUrl, type Secrets } from "./sanitize.js";
+import type { ServerSpec, TransportName } from "./server-spec.js";
 
 /** What was being tried when something failed; filled in as the attempt goes. */
 export interface Attempt {
   label: string;
+  /** The server as given: its URL or command (for `describeServer`), and a stdio server's configuration entry. */
+  server?: ServerSpec | undefined;
   transport: TransportName;
   /** The request in flight, e.g. `initialize` or `tools/list`. */
   phase: string;
@@ -24,6 +27,8 @@ export interface Attempt {
   stderr?: OutputTail | undefined;
   stdout?: StdoutWatch | undefined;
   exit?: ExitStatus | undefined;
+  /** stdio only: the names of the environment variables the child was started with (never their values). */
+  environment?: readonly string[] | undefined;
 }
 
 /** mcpgen's own deadline for one request passed (`--timeout`). */
@@ -107,13 +112,27 @@ const NETWORK_ERRORS: Record<string, string> = {
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
+/**
+ * How errors name the server: its label and transport, with its URL or
+ * command when the label does not show it (a server named in a
+ * configuration file): `github (.mcp.json) at https://host/mcp (Streamable
+ * HTTP)`. Secrets are masked where the message is built.
+ */
+export function describeServer(attempt: Attempt): string {
+  const { server, label } = attempt;
+  const shown =
+    server === undefined ? undefined : server.transport === "stdio" ? [server.command, ...server.args].map(shellWord).join(" ") : displayUrl(server.url);
+  const where = shown === undefined || attempt.secrets.redact(shown) === label ? "" : server?.transport === "stdio" ? ` running ${shown}` : ` at ${shown}`;
+  return `${label}${where} (${TRANSPORT_NAMES[attempt.transport]})`;
+}
+
 /** The error to report for `error`, raised while `attempt` was under way. */
 export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): McpgenError {
   if (isMcpgenError(error)) return error;
   if (error instanceof Interrupted) {
     return userError("interrupted", `stopped during ${attempt.phase} of ${attempt.label}; the server was shut down and nothing was written`);
   }
-  const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
+  const who = describeServer(attempt);
   const fail = (code: DiagnosticCode, message: string, hint?: string) => withStderr(code, message, attempt, hint);
   const clip = (text: string, max: number) => attempt.secrets.excerpt(text, max);
 
@@ -175,7 +194,10 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   }
   // Any other symptom (closed connection, broken pipe) of a child that went away is explained by its exit.
   if (attempt.exit !== undefined) {
-    return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}`, "run the command by hand to see why it stops");
+    // By hand, in the user's shell, the server sees every variable; here only those mcpgen passed (MCP hosts do the same).
+    const environment =
+      attempt.environment === undefined ? "" : `; mcpgen started it with these environment variables only: ${[...attempt.environment].sort().join(", ")}`;
+    return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}${environment}`, passVariableHint(attempt));
   }
   const spawnCode = errorCode(error);
   if (attempt.transport === "stdio" && spawnCode !== undefined && /^spawn/.test(String((error as { syscall?: unknown }).syscall ?? ""))) {
@@ -212,6 +234,16 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
   }
   return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${clip(message(error), 300)}`);
+}
+
+/** What to do about a stdio server that stopped: pass it the variable it may miss, the way its origin allows, or run it by hand. */
+function passVariableHint(attempt: Attempt): string {
+  const entry = attempt.server?.transport === "stdio" ? attempt.server.configEntry : undefined;
+  const pass =
+    entry === undefined
+      ? "pass it with -e NAME (its value from your environment) or -e NAME=value"
+      : `add it to the "env" of ${JSON.stringify(entry.name)} in ${entry.file} ("NAME": "\${NAME}" takes its value from your environment), or with --out pass -e NAME`;
+  return `a variable of your shell reaches the server only when passed: if it needs one (a token, a setting), ${pass}; otherwise run the command by hand to see why it stops`;
 }
 
 function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: string | undefined): McpgenError {

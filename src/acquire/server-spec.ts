@@ -15,6 +15,16 @@ export interface StdioServerSpec {
   cwd?: string | undefined;
   /** How the server is named in messages (never contains a secret once redacted). */
   label: string;
+  /** The configuration entry it came from, where a variable it needs is added to its `env`; absent for a command given after `--`. */
+  configEntry?: ConfigEntry | undefined;
+}
+
+/** A server's entry in an MCP configuration file. */
+export interface ConfigEntry {
+  /** The server's name there. */
+  name: string;
+  /** How messages name the file (`.mcp.json`, `Claude Desktop config`). */
+  file: string;
 }
 
 /** A server at a URL. `auto` tries Streamable HTTP and falls back to legacy SSE on 400/404/405. */

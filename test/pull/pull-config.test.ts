@@ -63,6 +63,7 @@ describe("configuration file formats", () => {
       env: { GITHUB_TOKEN: "ghp_abcdefghijklmnop", LOG_LEVEL: "debug" },
       cwd: join(cwd, "tools"),
       label: "github (.mcp.json)",
+      configEntry: { name: "github", file: ".mcp.json" },
     });
     expect(secrets.redact("token ghp_abcdefghijklmnop at debug level")).toBe("token *** at *** level");
     // A short value (a setting more than a credential) is masked only as a word of its own; a long one anywhere.
