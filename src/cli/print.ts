@@ -18,7 +18,7 @@ import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../sh
 import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
 import { npmFindsMcpgen } from "./npm-path.js";
-import { displayPath, shellWord } from "../shared/display.js";
+import { counted, displayPath, shellWord } from "../shared/display.js";
 import { targetReport, type RunReport, type TargetReport } from "./report.js";
 
 export interface PrintOptions {
@@ -40,11 +40,14 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
     for (const target of report.targets) printWarnings(target, io, quiet);
     for (const error of report.errors) io.stderr(diagnosticLine(error.diagnostic, io, `${error.target}: `));
   }
-  if (!report.ok) {
+  // A generate that failed wrote nothing (or, rarely, the targets before a failure to put files in place): it says so, and no more.
+  if (!report.ok && !report.eachTargetAlone) {
     if (!options.json && !report.check) io.stderr(failureSummary(report));
     return exitCode("failure");
   }
-  const outOfDate = report.check && !report.upToDate;
+  // Otherwise every target in the report ran: after a failure, those of a configuration's pull that did not fail.
+  const stale = report.targets.filter((target) => !target.upToDate).length;
+  const outOfDate = report.check && stale > 0;
   if (!options.json) {
     for (const target of report.targets) {
       if (!report.check) {
@@ -58,12 +61,12 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
     }
     if (outOfDate) {
       // A configuration's run sums its targets up, as when one fails.
-      const stale = report.targets.filter((target) => !target.upToDate).length;
-      if (report.targets.some((target) => target.name !== undefined)) io.stderr(`${stale} of ${report.targets.length} target(s) out of date\n`);
+      if (report.targets.some((target) => target.name !== undefined)) io.stderr(`${stale} of ${counted(report.targets.length, "target")} out of date\n`);
       io.stderr(`${report.fix}\n`);
     }
+    if (!report.ok && !report.check) io.stderr(failureSummary(report));
   }
-  return exitCode(outOfDate ? "failure" : "ok");
+  return exitCode(outOfDate || !report.ok ? "failure" : "ok");
 }
 
 /**
@@ -288,8 +291,11 @@ function timingLines(timings: Partial<Record<string, number>>): string {
 
 /** After a configuration's run failed: what was written, if anything. */
 function failureSummary(report: RunReport): string {
-  const failed = report.errors.length;
-  return report.committed.length === 0
-    ? `nothing written: ${failed} of ${failed + report.targets.length} target(s) failed\n`
-    : `written before the failure: ${report.committed.join(", ")}; ${report.errors.map((error) => error.target).join(", ")} failed while its files were put in place; the other targets were not written\n`;
+  const failed = [...new Set(report.errors.map((error) => error.target))];
+  if (report.committed.length === 0) return `nothing written: ${failed.length} of ${counted(failed.length + report.targets.length, "target")} failed\n`;
+  if (report.eachTargetAlone) {
+    const one = failed.length === 1;
+    return `${failed.length} of ${counted(failed.length + report.targets.length, "target")} failed and ${one ? "was" : "were"} left as ${one ? "it was" : "they were"} (${failed.join(", ")}); the other ${report.committed.length === 1 ? "one was" : `${report.committed.length} were`} written\n`;
+  }
+  return `written before the failure: ${report.committed.join(", ")}; ${failed.join(", ")} failed while ${failed.length === 1 ? "its" : "their"} files were put in place; the other targets were not written\n`;
 }

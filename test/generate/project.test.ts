@@ -102,7 +102,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(7 file\(s\)\):\n {2}missing: client\.ts \(\+\d+\)\n/);
     expect(missing.stderr).toContain("\nnotes: server is out of date (17 file(s)):\n");
     expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
-    expect(missing.stderr).toMatch(/\n4 of 4 target\(s\) out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
+    expect(missing.stderr).toMatch(/\n4 of 4 targets out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
     expect(changedPaths(pristine, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
 
     expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
@@ -141,7 +141,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(lines.slice(6)).toEqual([
       "  stale: src/generated/types.ts (+1)",
       expect.stringMatching(/^ {2}stale: src\/generated\/validators\.ts \(\+\d+ -\d+\)$/),
-      "2 of 4 target(s) out of date",
+      "2 of 4 targets out of date",
       "run: mcpgen generate notes-types notes",
       "",
     ]);
@@ -243,7 +243,7 @@ describe("mcpgen generate over a configuration", () => {
       "error: notes: server/manifest.json: edited since mcpgen wrote it, and scaffolding from contracts/notes.tools.json would undo the edit; it would change:\n" +
         '  ~ "add_note": description changed; title changed\n' +
         "  hint: copy the edits into contracts/notes.tools.json, or delete server/manifest.json to have it written again from contracts/notes.tools.json\n" +
-        "nothing written: 1 of 1 target(s) failed\n",
+        "nothing written: 1 of 1 target failed\n",
     );
     expect(await readFile(snapshot, "utf8")).toBe(edited);
   });
@@ -277,7 +277,7 @@ describe("mcpgen generate over a configuration", () => {
       [
         'error: github: src/mcp/github/manifest.json: no snapshot of server "github" yet: generate works offline from src/mcp/github/manifest.json, which mcpgen pull writes',
         "  hint: run mcpgen pull github",
-        "nothing written: 1 of 4 target(s) failed",
+        "nothing written: 1 of 4 targets failed",
         "",
       ].join("\n"),
     );
@@ -329,7 +329,7 @@ describe("mcpgen generate over a configuration", () => {
     const result = await cliIn(root, ["generate", "weather"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'error: weather: contracts/nope.json: cannot read the manifest: no such file\n  hint: check the "manifest" of target "weather" in mcpgen.config.json (at /targets/0/manifest); paths are relative to .\nnothing written: 1 of 1 target(s) failed\n',
+      'error: weather: contracts/nope.json: cannot read the manifest: no such file\n  hint: check the "manifest" of target "weather" in mcpgen.config.json (at /targets/0/manifest); paths are relative to .\nnothing written: 1 of 1 target failed\n',
     );
   });
 

@@ -46,7 +46,7 @@ describe("a target reads the same alone and in a configuration", () => {
     // The same lines, the diffs included; a configuration sums its targets up, and the command that brings it up to date differs.
     expect(aloneLines!.slice(0, -2)).toEqual(configuredLines!.slice(0, -3).map((line) => withoutName(line, "weather")));
     expect(aloneLines!.slice(-2)).toEqual(["run: mcpgen generate contracts/weather.tools.json --out src/mcp/weather", ""]);
-    expect(configuredLines!.slice(-3)).toEqual(["1 of 1 target(s) out of date", "run: mcpgen generate weather", ""]);
+    expect(configuredLines!.slice(-3)).toEqual(["1 of 1 target out of date", "run: mcpgen generate weather", ""]);
 
     // One at a time: the CLI runs in this process, from the fixture's directory.
     await cliIn(alone, [...single, "-q"]);
@@ -144,6 +144,7 @@ function report(target: TargetReport): RunReport {
     targets: [target],
     errors: [],
     committed: [],
+    eachTargetAlone: false,
     ok: true,
     upToDate: false,
     fix: "run: mcpgen pull github",
@@ -180,13 +181,13 @@ describe("the printer", () => {
       ].join("\n"),
     });
     const named = printed(report(driftedTarget("github")));
-    expect(named.stderr).toMatch(/\n {2}stale: types\.ts \(\+3\)\n1 of 1 target\(s\) out of date\nrun: mcpgen pull github\n$/);
+    expect(named.stderr).toMatch(/\n {2}stale: types\.ts \(\+3\)\n1 of 1 target out of date\nrun: mcpgen pull github\n$/);
     expect(named.stderr.split("\n").slice(0, 3)).toEqual([
       'warning: github: github (.mcp.json): tool "search" at /tools/0/inputSchema/properties/kind/enum: enum is empty, so no value is valid here (typed never)',
       'warning: github: src/handlers/gone.ts implements tool "gone", which is no longer in the manifest; kept, not deleted (move or delete it yourself)',
       "github: github (.mcp.json) no longer matches src/mcp/github/manifest.json:",
     ]);
-    expect({ ...named, stderr: withoutName(named.stderr, "github").replace("1 of 1 target(s) out of date\n", "") }).toEqual(alone);
+    expect({ ...named, stderr: withoutName(named.stderr, "github").replace("1 of 1 target out of date\n", "") }).toEqual(alone);
   });
 
   it("a current pull names its server, after the notes that are not drift", () => {
@@ -226,7 +227,7 @@ describe("the printer", () => {
       ok: false,
       errors: [{ target: "github", diagnostic: { severity: "error", code: "input-unreadable", message: "cannot reach the server" } }],
     };
-    expect(printed(failed)).toEqual({ code: 1, stdout: "", stderr: "error: github: cannot reach the server\nnothing written: 1 of 2 target(s) failed\n" });
+    expect(printed(failed)).toEqual({ code: 1, stdout: "", stderr: "error: github: cannot reach the server\nnothing written: 1 of 2 targets failed\n" });
   });
 });
 

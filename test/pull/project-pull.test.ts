@@ -130,18 +130,47 @@ describe("mcpgen pull over a configuration", () => {
     expect((await cliIn(root, ["pull", "--check"])).code).toBe(0);
   });
 
-  it("an unreachable server fails the pull and writes nothing anywhere", async () => {
+  it("an unreachable server leaves its target as it was, named with its URL; every other target is refreshed; exit 1", async () => {
     const root = await fixtureCopy("pull");
-    const gone = await serve(["x"]);
-    const url = gone.url.href;
-    await gone.close();
-    running.splice(running.indexOf(gone), 1);
-    await configure(root, url);
+    const first = await serve(["search_issues"]);
+    await configure(root, first.url.href);
+    expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
+    // The server goes away; meanwhile the weather contract changes, and the snapshot gets a query token to mask.
+    const url = new URL(first.url.href);
+    url.searchParams.set("token", "sekrit-0123456789");
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    await configure(root, url.href);
+    const contract = join(root, "contracts/weather.tools.json");
+    await writeFile(contract, (await readFile(contract, "utf8")).replace('"imperial"', '"kelvin"'));
+    await agePast(root);
     const before = await treeState(root);
+
     const result = await cliIn(root, ["pull", "--timeout", "5"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: github: /);
-    expect(result.stderr).toMatch(/nothing written: 1 of 4 target\(s\) failed\n$/);
+    const shown = `${first.url.href}?token=***`;
+    expect(result.stderr).toContain(`error: github: cannot connect to github (.mcp.json) at ${shown} (Streamable HTTP): connection refused`);
+    expect(result.stderr).toMatch(/\n1 of 4 targets failed and was left as it was \(github\); the other 3 were written\n$/);
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (3 file(s) written, 4 unchanged)\n");
+    expect(result.stdout + result.stderr).not.toContain("sekrit-0123456789");
+    const changed = changedPaths(before, await treeState(root));
+    expect(changed.written).toHaveLength(3);
+    expect(changed.written.filter((path) => !path.startsWith("src/mcp/weather/"))).toEqual([]);
+    expect(changed).toMatchObject({ added: [], removed: [] });
+
+    const json = await cliIn(root, ["pull", "--timeout", "5", "--json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { ok: boolean; committed: string[]; errors: Array<{ target: string }> };
+    expect(report).toMatchObject({ ok: false, committed: ["weather", "notes-types", "notes"], errors: [{ target: "github" }] });
+  });
+
+  it("generate stays all or nothing: one target that fails writes nothing anywhere", async () => {
+    const root = await fixtureCopy("pull");
+    await writeFile(join(root, "contracts/notes.tools.json"), "{ not json");
+    const before = await treeState(root);
+    const result = await cliIn(root, ["generate"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/nothing written: 2 of 4 targets failed\n$/);
     expect(changedPaths(before, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
   });
 
