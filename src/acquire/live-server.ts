@@ -40,6 +40,7 @@ import {
   type SdkErrors,
 } from "./server-faults.js";
 import type { RemoteServerSpec, ServerSpec, StdioServerSpec, TransportName } from "./server-spec.js";
+import { counted } from "../shared/display.js";
 import { mcpgenVersion } from "../shared/version.js";
 
 export type { FetchLike };
@@ -240,7 +241,7 @@ async function listServer(
   progress("initialized", `initialized ${name}${version}, protocol ${protocolVersion ?? "unknown"}`);
 
   const { tools, pages } = await listAllTools(connection, sdk.pageSchema, attempt, watch, options);
-  progress("listed", `listed ${tools.length} tool(s) in ${pages} page(s)`);
+  progress("listed", `listed ${counted(tools.length, "tool")} in ${counted(pages, "page")}`);
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   return {
     manifest: {
@@ -538,7 +539,7 @@ async function listAllTools(
   let pages = 0;
   do {
     if (pages >= maxPages) {
-      throw new PagingFault(`tools/list was still paging after ${maxPages} pages (${tools.length} tools so far); stopping`);
+      throw new PagingFault(`tools/list was still paging after ${counted(maxPages, "page")} (${counted(tools.length, "tool")} so far); stopping`);
     }
     attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
     const request = client.request({ method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) }, pageSchema, {

@@ -6,7 +6,7 @@
  */
 import { userError, type DiagnosticCode, type McpgenError } from "../shared/errors.js";
 import { describeExit, type ExitStatus, type OutputTail, type StdoutWatch } from "./child-process.js";
-import { shellWord } from "../shared/display.js";
+import { counted, shellWord } from "../shared/display.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
 import type { ServerSpec, TransportName } from "./server-spec.js";
 
@@ -76,7 +76,7 @@ export function formatBytes(bytes: number): string {
   ] as const) {
     if (bytes >= size) return `${Number((bytes / size).toFixed(2))} ${unit}`;
   }
-  return `${bytes} bytes`;
+  return counted(bytes, "byte");
 }
 
 /** A pagination fault, already worded. */

@@ -16,7 +16,7 @@ import { findServerConfig } from "../acquire/server-config.js";
 import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
-import { shellWord } from "../shared/display.js";
+import { counted, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
@@ -203,7 +203,10 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     return { ...generated, diagnostics, server, drift, upToDate: !hasDrift(drift) && stale.length === 0 };
   }
   const written = generated.files.filter((file) => file.status !== "unchanged").length;
-  options.onProgress?.({ kind: "written", message: redact(`wrote ${written} file(s) into ${options.outDir} (${generated.files.length - written} unchanged)`) });
+  options.onProgress?.({
+    kind: "written",
+    message: redact(`wrote ${counted(written, "file")} into ${options.outDir} (${generated.files.length - written} unchanged)`),
+  });
   return { ...generated, diagnostics, server };
 }
 

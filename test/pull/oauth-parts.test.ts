@@ -261,7 +261,7 @@ describe("mcpgen auth", () => {
       );
       expect(status.stdout).toContain("https://c.example.com/mcp?key=***\n");
       expect(status.stdout).toMatch(/access token: expired at \S+ \(refreshed by the next pull\)/);
-      expect(status.stdout).toContain(`3 login(s) cached in ${join(configDir, "oauth")}`);
+      expect(status.stdout).toContain(`3 logins cached in ${join(configDir, "oauth")}`);
       const json = JSON.parse((await runCli(["auth", "status", "--json"], root)).stdout) as { logins: Array<{ server: string; expired: boolean }> };
       expect(json.logins.map((login) => [login.server, login.expired])).toEqual([
         ["https://a.example.com/mcp", false],

@@ -43,11 +43,11 @@ describe("mcpgen pull (CLI)", () => {
     const out = await tempDir("cli-stdio");
     const pulled = await mcpgen(["pull", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
-    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (7 file(s) written, 0 unchanged)\n`);
+    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (7 files written, 0 unchanged)\n`);
 
     const checked = await mcpgen(["pull", "--check", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(checked).toMatchObject({ code: 0, stderr: "" });
-    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 7 file(s))\n`);
+    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 7 files)\n`);
   });
 
   it("--json with --header: a machine-readable summary without the header's value", async () => {
@@ -100,7 +100,7 @@ describe("mcpgen pull (CLI)", () => {
     expect(run.stderr).toBe(
       `note: ${server.url.href} refused the Streamable HTTP initialize request (HTTP 405); falling back to the legacy HTTP+SSE transport\n`,
     );
-    expect(run.stdout).toContain("pulled 1 tools from");
+    expect(run.stdout).toContain("pulled 1 tool from");
   });
 
   it("a failing server: one error paragraph, exit 1, no stack trace, nothing written, no child left", async () => {

@@ -59,7 +59,7 @@ describe("pull over Streamable HTTP", () => {
       instructions: "Use tool_1 first.",
     });
     expect(events.map((event) => event.kind)).toEqual(["connecting", "initialized", "listed", "written"]);
-    expect(events[2]!.message).toBe("listed 8 tool(s) in 3 page(s)");
+    expect(events[2]!.message).toBe("listed 8 tools in 3 pages");
 
     const regenerated = await tempDir("paged-regenerated");
     await generate({ manifest: join(out, "manifest.json"), outDir: regenerated });
