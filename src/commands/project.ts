@@ -165,7 +165,7 @@ export async function checkProject(options: Omit<ProjectOptions, "check"> = {}):
  * it was, listed in `errors`, and every other target is written.
  */
 export async function pullProject(options: PullProjectOptions = {}): Promise<ProjectResult> {
-  const config = await loadConfig(options);
+  const config = await loadConfig(options, "pull one server: mcpgen pull <url | name> --out <dir>, or mcpgen pull --out <dir> -- <command>");
   const selected = selectTargets(config, options.targets);
   if (options.targets !== undefined && options.targets.length > 0) {
     const offline = selected.filter((target) => target.source.kind !== "server");

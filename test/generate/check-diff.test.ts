@@ -57,7 +57,7 @@ describe("generate --check", () => {
     const declined = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check", "--no-diff"], { terminal: true });
     expect(declined.stderr).toBe(plain.stderr);
     const misplaced = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--diff"]);
-    expect(misplaced).toMatchObject({ code: 2, stderr: "error: --diff and --no-diff go with --check\n" });
+    expect(misplaced).toMatchObject({ code: 2, stderr: "error: --diff and --no-diff go with --check\n(mcpgen generate --help lists the options)\n" });
   });
 
   it("--json carries each updated file's diff", async () => {

@@ -172,6 +172,44 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(result.stderr).toMatch(/required option '-o, --out <dir>'/);
   });
 
+  it.each([
+    ["an unknown option says where the options are", ["generate", "--frobnicate"], "error: unknown option '--frobnicate'\n(mcpgen generate --help lists the options)\n"],
+    [
+      "with the closest option when there is one",
+      ["pull", "--chek"],
+      "error: unknown option '--chek'\n(Did you mean --check?)\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
+      "a long option with one dash is not read as short options: -out o7 is not -o ut",
+      ["generate", weatherManifest, "-out", "o7"],
+      "error: '-out' has one dash, so it would be read as -o with the value \"ut\"\n(Did you mean --out?)\n(mcpgen generate --help lists the options)\n",
+    ],
+    [
+      "nor one without a short option of its first letter",
+      ["auth", "logout", "-json"],
+      "error: unknown option '-json'\n(Did you mean --json?)\n(mcpgen auth logout --help lists the options)\n",
+    ],
+    ["an unknown command", ["generat"], "error: unknown command 'generat'\n(Did you mean generate?)\n(mcpgen --help lists the commands and options)\n"],
+  ])("usage: %s", async (_, args, stderr) => {
+    expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr });
+  });
+
+  it("one dash is fine where it belongs: short options together, a value that starts with a dash, words after --", async () => {
+    const out = join(await scratch(), "-out");
+    expect(await cli(["generate", weatherManifest, "-qv", "--out", out])).toMatchObject({ code: 0, stderr: "" });
+    expect(await cli(["generate", weatherManifest, "-o", "-out", "-q"], await scratch())).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("pull without a configuration says how to pull one server, not to give a manifest", async () => {
+    const result = await cli(["pull"], await scratch());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: no mcpgen\.config\.json in \S+ or any directory above it\n/);
+    expect(result.stderr).toContain(
+      "hint: run mcpgen init to write one, pass --config <file>, or pull one server: mcpgen pull <url | name> --out <dir>, or mcpgen pull --out <dir> -- <command>",
+    );
+    expect(result.stderr).not.toContain("manifest");
+  });
+
   it("the installed binary prints no stack trace either", async () => {
     const bad = await manifestFile("[1, 2]");
     const failure = await promisify(execFile)(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "generate", bad, "--out", join(await scratch(), "out")]).then(
