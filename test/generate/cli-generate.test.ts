@@ -173,7 +173,11 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
   });
 
   it.each([
-    ["an unknown option says where the options are", ["generate", "--frobnicate"], "error: unknown option '--frobnicate'\n(mcpgen generate --help lists the options)\n"],
+    [
+      "an unknown option says where the options are",
+      ["generate", "--frobnicate"],
+      "error: unknown option '--frobnicate'\n(mcpgen generate --help lists the options)\n",
+    ],
     [
       "with the closest option when there is one",
       ["pull", "--chek"],
