@@ -4,7 +4,7 @@
  * modes), the loopback callback (state check, the page it shows), and the
  * `oauth` object of an `.mcp.json` entry.
  */
-import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -110,6 +110,41 @@ describe("the login store", () => {
     expect((await stat(store.pathOf("a".repeat(32)))).mode & 0o777).toBe(0o600);
     expect(await store.remove("a".repeat(32))).toBe(true);
     expect(await store.remove("a".repeat(32))).toBe(false);
+  });
+
+  it("tightens an existing login directory others may enter or write to (0777) to 0700, before reading it or writing to it", async () => {
+    for (const use of ["write", "read"] as const) {
+      const store = new LoginStore(await scratch());
+      await mkdir(store.directory, { recursive: true });
+      await chmod(store.directory, 0o777);
+      if (use === "write") await store.write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp" });
+      else expect(await store.read("a".repeat(32))).toBeUndefined();
+      expect((await stat(store.directory)).mode & 0o777, use).toBe(0o700);
+    }
+  });
+
+  // Only root can give a directory to another user (root runs these tests in the project's CI containers).
+  it.skipIf(process.getuid?.() !== 0)("refuses a login directory another user owns, with what to do; auth status says so as a user error", async () => {
+    const configDir = await scratch();
+    const store = new LoginStore(configDir);
+    await mkdir(store.directory, { recursive: true, mode: 0o700 });
+    await chown(store.directory, 65534, 65534);
+    const refused = `the login directory ${store.directory} belongs to another user (uid 65534), so mcpgen does not use it: remove it, or set MCPGEN_CONFIG_DIR to a directory of yours`;
+    await expect(store.read("a".repeat(32))).rejects.toThrow(refused);
+    await expect(new LoginStore(configDir).write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp" })).rejects.toThrow(refused);
+    expect((await stat(store.directory)).mode & 0o777).toBe(0o700);
+    const previous = process.env["MCPGEN_CONFIG_DIR"];
+    process.env["MCPGEN_CONFIG_DIR"] = configDir;
+    try {
+      expect(await runCli(["auth", "status"])).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `error: cannot use the cached logins in ${store.directory}: ${refused}\n`,
+      });
+    } finally {
+      if (previous === undefined) delete process.env["MCPGEN_CONFIG_DIR"];
+      else process.env["MCPGEN_CONFIG_DIR"] = previous;
+    }
   });
 });
 
