@@ -63,6 +63,17 @@ export class Secrets {
     return excerpt(this.redact(text), max);
   }
 
+  /**
+   * `text` as a quoted string for a message, as tool names are quoted: its
+   * secrets masked, shortened to `max` characters, JSON-quoted (C0 controls
+   * escaped by that), then printable (`printable`: the rest of what a
+   * terminal would act on).
+   */
+  quote(text: string, max: number): string {
+    const masked = this.redact(text);
+    return printable(JSON.stringify(masked.length > max ? `${masked.slice(0, max - 1)}…` : masked));
+  }
+
   /** True when `text` contains a secret (by the same rule as `redact`). */
   contains(text: string): boolean {
     for (const { value, standalone } of this.ordered()) {

@@ -156,7 +156,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   const badLine = attempt.stdout?.firstBadLine;
   if (badLine !== undefined || attempt.stdout?.sawBlankLine) {
     const what = badLine === undefined ? "an empty line" : `something that is not a JSON-RPC message`;
-    const quoted = badLine === undefined ? "" : `: ${JSON.stringify(clip(badLine, 120))}`;
+    const quoted = badLine === undefined ? "" : `: ${attempt.secrets.quote(badLine, 120)}`;
     const npm =
       badLine !== undefined && /^> \S+@\S* /.test(badLine)
         ? "; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent"
@@ -188,7 +188,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (unsupported !== null) {
     return fail(
       "input-unreadable",
-      `${who} answered initialize with protocol version ${JSON.stringify(clip(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`,
+      `${who} answered initialize with protocol version ${attempt.secrets.quote(unsupported[1]!, 40)}, which the MCP SDK mcpgen uses does not support`,
       "upgrade mcpgen, or configure the server to offer an older protocol version",
     );
   }

@@ -110,6 +110,11 @@ describe("pull faults over stdio", () => {
     expect(processGone(pid)).toBe(true);
   });
 
+  it("a stdout line with terminal controls is quoted as a tool name is: JSON-escaped, printable, escaped once", async () => {
+    const { error } = await pullFault("stdout-garbage.mjs", ["coloured"]);
+    expect(error.message).toContain('wrote something that is not a JSON-RPC message to stdout: "\\u001b[32mready\\u001b[0m\\u202e". An MCP');
+  });
+
   it("a server that writes only an empty line to stdout: said in words", async () => {
     const { error } = await pullFault("stdout-garbage.mjs", ["blank"]);
     expect(error.message).toMatch(
