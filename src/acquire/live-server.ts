@@ -557,7 +557,7 @@ async function listAllTools(
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
         throw new PagingFault(
-          `tools/list returned the cursor ${JSON.stringify(attempt.secrets.excerpt(cursor, 60))} a second time (page ${pages}); following it would loop forever`,
+          `tools/list returned the cursor ${attempt.secrets.quote(cursor, 60)} a second time (page ${pages}); following it would loop forever`,
         );
       }
       seen.add(cursor);
