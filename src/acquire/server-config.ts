@@ -294,6 +294,7 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
       url: credentials.url,
       headers: withAuthorization(headers, credentials.authorization),
       label,
+      configEntry: { name: where.name, file: where.format.name },
       ...(oauth === undefined ? {} : { oauth }),
     };
   }

@@ -113,16 +113,19 @@ const NETWORK_ERRORS: Record<string, string> = {
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 /**
- * How errors name the server: its label and transport, with its URL or
- * command when the label does not show it (a server named in a
- * configuration file): `github (.mcp.json) at https://host/mcp (Streamable
- * HTTP)`. Secrets are masked where the message is built.
+ * How errors name the server: its label and transport, and for a server
+ * named in a configuration file (whose label is its name there) its URL or
+ * command too: `github (.mcp.json) at https://host/mcp (Streamable HTTP)`.
+ * Secrets are masked where the message is built.
  */
 export function describeServer(attempt: Attempt): string {
   const { server, label } = attempt;
-  const shown =
-    server === undefined ? undefined : server.transport === "stdio" ? [server.command, ...server.args].map(shellWord).join(" ") : displayUrl(server.url);
-  const where = shown === undefined || attempt.secrets.redact(shown) === label ? "" : server?.transport === "stdio" ? ` running ${shown}` : ` at ${shown}`;
+  const where =
+    server?.configEntry === undefined
+      ? ""
+      : server.transport === "stdio"
+        ? ` running ${[server.command, ...server.args].map(shellWord).join(" ")}`
+        : ` at ${displayUrl(server.url)}`;
   return `${label}${where} (${TRANSPORT_NAMES[attempt.transport]})`;
 }
 

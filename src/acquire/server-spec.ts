@@ -15,7 +15,7 @@ export interface StdioServerSpec {
   cwd?: string | undefined;
   /** How the server is named in messages (never contains a secret once redacted). */
   label: string;
-  /** The configuration entry it came from, where a variable it needs is added to its `env`; absent for a command given after `--`. */
+  /** The configuration entry it came from (where a variable it needs goes, in its `env`); absent for a command given after `--`. */
   configEntry?: ConfigEntry | undefined;
 }
 
@@ -34,6 +34,8 @@ export interface RemoteServerSpec {
   /** Sent with every request; all values are secrets. */
   headers: Record<string, string>;
   label: string;
+  /** The configuration entry it came from; absent for a URL given as such. */
+  configEntry?: ConfigEntry | undefined;
   /** The entry's OAuth settings (client id, metadata document URL, scopes, callback port), if any. */
   oauth?: OAuthSettings | undefined;
 }

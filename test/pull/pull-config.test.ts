@@ -98,6 +98,7 @@ describe("configuration file formats", () => {
       url: new URL("https://mcp.example.com/mcp?team=blue"),
       headers: { Authorization: "Bearer vscode-token-1234" },
       label: "remote (.vscode/mcp.json)",
+      configEntry: { name: "remote", file: ".vscode/mcp.json" },
     });
     expect(remote.secrets.redact("Bearer vscode-token-1234")).toBe("***");
     const local = await resolve({ target: "local", cwd, home, environment });
