@@ -6,7 +6,7 @@
 import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { excerpt } from "./sanitize.js";
+import { quotedLine } from "./sanitize.js";
 
 /** The last few kilobytes a stream wrote, for quoting in an error. */
 export class OutputTail {
@@ -39,13 +39,13 @@ export class OutputTail {
     }
   }
 
-  /** The last `count` non-blank lines, each passed through `redact` (before shortening), made printable and shortened. */
+  /** The last `count` non-blank lines, each passed through `redact` (before shortening), made printable (`quotedLine`) and shortened. */
   lastLines(count = 8, redact: (line: string) => string = (line) => line): string[] {
     return this.text
       .split(/\r?\n/)
       .filter((line) => line.trim() !== "")
       .slice(-count)
-      .map((line) => excerpt(redact(line), 300));
+      .map((line) => quotedLine(redact(line), 300));
   }
 }
 

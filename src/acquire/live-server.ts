@@ -33,17 +33,18 @@ import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
 import {
   DeadlineExceeded,
+  describeServer,
   explainFault,
   Interrupted,
   NonProtocolOutput,
   PagingFault,
   PullDeadlineExceeded,
   ServerExited,
-  TRANSPORT_NAMES,
   type Attempt,
   type SdkErrors,
 } from "./server-faults.js";
 import type { RemoteServerSpec, ServerSpec, StdioServerSpec, TransportName } from "./server-spec.js";
+import { counted } from "../shared/display.js";
 import { mcpgenVersion } from "../shared/version.js";
 
 export type { FetchLike };
@@ -200,6 +201,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
   const attempt: Attempt = {
     label: spec.label,
+    server: spec,
     transport: spec.transport === "stdio" ? "stdio" : spec.transport === "sse" ? "sse" : "http",
     phase: spec.transport === "sse" ? "initialize" : "server/discover",
     timeoutMs: options.timeoutMs,
@@ -230,7 +232,7 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
     }
   } catch (error) {
     failed = true;
-    const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
+    const who = describeServer(attempt);
     throw (error instanceof Interrupted ? undefined : oauth?.explain(error, who, attempt.phase)) ?? explainFault(error, attempt, sdk.errors);
   } finally {
     options.signal?.removeEventListener("abort", interrupt);
@@ -264,7 +266,7 @@ async function listServer(
   progress("initialized", `reached ${name}${version}: protocol ${protocolVersion ?? "unknown"} (${how})`);
 
   const { tools, pages, cache } = await listAllTools(connection, attempt, watch, options);
-  progress("listed", `listed ${tools.length} ${tools.length === 1 ? "tool" : "tools"} in ${pages} ${pages === 1 ? "page" : "pages"}`);
+  progress("listed", `listed ${counted(tools.length, "tool")} in ${counted(pages, "page")}`);
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   return {
     manifest: {
@@ -482,6 +484,7 @@ interface StdioConnection {
 async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioConnection> {
   const { getDefaultEnvironment, StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
   const env = { ...getDefaultEnvironment(), ...spec.env };
+  attempt.environment = Object.keys(env);
   if (process.platform !== "win32") {
     const { ProcessGroupStdioTransport } = await import("./stdio-transport.js");
     const transport = await ProcessGroupStdioTransport.create({
@@ -632,7 +635,7 @@ async function listAllTools(
   let cache: ListCacheHints | undefined;
   do {
     if (pages >= maxPages) {
-      throw new PagingFault(`tools/list was still paging after ${maxPages} pages (${tools.length} tools so far); stopping`);
+      throw new PagingFault(`tools/list was still paging after ${counted(maxPages, "page")} (${counted(tools.length, "tool")} so far); stopping`);
     }
     attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
     const request = client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, PAGE_SCHEMA, {
@@ -653,7 +656,7 @@ async function listAllTools(
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
         throw new PagingFault(
-          `tools/list returned the cursor ${JSON.stringify(attempt.secrets.excerpt(cursor, 60))} a second time (page ${pages}); following it would loop forever`,
+          `tools/list returned the cursor ${attempt.secrets.quote(cursor, 60)} a second time (page ${pages}); following it would loop forever`,
         );
       }
       seen.add(cursor);

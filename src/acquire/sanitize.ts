@@ -4,9 +4,11 @@
  * Two hazards: secrets (header values, env values, and whatever `${VAR}`
  * expansion put into a server's configuration) must never reach the snapshot,
  * the generated files or the terminal; and text from the server (its stderr,
- * error messages, names) must not carry terminal control sequences.
+ * error messages, names) must not carry terminal control sequences: it is
+ * shown in the one printable form of server text (`printable`), where a
+ * control character is an escape such as `\\u001b`, never dropped.
  */
-import { pointerToken } from "../shared/errors.js";
+import { pointerToken, printable } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 
 export const REDACTED = "***";
@@ -59,6 +61,17 @@ export class Secrets {
    */
   excerpt(text: string, max?: number): string {
     return excerpt(this.redact(text), max);
+  }
+
+  /**
+   * `text` as a quoted string for a message, as tool names are quoted: its
+   * secrets masked, shortened to `max` characters, JSON-quoted (C0 controls
+   * escaped by that), then printable (`printable`: the rest of what a
+   * terminal would act on).
+   */
+  quote(text: string, max: number): string {
+    const masked = this.redact(text);
+    return printable(JSON.stringify(masked.length > max ? `${masked.slice(0, max - 1)}…` : masked));
   }
 
   /** True when `text` contains a secret (by the same rule as `redact`). */
@@ -227,17 +240,28 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
 }
 
 /**
- * Server text made safe to print: control characters (ANSI escape sequences
- * included) removed, except newline and tab.
+ * One line of server text for a message (an error it sent, a name, a
+ * cursor): in the one printable form of server text (`printable`: control
+ * characters, ESC, BEL and NUL included, and line breaks shown as
+ * `\\u001b`, `\\u000a` and so on, never dropped), surrounding whitespace
+ * trimmed, at most `max` characters.
  */
-export function stripControls(text: string): string {
-  return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+export function excerpt(text: string, max = 200): string {
+  return shorten(printable(text.trim()), max);
 }
 
-/** One line of server text for a message: printable, single-line, at most `max` characters. */
-export function excerpt(text: string, max = 200): string {
-  const line = stripControls(text).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+/**
+ * One line of a server's output quoted in a block (its stderr): printable as
+ * `excerpt` makes it, but a tab stays a tab (the block is laid out in lines).
+ */
+export function quotedLine(text: string, max = 300): string {
+  return shorten(printable(text.trimEnd(), true), max);
+}
+
+/** `text` cut to `max` characters with an ellipsis, never in the middle of a `\\uXXXX` escape. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).replace(/\\(u[0-9a-f]{0,3})?$/, "")}…`;
 }
 
 /**

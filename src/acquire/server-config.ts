@@ -255,7 +255,15 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
     const env = { ...(envFile === undefined ? {} : parseEnvFileSync(resolve(where.context.cwd, envFile), file)), ...stringMap("env") };
     secrets.addAll(Object.values(env));
     const cwd = string("cwd");
-    return { transport: "stdio", command, args, env, cwd: cwd === undefined ? where.context.cwd : resolve(where.context.cwd, cwd), label };
+    return {
+      transport: "stdio",
+      command,
+      args,
+      env,
+      cwd: cwd === undefined ? where.context.cwd : resolve(where.context.cwd, cwd),
+      label,
+      configEntry: { name: where.name, file: where.format.name },
+    };
   }
   if (url !== undefined && type !== "stdio") {
     let parsed: URL;
@@ -286,6 +294,7 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
       url: credentials.url,
       headers: withAuthorization(headers, credentials.authorization),
       label,
+      configEntry: { name: where.name, file: where.format.name },
       ...(oauth === undefined ? {} : { oauth }),
     };
   }

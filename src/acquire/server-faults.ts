@@ -6,12 +6,15 @@
  */
 import { userError, type DiagnosticCode, type McpgenError } from "../shared/errors.js";
 import { describeExit, type ExitStatus, type OutputTail, type StdoutWatch } from "./child-process.js";
-import { stripControls, type Secrets } from "./sanitize.js";
-import type { TransportName } from "./server-spec.js";
+import { counted, shellWord } from "../shared/display.js";
+import { displayUrl, type Secrets } from "./sanitize.js";
+import type { ServerSpec, TransportName } from "./server-spec.js";
 
 /** What was being tried when something failed; filled in as the attempt goes. */
 export interface Attempt {
   label: string;
+  /** The server as given: its URL or command (for `describeServer`), and a stdio server's configuration entry. */
+  server?: ServerSpec | undefined;
   transport: TransportName;
   /** The request in flight, e.g. `initialize` or `tools/list`. */
   phase: string;
@@ -28,6 +31,8 @@ export interface Attempt {
   stderr?: OutputTail | undefined;
   stdout?: StdoutWatch | undefined;
   exit?: ExitStatus | undefined;
+  /** stdio only: the names of the environment variables the child was started with (never their values). */
+  environment?: readonly string[] | undefined;
 }
 
 /** mcpgen's own deadline for one request passed (`--timeout`). */
@@ -75,7 +80,7 @@ export function formatBytes(bytes: number): string {
   ] as const) {
     if (bytes >= size) return `${Number((bytes / size).toFixed(2))} ${unit}`;
   }
-  return `${bytes} bytes`;
+  return counted(bytes, "byte");
 }
 
 /** A pagination fault, already worded. */
@@ -116,6 +121,23 @@ const NETWORK_ERRORS: Record<string, string> = {
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
+/**
+ * How errors name the server: its label and transport, and for a server
+ * named in a configuration file (whose label is its name there) its URL or
+ * command too: `github (.mcp.json) at https://host/mcp (Streamable HTTP)`.
+ * Secrets are masked where the message is built.
+ */
+export function describeServer(attempt: Attempt): string {
+  const { server, label } = attempt;
+  const where =
+    server?.configEntry === undefined
+      ? ""
+      : server.transport === "stdio"
+        ? ` running ${[server.command, ...server.args].map(shellWord).join(" ")}`
+        : ` at ${displayUrl(server.url)}`;
+  return `${label}${where} (${TRANSPORT_NAMES[attempt.transport]})`;
+}
+
 /** The error to report for `error`, raised while `attempt` was under way. */
 export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): McpgenError {
   if (isMcpgenError(error)) return error;
@@ -126,7 +148,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   const probeCause =
     error instanceof sdk.SdkError && error.code === "ERA_NEGOTIATION_FAILED" ? (error.data as { cause?: unknown } | undefined)?.cause : undefined;
   if (probeCause !== undefined && probeCause !== error) return explainFault(probeCause, attempt, sdk);
-  const who = `${attempt.label} (${TRANSPORT_NAMES[attempt.transport]})`;
+  const who = describeServer(attempt);
   const fail = (code: DiagnosticCode, message: string, hint?: string) => withStderr(code, message, attempt, hint);
   const clip = (text: string, max: number) => attempt.secrets.excerpt(text, max);
 
@@ -150,7 +172,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   const badLine = attempt.stdout?.firstBadLine;
   if (badLine !== undefined || attempt.stdout?.sawBlankLine) {
     const what = badLine === undefined ? "an empty line" : `something that is not a JSON-RPC message`;
-    const quoted = badLine === undefined ? "" : `: ${JSON.stringify(clip(badLine, 120))}`;
+    const quoted = badLine === undefined ? "" : `: ${attempt.secrets.quote(badLine, 120)}`;
     const npm =
       badLine !== undefined && /^> \S+@\S* /.test(badLine)
         ? "; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent"
@@ -193,13 +215,16 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (unsupported !== null) {
     return fail(
       "input-unreadable",
-      `${who} answered initialize with protocol version ${JSON.stringify(clip(unsupported[1]!, 40))}, which the MCP SDK mcpgen uses does not support`,
+      `${who} answered initialize with protocol version ${attempt.secrets.quote(unsupported[1]!, 40)}, which the MCP SDK mcpgen uses does not support`,
       "upgrade mcpgen, or configure the server to offer an older protocol version",
     );
   }
   // Any other symptom (closed connection, broken pipe) of a child that went away is explained by its exit.
   if (attempt.exit !== undefined) {
-    return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}`, "run the command by hand to see why it stops");
+    // By hand, in the user's shell, the server sees every variable; here only those mcpgen passed (MCP hosts do the same).
+    const environment =
+      attempt.environment === undefined ? "" : `; mcpgen started it with these environment variables only: ${[...attempt.environment].sort().join(", ")}`;
+    return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}${environment}`, passVariableHint(attempt));
   }
   const spawnCode = errorCode(error);
   if (attempt.transport === "stdio" && spawnCode !== undefined && /^spawn/.test(String((error as { syscall?: unknown }).syscall ?? ""))) {
@@ -240,10 +265,21 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${clip(message(error), 300)}`);
 }
 
+/** What to do about a stdio server that stopped: pass it the variable it may miss, the way its origin allows, or run it by hand. */
+function passVariableHint(attempt: Attempt): string {
+  const entry = attempt.server?.transport === "stdio" ? attempt.server.configEntry : undefined;
+  const pass =
+    entry === undefined
+      ? "pass it with -e NAME (its value from your environment) or -e NAME=value"
+      : `add it to the "env" of ${JSON.stringify(entry.name)} in ${entry.file} ("NAME": "\${NAME}" takes its value from your environment), or with --out pass -e NAME`;
+  return `a variable of your shell reaches the server only when passed: if it needs one (a token, a setting), ${pass}; otherwise run the command by hand to see why it stops`;
+}
+
 function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: string | undefined): McpgenError {
   const tail = attempt.stderr?.lastLines(8, (line) => attempt.secrets.redact(line)) ?? [];
   const quoted = tail.length > 0 ? `. Its stderr ended with:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "";
-  const redact = (value: string) => attempt.secrets.redact(stripControls(value));
+  // Server text came in through `clip` and `lastLines`, already printable; formatting the diagnostic makes the rest so.
+  const redact = (value: string) => attempt.secrets.redact(value);
   return userError(code, redact(text + quoted), { hint: hint === undefined ? undefined : redact(hint) });
 }
 

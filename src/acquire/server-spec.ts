@@ -15,6 +15,16 @@ export interface StdioServerSpec {
   cwd?: string | undefined;
   /** How the server is named in messages (never contains a secret once redacted). */
   label: string;
+  /** The configuration entry it came from (where a variable it needs goes, in its `env`); absent for a command given after `--`. */
+  configEntry?: ConfigEntry | undefined;
+}
+
+/** A server's entry in an MCP configuration file. */
+export interface ConfigEntry {
+  /** The server's name there. */
+  name: string;
+  /** How messages name the file (`.mcp.json`, `Claude Desktop config`). */
+  file: string;
 }
 
 /** A server at a URL. `auto` tries Streamable HTTP and falls back to legacy SSE on 400/404/405. */
@@ -24,6 +34,8 @@ export interface RemoteServerSpec {
   /** Sent with every request; all values are secrets. */
   headers: Record<string, string>;
   label: string;
+  /** The configuration entry it came from; absent for a URL given as such. */
+  configEntry?: ConfigEntry | undefined;
   /** The entry's OAuth settings (client id, metadata document URL, scopes, callback port), if any. */
   oauth?: OAuthSettings | undefined;
 }

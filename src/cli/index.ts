@@ -349,7 +349,58 @@ export function buildProgram(io: Io = defaultIo): Command {
     .description("print mcpgen's version")
     .action(() => io.stdout(`${mcpgenVersion()}\n`));
 
+  // After a usage error (commander's own, with its "Did you mean" where an option is close, or mcpgen's): where the options are.
+  for (const command of [program, ...allCommands(program)])
+    command.showHelpAfterError(`(${commandPath(command)} --help lists the ${command.commands.length > 0 ? "commands and options" : "options"})`);
   return program;
+}
+
+/** Every command under `command`, depth first. */
+function allCommands(command: Command): Command[] {
+  return command.commands.flatMap((sub) => [sub, ...allCommands(sub)]);
+}
+
+/** `mcpgen auth logout`: the words that run `command`. */
+function commandPath(command: Command): string {
+  return command.parent === null ? command.name() : `${commandPath(command.parent)} ${command.name()}`;
+}
+
+/**
+ * A word with one dash that spells a long option of the command it is given
+ * to (`-out` for `--out`, `-json`): commander reads `-out o7` as `-o ut` and
+ * an operand `o7`, and would go on with that. Refused before parsing, with
+ * the option meant. Words after `--` and values of options are left alone.
+ */
+function refuseSingleDashLongOptions(program: Command, argv: readonly string[]): void {
+  let command = program;
+  const own = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+  const options = () => [command, ...ancestors(command)].flatMap((each) => each.options);
+  for (let index = 0; index < own.length; index++) {
+    const word = own[index]!;
+    if (!word.startsWith("-")) {
+      command = command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word)) ?? command;
+      continue;
+    }
+    // An option that takes a value, given without `=`: the next word is its value, whatever it looks like.
+    const exact = options().find((option) => option.short === word || option.long === word);
+    if (exact !== undefined && (exact.required || exact.optional)) {
+      index++;
+      continue;
+    }
+    const spelled = /^-([A-Za-z][A-Za-z-]+)(?:=.*)?$/.exec(word)?.[1];
+    const meant = spelled === undefined ? undefined : options().find((option) => option.long === `--${spelled}`);
+    if (meant === undefined) continue;
+    const short = options().find((option) => option.short === word.slice(0, 2));
+    const reading =
+      short === undefined
+        ? `unknown option '${word}'`
+        : `'${word}' has one dash, so it would be read as ${short.short}${short.required || short.optional ? ` with the value "${word.slice(2)}"` : ` and more short options`}`;
+    usageError(command, `${reading}\n(Did you mean ${meant.long}?)`);
+  }
+}
+
+function ancestors(command: Command): Command[] {
+  return command.parent === null ? [] : [command.parent, ...ancestors(command.parent)];
 }
 
 /** Runs the CLI; returns the exit code instead of exiting. */
@@ -357,6 +408,7 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
   const program = buildProgram(io);
   process.exitCode = undefined;
   try {
+    refuseSingleDashLongOptions(program, argv);
     // `-v` means --verbose after a command; alone, it asks for the version, as in most CLIs.
     await program.parseAsync(argv.length === 1 && argv[0] === "-v" ? ["--version"] : [...argv], { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : exitCode("ok");

@@ -3,6 +3,7 @@
  * and `--json` text. Colours only on a terminal, never with NO_COLOR set
  * (https://no-color.org).
  */
+import { printableJson } from "../shared/errors.js";
 
 export interface Io {
   stdout: (text: string) => void;
@@ -30,11 +31,12 @@ export const defaultIo: Io = {
 
 /**
  * `--json` output: JSON text in which the characters a terminal may act on
- * and `JSON.stringify` leaves raw (DEL, C1 controls, U+2028/U+2029) are
- * escaped too. Parsing it gives exactly the same value.
+ * or reorder text by, and `JSON.stringify` leaves raw (DEL, C1 controls,
+ * U+2028/U+2029, bidirectional controls), are escaped too, as `printable`
+ * shows them. Parsing it gives exactly the same value.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return printableJson(JSON.stringify(value, null, indent));
 }
 
 const CODES = { red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39], dim: [2, 22], bold: [1, 22] } as const;

@@ -1,5 +1,6 @@
 /** How `mcpgen auth status` and `mcpgen auth logout` read: the logins (never their tokens), and what was forgotten. */
 import type { AuthLogout, AuthStatus, LoginSummary } from "../commands/auth.js";
+import { counted } from "../shared/display.js";
 import { printable } from "../shared/errors.js";
 import { jsonText, type Io } from "./io.js";
 
@@ -24,7 +25,7 @@ export function printAuthStatus(status: AuthStatus, io: Io, options: { json?: bo
     if (login.scopes.length > 0) lines.push(`  scopes: ${printable(login.scopes.join(" "))}`);
     io.stdout(`${lines.join("\n")}\n`);
   }
-  io.stdout(`${logins.length} login(s) cached in ${directory}\n`);
+  io.stdout(`${counted(logins.length, "login")} cached in ${directory}\n`);
 }
 
 function tokenState(login: LoginSummary): string {
@@ -41,5 +42,7 @@ export function printAuthLogout(result: AuthLogout, io: Io, options: { json?: bo
   if (options.json) io.stdout(`${jsonText({ forgot }, 2)}\n`);
   else if (server !== undefined) io.stdout(forgot.length > 0 ? `forgot the login for ${server}\n` : `no login cached for ${server}\n`);
   else
-    io.stdout(forgot.length === 0 ? "no cached logins to forget\n" : `forgot ${forgot.length} login(s): ${forgot.map((name) => printable(name)).join(", ")}\n`);
+    io.stdout(
+      forgot.length === 0 ? "no cached logins to forget\n" : `forgot ${counted(forgot.length, "login")}: ${forgot.map((name) => printable(name)).join(", ")}\n`,
+    );
 }

@@ -2,6 +2,7 @@
 import { relative } from "node:path";
 import type { InitResult } from "../commands/init.js";
 import { exitCode } from "../shared/codes.js";
+import { counted } from "../shared/display.js";
 import { printable } from "../shared/errors.js";
 import { jsonText, type Io } from "./io.js";
 
@@ -25,7 +26,7 @@ export function printInit(
   const found = result.servers
     .map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`)
     .join("");
-  io.stdout(`wrote ${where} with ${result.servers.length} target(s)\n${found}`);
+  io.stdout(`wrote ${where} with ${counted(result.servers.length, "target")}\n${found}`);
   io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
   return exitCode("ok");
 }

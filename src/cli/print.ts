@@ -17,7 +17,7 @@ import { exitCode, exitCodeOf } from "../shared/codes.js";
 import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
-import { displayPath, shellWord } from "../shared/display.js";
+import { counted, displayPath, shellWord } from "../shared/display.js";
 import { targetReport, type RunReport, type TargetReport } from "./report.js";
 
 export interface PrintOptions {
@@ -39,11 +39,14 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
     for (const target of report.targets) printWarnings(target, io, quiet);
     for (const error of report.errors) io.stderr(diagnosticLine(error.diagnostic, io, `${error.target}: `));
   }
-  if (!report.ok) {
+  // A generate that failed wrote nothing (or, rarely, the targets before a failure to put files in place): it says so, and no more.
+  if (!report.ok && !report.eachTargetAlone) {
     if (!options.json && !report.check) io.stderr(failureSummary(report));
     return exitCode("failure");
   }
-  const outOfDate = report.check && !report.upToDate;
+  // Otherwise every target in the report ran: after a failure, those of a configuration's pull that did not fail.
+  const stale = report.targets.filter((target) => !target.upToDate).length;
+  const outOfDate = report.check && stale > 0;
   if (!options.json) {
     for (const target of report.targets) {
       if (!report.check) {
@@ -57,12 +60,12 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
     }
     if (outOfDate) {
       // A configuration's run sums its targets up, as when one fails.
-      const stale = report.targets.filter((target) => !target.upToDate).length;
-      if (report.targets.some((target) => target.name !== undefined)) io.stderr(`${stale} of ${report.targets.length} target(s) out of date\n`);
+      if (report.targets.some((target) => target.name !== undefined)) io.stderr(`${stale} of ${counted(report.targets.length, "target")} out of date\n`);
       io.stderr(`${report.fix}\n`);
     }
+    if (!report.ok && !report.check) io.stderr(failureSummary(report));
   }
-  return exitCode(outOfDate ? "failure" : "ok");
+  return exitCode(outOfDate || !report.ok ? "failure" : "ok");
 }
 
 /**
@@ -82,7 +85,7 @@ export function printWatchEvent(event: WatchEvent, io: Io, options: PrintOptions
   if (options.quiet) return;
   if (event.kind === "watching") {
     const what = event.configFile === undefined ? "" : `${displayPath(event.configFile)} and `;
-    io.stderr(`watching ${what}${event.inputs.length} input(s) for changes (Ctrl-C to stop)\n`);
+    io.stderr(`watching ${what}${counted(event.inputs.length, "input")} for changes (Ctrl-C to stop)\n`);
     return;
   }
   const target = { ...targetReport(event.result), name: options.single ? undefined : event.result.name };
@@ -164,28 +167,36 @@ const REASONS: Readonly<Record<Exclude<WatchReason, "start">, string>> = {
 
 /**
  * What a run wrote into a target: `generated 3 tools into src/mcp/weather
- * (7 file(s) written, 0 unchanged)`, with, for a scaffold, the user's files
- * it created and the handlers it kept, and the stage timings when verbose.
+ * (7 files written, 0 unchanged)`, with, for a scaffold, the user's files
+ * it created (counted among those written, and listed) and the handlers it
+ * kept, and the stage timings when verbose.
  */
 function printWritten(target: TargetReport, io: Io, options: PrintOptions, reason: WatchReason = "start"): void {
   const head = prefix(target);
   const where = displayPath(target.outDir);
   const count = (status: FileStatus) => target.files.filter((file) => file.status === status).length;
   const deleted = count("deleted");
+  const generated = count("created") + count("updated");
+  // The user's new files are written too: counted with mcpgen's, and each listed below.
+  const created = target.created.length;
+  const written =
+    created === 0
+      ? `${counted(generated, "file")} written,`
+      : `${counted(generated + created, "file")} written: ${generated} generated, ${created} created for you to edit;`;
   const about = [
     ...(target.emit === "types" ? ["types only"] : []),
     ...(reason === "start" ? [] : [REASONS[reason]]),
-    `${count("created") + count("updated")} file(s) written, ${count("unchanged")} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""}`,
+    `${written} ${count("unchanged")} unchanged${deleted > 0 ? `, ${deleted} obsolete deleted` : ""}`,
   ];
   const verb = reason !== "start" ? "regenerated" : target.server !== undefined ? "pulled" : target.emit === "server" ? "scaffolded" : "generated";
   const from = target.server === undefined ? "" : ` from ${printable(target.server)}`;
-  let text = `${head}${verb} ${target.tools} tools${from} into ${where} (${about.join("; ")})\n`;
+  let text = `${head}${verb} ${counted(target.tools, "tool")}${from} into ${where} (${about.join("; ")})\n`;
   const stubs = target.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
   const projectFiles = target.created.filter((path) => !stubs.includes(path));
   if (projectFiles.length > 0) text += `  created: ${projectFiles.join(", ")}\n`;
   if (stubs.length > 0) text += `  new handler stubs: ${stubs.join(", ")}\n`;
   const kept = target.handlers.length - stubs.length;
-  if (kept > 0) text += `  kept ${kept} existing handler(s) untouched\n`;
+  if (kept > 0) text += `  kept ${counted(kept, "existing handler")} untouched\n`;
   const newProject = projectFiles.includes(PACKAGE_FILE);
   if (newProject)
     text += `  next: cd ${shellWord(where)} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
@@ -193,10 +204,10 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
   io.stdout(text);
 }
 
-/** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 file(s))`; a pull names the server. */
+/** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 files)`; a pull names the server. */
 function upToDateLine(target: TargetReport): string {
   const server = target.server === undefined ? "" : ` with ${printable(target.server)}`;
-  return `${prefix(target)}${displayPath(target.outDir)} is up to date${server} (${target.tools} tools, ${target.files.length} file(s))\n`;
+  return `${prefix(target)}${displayPath(target.outDir)} is up to date${server} (${counted(target.tools, "tool")}, ${counted(target.files.length, "file")})\n`;
 }
 
 /**
@@ -217,7 +228,7 @@ function outOfDateText(target: TargetReport, io: Io, diff: boolean): string {
         )
           .map((line) => `${line}\n`)
           .join("")}`
-      : `${head}${displayPath(target.outDir)} is out of date (${files.length + target.created.length} file(s)):\n`;
+      : `${head}${displayPath(target.outDir)} is out of date (${counted(files.length + target.created.length, "file")}):\n`;
   text += staleLines(files, io);
   text += target.created.map((path) => `  missing: ${path}\n`).join("");
   if (diff) text += diffText(files, target.outDir, io);
@@ -267,7 +278,7 @@ function diffText(files: readonly WriteResult[], outDir: string, io: Io): string
       const visible = printable(line, true);
       text += `${colour === undefined ? visible : paint(visible, colour, color)}\n`;
     }
-    if (file.diff.omitted > 0) text += `${paint(`… ${file.diff.omitted} more line(s) of this diff not shown`, "dim", color)}\n`;
+    if (file.diff.omitted > 0) text += `${paint(`… ${counted(file.diff.omitted, "more line")} of this diff not shown`, "dim", color)}\n`;
   }
   return text;
 }
@@ -282,8 +293,11 @@ function timingLines(timings: Partial<Record<string, number>>): string {
 
 /** After a configuration's run failed: what was written, if anything. */
 function failureSummary(report: RunReport): string {
-  const failed = report.errors.length;
-  return report.committed.length === 0
-    ? `nothing written: ${failed} of ${failed + report.targets.length} target(s) failed\n`
-    : `written before the failure: ${report.committed.join(", ")}; ${report.errors.map((error) => error.target).join(", ")} failed while its files were put in place; the other targets were not written\n`;
+  const failed = [...new Set(report.errors.map((error) => error.target))];
+  if (report.committed.length === 0) return `nothing written: ${failed.length} of ${counted(failed.length + report.targets.length, "target")} failed\n`;
+  if (report.eachTargetAlone) {
+    const one = failed.length === 1;
+    return `${failed.length} of ${counted(failed.length + report.targets.length, "target")} failed and ${one ? "was" : "were"} left as ${one ? "it was" : "they were"} (${failed.join(", ")}); the other ${report.committed.length === 1 ? "one was" : `${report.committed.length} were`} written\n`;
+  }
+  return `written before the failure: ${report.committed.join(", ")}; ${failed.join(", ")} failed while ${failed.length === 1 ? "its" : "their"} files were put in place; the other targets were not written\n`;
 }

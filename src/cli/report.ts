@@ -46,8 +46,13 @@ export interface RunReport {
   targets: TargetReport[];
   /** A configuration's targets that failed (a single output's failure is thrown). */
   errors: TargetError[];
-  /** Targets whose files were put in place before a failure. */
+  /** A configuration's targets whose files were put in place (in a pull, all but the failed ones; in a generate, those before a failure to put files in place). */
   committed: string[];
+  /**
+   * A configuration's pull: each target stands alone, so after a failure the
+   * others were written (with `check`, checked) and are reported beside it.
+   */
+  eachTargetAlone: boolean;
   ok: boolean;
   upToDate: boolean;
   /** With `check`, when something is out of date: what brings it up to date (`run: mcpgen generate weather`). */
@@ -115,6 +120,7 @@ export function projectReport(result: ProjectResult, command: "generate" | "pull
     targets: result.targets.map(targetReport),
     errors: result.errors,
     committed: result.committed,
+    eachTargetAlone: command === "pull",
     ok: result.ok,
     upToDate: result.upToDate,
     fix: fixCommands(
@@ -139,7 +145,7 @@ function target(
 }
 
 function single(run: Pick<SingleRun, "check">, report: TargetReport, fix: string, json: unknown): RunReport {
-  return { check: run.check, targets: [report], errors: [], committed: [], ok: true, upToDate: report.upToDate, fix, json };
+  return { check: run.check, targets: [report], errors: [], committed: [], eachTargetAlone: false, ok: true, upToDate: report.upToDate, fix, json };
 }
 
 /** `run: mcpgen generate weather.tools.json --out src/weather`: the run again without `--check`, with the options that shape the output. */

@@ -54,7 +54,16 @@ export function summarize(login: StoredLogin, now = Date.now()): LoginSummary {
 /** The cached logins. */
 export async function authStatus(): Promise<AuthStatus> {
   const store = new LoginStore(configDirectory());
-  return { directory: store.directory, logins: (await store.list()).map(({ login }) => summarize(login)) };
+  return { directory: store.directory, logins: (await usingStore(store, () => store.list())).map(({ login }) => summarize(login)) };
+}
+
+/** `work` on the login store, whose failures (no permission, a directory of another user's) are the user's to fix, not mcpgen's bugs. */
+async function usingStore<T>(store: LoginStore, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw userError("auth-failed", `cannot use the cached logins in ${store.directory}: ${(error as Error).message}`);
+  }
 }
 
 /** Forgets the login of `server`, or every login when none is named. */
@@ -62,12 +71,12 @@ export async function authLogout(options: { server?: string | undefined; config?
   const store = new LoginStore(configDirectory());
   if (options.server === undefined) {
     const forgot: string[] = [];
-    for (const { key, login } of await store.list()) if (await store.remove(key)) forgot.push(login.server);
+    for (const { key, login } of await usingStore(store, () => store.list())) if (await usingStore(store, () => store.remove(key))) forgot.push(login.server);
     return { forgot };
   }
   const url = await serverUrl(options.server, options.config);
   const shown = displayUrl(url);
-  return { forgot: (await store.remove(serverKey(url))) ? [shown] : [], server: shown };
+  return { forgot: (await usingStore(store, () => store.remove(serverKey(url)))) ? [shown] : [], server: shown };
 }
 
 /** The URL of the server `name` stands for: a URL itself, a target of the configuration, or a configured MCP server. */

@@ -134,14 +134,18 @@ export interface LoadOptions {
   cwd?: string | undefined;
 }
 
-/** Finds, reads and validates the configuration. Throws `usage` when there is none, `ConfigError` when it is invalid. */
-export async function loadConfig(options: LoadOptions = {}): Promise<ProjectConfig> {
+/**
+ * Finds, reads and validates the configuration. Throws `usage` when there is
+ * none (its hint ends with `alone`: how the command runs without one),
+ * `ConfigError` when it is invalid.
+ */
+export async function loadConfig(options: LoadOptions = {}, alone = "give a manifest and --out"): Promise<ProjectConfig> {
   const cwd = resolve(options.cwd ?? process.cwd());
   if (options.config !== undefined && typeof options.config !== "string") return validateConfig(options.config, { file: undefined, root: cwd });
   const file = options.config === undefined ? await findConfigFile(cwd) : resolve(cwd, options.config);
   if (file === undefined) {
     throw userError("usage", `no ${CONFIG_FILE} in ${displayPath(cwd)} or any directory above it`, {
-      hint: "run mcpgen init to write one, pass --config <file>, or give a manifest and --out",
+      hint: `run mcpgen init to write one, pass --config <file>, or ${alone}`,
     });
   }
   let text: string;

@@ -2,8 +2,11 @@
  * A project: the targets of an `mcpgen.config.json`, each run through the
  * stages the single commands run (acquire → normalize → emit → format →
  * write; a server target's `plan` too). Two phases: every selected target is
- * acquired, rendered and planned first, and only when all of them succeed is
- * anything written, so an error anywhere writes nothing anywhere.
+ * acquired, rendered and planned first, then written. `generate` writes only
+ * when all of them succeed, so an error anywhere writes nothing anywhere.
+ * `pull` writes each target that succeeded and leaves a failed one as it
+ * was: one server that cannot be reached does not keep the others stale.
+ * Each target's files are all or nothing in both.
  *
  * `generate` is offline: a `manifest` target reads its file, a `server`
  * target its snapshot `<out>/manifest.json`. `pull` contacts the servers.
@@ -102,7 +105,11 @@ export interface ProjectResult {
   root: string;
   /** The targets that ran, in configuration order. */
   targets: TargetResult[];
-  /** Targets that failed. When there is any, nothing was written, unless putting the files in place failed midway (see `committed`). */
+  /**
+   * Targets that failed. A failed target is never written. In a `generate`,
+   * when there is any, nothing was written, unless putting the files in place
+   * failed midway (see `committed`); in a `pull`, every other target was.
+   */
   errors: TargetError[];
   ok: boolean;
   /** No errors, and every target up to date. */
@@ -110,9 +117,10 @@ export interface ProjectResult {
   /** True when the run wrote what it had to (not `check`, and no target failed); each file's status says what changed. */
   written: boolean;
   /**
-   * Targets whose files were put in place. All of them when `written`; none after an error found
-   * before writing; those before the failure when putting a target's files in place failed (rare: a
-   * rename refused by the file system, or a file of the user's that appeared meanwhile).
+   * Targets whose files were put in place. All of them when `written`. In a `pull`, every target
+   * but the failed ones. In a `generate`: none after an error found before writing; those before the
+   * failure when putting a target's files in place failed (rare: a rename refused by the file system,
+   * or a file of the user's that appeared meanwhile).
    */
   committed: string[];
 }
@@ -152,10 +160,12 @@ export async function checkProject(options: Omit<ProjectOptions, "check"> = {}):
 /**
  * `mcpgen pull` over a configuration: refreshes the snapshot of the server
  * targets named (default: every server target, then generates every other
- * target too, so the whole project is current).
+ * target too, so the whole project is current). Each target stands alone: a
+ * server that cannot be reached (or any other failure) leaves its target as
+ * it was, listed in `errors`, and every other target is written.
  */
 export async function pullProject(options: PullProjectOptions = {}): Promise<ProjectResult> {
-  const config = await loadConfig(options);
+  const config = await loadConfig(options, "pull one server: mcpgen pull <url | name> --out <dir>, or mcpgen pull --out <dir> -- <command>");
   const selected = selectTargets(config, options.targets);
   if (options.targets !== undefined && options.targets.length > 0) {
     const offline = selected.filter((target) => target.source.kind !== "server");
@@ -230,25 +240,30 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
     }
   }
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written");
-  // All or nothing: every target stages its writes, and only when all have staged does any commit.
+  // generate: all or nothing, every target staged before any commits. pull: each target on its own (its files still all or nothing).
+  const eachAlone = mode === "pull";
   let staged: Array<StagedWrite<Written>> | undefined;
-  if (errors.length === 0 && !check) {
+  if (!check && (errors.length === 0 || eachAlone)) {
     staged = [];
-    for (const [index, item] of prepared.entries()) {
+    for (let index = 0; index < prepared.length;) {
+      const item = prepared[index]!;
       try {
         staged.push(await stage(item, keep));
+        index++;
       } catch (error) {
         if (!(error instanceof McpgenError)) throw error;
         errors.push({ target: item.target.name, diagnostic: error.diagnostic });
-        await Promise.all(staged.map((write) => write.discard()));
-        staged = undefined;
         // A failed target is reported among the errors, not the results (as when it fails earlier).
         prepared.splice(index, 1);
-        break;
+        if (!eachAlone) {
+          await Promise.all(staged.map((write) => write.discard()));
+          staged = undefined;
+          break;
+        }
       }
     }
   }
-  // Committing only renames what staged; should that still fail, the targets after it are discarded, not written.
+  // Committing only renames what staged; should that still fail, a generate discards the targets after it, a pull goes on.
   const targets: TargetResult[] = [];
   const committed: string[] = [];
   for (const [index, item] of prepared.entries()) {
@@ -258,10 +273,12 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
         written = await staged[index]!.commit();
         committed.push(item.target.name);
       } catch (error) {
-        // The targets after it are discarded (and left out of the results, as a failed one is).
-        await Promise.all(staged.slice(index + 1).map((write) => write.discard()));
-        if (!(error instanceof McpgenError)) throw error;
+        const known = error instanceof McpgenError;
+        if (!known || !eachAlone) await Promise.all(staged.slice(index + 1).map((write) => write.discard()));
+        if (!known) throw error;
+        // Left out of the results, as a failed target is.
         errors.push({ target: item.target.name, diagnostic: error.diagnostic });
+        if (eachAlone) continue;
         break;
       }
     }

@@ -11,12 +11,12 @@ import { parseManifest } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ProgressEvent } from "../acquire/live-server.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
-import { displayUrl, redactManifest, Secrets, stripControls, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
+import { displayUrl, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
 import { findServerConfig } from "../acquire/server-config.js";
 import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
-import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
-import { shellWord } from "../shared/display.js";
+import { McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { counted, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
@@ -135,7 +135,7 @@ export interface PulledSnapshot {
  */
 export async function pullSnapshot(options: PullOptions, timings: Partial<Record<Stage, number>> = {}): Promise<PulledSnapshot> {
   const secrets = new Secrets();
-  const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: secrets.redact(stripControls(message)) });
+  const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: printable(secrets.redact(message)) });
   const { spec, configFile } = await resolveServer(options, secrets);
   // Before starting any server: an output directory that will be refused makes the pull pointless.
   await checkOutputDirectory(options.outDir, options);
@@ -170,7 +170,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     pages: acquired.pages,
     configFile,
   };
-  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => secrets.redact(stripControls(text)), mask: (text) => secrets.redact(text) };
+  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => printable(secrets.redact(text)), mask: (text) => secrets.redact(text) };
 }
 
 export async function pull(options: PullOptions): Promise<PullResult> {
@@ -203,7 +203,10 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     return { ...generated, diagnostics, server, drift, upToDate: !hasDrift(drift) && stale.length === 0 };
   }
   const written = generated.files.filter((file) => file.status !== "unchanged").length;
-  options.onProgress?.({ kind: "written", message: redact(`wrote ${written} file(s) into ${options.outDir} (${generated.files.length - written} unchanged)`) });
+  options.onProgress?.({
+    kind: "written",
+    message: redact(`wrote ${counted(written, "file")} into ${options.outDir} (${generated.files.length - written} unchanged)`),
+  });
   return { ...generated, diagnostics, server };
 }
 
@@ -386,12 +389,14 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
 
 /**
  * Input diagnostics name the server rather than the snapshot path (which may
- * not exist yet), and carry no control characters from the server's text.
- * `mask` hides the pull's secrets: the contract keeps a secret the server
- * echoed into it (see `prepareSnapshot`), but nothing mcpgen prints shows it.
+ * not exist yet). `mask` hides the pull's secrets: the contract keeps a
+ * secret the server echoed into it (see `prepareSnapshot`), but nothing
+ * mcpgen prints shows it. Server text in them stays as it is, as in
+ * `generate`'s: whatever prints a diagnostic shows it printable
+ * (`formatDiagnostic`, `--json`).
  */
 export function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string, mask: (text: string) => string = (text) => text): Diagnostic {
-  const clean: Diagnostic = { ...diagnostic, message: mask(stripControls(diagnostic.message)) };
+  const clean: Diagnostic = { ...diagnostic, message: mask(diagnostic.message) };
   if (diagnostic.hint !== undefined) clean.hint = mask(diagnostic.hint);
   if (diagnostic.tool !== undefined) clean.tool = mask(diagnostic.tool);
   if (diagnostic.pointer !== undefined) clean.pointer = mask(diagnostic.pointer);

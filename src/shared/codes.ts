@@ -85,7 +85,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A server needs an OAuth login that cannot happen here (no terminal, no credentials).",
   },
   "auth-failed": {
-    doc: "A step of an OAuth login failed.",
+    doc: "A step of an OAuth login failed, or the logins mcpgen keeps cannot be read or saved (among them: a login directory another user owns, which mcpgen refuses).",
   },
   usage: {
     doc: "The command line or the library call asks for what cannot be done: an unknown option or target, options that do not go together, no configuration found, nothing to do. The CLI then exits with 2.",

@@ -1,4 +1,4 @@
-/** How mcpgen shows a path or a command to a person: in messages, and in commands printed to be pasted. */
+/** How mcpgen shows a path, a command or a count to a person: in messages, and in commands printed to be pasted. */
 import { isAbsolute, relative } from "node:path";
 
 /** How messages name a path: relative to the working directory when below it, else as given. */
@@ -14,4 +14,9 @@ export function displayPath(path: string, cwd = process.cwd()): string {
  */
 export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** `count` and `noun`, in the plural unless the count is one: `1 tool`, `3 tools`, `0 files`; `plural` for a noun that does not take an s. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
 }

@@ -88,18 +88,39 @@ function readablePointer(pointer: string): string {
 }
 
 /**
+ * The characters a terminal acts on or reorders text by, beyond C0 (which
+ * `JSON.stringify` escapes): DEL and the C1 controls, the line and paragraph
+ * separators, and the bidirectional controls (U+202A–U+202E, U+2066–U+2069,
+ * U+200E, U+200F, U+061C).
+ */
+const UNSAFE_BEYOND_C0 = "\\u007f-\\u009f\\u2028\\u2029\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_BEYOND_C0}]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, "g");
+const UNSAFE_IN_JSON = new RegExp(`[${UNSAFE_BEYOND_C0}]`, "g");
+
+const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/**
  * Text bound for a terminal, where server-supplied parts may hide escape
  * sequences or reorder what is shown: control characters (C0, C1, line and
  * paragraph separators) and bidirectional controls (U+202A–U+202E,
  * U+2066–U+2069, U+200E, U+200F, U+061C) become `\\uXXXX`, and so does a
  * lone UTF-16 surrogate (a terminal would show U+FFFD, hiding which name it
- * is). Messages mcpgen composes keep their own line breaks and tabs.
+ * is). Messages mcpgen composes keep their own line breaks and tabs
+ * (`keepLines`). The one printable form of server text: names, error
+ * messages and the lines a server wrote to stderr alike.
  */
 export function printable(text: string, keepLines = false): string {
-  return text.replace(
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    (char) => (keepLines && (char === "\n" || char === "\t") ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`),
-  );
+  return text.replace(UNSAFE, (char) => (keepLines && (char === "\n" || char === "\t") ? char : unicodeEscape(char)));
+}
+
+/**
+ * JSON text (`--json`) with the characters `JSON.stringify` leaves raw that
+ * a terminal would act on (DEL, C1 controls, U+2028/U+2029, bidirectional
+ * controls) escaped as `\\uXXXX` too: the form `printable` shows them in.
+ * Parsing it gives exactly the same value.
+ */
+export function printableJson(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
 }
 
 /** RFC 6901 escaping of one reference token. */

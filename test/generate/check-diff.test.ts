@@ -42,7 +42,7 @@ describe("generate --check", () => {
     const result = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check"], { terminal: true });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^out is out of date \(3 file\(s\)\):\n {2}stale: manifest\.json \(\+1 -1\)\n {2}stale: types\.ts \(\+1 -1\)\n {2}stale: validators\.ts \(\+2 -2\)\n--- out\/manifest\.json\n/,
+      /^out is out of date \(3 files\):\n {2}stale: manifest\.json \(\+1 -1\)\n {2}stale: types\.ts \(\+1 -1\)\n {2}stale: validators\.ts \(\+2 -2\)\n--- out\/manifest\.json\n/,
     );
     expect(result.stderr).toContain(`\n${TYPES_DIFF}\n--- out/validators.ts\n`);
     expect(result.stderr).toMatch(/\nrun: mcpgen generate weather\.tools\.json --out out\n$/);
@@ -57,7 +57,7 @@ describe("generate --check", () => {
     const declined = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check", "--no-diff"], { terminal: true });
     expect(declined.stderr).toBe(plain.stderr);
     const misplaced = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--diff"]);
-    expect(misplaced).toMatchObject({ code: 2, stderr: "error: --diff and --no-diff go with --check\n" });
+    expect(misplaced).toMatchObject({ code: 2, stderr: "error: --diff and --no-diff go with --check\n(mcpgen generate --help lists the options)\n" });
   });
 
   it("--json carries each updated file's diff", async () => {
@@ -75,7 +75,7 @@ describe("generate --check", () => {
     for (const tool of document.tools) tool.description = Array.from({ length: 150 }, (_, index) => `line ${index} of a long description`).join("\n");
     await writeFile(manifest, JSON.stringify(document));
     const result = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check", "--diff"]);
-    expect(result.stderr).toMatch(/\n… \d{2,} more line\(s\) of this diff not shown\n--- /);
+    expect(result.stderr).toMatch(/\n… \d{2,} more lines of this diff not shown\n--- /);
   });
 });
 

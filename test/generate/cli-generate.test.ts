@@ -102,6 +102,13 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
       'tool "admin\\u202e" at /tools/1/inputSchema/properties/a/$ref: external $ref "https://example.invalid/\\u2066x\\u2069" is never resolved',
     );
     expect(warned.stderr).not.toMatch(RAW_BIDI);
+
+    // --json: the same \u escapes, which parse back to the tool's name as listed.
+    const json = await cli(["generate", await manifestFile(warning), "--out", join(await scratch(), "out"), "--json"]);
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(RAW_BIDI);
+    expect(json.stdout).toContain('"tool": "admin\\u202e"');
+    expect((JSON.parse(json.stdout) as { diagnostics: Array<{ tool: string }> }).diagnostics[0]!.tool).toBe("admin\u202e");
   });
 
   it("never prints a server's JSON-RPC error text raw (no forged lines, no escape sequences)", async () => {
@@ -163,6 +170,48 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     const result = await cli(["generate", weatherManifest]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/required option '-o, --out <dir>'/);
+  });
+
+  it.each([
+    [
+      "an unknown option says where the options are",
+      ["generate", "--frobnicate"],
+      "error: unknown option '--frobnicate'\n(mcpgen generate --help lists the options)\n",
+    ],
+    [
+      "with the closest option when there is one",
+      ["pull", "--chek"],
+      "error: unknown option '--chek'\n(Did you mean --check?)\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
+      "a long option with one dash is not read as short options: -out o7 is not -o ut",
+      ["generate", weatherManifest, "-out", "o7"],
+      "error: '-out' has one dash, so it would be read as -o with the value \"ut\"\n(Did you mean --out?)\n(mcpgen generate --help lists the options)\n",
+    ],
+    [
+      "nor one without a short option of its first letter",
+      ["auth", "logout", "-json"],
+      "error: unknown option '-json'\n(Did you mean --json?)\n(mcpgen auth logout --help lists the options)\n",
+    ],
+    ["an unknown command", ["generat"], "error: unknown command 'generat'\n(Did you mean generate?)\n(mcpgen --help lists the commands and options)\n"],
+  ])("usage: %s", async (_, args, stderr) => {
+    expect(await cli(args)).toEqual({ code: 2, stdout: "", stderr });
+  });
+
+  it("one dash is fine where it belongs: short options together, a value that starts with a dash, words after --", async () => {
+    const out = join(await scratch(), "-out");
+    expect(await cli(["generate", weatherManifest, "-qv", "--out", out])).toMatchObject({ code: 0, stderr: "" });
+    expect(await cli(["generate", weatherManifest, "-o", "-out", "-q"], await scratch())).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("pull without a configuration says how to pull one server, not to give a manifest", async () => {
+    const result = await cli(["pull"], await scratch());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: no mcpgen\.config\.json in \S+ or any directory above it\n/);
+    expect(result.stderr).toContain(
+      "hint: run mcpgen init to write one, pass --config <file>, or pull one server: mcpgen pull <url | name> --out <dir>, or mcpgen pull --out <dir> -- <command>",
+    );
+    expect(result.stderr).not.toContain("manifest");
   });
 
   it("the installed binary prints no stack trace either", async () => {
@@ -479,7 +528,7 @@ describe("writing", () => {
       (await readdir(out)).map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const),
     );
     const second = await cli(["generate", weatherManifest, "--out", out]);
-    expect(second.stdout).toMatch(/0 file\(s\) written, 7 unchanged/);
+    expect(second.stdout).toMatch(/0 files written, 7 unchanged/);
     for (const [file, contents, mtime] of before) {
       expect(await readFile(join(out, file), "utf8")).toBe(contents);
       expect((await stat(join(out, file))).mtimeMs).toBe(mtime);

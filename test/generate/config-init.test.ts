@@ -91,7 +91,7 @@ describe("mcpgen init", () => {
 
     const written = await cli(["init"], root);
     expect(written.code).toBe(0);
-    expect(written.stdout).toContain('wrote mcpgen.config.json with 3 target(s)\n  github: server "github" from .mcp.json\n');
+    expect(written.stdout).toContain('wrote mcpgen.config.json with 3 targets\n  github: server "github" from .mcp.json\n');
     expect(written.stdout).toContain("next: mcpgen pull");
 
     const after = await cli(["init", "--check", "--json"], root);

@@ -34,22 +34,22 @@ describe("mcpgen generate over a configuration", () => {
     // A new scaffold's `npm run generate` needs an mcpgen npm finds from there, or a note says so.
     expect(first.stderr).toBe("");
     expect(first.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)",
-      "notes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)",
-      "notes: scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (7 files written, 0 unchanged)",
+      "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
+      "notes: scaffolded 2 tools into server (17 files written: 10 generated, 7 created for you to edit; 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
       // The snapshot is generated from itself: already current.
-      "github: generated 1 tools into src/mcp/github (6 file(s) written, 1 unchanged)",
+      "github: generated 1 tool into src/mcp/github (6 files written, 1 unchanged)",
     ]);
     await agePast(root);
     const before = await treeState(root);
 
     const second = await cliIn(root, ["generate"]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 file\(s\) written, 7 unchanged\)\n/);
-    expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 file(s) written, 10 unchanged)\n  kept 2 existing handler(s) untouched\n");
+    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 7 unchanged\)\n/);
+    expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 files written, 10 unchanged)\n  kept 2 existing handlers untouched\n");
     const after = await treeState(root);
     expect(changedPaths(before, after)).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
     expect([...after.values()].every((file) => file.mtimeMs === PAST.getTime())).toBe(true);
@@ -99,10 +99,10 @@ describe("mcpgen generate over a configuration", () => {
     const missing = await cliIn(root, ["generate", "--check"]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe("");
-    expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(7 file\(s\)\):\n {2}missing: client\.ts \(\+\d+\)\n/);
-    expect(missing.stderr).toContain("\nnotes: server is out of date (17 file(s)):\n");
+    expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(7 files\):\n {2}missing: client\.ts \(\+\d+\)\n/);
+    expect(missing.stderr).toContain("\nnotes: server is out of date (17 files):\n");
     expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
-    expect(missing.stderr).toMatch(/\n4 of 4 target\(s\) out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
+    expect(missing.stderr).toMatch(/\n4 of 4 targets out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
     expect(changedPaths(pristine, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
 
     expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
@@ -110,10 +110,10 @@ describe("mcpgen generate over a configuration", () => {
     expect(current).toEqual({
       code: 0,
       stdout: [
-        "weather: src/mcp/weather is up to date (3 tools, 7 file(s))",
-        "notes-types: src/mcp/notes is up to date (2 tools, 2 file(s))",
-        "notes: server is up to date (2 tools, 10 file(s))",
-        "github: src/mcp/github is up to date (1 tools, 7 file(s))",
+        "weather: src/mcp/weather is up to date (3 tools, 7 files)",
+        "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
+        "notes: server is up to date (2 tools, 10 files)",
+        "github: src/mcp/github is up to date (1 tool, 7 files)",
         "",
       ].join("\n"),
       stderr: "",
@@ -127,13 +127,13 @@ describe("mcpgen generate over a configuration", () => {
     const stale = await cliIn(root, ["generate", "--check"]);
     expect(stale.code).toBe(1);
     // The targets still current say so on stdout.
-    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 7 file(s))\ngithub: src/mcp/github is up to date (1 tools, 7 file(s))\n");
+    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 7 files)\ngithub: src/mcp/github is up to date (1 tool, 7 files)\n");
     const lines = stale.stderr.split("\n");
     expect(lines.slice(0, 6)).toEqual([
-      "notes-types: src/mcp/notes is out of date (2 file(s)):",
+      "notes-types: src/mcp/notes is out of date (2 files):",
       "  stale: manifest.json (+3)",
       "  stale: types.ts (+1)",
-      "notes: server is out of date (4 file(s)):",
+      "notes: server is out of date (4 files):",
       // The scaffold's snapshot: the same three lines, and its fingerprint.
       "  stale: manifest.json (+4 -1)",
       "  stale: src/generated/tools.ts (+1 -1)",
@@ -141,7 +141,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(lines.slice(6)).toEqual([
       "  stale: src/generated/types.ts (+1)",
       expect.stringMatching(/^ {2}stale: src\/generated\/validators\.ts \(\+\d+ -\d+\)$/),
-      "2 of 4 target(s) out of date",
+      "2 of 4 targets out of date",
       "run: mcpgen generate notes-types notes",
       "",
     ]);
@@ -190,7 +190,7 @@ describe("mcpgen generate over a configuration", () => {
 
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 file(s) written, 2 unchanged, 5 obsolete deleted)\n");
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 files written, 2 unchanged, 5 obsolete deleted)\n");
     const left = [...(await treeState(join(root, WEATHER))).keys()];
     expect(left).toEqual(["helpers.ts", "manifest.json", "types.ts"]);
     expect(await readFile(mine, "utf8")).toContain("my own helpers");
@@ -216,7 +216,7 @@ describe("mcpgen generate over a configuration", () => {
     );
     // Written: src/generated/ (5), manifest.json, and the README's tools table.
     expect(result.stdout).toBe(
-      "notes: scaffolded 1 tools into server (7 file(s) written, 4 unchanged, 1 obsolete deleted)\n  kept 1 existing handler(s) untouched\n",
+      "notes: scaffolded 1 tool into server (7 files written, 4 unchanged, 1 obsolete deleted)\n  kept 1 existing handler untouched\n",
     );
     expect(await readFile(join(server, "README.md"), "utf8")).not.toContain("list-notes");
     const files = await treeState(server);
@@ -243,7 +243,7 @@ describe("mcpgen generate over a configuration", () => {
       "error: notes: server/manifest.json: edited since mcpgen wrote it, and scaffolding from contracts/notes.tools.json would undo the edit; it would change:\n" +
         '  ~ "add_note": description changed; title changed\n' +
         "  hint: copy the edits into contracts/notes.tools.json, or delete server/manifest.json to have it written again from contracts/notes.tools.json\n" +
-        "nothing written: 1 of 1 target(s) failed\n",
+        "nothing written: 1 of 1 target failed\n",
     );
     expect(await readFile(snapshot, "utf8")).toBe(edited);
   });
@@ -254,11 +254,11 @@ describe("mcpgen generate over a configuration", () => {
     const server = join(root, "server");
     for (const path of ["README.md", ".gitignore", "package.json", "tsconfig.json", "src/server.ts"]) await rm(join(server, path));
 
-    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 10 file(s))\n", stderr: "" });
+    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 10 files)\n", stderr: "" });
     const result = await cliIn(root, ["generate", "notes"]);
     expect(result).toEqual({
       code: 0,
-      stdout: "notes: scaffolded 2 tools into server (0 file(s) written, 10 unchanged)\n  kept 2 existing handler(s) untouched\n",
+      stdout: "notes: scaffolded 2 tools into server (0 files written, 10 unchanged)\n  kept 2 existing handlers untouched\n",
       stderr: "",
     });
     expect([...(await treeState(server)).keys()].filter((path) => !path.startsWith("src/generated/"))).toEqual([
@@ -277,7 +277,7 @@ describe("mcpgen generate over a configuration", () => {
       [
         'error: github: src/mcp/github/manifest.json: no snapshot of server "github" yet: generate works offline from src/mcp/github/manifest.json, which mcpgen pull writes',
         "  hint: run mcpgen pull github",
-        "nothing written: 1 of 4 target(s) failed",
+        "nothing written: 1 of 4 targets failed",
         "",
       ].join("\n"),
     );
@@ -329,7 +329,7 @@ describe("mcpgen generate over a configuration", () => {
     const result = await cliIn(root, ["generate", "weather"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'error: weather: contracts/nope.json: cannot read the manifest: no such file\n  hint: check the "manifest" of target "weather" in mcpgen.config.json (at /targets/0/manifest); paths are relative to .\nnothing written: 1 of 1 target(s) failed\n',
+      'error: weather: contracts/nope.json: cannot read the manifest: no such file\n  hint: check the "manifest" of target "weather" in mcpgen.config.json (at /targets/0/manifest); paths are relative to .\nnothing written: 1 of 1 target failed\n',
     );
   });
 
@@ -432,7 +432,7 @@ describe("mcpgen generate over a configuration", () => {
     const result = await cliIn(elsewhere, ["generate", "--config", "../mcpgen.config.json", "--no-format", "notes-types"]);
     expect(result.code).toBe(0);
     // A directory outside the working directory is shown by its absolute path.
-    expect(result.stdout).toBe(`notes-types: generated 2 tools into ${join(root, "src/mcp/notes")} (types only; 2 file(s) written, 0 unchanged)\n`);
+    expect(result.stdout).toBe(`notes-types: generated 2 tools into ${join(root, "src/mcp/notes")} (types only; 2 files written, 0 unchanged)\n`);
     // Unformatted output is not what the formatted run writes under a Prettier configuration (the printer's layout is Prettier's defaults).
     await writeFile(join(root, ".prettierrc"), JSON.stringify({ semi: false }));
     expect((await cliIn(root, ["generate", "--check", "notes-types"])).code).toBe(1);

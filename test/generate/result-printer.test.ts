@@ -7,7 +7,7 @@
  * `--json` keeps each command's published shape.
  */
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const [alone, configured] = await Promise.all([fixtureCopy("print-alone"), fixtureCopy("print-configured")]);
     const single = ["generate", "contracts/weather.tools.json", "--out", "src/mcp/weather"];
     const written = [await cliIn(alone, single), await cliIn(configured, ["generate", "weather"])];
-    expect(written[0]).toEqual({ code: 0, stdout: "generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)\n", stderr: "" });
+    expect(written[0]).toEqual({ code: 0, stdout: "generated 3 tools into src/mcp/weather (7 files written, 0 unchanged)\n", stderr: "" });
     expect(written[0]).toEqual({ ...written[1], stdout: withoutName(written[1]!.stdout, "weather") });
 
     await Promise.all([editContract(alone, "weather.tools.json"), editContract(configured, "weather.tools.json")]);
@@ -37,7 +37,7 @@ describe("a target reads the same alone and in a configuration", () => {
     expect(stale.map((run) => run.code)).toEqual([1, 1]);
     const [aloneLines, configuredLines] = stale.map((run) => run.stderr.split("\n"));
     expect(aloneLines!.slice(0, 4)).toEqual([
-      "src/mcp/weather is out of date (3 file(s)):",
+      "src/mcp/weather is out of date (3 files):",
       "  stale: manifest.json (+1 -1)",
       "  stale: types.ts (+1 -1)",
       "  stale: validators.ts (+2 -2)",
@@ -46,13 +46,13 @@ describe("a target reads the same alone and in a configuration", () => {
     // The same lines, the diffs included; a configuration sums its targets up, and the command that brings it up to date differs.
     expect(aloneLines!.slice(0, -2)).toEqual(configuredLines!.slice(0, -3).map((line) => withoutName(line, "weather")));
     expect(aloneLines!.slice(-2)).toEqual(["run: mcpgen generate contracts/weather.tools.json --out src/mcp/weather", ""]);
-    expect(configuredLines!.slice(-3)).toEqual(["1 of 1 target(s) out of date", "run: mcpgen generate weather", ""]);
+    expect(configuredLines!.slice(-3)).toEqual(["1 of 1 target out of date", "run: mcpgen generate weather", ""]);
 
     // One at a time: the CLI runs in this process, from the fixture's directory.
     await cliIn(alone, [...single, "-q"]);
     await cliIn(configured, ["generate", "-q", "weather"]);
     const current = [await cliIn(alone, [...single, "--check"]), await cliIn(configured, ["generate", "weather", "--check"])];
-    expect(current[0]).toEqual({ code: 0, stdout: "src/mcp/weather is up to date (3 tools, 7 file(s))\n", stderr: "" });
+    expect(current[0]).toEqual({ code: 0, stdout: "src/mcp/weather is up to date (3 tools, 7 files)\n", stderr: "" });
     expect(current[0]).toEqual({ ...current[1], stdout: withoutName(current[1]!.stdout, "weather") });
   });
 
@@ -64,7 +64,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const command = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
     expect(command).toBe("mcpgen generate contracts/weather.tools.json --out types --emit types --no-format");
     expect((await cliIn(root, command!.split(" ").slice(1))).code).toBe(0);
-    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "types is up to date (3 tools, 2 file(s))\n", stderr: "" });
+    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "types is up to date (3 tools, 2 files)\n", stderr: "" });
   });
 
   it("--check quotes what a shell would split or expand, so that the printed command runs as pasted", async () => {
@@ -76,7 +76,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const command = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
     expect(command).toBe("mcpgen generate 'it'\\''s here/weather $HOME.tools.json' --out 'my types'");
     await promisify(execFile)("bash", ["-c", command!.replace(/^mcpgen /, `"${process.execPath}" "${join(repoRoot, "bin/mcpgen.js")}" `)], { cwd: root });
-    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 7 file(s))\n", stderr: "" });
+    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 7 files)\n", stderr: "" });
   });
 
   it("scaffold: the project files and stubs it created, the next step, the note about npm", async () => {
@@ -85,7 +85,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const created = [await cliIn(alone, single), await cliIn(configured, ["generate", "notes"])];
     expect(created[0]!.stdout).toBe(
       [
-        "scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+        "scaffolded 2 tools into server (17 files written: 10 generated, 7 created for you to edit; 0 unchanged)",
         "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
         "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
         "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
@@ -93,10 +93,18 @@ describe("a target reads the same alone and in a configuration", () => {
       ].join("\n"),
     );
     expect(created[0]).toEqual({ code: 0, stdout: withoutName(created[1]!.stdout, "notes"), stderr: withoutName(created[1]!.stderr, "notes") });
+    // The counts agree with the lists and with the disk: every file written is counted, each created one listed.
+    const listed = created[0]!.stdout
+      .split("\n")
+      .filter((line) => /^ {2}(created|new handler stubs): /.test(line))
+      .flatMap((line) => line.replace(/^.*?: /, "").split(", "));
+    expect(listed).toHaveLength(7);
+    const onDisk = (await readdir(join(alone, "server"), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    expect(onDisk).toHaveLength(17);
 
     await Promise.all([editContract(alone, "notes.tools.json"), editContract(configured, "notes.tools.json")]);
     const again = [await cliIn(alone, single), await cliIn(configured, ["generate", "notes"])];
-    expect(again[0]!.stdout).toMatch(/^scaffolded 2 tools into server \(\d+ file\(s\) written, \d+ unchanged\)\n {2}kept 2 existing handler\(s\) untouched\n$/);
+    expect(again[0]!.stdout).toMatch(/^scaffolded 2 tools into server \(\d+ files? written, \d+ unchanged\)\n {2}kept 2 existing handlers untouched\n$/);
     expect(again[0]).toEqual({ code: 0, stdout: withoutName(again[1]!.stdout, "notes"), stderr: withoutName(again[1]!.stderr, "notes") });
   });
 });
@@ -144,6 +152,7 @@ function report(target: TargetReport): RunReport {
     targets: [target],
     errors: [],
     committed: [],
+    eachTargetAlone: false,
     ok: true,
     upToDate: false,
     fix: "run: mcpgen pull github",
@@ -180,13 +189,13 @@ describe("the printer", () => {
       ].join("\n"),
     });
     const named = printed(report(driftedTarget("github")));
-    expect(named.stderr).toMatch(/\n {2}stale: types\.ts \(\+3\)\n1 of 1 target\(s\) out of date\nrun: mcpgen pull github\n$/);
+    expect(named.stderr).toMatch(/\n {2}stale: types\.ts \(\+3\)\n1 of 1 target out of date\nrun: mcpgen pull github\n$/);
     expect(named.stderr.split("\n").slice(0, 3)).toEqual([
       'warning: github: github (.mcp.json): tool "search" at /tools/0/inputSchema/properties/kind/enum: enum is empty, so no value is valid here (typed never)',
       'warning: github: src/handlers/gone.ts implements tool "gone", which is no longer in the manifest; kept, not deleted (move or delete it yourself)',
       "github: github (.mcp.json) no longer matches src/mcp/github/manifest.json:",
     ]);
-    expect({ ...named, stderr: withoutName(named.stderr, "github").replace("1 of 1 target(s) out of date\n", "") }).toEqual(alone);
+    expect({ ...named, stderr: withoutName(named.stderr, "github").replace("1 of 1 target out of date\n", "") }).toEqual(alone);
   });
 
   it("a current pull names its server, after the notes that are not drift", () => {
@@ -199,7 +208,7 @@ describe("the printer", () => {
     };
     expect(printed({ ...report(current), upToDate: true })).toEqual({
       code: 0,
-      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 1 file(s))\n",
+      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 1 file)\n",
       stderr: 'note: github: server version: "1.0.0" → "1.1.0"\n',
     });
   });
@@ -226,7 +235,7 @@ describe("the printer", () => {
       ok: false,
       errors: [{ target: "github", diagnostic: { severity: "error", code: "input-unreadable", message: "cannot reach the server" } }],
     };
-    expect(printed(failed)).toEqual({ code: 1, stdout: "", stderr: "error: github: cannot reach the server\nnothing written: 1 of 2 target(s) failed\n" });
+    expect(printed(failed)).toEqual({ code: 1, stdout: "", stderr: "error: github: cannot reach the server\nnothing written: 1 of 2 targets failed\n" });
   });
 });
 

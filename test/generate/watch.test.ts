@@ -305,9 +305,9 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
       stderr: (text) => append("stderr", text),
       signal: controller.signal,
     });
-    await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input(s)"), subscribe, output);
+    await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input"), subscribe, output);
     // One output, as `generate --out` prints it: no target name.
-    expect(captured.stdout).toBe(`generated 2 tools into ${out} (7 file(s) written, 0 unchanged)\n`);
+    expect(captured.stdout).toBe(`generated 2 tools into ${out} (7 files written, 0 unchanged)\n`);
     await editJson(manifest, (document) => {
       document.tools[1].description = "Lists notes.";
     });
@@ -334,7 +334,7 @@ describe("mcpgen generate --watch over a configuration (in process, stopped thro
       document.tools[1].name = "list_all_notes";
     });
     await waitUntil("the regeneration", () => captured.stdout.includes("notes: regenerated 2 tools into "), subscribe, output);
-    expect(captured.stdout).toContain("\n  new handler stubs: src/handlers/list-all-notes.ts\n  kept 1 existing handler(s) untouched\n");
+    expect(captured.stdout).toContain("\n  new handler stubs: src/handlers/list-all-notes.ts\n  kept 1 existing handler untouched\n");
     expect(captured.stderr).toContain(
       'warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n',
     );
@@ -366,16 +366,16 @@ describe("mcpgen generate --watch (the built CLI)", () => {
     process_.stderr.on("data", (chunk: Buffer) => append("stderr", chunk.toString()));
     const exited = new Promise<number | null>((resolve) => process_.on("exit", (code) => resolve(code)));
 
-    await waitUntil("the watch to start", () => captured.stderr.includes("watching mcpgen.config.json and 2 input(s) for changes"), subscribe, output);
+    await waitUntil("the watch to start", () => captured.stderr.includes("watching mcpgen.config.json and 2 inputs for changes"), subscribe, output);
     expect(captured.stdout).toBe(
-      "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)\nnotes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)\n",
+      "weather: generated 3 tools into src/mcp/weather (7 files written, 0 unchanged)\nnotes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)\n",
     );
 
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
       document.tools[0].outputSchema.properties.windSpeed = { type: "number" };
     });
     await waitUntil("weather's regeneration line", () => captured.stdout.includes("weather: regenerated"), subscribe, output);
-    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated 3 tools into src/mcp/weather (input changed; 3 file(s) written, 4 unchanged)");
+    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated 3 tools into src/mcp/weather (input changed; 3 files written, 4 unchanged)");
 
     await saveByRename(join(root, "contracts/weather.tools.json"), "not json");
     await waitUntil("the error", () => captured.stderr.includes("error: weather:"), subscribe, output);

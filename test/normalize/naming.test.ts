@@ -145,7 +145,7 @@ describe("naming is linear (issue 14, item 5)", () => {
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^generated 10000 tools into .* \(types only; 2 file\(s\) written, 0 unchanged\)\n$/);
+    expect(result.stdout).toMatch(/^generated 10000 tools into .* \(types only; 2 files written, 0 unchanged\)\n$/);
     expect((await readdir(out)).sort()).toEqual(["manifest.json", "types.ts"]);
     expect(existsSync(join(out, "client.ts"))).toBe(false);
     expect(await treeOutside(root, out)).toEqual(before);

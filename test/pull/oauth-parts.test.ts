@@ -4,7 +4,7 @@
  * modes), the loopback callback (state check, the page it shows), and the
  * `oauth` object of an `.mcp.json` entry.
  */
-import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,7 +52,8 @@ describe("the BROWSER command", () => {
     const hostile = "https://auth.example.com/authorize?q=$(touch pwned)&x=`id`;echo";
     const result = await openInBrowser(hostile, { BROWSER: `no-such-browser-mcpgen-test:${JSON.stringify(process.execPath)} ${JSON.stringify(script)}` });
     expect(result).toEqual({ opened: true });
-    for (let tries = 0; tries < 100 && (await stat(record).catch(() => undefined)) === undefined; tries++)
+    // The browser runs on its own: wait until it has written the whole URL (the file exists, empty, before that).
+    for (let tries = 0; tries < 100 && ((await stat(record).catch(() => undefined))?.size ?? 0) === 0; tries++)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readFile(record, "utf8")).toBe(new URL(hostile).href);
   });
@@ -110,6 +111,41 @@ describe("the login store", () => {
     expect((await stat(store.pathOf("a".repeat(32)))).mode & 0o777).toBe(0o600);
     expect(await store.remove("a".repeat(32))).toBe(true);
     expect(await store.remove("a".repeat(32))).toBe(false);
+  });
+
+  it("tightens an existing login directory others may enter or write to (0777) to 0700, before reading it or writing to it", async () => {
+    for (const use of ["write", "read"] as const) {
+      const store = new LoginStore(await scratch());
+      await mkdir(store.directory, { recursive: true });
+      await chmod(store.directory, 0o777);
+      if (use === "write") await store.write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp" });
+      else expect(await store.read("a".repeat(32))).toBeUndefined();
+      expect((await stat(store.directory)).mode & 0o777, use).toBe(0o700);
+    }
+  });
+
+  // Only root can give a directory to another user (root runs these tests in the project's CI containers).
+  it.skipIf(process.getuid?.() !== 0)("refuses a login directory another user owns, with what to do; auth status says so as a user error", async () => {
+    const configDir = await scratch();
+    const store = new LoginStore(configDir);
+    await mkdir(store.directory, { recursive: true, mode: 0o700 });
+    await chown(store.directory, 65534, 65534);
+    const refused = `the login directory ${store.directory} belongs to another user (uid 65534), so mcpgen does not use it: remove it, or set MCPGEN_CONFIG_DIR to a directory of yours`;
+    await expect(store.read("a".repeat(32))).rejects.toThrow(refused);
+    await expect(new LoginStore(configDir).write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp" })).rejects.toThrow(refused);
+    expect((await stat(store.directory)).mode & 0o777).toBe(0o700);
+    const previous = process.env["MCPGEN_CONFIG_DIR"];
+    process.env["MCPGEN_CONFIG_DIR"] = configDir;
+    try {
+      expect(await runCli(["auth", "status"])).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `error: cannot use the cached logins in ${store.directory}: ${refused}\n`,
+      });
+    } finally {
+      if (previous === undefined) delete process.env["MCPGEN_CONFIG_DIR"];
+      else process.env["MCPGEN_CONFIG_DIR"] = previous;
+    }
   });
 });
 
@@ -273,7 +309,7 @@ describe("mcpgen auth", () => {
       );
       expect(status.stdout).toContain("https://c.example.com/mcp?key=***\n");
       expect(status.stdout).toMatch(/access token: expired at \S+ \(refreshed by the next pull\)/);
-      expect(status.stdout).toContain(`3 login(s) cached in ${join(configDir, "oauth")}`);
+      expect(status.stdout).toContain(`3 logins cached in ${join(configDir, "oauth")}`);
       const json = JSON.parse((await runCli(["auth", "status", "--json"], root)).stdout) as { logins: Array<{ server: string; expired: boolean }> };
       expect(json.logins.map((login) => [login.server, login.expired])).toEqual([
         ["https://a.example.com/mcp", false],

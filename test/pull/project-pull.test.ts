@@ -42,13 +42,13 @@ describe("mcpgen pull over a configuration", () => {
     expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);
     expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)",
-      "notes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)",
-      "notes: scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (7 files written, 0 unchanged)",
+      "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
+      "notes: scaffolded 2 tools into server (17 files written: 10 generated, 7 created for you to edit; 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
-      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (7 file(s) written, 0 unchanged)",
+      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (7 files written, 0 unchanged)",
     ]);
     expect(await snapshotTools(root)).toEqual(["search_issues", "create_issue"]);
     expect(server.requests.length).toBeGreaterThan(0);
@@ -57,10 +57,10 @@ describe("mcpgen pull over a configuration", () => {
     expect(await cliIn(root, ["generate", "--check"])).toMatchObject({
       code: 0,
       stdout: [
-        "weather: src/mcp/weather is up to date (3 tools, 7 file(s))",
-        "notes-types: src/mcp/notes is up to date (2 tools, 2 file(s))",
-        "notes: server is up to date (2 tools, 10 file(s))",
-        "github: src/mcp/github is up to date (2 tools, 7 file(s))",
+        "weather: src/mcp/weather is up to date (3 tools, 7 files)",
+        "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
+        "notes: server is up to date (2 tools, 10 files)",
+        "github: src/mcp/github is up to date (2 tools, 7 files)",
         "",
       ].join("\n"),
     });
@@ -74,7 +74,7 @@ describe("mcpgen pull over a configuration", () => {
     expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
     expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({
       code: 0,
-      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 7 file(s))\n",
+      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 7 files)\n",
       stderr: "",
     });
 
@@ -130,18 +130,47 @@ describe("mcpgen pull over a configuration", () => {
     expect((await cliIn(root, ["pull", "--check"])).code).toBe(0);
   });
 
-  it("an unreachable server fails the pull and writes nothing anywhere", async () => {
+  it("an unreachable server leaves its target as it was, named with its URL; every other target is refreshed; exit 1", async () => {
     const root = await fixtureCopy("pull");
-    const gone = await serve(["x"]);
-    const url = gone.url.href;
-    await gone.close();
-    running.splice(running.indexOf(gone), 1);
-    await configure(root, url);
+    const first = await serve(["search_issues"]);
+    await configure(root, first.url.href);
+    expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
+    // The server goes away; meanwhile the weather contract changes, and the snapshot gets a query token to mask.
+    const url = new URL(first.url.href);
+    url.searchParams.set("token", "sekrit-0123456789");
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    await configure(root, url.href);
+    const contract = join(root, "contracts/weather.tools.json");
+    await writeFile(contract, (await readFile(contract, "utf8")).replace('"imperial"', '"kelvin"'));
+    await agePast(root);
     const before = await treeState(root);
+
     const result = await cliIn(root, ["pull", "--timeout", "5"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: github: /);
-    expect(result.stderr).toMatch(/nothing written: 1 of 4 target\(s\) failed\n$/);
+    const shown = `${first.url.href}?token=***`;
+    expect(result.stderr).toContain(`error: github: cannot connect to github (.mcp.json) at ${shown} (Streamable HTTP): connection refused`);
+    expect(result.stderr).toMatch(/\n1 of 4 targets failed and was left as it was \(github\); the other 3 were written\n$/);
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (3 files written, 4 unchanged)\n");
+    expect(result.stdout + result.stderr).not.toContain("sekrit-0123456789");
+    const changed = changedPaths(before, await treeState(root));
+    expect(changed.written).toHaveLength(3);
+    expect(changed.written.filter((path) => !path.startsWith("src/mcp/weather/"))).toEqual([]);
+    expect(changed).toMatchObject({ added: [], removed: [] });
+
+    const json = await cliIn(root, ["pull", "--timeout", "5", "--json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { ok: boolean; committed: string[]; errors: Array<{ target: string }> };
+    expect(report).toMatchObject({ ok: false, committed: ["weather", "notes-types", "notes"], errors: [{ target: "github" }] });
+  });
+
+  it("generate stays all or nothing: one target that fails writes nothing anywhere", async () => {
+    const root = await fixtureCopy("pull");
+    await writeFile(join(root, "contracts/notes.tools.json"), "{ not json");
+    const before = await treeState(root);
+    const result = await cliIn(root, ["generate"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/nothing written: 2 of 4 targets failed\n$/);
     expect(changedPaths(before, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
   });
 

@@ -7,6 +7,7 @@ import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sampleTool, sseServer, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
 import { fixture, npmServer, processGone, readPid, readTree, repoRoot, tempDir } from "../helpers/pull.js";
@@ -42,11 +43,11 @@ describe("mcpgen pull (CLI)", () => {
     const out = await tempDir("cli-stdio");
     const pulled = await mcpgen(["pull", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
-    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (7 file(s) written, 0 unchanged)\n`);
+    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (7 files written, 0 unchanged)\n`);
 
     const checked = await mcpgen(["pull", "--check", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(checked).toMatchObject({ code: 0, stderr: "" });
-    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 7 file(s))\n`);
+    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 7 files)\n`);
   });
 
   it("--json with --header: a machine-readable summary without the header's value", async () => {
@@ -99,7 +100,7 @@ describe("mcpgen pull (CLI)", () => {
     expect(run.stderr).toBe(
       `note: ${server.url.href} answered server/discover and the 2025 initialize request as no Streamable HTTP server does (HTTP 405); trying the legacy HTTP+SSE transport\n`,
     );
-    expect(run.stdout).toContain("pulled 1 tools from");
+    expect(run.stdout).toContain("pulled 1 tool from");
   });
 
   it("a failing server: one error paragraph, exit 1, no stack trace, nothing written, no child left", async () => {
@@ -107,10 +108,11 @@ describe("mcpgen pull (CLI)", () => {
     const out = join(scratch, "out");
     const pidFile = join(scratch, "pid");
     const run = await mcpgen(["pull", "--out", out, "--env", `PID_FILE=${pidFile}`, "--", process.execPath, fixture("exits-early.mjs")]);
+    const passed = [...Object.keys(getDefaultEnvironment()), "PID_FILE"].sort().join(", ");
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `error: ${process.execPath} ${fixture("exits-early.mjs")} (stdio) exited with code 3 before answering initialize. Its stderr ended with:\n  | loading configuration...\n  | fatal: MCP_CONFIG is not set\n  hint: run the command by hand to see why it stops\n`,
+      `error: ${process.execPath} ${fixture("exits-early.mjs")} (stdio) exited with code 3 before answering initialize; mcpgen started it with these environment variables only: ${passed}. Its stderr ended with:\n  | loading configuration...\n  | fatal: MCP_CONFIG is not set\n  hint: a variable of your shell reaches the server only when passed: if it needs one (a token, a setting), pass it with -e NAME (its value from your environment) or -e NAME=value; otherwise run the command by hand to see why it stops\n`,
     );
     expect(existsSync(out)).toBe(false);
     expect(processGone(await readPid(pidFile))).toBe(true);

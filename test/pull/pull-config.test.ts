@@ -63,6 +63,7 @@ describe("configuration file formats", () => {
       env: { GITHUB_TOKEN: "ghp_abcdefghijklmnop", LOG_LEVEL: "debug" },
       cwd: join(cwd, "tools"),
       label: "github (.mcp.json)",
+      configEntry: { name: "github", file: ".mcp.json" },
     });
     expect(secrets.redact("token ghp_abcdefghijklmnop at debug level")).toBe("token *** at *** level");
     // A short value (a setting more than a credential) is masked only as a word of its own; a long one anywhere.
@@ -97,6 +98,7 @@ describe("configuration file formats", () => {
       url: new URL("https://mcp.example.com/mcp?team=blue"),
       headers: { Authorization: "Bearer vscode-token-1234" },
       label: "remote (.vscode/mcp.json)",
+      configEntry: { name: "remote", file: ".vscode/mcp.json" },
     });
     expect(remote.secrets.redact("Bearer vscode-token-1234")).toBe("***");
     const local = await resolve({ target: "local", cwd, home, environment });

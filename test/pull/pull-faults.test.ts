@@ -7,10 +7,12 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readFile, writeFile } from "node:fs/promises";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
 import { McpgenError, StrictError } from "../../src/shared/errors.js";
 import { pull } from "../../src/commands/pull.js";
 import { OutputTail } from "../../src/acquire/child-process.js";
+import { runCli } from "../helpers/cli.js";
 import { fixture, processGone, readPid, readTree, tempDir } from "../helpers/pull.js";
 
 interface Outcome {
@@ -37,17 +39,58 @@ async function pullFault(script: string, args: string[] = [], extra: { env?: str
   return { error: error as McpgenError, pid: await readPid(pidFile), written: await readTree(out) };
 }
 
+/** What a pull passes a stdio server started by `pullFault`: the SDK's minimal environment, and PID_FILE. */
+const passedVariables = [...Object.keys(getDefaultEnvironment()), "PID_FILE"].sort().join(", ");
+
+const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 const label = (script: string, args = "") => `${process.execPath} ${fixture(script)}${args} (stdio)`;
 
 describe("pull faults over stdio", () => {
   it("a server that exits early: its exit code and the tail of its stderr", async () => {
     const { error, pid, written } = await pullFault("exits-early.mjs");
     expect(error.message).toBe(
-      `${label("exits-early.mjs")} exited with code 3 before answering initialize. Its stderr ended with:\n  | loading configuration...\n  | fatal: MCP_CONFIG is not set\n  hint: run the command by hand to see why it stops`,
+      `${label("exits-early.mjs")} exited with code 3 before answering initialize; mcpgen started it with these environment variables only: ${passedVariables}. Its stderr ended with:\n  | loading configuration...\n  | fatal: MCP_CONFIG is not set\n  hint: a variable of your shell reaches the server only when passed: if it needs one (a token, a setting), pass it with -e NAME (its value from your environment) or -e NAME=value; otherwise run the command by hand to see why it stops`,
     );
     expect(error.diagnostic.code).toBe("input-unreadable");
     expect(written).toEqual({});
     expect(processGone(pid)).toBe(true);
+  });
+
+  it("a server that exits for want of a variable of the user's shell: the variables mcpgen passed, and how to pass one (-e NAME takes its value from mcpgen's environment)", async () => {
+    const { error } = await pullFault("scripted-server.mjs", ["needs-env"]);
+    expect(error.message).toBe(
+      `${label("scripted-server.mjs", " needs-env")} exited with code 1 before answering initialize; mcpgen started it with these environment variables only: ${passedVariables}. Its stderr ended with:\n  | fatal: NEEDS_TOKEN is not set\n  hint: a variable of your shell reaches the server only when passed: if it needs one (a token, a setting), pass it with -e NAME (its value from your environment) or -e NAME=value; otherwise run the command by hand to see why it stops`,
+    );
+
+    process.env["NEEDS_TOKEN"] = "tok-from-the-shell";
+    try {
+      const out = join(await tempDir("needs-env"), "out");
+      const run = await runCli(["pull", "--out", out, "-q", "-e", "NEEDS_TOKEN", "--", process.execPath, fixture("scripted-server.mjs"), "needs-env"]);
+      expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
+    } finally {
+      delete process.env["NEEDS_TOKEN"];
+    }
+  });
+
+  it("a configured server that exits: named with its command, and the hint says where its env goes", async () => {
+    const cwd = await tempDir("needs-env-config");
+    await writeFile(
+      join(cwd, ".mcp.json"),
+      JSON.stringify({ mcpServers: { needy: { command: process.execPath, args: [fixture("scripted-server.mjs"), "needs-env"] } } }),
+    );
+    const error = (await pull({ target: "needy", cwd, outDir: join(cwd, "out"), timeoutMs: 5_000, environment: {} }).catch(
+      (reason: unknown) => reason,
+    )) as McpgenError;
+    expect(error).toBeInstanceOf(McpgenError);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^needy \\(\\.mcp\\.json\\) running ${process.execPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\S+scripted-server\\.mjs needs-env \\(stdio\\) exited with code 1 before answering initialize;`,
+      ),
+    );
+    expect(error.diagnostic.hint).toContain(
+      'add it to the "env" of "needy" in .mcp.json ("NAME": "${NAME}" takes its value from your environment), or with --out pass -e NAME',
+    );
   });
 
   it("a server that writes non-protocol bytes to stdout: the offending line, and the child is killed", async () => {
@@ -65,6 +108,11 @@ describe("pull faults over stdio", () => {
       `${label("stdout-garbage.mjs", " npm-banner")} wrote something that is not a JSON-RPC message to stdout: "> fake-server@1.0.0 start"; that is npm's banner: run the server with node (e.g. node dist/server.js), or npm run --silent. An MCP stdio server must write only protocol messages to stdout (logs belong on stderr)\n  hint: if the server prints a banner or logs to stdout, look for a quiet/stdio option, or wrap it so that its logs go to stderr`,
     );
     expect(processGone(pid)).toBe(true);
+  });
+
+  it("a stdout line with terminal controls is quoted as a tool name is: JSON-escaped, printable, escaped once", async () => {
+    const { error } = await pullFault("stdout-garbage.mjs", ["coloured"]);
+    expect(error.message).toContain('wrote something that is not a JSON-RPC message to stdout: "\\u001b[32mready\\u001b[0m\\u202e". An MCP');
   });
 
   it("a server that writes only an empty line to stdout: said in words", async () => {
@@ -153,6 +201,24 @@ describe("pull faults over stdio", () => {
     const { error, pid } = await pullFault("scripted-server.mjs", ["tools-error"]);
     expect(error.message).toBe(`${label("scripted-server.mjs", " tools-error")} answered tools/list with an error: database unavailable (code -32603)`);
     expect(processGone(pid)).toBe(true);
+  });
+
+  it("server text in errors in the one printable form of tool names: ESC, BEL, NUL and line breaks shown as \\u escapes, never dropped", async () => {
+    const { error } = await pullFault("scripted-server.mjs", ["control-text"]);
+    expect(error.message).toBe(
+      `${label("scripted-server.mjs", " control-text")} answered tools/list with an error: \\u001b[2Jwiped\\u0007 rang\\u0000\\u000aforged: line\\u202e (code -32603). Its stderr ended with:\n  | \\u001b[31mred\\u001b[0m\\u0007 bell\\u0000\tindented`,
+    );
+  });
+
+  it("--json carries no raw bidirectional controls of server text: the tool and pointer of a diagnostic are \\u escapes, and parse back to the server's text", async () => {
+    const out = join(await tempDir("bidi-json"), "out");
+    const run = await runCli(["pull", "--out", out, "--json", "--", process.execPath, fixture("scripted-server.mjs"), "bidi-names"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(RAW_BIDI);
+    expect(run.stdout).toContain('"tool": "admin\\u202e\\u2066"');
+    expect(run.stdout).toContain('"pointer": "/tools/0/inputSchema/properties/x\\u2067/$ref"');
+    const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Array<{ tool: string; pointer: string }> };
+    expect(diagnostics[0]).toMatchObject({ tool: "admin\u202e\u2066", pointer: "/tools/0/inputSchema/properties/x\u2067/$ref" });
   });
 
   it("a protocol version the SDK does not support", async () => {

@@ -168,7 +168,7 @@ describe.skipIf(skipReason !== undefined)(
       const { checks, stdout, stderr } = outcome(scenario);
       expect(verdict(checks), stderr).toEqual([]);
       expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
-      expect(stdout, stderr).toMatch(/^pulled 1 tools from http:\/\/localhost:\d+\/mcp into /);
+      expect(stdout, stderr).toMatch(/^pulled 1 tool from http:\/\/localhost:\d+\/mcp into /);
       const snapshot = JSON.parse(await readFile(join(outBase, scenario.replace(/[^A-Za-z0-9.-]/g, "_"), "manifest.json"), "utf8")) as {
         tools: Array<{ name: string }>;
       };
@@ -196,7 +196,7 @@ describe.skipIf(skipReason !== undefined)(
       const { checks, stdout, stderr } = outcome("auth/scope-step-up");
       expect(verdict(checks), stderr).toEqual(["scope-step-up-escalation: Client did not make a second authorization request for scope escalation"]);
       expect(checks.find((check) => check.id === "scope-step-up-initial")?.status).toBe("SUCCESS");
-      expect(stdout).toMatch(/^pulled 1 tools from /);
+      expect(stdout).toMatch(/^pulled 1 tool from /);
     });
   },
 );

@@ -278,7 +278,7 @@ describe("scaffolding again", () => {
     const own = join(project, "manifest.json");
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
-    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 9 files)\n`);
 
     const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
     manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
@@ -301,7 +301,7 @@ describe("scaffolding again", () => {
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
     expect(io.err).toBe("");
-    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 9 files)\n`);
 
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project], io)).toBe(0);
@@ -353,7 +353,7 @@ describe("the CLI", () => {
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project], io)).toBe(0);
     expect(io.out).toContain("new handler stubs: src/handlers/get-uv-index.ts");
-    expect(io.out).toContain("kept 2 existing handler(s) untouched");
+    expect(io.out).toContain("kept 2 existing handlers untouched");
     expect(io.out).not.toContain("created:");
     expect(io.err).toContain('warning: src/handlers/list-alerts.ts implements tool "list_alerts", which is no longer in the manifest; kept, not deleted');
 

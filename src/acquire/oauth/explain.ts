@@ -6,7 +6,7 @@
  * printable: a description is the authorization server's text.
  */
 import { userError, type McpgenError } from "../../shared/errors.js";
-import { stripControls, type Secrets } from "../sanitize.js";
+import type { Secrets } from "../sanitize.js";
 import { networkReason } from "../server-faults.js";
 import { ConsentFailure } from "./callback.js";
 import { LoginFailure, type AuthStep } from "./failure.js";
@@ -39,7 +39,8 @@ const seconds = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${N
 export function explainLogin(error: unknown, context: ExplainContext): McpgenError | undefined {
   if (error instanceof Error && error.name === "McpgenError") return error as McpgenError;
   const { observer, secrets } = context;
-  const clean = (text: string) => secrets.redact(stripControls(text));
+  // Server text comes in through `clip`, printable; formatting the diagnostic makes the rest so.
+  const clean = (text: string) => secrets.redact(text);
   const clip = (text: string, max = 300) => secrets.excerpt(text, max);
   const fail = (code: "auth-required" | "auth-failed", message: string, hint?: string) =>
     userError(code, clean(message), { hint: hint === undefined ? undefined : clean(hint) });

@@ -4,7 +4,10 @@
  * ID Metadata Document it used) and the tokens, as the SDK handed them over
  * (with their `issuer` stamp, so that they are never presented to another
  * authorization server). Files are private to the user (mode 0600 in a 0700
- * directory) and replaced atomically: a temporary sibling, then a rename.
+ * directory) and replaced atomically: a temporary sibling, then a rename. An
+ * existing login directory that others may enter or write to is tightened to
+ * 0700 before it is read or written; one owned by another user is refused
+ * (its files could be anyone's, and mcpgen may not change its mode).
  *
  * The config dir is `MCPGEN_CONFIG_DIR` when set (tests, sandboxes), else the
  * platform's: `$XDG_CONFIG_HOME/mcpgen` or `~/.config/mcpgen` (Linux and
@@ -12,7 +15,7 @@
  * `%APPDATA%\mcpgen` (Windows).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/client";
@@ -61,9 +64,18 @@ export function serverKey(url: URL): string {
 
 export class LoginStore {
   readonly directory: string;
+  /** The directory was found private (or made so). */
+  private checked = false;
 
   constructor(configDir: string) {
     this.directory = join(configDir, "oauth");
+  }
+
+  /** The login directory made private (`makePrivate`), once per store; false while it does not exist. */
+  private async private(): Promise<boolean> {
+    if (this.checked) return true;
+    this.checked = await makePrivate(this.directory);
+    return this.checked;
   }
 
   pathOf(key: string): string {
@@ -72,6 +84,7 @@ export class LoginStore {
 
   /** The login cached under `key`; undefined when there is none or the file is not one mcpgen wrote. */
   async read(key: string): Promise<StoredLogin | undefined> {
+    if (!(await this.private())) return undefined;
     let text: string;
     try {
       text = await readFile(this.pathOf(key), "utf8");
@@ -85,6 +98,7 @@ export class LoginStore {
   /** Replaces the login under `key` atomically; the file is readable by the user alone. */
   async write(key: string, login: StoredLogin): Promise<void> {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    await this.private();
     const target = this.pathOf(key);
     const temp = `${target}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
     try {
@@ -100,6 +114,7 @@ export class LoginStore {
 
   /** Forgets the login under `key`; true when there was one. */
   async remove(key: string): Promise<boolean> {
+    if (!(await this.private())) return false;
     const path = this.pathOf(key);
     try {
       await rm(path);
@@ -112,6 +127,7 @@ export class LoginStore {
 
   /** Every cached login, with its key, in the order of the servers' names. */
   async list(): Promise<Array<{ key: string; login: StoredLogin }>> {
+    if (!(await this.private())) return [];
     let names: string[];
     try {
       names = await readdir(this.directory);
@@ -127,6 +143,32 @@ export class LoginStore {
     }
     return logins.sort((a, b) => (a.login.server < b.login.server ? -1 : a.login.server > b.login.server ? 1 : 0));
   }
+}
+
+/**
+ * Makes sure `directory` is the user's alone before mcpgen trusts what is in
+ * it: tightened to 0700 when it is theirs and others may enter or write to
+ * it (a 0600 file in a world-writable directory can still be replaced or
+ * deleted by anyone); an error when another user owns it. False when it does
+ * not exist. No modes on Windows.
+ */
+async function makePrivate(directory: string): Promise<boolean> {
+  let info;
+  try {
+    info = await stat(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+  if (!info.isDirectory()) throw new Error(`${directory} is not a directory`);
+  if (process.platform === "win32" || typeof process.getuid !== "function") return true;
+  if (info.uid !== process.getuid()) {
+    throw new Error(
+      `the login directory ${directory} belongs to another user (uid ${info.uid}), so mcpgen does not use it: remove it, or set MCPGEN_CONFIG_DIR to a directory of yours`,
+    );
+  }
+  if ((info.mode & 0o077) !== 0) await chmod(directory, 0o700);
+  return true;
 }
 
 function parseLogin(text: string): StoredLogin | undefined {
