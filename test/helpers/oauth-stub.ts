@@ -26,7 +26,7 @@ interface Listening {
   close(): Promise<void>;
 }
 
-async function listen(handle: (request: RecordedRequest, response: ServerResponse, origin: string) => void | Promise<void>): Promise<Listening> {
+async function listen(handle: (request: RecordedRequest, response: ServerResponse, origin: string) => unknown): Promise<Listening> {
   const requests: RecordedRequest[] = [];
   let origin = "";
   const server: Server = createServer((request, response) => {
