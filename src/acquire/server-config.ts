@@ -9,11 +9,17 @@
  * `${workspaceFolder}`, `${workspaceFolderBasename}`, `${userHome}` and
  * `${pathSeparator}` (`${/}`). Every value taken from the environment, every
  * `env` value and every header value is registered as a secret.
+ *
+ * A project's files (`scope: "project"`) arrive with the project: a remote
+ * entry of theirs whose URL, headers or `oauth` would take values from the
+ * environment or the machine is expanded only once the file is trusted
+ * (config-trust.ts).
  */
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join, resolve, sep } from "node:path";
 import { joinPointer, userError } from "../shared/errors.js";
+import { requireTrust, type TrustPolicy } from "./config-trust.js";
 import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
@@ -26,6 +32,8 @@ export interface ConfigContext {
   home: string;
   env: Readonly<Record<string, string | undefined>>;
   platform: string;
+  /** How an untrusted project file that would send values to a remote server is decided (default: refused). */
+  trust?: TrustPolicy | undefined;
 }
 
 /** One supported configuration file: where it lives and which key holds its servers. */
@@ -66,13 +74,19 @@ export async function findServerConfig(name: string, context: ConfigContext, sec
   const known: string[] = [];
   for (const format of CONFIG_FORMATS) {
     const file = format.path(context);
-    const document = await readConfigFile(file);
-    if (document === undefined) continue;
-    const servers = isRecord(document) ? document[format.serversKey] : undefined;
+    const read = await readConfigFile(file);
+    if (read === undefined) continue;
+    const servers = isRecord(read.document) ? read.document[format.serversKey] : undefined;
     if (!isRecord(servers)) continue;
     if (Object.prototype.hasOwnProperty.call(servers, name)) {
       const pointer = joinPointer("", format.serversKey, name);
-      const spec = specFromEntry(servers[name], { name, file, pointer, format, context, secrets });
+      const entry = servers[name];
+      const variables = format.scope === "project" ? sentVariables(entry) : [];
+      if (variables.length > 0) {
+        const destination = isRecord(entry) && typeof entry["url"] === "string" ? entry["url"] : "(its url)";
+        await requireTrust({ file, name: format.name, server: name, destination, variables }, read.text, context.trust ?? {}, context.env);
+      }
+      const spec = specFromEntry(entry, { name, file, pointer, format, context, secrets });
       return { spec, file, format };
     }
     known.push(...Object.keys(servers).map((server) => `${server} (${format.name})`));
@@ -91,6 +105,8 @@ export interface ListedServer {
   name: string;
   file: string;
   format: ConfigFormat;
+  /** A remote entry of a project file: the variables it would send, which make the file need trust (none when absent). */
+  needsTrust?: string[] | undefined;
 }
 
 /**
@@ -104,19 +120,20 @@ export async function listConfiguredServers(context: ConfigContext, scope: Confi
   for (const format of CONFIG_FORMATS) {
     if (format.scope !== scope) continue;
     const file = format.path(context);
-    const document = await readConfigFile(file);
-    const servers = isRecord(document) ? document[format.serversKey] : undefined;
+    const read = await readConfigFile(file);
+    const servers = isRecord(read?.document) ? read.document[format.serversKey] : undefined;
     if (!isRecord(servers)) continue;
     for (const name of Object.keys(servers)) {
       if (names.has(name)) continue;
       names.add(name);
-      listed.push({ name, file, format });
+      const needsTrust = format.scope === "project" ? sentVariables(servers[name]) : [];
+      listed.push({ name, file, format, ...(needsTrust.length > 0 ? { needsTrust } : {}) });
     }
   }
   return listed;
 }
 
-async function readConfigFile(file: string): Promise<unknown> {
+async function readConfigFile(file: string): Promise<{ document: unknown; text: string } | undefined> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -126,7 +143,7 @@ async function readConfigFile(file: string): Promise<unknown> {
     throw userError("input-unreadable", `cannot read this MCP configuration file: ${(error as Error).message}`, { file });
   }
   try {
-    return parseJsonc(text);
+    return { document: parseJsonc(text), text };
   } catch (error) {
     throw userError("input-not-json", (error as Error).message, {
       file,
@@ -339,6 +356,33 @@ function parseEnvFileSync(path: string, configFile: string): Record<string, stri
 
 const VARIABLE = /\$\{([^}]*)\}/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The variables a remote entry would send to its server (in its `url`,
+ * `headers` or `oauth`), in the order first used: environment variables, and
+ * the machine's own (`${userHome}` and `${workspaceFolder}` say whose machine
+ * it is); not `${pathSeparator}`. None for a stdio entry, whose command runs here.
+ */
+export function sentVariables(entry: unknown): string[] {
+  if (!isRecord(entry) || typeof entry["url"] !== "string" || entry["type"] === "stdio" || (entry["command"] !== undefined && entry["type"] === undefined)) {
+    return [];
+  }
+  const texts = [
+    entry["url"],
+    ...(isRecord(entry["headers"]) ? Object.values(entry["headers"]) : []),
+    ...(isRecord(entry["oauth"]) ? Object.values(entry["oauth"]) : []),
+  ];
+  const names: string[] = [];
+  for (const text of texts) {
+    if (typeof text !== "string") continue;
+    for (const [, body] of text.matchAll(VARIABLE)) {
+      const name = /^([A-Za-z_][A-Za-z0-9_]*):-/s.exec(body!)?.[1] ?? (body!.startsWith("env:") ? body!.slice(4) : body!);
+      if (!NAME.test(name) || name === "pathSeparator") continue;
+      if (!names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
 
 /** Expands `${...}` references in one configuration string (see the module comment for the forms). */
 export function expandVariables(text: string, where: Pick<EntryContext, "file" | "context" | "secrets">, pointer: string): string {

@@ -10,6 +10,7 @@ import { defaultIo, type Io } from "./io.js";
 import { printFailure, printRun, printWatchEvent, progressPrinter } from "./print.js";
 import { generateReport, projectReport, pullReport, scaffoldReport } from "./report.js";
 import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
+import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
 import { parseSize } from "../shared/size.js";
 import { McpgenError } from "../shared/errors.js";
@@ -192,6 +193,10 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
     .option("--no-browser", "for a server that asks for an OAuth login: print the login address instead of opening a browser")
     .addOption(new Option("--login-timeout <seconds>", "how long to wait for a browser login to come back").argParser(parsePullTimeout).default(300_000, "300"))
+    .option(
+      "--trust-project-config",
+      "expand the variables of this project's .mcp.json (and .vscode/, .cursor/ mcp.json) into a remote server's URL and headers without asking",
+    )
     .option("--client-metadata-url <url>", "with --out: the https URL of a Client ID Metadata Document to identify mcpgen by (OAuth)", parseClientMetadataUrl)
     .option("--scope <scopes>", "with --out: OAuth scopes to request when the server names none (space-separated)")
     .option("--callback-port <port>", "with --out: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback (default: a free one)", parsePort)
@@ -235,6 +240,8 @@ export function buildProgram(io: Io = defaultIo): Command {
             maxTimeMs: options.maxTime,
             maxResponseBytes: options.maxSize,
             force: options.force,
+            trustProjectConfig: options.trustProjectConfig,
+            confirmTrust: trustPrompt(),
             onProgress,
             signal,
           }),
@@ -268,6 +275,8 @@ export function buildProgram(io: Io = defaultIo): Command {
             maxTimeMs: options.maxTime,
             maxResponseBytes: options.maxSize,
             force: options.force,
+            trustProjectConfig: options.trustProjectConfig,
+            confirmTrust: trustPrompt(),
             onProgress,
             signal,
           }),
@@ -448,6 +457,7 @@ interface PullCliOptions extends OutputCliOptions {
   callbackPort?: number;
   maxTime?: number;
   maxSize?: number;
+  trustProjectConfig?: boolean;
 }
 
 /**

@@ -24,7 +24,13 @@ export function printInit(
   }
   if (options.json || options.quiet) return exitCode("ok");
   const found = result.servers
-    .map((server) => `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}\n`)
+    .map((server) => {
+      const trust =
+        server.needsTrust === undefined
+          ? ""
+          : ` (it sends ${server.needsTrust.join(", ")} to a remote server: mcpgen pull asks you to trust the file first, or pass --trust-project-config)`;
+      return `  ${server.target}: server ${printable(JSON.stringify(server.name))} from ${relative(process.cwd(), server.file) || server.file}${trust}\n`;
+    })
     .join("");
   io.stdout(`wrote ${where} with ${counted(result.servers.length, "target")}\n${found}`);
   io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");

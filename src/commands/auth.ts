@@ -98,7 +98,8 @@ async function serverUrl(name: string, config: string | undefined): Promise<URL>
 
 async function configuredServer(name: string, cwd: string): Promise<URL> {
   if (isUrl(name)) return parseUrl(name);
-  const found = await findServerConfig(name, { cwd, home: homedir(), env: process.env, platform: process.platform }, new Secrets());
+  // Only the server's URL is read, to find its login: nothing is sent, so no trust is asked for.
+  const found = await findServerConfig(name, { cwd, home: homedir(), env: process.env, platform: process.platform, trust: { trusted: true } }, new Secrets());
   if (found.spec.transport === "stdio") throw userError("usage", `${found.spec.label} is a stdio server: it has no OAuth login`);
   return found.spec.url;
 }

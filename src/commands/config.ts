@@ -58,6 +58,8 @@ export interface ConfigDocument {
   format?: boolean;
   /** Default `strict` of every target. */
   strict?: boolean;
+  /** Trust the project's MCP configuration files as they are (`.mcp.json` and the like): see `pull`'s `trustProjectConfig`. */
+  trustProjectConfig?: boolean;
   targets: TargetDocument[];
 }
 
@@ -91,6 +93,8 @@ export interface ProjectConfig {
   file: string | undefined;
   /** The directory paths are relative to. */
   root: string;
+  /** `trustProjectConfig`: server targets named in the project's MCP configuration files may send their variables without the files being trusted first. */
+  trustProjectConfig: boolean;
   targets: Target[];
 }
 
@@ -109,7 +113,7 @@ export class ConfigError extends McpgenError {
 export const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const EMITS: readonly Emit[] = ["client", "server", "types"];
 const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
-const ROOT_KEYS = ["$schema", "format", "strict", "targets"];
+const ROOT_KEYS = ["$schema", "format", "strict", "trustProjectConfig", "targets"];
 const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "transport", "timeout", "maxTime", "maxSize", "oauth"];
 
 export { displayPath };
@@ -219,6 +223,8 @@ export function validateConfig(document: unknown, where: { file: string | undefi
   if (defaultFormat !== undefined && typeof defaultFormat !== "boolean") problem("/format", `\`format\` must be true or false, not ${show(defaultFormat)}`);
   const defaultStrict = document["strict"];
   if (defaultStrict !== undefined && typeof defaultStrict !== "boolean") problem("/strict", `\`strict\` must be true or false, not ${show(defaultStrict)}`);
+  const trust = document["trustProjectConfig"];
+  if (trust !== undefined && typeof trust !== "boolean") problem("/trustProjectConfig", `\`trustProjectConfig\` must be true or false, not ${show(trust)}`);
   const list = document["targets"];
   if (list === undefined) problem("", "missing `targets`", 'add "targets": [ ... ]');
   else if (!Array.isArray(list)) problem("/targets", `\`targets\` must be an array, not ${show(list)}`);
@@ -237,7 +243,7 @@ export function validateConfig(document: unknown, where: { file: string | undefi
     checkOverlaps(targets, problem);
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  return { file: where.file, root: where.root, targets };
+  return { file: where.file, root: where.root, trustProjectConfig: trust === true, targets };
 }
 
 function validateTarget(

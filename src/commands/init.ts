@@ -37,8 +37,12 @@ export interface InitResult {
   written: boolean;
   /** The configuration written (with `check`: that would be); undefined when the file exists. */
   config: ConfigDocument | undefined;
-  /** The servers found, and the target made for each. */
-  servers: Array<{ name: string; target: string; file: string }>;
+  /**
+   * The servers found, and the target made for each. `needsTrust`: a remote
+   * entry whose URL, headers or `oauth` use these variables, which `pull`
+   * expands only once the file is trusted (see docs/pull.md); nothing is expanded here.
+   */
+  servers: Array<{ name: string; target: string; file: string; needsTrust?: string[] | undefined }>;
 }
 
 /** Writes a starter configuration, unless one is there. Throws when a configuration exists (except with `check`). */
@@ -49,7 +53,7 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
   const used = new Set<string>();
   const servers = found.map((server) => {
     const target = uniqueName(targetName(server.name), used);
-    return { name: server.name, target, file: server.file };
+    return { name: server.name, target, file: server.file, ...(server.needsTrust === undefined ? {} : { needsTrust: server.needsTrust }) };
   });
   const config: ConfigDocument = {
     $schema: SCHEMA_REFERENCE,

@@ -24,7 +24,7 @@ import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/
 import { withoutUsersManifest } from "./generate.js";
 import { renderManifest, timed } from "../pipeline.js";
 import type { EmittedFile } from "../ir/index.js";
-import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot } from "./pull.js";
+import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
 import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
@@ -64,6 +64,10 @@ export interface PullProjectOptions extends ProjectOptions {
    * target's `oauth` settings come from the configuration. `false`: no OAuth.
    */
   oauth?: Omit<OAuthOptions, "settings" | "loginCommand"> | false | undefined;
+  /** Trust the project's MCP configuration files as they are (also `trustProjectConfig` in the configuration); see `pull`. */
+  trustProjectConfig?: boolean | undefined;
+  /** Asks whether to trust a project MCP configuration file (the CLI's prompt on a terminal); see `pull`. */
+  confirmTrust?: PullOptions["confirmTrust"];
 }
 
 export interface TargetResult {
@@ -324,6 +328,8 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
         onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
         signal: options.signal,
         oauth: options.oauth === false ? false : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull ${target.name}` },
+        trustProjectConfig: options.trustProjectConfig === true || config.trustProjectConfig,
+        confirmTrust: options.confirmTrust,
       },
       timings,
     );

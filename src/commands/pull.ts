@@ -12,6 +12,9 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ProgressEvent } from "../acquire/live-server.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
 import { displayUrl, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
+import type { TrustRequest } from "../acquire/config-trust.js";
+
+export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
 import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
@@ -56,6 +59,18 @@ export interface PullOptions {
   environment?: Readonly<Record<string, string | undefined>> | undefined;
   /** `process.platform` to assume when locating client configuration files (default: the real one). */
   platform?: string | undefined;
+  /**
+   * Trust every project MCP configuration file as it is (`--trust-project-config`):
+   * a remote entry of `.mcp.json`, `.vscode/mcp.json` or `.cursor/mcp.json` may send
+   * the environment's values to its server without being trusted first (see docs/pull.md).
+   */
+  trustProjectConfig?: boolean | undefined;
+  /**
+   * Asks the person at the terminal whether to trust a project file that would send
+   * environment values to a remote server (the CLI's prompt); without it, such a file
+   * not trusted before is refused.
+   */
+  confirmTrust?: ((request: TrustRequest) => Promise<boolean>) | undefined;
   onProgress?: ((event: PullEvent) => void) | undefined;
   /**
    * OAuth for a remote server that asks for a login (MCP "Authorization",
@@ -259,6 +274,11 @@ export async function resolveServer(options: PullOptions, secrets: Secrets): Pro
       home: options.home ?? homedir(),
       env: environment,
       platform: options.platform ?? process.platform,
+      trust: {
+        trusted: options.trustProjectConfig,
+        ask: options.confirmTrust,
+        configDir: options.oauth === false ? undefined : options.oauth?.configDir,
+      },
     },
     secrets,
   );

@@ -81,6 +81,9 @@ export const DIAGNOSTIC_CODES = {
   "config-invalid": {
     doc: "The configuration (mcpgen.config.json) does not match its schema (schema/mcpgen.config.schema.json): each problem is reported at its pointer.",
   },
+  "trust-required": {
+    doc: "A project's MCP configuration file (.mcp.json, .vscode/mcp.json, .cursor/mcp.json) would send environment variables to a remote server, and it is not trusted: nothing was expanded or sent. Trust it on a terminal (remembered for its contents), or with --trust-project-config or `trustProjectConfig` in mcpgen.config.json.",
+  },
   "auth-required": {
     doc: "A server needs an OAuth login that cannot happen here (no terminal, no credentials).",
   },

@@ -20,3 +20,9 @@ export function shellWord(word: string): string {
 export function counted(count: number, noun: string, plural = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : plural}`;
 }
+
+/** The host a URL as written names (its authority, less any user name or password), its `${VARIABLES}` unexpanded; the whole text when it names none. */
+export function destinationHost(url: string): string {
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(url)?.[1];
+  return authority === undefined ? url : authority.slice(authority.lastIndexOf("@") + 1);
+}

@@ -130,7 +130,7 @@ describe("the login store", () => {
     const store = new LoginStore(configDir);
     await mkdir(store.directory, { recursive: true, mode: 0o700 });
     await chown(store.directory, 65534, 65534);
-    const refused = `the login directory ${store.directory} belongs to another user (uid 65534), so mcpgen does not use it: remove it, or set MCPGEN_CONFIG_DIR to a directory of yours`;
+    const refused = `the directory ${store.directory} belongs to another user (uid 65534), so mcpgen does not use it: remove it, or set MCPGEN_CONFIG_DIR to a directory of yours`;
     await expect(store.read("a".repeat(32))).rejects.toThrow(refused);
     await expect(new LoginStore(configDir).write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp" })).rejects.toThrow(refused);
     expect((await stat(store.directory)).mode & 0o777).toBe(0o700);

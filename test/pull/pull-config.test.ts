@@ -92,7 +92,8 @@ describe("configuration file formats", () => {
     }`,
     );
     const environment = { API_TOKEN: "vscode-token-1234", TEAM: "blue" };
-    const remote = await resolve({ target: "remote", cwd, home, environment });
+    // A project file's remote entry sends these variables: trusted here (test/pull/secrets-destinations.test.ts tests the trust).
+    const remote = await resolve({ target: "remote", cwd, home, environment, trustProjectConfig: true });
     expect(remote.spec).toEqual({
       transport: "http",
       url: new URL("https://mcp.example.com/mcp?team=blue"),
@@ -267,7 +268,15 @@ describe("pulling a configured server", () => {
       JSON.stringify({ servers: { remote: { type: "http", url: server.url.href, headers: { Authorization: "Bearer ${env:CFG_TOKEN}" } } } }),
     );
     const out = join(cwd, "generated");
-    const result = await pull({ target: "remote", outDir: out, cwd, home, environment: { CFG_TOKEN: "cfg-token-777" }, timeoutMs: 10_000 });
+    const result = await pull({
+      target: "remote",
+      outDir: out,
+      cwd,
+      home,
+      environment: { CFG_TOKEN: "cfg-token-777" },
+      timeoutMs: 10_000,
+      trustProjectConfig: true,
+    });
     expect(result.server).toMatchObject({ label: "remote (.vscode/mcp.json)", transport: "http", tools: 1 });
     expect(JSON.stringify([await readTree(out), result.server])).not.toContain("cfg-token-777");
   });

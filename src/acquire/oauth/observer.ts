@@ -61,6 +61,12 @@ export class LoginObserver {
    * loopback listener) is ready by then.
    */
   onChallenge: (() => Promise<void>) | undefined;
+  /**
+   * Called before each request to another origin than the MCP server's (an
+   * authorization server), with the login step it belongs to: it throws to
+   * keep the request from being sent at all.
+   */
+  guard: ((url: URL, step: AuthStep | undefined) => void) | undefined;
 
   /**
    * The failure that explains a login's end: the first network failure, else
@@ -98,6 +104,7 @@ export class LoginObserver {
         request = { ...init, headers: merged };
       }
       if (step !== undefined) this.lastStep = step;
+      if (!sameOrigin) this.guard?.(url, step);
       let response: Response;
       try {
         response = await base(url, request);

@@ -43,7 +43,7 @@ import { openInBrowser } from "./browser.js";
 import type { LoopbackCallback } from "./callback.js";
 import { LoginFailure } from "./failure.js";
 import type { LoginObserver } from "./observer.js";
-import type { OAuthSettings } from "./settings.js";
+import { CREDENTIAL_VARIABLES, type OAuthSettings } from "./settings.js";
 import type { LoginStore, StoredLogin } from "./store.js";
 
 /** Authorization requests one pull may make (the first login plus step-ups). */
@@ -58,6 +58,8 @@ export interface ClientCredentials {
   clientSecret?: string | undefined;
   /** A PEM private key for `private_key_jwt` client authentication (RFC 7523). */
   privateKey?: string | undefined;
+  /** The issuer the credentials belong to, from `MCPGEN_CLIENT_ISSUER` (not a secret). */
+  issuer?: string | undefined;
 }
 
 export interface ProviderContext {
@@ -88,6 +90,10 @@ export interface ProviderContext {
   /** What the user runs to log in, for messages. */
   loginCommand: string;
   version: string;
+  /** The MCP server's origin: an authorization server there may get the configured client's secret or key. */
+  serverOrigin: string;
+  /** The issuer the configured client's secret or key belongs to (`MCPGEN_CLIENT_ISSUER`, else `oauth.issuer`): the only one they go to when set. */
+  credentialIssuer?: string | undefined;
 }
 
 export class McpgenOAuthProvider implements OAuthClientProvider {
@@ -133,6 +139,61 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   private get configuredClientId(): string | undefined {
     return this.context.credentials.clientId ?? this.context.settings.clientId;
+  }
+
+  /** True when a secret or a private key of the configured client is at hand: what only its own authorization server may get. */
+  private get hasSecretCredentials(): boolean {
+    return this.context.credentials.clientSecret !== undefined || this.context.credentials.privateKey !== undefined;
+  }
+
+  /**
+   * Whether the configured client's secret or key may go to `issuer` (MCP
+   * 2026-07-28, SEP-2352: credentials are bound to the authorization server
+   * that issued them): the issuer they were pinned to, else an authorization
+   * server on the MCP server's own origin. A server's metadata names any
+   * authorization server it likes; only the user names the one a secret is for.
+   */
+  private credentialsMayGoTo(issuer: string): boolean {
+    const pinned = this.context.credentialIssuer;
+    if (pinned !== undefined) return sameIssuer(pinned, issuer);
+    try {
+      return new URL(issuer).origin === this.context.serverOrigin;
+    } catch {
+      return false;
+    }
+  }
+
+  private foreignIssuer(issuer: string): LoginFailure {
+    const pinned = this.context.credentialIssuer;
+    const what = this.context.credentials.clientSecret !== undefined ? CREDENTIAL_VARIABLES.clientSecret : CREDENTIAL_VARIABLES.privateKey;
+    return new LoginFailure(
+      "step",
+      `the server names the authorization server ${JSON.stringify(issuer)}, and ${what} is for ${pinned === undefined ? "an authorization server on the MCP server's own origin" : JSON.stringify(pinned)}: mcpgen sent it nothing`,
+      "client credentials",
+      `if the client is registered with that authorization server, say so: ${CREDENTIAL_VARIABLES.issuer}=${issuer} (or "oauth": { "issuer": ... } in the server's configuration); otherwise unset ${CREDENTIAL_VARIABLES.clientId} and ${what} to log in as mcpgen`,
+    );
+  }
+
+  /**
+   * Called before every request to an authorization server, before it is
+   * sent: no registration or token request goes to an endpoint that is
+   * neither https nor on this machine, for any grant; and with the configured
+   * client's secret or key at hand, no request at all goes to an
+   * authorization server they are not for (not even its metadata).
+   */
+  checkRequest(url: URL, step: string | undefined): void {
+    if (step !== undefined && step !== "discovery" && !secureEndpoint(url)) {
+      throw new LoginFailure(
+        "step",
+        `the ${step === "registration" ? "registration" : "token"} endpoint ${JSON.stringify(url.origin + url.pathname)} is neither https nor on this machine; mcpgen sends it nothing`,
+        step === "registration" ? "registration" : step === "refresh" || step === "client credentials" ? step : "token exchange",
+        "an authorization server must serve its endpoints over https (loopback addresses excepted); report it to the server's operators",
+      );
+    }
+    if (!this.hasSecretCredentials || this.configuredClientId === undefined) return;
+    const pinned = this.context.credentialIssuer;
+    const allowedOrigin = pinned === undefined ? this.context.serverOrigin : originOf(pinned);
+    if (url.origin !== allowedOrigin) throw this.foreignIssuer(url.origin);
   }
 
   /** True when the client-credentials grant is possible at all (a client id with a secret or key). */
@@ -213,9 +274,11 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     }
   }
 
-  clientInformation(): OAuthClientInformationMixed | undefined {
+  clientInformation(ctx?: { issuer: string }): OAuthClientInformationMixed | undefined {
     const configured = this.configuredClientId;
     if (configured !== undefined) {
+      const issuer = ctx?.issuer ?? this.currentIssuer();
+      if (this.hasSecretCredentials && (issuer === undefined || !this.credentialsMayGoTo(issuer))) throw this.foreignIssuer(issuer ?? "(unknown)");
       if (this.configuredClient?.client_id === configured) return this.configuredClient;
       const { clientSecret } = this.context.credentials;
       return { client_id: configured, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }) };
@@ -414,6 +477,20 @@ export function secureEndpoint(url: URL): boolean {
   if (url.protocol !== "http:") return false;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Issuer identifiers compared as RFC 8414 does, tolerating one trailing slash (as the SDK does). */
+function sameIssuer(a: string, b: string): boolean {
+  const trim = (issuer: string) => (issuer.endsWith("/") ? issuer.slice(0, -1) : issuer);
+  return trim(a) === trim(b);
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first redirect URI a stored client was registered with. */

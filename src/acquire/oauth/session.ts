@@ -17,7 +17,7 @@ import { explainLogin } from "./explain.js";
 import { LoginFailure } from "./failure.js";
 import { LoginObserver } from "./observer.js";
 import { McpgenOAuthProvider, registeredRedirect, type ClientCredentials } from "./provider.js";
-import { CREDENTIAL_VARIABLES, mergeOAuthSettings, type OAuthOptions, type OAuthSettings } from "./settings.js";
+import { CREDENTIAL_VARIABLES, isIssuer, mergeOAuthSettings, type OAuthOptions, type OAuthSettings } from "./settings.js";
 import { configDirectory, LoginStore, serverKey } from "./store.js";
 
 /** How long a login waits for the browser to come back by default. */
@@ -86,6 +86,7 @@ export class OAuthSession {
       }
     };
     const observer = new LoginObserver();
+    const credentialIssuer = credentials.issuer ?? settings.issuer;
     const loginCommand = options.loginCommand ?? `mcpgen pull ${server}`;
     const provider = new McpgenOAuthProvider({
       label: spec.label,
@@ -105,7 +106,10 @@ export class OAuthSession {
       progress: context.progress,
       loginCommand,
       version: context.version,
+      serverOrigin: spec.url.origin,
+      credentialIssuer,
     });
+    observer.guard = (url, step) => provider.checkRequest(url, step);
     observer.onChallenge = () => provider.prepareCallback();
     const base = context.fetch ?? ((url, init) => fetch(url, init));
     return new OAuthSession(provider, observer.fetch(base, spec.url, spec.headers), options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS, {
@@ -155,7 +159,7 @@ export class OAuthSession {
   }
 }
 
-/** `MCPGEN_CLIENT_ID`, `MCPGEN_CLIENT_SECRET`, `MCPGEN_CLIENT_PRIVATE_KEY`; the secret and the key are registered as secrets. */
+/** `MCPGEN_CLIENT_ID`, `MCPGEN_CLIENT_SECRET`, `MCPGEN_CLIENT_PRIVATE_KEY`, `MCPGEN_CLIENT_ISSUER`; the secret and the key are registered as secrets. */
 function readCredentials(env: Readonly<Record<string, string | undefined>>, secrets: Secrets): ClientCredentials {
   const read = (name: string) => {
     const value = env[name];
@@ -165,7 +169,13 @@ function readCredentials(env: Readonly<Record<string, string | undefined>>, secr
   const privateKey = read(CREDENTIAL_VARIABLES.privateKey);
   if (clientSecret !== undefined) secrets.add(clientSecret);
   if (privateKey !== undefined) secrets.add(privateKey);
-  return { clientId: read(CREDENTIAL_VARIABLES.clientId), clientSecret, privateKey };
+  const issuer = read(CREDENTIAL_VARIABLES.issuer);
+  if (issuer !== undefined && !isIssuer(issuer)) {
+    throw userError("usage", `${CREDENTIAL_VARIABLES.issuer} is not an authorization server's issuer`, {
+      hint: "give the issuer of the authorization server your client belongs to: an https:// URL (http:// on this machine) without query or fragment",
+    });
+  }
+  return { clientId: read(CREDENTIAL_VARIABLES.clientId), clientSecret, privateKey, issuer };
 }
 
 /**

@@ -19,6 +19,13 @@ export interface OAuthSettings {
   scopes?: string | undefined;
   /** The loopback port of the redirect URI (default: the port registered earlier, else a free one). */
   callbackPort?: number | undefined;
+  /**
+   * The issuer of the authorization server the configured client belongs to:
+   * the only one its secret or private key is sent to (default: an
+   * authorization server on the MCP server's own origin). MCP 2026-07-28,
+   * SEP-2352: credentials are bound to the authorization server that issued them.
+   */
+  issuer?: string | undefined;
 }
 
 /** How a pull may log in: the server's settings (merged over those of its MCP configuration entry) and this run's way of logging in. */
@@ -36,7 +43,7 @@ export interface OAuthOptions {
   loginCommand?: string | undefined;
 }
 
-export const OAUTH_KEYS: readonly (keyof OAuthSettings)[] = ["clientId", "clientMetadataUrl", "scopes", "callbackPort"];
+export const OAUTH_KEYS: readonly (keyof OAuthSettings)[] = ["clientId", "clientMetadataUrl", "scopes", "callbackPort", "issuer"];
 
 /** Keys someone might write to put a secret in a file; refused with a pointer to the environment variable instead. */
 const SECRET_KEYS: Record<string, string> = {
@@ -50,6 +57,8 @@ export const CREDENTIAL_VARIABLES = {
   clientId: "MCPGEN_CLIENT_ID",
   clientSecret: "MCPGEN_CLIENT_SECRET",
   privateKey: "MCPGEN_CLIENT_PRIVATE_KEY",
+  /** The issuer the credentials belong to (a configuration's `oauth.issuer` otherwise). */
+  issuer: "MCPGEN_CLIENT_ISSUER",
 } as const;
 
 /** Where a problem in an `oauth` object is: the key (undefined for the object itself), what is wrong, and what to do. */
@@ -83,7 +92,7 @@ export function parseOAuthSettings(value: unknown, problem: OAuthProblem, strict
     else if (strict && !(OAUTH_KEYS as readonly string[]).includes(key))
       fail(key, `unknown key ${JSON.stringify(key)} in \`oauth\``, `allowed here: ${OAUTH_KEYS.join(", ")}`);
   }
-  const text = (key: "clientId" | "clientMetadataUrl" | "scopes"): string | undefined => {
+  const text = (key: "clientId" | "clientMetadataUrl" | "scopes" | "issuer"): string | undefined => {
     const item = entry[key];
     if (item === undefined) return undefined;
     if (typeof item !== "string" || item.trim() === "") {
@@ -94,6 +103,12 @@ export function parseOAuthSettings(value: unknown, problem: OAuthProblem, strict
   };
   settings.clientId = text("clientId");
   settings.scopes = text("scopes");
+  const issuer = text("issuer");
+  if (issuer !== undefined) {
+    if (!isIssuer(issuer))
+      fail("issuer", "`oauth.issuer` must be an authorization server's issuer: an https:// URL (http:// on this machine) without query or fragment");
+    else settings.issuer = issuer;
+  }
   const metadataUrl = text("clientMetadataUrl");
   if (metadataUrl !== undefined) {
     if (!isClientMetadataUrl(metadataUrl)) {
@@ -109,6 +124,27 @@ export function parseOAuthSettings(value: unknown, problem: OAuthProblem, strict
   }
   if (failed) return undefined;
   return Object.fromEntries(Object.entries(settings).filter(([, item]) => item !== undefined)) as OAuthSettings;
+}
+
+/**
+ * An authorization server's issuer identifier (RFC 8414 §2): an https URL
+ * without query or fragment; http on this machine (loopback), as mcpgen
+ * accepts for every authorization server endpoint.
+ */
+export function isIssuer(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
+    return (
+      (url.protocol === "https:" || (url.protocol === "http:" && loopback)) &&
+      url.search === "" &&
+      url.hash === "" &&
+      !value.includes("?") &&
+      !value.includes("#")
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** A Client ID Metadata Document URL: https with a path other than `/` (draft-ietf-oauth-client-id-metadata-document). */

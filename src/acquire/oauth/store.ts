@@ -14,11 +14,12 @@
  * other Unixes), `~/Library/Application Support/mcpgen` (macOS),
  * `%APPDATA%\mcpgen` (Windows).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/client";
+import { makePrivate, writePrivateFile } from "../private-files.js";
 
 export const CONFIG_DIR_VARIABLE = "MCPGEN_CONFIG_DIR";
 
@@ -97,19 +98,8 @@ export class LoginStore {
 
   /** Replaces the login under `key` atomically; the file is readable by the user alone. */
   async write(key: string, login: StoredLogin): Promise<void> {
-    await mkdir(this.directory, { recursive: true, mode: 0o700 });
-    await this.private();
-    const target = this.pathOf(key);
-    const temp = `${target}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      await writeFile(temp, `${JSON.stringify(login, null, 2)}\n`, { encoding: "utf8", mode: 0o600, flag: "wx" });
-      // The mode given to writeFile passes through the umask; make sure of it.
-      await chmod(temp, 0o600);
-      await rename(temp, target);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await writePrivateFile(this.directory, this.pathOf(key), `${JSON.stringify(login, null, 2)}\n`);
+    this.checked = true;
   }
 
   /** Forgets the login under `key`; true when there was one. */
@@ -143,32 +133,6 @@ export class LoginStore {
     }
     return logins.sort((a, b) => (a.login.server < b.login.server ? -1 : a.login.server > b.login.server ? 1 : 0));
   }
-}
-
-/**
- * Makes sure `directory` is the user's alone before mcpgen trusts what is in
- * it: tightened to 0700 when it is theirs and others may enter or write to
- * it (a 0600 file in a world-writable directory can still be replaced or
- * deleted by anyone); an error when another user owns it. False when it does
- * not exist. No modes on Windows.
- */
-async function makePrivate(directory: string): Promise<boolean> {
-  let info;
-  try {
-    info = await stat(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
-  }
-  if (!info.isDirectory()) throw new Error(`${directory} is not a directory`);
-  if (process.platform === "win32" || typeof process.getuid !== "function") return true;
-  if (info.uid !== process.getuid()) {
-    throw new Error(
-      `the login directory ${directory} belongs to another user (uid ${info.uid}), so mcpgen does not use it: remove it, or set MCPGEN_CONFIG_DIR to a directory of yours`,
-    );
-  }
-  if ((info.mode & 0o077) !== 0) await chmod(directory, 0o700);
-  return true;
 }
 
 function parseLogin(text: string): StoredLogin | undefined {

@@ -1,0 +1,120 @@
+/**
+ * Workspace trust for the MCP configuration files that arrive with a project
+ * (`.mcp.json`, `.vscode/mcp.json`, `.cursor/mcp.json`): a `git clone` brings
+ * them, so their `${VAR}` references are expanded into a remote server's URL
+ * or headers (values that leave the machine) only once the user has trusted
+ * the file, as editors ask before they run a workspace's configuration. Trust
+ * is remembered per file for its exact contents (a SHA-256 of them) in the
+ * user's config directory: a changed file is asked about again. Trust given
+ * explicitly (`--trust-project-config`, `trustProjectConfig` in
+ * `mcpgen.config.json`) covers every project file as it is.
+ *
+ * The user's own files (`~/.cursor/mcp.json`, Claude Desktop's configuration)
+ * are the user's words and are expanded as before; so are stdio entries,
+ * whose command already runs the project's code.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { destinationHost } from "../shared/display.js";
+import { userError } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import { configDirectory } from "./oauth/store.js";
+import { makePrivate, writePrivateFile } from "./private-files.js";
+
+/** What a project file would send, asked about before anything is expanded. */
+export interface TrustRequest {
+  /** Absolute path of the file. */
+  file: string;
+  /** How messages name it (`.mcp.json`). */
+  name: string;
+  /** The server entry's name. */
+  server: string;
+  /** Where the values would go: the entry's URL as written (variables unexpanded: no value is shown). */
+  destination: string;
+  /** The variables whose values would be sent, in the order first used. */
+  variables: string[];
+}
+
+/** How a run decides about a project file it has not trusted yet. */
+export interface TrustPolicy {
+  /** Trust given explicitly (`--trust-project-config`, `trustProjectConfig`): every project file is trusted as it is. */
+  trusted?: boolean | undefined;
+  /** Asks the person at the terminal, and says whether they trust the file; absent without a terminal (or in CI). */
+  ask?: ((request: TrustRequest) => Promise<boolean>) | undefined;
+  /** mcpgen's config directory, where trust is remembered (default: `MCPGEN_CONFIG_DIR`, else the platform's). */
+  configDir?: string | undefined;
+}
+
+/**
+ * Resolves when `contents` of the project file `request.file` may be
+ * expanded: trusted explicitly, remembered for these exact contents, or
+ * trusted now by the person at the terminal (then remembered). Otherwise a
+ * `trust-required` error naming the variables and the host: nothing has been
+ * expanded, and nothing sent.
+ */
+export async function requireTrust(
+  request: TrustRequest,
+  contents: string,
+  policy: TrustPolicy,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  if (policy.trusted === true) return;
+  const store = new TrustStore(policy.configDir ?? configDirectory(env));
+  const digest = `sha256:${createHash("sha256").update(contents).digest("hex")}`;
+  const remembered = await store.read();
+  if (remembered[request.file] === digest) return;
+  const variables = request.variables.join(", ");
+  const host = destinationHost(request.destination);
+  const changed = remembered[request.file] !== undefined ? " (it changed since you trusted it)" : "";
+  if (policy.ask !== undefined) {
+    if (await policy.ask(request)) {
+      await store.remember(request.file, digest);
+      return;
+    }
+    throw userError("trust-required", `not trusted: nothing was expanded or sent to ${host}`, {
+      file: request.file,
+      hint: `${request.name} of this project asks to send ${variables} to ${host}; mcpgen pull asks again while the file is untrusted`,
+    });
+  }
+  throw userError(
+    "trust-required",
+    `${request.name} in ${dirname(request.file)}${changed} would send the values of ${variables} to ${host} (server ${JSON.stringify(request.server)}): a project's configuration comes with the project, so mcpgen expands its variables into a remote server's URL or headers only once you trust the file; nothing was sent`,
+    {
+      file: request.file,
+      hint: `read the file; to trust it, run the pull once on a terminal (mcpgen asks, and remembers the file as it is), or pass --trust-project-config (or "trustProjectConfig": true in mcpgen.config.json)`,
+    },
+  );
+}
+
+/** Trusted project files: `<config dir>/trusted-configs.json`, `{ version: 1, files: { path: "sha256:…" } }`. */
+class TrustStore {
+  private readonly path: string;
+
+  constructor(private readonly directory: string) {
+    this.path = join(directory, "trusted-configs.json");
+  }
+
+  async read(): Promise<Record<string, string>> {
+    if (!(await makePrivate(this.directory))) return {};
+    let text: string;
+    try {
+      text = await readFile(this.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw error;
+    }
+    try {
+      const document = JSON.parse(text) as unknown;
+      if (!isRecord(document) || document["version"] !== 1 || !isRecord(document["files"])) return {};
+      return Object.fromEntries(Object.entries(document["files"]).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    } catch {
+      return {};
+    }
+  }
+
+  async remember(file: string, digest: string): Promise<void> {
+    const files = { ...(await this.read()), [file]: digest };
+    await writePrivateFile(this.directory, this.path, `${JSON.stringify({ version: 1, files }, null, 2)}\n`);
+  }
+}
