@@ -78,6 +78,9 @@ export const DIAGNOSTIC_CODES = {
   "config-invalid": {
     doc: "The configuration (mcpgen.config.json) does not match its schema (schema/mcpgen.config.schema.json): each problem is reported at its pointer.",
   },
+  "base-unreadable": {
+    doc: "`mcpgen diff --base` cannot read the snapshot from git: git is not installed, the directory is not in a git repository, the revision does not exist there, or git cannot show the file.",
+  },
   "auth-required": {
     doc: "A server needs an OAuth login that cannot happen here (no terminal, no credentials).",
   },
@@ -97,7 +100,10 @@ export type ExitName = keyof typeof EXIT_CODES;
 /** The CLI's exit codes (`process.exitCode`). */
 export const EXIT_CODES = {
   ok: { code: 0, doc: "Success; with `--check`, nothing to change." },
-  failure: { code: 1, doc: "An input or configuration error, a refused write, drift, or `--check` finding anything to change." },
+  failure: {
+    code: 1,
+    doc: "An input or configuration error, a refused write, drift, `--check` finding anything to change, or `mcpgen diff` finding a change its `--fail-on` (a target's `failOn`) fails on.",
+  },
   usage: {
     code: 2,
     doc: "A usage error: an unknown option or target, no configuration found, nothing to do (a configuration without targets, `init` without any server).",
