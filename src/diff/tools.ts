@@ -60,7 +60,7 @@ function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newMani
   }
   const titleOf = (tool: ToolIR) => tool.title ?? tool.annotations?.title;
   if (titleOf(old) !== titleOf(next)) {
-    const pointer = next.title !== undefined || old.title !== undefined ? "/title" : "/annotations/title";
+    const pointer = typeof next.raw["title"] === "string" || typeof old.raw["title"] === "string" ? "/title" : "/annotations/title";
     add(subject, "tool-title-changed", pointer, `title ${JSON.stringify(titleOf(old) ?? null)} → ${JSON.stringify(titleOf(next) ?? null)}`, {
       before: titleOf(old),
       after: titleOf(next),
