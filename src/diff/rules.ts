@@ -290,13 +290,13 @@ const TOOL_RULES: readonly DiffRule[] = [
     id: "input-dialect-changed",
     class: "review",
     subject: "tool",
-    doc: "The `$schema` dialect of `inputSchema` changed: keywords may mean other things (mcpgen compares both in 2020-12 form).",
+    doc: "The `$schema` dialect of `inputSchema` changed beside a change of what it accepts, which the dialect may explain (alone, read in 2020-12 form, it is no change).",
   },
   {
     id: "output-dialect-changed",
     class: "review",
     subject: "tool",
-    doc: "The `$schema` dialect of `outputSchema` changed: keywords may mean other things (mcpgen compares both in 2020-12 form).",
+    doc: "The `$schema` dialect of `outputSchema` changed beside a change of what it accepts, which the dialect may explain (alone, read in 2020-12 form, it is no change).",
   },
   {
     id: "server-instructions-changed",

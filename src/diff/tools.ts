@@ -90,14 +90,18 @@ function compareSides(
   add: ChangeSink,
 ): void {
   const field = side === "input" ? "/inputSchema" : "/outputSchema";
-  if (old.dialect !== next.dialect)
-    add(subject, `${side}-dialect-changed`, `${field}/$schema`, `dialect ${old.dialect} → ${next.dialect}`, { before: old.dialect, after: next.dialect });
   const options: CompareOptions = {
     rootNoun: side === "input" ? "argument" : "property",
     oldPatternModes: oldManifest.patternModes,
     newPatternModes: newManifest.patternModes,
   };
-  for (const finding of compareSchemas(old.schema, next.schema, options)) {
+  const findings = compareSchemas(old.schema, next.schema, options);
+  // Read in 2020-12 form, schemas that accept the same values are the same contract, whatever their dialects:
+  // a dialect change is worth a look only beside a change it may explain.
+  if (old.dialect !== next.dialect && findings.some((finding) => !ANNOTATION_KINDS.has(finding.change))) {
+    add(subject, `${side}-dialect-changed`, `${field}/$schema`, `dialect ${old.dialect} → ${next.dialect}`, { before: old.dialect, after: next.dialect });
+  }
+  for (const finding of findings) {
     const { change, pointer, message, ...values } = finding;
     add(subject, `${side}-${change}`, `${field}${pointer}`, message, values);
   }

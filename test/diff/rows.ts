@@ -30,6 +30,10 @@ export interface ToolRow {
   new: Record<string, unknown>;
   class: ChangeClass;
   pointer?: string;
+  /** Rules the row also shows, in order after the row's own. */
+  also?: string[];
+  /** The row shows when the rule does not apply: no change at all. */
+  none?: true;
 }
 
 const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: "object", properties, ...extra });
@@ -368,14 +372,12 @@ export const schemaRows: Array<[SchemaChange, SchemaRow]> = [
       output: "compatible",
     },
   ],
-  [
-    "annotation-changed",
-    { says: "deprecated added", old: text, new: { type: "string", deprecated: true }, input: "compatible", output: "compatible" },
-  ],
+  ["annotation-changed", { says: "deprecated added", old: text, new: { type: "string", deprecated: true }, input: "compatible", output: "compatible" }],
 ];
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({ name, inputSchema: object({ q: text }, { required: ["q"] }), ...extra });
 const manifest = (...tools: unknown[]) => ({ tools });
+const refWithSibling = object({ r: { $ref: "#/definitions/s", maxLength: 3 } }, { definitions: { s: text } });
 
 export const toolRows: Array<[string, ToolRow]> = [
   ["tool-removed", { says: "a tool removed", old: manifest(tool("a"), tool("b")), new: manifest(tool("a")), class: "breaking-for-clients" }],
@@ -494,25 +496,48 @@ export const toolRows: Array<[string, ToolRow]> = [
   ],
   [
     "output-schema-removed",
-    { says: "the outputSchema removed", old: manifest(tool("a", { outputSchema: object({ r: text }) })), new: manifest(tool("a")), class: "breaking-for-clients" },
+    {
+      says: "the outputSchema removed",
+      old: manifest(tool("a", { outputSchema: object({ r: text }) })),
+      new: manifest(tool("a")),
+      class: "breaking-for-clients",
+    },
   ],
   [
     "input-dialect-changed",
     {
-      says: "inputSchema's $schema changed (2020-12, by default, to draft-07)",
+      says: "inputSchema's $schema changed (2020-12, by default, to draft-07) beside a change",
       old: manifest(tool("a")),
-      new: manifest(tool("a", { inputSchema: { ...object({ q: text }, { required: ["q"] }), $schema: "http://json-schema.org/draft-07/schema#" } })),
+      new: manifest(
+        tool("a", {
+          inputSchema: { ...object({ q: { type: "string", maxLength: 9 } }, { required: ["q"] }), $schema: "http://json-schema.org/draft-07/schema#" },
+        }),
+      ),
       class: "review",
       pointer: "/inputSchema/$schema",
+      also: ["input-bounds-tightened"],
     },
   ],
   [
     "output-dialect-changed",
     {
-      says: "outputSchema's $schema changed",
-      old: manifest(tool("a", { outputSchema: { ...object({ r: text }), $schema: "http://json-schema.org/draft-07/schema#" } })),
-      new: manifest(tool("a", { outputSchema: { ...object({ r: text }), $schema: "https://json-schema.org/draft/2020-12/schema" } })),
+      says: "outputSchema's $schema changed beside a change it explains: draft-07 ignores the siblings of `$ref`, 2020-12 applies them",
+      old: manifest(tool("a", { outputSchema: { ...refWithSibling, $schema: "http://json-schema.org/draft-07/schema#" } })),
+      new: manifest(tool("a", { outputSchema: { ...refWithSibling, $schema: "https://json-schema.org/draft/2020-12/schema" } })),
       class: "review",
+      also: ["output-bounds-tightened"],
+    },
+  ],
+  [
+    "output-dialect-changed",
+    {
+      says: "a dialect change alone is no change: the schemas read the same in 2020-12 form",
+      old: manifest(tool("a", { outputSchema: { ...object({ r: { type: "array", items: [text] } }), $schema: "http://json-schema.org/draft-07/schema#" } })),
+      new: manifest(
+        tool("a", { outputSchema: { ...object({ r: { type: "array", prefixItems: [text] } }), $schema: "https://json-schema.org/draft/2020-12/schema" } }),
+      ),
+      class: "review",
+      none: true,
     },
   ],
   [
