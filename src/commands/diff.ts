@@ -22,6 +22,22 @@ import { loadConfig, type LoadOptions } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
 
+export {
+  CHANGE_CLASSES,
+  CLASS_ORDER,
+  DIFF_RULES,
+  FAIL_ON,
+  diffDocument,
+  diffMarkdown,
+  failingClasses,
+  type ChangeClass,
+  type ContractChange,
+  type ContractDiff,
+  type DiffDocument,
+  type DiffRule,
+  type FailOn,
+} from "../diff/index.js";
+
 /** What `mcpgen diff` fails on when neither `--fail-on` nor a target's `failOn` says. */
 export const DEFAULT_FAIL_ON: FailOn = "breaking";
 

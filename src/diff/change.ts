@@ -3,7 +3,7 @@
  * rule, and the comparison they make up. `--format json` prints these shapes
  * (schema/mcpgen.diff.schema.json).
  */
-import type { ChangeClass } from "./rules.js";
+import { CLASS_ORDER, type ChangeClass } from "./rules.js";
 
 /**
  * What a change is about: the server, or a tool by name. Prompts, resources
@@ -55,4 +55,11 @@ export interface ContractDiff {
   changes: ContractChange[];
   /** How many changes of each class. */
   counts: Record<ChangeClass, number>;
+}
+
+/** How many changes of each class, every class present. */
+export function countClasses(changes: readonly ContractChange[]): Record<ChangeClass, number> {
+  const counts = Object.fromEntries(CLASS_ORDER.map((name) => [name, 0])) as Record<ChangeClass, number>;
+  for (const change of changes) counts[change.class]++;
+  return counts;
 }

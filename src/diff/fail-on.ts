@@ -18,6 +18,11 @@ const FAILING: Readonly<Record<FailOn, readonly ChangeClass[]>> = {
   none: [],
 };
 
+/** The classes `failOn` fails on. */
+export function failingClasses(failOn: FailOn): readonly ChangeClass[] {
+  return FAILING[failOn];
+}
+
 /** Whether changes of these counts fail a check with `failOn`. */
 export function failsOn(counts: Readonly<Record<ChangeClass, number>>, failOn: FailOn): boolean {
   return FAILING[failOn].some((name) => counts[name] > 0);

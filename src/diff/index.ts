@@ -14,13 +14,15 @@
  */
 import type { ManifestIR } from "../ir/index.js";
 import { isRecord, setOwn } from "../shared/json.js";
-import type { ChangeSubject, ComparedManifest, ContractChange, ContractDiff } from "./change.js";
-import { CLASS_ORDER, diffRule, type ChangeClass } from "./rules.js";
+import { countClasses, type ChangeSubject, type ComparedManifest, type ContractChange, type ContractDiff } from "./change.js";
+import { diffRule } from "./rules.js";
 import { compareServer } from "./server.js";
 import { compareTools } from "./tools.js";
 
-export type { ChangeSubject, ComparedManifest, ContractChange, ContractDiff, SubjectKind } from "./change.js";
-export { FAIL_ON, failsOn, type FailOn } from "./fail-on.js";
+export { countClasses, type ChangeSubject, type ComparedManifest, type ContractChange, type ContractDiff, type SubjectKind } from "./change.js";
+export { FAIL_ON, failingClasses, failsOn, type FailOn } from "./fail-on.js";
+export { diffDocument, DIFF_DOCUMENT_VERSION, type DiffComparisonLike, type DiffDocument } from "./json.js";
+export { diffMarkdown } from "./markdown.js";
 export { CHANGE_CLASSES, CLASS_ORDER, DIFF_RULES, SCHEMA_CHANGES, diffRule, type ChangeClass, type DiffRule, type RuleSubject } from "./rules.js";
 
 /** Every change from `old` to `next`: the server's first, then each tool's, tools in name order. */
@@ -44,12 +46,6 @@ function compared(manifest: ManifestIR): ComparedManifest {
   const name = typeof manifest.server?.name === "string" ? manifest.server.name : undefined;
   const version = typeof manifest.server?.version === "string" ? manifest.server.version : undefined;
   return { source: manifest.source, ...(name === undefined && version === undefined ? {} : { server: { name, version } }) };
-}
-
-export function countClasses(changes: readonly ContractChange[]): Record<ChangeClass, number> {
-  const counts = Object.fromEntries(CLASS_ORDER.map((name) => [name, 0])) as Record<ChangeClass, number>;
-  for (const change of changes) counts[change.class]++;
-  return counts;
 }
 
 /** The changes with `mask` applied to every text that came from a server (a pull's secrets hidden). */

@@ -227,6 +227,12 @@ const TOOL_RULES: readonly DiffRule[] = [
     doc: "A tool's title (or `annotations.title`) changed: what users see when asked to approve a call.",
   },
   {
+    id: "tool-metadata-changed",
+    class: "review",
+    subject: "tool",
+    doc: "Another field of the tool changed (`icons`, `_meta`, `execution`, an annotation that is not a hint): mcpgen does not judge it, so a person does.",
+  },
+  {
     id: "read-only-hint-removed",
     class: "review",
     subject: "tool",

@@ -6,7 +6,9 @@
  * (`input-<kind>`, `output-<kind>`).
  */
 import type { ManifestIR, NormalizedSchema, ToolIR } from "../ir/index.js";
+import { joinPointer } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { own, sameJson } from "./values.js";
 import { SCHEMA_CHANGES } from "./rules.js";
 import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
 import type { ChangeSink } from "./change.js";
@@ -74,6 +76,12 @@ function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newMani
     const is = next.annotations?.[hint] ?? absent;
     if (was !== is) add(subject, is ? enabled : disabled, `/annotations/${hint}`, `${hint} ${was} → ${is}`, { before: was, after: is });
   }
+  for (const field of otherFields(old, next)) {
+    add(subject, "tool-metadata-changed", joinPointer("", ...field), `${field.join(".")} changed`, {
+      before: fieldValue(old, field),
+      after: fieldValue(next, field),
+    });
+  }
   compareSides("input", old.input, next.input, oldManifest, newManifest, subject, add);
   if (old.output !== undefined && next.output !== undefined) compareSides("output", old.output, next.output, oldManifest, newManifest, subject, add);
   else if (next.output !== undefined) add(subject, "output-schema-added", "/outputSchema", "outputSchema added: structuredContent is typed and required now");
@@ -105,6 +113,28 @@ function compareSides(
     const { change, pointer, message, ...values } = finding;
     add(subject, `${side}-${change}`, `${field}${pointer}`, message, values);
   }
+}
+
+/** The fields of a tool the rules above read; an annotation other than these is another field. */
+const READ_FIELDS = new Set(["name", "title", "description", "inputSchema", "outputSchema", "annotations"]);
+const READ_ANNOTATIONS = new Set(["title", ...HINTS.map(({ hint }) => hint)]);
+
+/** The other fields (as paths: `["icons"]`, `["annotations", "x"]`) whose values differ. */
+function otherFields(old: ToolIR, next: ToolIR): string[][] {
+  const keys = (tool: ToolIR) => Object.keys(tool.raw).filter((key) => !READ_FIELDS.has(key));
+  const annotationKeys = (tool: ToolIR) =>
+    isRecord(tool.raw["annotations"]) ? Object.keys(tool.raw["annotations"]).filter((key) => !READ_ANNOTATIONS.has(key)) : [];
+  const fields = [
+    ...[...new Set([...keys(old), ...keys(next)])].sort().map((key) => [key]),
+    ...[...new Set([...annotationKeys(old), ...annotationKeys(next)])].sort().map((key) => ["annotations", key]),
+  ];
+  return fields.filter((field) => !sameJson(fieldValue(old, field), fieldValue(next, field)));
+}
+
+function fieldValue(tool: ToolIR, field: readonly string[]): unknown {
+  let value: unknown = tool.raw;
+  for (const key of field) value = isRecord(value) ? own(value, key) : undefined;
+  return value;
 }
 
 /**

@@ -412,6 +412,16 @@ export const toolRows: Array<[string, ToolRow]> = [
     },
   ],
   [
+    "tool-metadata-changed",
+    {
+      says: "execution.taskSupport changed",
+      old: manifest(tool("a", { execution: { taskSupport: "forbidden" } })),
+      new: manifest(tool("a", { execution: { taskSupport: "optional" } })),
+      class: "review",
+      pointer: "/execution",
+    },
+  ],
+  [
     "read-only-hint-removed",
     {
       says: "readOnlyHint became false",
