@@ -211,7 +211,7 @@ const TOOL_RULES: readonly DiffRule[] = [
     id: "tool-renamed",
     class: "breaking-for-clients",
     subject: "tool",
-    doc: "A tool is listed under another name, its schemas unchanged: calls by the old name fail.",
+    doc: "A tool is listed under another name, its description and schemas unchanged: calls by the old name fail.",
   },
   { id: "tool-added", class: "compatible", subject: "tool", doc: "A new tool: nothing that calls the others changes." },
   {

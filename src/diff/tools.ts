@@ -139,8 +139,8 @@ function fieldValue(tool: ToolIR, field: readonly string[]): unknown {
 
 /**
  * Removed tools paired with added ones that are the same tool under a new
- * name: arguments and result that accept the same values, and no other
- * candidate on either side. A tool without arguments or result to tell it
+ * name: the same description, arguments and result that accept the same
+ * values, and no other candidate on either side. A tool without arguments or result to tell it
  * by (an empty `inputSchema`, no `outputSchema`) is never taken for another.
  */
 function renames(removed: readonly ToolIR[], added: readonly ToolIR[], old: ManifestIR, next: ManifestIR): Map<ToolIR, ToolIR> {
@@ -158,7 +158,7 @@ function renames(removed: readonly ToolIR[], added: readonly ToolIR[], old: Mani
     if (!telling(tool)) continue;
     matches.set(
       tool,
-      added.filter((other) => telling(other) && same(tool.input, other.input) && same(tool.output, other.output)),
+      added.filter((other) => telling(other) && other.description === tool.description && same(tool.input, other.input) && same(tool.output, other.output)),
     );
   }
   const pairs = new Map<ToolIR, ToolIR>();

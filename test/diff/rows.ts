@@ -384,9 +384,9 @@ export const toolRows: Array<[string, ToolRow]> = [
   [
     "tool-renamed",
     {
-      says: "a tool renamed, its schemas the same",
-      old: manifest(tool("search", { inputSchema: object({ query: text, limit: { type: "integer" } }) })),
-      new: manifest(tool("find", { inputSchema: object({ query: text, limit: { type: "integer" } }) })),
+      says: "a tool renamed, its description and schemas the same",
+      old: manifest(tool("search", { description: "Finds notes.", inputSchema: object({ query: text, limit: { type: "integer" } }) })),
+      new: manifest(tool("find", { description: "Finds notes.", inputSchema: object({ query: text, limit: { type: "integer" } }) })),
       class: "breaking-for-clients",
     },
   ],
