@@ -15,6 +15,7 @@ import { classifyChanges, failsOn, maskDiff, type ContractDiff, type FailOn } fr
 import type { ManifestIR } from "../ir/index.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
+import { withinStack } from "../pipeline.js";
 import { displayPath } from "../shared/display.js";
 import { McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
@@ -135,14 +136,15 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     const old = await readSide(cwd, oldOperand);
     const next: Side =
       command.length > 0 || !(await exists(resolve(cwd, newOperand!))) ? await liveSide(cwd, newOperand, command, options) : await readSide(cwd, newOperand!);
-    comparisons.push(compare(old.raw, next.raw, options.failOn, undefined, [], next.diagnostics, next.mask));
+    comparisons.push(await compare(old.raw, next.raw, options.failOn, undefined, [], next.diagnostics, next.mask));
   }
   return { comparisons, failed: comparisons.some((comparison) => comparison.failed) };
 }
 
 const DIFF_USAGE = "mcpgen diff <old> <new> (manifests, snapshot directories, or a server as new), or mcpgen diff --base <rev> [manifest...]";
 
-function compare(
+/** Both sides normalised and compared; a side nested too deeply for the stack is a user error that points at its deepest value. */
+async function compare(
   old: RawManifest,
   next: RawManifest,
   failOn: FailOn | undefined,
@@ -150,10 +152,10 @@ function compare(
   notes: string[],
   acquired: Diagnostic[] = [],
   mask?: (text: string) => string,
-): DiffComparison {
-  const oldIR = normalizeManifest(old);
-  const newIR = normalizeManifest(next);
-  const classified = classifyChanges(oldIR, newIR);
+): Promise<DiffComparison> {
+  const oldIR = await withinStack(old, async () => normalizeManifest(old));
+  const newIR = await withinStack(next, async () => normalizeManifest(next));
+  const classified = await withinStack(next, async () => classifyChanges(oldIR, newIR));
   const changes = mask === undefined ? classified : maskDiff(classified, mask);
   const effective = failOn ?? DEFAULT_FAIL_ON;
   return {
@@ -193,9 +195,9 @@ async function readSide(cwd: string, operand: string): Promise<Side> {
 async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: string): Promise<DiffComparison> {
   const next = await readManifestFile(path, undefined, displayPath(path));
   const old = await readManifestAtRevision(path, revision);
-  if (old !== undefined) return compare(old, next, failOn, target, []);
+  if (old !== undefined) return await compare(old, next, failOn, target, []);
   const empty: RawManifest = { source: `${revision}:${displayPath(path)}`, toolsPointer: "/tools", tools: [] };
-  return compare(empty, next, failOn, target, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
+  return await compare(empty, next, failOn, target, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
 }
 
 /**

@@ -120,6 +120,20 @@ describe("mcpgen diff", () => {
     expect(run.stderr).toMatch(message);
   });
 
+  it("a schema nested too deeply for the stack is a user error that points at its deepest value, not a crash", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-deep-"));
+    const nested = (leaf: string) => {
+      let text = JSON.stringify({ type: leaf });
+      for (let level = 0; level < 1500; level++) text = `{"type":"object","properties":{"a":${text}}}`;
+      return `{"tools":[{"name":"t","inputSchema":${text}}]}`;
+    };
+    await writeFile(join(directory, "old.json"), nested("string"));
+    await writeFile(join(directory, "new.json"), nested("integer"));
+    const run = await runCli(["diff", "old.json", "new.json"], directory);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: old\.json: tool "t" at \/tools\/0\/inputSchema\/properties\/a\/.*nested too deeply to process/);
+  });
+
   it("a missing file is named, with what diff takes (exit 1); with --json, the error is JSON too", async () => {
     const run = await runCli(["diff", OLD, "nowhere/new.json"], repoRoot);
     expect(run.code).toBe(1);

@@ -22,7 +22,8 @@ function ruleTables(): string {
   );
   const byId = new Map(DIFF_RULES.map((rule) => [rule.id, rule]));
   const schema = SCHEMA_CHANGES.map(
-    (change) => `| \`${change.kind}\` | ${change.effect} | ${byId.get(`input-${change.kind}`)!.class} | ${byId.get(`output-${change.kind}`)!.class} | ${cell(change.what)} |`,
+    (change) =>
+      `| \`${change.kind}\` | ${change.effect} | ${byId.get(`input-${change.kind}`)!.class} | ${byId.get(`output-${change.kind}`)!.class} | ${cell(change.what)} |`,
   );
   return [
     "### Classes",
@@ -62,6 +63,7 @@ describe("docs/diff.md", () => {
   });
 
   it("is linked from the docs' index, the README and the CLI's page", () => {
-    for (const file of ["docs/README.md", "README.md", "docs/cli.md", "docs/library.md"]) expect(readFileSync(join(repoRoot, file), "utf8"), file).toMatch(/diff\.md/);
+    for (const file of ["docs/README.md", "README.md", "docs/cli.md", "docs/library.md"])
+      expect(readFileSync(join(repoRoot, file), "utf8"), file).toMatch(/diff\.md/);
   });
 });
