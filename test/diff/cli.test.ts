@@ -4,7 +4,7 @@
  * rewrites them), the JSON against its published schema, the terminal view,
  * `--fail-on`'s exit codes, and what the command refuses.
  */
-import Ajv from "ajv";
+import ajvModule from "ajv";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import { DIFF_RULES } from "../../src/diff/rules.js";
 import { runCli } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
+const Ajv = ajvModule.default;
 const updating = process.env["GOLDEN_UPDATE"] === "1";
 const OLD = "test/fixtures/diff/weather-v1.json";
 const NEW = "test/fixtures/diff/weather-v2.json";

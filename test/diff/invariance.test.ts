@@ -140,7 +140,7 @@ function rewriteTools(document: JsonObject, rewrites: readonly Rewrite[], counts
     const rewritten: JsonObject = { ...tool };
     for (const field of ["inputSchema", "outputSchema"]) {
       if (tool[field] === undefined) continue;
-      let schema = tool[field]!;
+      let schema: Json = tool[field]!;
       for (const rewrite of rewrites) schema = rewrite(schema, counts);
       rewritten[field] = schema;
     }

@@ -197,7 +197,7 @@ describe("the printer", () => {
     const drifted = driftedTarget("github");
     const current = {
       ...drifted,
-      drift: { ...drifted.drift, added: [], removed: [], changed: [] },
+      drift: { ...drifted.drift!, added: [], removed: [], changed: [] },
       upToDate: true,
       files: [{ path: "manifest.json", status: "unchanged" as const }],
       orphanedHandlers: [],
