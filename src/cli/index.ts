@@ -297,7 +297,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     )
     .argument(
       "[operand...]",
-      "the old manifest (or a directory holding its snapshot), then the new one: a manifest, a directory, an http(s):// URL or a server name from .mcp.json and friends, or, after --, a command that runs a stdio server. With --base: manifests or directories (default: every target of mcpgen.config.json)",
+      "the old manifest (or a directory holding its snapshot), then the new one: a manifest, a directory, an http(s):// URL or a server name from .mcp.json and friends, or, after --, a command that runs a stdio server. With --base: manifests, directories or target names of mcpgen.config.json (default: every target)",
     )
     .option("--base <revision>", "compare each manifest as it was at this git revision (the old) with the working tree (the new)")
     .option("-c, --config <file>", "with --base and no operand: the configuration whose targets to compare (default: mcpgen.config.json, found upward)")

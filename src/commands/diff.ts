@@ -75,8 +75,8 @@ export interface DiffOptions extends DiffServerOptions, Pick<LoadOptions, "confi
    * Without `base`: the old side (a manifest, or a directory holding a
    * snapshot), then the new side: a manifest or directory, an http(s) URL,
    * or a server named in an MCP configuration file. With `base`: manifests
-   * or directories to compare with themselves at that revision (none: every
-   * target of the configuration).
+   * or directories to compare with themselves at that revision, or names of
+   * the configuration's targets (none: every target).
    */
   operands?: readonly string[] | undefined;
   /** A stdio server's command and arguments: the new side. */
@@ -125,7 +125,17 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
         comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target.name));
       }
     } else {
-      for (const operand of operands) comparisons.push(await atRevision(await manifestPath(resolve(cwd, operand), operand), options.base, options.failOn));
+      for (const operand of operands) {
+        // A path on disk, or else the name of a configured target.
+        if (await exists(resolve(cwd, operand))) {
+          comparisons.push(await atRevision(await manifestPath(resolve(cwd, operand), operand), options.base, options.failOn));
+          continue;
+        }
+        const config = await loadConfig({ config: options.config, cwd }).catch(() => undefined);
+        const target = config?.targets.find((candidate) => candidate.name === operand);
+        if (target === undefined) await manifestPath(resolve(cwd, operand), operand);
+        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target.name));
+      }
     }
   } else {
     const [oldOperand, newOperand, ...extra] = operands;

@@ -79,6 +79,12 @@ describe("mcpgen diff --base", () => {
       { target: "notes", failOn: "any", failed: true },
     ]);
     expect(run.code).toBe(1);
+    // A target by its name: its own failOn.
+    const named = await runCli(["diff", "--base", "main", "notes", "--format", "json"], repository);
+    expect((JSON.parse(named.stdout) as { comparisons: Array<{ target: string; failOn: string }> }).comparisons).toMatchObject([
+      { target: "notes", failOn: "any" },
+    ]);
+    expect(named.code).toBe(1);
     // --fail-on overrides every target's.
     expect((await runCli(["diff", "--base", "main", "--fail-on", "none"], repository)).code).toBe(0);
     const text = await runCli(["diff", "--base", "main"], repository);
