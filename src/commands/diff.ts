@@ -173,9 +173,20 @@ async function compare(
     diff: changes,
     failOn: effective,
     failed: failsOn(changes.counts, effective),
-    diagnostics: [...acquired, ...oldIR.diagnostics, ...newIR.diagnostics],
+    diagnostics: [
+      ...acquired,
+      ...oldIR.diagnostics,
+      ...newIR.diagnostics.map((diagnostic) => (mask === undefined ? diagnostic : maskDiagnostic(diagnostic, mask))),
+    ],
     notes,
   };
+}
+
+/** A live server's warning with the pull's secrets masked (its contract may echo one: see `pull`). */
+function maskDiagnostic(diagnostic: Diagnostic, mask: (text: string) => string): Diagnostic {
+  const masked: Diagnostic = { ...diagnostic, message: mask(diagnostic.message) };
+  for (const key of ["hint", "tool", "pointer", "file"] as const) if (diagnostic[key] !== undefined) masked[key] = mask(diagnostic[key]);
+  return masked;
 }
 
 /** A manifest file, or a directory's snapshot (`manifest.json`). */

@@ -70,6 +70,31 @@ describe("pull --check and failOn", () => {
   });
 });
 
+describe("mcpgen diff against a live server", () => {
+  it("masks a secret the server echoes into its contract, in every format", async () => {
+    const secret = "s3cr3t-diff-token-1234";
+    const server = await streamableHttpServer(() =>
+      toolServer([sampleTool("kept", { inputSchema: { type: "object", properties: { mode: { type: "string", enum: ["plain", secret] } } } })]),
+    );
+    try {
+      const project = await mkdtemp(join(tmpdir(), "mcpgen-diff-secret-"));
+      await writeFile(
+        join(project, "old.json"),
+        JSON.stringify({ tools: [{ ...sampleTool("kept"), inputSchema: { type: "object", properties: { mode: { type: "string", enum: ["plain"] } } } }] }),
+      );
+      for (const format of ["text", "markdown", "json"]) {
+        const run = await runCli(["diff", "old.json", server.url.href, "-H", `X-Key: ${secret}`, "--format", format, "--fail-on", "none"], project);
+        expect(run.code, run.stderr).toBe(0);
+        expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
+        expect(run.stdout).toMatch(/\*\*\*|\\\*\\\*\\\*/);
+        expect(run.stdout).toContain("input-enum-value-added");
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("generate --check", () => {
   it("--json carries the manifest's change since its snapshot, classified", async () => {
     const project = await mkdtemp(join(tmpdir(), "mcpgen-diff-generate-"));
