@@ -45,7 +45,8 @@ export function resolveRef(schema: Schema, root: Schema): Schema {
   const siblings: SchemaObject[] = [];
   for (let hops = 0; isRecord(current) && typeof current["$ref"] === "string"; hops++) {
     if (hops === MAX_REF_HOPS) return true;
-    const { $ref: ref, ...rest } = current;
+    // `$defs` beside a ref (a root that is a ref) holds targets, and says nothing of the value.
+    const { $ref: ref, $defs: _defs, ...rest } = current;
     if (Object.keys(rest).length > 0) siblings.push(rest);
     const key = refTarget(ref as string);
     const defs = isRecord(root) && isRecord(root["$defs"]) ? root["$defs"] : {};
@@ -129,12 +130,12 @@ export function acceptsAnything(schema: Schema): boolean {
   return schema === true || (isRecord(schema) && Object.keys(schema).every(isPassive));
 }
 
-/** The type names of `type`, or undefined when it has none (every type is accepted). */
+/** The type names of `type`, or undefined when it has none, or names every type (every type is accepted). */
 export function declaredTypes(object: SchemaObject): Set<JsonType> | undefined {
   const type = own(object, "type");
-  if (typeof type === "string") return new Set([type as JsonType]);
-  if (Array.isArray(type)) return new Set(type as JsonType[]);
-  return undefined;
+  const types = typeof type === "string" ? new Set([type as JsonType]) : Array.isArray(type) ? new Set(type as JsonType[]) : undefined;
+  const every = JSON_TYPES.every((name) => name === "integer" || types?.has(name));
+  return every ? undefined : types;
 }
 
 /** Whether `value` is of a type `types` names (undefined: any type). */

@@ -187,6 +187,7 @@ class Comparison {
     if (bases === undefined) return;
     const [baseA, baseB] = bases;
     this.branches("allOf", listOf(baseA, "allOf", place.old), listOf(baseB, "allOf", place.new), noun);
+    this.secondUnion(baseA, baseB, place, noun);
     this.negation(baseA, baseB, place);
     this.conditional(baseA, baseB, place);
     const typesA = effectiveTypes(baseA);
@@ -266,6 +267,15 @@ class Comparison {
     }
     this.report("constraint-removed", joinPointer(place.old, keyA!), `${keyA} removed`);
     return [baseA, b];
+  }
+
+  /** A `oneOf` beside an `anyOf` in the same object (both apply): its branches, or the whole of it added or removed. */
+  private secondUnion(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
+    const before = listOf(a, "oneOf", place.old);
+    const after = listOf(b, "oneOf", place.new);
+    if (before.length > 0 && after.length > 0) this.branches("anyOf", before, after, noun);
+    else if (after.length > 0) this.report("constraint-added", joinPointer(place.new, "oneOf"), "oneOf added");
+    else if (before.length > 0) this.report("constraint-removed", joinPointer(place.old, "oneOf"), "oneOf removed");
   }
 
   /**
