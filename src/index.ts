@@ -7,7 +7,9 @@
  *   const { ir, files } = await renderManifest(raw, { outDir }); // normalize → IR → emit → format
  *   await writeFiles(files, outDir); // write: atomically, never over a file the user owns
  *
- * `generate`, `check` and `pull` run all of it for one manifest or a project.
+ * `generate`, `check` and `pull` run all of it for one manifest or a project;
+ * `diffManifests(old, new)` classifies how a contract changed (`diff` reads
+ * the two sides from files, a git revision or a live server).
  */
 export { generate, check, pull } from "./commands/api.js";
 export { renderManifest, normalize, emit, type ClientEmit, type RenderOptions, type Stage } from "./pipeline.js";
@@ -32,6 +34,28 @@ export {
 export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./commands/pull.js";
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
 export type { DriftReport, ToolChange } from "./commands/drift.js";
+export { diff, diffManifests, type DiffOptions, type DiffResult, type DiffComparison, type DiffServerOptions } from "./commands/diff.js";
+export {
+  DIFF_RULES,
+  CHANGE_CLASSES,
+  CLASS_ORDER,
+  SCHEMA_CHANGES,
+  FAIL_ON,
+  failsOn,
+  diffDocument,
+  diffMarkdown,
+  DIFF_DOCUMENT_VERSION,
+  type ChangeClass,
+  type ChangeSubject,
+  type ComparedManifest,
+  type ContractChange,
+  type ContractDiff,
+  type DiffDocument,
+  type DiffRule,
+  type FailOn,
+  type RuleSubject,
+  type SubjectKind,
+} from "./diff/index.js";
 export {
   generateProject,
   checkProject,

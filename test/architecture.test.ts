@@ -22,10 +22,11 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   emit: ["ir", "shared", "templates"],
   format: ["ir", "shared"],
   write: ["ir", "shared"],
-  commands: ["acquire", "normalize", "emit", "format", "write", "ir", "shared", "pipeline"],
+  diff: ["ir", "shared"],
+  commands: ["acquire", "normalize", "emit", "format", "write", "diff", "ir", "shared", "pipeline"],
   pipeline: ["normalize", "emit", "format", "ir", "shared"],
   cli: ["commands", "ir", "shared"],
-  index: ["commands", "pipeline", "acquire", "normalize", "write", "ir", "shared"],
+  index: ["commands", "pipeline", "acquire", "normalize", "write", "diff", "ir", "shared"],
 };
 
 function sourceFiles(directory: string): string[] {

@@ -16,6 +16,7 @@ import { parseSize } from "../shared/size.js";
 import { McpgenError } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
+import type { FailOn } from "../commands/diff.js";
 
 export type { Io };
 
@@ -59,6 +60,11 @@ const STRICT_HELP =
 const QUIET_HELP = "print nothing but errors";
 const VERBOSE_HELP = "print per-stage timings";
 const JSON_HELP = "print a machine-readable summary";
+
+/** `--fail-on`'s values (`FAIL_ON` in src/diff/fail-on.ts, spelled here so that the CLI loads no stage to print its help). */
+const FAIL_ON_CHOICES = ["breaking", "review", "any", "none"];
+const FAIL_ON_PULL_HELP =
+  "with --check: which changes of the live tools fail the check (breaking, review, any, none; default: any drift, or a target's failOn); see docs/diff.md";
 
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
@@ -191,6 +197,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .addOption(new Option("--max-time <seconds>", "how long the whole pull may take (default: four times --timeout)").argParser(parsePullTimeout))
     .addOption(new Option("--max-size <size>", "the most the server may send, after decompression (e.g. 50MB; default 10MB)").argParser(parsePullSize))
     .option("--check", "exit 1 if the live tools differ from <out>/manifest.json or the generated files are stale; write nothing")
+    .addOption(new Option("--fail-on <level>", FAIL_ON_PULL_HELP).choices(FAIL_ON_CHOICES))
     .option("--no-browser", "for a server that asks for an OAuth login: print the login address instead of opening a browser")
     .addOption(new Option("--login-timeout <seconds>", "how long to wait for a browser login to come back").argParser(parsePullTimeout).default(300_000, "300"))
     .option(
@@ -219,6 +226,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const check = options.check ?? false;
       const onProgress = progressPrinter(io, options);
       if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
+      if (options.failOn !== undefined && !options.check) usage("--fail-on goes with --check");
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
         if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
@@ -242,6 +250,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             force: options.force,
             trustProjectConfig: options.trustProjectConfig,
             confirmTrust: trustPrompt(),
+            failOn: options.failOn,
             onProgress,
             signal,
           }),
@@ -277,6 +286,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             force: options.force,
             trustProjectConfig: options.trustProjectConfig,
             confirmTrust: trustPrompt(),
+            failOn: options.failOn,
             onProgress,
             signal,
           }),
@@ -287,6 +297,85 @@ export function buildProgram(io: Io = defaultIo): Command {
       }
       if (result === undefined) return;
       process.exitCode = printRun(pullReport(result, { outDir, check, format: options.format }), io, { ...options, diff: showDiffs(options.diff, io) });
+    });
+
+  program
+    .command("diff")
+    .description(
+      "classify how a server's contract changed: which changes break clients, which break servers, which a person should review; exit 1 on what --fail-on names",
+    )
+    .argument(
+      "[operand...]",
+      "the old manifest (or a directory holding its snapshot), then the new one: a manifest, a directory, an http(s):// URL or a server name from .mcp.json and friends, or, after --, a command that runs a stdio server. With --base: manifests, directories or target names of mcpgen.config.json (default: every target)",
+    )
+    .option("--base <revision>", "compare each manifest as it was at this git revision (the old) with the working tree (the new)")
+    .option("-c, --config <file>", "with --base and no operand: the configuration whose targets to compare (default: mcpgen.config.json, found upward)")
+    .addOption(
+      new Option("--format <format>", "terminal text, a markdown pull-request comment, or JSON (schema/mcpgen.diff.schema.json)").choices([
+        "text",
+        "markdown",
+        "json",
+      ]),
+    )
+    .option("--json", "the same as --format json")
+    .addOption(
+      new Option(
+        "--fail-on <level>",
+        "exit 1 on a breaking change (default), also on one to review, on any change, or never (a target's failOn otherwise)",
+      ).choices(FAIL_ON_CHOICES),
+    )
+    .addOption(new Option("--transport <transport>", "a live server: use this transport only").choices(["stdio", "http", "sse"]))
+    .option("-H, --header <header>", 'a live server: HTTP header "Name: value" (repeatable; values are never printed)', collectPullValue, [])
+    .option("-e, --env <variable>", "a live stdio server: KEY=value, or KEY to pass the current value on (repeatable; never printed)", collectPullValue, [])
+    .addOption(new Option("--timeout <seconds>", "a live server: how long to wait for it to answer").argParser(parsePullTimeout).default(30_000, "30"))
+    .addOption(new Option("--max-time <seconds>", "a live server: how long reading it may take (default: four times --timeout)").argParser(parsePullTimeout))
+    .addOption(new Option("--max-size <size>", "a live server: the most it may send, after decompression (default 10MB)").argParser(parsePullSize))
+    .option("--no-browser", "a live server that asks for an OAuth login: print the login address instead of opening a browser")
+    .addOption(new Option("--login-timeout <seconds>", "how long to wait for a browser login to come back").argParser(parsePullTimeout).default(300_000, "300"))
+    .option(
+      "--client-metadata-url <url>",
+      "a live server: the https URL of a Client ID Metadata Document to identify mcpgen by (OAuth)",
+      parseClientMetadataUrl,
+    )
+    .option("--scope <scopes>", "a live server: OAuth scopes to request when it names none")
+    .option("--callback-port <port>", "a live server: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback", parsePort)
+    .option("-q, --quiet", "print nothing but the changes and errors (no warnings, no notes)")
+    .action(async (operands: string[], options: DiffCliOptions, command: Command) => {
+      const words = command.parent?.args ?? [];
+      const dash = words.indexOf("--");
+      const commandLength = dash === -1 ? 0 : Math.min(operands.length, words.length - dash - 1);
+      const usage = (message: string): never => usageError(command, message);
+      if (options.json && options.format !== undefined && options.format !== "json") usage("--json and --format do not go together");
+      const format = options.json ? "json" : (options.format ?? "text");
+      const { diff } = await import("../commands/diff.js");
+      const oauth = oauthRun(options, command);
+      let result: Awaited<ReturnType<typeof diff>> | undefined;
+      try {
+        result = await interruptible(io, (signal) =>
+          diff({
+            operands: operands.slice(0, operands.length - commandLength),
+            command: operands.slice(operands.length - commandLength),
+            base: options.base,
+            config: options.config,
+            failOn: options.failOn,
+            transport: options.transport,
+            headers: options.header,
+            env: options.env,
+            timeoutMs: options.timeout,
+            maxTimeMs: options.maxTime,
+            maxResponseBytes: options.maxSize,
+            oauth: { ...oauth, settings: { clientMetadataUrl: options.clientMetadataUrl, scopes: options.scope, callbackPort: options.callbackPort } },
+            onProgress: progressPrinter(io, { quiet: options.quiet, json: format !== "text" }),
+            signal,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);
+        throw error;
+      }
+      if (result === undefined) return;
+      const { printDiff } = await import("./print-diff.js");
+      process.exitCode = printDiff(result, io, { format, quiet: options.quiet });
     });
 
   const authCommand = program.command("auth").description("the OAuth logins mcpgen pull keeps for servers that ask for one (see docs/pull.md)");
@@ -426,7 +515,11 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
       return exitCode(error.exitCode === 0 ? "ok" : "usage");
     }
     const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
-    return printFailure(error, io, { json: ownArguments.includes("--json") });
+    const json =
+      ownArguments.includes("--json") ||
+      ownArguments.includes("--format=json") ||
+      ownArguments.some((word, index) => word === "--format" && ownArguments[index + 1] === "json");
+    return printFailure(error, io, { json });
   }
 }
 
@@ -445,6 +538,26 @@ async function watchCli(
   }
 }
 
+interface DiffCliOptions {
+  base?: string;
+  config?: string;
+  format?: "text" | "markdown" | "json";
+  json?: boolean;
+  failOn?: FailOn;
+  transport?: "stdio" | "http" | "sse";
+  header: string[];
+  env: string[];
+  timeout: number;
+  maxTime?: number;
+  maxSize?: number;
+  browser: boolean;
+  loginTimeout: number;
+  clientMetadataUrl?: string;
+  scope?: string;
+  callbackPort?: number;
+  quiet?: boolean;
+}
+
 interface PullCliOptions extends OutputCliOptions {
   transport?: "stdio" | "http" | "sse";
   header: string[];
@@ -458,6 +571,7 @@ interface PullCliOptions extends OutputCliOptions {
   maxTime?: number;
   maxSize?: number;
   trustProjectConfig?: boolean;
+  failOn?: FailOn;
 }
 
 /**
@@ -469,7 +583,7 @@ interface PullCliOptions extends OutputCliOptions {
  * credentials still work. `--no-browser` only prints the address, so it
  * needs a terminal.
  */
-function oauthRun(options: PullCliOptions, command: Command) {
+function oauthRun(options: Pick<PullCliOptions, "browser" | "loginTimeout">, command: Command) {
   const terminal = process.stdin.isTTY === true || process.stderr.isTTY === true;
   const browserCommand = (process.env["BROWSER"] ?? "").trim() !== "";
   return {

@@ -11,6 +11,7 @@
  */
 import { join } from "node:path";
 import { formatDrift, hasDrift } from "../commands/drift.js";
+import { CHANGE_CLASSES, CLASS_ORDER, type ContractDiff } from "../commands/change-classes.js";
 import type { WatchEvent, WatchReason } from "../commands/watch.js";
 import type { FileStatus, WriteResult } from "../commands/writes.js";
 import { exitCode, exitCodeOf } from "../shared/codes.js";
@@ -55,6 +56,7 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
         io.stderr(outOfDateText(target, io, options.diff === true));
       } else if (!quiet) {
         for (const note of target.drift?.notes ?? []) io.stderr(`note: ${prefix(target)}${printable(note)}\n`);
+        if (target.drift !== undefined && hasDrift(target.drift)) io.stderr(toleratedDriftText(target, io));
         io.stdout(upToDateLine(target));
       }
     }
@@ -229,10 +231,44 @@ function outOfDateText(target: TargetReport, io: Io, diff: boolean): string {
           .map((line) => `${line}\n`)
           .join("")}`
       : `${head}${displayPath(target.outDir)} is out of date (${counted(files.length + target.created.length, "file")}):\n`;
+  if (target.contract !== undefined) text += contractLines(target.contract, io);
   text += staleLines(files, io);
   text += target.created.map((path) => `  missing: ${path}\n`).join("");
   if (diff) text += diffText(files, target.outDir, io);
   return text;
+}
+
+/** Classified changes a `--check` lists before "and N more (mcpgen diff shows them all)". */
+const CONTRACT_LINES = 20;
+
+/**
+ * The drift classified (docs/diff.md): a line of counts, then each change
+ * with its class, its tool, what changed, where, and its rule.
+ */
+function contractLines(contract: ContractDiff, io: Io): string {
+  if (contract.changes.length === 0) return "";
+  const color = io.color?.stderr;
+  const counts = CLASS_ORDER.filter((name) => contract.counts[name] > 0).map((name) => `${contract.counts[name]} ${CHANGE_CLASSES[name].label}`);
+  let text = `  contract: ${counts.join(", ")}\n`;
+  for (const change of contract.changes.slice(0, CONTRACT_LINES)) {
+    const label = paint(
+      CHANGE_CLASSES[change.class].label,
+      change.class.startsWith("breaking") ? "red" : change.class === "review" ? "yellow" : "green",
+      color,
+    );
+    const subject = change.subject.kind === "server" ? "the server" : `tool ${printable(JSON.stringify(change.subject.name ?? ""))}`;
+    const where = change.pointer === "" ? "" : ` at ${printable(change.pointer)}`;
+    text += `    ${label}: ${subject}: ${printable(change.message)}${where} (${change.rule})\n`;
+  }
+  const more = contract.changes.length - CONTRACT_LINES;
+  if (more > 0) text += `    … and ${more} more (mcpgen diff lists them all)\n`;
+  return text;
+}
+
+/** A pull check whose tools drifted by less than its `failOn` names: reported, not failing. */
+function toleratedDriftText(target: TargetReport, io: Io): string {
+  const what = `${printable(target.server ?? "the server")} drifted from ${displayPath(join(target.outDir, MANIFEST_FILE))}, by no change its failOn fails on`;
+  return `note: ${prefix(target)}${what}:\n${target.contract === undefined ? "" : contractLines(target.contract, io)}`;
 }
 
 /** How a `--check` names a file's state. */

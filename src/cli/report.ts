@@ -7,6 +7,7 @@
  */
 import type { Emit } from "../commands/config.js";
 import type { DriftReport } from "../commands/drift.js";
+import type { ContractDiff } from "../commands/diff.js";
 import type { GenerateResult } from "../commands/generate.js";
 import type { ProjectResult, TargetError, TargetResult } from "../commands/project.js";
 import type { PullResult } from "../commands/pull.js";
@@ -39,6 +40,8 @@ export interface TargetReport {
   server?: string | undefined;
   /** A pull with `check`: how the live tools differ from the snapshot. */
   drift?: DriftReport | undefined;
+  /** With `check`: the drift classified (docs/diff.md). */
+  contract?: ContractDiff | undefined;
 }
 
 export interface RunReport {
@@ -72,18 +75,34 @@ export interface SingleRun {
 
 /** `mcpgen generate <manifest> --out <dir>`. */
 export function generateReport(result: GenerateResult, run: SingleRun): RunReport {
-  const { upToDate, files, diagnostics, timings } = result;
-  const report = target(run, { emit: run.emit ?? "client", tools: result.ir.tools.length, files, diagnostics, upToDate, timings });
-  return single(run, report, rerun("generate", run), { outDir: run.outDir, upToDate, files, diagnostics, timings });
+  const { upToDate, files, diagnostics, timings, contract } = result;
+  const report = target(run, { emit: run.emit ?? "client", tools: result.ir.tools.length, files, diagnostics, upToDate, timings, contract });
+  return single(run, report, rerun("generate", run), {
+    outDir: run.outDir,
+    upToDate,
+    files,
+    diagnostics,
+    timings,
+    ...(contract === undefined ? {} : { contract }),
+  });
 }
 
 /** `mcpgen pull <server> --out <dir>`. */
 export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" | "emit">): RunReport {
-  const { server, upToDate, drift, files, diagnostics, timings } = result;
-  const report = target(run, { emit: "client", tools: server.tools, files, diagnostics, upToDate, timings, server: server.label, drift });
+  const { server, upToDate, drift, contract, files, diagnostics, timings } = result;
+  const report = target(run, { emit: "client", tools: server.tools, files, diagnostics, upToDate, timings, server: server.label, drift, contract });
   // The command line may carry secrets (headers, environment values): it is not repeated.
   const fix = "run the same mcpgen pull without --check to update the snapshot and the generated files";
-  return single(run, report, fix, { outDir: run.outDir, server, upToDate, drift, files, diagnostics, timings });
+  return single(run, report, fix, {
+    outDir: run.outDir,
+    server,
+    upToDate,
+    drift,
+    ...(contract === undefined ? {} : { contract }),
+    files,
+    diagnostics,
+    timings,
+  });
 }
 
 /** `mcpgen scaffold <manifest> --out <dir>`. */

@@ -17,6 +17,7 @@ import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
 import { isRecord } from "../shared/json.js";
+import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
 
@@ -49,6 +50,12 @@ export interface TargetDocument {
   maxTime?: number;
   /** `server` targets: the most the server may send during a pull: bytes, or a size such as "50MB" (default 10 MB). */
   maxSize?: number | string;
+  /**
+   * The contract changes that fail `mcpgen diff` and `mcpgen pull --check` for this target:
+   * `breaking`, `review`, `any` or `none` (default: the file's `failOn`, else `breaking` for a diff,
+   * and any drift for `pull --check`).
+   */
+  failOn?: FailOn;
 }
 
 /** The file's contents. */
@@ -60,6 +67,8 @@ export interface ConfigDocument {
   strict?: boolean;
   /** Trust the project's MCP configuration files as they are (`.mcp.json` and the like): see `pull`'s `trustProjectConfig`. */
   trustProjectConfig?: boolean;
+  /** Default `failOn` of every target. */
+  failOn?: FailOn;
   targets: TargetDocument[];
 }
 
@@ -84,6 +93,8 @@ export interface Target {
         maxResponseBytes?: number | undefined;
         oauth?: OAuthSettings | undefined;
       };
+  /** The contract changes that fail a diff or a pull check of this target, when the configuration says. */
+  failOn?: FailOn | undefined;
   /** JSON pointer of the target in the file. */
   pointer: string;
 }
@@ -113,8 +124,9 @@ export class ConfigError extends McpgenError {
 export const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const EMITS: readonly Emit[] = ["client", "server", "types"];
 const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
-const ROOT_KEYS = ["$schema", "format", "strict", "trustProjectConfig", "targets"];
-const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "transport", "timeout", "maxTime", "maxSize", "oauth"];
+const ROOT_KEYS = ["$schema", "format", "strict", "failOn", "trustProjectConfig", "targets"];
+const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "failOn", "transport", "timeout", "maxTime", "maxSize", "oauth"];
+const failOnText = FAIL_ON.map((value) => JSON.stringify(value)).join(", ");
 
 export { displayPath };
 
@@ -225,6 +237,9 @@ export function validateConfig(document: unknown, where: { file: string | undefi
   if (defaultStrict !== undefined && typeof defaultStrict !== "boolean") problem("/strict", `\`strict\` must be true or false, not ${show(defaultStrict)}`);
   const trust = document["trustProjectConfig"];
   if (trust !== undefined && typeof trust !== "boolean") problem("/trustProjectConfig", `\`trustProjectConfig\` must be true or false, not ${show(trust)}`);
+  const defaultFailOn = document["failOn"];
+  if (defaultFailOn !== undefined && !FAIL_ON.includes(defaultFailOn as FailOn))
+    problem("/failOn", `\`failOn\` must be ${failOnText}, not ${show(defaultFailOn)}`);
   const list = document["targets"];
   if (list === undefined) problem("", "missing `targets`", 'add "targets": [ ... ]');
   else if (!Array.isArray(list)) problem("/targets", `\`targets\` must be an array, not ${show(list)}`);
@@ -232,7 +247,11 @@ export function validateConfig(document: unknown, where: { file: string | undefi
     const names = new Map<string, string>();
     list.forEach((entry: unknown, index) => {
       const pointer = joinPointer("/targets", index);
-      const defaults = { format: typeof defaultFormat === "boolean" ? defaultFormat : true, strict: defaultStrict === true };
+      const defaults = {
+        format: typeof defaultFormat === "boolean" ? defaultFormat : true,
+        strict: defaultStrict === true,
+        failOn: FAIL_ON.includes(defaultFailOn as FailOn) ? (defaultFailOn as FailOn) : undefined,
+      };
       const target = validateTarget(entry, pointer, where.root, defaults, problem, unknownKeys);
       if (target === undefined) return;
       const previous = names.get(target.name);
@@ -250,7 +269,7 @@ function validateTarget(
   entry: unknown,
   pointer: string,
   root: string,
-  defaults: { format: boolean; strict: boolean },
+  defaults: { format: boolean; strict: boolean; failOn: FailOn | undefined },
   problem: Report,
   unknownKeys: (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report) => void,
 ): Target | undefined {
@@ -302,6 +321,9 @@ function validateTarget(
   if (typeof format !== "boolean") fail(joinPointer(pointer, "format"), `\`format\` must be true or false, not ${show(format)}`);
   const strict = entry["strict"] === undefined ? defaults.strict : entry["strict"];
   if (typeof strict !== "boolean") fail(joinPointer(pointer, "strict"), `\`strict\` must be true or false, not ${show(strict)}`);
+  const failOn = entry["failOn"] === undefined ? defaults.failOn : entry["failOn"];
+  if (failOn !== undefined && !FAIL_ON.includes(failOn as FailOn))
+    fail(joinPointer(pointer, "failOn"), `\`failOn\` must be ${failOnText}, not ${show(failOn)}`);
   const transport = entry["transport"];
   if (transport !== undefined && !TRANSPORTS.includes(transport as TransportName)) {
     fail(joinPointer(pointer, "transport"), `\`transport\` must be ${TRANSPORTS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(transport)}`);
@@ -356,6 +378,7 @@ function validateTarget(
             maxResponseBytes,
             ...(oauth === undefined ? {} : { oauth }),
           },
+    ...(failOn === undefined ? {} : { failOn: failOn as FailOn }),
     pointer,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Drift: how a live server's tool list differs from a saved snapshot. Tools
  * are matched by name; key order never counts as a change (the SDK and a
- * hand-written manifest order keys differently).
+ * hand-written manifest order keys differently). contract-drift.ts
+ * classifies it as `mcpgen diff` does.
  */
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { isRecord } from "../shared/json.js";

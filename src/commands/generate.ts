@@ -13,6 +13,8 @@ import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { renderManifest, timed, type ClientEmit, type Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { isGeneratedByMcpgen, planWrites, writeFiles, type WriteResult } from "../write/index.js";
+import type { ContractDiff } from "../diff/index.js";
+import { snapshotChanges } from "./contract-drift.js";
 
 export type { ClientEmit, Stage };
 
@@ -53,6 +55,8 @@ export interface GenerateResult {
   /** True when nothing was (with `check`: would be) written or deleted. */
   upToDate: boolean;
   ir: ManifestIR;
+  /** With `check`, when the snapshot in the output directory would change: how the manifest's contract changed since it was generated. */
+  contract?: ContractDiff | undefined;
 }
 
 /** Reads a manifest file and generates the typed client package into `outDir`. */
@@ -81,12 +85,14 @@ export async function generateFromManifest(
   const results = options.check
     ? await timed(timings, "write", () => planWrites(files, options.outDir, writeOptions))
     : await timed(timings, "write", () => writeFiles(files, options.outDir, writeOptions));
+  const contract = options.check ? await snapshotChanges(options.outDir, results, ir) : undefined;
   return {
     files: results,
     diagnostics: ir.diagnostics,
     timings,
     upToDate: results.every((file) => file.status === "unchanged"),
     ir,
+    ...(contract === undefined ? {} : { contract }),
   };
 }
 

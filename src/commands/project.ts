@@ -20,10 +20,12 @@ import { readManifestFile } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
+import { contractChanges, driftFails, snapshotChanges } from "./contract-drift.js";
+import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
 import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
 import { withoutUsersManifest } from "./generate.js";
 import { renderManifest, timed } from "../pipeline.js";
-import type { EmittedFile } from "../ir/index.js";
+import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
 import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
@@ -68,6 +70,8 @@ export interface PullProjectOptions extends ProjectOptions {
   trustProjectConfig?: boolean | undefined;
   /** Asks whether to trust a project MCP configuration file (the CLI's prompt on a terminal); see `pull`. */
   confirmTrust?: PullOptions["confirmTrust"];
+  /** With `check`: which changes of a server's live tools fail its check; overrides every target's `failOn` (default: any drift). */
+  failOn?: FailOn | undefined;
 }
 
 export interface TargetResult {
@@ -95,6 +99,11 @@ export interface TargetResult {
   server?: PulledServer | undefined;
   /** `pull` with `check`: how the live tools differ from the snapshot. */
   drift?: DriftReport | undefined;
+  /**
+   * With `check`: the drift classified as `mcpgen diff` classifies it (a pull's live tools against
+   * the snapshot; a generate's manifest against the snapshot the files were generated from).
+   */
+  contract?: ContractDiff | undefined;
 }
 
 export interface TargetError {
@@ -138,6 +147,8 @@ interface Prepared {
   output: { kind: "files"; files: EmittedFile[] } | { kind: "scaffold"; scaffold: RenderedScaffold };
   plan: { files: WriteResult[]; created: string[]; handlers: HandlerFile[]; orphanedHandlers: OrphanedHandler[] };
   pulled?: PulledSnapshot | undefined;
+  /** What the target generates from, normalised. */
+  ir: ManifestIR;
 }
 
 /** Runs `mcpgen generate` over a configuration: offline, deterministic, incremental. */
@@ -286,7 +297,7 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
         break;
       }
     }
-    targets.push(await finish(item, written));
+    targets.push(await finish(item, written, { check, failOn: options.failOn }));
   }
   const ok = errors.length === 0;
   return {
@@ -385,6 +396,7 @@ async function prepare(
         input,
         timings,
         pulled,
+        ir: scaffold.ir,
         diagnostics: scaffold.ir.diagnostics,
         tools: scaffold.ir.tools.length,
         output: { kind: "scaffold", scaffold },
@@ -400,6 +412,7 @@ async function prepare(
       input,
       timings,
       pulled,
+      ir,
       diagnostics: ir.diagnostics,
       tools: ir.tools.length,
       output: { kind: "files", files },
@@ -441,10 +454,20 @@ async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWri
 }
 
 /** A target's result: as planned, or (`written`) as committed. */
-async function finish(item: Prepared, written: Written | undefined): Promise<TargetResult> {
+async function finish(item: Prepared, written: Written | undefined, options: { check: boolean; failOn: FailOn | undefined }): Promise<TargetResult> {
   const { target, timings, pulled } = item;
   const { files, created, handlers } = written ?? item.plan;
   const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
+  const contract =
+    pulled?.saved !== undefined
+      ? drift !== undefined && hasDrift(drift)
+        ? maskDiff(contractChanges(pulled.saved, item.ir), pulled.mask)
+        : undefined
+      : options.check
+        ? await snapshotChanges(target.outDir, files, item.ir)
+        : undefined;
+  // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
+  const drifted = drift !== undefined && hasDrift(drift);
   const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== MANIFEST_FILE));
   return {
     name: target.name,
@@ -457,9 +480,10 @@ async function finish(item: Prepared, written: Written | undefined): Promise<Tar
     orphanedHandlers: item.plan.orphanedHandlers,
     diagnostics: item.diagnostics,
     tools: item.tools,
-    upToDate: changed.length === 0 && created.length === 0 && (drift === undefined || !hasDrift(drift)),
+    upToDate: (drifted ? !driftFails(drift, contract, options.failOn ?? target.failOn) : changed.length === 0) && created.length === 0,
     timings,
     ...(pulled === undefined ? {} : { server: { ...pulled.server, tools: item.tools } }),
     ...(drift === undefined ? {} : { drift }),
+    ...(contract === undefined ? {} : { contract }),
   };
 }

@@ -18,6 +18,8 @@ export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
 import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
+import { contractChanges, driftFails } from "./contract-drift.js";
+import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
 import { McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
 import { counted, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
@@ -92,6 +94,12 @@ export interface PullOptions {
   strict?: boolean | undefined;
   /** Write even into the file-system root or the home directory (refused otherwise). */
   force?: boolean | undefined;
+  /**
+   * With `check`: which changes of the live tools fail the check (docs/diff.md). Default: any
+   * drift. Below it, drift is reported, classified, and the check passes (the generated files are
+   * then compared with the live tools only where the tools did not drift).
+   */
+  failOn?: FailOn | undefined;
 }
 
 /** A progress line; `message` is redacted and printable. */
@@ -119,9 +127,12 @@ export interface PullResult extends GenerateResult {
   server: PulledServer;
   /** With `check`: how the live tools differ from the snapshot. */
   drift?: DriftReport | undefined;
+  /** With `check`, when the tools drifted: the drift classified as `mcpgen diff` classifies it. */
+  contract?: ContractDiff | undefined;
   /**
    * Without `check`: true when nothing had to be written. With `check`: true
-   * when the tools match the snapshot and every generated file is current.
+   * when the tools match the snapshot and every generated file is current,
+   * or the tools drifted by less than `failOn` names.
    */
   upToDate: boolean;
 }
@@ -191,7 +202,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
 export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
-  const generated = await relabelErrors(
+  const { contract: snapshotContract, ...generated } = await relabelErrors(
     snapshotPath,
     reached.label,
     () =>
@@ -214,8 +225,11 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 
   if (saved !== undefined) {
     const drift = maskDrift(compareManifests(saved, manifest), mask);
+    const contract = hasDrift(drift) ? maskDiff(snapshotContract ?? contractChanges(saved, generated.ir), mask) : undefined;
     const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== MANIFEST_FILE);
-    return { ...generated, diagnostics, server, drift, upToDate: !hasDrift(drift) && stale.length === 0 };
+    // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
+    const upToDate = hasDrift(drift) ? !driftFails(drift, contract, options.failOn) : stale.length === 0;
+    return { ...generated, diagnostics, server, drift, ...(contract === undefined ? {} : { contract }), upToDate };
   }
   const written = generated.files.filter((file) => file.status !== "unchanged").length;
   options.onProgress?.({

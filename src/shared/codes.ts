@@ -84,6 +84,9 @@ export const DIAGNOSTIC_CODES = {
   "trust-required": {
     doc: "A project's MCP configuration file (.mcp.json, .vscode/mcp.json, .cursor/mcp.json) would send environment variables to a remote server, and it is not trusted: nothing was expanded or sent. Trust it on a terminal (remembered for its contents), or with --trust-project-config or `trustProjectConfig` in mcpgen.config.json.",
   },
+  "base-unreadable": {
+    doc: "`mcpgen diff --base` cannot read the snapshot from git: git is not installed, the directory is not in a git repository, the revision does not exist there, or git cannot show the file.",
+  },
   "auth-required": {
     doc: "A server needs an OAuth login that cannot happen here (no terminal, no credentials).",
   },
@@ -103,7 +106,10 @@ export type ExitName = keyof typeof EXIT_CODES;
 /** The CLI's exit codes (`process.exitCode`). */
 export const EXIT_CODES = {
   ok: { code: 0, doc: "Success; with `--check`, nothing to change." },
-  failure: { code: 1, doc: "An input or configuration error, a refused write, drift, or `--check` finding anything to change." },
+  failure: {
+    code: 1,
+    doc: "An input or configuration error, a refused write, drift, `--check` finding anything to change, or `mcpgen diff` finding a change its `--fail-on` (a target's `failOn`) fails on.",
+  },
   usage: {
     code: 2,
     doc: "A usage error: an unknown option or target, no configuration found, nothing to do (a configuration without targets, `init` without any server).",

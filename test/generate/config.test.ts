@@ -47,6 +47,12 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["a bad format", { targets: [{ ...good, format: 1 }] }, [["/targets/0/format", /`format` must be true or false, not 1/]]],
   ["a bad strict", { targets: [{ ...good, strict: null }] }, [["/targets/0/strict", /`strict` must be true or false, not null/]]],
   [
+    "an unknown failOn",
+    { targets: [{ ...good, failOn: "sometimes" }] },
+    [["/targets/0/failOn", /`failOn` must be "breaking", "review", "any", "none", not "sometimes"/]],
+  ],
+  ["a bad default failOn", { failOn: true, targets: [good] }, [["/failOn", /`failOn` must be "breaking", "review", "any", "none", not true/]]],
+  [
     "an unknown transport",
     { targets: [{ name: "g", server: "github", out: "o", transport: "ws" }] },
     [["/targets/0/transport", /`transport` must be "stdio", "http", "sse", not "ws"/]],
@@ -138,6 +144,7 @@ const valid: Array<[string, unknown]> = [
   ["a manifest target", { targets: [good] }],
   ["no targets at all", { targets: [] }],
   ["$schema and a default format", { $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json", format: false, targets: [good] }],
+  ["a default failOn, and a target's own", { failOn: "review", targets: [good, { name: "g", server: "github", out: "o", failOn: "none" }] }],
   [
     "every option",
     {
@@ -215,6 +222,12 @@ describe("validation", () => {
   it.each(valid)("accepts %s, resolving paths against the file's directory", (_, document) => {
     const config = validateConfig(document, { file: "/project/mcpgen.config.json", root: "/project" });
     expect(config.targets.length).toBe((document as { targets: unknown[] }).targets.length);
+  });
+
+  it("gives each target its failOn, or the file's, or none (each command's default)", () => {
+    const failOns = (document: unknown) => validateConfig(document, { file: undefined, root: "/project" }).targets.map((target) => target.failOn);
+    expect(failOns({ failOn: "review", targets: [good, { ...good, name: "b", out: "b", failOn: "none" }] })).toEqual(["review", "none"]);
+    expect(failOns({ targets: [good] })).toEqual([undefined]);
   });
 
   it("keeps a server target's oauth settings", () => {

@@ -129,16 +129,23 @@ describe("mcpgen generate over a configuration", () => {
     // The targets still current say so on stdout.
     expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 7 files)\ngithub: src/mcp/github is up to date (1 tool, 7 files)\n");
     const lines = stale.stderr.split("\n");
-    expect(lines.slice(0, 6)).toEqual([
+    // Each target's contract change, classified, before its files.
+    const change =
+      '    compatible: tool "add_note": optional property "createdAt" added at /outputSchema/properties/createdAt (output-optional-property-added)';
+    expect(lines.slice(0, 10)).toEqual([
       "notes-types: src/mcp/notes is out of date (2 files):",
+      "  contract: 1 compatible",
+      change,
       "  stale: manifest.json (+3)",
       "  stale: types.ts (+1)",
       "notes: server is out of date (4 files):",
+      "  contract: 1 compatible",
+      change,
       // The scaffold's snapshot: the same three lines, and its fingerprint.
       "  stale: manifest.json (+4 -1)",
       "  stale: src/generated/tools.ts (+1 -1)",
     ]);
-    expect(lines.slice(6)).toEqual([
+    expect(lines.slice(10)).toEqual([
       "  stale: src/generated/types.ts (+1)",
       expect.stringMatching(/^ {2}stale: src\/generated\/validators\.ts \(\+\d+ -\d+\)$/),
       "2 of 4 targets out of date",

@@ -36,8 +36,12 @@ describe("a target reads the same alone and in a configuration", () => {
     const stale = [await cliIn(alone, [...single, "--check", "--diff"]), await cliIn(configured, ["generate", "weather", "--check", "--diff"])];
     expect(stale.map((run) => run.code)).toEqual([1, 1]);
     const [aloneLines, configuredLines] = stale.map((run) => run.stderr.split("\n"));
-    expect(aloneLines!.slice(0, 4)).toEqual([
+    expect(aloneLines!.slice(0, 7)).toEqual([
       "src/mcp/weather is out of date (3 files):",
+      // The manifest's change since the snapshot, classified (docs/diff.md), then the files.
+      "  contract: 1 breaking for clients, 1 breaking for servers",
+      '    breaking for clients: tool "get_weather": value "imperial" removed at /inputSchema/properties/units/enum (input-enum-value-removed)',
+      '    breaking for servers: tool "get_weather": value "kelvin" added at /inputSchema/properties/units/enum (input-enum-value-added)',
       "  stale: manifest.json (+1 -1)",
       "  stale: types.ts (+1 -1)",
       "  stale: validators.ts (+2 -2)",
@@ -199,8 +203,10 @@ describe("the printer", () => {
   });
 
   it("a current pull names its server, after the notes that are not drift", () => {
+    const drifted = driftedTarget("github");
     const current = {
-      ...driftedTarget("github"),
+      ...drifted,
+      drift: { ...drifted.drift!, added: [], removed: [], changed: [] },
       upToDate: true,
       files: [{ path: "manifest.json", status: "unchanged" as const }],
       orphanedHandlers: [],

@@ -1,0 +1,249 @@
+/**
+ * `mcpgen diff`: which changes of a server's contract break whom. Acquire
+ * both sides (a manifest or snapshot, the snapshot at a git revision, or a
+ * live server read exactly as `pull` reads it), normalise each, and classify
+ * the changes (src/diff). `--fail-on` (a target's `failOn`) says which
+ * classes fail the run.
+ */
+import { stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { readManifestAtRevision } from "../acquire/git-revision.js";
+import { readManifestFile } from "../acquire/manifest-file.js";
+import type { TransportName } from "../acquire/server-spec.js";
+import type { OAuthOptions } from "../acquire/oauth/settings.js";
+import { classifyChanges, failsOn, maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
+import type { ManifestIR } from "../ir/index.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
+import { normalizeManifest } from "../normalize/index.js";
+import { withinStack } from "../pipeline.js";
+import { displayPath } from "../shared/display.js";
+import { McpgenError, userError, type Diagnostic } from "../shared/errors.js";
+import { MANIFEST_FILE } from "../shared/output-names.js";
+import { loadConfig, type LoadOptions } from "./config.js";
+import { selectTargets, targetInput } from "./project.js";
+import type { PullEvent } from "./pull.js";
+
+export {
+  CHANGE_CLASSES,
+  CLASS_ORDER,
+  DIFF_RULES,
+  FAIL_ON,
+  diffDocument,
+  diffMarkdown,
+  failingClasses,
+  type ChangeClass,
+  type ContractChange,
+  type ContractDiff,
+  type DiffDocument,
+  type DiffRule,
+  type FailOn,
+} from "../diff/index.js";
+
+/** What `mcpgen diff` fails on when neither `--fail-on` nor a target's `failOn` says. */
+export const DEFAULT_FAIL_ON: FailOn = "breaking";
+
+/**
+ * The classified changes from `old` to `next`: manifests as read (normalised
+ * here) or already normalised. Both are compared in their normalised form.
+ */
+export function diffManifests(old: RawManifest | ManifestIR, next: RawManifest | ManifestIR): ContractDiff {
+  return classifyChanges(normalized(old), normalized(next));
+}
+
+function normalized(manifest: RawManifest | ManifestIR): ManifestIR {
+  return "patternModes" in manifest ? manifest : normalizeManifest(manifest);
+}
+
+/** How `mcpgen diff` reaches a live server: `pull`'s options, but for the output directory. */
+export interface DiffServerOptions {
+  transport?: TransportName | undefined;
+  headers?: readonly string[] | undefined;
+  env?: readonly string[] | undefined;
+  timeoutMs?: number | undefined;
+  maxTimeMs?: number | undefined;
+  maxResponseBytes?: number | undefined;
+  oauth?: OAuthOptions | false | undefined;
+  home?: string | undefined;
+  environment?: Readonly<Record<string, string | undefined>> | undefined;
+  platform?: string | undefined;
+  onProgress?: ((event: PullEvent) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface DiffOptions extends DiffServerOptions, Pick<LoadOptions, "config"> {
+  /**
+   * Without `base`: the old side (a manifest, or a directory holding a
+   * snapshot), then the new side: a manifest or directory, an http(s) URL,
+   * or a server named in an MCP configuration file. With `base`: manifests
+   * or directories to compare with themselves at that revision, or names of
+   * the configuration's targets (none: every target).
+   */
+  operands?: readonly string[] | undefined;
+  /** A stdio server's command and arguments: the new side. */
+  command?: readonly string[] | undefined;
+  /** A git revision: each manifest as it was there is the old side, as it is now the new. */
+  base?: string | undefined;
+  /** Which changes fail the run; a configuration's targets may set their own (`failOn`), which this overrides. Default `breaking`. */
+  failOn?: FailOn | undefined;
+  /** Where paths, git and the configuration are looked up from (default: the current directory). */
+  cwd?: string | undefined;
+}
+
+/** One comparison of a diff run: two manifests, or a target of the configuration at two revisions. */
+export interface DiffComparison {
+  /** The configuration target compared, when the run went over a configuration. */
+  target?: string | undefined;
+  diff: ContractDiff;
+  failOn: FailOn;
+  /** Whether a change of a class `failOn` fails on is among `diff.changes`. */
+  failed: boolean;
+  /** Warnings about either manifest (normalisation, a secret a server echoed back). */
+  diagnostics: Diagnostic[];
+  /** What to know about a side: the manifest did not exist at the base revision (every tool is new). */
+  notes: string[];
+}
+
+export interface DiffResult {
+  comparisons: DiffComparison[];
+  /** Whether any comparison failed. */
+  failed: boolean;
+}
+
+export async function diff(options: DiffOptions): Promise<DiffResult> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const operands = options.operands ?? [];
+  const command = options.command ?? [];
+  const comparisons: DiffComparison[] = [];
+  if (options.base !== undefined) {
+    if (command.length > 0) throw userError("usage", "--base compares files with themselves at a revision; a server after -- does not go with it");
+    if (operands.length === 0) {
+      const config = await loadConfig({ config: options.config, cwd });
+      const targets = selectTargets(config, undefined);
+      if (targets.length === 0) throw userError("usage", `${displayPath(config.file ?? "the configuration")} has no targets: there is nothing to compare`);
+      for (const target of targets) {
+        const path = targetInput(target);
+        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target.name));
+      }
+    } else {
+      for (const operand of operands) {
+        // A path on disk, or else the name of a configured target.
+        if (await exists(resolve(cwd, operand))) {
+          comparisons.push(await atRevision(await manifestPath(resolve(cwd, operand), operand), options.base, options.failOn));
+          continue;
+        }
+        const config = await loadConfig({ config: options.config, cwd }).catch(() => undefined);
+        const target = config?.targets.find((candidate) => candidate.name === operand);
+        if (target === undefined) await manifestPath(resolve(cwd, operand), operand);
+        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target.name));
+      }
+    }
+  } else {
+    const [oldOperand, newOperand, ...extra] = operands;
+    if (oldOperand === undefined) throw userError("usage", "nothing to compare", { hint: DIFF_USAGE });
+    if (command.length > 0 ? newOperand !== undefined : newOperand === undefined || extra.length > 0) {
+      throw userError("usage", "mcpgen diff compares two things: an old manifest, and a new manifest or server", { hint: DIFF_USAGE });
+    }
+    const old = await readSide(cwd, oldOperand);
+    const next: Side =
+      command.length > 0 || !(await exists(resolve(cwd, newOperand!))) ? await liveSide(cwd, newOperand, command, options) : await readSide(cwd, newOperand!);
+    comparisons.push(await compare(old.raw, next.raw, options.failOn, undefined, [], next.diagnostics, next.mask));
+  }
+  return { comparisons, failed: comparisons.some((comparison) => comparison.failed) };
+}
+
+const DIFF_USAGE = "mcpgen diff <old> <new> (manifests, snapshot directories, or a server as new), or mcpgen diff --base <rev> [manifest...]";
+
+/** Both sides normalised and compared; a side nested too deeply for the stack is a user error that points at its deepest value. */
+async function compare(
+  old: RawManifest,
+  next: RawManifest,
+  failOn: FailOn | undefined,
+  target: string | undefined,
+  notes: string[],
+  acquired: Diagnostic[] = [],
+  mask?: (text: string) => string,
+): Promise<DiffComparison> {
+  const oldIR = await withinStack(old, async () => normalizeManifest(old));
+  const newIR = await withinStack(next, async () => normalizeManifest(next));
+  const classified = await withinStack(next, async () => classifyChanges(oldIR, newIR));
+  const changes = mask === undefined ? classified : maskDiff(classified, mask);
+  const effective = failOn ?? DEFAULT_FAIL_ON;
+  return {
+    ...(target === undefined ? {} : { target }),
+    diff: changes,
+    failOn: effective,
+    failed: failsOn(changes.counts, effective),
+    diagnostics: [
+      ...acquired,
+      ...oldIR.diagnostics,
+      ...newIR.diagnostics.map((diagnostic) => (mask === undefined ? diagnostic : maskDiagnostic(diagnostic, mask))),
+    ],
+    notes,
+  };
+}
+
+/** A live server's warning with the pull's secrets masked (its contract may echo one: see `pull`). */
+function maskDiagnostic(diagnostic: Diagnostic, mask: (text: string) => string): Diagnostic {
+  const masked: Diagnostic = { ...diagnostic, message: mask(diagnostic.message) };
+  for (const key of ["hint", "tool", "pointer", "file"] as const) if (diagnostic[key] !== undefined) masked[key] = mask(diagnostic[key]);
+  return masked;
+}
+
+/** A manifest file, or a directory's snapshot (`manifest.json`). */
+async function manifestPath(path: string, operand: string): Promise<string> {
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) throw userError("input-unreadable", "no such file or directory", { file: operand, hint: DIFF_USAGE });
+  return info.isDirectory() ? join(path, MANIFEST_FILE) : path;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined)) !== undefined;
+}
+
+/** One side of a comparison as acquired: a server's also with its warnings and the masking of its secrets. */
+interface Side {
+  raw: RawManifest;
+  diagnostics?: Diagnostic[] | undefined;
+  mask?: ((text: string) => string) | undefined;
+}
+
+async function readSide(cwd: string, operand: string): Promise<Side> {
+  const path = await manifestPath(resolve(cwd, operand), operand);
+  return { raw: await readManifestFile(path, undefined, displayPath(path)) };
+}
+
+/** The manifest at `path` before (at `revision`) and now; a manifest new since then is compared with an empty one. */
+async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: string): Promise<DiffComparison> {
+  const next = await readManifestFile(path, undefined, displayPath(path));
+  const old = await readManifestAtRevision(path, revision);
+  if (old !== undefined) return await compare(old, next, failOn, target, []);
+  const empty: RawManifest = { source: `${revision}:${displayPath(path)}`, toolsPointer: "/tools", tools: [] };
+  return await compare(empty, next, failOn, target, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
+}
+
+/**
+ * The new side from a live server, acquired as `pull` acquires it (every
+ * transport, the login, the same limits and the same masking of secrets):
+ * the one place `mcpgen diff` reaches a server.
+ */
+async function liveSide(
+  cwd: string,
+  target: string | undefined,
+  command: readonly string[],
+  options: DiffServerOptions,
+): Promise<{ raw: RawManifest; diagnostics: Diagnostic[]; mask: (text: string) => string }> {
+  if (target !== undefined && (/[\\/]/.test(target) || /\.json$/i.test(target)) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    throw userError("input-unreadable", "no such file or directory", { file: target, hint: DIFF_USAGE });
+  }
+  const { pullSnapshot } = await import("./pull.js");
+  try {
+    // Nothing is written: the output directory only names the snapshot, which stays in memory.
+    const pulled = await pullSnapshot({ ...options, target, command, outDir: cwd, cwd, check: false, force: true });
+    return { raw: { ...pulled.manifest, source: pulled.server.label }, diagnostics: pulled.diagnostics, mask: pulled.mask };
+  } catch (error) {
+    if (target !== undefined && error instanceof McpgenError && error.diagnostic.code === "input-unreadable" && error.message.includes("no MCP server named")) {
+      throw userError("input-unreadable", `${JSON.stringify(target)} is neither a file nor a server: ${error.diagnostic.message}`, { hint: DIFF_USAGE });
+    }
+    throw error;
+  }
+}

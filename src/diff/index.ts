@@ -1,0 +1,77 @@
+/**
+ * The diff stage: two manifests' IR in, their contract's changes out, each
+ * classified by a rule of `DIFF_RULES` (rules.ts). It compares the
+ * normalised IR, so a subschema moved into `$defs`, keys in another order or
+ * a draft-07 schema rewritten as 2020-12 is no change.
+ *
+ *   server.ts  the server as a whole (instructions, protocol)
+ *   tools.ts   tools by name: removed, renamed, added, their metadata, their schemas
+ *   schema.ts  two schemas by the values they accept (schema-forms.ts: refs, allOf, types)
+ *
+ * Prompts, resources and resource templates join as files of their own
+ * beside tools.ts, called from `classifyChanges`, with their rules in
+ * rules.ts and a `SubjectKind` each.
+ */
+import type { ManifestIR } from "../ir/index.js";
+import { isRecord, setOwn } from "../shared/json.js";
+import { countClasses, type ChangeSubject, type ComparedManifest, type ContractChange, type ContractDiff } from "./change.js";
+import { diffRule } from "./rules.js";
+import { compareServer } from "./server.js";
+import { compareTools } from "./tools.js";
+
+export { countClasses, type ChangeSubject, type ComparedManifest, type ContractChange, type ContractDiff, type SubjectKind } from "./change.js";
+export { FAIL_ON, failingClasses, failsOn, type FailOn } from "./fail-on.js";
+export { diffDocument, DIFF_DOCUMENT_VERSION, type DiffComparisonLike, type DiffDocument } from "./json.js";
+export { diffMarkdown } from "./markdown.js";
+export { CHANGE_CLASSES, CLASS_ORDER, DIFF_RULES, SCHEMA_CHANGES, diffRule, type ChangeClass, type DiffRule, type RuleSubject } from "./rules.js";
+
+/** Every change from `old` to `next`: the server's first, then each tool's, tools in name order. */
+export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff {
+  const changes: ContractChange[] = [];
+  const add = (subject: ChangeSubject, rule: string, pointer: string, message: string, values: { before?: unknown; after?: unknown } = {}) => {
+    const change: ContractChange = { subject, rule, class: diffRule(rule).class, pointer, message };
+    if (values.before !== undefined) change.before = values.before;
+    if (values.after !== undefined) change.after = values.after;
+    changes.push(change);
+  };
+  compareServer(old, next, add);
+  compareTools(old, next, add);
+  const order = (change: ContractChange) => (change.subject.kind === "server" ? "" : `\u0001${change.subject.name ?? ""}`);
+  // A stable sort: within a subject, changes stay in the order they were met.
+  changes.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return { old: compared(old), new: compared(next), changes, counts: countClasses(changes) };
+}
+
+function compared(manifest: ManifestIR): ComparedManifest {
+  const name = typeof manifest.server?.name === "string" ? manifest.server.name : undefined;
+  const version = typeof manifest.server?.version === "string" ? manifest.server.version : undefined;
+  return { source: manifest.source, ...(name === undefined && version === undefined ? {} : { server: { name, version } }) };
+}
+
+/** The changes with `mask` applied to every text that came from a server (a pull's secrets hidden). */
+export function maskDiff(diff: ContractDiff, mask: (text: string) => string): ContractDiff {
+  const maskValue = (value: unknown): unknown => {
+    if (typeof value === "string") return mask(value);
+    if (Array.isArray(value)) return value.map(maskValue);
+    if (isRecord(value)) {
+      const masked: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) setOwn(masked, mask(key), maskValue(item));
+      return masked;
+    }
+    return value;
+  };
+  return {
+    ...diff,
+    changes: diff.changes.map((change) => {
+      const masked: ContractChange = {
+        ...change,
+        subject: change.subject.name === undefined ? change.subject : { ...change.subject, name: mask(change.subject.name) },
+        pointer: mask(change.pointer),
+        message: mask(change.message),
+      };
+      if (change.before !== undefined) masked.before = maskValue(change.before);
+      if (change.after !== undefined) masked.after = maskValue(change.after);
+      return masked;
+    }),
+  };
+}

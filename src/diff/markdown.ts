@@ -1,0 +1,99 @@
+/**
+ * `mcpgen diff --format markdown`: a pull-request comment. A table of
+ * changes per tool, worst first, and, for a description or instructions a
+ * server rewrote, the text before and after, for a person to read.
+ *
+ * Everything a server wrote is untrusted: in a comment it could mention
+ * people, link elsewhere, load images or fake mcpgen's own verdict. It
+ * appears only inside code (a code span, or a fenced block whose fence is
+ * longer than any run of its characters inside), with controls and
+ * bidirectional marks escaped (`printable`); mcpgen's own words around it
+ * have every ASCII punctuation character escaped.
+ */
+import { printable } from "../shared/errors.js";
+import type { ContractChange } from "./change.js";
+import type { DiffComparisonLike } from "./json.js";
+import { CHANGE_CLASSES, CLASS_ORDER, type ChangeClass } from "./rules.js";
+
+export function diffMarkdown(comparisons: readonly DiffComparisonLike[]): string {
+  const lines: string[] = ["## mcpgen diff", ""];
+  for (const comparison of comparisons) {
+    if (comparisons.length > 1) lines.push(`### ${comparison.target === undefined ? code(comparison.diff.new.source) : code(comparison.target)}`, "");
+    lines.push(...comparisonLines(comparison), "");
+  }
+  return `${lines.join("\n").replace(/\n+$/, "")}\n`;
+}
+
+function comparisonLines(comparison: DiffComparisonLike): string[] {
+  const { diff } = comparison;
+  const counts = CLASS_ORDER.map((name) => {
+    const text = `${diff.counts[name]} ${CHANGE_CLASSES[name].label}`;
+    return diff.counts[name] > 0 && name.startsWith("breaking") ? `**${text}**` : text;
+  });
+  const verdict = comparison.failed ? `fails on ${code(comparison.failOn)}` : `passes \`--fail-on\` ${code(comparison.failOn)}`;
+  const lines = [`${code(diff.old.source)} → ${code(diff.new.source)}: ${counts.join(", ")}; ${verdict}.`];
+  for (const note of comparison.notes) lines.push("", `> ${escapeText(note)}`);
+  if (diff.changes.length === 0) return [...lines, "", "No change of the contract."];
+  const subjects = new Map<string, ContractChange[]>();
+  for (const change of diff.changes) {
+    const key = change.subject.kind === "server" ? "" : `${change.subject.kind}\u0000${change.subject.name ?? ""}`;
+    subjects.set(key, [...(subjects.get(key) ?? []), change]);
+  }
+  for (const changes of subjects.values()) {
+    const { subject } = changes[0]!;
+    lines.push("", subject.kind === "server" ? "#### The server" : `#### Tool ${code(subject.name ?? "")}`, "");
+    lines.push("| class | rule | where | change |", "|---|---|---|---|");
+    const worstFirst = [...changes].sort((a, b) => rank(a.class) - rank(b.class));
+    for (const change of worstFirst) {
+      const label = CHANGE_CLASSES[change.class].label;
+      const shown = change.class.startsWith("breaking") ? `**${label}**` : label;
+      lines.push(`| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${escapeText(change.message)} |`);
+    }
+    for (const change of changes) {
+      if (
+        (change.rule === "tool-description-changed" || change.rule === "server-instructions-changed") &&
+        (change.before !== undefined || change.after !== undefined)
+      ) {
+        lines.push(
+          "",
+          `<details><summary>${change.rule === "tool-description-changed" ? "the description" : "the instructions"}, before and after</summary>`,
+          "",
+        );
+        lines.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
+      }
+    }
+  }
+  return lines;
+}
+
+function rank(name: ChangeClass): number {
+  return CLASS_ORDER.indexOf(name);
+}
+
+/** Text in a code span: the fence longer than any run of backticks in it. */
+function code(text: string): string {
+  const safe = printable(text);
+  const longest = Math.max(0, ...[...safe.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = "`".repeat(longest + 1);
+  const pad = safe.startsWith("`") || safe.endsWith("`") || safe.startsWith(" ") ? " " : "";
+  return `${fence}${pad}${safe}${pad}${fence}`;
+}
+
+/** A code span in a table cell, where GitHub splits at every `|`, even inside code, unless escaped. */
+function cell(text: string): string {
+  return code(text).replace(/\|/g, "\\|");
+}
+
+/** mcpgen's words (with server values in them) as plain text: every ASCII punctuation character escaped. */
+function escapeText(text: string): string {
+  return printable(text).replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`);
+}
+
+/** A text as a fenced block: the fence longer than any run of backticks or tildes in it, so nothing inside ends it. */
+function block(value: unknown): string[] {
+  if (value === undefined) return ["(none)"];
+  const text = printable(String(value), true);
+  const longest = Math.max(2, ...[...text.matchAll(/`+|~+/g)].map((match) => match[0].length));
+  const fence = "~".repeat(longest + 1);
+  return [`${fence}text`, ...text.split("\n"), fence];
+}

@@ -1,0 +1,331 @@
+/**
+ * The rules of `mcpgen diff`: every change it reports is one of these, by id.
+ * Each rule has one class, the side of the contract it breaks (after oasdiff's
+ * rules with a level each, buf's rules grouped by what they protect and
+ * graphql-inspector's criticality), and one line of documentation, which
+ * docs/diff.md lists as written here (test/diff/docs.test.ts).
+ *
+ * A schema change is judged by the values the schema accepts: narrowed (some
+ * value accepted before is rejected now), widened (some value rejected before
+ * is accepted now), undecidable, or an annotation. Arguments flow from caller
+ * to server and results back, so the same change breaks opposite sides:
+ * narrowed arguments break callers and widened ones break servers written
+ * for the old contract; widened results break callers (the generated types
+ * get wider, the old validators reject) and narrowed ones break servers.
+ * Each kind of schema change is therefore two rules, `input-<kind>` and
+ * `output-<kind>`, made here from one entry of `SCHEMA_CHANGES`.
+ *
+ * Prompts, resources and resource templates are subjects to come: their
+ * rules join `DIFF_RULES` with a subject of their own (see `Subject`).
+ */
+
+/** Whom a change breaks, if anyone: the four classes, from the worst. */
+export type ChangeClass = "breaking-for-clients" | "breaking-for-servers" | "review" | "compatible";
+
+export const CHANGE_CLASSES: Readonly<Record<ChangeClass, { readonly label: string; readonly doc: string }>> = {
+  "breaking-for-clients": {
+    label: "breaking for clients",
+    doc: "A program that calls the server as the old contract says may now fail: a call rejected, a result its types and validators do not expect, a tool gone.",
+  },
+  "breaking-for-servers": {
+    label: "breaking for servers",
+    doc: "A server written for the old contract no longer satisfies the new one: it may receive arguments it never handled, or return results the contract no longer allows.",
+  },
+  review: {
+    label: "review",
+    doc: "A person must look: what a host may do without asking changed, text the model reads was rewritten, or whether values were narrowed or widened cannot be decided.",
+  },
+  compatible: {
+    label: "compatible",
+    doc: "Nothing written for the old contract breaks: a new tool, an optional argument, an output property added to an open object, a property's description.",
+  },
+};
+
+/** The classes, worst first (the order reports list counts in). */
+export const CLASS_ORDER: readonly ChangeClass[] = ["breaking-for-clients", "breaking-for-servers", "review", "compatible"];
+
+/**
+ * What a rule compares: the server as a whole, a tool as a whole, a tool's
+ * arguments (`inputSchema`) or its result (`outputSchema`). Prompts,
+ * resources and resource templates will be subjects of their own.
+ */
+export type RuleSubject = "server" | "tool" | "input" | "output";
+
+export interface DiffRule {
+  /** Kebab-case, unique; what reports and `--format json` name a change by. */
+  readonly id: string;
+  readonly class: ChangeClass;
+  readonly subject: RuleSubject;
+  /** One line: what changed and whom it breaks. */
+  readonly doc: string;
+}
+
+/** How a schema change moves the set of values the schema accepts. */
+export type SchemaEffect = "narrows" | "widens" | "undecidable" | "annotation";
+
+/** A kind of schema change; `input-<kind>` and `output-<kind>` are its rules. */
+export interface SchemaChangeKind {
+  readonly kind: string;
+  readonly effect: SchemaEffect;
+  /** What changed, as the start of a sentence. */
+  readonly what: string;
+  /** The class in arguments, where it is not the effect's (see `classOf`). */
+  readonly input?: ChangeClass;
+  /** The class in results, where it is not the effect's. */
+  readonly output?: ChangeClass;
+}
+
+/** Every kind of schema change `compareSchemas` reports. */
+export const SCHEMA_CHANGES = [
+  { kind: "type-removed", effect: "narrows", what: "A JSON type no longer accepted (a type name removed, or `type` added where any type was accepted)" },
+  { kind: "type-added", effect: "widens", what: "A JSON type accepted now (a type name added, `integer` widened to `number`, or `type` removed)" },
+  { kind: "nullable-removed", effect: "narrows", what: "`null` no longer accepted" },
+  { kind: "nullable-added", effect: "widens", what: "`null` accepted now" },
+  { kind: "enum-value-removed", effect: "narrows", what: "A value of `enum` or `const` removed" },
+  { kind: "enum-value-added", effect: "widens", what: "A value added to `enum` (or `const` changed)" },
+  { kind: "enum-added", effect: "narrows", what: "`enum` or `const` added: only the values listed are accepted now" },
+  { kind: "enum-removed", effect: "widens", what: "`enum` or `const` removed: any value of the type is accepted now" },
+  {
+    kind: "bounds-tightened",
+    effect: "narrows",
+    what: "A bound tightened or added (`minimum`, `maximum`, their exclusive forms, `multipleOf`, `minLength`, `maxItems`, `minProperties`, ...)",
+  },
+  { kind: "bounds-loosened", effect: "widens", what: "A bound loosened or removed" },
+  { kind: "pattern-added", effect: "narrows", what: "`pattern` added" },
+  { kind: "pattern-removed", effect: "widens", what: "`pattern` removed" },
+  { kind: "pattern-changed", effect: "undecidable", what: "`pattern` rewritten (whether one regular expression accepts more than another is not decided)" },
+  { kind: "format-added", effect: "narrows", what: "`format` added (mcpgen's validators check formats)" },
+  { kind: "format-removed", effect: "widens", what: "`format` removed" },
+  { kind: "format-changed", effect: "undecidable", what: "`format` changed to another format" },
+  { kind: "required-property-added", effect: "narrows", what: "A required property (at the top of the arguments: a required argument) added" },
+  {
+    kind: "optional-property-added",
+    effect: "annotation",
+    what: "An optional property added to an object that allowed any other property",
+    input: "compatible",
+    output: "compatible",
+  },
+  {
+    kind: "closed-object-property-added",
+    effect: "widens",
+    what: "A property added to an object that allowed no other (`additionalProperties: false`)",
+  },
+  {
+    kind: "property-removed",
+    effect: "widens",
+    what: "A property (an argument) removed: the generated types lose it, so code that passes or reads it no longer compiles",
+    input: "breaking-for-clients",
+  },
+  { kind: "property-made-required", effect: "narrows", what: "A property became required" },
+  { kind: "property-made-optional", effect: "widens", what: "A required property became optional" },
+  {
+    kind: "additional-properties-forbidden",
+    effect: "narrows",
+    what: "`additionalProperties: false` (or `unevaluatedProperties: false`) added: properties the schema does not name are rejected",
+  },
+  { kind: "additional-properties-allowed", effect: "widens", what: "`additionalProperties: false` (or `unevaluatedProperties: false`) removed" },
+  { kind: "any-of-branch-removed", effect: "narrows", what: "A branch of `anyOf` or `oneOf` removed" },
+  { kind: "any-of-branch-added", effect: "widens", what: "A branch added to `anyOf` or `oneOf`" },
+  { kind: "all-of-branch-added", effect: "narrows", what: "A branch added to `allOf`" },
+  { kind: "all-of-branch-removed", effect: "widens", what: "A branch of `allOf` removed" },
+  {
+    kind: "constraint-added",
+    effect: "narrows",
+    what: "Another constraint added (`anyOf`, `not`, `if`, `contains`, `uniqueItems`, `propertyNames`, a dependency, a schema that accepts nothing, ...)",
+  },
+  { kind: "constraint-removed", effect: "widens", what: "Another constraint removed" },
+  { kind: "not-changed", effect: "undecidable", what: "The schema of `not` changed (its values are those it rejects)" },
+  { kind: "conditional-changed", effect: "undecidable", what: "`if`, `then` or `else` changed" },
+  {
+    kind: "pattern-properties-changed",
+    effect: "undecidable",
+    what: "A `patternProperties` pattern added, removed or rewritten, or a property whose name such a pattern might match",
+  },
+  { kind: "tuple-changed", effect: "undecidable", what: "The number of `prefixItems` changed" },
+  { kind: "keyword-changed", effect: "undecidable", what: "A keyword changed in a way no other rule judges (`anyOf` became `oneOf` and back, ...)" },
+  { kind: "description-changed", effect: "annotation", what: "A `description` or `title` inside the schema changed" },
+  {
+    kind: "default-changed",
+    effect: "annotation",
+    what: "A `default` changed: what the server assumes when the value is left out",
+    input: "review",
+  },
+  {
+    kind: "annotation-changed",
+    effect: "annotation",
+    what: "Another annotation changed (`examples`, `deprecated`, `readOnly`, `writeOnly`, `contentMediaType`, ...)",
+  },
+] as const satisfies readonly SchemaChangeKind[];
+
+export type SchemaChange = (typeof SCHEMA_CHANGES)[number]["kind"];
+
+/** What each effect means for whom, in arguments and in results. */
+const EFFECTS: Readonly<Record<SchemaEffect, Record<"input" | "output", { class: ChangeClass; why: string }>>> = {
+  narrows: {
+    input: { class: "breaking-for-clients", why: "callers that send what it no longer accepts are rejected" },
+    output: { class: "breaking-for-servers", why: "a server written for the old contract may return what is no longer allowed" },
+  },
+  widens: {
+    input: { class: "breaking-for-servers", why: "a server written for the old contract may receive what it never handled" },
+    output: { class: "breaking-for-clients", why: "callers may receive what their code, types and validators do not expect" },
+  },
+  undecidable: {
+    input: { class: "review", why: "whether the arguments accepted grow or shrink is not decided: read it" },
+    output: { class: "review", why: "whether the results allowed grow or shrink is not decided: read it" },
+  },
+  annotation: {
+    input: { class: "compatible", why: "no argument is accepted or rejected differently" },
+    output: { class: "compatible", why: "no result is allowed or rejected differently" },
+  },
+};
+
+/** Why a schema rule whose class is not its effect's has that class. */
+const OVERRIDES: Readonly<Record<string, string>> = {
+  "input-optional-property-added": "callers that do not send it are unaffected (it could be sent before, unchecked)",
+  "output-optional-property-added": "callers that do not read it are unaffected (it could be returned before, unchecked)",
+  "input-property-removed": "callers that pass it no longer compile, and the server ignores or rejects it",
+  "output-property-removed": "callers that read it no longer compile, and may receive anything there",
+  "input-default-changed": "callers that leave the value out now get other behaviour",
+};
+
+function schemaRules(change: SchemaChangeKind): DiffRule[] {
+  return (["input", "output"] as const).map((subject) => {
+    const id = `${subject}-${change.kind}`;
+    const effect = EFFECTS[change.effect][subject];
+    const ruleClass = change[subject] ?? effect.class;
+    const why = OVERRIDES[id] ?? effect.why;
+    const where = subject === "input" ? "in the arguments" : "in the result";
+    return { id, class: ruleClass, subject, doc: `${change.what}, ${where}: ${why}.` };
+  });
+}
+
+/** Rules about a tool as a whole, and about the server. */
+const TOOL_RULES: readonly DiffRule[] = [
+  {
+    id: "tool-removed",
+    class: "breaking-for-clients",
+    subject: "tool",
+    doc: "A tool is no longer listed: every call to it fails, and the generated client loses its method.",
+  },
+  {
+    id: "tool-renamed",
+    class: "breaking-for-clients",
+    subject: "tool",
+    doc: "A tool is listed under another name, its description and schemas unchanged: calls by the old name fail.",
+  },
+  { id: "tool-added", class: "compatible", subject: "tool", doc: "A new tool: nothing that calls the others changes." },
+  {
+    id: "tool-description-changed",
+    class: "review",
+    subject: "tool",
+    doc: "A tool's description was rewritten: the model reads it to decide what to call (tool poisoning hides here), so a person reads it.",
+  },
+  {
+    id: "tool-title-changed",
+    class: "review",
+    subject: "tool",
+    doc: "A tool's title (or `annotations.title`) changed: what users see when asked to approve a call.",
+  },
+  {
+    id: "tool-metadata-changed",
+    class: "review",
+    subject: "tool",
+    doc: "Another field of the tool changed (`icons`, `_meta`, `execution`, an annotation that is not a hint): mcpgen does not judge it, so a person does.",
+  },
+  {
+    id: "read-only-hint-removed",
+    class: "review",
+    subject: "tool",
+    doc: "`readOnlyHint` became false (absent is false): the tool may now change its environment, where hosts may have run it without asking.",
+  },
+  {
+    id: "read-only-hint-added",
+    class: "review",
+    subject: "tool",
+    doc: "`readOnlyHint` became true: hosts may now run the tool without asking, on the server's word.",
+  },
+  {
+    id: "destructive-hint-enabled",
+    class: "review",
+    subject: "tool",
+    doc: "`destructiveHint` became true (absent is true) for a tool that is not read-only: its updates may now be destructive.",
+  },
+  {
+    id: "destructive-hint-disabled",
+    class: "review",
+    subject: "tool",
+    doc: "`destructiveHint` became false: hosts may now ask less before running the tool, on the server's word.",
+  },
+  {
+    id: "idempotent-hint-removed",
+    class: "review",
+    subject: "tool",
+    doc: "`idempotentHint` became false (absent is false) for a tool that is not read-only: repeating a call may now have more effect.",
+  },
+  {
+    id: "idempotent-hint-added",
+    class: "review",
+    subject: "tool",
+    doc: "`idempotentHint` became true: hosts may now repeat calls, on the server's word.",
+  },
+  {
+    id: "open-world-hint-enabled",
+    class: "review",
+    subject: "tool",
+    doc: "`openWorldHint` became true (absent is true): the tool may now reach entities outside the server (the web, other systems).",
+  },
+  {
+    id: "open-world-hint-disabled",
+    class: "review",
+    subject: "tool",
+    doc: "`openWorldHint` became false: the tool now claims to stay within a closed domain, on the server's word.",
+  },
+  {
+    id: "output-schema-added",
+    class: "breaking-for-servers",
+    subject: "tool",
+    doc: "An `outputSchema` added: a server must now return `structuredContent` that conforms; callers gain a typed result.",
+  },
+  {
+    id: "output-schema-removed",
+    class: "breaking-for-clients",
+    subject: "tool",
+    doc: "The `outputSchema` removed: callers lose the typed, validated `structuredContent` they read.",
+  },
+  {
+    id: "input-dialect-changed",
+    class: "review",
+    subject: "tool",
+    doc: "The `$schema` dialect of `inputSchema` changed beside a change of what it accepts, which the dialect may explain (alone, read in 2020-12 form, it is no change).",
+  },
+  {
+    id: "output-dialect-changed",
+    class: "review",
+    subject: "tool",
+    doc: "The `$schema` dialect of `outputSchema` changed beside a change of what it accepts, which the dialect may explain (alone, read in 2020-12 form, it is no change).",
+  },
+  {
+    id: "server-instructions-changed",
+    class: "review",
+    subject: "server",
+    doc: "The server's `instructions` were rewritten: the model reads them, so a person reads them.",
+  },
+  {
+    id: "protocol-version-changed",
+    class: "review",
+    subject: "server",
+    doc: "The protocol version the server negotiated changed: clients that speak only the old revision may not connect.",
+  },
+];
+
+/** Every rule, tool and server rules first, then two per kind of schema change. */
+export const DIFF_RULES: readonly DiffRule[] = [...TOOL_RULES, ...SCHEMA_CHANGES.flatMap(schemaRules)];
+
+const BY_ID = new Map(DIFF_RULES.map((rule) => [rule.id, rule]));
+
+/** The rule of this id (an unknown id is a bug). */
+export function diffRule(id: string): DiffRule {
+  const rule = BY_ID.get(id);
+  if (rule === undefined) throw new Error(`no diff rule ${id}`);
+  return rule;
+}

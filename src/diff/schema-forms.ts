@@ -1,0 +1,175 @@
+/**
+ * The forms a normalised schema takes before two are compared: refs
+ * followed (the IR's `#` and `#/$defs/<key>`, never a URI), `allOf` branches
+ * merged into their parent where that means the same, and what each schema
+ * says about types. So a subschema hoisted into `$defs`, a ref with
+ * siblings, or an `allOf` of disjoint parts compares as the same schema
+ * written in place.
+ */
+import type { Schema, SchemaObject } from "../ir/index.js";
+import { refTarget } from "../ir/refs.js";
+import { isRecord, setOwn } from "../shared/json.js";
+import { JSON_TYPES, own, sameJson, typeCovered, typeOfValue, type JsonType } from "./values.js";
+
+/** Keywords that say something about a value without accepting or rejecting any (2020-12 Meta-Data, Content). */
+export const ANNOTATIONS: readonly string[] = [
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "contentMediaType",
+  "contentEncoding",
+  "$comment",
+];
+const ANNOTATION_SET: ReadonlySet<string> = new Set(ANNOTATIONS);
+
+/** Keywords that neither accept nor reject: annotations, and `$defs` (reached only through refs). */
+export function isPassive(keyword: string): boolean {
+  return ANNOTATION_SET.has(keyword) || keyword === "$defs";
+}
+
+/** Refs followed in a row before giving up (normalisation leaves no cycle of bare refs; this is a guard). */
+const MAX_REF_HOPS = 64;
+
+/**
+ * The schema `schema` stands for, with its ref followed against `root` (the
+ * tool's schema, whose `$defs` hold every target): the target, with the
+ * ref's siblings applied too. A ref to nothing (normalisation warned about
+ * it) accepts anything, as the generated code does.
+ */
+export function resolveRef(schema: Schema, root: Schema): Schema {
+  let current: Schema = schema;
+  const siblings: SchemaObject[] = [];
+  for (let hops = 0; isRecord(current) && typeof current["$ref"] === "string"; hops++) {
+    if (hops === MAX_REF_HOPS) return true;
+    // `$defs` beside a ref (a root that is a ref) holds targets, and says nothing of the value.
+    const { $ref: ref, $defs: _defs, ...rest } = current;
+    if (Object.keys(rest).length > 0) siblings.push(rest);
+    const key = refTarget(ref as string);
+    const defs = isRecord(root) && isRecord(root["$defs"]) ? root["$defs"] : {};
+    const target = key === "#" ? root : own(defs, key);
+    if (target === undefined || (typeof target !== "boolean" && !isRecord(target))) return conjoinAll(siblings, true);
+    current = target as Schema;
+  }
+  return conjoinAll(siblings, current);
+}
+
+function conjoinAll(siblings: readonly SchemaObject[], target: Schema): Schema {
+  return siblings.reduceRight<Schema>((applied, sibling) => conjoin(sibling, applied), target);
+}
+
+/** Both schemas at once: one object where that means the same, else an `allOf` of the two. */
+function conjoin(first: SchemaObject, second: Schema): Schema {
+  if (second === false) return false;
+  if (second === true) return first;
+  return mergeSchemas(first, second) ?? { allOf: [first, second] };
+}
+
+/** Keywords whose meaning depends on other keywords of the same object (2020-12 Core §10.3.2.3, §10.3.1.2). */
+const CLOSERS = ["additionalProperties", "unevaluatedProperties"];
+const NAMERS = ["properties", "patternProperties"];
+const TUPLE_TAILS = ["items", "unevaluatedItems"];
+
+/**
+ * One object that means both `base` and `extra`, or undefined when there is
+ * none this simple: a keyword in both must be equal, or `properties` with
+ * different names, or `required` (joined); and no keyword may come to read
+ * what another object declared (`additionalProperties` the other's
+ * `properties`, `items` the other's `prefixItems`). Annotations: `base`'s.
+ */
+export function mergeSchemas(base: SchemaObject, extra: SchemaObject): SchemaObject | undefined {
+  const has = (object: SchemaObject, keywords: readonly string[]) => keywords.some((keyword) => own(object, keyword) !== undefined);
+  if ((has(base, CLOSERS) && has(extra, NAMERS)) || (has(extra, CLOSERS) && has(base, NAMERS))) return undefined;
+  if ((has(base, TUPLE_TAILS) && has(extra, ["prefixItems"])) || (has(extra, TUPLE_TAILS) && has(base, ["prefixItems"]))) return undefined;
+  const merged: SchemaObject = { ...base };
+  for (const [keyword, value] of Object.entries(extra)) {
+    const mine = own(merged, keyword);
+    if (mine === undefined) setOwn(merged, keyword, value);
+    else if (ANNOTATION_SET.has(keyword) || sameJson(mine, value)) continue;
+    else if (keyword === "properties" && isRecord(mine) && isRecord(value) && Object.keys(value).every((name) => own(mine, name) === undefined)) {
+      const properties: Record<string, unknown> = { ...mine };
+      for (const [name, schema] of Object.entries(value)) setOwn(properties, name, schema);
+      merged["properties"] = properties;
+    } else if (keyword === "required" && Array.isArray(mine) && Array.isArray(value)) merged["required"] = [...new Set([...mine, ...value])];
+    else return undefined;
+  }
+  return merged;
+}
+
+/** Nesting of `allOf` flattened before giving up (and comparing the branches as branches). */
+const MAX_FLATTEN_DEPTH = 16;
+
+/**
+ * `object` with its `allOf` merged in (each branch's ref followed), when
+ * every branch merges; otherwise as it is, so that its branches are compared
+ * as branches at their own pointers. `false` when a branch accepts nothing.
+ */
+export function flattenAllOf(object: SchemaObject, root: Schema, depth = 0): Schema {
+  const branches = own(object, "allOf");
+  if (!Array.isArray(branches) || depth === MAX_FLATTEN_DEPTH) return object;
+  const { allOf: _allOf, ...rest } = object;
+  let merged: SchemaObject = rest;
+  for (const branch of branches as Schema[]) {
+    const resolved = resolveRef(branch, root);
+    if (resolved === true) continue;
+    if (resolved === false) return false;
+    const flat = flattenAllOf(resolved, root, depth + 1);
+    if (flat === false) return false;
+    const next = flat === true ? merged : mergeSchemas(merged, flat);
+    if (next === undefined) return object;
+    merged = next;
+  }
+  return merged;
+}
+
+/** Whether a schema accepts every value: `true`, or an object of annotations alone. */
+export function acceptsAnything(schema: Schema): boolean {
+  return schema === true || (isRecord(schema) && Object.keys(schema).every(isPassive));
+}
+
+/** The type names of `type`, or undefined when it has none, or names every type (every type is accepted). */
+export function declaredTypes(object: SchemaObject): Set<JsonType> | undefined {
+  const type = own(object, "type");
+  const types = typeof type === "string" ? new Set([type as JsonType]) : Array.isArray(type) ? new Set(type as JsonType[]) : undefined;
+  const every = JSON_TYPES.every((name) => name === "integer" || types?.has(name));
+  return every ? undefined : types;
+}
+
+/** Whether `value` is of a type `types` names (undefined: any type). */
+export function valueTyped(value: unknown, types: ReadonlySet<JsonType> | undefined): boolean {
+  return types === undefined || typeCovered(typeOfValue(value), types);
+}
+
+/**
+ * The values `enum` and `const` allow (both: those in each), of the types
+ * `type` names; undefined when neither keyword is there.
+ */
+export function listedValues(object: SchemaObject): unknown[] | undefined {
+  const types = declaredTypes(object);
+  const constant = own(object, "const");
+  const list = own(object, "enum");
+  let values: unknown[] | undefined;
+  if (constant !== undefined) values = Array.isArray(list) && !list.some((value) => sameJson(value, constant)) ? [] : [constant];
+  else if (Array.isArray(list)) values = list;
+  return values?.filter((value) => valueTyped(value, types));
+}
+
+/** The types of the values a schema may accept: its type names, or its listed values' types; undefined: any. */
+export function effectiveTypes(object: SchemaObject): Set<JsonType> | undefined {
+  const values = listedValues(object);
+  return values === undefined ? declaredTypes(object) : new Set(values.map(typeOfValue));
+}
+
+/** Whether a set of types (undefined: any) accepts `type` (`number` also through `integer`). */
+export function acceptsType(types: ReadonlySet<JsonType> | undefined, type: JsonType): boolean {
+  return types === undefined || typeCovered(type, types) || (type === "number" && types.has("integer"));
+}
+
+/** Whether no value can be of both sets of types. */
+export function typesDisjoint(a: ReadonlySet<JsonType> | undefined, b: ReadonlySet<JsonType> | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  return !JSON_TYPES.some((type) => acceptsType(a, type) && acceptsType(b, type));
+}

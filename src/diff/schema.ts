@@ -1,0 +1,723 @@
+/**
+ * Two normalised schemas compared by the values they accept: each difference
+ * is a `SchemaFinding` of a kind in `SCHEMA_CHANGES` (rules.ts), which says
+ * whether the set of accepted values narrowed, widened, or cannot be told.
+ * Whom that breaks depends on which way the values flow; tools.ts decides.
+ *
+ * Refs are followed as if written in place (schema-forms.ts), and pointers
+ * are spelled that way: `/properties/user/properties/name`, whichever
+ * `$defs` key the schema keeps `user` under, so that hoisting a subschema
+ * changes nothing. A change inside a subschema reached from several places
+ * is reported once, where it is first met (properties in name order).
+ *
+ * What is decided exactly: types, `enum`/`const`, bounds, `multipleOf`,
+ * `required`, `properties`, `additionalProperties`, branches of `anyOf`,
+ * `oneOf` and `allOf` (matched to their nearest counterpart). What is not,
+ * and is reported as such (`undecidable`): a `pattern` or `format` rewritten,
+ * `not`, `if`/`then`/`else`, `patternProperties`, tuples that change length,
+ * and any keyword no rule reads.
+ */
+import type { PatternMode, Schema, SchemaObject } from "../ir/index.js";
+import { joinPointer } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import { SCHEMA_CHANGES, type SchemaChange } from "./rules.js";
+import {
+  ANNOTATIONS,
+  acceptsAnything,
+  acceptsType,
+  declaredTypes,
+  effectiveTypes,
+  flattenAllOf,
+  isPassive,
+  listedValues,
+  resolveRef,
+  typesDisjoint,
+  valueTyped,
+} from "./schema-forms.js";
+import { own, sameJson, show, typeCovered, type JsonType } from "./values.js";
+
+export interface SchemaFinding {
+  change: SchemaChange;
+  /**
+   * Where, relative to the schema's root, with refs followed as if written in
+   * place: in the new schema, or in the old one for what is gone.
+   */
+  pointer: string;
+  message: string;
+  /** The value before and after, where one value says it (a bound, a removed enum value, a description). */
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface CompareOptions {
+  /** What the root's properties are called in messages: a tool's `argument`s, or `property` (default). */
+  rootNoun?: "argument" | "property" | undefined;
+  /** How each side's kept patterns compile (`ManifestIR.patternModes`): a pattern listed there is never run here. */
+  oldPatternModes?: ReadonlyMap<string, PatternMode> | undefined;
+  newPatternModes?: ReadonlyMap<string, PatternMode> | undefined;
+}
+
+/** Every difference between two schemas (each the root of its own `$defs`), in the order met. */
+export function compareSchemas(oldRoot: Schema, newRoot: Schema, options: CompareOptions = {}): SchemaFinding[] {
+  const findings: SchemaFinding[] = [];
+  const comparison = new Comparison(oldRoot, newRoot, options, { steps: PAIRING_STEPS }, (finding) => findings.push(finding));
+  comparison.compare(oldRoot, newRoot, { old: "", new: "" }, options.rootNoun ?? "property");
+  return findings;
+}
+
+/** The kinds whose findings say nothing about accepted values (a description, a default). */
+const ANNOTATION_CHANGES: ReadonlySet<string> = new Set(SCHEMA_CHANGES.filter((change) => change.effect === "annotation").map((change) => change.kind));
+
+/**
+ * Schema nodes visited, over a whole comparison, by the trial comparisons
+ * that match branches of `anyOf`/`oneOf`/`allOf` to each other. Past it,
+ * branches pair by position: the comparison stays linear on hostile input.
+ */
+const PAIRING_STEPS = 50_000;
+
+/** A place in both schemas at once. */
+interface Place {
+  old: string;
+  new: string;
+}
+
+type Noun = "argument" | "property";
+
+const at = (place: Place, ...tokens: Array<string | number>): Place => ({ old: joinPointer(place.old, ...tokens), new: joinPointer(place.new, ...tokens) });
+
+/** Keywords this file reads; any other that differs is `keyword-changed`. */
+const READ = new Set([
+  ...ANNOTATIONS,
+  "$defs",
+  "$ref",
+  "type",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "items",
+  "prefixItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "unevaluatedItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "patternProperties",
+  "propertyNames",
+  "dependentRequired",
+  "dependentSchemas",
+  "minProperties",
+  "maxProperties",
+]);
+
+/** A bound as the comparison reads it: a number, inclusive or not; absent is unbounded. */
+interface Bound {
+  value: number;
+  exclusive: boolean;
+  keyword: string;
+}
+
+class Comparison {
+  /** Pairs of schema objects already compared (or being compared: a recursive schema ends there). */
+  private readonly pairs = new Map<object, Set<object>>();
+
+  constructor(
+    private readonly oldRoot: Schema,
+    private readonly newRoot: Schema,
+    private readonly options: CompareOptions,
+    /** Shared with the trial comparisons this one starts. */
+    private readonly budget: { steps: number },
+    private readonly emit: (finding: SchemaFinding) => void,
+    /** A trial comparison (branch matching): it spends the budget and stops when it is gone. */
+    private readonly trial = false,
+  ) {}
+
+  compare(a: Schema, b: Schema, place: Place, noun: Noun): void {
+    if (this.trial && --this.budget.steps < 0) return;
+    const resolvedA = resolveRef(a, this.oldRoot);
+    const resolvedB = resolveRef(b, this.newRoot);
+    if (this.seen(a, b) || ((resolvedA !== a || resolvedB !== b) && this.seen(resolvedA, resolvedB))) return;
+    const flatA = isRecord(resolvedA) ? flattenAllOf(resolvedA, this.oldRoot) : resolvedA;
+    const flatB = isRecord(resolvedB) ? flattenAllOf(resolvedB, this.newRoot) : resolvedB;
+    if (flatA === false || flatB === false) {
+      if (flatA !== false) this.report("constraint-added", place.new, "accepts no value any more");
+      else if (flatB !== false) this.report("constraint-removed", place.new, "accepts values again (accepted none)");
+      return;
+    }
+    this.compareObjects(flatA === true ? {} : flatA, flatB === true ? {} : flatB, place, noun);
+  }
+
+  /** Records the pair; true when it was there already. */
+  private seen(a: Schema, b: Schema): boolean {
+    if (!isRecord(a) || !isRecord(b)) return false;
+    let partners = this.pairs.get(a);
+    if (partners === undefined) this.pairs.set(a, (partners = new Set()));
+    if (partners.has(b)) return true;
+    partners.add(b);
+    return false;
+  }
+
+  private report(change: SchemaChange, pointer: string, message: string, values: { before?: unknown; after?: unknown } = {}): void {
+    this.emit({ change, pointer, message, ...values });
+  }
+
+  private compareObjects(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
+    this.annotations(a, b, place);
+    const bases = this.unions(a, b, place, noun);
+    if (bases === undefined) return;
+    const [baseA, baseB] = bases;
+    this.branches("allOf", listOf(baseA, "allOf", place.old), listOf(baseB, "allOf", place.new), noun);
+    this.secondUnion(baseA, baseB, place, noun);
+    this.negation(baseA, baseB, place);
+    this.conditional(baseA, baseB, place);
+    const typesA = effectiveTypes(baseA);
+    const typesB = effectiveTypes(baseB);
+    this.values(baseA, baseB, place);
+    const both = (type: JsonType) => acceptsType(typesA, type) && acceptsType(typesB, type);
+    this.presence("format", baseA, baseB, place);
+    if (both("string")) this.strings(baseA, baseB, place);
+    if (both("number")) this.numbers(baseA, baseB, place);
+    if (both("array")) this.arrays(baseA, baseB, place);
+    if (both("object")) this.objects(baseA, baseB, place, noun);
+    for (const keyword of new Set([...Object.keys(baseA), ...Object.keys(baseB)])) {
+      if (READ.has(keyword) || sameJson(own(baseA, keyword), own(baseB, keyword))) continue;
+      this.report("keyword-changed", joinPointer(place.new, keyword), `\`${keyword}\` changed`, { before: own(baseA, keyword), after: own(baseB, keyword) });
+    }
+  }
+
+  private annotations(a: SchemaObject, b: SchemaObject, place: Place): void {
+    for (const keyword of ANNOTATIONS) {
+      const before = own(a, keyword);
+      const after = own(b, keyword);
+      if (sameJson(before, after)) continue;
+      const change: SchemaChange =
+        keyword === "title" || keyword === "description" ? "description-changed" : keyword === "default" ? "default-changed" : "annotation-changed";
+      const how = before === undefined ? "added" : after === undefined ? "removed" : "changed";
+      const values = keyword === "description" || keyword === "title" || keyword === "default" ? { before, after } : {};
+      const pointer = joinPointer(after === undefined ? place.old : place.new, keyword);
+      this.report(change, pointer, keyword === "default" && how === "changed" ? `default ${show(before)} → ${show(after)}` : `${keyword} ${how}`, values);
+    }
+  }
+
+  /**
+   * `anyOf` and `oneOf`: each side's branches, one side's whole schema taken
+   * as its only branch where the other side's union has nothing beside it
+   * (`{ type: "string" }` against `{ anyOf: [{ type: "string" }, { type:
+   * "null" }] }` is a branch added). Returns what is left to compare beside
+   * the unions, or undefined when nothing is.
+   */
+  private unions(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): [SchemaObject, SchemaObject] | undefined {
+    const keyA = unionKeyword(a);
+    const keyB = unionKeyword(b);
+    if (keyA === undefined && keyB === undefined) return [a, b];
+    const baseA = without(a, keyA);
+    const baseB = without(b, keyB);
+    if (keyA !== undefined && keyB !== undefined) {
+      if (keyA !== keyB) {
+        const message =
+          keyB === "oneOf"
+            ? "anyOf became oneOf: a value matching several branches is rejected now"
+            : "oneOf became anyOf: a value may match several branches now";
+        this.report("keyword-changed", joinPointer(place.new, keyB), message);
+      }
+      this.branches("anyOf", this.byType(listOf(a, keyA, place.old), this.oldRoot), this.byType(listOf(b, keyB, place.new), this.newRoot), noun);
+      return [baseA, baseB];
+    }
+    if (keyB !== undefined) {
+      if (acceptsAnything(baseB) && !acceptsAnything(a)) {
+        this.branches(
+          "anyOf",
+          this.byType([{ schema: assertions(a), pointer: place.old }], this.oldRoot),
+          this.byType(listOf(b, keyB, place.new), this.newRoot),
+          noun,
+        );
+        return undefined;
+      }
+      this.report("constraint-added", joinPointer(place.new, keyB), `${keyB} added`);
+      return [a, baseB];
+    }
+    if (acceptsAnything(baseA) && !acceptsAnything(b)) {
+      this.branches(
+        "anyOf",
+        this.byType(listOf(a, keyA!, place.old), this.oldRoot),
+        this.byType([{ schema: assertions(b), pointer: place.new }], this.newRoot),
+        noun,
+      );
+      return undefined;
+    }
+    this.report("constraint-removed", joinPointer(place.old, keyA!), `${keyA} removed`);
+    return [baseA, b];
+  }
+
+  /** A `oneOf` beside an `anyOf` in the same object (both apply): its branches, or the whole of it added or removed. */
+  private secondUnion(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
+    const before = listOf(a, "oneOf", place.old);
+    const after = listOf(b, "oneOf", place.new);
+    if (before.length > 0 && after.length > 0) this.branches("anyOf", before, after, noun);
+    else if (after.length > 0) this.report("constraint-added", joinPointer(place.new, "oneOf"), "oneOf added");
+    else if (before.length > 0) this.report("constraint-removed", joinPointer(place.old, "oneOf"), "oneOf removed");
+  }
+
+  /**
+   * Branches of a union (`anyOf`) or an intersection (`allOf`) matched to
+   * each other: equal ones first, then each to its nearest counterpart of
+   * types in common (the fewest findings when compared). A matched pair is
+   * compared; a branch left over was removed or added.
+   */
+  private branches(kind: "anyOf" | "allOf", olds: readonly Branch[], news: readonly Branch[], noun: Noun): void {
+    if (olds.length === 0 && news.length === 0) return;
+    const candidates: Array<{ i: number; j: number; score: number }> = [];
+    const typesOf = (branch: Branch, root: Schema) => {
+      const resolved = resolveRef(branch.schema, root);
+      return isRecord(resolved) && unionKeyword(resolved) === undefined ? effectiveTypes(resolved) : undefined;
+    };
+    const oldTypes = olds.map((branch) => typesOf(branch, this.oldRoot));
+    const newTypes = news.map((branch) => typesOf(branch, this.newRoot));
+    for (const [i, oldBranch] of olds.entries()) {
+      for (const [j, newBranch] of news.entries()) {
+        if (typesDisjoint(oldTypes[i], newTypes[j])) continue;
+        const score = this.budget.steps > 0 ? this.distance(oldBranch.schema, newBranch.schema, noun) : undefined;
+        candidates.push({ i, j, score: score ?? Math.abs(i - j) });
+      }
+    }
+    candidates.sort((x, y) => x.score - y.score || x.i - y.i || x.j - y.j);
+    const pairedOld = new Set<number>();
+    const pairedNew = new Set<number>();
+    const pairs: Array<[number, number]> = [];
+    for (const { i, j } of candidates) {
+      if (pairedOld.has(i) || pairedNew.has(j)) continue;
+      pairedOld.add(i);
+      pairedNew.add(j);
+      pairs.push([i, j]);
+    }
+    for (const [i, j] of pairs.sort((x, y) => x[1] - y[1]))
+      this.compare(olds[i]!.schema, news[j]!.schema, { old: olds[i]!.pointer, new: news[j]!.pointer }, noun);
+    const union = kind === "anyOf";
+    const onlyNull = (types: Set<JsonType> | undefined) => types?.size === 1 && types.has("null");
+    olds.forEach((branch, i) => {
+      if (pairedOld.has(i)) return;
+      if (union && onlyNull(oldTypes[i])) this.report("nullable-removed", branch.pointer, "null no longer accepted");
+      else this.report(union ? "any-of-branch-removed" : "all-of-branch-removed", branch.pointer, `${union ? "a branch" : "an allOf branch"} removed`);
+    });
+    news.forEach((branch, j) => {
+      if (pairedNew.has(j)) return;
+      if (union && onlyNull(newTypes[j])) this.report("nullable-added", branch.pointer, "null accepted now");
+      else this.report(union ? "any-of-branch-added" : "all-of-branch-added", branch.pointer, `${union ? "a branch" : "an allOf branch"} added`);
+    });
+  }
+
+  /**
+   * Branches with their type lists split: `{ type: ["string", "null"], ... }`
+   * means `anyOf` of one branch per type (the other keywords the same), so
+   * that it matches unions written either way.
+   */
+  private byType(branches: readonly Branch[], root: Schema): Branch[] {
+    return branches.flatMap((branch) => {
+      const resolved = resolveRef(branch.schema, root);
+      const types = isRecord(resolved) ? declaredTypes(resolved) : undefined;
+      if (!isRecord(resolved) || types === undefined || types.size < 2) return [branch];
+      return [...types].map((type) => ({ schema: { ...resolved, type }, pointer: branch.pointer }));
+    });
+  }
+
+  /** How many findings that move accepted values a trial comparison makes; undefined once the budget is spent. */
+  private distance(a: Schema, b: Schema, noun: Noun): number | undefined {
+    let count = 0;
+    const trial = new Comparison(
+      this.oldRoot,
+      this.newRoot,
+      this.options,
+      this.budget,
+      (finding) => {
+        if (!ANNOTATION_CHANGES.has(finding.change)) count++;
+      },
+      true,
+    );
+    trial.compare(a, b, { old: "", new: "" }, noun);
+    return this.budget.steps < 0 ? undefined : count;
+  }
+
+  /** Whether two subschemas differ in the values they accept (a trial comparison; spent budget: they differ unless equal as written). */
+  private differ(a: Schema, b: Schema): boolean {
+    const distance = this.distance(a, b, "property");
+    return distance === undefined ? !sameJson(a, b) : distance > 0;
+  }
+
+  private negation(a: SchemaObject, b: SchemaObject, place: Place): void {
+    const before = own(a, "not");
+    const after = own(b, "not");
+    if (before === undefined && after === undefined) return;
+    if (before === undefined) this.report("constraint-added", joinPointer(place.new, "not"), "not added");
+    else if (after === undefined) this.report("constraint-removed", joinPointer(place.old, "not"), "not removed");
+    else if (this.differ(before as Schema, after as Schema)) this.report("not-changed", joinPointer(place.new, "not"), "the schema of not changed");
+  }
+
+  private conditional(a: SchemaObject, b: SchemaObject, place: Place): void {
+    const keywords = ["if", "then", "else"] as const;
+    const hasA = keywords.some((keyword) => own(a, keyword) !== undefined);
+    const hasB = keywords.some((keyword) => own(b, keyword) !== undefined);
+    if (!hasA && !hasB) return;
+    if (!hasA) return this.report("constraint-added", joinPointer(place.new, "if"), "if/then/else added");
+    if (!hasB) return this.report("constraint-removed", joinPointer(place.old, "if"), "if/then/else removed");
+    const changed = keywords.find((keyword) => {
+      const before = own(a, keyword);
+      const after = own(b, keyword);
+      return before === undefined || after === undefined ? before !== after : this.differ(before as Schema, after as Schema);
+    });
+    if (changed !== undefined) this.report("conditional-changed", joinPointer(place.new, changed), `${changed} changed`);
+  }
+
+  /** `enum`, `const` and `type`: the values and types accepted. */
+  private values(a: SchemaObject, b: SchemaObject, place: Place): void {
+    const valuesA = listedValues(a);
+    const valuesB = listedValues(b);
+    const typesA = declaredTypes(a);
+    const typesB = declaredTypes(b);
+    const where = (object: SchemaObject, pointer: string) => joinPointer(pointer, own(object, "const") !== undefined ? "const" : "enum");
+    const contains = (list: readonly unknown[], value: unknown) => list.some((item) => sameJson(item, value));
+    if (valuesA !== undefined && valuesB !== undefined) {
+      for (const value of valuesA) {
+        if (!contains(valuesB, value)) this.report("enum-value-removed", where(b, place.new), `value ${show(value)} removed`, { before: value });
+      }
+      for (const value of valuesB) {
+        if (!contains(valuesA, value)) this.report("enum-value-added", where(b, place.new), `value ${show(value)} added`, { after: value });
+      }
+      return;
+    }
+    if (valuesB !== undefined) {
+      this.report("enum-added", where(b, place.new), `only ${valuesB.map(show).join(", ")} accepted now`, { after: valuesB });
+      for (const value of valuesB) {
+        if (!valueTyped(value, typesA)) this.report("enum-value-added", where(b, place.new), `value ${show(value)} added`, { after: value });
+      }
+      return;
+    }
+    if (valuesA !== undefined) {
+      this.report("enum-removed", where(a, place.old), "any value of the type accepted now (was a list of values)", { before: valuesA });
+      for (const value of valuesA) {
+        if (!valueTyped(value, typesB)) this.report("enum-value-removed", joinPointer(place.new, "type"), `value ${show(value)} removed`, { before: value });
+      }
+      return;
+    }
+    this.types(typesA, typesB, own(b, "type") === undefined ? place.new : joinPointer(place.new, "type"));
+  }
+
+  private types(a: Set<JsonType> | undefined, b: Set<JsonType> | undefined, pointer: string): void {
+    if (a === undefined && b === undefined) return;
+    const names = (types: ReadonlySet<JsonType>) => [...types].map((type) => JSON.stringify(type)).join(", ");
+    if (a === undefined) return this.report("type-removed", pointer, `only ${names(b!)} accepted now (any type was)`, { after: [...b!] });
+    if (b === undefined) return this.report("type-added", pointer, `any type accepted now (was ${names(a)})`, { before: [...a] });
+    for (const type of a) {
+      if (typeCovered(type, b)) continue;
+      if (type === "null") this.report("nullable-removed", pointer, "null no longer accepted");
+      else if (type === "number" && b.has("integer"))
+        this.report("type-removed", pointer, "only integers accepted now (any number was)", { before: "number", after: "integer" });
+      else this.report("type-removed", pointer, `type ${JSON.stringify(type)} no longer accepted`, { before: type });
+    }
+    for (const type of b) {
+      if (typeCovered(type, a)) continue;
+      if (type === "null") this.report("nullable-added", pointer, "null accepted now");
+      else if (type === "number" && a.has("integer"))
+        this.report("type-added", pointer, "any number accepted now (only integers were)", { before: "integer", after: "number" });
+      else this.report("type-added", pointer, `type ${JSON.stringify(type)} accepted now`, { after: type });
+    }
+  }
+
+  /** A keyword whose presence is the constraint (`format`, `pattern`): added, removed, or changed (undecidable). */
+  private presence(keyword: "format" | "pattern", a: SchemaObject, b: SchemaObject, place: Place): void {
+    const before = own(a, keyword);
+    const after = own(b, keyword);
+    if (sameJson(before, after)) return;
+    if (before === undefined) this.report(`${keyword}-added`, joinPointer(place.new, keyword), `${keyword} ${show(after)} added`, { after });
+    else if (after === undefined) this.report(`${keyword}-removed`, joinPointer(place.old, keyword), `${keyword} ${show(before)} removed`, { before });
+    else this.report(`${keyword}-changed`, joinPointer(place.new, keyword), `${keyword} ${show(before)} → ${show(after)}`, { before, after });
+  }
+
+  private strings(a: SchemaObject, b: SchemaObject, place: Place): void {
+    this.presence("pattern", a, b, place);
+    this.counts(a, b, place, "minLength", "maxLength");
+  }
+
+  private numbers(a: SchemaObject, b: SchemaObject, place: Place): void {
+    this.bound(place, numberBound(a, "lower"), numberBound(b, "lower"), "lower");
+    this.bound(place, numberBound(a, "upper"), numberBound(b, "upper"), "upper");
+    const before = numberValue(a, "multipleOf");
+    const after = numberValue(b, "multipleOf");
+    if (before === after) return;
+    const pointer = joinPointer(after === undefined ? place.old : place.new, "multipleOf");
+    const message = `multipleOf ${before ?? "(none)"} → ${after ?? "(none)"}`;
+    const values = { before, after };
+    const tightened = before === undefined || (after !== undefined && isMultiple(after, before));
+    const loosened = after === undefined || (before !== undefined && isMultiple(before, after));
+    if (tightened || !loosened) this.report("bounds-tightened", pointer, message, values);
+    if (loosened || !tightened) this.report("bounds-loosened", pointer, message, values);
+  }
+
+  /** A pair of count keywords (`minLength` and `maxLength`, ...): absent is 0 and unbounded. */
+  private counts(a: SchemaObject, b: SchemaObject, place: Place, min: string, max: string, minDefault = 0): void {
+    const lower = (object: SchemaObject): Bound => ({ value: numberValue(object, min) ?? minDefault, exclusive: false, keyword: min });
+    const upper = (object: SchemaObject): Bound | undefined => {
+      const value = numberValue(object, max);
+      return value === undefined ? undefined : { value, exclusive: false, keyword: max };
+    };
+    this.bound(place, lower(a), lower(b), "lower");
+    this.bound(place, upper(a), upper(b), "upper");
+  }
+
+  private bound(place: Place, before: Bound | undefined, after: Bound | undefined, side: "lower" | "upper"): void {
+    if (before?.value === after?.value && before?.exclusive === after?.exclusive) return;
+    const tighter = (x: Bound | undefined, y: Bound | undefined) => {
+      if (y === undefined) return false;
+      if (x === undefined) return true;
+      if (x.value !== y.value) return side === "lower" ? y.value > x.value : y.value < x.value;
+      return y.exclusive && !x.exclusive;
+    };
+    const shown = (bound: Bound | undefined) => (bound === undefined ? "(none)" : `${bound.keyword} ${bound.value}`);
+    const pointer = after === undefined ? joinPointer(place.old, before!.keyword) : joinPointer(place.new, after.keyword);
+    const message = `${shown(before)} → ${shown(after)}`;
+    this.report(tighter(before, after) ? "bounds-tightened" : "bounds-loosened", pointer, message, { before: before?.value, after: after?.value });
+  }
+
+  private arrays(a: SchemaObject, b: SchemaObject, place: Place): void {
+    const prefixA = own(a, "prefixItems");
+    const prefixB = own(b, "prefixItems");
+    const tupleA = Array.isArray(prefixA) ? (prefixA as Schema[]) : [];
+    const tupleB = Array.isArray(prefixB) ? (prefixB as Schema[]) : [];
+    if (tupleA.length === tupleB.length) tupleA.forEach((item, index) => this.compare(item, tupleB[index]!, at(place, "prefixItems", index), "property"));
+    else this.report("tuple-changed", joinPointer(place.new, "prefixItems"), `${tupleA.length} → ${tupleB.length} prefixItems`);
+    this.subschema("items", a, b, place);
+    this.subschema("unevaluatedItems", a, b, place);
+    const containsA = own(a, "contains");
+    const containsB = own(b, "contains");
+    if (containsA !== undefined && containsB !== undefined) {
+      this.compare(containsA as Schema, containsB as Schema, at(place, "contains"), "property");
+      this.counts(a, b, place, "minContains", "maxContains", 1);
+    } else if (containsB !== undefined) this.report("constraint-added", joinPointer(place.new, "contains"), "contains added");
+    else if (containsA !== undefined) this.report("constraint-removed", joinPointer(place.old, "contains"), "contains removed");
+    this.counts(a, b, place, "minItems", "maxItems");
+    const uniqueA = own(a, "uniqueItems") === true;
+    const uniqueB = own(b, "uniqueItems") === true;
+    if (!uniqueA && uniqueB) this.report("constraint-added", joinPointer(place.new, "uniqueItems"), "uniqueItems added");
+    if (uniqueA && !uniqueB) this.report("constraint-removed", joinPointer(place.old, "uniqueItems"), "uniqueItems removed");
+  }
+
+  /** A keyword holding one subschema, absent meaning any value. */
+  private subschema(keyword: string, a: SchemaObject, b: SchemaObject, place: Place): void {
+    const before = own(a, keyword);
+    const after = own(b, keyword);
+    if (before === undefined && after === undefined) return;
+    this.compare((before ?? true) as Schema, (after ?? true) as Schema, at(place, keyword), "property");
+  }
+
+  private objects(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
+    const propertiesA = record(a, "properties");
+    const propertiesB = record(b, "properties");
+    const requiredA = names(a, "required");
+    const requiredB = names(b, "required");
+    const all = [...new Set([...Object.keys(propertiesA), ...Object.keys(propertiesB), ...requiredA, ...requiredB])].sort();
+    for (const name of all) {
+      const before = own(propertiesA, name) as Schema | undefined;
+      const after = own(propertiesB, name) as Schema | undefined;
+      const place2 = at(place, "properties", name);
+      const label = `${noun} ${JSON.stringify(name)}`;
+      const wasRequired = requiredA.has(name);
+      const isRequired = requiredB.has(name);
+      if (before !== undefined && after !== undefined) this.compare(before, after, place2, "property");
+      else if (after !== undefined) {
+        if (isRequired && !wasRequired) {
+          this.report("required-property-added", place2.new, `required ${label} added`);
+          continue;
+        }
+        this.propertyAdded(a, name, after, place, label, wasRequired);
+      } else if (before !== undefined) {
+        this.report("property-removed", place2.old, `${label} removed`);
+        continue;
+      }
+      if (isRequired && !wasRequired) this.report("property-made-required", place2.new, `${label} is required now`);
+      if (wasRequired && !isRequired) this.report("property-made-optional", place2.new, `${label} is optional now`);
+    }
+    this.closer("additionalProperties", a, b, place);
+    this.closer("unevaluatedProperties", a, b, place);
+    this.patternProperties(a, b, place);
+    this.subschema("propertyNames", a, b, place);
+    this.dependencies(a, b, place);
+    this.counts(a, b, place, "minProperties", "maxProperties");
+  }
+
+  /** A property the old schema did not name: what governed it then (`additionalProperties`, a pattern) is compared with it. */
+  private propertyAdded(a: SchemaObject, name: string, after: Schema, objectPlace: Place, label: string, wasRequired: boolean): void {
+    const pointer = joinPointer(objectPlace.new, "properties", name);
+    const governing = this.governing(a, name);
+    if (governing === "unknown") {
+      this.report("pattern-properties-changed", pointer, `${label} added; whether a pattern of patternProperties matched it is not decided`);
+      return;
+    }
+    const resolved = resolveRef(governing.schema, this.oldRoot);
+    if (acceptsAnything(resolved) && !wasRequired) this.report("optional-property-added", pointer, `optional ${label} added`);
+    else if (resolved === false) this.report("closed-object-property-added", pointer, `${label} added to an object that allowed no other`);
+    else this.compare(governing.schema, after, { old: joinPointer(objectPlace.old, ...governing.path), new: pointer }, "property");
+  }
+
+  /** What the old schema applied to a property `name` it did not name: the patterns that match it, or `additionalProperties`. */
+  private governing(object: SchemaObject, name: string): { schema: Schema; path: string[] } | "unknown" {
+    const patterns = record(object, "patternProperties");
+    const matched: string[] = [];
+    for (const source of Object.keys(patterns)) {
+      const matches = this.patternMatches(source, name);
+      if (matches === undefined) return "unknown";
+      if (matches) matched.push(source);
+    }
+    if (matched.length === 1) return { schema: own(patterns, matched[0]!) as Schema, path: ["patternProperties", matched[0]!] };
+    if (matched.length > 1) return "unknown";
+    for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
+      const schema = own(object, keyword);
+      if (schema !== undefined) return { schema: schema as Schema, path: [keyword] };
+    }
+    return { schema: true, path: [] };
+  }
+
+  /** Whether an old pattern matches a name; undefined when it is not run here (it needs another engine, or does not compile). */
+  private patternMatches(source: string, name: string): boolean | undefined {
+    if (this.options.oldPatternModes?.has(source)) return undefined;
+    try {
+      return new RegExp(source, "u").test(name);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private closer(keyword: "additionalProperties" | "unevaluatedProperties", a: SchemaObject, b: SchemaObject, place: Place): void {
+    const before = own(a, keyword) as Schema | undefined;
+    const after = own(b, keyword) as Schema | undefined;
+    if (before === undefined && after === undefined) return;
+    const openA = acceptsAnything(resolveRef(before ?? true, this.oldRoot));
+    const openB = acceptsAnything(resolveRef(after ?? true, this.newRoot));
+    const closedA = resolveRef(before ?? true, this.oldRoot) === false;
+    const closedB = resolveRef(after ?? true, this.newRoot) === false;
+    if (openA && closedB) this.report("additional-properties-forbidden", joinPointer(place.new, keyword), `${keyword}: false added`);
+    else if (closedA && openB) this.report("additional-properties-allowed", joinPointer(place.old, keyword), `${keyword}: false removed`);
+    else this.subschema(keyword, a, b, place);
+  }
+
+  private patternProperties(a: SchemaObject, b: SchemaObject, place: Place): void {
+    const patternsA = record(a, "patternProperties");
+    const patternsB = record(b, "patternProperties");
+    for (const source of [...new Set([...Object.keys(patternsA), ...Object.keys(patternsB)])].sort()) {
+      const before = own(patternsA, source) as Schema | undefined;
+      const after = own(patternsB, source) as Schema | undefined;
+      if (before !== undefined && after !== undefined) this.compare(before, after, at(place, "patternProperties", source), "property");
+      else if (after !== undefined)
+        this.report("pattern-properties-changed", joinPointer(place.new, "patternProperties", source), `pattern ${show(source)} added`);
+      else this.report("pattern-properties-changed", joinPointer(place.old, "patternProperties", source), `pattern ${show(source)} removed`);
+    }
+  }
+
+  /** `dependentRequired` and `dependentSchemas`: a dependency added narrows, one removed widens. */
+  private dependencies(a: SchemaObject, b: SchemaObject, place: Place): void {
+    const requiredA = record(a, "dependentRequired");
+    const requiredB = record(b, "dependentRequired");
+    for (const name of [...new Set([...Object.keys(requiredA), ...Object.keys(requiredB)])].sort()) {
+      const before = new Set(Array.isArray(own(requiredA, name)) ? (own(requiredA, name) as string[]) : []);
+      const after = new Set(Array.isArray(own(requiredB, name)) ? (own(requiredB, name) as string[]) : []);
+      const pointer = joinPointer(place.new, "dependentRequired", name);
+      for (const other of after) {
+        if (!before.has(other)) this.report("constraint-added", pointer, `${JSON.stringify(other)} is required with ${JSON.stringify(name)} now`);
+      }
+      for (const other of before) {
+        if (!after.has(other)) this.report("constraint-removed", pointer, `${JSON.stringify(other)} is no longer required with ${JSON.stringify(name)}`);
+      }
+    }
+    const schemasA = record(a, "dependentSchemas");
+    const schemasB = record(b, "dependentSchemas");
+    for (const name of [...new Set([...Object.keys(schemasA), ...Object.keys(schemasB)])].sort()) {
+      const before = own(schemasA, name) as Schema | undefined;
+      const after = own(schemasB, name) as Schema | undefined;
+      if (before !== undefined && after !== undefined) this.compare(before, after, at(place, "dependentSchemas", name), "property");
+      else if (after !== undefined)
+        this.report("constraint-added", joinPointer(place.new, "dependentSchemas", name), `a schema dependent on ${JSON.stringify(name)} added`);
+      else this.report("constraint-removed", joinPointer(place.old, "dependentSchemas", name), `the schema dependent on ${JSON.stringify(name)} removed`);
+    }
+  }
+}
+
+/** A branch of `anyOf`, `oneOf` or `allOf`, or a whole schema taken as one. */
+interface Branch {
+  schema: Schema;
+  pointer: string;
+}
+
+function unionKeyword(object: SchemaObject): "anyOf" | "oneOf" | undefined {
+  if (Array.isArray(own(object, "anyOf"))) return "anyOf";
+  if (Array.isArray(own(object, "oneOf"))) return "oneOf";
+  return undefined;
+}
+
+function listOf(object: SchemaObject, keyword: string, pointer: string): Branch[] {
+  const list = own(object, keyword);
+  return Array.isArray(list) ? (list as Schema[]).map((schema, index) => ({ schema, pointer: joinPointer(pointer, keyword, index) })) : [];
+}
+
+function without(object: SchemaObject, keyword: string | undefined): SchemaObject {
+  if (keyword === undefined) return object;
+  const { [keyword]: _dropped, ...rest } = object;
+  return rest;
+}
+
+/** An object without its annotations (compared once, beside the union). */
+function assertions(object: SchemaObject): SchemaObject {
+  return Object.fromEntries(Object.entries(object).filter(([keyword]) => !isPassive(keyword) || keyword === "$defs"));
+}
+
+function record(object: SchemaObject, keyword: string): Record<string, unknown> {
+  const value = own(object, keyword);
+  return isRecord(value) ? value : {};
+}
+
+function names(object: SchemaObject, keyword: string): Set<string> {
+  const value = own(object, keyword);
+  return new Set(Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : []);
+}
+
+function numberValue(object: SchemaObject, keyword: string): number | undefined {
+  const value = own(object, keyword);
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** The tighter of `minimum` and `exclusiveMinimum` (or of the maxima); undefined when neither bounds it. */
+function numberBound(object: SchemaObject, side: "lower" | "upper"): Bound | undefined {
+  const [inclusive, exclusive] = side === "lower" ? ["minimum", "exclusiveMinimum"] : ["maximum", "exclusiveMaximum"];
+  const plain = numberValue(object, inclusive);
+  const strict = numberValue(object, exclusive);
+  const bounds: Bound[] = [];
+  if (plain !== undefined) bounds.push({ value: plain, exclusive: false, keyword: inclusive });
+  if (strict !== undefined) bounds.push({ value: strict, exclusive: true, keyword: exclusive });
+  if (bounds.length < 2) return bounds[0];
+  const [first, second] = bounds as [Bound, Bound];
+  if (first.value === second.value) return second;
+  return (side === "lower" ? second.value > first.value : second.value < first.value) ? second : first;
+}
+
+/** Whether `x` is a whole multiple of `y` (both positive), up to floating-point rounding. */
+function isMultiple(x: number, y: number): boolean {
+  const ratio = x / y;
+  return Math.abs(ratio - Math.round(ratio)) < 1e-9 * Math.max(1, Math.abs(ratio));
+}

@@ -1,0 +1,22 @@
+/**
+ * The server as a whole: what it tells the model (`instructions`) and the
+ * protocol revision it speaks. Its name and version are not the contract:
+ * a new version with the same tools is no change.
+ */
+import type { ManifestIR } from "../ir/index.js";
+import type { ChangeSink } from "./change.js";
+
+export function compareServer(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
+  const subject = { kind: "server" as const };
+  if (old.instructions !== next.instructions) {
+    const how = old.instructions === undefined ? "added" : next.instructions === undefined ? "removed" : "rewritten";
+    add(subject, "server-instructions-changed", "/instructions", `instructions ${how}`, { before: old.instructions, after: next.instructions });
+  }
+  // A manifest that does not say (a bare tools/list result) is no change.
+  if (old.protocolVersion !== undefined && next.protocolVersion !== undefined && old.protocolVersion !== next.protocolVersion) {
+    add(subject, "protocol-version-changed", "/protocolVersion", `protocol ${old.protocolVersion} → ${next.protocolVersion}`, {
+      before: old.protocolVersion,
+      after: next.protocolVersion,
+    });
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Tools compared by name: a tool removed, renamed or added; its description,
+ * title and annotations (the hints a host acts on, with the defaults MCP
+ * gives them); then its arguments and its result, schema against schema
+ * (schema.ts), each finding made the rule of its direction
+ * (`input-<kind>`, `output-<kind>`).
+ */
+import type { ManifestIR, NormalizedSchema, ToolIR } from "../ir/index.js";
+import { joinPointer } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import { own, sameJson } from "./values.js";
+import { SCHEMA_CHANGES } from "./rules.js";
+import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
+import type { ChangeSink } from "./change.js";
+
+/** The hints of `ToolAnnotations` and their values when absent (MCP 2025-06-18 and later, "Tool Annotations"). */
+const HINTS = [
+  { hint: "readOnlyHint", absent: false, enabled: "read-only-hint-added", disabled: "read-only-hint-removed", always: true },
+  { hint: "destructiveHint", absent: true, enabled: "destructive-hint-enabled", disabled: "destructive-hint-disabled", always: false },
+  { hint: "idempotentHint", absent: false, enabled: "idempotent-hint-added", disabled: "idempotent-hint-removed", always: false },
+  { hint: "openWorldHint", absent: true, enabled: "open-world-hint-enabled", disabled: "open-world-hint-disabled", always: true },
+] as const;
+
+const ANNOTATION_KINDS: ReadonlySet<string> = new Set(SCHEMA_CHANGES.filter((change) => change.effect === "annotation").map((change) => change.kind));
+
+export function compareTools(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
+  const before = new Map(old.tools.map((tool) => [tool.wireName, tool]));
+  const after = new Map(next.tools.map((tool) => [tool.wireName, tool]));
+  const removed = old.tools.filter((tool) => !after.has(tool.wireName));
+  const added = next.tools.filter((tool) => !before.has(tool.wireName));
+  const renamed = renames(removed, added, old, next);
+  for (const tool of removed) {
+    const to = renamed.get(tool);
+    if (to !== undefined) {
+      add({ kind: "tool", name: to.wireName }, "tool-renamed", "", `renamed from ${JSON.stringify(tool.wireName)}`, {
+        before: tool.wireName,
+        after: to.wireName,
+      });
+    } else add({ kind: "tool", name: tool.wireName }, "tool-removed", "", "tool removed");
+  }
+  const renamedTo = new Set(renamed.values());
+  for (const tool of added) if (!renamedTo.has(tool)) add({ kind: "tool", name: tool.wireName }, "tool-added", "", "new tool");
+  for (const tool of next.tools) {
+    const was = before.get(tool.wireName);
+    if (was !== undefined) compareTool(was, tool, old, next, add);
+  }
+}
+
+function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newManifest: ManifestIR, add: ChangeSink): void {
+  const subject = { kind: "tool" as const, name: next.wireName };
+  if (old.description !== next.description) {
+    add(
+      subject,
+      "tool-description-changed",
+      "/description",
+      `description ${old.description === undefined ? "added" : next.description === undefined ? "removed" : "rewritten"}`,
+      {
+        before: old.description,
+        after: next.description,
+      },
+    );
+  }
+  const titleOf = (tool: ToolIR) => tool.title ?? tool.annotations?.title;
+  if (titleOf(old) !== titleOf(next)) {
+    const pointer = typeof next.raw["title"] === "string" || typeof old.raw["title"] === "string" ? "/title" : "/annotations/title";
+    add(subject, "tool-title-changed", pointer, `title ${JSON.stringify(titleOf(old) ?? null)} → ${JSON.stringify(titleOf(next) ?? null)}`, {
+      before: titleOf(old),
+      after: titleOf(next),
+    });
+  }
+  const readOnly = (tool: ToolIR) => tool.annotations?.readOnlyHint ?? false;
+  for (const { hint, absent, enabled, disabled, always } of HINTS) {
+    // destructiveHint and idempotentHint mean something only for a tool that is not read-only.
+    if (!always && (readOnly(old) || readOnly(next))) continue;
+    const was = old.annotations?.[hint] ?? absent;
+    const is = next.annotations?.[hint] ?? absent;
+    if (was !== is) add(subject, is ? enabled : disabled, `/annotations/${hint}`, `${hint} ${was} → ${is}`, { before: was, after: is });
+  }
+  for (const field of otherFields(old, next)) {
+    add(subject, "tool-metadata-changed", joinPointer("", ...field), `${field.join(".")} changed`, {
+      before: fieldValue(old, field),
+      after: fieldValue(next, field),
+    });
+  }
+  compareSides("input", old.input, next.input, oldManifest, newManifest, subject, add);
+  if (old.output !== undefined && next.output !== undefined) compareSides("output", old.output, next.output, oldManifest, newManifest, subject, add);
+  else if (next.output !== undefined) add(subject, "output-schema-added", "/outputSchema", "outputSchema added: structuredContent is typed and required now");
+  else if (old.output !== undefined) add(subject, "output-schema-removed", "/outputSchema", "outputSchema removed");
+}
+
+function compareSides(
+  side: "input" | "output",
+  old: NormalizedSchema,
+  next: NormalizedSchema,
+  oldManifest: ManifestIR,
+  newManifest: ManifestIR,
+  subject: { kind: "tool"; name: string },
+  add: ChangeSink,
+): void {
+  const field = side === "input" ? "/inputSchema" : "/outputSchema";
+  const options: CompareOptions = {
+    rootNoun: side === "input" ? "argument" : "property",
+    oldPatternModes: oldManifest.patternModes,
+    newPatternModes: newManifest.patternModes,
+  };
+  const findings = compareSchemas(old.schema, next.schema, options);
+  // Read in 2020-12 form, schemas that accept the same values are the same contract, whatever their dialects:
+  // a dialect change is worth a look only beside a change it may explain.
+  if (old.dialect !== next.dialect && findings.some((finding) => !ANNOTATION_KINDS.has(finding.change))) {
+    add(subject, `${side}-dialect-changed`, `${field}/$schema`, `dialect ${old.dialect} → ${next.dialect}`, { before: old.dialect, after: next.dialect });
+  }
+  for (const finding of findings) {
+    const { change, pointer, message, ...values } = finding;
+    add(subject, `${side}-${change}`, `${field}${pointer}`, message, values);
+  }
+}
+
+/** The fields of a tool the rules above read; an annotation other than these is another field. */
+const READ_FIELDS = new Set(["name", "title", "description", "inputSchema", "outputSchema", "annotations"]);
+const READ_ANNOTATIONS = new Set(["title", ...HINTS.map(({ hint }) => hint)]);
+
+/** The other fields (as paths: `["icons"]`, `["annotations", "x"]`) whose values differ. */
+function otherFields(old: ToolIR, next: ToolIR): string[][] {
+  const keys = (tool: ToolIR) => Object.keys(tool.raw).filter((key) => !READ_FIELDS.has(key));
+  const annotationKeys = (tool: ToolIR) =>
+    isRecord(tool.raw["annotations"]) ? Object.keys(tool.raw["annotations"]).filter((key) => !READ_ANNOTATIONS.has(key)) : [];
+  const fields = [
+    ...[...new Set([...keys(old), ...keys(next)])].sort().map((key) => [key]),
+    ...[...new Set([...annotationKeys(old), ...annotationKeys(next)])].sort().map((key) => ["annotations", key]),
+  ];
+  return fields.filter((field) => !sameJson(fieldValue(old, field), fieldValue(next, field)));
+}
+
+function fieldValue(tool: ToolIR, field: readonly string[]): unknown {
+  let value: unknown = tool.raw;
+  for (const key of field) value = isRecord(value) ? own(value, key) : undefined;
+  return value;
+}
+
+/**
+ * Removed tools paired with added ones that are the same tool under a new
+ * name: the same description, arguments and result that accept the same
+ * values, and no other candidate on either side. A tool without arguments or result to tell it
+ * by (an empty `inputSchema`, no `outputSchema`) is never taken for another.
+ */
+function renames(removed: readonly ToolIR[], added: readonly ToolIR[], old: ManifestIR, next: ManifestIR): Map<ToolIR, ToolIR> {
+  const same = (a: NormalizedSchema | undefined, b: NormalizedSchema | undefined) => {
+    if (a === undefined || b === undefined) return a === b;
+    const findings: SchemaFinding[] = compareSchemas(a.schema, b.schema, { oldPatternModes: old.patternModes, newPatternModes: next.patternModes });
+    return findings.every((finding) => ANNOTATION_KINDS.has(finding.change));
+  };
+  const telling = (tool: ToolIR) => {
+    const properties = isRecord(tool.input.schema) ? tool.input.schema["properties"] : undefined;
+    return tool.output !== undefined || (isRecord(properties) && Object.keys(properties).length > 0);
+  };
+  const matches = new Map<ToolIR, ToolIR[]>();
+  for (const tool of removed) {
+    if (!telling(tool)) continue;
+    matches.set(
+      tool,
+      added.filter((other) => telling(other) && other.description === tool.description && same(tool.input, other.input) && same(tool.output, other.output)),
+    );
+  }
+  const pairs = new Map<ToolIR, ToolIR>();
+  for (const [tool, candidates] of matches) {
+    if (candidates.length !== 1) continue;
+    const [candidate] = candidates as [ToolIR];
+    const rivals = [...matches.values()].filter((list) => list.includes(candidate)).length;
+    if (rivals === 1) pairs.set(tool, candidate);
+  }
+  return pairs;
+}

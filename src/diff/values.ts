@@ -1,0 +1,53 @@
+/**
+ * JSON values as the comparison sees them: equal when they are the same JSON
+ * (key order never counts), typed as JSON Schema types them, and shown short
+ * in messages.
+ */
+import { isRecord } from "../shared/json.js";
+
+/** The seven JSON types (2020-12 Validation §6.1.1); `integer` is a subset of `number`. */
+export type JsonType = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
+
+export const JSON_TYPES: readonly JsonType[] = ["null", "boolean", "object", "array", "number", "integer", "string"];
+
+/** The JSON text of `value` with every object's keys sorted: equal texts, equal values. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || canonicalJson(a) === canonicalJson(b);
+}
+
+/** The type of a JSON value: `integer` for a number without a fraction. */
+export function typeOfValue(value: unknown): JsonType {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  if (typeof value === "object") return "object";
+  return typeof value as "boolean" | "string";
+}
+
+/** Whether a set of type names accepts a type (`number` accepts integers). */
+export function typeCovered(type: JsonType, types: ReadonlySet<JsonType>): boolean {
+  return types.has(type) || (type === "integer" && types.has("number"));
+}
+
+/** Characters of a value shown in a message before it is cut. */
+const SHOWN = 80;
+
+/** A value in a message: its JSON, cut after `SHOWN` characters. */
+export function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? "undefined";
+  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN - 1)}…`;
+}
+
+/** `value` when it is an own property of `object` (a server may name a property `__proto__`). */
+export function own(object: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+}

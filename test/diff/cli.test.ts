@@ -1,0 +1,145 @@
+/**
+ * `mcpgen diff` on the command line: the markdown comment and the JSON
+ * document as goldens (golden/diff/, byte for byte; GOLDEN_UPDATE=1
+ * rewrites them), the JSON against its published schema, the terminal view,
+ * `--fail-on`'s exit codes, and what the command refuses.
+ */
+import ajvModule from "ajv";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DIFF_RULES } from "../../src/diff/rules.js";
+import { runCli } from "../helpers/cli.js";
+import { repoRoot } from "../helpers/typecheck.js";
+
+const Ajv = ajvModule.default;
+const updating = process.env["GOLDEN_UPDATE"] === "1";
+const OLD = "test/fixtures/diff/weather-v1.json";
+const NEW = "test/fixtures/diff/weather-v2.json";
+const golden = (file: string) => join(repoRoot, "golden", "diff", file);
+
+async function matchesGolden(file: string, text: string): Promise<void> {
+  if (updating) {
+    await mkdir(join(repoRoot, "golden", "diff"), { recursive: true });
+    await writeFile(golden(file), text);
+  }
+  expect(text, `golden/diff/${file}`).toBe(await readFile(golden(file), "utf8"));
+}
+
+describe("mcpgen diff", () => {
+  it("--format markdown: the pull-request comment, byte for byte; server text only inside code", async () => {
+    const run = await runCli(["diff", OLD, NEW, "--format", "markdown"], repoRoot);
+    expect(run.code).toBe(1);
+    await matchesGolden("weather.md", run.stdout);
+    // What a server wrote cannot mention, link, load an image or break out of its code.
+    let fenced = false;
+    for (const line of run.stdout.split("\n")) {
+      if (/^~{3,}/.test(line)) fenced = !fenced;
+      if (fenced) continue;
+      const prose = line.replace(/(`+)[\s\S]*?\1/g, "");
+      expect(prose, line).not.toMatch(/<img|@octocat|onerror|\u202e/);
+    }
+    expect(run.stdout).not.toContain("\u202e");
+  });
+
+  it("--format json: the document, byte for byte, valid against schema/mcpgen.diff.schema.json", async () => {
+    const run = await runCli(["diff", OLD, NEW, "--format", "json"], repoRoot);
+    expect(run.code).toBe(1);
+    await matchesGolden("weather.json", run.stdout);
+    const schema = JSON.parse(await readFile(join(repoRoot, "schema", "mcpgen.diff.schema.json"), "utf8")) as Record<string, unknown>;
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    const document = JSON.parse(run.stdout) as { comparisons: Array<{ changes: Array<{ rule: string; class: string }> }> };
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
+    const rules = new Map(DIFF_RULES.map((rule) => [rule.id, rule.class]));
+    for (const change of document.comparisons[0]!.changes) expect(change.class).toBe(rules.get(change.rule));
+    // --json is the same.
+    expect((await runCli(["diff", OLD, NEW, "--json"], repoRoot)).stdout).toBe(run.stdout);
+  });
+
+  it("on a terminal: grouped by tool, each change with its class, pointer and rule; the verdict on stderr", async () => {
+    const run = await runCli(["diff", OLD, NEW], repoRoot);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toBe(`${OLD} → ${NEW}: 6 breaking for clients, 1 breaking for servers, 5 review, 4 compatible`);
+    const forecast = lines.indexOf('tool "get_forecast":');
+    expect(lines.slice(forecast, forecast + 5)).toEqual([
+      'tool "get_forecast":',
+      "  compatible: description changed",
+      "    at /inputSchema/properties/city/description (input-description-changed)",
+      '  breaking for clients: required argument "country" added',
+      "    at /inputSchema/properties/country (input-required-property-added)",
+    ]);
+    expect(lines).toContain('tool "ping|`pong`":');
+    // The rewritten description's controls are escaped, never printed raw.
+    expect(run.stdout).not.toMatch(/[\u202e\u0000-\u0009\u000b-\u001f]/);
+    expect(run.stderr).toBe("error: 6 breaking for clients, 1 breaking for servers (--fail-on breaking)\n");
+  });
+
+  it.each([
+    ["breaking", 1],
+    ["review", 1],
+    ["any", 1],
+    ["none", 0],
+  ])("--fail-on %s exits with %i when there are breaking changes", async (failOn, code) => {
+    expect((await runCli(["diff", OLD, NEW, "--fail-on", failOn, "-q"], repoRoot)).code).toBe(code);
+  });
+
+  it.each([
+    ["review only", { description: "Other words." }, [0, 1, 1, 0]],
+    ["compatible only", { inputSchema: { type: "object", properties: { q: { type: "string" }, extra: { type: "string" } } } }, [0, 0, 1, 0]],
+    ["nothing", {}, [0, 0, 0, 0]],
+  ] as const)("--fail-on breaking, review, any, none with %s", async (_, change, codes) => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-fail-on-"));
+    const tool = { name: "t", description: "Words.", inputSchema: { type: "object", properties: { q: { type: "string" } } } };
+    await writeFile(join(directory, "old.json"), JSON.stringify({ tools: [tool] }));
+    await writeFile(join(directory, "new.json"), JSON.stringify({ tools: [{ ...tool, ...change }] }));
+    const exits = [];
+    for (const failOn of ["breaking", "review", "any", "none"])
+      exits.push((await runCli(["diff", "old.json", "new.json", "--fail-on", failOn], directory)).code);
+    expect(exits).toEqual(codes);
+  });
+
+  it("a directory stands for its snapshot; two equal manifests are no change", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-dir-"));
+    await mkdir(join(directory, "out"));
+    await writeFile(join(directory, "out", "manifest.json"), await readFile(join(repoRoot, OLD), "utf8"));
+    const run = await runCli(["diff", "out", join(repoRoot, OLD)], directory);
+    expect(run).toEqual({ code: 0, stdout: `out/manifest.json → ${join(repoRoot, OLD)}: no change of the contract\n`, stderr: "" });
+  });
+
+  it.each([
+    [["diff"], /nothing to compare/],
+    [["diff", OLD], /compares two things/],
+    [["diff", OLD, NEW, NEW], /compares two things/],
+    [["diff", "--base", "HEAD", OLD, "--", "node", "server.js"], /does not go with it/],
+    [["diff", OLD, NEW, "--json", "--format", "markdown"], /--json and --format do not go together/],
+    [["diff", OLD, NEW, "--fail-on", "sometimes"], /Allowed choices are breaking, review, any, none/],
+  ])("refuses %j (exit 2)", async (args, message) => {
+    const run = await runCli(args, repoRoot);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it("a schema nested too deeply for the stack is a user error that points at its deepest value, not a crash", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-deep-"));
+    const nested = (leaf: string) => {
+      let text = JSON.stringify({ type: leaf });
+      for (let level = 0; level < 1500; level++) text = `{"type":"object","properties":{"a":${text}}}`;
+      return `{"tools":[{"name":"t","inputSchema":${text}}]}`;
+    };
+    await writeFile(join(directory, "old.json"), nested("string"));
+    await writeFile(join(directory, "new.json"), nested("integer"));
+    const run = await runCli(["diff", "old.json", "new.json"], directory);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: old\.json: tool "t" at \/tools\/0\/inputSchema\/properties\/a\/.*nested too deeply to process/);
+  });
+
+  it("a missing file is named, with what diff takes (exit 1); with --json, the error is JSON too", async () => {
+    const run = await runCli(["diff", OLD, "nowhere/new.json"], repoRoot);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: nowhere\/new\.json: no such file or directory\n {2}hint: mcpgen diff <old> <new>/);
+    const json = await runCli(["diff", "missing.json", NEW, "--format", "json"], repoRoot);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, errors: [{ diagnostic: { code: "input-unreadable", file: "missing.json" } }] });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * `mcpgen diff --base <rev>` in a temporary git repository: a manifest and
+ * a snapshot directory against themselves at a revision, every target of a
+ * configuration (each with its own `failOn`), a manifest new since the
+ * revision, and the errors: no repository, no such revision, no git.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { repoRoot } from "../helpers/typecheck.js";
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, {
+    cwd,
+    env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" },
+    stdio: "pipe",
+  });
+
+const fixture = (name: string) => readFile(join(repoRoot, "test", "fixtures", "diff", name), "utf8");
+
+describe("mcpgen diff --base", () => {
+  let repository = "";
+
+  beforeAll(async () => {
+    repository = await mkdtemp(join(tmpdir(), "mcpgen-diff-git-"));
+    git(repository, "init", "-q", "-b", "main");
+    await mkdir(join(repository, "src", "mcp", "weather"), { recursive: true });
+    await mkdir(join(repository, "contracts"));
+    await writeFile(join(repository, "src", "mcp", "weather", "manifest.json"), await fixture("weather-v1.json"));
+    await writeFile(join(repository, "contracts", "notes.json"), JSON.stringify({ tools: [{ name: "add_note", inputSchema: { type: "object" } }] }));
+    await writeFile(
+      join(repository, "mcpgen.config.json"),
+      JSON.stringify({
+        targets: [
+          { name: "weather", server: "https://example.com/mcp", out: "src/mcp/weather", failOn: "none" },
+          { name: "notes", manifest: "contracts/notes.json", out: "src/mcp/notes", failOn: "any" },
+        ],
+      }),
+    );
+    git(repository, "add", ".");
+    git(repository, "commit", "-q", "-m", "v1");
+    // The working tree moves on: weather to v2, a tool added to notes, and a server new since main.
+    await writeFile(join(repository, "src", "mcp", "weather", "manifest.json"), await fixture("weather-v2.json"));
+    await writeFile(
+      join(repository, "contracts", "notes.json"),
+      JSON.stringify({
+        tools: [
+          { name: "add_note", inputSchema: { type: "object" } },
+          { name: "list_notes", inputSchema: { type: "object" } },
+        ],
+      }),
+    );
+    await writeFile(join(repository, "contracts", "new.json"), JSON.stringify({ tools: [{ name: "fresh", inputSchema: { type: "object" } }] }));
+  });
+
+  it("compares a snapshot directory and a manifest with themselves at the revision", async () => {
+    const run = await runCli(["diff", "--base", "main", "src/mcp/weather", "--format", "json"], repository);
+    expect(run.code).toBe(1);
+    const [comparison] = (JSON.parse(run.stdout) as { comparisons: Array<{ old: { source: string }; new: { source: string }; counts: unknown }> }).comparisons;
+    expect(comparison!.old.source).toBe("main:src/mcp/weather/manifest.json");
+    expect(comparison!.new.source).toBe("src/mcp/weather/manifest.json");
+    expect(comparison!.counts).toEqual({ "breaking-for-clients": 6, "breaking-for-servers": 1, review: 5, compatible: 4 });
+    // From a subdirectory, by the file's path: git reads it relative to the file.
+    const nested = await runCli(["diff", "--base", "HEAD", "notes.json", "--fail-on", "any"], join(repository, "contracts"));
+    expect(nested.code).toBe(1);
+    expect(nested.stdout).toBe(
+      'HEAD:notes.json → notes.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n\ntool "list_notes":\n  compatible: new tool\n    (tool-added)\n',
+    );
+  });
+
+  it("without operands, every target of the configuration, each failing on its own failOn", async () => {
+    const run = await runCli(["diff", "--base", "main", "--format", "json"], repository);
+    const document = JSON.parse(run.stdout) as { failed: boolean; comparisons: Array<{ target: string; failOn: string; failed: boolean }> };
+    expect(document.comparisons.map(({ target, failOn, failed }) => ({ target, failOn, failed }))).toEqual([
+      { target: "weather", failOn: "none", failed: false },
+      { target: "notes", failOn: "any", failed: true },
+    ]);
+    expect(run.code).toBe(1);
+    // A target by its name: its own failOn.
+    const named = await runCli(["diff", "--base", "main", "notes", "--format", "json"], repository);
+    expect((JSON.parse(named.stdout) as { comparisons: Array<{ target: string; failOn: string }> }).comparisons).toMatchObject([
+      { target: "notes", failOn: "any" },
+    ]);
+    expect(named.code).toBe(1);
+    // --fail-on overrides every target's.
+    expect((await runCli(["diff", "--base", "main", "--fail-on", "none"], repository)).code).toBe(0);
+    const text = await runCli(["diff", "--base", "main"], repository);
+    expect(text.stderr).toBe("error: notes: 1 compatible (--fail-on any)\n");
+    expect(text.stdout).toMatch(/^weather: main:src\/mcp\/weather\/manifest\.json → src\/mcp\/weather\/manifest\.json: 6 breaking for clients,/);
+  });
+
+  it("a manifest that is not at the revision is new: every tool added, and a note says so", async () => {
+    const run = await runCli(["diff", "--base", "main", "contracts/new.json"], repository);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("note: contracts/new.json is not in main: every tool is new\n");
+    expect(run.stdout).toMatch(/^main:contracts\/new\.json → contracts\/new\.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n/);
+  });
+
+  it("an unknown revision, a directory outside any repository, and no git are clear errors", async () => {
+    const unknown = await runCli(["diff", "--base", "no-such-branch", "src/mcp/weather"], repository);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^error: src\/mcp\/weather\/manifest\.json: no revision "no-such-branch" in this repository\n {2}hint: .*git fetch/);
+
+    const outside = await mkdtemp(join(tmpdir(), "mcpgen-diff-nogit-"));
+    await writeFile(join(outside, "manifest.json"), await fixture("weather-v1.json"));
+    const notRepository = await runCli(["diff", "--base", "main", "manifest.json"], outside);
+    expect(notRepository.code).toBe(1);
+    expect(notRepository.stderr).toMatch(/^error: manifest\.json: --base reads the snapshot from git, and .* is not in a git repository\n/);
+
+    const path = process.env["PATH"];
+    process.env["PATH"] = join(outside, "no-bin");
+    try {
+      const noGit = await runCli(["diff", "--base", "main", "src/mcp/weather"], repository);
+      expect(noGit.code).toBe(1);
+      expect(noGit.stderr).toMatch(
+        /--base reads the snapshot from git, and git is not installed \(or not on PATH\)\n {2}hint: install git, or compare two files/,
+      );
+    } finally {
+      process.env["PATH"] = path;
+    }
+
+    const option = await runCli(["diff", "--base", "--output=x", "src/mcp/weather"], repository);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/is not a revision/);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Every rule of `mcpgen diff`, row by row (rows.ts), through
+ * `diffManifests`: the rules the pair of manifests shows, in order, and the
+ * class each is expected to have, written by hand. A rule without a row
+ * fails, and so does a row whose expected class is not its rule's.
+ */
+import { describe, expect, it } from "vitest";
+import { recogniseManifest } from "../../src/acquire/manifest-file.js";
+import { diffManifests } from "../../src/commands/diff.js";
+import { DIFF_RULES, SCHEMA_CHANGES } from "../../src/diff/rules.js";
+import { schemaRows, toolRows, type SchemaRow } from "./rows.js";
+
+const diffOf = (old: unknown, next: unknown) => diffManifests(recogniseManifest(old, "old.json"), recogniseManifest(next, "new.json"));
+
+/** A row's schema as a tool's arguments (`inputSchema`) or result (`outputSchema`): the whole schema, or a required `v`. */
+function manifestFor(row: SchemaRow, side: "old" | "new", where: "input" | "output") {
+  const schema = row.root ? row[side] : { type: "object", properties: { v: row[side] }, required: ["v"] };
+  const plain = { type: "object", properties: { q: { type: "string" } } };
+  return { tools: [{ name: "t", inputSchema: where === "input" ? schema : plain, ...(where === "output" ? { outputSchema: schema } : {}) }] };
+}
+
+describe.each(schemaRows)("%s", (kind, row) => {
+  it.each(["input", "output"] as const)(`${row.says}: in the %s`, (where) => {
+    const diff = diffOf(manifestFor(row, "old", where), manifestFor(row, "new", where));
+    const id = `${where}-${kind}`;
+    expect(diff.changes.map((change) => change.rule)).toEqual([id, ...(row.also ?? []).map((rule) => `${where}-${rule}`)]);
+    const [change] = diff.changes;
+    expect(change!.class).toBe(row[where]);
+    expect(change!.subject).toEqual({ kind: "tool", name: "t" });
+    if (row.pointer !== undefined) expect(change!.pointer).toBe(`/${where}Schema${row.pointer}`);
+  });
+});
+
+describe.each(toolRows)("%s", (rule, row) => {
+  it(row.says, () => {
+    const diff = diffOf(row.old, row.new);
+    if (row.none) return expect(diff.changes).toEqual([]);
+    expect(diff.changes.map((change) => change.rule)).toEqual([rule, ...(row.also ?? [])]);
+    expect(diff.changes[0]!.class).toBe(row.class);
+    if (row.pointer !== undefined) expect(diff.changes[0]!.pointer).toBe(row.pointer);
+  });
+});
+
+describe("the rules", () => {
+  it("have a row each: a schema change for both of its rules, any other rule by its id", () => {
+    const covered = new Set([...schemaRows.flatMap(([kind]) => [`input-${kind}`, `output-${kind}`]), ...toolRows.map(([rule]) => rule)]);
+    expect(DIFF_RULES.map((rule) => rule.id).filter((id) => !covered.has(id))).toEqual([]);
+    expect(schemaRows.map(([kind]) => kind)).toEqual(SCHEMA_CHANGES.map((change) => change.kind));
+  });
+
+  it("have unique ids, and one line of documentation each", () => {
+    expect(new Set(DIFF_RULES.map((rule) => rule.id)).size).toBe(DIFF_RULES.length);
+    for (const rule of DIFF_RULES) expect(rule.doc, rule.id).toMatch(/^\S[^\n]*\.$/);
+  });
+
+  it("a manifest against itself is no change", () => {
+    for (const [, row] of toolRows) expect(diffOf(row.new, row.new).changes).toEqual([]);
+    for (const [, row] of schemaRows)
+      for (const where of ["input", "output"] as const) expect(diffOf(manifestFor(row, "new", where), manifestFor(row, "new", where)).changes).toEqual([]);
+  });
+});
