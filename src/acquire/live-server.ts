@@ -32,6 +32,7 @@ import type { FetchLike } from "./fetch-like.js";
 import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
 import {
+  BrokenStream,
   DeadlineExceeded,
   describeServer,
   explainFault,
@@ -233,7 +234,11 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   } catch (error) {
     failed = true;
     const who = describeServer(attempt);
-    throw (error instanceof Interrupted ? undefined : oauth?.explain(error, who, attempt.phase)) ?? explainFault(error, attempt, sdk.errors);
+    const login = error instanceof Interrupted ? undefined : oauth?.explain(error, who, attempt.phase);
+    if (login !== undefined) throw login;
+    const fault = explainFault(error, attempt, sdk.errors);
+    // Any other failure of a request that carried a cached login may be the server refusing that login in its own way.
+    throw oauth === undefined || error instanceof Interrupted ? fault : oauth.withCachedLoginHint(fault);
   } finally {
     options.signal?.removeEventListener("abort", interrupt);
     for (const close of closers.reverse()) await close(failed);
@@ -387,6 +392,24 @@ function observeTransport(transport: Transport, attempt: Attempt): { takeToolsPa
       toolsPage = undefined;
       return page;
     },
+  };
+}
+
+/**
+ * Faults the watch when an HTTP transport cannot read the server's answer:
+ * event data that is not a JSON-RPC message (the SDK reports it and goes on
+ * waiting for an answer that never comes). A stream that breaks off is left
+ * to the SDK: the 2025 revisions let a client resume it.
+ */
+function watchStream(transport: Transport, watch: Watch, secrets: Secrets): void {
+  transport.onerror = (error) => {
+    if (watch.budget.exceeded) return;
+    const issues = (error as { issues?: unknown }).issues;
+    if (error instanceof SyntaxError) {
+      watch.fault(new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`));
+    } else if (Array.isArray(issues)) {
+      watch.fault(new BrokenStream("event data that is JSON but not a JSON-RPC message"));
+    }
   };
 }
 
@@ -554,6 +577,7 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
   attempt.phase = "server/discover";
   const transport = new StreamableHTTPClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
+  watchStream(transport, watch, attempt.secrets);
   const client = newClient(sdk, "auto", attempt.timeoutMs);
   try {
     await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);

@@ -50,6 +50,16 @@ export class NonProtocolOutput extends Error {
   override readonly name = "NonProtocolOutput";
 }
 
+/**
+ * An HTTP server's answer could not be read as JSON-RPC: an event stream
+ * whose data is not a JSON-RPC message. Reported
+ * at once, as what it is, rather than as the timeout that would follow (the
+ * request it carried is never answered).
+ */
+export class BrokenStream extends Error {
+  override readonly name = "BrokenStream";
+}
+
 /** The pull was stopped from outside (its `signal`: Ctrl-C, SIGTERM). */
 export class Interrupted extends Error {
   override readonly name = "Interrupted";
@@ -185,6 +195,13 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   }
 
   if (error instanceof PagingFault) return fail("input-shape", `${who}: ${error.message}`);
+  if (error instanceof BrokenStream) {
+    return fail(
+      "input-shape",
+      `${who} answered ${attempt.phase} with ${error.message}`,
+      "the server's answer is not MCP's JSON-RPC; report it to the server's authors (a proxy between mcpgen and the server can also cut a stream off)",
+    );
+  }
   if (isZodError(error)) {
     const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.length === 0 ? "/" : `/${issue.path.map(String).join("/")}`}: ${issue.message}`);
     const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : "";

@@ -121,7 +121,12 @@ export interface StubResourceServer extends Listening {
  * any request without a token `accepts`, with protected resource metadata
  * (RFC 9728) naming `authorizationServer`.
  */
-export async function startResourceServer(authorizationServer: () => string, accepts: (token: string) => boolean): Promise<StubResourceServer> {
+export async function startResourceServer(
+  authorizationServer: () => string,
+  accepts: (token: string) => boolean,
+  /** The status a request with a token it does not accept gets (default 401 with a challenge; a server may as well answer 500). */
+  refusal: { status: number } = { status: 401 },
+): Promise<StubResourceServer> {
   const { createFixtureServer } = (await import(sdk2ServerScript)) as { createFixtureServer: (context: { era?: string }) => unknown };
   const handler = createMcpHandler(createFixtureServer as never, { legacy: "stateless" });
   const listening = await listen(async (request, response, origin) => {
@@ -131,6 +136,7 @@ export async function startResourceServer(authorizationServer: () => string, acc
     }
     if (url.pathname !== "/mcp") return json(response, 404, { error: "not_found" });
     const bearer = /^Bearer (.+)$/.exec(String(request.headers["authorization"] ?? ""))?.[1];
+    if (bearer !== undefined && !accepts(bearer) && refusal.status !== 401) return json(response, refusal.status, { error: "internal" });
     if (bearer === undefined || !accepts(bearer)) {
       return json(
         response,

@@ -179,6 +179,31 @@ describe("pull: the overall deadline", () => {
   });
 });
 
+describe("pull over HTTP: an answer that is not JSON-RPC", () => {
+  it("an event stream whose data is not JSON is reported as that at once, not as a timeout", async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.end("event: message\ndata: {not json\n\n");
+    });
+    const { out } = await scratch("http-sse-garbage");
+    const started = performance.now();
+    const error = await pullError({ target: server.url.href, outDir: out, timeoutMs: 20_000 });
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with event data that is not JSON \(/);
+    expect(error.diagnostic.code).toBe("input-shape");
+    // Well before the 20 s the request may take: the fault ends it, not the deadline.
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  it("event data that is JSON but no JSON-RPC message too", async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.end('event: message\ndata: {"hello":"world"}\n\n');
+    });
+    const error = await pullError({ target: server.url.href, outDir: (await scratch("http-sse-nonrpc")).out, timeoutMs: 20_000 });
+    expect(error.message).toMatch(/answered tools\/list with event data that is JSON but not a JSON-RPC message/);
+  });
+});
+
 describe("pull over stdio: what a server can make it hold, and what it leaves running", () => {
   it("an answer over --max-size is reported as too large, not as something that is not JSON-RPC", async () => {
     const { root, out, others } = await scratch("stdio-huge");

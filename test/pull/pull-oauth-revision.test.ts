@@ -144,6 +144,32 @@ describe("credentials bound to their authorization server (SEP-2352)", () => {
   });
 });
 
+describe("a cached login the server no longer knows", () => {
+  it("is named in the error, with how to forget it, however the server fails (here HTTP 500)", async () => {
+    const as = await startAuthorizationServer();
+    const forgotten = new Set<string>();
+    const resource = await startResourceServer(
+      () => as.origin,
+      (token) => as.issued.includes(token) && !forgotten.has(token),
+      { status: 500 },
+    );
+    closers.push(
+      () => resource.close(),
+      () => as.close(),
+    );
+    const configDir = join(await tempDir("oauth-stale"), "config");
+    expect((await pull(resource.url, configDir)).code).toBe(0);
+    // The authorization server forgets every token it issued; the server answers a forgotten one with HTTP 500.
+    for (const token of as.issued) forgotten.add(token);
+    const stale = await pull(resource.url, configDir);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain("answered server/discover with HTTP 500");
+    expect(stale.stderr).toContain(
+      `the request carried the login mcpgen cached for this server in an earlier run; if the server (or its authorization server) no longer knows it, mcpgen auth logout ${resource.url.href} forgets it and the next pull logs in again`,
+    );
+  });
+});
+
 describe("authorization servers that break the rules", () => {
   it("metadata naming another issuer than the one it was fetched for is refused (RFC 8414 §3.3): no registration, no browser", async () => {
     const as = await startAuthorizationServer({ metadata: () => ({ issuer: "https://someone-else.example" }) });

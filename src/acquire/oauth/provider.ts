@@ -116,8 +116,12 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
    */
   redeeming = false;
   private authorizations = 0;
+  /** Tokens were saved by this run (a login, a refresh, client credentials): what it sends is no cached login. */
+  private obtainedThisRun = false;
   /** The authorization request waiting for the browser. */
   pending: URL | undefined;
+  /** The access token handed to the transport last was the cached one (from an earlier run), not one this run obtained. */
+  sentCachedToken = false;
   /** Where the browser comes back to, once a login may be needed (`discoveryState`). */
   callback: LoopbackCallback | undefined;
   private callbackOpening: Promise<LoopbackCallback> | undefined;
@@ -304,6 +308,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   tokens(): OAuthTokens | undefined {
     const tokens = this.login.tokens;
+    this.sentCachedToken = tokens !== undefined && !this.obtainedThisRun;
     // A refresh keeps the scope of the original grant (RFC 6749 §6), so a step-up to more scope needs a new authorization.
     if (tokens?.refresh_token !== undefined && this.context.observer.stepUp !== undefined && !covers(this.grantedScope(), this.context.observer.stepUp)) {
       const { refresh_token: _dropped, ...rest } = tokens;
@@ -314,6 +319,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     const { observer } = this.context;
+    this.obtainedThisRun = true;
     this.registerSecrets(tokens);
     const refreshed = observer.lastStep === "refresh";
     this.login = {

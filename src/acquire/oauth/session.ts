@@ -9,7 +9,7 @@
  */
 import { createPrivateKey } from "node:crypto";
 import { auth, createPrivateKeyJwtAuth, UnauthorizedError, type FetchLike } from "@modelcontextprotocol/client";
-import { userError, type McpgenError } from "../../shared/errors.js";
+import { McpgenError, userError } from "../../shared/errors.js";
 import { displayUrl, type Secrets } from "../sanitize.js";
 import type { RemoteServerSpec } from "../server-spec.js";
 import { LoopbackCallback } from "./callback.js";
@@ -151,6 +151,20 @@ export class OAuthSession {
   explain(error: unknown, who: string, phase: string): McpgenError | undefined {
     const { serverUrl, ...parts } = this.parts;
     return explainLogin(error, { who, phase, server: displayUrl(serverUrl), loginTimeoutMs: this.loginTimeoutMs, ...parts });
+  }
+
+  /**
+   * `error` with a word about the login when the failed request carried the
+   * login cached by an earlier run: an authorization server that forgot it
+   * may make a server fail in any way (HTTP 500 as much as 401), and the user
+   * cannot see that a cached token was sent at all.
+   */
+  withCachedLoginHint(error: McpgenError): McpgenError {
+    if (!this.provider.sentCachedToken) return error;
+    const { serverUrl } = this.parts;
+    const word = `the request carried the login mcpgen cached for this server in an earlier run; if the server (or its authorization server) no longer knows it, mcpgen auth logout ${displayUrl(serverUrl)} forgets it and the next pull logs in again`;
+    const { severity: _severity, ...diagnostic } = error.diagnostic;
+    return new McpgenError({ ...diagnostic, hint: diagnostic.hint === undefined ? word : `${diagnostic.hint}; ${word}` });
   }
 
   /** Stops listening for the browser. */
