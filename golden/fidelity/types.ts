@@ -5,6 +5,7 @@
 /** Arguments of tool "place_order". */
 export type PlaceOrderInput = {
   customer: PlaceOrderInputCustomer;
+  /** @minItems 1 */
   lines: PlaceOrderInputLine[];
 };
 
@@ -15,6 +16,7 @@ export type PlaceOrderInputCustomer = {
 
 export type PlaceOrderInputLine = {
   sku: string;
+  /** @minimum 1 */
   quantity: number;
 };
 

@@ -4,15 +4,30 @@
 
 /** Arguments of tool "check_name". */
 export type CheckNameInput = {
-  /** exponential: matched by the linear-time matcher */
+  /**
+   * exponential: matched by the linear-time matcher
+   * @pattern ^(a+)+$
+   */
   name: string;
-  /** exponential, with a lookahead */
+  /**
+   * exponential, with a lookahead
+   * @pattern ^(?=\w)(\w+\s?)*$
+   */
   sentence?: string;
-  /** Python's dialect: valid only without the u flag */
+  /**
+   * Python's dialect: valid only without the u flag
+   * @pattern ^[\w\-\_]+$
+   */
   slug?: string;
-  /** both: without u, linear */
+  /**
+   * both: without u, linear
+   * @pattern ^([\w\_]+\s?)+$
+   */
   words?: string;
-  /** a plain Unicode RegExp */
+  /**
+   * a plain Unicode RegExp
+   * @pattern ^x+$
+   */
   plain?: string;
   /** invalid in every dialect: not validated */
   broken?: string;
@@ -25,7 +40,9 @@ export type CheckNameInput = {
 
 /** `structuredContent` of tool "check_name". */
 export type CheckNameOutput = {
+  /** @pattern ^(a|a)*$ */
   word: string;
+  /** @pattern \s+$ */
   trimmed?: string;
 };
 

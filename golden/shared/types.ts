@@ -10,12 +10,18 @@ export type ListCustomersInput = {
 
 export type ListCustomersInputPage = {
   cursor?: string;
+  /**
+   * @minimum 1
+   * @maximum 100
+   */
   size?: number;
 };
 
 export type ListCustomersInputAddress = {
   street?: string;
+  /** @minLength 1 */
   city: string;
+  /** @pattern ^[A-Z]{2}$ */
   country: string;
 };
 
@@ -26,7 +32,9 @@ export type ListCustomersOutput = {
     name: string;
     address?: {
       street?: string;
+      /** @minLength 1 */
       city: string;
+      /** @pattern ^[A-Z]{2}$ */
       country: string;
     };
   }[];
@@ -41,6 +49,10 @@ export type ListStoresInput = {
 
 export type ListStoresInputPaging = {
   cursor?: string;
+  /**
+   * @minimum 1
+   * @maximum 100
+   */
   size?: number;
 };
 
@@ -50,7 +62,9 @@ export type ListStoresOutput = {
     code: string;
     address: {
       street?: string;
+      /** @minLength 1 */
       city: string;
+      /** @pattern ^[A-Z]{2}$ */
       country: string;
     };
   }[];

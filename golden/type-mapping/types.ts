@@ -39,7 +39,9 @@ export type ObjectsInput = {
 export type ArraysAndTuplesInput = {
   list?: string[];
   untyped?: unknown[];
+  /** @minItems 2 */
   draft07Tuple?: [number, number];
+  /** @minItems 1 */
   draft07OpenTuple?: [string, boolean?, ...number[]];
   matrix?: number[][];
   mixedList?: (
@@ -55,7 +57,9 @@ export type ArraysAndTuplesInput = {
 
 /** Arguments of tool "tuples_2020". */
 export type Tuples2020Input = {
+  /** @minItems 2 */
   point: [number, number, number?];
+  /** @minItems 1 */
   labelled?: ["label", ...string[]];
 };
 
@@ -149,15 +153,23 @@ export type RefsOutputItem = {
 export type UnknownsAndDocsInput = {
   anything: unknown;
   alsoAnything?: unknown;
-  /** An RFC 3339 timestamp. */
+  /**
+   * An RFC 3339 timestamp.
+   * @format date-time
+   */
   when?: string;
   /**
    * Use `when`.
    * @deprecated
    */
   old?: string;
-  /** @default 10 */
+  /**
+   * @default 10
+   * @minimum 0
+   * @exclusiveMaximum 100
+   */
   count?: number;
+  /** @exclusiveMinimum 0 */
   draft04Bound?: number;
 };
 

@@ -27,8 +27,13 @@ export type GetWeatherOutput = {
   temperature: number;
   /** Weather conditions description */
   conditions: string;
-  /** Humidity percentage */
+  /**
+   * Humidity percentage
+   * @minimum 0
+   * @maximum 100
+   */
   humidity: number;
+  /** @format date-time */
   observedAt?: string;
 };
 
@@ -39,7 +44,11 @@ export type GetWeatherOutput = {
  */
 export type GetForecastInput = {
   location: string;
-  /** @default 3 */
+  /**
+   * @default 3
+   * @minimum 1
+   * @maximum 14
+   */
   days?: number;
 };
 
@@ -54,6 +63,7 @@ export type GetForecastOutput = {
 };
 
 export type GetForecastOutputDay = {
+  /** @format date */
   date: string;
   high: number;
   low: number;

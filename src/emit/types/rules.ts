@@ -185,17 +185,43 @@ function tupleType(schema: SchemaObject, context: TypeContext): TypeNode {
 
 const NO_DOC: JsDoc = [];
 
-/** A property's JSDoc: its `description` (else its `title`), `@default` and `@deprecated` (rule "doc"). */
+/**
+ * The constraints a type cannot say, as JSDoc tags, in this order: what a
+ * reader of the types (and of a `--check` diff) needs to see that a value is
+ * refused (`minimum`, `maxLength`, `pattern`, `format`, ...).
+ */
+const CONSTRAINT_TAGS = [
+  "minimum",
+  "exclusiveMinimum",
+  "maximum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+] as const;
+
+/** A property's JSDoc: its `description` (else its `title`), `@default`, `@deprecated` and its constraints (rule "doc"). */
 export function propertyDoc(schema: Schema): JsDoc {
-  if (
-    typeof schema !== "object" ||
-    (schema.description === undefined && schema.title === undefined && schema.default === undefined && schema.deprecated === undefined)
-  )
-    return NO_DOC;
+  if (typeof schema !== "object") return NO_DOC;
   const tags: Array<[string, string]> = [];
   if (schema.default !== undefined) tags.push(["default", JSON.stringify(schema.default) ?? ""]);
+  for (const keyword of CONSTRAINT_TAGS) {
+    const value = schema[keyword];
+    if (typeof value === "number") tags.push([keyword, String(value)]);
+    // A pattern or format as written; as a JSON string when it holds a line break or a control character, so that it stays one tag.
+    else if (typeof value === "string") tags.push([keyword, /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) ? JSON.stringify(value) : value]);
+    else if (value === true) tags.push([keyword, ""]);
+  }
   if (schema.deprecated === true) tags.push(["deprecated", ""]);
   const text = typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined;
+  if (text === undefined && tags.length === 0) return NO_DOC;
   return docLines({ text, tags });
 }
 
