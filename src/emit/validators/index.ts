@@ -18,6 +18,7 @@ import { fileHeader } from "../header.js";
 import { header as headerComments, identifier, importDeclaration, literal, reference, typeLiteral } from "../nodes.js";
 import { inlinedTemplateCode, template, templateCode } from "../template-code.js";
 import { refTarget } from "../../ir/refs.js";
+import { SUBSCHEMA_KEYWORDS } from "../../ir/keywords.js";
 import { mapSubschemas, shareRepeatedSubschemas } from "./shared-subschemas.js";
 import { PATTERN_ENGINE_NAME, validatorId, type ChunkResult, type CompileContext, type ValidatorEntry } from "./compiler.js";
 import { ChunkQueue, startWorkerPool } from "./queue.js";
@@ -254,7 +255,7 @@ export function validationSchema(schema: Schema, knownFormats: ReadonlySet<strin
 }
 
 /** Keywords whose subschemas apply to the instance itself, passing their annotations up (2020-12 Core §10.2). */
-const IN_PLACE: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"]);
+const IN_PLACE: ReadonlySet<string> = new Set([...SUBSCHEMA_KEYWORDS].filter(([, kind]) => kind.position === "in-place").map(([keyword]) => keyword));
 
 /**
  * ajv passes the properties an `if` evaluated to no `unevaluatedProperties`,

@@ -22,6 +22,7 @@
 import type { Schema, SchemaObject } from "../../ir/index.js";
 import { setOwn } from "../../shared/json.js";
 import { refTarget } from "../../ir/refs.js";
+import { SUBSCHEMA_KEYWORDS as IR_SUBSCHEMA_KEYWORDS } from "../../ir/keywords.js";
 
 /** A repeated subschema, compiled once. */
 export interface SharedSubschema {
@@ -40,26 +41,9 @@ const MIN_SHARED_LENGTH = 64;
  * instance itself (`$defs`: wherever a `$ref` applies them; `contains`: items, with annotations
  * the parent may read).
  */
-export const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, { shape: "map" | "list" | "one"; childPosition: boolean }> = new Map([
-  ["properties", { shape: "map", childPosition: true }],
-  ["patternProperties", { shape: "map", childPosition: true }],
-  ["additionalProperties", { shape: "one", childPosition: true }],
-  ["items", { shape: "one", childPosition: true }],
-  ["prefixItems", { shape: "list", childPosition: true }],
-  ["propertyNames", { shape: "one", childPosition: true }],
-  ["unevaluatedProperties", { shape: "one", childPosition: true }],
-  ["unevaluatedItems", { shape: "one", childPosition: true }],
-  ["$defs", { shape: "map", childPosition: false }],
-  ["dependentSchemas", { shape: "map", childPosition: false }],
-  ["allOf", { shape: "list", childPosition: false }],
-  ["anyOf", { shape: "list", childPosition: false }],
-  ["oneOf", { shape: "list", childPosition: false }],
-  ["not", { shape: "one", childPosition: false }],
-  ["if", { shape: "one", childPosition: false }],
-  ["then", { shape: "one", childPosition: false }],
-  ["else", { shape: "one", childPosition: false }],
-  ["contains", { shape: "one", childPosition: false }],
-]);
+export const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, { shape: "map" | "list" | "one"; childPosition: boolean }> = new Map(
+  [...IR_SUBSCHEMA_KEYWORDS].map(([keyword, kind]) => [keyword, { shape: kind.shape, childPosition: kind.position === "child" }]),
+);
 
 /**
  * Rewrites `roots` so each subschema found at least twice (across all roots)
