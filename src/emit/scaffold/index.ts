@@ -37,10 +37,9 @@ export interface ScaffoldFiles {
 const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions): Promise<ScaffoldFiles> {
-  const validators = await emitValidators(ir);
   const inGenerated = [
     emitTypes(ir),
-    validators,
+    ...emitValidators(ir),
     emitValidate(ir),
     emitRuntime(ir),
     emitServerRuntime(ir),
