@@ -395,10 +395,6 @@ class FunctionWriter {
     };
     count("minItems", "<", "fewer");
     count("maxItems", ">", "more");
-    if (schema["uniqueItems"] === true) {
-      const pair = this.variable("u");
-      code += `if (${data}.length > 1) {const ${pair} = ${this.use("duplicateItems")}(${data}); if (${pair} && ${this.use("fU")}(e, ${path}, ${pair})) return !1;}`;
-    }
     const prefix = Array.isArray(schema["prefixItems"]) ? (schema["prefixItems"] as Schema[]) : [];
     prefix.forEach((sub, index) => {
       const value = this.variable("x");
@@ -417,6 +413,10 @@ class FunctionWriter {
       if (seen !== undefined) code += `${seen}?.add(true);`;
     }
     if (schema["contains"] !== undefined) code += this.contains(schema, data, path, seen);
+    if (schema["uniqueItems"] === true) {
+      const pair = this.variable("u");
+      code += `if (${data}.length > 1) {const ${pair} = ${this.use("duplicateItems")}(${data}); if (${pair} && ${this.use("fU")}(e, ${path}, ${pair})) return !1;}`;
+    }
     return code;
   }
 
