@@ -238,7 +238,7 @@ class FunctionWriter {
     let code = "";
     if (Array.isArray(schema["enum"])) {
       const members = schema["enum"] as unknown[];
-      const primitives = members.filter(isPrimitive);
+      const primitives = [...new Map(members.filter(isPrimitive).map((member) => [literal(member), member])).values()];
       const objects = members.filter((member) => !isPrimitive(member));
       const tests: string[] = [];
       if (primitives.length > MAX_CHAINED_ENUM) tests.push(`${this.module.constant("c", `new Set<unknown>([${primitives.map(literal).join(", ")}])`)}.has(${data})`);
