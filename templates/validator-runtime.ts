@@ -439,24 +439,34 @@ export type Format =
 
 const regexFormat = (pattern: RegExp) => (text: string) => pattern.test(text);
 
-// Each format check is its own export, `format_` and its name, so that an output carries only those its schemas use.
+// Each format check is its own export, `format_` and its name, so that an output carries only those its schemas use;
+// each is pure, so that a bundler drops those no validator it keeps calls.
 export const format_date: (text: string) => boolean = date;
-export const format_time: (text: string) => boolean = time(true);
-export const format_date_time: (text: string) => boolean = dateTime(true);
-export const format_iso_time: (text: string) => boolean = time(false);
-export const format_iso_date_time: (text: string) => boolean = dateTime(false);
-export const format_duration: (text: string) => boolean = regexFormat(DURATION);
+export const format_time: (text: string) => boolean =
+  /* @__PURE__ */ time(true);
+export const format_date_time: (text: string) => boolean =
+  /* @__PURE__ */ dateTime(true);
+export const format_iso_time: (text: string) => boolean =
+  /* @__PURE__ */ time(false);
+export const format_iso_date_time: (text: string) => boolean =
+  /* @__PURE__ */ dateTime(false);
+export const format_duration: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(DURATION);
 export const format_uri = (text: string): boolean =>
   NOT_URI_FRAGMENT.test(text) && URI.test(text);
 export const format_uri_reference: (text: string) => boolean =
-  regexFormat(URI_REFERENCE);
+  /* @__PURE__ */ regexFormat(URI_REFERENCE);
 export const format_uri_template: (text: string) => boolean =
-  regexFormat(URI_TEMPLATE);
+  /* @__PURE__ */ regexFormat(URI_TEMPLATE);
 export const format_url: (text: string) => boolean = url;
-export const format_email: (text: string) => boolean = regexFormat(EMAIL);
-export const format_hostname: (text: string) => boolean = regexFormat(HOSTNAME);
-export const format_ipv4: (text: string) => boolean = regexFormat(IPV4);
-export const format_ipv6: (text: string) => boolean = regexFormat(IPV6);
+export const format_email: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(EMAIL);
+export const format_hostname: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(HOSTNAME);
+export const format_ipv4: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(IPV4);
+export const format_ipv6: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(IPV6);
 export function format_regex(text: string): boolean {
   if (Z_ANCHOR.test(text)) return false;
   try {
@@ -466,14 +476,16 @@ export function format_regex(text: string): boolean {
     return false;
   }
 }
-export const format_uuid: (text: string) => boolean = regexFormat(UUID);
+export const format_uuid: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(UUID);
 export const format_json_pointer: (text: string) => boolean =
-  regexFormat(JSON_POINTER);
+  /* @__PURE__ */ regexFormat(JSON_POINTER);
 export const format_json_pointer_uri_fragment: (text: string) => boolean =
-  regexFormat(JSON_POINTER_URI_FRAGMENT);
+  /* @__PURE__ */ regexFormat(JSON_POINTER_URI_FRAGMENT);
 export const format_relative_json_pointer: (text: string) => boolean =
-  regexFormat(RELATIVE_JSON_POINTER);
-export const format_byte: (text: string) => boolean = regexFormat(BYTE);
+  /* @__PURE__ */ regexFormat(RELATIVE_JSON_POINTER);
+export const format_byte: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(BYTE);
 export const format_int32 = (value: number): boolean =>
   Number.isInteger(value) && value <= 2 ** 31 - 1 && value >= -(2 ** 31);
 export const format_int64 = (value: number): boolean => Number.isInteger(value);

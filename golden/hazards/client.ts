@@ -29,7 +29,7 @@ import type {
   BidiTextInput,
   BidiTextOutput,
 } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

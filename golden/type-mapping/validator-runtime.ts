@@ -292,4 +292,5 @@ function dateTime(strictTimeZone: boolean): (text: string) => boolean {
   };
 }
 
-export const format_date_time: (text: string) => boolean = dateTime(true);
+export const format_date_time: (text: string) => boolean =
+  /* @__PURE__ */ dateTime(true);

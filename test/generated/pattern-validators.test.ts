@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as patterns from "../../golden/patterns/index.js";
+import * as patterns from "../../golden/patterns/validate.js";
 import { goldenCases } from "../helpers/golden-cases.js";
 import { repoRoot } from "../helpers/typecheck.js";
 

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { standardSchemas } from "../../golden/weather/index.js";
+import { standardSchemas } from "../../golden/weather/validate.js";
 import { compileAndRun, typecheckProgram } from "../helpers/consumer-program.js";
 import { repoRoot } from "../helpers/typecheck.js";
 

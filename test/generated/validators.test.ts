@@ -8,11 +8,11 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as fidelity from "../../golden/fidelity/index.js";
-import * as hazards from "../../golden/hazards/index.js";
-import * as shared from "../../golden/shared/index.js";
-import * as mapping from "../../golden/type-mapping/index.js";
-import * as weather from "../../golden/weather/index.js";
+import * as fidelity from "../../golden/fidelity/validate.js";
+import * as hazards from "../../golden/hazards/validate.js";
+import * as shared from "../../golden/shared/validate.js";
+import * as mapping from "../../golden/type-mapping/validate.js";
+import * as weather from "../../golden/weather/validate.js";
 import { formats } from "../../templates/validator-runtime.js";
 import { generateValidators, issuesOf, type Check, type Issue } from "../helpers/generated-validators.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -295,7 +295,12 @@ describe("the words of each keyword's issues", () => {
     [["multipleOf"], { multipleOf: 0.25 }, 0.3, [{ path: "", message: "must be multiple of 0.25" }]],
     [["format"], { format: "date-time" }, "yesterday", [{ path: "", message: 'must match format "date-time"' }]],
     [["enum"], { enum: ["a", 1] }, "b", [{ path: "", message: 'must be one of "a", 1' }]],
-    [["enum"], { enum: Array.from({ length: 12 }, (_, index) => index) }, 20, [{ path: "", message: "must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … (2 more)" }]],
+    [
+      ["enum"],
+      { enum: Array.from({ length: 12 }, (_, index) => index) },
+      20,
+      [{ path: "", message: "must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … (2 more)" }],
+    ],
     [["const"], { const: { a: 1 } }, { a: 2 }, [{ path: "", message: 'must be {"a":1}' }]],
     [["uniqueItems"], { uniqueItems: true }, [1, 2, 1], [{ path: "", message: "must NOT have duplicate items (items ## 0 and 2 are identical)" }]],
     [["contains"], { contains: { type: "string" } }, [1], [{ path: "", message: "must contain at least 1 valid item(s)" }]],
@@ -306,10 +311,15 @@ describe("the words of each keyword's issues", () => {
       [{ path: "", message: "must contain at least 2 and no more than 3 valid item(s)" }],
     ],
     [["items"], { prefixItems: [{}], items: false }, [1, 2], [{ path: "", message: "must NOT have more than 1 items" }]],
-    [["unevaluatedItems"], { prefixItems: [{}], unevaluatedItems: false }, [1, 2, 3], [
-      { path: "/1", message: "is not an allowed item" },
-      { path: "/2", message: "is not an allowed item" },
-    ]],
+    [
+      ["unevaluatedItems"],
+      { prefixItems: [{}], unevaluatedItems: false },
+      [1, 2, 3],
+      [
+        { path: "/1", message: "is not an allowed item" },
+        { path: "/2", message: "is not an allowed item" },
+      ],
+    ],
     [
       ["type", "anyOf"],
       { anyOf: [{ type: "string" }, { type: "number" }] },
@@ -325,15 +335,30 @@ describe("the words of each keyword's issues", () => {
     [["minimum", "if"], { if: { type: "number" }, then: { minimum: 10 }, else: { type: "string" } }, 1, [{ path: "", message: "must be >= 10" }]],
     [["type", "if"], { if: { type: "number" }, then: { minimum: 10 }, else: { type: "string" } }, true, [{ path: "", message: "must be string" }]],
     [["false schema"], { properties: { a: false } }, { a: 1 }, [{ path: "/a", message: "boolean schema is false" }]],
-    [
-      ["type"],
-      { properties: { "a/b~c": { items: { type: "string" } } } },
-      { "a/b~c": ["x", 2] },
-      [{ path: "/a~1b~0c/1", message: "must be string" }],
-    ],
+    [["type"], { properties: { "a/b~c": { items: { type: "string" } } } }, { "a/b~c": ["x", 2] }, [{ path: "/a~1b~0c/1", message: "must be string" }]],
   ];
   /** ajv's words for the keywords whose words mcpgen keeps as they are. */
-  const AJV_WORDED = new Set(["type", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format", "uniqueItems", "contains", "items", "anyOf", "oneOf", "not"]);
+  const AJV_WORDED = new Set([
+    "type",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "format",
+    "uniqueItems",
+    "contains",
+    "items",
+    "anyOf",
+    "oneOf",
+    "not",
+  ]);
   const ajv = new Ajv2020.default({ allErrors: true, strict: false, logger: false });
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
   const checks: Check[] = [];
@@ -357,7 +382,8 @@ describe("the words of each keyword's issues", () => {
     );
     const ours = new Set(issues.map((issue) => issue.message));
     for (const error of errors) {
-      if (keywords.includes(error.keyword) && AJV_WORDED.has(error.keyword) && error.keyword !== "uniqueItems") expect(ours, error.keyword).toContain(error.message);
+      if (keywords.includes(error.keyword) && AJV_WORDED.has(error.keyword) && error.keyword !== "uniqueItems")
+        expect(ours, error.keyword).toContain(error.message);
     }
   });
 

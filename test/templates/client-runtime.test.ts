@@ -164,15 +164,8 @@ function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown):
 
 /** Arguments of `get` need a `city`; every other tool takes any object. Outputs need a number `t`. */
 const validators: Validators = {
-  validateInput: (name, value) =>
-    runValidator(
-      { [name]: name === "get" ? failing({ path: "/city", message: "is required" }) : null },
-      name,
-      value,
-      "input",
-    ),
-  validateOutput: (name, value) =>
-    runValidator({ [name]: failing({ path: "/t", message: "must be number" }) }, name, value, "output"),
+  validateInput: (name, value) => runValidator({ [name]: name === "get" ? failing({ path: "/city", message: "is required" }) : null }, name, value, "input"),
+  validateOutput: (name, value) => runValidator({ [name]: failing({ path: "/t", message: "must be number" }) }, name, value, "output"),
 };
 
 describe("createToolCaller", () => {

@@ -4,14 +4,14 @@
 
 import { type Check, LinearRegExp, N, O, S, f, fR, fT, h, t } from "../validator-runtime.js";
 
-const r0 = new LinearRegExp("^(a+)+$", "u");
-const r1 = new LinearRegExp("^(?=\\w)(\\w+\\s?)*$", "u");
-const r2 = new RegExp("^[\\w\\-\\_]+$", "");
-const r3 = new LinearRegExp("^([\\w\\_]+\\s?)+$", "");
-const r4 = new RegExp("^x+$", "u");
-const r5 = new LinearRegExp("^(a|a)*$", "u");
-const r6 = new RegExp("^x-\\d+$", "u");
-const r7 = new LinearRegExp("\\s+$", "u");
+const r0 = /* @__PURE__ */ new LinearRegExp("^(a+)+$", "u");
+const r1 = /* @__PURE__ */ new LinearRegExp("^(?=\\w)(\\w+\\s?)*$", "u");
+const r2 = /* @__PURE__ */ new RegExp("^[\\w\\-\\_]+$", "");
+const r3 = /* @__PURE__ */ new LinearRegExp("^([\\w\\_]+\\s?)+$", "");
+const r4 = /* @__PURE__ */ new RegExp("^x+$", "u");
+const r5 = /* @__PURE__ */ new LinearRegExp("^(a|a)*$", "u");
+const r6 = /* @__PURE__ */ new RegExp("^x-\\d+$", "u");
+const r7 = /* @__PURE__ */ new LinearRegExp("\\s+$", "u");
 const v0: Check = (d, p, e) => {if (O(d)) {if (h(d, "name")) {const x0 = d["name"];if (S(x0)) {if (!r0.test(x0) && f(e, p + "/name", "must match pattern \"^(a+)+$\"")) return !1;} else if (fT(e, p + "/name", "string")) return !1;} else if (fR(e, p + "/name")) return !1;if (h(d, "sentence")) {const x1 = d["sentence"];if (S(x1)) {if (!r1.test(x1) && f(e, p + "/sentence", "must match pattern \"^(?=\\w)(\\w+\\s?)*$\"")) return !1;} else if (fT(e, p + "/sentence", "string")) return !1;}if (h(d, "slug")) {const x2 = d["slug"];if (S(x2)) {if (!r2.test(x2) && f(e, p + "/slug", "must match pattern \"^[\\w\\-\\_]+$\"")) return !1;} else if (fT(e, p + "/slug", "string")) return !1;}if (h(d, "words")) {const x3 = d["words"];if (S(x3)) {if (!r3.test(x3) && f(e, p + "/words", "must match pattern \"^([\\w\\_]+\\s?)+$\"")) return !1;} else if (fT(e, p + "/words", "string")) return !1;}if (h(d, "plain")) {const x4 = d["plain"];if (S(x4)) {if (!r4.test(x4) && f(e, p + "/plain", "must match pattern \"^x+$\"")) return !1;} else if (fT(e, p + "/plain", "string")) return !1;}if (h(d, "broken")) {const x5 = d["broken"];if (!S(x5) && fT(e, p + "/broken", "string")) return !1;}if (h(d, "echoed")) {const x6 = d["echoed"];if (!S(x6) && fT(e, p + "/echoed", "string")) return !1;}if (h(d, "labels")) {const x7 = d["labels"];if (O(x7)) {for (const k8 of Object.keys(x7)) {const x9 = x7[k8];if (r5.test(k8)) {if (!N(x9) && fT(e, p + "/labels/" + t(k8), "number")) return !1;}if (r6.test(k8)) {if (!S(x9) && fT(e, p + "/labels/" + t(k8), "string")) return !1;}}} else if (fT(e, p + "/labels", "object")) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
 const v1: Check = (d, p, e) => {if (O(d)) {if (h(d, "word")) {const x0 = d["word"];if (S(x0)) {if (!r5.test(x0) && f(e, p + "/word", "must match pattern \"^(a|a)*$\"")) return !1;} else if (fT(e, p + "/word", "string")) return !1;} else if (fR(e, p + "/word")) return !1;if (h(d, "trimmed")) {const x1 = d["trimmed"];if (S(x1)) {if (!r7.test(x1) && f(e, p + "/trimmed", "must match pattern \"\\s+$\"")) return !1;} else if (fT(e, p + "/trimmed", "string")) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
 export const input: Check = v0;

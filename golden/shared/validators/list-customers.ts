@@ -4,7 +4,7 @@
 
 import { A, type Check, I, O, S, Z, f, fR, fT, h, l } from "../validator-runtime.js";
 
-const r0 = new RegExp("^[A-Z]{2}$", "u");
+const r0 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
 const v0: Check = (d, p, e) => {if (O(d)) {if (h(d, "page")) {const x0 = d["page"];if (!v1(x0, e && p + "/page", e) && !e) return !1;}if (h(d, "near")) {const x1 = d["near"];if (!v2(x1, e && p + "/near", e) && !e) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
 const v1: Check = (d, p, e) => {if (O(d)) {if (h(d, "cursor")) {const x0 = d["cursor"];if (!S(x0) && fT(e, p + "/cursor", "string")) return !1;}if (h(d, "size")) {const x1 = d["size"];if (I(x1)) {if (x1 < 1 && f(e, p + "/size", "must be >= 1")) return !1;if (x1 > 100 && f(e, p + "/size", "must be <= 100")) return !1;} else if (fT(e, p + "/size", "integer")) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
 const v2: Check = (d, p, e) => {if (O(d)) {if (h(d, "street")) {const x0 = d["street"];if (!S(x0) && fT(e, p + "/street", "string")) return !1;}if (h(d, "city")) {const x1 = d["city"];if (S(x1)) {if (x1.length < 2 && l(x1) < 1 && f(e, p + "/city", "must NOT have fewer than 1 characters")) return !1;} else if (fT(e, p + "/city", "string")) return !1;} else if (fR(e, p + "/city")) return !1;if (h(d, "country")) {const x2 = d["country"];if (S(x2)) {if (!r0.test(x2) && f(e, p + "/country", "must match pattern \"^[A-Z]{2}$\"")) return !1;} else if (fT(e, p + "/country", "string")) return !1;} else if (fR(e, p + "/country")) return !1;} else if (fT(e, p, "object")) return !1;return !0;};

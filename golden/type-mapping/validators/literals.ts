@@ -4,6 +4,6 @@
 
 import { type Check, I, O, f, fR, fT, h, q } from "../validator-runtime.js";
 
-const c0 = JSON.parse("{\"a\":1}");
+const c0 = /* @__PURE__ */ JSON.parse("{\"a\":1}");
 const v0: Check = (d, p, e) => {if (O(d)) {if (h(d, "color")) {const x0 = d["color"];if (!(x0 === "red" || x0 === "green" || x0 === "blue") && f(e, p + "/color", "must be one of \"red\", \"green\", \"blue\"")) return !1;}if (h(d, "level")) {const x1 = d["level"];if (I(x1)) {if (!(x1 === 1 || x1 === 2 || x1 === 3) && f(e, p + "/level", "must be one of 1, 2, 3")) return !1;} else if (fT(e, p + "/level", "integer")) return !1;}if (h(d, "flag")) {const x2 = d["flag"];if (!(x2 === true || x2 === null) && f(e, p + "/flag", "must be one of true, null")) return !1;}if (h(d, "mixed")) {const x3 = d["mixed"];if (!(x3 === "a" || x3 === 1 || x3 === false || x3 === null) && f(e, p + "/mixed", "must be one of \"a\", 1, false, null")) return !1;}if (h(d, "kind")) {const x4 = d["kind"];if (x4 !== "fixed" && f(e, p + "/kind", "must be \"fixed\"")) return !1;} else if (fR(e, p + "/kind")) return !1;if (h(d, "answer")) {const x5 = d["answer"];if (x5 !== 42 && f(e, p + "/answer", "must be 42")) return !1;}if (h(d, "objectEnum")) {const x6 = d["objectEnum"];if (!(x6 === "b" || q(x6, c0)) && f(e, p + "/objectEnum", "must be one of {\"a\":1}, \"b\"")) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
 export const input: Check = v0;

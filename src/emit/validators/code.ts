@@ -78,7 +78,8 @@ class ModuleWriter {
     if (name === undefined) {
       name = `${prefix}${this.constantNames.size}`;
       this.constantNames.set(code, name);
-      (prefix === "b" ? this.tables : this.constants).push(`const ${name} = ${code};`);
+      // Pure, so that a bundler drops a module no code it keeps calls (and splits each tool's into a chunk of its own).
+      (prefix === "b" ? this.tables : this.constants).push(`const ${name} = ${prefix === "b" ? "" : "/* @__PURE__ */ "}${code};`);
     }
     return name;
   }
@@ -241,7 +242,8 @@ class FunctionWriter {
       const primitives = [...new Map(members.filter(isPrimitive).map((member) => [literal(member), member])).values()];
       const objects = members.filter((member) => !isPrimitive(member));
       const tests: string[] = [];
-      if (primitives.length > MAX_CHAINED_ENUM) tests.push(`${this.module.constant("c", `new Set<unknown>([${primitives.map(literal).join(", ")}])`)}.has(${data})`);
+      if (primitives.length > MAX_CHAINED_ENUM)
+        tests.push(`${this.module.constant("c", `new Set<unknown>([${primitives.map(literal).join(", ")}])`)}.has(${data})`);
       else tests.push(...primitives.map((member) => `${data} === ${literal(member)}`));
       for (const member of objects) tests.push(`${this.use("q")}(${data}, ${this.jsonConstant(member)})`);
       code += this.fail(`!(${tests.join(" || ")})`, this.f(path, allowedValuesMessage(members)));
@@ -263,11 +265,17 @@ class FunctionWriter {
     const minLength = schema["minLength"];
     if (typeof minLength === "number" && minLength > 0) {
       // A string of 2n UTF-16 units or more has n code points or more.
-      code += this.fail(`${data}.length < ${number(2 * minLength)} && ${this.use("l")}(${data}) < ${number(minLength)}`, this.f(path, `must NOT have fewer than ${minLength} characters`));
+      code += this.fail(
+        `${data}.length < ${number(2 * minLength)} && ${this.use("l")}(${data}) < ${number(minLength)}`,
+        this.f(path, `must NOT have fewer than ${minLength} characters`),
+      );
     }
     const maxLength = schema["maxLength"];
     if (typeof maxLength === "number") {
-      code += this.fail(`${data}.length > ${number(maxLength)} && ${this.use("l")}(${data}) > ${number(maxLength)}`, this.f(path, `must NOT have more than ${maxLength} characters`));
+      code += this.fail(
+        `${data}.length > ${number(maxLength)} && ${this.use("l")}(${data}) > ${number(maxLength)}`,
+        this.f(path, `must NOT have more than ${maxLength} characters`),
+      );
     }
     if (typeof schema["pattern"] === "string") {
       code += this.fail(`!${this.pattern(schema["pattern"])}.test(${data})`, this.f(path, `must match pattern "${schema["pattern"]}"`));
@@ -330,11 +338,15 @@ class FunctionWriter {
     const dependentRequired = schema["dependentRequired"] as Record<string, string[]> | undefined;
     for (const [name, names] of Object.entries(dependentRequired ?? {})) {
       if (names.length === 0) continue;
-      code += this.fail(`${h()}(${data}, ${stringLiteral(name)})`, `${this.use("fD")}(${data}, ${stringLiteral(name)}, ${this.module.constant("c", `[${names.map(stringLiteral).join(", ")}]`)}, e, ${path})`);
+      code += this.fail(
+        `${h()}(${data}, ${stringLiteral(name)})`,
+        `${this.use("fD")}(${data}, ${stringLiteral(name)}, ${this.module.constant("c", `[${names.map(stringLiteral).join(", ")}]`)}, e, ${path})`,
+      );
     }
     const count = (keyword: string, failing: string, words: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") code += this.fail(`${this.use("K")}(${data}) ${failing} ${number(limit)}`, this.f(path, `must NOT have ${words} than ${limit} properties`));
+      if (typeof limit === "number")
+        code += this.fail(`${this.use("K")}(${data}) ${failing} ${number(limit)}`, this.f(path, `must NOT have ${words} than ${limit} properties`));
     };
     count("minProperties", "<", "fewer");
     count("maxProperties", ">", "more");
@@ -391,7 +403,8 @@ class FunctionWriter {
     let code = "";
     const count = (keyword: string, failing: string, words: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") code += this.fail(`${data}.length ${failing} ${number(limit)}`, this.f(path, `must NOT have ${words} than ${limit} items`));
+      if (typeof limit === "number")
+        code += this.fail(`${data}.length ${failing} ${number(limit)}`, this.f(path, `must NOT have ${words} than ${limit} items`));
     };
     count("minItems", "<", "fewer");
     count("maxItems", ">", "more");
@@ -448,10 +461,14 @@ class FunctionWriter {
     for (const member of (schema["allOf"] ?? []) as Schema[]) code += this.inPlace(member, data, path, seen, narrowed);
     const tracked = seen !== undefined;
     const seenArgument = tracked ? `, ${seen}` : "";
-    const table = (branches: Schema[]) => this.module.constant("b", `[${branches.map((branch) => this.module.branchFunction(this.root, branch, tracked)).join(", ")}]`);
+    const table = (branches: Schema[]) =>
+      this.module.constant("b", `[${branches.map((branch) => this.module.branchFunction(this.root, branch, tracked)).join(", ")}]`);
     if (Array.isArray(schema["anyOf"])) {
       const branches = table(schema["anyOf"] as Schema[]);
-      code += this.fail(`!${this.use("any")}(${data}, ${branches}${seenArgument})`, `${this.use("fB")}(e, ${path}, ${data}, ${branches}, "must match a schema in anyOf")`);
+      code += this.fail(
+        `!${this.use("any")}(${data}, ${branches}${seenArgument})`,
+        `${this.use("fB")}(e, ${path}, ${data}, ${branches}, "must match a schema in anyOf")`,
+      );
     }
     if (Array.isArray(schema["oneOf"])) {
       const branches = table(schema["oneOf"] as Schema[]);
@@ -480,7 +497,10 @@ class FunctionWriter {
     const key = this.variable("k");
     const value = this.variable("x");
     const keyPath = dynamicChild(path, `${this.use("t")}(${key})`);
-    const check = unevaluated === false ? `if (${this.use("fX")}(e, ${keyPath})) return !1;` : `const ${value} = ${data}[${key}];${this.schema(unevaluated, value, keyPath, undefined)}`;
+    const check =
+      unevaluated === false
+        ? `if (${this.use("fX")}(e, ${keyPath})) return !1;`
+        : `const ${value} = ${data}[${key}];${this.schema(unevaluated, value, keyPath, undefined)}`;
     const loop = `for (const ${key} of Object.keys(${data})) if (!${this.use("s")}(${own}, ${key})) {${check}}`;
     return unevaluated === true ? (outer === undefined ? "" : `${outer}?.add(true);`) : `${loop}${outer === undefined ? "" : `${outer}?.add(true);`}`;
   }
@@ -491,7 +511,10 @@ class FunctionWriter {
     const index = this.variable("i");
     const value = this.variable("x");
     const itemPath = dynamicChild(path, index);
-    const check = unevaluated === false ? `if (${this.f(itemPath, "is not an allowed item")}) return !1;` : `const ${value} = ${data}[${index}];${this.schema(unevaluated, value, itemPath, undefined)}`;
+    const check =
+      unevaluated === false
+        ? `if (${this.f(itemPath, "is not an allowed item")}) return !1;`
+        : `const ${value} = ${data}[${index}];${this.schema(unevaluated, value, itemPath, undefined)}`;
     const loop = `for (let ${index} = 0; ${index} < ${data}.length; ${index}++) if (!${this.use("s")}(${own}, ${index})) {${check}}`;
     return unevaluated === true ? (outer === undefined ? "" : `${outer}?.add(true);`) : `${loop}${outer === undefined ? "" : `${outer}?.add(true);`}`;
   }
@@ -499,7 +522,10 @@ class FunctionWriter {
 
 /** Whether every `enum` member and the `const` has one of `types` (so that comparing them with the narrowed value type-checks). */
 function valuesOfTypes(schema: SchemaObject, types: readonly string[]): boolean {
-  const values = [...(Array.isArray(schema["enum"]) ? (schema["enum"] as unknown[]) : []), ...(Object.prototype.hasOwnProperty.call(schema, "const") ? [schema["const"]] : [])];
+  const values = [
+    ...(Array.isArray(schema["enum"]) ? (schema["enum"] as unknown[]) : []),
+    ...(Object.prototype.hasOwnProperty.call(schema, "const") ? [schema["const"]] : []),
+  ];
   return values.every((value) => {
     if (!isPrimitive(value)) return true;
     const type = value === null ? "null" : typeof value;

@@ -91,7 +91,9 @@ export function emitValidate(ir: ManifestIR): SourceFile {
     ),
     value: {
       kind: "object",
-      properties: ir.tools.map((tool, index) => [objectLiteralKey(tool.wireName), identifier(role === "input" || tool.output ? name(role, index) : "null")] as const),
+      properties: ir.tools.map(
+        (tool, index) => [objectLiteralKey(tool.wireName), identifier(role === "input" || tool.output ? name(role, index) : "null")] as const,
+      ),
       multiLine: true,
     },
   });

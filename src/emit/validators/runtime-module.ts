@@ -57,7 +57,8 @@ export function pickDeclarations(code: string, wanted: readonly string[]): strin
   let current: string[] | undefined;
   let inComment = false;
   const close = () => {
-    if (current !== undefined) declarations.push({ name: DECLARATION.exec(current.find((line) => DECLARATION.test(line))!)![1]!, text: current.join("\n").trimEnd() });
+    if (current !== undefined)
+      declarations.push({ name: DECLARATION.exec(current.find((line) => DECLARATION.test(line))!)![1]!, text: current.join("\n").trimEnd() });
     current = undefined;
   };
   for (const line of code.split("\n")) {
