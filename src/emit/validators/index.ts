@@ -32,8 +32,13 @@ const FORMAT_KINDS: ReadonlyMap<string, "number" | "string"> = new Map(
   Object.entries(formats).map(([name, check]) => [name, typeof check === "function" ? "string" : "number"]),
 );
 
-/** Every validator file: each tool's module, the helpers they share, and the lazy table the client reads. */
+/** Every validator file of a client: each tool's module, the helpers they share, and the lazy table the client reads. */
 export function emitValidators(ir: ManifestIR): EmittedFile[] {
+  return [...emitToolValidators(ir), emitLazyValidators(ir)];
+}
+
+/** Each tool's validator module and the helpers they share (what `validate.ts` imports; a scaffold's server needs no more). */
+export function emitToolValidators(ir: ManifestIR): EmittedFile[] {
   const context: CodeContext = { patternModes: ir.patternModes, formats: FORMAT_KINDS, formatCheck: formatCheckName };
   const used = new Set<string>();
   const modules = ir.tools.map((tool): EmittedFile => {
@@ -45,7 +50,7 @@ export function emitValidators(ir: ManifestIR): EmittedFile[] {
     const imports = `import { ${names.join(", ")} } from ${stringLiteral(`.${importPath(VALIDATOR_RUNTIME_FILE)}`)};`;
     return { path: toolValidatorsPath(tool), contents: `${header}\n${imports}\n\n${code}`, format: "none" };
   });
-  return [...modules, ...(modules.length === 0 ? [] : [emitValidatorRuntime(ir, used)]), emitLazyValidators(ir)];
+  return [...modules, ...(modules.length === 0 ? [] : [emitValidatorRuntime(ir, used)])];
 }
 
 /**
