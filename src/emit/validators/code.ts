@@ -36,6 +36,16 @@ export interface ModuleCode {
   helpers: Set<string>;
 }
 
+/**
+ * The names every object inherits (ECMAScript's Object.prototype, and whatever this engine adds): a
+ * property by such a name is read only when the object has it as its own.
+ */
+const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  ...["constructor", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "hasOwnProperty"],
+  ...["isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf"],
+]);
+
 /** Enum members written as a chain of `===` up to this many; a `Set` past it. */
 const MAX_CHAINED_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
@@ -50,7 +60,7 @@ export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, sc
   const writer = new ModuleWriter(context);
   const exports = roots.map(([name, schema]) => `export const ${name}: Check = ${writer.root(schema)};`);
   writer.helpers.add("Check");
-  return { code: [...writer.constants, ...writer.functions, ...writer.tables, ...exports, ""].join("\n"), helpers: writer.helpers };
+  return { code: [...writer.constants, ...writer.functions.map(compact), ...writer.tables, ...exports, ""].join("\n"), helpers: writer.helpers };
 }
 
 class ModuleWriter {
@@ -189,20 +199,30 @@ class FunctionWriter {
       return `if (${guard}) {${body}}`;
     };
 
+    // An object's properties are read from its own-property view (`V`): the object itself when its prototype is
+    // Object.prototype or null (then only the names Object.prototype has need an own-property check), else a copy.
+    const view = this.variable("o");
+    const objectCode = this.objects(schema, view, path, own);
+    const lastView = this.variable("o");
+    const unevaluatedCode = readsEvaluation ? this.unevaluatedProperties(schema, lastView, path, own!, seen) : "";
+    const viewed = (body: string) => `const ${view} = ${this.use("V")}(${data});if (${view}) {${body}}`;
+
     let rest = "";
     if (typeof schema["$ref"] === "string") rest += this.ref(schema["$ref"], data, path, own);
     rest += this.values(schema, data, path, types !== undefined && !valuesOfTypes(schema, types));
     rest += group("string", this.strings(schema, data, path));
     rest += group("number", this.numbers(schema, data, path));
-    rest += group("object", this.objects(schema, data, path, own));
+    if (single !== "object" && objectCode !== "") rest += `{${viewed(objectCode)}}`;
     rest += group("array", this.arrays(schema, data, path, own));
     rest += this.combinators(schema, data, path, own, types !== undefined);
-    if (readsEvaluation) {
-      rest += group("object", this.unevaluatedProperties(schema, data, path, own!, seen));
-      rest += group("array", this.unevaluatedItems(schema, data, path, own!, seen));
-    }
+    if (readsEvaluation) rest += group("array", this.unevaluatedItems(schema, data, path, own!, seen));
+    // Last: what every other keyword evaluated is known.
+    if (unevaluatedCode !== "") rest += `{const ${lastView} = ${this.use("V")}(${data});if (${lastView}) {${unevaluatedCode}}}`;
 
-    if (types !== undefined) {
+    if (single === "object" && objectCode !== "") {
+      // The view is the type check.
+      code += `const ${view} = ${this.use("V")}(${data});if (${view}) {${objectCode}${rest}} else if (${this.use("fT")}(e, ${path}, "object")) return !1;`;
+    } else if (types !== undefined) {
       const guards = types.map((type) => {
         const [helper, guard] = TYPE_GUARDS[type]!(data);
         if (helper !== undefined) this.use(helper);
@@ -332,8 +352,12 @@ class FunctionWriter {
       const mark = seen === undefined ? "" : `${seen}?.add(${stringLiteral(name)});`;
       const isRequired = required.includes(name);
       if (check === "" && mark === "" && !isRequired) continue;
-      const body = check === "" ? mark : `${mark}const ${value} = ${data}[${stringLiteral(name)}];${check}`;
-      code += `if (${h()}(${data}, ${stringLiteral(name)})) {${body}}${isRequired ? ` else if (${this.use("fR")}(e, ${childPath(path, name)})) return !1;` : ""}`;
+      const missing = isRequired ? ` else if (${this.use("fR")}(e, ${childPath(path, name)})) return !1;` : "";
+      // A JSON value is never undefined: present means own and defined (the view leaves no other name inherited).
+      const read = PROTOTYPE_MEMBERS.has(name)
+        ? `${h()}(${data}, ${stringLiteral(name)}) ? ${data}[${stringLiteral(name)}] : void 0`
+        : `${data}[${stringLiteral(name)}]`;
+      code += `{const ${value} = ${read};if (${value} !== void 0) {${mark}${check}}${missing}}`;
     }
     const dependentRequired = schema["dependentRequired"] as Record<string, string[]> | undefined;
     for (const [name, names] of Object.entries(dependentRequired ?? {})) {
@@ -396,7 +420,13 @@ class FunctionWriter {
     }
     const after = additional !== undefined && seen !== undefined ? `${seen}?.add(true);` : "";
     const binding = new RegExp(`\\b${value}\\b`).test(body) ? `const ${value} = ${data}[${key}];` : "";
-    return `for (const ${key} of Object.keys(${data})) {${binding}${body}}${after}`;
+    // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted): each is checked to be
+    // the object's own, after the cheap test of its name where that is all there is to do.
+    if (patterns.length === 0 && (names === undefined || names === true) && body.startsWith("if (!(")) {
+      const test = body.slice("if (".length, body.indexOf(")) {") + 1);
+      return `for (const ${key} in ${data}) if (${test} && ${this.use("h")}(${data}, ${key})) {${binding}${body.slice(body.indexOf(")) {") + ")) {".length, -1)}}${after}`;
+    }
+    return `for (const ${key} in ${data}) {if (!${this.use("h")}(${data}, ${key})) continue;${binding}${body}}${after}`;
   }
 
   private arrays(schema: SchemaObject, data: string, path: string, seen: string | undefined): string {
@@ -463,18 +493,22 @@ class FunctionWriter {
     const seenArgument = tracked ? `, ${seen}` : "";
     const table = (branches: Schema[]) =>
       this.module.constant("b", `[${branches.map((branch) => this.module.branchFunction(this.root, branch, tracked)).join(", ")}]`);
+    // Each branch is called where it is named (a call site of its own, which the engine can inline), but where what
+    // the branches evaluate is collected.
+    const direct = (branches: Schema[]) => branches.map((branch) => `${this.module.branchFunction(this.root, branch, false)}(${data})`);
     if (Array.isArray(schema["anyOf"])) {
-      const branches = table(schema["anyOf"] as Schema[]);
-      code += this.fail(
-        `!${this.use("any")}(${data}, ${branches}${seenArgument})`,
-        `${this.use("fB")}(e, ${path}, ${data}, ${branches}, "must match a schema in anyOf")`,
-      );
+      const branches = schema["anyOf"] as Schema[];
+      const table_ = table(branches);
+      const passes = tracked ? `${this.use("any")}(${data}, ${table_}${seenArgument})` : `(${direct(branches).join(" || ")})`;
+      code += this.fail(`!${passes}`, `${this.use("fB")}(e, ${path}, ${data}, ${table_}, "must match a schema in anyOf")`);
     }
     if (Array.isArray(schema["oneOf"])) {
-      const branches = table(schema["oneOf"] as Schema[]);
+      const branches = schema["oneOf"] as Schema[];
+      const table_ = table(branches);
       const passed = this.variable("n");
       const message = `"must match exactly one schema in oneOf"`;
-      code += `{const ${passed} = ${this.use("one")}(${data}, ${branches}${seenArgument}); if (${passed} !== 1 && (${passed} ? ${this.use("f")}(e, ${path}, ${message}) : ${this.use("fB")}(e, ${path}, ${data}, ${branches}, ${message}))) return !1;}`;
+      const count = tracked ? `${this.use("one")}(${data}, ${table_}${seenArgument})` : direct(branches).map((call) => `(+${call})`).join(" + ");
+      code += `{const ${passed} = ${count}; if (${passed} !== 1 && (${passed} ? ${this.use("f")}(e, ${path}, ${message}) : ${this.use("fB")}(e, ${path}, ${data}, ${table_}, ${message}))) return !1;}`;
     }
     if (schema["not"] !== undefined) {
       code += this.fail(`${this.module.branchFunction(this.root, schema["not"] as Schema, false)}(${data})`, this.f(path, "must NOT be valid"));
@@ -484,7 +518,9 @@ class FunctionWriter {
       const otherwise = schema["else"] === undefined ? "" : this.inPlace(schema["else"] as Schema, data, path, seen, narrowed);
       // A lone `if` checks nothing, but what it evaluates counts when it passes.
       if (then !== "" || otherwise !== "" || tracked) {
-        const condition = `${this.use("y")}(${data}, ${this.module.branchFunction(this.root, schema["if"] as Schema, tracked)}${seenArgument})`;
+        const condition = tracked
+          ? `${this.use("y")}(${data}, ${this.module.branchFunction(this.root, schema["if"] as Schema, tracked)}${seenArgument})`
+          : `${this.module.branchFunction(this.root, schema["if"] as Schema, false)}(${data})`;
         code += `if (${condition}) {${then}}${otherwise === "" ? "" : ` else {${otherwise}}`}`;
       }
     }
@@ -501,7 +537,7 @@ class FunctionWriter {
       unevaluated === false
         ? `if (${this.use("fX")}(e, ${keyPath})) return !1;`
         : `const ${value} = ${data}[${key}];${this.schema(unevaluated, value, keyPath, undefined)}`;
-    const loop = `for (const ${key} of Object.keys(${data})) if (!${this.use("s")}(${own}, ${key})) {${check}}`;
+    const loop = `for (const ${key} in ${data}) if (${this.use("h")}(${data}, ${key}) && !${this.use("s")}(${own}, ${key})) {${check}}`;
     return unevaluated === true ? (outer === undefined ? "" : `${outer}?.add(true);`) : `${loop}${outer === undefined ? "" : `${outer}?.add(true);`}`;
   }
 
@@ -531,6 +567,45 @@ function valuesOfTypes(schema: SchemaObject, types: readonly string[]): boolean 
     const type = value === null ? "null" : typeof value;
     return types.includes(type) || (type === "number" && types.includes("integer"));
   });
+}
+
+/** Characters beside which a space in the written code is never needed. */
+const TIGHT = new Set("{}()[];,=<>!&|?:+-*/.");
+
+/**
+ * `code` without the spaces it does not need (the validators are read by machines; a function is one
+ * line): outside string literals (which the code writes with double quotes only) and comments, a space
+ * goes where it stands between two characters of which neither is punctuation.
+ */
+export function compact(code: string): string {
+  let out = "";
+  for (let index = 0; index < code.length; index++) {
+    const char = code[index]!;
+    if (char === '"') {
+      const end = stringEnd(code, index);
+      out += code.slice(index, end);
+      index = end - 1;
+    } else if (char === "/" && code[index + 1] === "*") {
+      const end = code.indexOf("*/", index) + 2;
+      out += code.slice(index, end);
+      index = end - 1;
+    } else if (char === " " && (TIGHT.has(out[out.length - 1] ?? "") || TIGHT.has(code[index + 1] ?? "")) && !sameSign(out[out.length - 1], code[index + 1])) {
+      continue;
+    } else {
+      out += char;
+    }
+  }
+  return out;
+}
+
+/** `a + +b` must not become `a++b`, nor `a - -b` `a--b`. */
+const sameSign = (before: string | undefined, after: string | undefined) => (before === "+" || before === "-") && before === after;
+
+/** The index just past the string literal that starts at `start`. */
+function stringEnd(code: string, start: number): number {
+  let index = start + 1;
+  while (code[index] !== '"') index += code[index] === "\\" ? 2 : 1;
+  return index + 1;
 }
 
 /** The path expression of `path` and a token computed at run time (`expression`, already a pointer token). */
