@@ -28,9 +28,24 @@ type Path = string | undefined;
 
 type JsonObject = { [key: string]: unknown };
 
-/** A JSON object (not an array, not null). */
-export const O = (data: unknown): data is JsonObject =>
-  typeof data === "object" && data !== null && !Array.isArray(data);
+/**
+ * The own properties of a JSON object, to read by name: the object itself
+ * when its prototype is Object.prototype (JSON.parse's) or null, since then
+ * only the names Object.prototype has can be inherited, and the validators
+ * check those with `h`; otherwise a copy of its own enumerable properties
+ * (what JSON.stringify sends) without a prototype. Undefined when `data` is
+ * not a JSON object.
+ */
+export function V(data: unknown): JsonObject | undefined {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return undefined;
+  const prototype = Object.getPrototypeOf(data);
+  if (prototype === Object.prototype || prototype === null)
+    return data as JsonObject;
+  const own: JsonObject = Object.create(null);
+  for (const name of Object.keys(data)) own[name] = (data as JsonObject)[name];
+  return own;
+}
 
 /** A string. */
 export const S = (data: unknown): data is string => typeof data === "string";

@@ -28,9 +28,24 @@ type Path = string | undefined;
 
 type JsonObject = { [key: string]: unknown };
 
-/** A JSON object (not an array, not null). */
-export const O = (data: unknown): data is JsonObject =>
-  typeof data === "object" && data !== null && !Array.isArray(data);
+/**
+ * The own properties of a JSON object, to read by name: the object itself
+ * when its prototype is Object.prototype (JSON.parse's) or null, since then
+ * only the names Object.prototype has can be inherited, and the validators
+ * check those with `h`; otherwise a copy of its own enumerable properties
+ * (what JSON.stringify sends) without a prototype. Undefined when `data` is
+ * not a JSON object.
+ */
+export function V(data: unknown): JsonObject | undefined {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return undefined;
+  const prototype = Object.getPrototypeOf(data);
+  if (prototype === Object.prototype || prototype === null)
+    return data as JsonObject;
+  const own: JsonObject = Object.create(null);
+  for (const name of Object.keys(data)) own[name] = (data as JsonObject)[name];
+  return own;
+}
 
 /** An array. */
 export const A = (data: unknown): data is unknown[] => Array.isArray(data);
@@ -46,10 +61,6 @@ export const B = (data: unknown): data is boolean => typeof data === "boolean";
 
 /** `null`. */
 export const Z = (data: unknown): data is null => data === null;
-
-/** Whether `data` has `name` as its own property (never an inherited `constructor` or `__proto__`). */
-export const h = (data: object, name: string): boolean =>
-  Object.prototype.hasOwnProperty.call(data, name);
 
 /**
  * A failure: in the fast path (no `issues`), true, and the validator returns

@@ -32,6 +32,25 @@ type JsonObject = { [key: string]: unknown };
 export const O = (data: unknown): data is JsonObject =>
   typeof data === "object" && data !== null && !Array.isArray(data);
 
+/**
+ * The own properties of a JSON object, to read by name: the object itself
+ * when its prototype is Object.prototype (JSON.parse's) or null, since then
+ * only the names Object.prototype has can be inherited, and the validators
+ * check those with `h`; otherwise a copy of its own enumerable properties
+ * (what JSON.stringify sends) without a prototype. Undefined when `data` is
+ * not a JSON object.
+ */
+export function V(data: unknown): JsonObject | undefined {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return undefined;
+  const prototype = Object.getPrototypeOf(data);
+  if (prototype === Object.prototype || prototype === null)
+    return data as JsonObject;
+  const own: JsonObject = Object.create(null);
+  for (const name of Object.keys(data)) own[name] = (data as JsonObject)[name];
+  return own;
+}
+
 /** An array. */
 export const A = (data: unknown): data is unknown[] => Array.isArray(data);
 
@@ -103,57 +122,9 @@ export function fD(
   return false;
 }
 
-/** Adds what `from` evaluated to `to`. */
-function see(to: Seen | undefined, from: Seen): void {
-  if (to !== undefined) for (const key of from) to.add(key);
-}
-
 /** Whether `seen` holds `key`, or everything. */
 export const s = (seen: Seen, key: string | number): boolean =>
   seen.has(true) || seen.has(key);
-
-/**
- * `anyOf`: whether some branch accepts `data`. With `seen`, every branch is
- * tried and what each passing one evaluated is seen (2020-12 Core §10.2.1.2).
- */
-export function any(
-  data: unknown,
-  branches: readonly Check[],
-  seen?: Seen,
-): boolean {
-  if (seen === undefined) {
-    for (const branch of branches) if (branch(data)) return true;
-    return false;
-  }
-  let passed = false;
-  for (const branch of branches) {
-    const own: Seen = new Set();
-    if (branch(data, "", undefined, own)) {
-      passed = true;
-      see(seen, own);
-    }
-  }
-  return passed;
-}
-
-/** `oneOf`: how many branches accept `data`; with `seen`, what the only passing one evaluated is seen. */
-export function one(
-  data: unknown,
-  branches: readonly Check[],
-  seen?: Seen,
-): number {
-  let passed = 0;
-  let evaluated: Seen | undefined;
-  for (const branch of branches) {
-    const own: Seen = new Set();
-    if (branch(data, "", undefined, seen && own)) {
-      passed++;
-      evaluated = own;
-    }
-  }
-  if (passed === 1 && evaluated !== undefined) see(seen, evaluated);
-  return passed;
-}
 
 /**
  * A failed `anyOf` or `oneOf` (none passed): every branch's issues, then

@@ -32,6 +32,25 @@ type JsonObject = { [key: string]: unknown };
 export const O = (data: unknown): data is JsonObject =>
   typeof data === "object" && data !== null && !Array.isArray(data);
 
+/**
+ * The own properties of a JSON object, to read by name: the object itself
+ * when its prototype is Object.prototype (JSON.parse's) or null, since then
+ * only the names Object.prototype has can be inherited, and the validators
+ * check those with `h`; otherwise a copy of its own enumerable properties
+ * (what JSON.stringify sends) without a prototype. Undefined when `data` is
+ * not a JSON object.
+ */
+export function V(data: unknown): JsonObject | undefined {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return undefined;
+  const prototype = Object.getPrototypeOf(data);
+  if (prototype === Object.prototype || prototype === null)
+    return data as JsonObject;
+  const own: JsonObject = Object.create(null);
+  for (const name of Object.keys(data)) own[name] = (data as JsonObject)[name];
+  return own;
+}
+
 /** An array. */
 export const A = (data: unknown): data is unknown[] => Array.isArray(data);
 

@@ -13,6 +13,7 @@ import * as hazards from "../../golden/hazards/validate.js";
 import * as shared from "../../golden/shared/validate.js";
 import * as mapping from "../../golden/type-mapping/validate.js";
 import * as weather from "../../golden/weather/validate.js";
+import { compact } from "../../src/emit/validators/code.js";
 import { formats } from "../../templates/validator-runtime.js";
 import { generateValidators, issuesOf, type Check, type Issue } from "../helpers/generated-validators.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -485,5 +486,14 @@ describe("generated code imports nothing from packages", () => {
       if (file === "validators.ts") for (const specifier of dynamic) expect(specifier).toMatch(/^\.\/validators\/[a-z0-9-]+\.js$/);
       else expect(dynamic, `${name}/${file}`).toEqual([]);
     }
+  });
+});
+
+describe("the written code", () => {
+  it("carries no space it does not need, and keeps every space inside strings and comments and between signs", () => {
+    expect(compact('if (a && f(e, p + "/a b", "must be >= 1")) return !1;')).toBe('if(a&&f(e,p+"/a b","must be >= 1"))return!1;');
+    expect(compact("const x = a + +b - -c; return !0;")).toBe("const x=a+ +b- -c;return!0;");
+    expect(compact('const r = /* @__PURE__ */ new RegExp("a \\" b", "u");')).toBe('const r=/* @__PURE__ */new RegExp("a \\" b","u");');
+    expect(compact('for (const k in o) if (!(k === "x")) {}')).toBe('for(const k in o)if(!(k==="x")){}');
   });
 });

@@ -79,7 +79,7 @@ describe("mcpgen pull (CLI)", () => {
     expect(types).toMatch(/level: "debug" \| "info" \| "warn"/);
     expect(types).toMatch(/\binfo\?: boolean/);
     expect(types).not.toContain('***"');
-    expect(await readFile(join(out, "validators.ts"), "utf8")).toContain('"info"');
+    expect(Object.values(await readTree(join(out, "validators"))).join("\n")).toContain('"info"');
     // Printed output still masks the value: the property named info is /properties/*** on the terminal.
     expect(run.stderr).toContain(
       'tool "log" at /tools/0/inputSchema/properties/level/enum/1: the server echoes the value of a header or environment variable given to it into its contract; kept as sent',
@@ -188,9 +188,17 @@ describe("mcpgen pull (CLI)", () => {
       '  - "gone" (tool removed)',
       '  ~ "kept": inputSchema changed at /properties/count, /properties/text/description, /properties/text/type, /required',
       // The snapshot had never been generated from.
-      ...["client.ts", "index.ts", "runtime.ts", "types.ts", "validate.ts", "validators.ts"].map((file) =>
-        expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`)),
-      ),
+      ...[
+        "client.ts",
+        "index.ts",
+        "runtime.ts",
+        "types.ts",
+        "validate.ts",
+        "validator-runtime.ts",
+        "validators.ts",
+        "validators/gone.ts",
+        "validators/kept.ts",
+      ].map((file) => expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`))),
       "run the same mcpgen pull without --check to update the snapshot and the generated files",
       "",
     ]);

@@ -2,10 +2,10 @@
 // Validators of tool "plot", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, fR, fT, h } from "../validator-runtime.js";
+import { type Check, N, V, fR, fT } from "../validator-runtime.js";
 
-const v0: Check = (d, p, e) => {if (O(d)) {if (h(d, "from")) {const x0 = d["from"];if (!v1(x0, e && p + "/from", e) && !e) return !1;}if (h(d, "to")) {const x1 = d["to"];if (!v1(x1, e && p + "/to", e) && !e) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
-const v1: Check = (d, p, e) => {if (O(d)) {if (h(d, "x")) {const x0 = d["x"];if (!N(x0) && fT(e, p + "/x", "number")) return !1;} else if (fR(e, p + "/x")) return !1;if (h(d, "y")) {const x1 = d["y"];if (!N(x1) && fT(e, p + "/y", "number")) return !1;} else if (fR(e, p + "/y")) return !1;} else if (fT(e, p, "object")) return !1;return !0;};
-const v2: Check = (d, p, e) => {if (!N(d) && fT(e, p, "number")) return !1;return !0;};
+const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["from"];if(x1!==void 0){if(!v1(x1,e&&p+"/from",e)&&!e)return!1;}}{const x4=o0["to"];if(x4!==void 0){if(!v1(x4,e&&p+"/to",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["x"];if(x1!==void 0){if(!N(x1)&&fT(e,p+"/x","number"))return!1;}else if(fR(e,p+"/x"))return!1;}{const x4=o0["y"];if(x4!==void 0){if(!N(x4)&&fT(e,p+"/y","number"))return!1;}else if(fR(e,p+"/y"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v2:Check=(d,p,e)=>{if(!N(d)&&fT(e,p,"number"))return!1;return!0;};
 export const input: Check = v0;
 export const output: Check = v2;

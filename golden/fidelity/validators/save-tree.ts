@@ -2,8 +2,8 @@
 // Validators of tool "save_tree", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, O, type Seen, fT, fX, h, s, t } from "../validator-runtime.js";
+import { A, type Check, type Seen, V, fT, fX, h, s, t } from "../validator-runtime.js";
 
-const v0: Check = (d, p, e) => {const a0: Seen = new Set();if (!v1(d, e && p, e, a0) && !e) return !1;if (O(d)) {for (const k1 of Object.keys(d)) if (!s(a0, k1)) {if (fX(e, p + "/" + t(k1))) return !1;}}return !0;};
-const v1: Check = (d, p, e, a) => {if (O(d)) {if (h(d, "data")) {a?.add("data");}if (h(d, "children")) {a?.add("children");const x1 = d["children"];if (A(x1)) {for (let i2 = 0; i2 < x1.length; i2++) {const x3 = x1[i2];if (!v0(x3, e && p + "/children/" + i2, e) && !e) return !1;}} else if (fT(e, p + "/children", "array")) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
+const v0:Check=(d,p,e)=>{const a0:Seen=new Set();if(!v1(d,e&&p,e,a0)&&!e)return!1;{const o2=V(d);if(o2){for(const k3 in o2)if(h(o2,k3)&&!s(a0,k3)){if(fX(e,p+"/"+t(k3)))return!1;}}}return!0;};
+const v1:Check=(d,p,e,a)=>{const o0=V(d);if(o0){{const x1=o0["data"];if(x1!==void 0){a?.add("data");}}{const x2=o0["children"];if(x2!==void 0){a?.add("children");if(A(x2)){for(let i5=0;i5<x2.length;i5++){const x6=x2[i5];if(!v0(x6,e&&p+"/children/"+i5,e)&&!e)return!1;}}else if(fT(e,p+"/children","array"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
 export const input: Check = v0;

@@ -2,7 +2,7 @@
 // Validators of tool "get_item", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, S, fR, fT, h } from "../validator-runtime.js";
+import { type Check, S, V, fR, fT } from "../validator-runtime.js";
 
-const v0: Check = (d, p, e) => {if (O(d)) {if (h(d, "id")) {const x0 = d["id"];if (!S(x0) && fT(e, p + "/id", "string")) return !1;} else if (fR(e, p + "/id")) return !1;} else if (fT(e, p, "object")) return !1;return !0;};
+const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["id"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/id","string"))return!1;}else if(fR(e,p+"/id"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 export const input: Check = v0;

@@ -2,20 +2,20 @@
 // Validators of tool "refs", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, B, type Check, N, O, S, Z, any, fB, fR, fT, h, t } from "../validator-runtime.js";
+import { A, B, type Check, N, S, V, Z, fB, fR, fT, h, t } from "../validator-runtime.js";
 
-const v0: Check = (d, p, e) => {if (O(d)) {if (h(d, "tree")) {const x0 = d["tree"];if (!v1(x0, e && p + "/tree", e) && !e) return !1;} else if (fR(e, p + "/tree")) return !1;if (h(d, "primary")) {const x1 = d["primary"];if (!v2(x1, e && p + "/primary", e) && !e) return !1;}if (h(d, "secondary")) {const x2 = d["secondary"];if (!v2(x2, e && p + "/secondary", e) && !e) return !1;}if (h(d, "json")) {const x3 = d["json"];if (!v3(x3, e && p + "/json", e) && !e) return !1;}if (h(d, "self")) {const x4 = d["self"];if (!v0(x4, e && p + "/self", e) && !e) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
-const v1: Check = (d, p, e) => {if (O(d)) {if (h(d, "value")) {const x0 = d["value"];if (!S(x0) && fT(e, p + "/value", "string")) return !1;} else if (fR(e, p + "/value")) return !1;if (h(d, "children")) {const x1 = d["children"];if (A(x1)) {for (let i2 = 0; i2 < x1.length; i2++) {const x3 = x1[i2];if (!v1(x3, e && p + "/children/" + i2, e) && !e) return !1;}} else if (fT(e, p + "/children", "array")) return !1;}} else if (fT(e, p, "object")) return !1;return !0;};
-const v2: Check = (d, p, e) => {if (O(d)) {if (h(d, "street")) {const x0 = d["street"];if (!S(x0) && fT(e, p + "/street", "string")) return !1;}if (h(d, "city")) {const x1 = d["city"];if (!S(x1) && fT(e, p + "/city", "string")) return !1;} else if (fR(e, p + "/city")) return !1;} else if (fT(e, p, "object")) return !1;return !0;};
-const v3: Check = (d, p, e) => {if (!any(d, b0) && fB(e, p, d, b0, "must match a schema in anyOf")) return !1;return !0;};
-const v4: Check = (d, p, e) => {if (!S(d) && fT(e, p, "string")) return !1;return !0;};
-const v5: Check = (d, p, e) => {if (!N(d) && fT(e, p, "number")) return !1;return !0;};
-const v6: Check = (d, p, e) => {if (!B(d) && fT(e, p, "boolean")) return !1;return !0;};
-const v7: Check = (d, p, e) => {if (!Z(d) && fT(e, p, "null")) return !1;return !0;};
-const v8: Check = (d, p, e) => {if (A(d)) {for (let i0 = 0; i0 < d.length; i0++) {const x1 = d[i0];if (!v3(x1, e && p + "/" + i0, e) && !e) return !1;}} else if (fT(e, p, "array")) return !1;return !0;};
-const v9: Check = (d, p, e) => {if (O(d)) {for (const k0 of Object.keys(d)) {const x1 = d[k0];if (!(false)) {if (!v3(x1, e && p + "/" + t(k0), e) && !e) return !1;}}} else if (fT(e, p, "object")) return !1;return !0;};
-const v10: Check = (d, p, e) => {if (O(d)) {if (h(d, "items")) {const x0 = d["items"];if (A(x0)) {for (let i1 = 0; i1 < x0.length; i1++) {const x2 = x0[i1];if (!v11(x2, e && p + "/items/" + i1, e) && !e) return !1;}} else if (fT(e, p + "/items", "array")) return !1;} else if (fR(e, p + "/items")) return !1;} else if (fT(e, p, "object")) return !1;return !0;};
-const v11: Check = (d, p, e) => {if (O(d)) {if (h(d, "id")) {const x0 = d["id"];if (!S(x0) && fT(e, p + "/id", "string")) return !1;} else if (fR(e, p + "/id")) return !1;} else if (fT(e, p, "object")) return !1;return !0;};
+const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["tree"];if(x1!==void 0){if(!v1(x1,e&&p+"/tree",e)&&!e)return!1;}else if(fR(e,p+"/tree"))return!1;}{const x4=o0["primary"];if(x4!==void 0){if(!v2(x4,e&&p+"/primary",e)&&!e)return!1;}}{const x7=o0["secondary"];if(x7!==void 0){if(!v2(x7,e&&p+"/secondary",e)&&!e)return!1;}}{const x10=o0["json"];if(x10!==void 0){if(!v3(x10,e&&p+"/json",e)&&!e)return!1;}}{const x13=o0["self"];if(x13!==void 0){if(!v0(x13,e&&p+"/self",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["value"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/value","string"))return!1;}else if(fR(e,p+"/value"))return!1;}{const x4=o0["children"];if(x4!==void 0){if(A(x4)){for(let i7=0;i7<x4.length;i7++){const x8=x4[i7];if(!v1(x8,e&&p+"/children/"+i7,e)&&!e)return!1;}}else if(fT(e,p+"/children","array"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v2:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["street"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/street","string"))return!1;}}{const x4=o0["city"];if(x4!==void 0){if(!S(x4)&&fT(e,p+"/city","string"))return!1;}else if(fR(e,p+"/city"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v3:Check=(d,p,e)=>{if(!(v4(d)||v5(d)||v6(d)||v7(d)||v8(d)||v9(d))&&fB(e,p,d,b0,"must match a schema in anyOf"))return!1;return!0;};
+const v4:Check=(d,p,e)=>{if(!S(d)&&fT(e,p,"string"))return!1;return!0;};
+const v5:Check=(d,p,e)=>{if(!N(d)&&fT(e,p,"number"))return!1;return!0;};
+const v6:Check=(d,p,e)=>{if(!B(d)&&fT(e,p,"boolean"))return!1;return!0;};
+const v7:Check=(d,p,e)=>{if(!Z(d)&&fT(e,p,"null"))return!1;return!0;};
+const v8:Check=(d,p,e)=>{if(A(d)){for(let i2=0;i2<d.length;i2++){const x3=d[i2];if(!v3(x3,e&&p+"/"+i2,e)&&!e)return!1;}}else if(fT(e,p,"array"))return!1;return!0;};
+const v9:Check=(d,p,e)=>{const o0=V(d);if(o0){for(const k1 in o0)if(!(false)&&h(o0,k1)){const x2=o0[k1];if(!v3(x2,e&&p+"/"+t(k1),e)&&!e)return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v10:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["items"];if(x1!==void 0){if(A(x1)){for(let i4=0;i4<x1.length;i4++){const x5=x1[i4];if(!v11(x5,e&&p+"/items/"+i4,e)&&!e)return!1;}}else if(fT(e,p+"/items","array"))return!1;}else if(fR(e,p+"/items"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v11:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["id"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/id","string"))return!1;}else if(fR(e,p+"/id"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 const b0 = [v4, v5, v6, v7, v8, v9];
 export const input: Check = v0;
 export const output: Check = v10;

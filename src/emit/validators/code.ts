@@ -572,40 +572,22 @@ function valuesOfTypes(schema: SchemaObject, types: readonly string[]): boolean 
 /** Characters beside which a space in the written code is never needed. */
 const TIGHT = new Set("{}()[];,=<>!&|?:+-*/.");
 
+/** A string literal (the code writes them with double quotes only) or a comment, left as written; or a run of spaces. */
+const LITERAL_OR_SPACES = /"(?:[^"\\]|\\.)*"|\/\*[\s\S]*?\*\/| +/g;
+
 /**
  * `code` without the spaces it does not need (the validators are read by machines; a function is one
- * line): outside string literals (which the code writes with double quotes only) and comments, a space
- * goes where it stands between two characters of which neither is punctuation.
+ * line): outside string literals and comments, a space goes where it stands between two characters of
+ * which either is punctuation (but `a + +b` stays, and `a - -b`).
  */
 export function compact(code: string): string {
-  let out = "";
-  for (let index = 0; index < code.length; index++) {
-    const char = code[index]!;
-    if (char === '"') {
-      const end = stringEnd(code, index);
-      out += code.slice(index, end);
-      index = end - 1;
-    } else if (char === "/" && code[index + 1] === "*") {
-      const end = code.indexOf("*/", index) + 2;
-      out += code.slice(index, end);
-      index = end - 1;
-    } else if (char === " " && (TIGHT.has(out[out.length - 1] ?? "") || TIGHT.has(code[index + 1] ?? "")) && !sameSign(out[out.length - 1], code[index + 1])) {
-      continue;
-    } else {
-      out += char;
-    }
-  }
-  return out;
-}
-
-/** `a + +b` must not become `a++b`, nor `a - -b` `a--b`. */
-const sameSign = (before: string | undefined, after: string | undefined) => (before === "+" || before === "-") && before === after;
-
-/** The index just past the string literal that starts at `start`. */
-function stringEnd(code: string, start: number): number {
-  let index = start + 1;
-  while (code[index] !== '"') index += code[index] === "\\" ? 2 : 1;
-  return index + 1;
+  return code.replace(LITERAL_OR_SPACES, (match: string, offset: number) => {
+    if (match[0] !== " ") return match;
+    const before = code[offset - 1] ?? "";
+    const after = code[offset + match.length] ?? "";
+    const sameSign = (before === "+" || before === "-") && before === after;
+    return (TIGHT.has(before) || TIGHT.has(after)) && !sameSign ? "" : " ";
+  });
 }
 
 /** The path expression of `path` and a token computed at run time (`expression`, already a pointer token). */
