@@ -42,11 +42,11 @@ describe("mcpgen pull (CLI)", () => {
     const out = await tempDir("cli-stdio");
     const pulled = await mcpgen(["pull", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
-    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (7 file(s) written, 0 unchanged)\n`);
+    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (21 file(s) written, 0 unchanged)\n`);
 
     const checked = await mcpgen(["pull", "--check", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(checked).toMatchObject({ code: 0, stderr: "" });
-    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 7 file(s))\n`);
+    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 21 file(s))\n`);
   });
 
   it("--json with --header: a machine-readable summary without the header's value", async () => {
@@ -67,7 +67,7 @@ describe("mcpgen pull (CLI)", () => {
       protocolVersion: "2025-11-25",
       serverInfo: { name: "pull-test-server" },
     });
-    expect(summary["files"]).toHaveLength(7);
+    expect(summary["files"]).toHaveLength(10);
     expect(run.stdout + run.stderr + JSON.stringify(await readTree(out))).not.toContain("cli-secret-9876");
   });
 
@@ -196,7 +196,7 @@ describe("mcpgen pull (CLI)", () => {
         "validate.ts",
         "validator-runtime.ts",
         "validators.ts",
-        "validators/gone.ts",
+        "validators/fresh.ts",
         "validators/kept.ts",
       ].map((file) => expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`))),
       "run the same mcpgen pull without --check to update the snapshot and the generated files",
