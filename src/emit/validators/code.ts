@@ -507,7 +507,11 @@ class FunctionWriter {
       const table_ = table(branches);
       const passed = this.variable("n");
       const message = `"must match exactly one schema in oneOf"`;
-      const count = tracked ? `${this.use("one")}(${data}, ${table_}${seenArgument})` : direct(branches).map((call) => `(+${call})`).join(" + ");
+      const count = tracked
+        ? `${this.use("one")}(${data}, ${table_}${seenArgument})`
+        : direct(branches)
+            .map((call) => `(+${call})`)
+            .join(" + ");
       code += `{const ${passed} = ${count}; if (${passed} !== 1 && (${passed} ? ${this.use("f")}(e, ${path}, ${message}) : ${this.use("fB")}(e, ${path}, ${data}, ${table_}, ${message}))) return !1;}`;
     }
     if (schema["not"] !== undefined) {
