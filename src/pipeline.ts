@@ -53,7 +53,7 @@ export function isStackOverflow(error: unknown): boolean {
 }
 
 /**
- * Runs `render` (normalize, emit, format: ajv, Prettier and JSON.stringify
+ * Runs `render` (normalize, emit, format: the emitters, Prettier and JSON.stringify
  * all recurse), turning a stack overflow anywhere in it into a user error
  * that points at the most deeply nested value of the manifest.
  */
