@@ -104,7 +104,16 @@ export function runValidator<T>(
   value: unknown,
   role: "input" | "output",
 ): ValidationResult<T> {
-  if (!Object.prototype.hasOwnProperty.call(table, toolName)) {
+  const validator = table[toolName];
+  // Own entries only (a tool may be called `constructor`), found without hasOwnProperty, which
+  // costs more than most validations: a function the table inherits is Object.prototype's own.
+  const own =
+    typeof validator === "function"
+      ? validator !==
+        (Object.prototype as { [name: string]: unknown })[toolName]
+      : validator === null &&
+        Object.prototype.hasOwnProperty.call(table, toolName);
+  if (!own) {
     return {
       ok: false,
       issues: [
@@ -128,7 +137,6 @@ export function runValidator<T>(
       ],
     };
   }
-  const validator = table[toolName];
   // The fast path: valid values cost no issue bookkeeping.
   if (validator === null || validator === undefined || validator(value))
     return { ok: true, value: value as T };

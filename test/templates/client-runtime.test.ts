@@ -78,6 +78,14 @@ describe("runValidator", () => {
     }
   });
 
+  it("finds a tool named `__proto__` only where the table has it as its own", () => {
+    const own: { [name: string]: CompiledValidator | null } = { ["__proto__"]: null, ["toString"]: failing() };
+    expect(runValidator(own, "__proto__", 1, "output")).toEqual({ ok: true, value: 1 });
+    expect(runValidator(own, "toString", "ok", "output")).toEqual({ ok: true, value: "ok" });
+    expect(runValidator({}, "__proto__", {}, "input")).toEqual({ ok: false, issues: [{ path: "", message: 'unknown tool "__proto__"' }] });
+    expect(runValidator(Object.create(null) as typeof own, "toString", {}, "input").ok).toBe(false);
+  });
+
   it("knows only the table's own tools (not `toString` or `constructor`)", () => {
     for (const name of ["toString", "constructor", "nope"]) {
       expect(runValidator(table, name, {}, "input")).toEqual({ ok: false, issues: [{ path: "", message: `unknown tool ${JSON.stringify(name)}` }] });
