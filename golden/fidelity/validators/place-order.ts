@@ -9,5 +9,5 @@ const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["name"];if(x1!==void 
 const v2:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["city"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/city","string"))return!1;}else if(fR(e,p+"/city"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 const v3:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["sku"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/sku","string"))return!1;}else if(fR(e,p+"/sku"))return!1;}{const x4=o0["quantity"];if(x4!==void 0){if(I(x4)){if(x4<1&&f(e,p+"/quantity","must be >= 1"))return!1;}else if(fT(e,p+"/quantity","integer"))return!1;}else if(fR(e,p+"/quantity"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 const v4:Check=(d,p,e)=>{if(A(d)){for(let i2=0;i2<d.length;i2++){const x3=d[i2];if(!S(x3)&&fT(e,p+"/"+i2,"string"))return!1;}}else if(fT(e,p,"array"))return!1;return!0;};
-export const input: Check = v0;
-export const output: Check = v4;
+export const input:Check=v0;
+export const output:Check=v4;

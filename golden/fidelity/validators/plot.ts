@@ -7,5 +7,5 @@ import { type Check, N, V, fR, fT } from "../validator-runtime.js";
 const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["from"];if(x1!==void 0){if(!v1(x1,e&&p+"/from",e)&&!e)return!1;}}{const x4=o0["to"];if(x4!==void 0){if(!v1(x4,e&&p+"/to",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
 const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["x"];if(x1!==void 0){if(!N(x1)&&fT(e,p+"/x","number"))return!1;}else if(fR(e,p+"/x"))return!1;}{const x4=o0["y"];if(x4!==void 0){if(!N(x4)&&fT(e,p+"/y","number"))return!1;}else if(fR(e,p+"/y"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 const v2:Check=(d,p,e)=>{if(!N(d)&&fT(e,p,"number"))return!1;return!0;};
-export const input: Check = v0;
-export const output: Check = v2;
+export const input:Check=v0;
+export const output:Check=v2;

@@ -6,4 +6,4 @@ import { A, type Check, type Seen, V, fT, fX, h, s, t } from "../validator-runti
 
 const v0:Check=(d,p,e)=>{const a0:Seen=new Set();if(!v1(d,e&&p,e,a0)&&!e)return!1;{const o2=V(d);if(o2){for(const k3 in o2)if(h(o2,k3)&&!s(a0,k3)){if(fX(e,p+"/"+t(k3)))return!1;}}}return!0;};
 const v1:Check=(d,p,e,a)=>{const o0=V(d);if(o0){{const x1=o0["data"];if(x1!==void 0){a?.add("data");}}{const x2=o0["children"];if(x2!==void 0){a?.add("children");if(A(x2)){for(let i5=0;i5<x2.length;i5++){const x6=x2[i5];if(!v0(x6,e&&p+"/children/"+i5,e)&&!e)return!1;}}else if(fT(e,p+"/children","array"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-export const input: Check = v0;
+export const input:Check=v0;

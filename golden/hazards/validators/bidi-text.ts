@@ -6,5 +6,5 @@ import { type Check, S, V, f, fR, fT } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["access\u2067Level"];if(x1!==void 0){if(S(x1)){if(!(x1==="user\u202e \u2066// admin\u2069 \u2066"||x1==="admin")&&f(e,p+"/access\u2067Level","must be one of \"user\u202e \u2066// admin\u2069 \u2066\", \"admin\""))return!1;}else if(fT(e,p+"/access\u2067Level","string"))return!1;}else if(fR(e,p+"/access\u2067Level"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["granted"];if(x1!==void 0){if(x1!=="no\u200f\u061c"&&f(e,p+"/granted","must be \"no\u200f\u061c\""))return!1;}else if(fR(e,p+"/granted"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-export const input: Check = v0;
-export const output: Check = v1;
+export const input:Check=v0;
+export const output:Check=v1;

@@ -5,4 +5,4 @@
 import { type Check, S, V, fR, fT } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["id"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/id","string"))return!1;}else if(fR(e,p+"/id"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-export const input: Check = v0;
+export const input:Check=v0;

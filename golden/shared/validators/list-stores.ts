@@ -4,9 +4,9 @@
 
 import { A, B, type Check, I, S, V, Z, f, fR, fT, l } from "../validator-runtime.js";
 
-const r0 = /* @__PURE__ */ new RegExp("^[A-Z]{2}$", "u");
+const r0=/* @__PURE__ */new RegExp("^[A-Z]{2}$","u");
 const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["page"];if(x1!==void 0){if(!v1(x1,e&&p+"/page",e)&&!e)return!1;}}{const x4=o0["open"];if(x4!==void 0){if(!B(x4)&&fT(e,p+"/open","boolean"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
 const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["cursor"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/cursor","string"))return!1;}}{const x4=o0["size"];if(x4!==void 0){if(I(x4)){if(x4<1&&f(e,p+"/size","must be >= 1"))return!1;if(x4>100&&f(e,p+"/size","must be <= 100"))return!1;}else if(fT(e,p+"/size","integer"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
 const v2:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["stores"];if(x1!==void 0){if(A(x1)){for(let i4=0;i4<x1.length;i4++){const x5=x1[i4];const o6=V(x5);if(o6){{const x7=o6["code"];if(x7!==void 0){if(!S(x7)&&fT(e,p+"/stores/"+i4+"/code","string"))return!1;}else if(fR(e,p+"/stores/"+i4+"/code"))return!1;}{const x10=o6["address"];if(x10!==void 0){const o11=V(x10);if(o11){{const x12=o11["street"];if(x12!==void 0){if(!S(x12)&&fT(e,p+"/stores/"+i4+"/address/street","string"))return!1;}}{const x15=o11["city"];if(x15!==void 0){if(S(x15)){if(x15.length<2&&l(x15)<1&&f(e,p+"/stores/"+i4+"/address/city","must NOT have fewer than 1 characters"))return!1;}else if(fT(e,p+"/stores/"+i4+"/address/city","string"))return!1;}else if(fR(e,p+"/stores/"+i4+"/address/city"))return!1;}{const x18=o11["country"];if(x18!==void 0){if(S(x18)){if(!r0.test(x18)&&f(e,p+"/stores/"+i4+"/address/country","must match pattern \"^[A-Z]{2}$\""))return!1;}else if(fT(e,p+"/stores/"+i4+"/address/country","string"))return!1;}else if(fR(e,p+"/stores/"+i4+"/address/country"))return!1;}}else if(fT(e,p+"/stores/"+i4+"/address","object"))return!1;}else if(fR(e,p+"/stores/"+i4+"/address"))return!1;}}else if(fT(e,p+"/stores/"+i4,"object"))return!1;}}else if(fT(e,p+"/stores","array"))return!1;}else if(fR(e,p+"/stores"))return!1;}{const x23=o0["next"];if(x23!==void 0){if(!(S(x23)||Z(x23))&&fT(e,p+"/next","string,null"))return!1;}else if(fR(e,p+"/next"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-export const input: Check = v0;
-export const output: Check = v2;
+export const input:Check=v0;
+export const output:Check=v2;

@@ -11,7 +11,7 @@ const v3:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["kind"];if(x1!==void 
 const v4:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["kind"];if(x1!==void 0){if(x1!=="square"&&f(e,p+"/kind","must be \"square\""))return!1;}else if(fR(e,p+"/kind"))return!1;}{const x4=o0["side"];if(x4!==void 0){if(!N(x4)&&fT(e,p+"/side","number"))return!1;}else if(fR(e,p+"/side"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 const v5:Check=(d,p,e)=>{{const o0=V(d);if(o0){if(!h(o0,"a")&&fR(e,p+"/a"))return!1;}}return!0;};
 const v6:Check=(d,p,e)=>{{const o0=V(d);if(o0){if(!h(o0,"b")&&fR(e,p+"/b"))return!1;}}return!0;};
-const b0 = [v1, v2];
-const b1 = [v3, v4];
-const b2 = [v5, v6];
-export const input: Check = v0;
+const b0=[v1,v2];
+const b1=[v3,v4];
+const b2=[v5,v6];
+export const input:Check=v0;

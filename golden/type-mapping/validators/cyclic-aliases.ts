@@ -8,5 +8,5 @@ const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["loop"];if(x1!==void 
 const v1:Check=(d,p,e)=>{if(!(v2(d)||v3(d))&&fB(e,p,d,b0,"must match a schema in anyOf"))return!1;return!0;};
 const v2:Check=(d,p,e)=>{return!0;};
 const v3:Check=(d,p,e)=>{if(!S(d)&&fT(e,p,"string"))return!1;return!0;};
-const b0 = [v2, v3];
-export const input: Check = v0;
+const b0=[v2,v3];
+export const input:Check=v0;

@@ -6,4 +6,4 @@ import { type Check, S, type Seen, V, f, fN, fT, fX, h, l, s, t } from "../valid
 
 const v0:Check=(d,p,e)=>{const a0:Seen=new Set();const o1=V(d);if(o1){{const x2=o1["id"];if(x2!==void 0){a0?.add("id");if(!S(x2)&&fT(e,p+"/id","string"))return!1;}}for(const k5 in o1){if(!h(o1,k5))continue;if(!v1(k5)&&fN(e,p,k5,v1))return!1;}{const o8=V(d);if(o8){for(const k9 in o8)if(h(o8,k9)&&!s(a0,k9)){if(fX(e,p+"/"+t(k9)))return!1;}}}}else if(fT(e,p,"object"))return!1;return!0;};
 const v1:Check=(d,p,e)=>{if(S(d)){if(d.length>3&&l(d)>3&&f(e,p,"must NOT have more than 3 characters"))return!1;}return!0;};
-export const input: Check = v0;
+export const input:Check=v0;

@@ -6,5 +6,5 @@ import { type Check, N, S, V, f, fR, fT, fX, format_date_time, h, t } from "../v
 
 const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["location"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/location","string"))return!1;}else if(fR(e,p+"/location"))return!1;}{const x4=o0["units"];if(x4!==void 0){if(S(x4)){if(!(x4==="metric"||x4==="imperial")&&f(e,p+"/units","must be one of \"metric\", \"imperial\""))return!1;}else if(fT(e,p+"/units","string"))return!1;}}for(const k7 in o0)if(!(k7==="location"||k7==="units")&&h(o0,k7)){if(fX(e,p+"/"+t(k7)))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
 const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["temperature"];if(x1!==void 0){if(!N(x1)&&fT(e,p+"/temperature","number"))return!1;}else if(fR(e,p+"/temperature"))return!1;}{const x4=o0["conditions"];if(x4!==void 0){if(!S(x4)&&fT(e,p+"/conditions","string"))return!1;}else if(fR(e,p+"/conditions"))return!1;}{const x7=o0["humidity"];if(x7!==void 0){if(N(x7)){if(x7<0&&f(e,p+"/humidity","must be >= 0"))return!1;if(x7>100&&f(e,p+"/humidity","must be <= 100"))return!1;}else if(fT(e,p+"/humidity","number"))return!1;}else if(fR(e,p+"/humidity"))return!1;}{const x10=o0["observedAt"];if(x10!==void 0){if(S(x10)){if(!format_date_time(x10)&&f(e,p+"/observedAt","must match format \"date-time\""))return!1;}else if(fT(e,p+"/observedAt","string"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-export const input: Check = v0;
-export const output: Check = v1;
+export const input:Check=v0;
+export const output:Check=v1;

@@ -60,7 +60,7 @@ export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, sc
   const writer = new ModuleWriter(context);
   const exports = roots.map(([name, schema]) => `export const ${name}: Check = ${writer.root(schema)};`);
   writer.helpers.add("Check");
-  return { code: [...writer.constants, ...writer.functions.map(compact), ...writer.tables, ...exports, ""].join("\n"), helpers: writer.helpers };
+  return { code: [...writer.constants, ...writer.functions, ...writer.tables, ...exports].map(compact).join("\n") + "\n", helpers: writer.helpers };
 }
 
 class ModuleWriter {
