@@ -1,6 +1,6 @@
 /**
- * mcpgen's linear-time regular-expression matcher, inlined into a generated
- * `validators.ts` only when a tool's schema has a pattern that a backtracking
+ * mcpgen's linear-time regular-expression matcher, shipped in a generated
+ * `validator-runtime.ts` only when a tool's schema has a pattern that a backtracking
  * engine could take exponential or polynomial time on (`^(a+)+$`). It answers
  * `test` as an ECMAScript RegExp with the same source and flags (`u` or none)
  * would, in time linear in the text: a Thompson NFA simulated one character
