@@ -1,34 +1,44 @@
 #!/usr/bin/env node
-// Generation benchmark: `npm run bench`. Times the real CLI end to end (process
-// start, lazy imports, every stage, writes) on the largest corpus manifest and
-// on synthetic manifests of 100, 1,000 and 3,000 tools with nested input and
-// output schemas, and reports the per-tool cost and per-stage times.
+// `npm run bench`: what users feel, each measured side by side in one run, as ratios (this
+// machine's speed drifts by a fifth from hour to hour: compare within a run, never with a number
+// written down earlier). BENCH_RUNS sets the runs per timing (default 5); BENCH_ONLY a comma list
+// of sections (generation, bytes, bundle, tsc, throughput, cold).
+//
+//   generation  `mcpgen generate` end to end against a naive json-schema-to-typescript types-only
+//               script (scripts/bench-naive-types.mjs), on 1,000 and 3,000 nested tools
+//   bytes       validator code per byte of minified schema JSON: corpus servers, 1,000 tools
+//   bundle      esbuild, minified, of a program that calls one tool, against the same program
+//               generated from a manifest of that tool alone
+//   tsc         TypeScript 6 (`typescript`) and 7 (`tsc7`) on a 1,000-tool output, with and
+//               without the validators
+//   throughput  values/s against ajv, @exodus/schemasafe and zod 4, valid and invalid values of
+//               real corpus schemas
+//   cold        a fresh process calling one tool of 1,000 against ajv compiling that one schema
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
-
-// The parts measured in this process below run as in the CLI (bin/mcpgen.js says why).
-setFlagsFromString("--no-turbo-inlining");
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
 const bin = join(root, "bin/mcpgen.js");
 const scratch = mkdtempSync(join(tmpdir(), "mcpgen-bench-"));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const only = process.env.BENCH_ONLY?.split(",");
+const corpus = resolve(root, "../shared/corpus");
+const hasCorpus = existsSync(corpus);
+const { build } = await import("esbuild");
+const { normalizeManifest, recogniseManifest } = await import("../dist/src/index.js");
+const { emitValidators } = await import("../dist/src/emit/validators/index.js");
 
 /**
- * A tool with a nested input (objects, arrays, enums, a $ref) and an output
- * schema. Every tool's schemas differ (names, enum values, bounds), so no
- * tool benefits from mcpgen compiling identical schemas only once. Their
- * nested parts repeat from tool to tool (a date range, a person, a result
- * item), as real servers' do, and mcpgen compiles those once
- * (src/emit/validators/shared-subschemas.ts). With `distinct`, every nested part has a
- * bound of its own too: nothing repeats, the worst case for the validators.
+ * A tool with a nested input (objects, arrays, enums, a $ref) and an output schema. Every tool's
+ * schemas differ (names, enum values, bounds). Their nested parts repeat from tool to tool (a date
+ * range, a person, a result item), as real servers' do.
  */
-function syntheticTool(index, distinct = false) {
-  const own = (bound) => (distinct ? { maxLength: bound + index } : {});
+function syntheticTool(index) {
   return {
     name: `tool_${index}`,
     description: `Synthetic tool number ${index}.`,
@@ -42,8 +52,8 @@ function syntheticTool(index, distinct = false) {
         filter: {
           type: "object",
           properties: {
-            tags: { type: "array", items: { type: "string", ...own(20) } },
-            range: { type: "object", properties: { from: { type: "string", format: "date-time", ...own(40) }, to: { type: "string", format: "date-time" } } },
+            tags: { type: "array", items: { type: "string" } },
+            range: { type: "object", properties: { from: { type: "string", format: "date-time" }, to: { type: "string", format: "date-time" } } },
             owner: { $ref: "#/$defs/person" },
           },
           additionalProperties: false,
@@ -51,7 +61,7 @@ function syntheticTool(index, distinct = false) {
       },
       required: ["id"],
       $defs: {
-        person: { type: "object", properties: { name: { type: "string", ...own(60) }, email: { type: "string", format: "email" } }, required: ["name"] },
+        person: { type: "object", properties: { name: { type: "string" }, email: { type: "string", format: "email" } }, required: ["name"] },
       },
     },
     outputSchema: {
@@ -61,7 +71,7 @@ function syntheticTool(index, distinct = false) {
           type: "array",
           items: {
             type: "object",
-            properties: { id: { type: "string", ...own(80) }, score: { type: "number" }, labels: { type: "array", items: { type: "string" } } },
+            properties: { id: { type: "string" }, score: { type: "number" }, labels: { type: "array", items: { type: "string" } } },
             required: ["id", "score"],
           },
         },
@@ -73,154 +83,459 @@ function syntheticTool(index, distinct = false) {
   };
 }
 
-function largestCorpusManifest() {
-  const corpus = resolve(root, "../shared/corpus");
-  if (!existsSync(corpus)) return undefined;
-  const files = readdirSync(corpus).filter((file) => file.endsWith(".json"));
-  const byTools = files.map((file) => ({ file: join(corpus, file), tools: JSON.parse(readFileSync(join(corpus, file), "utf8")).tools.length }));
-  return byTools.sort((a, b) => b.tools - a.tools)[0];
+const synthetic = (count) => ({ tools: Array.from({ length: count }, (_, index) => syntheticTool(index)) });
+const manifestFile = (name, manifest) => {
+  const path = join(scratch, `${name}.json`);
+  writeFileSync(path, JSON.stringify(manifest));
+  return path;
+};
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))];
+const geomean = (values) => Math.exp(values.reduce((sum, value) => sum + Math.log(value), 0) / values.length);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ratio = (value) => `${value.toFixed(2)}x`;
+const section = (name) => only === undefined || only.includes(name);
+const corpusManifests = () =>
+  hasCorpus
+    ? readdirSync(corpus)
+        .filter((file) => file.endsWith(".json"))
+        .sort()
+        .map((file) => ({ file, manifest: JSON.parse(readFileSync(join(corpus, file), "utf8")) }))
+    : [];
+
+/** Runs a command in a fresh process: wall seconds, CPU seconds (user + system) and peak memory (KB), from /usr/bin/time. */
+function measure(command, args, options = {}) {
+  const report = join(scratch, "time.txt");
+  execFileSync("/usr/bin/time", ["-f", "%e %U %S %M", "-o", report, command, ...args], { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26, ...options });
+  const [wall, user, system, rss] = readFileSync(report, "utf8").trim().split(/\s+/).map(Number);
+  return { wall, cpu: user + system, rss };
 }
 
-function time(manifest) {
-  const samples = [];
-  let stages = {};
-  for (let run = 0; run < runs; run++) {
-    const out = join(scratch, `out-${run}`);
-    rmSync(out, { recursive: true, force: true });
-    const start = process.hrtime.bigint();
-    const stdout = execFileSync(process.execPath, [bin, "generate", manifest, "--out", out, "--json"], { encoding: "utf8", maxBuffer: 1 << 26 });
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-    stages = JSON.parse(stdout).timings;
+/** Alternates the commands, `count` runs each; the median of each measure. */
+function sideBySide(commands, count = runs) {
+  const samples = commands.map(() => []);
+  for (let run = 0; run < count; run++) commands.forEach((command, index) => samples[index].push(command()));
+  return samples.map((list) => ({ wall: median(list.map((s) => s.wall)), cpu: median(list.map((s) => s.cpu)), rss: median(list.map((s) => s.rss)) }));
+}
+
+function generate(manifest, out, extra = []) {
+  rmSync(out, { recursive: true, force: true });
+  return measure(process.execPath, [bin, "generate", manifest, "--out", out, "-q", ...extra]);
+}
+
+/** The generated TypeScript of `directory` as JavaScript modules beside each other in `out` (esbuild, not bundled). */
+async function transpile(directory, out) {
+  const entryPoints = readdirSync(directory, { recursive: true })
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => join(directory, file));
+  await build({ entryPoints, outdir: out, outbase: directory, format: "esm", platform: "node", bundle: false, logLevel: "silent" });
+  writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
+}
+
+const results = {};
+console.log(`mcpgen bench (node ${process.version}, ${(await import("node:os")).cpus().length} cores, ${runs} runs per timing; medians)\n`);
+
+// ── generation ────────────────────────────────────────────────────────────────────────────────
+if (section("generation")) {
+  console.log("Generation, end to end (mcpgen generate vs the naive types-only script, alternating):");
+  const naive = join(root, "scripts/bench-naive-types.mjs");
+  const rows = [];
+  const cases = [100, 1000, 3000].map((count) => ({
+    name: `${count} nested tools`,
+    tools: count,
+    manifest: manifestFile(`synthetic-${count}`, synthetic(count)),
+  }));
+  if (hasCorpus) {
+    const largest = corpusManifests().sort((a, b) => b.manifest.tools.length - a.manifest.tools.length)[0];
+    cases.push({ name: `corpus ${largest.file}`, tools: largest.manifest.tools.length, manifest: join(corpus, largest.file) });
   }
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)], min: samples[0], max: samples.at(-1), stages, bytes: dirBytes(join(scratch, "out-0")) };
-}
-
-function dirBytes(directory) {
-  return readdirSync(directory).reduce((sum, file) => sum + statSync(join(directory, file)).size, 0);
-}
-
-const cases = [];
-const largest = largestCorpusManifest();
-if (largest) cases.push({ name: `corpus: ${largest.file.split("/").pop()}`, manifest: largest.file, tools: largest.tools });
-else console.log("(../shared/corpus not found: corpus case skipped)");
-for (const count of [100, 1000, 3000]) {
-  const manifest = join(scratch, `synthetic-${count}.json`);
-  writeFileSync(manifest, JSON.stringify({ tools: Array.from({ length: count }, (_, index) => syntheticTool(index)) }));
-  cases.push({ name: `synthetic ${count} tools`, manifest, tools: count });
-}
-{
-  const manifest = join(scratch, "synthetic-distinct-1000.json");
-  writeFileSync(manifest, JSON.stringify({ tools: Array.from({ length: 1000 }, (_, index) => syntheticTool(index, true)) }));
-  cases.push({ name: "synthetic 1000, nothing repeated", manifest, tools: 1000, distinct: true });
-}
-
-console.log(
-  `mcpgen generate, end to end (median of ${runs} runs, and their range; node ${process.version}, ${(await import("node:os")).cpus().length} cores)\n`,
-);
-console.log(
-  ["case".padEnd(34), "tools".padStart(6), "total ms".padStart(10), "range".padStart(13), "ms/tool".padStart(9), "output".padStart(9), "  stages (ms)"].join(
-    "",
-  ),
-);
-const rows = [];
-for (const entry of cases) {
-  const result = time(entry.manifest);
-  const stages = Object.entries(result.stages)
-    .map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`)
-    .join(", ");
-  rows.push({ ...entry, ...result });
-  const range = `${result.min.toFixed(0)}-${result.max.toFixed(0)}`;
-  console.log(
-    [
-      entry.name.padEnd(34),
-      String(entry.tools).padStart(6),
-      result.median.toFixed(0).padStart(10),
-      range.padStart(13),
-      (result.median / entry.tools).toFixed(2).padStart(9),
-      `${(result.bytes / 1024).toFixed(0)} KB`.padStart(9),
-      `  ${stages}`,
-    ].join(""),
-  );
-}
-
-const synthetic = rows.filter((row) => row.name.startsWith("synthetic") && !row.distinct);
-const thousand = synthetic.find((row) => row.tools === 1000);
-const distinct = rows.find((row) => row.distinct);
-const marginal = (synthetic.at(-1).median - synthetic[0].median) / (synthetic.at(-1).tools - synthetic[0].tools);
-console.log(
-  `\nmarginal cost per tool (100 → 3,000): ${marginal.toFixed(2)} ms; 1,000 tools: ${thousand.median.toFixed(0)} ms, ` +
-    `${distinct.median.toFixed(0)} ms with nothing repeated (target < 3,000 ms)`,
-);
-
-// Where the time goes, for 1,000 tools: each heavy part alone, in this process, as CPU time.
-// Whatever the schedule, 2 cores cannot finish the whole in less than half the sum.
-{
-  const { normalizeManifest, recogniseManifest } = await import("../dist/src/index.js");
-  const { emitClient } = await import("../dist/src/emit/client/index.js");
-  const { emitTypes } = await import("../dist/src/emit/types/index.js");
-  const { emitValidate, validatorEntries } = await import("../dist/src/emit/validators/index.js");
-  const { compileValidatorChunk } = await import("../dist/src/emit/validators/compiler.js");
-  const { formatFiles } = await import("../dist/src/format/index.js");
-  const cpu = async (run) => {
-    const start = process.cpuUsage();
-    await run();
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / 1000;
-  };
-  for (const distinct of [false, true]) {
-    const tools = Array.from({ length: 1000 }, (_, index) => syntheticTool(index, distinct));
-    let ir;
-    let files;
-    let plan;
-    const own = await cpu(async () => {
-      ir = normalizeManifest(recogniseManifest({ tools }, "bench"));
-      files = [emitTypes(ir), emitClient(ir), emitValidate(ir)];
-      plan = await validatorEntries(ir);
-    });
-    const ajv = await cpu(async () => {
-      for (let start = 0; start < plan.unique.length; start += 150) await compileValidatorChunk(plan.unique.slice(start, start + 150), plan.context);
-    });
-    let formatted;
-    const format = await cpu(async () => {
-      formatted = await formatFiles(files, { outDir: scratch });
-    });
-    const prettier = await cpu(() => formatFiles(files, { outDir: scratch, knownLayout: false }));
-    const floor = (own + ajv + format) / 2;
+  for (const entry of cases) {
+    const out = join(scratch, "gen-out");
+    const [ours, theirs] = sideBySide([
+      () => generate(entry.manifest, out),
+      () => measure(process.execPath, [naive, entry.manifest, join(scratch, "naive.ts")]),
+    ]);
+    rows.push({ ...entry, ours, theirs });
     console.log(
-      `CPU for 1,000 tools${distinct ? ", nothing repeated" : ""}, each part alone: ajv ${plan.unique.length} schemas (+${plan.context.shared.length} shared) ${ajv.toFixed(0)} ms, ` +
-        `format (print, Prettier for what the printer does not vouch for) ${(formatted.reduce((sum, file) => sum + file.contents.length, 0) / 1024).toFixed(0)} KB ${format.toFixed(0)} ms (Prettier on every file whole, as with a user's Prettier config: ${prettier.toFixed(0)} ms), ` +
-        `mcpgen's normalize+emit ${own.toFixed(0)} ms; no 2-core schedule beats ${floor.toFixed(0)} ms (half the sum, before process and worker start-up)`,
+      `  ${entry.name.padEnd(32)} mcpgen ${ours.wall.toFixed(2)} s (${ours.cpu.toFixed(2)} s CPU)   naive ${theirs.wall.toFixed(2)} s (${theirs.cpu.toFixed(2)} s CPU)   ` +
+        `ratio ${ratio(ours.wall / theirs.wall)} wall, ${ratio(ours.cpu / theirs.cpu)} CPU`,
     );
   }
+  const perTool = (count) => rows.find((row) => row.tools === count).ours.wall / count;
+  const thousand = rows.find((row) => row.tools === 1000);
+  console.log(
+    `  target: 1,000 tools <= 0.2x naive: ${ratio(thousand.ours.wall / thousand.theirs.wall)}; cost per tool ${(perTool(1000) * 1000).toFixed(2)} ms at 1,000, ` +
+      `${(perTool(3000) * 1000).toFixed(2)} ms at 3,000 (marginal 1,000 -> 3,000: ${(((rows.find((row) => row.tools === 3000).ours.wall - thousand.ours.wall) / 2000) * 1000).toFixed(2)} ms)\n`,
+  );
+  results.generation = rows;
 }
 
-// Baseline: the types stage alone, mcpgen's emitter against json-schema-to-typescript
-// (which mcpgen evaluated and does not use: it names types after untrusted `title`s,
-// honours `tsType`, and is built to compile one schema at a time).
-{
-  const { compile } = await import("json-schema-to-typescript");
-  const { normalizeManifest, recogniseManifest } = await import("../dist/src/index.js");
-  const { emitTypes } = await import("../dist/src/emit/types/index.js");
-  const { printFile } = await import("../dist/src/format/printer/index.js");
-  const tools = Array.from({ length: 1000 }, (_, index) => syntheticTool(index));
-  const startOwn = performance.now();
-  printFile(emitTypes(normalizeManifest(recogniseManifest({ tools }, "bench"))));
-  const own = performance.now() - startOwn;
-  const startBaseline = performance.now();
-  for (const tool of tools) {
-    for (const schema of [tool.inputSchema, tool.outputSchema]) {
-      await compile(structuredClone(schema), tool.name, {
-        bannerComment: "",
-        format: false,
-        declareExternallyReferenced: true,
-        $refOptions: { resolve: { external: false } },
-      });
-    }
+// ── bytes ─────────────────────────────────────────────────────────────────────────────────────
+/** Each tool's validator code (its module less the header and the import line) and its schemas' minified JSON. */
+function validatorBytes(manifest, source) {
+  const ir = normalizeManifest(recogniseManifest(manifest, source));
+  const files = emitValidators(ir);
+  const byPath = new Map(files.map((file) => [file.path, file.contents]));
+  const tools = ir.tools.map((tool) => {
+    const module = byPath.get(`validators/${tool.fileBase}.ts`);
+    const code = module.slice(module.indexOf("\n\n", module.indexOf("import {")) + 2);
+    const schema = JSON.stringify(tool.raw.inputSchema ?? {}).length + (tool.raw.outputSchema === undefined ? 0 : JSON.stringify(tool.raw.outputSchema).length);
+    return { code: code.length, module: module.length, schema };
+  });
+  return { tools, runtime: byPath.get("validator-runtime.ts")?.length ?? 0, lazy: byPath.get("validators.ts").length };
+}
+
+if (section("bytes")) {
+  console.log("Validator bytes per byte of minified schema JSON (the tools' code; the shared helpers apart):");
+  if (hasCorpus) {
+    const servers = corpusManifests().map(({ file, manifest }) => ({ file, ...validatorBytes(manifest, file) }));
+    const perServer = servers.map(
+      (server) => server.tools.reduce((sum, tool) => sum + tool.code, 0) / server.tools.reduce((sum, tool) => sum + tool.schema, 0),
+    );
+    const perServerModules = servers.map(
+      (server) => server.tools.reduce((sum, tool) => sum + tool.module, 0) / server.tools.reduce((sum, tool) => sum + tool.schema, 0),
+    );
+    const perTool = servers.flatMap((server) => server.tools.map((tool) => tool.code / tool.schema));
+    const runtimes = servers.map((server) => server.runtime);
+    console.log(
+      `  corpus, ${servers.length} servers: median ${perServer.length && median(perServer).toFixed(2)}, p90 ${quantile(perServer, 0.9).toFixed(2)} ` +
+        `(whole modules with header and imports: median ${median(perServerModules).toFixed(2)}, p90 ${quantile(perServerModules, 0.9).toFixed(2)}); ` +
+        `per tool (${perTool.length}): median ${median(perTool).toFixed(2)}, p90 ${quantile(perTool, 0.9).toFixed(2)}; ` +
+        `shared helpers per server: median ${kb(median(runtimes))}, largest ${kb(Math.max(...runtimes))}`,
+    );
+    results.corpusBytes = { median: median(perServer), p90: quantile(perServer, 0.9) };
   }
-  const baseline = performance.now() - startBaseline;
+  const thousand = validatorBytes(synthetic(1000), "synthetic");
+  const code = thousand.tools.reduce((sum, tool) => sum + tool.code, 0);
+  const schema = thousand.tools.reduce((sum, tool) => sum + tool.schema, 0);
   console.log(
-    `types only, 1,000 tools: mcpgen normalize+emit+print ${own.toFixed(0)} ms; json-schema-to-typescript compile (unformatted) ${baseline.toFixed(0)} ms`,
+    `  1,000 nested tools: ${kb(code)} of code for ${kb(schema)} of schema: ${code / schema < 10 ? (code / schema).toFixed(2) : "?"}; helpers ${kb(thousand.runtime)}, lazy table ${kb(thousand.lazy)}`,
+  );
+  console.log("  target: <= 1.5 at the corpus median and on 1,000 tools\n");
+  results.thousandBytes = code / schema;
+}
+
+// ── bundle ────────────────────────────────────────────────────────────────────────────────────
+/** Bytes a browser loads for a program that calls `tool` once: the entry chunk, what it imports, and the tool's validator chunk with what that imports. */
+async function oneToolBundle(out, tool, label) {
+  const program = join(out, `bench-${label}.mjs`);
+  writeFileSync(
+    program,
+    `import { createClient } from "./index.js";\n` +
+      `const client = createClient({ callTool: async () => ({ content: [], structuredContent: {} }) }, { validate: true });\n` +
+      `client[${JSON.stringify(tool.methodName)}]({}).catch((error) => console.log(error.message));\n`,
+  );
+  const bundled = await build({
+    entryPoints: [program],
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: join(out, "dist"),
+    logLevel: "silent",
+  });
+  const outputs = bundled.metafile.outputs;
+  const sizeOf = new Map(bundled.outputFiles.map((file) => [relative(root, file.path), file.contents.length]));
+  const loaded = new Set();
+  const load = (path) => {
+    if (loaded.has(path)) return;
+    loaded.add(path);
+    for (const imported of outputs[path].imports) if (imported.kind === "import-statement") load(imported.path);
+  };
+  const keyOf = (path) => relative(root, resolve(root, path));
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined && outputs[path].entryPoint.endsWith(`bench-${label}.mjs`));
+  load(entry);
+  const sum = (paths) => [...paths].reduce((total, path) => total + (sizeOf.get(keyOf(path)) ?? 0), 0);
+  const client = sum(loaded);
+  const validatorChunk = Object.keys(outputs).find((path) => outputs[path].entryPoint?.endsWith(`validators/${tool.fileBase}.ts`));
+  if (validatorChunk !== undefined) load(validatorChunk);
+  const bytes = sum(loaded);
+  const all = [...sizeOf.values()].reduce((total, size) => total + size, 0);
+  // What the call loads beyond the program's entry chunk: the tool's validators and the helpers they import.
+  return { bytes, all, validators: bytes - client };
+}
+
+if (section("bundle")) {
+  console.log("One-tool bundle (esbuild, minified, code splitting): what a program that calls one tool loads:");
+  const cases = [{ name: "1,000 nested tools", manifest: synthetic(1000) }];
+  if (hasCorpus) {
+    const largest = corpusManifests().sort((a, b) => b.manifest.tools.length - a.manifest.tools.length)[0];
+    cases.push({ name: `corpus ${largest.file}`, manifest: largest.manifest });
+  }
+  results.bundle = [];
+  for (const entry of cases) {
+    const ir = normalizeManifest(recogniseManifest(entry.manifest, "bench"));
+    const tool = ir.tools[Math.floor(ir.tools.length / 2)];
+    const full = join(scratch, "bundle-full");
+    const single = join(scratch, "bundle-single");
+    generate(manifestFile("bundle-full", entry.manifest), full);
+    generate(manifestFile("bundle-single", { tools: [entry.manifest.tools.find((raw) => raw.name === tool.wireName)] }), single);
+    const ours = await oneToolBundle(full, tool, "full");
+    const alone = await oneToolBundle(single, normalizeManifest(recogniseManifest({ tools: [tool.raw] }, "bench")).tools[0], "single");
+    console.log(
+      `  ${entry.name.padEnd(32)} ${tool.wireName}: ${kb(ours.bytes)} loaded (all chunks ${kb(ours.all)}); generated from that tool alone ${kb(alone.bytes)}: ${ratio(ours.bytes / alone.bytes)} (target <= 1.2x); ` +
+        `of which validators ${kb(ours.validators)} against ${kb(alone.validators)}: ${ratio(ours.validators / alone.validators)}; the rest is the client's tables of every tool (method names, the lazy table)`,
+    );
+    results.bundle.push(ours.bytes / alone.bytes);
+  }
+  console.log("");
+}
+
+// ── tsc ───────────────────────────────────────────────────────────────────────────────────────
+if (section("tsc")) {
+  console.log("tsc on a 1,000-tool output (strict, Bundler), with the validators and with types and client alone (CPU, peak memory):");
+  const out = join(scratch, "tsc-full");
+  generate(manifestFile("tsc", synthetic(1000)), out);
+  const alone = join(scratch, "tsc-alone");
+  rmSync(alone, { recursive: true, force: true });
+  mkdirSync(alone);
+  for (const file of ["types.ts", "client.ts", "runtime.ts"]) cpSync(join(out, file), join(alone, file));
+  writeFileSync(join(alone, "validators.ts"), 'import type { AsyncValidators } from "./runtime.js";\nexport declare const validators: AsyncValidators;\n');
+  const config = (directory) => {
+    const path = join(directory, "tsconfig.json");
+    writeFileSync(
+      path,
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          verbatimModuleSyntax: true,
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          noEmit: true,
+          types: [],
+          lib: ["ES2022"],
+        },
+        include: ["**/*.ts"],
+      }),
+    );
+    return path;
+  };
+  const compilers = [
+    ["TypeScript 6", join(root, "node_modules/typescript/bin/tsc")],
+    ["TypeScript 7", join(root, "node_modules/tsc7/bin/tsc")],
+  ];
+  results.tsc = [];
+  for (const [name, tsc] of compilers) {
+    const [withValidators, without] = sideBySide(
+      [() => measure(process.execPath, [tsc, "-p", config(out)]), () => measure(process.execPath, [tsc, "-p", config(alone)])],
+      Math.min(runs, 3),
+    );
+    console.log(
+      `  ${name}: ${withValidators.cpu.toFixed(2)} s CPU, ${(withValidators.rss / 1024).toFixed(0)} MB with validators; ${without.cpu.toFixed(2)} s, ${(without.rss / 1024).toFixed(0)} MB without: ` +
+        `${ratio(withValidators.cpu / without.cpu)} CPU, ${ratio(withValidators.rss / without.rss)} memory (target <= 1.3x)`,
+    );
+    results.tsc.push(withValidators.cpu / without.cpu);
+  }
+  console.log("");
+}
+
+// ── throughput ────────────────────────────────────────────────────────────────────────────────
+/** A value that follows `schema` where that is easy to tell (as test/generated/corpus-validators.test.ts builds them). */
+function sample(schema, rootSchema, depth = 0) {
+  if (typeof schema === "boolean" || depth > 6) return {};
+  if (typeof schema.$ref === "string") {
+    const ref = schema.$ref;
+    const target = ref === "#" ? rootSchema : rootSchema.$defs?.[decodeURIComponent(ref.slice("#/$defs/".length))];
+    if (target !== undefined) return sample(target, rootSchema, depth + 1);
+  }
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  for (const keyword of ["anyOf", "oneOf"]) if (Array.isArray(schema[keyword])) return sample(schema[keyword][0], rootSchema, depth + 1);
+  const type = (Array.isArray(schema.type) ? schema.type[0] : schema.type) ?? (schema.properties ? "object" : schema.items ? "array" : "string");
+  if (type === "object") {
+    const value = {};
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) value[name] = sample(sub, rootSchema, depth + 1);
+    return value;
+  }
+  if (type === "array")
+    return schema.items === undefined || typeof schema.items === "boolean"
+      ? []
+      : [sample(schema.items, rootSchema, depth + 1), sample(schema.items, rootSchema, depth + 1)];
+  if (type === "integer" || type === "number") return Math.ceil(typeof schema.minimum === "number" ? schema.minimum : 1);
+  if (type === "boolean") return true;
+  if (type === "null") return null;
+  const formats = {
+    "date-time": "2026-01-02T03:04:05Z",
+    date: "2026-01-02",
+    email: "someone@example.com",
+    uri: "https://example.com/a",
+    uuid: "123e4567-e89b-12d3-a456-426614174000",
+  };
+  return formats[schema.format] ?? "x".repeat(typeof schema.minLength === "number" ? schema.minLength : 3);
+}
+
+/** Values that one change makes invalid: a property removed, given another type, or added. */
+function invalidValues(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [42];
+  const out = [];
+  for (const key of Object.keys(value)) {
+    const { [key]: _removed, ...rest } = value;
+    out.push(rest, { ...value, [key]: typeof value[key] === "number" ? "not a number" : 12345 });
+  }
+  out.push({ ...value, unexpected_property: true });
+  return out;
+}
+
+/**
+ * Calls per second of each of `runs` over `values`: rounds of about 25 ms each, the runs taking turns,
+ * after a warm-up; the best round of each counts (other processes on the machine only ever slow one down).
+ */
+function rates(runs, values, rounds = 9) {
+  const best = runs.map(() => 0);
+  const pass = (run) => {
+    for (const value of values) run(value);
+  };
+  for (const run of runs) for (let start = performance.now(); performance.now() - start < 40;) pass(run);
+  for (let round = 0; round < rounds; round++) {
+    runs.forEach((run, index) => {
+      let calls = 0;
+      const start = performance.now();
+      while (performance.now() - start < 25) {
+        pass(run);
+        calls += values.length;
+      }
+      best[index] = Math.max(best[index], calls / ((performance.now() - start) / 1000));
+    });
+  }
+  return best;
+}
+
+if (section("throughput") && hasCorpus) {
+  console.log("Throughput on real corpus schemas, values/s (mcpgen's validateInput/validateOutput: the fast path, then every issue of an invalid value):");
+  const Ajv2020 = require("ajv/dist/2020.js").default;
+  const Ajv7 = require("ajv").default;
+  const addFormats = require("ajv-formats").default;
+  const { validator: schemasafe } = require("@exodus/schemasafe");
+  const { z } = require("zod");
+  // The largest input (or output) schema of each server, the ten largest of those, each from another server.
+  const picks = corpusManifests()
+    .flatMap(({ file, manifest }) =>
+      manifest.tools.flatMap((tool) => [
+        { file, tool, role: "input", schema: tool.inputSchema },
+        ...(tool.outputSchema === undefined ? [] : [{ file, tool, role: "output", schema: tool.outputSchema }]),
+      ]),
+    )
+    .filter((pick) => typeof pick.schema === "object" && pick.schema !== null && pick.schema.type === "object")
+    .sort((a, b) => JSON.stringify(b.schema).length - JSON.stringify(a.schema).length);
+  const chosen = [];
+  const seen = new Set();
+  const ratios = { ajv: { valid: [], invalid: [] }, schemasafe: { valid: [], invalid: [] }, zod: { valid: [], invalid: [] } };
+  for (const pick of picks) {
+    if (chosen.length === 10) break;
+    if (seen.has(pick.file)) continue;
+    const draft7 = typeof pick.schema.$schema === "string" && /draft-0[467]/.test(pick.schema.$schema);
+    const ajv = addFormats(new (draft7 ? Ajv7 : Ajv2020)({ strict: false }));
+    let ajvValidate;
+    try {
+      ajvValidate = ajv.compile(pick.schema);
+    } catch {
+      continue;
+    }
+    const ir = normalizeManifest(recogniseManifest({ tools: [pick.tool] }, pick.file));
+    const valid = [sample(ir.tools[0][pick.role].schema, ir.tools[0][pick.role].schema)];
+    if (!ajvValidate(valid[0])) continue;
+    const invalid = invalidValues(valid[0]).filter((value) => !ajvValidate(value));
+    if (invalid.length === 0) continue;
+    seen.add(pick.file);
+    const out = join(scratch, `throughput-${chosen.length}`);
+    generate(manifestFile(`throughput-${chosen.length}`, { tools: [pick.tool] }), out);
+    const bundle = join(out, "validate.bundle.mjs");
+    await build({ entryPoints: [join(out, "validate.ts")], bundle: true, format: "esm", platform: "node", outfile: bundle, logLevel: "silent" });
+    const generated = await import(pathToFileURL(bundle).href);
+    const entry = pick.role === "input" ? generated.validateInput : generated.validateOutput;
+    const ours = (value) => entry(pick.tool.name, value);
+    const disagree = [...valid, ...invalid].filter((value) => ours(value).ok !== ajvValidate(value));
+    const libraries = { ajv: (value) => ajvValidate(value) || ajvValidate.errors };
+    try {
+      const check = schemasafe(pick.schema, { mode: "lax", includeErrors: true });
+      libraries.schemasafe = (value) => check(value) || check.errors;
+    } catch {
+      // schemasafe refuses this schema
+    }
+    try {
+      const schema = z.fromJSONSchema(pick.schema);
+      if (schema.safeParse(valid[0]).success) libraries.zod = (value) => schema.safeParse(value);
+    } catch {
+      // zod cannot read this schema
+    }
+    const row = [
+      `  ${`${pick.file.replace(/\.json$/, "")} ${pick.tool.name} (${pick.role}, ${kb(JSON.stringify(pick.schema).length)})`.slice(0, 58).padEnd(58)}`,
+    ];
+    const names = Object.keys(libraries);
+    const [oursValid, ...othersValid] = rates([ours, ...Object.values(libraries)], valid);
+    const [oursInvalid, ...othersInvalid] = rates([ours, ...Object.values(libraries)], invalid);
+    for (const [index, name] of names.entries()) {
+      const theirsValid = othersValid[index];
+      const theirsInvalid = othersInvalid[index];
+      ratios[name].valid.push(oursValid / theirsValid);
+      ratios[name].invalid.push(oursInvalid / theirsInvalid);
+      row.push(`${name} ${ratio(oursValid / theirsValid)}/${ratio(oursInvalid / theirsInvalid)}`);
+    }
+    console.log(`${row.join("  ")}${disagree.length > 0 ? `  (${disagree.length} verdicts differ from ajv's!)` : ""}`);
+    chosen.push(pick);
+  }
+  console.log("  (each: mcpgen's rate over the other's, valid/invalid values)");
+  for (const [name, { valid, invalid }] of Object.entries(ratios)) {
+    if (valid.length === 0) continue;
+    console.log(`  geometric mean over ${valid.length} tools: ${ratio(geomean(valid))} ${name} on valid values, ${ratio(geomean(invalid))} on invalid values`);
+  }
+  console.log("  target: >= 1.0x ajv, valid and invalid\n");
+  results.throughput = ratios;
+}
+
+// ── cold start ────────────────────────────────────────────────────────────────────────────────
+if (section("cold")) {
+  console.log("Cold start: a fresh Node process validating one value of one tool of 1,000 (CPU, wall):");
+  const manifest = synthetic(1000);
+  const out = join(scratch, "cold-ts");
+  generate(manifestFile("cold", manifest), out);
+  const js = join(scratch, "cold-js");
+  rmSync(js, { recursive: true, force: true });
+  await transpile(out, js);
+  const tool = manifest.tools[500];
+  const input = { id: "abcdefgh", limit: 5, filter: { tags: ["a"], owner: { name: "n", email: "a@b.co" } } };
+  const output = { items: [{ id: "a", score: 1 }], total: 1, next: null };
+  const client = (module) =>
+    `import { createClient } from ${JSON.stringify(pathToFileURL(join(js, module)).href)};\n` +
+    `const client = createClient({ callTool: async () => ({ content: [], structuredContent: ${JSON.stringify(output)} }) });\n` +
+    `await client.tool500(${JSON.stringify(input)});\n`;
+  writeFileSync(join(scratch, "cold-client.mjs"), client("client.js"));
+  writeFileSync(join(scratch, "cold-index.mjs"), client("index.js"));
+  writeFileSync(
+    join(scratch, "cold-validate.mjs"),
+    `import { validateInput } from ${JSON.stringify(pathToFileURL(join(js, "validate.js")).href)};\n` +
+      `if (!validateInput("tool_500", ${JSON.stringify(input)}).ok) throw new Error("invalid");\n`,
+  );
+  writeFileSync(
+    join(scratch, "cold-ajv.cjs"),
+    `const Ajv = require(${JSON.stringify(require.resolve("ajv/dist/2020.js"))}).default;\n` +
+      `const addFormats = require(${JSON.stringify(require.resolve("ajv-formats"))}).default;\n` +
+      `const ajv = addFormats(new Ajv({ strict: false }));\n` +
+      `if (!ajv.compile(${JSON.stringify(tool.inputSchema)})(${JSON.stringify(input)})) throw new Error("invalid");\n`,
+  );
+  writeFileSync(join(scratch, "cold-empty.mjs"), "\n");
+  const [viaClient, viaIndex, viaValidate, ajv, empty] = sideBySide(
+    ["cold-client.mjs", "cold-index.mjs", "cold-validate.mjs", "cold-ajv.cjs", "cold-empty.mjs"].map(
+      (script) => () => measure(process.execPath, [join(scratch, script)]),
+    ),
+    Math.max(runs, 7),
+  );
+  const line = (name, result) =>
+    `  ${name.padEnd(62)} ${result.cpu.toFixed(3)} s CPU, ${result.wall.toFixed(3)} s wall; beyond node's own start: ${(result.cpu - empty.cpu).toFixed(3)} s CPU`;
+  console.log(line("mcpgen: import client.js, call the tool (input and output)", viaClient));
+  console.log(line("mcpgen: import index.js, call the tool", viaIndex));
+  console.log(line("mcpgen: import validate.js (every tool's validators), validateInput", viaValidate));
+  console.log(line("ajv: require, new Ajv2020 + ajv-formats, compile the input schema", ajv));
+  console.log(line("node alone", empty));
+  console.log(
+    `  ratios beyond node's start: client.js ${ratio((viaClient.cpu - empty.cpu) / (ajv.cpu - empty.cpu))}, index.js ${ratio((viaIndex.cpu - empty.cpu) / (ajv.cpu - empty.cpu))}, ` +
+      `validate.js ${ratio((viaValidate.cpu - empty.cpu) / (ajv.cpu - empty.cpu))} of ajv (target <= 1.0x)\n`,
   );
 }
+
 rmSync(scratch, { recursive: true, force: true });

@@ -11,7 +11,7 @@
  */
 import type { EmittedFile, ManifestIR, OutputFile } from "./ir/index.js";
 import type { RawManifest } from "./ir/raw-manifest.js";
-import { emitClientPackage, emitTypesPackage, sortFiles, type ClientPackage } from "./emit/index.js";
+import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
 import { formatFiles } from "./format/index.js";
 import { normalizeManifest } from "./normalize/index.js";
 import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
@@ -47,13 +47,13 @@ export async function renderManifest(
   });
 }
 
-/** A stack overflow, whether thrown here or reported by a validator worker. */
+/** A stack overflow. */
 export function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /**
- * Runs `render` (normalize, emit, format: ajv, Prettier and JSON.stringify
+ * Runs `render` (normalize, emit, format: the emitters, Prettier and JSON.stringify
  * all recurse), turning a stack overflow anywhere in it into a user error
  * that points at the most deeply nested value of the manifest.
  */
@@ -85,28 +85,15 @@ export async function normalize(raw: RawManifest): Promise<ManifestIR> {
   return ir;
 }
 
-/** emit: the types alone, or the client package, whose validators go on compiling on worker threads. */
-export async function emit(ir: ManifestIR, what: ClientEmit = "client"): Promise<OutputFile[] | ClientPackage> {
+/** emit: the types alone, or the client package. */
+export function emit(ir: ManifestIR, what: ClientEmit = "client"): OutputFile[] {
   return what === "types" ? emitTypesPackage(ir) : emitClientPackage(ir);
 }
 
-/**
- * format: each file laid out once. Validators compile while the other files
- * format; then this thread takes the chunks no worker has started, and what is
- * left of that wait counts as emitting.
- */
-async function format(emitted: OutputFile[] | ClientPackage, options: RenderOptions, timings: Partial<Record<Stage, number>>): Promise<EmittedFile[]> {
+/** format: each file laid out once. */
+async function format(emitted: OutputFile[], options: RenderOptions, timings: Partial<Record<Stage, number>>): Promise<EmittedFile[]> {
   const formatOptions = { outDir: options.format === false ? (false as const) : options.outDir };
-  if (Array.isArray(emitted)) return sortFiles(await timed(timings, "format", () => formatFiles(emitted, formatOptions)));
-  const formatted = await timed(timings, "format", () => formatFiles(emitted.files, formatOptions)).catch((error: unknown) => {
-    emitted.validators.cancel();
-    throw error;
-  });
-  const validators = await timed(timings, "emit", async () => {
-    await emitted.validators.assist();
-    return emitted.validators.file;
-  });
-  return sortFiles([...formatted, validators]);
+  return sortFiles(await timed(timings, "format", () => formatFiles(emitted, formatOptions)));
 }
 
 /** A value met while looking for the deepest point: its parent chain spells its pointer. */

@@ -114,19 +114,16 @@ export interface ValidationIssue {
 export type ValidationResult<T> =
   { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
-/** The shape of an ajv standalone validator. */
-export interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: ReadonlyArray<CompiledValidatorError> | null;
-}
-interface CompiledValidatorError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: { [key: string]: unknown };
-  /** Set on the errors of a `propertyNames` schema: the property name that failed it. */
-  propertyName?: string;
-}
+/**
+ * A generated validator (`validators/<file>.ts`): called with the value
+ * alone, whether it is valid (stopping at the first failure); called with a
+ * path and an array, it pushes every issue it finds there.
+ */
+export type CompiledValidator = (
+  data: unknown,
+  path?: string,
+  issues?: ValidationIssue[],
+) => boolean;
 
 /** Runs the validator registered for `toolName` (own properties only: a tool may be called `constructor`). */
 export function runValidator<T>(
@@ -135,7 +132,16 @@ export function runValidator<T>(
   value: unknown,
   role: "input" | "output",
 ): ValidationResult<T> {
-  if (!Object.prototype.hasOwnProperty.call(table, toolName)) {
+  const validator = table[toolName];
+  // Own entries only (a tool may be called `constructor`), found without hasOwnProperty, which
+  // costs more than most validations: a function the table inherits is Object.prototype's own.
+  const own =
+    typeof validator === "function"
+      ? validator !==
+        (Object.prototype as { [name: string]: unknown })[toolName]
+      : validator === null &&
+        Object.prototype.hasOwnProperty.call(table, toolName);
+  if (!own) {
     return {
       ok: false,
       issues: [
@@ -159,172 +165,16 @@ export function runValidator<T>(
       ],
     };
   }
-  const validator = table[toolName];
+  // The fast path: valid values cost no issue bookkeeping.
   if (validator === null || validator === undefined || validator(value))
     return { ok: true, value: value as T };
-  const errors = validator.errors ?? [];
-  // A failed `propertyNames` comes with the errors that say why; the bare "property name must be valid" adds nothing to them.
-  const explained = new Set(
-    errors
-      .map((error) => error.propertyName)
-      .filter((name) => name !== undefined),
-  );
-  const issues = errors
-    .filter(
-      (error) =>
-        !(
-          error.keyword === "propertyNames" &&
-          explained.has(error.params["propertyName"] as string)
-        ),
-    )
-    .map(toIssue);
+  const issues: ValidationIssue[] = [];
+  validator(value, "", issues);
   return {
     ok: false,
     issues:
       issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }],
   };
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-function toIssue(error: CompiledValidatorError): ValidationIssue {
-  let path = error.instancePath;
-  let message =
-    error.keyword === "enum" || error.keyword === "const"
-      ? allowedValuesMessage(error)
-      : (error.message ?? errorMessage(error));
-  // Point at the offending property itself rather than its parent object.
-  // (`missingProperty` comes with `required` and with `dependentRequired`/`dependencies`.)
-  const missing = error.params["missingProperty"];
-  const additional =
-    error.params["additionalProperty"] ?? error.params["unevaluatedProperty"];
-  const badName =
-    error.propertyName ??
-    (error.keyword === "propertyNames"
-      ? error.params["propertyName"]
-      : undefined);
-  if (typeof missing === "string") {
-    path = `${path}/${escapeToken(missing)}`;
-    const dependency = error.params["property"];
-    message =
-      typeof dependency === "string"
-        ? `is required when ${JSON.stringify(dependency)} is present`
-        : "is required";
-  } else if (typeof additional === "string") {
-    path = `${path}/${escapeToken(additional)}`;
-    message = "is not an allowed property";
-  } else if (typeof badName === "string") {
-    path = `${path}/${escapeToken(badName)}`;
-    message =
-      error.keyword === "propertyNames"
-        ? "is not an allowed property name"
-        : `is not an allowed property name (the name ${message})`;
-  }
-  return { path, message };
-}
-
-/** Allowed values named in an issue; the rest are counted. */
-const ALLOWED_VALUES_SHOWN = 10;
-/** Characters of one allowed value's JSON shown before it is cut. */
-const ALLOWED_VALUE_CHARS = 60;
-
-/**
- * `must be one of "metric", "imperial"` / `must be "fixed"`: the values an
- * `enum` or `const` allows, so that a person or a model can correct the call
- * without the schema at hand (ajv's "must be equal to one of the allowed
- * values" names none). Long lists and long values are cut, saying so.
- */
-function allowedValuesMessage(error: CompiledValidatorError): string {
-  const show = (value: unknown): string => {
-    const json = JSON.stringify(value);
-    const text = json === undefined ? String(value) : json;
-    return text.length > ALLOWED_VALUE_CHARS
-      ? `${text.slice(0, ALLOWED_VALUE_CHARS)}…`
-      : text;
-  };
-  if (error.keyword === "const")
-    return `must be ${show(error.params["allowedValue"])}`;
-  const allowed = error.params["allowedValues"];
-  if (!Array.isArray(allowed)) return errorMessage(error);
-  if (allowed.length === 1) return `must be ${show(allowed[0])}`;
-  const shown = allowed.slice(0, ALLOWED_VALUES_SHOWN).map(show).join(", ");
-  const more = allowed.length - ALLOWED_VALUES_SHOWN;
-  return more > 0
-    ? `must be one of ${shown}, … (${more} more)`
-    : `must be one of ${shown}`;
-}
-
-/**
- * ajv's wording of an error, from its keyword and params: the compiled
- * validators leave the message out, which would otherwise be written into
- * them at every check (about a twelfth of their size).
- */
-export function errorMessage(error: CompiledValidatorError): string {
-  const params = error.params;
-  const param = (name: string) => String(params[name]);
-  switch (error.keyword) {
-    case "type":
-      return `must be ${Array.isArray(params["type"]) ? params["type"].join(",") : param("type")}`;
-    case "required":
-      return `must have required property '${param("missingProperty")}'`;
-    case "dependencies":
-    case "dependentRequired":
-      return `must have ${params["depsCount"] === 1 ? "property" : "properties"} ${param("deps")} when property ${param("property")} is present`;
-    case "additionalProperties":
-      return "must NOT have additional properties";
-    case "unevaluatedProperties":
-      return "must NOT have unevaluated properties";
-    case "propertyNames":
-      return "property name must be valid";
-    case "maxLength":
-    case "minLength":
-      return `must NOT have ${error.keyword === "maxLength" ? "more" : "fewer"} than ${param("limit")} characters`;
-    case "maxItems":
-    case "minItems":
-      return `must NOT have ${error.keyword === "maxItems" ? "more" : "fewer"} than ${param("limit")} items`;
-    case "maxProperties":
-    case "minProperties":
-      return `must NOT have ${error.keyword === "maxProperties" ? "more" : "fewer"} than ${param("limit")} properties`;
-    case "maximum":
-    case "minimum":
-    case "exclusiveMaximum":
-    case "exclusiveMinimum":
-      return `must be ${param("comparison")} ${param("limit")}`;
-    case "multipleOf":
-      return `must be multiple of ${param("multipleOf")}`;
-    case "pattern":
-      return `must match pattern "${param("pattern")}"`;
-    case "format":
-      return `must match format "${param("format")}"`;
-    case "enum":
-      return "must be equal to one of the allowed values";
-    case "const":
-      return "must be equal to constant";
-    case "uniqueItems":
-      return `must NOT have duplicate items (items ## ${param("j")} and ${param("i")} are identical)`;
-    case "contains":
-      return params["maxContains"] === undefined
-        ? `must contain at least ${param("minContains")} valid item(s)`
-        : `must contain at least ${param("minContains")} and no more than ${param("maxContains")} valid item(s)`;
-    case "items":
-    case "additionalItems":
-    case "unevaluatedItems":
-      return `must NOT have more than ${param("limit")} items`;
-    case "anyOf":
-      return "must match a schema in anyOf";
-    case "oneOf":
-      return "must match exactly one schema in oneOf";
-    case "not":
-      return "must NOT be valid";
-    case "if":
-      return `must match "${param("failingKeyword")}" schema`;
-    case "false schema":
-      return "boolean schema is false";
-    default:
-      return `must pass "${error.keyword}" keyword validation`;
-  }
 }
 
 function describeIssues(issues: readonly ValidationIssue[]): string {
@@ -720,6 +570,18 @@ export interface Validators {
   validateOutput(toolName: string, value: unknown): ValidationResult<unknown>;
 }
 
+/** `Validators` that load what they need first (the generated `validators.ts` imports each tool's on its first call). */
+export interface AsyncValidators {
+  validateInput(
+    toolName: string,
+    value: unknown,
+  ): Promise<ValidationResult<unknown>>;
+  validateOutput(
+    toolName: string,
+    value: unknown,
+  ): Promise<ValidationResult<unknown>>;
+}
+
 export type ToolCaller = <Result>(
   toolName: string,
   input: unknown,
@@ -847,7 +709,7 @@ function declaredOutput(
 export function createToolCaller(
   client: McpClient,
   clientOptions: ClientOptions,
-  validators: Validators,
+  validators: Validators | AsyncValidators,
   tools: ToolTraits,
 ): ToolCaller {
   const sdk = clientOptions.sdk ?? detectSdk(client);
@@ -882,7 +744,7 @@ export function createToolCaller(
       options;
     const args = input === undefined ? {} : input;
     if (validate) {
-      const checked = validators.validateInput(toolName, args);
+      const checked = await validators.validateInput(toolName, args);
       // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
       if (checked.ok === false)
         throw new ValidationError(toolName, "input", checked.issues);
@@ -939,7 +801,7 @@ export function createToolCaller(
           result,
         );
       }
-      const checked = validators.validateOutput(
+      const checked = await validators.validateOutput(
         toolName,
         result.structuredContent,
       );

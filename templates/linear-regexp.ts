@@ -1,6 +1,6 @@
 /**
- * mcpgen's linear-time regular-expression matcher, inlined into a generated
- * `validators.ts` only when a tool's schema has a pattern that a backtracking
+ * mcpgen's linear-time regular-expression matcher, shipped in a generated
+ * `validator-runtime.ts` only when a tool's schema has a pattern that a backtracking
  * engine could take exponential or polynomial time on (`^(a+)+$`). It answers
  * `test` as an ECMAScript RegExp with the same source and flags (`u` or none)
  * would, in time linear in the text: a Thompson NFA simulated one character
@@ -25,11 +25,36 @@ export type PatternNode =
   | { type: "set"; source: string; start: number; end: number }
   | { type: "sequence"; items: PatternNode[] }
   | { type: "alternation"; items: PatternNode[] }
-  | { type: "repeat"; body: PatternNode; min: number; max: number; greedy: boolean; start: number; end: number }
-  | { type: "group"; body: PatternNode; capture: number | undefined; name: string | undefined }
+  | {
+      type: "repeat";
+      body: PatternNode;
+      min: number;
+      max: number;
+      greedy: boolean;
+      start: number;
+      end: number;
+    }
+  | {
+      type: "group";
+      body: PatternNode;
+      capture: number | undefined;
+      name: string | undefined;
+    }
   | { type: "assertion"; kind: "start" | "end" | "word" | "notWord" }
-  | { type: "look"; behind: boolean; negative: boolean; body: PatternNode; start: number; end: number }
-  | { type: "backreference"; group: number | string; start: number; end: number };
+  | {
+      type: "look";
+      behind: boolean;
+      negative: boolean;
+      body: PatternNode;
+      start: number;
+      end: number;
+    }
+  | {
+      type: "backreference";
+      group: number | string;
+      start: number;
+      end: number;
+    };
 
 /** A pattern the linear matcher cannot run: a backreference, or a construct it does not know. */
 export class PatternNotLinear extends Error {
@@ -60,7 +85,10 @@ class PatternParser {
 
   parse(): PatternNode {
     const node = this.disjunction();
-    if (this.position < this.source.length) throw new PatternNotLinear(`unexpected ${JSON.stringify(this.source[this.position])} at ${this.position}`);
+    if (this.position < this.source.length)
+      throw new PatternNotLinear(
+        `unexpected ${JSON.stringify(this.source[this.position])} at ${this.position}`,
+      );
     return node;
   }
 
@@ -82,8 +110,17 @@ class PatternParser {
 
   private alternative(): PatternNode {
     const items: PatternNode[] = [];
-    while (this.position < this.source.length && this.peek() !== "|" && this.peek() !== ")") items.push(this.term());
-    return items.length === 0 ? { type: "empty" } : items.length === 1 ? items[0]! : { type: "sequence", items };
+    while (
+      this.position < this.source.length &&
+      this.peek() !== "|" &&
+      this.peek() !== ")"
+    )
+      items.push(this.term());
+    return items.length === 0
+      ? { type: "empty" }
+      : items.length === 1
+        ? items[0]!
+        : { type: "sequence", items };
   }
 
   private term(): PatternNode {
@@ -93,12 +130,21 @@ class PatternParser {
     if (this.eat("\\b")) return { type: "assertion", kind: "word" };
     if (this.eat("\\B")) return { type: "assertion", kind: "notWord" };
     let atom: PatternNode;
-    const look = /^\(\?(<?)([=!])/.exec(this.source.slice(this.position, this.position + 4));
+    const look = /^\(\?(<?)([=!])/.exec(
+      this.source.slice(this.position, this.position + 4),
+    );
     if (look !== null) {
       this.position += look[0].length;
       const body = this.disjunction();
       if (!this.eat(")")) throw new PatternNotLinear("unclosed lookaround");
-      atom = { type: "look", behind: look[1] === "<", negative: look[2] === "!", body, start, end: this.position };
+      atom = {
+        type: "look",
+        behind: look[1] === "<",
+        negative: look[2] === "!",
+        body,
+        start,
+        end: this.position,
+      };
       // Only Annex B (no `u`) lets a lookahead be quantified.
       if (atom.behind || this.unicode) return atom;
     } else {
@@ -114,15 +160,30 @@ class PatternParser {
     else if (this.eat("+")) [min, max] = [1, Infinity];
     else if (this.eat("?")) [min, max] = [0, 1];
     else {
-      const braced = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.position));
+      const braced = /^\{(\d+)(,(\d*))?\}/.exec(
+        this.source.slice(this.position),
+      );
       // Without `u`, a `{` that starts no quantifier is a literal (Annex B), read as the next atom.
       if (braced === null) return atom;
       this.position += braced[0].length;
       min = Number(braced[1]);
-      max = braced[2] === undefined ? min : braced[3] === "" ? Infinity : Number(braced[3]);
+      max =
+        braced[2] === undefined
+          ? min
+          : braced[3] === ""
+            ? Infinity
+            : Number(braced[3]);
     }
     const greedy = !this.eat("?");
-    return { type: "repeat", body: atom, min, max, greedy, start, end: this.position };
+    return {
+      type: "repeat",
+      body: atom,
+      min,
+      max,
+      greedy,
+      start,
+      end: this.position,
+    };
   }
 
   private atom(): PatternNode {
@@ -154,7 +215,12 @@ class PatternParser {
     }
     if (char === "[") {
       this.position = classEnd(this.source, this.position);
-      return { type: "set", source: this.source.slice(start, this.position), start, end: this.position };
+      return {
+        type: "set",
+        source: this.source.slice(start, this.position),
+        start,
+        end: this.position,
+      };
     }
     if (char === "\\") return this.escape();
     return { type: "char", char: this.literal(), start, end: this.position };
@@ -162,7 +228,9 @@ class PatternParser {
 
   /** The next character of the pattern itself: a code point with `u`, a code unit without. */
   private literal(): number {
-    const code = this.unicode ? this.source.codePointAt(this.position)! : this.source.charCodeAt(this.position);
+    const code = this.unicode
+      ? this.source.codePointAt(this.position)!
+      : this.source.charCodeAt(this.position);
     this.position += code > 0xffff ? 2 : 1;
     return code;
   }
@@ -171,21 +239,37 @@ class PatternParser {
     const start = this.position;
     this.position++;
     const char = this.peek();
-    const done = (code: number): PatternNode => ({ type: "char", char: code, start, end: this.position });
+    const done = (code: number): PatternNode => ({
+      type: "char",
+      char: code,
+      start,
+      end: this.position,
+    });
     if ("dDwWsS".includes(char) && char !== "") {
       this.position++;
       return { type: "set", source: `\\${char}`, start, end: this.position };
     }
     if (this.unicode && (char === "p" || char === "P")) {
       this.position = this.source.indexOf("}", this.position) + 1;
-      return { type: "set", source: this.source.slice(start, this.position), start, end: this.position };
+      return {
+        type: "set",
+        source: this.source.slice(start, this.position),
+        start,
+        end: this.position,
+      };
     }
     if (/[1-9]/.test(char)) {
       const digits = /^\d+/.exec(this.source.slice(this.position))![0];
       // Without `u`, `\8` or `\12` beyond the number of groups is a literal or an octal escape (Annex B).
-      if (!this.unicode && Number(digits) > this.totalCaptures) throw new PatternNotLinear(`legacy octal escape at ${start}`);
+      if (!this.unicode && Number(digits) > this.totalCaptures)
+        throw new PatternNotLinear(`legacy octal escape at ${start}`);
       this.position += digits.length;
-      return { type: "backreference", group: Number(digits), start, end: this.position };
+      return {
+        type: "backreference",
+        group: Number(digits),
+        start,
+        end: this.position,
+      };
     }
     if (char === "k" && (this.unicode || this.namedGroups)) {
       const close = this.source.indexOf(">", this.position);
@@ -195,17 +279,25 @@ class PatternParser {
     }
     if (char === "0") {
       this.position++;
-      if (/\d/.test(this.peek())) throw new PatternNotLinear(`legacy octal escape at ${start}`);
+      if (/\d/.test(this.peek()))
+        throw new PatternNotLinear(`legacy octal escape at ${start}`);
       return done(0);
     }
-    const controls: Record<string, number> = { f: 12, n: 10, r: 13, t: 9, v: 11 };
+    const controls: Record<string, number> = {
+      f: 12,
+      n: 10,
+      r: 13,
+      t: 9,
+      v: 11,
+    };
     if (Object.prototype.hasOwnProperty.call(controls, char)) {
       this.position++;
       return done(controls[char]!);
     }
     if (char === "c") {
       const letter = this.peek(1);
-      if (!/[A-Za-z]/.test(letter)) throw new PatternNotLinear(`legacy \\c at ${start}`);
+      if (!/[A-Za-z]/.test(letter))
+        throw new PatternNotLinear(`legacy \\c at ${start}`);
       this.position += 2;
       return done(letter.charCodeAt(0) % 32);
     }
@@ -236,7 +328,10 @@ class PatternParser {
     if (four === null) return undefined;
     this.position += 5;
     const code = parseInt(four[0], 16);
-    const low = this.unicode && code >= 0xd800 && code <= 0xdbff ? /^\\u(d[c-f][0-9a-f]{2})/i.exec(this.source.slice(this.position)) : null;
+    const low =
+      this.unicode && code >= 0xd800 && code <= 0xdbff
+        ? /^\\u(d[c-f][0-9a-f]{2})/i.exec(this.source.slice(this.position))
+        : null;
     if (low === null) return code;
     this.position += 6;
     return 0x10000 + ((code - 0xd800) << 10) + (parseInt(low[1]!, 16) - 0xdc00);
@@ -246,7 +341,8 @@ class PatternParser {
 /** The index after the `]` closing the class that starts at `start`. */
 function classEnd(source: string, start: number): number {
   let position = start + 1;
-  while (position < source.length && source[position] !== "]") position += source[position] === "\\" ? 2 : 1;
+  while (position < source.length && source[position] !== "]")
+    position += source[position] === "\\" ? 2 : 1;
   return position + 1;
 }
 
@@ -260,7 +356,11 @@ function countGroups(source: string): { captures: number; named: boolean } {
     else if (char === "[") position = classEnd(source, position) - 1;
     else if (char === "(") {
       if (source[position + 1] !== "?") captures++;
-      else if (source[position + 2] === "<" && source[position + 3] !== "=" && source[position + 3] !== "!") {
+      else if (
+        source[position + 2] === "<" &&
+        source[position + 3] !== "=" &&
+        source[position + 3] !== "!"
+      ) {
         captures++;
         named = true;
       }
@@ -322,7 +422,10 @@ class Compiler {
   }
 
   private push(program: Program, op: number, x: number, y: number): number {
-    if (++this.size > MAX_INSTRUCTIONS) throw new PatternNotLinear(`the pattern compiles to more than ${MAX_INSTRUCTIONS} instructions`);
+    if (++this.size > MAX_INSTRUCTIONS)
+      throw new PatternNotLinear(
+        `the pattern compiles to more than ${MAX_INSTRUCTIONS} instructions`,
+      );
     program.op.push(op);
     program.x.push(x);
     program.y.push(y);
@@ -338,7 +441,8 @@ class Compiler {
         this.push(program, CHAR, this.atom(node), 0);
         return;
       case "sequence":
-        for (const item of backwards ? [...node.items].reverse() : node.items) this.emit(program, item, backwards);
+        for (const item of backwards ? [...node.items].reverse() : node.items)
+          this.emit(program, item, backwards);
         return;
       case "group":
         this.emit(program, node.body, backwards);
@@ -346,7 +450,10 @@ class Compiler {
       case "alternation": {
         const jumps: number[] = [];
         node.items.forEach((item, index) => {
-          const split = index < node.items.length - 1 ? this.push(program, SPLIT, 0, 0) : -1;
+          const split =
+            index < node.items.length - 1
+              ? this.push(program, SPLIT, 0, 0)
+              : -1;
           if (split >= 0) program.x[split] = split + 1;
           this.emit(program, item, backwards);
           if (split >= 0) {
@@ -358,7 +465,8 @@ class Compiler {
         return;
       }
       case "repeat": {
-        for (let count = 0; count < node.min; count++) this.emit(program, node.body, backwards);
+        for (let count = 0; count < node.min; count++)
+          this.emit(program, node.body, backwards);
         if (node.max === Infinity) {
           const loop = this.push(program, SPLIT, 0, 0);
           program.x[loop] = loop + 1;
@@ -378,17 +486,34 @@ class Compiler {
         return;
       }
       case "assertion":
-        this.push(program, ASSERT, node.kind === "start" ? AT_START : node.kind === "end" ? AT_END : node.kind === "word" ? AT_WORD_BOUNDARY : NOT_AT_WORD_BOUNDARY, 0);
+        this.push(
+          program,
+          ASSERT,
+          node.kind === "start"
+            ? AT_START
+            : node.kind === "end"
+              ? AT_END
+              : node.kind === "word"
+                ? AT_WORD_BOUNDARY
+                : NOT_AT_WORD_BOUNDARY,
+          0,
+        );
         return;
       case "look": {
         // Inner lookarounds get lower indexes: their answers are computed first.
         const body = this.program(node.body, !node.behind);
-        this.lookarounds.push({ program: body, behind: node.behind, negative: node.negative });
+        this.lookarounds.push({
+          program: body,
+          behind: node.behind,
+          negative: node.negative,
+        });
         this.push(program, ASSERT, LOOK + this.lookarounds.length - 1, 0);
         return;
       }
       case "backreference":
-        throw new PatternNotLinear("a backreference cannot be matched in linear time");
+        throw new PatternNotLinear(
+          "a backreference cannot be matched in linear time",
+        );
     }
   }
 
@@ -396,14 +521,26 @@ class Compiler {
     let index = this.atomIndex.get(node);
     if (index === undefined) {
       index = this.atoms.length;
-      this.atoms.push(node.type === "char" ? node.char : { source: node.source, one: new RegExp(`^(?:${node.source})$`, this.flags), index });
+      this.atoms.push(
+        node.type === "char"
+          ? node.char
+          : {
+              source: node.source,
+              one: new RegExp(`^(?:${node.source})$`, this.flags),
+              index,
+            },
+      );
       this.atomIndex.set(node, index);
     }
     return index;
   }
 }
 
-const isWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+const isWordCode = (code: number) =>
+  (code >= 97 && code <= 122) ||
+  (code >= 65 && code <= 90) ||
+  (code >= 48 && code <= 57) ||
+  code === 95;
 
 /**
  * Every code unit of the Basic Multilingual Plane once, low surrogates before
@@ -419,7 +556,8 @@ function everyBmpCharacter(): string {
     for (let code = 0xd800; code < 0xdc00; code++) units.push(code);
     for (let code = 0xe000; code < 0x10000; code++) units.push(code);
     const parts: string[] = [];
-    for (let start = 0; start < units.length; start += 4096) parts.push(String.fromCharCode(...units.slice(start, start + 4096)));
+    for (let start = 0; start < units.length; start += 4096)
+      parts.push(String.fromCharCode(...units.slice(start, start + 4096)));
     bmpText = parts.join("");
   }
   return bmpText;
@@ -470,21 +608,39 @@ class Automaton {
     program.op.forEach((op, pc) => {
       if (op === ASSERT) kinds.add(program.x[pc]!);
     });
-    this.lookarounds = [...kinds].filter((kind) => kind >= LOOK).map((kind) => kind - LOOK).sort((a, b) => a - b);
-    this.usesWords = kinds.has(AT_WORD_BOUNDARY) || kinds.has(NOT_AT_WORD_BOUNDARY);
+    this.lookarounds = [...kinds]
+      .filter((kind) => kind >= LOOK)
+      .map((kind) => kind - LOOK)
+      .sort((a, b) => a - b);
+    this.usesWords =
+      kinds.has(AT_WORD_BOUNDARY) || kinds.has(NOT_AT_WORD_BOUNDARY);
   }
 
-  state(threads: ArrayLike<number>, atOrigin: boolean, lastWord: boolean): DfaState {
+  state(
+    threads: ArrayLike<number>,
+    atOrigin: boolean,
+    lastWord: boolean,
+  ): DfaState {
     const sorted = Int32Array.from(threads).sort();
     const key = `${atOrigin ? 1 : 0}${lastWord ? 1 : 0}:${sorted.join(",")}`;
     let state = this.states.get(key);
     if (state === undefined) {
-      if (this.states.size >= MAX_DFA_STATES || this.cachedThreads > MAX_CACHED_THREADS) {
+      if (
+        this.states.size >= MAX_DFA_STATES ||
+        this.cachedThreads > MAX_CACHED_THREADS
+      ) {
         this.states = new Map();
         this.cachedThreads = 0;
       }
       this.cachedThreads += sorted.length;
-      state = { threads: sorted, atOrigin, lastWord, next: [], matched: [], matchedAtFinish: [] };
+      state = {
+        threads: sorted,
+        atOrigin,
+        lastWord,
+        next: [],
+        matched: [],
+        matchedAtFinish: [],
+      };
       this.states.set(key, state);
     }
     return state;
@@ -502,7 +658,10 @@ export class LinearRegExp {
   private readonly unicode: boolean;
   private readonly atoms: Atom[];
   private readonly main: Automaton;
-  private readonly lookarounds: Array<{ automaton: Automaton; negative: boolean }>;
+  private readonly lookarounds: Array<{
+    automaton: Automaton;
+    negative: boolean;
+  }>;
   private readonly marks: Uint32Array;
   private generation = 0;
   private readonly usesWords: boolean;
@@ -515,7 +674,8 @@ export class LinearRegExp {
   private otherClasses = new Map<number, number>();
 
   constructor(source: string, flags = "u") {
-    if (flags !== "u" && flags !== "") throw new PatternNotLinear(`unsupported flags ${JSON.stringify(flags)}`);
+    if (flags !== "u" && flags !== "")
+      throw new PatternNotLinear(`unsupported flags ${JSON.stringify(flags)}`);
     // The native engine decides what is valid: the matcher reads only valid patterns.
     new RegExp(source, flags);
     this.source = source;
@@ -525,10 +685,18 @@ export class LinearRegExp {
     const main = compiler.program(parsePattern(source, this.unicode), false);
     this.atoms = compiler.atoms;
     this.main = new Automaton(main, true);
-    this.lookarounds = compiler.lookarounds.map((look) => ({ automaton: new Automaton(look.program, look.behind), negative: look.negative }));
-    const automata = [this.main, ...this.lookarounds.map((look) => look.automaton)];
+    this.lookarounds = compiler.lookarounds.map((look) => ({
+      automaton: new Automaton(look.program, look.behind),
+      negative: look.negative,
+    }));
+    const automata = [
+      this.main,
+      ...this.lookarounds.map((look) => look.automaton),
+    ];
     this.usesWords = automata.some((automaton) => automaton.usesWords);
-    this.marks = new Uint32Array(Math.max(...automata.map((automaton) => automaton.program.op.length)));
+    this.marks = new Uint32Array(
+      Math.max(...automata.map((automaton) => automaton.program.op.length)),
+    );
   }
 
   /** A key ajv can tell patterns apart by (a RegExp's is its `/source/flags` form, which this never is). */
@@ -540,8 +708,15 @@ export class LinearRegExp {
     const answers: Uint8Array[] = [];
     for (const look of this.lookarounds) {
       // A lookahead holds at i when its body matches from i: its reversed body, run from the end, matches back to i.
-      const found = this.run(look.automaton, text, answers, false) as Uint8Array;
-      if (look.negative) for (let position = 0; position < found.length; position++) found[position] = 1 - found[position]!;
+      const found = this.run(
+        look.automaton,
+        text,
+        answers,
+        false,
+      ) as Uint8Array;
+      if (look.negative)
+        for (let position = 0; position < found.length; position++)
+          found[position] = 1 - found[position]!;
       answers.push(found);
     }
     return this.run(this.main, text, answers, true) === true;
@@ -552,7 +727,12 @@ export class LinearRegExp {
    * backwards for a lookahead's reversed body. With `firstOnly`, whether anything matches;
    * otherwise the positions where matches end (begin, backwards).
    */
-  private run(automaton: Automaton, text: string, answers: readonly Uint8Array[], firstOnly: boolean): boolean | Uint8Array {
+  private run(
+    automaton: Automaton,
+    text: string,
+    answers: readonly Uint8Array[],
+    firstOnly: boolean,
+  ): boolean | Uint8Array {
     const length = text.length;
     const forwards = automaton.forwards;
     const found = firstOnly ? undefined : new Uint8Array(length + 1);
@@ -561,28 +741,76 @@ export class LinearRegExp {
     const stride = 1 << looks.length;
     let state = automaton.state([], true, false);
     let threads: ArrayLike<number> = [];
-    for (let position = forwards ? 0 : length; ; ) {
+    for (let position = forwards ? 0 : length; ;) {
       let bits = 0;
-      for (let index = 0; index < looks.length; index++) bits |= answers[looks[index]!]![position]! << index;
+      for (let index = 0; index < looks.length; index++)
+        bits |= answers[looks[index]!]![position]! << index;
       let matched: boolean;
       if (forwards ? position >= length : position <= 0) {
-        matched = cached ? (state.matchedAtFinish[bits] ??= this.closure(automaton, state.threads, state.atOrigin, true, state.lastWord, false, answers, position, undefined)) : this.closure(automaton, threads, position === (forwards ? 0 : length), true, false, false, answers, position, undefined, text);
+        matched = cached
+          ? (state.matchedAtFinish[bits] ??= this.closure(
+              automaton,
+              state.threads,
+              state.atOrigin,
+              true,
+              state.lastWord,
+              false,
+              answers,
+              position,
+              undefined,
+            ))
+          : this.closure(
+              automaton,
+              threads,
+              position === (forwards ? 0 : length),
+              true,
+              false,
+              false,
+              answers,
+              position,
+              undefined,
+              text,
+            );
         if (matched) {
           if (found === undefined) return true;
           found[position] = 1;
         }
         break;
       }
-      let code = forwards ? text.charCodeAt(position) : text.charCodeAt(position - 1);
+      let code = forwards
+        ? text.charCodeAt(position)
+        : text.charCodeAt(position - 1);
       let width = 1;
-      if (this.unicode && (forwards ? code >= 0xd800 && code <= 0xdbff : code >= 0xdc00 && code <= 0xdfff)) [code, width] = forwards ? this.codeAt(text, position) : this.codeBefore(text, position);
+      if (
+        this.unicode &&
+        (forwards
+          ? code >= 0xd800 && code <= 0xdbff
+          : code >= 0xdc00 && code <= 0xdfff)
+      )
+        [code, width] = forwards
+          ? this.codeAt(text, position)
+          : this.codeBefore(text, position);
       if (cached) {
         const key = this.classOf(code) * stride + bits;
         let next = state.next[key];
         if (next === undefined) {
           const waiting: number[] = [];
-          state.matched[key] = this.closure(automaton, state.threads, state.atOrigin, false, state.lastWord, isWordCode(code), answers, position, waiting);
-          next = automaton.state(this.advance(automaton.program, waiting, code), false, automaton.usesWords && isWordCode(code));
+          state.matched[key] = this.closure(
+            automaton,
+            state.threads,
+            state.atOrigin,
+            false,
+            state.lastWord,
+            isWordCode(code),
+            answers,
+            position,
+            waiting,
+          );
+          next = automaton.state(
+            this.advance(automaton.program, waiting, code),
+            false,
+            automaton.usesWords && isWordCode(code),
+          );
           // After a cache reset `state` is no longer cached; filling it in is harmless.
           state.next[key] = next;
         }
@@ -590,7 +818,18 @@ export class LinearRegExp {
         state = next;
       } else {
         const waiting: number[] = [];
-        matched = this.closure(automaton, threads, position === (forwards ? 0 : length), false, false, false, answers, position, waiting, text);
+        matched = this.closure(
+          automaton,
+          threads,
+          position === (forwards ? 0 : length),
+          false,
+          false,
+          false,
+          answers,
+          position,
+          waiting,
+          text,
+        );
         threads = this.advance(automaton.program, waiting, code);
       }
       if (matched) {
@@ -602,9 +841,15 @@ export class LinearRegExp {
     return found ?? false;
   }
 
-  private advance(program: Program, waiting: readonly number[], code: number): number[] {
+  private advance(
+    program: Program,
+    waiting: readonly number[],
+    code: number,
+  ): number[] {
     const threads: number[] = [];
-    for (const pc of waiting) if (this.atomMatches(this.atoms[program.x[pc]!]!, code)) threads.push(pc + 1);
+    for (const pc of waiting)
+      if (this.atomMatches(this.atoms[program.x[pc]!]!, code))
+        threads.push(pc + 1);
     return threads;
   }
 
@@ -630,7 +875,8 @@ export class LinearRegExp {
     if (text !== undefined && automaton.usesWords) {
       // Simulated without a DFA: the characters around the position are read from the text.
       const before = position > 0 && isWordCode(text.charCodeAt(position - 1));
-      const after = position < text.length && isWordCode(text.charCodeAt(position));
+      const after =
+        position < text.length && isWordCode(text.charCodeAt(position));
       [lastWord, nextWord] = forwards ? [before, after] : [after, before];
     }
     const marks = this.marks;
@@ -640,7 +886,8 @@ export class LinearRegExp {
     }
     const generation = this.generation;
     const stack: number[] = [0];
-    for (let index = threads.length - 1; index >= 0; index--) stack.push(threads[index]!);
+    for (let index = threads.length - 1; index >= 0; index--)
+      stack.push(threads[index]!);
     let matched = false;
     while (stack.length > 0) {
       const pc = stack.pop()!;
@@ -659,11 +906,19 @@ export class LinearRegExp {
         case ASSERT: {
           const kind = program.x[pc]!;
           const holds =
-            kind === AT_START ? (forwards ? atOrigin : atFinish)
-            : kind === AT_END ? (forwards ? atFinish : atOrigin)
-            : kind === AT_WORD_BOUNDARY ? lastWord !== nextWord
-            : kind === NOT_AT_WORD_BOUNDARY ? lastWord === nextWord
-            : answers[kind - LOOK]![position] === 1;
+            kind === AT_START
+              ? forwards
+                ? atOrigin
+                : atFinish
+              : kind === AT_END
+                ? forwards
+                  ? atFinish
+                  : atOrigin
+                : kind === AT_WORD_BOUNDARY
+                  ? lastWord !== nextWord
+                  : kind === NOT_AT_WORD_BOUNDARY
+                    ? lastWord === nextWord
+                    : answers[kind - LOOK]![position] === 1;
           if (holds) stack.push(pc + 1);
           break;
         }
@@ -679,7 +934,8 @@ export class LinearRegExp {
     const unit = text.charCodeAt(position);
     if (position + 1 < text.length) {
       const low = text.charCodeAt(position + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) return [0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00), 2];
+      if (low >= 0xdc00 && low <= 0xdfff)
+        return [0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00), 2];
     }
     return [unit, 1];
   }
@@ -688,7 +944,8 @@ export class LinearRegExp {
     const unit = text.charCodeAt(position - 1);
     if (position >= 2) {
       const high = text.charCodeAt(position - 2);
-      if (high >= 0xd800 && high <= 0xdbff) return [0x10000 + ((high - 0xd800) << 10) + (unit - 0xdc00), 2];
+      if (high >= 0xd800 && high <= 0xdbff)
+        return [0x10000 + ((high - 0xd800) << 10) + (unit - 0xdc00), 2];
     }
     return [unit, 1];
   }
@@ -697,16 +954,21 @@ export class LinearRegExp {
     if (typeof atom === "number") return atom === code;
     if (code < 0x10000 && code >= 128 && this.bmpMembers !== undefined) {
       const members = this.bmpMembers[atom.index];
-      if (members !== undefined) return (members[code >>> 5]! & (1 << (code & 31))) !== 0;
+      if (members !== undefined)
+        return (members[code >>> 5]! & (1 << (code & 31))) !== 0;
     }
-    return atom.one.test(this.unicode ? String.fromCodePoint(code) : String.fromCharCode(code));
+    return atom.one.test(
+      this.unicode ? String.fromCodePoint(code) : String.fromCharCode(code),
+    );
   }
 
   /** The class of a character, numbered: characters of a class are alike to every atom (and to `\b`). */
   private classOf(code: number): number {
     if (code < 128) {
       const known = this.asciiClasses[code]!;
-      return known >= 0 ? known : (this.asciiClasses[code] = this.classify(code));
+      return known >= 0
+        ? known
+        : (this.asciiClasses[code] = this.classify(code));
     }
     if (code < 0x10000 && this.bmpClasses !== undefined) {
       const known = this.bmpClasses[code]!;
@@ -718,7 +980,9 @@ export class LinearRegExp {
       // Many distinct characters: from now on, one native pass over the BMP per class atom, then bit tests.
       this.otherClasses = new Map();
       if (this.bmpClasses === undefined) {
-        this.bmpMembers = this.atoms.map((atom) => (typeof atom === "number" ? undefined : this.bmpMembersOf(atom.source)));
+        this.bmpMembers = this.atoms.map((atom) =>
+          typeof atom === "number" ? undefined : this.bmpMembersOf(atom.source),
+        );
         this.bmpClasses = new Int32Array(0x10000).fill(-1);
       }
       if (code < 0x10000) return (this.bmpClasses[code] = this.classify(code));
@@ -730,7 +994,8 @@ export class LinearRegExp {
 
   private classify(code: number): number {
     let key = this.usesWords && isWordCode(code) ? "w" : "";
-    for (let index = 0; index < this.atoms.length; index++) if (this.atomMatches(this.atoms[index]!, code)) key += `,${index}`;
+    for (let index = 0; index < this.atoms.length; index++)
+      if (this.atomMatches(this.atoms[index]!, code)) key += `,${index}`;
     let id = this.classIds.get(key);
     if (id === undefined) {
       id = this.classIds.size;
@@ -741,7 +1006,9 @@ export class LinearRegExp {
 
   private bmpMembersOf(source: string): Uint32Array {
     const members = new Uint32Array(0x10000 / 32);
-    for (const match of everyBmpCharacter().matchAll(new RegExp(source, `${this.flags}g`))) {
+    for (const match of everyBmpCharacter().matchAll(
+      new RegExp(source, `${this.flags}g`),
+    )) {
       const code = match[0].charCodeAt(0);
       members[code >>> 5]! |= 1 << (code & 31);
     }

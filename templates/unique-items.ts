@@ -1,11 +1,11 @@
 /**
  * `uniqueItems` (JSON Schema validation, section 6.4.3) in time linear in the
- * array's size, inlined into a generated `validators.ts` only when one of its
- * schemas has `uniqueItems: true` (the keyword in
- * src/emit/validators/compiler.ts calls `duplicateItems`). ajv's own check
+ * array's size, shipped in a generated `validator-runtime.ts` only when one of
+ * its schemas has `uniqueItems: true` (the validators call `duplicateItems`,
+ * src/emit/validators/code.ts). ajv's own check
  * compares every pair of items with a deep equality: an array of 20,000 small
  * objects (230 KB) took it 17 s, and a scaffolded server takes request bodies
- * of up to 4 MB. Equality is `equal`'s (templates/validator-runtime.ts, inlined
+ * of up to 4 MB. Equality is `q`'s (templates/validator-runtime.ts, shipped
  * beside this): JSON Schema's, for which 1 and 1.0 are one number and key
  * order does not matter.
  */
@@ -23,7 +23,9 @@
  * keyed by their canonical texts instead, which is exact and linear too, only
  * slower.
  */
-export function duplicateItems(items: readonly unknown[]): [i: number, j: number] | undefined {
+export function duplicateItems(
+  items: readonly unknown[],
+): [i: number, j: number] | undefined {
   const count = items.length;
   const hasher = new ItemHasher();
   const mask = 2 ** Math.ceil(Math.log2(2 * count + 1)) - 1;
@@ -40,16 +42,22 @@ export function duplicateItems(items: readonly unknown[]): [i: number, j: number
     second[index] = hasher.second;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const held = slots[slot]! - 1;
-      if (held === -1 || (first[held] === hash && second[held] === hasher.second)) {
+      if (
+        held === -1 ||
+        (first[held] === hash && second[held] === hasher.second)
+      ) {
         if (held !== -1) found = [index, held];
         slots[slot] = index + 1;
         break;
       }
-      if (++probes > MAX_PROBES_PER_ITEM * count) return duplicatesByText(items);
+      if (++probes > MAX_PROBES_PER_ITEM * count)
+        return duplicatesByText(items);
     }
   }
   if (found === undefined) return undefined;
-  return sameItems(items[found[0]], items[found[1]]) ? found : duplicatesByText(items);
+  return sameItems(items[found[0]], items[found[1]])
+    ? found
+    : duplicatesByText(items);
 }
 
 /**
@@ -67,20 +75,29 @@ function sameItems(a: unknown, b: unknown): boolean {
     const right = pending.pop();
     const left = pending.pop();
     if (left === right) continue;
-    if (!(left && right && typeof left === "object" && typeof right === "object")) {
+    if (!(
+      left &&
+      right &&
+      typeof left === "object" &&
+      typeof right === "object"
+    )) {
       if (left !== left && right !== right) continue;
       return false;
     }
     if (Array.isArray(left)) {
       if (!Array.isArray(right) || left.length !== right.length) return false;
-      for (let index = 0; index < left.length; index++) pending.push(left[index], right[index]);
+      for (let index = 0; index < left.length; index++)
+        pending.push(left[index], right[index]);
     } else {
       if (Array.isArray(right)) return false;
       const keys = Object.keys(left);
       if (keys.length !== Object.keys(right).length) return false;
       for (const key of keys) {
         if (!Object.prototype.hasOwnProperty.call(right, key)) return false;
-        pending.push((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]);
+        pending.push(
+          (left as Record<string, unknown>)[key],
+          (right as Record<string, unknown>)[key],
+        );
       }
     }
   }
@@ -92,7 +109,9 @@ function sameItems(a: unknown, b: unknown): boolean {
  * for V8 to hash well, a sort. Exported for the tests, which compare it with
  * ajv's check too.
  */
-export function duplicatesByText(items: readonly unknown[]): [i: number, j: number] | undefined {
+export function duplicatesByText(
+  items: readonly unknown[],
+): [i: number, j: number] | undefined {
   const writer = new CanonicalWriter();
   const strings = new Map<string, number>();
   const texts = new Map<string, number>();
@@ -112,11 +131,26 @@ export function duplicatesByText(items: readonly unknown[]): [i: number, j: numb
     if (earlier !== undefined) found = [index, earlier];
     seen.set(key, index);
   }
-  long.sort((a, b) => (a.string !== b.string ? (a.string ? -1 : 1) : a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+  long.sort((a, b) =>
+    a.string !== b.string
+      ? a.string
+        ? -1
+        : 1
+      : a.key < b.key
+        ? -1
+        : a.key > b.key
+          ? 1
+          : a.index - b.index,
+  );
   for (let position = 1; position < long.length; position++) {
     const { key, string, index } = long[position]!;
     const previous = long[position - 1]!;
-    if (previous.string === string && previous.key === key && (found === undefined || index > found[0])) found = [index, previous.index];
+    if (
+      previous.string === string &&
+      previous.key === key &&
+      (found === undefined || index > found[0])
+    )
+      found = [index, previous.index];
   }
   return found;
 }
@@ -206,7 +240,10 @@ class ItemHasher {
     let sum2 = 0;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index]!;
-      const member = this.hash((value as Record<string, unknown>)[key], depth + 1);
+      const member = this.hash(
+        (value as Record<string, unknown>)[key],
+        depth + 1,
+      );
       if (member === undefined) return undefined;
       const member2 = this.second;
       const name = this.text(key, 11);
@@ -321,7 +358,8 @@ class CanonicalWriter {
   private identity(value: unknown): string {
     this.identities ??= new Map();
     let id = this.identities.get(value);
-    if (id === undefined) this.identities.set(value, (id = this.identities.size));
+    if (id === undefined)
+      this.identities.set(value, (id = this.identities.size));
     return `#${id}`;
   }
 }

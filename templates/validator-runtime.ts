@@ -1,16 +1,274 @@
 /**
- * Runtime helpers inlined into every generated `validators.ts`, so the
- * compiled validators import nothing (no ajv, no ajv-formats).
+ * The helpers every generated validator calls, emitted into an output's
+ * `validator-runtime.ts` (only the helpers and format checks its validators
+ * use: src/emit/validators/runtime-module.ts picks them by name), so the
+ * validators import nothing from a package. The validators themselves are
+ * code mcpgen writes from each schema (src/emit/validators/); the names are
+ * short because every check repeats them.
  *
- * `ucs2length` and `equal` replace ajv's runtime modules
- * (ajv/dist/runtime/ucs2length, fast-deep-equal); `formats` replaces
- * ajv-formats' `fullFormats` and keeps its semantics (regexes from ajv-formats,
- * MIT licence). The generator also hands these same objects to ajv, so the
- * code ajv compiles matches what runs.
+ * Every validator is a `Check`: called without `issues`, it answers whether
+ * the value is valid and stops at the first failure (the fast path); called
+ * with an array, it pushes every issue it finds, each with its JSON pointer
+ * and words (only after the fast path said no). `seen` collects what a
+ * schema evaluated, for `unevaluatedProperties`/`unevaluatedItems`.
+ *
+ * `ucs2length`, `equal` and the format checks replace ajv's runtime modules
+ * and ajv-formats' `fullFormats`, keeping their semantics (regexes from
+ * ajv-formats, MIT licence).
  */
 
+/** One problem a validator found: where (a JSON pointer into the value) and what. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * What a schema evaluated of the instance (2020-12 Core §11): property
+ * names, item indices, or `true` for all of them.
+ */
+export type Seen = Set<string | number | boolean>;
+
+/** A validator: see the top of this file. */
+export type Check = (
+  data: unknown,
+  path?: string,
+  issues?: ValidationIssue[],
+  seen?: Seen,
+) => boolean;
+
+type Issues = ValidationIssue[] | undefined;
+type Path = string | undefined;
+type JsonObject = { [key: string]: unknown };
+
+/** A JSON object (not an array, not null). */
+export const O = (data: unknown): data is JsonObject =>
+  typeof data === "object" && data !== null && !Array.isArray(data);
+
+/**
+ * The own properties of a JSON object, to read by name: the object itself
+ * when its prototype is Object.prototype (JSON.parse's) or null, since then
+ * only the names Object.prototype has can be inherited, and the validators
+ * check those with `h`; otherwise a copy of its own enumerable properties
+ * (what JSON.stringify sends) without a prototype. Undefined when `data` is
+ * not a JSON object.
+ */
+export function V(data: unknown): JsonObject | undefined {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return undefined;
+  const prototype = Object.getPrototypeOf(data);
+  if (prototype === Object.prototype || prototype === null)
+    return data as JsonObject;
+  const own: JsonObject = Object.create(null);
+  for (const name of Object.keys(data)) own[name] = (data as JsonObject)[name];
+  return own;
+}
+
+/** An array. */
+export const A = (data: unknown): data is unknown[] => Array.isArray(data);
+
+/** A string. */
+export const S = (data: unknown): data is string => typeof data === "string";
+
+/** A JSON number: NaN and the infinities, which JSON.stringify sends as null, are not. */
+export const N = (data: unknown): data is number =>
+  typeof data === "number" && isFinite(data);
+
+/** An integer (a finite number with no fraction). */
+export const I = (data: unknown): data is number => Number.isInteger(data);
+
+/** A boolean. */
+export const B = (data: unknown): data is boolean => typeof data === "boolean";
+
+/** `null`. */
+export const Z = (data: unknown): data is null => data === null;
+
+/** Whether `data` has `name` as its own property (never an inherited `constructor` or `__proto__`). */
+export const h = (data: object, name: string): boolean =>
+  Object.prototype.hasOwnProperty.call(data, name);
+
+/** How many own properties `data` has. */
+export const K = (data: object): number => Object.keys(data).length;
+
+/**
+ * A failure: in the fast path (no `issues`), true, and the validator returns
+ * false at once; otherwise the issue is pushed, and false lets it go on.
+ */
+export function f(issues: Issues, path: Path, message: string): boolean {
+  if (issues === undefined) return true;
+  issues.push({ path: path ?? "", message });
+  return false;
+}
+
+/** `f` for a value of the wrong type: "must be string". */
+export const fT = (issues: Issues, path: Path, type: string): boolean =>
+  f(issues, path, "must be " + type);
+
+/** `f` for a required property that is missing, at its own pointer. */
+export const fR = (issues: Issues, path: Path): boolean =>
+  f(issues, path, "is required");
+
+/** `f` for a property `additionalProperties: false` (or `unevaluatedProperties: false`) refuses. */
+export const fX = (issues: Issues, path: Path): boolean =>
+  f(issues, path, "is not an allowed property");
+
+/** A property name as a JSON pointer token (RFC 6901). */
+export const t = (name: string): string =>
+  name.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
+ * `multipleOf`: the quotient compared to its nearest integer to 9 decimal
+ * places (19.99 is a multiple of 0.01, though 19.99 / 0.01 is
+ * 1998.9999999999998), and a quotient that overflows counted as no multiple.
+ */
+export function M(data: number, divisor: number): boolean {
+  const quotient = data / divisor;
+  return (
+    isFinite(quotient) && Math.abs(Math.round(quotient) - quotient) <= 1e-9
+  );
+}
+
+/** A `dependentRequired` dependency: each of `names` must be there when `property` is. */
+export function fD(
+  data: JsonObject,
+  property: string,
+  names: readonly string[],
+  issues: Issues,
+  path: Path,
+): boolean {
+  for (const name of names) {
+    if (h(data, name)) continue;
+    if (
+      f(
+        issues,
+        path + "/" + t(name),
+        `is required when ${JSON.stringify(property)} is present`,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Adds what `from` evaluated to `to`. */
+function see(to: Seen | undefined, from: Seen): void {
+  if (to !== undefined) for (const key of from) to.add(key);
+}
+
+/** Marks the first `count` items of `items` evaluated (`prefixItems`). */
+export function sI(seen: Seen | undefined, count: number): void {
+  if (seen !== undefined)
+    for (let index = 0; index < count; index++) seen.add(index);
+}
+
+/** Whether `seen` holds `key`, or everything. */
+export const s = (seen: Seen, key: string | number): boolean =>
+  seen.has(true) || seen.has(key);
+
+/**
+ * `anyOf`: whether some branch accepts `data`. With `seen`, every branch is
+ * tried and what each passing one evaluated is seen (2020-12 Core §10.2.1.2).
+ */
+export function any(
+  data: unknown,
+  branches: readonly Check[],
+  seen?: Seen,
+): boolean {
+  if (seen === undefined) {
+    for (const branch of branches) if (branch(data)) return true;
+    return false;
+  }
+  let passed = false;
+  for (const branch of branches) {
+    const own: Seen = new Set();
+    if (branch(data, "", undefined, own)) {
+      passed = true;
+      see(seen, own);
+    }
+  }
+  return passed;
+}
+
+/** `oneOf`: how many branches accept `data`; with `seen`, what the only passing one evaluated is seen. */
+export function one(
+  data: unknown,
+  branches: readonly Check[],
+  seen?: Seen,
+): number {
+  let passed = 0;
+  let evaluated: Seen | undefined;
+  for (const branch of branches) {
+    const own: Seen = new Set();
+    if (branch(data, "", undefined, seen && own)) {
+      passed++;
+      evaluated = own;
+    }
+  }
+  if (passed === 1 && evaluated !== undefined) see(seen, evaluated);
+  return passed;
+}
+
+/** Whether `branch` (an `if`) accepts `data`; with `seen`, what it evaluated is seen when it does. */
+export function y(data: unknown, branch: Check, seen?: Seen): boolean {
+  if (seen === undefined) return branch(data);
+  const own: Seen = new Set();
+  const passed = branch(data, "", undefined, own);
+  if (passed) see(seen, own);
+  return passed;
+}
+
+/**
+ * A failed `anyOf` or `oneOf` (none passed): every branch's issues, then
+ * `message`. Each branch says why it failed, and the last issue that none fits.
+ */
+export function fB(
+  issues: Issues,
+  path: Path,
+  data: unknown,
+  branches: readonly Check[],
+  message: string,
+): boolean {
+  if (issues === undefined) return true;
+  for (const branch of branches) branch(data, path, issues, new Set());
+  return f(issues, path, message);
+}
+
+/** A property name `names` (the `propertyNames` schema) refuses: each of its issues, at the property. */
+export function fN(
+  issues: Issues,
+  path: Path,
+  name: string,
+  names: Check,
+): boolean {
+  if (issues === undefined) return true;
+  const own: ValidationIssue[] = [];
+  names(name, "", own);
+  const at = path + "/" + t(name);
+  if (own.length === 0) return f(issues, at, "is not an allowed property name");
+  for (const issue of own)
+    f(
+      issues,
+      at,
+      `is not an allowed property name (the name ${issue.message})`,
+    );
+  return false;
+}
+
+/** `uniqueItems`: the duplicate pair `duplicateItems` finds, as an issue. */
+export function fU(
+  issues: Issues,
+  path: Path,
+  pair: readonly [number, number],
+): boolean {
+  return f(
+    issues,
+    path,
+    `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`,
+  );
+}
+
 /** String length in Unicode code points, as JSON Schema's `minLength`/`maxLength` count. */
-export function ucs2length(text: string): number {
+export function l(text: string): number {
   const length = text.length;
   let count = 0;
   let position = 0;
@@ -25,13 +283,14 @@ export function ucs2length(text: string): number {
   return count;
 }
 
-/** Deep equality of JSON values (for `enum`, `const` and `uniqueItems`). */
-export function equal(a: unknown, b: unknown): boolean {
+/** Deep equality of JSON values (for `enum` and `const`): 1 and 1.0 are one number, key order does not matter. */
+export function q(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a && b && typeof a === "object" && typeof b === "object") {
     if (Array.isArray(a)) {
       if (!Array.isArray(b) || a.length !== b.length) return false;
-      for (let index = a.length; index-- !== 0; ) if (!equal(a[index], b[index])) return false;
+      for (let index = a.length; index-- !== 0;)
+        if (!q(a[index], b[index])) return false;
       return true;
     }
     if (Array.isArray(b)) return false;
@@ -39,38 +298,50 @@ export function equal(a: unknown, b: unknown): boolean {
     if (keysA.length !== Object.keys(b).length) return false;
     for (const key of keysA) {
       if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-      if (!equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+      if (!q((a as JsonObject)[key], (b as JsonObject)[key])) return false;
     }
     return true;
   }
   return a !== a && b !== b;
 }
 
-const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
-const URI_REFERENCE = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-const URI_TEMPLATE = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
+const DURATION =
+  /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
+const URI_REFERENCE =
+  /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const URI_TEMPLATE =
+  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
 /**
  * ajv-formats' `url` regex without its userinfo and path, which `url` finds around them: the
  * scheme, and the host (a public IPv4 address, or a domain name) with its port. The host's
  * alternatives are two regexes, so that the lookaheads are tried at the start only.
  */
 const URL_SCHEME = /^(?:https?|ftp):\/\//iu;
-const URL_IPV4_HOST = /^(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))(?::\d{2,5})?$/iu;
-const URL_DOMAIN_HOST = /^(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,}))(?::\d{2,5})?$/iu;
+const URL_IPV4_HOST =
+  /^(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))(?::\d{2,5})?$/iu;
+const URL_DOMAIN_HOST =
+  /^(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,}))(?::\d{2,5})?$/iu;
 const WHITE_SPACE = /\s/u;
 /** The last white space of a text (each is tried once, and scans no further than the next). */
 const LAST_WHITE_SPACE = /\s\S*$/u;
 const AT = 0x40;
 const SLASH = 0x2f;
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const HOSTNAME = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-const IPV6 = /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const HOSTNAME =
+  /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
+const IPV4 =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV6 =
+  /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
 const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const JSON_POINTER = /^(?:\/(?:[^~/]|~0|~1)*)*$/;
-const JSON_POINTER_URI_FRAGMENT = /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i;
-const RELATIVE_JSON_POINTER = /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/;
-const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const JSON_POINTER_URI_FRAGMENT =
+  /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i;
+const RELATIVE_JSON_POINTER =
+  /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/;
+const URI =
+  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 const NOT_URI_FRAGMENT = /\/|:/;
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
@@ -90,7 +361,12 @@ function date(text: string): boolean {
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS[month] ?? 0));
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS[month] ?? 0))
+  );
 }
 
 /** RFC 3339 full-time (time zone required when `strictTimeZone`). */
@@ -105,12 +381,17 @@ function time(strictTimeZone: boolean): (text: string) => boolean {
     const zoneSign = match[5] === "-" ? -1 : 1;
     const zoneHour = Number(match[6] ?? 0);
     const zoneMinute = Number(match[7] ?? 0);
-    if (zoneHour > 23 || zoneMinute > 59 || (strictTimeZone && !zone)) return false;
+    if (zoneHour > 23 || zoneMinute > 59 || (strictTimeZone && !zone))
+      return false;
     if (hour <= 23 && minute <= 59 && second < 60) return true;
     // A leap second is only valid at 23:59:60 UTC.
     const utcMinute = minute - zoneMinute * zoneSign;
     const utcHour = hour - zoneHour * zoneSign - (utcMinute < 0 ? 1 : 0);
-    return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
+    return (
+      (utcHour === 23 || utcHour === -1) &&
+      (utcMinute === 59 || utcMinute === -1) &&
+      second < 61
+    );
   };
 }
 
@@ -148,8 +429,17 @@ function url(text: string): boolean {
     if (lastAt >= part) {
       // The userinfo is all before this "@": with white space, so is every later one.
       if (firstWhiteSpace !== -1 && firstWhiteSpace < lastAt) return false;
-      if (lastAt > start && lastWhiteSpace < index && urlHost(text.slice(lastAt + 1, index))) return true;
-    } else if (part === start && lastWhiteSpace < index && urlHost(text.slice(start, index))) {
+      if (
+        lastAt > start &&
+        lastWhiteSpace < index &&
+        urlHost(text.slice(lastAt + 1, index))
+      )
+        return true;
+    } else if (
+      part === start &&
+      lastWhiteSpace < index &&
+      urlHost(text.slice(start, index))
+    ) {
       return true;
     }
     part = index + 1;
@@ -161,44 +451,98 @@ function urlHost(text: string): boolean {
   return URL_IPV4_HOST.test(text) || URL_DOMAIN_HOST.test(text);
 }
 
-export type Format = ((text: string) => boolean) | { type: "number"; validate: (value: number) => boolean };
+/** A format check of strings, or (`type: "number"`) of numbers. */
+export type Format =
+  | ((text: string) => boolean)
+  | { type: "number"; validate: (value: number) => boolean };
 
 const regexFormat = (pattern: RegExp) => (text: string) => pattern.test(text);
 
-/** JSON Schema `format` checks, by name (ajv-formats' "full" mode). Unknown formats are not checked. */
+// Each format check is its own export, `format_` and its name, so that an output carries only those its schemas use;
+// each is pure, so that a bundler drops those no validator it keeps calls.
+export const format_date: (text: string) => boolean = date;
+export const format_time: (text: string) => boolean =
+  /* @__PURE__ */ time(true);
+export const format_date_time: (text: string) => boolean =
+  /* @__PURE__ */ dateTime(true);
+export const format_iso_time: (text: string) => boolean =
+  /* @__PURE__ */ time(false);
+export const format_iso_date_time: (text: string) => boolean =
+  /* @__PURE__ */ dateTime(false);
+export const format_duration: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(DURATION);
+export const format_uri = (text: string): boolean =>
+  NOT_URI_FRAGMENT.test(text) && URI.test(text);
+export const format_uri_reference: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(URI_REFERENCE);
+export const format_uri_template: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(URI_TEMPLATE);
+export const format_url: (text: string) => boolean = url;
+export const format_email: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(EMAIL);
+export const format_hostname: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(HOSTNAME);
+export const format_ipv4: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(IPV4);
+export const format_ipv6: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(IPV6);
+export function format_regex(text: string): boolean {
+  if (Z_ANCHOR.test(text)) return false;
+  try {
+    new RegExp(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+export const format_uuid: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(UUID);
+export const format_json_pointer: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(JSON_POINTER);
+export const format_json_pointer_uri_fragment: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(JSON_POINTER_URI_FRAGMENT);
+export const format_relative_json_pointer: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(RELATIVE_JSON_POINTER);
+export const format_byte: (text: string) => boolean =
+  /* @__PURE__ */ regexFormat(BYTE);
+export const format_int32 = (value: number): boolean =>
+  Number.isInteger(value) && value <= 2 ** 31 - 1 && value >= -(2 ** 31);
+export const format_int64 = (value: number): boolean => Number.isInteger(value);
+export const format_float = (): boolean => true;
+export const format_double = (): boolean => true;
+export const format_password = (): boolean => true;
+export const format_binary = (): boolean => true;
+
+/** The export that checks a format (`format_date_time` for `date-time`). */
+export const formatCheckName = (format: string): string =>
+  `format_${format.replace(/-/g, "_")}`;
+
+/** JSON Schema `format` checks, by name (ajv-formats' "full" mode); unknown formats are not checked. The emitter reads which exist, and which check numbers. */
 export const formats: Record<string, Format> = {
-  date,
-  time: time(true),
-  "date-time": dateTime(true),
-  "iso-time": time(false),
-  "iso-date-time": dateTime(false),
-  duration: regexFormat(DURATION),
-  uri: (text) => NOT_URI_FRAGMENT.test(text) && URI.test(text),
-  "uri-reference": regexFormat(URI_REFERENCE),
-  "uri-template": regexFormat(URI_TEMPLATE),
-  url,
-  email: regexFormat(EMAIL),
-  hostname: regexFormat(HOSTNAME),
-  ipv4: regexFormat(IPV4),
-  ipv6: regexFormat(IPV6),
-  regex: (text) => {
-    if (Z_ANCHOR.test(text)) return false;
-    try {
-      new RegExp(text);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  uuid: regexFormat(UUID),
-  "json-pointer": regexFormat(JSON_POINTER),
-  "json-pointer-uri-fragment": regexFormat(JSON_POINTER_URI_FRAGMENT),
-  "relative-json-pointer": regexFormat(RELATIVE_JSON_POINTER),
-  byte: regexFormat(BYTE),
-  int32: { type: "number", validate: (value) => Number.isInteger(value) && value <= 2 ** 31 - 1 && value >= -(2 ** 31) },
-  int64: { type: "number", validate: (value) => Number.isInteger(value) },
-  float: { type: "number", validate: () => true },
-  double: { type: "number", validate: () => true },
-  password: () => true,
-  binary: () => true,
+  date: format_date,
+  time: format_time,
+  "date-time": format_date_time,
+  "iso-time": format_iso_time,
+  "iso-date-time": format_iso_date_time,
+  duration: format_duration,
+  uri: format_uri,
+  "uri-reference": format_uri_reference,
+  "uri-template": format_uri_template,
+  url: format_url,
+  email: format_email,
+  hostname: format_hostname,
+  ipv4: format_ipv4,
+  ipv6: format_ipv6,
+  regex: format_regex,
+  uuid: format_uuid,
+  "json-pointer": format_json_pointer,
+  "json-pointer-uri-fragment": format_json_pointer_uri_fragment,
+  "relative-json-pointer": format_relative_json_pointer,
+  byte: format_byte,
+  int32: { type: "number", validate: format_int32 },
+  int64: { type: "number", validate: format_int64 },
+  float: { type: "number", validate: format_float },
+  double: { type: "number", validate: format_double },
+  password: format_password,
+  binary: format_binary,
 };

@@ -8,7 +8,7 @@ import {
   type ClientOptions,
   type McpClient,
 } from "./runtime.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

@@ -18,7 +18,7 @@ import type {
   SaveTreeInput,
   WalkInput,
 } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

@@ -31,7 +31,7 @@ import type {
   BidiTextOutput,
   MirroredHeadersInput,
 } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

@@ -10,7 +10,7 @@ import {
   type StructuredToolResult,
 } from "./runtime.js";
 import type { CheckNameInput, CheckNameOutput } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

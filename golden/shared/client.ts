@@ -15,7 +15,7 @@ import type {
   ListStoresInput,
   ListStoresOutput,
 } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

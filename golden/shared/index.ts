@@ -4,7 +4,6 @@
 
 export type * from "./types.js";
 export { createClient, methodNames, type ToolsClient } from "./client.js";
-export { standardSchemas, validateInput, validateOutput } from "./validate.js";
 export {
   InputRequiredError,
   ToolError,

@@ -9,7 +9,7 @@
  * `@modelcontextprotocol/client` (v2) clients fit.
  */
 
-/** MCP content blocks (MCP 2025-11-25 and 2026-07-28, "Tool Result"). */
+/** MCP content blocks (MCP 2025-11-25, "Tool Result"). */
 export interface TextContent {
   type: "text";
   text: string;
@@ -61,45 +61,13 @@ export interface Annotations {
 export type ContentBlock =
   TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
-/**
- * A `tools/call` result (MCP 2025-11-25 and 2026-07-28, `CallToolResult`):
- * the members MCP defines. The object is the one the SDK returned, so
- * members a server adds beyond these are there too: `otherMembers(result)`
- * reads them (the type has no index signature, so that a misspelt member
- * such as `result.strucuredContent` does not compile).
- */
+/** A `tools/call` result as the server sent it. */
 export interface ToolResult {
   content: ContentBlock[];
-  /** Any JSON value (MCP 2026-07-28); an object on 2025-era connections. */
   structuredContent?: unknown;
   isError?: boolean;
   _meta?: { [key: string]: unknown };
-  /** MCP 2026-07-28: `"complete"` for a final result (the SDK v2 client drops it; 2025-era results never have it). */
-  resultType?: "complete";
-}
-
-/** The members MCP defines in a `tools/call` result; `otherMembers` reads the rest. */
-const RESULT_MEMBERS: ReadonlySet<string> = new Set([
-  "content",
-  "structuredContent",
-  "isError",
-  "_meta",
-  "resultType",
-]);
-
-/**
- * The members of a result that MCP does not define (a server's own, or a
- * newer revision's), as the server sent them.
- */
-export function otherMembers(result: ToolResult): {
-  readonly [key: string]: unknown;
-} {
-  const others: { [key: string]: unknown } = Object.create(null);
-  for (const key of Object.keys(result)) {
-    if (!RESULT_MEMBERS.has(key))
-      others[key] = (result as unknown as { [key: string]: unknown })[key];
-  }
-  return others;
+  [key: string]: unknown;
 }
 
 /** A successful result of a tool with an `outputSchema`: `structuredContent` is present and was validated. */
@@ -118,19 +86,16 @@ export interface ValidationIssue {
 export type ValidationResult<T> =
   { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
-/** The shape of an ajv standalone validator. */
-export interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: ReadonlyArray<CompiledValidatorError> | null;
-}
-interface CompiledValidatorError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: { [key: string]: unknown };
-  /** Set on the errors of a `propertyNames` schema: the property name that failed it. */
-  propertyName?: string;
-}
+/**
+ * A generated validator (`validators/<file>.ts`): called with the value
+ * alone, whether it is valid (stopping at the first failure); called with a
+ * path and an array, it pushes every issue it finds there.
+ */
+export type CompiledValidator = (
+  data: unknown,
+  path?: string,
+  issues?: ValidationIssue[],
+) => boolean;
 
 /** Runs the validator registered for `toolName` (own properties only: a tool may be called `constructor`). */
 export function runValidator<T>(
@@ -139,7 +104,16 @@ export function runValidator<T>(
   value: unknown,
   role: "input" | "output",
 ): ValidationResult<T> {
-  if (!Object.prototype.hasOwnProperty.call(table, toolName)) {
+  const validator = table[toolName];
+  // Own entries only (a tool may be called `constructor`), found without hasOwnProperty, which
+  // costs more than most validations: a function the table inherits is Object.prototype's own.
+  const own =
+    typeof validator === "function"
+      ? validator !==
+        (Object.prototype as { [name: string]: unknown })[toolName]
+      : validator === null &&
+        Object.prototype.hasOwnProperty.call(table, toolName);
+  if (!own) {
     return {
       ok: false,
       issues: [
@@ -163,172 +137,16 @@ export function runValidator<T>(
       ],
     };
   }
-  const validator = table[toolName];
+  // The fast path: valid values cost no issue bookkeeping.
   if (validator === null || validator === undefined || validator(value))
     return { ok: true, value: value as T };
-  const errors = validator.errors ?? [];
-  // A failed `propertyNames` comes with the errors that say why; the bare "property name must be valid" adds nothing to them.
-  const explained = new Set(
-    errors
-      .map((error) => error.propertyName)
-      .filter((name) => name !== undefined),
-  );
-  const issues = errors
-    .filter(
-      (error) =>
-        !(
-          error.keyword === "propertyNames" &&
-          explained.has(error.params["propertyName"] as string)
-        ),
-    )
-    .map(toIssue);
+  const issues: ValidationIssue[] = [];
+  validator(value, "", issues);
   return {
     ok: false,
     issues:
       issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }],
   };
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-function toIssue(error: CompiledValidatorError): ValidationIssue {
-  let path = error.instancePath;
-  let message =
-    error.keyword === "enum" || error.keyword === "const"
-      ? allowedValuesMessage(error)
-      : (error.message ?? errorMessage(error));
-  // Point at the offending property itself rather than its parent object.
-  // (`missingProperty` comes with `required` and with `dependentRequired`/`dependencies`.)
-  const missing = error.params["missingProperty"];
-  const additional =
-    error.params["additionalProperty"] ?? error.params["unevaluatedProperty"];
-  const badName =
-    error.propertyName ??
-    (error.keyword === "propertyNames"
-      ? error.params["propertyName"]
-      : undefined);
-  if (typeof missing === "string") {
-    path = `${path}/${escapeToken(missing)}`;
-    const dependency = error.params["property"];
-    message =
-      typeof dependency === "string"
-        ? `is required when ${JSON.stringify(dependency)} is present`
-        : "is required";
-  } else if (typeof additional === "string") {
-    path = `${path}/${escapeToken(additional)}`;
-    message = "is not an allowed property";
-  } else if (typeof badName === "string") {
-    path = `${path}/${escapeToken(badName)}`;
-    message =
-      error.keyword === "propertyNames"
-        ? "is not an allowed property name"
-        : `is not an allowed property name (the name ${message})`;
-  }
-  return { path, message };
-}
-
-/** Allowed values named in an issue; the rest are counted. */
-const ALLOWED_VALUES_SHOWN = 10;
-/** Characters of one allowed value's JSON shown before it is cut. */
-const ALLOWED_VALUE_CHARS = 60;
-
-/**
- * `must be one of "metric", "imperial"` / `must be "fixed"`: the values an
- * `enum` or `const` allows, so that a person or a model can correct the call
- * without the schema at hand (ajv's "must be equal to one of the allowed
- * values" names none). Long lists and long values are cut, saying so.
- */
-function allowedValuesMessage(error: CompiledValidatorError): string {
-  const show = (value: unknown): string => {
-    const json = JSON.stringify(value);
-    const text = json === undefined ? String(value) : json;
-    return text.length > ALLOWED_VALUE_CHARS
-      ? `${text.slice(0, ALLOWED_VALUE_CHARS)}…`
-      : text;
-  };
-  if (error.keyword === "const")
-    return `must be ${show(error.params["allowedValue"])}`;
-  const allowed = error.params["allowedValues"];
-  if (!Array.isArray(allowed)) return errorMessage(error);
-  if (allowed.length === 1) return `must be ${show(allowed[0])}`;
-  const shown = allowed.slice(0, ALLOWED_VALUES_SHOWN).map(show).join(", ");
-  const more = allowed.length - ALLOWED_VALUES_SHOWN;
-  return more > 0
-    ? `must be one of ${shown}, … (${more} more)`
-    : `must be one of ${shown}`;
-}
-
-/**
- * ajv's wording of an error, from its keyword and params: the compiled
- * validators leave the message out, which would otherwise be written into
- * them at every check (about a twelfth of their size).
- */
-export function errorMessage(error: CompiledValidatorError): string {
-  const params = error.params;
-  const param = (name: string) => String(params[name]);
-  switch (error.keyword) {
-    case "type":
-      return `must be ${Array.isArray(params["type"]) ? params["type"].join(",") : param("type")}`;
-    case "required":
-      return `must have required property '${param("missingProperty")}'`;
-    case "dependencies":
-    case "dependentRequired":
-      return `must have ${params["depsCount"] === 1 ? "property" : "properties"} ${param("deps")} when property ${param("property")} is present`;
-    case "additionalProperties":
-      return "must NOT have additional properties";
-    case "unevaluatedProperties":
-      return "must NOT have unevaluated properties";
-    case "propertyNames":
-      return "property name must be valid";
-    case "maxLength":
-    case "minLength":
-      return `must NOT have ${error.keyword === "maxLength" ? "more" : "fewer"} than ${param("limit")} characters`;
-    case "maxItems":
-    case "minItems":
-      return `must NOT have ${error.keyword === "maxItems" ? "more" : "fewer"} than ${param("limit")} items`;
-    case "maxProperties":
-    case "minProperties":
-      return `must NOT have ${error.keyword === "maxProperties" ? "more" : "fewer"} than ${param("limit")} properties`;
-    case "maximum":
-    case "minimum":
-    case "exclusiveMaximum":
-    case "exclusiveMinimum":
-      return `must be ${param("comparison")} ${param("limit")}`;
-    case "multipleOf":
-      return `must be multiple of ${param("multipleOf")}`;
-    case "pattern":
-      return `must match pattern "${param("pattern")}"`;
-    case "format":
-      return `must match format "${param("format")}"`;
-    case "enum":
-      return "must be equal to one of the allowed values";
-    case "const":
-      return "must be equal to constant";
-    case "uniqueItems":
-      return `must NOT have duplicate items (items ## ${param("j")} and ${param("i")} are identical)`;
-    case "contains":
-      return params["maxContains"] === undefined
-        ? `must contain at least ${param("minContains")} valid item(s)`
-        : `must contain at least ${param("minContains")} and no more than ${param("maxContains")} valid item(s)`;
-    case "items":
-    case "additionalItems":
-    case "unevaluatedItems":
-      return `must NOT have more than ${param("limit")} items`;
-    case "anyOf":
-      return "must match a schema in anyOf";
-    case "oneOf":
-      return "must match exactly one schema in oneOf";
-    case "not":
-      return "must NOT be valid";
-    case "if":
-      return `must match "${param("failingKeyword")}" schema`;
-    case "false schema":
-      return "boolean schema is false";
-    default:
-      return `must pass "${error.keyword}" keyword validation`;
-  }
 }
 
 function describeIssues(issues: readonly ValidationIssue[]): string {
@@ -351,7 +169,6 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
  */
 const VALIDATION_ERROR_BRAND = Symbol.for("mcpgen.ValidationError");
 const TOOL_ERROR_BRAND = Symbol.for("mcpgen.ToolError");
-const INPUT_REQUIRED_ERROR_BRAND = Symbol.for("mcpgen.InputRequiredError");
 
 function hasBrand(value: unknown, brand: symbol): boolean {
   return (
@@ -441,10 +258,7 @@ export function isValidationError(value: unknown): value is ValidationError {
   return hasBrand(value, VALIDATION_ERROR_BRAND);
 }
 
-/**
- * The tool ran and reported failure (`isError: true`). The message names the
- * tool, then gives the text of its content.
- */
+/** The tool ran and reported failure (`isError: true`). The message is the text of its content. */
 export class ToolError extends Error {
   override readonly name = "ToolError";
   readonly toolName: string;
@@ -458,7 +272,7 @@ export class ToolError extends Error {
       .map((block) => block.text)
       .join("\n");
     super(
-      `tool ${JSON.stringify(toolName)} reported an error${text === "" ? "" : `: ${text}`}`,
+      text === "" ? `tool ${JSON.stringify(toolName)} reported an error` : text,
     );
     this.toolName = toolName;
     this.result = result;
@@ -480,53 +294,6 @@ export class ToolError extends Error {
  */
 export function isToolError(value: unknown): value is ToolError {
   return hasBrand(value, TOOL_ERROR_BRAND);
-}
-
-/**
- * The server needs more input before it can answer (MCP 2026-07-28,
- * "Multi Round-Trip Requests": a result with `resultType: "input_required"`).
- * An SDK v2 client answers such rounds itself with the handlers the
- * application registered (`elicitation/create`, `sampling/createMessage`,
- * `roots/list`) unless its `inputRequired.autoFulfill` is off, and then
- * throws its own error; this one is thrown when such a result reaches the
- * typed client anyway (a call with the SDK's `allowInputRequired`), instead
- * of it passing as a result it is not. `result` holds `inputRequests` and
- * `requestState` for an application that answers the rounds itself.
- */
-export class InputRequiredError extends Error {
-  override readonly name = "InputRequiredError";
-  readonly toolName: string;
-  readonly result: { [key: string]: unknown };
-  constructor(toolName: string, result: { [key: string]: unknown }) {
-    super(
-      `tool ${JSON.stringify(toolName)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`,
-    );
-    this.toolName = toolName;
-    this.result = result;
-  }
-
-  static {
-    Object.defineProperty(this.prototype, INPUT_REQUIRED_ERROR_BRAND, {
-      value: true,
-    });
-  }
-
-  /** True for an `InputRequiredError` of any mcpgen-generated client. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return isBrandedInstance(
-      this,
-      InputRequiredError,
-      value,
-      INPUT_REQUIRED_ERROR_BRAND,
-    );
-  }
-}
-
-/** Whether `value` is an `InputRequiredError` thrown by any mcpgen-generated client. */
-export function isInputRequiredError(
-  value: unknown,
-): value is InputRequiredError {
-  return hasBrand(value, INPUT_REQUIRED_ERROR_BRAND);
 }
 
 /**
@@ -686,42 +453,21 @@ export interface McpClient {
   ): Promise<unknown>;
 }
 
-/**
- * What SDK v2's `callTool` takes as `toolDefinition` (the SDK's `Tool`, of
- * which this is the part mcpgen passes): the tool's name and its
- * `x-mcp-header` arguments, so that a 2026-07-28 connection over HTTP mirrors
- * them into `Mcp-Param-*` headers without a prior `tools/list`. It carries no
- * outputSchema: the typed client validates `structuredContent` itself.
- */
-export interface ToolDefinition {
-  name: string;
-  inputSchema: { type: "object"; properties?: { [name: string]: unknown } };
-}
-
-/** What the call path needs to know of the tools, by wire name (the generated `client.ts` has it). */
-export interface ToolTraits {
-  /** The tools that declare an outputSchema. */
-  hasOutputSchema: ReadonlySet<string>;
-  /**
-   * The tools whose declared outputSchema is not `type: "object"` (MCP
-   * 2026-07-28 allows any root). On a 2025-era connection, where
-   * `structuredContent` must be an object, their value comes as
-   * `{ result: value }` (SDK v2 servers, SEP-2106) or only as the JSON text
-   * of the content (SDK 1.x servers): the caller reads the value back.
-   */
-  nonObjectOutputs?: ReadonlySet<string> | undefined;
-  /** The `x-mcp-header` arguments of the tools that have them, as the `inputSchema` of their definition. */
-  headerArguments?: HeaderArguments | undefined;
-}
-
-/** By wire name, the part of a tool's `inputSchema` that marks its `x-mcp-header` arguments. */
-export type HeaderArguments = {
-  readonly [name: string]: ToolDefinition["inputSchema"];
-};
-
 export interface Validators {
   validateInput(toolName: string, value: unknown): ValidationResult<unknown>;
   validateOutput(toolName: string, value: unknown): ValidationResult<unknown>;
+}
+
+/** `Validators` that load what they need first (the generated `validators.ts` imports each tool's on its first call). */
+export interface AsyncValidators {
+  validateInput(
+    toolName: string,
+    value: unknown,
+  ): Promise<ValidationResult<unknown>>;
+  validateOutput(
+    toolName: string,
+    value: unknown,
+  ): Promise<ValidationResult<unknown>>;
 }
 
 export type ToolCaller = <Result>(
@@ -776,22 +522,10 @@ function detectSdk(client: McpClient): "v1" | "v2" {
 }
 
 /**
- * The era of the client's connection: `modern` (MCP 2026-07-28 or later) or
- * `legacy` (a 2025 revision). A v1 client speaks only the 2025 revisions.
- */
-function protocolEra(client: McpClient): "modern" | "legacy" {
-  const getEra = (client as unknown as { getProtocolEra?: () => unknown })
-    .getProtocolEra;
-  return typeof getEra === "function" && getEra.call(client) === "modern"
-    ? "modern"
-    : "legacy";
-}
-
-/**
  * The output a result without `structuredContent` carries as the JSON text of
- * its only content block: how a server on SDK 1.x (an mcpgen scaffold of
- * before 2026-07-28 among them) sends a value that is not an object, which
- * that SDK refuses as `structuredContent`.
+ * its only content block: how a server on SDK 1.32 (an mcpgen scaffold among
+ * them) sends a value that is not an object, which that SDK refuses as
+ * `structuredContent`.
  */
 function outputFromText(result: ToolResult): { value: unknown } | undefined {
   const blocks = Array.isArray(result.content) ? result.content : [];
@@ -810,73 +544,23 @@ function outputFromText(result: ToolResult): { value: unknown } | undefined {
 }
 
 /**
- * The value of a tool whose outputSchema is not `type: "object"` as a
- * 2025-era connection carries it: `{ result: value }` (SEP-2106's wrap; its
- * only member), else the JSON text of the content when there is no
- * `structuredContent`. On a 2026-07-28 connection the value is as sent.
- */
-function declaredOutput(
-  result: ToolResult,
-  era: "modern" | "legacy",
-): ToolResult {
-  const content = result.structuredContent;
-  if (content === undefined) {
-    const output = outputFromText(result);
-    return output === undefined
-      ? result
-      : { ...result, structuredContent: output.value };
-  }
-  if (
-    era === "legacy" &&
-    typeof content === "object" &&
-    content !== null &&
-    !Array.isArray(content) &&
-    Object.keys(content).length === 1 &&
-    Object.prototype.hasOwnProperty.call(content, "result")
-  ) {
-    return {
-      ...result,
-      structuredContent: (content as { result: unknown }).result,
-    };
-  }
-  return result;
-}
-
-/**
  * The one code path behind every generated method: validate arguments, call,
- * turn `isError` into `ToolError` (and an unanswered `input_required` round
- * into `InputRequiredError`), read a non-object output back as the tool
- * declares it, validate `structuredContent`.
+ * turn `isError` into `ToolError`, validate `structuredContent`.
+ * `outputAsText`: the tools whose outputSchema admits values that are not
+ * objects (not `type: "object"`); when their result has no
+ * `structuredContent`, it is read from the JSON text block (`outputFromText`).
  */
 export function createToolCaller(
   client: McpClient,
   clientOptions: ClientOptions,
-  validators: Validators,
-  tools: ToolTraits,
+  validators: Validators | AsyncValidators,
+  hasOutputSchema: (toolName: string) => boolean,
+  outputAsText: (toolName: string) => boolean = () => false,
 ): ToolCaller {
   const sdk = clientOptions.sdk ?? detectSdk(client);
   const call = client.callTool.bind(client) as (
     ...args: unknown[]
   ) => Promise<unknown>;
-  // A definition per tool, made once, for SDK v2 (`callTool(params, { toolDefinition })`).
-  const definitions = new Map<string, ToolDefinition>();
-  const definition = (toolName: string): ToolDefinition => {
-    let known = definitions.get(toolName);
-    if (known === undefined) {
-      const header = Object.prototype.hasOwnProperty.call(
-        tools.headerArguments ?? {},
-        toolName,
-      )
-        ? tools.headerArguments![toolName]
-        : undefined;
-      known = {
-        name: toolName,
-        inputSchema: header ?? { type: "object" },
-      };
-      definitions.set(toolName, known);
-    }
-    return known;
-  };
   return async <Result>(
     toolName: string,
     input: unknown,
@@ -886,7 +570,7 @@ export function createToolCaller(
       options;
     const args = input === undefined ? {} : input;
     if (validate) {
-      const checked = validators.validateInput(toolName, args);
+      const checked = await validators.validateInput(toolName, args);
       // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
       if (checked.ok === false)
         throw new ValidationError(toolName, "input", checked.issues);
@@ -897,14 +581,9 @@ export function createToolCaller(
     };
     let result: ToolResult;
     try {
-      // SDK v2 gets the tool's definition: its x-mcp-header arguments are mirrored without a tools/list, and
-      // the SDK leaves structuredContent to the checks below (the definition carries no outputSchema).
       result = (
         sdk === "v2"
-          ? await call(params, {
-              ...requestOptions,
-              toolDefinition: definition(toolName),
-            })
+          ? await call(params, requestOptions)
           : await call(params, undefined, requestOptions)
       ) as ToolResult;
     } catch (error) {
@@ -919,16 +598,13 @@ export function createToolCaller(
         );
       throw error;
     }
-    const resultType = (result as { resultType?: unknown }).resultType;
-    if (resultType !== undefined && resultType !== "complete")
-      throw new InputRequiredError(
-        toolName,
-        result as unknown as { [key: string]: unknown },
-      );
     if (result.isError === true) throw new ToolError(toolName, result);
-    if (tools.nonObjectOutputs?.has(toolName) === true)
-      result = declaredOutput(result, protocolEra(client));
-    if (validate && tools.hasOutputSchema.has(toolName)) {
+    if (result.structuredContent === undefined && outputAsText(toolName)) {
+      const output = outputFromText(result);
+      if (output !== undefined)
+        result = { ...result, structuredContent: output.value };
+    }
+    if (validate && hasOutputSchema(toolName)) {
       if (result.structuredContent === undefined) {
         throw new ValidationError(
           toolName,
@@ -943,7 +619,7 @@ export function createToolCaller(
           result,
         );
       }
-      const checked = validators.validateOutput(
+      const checked = await validators.validateOutput(
         toolName,
         result.structuredContent,
       );

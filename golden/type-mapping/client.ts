@@ -22,7 +22,7 @@ import type {
   CyclicAliasesInput,
   PropertyRulesInput,
 } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

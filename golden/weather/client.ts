@@ -17,7 +17,7 @@ import type {
   GetForecastOutput,
   ListAlertsInput,
 } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments

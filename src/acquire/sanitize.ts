@@ -10,6 +10,7 @@
  */
 import { pointerToken, printable } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS, type SubschemaShape } from "../ir/keywords.js";
 
 export const REDACTED = "***";
 
@@ -109,25 +110,15 @@ export interface ManifestRedaction {
 
 /** Schema keywords whose string value is prose, not contract. */
 const TEXT_KEYWORDS = new Set(["title", "description", "$comment"]);
-/** Keywords whose value maps names (contract) to subschemas. */
-const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
-/** Keywords whose value is a subschema (or, for `items` and `additionalItems` in old drafts, may be an array of them). */
-const SCHEMA_KEYWORDS = new Set([
-  "items",
-  "additionalItems",
-  "additionalProperties",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contentSchema",
-]);
+/** The keywords of any dialect that hold subschemas (src/ir/keywords.ts), by how they hold them. */
+const ALL_SUBSCHEMA_KEYWORDS = [...SUBSCHEMA_KEYWORDS, ...OLDER_SUBSCHEMA_KEYWORDS];
+const holding = (shape: SubschemaShape) => ALL_SUBSCHEMA_KEYWORDS.filter(([, kind]) => kind.shape === shape).map(([keyword]) => keyword);
+/** Keywords whose value maps names (contract) to subschemas (draft-07 `dependencies` maps them to subschemas or names: below). */
+const SCHEMA_MAP_KEYWORDS = new Set(holding("map").filter((keyword) => keyword !== "dependencies"));
+/** Keywords whose value is a subschema (or, for `items` and `additionalItems` in old drafts, may be an array of them); `contentSchema`, an annotation normalisation drops, too. */
+const SCHEMA_KEYWORDS = new Set([...holding("one"), "contentSchema"]);
 /** Keywords whose value is an array of subschemas. */
-const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const SCHEMA_ARRAY_KEYWORDS = new Set(holding("list"));
 
 /**
  * Masks the secrets a server echoed into the free text of its answer, in

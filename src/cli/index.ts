@@ -1,7 +1,7 @@
 /**
  * The command line: maps flags to the library API and hands each result to
  * the one printer (`print.ts`). Exit codes: `EXIT_CODES` in shared/codes.ts.
- * Heavy modules (ajv, prettier, the SDK) load only inside the command that needs them.
+ * Heavy modules (prettier, the SDK) load only inside the command that needs them.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { basename, resolve } from "node:path";

@@ -5,32 +5,14 @@ import { emitIndex } from "./client/index-module.js";
 import { emitManifestSnapshot } from "./snapshot.js";
 import { emitRuntime } from "./client/runtime-module.js";
 import { emitTypes } from "./types/index.js";
-import { emitValidate, startValidators, type ValidatorsInProgress } from "./validators/index.js";
+import { emitValidate, emitValidators } from "./validators/index.js";
 
-export interface ClientPackage {
-  /** Files ready for formatting. */
-  files: OutputFile[];
-  /**
-   * `validators.ts`, still compiling (on worker threads for large manifests):
-   * the caller formats `files` meanwhile, then assists and awaits the file.
-   */
-  validators: ValidatorsInProgress;
+/** The client package: every file from the IR alone, the validators among them (emitted as text, never formatted). */
+export function emitClientPackage(ir: ManifestIR): OutputFile[] {
+  return [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), emitRuntime(ir), emitManifestSnapshot(ir), ...emitValidators(ir)];
 }
 
-export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> {
-  const validators = startValidators(ir);
-  try {
-    // The workers compile once the chunks are planned: plan them first, then emit the rest meanwhile.
-    await validators.queued;
-    const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), emitRuntime(ir), emitManifestSnapshot(ir)];
-    return { files, validators };
-  } catch (error) {
-    validators.cancel();
-    throw error;
-  }
-}
-
-/** `emit: "types"`: the shared types and the snapshot, no runtime code (and no validator compilation). */
+/** `emit: "types"`: the shared types and the snapshot, no runtime code (and no validators). */
 export function emitTypesPackage(ir: ManifestIR): OutputFile[] {
   return [emitTypes(ir), emitManifestSnapshot(ir)];
 }

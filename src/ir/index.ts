@@ -23,7 +23,7 @@ export interface SchemaObject {
  * How a pattern compiles when not as `new RegExp(source, "u")`: `legacy` without the `u` flag
  * (valid only so: another regex dialect's escapes), `linear` by mcpgen's linear-time matcher
  * (a backtracking engine could stall on it), `linear-legacy` both. The validators' pattern
- * engine (templates/pattern-engine.ts) reads the same strings; output code cannot import this.
+ * emitter (src/emit/validators/code.ts) reads it to compile each pattern.
  */
 export type PatternMode = "legacy" | "linear" | "linear-legacy";
 

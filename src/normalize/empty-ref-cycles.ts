@@ -4,6 +4,7 @@
  */
 import type { Schema, SchemaObject } from "../ir/index.js";
 import { refTarget } from "../ir/refs.js";
+import { appliesToSameInstance, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { isRecord } from "../shared/json.js";
 import type { Rule } from "./rule.js";
 
@@ -55,9 +56,13 @@ function sameInstanceRefs(schema: Schema, visit?: (node: SchemaObject) => void):
       targets.add(refTarget(node.$ref));
       visit?.(node);
     }
-    for (const keyword of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(node[keyword])) (node[keyword] as Schema[]).forEach(walk);
-    for (const keyword of ["not", "if", "then", "else"]) if (node[keyword] !== undefined) walk(node[keyword] as Schema);
-    if (isRecord(node["dependentSchemas"])) Object.values(node["dependentSchemas"] as Record<string, Schema>).forEach(walk);
+    for (const [keyword, value] of Object.entries(node)) {
+      if (!appliesToSameInstance(keyword)) continue;
+      const shape = SUBSCHEMA_KEYWORDS.get(keyword)!.shape;
+      if (shape === "one") walk(value as Schema);
+      else if (shape === "list" && Array.isArray(value)) (value as Schema[]).forEach(walk);
+      else if (shape === "map" && isRecord(value)) Object.values(value as Record<string, Schema>).forEach(walk);
+    }
   };
   walk(schema);
   return targets;

@@ -17,7 +17,7 @@
  */
 import type { Diagnostic, Location } from "../shared/errors.js";
 import { LinearRegExp, PatternNotLinear } from "../../templates/linear-regexp.js";
-import type { PatternMode } from "../../templates/pattern-engine.js";
+import type { PatternMode } from "../ir/index.js";
 import { backtrackingRisk, type BacktrackingRisk } from "./pattern-safety.js";
 
 export interface PatternDecision {

@@ -19,6 +19,7 @@
  */
 import type { Dialect } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
+import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { joinPointer, pointerTokens } from "../shared/errors.js";
 import { decodeFragment, resolveUri, splitFragment } from "./uri.js";
 import type { Rule } from "./rule.js";
@@ -75,7 +76,7 @@ export type Resolution =
 /** Keywords whose values are instances, never schemas (so never searched for identifiers). */
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
 /** Keywords whose values map names to schemas, whatever the names (a property may be called `default`). */
-const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"]);
+const NAME_MAP_KEYWORDS = new Set([...SUBSCHEMA_KEYWORDS, ...OLDER_SUBSCHEMA_KEYWORDS].filter(([, kind]) => kind.shape === "map").map(([keyword]) => keyword));
 
 /** The values below a schema object that may be or hold schemas, each with its path of keys. */
 function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {

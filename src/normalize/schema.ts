@@ -12,6 +12,7 @@
  */
 import { joinPointer, pointerTokens, type Diagnostic, type DiagnosticCode } from "../shared/errors.js";
 import type { Dialect, PatternMode, Schema, SchemaObject } from "../ir/index.js";
+import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { isRecord } from "../shared/json.js";
 import { breakEmptyRefCycles } from "./empty-ref-cycles.js";
 import { metaSchema } from "./meta-schemas.js";
@@ -370,8 +371,6 @@ function keyBase(pointer: string): string {
   const last = tokens[tokens.length - 1] ?? "def";
   if (tokens.length <= 2 && (tokens[0] === "$defs" || tokens[0] === "definitions")) return identifierPart(last);
   // Hoisted from elsewhere (`#/properties/a/items`): name it after the last meaningful token.
-  const meaningful = [...tokens]
-    .reverse()
-    .find((token) => !/^(\d+|items|properties|additionalProperties|anyOf|oneOf|allOf|prefixItems|\$defs|definitions)$/.test(token));
+  const meaningful = [...tokens].reverse().find((token) => !/^\d+$/.test(token) && !SUBSCHEMA_KEYWORDS.has(token) && !OLDER_SUBSCHEMA_KEYWORDS.has(token));
   return identifierPart(meaningful ?? "def");
 }

@@ -33,7 +33,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A tool is not an object or has no non-empty string `name`.",
   },
   "schema-invalid": {
-    doc: "A schema is malformed or cannot be processed (not an object or boolean, a combinator with a branch that is not a schema, an inputSchema that admits no object, one ajv cannot compile, nesting too deep for the stack). As a warning: the part affected is typed unknown or not validated.",
+    doc: "A schema is malformed or cannot be processed (not an object or boolean, a combinator with a branch that is not a schema, an inputSchema that admits no object, nesting too deep for the stack). As a warning: the part affected is typed unknown or not validated.",
   },
   "schema-suspect": {
     doc: "A valid schema that looks unintended (an empty `enum`, a name that is not Unicode text): typed and validated as written.",

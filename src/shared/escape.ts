@@ -111,7 +111,7 @@ const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).pa
  * Code (or JSON) in which server text can only stand inside string literals,
  * with every bidirectional control written as a `\uXXXX` escape: the same
  * value, displayed in the order it runs. For output written by other tools
- * (ajv's validators, `JSON.stringify`).
+ * (`JSON.stringify`).
  */
 export function escapeBidiControls(code: string): string {
   return code.replace(BIDI_CONTROLS, unicodeEscape);

@@ -16,6 +16,9 @@ export const MANIFEST_FILE = "manifest.json";
 /** A scaffold's generated modules, rewritten on every run. */
 export const GENERATED_DIR = "src/generated";
 
+/** The folder of the tools' validator modules (`validators/<file>.ts`), in every client output and a scaffold's `src/generated/`. */
+export const VALIDATORS_DIR = "validators";
+
 /** A scaffold's handler files, one per tool: the user's, created as stubs and never changed. */
 export const HANDLERS_DIR = "src/handlers";
 

@@ -15,7 +15,7 @@ import {
   type ToolResult,
 } from "./runtime.js";
 import type { GetWeatherInput, GetWeatherOutput, PingInput } from "./types.js";
-import { validators } from "./validate.js";
+import { validators } from "./validators.js";
 
 /** The typed client: one method per tool. */
 export interface ToolsClient {

@@ -1,8 +1,12 @@
-/** Template of the generated `index.ts`, the entry point: the same for every manifest. */
+/**
+ * Template of the generated `index.ts`, the entry point: the same for every
+ * manifest. The synchronous validators (`validateInput`, `validateOutput`,
+ * `standardSchemas`) are `validate.ts`'s, imported from there: they reach
+ * every tool's validators, which the client loads one tool at a time.
+ */
 // #region emitted
 export type * from "./types.js";
 export { createClient, methodNames, type ToolsClient } from "./client.js";
-export { standardSchemas, validateInput, validateOutput } from "./validate.js";
 export {
   InputRequiredError,
   ToolError,

@@ -4,7 +4,11 @@
  * the sample manifest of types.ts: the tables of validators by wire name
  * (`null` for a tool without an outputSchema).
  */
-import { input0, output0, input1 } from "./validators.js";
+import {
+  input as input0,
+  output as output0,
+} from "./validators/get-weather.js";
+import { input as input1 } from "./validators/ping.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
   createStandardSchemas,

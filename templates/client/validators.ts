@@ -1,76 +1,60 @@
 /**
- * Template of the generated `validators.ts`, the validators ajv compiles
- * from each manifest: the `emitted` region is the type every one of them is
- * exported with. The file is ajv's code, written as it is (never
- * formatted), and so is the region. Below it, hand-written validators of the
- * sample manifest's schemas (types.ts), with the errors ajv's would report.
+ * Template of the generated `validators.ts`, the validators the typed client
+ * runs: the `emitted` region is how every `validators.ts` ends. Above it,
+ * what the emitter writes before it for the sample manifest of types.ts: each
+ * tool's validator module (`validators/<file>.ts`), by wire name, imported
+ * the first time the tool is called. A bundler makes each a chunk of its own,
+ * so a program that calls one tool carries that tool's validators alone.
  */
-// prettier-ignore
-// #region emitted
-/** A compiled validator: true when the data is valid; otherwise its errors property says why (ajv's error objects, less the message: errorMessage in runtime.ts words it). */
-export type Validator = {
-  (data: unknown): boolean;
-  errors?: ReadonlyArray<{ instancePath: string; keyword: string; message?: string; params: { [key: string]: unknown }; propertyName?: string }> | null;
+import {
+  runValidator,
+  type AsyncValidators,
+  type CompiledValidator,
+} from "./runtime.js";
+
+/** Each tool's validator module, by wire name. */
+const tools: { readonly [name: string]: () => Promise<ToolValidators> } = {
+  get_weather: () => import("./validators/get-weather.js"),
+  ping: () => import("./validators/ping.js"),
 };
-// #endregion
 
-type ValidatorError = NonNullable<Validator["errors"]>[number];
-
-/** A validator from a function listing the errors of a value (none: valid). */
-function validator(check: (data: unknown) => ValidatorError[]): Validator {
-  const validate: Validator = (data) => {
-    const errors = check(data);
-    validate.errors = errors.length === 0 ? null : errors;
-    return errors.length === 0;
-  };
-  return validate;
+// #region emitted
+/** What a tool's validator module exports: `output` only for a tool with an outputSchema. */
+interface ToolValidators {
+  readonly input: CompiledValidator;
+  readonly output?: CompiledValidator;
 }
 
-const isObject = (data: unknown): data is { [key: string]: unknown } =>
-  typeof data === "object" && data !== null && !Array.isArray(data);
+/** Each tool's module once imported (or being imported), by wire name. */
+const loaded = new Map<string, Promise<ToolValidators>>();
 
-/** `get_weather`'s inputSchema: `city` required, a string; `units`, "metric" or "imperial". */
-export const input0: Validator = validator((data) => {
-  if (!isObject(data)) return [];
-  if (data["city"] === undefined)
-    return [
-      {
-        instancePath: "",
-        keyword: "required",
-        params: { missingProperty: "city" },
-      },
-    ];
-  if (typeof data["city"] !== "string")
-    return [
-      { instancePath: "/city", keyword: "type", params: { type: "string" } },
-    ];
-  if (
-    data["units"] !== undefined &&
-    data["units"] !== "metric" &&
-    data["units"] !== "imperial"
-  )
-    return [
-      {
-        instancePath: "/units",
-        keyword: "enum",
-        params: { allowedValues: ["metric", "imperial"] },
-      },
-    ];
-  return [];
-});
+/** A tool's validators, imported on first use; undefined for a name no tool has. */
+function load(toolName: string): Promise<ToolValidators> | undefined {
+  // Own properties only: a tool may be called `constructor`.
+  if (!Object.prototype.hasOwnProperty.call(tools, toolName)) return undefined;
+  let module = loaded.get(toolName);
+  if (module === undefined) {
+    module = tools[toolName]!();
+    loaded.set(toolName, module);
+  }
+  return module;
+}
 
-/** `get_weather`'s outputSchema: `temperature` required, a number. */
-export const output0: Validator = validator((data) =>
-  isObject(data) && typeof data["temperature"] === "number"
-    ? []
-    : [
-        {
-          instancePath: "",
-          keyword: "required",
-          params: { missingProperty: "temperature" },
-        },
-      ],
-);
+async function check(
+  toolName: string,
+  value: unknown,
+  role: "input" | "output",
+) {
+  const module = await load(toolName);
+  // A computed key defines an own property, even `__proto__`.
+  const table: { [name: string]: CompiledValidator | null } =
+    module === undefined ? {} : { [toolName]: module[role] ?? null };
+  return runValidator(table, toolName, value, role);
+}
 
-/** `ping`'s inputSchema: any object. */
-export const input1: Validator = validator(() => []);
+/** The validators the client runs, each tool's imported on its first call. */
+export const validators: AsyncValidators = {
+  validateInput: (toolName, value) => check(toolName, value, "input"),
+  validateOutput: (toolName, value) => check(toolName, value, "output"),
+};
+// #endregion

@@ -3,9 +3,11 @@
 // type-checks this file under the strict settings (the inferred types are part of the test), compiles it,
 // runs it and reads what it prints.
 import type { StandardSchemaV1 as SdkStandardSchemaV1 } from "@modelcontextprotocol/client";
-import * as hazards from "../../golden/hazards/index.js";
-import * as typeMapping from "../../golden/type-mapping/index.js";
-import * as weather from "../../golden/weather/index.js";
+import type * as hazardTypes from "../../golden/hazards/index.js";
+import * as hazards from "../../golden/hazards/validate.js";
+import * as typeMapping from "../../golden/type-mapping/validate.js";
+import type * as weatherTypes from "../../golden/weather/index.js";
+import * as weather from "../../golden/weather/validate.js";
 
 /** Standard Schema v1, in the consumer's own words: what it requires of a schema. */
 interface AnyStandardSchema<Input = unknown, Output = Input> {
@@ -48,17 +50,17 @@ async function validateWith<Schema extends AnyStandardSchema>(schema: Schema, va
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const getWeather = weather.standardSchemas.get_weather;
 export const inferred: [
-  Equal<InferInput<typeof getWeather.input>, weather.GetWeatherInput>,
-  Equal<InferOutput<typeof getWeather.input>, weather.GetWeatherInput>,
-  Equal<InferInput<typeof getWeather.output>, weather.GetWeatherOutput>,
-  Equal<InferOutput<typeof weather.standardSchemas.get_forecast.output>, weather.GetForecastOutput>,
+  Equal<InferInput<typeof getWeather.input>, weatherTypes.GetWeatherInput>,
+  Equal<InferOutput<typeof getWeather.input>, weatherTypes.GetWeatherInput>,
+  Equal<InferInput<typeof getWeather.output>, weatherTypes.GetWeatherOutput>,
+  Equal<InferOutput<typeof weather.standardSchemas.get_forecast.output>, weatherTypes.GetForecastOutput>,
   Equal<InferOutput<typeof weather.standardSchemas.list_alerts.output>, unknown>,
-  Equal<InferInput<(typeof hazards.standardSchemas)["__proto__"]["input"]>, hazards.ToolMap["__proto__"]["input"]>,
+  Equal<InferInput<(typeof hazards.standardSchemas)["__proto__"]["input"]>, hazardTypes.ToolMap["__proto__"]["input"]>,
 ] = [true, true, true, true, true, true];
 // @ts-expect-error a name no tool has
 void weather.standardSchemas.get_wether;
 // Accepted where the MCP SDK v2 takes a Standard Schema (its own declaration of the spec).
-export const forTheSdk: SdkStandardSchemaV1<weather.GetWeatherInput> = getWeather.input;
+export const forTheSdk: SdkStandardSchemaV1<weatherTypes.GetWeatherInput> = getWeather.input;
 
 const checked = await validateWith(getWeather.output, { temperature: -3, conditions: "snow", humidity: 80 });
 // Typed by what the consumer inferred.

@@ -42,9 +42,9 @@ describe("generate --check", () => {
     const result = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check"], { terminal: true });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^out is out of date \(3 files\):\n {2}contract: 1 breaking for clients, 1 breaking for servers\n {4}breaking for clients: tool "get_weather": value "imperial" removed at \/inputSchema\/properties\/units\/enum \(input-enum-value-removed\)\n {4}breaking for servers: tool "get_weather": value "kelvin" added at \/inputSchema\/properties\/units\/enum \(input-enum-value-added\)\n {2}stale: manifest\.json \(\+1 -1\)\n {2}stale: types\.ts \(\+1 -1\)\n {2}stale: validators\.ts \(\+2 -2\)\n--- out\/manifest\.json\n/,
+      /^out is out of date \(3 files\):\n {2}contract: 1 breaking for clients, 1 breaking for servers\n {4}breaking for clients: tool "get_weather": value "imperial" removed at \/inputSchema\/properties\/units\/enum \(input-enum-value-removed\)\n {4}breaking for servers: tool "get_weather": value "kelvin" added at \/inputSchema\/properties\/units\/enum \(input-enum-value-added\)\n {2}stale: manifest\.json \(\+1 -1\)\n {2}stale: types\.ts \(\+1 -1\)\n {2}stale: validators\/get-weather\.ts \(\+1 -1\)\n--- out\/manifest\.json\n/,
     );
-    expect(result.stderr).toContain(`\n${TYPES_DIFF}\n--- out/validators.ts\n`);
+    expect(result.stderr).toContain(`\n${TYPES_DIFF}\n--- out/validators/get-weather.ts\n`);
     expect(result.stderr).toMatch(/\nrun: mcpgen generate weather\.tools\.json --out out\n$/);
   });
 

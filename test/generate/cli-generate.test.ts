@@ -239,7 +239,17 @@ describe("review regressions", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(await readFile(input, "utf8")).toBe(original);
-    expect((await readdir(out)).sort()).toEqual(["client.ts", "index.ts", "manifest.json", "runtime.ts", "types.ts", "validate.ts", "validators.ts"]);
+    expect((await readdir(out)).sort()).toEqual([
+      "client.ts",
+      "index.ts",
+      "manifest.json",
+      "runtime.ts",
+      "types.ts",
+      "validate.ts",
+      "validator-runtime.ts",
+      "validators",
+      "validators.ts",
+    ]);
     expect((await cli(["generate", input, "--out", out, "--check"])).code).toBe(0);
   });
 
@@ -525,10 +535,13 @@ describe("writing", () => {
     const out = join(await scratch(), "out");
     await cli(["generate", weatherManifest, "--out", out]);
     const before = await Promise.all(
-      (await readdir(out)).map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const),
+      (await readdir(out, { recursive: true }))
+        .filter((file) => file.includes("."))
+        .map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const),
     );
     const second = await cli(["generate", weatherManifest, "--out", out]);
-    expect(second.stdout).toMatch(/0 files written, 7 unchanged/);
+    expect(second.stdout).toMatch(/0 files written, 11 unchanged/);
+    expect(before).toHaveLength(11);
     for (const [file, contents, mtime] of before) {
       expect(await readFile(join(out, file), "utf8")).toBe(contents);
       expect((await stat(join(out, file))).mtimeMs).toBe(mtime);
@@ -573,8 +586,8 @@ describe("writing", () => {
     const out = join(project, "src", "mcp");
     expect((await cli(["generate", weatherManifest, "--out", out])).code).toBe(0);
     const client = await readFile(join(out, "client.ts"), "utf8");
-    expect(client).toContain("import { validators } from './validate.js'\n");
-    expect(client).not.toContain('"./validate.js"');
+    expect(client).toContain("import { validators } from './validators.js'\n");
+    expect(client).not.toContain('"./validators.js"');
   });
 
   it("applies Prettier overrides by each output file's path", async () => {
@@ -582,8 +595,8 @@ describe("writing", () => {
     await writeFile(join(project, ".prettierrc.json"), JSON.stringify({ overrides: [{ files: "src/mcp/client.ts", options: { semi: false } }] }));
     const out = join(project, "src", "mcp");
     expect((await cli(["generate", weatherManifest, "--out", out])).code).toBe(0);
-    expect(await readFile(join(out, "client.ts"), "utf8")).toContain('import { validators } from "./validate.js"\n');
-    expect(await readFile(join(out, "validate.ts"), "utf8")).toMatch(/from "\.\/validators\.js";\n/);
+    expect(await readFile(join(out, "client.ts"), "utf8")).toContain('import { validators } from "./validators.js"\n');
+    expect(await readFile(join(out, "validate.ts"), "utf8")).toMatch(/from "\.\/validators\/get-weather\.js";\n/);
   });
 
   it("keeps its header on the first line whatever the Prettier configuration (insertPragma)", async () => {
@@ -619,7 +632,11 @@ describe("writing", () => {
       "runtime.ts",
       "types.ts",
       "validate.ts",
+      "validator-runtime.ts",
       "validators.ts",
+      "validators/get-forecast.ts",
+      "validators/get-weather.ts",
+      "validators/list-alerts.ts",
     ]);
     expect(summary.files.every((file) => file.status === "created")).toBe(true);
   });

@@ -6,7 +6,7 @@
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManifestFile } from "../../src/acquire/manifest-file.js";
 import { renderManifest } from "../../src/pipeline.js";
@@ -23,9 +23,15 @@ describe.each(goldenCases)("golden $name", ({ name, manifest }) => {
     if (updating) {
       await rm(directory, { recursive: true, force: true });
       await mkdir(directory, { recursive: true });
-      for (const file of files) await writeFile(join(directory, file.path), file.contents);
+      for (const file of files) {
+        await mkdir(dirname(join(directory, file.path)), { recursive: true });
+        await writeFile(join(directory, file.path), file.contents);
+      }
     }
-    const onDisk = (await readdir(directory)).sort();
+    const onDisk = (await readdir(directory, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(directory, join(entry.parentPath, entry.name)).split("\\").join("/"))
+      .sort();
     expect(onDisk).toEqual(files.map((file) => file.path).sort());
     for (const file of files) {
       const golden = await readFile(join(directory, file.path), "utf8");
@@ -38,10 +44,12 @@ describe("goldens hold no raw bidirectional-text control", () => {
   const RAW_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
   it.each(goldenCases.map((entry) => entry.name))("%s", async (name) => {
     const directory = join(repoRoot, "golden", name);
-    for (const file of await readdir(directory)) expect(await readFile(join(directory, file), "utf8"), `${name}/${file}`).not.toMatch(RAW_BIDI);
+    for (const file of await readdir(directory, { recursive: true, withFileTypes: true })) {
+      if (file.isFile()) expect(await readFile(join(file.parentPath, file.name), "utf8"), `${name}/${file.name}`).not.toMatch(RAW_BIDI);
+    }
   });
 
-  it("hazards writes the server's controls as escapes in every file: literals, comments, ajv's code and the snapshot", async () => {
+  it("hazards writes the server's controls as escapes in every file: literals, comments, the validators and the snapshot", async () => {
     const read = (file: string) => readFile(join(repoRoot, "golden/hazards", file), "utf8");
     const types = await read("types.ts");
     expect(types).toContain('"access\\u2067Level": "user\\u202e \\u2066// admin\\u2069 \\u2066" | "admin";');
@@ -51,9 +59,9 @@ describe("goldens hold no raw bidirectional-text control", () => {
     expect(client).toContain(" * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n");
     expect(client).toContain('"bidi\\u202e_text": "bidiText",');
     expect(await read("validate.ts")).toContain('"bidi\\u202e_text": input12,');
-    const validators = await read("validators.ts");
-    expect(validators).toContain('(data0 === "user\\u202e \\u2066// admin\\u2069 \\u2066")');
-    expect(validators).toContain('"no\\u200f\\u061c" !== data.granted');
+    const validators = await read("validators/bidi-text.ts");
+    expect(validators).toContain('==="user\\u202e \\u2066// admin\\u2069 \\u2066"');
+    expect(validators).toContain('!=="no\\u200f\\u061c"');
     const snapshot = await read("manifest.json");
     expect(snapshot).toContain('"name": "bidi\\u202e_text",');
     // The same values as the input: only their spelling changed.
@@ -81,7 +89,7 @@ describe("goldens are stable under Prettier", () => {
 });
 
 describe("goldens type-check", () => {
-  it("with isolatedDeclarations, and their declarations show typed validators, not ajv's internals", async () => {
+  it("with isolatedDeclarations, and their declarations show typed validators, not their internals", async () => {
     const declarations = await mkdtemp(join(tmpdir(), "mcpgen-declarations-"));
     const result = await typecheck([join(repoRoot, "golden")], "NodeNext", {
       compilerOptions: {
@@ -95,9 +103,10 @@ describe("goldens type-check", () => {
     });
     expect(result.output).toBe("");
     expect(result.ok).toBe(true);
-    const weather = await readFile(join(declarations, "weather", "validators.d.ts"), "utf8");
-    expect(weather).toContain("export declare const input0: Validator;");
-    expect(weather).not.toMatch(/parentData|instancePath=/);
+    const weather = await readFile(join(declarations, "weather", "validators", "get-weather.d.ts"), "utf8");
+    expect(weather).toContain("export declare const input: Check;");
+    expect(weather).toContain("export declare const output: Check;");
+    expect(weather).not.toMatch(/\bv\d+\b|=>/);
   });
 
   it("without strictNullChecks (strict: false), as older projects compile", async () => {

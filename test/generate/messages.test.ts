@@ -9,11 +9,10 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import * as mapping from "../../golden/type-mapping/index.js";
-import * as weather from "../../golden/weather/index.js";
-import { runValidator, type CompiledValidator } from "../../templates/client-runtime.js";
+import * as mapping from "../../golden/type-mapping/validate.js";
+import * as weather from "../../golden/weather/validate.js";
+import { generateValidators } from "../helpers/generated-validators.js";
 import { cliIn } from "../helpers/project.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
@@ -32,17 +31,19 @@ describe("validation issues for enum and const", () => {
     ]);
   });
 
-  it("name at most ten, and cut a long value", () => {
-    const ajv = new Ajv2020.default({ allErrors: true, strict: false, messages: false });
-    const table: Record<string, CompiledValidator> = {
-      many: ajv.compile({ enum: Array.from({ length: 25 }, (_, index) => `v${index}`) }) as CompiledValidator,
-      long: ajv.compile({ const: { text: "x".repeat(100) } }) as CompiledValidator,
-    };
-    expect(runValidator(table, "many", "nope", "output")).toEqual({
+  it("name at most ten, and cut a long value", async () => {
+    const { validateOutput } = await generateValidators(
+      [
+        { name: "many", inputSchema: { type: "object" }, outputSchema: { enum: Array.from({ length: 25 }, (_, index) => `v${index}`) } },
+        { name: "long", inputSchema: { type: "object" }, outputSchema: { const: { text: "x".repeat(100) } } },
+      ],
+      "messages",
+    );
+    expect(validateOutput("many", "nope")).toEqual({
       ok: false,
       issues: [{ path: "", message: 'must be one of "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", … (15 more)' }],
     });
-    expect(runValidator(table, "long", {}, "output")).toEqual({ ok: false, issues: [{ path: "", message: `must be {"text":"${"x".repeat(51)}…` }] });
+    expect(validateOutput("long", {})).toEqual({ ok: false, issues: [{ path: "", message: `must be {"text":"${"x".repeat(51)}…` }] });
   });
 });
 

@@ -34,22 +34,22 @@ describe("mcpgen generate over a configuration", () => {
     // A new scaffold's `npm run generate` needs an mcpgen npm finds from there, or a note says so.
     expect(first.stderr).toBe("");
     expect(first.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: generated 3 tools into src/mcp/weather (7 files written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
-      "notes: scaffolded 2 tools into server (17 files written: 10 generated, 7 created for you to edit; 0 unchanged)",
+      "notes: scaffolded 2 tools into server (12 files written, 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
       // The snapshot is generated from itself: already current.
-      "github: generated 1 tool into src/mcp/github (6 files written, 1 unchanged)",
+      "github: generated 1 tool into src/mcp/github (8 files written, 1 unchanged)",
     ]);
     await agePast(root);
     const before = await treeState(root);
 
     const second = await cliIn(root, ["generate"]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 7 unchanged\)\n/);
-    expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 files written, 10 unchanged)\n  kept 2 existing handlers untouched\n");
+    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 11 unchanged\)\n/);
+    expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 files written, 12 unchanged)\n  kept 2 existing handlers untouched\n");
     const after = await treeState(root);
     expect(changedPaths(before, after)).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
     expect([...after.values()].every((file) => file.mtimeMs === PAST.getTime())).toBe(true);
@@ -99,8 +99,8 @@ describe("mcpgen generate over a configuration", () => {
     const missing = await cliIn(root, ["generate", "--check"]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe("");
-    expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(7 files\):\n {2}missing: client\.ts \(\+\d+\)\n/);
-    expect(missing.stderr).toContain("\nnotes: server is out of date (17 files):\n");
+    expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(11 files\):\n {2}missing: client\.ts \(\+\d+\)\n/);
+    expect(missing.stderr).toContain("\nnotes: server is out of date (19 files):\n");
     expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
     expect(missing.stderr).toMatch(/\n4 of 4 targets out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
     expect(changedPaths(pristine, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
@@ -110,10 +110,10 @@ describe("mcpgen generate over a configuration", () => {
     expect(current).toEqual({
       code: 0,
       stdout: [
-        "weather: src/mcp/weather is up to date (3 tools, 7 files)",
+        "weather: src/mcp/weather is up to date (3 tools, 11 files)",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
-        "notes: server is up to date (2 tools, 10 files)",
-        "github: src/mcp/github is up to date (1 tool, 7 files)",
+        "notes: server is up to date (2 tools, 12 files)",
+        "github: src/mcp/github is up to date (1 tool, 9 files)",
         "",
       ].join("\n"),
       stderr: "",
@@ -127,7 +127,7 @@ describe("mcpgen generate over a configuration", () => {
     const stale = await cliIn(root, ["generate", "--check"]);
     expect(stale.code).toBe(1);
     // The targets still current say so on stdout.
-    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 7 files)\ngithub: src/mcp/github is up to date (1 tool, 7 files)\n");
+    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 11 files)\ngithub: src/mcp/github is up to date (1 tool, 9 files)\n");
     const lines = stale.stderr.split("\n");
     // Each target's contract change, classified, before its files.
     const change =
@@ -147,7 +147,7 @@ describe("mcpgen generate over a configuration", () => {
     ]);
     expect(lines.slice(10)).toEqual([
       "  stale: src/generated/types.ts (+1)",
-      expect.stringMatching(/^ {2}stale: src\/generated\/validators\.ts \(\+\d+ -\d+\)$/),
+      expect.stringMatching(/^ {2}stale: src\/generated\/validators\/add-note\.ts \(\+\d+ -\d+\)$/),
       "2 of 4 targets out of date",
       "run: mcpgen generate notes-types notes",
       "",
@@ -197,7 +197,7 @@ describe("mcpgen generate over a configuration", () => {
 
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 files written, 2 unchanged, 5 obsolete deleted)\n");
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 files written, 2 unchanged, 9 obsolete deleted)\n");
     const left = [...(await treeState(join(root, WEATHER))).keys()];
     expect(left).toEqual(["helpers.ts", "manifest.json", "types.ts"]);
     expect(await readFile(mine, "utf8")).toContain("my own helpers");
@@ -223,7 +223,7 @@ describe("mcpgen generate over a configuration", () => {
     );
     // Written: src/generated/ (5), manifest.json, and the README's tools table.
     expect(result.stdout).toBe(
-      "notes: scaffolded 1 tool into server (7 files written, 4 unchanged, 1 obsolete deleted)\n  kept 1 existing handler untouched\n",
+      "notes: scaffolded 1 tool into server (7 files written, 5 unchanged, 2 obsolete deleted)\n  kept 1 existing handler untouched\n",
     );
     expect(await readFile(join(server, "README.md"), "utf8")).not.toContain("list-notes");
     const files = await treeState(server);
@@ -261,11 +261,11 @@ describe("mcpgen generate over a configuration", () => {
     const server = join(root, "server");
     for (const path of ["README.md", ".gitignore", "package.json", "tsconfig.json", "src/server.ts"]) await rm(join(server, path));
 
-    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 10 files)\n", stderr: "" });
+    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 12 files)\n", stderr: "" });
     const result = await cliIn(root, ["generate", "notes"]);
     expect(result).toEqual({
       code: 0,
-      stdout: "notes: scaffolded 2 tools into server (0 files written, 10 unchanged)\n  kept 2 existing handlers untouched\n",
+      stdout: "notes: scaffolded 2 tools into server (0 files written, 12 unchanged)\n  kept 2 existing handlers untouched\n",
       stderr: "",
     });
     expect([...(await treeState(server)).keys()].filter((path) => !path.startsWith("src/generated/"))).toEqual([
@@ -419,7 +419,11 @@ describe("mcpgen generate over a configuration", () => {
       "runtime.ts",
       "types.ts",
       "validate.ts",
+      "validator-runtime.ts",
       "validators.ts",
+      "validators/get-forecast.ts",
+      "validators/get-weather.ts",
+      "validators/list-alerts.ts",
     ]);
     expect(summary.targets[1]!.created).toContain("src/handlers/add-note.ts");
 

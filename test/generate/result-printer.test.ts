@@ -29,7 +29,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const [alone, configured] = await Promise.all([fixtureCopy("print-alone"), fixtureCopy("print-configured")]);
     const single = ["generate", "contracts/weather.tools.json", "--out", "src/mcp/weather"];
     const written = [await cliIn(alone, single), await cliIn(configured, ["generate", "weather"])];
-    expect(written[0]).toEqual({ code: 0, stdout: "generated 3 tools into src/mcp/weather (7 files written, 0 unchanged)\n", stderr: "" });
+    expect(written[0]).toEqual({ code: 0, stdout: "generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)\n", stderr: "" });
     expect(written[0]).toEqual({ ...written[1], stdout: withoutName(written[1]!.stdout, "weather") });
 
     await Promise.all([editContract(alone, "weather.tools.json"), editContract(configured, "weather.tools.json")]);
@@ -44,7 +44,7 @@ describe("a target reads the same alone and in a configuration", () => {
       '    breaking for servers: tool "get_weather": value "kelvin" added at /inputSchema/properties/units/enum (input-enum-value-added)',
       "  stale: manifest.json (+1 -1)",
       "  stale: types.ts (+1 -1)",
-      "  stale: validators.ts (+2 -2)",
+      "  stale: validators/get-weather.ts (+1 -1)",
     ]);
     expect(aloneLines).toContain("--- src/mcp/weather/types.ts");
     // The same lines, the diffs included; a configuration sums its targets up, and the command that brings it up to date differs.
@@ -56,7 +56,7 @@ describe("a target reads the same alone and in a configuration", () => {
     await cliIn(alone, [...single, "-q"]);
     await cliIn(configured, ["generate", "-q", "weather"]);
     const current = [await cliIn(alone, [...single, "--check"]), await cliIn(configured, ["generate", "weather", "--check"])];
-    expect(current[0]).toEqual({ code: 0, stdout: "src/mcp/weather is up to date (3 tools, 7 files)\n", stderr: "" });
+    expect(current[0]).toEqual({ code: 0, stdout: "src/mcp/weather is up to date (3 tools, 11 files)\n", stderr: "" });
     expect(current[0]).toEqual({ ...current[1], stdout: withoutName(current[1]!.stdout, "weather") });
   });
 
@@ -80,7 +80,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const command = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
     expect(command).toBe("mcpgen generate 'it'\\''s here/weather $HOME.tools.json' --out 'my types'");
     await promisify(execFile)("bash", ["-c", command!.replace(/^mcpgen /, `"${process.execPath}" "${join(repoRoot, "bin/mcpgen.js")}" `)], { cwd: root });
-    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 7 files)\n", stderr: "" });
+    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 11 files)\n", stderr: "" });
   });
 
   it("scaffold: the project files and stubs it created, the next step, the note about npm", async () => {
@@ -89,7 +89,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const created = [await cliIn(alone, single), await cliIn(configured, ["generate", "notes"])];
     expect(created[0]!.stdout).toBe(
       [
-        "scaffolded 2 tools into server (17 files written: 10 generated, 7 created for you to edit; 0 unchanged)",
+        "scaffolded 2 tools into server (12 files written, 0 unchanged)",
         "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
         "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
         "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",

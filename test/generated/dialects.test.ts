@@ -130,7 +130,7 @@ describe("dialects and keyword semantics", () => {
     await writeFile(manifest, JSON.stringify({ tools }));
     const result = await generate({ manifest, outDir: join(directory, "out"), format: false });
     diagnostics = result.diagnostics;
-    ({ validateInput } = (await import(pathToFileURL(join(directory, "out", "index.ts")).href)) as { validateInput: Validate });
+    ({ validateInput } = (await import(pathToFileURL(join(directory, "out", "validate.ts")).href)) as { validateInput: Validate });
   });
 
   it("multipleOf rejects a value whose quotient overflows (1e308 / 0.123456789), as ajv's own default does, and accepts a large multiple of 1", () => {

@@ -63,7 +63,10 @@ beforeAll(async () => {
     ["sdk-incompatible", "either", "/tools/2/outputSchema/type"],
   ]);
   types = await readFile(join(project, "out", "types.ts"), "utf8");
-  generated = (await import(pathToFileURL(join(project, "out", "index.ts")).href)) as Generated;
+  generated = {
+    ...((await import(pathToFileURL(join(project, "out", "index.ts")).href)) as Pick<Generated, "createClient">),
+    ...((await import(pathToFileURL(join(project, "out", "validate.ts")).href)) as Omit<Generated, "createClient">),
+  };
   ({ validators } = (await import(pathToFileURL(join(project, "out", "validate.ts")).href)) as { validators: ToolValidators });
 });
 

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { standardSchemas } from "../../golden/weather/index.js";
+import { standardSchemas } from "../../golden/weather/validate.js";
 import { compileAndRun, typecheckProgram } from "../helpers/consumer-program.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
@@ -26,12 +26,12 @@ describe("standardSchemas: the validators as Standard Schema v1", () => {
         // Keys as they are, not JSON pointer tokens (`~1`, `~0`).
         "weather input, wrong type and an unknown property": {
           ok: false,
-          issues: [issue(["a/b~c"], "is not an allowed property"), issue(["location"], "must be string")],
+          issues: [issue(["location"], "must be string"), issue(["a/b~c"], "is not an allowed property")],
         },
         "weather input, not an object": { ok: false, issues: [issue([], "must be object (tool arguments are a JSON object)")] },
         "forecast output, the second day's high": {
           ok: false,
-          issues: [issue(["days", 1, "low"], "is required"), issue(["days", 1, "high"], "must be number")],
+          issues: [issue(["days", 1, "high"], "must be number"), issue(["days", 1, "low"], "is required")],
         },
         "a tool without an outputSchema accepts anything": { ok: true, value: [1, "two"] },
         // An index into an array is a number; a property named "0" stays a string.
@@ -59,7 +59,7 @@ describe("standardSchemas: the validators as Standard Schema v1", () => {
             issue(["long"], "is not an allowed property"),
           ],
         },
-        "a property called __proto__": { ok: false, issues: [issue(["constructor"], "must be number"), issue(["__proto__"], "must be string")] },
+        "a property called __proto__": { ok: false, issues: [issue(["__proto__"], "must be string"), issue(["constructor"], "must be number")] },
       },
       // The 12 distinct tools of the hazards manifest (one is listed twice), `__proto__` among them as an own key.
       hazardTools: 14,

@@ -156,7 +156,7 @@ describe("generated types are sound for what the validators accept", () => {
     directory = await esmProject("soundness");
     const outDir = join(directory, "generated");
     await generate({ manifest, outDir, format: false });
-    const module = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as { validateInput: Validate; validateOutput: Validate };
+    const module = (await import(pathToFileURL(join(outDir, "validate.ts")).href)) as { validateInput: Validate; validateOutput: Validate };
     validators = { input: module.validateInput, output: module.validateOutput };
     instances = await loadInstances();
 

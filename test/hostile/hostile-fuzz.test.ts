@@ -57,7 +57,10 @@ describe("hostile text in every server-supplied string", () => {
     const global = globalThis as { __mcpgenPwned?: unknown };
     delete global.__mcpgenPwned;
     for (const outDir of outputs) {
-      const module = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as {
+      const module = {
+        ...((await import(pathToFileURL(join(outDir, "index.ts")).href)) as object),
+        ...((await import(pathToFileURL(join(outDir, "validate.ts")).href)) as object),
+      } as {
         createClient: (client: unknown) => Record<string, (input?: unknown) => Promise<unknown>>;
         methodNames: Record<string, string>;
         validateInput: (tool: string, value: unknown) => { ok: boolean };

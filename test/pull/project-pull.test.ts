@@ -42,13 +42,13 @@ describe("mcpgen pull over a configuration", () => {
     expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);
     expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: generated 3 tools into src/mcp/weather (7 files written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
-      "notes: scaffolded 2 tools into server (17 files written: 10 generated, 7 created for you to edit; 0 unchanged)",
+      "notes: scaffolded 2 tools into server (12 files written, 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
-      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (7 files written, 0 unchanged)",
+      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (10 files written, 0 unchanged)",
     ]);
     expect(await snapshotTools(root)).toEqual(["search_issues", "create_issue"]);
     expect(server.requests.length).toBeGreaterThan(0);
@@ -57,10 +57,10 @@ describe("mcpgen pull over a configuration", () => {
     expect(await cliIn(root, ["generate", "--check"])).toMatchObject({
       code: 0,
       stdout: [
-        "weather: src/mcp/weather is up to date (3 tools, 7 files)",
+        "weather: src/mcp/weather is up to date (3 tools, 11 files)",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
-        "notes: server is up to date (2 tools, 10 files)",
-        "github: src/mcp/github is up to date (2 tools, 7 files)",
+        "notes: server is up to date (2 tools, 12 files)",
+        "github: src/mcp/github is up to date (2 tools, 10 files)",
         "",
       ].join("\n"),
     });
@@ -74,7 +74,7 @@ describe("mcpgen pull over a configuration", () => {
     expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
     expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({
       code: 0,
-      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 7 files)\n",
+      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 10 files)\n",
       stderr: "",
     });
 

@@ -43,11 +43,11 @@ describe("mcpgen pull (CLI)", () => {
     const out = await tempDir("cli-stdio");
     const pulled = await mcpgen(["pull", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
-    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (7 files written, 0 unchanged)\n`);
+    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (21 files written, 0 unchanged)\n`);
 
     const checked = await mcpgen(["pull", "--check", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(checked).toMatchObject({ code: 0, stderr: "" });
-    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 7 files)\n`);
+    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 21 files)\n`);
   });
 
   it("--json with --header: a machine-readable summary without the header's value", async () => {
@@ -68,7 +68,7 @@ describe("mcpgen pull (CLI)", () => {
       protocolVersion: "2025-11-25",
       serverInfo: { name: "pull-test-server" },
     });
-    expect(summary["files"]).toHaveLength(7);
+    expect(summary["files"]).toHaveLength(10);
     expect(run.stdout + run.stderr + JSON.stringify(await readTree(out))).not.toContain("cli-secret-9876");
   });
 
@@ -80,7 +80,7 @@ describe("mcpgen pull (CLI)", () => {
     expect(types).toMatch(/level: "debug" \| "info" \| "warn"/);
     expect(types).toMatch(/\binfo\?: boolean/);
     expect(types).not.toContain('***"');
-    expect(await readFile(join(out, "validators.ts"), "utf8")).toContain('"info"');
+    expect(Object.values(await readTree(join(out, "validators"))).join("\n")).toContain('"info"');
     // Printed output still masks the value: the property named info is /properties/*** on the terminal.
     expect(run.stderr).toContain(
       'tool "log" at /tools/0/inputSchema/properties/level/enum/1: the server echoes the value of a header or environment variable given to it into its contract; kept as sent',
@@ -199,9 +199,17 @@ describe("mcpgen pull (CLI)", () => {
       '    breaking for servers: tool "kept": type "string" accepted now at /inputSchema/properties/text/type (input-type-added)',
       '    breaking for clients: tool "kept": argument "text" is required now at /inputSchema/properties/text (input-property-made-required)',
       // The snapshot had never been generated from.
-      ...["client.ts", "index.ts", "runtime.ts", "types.ts", "validate.ts", "validators.ts"].map((file) =>
-        expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`)),
-      ),
+      ...[
+        "client.ts",
+        "index.ts",
+        "runtime.ts",
+        "types.ts",
+        "validate.ts",
+        "validator-runtime.ts",
+        "validators.ts",
+        "validators/fresh.ts",
+        "validators/kept.ts",
+      ].map((file) => expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`))),
       "run the same mcpgen pull without --check to update the snapshot and the generated files",
       "",
     ]);

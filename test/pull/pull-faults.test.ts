@@ -289,7 +289,7 @@ describe("pull over stdio: protocol versions and secrets", () => {
     expect(types).toMatch(/\binfo\?: boolean/);
     expect(types).not.toContain('"***"');
 
-    const generated = (await import(pathToFileURL(join(out, "index.ts")).href)) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
+    const generated = (await import(pathToFileURL(join(out, "validate.ts")).href)) as { validateInput: (tool: string, value: unknown) => { ok: boolean } };
     expect(generated.validateInput("log", { level: "info", info: true, message: "hi" }).ok).toBe(true);
     expect(generated.validateInput("log", { level: "***", message: "hi" }).ok).toBe(false);
 

@@ -58,7 +58,19 @@ describe.each(cases)("pull from the npm server-$name over stdio", (server) => {
     const regenerated = await tempDir(`${server.name}-regenerated`);
     await generate({ manifest: join(out, "manifest.json"), outDir: regenerated });
     const pulled = await readTree(out);
-    expect(Object.keys(pulled).sort()).toEqual(["client.ts", "index.ts", "manifest.json", "runtime.ts", "types.ts", "validate.ts", "validators.ts"]);
+    const files = Object.keys(pulled).sort();
+    expect(files.filter((file) => !file.startsWith("validators/"))).toEqual([
+      "client.ts",
+      "index.ts",
+      "manifest.json",
+      "runtime.ts",
+      "types.ts",
+      "validate.ts",
+      "validator-runtime.ts",
+      "validators.ts",
+    ]);
+    // One validator module per tool.
+    expect(files.filter((file) => file.startsWith("validators/"))).toHaveLength((JSON.parse(pulled["manifest.json"]!) as { tools: unknown[] }).tools.length);
     expect(await readTree(regenerated)).toEqual(pulled);
 
     for (const value of Object.values(env)) {

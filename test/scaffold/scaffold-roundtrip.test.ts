@@ -125,7 +125,7 @@ function sharedBehaviour(era: Era, connect: () => Promise<{ client: AnyClient; s
     const result = await call({ name: "get_weather", arguments: { units: "kelvin", extra: 1 } });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe(
-      'Invalid arguments for tool "get_weather":\n  /location: is required\n  /extra: is not an allowed property\n  /units: must be one of "metric", "imperial"',
+      'Invalid arguments for tool "get_weather":\n  /location: is required\n  /units: must be one of "metric", "imperial"\n  /extra: is not an allowed property',
     );
     await expect(generatedClient.createClient(client as Client).getWeather({ location: 7 as unknown as string }, { validate: false })).rejects.toThrow(
       "/location: must be string",

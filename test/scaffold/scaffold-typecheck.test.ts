@@ -4,7 +4,7 @@
  * dependencies a scaffold installs (test/scaffold/scaffold-install.test.ts installs
  * and builds one as its README says); the native TypeScript 7 compiler checks.
  */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/commands/generate.js";
@@ -33,7 +33,9 @@ describe("the weather scaffold", () => {
 
     const client = join(project, "client");
     await generate({ manifest: join(project, "manifest.json"), outDir: client });
-    for (const file of ["types.ts", "validators.ts", "validate.ts", "runtime.ts"]) {
+    const validators = (await readdir(join(client, "validators"))).map((file) => `validators/${file}`);
+    expect(validators).toHaveLength(JSON.parse(await readFile(join(project, "manifest.json"), "utf8")).tools.length);
+    for (const file of ["types.ts", "validator-runtime.ts", ...validators, "validate.ts", "runtime.ts"]) {
       expect(await readFile(join(project, "src/generated", file), "utf8"), file).toBe(await readFile(join(client, file), "utf8"));
     }
   });

@@ -58,7 +58,10 @@ describe("a new scaffold", () => {
       "src/generated/tools.ts",
       "src/generated/types.ts",
       "src/generated/validate.ts",
-      "src/generated/validators.ts",
+      "src/generated/validator-runtime.ts",
+      "src/generated/validators/get-forecast.ts",
+      "src/generated/validators/get-weather.ts",
+      "src/generated/validators/list-alerts.ts",
       "src/handlers/get-forecast.ts",
       "src/handlers/get-weather.ts",
       "src/handlers/list-alerts.ts",
@@ -278,7 +281,7 @@ describe("scaffolding again", () => {
     const own = join(project, "manifest.json");
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
-    expect(io.out).toBe(`${project} is up to date (3 tools, 9 files)\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 12 files)\n`);
 
     const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
     manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
@@ -301,7 +304,7 @@ describe("scaffolding again", () => {
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
     expect(io.err).toBe("");
-    expect(io.out).toBe(`${project} is up to date (3 tools, 9 files)\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 12 files)\n`);
 
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project], io)).toBe(0);

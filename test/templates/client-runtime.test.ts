@@ -1,9 +1,9 @@
 /**
  * templates/client-runtime.ts where it stands (every client's `runtime.ts`
- * is a copy of it): running a compiled validator and wording its issues,
- * the error classes and their brand, the tool caller over a fake SDK client
- * of either generation, and the Standard Schemas. (ajv's wording of each
- * keyword, `errorMessage`, is checked against ajv in test/generated/validators.test.ts.)
+ * is a copy of it): running a generated validator (the fast path, then the
+ * issues), the error classes and their brand, the tool caller over a fake SDK
+ * client of either generation, and the Standard Schemas. (The words of each
+ * keyword's issues are checked in test/generated/validators.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import * as otherCopy from "../../golden/weather/runtime.js";
@@ -21,46 +21,46 @@ import {
   type CompiledValidator,
   type McpClient,
   type ToolResult,
+  type ValidationIssue,
   type Validators,
 } from "../../templates/client-runtime.js";
 
-/** A validator that fails with `errors` (ajv's shape, no message) unless the value is `"ok"`. */
-function failing(...errors: NonNullable<CompiledValidator["errors"]>): CompiledValidator {
-  const validate: CompiledValidator = (data) => {
-    validate.errors = data === "ok" || (typeof data === "object" && data !== null && (data as { ok?: unknown }).ok === true) ? null : errors;
-    return validate.errors === null;
+/** Every call of the validators `failing` makes: the fast path, then the one that collects issues. */
+const calls: Array<{ path: string | undefined; collecting: boolean }> = [];
+
+/** A generated validator's contract: valid when the value is `"ok"` or has `ok: true`; otherwise `issues`, below the path it is given. */
+function failing(...issues: ValidationIssue[]): CompiledValidator {
+  return (data, path, collected) => {
+    calls.push({ path, collecting: collected !== undefined });
+    const valid = data === "ok" || (typeof data === "object" && data !== null && (data as { ok?: unknown }).ok === true);
+    if (!valid) collected?.push(...issues.map((issue) => ({ path: `${path ?? ""}${issue.path}`, message: issue.message })));
+    return valid;
   };
-  return validate;
 }
 
 describe("runValidator", () => {
   const table = {
-    strict: failing(
-      { instancePath: "/a~1b", keyword: "required", params: { missingProperty: "c/d" } },
-      { instancePath: "", keyword: "dependentRequired", params: { missingProperty: "billing", property: "card", deps: "billing", depsCount: 1 } },
-      { instancePath: "/x", keyword: "additionalProperties", params: { additionalProperty: "y~z" } },
-      { instancePath: "", keyword: "pattern", params: { pattern: "^[a-z]+$" }, propertyName: "B" },
-      { instancePath: "", keyword: "propertyNames", params: { propertyName: "B" } },
-      { instancePath: "", keyword: "propertyNames", params: { propertyName: "C" } },
-      { instancePath: "/n", keyword: "minimum", params: { comparison: ">=", limit: 2 } },
-    ),
+    strict: failing({ path: "/a~1b/c~1d", message: "is required" }, { path: "/n", message: "must be >= 2" }),
     silent: failing(),
     anything: null,
   };
 
-  it("points each issue at the property itself, escaped as a JSON pointer, and words it", () => {
+  it("asks the validator for its issues only once the fast path said no, from the root's pointer", () => {
+    calls.length = 0;
     expect(runValidator(table, "strict", {}, "input")).toEqual({
       ok: false,
       issues: [
         { path: "/a~1b/c~1d", message: "is required" },
-        { path: "/billing", message: 'is required when "card" is present' },
-        { path: "/x/y~0z", message: "is not an allowed property" },
-        { path: "/B", message: 'is not an allowed property name (the name must match pattern "^[a-z]+$")' },
-        // The bare propertyNames error of B adds nothing to the one that says why; C's is all there is.
-        { path: "/C", message: "is not an allowed property name" },
         { path: "/n", message: "must be >= 2" },
       ],
     });
+    expect(calls).toEqual([
+      { path: undefined, collecting: false },
+      { path: "", collecting: true },
+    ]);
+    calls.length = 0;
+    runValidator(table, "strict", { ok: true }, "input");
+    expect(calls).toEqual([{ path: undefined, collecting: false }]);
   });
 
   it("passes a valid value through, and anything where a tool has no validator", () => {
@@ -79,6 +79,14 @@ describe("runValidator", () => {
         issues: [{ path: "", message: "must be object (tool arguments are a JSON object)" }],
       });
     }
+  });
+
+  it("finds a tool named `__proto__` only where the table has it as its own", () => {
+    const own: { [name: string]: CompiledValidator | null } = { ["__proto__"]: null, ["toString"]: failing() };
+    expect(runValidator(own, "__proto__", 1, "output")).toEqual({ ok: true, value: 1 });
+    expect(runValidator(own, "toString", "ok", "output")).toEqual({ ok: true, value: "ok" });
+    expect(runValidator({}, "__proto__", {}, "input")).toEqual({ ok: false, issues: [{ path: "", message: 'unknown tool "__proto__"' }] });
+    expect(runValidator(Object.create(null) as typeof own, "toString", {}, "input").ok).toBe(false);
   });
 
   it("knows only the table's own tools (not `toString` or `constructor`)", () => {
@@ -167,15 +175,8 @@ function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown, 
 
 /** Arguments of `get` need a `city`; every other tool takes any object. Outputs need a number `t`. */
 const validators: Validators = {
-  validateInput: (name, value) =>
-    runValidator(
-      { [name]: name === "get" ? failing({ instancePath: "", keyword: "required", params: { missingProperty: "city" } }) : null },
-      name,
-      value,
-      "input",
-    ),
-  validateOutput: (name, value) =>
-    runValidator({ [name]: failing({ instancePath: "/t", keyword: "type", params: { type: "number" } }) }, name, value, "output"),
+  validateInput: (name, value) => runValidator({ [name]: name === "get" ? failing({ path: "/city", message: "is required" }) : null }, name, value, "input"),
+  validateOutput: (name, value) => runValidator({ [name]: failing({ path: "/t", message: "must be number" }) }, name, value, "output"),
 };
 
 describe("createToolCaller", () => {
@@ -342,7 +343,7 @@ describe("createToolCaller", () => {
 
 describe("createStandardSchemas", () => {
   const schemas = createStandardSchemas<{ get: { input: { city: string }; output: unknown } }>(
-    { get: failing({ instancePath: "/items/0/a~1b", keyword: "type", params: { type: "string" } }) },
+    { get: failing({ path: "/items/0/a~1b", message: "must be string" }) },
     { get: null },
   );
 

@@ -1,10 +1,9 @@
 // Type-level contract of the generated client (type-checked by test/generated/typing.test.ts, never run).
 // Each @ts-expect-error must be an error: if the generated types became looser, tsc reports the directive as unused.
+import { validateInput, validateOutput } from "../../golden/weather/validate.js";
 import {
   createClient,
   methodNames,
-  validateInput,
-  validateOutput,
   type GetForecastOutputDay,
   type GetWeatherInput,
   type McpClient,

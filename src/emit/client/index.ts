@@ -55,7 +55,7 @@ export function emitClient(ir: ManifestIR): SourceFile {
     header(ir, "Typed client: one method per tool."),
     importDeclaration(runtimeImports, `"./runtime.js"`),
     ...(typeImports.length > 0 ? [importDeclaration(typeImports, `"./types.js"`, true)] : []),
-    importDeclaration(["validators"], `"./validate.js"`),
+    importDeclaration(["validators"], `"./validators.js"`),
     {
       kind: "interface",
       doc: [

@@ -18,7 +18,7 @@ import { emitServerModule } from "../server/module.js";
 import { emitServerRuntime } from "../server/runtime-module.js";
 import { emitServerTools } from "../server/tools.js";
 import { emitTypes } from "../types/index.js";
-import { emitValidate, emitValidators } from "../validators/index.js";
+import { emitToolValidators, emitValidate } from "../validators/index.js";
 
 export interface ScaffoldEmitOptions {
   /** npm package name of the project (also the fallback `serverInfo.name`). */
@@ -39,10 +39,9 @@ export interface ScaffoldFiles {
 const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions): Promise<ScaffoldFiles> {
-  const validators = await emitValidators(ir);
   const inGenerated = [
     emitTypes(ir),
-    validators,
+    ...emitToolValidators(ir),
     emitValidate(ir),
     emitRuntime(ir),
     emitServerRuntime(ir),

@@ -9,21 +9,15 @@ import type { Schema, SchemaObject } from "../../ir/index.js";
 import { joinPointer } from "../../shared/errors.js";
 import { isRecord, LONE_SURROGATE, setOwn } from "../../shared/json.js";
 import type { KeywordRule, Rule, SchemaNode } from "../rule.js";
+import { subschemaKeywords } from "../../ir/keywords.js";
 
-/** The keywords of the IR that hold subschemas: a map of them, one, a list (besides `items`, `prefixItems`, `$defs`). */
-export const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas"] as const;
-export const SCHEMA_KEYWORDS = [
-  "additionalProperties",
-  "propertyNames",
-  "contains",
-  "not",
-  "if",
-  "then",
-  "else",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-] as const;
-export const SCHEMA_ARRAY_KEYWORDS = ["anyOf", "oneOf", "allOf"] as const;
+/**
+ * The keywords of the IR that hold subschemas (src/ir/keywords.ts), by the rule that normalises
+ * them: a map of them, one, a list (`$defs`, `items` and `prefixItems` have rules of their own).
+ */
+export const SCHEMA_MAP_KEYWORDS = subschemaKeywords("map").filter((keyword) => keyword !== "$defs");
+export const SCHEMA_KEYWORDS = subschemaKeywords("one").filter((keyword) => keyword !== "items");
+export const SCHEMA_ARRAY_KEYWORDS = subschemaKeywords("list").filter((keyword) => keyword !== "prefixItems");
 
 export const LONE_SURROGATE_NAMES: Rule = {
   name: "lone-surrogate-names",

@@ -1,0 +1,63 @@
+/**
+ * Generates a client's validators for tools given inline (every validator
+ * file, `validate.ts`, `types.ts` and `runtime.ts`) into an ESM project, and
+ * loads them: each tool's module and the typed entry points.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { recogniseManifest } from "../../src/acquire/manifest-file.js";
+import { emitRuntime } from "../../src/emit/client/runtime-module.js";
+import { emitTypes } from "../../src/emit/types/index.js";
+import { emitValidate, emitValidators, toolValidatorsPath } from "../../src/emit/validators/index.js";
+import { printFile } from "../../src/format/printer/index.js";
+import type { ManifestIR } from "../../src/ir/index.js";
+import { normalizeManifest } from "../../src/normalize/index.js";
+import { esmProject } from "./output-dir.js";
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** A generated validator (`validators/<file>.ts`): see templates/validator-runtime.ts. */
+export type Check = (data: unknown, path?: string, issues?: Issue[]) => boolean;
+
+export type Validate = (tool: string, value: unknown) => { ok: true; value: unknown } | { ok: false; issues: Issue[] };
+
+export interface GeneratedValidators {
+  directory: string;
+  ir: ManifestIR;
+  /** Each tool's module, by wire name. */
+  modules: Map<string, { input: Check; output?: Check }>;
+  validateInput: Validate;
+  validateOutput: Validate;
+}
+
+/** The issues `check` reports for `value` (none when valid), as `runValidator` asks for them. */
+export function issuesOf(check: Check, value: unknown): Issue[] {
+  if (check(value)) return [];
+  const issues: Issue[] = [];
+  check(value, "", issues);
+  return issues;
+}
+
+export async function generateValidators(tools: readonly unknown[], prefix: string, source = `${prefix}.tools.json`): Promise<GeneratedValidators> {
+  const ir = normalizeManifest(recogniseManifest({ tools }, source));
+  return writeValidators(ir, prefix);
+}
+
+export async function writeValidators(ir: ManifestIR, prefix: string): Promise<GeneratedValidators> {
+  const directory = await esmProject(prefix);
+  const files = [...emitValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
+  for (const file of files) {
+    await mkdir(dirname(join(directory, file.path)), { recursive: true });
+    await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
+  }
+  const modules = new Map<string, { input: Check; output?: Check }>();
+  for (const tool of ir.tools) {
+    modules.set(tool.wireName, (await import(pathToFileURL(join(directory, toolValidatorsPath(tool))).href)) as { input: Check; output?: Check });
+  }
+  const entry = (await import(pathToFileURL(join(directory, "validate.ts")).href)) as { validateInput: Validate; validateOutput: Validate };
+  return { directory, ir, modules, validateInput: entry.validateInput, validateOutput: entry.validateOutput };
+}
