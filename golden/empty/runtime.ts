@@ -9,7 +9,7 @@
  * `@modelcontextprotocol/client` (v2) clients fit.
  */
 
-/** MCP content blocks (MCP 2025-11-25, "Tool Result"). */
+/** MCP content blocks (MCP 2025-11-25 and 2026-07-28, "Tool Result"). */
 export interface TextContent {
   type: "text";
   text: string;
@@ -61,13 +61,45 @@ export interface Annotations {
 export type ContentBlock =
   TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
-/** A `tools/call` result as the server sent it. */
+/**
+ * A `tools/call` result (MCP 2025-11-25 and 2026-07-28, `CallToolResult`):
+ * the members MCP defines. The object is the one the SDK returned, so
+ * members a server adds beyond these are there too: `otherMembers(result)`
+ * reads them (the type has no index signature, so that a misspelt member
+ * such as `result.strucuredContent` does not compile).
+ */
 export interface ToolResult {
   content: ContentBlock[];
+  /** Any JSON value (MCP 2026-07-28); an object on 2025-era connections. */
   structuredContent?: unknown;
   isError?: boolean;
   _meta?: { [key: string]: unknown };
-  [key: string]: unknown;
+  /** MCP 2026-07-28: `"complete"` for a final result (the SDK v2 client drops it; 2025-era results never have it). */
+  resultType?: "complete";
+}
+
+/** The members MCP defines in a `tools/call` result; `otherMembers` reads the rest. */
+const RESULT_MEMBERS: ReadonlySet<string> = new Set([
+  "content",
+  "structuredContent",
+  "isError",
+  "_meta",
+  "resultType",
+]);
+
+/**
+ * The members of a result that MCP does not define (a server's own, or a
+ * newer revision's), as the server sent them.
+ */
+export function otherMembers(result: ToolResult): {
+  readonly [key: string]: unknown;
+} {
+  const others: { [key: string]: unknown } = Object.create(null);
+  for (const key of Object.keys(result)) {
+    if (!RESULT_MEMBERS.has(key))
+      others[key] = (result as unknown as { [key: string]: unknown })[key];
+  }
+  return others;
 }
 
 /** A successful result of a tool with an `outputSchema`: `structuredContent` is present and was validated. */
@@ -169,6 +201,7 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
  */
 const VALIDATION_ERROR_BRAND = Symbol.for("mcpgen.ValidationError");
 const TOOL_ERROR_BRAND = Symbol.for("mcpgen.ToolError");
+const INPUT_REQUIRED_ERROR_BRAND = Symbol.for("mcpgen.InputRequiredError");
 
 function hasBrand(value: unknown, brand: symbol): boolean {
   return (
@@ -258,7 +291,10 @@ export function isValidationError(value: unknown): value is ValidationError {
   return hasBrand(value, VALIDATION_ERROR_BRAND);
 }
 
-/** The tool ran and reported failure (`isError: true`). The message is the text of its content. */
+/**
+ * The tool ran and reported failure (`isError: true`). The message names the
+ * tool, then gives the text of its content.
+ */
 export class ToolError extends Error {
   override readonly name = "ToolError";
   readonly toolName: string;
@@ -272,7 +308,7 @@ export class ToolError extends Error {
       .map((block) => block.text)
       .join("\n");
     super(
-      text === "" ? `tool ${JSON.stringify(toolName)} reported an error` : text,
+      `tool ${JSON.stringify(toolName)} reported an error${text === "" ? "" : `: ${text}`}`,
     );
     this.toolName = toolName;
     this.result = result;
@@ -294,6 +330,53 @@ export class ToolError extends Error {
  */
 export function isToolError(value: unknown): value is ToolError {
   return hasBrand(value, TOOL_ERROR_BRAND);
+}
+
+/**
+ * The server needs more input before it can answer (MCP 2026-07-28,
+ * "Multi Round-Trip Requests": a result with `resultType: "input_required"`).
+ * An SDK v2 client answers such rounds itself with the handlers the
+ * application registered (`elicitation/create`, `sampling/createMessage`,
+ * `roots/list`) unless its `inputRequired.autoFulfill` is off, and then
+ * throws its own error; this one is thrown when such a result reaches the
+ * typed client anyway (a call with the SDK's `allowInputRequired`), instead
+ * of it passing as a result it is not. `result` holds `inputRequests` and
+ * `requestState` for an application that answers the rounds itself.
+ */
+export class InputRequiredError extends Error {
+  override readonly name = "InputRequiredError";
+  readonly toolName: string;
+  readonly result: { [key: string]: unknown };
+  constructor(toolName: string, result: { [key: string]: unknown }) {
+    super(
+      `tool ${JSON.stringify(toolName)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`,
+    );
+    this.toolName = toolName;
+    this.result = result;
+  }
+
+  static {
+    Object.defineProperty(this.prototype, INPUT_REQUIRED_ERROR_BRAND, {
+      value: true,
+    });
+  }
+
+  /** True for an `InputRequiredError` of any mcpgen-generated client. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBrandedInstance(
+      this,
+      InputRequiredError,
+      value,
+      INPUT_REQUIRED_ERROR_BRAND,
+    );
+  }
+}
+
+/** Whether `value` is an `InputRequiredError` thrown by any mcpgen-generated client. */
+export function isInputRequiredError(
+  value: unknown,
+): value is InputRequiredError {
+  return hasBrand(value, INPUT_REQUIRED_ERROR_BRAND);
 }
 
 /**
@@ -453,6 +536,39 @@ export interface McpClient {
   ): Promise<unknown>;
 }
 
+/**
+ * What SDK v2's `callTool` takes as `toolDefinition` (the SDK's `Tool`, of
+ * which this is the part mcpgen passes): the tool's name and its
+ * `x-mcp-header` arguments, so that a 2026-07-28 connection over HTTP mirrors
+ * them into `Mcp-Param-*` headers without a prior `tools/list`. It carries no
+ * outputSchema: the typed client validates `structuredContent` itself.
+ */
+export interface ToolDefinition {
+  name: string;
+  inputSchema: { type: "object"; properties?: { [name: string]: unknown } };
+}
+
+/** What the call path needs to know of the tools, by wire name (the generated `client.ts` has it). */
+export interface ToolTraits {
+  /** The tools that declare an outputSchema. */
+  hasOutputSchema: ReadonlySet<string>;
+  /**
+   * The tools whose declared outputSchema is not `type: "object"` (MCP
+   * 2026-07-28 allows any root). On a 2025-era connection, where
+   * `structuredContent` must be an object, their value comes as
+   * `{ result: value }` (SDK v2 servers, SEP-2106) or only as the JSON text
+   * of the content (SDK 1.x servers): the caller reads the value back.
+   */
+  nonObjectOutputs?: ReadonlySet<string> | undefined;
+  /** The `x-mcp-header` arguments of the tools that have them, as the `inputSchema` of their definition. */
+  headerArguments?: HeaderArguments | undefined;
+}
+
+/** By wire name, the part of a tool's `inputSchema` that marks its `x-mcp-header` arguments. */
+export type HeaderArguments = {
+  readonly [name: string]: ToolDefinition["inputSchema"];
+};
+
 export interface Validators {
   validateInput(toolName: string, value: unknown): ValidationResult<unknown>;
   validateOutput(toolName: string, value: unknown): ValidationResult<unknown>;
@@ -522,10 +638,22 @@ function detectSdk(client: McpClient): "v1" | "v2" {
 }
 
 /**
+ * The era of the client's connection: `modern` (MCP 2026-07-28 or later) or
+ * `legacy` (a 2025 revision). A v1 client speaks only the 2025 revisions.
+ */
+function protocolEra(client: McpClient): "modern" | "legacy" {
+  const getEra = (client as unknown as { getProtocolEra?: () => unknown })
+    .getProtocolEra;
+  return typeof getEra === "function" && getEra.call(client) === "modern"
+    ? "modern"
+    : "legacy";
+}
+
+/**
  * The output a result without `structuredContent` carries as the JSON text of
- * its only content block: how a server on SDK 1.32 (an mcpgen scaffold among
- * them) sends a value that is not an object, which that SDK refuses as
- * `structuredContent`.
+ * its only content block: how a server on SDK 1.x (an mcpgen scaffold of
+ * before 2026-07-28 among them) sends a value that is not an object, which
+ * that SDK refuses as `structuredContent`.
  */
 function outputFromText(result: ToolResult): { value: unknown } | undefined {
   const blocks = Array.isArray(result.content) ? result.content : [];
@@ -544,23 +672,73 @@ function outputFromText(result: ToolResult): { value: unknown } | undefined {
 }
 
 /**
+ * The value of a tool whose outputSchema is not `type: "object"` as a
+ * 2025-era connection carries it: `{ result: value }` (SEP-2106's wrap; its
+ * only member), else the JSON text of the content when there is no
+ * `structuredContent`. On a 2026-07-28 connection the value is as sent.
+ */
+function declaredOutput(
+  result: ToolResult,
+  era: "modern" | "legacy",
+): ToolResult {
+  const content = result.structuredContent;
+  if (content === undefined) {
+    const output = outputFromText(result);
+    return output === undefined
+      ? result
+      : { ...result, structuredContent: output.value };
+  }
+  if (
+    era === "legacy" &&
+    typeof content === "object" &&
+    content !== null &&
+    !Array.isArray(content) &&
+    Object.keys(content).length === 1 &&
+    Object.prototype.hasOwnProperty.call(content, "result")
+  ) {
+    return {
+      ...result,
+      structuredContent: (content as { result: unknown }).result,
+    };
+  }
+  return result;
+}
+
+/**
  * The one code path behind every generated method: validate arguments, call,
- * turn `isError` into `ToolError`, validate `structuredContent`.
- * `outputAsText`: the tools whose outputSchema admits values that are not
- * objects (not `type: "object"`); when their result has no
- * `structuredContent`, it is read from the JSON text block (`outputFromText`).
+ * turn `isError` into `ToolError` (and an unanswered `input_required` round
+ * into `InputRequiredError`), read a non-object output back as the tool
+ * declares it, validate `structuredContent`.
  */
 export function createToolCaller(
   client: McpClient,
   clientOptions: ClientOptions,
   validators: Validators | AsyncValidators,
-  hasOutputSchema: (toolName: string) => boolean,
-  outputAsText: (toolName: string) => boolean = () => false,
+  tools: ToolTraits,
 ): ToolCaller {
   const sdk = clientOptions.sdk ?? detectSdk(client);
   const call = client.callTool.bind(client) as (
     ...args: unknown[]
   ) => Promise<unknown>;
+  // A definition per tool, made once, for SDK v2 (`callTool(params, { toolDefinition })`).
+  const definitions = new Map<string, ToolDefinition>();
+  const definition = (toolName: string): ToolDefinition => {
+    let known = definitions.get(toolName);
+    if (known === undefined) {
+      const header = Object.prototype.hasOwnProperty.call(
+        tools.headerArguments ?? {},
+        toolName,
+      )
+        ? tools.headerArguments![toolName]
+        : undefined;
+      known = {
+        name: toolName,
+        inputSchema: header ?? { type: "object" },
+      };
+      definitions.set(toolName, known);
+    }
+    return known;
+  };
   return async <Result>(
     toolName: string,
     input: unknown,
@@ -581,9 +759,14 @@ export function createToolCaller(
     };
     let result: ToolResult;
     try {
+      // SDK v2 gets the tool's definition: its x-mcp-header arguments are mirrored without a tools/list, and
+      // the SDK leaves structuredContent to the checks below (the definition carries no outputSchema).
       result = (
         sdk === "v2"
-          ? await call(params, requestOptions)
+          ? await call(params, {
+              ...requestOptions,
+              toolDefinition: definition(toolName),
+            })
           : await call(params, undefined, requestOptions)
       ) as ToolResult;
     } catch (error) {
@@ -598,13 +781,16 @@ export function createToolCaller(
         );
       throw error;
     }
+    const resultType = (result as { resultType?: unknown }).resultType;
+    if (resultType !== undefined && resultType !== "complete")
+      throw new InputRequiredError(
+        toolName,
+        result as unknown as { [key: string]: unknown },
+      );
     if (result.isError === true) throw new ToolError(toolName, result);
-    if (result.structuredContent === undefined && outputAsText(toolName)) {
-      const output = outputFromText(result);
-      if (output !== undefined)
-        result = { ...result, structuredContent: output.value };
-    }
-    if (validate && hasOutputSchema(toolName)) {
+    if (tools.nonObjectOutputs?.has(toolName) === true)
+      result = declaredOutput(result, protocolEra(client));
+    if (validate && tools.hasOutputSchema.has(toolName)) {
       if (result.structuredContent === undefined) {
         throw new ValidationError(
           toolName,

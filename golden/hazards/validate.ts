@@ -27,6 +27,7 @@ import {
   input as input12,
   output as output12,
 } from "./validators/bidi-text.js";
+import { input as input13 } from "./validators/mirrored-headers.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
   createStandardSchemas,
@@ -51,6 +52,7 @@ const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   evil_text: input10,
   object_member_properties: input11,
   "bidi\u202e_text": input12,
+  mirrored_headers: input13,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
@@ -68,6 +70,7 @@ const outputValidators: { readonly [name: string]: CompiledValidator | null } =
     evil_text: output10,
     object_member_properties: output11,
     "bidi\u202e_text": output12,
+    mirrored_headers: null,
   };
 
 /** Untyped view for the client runtime. */

@@ -58,6 +58,9 @@ export const S = (data: unknown): data is string => typeof data === "string";
 export const N = (data: unknown): data is number =>
   typeof data === "number" && isFinite(data);
 
+/** An integer (a finite number with no fraction). */
+export const I = (data: unknown): data is number => Number.isInteger(data);
+
 /** A boolean. */
 export const B = (data: unknown): data is boolean => typeof data === "boolean";
 

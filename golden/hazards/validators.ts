@@ -19,6 +19,7 @@ const tools: { readonly [name: string]: () => Promise<ToolValidators> } = {
   evil_text: () => import("./validators/evil-text.js"),
   object_member_properties: () => import("./validators/object-member-properties.js"),
   "bidi\u202e_text": () => import("./validators/bidi-text.js"),
+  mirrored_headers: () => import("./validators/mirrored-headers.js"),
 };
 
 /** What a tool's validator module exports: `output` only for a tool with an outputSchema. */
