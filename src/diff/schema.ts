@@ -18,6 +18,7 @@
  * and any keyword no rule reads.
  */
 import type { PatternMode, Schema, SchemaObject } from "../ir/index.js";
+import { subschemaKeywords } from "../ir/keywords.js";
 import { joinPointer } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { SCHEMA_CHANGES, type SchemaChange } from "./rules.js";
@@ -373,7 +374,8 @@ class Comparison {
   }
 
   private conditional(a: SchemaObject, b: SchemaObject, place: Place): void {
-    const keywords = ["if", "then", "else"] as const;
+    // The conditional: the in-place keywords that hold one subschema (if, then, else).
+    const keywords = subschemaKeywords("one", "in-place");
     const hasA = keywords.some((keyword) => own(a, keyword) !== undefined);
     const hasB = keywords.some((keyword) => own(b, keyword) !== undefined);
     if (!hasA && !hasB) return;

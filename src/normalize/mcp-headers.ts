@@ -7,6 +7,7 @@
  * and every other tool is generated as usual.
  */
 import type { McpHeader } from "../ir/index.js";
+import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import type { Rule } from "./rule.js";
@@ -31,8 +32,10 @@ const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
 /** Keywords whose values are instance data, never schemas: an `x-mcp-header` key inside one is a value, not a mark. */
 const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples", MCP_HEADER_KEYWORD]);
 
-/** Keywords whose values map names (not keywords) to subschemas; of them, only `properties` continues a reachable chain. */
-const NAME_MAP_KEYWORDS = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"]);
+/** Keywords whose values map names (not keywords) to subschemas, in any dialect; of them, only `properties` continues a reachable chain. */
+const NAME_MAP_KEYWORDS = new Set(
+  [...SUBSCHEMA_KEYWORDS, ...OLDER_SUBSCHEMA_KEYWORDS].filter(([, kind]) => kind.shape === "map").map(([keyword]) => keyword),
+);
 
 /**
  * `mcp-header-arguments`: the tools to keep, each with its marked arguments.
