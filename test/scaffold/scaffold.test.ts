@@ -53,6 +53,8 @@ describe("a new scaffold", () => {
       "src/generated/define.ts",
       "src/generated/handlers.ts",
       "src/generated/runtime.ts",
+      "src/generated/server-http.ts",
+      "src/generated/server-input.ts",
       "src/generated/server-runtime.ts",
       "src/generated/server.ts",
       "src/generated/tools.ts",
@@ -278,7 +280,7 @@ describe("scaffolding again", () => {
     const own = join(project, "manifest.json");
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
-    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 11 file(s))\n`);
 
     const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
     manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
@@ -301,7 +303,7 @@ describe("scaffolding again", () => {
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
     expect(io.err).toBe("");
-    expect(io.out).toBe(`${project} is up to date (3 tools, 9 file(s))\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 11 file(s))\n`);
 
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project], io)).toBe(0);

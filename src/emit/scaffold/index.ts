@@ -45,7 +45,7 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
     validators,
     emitValidate(ir),
     emitRuntime(ir),
-    emitServerRuntime(ir),
+    ...emitServerRuntime(ir),
     emitServerTools(ir),
     emitServerDefine(ir),
     emitServerHandlers(ir, options.handlerPaths),
