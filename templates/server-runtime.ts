@@ -12,6 +12,7 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
+  ProtocolError,
   Server,
   type CacheHint,
   type CallToolResult,
@@ -490,6 +491,14 @@ function serveTools(
     if ("inputRequired" in outcome) return outcome.inputRequired;
     if ("thrown" in outcome) {
       const error = outcome.thrown;
+      // The protocol errors a tool may answer with: the call needs a capability the client did not
+      // declare (-32021, MCP 2026-07-28), or a URL elicitation first (-32042, the 2025 revisions).
+      if (
+        ProtocolError.isInstance(error) &&
+        (error.code === MISSING_CLIENT_CAPABILITY ||
+          error.code === URL_ELICITATION_REQUIRED)
+      )
+        throw error;
       log(
         `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
@@ -562,6 +571,8 @@ async function notify(
 }
 
 const INVALID_PARAMS = -32602;
+const MISSING_CLIENT_CAPABILITY = -32021;
+const URL_ELICITATION_REQUIRED = -32042;
 
 /**
  * An error the SDK answers as a JSON-RPC error with this code and message.
