@@ -6,6 +6,7 @@
  * with DNS-rebinding protection and bounded 2025 sessions.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from "@modelcontextprotocol/client";
+import { MissingRequiredClientCapabilityError, ProtocolError } from "@modelcontextprotocol/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -252,6 +253,26 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(logs.join("\n")).toContain('ERROR: tool "weather" returned output that does not match its outputSchema');
     expect(text(await client.callTool({ name: "weather", arguments: { mode: "none" } }))).toContain("structuredContent is missing");
     expect(text(await client.callTool({ name: "count", arguments: {} }))).toContain("(root): must be integer");
+  });
+
+  it("answers a handler's MissingRequiredClientCapabilityError as -32021, and any other protocol error as a tool error", async () => {
+    const { client } = await connect(
+      {
+        handlers: {
+          ...defaultHandlers,
+          echo: handler("echo", (input: { text: string }) => {
+            if (input.text === "needs") throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
+            throw new ProtocolError(-32603, "not a call's answer");
+          }),
+        },
+      },
+      era,
+    );
+    await expect(client.callTool({ name: "echo", arguments: { text: "needs" } })).rejects.toMatchObject({ code: -32021 });
+    expect(answer(await client.callTool({ name: "echo", arguments: { text: "other" } }))).toEqual({
+      isError: true,
+      content: [{ type: "text", text: "not a call's answer" }],
+    });
   });
 
   it("passes full results and tool errors through", async () => {
