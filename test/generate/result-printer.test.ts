@@ -85,7 +85,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const created = [await cliIn(alone, single), await cliIn(configured, ["generate", "notes"])];
     expect(created[0]!.stdout).toBe(
       [
-        "scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+        "scaffolded 2 tools into server (12 file(s) written, 0 unchanged)",
         "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
         "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
         "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",

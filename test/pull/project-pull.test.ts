@@ -44,7 +44,7 @@ describe("mcpgen pull over a configuration", () => {
     expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
       "weather: generated 3 tools into src/mcp/weather (7 file(s) written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 file(s) written, 0 unchanged)",
-      "notes: scaffolded 2 tools into server (10 file(s) written, 0 unchanged)",
+      "notes: scaffolded 2 tools into server (12 file(s) written, 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
@@ -59,7 +59,7 @@ describe("mcpgen pull over a configuration", () => {
       stdout: [
         "weather: src/mcp/weather is up to date (3 tools, 7 file(s))",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 file(s))",
-        "notes: server is up to date (2 tools, 10 file(s))",
+        "notes: server is up to date (2 tools, 12 file(s))",
         "github: src/mcp/github is up to date (2 tools, 7 file(s))",
         "",
       ].join("\n"),
