@@ -18,6 +18,7 @@ import {
   type CallToolResult,
   type ClientCapabilities,
   type Implementation,
+  type InputRequiredResult,
   type JSONRPCMessage,
   type ListToolsResult,
   type LoggingLevel,
@@ -357,16 +358,22 @@ async function runHandler(
 ): Promise<
   | { returned: unknown }
   | { thrown: unknown }
-  | { inputRequired: Awaited<ReturnType<InputRounds["inputRequired"]>> }
+  | { inputRequired: InputRequiredResult }
 > {
   const modern = ctx.mcpReq.envelope !== undefined;
   const client = clientOf(server, ctx);
   const capabilities = client.capabilities;
-  // A round that asked what it has no answer for is over: the handler is told to stop.
+  // A round that asked what it has no answer for is over: the handler is told to stop (as when the
+  // request is cancelled).
   const stopped = new AbortController();
-  const signal = modern
-    ? AbortSignal.any([ctx.mcpReq.signal, stopped.signal])
-    : ctx.mcpReq.signal;
+  if (modern) {
+    if (ctx.mcpReq.signal.aborted) stopped.abort();
+    else
+      ctx.mcpReq.signal.addEventListener("abort", () => stopped.abort(), {
+        once: true,
+      });
+  }
+  const signal = modern ? stopped.signal : ctx.mcpReq.signal;
   const rounds = modern
     ? new InputRounds(
         ctx,
