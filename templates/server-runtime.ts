@@ -1,31 +1,24 @@
 /**
  * mcpgen server runtime: copied verbatim into every scaffold as
  * `src/generated/server-runtime.ts`. The tool dispatcher over the SDK v2
- * low-level `Server` (raw JSON Schema, no zod of its own), and the stdio and
- * Streamable HTTP entry points, which serve MCP 2026-07-28 and the 2025
- * revisions from one server factory (`serveStdio` and `createMcpHandler` of
- * `@modelcontextprotocol/server`). Imports only that package and Node
- * built-ins; the validators are handed in by the generated code.
+ * low-level `Server` (raw JSON Schema, no zod of its own), what a handler's
+ * `context` offers, and the stdio entry point, which serves MCP 2026-07-28
+ * and the 2025 revisions from one server factory (`serveStdio` of
+ * `@modelcontextprotocol/server`). Beside it: `server-input.ts` (what a
+ * handler asks the client for, on both eras) and `server-http.ts` (the
+ * Streamable HTTP entry). Imports only that package and Node built-ins; the
+ * validators are handed in by the generated code.
  */
 import {
-  createServer as createHttpServer,
-  type IncomingMessage,
-  type ServerResponse,
-} from "node:http";
-import type { AddressInfo } from "node:net";
-import {
-  createMcpHandler,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  ProtocolError,
   Server,
   type CacheHint,
   type CallToolResult,
   type ClientCapabilities,
-  type CreateMessageRequestParamsBase,
-  type CreateMessageResult,
-  type CreateMessageResultWithTools,
-  type ElicitRequestFormParams,
-  type ElicitRequestURLParams,
-  type ElicitResult,
   type Implementation,
+  type InputRequiredResult,
   type JSONRPCMessage,
   type ListToolsResult,
   type LoggingLevel,
@@ -37,6 +30,15 @@ import {
   serveStdio as serveSdkStdio,
   StdioServerTransport,
 } from "@modelcontextprotocol/server/stdio";
+import {
+  callDigest,
+  InputRounds,
+  pushedAsks,
+  requestStateCodec,
+  type InputAsks,
+} from "./server-input.js";
+
+export type { AskOptions, InputAsks } from "./server-input.js";
 
 /** A tool as the manifest lists it; `tools/list` returns these objects unchanged. */
 export interface ListedTool {
@@ -135,22 +137,16 @@ export interface ToolContext {
    */
   log(level: LoggingLevel, data: unknown): Promise<void>;
   /**
-   * Asks the client's LLM for a completion (`sampling/createMessage`). Defined only on a 2025-era
-   * connection that can carry a request to the client (stdio) from a client that supports sampling.
+   * Asks the client's model for a completion (`sampling/createMessage`); `elicit` asks the user
+   * (`elicitation/create`, a form or a URL) and `listRoots` the client's roots (`roots/list`).
+   * Each is defined when the client declared the capability (`sampling`, `elicitation`, `roots`)
+   * and an answer can come back: on 2026-07-28 always (an `input_required` result: the handler
+   * runs again from its start with the answer, see docs/scaffold.md), on the 2025 revisions over
+   * stdio and in an HTTP session, not for a 2025 HTTP request without a session.
    */
-  readonly sample:
-    | ((
-        params: CreateMessageRequestParamsBase,
-        options?: { timeout?: number },
-      ) => Promise<CreateMessageResult | CreateMessageResultWithTools>)
-    | undefined;
-  /** Asks the user for input (`elicitation/create`); defined only where `sample` would be, for clients that support elicitation. */
-  readonly elicit:
-    | ((
-        params: ElicitRequestFormParams | ElicitRequestURLParams,
-        options?: { timeout?: number },
-      ) => Promise<ElicitResult>)
-    | undefined;
+  readonly sample: InputAsks["sample"];
+  readonly elicit: InputAsks["elicit"];
+  readonly listRoots: InputAsks["listRoots"];
 }
 
 /** The implementation of one tool: typed input and context in, typed output (or a full result) out. */
@@ -191,6 +187,13 @@ export interface RuntimeOptions {
    * fields). The default, `{ ttlMs: 0, cacheScope: "private" }`, lets no client reuse the list.
    */
   toolsListCache?: ToolsListCache;
+  /**
+   * The key (at least 32 bytes) that signs the `requestState` of MCP 2026-07-28's multi round-trip
+   * calls, so a client cannot alter what earlier rounds learned. The default, a random key made
+   * once per process, serves every round one process answers; give every process behind one
+   * endpoint the same key when several do.
+   */
+  requestStateKey?: string | Uint8Array;
 }
 
 const LOG_LEVELS: readonly LoggingLevel[] = [
@@ -207,7 +210,7 @@ const LOG_LEVELS: readonly LoggingLevel[] = [
 const own = (object: object, key: string) =>
   Object.prototype.hasOwnProperty.call(object, key);
 
-const stderrLog = (message: string) => {
+export const stderrLog = (message: string) => {
   process.stderr.write(`${message}\n`);
 };
 
@@ -220,13 +223,15 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
     .join("\n");
 }
 
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   if (error instanceof Error)
     return error.message === "" ? error.name : error.message;
   return typeof error === "string" ? error : "the tool failed";
 }
 
-const isJsonObject = (value: unknown): value is { [key: string]: unknown } =>
+export const isJsonObject = (
+  value: unknown,
+): value is { [key: string]: unknown } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
@@ -275,49 +280,45 @@ function checkDefinition(definition: ServerDefinition): void {
 interface Prepared {
   tools: Map<string, ListedTool>;
   listed: ListToolsResult;
-  /** The `x-mcp-header` arguments of each tool that declares valid ones (MCP 2026-07-28, `Mcp-Param-*`). */
-  headerArguments: Map<string, readonly HeaderArgument[]>;
 }
 
 const preparedDefinitions = new WeakMap<ServerDefinition, Prepared>();
-/** The tools each server instance made here answers for, so the HTTP entry can check `Mcp-Param-*` headers. */
-const headerArgumentsOfServer = new WeakMap<
-  Server,
-  Map<string, readonly HeaderArgument[]>
->();
+/** The tools each server instance made here answers for (the HTTP entry checks `Mcp-Param-*` headers against them). */
+const toolsOfServer = new WeakMap<Server, readonly ListedTool[]>();
 
 function prepare(definition: ServerDefinition): Prepared {
   let prepared = preparedDefinitions.get(definition);
   if (prepared === undefined) {
     checkDefinition(definition);
-    const headerArguments = new Map<string, readonly HeaderArgument[]>();
-    for (const tool of definition.tools) {
-      const declared = headerArgumentsOf(tool["inputSchema"]);
-      if (declared !== undefined && declared.length > 0)
-        headerArguments.set(tool.name, declared);
-    }
     prepared = {
       tools: new Map(definition.tools.map((tool) => [tool.name, tool])),
       listed: { tools: definition.tools as ListToolsResult["tools"] },
-      headerArguments,
     };
     preparedDefinitions.set(definition, prepared);
   }
   return prepared;
 }
 
+/** The tools a server made by `createMcpServer` lists; undefined for any other server. */
+export function listedToolsOf(
+  server: Server,
+): readonly ListedTool[] | undefined {
+  return toolsOfServer.get(server);
+}
+
 /**
- * A new low-level SDK `Server` answering `tools/list` and `tools/call` for the definition's tools.
- * One server serves one stdio connection or one HTTP request (the entries below make them); which
- * revision it speaks is set by the entry, and the same handlers serve both.
+ * A new low-level SDK `Server` answering the definition's tools: one dispatcher per MCP family
+ * (`serveTools` for `tools/list` and `tools/call`). One server serves one stdio connection, one
+ * 2025 HTTP session or one HTTP request (the entries make them); which revision it speaks is set
+ * by the entry, and the same handlers serve both.
  */
 export function createMcpServer(
   definition: ServerDefinition,
   options: RuntimeOptions = {},
 ): Server {
   const prepared = prepare(definition);
-  const log = options.log ?? stderrLog;
   const cache = options.toolsListCache;
+  const codec = requestStateCodec(options.requestStateKey);
   const server = new Server(definition.info, {
     capabilities: { tools: {}, logging: {} },
     ...(definition.instructions !== undefined
@@ -326,63 +327,147 @@ export function createMcpServer(
     ...(cache !== undefined
       ? { cacheHints: { "tools/list": cache satisfies CacheHint } }
       : {}),
+    // MCP 2026-07-28: a `requestState` that is not one this server signed is refused (-32602)
+    // before any handler runs; the handler sees what the codec verified.
+    requestState: { verify: codec.verify },
   });
-  headerArgumentsOfServer.set(server, prepared.headerArguments);
+  toolsOfServer.set(server, definition.tools);
+  serveTools(server, prepared, definition, {
+    log: options.log ?? stderrLog,
+    codec,
+  });
+  return server;
+}
 
+interface Dispatch {
+  log: (message: string) => void;
+  codec: ReturnType<typeof requestStateCodec>;
+}
+
+/**
+ * What a handler of `server` runs with: its context, and how the call ends. On 2026-07-28 an ask
+ * the client has not answered ends the round with an `input_required` result (`InputRounds`); on
+ * the 2025 revisions asks are requests to the client, where the connection carries them.
+ */
+async function runHandler(
+  server: Server,
+  ctx: ServerContext,
+  call: { name: string; method: string; args: unknown },
+  codec: Dispatch["codec"],
+  handle: (context: ToolContext) => unknown,
+): Promise<
+  | { returned: unknown }
+  | { thrown: unknown }
+  | { inputRequired: InputRequiredResult }
+> {
+  const modern = ctx.mcpReq.envelope !== undefined;
+  const client = clientOf(server, ctx);
+  const capabilities = client.capabilities;
+  // A round that asked what it has no answer for is over: the handler is told to stop (as when the
+  // request is cancelled).
+  const stopped = new AbortController();
+  if (modern) {
+    if (ctx.mcpReq.signal.aborted) stopped.abort();
+    else
+      ctx.mcpReq.signal.addEventListener("abort", () => stopped.abort(), {
+        once: true,
+      });
+  }
+  const signal = modern ? stopped.signal : ctx.mcpReq.signal;
+  const rounds = modern
+    ? new InputRounds(
+        ctx,
+        capabilities,
+        callDigest(call.method, call.name, call.args),
+      )
+    : undefined;
+  const asks = rounds?.asks ?? pushedAsks(ctx, capabilities);
+  const context = toolContext(ctx, call.name, client, asks, signal);
+  const settled = (async () => handle(context))().then(
+    (returned) => ({ returned }),
+    (thrown: unknown) => ({ thrown }),
+  );
+  if (rounds === undefined) return settled;
+  const first = await Promise.race([settled, rounds.suspended]);
+  if (first !== undefined && !rounds.isSuspended) return first;
+  // Asks made together (Promise.all, or before the first await) belong to the same round.
+  await new Promise((resolve) => setImmediate(resolve));
+  stopped.abort();
+  return { inputRequired: await rounds.inputRequired(codec) };
+}
+
+/**
+ * Who is calling: on 2026-07-28 what the request's envelope says, on the 2025 revisions what the
+ * client said in `initialize` on this connection (nothing, for a 2025 HTTP request without a session).
+ */
+function clientOf(server: Server, ctx: ServerContext): ToolContext["client"] {
+  const envelope = ctx.mcpReq.envelope;
+  if (envelope === undefined)
+    return {
+      info: server.getClientVersion(),
+      capabilities: server.getClientCapabilities(),
+    };
+  // The SDK types the envelope as `{}`; its keys are the revision's (checked by the SDK on entry).
+  const fields = envelope as { [key: string]: unknown };
+  return {
+    info: fields[CLIENT_INFO_META_KEY] as Implementation | undefined,
+    capabilities: fields[CLIENT_CAPABILITIES_META_KEY] as
+      ClientCapabilities | undefined,
+  };
+}
+
+/** The `context` a handler gets for one call. */
+function toolContext(
+  ctx: ServerContext,
+  toolName: string,
+  client: ToolContext["client"],
+  asks: InputAsks,
+  signal: AbortSignal,
+): ToolContext {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  return {
+    toolName,
+    era: ctx.mcpReq.envelope !== undefined ? "modern" : "legacy",
+    signal,
+    requestId: ctx.mcpReq.id,
+    meta: ctx.mcpReq._meta,
+    client,
+    progress: async (progress, total, message) => {
+      if (progressToken === undefined) return;
+      await notify(ctx, {
+        method: "notifications/progress",
+        params: {
+          progressToken,
+          progress,
+          ...(total !== undefined ? { total } : {}),
+          ...(message !== undefined ? { message } : {}),
+        },
+      });
+    },
+    log: async (level, data) => {
+      if (!LOG_LEVELS.includes(level)) return;
+      try {
+        await ctx.mcpReq.log(level, data, toolName);
+      } catch {
+        // Best effort, as every notification.
+      }
+    },
+    sample: asks.sample,
+    elicit: asks.elicit,
+    listRoots: asks.listRoots,
+  };
+}
+
+/** `tools/list` and `tools/call`: the manifest's tools, each call checked and dispatched to its handler. */
+function serveTools(
+  server: Server,
+  prepared: Prepared,
+  definition: ServerDefinition,
+  { log, codec }: Dispatch,
+): void {
   // The manifest's tools, as declared and in order. On the 2025 revisions the SDK lists an
   // outputSchema whose root is not an object as `{ type: "object", properties: { result: ... } }`.
   server.setRequestHandler("tools/list", () => prepared.listed);
-
-  const context = (toolName: string, ctx: ServerContext): ToolContext => {
-    const modern = ctx.mcpReq.envelope !== undefined;
-    const capabilities = server.getClientCapabilities();
-    const progressToken = ctx.mcpReq._meta?.progressToken;
-    const related = (timeout: number | undefined) => ({
-      signal: ctx.mcpReq.signal,
-      ...(timeout !== undefined ? { timeout } : {}),
-    });
-    // A 2025-era server-to-client request needs a connection that carries it back: stdio does, a
-    // stateless HTTP request (no initialize, so no capabilities) does not.
-    const pushes = !modern && capabilities !== undefined;
-    return {
-      toolName,
-      era: modern ? "modern" : "legacy",
-      signal: ctx.mcpReq.signal,
-      requestId: ctx.mcpReq.id,
-      meta: ctx.mcpReq._meta,
-      client: { info: server.getClientVersion(), capabilities },
-      progress: async (progress, total, message) => {
-        if (progressToken === undefined) return;
-        await notify(ctx, {
-          method: "notifications/progress",
-          params: {
-            progressToken,
-            progress,
-            ...(total !== undefined ? { total } : {}),
-            ...(message !== undefined ? { message } : {}),
-          },
-        });
-      },
-      log: async (level, data) => {
-        if (!LOG_LEVELS.includes(level)) return;
-        try {
-          await ctx.mcpReq.log(level, data, toolName);
-        } catch {
-          // Best effort, as every notification.
-        }
-      },
-      sample:
-        pushes && capabilities.sampling
-          ? (params, options) =>
-              ctx.mcpReq.requestSampling(params, related(options?.timeout))
-          : undefined,
-      elicit:
-        pushes && capabilities.elicitation
-          ? (params, options) =>
-              ctx.mcpReq.elicitInput(params, related(options?.timeout))
-          : undefined,
-    };
-  };
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const name = request.params.name;
@@ -403,16 +488,30 @@ export function createMcpServer(
         `Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`,
       );
 
-    let returned: unknown;
-    try {
-      returned = await handler.handle(args as never, context(name, ctx));
-    } catch (error) {
+    const outcome = await runHandler(
+      server,
+      ctx,
+      { method: "tools/call", name, args },
+      codec,
+      (context) => handler.handle(args as never, context),
+    );
+    if ("inputRequired" in outcome) return outcome.inputRequired;
+    if ("thrown" in outcome) {
+      const error = outcome.thrown;
+      // The protocol errors a tool may answer with: the call needs a capability the client did not
+      // declare (-32021, MCP 2026-07-28), or a URL elicitation first (-32042, the 2025 revisions).
+      if (
+        ProtocolError.isInstance(error) &&
+        (error.code === MISSING_CLIENT_CAPABILITY ||
+          error.code === URL_ELICITATION_REQUIRED)
+      )
+        throw error;
       log(
         `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
       return errorResult(errorMessage(error));
     }
-
+    const returned = outcome.returned;
     const outputSchema = tool["outputSchema"];
     const hasOutputSchema = outputSchema !== undefined;
     // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
@@ -465,8 +564,6 @@ export function createMcpServer(
       isJsonObject(outputSchema) ? outputSchema : undefined,
     );
   });
-
-  return server;
 }
 
 async function notify(
@@ -480,12 +577,9 @@ async function notify(
   }
 }
 
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
 const INVALID_PARAMS = -32602;
-const INTERNAL_ERROR = -32603;
-/** MCP 2026-07-28 `HeaderMismatch`: the HTTP headers disagree with the body, or one is missing or malformed. */
-const HEADER_MISMATCH = -32020;
+const MISSING_CLIENT_CAPABILITY = -32021;
+const URL_ELICITATION_REQUIRED = -32042;
 
 /**
  * An error the SDK answers as a JSON-RPC error with this code and message.
@@ -504,7 +598,9 @@ function protocolError(
  * a `tools/call` whose `params`, `name` or `arguments` has the wrong type (MCP: `arguments` is an
  * object). -32602, with a message a person can act on; undefined for every other message.
  */
-function malformedToolCall(message: unknown): JSONRPCMessage | undefined {
+export function malformedToolCall(
+  message: unknown,
+): JSONRPCMessage | undefined {
   if (
     !isJsonObject(message) ||
     message["method"] !== "tools/call" ||
@@ -540,7 +636,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The server factory the entries call: one server per stdio connection or per HTTP request. */
+/** The server factory the entries call: one server per stdio connection, per 2025 HTTP session or per HTTP request. */
 export type ServerFactory = () => Server;
 
 /**
@@ -612,564 +708,8 @@ export async function serveStdio(
   };
 }
 
-export interface HttpOptions {
-  /** Port to listen on (0 picks a free one). Default 3000. */
-  port?: number;
-  /** Interface to bind. Default 127.0.0.1: reachable from this machine only. */
-  host?: string;
-  /** Endpoint path. Default `/mcp`. */
-  path?: string;
-  /**
-   * Host names (without port) accepted in the `Host` and `Origin` headers, in
-   * addition to localhost, 127.0.0.1 and [::1] (and the bound host, unless it
-   * is a wildcard address). Everything else is refused: DNS-rebinding protection.
-   */
-  allowedHosts?: readonly string[];
-  /**
-   * Most requests served at once (default 1000). Each holds a server instance until it is
-   * answered (a `subscriptions/listen` stream, until it closes); one more gets 503.
-   */
-  maxRequests?: number;
-  /** Largest request body accepted, in bytes (default 4 MiB); a larger one gets 413. */
-  maxBodyBytes?: number;
-  /** Where the server's own diagnostics go (default: stderr). */
-  log?: (message: string) => void;
-}
-
-export const DEFAULT_MAX_REQUESTS = 1000;
-export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-/**
- * `serveHttp` options from the environment, as the scaffold's `src/server.ts`
- * documents them: PORT (default 3000), MCP_HOST (default 127.0.0.1),
- * MCP_ALLOWED_HOSTS (comma-separated), MCP_MAX_REQUESTS (default 1000). Empty
- * values count as unset; a value that is not a number of the expected kind
- * throws. `args` is accepted for the `src/server.ts` of earlier scaffolds
- * (their `--stateless` is what every server does now).
- */
-export function httpOptionsFromEnvironment(
-  env: { readonly [name: string]: string | undefined },
-  _args: readonly string[] = [],
-): HttpOptions {
-  const port = (env["PORT"] ?? "").trim();
-  if (port !== "" && !/^\d{1,5}$/.test(port))
-    throw new Error(
-      `invalid PORT ${JSON.stringify(port)}: expected an integer from 0 to 65535`,
-    );
-  const host = (env["MCP_HOST"] ?? "").trim();
-  const maxRequests = (env["MCP_MAX_REQUESTS"] ?? "").trim();
-  if (maxRequests !== "" && !/^[1-9]\d{0,8}$/.test(maxRequests)) {
-    throw new Error(
-      `invalid MCP_MAX_REQUESTS ${JSON.stringify(maxRequests)}: expected a whole number of requests, at least 1`,
-    );
-  }
-  return {
-    port: port === "" ? 3000 : Number(port),
-    host: host === "" ? "127.0.0.1" : host,
-    allowedHosts: (env["MCP_ALLOWED_HOSTS"] ?? "")
-      .split(",")
-      .map((name) => name.trim())
-      .filter((name) => name !== ""),
-    maxRequests:
-      maxRequests === "" ? DEFAULT_MAX_REQUESTS : Number(maxRequests),
-  };
-}
-
-export interface RunningHttpServer extends RunningServer {
-  /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
-  url: string;
-  port: number;
-}
-
-/** The generic server error code for transport-level refusals. */
-const FORBIDDEN = -32000;
-const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
-
-function bracketed(host: string): string {
-  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
-}
-
-/** The host name of a `Host` header or an origin, lower-cased, IPv6 in brackets; undefined when unparseable. */
-function hostnameOf(value: string, isOrigin: boolean): string | undefined {
-  try {
-    return new URL(isOrigin ? value : `http://${value}`).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
-function firstLine(text: string): string {
+/** The first line of `text`, at most 300 characters: what a diagnostic says about an error from the wire. */
+export function firstLine(text: string): string {
   const line = text.split("\n", 1)[0] ?? "";
   return line.length > 300 ? `${line.slice(0, 300)}...` : line;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res
-    .writeHead(status, { "content-type": "application/json" })
-    .end(JSON.stringify(body));
-}
-
-function sendJsonError(
-  res: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  id: string | number | null = null,
-): void {
-  sendJson(res, status, { jsonrpc: "2.0", error: { code, message }, id });
-}
-
-type BodyOutcome =
-  | { ok: true; bytes: Buffer; value: unknown }
-  | { ok: false; status: number; code: number; message: string }
-  | { ok: false; aborted: true };
-
-/** Reads a JSON body of at most `limit` bytes; `aborted` when the client went away before it ended. */
-function readJson(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
-  return new Promise((resolveBody) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (outcome: BodyOutcome) => {
-      if (settled) return;
-      settled = true;
-      resolveBody(outcome);
-    };
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.pause();
-        settle({
-          ok: false,
-          status: 413,
-          code: INVALID_REQUEST,
-          message: "Request body too large",
-        });
-        return;
-      }
-      chunks.push(chunk);
-    });
-    // A client that aborts mid-body is its own business: no error, no stack trace.
-    req.on("error", () => settle({ ok: false, aborted: true }));
-    req.on("aborted", () => settle({ ok: false, aborted: true }));
-    req.on("close", () => {
-      if (!req.complete) settle({ ok: false, aborted: true });
-    });
-    req.on("end", () => {
-      const bytes = Buffer.concat(chunks);
-      try {
-        settle({ ok: true, bytes, value: JSON.parse(bytes.toString("utf8")) });
-      } catch {
-        settle({
-          ok: false,
-          status: 400,
-          code: PARSE_ERROR,
-          message: "Parse error: the body is not JSON",
-        });
-      }
-    });
-  });
-}
-
-/** A web-standard `Request` for `req`, with `body` already read; aborted when the client goes away. */
-function webRequest(
-  req: IncomingMessage,
-  origin: string,
-  body: Buffer | undefined,
-  signal: AbortSignal,
-): Request {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    try {
-      headers.append(raw[index]!, raw[index + 1]!);
-    } catch {
-      // A header the fetch API cannot carry (a forbidden character): the MCP layer never needs it.
-    }
-  }
-  return new Request(new URL(req.url ?? "/", origin), {
-    method: req.method ?? "GET",
-    headers,
-    signal,
-    ...(body !== undefined ? { body: new Uint8Array(body) } : {}),
-  });
-}
-
-/** Writes a web-standard `Response` to `res`, streaming its body; stops when the client goes away. */
-async function writeResponse(
-  response: Response,
-  res: ServerResponse,
-): Promise<void> {
-  const headers: { [name: string]: string } = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (response.body === null) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  const cancel = () => void reader.cancel().catch(() => undefined);
-  res.once("close", cancel);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value))
-        await new Promise<void>((resolveDrain) => {
-          const resume = () => {
-            res.off("drain", resume);
-            res.off("close", resume);
-            resolveDrain();
-          };
-          res.once("drain", resume);
-          res.once("close", resume);
-        });
-      if (res.destroyed) break;
-    }
-  } catch {
-    // The client went away mid-stream: nothing to answer.
-  } finally {
-    res.off("close", cancel);
-    res.end();
-  }
-}
-
-/** An `x-mcp-header` argument: its header name and the chain of `properties` keys leading to it. */
-interface HeaderArgument {
-  header: string;
-  path: readonly string[];
-  type: "string" | "integer" | "boolean";
-}
-
-const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const SUBSCHEMA_KEYWORDS = [
-  "items",
-  "prefixItems",
-  "additionalItems",
-  "contains",
-  "additionalProperties",
-  "patternProperties",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "dependentSchemas",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "not",
-  "if",
-  "then",
-  "else",
-  "$defs",
-  "definitions",
-];
-
-/**
- * The `x-mcp-header` arguments of a tool's inputSchema (MCP 2026-07-28, "Custom Headers from Tool
- * Parameters"); undefined when a declaration breaks the revision's constraints (clients drop such a
- * tool, and its headers are not checked), an empty list when there are none.
- */
-function headerArgumentsOf(schema: unknown): HeaderArgument[] | undefined {
-  const found: HeaderArgument[] = [];
-  let valid = true;
-  const names = new Set<string>();
-  // Only chains of `properties` keys may carry a declaration; one anywhere else invalidates the tool.
-  const elsewhere = (node: unknown): void => {
-    if (!valid) return;
-    if (Array.isArray(node)) return node.forEach(elsewhere);
-    if (!isJsonObject(node)) return;
-    if (own(node, "x-mcp-header")) {
-      valid = false;
-      return;
-    }
-    for (const value of Object.values(node)) elsewhere(value);
-  };
-  const walk = (node: unknown, path: readonly string[]): void => {
-    if (!valid || !isJsonObject(node)) return;
-    if (own(node, "x-mcp-header")) {
-      const header = node["x-mcp-header"];
-      const type = node["type"];
-      if (
-        path.length === 0 ||
-        typeof header !== "string" ||
-        !HEADER_TOKEN.test(header) ||
-        names.has(header.toLowerCase()) ||
-        (type !== "string" && type !== "integer" && type !== "boolean")
-      ) {
-        valid = false;
-        return;
-      }
-      names.add(header.toLowerCase());
-      found.push({ header, path, type });
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "properties" && isJsonObject(value)) {
-        for (const [name, property] of Object.entries(value))
-          walk(property, [...path, name]);
-      } else if (SUBSCHEMA_KEYWORDS.includes(key) || key === "$ref") {
-        elsewhere(value);
-      }
-    }
-  };
-  walk(schema, []);
-  return valid ? found : undefined;
-}
-
-const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
-
-/** A `Mcp-Param-*` header value as the client meant it; undefined when malformed. */
-function decodeHeaderValue(value: string): string | undefined {
-  const encoded = SENTINEL.exec(value);
-  // A plain value that looks encoded is malformed: clients encode such a value too.
-  if (encoded === null && value.startsWith("=?base64?") && value.endsWith("?="))
-    return undefined;
-  if (encoded === null) {
-    // Visible ASCII, space and tab only (RFC 9110 field values), without leading or trailing space.
-    return /^[\x21-\x7e]([\x20\x21-\x7e\t]*[\x21-\x7e])?$/.test(value)
-      ? value
-      : undefined;
-  }
-  const bytes = Buffer.from(encoded[1]!, "base64");
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  return Buffer.from(text, "utf8").equals(bytes) ? text : undefined;
-}
-
-/**
- * Why the `Mcp-Param-*` headers of a 2026-07-28 `tools/call` disagree with its arguments (MCP
- * "Server Behavior for Custom Headers": a present value needs its header, matching after decoding;
- * integers compare as numbers); undefined when they agree.
- */
-function headerMismatch(
-  declared: readonly HeaderArgument[],
-  args: unknown,
-  header: (name: string) => string | undefined,
-): string | undefined {
-  for (const argument of declared) {
-    let value: unknown = args;
-    for (const key of argument.path)
-      value = isJsonObject(value) && own(value, key) ? value[key] : undefined;
-    const name = `Mcp-Param-${argument.header}`;
-    const sent = header(name);
-    if (value === undefined || value === null) continue;
-    if (sent === undefined)
-      return `the ${name} header is missing, but the arguments carry ${argument.path.join(".")}`;
-    const decoded = decodeHeaderValue(sent);
-    if (decoded === undefined)
-      return `the ${name} header is not a valid header value`;
-    const matches =
-      typeof value === "string"
-        ? decoded === value
-        : typeof value === "boolean"
-          ? decoded === String(value)
-          : typeof value === "number" &&
-            decoded.trim() !== "" &&
-            Number(decoded) === value;
-    if (!matches)
-      return `the ${name} header does not match the argument ${argument.path.join(".")}`;
-  }
-  return undefined;
-}
-
-/**
- * Serves MCP over Streamable HTTP: MCP 2026-07-28 through the SDK's `createMcpHandler`, and the 2025
- * revisions statelessly (each request gets a server of its own; GET and DELETE get 405). Binds to
- * 127.0.0.1 by default and refuses requests whose `Host` or `Origin` names another host (servers MUST
- * validate `Origin`, SHOULD bind to localhost), so a web page cannot reach it through DNS rebinding.
- * Bodies are bounded (`maxBodyBytes`), so are requests in flight (`maxRequests`).
- */
-export async function serveHttp(
-  create: ServerFactory,
-  options: HttpOptions = {},
-): Promise<RunningHttpServer> {
-  const requestedPort = options.port ?? 3000;
-  if (
-    !Number.isInteger(requestedPort) ||
-    requestedPort < 0 ||
-    requestedPort > 65535
-  ) {
-    throw new Error(
-      `invalid port ${JSON.stringify(String(options.port))}: expected an integer from 0 to 65535`,
-    );
-  }
-  const host = options.host ?? "127.0.0.1";
-  // An empty host would bind every interface, which nobody asks for by leaving a variable empty.
-  if (host.trim() === "")
-    throw new Error(
-      'invalid host "": name an interface (127.0.0.1, ::1, 0.0.0.0 for every interface)',
-    );
-  const maxRequests = options.maxRequests ?? DEFAULT_MAX_REQUESTS;
-  if (!Number.isInteger(maxRequests) || maxRequests < 1)
-    throw new Error(
-      `invalid maxRequests ${JSON.stringify(String(options.maxRequests))}: expected a whole number, at least 1`,
-    );
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
-    throw new Error(
-      `invalid maxBodyBytes ${JSON.stringify(String(options.maxBodyBytes))}: expected a whole number of bytes, at least 1`,
-    );
-  const path = options.path ?? "/mcp";
-  const log = options.log ?? stderrLog;
-  const allowed = new Set([
-    "localhost",
-    "127.0.0.1",
-    "[::1]",
-    ...(options.allowedHosts ?? []).map((name) =>
-      bracketed(name.toLowerCase()),
-    ),
-  ]);
-  if (!WILDCARD_HOSTS.has(host)) allowed.add(bracketed(host.toLowerCase()));
-
-  // One server made up front: a definition without a handler for every tool fails at start-up,
-  // and its x-mcp-header arguments are known before any request reaches the SDK.
-  const headerArguments =
-    headerArgumentsOfServer.get(create()) ??
-    new Map<string, readonly HeaderArgument[]>();
-  const handler = createMcpHandler(() => create(), {
-    maxRequestBodySize: maxBodyBytes,
-    onerror: (error) => log(`MCP: ${firstLine(error.message)}`),
-  });
-  let inFlight = 0;
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const hostHeader = req.headers.host;
-    const hostName =
-      hostHeader === undefined ? undefined : hostnameOf(hostHeader, false);
-    if (hostName === undefined || !allowed.has(hostName)) {
-      return sendJsonError(
-        res,
-        403,
-        FORBIDDEN,
-        `Forbidden: Host ${JSON.stringify(hostHeader ?? "")} is not allowed`,
-      );
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined) {
-      const originName = hostnameOf(origin, true);
-      if (originName === undefined || !allowed.has(originName)) {
-        return sendJsonError(
-          res,
-          403,
-          FORBIDDEN,
-          `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`,
-        );
-      }
-    }
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== path)
-      return sendJsonError(res, 404, FORBIDDEN, "Not found");
-    if (inFlight >= maxRequests) {
-      res.setHeader("retry-after", "5");
-      return sendJsonError(
-        res,
-        503,
-        FORBIDDEN,
-        `Service Unavailable: ${maxRequests} requests are in progress; try again later`,
-      );
-    }
-    inFlight++;
-    res.once("close", () => inFlight--);
-
-    let body: Buffer | undefined;
-    let parsed: unknown;
-    if (req.method === "POST") {
-      const read = await readJson(req, maxBodyBytes);
-      if (read.ok === false) {
-        if ("aborted" in read) return void res.destroy();
-        if (read.status === 413) res.setHeader("connection", "close");
-        return sendJsonError(res, read.status, read.code, read.message);
-      }
-      body = read.bytes;
-      parsed = read.value;
-      const refusal = malformedToolCall(parsed);
-      if (refusal !== undefined) return sendJson(res, 200, refusal);
-      const mismatch = toolCallHeaderMismatch(parsed, req, headerArguments);
-      if (mismatch !== undefined)
-        return sendJsonError(
-          res,
-          400,
-          HEADER_MISMATCH,
-          `Header mismatch: ${mismatch.message}`,
-          mismatch.id,
-        );
-    }
-    const aborted = new AbortController();
-    res.once("close", () => aborted.abort());
-    const request = webRequest(
-      req,
-      `http://${hostHeader}`,
-      body,
-      aborted.signal,
-    );
-    const response = await handler.fetch(
-      request,
-      body !== undefined ? { parsedBody: parsed } : {},
-    );
-    await writeResponse(response, res);
-  };
-
-  const httpServer = createHttpServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.destroyed) return;
-      log(`HTTP request failed: ${firstLine(errorMessage(error))}`);
-      sendJsonError(res, 500, INTERNAL_ERROR, "Internal server error");
-    });
-  });
-  // A client that resets its connection is its own business too.
-  httpServer.on("clientError", (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(requestedPort, host, () => {
-      httpServer.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (httpServer.address() as AddressInfo).port;
-  const urlHost = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : bracketed(host);
-  return {
-    url: `http://${urlHost}:${port}${path}`,
-    port,
-    close: async () => {
-      await handler.close().catch(() => undefined);
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    },
-  };
-}
-
-/**
- * For a 2026-07-28 `tools/call` of a tool with `x-mcp-header` arguments (MCP "Server Validation"):
- * why its `Mcp-Param-*` headers disagree with its arguments, with the request's id; undefined when
- * they agree or there is nothing to check. 2025-era requests carry no such headers.
- */
-function toolCallHeaderMismatch(
-  message: unknown,
-  req: IncomingMessage,
-  headerArguments: ReadonlyMap<string, readonly HeaderArgument[]>,
-): { message: string; id: string | number | null } | undefined {
-  if (!isJsonObject(message) || message["method"] !== "tools/call")
-    return undefined;
-  const params = message["params"];
-  if (!isJsonObject(params) || typeof params["name"] !== "string")
-    return undefined;
-  const meta = params["_meta"];
-  const modern =
-    isJsonObject(meta) && own(meta, "io.modelcontextprotocol/protocolVersion");
-  const declared = headerArguments.get(params["name"]);
-  if (!modern || declared === undefined) return undefined;
-  const mismatch = headerMismatch(declared, params["arguments"], (name) => {
-    const value = req.headers[name.toLowerCase()];
-    return Array.isArray(value) ? value.join(", ") : value;
-  });
-  if (mismatch === undefined) return undefined;
-  const id = message["id"];
-  return {
-    message: mismatch,
-    id: typeof id === "string" || typeof id === "number" ? id : null,
-  };
 }

@@ -65,9 +65,10 @@ export interface ToolIR {
   /** The tool exactly as the server listed it (for the snapshot and `tools/list` of a scaffold). */
   raw: Record<string, unknown>;
   /**
-   * When the official SDK rejects `raw` (normalize/sdk-tool-schema.ts): the
-   * tool as the SDK accepts it, changed only where rejected, which is how a
-   * scaffolded server lists it.
+   * When an official SDK rejects `raw` (normalize/sdk-tool-schema.ts: v2's
+   * `Tool` as declared, v1's as the 2025 revisions list it): the tool as both
+   * accept it, changed only where rejected, which is how a scaffolded server
+   * (on SDK v2) lists it.
    */
   acceptedBySdk?: Record<string, unknown> | undefined;
   /**

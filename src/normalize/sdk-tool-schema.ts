@@ -1,15 +1,27 @@
 /**
- * What the official MCP SDK client would reject in a tool. The SDK parses
- * every `tools/list` answer against its `ToolSchema` (the MCP schema's
- * `Tool`), and one tool it rejects fails the whole list: a client made with
- * it sees none of the server's tools. mcpgen checks each tool against that
- * very schema and warns, naming the tool and the JSON pointer of every field
- * it rejects; a scaffolded server lists such a tool as the SDK accepts it
- * (see `acceptedBySdk`), so the problem costs that field, never the server.
+ * What the official MCP SDK's clients would reject in a tool. A client parses
+ * every `tools/list` answer against the SDK's `Tool` schema, and one tool it
+ * rejects fails the whole list: a client made with it sees none of the
+ * server's tools. mcpgen checks each tool against those very schemas, as a
+ * server on SDK v2 (a scaffold) lists the tool on each protocol era:
  *
- * The SDK (zod included) takes a while to load, so it is loaded only for a
+ * - as declared, to SDK v2's `Tool` (`specTypeSchemas.Tool` of
+ *   `@modelcontextprotocol/client`), which takes an `outputSchema` of any
+ *   root, as MCP 2026-07-28 does;
+ * - as the 2025 revisions have it, to SDK v1's `ToolSchema`
+ *   (`@modelcontextprotocol/sdk`, still what many 2025 clients run): an
+ *   `outputSchema` whose root is not an object is listed there as
+ *   `{ type: "object", properties: { result: <schema> }, required: ["result"] }`
+ *   (the SDK v2 server does that), which SDK v1 accepts, so such a root is no
+ *   rejection.
+ *
+ * Every field either rejects is a warning naming the tool and the JSON
+ * pointer; a scaffolded server lists such a tool as both accept it (see
+ * `acceptedBySdk`), so the problem costs that field, never the server.
+ *
+ * The SDKs (zod included) take a while to load, so they are loaded only for a
  * tool that is not plainly acceptable: every shape `plainlyAccepted` passes,
- * the SDK accepts too (a test holds the two to that over random tools).
+ * both accept too (a test holds the three to that over random tools).
  */
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import type { ManifestIR, ToolIR } from "../ir/index.js";
@@ -18,53 +30,80 @@ import type { Rule } from "./rule.js";
 
 export const SDK_COMPATIBILITY: Rule = {
   name: "sdk-compatibility",
-  does: "Each tool is checked against the official MCP TypeScript SDK's `Tool` schema, which rejects a whole `tools/list` for one tool it refuses: every field it rejects is reported at its pointer; the tool is typed and validated as written.",
+  does: "Each tool is checked against the official MCP TypeScript SDK's `Tool` schemas, whose clients reject a whole `tools/list` for one tool they refuse: SDK v2's as declared (an `outputSchema` of any root, MCP 2026-07-28), SDK v1's as the 2025 revisions list it (an `outputSchema` whose root is not an object wrapped as `{ result }`, as SDK v2 servers do); every field either rejects is reported at its pointer; the tool is typed and validated as written.",
   reports: ["sdk-incompatible"],
 };
 
 export const SDK_ACCEPTED_FORM: Rule = {
   name: "sdk-accepted-form",
-  does: 'A tool the SDK rejects is listed by a scaffolded server as the SDK accepts it, changed only where rejected: an `inputSchema` gets `type: "object"`, a boolean schema its object form, and anything else rejected is left out.',
+  does: 'A tool an SDK rejects is listed by a scaffolded server as both SDKs accept it, changed only where rejected: an `inputSchema` gets `type: "object"`, a boolean schema its object form (`true` as `{}`, `false` as `{ "not": {} }`; an `inputSchema` with `type: "object"`), and anything else rejected is left out; an `outputSchema` of any root is kept.',
   reports: [],
 };
 
-/** One field the SDK rejects, with the SDK's reason. */
+/** One field an SDK rejects, with its reason; `v1Only` when SDK v2 takes it. */
 interface Rejection {
   path: Array<string | number>;
   message: string;
+  v1Only: boolean;
 }
 
+/** SDK v1's `ToolSchema` (zod 3/4 `safeParse`). */
 interface ToolSchemaLike {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 }
 
+/** SDK v2's `specTypeSchemas.Tool` (a Standard Schema). */
+interface StandardToolSchema {
+  "~standard": {
+    validate(value: unknown): StandardResult | Promise<StandardResult>;
+  };
+}
+
+type StandardResult = { issues?: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }> };
+
+/** The two schemas a tool is checked against. */
+export interface SdkToolSchemas {
+  v1: ToolSchemaLike;
+  v2: StandardToolSchema;
+}
+
+/** Both SDKs' `Tool` schemas, loaded once. */
+export async function loadSdkToolSchemas(): Promise<SdkToolSchemas> {
+  const [{ ToolSchema }, { specTypeSchemas }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<{ ToolSchema: ToolSchemaLike }>,
+    import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{ specTypeSchemas: { Tool: StandardToolSchema } }>,
+  ]);
+  return { v1: ToolSchema, v2: specTypeSchemas.Tool };
+}
+
 export interface SdkToolCheck {
-  /** A warning for every field the SDK rejects, tool by tool in manifest order. */
+  /** A warning for every field an SDK rejects, tool by tool in manifest order. */
   diagnostics: Diagnostic[];
-  /** By wire name, for the tools the SDK rejects: the tool as a scaffolded server lists it. */
+  /** By wire name, for the tools an SDK rejects: the tool as a scaffolded server lists it. */
   accepted: Map<string, Record<string, unknown>>;
 }
 
-/** Checks every tool of `ir` against the SDK's `ToolSchema`. */
+/** Checks every tool of `ir` against both SDKs' `Tool` schemas. */
 export async function checkToolsAgainstSdk(ir: Pick<ManifestIR, "tools" | "source">): Promise<SdkToolCheck> {
   const suspects = ir.tools.filter((tool) => !plainlyAccepted(tool.raw));
   const result: SdkToolCheck = { diagnostics: [], accepted: new Map() };
   if (suspects.length === 0) return result;
-  const { ToolSchema } = (await import("@modelcontextprotocol/sdk/types.js")) as unknown as { ToolSchema: ToolSchemaLike };
+  const schemas = await loadSdkToolSchemas();
   for (const tool of suspects) {
-    const rejections = rejectionsOf(ToolSchema, tool.raw);
+    const rejections = await rejectionsOf(schemas, tool.raw);
     if (rejections.length === 0) continue;
     for (const rejection of rejections) result.diagnostics.push(warning(ir.source, tool, rejection));
-    result.accepted.set(tool.wireName, acceptedBySdk(ToolSchema, tool.raw));
+    result.accepted.set(tool.wireName, await acceptedBySdk(schemas, tool.raw));
   }
   return result;
 }
 
 function warning(file: string, tool: ToolIR, rejection: Rejection): Diagnostic {
+  const sdk = rejection.v1Only ? "the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it)" : "the official MCP TypeScript SDK";
   return {
     severity: "warning",
     code: "sdk-incompatible",
-    message: `the official MCP TypeScript SDK rejects this (${rejection.message}): a client made with it cannot list any tool of a server that sends it`,
+    message: `${sdk} rejects this (${rejection.message}): a client made with it cannot list any tool of a server that sends it`,
     file,
     tool: tool.wireName,
     pointer: joinPointer(tool.pointer, ...rejection.path),
@@ -72,26 +111,53 @@ function warning(file: string, tool: ToolIR, rejection: Rejection): Diagnostic {
   };
 }
 
-function rejectionsOf(schema: ToolSchemaLike, tool: unknown): Rejection[] {
-  const parsed = schema.safeParse(tool);
-  if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({
-    path: issue.path.map((key) => (typeof key === "number" ? key : String(key))),
-    message: issue.message,
-  }));
+/**
+ * The tool as the 2025 revisions list it from an SDK v2 server: an `outputSchema` whose root is not
+ * an object wrapped as `{ result }` (MCP 2026-07-28 allows any root; the 2025 revisions require an object).
+ */
+function as2025Lists(tool: unknown): unknown {
+  if (!isRecord(tool)) return tool;
+  const output = tool["outputSchema"];
+  if (!isRecord(output) || output["type"] === "object") return tool;
+  return { ...tool, outputSchema: { type: "object", properties: { result: output }, required: ["result"] } };
 }
 
+/** What SDK v2 rejects in the tool as declared, then what SDK v1 alone rejects in it as the 2025 revisions list it. */
+async function rejectionsOf(schemas: SdkToolSchemas, tool: unknown): Promise<Rejection[]> {
+  const found: Rejection[] = [];
+  // Synchronous but for a schema too deep for the stack, whose overflow then comes as a rejection (withinStack reports it).
+  const checked = await schemas.v2["~standard"].validate(tool);
+  for (const issue of checked.issues ?? [])
+    found.push({
+      path: (issue.path ?? []).map((segment) => pathKey(typeof segment === "object" ? segment.key : segment)),
+      message: issue.message,
+      v1Only: false,
+    });
+  const parsed = schemas.v1.safeParse(as2025Lists(tool));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(pathKey);
+      const pointer = joinPointer("", ...path);
+      if (!found.some((known) => joinPointer("", ...known.path) === pointer)) found.push({ path, message: issue.message, v1Only: true });
+    }
+  }
+  return found;
+}
+
+const pathKey = (key: PropertyKey): string | number => (typeof key === "number" ? key : String(key));
+
 /**
- * True for a tool whose every field has a shape the SDK accepts (MCP
- * 2025-11-25 `Tool`): a string `name`, `title` and `description`, object
- * schemas of `type: "object"` with object-valued `properties` and a string
- * `required` list, boolean hints, an object `_meta`. `icons` and `execution`
- * are left to the SDK.
+ * True for a tool whose every field has a shape both SDKs accept: a string
+ * `name`, `title` and `description`, an `inputSchema` of `type: "object"` with
+ * object-valued `properties` and a string `required` list, an `outputSchema`
+ * like it or of another root (a JSON object whose `type` is not `"object"`),
+ * a string `$schema` in either, boolean hints, an object `_meta`. `icons` and
+ * `execution` are left to the SDKs.
  */
 export function plainlyAccepted(tool: unknown): boolean {
   if (!isRecord(tool) || typeof tool["name"] !== "string") return false;
   if (!optional(tool["title"], isString) || !optional(tool["description"], isString)) return false;
-  if (!objectSchema(tool["inputSchema"]) || !optional(tool["outputSchema"], objectSchema)) return false;
+  if (!objectSchema(tool["inputSchema"]) || !optional(tool["outputSchema"], outputSchema)) return false;
   if (!optional(tool["annotations"], annotations) || !optional(tool["_meta"], isRecord)) return false;
   return tool["icons"] === undefined && tool["execution"] === undefined;
 }
@@ -101,11 +167,17 @@ const isBoolean = (value: unknown): boolean => typeof value === "boolean";
 const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
 
 function objectSchema(schema: unknown): boolean {
-  if (!isRecord(schema) || schema["type"] !== "object") return false;
+  if (!isRecord(schema) || schema["type"] !== "object" || !optional(schema["$schema"], isString)) return false;
   const { properties, required } = schema;
   if (properties !== undefined && !(isRecord(properties) && Object.values(properties).every((value) => typeof value === "object" && value !== null)))
     return false;
   return required === undefined || (Array.isArray(required) && required.every(isString));
+}
+
+/** An object schema as above, or any JSON object whose root is not an object (listed as `{ result }` to the 2025 revisions). */
+function outputSchema(schema: unknown): boolean {
+  if (isRecord(schema) && schema["type"] !== "object") return optional(schema["$schema"], isString);
+  return objectSchema(schema);
 }
 
 function annotations(value: unknown): boolean {
@@ -117,17 +189,19 @@ function annotations(value: unknown): boolean {
 const MAX_REPAIRS = 64;
 
 /**
- * `tool` as the SDK accepts it, changed only where the SDK rejects it. A
- * schema keeps its meaning: an `inputSchema` without `type: "object"` gets
- * it (tool arguments are an object, and mcpgen validates them as one), a
- * boolean schema becomes its object form (`true` → `{}`, `false` →
- * `{ "not": {} }`). Anything else the SDK rejects is left out: the field, or
- * the array element or object member holding a missing required field.
+ * `tool` as both SDKs accept it, changed only where one rejects it. A schema
+ * keeps its meaning: an `inputSchema` without `type: "object"` gets it (tool
+ * arguments are an object, and mcpgen validates them as one), a boolean
+ * schema becomes its object form (`true` → `{}`, `false` → `{ "not": {} }`,
+ * an `inputSchema` with `type: "object"`), and an `outputSchema` of another
+ * root stays (SDK v2 servers list it as `{ result }` to the 2025 revisions).
+ * Anything else rejected is left out: the field, or the array element or
+ * object member holding a missing required field.
  */
-export function acceptedBySdk(schema: ToolSchemaLike, tool: Record<string, unknown>): Record<string, unknown> {
+export async function acceptedBySdk(schemas: SdkToolSchemas, tool: Record<string, unknown>): Promise<Record<string, unknown>> {
   const copy = structuredClone(tool);
   for (let round = 0; round < MAX_REPAIRS; round++) {
-    const [first] = rejectionsOf(schema, copy);
+    const [first] = await rejectionsOf(schemas, copy);
     if (first === undefined) return copy;
     if (!repair(copy, first.path)) break;
   }
@@ -141,7 +215,11 @@ function repair(tool: Record<string, unknown>, path: ReadonlyArray<string | numb
   const [root, second, third] = path;
   if (path.length === 1 && isSchemaRoot(root)) {
     const value = tool[root as string];
-    if (root === "outputSchema" && typeof value !== "boolean") return remove(tool, path);
+    if (root === "outputSchema") {
+      if (typeof value !== "boolean") return remove(tool, path);
+      tool[root] = value ? {} : { not: {} };
+      return true;
+    }
     tool[root as string] = isRecord(value) ? objectTyped(value) : value === false ? { type: "object", not: {} } : { type: "object" };
     return true;
   }

@@ -1,17 +1,22 @@
 /**
- * Manifests the SDK cannot read (issue 14, item 9): a tool the official SDK
+ * Manifests the SDK cannot read (issue 14, item 9): a tool an official SDK
  * client rejects (an invalid `execution.taskSupport`, and every other field
- * its `ToolSchema` refuses) gets a warning per field at generate time, and a
- * scaffolded server lists it so that the SDK client can list every tool.
+ * SDK v2's `Tool` or SDK v1's `ToolSchema` refuses in it as the 2025
+ * revisions list it) gets a warning per field at generate time, and a
+ * scaffolded server lists it so that the SDK clients can list every tool.
  */
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { acceptedBySdk, plainlyAccepted } from "../../src/normalize/sdk-tool-schema.js";
+import { specTypeSchemas } from "@modelcontextprotocol/client";
+import { acceptedBySdk, loadSdkToolSchemas, plainlyAccepted } from "../../src/normalize/sdk-tool-schema.js";
+import { createMcpServer, serveStdio, type ListedTool } from "../../templates/server-runtime.js";
 import { cannedServer, linkedTransports } from "../helpers/canned-server.js";
 import { runCli } from "../helpers/cli.js";
 import { treeOutside } from "../helpers/output-dir.js";
@@ -40,6 +45,34 @@ async function listWithSdkClient(tools: unknown[]): Promise<Tool[]> {
     return (await client.listTools()).tools;
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * Lists `tools` as a scaffold serves them (templates/server-runtime.ts, on SDK v2) to the official
+ * SDK v1 client (2025) and to an SDK v2 client pinned to 2026-07-28.
+ */
+async function listFromScaffoldRuntime(tools: unknown[]): Promise<{ v1: Tool[]; v2: unknown[] }> {
+  const handlers = Object.fromEntries((tools as Array<{ name: string }>).map((tool) => [tool.name, { tool: tool.name, handle: () => "" }]));
+  const create = () =>
+    createMcpServer({
+      info: { name: "sdk-check", version: "1.0.0" },
+      tools: tools as ListedTool[],
+      handlers,
+      validators: { validateInput: (_name, value) => ({ ok: true, value }), validateOutput: (_name, value) => ({ ok: true, value }) },
+    });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await create().connect(serverSide as never);
+  const v1 = new Client({ name: "sdk-check", version: "1.0.0" });
+  await v1.connect(clientSide);
+  const [modernClient, modernServer] = linkedTransports();
+  const running = await serveStdio(create, { transport: modernServer as never });
+  const v2 = new ClientV2({ name: "sdk-check", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await v2.connect(modernClient as never);
+  try {
+    return { v1: (await v1.listTools()).tools, v2: (await v2.listTools()).tools };
+  } finally {
+    await Promise.all([v1.close(), v2.close(), running.close()]);
   }
 }
 
@@ -78,6 +111,7 @@ describe("tools the official SDK client rejects", () => {
       .map((diagnostic) => diagnostic.pointer);
     const parsed = ToolSchema.safeParse(everything);
     expect(parsed.success).toBe(false);
+    // SDK v1's complaints are a superset of v2's here (a boolean outputSchema, a typeless inputSchema...).
     expect(warned.sort()).toEqual(parsed.error!.issues.map((issue) => `/tools/0/${issue.path.join("/")}`).sort());
     expect(warned).toEqual(
       expect.arrayContaining([
@@ -99,8 +133,9 @@ describe("tools the official SDK client rejects", () => {
     expect((await readdir(join(out, "src/handlers"))).sort()).toEqual(["good.ts", "odd.ts", "tasks.ts"]);
 
     const { tools } = (await import(pathToFileURL(join(out, "src/generated/tools.ts")).href)) as { tools: unknown[] };
-    const listed = await listWithSdkClient(tools);
-    expect(listed.map((tool) => tool.name)).toEqual(["good", "tasks", "odd"]);
+    const listed = await listFromScaffoldRuntime(tools);
+    expect(listed.v1.map((tool) => tool.name)).toEqual(["good", "tasks", "odd"]);
+    expect(listed.v2.map((tool) => (tool as Tool).name)).toEqual(["good", "tasks", "odd"]);
     // A valid tool is listed exactly as the manifest has it; the others lose only what the SDK refused.
     expect(tools[0]).toEqual(good);
     expect(tools[1]).toEqual({ ...taskless, execution: {} });
@@ -109,12 +144,37 @@ describe("tools the official SDK client rejects", () => {
       icons: [{ src: "https://example.com/i.png" }],
       annotations: { title: "Odd" },
       execution: {},
-      // Schemas keep their meaning: true is {}, false is { not: {} }, the root an object (as mcpgen validates it).
+      // Schemas keep their meaning: true is {}, false is { not: {} }, the input's root an object (as mcpgen validates it).
       inputSchema: { type: "object", properties: { a: {}, b: { not: {} }, c: { type: "string" } }, required: ["c"] },
-      outputSchema: { type: "object" },
+      outputSchema: {},
     });
   });
+
+  it("scaffold: an outputSchema of any root costs nothing and warns of nothing (SDK v2 lists it as { result } to 2025 clients)", async () => {
+    const count = { name: "count", inputSchema: { type: "object" }, outputSchema: { type: "integer" } };
+    const { root, file } = await scratch([count]);
+    const out = join(root, "server");
+    const result = await runCli(["scaffold", file, "--out", out, "--no-format"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    const { tools } = (await import(pathToFileURL(join(out, "src/generated/tools.ts")).href)) as { tools: unknown[] };
+    expect(tools).toEqual([count]);
+    const listed = await listFromScaffoldRuntime(tools);
+    expect(listed.v2).toEqual([count]);
+    expect(listed.v1).toEqual([{ ...count, outputSchema: { type: "object", properties: { result: { type: "integer" } }, required: ["result"] } }]);
+  });
 });
+
+/** Whether SDK v2 accepts `tool` as declared, and SDK v1 as the 2025 revisions list it (a non-object output root as { result }). */
+function bothAccept(tool: Record<string, unknown>): boolean {
+  const output = tool["outputSchema"];
+  const listed2025 =
+    typeof output === "object" && output !== null && !Array.isArray(output) && (output as { type?: unknown }).type !== "object"
+      ? { ...tool, outputSchema: { type: "object", properties: { result: output }, required: ["result"] } }
+      : tool;
+  const v2 = specTypeSchemas.Tool["~standard"].validate(tool) as { issues?: unknown };
+  return v2.issues === undefined && ToolSchema.safeParse(listed2025).success;
+}
 
 /** A small deterministic PRNG (mulberry32), so failures reproduce. */
 function random(seed: number): () => number {
@@ -156,18 +216,19 @@ describe("the fast path and the repair, against the SDK's own schema", () => {
   const rand = random(9);
   const tools = Array.from({ length: 1500 }, () => randomTool(rand));
 
-  it("every tool the fast path passes without loading the SDK, the SDK accepts", () => {
+  it("every tool the fast path passes without loading the SDKs, both accept", () => {
     const passed = tools.filter((tool) => plainlyAccepted(tool));
     expect(passed.length).toBeGreaterThan(20);
-    for (const tool of passed) expect(ToolSchema.safeParse(tool).success, JSON.stringify(tool)).toBe(true);
+    for (const tool of passed) expect(bothAccept(tool), JSON.stringify(tool)).toBe(true);
   });
 
-  it("every tool with a string name, repaired, is accepted, and one the SDK accepts is left as it is", () => {
+  it("every tool with a string name, repaired, is accepted by both, and one both accept is left as it is", async () => {
+    const schemas = await loadSdkToolSchemas();
     let repaired = 0;
     for (const tool of tools.filter((candidate) => typeof candidate["name"] === "string")) {
-      const accepted = acceptedBySdk(ToolSchema, tool);
-      expect(ToolSchema.safeParse(accepted).success, JSON.stringify(tool)).toBe(true);
-      if (ToolSchema.safeParse(tool).success) expect(accepted).toEqual(tool);
+      const accepted = await acceptedBySdk(schemas, tool);
+      expect(bothAccept(accepted), JSON.stringify(tool)).toBe(true);
+      if (bothAccept(tool)) expect(accepted).toEqual(tool);
       else repaired++;
     }
     expect(repaired).toBeGreaterThan(50);

@@ -1,12 +1,15 @@
 /**
  * Rows of the sdk family (src/normalize/sdk-tool-schema.ts), through
  * `normalizeManifest` and `checkToolsAgainstSdk`: the reasons quoted are the
- * official SDK's own.
+ * official SDKs' own (v2's `Tool`, and v1's `ToolSchema` on the tool as the
+ * 2025 revisions list it).
  */
 import type { Rows } from "./rows.js";
 
 const rejects = (reason: string) =>
   `the official MCP TypeScript SDK rejects this (${reason}): a client made with it cannot list any tool of a server that sends it`;
+const v1Rejects = (reason: string) =>
+  `the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it) rejects this (${reason}): a client made with it cannot list any tool of a server that sends it`;
 
 export const rows: Rows = [
   [
@@ -22,6 +25,22 @@ export const rows: Rows = [
             inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
             annotations: { readOnlyHint: true },
           },
+        ],
+      },
+      want: { accepted: {} },
+    },
+  ],
+  [
+    "sdk-compatibility",
+    {
+      stage: "sdk",
+      says: "an outputSchema of any root is no rejection: SDK v2 takes it as declared (MCP 2026-07-28), and its servers list it to the 2025 revisions as { result }, which SDK v1 takes",
+      given: {
+        tools: [
+          { name: "count", inputSchema: { type: "object" }, outputSchema: { type: "integer" } },
+          { name: "either", inputSchema: { type: "object" }, outputSchema: { anyOf: [{ type: "string" }, { type: "null" }] } },
+          { name: "untyped", inputSchema: { type: "object" }, outputSchema: { properties: { a: { type: "string" } } } },
+          { name: "many", inputSchema: { type: "object" }, outputSchema: { type: "array", items: { type: "object", properties: { a: true } } } },
         ],
       },
       want: { accepted: {} },
@@ -56,30 +75,51 @@ export const rows: Rows = [
       ],
     },
   ],
+  [
+    "sdk-compatibility",
+    {
+      stage: "sdk",
+      says: "what SDK v1 alone rejects is reported as such: a boolean property schema, a required list that is not one",
+      given: {
+        tools: [{ name: "loose", inputSchema: { type: "object", properties: { a: true } }, outputSchema: { type: "object", required: "a" } }],
+      },
+      want: {
+        accepted: { loose: { name: "loose", inputSchema: { type: "object", properties: { a: {} } }, outputSchema: { type: "object" } } },
+      },
+      warnings: [
+        { code: "sdk-incompatible", pointer: "/tools/0/inputSchema/properties/a", message: v1Rejects("Invalid input") },
+        { code: "sdk-incompatible", pointer: "/tools/0/outputSchema/required", message: v1Rejects("Invalid input: expected array, received string") },
+      ],
+    },
+  ],
 
   [
     "sdk-accepted-form",
     {
       stage: "sdk",
-      says: "schemas keep their meaning: inputSchema gets type object, boolean schemas their object form",
+      says: "schemas keep their meaning: inputSchema gets type object, boolean schemas their object form, an outputSchema of another root stays",
       given: {
         tools: [
-          { name: "typed", inputSchema: { type: "string" } },
+          { name: "typed", inputSchema: { type: "string" }, outputSchema: { type: "number" } },
           { name: "untyped", inputSchema: { properties: { a: true, b: false } }, outputSchema: true },
+          { name: "never", inputSchema: false, outputSchema: false },
         ],
       },
       want: {
         accepted: {
-          typed: { name: "typed", inputSchema: { type: "object" } },
-          untyped: { name: "untyped", inputSchema: { type: "object", properties: { a: {}, b: { not: {} } } }, outputSchema: { type: "object" } },
+          typed: { name: "typed", inputSchema: { type: "object" }, outputSchema: { type: "number" } },
+          untyped: { name: "untyped", inputSchema: { type: "object", properties: { a: {}, b: { not: {} } } }, outputSchema: {} },
+          never: { name: "never", inputSchema: { type: "object", not: {} }, outputSchema: { not: {} } },
         },
       },
       warnings: [
         { code: "sdk-incompatible", pointer: "/tools/0/inputSchema/type", message: rejects('Invalid input: expected "object"') },
         { code: "sdk-incompatible", pointer: "/tools/1/inputSchema/type", message: rejects('Invalid input: expected "object"') },
-        { code: "sdk-incompatible", pointer: "/tools/1/inputSchema/properties/a", message: rejects("Invalid input") },
-        { code: "sdk-incompatible", pointer: "/tools/1/inputSchema/properties/b", message: rejects("Invalid input") },
         { code: "sdk-incompatible", pointer: "/tools/1/outputSchema", message: rejects("Invalid input: expected object, received boolean") },
+        { code: "sdk-incompatible", pointer: "/tools/1/inputSchema/properties/a", message: v1Rejects("Invalid input") },
+        { code: "sdk-incompatible", pointer: "/tools/1/inputSchema/properties/b", message: v1Rejects("Invalid input") },
+        { code: "sdk-incompatible", pointer: "/tools/2/inputSchema", message: rejects("Invalid input: expected object, received boolean") },
+        { code: "sdk-incompatible", pointer: "/tools/2/outputSchema", message: rejects("Invalid input: expected object, received boolean") },
       ],
       also: ["sdk-compatibility"],
     },

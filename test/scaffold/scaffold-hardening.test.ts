@@ -1,8 +1,10 @@
 /**
  * A real scaffolded server (built, run as its own process over Streamable
- * HTTP on 127.0.0.1) against hostile clients: a flood of `initialize`
- * requests must not grow it (it keeps no sessions), requests in flight are
- * bounded, clients that abort mid-body cost no stack traces; arguments and results built to stall a
+ * HTTP on 127.0.0.1) against hostile clients: a flood of 2025 `initialize`
+ * requests must not grow it past its session limit (the oldest idle sessions
+ * make room, sessions in use and 2026-07-28 clients keep working), idle
+ * sessions end, requests in flight are bounded, clients that abort mid-body
+ * cost no stack traces; arguments and results built to stall a
  * backtracking regex engine on the manifest's patterns are checked without
  * blocking the server. Memory is the server process's resident set, read
  * from /proc by this test (skipped where there is no /proc); times are
@@ -79,32 +81,48 @@ const headers = { "content-type": "application/json", accept: "application/json,
 /** Kept-alive connections: a flood of thousands of requests pays for no handshakes. */
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
-/** A bare 2025 initialize: its HTTP status (the server keeps no session for it). */
-function initializeOnce(url: string): Promise<number> {
+/** A bare 2025 initialize: its HTTP status and the session it opened. */
+function initializeOnce(url: string): Promise<{ status: number; session: string | undefined }> {
   return new Promise((resolveStatus, reject) => {
     const target = new URL(url);
     const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, headers }, (response) => {
       response.resume();
-      response.on("end", () => resolveStatus(response.statusCode ?? 0));
+      response.on("end", () => {
+        const session = response.headers["mcp-session-id"];
+        resolveStatus({ status: response.statusCode ?? 0, session: typeof session === "string" ? session : undefined });
+      });
     });
     outgoing.on("error", reject);
     outgoing.end(initialize);
   });
 }
 
-/** `count` initializes, `parallel` at a time; their statuses. */
-async function flood(url: string, count: number, parallel: number): Promise<number[]> {
-  const statuses: number[] = [];
+const statusOf = async (url: string) => (await initializeOnce(url)).status;
+
+/** `count` initializes, `parallel` at a time; the sessions they opened, in order. */
+async function flood(url: string, count: number, parallel: number): Promise<string[]> {
+  const sessions: string[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       while (next < count) {
         next++;
-        statuses.push(await initializeOnce(url));
+        const { status, session } = await initializeOnce(url);
+        if (status !== 200 || session === undefined) throw new Error(`initialize answered ${status}`);
+        sessions.push(session);
       }
     }),
   );
-  return statuses;
+  return sessions;
+}
+
+async function listTools(url: string, sessionId: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { ...headers, "mcp-session-id": sessionId },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+  });
+  return { status: response.status, body: await response.text() };
 }
 
 /** A POST that sends half its body and waits: a request in flight until `destroy`. */
@@ -119,45 +137,76 @@ function halfRequest(url: string): Promise<Socket> {
   });
 }
 
-describe.skipIf(!procAvailable)("a scaffolded server under a flood of requests", () => {
+describe.skipIf(!procAvailable)("a scaffolded server under a flood of sessions and requests", () => {
   let server: HttpServerProcess;
   afterAll(async () => {
     agent.destroy();
     await server?.stop();
   });
 
-  it("holds nothing per client: memory stays bounded through thousands of 2025 initializes, and a 2026-07-28 client keeps working", async () => {
-    // A 32 MB heap: sessions kept for the flood (some 37 KB each) would not fit.
-    server = await startHttp(project, { env: { NODE_OPTIONS: "--max-old-space-size=32" } });
-    const live = new ClientV2({ name: "live", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await live.connect(new HttpTransportV2(new URL(server.url)));
-    expect(await live.callTool({ name: "echo", arguments: { text: "before" } })).toMatchObject({ content: [{ type: "text", text: "before" }] });
+  it("stays within its session limit: memory stays bounded, the oldest idle sessions get 404, live 2025 and 2026-07-28 clients keep working", async () => {
+    // A 32 MB heap: the 1,000 sessions of the flood would need some 37 MB (unbounded, the server dies
+    // of it); 100 sessions fit many times over.
+    server = await startHttp(project, { env: { MCP_MAX_SESSIONS: "100", NODE_OPTIONS: "--max-old-space-size=32" } });
+    const live = new Client({ name: "live", version: "1.0.0" });
+    await live.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    expect(await live.callTool({ name: "echo", arguments: { text: "before" } })).toEqual({ content: [{ type: "text", text: "before" }] });
+    const modern = new ClientV2({ name: "modern", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new HttpTransportV2(new URL(server.url)));
 
-    // Warm up (JIT, heap growth), then measure what the next thousands add.
-    await flood(server.url, 300, 16);
+    // Warm up (JIT, heap growth) past the limit, then measure what the next thousand add.
+    const early = (await initializeOnce(server.url)).session!;
+    await flood(server.url, 150, 16);
     const before = await residentBytes(server.child.pid!);
-    const statuses = await flood(server.url, 2_000, 16);
+    const sessions = await flood(server.url, 1_000, 16);
     const after = await residentBytes(server.child.pid!);
-    expect(new Set(statuses)).toEqual(new Set([200]));
     expect(server.child.exitCode).toBeNull();
     expect(after - before, `resident set ${Math.round(before / 2 ** 20)} MB -> ${Math.round(after / 2 ** 20)} MB`).toBeLessThan(24 * 2 ** 20);
-    expect(await live.callTool({ name: "echo", arguments: { text: "after" } })).toMatchObject({ content: [{ type: "text", text: "after" }] });
-    await live.close();
+
+    for (const evicted of [early, sessions[0]!, sessions[800]!]) {
+      const answer = await listTools(server.url, evicted);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.body)).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32001, message: "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session" },
+      });
+    }
+    expect((await listTools(server.url, sessions.at(-1)!)).status).toBe(200);
+    // The live client's GET stream keeps its session in use: never evicted.
+    expect(await live.callTool({ name: "echo", arguments: { text: "after" } })).toEqual({ content: [{ type: "text", text: "after" }] });
+    expect(await modern.callTool({ name: "echo", arguments: { text: "modern" } })).toMatchObject({ content: [{ type: "text", text: "modern" }] });
+    await Promise.all([live.close(), modern.close()]);
   }, 120_000);
+
+  it("closes a session left idle for MCP_SESSION_IDLE_TIMEOUT seconds", async () => {
+    await server?.stop();
+    server = await startHttp(project, { env: { MCP_SESSION_IDLE_TIMEOUT: "1" } });
+    const idle = (await initializeOnce(server.url)).session!;
+    const kept = (await initializeOnce(server.url)).session!;
+    expect((await listTools(server.url, idle)).status).toBe(200);
+    for (let index = 0; index < 15; index++) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      expect((await listTools(server.url, kept)).status).toBe(200);
+    }
+    const answer = await listTools(server.url, idle);
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body).error.code).toBe(-32001);
+  }, 60_000);
 
   it("serves at most MCP_MAX_REQUESTS at once (503 beyond), and says no more than a short line about clients that abort mid-body", async () => {
     await server?.stop();
     server = await startHttp(project, { env: { MCP_MAX_REQUESTS: "20" } });
     const held = await Promise.all(Array.from({ length: 20 }, () => halfRequest(server.url)));
-    await expect.poll(() => initializeOnce(server.url)).toBe(503);
+    await expect.poll(() => statusOf(server.url)).toBe(503);
     for (const socket of held) socket.destroy();
-    await expect.poll(() => initializeOnce(server.url)).toBe(200);
+    await expect.poll(() => statusOf(server.url)).toBe(200);
     // 300 clients that give up halfway: before, each cost a stack trace on stderr.
     for (let round = 0; round < 15; round++) {
       const aborted = await Promise.all(Array.from({ length: 20 }, () => halfRequest(server.url)));
       for (const socket of aborted) socket.destroy();
     }
-    expect(await initializeOnce(server.url)).toBe(200);
+    expect(await statusOf(server.url)).toBe(200);
     const log = server
       .stderr()
       .split("\n")

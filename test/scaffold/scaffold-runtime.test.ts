@@ -1,10 +1,12 @@
 /**
- * templates/server-runtime.ts where it stands: the dispatcher behind every
- * scaffold, over the real SDK clients and server, on both protocol eras: a
- * v1 client (MCP 2025) and a v2 client pinned to 2026-07-28, in memory and
- * over its HTTP front door (on 127.0.0.1) with DNS-rebinding protection.
+ * templates/server-runtime.ts, server-input.ts and server-http.ts where they
+ * stand: the dispatcher behind every scaffold, over the real SDK clients and
+ * server, on both protocol eras: a v1 client (MCP 2025) and a v2 client
+ * pinned to 2026-07-28, in memory and over its HTTP front door (on 127.0.0.1)
+ * with DNS-rebinding protection and bounded 2025 sessions.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from "@modelcontextprotocol/client";
+import { MissingRequiredClientCapabilityError, ProtocolError } from "@modelcontextprotocol/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -12,24 +14,24 @@ import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { spawn } from "node:child_process";
-import { request } from "node:http";
+import { request, type IncomingMessage } from "node:http";
 import { connect as connectSocket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { httpOptionsFromEnvironment, serveHttp, type RunningHttpServer } from "../../templates/server-http.js";
 import {
   createMcpServer,
-  httpOptionsFromEnvironment,
-  serveHttp,
   serveStdio,
   toolError,
   toolResult,
   type ListedTool,
   type RegisteredHandler,
-  type RunningHttpServer,
+  type RuntimeOptions,
   type ServerDefinition,
   type ToolContext,
   type ToolValidators,
@@ -253,6 +255,26 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(text(await client.callTool({ name: "count", arguments: {} }))).toContain("(root): must be integer");
   });
 
+  it("answers a handler's MissingRequiredClientCapabilityError as -32021, and any other protocol error as a tool error", async () => {
+    const { client } = await connect(
+      {
+        handlers: {
+          ...defaultHandlers,
+          echo: handler("echo", (input: { text: string }) => {
+            if (input.text === "needs") throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
+            throw new ProtocolError(-32603, "not a call's answer");
+          }),
+        },
+      },
+      era,
+    );
+    await expect(client.callTool({ name: "echo", arguments: { text: "needs" } })).rejects.toMatchObject({ code: -32021 });
+    expect(answer(await client.callTool({ name: "echo", arguments: { text: "other" } }))).toEqual({
+      isError: true,
+      content: [{ type: "text", text: "not a call's answer" }],
+    });
+  });
+
   it("passes full results and tool errors through", async () => {
     const full = toolResult({ content: [{ type: "image", data: "AA==", mimeType: "image/png" }], _meta: { note: 1 } });
     const { client } = await connect(
@@ -266,16 +288,69 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(answer(await client.callTool({ name: "echo", arguments: { text: "fail" } }))).toEqual({ isError: true, content: [{ type: "text", text: "nope" }] });
   });
 
-  it("tells a handler its era, and offers sampling and elicitation only where they can reach the client", async () => {
+  it("tells a handler its era, and offers sampling, elicitation and roots to clients that declared them", async () => {
     const seen: unknown[] = [];
     const handlers = {
       ...defaultHandlers,
-      echo: handler("echo", (_input, context) => (seen.push([context.era, context.sample !== undefined, context.elicit !== undefined]), "ok")),
+      echo: handler(
+        "echo",
+        (_input, context) => (seen.push([context.era, context.sample !== undefined, context.elicit !== undefined, context.listRoots !== undefined]), "ok"),
+      ),
     };
     const capable = await connect({ handlers }, era, { capabilities: { sampling: {}, elicitation: {} } });
     await capable.client.callTool({ name: "echo", arguments: { text: "x" } });
-    // On 2026-07-28 a server asks for input with an input_required result, never with a request of its own.
-    expect(seen).toEqual([[era, era === "legacy", era === "legacy"]]);
+    const plain = await connect({ handlers }, era);
+    await plain.client.callTool({ name: "echo", arguments: { text: "x" } });
+    expect(seen).toEqual([
+      [era, true, true, false],
+      [era, false, false, false],
+    ]);
+  });
+
+  it("asks the client for input from the same handler code: sampling, elicitation and roots, answered in order", async () => {
+    let entries = 0;
+    let after = 0;
+    const handlers = {
+      ...defaultHandlers,
+      echo: handler("echo", async (input: { text: string }, context) => {
+        entries++;
+        const sampled = await context.sample!({ messages: [{ role: "user", content: { type: "text", text: input.text } }], maxTokens: 10 });
+        const elicited = await context.elicit!({
+          message: "name?",
+          requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+        });
+        const roots = await context.listRoots!();
+        after++;
+        return `${(sampled.content as { text: string }).text} ${elicited.action} ${String(elicited.content?.["name"])} ${roots.roots.map((root) => root.uri).join()}`;
+      }),
+    };
+    const { client, v1 } = await connect({ handlers }, era, { capabilities: { sampling: {}, elicitation: {}, roots: {} } });
+    const asked: string[] = [];
+    const answers = {
+      sample: (text: string) => (
+        asked.push(`sample ${text}`),
+        { role: "assistant" as const, content: { type: "text" as const, text: `sampled ${text}` }, model: "m" }
+      ),
+      elicit: (message: string) => (asked.push(`elicit ${message}`), { action: "accept" as const, content: { name: "Ada" } }),
+      roots: () => (asked.push("roots"), { roots: [{ uri: "file:///work", name: "work" }] }),
+    };
+    if (v1 !== undefined) {
+      v1.setRequestHandler(CreateMessageRequestSchema, (request) => answers.sample((request.params.messages[0]!.content as { text: string }).text));
+      v1.setRequestHandler(ElicitRequestSchema, (request) => answers.elicit(request.params.message));
+      v1.setRequestHandler(ListRootsRequestSchema, () => answers.roots());
+    } else {
+      const v2 = client as unknown as ClientV2;
+      v2.setRequestHandler("sampling/createMessage", (request) => answers.sample((request.params.messages[0]!.content as { text: string }).text));
+      v2.setRequestHandler("elicitation/create", (request) => answers.elicit(request.params.message));
+      v2.setRequestHandler("roots/list", () => answers.roots());
+    }
+    expect(answer(await client.callTool({ name: "echo", arguments: { text: "hi" } }))).toEqual({
+      content: [{ type: "text", text: "sampled hi accept Ada file:///work" }],
+    });
+    expect(asked).toEqual(["sample hi", "elicit name?", "roots"]);
+    // 2025: one run, each ask a request to the client. 2026-07-28: a round per ask (the SDK client
+    // answers each input_required result and sends the call again), the last one running through.
+    expect([entries, after]).toEqual(era === "legacy" ? [1, 1] : [4, 1]);
   });
 });
 
@@ -423,11 +498,204 @@ function modernCall(name: string, args: unknown, extraHeaders: Record<string, st
   };
 }
 
+const toolsList = { jsonrpc: "2.0", id: 2, method: "tools/list" };
+
+/** Opens a 2025 session with a bare initialize (no GET stream: idle once answered); its ID. */
+async function openSession(url: string): Promise<string> {
+  const answer = await post(url, {}, initialize);
+  const id = answer.headers["mcp-session-id"];
+  if (answer.status !== 200 || typeof id !== "string") throw new Error(`initialize answered ${answer.status}: ${answer.body}`);
+  return id;
+}
+
+/** Opens the session's GET stream (MCP "Listening for Messages from the Server") and keeps it open. */
+function openStream(url: string, sessionId: string): Promise<IncomingMessage> {
+  return new Promise((resolveStream, reject) => {
+    const target = new URL(url);
+    const outgoing = request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": sessionId } },
+      (response) => {
+        if (response.statusCode === 200) resolveStream(response);
+        else reject(new Error(`GET answered ${response.statusCode}`));
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
 /** The JSON-RPC message of an answer, whether sent as JSON or as one SSE event. */
 function message(body: string): { id?: unknown; result?: unknown; error?: { code: number; message: string } } {
   const data = /^data: (.*)$/m.exec(body);
   return JSON.parse(data === null ? body : data[1]!);
 }
+
+interface RpcAnswer {
+  id?: unknown;
+  result?: {
+    resultType?: string;
+    inputRequests?: Record<string, { method: string; params?: Record<string, unknown> }>;
+    requestState?: string;
+    content?: Array<{ text?: string }>;
+  };
+  error?: { code: number; message: string };
+}
+
+/**
+ * A server of `handlers` over the stdio entry (an in-memory pair), spoken to as a 2026-07-28 client
+ * that fulfils nothing itself: each call's answer as it comes, input_required results included.
+ */
+async function modernWire(handlers: ServerDefinition["handlers"], options: RuntimeOptions = {}) {
+  const [clientSide, serverSide] = linkedTransports();
+  const running = await serveStdio(
+    () => createMcpServer({ info: { name: "rounds", version: "1" }, tools, validators, handlers }, { log: () => undefined, ...options }),
+    { transport: serverSide as never },
+  );
+  cleanups.push(() => running.close());
+  const answers = new Map<unknown, RpcAnswer>();
+  clientSide.onmessage = (answered) => void answers.set((answered as RpcAnswer).id, answered as RpcAnswer);
+  await clientSide.start();
+  let next = 100;
+  return async (
+    args: Record<string, unknown>,
+    extra: { inputResponses?: unknown; requestState?: string } = {},
+    capabilities: Record<string, unknown> = { elicitation: {}, sampling: {} },
+  ): Promise<RpcAnswer> => {
+    const id = next++;
+    await clientSide.send({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "echo", arguments: args, ...extra, _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": capabilities } },
+    });
+    await expect.poll(() => answers.get(id)).toBeDefined();
+    return answers.get(id)!;
+  };
+}
+
+const NAME_FORM: { type: "object"; properties: { name: { type: "string" } }; required: string[] } = {
+  type: "object",
+  properties: { name: { type: "string" } },
+  required: ["name"],
+};
+const accepted = (content: Record<string, unknown>) => ({ action: "accept", content });
+const sampled = (text: string) => ({ role: "assistant", content: { type: "text", text }, model: "m" });
+
+describe("MCP 2026-07-28: a handler's asks as multi round-trip requests (input_required)", () => {
+  it("ends a round with every ask made together, keyed by place or by name, and runs the handler again with the answers", async () => {
+    const steps: string[] = [];
+    const call = await modernWire({
+      ...defaultHandlers,
+      echo: handler("echo", async (input: { text: string }, context) => {
+        steps.push("start");
+        context.signal.addEventListener("abort", () => steps.push("aborted"));
+        const [name, summary] = await Promise.all([
+          context.elicit!({ message: `name for ${input.text}?`, requestedSchema: NAME_FORM }),
+          context.sample!({ messages: [{ role: "user", content: { type: "text", text: input.text } }], maxTokens: 5 }, { key: "summary" }),
+        ]);
+        steps.push("answered");
+        const sure = await context.elicit!({ message: "sure?", requestedSchema: { type: "object", properties: {} } });
+        return `${String(name.content?.["name"])} ${(summary.content as { text: string }).text} ${sure.action}`;
+      }),
+    });
+    const first = await call({ text: "x" });
+    expect(first.result).toMatchObject({
+      resultType: "input_required",
+      inputRequests: {
+        "elicit-1": { method: "elicitation/create", params: { message: "name for x?", requestedSchema: NAME_FORM } },
+        summary: { method: "sampling/createMessage", params: { maxTokens: 5 } },
+      },
+      requestState: expect.any(String),
+    });
+    expect(Object.keys(first.result!.inputRequests!)).toEqual(["elicit-1", "summary"]);
+    // The handler stopped at its asks: nothing after them ran, and its signal told it to stop.
+    expect(steps).toEqual(["start", "aborted"]);
+
+    const second = await call(
+      { text: "x" },
+      { inputResponses: { "elicit-1": accepted({ name: "Ada" }), summary: sampled("short") }, requestState: first.result!.requestState! },
+    );
+    expect(Object.keys(second.result!.inputRequests!)).toEqual(["elicit-3"]);
+    expect(second.result!.requestState).not.toBe(first.result!.requestState);
+    // The third round answers only the last ask: the earlier answers travel in requestState.
+    const third = await call({ text: "x" }, { inputResponses: { "elicit-3": { action: "decline" } }, requestState: second.result!.requestState! });
+    expect(third.result).toMatchObject({ content: [{ type: "text", text: "Ada short decline" }] });
+    expect(third.result!.resultType).not.toBe("input_required");
+    expect(steps).toEqual(["start", "aborted", "start", "answered", "aborted", "start", "answered"]);
+  });
+
+  it("refuses a requestState it did not sign, or one signed for another call's arguments, with -32602", async () => {
+    const handlers = {
+      ...defaultHandlers,
+      echo: handler("echo", async (_input, context) => (await context.elicit!({ message: "ok?", requestedSchema: NAME_FORM })).action),
+    };
+    const call = await modernWire(handlers);
+    const first = await call({ text: "x" });
+    const state = first.result!.requestState!;
+    const answered = { inputResponses: { "elicit-1": accepted({ name: "a" }) } };
+    expect((await call({ text: "x" }, { ...answered, requestState: state })).result).toMatchObject({ content: [{ text: "accept" }] });
+    expect((await call({ text: "x" }, { ...answered, requestState: `${state}-TAMPERED` })).error).toEqual({
+      code: -32602,
+      message: "Invalid or expired requestState",
+      data: { reason: "invalid_request_state" },
+    });
+    expect((await call({ text: "y" }, { ...answered, requestState: state })).error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^Invalid requestState: it was issued for another call/),
+    });
+    // A server with another key refuses it (by default each process makes its own); one sharing the key takes it.
+    const other = await modernWire(handlers, { requestStateKey: "o".repeat(32) });
+    expect((await other({ text: "x" }, { ...answered, requestState: state })).error?.code).toBe(-32602);
+    const key = "k".repeat(32);
+    const fleetA = await modernWire(handlers, { requestStateKey: key });
+    const fleetB = await modernWire(handlers, { requestStateKey: key });
+    const issued = await fleetA({ text: "x" });
+    expect((await fleetB({ text: "x" }, { ...answered, requestState: issued.result!.requestState! })).result).toMatchObject({ content: [{ text: "accept" }] });
+    expect(() => createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers }, { requestStateKey: "short" })).toThrow(
+      /invalid requestStateKey: 5 bytes; use at least 32/,
+    );
+  });
+
+  it("asks again for what the client left unanswered or answered unfittingly, and ignores answers to nothing it asked", async () => {
+    const call = await modernWire({
+      ...defaultHandlers,
+      echo: handler("echo", async (_input, context) => {
+        const answer = await context.elicit!({ message: "name?", requestedSchema: NAME_FORM }, { key: "user_name" });
+        return `${answer.action} ${String(answer.content?.["name"])}`;
+      }),
+    });
+    const first = await call({ text: "x" });
+    const state = first.result!.requestState!;
+    for (const inputResponses of [
+      { wrong_key: accepted({ name: "a" }) },
+      { user_name: 12345 },
+      { user_name: accepted({ name: 5 }) },
+      { user_name: sampled("a") },
+    ]) {
+      const again = await call({ text: "x" }, { inputResponses, requestState: state });
+      expect(Object.keys(again.result?.inputRequests ?? {}), JSON.stringify(inputResponses)).toEqual(["user_name"]);
+    }
+    // On a first call (no requestState), an answer under the key the handler names is taken, and extra keys are ignored.
+    const direct = await call({ text: "x" }, { inputResponses: { user_name: accepted({ name: "Alice" }), unknown_extra_key: accepted({ foo: "bar" }) } });
+    expect(direct.result).toMatchObject({ content: [{ text: "accept Alice" }] });
+  });
+
+  it("offers each ask only to a request whose capabilities declare it", async () => {
+    const call = await modernWire({
+      ...defaultHandlers,
+      echo: handler("echo", async (_input, context) => {
+        if (context.elicit !== undefined) return (await context.elicit({ message: "?", requestedSchema: NAME_FORM })).action;
+        if (context.sample === undefined) return "nothing to ask";
+        const answer = await context.sample({ messages: [{ role: "user", content: { type: "text", text: "?" } }], maxTokens: 5 });
+        return (answer.content as { text: string }).text;
+      }),
+    });
+    const samplingOnly = await call({ text: "x" }, {}, { sampling: {} });
+    expect(Object.values(samplingOnly.result!.inputRequests!).map((request) => request.method)).toEqual(["sampling/createMessage"]);
+    const none = await call({ text: "x" }, {}, {});
+    expect(none.result).toMatchObject({ content: [{ text: "nothing to ask" }] });
+  });
+});
 
 describe("serveStdio", () => {
   it("aborts running handlers and lets the process end when the client closes stdin", async () => {
@@ -494,7 +762,7 @@ describe("serveHttp", () => {
     return Object.assign(server, { logs });
   };
 
-  it("binds to 127.0.0.1 and serves an SDK v2 client pinned to 2026-07-28 and an SDK v1 client, without sessions", async () => {
+  it("binds to 127.0.0.1 and serves an SDK v2 client pinned to 2026-07-28 without a session and an SDK v1 client in one", async () => {
     const server = await start();
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const modern = new ClientV2({ name: "t", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
@@ -505,12 +773,56 @@ describe("serveHttp", () => {
     const legacy = new Client({ name: "t", version: "1" });
     const transport = new StreamableHTTPClientTransport(new URL(server.url));
     await legacy.connect(transport);
-    expect(transport.sessionId).toBeUndefined();
+    expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await legacy.callTool({ name: "weather", arguments: {} })).toMatchObject({ structuredContent: { temperature: 21 } });
     expect(await legacy.callTool({ name: "count", arguments: {} })).toMatchObject({ structuredContent: { result: 3 } });
     await Promise.all([modern.close(), legacy.close()]);
-    // The 2025 revisions' session operations: no sessions, so 405.
+    // A 2025 request without a session is served on its own; a GET (the session's stream) needs a session.
+    expect(message((await post(server.url, {}, toolsList)).body).result).toMatchObject({ tools: expect.any(Array) });
     expect((await post(server.url, {}, {}, "GET")).status).toBe(405);
+  });
+
+  it("lets one handler ask a 2025 client in its session and a 2026-07-28 client in rounds, over HTTP", async () => {
+    let entries = 0;
+    const server = await start(
+      {},
+      {
+        ...defaultHandlers,
+        echo: handler("echo", async (input: { text: string }, context) => {
+          entries++;
+          if (context.elicit === undefined) return "cannot ask";
+          const answer = await context.elicit({
+            message: `name for ${input.text}?`,
+            requestedSchema: { type: "object", properties: { name: { type: "string" } } },
+          });
+          return `${answer.action} ${String(answer.content?.["name"])}`;
+        }),
+      },
+    );
+    const legacy = new Client({ name: "t", version: "1" }, { capabilities: { elicitation: {} } });
+    legacy.setRequestHandler(ElicitRequestSchema, (request) => ({ action: "accept", content: { name: `v1 ${request.params.message}` } }));
+    await legacy.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    expect(await legacy.callTool({ name: "echo", arguments: { text: "a" } })).toEqual({ content: [{ type: "text", text: "accept v1 name for a?" }] });
+    const modern = new ClientV2({ name: "t", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: {} } });
+    modern.setRequestHandler("elicitation/create", (request) => ({ action: "accept", content: { name: `v2 ${request.params.message}` } }));
+    await modern.connect(new HttpTransportV2(new URL(server.url)));
+    expect(await modern.callTool({ name: "echo", arguments: { text: "b" } })).toMatchObject({ content: [{ type: "text", text: "accept v2 name for b?" }] });
+    await Promise.all([legacy.close(), modern.close()]);
+    expect(entries).toBe(3);
+    // A 2025 request without a session has no way back to its client.
+    const alone = await post(server.url, {}, { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "echo", arguments: { text: "c" } } });
+    expect(message(alone.body).result).toMatchObject({ content: [{ type: "text", text: "cannot ask" }] });
+  });
+
+  it("serves 2025 clients without sessions when stateless: each request on its own, GET and DELETE 405", async () => {
+    const server = await start({ stateless: true });
+    const legacy = new Client({ name: "t", version: "1" });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url));
+    await legacy.connect(transport);
+    expect(transport.sessionId).toBeUndefined();
+    expect(await legacy.callTool({ name: "echo", arguments: { text: "x" } })).toMatchObject({ content: [{ text: "x" }] });
+    await legacy.close();
+    for (const method of ["GET", "DELETE"]) expect((await post(server.url, { "mcp-session-id": "any" }, {}, method)).status, method).toBe(405);
   });
 
   it("refuses a foreign Host or Origin (DNS rebinding) and accepts localhost names with any port", async () => {
@@ -537,24 +849,30 @@ describe("serveHttp", () => {
     await expect(start({ host: "" })).rejects.toThrow(/invalid host ""/);
     await expect(start({ host: " " })).rejects.toThrow(/invalid host ""/);
     for (const maxRequests of [0, -1, 1.5, Number.NaN]) await expect(start({ maxRequests })).rejects.toThrow(/invalid maxRequests/);
+    for (const maxSessions of [0, -1, 1.5, Number.NaN]) await expect(start({ maxSessions })).rejects.toThrow(/invalid maxSessions/);
+    for (const sessionIdleTimeout of [-1, Number.NaN, Number.POSITIVE_INFINITY])
+      await expect(start({ sessionIdleTimeout })).rejects.toThrow(/invalid sessionIdleTimeout/);
     for (const maxBodyBytes of [0, -1, 1.5]) await expect(start({ maxBodyBytes })).rejects.toThrow(/invalid maxBodyBytes/);
   });
 
   it("reads its options from the environment as src/server.ts documents them", () => {
-    expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", allowedHosts: [], maxRequests: 1000 });
-    expect(httpOptionsFromEnvironment({ PORT: " 8080 ", MCP_HOST: "", MCP_ALLOWED_HOSTS: "a.example, b.example,,", MCP_MAX_REQUESTS: " 20 " })).toEqual({
-      port: 8080,
-      host: "127.0.0.1",
-      allowedHosts: ["a.example", "b.example"],
-      maxRequests: 20,
-    });
-    // An earlier scaffold's src/server.ts passes its arguments (--stateless is what every server does now).
+    const defaults = { maxRequests: 1000, maxSessions: 1000, sessionIdleTimeout: 1800, stateless: false };
+    expect(httpOptionsFromEnvironment({})).toEqual({ port: 3000, host: "127.0.0.1", allowedHosts: [], ...defaults });
+    expect(
+      httpOptionsFromEnvironment({ PORT: " 8080 ", MCP_HOST: "", MCP_ALLOWED_HOSTS: "a.example, b.example,,", MCP_MAX_REQUESTS: " 20 ", MCP_STATELESS: "1" }),
+    ).toEqual({ ...defaults, port: 8080, host: "127.0.0.1", allowedHosts: ["a.example", "b.example"], maxRequests: 20, stateless: true });
     expect(httpOptionsFromEnvironment({ PORT: "", MCP_HOST: "::1" }, ["--http", "--stateless"])).toEqual({
+      ...defaults,
       port: 3000,
       host: "::1",
       allowedHosts: [],
-      maxRequests: 1000,
+      stateless: true,
     });
+    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: " 20 ", MCP_SESSION_IDLE_TIMEOUT: "0.5" })).toMatchObject({
+      maxSessions: 20,
+      sessionIdleTimeout: 0.5,
+    });
+    expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: "", MCP_SESSION_IDLE_TIMEOUT: "0" })).toMatchObject({ maxSessions: 1000, sessionIdleTimeout: 0 });
     for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
       expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
     }
@@ -562,7 +880,73 @@ describe("serveHttp", () => {
       expect(() => httpOptionsFromEnvironment({ MCP_MAX_REQUESTS: count }), count).toThrow(
         /invalid MCP_MAX_REQUESTS .*: expected a whole number of requests, at least 1/,
       );
+      expect(() => httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: count }), count).toThrow(
+        /invalid MCP_MAX_SESSIONS .*: expected a whole number of sessions, at least 1/,
+      );
     }
+    for (const seconds of ["-1", "1e3", "10s", "forever"]) {
+      expect(() => httpOptionsFromEnvironment({ MCP_SESSION_IDLE_TIMEOUT: seconds }), seconds).toThrow(
+        /invalid MCP_SESSION_IDLE_TIMEOUT .*: expected a number of seconds/,
+      );
+    }
+  });
+
+  it("closes the least recently used idle session to make room, answers it 404, and keeps sessions in use", async () => {
+    const server = await start({ maxSessions: 3 });
+    // The oldest session listens on a GET stream (as SDK clients do): in use for as long as it listens.
+    const live = await openSession(server.url);
+    const stream = await openStream(server.url, live);
+    const first = await openSession(server.url);
+    const second = await openSession(server.url);
+    // `first` is now the least recently used idle session: the next initialize closes it.
+    expect((await post(server.url, { "mcp-session-id": second }, toolsList)).status).toBe(200);
+    await openSession(server.url);
+    const gone = await post(server.url, { "mcp-session-id": first }, toolsList);
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body)).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32001, message: "Session not found: it was closed or expired; send initialize without an Mcp-Session-Id to start a new session" },
+    });
+    for (let index = 0; index < 20; index++) await openSession(server.url);
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
+    stream.destroy();
+  });
+
+  it("refuses a new session with 503 while every session is in use; its stream does not count as a request in flight", async () => {
+    const server = await start({ maxSessions: 1, maxRequests: 1 });
+    const live = await openSession(server.url);
+    const stream = await openStream(server.url, live);
+    const refused = await post(server.url, {}, initialize);
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(refused.body).error.message).toBe("Service Unavailable: all 1 sessions are in use; try again later");
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(200);
+    // The stream ends: the session is idle, and the next initialize takes its place.
+    stream.destroy();
+    await expect.poll(async () => (await post(server.url, {}, initialize)).status).toBe(200);
+    expect((await post(server.url, { "mcp-session-id": live }, toolsList)).status).toBe(404);
+  });
+
+  it("closes a session idle for longer than the timeout, and answers it 404", async () => {
+    const server = await start({ sessionIdleTimeout: 1 });
+    const kept = await openSession(server.url);
+    const idle = await openSession(server.url);
+    for (let index = 0; index < 15; index++) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      expect((await post(server.url, { "mcp-session-id": kept }, toolsList)).status).toBe(200);
+    }
+    const gone = await post(server.url, { "mcp-session-id": idle }, toolsList);
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body).error.message).toMatch(/^Session not found: it was closed or expired/);
+    expect((await post(server.url, { "mcp-session-id": kept }, toolsList)).status).toBe(200);
+  });
+
+  it("ends a session on DELETE", async () => {
+    const server = await start();
+    const id = await openSession(server.url);
+    expect((await post(server.url, { "mcp-session-id": id }, {}, "DELETE")).status).toBe(200);
+    expect((await post(server.url, { "mcp-session-id": id }, toolsList)).status).toBe(404);
   });
 
   it("serves at most maxRequests requests at once: one more gets 503, and the next after one ends is served", async () => {

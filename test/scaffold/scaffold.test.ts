@@ -53,6 +53,8 @@ describe("a new scaffold", () => {
       "src/generated/define.ts",
       "src/generated/handlers.ts",
       "src/generated/runtime.ts",
+      "src/generated/server-http.ts",
+      "src/generated/server-input.ts",
       "src/generated/server-runtime.ts",
       "src/generated/server.ts",
       "src/generated/tools.ts",

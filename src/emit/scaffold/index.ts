@@ -44,7 +44,7 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
     ...emitToolValidators(ir),
     emitValidate(ir),
     emitRuntime(ir),
-    emitServerRuntime(ir),
+    ...emitServerRuntime(ir),
     emitServerTools(ir),
     emitServerDefine(ir),
     emitServerHandlers(ir, options.handlerPaths),

@@ -93,7 +93,8 @@ exits 1 when \`src/generated/\` is out of date (for CI).
 ${toolsTable(ir, handlerPaths)}
 
 A handler receives its validated, typed input and a context (\`signal\`, \`progress\`, \`log\`,
-and \`sample\`/\`elicit\` on a 2025-era stdio connection whose client supports them). It returns the typed output, which is
+and \`sample\`/\`elicit\`/\`listRoots\` for clients that support them; on MCP 2026-07-28 the handler
+runs again from its start with each answer, so keep side effects after its asks). It returns the typed output, which is
 checked against the outputSchema and sent as \`structuredContent\` plus a JSON text block,
 or \`toolResult({ ... })\` for a full result. A thrown error becomes a tool error with its message.
 
@@ -107,10 +108,12 @@ where \`name\` is a string literal or a \`const\` declared in that file as one.
 header names another host (DNS-rebinding protection). \`PORT\` sets the port (default 3000),
 \`MCP_HOST\` the interface, \`MCP_ALLOWED_HOSTS\` (comma-separated) accepts more host names.
 
-The server keeps no sessions: MCP 2026-07-28 has none, and the 2025 revisions are served
-statelessly, each request by a server of its own (their GET and DELETE get 405). At most
-\`MCP_MAX_REQUESTS\` requests (default 1000) are served at once; one more gets 503. A body over
-4 MiB gets 413. How long clients may cache the tool list (\`ttlMs\`, \`cacheScope\`) is set in
+MCP 2026-07-28 has no sessions; a 2025 client gets one at \`initialize\`. At most
+\`MCP_MAX_SESSIONS\` sessions (default 1000) are open at once (the least recently used idle one
+makes room, 503 when all are in use), and one idle for \`MCP_SESSION_IDLE_TIMEOUT\` seconds
+(default 1800) is closed; \`--stateless\` or \`MCP_STATELESS=1\` serves 2025 clients without sessions.
+At most \`MCP_MAX_REQUESTS\` requests (default 1000) are served at once; one more gets 503. A body
+over 4 MiB gets 413. How long clients may cache the tool list (\`ttlMs\`, \`cacheScope\`) is set in
 \`src/server.ts\`.
 `;
   return { path: README_FILE, contents, format: "none" };

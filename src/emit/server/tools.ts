@@ -2,15 +2,13 @@
  * Emits `tools.ts`: the tool table of a scaffolded server, each tool the
  * manifest's raw object as a literal, so `tools/list` returns exactly what
  * the manifest lists (names, titles, schemas, annotations, icons, `_meta`).
- * A tool the official SDK client would reject (and with it the whole list)
- * is listed as the SDK accepts it instead (`ToolIR.acceptedBySdk`), except
- * for an outputSchema that is a JSON object: SDK 1.32 rejects one whose root
- * is not an object, but MCP 2026-07-28 allows any, and the SDK v2 server a
- * scaffold runs on lists it as declared there (and, to 2025-era clients,
- * wrapped as `{ result: ... }`, which they accept).
+ * A tool an official SDK client would reject (and with it the whole list)
+ * is listed as both SDKs accept it instead (`ToolIR.acceptedBySdk`). An
+ * outputSchema whose root is not an object is no rejection: MCP 2026-07-28
+ * allows any, and the SDK v2 server a scaffold runs on lists it as declared
+ * there and, to 2025-era clients, wrapped as `{ result: ... }`.
  */
 import type { ManifestIR, SourceFile, ToolIR } from "../../ir/index.js";
-import { isRecord, setOwn } from "../../shared/json.js";
 import { jsonLiteral } from "../../shared/escape.js";
 import { header, importDeclaration, reference } from "../nodes.js";
 
@@ -33,16 +31,7 @@ export function emitServerTools(ir: ManifestIR): SourceFile {
   };
 }
 
-/** The tool as the scaffold lists it: as declared, or as the SDK accepts it with a declared outputSchema object kept in its place. */
+/** The tool as the scaffold lists it: as declared, or as both SDKs accept it. */
 export function listedTool(tool: ToolIR): unknown {
-  const accepted = tool.acceptedBySdk;
-  const declared = tool.raw["outputSchema"];
-  if (accepted === undefined || !isRecord(declared)) return accepted ?? tool.raw;
-  const listed: Record<string, unknown> = {};
-  for (const key of Object.keys(tool.raw)) {
-    // Keys are the server's: `__proto__` among them.
-    if (key === "outputSchema") setOwn(listed, key, declared);
-    else if (Object.prototype.hasOwnProperty.call(accepted, key)) setOwn(listed, key, accepted[key]);
-  }
-  return listed;
+  return tool.acceptedBySdk ?? tool.raw;
 }

@@ -6,8 +6,10 @@
  * MCP 2026-07-28 and the 2025 revisions, whichever the client does. HTTP
  * reads PORT (default 3000), MCP_HOST (default 127.0.0.1),
  * MCP_ALLOWED_HOSTS=a.example,b.example (more Host/Origin names to accept;
- * all others are refused) and MCP_MAX_REQUESTS (requests served at once,
- * default 1000).
+ * all others are refused), MCP_MAX_REQUESTS (requests served at once,
+ * default 1000), MCP_MAX_SESSIONS (2025 sessions open at once, default
+ * 1000), MCP_SESSION_IDLE_TIMEOUT (seconds, default 1800) and --stateless
+ * or MCP_STATELESS=1 (2025 clients without sessions).
  *
  * This file is yours: mcpgen created it and never changes it.
  */

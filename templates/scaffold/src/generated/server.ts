@@ -19,18 +19,20 @@ import { validateInput, validateOutput } from "./validate.js";
 import type { ToolName } from "./types.js";
 
 export {
-  httpOptionsFromEnvironment,
-  serveHttp,
   serveStdio,
   toolError,
   toolResult,
-  type HttpOptions,
-  type RunningHttpServer,
   type RunningServer,
   type RuntimeOptions,
   type ToolContext,
   type ToolsListCache,
 } from "./server-runtime.js";
+export {
+  httpOptionsFromEnvironment,
+  serveHttp,
+  type HttpOptions,
+  type RunningHttpServer,
+} from "./server-http.js";
 
 /** `serverInfo`: in the `initialize` result (2025 revisions), in every result's `_meta` (2026-07-28). */
 export const serverInfo = SERVER_INFO;
