@@ -26,11 +26,11 @@ import {
 import {
   errorMessage,
   firstLine,
+  headerArgumentsOf,
   isJsonObject,
-  listedToolsOf,
   malformedToolCall,
   stderrLog,
-  type ListedTool,
+  type HeaderArgument,
   type RunningServer,
   type ServerFactory,
 } from "./server-runtime.js";
@@ -367,7 +367,7 @@ export async function serveHttp(
 
   // One server made up front: a definition without a handler for every tool fails at start-up,
   // and its x-mcp-header arguments are known before any request reaches the SDK.
-  const headerArguments = headerArgumentsOfTools(listedToolsOf(create()) ?? []);
+  const headerArguments = headerArgumentsOf(create());
   const onerror = (error: Error) => log(`MCP: ${firstLine(error.message)}`);
   const modern = createMcpHandler(() => create(), {
     legacy: "reject",
@@ -556,19 +556,6 @@ export async function serveHttp(
   };
 }
 
-/** The `x-mcp-header` arguments of each tool that declares valid ones (MCP 2026-07-28, `Mcp-Param-*`). */
-function headerArgumentsOfTools(
-  tools: readonly ListedTool[],
-): Map<string, readonly HeaderArgument[]> {
-  const found = new Map<string, readonly HeaderArgument[]>();
-  for (const tool of tools) {
-    const declared = headerArgumentsOf(tool["inputSchema"]);
-    if (declared !== undefined && declared.length > 0)
-      found.set(tool.name, declared);
-  }
-  return found;
-}
-
 function bracketed(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }
@@ -720,87 +707,6 @@ async function writeResponse(
     res.off("close", cancel);
     res.end();
   }
-}
-
-/** An `x-mcp-header` argument: its header name and the chain of `properties` keys leading to it. */
-interface HeaderArgument {
-  header: string;
-  path: readonly string[];
-  type: "string" | "integer" | "boolean";
-}
-
-const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const SUBSCHEMA_KEYWORDS = [
-  "items",
-  "prefixItems",
-  "additionalItems",
-  "contains",
-  "additionalProperties",
-  "patternProperties",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "dependentSchemas",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "not",
-  "if",
-  "then",
-  "else",
-  "$defs",
-  "definitions",
-];
-
-/**
- * The `x-mcp-header` arguments of a tool's inputSchema (MCP 2026-07-28, "Custom Headers from Tool
- * Parameters"); undefined when a declaration breaks the revision's constraints (clients drop such a
- * tool, and its headers are not checked), an empty list when there are none.
- */
-function headerArgumentsOf(schema: unknown): HeaderArgument[] | undefined {
-  const found: HeaderArgument[] = [];
-  let valid = true;
-  const names = new Set<string>();
-  // Only chains of `properties` keys may carry a declaration; one anywhere else invalidates the tool.
-  const elsewhere = (node: unknown): void => {
-    if (!valid) return;
-    if (Array.isArray(node)) return node.forEach(elsewhere);
-    if (!isJsonObject(node)) return;
-    if (own(node, "x-mcp-header")) {
-      valid = false;
-      return;
-    }
-    for (const value of Object.values(node)) elsewhere(value);
-  };
-  const walk = (node: unknown, path: readonly string[]): void => {
-    if (!valid || !isJsonObject(node)) return;
-    if (own(node, "x-mcp-header")) {
-      const header = node["x-mcp-header"];
-      const type = node["type"];
-      if (
-        path.length === 0 ||
-        typeof header !== "string" ||
-        !HEADER_TOKEN.test(header) ||
-        names.has(header.toLowerCase()) ||
-        (type !== "string" && type !== "integer" && type !== "boolean")
-      ) {
-        valid = false;
-        return;
-      }
-      names.add(header.toLowerCase());
-      found.push({ header, path, type });
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "properties" && isJsonObject(value)) {
-        for (const [name, property] of Object.entries(value))
-          walk(property, [...path, name]);
-      } else if (SUBSCHEMA_KEYWORDS.includes(key) || key === "$ref") {
-        elsewhere(value);
-      }
-    }
-  };
-  walk(schema, []);
-  return valid ? found : undefined;
 }
 
 const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;

@@ -166,9 +166,22 @@ export interface ServerDefinition {
   info: Implementation;
   instructions?: string | undefined;
   tools: readonly ListedTool[];
+  /**
+   * The `x-mcp-header` arguments of the tools that have them (MCP 2026-07-28), by wire name, as
+   * mcpgen read them from the manifest: the HTTP entry checks each call's `Mcp-Param-*` headers
+   * against them. (mcpgen leaves a tool whose marks break the revision's constraints out.)
+   */
+  headerArguments?: ReadonlyArray<readonly [string, readonly HeaderArgument[]]>;
   /** Handlers by wire name; every listed tool needs one. */
   handlers: { readonly [toolName: string]: RegisteredHandler };
   validators: ToolValidators;
+}
+
+/** An `x-mcp-header` argument: its header's name, the chain of `properties` keys leading to it, its type. */
+export interface HeaderArgument {
+  header: string;
+  path: readonly string[];
+  type: "string" | "integer" | "boolean";
 }
 
 /** How long, and by whom, a `tools/list` result may be cached (MCP 2026-07-28 `ttlMs` and `cacheScope`). */
@@ -280,11 +293,12 @@ function checkDefinition(definition: ServerDefinition): void {
 interface Prepared {
   tools: Map<string, ListedTool>;
   listed: ListToolsResult;
+  headerArguments: ReadonlyMap<string, readonly HeaderArgument[]>;
 }
 
 const preparedDefinitions = new WeakMap<ServerDefinition, Prepared>();
-/** The tools each server instance made here answers for (the HTTP entry checks `Mcp-Param-*` headers against them). */
-const toolsOfServer = new WeakMap<Server, readonly ListedTool[]>();
+/** What each server instance made here answers for (the HTTP entry checks `Mcp-Param-*` headers against it). */
+const preparedOfServer = new WeakMap<Server, Prepared>();
 
 function prepare(definition: ServerDefinition): Prepared {
   let prepared = preparedDefinitions.get(definition);
@@ -293,17 +307,18 @@ function prepare(definition: ServerDefinition): Prepared {
     prepared = {
       tools: new Map(definition.tools.map((tool) => [tool.name, tool])),
       listed: { tools: definition.tools as ListToolsResult["tools"] },
+      headerArguments: new Map(definition.headerArguments ?? []),
     };
     preparedDefinitions.set(definition, prepared);
   }
   return prepared;
 }
 
-/** The tools a server made by `createMcpServer` lists; undefined for any other server. */
-export function listedToolsOf(
+/** The `x-mcp-header` arguments of the tools a server made by `createMcpServer` answers for; empty for any other server. */
+export function headerArgumentsOf(
   server: Server,
-): readonly ListedTool[] | undefined {
-  return toolsOfServer.get(server);
+): ReadonlyMap<string, readonly HeaderArgument[]> {
+  return preparedOfServer.get(server)?.headerArguments ?? new Map();
 }
 
 /**
@@ -331,7 +346,7 @@ export function createMcpServer(
     // before any handler runs; the handler sees what the codec verified.
     requestState: { verify: codec.verify },
   });
-  toolsOfServer.set(server, definition.tools);
+  preparedOfServer.set(server, prepared);
   serveTools(server, prepared, definition, {
     log: options.log ?? stderrLog,
     codec,

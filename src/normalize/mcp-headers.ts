@@ -33,9 +33,7 @@ const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
 const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples", MCP_HEADER_KEYWORD]);
 
 /** Keywords whose values map names (not keywords) to subschemas, in any dialect; of them, only `properties` continues a reachable chain. */
-const NAME_MAP_KEYWORDS = new Set(
-  [...SUBSCHEMA_KEYWORDS, ...OLDER_SUBSCHEMA_KEYWORDS].filter(([, kind]) => kind.shape === "map").map(([keyword]) => keyword),
-);
+const NAME_MAP_KEYWORDS = new Set([...SUBSCHEMA_KEYWORDS, ...OLDER_SUBSCHEMA_KEYWORDS].filter(([, kind]) => kind.shape === "map").map(([keyword]) => keyword));
 
 /**
  * `mcp-header-arguments`: the tools to keep, each with its marked arguments.

@@ -66,6 +66,17 @@ const tools: ListedTool[] = [
   },
 ];
 
+/** What mcpgen emits beside them in tools.ts for `query`'s two x-mcp-header arguments. */
+const headerArguments: ServerDefinition["headerArguments"] = [
+  [
+    "query",
+    [
+      { header: "Region", path: ["region"], type: "string" },
+      { header: "Limit", path: ["limit"], type: "integer" },
+    ],
+  ],
+];
+
 /** Hand-written stand-ins for the generated validators: same shape, same pointers. */
 const validators: ToolValidators = {
   validateInput(name, value) {
@@ -755,7 +766,7 @@ describe("serveHttp", () => {
   const start = async (options: Parameters<typeof serveHttp>[1] = {}, handlers: ServerDefinition["handlers"] = defaultHandlers) => {
     const logs: string[] = [];
     const server = await serveHttp(
-      () => createMcpServer({ info: { name: "http-test", version: "1.0.0" }, tools, validators, handlers }, { log: () => undefined }),
+      () => createMcpServer({ info: { name: "http-test", version: "1.0.0" }, tools, headerArguments, validators, handlers }, { log: () => undefined }),
       { port: 0, log: (line) => logs.push(line), ...options },
     );
     running.push(server);

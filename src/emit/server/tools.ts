@@ -18,7 +18,7 @@ export function emitServerTools(ir: ManifestIR): SourceFile {
     format: "typescript",
     statements: [
       header(ir, "The tools exactly as the manifest lists them; tools/list returns these objects unchanged."),
-      importDeclaration(["ListedTool"], `"./server-runtime.js"`, true),
+      importDeclaration(["HeaderArgument", "ListedTool"], `"./server-runtime.js"`, true),
       {
         kind: "const",
         doc: [],
@@ -27,6 +27,24 @@ export function emitServerTools(ir: ManifestIR): SourceFile {
         type: { kind: "array", element: reference("ListedTool"), readonly: true },
         value: { kind: "array", elements: ir.tools.map((tool) => ({ kind: "code", text: jsonLiteral(listedTool(tool)) })) },
       },
+      {
+        kind: "const",
+        doc: [
+          "The `x-mcp-header` arguments of the tools that have them (MCP 2026-07-28), as mcpgen read them: the HTTP entry checks each call's `Mcp-Param-*` headers against them.",
+        ],
+        exported: true,
+        name: "headerArguments",
+        type: reference("ReadonlyArray", [
+          {
+            kind: "tuple",
+            elements: [
+              { type: reference("string"), optional: false, rest: false },
+              { type: { kind: "array", element: reference("HeaderArgument"), readonly: true }, optional: false, rest: false },
+            ],
+          },
+        ]),
+        value: { kind: "code", text: jsonLiteral(headerArguments(ir)) },
+      },
     ],
   };
 }
@@ -34,4 +52,11 @@ export function emitServerTools(ir: ManifestIR): SourceFile {
 /** The tool as the scaffold lists it: as declared, or as both SDKs accept it. */
 export function listedTool(tool: ToolIR): unknown {
   return tool.acceptedBySdk ?? tool.raw;
+}
+
+/** `[wire name, arguments]` pairs (a list, not an object: a tool may be called `__proto__`). */
+function headerArguments(ir: ManifestIR): Array<[string, Array<{ header: string; path: string[]; type: string }>]> {
+  return ir.tools
+    .filter((tool) => tool.mcpHeaders.length > 0)
+    .map((tool) => [tool.wireName, tool.mcpHeaders.map(({ header, path, type }) => ({ header, path, type }))]);
 }

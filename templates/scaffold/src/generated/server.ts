@@ -14,7 +14,7 @@ import {
   type RuntimeOptions,
   type ToolValidators,
 } from "./server-runtime.js";
-import { tools } from "./tools.js";
+import { headerArguments, tools } from "./tools.js";
 import { validateInput, validateOutput } from "./validate.js";
 import type { ToolName } from "./types.js";
 
@@ -51,7 +51,14 @@ const validators: ToolValidators = {
 /** A new server for one connection (a stdio process) or one HTTP request; both protocol eras. */
 export function createServer(options: RuntimeOptions = {}): Server {
   return createMcpServer(
-    { info: serverInfo, instructions, tools, handlers, validators },
+    {
+      info: serverInfo,
+      instructions,
+      tools,
+      headerArguments,
+      handlers,
+      validators,
+    },
     options,
   );
 }

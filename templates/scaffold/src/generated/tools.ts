@@ -1,5 +1,5 @@
 /** Stand-in for a scaffold's `src/generated/tools.ts`: the sample manifest's tools (templates/client/types.ts) as it lists them. */
-import type { ListedTool } from "./server-runtime.js";
+import type { HeaderArgument, ListedTool } from "./server-runtime.js";
 
 export const tools: readonly ListedTool[] = [
   {
@@ -20,3 +20,8 @@ export const tools: readonly ListedTool[] = [
   },
   { name: "ping", inputSchema: { type: "object" } },
 ];
+
+/** The sample manifest declares no `x-mcp-header` arguments. */
+export const headerArguments: ReadonlyArray<
+  [string, readonly HeaderArgument[]]
+> = [];
