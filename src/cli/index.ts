@@ -25,17 +25,29 @@ function usageError(command: Command, message: string): never {
   return command.error(`error: ${message}`, { exitCode: exitCode("usage") });
 }
 
-/** Whether `--check` prints diffs: as `--diff`/`--no-diff` say, else on a terminal. */
-function showDiffs(option: boolean | undefined, io: Io): boolean {
-  return option ?? io.terminal === true;
+/** Whether `--check` prints diffs (as `--diff`/`--no-diff` say, else on a terminal), and whether the machine code's too (`--full-diff`). */
+function diffOptions(options: CheckDiffCliOptions, io: Io): { diff: boolean; fullDiff: boolean } {
+  const full = options.fullDiff === true;
+  return { diff: full || (options.diff ?? io.terminal === true), fullDiff: full };
+}
+
+/** `--diff`, `--no-diff` and `--full-diff` go with `--check`, and `--full-diff` not with `--no-diff`. */
+function checkDiffFlags(options: CheckDiffCliOptions & { check?: boolean | undefined }, usage: (message: string) => never): void {
+  if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
+  if (options.fullDiff === true && !options.check) usage("--full-diff goes with --check");
+  if (options.fullDiff === true && options.diff === false) usage("--full-diff and --no-diff do not go together");
+}
+
+interface CheckDiffCliOptions {
+  diff?: boolean | undefined;
+  fullDiff?: boolean | undefined;
 }
 
 /** The flags `generate` and `pull` share: where, how strictly, and how the result is shown. */
-interface OutputCliOptions {
+interface OutputCliOptions extends CheckDiffCliOptions {
   out?: string;
   config?: string;
   check?: boolean;
-  diff?: boolean;
   format: boolean;
   strict?: boolean;
   quiet?: boolean;
@@ -52,6 +64,8 @@ interface GenerateCliOptions extends OutputCliOptions {
 /** `--diff` and `--no-diff`, for the commands that take `--check`. */
 const DIFF_HELP = "with --check: print a unified diff of each changed file (the default on a terminal)";
 const NO_DIFF_HELP = "with --check: list the changed files without their diffs";
+const FULL_DIFF_HELP =
+  "with --check: the diffs of the generated machine code too (validators, runtimes), which --diff summarises as the lines each file changes";
 
 /** What the flags generate, pull and scaffold share say in their help. */
 const NO_FORMAT_HELP = "never load Prettier: mcpgen's own layout (Prettier's default style), even where a Prettier configuration applies";
@@ -89,6 +103,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
+    .option("--full-diff", FULL_DIFF_HELP)
     .option("-w, --watch", "generate, then regenerate a target whenever its manifest or the configuration changes (Ctrl-C to stop)")
     .option("--no-format", NO_FORMAT_HELP)
     .option("--strict", STRICT_HELP)
@@ -99,7 +114,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .action(async (operands: string[], options: GenerateCliOptions, command: Command) => {
       const usage = (message: string): never => usageError(command, message);
       if (options.watch && options.check) usage("--watch and --check do not go together");
-      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
+      checkDiffFlags(options, usage);
       const formatGiven = command.getOptionValueSource("format") === "cli";
       if (options.out === undefined) {
         if (options.emit !== undefined) usage('--emit goes with --out; in mcpgen.config.json, set the target\'s "emit"');
@@ -127,7 +142,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check }));
         process.exitCode = printRun(projectReport(result, "generate", { check, config: options.config }), io, {
           ...options,
-          diff: showDiffs(options.diff, io),
+          ...diffOptions(options, io),
         });
         return;
       }
@@ -156,7 +171,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const run = { manifest, outDir: options.out, check: options.check ?? false, emit: options.emit, format: options.format };
       const { generate } = await import("../commands/generate.js");
       const result = await cleanOnSignal(io, () => generate({ ...run, strict: options.strict, force: options.force }));
-      process.exitCode = printRun(generateReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
+      process.exitCode = printRun(generateReport(result, run), io, { ...options, ...diffOptions(options, io) });
     });
 
   program
@@ -209,6 +224,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--callback-port <port>", "with --out: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback (default: a free one)", parsePort)
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
+    .option("--full-diff", FULL_DIFF_HELP)
     .option("--no-format", NO_FORMAT_HELP)
     .option("--strict", STRICT_HELP)
     .option("-q, --quiet", QUIET_HELP)
@@ -225,7 +241,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const oauth = oauthRun(options, command);
       const check = options.check ?? false;
       const onProgress = progressPrinter(io, options);
-      if (options.diff !== undefined && !options.check) usage("--diff and --no-diff go with --check");
+      checkDiffFlags(options, usage);
       if (options.failOn !== undefined && !options.check) usage("--fail-on goes with --check");
       if (options.out === undefined) {
         if (commandLength > 0) usage("a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json");
@@ -258,7 +274,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (result === undefined) return;
         process.exitCode = printRun(projectReport(result, "pull", { check, config: options.config }), io, {
           ...options,
-          diff: showDiffs(options.diff, io),
+          ...diffOptions(options, io),
         });
         return;
       }
@@ -296,7 +312,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         throw error;
       }
       if (result === undefined) return;
-      process.exitCode = printRun(pullReport(result, { outDir, check, format: options.format }), io, { ...options, diff: showDiffs(options.diff, io) });
+      process.exitCode = printRun(pullReport(result, { outDir, check, format: options.format }), io, { ...options, ...diffOptions(options, io) });
     });
 
   program
@@ -409,6 +425,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
+    .option("--full-diff", FULL_DIFF_HELP)
     .option(
       "--force",
       "replace the project's manifest.json even when it was edited since mcpgen wrote it (the edits are lost); write even into the root directory or your home directory",
@@ -425,6 +442,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           out: string;
           check?: boolean;
           diff?: boolean;
+          fullDiff?: boolean;
           force?: boolean;
           format: boolean;
           strict?: boolean;
@@ -434,11 +452,11 @@ export function buildProgram(io: Io = defaultIo): Command {
         },
         command: Command,
       ) => {
-        if (options.diff !== undefined && !options.check) usageError(command, "--diff and --no-diff go with --check");
+        checkDiffFlags(options, (message) => usageError(command, message));
         const run = { manifest, outDir: options.out, check: options.check ?? false, format: options.format };
         const { scaffold } = await import("../commands/scaffold.js");
         const result = await cleanOnSignal(io, () => scaffold({ ...run, force: options.force ?? false, strict: options.strict }));
-        process.exitCode = printRun(scaffoldReport(result, run), io, { ...options, diff: showDiffs(options.diff, io) });
+        process.exitCode = printRun(scaffoldReport(result, run), io, { ...options, ...diffOptions(options, io) });
       },
     );
 

@@ -16,7 +16,7 @@ import type { WatchEvent, WatchReason } from "../commands/watch.js";
 import type { FileStatus, WriteResult } from "../commands/writes.js";
 import { exitCode, exitCodeOf } from "../shared/codes.js";
 import { formatDiagnostic, McpgenError, printable, type Diagnostic } from "../shared/errors.js";
-import { MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
+import { isMachineCode, MANIFEST_FILE, PACKAGE_FILE, README_FILE } from "../shared/output-names.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
 import { counted, displayPath, shellWord } from "../shared/display.js";
 import { targetReport, type RunReport, type TargetReport } from "./report.js";
@@ -28,8 +28,10 @@ export interface PrintOptions {
   verbose?: boolean | undefined;
   /** The result as JSON on stdout, and nothing else there. */
   json?: boolean | undefined;
-  /** With `check`: each updated file's unified diff. */
+  /** With `check`: each updated file's unified diff, the machine code's summarised (`isMachineCode`). */
   diff?: boolean | undefined;
+  /** With `diff`: the machine code's diffs too. */
+  fullDiff?: boolean | undefined;
 }
 
 /** Prints a run and returns its exit code. */
@@ -53,7 +55,7 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
       if (!report.check) {
         if (!quiet) printWritten(target, io, options);
       } else if (!target.upToDate) {
-        io.stderr(outOfDateText(target, io, options.diff === true));
+        io.stderr(outOfDateText(target, io, options.diff === true ? (options.fullDiff === true ? "all" : "reviewed") : "none"));
       } else if (!quiet) {
         for (const note of target.drift?.notes ?? []) io.stderr(`note: ${prefix(target)}${printable(note)}\n`);
         if (target.drift !== undefined && hasDrift(target.drift)) io.stderr(toleratedDriftText(target, io));
@@ -217,7 +219,7 @@ function upToDateLine(target: TargetReport): string {
  * file that would be created, changed or deleted, each user's file that
  * would be created, then (with `diff`) the diffs.
  */
-function outOfDateText(target: TargetReport, io: Io, diff: boolean): string {
+function outOfDateText(target: TargetReport, io: Io, diff: "none" | "reviewed" | "all"): string {
   const head = prefix(target);
   // After a pull's check, the snapshot's own changes are the drift.
   const files = target.files.filter((file) => file.status !== "unchanged" && (target.drift === undefined || file.path !== MANIFEST_FILE));
@@ -234,7 +236,7 @@ function outOfDateText(target: TargetReport, io: Io, diff: boolean): string {
   if (target.contract !== undefined) text += contractLines(target.contract, io);
   text += staleLines(files, io);
   text += target.created.map((path) => `  missing: ${path}\n`).join("");
-  if (diff) text += diffText(files, target.outDir, io);
+  if (diff !== "none") text += diffText(files, target.outDir, io, diff === "all");
   return text;
 }
 
@@ -299,14 +301,21 @@ function staleLines(files: readonly WriteResult[], io: Io): string {
 /**
  * The unified diff of each updated file (`WriteResult.diff`), under `---`
  * and `+++` lines naming it from the working directory, coloured on a
- * terminal, with a note where a diff was cut. Generated text carries the
+ * terminal, with a note where a diff was cut; of the machine code
+ * (`isMachineCode`), only with `machineCode`, else one line says how many
+ * were left out (each file's line counts are in the list above). Generated text carries the
  * server's (a description, an enum value): it is made printable.
  */
-function diffText(files: readonly WriteResult[], outDir: string, io: Io): string {
+function diffText(files: readonly WriteResult[], outDir: string, io: Io, machineCode: boolean): string {
   const color = io.color?.stderr;
   let text = "";
+  let summarised = 0;
   for (const file of files) {
     if (file.diff === undefined || file.diff.text === "") continue;
+    if (!machineCode && isMachineCode(file.path)) {
+      summarised++;
+      continue;
+    }
     const path = displayPath(join(outDir, file.path));
     text += `${paint(`--- ${path}`, "bold", color)}\n${paint(`+++ ${path} (regenerated)`, "bold", color)}\n`;
     for (const line of file.diff.text.slice(0, -1).split("\n")) {
@@ -315,6 +324,10 @@ function diffText(files: readonly WriteResult[], outDir: string, io: Io): string
       text += `${colour === undefined ? visible : paint(visible, colour, color)}\n`;
     }
     if (file.diff.omitted > 0) text += `${paint(`… ${counted(file.diff.omitted, "more line")} of this diff not shown`, "dim", color)}\n`;
+  }
+  if (summarised > 0) {
+    const which = summarised === 1 ? "the diff of 1 file" : `the diffs of ${summarised} files`;
+    text += `${paint(`${which} of generated validator and runtime code not shown (their line counts are above; --full-diff shows them)`, "dim", color)}\n`;
   }
   return text;
 }

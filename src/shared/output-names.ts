@@ -19,6 +19,29 @@ export const GENERATED_DIR = "src/generated";
 /** The folder of the tools' validator modules (`validators/<file>.ts`), in every client output and a scaffold's `src/generated/`. */
 export const VALIDATORS_DIR = "validators";
 
+/**
+ * Generated machine code: the validators and the runtimes copied from mcpgen's templates, by
+ * name in an output directory (or a scaffold's `src/generated/`). A reader reviews a change in
+ * the types, the client, the snapshot and a scaffold's tables, where it shows (the constraints
+ * too, in the types' JSDoc); `--check --diff` summarises these as the lines each changes, and
+ * `--full-diff` shows them.
+ */
+const MACHINE_CODE_FILES: ReadonlySet<string> = new Set([
+  "validate.ts",
+  "validators.ts",
+  "validator-runtime.ts",
+  "runtime.ts",
+  "server-runtime.ts",
+  "server-input.ts",
+  "server-http.ts",
+]);
+
+/** Whether the file at `path` (relative to an output directory) is generated machine code (`MACHINE_CODE_FILES`). */
+export function isMachineCode(path: string): boolean {
+  const name = path.startsWith(`${GENERATED_DIR}/`) ? path.slice(GENERATED_DIR.length + 1) : path;
+  return MACHINE_CODE_FILES.has(name) || name.startsWith(`${VALIDATORS_DIR}/`);
+}
+
 /** A scaffold's handler files, one per tool: the user's, created as stubs and never changed. */
 export const HANDLERS_DIR = "src/handlers";
 

@@ -1,7 +1,8 @@
 /**
  * `--check` shows what would change: each updated file's unified diff on a
  * terminal (or with `--diff`; never with `--no-diff`), in `--json` always,
- * cut with a note when long.
+ * cut with a note when long. The generated machine code (validators,
+ * runtimes) is summarised by its line counts unless `--full-diff`.
  */
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -44,8 +45,28 @@ describe("generate --check", () => {
     expect(result.stderr).toMatch(
       /^out is out of date \(3 files\):\n {2}contract: 1 breaking for clients, 1 breaking for servers\n {4}breaking for clients: tool "get_weather": value "imperial" removed at \/inputSchema\/properties\/units\/enum \(input-enum-value-removed\)\n {4}breaking for servers: tool "get_weather": value "kelvin" added at \/inputSchema\/properties\/units\/enum \(input-enum-value-added\)\n {2}stale: manifest\.json \(\+1 -1\)\n {2}stale: types\.ts \(\+1 -1\)\n {2}stale: validators\/get-weather\.ts \(\+1 -1\)\n--- out\/manifest\.json\n/,
     );
-    expect(result.stderr).toContain(`\n${TYPES_DIFF}\n--- out/validators/get-weather.ts\n`);
+    // The validator's change is counted in the list above, its diff left out.
+    expect(result.stderr).toContain(
+      `\n${TYPES_DIFF}\nthe diff of 1 file of generated validator and runtime code not shown (their line counts are above; --full-diff shows them)\nrun: `,
+    );
+    expect(result.stderr).not.toContain("--- out/validators/get-weather.ts");
     expect(result.stderr).toMatch(/\nrun: mcpgen generate weather\.tools\.json --out out\n$/);
+  });
+
+  it("--full-diff: the machine code's diffs too, even off a terminal; only with --check, never with --no-diff", async () => {
+    const root = await staleWeather();
+    const full = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check", "--full-diff"]);
+    expect(full.code).toBe(1);
+    expect(full.stderr).toContain(`\n${TYPES_DIFF}\n--- out/validators/get-weather.ts\n+++ out/validators/get-weather.ts (regenerated)\n@@ `);
+    expect(full.stderr).toMatch(/\n--- out\/validators\/get-weather\.ts\n[^\n]*\n@@ [^\n]*\n(?:[ -][^\n]*\n)*\+[^\n]*kelvin/);
+    expect(full.stderr).not.toContain("not shown");
+    const misplaced = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--full-diff"]);
+    expect(misplaced).toMatchObject({ code: 2, stderr: "error: --full-diff goes with --check\n(mcpgen generate --help lists the options)\n" });
+    const contradictory = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check", "--full-diff", "--no-diff"]);
+    expect(contradictory).toMatchObject({
+      code: 2,
+      stderr: "error: --full-diff and --no-diff do not go together\n(mcpgen generate --help lists the options)\n",
+    });
   });
 
   it("elsewhere (CI): the list alone, unless --diff; on a terminal, --no-diff leaves the diffs out", async () => {
