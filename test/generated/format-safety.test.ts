@@ -266,41 +266,40 @@ describe("the format checks accept what ajv-formats' full formats accept", () =>
 });
 
 describe("the format checks on values built against them", () => {
-  /** Milliseconds one check may take here: ajv-formats' url regex took 0.45 s on 8,000 colons and grows with the square. */
-  const BOUND = 1_000;
-  const timed = (check: () => unknown) => {
-    const start = performance.now();
-    check();
-    return performance.now() - start;
-  };
+  // No timing is asserted (speed is measured by `npm run bench`): ajv-formats' url regex took 0.45 s
+  // on 8,000 colons and grows with the square, so a check like it could not answer on these
+  // megabytes before the test's timeout.
+  const HANG_GUARD = { timeout: 60_000 };
 
-  it("checks url on the issue's value, 4 MB long, at once", () => {
+  it("checks url on the issue's value, 4 MB long", HANG_GUARD, () => {
     for (const value of [
       `http://${":".repeat(4_000_000)}`,
       `http://${"@".repeat(4_000_000)}`,
       `http://${"a@/".repeat(1_300_000)}`,
       `http://a.com/${" ".repeat(4_000_000)}`,
     ]) {
-      expect(timed(() => expect(url(value)).toBe(false))).toBeLessThan(BOUND);
+      expect(url(value)).toBe(false);
     }
   });
 
-  it("checks every format on 256 KB values made of the pieces their regexes take apart", () => {
+  it("checks every format on 256 KB values made of the pieces their regexes take apart, as on 4 KB ones", HANG_GUARD, () => {
     const prefixes = ["", "http://", "ftp://a@", "a://", "#/", "1", "2020-01-01T", "P"];
     const pieces = [":", "@", "/", "a", "0", "-", "%0", "~0", "a.", "0.", "1Y", " ", "AA==", "::"];
     const values = prefixes.flatMap((prefix) =>
       pieces.map((piece) => ({
         value: `${prefix}${piece.repeat(Math.ceil(256_000 / piece.length))}!`,
+        // The same value, shorter: every check's verdict is the same (each is past every length limit).
+        short: `${prefix}${piece.repeat(Math.ceil(4_000 / piece.length))}!`,
         what: `${JSON.stringify(prefix)} + ${JSON.stringify(piece)} × n + "!"`,
       })),
     );
-    let slowest = { ms: 0, what: "" };
+    const disagreements: string[] = [];
     for (const [name, check] of stringFormats) {
-      for (const { value, what } of values) {
-        const ms = timed(() => (check as (text: string) => boolean)(value));
-        if (ms > slowest.ms) slowest = { ms, what: `${name} on ${what}` };
+      for (const { value, short, what } of values) {
+        const verdict = (check as (text: string) => boolean)(value);
+        if (verdict !== (check as (text: string) => boolean)(short)) disagreements.push(`${name} on ${what}: ${verdict}`);
       }
     }
-    expect(slowest.ms, slowest.what).toBeLessThan(BOUND);
+    expect(disagreements).toEqual([]);
   });
 });

@@ -270,8 +270,9 @@ describe("uniqueItems in generated validators", () => {
     });
   });
 
-  /** Milliseconds one validation may take here. ajv's check took 17 s on 20,000 small objects (230 KB), and grows with the square. */
-  const BOUND = 2_000;
+  // No timing is asserted (speed is measured by `npm run bench`): ajv's check took 17 s on 20,000
+  // small objects (230 KB) and grows with the square, so a quadratic check could not answer on these
+  // 4 MB bodies before the test's timeout.
   /** A parsed JSON array of about 4 MB (a scaffolded server's body limit) of the items `make` gives. */
   const body = (make: (index: number) => unknown): unknown[] => {
     const parts: string[] = [];
@@ -298,12 +299,7 @@ describe("uniqueItems in generated validators", () => {
       () => JSON.parse(`[${"[".repeat(1_000_000)}${"]".repeat(1_000_000)},${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}]`) as unknown[],
       false,
     ],
-  ])("bounds one validation of %s", (_, make, unique) => {
-    const items = make();
-    const start = performance.now();
-    const result = validateInput("untyped", { items });
-    const elapsed = performance.now() - start;
-    expect(result.ok).toBe(unique);
-    expect(elapsed).toBeLessThan(BOUND);
+  ])("answers on %s", { timeout: 60_000 }, (_, make, unique) => {
+    expect(validateInput("untyped", { items: make() }).ok).toBe(unique);
   });
 });

@@ -146,7 +146,6 @@ interface Outcome {
   command: "generate" | "scaffold";
   code: number;
   stderr: string;
-  ms: number;
 }
 
 describe("hostile shapes: fuzzed manifests through generate and scaffold", () => {
@@ -165,9 +164,8 @@ describe("hostile shapes: fuzzed manifests through generate and scaffold", () =>
       await writeFile(file, text);
       for (const command of ["generate", "scaffold"] as const) {
         const format = command === "generate" || index % FORMATTED_SCAFFOLD_EVERY === 0 ? [] : ["--no-format"];
-        const started = performance.now();
         const result = await runCli([command, file, "--out", join(root, command, name), "-q", ...format]);
-        outcomes.push({ name, command, code: result.code, stderr: result.stderr, ms: performance.now() - started });
+        outcomes.push({ name, command, code: result.code, stderr: result.stderr });
       }
     }
 
@@ -176,8 +174,6 @@ describe("hostile shapes: fuzzed manifests through generate and scaffold", () =>
       (outcome) => !(outcome.code === 0 || (outcome.code === 1 && /^error: \S/.test(outcome.stderr) && !/internal error|\n\s+at /.test(outcome.stderr))),
     );
     expect(unclean.map((outcome) => `${outcome.command} ${outcome.name}: exit ${outcome.code}\n${outcome.stderr.slice(0, 2000)}`)).toEqual([]);
-    // No case comes near a hang (the slowest take a second or so on a busy machine).
-    expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThan(20_000);
     // The fuzz exercises both sides: many cases generate, and some are refused.
     const succeeded = outcomes.filter((outcome) => outcome.code === 0).length;
     expect(succeeded).toBeGreaterThan(outcomes.length / 3);

@@ -73,13 +73,12 @@ describe("pull over HTTP: the response size", () => {
       await writeRepeatedly(response, bomb.member, bomb.members, count);
     });
     const { out, others } = await scratch("bomb");
-    const { result, growth, elapsedMs } = await peakMemoryGrowth(() => runCli(["pull", server.url.href, "--out", out]));
+    const { result, growth } = await peakMemoryGrowth(() => runCli(["pull", server.url.href, "--out", out]));
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       `error: ${server.url.href} (Streamable HTTP) sent more than 10 MB during tools/list: that is more than a pull reads from one server (after decompression), so mcpgen stopped reading\n  hint: if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or "maxSize" in mcpgen.config.json)\n`,
     );
     expect(growth).toBeLessThan(MEMORY_BOUND);
-    expect(elapsedMs).toBeLessThan(30_000);
     // mcpgen stopped reading: the server got through a small part of the bomb.
     expect(server.sent()).toBeLessThan(64 * MB);
     expect(await others()).toEqual(["mine.txt"]);
@@ -154,15 +153,12 @@ describe("pull: the overall deadline", () => {
       );
     });
     const { out, others } = await scratch("slow");
-    const started = performance.now();
     const result = await runCli(["pull", server.url.href, "--out", out, "--timeout", "5", "--max-time", "1.5"]);
-    const elapsed = performance.now() - started;
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /^error: http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) had not finished after 1\.5 s, the most a pull may take; it was at tools\/list \(page \d+\)\n  hint: raise --max-time \(or "maxTime" in mcpgen\.config\.json\) if the server is only slow; a server that pages forever never finishes\n$/,
     );
-    // Stopped at the deadline, not after 500 pages (or 500 × --timeout).
-    expect(elapsed).toBeLessThan(15_000);
+    // Stopped at the deadline (the message says so), not after 500 pages (or 500 × --timeout).
     expect(await others()).toEqual(["mine.txt"]);
   });
 
@@ -186,12 +182,10 @@ describe("pull over HTTP: an answer that is not JSON-RPC", () => {
       response.end("event: message\ndata: {not json\n\n");
     });
     const { out } = await scratch("http-sse-garbage");
-    const started = performance.now();
     const error = await pullError({ target: server.url.href, outDir: out, timeoutMs: 20_000 });
+    // The fault ends it, not the 20 s deadline: the error is the fault's.
     expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with event data that is not JSON \(/);
     expect(error.diagnostic.code).toBe("input-shape");
-    // Well before the 20 s the request may take: the fault ends it, not the deadline.
-    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it("event data that is JSON but no JSON-RPC message too", async () => {
@@ -239,7 +233,6 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
   it("nor one that failed: a server that never answers is stopped with everything it started", async () => {
     const { root, out, others } = await scratch("grandchild-silent");
     const grandchildFile = join(root, "grandchild");
-    const started = performance.now();
     const error = await pullError({
       command: [process.execPath, fixture("scripted-server.mjs"), "grandchild-silent"],
       env: [`GRANDCHILD_PID_FILE=${grandchildFile}`],
@@ -248,7 +241,6 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
     });
     expect(error.message).toContain("did not answer server/discover or initialize within 2 s");
     expect(runs(await readPid(grandchildFile))).toBe(false);
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(await others()).toEqual(["grandchild", "mine.txt"]);
   });
 });

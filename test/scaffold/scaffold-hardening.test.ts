@@ -230,16 +230,14 @@ describe("a scaffolded server checking values against catastrophic patterns", ()
     await server?.stop();
   });
 
-  /** Milliseconds for one request, round trip. RegExp alone would take hours on these values. */
-  const BOUND = 3_000;
+  // No timing is asserted: RegExp's backtracking would take hours on these values (each further
+  // byte doubles it), so a matcher that backtracked could not answer before the test's timeout.
   const text = (result: unknown) => (result as { content: Array<{ text: string }> }).content[0]!.text;
 
-  it("refuses an argument built against ^(a+)+$ at once, and serves other requests meanwhile", async () => {
+  it("refuses an argument built against ^(a+)+$ at once, and serves other requests meanwhile", { timeout: 30_000 }, async () => {
     // 30 bytes blocked the event loop for 2.5 s; each further byte doubles that.
     for (const name of [`${"a".repeat(29)}!`, `${"a".repeat(100_000)}!`]) {
-      const start = performance.now();
       const [result, listed] = await Promise.all([client.callTool({ name: "redos", arguments: { name, word: "a" } }), client.listTools()]);
-      expect(performance.now() - start).toBeLessThan(BOUND);
       expect(result.isError).toBe(true);
       expect(text(result)).toBe('Invalid arguments for tool "redos":\n  /name: must match pattern "^(a+)+$"');
       expect(listed.tools.map((tool) => tool.name)).toEqual(["echo", "redos"]);
@@ -247,11 +245,9 @@ describe("a scaffolded server checking values against catastrophic patterns", ()
     expect(await client.callTool({ name: "redos", arguments: { name: "aaa", word: "aa" } })).toMatchObject({ structuredContent: { word: "aa" } });
   });
 
-  it("refuses output built against ^(a|a)*$ at once", async () => {
+  it("refuses output built against ^(a|a)*$ at once", { timeout: 30_000 }, async () => {
     for (const word of [`${"a".repeat(27)}!`, `${"a".repeat(100_000)}!`]) {
-      const start = performance.now();
       const result = await client.callTool({ name: "redos", arguments: { name: "a", word } });
-      expect(performance.now() - start).toBeLessThan(BOUND);
       expect(result.isError).toBe(true);
       expect(text(result)).toBe('Tool "redos" produced output that does not match its outputSchema:\n  /word: must match pattern "^(a|a)*$"');
     }

@@ -192,13 +192,9 @@ describe("LinearRegExp answers as RegExp does", () => {
 });
 
 describe("LinearRegExp on the texts that stall RegExp", () => {
-  /** Milliseconds one test takes. Generous: the matcher is linear, RegExp takes seconds to hours on these. */
-  const BOUND = 1_500;
-  const time = (pattern: LinearRegExp, text: string) => {
-    const start = performance.now();
-    const result = pattern.test(text);
-    return { result, ms: performance.now() - start };
-  };
+  // No timing is asserted (speed is measured by `npm run bench`): RegExp takes hours or more on
+  // these texts, so a matcher that backtracked could not answer before the test's timeout.
+  const HANG_GUARD = { timeout: 30_000 };
 
   it.each<[string, string, string, boolean]>([
     ["^(a+)+$", "u", `${"a".repeat(100_000)}!`, false],
@@ -213,20 +209,16 @@ describe("LinearRegExp on the texts that stall RegExp", () => {
     ["(x+x+)+y", "u", "x".repeat(100_000), false],
     ["^(a|a){1,2000}$", "u", `${"a".repeat(100_000)}!`, false],
     ["(a|a){1,1000}b", "u", "a".repeat(100_000), false],
-  ])("/%s/%s on %#", (source, flags, text, expected) => {
-    const pattern = new LinearRegExp(source, flags);
-    const { result, ms } = time(pattern, text);
-    expect(result).toBe(expected);
-    expect(ms).toBeLessThan(BOUND);
+  ])("/%s/%s on %#", HANG_GUARD, (source, flags, text, expected) => {
+    expect(new LinearRegExp(source, flags).test(text)).toBe(expected);
   });
 
-  it("stays linear on a text of many distinct characters (each class computed once)", () => {
+  it("answers on a text of many distinct characters (each class computed once)", HANG_GUARD, () => {
     const pattern = new LinearRegExp("^([\\p{L}\\d]+[-\\s]?)+$", "u");
     let text = "";
     for (let code = 0x4e00; code < 0x4e00 + 20_000; code++) text += String.fromCharCode(code);
-    const { result, ms } = time(pattern, `${text}!`);
-    expect(result).toBe(false);
-    expect(ms).toBeLessThan(BOUND);
+    expect(pattern.test(`${text}!`)).toBe(false);
+    expect(pattern.test(text)).toBe(true);
   });
 });
 
