@@ -9,7 +9,7 @@ import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { LoggingMessageNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,16 @@ const GET_WEATHER = `import { defineHandler } from "../generated/define.js";
 export default defineHandler("get_weather", async (input, context) => {
   await context.log("info", \`weather for \${input.location}\`);
   if (input.location === "Atlantis") throw new Error("no weather under the sea");
+  if (input.location === "ask") {
+    // Asks the user which city: a request to the client on 2025, an input_required round on 2026-07-28.
+    if (context.elicit === undefined) throw new Error("this client cannot be asked");
+    const answer = await context.elicit({
+      message: "Which city?",
+      requestedSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    });
+    const city = answer.action === "accept" ? String(answer.content?.["city"]) : "nowhere";
+    return { temperature: 18, conditions: \`asked: \${city}\`, humidity: 50 };
+  }
   // Humidity above 100 breaks the outputSchema: the server must not send it.
   if (input.location === "Nowhere") return { temperature: 0, conditions: "void", humidity: 250 };
   return { temperature: input.units === "imperial" ? 72 : 22, conditions: "sunny", humidity: 40, observedAt: "2025-06-01T12:00:00Z" };
@@ -82,11 +92,24 @@ type Era = "2025" | "2026-07-28";
 /** An SDK client of either generation, as these tests use it. */
 type AnyClient = Client | ClientV2;
 
-/** An SDK v1 client (the 2025 handshake), or an SDK v2 client pinned to 2026-07-28. */
+/** What the user answers when a handler asks (elicitation), and the questions asked. */
+const elicited: string[] = [];
+const USER_CITY = "Lisbon";
+
+/** An SDK v1 client (the 2025 handshake), or an SDK v2 client pinned to 2026-07-28; either answers elicitation. */
 function sdkClient(era: Era): AnyClient {
-  return era === "2025"
-    ? new Client({ name: "roundtrip", version: "1.0.0" })
-    : new ClientV2({ name: "roundtrip", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  const answer = (message: string) => (elicited.push(message), { action: "accept" as const, content: { city: USER_CITY } });
+  if (era === "2025") {
+    const client = new Client({ name: "roundtrip", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params.message));
+    return client;
+  }
+  const client = new ClientV2(
+    { name: "roundtrip", version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: {} } },
+  );
+  client.setRequestHandler("elicitation/create", (request) => answer(request.params.message));
+  return client;
 }
 
 /** What a result carries besides the tool's answer: the 2026-07-28 server identity stamp, left out for comparison. */
@@ -149,6 +172,14 @@ function sharedBehaviour(era: Era, connect: () => Promise<{ client: AnyClient; s
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('Tool "get_weather" produced output that does not match its outputSchema:\n  /humidity: must be <= 100');
     await expect.poll(serverLog).toContain('ERROR: tool "get_weather" returned output that does not match its outputSchema');
+  });
+
+  it("lets a handler ask the user through the client (elicitation) and answers with what the user said", async () => {
+    const before = elicited.length;
+    const result = await call({ name: "get_weather", arguments: { location: "ask" } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ temperature: 18, conditions: `asked: ${USER_CITY}`, humidity: 50 });
+    expect(elicited.slice(before)).toEqual(["Which city?"]);
   });
 
   it("answers an unknown tool with JSON-RPC -32602", async () => {
