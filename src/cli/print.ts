@@ -192,7 +192,7 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
   ];
   const verb = reason !== "start" ? "regenerated" : target.server !== undefined ? "pulled" : target.emit === "server" ? "scaffolded" : "generated";
   const from = target.server === undefined ? "" : ` from ${printable(target.server)}`;
-  let text = `${head}${verb} ${counted(target.tools, "tool")}${from} into ${where} (${about.join("; ")})\n`;
+  let text = `${head}${verb} ${contents(target)}${from} into ${where} (${about.join("; ")})\n`;
   const stubs = target.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
   const projectFiles = target.created.filter((path) => !stubs.includes(path));
   if (projectFiles.length > 0) text += `  created: ${projectFiles.join(", ")}\n`;
@@ -209,7 +209,21 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
 /** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 files)`; a pull names the server. */
 function upToDateLine(target: TargetReport): string {
   const server = target.server === undefined ? "" : ` with ${printable(target.server)}`;
-  return `${prefix(target)}${displayPath(target.outDir)} is up to date${server} (${counted(target.tools, "tool")}, ${counted(target.files.length, "file")})\n`;
+  return `${prefix(target)}${displayPath(target.outDir)} is up to date${server} (${contents(target)}, ${counted(target.files.length, "file")})\n`;
+}
+
+/** `3 tools`, or `13 tools, 4 prompts, 7 resources, 2 resource templates` for an output with more than tools. */
+function contents(target: TargetReport): string {
+  const surface = target.surface;
+  const more =
+    surface === undefined
+      ? []
+      : [
+          ...(surface.prompts > 0 ? [counted(surface.prompts, "prompt")] : []),
+          ...(surface.resources > 0 ? [counted(surface.resources, "resource")] : []),
+          ...(surface.resourceTemplates > 0 ? [counted(surface.resourceTemplates, "resource template")] : []),
+        ];
+  return [counted(target.tools, "tool"), ...more].join(", ");
 }
 
 /**

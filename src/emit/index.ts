@@ -5,6 +5,7 @@ import { emitIndex } from "./client/index-module.js";
 import { emitManifestSnapshot } from "./snapshot.js";
 import { emitRuntime } from "./client/runtime-module.js";
 import { emitTypes } from "./types/index.js";
+import { emitUriTemplate } from "./client/uri-template-module.js";
 import { emitValidate, startValidators, type ValidatorsInProgress } from "./validators/index.js";
 
 export interface ClientPackage {
@@ -22,7 +23,15 @@ export async function emitClientPackage(ir: ManifestIR): Promise<ClientPackage> 
   try {
     // The workers compile once the chunks are planned: plan them first, then emit the rest meanwhile.
     await validators.queued;
-    const files = [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), emitRuntime(ir), emitManifestSnapshot(ir)];
+    const files = [
+      emitIndex(ir),
+      emitTypes(ir),
+      emitClient(ir),
+      emitValidate(ir),
+      emitRuntime(ir),
+      ...(ir.resourceTemplates.length > 0 ? [emitUriTemplate(ir)] : []),
+      emitManifestSnapshot(ir),
+    ];
     return { files, validators };
   } catch (error) {
     validators.cancel();
