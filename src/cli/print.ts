@@ -11,7 +11,7 @@
  */
 import { join } from "node:path";
 import { formatDrift, hasDrift } from "../commands/drift.js";
-import { CHANGE_CLASSES, CLASS_ORDER, type ContractDiff } from "../commands/change-classes.js";
+import { CHANGE_CLASSES, CLASS_ORDER, SUBJECT_NOUNS, type ContractDiff } from "../commands/change-classes.js";
 import type { WatchEvent, WatchReason } from "../commands/watch.js";
 import type { FileStatus, WriteResult } from "../commands/writes.js";
 import { exitCode, exitCodeOf } from "../shared/codes.js";
@@ -270,7 +270,8 @@ function contractLines(contract: ContractDiff, io: Io): string {
       change.class.startsWith("breaking") ? "red" : change.class === "review" ? "yellow" : "green",
       color,
     );
-    const subject = change.subject.kind === "server" ? "the server" : `tool ${printable(JSON.stringify(change.subject.name ?? ""))}`;
+    const subject =
+      change.subject.kind === "server" ? "the server" : `${SUBJECT_NOUNS[change.subject.kind]} ${printable(JSON.stringify(change.subject.name ?? ""))}`;
     const where = change.pointer === "" ? "" : ` at ${printable(change.pointer)}`;
     text += `    ${label}: ${subject}: ${printable(change.message)}${where} (${change.rule})\n`;
   }

@@ -23,7 +23,9 @@ export function completionsDeclared(ir: ManifestIR): boolean {
 /** What `client.ts` imports for them: from `runtime.js`, `types.js` and `uri-template.js`. */
 export function surfaceImports(ir: ManifestIR): { runtime: string[]; types: string[]; uriTemplate: boolean } {
   if (!hasSurface(ir)) return { runtime: [], types: [], uriTemplate: false };
-  const completions = completionsDeclared(ir) && [...ir.prompts.map((prompt) => prompt.arguments), ...ir.resourceTemplates.map((t) => t.variables)].some((list) => list.length > 0);
+  const completions =
+    completionsDeclared(ir) &&
+    [...ir.prompts.map((prompt) => prompt.arguments), ...ir.resourceTemplates.map((t) => t.variables)].some((list) => list.length > 0);
   return {
     runtime: [
       "addSurfaceMethods",
@@ -70,7 +72,16 @@ function promptMethods(prompt: PromptIR, completions: boolean): MethodSignature[
     returns: reference("Promise", [reference("GetPromptResult")]),
   };
   if (!completions || prompt.arguments.length === 0) return [get];
-  return [get, completionMethod(prompt.completionMethodName, `an argument of prompt ${stringLiteral(prompt.wireName)}`, "argument", prompt.arguments.map((a) => a.name), prompt.typeName)];
+  return [
+    get,
+    completionMethod(
+      prompt.completionMethodName,
+      `an argument of prompt ${stringLiteral(prompt.wireName)}`,
+      "argument",
+      prompt.arguments.map((a) => a.name),
+      prompt.typeName,
+    ),
+  ];
 }
 
 function completionMethod(name: string, what: string, parameter: string, names: readonly string[], argumentsType: string): MethodSignature {
@@ -101,10 +112,7 @@ function templateMethods(template: ResourceTemplateIR, completions: boolean): Me
       ),
     }),
     name: template.methodName,
-    parameters: [
-      { name: "variables", optional: template.variables.every((variable) => !variable.required), type: reference(template.typeName) },
-      callOptions,
-    ],
+    parameters: [{ name: "variables", optional: template.variables.every((variable) => !variable.required), type: reference(template.typeName) }, callOptions],
     returns: reference("Promise", [reference("ReadResourceResult")]),
   };
   if (!completions || template.variables.length === 0) return [read];
@@ -124,7 +132,12 @@ function resourceMethod(resource: ResourceIR): MethodSignature {
   return {
     kind: "method",
     doc: docLines({
-      text: paragraphs(resource.title ?? resource.name, resource.description, resourceFacts(resource), `Reads resource ${stringLiteral(resource.uri)} (\`resources/read\`).`),
+      text: paragraphs(
+        resource.title ?? resource.name,
+        resource.description,
+        resourceFacts(resource),
+        `Reads resource ${stringLiteral(resource.uri)} (\`resources/read\`).`,
+      ),
     }),
     name: resource.methodName,
     parameters: [callOptions],

@@ -46,7 +46,10 @@ function templateVariables(template: ResourceTemplateIR): TypeAliasDeclaration {
   return {
     kind: "typeAlias",
     doc: docLines({
-      text: paragraphs(`Variables of resource template ${stringLiteral(template.wireName)}: ${stringLiteral(template.uriTemplate)} (RFC 6570).`, template.title),
+      text: paragraphs(
+        `Variables of resource template ${stringLiteral(template.wireName)}: ${stringLiteral(template.uriTemplate)} (RFC 6570).`,
+        template.title,
+      ),
     }),
     exported: true,
     name: template.typeName,
