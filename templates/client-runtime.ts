@@ -1089,10 +1089,10 @@ function argumentIssues(
   names: readonly string[],
   required: readonly string[],
   composite: readonly string[],
-  noun: string,
+  what: { one: string; many: string },
 ): ValidationIssue[] {
   if (!isPlainObject(value))
-    return [{ path: "", message: `must be object (the ${noun}s by name)` }];
+    return [{ path: "", message: `must be object (the ${what.many} by name)` }];
   const issues: ValidationIssue[] = [];
   for (const name of required)
     if (!hasOwn(value, name) || value[name] === undefined)
@@ -1101,7 +1101,7 @@ function argumentIssues(
     const path = `/${escapeToken(key)}`;
     const item = value[key];
     if (names.indexOf(key) === -1)
-      issues.push({ path, message: `is not a ${noun}` });
+      issues.push({ path, message: `is not ${what.one}` });
     else if (item === undefined || typeof item === "string") continue;
     else if (composite.indexOf(key) === -1)
       issues.push({ path, message: "must be string" });
@@ -1119,12 +1119,28 @@ function argumentIssues(
   return issues;
 }
 
+const PROMPT_ARGUMENTS = {
+  one: "an argument of the prompt",
+  many: "arguments",
+};
+const TEMPLATE_VARIABLES = {
+  one: "a variable of the template",
+  many: "variables",
+};
+
 /** The own properties of `value` that are defined (an optional argument left `undefined` is not sent). */
 function definedMembers(value: unknown): { [key: string]: unknown } {
   const members: { [key: string]: unknown } = {};
   if (!isPlainObject(value)) return members;
   for (const key of Object.keys(value))
-    if (value[key] !== undefined) members[key] = value[key];
+    if (value[key] !== undefined)
+      // Defined, not assigned: an argument named `__proto__` stays an own property.
+      Object.defineProperty(members, key, {
+        value: value[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   return members;
 }
 
@@ -1194,7 +1210,11 @@ export function addSurfaceMethods(
     ref:
       | { type: "ref/prompt"; name: string }
       | { type: "ref/resource"; uri: string },
-    what: { subject: string; noun: string; name: string },
+    what: {
+      subject: string;
+      noun: { one: string; many: string };
+      name: string;
+    },
     names: readonly string[],
     argument: unknown,
     value: unknown,
@@ -1245,7 +1265,7 @@ export function addSurfaceMethods(
           prompt.arguments,
           prompt.required,
           [],
-          "argument of the prompt",
+          PROMPT_ARGUMENTS,
         );
         if (issues.length > 0)
           throw invalid(
@@ -1268,7 +1288,7 @@ export function addSurfaceMethods(
       ) =>
         complete(
           { type: "ref/prompt", name },
-          { subject: "prompt", noun: "argument of the prompt", name },
+          { subject: "prompt", noun: PROMPT_ARGUMENTS, name },
           prompt.arguments,
           argument,
           value,
@@ -1289,7 +1309,7 @@ export function addSurfaceMethods(
           template.variables,
           template.required,
           template.composite,
-          "variable of the template",
+          TEMPLATE_VARIABLES,
         );
         if (issues.length > 0)
           throw invalid(
@@ -1314,7 +1334,7 @@ export function addSurfaceMethods(
           { type: "ref/resource", uri: template.uriTemplate },
           {
             subject: "resource template",
-            noun: "variable of the template",
+            noun: TEMPLATE_VARIABLES,
             name,
           },
           template.variables,
