@@ -35,11 +35,11 @@ export interface DriftReport {
   notes: string[];
 }
 
-/** The lists beside the tools, with the key that identifies an item and what one is called. */
+/** The lists beside the tools, in the order reports list them, with the key that identifies an item and what one is called. */
 export const SURFACE_LISTS = [
   { list: "prompts", key: "name", noun: "prompt" },
-  { list: "resources", key: "uri", noun: "resource" },
   { list: "resourceTemplates", key: "name", noun: "resource template" },
+  { list: "resources", key: "uri", noun: "resource" },
 ] as const;
 
 /** Pointers reported per field before "and N more". */
@@ -82,11 +82,9 @@ function compareLists(saved: readonly unknown[], live: readonly unknown[], key: 
 
 export function compareManifests(saved: RawManifest, live: RawManifest): DriftReport {
   const tools = compareLists(saved.tools, live.tools, "name");
-  const [prompts, resources, resourceTemplates] = SURFACE_LISTS.map(({ list, key }) => compareLists(saved[list] ?? [], live[list] ?? [], key)) as [
-    ListDrift,
-    ListDrift,
-    ListDrift,
-  ];
+  const prompts = compareLists(saved.prompts ?? [], live.prompts ?? [], "name");
+  const resources = compareLists(saved.resources ?? [], live.resources ?? [], "uri");
+  const resourceTemplates = compareLists(saved.resourceTemplates ?? [], live.resourceTemplates ?? [], "name");
 
   const notes: string[] = [];
   const show = (value: unknown) => (value === undefined ? "(none)" : JSON.stringify(value));
