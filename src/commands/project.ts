@@ -26,7 +26,7 @@ import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/
 import { surfaceCounts, withoutUsersManifest, type SurfaceCounts } from "./generate.js";
 import { renderManifest, timed } from "../pipeline.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
-import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
+import { failOnListFailures, maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
 import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
@@ -422,6 +422,7 @@ async function prepare(
     };
   };
   if (pulled === undefined) return render();
+  failOnListFailures(pulled.diagnostics, strict);
   const result = await relabelErrors(pulled.snapshotPath, pulled.server.label, render, pulled.mask);
   return {
     ...result,

@@ -20,7 +20,7 @@ import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
-import { McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { failOnWarnings, McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
 import { counted, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
@@ -212,6 +212,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
 export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
+  failOnListFailures(secretWarnings, options.strict);
   const { contract: snapshotContract, ...generated } = await relabelErrors(
     snapshotPath,
     reached.label,
@@ -254,6 +255,18 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     message: redact(`wrote ${counted(written, "file")} into ${options.outDir} (${generated.files.length - written} unchanged)`),
   });
   return { ...generated, diagnostics, server };
+}
+
+/**
+ * `--strict`: a list of prompts or resources the server could not list
+ * (`list-failed`) is an error, as a warning about the tools is; the other
+ * warnings of a pull (a secret echoed back) stay warnings.
+ */
+export function failOnListFailures(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
+  failOnWarnings(
+    diagnostics.filter((diagnostic) => diagnostic.code === "list-failed"),
+    strict,
+  );
 }
 
 /** Turns the target options into a `ServerSpec`; usage mistakes are `usage` errors. */
