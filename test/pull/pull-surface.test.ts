@@ -42,7 +42,7 @@ async function serve(lists: Lists): Promise<{ server: RunningServer; asked: Reco
   const make = () => {
     const server = new Server({ name: "surface-server", version: "1.0.0" }, { capabilities: { tools: {}, ...lists.capabilities } });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [sampleTool("search")] }));
-    const handle = (key: "prompts" | "resources" | "resourceTemplates") => (request: { params?: { cursor?: string } }) => {
+    const handle = (key: "prompts" | "resources" | "resourceTemplates") => (request: { params?: { cursor?: string | undefined } | undefined }) => {
       asked[key]!++;
       const page = lists[key]!(request.params?.cursor);
       return { [key]: page.items, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) } as never;
