@@ -280,6 +280,11 @@ async function listServer(
       if (listed.cache !== undefined) caches[list.method] = listed.cache;
     } catch (error) {
       if (!costsOnlyTheList(error, sdk)) throw error;
+      // The `resources` capability covers both lists; a server with no templates often has no such method (-32601 "method not found").
+      if (list === LISTS.resourceTemplates && error instanceof sdk.errors.ProtocolError && error.code === METHOD_NOT_FOUND) {
+        surface.resourceTemplates = [];
+        continue;
+      }
       diagnostics.push({
         severity: "warning",
         code: "list-failed",
@@ -312,6 +317,9 @@ async function listServer(
     diagnostics,
   };
 }
+
+/** JSON-RPC's "method not found". */
+const METHOD_NOT_FOUND = -32601;
 
 /**
  * Whether a failure while listing prompts or resources costs only that list:

@@ -152,6 +152,14 @@ describe("pull of prompts, resources and resource templates", () => {
     await expect(pull({ target: server.url.href, outDir: await tempDir("surface-strict"), timeoutMs: 20_000, strict: true })).rejects.toThrow(/strict/);
   });
 
+  it("takes a server that declares resources but has no resources/templates/list method for one without templates", async () => {
+    const { server } = await serve({ capabilities: { resources: {} }, resources: () => ({ items: [{ uri: "file:///a", name: "a" }] }) });
+    const outDir = await tempDir("surface-no-templates");
+    const result = await pull({ target: server.url.href, outDir, timeoutMs: 20_000 });
+    expect(result.diagnostics).toEqual([]);
+    expect(await snapshotOf(outDir)).toMatchObject({ resources: [{ uri: "file:///a", name: "a" }], resourceTemplates: [] });
+  });
+
   it("stops a list at the page cap, as tools/list", async () => {
     const { server, asked } = await serve({
       capabilities: { prompts: {} },
