@@ -19,7 +19,18 @@ export type { RawManifest } from "./ir/raw-manifest.js";
 export { normalizeManifest } from "./normalize/index.js";
 export { McpgenError, formatDiagnostic, type Diagnostic, type DiagnosticCode } from "./shared/errors.js";
 export { DIAGNOSTIC_CODES, EXIT_CODES, type DiagnosticCodeEntry } from "./shared/codes.js";
-export type { ManifestIR, ToolIR, EmittedFile, NormalizedSchema, Schema } from "./ir/index.js";
+export type {
+  ManifestIR,
+  ToolIR,
+  PromptIR,
+  PromptArgumentIR,
+  ResourceIR,
+  ResourceTemplateIR,
+  TemplateVariableIR,
+  EmittedFile,
+  NormalizedSchema,
+  Schema,
+} from "./ir/index.js";
 export { writeFiles, planWrites, type WriteResult, type FileStatus, type WriteOptions } from "./write/index.js";
 export type { LineChanges, UnifiedDiff } from "./shared/diff.js";
 export {
@@ -33,7 +44,8 @@ export {
 } from "./commands/scaffold.js";
 export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./commands/pull.js";
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
-export type { DriftReport, ToolChange } from "./commands/drift.js";
+export type { DriftReport, ListDrift, ToolChange } from "./commands/drift.js";
+export type { SurfaceCounts } from "./commands/generate.js";
 export { diff, diffManifests, type DiffOptions, type DiffResult, type DiffComparison, type DiffServerOptions } from "./commands/diff.js";
 export {
   DIFF_RULES,
@@ -55,6 +67,7 @@ export {
   type FailOn,
   type RuleSubject,
   type SubjectKind,
+  SUBJECT_NOUNS,
 } from "./diff/index.js";
 export {
   generateProject,

@@ -815,3 +815,419 @@ export function createToolCaller(
     return result as Result;
   };
 }
+
+/*
+ * Prompts, resources and resource templates (MCP "Prompts", "Resources",
+ * "Completion"): the call path behind every generated method that is not a
+ * tool's. Arguments are checked before anything is sent (no schema
+ * validator: prompt arguments and template variables are strings by
+ * definition), with the same `ValidationError` as a tool's.
+ */
+
+/** A message of a prompt (MCP `PromptMessage`). */
+export interface PromptMessage {
+  role: "user" | "assistant";
+  content: ContentBlock;
+}
+
+/** A `prompts/get` result (MCP 2025-11-25 and 2026-07-28, `GetPromptResult`), as the SDK returns it. */
+export interface GetPromptResult {
+  description?: string;
+  messages: PromptMessage[];
+  _meta?: { [key: string]: unknown };
+  /** MCP 2026-07-28: `"complete"` for a final result. */
+  resultType?: "complete";
+}
+
+/** The contents of a resource as text (MCP `TextResourceContents`). */
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+  _meta?: { [key: string]: unknown };
+}
+
+/** The contents of a resource as base64 (MCP `BlobResourceContents`). */
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  blob: string;
+  _meta?: { [key: string]: unknown };
+}
+
+export type ResourceContents = TextResourceContents | BlobResourceContents;
+
+/** A `resources/read` result (MCP `ReadResourceResult`), as the SDK returns it. */
+export interface ReadResourceResult {
+  contents: ResourceContents[];
+  _meta?: { [key: string]: unknown };
+  /** MCP 2026-07-28 "Caching": how long the result may be reused, and by whom. */
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+  resultType?: "complete";
+}
+
+/** A `completion/complete` result (MCP `CompleteResult`): at most 100 values. */
+export interface CompleteResult {
+  completion: { values: string[]; total?: number; hasMore?: boolean };
+  _meta?: { [key: string]: unknown };
+}
+
+/** Options of a completion method: the request's, and the values already chosen for the other arguments (`context.arguments`). */
+export interface CompletionOptions<Arguments> extends CallOptions {
+  context?: { readonly [Name in keyof Arguments]?: string };
+}
+
+/** What the call path needs to know of a prompt: its methods and its arguments. */
+export interface PromptTraits {
+  method: string;
+  /** The completion method, when the server declares `completions`. */
+  complete?: string;
+  arguments: readonly string[];
+  required: readonly string[];
+}
+
+/** What the call path needs to know of a resource template: its methods, the template and its variables. */
+export interface TemplateTraits {
+  method: string;
+  complete?: string;
+  uriTemplate: string;
+  variables: readonly string[];
+  required: readonly string[];
+  /** The variables that may also be a list or an associative array of strings (only ever exploded). */
+  composite: readonly string[];
+}
+
+/** The prompts, resource templates and resources of a generated client, by wire name (a resource: by URI). */
+export interface SurfaceTables {
+  prompts?: { readonly [name: string]: PromptTraits };
+  resourceTemplates?: { readonly [name: string]: TemplateTraits };
+  /** Each fixed resource's method, by URI. */
+  resources?: { readonly [uri: string]: string };
+  /** The method that reads a fixed resource by its URI. */
+  resourceReader?: string;
+  /** RFC 6570 expansion (the generated `uri-template.ts`), for the templates. */
+  expand?: (
+    template: string,
+    variables: { readonly [name: string]: unknown },
+  ) => string;
+}
+
+/** The methods of an SDK client (v1 or v2) this part calls, seen structurally. */
+interface SurfaceClient {
+  getPrompt(params: unknown, options?: unknown): Promise<unknown>;
+  readResource(params: unknown, options?: unknown): Promise<unknown>;
+  complete(params: unknown, options?: unknown): Promise<unknown>;
+}
+
+function isPlainObject(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/**
+ * A `ValidationError` about what a prompt, a resource template or a
+ * completion was given: `toolName` holds the prompt's or template's name
+ * (a resource's URI), and the message says what it is
+ * (`invalid arguments for prompt "args-prompt": /city is required`).
+ */
+function invalid(
+  subject: string,
+  name: string,
+  issues: ValidationIssue[],
+): ValidationError {
+  const error = new ValidationError(name, "input", issues);
+  error.message = `invalid ${subject}: ${describeIssues(issues)}`;
+  return error;
+}
+
+/** A name as one JSON Pointer token (RFC 6901: `~` as `~0`, `/` as `~1`). */
+function escapeToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/**
+ * The issues of a prompt's arguments or a template's variables: an object
+ * whose own properties are among `names`, each a string (or, for a
+ * `composite` variable, a list or an associative array of strings), with
+ * every one of `required`.
+ */
+function argumentIssues(
+  value: unknown,
+  names: readonly string[],
+  required: readonly string[],
+  composite: readonly string[],
+  what: { one: string; many: string },
+): ValidationIssue[] {
+  if (!isPlainObject(value))
+    return [{ path: "", message: `must be object (the ${what.many} by name)` }];
+  const issues: ValidationIssue[] = [];
+  for (const name of required)
+    if (!hasOwn(value, name) || value[name] === undefined)
+      issues.push({ path: `/${escapeToken(name)}`, message: "is required" });
+  for (const key of Object.keys(value)) {
+    const path = `/${escapeToken(key)}`;
+    const item = value[key];
+    if (names.indexOf(key) === -1)
+      issues.push({ path, message: `is not ${what.one}` });
+    else if (item === undefined || typeof item === "string") continue;
+    else if (composite.indexOf(key) === -1)
+      issues.push({ path, message: "must be string" });
+    else if (
+      !(Array.isArray(item)
+        ? item.every((member) => typeof member === "string")
+        : isPlainObject(item) &&
+          Object.keys(item).every((member) => typeof item[member] === "string"))
+    )
+      issues.push({
+        path,
+        message: "must be string, or a list or an associative array of strings",
+      });
+  }
+  return issues;
+}
+
+const PROMPT_ARGUMENTS = {
+  one: "an argument of the prompt",
+  many: "arguments",
+};
+const TEMPLATE_VARIABLES = {
+  one: "a variable of the template",
+  many: "variables",
+};
+
+/** The own properties of `value` that are defined (an optional argument left `undefined` is not sent). */
+function definedMembers(value: unknown): { [key: string]: unknown } {
+  const members: { [key: string]: unknown } = {};
+  if (!isPlainObject(value)) return members;
+  for (const key of Object.keys(value))
+    if (value[key] !== undefined)
+      // Defined, not assigned: an argument named `__proto__` stays an own property.
+      Object.defineProperty(members, key, {
+        value: value[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  return members;
+}
+
+/** A result that still needs input (MCP 2026-07-28 `input_required`) is an `InputRequiredError` naming what was asked. */
+function finalResult<Result>(
+  result: unknown,
+  what: string,
+  name: string,
+): Result {
+  const resultType = (result as { resultType?: unknown } | null)?.resultType;
+  if (resultType !== undefined && resultType !== "complete") {
+    const error = new InputRequiredError(
+      name,
+      result as { [key: string]: unknown },
+    );
+    error.message = `${what} ${JSON.stringify(name)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`;
+    throw error;
+  }
+  return result as Result;
+}
+
+/** The SDK client's method `name`, bound (both SDK generations have `getPrompt`, `readResource` and `complete`). */
+function sdkMethod(
+  client: McpClient,
+  name: keyof SurfaceClient,
+): (params: unknown, options?: unknown) => Promise<unknown> {
+  const method = (client as unknown as Partial<SurfaceClient>)[name];
+  if (typeof method !== "function")
+    throw new TypeError(
+      `the MCP client has no ${name} method: pass a Client of @modelcontextprotocol/client (v2) or @modelcontextprotocol/sdk (v1)`,
+    );
+  return method.bind(client);
+}
+
+/**
+ * Adds the methods of the prompts, resource templates and resources to a
+ * generated client's `methods`: a prompt's gets it (`prompts/get`), a
+ * template's expands its URI (RFC 6570) and reads it, a resource's reads it
+ * (`resources/read`), a completion method asks `completion/complete`. Each
+ * checks what it is given first (unless `validate` is off), with a
+ * `ValidationError`.
+ */
+export function addSurfaceMethods(
+  methods: { [method: string]: unknown },
+  client: McpClient,
+  clientOptions: ClientOptions,
+  tables: SurfaceTables,
+): void {
+  const validating = (options: CallOptions) =>
+    options.validate ?? clientOptions.validate ?? true;
+  const requestOptions = (options: CallOptions): { [key: string]: unknown } => {
+    const { validate: _validate, ...rest } = options;
+    return rest;
+  };
+  const read = async (
+    uri: string,
+    what: string,
+    name: string,
+    options: CallOptions,
+  ): Promise<ReadResourceResult> =>
+    finalResult<ReadResourceResult>(
+      await sdkMethod(client, "readResource")({ uri }, requestOptions(options)),
+      what,
+      name,
+    );
+  const complete = async (
+    ref:
+      | { type: "ref/prompt"; name: string }
+      | { type: "ref/resource"; uri: string },
+    what: {
+      subject: string;
+      noun: { one: string; many: string };
+      name: string;
+    },
+    names: readonly string[],
+    argument: unknown,
+    value: unknown,
+    options: CompletionOptions<unknown>,
+  ): Promise<CompleteResult> => {
+    const context = definedMembers(options.context);
+    if (validating(options)) {
+      const issues: ValidationIssue[] = [];
+      if (typeof argument !== "string" || names.indexOf(argument) === -1)
+        issues.push({
+          path: "/argument",
+          message: `must be one of ${names.map((item) => JSON.stringify(item)).join(", ")}`,
+        });
+      if (typeof value !== "string")
+        issues.push({ path: "/value", message: "must be string" });
+      for (const issue of argumentIssues(context, names, [], [], what.noun))
+        issues.push({ path: `/context${issue.path}`, message: issue.message });
+      if (issues.length > 0)
+        throw invalid(
+          `completion request for ${what.subject} ${JSON.stringify(what.name)}`,
+          what.name,
+          issues,
+        );
+    }
+    const { context: _context, ...rest } = options;
+    return (await sdkMethod(client, "complete")(
+      {
+        ref,
+        argument: { name: argument, value },
+        ...(Object.keys(context).length === 0
+          ? {}
+          : { context: { arguments: context } }),
+      },
+      requestOptions(rest),
+    )) as CompleteResult;
+  };
+
+  for (const name of Object.keys(tables.prompts ?? {})) {
+    const prompt = tables.prompts![name]!;
+    methods[prompt.method] = async (
+      args?: unknown,
+      options: CallOptions = {},
+    ): Promise<GetPromptResult> => {
+      const given = args === undefined ? {} : args;
+      if (validating(options)) {
+        const issues = argumentIssues(
+          given,
+          prompt.arguments,
+          prompt.required,
+          [],
+          PROMPT_ARGUMENTS,
+        );
+        if (issues.length > 0)
+          throw invalid(
+            `arguments for prompt ${JSON.stringify(name)}`,
+            name,
+            issues,
+          );
+      }
+      const result = await sdkMethod(client, "getPrompt")(
+        { name, arguments: definedMembers(given) },
+        requestOptions(options),
+      );
+      return finalResult<GetPromptResult>(result, "prompt", name);
+    };
+    if (prompt.complete !== undefined)
+      methods[prompt.complete] = (
+        argument: unknown,
+        value: unknown,
+        options: CompletionOptions<unknown> = {},
+      ) =>
+        complete(
+          { type: "ref/prompt", name },
+          { subject: "prompt", noun: PROMPT_ARGUMENTS, name },
+          prompt.arguments,
+          argument,
+          value,
+          options,
+        );
+  }
+
+  for (const name of Object.keys(tables.resourceTemplates ?? {})) {
+    const template = tables.resourceTemplates![name]!;
+    methods[template.method] = async (
+      variables?: unknown,
+      options: CallOptions = {},
+    ): Promise<ReadResourceResult> => {
+      const given = variables === undefined ? {} : variables;
+      if (validating(options)) {
+        const issues = argumentIssues(
+          given,
+          template.variables,
+          template.required,
+          template.composite,
+          TEMPLATE_VARIABLES,
+        );
+        if (issues.length > 0)
+          throw invalid(
+            `variables for resource template ${JSON.stringify(name)}`,
+            name,
+            issues,
+          );
+      }
+      const expand = tables.expand;
+      if (expand === undefined)
+        throw new TypeError("internal: no URI template expansion");
+      const uri = expand(template.uriTemplate, definedMembers(given));
+      return read(uri, "resource template", name, options);
+    };
+    if (template.complete !== undefined)
+      methods[template.complete] = (
+        argument: unknown,
+        value: unknown,
+        options: CompletionOptions<unknown> = {},
+      ) =>
+        complete(
+          { type: "ref/resource", uri: template.uriTemplate },
+          {
+            subject: "resource template",
+            noun: TEMPLATE_VARIABLES,
+            name,
+          },
+          template.variables,
+          argument,
+          value,
+          options,
+        );
+  }
+
+  for (const uri of Object.keys(tables.resources ?? {})) {
+    methods[tables.resources![uri]!] = (options: CallOptions = {}) =>
+      read(uri, "resource", uri, options);
+  }
+  if (tables.resourceReader !== undefined)
+    methods[tables.resourceReader] = async (
+      uri: unknown,
+      options: CallOptions = {},
+    ): Promise<ReadResourceResult> => {
+      if (validating(options) && typeof uri !== "string")
+        throw invalid("resource URI", String(uri), [
+          { path: "", message: "must be string" },
+        ]);
+      return read(String(uri), "resource", String(uri), options);
+    };
+}

@@ -10,6 +10,12 @@ import {
   type StructuredToolResult,
   type ToolResult,
   type HeaderArguments,
+  addSurfaceMethods,
+  type GetPromptResult,
+  type ReadResourceResult,
+  type CompleteResult,
+  type CompletionOptions,
+  type SurfaceTables,
 } from "./runtime.js";
 import type {
   ThenInput,
@@ -30,7 +36,18 @@ import type {
   BidiTextInput,
   BidiTextOutput,
   MirroredHeadersInput,
+  ThenPromptArguments,
+  ProtoPromptArguments,
+  EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments,
+  GetItemPromptArguments,
+  ThingPromptArguments,
+  Thing2PromptArguments,
+  EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables,
+  ItemVariables,
+  ConstantVariables,
+  ResourceUri,
 } from "./types.js";
+import { expandUriTemplate } from "./uri-template.js";
 import { validators } from "./validators.js";
 
 /**
@@ -38,6 +55,9 @@ import { validators } from "./validators.js";
  * (throwing `ValidationError` before sending anything), calls the tool, throws
  * `ToolError` when the result has `isError: true`, and validates
  * `structuredContent` against the outputSchema (`ValidationError` with the result).
+ * Then one method per prompt (`prompts/get`), per resource template (its URI
+ * expanded, then `resources/read`) and per fixed resource, each checking what it
+ * is given first.
  */
 export interface ToolsClient {
   /**
@@ -145,6 +165,193 @@ export interface ToolsClient {
     input: MirroredHeadersInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
+
+  /**
+   * A prompt named then: the client must not become a thenable.
+   *
+   * Gets prompt "then" (`prompts/get`).
+   */
+  getThenPrompt(
+    args?: ThenPromptArguments,
+    options?: CallOptions,
+  ): Promise<GetPromptResult>;
+
+  /**
+   * __proto__ as a prompt name, with arguments named __proto__ and constructor
+   *
+   * Gets prompt "__proto__" (`prompts/get`).
+   */
+  getProtoPrompt(
+    args: ProtoPromptArguments,
+    options?: CallOptions,
+  ): Promise<GetPromptResult>;
+
+  /** The server's completions of `value` for an argument of prompt "__proto__" (`completion/complete`); `options.context` gives the values already chosen for the others. */
+  completeProtoPrompt(
+    argument: "__proto__" | "constructor" | "toString",
+    value: string,
+    options?: CompletionOptions<ProtoPromptArguments>,
+  ): Promise<CompleteResult>;
+
+  /**
+   * Prompt End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   *  newline
+   *  LS
+   *  PS </script> \ backslash
+   *
+   * Prompt End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   *  newline
+   *  LS
+   *  PS </script> \ backslash
+   *
+   * Gets prompt "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`prompts/get`).
+   */
+  getEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt(
+    args: EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments,
+    options?: CallOptions,
+  ): Promise<GetPromptResult>;
+
+  /** The server's completions of `value` for an argument of prompt "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`completion/complete`); `options.context` gives the values already chosen for the others. */
+  completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt(
+    argument: 'a"b*/c' | "x\u2028y${z}`",
+    value: string,
+    options?: CompletionOptions<EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments>,
+  ): Promise<CompleteResult>;
+
+  /**
+   * a prompt beside the tools get_item, get-item and getItem
+   *
+   * Gets prompt "getItem" (`prompts/get`).
+   */
+  getGetItemPrompt(
+    args?: GetItemPromptArguments,
+    options?: CallOptions,
+  ): Promise<GetPromptResult>;
+
+  /** Gets prompt "thing" (`prompts/get`). */
+  getThingPrompt(
+    args?: ThingPromptArguments,
+    options?: CallOptions,
+  ): Promise<GetPromptResult>;
+
+  /**
+   * named like thing once its Prompt is said once
+   *
+   * Gets prompt "thing-prompt" (`prompts/get`).
+   */
+  getThing2Prompt(
+    args?: Thing2PromptArguments,
+    options?: CallOptions,
+  ): Promise<GetPromptResult>;
+
+  /**
+   * Template End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   *  newline
+   *  LS
+   *  PS </script> \ backslash
+   *
+   * Template End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   *  newline
+   *  LS
+   *  PS </script> \ backslash
+   *
+   * MIME type: text/plain. Annotations: {"lastModified":"End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline
+   *  LS
+   *  PS </script> \\ backslash"}.
+   *
+   * Reads resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash": expands "demo://h/*\/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}" (RFC 6570) with `variables` and reads that URI (`resources/read`).
+   */
+  readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash(
+    variables: EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables,
+    options?: CallOptions,
+  ): Promise<ReadResourceResult>;
+
+  /** The server's completions of `value` for a variable of resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`completion/complete`); `options.context` gives the values already chosen for the others. */
+  completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash(
+    variable: "path" | "a.b" | "__proto__" | "q" | "list",
+    value: string,
+    options?: CompletionOptions<EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables>,
+  ): Promise<CompleteResult>;
+
+  /**
+   * a template named item: readItem, before the resource named Item
+   *
+   * Reads resource template "item": expands "demo://item/{id}" (RFC 6570) with `variables` and reads that URI (`resources/read`).
+   */
+  readItem(
+    variables: ItemVariables,
+    options?: CallOptions,
+  ): Promise<ReadResourceResult>;
+
+  /** The server's completions of `value` for a variable of resource template "item" (`completion/complete`); `options.context` gives the values already chosen for the others. */
+  completeItem(
+    variable: "id",
+    value: string,
+    options?: CompletionOptions<ItemVariables>,
+  ): Promise<CompleteResult>;
+
+  /**
+   * a template without variables
+   *
+   * Reads resource template "constant": expands "demo://constant" (RFC 6570) with `variables` and reads that URI (`resources/read`).
+   */
+  readConstant(
+    variables?: ConstantVariables,
+    options?: CallOptions,
+  ): Promise<ReadResourceResult>;
+
+  /**
+   * Resource End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   *  newline
+   *  LS
+   *  PS </script> \ backslash
+   *
+   * Resource End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   *  newline
+   *  LS
+   *  PS </script> \ backslash
+   *
+   * MIME type: text/End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+   *  newline
+   *  LS
+   *  PS </script> \ backslash. Size: 42 bytes. Annotations: {"audience":["user"],"priority":0.5,"x*\/":"End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline
+   *  LS
+   *  PS </script> \\ backslash"}.
+   *
+   * Reads resource "demo://x/End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`resources/read`).
+   */
+  readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash2(
+    options?: CallOptions,
+  ): Promise<ReadResourceResult>;
+
+  /**
+   * __proto__
+   *
+   * Reads resource "__proto__" (`resources/read`).
+   */
+  readProto(options?: CallOptions): Promise<ReadResourceResult>;
+
+  /**
+   * Item
+   *
+   * a resource named Item: readItem, unless a template took it first
+   *
+   * Reads resource "demo://item" (`resources/read`).
+   */
+  readItem2(options?: CallOptions): Promise<ReadResourceResult>;
+
+  /**
+   * then
+   *
+   * Reads resource "demo://then" (`resources/read`).
+   */
+  readThen(options?: CallOptions): Promise<ReadResourceResult>;
+
+  /** Reads a fixed resource by its URI (`resources/read`). */
+  readResource(
+    uri: ResourceUri,
+    options?: CallOptions,
+  ): Promise<ReadResourceResult>;
 }
 
 /** Client method name of every tool, by wire name. */
@@ -190,6 +397,84 @@ const headerArguments: HeaderArguments = {
   },
 };
 
+/** The prompts, resource templates and fixed resources, by wire name (a resource by URI), as `addSurfaceMethods` reads them. */
+const surface: SurfaceTables = {
+  prompts: {
+    then: {
+      method: "getThenPrompt",
+      arguments: [],
+      required: [],
+    },
+    ["__proto__"]: {
+      method: "getProtoPrompt",
+      complete: "completeProtoPrompt",
+      arguments: ["__proto__", "constructor", "toString"],
+      required: ["__proto__"],
+    },
+    "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":
+      {
+        method:
+          "getEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt",
+        complete:
+          "completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt",
+        arguments: ['a"b*/c', "x\u2028y${z}`"],
+        required: ['a"b*/c'],
+      },
+    getItem: {
+      method: "getGetItemPrompt",
+      arguments: [],
+      required: [],
+    },
+    thing: {
+      method: "getThingPrompt",
+      arguments: [],
+      required: [],
+    },
+    "thing-prompt": {
+      method: "getThing2Prompt",
+      arguments: [],
+      required: [],
+    },
+  },
+  resourceTemplates: {
+    "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":
+      {
+        method:
+          "readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash",
+        complete:
+          "completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash",
+        uriTemplate: "demo://h/*/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}",
+        variables: ["path", "a.b", "__proto__", "q", "list"],
+        required: ["path", "a.b"],
+        composite: ["list"],
+      },
+    item: {
+      method: "readItem",
+      complete: "completeItem",
+      uriTemplate: "demo://item/{id}",
+      variables: ["id"],
+      required: ["id"],
+      composite: [],
+    },
+    constant: {
+      method: "readConstant",
+      uriTemplate: "demo://constant",
+      variables: [],
+      required: [],
+      composite: [],
+    },
+  },
+  resources: {
+    "demo://x/End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":
+      "readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash2",
+    ["__proto__"]: "readProto",
+    "demo://item": "readItem2",
+    "demo://then": "readThen",
+  },
+  resourceReader: "readResource",
+  expand: expandUriTemplate,
+};
+
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
  * `@modelcontextprotocol/client` v2) in typed methods.
@@ -213,5 +498,6 @@ export function createClient(
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
       call(toolName, input, callOptions);
   }
+  addSurfaceMethods(methods, client, options, surface);
   return methods as unknown as ToolsClient;
 }

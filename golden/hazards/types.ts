@@ -171,6 +171,104 @@ export type MirroredHeadersInput = {
   plain?: string;
 };
 
+/**
+ * Arguments of prompt "then".
+ *
+ * A prompt named then: the client must not become a thenable.
+ */
+export type ThenPromptArguments = { [argument: string]: never };
+
+/**
+ * Arguments of prompt "__proto__".
+ *
+ * __proto__ as a prompt name, with arguments named __proto__ and constructor
+ */
+export type ProtoPromptArguments = {
+  __proto__: string;
+  constructor?: string;
+  /** shadows nothing */
+  toString?: string;
+};
+
+/**
+ * Arguments of prompt "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash".
+ *
+ * Prompt End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+ *  newline
+ *  LS
+ *  PS </script> \ backslash
+ *
+ * Prompt End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+ *  newline
+ *  LS
+ *  PS </script> \ backslash
+ */
+export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments =
+  {
+    /**
+     * Arg End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+     *  newline
+     *  LS
+     *  PS </script> \ backslash
+     *
+     * Arg End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+     *  newline
+     *  LS
+     *  PS </script> \ backslash
+     */
+    'a"b*/c': string;
+    "x\u2028y${z}`"?: string;
+  };
+
+/**
+ * Arguments of prompt "getItem".
+ *
+ * a prompt beside the tools get_item, get-item and getItem
+ */
+export type GetItemPromptArguments = { [argument: string]: never };
+
+/** Arguments of prompt "thing". */
+export type ThingPromptArguments = { [argument: string]: never };
+
+/**
+ * Arguments of prompt "thing-prompt".
+ *
+ * named like thing once its Prompt is said once
+ */
+export type Thing2PromptArguments = { [argument: string]: never };
+
+/**
+ * Variables of resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash": "demo://h/*\/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}" (RFC 6570).
+ *
+ * Template End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
+ *  newline
+ *  LS
+ *  PS </script> \ backslash
+ */
+export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables =
+  {
+    path: string;
+    "a.b": string;
+    __proto__?: string;
+    q?: string;
+    list?: string | readonly string[] | { readonly [key: string]: string };
+  };
+
+/** Variables of resource template "item": "demo://item/{id}" (RFC 6570). */
+export type ItemVariables = {
+  id: string;
+};
+
+/** Variables of resource template "constant": "demo://constant" (RFC 6570). */
+export type ConstantVariables = { [variable: string]: never };
+
+/** The URI of every fixed resource the server lists (`resources/list`). */
+export type ResourceUri =
+  | "demo://x/End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"
+  | "__proto__"
+  | "demo://item"
+  | "demo://then";
+
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
   then: { input: ThenInput; output: unknown };

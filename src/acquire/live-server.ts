@@ -1,9 +1,12 @@
 /**
  * Stage 1 (acquire) for live servers: connect with the official SDK v2
  * client, learn which protocol revision the server speaks, and page through
- * `tools/list`. The result is a `RawManifest`, the same thing a manifest file
- * gives, carrying the server's `serverInfo`, the revision spoken,
- * capabilities, instructions and the list's cache hints.
+ * `tools/list`, then `prompts/list`, `resources/list` and
+ * `resources/templates/list` where the server declares the capability. The
+ * result is a `RawManifest`, the same thing a manifest file gives, carrying
+ * the server's `serverInfo`, the revision spoken, capabilities, instructions
+ * and the lists' cache hints. A list beside the tools that fails costs that
+ * list (a `list-failed` warning), never the tools.
  *
  * The 2026-07-28 revision first (MCP 2026-07-28 "Versioning", backward
  * compatibility): the client probes with `server/discover`; a server that
@@ -25,6 +28,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { Client, Transport } from "@modelcontextprotocol/client";
 import type { RawManifest } from "../ir/raw-manifest.js";
+import type { Diagnostic } from "../shared/errors.js";
 import type { OAuthSession } from "./oauth/session.js";
 import type { OAuthOptions } from "./oauth/settings.js";
 import { boundedFetch, DEFAULT_MAX_RESPONSE_BYTES, ResponseBudget } from "./bounded-fetch.js";
@@ -50,7 +54,7 @@ import { mcpgenVersion } from "../shared/version.js";
 
 export type { FetchLike };
 
-/** Pages of `tools/list` followed before giving up on a server that never stops paging. */
+/** Pages of one list (`tools/list`, `prompts/list`, ...) followed before giving up on a server that never stops paging. */
 export const DEFAULT_MAX_PAGES = 500;
 
 export interface LiveServerOptions {
@@ -92,7 +96,10 @@ export interface LiveServerResult {
   fellBack: boolean;
   /** `modern`: the 2026-07-28 revision or later, without a handshake; `legacy`: a 2025 revision, after `initialize`. */
   era: ProtocolEra;
+  /** Pages of `tools/list`. */
   pages: number;
+  /** Warnings about the conversation: a list beside the tools that failed (`list-failed`). */
+  diagnostics: Diagnostic[];
 }
 
 /** The two families of protocol revisions (MCP 2026-07-28 "Versioning": modern and legacy). */
@@ -109,15 +116,8 @@ interface Sdk {
 /** One connected client. */
 interface Connection {
   client: Client;
-  /** The `tools/list` answers as the server sent them (see `observeTransport`). */
-  takeToolsPage: () => ListPage | undefined;
-}
-
-/** One `tools/list` answer as sent: its tools, and the cache hints of the 2026-07-28 revision. */
-interface ListPage {
-  tools: unknown[];
-  ttlMs?: unknown;
-  cacheScope?: unknown;
+  /** The last answer as the server sent it (see `observeTransport`). */
+  takeAnswer: () => Record<string, unknown> | undefined;
 }
 
 /**
@@ -270,9 +270,39 @@ async function listServer(
   const how = era === "modern" ? "server/discover, no handshake" : "the 2025 initialize handshake";
   progress("initialized", `reached ${name}${version}: protocol ${protocolVersion ?? "unknown"} (${how})`);
 
-  const { tools, pages, cache } = await listAllTools(connection, attempt, watch, options);
-  progress("listed", `listed ${counted(tools.length, "tool")} in ${counted(pages, "page")}`);
+  const { items: tools, pages, cache } = await listAll(connection, LISTS.tools, attempt, watch, options);
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
+  const caches: NonNullable<RawManifest["cache"]> = cache === undefined ? {} : { "tools/list": cache };
+  const diagnostics: Diagnostic[] = [];
+  const surface: Pick<RawManifest, "prompts" | "resources" | "resourceTemplates"> = {};
+  const declared = (capability: string) => capabilities !== undefined && capabilities[capability] !== undefined && capabilities[capability] !== null;
+  // MCP "Prompts", "Resources": a client lists them only from a server that declares the capability.
+  for (const list of [LISTS.prompts, LISTS.resources, LISTS.resourceTemplates]) {
+    if (!declared(list.capability)) continue;
+    try {
+      const listed = await listAll(connection, list, attempt, watch, options);
+      surface[list.key] = listed.items;
+      if (listed.cache !== undefined) caches[list.method] = listed.cache;
+    } catch (error) {
+      if (!costsOnlyTheList(error, sdk)) throw error;
+      // The `resources` capability covers both lists; a server with no templates often has no such method (-32601 "method not found").
+      if (list === LISTS.resourceTemplates && error instanceof sdk.errors.ProtocolError && error.code === METHOD_NOT_FOUND) {
+        surface.resourceTemplates = [];
+        continue;
+      }
+      diagnostics.push({
+        severity: "warning",
+        code: "list-failed",
+        message: `${explainFault(error, attempt, sdk.errors).diagnostic.message}; the ${list.noun}s are left out of the snapshot and the output, the tools are not`,
+        file: spec.label,
+        hint: `run the pull again once the server lists its ${list.noun}s; --check then reports them as drift`,
+      });
+    }
+  }
+  const listedMore = [LISTS.prompts, LISTS.resources, LISTS.resourceTemplates]
+    .filter((list) => surface[list.key] !== undefined)
+    .map((list) => counted(surface[list.key]!.length, list.noun));
+  progress("listed", `listed ${counted(tools.length, "tool")} in ${counted(pages, "page")}${listedMore.length === 0 ? "" : `, ${listedMore.join(", ")}`}`);
   return {
     manifest: {
       source: spec.label,
@@ -282,13 +312,31 @@ async function listServer(
       protocolVersion,
       capabilities,
       instructions: client.getInstructions(),
-      ...(cache === undefined ? {} : { cache: { "tools/list": cache } }),
+      ...(Object.keys(caches).length === 0 ? {} : { cache: caches }),
+      ...surface,
     },
     transport: attempt.transport,
     fellBack,
     era,
     pages,
+    diagnostics,
   };
+}
+
+/** JSON-RPC's "method not found". */
+const METHOD_NOT_FOUND = -32601;
+
+/**
+ * Whether a failure while listing prompts or resources costs only that list:
+ * the server answered with an error or with a malformed page, or did not
+ * answer in time. A fault of the conversation itself (the pull's limits, a
+ * server that exited or wrote garbage, a closed connection, an interruption)
+ * ends the pull, as it would during `tools/list`.
+ */
+function costsOnlyTheList(error: unknown, sdk: Sdk): boolean {
+  if (error instanceof sdk.errors.ProtocolError || error instanceof PagingFault || error instanceof DeadlineExceeded) return true;
+  if (error instanceof sdk.errors.SdkError && error.code === "REQUEST_TIMEOUT") return true;
+  return error instanceof Error && Array.isArray((error as { issues?: unknown }).issues);
 }
 
 /** What the remote transports are built with: the headers, or (with OAuth) the auth provider and the session's fetch, which adds them. */
@@ -359,22 +407,21 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
 
 /**
  * What mcpgen reads off the transport itself, installed before the SDK
- * client connects (the client chains a handler it finds): each `tools/list`
- * answer as sent, since the SDK's parse drops fields it does not know (a
+ * client connects (the client chains a handler it finds): each answer as
+ * sent (a list's page), since the SDK's parse drops fields it does not know (a
  * newer spec's, a server's own) and the snapshot keeps the server's words;
  * and the method of each request sent, so that a failure names the request it
  * happened in (`server/discover`, `initialize`, `tools/list`).
  */
-function observeTransport(transport: Transport, attempt: Attempt): { takeToolsPage: () => ListPage | undefined } {
-  let toolsPage: ListPage | undefined;
+function observeTransport(transport: Transport, attempt: Attempt): { takeAnswer: () => Record<string, unknown> | undefined } {
+  let answer: Record<string, unknown> | undefined;
   attempt.sent = [];
   attempt.received = 0;
   transport.onmessage = (message) => {
     attempt.received = (attempt.received ?? 0) + 1;
     const result = (message as { result?: unknown }).result;
-    if (!("id" in message) || typeof result !== "object" || result === null) return;
-    const { tools, ttlMs, cacheScope } = result as { tools?: unknown; ttlMs?: unknown; cacheScope?: unknown };
-    if (Array.isArray(tools)) toolsPage = { tools, ttlMs, cacheScope };
+    if (!("id" in message) || typeof result !== "object" || result === null || Array.isArray(result)) return;
+    answer = result as Record<string, unknown>;
   };
   const send = transport.send.bind(transport);
   transport.send = (message, ...rest) => {
@@ -382,15 +429,15 @@ function observeTransport(transport: Transport, attempt: Attempt): { takeToolsPa
     // Requests only: a notification (notifications/initialized) is not what the server answers.
     if (typeof method === "string" && "id" in message) {
       attempt.sent?.push(method);
-      if (method !== "tools/list") attempt.phase = method;
+      if (!LIST_METHODS.has(method)) attempt.phase = method;
     }
     return send(message, ...rest);
   };
   return {
-    takeToolsPage: () => {
-      const page = toolsPage;
-      toolsPage = undefined;
-      return page;
+    takeAnswer: () => {
+      const taken = answer;
+      answer = undefined;
+      return taken;
     },
   };
 }
@@ -488,7 +535,7 @@ async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, wat
   });
   // Silence on the probe means a 2025-era server (the handshake follows, with its own time): both fit in the deadline.
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
-  return { client, takeToolsPage: observed.takeToolsPage };
+  return { client, takeAnswer: observed.takeAnswer };
 }
 
 /** A stdio transport, the child it runs, and how to stop that child for good. */
@@ -596,7 +643,7 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
   closers.push(async () => {
     await client.close().catch(() => {});
   });
-  return { connection: { client, takeToolsPage: observed.takeToolsPage }, fellBack: false };
+  return { connection: { client, takeAnswer: observed.takeAnswer }, fellBack: false };
 }
 
 /** The legacy HTTP+SSE transport (MCP 2024-11-05): the 2025 handshake only, it has no other era. */
@@ -613,16 +660,16 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
   });
   // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
-  return { client, takeToolsPage: observed.takeToolsPage };
+  return { client, takeAnswer: observed.takeAnswer };
 }
 
 /**
- * What a `tools/list` page is read as: any object, its fields kept as sent
- * (a Standard Schema, which the SDK's `request` takes in place of its own
- * result schema). The SDK's `ListToolsResult` schema refuses the whole list
- * for one tool it rejects (an inputSchema without `type: "object"`); the
- * tools are checked one by one when the manifest is normalised instead, where
- * a problem confined to one tool costs only that tool.
+ * What a list's page is read as: any object, its fields kept as sent (a
+ * Standard Schema, which the SDK's `request` takes in place of its own result
+ * schema). The SDK's `ListToolsResult` schema refuses the whole list for one
+ * tool it rejects (an inputSchema without `type: "object"`); the tools (and
+ * prompts, resources, templates) are checked one by one when the manifest is
+ * normalised instead, where a problem confined to one costs only that one.
  */
 const PAGE_SCHEMA = {
   "~standard": {
@@ -630,69 +677,92 @@ const PAGE_SCHEMA = {
     vendor: "mcpgen",
     validate: (value: unknown) =>
       typeof value === "object" && value !== null && !Array.isArray(value)
-        ? { value: value as { tools?: unknown; nextCursor?: unknown } }
+        ? { value: value as Record<string, unknown> }
         : { issues: [{ message: "the result is not an object", path: [] }] },
   },
 };
 
-/** The cache hints of a `tools/list` answer (MCP 2026-07-28 "Caching"), as the snapshot keeps them. */
+/** The cache hints of a list's answer (MCP 2026-07-28 "Caching"), as the snapshot keeps them. */
 export interface ListCacheHints {
   ttlMs?: number | undefined;
   cacheScope?: "public" | "private" | undefined;
 }
 
+/** A paged list of the server's: its method, the key of its items in a page, the capability it needs, and what an item is called. */
+interface ListSpec {
+  method: "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
+  key: "tools" | "prompts" | "resources" | "resourceTemplates";
+  capability: string;
+  noun: string;
+}
+
+const LISTS = {
+  tools: { method: "tools/list", key: "tools", capability: "tools", noun: "tool" },
+  prompts: { method: "prompts/list", key: "prompts", capability: "prompts", noun: "prompt" },
+  resources: { method: "resources/list", key: "resources", capability: "resources", noun: "resource" },
+  resourceTemplates: { method: "resources/templates/list", key: "resourceTemplates", capability: "resources", noun: "resource template" },
+} as const satisfies Record<string, ListSpec>;
+
+/** The list methods, which name their page in `attempt.phase` themselves. */
+const LIST_METHODS: ReadonlySet<string> = new Set(Object.values(LISTS).map((list) => list.method));
+
 /**
  * Follows `nextCursor` to the end (MCP "Pagination"), refusing a cursor seen
- * before and stopping at the page cap. The first page's cache hints are kept.
+ * before and stopping at the page cap, each page within the pull's deadlines
+ * and budget. Items are kept as sent; the first page's cache hints are kept.
  */
-async function listAllTools(
-  { client, takeToolsPage }: Connection,
+async function listAll(
+  { client, takeAnswer }: Connection,
+  list: ListSpec,
   attempt: Attempt,
   watch: Watch,
   options: LiveServerOptions,
-): Promise<{ tools: unknown[]; pages: number; cache: ListCacheHints | undefined }> {
+): Promise<{ items: unknown[]; pages: number; cache: ListCacheHints | undefined }> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const tools: unknown[] = [];
+  const items: unknown[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   let pages = 0;
   let cache: ListCacheHints | undefined;
   do {
     if (pages >= maxPages) {
-      throw new PagingFault(`tools/list was still paging after ${counted(maxPages, "page")} (${counted(tools.length, "tool")} so far); stopping`);
+      throw new PagingFault(`${list.method} was still paging after ${counted(maxPages, "page")} (${counted(items.length, list.noun)} so far); stopping`);
     }
-    attempt.phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
-    const request = client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, PAGE_SCHEMA, {
+    attempt.phase = pages === 0 ? list.method : `${list.method} (page ${pages + 1})`;
+    const request = client.request({ method: list.method, params: cursor === undefined ? {} : { cursor } }, PAGE_SCHEMA, {
       timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS,
     });
-    takeToolsPage();
-    const page = (await watch.run(request, attempt.timeoutMs)) as { tools?: unknown; nextCursor?: unknown };
+    takeAnswer();
+    const page = (await watch.run(request, attempt.timeoutMs)) as Record<string, unknown>;
     pages++;
-    if (!Array.isArray(page.tools)) throw new PagingFault(`answered ${attempt.phase} without a \`tools\` array`);
-    // The tools as sent, once the SDK has read them (its reading may drop fields).
-    const sent = takeToolsPage();
-    const parsed = page.tools as unknown[];
-    tools.push(...(sent !== undefined && sent.tools.length === parsed.length ? sent.tools : parsed));
+    const parsed = page[list.key];
+    if (!Array.isArray(parsed)) throw new PagingFault(`answered ${attempt.phase} without a \`${list.key}\` array`);
+    // The items as sent, once the SDK has read them (its reading may drop fields).
+    const sent = takeAnswer();
+    const sentItems = sent?.[list.key];
+    items.push(...(Array.isArray(sentItems) && sentItems.length === parsed.length ? sentItems : parsed));
     if (pages === 1 && sent !== undefined) cache = cacheHints(sent);
-    const next = page.nextCursor;
+    const next = page["nextCursor"];
     if (next !== undefined && typeof next !== "string") throw new PagingFault(`answered ${attempt.phase} with a nextCursor that is not a string`);
     cursor = next;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
         throw new PagingFault(
-          `tools/list returned the cursor ${attempt.secrets.quote(cursor, 60)} a second time (page ${pages}); following it would loop forever`,
+          `${list.method} returned the cursor ${attempt.secrets.quote(cursor, 60)} a second time (page ${pages}); following it would loop forever`,
         );
       }
       seen.add(cursor);
     }
   } while (cursor !== undefined);
-  return { tools, pages, cache };
+  return { items, pages, cache };
 }
 
 /** `ttlMs` (a non-negative integer) and `cacheScope` (`public` or `private`) as sent; anything else is left out. */
-function cacheHints(page: ListPage): ListCacheHints | undefined {
-  const ttlMs = typeof page.ttlMs === "number" && Number.isSafeInteger(page.ttlMs) && page.ttlMs >= 0 ? page.ttlMs : undefined;
-  const cacheScope = page.cacheScope === "public" || page.cacheScope === "private" ? page.cacheScope : undefined;
+function cacheHints(page: Record<string, unknown>): ListCacheHints | undefined {
+  const ttl = page["ttlMs"];
+  const scope = page["cacheScope"];
+  const ttlMs = typeof ttl === "number" && Number.isSafeInteger(ttl) && ttl >= 0 ? ttl : undefined;
+  const cacheScope = scope === "public" || scope === "private" ? scope : undefined;
   if (ttlMs === undefined && cacheScope === undefined) return undefined;
   return { ...(ttlMs === undefined ? {} : { ttlMs }), ...(cacheScope === undefined ? {} : { cacheScope }) };
 }

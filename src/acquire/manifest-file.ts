@@ -3,7 +3,10 @@
  * recognise its shape. Three shapes are accepted, by content:
  *   - a `tools/list` result: `{ tools, nextCursor? }`
  *   - a JSON-RPC response carrying one: `{ jsonrpc, id, result: { tools } }`
- *   - an mcpgen manifest: `{ server?, protocolVersion?, capabilities?, instructions?, tools }`
+ *   - an mcpgen manifest: `{ server?, protocolVersion?, capabilities?, instructions?, tools, prompts?, resources?, resourceTemplates? }`
+ * Beside `tools`, any of these may carry `prompts`, `resources` and
+ * `resourceTemplates` (the `prompts/list`, `resources/list` and
+ * `resources/templates/list` results' lists).
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -104,6 +107,18 @@ export function recogniseManifest(document: unknown, source: string): RawManifes
       hint: shapeHint,
     });
   }
+  const list = (key: "prompts" | "resources" | "resourceTemplates"): Partial<Pick<RawManifest, typeof key>> => {
+    const value = body[key];
+    if (value === undefined) return {};
+    if (!Array.isArray(value)) {
+      throw userError("input-shape", `\`${key}\` is not an array`, {
+        file: source,
+        pointer: `${base}/${key}`,
+        hint: `${key}, when given, is the list a ${LIST_METHODS[key]} result has`,
+      });
+    }
+    return { [key]: value };
+  };
   const optionalString = (value: unknown) => (typeof value === "string" ? value : undefined);
   const optionalRecord = (value: unknown) => (isRecord(value) ? value : undefined);
   return {
@@ -116,8 +131,14 @@ export function recogniseManifest(document: unknown, source: string): RawManifes
     capabilities: optionalRecord(body["capabilities"]),
     instructions: optionalString(body["instructions"]),
     ...optionalCache(body["cache"]),
+    ...list("prompts"),
+    ...list("resources"),
+    ...list("resourceTemplates"),
   };
 }
+
+/** The list method whose result holds each list beside `tools`. */
+const LIST_METHODS = { prompts: "prompts/list", resources: "resources/list", resourceTemplates: "resources/templates/list" } as const;
 
 /**
  * A snapshot's `cache`: each list method's `ttlMs` (a non-negative integer)

@@ -123,8 +123,10 @@ const SCHEMA_ARRAY_KEYWORDS = new Set(holding("list"));
 /**
  * Masks the secrets a server echoed into the free text of its answer, in
  * place: descriptions and titles (of tools, annotations and schemas, and
- * `$comment`), `instructions`, and the string values of `serverInfo`.
- * Everything else is the contract and is never rewritten: tool names,
+ * `$comment`; of prompts and their arguments, resources and resource
+ * templates), `instructions`, and the string values of `serverInfo`.
+ * Everything else is the contract and is never rewritten: tool, prompt and
+ * argument names, URIs and URI templates, MIME types,
  * property names and every other key, `enum`, `const`, `default`,
  * `examples`, `required`, `pattern`, `$ref`, `format`, capabilities, unknown
  * keywords. A secret found there is left in place and reported as `kept`.
@@ -198,9 +200,23 @@ export function redactManifest(manifest: Record<string, unknown>, secrets: Secre
         else contract(item, `${at}/${index}`);
       });
       tool = undefined;
+    } else if ((key === "prompts" || key === "resources" || key === "resourceTemplates") && Array.isArray(value)) {
+      value.forEach((item, index) => (isRecord(item) ? listedObject(item, `${at}/${index}`) : contract(item, `${at}/${index}`)));
     } else contract(value, at);
   }
   return result;
+
+  /** A prompt, resource or resource template (and a prompt's argument): its title and description are free text, the rest contract. */
+  function listedObject(node: Record<string, unknown>, pointer: string): void {
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${pointerToken(key)}`;
+      if (secrets.contains(key)) result.kept.push({ pointer: at });
+      if (key === "title" || key === "description") text(node, key, at);
+      else if (key === "arguments" && Array.isArray(value)) {
+        value.forEach((item, index) => (isRecord(item) ? listedObject(item, `${at}/${index}`) : contract(item, `${at}/${index}`)));
+      } else contract(value, at);
+    }
+  }
 
   function serverInfo(node: Record<string, unknown> | unknown[], pointer: string): void {
     for (const [key, value] of Object.entries(node)) {

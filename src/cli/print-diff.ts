@@ -1,5 +1,5 @@
 /**
- * How `mcpgen diff` reads: on a terminal, the changes grouped by tool, each
+ * How `mcpgen diff` reads: on a terminal, the changes grouped by tool (prompt, resource, resource template), each
  * with its class, what changed, the JSON pointer and the rule; or the
  * markdown comment, or the JSON document. The changes go to stdout; warnings,
  * notes and the verdict to stderr. Server text is made printable.
@@ -10,6 +10,7 @@ import {
   diffDocument,
   diffMarkdown,
   failingClasses,
+  SUBJECT_NOUNS,
   type ChangeClass,
   type ContractChange,
   type DiffResult,
@@ -71,5 +72,5 @@ function terminalText(result: DiffResult, io: Io): string {
 }
 
 function subjectLine(change: ContractChange): string {
-  return change.subject.kind === "server" ? "the server:" : `tool ${printable(JSON.stringify(change.subject.name ?? ""))}:`;
+  return change.subject.kind === "server" ? "the server:" : `${SUBJECT_NOUNS[change.subject.kind]} ${printable(JSON.stringify(change.subject.name ?? ""))}:`;
 }

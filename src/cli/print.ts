@@ -11,7 +11,7 @@
  */
 import { join } from "node:path";
 import { formatDrift, hasDrift } from "../commands/drift.js";
-import { CHANGE_CLASSES, CLASS_ORDER, type ContractDiff } from "../commands/change-classes.js";
+import { CHANGE_CLASSES, CLASS_ORDER, SUBJECT_NOUNS, type ContractDiff } from "../commands/change-classes.js";
 import type { WatchEvent, WatchReason } from "../commands/watch.js";
 import type { FileStatus, WriteResult } from "../commands/writes.js";
 import { exitCode, exitCodeOf } from "../shared/codes.js";
@@ -194,7 +194,7 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
   ];
   const verb = reason !== "start" ? "regenerated" : target.server !== undefined ? "pulled" : target.emit === "server" ? "scaffolded" : "generated";
   const from = target.server === undefined ? "" : ` from ${printable(target.server)}`;
-  let text = `${head}${verb} ${counted(target.tools, "tool")}${from} into ${where} (${about.join("; ")})\n`;
+  let text = `${head}${verb} ${contents(target)}${from} into ${where} (${about.join("; ")})\n`;
   const stubs = target.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
   const projectFiles = target.created.filter((path) => !stubs.includes(path));
   if (projectFiles.length > 0) text += `  created: ${projectFiles.join(", ")}\n`;
@@ -211,7 +211,21 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
 /** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 files)`; a pull names the server. */
 function upToDateLine(target: TargetReport): string {
   const server = target.server === undefined ? "" : ` with ${printable(target.server)}`;
-  return `${prefix(target)}${displayPath(target.outDir)} is up to date${server} (${counted(target.tools, "tool")}, ${counted(target.files.length, "file")})\n`;
+  return `${prefix(target)}${displayPath(target.outDir)} is up to date${server} (${contents(target)}, ${counted(target.files.length, "file")})\n`;
+}
+
+/** `3 tools`, or `13 tools, 4 prompts, 7 resources, 2 resource templates` for an output with more than tools. */
+function contents(target: TargetReport): string {
+  const surface = target.surface;
+  const more =
+    surface === undefined
+      ? []
+      : [
+          ...(surface.prompts > 0 ? [counted(surface.prompts, "prompt")] : []),
+          ...(surface.resources > 0 ? [counted(surface.resources, "resource")] : []),
+          ...(surface.resourceTemplates > 0 ? [counted(surface.resourceTemplates, "resource template")] : []),
+        ];
+  return [counted(target.tools, "tool"), ...more].join(", ");
 }
 
 /**
@@ -258,7 +272,8 @@ function contractLines(contract: ContractDiff, io: Io): string {
       change.class.startsWith("breaking") ? "red" : change.class === "review" ? "yellow" : "green",
       color,
     );
-    const subject = change.subject.kind === "server" ? "the server" : `tool ${printable(JSON.stringify(change.subject.name ?? ""))}`;
+    const subject =
+      change.subject.kind === "server" ? "the server" : `${SUBJECT_NOUNS[change.subject.kind]} ${printable(JSON.stringify(change.subject.name ?? ""))}`;
     const where = change.pointer === "" ? "" : ` at ${printable(change.pointer)}`;
     text += `    ${label}: ${subject}: ${printable(change.message)}${where} (${change.rule})\n`;
   }

@@ -8,7 +8,7 @@
 import type { Emit } from "../commands/config.js";
 import type { DriftReport } from "../commands/drift.js";
 import type { ContractDiff } from "../commands/diff.js";
-import type { GenerateResult } from "../commands/generate.js";
+import { surfaceCounts, type GenerateResult, type SurfaceCounts } from "../commands/generate.js";
 import type { ProjectResult, TargetError, TargetResult } from "../commands/project.js";
 import type { PullResult } from "../commands/pull.js";
 import type { HandlerFile, OrphanedHandler, ScaffoldResult } from "../commands/scaffold.js";
@@ -24,6 +24,8 @@ export interface TargetReport {
   /** As given, or absolute (a configuration's). */
   outDir: string;
   tools: number;
+  /** How many prompts, resources and resource templates the output has (absent: none). */
+  surface?: SurfaceCounts | undefined;
   /** mcpgen's files, pruned ones included. */
   files: WriteResult[];
   /** The user's files that were (with `check`: would be) created: a new project's files and handler stubs. */
@@ -76,7 +78,17 @@ export interface SingleRun {
 /** `mcpgen generate <manifest> --out <dir>`. */
 export function generateReport(result: GenerateResult, run: SingleRun): RunReport {
   const { upToDate, files, diagnostics, timings, contract } = result;
-  const report = target(run, { emit: run.emit ?? "client", tools: result.ir.tools.length, files, diagnostics, upToDate, timings, contract });
+  const surface = surfaceCounts(result.ir);
+  const report = target(run, {
+    emit: run.emit ?? "client",
+    tools: result.ir.tools.length,
+    ...(surface === undefined ? {} : { surface }),
+    files,
+    diagnostics,
+    upToDate,
+    timings,
+    contract,
+  });
   return single(run, report, rerun("generate", run), {
     outDir: run.outDir,
     upToDate,
@@ -90,7 +102,19 @@ export function generateReport(result: GenerateResult, run: SingleRun): RunRepor
 /** `mcpgen pull <server> --out <dir>`. */
 export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" | "emit">): RunReport {
   const { server, upToDate, drift, contract, files, diagnostics, timings } = result;
-  const report = target(run, { emit: "client", tools: server.tools, files, diagnostics, upToDate, timings, server: server.label, drift, contract });
+  const surface = surfaceCounts(result.ir);
+  const report = target(run, {
+    emit: "client",
+    tools: server.tools,
+    ...(surface === undefined ? {} : { surface }),
+    files,
+    diagnostics,
+    upToDate,
+    timings,
+    server: server.label,
+    drift,
+    contract,
+  });
   // The command line may carry secrets (headers, environment values): it is not repeated.
   const fix = "run the same mcpgen pull without --check to update the snapshot and the generated files";
   return single(run, report, fix, {

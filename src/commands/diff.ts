@@ -28,6 +28,7 @@ export {
   CLASS_ORDER,
   DIFF_RULES,
   FAIL_ON,
+  SUBJECT_NOUNS,
   diffDocument,
   diffMarkdown,
   failingClasses,

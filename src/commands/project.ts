@@ -23,10 +23,10 @@ import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { contractChanges, driftFails, snapshotChanges } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
 import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
-import { withoutUsersManifest } from "./generate.js";
+import { surfaceCounts, withoutUsersManifest, type SurfaceCounts } from "./generate.js";
 import { renderManifest, timed } from "../pipeline.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
-import { maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
+import { failOnListFailures, maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
 import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
@@ -92,6 +92,8 @@ export interface TargetResult {
   /** Warnings about the input. */
   diagnostics: Diagnostic[];
   tools: number;
+  /** How many prompts, resources and resource templates the output has (absent: none). */
+  surface?: SurfaceCounts | undefined;
   /** True when nothing was (with `check`: would be) written, created or deleted; after a pull check, also no drift. */
   upToDate: boolean;
   timings: Partial<Record<ScaffoldStage, number>>;
@@ -420,6 +422,7 @@ async function prepare(
     };
   };
   if (pulled === undefined) return render();
+  failOnListFailures(pulled.diagnostics, strict);
   const result = await relabelErrors(pulled.snapshotPath, pulled.server.label, render, pulled.mask);
   return {
     ...result,
@@ -468,6 +471,8 @@ async function finish(item: Prepared, written: Written | undefined, options: { c
         : undefined;
   // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
   const drifted = drift !== undefined && hasDrift(drift);
+  // A scaffold does not serve prompts or resources (yet): its run reports its tools alone.
+  const surface = target.emit === "server" ? undefined : surfaceCounts(item.ir);
   const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== MANIFEST_FILE));
   return {
     name: target.name,
@@ -480,6 +485,7 @@ async function finish(item: Prepared, written: Written | undefined, options: { c
     orphanedHandlers: item.plan.orphanedHandlers,
     diagnostics: item.diagnostics,
     tools: item.tools,
+    ...(surface === undefined ? {} : { surface }),
     upToDate: (drifted ? !driftFails(drift, contract, options.failOn ?? target.failOn) : changed.length === 0) && created.length === 0,
     timings,
     ...(pulled === undefined ? {} : { server: { ...pulled.server, tools: item.tools } }),

@@ -17,10 +17,10 @@ import type { TrustRequest } from "../acquire/config-trust.js";
 export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
 import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
-import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
+import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
-import { McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { failOnWarnings, McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
 import { counted, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
@@ -118,7 +118,12 @@ export interface PulledServer {
   protocolVersion?: string | undefined;
   serverInfo?: Record<string, unknown> | undefined;
   tools: number;
+  /** Pages of `tools/list`. */
   pages: number;
+  /** How many prompts, resources and resource templates were listed (each only when the server declares the capability and the list worked). */
+  prompts?: number | undefined;
+  resources?: number | undefined;
+  resourceTemplates?: number | undefined;
   /** The configuration file the server was found in. */
   configFile?: string | undefined;
 }
@@ -185,7 +190,8 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
   });
   timings.acquire = (timings.acquire ?? 0) + performance.now() - started;
 
-  const { manifest, diagnostics } = prepareSnapshot(acquired.manifest, snapshotPath, spec.label, secrets);
+  const prepared = prepareSnapshot(acquired.manifest, snapshotPath, spec.label, secrets);
+  const { manifest } = prepared;
   const server: PulledServer = {
     label: spec.label,
     transport: acquired.transport,
@@ -194,14 +200,19 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     serverInfo: manifest.server,
     tools: manifest.tools.length,
     pages: acquired.pages,
+    ...(manifest.prompts === undefined ? {} : { prompts: manifest.prompts.length }),
+    ...(manifest.resources === undefined ? {} : { resources: manifest.resources.length }),
+    ...(manifest.resourceTemplates === undefined ? {} : { resourceTemplates: manifest.resourceTemplates.length }),
     configFile,
   };
+  const diagnostics = [...acquired.diagnostics, ...prepared.diagnostics];
   return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => printable(secrets.redact(text)), mask: (text) => secrets.redact(text) };
 }
 
 export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
   const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
+  failOnListFailures(secretWarnings, options.strict);
   const { contract: snapshotContract, ...generated } = await relabelErrors(
     snapshotPath,
     reached.label,
@@ -221,7 +232,14 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     mask,
   );
   const diagnostics = [...secretWarnings, ...generated.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, reached.label, mask))];
-  const server: PulledServer = { ...reached, tools: generated.ir.tools.length };
+  const { ir } = generated;
+  const server: PulledServer = {
+    ...reached,
+    tools: ir.tools.length,
+    ...(reached.prompts === undefined ? {} : { prompts: ir.prompts.length }),
+    ...(reached.resources === undefined ? {} : { resources: ir.resources.length }),
+    ...(reached.resourceTemplates === undefined ? {} : { resourceTemplates: ir.resourceTemplates.length }),
+  };
 
   if (saved !== undefined) {
     const drift = maskDrift(compareManifests(saved, manifest), mask);
@@ -237,6 +255,18 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     message: redact(`wrote ${counted(written, "file")} into ${options.outDir} (${generated.files.length - written} unchanged)`),
   });
   return { ...generated, diagnostics, server };
+}
+
+/**
+ * `--strict`: a list of prompts or resources the server could not list
+ * (`list-failed`) is an error, as a warning about the tools is; the other
+ * warnings of a pull (a secret echoed back) stay warnings.
+ */
+export function failOnListFailures(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
+  failOnWarnings(
+    diagnostics.filter((diagnostic) => diagnostic.code === "list-failed"),
+    strict,
+  );
 }
 
 /** Turns the target options into a `ServerSpec`; usage mistakes are `usage` errors. */
@@ -395,6 +425,9 @@ function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: str
       instructions: manifest.instructions,
       cache: manifest.cache,
       tools: manifest.tools,
+      prompts: manifest.prompts,
+      resources: manifest.resources,
+      resourceTemplates: manifest.resourceTemplates,
     }),
   ) as Omit<RawManifest, "source" | "toolsPointer">;
   const { masked, kept } = redactManifest(body as unknown as Record<string, unknown>, secrets);
@@ -451,15 +484,21 @@ export async function relabelErrors<T>(snapshotPath: string, label: string, run:
   }
 }
 
-/** A drift report with the pull's secrets masked in tool names, fields and pointers (it is printed). */
+/** A drift report with the pull's secrets masked in names, fields and pointers (it is printed). */
 export function maskDrift(drift: DriftReport, mask: (text: string) => string): DriftReport {
-  return {
-    added: drift.added.map(mask),
-    removed: drift.removed.map(mask),
-    changed: drift.changed.map((change) => ({
+  const list = (entries: ListDrift): ListDrift => ({
+    added: entries.added.map(mask),
+    removed: entries.removed.map(mask),
+    changed: entries.changed.map((change) => ({
       name: mask(change.name),
       fields: change.fields.map((field) => ({ ...field, field: mask(field.field), pointers: field.pointers.map(mask) })),
     })),
+  });
+  return {
+    ...list(drift),
+    prompts: list(drift.prompts),
+    resources: list(drift.resources),
+    resourceTemplates: list(drift.resourceTemplates),
     notes: drift.notes.map(mask),
   };
 }

@@ -5,16 +5,21 @@
  */
 import { CLASS_ORDER, type ChangeClass } from "./rules.js";
 
-/**
- * What a change is about: the server, or a tool by name. Prompts, resources
- * and resource templates will be kinds of their own (by name, by URI, by URI
- * template).
- */
-export type SubjectKind = "server" | "tool";
+/** What a change is about: the server, a tool or a prompt by name, a fixed resource by URI, a resource template by name. */
+export type SubjectKind = "server" | "tool" | "prompt" | "resource" | "resource-template";
+
+/** How a report names each kind of subject, in the order reports list them. */
+export const SUBJECT_NOUNS: Readonly<Record<SubjectKind, string>> = {
+  server: "the server",
+  tool: "tool",
+  prompt: "prompt",
+  "resource-template": "resource template",
+  resource: "resource",
+};
 
 export interface ChangeSubject {
   kind: SubjectKind;
-  /** The tool's name (absent for the server). */
+  /** The tool's, prompt's or template's name, the resource's URI (absent for the server). */
   name?: string | undefined;
 }
 
@@ -48,7 +53,7 @@ export interface ComparedManifest {
   server?: { name?: string | undefined; version?: string | undefined } | undefined;
 }
 
-/** Two manifests compared: every change, server first, then tool by tool in name order. */
+/** Two manifests compared: every change, server first, then tool by tool in name order, then prompts, resource templates and resources. */
 export interface ContractDiff {
   old: ComparedManifest;
   new: ComparedManifest;

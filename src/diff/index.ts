@@ -4,13 +4,11 @@
  * normalised IR, so a subschema moved into `$defs`, keys in another order or
  * a draft-07 schema rewritten as 2020-12 is no change.
  *
- *   server.ts  the server as a whole (instructions, protocol)
- *   tools.ts   tools by name: removed, renamed, added, their metadata, their schemas
- *   schema.ts  two schemas by the values they accept (schema-forms.ts: refs, allOf, types)
- *
- * Prompts, resources and resource templates join as files of their own
- * beside tools.ts, called from `classifyChanges`, with their rules in
- * rules.ts and a `SubjectKind` each.
+ *   server.ts     the server as a whole (instructions, protocol)
+ *   tools.ts      tools by name: removed, renamed, added, their metadata, their schemas
+ *   schema.ts     two schemas by the values they accept (schema-forms.ts: refs, allOf, types)
+ *   prompts.ts    prompts by name: removed, renamed, added, their metadata, their arguments
+ *   resources.ts  fixed resources by URI, resource templates by name
  */
 import type { ManifestIR } from "../ir/index.js";
 import { isRecord, setOwn } from "../shared/json.js";
@@ -18,14 +16,17 @@ import { countClasses, type ChangeSubject, type ComparedManifest, type ContractC
 import { diffRule } from "./rules.js";
 import { compareServer } from "./server.js";
 import { compareTools } from "./tools.js";
+import { comparePrompts } from "./prompts.js";
+import { compareResources, compareResourceTemplates } from "./resources.js";
+import { SUBJECT_NOUNS } from "./change.js";
 
-export { countClasses, type ChangeSubject, type ComparedManifest, type ContractChange, type ContractDiff, type SubjectKind } from "./change.js";
+export { countClasses, SUBJECT_NOUNS, type ChangeSubject, type ComparedManifest, type ContractChange, type ContractDiff, type SubjectKind } from "./change.js";
 export { FAIL_ON, failingClasses, failsOn, type FailOn } from "./fail-on.js";
 export { diffDocument, DIFF_DOCUMENT_VERSION, type DiffComparisonLike, type DiffDocument } from "./json.js";
 export { diffMarkdown } from "./markdown.js";
 export { CHANGE_CLASSES, CLASS_ORDER, DIFF_RULES, SCHEMA_CHANGES, diffRule, type ChangeClass, type DiffRule, type RuleSubject } from "./rules.js";
 
-/** Every change from `old` to `next`: the server's first, then each tool's, tools in name order. */
+/** Every change from `old` to `next`: the server's first, then each tool's in name order, then the prompts', resource templates' and resources'. */
 export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff {
   const changes: ContractChange[] = [];
   const add = (subject: ChangeSubject, rule: string, pointer: string, message: string, values: { before?: unknown; after?: unknown } = {}) => {
@@ -36,7 +37,13 @@ export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff
   };
   compareServer(old, next, add);
   compareTools(old, next, add);
-  const order = (change: ContractChange) => (change.subject.kind === "server" ? "" : `\u0001${change.subject.name ?? ""}`);
+  comparePrompts(old, next, add);
+  compareResourceTemplates(old, next, add);
+  compareResources(old, next, add);
+  // By kind (the server, tools, prompts, resource templates, resources), then by name.
+  const kinds = Object.keys(SUBJECT_NOUNS);
+  const order = (change: ContractChange) =>
+    change.subject.kind === "server" ? "" : `${String.fromCharCode(kinds.indexOf(change.subject.kind))}\u0000${change.subject.name ?? ""}`;
   // A stable sort: within a subject, changes stay in the order they were met.
   changes.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   return { old: compared(old), new: compared(next), changes, counts: countClasses(changes) };

@@ -1,6 +1,6 @@
 /**
  * `mcpgen diff --format markdown`: a pull-request comment. A table of
- * changes per tool, worst first, and, for a description or instructions a
+ * changes per tool (prompt, resource, resource template), worst first, and, for a description or instructions a
  * server rewrote, the text before and after, for a person to read.
  *
  * Everything a server wrote is untrusted: in a comment it could mention
@@ -11,7 +11,7 @@
  * have every ASCII punctuation character escaped.
  */
 import { printable } from "../shared/errors.js";
-import type { ContractChange } from "./change.js";
+import { SUBJECT_NOUNS, type ContractChange } from "./change.js";
 import type { DiffComparisonLike } from "./json.js";
 import { CHANGE_CLASSES, CLASS_ORDER, type ChangeClass } from "./rules.js";
 
@@ -41,7 +41,8 @@ function comparisonLines(comparison: DiffComparisonLike): string[] {
   }
   for (const changes of subjects.values()) {
     const { subject } = changes[0]!;
-    lines.push("", subject.kind === "server" ? "#### The server" : `#### Tool ${code(subject.name ?? "")}`, "");
+    const noun = SUBJECT_NOUNS[subject.kind];
+    lines.push("", subject.kind === "server" ? "#### The server" : `#### ${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${code(subject.name ?? "")}`, "");
     lines.push("| class | rule | where | change |", "|---|---|---|---|");
     const worstFirst = [...changes].sort((a, b) => rank(a.class) - rank(b.class));
     for (const change of worstFirst) {
@@ -50,13 +51,10 @@ function comparisonLines(comparison: DiffComparisonLike): string[] {
       lines.push(`| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${escapeText(change.message)} |`);
     }
     for (const change of changes) {
-      if (
-        (change.rule === "tool-description-changed" || change.rule === "server-instructions-changed") &&
-        (change.before !== undefined || change.after !== undefined)
-      ) {
+      if (PROSE_RULES.has(change.rule) && (change.before !== undefined || change.after !== undefined)) {
         lines.push(
           "",
-          `<details><summary>${change.rule === "tool-description-changed" ? "the description" : "the instructions"}, before and after</summary>`,
+          `<details><summary>${change.rule === "server-instructions-changed" ? "the instructions" : "the description"}, before and after</summary>`,
           "",
         );
         lines.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
@@ -65,6 +63,15 @@ function comparisonLines(comparison: DiffComparisonLike): string[] {
   }
   return lines;
 }
+
+/** The rules whose text before and after a person reads in full: what the server tells the model or the user. */
+const PROSE_RULES: ReadonlySet<string> = new Set([
+  "server-instructions-changed",
+  "tool-description-changed",
+  "prompt-description-changed",
+  "resource-description-changed",
+  "resource-template-description-changed",
+]);
 
 function rank(name: ChangeClass): number {
   return CLASS_ORDER.indexOf(name);

@@ -15,8 +15,9 @@
  * Each kind of schema change is therefore two rules, `input-<kind>` and
  * `output-<kind>`, made here from one entry of `SCHEMA_CHANGES`.
  *
- * Prompts, resources and resource templates are subjects to come: their
- * rules join `DIFF_RULES` with a subject of their own (see `Subject`).
+ * Prompts, resources and resource templates are subjects of their own, with
+ * rules of their own (`SURFACE_RULES`): a prompt's arguments are strings, a
+ * template's variables RFC 6570 values, so they have no schemas to compare.
  */
 
 /** Whom a change breaks, if anyone: the four classes, from the worst. */
@@ -46,10 +47,10 @@ export const CLASS_ORDER: readonly ChangeClass[] = ["breaking-for-clients", "bre
 
 /**
  * What a rule compares: the server as a whole, a tool as a whole, a tool's
- * arguments (`inputSchema`) or its result (`outputSchema`). Prompts,
- * resources and resource templates will be subjects of their own.
+ * arguments (`inputSchema`) or its result (`outputSchema`), a prompt (with
+ * its arguments), a fixed resource, or a resource template.
  */
-export type RuleSubject = "server" | "tool" | "input" | "output";
+export type RuleSubject = "server" | "tool" | "input" | "output" | "prompt" | "resource" | "resource-template";
 
 export interface DiffRule {
   /** Kebab-case, unique; what reports and `--format json` name a change by. */
@@ -318,8 +319,136 @@ const TOOL_RULES: readonly DiffRule[] = [
   },
 ];
 
-/** Every rule, tool and server rules first, then two per kind of schema change. */
-export const DIFF_RULES: readonly DiffRule[] = [...TOOL_RULES, ...SCHEMA_CHANGES.flatMap(schemaRules)];
+/** Rules about prompts, fixed resources and resource templates. */
+const SURFACE_RULES: readonly DiffRule[] = [
+  {
+    id: "prompt-removed",
+    class: "breaking-for-clients",
+    subject: "prompt",
+    doc: "A prompt is no longer listed: getting it fails, and the generated client loses its method.",
+  },
+  {
+    id: "prompt-renamed",
+    class: "breaking-for-clients",
+    subject: "prompt",
+    doc: "A prompt is listed under another name, its description and arguments unchanged: gets by the old name fail.",
+  },
+  { id: "prompt-added", class: "compatible", subject: "prompt", doc: "A new prompt: nothing that gets the others changes." },
+  {
+    id: "prompt-description-changed",
+    class: "review",
+    subject: "prompt",
+    doc: "A prompt's description was rewritten: users pick prompts by it, and its messages reach the model, so a person reads it.",
+  },
+  { id: "prompt-title-changed", class: "review", subject: "prompt", doc: "A prompt's title changed: what users see when they pick it." },
+  {
+    id: "prompt-metadata-changed",
+    class: "review",
+    subject: "prompt",
+    doc: "Another field of the prompt changed (`icons`, `_meta`): mcpgen does not judge it, so a person does.",
+  },
+  {
+    id: "prompt-argument-required-added",
+    class: "breaking-for-clients",
+    subject: "prompt",
+    doc: "A required argument added to a prompt: gets without it are rejected, and code that leaves it out no longer compiles.",
+  },
+  {
+    id: "prompt-argument-optional-added",
+    class: "compatible",
+    subject: "prompt",
+    doc: "An optional argument added to a prompt: gets that leave it out are unaffected.",
+  },
+  {
+    id: "prompt-argument-removed",
+    class: "breaking-for-clients",
+    subject: "prompt",
+    doc: "An argument of a prompt removed: the generated type loses it, so code that passes it no longer compiles, and the server ignores or rejects it.",
+  },
+  {
+    id: "prompt-argument-made-required",
+    class: "breaking-for-clients",
+    subject: "prompt",
+    doc: "An optional argument of a prompt became required: gets without it are rejected.",
+  },
+  {
+    id: "prompt-argument-made-optional",
+    class: "breaking-for-servers",
+    subject: "prompt",
+    doc: "A required argument of a prompt became optional: a server written for the old contract may be asked for the prompt without it.",
+  },
+  {
+    id: "prompt-argument-description-changed",
+    class: "review",
+    subject: "prompt",
+    doc: "The description of a prompt's argument was rewritten: users fill the argument in by it, so a person reads it.",
+  },
+  {
+    id: "prompt-argument-title-changed",
+    class: "review",
+    subject: "prompt",
+    doc: "The title of a prompt's argument changed: what users see when they fill it in.",
+  },
+  {
+    id: "resource-removed",
+    class: "breaking-for-clients",
+    subject: "resource",
+    doc: "A fixed resource is no longer listed (by its URI): reading it may fail, and the generated client loses its method and its URI type.",
+  },
+  { id: "resource-added", class: "compatible", subject: "resource", doc: "A new fixed resource: nothing that reads the others changes." },
+  {
+    id: "resource-renamed",
+    class: "breaking-for-clients",
+    subject: "resource",
+    doc: "A fixed resource's name changed, its URI the same: the generated method that reads it is renamed (reading it by its URI still works).",
+  },
+  {
+    id: "resource-description-changed",
+    class: "review",
+    subject: "resource",
+    doc: "A resource's description was rewritten: hosts and models read it to decide what to read, so a person reads it.",
+  },
+  {
+    id: "resource-metadata-changed",
+    class: "review",
+    subject: "resource",
+    doc: "Another field of a resource changed (`title`, `mimeType`, `size`, `annotations`, `icons`, `_meta`): code that reads its contents may expect the old ones, so a person looks.",
+  },
+  {
+    id: "resource-template-removed",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A resource template is no longer listed: the generated client loses its method, and reads of URIs made from it may fail.",
+  },
+  {
+    id: "resource-template-renamed",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A resource template is listed under another name, its URI template unchanged: the generated method that reads it is renamed.",
+  },
+  { id: "resource-template-added", class: "compatible", subject: "resource-template", doc: "A new resource template: nothing that reads the others changes." },
+  {
+    id: "resource-template-uri-changed",
+    class: "review",
+    subject: "resource-template",
+    doc: "A template's `uriTemplate` changed: its variables, and the URIs made from them, may no longer be what the server reads (whether old URIs still resolve is not decided).",
+  },
+  {
+    id: "resource-template-description-changed",
+    class: "review",
+    subject: "resource-template",
+    doc: "A resource template's description was rewritten: hosts and models read it to decide what to read, so a person reads it.",
+  },
+  {
+    id: "resource-template-metadata-changed",
+    class: "review",
+    subject: "resource-template",
+    doc: "Another field of a resource template changed (`title`, `mimeType`, `annotations`, `icons`, `_meta`): mcpgen does not judge it, so a person does.",
+  },
+];
+
+/** Every rule: tool and server rules first, then those of prompts, resources and templates, then two per kind of schema change. */
+export const DIFF_RULES: readonly DiffRule[] = [...TOOL_RULES, ...SURFACE_RULES, ...SCHEMA_CHANGES.flatMap(schemaRules)];
 
 const BY_ID = new Map(DIFF_RULES.map((rule) => [rule.id, rule]));
 

@@ -51,3 +51,9 @@ export function show(value: unknown): string {
 export function own(object: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 }
+
+/** The top-level fields of two objects, but `read`, whose values differ (as JSON), in code-point order. */
+export function changedFields(old: Record<string, unknown>, next: Record<string, unknown>, read: readonly string[]): string[] {
+  const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((field) => !read.includes(field)).sort();
+  return fields.filter((field) => !sameJson(own(old, field), own(next, field)));
+}

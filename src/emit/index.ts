@@ -5,11 +5,21 @@ import { emitIndex } from "./client/index-module.js";
 import { emitManifestSnapshot } from "./snapshot.js";
 import { emitRuntime } from "./client/runtime-module.js";
 import { emitTypes } from "./types/index.js";
+import { emitUriTemplate } from "./client/uri-template-module.js";
 import { emitValidate, emitValidators } from "./validators/index.js";
 
 /** The client package: every file from the IR alone, the validators among them (emitted as text, never formatted). */
 export function emitClientPackage(ir: ManifestIR): OutputFile[] {
-  return [emitIndex(ir), emitTypes(ir), emitClient(ir), emitValidate(ir), emitRuntime(ir), emitManifestSnapshot(ir), ...emitValidators(ir)];
+  return [
+    emitIndex(ir),
+    emitTypes(ir),
+    emitClient(ir),
+    emitValidate(ir),
+    emitRuntime(ir),
+    ...(ir.resourceTemplates.length > 0 ? [emitUriTemplate(ir)] : []),
+    emitManifestSnapshot(ir),
+    ...emitValidators(ir),
+  ];
 }
 
 /** `emit: "types"`: the shared types and the snapshot, no runtime code (and no validators). */

@@ -1,8 +1,9 @@
 /**
  * Emits `manifest.json`: the normalised snapshot generation started from.
  * It is itself a valid mcpgen manifest, so `mcpgen generate manifest.json`
- * reproduces the output. Tools are kept as they were read: verbatim from a
- * manifest file, or as the SDK client parsed them from a live server.
+ * reproduces the output. Tools (and prompts, resources and resource
+ * templates) are kept as they were read: verbatim from a manifest file, or as
+ * a live server sent them.
  *
  * A scaffold's snapshot also carries a fingerprint of what mcpgen wrote. The
  * scaffold's README calls that file the one to edit, and scaffolding again
@@ -23,6 +24,10 @@ export function emitManifestSnapshot(ir: ManifestIR, options: { fingerprint?: bo
   if (ir.instructions !== undefined) content["instructions"] = ir.instructions;
   if (ir.cache !== undefined) content["cache"] = ir.cache;
   content["tools"] = ir.tools.map((tool) => tool.raw);
+  // The other lists as listed (each only when it was: absent means the server was not asked, or could not list it).
+  if (ir.listed.has("prompts/list")) content["prompts"] = ir.prompts.map((prompt) => prompt.raw);
+  if (ir.listed.has("resources/list")) content["resources"] = ir.resources.map((resource) => resource.raw);
+  if (ir.listed.has("resources/templates/list")) content["resourceTemplates"] = ir.resourceTemplates.map((template) => template.raw);
   const snapshot = { generatedBy: SNAPSHOT_GENERATED_BY, ...(options.fingerprint ? { fingerprint: fingerprintOf(content) } : {}), ...content };
   // The same values; bidirectional controls escaped, so the file reads in a review as it parses.
   return { path: MANIFEST_FILE, contents: `${escapeBidiControls(JSON.stringify(snapshot, null, 2))}\n`, format: "none" };

@@ -98,12 +98,114 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** MCP `Annotations` of a resource or a resource template (hints for the client, never the contract). */
+export interface ResourceAnnotations {
+  audience?: unknown;
+  priority?: unknown;
+  lastModified?: unknown;
+  [key: string]: unknown;
+}
+
+/** One argument of a prompt (MCP `PromptArgument`): its value is always a string. */
+export interface PromptArgumentIR {
+  /** The name on the wire (a key of `prompts/get` `arguments`). */
+  name: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  /** `required: true` as listed; any other value is optional. */
+  required: boolean;
+}
+
+/** A prompt the server lists (MCP `Prompt`, `prompts/list`), fetched with `prompts/get`. */
+export interface PromptIR {
+  /** The name on the wire (`prompts/get` `name`). */
+  wireName: string;
+  /** Client method that gets it (`getArgsPrompt` for `args-prompt`), decided with every other name. */
+  methodName: string;
+  /** Client method that asks for completions of its arguments (`completeArgsPrompt`), emitted when the server declares `completions`. */
+  completionMethodName: string;
+  /** Type of its arguments (`ArgsPromptArguments`). */
+  typeName: string;
+  /** Base name of its own file (a scaffold's handler), decided with the other names. */
+  fileBase: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  /** Its arguments in the order listed, first of each name only. */
+  arguments: PromptArgumentIR[];
+  /** The prompt exactly as the server listed it (for the snapshot and a scaffold's `prompts/list`). */
+  raw: Record<string, unknown>;
+  /** JSON pointer of the prompt in the input document. */
+  pointer: string;
+}
+
+/** A fixed resource the server lists (MCP `Resource`, `resources/list`), read with `resources/read` by its URI. */
+export interface ResourceIR {
+  /** Its URI: what identifies it (`resources/read` `uri`). */
+  uri: string;
+  /** Its `name` as listed. */
+  name: string;
+  /** Client method that reads it (`readArchitectureMd` for `architecture.md`), decided with every other name. */
+  methodName: string;
+  /** Base name of its own file (a scaffold's handler). */
+  fileBase: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  mimeType?: string | undefined;
+  /** Its size in bytes as listed (a non-negative number), when given. */
+  size?: number | undefined;
+  annotations?: ResourceAnnotations | undefined;
+  /** The resource exactly as listed. */
+  raw: Record<string, unknown>;
+  pointer: string;
+}
+
+/** One variable of a resource template: its name as the template writes it (RFC 6570 `varname`). */
+export interface TemplateVariableIR {
+  name: string;
+  /**
+   * Whether a read must give it: a variable only ever expanded as a query
+   * or path parameter (`{?a}`, `{&b}`, `{;c}`) may be left out, any other
+   * shapes the URI and may not.
+   */
+  required: boolean;
+  /** Expanded with the explode modifier (`{/path*}`) and never with a prefix: it may be a list or an associative array of strings. */
+  composite: boolean;
+}
+
+/** A resource template the server lists (MCP `ResourceTemplate`, `resources/templates/list`): an RFC 6570 URI template, read with `resources/read` once expanded. */
+export interface ResourceTemplateIR {
+  /** Its `name` as listed: what identifies it. */
+  wireName: string;
+  /** The RFC 6570 template, as listed; it parses (a template that does not is left out of the IR). */
+  uriTemplate: string;
+  /** Client method that expands it and reads the resource (`readDynamicTextResource`). */
+  methodName: string;
+  /** Client method that asks for completions of its variables, emitted when the server declares `completions`. */
+  completionMethodName: string;
+  /** Type of its variables (`DynamicTextResourceVariables`). */
+  typeName: string;
+  /** Base name of its own file (a scaffold's handler). */
+  fileBase: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  mimeType?: string | undefined;
+  annotations?: ResourceAnnotations | undefined;
+  /** Its variables, each once, in order of first use. */
+  variables: TemplateVariableIR[];
+  /** The template exactly as listed. */
+  raw: Record<string, unknown>;
+  pointer: string;
+}
+
 export interface ServerInfo {
   name?: string;
   version?: string;
   title?: string;
   [key: string]: unknown;
 }
+
+/** The list methods of the server surface beside `tools/list`. */
+export type ListMethod = "prompts/list" | "resources/list" | "resources/templates/list";
 
 /** `ttlMs` and `cacheScope` of a cacheable list result, by method (`tools/list`), as a 2026-07-28 server sent them. */
 export type ListCacheHints = Record<string, { ttlMs?: number | undefined; cacheScope?: "public" | "private" | undefined }>;
@@ -115,10 +217,25 @@ export interface ManifestIR {
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
-  /** The list results' cache hints as the server sent them (MCP 2026-07-28 "Caching"), by method: `tools/list`. */
+  /** The list results' cache hints as the server sent them (MCP 2026-07-28 "Caching"), by method: `tools/list`, `prompts/list`, ... */
   cache?: ListCacheHints | undefined;
   /** Tools in the order the server listed them, first of each name only. */
   tools: ToolIR[];
+  /** Prompts in the order listed, first of each name only; empty when the manifest has none (or the server was not asked). */
+  prompts: PromptIR[];
+  /** Fixed resources in the order listed, first of each URI only. */
+  resources: ResourceIR[];
+  /** Resource templates in the order listed, first of each name only; a template that does not parse is left out. */
+  resourceTemplates: ResourceTemplateIR[];
+  /** The client method that reads a fixed resource by its URI (`readResource`, unless a tool took the name), when there are fixed resources. */
+  resourceReader?: string | undefined;
+  /**
+   * Which of the lists the manifest holds (`prompts/list`, `resources/list`,
+   * `resources/templates/list`), as listed, even empty: the snapshot keeps
+   * exactly these. A list absent was not asked for (the capability is not
+   * declared) or could not be listed.
+   */
+  listed: ReadonlySet<ListMethod>;
   /**
    * How each `pattern` and `patternProperties` key kept in the tools' schemas compiles when not
    * as `new RegExp(source, "u")` (JSON Schema's ECMA-262 regexes, 2020-12 Validation §6.3.3):

@@ -18,6 +18,16 @@ export interface RawManifest {
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
   /**
+   * The server's prompts (`prompts/list`), resources (`resources/list`) and
+   * resource templates (`resources/templates/list`) as listed, each at
+   * `<base>/prompts`, `<base>/resources` and `<base>/resourceTemplates`
+   * (`base`: where `tools` is, without `/tools`). Absent: not listed (the
+   * capability is not declared, or the list failed); empty: listed, none.
+   */
+  prompts?: unknown[] | undefined;
+  resources?: unknown[] | undefined;
+  resourceTemplates?: unknown[] | undefined;
+  /**
    * Cache hints of the list results, by method (`tools/list`): `ttlMs` and
    * `cacheScope` as a 2026-07-28 server sent them (MCP 2026-07-28 "Caching").
    */

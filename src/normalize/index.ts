@@ -6,8 +6,10 @@
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import { joinPointer } from "../shared/errors.js";
-import type { ManifestIR, NormalizedSchema, PatternMode, ToolIR } from "../ir/index.js";
-import { assignToolNames, defTypeName, type UniqueNames } from "./naming.js";
+import type { ListMethod, ManifestIR, NormalizedSchema, PatternMode, PromptIR, ResourceIR, ResourceTemplateIR, ToolIR } from "../ir/index.js";
+import { assignSurfaceNames, assignToolNames, defTypeName, type UniqueNames } from "./naming.js";
+import { acceptPrompts } from "./prompts.js";
+import { acceptResources, acceptTemplates } from "./mcp-resources.js";
 import { normalizeSchema } from "./schema.js";
 import { checkMcpHeaders } from "./mcp-headers.js";
 import { acceptTools, checkObjectRoot, inputSchemaOf, toolMetadata } from "./tools.js";
@@ -49,6 +51,8 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     };
   });
 
+  const surface = normalizeSurface(manifest, names, diagnostics);
+
   return {
     source: manifest.source,
     server: manifest.server,
@@ -57,8 +61,78 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     instructions: manifest.instructions,
     ...(manifest.cache === undefined ? {} : { cache: manifest.cache }),
     tools,
+    ...surface,
     patternModes,
     diagnostics,
+  };
+}
+
+/**
+ * The prompts, resources and resource templates: accepted one by one (one
+ * that cannot be typed costs only itself), then named after every name of
+ * the tools (`surface-names`).
+ */
+function normalizeSurface(
+  manifest: RawManifest,
+  namers: { methods: UniqueNames; types: UniqueNames },
+  diagnostics: Diagnostic[],
+): Pick<ManifestIR, "prompts" | "resources" | "resourceTemplates" | "resourceReader" | "listed"> {
+  const file = manifest.source;
+  const base = manifest.toolsPointer.replace(/\/tools$/, "");
+  const listed = new Set<ListMethod>();
+  if (manifest.prompts !== undefined) listed.add("prompts/list");
+  if (manifest.resources !== undefined) listed.add("resources/list");
+  if (manifest.resourceTemplates !== undefined) listed.add("resources/templates/list");
+  const prompts = acceptPrompts(manifest.prompts ?? [], `${base}/prompts`, file, diagnostics);
+  const resources = acceptResources(manifest.resources ?? [], `${base}/resources`, file, diagnostics);
+  const templates = acceptTemplates(manifest.resourceTemplates ?? [], `${base}/resourceTemplates`, file, diagnostics);
+  const names = assignSurfaceNames(namers, {
+    prompts: prompts.map((prompt) => prompt.name),
+    templates: templates.map((template) => template.name),
+    resources,
+  });
+  return {
+    prompts: prompts.map((prompt): PromptIR => {
+      const named = names.prompts.get(prompt.name)!;
+      return {
+        wireName: prompt.name,
+        methodName: named.method,
+        completionMethodName: named.completion,
+        typeName: named.typeName,
+        fileBase: named.fileBase,
+        title: prompt.title,
+        description: prompt.description,
+        arguments: prompt.arguments,
+        raw: prompt.prompt,
+        pointer: prompt.pointer,
+      };
+    }),
+    resources: resources.map((resource): ResourceIR => {
+      const named = names.resources.get(resource.uri)!;
+      const { pointer, raw, title, description, mimeType, annotations, uri, name, size } = resource;
+      return { uri, name, methodName: named.method, fileBase: named.fileBase, title, description, mimeType, size, annotations, raw, pointer };
+    }),
+    resourceTemplates: templates.map((template): ResourceTemplateIR => {
+      const named = names.templates.get(template.name)!;
+      const { pointer, raw, title, description, mimeType, annotations, name, uriTemplate, variables } = template;
+      return {
+        wireName: name,
+        uriTemplate,
+        methodName: named.method,
+        completionMethodName: named.completion,
+        typeName: named.typeName,
+        fileBase: named.fileBase,
+        title,
+        description,
+        mimeType,
+        annotations,
+        variables,
+        raw,
+        pointer,
+      };
+    }),
+    resourceReader: names.resourceReader,
+    listed,
   };
 }
 

@@ -25,6 +25,12 @@ export const DEF_TYPE_NAMES: Rule = {
   reports: [],
 };
 
+export const SURFACE_NAMES: Rule = {
+  name: "surface-names",
+  does: "Prompts, resource templates and resources are named by the same namers as tools, after them, so that a tool's names never change for them: a prompt gets `get<Name>Prompt` and `complete<Name>Prompt` and the type `<Name>PromptArguments` (`args-prompt` → `getArgsPrompt`, a trailing `Prompt` said once), a template `read<Name>` and `complete<Name>` and the type `<Name>Variables`, a fixed resource `read<Name>`, and the reader of fixed resources by URI `readResource`; in that order, each kind in code-point order of its names (resources of their URIs); a name taken is numbered, the forms of one prompt or template together.",
+  reports: [],
+};
+
 export const FILE_NAMES: Rule = {
   name: "file-names",
   does: "A tool's own file (a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): unique, lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`.",
@@ -164,7 +170,7 @@ export function toolFileBase(methodName: string): string {
  * server listed its tools in. The returned type namer holds every claimed
  * type name, for the schemas' own named types to claim from.
  */
-export function assignToolNames(wireNames: readonly string[]): { tools: Map<string, ToolNames>; types: UniqueNames } {
+export function assignToolNames(wireNames: readonly string[]): { tools: Map<string, ToolNames>; types: UniqueNames; methods: UniqueNames } {
   const methods = new UniqueNames(new Set());
   const types = new UniqueNames(RESERVED_TYPE_NAMES);
   const bases = wireNames.map((wireName) => ({ wireName, method: safeMethodBase(wireName) }));
@@ -180,7 +186,58 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
       fileBase: toolFileBase(claimed),
     });
   }
-  return { tools: result, types };
+  return { tools: result, types, methods };
+}
+
+/** A prompt's, template's or resource's names (`surface-names`); `completion` and `typeName` are absent for a resource. */
+export interface SurfaceNames {
+  method: string;
+  completion: string;
+  typeName: string;
+  fileBase: string;
+}
+
+const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The PascalCase stem of a name, `fallback` when no letter or digit is left, with a leading digit kept from starting a type name. */
+function stem(text: string, fallback: string, trailing?: string): string {
+  let name = pascalCase(text);
+  if (trailing !== undefined && name.endsWith(trailing) && name.length > trailing.length) name = name.slice(0, -trailing.length);
+  if (name === "") name = fallback;
+  return /^[0-9]/.test(name) ? `${fallback}${name}` : name;
+}
+
+/**
+ * `surface-names`: the names of the prompts, resource templates and fixed
+ * resources, claimed after the tools' (and their `$defs` types'), from the
+ * same namers. Keyed by wire name (a resource: by URI).
+ */
+export function assignSurfaceNames(
+  namers: { methods: UniqueNames; types: UniqueNames },
+  surface: { prompts: readonly string[]; templates: readonly string[]; resources: ReadonlyArray<{ uri: string; name: string }> },
+): { resourceReader: string | undefined; prompts: Map<string, SurfaceNames>; templates: Map<string, SurfaceNames>; resources: Map<string, SurfaceNames> } {
+  const { methods, types } = namers;
+  const resourceReader = surface.resources.length > 0 ? `read${methods.claimForms("Resource", "read", (candidate) => [`read${candidate}`])}` : undefined;
+  const prompts = new Map<string, SurfaceNames>();
+  for (const wireName of [...surface.prompts].sort(byCodePoints)) {
+    const claimed = methods.claimForms(stem(wireName, "Prompt", "Prompt"), "prompt", (candidate) => [`get${candidate}Prompt`, `complete${candidate}Prompt`]);
+    const typeStem = types.claimForms(stem(wireName, "Prompt", "Prompt"), "prompt", (candidate) => [`${candidate}PromptArguments`]);
+    const method = `get${claimed}Prompt`;
+    prompts.set(wireName, { method, completion: `complete${claimed}Prompt`, typeName: `${typeStem}PromptArguments`, fileBase: toolFileBase(method) });
+  }
+  const templates = new Map<string, SurfaceNames>();
+  for (const wireName of [...surface.templates].sort(byCodePoints)) {
+    const claimed = methods.claimForms(stem(wireName, "Template"), "template", (candidate) => [`read${candidate}`, `complete${candidate}`]);
+    const typeStem = types.claimForms(stem(wireName, "Template"), "template", (candidate) => [`${candidate}Variables`]);
+    const method = `read${claimed}`;
+    templates.set(wireName, { method, completion: `complete${claimed}`, typeName: `${typeStem}Variables`, fileBase: toolFileBase(method) });
+  }
+  const resources = new Map<string, SurfaceNames>();
+  for (const { uri, name } of [...surface.resources].sort((a, b) => byCodePoints(a.uri, b.uri))) {
+    const method = `read${methods.claimForms(stem(name, "Resource"), "read", (candidate) => [`read${candidate}`])}`;
+    resources.set(uri, { method, completion: "", typeName: "", fileBase: toolFileBase(method) });
+  }
+  return { resourceReader, prompts, templates, resources };
 }
 
 /** `def-type-names`: the type name to claim for the `$defs` key `key` of the schema whose type is `root`. */
@@ -203,10 +260,19 @@ export class UniqueNames {
 
   /** Claims `base` (or the first free numbered variant) together with `base + suffix` for every suffix. */
   claim(base: string, suffixes: readonly string[] = []): string {
-    const key = [base, ...suffixes].join("\0");
+    return this.claimForms(base, suffixes.join("\0"), (candidate) => [candidate, ...suffixes.map((suffix) => candidate + suffix)]);
+  }
+
+  /**
+   * Claims every name `forms` makes of `base` (or of the first numbered
+   * variant whose names are all free), and returns that variant. `kind` tells
+   * apart claims of one base whose forms differ.
+   */
+  claimForms(base: string, kind: string, forms: (candidate: string) => readonly string[]): string {
+    const key = `${base}\0${kind}`;
     for (let n = this.nextNumber.get(key) ?? 1; ; n++) {
       const candidate = n === 1 ? base : `${base}${n}`;
-      const all = [candidate, ...suffixes.map((suffix) => candidate + suffix)];
+      const all = forms(candidate);
       if (all.every((name) => !this.taken.has(name) && !this.reserved.has(name))) {
         for (const name of all) this.taken.add(name);
         this.nextNumber.set(key, n + 1);

@@ -8,7 +8,9 @@
 import { EMPTY_REF_CYCLES } from "./empty-ref-cycles.js";
 import { MCP_HEADER_ARGUMENTS } from "./mcp-headers.js";
 import { META_SCHEMA_REFS } from "./meta-schemas.js";
-import { DEF_TYPE_NAMES, FILE_NAMES, METHOD_NAMES, TYPE_NAMES } from "./naming.js";
+import { DUPLICATE_RESOURCES, RESOURCE_METADATA, RESOURCE_SHAPE, URI_TEMPLATES } from "./mcp-resources.js";
+import { DEF_TYPE_NAMES, FILE_NAMES, METHOD_NAMES, SURFACE_NAMES, TYPE_NAMES } from "./naming.js";
+import { DUPLICATE_PROMPTS, PROMPT_METADATA, PROMPT_SHAPE } from "./prompts.js";
 import { REF_RESOLUTION } from "./resources.js";
 import type { Rule } from "./rule.js";
 import { DIALECT, DIALECT_RULES, REF_SIBLINGS } from "./rules/dialects.js";
@@ -33,8 +35,12 @@ export const RULE_FAMILIES = {
   refs: [REF_RESOLUTION, META_SCHEMA_REFS, ...REF_RULES, EXTERNAL_REFS, UNRESOLVED_REFS, REF_HOISTING, DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, EMPTY_REF_CYCLES],
   /** A tool as a whole (tools.ts). */
   tools: [TOOL_SHAPE, DUPLICATE_TOOLS, MCP_HEADER_ARGUMENTS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, TOOL_METADATA],
+  /** A prompt as a whole and its arguments (prompts.ts). */
+  prompts: [PROMPT_SHAPE, DUPLICATE_PROMPTS, PROMPT_METADATA],
+  /** A resource or a resource template as a whole, and a template's RFC 6570 variables (mcp-resources.ts). */
+  resources: [RESOURCE_SHAPE, DUPLICATE_RESOURCES, URI_TEMPLATES, RESOURCE_METADATA],
   /** Names decided once for the whole output (naming.ts). */
-  naming: [METHOD_NAMES, TYPE_NAMES, DEF_TYPE_NAMES, FILE_NAMES],
+  naming: [METHOD_NAMES, TYPE_NAMES, DEF_TYPE_NAMES, SURFACE_NAMES, FILE_NAMES],
   /** What the official MCP SDK client would reject (sdk-tool-schema.ts). */
   sdk: [SDK_COMPATIBILITY, SDK_ACCEPTED_FORM],
 } as const satisfies Record<string, readonly Rule[]>;

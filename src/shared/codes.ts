@@ -66,6 +66,18 @@ export const DIAGNOSTIC_CODES = {
   "tool-dropped": {
     doc: "A tool left out of the output, the others generated as usual: its `x-mcp-header` marks break the constraints of MCP 2026-07-28 (which has clients reject such a tool).",
   },
+  "prompt-invalid": {
+    doc: "A prompt mcpgen cannot type (not an object, no string `name`, `arguments` that is not a list of objects with a string `name` each): that prompt is left out, the rest generated as usual.",
+  },
+  "resource-invalid": {
+    doc: "A resource or resource template mcpgen cannot type (not an object, no string `uri` or `name`; a `uriTemplate` that is not an RFC 6570 template, or whose variables are not valid names): that one is left out, the rest generated as usual.",
+  },
+  "entry-duplicate": {
+    doc: "Two prompts share a name, two resources a URI, two resource templates a name, or two arguments of a prompt a name: the first is kept, the repeat ignored.",
+  },
+  "list-failed": {
+    doc: "A server declares prompts or resources, but listing them (`prompts/list`, `resources/list`, `resources/templates/list`) failed: that list is left out of the snapshot and the output, and the tools are generated as usual.",
+  },
   "keyword-dropped": {
     doc: "A keyword mcpgen cannot honour is ignored: an unknown `$schema` dialect (read as 2020-12), an unknown type name, a keyword whose value is malformed, dynamic references beyond what can be resolved in every scope.",
   },

@@ -4,7 +4,9 @@
  * sample manifest of types.ts. For a manifest with tools whose outputSchema
  * is not an object, or with `x-mcp-header` arguments, the emitter passes
  * `createToolCaller` their tables too (`nonObjectOutputs`, `headerArguments`,
- * declared before the region).
+ * declared before the region); for one with prompts, resources or resource
+ * templates, it calls `addSurfaceMethods(methods, client, options, surface)`
+ * before the last line (`surface`: their table, declared before the region).
  */
 import {
   createToolCaller,

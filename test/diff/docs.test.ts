@@ -14,10 +14,13 @@ const END = "<!-- End of the rules. -->";
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
-/** The classes, then the rules of tools and the server, then the schema changes with their two rules. */
+/** The classes, then the rules of tools and the server, of prompts, resources and resource templates, then the schema changes with their two rules. */
 function ruleTables(): string {
   const classes = CLASS_ORDER.map((name) => `| \`${name}\` | ${cell(CHANGE_CLASSES[name].doc)} |`);
   const whole = DIFF_RULES.filter((rule) => rule.subject === "tool" || rule.subject === "server").map(
+    (rule) => `| \`${rule.id}\` | ${rule.subject} | ${rule.class} | ${cell(rule.doc)} |`,
+  );
+  const surface = DIFF_RULES.filter((rule) => rule.subject === "prompt" || rule.subject === "resource" || rule.subject === "resource-template").map(
     (rule) => `| \`${rule.id}\` | ${rule.subject} | ${rule.class} | ${cell(rule.doc)} |`,
   );
   const byId = new Map(DIFF_RULES.map((rule) => [rule.id, rule]));
@@ -37,6 +40,14 @@ function ruleTables(): string {
     "| rule | subject | class | what it means |",
     "|---|---|---|---|",
     ...whole,
+    "",
+    "### Prompts, resources and resource templates",
+    "",
+    "Prompts and resource templates are matched by name, fixed resources by URI.",
+    "",
+    "| rule | subject | class | what it means |",
+    "|---|---|---|---|",
+    ...surface,
     "",
     "### Schemas",
     "",

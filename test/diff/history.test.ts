@@ -43,7 +43,7 @@ describe("real history: two published versions of a server", () => {
     expect(await version("@modelcontextprotocol/server-filesystem")).toBe("2026.8.31");
   });
 
-  it("@modelcontextprotocol/server-memory 2025.4.25 → 2026.8.31: results typed, titles, hints and task support added", async () => {
+  it("@modelcontextprotocol/server-memory 2025.4.25 → 2026.8.31: results typed, titles, hints and task support added, a resource listed", async () => {
     const env = [`MEMORY_FILE_PATH=${join(scratch, "memory.jsonl")}`];
     const old = await snapshotOf([process.execPath, entry("server-memory-2025")], env, join(scratch, "memory-2025.json"));
     const result: DiffResult = await diff({ operands: [old], command: [process.execPath, entry("@modelcontextprotocol/server-memory")], env, cwd: scratch });
@@ -66,9 +66,12 @@ describe("real history: two published versions of a server", () => {
       open_nodes: reads,
       read_graph: reads,
       search_nodes: reads,
+      // The new server also lists its knowledge graph as a fixed resource.
+      "memory://knowledge-graph": ["resource-added"],
     });
     expect(comparison!.diff.changes[0]).toMatchObject({ rule: "protocol-version-changed", class: "review", before: "2024-11-05" });
-    expect(comparison!.diff.counts).toEqual({ "breaking-for-clients": 0, "breaking-for-servers": 9, review: 37, compatible: 0 });
+    expect(comparison!.diff.changes.at(-1)).toMatchObject({ subject: { kind: "resource", name: "memory://knowledge-graph" }, class: "compatible" });
+    expect(comparison!.diff.counts).toEqual({ "breaking-for-clients": 0, "breaking-for-servers": 9, review: 37, compatible: 1 });
     // The same input schemas, now with draft-07's $schema: read in 2020-12 form, no change.
     expect(comparison!.diff.changes.filter((change) => change.pointer.startsWith("/inputSchema"))).toEqual([]);
     expect(comparison!.failed).toBe(true);

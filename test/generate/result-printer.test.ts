@@ -145,6 +145,9 @@ function driftedTarget(name?: string): TargetReport {
       added: ["close_issue"],
       removed: [],
       changed: [{ name: "search", fields: [{ field: "inputSchema", change: "changed", pointers: ["/properties/kind"] }] }],
+      prompts: { added: ["triage"], removed: [], changed: [] },
+      resources: { added: [], removed: ["docs://old"], changed: [] },
+      resourceTemplates: { added: [], removed: [], changed: [{ name: "issue", fields: [{ field: "uriTemplate", change: "changed", pointers: [""] }] }] },
       notes: ['server version: "1.0.0" → "1.1.0"'],
     },
   };
@@ -187,6 +190,9 @@ describe("the printer", () => {
         "github (.mcp.json) no longer matches src/mcp/github/manifest.json:",
         '  + "close_issue" (new tool)',
         '  ~ "search": inputSchema changed at /properties/kind',
+        '  + prompt "triage" (new prompt)',
+        '  ~ resource template "issue": uriTemplate changed',
+        '  - resource "docs://old" (resource removed)',
         "  stale: types.ts (+3)",
         "run: mcpgen pull github",
         "",
@@ -206,7 +212,15 @@ describe("the printer", () => {
     const drifted = driftedTarget("github");
     const current = {
       ...drifted,
-      drift: { ...drifted.drift!, added: [], removed: [], changed: [] },
+      drift: {
+        ...drifted.drift!,
+        added: [],
+        removed: [],
+        changed: [],
+        prompts: { added: [], removed: [], changed: [] },
+        resources: { added: [], removed: [], changed: [] },
+        resourceTemplates: { added: [], removed: [], changed: [] },
+      },
       upToDate: true,
       files: [{ path: "manifest.json", status: "unchanged" as const }],
       orphanedHandlers: [],

@@ -96,7 +96,7 @@ const generated = (target: string, reason?: string) => (event: WatchEvent) =>
   event.kind === "generated" && event.target === target && (reason === undefined || event.reason === reason);
 
 describe("watchProject", () => {
-  it("regenerates the target whose manifest changed, survives invalid input and configuration, stops on abort", async () => {
+  it("regenerates the target whose manifest changed (a prompt added too), survives invalid input and configuration, stops on abort", async () => {
     const root = await fixtureCopy("watch");
     const watch = startWatch(root);
     await watch.waitFor("the watch to start", (event) => event.kind === "watching");
@@ -128,6 +128,20 @@ describe("watchProject", () => {
       "client.ts",
       "manifest.json",
     ]);
+
+    // A prompt added to the manifest regenerates weather with the prompt's method and arguments type.
+    mark = watch.events.length;
+    await editJson(join(root, "contracts/weather.tools.json"), (document) => {
+      document.prompts = [{ name: "forecast", arguments: [{ name: "city", required: true }] }];
+    });
+    await watch.waitFor("weather to regenerate with a prompt", generated("weather", "input"), mark);
+    const withPrompt = watch.events.slice(mark).find(generated("weather"));
+    expect(withPrompt?.kind === "generated" && withPrompt.result.files.filter((file) => file.status !== "unchanged").map((file) => file.path)).toEqual([
+      "client.ts",
+      "manifest.json",
+      "types.ts",
+    ]);
+    expect(await readFile(join(root, "src/mcp/weather/client.ts"), "utf8")).toContain("getForecastPrompt(");
 
     // An invalid manifest is an error for both targets that read it; the watch goes on.
     mark = watch.events.length;
@@ -182,7 +196,7 @@ describe("watchProject", () => {
       .filter((event) => event.kind === "generated" && event.reason !== "start")
       .map((event) => event.kind === "generated" && event.target);
     expect(regenerated.slice(-5)).toEqual(["weather", "notes-types", "notes", "notes-types", "weather"]);
-    expect(regenerated.slice(0, -5)).toEqual(["weather"]);
+    expect(regenerated.slice(0, -5)).toEqual(["weather", "weather"]);
     watch.stop();
     await watch.done;
   });

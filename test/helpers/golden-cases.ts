@@ -17,6 +17,8 @@ export const goldenCases: GoldenCase[] = [
   { name: "fidelity", manifest: join(repoRoot, "test/fixtures/golden/fidelity.tools.json") },
   // Patterns a backtracking engine stalls on, and patterns of other dialects: the linear-time matcher and legacy RegExps.
   { name: "patterns", manifest: join(repoRoot, "test/fixtures/golden/patterns.tools.json") },
+  // Prompts, fixed resources and resource templates beside a tool, with completions (server-everything's lists, and more).
+  { name: "surface", manifest: join(repoRoot, "test/fixtures/golden/surface.tools.json") },
   // A server with no tools (yet): the package must still compile.
   { name: "empty", manifest: join(repoRoot, "test/fixtures/golden/empty.tools.json") },
 ];

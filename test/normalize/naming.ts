@@ -126,4 +126,71 @@ export const rows: Rows = [
       want: { tools: [{ fileBase: `${"a".repeat(71)}-9835fa6b` }, { fileBase: `${"a".repeat(71)}-c7c222be` }] },
     },
   ],
+  [
+    "surface-names",
+    {
+      stage: "manifest",
+      says: "after the tools, from the same namers: a prompt's forms numbered together in code-point order, a trailing Prompt said once, the reader by URI before each resource",
+      given: {
+        tools: [
+          { name: "get_args_prompt", inputSchema: { type: "object" } },
+          { name: "ArgsPromptArguments", inputSchema: { type: "object" } },
+        ],
+        prompts: [{ name: "args-prompt" }, { name: "args" }, { name: "123" }],
+        resourceTemplates: [{ name: "Resource", uriTemplate: "demo://{x}" }],
+        resources: [
+          { uri: "demo://2", name: "resource" },
+          { uri: "demo://1", name: "" },
+        ],
+      },
+      want: {
+        tools: [
+          { methodName: "getArgsPrompt", inputTypes: { root: "GetArgsPromptInput", defs: {} } },
+          { methodName: "argsPromptArguments", inputTypes: { root: "ArgsPromptArgumentsInput", defs: {} } },
+        ],
+        prompts: [
+          {
+            wireName: "args-prompt",
+            methodName: "getArgs3Prompt",
+            completionMethodName: "completeArgs3Prompt",
+            typeName: "Args3PromptArguments",
+            fileBase: "get-args3-prompt",
+            arguments: [],
+          },
+          {
+            wireName: "args",
+            methodName: "getArgs2Prompt",
+            completionMethodName: "completeArgs2Prompt",
+            typeName: "Args2PromptArguments",
+            fileBase: "get-args2-prompt",
+            arguments: [],
+          },
+          {
+            wireName: "123",
+            methodName: "getPrompt123Prompt",
+            completionMethodName: "completePrompt123Prompt",
+            typeName: "Prompt123PromptArguments",
+            fileBase: "get-prompt123-prompt",
+            arguments: [],
+          },
+        ],
+        resourceTemplates: [
+          {
+            wireName: "Resource",
+            uriTemplate: "demo://{x}",
+            methodName: "readResource2",
+            completionMethodName: "completeResource2",
+            typeName: "ResourceVariables",
+            fileBase: "read-resource2",
+            variables: [{ name: "x", required: true, composite: false }],
+          },
+        ],
+        resources: [
+          { uri: "demo://2", name: "resource", methodName: "readResource4", fileBase: "read-resource4" },
+          { uri: "demo://1", name: "", methodName: "readResource3", fileBase: "read-resource3" },
+        ],
+        resourceReader: "readResource",
+      },
+    },
+  ],
 ];

@@ -57,8 +57,12 @@ export interface ToolWant {
 export interface ManifestRow extends RowBase {
   stage: "manifest";
   given: unknown;
-  /** Every tool of the IR, in order, with the fields the row names. */
-  want?: { tools: ToolWant[] };
+  /**
+   * Every tool of the IR, in order, with the fields the row names; and, where
+   * the row names them, every prompt, resource and resource template (each
+   * compared whole, as `surfaceView` in rules.test.ts shows it).
+   */
+  want?: { tools?: ToolWant[]; prompts?: unknown[]; resources?: unknown[]; resourceTemplates?: unknown[]; resourceReader?: string };
   /** The error that refuses the whole manifest, instead of an IR. */
   error?: Warning;
 }

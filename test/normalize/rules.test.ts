@@ -18,7 +18,9 @@ import { McpgenError, type Diagnostic } from "../../src/shared/errors.js";
 import { rows as dialects } from "./dialects.js";
 import { rows as naming } from "./naming.js";
 import { rows as patterns } from "./patterns.js";
+import { rows as prompts } from "./prompts.js";
 import { rows as refs } from "./refs.js";
+import { rows as resources } from "./resources.js";
 import type { ManifestRow, Row, Rows, SchemaRow, SdkRow, ToolWant, Warning } from "./rows.js";
 import { rows as sdk } from "./sdk.js";
 import { rows as subschemas } from "./subschemas.js";
@@ -26,7 +28,7 @@ import { rows as tools } from "./tools.js";
 import { rows as vocabulary } from "./vocabulary.js";
 
 /** One table per family: a family without one does not compile. */
-const TABLES: Record<RuleFamily, Rows> = { dialects, vocabulary, subschemas, patterns, refs, tools, naming, sdk };
+const TABLES: Record<RuleFamily, Rows> = { dialects, vocabulary, subschemas, patterns, refs, tools, prompts, resources, naming, sdk };
 
 const byName = new Map(NORMALIZATION_RULES.map((rule) => [rule.name, rule]));
 const FILE = "rows.json";
@@ -77,7 +79,7 @@ function runManifestRow(row: ManifestRow) {
     return;
   }
   const ir = normalize();
-  if (row.want !== undefined) {
+  if (row.want?.tools !== undefined) {
     expect(ir.tools).toHaveLength(row.want.tools.length);
     row.want.tools.forEach((want, index) => {
       const view = toolView(ir.tools[index]!);
@@ -85,7 +87,16 @@ function runManifestRow(row: ManifestRow) {
       expect(expected).toStrictEqual(want);
     });
   }
+  for (const list of ["prompts", "resources", "resourceTemplates"] as const) {
+    if (row.want?.[list] !== undefined) expect(ir[list].map(surfaceView)).toStrictEqual(row.want[list]);
+  }
+  if (row.want?.resourceReader !== undefined) expect(ir.resourceReader).toBe(row.want.resourceReader);
   expect(warningsOf(ir.diagnostics)).toStrictEqual(row.warnings ?? []);
+}
+
+/** A prompt, resource or resource template of the IR as a row writes it: without what it was read from (`raw`, `pointer`) and without fields that are undefined. */
+function surfaceView(entry: object): unknown {
+  return JSON.parse(JSON.stringify(entry, (key, value: unknown) => (key === "raw" || key === "pointer" ? undefined : value))) as unknown;
 }
 
 async function runSdkRow(row: SdkRow) {

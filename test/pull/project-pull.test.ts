@@ -11,6 +11,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pullProject } from "../../src/commands/project.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
 import { fixture } from "../helpers/pull.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListPromptsRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { agePast, changedPaths, cliIn, fixtureCopy, treeState } from "../helpers/project.js";
 
 const running: RunningServer[] = [];
@@ -33,6 +35,31 @@ const snapshotTools = async (root: string) =>
   (JSON.parse(await readFile(join(root, "src/mcp/github/manifest.json"), "utf8")) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
 
 describe("mcpgen pull over a configuration", () => {
+  it("a server target's prompts: pulled and counted; a prompt the server adds is drift for pull --check", async () => {
+    const prompts: Array<{ name: string; description?: string }> = [{ name: "triage", description: "Triage an issue." }];
+    const server = await streamableHttpServer(() => {
+      const made = new Server({ name: "prompting", version: "1.0.0" }, { capabilities: { tools: {}, prompts: {} } });
+      made.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [sampleTool("search_issues")] }));
+      made.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts }));
+      return made;
+    });
+    running.push(server);
+    const root = await fixtureCopy("pull-surface");
+    await configure(root, server.url.href);
+    const pulled = await cliIn(root, ["pull", "github"]);
+    expect(pulled).toMatchObject({ code: 0, stderr: "" });
+    expect(pulled.stdout).toContain("github: pulled 1 tool, 1 prompt from github (.mcp.json) into src/mcp/github (7 files written");
+    expect(await cliIn(root, ["pull", "--check", "github"])).toMatchObject({ code: 0 });
+
+    prompts.push({ name: "summary" });
+    const checked = await cliIn(root, ["pull", "--check", "github"]);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain('  + prompt "summary" (new prompt)\n');
+    expect(checked.stderr).toContain('compatible: prompt "summary": new prompt (prompt-added)');
+    // Below its failOn, the same drift passes, with a note.
+    expect(await cliIn(root, ["pull", "--check", "github", "--fail-on", "breaking"])).toMatchObject({ code: 0 });
+  });
+
   it("refreshes every server target's snapshot, then generates every target; generate is then current offline", async () => {
     const server = await serve(["search_issues", "create_issue"]);
     const root = await fixtureCopy("pull");

@@ -43,11 +43,15 @@ describe("mcpgen pull (CLI)", () => {
     const out = await tempDir("cli-stdio");
     const pulled = await mcpgen(["pull", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
-    expect(pulled.stdout).toBe(`pulled 13 tools from ${process.execPath} ${npmServer("everything")} stdio into ${out} (21 files written, 0 unchanged)\n`);
+    expect(pulled.stdout).toBe(
+      `pulled 13 tools, 4 prompts, 7 resources, 2 resource templates from ${process.execPath} ${npmServer("everything")} stdio into ${out} (22 files written, 0 unchanged)\n`,
+    );
 
     const checked = await mcpgen(["pull", "--check", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(checked).toMatchObject({ code: 0, stderr: "" });
-    expect(checked.stdout).toBe(`${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 21 files)\n`);
+    expect(checked.stdout).toBe(
+      `${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 4 prompts, 7 resources, 2 resource templates, 22 files)\n`,
+    );
   });
 
   it("--json with --header: a machine-readable summary without the header's value", async () => {

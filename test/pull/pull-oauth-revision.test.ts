@@ -81,7 +81,7 @@ describe("the authorization response's iss (RFC 9207)", () => {
     const { resource } = await world(as);
     const run = await pull(resource.url);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^pulled 5 tools from /);
+    expect(run.stdout).toMatch(/^pulled 5 tools, 2 prompts, 2 resources, 2 resource templates from /);
   });
 
   it("refuses another issuer's name before the code is redeemed: the token endpoint sees nothing", async () => {

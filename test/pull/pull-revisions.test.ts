@@ -78,7 +78,13 @@ describe.each(["modern-http", "dual-http", "dual-stdio"])("pull of an SDK v2 ser
     expect(byName.get("add")?.outputSchema).toEqual({ type: "number" });
     expect(byName.get("tags")?.outputSchema).toEqual({ type: "array", items: { type: "string" } });
     // The list's cache hints (MCP 2026-07-28 "Caching").
-    expect(snapshot.cache).toEqual({ "tools/list": { ttlMs: 60000, cacheScope: "public" } });
+    // Each list's own (the SDK's default for prompts and resources: not to be reused).
+    expect(snapshot.cache).toEqual({
+      "tools/list": { ttlMs: 60000, cacheScope: "public" },
+      "prompts/list": { ttlMs: 0, cacheScope: "private" },
+      "resources/list": { ttlMs: 0, cacheScope: "private" },
+      "resources/templates/list": { ttlMs: 0, cacheScope: "private" },
+    });
   });
 
   it("leaves out the tool whose x-mcp-header mark the revision forbids, with a warning at the mark; the others are generated", () => {

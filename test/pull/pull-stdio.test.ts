@@ -58,6 +58,8 @@ describe.each(cases)("pull from the npm server-$name over stdio", (server) => {
     const regenerated = await tempDir(`${server.name}-regenerated`);
     await generate({ manifest: join(out, "manifest.json"), outDir: regenerated });
     const pulled = await readTree(out);
+    // uri-template.ts comes with resource templates (server-everything lists two).
+    const templates = Array.isArray(snapshot["resourceTemplates"]) && snapshot["resourceTemplates"].length > 0 ? ["uri-template.ts"] : [];
     const files = Object.keys(pulled).sort();
     expect(files.filter((file) => !file.startsWith("validators/"))).toEqual([
       "client.ts",
@@ -65,6 +67,7 @@ describe.each(cases)("pull from the npm server-$name over stdio", (server) => {
       "manifest.json",
       "runtime.ts",
       "types.ts",
+      ...templates,
       "validate.ts",
       "validator-runtime.ts",
       "validators.ts",
@@ -83,16 +86,23 @@ describe.each(cases)("pull from the npm server-$name over stdio", (server) => {
 describe("pull --check against server-everything", () => {
   const command = [process.execPath, npmServer("everything"), "stdio"];
 
-  it("is up to date right after a pull, reports added, removed and changed tools after drift, and writes nothing", async () => {
+  it("is up to date right after a pull, reports added, removed and changed tools (and a prompt) after drift, and writes nothing", async () => {
     const out = await tempDir("check");
     await pull({ command, outDir: out, timeoutMs: 60_000 });
     const clean = await pull({ command, outDir: out, check: true, timeoutMs: 60_000 });
     expect(clean.upToDate).toBe(true);
-    expect(clean.drift).toEqual({ added: [], removed: [], changed: [], notes: [] });
+    const none = { added: [], removed: [], changed: [] };
+    expect(clean.drift).toEqual({ ...none, prompts: none, resources: none, resourceTemplates: none, notes: [] });
 
     // Simulate a server that moved on: the snapshot has a tool it dropped, lacks one it added, and an older schema.
     const snapshotPath = join(out, "manifest.json");
-    const snapshot = JSON.parse(await readFile(snapshotPath, "utf8")) as { tools: Array<Record<string, any>>; server: Record<string, unknown> };
+    const snapshot = JSON.parse(await readFile(snapshotPath, "utf8")) as {
+      tools: Array<Record<string, any>>;
+      prompts: Array<Record<string, any>>;
+      server: Record<string, unknown>;
+    };
+    // ... and a prompt added since: drift, as a tool added is.
+    const promptAdded = snapshot.prompts.pop()!;
     const removedFromSnapshot = snapshot.tools.shift()!;
     const echo = snapshot.tools.find((tool) => tool["name"] === "get-sum") ?? snapshot.tools[0]!;
     echo["inputSchema"]["properties"]["legacy"] = { type: "boolean" };
@@ -116,8 +126,14 @@ describe("pull --check against server-everything", () => {
           ],
         },
       ],
+      prompts: { added: [promptAdded["name"]], removed: [], changed: [] },
+      resources: none,
+      resourceTemplates: none,
       notes: [`server version: "0.0.1" → "2.0.0"`],
     });
+    expect(drifted.contract?.changes.filter((change) => change.subject.kind === "prompt")).toEqual([
+      { subject: { kind: "prompt", name: promptAdded["name"] }, rule: "prompt-added", class: "compatible", pointer: "", message: "new prompt" },
+    ]);
     expect(await readTree(out)).toEqual(before);
   });
 });

@@ -8,6 +8,7 @@ import { refTarget } from "../../ir/refs.js";
 import { docLines, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import { header, importDeclaration, reference, string } from "../nodes.js";
 import { template } from "../template-code.js";
+import { hasSurface, surfaceImports, surfaceMethods, surfaceTable } from "./surface.js";
 
 /** Whether a tool can be called with no arguments: its root schema requires nothing. */
 export function argumentsOptional(tool: ToolIR): boolean {
@@ -44,17 +45,23 @@ function methodDoc(tool: ToolIR): readonly string[] {
 }
 
 export function emitClient(ir: ManifestIR): SourceFile {
-  const typeImports = [...new Set(ir.tools.flatMap((tool) => [tool.input.typeNames.root, ...(tool.output ? [tool.output.typeNames.root] : [])]))];
+  const surface = surfaceImports(ir);
+  const typeImports = [
+    ...new Set(ir.tools.flatMap((tool) => [tool.input.typeNames.root, ...(tool.output ? [tool.output.typeNames.root] : [])])),
+    ...surface.types,
+  ];
   const runtimeImports = ["createToolCaller", "type CallOptions", "type ClientOptions", "type McpClient"];
   if (ir.tools.some((tool) => tool.output !== undefined)) runtimeImports.push("type StructuredToolResult");
   if (ir.tools.some((tool) => tool.output === undefined)) runtimeImports.push("type ToolResult");
   if (ir.tools.some((tool) => tool.mcpHeaders.length > 0)) runtimeImports.push("type HeaderArguments");
+  runtimeImports.push(...surface.runtime);
   const nonObject = ir.tools.filter(nonObjectOutput).map((tool) => string(stringLiteral(tool.wireName)));
   const withHeaders = ir.tools.filter((tool) => tool.mcpHeaders.length > 0);
   const statements: Statement[] = [
     header(ir, "Typed client: one method per tool."),
     importDeclaration(runtimeImports, `"./runtime.js"`),
     ...(typeImports.length > 0 ? [importDeclaration(typeImports, `"./types.js"`, true)] : []),
+    ...(surface.uriTemplate ? [importDeclaration(["expandUriTemplate"], `"./uri-template.js"`)] : []),
     importDeclaration(["validators"], `"./validators.js"`),
     {
       kind: "interface",
@@ -63,10 +70,17 @@ export function emitClient(ir: ManifestIR): SourceFile {
         "(throwing `ValidationError` before sending anything), calls the tool, throws",
         "`ToolError` when the result has `isError: true`, and validates",
         "`structuredContent` against the outputSchema (`ValidationError` with the result).",
+        ...(hasSurface(ir)
+          ? [
+              "Then one method per prompt (`prompts/get`), per resource template (its URI",
+              "expanded, then `resources/read`) and per fixed resource, each checking what it",
+              "is given first.",
+            ]
+          : []),
       ],
       exported: true,
       name: "ToolsClient",
-      members: ir.tools.map(method),
+      members: [...ir.tools.map(method), ...surfaceMethods(ir)],
       spaced: true,
     },
     {
@@ -98,7 +112,8 @@ export function emitClient(ir: ManifestIR): SourceFile {
         ]
       : []),
     ...(withHeaders.length > 0 ? [headerArguments(withHeaders)] : []),
-    createClient({ nonObjectOutputs: nonObject.length > 0, headerArguments: withHeaders.length > 0 }),
+    ...(hasSurface(ir) ? [surfaceTable(ir)] : []),
+    createClient({ nonObjectOutputs: nonObject.length > 0, headerArguments: withHeaders.length > 0, surface: hasSurface(ir) }),
   ];
   return { path: "client.ts", format: "typescript", statements };
 }
@@ -177,11 +192,19 @@ function headerArguments(tools: readonly ToolIR[]): VariableStatement {
   };
 }
 
-/** `createClient` (templates/client/client.ts), passing `createToolCaller` the tables this manifest has. */
-function createClient(tables: { nonObjectOutputs: boolean; headerArguments: boolean }): TemplateInsertion {
+/**
+ * `createClient` (templates/client/client.ts), passing `createToolCaller` the
+ * tables this manifest has, and, with prompts or resources, adding their
+ * methods (`addSurfaceMethods`).
+ */
+function createClient(tables: { nonObjectOutputs: boolean; headerArguments: boolean; surface: boolean }): TemplateInsertion {
   const traits = "{\n    hasOutputSchema,\n  }";
   const names = ["hasOutputSchema", ...(tables.nonObjectOutputs ? ["nonObjectOutputs"] : []), ...(tables.headerArguments ? ["headerArguments"] : [])];
-  return template("client/client.ts", names.length === 1 ? [] : [{ find: traits, replace: `{\n${names.map((name) => `    ${name},\n`).join("")}  }` }]);
+  const ending = "  return methods as unknown as ToolsClient;";
+  return template("client/client.ts", [
+    ...(names.length === 1 ? [] : [{ find: traits, replace: `{\n${names.map((name) => `    ${name},\n`).join("")}  }` }]),
+    ...(tables.surface ? [{ find: ending, replace: `  addSurfaceMethods(methods, client, options, surface);\n${ending}` }] : []),
+  ]);
 }
 
 /**

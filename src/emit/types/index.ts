@@ -1,13 +1,16 @@
 /**
  * Emits `types.ts`: the shared types (one input type and, with an
- * `outputSchema`, one output type per tool, named types for `$defs`, and the
- * `ToolMap`). No runtime code: a client and a server both import it.
+ * `outputSchema`, one output type per tool, named types for `$defs`, the
+ * arguments of each prompt, the variables of each resource template, the
+ * URIs of the fixed resources, and the `ToolMap`). No runtime code: a client
+ * and a server both import it.
  */
 import type { ManifestIR, NormalizedSchema, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
 import { docLines, stringLiteral, typePropertyKey } from "../../shared/escape.js";
 import { header, property, reference, typeLiteral } from "../nodes.js";
 import { template } from "../template-code.js";
 import { SchemaTypeWriter } from "./schema-to-type.js";
+import { surfaceTypes } from "./surface.js";
 
 export function emitTypes(ir: ManifestIR): SourceFile {
   const statements: Statement[] = [header(ir, "Shared types derived from the tools' inputSchema and outputSchema. Types only.")];
@@ -15,7 +18,7 @@ export function emitTypes(ir: ManifestIR): SourceFile {
     statements.push(...schemaTypes(tool, tool.input, `Arguments of tool ${stringLiteral(tool.wireName)}.`));
     if (tool.output !== undefined) statements.push(...schemaTypes(tool, tool.output, `\`structuredContent\` of tool ${stringLiteral(tool.wireName)}.`));
   }
-  statements.push(toolMap(ir), template("client/types.ts"));
+  statements.push(...surfaceTypes(ir), toolMap(ir), template("client/types.ts"));
   return { path: "types.ts", format: "typescript", statements };
 }
 

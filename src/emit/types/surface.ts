@@ -1,0 +1,74 @@
+/**
+ * The types of the prompts, resource templates and fixed resources in
+ * `types.ts`: each prompt's arguments (every value a string, as MCP's
+ * `prompts/get` says), each template's variables (RFC 6570 values), and
+ * `ResourceUri`, the URIs of the fixed resources.
+ */
+import type { ManifestIR, PromptIR, ResourceTemplateIR, TypeAliasDeclaration, TypeMember, TypeNode } from "../../ir/index.js";
+import { docLines, stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { literal, property, reference, typeLiteral } from "../nodes.js";
+
+/** A type no key of which can be given: what a prompt without arguments, or a template without variables, takes. */
+const nothing = (parameter: string): TypeNode => typeLiteral([{ kind: "index", readonly: false, parameter, type: reference("never") }], false);
+
+/** `string | readonly string[] | { readonly [key: string]: string }`: an exploded variable's value. */
+const COMPOSITE: TypeNode = {
+  kind: "union",
+  types: [
+    reference("string"),
+    { kind: "array", element: reference("string"), readonly: true },
+    typeLiteral([{ kind: "index", readonly: true, parameter: "key", type: reference("string") }], false),
+  ],
+};
+
+const paragraphs = (...parts: Array<string | undefined>) => parts.filter((part) => part !== undefined && part !== "").join("\n\n");
+
+function promptArguments(prompt: PromptIR): TypeAliasDeclaration {
+  const members: TypeMember[] = prompt.arguments.map((argument) =>
+    property(typePropertyKey(argument.name), reference("string"), {
+      optional: !argument.required,
+      doc: docLines({ text: paragraphs(argument.title, argument.description) }),
+    }),
+  );
+  return {
+    kind: "typeAlias",
+    doc: docLines({ text: paragraphs(`Arguments of prompt ${stringLiteral(prompt.wireName)}.`, prompt.title, prompt.description) }),
+    exported: true,
+    name: prompt.typeName,
+    type: members.length === 0 ? nothing("argument") : typeLiteral(members, true),
+  };
+}
+
+function templateVariables(template: ResourceTemplateIR): TypeAliasDeclaration {
+  const members: TypeMember[] = template.variables.map((variable) =>
+    property(typePropertyKey(variable.name), variable.composite ? COMPOSITE : reference("string"), { optional: !variable.required }),
+  );
+  return {
+    kind: "typeAlias",
+    doc: docLines({
+      text: paragraphs(
+        `Variables of resource template ${stringLiteral(template.wireName)}: ${stringLiteral(template.uriTemplate)} (RFC 6570).`,
+        template.title,
+      ),
+    }),
+    exported: true,
+    name: template.typeName,
+    type: members.length === 0 ? nothing("variable") : typeLiteral(members, true),
+  };
+}
+
+function resourceUri(ir: ManifestIR): TypeAliasDeclaration {
+  const uris = ir.resources.map((resource) => literal(stringLiteral(resource.uri)));
+  return {
+    kind: "typeAlias",
+    doc: ["The URI of every fixed resource the server lists (`resources/list`)."],
+    exported: true,
+    name: "ResourceUri",
+    type: uris.length === 1 ? uris[0]! : { kind: "union", types: uris },
+  };
+}
+
+/** The types of the prompts, templates and resources, in that order; none for a manifest without them. */
+export function surfaceTypes(ir: ManifestIR): TypeAliasDeclaration[] {
+  return [...ir.prompts.map(promptArguments), ...ir.resourceTemplates.map(templateVariables), ...(ir.resources.length > 0 ? [resourceUri(ir)] : [])];
+}
