@@ -48,7 +48,7 @@ describe("mcpgen pull over a configuration", () => {
     await configure(root, server.url.href);
     const pulled = await cliIn(root, ["pull", "github"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
-    expect(pulled.stdout).toContain("github: pulled 1 tool, 1 prompt from github (.mcp.json) into src/mcp/github (7 files written");
+    expect(pulled.stdout).toContain("github: pulled 1 tool, 1 prompt from github (.mcp.json) into src/mcp/github (9 files written");
     expect(await cliIn(root, ["pull", "--check", "github"])).toMatchObject({ code: 0 });
 
     prompts.push({ name: "summary" });
