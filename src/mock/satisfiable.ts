@@ -217,7 +217,8 @@ function smallest(schema: Schema, pointer: string, root: Schema, depth: number, 
     const count = number(schema["minItems"]) ?? 0;
     const contains = (number(schema["minContains"]) ?? 1) * smallest(schema["contains"] as Schema, pointer, root, depth + 1, found);
     const each = "items" in schema ? smallest(schema["items"] as Schema, joinPointer(pointer, "items"), root, depth + 1, found) : 0;
-    units = Math.max(units, note(count + count * each + contains));
+    note(count);
+    units = Math.max(units, Math.min(count + count * each + contains, 1e16));
   }
   if (only("object")) {
     const properties = isRecord(schema["properties"]) ? schema["properties"] : {};
@@ -228,7 +229,8 @@ function smallest(schema: Schema, pointer: string, root: Schema, depth: number, 
         sum += smallest(properties[name] as Schema, joinPointer(pointer, "properties", name), root, depth + 1, found);
       }
     }
-    units = Math.max(units, note(sum));
+    note(number(schema["minProperties"]) ?? 0);
+    units = Math.max(units, Math.min(sum, 1e16));
   }
   return units;
 }
