@@ -480,13 +480,15 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--force", "with --record: write even into the root directory or your home directory (refused otherwise)")
     .action(async (operands: string[], options: MockCliOptions, command: Command) => {
       const usage = (message: string): never => usageError(command, message);
-      const words = command.parent?.args ?? [];
+      // The words as given (`args` loses a `--` that follows an operand): what follows `--` is a command.
+      const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
       const dash = words.indexOf("--");
       const commandLength = dash === -1 ? 0 : Math.min(operands.length, words.length - dash - 1);
       const targets = operands.slice(0, operands.length - commandLength);
       const http = options.http === undefined ? undefined : { port: options.http, host: options.host, allowedHosts: options.allowedHost };
       if (options.http === undefined && (options.host !== undefined || options.allowedHost.length > 0)) usage("--host and --allowed-host go with --http");
       const log = (message: string) => io.stderr(`${message}\n`);
+      const onDrop = () => log("mcpgen mock: dropped the connection, as a fixture asks; the mock has stopped");
       const stopping = watchSignal(io);
       let running: Awaited<ReturnType<typeof import("../commands/mock.js").mock>>;
       try {
@@ -514,6 +516,7 @@ export function buildProgram(io: Io = defaultIo): Command {
               signal: stopping.signal,
               http,
               log,
+              onDrop,
               onRecorded: options.quiet ? undefined : (event) => log(`recorded a call of ${JSON.stringify(event.tool)} in ${event.file}`),
             });
           } catch (error) {
@@ -531,7 +534,7 @@ export function buildProgram(io: Io = defaultIo): Command {
                 ? "missing the manifest to mock (or --record <dir> to record a live server)"
                 : `one manifest at a time (got ${targets.length})`,
             );
-          running = await mockCommand.mock({ manifest: targets[0]!, fixtures: options.fixtures, seed: options.seed, http, log });
+          running = await mockCommand.mock({ manifest: targets[0]!, fixtures: options.fixtures, seed: options.seed, http, log, onDrop });
         }
       } catch (error) {
         stopping.dispose();

@@ -386,7 +386,12 @@ async function readSnapshot(path: string): Promise<RawManifest> {
  * client that rejects what the server accepts. Such a value is kept, with a
  * warning saying where it is and that it is now in the snapshot.
  */
-export function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: string, secrets: Secrets): { manifest: RawManifest; diagnostics: Diagnostic[] } {
+export function prepareSnapshot(
+  manifest: RawManifest,
+  snapshotPath: string,
+  label: string,
+  secrets: Secrets,
+): { manifest: RawManifest; diagnostics: Diagnostic[] } {
   const body = JSON.parse(
     JSON.stringify({
       server: manifest.server,

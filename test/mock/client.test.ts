@@ -67,7 +67,12 @@ describe("createMockClient under the generated client", () => {
 
   it("answers from the first fixture that matches, partially or exactly, before generating", async () => {
     const fixtures: Fixture[] = [
-      { tool: "get_weather", arguments: { location: "Oslo", units: "metric" }, match: "exact", structuredContent: { temperature: 1, conditions: "exact", humidity: 50 } },
+      {
+        tool: "get_weather",
+        arguments: { location: "Oslo", units: "metric" },
+        match: "exact",
+        structuredContent: { temperature: 1, conditions: "exact", humidity: 50 },
+      },
       { tool: "get_weather", arguments: { location: "Oslo" }, structuredContent: { temperature: 2, conditions: "partial", humidity: 50 } },
       { tool: "get_weather", arguments: { location: "Oslo" }, structuredContent: { temperature: 3, conditions: "never reached", humidity: 50 } },
     ];
@@ -85,7 +90,9 @@ describe("createMockClient under the generated client", () => {
     const weather = createClient(createMockClient({ manifest, fixtures: [{ tool: "get_weather", structuredContent: { temperature: "warm" } }] }));
     const error = await weather.getWeather({ location: "Oslo" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).message).toContain('The fixture fixtures#/fixtures/0 of tool "get_weather" does not match its outputSchema:\n  /conditions: is required\n  /humidity: is required\n  /temperature: must be number');
+    expect((error as ToolError).message).toContain(
+      'The fixture fixtures#/fixtures/0 of tool "get_weather" does not match its outputSchema:\n  /conditions: is required\n  /humidity: is required\n  /temperature: must be number',
+    );
   });
 
   it("injects faults: isError, a protocol error, a delay past the timeout, an abort, a dropped connection (SDK v2's errors)", async () => {
@@ -145,7 +152,9 @@ describe("createMockClient under the generated client", () => {
   });
 
   it("answers a clear tool error for an outputSchema that admits no value", async () => {
-    const result = (await createMockClient({ manifest: { tools: [{ name: "never", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { a: false }, required: ["a"] } }] } }).callTool({
+    const result = (await createMockClient({
+      manifest: { tools: [{ name: "never", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { a: false }, required: ["a"] } }] },
+    }).callTool({
       name: "never",
     })) as { isError: boolean; content: Array<{ text: string }> };
     expect(result.isError).toBe(true);
@@ -154,8 +163,16 @@ describe("createMockClient under the generated client", () => {
 
   it("reads a fixtures folder, and says which file and pointer is wrong", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
-    await writeFile(join(dir, "b.json"), JSON.stringify({ tool: "get_weather", fixtures: [{ structuredContent: { temperature: 2, conditions: "b", humidity: 50 } }] }));
-    await writeFile(join(dir, "a.json"), JSON.stringify({ fixtures: [{ tool: "get_weather", arguments: { location: "Oslo" }, structuredContent: { temperature: 1, conditions: "a", humidity: 50 } }] }));
+    await writeFile(
+      join(dir, "b.json"),
+      JSON.stringify({ tool: "get_weather", fixtures: [{ structuredContent: { temperature: 2, conditions: "b", humidity: 50 } }] }),
+    );
+    await writeFile(
+      join(dir, "a.json"),
+      JSON.stringify({
+        fixtures: [{ tool: "get_weather", arguments: { location: "Oslo" }, structuredContent: { temperature: 1, conditions: "a", humidity: 50 } }],
+      }),
+    );
     await writeFile(join(dir, "manifest.json"), "not a fixture, and never read as one");
     expect(loadFixtures(dir).map((fixture) => fixture.origin)).toEqual([join(dir, "a.json#/fixtures/0"), join(dir, "b.json#/fixtures/0")]);
     const weather = createClient(createMockClient({ manifest, fixtures: dir }));

@@ -67,7 +67,9 @@ describe.skipIf(!present)("values for every corpus tool with an outputSchema", (
         else failures.push(`${file} ${tool.wireName}: ${first.ok ? "ajv rejects the value" : first.reason}`);
       }
     }
-    console.log(`mock values: ${valid} of ${tools} corpus tools with an outputSchema (${((100 * valid) / tools).toFixed(1)} %) get a value that validates; ${admitNone.length} admit none`);
+    console.log(
+      `mock values: ${valid} of ${tools} corpus tools with an outputSchema (${((100 * valid) / tools).toFixed(1)} %) get a value that validates; ${admitNone.length} admit none`,
+    );
     expect(failures).toEqual([]);
     expect(admitNone).toEqual([]);
     expect(valid).toBe(tools);
@@ -86,8 +88,20 @@ describe("where a value comes from", () => {
     ["default when no example validates", { schema: { type: "integer", examples: ["x"], default: 4 }, source: "default", value: 4 }],
     ["generated when neither validates", { schema: { type: "integer", minimum: 10, default: 3 }, source: "generated" }],
     ["generated for a pattern", { schema: { type: "string", pattern: "^[A-Z]{3}-\\d{4}$" }, source: "generated" }],
-    ["generated for a recursive schema", { schema: { $defs: { n: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/n" } } }, required: ["kids"] } }, $ref: "#/$defs/n" }, source: "generated" }],
-    ["generated for a 2020-12 tuple", { schema: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 2 }, source: "generated" }],
+    [
+      "generated for a recursive schema",
+      {
+        schema: {
+          $defs: { n: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/n" } } }, required: ["kids"] } },
+          $ref: "#/$defs/n",
+        },
+        source: "generated",
+      },
+    ],
+    [
+      "generated for a 2020-12 tuple",
+      { schema: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 2 }, source: "generated" },
+    ],
   ])("%s", (_name, { schema, source, value }) => {
     const outcome = valueFor(schema, check(schema), 1);
     expect(outcome.ok && outcome.source).toBe(source);
@@ -122,7 +136,11 @@ describe("schemas that admit no value, or only a huge one", () => {
       { $defs: { node: { type: "object", properties: { next: { $ref: "#/$defs/node" } }, required: ["next"] } }, $ref: "#/$defs/node" },
       "a required property that contains itself without end (#/$defs/node) at /$defs/node/properties/next",
     ],
-    ["a required property that additionalProperties forbids", { type: "object", additionalProperties: false, required: ["x"] }, 'the required property "x", which `additionalProperties: false` forbids at the root'],
+    [
+      "a required property that additionalProperties forbids",
+      { type: "object", additionalProperties: false, required: ["x"] },
+      'the required property "x", which `additionalProperties: false` forbids at the root',
+    ],
     ["an enum of the wrong type", { type: "string", enum: [1, 2] }, "`const` or `enum` values of none of the types the schema allows at the root"],
   ])("%s", (_name, schema, reason) => {
     expect(admitsNone(schema)).toBe(reason);
@@ -142,10 +160,14 @@ describe("schemas that admit no value, or only a huge one", () => {
     expect(tooLarge({ type: "object", properties: { blob: { type: "string", minLength: 50_000_000 } }, required: ["blob"] })).toBe(
       "at least 50000001 characters, items or properties (/properties/blob)",
     );
-    expect(tooLarge({ type: "array", minItems: 1000, items: { type: "array", minItems: 1000, items: { type: "string" } } })).toBe("at least 1001000 characters, items or properties (/items)");
+    expect(tooLarge({ type: "array", minItems: 1000, items: { type: "array", minItems: 1000, items: { type: "string" } } })).toBe(
+      "at least 1001000 characters, items or properties (/items)",
+    );
     expect(tooLarge({ type: "string", minLength: 1000 })).toBeUndefined();
     const outcome = valueFor({ type: "string", minLength: 50_000_000 }, () => ({ ok: true, value: undefined }), 1);
-    expect(outcome.ok === false && outcome.reason).toBe("the schema asks for a value larger than the mock makes: at least 50000000 characters, items or properties (the root)");
+    expect(outcome.ok === false && outcome.reason).toBe(
+      "the schema asks for a value larger than the mock makes: at least 50000000 characters, items or properties (the root)",
+    );
   });
 
   it("says why when no generated value validates", () => {
