@@ -47,8 +47,9 @@ export interface ResponderOptions {
 }
 
 export interface Responder {
+  /** The whole answer to a call: an unknown tool or arguments that are no object (-32602), invalid arguments (a tool error), then fixtures and values. */
   answer(toolName: string, args: unknown): MockAnswer;
-  /** Whether fixtures are looked at before arguments are checked (never): exposed for the server, which checks arguments itself. */
+  /** The answer to a call of a listed tool whose arguments were checked already (the mock server checks them as a scaffold does). */
   answerChecked(toolName: string, args: Record<string, unknown>): MockAnswer;
 }
 
