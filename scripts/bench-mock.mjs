@@ -81,3 +81,40 @@ rmSync(scratch, { recursive: true, force: true });
 console.log(
   `validators for ${compiled} tools of ${servers.length} servers: compiled in memory ${Math.round(inMemory)} ms; the client package rendered (validators.ts and the rest, not yet transpiled nor imported) ${Math.round(rendered)} ms (${(rendered / inMemory).toFixed(1)}x)`,
 );
+
+// 3. Schemas harder than the corpus's: what json-schema-faker gives alone, and what the mock answers.
+const HARD = {
+  "a backreference": { type: "string", pattern: "^(a|b)\\1$" },
+  "a Unicode property escape": { type: "string", pattern: "^\\p{Lu}\\p{Ll}+$" },
+  "propertyNames with minProperties": { type: "object", propertyNames: { pattern: "^x-" }, minProperties: 2 },
+  "an example that breaks its schema": { type: "string", minLength: 10, examples: ["short"] },
+  "a default that breaks its schema": { type: "integer", default: "x" },
+  "an integer near 2^53": { type: "integer", minimum: 9007199254740990 },
+  "a required __proto__ property": JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}'),
+  "crossed bounds": { type: "integer", minimum: 5, maximum: 3 },
+  "a required property that contains itself": {
+    $defs: { n: { type: "object", properties: { next: { $ref: "#/$defs/n" } }, required: ["next"] } },
+    $ref: "#/$defs/n",
+  },
+  "minLength 50,000,000": { type: "string", minLength: 50_000_000 },
+};
+const { compileValidators: compile } = await import(join(root, "dist/src/mock/validators.js"));
+for (const [name, schema] of Object.entries(HARD)) {
+  const ir = normalizeManifest(parseManifest(JSON.stringify({ tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema: schema }] }), name));
+  const normalized = ir.tools[0].output.schema;
+  const validate = judge.compile(typeof normalized === "boolean" ? normalized : { ...normalized });
+  let alone;
+  const started = performance.now();
+  if (name.startsWith("minLength")) alone = "not run (it takes about 40 s and 100 MB)";
+  else {
+    try {
+      alone = validate(generateSync(normalized, { seed: 7, useExamplesValue: true, useDefaultValue: true })) ? "valid" : "INVALID";
+    } catch (error) {
+      alone = `throws (${error.message.slice(0, 60)})`;
+    }
+  }
+  const validators = compile(ir);
+  const outcome = valueFor(normalized, (value) => validators.validateOutput("t", value), 7);
+  const mock = outcome.ok ? (validate(outcome.value) ? `a valid ${outcome.source} value` : "INVALID") : `the tool error: ${outcome.reason}`;
+  console.log(`${name}: json-schema-faker ${alone}; the mock answers ${mock} (${Math.round(performance.now() - started)} ms)`);
+}

@@ -22,10 +22,10 @@ import { MANIFEST_FILE, SNAPSHOT_GENERATED_BY } from "../shared/output-names.js"
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { writeFiles } from "../write/index.js";
 import { checkFixtures, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
-import { createResponder, mockTools, type MockAnswer } from "../mock/responder.js";
-import { serveMockHttp, serveMockStdio, type CallAnswerer, type ListedTool, type MockServerDefinition } from "../mock/server.js";
-import { compileValidators } from "../mock/validators.js";
-import { canonicalJson } from "../mock/values.js";
+import { canonicalJson } from "../mock/json.js";
+// The value generator, the validators and the SDK server load only when a mock is served (`mcpgen` re-exports this file).
+import type { MockAnswer } from "../mock/responder.js";
+import type { CallAnswerer, ListedTool, MockServerDefinition } from "../mock/server.js";
 import { prepareSnapshot, relabel, resolveServer, DEFAULT_TIMEOUT_MS, type PullOptions, type PullEvent } from "./pull.js";
 
 /** Where a mock serves: stdio (the default), or Streamable HTTP on a port. */
@@ -80,6 +80,7 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
   }
   const raw = await readManifestFile(options.manifest);
   const ir = await withinStack(raw, () => normalize(raw));
+  const [{ compileValidators }, { createResponder, mockTools }] = await Promise.all([import("../mock/validators.js"), import("../mock/responder.js")]);
   const validators = compileValidators(ir);
   const fixtures =
     options.fixtures === undefined ? [] : readFixtureFolder(options.fixtures).flatMap(({ path, document }) => parseFixtureDocument(document, path));
@@ -129,6 +130,7 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
     const prepared = prepareSnapshot(session.listed.manifest, snapshotPath, spec.label, secrets);
     const ir = await withinStack(prepared.manifest, () => normalize(prepared.manifest));
     await writeFiles([emitManifestSnapshot(ir)], options.dir);
+    const { compileValidators } = await import("../mock/validators.js");
     const validators = compileValidators(ir);
     const recorder = new Recorder(ir, options.dir, secrets, options.onRecorded);
     let fault: ((error: unknown) => void) | undefined;
@@ -197,6 +199,7 @@ async function serve(
     },
     log: options.log,
   };
+  const { serveMockHttp, serveMockStdio } = await import("../mock/server.js");
   if (options.http === undefined) {
     const running = await serveMockStdio(definition);
     closeServer = () => running.close();

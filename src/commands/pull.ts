@@ -240,7 +240,10 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 }
 
 /** Turns the target options into a `ServerSpec`; usage mistakes are `usage` errors. */
-export async function resolveServer(options: Omit<PullOptions, "outDir"> & { outDir?: string | undefined }, secrets: Secrets): Promise<{ spec: ServerSpec; configFile?: string | undefined }> {
+export async function resolveServer(
+  options: Omit<PullOptions, "outDir"> & { outDir?: string | undefined },
+  secrets: Secrets,
+): Promise<{ spec: ServerSpec; configFile?: string | undefined }> {
   const environment = options.environment ?? process.env;
   const usage = (message: string, hint?: string) => userError("usage", message, { hint });
   const command = options.command ?? [];

@@ -16,6 +16,7 @@ import { generateSync, type JsonSchema } from "json-schema-faker";
 import type { Schema } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
 import type { ValidationOutcome } from "./validators.js";
+import { canonicalJson } from "./json.js";
 import { admitsNone, tooLarge } from "./satisfiable.js";
 
 /** Where a value came from: what the mock states in each answer's `_meta`. */
@@ -85,14 +86,4 @@ export function callSeed(seed: number, toolName: string, args: unknown): number 
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash;
-}
-
-/** JSON with every object's keys in code-point order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }

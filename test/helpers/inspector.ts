@@ -27,7 +27,17 @@ export async function ensureInspector(): Promise<{ node: string; launcher: strin
   if (!existsSync(launcher)) {
     await run(
       "npm",
-      ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--ignore-scripts", `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`],
+      [
+        "install",
+        "--prefix",
+        prefix,
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`,
+      ],
       { timeout: 240_000 },
     );
   }

@@ -53,7 +53,19 @@ describe("mcpgen mock --record, then --fixtures", () => {
   it("records a real server (server-memory over stdio), replays it offline with the same answers, and writes no secret", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-"));
     const memoryFile = join(dir, "..", `${dir.split("/").pop()}-memory.jsonl`);
-    const recorded = await callAll([bin, "mock", "--record", dir, "-e", `MEMORY_FILE_PATH=${memoryFile}`, "-e", `TOKEN=${SECRET}`, "--", process.execPath, memoryServer]);
+    const recorded = await callAll([
+      bin,
+      "mock",
+      "--record",
+      dir,
+      "-e",
+      `MEMORY_FILE_PATH=${memoryFile}`,
+      "-e",
+      `TOKEN=${SECRET}`,
+      "--",
+      process.execPath,
+      memoryServer,
+    ]);
     expect(recorded.answers.map((answer) => answer["isError"] ?? false)).toEqual(CALLS.map(() => false));
     // The live answers pass through as the server sent them: the echoed secret reaches the client.
     expect(JSON.stringify(recorded.answers[5])).toContain(SECRET);
@@ -65,7 +77,10 @@ describe("mcpgen mock --record, then --fixtures", () => {
       expect(text, file).not.toContain(SECRET);
       expect(text, file).not.toContain(memoryFile);
     }
-    const createEntities = JSON.parse(await readFile(join(dir, "create-entities.json"), "utf8")) as { generatedBy: string; fixtures: Array<{ arguments: unknown; match: string }> };
+    const createEntities = JSON.parse(await readFile(join(dir, "create-entities.json"), "utf8")) as {
+      generatedBy: string;
+      fixtures: Array<{ arguments: unknown; match: string }>;
+    };
     expect(createEntities.generatedBy).toBe("mcpgen");
     expect(createEntities.fixtures.map((fixture) => fixture.match)).toEqual(["exact", "exact"]);
     expect(JSON.stringify(createEntities.fixtures[1]!.arguments)).toContain("token ***");
