@@ -161,7 +161,17 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
       ...ir.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, spec.label, (text) => secrets.redact(text))),
     ];
     const running = await serve(ir, { validators, answer }, options, { fixtures: 0, diagnostics }, session);
-    const done = Promise.race([running.done, faulted]).finally(() => session.close());
+    // A failure of the live server ends the recording: the proxy stops serving, and `done` rejects with the failure.
+    let failure: { error: unknown } | undefined;
+    const stopped = faulted.catch(async (error: unknown) => {
+      failure = { error };
+      await running.close();
+    });
+    const done = Promise.race([running.done, stopped])
+      .then(() => {
+        if (failure !== undefined) throw failure.error;
+      })
+      .finally(() => session.close());
     return { ...running, done };
   } catch (error) {
     await session.close();

@@ -23,7 +23,7 @@ import {
 import type { Server } from "@modelcontextprotocol/server";
 import type { ServerInfo } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
-import type { MockAnswer, MockResult } from "./responder.js";
+import type { MockAnswer } from "./responder.js";
 import { describeIssues, errorResult } from "./responder.js";
 import type { ToolValidators } from "./validators.js";
 
@@ -48,52 +48,48 @@ export interface MockServerDefinition {
 /** MCP "Error Handling": an unknown tool is a protocol error, -32602. */
 const INVALID_PARAMS = -32602;
 
-/** A new server for one stdio connection or one HTTP request. */
-export function createMockServer(definition: MockServerDefinition): Server {
+/**
+ * The factory of servers for one mock: a new server for each stdio
+ * connection or HTTP request, all from one runtime definition (the runtime
+ * prepares a definition once, so that a request costs no pass over the tools).
+ */
+export function mockServerFactory(definition: MockServerDefinition): () => Server {
   const byName = new Map(definition.tools.map((tool) => [tool.name, tool]));
   // The runtime checks that every tool has a handler; the mock's tools/call below answers instead of them.
   const handlers: Record<string, RegisteredHandler> = {};
   for (const tool of definition.tools) Object.defineProperty(handlers, tool.name, { value: { tool: tool.name, handle: () => undefined }, enumerable: true });
   const info = {
+    ...definition.info,
     name: typeof definition.info.name === "string" ? definition.info.name : "mcpgen-mock",
     version: typeof definition.info.version === "string" ? definition.info.version : "0.0.0",
-    ...definition.info,
   };
-  const server = createMcpServer(
-    {
-      info: info as { name: string; version: string },
-      instructions: definition.instructions,
-      tools: definition.tools,
-      handlers,
-      validators: definition.validators,
-    },
-    definition.log === undefined ? {} : { log: definition.log },
-  );
-  server.setRequestHandler("tools/call", async (request, ctx) => {
-    const name = request.params.name;
-    const tool = byName.get(name);
-    if (tool === undefined) throw protocolError(INVALID_PARAMS, `Unknown tool: ${JSON.stringify(name)}`);
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    // As a scaffold: invalid arguments are a tool error the model can correct (SEP-1303), in the runtime's words.
-    const input = definition.validators.validateInput(name, args);
-    const answer: MockAnswer =
-      input.ok === false
-        ? { kind: "result", result: errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`), delayMs: 0 }
-        : await definition.answer(name, args, ctx.mcpReq.signal);
-    await delay(answer.delayMs, ctx.mcpReq.signal);
-    if (answer.kind === "drop") {
-      definition.onDrop();
-      // The connection is going away; nothing is answered.
-      return new Promise<never>(() => undefined);
-    }
-    if (answer.kind === "error") throw protocolError(answer.code, answer.message, answer.data);
-    const outputSchema = tool["outputSchema"];
-    return server.projectCallToolResult(
-      answer.result as MockResult as Parameters<Server["projectCallToolResult"]>[0],
-      isRecord(outputSchema) ? outputSchema : undefined,
-    );
-  });
-  return server;
+  const runtime = { info, instructions: definition.instructions, tools: definition.tools, handlers, validators: definition.validators };
+  const options = definition.log === undefined ? {} : { log: definition.log };
+  return () => {
+    const server = createMcpServer(runtime, options);
+    server.setRequestHandler("tools/call", async (request, ctx) => {
+      const name = request.params.name;
+      const tool = byName.get(name);
+      if (tool === undefined) throw protocolError(INVALID_PARAMS, `Unknown tool: ${JSON.stringify(name)}`);
+      const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+      // As a scaffold: invalid arguments are a tool error the model can correct (SEP-1303), in the runtime's words.
+      const input = definition.validators.validateInput(name, args);
+      const answer: MockAnswer =
+        input.ok === false
+          ? { kind: "result", result: errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`), delayMs: 0 }
+          : await definition.answer(name, args, ctx.mcpReq.signal);
+      await delay(answer.delayMs, ctx.mcpReq.signal);
+      if (answer.kind === "drop") {
+        definition.onDrop();
+        // The connection is going away; nothing is answered.
+        return new Promise<never>(() => undefined);
+      }
+      if (answer.kind === "error") throw protocolError(answer.code, answer.message, answer.data);
+      const outputSchema = tool["outputSchema"];
+      return server.projectCallToolResult(answer.result as Parameters<Server["projectCallToolResult"]>[0], isRecord(outputSchema) ? outputSchema : undefined);
+    });
+    return server;
+  };
 }
 
 /** An error the SDK answers as a JSON-RPC error with this code, message and data (as the runtime's `protocolError`). */
@@ -119,10 +115,10 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Serves one client over stdin/stdout (or `transport`), on whichever era it opens with. */
 export function serveMockStdio(definition: MockServerDefinition, options: Parameters<typeof serveRuntimeStdio>[1] = {}): Promise<RunningServer> {
-  return serveRuntimeStdio(() => createMockServer(definition), { ...options, ...(definition.log === undefined ? {} : { log: definition.log }) });
+  return serveRuntimeStdio(mockServerFactory(definition), { ...options, ...(definition.log === undefined ? {} : { log: definition.log }) });
 }
 
 /** Serves Streamable HTTP (both eras), on 127.0.0.1 unless told otherwise. */
 export function serveMockHttp(definition: MockServerDefinition, options: HttpOptions = {}): Promise<RunningHttpServer> {
-  return serveRuntimeHttp(() => createMockServer(definition), { ...options, ...(definition.log === undefined ? {} : { log: definition.log }) });
+  return serveRuntimeHttp(mockServerFactory(definition), { ...options, ...(definition.log === undefined ? {} : { log: definition.log }) });
 }

@@ -96,3 +96,50 @@ describe("mcpgen mock --record, then --fixtures", () => {
     expect(again.answers.map(seen)).toEqual(replayed.answers.map(seen));
   });
 });
+
+describe("mcpgen mock --record: errors and failures of the live server", () => {
+  const script = join(repoRoot, "test/fixtures/pull/scripted-server.mjs");
+
+  /** `mcpgen mock --record` over HTTP as a child process, its URL read from stderr. */
+  async function recordOverHttp(dir: string, scenario: string) {
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [bin, "mock", "--record", dir, "--http", "0", "--", process.execPath, script, scenario], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    const output = { stderr: "" };
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        output.stderr += chunk.toString();
+        const found = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(output.stderr);
+        if (found !== null) resolve(found[1]!);
+      });
+      void exited.then(() => reject(new Error(`the mock exited: ${output.stderr}`)));
+    });
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    return { child, client, exited, output };
+  }
+
+  it("passes a protocol error on, and records it as a fixture that replays it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-error-"));
+    const { child, client, exited } = await recordOverHttp(dir, "plain");
+    await expect(client.callTool({ name: "echo", arguments: { q: "x" } })).rejects.toThrow(/Method not found/);
+    await client.close();
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    const recorded = JSON.parse(await readFile(join(dir, "echo.json"), "utf8")) as { fixtures: unknown[] };
+    expect(recorded.fixtures).toEqual([{ arguments: { q: "x" }, match: "exact", error: { code: -32601, message: "Method not found" } }]);
+  });
+
+  it("stops with exit code 1, saying why, when the live server exits mid-session", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-fault-"));
+    const { client, exited, output } = await recordOverHttp(dir, "dies-on-call");
+    await expect(client.callTool({ name: "echo", arguments: { q: "x" } })).rejects.toThrow();
+    expect(await exited).toBe(1);
+    expect(output.stderr).toContain("fatal: the tool crashed");
+    await client.close().catch(() => undefined);
+    expect((await readdir(dir)).sort()).toEqual(["manifest.json"]);
+  });
+});
