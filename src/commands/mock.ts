@@ -143,7 +143,8 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
       try {
         outcome = await session.callTool(name, args);
       } catch (error) {
-        fault!(error);
+        // The client gets this answer first; then the recording stops (its server is gone).
+        setTimeout(() => fault!(error), ANSWER_BEFORE_STOPPING_MS);
         return {
           kind: "error",
           code: INTERNAL_ERROR,
@@ -180,6 +181,8 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
 }
 
 const INTERNAL_ERROR = -32603;
+/** How long a recording whose live server failed keeps serving, so that the call that found the failure is answered. */
+const ANSWER_BEFORE_STOPPING_MS = 200;
 
 /** Serves `ir`'s tools with `answers`, over stdio or HTTP. */
 async function serve(
