@@ -93,5 +93,6 @@ export {
   type Emit,
   type LoadOptions,
 } from "./commands/config.js";
+export { mock, record, type MockOptions, type RecordOptions, type RunningMock, type MockHttpOptions } from "./commands/mock.js";
 export { watchProject, type WatchOptions, type WatchEvent, type WatchReason } from "./commands/watch.js";
 export { initConfig, type InitOptions, type InitResult } from "./commands/init.js";

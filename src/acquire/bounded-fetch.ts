@@ -30,6 +30,11 @@ export class ResponseBudget {
     return this.used > this.limit;
   }
 
+  /** Starts counting afresh (a live session's next call), unless the limit was passed already. */
+  renew(): void {
+    if (!this.exceeded) this.used = 0;
+  }
+
   /** Counts `bytes` just received; false once the total is past the limit (then stop reading). */
   take(bytes: number): boolean {
     this.used += bytes;

@@ -35,6 +35,7 @@ import { boundedFetch, DEFAULT_MAX_RESPONSE_BYTES, ResponseBudget } from "./boun
 import type { FetchLike } from "./fetch-like.js";
 import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
+import type { McpgenError } from "../shared/errors.js";
 import {
   BrokenStream,
   DeadlineExceeded,
@@ -151,6 +152,11 @@ class Watch {
     this.fetch = boundedFetch(this.budget, base);
   }
 
+  /** Lifts the deadline of the whole pull: a session's calls are bounded each on its own. */
+  endless(): void {
+    this.endsAt = Infinity;
+  }
+
   /** Forgets a fault raised by a connection that has been given up (a stdio server that exited on the era probe). */
   forgetFault(): void {
     this.pending = undefined;
@@ -198,6 +204,35 @@ class Watch {
 
 /** Connects to `spec`, lists every tool, and disconnects. Throws `McpgenError` on any fault. */
 export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOptions): Promise<LiveServerResult> {
+  const session = await connectLiveServer(spec, options);
+  await session.close();
+  return session.listed;
+}
+
+/** What a tool call on a live session gave: the server's result as sent, or the JSON-RPC error it answered with. */
+export type LiveCallOutcome = { kind: "result"; result: Record<string, unknown> } | { kind: "error"; code: number; message: string; data?: unknown };
+
+/**
+ * A live server that stays connected after its tools are listed (`mcpgen
+ * mock --record` calls its tools). Each call is bounded by `timeoutMs` and
+ * may read up to `maxResponseBytes`; the pull's `maxTimeMs` bounded only the
+ * connection and the listing. A fault of the connection (the server exits,
+ * writes garbage, a call times out) is thrown as the `McpgenError` a pull
+ * would throw, and ends the session.
+ */
+export interface LiveSession {
+  listed: LiveServerResult;
+  callTool(name: string, args: Record<string, unknown>): Promise<LiveCallOutcome>;
+  /** Closes the connection and stops a child process (with whatever it started). */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to `spec` and lists every tool, as `acquireLiveServer` does, and
+ * keeps the connection for tool calls. Throws `McpgenError` on any fault,
+ * having closed everything.
+ */
+export async function connectLiveServer(spec: ServerSpec, options: LiveServerOptions): Promise<LiveSession> {
   const sdk = await loadSdk();
   const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
   const attempt: Attempt = {
@@ -211,16 +246,33 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   attempt.maxTimeMs = options.maxTimeMs ?? 4 * options.timeoutMs;
   const watch = new Watch(performance.now() + attempt.maxTimeMs, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, options.fetch);
   const closers: Closer[] = [];
-  let failed = false;
   let oauth: OAuthSession | undefined;
   const interrupt = () => watch.fault(new Interrupted("interrupted"));
   options.signal?.addEventListener("abort", interrupt, { once: true });
+  let closed = false;
+  const closeAll = async (failed: boolean) => {
+    if (closed) return;
+    closed = true;
+    options.signal?.removeEventListener("abort", interrupt);
+    for (const close of closers.reverse()) await close(failed);
+    await oauth?.close();
+  };
+  const explain = (error: unknown): McpgenError => {
+    const who = describeServer(attempt);
+    const login = error instanceof Interrupted ? undefined : oauth?.explain(error, who, attempt.phase);
+    if (login !== undefined) return login;
+    const fault = explainFault(error, attempt, sdk.errors);
+    // Any other failure of a request that carried a cached login may be the server refusing that login in its own way.
+    return oauth === undefined || error instanceof Interrupted ? fault : oauth.withCachedLoginHint(fault);
+  };
+  let listed: { result: LiveServerResult; client: Client };
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
     if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress, watch.fetch);
     for (;;) {
       try {
-        return await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth);
+        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth);
+        break;
       } catch (error) {
         if (oauth?.isLoginPending(error) !== true) throw error;
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
@@ -232,18 +284,37 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
       }
     }
   } catch (error) {
-    failed = true;
-    const who = describeServer(attempt);
-    const login = error instanceof Interrupted ? undefined : oauth?.explain(error, who, attempt.phase);
-    if (login !== undefined) throw login;
-    const fault = explainFault(error, attempt, sdk.errors);
-    // Any other failure of a request that carried a cached login may be the server refusing that login in its own way.
-    throw oauth === undefined || error instanceof Interrupted ? fault : oauth.withCachedLoginHint(fault);
-  } finally {
-    options.signal?.removeEventListener("abort", interrupt);
-    for (const close of closers.reverse()) await close(failed);
-    await oauth?.close();
+    const fault = explain(error);
+    await closeAll(true);
+    throw fault;
   }
+  // From here on each call is bounded on its own: by the timeout, and by the budget, afresh for each call.
+  watch.endless();
+  const client = listed.client;
+  return {
+    listed: listed.result,
+    close: () => closeAll(false),
+    async callTool(name, args) {
+      if (closed) throw explain(new ServerExited("closed"));
+      attempt.phase = "tools/call";
+      watch.budget.renew();
+      try {
+        const result = await watch.run(
+          client.request({ method: "tools/call", params: { name, arguments: args } }, RESULT_SCHEMA, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
+          attempt.timeoutMs,
+        );
+        return { kind: "result", result: result as Record<string, unknown> };
+      } catch (error) {
+        if (error instanceof sdk.errors.ProtocolError) {
+          const { code, message, data } = error as unknown as { code: number; message: string; data?: unknown };
+          return { kind: "error", code, message, ...(data === undefined ? {} : { data }) };
+        }
+        const fault = explain(error);
+        await closeAll(true);
+        throw fault;
+      }
+    },
+  };
 }
 
 /** Connects, settles the era and lists every tool: one attempt. */
@@ -256,7 +327,7 @@ async function listServer(
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   options: LiveServerOptions,
   oauth: OAuthSession | undefined,
-): Promise<LiveServerResult> {
+): Promise<{ result: LiveServerResult; client: Client }> {
   const { connection, fellBack } =
     spec.transport === "stdio"
       ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
@@ -303,7 +374,7 @@ async function listServer(
     .filter((list) => surface[list.key] !== undefined)
     .map((list) => counted(surface[list.key]!.length, list.noun));
   progress("listed", `listed ${counted(tools.length, "tool")} in ${counted(pages, "page")}${listedMore.length === 0 ? "" : `, ${listedMore.join(", ")}`}`);
-  return {
+  const result: LiveServerResult = {
     manifest: {
       source: spec.label,
       toolsPointer: "/tools",
@@ -321,6 +392,7 @@ async function listServer(
     pages,
     diagnostics,
   };
+  return { result, client };
 }
 
 /** JSON-RPC's "method not found". */
@@ -672,6 +744,18 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
  * normalised instead, where a problem confined to one costs only that one.
  */
 const PAGE_SCHEMA = {
+  "~standard": {
+    version: 1 as const,
+    vendor: "mcpgen",
+    validate: (value: unknown) =>
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? { value: value as Record<string, unknown> }
+        : { issues: [{ message: "the result is not an object", path: [] }] },
+  },
+};
+
+/** What a `tools/call` answer is read as: any object, as sent (the SDK's own schema would drop fields a recording keeps). */
+const RESULT_SCHEMA = {
   "~standard": {
     version: 1 as const,
     vendor: "mcpgen",

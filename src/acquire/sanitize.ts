@@ -75,6 +75,23 @@ export class Secrets {
     return printable(JSON.stringify(masked.length > max ? `${masked.slice(0, max - 1)}…` : masked));
   }
 
+  /**
+   * A JSON value with the secrets masked in every string and every key (a
+   * recorded tool call: what the server echoed back may hold a token).
+   */
+  redactJson(value: unknown): unknown {
+    if (this.values.size === 0) return value;
+    if (typeof value === "string") return this.redact(value);
+    if (Array.isArray(value)) return value.map((item) => this.redactJson(item));
+    if (typeof value !== "object" || value === null) return value;
+    const masked: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const name = this.redact(key);
+      Object.defineProperty(masked, name, { value: this.redactJson(item), enumerable: true, writable: true, configurable: true });
+    }
+    return masked;
+  }
+
   /** True when `text` contains a secret (by the same rule as `redact`). */
   contains(text: string): boolean {
     for (const { value, standalone } of this.ordered()) {

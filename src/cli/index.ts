@@ -12,6 +12,7 @@ import { generateReport, projectReport, pullReport, scaffoldReport } from "./rep
 import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
 import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
+import { counted } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
 import { McpgenError } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
@@ -461,6 +462,124 @@ export function buildProgram(io: Io = defaultIo): Command {
     );
 
   program
+    .command("mock")
+    .description(
+      "serve a mock of a manifest's server (its tools/list, arguments validated, answers from fixtures, then from the outputSchemas) over stdio or Streamable HTTP; with --record, proxy a live server and record its answers as fixtures",
+    )
+    .argument(
+      "[manifest...]",
+      "the manifest to mock (a tools/list result, JSON-RPC response or mcpgen manifest); with --record: an http(s):// URL or a configured server name, or, after --, a command that runs a stdio server",
+    )
+    .addOption(new Option("--http <port>", "serve Streamable HTTP on 127.0.0.1:<port>/mcp (0: a free port) instead of stdio").argParser(parseMockPort))
+    .option("--host <host>", "with --http: the interface to bind (default 127.0.0.1)")
+    .option("--allowed-host <name>", "with --http: another host name to accept in Host and Origin (repeatable)", collectPullValue, [])
+    .option("--fixtures <dir>", "answer from the fixture files (*.json) of this folder first (see docs/mock.md)", parseDirectory)
+    .addOption(new Option("--seed <n>", "the seed of generated values (default 1)").argParser(parseSeed))
+    .option("--record <dir>", "proxy a live server and write its answers as fixtures (and its tools as manifest.json) into this folder", parseDirectory)
+    .addOption(new Option("--transport <transport>", "with --record: use this transport only, as for pull").choices(["stdio", "http", "sse"]))
+    .option("-H, --header <header>", 'with --record: HTTP header "Name: value" (repeatable; values are never printed nor recorded)', collectPullValue, [])
+    .option("-e, --env <variable>", "with --record: KEY=value for a stdio server (repeatable; values are never printed nor recorded)", collectPullValue, [])
+    .addOption(
+      new Option("--timeout <seconds>", "with --record: how long to wait for each answer of the live server").argParser(parsePullTimeout).default(30_000, "30"),
+    )
+    .addOption(
+      new Option("--max-size <size>", "with --record: the most the live server may send in one answer, after decompression (default 10MB)").argParser(
+        parsePullSize,
+      ),
+    )
+    .option("--no-browser", "with --record: for a server that asks for an OAuth login, print the login address instead of opening a browser")
+    .addOption(
+      new Option("--login-timeout <seconds>", "with --record: how long to wait for a browser login to come back")
+        .argParser(parsePullTimeout)
+        .default(300_000, "300"),
+    )
+    .option("--trust-project-config", "with --record: expand the variables of this project's .mcp.json into a remote server's URL and headers without asking")
+    .option("-q, --quiet", "print nothing but errors (warnings too are left out)")
+    .option("--force", "with --record: write even into the root directory or your home directory (refused otherwise)")
+    .action(async (operands: string[], options: MockCliOptions, command: Command) => {
+      const usage = (message: string): never => usageError(command, message);
+      // The words as given (`args` loses a `--` that follows an operand): what follows `--` is a command.
+      const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
+      const dash = words.indexOf("--");
+      const commandLength = dash === -1 ? 0 : Math.min(operands.length, words.length - dash - 1);
+      const targets = operands.slice(0, operands.length - commandLength);
+      const http = options.http === undefined ? undefined : { port: options.http, host: options.host, allowedHosts: options.allowedHost };
+      if (options.http === undefined && (options.host !== undefined || options.allowedHost.length > 0)) usage("--host and --allowed-host go with --http");
+      const log = (message: string) => io.stderr(`${message}\n`);
+      const onDrop = () => log("mcpgen mock: dropped the connection, as a fixture asks; the mock has stopped");
+      const stopping = watchSignal(io);
+      let running: Awaited<ReturnType<typeof import("../commands/mock.js").mock>>;
+      try {
+        const mockCommand = await import("../commands/mock.js");
+        if (options.record !== undefined) {
+          if (options.fixtures !== undefined || options.seed !== undefined)
+            usage("--fixtures and --seed go with a manifest, not with --record (which proxies a live server)");
+          if (targets.length > 1) usage(`one server at a time (got ${targets.length}); put a stdio command after --`);
+          const oauth = oauthRun(options, command);
+          try {
+            running = await mockCommand.record({
+              dir: options.record,
+              target: targets[0],
+              command: operands.slice(operands.length - commandLength),
+              transport: options.transport,
+              headers: options.header,
+              env: options.env,
+              timeoutMs: options.timeout,
+              maxResponseBytes: options.maxSize,
+              oauth,
+              trustProjectConfig: options.trustProjectConfig,
+              confirmTrust: trustPrompt(),
+              force: options.force,
+              onProgress: progressPrinter(io, options),
+              signal: stopping.signal,
+              http,
+              log,
+              onDrop,
+              onRecorded: options.quiet ? undefined : (event) => log(`recorded a call of ${JSON.stringify(event.tool)} in ${event.file}`),
+            });
+          } catch (error) {
+            if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);
+            throw error;
+          }
+        } else {
+          if (commandLength > 0) usage("a command after -- goes with --record; to mock a manifest, give its path");
+          if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined || options.force !== undefined) {
+            usage("--header, --env, --transport and --force go with --record");
+          }
+          if (targets.length !== 1)
+            usage(
+              targets.length === 0
+                ? "missing the manifest to mock (or --record <dir> to record a live server)"
+                : `one manifest at a time (got ${targets.length})`,
+            );
+          running = await mockCommand.mock({ manifest: targets[0]!, fixtures: options.fixtures, seed: options.seed, http, log, onDrop });
+        }
+      } catch (error) {
+        stopping.dispose();
+        throw error;
+      }
+      const { formatDiagnostic } = await import("../shared/errors.js");
+      if (!options.quiet) for (const diagnostic of running.diagnostics) log(formatDiagnostic(diagnostic));
+      const what =
+        options.record !== undefined
+          ? `recording into ${options.record}`
+          : `mocking ${counted(running.tools, "tool")}${running.fixtures > 0 ? ` with ${counted(running.fixtures, "fixture")}` : ""}`;
+      if (!options.quiet) log(`mcpgen mock: ${what}, ${running.url === undefined ? "over stdio" : `on ${running.url}`}`);
+      const interrupted = new Promise<"signal">((resolve) => stopping.signal.addEventListener("abort", () => resolve("signal"), { once: true }));
+      try {
+        const ended = await Promise.race([running.done.then(() => "done" as const), interrupted]);
+        if (ended === "signal") {
+          await running.close();
+          process.exitCode = stopping.exitCode();
+        }
+      } finally {
+        stopping.dispose();
+        // Over stdio, the client has gone (or the connection was dropped): let the process end.
+        if (running.url === undefined) process.stdin.destroy();
+      }
+    });
+
+  program
     .command("version")
     .description("print mcpgen's version")
     .action(() => io.stdout(`${mcpgenVersion()}\n`));
@@ -554,6 +673,35 @@ async function watchCli(
   } finally {
     dispose();
   }
+}
+
+interface MockCliOptions {
+  http?: number;
+  host?: string;
+  allowedHost: string[];
+  fixtures?: string;
+  seed?: number;
+  record?: string;
+  transport?: "stdio" | "http" | "sse";
+  header: string[];
+  env: string[];
+  timeout: number;
+  maxSize?: number;
+  browser: boolean;
+  loginTimeout: number;
+  trustProjectConfig?: boolean;
+  quiet?: boolean;
+  force?: boolean;
+}
+
+function parseMockPort(value: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError("expected a port, from 0 (any free one) to 65535");
+  return Number(value);
+}
+
+function parseSeed(value: string): number {
+  if (!/^\d{1,10}$/.test(value) || Number(value) > 0xffffffff) throw new InvalidArgumentError("expected a whole number from 0 to 4294967295");
+  return Number(value);
 }
 
 interface DiffCliOptions {

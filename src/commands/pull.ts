@@ -270,7 +270,10 @@ export function failOnListFailures(diagnostics: readonly Diagnostic[], strict: b
 }
 
 /** Turns the target options into a `ServerSpec`; usage mistakes are `usage` errors. */
-export async function resolveServer(options: PullOptions, secrets: Secrets): Promise<{ spec: ServerSpec; configFile?: string | undefined }> {
+export async function resolveServer(
+  options: Omit<PullOptions, "outDir"> & { outDir?: string | undefined },
+  secrets: Secrets,
+): Promise<{ spec: ServerSpec; configFile?: string | undefined }> {
   const environment = options.environment ?? process.env;
   const usage = (message: string, hint?: string) => userError("usage", message, { hint });
   const command = options.command ?? [];
@@ -416,7 +419,12 @@ async function readSnapshot(path: string): Promise<RawManifest> {
  * client that rejects what the server accepts. Such a value is kept, with a
  * warning saying where it is and that it is now in the snapshot.
  */
-function prepareSnapshot(manifest: RawManifest, snapshotPath: string, label: string, secrets: Secrets): { manifest: RawManifest; diagnostics: Diagnostic[] } {
+export function prepareSnapshot(
+  manifest: RawManifest,
+  snapshotPath: string,
+  label: string,
+  secrets: Secrets,
+): { manifest: RawManifest; diagnostics: Diagnostic[] } {
   const body = JSON.parse(
     JSON.stringify({
       server: manifest.server,

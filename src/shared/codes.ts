@@ -21,10 +21,10 @@ export interface DiagnosticCodeEntry {
 
 export const DIAGNOSTIC_CODES = {
   "input-unreadable": {
-    doc: "The input cannot be read: a manifest file or stdin, a server target's snapshot, or a live server that cannot be started or reached, fails, stops answering, or sends more than a pull reads.",
+    doc: "The input cannot be read: a manifest file or stdin, a server target's snapshot, a fixtures folder, or a live server that cannot be started or reached, fails, stops answering, or sends more than a pull (or a recording mock) reads.",
   },
   "input-not-json": {
-    doc: "A manifest, mcpgen.config.json or an MCP client's configuration file (.mcp.json and the like) is not valid JSON.",
+    doc: "A manifest, a fixture file of `mcpgen mock`, mcpgen.config.json or an MCP client's configuration file (.mcp.json and the like) is not valid JSON.",
   },
   "input-shape": {
     doc: "The input is JSON but not what it should be: a manifest without a `tools` array, a JSON-RPC error, a malformed server answer, an MCP configuration entry mcpgen cannot use. As a warning: a pulled server echoed a secret it was given.",
@@ -104,6 +104,9 @@ export const DIAGNOSTIC_CODES = {
   },
   "auth-failed": {
     doc: "A step of an OAuth login failed, or the logins mcpgen keeps cannot be read or saved (among them: a login directory another user owns, which mcpgen refuses).",
+  },
+  "fixture-invalid": {
+    doc: "A fixture of `mcpgen mock` (a file of its `--fixtures` folder, or one handed to `createMockClient`) is not what a fixture is: named in the error with its file and JSON pointer. As a warning: a fixture that can never answer (a tool the manifest does not list, arguments its inputSchema rejects).",
   },
   usage: {
     doc: "The command line or the library call asks for what cannot be done: an unknown option or target, options that do not go together, no configuration found, nothing to do. The CLI then exits with 2.",

@@ -146,7 +146,7 @@ describe("a new scaffold", () => {
     const manifest = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as Record<string, Record<string, string>>;
     expect(manifest["name"]).toBe("my-weather-server");
     expect(manifest["type"]).toBe("module");
-    expect(manifest["dependencies"]).toEqual({ "@modelcontextprotocol/server": ownPackage().devDependencies!["@modelcontextprotocol/server"] });
+    expect(manifest["dependencies"]).toEqual({ "@modelcontextprotocol/server": ownPackage().dependencies!["@modelcontextprotocol/server"] });
     expect(Object.keys(manifest["devDependencies"]!).sort()).toEqual(["@types/node", "typescript"]);
     expect(manifest["scripts"]).toMatchObject({
       build: "tsc -p tsconfig.json",

@@ -47,7 +47,8 @@ export function emitPackageJson(name: string, generate: string): EmittedFile {
       generate,
     },
     dependencies: {
-      "@modelcontextprotocol/server": range(own.devDependencies, "@modelcontextprotocol/server"),
+      // A dependency of mcpgen's own since `mcpgen mock` serves on it too.
+      "@modelcontextprotocol/server": range(own.dependencies, "@modelcontextprotocol/server"),
     },
     devDependencies: {
       "@types/node": range(own.devDependencies, "@types/node"),

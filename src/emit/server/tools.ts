@@ -43,7 +43,7 @@ export function emitServerTools(ir: ManifestIR): SourceFile {
             ],
           },
         ]),
-        value: { kind: "code", text: jsonLiteral(headerArguments(ir)) },
+        value: { kind: "code", text: jsonLiteral(toolHeaderArguments(ir)) },
       },
     ],
   };
@@ -54,8 +54,12 @@ export function listedTool(tool: ToolIR): unknown {
   return tool.acceptedBySdk ?? tool.raw;
 }
 
-/** `[wire name, arguments]` pairs (a list, not an object: a tool may be called `__proto__`). */
-function headerArguments(ir: ManifestIR): Array<[string, Array<{ header: string; path: string[]; type: string }>]> {
+/**
+ * The `x-mcp-header` arguments of the tools that have them, as the server runtime takes them
+ * (`ServerDefinition.headerArguments`): `[wire name, arguments]` pairs (a list, not an object: a
+ * tool may be called `__proto__`).
+ */
+export function toolHeaderArguments(ir: ManifestIR): Array<[string, Array<{ header: string; path: string[]; type: "string" | "integer" | "boolean" }>]> {
   return ir.tools
     .filter((tool) => tool.mcpHeaders.length > 0)
     .map((tool) => [tool.wireName, tool.mcpHeaders.map(({ header, path, type }) => ({ header, path, type }))]);

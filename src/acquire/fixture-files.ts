@@ -1,0 +1,53 @@
+/**
+ * Reads a fixtures folder of `mcpgen mock` (`--fixtures`): every `*.json`
+ * file at its top, but `manifest.json` (the snapshot a recording writes
+ * beside its fixtures), in code-point order of the names, each parsed as
+ * JSON. What a fixture is, is the mock's business (src/mock/fixtures.ts).
+ * Synchronous: the in-process mock client reads its fixtures as it is made.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { userError } from "../shared/errors.js";
+import { describeJsonSyntaxError } from "../shared/json-syntax.js";
+import { MANIFEST_FILE } from "../shared/output-names.js";
+
+export interface FixtureDocument {
+  /** The file's path, as messages name it. */
+  path: string;
+  document: unknown;
+}
+
+/** The JSON documents of the folder's fixture files. A missing folder or a file that is not JSON is an error naming it. */
+export function readFixtureFolder(dir: string): FixtureDocument[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".json") && entry.name !== MANIFEST_FILE)
+      .map((entry) => entry.name)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw userError(
+      "input-unreadable",
+      `cannot read the fixtures folder: ${code === "ENOENT" ? "no such directory" : code === "ENOTDIR" ? "it is a file, not a directory" : (error as Error).message}`,
+      {
+        file: dir,
+        hint: "give a folder of fixture files (*.json), such as one mcpgen mock --record wrote",
+      },
+    );
+  }
+  return names.map((name) => {
+    const path = join(dir, name);
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8").replace(/^\uFEFF/, "");
+    } catch (error) {
+      throw userError("input-unreadable", `cannot read the fixture file: ${(error as Error).message}`, { file: path });
+    }
+    try {
+      return { path, document: JSON.parse(text) as unknown };
+    } catch (error) {
+      throw userError("input-not-json", describeJsonSyntaxError(text, error), { file: path, hint: "a fixture file is JSON (docs/mock.md)" });
+    }
+  });
+}

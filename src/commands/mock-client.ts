@@ -1,0 +1,86 @@
+/**
+ * `mcpgen/mock`: the in-process mock for a program's tests, and the fixtures
+ * it answers from. A module of its own (the package's `./mock` export), so
+ * that `import "mcpgen"` loads neither the value generator nor the SDKs'
+ * error classes, and synchronous, so a test makes its client in one line:
+ *
+ *   import { createMockClient } from "mcpgen/mock";
+ *   import { createClient } from "./mcp/github/index.js";
+ *   import * as validate from "./mcp/github/validate.js";
+ *   const github = createClient(createMockClient({ manifest: "src/mcp/github/manifest.json", validators: validate, seed: 1, fixtures: "test/fixtures/github" }));
+ */
+import { readFileSync } from "node:fs";
+import { parseManifest, recogniseManifest } from "../acquire/manifest-file.js";
+import { readFixtureFolder } from "../acquire/fixture-files.js";
+import { normalizeManifest } from "../normalize/index.js";
+import type { ManifestIR } from "../ir/index.js";
+import { userError } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import { createMockClientFrom, type MockClient, type MockClientShape, type MockCall } from "../mock/client.js";
+import { parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
+import { createResponder, mockTools } from "../mock/responder.js";
+import { compileValidators, type ToolValidators } from "../mock/validators.js";
+
+export type { MockClient, MockCall, Fixture, ToolValidators };
+
+export interface MockClientOptions extends MockClientShape {
+  /**
+   * The server's contract: the path of a manifest file (the `manifest.json` a
+   * generated output holds, a tools/list capture, ...) or its parsed JSON.
+   */
+  manifest: string | object;
+  /**
+   * What arguments and values are checked with: the generated output's own
+   * (`import * as validate from "./mcp/github/validate.js"`; anything with
+   * `validateInput` and `validateOutput`), or, when absent, the manifest's
+   * schemas compiled in memory with ajv as mcpgen compiles them.
+   */
+  validators?: ToolValidators | undefined;
+  /** The seed of generated values (default 1): the same seed, tool and arguments give the same value. */
+  seed?: number | undefined;
+  /**
+   * Answers given before values are generated, first match first: a fixtures
+   * folder's path (as `mcpgen mock --fixtures` reads it), or fixtures as data.
+   */
+  fixtures?: string | readonly Fixture[] | undefined;
+}
+
+/**
+ * An object the generated `createClient` takes in place of a connected SDK
+ * client: no process, no transport. See docs/mock.md.
+ */
+export function createMockClient(options: MockClientOptions): MockClient {
+  const ir = manifestIR(options.manifest);
+  const validators = options.validators ?? compileValidators(ir);
+  const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : checkedFixtures(options.fixtures ?? []);
+  const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed });
+  const outputSchemas = new Map(ir.tools.flatMap((tool) => (tool.output === undefined ? [] : [[tool.wireName, tool.output.schema] as const])));
+  return createMockClientFrom(
+    { tools: ir.tools.map((tool) => tool.raw), outputSchemas, server: ir.server, instructions: ir.instructions, responder },
+    { sdk: options.sdk, era: options.era },
+  );
+}
+
+/** The fixtures of a folder (every `*.json` but `manifest.json`, in name order), as `mcpgen mock --fixtures` reads them. */
+export function loadFixtures(dir: string): Fixture[] {
+  return readFixtureFolder(dir).flatMap(({ path, document }) => parseFixtureDocument(document, path));
+}
+
+/** Fixtures given as data, checked as a file's are (their origin: `fixtures#/fixtures/<index>`). */
+function checkedFixtures(fixtures: readonly Fixture[]): Fixture[] {
+  return parseFixtureDocument({ fixtures: fixtures.map(({ origin: _origin, ...fixture }) => fixture) }, "fixtures");
+}
+
+function manifestIR(manifest: string | object): ManifestIR {
+  if (typeof manifest === "string") {
+    let text: string;
+    try {
+      text = readFileSync(manifest, "utf8");
+    } catch (error) {
+      throw userError("input-unreadable", `cannot read the manifest: ${(error as Error).message}`, { file: manifest });
+    }
+    return normalizeManifest(parseManifest(text, manifest));
+  }
+  if (!isRecord(manifest)) throw userError("usage", "createMockClient needs a manifest: a file's path or its parsed JSON");
+  return normalizeManifest(recogniseManifest(manifest, "<manifest>"));
+}

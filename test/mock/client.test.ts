@@ -1,0 +1,192 @@
+/**
+ * The in-process mock (`createMockClient` of `mcpgen/mock`) under the
+ * generated client of golden/weather, with the output's own validators and
+ * with ajv's: typed, validated answers on every SDK shape and era; fixtures
+ * first; injected faults (a tool error, a protocol error, a delay against the
+ * call's timeout and signal, a dropped connection) arriving as the SDK's own
+ * errors; the answer's source stated in `_meta`.
+ */
+import { join } from "node:path";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { createMockClient, loadFixtures, type Fixture } from "../../src/commands/mock-client.js";
+import { McpgenError } from "../../src/shared/errors.js";
+import { createClient, ToolError, ValidationError } from "../../golden/weather/index.js";
+import * as validate from "../../golden/weather/validate.js";
+import { repoRoot } from "../helpers/typecheck.js";
+
+const manifest = join(repoRoot, "golden/weather/manifest.json");
+const meta = (result: { _meta?: unknown }) => (result._meta as Record<string, unknown> | undefined)?.["mcpgen/mock"];
+
+describe("createMockClient under the generated client", () => {
+  it.each([
+    ["SDK v2, MCP 2026-07-28", { sdk: "v2", era: "modern" }],
+    ["SDK v2, a 2025 revision", { sdk: "v2", era: "legacy" }],
+    ["SDK v1", { sdk: "v1" }],
+  ] as const)("answers a typed, validated result as %s would carry it", async (_name, shape) => {
+    const mock = createMockClient({ manifest, validators: validate, seed: 3, ...shape });
+    expect(typeof mock.getNegotiatedProtocolVersion === "function").toBe(shape.sdk === "v2");
+    const weather = createClient(mock);
+    const result = await weather.getWeather({ location: "Oslo" });
+    expect(typeof result.structuredContent.temperature).toBe("number");
+    expect(validate.validateOutput("get_weather", result.structuredContent).ok).toBe(true);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+    expect(meta(result)).toEqual({ source: "generated", seed: 3 });
+    expect(mock.calls).toEqual([{ tool: "get_weather", arguments: { location: "Oslo" }, answer: "result", source: "generated" }]);
+  });
+
+  it("gives the same answer to the same call for the same seed, whatever came before, and another for another seed", async () => {
+    const one = createClient(createMockClient({ manifest, seed: 1 }));
+    const two = createClient(createMockClient({ manifest, seed: 1 }));
+    const other = createClient(createMockClient({ manifest, seed: 2 }));
+    await two.getForecast({ location: "Bergen", days: 2 });
+    const a = await one.getWeather({ location: "Oslo", units: "metric" });
+    const b = await two.getWeather({ units: "metric", location: "Oslo" });
+    const c = await other.getWeather({ location: "Oslo", units: "metric" });
+    expect(b.structuredContent).toEqual(a.structuredContent);
+    expect(c.structuredContent).not.toEqual(a.structuredContent);
+  });
+
+  it("answers a value that validates for a $ref'd, nested outputSchema (ajv's validators, compiled in memory)", async () => {
+    const weather = createClient(createMockClient({ manifest, seed: 9 }));
+    const forecast = await weather.getForecast({ location: "Tromsø", days: 3 });
+    expect(validate.validateOutput("get_forecast", forecast.structuredContent).ok).toBe(true);
+  });
+
+  it("refuses invalid arguments with the scaffold's error, before fixtures are looked at", async () => {
+    const mock = createMockClient({ manifest, fixtures: [{ tool: "get_weather", structuredContent: { temperature: 1, conditions: "x", humidity: 50 } }] });
+    const result = (await mock.callTool({ name: "get_weather", arguments: { units: "kelvin" } })) as { isError: boolean; content: Array<{ text: string }> };
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe('Invalid arguments for tool "get_weather":\n  /location: is required\n  /units: must be one of "metric", "imperial"');
+    // The generated client checks first, as it would against any server.
+    await expect(createClient(mock).getWeather({ location: 1 } as never)).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it("answers from the first fixture that matches, partially or exactly, before generating", async () => {
+    const fixtures: Fixture[] = [
+      {
+        tool: "get_weather",
+        arguments: { location: "Oslo", units: "metric" },
+        match: "exact",
+        structuredContent: { temperature: 1, conditions: "exact", humidity: 50 },
+      },
+      { tool: "get_weather", arguments: { location: "Oslo" }, structuredContent: { temperature: 2, conditions: "partial", humidity: 50 } },
+      { tool: "get_weather", arguments: { location: "Oslo" }, structuredContent: { temperature: 3, conditions: "never reached", humidity: 50 } },
+    ];
+    const mock = createMockClient({ manifest, validators: validate, fixtures });
+    const weather = createClient(mock);
+    expect((await weather.getWeather({ units: "metric", location: "Oslo" })).structuredContent.conditions).toBe("exact");
+    expect((await weather.getWeather({ location: "Oslo", units: "imperial" })).structuredContent.conditions).toBe("partial");
+    const generated = await weather.getWeather({ location: "Bergen" });
+    expect(meta(generated)).toMatchObject({ source: "generated" });
+    expect(meta(await weather.getWeather({ location: "Oslo" }))).toEqual({ source: "fixture", fixture: "fixtures#/fixtures/1" });
+    expect(mock.calls.map((call) => call.source)).toEqual(["fixture", "fixture", "generated", "fixture"]);
+  });
+
+  it("answers a tool error for a fixture whose structuredContent breaks the outputSchema, naming the fixture", async () => {
+    const weather = createClient(createMockClient({ manifest, fixtures: [{ tool: "get_weather", structuredContent: { temperature: "warm" } }] }));
+    const error = await weather.getWeather({ location: "Oslo" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).message).toContain(
+      'The fixture fixtures#/fixtures/0 of tool "get_weather" does not match its outputSchema:\n  /conditions: is required\n  /humidity: is required\n  /temperature: must be number',
+    );
+  });
+
+  it("injects faults: isError, a protocol error, a delay past the timeout, an abort, a dropped connection (SDK v2's errors)", async () => {
+    const fixtures: Fixture[] = [
+      { tool: "get_weather", arguments: { location: "Atlantis" }, result: { isError: true, content: [{ type: "text", text: "unknown location" }] } },
+      { tool: "get_weather", arguments: { location: "Nowhere" }, error: { code: -32603, message: "upstream down" } },
+      { tool: "get_weather", arguments: { location: "Slow" }, delayMs: 5_000 },
+      { tool: "get_weather", arguments: { location: "Quick" }, delayMs: 10 },
+      { tool: "get_weather", arguments: { location: "Gone" }, drop: true },
+    ];
+    const mock = createMockClient({ manifest, fixtures });
+    const weather = createClient(mock);
+    const toolError = await weather.getWeather({ location: "Atlantis" }).catch((caught: unknown) => caught);
+    expect(toolError).toBeInstanceOf(ToolError);
+    expect((toolError as ToolError).message).toBe('tool "get_weather" reported an error: unknown location');
+    const protocol = await weather.getWeather({ location: "Nowhere" }).catch((caught: unknown) => caught);
+    expect(protocol).toBeInstanceOf(ProtocolError);
+    expect((protocol as ProtocolError).code).toBe(-32603);
+    const timeout = await weather.getWeather({ location: "Slow" }, { timeout: 20 }).catch((caught: unknown) => caught);
+    expect(timeout).toBeInstanceOf(SdkError);
+    expect((timeout as SdkError).code).toBe(SdkErrorCode.RequestTimeout);
+    const controller = new AbortController();
+    const aborted = weather.getWeather({ location: "Slow" }, { signal: controller.signal }).catch((caught: unknown) => caught);
+    controller.abort(new Error("the user gave up"));
+    expect(((await aborted) as Error).message).toBe("the user gave up");
+    expect(meta(await weather.getWeather({ location: "Quick" }))).toMatchObject({ source: "generated" });
+    const dropped = await weather.getWeather({ location: "Gone" }).catch((caught: unknown) => caught);
+    expect(dropped).toBeInstanceOf(SdkError);
+    expect((dropped as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
+    const after = await weather.getWeather({ location: "Oslo" }).catch((caught: unknown) => caught);
+    expect((after as SdkError).code).toBe(SdkErrorCode.NotConnected);
+  });
+
+  it("throws SDK v1's McpError when it plays SDK v1", async () => {
+    const weather = createClient(createMockClient({ manifest, sdk: "v1", fixtures: [{ tool: "get_weather", drop: true }] }));
+    const dropped = await weather.getWeather({ location: "Oslo" }).catch((caught: unknown) => caught);
+    expect(dropped).toBeInstanceOf(McpError);
+    expect((dropped as McpError).code).toBe(-32000);
+  });
+
+  it("rejects an unknown tool as SDK v2 does (-32602), and lists the manifest's tools as declared", async () => {
+    const mock = createMockClient({ manifest });
+    const unknown = await mock.callTool({ name: "nope" }).catch((caught: unknown) => caught);
+    expect(unknown).toBeInstanceOf(ProtocolError);
+    expect((unknown as ProtocolError).message).toBe('Unknown tool: "nope"');
+    const { tools } = await mock.listTools();
+    const { readFile } = await import("node:fs/promises");
+    expect(tools).toEqual((JSON.parse(await readFile(manifest, "utf8")) as { tools: unknown[] }).tools);
+  });
+
+  it("sends a value that is not an object as a 2025-era SDK v2 server does: { result: value }", async () => {
+    const numeric = { tools: [{ name: "count", inputSchema: { type: "object" }, outputSchema: { type: "integer", minimum: 1, maximum: 9 } }] };
+    const modern = (await createMockClient({ manifest: numeric }).callTool({ name: "count" })) as { structuredContent: unknown };
+    const legacy = (await createMockClient({ manifest: numeric, era: "legacy" }).callTool({ name: "count" })) as { structuredContent: unknown };
+    expect(typeof modern.structuredContent).toBe("number");
+    expect(legacy.structuredContent).toEqual({ result: modern.structuredContent });
+  });
+
+  it("answers a clear tool error for an outputSchema that admits no value", async () => {
+    const result = (await createMockClient({
+      manifest: { tools: [{ name: "never", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { a: false }, required: ["a"] } }] },
+    }).callTool({
+      name: "never",
+    })) as { isError: boolean; content: Array<{ text: string }> };
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe('mcpgen mock cannot answer tool "never": the schema admits no value: `false` at /properties/a');
+  });
+
+  it("reads a fixtures folder, and says which file and pointer is wrong", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
+    await writeFile(
+      join(dir, "b.json"),
+      JSON.stringify({ tool: "get_weather", fixtures: [{ structuredContent: { temperature: 2, conditions: "b", humidity: 50 } }] }),
+    );
+    await writeFile(
+      join(dir, "a.json"),
+      JSON.stringify({
+        fixtures: [{ tool: "get_weather", arguments: { location: "Oslo" }, structuredContent: { temperature: 1, conditions: "a", humidity: 50 } }],
+      }),
+    );
+    await writeFile(join(dir, "manifest.json"), "not a fixture, and never read as one");
+    expect(loadFixtures(dir).map((fixture) => fixture.origin)).toEqual([join(dir, "a.json#/fixtures/0"), join(dir, "b.json#/fixtures/0")]);
+    const weather = createClient(createMockClient({ manifest, fixtures: dir }));
+    expect((await weather.getWeather({ location: "Oslo" })).structuredContent.conditions).toBe("a");
+    expect((await weather.getWeather({ location: "Bergen" })).structuredContent.conditions).toBe("b");
+    await writeFile(join(dir, "c.json"), JSON.stringify({ fixtures: [{ tool: "get_weather", delayMs: -1 }] }));
+    const error = (() => {
+      try {
+        loadFixtures(dir);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
+  });
+});

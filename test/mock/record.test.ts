@@ -1,0 +1,145 @@
+/**
+ * `mcpgen mock --record` against a real server from npm
+ * (@modelcontextprotocol/server-memory, over stdio, reached as `pull` reaches
+ * it), then `mcpgen mock --fixtures` replaying the recording with no server
+ * at all: the same answers to the same calls, and no secret of the
+ * connection (an `--env` value the client also sends, which the server echoes
+ * back) in any file written.
+ */
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/typecheck.js";
+
+const bin = join(repoRoot, "bin/mcpgen.js");
+const memoryServer = join(repoRoot, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
+const SECRET = "s3cr3t-token-0f-the-recording";
+
+/** The calls a client makes, in order; the last sends the secret, which the server echoes back. */
+const CALLS: Array<{ name: string; arguments: Record<string, unknown> }> = [
+  { name: "create_entities", arguments: { entities: [{ name: "Ada", entityType: "person", observations: ["wrote the first program"] }] } },
+  { name: "add_observations", arguments: { observations: [{ entityName: "Ada", contents: ["born 1815"] }] } },
+  { name: "read_graph", arguments: {} },
+  { name: "search_nodes", arguments: { query: "Ada" } },
+  { name: "open_nodes", arguments: { names: ["Ada", "Babbage"] } },
+  { name: "create_entities", arguments: { entities: [{ name: `token ${SECRET}`, entityType: "secret", observations: [] }] } },
+];
+
+/** What a client sees of an answer: the mock's own statement in `_meta` aside. */
+function seen(result: Record<string, unknown>): unknown {
+  const { _meta: _dropped, ...rest } = result;
+  return rest;
+}
+
+async function callAll(args: string[]): Promise<{ answers: Record<string, unknown>[]; stderr: string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+  const client = new Client({ name: "test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(transport);
+  const answers: Record<string, unknown>[] = [];
+  try {
+    for (const call of CALLS) answers.push((await client.callTool(call)) as Record<string, unknown>);
+  } finally {
+    await client.close();
+  }
+  return { answers, stderr };
+}
+
+describe("mcpgen mock --record, then --fixtures", () => {
+  it("records a real server (server-memory over stdio), replays it offline with the same answers, and writes no secret", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-"));
+    const memoryFile = join(dir, "..", `${dir.split("/").pop()}-memory.jsonl`);
+    const recorded = await callAll([
+      bin,
+      "mock",
+      "--record",
+      dir,
+      "-e",
+      `MEMORY_FILE_PATH=${memoryFile}`,
+      "-e",
+      `TOKEN=${SECRET}`,
+      "--",
+      process.execPath,
+      memoryServer,
+    ]);
+    expect(recorded.answers.map((answer) => answer["isError"] ?? false)).toEqual(CALLS.map(() => false));
+    // The live answers pass through as the server sent them: the echoed secret reaches the client.
+    expect(JSON.stringify(recorded.answers[5])).toContain(SECRET);
+
+    const files = (await readdir(dir)).sort();
+    expect(files).toEqual(["add-observations.json", "create-entities.json", "manifest.json", "open-nodes.json", "read-graph.json", "search-nodes.json"]);
+    for (const file of files) {
+      const text = await readFile(join(dir, file), "utf8");
+      expect(text, file).not.toContain(SECRET);
+      expect(text, file).not.toContain(memoryFile);
+    }
+    const createEntities = JSON.parse(await readFile(join(dir, "create-entities.json"), "utf8")) as {
+      generatedBy: string;
+      fixtures: Array<{ arguments: unknown; match: string }>;
+    };
+    expect(createEntities.generatedBy).toBe("mcpgen");
+    expect(createEntities.fixtures.map((fixture) => fixture.match)).toEqual(["exact", "exact"]);
+    expect(JSON.stringify(createEntities.fixtures[1]!.arguments)).toContain("token ***");
+
+    const replayed = await callAll([bin, "mock", join(dir, "manifest.json"), "--fixtures", dir]);
+    // Every call but the one whose arguments held the secret (recorded masked, so it matches no call as sent) is answered as recorded.
+    expect(replayed.answers.slice(0, 5).map(seen)).toEqual(recorded.answers.slice(0, 5).map(seen));
+    for (const answer of replayed.answers.slice(0, 5)) expect((answer["_meta"] as Record<string, { source: string }>)["mcpgen/mock"]!.source).toBe("fixture");
+    expect((replayed.answers[5]!["_meta"] as Record<string, { source: string }>)["mcpgen/mock"]!.source).not.toBe("fixture");
+
+    // Replay is deterministic: a second run answers alike.
+    const again = await callAll([bin, "mock", join(dir, "manifest.json"), "--fixtures", dir]);
+    expect(again.answers.map(seen)).toEqual(replayed.answers.map(seen));
+  });
+});
+
+describe("mcpgen mock --record: errors and failures of the live server", () => {
+  const script = join(repoRoot, "test/fixtures/pull/scripted-server.mjs");
+
+  /** `mcpgen mock --record` over HTTP as a child process, its URL read from stderr. */
+  async function recordOverHttp(dir: string, scenario: string) {
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [bin, "mock", "--record", dir, "--http", "0", "--", process.execPath, script, scenario], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    const output = { stderr: "" };
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        output.stderr += chunk.toString();
+        const found = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(output.stderr);
+        if (found !== null) resolve(found[1]!);
+      });
+      void exited.then(() => reject(new Error(`the mock exited: ${output.stderr}`)));
+    });
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    return { child, client, exited, output };
+  }
+
+  it("passes a protocol error on, and records it as a fixture that replays it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-error-"));
+    const { child, client, exited } = await recordOverHttp(dir, "plain");
+    await expect(client.callTool({ name: "echo", arguments: { q: "x" } })).rejects.toThrow(/Method not found/);
+    await client.close();
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    const recorded = JSON.parse(await readFile(join(dir, "echo.json"), "utf8")) as { fixtures: unknown[] };
+    expect(recorded.fixtures).toEqual([{ arguments: { q: "x" }, match: "exact", error: { code: -32601, message: "Method not found" } }]);
+  });
+
+  it("stops with exit code 1, saying why, when the live server exits mid-session", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-fault-"));
+    const { client, exited, output } = await recordOverHttp(dir, "dies-on-call");
+    await expect(client.callTool({ name: "echo", arguments: { q: "x" } })).rejects.toThrow();
+    expect(await exited).toBe(1);
+    expect(output.stderr).toContain("fatal: the tool crashed");
+    await client.close().catch(() => undefined);
+    expect((await readdir(dir)).sort()).toEqual(["manifest.json"]);
+  });
+});

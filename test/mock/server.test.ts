@@ -1,0 +1,183 @@
+/**
+ * The mock server (`mcpgen mock`) against real clients: the generated client
+ * over the official SDK clients, v2 on MCP 2026-07-28 and on a 2025 revision,
+ * and v1, over Streamable HTTP (one server, in process) and over stdio (the
+ * CLI as a child process): tools/list exactly the manifest, validated
+ * answers, fixtures first, invalid arguments answered as a scaffold answers
+ * them, DNS-rebinding protection, a dropped connection; and the CLI's usage
+ * errors.
+ */
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mock, type RunningMock } from "../../src/commands/mock.js";
+import { createClient, ToolError } from "../../golden/weather/index.js";
+import { runCli } from "../helpers/cli.js";
+import { repoRoot } from "../helpers/typecheck.js";
+
+const manifestPath = join(repoRoot, "examples/weather.tools.json");
+const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as { tools: Array<{ name: string }> };
+const bin = join(repoRoot, "bin/mcpgen.js");
+const INVALID = 'Invalid arguments for tool "get_weather":\n  /location: is required\n  /units: must be one of "metric", "imperial"';
+
+let fixtures = "";
+let running: RunningMock;
+
+beforeAll(async () => {
+  fixtures = await mkdtemp(join(tmpdir(), "mcpgen-mock-fixtures-"));
+  await writeFile(
+    join(fixtures, "get-weather.json"),
+    JSON.stringify({
+      tool: "get_weather",
+      fixtures: [
+        { arguments: { location: "Oslo" }, structuredContent: { temperature: -3, conditions: "snow", humidity: 80 } },
+        { arguments: { location: "Atlantis" }, result: { isError: true, content: [{ type: "text", text: "unknown location" }] } },
+        { arguments: { location: "Gone" }, drop: true },
+      ],
+    }),
+  );
+  running = await mock({ manifest: manifestPath, fixtures, seed: 5, http: { port: 0 }, log: () => undefined });
+});
+
+afterAll(async () => {
+  await running?.close();
+});
+
+type AnyClient = ClientV1 | ClientV2;
+
+async function exercise(client: AnyClient): Promise<void> {
+  const listed = await client.listTools();
+  expect(listed.tools.map((tool) => tool.name)).toEqual(manifest.tools.map((tool) => tool.name));
+  expect(listed.tools[0]).toMatchObject(manifest.tools[0]!);
+  const weather = createClient(client);
+  const oslo = await weather.getWeather({ location: "Oslo" });
+  expect(oslo.structuredContent).toEqual({ temperature: -3, conditions: "snow", humidity: 80 });
+  const bergen = await weather.getWeather({ location: "Bergen", units: "metric" });
+  expect(typeof bergen.structuredContent.humidity).toBe("number");
+  const forecast = await weather.getForecast({ location: "Bergen", days: 2 });
+  expect(Array.isArray(forecast.structuredContent.days)).toBe(true);
+  await expect(weather.getWeather({ location: "Atlantis" })).rejects.toBeInstanceOf(ToolError);
+  const invalid = (await client.callTool({ name: "get_weather", arguments: { units: "kelvin" } })) as { isError?: boolean; content: Array<{ text: string }> };
+  expect(invalid.isError).toBe(true);
+  expect(invalid.content[0]!.text).toBe(INVALID);
+}
+
+describe("mcpgen mock over Streamable HTTP", () => {
+  it.each([
+    ["SDK v2 on MCP 2026-07-28", "modern"],
+    ["SDK v2 on a 2025 revision", "legacy"],
+  ] as const)("serves the generated client over %s", async (_name, era) => {
+    const client = new ClientV2({ name: "test", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
+    await client.connect(new HttpV2(new URL(running.url!)));
+    try {
+      expect(client.getProtocolEra()).toBe(era);
+      await exercise(client);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("serves the generated client over SDK v1", async () => {
+    const client = new ClientV1({ name: "test", version: "1.0.0" });
+    await client.connect(new HttpV1(new URL(running.url!)));
+    try {
+      await exercise(client);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("gives the same generated answer to the same call, from any client, and states it", async () => {
+    const answers = [];
+    for (const era of ["modern", "legacy"] as const) {
+      const client = new ClientV2({ name: "test", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
+      await client.connect(new HttpV2(new URL(running.url!)));
+      answers.push(await client.callTool({ name: "get_weather", arguments: { location: "Tromsø" } }));
+      await client.close();
+    }
+    expect(answers[1]!.structuredContent).toEqual(answers[0]!.structuredContent);
+    expect(answers[0]!._meta?.["mcpgen/mock"]).toEqual({ source: "generated", seed: 5 });
+  });
+
+  it("listens on 127.0.0.1 and refuses another Host, as a scaffold does", async () => {
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const { request } = await import("node:http");
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const sent = request(running.url!, { method: "POST", headers: { host: "evil.example", "content-type": "application/json" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      sent.on("error", reject);
+      sent.end("{}");
+    });
+    expect(status).toBe(403);
+  });
+});
+
+describe("mcpgen mock over stdio (the CLI)", () => {
+  const args = [bin, "mock", manifestPath, "--fixtures", "", "--seed", "5"];
+
+  it("serves the generated client over SDK v2 (2026-07-28) and SDK v1", async () => {
+    args[4] = fixtures;
+    const v2 = new ClientV2({ name: "test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await v2.connect(new StdioV2({ command: process.execPath, args, stderr: "pipe" }));
+    const v1 = new ClientV1({ name: "test", version: "1.0.0" });
+    await v1.connect(new StdioV1({ command: process.execPath, args, stderr: "pipe" }));
+    try {
+      expect(v2.getProtocolEra()).toBe("modern");
+      await exercise(v2);
+      await exercise(v1);
+      // One seed, one answer: the stdio mock and the HTTP mock agree.
+      const viaStdio = await v2.callTool({ name: "get_weather", arguments: { location: "Tromsø" } });
+      const http = new ClientV2({ name: "test", version: "1.0.0" });
+      await http.connect(new HttpV2(new URL(running.url!)));
+      expect((await http.callTool({ name: "get_weather", arguments: { location: "Tromsø" } })).structuredContent).toEqual(viaStdio.structuredContent);
+      await http.close();
+    } finally {
+      await v2.close();
+      await v1.close();
+    }
+  });
+
+  it("drops the connection when a fixture says so: the mock goes away, as a crashed server does", async () => {
+    args[4] = fixtures;
+    const transport = new StdioV2({ command: process.execPath, args, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const client = new ClientV2({ name: "test", version: "1.0.0" });
+    await client.connect(transport);
+    const closed = new Promise<void>((resolve) => {
+      client.onclose = resolve;
+    });
+    await expect(client.callTool({ name: "get_weather", arguments: { location: "Gone" } })).rejects.toThrow(/closed/i);
+    await closed;
+    expect(stderr).toContain("dropped the connection");
+  });
+});
+
+describe("mcpgen mock: the command line", () => {
+  it("needs a manifest, and takes no command without --record", async () => {
+    expect((await runCli(["mock"])).code).toBe(2);
+    const dashed = await runCli(["mock", manifestPath, "--", "node", "server.js"]);
+    expect(dashed.code).toBe(2);
+    expect(dashed.stderr).toContain("a command after -- goes with --record");
+  });
+
+  it("refuses to read the manifest from stdin while stdin carries the protocol", async () => {
+    const result = await runCli(["mock", "-"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("cannot read its manifest from stdin");
+  });
+
+  it("names a fixtures folder that is not there", async () => {
+    const result = await runCli(["mock", manifestPath, "--fixtures", join(fixtures, "missing")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("cannot read the fixtures folder: no such directory");
+  });
+});
