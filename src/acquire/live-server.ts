@@ -300,7 +300,7 @@ export async function connectLiveServer(spec: ServerSpec, options: LiveServerOpt
       watch.budget.renew();
       try {
         const result = await watch.run(
-          client.request({ method: "tools/call", params: { name, arguments: args } }, RESULT_SCHEMA, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
+          client.request({ method: "tools/call", params: { name, arguments: args } }, ANY_OBJECT, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
           attempt.timeoutMs,
         );
         return { kind: "result", result: result as Record<string, unknown> };
@@ -736,26 +736,16 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
 }
 
 /**
- * What a list's page is read as: any object, its fields kept as sent (a
- * Standard Schema, which the SDK's `request` takes in place of its own result
- * schema). The SDK's `ListToolsResult` schema refuses the whole list for one
- * tool it rejects (an inputSchema without `type: "object"`); the tools (and
- * prompts, resources, templates) are checked one by one when the manifest is
- * normalised instead, where a problem confined to one costs only that one.
+ * What a list's page, or a recorded `tools/call` answer, is read as: any
+ * object, its fields kept as sent (a Standard Schema, which the SDK's
+ * `request` takes in place of its own result schema). The SDK's
+ * `ListToolsResult` schema refuses the whole list for one tool it rejects (an
+ * inputSchema without `type: "object"`); the tools (and prompts, resources,
+ * templates) are checked one by one when the manifest is normalised instead,
+ * where a problem confined to one costs only that one. Its result schema
+ * would drop fields a recording keeps.
  */
-const PAGE_SCHEMA = {
-  "~standard": {
-    version: 1 as const,
-    vendor: "mcpgen",
-    validate: (value: unknown) =>
-      typeof value === "object" && value !== null && !Array.isArray(value)
-        ? { value: value as Record<string, unknown> }
-        : { issues: [{ message: "the result is not an object", path: [] }] },
-  },
-};
-
-/** What a `tools/call` answer is read as: any object, as sent (the SDK's own schema would drop fields a recording keeps). */
-const RESULT_SCHEMA = {
+const ANY_OBJECT = {
   "~standard": {
     version: 1 as const,
     vendor: "mcpgen",
@@ -813,7 +803,7 @@ async function listAll(
       throw new PagingFault(`${list.method} was still paging after ${counted(maxPages, "page")} (${counted(items.length, list.noun)} so far); stopping`);
     }
     attempt.phase = pages === 0 ? list.method : `${list.method} (page ${pages + 1})`;
-    const request = client.request({ method: list.method, params: cursor === undefined ? {} : { cursor } }, PAGE_SCHEMA, {
+    const request = client.request({ method: list.method, params: cursor === undefined ? {} : { cursor } }, ANY_OBJECT, {
       timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS,
     });
     takeAnswer();

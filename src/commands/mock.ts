@@ -22,11 +22,11 @@ import { MANIFEST_FILE, SNAPSHOT_GENERATED_BY } from "../shared/output-names.js"
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { writeFiles } from "../write/index.js";
 import { checkFixtures, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
-import { canonicalJson } from "../mock/json.js";
+import { canonicalJson } from "../shared/json.js";
 // The value generator, the validators and the SDK server load only when a mock is served (`mcpgen` re-exports this file).
 import type { MockAnswer } from "../mock/responder.js";
 import type { CallAnswerer, ListedTool, MockServerDefinition } from "../mock/server.js";
-import { prepareSnapshot, relabel, resolveServer, DEFAULT_TIMEOUT_MS, type PullOptions, type PullEvent } from "./pull.js";
+import { liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent } from "./pull.js";
 
 /** Where a mock serves: stdio (the default), or Streamable HTTP on a port. */
 export interface MockHttpOptions {
@@ -114,17 +114,7 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
   await checkOutputDirectory(options.dir, options);
   if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
   const { connectLiveServer } = await import("../acquire/live-server.js");
-  const session = await connectLiveServer(spec, {
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    secrets,
-    maxPages: options.maxPages,
-    maxTimeMs: options.maxTimeMs,
-    maxResponseBytes: options.maxResponseBytes,
-    onProgress: (event) => progress(event.kind, event.message),
-    signal: options.signal,
-    oauth: options.oauth === false ? undefined : { ...options.oauth, loginCommand: options.oauth?.loginCommand ?? `mcpgen mock --record ${options.dir}` },
-    environment: options.environment,
-  });
+  const session = await connectLiveServer(spec, liveServerOptions(options, secrets, progress, `mcpgen mock --record ${options.dir}`));
   try {
     const snapshotPath = join(options.dir, MANIFEST_FILE);
     const prepared = prepareSnapshot(session.listed.manifest, snapshotPath, spec.label, secrets);

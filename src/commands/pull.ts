@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseManifest } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
-import type { ProgressEvent } from "../acquire/live-server.js";
+import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
 import { displayUrl, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
 import type { TrustRequest } from "../acquire/config-trust.js";
@@ -177,17 +177,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
 
   const started = performance.now();
   const { acquireLiveServer } = await import("../acquire/live-server.js");
-  const acquired = await acquireLiveServer(spec, {
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    secrets,
-    maxPages: options.maxPages,
-    maxTimeMs: options.maxTimeMs,
-    maxResponseBytes: options.maxResponseBytes,
-    onProgress: (event) => progress(event.kind, event.message),
-    signal: options.signal,
-    oauth: options.oauth === false ? undefined : { ...options.oauth, loginCommand: options.oauth?.loginCommand ?? loginCommand(options, spec) },
-    environment: options.environment,
-  });
+  const acquired = await acquireLiveServer(spec, liveServerOptions(options, secrets, progress, loginCommand(options, spec)));
   timings.acquire = (timings.acquire ?? 0) + performance.now() - started;
 
   const prepared = prepareSnapshot(acquired.manifest, snapshotPath, spec.label, secrets);
@@ -508,5 +498,28 @@ export function maskDrift(drift: DriftReport, mask: (text: string) => string): D
     resources: list(drift.resources),
     resourceTemplates: list(drift.resourceTemplates),
     notes: drift.notes.map(mask),
+  };
+}
+
+/**
+ * What a pull (or a recording) connects with: the limits and the login of `options`, the
+ * connection's secrets, its progress, and the command a user runs to log in again.
+ */
+export function liveServerOptions(
+  options: Pick<PullOptions, "timeoutMs" | "maxPages" | "maxTimeMs" | "maxResponseBytes" | "signal" | "oauth" | "environment">,
+  secrets: Secrets,
+  progress: (kind: PullEvent["kind"], message: string) => void,
+  loginCommand: string,
+): LiveServerOptions {
+  return {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    secrets,
+    maxPages: options.maxPages,
+    maxTimeMs: options.maxTimeMs,
+    maxResponseBytes: options.maxResponseBytes,
+    onProgress: (event) => progress(event.kind, event.message),
+    signal: options.signal,
+    oauth: options.oauth === false ? undefined : { ...options.oauth, loginCommand: options.oauth?.loginCommand ?? loginCommand },
+    environment: options.environment,
   };
 }

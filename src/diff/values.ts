@@ -3,22 +3,12 @@
  * (key order never counts), typed as JSON Schema types them, and shown short
  * in messages.
  */
-import { isRecord } from "../shared/json.js";
+import { canonicalJson } from "../shared/json.js";
 
 /** The seven JSON types (2020-12 Validation §6.1.1); `integer` is a subset of `number`. */
 export type JsonType = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
 
 export const JSON_TYPES: readonly JsonType[] = ["null", "boolean", "object", "array", "number", "integer", "string"];
-
-/** The JSON text of `value` with every object's keys sorted: equal texts, equal values. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
 
 export function sameJson(a: unknown, b: unknown): boolean {
   return a === b || canonicalJson(a) === canonicalJson(b);

@@ -16,7 +16,7 @@
 import type { Diagnostic } from "../shared/errors.js";
 import { joinPointer, userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
-import { canonicalJson } from "./json.js";
+import { canonicalJson } from "../shared/json.js";
 
 /** A protocol (JSON-RPC) error a fixture answers with. */
 export interface FixtureError {

@@ -16,7 +16,7 @@ import { generateSync, type JsonSchema } from "json-schema-faker";
 import type { Schema } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
 import type { ValidationOutcome } from "./validators.js";
-import { canonicalJson } from "./json.js";
+import { canonicalJson } from "../shared/json.js";
 import { admitsNone, tooLarge } from "./satisfiable.js";
 
 /** Where a value came from: what the mock states in each answer's `_meta`. */
