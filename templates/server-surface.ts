@@ -129,7 +129,8 @@ export type Completions<Values> =
 export interface RegisteredPromptHandler {
   readonly prompt: string;
   readonly handle: (args: never, context: PromptContext) => unknown;
-  readonly complete?: Completions<never> | undefined;
+  /** `Completions` of its arguments (typed by `definePrompt`). */
+  readonly complete?: unknown;
 }
 
 /** A fixed resource's handler bound to its URI (what `defineResource` returns). */
@@ -142,7 +143,8 @@ export interface RegisteredResourceHandler {
 export interface RegisteredResourceTemplateHandler {
   readonly resourceTemplate: string;
   readonly handle: (variables: never, context: ResourceContext) => unknown;
-  readonly complete?: Completions<never> | undefined;
+  /** `Completions` of its variables (typed by `defineResourceTemplate`). */
+  readonly complete?: unknown;
 }
 
 /** How a template reads URIs: the matcher `uriTemplateMatcher` of `uri-template-match.ts` makes. */
@@ -558,7 +560,7 @@ function serveCompletions(
   server.setRequestHandler("completion/complete", async (request, ctx) => {
     const { ref, argument } = request.params;
     let names: readonly string[];
-    let complete: Completions<never> | undefined;
+    let complete: unknown;
     let what: string;
     if (ref.type === "ref/prompt") {
       const shapes = prepared.prompts.get(ref.name);
@@ -607,17 +609,7 @@ function serveCompletions(
       era: ctx.mcpReq.envelope !== undefined ? "modern" : "legacy",
       signal: ctx.mcpReq.signal,
     };
-    const completer =
-      complete === undefined
-        ? undefined
-        : typeof complete === "function"
-          ? (value: string, context: CompletionContext<never>) =>
-              (
-                complete as (a: string, v: string, c: typeof context) => unknown
-              )(argument.name, value, context)
-          : own(complete, argument.name)
-            ? (complete as { [name: string]: Completer<never> })[argument.name]
-            : undefined;
+    const completer = completerOf(complete, argument.name);
     if (completer === undefined) return emptyCompletion();
     let values: unknown;
     try {
@@ -628,6 +620,32 @@ function serveCompletions(
     }
     return completionResult(values, what);
   });
+}
+
+/** The completer of one argument in what `definePrompt` or `defineResourceTemplate` was given: a function for all, or one by name. */
+function completerOf(
+  complete: unknown,
+  argument: string,
+): Completer<never> | undefined {
+  if (typeof complete === "function")
+    return (value, context) =>
+      (
+        complete as (
+          argument: string,
+          value: string,
+          context: CompletionContext<never>,
+        ) => CompletionValues
+      )(argument, value, context);
+  if (
+    typeof complete !== "object" ||
+    complete === null ||
+    !own(complete, argument)
+  )
+    return undefined;
+  const completer = (complete as { [name: string]: unknown })[argument];
+  return typeof completer === "function"
+    ? (completer as Completer<never>)
+    : undefined;
 }
 
 function emptyCompletion(): CompleteResult {

@@ -66,7 +66,7 @@ const promptHandlers: Record<string, RegisteredPromptHandler> = {
     (args: { city: string; units?: string }, context) => [
       { role: "user", content: { type: "text", text: `Weather in ${args.city} (${args.units ?? "metric"}) for ${context.promptName} on ${context.era}` } },
     ],
-    { city: (value) => ["Paris", "Parma", "Oslo"].filter((city) => city.startsWith(value)) },
+    { city: (value: string) => ["Paris", "Parma", "Oslo"].filter((city) => city.startsWith(value)) },
   ),
   ask: prompt("ask", async (_args, context) => {
     if (context.elicit === undefined) return "nobody to ask";
@@ -102,7 +102,7 @@ const resourceTemplateHandlers: Record<string, RegisteredResourceTemplateHandler
       if (variables.id === "missing") throw new ResourceNotFoundError(context.uri);
       return JSON.stringify({ ...variables, template: context.resourceTemplate });
     },
-    complete: (variable, value) => ({ values: Array.from({ length: 150 }, (_, n) => `${variable}-${value}${n}`), total: 150 }),
+    complete: (variable: string, value: string) => ({ values: Array.from({ length: 150 }, (_, n) => `${variable}-${value}${n}`), total: 150 }),
   },
   file: { resourceTemplate: "file", handle: (variables: { path: string }) => [{ uri: `file:///${variables.path}`, text: variables.path }] },
 };
