@@ -2,7 +2,8 @@
  * mcpgen server runtime, Streamable HTTP: copied verbatim into every scaffold
  * as `src/generated/server-http.ts`. A `node:http` front that checks `Host`
  * and `Origin`, bounds bodies and requests in flight, answers a malformed
- * `tools/call` in words and checks `Mcp-Param-*` headers, then hands each
+ * `tools/call`, `prompts/get` or `resources/read` in words and checks
+ * `Mcp-Param-*` headers, then hands each
  * request to its era: MCP 2026-07-28 to the SDK's `createMcpHandler` (no
  * sessions), the 2025 revisions to sessions of the SDK's Streamable HTTP
  * transport (bounded in number and idle time), through which a handler's
@@ -28,7 +29,7 @@ import {
   firstLine,
   headerArgumentsOf,
   isJsonObject,
-  malformedToolCall,
+  malformedRequest,
   stderrLog,
   type HeaderArgument,
   type RunningServer,
@@ -495,7 +496,7 @@ export async function serveHttp(
       }
       body = read.bytes;
       parsed = read.value;
-      const refusal = malformedToolCall(parsed);
+      const refusal = malformedRequest(parsed);
       if (refusal !== undefined) return sendJson(res, 200, refusal);
       const mismatch = toolCallHeaderMismatch(parsed, req, headerArguments);
       if (mismatch !== undefined)

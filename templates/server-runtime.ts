@@ -4,10 +4,12 @@
  * low-level `Server` (raw JSON Schema, no zod of its own), what a handler's
  * `context` offers, and the stdio entry point, which serves MCP 2026-07-28
  * and the 2025 revisions from one server factory (`serveStdio` of
- * `@modelcontextprotocol/server`). Beside it: `server-input.ts` (what a
+ * `@modelcontextprotocol/server`). Beside it: `server-surface.ts` (prompts,
+ * resources, resource templates and completions), `server-input.ts` (what a
  * handler asks the client for, on both eras) and `server-http.ts` (the
- * Streamable HTTP entry). Imports only that package and Node built-ins; the
- * validators are handed in by the generated code.
+ * Streamable HTTP entry). Imports only that package, those files and Node
+ * built-ins; the validators (and, for resource templates, the URI matcher)
+ * are handed in by the generated code.
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -37,6 +39,11 @@ import {
   requestStateCodec,
   type InputAsks,
 } from "./server-input.js";
+import {
+  checkSurface,
+  serveSurface,
+  type SurfaceDefinition,
+} from "./server-surface.js";
 
 export type { AskOptions, InputAsks } from "./server-input.js";
 
@@ -106,10 +113,8 @@ export type HandlerReturn<Output> = Output | FullToolResult;
 /** The protocol revision a request speaks: MCP 2026-07-28 (`modern`) or one of the 2025 revisions (`legacy`). */
 export type ProtocolEra = "modern" | "legacy";
 
-/** Everything a handler can do besides computing its result. */
-export interface ToolContext {
-  /** Name of the tool being called. */
-  readonly toolName: string;
+/** Everything a handler (of a tool, a prompt or a resource) can do besides computing its result. */
+export interface RequestContext {
   /** The revision the call came in: `modern` (2026-07-28) or `legacy` (a 2025 revision). */
   readonly era: ProtocolEra;
   /**
@@ -149,6 +154,12 @@ export interface ToolContext {
   readonly listRoots: InputAsks["listRoots"];
 }
 
+/** What a tool's handler gets besides its input. */
+export interface ToolContext extends RequestContext {
+  /** Name of the tool being called. */
+  readonly toolName: string;
+}
+
 /** The implementation of one tool: typed input and context in, typed output (or a full result) out. */
 export type ToolHandler<Input, Output> = (
   input: Input,
@@ -175,6 +186,8 @@ export interface ServerDefinition {
   /** Handlers by wire name; every listed tool needs one. */
   handlers: { readonly [toolName: string]: RegisteredHandler };
   validators: ToolValidators;
+  /** The prompts, resources and resource templates, their handlers and completions; none when undefined. */
+  surface?: SurfaceDefinition | undefined;
 }
 
 /** An `x-mcp-header` argument: its header's name, the chain of `properties` keys leading to it, its type. */
@@ -184,7 +197,7 @@ export interface HeaderArgument {
   type: "string" | "integer" | "boolean";
 }
 
-/** How long, and by whom, a `tools/list` result may be cached (MCP 2026-07-28 `ttlMs` and `cacheScope`). */
+/** How long, and by whom, a result may be cached (MCP 2026-07-28 `ttlMs` and `cacheScope`). */
 export interface ToolsListCache {
   /** Milliseconds a client may reuse the list; 0 (the default) means it must ask again. */
   ttlMs?: number;
@@ -201,6 +214,15 @@ export interface RuntimeOptions {
    */
   toolsListCache?: ToolsListCache;
   /**
+   * The same, by method, for every cacheable result a scaffold answers on 2026-07-28: `tools/list`
+   * (`toolsListCache` wins when both are given), `prompts/list`, `resources/list`,
+   * `resources/templates/list` and `resources/read` (where a handler's own `ttlMs` and
+   * `cacheScope` win). The default for each: `{ ttlMs: 0, cacheScope: "private" }`.
+   */
+  cacheHints?: {
+    readonly [method in CacheableMethod]?: ToolsListCache;
+  };
+  /**
    * The key (at least 32 bytes) that signs the `requestState` of MCP 2026-07-28's multi round-trip
    * calls, so a client cannot alter what earlier rounds learned. The default, a random key made
    * once per process, serves every round one process answers; give every process behind one
@@ -208,6 +230,14 @@ export interface RuntimeOptions {
    */
   requestStateKey?: string | Uint8Array;
 }
+
+/** The results of MCP 2026-07-28 a scaffold answers that a client may cache. */
+export type CacheableMethod =
+  | "tools/list"
+  | "prompts/list"
+  | "resources/list"
+  | "resources/templates/list"
+  | "resources/read";
 
 const LOG_LEVELS: readonly LoggingLevel[] = [
   "debug",
@@ -304,6 +334,7 @@ function prepare(definition: ServerDefinition): Prepared {
   let prepared = preparedDefinitions.get(definition);
   if (prepared === undefined) {
     checkDefinition(definition);
+    if (definition.surface !== undefined) checkSurface(definition.surface);
     prepared = {
       tools: new Map(definition.tools.map((tool) => [tool.name, tool])),
       listed: { tools: definition.tools as ListToolsResult["tools"] },
@@ -322,41 +353,77 @@ export function headerArgumentsOf(
 }
 
 /**
- * A new low-level SDK `Server` answering the definition's tools: one dispatcher per MCP family
- * (`serveTools` for `tools/list` and `tools/call`). One server serves one stdio connection, one
- * 2025 HTTP session or one HTTP request (the entries make them); which revision it speaks is set
- * by the entry, and the same handlers serve both.
+ * A new low-level SDK `Server` answering the definition's tools (and its prompts, resources and
+ * resource templates, when it has them): one dispatcher per MCP family (`serveTools` for
+ * `tools/list` and `tools/call`; `serveSurface` for the others). It declares the capabilities of
+ * what it serves, and only those: `tools` and `logging`; `prompts` and `resources` when the
+ * definition lists them (even empty); `completions` when the definition asks for it. One server
+ * serves one stdio connection, one 2025 HTTP session or one HTTP request (the entries make
+ * them); which revision it speaks is set by the entry, and the same handlers serve both.
  */
 export function createMcpServer(
   definition: ServerDefinition,
   options: RuntimeOptions = {},
 ): Server {
   const prepared = prepare(definition);
-  const cache = options.toolsListCache;
+  const cacheHints: { [method: string]: CacheHint } = {};
+  for (const [method, hint] of Object.entries(options.cacheHints ?? {}))
+    if (hint !== undefined) cacheHints[method] = hint satisfies CacheHint;
+  if (options.toolsListCache !== undefined)
+    cacheHints["tools/list"] = options.toolsListCache;
   const codec = requestStateCodec(options.requestStateKey);
+  const surface = definition.surface;
   const server = new Server(definition.info, {
-    capabilities: { tools: {}, logging: {} },
+    capabilities: {
+      tools: {},
+      logging: {},
+      ...(surface?.prompts !== undefined ? { prompts: {} } : {}),
+      ...(surface?.resources !== undefined ||
+      surface?.resourceTemplates !== undefined
+        ? { resources: {} }
+        : {}),
+      ...(surface?.completions === true ? { completions: {} } : {}),
+    },
     ...(definition.instructions !== undefined
       ? { instructions: definition.instructions }
       : {}),
-    ...(cache !== undefined
-      ? { cacheHints: { "tools/list": cache satisfies CacheHint } }
-      : {}),
+    ...(Object.keys(cacheHints).length > 0 ? { cacheHints } : {}),
     // MCP 2026-07-28: a `requestState` that is not one this server signed is refused (-32602)
     // before any handler runs; the handler sees what the codec verified.
     requestState: { verify: codec.verify },
   });
   preparedOfServer.set(server, prepared);
-  serveTools(server, prepared, definition, {
+  const dispatch: Dispatch = {
     log: options.log ?? stderrLog,
-    codec,
-  });
+    run: (ctx, call, handle) => runHandler(server, ctx, call, codec, handle),
+  };
+  serveTools(server, prepared, definition, dispatch);
+  if (surface !== undefined) serveSurface(server, surface, dispatch);
   return server;
 }
 
-interface Dispatch {
+/** How a handler ends: what it returned or threw, or (2026-07-28) the input it still needs. */
+export type HandlerOutcome =
+  | { returned: unknown }
+  | { thrown: unknown }
+  | { inputRequired: InputRequiredResult };
+
+/** A request to run a handler for: its method, the name of what it is for (a tool, a prompt, a URI) and its arguments. */
+export interface HandlerCall {
+  method: string;
+  name: string;
+  args: unknown;
+}
+
+/** What each family's dispatcher runs its handlers with. */
+export interface Dispatch {
   log: (message: string) => void;
-  codec: ReturnType<typeof requestStateCodec>;
+  /** Runs a handler of this server for one request, on either era (`runHandler`). */
+  run: (
+    ctx: ServerContext,
+    call: HandlerCall,
+    handle: (context: RequestContext) => unknown,
+  ) => Promise<HandlerOutcome>;
 }
 
 /**
@@ -367,14 +434,10 @@ interface Dispatch {
 async function runHandler(
   server: Server,
   ctx: ServerContext,
-  call: { name: string; method: string; args: unknown },
-  codec: Dispatch["codec"],
-  handle: (context: ToolContext) => unknown,
-): Promise<
-  | { returned: unknown }
-  | { thrown: unknown }
-  | { inputRequired: InputRequiredResult }
-> {
+  call: HandlerCall,
+  codec: ReturnType<typeof requestStateCodec>,
+  handle: (context: RequestContext) => unknown,
+): Promise<HandlerOutcome> {
   const modern = ctx.mcpReq.envelope !== undefined;
   const client = clientOf(server, ctx);
   const capabilities = client.capabilities;
@@ -397,7 +460,7 @@ async function runHandler(
       )
     : undefined;
   const asks = rounds?.asks ?? pushedAsks(ctx, capabilities);
-  const context = toolContext(ctx, call.name, client, asks, signal);
+  const context = requestContext(ctx, call.name, client, asks, signal);
   const settled = (async () => handle(context))().then(
     (returned) => ({ returned }),
     (thrown: unknown) => ({ thrown }),
@@ -415,7 +478,10 @@ async function runHandler(
  * Who is calling: on 2026-07-28 what the request's envelope says, on the 2025 revisions what the
  * client said in `initialize` on this connection (nothing, for a 2025 HTTP request without a session).
  */
-function clientOf(server: Server, ctx: ServerContext): ToolContext["client"] {
+function clientOf(
+  server: Server,
+  ctx: ServerContext,
+): RequestContext["client"] {
   const envelope = ctx.mcpReq.envelope;
   if (envelope === undefined)
     return {
@@ -431,17 +497,16 @@ function clientOf(server: Server, ctx: ServerContext): ToolContext["client"] {
   };
 }
 
-/** The `context` a handler gets for one call. */
-function toolContext(
+/** The `context` a handler gets for one request; `logger` names it in its log messages (the tool, the prompt, the URI). */
+function requestContext(
   ctx: ServerContext,
-  toolName: string,
-  client: ToolContext["client"],
+  logger: string,
+  client: RequestContext["client"],
   asks: InputAsks,
   signal: AbortSignal,
-): ToolContext {
+): RequestContext {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   return {
-    toolName,
     era: ctx.mcpReq.envelope !== undefined ? "modern" : "legacy",
     signal,
     requestId: ctx.mcpReq.id,
@@ -462,7 +527,7 @@ function toolContext(
     log: async (level, data) => {
       if (!LOG_LEVELS.includes(level)) return;
       try {
-        await ctx.mcpReq.log(level, data, toolName);
+        await ctx.mcpReq.log(level, data, logger);
       } catch {
         // Best effort, as every notification.
       }
@@ -478,7 +543,7 @@ function serveTools(
   server: Server,
   prepared: Prepared,
   definition: ServerDefinition,
-  { log, codec }: Dispatch,
+  { log, run }: Dispatch,
 ): void {
   // The manifest's tools, as declared and in order. On the 2025 revisions the SDK lists an
   // outputSchema whose root is not an object as `{ type: "object", properties: { result: ... } }`.
@@ -503,12 +568,11 @@ function serveTools(
         `Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`,
       );
 
-    const outcome = await runHandler(
-      server,
+    const outcome = await run(
       ctx,
       { method: "tools/call", name, args },
-      codec,
-      (context) => handler.handle(args as never, context),
+      (context) =>
+        handler.handle(args as never, { ...context, toolName: name }),
     );
     if ("inputRequired" in outcome) return outcome.inputRequired;
     if ("thrown" in outcome) {
@@ -592,52 +656,78 @@ async function notify(
   }
 }
 
-const INVALID_PARAMS = -32602;
+export const INVALID_PARAMS = -32602;
 const MISSING_CLIENT_CAPABILITY = -32021;
 const URL_ELICITATION_REQUIRED = -32042;
 
 /**
- * An error the SDK answers as a JSON-RPC error with this code and message.
+ * An error the SDK answers as a JSON-RPC error with this code, message (and data).
  * Not the SDK's `ProtocolError`, whose message would carry an `MCP error <code>:`
  * prefix that a client's error adds a second time.
  */
-function protocolError(
+export function protocolError(
   code: number,
   message: string,
+  data?: unknown,
 ): Error & { code: number } {
-  return Object.assign(new Error(message), { code });
+  return Object.assign(
+    new Error(message),
+    { code },
+    data === undefined ? {} : { data },
+  );
 }
 
 /**
  * The JSON-RPC error answering a request the SDK would refuse with a dump of its schema's complaint:
  * a `tools/call` whose `params`, `name` or `arguments` has the wrong type (MCP: `arguments` is an
- * object). -32602, with a message a person can act on; undefined for every other message.
+ * object), a `prompts/get` whose `name` is not a string or whose `arguments` are not an object of
+ * strings, a `resources/read` whose `uri` is not a string. -32602, with a message a person can act
+ * on; undefined for every other message.
  */
-export function malformedToolCall(
-  message: unknown,
-): JSONRPCMessage | undefined {
-  if (
-    !isJsonObject(message) ||
-    message["method"] !== "tools/call" ||
-    !("id" in message)
-  )
-    return undefined;
+export function malformedRequest(message: unknown): JSONRPCMessage | undefined {
+  if (!isJsonObject(message) || !("id" in message)) return undefined;
   const id = message["id"];
   if (typeof id !== "string" && typeof id !== "number") return undefined;
-  const params = message["params"];
-  const problem = !isJsonObject(params)
-    ? "params must be an object with the tool's name"
-    : typeof params["name"] !== "string"
-      ? "params.name must be the tool's name, a string"
-      : params["arguments"] !== undefined && !isJsonObject(params["arguments"])
-        ? `params.arguments must be an object of the tool's arguments, not ${describeJsonType(params["arguments"])}`
-        : undefined;
+  const problem = requestProblem(message["method"], message["params"]);
   if (problem === undefined) return undefined;
   return {
     jsonrpc: "2.0",
     id,
     error: { code: INVALID_PARAMS, message: `Invalid params: ${problem}` },
   } as JSONRPCMessage;
+}
+
+/** What is wrong with the `params` of a `tools/call`, `prompts/get` or `resources/read`, in words; undefined when nothing is (or for another method). */
+function requestProblem(method: unknown, params: unknown): string | undefined {
+  if (method === "tools/call") {
+    if (!isJsonObject(params))
+      return "params must be an object with the tool's name";
+    if (typeof params["name"] !== "string")
+      return "params.name must be the tool's name, a string";
+    const args = params["arguments"];
+    if (args !== undefined && !isJsonObject(args))
+      return `params.arguments must be an object of the tool's arguments, not ${describeJsonType(args)}`;
+    return undefined;
+  }
+  if (method === "prompts/get") {
+    if (!isJsonObject(params))
+      return "params must be an object with the prompt's name";
+    if (typeof params["name"] !== "string")
+      return "params.name must be the prompt's name, a string";
+    const args = params["arguments"];
+    if (args === undefined) return undefined;
+    if (!isJsonObject(args))
+      return `params.arguments must be an object of the prompt's arguments, not ${describeJsonType(args)}`;
+    for (const key of Object.keys(args))
+      if (typeof args[key] !== "string")
+        return `the value of argument ${JSON.stringify(key)} must be a string (every prompt argument is one), not ${describeJsonType(args[key])}`;
+    return undefined;
+  }
+  if (method === "resources/read") {
+    if (!isJsonObject(params) || typeof params["uri"] !== "string")
+      return "params.uri must be the resource's URI, a string";
+  }
+  return undefined;
 }
 
 function describeJsonType(value: unknown): string {
@@ -655,7 +745,7 @@ export interface RunningServer {
 export type ServerFactory = () => Server;
 
 /**
- * A stdio transport that answers a malformed `tools/call` itself (see `malformedToolCall`) and
+ * A stdio transport that answers a malformed request itself (see `malformedRequest`) and
  * hands every other message on.
  */
 class GuardedTransport implements Transport {
@@ -670,7 +760,7 @@ class GuardedTransport implements Transport {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
-      const refusal = malformedToolCall(message);
+      const refusal = malformedRequest(message);
       if (refusal === undefined) this.onmessage?.(message, extra);
       else void inner.send(refusal).catch(() => undefined);
     };

@@ -209,12 +209,13 @@ export async function acquireLiveServer(spec: ServerSpec, options: LiveServerOpt
   return session.listed;
 }
 
-/** What a tool call on a live session gave: the server's result as sent, or the JSON-RPC error it answered with. */
+/** What a request on a live session gave (a tool call, a prompt, a resource read): the server's result as sent, or the JSON-RPC error it answered with. */
 export type LiveCallOutcome = { kind: "result"; result: Record<string, unknown> } | { kind: "error"; code: number; message: string; data?: unknown };
 
 /**
  * A live server that stays connected after its tools are listed (`mcpgen
- * mock --record` calls its tools). Each call is bounded by `timeoutMs` and
+ * mock --record` calls its tools, gets its prompts and reads its
+ * resources). Each call is bounded by `timeoutMs` and
  * may read up to `maxResponseBytes`; the pull's `maxTimeMs` bounded only the
  * connection and the listing. A fault of the connection (the server exits,
  * writes garbage, a call times out) is thrown as the `McpgenError` a pull
@@ -223,6 +224,10 @@ export type LiveCallOutcome = { kind: "result"; result: Record<string, unknown> 
 export interface LiveSession {
   listed: LiveServerResult;
   callTool(name: string, args: Record<string, unknown>): Promise<LiveCallOutcome>;
+  /** `prompts/get`, bounded as a tool call is. */
+  getPrompt(name: string, args: Record<string, string>): Promise<LiveCallOutcome>;
+  /** `resources/read`, bounded as a tool call is. */
+  readResource(uri: string): Promise<LiveCallOutcome>;
   /** Closes the connection and stops a child process (with whatever it started). */
   close(): Promise<void>;
 }
@@ -291,29 +296,32 @@ export async function connectLiveServer(spec: ServerSpec, options: LiveServerOpt
   // From here on each call is bounded on its own: by the timeout, and by the budget, afresh for each call.
   watch.endless();
   const client = listed.client;
+  const request = async (method: "tools/call" | "prompts/get" | "resources/read", params: Record<string, unknown>): Promise<LiveCallOutcome> => {
+    if (closed) throw explain(new ServerExited("closed"));
+    attempt.phase = method;
+    watch.budget.renew();
+    try {
+      const result = await watch.run(
+        client.request({ method, params } as Parameters<Client["request"]>[0], ANY_OBJECT, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
+        attempt.timeoutMs,
+      );
+      return { kind: "result", result: result as Record<string, unknown> };
+    } catch (error) {
+      if (error instanceof sdk.errors.ProtocolError) {
+        const { code, message, data } = error as unknown as { code: number; message: string; data?: unknown };
+        return { kind: "error", code, message, ...(data === undefined ? {} : { data }) };
+      }
+      const fault = explain(error);
+      await closeAll(true);
+      throw fault;
+    }
+  };
   return {
     listed: listed.result,
     close: () => closeAll(false),
-    async callTool(name, args) {
-      if (closed) throw explain(new ServerExited("closed"));
-      attempt.phase = "tools/call";
-      watch.budget.renew();
-      try {
-        const result = await watch.run(
-          client.request({ method: "tools/call", params: { name, arguments: args } }, ANY_OBJECT, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
-          attempt.timeoutMs,
-        );
-        return { kind: "result", result: result as Record<string, unknown> };
-      } catch (error) {
-        if (error instanceof sdk.errors.ProtocolError) {
-          const { code, message, data } = error as unknown as { code: number; message: string; data?: unknown };
-          return { kind: "error", code, message, ...(data === undefined ? {} : { data }) };
-        }
-        const fault = explain(error);
-        await closeAll(true);
-        throw fault;
-      }
-    },
+    callTool: (name, args) => request("tools/call", { name, arguments: args }),
+    getPrompt: (name, args) => request("prompts/get", { name, arguments: args }),
+    readResource: (uri) => request("resources/read", { uri }),
   };
 }
 

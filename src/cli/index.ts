@@ -14,7 +14,7 @@ import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
 import { counted } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
-import { McpgenError } from "../shared/errors.js";
+import { McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
 import type { FailOn } from "../commands/diff.js";
@@ -535,7 +535,14 @@ export function buildProgram(io: Io = defaultIo): Command {
               http,
               log,
               onDrop,
-              onRecorded: options.quiet ? undefined : (event) => log(`recorded a call of ${JSON.stringify(event.tool)} in ${event.file}`),
+              onRecorded: options.quiet
+                ? undefined
+                : (event) =>
+                    log(
+                      event.kind === "resource"
+                        ? `recorded a read of ${printable(JSON.stringify(event.name))} in ${event.file}`
+                        : `recorded a call of ${event.kind === "prompt" ? "prompt " : ""}${printable(JSON.stringify(event.name))} in ${event.file}`,
+                    ),
             });
           } catch (error) {
             if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);

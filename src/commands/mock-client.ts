@@ -18,7 +18,8 @@ import { userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { createMockClientFrom, type MockClient, type MockClientShape, type MockCall } from "../mock/client.js";
 import { parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
-import { createResponder, mockTools } from "../mock/responder.js";
+import { createResponder, mockSurface, mockTools } from "../mock/responder.js";
+import { servesCompletions, servesPrompts, servesResources } from "../emit/server/surface.js";
 import { compileValidators, type ToolValidators } from "../mock/validators.js";
 
 export type { MockClient, MockCall, Fixture, ToolValidators };
@@ -53,10 +54,16 @@ export function createMockClient(options: MockClientOptions): MockClient {
   const ir = manifestIR(options.manifest);
   const validators = options.validators ?? compileValidators(ir);
   const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : checkedFixtures(options.fixtures ?? []);
-  const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed });
+  const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
   const outputSchemas = new Map(ir.tools.flatMap((tool) => (tool.output === undefined ? [] : [[tool.wireName, tool.output.schema] as const])));
+  const surface = {
+    prompts: servesPrompts(ir) ? ir.prompts.map((prompt) => prompt.raw) : undefined,
+    resources: servesResources(ir) ? ir.resources.map((resource) => resource.raw) : undefined,
+    resourceTemplates: servesResources(ir) ? ir.resourceTemplates.map((template) => template.raw) : undefined,
+    completions: servesCompletions(ir),
+  };
   return createMockClientFrom(
-    { tools: ir.tools.map((tool) => tool.raw), outputSchemas, server: ir.server, instructions: ir.instructions, responder },
+    { tools: ir.tools.map((tool) => tool.raw), outputSchemas, server: ir.server, instructions: ir.instructions, responder, surface },
     { sdk: options.sdk, era: options.era },
   );
 }

@@ -4,8 +4,9 @@
  * the mock (src/mock: validators compiled in memory, fixtures, generated
  * values, the scaffold's server runtime). `record`: proxy a live server,
  * reached exactly as `pull` reaches it (the same target resolution, transports,
- * login, budgets and secrets), and write what it answers as fixtures, its
- * secrets masked, beside the snapshot of its tools.
+ * login, budgets and secrets), and write what it answers (tool calls, prompts,
+ * resource reads) as fixtures, its secrets masked, beside the snapshot of its
+ * tools, prompts and resources.
  */
 import { join } from "node:path";
 import { readManifestFile } from "../acquire/manifest-file.js";
@@ -14,6 +15,7 @@ import type { LiveCallOutcome, LiveSession } from "../acquire/live-server.js";
 import { Secrets } from "../acquire/sanitize.js";
 import { emitManifestSnapshot } from "../emit/snapshot.js";
 import { listedTool, toolHeaderArguments } from "../emit/server/tools.js";
+import { servesCompletions, servesPrompts, servesResources } from "../emit/server/surface.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { normalize, withinStack } from "../pipeline.js";
 import { escapeBidiControls } from "../shared/escape.js";
@@ -21,11 +23,20 @@ import { printable, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE, SNAPSHOT_GENERATED_BY } from "../shared/output-names.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { writeFiles } from "../write/index.js";
-import { checkFixtures, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
+import { checkFixtures, fixtureSubject, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
 import { canonicalJson } from "../shared/json.js";
 // The value generator, the validators and the SDK server load only when a mock is served (`mcpgen` re-exports this file).
-import type { MockAnswer } from "../mock/responder.js";
-import type { CallAnswerer, ListedTool, MockServerDefinition } from "../mock/server.js";
+import type { MockAnswer, MockSurface, SurfaceResult } from "../mock/responder.js";
+import type {
+  CallAnswerer,
+  ListedPrompt,
+  ListedResource,
+  ListedResourceTemplate,
+  ListedTool,
+  MockServerDefinition,
+  PromptAnswerer,
+  ResourceAnswerer,
+} from "../mock/server.js";
 import { liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent } from "./pull.js";
 
 /** Where a mock serves: stdio (the default), or Streamable HTTP on a port. */
@@ -80,23 +91,43 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
   }
   const raw = await readManifestFile(options.manifest);
   const ir = await withinStack(raw, () => normalize(raw));
-  const [{ compileValidators }, { createResponder, mockTools }] = await Promise.all([import("../mock/validators.js"), import("../mock/responder.js")]);
+  const [{ compileValidators }, { createResponder, mockSurface, mockTools }] = await Promise.all([
+    import("../mock/validators.js"),
+    import("../mock/responder.js"),
+  ]);
   const validators = compileValidators(ir);
   const fixtures =
     options.fixtures === undefined ? [] : readFixtureFolder(options.fixtures).flatMap(({ path, document }) => parseFixtureDocument(document, path));
   const diagnostics = [
     ...ir.diagnostics,
-    ...checkFixtures(fixtures, new Set(ir.tools.map((tool) => tool.wireName)), (tool, value) => validators.validateInput(tool, value)),
+    ...checkFixtures(
+      fixtures,
+      { tools: new Set(ir.tools.map((tool) => tool.wireName)), prompts: new Set(ir.prompts.map((prompt) => prompt.wireName)) },
+      (tool, value) => validators.validateInput(tool, value),
+    ),
   ];
-  const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed });
-  return serve(ir, { validators, answer: (name, args) => responder.answerChecked(name, args) }, options, { fixtures: fixtures.length, diagnostics });
+  const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
+  return serve(
+    ir,
+    {
+      validators,
+      answer: (name, args) => responder.answerChecked(name, args),
+      answerPrompt: (name, args) => responder.answerPrompt(name, args),
+      answerResource: (uri) => responder.answerResource(uri),
+    },
+    options,
+    { fixtures: fixtures.length, diagnostics },
+  );
 }
 
 export interface RecordOptions extends ServeOptions, Omit<PullOptions, "outDir" | "check" | "format" | "strict" | "failOn"> {
-  /** The fixtures folder: the snapshot of the tools (`manifest.json`) and a fixture file per tool called. */
+  /** The fixtures folder: the snapshot (`manifest.json`) and a fixture file per tool, prompt and resource called. */
   dir: string;
-  /** Called with each call recorded: the tool and the fixture file written (relative to `dir`). */
-  onRecorded?: ((event: { tool: string; file: string }) => void) | undefined;
+  /**
+   * Called with each call recorded: the tool (or the prompt, or the resource's URI: `kind` says
+   * which, `tool` for a tool only) and the fixture file written (relative to `dir`).
+   */
+  onRecorded?: ((event: { kind: "tool" | "prompt" | "resource"; name: string; tool?: string; file: string }) => void) | undefined;
 }
 
 /**
@@ -120,18 +151,19 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
     const prepared = prepareSnapshot(session.listed.manifest, snapshotPath, spec.label, secrets);
     const ir = await withinStack(prepared.manifest, () => normalize(prepared.manifest));
     await writeFiles([emitManifestSnapshot(ir)], options.dir);
-    const { compileValidators } = await import("../mock/validators.js");
+    const [{ compileValidators }, { mockSurface }] = await Promise.all([import("../mock/validators.js"), import("../mock/responder.js")]);
     const validators = compileValidators(ir);
-    const recorder = new Recorder(ir, options.dir, secrets, options.onRecorded);
+    const recorder = new Recorder(ir, mockSurface(ir).templates, options.dir, secrets, options.onRecorded);
     let fault: ((error: unknown) => void) | undefined;
     const faulted = new Promise<never>((_, reject) => {
       fault = reject;
     });
     faulted.catch(() => undefined);
-    const answer: CallAnswerer = async (name, args) => {
+    /** One request proxied: the live server's answer, recorded; a failure of the server answered, then the recording stops. */
+    const proxied = async <R>(subject: RecordedSubject, args: Record<string, unknown>, ask: () => Promise<LiveCallOutcome>): Promise<MockAnswer<R>> => {
       let outcome: LiveCallOutcome;
       try {
-        outcome = await session.callTool(name, args);
+        outcome = await ask();
       } catch (error) {
         // The client gets this answer first; then the recording stops (its server is gone).
         setTimeout(() => fault!(error), ANSWER_BEFORE_STOPPING_MS);
@@ -142,16 +174,20 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
           delayMs: 0,
         };
       }
-      await recorder.add(name, args, outcome);
-      return outcome.kind === "result"
-        ? { kind: "result", result: outcome.result as Extract<MockAnswer, { kind: "result" }>["result"], delayMs: 0 }
-        : { ...outcome, delayMs: 0 };
+      await recorder.add(subject, args, outcome);
+      return outcome.kind === "result" ? { kind: "result", result: outcome.result as R, delayMs: 0 } : { ...outcome, delayMs: 0 };
     };
+    const answer: CallAnswerer = (name, args) => proxied({ kind: "tool", name }, args, () => session.callTool(name, args));
+    const answerPrompt: PromptAnswerer = (name, args) => {
+      const given = (args ?? {}) as Record<string, string>;
+      return proxied<SurfaceResult>({ kind: "prompt", name }, given, () => session.getPrompt(name, given));
+    };
+    const answerResource: ResourceAnswerer = (uri) => proxied<SurfaceResult>({ kind: "resource", name: uri }, {}, () => session.readResource(uri));
     const diagnostics = [
       ...prepared.diagnostics,
       ...ir.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, spec.label, (text) => secrets.redact(text))),
     ];
-    const running = await serve(ir, { validators, answer }, options, { fixtures: 0, diagnostics }, session);
+    const running = await serve(ir, { validators, answer, answerPrompt, answerResource }, options, { fixtures: 0, diagnostics }, session);
     // A failure of the live server ends the recording: the proxy stops serving, and `done` rejects with the failure.
     let failure: { error: unknown } | undefined;
     const stopped = faulted.catch(async (error: unknown) => {
@@ -174,10 +210,10 @@ const INTERNAL_ERROR = -32603;
 /** How long a recording whose live server failed keeps serving, so that the call that found the failure is answered. */
 const ANSWER_BEFORE_STOPPING_MS = 200;
 
-/** Serves `ir`'s tools with `answers`, over stdio or HTTP. */
+/** Serves `ir`'s tools (and prompts, resources and templates) with `answers`, over stdio or HTTP. */
 async function serve(
   ir: ManifestIR,
-  answers: Pick<MockServerDefinition, "validators" | "answer">,
+  answers: Pick<MockServerDefinition, "validators" | "answer"> & { answerPrompt: PromptAnswerer; answerResource: ResourceAnswerer },
   options: ServeOptions,
   facts: { fixtures: number; diagnostics: Diagnostic[] },
   session?: LiveSession,
@@ -197,7 +233,16 @@ async function serve(
     instructions: ir.instructions,
     tools: ir.tools.map((tool) => listedTool(tool) as ListedTool),
     headerArguments: toolHeaderArguments(ir),
-    ...answers,
+    validators: answers.validators,
+    answer: answers.answer,
+    surface: {
+      prompts: servesPrompts(ir) ? ir.prompts.map((prompt) => prompt.raw as ListedPrompt) : undefined,
+      resources: servesResources(ir) ? ir.resources.map((resource) => resource.raw as ListedResource) : undefined,
+      resourceTemplates: servesResources(ir) ? ir.resourceTemplates.map((template) => template.raw as ListedResourceTemplate) : undefined,
+      completions: servesCompletions(ir),
+      answerPrompt: answers.answerPrompt,
+      answerResource: answers.answerResource,
+    },
     onDrop: () => {
       void close().then(() => options.onDrop?.());
     },
@@ -222,34 +267,56 @@ async function serve(
   return { url: running.url, port: running.port, tools: ir.tools.length, ...facts, done: stopped, close };
 }
 
+/** What a recorded request was for: a tool, a prompt, or a resource's URI. */
+interface RecordedSubject {
+  kind: "tool" | "prompt" | "resource";
+  name: string;
+}
+
 /**
- * Writes what a recorded server answered: per tool, a fixture file
- * `<fileBase>.json` (the file name a scaffold gives the tool's handler),
- * rewritten atomically after each call with every distinct call so far (the
- * first answer to equal arguments is kept: replay answers it). Arguments and
- * answers have the connection's secrets masked.
+ * Writes what a recorded server answered: a fixture file per tool and per prompt,
+ * `<fileBase>.json` (the file name a scaffold gives its handler), and per fixed resource or
+ * resource template (whose file holds the reads of every URI it matched); reads of URIs the
+ * server does not list go to `resources.json`. Each file is rewritten atomically after each call
+ * with every distinct call so far (the first answer to equal arguments is kept: replay answers
+ * it). Arguments, URIs and answers have the connection's secrets masked.
  */
 class Recorder {
-  private readonly entries = new Map<string, { file: string; fixtures: Fixture[]; seen: Set<string> }>();
+  private readonly files = new Map<string, { fixtures: Fixture[]; seen: Set<string> }>();
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ir: ManifestIR,
+    /** The templates with their matchers, in the manifest's order, as the mock matches URIs. */
+    private readonly templates: MockSurface["templates"],
     private readonly dir: string,
     private readonly secrets: Secrets,
     private readonly onRecorded: RecordOptions["onRecorded"],
   ) {}
 
-  add(name: string, args: Record<string, unknown>, outcome: LiveCallOutcome): Promise<void> {
-    const tool = this.ir.tools.find((candidate) => candidate.wireName === name);
-    if (tool === undefined) return Promise.resolve();
-    let entry = this.entries.get(name);
+  /** The fixture file of a subject (undefined: a tool or a prompt the manifest does not list, which is not recorded). */
+  private fileOf(subject: RecordedSubject): string | undefined {
+    const ir = this.ir;
+    if (subject.kind === "tool") return ir.tools.find((tool) => tool.wireName === subject.name)?.fileBase;
+    if (subject.kind === "prompt") return ir.prompts.find((prompt) => prompt.wireName === subject.name)?.fileBase;
+    const resource = ir.resources.find((candidate) => candidate.uri === subject.name);
+    if (resource !== undefined) return resource.fileBase;
+    const index = this.templates.findIndex((candidate) => candidate.matcher.match(subject.name) !== undefined);
+    return index === -1 ? "resources" : ir.resourceTemplates[index]!.fileBase;
+  }
+
+  add(subject: RecordedSubject, args: Record<string, unknown>, outcome: LiveCallOutcome): Promise<void> {
+    const base = this.fileOf(subject);
+    if (base === undefined) return Promise.resolve();
+    const file = `${base}.json`;
+    let entry = this.files.get(file);
     if (entry === undefined) {
-      entry = { file: `${tool.fileBase}.json`, fixtures: [], seen: new Set() };
-      this.entries.set(name, entry);
+      entry = { fixtures: [], seen: new Set() };
+      this.files.set(file, entry);
     }
+    const name = subject.kind === "resource" ? this.secrets.redact(subject.name) : subject.name;
     const masked = this.secrets.redactJson(args) as Record<string, unknown>;
-    const key = canonicalJson(masked);
+    const key = canonicalJson([subject.kind, name, masked]);
     if (entry.seen.has(key)) return this.writing;
     entry.seen.add(key);
     const answer: Partial<Fixture> =
@@ -262,22 +329,26 @@ class Recorder {
               ...(outcome.data === undefined ? {} : { data: outcome.data }),
             }) as Fixture["error"],
           };
-    entry.fixtures.push({ tool: name, arguments: masked, match: "exact", ...answer });
-    const file = fixtureFile(entry.file, name, entry.fixtures);
-    const written = entry.file;
+    entry.fixtures.push({ [subject.kind]: name, ...(subject.kind === "resource" ? {} : { arguments: masked, match: "exact" as const }), ...answer });
+    const written = fixtureFile(file, entry.fixtures);
     this.writing = this.writing.then(async () => {
-      await writeFiles([file], this.dir);
-      this.onRecorded?.({ tool: name, file: written });
+      await writeFiles([written], this.dir);
+      this.onRecorded?.({ kind: subject.kind, name, ...(subject.kind === "tool" ? { tool: name } : {}), file });
     });
     return this.writing;
   }
 }
 
-function fixtureFile(path: string, tool: string, fixtures: readonly Fixture[]): EmittedFile {
+/** A fixture file: what its fixtures answer said once at its top when they all answer the same tool, prompt or resource. */
+function fixtureFile(path: string, fixtures: readonly Fixture[]): EmittedFile {
+  const subjects = new Set(fixtures.map((fixture) => JSON.stringify(fixtureSubject(fixture))));
+  const shared = subjects.size === 1 ? fixtureSubject(fixtures[0]!) : undefined;
   const document = {
     generatedBy: SNAPSHOT_GENERATED_BY,
-    tool,
-    fixtures: fixtures.map(({ tool: _tool, origin: _origin, ...fixture }) => fixture),
+    ...(shared === undefined ? {} : { [shared.kind]: shared.name }),
+    fixtures: fixtures.map(({ tool, prompt, resource, origin: _origin, ...fixture }) =>
+      shared === undefined ? { tool, prompt, resource, ...fixture } : fixture,
+    ),
   };
   return { path, contents: `${escapeBidiControls(JSON.stringify(document, null, 2))}\n`, format: "none" };
 }

@@ -7,8 +7,8 @@
  * Ownership is the contract. `src/generated/` (and the manifest snapshot) are
  * mcpgen's and rewritten on every run; everything else is the user's: the
  * project files are created with a new project only, never recreated. A
- * handler file is never modified or deleted: a new tool gets a stub, a
- * removed tool's handler is reported.
+ * handler file is never modified or deleted: a new tool (prompt, resource,
+ * resource template) gets a stub, a removed one's handler is reported.
  */
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
@@ -19,6 +19,7 @@ import { failOnWarnings, McpgenError, printable, userError, type Diagnostic } fr
 import { emitScaffold } from "../emit/scaffold/index.js";
 import { packageName } from "../emit/scaffold/package.js";
 import { toolsTable } from "../emit/scaffold/readme.js";
+import { emptyHandlerPaths, handlerSubjects, type HandlerKind, type HandlerPaths } from "../emit/scaffold/handler-paths.js";
 import { GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, PACKAGE_FILE, README_FILE, withToolsTable } from "../shared/output-names.js";
 import { formatFiles } from "../format/index.js";
 import { normalize, timed, withinStack, type Stage } from "../pipeline.js";
@@ -59,9 +60,15 @@ export interface ScaffoldOptions {
   strict?: boolean | undefined;
 }
 
+export type { HandlerKind };
+
 export interface HandlerFile {
-  /** Wire name of the tool. */
-  tool: string;
+  /** What the handler implements. */
+  kind: HandlerKind;
+  /** Its wire name: the tool's, the prompt's or the resource template's name, the fixed resource's URI. */
+  name: string;
+  /** The tool's wire name, for a tool's handler (`name`). */
+  tool?: string;
   /** Project-relative path, `/`-separated. */
   path: string;
   /** `created`: a new stub (with `check`: would be created); `kept`: the user's existing file, untouched. */
@@ -70,9 +77,12 @@ export interface HandlerFile {
 
 export interface OrphanedHandler {
   path: string;
-  /** The tool the file implements, as its `defineHandler` call names it. */
-  tool: string;
-  /** `removed`: the tool is not in the manifest any more; `duplicate`: another file implements the same tool and is the one used. */
+  /** What the file implements, as its `defineHandler` (`definePrompt`, `defineResource`, `defineResourceTemplate`) call says. */
+  kind: HandlerKind;
+  name: string;
+  /** The tool, for a tool's handler (`name`). */
+  tool?: string;
+  /** `removed`: it is not in the manifest any more; `duplicate`: another file implements the same one and is the one used. */
   reason: "removed" | "duplicate";
 }
 
@@ -86,7 +96,7 @@ export interface ScaffoldResult {
   created: string[];
   /** User-owned files that exist and were left untouched. */
   kept: string[];
-  /** The handler file of every tool, in manifest order. */
+  /** The handler file of every tool, prompt, resource template and resource, in that order, each in manifest order. */
   handlers: HandlerFile[];
   /** Handler files no tool uses: listed, never deleted. */
   orphanedHandlers: OrphanedHandler[];
@@ -166,7 +176,7 @@ export interface RenderedScaffold {
   absent: EmittedFile[];
   /** The user's files that exist and stay untouched. */
   kept: string[];
-  handlerPaths: ReadonlyMap<string, string>;
+  handlerPaths: HandlerPaths;
   orphanedHandlers: OrphanedHandler[];
   /** Absolute paths pruning must never remove (the project's own manifest when it is the input). */
   keep: string[];
@@ -328,9 +338,9 @@ function scaffoldResult(
   timings: Partial<Record<ScaffoldStage, number>>,
 ): ScaffoldResult {
   const { ir } = rendered;
-  const handlers = ir.tools.map((tool): HandlerFile => {
-    const path = rendered.handlerPaths.get(tool.wireName)!;
-    return { tool: tool.wireName, path, status: created.includes(path) ? "created" : "kept" };
+  const handlers = handlerSubjects(ir).map((subject): HandlerFile => {
+    const path = rendered.handlerPaths[subject.kind].get(subject.name)!;
+    return { ...implemented(subject), path, status: created.includes(path) ? "created" : "kept" };
   });
   return {
     generated: results,
@@ -345,9 +355,20 @@ function scaffoldResult(
   };
 }
 
-/** What `src/handlers/*.ts` holds: each file and the tool its `defineHandler` call names (undefined when none is found). */
-export async function scanHandlers(outDir: string): Promise<Map<string, string | undefined>> {
-  const found = new Map<string, string | undefined>();
+/** What a handler file implements: its kind and wire name. */
+export interface Implemented {
+  kind: HandlerKind;
+  name: string;
+}
+
+/** `{ kind, name }`, with `tool` too for a tool (as earlier readers of `--json` find it). */
+function implemented({ kind, name }: Implemented): Implemented & { tool?: string } {
+  return kind === "tool" ? { kind, name, tool: name } : { kind, name };
+}
+
+/** What `src/handlers/*.ts` holds: each file and what its `defineHandler` (`definePrompt`, ...) call implements (undefined when none is found). */
+export async function scanHandlers(outDir: string): Promise<Map<string, Implemented | undefined>> {
+  const found = new Map<string, Implemented | undefined>();
   let entries: string[];
   try {
     entries = await readdir(join(outDir, HANDLERS_DIR));
@@ -365,27 +386,49 @@ export async function scanHandlers(outDir: string): Promise<Map<string, string |
       throw unreadable(absolute, error);
     });
     if (info === undefined || !info.isFile()) continue;
-    found.set(path, definedTool(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
+    found.set(path, definedHandler(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
   }
   return found;
 }
 
 const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;
-const DEFINE_CALL = new RegExp(String.raw`\bdefineHandler\s*(?:<[^>()]*>)?\s*\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`);
+const DEFINE_CALL = new RegExp(
+  String.raw`\b(defineHandler|definePrompt|defineResourceTemplate|defineResource)\s*(?:<[^>()]*>)?\s*\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`,
+);
+
+/** What each `define*` call of define.ts binds a handler to. */
+const DEFINED_KINDS: Readonly<Record<string, HandlerKind>> = {
+  defineHandler: "tool",
+  definePrompt: "prompt",
+  defineResource: "resource",
+  defineResourceTemplate: "resource-template",
+};
 
 /**
- * The wire name in a handler file's `defineHandler(name, ...)`: a string
- * literal (quotes or a template without substitutions), or a constant
- * declared in the same file as one. Comments are skipped. Undefined when the
- * file has no such call.
+ * What a handler file implements: the kind of its first `defineHandler(name, ...)`,
+ * `definePrompt(name, ...)`, `defineResource(uri, ...)` or `defineResourceTemplate(name, ...)`
+ * call, and its name: a string literal (quotes or a template without substitutions), or a
+ * constant declared in the same file as one. Comments are skipped. Undefined when the file has
+ * no such call.
  */
-export function definedTool(source: string): string | undefined {
+export function definedHandler(source: string): Implemented | undefined {
   const code = withoutComments(source);
   const match = DEFINE_CALL.exec(code);
   if (match === null) return undefined;
-  if (match[1] !== undefined) return stringValue(match[1]);
-  const constant = new RegExp(String.raw`\bconst\s+${match[2]!.replace(/\$/g, "\\$")}\s*(?::\s*string\s*)?=\s*(${STRING})`).exec(code);
-  return constant === null ? undefined : stringValue(constant[1]!);
+  const kind = DEFINED_KINDS[match[1]!]!;
+  let name: string | undefined;
+  if (match[2] !== undefined) name = stringValue(match[2]);
+  else {
+    const constant = new RegExp(String.raw`\bconst\s+${match[3]!.replace(/\$/g, "\\$")}\s*(?::\s*string\s*)?=\s*(${STRING})`).exec(code);
+    name = constant === null ? undefined : stringValue(constant[1]!);
+  }
+  return name === undefined ? undefined : { kind, name };
+}
+
+/** The tool a handler file implements (see `definedHandler`); undefined for any other. */
+export function definedTool(source: string): string | undefined {
+  const found = definedHandler(source);
+  return found?.kind === "tool" ? found.name : undefined;
 }
 
 /** The value of a string literal (as matched by STRING). */
@@ -433,37 +476,41 @@ function withoutComments(source: string): string {
 }
 
 /**
- * Decides the handler file of each tool. A file that already implements the
- * tool wins (so renamed files and changed names keep working); otherwise the
- * tool's own name, `src/handlers/<kebab-case>.ts`, unless a file implementing
- * another tool sits there, in which case the first free `-2`, `-3`... name.
+ * Decides the handler file of each tool, prompt, resource template and resource. A file that
+ * already implements it wins (so renamed files and changed names keep working); otherwise its own
+ * name, `src/handlers/<kebab-case>.ts` (its `fileBase`), unless a file implementing something
+ * else sits there, in which case the first free `-2`, `-3`... name.
  */
-export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, string | undefined>): { paths: Map<string, string>; orphans: OrphanedHandler[] } {
+export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, Implemented | undefined>): { paths: HandlerPaths; orphans: OrphanedHandler[] } {
+  const key = (kind: HandlerKind, name: string) => JSON.stringify([kind, name]);
   const implementing = new Map<string, string[]>();
-  for (const [path, tool] of onDisk) {
-    if (tool !== undefined) implementing.set(tool, [...(implementing.get(tool) ?? []), path]);
+  for (const [path, found] of onDisk) {
+    if (found === undefined) continue;
+    const which = key(found.kind, found.name);
+    implementing.set(which, [...(implementing.get(which) ?? []), path]);
   }
-  const paths = new Map<string, string>();
+  const paths = emptyHandlerPaths();
   const used = new Set<string>();
-  for (const tool of ir.tools) {
-    const base = tool.fileBase;
-    const own = `${HANDLERS_DIR}/${base}.ts`;
-    const candidates = (implementing.get(tool.wireName) ?? []).filter((path) => !used.has(path));
+  const listed = new Set<string>();
+  for (const subject of handlerSubjects(ir)) {
+    const which = key(subject.kind, subject.name);
+    listed.add(which);
+    const own = `${HANDLERS_DIR}/${subject.fileBase}.ts`;
+    const candidates = (implementing.get(which) ?? []).filter((path) => !used.has(path));
     let path = candidates.includes(own) ? own : candidates[0];
     if (path === undefined) {
       path = own;
-      for (let n = 2; used.has(path) || (onDisk.get(path) !== undefined && onDisk.get(path) !== tool.wireName); n++) {
-        path = `${HANDLERS_DIR}/${base}-${n}.ts`;
+      for (let n = 2; used.has(path) || (onDisk.get(path) !== undefined && key(onDisk.get(path)!.kind, onDisk.get(path)!.name) !== which); n++) {
+        path = `${HANDLERS_DIR}/${subject.fileBase}-${n}.ts`;
       }
     }
     used.add(path);
-    paths.set(tool.wireName, path);
+    paths[subject.kind].set(subject.name, path);
   }
-  const listed = new Set(ir.tools.map((tool) => tool.wireName));
   const orphans: OrphanedHandler[] = [];
-  for (const [path, tool] of onDisk) {
-    if (tool === undefined || used.has(path)) continue;
-    orphans.push({ path, tool, reason: listed.has(tool) ? "duplicate" : "removed" });
+  for (const [path, found] of onDisk) {
+    if (found === undefined || used.has(path)) continue;
+    orphans.push({ path, ...implemented(found), reason: listed.has(key(found.kind, found.name)) ? "duplicate" : "removed" });
   }
   return { paths, orphans };
 }

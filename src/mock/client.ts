@@ -8,6 +8,9 @@
  * Its failures are the SDK's own error classes (`ProtocolError`, `SdkError`;
  * v1's `McpError`), so a program's error paths are tested as they run.
  *
+ * It answers `getPrompt`, `readResource` and `complete` too, and lists the
+ * manifest's prompts, resources and templates, when it has them.
+ *
  * Answers come from the responder (fixtures, then values from the schema);
  * a fixture can inject faults: a tool error (`result` with `isError`), a
  * protocol `error`, a delay (`delayMs`, bounded by the call's `timeout` and
@@ -19,7 +22,7 @@ import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/cli
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Schema, ServerInfo } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
-import { MOCK_META_KEY, type MockAnswer, type MockResult, type Responder } from "./responder.js";
+import { MOCK_META_KEY, type MockAnswer, type MockResult, type Responder, type SurfaceResult } from "./responder.js";
 
 /** The SDK's default request timeout (both generations). */
 const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -35,9 +38,11 @@ export interface MockClientShape {
   era?: "modern" | "legacy" | undefined;
 }
 
-/** One call the mock answered, for a test's assertions. */
+/** One call the mock answered, for a test's assertions: a tool's, a prompt's (`prompt`) or a resource read (`resource`, its URI). */
 export interface MockCall {
-  tool: string;
+  tool?: string;
+  prompt?: string;
+  resource?: string;
   arguments: unknown;
   /** How it was answered: `result`, `error` or `drop`; with a result, where it came from (`_meta["mcpgen/mock"].source`). */
   answer: MockAnswer["kind"];
@@ -51,6 +56,15 @@ export interface MockClientDefinition {
   server?: ServerInfo | undefined;
   instructions?: string | undefined;
   responder: Responder;
+  /** The prompts, resources and templates as listed (a list left undefined is not served), and whether completions are. */
+  surface?:
+    | {
+        prompts?: readonly Record<string, unknown>[] | undefined;
+        resources?: readonly Record<string, unknown>[] | undefined;
+        resourceTemplates?: readonly Record<string, unknown>[] | undefined;
+        completions: boolean;
+      }
+    | undefined;
 }
 
 /** The in-process mock client. */
@@ -62,6 +76,15 @@ export interface MockClient {
   getServerCapabilities(): Record<string, unknown>;
   getInstructions(): string | undefined;
   ping(...rest: never[]): Promise<Record<string, never>>;
+  /** `prompts/get` (both SDK generations: `getPrompt(params, options)`). */
+  getPrompt(params: { name: string; arguments?: { [key: string]: string } }, options?: RequestOptions): Promise<unknown>;
+  /** `resources/read`. */
+  readResource(params: { uri: string }, options?: RequestOptions): Promise<unknown>;
+  /** `completion/complete`. */
+  complete(params: unknown, options?: RequestOptions): Promise<unknown>;
+  listPrompts(params?: unknown, options?: RequestOptions): Promise<{ prompts: Record<string, unknown>[] }>;
+  listResources(params?: unknown, options?: RequestOptions): Promise<{ resources: Record<string, unknown>[] }>;
+  listResourceTemplates(params?: unknown, options?: RequestOptions): Promise<{ resourceTemplates: Record<string, unknown>[] }>;
   /** Ends the connection: later calls reject as on a client that is not connected. */
   close(): Promise<void>;
   /** Every call answered so far, in order. */
@@ -71,7 +94,7 @@ export interface MockClient {
   getProtocolEra?: () => "modern" | "legacy";
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   signal?: {
     aborted: boolean;
     reason?: unknown;
@@ -116,13 +139,78 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
     });
   };
 
+  const surface = definition.surface;
+  const capabilities: Record<string, unknown> = {
+    tools: {},
+    ...(surface?.prompts !== undefined ? { prompts: {} } : {}),
+    ...(surface?.resources !== undefined || surface?.resourceTemplates !== undefined ? { resources: {} } : {}),
+    ...(surface?.completions === true ? { completions: {} } : {}),
+  };
+  /** A method the server would answer only with a capability: without it, the SDK's method-not-found. */
+  const needs = (capability: string, method: string) => {
+    if (capabilities[capability] === undefined) throw errors.protocol(-32601, `Method not found: ${method}`);
+  };
+  /** A prompt, a read or a completion answered as a call is: recorded, after its delay, a result, an error or a drop. */
+  const surfaceCall = async (call: Omit<MockCall, "answer" | "source">, options: RequestOptions | undefined, answer: MockAnswer<SurfaceResult>) => {
+    const recorded: MockCall = { ...call, answer: answer.kind };
+    if (answer.kind === "result") recorded.source = sourceOf(answer.result as MockResult);
+    calls.push(recorded);
+    await wait(answer.delayMs, options, errors);
+    if (!connected) throw errors.connectionClosed();
+    switch (answer.kind) {
+      case "drop":
+        connected = false;
+        throw errors.connectionClosed();
+      case "error":
+        throw errors.protocol(answer.code, answer.message, answer.data);
+      case "result":
+        return structuredClone(answer.result);
+    }
+  };
+
   const client: MockClient = {
     callTool: callTool as MockClient["callTool"],
+    getPrompt: (params, options) =>
+      request(options, () => {
+        needs("prompts", "prompts/get");
+        return surfaceCall(
+          { prompt: params.name, arguments: structuredClone(params.arguments) },
+          options,
+          definition.responder.answerPrompt(params.name, params.arguments),
+        );
+      }),
+    readResource: (params, options) =>
+      request(options, () => {
+        needs("resources", "resources/read");
+        return surfaceCall({ resource: params.uri, arguments: undefined }, options, definition.responder.answerResource(params.uri));
+      }),
+    complete: (params, options) =>
+      request(options, () => {
+        needs("completions", "completion/complete");
+        const answer = definition.responder.answerCompletion(params);
+        if (answer.kind === "result") return structuredClone(answer.result);
+        throw answer.kind === "error" ? errors.protocol(answer.code, answer.message, answer.data) : errors.connectionClosed();
+      }),
+    listPrompts: (_params, options) =>
+      request(options, () => {
+        needs("prompts", "prompts/list");
+        return { prompts: structuredClone([...(surface?.prompts ?? [])]) };
+      }),
+    listResources: (_params, options) =>
+      request(options, () => {
+        needs("resources", "resources/list");
+        return { resources: structuredClone([...(surface?.resources ?? [])]) };
+      }),
+    listResourceTemplates: (_params, options) =>
+      request(options, () => {
+        needs("resources", "resources/templates/list");
+        return { resourceTemplates: structuredClone([...(surface?.resourceTemplates ?? [])]) };
+      }),
     listTools: ((...rest: unknown[]) =>
       request(rest[1] as RequestOptions | undefined, () => ({ tools: structuredClone([...definition.tools]) }))) as MockClient["listTools"],
     ping: ((...rest: unknown[]) => request(rest[0] as RequestOptions | undefined, () => ({}))) as MockClient["ping"],
     getServerVersion: () => structuredClone(server),
-    getServerCapabilities: () => ({ tools: {} }),
+    getServerCapabilities: () => structuredClone(capabilities),
     getInstructions: () => definition.instructions,
     close: async () => {
       connected = false;

@@ -1,17 +1,21 @@
 /**
  * Fixtures: answers a mock gives before it generates one. A fixture file is
- * a JSON document `{ "tool"?, "fixtures": [entry, ...] }`; each entry names
- * its tool (or takes the file's), may say which arguments it answers, and
- * says what it answers: a whole `result`, a `structuredContent` (sent with
- * its JSON as a text block), a protocol `error`, or a dropped connection
- * (`drop`), after an optional `delayMs`; an entry with none of these answers
- * with a generated value, after its delay. The first entry that matches a
- * call wins, in file-name order, then in the order of each file.
+ * a JSON document `{ "tool"? | "prompt"? | "resource"?, "fixtures": [entry, ...] }`;
+ * each entry names what it answers (or takes the file's): a tool (`tools/call`),
+ * a prompt (`prompts/get`) or a resource's URI (`resources/read` of exactly
+ * that URI); a tool's or a prompt's may say which arguments it answers; and it
+ * says what it answers: a whole `result` (a `CallToolResult`, a
+ * `GetPromptResult`, a `ReadResourceResult`), a tool's `structuredContent`
+ * (sent with its JSON as a text block), a protocol `error`, or a dropped
+ * connection (`drop`), after an optional `delayMs`; an entry with none of
+ * these answers with a generated value, after its delay. The first entry that
+ * matches a call wins, in file-name order, then in the order of each file.
  *
- * Matching: an entry without `arguments` matches every call of its tool; with
- * `arguments`, every member it gives must be in the call, equal as JSON
- * values (key order aside); with `"match": "exact"`, the call must have no
- * other member. `--record` writes exact entries.
+ * Matching: an entry without `arguments` matches every call of its tool or
+ * prompt; with `arguments`, every member it gives must be in the call, equal
+ * as JSON values (key order aside); with `"match": "exact"`, the call must
+ * have no other member. A resource's matches the URI read, exactly. `--record`
+ * writes exact entries.
  */
 import type { Diagnostic } from "../shared/errors.js";
 import { joinPointer, userError } from "../shared/errors.js";
@@ -25,14 +29,19 @@ export interface FixtureError {
   data?: unknown;
 }
 
-/** One fixture: the tool it answers, which of its calls, and the answer. */
+/** One fixture: what it answers (a tool, a prompt or a resource), which of its calls, and the answer. */
 export interface Fixture {
-  tool: string;
+  /** The tool it answers (one of `tool`, `prompt` and `resource`). */
+  tool?: string | undefined;
+  /** The prompt it answers (`prompts/get`). */
+  prompt?: string | undefined;
+  /** The URI it answers (`resources/read` of exactly this URI: a fixed resource's, one a template matches, or any other). */
+  resource?: string | undefined;
   /** The arguments it answers (see `match`); absent: every call. */
   arguments?: Record<string, unknown> | undefined;
   /** `partial` (the default): the call has at least these members; `exact`: exactly these. */
   match?: "partial" | "exact" | undefined;
-  /** The whole `tools/call` result (`content`, `structuredContent`, `isError`, `_meta`). */
+  /** The whole result: a tool's (`content`, `structuredContent`, `isError`, `_meta`), a prompt's (`messages`, ...), a resource's (`contents`, ...). */
   result?: Record<string, unknown> | undefined;
   /** Shorthand for a result of this `structuredContent` and its JSON as a text block. */
   structuredContent?: unknown;
@@ -55,7 +64,19 @@ export interface FixtureFile {
 /** The longest delay a fixture may ask for (10 minutes). */
 export const MAX_DELAY_MS = 600_000;
 
-const ENTRY_KEYS = new Set(["tool", "arguments", "match", "result", "structuredContent", "error", "drop", "delayMs", "comment"]);
+const ENTRY_KEYS = new Set(["tool", "prompt", "resource", "arguments", "match", "result", "structuredContent", "error", "drop", "delayMs", "comment"]);
+
+/** What a fixture answers: its kind and name (a resource's URI). */
+export type FixtureSubject = { kind: "tool" | "prompt" | "resource"; name: string };
+
+/** The subject of a parsed fixture. */
+export function fixtureSubject(fixture: Fixture): FixtureSubject {
+  if (fixture.prompt !== undefined) return { kind: "prompt", name: fixture.prompt };
+  if (fixture.resource !== undefined) return { kind: "resource", name: fixture.resource };
+  return { kind: "tool", name: fixture.tool ?? "" };
+}
+
+const SUBJECT_KEYS = ["tool", "prompt", "resource"] as const;
 
 /**
  * The fixtures of one file's JSON document (`path` names it in errors). A
@@ -72,17 +93,28 @@ export function parseFixtureDocument(document: unknown, path: string): Fixture[]
     });
   };
   if (!isRecord(document)) return fail("", "a fixture file must be a JSON object with a `fixtures` array");
-  const fileTool = document["tool"];
-  if (fileTool !== undefined && typeof fileTool !== "string") fail("/tool", "`tool` must be the tool's name, a string");
+  const fileSubject = subjectOf(document, "", fail);
   const entries = document["fixtures"];
   if (!Array.isArray(entries)) return fail("/fixtures", "a fixture file needs a `fixtures` array");
-  return entries.map((entry, index) => parseEntry(entry, joinPointer("/fixtures", index), fileTool as string | undefined, path, fail));
+  return entries.map((entry, index) => parseEntry(entry, joinPointer("/fixtures", index), fileSubject, path, fail));
+}
+
+/** The `tool`, `prompt` or `resource` an object (a file or an entry) names, if any: one, a string. */
+function subjectOf(object: Record<string, unknown>, pointer: string, fail: (pointer: string, message: string) => never): FixtureSubject | undefined {
+  const given = SUBJECT_KEYS.filter((key) => object[key] !== undefined);
+  if (given.length > 1) fail(pointer, `a fixture answers one tool, prompt or resource, not ${given.map((key) => `a \`${key}\``).join(" and ")}`);
+  const key = given[0];
+  if (key === undefined) return undefined;
+  const name = object[key];
+  if (typeof name !== "string")
+    fail(joinPointer(pointer, key), key === "resource" ? "`resource` must be the resource's URI, a string" : `\`${key}\` must be the ${key}'s name, a string`);
+  return { kind: key, name: name as string };
 }
 
 function parseEntry(
   entry: unknown,
   pointer: string,
-  fileTool: string | undefined,
+  fileSubject: FixtureSubject | undefined,
   path: string,
   fail: (pointer: string, message: string, hint?: string) => never,
 ): Fixture {
@@ -90,12 +122,14 @@ function parseEntry(
   for (const key of Object.keys(entry)) {
     if (!ENTRY_KEYS.has(key)) fail(joinPointer(pointer, key), `unknown fixture member ${JSON.stringify(key)}`, `a fixture has ${[...ENTRY_KEYS].join(", ")}`);
   }
-  const tool = entry["tool"] ?? fileTool;
-  if (typeof tool !== "string") return fail(joinPointer(pointer, "tool"), "the fixture names no tool: give `tool` in it or in the file");
-  const fixture: Fixture = { tool, origin: `${path}#${pointer}` };
+  const subject = subjectOf(entry, pointer, fail) ?? fileSubject;
+  if (subject === undefined)
+    return fail(joinPointer(pointer, "tool"), "the fixture names no tool: give `tool` (or `prompt`, or `resource`) in it or in the file");
+  const fixture: Fixture = { [subject.kind]: subject.name, origin: `${path}#${pointer}` };
   const args = entry["arguments"];
   if (args !== undefined) {
-    if (!isRecord(args)) fail(joinPointer(pointer, "arguments"), "`arguments` must be an object (the tool's arguments)");
+    if (subject.kind === "resource") fail(joinPointer(pointer, "arguments"), "a resource's fixture answers reads of its URI: it has no `arguments`");
+    if (!isRecord(args)) fail(joinPointer(pointer, "arguments"), `\`arguments\` must be an object (the ${subject.kind}'s arguments)`);
     fixture.arguments = args as Record<string, unknown>;
   }
   const match = entry["match"];
@@ -107,12 +141,22 @@ function parseEntry(
   if (answers.length > 1) fail(pointer, `a fixture answers one way, not with ${answers.map((key) => `\`${key}\``).join(" and ")}`);
   const result = entry["result"];
   if (result !== undefined) {
-    if (!isRecord(result)) fail(joinPointer(pointer, "result"), "`result` must be a tools/call result object");
-    const content = (result as Record<string, unknown>)["content"];
-    if (content !== undefined && !Array.isArray(content)) fail(joinPointer(pointer, "result", "content"), "`content` must be an array of content blocks");
-    fixture.result = result as Record<string, unknown>;
+    const what = { tool: "a tools/call", prompt: "a prompts/get", resource: "a resources/read" }[subject.kind];
+    if (!isRecord(result)) fail(joinPointer(pointer, "result"), `\`result\` must be ${what} result object`);
+    const members = result as Record<string, unknown>;
+    if (subject.kind === "tool" && members["content"] !== undefined && !Array.isArray(members["content"]))
+      fail(joinPointer(pointer, "result", "content"), "`content` must be an array of content blocks");
+    if (subject.kind === "prompt" && !Array.isArray(members["messages"]))
+      fail(joinPointer(pointer, "result", "messages"), "a prompt's `result` needs `messages`, an array of prompt messages");
+    if (subject.kind === "resource" && !Array.isArray(members["contents"]))
+      fail(joinPointer(pointer, "result", "contents"), "a resource's `result` needs `contents`, an array of resource contents");
+    fixture.result = members;
   }
-  if ("structuredContent" in entry) fixture.structuredContent = entry["structuredContent"];
+  if ("structuredContent" in entry) {
+    if (subject.kind !== "tool")
+      fail(joinPointer(pointer, "structuredContent"), "only a tool's fixture has `structuredContent`: give a prompt's or a resource's `result`");
+    fixture.structuredContent = entry["structuredContent"];
+  }
   const error = entry["error"];
   if (error !== undefined) {
     if (!isRecord(error) || !Number.isSafeInteger(error["code"]) || typeof error["message"] !== "string") {
@@ -136,7 +180,7 @@ function parseEntry(
   return fixture;
 }
 
-/** Whether `fixture` answers a call of its tool with `args`. */
+/** Whether `fixture` answers a call of its tool (or its prompt) with `args`. */
 export function matches(fixture: Fixture, args: Record<string, unknown>): boolean {
   const wanted = fixture.arguments;
   if (wanted === undefined) return true;
@@ -145,35 +189,50 @@ export function matches(fixture: Fixture, args: Record<string, unknown>): boolea
 }
 
 /**
- * Warnings about fixtures that can never answer: for a tool the manifest
- * does not list, or with arguments the tool's inputSchema rejects (such a
- * call is refused before fixtures are looked at).
+ * Warnings about fixtures that can never answer: for a tool or a prompt the
+ * manifest does not list, or with arguments the tool's inputSchema rejects
+ * (such a call is refused before fixtures are looked at). A resource's
+ * fixture answers any URI: a server may serve URIs it does not list.
  */
 export function checkFixtures(
   fixtures: readonly Fixture[],
-  tools: ReadonlySet<string>,
+  listed: { tools: ReadonlySet<string>; prompts?: ReadonlySet<string> | undefined },
   validateInput: (tool: string, value: unknown) => { ok: boolean },
 ): Diagnostic[] {
   const warnings: Diagnostic[] = [];
   for (const fixture of fixtures) {
     const [file, pointer] = splitOrigin(fixture.origin);
-    if (!tools.has(fixture.tool)) {
+    const subject = fixtureSubject(fixture);
+    if (subject.kind === "prompt") {
+      if (listed.prompts?.has(subject.name) !== true)
+        warnings.push({
+          severity: "warning",
+          code: "fixture-invalid",
+          message: "a fixture for a prompt the manifest does not list: it never answers",
+          file,
+          pointer,
+        });
+      continue;
+    }
+    if (subject.kind === "resource") continue;
+    const tool = subject.name;
+    if (!listed.tools.has(tool)) {
       warnings.push({
         severity: "warning",
         code: "fixture-invalid",
         message: "a fixture for a tool the manifest does not list: it never answers",
         file,
         pointer,
-        tool: fixture.tool,
+        tool,
       });
-    } else if (fixture.arguments !== undefined && fixture.match === "exact" && !validateInput(fixture.tool, fixture.arguments).ok) {
+    } else if (fixture.arguments !== undefined && fixture.match === "exact" && !validateInput(tool, fixture.arguments).ok) {
       warnings.push({
         severity: "warning",
         code: "fixture-invalid",
         message: "a fixture whose arguments the tool's inputSchema rejects: such a call is refused before fixtures are looked at, so it never answers",
         file,
         pointer: pointer === undefined ? undefined : joinPointer(pointer, "arguments"),
-        tool: fixture.tool,
+        tool,
       });
     }
   }

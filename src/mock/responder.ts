@@ -7,9 +7,18 @@
  * response the same way): `fixture` (with the fixture's file and pointer),
  * `example`, `default`, `generated` (with the seed), or `text` for a tool
  * without outputSchema.
+ *
+ * The same for a `prompts/get` (arguments checked as a scaffold checks them,
+ * then fixtures, then a user message of the prompt's description and
+ * arguments) and a `resources/read` (fixtures of that URI, then a text naming
+ * the resource: a fixed resource's URI, or a URI matched against the
+ * templates as a scaffold matches it; anything else is resource not found),
+ * each stated as `fixture` or `text`; and `completion/complete`, which
+ * completes to nothing.
  */
-import type { Schema, ToolIR } from "../ir/index.js";
-import { type Fixture, matches } from "./fixtures.js";
+import type { ManifestIR, Schema, ToolIR } from "../ir/index.js";
+import { uriTemplateMatcher, type UriTemplateMatcher } from "../../templates/uri-template-match.js";
+import { type Fixture, fixtureSubject, matches } from "./fixtures.js";
 import { callSeed, valueFor, type ValueSource } from "./values.js";
 import type { ToolValidators, ValidationIssue } from "./validators.js";
 
@@ -26,10 +35,20 @@ export interface MockResult {
 }
 
 /** What to do with one call: answer a result, answer a JSON-RPC error, or drop the connection; each after `delayMs`. */
-export type MockAnswer =
-  | { kind: "result"; result: MockResult; delayMs: number }
+export type MockAnswer<Result = MockResult> =
+  | { kind: "result"; result: Result; delayMs: number }
   | { kind: "error"; code: number; message: string; data?: unknown; delayMs: number }
   | { kind: "drop"; delayMs: number };
+
+/** A `prompts/get`, `resources/read` or `completion/complete` result as the mock builds it. */
+export type SurfaceResult = Record<string, unknown>;
+
+/** The prompts, resources and templates a mock answers for, from the IR. */
+export interface MockSurface {
+  prompts: ReadonlyArray<{ name: string; description?: string | undefined; arguments: ReadonlyArray<{ name: string; required: boolean }> }>;
+  resources: ReadonlyArray<{ uri: string; mimeType?: string | undefined }>;
+  templates: ReadonlyArray<{ name: string; uriTemplate: string; mimeType?: string | undefined; matcher: UriTemplateMatcher }>;
+}
 
 /** The tool facts a responder needs, from the IR. */
 export interface MockTool {
@@ -44,6 +63,8 @@ export interface ResponderOptions {
   fixtures?: readonly Fixture[] | undefined;
   /** The seed generated values are derived from (default 1). */
   seed?: number | undefined;
+  /** The prompts, resources and templates (none when absent). */
+  surface?: MockSurface | undefined;
 }
 
 export interface Responder {
@@ -51,6 +72,12 @@ export interface Responder {
   answer(toolName: string, args: unknown): MockAnswer;
   /** The answer to a call of a listed tool whose arguments were checked already (the mock server checks them as a scaffold does). */
   answerChecked(toolName: string, args: Record<string, unknown>): MockAnswer;
+  /** `prompts/get`: an unknown prompt or arguments that do not fit it (-32602), then fixtures and a generated message. */
+  answerPrompt(name: string, args: unknown): MockAnswer<SurfaceResult>;
+  /** `resources/read`: fixtures of the URI, a fixed resource, a template that matches it; else resource not found (-32602, `data.uri`). */
+  answerResource(uri: string): MockAnswer<SurfaceResult>;
+  /** `completion/complete`: nothing to complete, or -32602 for a prompt, template or argument the manifest does not have. */
+  answerCompletion(params: unknown): MockAnswer<SurfaceResult>;
 }
 
 /** MCP "Error Handling": an unknown tool and malformed arguments are protocol errors, -32602. */
@@ -58,6 +85,24 @@ const INVALID_PARAMS = -32602;
 
 export function mockTools(tools: readonly ToolIR[]): MockTool[] {
   return tools.map((tool) => ({ name: tool.wireName, output: tool.output?.schema }));
+}
+
+/** The IR's prompts, resources and templates as a responder answers for them (each template's matcher made once). */
+export function mockSurface(ir: ManifestIR): MockSurface {
+  return {
+    prompts: ir.prompts.map((prompt) => ({
+      name: prompt.wireName,
+      description: prompt.description,
+      arguments: prompt.arguments.map(({ name, required }) => ({ name, required })),
+    })),
+    resources: ir.resources.map((resource) => ({ uri: resource.uri, mimeType: resource.mimeType })),
+    templates: ir.resourceTemplates.map((template) => ({
+      name: template.wireName,
+      uriTemplate: template.uriTemplate,
+      mimeType: template.mimeType,
+      matcher: uriTemplateMatcher(template.uriTemplate),
+    })),
+  };
 }
 
 export function createResponder(options: ResponderOptions): Responder {
@@ -68,7 +113,9 @@ export function createResponder(options: ResponderOptions): Responder {
 
   const answerChecked = (name: string, args: Record<string, unknown>): MockAnswer => {
     const tool = tools.get(name)!;
-    const fixture = fixtures.find((candidate) => candidate.tool === name && matches(candidate, args));
+    const fixture = fixtures.find(
+      (candidate) => candidate.tool === name && candidate.prompt === undefined && candidate.resource === undefined && matches(candidate, args),
+    );
     const delayMs = fixture?.delayMs ?? 0;
     if (fixture?.drop === true) return { kind: "drop", delayMs };
     if (fixture?.error !== undefined) return { kind: "error", ...fixture.error, delayMs };
@@ -77,8 +124,88 @@ export function createResponder(options: ResponderOptions): Responder {
     return { kind: "result", result: generatedResult(tool, args, seed, validators), delayMs };
   };
 
+  const surface = options.surface ?? { prompts: [], resources: [], templates: [] };
+  const prompts = new Map(surface.prompts.map((prompt) => [prompt.name, prompt]));
+  const resources = new Map(surface.resources.map((resource) => [resource.uri, resource]));
+  const fixtureFor = (kind: "prompt" | "resource", name: string, args: Record<string, unknown>) =>
+    fixtures.find((candidate) => {
+      const subject = fixtureSubject(candidate);
+      return subject.kind === kind && subject.name === name && matches(candidate, args);
+    });
+  const fromFixture = (fixture: Fixture, generated: () => SurfaceResult): MockAnswer<SurfaceResult> => {
+    const delayMs = fixture.delayMs ?? 0;
+    if (fixture.drop === true) return { kind: "drop", delayMs };
+    if (fixture.error !== undefined) return { kind: "error", ...fixture.error, delayMs };
+    if (fixture.result === undefined) return { kind: "result", result: generated(), delayMs };
+    const result = structuredClone(fixture.result);
+    const meta = typeof result["_meta"] === "object" && result["_meta"] !== null && !Array.isArray(result["_meta"]) ? result["_meta"] : {};
+    return { kind: "result", result: { ...result, _meta: { ...meta, [MOCK_META_KEY]: { source: "fixture", fixture: fixture.origin ?? "" } } }, delayMs };
+  };
+  const invalid = (message: string, data?: unknown): MockAnswer<SurfaceResult> => ({
+    kind: "error",
+    code: INVALID_PARAMS,
+    message,
+    ...(data === undefined ? {} : { data }),
+    delayMs: 0,
+  });
+
   return {
     answerChecked,
+    answerPrompt(name, args) {
+      const prompt = prompts.get(name);
+      if (prompt === undefined) return invalid(`Unknown prompt: ${JSON.stringify(name)}`);
+      const given = args === undefined ? {} : args;
+      if (typeof given !== "object" || given === null || Array.isArray(given))
+        return invalid(`Invalid params: params.arguments must be an object of the prompt's arguments, not ${describeValue(given)}`);
+      // As a scaffold checks them (templates/server-surface.ts): the required ones given, every value a string.
+      const problems: string[] = [];
+      const checked: Record<string, string> = {};
+      for (const argument of prompt.arguments) {
+        const value = Object.prototype.hasOwnProperty.call(given, argument.name) ? (given as Record<string, unknown>)[argument.name] : undefined;
+        if (value === undefined) {
+          if (argument.required) problems.push(`missing required argument ${JSON.stringify(argument.name)}`);
+        } else if (typeof value !== "string") problems.push(`argument ${JSON.stringify(argument.name)} must be a string`);
+        else Object.defineProperty(checked, argument.name, { value, enumerable: true, writable: true, configurable: true });
+      }
+      if (problems.length > 0) return invalid(`Invalid arguments for prompt ${JSON.stringify(name)}: ${problems.join("; ")}`);
+      const generated = () => promptMessage(prompt, checked);
+      const fixture = fixtureFor("prompt", name, given as Record<string, unknown>);
+      return fixture === undefined ? { kind: "result", result: generated(), delayMs: 0 } : fromFixture(fixture, generated);
+    },
+    answerResource(uri) {
+      const resource = resources.get(uri);
+      const template = resource === undefined ? surface.templates.find((candidate) => candidate.matcher.match(uri) !== undefined) : undefined;
+      const generated = () => resourceText(uri, resource, template);
+      const fixture = fixtureFor("resource", uri, {});
+      if (fixture !== undefined) return fromFixture(fixture, generated);
+      if (resource === undefined && template === undefined) return invalid("Resource not found", { uri });
+      return { kind: "result", result: generated(), delayMs: 0 };
+    },
+    answerCompletion(params) {
+      const { ref, argument } = (typeof params === "object" && params !== null ? params : {}) as {
+        ref?: Record<string, unknown>;
+        argument?: Record<string, unknown>;
+      };
+      let names: readonly string[] | undefined;
+      let what = "";
+      if (ref?.["type"] === "ref/prompt") {
+        const prompt = prompts.get(String(ref["name"]));
+        if (prompt === undefined) return invalid(`Unknown prompt: ${JSON.stringify(ref["name"])}`);
+        names = prompt.arguments.map((item) => item.name);
+        what = `prompt ${JSON.stringify(prompt.name)}`;
+      } else if (ref?.["type"] === "ref/resource") {
+        const template = surface.templates.find((candidate) => candidate.uriTemplate === ref["uri"]);
+        if (template === undefined) {
+          if (resources.has(String(ref["uri"]))) return { kind: "result", result: EMPTY_COMPLETION, delayMs: 0 };
+          return invalid(`Unknown resource template: ${JSON.stringify(ref["uri"])}`);
+        }
+        names = template.matcher.variables.map((variable) => variable.name);
+        what = `resource template ${JSON.stringify(template.name)}`;
+      }
+      if (names === undefined) return invalid("Invalid params: ref must be a ref/prompt or a ref/resource");
+      if (!names.includes(String(argument?.["name"]))) return invalid(`Unknown argument ${JSON.stringify(argument?.["name"])} of ${what}`);
+      return { kind: "result", result: EMPTY_COMPLETION, delayMs: 0 };
+    },
     answer(name, args) {
       if (!tools.has(name)) return { kind: "error", code: INVALID_PARAMS, message: `Unknown tool: ${JSON.stringify(name)}`, delayMs: 0 };
       const given = args === undefined ? {} : args;
@@ -141,6 +268,39 @@ function generatedResult(tool: MockTool, args: Record<string, unknown>, seed: nu
   const statement: { source: ValueSource; seed?: number } = { source: value.source };
   if (value.source === "generated") statement.seed = seed;
   return { content: [textBlock(value.value)], structuredContent: value.value, _meta: { [MOCK_META_KEY]: statement } };
+}
+
+const EMPTY_COMPLETION: SurfaceResult = { completion: { values: [], total: 0, hasMore: false } };
+
+function describeValue(value: unknown): string {
+  return Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
+}
+
+/** A prompt's generated answer: one user message of its description and the arguments given. */
+function promptMessage(prompt: MockSurface["prompts"][number], args: Record<string, string>): SurfaceResult {
+  const lines = [`mock answer of prompt ${JSON.stringify(prompt.name)}${prompt.description === undefined ? "" : `: ${prompt.description}`}`];
+  for (const name of Object.keys(args)) lines.push(`${name}: ${JSON.stringify(args[name])}`);
+  return {
+    ...(prompt.description === undefined ? {} : { description: prompt.description }),
+    messages: [{ role: "user", content: { type: "text", text: lines.join("\n") } }],
+    _meta: { [MOCK_META_KEY]: { source: "text" } },
+  };
+}
+
+/** A resource's generated answer: one text content naming its URI, its mimeType and (read through a template) the variables. */
+function resourceText(
+  uri: string,
+  resource: MockSurface["resources"][number] | undefined,
+  template: MockSurface["templates"][number] | undefined,
+): SurfaceResult {
+  const mimeType = resource?.mimeType ?? template?.mimeType;
+  const through =
+    template === undefined ? "" : ` (resource template ${JSON.stringify(template.name)}, variables ${JSON.stringify(template.matcher.match(uri))})`;
+  const text = `mock contents of ${JSON.stringify(uri)}${mimeType === undefined ? "" : `, ${mimeType}`}${through}`;
+  return {
+    contents: [{ uri, ...(mimeType === undefined ? {} : { mimeType }), text }],
+    _meta: { [MOCK_META_KEY]: { source: "text" } },
+  };
 }
 
 function textBlock(value: unknown): Record<string, unknown> {

@@ -6,9 +6,12 @@
  * projection), stdio (`serveStdio`) and Streamable HTTP (`serveHttp`: both
  * eras from one endpoint, 127.0.0.1 by default, `Host`/`Origin` checks,
  * bounded bodies and requests, malformed calls and `Mcp-Param-*` headers
- * answered as a scaffold answers them). Its own `tools/call` handler replaces
- * the runtime's, because a mock answers what a handler cannot return: a
- * protocol error, a dropped connection, a delay that the client may cancel.
+ * answered as a scaffold answers them), the prompts, resources and resource
+ * templates listed and completed as a scaffold lists and completes them
+ * (templates/server-surface.ts). Its own `tools/call`, `prompts/get` and
+ * `resources/read` handlers replace the runtime's, because a mock answers
+ * what a handler cannot return: a protocol error, a dropped connection, a
+ * delay that the client may cancel.
  */
 import {
   createMcpServer,
@@ -19,17 +22,42 @@ import {
   type RunningServer,
 } from "../../templates/server-runtime.js";
 import { serveHttp as serveRuntimeHttp, type HttpOptions, type RunningHttpServer } from "../../templates/server-http.js";
+import type {
+  ListedPrompt,
+  ListedResource,
+  ListedResourceTemplate,
+  RegisteredPromptHandler,
+  RegisteredResourceHandler,
+  RegisteredResourceTemplateHandler,
+  SurfaceDefinition,
+} from "../../templates/server-surface.js";
+import { uriTemplateMatcher } from "../../templates/uri-template-match.js";
 import type { Server } from "@modelcontextprotocol/server";
 import type { ServerInfo } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
-import type { MockAnswer } from "./responder.js";
+import type { MockAnswer, SurfaceResult } from "./responder.js";
 import { describeIssues, errorResult } from "./responder.js";
 import type { ToolValidators } from "./validators.js";
 
-export type { HttpOptions, ListedTool, RunningHttpServer, RunningServer };
+export type { HttpOptions, ListedPrompt, ListedResource, ListedResourceTemplate, ListedTool, RunningHttpServer, RunningServer };
 
 /** What answers a checked call: the responder, or (recording) a proxy to the real server. */
 export type CallAnswerer = (toolName: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<MockAnswer> | MockAnswer;
+
+/** What answers a `prompts/get` (its arguments as sent) or a `resources/read`. */
+export type PromptAnswerer = (name: string, args: unknown, signal: AbortSignal) => Promise<MockAnswer<SurfaceResult>> | MockAnswer<SurfaceResult>;
+export type ResourceAnswerer = (uri: string, signal: AbortSignal) => Promise<MockAnswer<SurfaceResult>> | MockAnswer<SurfaceResult>;
+
+/** The prompts, resources and resource templates a mock lists (a list left undefined is not served), and how it answers them. */
+export interface MockSurfaceDefinition {
+  prompts?: readonly ListedPrompt[] | undefined;
+  resources?: readonly ListedResource[] | undefined;
+  resourceTemplates?: readonly ListedResourceTemplate[] | undefined;
+  /** Serve `completion/complete` (completing to nothing). */
+  completions: boolean;
+  answerPrompt: PromptAnswerer;
+  answerResource: ResourceAnswerer;
+}
 
 export interface MockServerDefinition {
   info: ServerInfo;
@@ -40,6 +68,8 @@ export interface MockServerDefinition {
   headerArguments?: ReadonlyArray<readonly [string, readonly HeaderArgument[]]> | undefined;
   validators: ToolValidators;
   answer: CallAnswerer;
+  /** Prompts, resources and resource templates, when the manifest has them. */
+  surface?: MockSurfaceDefinition | undefined;
   /** Called when a fixture drops the connection (the command ends the server, as a crash would). */
   onDrop: () => void;
   /** Where the server's own diagnostics go (default: stderr). */
@@ -64,6 +94,7 @@ export function mockServerFactory(definition: MockServerDefinition): () => Serve
     name: typeof definition.info.name === "string" ? definition.info.name : "mcpgen-mock",
     version: typeof definition.info.version === "string" ? definition.info.version : "0.0.0",
   };
+  const surface = definition.surface;
   const runtime = {
     info,
     instructions: definition.instructions,
@@ -71,10 +102,34 @@ export function mockServerFactory(definition: MockServerDefinition): () => Serve
     ...(definition.headerArguments === undefined ? {} : { headerArguments: definition.headerArguments }),
     handlers,
     validators: definition.validators,
+    ...(surface === undefined ? {} : { surface: runtimeSurface(surface) }),
   };
   const options = definition.log === undefined ? {} : { log: definition.log };
+  /** An answer sent as the server sends it: after its delay, a result, a JSON-RPC error, or nothing (the connection drops). */
+  const send = async <R>(answer: MockAnswer<R>, signal: AbortSignal): Promise<R> => {
+    await delay(answer.delayMs, signal);
+    if (answer.kind === "drop") {
+      definition.onDrop();
+      // The connection is going away; nothing is answered.
+      return new Promise<never>(() => undefined);
+    }
+    if (answer.kind === "error") throw protocolError(answer.code, answer.message, answer.data);
+    return answer.result;
+  };
   return () => {
     const server = createMcpServer(runtime, options);
+    if (surface?.prompts !== undefined)
+      server.setRequestHandler(
+        "prompts/get",
+        async (request, ctx) =>
+          // What a fixture or the recorded server answered, as it is (the SDK checks its shape).
+          send(await surface.answerPrompt(request.params.name, request.params.arguments, ctx.mcpReq.signal), ctx.mcpReq.signal) as Promise<never>,
+      );
+    if (surface?.resources !== undefined || surface?.resourceTemplates !== undefined)
+      server.setRequestHandler(
+        "resources/read",
+        async (request, ctx) => send(await surface.answerResource(request.params.uri, ctx.mcpReq.signal), ctx.mcpReq.signal) as Promise<never>,
+      );
     server.setRequestHandler("tools/call", async (request, ctx) => {
       const name = request.params.name;
       const tool = byName.get(name);
@@ -97,6 +152,39 @@ export function mockServerFactory(definition: MockServerDefinition): () => Serve
       return server.projectCallToolResult(answer.result as Parameters<Server["projectCallToolResult"]>[0], isRecord(outputSchema) ? outputSchema : undefined);
     });
     return server;
+  };
+}
+
+/**
+ * The runtime's view of a mock's surface: the lists as given, the URI matcher, and handlers that
+ * are never run (the mock's own `prompts/get` and `resources/read` answer instead); `completion/complete`
+ * is the runtime's, with no completers: nothing to complete.
+ */
+function runtimeSurface(surface: MockSurfaceDefinition): SurfaceDefinition {
+  const bound = <T>(names: readonly string[], make: (name: string) => T): Record<string, T> => {
+    const table: Record<string, T> = {};
+    for (const name of names) Object.defineProperty(table, name, { value: make(name), enumerable: true });
+    return table;
+  };
+  const never = () => undefined;
+  return {
+    prompts: surface.prompts,
+    resources: surface.resources,
+    resourceTemplates: surface.resourceTemplates,
+    uriTemplateMatcher,
+    completions: surface.completions,
+    promptHandlers: bound(
+      (surface.prompts ?? []).map((prompt) => prompt.name),
+      (prompt): RegisteredPromptHandler => ({ prompt, handle: never }),
+    ),
+    resourceHandlers: bound(
+      (surface.resources ?? []).map((resource) => resource.uri),
+      (resource): RegisteredResourceHandler => ({ resource, handle: never }),
+    ),
+    resourceTemplateHandlers: bound(
+      (surface.resourceTemplates ?? []).map((template) => template.name),
+      (resourceTemplate): RegisteredResourceTemplateHandler => ({ resourceTemplate, handle: never }),
+    ),
   };
 }
 

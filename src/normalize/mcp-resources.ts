@@ -7,6 +7,7 @@
  * one, never the manifest.
  */
 import { parseUriTemplate, UriTemplateError } from "../../templates/uri-template.js";
+import { uriTemplateVariableShapes } from "../../templates/uri-template-match.js";
 import type { ResourceAnnotations, TemplateVariableIR } from "../ir/index.js";
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
@@ -148,27 +149,12 @@ export function acceptTemplates(templates: readonly unknown[], listPointer: stri
   return accepted;
 }
 
-/** Operators whose variables are parameters a URI may go without (RFC 6570 §3.2.7 to §3.2.9). */
-const PARAMETER_OPERATORS: ReadonlySet<string> = new Set(["?", "&", ";"]);
-
-/** `uri-templates`: a template's variables, or why it does not parse. */
+/** `uri-templates`: a template's variables (their shapes are `templates/uri-template-match.ts`'s, which a scaffold matches URIs with), or why it does not parse. */
 export function templateVariables(uriTemplate: string): TemplateVariableIR[] | string {
-  let parts;
   try {
-    parts = parseUriTemplate(uriTemplate);
+    return uriTemplateVariableShapes(parseUriTemplate(uriTemplate));
   } catch (error) {
     if (error instanceof UriTemplateError) return error.message;
     throw error;
   }
-  const variables = new Map<string, TemplateVariableIR>();
-  for (const part of parts) {
-    if ("literal" in part) continue;
-    for (const variable of part.variables) {
-      const known = variables.get(variable.name) ?? { name: variable.name, required: false, composite: true };
-      if (!PARAMETER_OPERATORS.has(part.operator)) known.required = true;
-      if (!variable.explode || variable.prefix !== undefined) known.composite = false;
-      variables.set(variable.name, known);
-    }
-  }
-  return [...variables.values()];
 }

@@ -27,6 +27,7 @@ import type { SourceFile } from "../../src/ir/index.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
 import { goldenCases } from "../helpers/golden-cases.js";
 import { poisonTools } from "../helpers/hostile.js";
+import { emptyHandlerPaths } from "../../src/emit/scaffold/handler-paths.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 type Tools = Array<Record<string, unknown>>;
@@ -36,7 +37,7 @@ async function emitted(tools: Tools, source: string, scaffold: boolean): Promise
   const ir = normalizeManifest(recogniseManifest({ tools }, source));
   const client = [emitTypes(ir), emitClient(ir), emitValidate(ir), emitIndex(ir), emitRuntime(ir)];
   if (!scaffold) return client;
-  const handlerPaths = new Map(ir.tools.map((tool, index) => [tool.wireName, `src/handlers/tool-${index}.ts`]));
+  const handlerPaths = { ...emptyHandlerPaths(), tool: new Map(ir.tools.map((tool, index) => [tool.wireName, `src/handlers/tool-${index}.ts`])) };
   const { generated, owned } = await emitScaffold(ir, { name: "layout", handlerPaths, generateCommand: "mcpgen scaffold manifest.json --out ." });
   const sources = [...generated, ...owned].filter((file): file is SourceFile => "statements" in file);
   return [...client, ...sources.filter((file) => !client.some((known) => `src/generated/${known.path}` === file.path))];

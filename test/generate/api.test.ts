@@ -77,7 +77,7 @@ describe("the library API", () => {
     expect(result.targets.map((target) => [target.name, target.emit, target.tools, target.files.length])).toEqual([
       ["weather", "client", 3, 11],
       ["notes-types", "types", 2, 2],
-      ["notes", "server", 2, 14],
+      ["notes", "server", 2, 16],
       ["github", "client", 1, 9],
     ]);
     expect((await check({ config: join(root, "mcpgen.config.json"), targets: ["notes"] })).upToDate).toBe(true);

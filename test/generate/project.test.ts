@@ -36,7 +36,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(first.stdout.split("\n").filter(Boolean)).toEqual([
       "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
-      "notes: scaffolded 2 tools into server (21 files written: 14 generated, 7 created for you to edit; 0 unchanged)",
+      "notes: scaffolded 2 tools into server (23 files written: 16 generated, 7 created for you to edit; 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
@@ -49,7 +49,7 @@ describe("mcpgen generate over a configuration", () => {
     const second = await cliIn(root, ["generate"]);
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 11 unchanged\)\n/);
-    expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 files written, 14 unchanged)\n  kept 2 existing handlers untouched\n");
+    expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 files written, 16 unchanged)\n  kept 2 existing handlers untouched\n");
     const after = await treeState(root);
     expect(changedPaths(before, after)).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
     expect([...after.values()].every((file) => file.mtimeMs === PAST.getTime())).toBe(true);
@@ -100,7 +100,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe("");
     expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(11 files\):\n {2}missing: client\.ts \(\+\d+\)\n/);
-    expect(missing.stderr).toContain("\nnotes: server is out of date (21 files):\n");
+    expect(missing.stderr).toContain("\nnotes: server is out of date (23 files):\n");
     expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
     expect(missing.stderr).toMatch(/\n4 of 4 targets out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
     expect(changedPaths(pristine, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
@@ -112,7 +112,7 @@ describe("mcpgen generate over a configuration", () => {
       stdout: [
         "weather: src/mcp/weather is up to date (3 tools, 11 files)",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
-        "notes: server is up to date (2 tools, 14 files)",
+        "notes: server is up to date (2 tools, 16 files)",
         "github: src/mcp/github is up to date (1 tool, 9 files)",
         "",
       ].join("\n"),
@@ -223,7 +223,7 @@ describe("mcpgen generate over a configuration", () => {
     );
     // Written: src/generated/ (5), manifest.json, and the README's tools table.
     expect(result.stdout).toBe(
-      "notes: scaffolded 1 tool into server (7 files written, 7 unchanged, 2 obsolete deleted)\n  kept 1 existing handler untouched\n",
+      "notes: scaffolded 1 tool into server (7 files written, 9 unchanged, 2 obsolete deleted)\n  kept 1 existing handler untouched\n",
     );
     expect(await readFile(join(server, "README.md"), "utf8")).not.toContain("list-notes");
     const files = await treeState(server);
@@ -261,11 +261,11 @@ describe("mcpgen generate over a configuration", () => {
     const server = join(root, "server");
     for (const path of ["README.md", ".gitignore", "package.json", "tsconfig.json", "src/server.ts"]) await rm(join(server, path));
 
-    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 14 files)\n", stderr: "" });
+    expect(await cliIn(root, ["generate", "--check", "notes"])).toEqual({ code: 0, stdout: "notes: server is up to date (2 tools, 16 files)\n", stderr: "" });
     const result = await cliIn(root, ["generate", "notes"]);
     expect(result).toEqual({
       code: 0,
-      stdout: "notes: scaffolded 2 tools into server (0 files written, 14 unchanged)\n  kept 2 existing handlers untouched\n",
+      stdout: "notes: scaffolded 2 tools into server (0 files written, 16 unchanged)\n  kept 2 existing handlers untouched\n",
       stderr: "",
     });
     expect([...(await treeState(server)).keys()].filter((path) => !path.startsWith("src/generated/"))).toEqual([

@@ -89,7 +89,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const created = [await cliIn(alone, single), await cliIn(configured, ["generate", "notes"])];
     expect(created[0]!.stdout).toBe(
       [
-        "scaffolded 2 tools into server (21 files written: 14 generated, 7 created for you to edit; 0 unchanged)",
+        "scaffolded 2 tools into server (23 files written: 16 generated, 7 created for you to edit; 0 unchanged)",
         "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
         "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
         "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
@@ -104,7 +104,7 @@ describe("a target reads the same alone and in a configuration", () => {
       .flatMap((line) => line.replace(/^.*?: /, "").split(", "));
     expect(listed).toHaveLength(7);
     const onDisk = (await readdir(join(alone, "server"), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-    expect(onDisk).toHaveLength(21);
+    expect(onDisk).toHaveLength(23);
 
     await Promise.all([editContract(alone, "notes.tools.json"), editContract(configured, "notes.tools.json")]);
     const again = [await cliIn(alone, single), await cliIn(configured, ["generate", "notes"])];
@@ -127,7 +127,7 @@ function driftedTarget(name?: string): TargetReport {
     ],
     created: [],
     handlers: [],
-    orphanedHandlers: [{ path: "src/handlers/gone.ts", tool: "gone", reason: "removed" }],
+    orphanedHandlers: [{ path: "src/handlers/gone.ts", kind: "tool", name: "gone", tool: "gone", reason: "removed" }],
     diagnostics: [
       {
         severity: "warning",
@@ -271,8 +271,8 @@ describe("--json keeps each command's shape", () => {
     expect(Object.keys(project)).toEqual(["configFile", "root", "targets", "errors", "ok", "upToDate", "written", "committed"]);
     // A scaffold target now lists its handlers, as `scaffold --json` does.
     expect(project.targets[0]!["handlers"]).toEqual([
-      { tool: "add_note", path: "src/handlers/add-note.ts", status: "created" },
-      { tool: "list_notes", path: "src/handlers/list-notes.ts", status: "created" },
+      { kind: "tool", name: "add_note", tool: "add_note", path: "src/handlers/add-note.ts", status: "created" },
+      { kind: "tool", name: "list_notes", tool: "list_notes", path: "src/handlers/list-notes.ts", status: "created" },
     ]);
   });
 });

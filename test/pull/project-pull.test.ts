@@ -71,7 +71,7 @@ describe("mcpgen pull over a configuration", () => {
     expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
       "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
-      "notes: scaffolded 2 tools into server (21 files written: 14 generated, 7 created for you to edit; 0 unchanged)",
+      "notes: scaffolded 2 tools into server (23 files written: 16 generated, 7 created for you to edit; 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
@@ -86,7 +86,7 @@ describe("mcpgen pull over a configuration", () => {
       stdout: [
         "weather: src/mcp/weather is up to date (3 tools, 11 files)",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
-        "notes: server is up to date (2 tools, 14 files)",
+        "notes: server is up to date (2 tools, 16 files)",
         "github: src/mcp/github is up to date (2 tools, 10 files)",
         "",
       ].join("\n"),

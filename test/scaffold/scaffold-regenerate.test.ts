@@ -118,7 +118,7 @@ describe("npm run generate after the manifest changed", () => {
 
     const again = await npmRun(project, "generate");
     expect(again.ok).toBe(true);
-    expect(again.stdout).toContain("scaffolded 3 tools into . (0 files written, 14 unchanged)\n  kept 3 existing handlers untouched\n");
+    expect(again.stdout).toContain("scaffolded 3 tools into . (0 files written, 16 unchanged)\n  kept 3 existing handlers untouched\n");
     expect(again.stderr).toBe("");
     const check = await npmRun(project, "generate", ["--check"]);
     expect(check.ok).toBe(true);

@@ -6,6 +6,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/commands/generate.js";
 import { compile, corpusAvailable, corpusDir, corpusSkipReason, scaffoldProject, weatherManifest, writeHandler } from "../helpers/scaffold-project.js";
@@ -71,6 +72,26 @@ describe("hostile names", () => {
     const checked = await compile(project);
     expect(checked.output).toBe("");
     expect(checked.ok).toBe(true);
+  });
+});
+
+describe("hostile prompts, resources and resource templates", () => {
+  it("stay inside src/handlers/ and compile, their stubs too under the strictest flags", async () => {
+    // test/fixtures/golden/hazards.tools.json: names, URIs and templates with */, quotes, backticks, ${, newlines, U+2028, __proto__.
+    const { project, result } = await scaffoldProject(join(import.meta.dirname, "../fixtures/golden/hazards.tools.json"), "hazards");
+    const kinds = new Set(result.handlers.map((handler) => handler.kind));
+    expect([...kinds].sort()).toEqual(["prompt", "resource", "resource-template", "tool"]);
+    for (const handler of result.handlers) expect(handler.path).toMatch(/^src\/handlers\/[a-z0-9]+(-[a-z0-9]+)*\.ts$/);
+    expect(new Set(result.handlers.map((handler) => handler.path)).size).toBe(result.handlers.length);
+    const checked = await compile(project, ["--noUnusedParameters", "--noUnusedLocals", "--noPropertyAccessFromIndexSignature"]);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+    // The lists the server answers are the manifest's text exactly, hostile characters and all.
+    const served = (await import(pathToFileURL(join(project, "dist/generated/surface.js")).href)) as Record<string, unknown>;
+    expect(served["prompts"]).toEqual(result.ir.prompts.map((prompt) => prompt.raw));
+    expect(served["resources"]).toEqual(result.ir.resources.map((resource) => resource.raw));
+    expect(served["resourceTemplates"]).toEqual(result.ir.resourceTemplates.map((template) => template.raw));
+    expect(JSON.stringify(served["prompts"])).toContain("${process.exit(1)}");
   });
 });
 

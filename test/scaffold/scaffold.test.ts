@@ -15,7 +15,7 @@ import { packageName } from "../../src/emit/scaffold/package.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { displayPath } from "../../src/commands/config.js";
 import type { ManifestIR } from "../../src/ir/index.js";
-import { definedTool, planHandlers, scaffold } from "../../src/commands/scaffold.js";
+import { definedHandler, definedTool, planHandlers, scaffold } from "../../src/commands/scaffold.js";
 import { isGeneratedByMcpgen } from "../../src/write/index.js";
 import { ownPackage } from "../../src/shared/version.js";
 import { npmRun, repoRoot } from "../helpers/scaffold-project.js";
@@ -56,7 +56,9 @@ describe("a new scaffold", () => {
       "src/generated/server-http.ts",
       "src/generated/server-input.ts",
       "src/generated/server-runtime.ts",
+      "src/generated/server-surface.ts",
       "src/generated/server.ts",
+      "src/generated/surface.ts",
       "src/generated/tools.ts",
       "src/generated/types.ts",
       "src/generated/validate.ts",
@@ -71,9 +73,9 @@ describe("a new scaffold", () => {
       "tsconfig.json",
     ]);
     expect(result.handlers).toEqual([
-      { tool: "get_weather", path: "src/handlers/get-weather.ts", status: "created" },
-      { tool: "get_forecast", path: "src/handlers/get-forecast.ts", status: "created" },
-      { tool: "list_alerts", path: "src/handlers/list-alerts.ts", status: "created" },
+      { kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/get-weather.ts", status: "created" },
+      { kind: "tool", name: "get_forecast", tool: "get_forecast", path: "src/handlers/get-forecast.ts", status: "created" },
+      { kind: "tool", name: "list_alerts", tool: "list_alerts", path: "src/handlers/list-alerts.ts", status: "created" },
     ]);
     expect(result.kept).toEqual([]);
     expect(result.orphanedHandlers).toEqual([]);
@@ -260,7 +262,7 @@ describe("scaffolding again", () => {
     await rename(join(project, "src/handlers/get-weather.ts"), join(project, "src/handlers/weather.ts"));
     const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
     expect(again.created).toEqual([]);
-    expect(again.handlers[0]).toEqual({ tool: "get_weather", path: "src/handlers/weather.ts", status: "kept" });
+    expect(again.handlers[0]).toEqual({ kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/weather.ts", status: "kept" });
     expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getWeatherHandler from "../handlers/weather.js";');
   });
 
@@ -274,7 +276,7 @@ describe("scaffolding again", () => {
     await writeFile(join(project, "src/handlers/current.ts"), edited);
     const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
     expect(again.created).toEqual([]);
-    expect(again.handlers[0]).toEqual({ tool: "get_weather", path: "src/handlers/current.ts", status: "kept" });
+    expect(again.handlers[0]).toEqual({ kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/current.ts", status: "kept" });
   });
 
   it("with --check reports stale files and missing stubs, writes nothing and exits 1", async () => {
@@ -283,7 +285,7 @@ describe("scaffolding again", () => {
     const own = join(project, "manifest.json");
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
-    expect(io.out).toBe(`${project} is up to date (3 tools, 14 files)\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 16 files)\n`);
 
     const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<Record<string, unknown>> };
     manifest.tools.push({ name: "get_uv_index", inputSchema: { type: "object" } });
@@ -306,7 +308,7 @@ describe("scaffolding again", () => {
     let io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(0);
     expect(io.err).toBe("");
-    expect(io.out).toBe(`${project} is up to date (3 tools, 14 files)\n`);
+    expect(io.out).toBe(`${project} is up to date (3 tools, 16 files)\n`);
 
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project], io)).toBe(0);
@@ -365,7 +367,9 @@ describe("the CLI", () => {
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--json"], io)).toBe(0);
     const summary = JSON.parse(io.out) as { orphanedHandlers: unknown[]; created: unknown[] };
-    expect(summary.orphanedHandlers).toEqual([{ path: "src/handlers/list-alerts.ts", tool: "list_alerts", reason: "removed" }]);
+    expect(summary.orphanedHandlers).toEqual([
+      { path: "src/handlers/list-alerts.ts", kind: "tool", name: "list_alerts", tool: "list_alerts", reason: "removed" },
+    ]);
     expect(summary.created).toEqual([]);
   });
 
@@ -427,40 +431,67 @@ describe("handler files", () => {
     expect(definedTool(source)).toBe(tool);
   });
 
-  const ir = (names: string[]) =>
+  it.each([
+    ['definePrompt("args-prompt", async () => "hi")', { kind: "prompt", name: "args-prompt" }],
+    ['defineResource("file:///logs/app.log", () => "")', { kind: "resource", name: "file:///logs/app.log" }],
+    ["defineResourceTemplate(\n  'repo_file',\n  async (_variables) => [])", { kind: "resource-template", name: "repo_file" }],
+    ['const URI = "demo://x";\nexport default defineResource(URI, h);', { kind: "resource", name: "demo://x" }],
+    ['// defineHandler("old", h)\ndefinePrompt("new", h)', { kind: "prompt", name: "new" }],
+    ["definePrompt(`a${b}`, h)", undefined],
+  ])("definedHandler(%j) is %j", (source, found) => {
+    expect(definedHandler(source)).toEqual(found);
+  });
+
+  const ir = (names: string[], prompts: string[] = []) =>
     ({
       tools: names.map((wireName) => ({ wireName, fileBase: toolFileBase(wireName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())) })),
+      prompts: prompts.map((wireName) => ({ wireName, fileBase: `get-${wireName}-prompt`, methodName: "m" })),
+      resourceTemplates: [],
+      resources: [],
     }) as unknown as ManifestIR;
+  const tool = (name: string) => ({ kind: "tool" as const, name });
 
   it("are planned: an implementing file wins, a foreign file at the tool's own name is stepped around", () => {
     // As scanHandlers returns it: sorted by path.
-    const onDisk = new Map<string, string | undefined>([
-      ["src/handlers/copy.ts", "get_forecast"],
-      ["src/handlers/get-weather.ts", "get_forecast"],
+    const onDisk = new Map([
+      ["src/handlers/copy.ts", tool("get_forecast")],
+      ["src/handlers/get-weather.ts", tool("get_forecast")],
       ["src/handlers/helpers.ts", undefined],
-      ["src/handlers/old.ts", "old_tool"],
+      ["src/handlers/old.ts", tool("old_tool")],
     ]);
     const plan = planHandlers(ir(["get_weather", "get_forecast"]), onDisk);
-    expect([...plan.paths]).toEqual([
+    expect([...plan.paths.tool]).toEqual([
       ["get_weather", "src/handlers/get-weather-2.ts"],
       ["get_forecast", "src/handlers/copy.ts"],
     ]);
     expect(plan.orphans).toEqual([
-      { path: "src/handlers/get-weather.ts", tool: "get_forecast", reason: "duplicate" },
-      { path: "src/handlers/old.ts", tool: "old_tool", reason: "removed" },
+      { path: "src/handlers/get-weather.ts", kind: "tool", name: "get_forecast", tool: "get_forecast", reason: "duplicate" },
+      { path: "src/handlers/old.ts", kind: "tool", name: "old_tool", tool: "old_tool", reason: "removed" },
     ]);
   });
 
   it("prefers the tool's own file among several that implement it, and uses a file it cannot read as the user's", () => {
-    const onDisk = new Map<string, string | undefined>([
-      ["src/handlers/a.ts", "get_weather"],
-      ["src/handlers/get-weather.ts", "get_weather"],
+    const onDisk = new Map([
+      ["src/handlers/a.ts", tool("get_weather")],
+      ["src/handlers/get-weather.ts", tool("get_weather")],
       ["src/handlers/get-forecast.ts", undefined],
     ]);
-    expect([...planHandlers(ir(["get_weather", "get_forecast"]), onDisk).paths.values()]).toEqual([
+    expect([...planHandlers(ir(["get_weather", "get_forecast"]), onDisk).paths.tool.values()]).toEqual([
       "src/handlers/get-weather.ts",
       "src/handlers/get-forecast.ts",
     ]);
+  });
+
+  it("tells a prompt's handler from a tool's of the same name, and reports a removed prompt's handler", () => {
+    const onDisk = new Map<string, { kind: "tool" | "prompt"; name: string }>([
+      ["src/handlers/get-report-prompt.ts", tool("report")],
+      ["src/handlers/report.ts", { kind: "prompt" as const, name: "report" }],
+      ["src/handlers/summary.ts", { kind: "prompt" as const, name: "summary" }],
+    ]);
+    const plan = planHandlers(ir(["report"], ["report"]), onDisk);
+    expect([...plan.paths.tool]).toEqual([["report", "src/handlers/get-report-prompt.ts"]]);
+    expect([...plan.paths.prompt]).toEqual([["report", "src/handlers/report.ts"]]);
+    expect(plan.orphans).toEqual([{ path: "src/handlers/summary.ts", kind: "prompt", name: "summary", reason: "removed" }]);
   });
 
   it.each([

@@ -8,30 +8,50 @@
  */
 import type { EmittedFile, ManifestIR } from "../../ir/index.js";
 import { MANIFEST_FILE, README_FILE, TOOLS_END, TOOLS_START } from "../../shared/output-names.js";
+import type { HandlerPaths } from "./handler-paths.js";
 
-/** The tools table, markers included: one row per tool, its handler file and types. */
-export function toolsTable(ir: ManifestIR, handlerPaths: ReadonlyMap<string, string>): string {
+/**
+ * The tools table, markers included: one row per tool, its handler file and types; then, when the
+ * manifest has any, one row per prompt, resource template and fixed resource, its handler file
+ * and what it is handed.
+ */
+export function toolsTable(ir: ManifestIR, handlerPaths: HandlerPaths): string {
   const rows = ir.tools.map((tool) => {
     const output = tool.output === undefined ? "(no outputSchema)" : `\`${tool.output.typeNames.root}\``;
-    return `| \`${handlerPaths.get(tool.wireName) ?? ""}\` | \`${tool.input.typeNames.root}\` | ${output} |`;
+    return `| \`${handlerPaths.tool.get(tool.wireName) ?? ""}\` | \`${tool.input.typeNames.root}\` | ${output} |`;
   });
+  const surface = [
+    ...ir.prompts.map((prompt) => `| \`${handlerPaths.prompt.get(prompt.wireName) ?? ""}\` | prompt | \`${prompt.typeName}\` |`),
+    ...ir.resourceTemplates.map(
+      (template) => `| \`${handlerPaths["resource-template"].get(template.wireName) ?? ""}\` | resource template | \`${template.typeName}\` |`,
+    ),
+    ...ir.resources.map((resource) => `| \`${handlerPaths.resource.get(resource.uri) ?? ""}\` | resource | (its URI) |`),
+  ];
+  const surfaceTable =
+    surface.length === 0
+      ? ""
+      : `
+
+| handler | serves | handed |
+|---|---|---|
+${surface.join("\n")}`;
   return `${TOOLS_START}
 
 | handler | input | output |
 |---|---|---|
-${rows.join("\n")}
+${rows.join("\n")}${surfaceTable}
 
 ${TOOLS_END}`;
 }
 
 /** `generate`: what `npm run generate` runs (the package.json's script, as the scaffold command chose it). */
-export function emitReadme(ir: ManifestIR, name: string, handlerPaths: ReadonlyMap<string, string>, generate: string): EmittedFile {
+export function emitReadme(ir: ManifestIR, name: string, handlerPaths: HandlerPaths, generate: string): EmittedFile {
   const mcpgenByName = generate.startsWith("mcpgen ");
   const contents = `# ${name}
 
 An MCP server scaffolded by mcpgen (\`mcpgen scaffold\`) from \`${MANIFEST_FILE}\`. It lists
-exactly the tools of that manifest, validates every call against the tools' JSON Schemas, and runs
-your code in \`src/handlers/\`. It speaks MCP 2026-07-28 and the 2025 revisions, whichever the client
+exactly the tools of that manifest (and its prompts, resources and resource templates), validates
+every call against the tools' JSON Schemas, and runs your code in \`src/handlers/\`. It speaks MCP 2026-07-28 and the 2025 revisions, whichever the client
 does, over stdio and Streamable HTTP (the official SDK v2, \`@modelcontextprotocol/server\`).
 
 \`\`\`sh
@@ -83,7 +103,7 @@ exits 1 when \`src/generated/\` is out of date (for CI).
 
 | path | owner |
 |---|---|
-| \`src/handlers/*.ts\` | you: one file per tool; mcpgen creates a stub for a new tool and never touches an existing file |
+| \`src/handlers/*.ts\` | you: one file per tool (and prompt, resource, resource template); mcpgen creates a stub for a new one and never touches an existing file |
 | \`src/server.ts\`, \`package.json\`, \`tsconfig.json\`, this README | you: created once (the tools table below is mcpgen's while its marker lines are there) |
 | \`src/generated/\` | mcpgen: rewritten by \`npm run generate\`, do not edit |
 | \`${MANIFEST_FILE}\` | the contract: edit it, then \`npm run generate\` |
@@ -97,9 +117,13 @@ and \`sample\`/\`elicit\`/\`listRoots\` for clients that support them; on MCP 20
 runs again from its start with each answer, so keep side effects after its asks). It returns the typed output, which is
 checked against the outputSchema and sent as \`structuredContent\` plus a JSON text block,
 or \`toolResult({ ... })\` for a full result. A thrown error becomes a tool error with its message.
+A prompt's handler (\`definePrompt\`) receives its checked arguments and returns its messages; a
+resource's (\`defineResource\`) returns its contents; a resource template's
+(\`defineResourceTemplate\`) receives the variables parsed from the URI read.
 
-Handlers of removed tools are listed by \`npm run generate\`, never deleted. A handler file can be
-renamed or moved within \`src/handlers/\`: mcpgen finds it by its \`defineHandler(name, ...)\` call,
+Handlers of removed tools (prompts, resources) are listed by \`npm run generate\`, never deleted.
+A handler file can be renamed or moved within \`src/handlers/\`: mcpgen finds it by its
+\`defineHandler(name, ...)\` call (\`definePrompt\`, \`defineResource\`, \`defineResourceTemplate\`),
 where \`name\` is a string literal or a \`const\` declared in that file as one.
 
 ## HTTP

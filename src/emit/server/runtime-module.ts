@@ -1,8 +1,9 @@
 /**
  * Emits the server runtime, copied as is under a generated header: `server-runtime.ts`
  * (`templates/server-runtime.ts`: the dispatcher, the handler context, stdio),
- * `server-input.ts` (what a handler asks the client for, on both eras) and `server-http.ts`
- * (the Streamable HTTP entry).
+ * `server-surface.ts` (prompts, resources, resource templates, completions), `server-input.ts`
+ * (what a handler asks the client for, on both eras), `server-http.ts` (the Streamable HTTP
+ * entry) and, for resource templates, `uri-template-match.ts` (how a URI is matched).
  */
 import type { ManifestIR, SourceFile } from "../../ir/index.js";
 import { header } from "../nodes.js";
@@ -16,6 +17,9 @@ function copied(ir: ManifestIR, name: string): SourceFile {
   };
 }
 
+/** The runtime's files: `uri-template-match.ts` (RFC 6570 read backwards, beside the client's `uri-template.ts`) only for a manifest with resource templates. */
 export function emitServerRuntime(ir: ManifestIR): SourceFile[] {
-  return ["server-runtime.ts", "server-input.ts", "server-http.ts"].map((name) => copied(ir, name));
+  const names = ["server-runtime.ts", "server-surface.ts", "server-input.ts", "server-http.ts"];
+  if (ir.resourceTemplates.length > 0) names.push("uri-template-match.ts");
+  return names.map((name) => copied(ir, name));
 }

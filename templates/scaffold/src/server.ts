@@ -25,7 +25,9 @@ import {
  * How long clients may reuse the tool list (MCP 2026-07-28 `ttlMs`, in
  * milliseconds) and whether shared caches may keep it (`cacheScope`). The
  * tools change only when you regenerate and redeploy: raise `ttlMs` to save
- * clients a `tools/list` per connection.
+ * clients a `tools/list` per connection. `cacheHints` does the same for
+ * `prompts/list`, `resources/list`, `resources/templates/list` and
+ * `resources/read`, by method.
  */
 const options: RuntimeOptions = {
   toolsListCache: { ttlMs: 0, cacheScope: "private" },

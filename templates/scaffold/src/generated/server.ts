@@ -1,6 +1,8 @@
 /**
  * Template of a scaffold's `src/generated/server.ts`, `createServer()`: the
- * `emitted` region is the whole file after its generated header, with
+ * `emitted` region is the whole file after its generated header (the same
+ * for a manifest with prompts and resources and one without: `surface.ts`
+ * holds them, or says there are none), with
  * SERVER_INFO and INSTRUCTIONS filled in (the manifest's `serverInfo` as an
  * object literal, its `instructions` as a string literal or `undefined`).
  */
@@ -8,12 +10,24 @@ import { INSTRUCTIONS, SERVER_INFO } from "./placeholders.js";
 
 // #region emitted
 import type { Server } from "@modelcontextprotocol/server";
-import { handlers } from "./handlers.js";
+import {
+  handlers,
+  promptHandlers,
+  resourceHandlers,
+  resourceTemplateHandlers,
+} from "./handlers.js";
 import {
   createMcpServer,
   type RuntimeOptions,
   type ToolValidators,
 } from "./server-runtime.js";
+import {
+  completions,
+  prompts,
+  resources,
+  resourceTemplates,
+  uriTemplateMatcher,
+} from "./surface.js";
 import { headerArguments, tools } from "./tools.js";
 import { validateInput, validateOutput } from "./validate.js";
 import type { ToolName } from "./types.js";
@@ -22,6 +36,7 @@ export {
   serveStdio,
   toolError,
   toolResult,
+  type CacheableMethod,
   type RunningServer,
   type RuntimeOptions,
   type ToolContext,
@@ -48,6 +63,18 @@ const validators: ToolValidators = {
     validateOutput(toolName as ToolName, value),
 };
 
+/** The prompts, resources and resource templates, their handlers and completions. */
+const surface = {
+  prompts,
+  resources,
+  resourceTemplates,
+  uriTemplateMatcher,
+  promptHandlers,
+  resourceHandlers,
+  resourceTemplateHandlers,
+  completions,
+};
+
 /** A new server for one connection (a stdio process) or one HTTP request; both protocol eras. */
 export function createServer(options: RuntimeOptions = {}): Server {
   return createMcpServer(
@@ -58,6 +85,7 @@ export function createServer(options: RuntimeOptions = {}): Server {
       headerArguments,
       handlers,
       validators,
+      surface,
     },
     options,
   );

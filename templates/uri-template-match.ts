@@ -1,0 +1,422 @@
+/**
+ * URI Templates (RFC 6570) read backwards: which values of a template's
+ * variables expand to a given URI. Copied into a scaffold as
+ * `src/generated/uri-template-match.ts` when the manifest lists resource
+ * templates, where `resources/read` routes a URI to the template it matches;
+ * normalisation reads each variable's shape here too. Built on the parser
+ * the client expands with (`uri-template.ts`), so what a generated client
+ * expands, a scaffold matches: every operator, percent-encoding, explode
+ * (a list, or an associative array for `name=value` members), and optional
+ * query and path parameters left out (`{?q}` matches a URI without a query).
+ * Bounded: the search for where each expression ends reads at most a fixed
+ * multiple of the URI's length, so no URI, however crafted, holds the server
+ * up (one that would need more matches nothing).
+ */
+import {
+  parseUriTemplate,
+  type UriTemplateExpression,
+  type UriTemplatePart,
+} from "./uri-template.js";
+
+/** A variable's value as a match gives it: a string, or a list or map of strings for an exploded one. */
+export type MatchedValue =
+  string | readonly string[] | { readonly [key: string]: string };
+
+/** What a match found, by variable name (as the template writes it). */
+export type MatchedVariables = { [name: string]: MatchedValue };
+
+/** A variable of a template, as the typed variables of its client method and its handler see it. */
+export interface UriTemplateVariableShape {
+  name: string;
+  /** False when it is only ever a query or path parameter (`{?q}`, `{&page}`, `{;v}`), which a URI may leave out. */
+  required: boolean;
+  /** True when only ever exploded without a prefix (`{/path*}`): it may be a list or a map. */
+  composite: boolean;
+}
+
+/** Operators whose variables are parameters a URI may go without (RFC 6570 §3.2.7 to §3.2.9). */
+const PARAMETER_OPERATORS: readonly string[] = [";", "?", "&"];
+
+/** Each variable of a template once, in order of first use, with its shape. */
+export function uriTemplateVariableShapes(
+  parts: readonly UriTemplatePart[],
+): UriTemplateVariableShape[] {
+  const shapes = new Map<string, UriTemplateVariableShape>();
+  for (const part of parts) {
+    if ("literal" in part) continue;
+    for (const variable of part.variables) {
+      const shape = shapes.get(variable.name) ?? {
+        name: variable.name,
+        required: false,
+        composite: true,
+      };
+      if (PARAMETER_OPERATORS.indexOf(part.operator) === -1)
+        shape.required = true;
+      if (!variable.explode || variable.prefix !== undefined)
+        shape.composite = false;
+      shapes.set(variable.name, shape);
+    }
+  }
+  return [...shapes.values()];
+}
+
+interface OperatorShape {
+  /** The character an expansion starts with, when it has one. */
+  first: string;
+  separator: string;
+  named: boolean;
+  /** Reserved characters are copied, not percent-encoded (`+`, `#`). */
+  reserved: boolean;
+}
+
+const OPERATOR_SHAPES: { readonly [operator: string]: OperatorShape } = {
+  "": { first: "", separator: ",", named: false, reserved: false },
+  "+": { first: "", separator: ",", named: false, reserved: true },
+  "#": { first: "#", separator: ",", named: false, reserved: true },
+  ".": { first: ".", separator: ".", named: false, reserved: false },
+  "/": { first: "/", separator: "/", named: false, reserved: false },
+  ";": { first: ";", separator: ";", named: true, reserved: false },
+  "?": { first: "?", separator: "&", named: true, reserved: false },
+  "&": { first: "&", separator: "&", named: true, reserved: false },
+};
+
+/**
+ * How many characters a match may read, beyond a fixed multiple of the URI's length, trying where
+ * its expressions end before it gives up (no match).
+ */
+const MATCH_BUDGET = 100_000;
+const MATCH_BUDGET_PER_CHARACTER = 16;
+
+/** A template ready to match URIs: parsed once. */
+export interface UriTemplateMatcher {
+  readonly template: string;
+  readonly variables: readonly UriTemplateVariableShape[];
+  /**
+   * The variables that expand the template to `uri`, or undefined when no values do. A variable
+   * the URI leaves undefined is absent, unless it is required and `fillRequired` is not false:
+   * then a string variable is `""` and a composite one `[]`, the values that expand to nothing
+   * in a one-variable expression (what a handler typed by the variables' types expects).
+   */
+  match(
+    uri: string,
+    options?: { fillRequired?: boolean },
+  ): MatchedVariables | undefined;
+}
+
+/** Parses `template` into a matcher (throws `UriTemplateError` as `parseUriTemplate` does). */
+export function uriTemplateMatcher(template: string): UriTemplateMatcher {
+  const parts = parseUriTemplate(template);
+  const variables = uriTemplateVariableShapes(parts);
+  const stops = parts.map((_, index) => stopCharacters(parts, index));
+  const repeated = variables.length !== countUses(parts);
+  return {
+    template,
+    variables,
+    match(uri, options) {
+      const found = search(parts, stops, uri, repeated);
+      if (found === undefined || options?.fillRequired === false) return found;
+      for (const variable of variables) {
+        if (!variable.required || own(found, variable.name)) continue;
+        setOwn(found, variable.name, variable.composite ? [] : "");
+      }
+      return found;
+    },
+  };
+}
+
+function countUses(parts: readonly UriTemplatePart[]): number {
+  let uses = 0;
+  for (const part of parts)
+    if (!("literal" in part)) uses += part.variables.length;
+  return uses;
+}
+
+const own = (object: object, key: string) =>
+  Object.prototype.hasOwnProperty.call(object, key);
+
+/** Sets `key` as an own property, `__proto__` included. */
+function setOwn(object: MatchedVariables, key: string, value: MatchedValue) {
+  Object.defineProperty(object, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * The characters the expansion of expression `index` cannot hold, beyond which it cannot reach:
+ * its expansion is percent-encoded but for unreserved characters and its own separators, yet
+ * clients write URIs by hand too, so only the characters that delimit a URI's parts (`/`, `?`,
+ * `#`) stop it, where the operator would have encoded them. A reserved expansion (`{+path}`)
+ * stops only where a later part of the template starts a query or a fragment.
+ */
+function stopCharacters(
+  parts: readonly UriTemplatePart[],
+  index: number,
+): string {
+  const part = parts[index]!;
+  if ("literal" in part) return "";
+  const operator = part.operator;
+  const later = parts.slice(index + 1);
+  const laterHas = (char: string, operators: readonly string[]) =>
+    later.some((next) =>
+      "literal" in next
+        ? next.literal.indexOf(char) !== -1
+        : operators.indexOf(next.operator) !== -1,
+    );
+  switch (operator) {
+    case "#":
+      return "";
+    case "+":
+      return (
+        (laterHas("?", ["?", "&"]) ? "?" : "") +
+        (laterHas("#", ["#"]) ? "#" : "")
+      );
+    case "?":
+    case "&":
+      return "#";
+    case "/":
+      // A `/` separates the members of an exploded list or several variables; a single value's is encoded.
+      return part.variables.length > 1 || part.variables.some((v) => v.explode)
+        ? "?#"
+        : "/?#";
+    default:
+      return "/?#";
+  }
+}
+
+/** The variables that expand `parts` to `uri`: a depth-first search over where each expression ends, longest first, within the budget. */
+function search(
+  parts: readonly UriTemplatePart[],
+  stops: readonly string[],
+  uri: string,
+  repeated: boolean,
+): MatchedVariables | undefined {
+  let budget = MATCH_BUDGET + MATCH_BUDGET_PER_CHARACTER * uri.length;
+  // Positions from which the rest of the template cannot match, by part (sound only while no variable repeats).
+  const failed = parts.map(() => new Set<number>());
+
+  const from = (
+    index: number,
+    position: number,
+    found: MatchedVariables,
+  ): MatchedVariables | undefined => {
+    if (index === parts.length)
+      return position === uri.length ? found : undefined;
+    if (!repeated && failed[index]!.has(position)) return undefined;
+    const part = parts[index]!;
+    let result: MatchedVariables | undefined;
+    if ("literal" in part) {
+      if (uri.startsWith(part.literal, position))
+        result = from(index + 1, position + part.literal.length, found);
+    } else {
+      for (const end of ends(part, index, position)) {
+        budget -= end - position + 1;
+        if (budget < 0) return undefined;
+        const values = readExpansion(part, uri.slice(position, end));
+        if (values === undefined) continue;
+        const merged = merge(found, values);
+        if (merged === undefined) continue;
+        result = from(index + 1, end, merged);
+        if (result !== undefined) break;
+      }
+    }
+    if (result === undefined && !repeated) failed[index]!.add(position);
+    return result;
+  };
+
+  /** Where expression `index`, starting at `position`, may end: the longest reach first; where the next literal follows, only there. */
+  function* ends(
+    part: UriTemplateExpression,
+    index: number,
+    position: number,
+  ): Generator<number> {
+    const shape = OPERATOR_SHAPES[part.operator]!;
+    if (shape.first !== "" && uri.charAt(position) !== shape.first) {
+      // Nothing of it in the URI: every variable undefined.
+      yield position;
+      return;
+    }
+    const stop = stops[index]!;
+    let reach = position + shape.first.length;
+    while (reach < uri.length && stop.indexOf(uri.charAt(reach)) === -1)
+      reach++;
+    const next = parts[index + 1];
+    if (next === undefined) {
+      if (reach === uri.length) yield reach;
+      else if (shape.first !== "") yield position;
+      return;
+    }
+    for (let end = reach; end >= position; end--) {
+      if ("literal" in next) {
+        const at = uri.lastIndexOf(next.literal, end);
+        if (at < position) return;
+        end = at;
+      }
+      yield end;
+    }
+  }
+
+  return budget > 0 ? from(0, 0, Object.create(null)) : undefined;
+}
+
+/** `found` with `values` added, or undefined when a variable used twice would get two values. */
+function merge(
+  found: MatchedVariables,
+  values: MatchedVariables,
+): MatchedVariables | undefined {
+  const merged: MatchedVariables = Object.create(null);
+  for (const key of Object.keys(found)) setOwn(merged, key, found[key]!);
+  for (const key of Object.keys(values)) {
+    const value = values[key]!;
+    if (own(merged, key)) {
+      if (JSON.stringify(merged[key]) !== JSON.stringify(value))
+        return undefined;
+    } else setOwn(merged, key, value);
+  }
+  return merged;
+}
+
+/**
+ * Decodes the percent-encoded UTF-8 in `text`; a triplet that is not UTF-8 is kept as written.
+ * `reserved`: as a reserved expansion (`{+var}`, `{#var}`) reads, which copies a value's
+ * triplets and the characters a URI may hold as they are: only what it would have encoded is
+ * decoded (`%20`, but not `%2F` or `%41`).
+ */
+export function percentDecode(text: string, reserved = false): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+    if (!reserved) return decoded;
+    // Triplet by triplet (a character's UTF-8 octets together): keep those of URI characters.
+    return run.replace(
+      /%[0-7][0-9A-Fa-f]|%[C-Fc-f][0-9A-Fa-f](?:%[89ABab][0-9A-Fa-f])+/g,
+      (triplets) => {
+        let char: string;
+        try {
+          char = decodeURIComponent(triplets);
+        } catch {
+          return triplets;
+        }
+        return URI_CHARACTERS.test(char) ? triplets : char;
+      },
+    );
+  });
+}
+
+/** The characters a reserved expansion copies as they are: unreserved and reserved (RFC 6570 §1.5). */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]$/;
+
+/**
+ * The values one expression's expansion `text` gives its variables (RFC 6570 §3.2 in reverse), or
+ * undefined when no values expand to it. Undefined variables are absent.
+ */
+function readExpansion(
+  expression: UriTemplateExpression,
+  text: string,
+): MatchedVariables | undefined {
+  const shape = OPERATOR_SHAPES[expression.operator]!;
+  const values: MatchedVariables = Object.create(null);
+  if (text === "") return values;
+  if (!text.startsWith(shape.first)) return undefined;
+  const items = text.slice(shape.first.length).split(shape.separator);
+  const variables = expression.variables;
+  if (shape.named) return readNamed(expression, items);
+  // Unnamed: items in order; an exploded variable takes what the variables after it leave.
+  let item = 0;
+  for (
+    let index = 0;
+    index < variables.length && item < items.length;
+    index++
+  ) {
+    const variable = variables[index]!;
+    const last = index === variables.length - 1;
+    const take = last
+      ? items.length - item
+      : variable.explode
+        ? Math.max(1, items.length - item - (variables.length - 1 - index))
+        : 1;
+    const taken = items.slice(item, item + take);
+    item += take;
+    if (variable.explode) {
+      setOwn(values, variable.name, exploded(taken, shape));
+    } else {
+      setOwn(
+        values,
+        variable.name,
+        percentDecode(taken.join(shape.separator), shape.reserved),
+      );
+    }
+  }
+  return values;
+}
+
+/** An exploded unnamed variable's items: a map when every item is `key=value` (an encoded value holds no raw `=`), else a list. */
+function exploded(
+  items: readonly string[],
+  shape: OperatorShape,
+): MatchedValue {
+  if (!shape.reserved && items.every((item) => item.indexOf("=") > 0)) {
+    const map: { [key: string]: string } = Object.create(null);
+    for (const item of items) {
+      const equals = item.indexOf("=");
+      Object.defineProperty(map, percentDecode(item.slice(0, equals)), {
+        value: percentDecode(item.slice(equals + 1)),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return map;
+  }
+  return items.map((item) => percentDecode(item, shape.reserved));
+}
+
+/** `;`, `?`, `&`: `name=value` items, matched to the variables by name; a name the expression does not have only fits an exploded map. */
+function readNamed(
+  expression: UriTemplateExpression,
+  items: readonly string[],
+): MatchedVariables | undefined {
+  const values: MatchedVariables = Object.create(null);
+  const lists = new Map<string, string[]>();
+  const map = expression.variables.find((variable) => variable.explode);
+  const mapped: { [key: string]: string } = Object.create(null);
+  for (const item of items) {
+    const equals = item.indexOf("=");
+    const name = equals === -1 ? item : item.slice(0, equals);
+    const value = equals === -1 ? "" : percentDecode(item.slice(equals + 1));
+    if (name === "") return undefined;
+    const variable = expression.variables.find(
+      (candidate) =>
+        candidate.name === name || candidate.name === percentDecode(name),
+    );
+    if (variable === undefined) {
+      if (map === undefined || own(mapped, percentDecode(name)))
+        return undefined;
+      Object.defineProperty(mapped, percentDecode(name), {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      continue;
+    }
+    if (variable.explode) {
+      const list = lists.get(variable.name) ?? [];
+      list.push(value);
+      lists.set(variable.name, list);
+    } else if (own(values, variable.name)) return undefined;
+    else setOwn(values, variable.name, value);
+  }
+  for (const [name, list] of lists) setOwn(values, name, list);
+  if (map !== undefined && Object.keys(mapped).length > 0) {
+    if (own(values, map.name)) return undefined;
+    setOwn(values, map.name, mapped);
+  }
+  return values;
+}

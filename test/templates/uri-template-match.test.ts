@@ -1,0 +1,150 @@
+/**
+ * templates/uri-template-match.ts: URI templates read backwards, as a
+ * scaffold routes `resources/read`. Every expansion of the official test
+ * suite (../shared/uritemplate-test, spec examples and extended tests;
+ * skipped, saying so, when absent) matches its template, with values that
+ * expand to the same URI; the shapes MCP servers use, optional parameters
+ * left out, what does not match, hostile names, and a crafted URI that would
+ * make a backtracking matcher run for ever.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { expandUriTemplate, parseUriTemplate } from "../../templates/uri-template.js";
+import { percentDecode, uriTemplateMatcher } from "../../templates/uri-template-match.js";
+import { repoRoot } from "../helpers/typecheck.js";
+
+const suiteDir = resolve(repoRoot, "../shared/uritemplate-test");
+const suitePresent = existsSync(suiteDir);
+
+interface SuiteGroup {
+  variables: Record<string, unknown>;
+  testcases: Array<[string, string | string[] | false]>;
+}
+
+/**
+ * Every case of the suite's spec examples and extended tests that expands (not the negative ones),
+ * and whether it gives a list or a map to a variable it does not explode: a match gives such a
+ * variable the string its members joined with commas make (its type, string, admits nothing else).
+ */
+function expansions(): Array<[string, string, boolean]> {
+  const cases: Array<[string, string, boolean]> = [];
+  for (const file of ["spec-examples.json", "spec-examples-by-section.json", "extended-tests.json"]) {
+    const groups = JSON.parse(readFileSync(join(suiteDir, file), "utf8")) as Record<string, SuiteGroup>;
+    for (const group of Object.values(groups)) {
+      for (const [template, expected] of group.testcases) {
+        if (expected === false) continue;
+        const expansion = expandUriTemplate(template, group.variables);
+        const joined = parseUriTemplate(template).some(
+          (part) =>
+            !("literal" in part) &&
+            part.variables.some(
+              (variable) => !variable.explode && typeof group.variables[variable.name] === "object" && group.variables[variable.name] !== null,
+            ),
+        );
+        cases.push([template, expansion, joined]);
+      }
+    }
+  }
+  return cases;
+}
+
+describe.skipIf(!suitePresent)(
+  `every expansion of the URI Template test suite matches its template${suitePresent ? "" : " (skipped: ../shared/uritemplate-test is absent)"}`,
+  () => {
+    const cases = suitePresent ? expansions() : [];
+
+    it("has the cases", () => {
+      expect(cases.length).toBeGreaterThan(200);
+    });
+
+    it.each(cases)("%s → %s", (template, uri, joined) => {
+      // Undefined variables stay undefined here: "" expands to a separator where undefined expands to nothing ({x,undef}).
+      const matched = uriTemplateMatcher(template).match(uri, { fillRequired: false });
+      expect(matched, `no match of ${uri}`).toBeDefined();
+      // Several values may expand to one URI: the match is right when it expands back, its joined strings' commas encoded.
+      const back = expandUriTemplate(template, matched!);
+      if (joined) expect(back.replaceAll("%2C", ",")).toBe(uri.replaceAll("%2C", ","));
+      else expect(back).toBe(uri);
+    });
+  },
+);
+
+describe("uriTemplateMatcher", () => {
+  const match = (template: string, uri: string) => {
+    const found = uriTemplateMatcher(template).match(uri);
+    return found === undefined ? undefined : { ...found };
+  };
+
+  it("reads the variables of the templates MCP servers list", () => {
+    expect(match("demo://resource/dynamic/text/{resourceId}", "demo://resource/dynamic/text/42")).toEqual({ resourceId: "42" });
+    expect(match("test://template/{id}/data", "test://template/123/data")).toEqual({ id: "123" });
+    expect(match("file:///{+path}", "file:///home/me/notes%20today.md")).toEqual({ path: "home/me/notes today.md" });
+    expect(match("search://{query}{?limit,offset}", "search://cats?offset=20")).toEqual({ query: "cats", offset: "20" });
+    expect(match("users://{userId}/profile", "users://a%2Fb/profile")).toEqual({ userId: "a/b" });
+  });
+
+  it("gives a required variable left empty its empty value, and leaves optional parameters out", () => {
+    const template = "repo://{owner}/{repo}/contents{/path*}{?ref}";
+    expect(match(template, "repo://o/r/contents")).toEqual({ owner: "o", repo: "r", path: [] });
+    expect(match(template, "repo://o/r/contents/src/index.ts?ref=main")).toEqual({ owner: "o", repo: "r", path: ["src", "index.ts"], ref: "main" });
+    expect(match(template, "repo://o/r/contents/a%20b")).toEqual({ owner: "o", repo: "r", path: ["a b"] });
+    expect(match("x{?q}", "x")).toEqual({});
+    expect(match("x{?q}", "x?q=")).toEqual({ q: "" });
+  });
+
+  it("reads exploded query parameters as a list, or as a map when their names are not the variable's", () => {
+    expect(match("find{?tag*}", "find?tag=a&tag=b")).toEqual({ tag: ["a", "b"] });
+    expect(match("find{?opts*}", "find?size=2&sort=asc")).toEqual({ opts: { size: "2", sort: "asc" } });
+    expect(match("find{/keys*}", "find/a=1/b=2")).toEqual({ keys: { a: "1", b: "2" } });
+  });
+
+  it("does not match a URI that no values expand to", () => {
+    expect(match("test://template/{id}/data", "test://template/1/2/data")).toBeUndefined();
+    expect(match("test://template/{id}/data", "test://other/1/data")).toBeUndefined();
+    expect(match("x{?q}", "x?other=1")).toBeUndefined();
+    expect(match("x{?q}", "x?q=1&q=2")).toBeUndefined();
+    expect(match("demo://constant", "demo://constant/")).toBeUndefined();
+    expect(match("{x}/{x}", "a/b")).toBeUndefined();
+    expect(match("{x}/{x}", "a/a")).toEqual({ x: "a" });
+  });
+
+  it("tries each place an expression may end, longest first", () => {
+    expect(match("{+path}/raw", "a/raw/b/raw")).toEqual({ path: "a/raw/b" });
+    expect(match("{a}.{b}.json", "x.y.json")).toEqual({ a: "x", b: "y" });
+    expect(match("{+path}{?q}", "a/b?q=1")).toEqual({ path: "a/b", q: "1" });
+  });
+
+  it("keeps hostile names own properties and matches hostile literals exactly", () => {
+    const found = uriTemplateMatcher("demo://h/{__proto__}{?constructor}").match("demo://h/x?constructor=y");
+    expect(found).toBeDefined();
+    expect(Object.keys(found!)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getOwnPropertyDescriptor(found, "__proto__")?.value).toBe("x");
+    expect(Object.getPrototypeOf(found)).toBeNull();
+    const hostile = "demo://h/*/'$${+path}/{a.b}{?__proto__,q}{&list*}";
+    const uri = expandUriTemplate(hostile, { path: "p/q", "a.b": "`${x}`", q: "*/", list: ["1", "2"] });
+    expect(uri).toBe("demo://h/*/'$$p/q/%60%24%7Bx%7D%60?q=%2A%2F&list=1&list=2");
+    expect(match(hostile, uri)).toEqual({ path: "p/q", "a.b": "`${x}`", q: "*/", list: ["1", "2"] });
+  });
+
+  it("gives up on a URI that would take a backtracking matcher polynomial time, instead of stalling", () => {
+    // Every position could end each expression: a regular expression engine would try them all, n^4 times.
+    const uri = `${"x".repeat(200_000)}z`;
+    expect(uriTemplateMatcher("{a}x{b}x{c}x{d}y").match(uri)).toBeUndefined();
+    // The same shape, where a match exists, is found.
+    expect(match("{a}x{b}x{c}x{d}y", "1x2x3x4y")).toEqual({ a: "1", b: "2", c: "3", d: "4" });
+  });
+
+  it("decodes percent-encoded UTF-8 and keeps a triplet that is not", () => {
+    expect(percentDecode("caf%C3%A9%20%E2%80%A8")).toBe("café \u2028");
+    expect(percentDecode("%FF%41 100%")).toBe("%FF%41 100%");
+  });
+
+  it("says which variables a template has and whether a URI may leave each out", () => {
+    expect(uriTemplateMatcher("repo://{owner}{/path*}{?ref}").variables).toEqual([
+      { name: "owner", required: true, composite: false },
+      { name: "path", required: true, composite: true },
+      { name: "ref", required: false, composite: false },
+    ]);
+  });
+});
