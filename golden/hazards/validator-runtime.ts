@@ -74,6 +74,9 @@ export const N = (data: unknown): boolean =>
 /** An integer (a finite number with no fraction). */
 export const I = (data: unknown): boolean => Number.isInteger(data);
 
+/** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
+export const u = (value: unknown): boolean => value === undefined;
+
 /** A boolean. */
 export const B = (data: unknown): boolean => typeof data === "boolean";
 

@@ -2,9 +2,9 @@
 // Validators of tool "constructor", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, O, P, fR, fT } from "../validator-runtime.js";
+import { B, type Check, O, P, fR, fT, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e)=>(O(d)||fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?((x1=P(d,d.ok))===void 0?fR(e,p+"/ok"):(B(x1)||fT(e,p+"/ok",3))):fT(e,p,5));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.ok))?fR(e,p+"/ok"):(B(x1)||fT(e,p+"/ok",3))):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

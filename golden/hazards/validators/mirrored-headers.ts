@@ -2,7 +2,7 @@
 // Validators of tool "mirrored_headers", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, I, O, P, S, fR, fT, g } from "../validator-runtime.js";
+import { B, type Check, I, O, P, S, fR, fT, g, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?((x1=g(d,"__proto__"))===void 0?fR(e,p+"/__proto__"):(S(x1)||fT(e,p+"/__proto__",0)))&&((x1=P(d,d["quote\"'`${x}"]))===void 0||(I(x1)||fT(e,p+"/quote\"'`${x}",2)))&&((x1=d["nested */ object"])===void 0||(O(x1)?((x2=P(x1,x1["flag\u2028"]))===void 0||(B(x2)||fT(e,p+"/nested *~1 object/flag\u2028",3))):fT(e,p+"/nested *~1 object",5)))&&((x1=d.plain)===void 0||(S(x1)||fT(e,p+"/plain",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>(O(d)?(u(x1=g(d,"__proto__"))?fR(e,p+"/__proto__"):(S(x1)||fT(e,p+"/__proto__",0)))&&(u(x1=P(d,d["quote\"'`${x}"]))||I(x1)||fT(e,p+"/quote\"'`${x}",2))&&(u(x1=d["nested */ object"])||(p1=e&&p+"/nested *~1 object",O(x1)?(u(x2=P(x1,x1["flag\u2028"]))||B(x2)||fT(e,p1+"/flag\u2028",3)):fT(e,p1,5)))&&(u(x1=d.plain)||S(x1)||fT(e,p+"/plain",0)):fT(e,p,5));
 export const input:Check=v0;

@@ -2,9 +2,9 @@
 // Validators of tool "object_member_properties", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, N, O, P, S, fT, fX, g, h, t } from "../validator-runtime.js";
+import { B, type Check, N, O, P, S, fT, fX, g, h, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,p,5);if(!(((x1=g(d,"__proto__"))===void 0||(S(x1)||fT(e,p+"/__proto__",0)))&&((x1=g(d,"constructor"))===void 0||(N(x1)||fT(e,p+"/constructor",1)))&&((x1=g(d,"toString"))===void 0||(S(x1)||fT(e,p+"/toString",0)))&&((x1=g(d,"valueOf"))===void 0||(O(x1)?((x2=g(x1,"hasOwnProperty"))===void 0||(B(x2)||fT(e,p+"/valueOf/hasOwnProperty",3))):fT(e,p+"/valueOf",5)))&&((x1=P(d,d.q))===void 0||(S(x1)||fT(e,p+"/q",0)))))return!1;for(const k0 in d)if(!(k0==="__proto__"||k0==="constructor"||k0==="toString"||k0==="valueOf"||k0==="q")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);if(!(((x1=g(d,"constructor"))===void 0||(N(x1)||fT(e,p+"/constructor",1)))&&((x1=g(d,"__proto__"))===void 0||(S(x1)||fT(e,p+"/__proto__",0)))))return!1;for(const k0 in d)if(!(k0==="constructor"||k0==="__proto__")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=g(d,"__proto__"))||S(x1)||fT(e,p+"/__proto__",0))&&(u(x1=g(d,"constructor"))||N(x1)||fT(e,p+"/constructor",1))&&(u(x1=g(d,"toString"))||S(x1)||fT(e,p+"/toString",0))&&(u(x1=g(d,"valueOf"))||(p1=e&&p+"/valueOf",O(x1)?(u(x2=g(x1,"hasOwnProperty"))||B(x2)||fT(e,p1+"/hasOwnProperty",3)):fT(e,p1,5)))&&(u(x1=P(d,d.q))||S(x1)||fT(e,p+"/q",0))))return!1;for(const k0 in d)if(!(k0==="__proto__"||k0==="constructor"||k0==="toString"||k0==="valueOf"||k0==="q")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=g(d,"constructor"))||N(x1)||fT(e,p+"/constructor",1))&&(u(x1=g(d,"__proto__"))||S(x1)||fT(e,p+"/__proto__",0))))return!1;for(const k0 in d)if(!(k0==="constructor"||k0==="__proto__")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
 export const input:Check=v0;
 export const output:Check=v1;

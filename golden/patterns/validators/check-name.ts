@@ -2,7 +2,7 @@
 // Validators of tool "check_name", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, LinearRegExp, N, O, P, S, fP, fR, fT, h, t } from "../validator-runtime.js";
+import { type Check, LinearRegExp, N, O, P, S, fP, fR, fT, h, t, u } from "../validator-runtime.js";
 
 const c0="^(a+)+$";
 const r1=/* @__PURE__ */new LinearRegExp(c0,"u");
@@ -20,7 +20,7 @@ const c12="^x-\\d+$";
 const r13=/* @__PURE__ */new RegExp(c12,"u");
 const c14="\\s+$";
 const r15=/* @__PURE__ */new LinearRegExp(c14,"u");
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,p,5);if(!(((x1=P(d,d.name))===void 0?fR(e,p+"/name"):(S(x1)?(r1.test(x1)||fP(e,p+"/name",c0)):fT(e,p+"/name",0)))&&((x1=d.sentence)===void 0||(S(x1)?(r3.test(x1)||fP(e,p+"/sentence",c2)):fT(e,p+"/sentence",0)))&&((x1=d.slug)===void 0||(S(x1)?(r5.test(x1)||fP(e,p+"/slug",c4)):fT(e,p+"/slug",0)))&&((x1=d.words)===void 0||(S(x1)?(r7.test(x1)||fP(e,p+"/words",c6)):fT(e,p+"/words",0)))&&((x1=d.plain)===void 0||(S(x1)?(r9.test(x1)||fP(e,p+"/plain",c8)):fT(e,p+"/plain",0)))&&((x1=d.broken)===void 0||(S(x1)||fT(e,p+"/broken",0)))&&((x1=d.echoed)===void 0||(S(x1)||fT(e,p+"/echoed",0)))))return!1;if((x1=d.labels)!==void 0){if(O(x1)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(r11.test(k1)){if(!(N(x2)||fT(e,p+"/labels/"+t(k1),1)))return!1;}if(r13.test(k1)){if(!(S(x2)||fT(e,p+"/labels/"+t(k1),0)))return!1;}}}else if(!fT(e,p+"/labels",5))return!1;}return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?((x1=P(d,d.word))===void 0?fR(e,p+"/word"):(S(x1)?(r11.test(x1)||fP(e,p+"/word",c10)):fT(e,p+"/word",0)))&&((x1=d.trimmed)===void 0||(S(x1)?(r15.test(x1)||fP(e,p+"/trimmed",c14)):fT(e,p+"/trimmed",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=P(d,d.name))?fR(e,p+"/name"):(S(x1)?(r1.test(x1)||fP(e,p+"/name",c0)):fT(e,p+"/name",0)))&&(u(x1=d.sentence)||(S(x1)?(r3.test(x1)||fP(e,p+"/sentence",c2)):fT(e,p+"/sentence",0)))&&(u(x1=d.slug)||(S(x1)?(r5.test(x1)||fP(e,p+"/slug",c4)):fT(e,p+"/slug",0)))&&(u(x1=d.words)||(S(x1)?(r7.test(x1)||fP(e,p+"/words",c6)):fT(e,p+"/words",0)))&&(u(x1=d.plain)||(S(x1)?(r9.test(x1)||fP(e,p+"/plain",c8)):fT(e,p+"/plain",0)))&&(u(x1=d.broken)||S(x1)||fT(e,p+"/broken",0))&&(u(x1=d.echoed)||S(x1)||fT(e,p+"/echoed",0))))return!1;if(!u(x1=d.labels)){p1=e&&p+"/labels";if(O(x1)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(r11.test(k1)){if(!(N(x2)||fT(e,p1+"/"+t(k1),1)))return!1;}if(r13.test(k1)){if(!(S(x2)||fT(e,p1+"/"+t(k1),0)))return!1;}}}else if(!fT(e,p1,5))return!1;}return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.word))?fR(e,p+"/word"):(S(x1)?(r11.test(x1)||fP(e,p+"/word",c10)):fT(e,p+"/word",0)))&&(u(x1=d.trimmed)||(S(x1)?(r15.test(x1)||fP(e,p+"/trimmed",c14)):fT(e,p+"/trimmed",0))):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

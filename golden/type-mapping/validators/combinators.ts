@@ -2,15 +2,15 @@
 // Validators of tool "combinators", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, I, N, O, P, S, Z, fB, fC, fO, fR, fT, h } from "../validator-runtime.js";
+import { type Check, I, N, O, P, S, Z, fB, fC, fO, fR, fT, h, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?((x1=P(d,d.idOrName))===void 0||(v1(x1)||v2(x1)||fB(e,p+"/idOrName",x1,b0,0)))&&((x1=d.shape)===void 0||fO(e,e&&p+"/shape",x1,b1,+v3(x1)+ +v4(x1)))&&((x1=d.both)===void 0||((O(x1)?((x2=P(x1,x1.a))===void 0?fR(e,p+"/both/a"):(S(x2)||fT(e,p+"/both/a",0))):fT(e,p+"/both",5))&&(O(x1)?((x2=P(x1,x1.b))===void 0||(N(x2)||fT(e,p+"/both/b",1))):fT(e,p+"/both",5))))&&((x1=d.nullableString)===void 0||((S(x1)||Z(x1))||fT(e,p+"/nullableString","string,null")))&&((x1=d.nullableObject)===void 0||((O(x1)||Z(x1))?(!O(x1)||((x2=P(x1,x1.x))===void 0||(N(x2)||fT(e,p+"/nullableObject/x",1)))):fT(e,p+"/nullableObject","object,null")))&&((x1=d.openApiNullable)===void 0||((S(x1)||Z(x1))||fT(e,p+"/openApiNullable","string,null")))&&((x1=d.oneOrTheOther)===void 0||(O(x1)?((x2=P(x1,x1.a))===void 0||(S(x2)||fT(e,p+"/oneOrTheOther/a",0)))&&((x2=x1.b)===void 0||(S(x2)||fT(e,p+"/oneOrTheOther/b",0)))&&(v5(x1)||v6(x1)||fB(e,p+"/oneOrTheOther",x1,b2,0)):fT(e,p+"/oneOrTheOther",5))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1,x2,p1)=>(O(d)?(u(x1=P(d,d.idOrName))||v1(x1)||v2(x1)||fB(e,p+"/idOrName",x1,b0,0))&&(u(x1=d.shape)||fO(e,e&&p+"/shape",x1,b1,+v3(x1)+ +v4(x1)))&&(u(x1=d.both)||(O(x1)?(u(x2=P(x1,x1.a))?fR(e,p+"/both/a"):(S(x2)||fT(e,p+"/both/a",0))):fT(e,p+"/both",5))&&(O(x1)?(u(x2=P(x1,x1.b))||N(x2)||fT(e,p+"/both/b",1)):fT(e,p+"/both",5)))&&(u(x1=d.nullableString)||(S(x1)||Z(x1))||fT(e,p+"/nullableString","string,null"))&&(u(x1=d.nullableObject)||(p1=e&&p+"/nullableObject",(O(x1)||Z(x1))?(!O(x1)||u(x2=P(x1,x1.x))||N(x2)||fT(e,p1+"/x",1)):fT(e,p1,"object,null")))&&(u(x1=d.openApiNullable)||(S(x1)||Z(x1))||fT(e,p+"/openApiNullable","string,null"))&&(u(x1=d.oneOrTheOther)||(p1=e&&p+"/oneOrTheOther",O(x1)?(u(x2=P(x1,x1.a))||S(x2)||fT(e,p1+"/a",0))&&(u(x2=x1.b)||S(x2)||fT(e,p1+"/b",0))&&(v5(x1)||v6(x1)||fB(e,p1,x1,b2,0)):fT(e,p1,5))):fT(e,p,5));
 const v1:Check=(d,p,e)=>(S(d)||fT(e,p,0));
 const v2:Check=(d,p,e)=>(I(d)||fT(e,p,2));
-const v3:Check=(d,p,e,_a,x1)=>(O(d)?((x1=P(d,d.kind))===void 0?fR(e,p+"/kind"):(x1==="circle"||fC(e,p+"/kind","circle")))&&((x1=d.radius)===void 0?fR(e,p+"/radius"):(N(x1)||fT(e,p+"/radius",1))):fT(e,p,5));
-const v4:Check=(d,p,e,_a,x1)=>(O(d)?((x1=P(d,d.kind))===void 0?fR(e,p+"/kind"):(x1==="square"||fC(e,p+"/kind","square")))&&((x1=d.side)===void 0?fR(e,p+"/side"):(N(x1)||fT(e,p+"/side",1))):fT(e,p,5));
-const v5:Check=(d,p,e)=>(!O(d)||(h(d,"a")||fR(e,p+"/a")));
-const v6:Check=(d,p,e)=>(!O(d)||(h(d,"b")||fR(e,p+"/b")));
+const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="circle"||fC(e,p+"/kind","circle")))&&(u(x1=d.radius)?fR(e,p+"/radius"):(N(x1)||fT(e,p+"/radius",1))):fT(e,p,5));
+const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="square"||fC(e,p+"/kind","square")))&&(u(x1=d.side)?fR(e,p+"/side"):(N(x1)||fT(e,p+"/side",1))):fT(e,p,5));
+const v5:Check=(d,p,e)=>(!O(d)||h(d,"a")||fR(e,p+"/a"));
+const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p+"/b"));
 const b0=[v1,v2];
 const b1=[v3,v4];
 const b2=[v5,v6];

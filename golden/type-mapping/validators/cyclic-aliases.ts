@@ -2,9 +2,9 @@
 // Validators of tool "cyclic_aliases", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fB, fT } from "../validator-runtime.js";
+import { type Check, O, P, S, fB, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?((x1=P(d,d.loop))===void 0||v1(x1,e&&p+"/loop",e)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.loop))||v1(x1,e&&p+"/loop",e)):fT(e,p,5));
 const v1:Check=(d,p,e)=>(v2(d)||v3(d)||fB(e,p,d,b0,0));
 const v2:Check=()=>{return!0};
 const v3:Check=(d,p,e)=>(S(d)||fT(e,p,0));

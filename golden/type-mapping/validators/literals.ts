@@ -2,12 +2,12 @@
 // Validators of tool "literals", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, H, I, O, P, fC, fE, fR, fT } from "../validator-runtime.js";
+import { type Check, H, I, O, P, fC, fE, fR, fT, u } from "../validator-runtime.js";
 
 const c0=["red","green","blue"];
 const c1=[1,2,3];
 const c2=[true,null];
 const c3=["a",1,false,null];
 const c4=/* @__PURE__ */JSON.parse("[{\"a\":1},\"b\"]");
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?((x1=P(d,d.color))===void 0||(c0.includes(x1)||fE(e,p+"/color",c0)))&&((x1=d.level)===void 0||(I(x1)?(c1.includes(x1)||fE(e,p+"/level",c1)):fT(e,p+"/level",2)))&&((x1=d.flag)===void 0||(c2.includes(x1)||fE(e,p+"/flag",c2)))&&((x1=d.mixed)===void 0||(c3.includes(x1)||fE(e,p+"/mixed",c3)))&&((x1=d.kind)===void 0?fR(e,p+"/kind"):(x1==="fixed"||fC(e,p+"/kind","fixed")))&&((x1=d.answer)===void 0||(x1===42||fC(e,p+"/answer",42)))&&((x1=d.objectEnum)===void 0||(H(x1,c4)||fE(e,p+"/objectEnum",c4))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.color))||c0.includes(x1)||fE(e,p+"/color",c0))&&(u(x1=d.level)||(I(x1)?(c1.includes(x1)||fE(e,p+"/level",c1)):fT(e,p+"/level",2)))&&(u(x1=d.flag)||c2.includes(x1)||fE(e,p+"/flag",c2))&&(u(x1=d.mixed)||c3.includes(x1)||fE(e,p+"/mixed",c3))&&(u(x1=d.kind)?fR(e,p+"/kind"):(x1==="fixed"||fC(e,p+"/kind","fixed")))&&(u(x1=d.answer)||x1===42||fC(e,p+"/answer",42))&&(u(x1=d.objectEnum)||H(x1,c4)||fE(e,p+"/objectEnum",c4)):fT(e,p,5));
 export const input:Check=v0;

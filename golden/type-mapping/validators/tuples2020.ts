@@ -2,7 +2,7 @@
 // Validators of tool "tuples_2020", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, N, O, P, S, fC, fK, fR, fT } from "../validator-runtime.js";
+import { A, type Check, N, O, P, S, fC, fK, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,p,5);if(!((x1=P(d,d.point))===void 0?fR(e,p+"/point"):(A(x1)?(x1.length>=2||fK(e,p+"/point",2,2))&&(x1.length<=0||(x2=x1[0],(N(x2)||fT(e,p+"/point/0",1))))&&(x1.length<=1||(x2=x1[1],(N(x2)||fT(e,p+"/point/1",1))))&&(x1.length<=2||(x2=x1[2],(N(x2)||fT(e,p+"/point/2",1))))&&(x1.length<=3||fK(e,p+"/point",3,3)):fT(e,p+"/point",6))))return!1;if((x1=d.labelled)!==void 0){if(A(x1)){if(!((x1.length>=1||fK(e,p+"/labelled",2,1))&&(x1.length<=0||(x2=x1[0],(x2==="label"||fC(e,p+"/labelled/0","label"))))))return!1;for(let i1=1;i1<x1.length;i1++)if(!(x2=x1[i1],(S(x2)||fT(e,p+"/labelled/"+i1,0))))return!1;}else if(!fT(e,p+"/labelled",6))return!1;}return!0};
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.point))?fR(e,p+"/point"):(p1=e&&p+"/point",A(x1)?(x1.length>=2||fK(e,p1,2,2))&&(x1.length<=0||(x2=x1[0],(N(x2)||fT(e,p1+"/0",1))))&&(x1.length<=1||(x2=x1[1],(N(x2)||fT(e,p1+"/1",1))))&&(x1.length<=2||(x2=x1[2],(N(x2)||fT(e,p1+"/2",1))))&&(x1.length<=3||fK(e,p1,3,3)):fT(e,p1,6))))return!1;if(!u(x1=d.labelled)){p1=e&&p+"/labelled";if(A(x1)){if(!((x1.length>=1||fK(e,p1,2,1))&&(x1.length<=0||(x2=x1[0],(x2==="label"||fC(e,p1+"/0","label"))))))return!1;for(let i1=1;i1<x1.length;i1++)if(!(x2=x1[i1],S(x2)||fT(e,p1+"/"+i1,0)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
 export const input:Check=v0;

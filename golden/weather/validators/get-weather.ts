@@ -2,10 +2,10 @@
 // Validators of tool "get_weather", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, S, fE, fF, fK, fR, fT, fX, format_date_time, h, t } from "../validator-runtime.js";
+import { type Check, N, O, P, S, fE, fF, fK, fR, fT, fX, format_date_time, h, t, u } from "../validator-runtime.js";
 
 const c0=["metric","imperial"];
-const v0:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);if(!(((x1=P(d,d.location))===void 0?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0)))&&((x1=d.units)===void 0||(S(x1)?(c0.includes(x1)||fE(e,p+"/units",c0)):fT(e,p+"/units",0)))))return!1;for(const k0 in d)if(!(k0==="location"||k0==="units")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?((x1=P(d,d.temperature))===void 0?fR(e,p+"/temperature"):(N(x1)||fT(e,p+"/temperature",1)))&&((x1=d.conditions)===void 0?fR(e,p+"/conditions"):(S(x1)||fT(e,p+"/conditions",0)))&&((x1=d.humidity)===void 0?fR(e,p+"/humidity"):(N(x1)?(x1>=0||fK(e,p+"/humidity",6,0))&&(x1<=100||fK(e,p+"/humidity",7,100)):fT(e,p+"/humidity",1)))&&((x1=d.observedAt)===void 0||(S(x1)?(format_date_time(x1)||fF(e,p+"/observedAt","date-time")):fT(e,p+"/observedAt",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0)))&&(u(x1=d.units)||(S(x1)?(c0.includes(x1)||fE(e,p+"/units",c0)):fT(e,p+"/units",0)))))return!1;for(const k0 in d)if(!(k0==="location"||k0==="units")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.temperature))?fR(e,p+"/temperature"):(N(x1)||fT(e,p+"/temperature",1)))&&(u(x1=d.conditions)?fR(e,p+"/conditions"):(S(x1)||fT(e,p+"/conditions",0)))&&(u(x1=d.humidity)?fR(e,p+"/humidity"):(N(x1)?(x1>=0||fK(e,p+"/humidity",6,0))&&(x1<=100||fK(e,p+"/humidity",7,100)):fT(e,p+"/humidity",1)))&&(u(x1=d.observedAt)||(S(x1)?(format_date_time(x1)||fF(e,p+"/observedAt","date-time")):fT(e,p+"/observedAt",0))):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -186,6 +186,24 @@ function balanced(code: string): boolean {
   return true;
 }
 
+/**
+ * `code` without its outer parentheses where they are not needed: as an operand of `||` (when nothing looser
+ * than `||` is at its top level: no `?:`, no comma) or after a comma (always).
+ */
+function operand(code: string, context: "||" | ","): string {
+  if (!code.startsWith("(") || !balanced(code)) return code;
+  const inner = code.slice(1, -1);
+  if (context === ",") return inner;
+  let depth = 0;
+  const text = inner.replace(STRING_LITERALS, '""');
+  for (const character of text) {
+    if (character === "(" || character === "[" || character === "{") depth++;
+    else if (character === ")" || character === "]" || character === "}") depth--;
+    else if (depth === 0 && (character === "?" || character === ":" || character === ",")) return code;
+  }
+  return inner;
+}
+
 /** Statements for `steps`: each run of checks `if(!(...))return!1;` (the fast path stops there). */
 function statements(steps: readonly Step[]): string {
   let code = "";
@@ -259,7 +277,7 @@ class FunctionWriter {
 
   /** A check that fails the fast path when `test` is false: `(test||fail)`. */
   private check(test: string, failure: string): Step {
-    return { expression: `(${test}||${failure})` };
+    return { expression: `(${test}||${operand(failure, "||")})` };
   }
 
   /**
@@ -308,7 +326,7 @@ class FunctionWriter {
     const group = (type: "string" | "number" | "array", guard: string, checks: Step[]): Step[] => {
       if (checks.length === 0) return [];
       if (single === type || (type === "number" && single === "integer")) return checks;
-      if (checks.every(isExpression)) return [{ expression: `(!${guard}||${chain(checks)})` }];
+      if (checks.every(isExpression)) return [{ expression: `(!${guard}||${operand(chain(checks), "||")})` }];
       return [{ statement: `if(${guard}){${statements(checks)}}` }];
     };
 
@@ -320,7 +338,7 @@ class FunctionWriter {
     rest.push(...group("number", `${this.use("N")}(${data})`, this.numbers(schema, data, path)));
     if (single !== "object" && objectSteps.length > 0) {
       const guard = `${this.use("O")}(${data})`;
-      if (objectSteps.every(isExpression)) rest.push({ expression: `(!${guard}||${chain(objectSteps)})` });
+      if (objectSteps.every(isExpression)) rest.push({ expression: `(!${guard}||${operand(chain(objectSteps), "||")})` });
       else rest.push({ statement: `if(${guard}){${statements(objectSteps)}}` });
     }
     rest.push(...group("array", `${this.use("A")}(${data})`, this.arrays(schema, data, path, own, depth, inner)));
@@ -453,6 +471,17 @@ class FunctionWriter {
     return IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
   }
 
+  /**
+   * Where the checks of a child at `at` are written inline and it holds other values (an object, an array), its
+   * path goes in a variable of its own, computed only when issues are collected (`p1=e&&p+"/name"`): what it holds
+   * names it rather than spelling it. The assignment to write as it is entered ("" for none), and the path.
+   */
+  private enter(schema: Schema, at: string, depth: number, context: Context): [enter: string, path: string] {
+    if (!holdsValues(schema) || (context === "expression" && needsStatements(schema))) return ["", at];
+    const variable = this.variable("p", depth);
+    return [`${variable}=e&&${at}`, variable];
+  }
+
   private objects(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
     const steps: Step[] = [];
     const properties = (schema["properties"] ?? {}) as Record<string, Schema>;
@@ -465,28 +494,32 @@ class FunctionWriter {
       steps.push(this.check(`${h()}(${data},${stringLiteral(name)})`, `${this.use("fR")}(e,${childPath(path, name)})`));
     }
     for (const name of declared) {
+      const sub = properties[name]!;
       const at = childPath(path, name);
-      const mark = seen === undefined ? [] : [{ expression: `${this.use("m")}(${seen},${stringLiteral(name)})` }];
       const isRequired = required.includes(name);
-      const value = this.variable("x", depth + 1);
-      const checks = [...mark, ...this.child(properties[name]!, value, at, undefined, depth + 1, context)];
       // A JSON value is never undefined: present means defined. The first read checks the prototype (see `read`).
       let read = this.read(data, name);
-      if (!PROTOTYPE_MEMBERS.has(name) && !reads) {
+      if (!PROTOTYPE_MEMBERS.has(name) && !reads && (isRequired || !checksNothing(sub))) {
         read = `${this.use("P")}(${data},${read})`;
         reads = true;
       }
+      const mark = seen === undefined ? [] : [{ expression: `${this.use("m")}(${seen},${stringLiteral(name)})` }];
+      const value = this.variable("x", depth + 1);
+      const [enter, childAt] = this.enter(sub, at, depth + 1, context);
+      const checks = [...mark, ...this.child(sub, value, childAt, undefined, depth + 1, context)];
       const missing = `${this.use("fR")}(e,${at})`;
       if (checks.length === 0) {
-        if (isRequired) steps.push(this.check(`${read}!==void 0`, missing));
+        if (isRequired) steps.push(this.check(`!${this.use("u")}(${read})`, missing));
       } else if (checks.every(isExpression)) {
-        steps.push({
-          expression: isRequired ? `((${value}=${read})===void 0?${missing}:${chain(checks)})` : `((${value}=${read})===void 0||${chain(checks)})`,
-        });
+        const present = enter === "" ? chain(checks) : `(${enter},${operand(chain(checks), ",")})`;
+        const absent = `${this.use("u")}(${value}=${read})`;
+        steps.push({ expression: isRequired ? `(${absent}?${missing}:${present})` : `(${absent}||${operand(present, "||")})` });
       } else {
-        const present = `{${statements(checks)}}`;
+        const present = `{${enter === "" ? "" : `${enter};`}${statements(checks)}}`;
         steps.push({
-          statement: isRequired ? `if((${value}=${read})===void 0){if(!${missing})return!1}else${present}` : `if((${value}=${read})!==void 0)${present}`,
+          statement: isRequired
+            ? `if(${this.use("u")}(${value}=${read})){if(!${missing})return!1}else${present}`
+            : `if(!${this.use("u")}(${value}=${read}))${present}`,
         });
       }
     }
@@ -509,7 +542,7 @@ class FunctionWriter {
       const checks = this.child(sub, data, path, seen, depth, context);
       const present = `${h()}(${data},${stringLiteral(name)})`;
       if (checks.length === 0) continue;
-      if (checks.every(isExpression)) steps.push({ expression: `(!${present}||${chain(checks)})` });
+      if (checks.every(isExpression)) steps.push({ expression: `(!${present}||${operand(chain(checks), "||")})` });
       else steps.push({ statement: `if(${present}){${statements(checks)}}` });
     }
     steps.push(...this.propertyLoop(schema, data, path, seen, declared, depth));
@@ -594,10 +627,12 @@ class FunctionWriter {
     } else if (items !== undefined && !checksNothing(items)) {
       const index = `i${depth}`;
       const value = this.variable("x", depth + 1);
-      const checks = this.child(items, value, dynamicChild(path, index), undefined, depth + 1, "block");
+      const [enter, itemPath] = this.enter(items, dynamicChild(path, index), depth + 1, "block");
+      const checks = this.child(items, value, itemPath, undefined, depth + 1, "block");
       const loop = `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++)`;
-      if (checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${value}=${data}[${index}],${chain(checks)}))return!1;` });
-      else steps.push({ statement: `${loop}{${value}=${data}[${index}];${statements(checks)}}` });
+      const read = `${value}=${data}[${index}]${enter === "" ? "" : `,${enter}`}`;
+      if (checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
+      else steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
     }
     if (items !== undefined && items !== false && seen !== undefined) steps.push({ expression: `${this.use("m")}(${seen},!0)` });
     if (schema["contains"] !== undefined) steps.push(...this.contains(schema, data, path, seen, depth));
@@ -753,6 +788,15 @@ function inlineSubschemas(schema: SchemaObject): Schema[] {
   }
   return subschemas;
 }
+
+/** Whether `schema` checks what a value holds (properties, items): then its checks name paths below it. */
+function holdsValues(schema: Schema): boolean {
+  if (typeof schema !== "object") return false;
+  return [...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS].some((keyword) => schema[keyword] !== undefined);
+}
+
+const OBJECT_KEYWORDS = ["properties", "required", "patternProperties", "additionalProperties", "propertyNames", "dependentRequired", "dependentSchemas"];
+const ARRAY_KEYWORDS = ["items", "prefixItems", "contains", "unevaluatedItems", "unevaluatedProperties"];
 
 /** The path expression of `path` and a token computed at run time (`expression`, already a pointer token). */
 function dynamicChild(path: string, expression: string): string {
