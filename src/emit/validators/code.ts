@@ -84,12 +84,14 @@ export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, sc
   const exports = roots.map(([name, schema]) => `export const ${name}:Check=${writer.root(schema)};`);
   const code = [...writer.constants, ...writer.functions, ...writer.tables, ...exports].join("\n") + "\n";
   // The helpers the code names (a guard asked for may have had nothing to guard).
-  const names = new Set(code.replace(STRING_LITERALS, '""').match(/[\w$]+/g));
-  return { code, helpers: new Set(["Check", ...[...writer.helpers].filter((helper) => names.has(helper))]) };
+  for (const constant of writer.constants) for (const name of identifiers(constant)) writer.named.add(name);
+  return { code, helpers: new Set(["Check", ...[...writer.helpers].filter((helper) => writer.named.has(helper))]) };
 }
 
 class ModuleWriter {
   readonly helpers = new Set<string>();
+  /** The names the written functions and constants use. */
+  readonly named = new Set<string>();
   /** Module-level constants: regular expressions, JSON values, sets of names. */
   readonly constants: string[] = [];
   readonly functions: string[] = [];
@@ -226,6 +228,16 @@ function statements(steps: readonly Step[]): string {
 /** The string literals of written code (`stringLiteral` writes them with double quotes). */
 const STRING_LITERALS = /"(?:[^"\\]|\\.)*"/g;
 
+/** The names `code` uses (not the properties it reads, nor what its strings hold). */
+function identifiers(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const [token] of code.matchAll(IDENTIFIERS_OR_STRINGS)) if (token[0] !== '"') names.add(token);
+  return names;
+}
+
+/** A string literal, or a name that is not a property read. */
+const IDENTIFIERS_OR_STRINGS = /"(?:[^"\\]|\\.)*"|(?<![\w$.])[A-Za-z_$][\w$]*/g;
+
 /** The path argument of a call for the value at `path`: computed only when issues are collected. */
 const pathArgument = (path: string) => (path === "p" ? "p" : `e&&${path}`);
 
@@ -256,8 +268,9 @@ class FunctionWriter {
           : `{${statements(steps.slice(0, -1))}return${last.startsWith("(") ? "" : " "}${last}}`;
     // The parameters the body uses: scratch variables are never passed (only those used are declared), and of the
     // others, one skipped before one used is named as unused.
-    const code = body.replace(STRING_LITERALS, '""');
-    const uses = (name: string) => new RegExp(`(?<![\\w$.])${name}(?![\\w$])`).test(code);
+    const names = identifiers(body);
+    for (const name of names) this.module.named.add(name);
+    const uses = (name: string) => names.has(name);
     const parameters = ["d", "p", "e", "a", ...this.scratch.filter(uses)];
     let count = parameters.length;
     while (count > 0 && !uses(parameters[count - 1]!)) count--;
