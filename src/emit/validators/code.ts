@@ -31,6 +31,8 @@ export interface CodeContext {
   formats: ReadonlyMap<string, "number" | "string">;
   /** The export of validator-runtime.ts that checks a format. */
   formatCheck: (format: string) => string;
+  /** The names validator-runtime.ts exports (those the code uses are imported). */
+  helpers: ReadonlySet<string>;
 }
 
 /** One tool's validator module, less its imports: the code, and the names it needs from validator-runtime.ts. */
@@ -85,11 +87,10 @@ export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, sc
   const code = [...writer.constants, ...writer.functions, ...writer.tables, ...exports].join("\n") + "\n";
   // The helpers the code names (a guard asked for may have had nothing to guard).
   for (const constant of writer.constants) for (const name of identifiers(constant)) writer.named.add(name);
-  return { code, helpers: new Set(["Check", ...[...writer.helpers].filter((helper) => writer.named.has(helper))]) };
+  return { code, helpers: new Set(["Check", ...[...writer.named].filter((name) => context.helpers.has(name))]) };
 }
 
 class ModuleWriter {
-  readonly helpers = new Set<string>();
   /** The names the written functions and constants use. */
   readonly named = new Set<string>();
   /** Module-level constants: regular expressions, JSON values, sets of names. */
@@ -103,11 +104,6 @@ class ModuleWriter {
   private functionCount = 0;
 
   constructor(readonly context: CodeContext) {}
-
-  use(name: string): string {
-    this.helpers.add(name);
-    return name;
-  }
 
   /**
    * A module-level constant for `code` (declared once, whatever asks for it again). A call is
@@ -284,10 +280,6 @@ class FunctionWriter {
     return name;
   }
 
-  private use(name: string): string {
-    return this.module.use(name);
-  }
-
   /** A check that fails the fast path when `test` is false: `(test||fail)`. */
   private check(test: string, failure: string): Step {
     return { expression: `(${test}||${operand(failure, "||")})` };
@@ -325,7 +317,7 @@ class FunctionWriter {
    */
   private steps(schema: Schema, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
     if (schema === true) return [];
-    if (schema === false) return [{ expression: `${this.use("fF0")}(e,${path})` }];
+    if (schema === false) return [{ expression: `fF0(e,${path})` }];
     // Empty enum: no value is valid.
     if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return this.steps(false, data, path, seen, depth, context);
     const readsEvaluation = schema["unevaluatedProperties"] !== undefined || schema["unevaluatedItems"] !== undefined;
@@ -347,32 +339,32 @@ class FunctionWriter {
     const rest: Step[] = [];
     if (typeof schema["$ref"] === "string") rest.push(...this.ref(schema["$ref"], data, path, own));
     rest.push(...this.values(schema, data, path));
-    rest.push(...group("string", `${this.use("S")}(${data})`, this.strings(schema, data, path)));
-    rest.push(...group("number", `${this.use("N")}(${data})`, this.numbers(schema, data, path)));
+    rest.push(...group("string", `S(${data})`, this.strings(schema, data, path)));
+    rest.push(...group("number", `N(${data})`, this.numbers(schema, data, path)));
     if (single !== "object" && objectSteps.length > 0) {
-      const guard = `${this.use("O")}(${data})`;
+      const guard = `O(${data})`;
       if (objectSteps.every(isExpression)) rest.push({ expression: `(!${guard}||${operand(chain(objectSteps), "||")})` });
       else rest.push({ statement: `if(${guard}){${statements(objectSteps)}}` });
     }
-    rest.push(...group("array", `${this.use("A")}(${data})`, this.arrays(schema, data, path, own, depth, inner)));
+    rest.push(...group("array", `A(${data})`, this.arrays(schema, data, path, own, depth, inner)));
     rest.push(...this.combinators(schema, data, path, own, depth, inner));
     if (readsEvaluation) {
-      rest.push(...group("array", `${this.use("A")}(${data})`, this.unevaluatedItems(schema, data, path, own!, seen, depth)));
+      rest.push(...group("array", `A(${data})`, this.unevaluatedItems(schema, data, path, own!, seen, depth)));
       // Last: what every other keyword evaluated is known.
       const unevaluated = this.unevaluatedProperties(schema, data, path, own!, seen, depth);
       if (unevaluated.length > 0 && single === "object") rest.push(...unevaluated);
-      else if (unevaluated.length > 0) rest.push({ statement: `if(${this.use("O")}(${data})){${statements(unevaluated)}}` });
+      else if (unevaluated.length > 0) rest.push({ statement: `if(O(${data})){${statements(unevaluated)}}` });
     }
 
     let test: string | undefined;
     let checks = rest;
     if (single === "object") checks = [...objectSteps, ...rest];
     if (types !== undefined) {
-      const guards = types.map((type) => `${this.use(TYPE_GUARDS[type]!)}(${data})`);
+      const guards = types.map((type) => `${TYPE_GUARDS[type]!}(${data})`);
       test = guards.length === 1 ? guards[0]! : `(${guards.join("||")})`;
     }
     if (test === undefined) return [...steps, ...checks];
-    const failure = `${this.use("fT")}(e,${path},${single === undefined ? stringLiteral(types!.join(",")) : TYPE_CODES[single]})`;
+    const failure = `fT(e,${path},${single === undefined ? stringLiteral(types!.join(",")) : TYPE_CODES[single]})`;
     if (checks.length === 0) return [...steps, this.check(test, failure)];
     if (checks.every(isExpression) && steps.length === 0) return [{ expression: `(${test}?${chain(checks)}:${failure})` }];
     if (context === "top") return [...steps, { statement: `if(!${test})return ${failure};` }, ...checks];
@@ -395,12 +387,12 @@ class FunctionWriter {
       if (members.length === 1) steps.push(this.constant(members[0], data, path));
       else if (primitives.length < members.length) {
         const allowed = this.jsonConstant(members);
-        steps.push(this.check(`${this.use("H")}(${data},${allowed})`, `${this.use("fE")}(e,${path},${allowed})`));
+        steps.push(this.check(`H(${data},${allowed})`, `fE(e,${path},${allowed})`));
       } else {
         const list = `[${primitives.map(literal).join(",")}]`;
         const allowed = primitives.length > MAX_ARRAY_ENUM ? this.module.constant("c", `new Set(${list})`) : this.module.constant("c", list);
         const test = primitives.length > MAX_ARRAY_ENUM ? `${allowed}.has(${data})` : `${allowed}.includes(${data})`;
-        steps.push(this.check(test, `${this.use("fE")}(e,${path},${allowed})`));
+        steps.push(this.check(test, `fE(e,${path},${allowed})`));
       }
     }
     if (Object.prototype.hasOwnProperty.call(schema, "const")) steps.push(this.constant(schema["const"], data, path));
@@ -408,9 +400,9 @@ class FunctionWriter {
   }
 
   private constant(value: unknown, data: string, path: string): Step {
-    if (isPrimitive(value)) return this.check(`${data}===${literal(value)}`, `${this.use("fC")}(e,${path},${literal(value)})`);
+    if (isPrimitive(value)) return this.check(`${data}===${literal(value)}`, `fC(e,${path},${literal(value)})`);
     const constant = this.jsonConstant(value);
-    return this.check(`${this.use("q")}(${data},${constant})`, `${this.use("fC")}(e,${path},${constant})`);
+    return this.check(`q(${data},${constant})`, `fC(e,${path},${constant})`);
   }
 
   private jsonConstant(value: unknown): string {
@@ -419,7 +411,7 @@ class FunctionWriter {
 
   /** A limit: `test`, else the issue of keyword `keyword` with `limit`. */
   private limit(test: string, path: string, keyword: keyof typeof LIMIT_CODES, limit: number): Step {
-    return this.check(test, `${this.use("fK")}(e,${path},${LIMIT_CODES[keyword]},${number(limit)})`);
+    return this.check(test, `fK(e,${path},${LIMIT_CODES[keyword]},${number(limit)})`);
   }
 
   private strings(schema: SchemaObject, data: string, path: string): Step[] {
@@ -427,16 +419,16 @@ class FunctionWriter {
     const minLength = schema["minLength"];
     if (typeof minLength === "number" && minLength > 0) {
       // A string of 2n UTF-16 units or more has n code points or more; one of 1 has 1.
-      const test = minLength <= 1 ? `${data}.length>=1` : `${data}.length>=${number(2 * minLength)}||${this.use("l")}(${data})>=${number(minLength)}`;
+      const test = minLength <= 1 ? `${data}.length>=1` : `${data}.length>=${number(2 * minLength)}||l(${data})>=${number(minLength)}`;
       steps.push(this.limit(test, path, "minLength", minLength));
     }
     const maxLength = schema["maxLength"];
     if (typeof maxLength === "number") {
-      steps.push(this.limit(`${data}.length<=${number(maxLength)}||${this.use("l")}(${data})<=${number(maxLength)}`, path, "maxLength", maxLength));
+      steps.push(this.limit(`${data}.length<=${number(maxLength)}||l(${data})<=${number(maxLength)}`, path, "maxLength", maxLength));
     }
     if (typeof schema["pattern"] === "string") {
       const source = this.module.constant("c", stringLiteral(schema["pattern"]));
-      steps.push(this.check(`${this.pattern(schema["pattern"], source)}.test(${data})`, `${this.use("fP")}(e,${path},${source})`));
+      steps.push(this.check(`${this.pattern(schema["pattern"], source)}.test(${data})`, `fP(e,${path},${source})`));
     }
     steps.push(...this.format(schema, data, path, "string"));
     return steps;
@@ -445,14 +437,14 @@ class FunctionWriter {
   private format(schema: SchemaObject, data: string, path: string, checks: "string" | "number"): Step[] {
     const format = schema["format"];
     if (typeof format !== "string" || this.module.context.formats.get(format) !== checks) return [];
-    return [this.check(`${this.use(this.module.context.formatCheck(format))}(${data})`, `${this.use("fF")}(e,${path},${stringLiteral(format)})`)];
+    return [this.check(`${this.module.context.formatCheck(format)}(${data})`, `fF(e,${path},${stringLiteral(format)})`)];
   }
 
   /** A module-level constant testing a pattern, compiled as normalisation decided from `text`, the constant of its source. */
   private pattern(source: string, text = this.module.constant("c", stringLiteral(source))): string {
     const mode = this.module.context.patternModes.get(source);
     if (mode === "linear" || mode === "linear-legacy") {
-      return this.module.constant("r", `new ${this.use("LinearRegExp")}(${text},${stringLiteral(mode === "linear" ? "u" : "")})`);
+      return this.module.constant("r", `new LinearRegExp(${text},${stringLiteral(mode === "linear" ? "u" : "")})`);
     }
     return this.module.constant("r", `new RegExp(${text},${stringLiteral(mode === "legacy" ? "" : "u")})`);
   }
@@ -468,7 +460,7 @@ class FunctionWriter {
     bound("exclusiveMinimum", ">");
     bound("exclusiveMaximum", "<");
     const divisor = schema["multipleOf"];
-    if (typeof divisor === "number") steps.push(this.limit(`${this.use("M")}(${data},${number(divisor)})`, path, "multipleOf", divisor));
+    if (typeof divisor === "number") steps.push(this.limit(`M(${data},${number(divisor)})`, path, "multipleOf", divisor));
     steps.push(...this.format(schema, data, path, "number"));
     return steps;
   }
@@ -480,7 +472,7 @@ class FunctionWriter {
    * a copy of the value's own properties.
    */
   private read(data: string, name: string): string {
-    if (PROTOTYPE_MEMBERS.has(name)) return `${this.use("g")}(${data},${stringLiteral(name)})`;
+    if (PROTOTYPE_MEMBERS.has(name)) return `g(${data},${stringLiteral(name)})`;
     return IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
   }
 
@@ -500,11 +492,10 @@ class FunctionWriter {
     const properties = (schema["properties"] ?? {}) as Record<string, Schema>;
     const declared = Object.keys(properties);
     const required = Array.isArray(schema["required"]) ? [...new Set(schema["required"] as string[])] : [];
-    const h = () => this.use("h");
     let reads = false;
     for (const name of required) {
       if (Object.prototype.hasOwnProperty.call(properties, name)) continue;
-      steps.push(this.check(`${h()}(${data},${stringLiteral(name)})`, `${this.use("fR")}(e,${childPath(path, name)})`));
+      steps.push(this.check(`h(${data},${stringLiteral(name)})`, `fR(e,${childPath(path, name)})`));
     }
     for (const name of declared) {
       const sub = properties[name]!;
@@ -513,26 +504,26 @@ class FunctionWriter {
       // A JSON value is never undefined: present means defined. The first read checks the prototype (see `read`).
       let read = this.read(data, name);
       if (!PROTOTYPE_MEMBERS.has(name) && !reads && (isRequired || !checksNothing(sub))) {
-        read = `${this.use("P")}(${data},${read})`;
+        read = `P(${data},${read})`;
         reads = true;
       }
-      const mark = seen === undefined ? [] : [{ expression: `${this.use("m")}(${seen},${stringLiteral(name)})` }];
+      const mark = seen === undefined ? [] : [{ expression: `m(${seen},${stringLiteral(name)})` }];
       const value = this.variable("x", depth + 1);
       const [enter, childAt] = this.enter(sub, at, depth + 1, context);
       const checks = [...mark, ...this.child(sub, value, childAt, undefined, depth + 1, context)];
-      const missing = `${this.use("fR")}(e,${at})`;
+      const missing = `fR(e,${at})`;
       if (checks.length === 0) {
-        if (isRequired) steps.push(this.check(`!${this.use("u")}(${read})`, missing));
+        if (isRequired) steps.push(this.check(`!u(${read})`, missing));
       } else if (checks.every(isExpression)) {
         const present = enter === "" ? chain(checks) : `(${enter},${operand(chain(checks), ",")})`;
-        const absent = `${this.use("u")}(${value}=${read})`;
+        const absent = `u(${value}=${read})`;
         steps.push({ expression: isRequired ? `(${absent}?${missing}:${present})` : `(${absent}||${operand(present, "||")})` });
       } else {
         const present = `{${enter === "" ? "" : `${enter};`}${statements(checks)}}`;
         steps.push({
           statement: isRequired
-            ? `if(${this.use("u")}(${value}=${read})){if(!${missing})return!1}else${present}`
-            : `if(!${this.use("u")}(${value}=${read}))${present}`,
+            ? `if(u(${value}=${read})){if(!${missing})return!1}else${present}`
+            : `if(!u(${value}=${read}))${present}`,
         });
       }
     }
@@ -541,19 +532,19 @@ class FunctionWriter {
       if (names.length === 0) continue;
       const list = this.module.constant("c", `[${names.map(stringLiteral).join(",")}]`);
       steps.push({
-        expression: `(!${h()}(${data},${stringLiteral(name)})||${this.use("fD")}(${data},${stringLiteral(name)},${list},e,${pathArgument(path)}))`,
+        expression: `(!h(${data},${stringLiteral(name)})||fD(${data},${stringLiteral(name)},${list},e,${pathArgument(path)}))`,
       });
     }
     const count = (keyword: "minProperties" | "maxProperties", passing: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") steps.push(this.limit(`${this.use("K")}(${data})${passing}${number(limit)}`, path, keyword, limit));
+      if (typeof limit === "number") steps.push(this.limit(`K(${data})${passing}${number(limit)}`, path, keyword, limit));
     };
     count("minProperties", ">=");
     count("maxProperties", "<=");
     const dependentSchemas = schema["dependentSchemas"] as Record<string, Schema> | undefined;
     for (const [name, sub] of Object.entries(dependentSchemas ?? {})) {
       const checks = this.child(sub, data, path, seen, depth, context);
-      const present = `${h()}(${data},${stringLiteral(name)})`;
+      const present = `h(${data},${stringLiteral(name)})`;
       if (checks.length === 0) continue;
       if (checks.every(isExpression)) steps.push({ expression: `(!${present}||${operand(chain(checks), "||")})` });
       else steps.push({ statement: `if(${present}){${statements(checks)}}` });
@@ -569,20 +560,20 @@ class FunctionWriter {
     const names = schema["propertyNames"] as Schema | undefined;
     const checksAdditional = additional !== undefined && !checksNothing(additional);
     if (patterns.length === 0 && !checksAdditional && checksNothing(names)) {
-      return additional !== undefined && seen !== undefined ? [{ expression: `${this.use("m")}(${seen},!0)` }] : [];
+      return additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
     }
     const key = `k${depth}`;
     const value = this.variable("x", depth + 1);
-    const keyPath = dynamicChild(path, `${this.use("t")}(${key})`);
+    const keyPath = dynamicChild(path, `t(${key})`);
     let body = "";
     if (!checksNothing(names)) {
       const check = this.module.branchFunction(this.root, names!, false);
-      body += `if(!${check}(${key})&&!${this.use("fN")}(e,${path},${key},${check}))return!1;`;
+      body += `if(!${check}(${key})&&!fN(e,${path},${key},${check}))return!1;`;
     }
     const matched = this.variable("n", depth);
     if (checksAdditional && patterns.length > 0) body += `${matched}=0;`;
     for (const [pattern, sub] of patterns) {
-      const mark = seen === undefined ? "" : `${this.use("m")}(${seen},${key});`;
+      const mark = seen === undefined ? "" : `m(${seen},${key});`;
       const flag = checksAdditional ? `${matched}=1;` : "";
       body += `if(${this.pattern(pattern)}.test(${key})){${flag}${mark}${statements(this.child(sub, value, keyPath, undefined, depth + 1, "block"))}}`;
     }
@@ -596,7 +587,7 @@ class FunctionWriter {
             : declared.map((name) => `${key}===${stringLiteral(name)}`).join("||");
       const conditions = `${patterns.length > 0 ? `!${matched}&&` : ""}${isDeclared === "" ? "" : `!(${isDeclared})&&`}`;
       if (additional === false) {
-        const check = `${this.use("fX")}(e,${keyPath})`;
+        const check = `fX(e,${keyPath})`;
         body += `if(${conditions}!${check})return!1;`;
         if (patterns.length === 0 && checksNothing(names)) additionalOnly = [isDeclared, check];
       } else {
@@ -604,7 +595,7 @@ class FunctionWriter {
         if (checks.length > 0) body += conditions === "" ? statements(checks) : `if(${conditions.slice(0, -2)}){${statements(checks)}}`;
       }
     }
-    const after: Step[] = additional !== undefined && seen !== undefined ? [{ expression: `${this.use("m")}(${seen},!0)` }] : [];
+    const after: Step[] = additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
     if (body === "") return after;
     const binding = new RegExp(`\\b${value}\\b`).test(body) ? `${value}=${data}[${key}];` : "";
     // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted): each is checked to be
@@ -612,9 +603,9 @@ class FunctionWriter {
     if (additionalOnly !== undefined) {
       const [isDeclared, check] = additionalOnly;
       const test = isDeclared === "" ? "" : `!(${isDeclared})&&`;
-      return [{ statement: `for(const ${key} in ${data})if(${test}${this.use("h")}(${data},${key})&&!${check})return!1;` }, ...after];
+      return [{ statement: `for(const ${key} in ${data})if(${test}h(${data},${key})&&!${check})return!1;` }, ...after];
     }
-    return [{ statement: `for(const ${key} in ${data}){if(!${this.use("h")}(${data},${key}))continue;${binding}${body}}` }, ...after];
+    return [{ statement: `for(const ${key} in ${data}){if(!h(${data},${key}))continue;${binding}${body}}` }, ...after];
   }
 
   private arrays(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
@@ -633,7 +624,7 @@ class FunctionWriter {
       if (checks.every(isExpression)) steps.push({ expression: `(${data}.length<=${index}||(${value}=${data}[${index}],${chain(checks)}))` });
       else steps.push({ statement: `if(${data}.length>${index}){${value}=${data}[${index}];${statements(checks)}}` });
     });
-    if (prefix.length > 0 && seen !== undefined) steps.push({ expression: `${this.use("sI")}(${seen},${prefix.length})` });
+    if (prefix.length > 0 && seen !== undefined) steps.push({ expression: `sI(${seen},${prefix.length})` });
     const items = schema["items"] as Schema | undefined;
     if (items === false) {
       steps.push(this.limit(`${data}.length<=${prefix.length}`, path, "maxItems", prefix.length));
@@ -647,11 +638,11 @@ class FunctionWriter {
       if (checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
       else steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
     }
-    if (items !== undefined && items !== false && seen !== undefined) steps.push({ expression: `${this.use("m")}(${seen},!0)` });
+    if (items !== undefined && items !== false && seen !== undefined) steps.push({ expression: `m(${seen},!0)` });
     if (schema["contains"] !== undefined) steps.push(...this.contains(schema, data, path, seen, depth));
     if (schema["uniqueItems"] === true) {
       const pair = this.variable("u", depth);
-      steps.push(this.check(`${data}.length<2||!(${pair}=${this.use("duplicateItems")}(${data}))`, `${this.use("fU")}(e,${path},${pair})`));
+      steps.push(this.check(`${data}.length<2||!(${pair}=duplicateItems(${data}))`, `fU(e,${path},${pair})`));
     }
     return steps;
   }
@@ -662,10 +653,10 @@ class FunctionWriter {
     const max = typeof schema["maxContains"] === "number" ? schema["maxContains"] : undefined;
     const matches = this.variable("n", depth);
     const index = `i${depth}`;
-    const mark = seen === undefined ? "" : `${this.use("m")}(${seen},${index});`;
+    const mark = seen === undefined ? "" : `m(${seen},${index});`;
     return [
       { statement: `${matches}=0;for(let ${index}=0;${index}<${data}.length;${index}++)if(${check}(${data}[${index}])){${matches}++;${mark}}` },
-      { expression: `${this.use("fS")}(e,${pathArgument(path)},${matches},${number(min)}${max === undefined ? "" : `,${number(max)}`})` },
+      { expression: `fS(e,${pathArgument(path)},${matches},${number(min)}${max === undefined ? "" : `,${number(max)}`})` },
     ];
   }
 
@@ -681,21 +672,21 @@ class FunctionWriter {
     if (Array.isArray(schema["anyOf"])) {
       const branches = schema["anyOf"] as Schema[];
       const branchTable = table(branches);
-      const passes = tracked ? `${this.use("any")}(${data},${branchTable},${seen})` : direct(branches).join("||");
-      steps.push(this.check(passes, `${this.use("fB")}(e,${path},${data},${branchTable},0)`));
+      const passes = tracked ? `any(${data},${branchTable},${seen})` : direct(branches).join("||");
+      steps.push(this.check(passes, `fB(e,${path},${data},${branchTable},0)`));
     }
     if (Array.isArray(schema["oneOf"])) {
       const branches = schema["oneOf"] as Schema[];
       const branchTable = table(branches);
       const count = tracked
-        ? `${this.use("one")}(${data},${branchTable},${seen})`
+        ? `one(${data},${branchTable},${seen})`
         : direct(branches)
             .map((call) => `+${call}`)
             .join("+ ");
-      steps.push({ expression: `${this.use("fO")}(e,${pathArgument(path)},${data},${branchTable},${count})` });
+      steps.push({ expression: `fO(e,${pathArgument(path)},${data},${branchTable},${count})` });
     }
     if (schema["not"] !== undefined) {
-      steps.push(this.check(`!${this.module.branchFunction(this.root, schema["not"] as Schema, false)}(${data})`, `${this.use("fNot")}(e,${path})`));
+      steps.push(this.check(`!${this.module.branchFunction(this.root, schema["not"] as Schema, false)}(${data})`, `fNot(e,${path})`));
     }
     if (schema["if"] !== undefined) {
       const then = schema["then"] === undefined ? [] : this.child(schema["then"] as Schema, data, path, seen, depth, context);
@@ -703,7 +694,7 @@ class FunctionWriter {
       // A lone `if` checks nothing, but what it evaluates counts when it passes.
       if (then.length > 0 || otherwise.length > 0 || tracked) {
         const condition = tracked
-          ? `${this.use("y")}(${data},${this.module.branchFunction(this.root, schema["if"] as Schema, tracked)},${seen})`
+          ? `y(${data},${this.module.branchFunction(this.root, schema["if"] as Schema, tracked)},${seen})`
           : `${this.module.branchFunction(this.root, schema["if"] as Schema, false)}(${data})`;
         if ([...then, ...otherwise].every(isExpression)) steps.push({ expression: `(${condition}?${chain(then) || "!0"}:${chain(otherwise) || "!0"})` });
         else steps.push({ statement: `if(${condition}){${statements(then)}}else{${statements(otherwise)}}` });
@@ -714,29 +705,29 @@ class FunctionWriter {
 
   private unevaluatedProperties(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined, depth: number): Step[] {
     const unevaluated = schema["unevaluatedProperties"] as Schema | undefined;
-    const after: Step[] = outer === undefined ? [] : [{ expression: `${this.use("m")}(${outer},!0)` }];
+    const after: Step[] = outer === undefined ? [] : [{ expression: `m(${outer},!0)` }];
     if (unevaluated === undefined || unevaluated === true) return unevaluated === undefined ? [] : after;
     const key = `k${depth}`;
     const value = this.variable("x", depth + 1);
-    const keyPath = dynamicChild(path, `${this.use("t")}(${key})`);
-    const unseen = `${this.use("h")}(${data},${key})&&!${this.use("s")}(${own},${key})`;
+    const keyPath = dynamicChild(path, `t(${key})`);
+    const unseen = `h(${data},${key})&&!s(${own},${key})`;
     const checks = unevaluated === false ? [] : this.child(unevaluated, value, keyPath, undefined, depth + 1, "block");
     const loop = `for(const ${key} in ${data})`;
-    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!${this.use("fX")}(e,${keyPath}))return!1;` }, ...after];
+    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fX(e,${keyPath}))return!1;` }, ...after];
     if (checks.length === 0) return after;
     return [{ statement: `${loop}if(${unseen}){${value}=${data}[${key}];${statements(checks)}}` }, ...after];
   }
 
   private unevaluatedItems(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined, depth: number): Step[] {
     const unevaluated = schema["unevaluatedItems"] as Schema | undefined;
-    const after: Step[] = outer === undefined ? [] : [{ expression: `${this.use("m")}(${outer},!0)` }];
+    const after: Step[] = outer === undefined ? [] : [{ expression: `m(${outer},!0)` }];
     if (unevaluated === undefined || unevaluated === true) return unevaluated === undefined ? [] : after;
     const index = `i${depth}`;
     const value = this.variable("x", depth + 1);
     const itemPath = dynamicChild(path, index);
-    const unseen = `!${this.use("s")}(${own},${index})`;
+    const unseen = `!s(${own},${index})`;
     const loop = `for(let ${index}=0;${index}<${data}.length;${index}++)`;
-    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!${this.use("fI")}(e,${itemPath}))return!1;` }, ...after];
+    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fI(e,${itemPath}))return!1;` }, ...after];
     const checks = this.child(unevaluated, value, itemPath, undefined, depth + 1, "block");
     if (checks.length === 0) return after;
     return [{ statement: `${loop}if(${unseen}){${value}=${data}[${index}];${statements(checks)}}` }, ...after];
