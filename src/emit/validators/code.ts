@@ -521,9 +521,7 @@ class FunctionWriter {
       } else {
         const present = `{${enter === "" ? "" : `${enter};`}${statements(checks)}}`;
         steps.push({
-          statement: isRequired
-            ? `if(u(${value}=${read})){if(!${missing})return!1}else${present}`
-            : `if(!u(${value}=${read}))${present}`,
+          statement: isRequired ? `if(u(${value}=${read})){if(!${missing})return!1}else${present}` : `if(!u(${value}=${read}))${present}`,
         });
       }
     }
