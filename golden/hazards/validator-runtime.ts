@@ -90,7 +90,9 @@ export const g = (data: JsonObject, name: string): unknown =>
 
 /** A property name as a JSON pointer token (RFC 6901). */
 export const t = (name: string): string =>
-  name.replace(/~/g, "~0").replace(/\//g, "~1");
+  name.includes("~") || name.includes("/")
+    ? name.replace(/~/g, "~0").replace(/\//g, "~1")
+    : name;
 
 /**
  * A failure: in the fast path (no `issues`), false, and the validator stops
@@ -102,15 +104,15 @@ export function f(issues: Issues, path: Path, message: string): boolean {
   return true;
 }
 
-/** The JSON types, by the codes the validators name them with in `fT`. */
-const TYPES = [
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "null",
-  "object",
-  "array",
+/** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
+const WRONG_TYPE = [
+  "must be string",
+  "must be number",
+  "must be integer",
+  "must be boolean",
+  "must be null",
+  "must be object",
+  "must be array",
 ];
 
 /** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
@@ -120,7 +122,11 @@ export const fT = (
   type: number | string,
 ): boolean =>
   issues !== undefined &&
-  f(issues, path, "must be " + (typeof type === "number" ? TYPES[type] : type));
+  f(
+    issues,
+    path,
+    typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
+  );
 
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path): boolean =>

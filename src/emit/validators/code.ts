@@ -58,7 +58,7 @@ const MAX_ARRAY_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
 const MAX_CHAINED_NAMES = 8;
 
-/** The codes `fT` words a single type with (templates/validator-runtime.ts, `TYPES`). */
+/** The codes `fT` words a single type with (templates/validator-runtime.ts, `WRONG_TYPE`). */
 const TYPE_CODES: Readonly<Record<string, number>> = { string: 0, number: 1, integer: 2, boolean: 3, null: 4, object: 5, array: 6 };
 /** The guard of each JSON type (a helper of validator-runtime.ts). */
 const TYPE_GUARDS: Readonly<Record<string, string>> = { string: "S", number: "N", integer: "I", boolean: "B", null: "Z", object: "O", array: "A" };
