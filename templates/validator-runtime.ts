@@ -3,17 +3,26 @@
  * `validator-runtime.ts` (only the helpers and format checks its validators
  * use: src/emit/validators/runtime-module.ts picks them by name), so the
  * validators import nothing from a package. The validators themselves are
- * code mcpgen writes from each schema (src/emit/validators/); the names are
- * short because every check repeats them.
+ * code mcpgen writes from each schema (src/emit/validators/code.ts); the
+ * names are short because every check repeats them.
  *
  * Every validator is a `Check`: called without `issues`, it answers whether
  * the value is valid and stops at the first failure (the fast path); called
  * with an array, it pushes every issue it finds, each with its JSON pointer
- * and words (only after the fast path said no). `seen` collects what a
- * schema evaluated, for `unevaluatedProperties`/`unevaluatedItems`.
+ * and words (only after the fast path said no), and answers true. Each check
+ * in a validator is an expression, true to go on: `test || fail(issues, path,
+ * ...)`, where a `fail` helper (`f` and the ones named `f…`) answers false
+ * without issues (stop) and pushes the issue otherwise (go on). The words of
+ * every issue are here, built from a keyword's code and its limit, so the
+ * validators carry no text but the names and values of their schemas.
+ * `seen` collects what a schema evaluated, for
+ * `unevaluatedProperties`/`unevaluatedItems`.
  *
- * `ucs2length`, `equal` and the format checks replace ajv's runtime modules
- * and ajv-formats' `fullFormats`, keeping their semantics (regexes from
+ * The value is typed `any` in the validators: these helpers and the checks
+ * they write test it before each use, and TypeScript need not narrow it.
+ *
+ * `l`, `q` and the format checks replace ajv's runtime modules and
+ * ajv-formats' `fullFormats`, keeping their semantics (regexes from
  * ajv-formats, MIT licence).
  */
 
@@ -29,80 +38,125 @@ export interface ValidationIssue {
  */
 export type Seen = Set<string | number | boolean>;
 
-/** A validator: see the top of this file. */
+/**
+ * A validator: see the top of this file. Past `seen`, a validator's own
+ * parameters are its scratch variables (never passed).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the checks test the value before each use (see the top of this file) */
 export type Check = (
-  data: unknown,
+  data: any,
   path?: string,
   issues?: ValidationIssue[],
   seen?: Seen,
+  ...scratch: any[]
 ) => boolean;
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 type Issues = ValidationIssue[] | undefined;
 type Path = string | undefined;
 type JsonObject = { [key: string]: unknown };
 
 /** A JSON object (not an array, not null). */
-export const O = (data: unknown): data is JsonObject =>
+export const O = (data: unknown): boolean =>
   typeof data === "object" && data !== null && !Array.isArray(data);
 
+const prototypeOf = Object.getPrototypeOf;
+const objectPrototype = Object.prototype;
+
 /**
- * The own properties of a JSON object, to read by name: the object itself
- * when its prototype is Object.prototype (JSON.parse's) or null, since then
- * only the names Object.prototype has can be inherited, and the validators
- * check those with `h`; otherwise a copy of its own enumerable properties
- * (what JSON.stringify sends) without a prototype. Undefined when `data` is
- * not a JSON object.
+ * `value`, once the object `data`'s prototype is known to be Object.prototype
+ * (JSON.parse's) or null: then the properties the validators read by name are
+ * its own (the names Object.prototype has they read with `g`). The validators
+ * call it with the first property they read (`P(d, d.name)`), when the engine
+ * knows the object's shape from that read and the check costs nothing. An
+ * object of another prototype could inherit what it lacks: `P` throws, in
+ * either pass, and `runValidator` checks a copy of the value's own properties
+ * instead (what JSON.stringify would send).
  */
-export function V(data: unknown): JsonObject | undefined {
-  if (typeof data !== "object" || data === null || Array.isArray(data))
-    return undefined;
-  const prototype = Object.getPrototypeOf(data);
-  if (prototype === Object.prototype || prototype === null)
-    return data as JsonObject;
-  const own: JsonObject = Object.create(null);
-  for (const name of Object.keys(data)) own[name] = (data as JsonObject)[name];
-  return own;
+export function P<T>(data: object, value: T): T {
+  const prototype = prototypeOf(data);
+  if (prototype === objectPrototype || prototype === null) return value;
+  return notPlain();
+}
+
+function notPlain(): never {
+  throw Object.assign(new Error("not a plain object"), {
+    [Symbol.for("mcpgen.notPlain")]: true,
+  });
 }
 
 /** An array. */
-export const A = (data: unknown): data is unknown[] => Array.isArray(data);
+export const A = (data: unknown): boolean => Array.isArray(data);
 
 /** A string. */
-export const S = (data: unknown): data is string => typeof data === "string";
+export const S = (data: unknown): boolean => typeof data === "string";
 
 /** A JSON number: NaN and the infinities, which JSON.stringify sends as null, are not. */
-export const N = (data: unknown): data is number =>
+export const N = (data: unknown): boolean =>
   typeof data === "number" && isFinite(data);
 
 /** An integer (a finite number with no fraction). */
-export const I = (data: unknown): data is number => Number.isInteger(data);
+export const I = (data: unknown): boolean => Number.isInteger(data);
+
+/** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
+export const u = (value: unknown): boolean => value === undefined;
 
 /** A boolean. */
-export const B = (data: unknown): data is boolean => typeof data === "boolean";
+export const B = (data: unknown): boolean => typeof data === "boolean";
 
 /** `null`. */
-export const Z = (data: unknown): data is null => data === null;
+export const Z = (data: unknown): boolean => data === null;
 
 /** Whether `data` has `name` as its own property (never an inherited `constructor` or `__proto__`). */
 export const h = (data: object, name: string): boolean =>
   Object.prototype.hasOwnProperty.call(data, name);
 
+/** The own property `name` of `data` (undefined when inherited: `constructor`, `toString`, ...). */
+export const g = (data: JsonObject, name: string): unknown =>
+  h(data, name) ? data[name] : undefined;
+
 /** How many own properties `data` has. */
 export const K = (data: object): number => Object.keys(data).length;
 
+/** A property name as a JSON pointer token (RFC 6901). */
+export const t = (name: string): string =>
+  name.includes("~") || name.includes("/")
+    ? name.replace(/~/g, "~0").replace(/\//g, "~1")
+    : name;
+
 /**
- * A failure: in the fast path (no `issues`), true, and the validator returns
- * false at once; otherwise the issue is pushed, and false lets it go on.
+ * A failure: in the fast path (no `issues`), false, and the validator stops
+ * at once; otherwise the issue is pushed, and true lets it go on.
  */
 export function f(issues: Issues, path: Path, message: string): boolean {
-  if (issues === undefined) return true;
+  if (issues === undefined) return false;
   issues.push({ path: path ?? "", message });
-  return false;
+  return true;
 }
 
-/** `f` for a value of the wrong type: "must be string". */
-export const fT = (issues: Issues, path: Path, type: string): boolean =>
-  f(issues, path, "must be " + type);
+/** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
+const WRONG_TYPE = [
+  "must be string",
+  "must be number",
+  "must be integer",
+  "must be boolean",
+  "must be null",
+  "must be object",
+  "must be array",
+];
+
+/** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
+export const fT = (
+  issues: Issues,
+  path: Path,
+  type: number | string,
+): boolean =>
+  issues !== undefined &&
+  f(
+    issues,
+    path,
+    typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
+  );
 
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path): boolean =>
@@ -112,9 +166,95 @@ export const fR = (issues: Issues, path: Path): boolean =>
 export const fX = (issues: Issues, path: Path): boolean =>
   f(issues, path, "is not an allowed property");
 
-/** A property name as a JSON pointer token (RFC 6901). */
-export const t = (name: string): string =>
-  name.replace(/~/g, "~0").replace(/\//g, "~1");
+/**
+ * The limits, by the codes the validators name them with in `fK`: the
+ * words before the limit and after it.
+ */
+const LIMITS: ReadonlyArray<readonly [string, string]> = [
+  ["must NOT have fewer than ", " characters"],
+  ["must NOT have more than ", " characters"],
+  ["must NOT have fewer than ", " items"],
+  ["must NOT have more than ", " items"],
+  ["must NOT have fewer than ", " properties"],
+  ["must NOT have more than ", " properties"],
+  ["must be >= ", ""],
+  ["must be <= ", ""],
+  ["must be > ", ""],
+  ["must be < ", ""],
+  ["must be multiple of ", ""],
+];
+
+/**
+ * `f` for a limit a value breaks: `minLength`, `maxLength`, `minItems`,
+ * `maxItems`, `minProperties`, `maxProperties`, `minimum`, `maximum`,
+ * `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (codes 0 to 10).
+ */
+export function fK(
+  issues: Issues,
+  path: Path,
+  keyword: number,
+  limit: number,
+): boolean {
+  const words = LIMITS[keyword]!;
+  return issues !== undefined && f(issues, path, words[0] + limit + words[1]);
+}
+
+/** Allowed values named in an issue; the rest are counted. */
+const ALLOWED_VALUES_SHOWN = 10;
+/** Characters of one allowed value's JSON shown before it is cut. */
+const ALLOWED_VALUE_CHARS = 60;
+
+/** One allowed value as an issue names it: its JSON, cut past `ALLOWED_VALUE_CHARS`. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value);
+  const text = json === undefined ? String(value) : json;
+  return text.length > ALLOWED_VALUE_CHARS
+    ? `${text.slice(0, ALLOWED_VALUE_CHARS)}…`
+    : text;
+}
+
+/**
+ * `f` for an `enum`: `must be one of "metric", "imperial"`, the values it
+ * allows, so that a person or a model can correct the call without the
+ * schema at hand. Long lists and long values are cut, saying so.
+ */
+export function fE(
+  issues: Issues,
+  path: Path,
+  allowed: Iterable<unknown>,
+): boolean {
+  if (issues === undefined) return false;
+  const values = [...allowed];
+  if (values.length === 1)
+    return f(issues, path, "must be " + shown(values[0]));
+  const list = values.slice(0, ALLOWED_VALUES_SHOWN).map(shown).join(", ");
+  const more = values.length - ALLOWED_VALUES_SHOWN;
+  return f(
+    issues,
+    path,
+    more > 0
+      ? `must be one of ${list}, … (${more} more)`
+      : `must be one of ${list}`,
+  );
+}
+
+/** `f` for a `const`: `must be "fixed"`. */
+export const fC = (issues: Issues, path: Path, value: unknown): boolean =>
+  issues !== undefined && f(issues, path, "must be " + shown(value));
+
+/** `f` for a `pattern`, given as written. */
+export const fP = (issues: Issues, path: Path, pattern: string): boolean =>
+  issues !== undefined && f(issues, path, `must match pattern "${pattern}"`);
+
+/** `f` for a `format`. */
+export const fF = (issues: Issues, path: Path, format: string): boolean =>
+  issues !== undefined && f(issues, path, `must match format "${format}"`);
+
+/** Whether some member of `allowed` (an `enum` with objects or arrays) equals `data`. */
+export function H(data: unknown, allowed: readonly unknown[]): boolean {
+  for (const value of allowed) if (q(data, value)) return true;
+  return false;
+}
 
 /**
  * `multipleOf`: the quotient compared to its nearest integer to 9 decimal
@@ -139,15 +279,16 @@ export function fD(
   for (const name of names) {
     if (h(data, name)) continue;
     if (
-      f(
+      issues === undefined ||
+      !f(
         issues,
         path + "/" + t(name),
         `is required when ${JSON.stringify(property)} is present`,
       )
     )
-      return true;
+      return false;
   }
-  return false;
+  return true;
 }
 
 /** Adds what `from` evaluated to `to`. */
@@ -156,9 +297,19 @@ function see(to: Seen | undefined, from: Seen): void {
 }
 
 /** Marks the first `count` items of `items` evaluated (`prefixItems`). */
-export function sI(seen: Seen | undefined, count: number): void {
+export function sI(seen: Seen | undefined, count: number): true {
   if (seen !== undefined)
     for (let index = 0; index < count; index++) seen.add(index);
+  return true;
+}
+
+/** Marks `key` evaluated (a property name, an item's index, or `true` for all). */
+export function m(
+  seen: Seen | undefined,
+  key: string | number | boolean,
+): true {
+  seen?.add(key);
+  return true;
 }
 
 /** Whether `seen` holds `key`, or everything. */
@@ -217,21 +368,52 @@ export function y(data: unknown, branch: Check, seen?: Seen): boolean {
   return passed;
 }
 
+/** The words of a failed `anyOf` (code 0) and `oneOf` (code 1). */
+const NONE_PASSED = [
+  "must match a schema in anyOf",
+  "must match exactly one schema in oneOf",
+];
+
 /**
  * A failed `anyOf` or `oneOf` (none passed): every branch's issues, then
- * `message`. Each branch says why it failed, and the last issue that none fits.
+ * its words. Each branch says why it failed, and the last issue that none fits.
  */
 export function fB(
   issues: Issues,
   path: Path,
   data: unknown,
   branches: readonly Check[],
-  message: string,
+  keyword: number,
 ): boolean {
-  if (issues === undefined) return true;
+  if (issues === undefined) return false;
   for (const branch of branches) branch(data, path, issues, new Set());
-  return f(issues, path, message);
+  return f(issues, path, NONE_PASSED[keyword]!);
 }
+
+/** `oneOf`: `passed` of `branches` accepted `data`; right when exactly one did. */
+export const fO = (
+  issues: Issues,
+  path: Path,
+  data: unknown,
+  branches: readonly Check[],
+  passed: number,
+): boolean =>
+  passed === 1 ||
+  (passed > 1
+    ? f(issues, path, NONE_PASSED[1]!)
+    : fB(issues, path, data, branches, 1));
+
+/** `f` for a value that `not` refuses. */
+export const fNot = (issues: Issues, path: Path): boolean =>
+  f(issues, path, "must NOT be valid");
+
+/** `f` for the schema `false`. */
+export const fF0 = (issues: Issues, path: Path): boolean =>
+  f(issues, path, "boolean schema is false");
+
+/** `f` for an item `unevaluatedItems: false` refuses. */
+export const fI = (issues: Issues, path: Path): boolean =>
+  f(issues, path, "is not an allowed item");
 
 /** A property name `names` (the `propertyNames` schema) refuses: each of its issues, at the property. */
 export function fN(
@@ -240,7 +422,7 @@ export function fN(
   name: string,
   names: Check,
 ): boolean {
-  if (issues === undefined) return true;
+  if (issues === undefined) return false;
   const own: ValidationIssue[] = [];
   names(name, "", own);
   const at = path + "/" + t(name);
@@ -251,19 +433,40 @@ export function fN(
       at,
       `is not an allowed property name (the name ${issue.message})`,
     );
-  return false;
+  return true;
 }
 
-/** `uniqueItems`: the duplicate pair `duplicateItems` finds, as an issue. */
-export function fU(
+/** `f` for `uniqueItems`: the duplicate pair `duplicateItems` found. */
+export const fU = (
   issues: Issues,
   path: Path,
   pair: readonly [number, number],
-): boolean {
-  return f(
+): boolean =>
+  issues !== undefined &&
+  f(
     issues,
     path,
     `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`,
+  );
+
+/** `contains`: `found` items matched; right within `min` and `max`. */
+export function fS(
+  issues: Issues,
+  path: Path,
+  found: number,
+  min: number,
+  max?: number,
+): boolean {
+  if (found >= min && (max === undefined || found <= max)) return true;
+  return (
+    issues !== undefined &&
+    f(
+      issues,
+      path,
+      max === undefined
+        ? `must contain at least ${min} valid item(s)`
+        : `must contain at least ${min} and no more than ${max} valid item(s)`,
+    )
   );
 }
 

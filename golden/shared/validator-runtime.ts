@@ -14,84 +14,172 @@ export interface ValidationIssue {
  */
 export type Seen = Set<string | number | boolean>;
 
-/** A validator: see the top of this file. */
+/**
+ * A validator: see the top of this file. Past `seen`, a validator's own
+ * parameters are its scratch variables (never passed).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the checks test the value before each use (see the top of this file) */
 export type Check = (
-  data: unknown,
+  data: any,
   path?: string,
   issues?: ValidationIssue[],
   seen?: Seen,
+  ...scratch: any[]
 ) => boolean;
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 type Issues = ValidationIssue[] | undefined;
 
 type Path = string | undefined;
 
-type JsonObject = { [key: string]: unknown };
+/** A JSON object (not an array, not null). */
+export const O = (data: unknown): boolean =>
+  typeof data === "object" && data !== null && !Array.isArray(data);
+
+const prototypeOf = Object.getPrototypeOf;
+
+const objectPrototype = Object.prototype;
 
 /**
- * The own properties of a JSON object, to read by name: the object itself
- * when its prototype is Object.prototype (JSON.parse's) or null, since then
- * only the names Object.prototype has can be inherited, and the validators
- * check those with `h`; otherwise a copy of its own enumerable properties
- * (what JSON.stringify sends) without a prototype. Undefined when `data` is
- * not a JSON object.
+ * `value`, once the object `data`'s prototype is known to be Object.prototype
+ * (JSON.parse's) or null: then the properties the validators read by name are
+ * its own (the names Object.prototype has they read with `g`). The validators
+ * call it with the first property they read (`P(d, d.name)`), when the engine
+ * knows the object's shape from that read and the check costs nothing. An
+ * object of another prototype could inherit what it lacks: `P` throws, in
+ * either pass, and `runValidator` checks a copy of the value's own properties
+ * instead (what JSON.stringify would send).
  */
-export function V(data: unknown): JsonObject | undefined {
-  if (typeof data !== "object" || data === null || Array.isArray(data))
-    return undefined;
-  const prototype = Object.getPrototypeOf(data);
-  if (prototype === Object.prototype || prototype === null)
-    return data as JsonObject;
-  const own: JsonObject = Object.create(null);
-  for (const name of Object.keys(data)) own[name] = (data as JsonObject)[name];
-  return own;
+export function P<T>(data: object, value: T): T {
+  const prototype = prototypeOf(data);
+  if (prototype === objectPrototype || prototype === null) return value;
+  return notPlain();
+}
+
+function notPlain(): never {
+  throw Object.assign(new Error("not a plain object"), {
+    [Symbol.for("mcpgen.notPlain")]: true,
+  });
 }
 
 /** An array. */
-export const A = (data: unknown): data is unknown[] => Array.isArray(data);
+export const A = (data: unknown): boolean => Array.isArray(data);
 
 /** A string. */
-export const S = (data: unknown): data is string => typeof data === "string";
+export const S = (data: unknown): boolean => typeof data === "string";
 
 /** An integer (a finite number with no fraction). */
-export const I = (data: unknown): data is number => Number.isInteger(data);
+export const I = (data: unknown): boolean => Number.isInteger(data);
+
+/** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
+export const u = (value: unknown): boolean => value === undefined;
 
 /** A boolean. */
-export const B = (data: unknown): data is boolean => typeof data === "boolean";
+export const B = (data: unknown): boolean => typeof data === "boolean";
 
 /** `null`. */
-export const Z = (data: unknown): data is null => data === null;
+export const Z = (data: unknown): boolean => data === null;
 
 /**
- * A failure: in the fast path (no `issues`), true, and the validator returns
- * false at once; otherwise the issue is pushed, and false lets it go on.
+ * A failure: in the fast path (no `issues`), false, and the validator stops
+ * at once; otherwise the issue is pushed, and true lets it go on.
  */
 export function f(issues: Issues, path: Path, message: string): boolean {
-  if (issues === undefined) return true;
+  if (issues === undefined) return false;
   issues.push({ path: path ?? "", message });
-  return false;
+  return true;
 }
 
-/** `f` for a value of the wrong type: "must be string". */
-export const fT = (issues: Issues, path: Path, type: string): boolean =>
-  f(issues, path, "must be " + type);
+/** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
+const WRONG_TYPE = [
+  "must be string",
+  "must be number",
+  "must be integer",
+  "must be boolean",
+  "must be null",
+  "must be object",
+  "must be array",
+];
+
+/** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
+export const fT = (
+  issues: Issues,
+  path: Path,
+  type: number | string,
+): boolean =>
+  issues !== undefined &&
+  f(
+    issues,
+    path,
+    typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
+  );
 
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path): boolean =>
   f(issues, path, "is required");
 
-/** String length in Unicode code points, as JSON Schema's `minLength`/`maxLength` count. */
-export function l(text: string): number {
-  const length = text.length;
-  let count = 0;
-  let position = 0;
-  while (position < length) {
-    count++;
-    const high = text.charCodeAt(position++);
-    if (high >= 0xd800 && high <= 0xdbff && position < length) {
-      const low = text.charCodeAt(position);
-      if ((low & 0xfc00) === 0xdc00) position++;
+/**
+ * The limits, by the codes the validators name them with in `fK`: the
+ * words before the limit and after it.
+ */
+const LIMITS: ReadonlyArray<readonly [string, string]> = [
+  ["must NOT have fewer than ", " characters"],
+  ["must NOT have more than ", " characters"],
+  ["must NOT have fewer than ", " items"],
+  ["must NOT have more than ", " items"],
+  ["must NOT have fewer than ", " properties"],
+  ["must NOT have more than ", " properties"],
+  ["must be >= ", ""],
+  ["must be <= ", ""],
+  ["must be > ", ""],
+  ["must be < ", ""],
+  ["must be multiple of ", ""],
+];
+
+/**
+ * `f` for a limit a value breaks: `minLength`, `maxLength`, `minItems`,
+ * `maxItems`, `minProperties`, `maxProperties`, `minimum`, `maximum`,
+ * `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` (codes 0 to 10).
+ */
+export function fK(
+  issues: Issues,
+  path: Path,
+  keyword: number,
+  limit: number,
+): boolean {
+  const words = LIMITS[keyword]!;
+  return issues !== undefined && f(issues, path, words[0] + limit + words[1]);
+}
+
+/** `f` for a `pattern`, given as written. */
+export const fP = (issues: Issues, path: Path, pattern: string): boolean =>
+  issues !== undefined && f(issues, path, `must match pattern "${pattern}"`);
+
+/** Adds what `from` evaluated to `to`. */
+function see(to: Seen | undefined, from: Seen): void {
+  if (to !== undefined) for (const key of from) to.add(key);
+}
+
+/**
+ * `anyOf`: whether some branch accepts `data`. With `seen`, every branch is
+ * tried and what each passing one evaluated is seen (2020-12 Core §10.2.1.2).
+ */
+export function any(
+  data: unknown,
+  branches: readonly Check[],
+  seen?: Seen,
+): boolean {
+  if (seen === undefined) {
+    for (const branch of branches) if (branch(data)) return true;
+    return false;
+  }
+  let passed = false;
+  for (const branch of branches) {
+    const own: Seen = new Set();
+    if (branch(data, "", undefined, own)) {
+      passed = true;
+      see(seen, own);
     }
   }
-  return count;
+  return passed;
 }

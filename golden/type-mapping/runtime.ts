@@ -169,16 +169,54 @@ export function runValidator<T>(
       ],
     };
   }
-  // The fast path: valid values cost no issue bookkeeping.
-  if (validator === null || validator === undefined || validator(value))
+  if (validator === null || validator === undefined)
     return { ok: true, value: value as T };
+  // The validators read properties by name, and throw for an object whose prototype is not
+  // Object.prototype or null (it could inherit what it lacks): such a value is checked as the own
+  // properties JSON.stringify would send.
+  try {
+    return checkValue(validator, value, value, role);
+  } catch (error) {
+    if (!(error instanceof Error && Symbol.for("mcpgen.notPlain") in error))
+      throw error;
+    return checkValue(validator, ownCopy(value, new Map()), value, role);
+  }
+}
+
+/** `validator`'s verdict on `checked` (`value` or its copy): the fast path, then every issue of an invalid value. */
+function checkValue<T>(
+  validator: CompiledValidator,
+  checked: unknown,
+  value: unknown,
+  role: "input" | "output",
+): ValidationResult<T> {
+  // The fast path: valid values cost no issue bookkeeping.
+  if (validator(checked)) return { ok: true, value: value as T };
   const issues: ValidationIssue[] = [];
-  validator(value, "", issues);
+  validator(checked, "", issues);
   return {
     ok: false,
     issues:
       issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }],
   };
+}
+
+/** `value` with each object a copy of its own enumerable properties, without a prototype (`copies`: those made, for cycles). */
+function ownCopy(value: unknown, copies: Map<object, unknown>): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const made = copies.get(value);
+  if (made !== undefined) return made;
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    copies.set(value, items);
+    for (const item of value) items.push(ownCopy(item, copies));
+    return items;
+  }
+  const own: { [key: string]: unknown } = Object.create(null);
+  copies.set(value, own);
+  for (const key of Object.keys(value))
+    own[key] = ownCopy((value as { [key: string]: unknown })[key], copies);
+  return own;
 }
 
 function describeIssues(issues: readonly ValidationIssue[]): string {

@@ -60,8 +60,8 @@ describe("goldens hold no raw bidirectional-text control", () => {
     expect(client).toContain('"bidi\\u202e_text": "bidiText",');
     expect(await read("validate.ts")).toContain('"bidi\\u202e_text": input12,');
     const validators = await read("validators/bidi-text.ts");
-    expect(validators).toContain('==="user\\u202e \\u2066// admin\\u2069 \\u2066"');
-    expect(validators).toContain('!=="no\\u200f\\u061c"');
+    expect(validators).toContain('["user\\u202e \\u2066// admin\\u2069 \\u2066","admin"]');
+    expect(validators).toContain('==="no\\u200f\\u061c"');
     const snapshot = await read("manifest.json");
     expect(snapshot).toContain('"name": "bidi\\u202e_text",');
     // The same values as the input: only their spelling changed.

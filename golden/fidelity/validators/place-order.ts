@@ -2,12 +2,12 @@
 // Validators of tool "place_order", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, I, S, V, f, fR, fT } from "../validator-runtime.js";
+import { A, type Check, I, O, P, S, fK, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["customer"];if(x1!==void 0){if(!v1(x1,e&&p+"/customer",e)&&!e)return!1;}else if(fR(e,p+"/customer"))return!1;}{const x4=o0["lines"];if(x4!==void 0){if(A(x4)){if(x4.length<1&&f(e,p+"/lines","must NOT have fewer than 1 items"))return!1;for(let i7=0;i7<x4.length;i7++){const x8=x4[i7];if(!v3(x8,e&&p+"/lines/"+i7,e)&&!e)return!1;}}else if(fT(e,p+"/lines","array"))return!1;}else if(fR(e,p+"/lines"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["name"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/name","string"))return!1;}else if(fR(e,p+"/name"))return!1;}{const x4=o0["address"];if(x4!==void 0){if(!v2(x4,e&&p+"/address",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v2:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["city"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/city","string"))return!1;}else if(fR(e,p+"/city"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v3:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["sku"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/sku","string"))return!1;}else if(fR(e,p+"/sku"))return!1;}{const x4=o0["quantity"];if(x4!==void 0){if(I(x4)){if(x4<1&&f(e,p+"/quantity","must be >= 1"))return!1;}else if(fT(e,p+"/quantity","integer"))return!1;}else if(fR(e,p+"/quantity"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v4:Check=(d,p,e)=>{if(A(d)){for(let i2=0;i2<d.length;i2++){const x3=d[i2];if(!S(x3)&&fT(e,p+"/"+i2,"string"))return!1;}}else if(fT(e,p,"array"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.customer))?fR(e,p+"/customer"):v1(x1,e&&p+"/customer",e)))return!1;if(u(x1=d.lines)){if(!fR(e,p+"/lines"))return!1}else{p1=e&&p+"/lines";if(A(x1)){if(!(x1.length>=1||fK(e,p1,2,1)))return!1;for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v3(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.name))?fR(e,p+"/name"):(S(x1)||fT(e,p+"/name",0)))&&(u(x1=d.address)||v2(x1,e&&p+"/address",e)):fT(e,p,5));
+const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.city))?fR(e,p+"/city"):(S(x1)||fT(e,p+"/city",0))):fT(e,p,5));
+const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.sku))?fR(e,p+"/sku"):(S(x1)||fT(e,p+"/sku",0)))&&(u(x1=d.quantity)?fR(e,p+"/quantity"):(I(x1)?(x1>=1||fK(e,p+"/quantity",6,1)):fT(e,p+"/quantity",2))):fT(e,p,5));
+const v4:Check=(d,p,e,_a,x1)=>{if(!A(d))return fT(e,p,6);for(let i0=0;i0<d.length;i0++)if(!(x1=d[i0],S(x1)||fT(e,p+"/"+i0,0)))return!1;return!0};
 export const input:Check=v0;
 export const output:Check=v4;

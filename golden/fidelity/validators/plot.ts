@@ -2,10 +2,10 @@
 // Validators of tool "plot", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, V, fR, fT } from "../validator-runtime.js";
+import { type Check, N, O, P, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["from"];if(x1!==void 0){if(!v1(x1,e&&p+"/from",e)&&!e)return!1;}}{const x4=o0["to"];if(x4!==void 0){if(!v1(x4,e&&p+"/to",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["x"];if(x1!==void 0){if(!N(x1)&&fT(e,p+"/x","number"))return!1;}else if(fR(e,p+"/x"))return!1;}{const x4=o0["y"];if(x4!==void 0){if(!N(x4)&&fT(e,p+"/y","number"))return!1;}else if(fR(e,p+"/y"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v2:Check=(d,p,e)=>{if(!N(d)&&fT(e,p,"number"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.from))||v1(x1,e&&p+"/from",e))&&(u(x1=d.to)||v1(x1,e&&p+"/to",e)):fT(e,p,5));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.x))?fR(e,p+"/x"):(N(x1)||fT(e,p+"/x",1)))&&(u(x1=d.y)?fR(e,p+"/y"):(N(x1)||fT(e,p+"/y",1))):fT(e,p,5));
+const v2:Check=(d,p,e)=>(N(d)||fT(e,p,1));
 export const input:Check=v0;
 export const output:Check=v2;

@@ -2,8 +2,8 @@
 // Validators of tool "save_tree", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, type Seen, V, fT, fX, h, s, t } from "../validator-runtime.js";
+import { A, type Check, O, P, fT, fX, h, m, s, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const a0:Seen=new Set();if(!v1(d,e&&p,e,a0)&&!e)return!1;{const o2=V(d);if(o2){for(const k3 in o2)if(h(o2,k3)&&!s(a0,k3)){if(fX(e,p+"/"+t(k3)))return!1;}}}return!0;};
-const v1:Check=(d,p,e,a)=>{const o0=V(d);if(o0){{const x1=o0["data"];if(x1!==void 0){a?.add("data");}}{const x2=o0["children"];if(x2!==void 0){a?.add("children");if(A(x2)){for(let i5=0;i5<x2.length;i5++){const x6=x2[i5];if(!v0(x6,e&&p+"/children/"+i5,e)&&!e)return!1;}}else if(fT(e,p+"/children","array"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,z0)=>{z0=new Set();if(!(v1(d,p,e,z0)))return!1;if(O(d)){for(const k0 in d)if(h(d,k0)&&!s(z0,k0)&&!fX(e,p+"/"+t(k0)))return!1;}return!0};
+const v1:Check=(d,p,e,a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=d.data)||m(a,"data")))return!1;if(!u(x1=P(d,d.children))){p1=e&&p+"/children";if(!(m(a,"children")))return!1;if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v0(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "walk", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, S, V, fT } from "../validator-runtime.js";
+import { type Check, O, P, S, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["name"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/name","string"))return!1;}}{const x4=o0["next"];if(x4!==void 0){if(!v0(x4,e&&p+"/next",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.name))||S(x1)||fT(e,p+"/name",0))&&(u(x1=d.next)||v0(x1,e&&p+"/next",e)):fT(e,p,5));
 export const input:Check=v0;

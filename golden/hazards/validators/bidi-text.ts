@@ -2,9 +2,10 @@
 // Validators of tool "bidi\u202e_text", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, S, V, f, fR, fT } from "../validator-runtime.js";
+import { type Check, O, P, S, fC, fE, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["access\u2067Level"];if(x1!==void 0){if(S(x1)){if(!(x1==="user\u202e \u2066// admin\u2069 \u2066"||x1==="admin")&&f(e,p+"/access\u2067Level","must be one of \"user\u202e \u2066// admin\u2069 \u2066\", \"admin\""))return!1;}else if(fT(e,p+"/access\u2067Level","string"))return!1;}else if(fR(e,p+"/access\u2067Level"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["granted"];if(x1!==void 0){if(x1!=="no\u200f\u061c"&&f(e,p+"/granted","must be \"no\u200f\u061c\""))return!1;}else if(fR(e,p+"/granted"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const c0=["user\u202e \u2066// admin\u2069 \u2066","admin"];
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d["access\u2067Level"]))?fR(e,p+"/access\u2067Level"):(S(x1)?(c0.includes(x1)||fE(e,p+"/access\u2067Level",c0)):fT(e,p+"/access\u2067Level",0))):fT(e,p,5));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.granted))?fR(e,p+"/granted"):(x1==="no\u200f\u061c"||fC(e,p+"/granted","no\u200f\u061c"))):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -2,9 +2,9 @@
 // Validators of tool "constructor", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, O, V, fR, fT } from "../validator-runtime.js";
+import { B, type Check, O, P, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{if(!O(d)&&fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["ok"];if(x1!==void 0){if(!B(x1)&&fT(e,p+"/ok","boolean"))return!1;}else if(fR(e,p+"/ok"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e)=>(O(d)||fT(e,p,5));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.ok))?fR(e,p+"/ok"):(B(x1)||fT(e,p+"/ok",3))):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

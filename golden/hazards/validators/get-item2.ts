@@ -2,7 +2,7 @@
 // Validators of tool "get-item", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, V, fR, fT } from "../validator-runtime.js";
+import { type Check, N, O, P, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["id"];if(x1!==void 0){if(!N(x1)&&fT(e,p+"/id","number"))return!1;}else if(fR(e,p+"/id"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p+"/id"):(N(x1)||fT(e,p+"/id",1))):fT(e,p,5));
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "mirrored_headers", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, I, S, V, fR, fT, h } from "../validator-runtime.js";
+import { B, type Check, I, O, P, S, fR, fT, g, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=h(o0,"__proto__")?o0["__proto__"]:void 0;if(x1!==void 0){if(!S(x1)&&fT(e,p+"/__proto__","string"))return!1;}else if(fR(e,p+"/__proto__"))return!1;}{const x4=o0["quote\"'`${x}"];if(x4!==void 0){if(!I(x4)&&fT(e,p+"/quote\"'`${x}","integer"))return!1;}}{const x7=o0["nested */ object"];if(x7!==void 0){const o8=V(x7);if(o8){{const x9=o8["flag\u2028"];if(x9!==void 0){if(!B(x9)&&fT(e,p+"/nested *~1 object/flag\u2028","boolean"))return!1;}}}else if(fT(e,p+"/nested *~1 object","object"))return!1;}}{const x13=o0["plain"];if(x13!==void 0){if(!S(x13)&&fT(e,p+"/plain","string"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>(O(d)?(u(x1=g(d,"__proto__"))?fR(e,p+"/__proto__"):(S(x1)||fT(e,p+"/__proto__",0)))&&(u(x1=P(d,d["quote\"'`${x}"]))||I(x1)||fT(e,p+"/quote\"'`${x}",2))&&(u(x1=d["nested */ object"])||(p1=e&&p+"/nested *~1 object",O(x1)?(u(x2=P(x1,x1["flag\u2028"]))||B(x2)||fT(e,p1+"/flag\u2028",3)):fT(e,p1,5)))&&(u(x1=d.plain)||S(x1)||fT(e,p+"/plain",0)):fT(e,p,5));
 export const input:Check=v0;

@@ -4,5 +4,5 @@
 
 import { type Check, O, fT } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{if(!O(d)&&fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e)=>(O(d)||fT(e,p,5));
 export const input:Check=v0;

@@ -2,17 +2,25 @@
 // Validators of tool "check_name", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, LinearRegExp, N, S, V, f, fR, fT, h, t } from "../validator-runtime.js";
+import { type Check, LinearRegExp, N, O, P, S, fP, fR, fT, h, t, u } from "../validator-runtime.js";
 
-const r0=/* @__PURE__ */new LinearRegExp("^(a+)+$","u");
-const r1=/* @__PURE__ */new LinearRegExp("^(?=\\w)(\\w+\\s?)*$","u");
-const r2=/* @__PURE__ */new RegExp("^[\\w\\-\\_]+$","");
-const r3=/* @__PURE__ */new LinearRegExp("^([\\w\\_]+\\s?)+$","");
-const r4=/* @__PURE__ */new RegExp("^x+$","u");
-const r5=/* @__PURE__ */new LinearRegExp("^(a|a)*$","u");
-const r6=/* @__PURE__ */new RegExp("^x-\\d+$","u");
-const r7=/* @__PURE__ */new LinearRegExp("\\s+$","u");
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["name"];if(x1!==void 0){if(S(x1)){if(!r0.test(x1)&&f(e,p+"/name","must match pattern \"^(a+)+$\""))return!1;}else if(fT(e,p+"/name","string"))return!1;}else if(fR(e,p+"/name"))return!1;}{const x4=o0["sentence"];if(x4!==void 0){if(S(x4)){if(!r1.test(x4)&&f(e,p+"/sentence","must match pattern \"^(?=\\w)(\\w+\\s?)*$\""))return!1;}else if(fT(e,p+"/sentence","string"))return!1;}}{const x7=o0["slug"];if(x7!==void 0){if(S(x7)){if(!r2.test(x7)&&f(e,p+"/slug","must match pattern \"^[\\w\\-\\_]+$\""))return!1;}else if(fT(e,p+"/slug","string"))return!1;}}{const x10=o0["words"];if(x10!==void 0){if(S(x10)){if(!r3.test(x10)&&f(e,p+"/words","must match pattern \"^([\\w\\_]+\\s?)+$\""))return!1;}else if(fT(e,p+"/words","string"))return!1;}}{const x13=o0["plain"];if(x13!==void 0){if(S(x13)){if(!r4.test(x13)&&f(e,p+"/plain","must match pattern \"^x+$\""))return!1;}else if(fT(e,p+"/plain","string"))return!1;}}{const x16=o0["broken"];if(x16!==void 0){if(!S(x16)&&fT(e,p+"/broken","string"))return!1;}}{const x19=o0["echoed"];if(x19!==void 0){if(!S(x19)&&fT(e,p+"/echoed","string"))return!1;}}{const x22=o0["labels"];if(x22!==void 0){const o23=V(x22);if(o23){for(const k24 in o23){if(!h(o23,k24))continue;const x25=o23[k24];if(r5.test(k24)){if(!N(x25)&&fT(e,p+"/labels/"+t(k24),"number"))return!1;}if(r6.test(k24)){if(!S(x25)&&fT(e,p+"/labels/"+t(k24),"string"))return!1;}}}else if(fT(e,p+"/labels","object"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["word"];if(x1!==void 0){if(S(x1)){if(!r5.test(x1)&&f(e,p+"/word","must match pattern \"^(a|a)*$\""))return!1;}else if(fT(e,p+"/word","string"))return!1;}else if(fR(e,p+"/word"))return!1;}{const x4=o0["trimmed"];if(x4!==void 0){if(S(x4)){if(!r7.test(x4)&&f(e,p+"/trimmed","must match pattern \"\\s+$\""))return!1;}else if(fT(e,p+"/trimmed","string"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const c0="^(a+)+$";
+const r1=/* @__PURE__ */new LinearRegExp(c0,"u");
+const c2="^(?=\\w)(\\w+\\s?)*$";
+const r3=/* @__PURE__ */new LinearRegExp(c2,"u");
+const c4="^[\\w\\-\\_]+$";
+const r5=/* @__PURE__ */new RegExp(c4,"");
+const c6="^([\\w\\_]+\\s?)+$";
+const r7=/* @__PURE__ */new LinearRegExp(c6,"");
+const c8="^x+$";
+const r9=/* @__PURE__ */new RegExp(c8,"u");
+const c10="^(a|a)*$";
+const r11=/* @__PURE__ */new LinearRegExp(c10,"u");
+const c12="^x-\\d+$";
+const r13=/* @__PURE__ */new RegExp(c12,"u");
+const c14="\\s+$";
+const r15=/* @__PURE__ */new LinearRegExp(c14,"u");
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=P(d,d.name))?fR(e,p+"/name"):(S(x1)?(r1.test(x1)||fP(e,p+"/name",c0)):fT(e,p+"/name",0)))&&(u(x1=d.sentence)||(S(x1)?(r3.test(x1)||fP(e,p+"/sentence",c2)):fT(e,p+"/sentence",0)))&&(u(x1=d.slug)||(S(x1)?(r5.test(x1)||fP(e,p+"/slug",c4)):fT(e,p+"/slug",0)))&&(u(x1=d.words)||(S(x1)?(r7.test(x1)||fP(e,p+"/words",c6)):fT(e,p+"/words",0)))&&(u(x1=d.plain)||(S(x1)?(r9.test(x1)||fP(e,p+"/plain",c8)):fT(e,p+"/plain",0)))&&(u(x1=d.broken)||S(x1)||fT(e,p+"/broken",0))&&(u(x1=d.echoed)||S(x1)||fT(e,p+"/echoed",0))))return!1;if(!u(x1=d.labels)){p1=e&&p+"/labels";if(O(x1)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(r11.test(k1)){if(!(N(x2)||fT(e,p1+"/"+t(k1),1)))return!1;}if(r13.test(k1)){if(!(S(x2)||fT(e,p1+"/"+t(k1),0)))return!1;}}}else if(!fT(e,p1,5))return!1;}return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.word))?fR(e,p+"/word"):(S(x1)?(r11.test(x1)||fP(e,p+"/word",c10)):fT(e,p+"/word",0)))&&(u(x1=d.trimmed)||(S(x1)?(r15.test(x1)||fP(e,p+"/trimmed",c14)):fT(e,p+"/trimmed",0))):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -2,7 +2,7 @@
 // Validators of tool "echo", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, S, V, fR, fT } from "../validator-runtime.js";
+import { type Check, O, P, S, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["message"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/message","string"))return!1;}else if(fR(e,p+"/message"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.message))?fR(e,p+"/message"):(S(x1)||fT(e,p+"/message",0))):fT(e,p,5));
 export const input:Check=v0;

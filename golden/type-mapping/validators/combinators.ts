@@ -2,15 +2,15 @@
 // Validators of tool "combinators", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, I, N, O, S, V, Z, f, fB, fR, fT, h } from "../validator-runtime.js";
+import { type Check, I, N, O, P, S, Z, fB, fC, fO, fR, fT, h, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["idOrName"];if(x1!==void 0){if(!(v1(x1)||v2(x1))&&fB(e,p+"/idOrName",x1,b0,"must match a schema in anyOf"))return!1;}}{const x4=o0["shape"];if(x4!==void 0){{const n7=(+v3(x4))+(+v4(x4));if(n7!==1&&(n7?f(e,p+"/shape","must match exactly one schema in oneOf"):fB(e,p+"/shape",x4,b1,"must match exactly one schema in oneOf")))return!1;}}}{const x8=o0["both"];if(x8!==void 0){const o11=V(x8);if(o11){{const x12=o11["a"];if(x12!==void 0){if(!S(x12)&&fT(e,p+"/both/a","string"))return!1;}else if(fR(e,p+"/both/a"))return!1;}}else if(fT(e,p+"/both","object"))return!1;const o16=V(x8);if(o16){{const x17=o16["b"];if(x17!==void 0){if(!N(x17)&&fT(e,p+"/both/b","number"))return!1;}}}else if(fT(e,p+"/both","object"))return!1;}}{const x21=o0["nullableString"];if(x21!==void 0){if(!(S(x21)||Z(x21))&&fT(e,p+"/nullableString","string,null"))return!1;}}{const x24=o0["nullableObject"];if(x24!==void 0){if(O(x24)||Z(x24)){{const o25=V(x24);if(o25){{const x26=o25["x"];if(x26!==void 0){if(!N(x26)&&fT(e,p+"/nullableObject/x","number"))return!1;}}}}}else if(fT(e,p+"/nullableObject","object,null"))return!1;}}{const x30=o0["openApiNullable"];if(x30!==void 0){if(!(S(x30)||Z(x30))&&fT(e,p+"/openApiNullable","string,null"))return!1;}}{const x33=o0["oneOrTheOther"];if(x33!==void 0){const o34=V(x33);if(o34){{const x35=o34["a"];if(x35!==void 0){if(!S(x35)&&fT(e,p+"/oneOrTheOther/a","string"))return!1;}}{const x38=o34["b"];if(x38!==void 0){if(!S(x38)&&fT(e,p+"/oneOrTheOther/b","string"))return!1;}}if(!(v5(x33)||v6(x33))&&fB(e,p+"/oneOrTheOther",x33,b2,"must match a schema in anyOf"))return!1;}else if(fT(e,p+"/oneOrTheOther","object"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{if(!S(d)&&fT(e,p,"string"))return!1;return!0;};
-const v2:Check=(d,p,e)=>{if(!I(d)&&fT(e,p,"integer"))return!1;return!0;};
-const v3:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["kind"];if(x1!==void 0){if(x1!=="circle"&&f(e,p+"/kind","must be \"circle\""))return!1;}else if(fR(e,p+"/kind"))return!1;}{const x4=o0["radius"];if(x4!==void 0){if(!N(x4)&&fT(e,p+"/radius","number"))return!1;}else if(fR(e,p+"/radius"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v4:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["kind"];if(x1!==void 0){if(x1!=="square"&&f(e,p+"/kind","must be \"square\""))return!1;}else if(fR(e,p+"/kind"))return!1;}{const x4=o0["side"];if(x4!==void 0){if(!N(x4)&&fT(e,p+"/side","number"))return!1;}else if(fR(e,p+"/side"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v5:Check=(d,p,e)=>{{const o0=V(d);if(o0){if(!h(o0,"a")&&fR(e,p+"/a"))return!1;}}return!0;};
-const v6:Check=(d,p,e)=>{{const o0=V(d);if(o0){if(!h(o0,"b")&&fR(e,p+"/b"))return!1;}}return!0;};
+const v0:Check=(d,p,e,_a,x1,x2,p1)=>(O(d)?(u(x1=P(d,d.idOrName))||v1(x1)||v2(x1)||fB(e,p+"/idOrName",x1,b0,0))&&(u(x1=d.shape)||fO(e,e&&p+"/shape",x1,b1,+v3(x1)+ +v4(x1)))&&(u(x1=d.both)||(O(x1)?(u(x2=P(x1,x1.a))?fR(e,p+"/both/a"):(S(x2)||fT(e,p+"/both/a",0))):fT(e,p+"/both",5))&&(O(x1)?(u(x2=P(x1,x1.b))||N(x2)||fT(e,p+"/both/b",1)):fT(e,p+"/both",5)))&&(u(x1=d.nullableString)||(S(x1)||Z(x1))||fT(e,p+"/nullableString","string,null"))&&(u(x1=d.nullableObject)||(p1=e&&p+"/nullableObject",(O(x1)||Z(x1))?(!O(x1)||u(x2=P(x1,x1.x))||N(x2)||fT(e,p1+"/x",1)):fT(e,p1,"object,null")))&&(u(x1=d.openApiNullable)||(S(x1)||Z(x1))||fT(e,p+"/openApiNullable","string,null"))&&(u(x1=d.oneOrTheOther)||(p1=e&&p+"/oneOrTheOther",O(x1)?(u(x2=P(x1,x1.a))||S(x2)||fT(e,p1+"/a",0))&&(u(x2=x1.b)||S(x2)||fT(e,p1+"/b",0))&&(v5(x1)||v6(x1)||fB(e,p1,x1,b2,0)):fT(e,p1,5))):fT(e,p,5));
+const v1:Check=(d,p,e)=>(S(d)||fT(e,p,0));
+const v2:Check=(d,p,e)=>(I(d)||fT(e,p,2));
+const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="circle"||fC(e,p+"/kind","circle")))&&(u(x1=d.radius)?fR(e,p+"/radius"):(N(x1)||fT(e,p+"/radius",1))):fT(e,p,5));
+const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="square"||fC(e,p+"/kind","square")))&&(u(x1=d.side)?fR(e,p+"/side"):(N(x1)||fT(e,p+"/side",1))):fT(e,p,5));
+const v5:Check=(d,p,e)=>(!O(d)||h(d,"a")||fR(e,p+"/a"));
+const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p+"/b"));
 const b0=[v1,v2];
 const b1=[v3,v4];
 const b2=[v5,v6];

@@ -2,11 +2,11 @@
 // Validators of tool "cyclic_aliases", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, S, V, fB, fT } from "../validator-runtime.js";
+import { type Check, O, P, S, fB, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["loop"];if(x1!==void 0){if(!v1(x1,e&&p+"/loop",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{if(!(v2(d)||v3(d))&&fB(e,p,d,b0,"must match a schema in anyOf"))return!1;return!0;};
-const v2:Check=(d,p,e)=>{return!0;};
-const v3:Check=(d,p,e)=>{if(!S(d)&&fT(e,p,"string"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.loop))||v1(x1,e&&p+"/loop",e)):fT(e,p,5));
+const v1:Check=(d,p,e)=>(v2(d)||v3(d)||fB(e,p,d,b0,0));
+const v2:Check=()=>{return!0};
+const v3:Check=(d,p,e)=>(S(d)||fT(e,p,0));
 const b0=[v2,v3];
 export const input:Check=v0;

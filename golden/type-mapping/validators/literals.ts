@@ -2,8 +2,12 @@
 // Validators of tool "literals", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, I, V, f, fR, fT, q } from "../validator-runtime.js";
+import { type Check, H, I, O, P, fC, fE, fR, fT, u } from "../validator-runtime.js";
 
-const c0=/* @__PURE__ */JSON.parse("{\"a\":1}");
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["color"];if(x1!==void 0){if(!(x1==="red"||x1==="green"||x1==="blue")&&f(e,p+"/color","must be one of \"red\", \"green\", \"blue\""))return!1;}}{const x4=o0["level"];if(x4!==void 0){if(I(x4)){if(!(x4===1||x4===2||x4===3)&&f(e,p+"/level","must be one of 1, 2, 3"))return!1;}else if(fT(e,p+"/level","integer"))return!1;}}{const x7=o0["flag"];if(x7!==void 0){if(!(x7===true||x7===null)&&f(e,p+"/flag","must be one of true, null"))return!1;}}{const x10=o0["mixed"];if(x10!==void 0){if(!(x10==="a"||x10===1||x10===false||x10===null)&&f(e,p+"/mixed","must be one of \"a\", 1, false, null"))return!1;}}{const x13=o0["kind"];if(x13!==void 0){if(x13!=="fixed"&&f(e,p+"/kind","must be \"fixed\""))return!1;}else if(fR(e,p+"/kind"))return!1;}{const x16=o0["answer"];if(x16!==void 0){if(x16!==42&&f(e,p+"/answer","must be 42"))return!1;}}{const x19=o0["objectEnum"];if(x19!==void 0){if(!(x19==="b"||q(x19,c0))&&f(e,p+"/objectEnum","must be one of {\"a\":1}, \"b\""))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const c0=["red","green","blue"];
+const c1=[1,2,3];
+const c2=[true,null];
+const c3=["a",1,false,null];
+const c4=/* @__PURE__ */JSON.parse("[{\"a\":1},\"b\"]");
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.color))||c0.includes(x1)||fE(e,p+"/color",c0))&&(u(x1=d.level)||(I(x1)?(c1.includes(x1)||fE(e,p+"/level",c1)):fT(e,p+"/level",2)))&&(u(x1=d.flag)||c2.includes(x1)||fE(e,p+"/flag",c2))&&(u(x1=d.mixed)||c3.includes(x1)||fE(e,p+"/mixed",c3))&&(u(x1=d.kind)?fR(e,p+"/kind"):(x1==="fixed"||fC(e,p+"/kind","fixed")))&&(u(x1=d.answer)||x1===42||fC(e,p+"/answer",42))&&(u(x1=d.objectEnum)||H(x1,c4)||fE(e,p+"/objectEnum",c4)):fT(e,p,5));
 export const input:Check=v0;

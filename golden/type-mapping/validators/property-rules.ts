@@ -2,8 +2,8 @@
 // Validators of tool "property_rules", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, S, type Seen, V, f, fN, fT, fX, h, l, s, t } from "../validator-runtime.js";
+import { type Check, O, P, S, fK, fN, fT, fX, h, l, m, s, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const a0:Seen=new Set();const o1=V(d);if(o1){{const x2=o1["id"];if(x2!==void 0){a0?.add("id");if(!S(x2)&&fT(e,p+"/id","string"))return!1;}}for(const k5 in o1){if(!h(o1,k5))continue;if(!v1(k5)&&fN(e,p,k5,v1))return!1;}{const o8=V(d);if(o8){for(const k9 in o8)if(h(o8,k9)&&!s(a0,k9)){if(fX(e,p+"/"+t(k9)))return!1;}}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{if(S(d)){if(d.length>3&&l(d)>3&&f(e,p,"must NOT have more than 3 characters"))return!1;}return!0;};
+const v0:Check=(d,p,e,_a,z0,x1)=>{z0=new Set();if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.id))||m(z0,"id")&&(S(x1)||fT(e,p+"/id",0))))return!1;for(const k0 in d){if(!h(d,k0))continue;if(!v1(k0)&&!fN(e,p,k0,v1))return!1;}for(const k0 in d)if(h(d,k0)&&!s(z0,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
+const v1:Check=(d,p,e)=>(!S(d)||d.length<=3||l(d)<=3||fK(e,p,1,3));
 export const input:Check=v0;

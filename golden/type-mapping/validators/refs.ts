@@ -2,20 +2,20 @@
 // Validators of tool "refs", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, B, type Check, N, S, V, Z, fB, fR, fT, h, t } from "../validator-runtime.js";
+import { A, B, type Check, N, O, P, S, Z, fB, fR, fT, h, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["tree"];if(x1!==void 0){if(!v1(x1,e&&p+"/tree",e)&&!e)return!1;}else if(fR(e,p+"/tree"))return!1;}{const x4=o0["primary"];if(x4!==void 0){if(!v2(x4,e&&p+"/primary",e)&&!e)return!1;}}{const x7=o0["secondary"];if(x7!==void 0){if(!v2(x7,e&&p+"/secondary",e)&&!e)return!1;}}{const x10=o0["json"];if(x10!==void 0){if(!v3(x10,e&&p+"/json",e)&&!e)return!1;}}{const x13=o0["self"];if(x13!==void 0){if(!v0(x13,e&&p+"/self",e)&&!e)return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["value"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/value","string"))return!1;}else if(fR(e,p+"/value"))return!1;}{const x4=o0["children"];if(x4!==void 0){if(A(x4)){for(let i7=0;i7<x4.length;i7++){const x8=x4[i7];if(!v1(x8,e&&p+"/children/"+i7,e)&&!e)return!1;}}else if(fT(e,p+"/children","array"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v2:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["street"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/street","string"))return!1;}}{const x4=o0["city"];if(x4!==void 0){if(!S(x4)&&fT(e,p+"/city","string"))return!1;}else if(fR(e,p+"/city"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v3:Check=(d,p,e)=>{if(!(v4(d)||v5(d)||v6(d)||v7(d)||v8(d)||v9(d))&&fB(e,p,d,b0,"must match a schema in anyOf"))return!1;return!0;};
-const v4:Check=(d,p,e)=>{if(!S(d)&&fT(e,p,"string"))return!1;return!0;};
-const v5:Check=(d,p,e)=>{if(!N(d)&&fT(e,p,"number"))return!1;return!0;};
-const v6:Check=(d,p,e)=>{if(!B(d)&&fT(e,p,"boolean"))return!1;return!0;};
-const v7:Check=(d,p,e)=>{if(!Z(d)&&fT(e,p,"null"))return!1;return!0;};
-const v8:Check=(d,p,e)=>{if(A(d)){for(let i2=0;i2<d.length;i2++){const x3=d[i2];if(!v3(x3,e&&p+"/"+i2,e)&&!e)return!1;}}else if(fT(e,p,"array"))return!1;return!0;};
-const v9:Check=(d,p,e)=>{const o0=V(d);if(o0){for(const k1 in o0)if(!(false)&&h(o0,k1)){const x2=o0[k1];if(!v3(x2,e&&p+"/"+t(k1),e)&&!e)return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v10:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["items"];if(x1!==void 0){if(A(x1)){for(let i4=0;i4<x1.length;i4++){const x5=x1[i4];if(!v11(x5,e&&p+"/items/"+i4,e)&&!e)return!1;}}else if(fT(e,p+"/items","array"))return!1;}else if(fR(e,p+"/items"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v11:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["id"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/id","string"))return!1;}else if(fR(e,p+"/id"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.tree))?fR(e,p+"/tree"):v1(x1,e&&p+"/tree",e))&&(u(x1=d.primary)||v2(x1,e&&p+"/primary",e))&&(u(x1=d.secondary)||v2(x1,e&&p+"/secondary",e))&&(u(x1=d.json)||v3(x1,e&&p+"/json",e))&&(u(x1=d.self)||v0(x1,e&&p+"/self",e)):fT(e,p,5));
+const v1:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.value))?fR(e,p+"/value"):(S(x1)||fT(e,p+"/value",0))))return!1;if(!u(x1=d.children)){p1=e&&p+"/children";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v1(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
+const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.street))||S(x1)||fT(e,p+"/street",0))&&(u(x1=d.city)?fR(e,p+"/city"):(S(x1)||fT(e,p+"/city",0))):fT(e,p,5));
+const v3:Check=(d,p,e)=>(v4(d)||v5(d)||v6(d)||v7(d)||v8(d)||v9(d)||fB(e,p,d,b0,0));
+const v4:Check=(d,p,e)=>(S(d)||fT(e,p,0));
+const v5:Check=(d,p,e)=>(N(d)||fT(e,p,1));
+const v6:Check=(d,p,e)=>(B(d)||fT(e,p,3));
+const v7:Check=(d,p,e)=>(Z(d)||fT(e,p,4));
+const v8:Check=(d,p,e,_a,x1)=>{if(!A(d))return fT(e,p,6);for(let i0=0;i0<d.length;i0++)if(!(x1=d[i0],v3(x1,e&&p+"/"+i0,e)))return!1;return!0};
+const v9:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);for(const k0 in d){if(!h(d,k0))continue;x1=d[k0];if(!(v3(x1,e&&p+"/"+t(k0),e)))return!1;}return!0};
+const v10:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(u(x1=P(d,d.items))){if(!fR(e,p+"/items"))return!1}else{p1=e&&p+"/items";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v11(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
+const v11:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p+"/id"):(S(x1)||fT(e,p+"/id",0))):fT(e,p,5));
 const b0=[v4,v5,v6,v7,v8,v9];
 export const input:Check=v0;
 export const output:Check=v10;

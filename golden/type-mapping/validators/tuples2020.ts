@@ -2,7 +2,7 @@
 // Validators of tool "tuples_2020", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, N, S, V, f, fR, fT } from "../validator-runtime.js";
+import { A, type Check, N, O, P, S, fC, fK, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["point"];if(x1!==void 0){if(A(x1)){if(x1.length<2&&f(e,p+"/point","must NOT have fewer than 2 items"))return!1;if(x1.length>0){const x4=x1[0];if(!N(x4)&&fT(e,p+"/point/0","number"))return!1;}if(x1.length>1){const x7=x1[1];if(!N(x7)&&fT(e,p+"/point/1","number"))return!1;}if(x1.length>2){const x10=x1[2];if(!N(x10)&&fT(e,p+"/point/2","number"))return!1;}if(x1.length>3&&f(e,p+"/point","must NOT have more than 3 items"))return!1;}else if(fT(e,p+"/point","array"))return!1;}else if(fR(e,p+"/point"))return!1;}{const x13=o0["labelled"];if(x13!==void 0){if(A(x13)){if(x13.length<1&&f(e,p+"/labelled","must NOT have fewer than 1 items"))return!1;if(x13.length>0){const x16=x13[0];if(x16!=="label"&&f(e,p+"/labelled/0","must be \"label\""))return!1;}for(let i19=1;i19<x13.length;i19++){const x20=x13[i19];if(!S(x20)&&fT(e,p+"/labelled/"+i19,"string"))return!1;}}else if(fT(e,p+"/labelled","array"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.point))?fR(e,p+"/point"):(p1=e&&p+"/point",A(x1)?(x1.length>=2||fK(e,p1,2,2))&&(x1.length<=0||(x2=x1[0],(N(x2)||fT(e,p1+"/0",1))))&&(x1.length<=1||(x2=x1[1],(N(x2)||fT(e,p1+"/1",1))))&&(x1.length<=2||(x2=x1[2],(N(x2)||fT(e,p1+"/2",1))))&&(x1.length<=3||fK(e,p1,3,3)):fT(e,p1,6))))return!1;if(!u(x1=d.labelled)){p1=e&&p+"/labelled";if(A(x1)){if(!((x1.length>=1||fK(e,p1,2,1))&&(x1.length<=0||(x2=x1[0],(x2==="label"||fC(e,p1+"/0","label"))))))return!1;for(let i1=1;i1<x1.length;i1++)if(!(x2=x1[i1],S(x2)||fT(e,p1+"/"+i1,0)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
 export const input:Check=v0;

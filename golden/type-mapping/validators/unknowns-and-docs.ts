@@ -2,7 +2,7 @@
 // Validators of tool "unknowns_and_docs", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, I, N, S, V, f, fR, fT, format_date_time } from "../validator-runtime.js";
+import { type Check, I, N, O, P, S, fF, fK, fR, fT, format_date_time, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{{const o0=V(d);if(o0){{const x1=o0["anything"];if(x1!==void 0){}else if(fR(e,p+"/anything"))return!1;}{const x5=o0["when"];if(x5!==void 0){if(S(x5)){if(!format_date_time(x5)&&f(e,p+"/when","must match format \"date-time\""))return!1;}else if(fT(e,p+"/when","string"))return!1;}}{const x8=o0["old"];if(x8!==void 0){if(!S(x8)&&fT(e,p+"/old","string"))return!1;}}{const x11=o0["count"];if(x11!==void 0){if(I(x11)){if(x11<0&&f(e,p+"/count","must be >= 0"))return!1;if(x11>=100&&f(e,p+"/count","must be < 100"))return!1;}else if(fT(e,p+"/count","integer"))return!1;}}{const x14=o0["draft04Bound"];if(x14!==void 0){if(N(x14)){if(x14<=0&&f(e,p+"/draft04Bound","must be > 0"))return!1;}else if(fT(e,p+"/draft04Bound","number"))return!1;}}}}return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p+"/anything"))&&(u(x1=d.when)||(S(x1)?(format_date_time(x1)||fF(e,p+"/when","date-time")):fT(e,p+"/when",0)))&&(u(x1=d.old)||S(x1)||fT(e,p+"/old",0))&&(u(x1=d.count)||(I(x1)?(x1>=0||fK(e,p+"/count",6,0))&&(x1<100||fK(e,p+"/count",9,100)):fT(e,p+"/count",2)))&&(u(x1=d.draft04Bound)||(N(x1)?(x1>0||fK(e,p+"/draft04Bound",8,0)):fT(e,p+"/draft04Bound",1))));
 export const input:Check=v0;

@@ -2,10 +2,10 @@
 // Validators of tool "get_forecast", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, I, N, S, V, Z, f, fR, fT, format_date } from "../validator-runtime.js";
+import { A, type Check, I, N, O, P, S, Z, fF, fK, fR, fT, format_date, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["location"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/location","string"))return!1;}else if(fR(e,p+"/location"))return!1;}{const x4=o0["days"];if(x4!==void 0){if(I(x4)){if(x4<1&&f(e,p+"/days","must be >= 1"))return!1;if(x4>14&&f(e,p+"/days","must be <= 14"))return!1;}else if(fT(e,p+"/days","integer"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["location"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/location","string"))return!1;}else if(fR(e,p+"/location"))return!1;}{const x4=o0["days"];if(x4!==void 0){if(A(x4)){for(let i7=0;i7<x4.length;i7++){const x8=x4[i7];if(!v2(x8,e&&p+"/days/"+i7,e)&&!e)return!1;}}else if(fT(e,p+"/days","array"))return!1;}else if(fR(e,p+"/days"))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v2:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["date"];if(x1!==void 0){if(S(x1)){if(!format_date(x1)&&f(e,p+"/date","must match format \"date\""))return!1;}else if(fT(e,p+"/date","string"))return!1;}else if(fR(e,p+"/date"))return!1;}{const x4=o0["high"];if(x4!==void 0){if(!N(x4)&&fT(e,p+"/high","number"))return!1;}else if(fR(e,p+"/high"))return!1;}{const x7=o0["low"];if(x7!==void 0){if(!N(x7)&&fT(e,p+"/low","number"))return!1;}else if(fR(e,p+"/low"))return!1;}{const x10=o0["conditions"];if(x10!==void 0){if(!(S(x10)||Z(x10))&&fT(e,p+"/conditions","string,null"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0)))&&(u(x1=d.days)||(I(x1)?(x1>=1||fK(e,p+"/days",6,1))&&(x1<=14||fK(e,p+"/days",7,14)):fT(e,p+"/days",2))):fT(e,p,5));
+const v1:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0))))return!1;if(u(x1=d.days)){if(!fR(e,p+"/days"))return!1}else{p1=e&&p+"/days";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
+const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.date))?fR(e,p+"/date"):(S(x1)?(format_date(x1)||fF(e,p+"/date","date")):fT(e,p+"/date",0)))&&(u(x1=d.high)?fR(e,p+"/high"):(N(x1)||fT(e,p+"/high",1)))&&(u(x1=d.low)?fR(e,p+"/low"):(N(x1)||fT(e,p+"/low",1)))&&(u(x1=d.conditions)||(S(x1)||Z(x1))||fT(e,p+"/conditions","string,null")):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -2,9 +2,10 @@
 // Validators of tool "get_weather", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, S, V, f, fR, fT, fX, format_date_time, h, t } from "../validator-runtime.js";
+import { type Check, N, O, P, S, fE, fF, fK, fR, fT, fX, format_date_time, h, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["location"];if(x1!==void 0){if(!S(x1)&&fT(e,p+"/location","string"))return!1;}else if(fR(e,p+"/location"))return!1;}{const x4=o0["units"];if(x4!==void 0){if(S(x4)){if(!(x4==="metric"||x4==="imperial")&&f(e,p+"/units","must be one of \"metric\", \"imperial\""))return!1;}else if(fT(e,p+"/units","string"))return!1;}}for(const k7 in o0)if(!(k7==="location"||k7==="units")&&h(o0,k7)){if(fX(e,p+"/"+t(k7)))return!1;}}else if(fT(e,p,"object"))return!1;return!0;};
-const v1:Check=(d,p,e)=>{const o0=V(d);if(o0){{const x1=o0["temperature"];if(x1!==void 0){if(!N(x1)&&fT(e,p+"/temperature","number"))return!1;}else if(fR(e,p+"/temperature"))return!1;}{const x4=o0["conditions"];if(x4!==void 0){if(!S(x4)&&fT(e,p+"/conditions","string"))return!1;}else if(fR(e,p+"/conditions"))return!1;}{const x7=o0["humidity"];if(x7!==void 0){if(N(x7)){if(x7<0&&f(e,p+"/humidity","must be >= 0"))return!1;if(x7>100&&f(e,p+"/humidity","must be <= 100"))return!1;}else if(fT(e,p+"/humidity","number"))return!1;}else if(fR(e,p+"/humidity"))return!1;}{const x10=o0["observedAt"];if(x10!==void 0){if(S(x10)){if(!format_date_time(x10)&&f(e,p+"/observedAt","must match format \"date-time\""))return!1;}else if(fT(e,p+"/observedAt","string"))return!1;}}}else if(fT(e,p,"object"))return!1;return!0;};
+const c0=["metric","imperial"];
+const v0:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0)))&&(u(x1=d.units)||(S(x1)?(c0.includes(x1)||fE(e,p+"/units",c0)):fT(e,p+"/units",0)))))return!1;for(const k0 in d)if(!(k0==="location"||k0==="units")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.temperature))?fR(e,p+"/temperature"):(N(x1)||fT(e,p+"/temperature",1)))&&(u(x1=d.conditions)?fR(e,p+"/conditions"):(S(x1)||fT(e,p+"/conditions",0)))&&(u(x1=d.humidity)?fR(e,p+"/humidity"):(N(x1)?(x1>=0||fK(e,p+"/humidity",6,0))&&(x1<=100||fK(e,p+"/humidity",7,100)):fT(e,p+"/humidity",1)))&&(u(x1=d.observedAt)||(S(x1)?(format_date_time(x1)||fF(e,p+"/observedAt","date-time")):fT(e,p+"/observedAt",0))):fT(e,p,5));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -1,12 +1,17 @@
 /**
- * Writes the validation code of one tool from its normalised schemas: each
- * schema becomes straight-line checks, inlined into the function of the
- * nearest `$ref` target (the root, a `$defs` entry) or branch (`anyOf`,
- * `oneOf`, `not`, `if`, `contains`, `propertyNames`: a branch is tried
- * without reporting). The code calls the helpers of
- * templates/validator-runtime.ts by name; what each helper does, and the
- * contract of every function (`Check`: a fast path without issues, every
- * issue with its pointer and words with them), is said there.
+ * Writes the validation code of one tool from its normalised schemas. Each
+ * check is an expression, true to go on: `test || fail(e, path, ...)`, where
+ * the fail helper answers false without an issue list (the fast path stops)
+ * and pushes the issue with one (templates/validator-runtime.ts says the
+ * contract, `Check`, and holds the words of every issue: a check names its
+ * keyword by a code and passes its limit). A schema's checks are chained with
+ * `&&` and inlined where its value is read (a property's inside the
+ * expression that reads it), on numbered scratch variables that are the
+ * function's own parameters. What needs a loop (`items`,
+ * `additionalProperties`, `patternProperties`, `propertyNames`, `contains`,
+ * `unevaluated*`) is written as statements, at the top of a function of its
+ * own: each `$ref` target and branch (`anyOf`, `oneOf`, `not`, `if`,
+ * `contains`, `propertyNames`: tried without reporting) has one too.
  *
  * Annotations (2020-12 Core §11) are tracked only where an
  * `unevaluatedProperties` or `unevaluatedItems` reads them: such a schema
@@ -26,13 +31,15 @@ export interface CodeContext {
   formats: ReadonlyMap<string, "number" | "string">;
   /** The export of validator-runtime.ts that checks a format. */
   formatCheck: (format: string) => string;
+  /** The names validator-runtime.ts exports (those the code uses are imported). */
+  helpers: ReadonlySet<string>;
 }
 
 /** One tool's validator module, less its imports: the code, and the names it needs from validator-runtime.ts. */
 export interface ModuleCode {
-  /** Declarations (constants, functions), then `export const <name>: Check = ...;` for each root. */
+  /** Declarations (constants, functions), then `export const <name>:Check=...;` for each root. */
   code: string;
-  /** Names imported from validator-runtime.ts (`Check` and `Seen` are types). */
+  /** Names imported from validator-runtime.ts (`Check` is a type). */
   helpers: Set<string>;
 }
 
@@ -46,29 +53,50 @@ const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
   ...["isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf"],
 ]);
 
-/** Enum members written as a chain of `===` up to this many; a `Set` past it. */
-const MAX_CHAINED_ENUM = 8;
+/** Enum members looked up in an array (`includes`) up to this many; a `Set` past it. */
+const MAX_ARRAY_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
 const MAX_CHAINED_NAMES = 8;
-/** Allowed values named in an issue; the rest are counted. */
-const ALLOWED_VALUES_SHOWN = 10;
-/** Characters of one allowed value's JSON shown before it is cut. */
-const ALLOWED_VALUE_CHARS = 60;
+
+/** The codes `fT` words a single type with (templates/validator-runtime.ts, `WRONG_TYPE`). */
+const TYPE_CODES: Readonly<Record<string, number>> = { string: 0, number: 1, integer: 2, boolean: 3, null: 4, object: 5, array: 6 };
+/** The guard of each JSON type (a helper of validator-runtime.ts). */
+const TYPE_GUARDS: Readonly<Record<string, string>> = { string: "S", number: "N", integer: "I", boolean: "B", null: "Z", object: "O", array: "A" };
+/** The codes `fK` words each limit with (templates/validator-runtime.ts, `LIMITS`). */
+const LIMIT_CODES = {
+  minLength: 0,
+  maxLength: 1,
+  minItems: 2,
+  maxItems: 3,
+  minProperties: 4,
+  maxProperties: 5,
+  minimum: 6,
+  maximum: 7,
+  exclusiveMinimum: 8,
+  exclusiveMaximum: 9,
+  multipleOf: 10,
+} as const;
+
+/** A property name JavaScript reads with a dot. */
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** The code of a module validating `roots` (each exported under its name), e.g. `{ input: schema, output: schema }`. */
 export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, schema: Schema]>, context: CodeContext): ModuleCode {
   const writer = new ModuleWriter(context);
-  const exports = roots.map(([name, schema]) => `export const ${name}: Check = ${writer.root(schema)};`);
-  writer.helpers.add("Check");
-  return { code: [...writer.constants, ...writer.functions, ...writer.tables, ...exports].map(compact).join("\n") + "\n", helpers: writer.helpers };
+  const exports = roots.map(([name, schema]) => `export const ${name}:Check=${writer.root(schema)};`);
+  const code = [...writer.constants, ...writer.functions, ...writer.tables, ...exports].join("\n") + "\n";
+  // The helpers the code names (a guard asked for may have had nothing to guard).
+  for (const constant of writer.constants) for (const name of identifiers(constant)) writer.named.add(name);
+  return { code, helpers: new Set(["Check", ...[...writer.named].filter((name) => context.helpers.has(name))]) };
 }
 
 class ModuleWriter {
-  readonly helpers = new Set<string>();
+  /** The names the written functions and constants use. */
+  readonly named = new Set<string>();
   /** Module-level constants: regular expressions, JSON values, sets of names. */
   readonly constants: string[] = [];
   readonly functions: string[] = [];
-  /** Branch tables (`const b0 = [v1, v2];`), after the functions they name. */
+  /** Branch tables (`const b0=[v1,v2];`), after the functions they name. */
   readonly tables: string[] = [];
   private readonly constantNames = new Map<string, string>();
   private readonly functionNames = new Map<string, string>();
@@ -77,19 +105,17 @@ class ModuleWriter {
 
   constructor(readonly context: CodeContext) {}
 
-  use(name: string): string {
-    this.helpers.add(name);
-    return name;
-  }
-
-  /** A module-level constant for `code` (declared once, whatever asks for it again). */
+  /**
+   * A module-level constant for `code` (declared once, whatever asks for it again). A call is
+   * marked pure, so that a bundler drops a module no code it keeps calls.
+   */
   constant(prefix: string, code: string): string {
     let name = this.constantNames.get(code);
     if (name === undefined) {
       name = `${prefix}${this.constantNames.size}`;
       this.constantNames.set(code, name);
-      // Pure, so that a bundler drops a module no code it keeps calls (and splits each tool's into a chunk of its own).
-      (prefix === "b" ? this.tables : this.constants).push(`const ${name} = ${prefix === "b" ? "" : "/* @__PURE__ */ "}${code};`);
+      const pure = /^(?:new |JSON\.parse\()/.test(code) ? "/* @__PURE__ */" : "";
+      (prefix === "b" ? this.tables : this.constants).push(`const ${name}=${pure}${code};`);
     }
     return name;
   }
@@ -112,497 +138,677 @@ class ModuleWriter {
     return this.function(root, definitions[key]!, tracked, `${ref}|${tracked}`);
   }
 
-  /** The function for a branch schema (deduplicated by content within this root). */
+  /**
+   * The function for a subschema (a branch, or one that needs statements), deduplicated by content: within this
+   * root, or in the whole module when it has no `$ref` (which would name a definition of its root).
+   */
   branchFunction(root: Schema, schema: Schema, tracked: boolean): string {
-    return this.function(root, schema, tracked, `~${JSON.stringify(schema)}|${tracked}`);
+    const json = JSON.stringify(schema);
+    return this.function(root, schema, tracked, `~${json}|${tracked}`, !json.includes('"$ref"'));
   }
 
-  private function(root: Schema, schema: Schema, tracked: boolean, key: string): string {
+  private function(root: Schema, schema: Schema, tracked: boolean, key: string, shared = false): string {
     let names = this.rootNames.get(root);
     if (names === undefined) {
       names = `r${this.rootNames.size}`;
       this.rootNames.set(root, names);
     }
-    const fullKey = `${names}${key}`;
+    const fullKey = `${shared ? "*" : names}${key}`;
     let name = this.functionNames.get(fullKey);
     if (name !== undefined) return name;
     name = `v${this.functionCount++}`;
     this.functionNames.set(fullKey, name);
     const index = this.functions.length;
     this.functions.push("");
-    const body = new FunctionWriter(this, root).schema(schema, "d", "p", tracked ? "a" : undefined);
-    this.functions[index] = `const ${name}: Check = (d, p, e${tracked ? ", a" : ""}) => {${body}return !0;};`;
+    this.functions[index] = `const ${name}:Check=${new FunctionWriter(this, root).write(schema, tracked)};`;
     return name;
   }
 }
 
-/** The guard of each JSON type, on a data expression. */
-const TYPE_GUARDS: Readonly<Record<string, (data: string) => [helper: string | undefined, code: string]>> = {
-  string: (data) => ["S", `S(${data})`],
-  number: (data) => ["N", `N(${data})`],
-  integer: (data) => ["I", `I(${data})`],
-  boolean: (data) => ["B", `B(${data})`],
-  null: (data) => ["Z", `Z(${data})`],
-  object: (data) => ["O", `O(${data})`],
-  array: (data) => ["A", `A(${data})`],
-};
+/** A piece of a function's body: a check (an expression, true to go on) or a statement (at the top only). */
+type Step = { expression: string } | { statement: string };
 
-/** The code of one function: schemas inlined, with variables numbered within it. */
+const isExpression = (step: Step): step is { expression: string } => "expression" in step;
+
+/** Checks chained: `a&&b`, or "" when there are none (nothing to check). */
+const chain = (steps: readonly Step[]): string => steps.map((step) => (step as { expression: string }).expression).join("&&");
+
+/** Whether the parenthesis opening `code` closes at its end (strings aside): `(a)||(b)` does not. */
+function balanced(code: string): boolean {
+  let depth = 0;
+  const text = code.replace(STRING_LITERALS, '""');
+  for (let index = 0; index < text.length; index++) {
+    if (text[index] === "(") depth++;
+    else if (text[index] === ")" && --depth === 0 && index < text.length - 1) return false;
+  }
+  return true;
+}
+
+/**
+ * `code` without its outer parentheses where they are not needed: as an operand of `||` (when nothing looser
+ * than `||` is at its top level: no `?:`, no comma) or after a comma (always).
+ */
+function operand(code: string, context: "||" | ","): string {
+  if (!code.startsWith("(") || !balanced(code)) return code;
+  const inner = code.slice(1, -1);
+  if (context === ",") return inner;
+  let depth = 0;
+  const text = inner.replace(STRING_LITERALS, '""');
+  for (const character of text) {
+    if (character === "(" || character === "[" || character === "{") depth++;
+    else if (character === ")" || character === "]" || character === "}") depth--;
+    else if (depth === 0 && (character === "?" || character === ":" || character === ",")) return code;
+  }
+  return inner;
+}
+
+/** Statements for `steps`: each run of checks `if(!(...))return!1;` (the fast path stops there). */
+function statements(steps: readonly Step[]): string {
+  let code = "";
+  let run: Step[] = [];
+  const flush = () => {
+    if (run.length > 0) code += `if(!${run.length === 1 && /^\(.*\)$/.test(chain(run)) && balanced(chain(run)) ? chain(run) : `(${chain(run)})`})return!1;`;
+    run = [];
+  };
+  for (const step of steps) {
+    if (isExpression(step)) run.push(step);
+    else {
+      flush();
+      code += step.statement;
+    }
+  }
+  flush();
+  return code;
+}
+
+/** The string literals of written code (`stringLiteral` writes them with double quotes). */
+const STRING_LITERALS = /"(?:[^"\\]|\\.)*"/g;
+
+/** The names `code` uses (not the properties it reads, nor what its strings hold). */
+function identifiers(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const [token] of code.matchAll(IDENTIFIERS_OR_STRINGS)) if (token[0] !== '"') names.add(token);
+  return names;
+}
+
+/** A string literal, or a name that is not a property read. */
+const IDENTIFIERS_OR_STRINGS = /"(?:[^"\\]|\\.)*"|(?<![\w$.])[A-Za-z_$][\w$]*/g;
+
+/** The path argument of a call for the value at `path`: computed only when issues are collected. */
+const pathArgument = (path: string) => (path === "p" ? "p" : `e&&${path}`);
+
+/**
+ * Where checks are written: in an expression (a chain of checks), in a block of statements, or at the top of a
+ * function (statements, where a wrong type ends the function).
+ */
+type Context = "expression" | "block" | "top";
+
 class FunctionWriter {
-  private variables = 0;
+  /** Scratch variables, in the order first used (the function's parameters past `seen`). */
+  private readonly scratch: string[] = [];
 
   constructor(
     private readonly module: ModuleWriter,
     private readonly root: Schema,
   ) {}
 
-  private variable(prefix: string): string {
-    return `${prefix}${this.variables++}`;
+  /** The arrow function checking `schema` (tracking what it evaluates in `a` when `tracked`). */
+  write(schema: Schema, tracked: boolean): string {
+    const steps = this.steps(schema, "d", "p", tracked ? "a" : undefined, 0, "top");
+    const last = steps.length > 0 && isExpression(steps[steps.length - 1]!) ? chain(steps.slice(-1)) : undefined;
+    const body =
+      last === undefined
+        ? `{${statements(steps)}return!0}`
+        : steps.length === 1
+          ? last
+          : `{${statements(steps.slice(0, -1))}return${last.startsWith("(") ? "" : " "}${last}}`;
+    // The parameters the body uses: scratch variables are never passed (only those used are declared), and of the
+    // others, one skipped before one used is named as unused.
+    const names = identifiers(body);
+    for (const name of names) this.module.named.add(name);
+    const uses = (name: string) => names.has(name);
+    const parameters = ["d", "p", "e", "a", ...this.scratch.filter(uses)];
+    let count = parameters.length;
+    while (count > 0 && !uses(parameters[count - 1]!)) count--;
+    const list = parameters.slice(0, count).map((name) => (uses(name) ? name : `_${name}`));
+    return `(${list.join(",")})=>${body}`;
   }
 
-  private use(name: string): string {
-    return this.module.use(name);
+  private variable(prefix: string, depth: number): string {
+    const name = `${prefix}${depth}`;
+    if (!this.scratch.includes(name)) this.scratch.push(name);
+    return name;
   }
 
-  /** `if (<condition> && <failure>) return !1;`: fails, then stops in the fast path. */
-  private fail(condition: string, failure: string): string {
-    return `if (${condition} && ${failure}) return !1;`;
-  }
-
-  private f(path: string, message: string): string {
-    return `${this.use("f")}(e, ${path}, ${stringLiteral(message)})`;
+  /** A check that fails the fast path when `test` is false: `(test||fail)`. */
+  private check(test: string, failure: string): Step {
+    return { expression: `(${test}||${operand(failure, "||")})` };
   }
 
   /**
-   * Statements checking `schema` against the value in the variable `data`,
-   * whose JSON pointer is the expression `path`; `seen`, the variable
-   * collecting what is evaluated, where something reads it.
+   * The checks of `schema` on the value in the variable `data` (at the
+   * JSON pointer `path`, an expression), as an expression; "" when it checks
+   * nothing. A schema that needs statements is called as a function of its own.
    */
-  schema(schema: Schema, data: string, path: string, seen: string | undefined): string {
-    if (schema === true) return "";
-    if (schema === false) return `if (${this.f(path, "boolean schema is false")}) return !1;`;
+  private inline(schema: Schema, data: string, path: string, seen: string | undefined, depth: number): string {
+    if (needsStatements(schema)) {
+      const target = this.module.branchFunction(this.root, schema, seen !== undefined);
+      return `${target}(${data},${pathArgument(path)},e${seen === undefined ? "" : `,${seen}`})`;
+    }
+    const steps = this.steps(schema, data, path, seen, depth, "expression");
+    return steps.length === 1 ? chain(steps) : steps.length > 1 ? `(${chain(steps)})` : "";
+  }
+
+  /**
+   * The checks of a subschema in `context`: inline statements where statements may be written and the subschema
+   * (or one it holds) needs them, so that its loops run in this function; otherwise an expression.
+   */
+  private child(schema: Schema, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+    if (context === "expression" || !holdsStatements(schema)) {
+      const check = this.inline(schema, data, path, seen, depth);
+      return check === "" ? [] : [{ expression: check }];
+    }
+    return this.steps(schema, data, path, seen, depth, "block");
+  }
+
+  /**
+   * The checks of `schema` on the value in `data` at `path`; `seen`, the
+   * variable collecting what is evaluated, where something reads it.
+   */
+  private steps(schema: Schema, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+    if (schema === true) return [];
+    if (schema === false) return [{ expression: `fF0(e,${path})` }];
     // Empty enum: no value is valid.
-    if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return this.schema(false, data, path, seen);
+    if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return this.steps(false, data, path, seen, depth, context);
     const readsEvaluation = schema["unevaluatedProperties"] !== undefined || schema["unevaluatedItems"] !== undefined;
-    const own = readsEvaluation ? this.variable("a") : seen;
-    let code = readsEvaluation ? `const ${own}: ${this.use("Seen")} = new Set();` : "";
+    const own = readsEvaluation ? this.variable("z", depth) : seen;
+    const steps: Step[] = readsEvaluation ? [{ statement: `${own}=new Set();` }] : [];
+    const inner: Context = context === "expression" ? "expression" : "block";
 
     const types = schema["type"] === undefined ? undefined : Array.isArray(schema["type"]) ? (schema["type"] as string[]) : [schema["type"] as string];
     const single = types?.length === 1 ? types[0] : undefined;
     // Keywords of a type the schema already requires need no guard of their own.
-    const group = (type: "string" | "number" | "object" | "array", body: string): string => {
-      if (body === "") return "";
-      const narrowed = single === type || (type === "number" && single === "integer");
-      if (narrowed) return body;
-      const [helper, guard] = TYPE_GUARDS[type]!(data);
-      if (helper !== undefined) this.use(helper);
-      return `if (${guard}) {${body}}`;
+    const group = (type: "string" | "number" | "array", guard: string, checks: Step[]): Step[] => {
+      if (checks.length === 0) return [];
+      if (single === type || (type === "number" && single === "integer")) return checks;
+      if (checks.every(isExpression)) return [{ expression: `(!${guard}||${operand(chain(checks), "||")})` }];
+      return [{ statement: `if(${guard}){${statements(checks)}}` }];
     };
 
-    // An object's properties are read from its own-property view (`V`): the object itself when its prototype is
-    // Object.prototype or null (then only the names Object.prototype has need an own-property check), else a copy.
-    const view = this.variable("o");
-    const objectCode = this.objects(schema, view, path, own);
-    const lastView = this.variable("o");
-    const unevaluatedCode = readsEvaluation ? this.unevaluatedProperties(schema, lastView, path, own!, seen) : "";
-    const viewed = (body: string) => `const ${view} = ${this.use("V")}(${data});if (${view}) {${body}}`;
-
-    let rest = "";
-    if (typeof schema["$ref"] === "string") rest += this.ref(schema["$ref"], data, path, own);
-    rest += this.values(schema, data, path, types !== undefined && !valuesOfTypes(schema, types));
-    rest += group("string", this.strings(schema, data, path));
-    rest += group("number", this.numbers(schema, data, path));
-    if (single !== "object" && objectCode !== "") rest += `{${viewed(objectCode)}}`;
-    rest += group("array", this.arrays(schema, data, path, own));
-    rest += this.combinators(schema, data, path, own, types !== undefined);
-    if (readsEvaluation) rest += group("array", this.unevaluatedItems(schema, data, path, own!, seen));
-    // Last: what every other keyword evaluated is known.
-    if (unevaluatedCode !== "") rest += `{const ${lastView} = ${this.use("V")}(${data});if (${lastView}) {${unevaluatedCode}}}`;
-
-    if (single === "object" && objectCode !== "") {
-      // The view is the type check.
-      code += `const ${view} = ${this.use("V")}(${data});if (${view}) {${objectCode}${rest}} else if (${this.use("fT")}(e, ${path}, "object")) return !1;`;
-    } else if (types !== undefined) {
-      const guards = types.map((type) => {
-        const [helper, guard] = TYPE_GUARDS[type]!(data);
-        if (helper !== undefined) this.use(helper);
-        return guard;
-      });
-      const failure = `${this.use("fT")}(e, ${path}, ${stringLiteral(types.join(","))})`;
-      const test = guards.length === 1 ? `!${guards[0]}` : `!(${guards.join(" || ")})`;
-      code += rest === "" ? this.fail(test, failure) : `if (${guards.join(" || ")}) {${rest}} else if (${failure}) return !1;`;
-    } else {
-      code += rest;
+    const objectSteps = this.objects(schema, data, path, own, depth, inner);
+    const rest: Step[] = [];
+    if (typeof schema["$ref"] === "string") rest.push(...this.ref(schema["$ref"], data, path, own));
+    rest.push(...this.values(schema, data, path));
+    rest.push(...group("string", `S(${data})`, this.strings(schema, data, path)));
+    rest.push(...group("number", `N(${data})`, this.numbers(schema, data, path)));
+    if (single !== "object" && objectSteps.length > 0) {
+      const guard = `O(${data})`;
+      if (objectSteps.every(isExpression)) rest.push({ expression: `(!${guard}||${operand(chain(objectSteps), "||")})` });
+      else rest.push({ statement: `if(${guard}){${statements(objectSteps)}}` });
     }
-    return code;
+    rest.push(...group("array", `A(${data})`, this.arrays(schema, data, path, own, depth, inner)));
+    rest.push(...this.combinators(schema, data, path, own, depth, inner));
+    if (readsEvaluation) {
+      rest.push(...group("array", `A(${data})`, this.unevaluatedItems(schema, data, path, own!, seen, depth)));
+      // Last: what every other keyword evaluated is known.
+      const unevaluated = this.unevaluatedProperties(schema, data, path, own!, seen, depth);
+      if (unevaluated.length > 0 && single === "object") rest.push(...unevaluated);
+      else if (unevaluated.length > 0) rest.push({ statement: `if(O(${data})){${statements(unevaluated)}}` });
+    }
+
+    let test: string | undefined;
+    let checks = rest;
+    if (single === "object") checks = [...objectSteps, ...rest];
+    if (types !== undefined) {
+      const guards = types.map((type) => `${TYPE_GUARDS[type]!}(${data})`);
+      test = guards.length === 1 ? guards[0]! : `(${guards.join("||")})`;
+    }
+    if (test === undefined) return [...steps, ...checks];
+    const failure = `fT(e,${path},${single === undefined ? stringLiteral(types!.join(",")) : TYPE_CODES[single]})`;
+    if (checks.length === 0) return [...steps, this.check(test, failure)];
+    if (checks.every(isExpression) && steps.length === 0) return [{ expression: `(${test}?${chain(checks)}:${failure})` }];
+    if (context === "top") return [...steps, { statement: `if(!${test})return ${failure};` }, ...checks];
+    return [...steps, { statement: `if(${test}){${statements(checks)}}else if(!${failure})return!1;` }];
   }
 
-  private ref(ref: string, data: string, path: string, seen: string | undefined): string {
+  private ref(ref: string, data: string, path: string, seen: string | undefined): Step[] {
     const target = this.module.refFunction(this.root, ref, seen !== undefined);
     // Normalisation leaves no ref it cannot resolve; one that is not there constrains nothing.
-    if (target === undefined) return "";
-    return `if (!${target}(${data}, e && ${path}, e${seen === undefined ? "" : `, ${seen}`}) && !e) return !1;`;
+    if (target === undefined) return [];
+    return [{ expression: `${target}(${data},${pathArgument(path)},e${seen === undefined ? "" : `,${seen}`})` }];
   }
 
-  /**
-   * `enum` and `const`, compared on the value as `unknown` where a type guard
-   * narrowed it (TypeScript refuses to compare a `string` with a number).
-   */
-  private values(schema: SchemaObject, data: string, path: string, narrowed: boolean): string {
-    const hasEnum = Array.isArray(schema["enum"]);
-    const hasConst = Object.prototype.hasOwnProperty.call(schema, "const");
-    if (!hasEnum && !hasConst) return "";
-    if (narrowed) {
-      const wide = this.variable("w");
-      return `{const ${wide}: unknown = ${data};${this.values(schema, wide, path, false)}}`;
-    }
-    let code = "";
+  /** `enum` and `const`. */
+  private values(schema: SchemaObject, data: string, path: string): Step[] {
+    const steps: Step[] = [];
     if (Array.isArray(schema["enum"])) {
       const members = schema["enum"] as unknown[];
       const primitives = [...new Map(members.filter(isPrimitive).map((member) => [literal(member), member])).values()];
-      const objects = members.filter((member) => !isPrimitive(member));
-      const tests: string[] = [];
-      if (primitives.length > MAX_CHAINED_ENUM)
-        tests.push(`${this.module.constant("c", `new Set<unknown>([${primitives.map(literal).join(", ")}])`)}.has(${data})`);
-      else tests.push(...primitives.map((member) => `${data} === ${literal(member)}`));
-      for (const member of objects) tests.push(`${this.use("q")}(${data}, ${this.jsonConstant(member)})`);
-      code += this.fail(`!(${tests.join(" || ")})`, this.f(path, allowedValuesMessage(members)));
+      if (members.length === 1) steps.push(this.constant(members[0], data, path));
+      else if (primitives.length < members.length) {
+        const allowed = this.jsonConstant(members);
+        steps.push(this.check(`H(${data},${allowed})`, `fE(e,${path},${allowed})`));
+      } else {
+        const list = `[${primitives.map(literal).join(",")}]`;
+        const allowed = primitives.length > MAX_ARRAY_ENUM ? this.module.constant("c", `new Set(${list})`) : this.module.constant("c", list);
+        const test = primitives.length > MAX_ARRAY_ENUM ? `${allowed}.has(${data})` : `${allowed}.includes(${data})`;
+        steps.push(this.check(test, `fE(e,${path},${allowed})`));
+      }
     }
-    if (Object.prototype.hasOwnProperty.call(schema, "const")) {
-      const value = schema["const"];
-      const test = isPrimitive(value) ? `${data} !== ${literal(value)}` : `!${this.use("q")}(${data}, ${this.jsonConstant(value)})`;
-      code += this.fail(test, this.f(path, `must be ${shown(value)}`));
-    }
-    return code;
+    if (Object.prototype.hasOwnProperty.call(schema, "const")) steps.push(this.constant(schema["const"], data, path));
+    return steps;
+  }
+
+  private constant(value: unknown, data: string, path: string): Step {
+    if (isPrimitive(value)) return this.check(`${data}===${literal(value)}`, `fC(e,${path},${literal(value)})`);
+    const constant = this.jsonConstant(value);
+    return this.check(`q(${data},${constant})`, `fC(e,${path},${constant})`);
   }
 
   private jsonConstant(value: unknown): string {
     return this.module.constant("c", `JSON.parse(${stringLiteral(JSON.stringify(value))})`);
   }
 
-  private strings(schema: SchemaObject, data: string, path: string): string {
-    let code = "";
+  /** A limit: `test`, else the issue of keyword `keyword` with `limit`. */
+  private limit(test: string, path: string, keyword: keyof typeof LIMIT_CODES, limit: number): Step {
+    return this.check(test, `fK(e,${path},${LIMIT_CODES[keyword]},${number(limit)})`);
+  }
+
+  private strings(schema: SchemaObject, data: string, path: string): Step[] {
+    const steps: Step[] = [];
     const minLength = schema["minLength"];
     if (typeof minLength === "number" && minLength > 0) {
-      // A string of 2n UTF-16 units or more has n code points or more.
-      code += this.fail(
-        `${data}.length < ${number(2 * minLength)} && ${this.use("l")}(${data}) < ${number(minLength)}`,
-        this.f(path, `must NOT have fewer than ${minLength} characters`),
-      );
+      // A string of 2n UTF-16 units or more has n code points or more; one of 1 has 1.
+      const test = minLength <= 1 ? `${data}.length>=1` : `${data}.length>=${number(2 * minLength)}||l(${data})>=${number(minLength)}`;
+      steps.push(this.limit(test, path, "minLength", minLength));
     }
     const maxLength = schema["maxLength"];
     if (typeof maxLength === "number") {
-      code += this.fail(
-        `${data}.length > ${number(maxLength)} && ${this.use("l")}(${data}) > ${number(maxLength)}`,
-        this.f(path, `must NOT have more than ${maxLength} characters`),
-      );
+      steps.push(this.limit(`${data}.length<=${number(maxLength)}||l(${data})<=${number(maxLength)}`, path, "maxLength", maxLength));
     }
     if (typeof schema["pattern"] === "string") {
-      code += this.fail(`!${this.pattern(schema["pattern"])}.test(${data})`, this.f(path, `must match pattern "${schema["pattern"]}"`));
+      const source = this.module.constant("c", stringLiteral(schema["pattern"]));
+      steps.push(this.check(`${this.pattern(schema["pattern"], source)}.test(${data})`, `fP(e,${path},${source})`));
     }
-    code += this.format(schema, data, path, "string");
-    return code;
+    steps.push(...this.format(schema, data, path, "string"));
+    return steps;
   }
 
-  private format(schema: SchemaObject, data: string, path: string, checks: "string" | "number"): string {
+  private format(schema: SchemaObject, data: string, path: string, checks: "string" | "number"): Step[] {
     const format = schema["format"];
-    if (typeof format !== "string" || this.module.context.formats.get(format) !== checks) return "";
-    return this.fail(`!${this.use(this.module.context.formatCheck(format))}(${data})`, this.f(path, `must match format "${format}"`));
+    if (typeof format !== "string" || this.module.context.formats.get(format) !== checks) return [];
+    return [this.check(`${this.module.context.formatCheck(format)}(${data})`, `fF(e,${path},${stringLiteral(format)})`)];
   }
 
-  /** A module-level constant testing a pattern, compiled as normalisation decided. */
-  private pattern(source: string): string {
+  /** A module-level constant testing a pattern, compiled as normalisation decided from `text`, the constant of its source. */
+  private pattern(source: string, text = this.module.constant("c", stringLiteral(source))): string {
     const mode = this.module.context.patternModes.get(source);
     if (mode === "linear" || mode === "linear-legacy") {
-      return this.module.constant("r", `new ${this.use("LinearRegExp")}(${stringLiteral(source)}, ${stringLiteral(mode === "linear" ? "u" : "")})`);
+      return this.module.constant("r", `new LinearRegExp(${text},${stringLiteral(mode === "linear" ? "u" : "")})`);
     }
-    return this.module.constant("r", `new RegExp(${stringLiteral(source)}, ${stringLiteral(mode === "legacy" ? "" : "u")})`);
+    return this.module.constant("r", `new RegExp(${text},${stringLiteral(mode === "legacy" ? "" : "u")})`);
   }
 
-  private numbers(schema: SchemaObject, data: string, path: string): string {
-    let code = "";
-    const bound = (keyword: string, failing: string, comparison: string) => {
+  private numbers(schema: SchemaObject, data: string, path: string): Step[] {
+    const steps: Step[] = [];
+    const bound = (keyword: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", passing: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") code += this.fail(`${data} ${failing} ${number(limit)}`, this.f(path, `must be ${comparison} ${limit}`));
+      if (typeof limit === "number") steps.push(this.limit(`${data}${passing}${number(limit)}`, path, keyword, limit));
     };
-    bound("minimum", "<", ">=");
-    bound("maximum", ">", "<=");
-    bound("exclusiveMinimum", "<=", ">");
-    bound("exclusiveMaximum", ">=", "<");
+    bound("minimum", ">=");
+    bound("maximum", "<=");
+    bound("exclusiveMinimum", ">");
+    bound("exclusiveMaximum", "<");
     const divisor = schema["multipleOf"];
-    if (typeof divisor === "number") code += this.fail(`!${this.use("M")}(${data}, ${number(divisor)})`, this.f(path, `must be multiple of ${divisor}`));
-    code += this.format(schema, data, path, "number");
-    return code;
+    if (typeof divisor === "number") steps.push(this.limit(`M(${data},${number(divisor)})`, path, "multipleOf", divisor));
+    steps.push(...this.format(schema, data, path, "number"));
+    return steps;
   }
 
-  private objects(schema: SchemaObject, data: string, path: string, seen: string | undefined): string {
-    let code = "";
+  /**
+   * A property of the object `data` by name: read as it is (absent reads as undefined), but for a name
+   * Object.prototype has, which is read only when own. Whatever else `data` could inherit, `P` rules out, around
+   * the first such read (where it costs nothing): an object of another prototype throws, and `runValidator` checks
+   * a copy of the value's own properties.
+   */
+  private read(data: string, name: string): string {
+    if (PROTOTYPE_MEMBERS.has(name)) return `g(${data},${stringLiteral(name)})`;
+    return IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
+  }
+
+  /**
+   * Where the checks of a child at `at` are written inline and it holds other values (an object, an array), its
+   * path goes in a variable of its own, computed only when issues are collected (`p1=e&&p+"/name"`): what it holds
+   * names it rather than spelling it. The assignment to write as it is entered ("" for none), and the path.
+   */
+  private enter(schema: Schema, at: string, depth: number, context: Context): [enter: string, path: string] {
+    if (!holdsValues(schema) || (context === "expression" && needsStatements(schema))) return ["", at];
+    const variable = this.variable("p", depth);
+    return [`${variable}=e&&${at}`, variable];
+  }
+
+  private objects(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+    const steps: Step[] = [];
     const properties = (schema["properties"] ?? {}) as Record<string, Schema>;
     const declared = Object.keys(properties);
     const required = Array.isArray(schema["required"]) ? [...new Set(schema["required"] as string[])] : [];
-    const h = () => this.use("h");
+    let reads = false;
     for (const name of required) {
       if (Object.prototype.hasOwnProperty.call(properties, name)) continue;
-      code += this.fail(`!${h()}(${data}, ${stringLiteral(name)})`, `${this.use("fR")}(e, ${childPath(path, name)})`);
+      steps.push(this.check(`h(${data},${stringLiteral(name)})`, `fR(e,${childPath(path, name)})`));
     }
     for (const name of declared) {
       const sub = properties[name]!;
-      const value = this.variable("x");
-      const check = this.schema(sub, value, childPath(path, name), undefined);
-      const mark = seen === undefined ? "" : `${seen}?.add(${stringLiteral(name)});`;
+      const at = childPath(path, name);
       const isRequired = required.includes(name);
-      if (check === "" && mark === "" && !isRequired) continue;
-      const missing = isRequired ? ` else if (${this.use("fR")}(e, ${childPath(path, name)})) return !1;` : "";
-      // A JSON value is never undefined: present means own and defined (the view leaves no other name inherited).
-      const read = PROTOTYPE_MEMBERS.has(name)
-        ? `${h()}(${data}, ${stringLiteral(name)}) ? ${data}[${stringLiteral(name)}] : void 0`
-        : `${data}[${stringLiteral(name)}]`;
-      code += `{const ${value} = ${read};if (${value} !== void 0) {${mark}${check}}${missing}}`;
+      // A JSON value is never undefined: present means defined. The first read checks the prototype (see `read`).
+      let read = this.read(data, name);
+      if (!PROTOTYPE_MEMBERS.has(name) && !reads && (isRequired || !checksNothing(sub))) {
+        read = `P(${data},${read})`;
+        reads = true;
+      }
+      const mark = seen === undefined ? [] : [{ expression: `m(${seen},${stringLiteral(name)})` }];
+      const value = this.variable("x", depth + 1);
+      const [enter, childAt] = this.enter(sub, at, depth + 1, context);
+      const checks = [...mark, ...this.child(sub, value, childAt, undefined, depth + 1, context)];
+      const missing = `fR(e,${at})`;
+      if (checks.length === 0) {
+        if (isRequired) steps.push(this.check(`!u(${read})`, missing));
+      } else if (checks.every(isExpression)) {
+        const present = enter === "" ? chain(checks) : `(${enter},${operand(chain(checks), ",")})`;
+        const absent = `u(${value}=${read})`;
+        steps.push({ expression: isRequired ? `(${absent}?${missing}:${present})` : `(${absent}||${operand(present, "||")})` });
+      } else {
+        const present = `{${enter === "" ? "" : `${enter};`}${statements(checks)}}`;
+        steps.push({
+          statement: isRequired ? `if(u(${value}=${read})){if(!${missing})return!1}else${present}` : `if(!u(${value}=${read}))${present}`,
+        });
+      }
     }
     const dependentRequired = schema["dependentRequired"] as Record<string, string[]> | undefined;
     for (const [name, names] of Object.entries(dependentRequired ?? {})) {
       if (names.length === 0) continue;
-      code += this.fail(
-        `${h()}(${data}, ${stringLiteral(name)})`,
-        `${this.use("fD")}(${data}, ${stringLiteral(name)}, ${this.module.constant("c", `[${names.map(stringLiteral).join(", ")}]`)}, e, ${path})`,
-      );
+      const list = this.module.constant("c", `[${names.map(stringLiteral).join(",")}]`);
+      steps.push({
+        expression: `(!h(${data},${stringLiteral(name)})||fD(${data},${stringLiteral(name)},${list},e,${pathArgument(path)}))`,
+      });
     }
-    const count = (keyword: string, failing: string, words: string) => {
+    const count = (keyword: "minProperties" | "maxProperties", passing: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number")
-        code += this.fail(`${this.use("K")}(${data}) ${failing} ${number(limit)}`, this.f(path, `must NOT have ${words} than ${limit} properties`));
+      if (typeof limit === "number") steps.push(this.limit(`K(${data})${passing}${number(limit)}`, path, keyword, limit));
     };
-    count("minProperties", "<", "fewer");
-    count("maxProperties", ">", "more");
+    count("minProperties", ">=");
+    count("maxProperties", "<=");
     const dependentSchemas = schema["dependentSchemas"] as Record<string, Schema> | undefined;
     for (const [name, sub] of Object.entries(dependentSchemas ?? {})) {
-      const check = this.inPlace(sub, data, path, seen, true);
-      if (check !== "") code += `if (${h()}(${data}, ${stringLiteral(name)})) {${check}}`;
+      const checks = this.child(sub, data, path, seen, depth, context);
+      const present = `h(${data},${stringLiteral(name)})`;
+      if (checks.length === 0) continue;
+      if (checks.every(isExpression)) steps.push({ expression: `(!${present}||${operand(chain(checks), "||")})` });
+      else steps.push({ statement: `if(${present}){${statements(checks)}}` });
     }
-    code += this.propertyLoop(schema, data, path, seen, declared);
-    return code;
+    steps.push(...this.propertyLoop(schema, data, path, seen, declared, depth));
+    return steps;
   }
 
   /** `patternProperties`, `additionalProperties` and `propertyNames`: one pass over the own property names. */
-  private propertyLoop(schema: SchemaObject, data: string, path: string, seen: string | undefined, declared: readonly string[]): string {
+  private propertyLoop(schema: SchemaObject, data: string, path: string, seen: string | undefined, declared: readonly string[], depth: number): Step[] {
     const patterns = Object.entries((schema["patternProperties"] ?? {}) as Record<string, Schema>);
     const additional = schema["additionalProperties"] as Schema | undefined;
     const names = schema["propertyNames"] as Schema | undefined;
-    const checksAdditional = additional !== undefined && additional !== true;
-    if (patterns.length === 0 && !checksAdditional && (names === undefined || names === true)) {
-      return additional === true && seen !== undefined ? `${seen}?.add(true);` : "";
+    const checksAdditional = additional !== undefined && !checksNothing(additional);
+    if (patterns.length === 0 && !checksAdditional && checksNothing(names)) {
+      return additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
     }
-    const key = this.variable("k");
-    const value = this.variable("x");
-    const keyPath = dynamicChild(path, `${this.use("t")}(${key})`);
+    const key = `k${depth}`;
+    const value = this.variable("x", depth + 1);
+    const keyPath = dynamicChild(path, `t(${key})`);
     let body = "";
-    if (names !== undefined && names !== true) {
-      const check = this.module.branchFunction(this.root, names, false);
-      body += this.fail(`!${check}(${key})`, `${this.use("fN")}(e, ${path}, ${key}, ${check})`);
+    if (!checksNothing(names)) {
+      const check = this.module.branchFunction(this.root, names!, false);
+      body += `if(!${check}(${key})&&!fN(e,${path},${key},${check}))return!1;`;
     }
-    const matched = this.variable("m");
-    if (checksAdditional && patterns.length > 0) body += `let ${matched} = 0;`;
+    const matched = this.variable("n", depth);
+    if (checksAdditional && patterns.length > 0) body += `${matched}=0;`;
     for (const [pattern, sub] of patterns) {
-      const mark = seen === undefined ? "" : `${seen}?.add(${key});`;
-      const flag = checksAdditional ? `${matched} = 1;` : "";
-      body += `if (${this.pattern(pattern)}.test(${key})) {${flag}${mark}${this.schema(sub, value, keyPath, undefined)}}`;
+      const mark = seen === undefined ? "" : `m(${seen},${key});`;
+      const flag = checksAdditional ? `${matched}=1;` : "";
+      body += `if(${this.pattern(pattern)}.test(${key})){${flag}${mark}${statements(this.child(sub, value, keyPath, undefined, depth + 1, "block"))}}`;
     }
+    let additionalOnly: [isDeclared: string, check: string] | undefined;
     if (checksAdditional) {
       const isDeclared =
         declared.length === 0
-          ? "false"
+          ? ""
           : declared.length > MAX_CHAINED_NAMES
-            ? `${this.module.constant("c", `new Set<string>([${declared.map(stringLiteral).join(", ")}])`)}.has(${key})`
-            : declared.map((name) => `${key} === ${stringLiteral(name)}`).join(" || ");
-      const unmatched = patterns.length > 0 ? `!${matched} && ` : "";
-      const check = additional === false ? `if (${this.use("fX")}(e, ${keyPath})) return !1;` : this.schema(additional, value, keyPath, undefined);
-      if (check !== "") body += `if (${unmatched}!(${isDeclared})) {${check}}`;
+            ? `${this.module.constant("c", `new Set([${declared.map(stringLiteral).join(",")}])`)}.has(${key})`
+            : declared.map((name) => `${key}===${stringLiteral(name)}`).join("||");
+      const conditions = `${patterns.length > 0 ? `!${matched}&&` : ""}${isDeclared === "" ? "" : `!(${isDeclared})&&`}`;
+      if (additional === false) {
+        const check = `fX(e,${keyPath})`;
+        body += `if(${conditions}!${check})return!1;`;
+        if (patterns.length === 0 && checksNothing(names)) additionalOnly = [isDeclared, check];
+      } else {
+        const checks = this.child(additional!, value, keyPath, undefined, depth + 1, "block");
+        if (checks.length > 0) body += conditions === "" ? statements(checks) : `if(${conditions.slice(0, -2)}){${statements(checks)}}`;
+      }
     }
-    const after = additional !== undefined && seen !== undefined ? `${seen}?.add(true);` : "";
-    const binding = new RegExp(`\\b${value}\\b`).test(body) ? `const ${value} = ${data}[${key}];` : "";
+    const after: Step[] = additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
+    if (body === "") return after;
+    const binding = new RegExp(`\\b${value}\\b`).test(body) ? `${value}=${data}[${key}];` : "";
     // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted): each is checked to be
     // the object's own, after the cheap test of its name where that is all there is to do.
-    if (patterns.length === 0 && (names === undefined || names === true) && body.startsWith("if (!(")) {
-      const test = body.slice("if (".length, body.indexOf(")) {") + 1);
-      return `for (const ${key} in ${data}) if (${test} && ${this.use("h")}(${data}, ${key})) {${binding}${body.slice(body.indexOf(")) {") + ")) {".length, -1)}}${after}`;
+    if (additionalOnly !== undefined) {
+      const [isDeclared, check] = additionalOnly;
+      const test = isDeclared === "" ? "" : `!(${isDeclared})&&`;
+      return [{ statement: `for(const ${key} in ${data})if(${test}h(${data},${key})&&!${check})return!1;` }, ...after];
     }
-    return `for (const ${key} in ${data}) {if (!${this.use("h")}(${data}, ${key})) continue;${binding}${body}}${after}`;
+    return [{ statement: `for(const ${key} in ${data}){if(!h(${data},${key}))continue;${binding}${body}}` }, ...after];
   }
 
-  private arrays(schema: SchemaObject, data: string, path: string, seen: string | undefined): string {
-    let code = "";
-    const count = (keyword: string, failing: string, words: string) => {
+  private arrays(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+    const steps: Step[] = [];
+    const count = (keyword: "minItems" | "maxItems", passing: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number")
-        code += this.fail(`${data}.length ${failing} ${number(limit)}`, this.f(path, `must NOT have ${words} than ${limit} items`));
+      if (typeof limit === "number") steps.push(this.limit(`${data}.length${passing}${number(limit)}`, path, keyword, limit));
     };
-    count("minItems", "<", "fewer");
-    count("maxItems", ">", "more");
+    count("minItems", ">=");
+    count("maxItems", "<=");
     const prefix = Array.isArray(schema["prefixItems"]) ? (schema["prefixItems"] as Schema[]) : [];
     prefix.forEach((sub, index) => {
-      const value = this.variable("x");
-      const check = this.schema(sub, value, childPath(path, String(index)), undefined);
-      if (check !== "") code += `if (${data}.length > ${index}) {const ${value} = ${data}[${index}];${check}}`;
+      const value = this.variable("x", depth + 1);
+      const checks = this.child(sub, value, childPath(path, String(index)), undefined, depth + 1, context);
+      if (checks.length === 0) return;
+      if (checks.every(isExpression)) steps.push({ expression: `(${data}.length<=${index}||(${value}=${data}[${index}],${chain(checks)}))` });
+      else steps.push({ statement: `if(${data}.length>${index}){${value}=${data}[${index}];${statements(checks)}}` });
     });
-    if (prefix.length > 0 && seen !== undefined) code += `${this.use("sI")}(${seen}, ${prefix.length});`;
+    if (prefix.length > 0 && seen !== undefined) steps.push({ expression: `sI(${seen},${prefix.length})` });
     const items = schema["items"] as Schema | undefined;
     if (items === false) {
-      code += this.fail(`${data}.length > ${prefix.length}`, this.f(path, `must NOT have more than ${prefix.length} items`));
-    } else if (items !== undefined) {
-      const index = this.variable("i");
-      const value = this.variable("x");
-      const check = this.schema(items, value, dynamicChild(path, index), undefined);
-      if (check !== "") code += `for (let ${index} = ${prefix.length}; ${index} < ${data}.length; ${index}++) {const ${value} = ${data}[${index}];${check}}`;
-      if (seen !== undefined) code += `${seen}?.add(true);`;
+      steps.push(this.limit(`${data}.length<=${prefix.length}`, path, "maxItems", prefix.length));
+    } else if (items !== undefined && !checksNothing(items)) {
+      const index = `i${depth}`;
+      const value = this.variable("x", depth + 1);
+      const [enter, itemPath] = this.enter(items, dynamicChild(path, index), depth + 1, "block");
+      const checks = this.child(items, value, itemPath, undefined, depth + 1, "block");
+      const loop = `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++)`;
+      const read = `${value}=${data}[${index}]${enter === "" ? "" : `,${enter}`}`;
+      if (checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
+      else steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
     }
-    if (schema["contains"] !== undefined) code += this.contains(schema, data, path, seen);
+    if (items !== undefined && items !== false && seen !== undefined) steps.push({ expression: `m(${seen},!0)` });
+    if (schema["contains"] !== undefined) steps.push(...this.contains(schema, data, path, seen, depth));
     if (schema["uniqueItems"] === true) {
-      const pair = this.variable("u");
-      code += `if (${data}.length > 1) {const ${pair} = ${this.use("duplicateItems")}(${data}); if (${pair} && ${this.use("fU")}(e, ${path}, ${pair})) return !1;}`;
+      const pair = this.variable("u", depth);
+      steps.push(this.check(`${data}.length<2||!(${pair}=duplicateItems(${data}))`, `fU(e,${path},${pair})`));
     }
-    return code;
+    return steps;
   }
 
-  private contains(schema: SchemaObject, data: string, path: string, seen: string | undefined): string {
+  private contains(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number): Step[] {
     const check = this.module.branchFunction(this.root, schema["contains"] as Schema, false);
     const min = typeof schema["minContains"] === "number" ? schema["minContains"] : 1;
     const max = typeof schema["maxContains"] === "number" ? schema["maxContains"] : undefined;
-    const matches = this.variable("n");
-    const index = this.variable("i");
-    const mark = seen === undefined ? "" : `${seen}?.add(${index});`;
-    const message = max === undefined ? `must contain at least ${min} valid item(s)` : `must contain at least ${min} and no more than ${max} valid item(s)`;
-    const failing = [...(min > 0 ? [`${matches} < ${number(min)}`] : []), ...(max === undefined ? [] : [`${matches} > ${number(max)}`])];
-    return (
-      `let ${matches} = 0; for (let ${index} = 0; ${index} < ${data}.length; ${index}++) if (${check}(${data}[${index}])) {${matches}++;${mark}}` +
-      (failing.length > 0 ? this.fail(`(${failing.join(" || ")})`, this.f(path, message)) : "")
-    );
+    const matches = this.variable("n", depth);
+    const index = `i${depth}`;
+    const mark = seen === undefined ? "" : `m(${seen},${index});`;
+    return [
+      { statement: `${matches}=0;for(let ${index}=0;${index}<${data}.length;${index}++)if(${check}(${data}[${index}])){${matches}++;${mark}}` },
+      { expression: `fS(e,${pathArgument(path)},${matches},${number(min)}${max === undefined ? "" : `,${number(max)}`})` },
+    ];
   }
 
-  /** A subschema applied in place, on the value as `unknown` where a type guard narrowed it. */
-  private inPlace(schema: Schema, data: string, path: string, seen: string | undefined, narrowed: boolean): string {
-    if (!narrowed) return this.schema(schema, data, path, seen);
-    const wide = this.variable("w");
-    const code = this.schema(schema, wide, path, seen);
-    return code === "" ? "" : `{const ${wide}: unknown = ${data};${code}}`;
-  }
-
-  private combinators(schema: SchemaObject, data: string, path: string, seen: string | undefined, narrowed: boolean): string {
-    let code = "";
-    for (const member of (schema["allOf"] ?? []) as Schema[]) code += this.inPlace(member, data, path, seen, narrowed);
+  private combinators(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+    const steps: Step[] = [];
+    for (const member of (schema["allOf"] ?? []) as Schema[]) steps.push(...this.child(member, data, path, seen, depth, context));
     const tracked = seen !== undefined;
-    const seenArgument = tracked ? `, ${seen}` : "";
     const table = (branches: Schema[]) =>
-      this.module.constant("b", `[${branches.map((branch) => this.module.branchFunction(this.root, branch, tracked)).join(", ")}]`);
+      this.module.constant("b", `[${branches.map((branch) => this.module.branchFunction(this.root, branch, tracked)).join(",")}]`);
     // Each branch is called where it is named (a call site of its own, which the engine can inline), but where what
     // the branches evaluate is collected.
     const direct = (branches: Schema[]) => branches.map((branch) => `${this.module.branchFunction(this.root, branch, false)}(${data})`);
     if (Array.isArray(schema["anyOf"])) {
       const branches = schema["anyOf"] as Schema[];
-      const table_ = table(branches);
-      const passes = tracked ? `${this.use("any")}(${data}, ${table_}${seenArgument})` : `(${direct(branches).join(" || ")})`;
-      code += this.fail(`!${passes}`, `${this.use("fB")}(e, ${path}, ${data}, ${table_}, "must match a schema in anyOf")`);
+      const branchTable = table(branches);
+      const passes = tracked ? `any(${data},${branchTable},${seen})` : direct(branches).join("||");
+      steps.push(this.check(passes, `fB(e,${path},${data},${branchTable},0)`));
     }
     if (Array.isArray(schema["oneOf"])) {
       const branches = schema["oneOf"] as Schema[];
-      const table_ = table(branches);
-      const passed = this.variable("n");
-      const message = `"must match exactly one schema in oneOf"`;
+      const branchTable = table(branches);
       const count = tracked
-        ? `${this.use("one")}(${data}, ${table_}${seenArgument})`
+        ? `one(${data},${branchTable},${seen})`
         : direct(branches)
-            .map((call) => `(+${call})`)
-            .join(" + ");
-      code += `{const ${passed} = ${count}; if (${passed} !== 1 && (${passed} ? ${this.use("f")}(e, ${path}, ${message}) : ${this.use("fB")}(e, ${path}, ${data}, ${table_}, ${message}))) return !1;}`;
+            .map((call) => `+${call}`)
+            .join("+ ");
+      steps.push({ expression: `fO(e,${pathArgument(path)},${data},${branchTable},${count})` });
     }
     if (schema["not"] !== undefined) {
-      code += this.fail(`${this.module.branchFunction(this.root, schema["not"] as Schema, false)}(${data})`, this.f(path, "must NOT be valid"));
+      steps.push(this.check(`!${this.module.branchFunction(this.root, schema["not"] as Schema, false)}(${data})`, `fNot(e,${path})`));
     }
     if (schema["if"] !== undefined) {
-      const then = schema["then"] === undefined ? "" : this.inPlace(schema["then"] as Schema, data, path, seen, narrowed);
-      const otherwise = schema["else"] === undefined ? "" : this.inPlace(schema["else"] as Schema, data, path, seen, narrowed);
+      const then = schema["then"] === undefined ? [] : this.child(schema["then"] as Schema, data, path, seen, depth, context);
+      const otherwise = schema["else"] === undefined ? [] : this.child(schema["else"] as Schema, data, path, seen, depth, context);
       // A lone `if` checks nothing, but what it evaluates counts when it passes.
-      if (then !== "" || otherwise !== "" || tracked) {
+      if (then.length > 0 || otherwise.length > 0 || tracked) {
         const condition = tracked
-          ? `${this.use("y")}(${data}, ${this.module.branchFunction(this.root, schema["if"] as Schema, tracked)}${seenArgument})`
+          ? `y(${data},${this.module.branchFunction(this.root, schema["if"] as Schema, tracked)},${seen})`
           : `${this.module.branchFunction(this.root, schema["if"] as Schema, false)}(${data})`;
-        code += `if (${condition}) {${then}}${otherwise === "" ? "" : ` else {${otherwise}}`}`;
+        if ([...then, ...otherwise].every(isExpression)) steps.push({ expression: `(${condition}?${chain(then) || "!0"}:${chain(otherwise) || "!0"})` });
+        else steps.push({ statement: `if(${condition}){${statements(then)}}else{${statements(otherwise)}}` });
       }
     }
-    return code;
+    return steps;
   }
 
-  private unevaluatedProperties(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined): string {
+  private unevaluatedProperties(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined, depth: number): Step[] {
     const unevaluated = schema["unevaluatedProperties"] as Schema | undefined;
-    if (unevaluated === undefined) return "";
-    const key = this.variable("k");
-    const value = this.variable("x");
-    const keyPath = dynamicChild(path, `${this.use("t")}(${key})`);
-    const check =
-      unevaluated === false
-        ? `if (${this.use("fX")}(e, ${keyPath})) return !1;`
-        : `const ${value} = ${data}[${key}];${this.schema(unevaluated, value, keyPath, undefined)}`;
-    const loop = `for (const ${key} in ${data}) if (${this.use("h")}(${data}, ${key}) && !${this.use("s")}(${own}, ${key})) {${check}}`;
-    return unevaluated === true ? (outer === undefined ? "" : `${outer}?.add(true);`) : `${loop}${outer === undefined ? "" : `${outer}?.add(true);`}`;
+    const after: Step[] = outer === undefined ? [] : [{ expression: `m(${outer},!0)` }];
+    if (unevaluated === undefined || unevaluated === true) return unevaluated === undefined ? [] : after;
+    const key = `k${depth}`;
+    const value = this.variable("x", depth + 1);
+    const keyPath = dynamicChild(path, `t(${key})`);
+    const unseen = `h(${data},${key})&&!s(${own},${key})`;
+    const checks = unevaluated === false ? [] : this.child(unevaluated, value, keyPath, undefined, depth + 1, "block");
+    const loop = `for(const ${key} in ${data})`;
+    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fX(e,${keyPath}))return!1;` }, ...after];
+    if (checks.length === 0) return after;
+    return [{ statement: `${loop}if(${unseen}){${value}=${data}[${key}];${statements(checks)}}` }, ...after];
   }
 
-  private unevaluatedItems(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined): string {
+  private unevaluatedItems(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined, depth: number): Step[] {
     const unevaluated = schema["unevaluatedItems"] as Schema | undefined;
-    if (unevaluated === undefined) return "";
-    const index = this.variable("i");
-    const value = this.variable("x");
+    const after: Step[] = outer === undefined ? [] : [{ expression: `m(${outer},!0)` }];
+    if (unevaluated === undefined || unevaluated === true) return unevaluated === undefined ? [] : after;
+    const index = `i${depth}`;
+    const value = this.variable("x", depth + 1);
     const itemPath = dynamicChild(path, index);
-    const check =
-      unevaluated === false
-        ? `if (${this.f(itemPath, "is not an allowed item")}) return !1;`
-        : `const ${value} = ${data}[${index}];${this.schema(unevaluated, value, itemPath, undefined)}`;
-    const loop = `for (let ${index} = 0; ${index} < ${data}.length; ${index}++) if (!${this.use("s")}(${own}, ${index})) {${check}}`;
-    return unevaluated === true ? (outer === undefined ? "" : `${outer}?.add(true);`) : `${loop}${outer === undefined ? "" : `${outer}?.add(true);`}`;
+    const unseen = `!s(${own},${index})`;
+    const loop = `for(let ${index}=0;${index}<${data}.length;${index}++)`;
+    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fI(e,${itemPath}))return!1;` }, ...after];
+    const checks = this.child(unevaluated, value, itemPath, undefined, depth + 1, "block");
+    if (checks.length === 0) return after;
+    return [{ statement: `${loop}if(${unseen}){${value}=${data}[${index}];${statements(checks)}}` }, ...after];
   }
 }
 
-/** Whether every `enum` member and the `const` has one of `types` (so that comparing them with the narrowed value type-checks). */
-function valuesOfTypes(schema: SchemaObject, types: readonly string[]): boolean {
-  const values = [
-    ...(Array.isArray(schema["enum"]) ? (schema["enum"] as unknown[]) : []),
-    ...(Object.prototype.hasOwnProperty.call(schema, "const") ? [schema["const"]] : []),
-  ];
-  return values.every((value) => {
-    if (!isPrimitive(value)) return true;
-    const type = value === null ? "null" : typeof value;
-    return types.includes(type) || (type === "number" && types.includes("integer"));
-  });
+/** The keywords the validators check (any other is an annotation, or unknown). */
+const CHECKED_KEYWORDS: ReadonlySet<string> = new Set([
+  ...["type", "enum", "const", "$ref", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum"],
+  ...["exclusiveMaximum", "multipleOf", "properties", "required", "dependentRequired", "minProperties", "maxProperties"],
+  ...["dependentSchemas", "patternProperties", "additionalProperties", "propertyNames", "prefixItems", "items", "contains"],
+  ...["uniqueItems", "minItems", "maxItems", "allOf", "anyOf", "oneOf", "not", "if", "unevaluatedProperties", "unevaluatedItems"],
+]);
+
+/** Whether `schema` accepts every value: `true`, or a schema with no keyword the validators check. */
+function checksNothing(schema: Schema | undefined): boolean {
+  return schema === undefined || schema === true || (typeof schema === "object" && Object.keys(schema).every((keyword) => !CHECKED_KEYWORDS.has(keyword)));
 }
-
-/** Characters beside which a space in the written code is never needed. */
-const TIGHT = new Set("{}()[];,=<>!&|?:+-*/.");
-
-/** A string literal (the code writes them with double quotes only) or a comment, left as written; or a run of spaces. */
-const LITERAL_OR_SPACES = /"(?:[^"\\]|\\.)*"|\/\*[\s\S]*?\*\/| +/g;
 
 /**
- * `code` without the spaces it does not need (the validators are read by machines; a function is one
- * line): outside string literals and comments, a space goes where it stands between two characters of
- * which either is punctuation (but `a + +b` stays, and `a - -b`).
+ * Whether checking `schema` needs statements (a loop over items or property names, or a set of what is evaluated):
+ * then it is a function of its own wherever it is not one already.
  */
-export function compact(code: string): string {
-  return code.replace(LITERAL_OR_SPACES, (match: string, offset: number) => {
-    if (match[0] !== " ") return match;
-    const before = code[offset - 1] ?? "";
-    const after = code[offset + match.length] ?? "";
-    const sameSign = (before === "+" || before === "-") && before === after;
-    return (TIGHT.has(before) || TIGHT.has(after)) && !sameSign ? "" : " ";
-  });
+function needsStatements(schema: Schema): boolean {
+  if (typeof schema !== "object") return false;
+  const loops = (keyword: string) => schema[keyword] !== undefined && !checksNothing(schema[keyword] as Schema);
+  return (
+    (loops("items") && schema["items"] !== false) ||
+    schema["contains"] !== undefined ||
+    loops("additionalProperties") ||
+    (schema["patternProperties"] !== undefined && Object.keys(schema["patternProperties"] as object).length > 0) ||
+    loops("propertyNames") ||
+    schema["unevaluatedProperties"] !== undefined ||
+    schema["unevaluatedItems"] !== undefined
+  );
 }
+
+/** Whether `schema`, or a subschema it checks in this function (not a branch, not a `$ref`), needs statements. */
+function holdsStatements(schema: Schema): boolean {
+  if (typeof schema !== "object") return false;
+  let holds = HOLDS_STATEMENTS.get(schema);
+  if (holds === undefined) {
+    holds = needsStatements(schema) || inlineSubschemas(schema).some(holdsStatements);
+    HOLDS_STATEMENTS.set(schema, holds);
+  }
+  return holds;
+}
+
+const HOLDS_STATEMENTS = new WeakMap<SchemaObject, boolean>();
+
+/** The subschemas of `schema` whose checks are written inside its own (children and in-place ones). */
+function inlineSubschemas(schema: SchemaObject): Schema[] {
+  const subschemas: Schema[] = [];
+  for (const keyword of ["properties", "patternProperties", "dependentSchemas"]) {
+    const map = schema[keyword];
+    if (typeof map === "object" && map !== null) subschemas.push(...(Object.values(map) as Schema[]));
+  }
+  for (const keyword of ["prefixItems", "allOf"]) if (Array.isArray(schema[keyword])) subschemas.push(...(schema[keyword] as Schema[]));
+  for (const keyword of ["additionalProperties", "items", "then", "else", "unevaluatedProperties", "unevaluatedItems"]) {
+    const sub = schema[keyword];
+    if (sub !== undefined) subschemas.push(sub as Schema);
+  }
+  return subschemas;
+}
+
+/** Whether `schema` checks what a value holds (properties, items): then its checks name paths below it. */
+function holdsValues(schema: Schema): boolean {
+  if (typeof schema !== "object") return false;
+  return [...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS].some((keyword) => schema[keyword] !== undefined);
+}
+
+const OBJECT_KEYWORDS = ["properties", "required", "patternProperties", "additionalProperties", "propertyNames", "dependentRequired", "dependentSchemas"];
+const ARRAY_KEYWORDS = ["items", "prefixItems", "contains", "unevaluatedItems", "unevaluatedProperties"];
 
 /** The path expression of `path` and a token computed at run time (`expression`, already a pointer token). */
 function dynamicChild(path: string, expression: string): string {
-  return path.endsWith('"') ? `${path.slice(0, -1)}/" + ${expression}` : `${path} + "/" + ${expression}`;
+  return path.endsWith('"') ? `${path.slice(0, -1)}/"+${expression}` : `${path}+"/"+${expression}`;
 }
 
 /** The path expression of a named child of `path` (one string literal where `path` ends in one). */
 function childPath(path: string, name: string): string {
   const token = stringLiteral(`/${pointerToken(name)}`);
-  return path.endsWith('"') ? `${path.slice(0, -1)}${token.slice(1)}` : `${path} + ${token}`;
+  return path.endsWith('"') ? `${path.slice(0, -1)}${token.slice(1)}` : `${path}+${token}`;
 }
 
 const isPrimitive = (value: unknown): boolean => value === null || typeof value !== "object";
@@ -618,23 +824,4 @@ function literal(value: unknown): string {
 function number(value: number): string {
   if (Number.isFinite(value)) return Object.is(value, -0) ? "0" : String(value);
   return Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
-}
-
-/** One allowed value as an issue names it: its JSON, cut past `ALLOWED_VALUE_CHARS`. */
-function shown(value: unknown): string {
-  const json = JSON.stringify(value);
-  const text = json === undefined ? String(value) : json;
-  return text.length > ALLOWED_VALUE_CHARS ? `${text.slice(0, ALLOWED_VALUE_CHARS)}…` : text;
-}
-
-/**
- * `must be one of "metric", "imperial"` / `must be "fixed"`: the values an
- * `enum` allows, so that a person or a model can correct the call without the
- * schema at hand. Long lists and long values are cut, saying so.
- */
-export function allowedValuesMessage(allowed: readonly unknown[]): string {
-  if (allowed.length === 1) return `must be ${shown(allowed[0])}`;
-  const list = allowed.slice(0, ALLOWED_VALUES_SHOWN).map(shown).join(", ");
-  const more = allowed.length - ALLOWED_VALUES_SHOWN;
-  return more > 0 ? `must be one of ${list}, … (${more} more)` : `must be one of ${list}`;
 }

@@ -14,12 +14,13 @@
 import type { EmittedFile, ManifestIR, SourceFile, ToolIR, VariableStatement } from "../../ir/index.js";
 import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import { VALIDATORS_DIR } from "../../shared/output-names.js";
+import * as validatorRuntime from "../../../templates/validator-runtime.js";
 import { formatCheckName, formats } from "../../../templates/validator-runtime.js";
 import { fileHeader } from "../header.js";
 import { header as headerComments, identifier, importDeclaration, literal, reference, typeLiteral } from "../nodes.js";
 import { template, templateCode } from "../template-code.js";
 import { moduleCode, type CodeContext } from "./code.js";
-import { emitValidatorRuntime, VALIDATOR_RUNTIME_FILE } from "./runtime-module.js";
+import { emitValidatorRuntime, VALIDATOR_RUNTIME_FILE, WHOLE_TEMPLATE_EXPORTS } from "./runtime-module.js";
 
 /** The module the client loads the tools' validator modules through. */
 const LAZY_VALIDATORS_FILE = "validators.ts";
@@ -32,6 +33,9 @@ const FORMAT_KINDS: ReadonlyMap<string, "number" | "string"> = new Map(
   Object.entries(formats).map(([name, check]) => [name, typeof check === "function" ? "string" : "number"]),
 );
 
+/** What the validators may import from validator-runtime.ts: its exports, and those of the templates shipped whole in it. */
+const RUNTIME_EXPORTS: ReadonlySet<string> = new Set([...Object.keys(validatorRuntime), ...WHOLE_TEMPLATE_EXPORTS]);
+
 /** Every validator file of a client: each tool's module, the helpers they share, and the lazy table the client reads. */
 export function emitValidators(ir: ManifestIR): EmittedFile[] {
   return [...emitToolValidators(ir), emitLazyValidators(ir)];
@@ -39,7 +43,7 @@ export function emitValidators(ir: ManifestIR): EmittedFile[] {
 
 /** Each tool's validator module and the helpers they share (what `validate.ts` imports; a scaffold's server needs no more). */
 export function emitToolValidators(ir: ManifestIR): EmittedFile[] {
-  const context: CodeContext = { patternModes: ir.patternModes, formats: FORMAT_KINDS, formatCheck: formatCheckName };
+  const context: CodeContext = { patternModes: ir.patternModes, formats: FORMAT_KINDS, formatCheck: formatCheckName, helpers: RUNTIME_EXPORTS };
   const used = new Set<string>();
   const modules = ir.tools.map((tool): EmittedFile => {
     const roots = [["input", tool.input.schema] as const, ...(tool.output === undefined ? [] : [["output", tool.output.schema] as const])];

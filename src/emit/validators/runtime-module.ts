@@ -19,6 +19,9 @@ const WHOLE_TEMPLATES: ReadonlyArray<readonly [file: string, exported: string]> 
   ["linear-regexp.ts", "LinearRegExp"],
 ];
 
+/** What the validators use from the templates shipped whole. */
+export const WHOLE_TEMPLATE_EXPORTS: readonly string[] = WHOLE_TEMPLATES.map(([, exported]) => exported);
+
 export function emitValidatorRuntime(ir: ManifestIR, used: ReadonlySet<string>): EmittedFile {
   const whole = WHOLE_TEMPLATES.filter(([, exported]) => used.has(exported));
   const picked = pickDeclarations(
