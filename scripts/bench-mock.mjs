@@ -5,9 +5,9 @@
 //    validator with ajv-formats as the judge), whether one seed gives one value,
 //    and the time per value; raw (what json-schema-faker gives) and through the
 //    mock's own wrapper (src/mock/values.ts: examples, default, retries).
-// 2. How `mcpgen mock` gets validators: ajv compiling the schemas in memory
-//    (src/mock/validators.ts) against rendering the client package (which
-//    generates validators.ts) for the same servers.
+// 2. How `mcpgen mock` gets validators: the emitter's validator code of each
+//    tool compiled in memory (src/mock/validators.ts) against rendering the
+//    client package (which writes the same code to files) for the same servers.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -21,7 +21,9 @@ const Ajv2020 = require("ajv/dist/2020.js").default;
 const addFormats = require("ajv-formats");
 const { generateSync } = await import("json-schema-faker");
 const { parseManifest, normalizeManifest, renderManifest } = await import(join(root, "dist/src/index.js"));
-const { compileValidators } = await import(join(root, "dist/src/mock/validators.js"));
+const { compileValidators: compileWith } = await import(join(root, "dist/src/mock/validators.js"));
+const { toolValidatorsFunctionBody } = await import(join(root, "dist/src/emit/validators/index.js"));
+const compileValidators = (ir) => compileWith(ir, toolValidatorsFunctionBody(ir));
 const { valueFor, callSeed } = await import(join(root, "dist/src/mock/values.js"));
 
 const judge = new Ajv2020({ strict: false });
@@ -98,7 +100,6 @@ const HARD = {
   },
   "minLength 50,000,000": { type: "string", minLength: 50_000_000 },
 };
-const { compileValidators: compile } = await import(join(root, "dist/src/mock/validators.js"));
 for (const [name, schema] of Object.entries(HARD)) {
   const ir = normalizeManifest(parseManifest(JSON.stringify({ tools: [{ name: "t", inputSchema: { type: "object" }, outputSchema: schema }] }), name));
   const normalized = ir.tools[0].output.schema;
@@ -113,7 +114,7 @@ for (const [name, schema] of Object.entries(HARD)) {
       alone = `throws (${error.message.slice(0, 60)})`;
     }
   }
-  const validators = compile(ir);
+  const validators = compileValidators(ir);
   const outcome = valueFor(normalized, (value) => validators.validateOutput("t", value), 7);
   const mock = outcome.ok ? (validate(outcome.value) ? `a valid ${outcome.source} value` : "INVALID") : `the tool error: ${outcome.reason}`;
   console.log(`${name}: json-schema-faker ${alone}; the mock answers ${mock} (${Math.round(performance.now() - started)} ms)`);

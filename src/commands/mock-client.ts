@@ -21,6 +21,7 @@ import { parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
 import { createResponder, mockSurface, mockTools } from "../mock/responder.js";
 import { servesCompletions, servesPrompts, servesResources } from "../emit/server/surface.js";
 import { compileValidators, type ToolValidators } from "../mock/validators.js";
+import { toolValidatorsFunctionBody } from "../emit/validators/index.js";
 
 export type { MockClient, MockCall, Fixture, ToolValidators };
 
@@ -33,8 +34,8 @@ export interface MockClientOptions extends MockClientShape {
   /**
    * What arguments and values are checked with: the generated output's own
    * (`import * as validate from "./mcp/github/validate.js"`; anything with
-   * `validateInput` and `validateOutput`), or, when absent, the manifest's
-   * schemas compiled in memory with ajv as mcpgen compiles them.
+   * `validateInput` and `validateOutput`), or, when absent, the validators
+   * mcpgen would generate from the manifest, compiled in memory.
    */
   validators?: ToolValidators | undefined;
   /** The seed of generated values (default 1): the same seed, tool and arguments give the same value. */
@@ -52,7 +53,7 @@ export interface MockClientOptions extends MockClientShape {
  */
 export function createMockClient(options: MockClientOptions): MockClient {
   const ir = manifestIR(options.manifest);
-  const validators = options.validators ?? compileValidators(ir);
+  const validators = options.validators ?? compileValidators(ir, toolValidatorsFunctionBody(ir));
   const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : checkedFixtures(options.fixtures ?? []);
   const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
   const outputSchemas = new Map(ir.tools.flatMap((tool) => (tool.output === undefined ? [] : [[tool.wireName, tool.output.schema] as const])));

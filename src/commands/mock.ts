@@ -91,11 +91,12 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
   }
   const raw = await readManifestFile(options.manifest);
   const ir = await withinStack(raw, () => normalize(raw));
-  const [{ compileValidators }, { createResponder, mockSurface, mockTools }] = await Promise.all([
+  const [{ compileValidators }, { createResponder, mockSurface, mockTools }, { toolValidatorsFunctionBody }] = await Promise.all([
     import("../mock/validators.js"),
     import("../mock/responder.js"),
+    import("../emit/validators/index.js"),
   ]);
-  const validators = compileValidators(ir);
+  const validators = compileValidators(ir, toolValidatorsFunctionBody(ir));
   const fixtures =
     options.fixtures === undefined ? [] : readFixtureFolder(options.fixtures).flatMap(({ path, document }) => parseFixtureDocument(document, path));
   const diagnostics = [
@@ -151,8 +152,12 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
     const prepared = prepareSnapshot(session.listed.manifest, snapshotPath, spec.label, secrets);
     const ir = await withinStack(prepared.manifest, () => normalize(prepared.manifest));
     await writeFiles([emitManifestSnapshot(ir)], options.dir);
-    const [{ compileValidators }, { mockSurface }] = await Promise.all([import("../mock/validators.js"), import("../mock/responder.js")]);
-    const validators = compileValidators(ir);
+    const [{ compileValidators }, { mockSurface }, { toolValidatorsFunctionBody }] = await Promise.all([
+      import("../mock/validators.js"),
+      import("../mock/responder.js"),
+      import("../emit/validators/index.js"),
+    ]);
+    const validators = compileValidators(ir, toolValidatorsFunctionBody(ir));
     const recorder = new Recorder(ir, mockSurface(ir).templates, options.dir, secrets, options.onRecorded);
     let fault: ((error: unknown) => void) | undefined;
     const faulted = new Promise<never>((_, reject) => {

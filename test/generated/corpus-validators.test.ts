@@ -18,6 +18,9 @@ import { recogniseManifest } from "../../src/acquire/manifest-file.js";
 import type { Schema, SchemaObject } from "../../src/ir/index.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
 import { formats } from "../../templates/validator-runtime.js";
+import { runValidator } from "../../templates/client-runtime.js";
+import { toolValidatorsFunctionBody } from "../../src/emit/validators/index.js";
+import { compileValidators } from "../../src/mock/validators.js";
 import { writeValidators, type Check } from "../helpers/generated-validators.js";
 import { random } from "../helpers/hostile.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -148,10 +151,13 @@ describe.skipIf(!present)("the validators of every corpus server agree with ajv"
     let valid = 0;
     let skipped = 0;
     const disagreements: string[] = [];
+    // `mcpgen mock` runs the same code compiled in memory: the same verdict, issues and words.
+    const mockDisagreements: string[] = [];
     for (const file of files) {
       const raw = JSON.parse(readFileSync(join(corpus, file), "utf8")) as { tools: Array<Record<string, unknown>> };
       const ir = normalizeManifest(recogniseManifest(raw, file));
       const { modules } = await writeValidators(ir, "corpus-validators");
+      const mock = compileValidators(ir, toolValidatorsFunctionBody(ir));
       for (const tool of ir.tools) {
         for (const role of ["input", "output"] as const) {
           const normalized = tool[role];
@@ -178,12 +184,17 @@ describe.skipIf(!present)("the validators of every corpus server agree with ajv"
             const expected = theirs(value);
             if (expected) valid++;
             if (ours(value) !== expected) disagreements.push(`${file} ${tool.wireName} ${role}: ${JSON.stringify(value).slice(0, 200)} (ajv: ${expected})`);
+            const generated = runValidator(Object.defineProperty({}, tool.wireName, { value: ours, enumerable: true }), tool.wireName, value, role);
+            const mocked = role === "input" ? mock.validateInput(tool.wireName, value) : mock.validateOutput(tool.wireName, value);
+            if (JSON.stringify(mocked) !== JSON.stringify(generated))
+              mockDisagreements.push(`${file} ${tool.wireName} ${role}: ${JSON.stringify(mocked).slice(0, 200)}`);
           }
         }
       }
     }
     console.log(`corpus validators: ${compared} values compared with ajv (${valid} valid), ${skipped} schemas ajv cannot compile skipped`);
     expect(disagreements).toEqual([]);
+    expect(mockDisagreements).toEqual([]);
     expect(compared).toBeGreaterThan(10_000);
     // Both verdicts are common: the comparison tells something either way.
     expect(valid).toBeGreaterThan(compared / 10);

@@ -91,7 +91,7 @@ describe("createMockClient under the generated client", () => {
     const error = await weather.getWeather({ location: "Oslo" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).message).toContain(
-      'The fixture fixtures#/fixtures/0 of tool "get_weather" does not match its outputSchema:\n  /conditions: is required\n  /humidity: is required\n  /temperature: must be number',
+      'The fixture fixtures#/fixtures/0 of tool "get_weather" does not match its outputSchema:\n  /temperature: must be number\n  /conditions: is required\n  /humidity: is required',
     );
   });
 

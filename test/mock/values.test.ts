@@ -17,6 +17,7 @@ import type { Schema } from "../../src/ir/index.js";
 import { admitsNone, tooLarge } from "../../src/mock/satisfiable.js";
 import { callSeed, valueFor } from "../../src/mock/values.js";
 import { compileValidators } from "../../src/mock/validators.js";
+import { toolValidatorsFunctionBody } from "../../src/emit/validators/index.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const require = createRequire(import.meta.url);
@@ -48,7 +49,7 @@ describe.skipIf(!present)("values for every corpus tool with an outputSchema", (
       .filter((name) => name.endsWith(".json"))
       .sort()) {
       const ir = normalizeManifest(parseManifest(readFileSync(resolve(corpus, file), "utf8"), file));
-      const validators = compileValidators(ir);
+      const validators = compileValidators(ir, toolValidatorsFunctionBody(ir));
       for (const tool of ir.tools) {
         if (tool.output === undefined) continue;
         tools++;

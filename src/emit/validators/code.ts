@@ -19,6 +19,7 @@
  * it calls in place are written in a variant that fills the set.
  */
 import type { PatternMode, Schema, SchemaObject } from "../../ir/index.js";
+import { SUBSCHEMA_KEYWORDS } from "../../ir/keywords.js";
 import { refTarget } from "../../ir/refs.js";
 import { stringLiteral } from "../../shared/escape.js";
 import { pointerToken } from "../../shared/errors.js";
@@ -82,12 +83,38 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** The code of a module validating `roots` (each exported under its name), e.g. `{ input: schema, output: schema }`. */
 export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, schema: Schema]>, context: CodeContext): ModuleCode {
-  const writer = new ModuleWriter(context);
-  const exports = roots.map(([name, schema]) => `export const ${name}:Check=${writer.root(schema)};`);
-  const code = [...writer.constants, ...writer.functions, ...writer.tables, ...exports].join("\n") + "\n";
+  const { declarations, exported, helpers } = writeValidators(roots, context, ":Check");
+  const exports = exported.map(([name, root]) => `export const ${name}:Check=${root};`);
+  return { code: [...declarations, ...exports].join("\n") + "\n", helpers: new Set(["Check", ...helpers]) };
+}
+
+/**
+ * The same validators as plain JavaScript, as the body of a function that takes
+ * validator-runtime.ts's exports as its one parameter `runtime` and returns the
+ * roots by name: what `mcpgen mock` compiles in memory to check calls with
+ * exactly the code a generated output runs.
+ */
+export function functionBodyCode(roots: ReadonlyArray<readonly [exportName: string, schema: Schema]>, context: CodeContext): string {
+  const { declarations, exported, helpers } = writeValidators(roots, context, "");
+  const imports = helpers.size === 0 ? [] : [`const{${[...helpers].sort().join(",")}}=runtime;`];
+  const result = `return{${exported.map(([name, root]) => `${name}:${root}`).join(",")}};`;
+  return [...imports, ...declarations, result].join("\n") + "\n";
+}
+
+function writeValidators(
+  roots: ReadonlyArray<readonly [exportName: string, schema: Schema]>,
+  context: CodeContext,
+  annotation: string,
+): { declarations: string[]; exported: Array<[name: string, root: string]>; helpers: Set<string> } {
+  const writer = new ModuleWriter(context, annotation);
+  const exported = roots.map(([name, schema]): [string, string] => [name, writer.root(schema)]);
   // The helpers the code names (a guard asked for may have had nothing to guard).
   for (const constant of writer.constants) for (const name of identifiers(constant)) writer.named.add(name);
-  return { code, helpers: new Set(["Check", ...[...writer.named].filter((name) => context.helpers.has(name))]) };
+  return {
+    declarations: [...writer.constants, ...writer.functions, ...writer.tables],
+    exported,
+    helpers: new Set([...writer.named].filter((name) => context.helpers.has(name))),
+  };
 }
 
 class ModuleWriter {
@@ -103,7 +130,11 @@ class ModuleWriter {
   private readonly rootNames = new Map<Schema, string>();
   private functionCount = 0;
 
-  constructor(readonly context: CodeContext) {}
+  /** `annotation`: what follows a function's name in its declaration (`:Check` in TypeScript). */
+  constructor(
+    readonly context: CodeContext,
+    private readonly annotation: string,
+  ) {}
 
   /**
    * A module-level constant for `code` (declared once, whatever asks for it again). A call is
@@ -160,7 +191,7 @@ class ModuleWriter {
     this.functionNames.set(fullKey, name);
     const index = this.functions.length;
     this.functions.push("");
-    this.functions[index] = `const ${name}:Check=${new FunctionWriter(this, root).write(schema, tracked)};`;
+    this.functions[index] = `const ${name}${this.annotation}=${new FunctionWriter(this, root).write(schema, tracked)};`;
     return name;
   }
 }
@@ -732,12 +763,17 @@ class FunctionWriter {
   }
 }
 
-/** The keywords the validators check (any other is an annotation, or unknown). */
+/**
+ * The keywords the validators check (any other is an annotation, or unknown): those of values, and
+ * every keyword that holds subschemas but `$defs` and `then`/`else` (which check nothing without `if`).
+ */
 const CHECKED_KEYWORDS: ReadonlySet<string> = new Set([
   ...["type", "enum", "const", "$ref", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum"],
-  ...["exclusiveMaximum", "multipleOf", "properties", "required", "dependentRequired", "minProperties", "maxProperties"],
-  ...["dependentSchemas", "patternProperties", "additionalProperties", "propertyNames", "prefixItems", "items", "contains"],
-  ...["uniqueItems", "minItems", "maxItems", "allOf", "anyOf", "oneOf", "not", "if", "unevaluatedProperties", "unevaluatedItems"],
+  ...["exclusiveMaximum", "multipleOf", "required", "dependentRequired", "minProperties", "maxProperties"],
+  ...["uniqueItems", "minItems", "maxItems"],
+  ...[...SUBSCHEMA_KEYWORDS]
+    .filter(([keyword, { position }]) => position !== "definitions" && keyword !== "then" && keyword !== "else")
+    .map(([keyword]) => keyword),
 ]);
 
 /** Whether `schema` accepts every value: `true`, or a schema with no keyword the validators check. */
@@ -779,26 +815,37 @@ const HOLDS_STATEMENTS = new WeakMap<SchemaObject, boolean>();
 /** The subschemas of `schema` whose checks are written inside its own (children and in-place ones). */
 function inlineSubschemas(schema: SchemaObject): Schema[] {
   const subschemas: Schema[] = [];
-  for (const keyword of ["properties", "patternProperties", "dependentSchemas"]) {
-    const map = schema[keyword];
-    if (typeof map === "object" && map !== null) subschemas.push(...(Object.values(map) as Schema[]));
-  }
-  for (const keyword of ["prefixItems", "allOf"]) if (Array.isArray(schema[keyword])) subschemas.push(...(schema[keyword] as Schema[]));
-  for (const keyword of ["additionalProperties", "items", "then", "else", "unevaluatedProperties", "unevaluatedItems"]) {
+  for (const [keyword, { shape, position }] of SUBSCHEMA_KEYWORDS) {
     const sub = schema[keyword];
-    if (sub !== undefined) subschemas.push(sub as Schema);
+    if (sub === undefined || (position !== "child" && position !== "in-place") || Object.hasOwn(CHECKED_APART, keyword)) continue;
+    if (shape === "map") {
+      if (typeof sub === "object" && sub !== null) subschemas.push(...(Object.values(sub) as Schema[]));
+    } else if (shape === "list") {
+      if (Array.isArray(sub)) subschemas.push(...(sub as Schema[]));
+    } else subschemas.push(sub as Schema);
   }
   return subschemas;
 }
 
+/** The children and in-place subschemas whose checks are not written inside their schema's, and why. */
+const CHECKED_APART: Readonly<Record<string, string>> = {
+  anyOf: "each branch a function of its own",
+  oneOf: "each branch a function of its own",
+  if: "a function of its own",
+  propertyNames: "checked in a loop over the names",
+};
+
 /** Whether `schema` checks what a value holds (properties, items): then its checks name paths below it. */
 function holdsValues(schema: Schema): boolean {
   if (typeof schema !== "object") return false;
-  return [...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS].some((keyword) => schema[keyword] !== undefined);
+  return HOLDING_KEYWORDS.some((keyword) => schema[keyword] !== undefined);
 }
 
-const OBJECT_KEYWORDS = ["properties", "required", "patternProperties", "additionalProperties", "propertyNames", "dependentRequired", "dependentSchemas"];
-const ARRAY_KEYWORDS = ["items", "prefixItems", "contains", "unevaluatedItems", "unevaluatedProperties"];
+/** The keywords that check what an object or array holds: every child and `contains` subschema, and these. */
+const HOLDING_KEYWORDS = [
+  ...["required", "dependentRequired", "dependentSchemas"],
+  ...[...SUBSCHEMA_KEYWORDS].filter(([, { position }]) => position === "child" || position === "contains").map(([keyword]) => keyword),
+];
 
 /** The path expression of `path` and a token computed at run time (`expression`, already a pointer token). */
 function dynamicChild(path: string, expression: string): string {

@@ -19,7 +19,7 @@ import { formatCheckName, formats } from "../../../templates/validator-runtime.j
 import { fileHeader } from "../header.js";
 import { header as headerComments, identifier, importDeclaration, literal, reference, typeLiteral } from "../nodes.js";
 import { template, templateCode } from "../template-code.js";
-import { moduleCode, type CodeContext } from "./code.js";
+import { functionBodyCode, moduleCode, type CodeContext } from "./code.js";
 import { emitValidatorRuntime, VALIDATOR_RUNTIME_FILE, WHOLE_TEMPLATE_EXPORTS } from "./runtime-module.js";
 
 /** The module the client loads the tools' validator modules through. */
@@ -43,11 +43,10 @@ export function emitValidators(ir: ManifestIR): EmittedFile[] {
 
 /** Each tool's validator module and the helpers they share (what `validate.ts` imports; a scaffold's server needs no more). */
 export function emitToolValidators(ir: ManifestIR): EmittedFile[] {
-  const context: CodeContext = { patternModes: ir.patternModes, formats: FORMAT_KINDS, formatCheck: formatCheckName, helpers: RUNTIME_EXPORTS };
+  const context = codeContext(ir);
   const used = new Set<string>();
   const modules = ir.tools.map((tool): EmittedFile => {
-    const roots = [["input", tool.input.schema] as const, ...(tool.output === undefined ? [] : [["output", tool.output.schema] as const])];
-    const { code, helpers } = moduleCode(roots, context);
+    const { code, helpers } = moduleCode(validatorRoots(tool), context);
     for (const helper of helpers) used.add(helper);
     const names = [...helpers].sort().map((name) => (name === "Check" || name === "Seen" ? `type ${name}` : name));
     const header = fileHeader(ir, `Validators of tool ${JSON.stringify(tool.wireName)}, written by mcpgen from its schemas.`);
@@ -55,6 +54,26 @@ export function emitToolValidators(ir: ManifestIR): EmittedFile[] {
     return { path: toolValidatorsPath(tool), contents: `${header}\n${imports}\n\n${code}`, format: "none" };
   });
   return [...modules, ...(modules.length === 0 ? [] : [emitValidatorRuntime(ir, used)])];
+}
+
+/**
+ * A tool's validators as `emitToolValidators` writes them, in plain JavaScript:
+ * the body of a function of `runtime` (validator-runtime.ts's exports, and
+ * those of the templates it ships whole) that returns `{ input, output? }`.
+ * `mcpgen mock` checks calls with it, compiled in memory.
+ */
+export function toolValidatorsFunctionBody(ir: ManifestIR): (tool: ToolIR) => string {
+  const context = codeContext(ir);
+  return (tool) => functionBodyCode(validatorRoots(tool), context);
+}
+
+function codeContext(ir: ManifestIR): CodeContext {
+  return { patternModes: ir.patternModes, formats: FORMAT_KINDS, formatCheck: formatCheckName, helpers: RUNTIME_EXPORTS };
+}
+
+/** What a tool's validator module exports: `input`, and `output` for a tool with an outputSchema. */
+function validatorRoots(tool: ToolIR): ReadonlyArray<readonly [exportName: string, schema: ToolIR["input"]["schema"]]> {
+  return [["input", tool.input.schema], ...(tool.output === undefined ? [] : [["output", tool.output.schema] as const])];
 }
 
 /**
