@@ -9,6 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseManifest } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
+import type { ManifestIR } from "../ir/index.js";
 import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
 import { displayUrl, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
@@ -232,7 +233,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   };
 
   if (saved !== undefined) {
-    const drift = maskDrift(compareManifests(saved, manifest), mask);
+    const drift = maskDrift(compareManifests(saved, asGenerated(manifest, generated.ir)), mask);
     const contract = hasDrift(drift) ? maskDiff(snapshotContract ?? contractChanges(saved, generated.ir), mask) : undefined;
     const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== MANIFEST_FILE);
     // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
@@ -480,6 +481,21 @@ export async function relabelErrors<T>(snapshotPath: string, label: string, run:
     }
     throw error;
   }
+}
+
+/**
+ * The live lists as the snapshot holds them: what was generated from, less
+ * what normalisation left out (a tool whose marks the revision forbids, ...),
+ * which is warned about on every pull and is no change of the server's.
+ */
+function asGenerated(live: RawManifest, ir: ManifestIR): RawManifest {
+  return {
+    ...live,
+    tools: ir.tools.map((tool) => tool.raw),
+    ...(live.prompts === undefined ? {} : { prompts: ir.prompts.map((prompt) => prompt.raw) }),
+    ...(live.resources === undefined ? {} : { resources: ir.resources.map((resource) => resource.raw) }),
+    ...(live.resourceTemplates === undefined ? {} : { resourceTemplates: ir.resourceTemplates.map((template) => template.raw) }),
+  };
 }
 
 /** A drift report with the pull's secrets masked in names, fields and pointers (it is printed). */

@@ -23,6 +23,8 @@ interface Snapshot {
 }
 
 interface Pulled {
+  /** What was pulled, as given to `pull`, and where to. */
+  options: Parameters<typeof pull>[0];
   result: PullResult;
   events: PullEvent[];
   snapshot: Snapshot;
@@ -37,6 +39,7 @@ async function pullInto(name: string, options: Parameters<typeof pull>[0] extend
   const events: PullEvent[] = [];
   const result = await pull({ ...options, outDir, timeoutMs: 20_000, onProgress: (event) => events.push(event) });
   pulled.set(name, {
+    options: { ...options, outDir, timeoutMs: 20_000 },
     result,
     events,
     snapshot: JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as Snapshot,
@@ -99,6 +102,14 @@ describe.each(["modern-http", "dual-http", "dual-stdio"])("pull of an SDK v2 ser
     expect(snapshot.tools.map((tool) => tool.name)).toEqual(["add", "get_weather", "tags", "execute_sql", "echo"]);
     expect(client).not.toContain("bad_header");
     expect(client).toContain('"x-mcp-header": "Region"');
+  });
+
+  it("finds no drift in a pull --check right after: the tool left out is no change of the server's", async () => {
+    const { options } = pulled.get(name)!;
+    const checked = await pull({ ...options, check: true });
+    expect(checked.drift).toMatchObject({ added: [], removed: [], changed: [] });
+    expect(checked.upToDate).toBe(true);
+    expect(checked.diagnostics.filter((diagnostic) => diagnostic.code === "tool-dropped").map((diagnostic) => diagnostic.tool)).toEqual(["bad_header"]);
   });
 });
 
