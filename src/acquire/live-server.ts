@@ -325,6 +325,28 @@ export async function connectLiveServer(spec: ServerSpec, options: LiveServerOpt
   };
 }
 
+/**
+ * Every tool. A server that declares no `tools` capability (prompts or
+ * resources alone) need not have `tools/list` (MCP "Tools": servers that
+ * support tools declare it): it is asked all the same, as some serve tools
+ * without declaring them, and a protocol error from it means no tools.
+ */
+async function listTools(
+  connection: Connection,
+  declared: boolean,
+  attempt: Attempt,
+  watch: Watch,
+  options: LiveServerOptions,
+  sdk: Sdk,
+): Promise<{ items: unknown[]; pages: number; cache: ListCacheHints | undefined }> {
+  try {
+    return await listAll(connection, LISTS.tools, attempt, watch, options);
+  } catch (error) {
+    if (declared || !(error instanceof sdk.errors.ProtocolError)) throw error;
+    return { items: [], pages: 0, cache: undefined };
+  }
+}
+
 /** Connects, settles the era and lists every tool: one attempt. */
 async function listServer(
   spec: ServerSpec,
@@ -349,12 +371,12 @@ async function listServer(
   const how = era === "modern" ? "server/discover, no handshake" : "the 2025 initialize handshake";
   progress("initialized", `reached ${name}${version}: protocol ${protocolVersion ?? "unknown"} (${how})`);
 
-  const { items: tools, pages, cache } = await listAll(connection, LISTS.tools, attempt, watch, options);
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
+  const declared = (capability: string) => capabilities !== undefined && capabilities[capability] !== undefined && capabilities[capability] !== null;
+  const { items: tools, pages, cache } = await listTools(connection, declared("tools"), attempt, watch, options, sdk);
   const caches: NonNullable<RawManifest["cache"]> = cache === undefined ? {} : { "tools/list": cache };
   const diagnostics: Diagnostic[] = [];
   const surface: Pick<RawManifest, "prompts" | "resources" | "resourceTemplates"> = {};
-  const declared = (capability: string) => capabilities !== undefined && capabilities[capability] !== undefined && capabilities[capability] !== null;
   // MCP "Prompts", "Resources": a client lists them only from a server that declares the capability.
   for (const list of [LISTS.prompts, LISTS.resources, LISTS.resourceTemplates]) {
     if (!declared(list.capability)) continue;

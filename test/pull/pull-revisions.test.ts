@@ -113,6 +113,20 @@ describe.each(["modern-http", "dual-http", "dual-stdio"])("pull of an SDK v2 ser
   });
 });
 
+describe("a server that declares prompts and resources but no tools", () => {
+  it.each([false, true])("is pulled with no tools, its prompts and resources listed (modern only: %s)", async (modernOnly) => {
+    const outDir = await tempDir("no-tools");
+    const command = [process.execPath, sdk2ServerScript, "--stdio", "--no-tools", ...(modernOnly ? ["--modern-only"] : [])];
+    const result = await pull({ command, outDir, timeoutMs: 20_000 });
+    expect(result.server).toMatchObject({ tools: 0, prompts: 2, resources: 2, resourceTemplates: 2 });
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === "error")).toEqual([]);
+    const snapshot = JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as { tools: unknown[]; capabilities?: object };
+    expect(snapshot.tools).toEqual([]);
+    expect(snapshot.capabilities).not.toHaveProperty("tools");
+    expect(await readFile(join(outDir, "client.ts"), "utf8")).toContain("getWeatherReportPrompt(");
+  });
+});
+
 describe("the era of a server that speaks only the 2025 revisions", () => {
   it("is recorded as the revision it answered initialize with", async () => {
     // The SDK v2 fixture pinned to the 2025 handshake is no such server; an SDK v1 server is (test/pull/pull-http.test.ts
