@@ -167,8 +167,10 @@ class SchemaNormalizer {
       this.defs[key] = this.subschema(value, location, this.index.resourceAt(location.document, location.pointer), scope, true) ?? true;
       this.foreign = undefined;
     }
+    // Only what the root reaches counts (a definition nothing refers to is not reported on, nor kept below).
+    const reached = reachedDefinitions(root, this.defs).map((key): [string, Schema] => [key, this.defs[key]!]);
     // Reported at the place the input has each (a ref into #/properties is hoisted into $defs here).
-    breakEmptyRefCycles(new Map<string, Schema>([["#", root], ...Object.entries(this.defs)]), (target) => {
+    breakEmptyRefCycles(new Map<string, Schema>([["#", root], ...reached]), (target) => {
       const pointer = target === "#" ? "" : (this.origin.get(target) ?? `/$defs/${target}`);
       this.warn(
         "ref-unresolved",
@@ -176,7 +178,7 @@ class SchemaNormalizer {
         pointer,
       );
     });
-    // Only what the root reaches: a target referred to from an unreferenced definition alone is not kept.
+    // Only what the root still reaches: a target referred to from an unreferenced definition alone is not kept.
     const defKeys = reachedDefinitions(root, this.defs);
     let schema: Schema = root;
     if (defKeys.length > 0) {
