@@ -8,12 +8,18 @@ import {
   type ClientOptions,
   type McpClient,
   type StructuredToolResult,
+  type ToolResult,
 } from "./runtime.js";
 import type {
   ListCustomersInput,
   ListCustomersOutput,
   ListStoresInput,
   ListStoresOutput,
+  GetPageInput,
+  GetBlockInput,
+  AppendBlocksInput,
+  AppendBlocksOutput,
+  StyleTextInput,
 } from "./types.js";
 import { validators } from "./validators.js";
 
@@ -43,18 +49,54 @@ export interface ToolsClient {
     input?: ListStoresInput,
     options?: CallOptions,
   ): Promise<StructuredToolResult<ListStoresOutput>>;
+
+  /**
+   * Reads a page's title.
+   *
+   * Calls tool "get_page".
+   */
+  getPage(input: GetPageInput, options?: CallOptions): Promise<ToolResult>;
+
+  /**
+   * Reads a block.
+   *
+   * Calls tool "get_block".
+   */
+  getBlock(input?: GetBlockInput, options?: CallOptions): Promise<ToolResult>;
+
+  /**
+   * Appends blocks to a page.
+   *
+   * Calls tool "append_blocks".
+   */
+  appendBlocks(
+    input: AppendBlocksInput,
+    options?: CallOptions,
+  ): Promise<StructuredToolResult<AppendBlocksOutput>>;
+
+  /**
+   * Styles text: its annotations are not the others'.
+   *
+   * Calls tool "style_text".
+   */
+  styleText(input?: StyleTextInput, options?: CallOptions): Promise<ToolResult>;
 }
 
 /** Client method name of every tool, by wire name. */
 export const methodNames = {
   list_customers: "listCustomers",
   list_stores: "listStores",
+  get_page: "getPage",
+  get_block: "getBlock",
+  append_blocks: "appendBlocks",
+  style_text: "styleText",
 } as const;
 
 /** Wire names of the tools that declare an outputSchema. */
 const hasOutputSchema: ReadonlySet<string> = new Set([
   "list_customers",
   "list_stores",
+  "append_blocks",
 ]);
 
 /**

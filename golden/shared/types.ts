@@ -71,10 +71,69 @@ export type ListStoresOutput = {
   next: string | null;
 };
 
+/** Arguments of tool "get_page". */
+export type GetPageInput = {
+  page_id: string;
+  title?: RichTextRequest[];
+};
+
+export type RichTextRequest = {
+  text: {
+    content: string;
+    link?: Link | null;
+  };
+  annotations?: Annotations;
+};
+
+export type Link = {
+  url: string;
+};
+
+/** How the text looks. */
+export type Annotations = {
+  bold?: boolean;
+  color?: "default" | "red";
+};
+
+/** Arguments of tool "get_block". */
+export type GetBlockInput = {
+  block?: Block;
+};
+
+export type Block = {
+  type: string;
+  rich_text?: RichTextRequest[];
+  children?: Block[];
+};
+
+/** Arguments of tool "append_blocks". */
+export type AppendBlocksInput = {
+  page_id: string;
+  children: Block[];
+};
+
+/** `structuredContent` of tool "append_blocks". */
+export type AppendBlocksOutput = {
+  results: Block[];
+};
+
+/** Arguments of tool "style_text". */
+export type StyleTextInput = {
+  style?: StyleTextInputAnnotations;
+};
+
+export type StyleTextInputAnnotations = {
+  italic?: boolean;
+};
+
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
   list_customers: { input: ListCustomersInput; output: ListCustomersOutput };
   list_stores: { input: ListStoresInput; output: ListStoresOutput };
+  get_page: { input: GetPageInput; output: unknown };
+  get_block: { input: GetBlockInput; output: unknown };
+  append_blocks: { input: AppendBlocksInput; output: AppendBlocksOutput };
+  style_text: { input: StyleTextInput; output: unknown };
 };
 
 /** Wire names of all tools. */

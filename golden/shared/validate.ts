@@ -10,6 +10,13 @@ import {
   input as input1,
   output as output1,
 } from "./validators/list-stores.js";
+import { input as input2 } from "./validators/get-page.js";
+import { input as input3 } from "./validators/get-block.js";
+import {
+  input as input4,
+  output as output4,
+} from "./validators/append-blocks.js";
+import { input as input5 } from "./validators/style-text.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
   createStandardSchemas,
@@ -23,12 +30,20 @@ import {
 const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   list_customers: input0,
   list_stores: input1,
+  get_page: input2,
+  get_block: input3,
+  append_blocks: input4,
+  style_text: input5,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
   {
     list_customers: output0,
     list_stores: output1,
+    get_page: null,
+    get_block: null,
+    append_blocks: output4,
+    style_text: null,
   };
 
 /** Untyped view for the client runtime. */

@@ -151,6 +151,46 @@ export function fK(
   return issues !== undefined && f(issues, path, words[0] + limit + words[1]);
 }
 
+/** Allowed values named in an issue; the rest are counted. */
+const ALLOWED_VALUES_SHOWN = 10;
+
+/** Characters of one allowed value's JSON shown before it is cut. */
+const ALLOWED_VALUE_CHARS = 60;
+
+/** One allowed value as an issue names it: its JSON, cut past `ALLOWED_VALUE_CHARS`. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value);
+  const text = json === undefined ? String(value) : json;
+  return text.length > ALLOWED_VALUE_CHARS
+    ? `${text.slice(0, ALLOWED_VALUE_CHARS)}…`
+    : text;
+}
+
+/**
+ * `f` for an `enum`: `must be one of "metric", "imperial"`, the values it
+ * allows, so that a person or a model can correct the call without the
+ * schema at hand. Long lists and long values are cut, saying so.
+ */
+export function fE(
+  issues: Issues,
+  path: Path,
+  allowed: Iterable<unknown>,
+): boolean {
+  if (issues === undefined) return false;
+  const values = [...allowed];
+  if (values.length === 1)
+    return f(issues, path, "must be " + shown(values[0]));
+  const list = values.slice(0, ALLOWED_VALUES_SHOWN).map(shown).join(", ");
+  const more = values.length - ALLOWED_VALUES_SHOWN;
+  return f(
+    issues,
+    path,
+    more > 0
+      ? `must be one of ${list}, … (${more} more)`
+      : `must be one of ${list}`,
+  );
+}
+
 /** `f` for a `pattern`, given as written. */
 export const fP = (issues: Issues, path: Path, pattern: string): boolean =>
   issues !== undefined && f(issues, path, `must match pattern "${pattern}"`);
@@ -182,4 +222,45 @@ export function any(
     }
   }
   return passed;
+}
+
+/** `oneOf`: how many branches accept `data`; with `seen`, what the only passing one evaluated is seen. */
+export function one(
+  data: unknown,
+  branches: readonly Check[],
+  seen?: Seen,
+): number {
+  let passed = 0;
+  let evaluated: Seen | undefined;
+  for (const branch of branches) {
+    const own: Seen = new Set();
+    if (branch(data, "", undefined, seen && own)) {
+      passed++;
+      evaluated = own;
+    }
+  }
+  if (passed === 1 && evaluated !== undefined) see(seen, evaluated);
+  return passed;
+}
+
+/** The words of a failed `anyOf` (code 0) and `oneOf` (code 1). */
+const NONE_PASSED = [
+  "must match a schema in anyOf",
+  "must match exactly one schema in oneOf",
+];
+
+/**
+ * A failed `anyOf` or `oneOf` (none passed): every branch's issues, then
+ * its words. Each branch says why it failed, and the last issue that none fits.
+ */
+export function fB(
+  issues: Issues,
+  path: Path,
+  data: unknown,
+  branches: readonly Check[],
+  keyword: number,
+): boolean {
+  if (issues === undefined) return false;
+  for (const branch of branches) branch(data, path, issues, new Set());
+  return f(issues, path, NONE_PASSED[keyword]!);
 }

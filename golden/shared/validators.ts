@@ -8,6 +8,10 @@ import { runValidator, type AsyncValidators, type CompiledValidator } from "./ru
 const tools: { readonly [name: string]: () => Promise<ToolValidators> } = {
   list_customers: () => import("./validators/list-customers.js"),
   list_stores: () => import("./validators/list-stores.js"),
+  get_page: () => import("./validators/get-page.js"),
+  get_block: () => import("./validators/get-block.js"),
+  append_blocks: () => import("./validators/append-blocks.js"),
+  style_text: () => import("./validators/style-text.js"),
 };
 
 /** What a tool's validator module exports: `output` only for a tool with an outputSchema. */

@@ -180,8 +180,6 @@ export type CyclicAliasesInput = {
 
 export type CyclicAliasesInputA = unknown;
 
-export type CyclicAliasesInputB = unknown;
-
 /** Arguments of tool "property_rules". */
 export type PropertyRulesInput = {
   id?: string;

@@ -44,7 +44,11 @@ export interface NormalizedSchema {
    * `validateInput` requires an object beside it).
    */
   schema: Schema;
-  /** Type name for the root and for each `$defs` key, decided globally. */
+  /**
+   * Type name for the root and for each `$defs` key, decided globally: a
+   * definition that several schemas hold (the same key, canonical JSON and
+   * refs) has the same name in each of them, and is one type.
+   */
   typeNames: { root: string; defs: Map<string, string> };
   /** JSON pointer of this schema in the input document. */
   pointer: string;

@@ -10,7 +10,7 @@ import type { Rule } from "./rule.js";
 
 export const EMPTY_REF_CYCLES: Rule = {
   name: "empty-ref-cycles",
-  does: "A `$ref` cycle that never descends into a property or an item (`A = anyOf[B, string]`, `B = allOf[A]`) constrains nothing and would send validators into endless recursion: the refs of such a cycle are not applied (unconstrained, for the types and the validators alike), with a warning.",
+  does: "A `$ref` cycle that never descends into a property or an item (`A = anyOf[B, string]`, `B = allOf[A]`) constrains nothing and would send validators into endless recursion: the refs of such a cycle are not applied (unconstrained, for the types and the validators alike), with a warning; a cycle among definitions the root never reaches is not reported (they are not kept).",
   reports: ["ref-unresolved"],
 };
 

@@ -6,8 +6,9 @@
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import { joinPointer } from "../shared/errors.js";
-import type { ListMethod, ManifestIR, NormalizedSchema, PatternMode, PromptIR, ResourceIR, ResourceTemplateIR, ToolIR } from "../ir/index.js";
-import { assignSurfaceNames, assignToolNames, defTypeName, type UniqueNames } from "./naming.js";
+import type { ListMethod, ManifestIR, NormalizedSchema, PatternMode, PromptIR, ResourceIR, ResourceTemplateIR, Schema, ToolIR } from "../ir/index.js";
+import { assignDefNames, assignSurfaceNames, assignToolNames, type UniqueNames } from "./naming.js";
+import { definitionClasses } from "./shared-defs.js";
 import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
 import { normalizeSchema } from "./schema.js";
@@ -30,7 +31,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     const wireName = tool["name"] as string;
     const toolNames = names.tools.get(wireName)!;
     const inputSource = inputSchemaOf(entry, file, diagnostics);
-    const where = { file, tool: wireName, diagnostics, typeNames: names.types, documents: options.documents, patternModes };
+    const where = { file, tool: wireName, diagnostics, documents: options.documents, patternModes };
     const input = schemaIR(inputSource, "input", toolNames.typeBase, joinPointer(pointer, "inputSchema"), where);
     checkObjectRoot(input, wireName, file, diagnostics);
     const outputRaw = tool["outputSchema"];
@@ -51,6 +52,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     };
   });
 
+  nameDefinitions(tools, names.types);
   const surface = normalizeSurface(manifest, names, diagnostics);
 
   return {
@@ -141,7 +143,6 @@ interface ToolContext {
   file: string;
   tool: string;
   diagnostics: Diagnostic[];
-  typeNames: UniqueNames;
   documents: NormalizeOptions["documents"];
   /** Where each schema's pattern modes are gathered, for the whole manifest. */
   patternModes: Map<string, PatternMode>;
@@ -151,7 +152,26 @@ function schemaIR(raw: unknown, role: "input" | "output", typeBase: string, poin
   const result = normalizeSchema(raw, { file: tool.file, tool: tool.tool, pointer, diagnostics: tool.diagnostics, documents: tool.documents });
   for (const [source, mode] of result.patternModes) tool.patternModes.set(source, mode);
   const root = `${typeBase}${role === "input" ? "Input" : "Output"}`;
-  const defs = new Map<string, string>();
-  for (const key of result.defKeys) defs.set(key, tool.typeNames.claim(defTypeName(root, key)));
-  return { dialect: result.dialect, schema: result.schema, typeNames: { root, defs }, pointer };
+  // The definitions are named once every schema is known (`nameDefinitions`).
+  return { dialect: result.dialect, schema: result.schema, typeNames: { root, defs: new Map() }, pointer };
+}
+
+/**
+ * `def-type-names`: one type name per definition of every tool's schemas, the
+ * same in every schema that holds it; the tools in code-point order of their
+ * wire names, so that the listed order changes no name.
+ */
+function nameDefinitions(tools: readonly ToolIR[], types: UniqueNames): void {
+  const schemas = [...tools]
+    .sort((a, b) => (a.wireName < b.wireName ? -1 : a.wireName > b.wireName ? 1 : 0))
+    .flatMap((tool) => (tool.output === undefined ? [tool.input] : [tool.input, tool.output]));
+  const defs = schemas.map(({ schema }) => (typeof schema === "object" ? ((schema["$defs"] ?? {}) as Record<string, Schema>) : {}));
+  const classes = definitionClasses(defs);
+  const names = assignDefNames(
+    types,
+    schemas.map((schema, at) => ({ root: schema.typeNames.root, classes: classes[at]! })),
+  );
+  schemas.forEach((schema, at) => {
+    for (const [key, name] of names[at]!) schema.typeNames.defs.set(key, name);
+  });
 }

@@ -21,7 +21,7 @@ export const TYPE_NAMES: Rule = {
 
 export const DEF_TYPE_NAMES: Rule = {
   name: "def-type-names",
-  does: "Each `$defs` key of a tool's schema is typed `<Root><Key in PascalCase>` (`GetWeatherInputGeoPoint` for `geo_point`), claimed after the tools' own type names, from the same set: a taken name is numbered.",
+  does: "Each definition the schemas reach (a `$defs` key after `ref-hoisting`) is one type, however many schemas hold it: the same key with the same canonical JSON, whose refs lead to the same definitions again, is one definition. One that two or more schemas reach is named after its key in PascalCase (`RichTextRequest` for `rich_text_request`), the one most schemas share first; one that a single schema reaches, or whose name is taken, is `<Root><Key>` after the first schema reaching it, in code-point order of the tools (`GetWeatherInputGeoPoint`), numbered when taken. Claimed after the tools' own type names, from the same set, whatever the listed order.",
   reports: [],
 };
 
@@ -243,6 +243,46 @@ export function assignSurfaceNames(
 /** `def-type-names`: the type name to claim for the `$defs` key `key` of the schema whose type is `root`. */
 export function defTypeName(root: string, key: string): string {
   return `${root}${pascalCase(key) || "Def"}`;
+}
+
+/** One schema's definitions, as `assignDefNames` names them. */
+export interface DefinitionsToName {
+  /** The schema's root type name. */
+  root: string;
+  /** The class of each `$defs` key (`definitionClasses`), in the order the keys are declared. */
+  classes: ReadonlyMap<string, number>;
+}
+
+/**
+ * `def-type-names`: a type name for each class of definitions, claimed from
+ * `types`; `schemas` in the order they are named in (code-point order of the
+ * tools, input before output). Returns each schema's names by key.
+ */
+export function assignDefNames(types: UniqueNames, schemas: readonly DefinitionsToName[]): Array<Map<string, string>> {
+  const classes = new Map<number, { key: string; root: string; first: number; schemas: Set<number> }>();
+  schemas.forEach(({ root, classes: keys }, schema) => {
+    for (const [key, id] of keys) {
+      const known = classes.get(id);
+      if (known === undefined) classes.set(id, { key, root, first: classes.size, schemas: new Set([schema]) });
+      else known.schemas.add(schema);
+    }
+  });
+  const names = new Map<number, string>();
+  // Shared definitions claim their own name first, the most shared first; then every other, after its first schema.
+  const shared = [...classes].filter(([, entry]) => entry.schemas.size > 1);
+  shared.sort(([, a], [, b]) => b.schemas.size - a.schemas.size || a.first - b.first);
+  for (const [id, { key }] of shared) {
+    const name = defStem(key);
+    if (!types.has(name)) names.set(id, types.claim(name));
+  }
+  for (const [id, { key, root }] of classes) if (!names.has(id)) names.set(id, types.claim(defTypeName(root, key)));
+  return schemas.map(({ classes: keys }) => new Map([...keys].map(([key, id]) => [key, names.get(id)!])));
+}
+
+/** A definition's own type name: its key in PascalCase, `Def` when no letter or digit is left, with a leading digit kept from starting it. */
+function defStem(key: string): string {
+  const name = pascalCase(key) || "Def";
+  return /^[0-9]/.test(name) ? `Def${name}` : name;
 }
 
 /** A set of claimed names handing out `name`, `name2`, `name3`… */

@@ -13,7 +13,8 @@
 import { joinPointer, pointerTokens, type Diagnostic, type DiagnosticCode } from "../shared/errors.js";
 import type { Dialect, PatternMode, Schema, SchemaObject } from "../ir/index.js";
 import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
-import { isRecord } from "../shared/json.js";
+import { isRecord, setOwn } from "../shared/json.js";
+import { reachedDefinitions } from "../ir/refs.js";
 import { breakEmptyRefCycles } from "./empty-ref-cycles.js";
 import { metaSchema } from "./meta-schemas.js";
 import { RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
@@ -41,8 +42,6 @@ export interface SchemaContext {
 export interface NormalizeSchemaResult {
   dialect: Dialect;
   schema: Schema;
-  /** `$defs` keys in the order they were created. */
-  defKeys: string[];
   /** The mode of each kept pattern that does not compile as `new RegExp(source, "u")` (see `ManifestIR.patternModes`). */
   patternModes: Map<string, PatternMode>;
 }
@@ -56,7 +55,7 @@ export const LENIENT_SUBSCHEMAS: Rule = {
 
 export const REF_HOISTING: Rule = {
   name: "ref-hoisting",
-  does: "Every ref target (a definition, a subschema such as `#/properties/a`, an embedded resource, an anchor, a meta-schema) is copied once into `$defs`, under a key named after its last meaningful pointer token (or its URI), numbered when taken, and the ref rewritten to `#/$defs/<key>`; a ref to the root is `#`. A subschema that is also a target is written once, as the target, and referred to from its place.",
+  does: "Every ref target (a definition, a subschema such as `#/properties/a`, an embedded resource, an anchor, a meta-schema) is copied once into `$defs`, under a key named after its last meaningful pointer token (or its URI), numbered when taken, and the ref rewritten to `#/$defs/<key>`; a ref to the root is `#`. A subschema that is also a target is written once, as the target, and referred to from its place. Only the targets the root reaches are kept: a definition referred to only from definitions the root never reaches is dropped, so no type or validator is written for it.",
   reports: [],
 };
 
@@ -168,8 +167,10 @@ class SchemaNormalizer {
       this.defs[key] = this.subschema(value, location, this.index.resourceAt(location.document, location.pointer), scope, true) ?? true;
       this.foreign = undefined;
     }
+    // Only what the root reaches counts (a definition nothing refers to is not reported on, nor kept below).
+    const reached = reachedDefinitions(root, this.defs).map((key): [string, Schema] => [key, this.defs[key]!]);
     // Reported at the place the input has each (a ref into #/properties is hoisted into $defs here).
-    breakEmptyRefCycles(new Map<string, Schema>([["#", root], ...Object.entries(this.defs)]), (target) => {
+    breakEmptyRefCycles(new Map<string, Schema>([["#", root], ...reached]), (target) => {
       const pointer = target === "#" ? "" : (this.origin.get(target) ?? `/$defs/${target}`);
       this.warn(
         "ref-unresolved",
@@ -177,13 +178,16 @@ class SchemaNormalizer {
         pointer,
       );
     });
-    const defKeys = Object.keys(this.defs);
+    // Only what the root still reaches: a target referred to from an unreferenced definition alone is not kept.
+    const defKeys = reachedDefinitions(root, this.defs);
     let schema: Schema = root;
     if (defKeys.length > 0) {
       schema = typeof root === "boolean" ? (root ? {} : { not: {} }) : root;
-      schema.$defs = { ...this.defs };
+      const defs: Record<string, Schema> = {};
+      for (const key of defKeys) setOwn(defs, key, this.defs[key]!);
+      schema.$defs = defs;
     }
-    return { dialect: this.dialect, schema, defKeys, patternModes: this.patternModes };
+    return { dialect: this.dialect, schema, patternModes: this.patternModes };
   }
 
   private where(pointer: string) {

@@ -71,6 +71,27 @@ describe("goldens hold no raw bidirectional-text control", () => {
   });
 });
 
+describe("definitions repeated across tools (issue 22)", () => {
+  // test/fixtures/golden/shared.tools.json: get_page, get_block and append_blocks (input and output) repeat the same $defs,
+  // style_text has annotations of its own, and mention, filter and query are reached from no root. The golden type-checks below.
+  it("shared declares one type per distinct definition, named after it, and none for a definition no schema reaches", async () => {
+    const types = await readFile(join(repoRoot, "golden/shared/types.ts"), "utf8");
+    const declared = [...types.matchAll(/^export type (\w+)/gm)].map((match) => match[1]!);
+    const definitions = declared.filter(
+      (name) => /RichText|Link|Annotations|Block\b|Mention|Filter|Query/.test(name) && !/^(Get|Append)\w*(Input|Output)$/.test(name),
+    );
+    expect(definitions).toEqual(["RichTextRequest", "Link", "Annotations", "Block", "StyleTextInputAnnotations"]);
+    expect(types).toContain("export type AppendBlocksOutput = {\n  results: Block[];\n};");
+    expect(types).toContain("export type StyleTextInput = {\n  style?: StyleTextInputAnnotations;\n};");
+    // Validators stay per tool (each tool's module loads on its own), each with what its schemas reach only.
+    for (const tool of ["get-page", "get-block", "append-blocks", "style-text"]) {
+      const validators = await readFile(join(repoRoot, "golden/shared/validators", `${tool}.ts`), "utf8");
+      expect(validators, tool).not.toContain("unreached");
+      expect(validators, tool).toMatch(/"default","red"|italic/);
+    }
+  });
+});
+
 describe("goldens are stable under Prettier", () => {
   // Users run Prettier on their trees; a second pass must change nothing, with either TypeScript parser.
   it.each(goldenCases.map((entry) => entry.name))(

@@ -11,7 +11,7 @@ export const goldenCases: GoldenCase[] = [
   { name: "weather", manifest: join(repoRoot, "examples/weather.tools.json") },
   { name: "type-mapping", manifest: join(repoRoot, "test/fixtures/golden/type-mapping.tools.json") },
   { name: "hazards", manifest: join(repoRoot, "test/fixtures/golden/hazards.tools.json") },
-  // Structure repeated across tools: validators compile each repeat once.
+  // Structure repeated across tools: validators compile each repeat once, and $defs repeated across tools are one type each.
   { name: "shared", manifest: join(repoRoot, "test/fixtures/golden/shared.tools.json") },
   // Identifiers as the JSON Schema drafts define them ($id, anchors, dynamic refs), and outputs that are not objects.
   { name: "fidelity", manifest: join(repoRoot, "test/fixtures/golden/fidelity.tools.json") },

@@ -4,6 +4,16 @@ import type { Rows } from "./rows.js";
 /** A manifest of tools with these names, each taking any object. */
 const named = (...names: string[]) => ({ tools: names.map((name) => ({ name, inputSchema: { type: "object" } })) });
 
+/** A tool whose input has a property referring to each of `reached` (by key), and also declares `unreached`. */
+const withDefs = (name: string, reached: Record<string, unknown>, unreached: Record<string, unknown> = {}) => ({
+  name,
+  inputSchema: {
+    type: "object",
+    properties: Object.fromEntries(Object.keys(reached).map((key) => [key, { $ref: `#/$defs/${key}` }])),
+    $defs: { ...reached, ...unreached },
+  },
+});
+
 export const rows: Rows = [
   [
     "method-names",
@@ -95,6 +105,91 @@ export const rows: Rows = [
         ],
       },
       want: { tools: [{ inputTypes: { root: "GetInput", defs: { x_input: "GetInputXInput2" } } }, { inputTypes: { root: "GetInputXInput", defs: {} } }] },
+    },
+  ],
+
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
+      says: "a definition several schemas reach is one type named after its key; one only a single schema reaches keeps <Root><Key>",
+      given: {
+        tools: [
+          withDefs("b", { rich_text: { type: "string" } }),
+          withDefs("a", { rich_text: { type: "string" }, own: { type: "number" } }),
+          {
+            name: "c",
+            inputSchema: { type: "object", properties: { x: { $ref: "#/$defs/page" } }, $defs: { page: { type: "integer" } } },
+            outputSchema: { type: "object", properties: { x: { $ref: "#/$defs/page" } }, $defs: { page: { type: "integer" } } },
+          },
+        ],
+      },
+      want: {
+        tools: [
+          { inputTypes: { root: "BInput", defs: { rich_text: "RichText" } } },
+          { inputTypes: { root: "AInput", defs: { rich_text: "RichText", own: "AInputOwn" } } },
+          { inputTypes: { root: "CInput", defs: { page: "Page" } }, outputTypes: { root: "COutput", defs: { page: "Page" } } },
+        ],
+      },
+    },
+  ],
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
+      says: "one key, two definitions: the one most schemas share is named after the key, the other after its first schema, whatever the listed order",
+      given: {
+        tools: [withDefs("z", { filter: { type: "number" } }), withDefs("y", { filter: { type: "string" } }), withDefs("x", { filter: { type: "string" } })],
+      },
+      want: {
+        tools: [
+          { inputTypes: { root: "ZInput", defs: { filter: "ZInputFilter" } } },
+          { inputTypes: { root: "YInput", defs: { filter: "Filter" } } },
+          { inputTypes: { root: "XInput", defs: { filter: "Filter" } } },
+        ],
+      },
+    },
+  ],
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
+      says: "the same JSON is another definition when its refs lead to other definitions, or to its schema's root",
+      given: {
+        tools: [
+          withDefs("p", { node: { properties: { next: { $ref: "#/$defs/leaf" } } }, leaf: { type: "string" } }),
+          withDefs("q", { node: { properties: { next: { $ref: "#/$defs/leaf" } } }, leaf: { type: "number" } }),
+          withDefs("r", { tree: { properties: { parent: { $ref: "#" } } } }),
+          withDefs("s", { tree: { properties: { parent: { $ref: "#" } } } }),
+        ],
+      },
+      want: {
+        tools: [
+          { inputTypes: { root: "PInput", defs: { node: "PInputNode", leaf: "PInputLeaf" } } },
+          { inputTypes: { root: "QInput", defs: { node: "QInputNode", leaf: "QInputLeaf" } } },
+          { inputTypes: { root: "RInput", defs: { tree: "RInputTree" } } },
+          { inputTypes: { root: "SInput", defs: { tree: "SInputTree" } } },
+        ],
+      },
+    },
+  ],
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
+      says: "a shared definition whose own name is taken is named after its first schema; one no schema reaches has no name",
+      given: {
+        tools: [
+          withDefs("a", { tool_map: { type: "string" } }, { unused: { $ref: "#/$defs/tool_map" } }),
+          withDefs("b", { tool_map: { type: "string" } }, { unused: { type: "boolean" } }),
+        ],
+      },
+      want: {
+        tools: [
+          { inputTypes: { root: "AInput", defs: { tool_map: "AInputToolMap" } } },
+          { inputTypes: { root: "BInput", defs: { tool_map: "AInputToolMap" } } },
+        ],
+      },
     },
   ],
 

@@ -346,6 +346,17 @@ export const rows: Rows = [
   [
     "ref-hoisting",
     {
+      says: "only what the root reaches is kept: a definition referred to only from an unreferenced one is dropped",
+      given: {
+        properties: { a: { $ref: "#/$defs/used" } },
+        $defs: { used: { type: "string" }, unused: { properties: { r: { $ref: "#/$defs/only_from_unused" } } }, only_from_unused: { type: "number" } },
+      },
+      want: { properties: { a: { $ref: "#/$defs/used" } }, $defs: { used: { type: "string" } } },
+    },
+  ],
+  [
+    "ref-hoisting",
+    {
       says: "a subschema that is also a ref target is written once, referred to from both places",
       given: { properties: { primary: { type: "string" }, secondary: { $ref: "#/properties/primary" } } },
       want: { properties: { primary: { $ref: "#/$defs/primary" }, secondary: { $ref: "#/$defs/primary" } }, $defs: { primary: { type: "string" } } },
@@ -468,9 +479,18 @@ export const rows: Rows = [
   [
     "empty-ref-cycles",
     {
+      says: "a cycle among definitions the root never reaches is not reported: they are not kept",
+      given: { properties: { a: { type: "string" } }, $defs: { x: { allOf: [{ $ref: "#/$defs/y" }] }, y: { allOf: [{ $ref: "#/$defs/x" }] } } },
+      want: { properties: { a: { type: "string" } } },
+    },
+  ],
+  [
+    "empty-ref-cycles",
+    {
       says: "a cycle through anyOf and allOf alone constrains nothing: its refs are not applied",
       given: { $ref: "#/$defs/a", $defs: { a: { anyOf: [{ $ref: "#/$defs/b" }, { type: "string" }] }, b: { allOf: [{ $ref: "#/$defs/a" }] } } },
-      want: { $ref: "#/$defs/a", $defs: { a: { anyOf: [{}, { type: "string" }] }, b: { allOf: [{}] } } },
+      // `b` is reached only through the ref not applied, so it is not kept.
+      want: { $ref: "#/$defs/a", $defs: { a: { anyOf: [{}, { type: "string" }] } } },
       warnings: [
         {
           code: "ref-unresolved",

@@ -14,9 +14,11 @@ import { surfaceTypes } from "./surface.js";
 
 export function emitTypes(ir: ManifestIR): SourceFile {
   const statements: Statement[] = [header(ir, "Shared types derived from the tools' inputSchema and outputSchema. Types only.")];
+  const declared = new Set<string>();
   for (const tool of ir.tools) {
-    statements.push(...schemaTypes(tool, tool.input, `Arguments of tool ${stringLiteral(tool.wireName)}.`));
-    if (tool.output !== undefined) statements.push(...schemaTypes(tool, tool.output, `\`structuredContent\` of tool ${stringLiteral(tool.wireName)}.`));
+    statements.push(...schemaTypes(tool, tool.input, `Arguments of tool ${stringLiteral(tool.wireName)}.`, declared));
+    if (tool.output !== undefined)
+      statements.push(...schemaTypes(tool, tool.output, `\`structuredContent\` of tool ${stringLiteral(tool.wireName)}.`, declared));
   }
   statements.push(...surfaceTypes(ir), toolMap(ir), template("client/types.ts"));
   return { path: "types.ts", format: "typescript", statements };
@@ -39,19 +41,26 @@ function toolMap(ir: ManifestIR): TypeAliasDeclaration {
   };
 }
 
-/** The root type and `$defs` types of one schema (normalisation already broke the ref cycles no alias may express). */
-function schemaTypes(tool: ToolIR, normalized: NormalizedSchema, summary: string): TypeAliasDeclaration[] {
+/**
+ * The root type and `$defs` types of one schema (normalisation already broke the ref cycles no alias may express).
+ * A definition several schemas hold has one name (`def-type-names`), declared after the first of them: `declared`
+ * holds the names declared so far.
+ */
+function schemaTypes(tool: ToolIR, normalized: NormalizedSchema, summary: string, declared: Set<string>): TypeAliasDeclaration[] {
   const { schema, typeNames } = normalized;
   const writer = new SchemaTypeWriter(typeNames);
   const defs = typeof schema === "object" ? ((schema.$defs ?? {}) as Record<string, boolean | Record<string, unknown>>) : {};
   const nodes = new Map<string, boolean | Record<string, unknown>>([["#", rootWithoutDefs(schema)], ...Object.entries(defs)]);
-  return [...nodes].map(([target, node]) => {
+  return [...nodes].flatMap(([target, node]): TypeAliasDeclaration[] => {
+    const name = target === "#" ? typeNames.root : typeNames.defs.get(target)!;
+    if (declared.has(name)) return [];
+    declared.add(name);
     const description = typeof node === "object" && typeof node["description"] === "string" ? node["description"] : undefined;
     const doc =
       target === "#"
         ? docLines({ text: [summary, tool.title, description].filter((part) => part !== undefined && part !== "").join("\n\n") })
         : docLines({ text: description });
-    return { kind: "typeAlias", doc, exported: true, name: target === "#" ? typeNames.root : typeNames.defs.get(target)!, type: writer.type(node) };
+    return [{ kind: "typeAlias", doc, exported: true, name, type: writer.type(node) }];
   });
 }
 
