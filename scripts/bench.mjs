@@ -217,13 +217,18 @@ if (section("bytes")) {
 
 // ── bundle ────────────────────────────────────────────────────────────────────────────────────
 /** Bytes a browser loads for a program that calls `tool` once: the entry chunk, what it imports, and the tool's validator chunk with what that imports. */
-async function oneToolBundle(out, tool, label) {
+async function oneToolBundle(out, tool, label, via) {
   const program = join(out, `bench-${label}.mjs`);
+  const sdk = "{ callTool: async () => ({ content: [], structuredContent: {} }) }";
   writeFileSync(
     program,
-    `import { createClient } from "./index.js";\n` +
-      `const client = createClient({ callTool: async () => ({ content: [], structuredContent: {} }) }, { validate: true });\n` +
-      `client[${JSON.stringify(tool.methodName)}]({}).catch((error) => console.log(error.message));\n`,
+    via === "client"
+      ? `import { createClient } from "./index.js";\n` +
+          `const client = createClient(${sdk}, { validate: true });\n` +
+          `client[${JSON.stringify(tool.methodName)}]({}).catch((error) => console.log(error.message));\n`
+      : `import { callTool, connect } from "./index.js";\n` +
+          `import { ${tool.methodName} } from "./calls.js";\n` +
+          `callTool(connect(${sdk}), ${tool.methodName}, {}).catch((error) => console.log(error.message));\n`,
   );
   const bundled = await build({
     entryPoints: [program],
@@ -272,13 +277,17 @@ if (section("bundle")) {
     const single = join(scratch, "bundle-single");
     generate(manifestFile("bundle-full", entry.manifest), full);
     generate(manifestFile("bundle-single", { tools: [entry.manifest.tools.find((raw) => raw.name === tool.wireName)] }), single);
-    const ours = await oneToolBundle(full, tool, "full");
-    const alone = await oneToolBundle(single, normalizeManifest(recogniseManifest({ tools: [tool.raw] }, "bench")).tools[0], "single");
-    console.log(
-      `  ${entry.name.padEnd(32)} ${tool.wireName}: ${kb(ours.bytes)} loaded (all chunks ${kb(ours.all)}); generated from that tool alone ${kb(alone.bytes)}: ${ratio(ours.bytes / alone.bytes)} (target <= 1.2x); ` +
-        `of which validators ${kb(ours.validators)} against ${kb(alone.validators)}: ${ratio(ours.validators / alone.validators)}; the rest is the client's tables of every tool (method names, the lazy table)`,
-    );
-    results.bundle.push(ours.bytes / alone.bytes);
+    for (const via of ["client", "calls"]) {
+      const ours = await oneToolBundle(full, tool, `full-${via}`, via);
+      const alone = await oneToolBundle(single, normalizeManifest(recogniseManifest({ tools: [tool.raw] }, "bench")).tools[0], `single-${via}`, via);
+      const how = via === "client" ? "createClient" : "callTool and calls.ts";
+      console.log(
+        `  ${entry.name.padEnd(32)} ${tool.wireName} through ${how}: ${kb(ours.bytes)} loaded (all chunks ${kb(ours.all)}); generated from that tool alone ${kb(alone.bytes)}: ${ratio(ours.bytes / alone.bytes)} (target <= 1.2x); ` +
+          `of which validators ${kb(ours.validators)} against ${kb(alone.validators)}: ${ratio(ours.validators / alone.validators)}` +
+          (via === "client" ? "; the rest is the client's tables of every tool (method names, the lazy table)" : ""),
+      );
+      if (via === "calls") results.bundle.push(ours.bytes / alone.bytes);
+    }
   }
   console.log("");
 }

@@ -743,115 +743,265 @@ function declaredOutput(
 }
 
 /**
+ * What the call path needs of one tool: its validators (loaded on its first
+ * call, or synchronous), and its traits.
+ */
+interface ResolvedTool {
+  validateInput(
+    value: unknown,
+  ): ValidationResult<unknown> | Promise<ValidationResult<unknown>>;
+  validateOutput(
+    value: unknown,
+  ): ValidationResult<unknown> | Promise<ValidationResult<unknown>>;
+  hasOutputSchema: boolean;
+  nonObjectOutput: boolean;
+  definition(): ToolDefinition;
+}
+
+/** A connected SDK client as the call path uses it (`connect` makes one). */
+interface Connection {
+  client: McpClient;
+  options: ClientOptions;
+  sdk: "v1" | "v2";
+  call: (...args: unknown[]) => Promise<unknown>;
+}
+
+function connection(client: McpClient, options: ClientOptions): Connection {
+  return {
+    client,
+    options,
+    sdk: options.sdk ?? detectSdk(client),
+    call: client.callTool.bind(client) as (
+      ...args: unknown[]
+    ) => Promise<unknown>,
+  };
+}
+
+/**
  * The one code path behind every generated method: validate arguments, call,
  * turn `isError` into `ToolError` (and an unanswered `input_required` round
  * into `InputRequiredError`), read a non-object output back as the tool
  * declares it, validate `structuredContent`.
  */
+async function callResolved<Result>(
+  connected: Connection,
+  toolName: string,
+  tool: ResolvedTool,
+  input: unknown,
+  options: CallOptions = {},
+): Promise<Result> {
+  const { validate = connected.options.validate ?? true, ...requestOptions } =
+    options;
+  const args = input === undefined ? {} : input;
+  if (validate) {
+    const checked = await tool.validateInput(args);
+    // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
+    if (checked.ok === false)
+      throw new ValidationError(toolName, "input", checked.issues);
+  }
+  const params = {
+    name: toolName,
+    arguments: args as { [key: string]: unknown },
+  };
+  let result: ToolResult;
+  try {
+    // SDK v2 gets the tool's definition: its x-mcp-header arguments are mirrored without a tools/list, and
+    // the SDK leaves structuredContent to the checks below (the definition carries no outputSchema).
+    result = (
+      connected.sdk === "v2"
+        ? await connected.call(params, {
+            ...requestOptions,
+            toolDefinition: tool.definition(),
+          })
+        : await connected.call(params, undefined, requestOptions)
+    ) as ToolResult;
+  } catch (error) {
+    const issue = sdkOutputCheckIssue(error);
+    if (issue !== undefined)
+      throw new ValidationError(toolName, "output", [issue], undefined, error);
+    throw error;
+  }
+  const resultType = (result as { resultType?: unknown }).resultType;
+  if (resultType !== undefined && resultType !== "complete")
+    throw new InputRequiredError(
+      toolName,
+      result as unknown as { [key: string]: unknown },
+    );
+  if (result.isError === true) throw new ToolError(toolName, result);
+  if (tool.nonObjectOutput)
+    result = declaredOutput(result, protocolEra(connected.client));
+  if (validate && tool.hasOutputSchema) {
+    if (result.structuredContent === undefined) {
+      throw new ValidationError(
+        toolName,
+        "output",
+        [
+          {
+            path: "",
+            message:
+              "structuredContent is missing (the tool declares an outputSchema)",
+          },
+        ],
+        result,
+      );
+    }
+    const checked = await tool.validateOutput(result.structuredContent);
+    if (checked.ok === false)
+      throw new ValidationError(toolName, "output", checked.issues, result);
+  }
+  return result as Result;
+}
+
+/** The call path of `createClient`: every tool's validators and traits in tables, by wire name. */
 export function createToolCaller(
   client: McpClient,
   clientOptions: ClientOptions,
   validators: Validators | AsyncValidators,
   tools: ToolTraits,
 ): ToolCaller {
-  const sdk = clientOptions.sdk ?? detectSdk(client);
-  const call = client.callTool.bind(client) as (
-    ...args: unknown[]
-  ) => Promise<unknown>;
-  // A definition per tool, made once, for SDK v2 (`callTool(params, { toolDefinition })`).
-  const definitions = new Map<string, ToolDefinition>();
-  const definition = (toolName: string): ToolDefinition => {
-    let known = definitions.get(toolName);
-    if (known === undefined) {
+  const connected = connection(client, clientOptions);
+  // A tool as the call path needs it, made once (with its definition, for SDK v2's `callTool(params, { toolDefinition })`).
+  const resolved = new Map<string, ResolvedTool>();
+  const resolve = (toolName: string): ResolvedTool => {
+    let tool = resolved.get(toolName);
+    if (tool === undefined) {
       const header = Object.prototype.hasOwnProperty.call(
         tools.headerArguments ?? {},
         toolName,
       )
         ? tools.headerArguments![toolName]
         : undefined;
-      known = {
+      const definition: ToolDefinition = {
         name: toolName,
         inputSchema: header ?? { type: "object" },
       };
-      definitions.set(toolName, known);
+      tool = {
+        validateInput: (value) => validators.validateInput(toolName, value),
+        validateOutput: (value) => validators.validateOutput(toolName, value),
+        hasOutputSchema: tools.hasOutputSchema.has(toolName),
+        nonObjectOutput: tools.nonObjectOutputs?.has(toolName) === true,
+        definition: () => definition,
+      };
+      resolved.set(toolName, tool);
     }
-    return known;
+    return tool;
   };
-  return async <Result>(
-    toolName: string,
-    input: unknown,
-    options: CallOptions = {},
-  ): Promise<Result> => {
-    const { validate = clientOptions.validate ?? true, ...requestOptions } =
-      options;
-    const args = input === undefined ? {} : input;
-    if (validate) {
-      const checked = await validators.validateInput(toolName, args);
-      // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
-      if (checked.ok === false)
-        throw new ValidationError(toolName, "input", checked.issues);
-    }
-    const params = {
-      name: toolName,
-      arguments: args as { [key: string]: unknown },
+  return <Result>(toolName: string, input: unknown, options?: CallOptions) =>
+    callResolved<Result>(
+      connected,
+      toolName,
+      resolve(toolName),
+      input,
+      options,
+    );
+}
+
+/**
+ * A tool as `calls.ts` exports it, for `callTool`: its wire name, its
+ * validators (imported on its first call) and its traits. `Input` and
+ * `Result` type the call; `Optional` says the tool takes no required
+ * argument.
+ */
+export interface ToolCall<Input, Result, Optional extends boolean = false> {
+  readonly name: string;
+  readonly validators: () => Promise<{
+    readonly input: CompiledValidator;
+    readonly output?: CompiledValidator;
+  }>;
+  /** The tool declares an outputSchema. */
+  readonly structured?: true;
+  /** Its outputSchema is not `type: "object"` (see `ToolTraits.nonObjectOutputs`). */
+  readonly nonObjectOutput?: true;
+  /** Its `x-mcp-header` arguments, as the `inputSchema` of its definition. */
+  readonly headerArguments?: ToolDefinition["inputSchema"];
+  /** Never present: carries the call's types. */
+  readonly types?: (input: Input, optional: Optional) => Result;
+}
+
+/**
+ * The `ToolCall` of a `createClient` method's type: its input, its result,
+ * and whether it takes no required argument (`calls.ts` types each export so).
+ */
+export type ToolCallOf<Method> = Method extends (
+  input: infer Input,
+  options?: CallOptions,
+) => Promise<infer Result>
+  ? ToolCall<
+      Exclude<Input, undefined>,
+      Result,
+      undefined extends Input ? true : false
+    >
+  : never;
+
+declare const connectionBrand: unique symbol;
+
+/** A connected SDK client for `callTool` (`connect` makes one). */
+export interface ToolConnection {
+  readonly [connectionBrand]: true;
+}
+
+/**
+ * Wraps a connected MCP SDK client (v1 or v2) for `callTool`: the per-tool
+ * path, where a program imports the tools it calls from `calls.ts` and a
+ * bundler keeps those alone (`createClient` holds every tool).
+ */
+export function connect(
+  client: McpClient,
+  options: ClientOptions = {},
+): ToolConnection {
+  return connection(client, options) as unknown as ToolConnection;
+}
+
+const resolvedCalls = /* @__PURE__ */ new WeakMap<object, ResolvedTool>();
+
+/**
+ * Calls one tool of `calls.ts` as a `createClient` method calls it: the same
+ * validation, errors and results.
+ */
+export function callTool<Input, Result, Optional extends boolean>(
+  connected: ToolConnection,
+  tool: ToolCall<Input, Result, Optional>,
+  ...[input, options]: Optional extends true
+    ? [input?: Input, options?: CallOptions]
+    : [input: Input, options?: CallOptions]
+): Promise<Result> {
+  let resolved = resolvedCalls.get(tool);
+  if (resolved === undefined) {
+    let loaded:
+      | Promise<{
+          readonly input: CompiledValidator;
+          readonly output?: CompiledValidator;
+        }>
+      | undefined;
+    const check = async (value: unknown, role: "input" | "output") => {
+      loaded ??= tool.validators();
+      const module = await loaded;
+      // A computed key defines an own property, even `__proto__`.
+      const table: { [name: string]: CompiledValidator | null } = {
+        [tool.name]: module[role] ?? null,
+      };
+      return runValidator(table, tool.name, value, role);
     };
-    let result: ToolResult;
-    try {
-      // SDK v2 gets the tool's definition: its x-mcp-header arguments are mirrored without a tools/list, and
-      // the SDK leaves structuredContent to the checks below (the definition carries no outputSchema).
-      result = (
-        sdk === "v2"
-          ? await call(params, {
-              ...requestOptions,
-              toolDefinition: definition(toolName),
-            })
-          : await call(params, undefined, requestOptions)
-      ) as ToolResult;
-    } catch (error) {
-      const issue = sdkOutputCheckIssue(error);
-      if (issue !== undefined)
-        throw new ValidationError(
-          toolName,
-          "output",
-          [issue],
-          undefined,
-          error,
-        );
-      throw error;
-    }
-    const resultType = (result as { resultType?: unknown }).resultType;
-    if (resultType !== undefined && resultType !== "complete")
-      throw new InputRequiredError(
-        toolName,
-        result as unknown as { [key: string]: unknown },
-      );
-    if (result.isError === true) throw new ToolError(toolName, result);
-    if (tools.nonObjectOutputs?.has(toolName) === true)
-      result = declaredOutput(result, protocolEra(client));
-    if (validate && tools.hasOutputSchema.has(toolName)) {
-      if (result.structuredContent === undefined) {
-        throw new ValidationError(
-          toolName,
-          "output",
-          [
-            {
-              path: "",
-              message:
-                "structuredContent is missing (the tool declares an outputSchema)",
-            },
-          ],
-          result,
-        );
-      }
-      const checked = await validators.validateOutput(
-        toolName,
-        result.structuredContent,
-      );
-      if (checked.ok === false)
-        throw new ValidationError(toolName, "output", checked.issues, result);
-    }
-    return result as Result;
-  };
+    const definition: ToolDefinition = {
+      name: tool.name,
+      inputSchema: tool.headerArguments ?? { type: "object" },
+    };
+    resolved = {
+      validateInput: (value) => check(value, "input"),
+      validateOutput: (value) => check(value, "output"),
+      hasOutputSchema: tool.structured === true,
+      nonObjectOutput: tool.nonObjectOutput === true,
+      definition: () => definition,
+    };
+    resolvedCalls.set(tool, resolved);
+  }
+  return callResolved<Result>(
+    connected as unknown as Connection,
+    tool.name,
+    resolved,
+    input,
+    options,
+  );
 }
 
 /*

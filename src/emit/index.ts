@@ -1,5 +1,6 @@
 /** Stage 3 (emit): every output file of a typed client (or of its types alone), from the IR alone. */
 import type { ManifestIR, OutputFile } from "../ir/index.js";
+import { emitCalls } from "./client/calls.js";
 import { emitClient } from "./client/index.js";
 import { emitIndex } from "./client/index-module.js";
 import { emitManifestSnapshot } from "./snapshot.js";
@@ -14,6 +15,7 @@ export function emitClientPackage(ir: ManifestIR): OutputFile[] {
     emitIndex(ir),
     emitTypes(ir),
     emitClient(ir),
+    ...(ir.tools.length > 0 ? [emitCalls(ir)] : []),
     emitValidate(ir),
     emitRuntime(ir),
     ...(ir.resourceTemplates.length > 0 ? [emitUriTemplate(ir)] : []),

@@ -51,6 +51,8 @@ export interface TypeAliasDeclaration {
   doc: JsDoc;
   exported: boolean;
   name: string;
+  /** Type parameters as written (`M extends keyof Client`). */
+  typeParameters?: readonly string[] | undefined;
   type: TypeNode;
 }
 
@@ -204,7 +206,7 @@ export interface Parameter {
   type: TypeNode;
 }
 
-export type Expression = Identifier | StringLiteral | ObjectLiteral | ArrayLiteral | NewExpression | AsConstExpression | CodeExpression;
+export type Expression = Identifier | StringLiteral | ObjectLiteral | ArrayLiteral | NewExpression | AsConstExpression | LazyImport | CodeExpression;
 
 export interface Identifier {
   kind: "identifier";
@@ -240,6 +242,13 @@ export interface NewExpression {
 export interface AsConstExpression {
   kind: "asConst";
   expression: Expression;
+}
+
+/** `() => import("./path.js")`: a module loaded on first use (a bundler makes it a chunk of its own). */
+export interface LazyImport {
+  kind: "lazyImport";
+  /** The module specifier, a string literal as written. */
+  specifier: string;
 }
 
 /** An expression as text, left to Prettier's layout. */

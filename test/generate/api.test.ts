@@ -60,7 +60,7 @@ describe("the library API", () => {
 
     const written = await generate({ manifest, outDir });
     expectTypeOf(written).toEqualTypeOf<GenerateResult>();
-    expect(written.files.map((file) => file.status)).toEqual(Array(11).fill("created"));
+    expect(written.files.map((file) => file.status)).toEqual(Array(12).fill("created"));
     expect(written.diagnostics).toEqual([]);
     expect((await check({ manifest, outDir })).upToDate).toBe(true);
   });
@@ -75,10 +75,10 @@ describe("the library API", () => {
     expectTypeOf(result).toEqualTypeOf<ProjectResult>();
     expect(result.written).toBe(true);
     expect(result.targets.map((target) => [target.name, target.emit, target.tools, target.files.length])).toEqual([
-      ["weather", "client", 3, 11],
+      ["weather", "client", 3, 12],
       ["notes-types", "types", 2, 2],
       ["notes", "server", 2, 16],
-      ["github", "client", 1, 9],
+      ["github", "client", 1, 10],
     ]);
     expect((await check({ config: join(root, "mcpgen.config.json"), targets: ["notes"] })).upToDate).toBe(true);
 

@@ -240,6 +240,7 @@ describe("review regressions", () => {
     expect(result.code).toBe(0);
     expect(await readFile(input, "utf8")).toBe(original);
     expect((await readdir(out)).sort()).toEqual([
+      "calls.ts",
       "client.ts",
       "index.ts",
       "manifest.json",
@@ -540,8 +541,8 @@ describe("writing", () => {
         .map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const),
     );
     const second = await cli(["generate", weatherManifest, "--out", out]);
-    expect(second.stdout).toMatch(/0 files written, 11 unchanged/);
-    expect(before).toHaveLength(11);
+    expect(second.stdout).toMatch(/0 files written, 12 unchanged/);
+    expect(before).toHaveLength(12);
     for (const [file, contents, mtime] of before) {
       expect(await readFile(join(out, file), "utf8")).toBe(contents);
       expect((await stat(join(out, file))).mtimeMs).toBe(mtime);
@@ -626,6 +627,7 @@ describe("writing", () => {
     const result = await cli(["generate", weatherManifest, "--out", out, "--json"]);
     const summary = JSON.parse(result.stdout) as { files: Array<{ path: string; status: string }>; upToDate: boolean };
     expect(summary.files.map((file) => file.path)).toEqual([
+      "calls.ts",
       "client.ts",
       "index.ts",
       "manifest.json",

@@ -34,21 +34,21 @@ describe("mcpgen generate over a configuration", () => {
     // A new scaffold's `npm run generate` needs an mcpgen npm finds from there, or a note says so.
     expect(first.stderr).toBe("");
     expect(first.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (12 files written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
       "notes: scaffolded 2 tools into server (23 files written: 16 generated, 7 created for you to edit; 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
       // The snapshot is generated from itself: already current.
-      "github: generated 1 tool into src/mcp/github (8 files written, 1 unchanged)",
+      "github: generated 1 tool into src/mcp/github (9 files written, 1 unchanged)",
     ]);
     await agePast(root);
     const before = await treeState(root);
 
     const second = await cliIn(root, ["generate"]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 11 unchanged\)\n/);
+    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 12 unchanged\)\n/);
     expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 files written, 16 unchanged)\n  kept 2 existing handlers untouched\n");
     const after = await treeState(root);
     expect(changedPaths(before, after)).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
@@ -99,7 +99,9 @@ describe("mcpgen generate over a configuration", () => {
     const missing = await cliIn(root, ["generate", "--check"]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe("");
-    expect(missing.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(11 files\):\n {2}missing: client\.ts \(\+\d+\)\n/);
+    expect(missing.stderr).toMatch(
+      /^weather: src\/mcp\/weather is out of date \(12 files\):\n {2}missing: calls\.ts \(\+\d+\)\n {2}missing: client\.ts \(\+\d+\)\n/,
+    );
     expect(missing.stderr).toContain("\nnotes: server is out of date (23 files):\n");
     expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
     expect(missing.stderr).toMatch(/\n4 of 4 targets out of date\nrun: mcpgen generate weather notes-types notes github\n$/);
@@ -110,10 +112,10 @@ describe("mcpgen generate over a configuration", () => {
     expect(current).toEqual({
       code: 0,
       stdout: [
-        "weather: src/mcp/weather is up to date (3 tools, 11 files)",
+        "weather: src/mcp/weather is up to date (3 tools, 12 files)",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
         "notes: server is up to date (2 tools, 16 files)",
-        "github: src/mcp/github is up to date (1 tool, 9 files)",
+        "github: src/mcp/github is up to date (1 tool, 10 files)",
         "",
       ].join("\n"),
       stderr: "",
@@ -127,7 +129,7 @@ describe("mcpgen generate over a configuration", () => {
     const stale = await cliIn(root, ["generate", "--check"]);
     expect(stale.code).toBe(1);
     // The targets still current say so on stdout.
-    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 11 files)\ngithub: src/mcp/github is up to date (1 tool, 9 files)\n");
+    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 12 files)\ngithub: src/mcp/github is up to date (1 tool, 10 files)\n");
     const lines = stale.stderr.split("\n");
     // Each target's contract change, classified, before its files.
     const change =
@@ -197,7 +199,7 @@ describe("mcpgen generate over a configuration", () => {
 
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 files written, 2 unchanged, 9 obsolete deleted)\n");
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 files written, 2 unchanged, 10 obsolete deleted)\n");
     const left = [...(await treeState(join(root, WEATHER))).keys()];
     expect(left).toEqual(["helpers.ts", "manifest.json", "types.ts"]);
     expect(await readFile(mine, "utf8")).toContain("my own helpers");
@@ -413,6 +415,7 @@ describe("mcpgen generate over a configuration", () => {
       ["notes", "server", join(root, "server")],
     ]);
     expect(summary.targets[0]!.files.map((file) => file.path)).toEqual([
+      "calls.ts",
       "client.ts",
       "index.ts",
       "manifest.json",

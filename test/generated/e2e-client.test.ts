@@ -9,7 +9,8 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createClient, ToolError, ValidationError, type ToolsClient } from "../../golden/weather/index.js";
+import { callTool, connect as connectTools, createClient, ToolError, ValidationError, type ToolsClient } from "../../golden/weather/index.js";
+import { getWeather, listAlerts } from "../../golden/weather/calls.js";
 import { cannedServer, linkedTransports, type CannedContext, type CannedServer } from "../helpers/canned-server.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
@@ -72,6 +73,23 @@ describe.each(["v1", "v2"] as const)("generated client with SDK %s", (generation
     expect(result.structuredContent).toEqual({ temperature: -3, conditions: "snow", humidity: 80 });
     expect(result.content).toEqual([{ type: "text", text: '{"temperature":-3,"conditions":"snow","humidity":80}' }]);
     expect(canned.calls).toEqual([{ name: "get_weather", arguments: { location: "Oslo" } }]);
+  });
+
+  it("calls one tool of calls.ts through callTool as the client's method does: typed, validated, the same errors", async () => {
+    const { canned, client } = await connect(generation);
+    const tools = connectTools(client);
+    const result = await callTool(tools, getWeather, { location: "Oslo" });
+    const temperature: number = result.structuredContent.temperature;
+    expect(temperature).toBe(-3);
+    expect((await callTool(tools, listAlerts)).content).toEqual([{ type: "text", text: "no alerts" }]);
+    const invalid = await callTool(tools, getWeather, { location: 5 } as never).catch((caught: unknown) => caught);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect((invalid as ValidationError).message).toBe('invalid arguments for tool "get_weather": /location must be string');
+    expect(await callTool(tools, getWeather, { location: "Atlantis" }).catch((caught: unknown) => caught)).toBeInstanceOf(ToolError);
+    const broken = await callTool(tools, getWeather, { location: "Broken" }).catch((caught: unknown) => caught);
+    expect(broken).toBeInstanceOf(ValidationError);
+    expect((broken as ValidationError).phase).toBe("output");
+    expect(canned.calls.map((call) => call.arguments)).toEqual([{ location: "Oslo" }, {}, { location: "Atlantis" }, { location: "Broken" }]);
   });
 
   it("rejects invalid arguments locally, before sending anything", async () => {

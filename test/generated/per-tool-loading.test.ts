@@ -3,8 +3,10 @@
  * by esbuild with code splitting (as a browser app is), carries that tool's
  * validators alone in what it loads, and every other tool's in a chunk of its
  * own that it never imports; run, it validates through the chunk it loads.
+ * A program that calls one tool through `calls.ts` and `callTool` carries
+ * that tool alone: no other tool's name, nor the client's tables.
  */
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -63,6 +65,50 @@ describe("per-tool loading", () => {
 
     const run = (await import(pathToFileURL(join(repoRoot, entry)).href)) as { valid: unknown; invalid: string };
     expect(run.valid).toEqual({ content: [], structuredContent: { temperature: 1, conditions: "sun", humidity: 2 } });
+    expect(run.invalid).toBe('invalid arguments for tool "get_weather": /location must be string');
+  });
+
+  it("a bundled program that calls one tool through calls.ts carries that tool alone, and calls it as the client does", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-bundle-"));
+    const program = join(directory, "program.mjs");
+    const golden = relative(directory, join(repoRoot, "golden/weather")).split("\\").join("/");
+    const from = (file: string) => JSON.stringify(`${golden.startsWith(".") ? golden : `./${golden}`}/${file}`);
+    await writeFile(
+      program,
+      `import { callTool, connect } from ${from("index.js")};\n` +
+        `import { getWeather } from ${from("calls.js")};\n` +
+        "const weather = connect({ callTool: async (params) => ({ content: [], structuredContent: { temperature: params.arguments.location.length, conditions: 'sun', humidity: 2 } }) });\n" +
+        "export const valid = await callTool(weather, getWeather, { location: 'Oslo' });\n" +
+        "export const invalid = await callTool(weather, getWeather, { location: 7 }).catch((error) => error.message);\n",
+    );
+    const result = await build({
+      entryPoints: [program],
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      minify: true,
+      write: true,
+      outdir: join(directory, "dist"),
+      metafile: true,
+      logLevel: "silent",
+    });
+    const outputs = result.metafile.outputs;
+    const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith("program.mjs"))!;
+    // What the program loads: its entry, what that imports, and the chunks its code imports dynamically (esbuild
+    // writes a chunk for every import() it saw, even in code it dropped; nothing loads those).
+    const loaded = loadedAtStart(result.metafile, entry);
+    for (const path of [...loaded]) {
+      for (const imported of outputs[path]!.imports)
+        if (imported.kind === "dynamic-import") for (const chunk of loadedAtStart(result.metafile, imported.path)) loaded.add(chunk);
+    }
+    const text = (await Promise.all([...loaded].map((path) => readFile(join(repoRoot, path), "utf8")))).join("\n");
+    // Nothing of the other tools: not their names, not their validators, not the client's tables.
+    expect(text).toContain("get_weather");
+    expect(text).not.toMatch(/get_forecast|list_alerts|getForecast|listAlerts/);
+    const inputs = [...loaded].flatMap((path) => Object.keys(outputs[path]!.inputs));
+    expect(inputs.filter((input) => /validators\/|client\.ts$/.test(input))).toEqual([expect.stringMatching(/golden\/weather\/validators\/get-weather\.ts$/)]);
+    const run = (await import(pathToFileURL(join(repoRoot, entry)).href)) as { valid: unknown; invalid: string };
+    expect(run.valid).toEqual({ content: [], structuredContent: { temperature: 4, conditions: "sun", humidity: 2 } });
     expect(run.invalid).toBe('invalid arguments for tool "get_weather": /location must be string');
   });
 });

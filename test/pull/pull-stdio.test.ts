@@ -62,6 +62,7 @@ describe.each(cases)("pull from the npm server-$name over stdio", (server) => {
     const templates = Array.isArray(snapshot["resourceTemplates"]) && snapshot["resourceTemplates"].length > 0 ? ["uri-template.ts"] : [];
     const files = Object.keys(pulled).sort();
     expect(files.filter((file) => !file.startsWith("validators/"))).toEqual([
+      "calls.ts",
       "client.ts",
       "index.ts",
       "manifest.json",

@@ -34,7 +34,8 @@ export function argumentsOptional(tool: ToolIR): boolean {
 
 const ANNOTATION_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
-function methodDoc(tool: ToolIR): readonly string[] {
+/** A tool's JSDoc: its title, description and annotations, and its wire name. */
+export function methodDoc(tool: ToolIR): readonly string[] {
   const paragraphs: string[] = [];
   if (tool.title !== undefined && tool.title !== "") paragraphs.push(tool.title);
   if (tool.description !== undefined && tool.description !== "") paragraphs.push(tool.description);
@@ -151,33 +152,6 @@ function nameSet(name: string, doc: string, names: Expression[]): VariableStatem
  * SDK v2 reads to mirror them into `Mcp-Param-*` headers (MCP 2026-07-28).
  */
 function headerArguments(tools: readonly ToolIR[]): VariableStatement {
-  const skeleton = (headers: ToolIR["mcpHeaders"], depth: number): Expression => {
-    const names = [...new Set(headers.filter((header) => header.path.length > depth).map((header) => header.path[depth]!))];
-    const properties = names.map((name): readonly [string, Expression] => {
-      const here = headers.filter((header) => header.path[depth] === name);
-      const leaf = here.find((header) => header.path.length === depth + 1);
-      const value: Expression =
-        leaf !== undefined
-          ? {
-              kind: "object",
-              properties: [
-                ["type", string(stringLiteral(leaf.type))],
-                [objectLiteralKey("x-mcp-header"), string(stringLiteral(leaf.header))],
-              ],
-              multiLine: false,
-            }
-          : skeleton(here, depth + 1);
-      return [objectLiteralKey(name), value];
-    });
-    return {
-      kind: "object",
-      properties: [
-        ["type", string(stringLiteral("object"))],
-        ["properties", { kind: "object", properties, multiLine: true }],
-      ],
-      multiLine: true,
-    };
-  };
   return {
     kind: "const",
     doc: ["The `x-mcp-header` arguments of each tool that has them (MCP 2026-07-28), for SDK v2 to mirror into `Mcp-Param-*` headers."],
@@ -186,7 +160,7 @@ function headerArguments(tools: readonly ToolIR[]): VariableStatement {
     type: reference("HeaderArguments"),
     value: {
       kind: "object",
-      properties: tools.map((tool) => [objectLiteralKey(tool.wireName), skeleton(tool.mcpHeaders, 0)] as const),
+      properties: tools.map((tool) => [objectLiteralKey(tool.wireName), headerArgumentsSchema(tool)] as const),
       multiLine: true,
     },
   };
@@ -218,4 +192,36 @@ function createClient(tables: { nonObjectOutputs: boolean; headerArguments: bool
 export function nonObjectOutput(tool: ToolIR): boolean {
   const schema = tool.raw["outputSchema"];
   return schema !== undefined && !(isRecord(schema) && schema["type"] === "object");
+}
+
+/** The part of a tool's `inputSchema` that marks its `x-mcp-header` arguments (`{ type: "object", properties: { ... } }`). */
+export function headerArgumentsSchema(tool: ToolIR): Expression {
+  const skeleton = (headers: ToolIR["mcpHeaders"], depth: number): Expression => {
+    const names = [...new Set(headers.filter((header) => header.path.length > depth).map((header) => header.path[depth]!))];
+    const properties = names.map((name): readonly [string, Expression] => {
+      const here = headers.filter((header) => header.path[depth] === name);
+      const leaf = here.find((header) => header.path.length === depth + 1);
+      const value: Expression =
+        leaf !== undefined
+          ? {
+              kind: "object",
+              properties: [
+                ["type", string(stringLiteral(leaf.type))],
+                [objectLiteralKey("x-mcp-header"), string(stringLiteral(leaf.header))],
+              ],
+              multiLine: false,
+            }
+          : skeleton(here, depth + 1);
+      return [objectLiteralKey(name), value];
+    });
+    return {
+      kind: "object",
+      properties: [
+        ["type", string(stringLiteral("object"))],
+        ["properties", { kind: "object", properties, multiLine: true }],
+      ],
+      multiLine: true,
+    };
+  };
+  return skeleton(tool.mcpHeaders, 0);
 }

@@ -1,0 +1,52 @@
+/**
+ * Emits `calls.ts`: each tool as an export of its own (its wire name, the
+ * lazy import of its validators, its traits), for `callTool(connect(client),
+ * getWeather, input)`. A bundler keeps the tools a program imports and drops
+ * the others, where `createClient`'s one object holds every tool and the
+ * tables that name them.
+ */
+import type { Expression, ManifestIR, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
+import { stringLiteral } from "../../shared/escape.js";
+import { toolValidatorsPath } from "../validators/index.js";
+import { header, identifier, importDeclaration, literal, reference, string } from "../nodes.js";
+import { headerArgumentsSchema, methodDoc, nonObjectOutput } from "./index.js";
+
+export function emitCalls(ir: ManifestIR): SourceFile {
+  const statements: Statement[] = [
+    header(ir, "Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports."),
+    importDeclaration(["ToolCallOf"], `"./runtime.js"`, true),
+    importDeclaration(["ToolsClient"], `"./client.js"`, true),
+    callType,
+    ...ir.tools.map(toolExport),
+  ];
+  return { path: "calls.ts", format: "typescript", statements };
+}
+
+/** `type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;`: a tool's export typed by its client method (its input, result, and whether it takes no argument). */
+const callType: TypeAliasDeclaration = {
+  kind: "typeAlias",
+  doc: ["A tool's export, typed as its `createClient` method is."],
+  exported: false,
+  name: "Call",
+  typeParameters: ["M extends keyof ToolsClient"],
+  type: reference("ToolCallOf", [{ kind: "indexedAccess", object: reference("ToolsClient"), index: reference("M") }]),
+};
+
+/** `export const getWeather: Call<"getWeather"> = { name: "get_weather", validators: () => import(...), ... };` */
+function toolExport(tool: ToolIR): Statement {
+  const properties: Array<readonly [string, Expression]> = [
+    ["name", string(stringLiteral(tool.wireName))],
+    ["validators", { kind: "lazyImport", specifier: stringLiteral(`./${toolValidatorsPath(tool).replace(/\.ts$/, ".js")}`) }],
+  ];
+  if (tool.output !== undefined) properties.push(["structured", identifier("true")]);
+  if (nonObjectOutput(tool)) properties.push(["nonObjectOutput", identifier("true")]);
+  if (tool.mcpHeaders.length > 0) properties.push(["headerArguments", headerArgumentsSchema(tool)]);
+  return {
+    kind: "const",
+    doc: methodDoc(tool),
+    exported: true,
+    name: tool.methodName,
+    type: reference("Call", [literal(stringLiteral(tool.methodName))]),
+    value: { kind: "object", properties, multiLine: true },
+  };
+}
