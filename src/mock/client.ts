@@ -118,25 +118,39 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
     return work();
   };
 
+  /** A call answered: recorded, after its delay, a result (`finish` makes the SDK's of it), an error or a drop. */
+  const answerCall = async <Result>(
+    call: Omit<MockCall, "answer" | "source">,
+    options: RequestOptions | undefined,
+    answer: MockAnswer<Result>,
+    finish: (result: Result) => unknown,
+  ): Promise<unknown> => {
+    const recorded: MockCall = { ...call, answer: answer.kind };
+    if (answer.kind === "result") recorded.source = sourceOf(answer.result as MockResult);
+    calls.push(recorded);
+    await wait(answer.delayMs, options, errors);
+    if (!connected) throw errors.connectionClosed();
+    switch (answer.kind) {
+      case "drop":
+        connected = false;
+        throw errors.connectionClosed();
+      case "error":
+        throw errors.protocol(answer.code, answer.message, answer.data);
+      case "result":
+        return finish(answer.result);
+    }
+  };
+
   const callTool = async (params: { name: string; arguments?: { [key: string]: unknown } }, ...rest: unknown[]): Promise<unknown> => {
     const options = (sdk === "v2" ? rest[0] : rest[1]) as RequestOptions | undefined;
-    return request(options, async () => {
-      const answer = definition.responder.answer(params.name, params.arguments);
-      const call: MockCall = { tool: params.name, arguments: structuredClone(params.arguments), answer: answer.kind };
-      if (answer.kind === "result") call.source = sourceOf(answer.result);
-      calls.push(call);
-      await wait(answer.delayMs, options, errors);
-      if (!connected) throw errors.connectionClosed();
-      switch (answer.kind) {
-        case "drop":
-          connected = false;
-          throw errors.connectionClosed();
-        case "error":
-          throw errors.protocol(answer.code, answer.message, answer.data);
-        case "result":
-          return project(structuredClone(answer.result), definition.outputSchemas.get(params.name), era);
-      }
-    });
+    return request(options, () =>
+      answerCall(
+        { tool: params.name, arguments: structuredClone(params.arguments) },
+        options,
+        definition.responder.answer(params.name, params.arguments),
+        (result) => project(structuredClone(result), definition.outputSchemas.get(params.name), era),
+      ),
+    );
   };
 
   const surface = definition.surface;
@@ -150,23 +164,9 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
   const needs = (capability: string, method: string) => {
     if (capabilities[capability] === undefined) throw errors.protocol(-32601, `Method not found: ${method}`);
   };
-  /** A prompt, a read or a completion answered as a call is: recorded, after its delay, a result, an error or a drop. */
-  const surfaceCall = async (call: Omit<MockCall, "answer" | "source">, options: RequestOptions | undefined, answer: MockAnswer<SurfaceResult>) => {
-    const recorded: MockCall = { ...call, answer: answer.kind };
-    if (answer.kind === "result") recorded.source = sourceOf(answer.result as MockResult);
-    calls.push(recorded);
-    await wait(answer.delayMs, options, errors);
-    if (!connected) throw errors.connectionClosed();
-    switch (answer.kind) {
-      case "drop":
-        connected = false;
-        throw errors.connectionClosed();
-      case "error":
-        throw errors.protocol(answer.code, answer.message, answer.data);
-      case "result":
-        return structuredClone(answer.result);
-    }
-  };
+  /** A prompt, a read or a completion answered as a call is. */
+  const surfaceCall = (call: Omit<MockCall, "answer" | "source">, options: RequestOptions | undefined, answer: MockAnswer<SurfaceResult>) =>
+    answerCall(call, options, answer, (result) => structuredClone(result));
 
   const client: MockClient = {
     callTool: callTool as MockClient["callTool"],
