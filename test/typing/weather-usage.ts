@@ -1,7 +1,10 @@
 // Type-level contract of the generated client (type-checked by test/generated/typing.test.ts, never run).
 // Each @ts-expect-error must be an error: if the generated types became looser, tsc reports the directive as unused.
 import { validateInput, validateOutput } from "../../golden/weather/validate.js";
+import { getForecast, getWeather, listAlerts } from "../../golden/weather/calls.js";
 import {
+  callTool,
+  connect,
   createClient,
   methodNames,
   type GetForecastOutputDay,
@@ -64,4 +67,24 @@ export async function usage(): Promise<void> {
   const typedOutput: ToolOutput<"get_weather"> = { temperature: 1, conditions: "c", humidity: 2 };
   const map: ToolMap["list_alerts"]["output"] = "anything";
   void [name, method, input, typedOutput, map];
+
+  // One tool at a time: callTool types each export of calls.ts as its method.
+  const tools = connect(sdkClient);
+  const called = await callTool(tools, getWeather, { location: "Oslo" });
+  const calledTemperature: number = called.structuredContent.temperature;
+  const days: GetForecastOutputDay[] = (await callTool(tools, getForecast, { location: "Oslo", days: 2 })).structuredContent.days;
+  await callTool(tools, listAlerts);
+  await callTool(tools, listAlerts, {}, { timeout: 10 });
+  void [calledTemperature, days];
+  // @ts-expect-error location is required
+  await callTool(tools, getWeather, {});
+  // @ts-expect-error the input may be left out only where the tool requires nothing
+  await callTool(tools, getWeather);
+  // @ts-expect-error units is a closed enum
+  await callTool(tools, getWeather, { location: "Oslo", units: "kelvin" });
+  // @ts-expect-error a tool without an outputSchema has no typed structuredContent to read as a number
+  const untyped: number = (await callTool(tools, listAlerts)).structuredContent;
+  void untyped;
+  // @ts-expect-error only connect makes a connection
+  await callTool({}, getWeather, { location: "Oslo" });
 }
