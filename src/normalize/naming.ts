@@ -272,17 +272,12 @@ export function assignDefNames(types: UniqueNames, schemas: readonly Definitions
   const shared = [...classes].filter(([, entry]) => entry.schemas.size > 1);
   shared.sort(([, a], [, b]) => b.schemas.size - a.schemas.size || a.first - b.first);
   for (const [id, { key }] of shared) {
-    const name = defStem(key);
+    // Its own type name: its key in PascalCase (`Def` when nothing is left, `Def` before a leading digit).
+    const name = stem(key, "Def");
     if (!types.has(name)) names.set(id, types.claim(name));
   }
   for (const [id, { key, root }] of classes) if (!names.has(id)) names.set(id, types.claim(defTypeName(root, key)));
   return schemas.map(({ classes: keys }) => new Map([...keys].map(([key, id]) => [key, names.get(id)!])));
-}
-
-/** A definition's own type name: its key in PascalCase, `Def` when no letter or digit is left, with a leading digit kept from starting it. */
-function defStem(key: string): string {
-  const name = pascalCase(key) || "Def";
-  return /^[0-9]/.test(name) ? `Def${name}` : name;
 }
 
 /** A set of claimed names handing out `name`, `name2`, `name3`… */
