@@ -17,8 +17,9 @@ export const EMPTY_REF_CYCLES: Rule = {
 /**
  * Removes the refs of every empty cycle among `nodes` (the root `#` and each
  * `$defs` key, by target), calling `report` first for each target on one.
+ * Returns whether any ref was removed (what the root reaches may then shrink).
  */
-export function breakEmptyRefCycles(nodes: ReadonlyMap<string, Schema>, report: (target: string) => void): void {
+export function breakEmptyRefCycles(nodes: ReadonlyMap<string, Schema>, report: (target: string) => void): boolean {
   const edges = new Map([...nodes].map(([target, node]) => [target, sameInstanceRefs(node)]));
   const cyclic = new Set<string>();
   for (const start of edges.keys()) {
@@ -41,6 +42,7 @@ export function breakEmptyRefCycles(nodes: ReadonlyMap<string, Schema>, report: 
       if (cyclic.has(refTarget(node.$ref as string))) delete node.$ref;
     });
   }
+  return cyclic.size > 0;
 }
 
 /**
