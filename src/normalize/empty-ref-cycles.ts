@@ -4,8 +4,7 @@
  */
 import type { Schema, SchemaObject } from "../ir/index.js";
 import { refTarget } from "../ir/refs.js";
-import { appliesToSameInstance, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
-import { isRecord } from "../shared/json.js";
+import { appliesToSameInstance, subschemasOf } from "../ir/keywords.js";
 import type { Rule } from "./rule.js";
 
 export const EMPTY_REF_CYCLES: Rule = {
@@ -58,13 +57,7 @@ function sameInstanceRefs(schema: Schema, visit?: (node: SchemaObject) => void):
       targets.add(refTarget(node.$ref));
       visit?.(node);
     }
-    for (const [keyword, value] of Object.entries(node)) {
-      if (!appliesToSameInstance(keyword)) continue;
-      const shape = SUBSCHEMA_KEYWORDS.get(keyword)!.shape;
-      if (shape === "one") walk(value as Schema);
-      else if (shape === "list" && Array.isArray(value)) (value as Schema[]).forEach(walk);
-      else if (shape === "map" && isRecord(value)) Object.values(value as Record<string, Schema>).forEach(walk);
-    }
+    subschemasOf(node, appliesToSameInstance).forEach(walk);
   };
   walk(schema);
   return targets;
