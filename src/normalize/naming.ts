@@ -163,6 +163,9 @@ export function toolFileBase(methodName: string): string {
   return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
 }
 
+/** Orders strings by UTF-16 code units (what `<` compares), the same in every locale. */
+export const byCodePoints = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Names for every tool, collision-free across the whole output. A tool whose
  * wire name is already the ideal identifier keeps it; the others get numeric
@@ -176,7 +179,7 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
   const bases = wireNames.map((wireName) => ({ wireName, method: safeMethodBase(wireName) }));
   // Exact identifiers claim their name first, then plain code-point order.
   const exact = (entry: { wireName: string; method: string }) => (entry.method === entry.wireName ? 0 : 1);
-  const ordered = bases.sort((a, b) => exact(a) - exact(b) || (a.wireName < b.wireName ? -1 : a.wireName > b.wireName ? 1 : 0));
+  const ordered = bases.sort((a, b) => exact(a) - exact(b) || byCodePoints(a.wireName, b.wireName));
   const result = new Map<string, ToolNames>();
   for (const { wireName, method } of ordered) {
     const claimed = methods.claim(method);
@@ -196,8 +199,6 @@ export interface SurfaceNames {
   typeName: string;
   fileBase: string;
 }
-
-const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The PascalCase stem of a name, `fallback` when no letter or digit is left, with a leading digit kept from starting a type name. */
 function stem(text: string, fallback: string, trailing?: string): string {
