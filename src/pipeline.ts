@@ -107,8 +107,9 @@ interface Visit {
 }
 
 /**
- * The most deeply nested value of the manifest (its tools, server metadata
- * and capabilities), to point at when it overflows the stack. Iterative, so
+ * The most deeply nested value of the manifest (its tools, prompts, resources,
+ * resource templates, server metadata and capabilities), to point at when it
+ * overflows the stack. Iterative, so
  * it cannot overflow itself, and linear: only the deepest value's pointer is
  * spelled out.
  */
@@ -118,6 +119,11 @@ export function deepestPoint(raw: RawManifest): { tool: string | undefined; poin
   const root = (value: unknown, pointer: string, tool: string | undefined) => stack.push({ value, parent: undefined, token: pointer, depth: 0, tool });
   if (raw.capabilities !== undefined) root(raw.capabilities, `${base}/capabilities`, undefined);
   if (raw.server !== undefined) root(raw.server, `${base}/${raw.serverKey ?? "server"}`, undefined);
+  // The other lists are kept whole for the snapshot, whose JSON.stringify recurses through them.
+  for (const list of ["resourceTemplates", "resources", "prompts"] as const) {
+    const entries = raw[list] ?? [];
+    for (let index = entries.length - 1; index >= 0; index--) root(entries[index], `${base}/${list}/${index}`, undefined);
+  }
   for (let index = raw.tools.length - 1; index >= 0; index--) {
     const tool = raw.tools[index];
     const name =

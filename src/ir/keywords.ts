@@ -6,6 +6,8 @@
  * raw schema's prose may be) and naming (which pointer tokens are no names).
  * `test/ir/keywords.test.ts` fails when a stage keeps a list of its own.
  */
+import { isRecord } from "../shared/json.js";
+import type { Schema } from "./index.js";
 
 /** How a keyword holds subschemas: `map` (names to subschemas), `list` or `one`. */
 export type SubschemaShape = "map" | "list" | "one";
@@ -58,6 +60,23 @@ export function subschemaKeywords(shape: SubschemaShape, position?: SubschemaPos
   return [...SUBSCHEMA_KEYWORDS]
     .filter(([, kind]) => kind.shape === shape && (position === undefined || kind.position === position))
     .map(([keyword]) => keyword);
+}
+
+/**
+ * The subschemas `schema` holds under the keywords `include` accepts (every
+ * one by default), in the order the schema lists its keywords: the value of a
+ * `one` keyword, the items of a `list`, the values of a `map`.
+ */
+export function subschemasOf(schema: Readonly<Record<string, unknown>>, include: (keyword: string, kind: SubschemaKeyword) => boolean = () => true): Schema[] {
+  const found: Schema[] = [];
+  for (const [keyword, value] of Object.entries(schema)) {
+    const kind = SUBSCHEMA_KEYWORDS.get(keyword);
+    if (kind === undefined || !include(keyword, kind)) continue;
+    if (kind.shape === "one") found.push(value as Schema);
+    else if (kind.shape === "list" && Array.isArray(value)) found.push(...(value as Schema[]));
+    else if (kind.shape === "map" && isRecord(value)) found.push(...(Object.values(value) as Schema[]));
+  }
+  return found;
 }
 
 /** Whether a keyword's subschemas apply to the instance itself (so a `$ref` among them does too): in place, or negated. */

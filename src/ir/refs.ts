@@ -5,7 +5,7 @@
  * this alone, never with URI resolution.
  */
 import type { Schema } from "./index.js";
-import { SUBSCHEMA_KEYWORDS } from "./keywords.js";
+import { subschemasOf } from "./keywords.js";
 
 /** `"#"` for the root, the `$defs` key otherwise. */
 export function refTarget(ref: string): string {
@@ -23,13 +23,7 @@ export function refTargets(schema: Schema): string[] {
     if (typeof node !== "object" || node === null) return;
     const object = node as Record<string, unknown>;
     if (typeof object["$ref"] === "string") targets.add(refTarget(object["$ref"]));
-    for (const [keyword, value] of Object.entries(object)) {
-      const kind = SUBSCHEMA_KEYWORDS.get(keyword);
-      if (kind === undefined || kind.position === "definitions") continue;
-      if (kind.shape === "one") walk(value);
-      else if (kind.shape === "list" && Array.isArray(value)) value.forEach(walk);
-      else if (kind.shape === "map" && typeof value === "object" && value !== null) Object.values(value).forEach(walk);
-    }
+    subschemasOf(object, (_, kind) => kind.position !== "definitions").forEach(walk);
   };
   walk(schema);
   return [...targets];

@@ -4,8 +4,7 @@
  */
 import type { Schema, SchemaObject } from "../ir/index.js";
 import { refTarget } from "../ir/refs.js";
-import { appliesToSameInstance, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
-import { isRecord } from "../shared/json.js";
+import { appliesToSameInstance, subschemasOf } from "../ir/keywords.js";
 import type { Rule } from "./rule.js";
 
 export const EMPTY_REF_CYCLES: Rule = {
@@ -17,8 +16,9 @@ export const EMPTY_REF_CYCLES: Rule = {
 /**
  * Removes the refs of every empty cycle among `nodes` (the root `#` and each
  * `$defs` key, by target), calling `report` first for each target on one.
+ * Returns whether any ref was removed (what the root reaches may then shrink).
  */
-export function breakEmptyRefCycles(nodes: ReadonlyMap<string, Schema>, report: (target: string) => void): void {
+export function breakEmptyRefCycles(nodes: ReadonlyMap<string, Schema>, report: (target: string) => void): boolean {
   const edges = new Map([...nodes].map(([target, node]) => [target, sameInstanceRefs(node)]));
   const cyclic = new Set<string>();
   for (const start of edges.keys()) {
@@ -41,6 +41,7 @@ export function breakEmptyRefCycles(nodes: ReadonlyMap<string, Schema>, report: 
       if (cyclic.has(refTarget(node.$ref as string))) delete node.$ref;
     });
   }
+  return cyclic.size > 0;
 }
 
 /**
@@ -56,13 +57,7 @@ function sameInstanceRefs(schema: Schema, visit?: (node: SchemaObject) => void):
       targets.add(refTarget(node.$ref));
       visit?.(node);
     }
-    for (const [keyword, value] of Object.entries(node)) {
-      if (!appliesToSameInstance(keyword)) continue;
-      const shape = SUBSCHEMA_KEYWORDS.get(keyword)!.shape;
-      if (shape === "one") walk(value as Schema);
-      else if (shape === "list" && Array.isArray(value)) (value as Schema[]).forEach(walk);
-      else if (shape === "map" && isRecord(value)) Object.values(value as Record<string, Schema>).forEach(walk);
-    }
+    subschemasOf(node, appliesToSameInstance).forEach(walk);
   };
   walk(schema);
   return targets;

@@ -7,7 +7,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ListMethod, ManifestIR, NormalizedSchema, PatternMode, PromptIR, ResourceIR, ResourceTemplateIR, Schema, ToolIR } from "../ir/index.js";
-import { assignDefNames, assignSurfaceNames, assignToolNames, type UniqueNames } from "./naming.js";
+import { assignDefNames, assignSurfaceNames, assignToolNames, byCodePoints, type UniqueNames } from "./naming.js";
 import { definitionClasses } from "./shared-defs.js";
 import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
@@ -163,7 +163,7 @@ function schemaIR(raw: unknown, role: "input" | "output", typeBase: string, poin
  */
 function nameDefinitions(tools: readonly ToolIR[], types: UniqueNames): void {
   const schemas = [...tools]
-    .sort((a, b) => (a.wireName < b.wireName ? -1 : a.wireName > b.wireName ? 1 : 0))
+    .sort((a, b) => byCodePoints(a.wireName, b.wireName))
     .flatMap((tool) => (tool.output === undefined ? [tool.input] : [tool.input, tool.output]));
   const defs = schemas.map(({ schema }) => (typeof schema === "object" ? ((schema["$defs"] ?? {}) as Record<string, Schema>) : {}));
   const classes = definitionClasses(defs);

@@ -7,9 +7,9 @@
  * and every other tool is generated as usual.
  */
 import type { McpHeader } from "../ir/index.js";
-import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { subschemaValues } from "./resources.js";
 import type { Rule } from "./rule.js";
 import type { AcceptedTool } from "./tools.js";
 
@@ -28,12 +28,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** The types a mirrored argument may have: primitives, `number` excepted (the revision names integer, string and boolean). */
 const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
-
-/** Keywords whose values are instance data, never schemas: an `x-mcp-header` key inside one is a value, not a mark. */
-const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples", MCP_HEADER_KEYWORD]);
-
-/** Keywords whose values map names (not keywords) to subschemas, in any dialect; of them, only `properties` continues a reachable chain. */
-const NAME_MAP_KEYWORDS = new Set([...SUBSCHEMA_KEYWORDS, ...OLDER_SUBSCHEMA_KEYWORDS].filter(([, kind]) => kind.shape === "map").map(([keyword]) => keyword));
 
 /**
  * `mcp-header-arguments`: the tools to keep, each with its marked arguments.
@@ -96,18 +90,11 @@ export function scanMcpHeaders(inputSchema: unknown, schemaPointer: string): Sca
       seen.set(mark.toLowerCase(), mark);
       headers.push({ path: [...path], header: mark, type: type as McpHeader["type"] });
     }
-    for (const [keyword, value] of Object.entries(node)) {
-      if (DATA_KEYWORDS.has(keyword)) continue;
-      const at = joinPointer(pointer, keyword);
-      if (NAME_MAP_KEYWORDS.has(keyword) && isRecord(value)) {
-        for (const [name, subschema] of Object.entries(value)) {
-          const continues = keyword === "properties" && reachable;
-          const fault = visit(subschema, joinPointer(at, name), continues ? [...path, name] : path, continues);
-          if (fault !== undefined) return fault;
-        }
-        continue;
-      }
-      const fault = visit(value, at, path, false);
+    // Instance data (`enum`, `default`, ...) is skipped: an `x-mcp-header` key inside it is a value, not a mark.
+    for (const [keys, value] of subschemaValues(node)) {
+      // Of the maps of names to subschemas, only `properties` continues a reachable chain.
+      const continues = reachable && keys.length === 2 && keys[0] === "properties";
+      const fault = visit(value, joinPointer(pointer, ...keys), continues ? [...path, keys[1]!] : path, continues);
       if (fault !== undefined) return fault;
     }
     return undefined;

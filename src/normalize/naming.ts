@@ -163,6 +163,9 @@ export function toolFileBase(methodName: string): string {
   return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
 }
 
+/** Orders strings by UTF-16 code units (what `<` compares), the same in every locale. */
+export const byCodePoints = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Names for every tool, collision-free across the whole output. A tool whose
  * wire name is already the ideal identifier keeps it; the others get numeric
@@ -176,7 +179,7 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
   const bases = wireNames.map((wireName) => ({ wireName, method: safeMethodBase(wireName) }));
   // Exact identifiers claim their name first, then plain code-point order.
   const exact = (entry: { wireName: string; method: string }) => (entry.method === entry.wireName ? 0 : 1);
-  const ordered = bases.sort((a, b) => exact(a) - exact(b) || (a.wireName < b.wireName ? -1 : a.wireName > b.wireName ? 1 : 0));
+  const ordered = bases.sort((a, b) => exact(a) - exact(b) || byCodePoints(a.wireName, b.wireName));
   const result = new Map<string, ToolNames>();
   for (const { wireName, method } of ordered) {
     const claimed = methods.claim(method);
@@ -196,8 +199,6 @@ export interface SurfaceNames {
   typeName: string;
   fileBase: string;
 }
-
-const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The PascalCase stem of a name, `fallback` when no letter or digit is left, with a leading digit kept from starting a type name. */
 function stem(text: string, fallback: string, trailing?: string): string {
@@ -272,17 +273,12 @@ export function assignDefNames(types: UniqueNames, schemas: readonly Definitions
   const shared = [...classes].filter(([, entry]) => entry.schemas.size > 1);
   shared.sort(([, a], [, b]) => b.schemas.size - a.schemas.size || a.first - b.first);
   for (const [id, { key }] of shared) {
-    const name = defStem(key);
+    // Its own type name: its key in PascalCase (`Def` when nothing is left, `Def` before a leading digit).
+    const name = stem(key, "Def");
     if (!types.has(name)) names.set(id, types.claim(name));
   }
   for (const [id, { key, root }] of classes) if (!names.has(id)) names.set(id, types.claim(defTypeName(root, key)));
   return schemas.map(({ classes: keys }) => new Map([...keys].map(([key, id]) => [key, names.get(id)!])));
-}
-
-/** A definition's own type name: its key in PascalCase, `Def` when no letter or digit is left, with a leading digit kept from starting it. */
-function defStem(key: string): string {
-  const name = pascalCase(key) || "Def";
-  return /^[0-9]/.test(name) ? `Def${name}` : name;
 }
 
 /** A set of claimed names handing out `name`, `name2`, `name3`… */

@@ -78,8 +78,13 @@ const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
 /** Keywords whose values map names to schemas, whatever the names (a property may be called `default`). */
 const NAME_MAP_KEYWORDS = new Set([...SUBSCHEMA_KEYWORDS, ...OLDER_SUBSCHEMA_KEYWORDS].filter(([, kind]) => kind.shape === "map").map(([keyword]) => keyword));
 
-/** The values below a schema object that may be or hold schemas, each with its path of keys. */
-function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {
+/**
+ * The values below a schema object (any dialect, as written) that may be or
+ * hold schemas, each with its path of keys: `[keyword, name]` in a map of
+ * names to subschemas (`properties`, `$defs`, ...), `[keyword]` otherwise;
+ * never an instance (`enum`, `const`, `default`, `examples`).
+ */
+export function subschemaValues(node: Record<string, unknown>): Array<[path: string[], value: unknown]> {
   const values: Array<[string[], unknown]> = [];
   for (const [key, item] of Object.entries(node)) {
     if (DATA_KEYWORDS.has(key)) continue;

@@ -168,9 +168,9 @@ class SchemaNormalizer {
       this.foreign = undefined;
     }
     // Only what the root reaches counts (a definition nothing refers to is not reported on, nor kept below).
-    const reached = reachedDefinitions(root, this.defs).map((key): [string, Schema] => [key, this.defs[key]!]);
+    const reached = reachedDefinitions(root, this.defs);
     // Reported at the place the input has each (a ref into #/properties is hoisted into $defs here).
-    breakEmptyRefCycles(new Map<string, Schema>([["#", root], ...reached]), (target) => {
+    const broken = breakEmptyRefCycles(new Map<string, Schema>([["#", root], ...reached.map((key): [string, Schema] => [key, this.defs[key]!])]), (target) => {
       const pointer = target === "#" ? "" : (this.origin.get(target) ?? `/$defs/${target}`);
       this.warn(
         "ref-unresolved",
@@ -178,8 +178,8 @@ class SchemaNormalizer {
         pointer,
       );
     });
-    // Only what the root still reaches: a target referred to from an unreferenced definition alone is not kept.
-    const defKeys = reachedDefinitions(root, this.defs);
+    // Only what the root still reaches (less, when a cycle's refs were removed): a target referred to from an unreferenced definition alone is not kept.
+    const defKeys = broken ? reachedDefinitions(root, this.defs) : reached;
     let schema: Schema = root;
     if (defKeys.length > 0) {
       schema = typeof root === "boolean" ? (root ? {} : { not: {} }) : root;
