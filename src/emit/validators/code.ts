@@ -664,8 +664,9 @@ class FunctionWriter {
       const checks = this.child(items, value, itemPath, undefined, depth + 1, "block");
       const loop = `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++)`;
       const read = `${value}=${data}[${index}]${enter === "" ? "" : `,${enter}`}`;
-      if (checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
-      else steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
+      // Keywords may come to no check (`minLength: 0`, an unknown `format`, a lone `if`): then there is no loop.
+      if (checks.length > 0 && checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
+      else if (checks.length > 0) steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
     }
     if (items !== undefined && items !== false && seen !== undefined) steps.push({ expression: `m(${seen},!0)` });
     if (schema["contains"] !== undefined) steps.push(...this.contains(schema, data, path, seen, depth));
