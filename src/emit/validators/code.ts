@@ -21,7 +21,7 @@
 import type { PatternMode, Schema, SchemaObject } from "../../ir/index.js";
 import { SUBSCHEMA_KEYWORDS } from "../../ir/keywords.js";
 import { refTarget } from "../../ir/refs.js";
-import { stringLiteral } from "../../shared/escape.js";
+import { isPlainPropertyName, stringLiteral } from "../../shared/escape.js";
 import { pointerToken } from "../../shared/errors.js";
 
 /** What the code generator needs to know beyond the schema. */
@@ -77,9 +77,6 @@ const LIMIT_CODES = {
   exclusiveMaximum: 9,
   multipleOf: 10,
 } as const;
-
-/** A property name JavaScript reads with a dot. */
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** The code of a module validating `roots` (each exported under its name), e.g. `{ input: schema, output: schema }`. */
 export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, schema: Schema]>, context: CodeContext): ModuleCode {
@@ -504,7 +501,7 @@ class FunctionWriter {
    */
   private read(data: string, name: string): string {
     if (PROTOTYPE_MEMBERS.has(name)) return `g(${data},${stringLiteral(name)})`;
-    return IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
+    return isPlainPropertyName(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
   }
 
   /**
