@@ -231,6 +231,12 @@ describe("the words of each keyword's issues", () => {
     [["type"], { type: "string" }, 1, [{ path: "", message: "must be string" }]],
     [["type"], { type: ["string", "null"] }, 1, [{ path: "", message: "must be string,null" }]],
     [
+      ["type"],
+      { allOf: ["string", "integer", "boolean", "null", "object", "array"].map((type) => ({ type })) },
+      1.5,
+      ["string", "integer", "boolean", "null", "object", "array"].map((type) => ({ path: "", message: `must be ${type}` })),
+    ],
+    [
       ["required", "dependentRequired"],
       { required: ["a"], dependentRequired: { b: ["c", "d"] } },
       { b: 1 },
