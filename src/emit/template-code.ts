@@ -25,22 +25,15 @@ export function templateCode(name: string): string {
   return code;
 }
 
-const inlinedCode = new Map<string, string>();
-
 /**
- * What the template `name` emits, for inlining into a module whose exports
- * are its own (`validators.ts`): without its header comment, nothing exported.
+ * What the template `name` emits without its header comment (which speaks of
+ * the template), for shipping beside other code in one generated module
+ * (`validator-runtime.ts`).
  */
-export function inlinedTemplateCode(name: string): string {
-  let code = inlinedCode.get(name);
-  if (code === undefined) {
-    code = templateCode(name)
-      .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
-      .replace(/^export /gm, "")
-      .trim();
-    inlinedCode.set(name, code);
-  }
-  return code;
+export function templateBody(name: string): string {
+  return templateCode(name)
+    .replace(/^\/\*\*[\s\S]*?\*\/\n+/, "")
+    .trim();
 }
 
 /** The `emitted` region of a template's text, or all of it. */

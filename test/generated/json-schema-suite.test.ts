@@ -26,6 +26,7 @@ import { printFile } from "../../src/format/printer/index.js";
 import { emitTypes } from "../../src/emit/types/index.js";
 import { emitValidate, emitValidators, toolValidatorsPath } from "../../src/emit/validators/index.js";
 import { failOnWarnings, StrictError, type Diagnostic } from "../../src/shared/errors.js";
+import { jsonLiteral } from "../../src/shared/escape.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
 import {
   ajvResults,
@@ -253,7 +254,7 @@ describe.skipIf(!suitePresent)("the JSON Schema Test Suite", () => {
         group.tests.forEach((test) => {
           if (!test.valid) return;
           for (const role of ["Input", "Output"]) {
-            lines.push(`export const v${lines.length}: Tool${role}<"g${g}"> = ${literal(test.data)};`);
+            lines.push(`export const v${lines.length}: Tool${role}<"g${g}"> = ${jsonLiteral(test.data)};`);
             origin.set(`${draft}:${lines.length}`, `${group.id.replace(/ \(\d+\)$/, "")} / ${test.description}`);
           }
         }),
@@ -278,15 +279,3 @@ describe.skipIf(!suitePresent)("the JSON Schema Test Suite", () => {
     ).toEqual([]);
   }, 60_000);
 });
-
-/** A TypeScript expression for a JSON value; `__proto__` keys are computed so they define a property. */
-function literal(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).map(([key, item]) => `${key === "__proto__" ? `["__proto__"]` : JSON.stringify(key)}: ${literal(item)}`);
-    return `{ ${entries.join(", ")} }`;
-  }
-  return JSON.stringify(value)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}

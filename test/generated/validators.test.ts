@@ -231,6 +231,12 @@ describe("the words of each keyword's issues", () => {
     [["type"], { type: "string" }, 1, [{ path: "", message: "must be string" }]],
     [["type"], { type: ["string", "null"] }, 1, [{ path: "", message: "must be string,null" }]],
     [
+      ["type"],
+      { allOf: ["string", "integer", "boolean", "null", "object", "array"].map((type) => ({ type })) },
+      1.5,
+      ["string", "integer", "boolean", "null", "object", "array"].map((type) => ({ path: "", message: `must be ${type}` })),
+    ],
+    [
       ["required", "dependentRequired"],
       { required: ["a"], dependentRequired: { b: ["c", "d"] } },
       { b: 1 },
@@ -510,6 +516,23 @@ describe("generated code imports nothing from packages", () => {
 });
 
 describe("the written code", () => {
+  it("loads where an items schema's keywords come to no check (minLength 0, an unknown format, a lone if)", async () => {
+    const items = [{ minLength: 0 }, { format: "not-a-format" }, { required: [] }, { if: { type: "string" } }, { dependentRequired: { a: [] } }];
+    const generated = await generateValidators(
+      [
+        {
+          name: "no_item_checks",
+          inputSchema: { type: "object", properties: Object.fromEntries(items.map((schema, index) => [`l${index}`, { type: "array", items: schema }])) },
+        },
+      ],
+      "no-item-checks",
+    );
+    const { input } = generated.modules.get("no_item_checks")!;
+    const lists = Object.fromEntries(items.map((_, index) => [`l${index}`, ["", 1, null, {}]]));
+    expect(issuesOf(input, lists)).toEqual([]);
+    expect(issuesOf(input, { l0: "not a list" })).toEqual([expect.objectContaining({ path: "/l0" })]);
+  });
+
   it("carries no space but where JavaScript needs one (between two words, and between two signs)", async () => {
     const generated = await generateValidators(
       [

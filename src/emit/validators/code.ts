@@ -21,7 +21,7 @@
 import type { PatternMode, Schema, SchemaObject } from "../../ir/index.js";
 import { SUBSCHEMA_KEYWORDS } from "../../ir/keywords.js";
 import { refTarget } from "../../ir/refs.js";
-import { stringLiteral } from "../../shared/escape.js";
+import { isPlainPropertyName, stringLiteral } from "../../shared/escape.js";
 import { pointerToken } from "../../shared/errors.js";
 
 /** What the code generator needs to know beyond the schema. */
@@ -77,9 +77,6 @@ const LIMIT_CODES = {
   exclusiveMaximum: 9,
   multipleOf: 10,
 } as const;
-
-/** A property name JavaScript reads with a dot. */
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** The code of a module validating `roots` (each exported under its name), e.g. `{ input: schema, output: schema }`. */
 export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, schema: Schema]>, context: CodeContext): ModuleCode {
@@ -504,7 +501,7 @@ class FunctionWriter {
    */
   private read(data: string, name: string): string {
     if (PROTOTYPE_MEMBERS.has(name)) return `g(${data},${stringLiteral(name)})`;
-    return IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
+    return isPlainPropertyName(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
   }
 
   /**
@@ -664,8 +661,9 @@ class FunctionWriter {
       const checks = this.child(items, value, itemPath, undefined, depth + 1, "block");
       const loop = `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++)`;
       const read = `${value}=${data}[${index}]${enter === "" ? "" : `,${enter}`}`;
-      if (checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
-      else steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
+      // Keywords may come to no check (`minLength: 0`, an unknown `format`, a lone `if`): then there is no loop.
+      if (checks.length > 0 && checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
+      else if (checks.length > 0) steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
     }
     if (items !== undefined && items !== false && seen !== undefined) steps.push({ expression: `m(${seen},!0)` });
     if (schema["contains"] !== undefined) steps.push(...this.contains(schema, data, path, seen, depth));

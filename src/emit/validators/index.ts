@@ -133,7 +133,7 @@ export function emitValidate(ir: ManifestIR): SourceFile {
       ...ir.tools.map((tool, index) =>
         importDeclaration(
           [`input as ${name("input", index)}`, ...(tool.output ? [`output as ${name("output", index)}`] : [])],
-          `"${importPath(toolValidatorsPath(tool))}"`,
+          stringLiteral(importPath(toolValidatorsPath(tool))),
         ),
       ),
       importDeclaration(["ToolMap", "ToolName"], `"./types.js"`, true),

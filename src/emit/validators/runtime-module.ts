@@ -8,7 +8,7 @@
  */
 import type { EmittedFile, ManifestIR } from "../../ir/index.js";
 import { fileHeader } from "../header.js";
-import { templateCode } from "../template-code.js";
+import { templateBody } from "../template-code.js";
 
 /** The module every validator module imports its helpers from. */
 export const VALIDATOR_RUNTIME_FILE = "validator-runtime.ts";
@@ -31,13 +31,6 @@ export function emitValidatorRuntime(ir: ManifestIR, used: ReadonlySet<string>):
   const parts = [picked, ...whole.map(([file]) => templateBody(file))];
   const header = fileHeader(ir, "Helpers of the validators in validators/, from mcpgen's templates/validator-runtime.ts (those they use). Imports nothing.");
   return { path: VALIDATOR_RUNTIME_FILE, contents: `${header}\n${parts.join("\n\n")}\n`, format: "none" };
-}
-
-/** A template without its header comment. */
-function templateBody(name: string): string {
-  return templateCode(name)
-    .replace(/^\/\*\*[\s\S]*?\*\/\n+/, "")
-    .trim();
 }
 
 /** A top-level declaration of a template: its text (with its comments) and the name it declares. */
