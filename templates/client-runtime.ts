@@ -382,9 +382,7 @@ export class InputRequiredError extends Error {
   readonly toolName: string;
   readonly result: { [key: string]: unknown };
   constructor(toolName: string, result: { [key: string]: unknown }) {
-    super(
-      `tool ${JSON.stringify(toolName)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`,
-    );
+    super(inputRequiredMessage("tool", toolName));
     this.toolName = toolName;
     this.result = result;
   }
@@ -404,6 +402,11 @@ export class InputRequiredError extends Error {
       INPUT_REQUIRED_ERROR_BRAND,
     );
   }
+}
+
+/** What an `InputRequiredError` says: which tool, prompt or resource needs more input, and what to do. */
+function inputRequiredMessage(subject: string, name: string): string {
+  return `${subject} ${JSON.stringify(name)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`;
 }
 
 /** Whether `value` is an `InputRequiredError` thrown by any mcpgen-generated client. */
@@ -774,6 +777,27 @@ function connection(client: McpClient, options: ClientOptions): Connection {
 }
 
 /**
+ * A result that still needs input (MCP 2026-07-28 `input_required`) is an
+ * `InputRequiredError` naming what was asked (a tool, a prompt, a resource).
+ */
+function finalResult<Result>(
+  result: unknown,
+  what: string,
+  name: string,
+): Result {
+  const resultType = (result as { resultType?: unknown } | null)?.resultType;
+  if (resultType !== undefined && resultType !== "complete") {
+    const error = new InputRequiredError(
+      name,
+      result as { [key: string]: unknown },
+    );
+    error.message = inputRequiredMessage(what, name);
+    throw error;
+  }
+  return result as Result;
+}
+
+/**
  * The one code path behind every generated method: validate arguments, call,
  * turn `isError` into `ToolError` (and an unanswered `input_required` round
  * into `InputRequiredError`), read a non-object output back as the tool
@@ -817,12 +841,7 @@ async function callResolved<Result>(
       throw new ValidationError(toolName, "output", [issue], undefined, error);
     throw error;
   }
-  const resultType = (result as { resultType?: unknown }).resultType;
-  if (resultType !== undefined && resultType !== "complete")
-    throw new InputRequiredError(
-      toolName,
-      result as unknown as { [key: string]: unknown },
-    );
+  result = finalResult<ToolResult>(result, "tool", toolName);
   if (result.isError === true) throw new ToolError(toolName, result);
   if (tool.nonObjectOutput)
     result = declaredOutput(result, protocolEra(connected.client));
@@ -1197,24 +1216,6 @@ function definedMembers(value: unknown): { [key: string]: unknown } {
         configurable: true,
       });
   return members;
-}
-
-/** A result that still needs input (MCP 2026-07-28 `input_required`) is an `InputRequiredError` naming what was asked. */
-function finalResult<Result>(
-  result: unknown,
-  what: string,
-  name: string,
-): Result {
-  const resultType = (result as { resultType?: unknown } | null)?.resultType;
-  if (resultType !== undefined && resultType !== "complete") {
-    const error = new InputRequiredError(
-      name,
-      result as { [key: string]: unknown },
-    );
-    error.message = `${what} ${JSON.stringify(name)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`;
-    throw error;
-  }
-  return result as Result;
 }
 
 /** The SDK client's method `name`, bound (both SDK generations have `getPrompt`, `readResource` and `complete`). */
