@@ -311,6 +311,12 @@ describe("constants", () => {
     expect(await printed(handlers)).toBe(true);
   });
 
+  it("a lazy import `() => import(...)`, its specifier requoted as Prettier does, on the line of its key or left to Prettier", async () => {
+    const lazy = (specifier: string): Expression => ({ kind: "lazyImport", specifier });
+    await sweep((length) => table("getWeather", [["validators", lazy(`"./validators/${named("tool", length)}.js"`)]]), { from: 20, to: 80 });
+    expect(await printed(table("getWeather", [["validators", lazy(`"./it's \\"q\\".js"`)]]))).toBe(true);
+  });
+
   it("leaves code to Prettier", async () => {
     const tools: Statement = {
       kind: "const",
