@@ -386,9 +386,7 @@ export class InputRequiredError extends Error {
   readonly toolName: string;
   readonly result: { [key: string]: unknown };
   constructor(toolName: string, result: { [key: string]: unknown }) {
-    super(
-      `tool ${JSON.stringify(toolName)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`,
-    );
+    super(inputRequiredMessage("tool", toolName));
     this.toolName = toolName;
     this.result = result;
   }
@@ -408,6 +406,11 @@ export class InputRequiredError extends Error {
       INPUT_REQUIRED_ERROR_BRAND,
     );
   }
+}
+
+/** What an `InputRequiredError` says: which tool, prompt or resource needs more input, and what to do. */
+function inputRequiredMessage(subject: string, name: string): string {
+  return `${subject} ${JSON.stringify(name)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`;
 }
 
 /** Whether `value` is an `InputRequiredError` thrown by any mcpgen-generated client. */
@@ -709,6 +712,14 @@ function outputFromText(result: ToolResult): { value: unknown } | undefined {
   }
 }
 
+function isPlainObject(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
 /**
  * The value of a tool whose outputSchema is not `type: "object"` as a
  * 2025-era connection carries it: `{ result: value }` (SEP-2106's wrap; its
@@ -728,34 +739,49 @@ function declaredOutput(
   }
   if (
     era === "legacy" &&
-    typeof content === "object" &&
-    content !== null &&
-    !Array.isArray(content) &&
+    isPlainObject(content) &&
     Object.keys(content).length === 1 &&
-    Object.prototype.hasOwnProperty.call(content, "result")
+    hasOwn(content, "result")
   ) {
-    return {
-      ...result,
-      structuredContent: (content as { result: unknown }).result,
-    };
+    return { ...result, structuredContent: content["result"] };
   }
   return result;
 }
 
 /**
  * What the call path needs of one tool: its validators (loaded on its first
- * call, or synchronous), and its traits.
+ * call, or synchronous), its traits, and its definition for SDK v2's
+ * `callTool(params, { toolDefinition })`.
  */
 interface ResolvedTool {
-  validateInput(
+  validate(
     value: unknown,
-  ): ValidationResult<unknown> | Promise<ValidationResult<unknown>>;
-  validateOutput(
-    value: unknown,
+    role: "input" | "output",
   ): ValidationResult<unknown> | Promise<ValidationResult<unknown>>;
   hasOutputSchema: boolean;
   nonObjectOutput: boolean;
-  definition(): ToolDefinition;
+  definition: ToolDefinition;
+}
+
+/** A tool as the call path needs it, made once per tool by `createClient`'s caller and by `callTool` alike. */
+function resolvedTool(
+  name: string,
+  validate: ResolvedTool["validate"],
+  traits: {
+    hasOutputSchema: boolean;
+    nonObjectOutput: boolean;
+    headerArguments: ToolDefinition["inputSchema"] | undefined;
+  },
+): ResolvedTool {
+  return {
+    validate,
+    hasOutputSchema: traits.hasOutputSchema,
+    nonObjectOutput: traits.nonObjectOutput,
+    definition: {
+      name,
+      inputSchema: traits.headerArguments ?? { type: "object" },
+    },
+  };
 }
 
 /** A connected SDK client as the call path uses it (`connect` makes one). */
@@ -778,6 +804,27 @@ function connection(client: McpClient, options: ClientOptions): Connection {
 }
 
 /**
+ * A result that still needs input (MCP 2026-07-28 `input_required`) is an
+ * `InputRequiredError` naming what was asked (a tool, a prompt, a resource).
+ */
+function finalResult<Result>(
+  result: unknown,
+  what: string,
+  name: string,
+): Result {
+  const resultType = (result as { resultType?: unknown } | null)?.resultType;
+  if (resultType !== undefined && resultType !== "complete") {
+    const error = new InputRequiredError(
+      name,
+      result as { [key: string]: unknown },
+    );
+    error.message = inputRequiredMessage(what, name);
+    throw error;
+  }
+  return result as Result;
+}
+
+/**
  * The one code path behind every generated method: validate arguments, call,
  * turn `isError` into `ToolError` (and an unanswered `input_required` round
  * into `InputRequiredError`), read a non-object output back as the tool
@@ -794,7 +841,7 @@ async function callResolved<Result>(
     options;
   const args = input === undefined ? {} : input;
   if (validate) {
-    const checked = await tool.validateInput(args);
+    const checked = await tool.validate(args, "input");
     // `=== false` narrows without strictNullChecks too (users compile this file with their settings).
     if (checked.ok === false)
       throw new ValidationError(toolName, "input", checked.issues);
@@ -811,7 +858,7 @@ async function callResolved<Result>(
       connected.sdk === "v2"
         ? await connected.call(params, {
             ...requestOptions,
-            toolDefinition: tool.definition(),
+            toolDefinition: tool.definition,
           })
         : await connected.call(params, undefined, requestOptions)
     ) as ToolResult;
@@ -821,12 +868,7 @@ async function callResolved<Result>(
       throw new ValidationError(toolName, "output", [issue], undefined, error);
     throw error;
   }
-  const resultType = (result as { resultType?: unknown }).resultType;
-  if (resultType !== undefined && resultType !== "complete")
-    throw new InputRequiredError(
-      toolName,
-      result as unknown as { [key: string]: unknown },
-    );
+  result = finalResult<ToolResult>(result, "tool", toolName);
   if (result.isError === true) throw new ToolError(toolName, result);
   if (tool.nonObjectOutput)
     result = declaredOutput(result, protocolEra(connected.client));
@@ -845,7 +887,7 @@ async function callResolved<Result>(
         result,
       );
     }
-    const checked = await tool.validateOutput(result.structuredContent);
+    const checked = await tool.validate(result.structuredContent, "output");
     if (checked.ok === false)
       throw new ValidationError(toolName, "output", checked.issues, result);
   }
@@ -860,28 +902,27 @@ export function createToolCaller(
   tools: ToolTraits,
 ): ToolCaller {
   const connected = connection(client, clientOptions);
-  // A tool as the call path needs it, made once (with its definition, for SDK v2's `callTool(params, { toolDefinition })`).
+  // A tool as the call path needs it, made once.
   const resolved = new Map<string, ResolvedTool>();
   const resolve = (toolName: string): ResolvedTool => {
     let tool = resolved.get(toolName);
     if (tool === undefined) {
-      const header = Object.prototype.hasOwnProperty.call(
-        tools.headerArguments ?? {},
+      tool = resolvedTool(
         toolName,
-      )
-        ? tools.headerArguments![toolName]
-        : undefined;
-      const definition: ToolDefinition = {
-        name: toolName,
-        inputSchema: header ?? { type: "object" },
-      };
-      tool = {
-        validateInput: (value) => validators.validateInput(toolName, value),
-        validateOutput: (value) => validators.validateOutput(toolName, value),
-        hasOutputSchema: tools.hasOutputSchema.has(toolName),
-        nonObjectOutput: tools.nonObjectOutputs?.has(toolName) === true,
-        definition: () => definition,
-      };
+        (value, role) =>
+          role === "input"
+            ? validators.validateInput(toolName, value)
+            : validators.validateOutput(toolName, value),
+        {
+          hasOutputSchema: tools.hasOutputSchema.has(toolName),
+          nonObjectOutput: tools.nonObjectOutputs?.has(toolName) === true,
+          headerArguments:
+            tools.headerArguments !== undefined &&
+            hasOwn(tools.headerArguments, toolName)
+              ? tools.headerArguments[toolName]
+              : undefined,
+        },
+      );
       resolved.set(toolName, tool);
     }
     return tool;
@@ -973,26 +1014,23 @@ export function callTool<Input, Result, Optional extends boolean>(
           readonly output?: CompiledValidator;
         }>
       | undefined;
-    const check = async (value: unknown, role: "input" | "output") => {
-      loaded ??= tool.validators();
-      const module = await loaded;
-      // A computed key defines an own property, even `__proto__`.
-      const table: { [name: string]: CompiledValidator | null } = {
-        [tool.name]: module[role] ?? null,
-      };
-      return runValidator(table, tool.name, value, role);
-    };
-    const definition: ToolDefinition = {
-      name: tool.name,
-      inputSchema: tool.headerArguments ?? { type: "object" },
-    };
-    resolved = {
-      validateInput: (value) => check(value, "input"),
-      validateOutput: (value) => check(value, "output"),
-      hasOutputSchema: tool.structured === true,
-      nonObjectOutput: tool.nonObjectOutput === true,
-      definition: () => definition,
-    };
+    resolved = resolvedTool(
+      tool.name,
+      async (value, role) => {
+        loaded ??= tool.validators();
+        const module = await loaded;
+        // A computed key defines an own property, even `__proto__`.
+        const table: { [name: string]: CompiledValidator | null } = {
+          [tool.name]: module[role] ?? null,
+        };
+        return runValidator(table, tool.name, value, role);
+      },
+      {
+        hasOutputSchema: tool.structured === true,
+        nonObjectOutput: tool.nonObjectOutput === true,
+        headerArguments: tool.headerArguments,
+      },
+    );
     resolvedCalls.set(tool, resolved);
   }
   return callResolved<Result>(
@@ -1108,14 +1146,6 @@ interface SurfaceClient {
   complete(params: unknown, options?: unknown): Promise<unknown>;
 }
 
-function isPlainObject(value: unknown): value is { [key: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasOwn(object: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
-
 /**
  * A `ValidationError` about what a prompt, a resource template or a
  * completion was given: `toolName` holds the prompt's or template's name
@@ -1201,24 +1231,6 @@ function definedMembers(value: unknown): { [key: string]: unknown } {
         configurable: true,
       });
   return members;
-}
-
-/** A result that still needs input (MCP 2026-07-28 `input_required`) is an `InputRequiredError` naming what was asked. */
-function finalResult<Result>(
-  result: unknown,
-  what: string,
-  name: string,
-): Result {
-  const resultType = (result as { resultType?: unknown } | null)?.resultType;
-  if (resultType !== undefined && resultType !== "complete") {
-    const error = new InputRequiredError(
-      name,
-      result as { [key: string]: unknown },
-    );
-    error.message = `${what} ${JSON.stringify(name)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`;
-    throw error;
-  }
-  return result as Result;
 }
 
 /** The SDK client's method `name`, bound (both SDK generations have `getPrompt`, `readResource` and `complete`). */

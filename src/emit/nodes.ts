@@ -12,6 +12,7 @@ import type {
   TypeReference,
 } from "../ir/code.js";
 import type { ManifestIR } from "../ir/index.js";
+import { docLines } from "../shared/escape.js";
 import { fileHeader } from "./header.js";
 
 export const reference = (name: string, typeArguments: readonly TypeNode[] = []): TypeReference => ({ kind: "reference", name, typeArguments });
@@ -43,6 +44,14 @@ export function importDeclaration(names: readonly string[], from: string, typeOn
     names: names.map((name) => (name.startsWith("type ") ? { name: name.slice("type ".length), typeOnly: true } : { name, typeOnly: false })),
     from,
   };
+}
+
+/**
+ * A JSDoc from paragraphs of server text (titles, descriptions) and mcpgen's own words, those absent
+ * or empty left out, escaped by `docLines`.
+ */
+export function docParagraphs(...parts: ReadonlyArray<string | undefined>): JsDoc {
+  return docLines({ text: parts.filter((part) => part !== undefined && part !== "").join("\n\n") });
 }
 
 /** The generated header (see `fileHeader`) as comment lines. */

@@ -228,10 +228,12 @@ const rows: Array<[readmeRow: string, Row]> = [
         properties: {
           a: { type: "string", description: "The city.", default: "Paris", deprecated: true, minLength: 1, pattern: "^[A-Z]", format: "x-city" },
           b: { type: "array", items: { type: "integer" }, maxItems: 3, uniqueItems: true },
+          // A line break (U+2028 among them) or a control character: one tag line, the pattern as a string literal.
+          c: { type: "string", pattern: "^a\nb\u2028c\u0007$" },
         },
         description: "Where.",
       },
-      want: '/**\n * Arguments of tool "t".\n *\n * Where.\n */\nexport type TInput = {\n  /**\n   * The city.\n   * @default "Paris"\n   * @minLength 1\n   * @pattern ^[A-Z]\n   * @format x-city\n   * @deprecated\n   */\n  a?: string;\n  /**\n   * @maxItems 3\n   * @uniqueItems\n   */\n  b?: number[];\n};',
+      want: '/**\n * Arguments of tool "t".\n *\n * Where.\n */\nexport type TInput = {\n  /**\n   * The city.\n   * @default "Paris"\n   * @minLength 1\n   * @pattern ^[A-Z]\n   * @format x-city\n   * @deprecated\n   */\n  a?: string;\n  /**\n   * @maxItems 3\n   * @uniqueItems\n   */\n  b?: number[];\n  /** @pattern "^a\\nb\\u2028c\\u0007$" */\n  c?: string;\n};',
       docs: true,
     },
   ],

@@ -82,6 +82,20 @@ describe("type aliases", () => {
     expect(await printed(alias(reference("Array", [literal("-1")])))).toBe(true);
   });
 
+  it("type parameters: vouched for on one line", async () => {
+    const call = (type: TypeNode, client = "ToolsClient"): Statement => ({
+      kind: "typeAlias",
+      doc: [],
+      exported: false,
+      name: "Call",
+      typeParameters: [`M extends keyof ${client}`],
+      type,
+    });
+    await sweep((length) => call(reference("ToolCallOf", [reference(named("M", length))]), named("ToolsClient", length)), { from: 10, to: 60 });
+    // calls.ts's alias: its indexed access is left to Prettier.
+    expect(await printed(call(reference("ToolCallOf", [{ kind: "indexedAccess", object: reference("ToolsClient"), index: reference("M") }])))).toBe(false);
+  });
+
   it("literals respelled as Prettier spells them", async () => {
     for (const text of ['"say \\"hi\\""', '"it\'s"', "1e+21", "1.50", "-0.25", "true", "null"]) expect(await printed(alias(literal(text)))).toBe(true);
   });
@@ -309,6 +323,12 @@ describe("constants", () => {
       value: { kind: "object", properties: [["echo", { kind: "identifier", name: "echoHandler" }]], multiLine: true },
     };
     expect(await printed(handlers)).toBe(true);
+  });
+
+  it("a lazy import `() => import(...)`, its specifier requoted as Prettier does, on the line of its key or left to Prettier", async () => {
+    const lazy = (specifier: string): Expression => ({ kind: "lazyImport", specifier });
+    await sweep((length) => table("getWeather", [["validators", lazy(`"./validators/${named("tool", length)}.js"`)]]), { from: 20, to: 80 });
+    expect(await printed(table("getWeather", [["validators", lazy(`"./it's \\"q\\".js"`)]]))).toBe(true);
   });
 
   it("leaves code to Prettier", async () => {

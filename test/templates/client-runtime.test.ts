@@ -8,6 +8,8 @@
 import { describe, expect, it } from "vitest";
 import * as otherCopy from "../../golden/weather/runtime.js";
 import {
+  callTool,
+  connect,
   createStandardSchemas,
   createToolCaller,
   InputRequiredError,
@@ -20,6 +22,8 @@ import {
   ValidationError,
   type CompiledValidator,
   type McpClient,
+  type StructuredToolResult,
+  type ToolCall,
   type ToolResult,
   type ValidationIssue,
   type Validators,
@@ -338,6 +342,35 @@ describe("createToolCaller", () => {
         { hasOutputSchema: new Set(["get"]) },
       )("get", { ok: true }),
     ).rejects.toBe(other);
+  });
+});
+
+describe("callTool", () => {
+  it("calls one tool of calls.ts as createToolCaller does: validators imported on its first call, once; its definition for SDK v2; its output read back and checked", async () => {
+    const client = fakeClient("v2", () => ({ content: [], structuredContent: { result: 3 } }));
+    const region = { type: "object" as const, properties: { region: { type: "string", "x-mcp-header": "Region" } } };
+    let imports = 0;
+    // Named `__proto__`: its validators are still found as its own.
+    const tool: ToolCall<{ ok?: boolean }, StructuredToolResult<number>> = {
+      name: "__proto__",
+      validators: async () => {
+        imports++;
+        return { input: failing({ path: "/region", message: "is required" }), output: (data) => typeof data === "number" };
+      },
+      structured: true,
+      nonObjectOutput: true,
+      headerArguments: region,
+    };
+    const connected = connect(client);
+    expect(imports).toBe(0);
+    const refused = await callTool(connected, tool, {}).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect([(refused as ValidationError).phase, (refused as ValidationError).issues]).toEqual(["input", [{ path: "/region", message: "is required" }]]);
+    expect(client.calls).toEqual([]);
+    // A 2025-era connection carries the number as `{ result }`: read back, then checked against the output validator.
+    expect((await callTool(connected, tool, { ok: true })).structuredContent).toBe(3);
+    expect(client.calls).toEqual([[{ name: "__proto__", arguments: { ok: true } }, { toolDefinition: { name: "__proto__", inputSchema: region } }]]);
+    expect(imports).toBe(1);
   });
 });
 

@@ -5,8 +5,8 @@
 import type { Expression, ManifestIR, MethodSignature, Schema, SourceFile, Statement, TemplateInsertion, ToolIR, VariableStatement } from "../../ir/index.js";
 import { isRecord } from "../../shared/json.js";
 import { refTarget } from "../../ir/refs.js";
-import { docLines, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
-import { header, importDeclaration, reference, string } from "../nodes.js";
+import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
+import { docParagraphs, header, importDeclaration, reference, string } from "../nodes.js";
 import { template } from "../template-code.js";
 import { hasSurface, surfaceImports, surfaceMethods, surfaceTable } from "./surface.js";
 
@@ -36,13 +36,13 @@ const ANNOTATION_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "
 
 /** A tool's JSDoc: its title, description and annotations, and its wire name. */
 export function methodDoc(tool: ToolIR): readonly string[] {
-  const paragraphs: string[] = [];
-  if (tool.title !== undefined && tool.title !== "") paragraphs.push(tool.title);
-  if (tool.description !== undefined && tool.description !== "") paragraphs.push(tool.description);
   const hints = ANNOTATION_HINTS.filter((hint) => typeof tool.annotations?.[hint] === "boolean").map((hint) => `${hint}: ${String(tool.annotations?.[hint])}`);
-  if (hints.length > 0) paragraphs.push(`Annotations (hints from the server, not guarantees): ${hints.join(", ")}.`);
-  paragraphs.push(`Calls tool ${stringLiteral(tool.wireName)}.`);
-  return docLines({ text: paragraphs.join("\n\n") });
+  return docParagraphs(
+    tool.title,
+    tool.description,
+    hints.length > 0 ? `Annotations (hints from the server, not guarantees): ${hints.join(", ")}.` : undefined,
+    `Calls tool ${stringLiteral(tool.wireName)}.`,
+  );
 }
 
 export function emitClient(ir: ManifestIR): SourceFile {

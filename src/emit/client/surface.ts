@@ -8,7 +8,7 @@
 import type { Expression, ManifestIR, MethodSignature, PromptIR, ResourceIR, ResourceTemplateIR, TypeNode, VariableStatement } from "../../ir/index.js";
 import { docLines, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import { isRecord } from "../../shared/json.js";
-import { identifier, literal, reference, string } from "../nodes.js";
+import { docParagraphs, identifier, literal, reference, string } from "../nodes.js";
 
 /** Whether the manifest has anything beside its tools for the client. */
 export function hasSurface(ir: ManifestIR): boolean {
@@ -43,8 +43,6 @@ export function surfaceImports(ir: ManifestIR): { runtime: string[]; types: stri
   };
 }
 
-const paragraphs = (...parts: Array<string | undefined>) => parts.filter((part) => part !== undefined && part !== "").join("\n\n");
-
 /** `MIME type: text/plain. Size: 1024 bytes. Annotations: {"priority":1}.` for what a resource or template says of itself. */
 function resourceFacts(entry: { mimeType?: string | undefined; size?: number | undefined; annotations?: unknown }): string {
   const facts: string[] = [];
@@ -66,7 +64,7 @@ const nameUnion = (names: readonly string[]): TypeNode => {
 function promptMethods(prompt: PromptIR, completions: boolean): MethodSignature[] {
   const get: MethodSignature = {
     kind: "method",
-    doc: docLines({ text: paragraphs(prompt.title, prompt.description, `Gets prompt ${stringLiteral(prompt.wireName)} (\`prompts/get\`).`) }),
+    doc: docParagraphs(prompt.title, prompt.description, `Gets prompt ${stringLiteral(prompt.wireName)} (\`prompts/get\`).`),
     name: prompt.methodName,
     parameters: [{ name: "args", optional: prompt.arguments.every((argument) => !argument.required), type: reference(prompt.typeName) }, callOptions],
     returns: reference("Promise", [reference("GetPromptResult")]),
@@ -103,14 +101,12 @@ function completionMethod(name: string, what: string, parameter: string, names: 
 function templateMethods(template: ResourceTemplateIR, completions: boolean): MethodSignature[] {
   const read: MethodSignature = {
     kind: "method",
-    doc: docLines({
-      text: paragraphs(
-        template.title,
-        template.description,
-        resourceFacts(template),
-        `Reads resource template ${stringLiteral(template.wireName)}: expands ${stringLiteral(template.uriTemplate)} (RFC 6570) with \`variables\` and reads that URI (\`resources/read\`).`,
-      ),
-    }),
+    doc: docParagraphs(
+      template.title,
+      template.description,
+      resourceFacts(template),
+      `Reads resource template ${stringLiteral(template.wireName)}: expands ${stringLiteral(template.uriTemplate)} (RFC 6570) with \`variables\` and reads that URI (\`resources/read\`).`,
+    ),
     name: template.methodName,
     parameters: [{ name: "variables", optional: template.variables.every((variable) => !variable.required), type: reference(template.typeName) }, callOptions],
     returns: reference("Promise", [reference("ReadResourceResult")]),
@@ -131,14 +127,12 @@ function templateMethods(template: ResourceTemplateIR, completions: boolean): Me
 function resourceMethod(resource: ResourceIR): MethodSignature {
   return {
     kind: "method",
-    doc: docLines({
-      text: paragraphs(
-        resource.title ?? resource.name,
-        resource.description,
-        resourceFacts(resource),
-        `Reads resource ${stringLiteral(resource.uri)} (\`resources/read\`).`,
-      ),
-    }),
+    doc: docParagraphs(
+      resource.title ?? resource.name,
+      resource.description,
+      resourceFacts(resource),
+      `Reads resource ${stringLiteral(resource.uri)} (\`resources/read\`).`,
+    ),
     name: resource.methodName,
     parameters: [callOptions],
     returns: reference("Promise", [reference("ReadResourceResult")]),

@@ -7,7 +7,7 @@
  */
 import type { ManifestIR, NormalizedSchema, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
 import { docLines, stringLiteral, typePropertyKey } from "../../shared/escape.js";
-import { header, property, reference, typeLiteral } from "../nodes.js";
+import { docParagraphs, header, property, reference, typeLiteral } from "../nodes.js";
 import { template } from "../template-code.js";
 import { SchemaTypeWriter } from "./schema-to-type.js";
 import { surfaceTypes } from "./surface.js";
@@ -56,10 +56,7 @@ function schemaTypes(tool: ToolIR, normalized: NormalizedSchema, summary: string
     if (declared.has(name)) return [];
     declared.add(name);
     const description = typeof node === "object" && typeof node["description"] === "string" ? node["description"] : undefined;
-    const doc =
-      target === "#"
-        ? docLines({ text: [summary, tool.title, description].filter((part) => part !== undefined && part !== "").join("\n\n") })
-        : docLines({ text: description });
+    const doc = target === "#" ? docParagraphs(summary, tool.title, description) : docLines({ text: description });
     return [{ kind: "typeAlias", doc, exported: true, name, type: writer.type(node) }];
   });
 }

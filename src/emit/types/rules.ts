@@ -7,7 +7,7 @@
  * naming the rule that makes it.
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
-import { docLines, literalType, OBJECT_MEMBERS, typePropertyKey } from "../../shared/escape.js";
+import { docLines, literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
 import { literal, property, reference, typeLiteral } from "../nodes.js";
 import { intersection, isUnknown, NEVER, union, UNKNOWN } from "./combine.js";
 
@@ -215,8 +215,9 @@ export function propertyDoc(schema: Schema): JsDoc {
   for (const keyword of CONSTRAINT_TAGS) {
     const value = schema[keyword];
     if (typeof value === "number") tags.push([keyword, String(value)]);
-    // A pattern or format as written; as a JSON string when it holds a line break or a control character, so that it stays one tag.
-    else if (typeof value === "string") tags.push([keyword, /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) ? JSON.stringify(value) : value]);
+    // A pattern or format as written; as a string literal when it holds a line break or a control character, so that it stays
+    // one tag line (stringLiteral escapes U+2028 and U+2029 too, which JSON.stringify leaves as they are).
+    else if (typeof value === "string") tags.push([keyword, /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) ? stringLiteral(value) : value]);
     else if (value === true) tags.push([keyword, ""]);
   }
   if (schema.deprecated === true) tags.push(["deprecated", ""]);

@@ -5,8 +5,8 @@
  * `ResourceUri`, the URIs of the fixed resources.
  */
 import type { ManifestIR, PromptIR, ResourceTemplateIR, TypeAliasDeclaration, TypeMember, TypeNode } from "../../ir/index.js";
-import { docLines, stringLiteral, typePropertyKey } from "../../shared/escape.js";
-import { literal, property, reference, typeLiteral } from "../nodes.js";
+import { stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { docParagraphs, literal, property, reference, typeLiteral } from "../nodes.js";
 
 /** A type no key of which can be given: what a prompt without arguments, or a template without variables, takes. */
 const nothing = (parameter: string): TypeNode => typeLiteral([{ kind: "index", readonly: false, parameter, type: reference("never") }], false);
@@ -21,18 +21,16 @@ const COMPOSITE: TypeNode = {
   ],
 };
 
-const paragraphs = (...parts: Array<string | undefined>) => parts.filter((part) => part !== undefined && part !== "").join("\n\n");
-
 function promptArguments(prompt: PromptIR): TypeAliasDeclaration {
   const members: TypeMember[] = prompt.arguments.map((argument) =>
     property(typePropertyKey(argument.name), reference("string"), {
       optional: !argument.required,
-      doc: docLines({ text: paragraphs(argument.title, argument.description) }),
+      doc: docParagraphs(argument.title, argument.description),
     }),
   );
   return {
     kind: "typeAlias",
-    doc: docLines({ text: paragraphs(`Arguments of prompt ${stringLiteral(prompt.wireName)}.`, prompt.title, prompt.description) }),
+    doc: docParagraphs(`Arguments of prompt ${stringLiteral(prompt.wireName)}.`, prompt.title, prompt.description),
     exported: true,
     name: prompt.typeName,
     type: members.length === 0 ? nothing("argument") : typeLiteral(members, true),
@@ -45,12 +43,10 @@ function templateVariables(template: ResourceTemplateIR): TypeAliasDeclaration {
   );
   return {
     kind: "typeAlias",
-    doc: docLines({
-      text: paragraphs(
-        `Variables of resource template ${stringLiteral(template.wireName)}: ${stringLiteral(template.uriTemplate)} (RFC 6570).`,
-        template.title,
-      ),
-    }),
+    doc: docParagraphs(
+      `Variables of resource template ${stringLiteral(template.wireName)}: ${stringLiteral(template.uriTemplate)} (RFC 6570).`,
+      template.title,
+    ),
     exported: true,
     name: template.typeName,
     type: members.length === 0 ? nothing("variable") : typeLiteral(members, true),

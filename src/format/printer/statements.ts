@@ -133,7 +133,7 @@ function expressionText(layout: Layout, expression: Expression): string {
     case "asConst":
       return `${expressionText(layout, expression.expression)} as const`;
     case "lazyImport":
-      return `() => import(${expression.specifier})`;
+      return `() => import(${prettierString(expression.specifier)})`;
     case "object": {
       layout.unsure();
       const entries = expression.properties.map(([key, value]) => `${key}: ${expressionText(layout, value)}`);
