@@ -37,6 +37,7 @@ const prompts: ListedPrompt[] = [
   { name: "__proto__", arguments: [{ name: "constructor", required: true }, { name: "__proto__" }, { name: "toString" }] },
   { name: "ask", description: "asks the user first" },
   { name: "broken" },
+  { name: "throws-value" },
 ];
 
 const resources: ListedResource[] = [
@@ -78,6 +79,9 @@ const promptHandlers: Record<string, RegisteredPromptHandler> = {
   }),
   broken: prompt("broken", () => {
     throw new Error("the prompt broke");
+  }),
+  "throws-value": prompt("throws-value", () => {
+    throw { reason: "not an Error" };
   }),
 };
 Object.defineProperty(promptHandlers, "__proto__", {
@@ -239,6 +243,8 @@ describe.each<Era>(["legacy", "modern"])("the server surface, to a client on the
     const { client, logs } = await connect(era);
     expect(await failure(client.getPrompt({ name: "broken" }))).toMatchObject({ code: -32603, message: expect.stringContaining("the prompt broke") });
     expect(logs.join("\n")).toContain('prompt "broken" failed: Error: the prompt broke');
+    // A thrown value that is neither an Error nor a string: what failed, never the value itself.
+    expect(await failure(client.getPrompt({ name: "throws-value" }))).toMatchObject({ code: -32603, message: expect.stringContaining("the handler failed") });
   });
 
   it("reads a fixed resource as text or bytes, with its URI and mimeType", async () => {
