@@ -315,7 +315,8 @@ export function serveSurface(
     surface.resourceTemplates !== undefined
   )
     serveResources(server, surface, prepared, dispatch);
-  if (surface.completions === true) serveCompletions(server, surface, prepared);
+  if (surface.completions === true)
+    serveCompletions(server, surface, prepared, dispatch.log);
 }
 
 /** `prompts/list` and `prompts/get`: the manifest's prompts, each request's arguments checked, then its handler. */
@@ -547,6 +548,7 @@ function serveCompletions(
   server: Server,
   surface: SurfaceDefinition,
   prepared: PreparedSurface,
+  log: (message: string) => void,
 ): void {
   server.setRequestHandler("completion/complete", async (request, ctx) => {
     const { ref, argument } = request.params;
@@ -606,8 +608,7 @@ function serveCompletions(
     try {
       values = await completer(argument.value, context);
     } catch (error) {
-      if (ProtocolError.isInstance(error)) throw error;
-      throw protocolError(INTERNAL_ERROR, errorText(error));
+      throw handlerFailure(log, `completion of ${what}`, error);
     }
     return completionResult(values, what);
   });

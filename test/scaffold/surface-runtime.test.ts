@@ -106,7 +106,10 @@ const resourceTemplateHandlers: Record<string, RegisteredResourceTemplateHandler
       if (variables.id === "missing") throw new ResourceNotFoundError(context.uri);
       return JSON.stringify({ ...variables, template: context.resourceTemplate });
     },
-    complete: (variable: string, value: string) => ({ values: Array.from({ length: 150 }, (_, n) => `${variable}-${value}${n}`), total: 150 }),
+    complete: (variable: string, value: string) => {
+      if (value === "boom") throw new Error("the completer broke");
+      return { values: Array.from({ length: 150 }, (_, n) => `${variable}-${value}${n}`), total: 150 };
+    },
   },
   file: { resourceTemplate: "file", handle: (variables: { path: string }) => [{ uri: `file:///${variables.path}`, text: variables.path }] },
 };
@@ -295,6 +298,13 @@ describe.each<Era>(["legacy", "modern"])("the server surface, to a client on the
     expect(ids.completion).toMatchObject({ total: 150, hasMore: true });
     expect(await failure(client.complete({ ref: { type: "ref/prompt", name: "nope" }, argument: { name: "a", value: "" } }))).toMatchObject({ code: -32602 });
     expect(await failure(client.complete({ ref: { type: "ref/prompt", name: "simple" }, argument: { name: "a", value: "" } }))).toMatchObject({ code: -32602 });
+  });
+
+  it("answers a completer that throws with -32603 and its message, its stack in the log, as a handler's", async () => {
+    const { client, logs } = await connect(era);
+    const broken = client.complete({ ref: { type: "ref/resource", uri: "test://items/{id}{?fields}" }, argument: { name: "id", value: "boom" } });
+    expect(await failure(broken)).toMatchObject({ code: -32603, message: expect.stringContaining("the completer broke") });
+    expect(logs.join("\n")).toContain('completion of resource template "item" failed: Error: the completer broke');
   });
 
   it("asks the client from a prompt's handler: a request on 2025, an input_required round on 2026-07-28", async () => {
