@@ -768,13 +768,6 @@ function headerMismatch(
 }
 
 /**
- * Serves MCP over Streamable HTTP: MCP 2026-07-28 through the SDK's `createMcpHandler`, and the 2025
- * revisions statelessly (each request gets a server of its own; GET and DELETE get 405). Binds to
- * 127.0.0.1 by default and refuses requests whose `Host` or `Origin` names another host (servers MUST
- * validate `Origin`, SHOULD bind to localhost), so a web page cannot reach it through DNS rebinding.
- * Bodies are bounded (`maxBodyBytes`), so are requests in flight (`maxRequests`).
- */
-/**
  * For a 2026-07-28 `tools/call` of a tool with `x-mcp-header` arguments (MCP "Server Validation"):
  * why its `Mcp-Param-*` headers disagree with its arguments, with the request's id; undefined when
  * they agree or there is nothing to check. 2025-era requests carry no such headers.

@@ -266,10 +266,14 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
     .join("\n");
 }
 
-export function errorMessage(error: unknown): string {
+/** The message of a thrown value: an error's (else its name), a string, or `fallback` for anything else. */
+export function errorMessage(
+  error: unknown,
+  fallback = "the tool failed",
+): string {
   if (error instanceof Error)
     return error.message === "" ? error.name : error.message;
-  return typeof error === "string" ? error : "the tool failed";
+  return typeof error === "string" ? error : fallback;
 }
 
 export const isJsonObject = (

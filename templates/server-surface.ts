@@ -9,7 +9,9 @@
  * is the manifest's, as declared and in order. A handler runs as a tool's
  * does (`Dispatch.run` of `server-runtime.ts`): its context, and on MCP
  * 2026-07-28 an `input_required` round for what it asks the client. Imports
- * only `@modelcontextprotocol/server` (and types of the runtime beside it).
+ * only `@modelcontextprotocol/server` and the runtime beside it (whose error
+ * helpers it answers with, so both answer alike; used only while serving, so
+ * the two files importing each other is harmless).
  */
 import {
   ProtocolError,
@@ -20,10 +22,14 @@ import {
   type ReadResourceResult,
   type Server,
 } from "@modelcontextprotocol/server";
-import type {
-  Dispatch,
-  ProtocolEra,
-  RequestContext,
+import {
+  errorMessage,
+  INVALID_PARAMS,
+  isJsonObject,
+  protocolError,
+  type Dispatch,
+  type ProtocolEra,
+  type RequestContext,
 } from "./server-runtime.js";
 
 /** A prompt as the manifest lists it; `prompts/list` returns these objects unchanged. */
@@ -286,16 +292,7 @@ function prepare(surface: SurfaceDefinition): PreparedSurface {
   return prepared;
 }
 
-const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
-
-/** An error the SDK answers as a JSON-RPC error with this code and message (see `protocolError` in server-runtime.ts). */
-function protocolError(
-  code: number,
-  message: string,
-): Error & { code: number } {
-  return Object.assign(new Error(message), { code });
-}
 
 /** Most values a `completion/complete` result may carry (MCP "Completion"). */
 const MAX_COMPLETIONS = 100;
@@ -318,7 +315,8 @@ export function serveSurface(
     surface.resourceTemplates !== undefined
   )
     serveResources(server, surface, prepared, dispatch);
-  if (surface.completions === true) serveCompletions(server, surface, prepared);
+  if (surface.completions === true)
+    serveCompletions(server, surface, prepared, dispatch.log);
 }
 
 /** `prompts/list` and `prompts/get`: the manifest's prompts, each request's arguments checked, then its handler. */
@@ -404,7 +402,7 @@ function promptResult(returned: unknown): GetPromptResult | string {
       messages: [{ role: "user", content: { type: "text", text: returned } }],
     };
   if (Array.isArray(value)) return { messages: value as PromptMessage[] };
-  if (isRecord(value) && Array.isArray(value["messages"]))
+  if (isJsonObject(value) && Array.isArray(value["messages"]))
     return value as GetPromptResult;
   return "returned neither messages nor a GetPromptResult";
 }
@@ -419,14 +417,8 @@ function asJson(value: unknown): unknown {
   }
 }
 
-const isRecord = (value: unknown): value is { [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function errorText(error: unknown): string {
-  if (error instanceof Error)
-    return error.message === "" ? error.name : error.message;
-  return typeof error === "string" ? error : "the handler failed";
-}
+/** What a client is told of a handler's (or a completer's) error. */
+const errorText = (error: unknown) => errorMessage(error, "the handler failed");
 
 /**
  * The error a client gets for a handler that threw: a protocol error it threw as it is (the SDK's
@@ -540,7 +532,7 @@ function resourceResult(
   if (typeof value === "string") return value;
   const result = Array.isArray(value)
     ? { contents: value }
-    : isRecord(value) && Array.isArray(value["contents"])
+    : isJsonObject(value) && Array.isArray(value["contents"])
       ? value
       : undefined;
   if (result === undefined)
@@ -556,6 +548,7 @@ function serveCompletions(
   server: Server,
   surface: SurfaceDefinition,
   prepared: PreparedSurface,
+  log: (message: string) => void,
 ): void {
   server.setRequestHandler("completion/complete", async (request, ctx) => {
     const { ref, argument } = request.params;
@@ -615,8 +608,7 @@ function serveCompletions(
     try {
       values = await completer(argument.value, context);
     } catch (error) {
-      if (ProtocolError.isInstance(error)) throw error;
-      throw protocolError(INTERNAL_ERROR, errorText(error));
+      throw handlerFailure(log, `completion of ${what}`, error);
     }
     return completionResult(values, what);
   });
@@ -656,7 +648,7 @@ function emptyCompletion(): CompleteResult {
 function completionResult(returned: unknown, what: string): CompleteResult {
   const given = Array.isArray(returned)
     ? { values: returned as unknown[] }
-    : isRecord(returned) && Array.isArray(returned["values"])
+    : isJsonObject(returned) && Array.isArray(returned["values"])
       ? (returned as { values: unknown[]; total?: unknown; hasMore?: unknown })
       : undefined;
   if (

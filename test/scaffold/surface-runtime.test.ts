@@ -37,6 +37,7 @@ const prompts: ListedPrompt[] = [
   { name: "__proto__", arguments: [{ name: "constructor", required: true }, { name: "__proto__" }, { name: "toString" }] },
   { name: "ask", description: "asks the user first" },
   { name: "broken" },
+  { name: "throws-value" },
 ];
 
 const resources: ListedResource[] = [
@@ -79,6 +80,9 @@ const promptHandlers: Record<string, RegisteredPromptHandler> = {
   broken: prompt("broken", () => {
     throw new Error("the prompt broke");
   }),
+  "throws-value": prompt("throws-value", () => {
+    throw { reason: "not an Error" };
+  }),
 };
 Object.defineProperty(promptHandlers, "__proto__", {
   value: prompt("__proto__", (args: Record<string, string>) => `constructor=${args["constructor"]} keys=${Object.keys(args).join(",")}`),
@@ -102,7 +106,10 @@ const resourceTemplateHandlers: Record<string, RegisteredResourceTemplateHandler
       if (variables.id === "missing") throw new ResourceNotFoundError(context.uri);
       return JSON.stringify({ ...variables, template: context.resourceTemplate });
     },
-    complete: (variable: string, value: string) => ({ values: Array.from({ length: 150 }, (_, n) => `${variable}-${value}${n}`), total: 150 }),
+    complete: (variable: string, value: string) => {
+      if (value === "boom") throw new Error("the completer broke");
+      return { values: Array.from({ length: 150 }, (_, n) => `${variable}-${value}${n}`), total: 150 };
+    },
   },
   file: { resourceTemplate: "file", handle: (variables: { path: string }) => [{ uri: `file:///${variables.path}`, text: variables.path }] },
 };
@@ -239,6 +246,8 @@ describe.each<Era>(["legacy", "modern"])("the server surface, to a client on the
     const { client, logs } = await connect(era);
     expect(await failure(client.getPrompt({ name: "broken" }))).toMatchObject({ code: -32603, message: expect.stringContaining("the prompt broke") });
     expect(logs.join("\n")).toContain('prompt "broken" failed: Error: the prompt broke');
+    // A thrown value that is neither an Error nor a string: what failed, never the value itself.
+    expect(await failure(client.getPrompt({ name: "throws-value" }))).toMatchObject({ code: -32603, message: expect.stringContaining("the handler failed") });
   });
 
   it("reads a fixed resource as text or bytes, with its URI and mimeType", async () => {
@@ -289,6 +298,13 @@ describe.each<Era>(["legacy", "modern"])("the server surface, to a client on the
     expect(ids.completion).toMatchObject({ total: 150, hasMore: true });
     expect(await failure(client.complete({ ref: { type: "ref/prompt", name: "nope" }, argument: { name: "a", value: "" } }))).toMatchObject({ code: -32602 });
     expect(await failure(client.complete({ ref: { type: "ref/prompt", name: "simple" }, argument: { name: "a", value: "" } }))).toMatchObject({ code: -32602 });
+  });
+
+  it("answers a completer that throws with -32603 and its message, its stack in the log, as a handler's", async () => {
+    const { client, logs } = await connect(era);
+    const broken = client.complete({ ref: { type: "ref/resource", uri: "test://items/{id}{?fields}" }, argument: { name: "id", value: "boom" } });
+    expect(await failure(broken)).toMatchObject({ code: -32603, message: expect.stringContaining("the completer broke") });
+    expect(logs.join("\n")).toContain('completion of resource template "item" failed: Error: the completer broke');
   });
 
   it("asks the client from a prompt's handler: a request on 2025, an input_required round on 2026-07-28", async () => {

@@ -10,7 +10,6 @@ import { template } from "../template-code.js";
 
 /** templates/scaffold/src/handlers/get-weather.ts for `tool`, after a doc comment about it. */
 export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
-  const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part !== "");
   const returns =
     tool.output === undefined
       ? [
@@ -22,20 +21,11 @@ export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
           "outputSchema and sent as structuredContent plus a JSON text block. Or return",
           "toolResult({ ... }) for a full result.",
         ];
-  const doc = docLines({
-    text: [
-      `Handler of tool ${stringLiteral(tool.wireName)}.`,
-      ...about,
-      [
-        `Input: ${tool.input.typeNames.root}, already checked against the inputSchema.`,
-        ...returns,
-        "A thrown error becomes a tool error with its message.",
-      ].join("\n"),
-      // The underscores keep an unimplemented stub compiling under noUnusedParameters.
-      "Drop the underscore of a parameter once you use it.",
-      "This file is yours: mcpgen created it and never changes it, not even when you regenerate.",
-    ].join("\n\n"),
-  });
+  const doc = stubDoc(
+    `Handler of tool ${stringLiteral(tool.wireName)}.`,
+    [tool.title, tool.description],
+    [`Input: ${tool.input.typeNames.root}, already checked against the inputSchema.`, ...returns, "A thrown error becomes a tool error with its message."],
+  );
   const fills = [
     { find: "TOOL_NAME", replace: stringLiteral(tool.wireName) },
     { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${tool.wireName}`) },
@@ -49,6 +39,7 @@ const OWNED = "This file is yours: mcpgen created it and never changes it, not e
 function stubDoc(about: string, described: ReadonlyArray<string | undefined>, contract: readonly string[]): string[] {
   const parts = described.filter((part): part is string => part !== undefined && part !== "");
   return docLines({
+    // The underscores keep an unimplemented stub compiling under noUnusedParameters.
     text: [about, ...parts, contract.join("\n"), "Drop the underscore of a parameter once you use it.", OWNED].join("\n\n"),
   });
 }
