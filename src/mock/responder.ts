@@ -219,8 +219,7 @@ export function createResponder(options: ResponderOptions): Responder {
       }
       // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
       const input = validators.validateInput(name, given);
-      if (input.ok === false)
-        return { kind: "result", result: errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`), delayMs: 0 };
+      if (input.ok === false) return { kind: "result", result: invalidArguments(name, input.issues), delayMs: 0 };
       return answerChecked(name, given as Record<string, unknown>);
     },
   };
@@ -309,6 +308,11 @@ function textBlock(value: unknown): Record<string, unknown> {
 
 export function errorResult(message: string, statement?: Record<string, unknown>): MockResult {
   return { isError: true, content: [{ type: "text", text: message }], ...(statement === undefined ? {} : { _meta: { [MOCK_META_KEY]: statement } }) };
+}
+
+/** The tool error of arguments its validator rejects, in the scaffold runtime's words (templates/server-runtime.ts `tools/call`). */
+export function invalidArguments(name: string, issues: readonly ValidationIssue[]): MockResult {
+  return errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(issues)}`);
 }
 
 /** The scaffold runtime's wording of validation issues (templates/server-runtime.ts). */
