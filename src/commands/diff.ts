@@ -19,7 +19,7 @@ import { withinStack } from "../pipeline.js";
 import { displayPath } from "../shared/display.js";
 import { McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
-import { loadConfig, type LoadOptions } from "./config.js";
+import { findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
 
@@ -126,14 +126,16 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
         comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target.name));
       }
     } else {
+      // Read once, when an operand is no path.
+      let config: Promise<ProjectConfig | undefined> | undefined;
       for (const operand of operands) {
         // A path on disk, or else the name of a configured target.
         if (await exists(resolve(cwd, operand))) {
           comparisons.push(await atRevision(await manifestPath(resolve(cwd, operand), operand), options.base, options.failOn));
           continue;
         }
-        const config = await loadConfig({ config: options.config, cwd }).catch(() => undefined);
-        const target = config?.targets.find((candidate) => candidate.name === operand);
+        config ??= configIfAny(options.config, cwd);
+        const target = (await config)?.targets.find((candidate) => candidate.name === operand);
         if (target === undefined) await manifestPath(resolve(cwd, operand), operand);
         else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target.name));
       }
@@ -188,6 +190,12 @@ function maskDiagnostic(diagnostic: Diagnostic, mask: (text: string) => string):
   const masked: Diagnostic = { ...diagnostic, message: mask(diagnostic.message) };
   for (const key of ["hint", "tool", "pointer", "file"] as const) if (diagnostic[key] !== undefined) masked[key] = mask(diagnostic[key]);
   return masked;
+}
+
+/** The configuration, or undefined where there is none to find; one that cannot be read or is invalid is an error, as for any command. */
+async function configIfAny(config: LoadOptions["config"], cwd: string): Promise<ProjectConfig | undefined> {
+  if (config === undefined && (await findConfigFile(cwd)) === undefined) return undefined;
+  return loadConfig({ config, cwd });
 }
 
 /** A manifest file, or a directory's snapshot (`manifest.json`). */

@@ -9,6 +9,7 @@
  *   schema.ts     two schemas by the values they accept (schema-forms.ts: refs, allOf, types)
  *   prompts.ts    prompts by name: removed, renamed, added, their metadata, their arguments
  *   resources.ts  fixed resources by URI, resource templates by name
+ *   listed.ts     what the four lists share: removed, renamed, added, compared
  */
 import type { ManifestIR } from "../ir/index.js";
 import { isRecord, setOwn } from "../shared/json.js";

@@ -7,37 +7,28 @@
 import type { ManifestIR, PromptArgumentIR, PromptIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
+import { compareListed, howChanged, uniquePairs } from "./listed.js";
 import { changedFields, own, sameJson } from "./values.js";
 
 export function comparePrompts(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
-  const before = new Map(old.prompts.map((prompt) => [prompt.wireName, prompt]));
-  const after = new Map(next.prompts.map((prompt) => [prompt.wireName, prompt]));
-  const removed = old.prompts.filter((prompt) => !after.has(prompt.wireName));
-  const added = next.prompts.filter((prompt) => !before.has(prompt.wireName));
-  const renamed = renames(removed, added);
-  for (const prompt of removed) {
-    const to = renamed.get(prompt);
-    if (to !== undefined) {
-      add({ kind: "prompt", name: to.wireName }, "prompt-renamed", "", `renamed from ${JSON.stringify(prompt.wireName)}`, {
-        before: prompt.wireName,
-        after: to.wireName,
-      });
-    } else add({ kind: "prompt", name: prompt.wireName }, "prompt-removed", "", "prompt removed");
-  }
-  const renamedTo = new Set(renamed.values());
-  for (const prompt of added) if (!renamedTo.has(prompt)) add({ kind: "prompt", name: prompt.wireName }, "prompt-added", "", "new prompt");
-  for (const prompt of next.prompts) {
-    const was = before.get(prompt.wireName);
-    if (was !== undefined) comparePrompt(was, prompt, add);
-  }
+  compareListed(
+    old.prompts,
+    next.prompts,
+    {
+      kind: "prompt",
+      key: (prompt) => prompt.wireName,
+      rules: { removed: "prompt-removed", renamed: "prompt-renamed", added: "prompt-added" },
+      renames,
+      compare: (was, prompt) => comparePrompt(was, prompt, add),
+    },
+    add,
+  );
 }
-
-const how = (before: unknown, after: unknown) => (before === undefined ? "added" : after === undefined ? "removed" : "rewritten");
 
 function comparePrompt(old: PromptIR, next: PromptIR, add: ChangeSink): void {
   const subject = { kind: "prompt" as const, name: next.wireName };
   if (old.description !== next.description) {
-    add(subject, "prompt-description-changed", "/description", `description ${how(old.description, next.description)}`, {
+    add(subject, "prompt-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
       before: old.description,
       after: next.description,
     });
@@ -89,7 +80,7 @@ function compareArguments(old: PromptIR, next: PromptIR, subject: { kind: "promp
         subject,
         "prompt-argument-description-changed",
         joinPointer(pointer, "description"),
-        `description of argument ${name} ${how(was.description, argument.description)}`,
+        `description of argument ${name} ${howChanged(was.description, argument.description)}`,
         {
           before: was.description,
           after: argument.description,
@@ -119,19 +110,7 @@ function compareArguments(old: PromptIR, next: PromptIR, subject: { kind: "promp
  */
 function renames(removed: readonly PromptIR[], added: readonly PromptIR[]): Map<PromptIR, PromptIR> {
   const shape = (prompt: PromptIR) => prompt.arguments.map((argument) => [argument.name, argument.required]);
-  const matches = new Map<PromptIR, PromptIR[]>();
-  for (const prompt of removed) {
-    if (prompt.arguments.length === 0) continue;
-    matches.set(
-      prompt,
-      added.filter((other) => other.description === prompt.description && sameJson(shape(other), shape(prompt))),
-    );
-  }
-  const pairs = new Map<PromptIR, PromptIR>();
-  for (const [prompt, candidates] of matches) {
-    if (candidates.length !== 1) continue;
-    const [candidate] = candidates as [PromptIR];
-    if ([...matches.values()].filter((list) => list.includes(candidate)).length === 1) pairs.set(prompt, candidate);
-  }
-  return pairs;
+  return uniquePairs(removed, (prompt) =>
+    prompt.arguments.length === 0 ? undefined : added.filter((other) => other.description === prompt.description && sameJson(shape(other), shape(prompt))),
+  );
 }

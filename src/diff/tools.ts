@@ -12,6 +12,7 @@ import { own, sameJson } from "./values.js";
 import { SCHEMA_CHANGES } from "./rules.js";
 import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
 import type { ChangeSink } from "./change.js";
+import { compareListed, howChanged, uniquePairs } from "./listed.js";
 
 /** The hints of `ToolAnnotations` and their values when absent (MCP 2025-06-18 and later, "Tool Annotations"). */
 const HINTS = [
@@ -24,41 +25,27 @@ const HINTS = [
 const ANNOTATION_KINDS: ReadonlySet<string> = new Set(SCHEMA_CHANGES.filter((change) => change.effect === "annotation").map((change) => change.kind));
 
 export function compareTools(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
-  const before = new Map(old.tools.map((tool) => [tool.wireName, tool]));
-  const after = new Map(next.tools.map((tool) => [tool.wireName, tool]));
-  const removed = old.tools.filter((tool) => !after.has(tool.wireName));
-  const added = next.tools.filter((tool) => !before.has(tool.wireName));
-  const renamed = renames(removed, added, old, next);
-  for (const tool of removed) {
-    const to = renamed.get(tool);
-    if (to !== undefined) {
-      add({ kind: "tool", name: to.wireName }, "tool-renamed", "", `renamed from ${JSON.stringify(tool.wireName)}`, {
-        before: tool.wireName,
-        after: to.wireName,
-      });
-    } else add({ kind: "tool", name: tool.wireName }, "tool-removed", "", "tool removed");
-  }
-  const renamedTo = new Set(renamed.values());
-  for (const tool of added) if (!renamedTo.has(tool)) add({ kind: "tool", name: tool.wireName }, "tool-added", "", "new tool");
-  for (const tool of next.tools) {
-    const was = before.get(tool.wireName);
-    if (was !== undefined) compareTool(was, tool, old, next, add);
-  }
+  compareListed(
+    old.tools,
+    next.tools,
+    {
+      kind: "tool",
+      key: (tool) => tool.wireName,
+      rules: { removed: "tool-removed", renamed: "tool-renamed", added: "tool-added" },
+      renames: (removed, added) => renames(removed, added, old, next),
+      compare: (was, tool) => compareTool(was, tool, old, next, add),
+    },
+    add,
+  );
 }
 
 function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newManifest: ManifestIR, add: ChangeSink): void {
   const subject = { kind: "tool" as const, name: next.wireName };
   if (old.description !== next.description) {
-    add(
-      subject,
-      "tool-description-changed",
-      "/description",
-      `description ${old.description === undefined ? "added" : next.description === undefined ? "removed" : "rewritten"}`,
-      {
-        before: old.description,
-        after: next.description,
-      },
-    );
+    add(subject, "tool-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
+      before: old.description,
+      after: next.description,
+    });
   }
   const titleOf = (tool: ToolIR) => tool.title ?? tool.annotations?.title;
   if (titleOf(old) !== titleOf(next)) {
@@ -153,20 +140,9 @@ function renames(removed: readonly ToolIR[], added: readonly ToolIR[], old: Mani
     const properties = isRecord(tool.input.schema) ? tool.input.schema["properties"] : undefined;
     return tool.output !== undefined || (isRecord(properties) && Object.keys(properties).length > 0);
   };
-  const matches = new Map<ToolIR, ToolIR[]>();
-  for (const tool of removed) {
-    if (!telling(tool)) continue;
-    matches.set(
-      tool,
-      added.filter((other) => telling(other) && other.description === tool.description && same(tool.input, other.input) && same(tool.output, other.output)),
-    );
-  }
-  const pairs = new Map<ToolIR, ToolIR>();
-  for (const [tool, candidates] of matches) {
-    if (candidates.length !== 1) continue;
-    const [candidate] = candidates as [ToolIR];
-    const rivals = [...matches.values()].filter((list) => list.includes(candidate)).length;
-    if (rivals === 1) pairs.set(tool, candidate);
-  }
-  return pairs;
+  return uniquePairs(removed, (tool) =>
+    telling(tool)
+      ? added.filter((other) => telling(other) && other.description === tool.description && same(tool.input, other.input) && same(tool.output, other.output))
+      : undefined,
+  );
 }

@@ -18,6 +18,7 @@
  */
 import type { ManifestIR, Schema, ToolIR } from "../ir/index.js";
 import { uriTemplateMatcher, type UriTemplateMatcher } from "../../templates/uri-template-match.js";
+import { isRecord, setOwn } from "../shared/json.js";
 import { type Fixture, fixtureSubject, matches } from "./fixtures.js";
 import { callSeed, valueFor, type ValueSource } from "./values.js";
 import type { ToolValidators, ValidationIssue } from "./validators.js";
@@ -110,12 +111,16 @@ export function createResponder(options: ResponderOptions): Responder {
   const fixtures = options.fixtures ?? [];
   const seed = options.seed ?? 1;
   const validators = options.validators;
+  /** The first fixture of this tool, prompt or resource that matches the arguments. */
+  const fixtureFor = (kind: "tool" | "prompt" | "resource", name: string, args: Record<string, unknown>) =>
+    fixtures.find((candidate) => {
+      const subject = fixtureSubject(candidate);
+      return subject.kind === kind && subject.name === name && matches(candidate, args);
+    });
 
   const answerChecked = (name: string, args: Record<string, unknown>): MockAnswer => {
     const tool = tools.get(name)!;
-    const fixture = fixtures.find(
-      (candidate) => candidate.tool === name && candidate.prompt === undefined && candidate.resource === undefined && matches(candidate, args),
-    );
+    const fixture = fixtureFor("tool", name, args);
     const delayMs = fixture?.delayMs ?? 0;
     if (fixture?.drop === true) return { kind: "drop", delayMs };
     if (fixture?.error !== undefined) return { kind: "error", ...fixture.error, delayMs };
@@ -127,18 +132,13 @@ export function createResponder(options: ResponderOptions): Responder {
   const surface = options.surface ?? { prompts: [], resources: [], templates: [] };
   const prompts = new Map(surface.prompts.map((prompt) => [prompt.name, prompt]));
   const resources = new Map(surface.resources.map((resource) => [resource.uri, resource]));
-  const fixtureFor = (kind: "prompt" | "resource", name: string, args: Record<string, unknown>) =>
-    fixtures.find((candidate) => {
-      const subject = fixtureSubject(candidate);
-      return subject.kind === kind && subject.name === name && matches(candidate, args);
-    });
   const fromFixture = (fixture: Fixture, generated: () => SurfaceResult): MockAnswer<SurfaceResult> => {
     const delayMs = fixture.delayMs ?? 0;
     if (fixture.drop === true) return { kind: "drop", delayMs };
     if (fixture.error !== undefined) return { kind: "error", ...fixture.error, delayMs };
     if (fixture.result === undefined) return { kind: "result", result: generated(), delayMs };
     const result = structuredClone(fixture.result);
-    const meta = typeof result["_meta"] === "object" && result["_meta"] !== null && !Array.isArray(result["_meta"]) ? result["_meta"] : {};
+    const meta = isRecord(result["_meta"]) ? result["_meta"] : {};
     return { kind: "result", result: { ...result, _meta: { ...meta, [MOCK_META_KEY]: { source: "fixture", fixture: fixture.origin ?? "" } } }, delayMs };
   };
   const invalid = (message: string, data?: unknown): MockAnswer<SurfaceResult> => ({
@@ -165,7 +165,7 @@ export function createResponder(options: ResponderOptions): Responder {
         if (value === undefined) {
           if (argument.required) problems.push(`missing required argument ${JSON.stringify(argument.name)}`);
         } else if (typeof value !== "string") problems.push(`argument ${JSON.stringify(argument.name)} must be a string`);
-        else Object.defineProperty(checked, argument.name, { value, enumerable: true, writable: true, configurable: true });
+        else setOwn(checked, argument.name, value);
       }
       if (problems.length > 0) return invalid(`Invalid arguments for prompt ${JSON.stringify(name)}: ${problems.join("; ")}`);
       const generated = () => promptMessage(prompt, checked);
@@ -213,14 +213,13 @@ export function createResponder(options: ResponderOptions): Responder {
         return {
           kind: "error",
           code: INVALID_PARAMS,
-          message: `Invalid params: params.arguments must be an object of the tool's arguments, not ${Array.isArray(given) ? "an array" : given === null ? "null" : `a ${typeof given}`}`,
+          message: `Invalid params: params.arguments must be an object of the tool's arguments, not ${describeValue(given)}`,
           delayMs: 0,
         };
       }
       // Servers MUST validate tool inputs; invalid arguments are a tool execution error the model can correct (SEP-1303).
       const input = validators.validateInput(name, given);
-      if (input.ok === false)
-        return { kind: "result", result: errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`), delayMs: 0 };
+      if (input.ok === false) return { kind: "result", result: invalidArguments(name, input.issues), delayMs: 0 };
       return answerChecked(name, given as Record<string, unknown>);
     },
   };
@@ -232,7 +231,7 @@ function fixtureResult(fixture: Fixture): MockResult | undefined {
   if (fixture.result !== undefined) {
     const result = structuredClone(fixture.result) as MockResult;
     if (!Array.isArray(result.content)) result.content = [];
-    const meta = typeof result._meta === "object" && result._meta !== null && !Array.isArray(result._meta) ? result._meta : {};
+    const meta = isRecord(result._meta) ? result._meta : {};
     return { ...result, _meta: { ...meta, ...stated } };
   }
   if ("structuredContent" in fixture) {
@@ -309,6 +308,11 @@ function textBlock(value: unknown): Record<string, unknown> {
 
 export function errorResult(message: string, statement?: Record<string, unknown>): MockResult {
   return { isError: true, content: [{ type: "text", text: message }], ...(statement === undefined ? {} : { _meta: { [MOCK_META_KEY]: statement } }) };
+}
+
+/** The tool error of arguments its validator rejects, in the scaffold runtime's words (templates/server-runtime.ts `tools/call`). */
+export function invalidArguments(name: string, issues: readonly ValidationIssue[]): MockResult {
+  return errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(issues)}`);
 }
 
 /** The scaffold runtime's wording of validation issues (templates/server-runtime.ts). */

@@ -39,10 +39,11 @@ export function admitsNone(schema: Schema): string | undefined {
   return emptyAt(schema, "", { root: schema, forced: new Set(), depth: 0 });
 }
 
-function resolve(ref: string, walk: Walk): { schema: Schema; pointer: string } | undefined {
+/** The subschema a ref of the IR names (`#`, `#/$defs/<key>`) in `root`, with its pointer; undefined for a key `$defs` lacks. */
+function resolve(ref: string, root: Schema): { schema: Schema; pointer: string } | undefined {
   const target = refTarget(ref);
-  if (target === "#") return { schema: walk.root, pointer: "" };
-  const defs = isRecord(walk.root) ? walk.root["$defs"] : undefined;
+  if (target === "#") return { schema: root, pointer: "" };
+  const defs = isRecord(root) ? root["$defs"] : undefined;
   if (!isRecord(defs) || !Object.prototype.hasOwnProperty.call(defs, target)) return undefined;
   return { schema: defs[target] as Schema, pointer: joinPointer("/$defs", target) };
 }
@@ -55,7 +56,7 @@ function emptyAt(schema: Schema, pointer: string, walk: Walk): string | undefine
   const ref = schema["$ref"];
   if (typeof ref === "string") {
     if (walk.forced.has(ref)) return where(`a required property that contains itself without end (${ref})`);
-    const target = resolve(ref, walk);
+    const target = resolve(ref, walk.root);
     const inner = target === undefined ? undefined : emptyAt(target.schema, target.pointer, { ...deeper, forced: new Set([...walk.forced, ref]) });
     if (inner !== undefined) return inner;
   }
@@ -198,11 +199,9 @@ function smallest(schema: Schema, pointer: string, root: Schema, depth: number, 
   let units = 0;
   const ref = schema["$ref"];
   if (typeof ref === "string") {
-    const target = refTarget(ref);
-    const defs = isRecord(root) ? root["$defs"] : undefined;
-    const resolved = target === "#" ? root : isRecord(defs) && Object.prototype.hasOwnProperty.call(defs, target) ? (defs[target] as Schema) : undefined;
+    const resolved = resolve(ref, root);
     // A ref is followed a bounded number of levels: recursion stops adding at the depth limit.
-    if (resolved !== undefined) units = Math.max(units, smallest(resolved, pointer, root, depth + 8, found));
+    if (resolved !== undefined) units = Math.max(units, smallest(resolved.schema, pointer, root, depth + 8, found));
   }
   for (const member of Array.isArray(schema["allOf"]) ? schema["allOf"] : [])
     units = Math.max(units, smallest(member as Schema, pointer, root, depth + 1, found));

@@ -15,6 +15,7 @@
  */
 import {
   createMcpServer,
+  protocolError,
   serveStdio as serveRuntimeStdio,
   type HeaderArgument,
   type ListedTool,
@@ -36,7 +37,7 @@ import type { Server } from "@modelcontextprotocol/server";
 import type { ServerInfo } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
 import type { MockAnswer, SurfaceResult } from "./responder.js";
-import { describeIssues, errorResult } from "./responder.js";
+import { invalidArguments } from "./responder.js";
 import type { ToolValidators } from "./validators.js";
 
 export type { HttpOptions, ListedPrompt, ListedResource, ListedResourceTemplate, ListedTool, RunningHttpServer, RunningServer };
@@ -139,17 +140,11 @@ export function mockServerFactory(definition: MockServerDefinition): () => Serve
       const input = definition.validators.validateInput(name, args);
       const answer: MockAnswer =
         input.ok === false
-          ? { kind: "result", result: errorResult(`Invalid arguments for tool ${JSON.stringify(name)}:\n${describeIssues(input.issues)}`), delayMs: 0 }
+          ? { kind: "result", result: invalidArguments(name, input.issues), delayMs: 0 }
           : await definition.answer(name, args, ctx.mcpReq.signal);
-      await delay(answer.delayMs, ctx.mcpReq.signal);
-      if (answer.kind === "drop") {
-        definition.onDrop();
-        // The connection is going away; nothing is answered.
-        return new Promise<never>(() => undefined);
-      }
-      if (answer.kind === "error") throw protocolError(answer.code, answer.message, answer.data);
+      const result = await send(answer, ctx.mcpReq.signal);
       const outputSchema = tool["outputSchema"];
-      return server.projectCallToolResult(answer.result as Parameters<Server["projectCallToolResult"]>[0], isRecord(outputSchema) ? outputSchema : undefined);
+      return server.projectCallToolResult(result as Parameters<Server["projectCallToolResult"]>[0], isRecord(outputSchema) ? outputSchema : undefined);
     });
     return server;
   };
@@ -186,11 +181,6 @@ function runtimeSurface(surface: MockSurfaceDefinition): SurfaceDefinition {
       (resourceTemplate): RegisteredResourceTemplateHandler => ({ resourceTemplate, handle: never }),
     ),
   };
-}
-
-/** An error the SDK answers as a JSON-RPC error with this code, message and data (as the runtime's `protocolError`). */
-function protocolError(code: number, message: string, data?: unknown): Error & { code: number } {
-  return Object.assign(new Error(message), { code }, data === undefined ? {} : { data });
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {

@@ -85,6 +85,12 @@ describe("mcpgen diff --base", () => {
       { target: "notes", failOn: "any" },
     ]);
     expect(named.code).toBe(1);
+    // A name no target has is a path that is not there; a configuration that cannot be read says so, not that.
+    const neither = await runCli(["diff", "--base", "main", "nothing"], repository);
+    expect(neither.stderr).toMatch(/^error: nothing: no such file or directory\n/);
+    const missing = await runCli(["diff", "--base", "main", "--config", "missing.json", "notes"], repository);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: missing\.json: no such configuration file\n/);
     // --fail-on overrides every target's.
     expect((await runCli(["diff", "--base", "main", "--fail-on", "none"], repository)).code).toBe(0);
     const text = await runCli(["diff", "--base", "main"], repository);

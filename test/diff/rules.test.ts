@@ -59,3 +59,26 @@ describe("the rules", () => {
       for (const where of ["input", "output"] as const) expect(diffOf(manifestFor(row, "new", where), manifestFor(row, "new", where)).changes).toEqual([]);
   });
 });
+
+describe("renames", () => {
+  const rules = (old: unknown, next: unknown) => diffOf(old, next).changes.map((change) => `${change.rule} ${change.subject.name ?? ""}`);
+  const tool = (name: string) => ({ name, description: "d", inputSchema: { type: "object", properties: { q: { type: "string" } } } });
+  const prompt = (name: string) => ({ name, description: "d", arguments: [{ name: "q", required: true }] });
+  const template = (name: string) => ({ name, uriTemplate: "demo://{id}" });
+  const lists = {
+    tools: (...names: string[]) => ({ tools: names.map(tool) }),
+    prompts: (...names: string[]) => ({ tools: [], prompts: names.map(prompt) }),
+    resourceTemplates: (...names: string[]) => ({ tools: [], resourceTemplates: names.map(template) }),
+  };
+  const kinds = { tools: "tool", prompts: "prompt", resourceTemplates: "resource-template" } as const;
+
+  it.each(Object.keys(lists) as Array<keyof typeof lists>)("%s: one gone and one new alike are a rename; a candidate with a rival is none", (list) => {
+    const kind = kinds[list];
+    const make = lists[list];
+    expect(rules(make("a"), make("b"))).toEqual([`${kind}-renamed b`]);
+    // Two gone, one new: either could be it, so neither is.
+    expect(rules(make("a", "b"), make("c"))).toEqual([`${kind}-removed a`, `${kind}-removed b`, `${kind}-added c`]);
+    // One gone, two new: the same.
+    expect(rules(make("a"), make("b", "c"))).toEqual([`${kind}-removed a`, `${kind}-added b`, `${kind}-added c`]);
+  });
+});

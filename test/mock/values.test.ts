@@ -165,6 +165,14 @@ describe("schemas that admit no value, or only a huge one", () => {
       "at least 1001000 characters, items or properties (/items)",
     );
     expect(tooLarge({ type: "string", minLength: 1000 })).toBeUndefined();
+    // Through refs: to a definition, and to the root (followed a bounded number of levels).
+    const big = { type: "string", minLength: 200_000 };
+    expect(tooLarge({ $defs: { big }, type: "object", properties: { b: { $ref: "#/$defs/big" } }, required: ["b"] })).toBe(
+      "at least 200001 characters, items or properties (/properties/b)",
+    );
+    expect(tooLarge({ $defs: { big }, type: "object", properties: { b: { $ref: "#/$defs/missing" } }, required: ["b"] })).toBeUndefined();
+    expect(tooLarge({ type: "array", minItems: 400, items: { anyOf: [{ type: "null" }, { $ref: "#" }] } })).toBeUndefined();
+    expect(tooLarge({ type: "array", minItems: 400, items: { allOf: [{ $ref: "#" }] } })).toMatch(/^at least 1e15 characters, items or properties/);
     const outcome = valueFor({ type: "string", minLength: 50_000_000 }, () => ({ ok: true, value: undefined }), 1);
     expect(outcome.ok === false && outcome.reason).toBe(
       "the schema asks for a value larger than the mock makes: at least 50000000 characters, items or properties (the root)",

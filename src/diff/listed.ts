@@ -1,0 +1,68 @@
+/**
+ * What tools, prompts, resources and resource templates share: a list
+ * compared by key (a name, a URI), each entry of the old list gone (or
+ * renamed, where the kind has renames) or still there, each entry of the new
+ * list new or compared with its old self.
+ */
+import type { ChangeSink, SubjectKind } from "./change.js";
+import { SUBJECT_NOUNS } from "./change.js";
+
+export interface Listing<T> {
+  kind: Exclude<SubjectKind, "server">;
+  /** What identifies an entry on both sides (and names its subject). */
+  key: (entry: T) => string;
+  /** The rules of an entry gone, renamed (absent: the kind has no renames) and new. */
+  rules: { removed: string; renamed?: string | undefined; added: string };
+  /** Entries gone paired with new ones that are the same under another key (see `uniquePairs`). */
+  renames?: ((removed: readonly T[], added: readonly T[]) => ReadonlyMap<T, T>) | undefined;
+  /** An entry on both sides, compared. */
+  compare: (old: T, next: T) => void;
+}
+
+/** The entries removed, renamed and added, then each entry of `next` that `old` has too, compared, in `next`'s order. */
+export function compareListed<T>(old: readonly T[], next: readonly T[], listing: Listing<T>, add: ChangeSink): void {
+  const { kind, key, rules } = listing;
+  const noun = SUBJECT_NOUNS[kind];
+  const before = new Map(old.map((entry) => [key(entry), entry]));
+  const after = new Map(next.map((entry) => [key(entry), entry]));
+  const removed = old.filter((entry) => !after.has(key(entry)));
+  const added = next.filter((entry) => !before.has(key(entry)));
+  const renamed = listing.renames?.(removed, added) ?? new Map<T, T>();
+  for (const entry of removed) {
+    const to = renamed.get(entry);
+    if (to !== undefined && rules.renamed !== undefined) {
+      add({ kind, name: key(to) }, rules.renamed, "", `renamed from ${JSON.stringify(key(entry))}`, { before: key(entry), after: key(to) });
+    } else add({ kind, name: key(entry) }, rules.removed, "", `${noun} removed`);
+  }
+  const renamedTo = new Set(renamed.values());
+  for (const entry of added) if (!renamedTo.has(entry)) add({ kind, name: key(entry) }, rules.added, "", `new ${noun}`);
+  for (const entry of next) {
+    const was = before.get(key(entry));
+    if (was !== undefined) listing.compare(was, entry);
+  }
+}
+
+/**
+ * Removed entries paired with added ones: each removed entry with its one
+ * candidate (`candidates`; undefined: it is never taken for another), where
+ * no other removed entry has that candidate too.
+ */
+export function uniquePairs<T>(removed: readonly T[], candidates: (entry: T) => readonly T[] | undefined): Map<T, T> {
+  const matches = new Map<T, readonly T[]>();
+  for (const entry of removed) {
+    const found = candidates(entry);
+    if (found !== undefined) matches.set(entry, found);
+  }
+  const pairs = new Map<T, T>();
+  for (const [entry, found] of matches) {
+    if (found.length !== 1) continue;
+    const [candidate] = found as [T];
+    if ([...matches.values()].filter((list) => list.includes(candidate)).length === 1) pairs.set(entry, candidate);
+  }
+  return pairs;
+}
+
+/** How a text (a description) changed: added, removed or rewritten. */
+export function howChanged(before: unknown, after: unknown): string {
+  return before === undefined ? "added" : after === undefined ? "removed" : "rewritten";
+}
