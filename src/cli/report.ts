@@ -8,7 +8,8 @@
 import type { Emit } from "../commands/config.js";
 import type { DriftReport } from "../commands/drift.js";
 import type { ContractDiff } from "../commands/diff.js";
-import { surfaceCounts, type GenerateResult, type SurfaceCounts } from "../commands/generate.js";
+import type { GenerateResult } from "../commands/generate.js";
+import { surfaceCounts, type SurfaceCounts } from "../commands/surface-counts.js";
 import type { ProjectResult, TargetError, TargetResult } from "../commands/project.js";
 import type { PullResult } from "../commands/pull.js";
 import type { HandlerFile, OrphanedHandler, ScaffoldResult } from "../commands/scaffold.js";
