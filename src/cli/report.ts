@@ -133,9 +133,11 @@ export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" |
 /** `mcpgen scaffold <manifest> --out <dir>`. */
 export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emit">): RunReport {
   const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
+  const surface = surfaceCounts(result.ir);
   const report = target(run, {
     emit: "server",
     tools: result.ir.tools.length,
+    ...(surface === undefined ? {} : { surface }),
     files: generated,
     created,
     handlers,

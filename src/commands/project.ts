@@ -472,8 +472,7 @@ async function finish(item: Prepared, written: Written | undefined, options: { c
         : undefined;
   // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
   const drifted = drift !== undefined && hasDrift(drift);
-  // A scaffold does not serve prompts or resources (yet): its run reports its tools alone.
-  const surface = target.emit === "server" ? undefined : surfaceCounts(item.ir);
+  const surface = surfaceCounts(item.ir);
   const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== MANIFEST_FILE));
   return {
     name: target.name,

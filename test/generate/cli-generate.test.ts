@@ -531,6 +531,38 @@ describe("a problem confined to one tool costs only that part of that tool; --st
   });
 });
 
+describe("what a run says it generated", () => {
+  const surface = JSON.stringify({
+    capabilities: { prompts: {}, resources: {} },
+    tools: [{ name: "echo", inputSchema: { type: "object" } }],
+    prompts: [{ name: "greet" }],
+    resources: [{ uri: "demo://readme", name: "readme" }],
+  });
+
+  it("counts the prompts and resources of a scaffold, whose server serves them, as it does a client's", async () => {
+    const manifest = await manifestFile(surface);
+    const root = await scratch();
+    const client = await cli(["generate", manifest, "--out", join(root, "client")]);
+    expect(client.stdout).toMatch(/^generated 1 tool, 1 prompt, 1 resource into /);
+    const server = await cli(["scaffold", manifest, "--out", join(root, "server")]);
+    expect(server.code).toBe(0);
+    expect(server.stdout).toMatch(/^scaffolded 1 tool, 1 prompt, 1 resource into /);
+    expect(server.stdout).toContain("new handler stubs: src/handlers/echo.ts, src/handlers/get-greet-prompt.ts, src/handlers/read-readme.ts\n");
+  });
+
+  it("in a configuration's scaffold target too", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "surface.json"), surface);
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      JSON.stringify({ targets: [{ name: "server", manifest: "surface.json", out: "server", emit: "server" }] }),
+    );
+    const run = await cli(["generate"], root);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^server: scaffolded 1 tool, 1 prompt, 1 resource into server /);
+  });
+});
+
 describe("writing", () => {
   it("is deterministic and leaves unchanged files alone", async () => {
     const out = join(await scratch(), "out");
