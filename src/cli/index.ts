@@ -633,10 +633,12 @@ function refuseSingleDashLongOptions(program: Command, argv: readonly string[]):
     const meant = spelled === undefined ? undefined : options().find((option) => option.long === `--${spelled}`);
     if (meant === undefined) continue;
     const short = options().find((option) => option.short === word.slice(0, 2));
+    // What follows `=` is a value, maybe a secret (`-env=TOKEN=...`, `-header=Authorization: ...`): never repeated.
+    const shown = word.includes("=") ? `${word.slice(0, word.indexOf("="))}=…` : word;
     const reading =
       short === undefined
-        ? `unknown option '${word}'`
-        : `'${word}' has one dash, so it would be read as ${short.short}${short.required || short.optional ? ` with the value "${word.slice(2)}"` : ` and more short options`}`;
+        ? `unknown option '${shown}'`
+        : `'${shown}' has one dash, so it would be read as ${short.short}${short.required || short.optional ? ` with the value "${shown.slice(2)}"` : ` and more short options`}`;
     usageError(command, `${reading}\n(Did you mean ${meant.long}?)`);
   }
 }

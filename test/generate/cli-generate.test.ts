@@ -189,6 +189,16 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
       "error: '-out' has one dash, so it would be read as -o with the value \"ut\"\n(Did you mean --out?)\n(mcpgen generate --help lists the options)\n",
     ],
     [
+      "without repeating the value given with = (it may be a secret)",
+      ["pull", "-env=TOKEN=sk-live-5ecret", "--out", "o7", "--", "node"],
+      "error: '-env=…' has one dash, so it would be read as -e with the value \"nv=…\"\n(Did you mean --env?)\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
+      "nor one without a short option of its first letter, its value left out too",
+      ["pull", "-header=Authorization: Bearer sk-live-5ecret", "--out", "o7"],
+      "error: unknown option '-header=…'\n(Did you mean --header?)\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
       "nor one without a short option of its first letter",
       ["auth", "logout", "-json"],
       "error: unknown option '-json'\n(Did you mean --json?)\n(mcpgen auth logout --help lists the options)\n",
