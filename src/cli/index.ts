@@ -81,6 +81,16 @@ const FAIL_ON_CHOICES = ["breaking", "review", "any", "none"];
 const FAIL_ON_PULL_HELP =
   "with --check: which changes of the live tools fail the check (breaking, review, any, none; default: any drift, or a target's failOn); see docs/diff.md";
 
+/**
+ * Commander's error about an unknown option quotes the word whole: given as
+ * `--headr=Authorization: Bearer ...`, that is a value (of `--header` or
+ * `--env`, maybe a secret) on stderr. Shown up to its `=`, as
+ * `refuseSingleDashLongOptions` shows one.
+ */
+function withoutOptionValue(text: string): string {
+  return text.replace(/^(error: unknown option '[^'=\n]*)=.*'$/m, "$1=…'");
+}
+
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
@@ -89,7 +99,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .description("Typed MCP clients, server skeletons and zod-free validators from tools/list")
     .version(mcpgenVersion(), "-V, --version", "print mcpgen's version (so does -v alone, and mcpgen version)")
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(withoutOptionValue(text)) });
 
   program
     .command("generate")

@@ -199,6 +199,11 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
       "error: unknown option '-header=…'\n(Did you mean --header?)\n(mcpgen pull --help lists the options)\n",
     ],
     [
+      "an unknown long option given a value with =, without repeating the value",
+      ["pull", "--headr=Authorization: Bearer sk-live-5ecret", "--out", "o7"],
+      "error: unknown option '--headr=…'\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
       "nor one without a short option of its first letter",
       ["auth", "logout", "-json"],
       "error: unknown option '-json'\n(Did you mean --json?)\n(mcpgen auth logout --help lists the options)\n",
