@@ -14,7 +14,7 @@ import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
 import { counted } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
-import { McpgenError, printable } from "../shared/errors.js";
+import { formatDiagnostic, McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
 import type { FailOn } from "../commands/diff.js";
@@ -575,7 +575,6 @@ export function buildProgram(io: Io = defaultIo): Command {
         stopping.dispose();
         throw error;
       }
-      const { formatDiagnostic } = await import("../shared/errors.js");
       if (!options.quiet) for (const diagnostic of running.diagnostics) log(formatDiagnostic(diagnostic));
       const what =
         options.record !== undefined
