@@ -45,7 +45,7 @@ export {
 export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./commands/pull.js";
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
 export type { DriftReport, ListDrift, ToolChange } from "./commands/drift.js";
-export type { SurfaceCounts } from "./commands/generate.js";
+export type { SurfaceCounts } from "./commands/surface-counts.js";
 export { diff, diffManifests, type DiffOptions, type DiffResult, type DiffComparison, type DiffServerOptions } from "./commands/diff.js";
 export {
   DIFF_RULES,

@@ -14,7 +14,7 @@ import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
 import { counted } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
-import { McpgenError, printable } from "../shared/errors.js";
+import { formatDiagnostic, McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
 import type { FailOn } from "../commands/diff.js";
@@ -81,6 +81,16 @@ const FAIL_ON_CHOICES = ["breaking", "review", "any", "none"];
 const FAIL_ON_PULL_HELP =
   "with --check: which changes of the live tools fail the check (breaking, review, any, none; default: any drift, or a target's failOn); see docs/diff.md";
 
+/**
+ * Commander's error about an unknown option quotes the word whole: given as
+ * `--headr=Authorization: Bearer ...`, that is a value (of `--header` or
+ * `--env`, maybe a secret) on stderr. Shown up to its `=`, as
+ * `refuseSingleDashLongOptions` shows one.
+ */
+function withoutOptionValue(text: string): string {
+  return text.replace(/^(error: unknown option '[^'=\n]*)=.*'$/m, "$1=…'");
+}
+
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
@@ -89,7 +99,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .description("Typed MCP clients, server skeletons and zod-free validators from tools/list")
     .version(mcpgenVersion(), "-V, --version", "print mcpgen's version (so does -v alone, and mcpgen version)")
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(withoutOptionValue(text)) });
 
   program
     .command("generate")
@@ -565,7 +575,6 @@ export function buildProgram(io: Io = defaultIo): Command {
         stopping.dispose();
         throw error;
       }
-      const { formatDiagnostic } = await import("../shared/errors.js");
       if (!options.quiet) for (const diagnostic of running.diagnostics) log(formatDiagnostic(diagnostic));
       const what =
         options.record !== undefined
@@ -633,10 +642,12 @@ function refuseSingleDashLongOptions(program: Command, argv: readonly string[]):
     const meant = spelled === undefined ? undefined : options().find((option) => option.long === `--${spelled}`);
     if (meant === undefined) continue;
     const short = options().find((option) => option.short === word.slice(0, 2));
+    // What follows `=` is a value, maybe a secret (`-env=TOKEN=...`, `-header=Authorization: ...`): never repeated.
+    const shown = word.includes("=") ? `${word.slice(0, word.indexOf("="))}=…` : word;
     const reading =
       short === undefined
-        ? `unknown option '${word}'`
-        : `'${word}' has one dash, so it would be read as ${short.short}${short.required || short.optional ? ` with the value "${word.slice(2)}"` : ` and more short options`}`;
+        ? `unknown option '${shown}'`
+        : `'${shown}' has one dash, so it would be read as ${short.short}${short.required || short.optional ? ` with the value "${shown.slice(2)}"` : ` and more short options`}`;
     usageError(command, `${reading}\n(Did you mean ${meant.long}?)`);
   }
 }

@@ -8,7 +8,8 @@
 import type { Emit } from "../commands/config.js";
 import type { DriftReport } from "../commands/drift.js";
 import type { ContractDiff } from "../commands/diff.js";
-import { surfaceCounts, type GenerateResult, type SurfaceCounts } from "../commands/generate.js";
+import type { GenerateResult } from "../commands/generate.js";
+import { surfaceCounts, type SurfaceCounts } from "../commands/surface-counts.js";
 import type { ProjectResult, TargetError, TargetResult } from "../commands/project.js";
 import type { PullResult } from "../commands/pull.js";
 import type { HandlerFile, OrphanedHandler, ScaffoldResult } from "../commands/scaffold.js";
@@ -132,9 +133,11 @@ export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" |
 /** `mcpgen scaffold <manifest> --out <dir>`. */
 export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emit">): RunReport {
   const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
+  const surface = surfaceCounts(result.ir);
   const report = target(run, {
     emit: "server",
     tools: result.ir.tools.length,
+    ...(surface === undefined ? {} : { surface }),
     files: generated,
     created,
     handlers,

@@ -6,6 +6,7 @@
  * contract-drift.ts classifies it as `mcpgen diff` does.
  */
 import type { RawManifest } from "../ir/raw-manifest.js";
+import { pointerToken } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 
 export interface ToolChange {
@@ -107,7 +108,7 @@ export function differences(a: unknown, b: unknown): string[] {
   const visit = (x: unknown, y: unknown, pointer: string) => {
     if (isRecord(x) && isRecord(y)) {
       for (const key of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) {
-        visit(x[key], y[key], `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+        visit(x[key], y[key], `${pointer}/${pointerToken(key)}`);
       }
     } else if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
       x.forEach((item, index) => visit(item, y[index], `${pointer}/${index}`));

@@ -60,18 +60,6 @@ export interface GenerateResult {
 }
 
 /** Reads a manifest file and generates the typed client package into `outDir`. */
-/** How many prompts, resources and resource templates an output has; undefined when none (a run reports tools alone then). */
-export interface SurfaceCounts {
-  prompts: number;
-  resources: number;
-  resourceTemplates: number;
-}
-
-export function surfaceCounts(ir: Pick<ManifestIR, "prompts" | "resources" | "resourceTemplates">): SurfaceCounts | undefined {
-  const counts = { prompts: ir.prompts.length, resources: ir.resources.length, resourceTemplates: ir.resourceTemplates.length };
-  return counts.prompts + counts.resources + counts.resourceTemplates === 0 ? undefined : counts;
-}
-
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const timings: Partial<Record<Stage, number>> = {};
   await checkOutputDirectory(options.outDir, options);

@@ -23,7 +23,8 @@ import { compareManifests, hasDrift, type DriftReport } from "./drift.js";
 import { contractChanges, driftFails, snapshotChanges } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
 import { McpgenError, StrictError, userError, type Diagnostic } from "../shared/errors.js";
-import { surfaceCounts, withoutUsersManifest, type SurfaceCounts } from "./generate.js";
+import { withoutUsersManifest } from "./generate.js";
+import { surfaceCounts, type SurfaceCounts } from "./surface-counts.js";
 import { renderManifest, timed } from "../pipeline.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { failOnListFailures, maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
@@ -471,8 +472,7 @@ async function finish(item: Prepared, written: Written | undefined, options: { c
         : undefined;
   // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
   const drifted = drift !== undefined && hasDrift(drift);
-  // A scaffold does not serve prompts or resources (yet): its run reports its tools alone.
-  const surface = target.emit === "server" ? undefined : surfaceCounts(item.ir);
+  const surface = surfaceCounts(item.ir);
   const changed = files.filter((file) => file.status !== "unchanged" && (drift === undefined || file.path !== MANIFEST_FILE));
   return {
     name: target.name,

@@ -4,6 +4,8 @@
  * in mcpgen and is printed with its stack.
  */
 import { isNote, type DiagnosticCode } from "./codes.js";
+import { BIDI_CONTROL_RANGES, unicodeEscape } from "./escape.js";
+import { LONE_SURROGATE } from "./json.js";
 
 /** Where in the input a problem lies: the file, the tool and a JSON pointer into the file. */
 export interface Location {
@@ -93,11 +95,9 @@ function readablePointer(pointer: string): string {
  * separators, and the bidirectional controls (U+202A–U+202E, U+2066–U+2069,
  * U+200E, U+200F, U+061C).
  */
-const UNSAFE_BEYOND_C0 = "\\u007f-\\u009f\\u2028\\u2029\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
-const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_BEYOND_C0}]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, "g");
+const UNSAFE_BEYOND_C0 = `\\u007f-\\u009f\\u2028\\u2029${BIDI_CONTROL_RANGES}`;
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_BEYOND_C0}]|${LONE_SURROGATE.source}`, "g");
 const UNSAFE_IN_JSON = new RegExp(`[${UNSAFE_BEYOND_C0}]`, "g");
-
-const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /**
  * Text bound for a terminal, where server-supplied parts may hide escape

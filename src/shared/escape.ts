@@ -101,11 +101,14 @@ export function isPlainPropertyName(name: string): boolean {
  * Bidirectional-text controls: embeddings and overrides (U+202A–U+202E),
  * isolates (U+2066–U+2069) and the implicit marks (U+200E, U+200F, U+061C).
  * Raw in source, they make code display in an order other than the one it
- * runs in (CVE-2021-42574, "Trojan Source").
+ * runs in (CVE-2021-42574, "Trojan Source"). Written as the ranges of a
+ * character class, for `printable` (src/shared/errors.ts) to show the same ones.
  */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const BIDI_CONTROL_RANGES = "\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
+const BIDI_CONTROLS = new RegExp(`[${BIDI_CONTROL_RANGES}]`, "g");
 
-const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+/** One UTF-16 code unit as a `\\uXXXX` escape (in code, in JSON, and as `printable` shows it). */
+export const unicodeEscape = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /**
  * Code (or JSON) in which server text can only stand inside string literals,

@@ -189,6 +189,21 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
       "error: '-out' has one dash, so it would be read as -o with the value \"ut\"\n(Did you mean --out?)\n(mcpgen generate --help lists the options)\n",
     ],
     [
+      "without repeating the value given with = (it may be a secret)",
+      ["pull", "-env=TOKEN=sk-live-5ecret", "--out", "o7", "--", "node"],
+      "error: '-env=…' has one dash, so it would be read as -e with the value \"nv=…\"\n(Did you mean --env?)\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
+      "nor one without a short option of its first letter, its value left out too",
+      ["pull", "-header=Authorization: Bearer sk-live-5ecret", "--out", "o7"],
+      "error: unknown option '-header=…'\n(Did you mean --header?)\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
+      "an unknown long option given a value with =, without repeating the value",
+      ["pull", "--headr=Authorization: Bearer sk-live-5ecret", "--out", "o7"],
+      "error: unknown option '--headr=…'\n(mcpgen pull --help lists the options)\n",
+    ],
+    [
       "nor one without a short option of its first letter",
       ["auth", "logout", "-json"],
       "error: unknown option '-json'\n(Did you mean --json?)\n(mcpgen auth logout --help lists the options)\n",
@@ -528,6 +543,38 @@ describe("a problem confined to one tool costs only that part of that tool; --st
     expect(
       (await cli(["generate", await manifestFile(tool({ name: "odd_names", inputSchema: schema })), "--out", join(await scratch(), "out"), "--strict"])).code,
     ).toBe(0);
+  });
+});
+
+describe("what a run says it generated", () => {
+  const surface = JSON.stringify({
+    capabilities: { prompts: {}, resources: {} },
+    tools: [{ name: "echo", inputSchema: { type: "object" } }],
+    prompts: [{ name: "greet" }],
+    resources: [{ uri: "demo://readme", name: "readme" }],
+  });
+
+  it("counts the prompts and resources of a scaffold, whose server serves them, as it does a client's", async () => {
+    const manifest = await manifestFile(surface);
+    const root = await scratch();
+    const client = await cli(["generate", manifest, "--out", join(root, "client")]);
+    expect(client.stdout).toMatch(/^generated 1 tool, 1 prompt, 1 resource into /);
+    const server = await cli(["scaffold", manifest, "--out", join(root, "server")]);
+    expect(server.code).toBe(0);
+    expect(server.stdout).toMatch(/^scaffolded 1 tool, 1 prompt, 1 resource into /);
+    expect(server.stdout).toContain("new handler stubs: src/handlers/echo.ts, src/handlers/get-greet-prompt.ts, src/handlers/read-readme.ts\n");
+  });
+
+  it("in a configuration's scaffold target too", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "surface.json"), surface);
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      JSON.stringify({ targets: [{ name: "server", manifest: "surface.json", out: "server", emit: "server" }] }),
+    );
+    const run = await cli(["generate"], root);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^server: scaffolded 1 tool, 1 prompt, 1 resource into server /);
   });
 });
 

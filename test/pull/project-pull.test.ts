@@ -3,7 +3,7 @@
  * reach a server (a real SDK server over Streamable HTTP on 127.0.0.1); the
  * snapshot they save is what `mcpgen generate` then works from, offline.
  */
-import { describeFieldChanges, type ToolChange } from "../../src/commands/drift.js";
+import { describeFieldChanges, differences, type ToolChange } from "../../src/commands/drift.js";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -249,5 +249,11 @@ describe("drift lines", () => {
       ],
     };
     expect(describeFieldChanges(change, (text) => text)).toBe("description changed; inputSchema changed at /properties/a; title added");
+  });
+
+  it("point at a property whose name holds / or ~ with its RFC 6901 token", () => {
+    const before = { properties: { "a/b": { type: "string" }, "~c": { type: "string" }, d: { type: "string" } } };
+    const after = { properties: { "a/b": { type: "number" }, "~c": { type: "number" }, d: { type: "string" } } };
+    expect(differences(before, after)).toEqual(["/properties/a~1b/type", "/properties/~0c/type"]);
   });
 });

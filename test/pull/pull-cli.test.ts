@@ -6,7 +6,7 @@
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sampleTool, sseServer, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
@@ -278,5 +278,12 @@ describe("startup path", () => {
     const loaded = [...(await staticImports(join(repoRoot, "src", "cli", "index.ts")))];
     expect(loaded.filter((module) => module.includes("@modelcontextprotocol"))).toEqual([]);
     expect(loaded.filter((module) => /pull|live-server/.test(module))).toEqual([]);
+  });
+
+  it("the CLI does not load the pipeline's stages (normalize, emit, format, write) before a command runs", async () => {
+    const loaded = [...(await staticImports(join(repoRoot, "src", "cli", "index.ts")))].map((module) => relative(repoRoot, module).replaceAll("\\", "/"));
+    expect(loaded.filter((module) => /^src\/(pipeline\.ts|normalize\/|emit\/|format\/|write\/)/.test(module))).toEqual([]);
+    // Guards the check above: it reads the CLI's own modules.
+    expect(loaded).toContain("src/cli/report.ts");
   });
 });

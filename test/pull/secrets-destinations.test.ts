@@ -22,7 +22,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAuthorizationServer, startResourceServer, type StubAuthorizationServer } from "../helpers/oauth-stub.js";
-import { repoRoot, tempDir } from "../helpers/pull.js";
+import { fixture, repoRoot, tempDir } from "../helpers/pull.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
 
 const bin = join(repoRoot, "bin", "mcpgen.js");
@@ -251,9 +251,21 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
 
   it("leaves a stdio entry and a remote entry without variables alone", async () => {
     const directory = await tempDir("trust-none");
-    await writeFile(join(directory, ".mcp.json"), JSON.stringify({ mcpServers: { plain: { url: server.url.href } } }));
+    await writeFile(
+      join(directory, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          plain: { url: server.url.href },
+          // Its command runs here already: its variables are expanded untrusted (the server exits without NEEDS_TOKEN).
+          local: { command: process.execPath, args: [fixture("scripted-server.mjs"), "needs-env"], env: { NEEDS_TOKEN: "${GITHUB_TOKEN}" } },
+        },
+      }),
+    );
     const run = await mcpgen(["pull", "plain", "--out", "out"], { ...secrets, MCPGEN_CONFIG_DIR: join(directory, "config") }, directory);
     expect(run.code).toBe(0);
+    const local = await mcpgen(["pull", "local", "--out", "local"], { ...secrets, MCPGEN_CONFIG_DIR: join(directory, "config") }, directory);
+    expect(local.stderr).toBe("");
+    expect(local.code).toBe(0);
   });
 
   it("mcpgen init expands nothing and says which entry would need trust", async () => {
