@@ -40,9 +40,11 @@ const url = new URL(process.argv[2]!);
 const modern = new ClientV2({ name: "two-eras", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
 await modern.connect(new StreamableHTTPClientTransport(url));
 const legacy = new ClientV1({ name: "two-eras", version: "1.0.0" });
-await legacy.connect(new StreamableHTTPClientTransportV1(url));
+const legacyTransport = new StreamableHTTPClientTransportV1(url);
+await legacy.connect(legacyTransport);
 const observed = {
-  eras: [modern.getProtocolEra(), legacy.getServerCapabilities() === undefined ? "none" : "legacy"],
+  // SDK v1 speaks the 2025 revisions only: the version its transport negotiated says which.
+  eras: [modern.getProtocolEra(), /^2025-/.test(legacyTransport.protocolVersion ?? "") ? "legacy" : String(legacyTransport.protocolVersion)],
   modern: await drive(modern),
   legacy: await drive(legacy),
 };

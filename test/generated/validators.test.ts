@@ -15,6 +15,7 @@ import * as mapping from "../../golden/type-mapping/validate.js";
 import * as weather from "../../golden/weather/validate.js";
 import { toolValidatorsPath } from "../../src/emit/validators/index.js";
 import { formats } from "../../templates/validator-runtime.js";
+import { runValidator, type CompiledValidator } from "../../templates/client-runtime.js";
 import { generateValidators, issuesOf, type Check, type Issue } from "../helpers/generated-validators.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
@@ -396,6 +397,14 @@ describe("the words of each keyword's issues", () => {
 
   it("a valid value has no issues, and the fast path alone answers", () => {
     expect(issuesOf(checks[0]!, "a")).toEqual([]);
+    // runValidator asks for issues only when the fast path (no list) said no: one call for a valid value, two otherwise.
+    const lists: Array<Issue[] | undefined> = [];
+    const counted: Check = (data, path, issues) => (lists.push(issues), checks[0]!(data, path, issues));
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", "a", "output")).toEqual({ ok: true, value: "a" });
+    expect(lists).toEqual([undefined]);
+    lists.length = 0;
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", cases[0]![2], "output").ok).toBe(false);
+    expect(lists.map((list) => list === undefined)).toEqual([true, false]);
   });
 });
 

@@ -56,6 +56,8 @@ describe("hostile text in every server-supplied string", () => {
 
     const global = globalThis as { __mcpgenPwned?: unknown };
     delete global.__mcpgenPwned;
+    // Object.prototype as it was: whatever key a payload names, a write through `__proto__` would show here.
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     for (const outDir of outputs) {
       const module = {
         ...((await import(pathToFileURL(join(outDir, "index.ts")).href)) as object),
@@ -78,6 +80,8 @@ describe("hostile text in every server-supplied string", () => {
     }
     expect(global.__mcpgenPwned).toBeUndefined();
     expect(({} as { x?: unknown }).x).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   });
 });
 

@@ -64,6 +64,8 @@ describe("hostile text in prompts, resources and resource templates", () => {
 
     const global = globalThis as { __mcpgenPwned?: unknown };
     delete global.__mcpgenPwned;
+    // Object.prototype as it was: whatever key a payload names, a write through `__proto__` would show here.
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     const sent: Array<[string, unknown]> = [];
     const record = (method: string) => async (params: unknown) => (sent.push([method, params]), { messages: [], contents: [], completion: { values: [] } });
     const module = (await import(pathToFileURL(join(outDir, "index.ts")).href)) as {
@@ -86,6 +88,8 @@ describe("hostile text in prompts, resources and resource templates", () => {
     for (const resource of result.ir.resources) await client[resource.methodName]!();
     expect(global.__mcpgenPwned).toBeUndefined();
     expect(({} as { x?: unknown }).x).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
 
     const prompts = sent.filter(([method]) => method === "getPrompt").map(([, params]) => params as { name: string; arguments: object });
     expect(prompts.map((params) => params.name)).toEqual(PAYLOADS);
