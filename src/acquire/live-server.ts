@@ -742,7 +742,13 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
     }
     throw error;
   }
-  closers.push(async () => {
+  closers.push(async (fault) => {
+    // A 2025-era session is ended with DELETE (MCP "Session Management"): polite, never worth a hang. SDK v2's
+    // close() only aborts; on 2026-07-28 there is no session and terminateSession sends nothing.
+    if (!fault) {
+      const grace = new Promise((resolve) => setTimeout(resolve, Math.min(attempt.timeoutMs, 2000)).unref());
+      await Promise.race([transport.terminateSession().catch(() => {}), grace]);
+    }
     await client.close().catch(() => {});
   });
   return { connection: { client, takeAnswer: observed.takeAnswer }, fellBack: false };

@@ -66,6 +66,14 @@ describe("pull over Streamable HTTP", () => {
     expect(await readTree(regenerated)).toEqual(await readTree(out));
   });
 
+  it("ends its 2025 session with DELETE when done (MCP Session Management)", async () => {
+    const server = await serve(streamableHttpServer(() => toolServer(eightTools)));
+    await pull({ target: server.url.href, outDir: await tempDir("session-end"), timeoutMs: 10_000 });
+    const session = server.requests.find((request) => typeof request.headers["mcp-session-id"] === "string")?.headers["mcp-session-id"];
+    expect(session).toEqual(expect.any(String));
+    expect(server.requests.filter((request) => request.method === "DELETE").map((request) => request.headers["mcp-session-id"])).toEqual([session]);
+  });
+
   it("sends the --header a server requires, and never writes or prints its value", async () => {
     const token = "Bearer s3cr3t-t0ken-value";
     const server = await serve(streamableHttpServer(() => toolServer(eightTools.slice(0, 2)), { requireHeader: ["Authorization", token] }));
