@@ -7,7 +7,7 @@
  */
 import type { Expression, ManifestIR, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
 import { stringLiteral } from "../../shared/escape.js";
-import { toolValidatorsPath } from "../validators/index.js";
+import { toolValidatorsImport } from "../validators/index.js";
 import { header, identifier, importDeclaration, literal, reference, string } from "../nodes.js";
 import { headerArgumentsSchema, methodDoc, nonObjectOutput } from "./index.js";
 
@@ -36,7 +36,7 @@ const callType: TypeAliasDeclaration = {
 function toolExport(tool: ToolIR): Statement {
   const properties: Array<readonly [string, Expression]> = [
     ["name", string(stringLiteral(tool.wireName))],
-    ["validators", { kind: "lazyImport", specifier: stringLiteral(`./${toolValidatorsPath(tool).replace(/\.ts$/, ".js")}`) }],
+    ["validators", { kind: "lazyImport", specifier: stringLiteral(toolValidatorsImport(tool)) }],
   ];
   if (tool.output !== undefined) properties.push(["structured", identifier("true")]);
   if (nonObjectOutput(tool)) properties.push(["nonObjectOutput", identifier("true")]);

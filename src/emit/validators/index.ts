@@ -28,6 +28,8 @@ const LAZY_VALIDATORS_FILE = "validators.ts";
 /** Where a tool's validators are, relative to the output directory. */
 export const toolValidatorsPath = (tool: ToolIR) => `${VALIDATORS_DIR}/${tool.fileBase}.ts`;
 const importPath = (path: string) => `./${path.replace(/\.ts$/, ".js")}`;
+/** How a module of the output's root imports a tool's validators (`./validators/get-weather.js`). */
+export const toolValidatorsImport = (tool: ToolIR) => importPath(toolValidatorsPath(tool));
 
 const FORMAT_KINDS: ReadonlyMap<string, "number" | "string"> = new Map(
   Object.entries(formats).map(([name, check]) => [name, typeof check === "function" ? "string" : "number"]),
@@ -82,7 +84,7 @@ function validatorRoots(tool: ToolIR): ReadonlyArray<readonly [exportName: strin
  */
 function emitLazyValidators(ir: ManifestIR): EmittedFile {
   const header = fileHeader(ir, "The client's validators: each tool's module is imported the first time the tool is called.");
-  const rows = ir.tools.map((tool) => `  ${objectLiteralKey(tool.wireName)}: () => import(${stringLiteral(importPath(toolValidatorsPath(tool)))}),`);
+  const rows = ir.tools.map((tool) => `  ${objectLiteralKey(tool.wireName)}: () => import(${stringLiteral(toolValidatorsImport(tool))}),`);
   const table = rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`;
   const contents = [
     header,
@@ -133,7 +135,7 @@ export function emitValidate(ir: ManifestIR): SourceFile {
       ...ir.tools.map((tool, index) =>
         importDeclaration(
           [`input as ${name("input", index)}`, ...(tool.output ? [`output as ${name("output", index)}`] : [])],
-          stringLiteral(importPath(toolValidatorsPath(tool))),
+          stringLiteral(toolValidatorsImport(tool)),
         ),
       ),
       importDeclaration(["ToolMap", "ToolName"], `"./types.js"`, true),
