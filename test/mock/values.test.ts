@@ -78,6 +78,30 @@ describe.skipIf(!present)("values for every corpus tool with an outputSchema", (
   });
 });
 
+describe("the mock's validators", () => {
+  it("are the generated ones with the helpers of the templates shipped whole: the linear-time matcher and uniqueItems", () => {
+    const manifest = {
+      tools: [
+        {
+          name: "t",
+          inputSchema: { type: "object", properties: { word: { type: "string", pattern: "^(a+)+$" }, tags: { type: "array", uniqueItems: true } } },
+        },
+      ],
+    };
+    const ir = normalizeManifest(parseManifest(JSON.stringify(manifest), "mock-helpers.json"));
+    expect(ir.patternModes.get("^(a+)+$")).toMatch(/^linear/);
+    const validators = compileValidators(ir, toolValidatorsFunctionBody(ir));
+    expect(validators.validateInput("t", { word: "aaaa", tags: [1, 2] }).ok).toBe(true);
+    expect(validators.validateInput("t", { word: `${"a".repeat(40)}!`, tags: [1, { b: 2 }, { b: 2 }] })).toEqual({
+      ok: false,
+      issues: [
+        { path: "/word", message: 'must match pattern "^(a+)+$"' },
+        { path: "/tags", message: "must NOT have duplicate items (items ## 1 and 2 are identical)" },
+      ],
+    });
+  });
+});
+
 describe("where a value comes from", () => {
   const check = (schema: Schema) => {
     const validate = oracle(schema);
