@@ -17,7 +17,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { withinStack } from "../pipeline.js";
 import { displayPath } from "../shared/display.js";
-import { McpgenError, userError, type Diagnostic } from "../shared/errors.js";
+import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
@@ -183,13 +183,6 @@ async function compare(
     ],
     notes,
   };
-}
-
-/** A live server's warning with the pull's secrets masked (its contract may echo one: see `pull`). */
-function maskDiagnostic(diagnostic: Diagnostic, mask: (text: string) => string): Diagnostic {
-  const masked: Diagnostic = { ...diagnostic, message: mask(diagnostic.message) };
-  for (const key of ["hint", "tool", "pointer", "file"] as const) if (diagnostic[key] !== undefined) masked[key] = mask(diagnostic[key]);
-  return masked;
 }
 
 /** The configuration, or undefined where there is none to find; one that cannot be read or is invalid is an error, as for any command. */

@@ -21,7 +21,7 @@ import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
-import { failOnWarnings, McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
+import { failOnWarnings, maskDiagnostic, McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
 import { counted, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
@@ -462,11 +462,7 @@ export function prepareSnapshot(
  * (`formatDiagnostic`, `--json`).
  */
 export function relabel(diagnostic: Diagnostic, snapshotPath: string, label: string, mask: (text: string) => string = (text) => text): Diagnostic {
-  const clean: Diagnostic = { ...diagnostic, message: mask(diagnostic.message) };
-  if (diagnostic.hint !== undefined) clean.hint = mask(diagnostic.hint);
-  if (diagnostic.tool !== undefined) clean.tool = mask(diagnostic.tool);
-  if (diagnostic.pointer !== undefined) clean.pointer = mask(diagnostic.pointer);
-  if (diagnostic.file !== undefined) clean.file = mask(diagnostic.file);
+  const clean = maskDiagnostic(diagnostic, mask);
   return diagnostic.file === snapshotPath && !diagnostic.code.startsWith("output-") ? { ...clean, file: label } : clean;
 }
 

@@ -144,3 +144,10 @@ export function joinPointer(base: string, ...tokens: Array<string | number>): st
   for (const token of tokens) pointer += `/${pointerToken(token)}`;
   return pointer;
 }
+
+/** A diagnostic with `mask` applied to every text it holds (a connection's secrets hidden). */
+export function maskDiagnostic(diagnostic: Diagnostic, mask: (text: string) => string): Diagnostic {
+  const masked: Diagnostic = { ...diagnostic, message: mask(diagnostic.message) };
+  for (const key of ["hint", "tool", "pointer", "file"] as const) if (diagnostic[key] !== undefined) masked[key] = mask(diagnostic[key]);
+  return masked;
+}
