@@ -5,7 +5,8 @@
 // of sections (generation, bytes, bundle, tsc, throughput, cold).
 //
 //   generation  `mcpgen generate` end to end against a naive json-schema-to-typescript types-only
-//               script (scripts/bench-naive-types.mjs), on 1,000 and 3,000 nested tools
+//               script (scripts/bench-naive-types.mjs), on 1,000 and 3,000 nested tools, beside
+//               the I/O floor (scripts/bench-io-floor.mjs: the same files written, nothing generated)
 //   bytes       validator code per byte of minified schema JSON: corpus servers, 1,000 tools
 //   bundle      esbuild, minified, of a program that calls one tool, against the same program
 //               generated from a manifest of that tool alone
@@ -15,7 +16,7 @@
 //               real corpus schemas
 //   cold        a fresh process calling one tool of 1,000 against ajv compiling that one schema
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -151,14 +152,28 @@ if (section("generation")) {
   }
   for (const entry of cases) {
     const out = join(scratch, "gen-out");
-    const [ours, theirs] = sideBySide([
+    // The I/O floor: Node, the manifest parsed, and the same files written as mcpgen writes them, nothing generated.
+    generate(entry.manifest, out);
+    const files = readdirSync(out, { recursive: true })
+      .map(String)
+      .filter((path) => statSync(join(out, path)).isFile())
+      .map((path) => [path, statSync(join(out, path)).size]);
+    const listing = join(scratch, "gen-listing.json");
+    writeFileSync(listing, JSON.stringify(files));
+    const floorOut = join(scratch, "floor-out");
+    const [ours, theirs, floor] = sideBySide([
       () => generate(entry.manifest, out),
       () => measure(process.execPath, [naive, entry.manifest, join(scratch, "naive.ts")]),
+      () => {
+        rmSync(floorOut, { recursive: true, force: true });
+        return measure(process.execPath, [join(root, "scripts/bench-io-floor.mjs"), entry.manifest, listing, floorOut]);
+      },
     ]);
-    rows.push({ ...entry, ours, theirs });
+    rows.push({ ...entry, ours, theirs, floor });
     console.log(
       `  ${entry.name.padEnd(32)} mcpgen ${ours.wall.toFixed(2)} s (${ours.cpu.toFixed(2)} s CPU)   naive ${theirs.wall.toFixed(2)} s (${theirs.cpu.toFixed(2)} s CPU)   ` +
-        `ratio ${ratio(ours.wall / theirs.wall)} wall, ${ratio(ours.cpu / theirs.cpu)} CPU`,
+        `ratio ${ratio(ours.wall / theirs.wall)} wall, ${ratio(ours.cpu / theirs.cpu)} CPU\n` +
+        `  ${"".padEnd(32)} I/O floor (Node, the manifest parsed, the same ${files.length} files written, nothing generated): ${floor.wall.toFixed(2)} s (${floor.cpu.toFixed(2)} s CPU), ${ratio(floor.wall / theirs.wall)} naive`,
     );
   }
   const perTool = (count) => rows.find((row) => row.tools === count).ours.wall / count;
