@@ -219,7 +219,8 @@ export class InputRounds {
   /** Settles when the round asked something it has no answer for. */
   readonly suspended: Promise<void>;
   private readonly ctx: ServerContext;
-  private readonly call: string;
+  private readonly identify: () => string;
+  private identity: string | undefined;
   private readonly state: RoundState | undefined;
   private readonly pending = new Map<
     string,
@@ -232,18 +233,23 @@ export class InputRounds {
   private suspend: () => void = () => undefined;
 
   /**
-   * `call` is the call's digest (`callDigest`); the client's `requestState`, checked by the codec
-   * before the handler runs, must have been issued for it.
+   * `identify` gives the call's digest (`callDigest`), computed only when needed: to check a
+   * client's `requestState` (checked by the codec before the handler runs, and which must have
+   * been issued for this call) or to issue one. A call that carries no state and asks nothing never
+   * hashes its arguments.
    */
   constructor(
     ctx: ServerContext,
     capabilities: ClientCapabilities | undefined,
-    call: string,
+    identify: () => string,
   ) {
     this.ctx = ctx;
-    this.call = call;
+    this.identify = identify;
     const state = ctx.mcpReq.requestState();
-    if (state !== undefined && (!isRoundState(state) || state.call !== call))
+    if (
+      state !== undefined &&
+      (!isRoundState(state) || state.call !== this.call)
+    )
       throw invalidRequestState(
         "Invalid requestState: it was issued for another call; send the call again without it",
       );
@@ -289,6 +295,11 @@ export class InputRounds {
             )
         : undefined,
     };
+  }
+
+  /** The call's digest, computed on first use. */
+  private get call(): string {
+    return (this.identity ??= this.identify());
   }
 
   /** Whether the round asked something it has no answer for. */

@@ -457,9 +457,7 @@ async function runHandler(
   }
   const signal = modern ? stopped.signal : ctx.mcpReq.signal;
   const rounds = modern
-    ? new InputRounds(
-        ctx,
-        capabilities,
+    ? new InputRounds(ctx, capabilities, () =>
         callDigest(call.method, call.name, call.args),
       )
     : undefined;

@@ -37,6 +37,7 @@ import {
   type ToolValidators,
   type ValidationIssue,
 } from "../../templates/server-runtime.js";
+import { InputRounds } from "../../templates/server-input.js";
 import { linkedTransports } from "../helpers/canned-server.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
@@ -689,6 +690,24 @@ describe("MCP 2026-07-28: a handler's asks as multi round-trip requests (input_r
     // On a first call (no requestState), an answer under the key the handler names is taken, and extra keys are ignored.
     const direct = await call({ text: "x" }, { inputResponses: { user_name: accepted({ name: "Alice" }), unknown_extra_key: accepted({ foo: "bar" }) } });
     expect(direct.result).toMatchObject({ content: [{ text: "accept Alice" }] });
+  });
+
+  it("digests a call's arguments only when a requestState is to be checked or issued", async () => {
+    const digests: string[] = [];
+    const identify = () => {
+      digests.push("digest");
+      return "call-digest";
+    };
+    const context = (state: unknown) => ({ mcpReq: { requestState: () => state } }) as unknown as ConstructorParameters<typeof InputRounds>[0];
+    // No state and nothing the client can be asked: no digest (canonical JSON plus SHA-256) at all.
+    const quiet = new InputRounds(context(undefined), undefined, identify);
+    expect(quiet.isSuspended).toBe(false);
+    expect(digests).toEqual([]);
+    // A state to check: digested once, and one issued for another call is refused.
+    expect(() => new InputRounds(context({ call: "another", answers: {}, asked: {} }), undefined, identify)).toThrow(/issued for another call/);
+    expect(digests).toEqual(["digest"]);
+    new InputRounds(context({ call: "call-digest", answers: {}, asked: {} }), undefined, identify);
+    expect(digests).toEqual(["digest", "digest"]);
   });
 
   it("offers each ask only to a request whose capabilities declare it", async () => {
