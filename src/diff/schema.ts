@@ -274,7 +274,7 @@ class Comparison {
   private secondUnion(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
     const before = listOf(a, "oneOf", place.old);
     const after = listOf(b, "oneOf", place.new);
-    if (before.length > 0 && after.length > 0) this.branches("anyOf", before, after, noun);
+    if (before.length > 0 && after.length > 0) this.branches("anyOf", this.byType(before, this.oldRoot), this.byType(after, this.newRoot), noun);
     else if (after.length > 0) this.report("constraint-added", joinPointer(place.new, "oneOf"), "oneOf added");
     else if (before.length > 0) this.report("constraint-removed", joinPointer(place.old, "oneOf"), "oneOf removed");
   }

@@ -54,6 +54,13 @@ describe("compareSchemas", () => {
     expect(
       kinds({ anyOf: [{ type: "string" }], oneOf: [{ minLength: 1 }, { maxLength: 9 }] }, { anyOf: [{ type: "string" }], oneOf: [{ minLength: 1 }] }),
     ).toEqual(["any-of-branch-removed /oneOf/1"]);
+    // Its branches split by type as the first union's do: a type list and a branch per type are the same.
+    expect(
+      kinds(
+        { anyOf: [{ type: "object" }, { type: "string" }], oneOf: [{ type: ["string", "null"] }, { type: "object" }] },
+        { anyOf: [{ type: "object" }, { type: "string" }], oneOf: [{ type: "string" }, { type: "null" }, { type: "object" }] },
+      ),
+    ).toEqual([]);
   });
 
   it("keeps hostile unions bounded: branches pair by position once trial comparisons spend their budget", () => {
