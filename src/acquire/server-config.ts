@@ -4,11 +4,11 @@
  * (`CONFIG_FORMATS`), searched in order; the first file naming the server wins.
  *
  * Entries may use `command`/`args`/`env`/`envFile`/`cwd` (stdio) or
- * `url`/`headers`/`oauth` (remote), with an optional `type`. Strings are expanded:
- * `${VAR}`, `${VAR:-default}`, `${env:VAR}` from the environment, plus
- * `${workspaceFolder}`, `${workspaceFolderBasename}`, `${userHome}` and
- * `${pathSeparator}` (`${/}`). Every value taken from the environment, every
- * `env` value and every header value is registered as a secret.
+ * `url`/`headers`/`oauth` (remote), with an optional `type`. Strings are expanded
+ * (config-variables.ts): `${VAR}`, `${VAR:-default}`, `${env:VAR}` from the
+ * environment, plus `${workspaceFolder}`, `${workspaceFolderBasename}`,
+ * `${userHome}` and `${pathSeparator}` (`${/}`). Every value taken from the
+ * environment, every `env` value and every header value is registered as a secret.
  *
  * A project's files (`scope: "project"`) arrive with the project: a remote
  * entry of theirs whose URL, headers or `oauth` would take values from the
@@ -17,9 +17,10 @@
  */
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { basename, join, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { joinPointer, userError } from "../shared/errors.js";
 import { requireTrust, type TrustPolicy } from "./config-trust.js";
+import { expandVariables, variablesTaken } from "./config-variables.js";
 import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
@@ -354,14 +355,12 @@ function parseEnvFileSync(path: string, configFile: string): Record<string, stri
   return env;
 }
 
-const VARIABLE = /\$\{([^}]*)\}/g;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /**
  * The variables a remote entry would send to its server (in its `url`,
  * `headers` or `oauth`), in the order first used: environment variables, and
  * the machine's own (`${userHome}` and `${workspaceFolder}` say whose machine
- * it is); not `${pathSeparator}`. None for a stdio entry, whose command runs here.
+ * it is); not `${pathSeparator}`. Each string is read by the parser its
+ * expansion uses (config-variables.ts). None for a stdio entry, whose command runs here.
  */
 export function sentVariables(entry: unknown): string[] {
   if (!isRecord(entry) || typeof entry["url"] !== "string" || entry["type"] === "stdio" || (entry["command"] !== undefined && entry["type"] === undefined)) {
@@ -375,54 +374,7 @@ export function sentVariables(entry: unknown): string[] {
   const names: string[] = [];
   for (const text of texts) {
     if (typeof text !== "string") continue;
-    for (const [, body] of text.matchAll(VARIABLE)) {
-      const name = /^([A-Za-z_][A-Za-z0-9_]*):-/s.exec(body!)?.[1] ?? (body!.startsWith("env:") ? body!.slice(4) : body!);
-      if (!NAME.test(name) || name === "pathSeparator") continue;
-      if (!names.includes(name)) names.push(name);
-    }
+    for (const name of variablesTaken(text)) if (!names.includes(name)) names.push(name);
   }
   return names;
-}
-
-/** Expands `${...}` references in one configuration string (see the module comment for the forms). */
-export function expandVariables(text: string, where: Pick<EntryContext, "file" | "context" | "secrets">, pointer: string): string {
-  const { context, secrets, file } = where;
-  return text.replace(VARIABLE, (whole, body: string) => {
-    const fromEnv = (name: string, fallback?: string): string => {
-      const value = context.env[name];
-      if (value !== undefined && value !== "") {
-        secrets.add(value);
-        return value;
-      }
-      if (fallback !== undefined) return fallback;
-      throw userError("input-unreadable", `${whole} is used here but the environment variable ${name} is not set`, {
-        file,
-        pointer,
-        hint: `set ${name}, or write \${${name}:-default} to give a default`,
-      });
-    };
-    const withDefault = /^([A-Za-z_][A-Za-z0-9_]*):-(.*)$/s.exec(body);
-    if (withDefault !== null) return fromEnv(withDefault[1]!, withDefault[2]!);
-    if (NAME.test(body)) {
-      if (body === "workspaceFolder") return context.cwd;
-      if (body === "workspaceFolderBasename") return basename(context.cwd);
-      if (body === "userHome") return context.home;
-      if (body === "pathSeparator") return sep;
-      return fromEnv(body);
-    }
-    if (body === "/") return sep;
-    if (body.startsWith("env:") && NAME.test(body.slice(4))) return fromEnv(body.slice(4));
-    if (body.startsWith("input:")) {
-      throw userError("input-unreadable", `${whole} asks the editor to prompt for a value, which mcpgen cannot do`, {
-        file,
-        pointer,
-        hint: "use ${env:NAME} in the configuration and set NAME in the environment",
-      });
-    }
-    throw userError("input-shape", `unknown variable ${whole}`, {
-      file,
-      pointer,
-      hint: "supported: ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder}, ${userHome}, ${pathSeparator}",
-    });
-  });
 }
