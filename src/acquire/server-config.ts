@@ -16,7 +16,6 @@
  * (config-trust.ts).
  */
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { joinPointer, userError } from "../shared/errors.js";
 import { requireTrust, type TrustPolicy } from "./config-trust.js";
@@ -25,7 +24,7 @@ import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
 import { isRecord } from "../shared/json.js";
-import { describeJsonSyntaxError } from "../shared/json-syntax.js";
+import { parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
 
 export interface ConfigContext {
   /** The project directory: project files are looked up here, and it is `${workspaceFolder}`. */
@@ -134,92 +133,21 @@ export async function listConfiguredServers(context: ConfigContext, scope: Confi
   return listed;
 }
 
+/** An MCP client's configuration file, to the messages about it. */
+const MCP_CONFIGURATION: JsonFileKind = {
+  name: "this MCP configuration file",
+  unreadableHint: "mcpgen reads it to find servers by name: make it readable, or pass the server's URL or command instead",
+  syntaxHint: "MCP configuration files are JSON (comments and trailing commas are allowed)",
+  comments: true,
+  // It holds tokens and passwords: a syntax error gives the line and column, and quotes nothing.
+  quoteLine: false,
+};
+
+/** The file's document and text, or undefined when there is no such file. */
 async function readConfigFile(file: string): Promise<{ document: unknown; text: string } | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw userError("input-unreadable", `cannot read this MCP configuration file: ${(error as Error).message}`, { file });
-  }
-  try {
-    return { document: parseJsonc(text), text };
-  } catch (error) {
-    throw userError("input-not-json", (error as Error).message, {
-      file,
-      hint: "MCP configuration files are JSON (comments and trailing commas are allowed)",
-    });
-  }
+  const text = await readTextFileIfAny(file, MCP_CONFIGURATION);
+  return text === undefined ? undefined : { document: parseJsonFile(text, MCP_CONFIGURATION, file), text };
 }
-
-/**
- * JSON with comments and trailing commas, as VS Code writes `mcp.json`. They
- * are blanked, not removed, so that a syntax error's line and column are the
- * file's; its message (a `SyntaxError`'s) says where, and quotes the line
- * only with `quoteLine` (never for an MCP configuration, which holds secrets).
- */
-export function parseJsonc(text: string, options: { quoteLine?: boolean } = {}): unknown {
-  const source = text.replace(/^\uFEFF/, "");
-  const json = outsideStrings(outsideStrings(source, stripComment), stripTrailingComma);
-  try {
-    return JSON.parse(json);
-  } catch (error) {
-    throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine ? source : false), { cause: error });
-  }
-}
-
-/** `text` with every character but line breaks turned into a space. */
-const blank = (text: string) => text.replace(/[^\r\n]/g, " ");
-
-type Rewrite = (text: string, index: number) => { skip: number; replacement: string } | undefined;
-
-/** Applies `rewrite` at every position that is not inside a JSON string literal. */
-function outsideStrings(text: string, rewrite: Rewrite): string {
-  let out = "";
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (inString) {
-      out += char;
-      if (char === "\\") out += text[++index] ?? "";
-      else if (char === '"') inString = false;
-      continue;
-    }
-    const change = rewrite(text, index);
-    if (change !== undefined) {
-      out += change.replacement;
-      index += change.skip - 1;
-      continue;
-    }
-    if (char === '"') inString = true;
-    out += char;
-  }
-  return out;
-}
-
-const stripComment: Rewrite = (text, index) => {
-  if (text[index] !== "/") return undefined;
-  if (text[index + 1] === "/") {
-    const end = text.indexOf("\n", index);
-    const skip = (end === -1 ? text.length : end) - index;
-    return { skip, replacement: blank(text.slice(index, index + skip)) };
-  }
-  if (text[index + 1] === "*") {
-    const end = text.indexOf("*/", index + 2);
-    const skip = (end === -1 ? text.length : end + 2) - index;
-    return { skip, replacement: blank(text.slice(index, index + skip)) };
-  }
-  return undefined;
-};
-
-const CLOSING_BRACKET = /\s*[}\]]/y;
-
-const stripTrailingComma: Rewrite = (text, index) => {
-  if (text[index] !== ",") return undefined;
-  CLOSING_BRACKET.lastIndex = index + 1;
-  return CLOSING_BRACKET.test(text) ? { skip: 1, replacement: " " } : undefined;
-};
 
 interface EntryContext {
   name: string;

@@ -9,8 +9,7 @@
  *   import * as validate from "./mcp/github/validate.js";
  *   const github = createClient(createMockClient({ manifest: "src/mcp/github/manifest.json", validators: validate, seed: 1, fixtures: "test/fixtures/github" }));
  */
-import { readFileSync } from "node:fs";
-import { parseManifest, recogniseManifest } from "../acquire/manifest-file.js";
+import { readManifestFileSync, recogniseManifest } from "../acquire/manifest-file.js";
 import { readFixtureFolder } from "../acquire/fixture-files.js";
 import { normalizeManifest } from "../normalize/index.js";
 import type { ManifestIR } from "../ir/index.js";
@@ -80,15 +79,7 @@ function checkedFixtures(fixtures: readonly Fixture[]): Fixture[] {
 }
 
 function manifestIR(manifest: string | object): ManifestIR {
-  if (typeof manifest === "string") {
-    let text: string;
-    try {
-      text = readFileSync(manifest, "utf8");
-    } catch (error) {
-      throw userError("input-unreadable", `cannot read the manifest: ${(error as Error).message}`, { file: manifest });
-    }
-    return normalizeManifest(parseManifest(text, manifest));
-  }
+  if (typeof manifest === "string") return normalizeManifest(readManifestFileSync(manifest));
   if (!isRecord(manifest)) throw userError("usage", "createMockClient needs a manifest: a file's path or its parsed JSON");
   return normalizeManifest(recogniseManifest(manifest, "<manifest>"));
 }
