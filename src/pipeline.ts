@@ -15,7 +15,7 @@ import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js"
 import { formatFiles } from "./format/index.js";
 import { normalizeManifest } from "./normalize/index.js";
 import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
-import { failOnWarnings, pointerToken, userError } from "./shared/errors.js";
+import { failOnWarnings, pointerToken, userError, type McpgenError } from "./shared/errors.js";
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
 
@@ -61,19 +61,32 @@ export async function withinStack<T>(raw: RawManifest, render: () => Promise<T>)
   try {
     return await render();
   } catch (error) {
-    if (!isStackOverflow(error)) throw error;
-    const deepest = deepestPoint(raw);
-    throw userError(
-      "schema-invalid",
-      `the manifest is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`,
-      {
-        file: raw.source,
-        tool: deepest?.tool,
-        pointer: deepest?.pointer,
-        hint: "flatten it (in a schema, move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
-      },
-    );
+    throw isStackOverflow(error) ? tooDeep(raw) : error;
   }
+}
+
+/** `withinStack` for synchronous work (the in-process mock client, `mcpgen/mock`, is made in one call). */
+export function withinStackSync<T>(raw: RawManifest, render: () => T): T {
+  try {
+    return render();
+  } catch (error) {
+    throw isStackOverflow(error) ? tooDeep(raw) : error;
+  }
+}
+
+/** The user error for a manifest that overflowed the stack, at its deepest point. */
+function tooDeep(raw: RawManifest): McpgenError {
+  const deepest = deepestPoint(raw);
+  return userError(
+    "schema-invalid",
+    `the manifest is nested too deeply to process (the stack overflowed)${deepest === undefined ? "" : `; the deepest point, ${deepest.depth} levels down, is here`}`,
+    {
+      file: raw.source,
+      tool: deepest?.tool,
+      pointer: deepest?.pointer,
+      hint: "flatten it (in a schema, move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
+    },
+  );
 }
 
 /** normalize: one IR, with every warning about the tools (the SDK's view of each tool included). */

@@ -5,11 +5,18 @@
  * JSON. What a fixture is, is the mock's business (src/mock/fixtures.ts).
  * Synchronous: the in-process mock client reads its fixtures as it is made.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
-import { describeJsonSyntaxError } from "../shared/json-syntax.js";
+import { readJsonFileSync, type JsonFileKind } from "../shared/json-file.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
+
+/** A fixture file, to the messages about it. */
+const FIXTURE_FILE: JsonFileKind = {
+  name: "the fixture file",
+  unreadableHint: "every *.json file of the fixtures folder but manifest.json is read as fixtures: make it readable, or move it out of the folder",
+  syntaxHint: "a fixture file is JSON (docs/mock.md)",
+};
 
 export interface FixtureDocument {
   /** The file's path, as messages name it. */
@@ -38,16 +45,6 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
   }
   return names.map((name) => {
     const path = join(dir, name);
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8").replace(/^\uFEFF/, "");
-    } catch (error) {
-      throw userError("input-unreadable", `cannot read the fixture file: ${(error as Error).message}`, { file: path });
-    }
-    try {
-      return { path, document: JSON.parse(text) as unknown };
-    } catch (error) {
-      throw userError("input-not-json", describeJsonSyntaxError(text, error), { file: path, hint: "a fixture file is JSON (docs/mock.md)" });
-    }
+    return { path, document: readJsonFileSync(path, FIXTURE_FILE) };
   });
 }

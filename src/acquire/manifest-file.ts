@@ -8,13 +8,10 @@
  * `resourceTemplates` (the `prompts/list`, `resources/list` and
  * `resources/templates/list` results' lists).
  */
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { userError } from "../shared/errors.js";
 import { isRecord, setOwn } from "../shared/json.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
-import { describeJsonSyntaxError } from "../shared/json-syntax.js";
+import { parseJsonFile, readTextFile, readTextFileSync, unreadableFile, type JsonFileKind } from "../shared/json-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 
 /**
@@ -23,6 +20,15 @@ import type { RawManifest } from "../ir/raw-manifest.js";
  */
 export type InputStream = AsyncIterable<string | Uint8Array>;
 
+/** A manifest, to the messages about it. */
+const MANIFEST: JsonFileKind = {
+  name: "the manifest",
+  unreadableHint: "pass the path of a tools/list JSON file, or - to read stdin",
+  syntaxHint: "the manifest must be the JSON of a tools/list result, a JSON-RPC response, or an mcpgen manifest",
+  // An output directory given for its snapshot: name the file the user probably meant.
+  inDirectory: MANIFEST_FILE,
+};
+
 /**
  * Reads and recognises a manifest: `path`, or stdin for `-`. `label` is how
  * messages name it (default: the path as given).
@@ -30,32 +36,22 @@ export type InputStream = AsyncIterable<string | Uint8Array>;
 export async function readManifestFile(path: string, stdin: InputStream = process.stdin, label?: string): Promise<RawManifest> {
   const source = label ?? (path === "-" ? "<stdin>" : path);
   let text: string;
-  try {
-    text = path === "-" ? await readAll(stdin) : await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const hint = "pass the path of a tools/list JSON file, or - to read stdin";
-    if (code === "EISDIR") {
-      // An output directory given for its snapshot: name the file the user probably meant.
-      const inside = join(path, MANIFEST_FILE);
-      const meant = existsSync(inside) ? `; did you mean ${inside}?` : "";
-      throw userError("input-unreadable", `cannot read the manifest: it is a directory, not a file${meant}`, { file: source, hint });
+  if (path === "-") {
+    try {
+      text = await readAll(stdin);
+    } catch (error) {
+      throw unreadableFile(error, MANIFEST, source);
     }
-    throw userError("input-unreadable", `cannot read the manifest: ${UNREADABLE[code ?? ""] ?? (error as Error).message}`, { file: source, hint });
+  } else {
+    text = await readTextFile(path, MANIFEST, source);
   }
   return parseManifest(text, source);
 }
 
-/** Why a path cannot be read, in words (Node's messages lead with the errno code and repeat the path). */
-const UNREADABLE: Record<string, string> = {
-  ENOENT: "no such file",
-  ENOTDIR: "a part of the path is a file, not a directory",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  ELOOP: "too many symbolic links (a link that points to itself?)",
-  ENAMETOOLONG: "the path is too long",
-  EMFILE: "too many open files",
-};
+/** `readManifestFile` of a path, synchronous (the in-process mock client is made in one call). */
+export function readManifestFileSync(path: string): RawManifest {
+  return parseManifest(readTextFileSync(path, MANIFEST), path);
+}
 
 async function readAll(stream: InputStream): Promise<string> {
   const chunks: Uint8Array[] = [];
@@ -63,18 +59,9 @@ async function readAll(stream: InputStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Recognises the manifest `text` holds (`source` names it in messages). */
 export function parseManifest(text: string, source: string): RawManifest {
-  const json = text.replace(/^\uFEFF/, "");
-  let document: unknown;
-  try {
-    document = JSON.parse(json);
-  } catch (error) {
-    throw userError("input-not-json", describeJsonSyntaxError(json, error), {
-      file: source,
-      hint: "the manifest must be the JSON of a tools/list result, a JSON-RPC response, or an mcpgen manifest",
-    });
-  }
-  return recogniseManifest(document, source);
+  return recogniseManifest(parseJsonFile(text, MANIFEST, source), source);
 }
 
 export function recogniseManifest(document: unknown, source: string): RawManifest {

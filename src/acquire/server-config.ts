@@ -4,11 +4,11 @@
  * (`CONFIG_FORMATS`), searched in order; the first file naming the server wins.
  *
  * Entries may use `command`/`args`/`env`/`envFile`/`cwd` (stdio) or
- * `url`/`headers`/`oauth` (remote), with an optional `type`. Strings are expanded:
- * `${VAR}`, `${VAR:-default}`, `${env:VAR}` from the environment, plus
- * `${workspaceFolder}`, `${workspaceFolderBasename}`, `${userHome}` and
- * `${pathSeparator}` (`${/}`). Every value taken from the environment, every
- * `env` value and every header value is registered as a secret.
+ * `url`/`headers`/`oauth` (remote), with an optional `type`. Strings are expanded
+ * (config-variables.ts): `${VAR}`, `${VAR:-default}`, `${env:VAR}` from the
+ * environment, plus `${workspaceFolder}`, `${workspaceFolderBasename}`,
+ * `${userHome}` and `${pathSeparator}` (`${/}`). Every value taken from the
+ * environment, every `env` value and every header value is registered as a secret.
  *
  * A project's files (`scope: "project"`) arrive with the project: a remote
  * entry of theirs whose URL, headers or `oauth` would take values from the
@@ -16,15 +16,15 @@
  * (config-trust.ts).
  */
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { basename, join, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { joinPointer, userError } from "../shared/errors.js";
 import { requireTrust, type TrustPolicy } from "./config-trust.js";
+import { expandVariables, variablesTaken } from "./config-variables.js";
 import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
 import { isRecord } from "../shared/json.js";
-import { describeJsonSyntaxError } from "../shared/json-syntax.js";
+import { parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
 
 export interface ConfigContext {
   /** The project directory: project files are looked up here, and it is `${workspaceFolder}`. */
@@ -133,92 +133,21 @@ export async function listConfiguredServers(context: ConfigContext, scope: Confi
   return listed;
 }
 
+/** An MCP client's configuration file, to the messages about it. */
+const MCP_CONFIGURATION: JsonFileKind = {
+  name: "this MCP configuration file",
+  unreadableHint: "mcpgen reads it to find servers by name: make it readable, or pass the server's URL or command instead",
+  syntaxHint: "MCP configuration files are JSON (comments and trailing commas are allowed)",
+  comments: true,
+  // It holds tokens and passwords: a syntax error gives the line and column, and quotes nothing.
+  quoteLine: false,
+};
+
+/** The file's document and text, or undefined when there is no such file. */
 async function readConfigFile(file: string): Promise<{ document: unknown; text: string } | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw userError("input-unreadable", `cannot read this MCP configuration file: ${(error as Error).message}`, { file });
-  }
-  try {
-    return { document: parseJsonc(text), text };
-  } catch (error) {
-    throw userError("input-not-json", (error as Error).message, {
-      file,
-      hint: "MCP configuration files are JSON (comments and trailing commas are allowed)",
-    });
-  }
+  const text = await readTextFileIfAny(file, MCP_CONFIGURATION);
+  return text === undefined ? undefined : { document: parseJsonFile(text, MCP_CONFIGURATION, file), text };
 }
-
-/**
- * JSON with comments and trailing commas, as VS Code writes `mcp.json`. They
- * are blanked, not removed, so that a syntax error's line and column are the
- * file's; its message (a `SyntaxError`'s) says where, and quotes the line
- * only with `quoteLine` (never for an MCP configuration, which holds secrets).
- */
-export function parseJsonc(text: string, options: { quoteLine?: boolean } = {}): unknown {
-  const source = text.replace(/^\uFEFF/, "");
-  const json = outsideStrings(outsideStrings(source, stripComment), stripTrailingComma);
-  try {
-    return JSON.parse(json);
-  } catch (error) {
-    throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine ? source : false), { cause: error });
-  }
-}
-
-/** `text` with every character but line breaks turned into a space. */
-const blank = (text: string) => text.replace(/[^\r\n]/g, " ");
-
-type Rewrite = (text: string, index: number) => { skip: number; replacement: string } | undefined;
-
-/** Applies `rewrite` at every position that is not inside a JSON string literal. */
-function outsideStrings(text: string, rewrite: Rewrite): string {
-  let out = "";
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (inString) {
-      out += char;
-      if (char === "\\") out += text[++index] ?? "";
-      else if (char === '"') inString = false;
-      continue;
-    }
-    const change = rewrite(text, index);
-    if (change !== undefined) {
-      out += change.replacement;
-      index += change.skip - 1;
-      continue;
-    }
-    if (char === '"') inString = true;
-    out += char;
-  }
-  return out;
-}
-
-const stripComment: Rewrite = (text, index) => {
-  if (text[index] !== "/") return undefined;
-  if (text[index + 1] === "/") {
-    const end = text.indexOf("\n", index);
-    const skip = (end === -1 ? text.length : end) - index;
-    return { skip, replacement: blank(text.slice(index, index + skip)) };
-  }
-  if (text[index + 1] === "*") {
-    const end = text.indexOf("*/", index + 2);
-    const skip = (end === -1 ? text.length : end + 2) - index;
-    return { skip, replacement: blank(text.slice(index, index + skip)) };
-  }
-  return undefined;
-};
-
-const CLOSING_BRACKET = /\s*[}\]]/y;
-
-const stripTrailingComma: Rewrite = (text, index) => {
-  if (text[index] !== ",") return undefined;
-  CLOSING_BRACKET.lastIndex = index + 1;
-  return CLOSING_BRACKET.test(text) ? { skip: 1, replacement: " " } : undefined;
-};
 
 interface EntryContext {
   name: string;
@@ -354,14 +283,12 @@ function parseEnvFileSync(path: string, configFile: string): Record<string, stri
   return env;
 }
 
-const VARIABLE = /\$\{([^}]*)\}/g;
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /**
  * The variables a remote entry would send to its server (in its `url`,
  * `headers` or `oauth`), in the order first used: environment variables, and
  * the machine's own (`${userHome}` and `${workspaceFolder}` say whose machine
- * it is); not `${pathSeparator}`. None for a stdio entry, whose command runs here.
+ * it is); not `${pathSeparator}`. Each string is read by the parser its
+ * expansion uses (config-variables.ts). None for a stdio entry, whose command runs here.
  */
 export function sentVariables(entry: unknown): string[] {
   if (!isRecord(entry) || typeof entry["url"] !== "string" || entry["type"] === "stdio" || (entry["command"] !== undefined && entry["type"] === undefined)) {
@@ -375,54 +302,7 @@ export function sentVariables(entry: unknown): string[] {
   const names: string[] = [];
   for (const text of texts) {
     if (typeof text !== "string") continue;
-    for (const [, body] of text.matchAll(VARIABLE)) {
-      const name = /^([A-Za-z_][A-Za-z0-9_]*):-/s.exec(body!)?.[1] ?? (body!.startsWith("env:") ? body!.slice(4) : body!);
-      if (!NAME.test(name) || name === "pathSeparator") continue;
-      if (!names.includes(name)) names.push(name);
-    }
+    for (const name of variablesTaken(text)) if (!names.includes(name)) names.push(name);
   }
   return names;
-}
-
-/** Expands `${...}` references in one configuration string (see the module comment for the forms). */
-export function expandVariables(text: string, where: Pick<EntryContext, "file" | "context" | "secrets">, pointer: string): string {
-  const { context, secrets, file } = where;
-  return text.replace(VARIABLE, (whole, body: string) => {
-    const fromEnv = (name: string, fallback?: string): string => {
-      const value = context.env[name];
-      if (value !== undefined && value !== "") {
-        secrets.add(value);
-        return value;
-      }
-      if (fallback !== undefined) return fallback;
-      throw userError("input-unreadable", `${whole} is used here but the environment variable ${name} is not set`, {
-        file,
-        pointer,
-        hint: `set ${name}, or write \${${name}:-default} to give a default`,
-      });
-    };
-    const withDefault = /^([A-Za-z_][A-Za-z0-9_]*):-(.*)$/s.exec(body);
-    if (withDefault !== null) return fromEnv(withDefault[1]!, withDefault[2]!);
-    if (NAME.test(body)) {
-      if (body === "workspaceFolder") return context.cwd;
-      if (body === "workspaceFolderBasename") return basename(context.cwd);
-      if (body === "userHome") return context.home;
-      if (body === "pathSeparator") return sep;
-      return fromEnv(body);
-    }
-    if (body === "/") return sep;
-    if (body.startsWith("env:") && NAME.test(body.slice(4))) return fromEnv(body.slice(4));
-    if (body.startsWith("input:")) {
-      throw userError("input-unreadable", `${whole} asks the editor to prompt for a value, which mcpgen cannot do`, {
-        file,
-        pointer,
-        hint: "use ${env:NAME} in the configuration and set NAME in the environment",
-      });
-    }
-    throw userError("input-shape", `unknown variable ${whole}`, {
-      file,
-      pointer,
-      hint: "supported: ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder}, ${userHome}, ${pathSeparator}",
-    });
-  });
 }

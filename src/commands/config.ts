@@ -7,12 +7,12 @@
  *
  * Paths in the file are relative to the file's directory.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { displayPath } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
-import { parseJsonc } from "../acquire/server-config.js";
+import { parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
@@ -20,6 +20,15 @@ import { isRecord } from "../shared/json.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
+
+/** mcpgen.config.json, to the messages about it. */
+const CONFIG_FILE_KIND: JsonFileKind = {
+  name: "the configuration",
+  syntaxHint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)`,
+  comments: true,
+  // It names files and servers, never credentials: the line may be quoted.
+  quoteLine: true,
+};
 
 /** What a target emits: a typed client package, a server scaffold, or the shared types alone. */
 export type Emit = "client" | "server" | "types";
@@ -164,27 +173,9 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
       hint: `run mcpgen init to write one, pass --config <file>, or ${alone}`,
     });
   }
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    throw userError(
-      missing ? "usage" : "input-unreadable",
-      missing ? "no such configuration file" : `cannot read the configuration: ${(error as Error).message}`,
-      { file: displayPath(file) },
-    );
-  }
-  let document: unknown;
-  try {
-    // mcpgen.config.json names files and servers, never credentials: the line may be quoted.
-    document = parseJsonc(text, { quoteLine: true });
-  } catch (error) {
-    throw userError("input-not-json", (error as Error).message, {
-      file: displayPath(file),
-      hint: `${CONFIG_FILE} is JSON (comments and trailing commas are allowed)`,
-    });
-  }
+  const text = await readTextFileIfAny(file, CONFIG_FILE_KIND, displayPath(file));
+  if (text === undefined) throw userError("usage", "no such configuration file", { file: displayPath(file) });
+  const document = parseJsonFile(text, CONFIG_FILE_KIND, displayPath(file));
   return validateConfig(document, { file, root: dirname(file) });
 }
 

@@ -9,11 +9,11 @@
  *   import * as validate from "./mcp/github/validate.js";
  *   const github = createClient(createMockClient({ manifest: "src/mcp/github/manifest.json", validators: validate, seed: 1, fixtures: "test/fixtures/github" }));
  */
-import { readFileSync } from "node:fs";
-import { parseManifest, recogniseManifest } from "../acquire/manifest-file.js";
+import { readManifestFileSync, recogniseManifest } from "../acquire/manifest-file.js";
 import { readFixtureFolder } from "../acquire/fixture-files.js";
 import { normalizeManifest } from "../normalize/index.js";
-import type { ManifestIR } from "../ir/index.js";
+import type { RawManifest } from "../ir/raw-manifest.js";
+import { withinStackSync } from "../pipeline.js";
 import { userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { createMockClientFrom, type MockClient, type MockClientShape, type MockCall } from "../mock/client.js";
@@ -52,21 +52,25 @@ export interface MockClientOptions extends MockClientShape {
  * client: no process, no transport. See docs/mock.md.
  */
 export function createMockClient(options: MockClientOptions): MockClient {
-  const ir = manifestIR(options.manifest);
-  const validators = options.validators ?? compileValidators(ir, toolValidatorsFunctionBody(ir));
+  const raw = rawManifest(options.manifest);
   const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : checkedFixtures(options.fixtures ?? []);
-  const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
-  const outputSchemas = new Map(ir.tools.flatMap((tool) => (tool.output === undefined ? [] : [[tool.wireName, tool.output.schema] as const])));
-  const surface = {
-    prompts: servesPrompts(ir) ? ir.prompts.map((prompt) => prompt.raw) : undefined,
-    resources: servesResources(ir) ? ir.resources.map((resource) => resource.raw) : undefined,
-    resourceTemplates: servesResources(ir) ? ir.resourceTemplates.map((template) => template.raw) : undefined,
-    completions: servesCompletions(ir),
-  };
-  return createMockClientFrom(
-    { tools: ir.tools.map((tool) => tool.raw), outputSchemas, server: ir.server, instructions: ir.instructions, responder, surface },
-    { sdk: options.sdk, era: options.era },
-  );
+  // Normalizing and compiling recurse through the schemas: a manifest too deep for the stack is a user error, as in every command.
+  return withinStackSync(raw, () => {
+    const ir = normalizeManifest(raw);
+    const validators = options.validators ?? compileValidators(ir, toolValidatorsFunctionBody(ir));
+    const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
+    const outputSchemas = new Map(ir.tools.flatMap((tool) => (tool.output === undefined ? [] : [[tool.wireName, tool.output.schema] as const])));
+    const surface = {
+      prompts: servesPrompts(ir) ? ir.prompts.map((prompt) => prompt.raw) : undefined,
+      resources: servesResources(ir) ? ir.resources.map((resource) => resource.raw) : undefined,
+      resourceTemplates: servesResources(ir) ? ir.resourceTemplates.map((template) => template.raw) : undefined,
+      completions: servesCompletions(ir),
+    };
+    return createMockClientFrom(
+      { tools: ir.tools.map((tool) => tool.raw), outputSchemas, server: ir.server, instructions: ir.instructions, responder, surface },
+      { sdk: options.sdk, era: options.era },
+    );
+  });
 }
 
 /** The fixtures of a folder (every `*.json` but `manifest.json`, in name order), as `mcpgen mock --fixtures` reads them. */
@@ -79,16 +83,8 @@ function checkedFixtures(fixtures: readonly Fixture[]): Fixture[] {
   return parseFixtureDocument({ fixtures: fixtures.map(({ origin: _origin, ...fixture }) => fixture) }, "fixtures");
 }
 
-function manifestIR(manifest: string | object): ManifestIR {
-  if (typeof manifest === "string") {
-    let text: string;
-    try {
-      text = readFileSync(manifest, "utf8");
-    } catch (error) {
-      throw userError("input-unreadable", `cannot read the manifest: ${(error as Error).message}`, { file: manifest });
-    }
-    return normalizeManifest(parseManifest(text, manifest));
-  }
+function rawManifest(manifest: string | object): RawManifest {
+  if (typeof manifest === "string") return readManifestFileSync(manifest);
   if (!isRecord(manifest)) throw userError("usage", "createMockClient needs a manifest: a file's path or its parsed JSON");
-  return normalizeManifest(recogniseManifest(manifest, "<manifest>"));
+  return recogniseManifest(manifest, "<manifest>");
 }

@@ -189,4 +189,33 @@ describe("createMockClient under the generated client", () => {
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).diagnostic).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
   });
+
+  it("reports a manifest nested too deeply for the stack as the commands do: a user error at its deepest value", async () => {
+    // A schema 10,000 objects deep (written as text: JSON.stringify would overflow too); normalizing it recurses past the stack.
+    const text = `{"tools":[{"name":"deep","inputSchema":${'{"type":"object","properties":{"a":'.repeat(10_000)}{"type":"string"}${"}}".repeat(10_000)}}]}`;
+    const path = join(await mkdtemp(join(tmpdir(), "mcpgen-deep-")), "deep.tools.json");
+    await writeFile(path, text);
+    for (const [given, file] of [
+      [path, path],
+      [JSON.parse(text) as object, "<manifest>"],
+    ] as const) {
+      const error = (() => {
+        try {
+          createMockClient({ manifest: given });
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(McpgenError);
+      expect((error as McpgenError).diagnostic).toEqual({
+        severity: "error",
+        code: "schema-invalid",
+        message: "the manifest is nested too deeply to process (the stack overflowed); the deepest point, 20002 levels down, is here",
+        file,
+        tool: "deep",
+        pointer: `/tools/0/inputSchema${"/properties/a".repeat(10_000)}/type`,
+        hint: "flatten it (in a schema, move nested objects into $defs and refer to them with $ref); if only formatting overflows, --no-format gets past it",
+      });
+    }
+  });
 });

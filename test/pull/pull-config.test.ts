@@ -7,7 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Secrets } from "../../src/acquire/sanitize.js";
-import { parseJsonc } from "../../src/acquire/server-config.js";
+import { parseJsonc } from "../../src/shared/json-file.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { pull, resolveServer, type PullOptions } from "../../src/commands/pull.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";

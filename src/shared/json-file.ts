@@ -1,0 +1,193 @@
+/**
+ * Reading a JSON file the user gave (a manifest, a fixture, an MCP client's
+ * configuration, mcpgen.config.json): the one place that reads it, strips a
+ * byte order mark, parses it (as JSON with comments and trailing commas where
+ * the format allows them) and says what went wrong as a user error: which
+ * file, why it cannot be read in words (not Node's `EACCES: ..., open '...'`),
+ * the line and column of a syntax error, and what to do.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { userError, type McpgenError } from "./errors.js";
+import { describeJsonSyntaxError } from "./json-syntax.js";
+
+/** What a JSON file is to its reader, for the messages about it. */
+export interface JsonFileKind {
+  /** How a message names it: `cannot read ${name}: ...` (`the manifest`, `the fixture file`). */
+  name: string;
+  /** What to do when it cannot be read. */
+  unreadableHint?: string | undefined;
+  /** What it must be, said under a syntax error. */
+  syntaxHint: string;
+  /** Comments and trailing commas are allowed (VS Code's `mcp.json`, `mcpgen.config.json`). */
+  comments?: boolean | undefined;
+  /** The offending line is quoted under a syntax error (default true); false for a file that may hold secrets. */
+  quoteLine?: boolean | undefined;
+  /** A file a directory given in its place may hold, suggested when there is one (`manifest.json`: an output directory given for its snapshot). */
+  inDirectory?: string | undefined;
+}
+
+/** Why a path cannot be read, in words (Node's messages lead with the errno code and repeat the path). */
+const UNREADABLE: Readonly<Record<string, string>> = {
+  ENOENT: "no such file",
+  ENOTDIR: "a part of the path is a file, not a directory",
+  EISDIR: "it is a directory, not a file",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ELOOP: "too many symbolic links (a link that points to itself?)",
+  ENAMETOOLONG: "the path is too long",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files",
+  EIO: "an input/output error of the disk",
+  ERR_FS_FILE_TOO_LARGE: "it is larger than 2 GiB",
+  ERR_STRING_TOO_LONG: "it is larger than the longest text Node can hold (512 MiB)",
+};
+
+/**
+ * The user error for a file that cannot be read: `cannot read the manifest: no such file`,
+ * naming the file as `label`, with the kind's hint. `path` is where it was looked for.
+ */
+export function unreadableFile(error: unknown, kind: JsonFileKind, label: string, path = label): McpgenError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  let reason = (code === undefined ? undefined : UNREADABLE[code]) ?? withoutErrnoParts(error);
+  if (code === "EISDIR" && kind.inDirectory !== undefined) {
+    const inside = join(path, kind.inDirectory);
+    if (existsSync(inside)) reason += `; did you mean ${inside}?`;
+  }
+  return userError("input-unreadable", `cannot read ${kind.name}: ${reason}`, { file: label, hint: kind.unreadableHint });
+}
+
+/** Node's message without its leading code and the path it repeats (`EXDEV: cross-device link not permitted, open '/x'`). */
+function withoutErrnoParts(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^[A-Z][A-Z0-9_]+: /, "").replace(/, \w+ '.*'$/s, "");
+}
+
+/** The file's text; a user error naming it when it cannot be read. */
+export async function readTextFile(path: string, kind: JsonFileKind, label = path): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw unreadableFile(error, kind, label, path);
+  }
+}
+
+/** `readTextFile`, synchronous (the in-process mock reads its files as it is made). */
+export function readTextFileSync(path: string, kind: JsonFileKind, label = path): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw unreadableFile(error, kind, label, path);
+  }
+}
+
+/** The file's text, or undefined when there is none (no such file, or a part of the path is a file). */
+export async function readTextFileIfAny(path: string, kind: JsonFileKind, label = path): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw unreadableFile(error, kind, label, path);
+  }
+}
+
+/** The JSON document `text` holds (a byte order mark ignored); a syntax error is a user error with the line and column. */
+export function parseJsonFile(text: string, kind: JsonFileKind, label: string): unknown {
+  try {
+    return kind.comments === true ? parseJsonc(text, { quoteLine: kind.quoteLine !== false }) : parseJson(text, kind.quoteLine !== false);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    throw userError("input-not-json", error.message, { file: label, hint: kind.syntaxHint });
+  }
+}
+
+/** Reads and parses a JSON file: its document and its text. */
+export async function readJsonFile(path: string, kind: JsonFileKind, label = path): Promise<{ document: unknown; text: string }> {
+  const text = await readTextFile(path, kind, label);
+  return { document: parseJsonFile(text, kind, label), text };
+}
+
+/** `readJsonFile`, synchronous: the document alone. */
+export function readJsonFileSync(path: string, kind: JsonFileKind, label = path): unknown {
+  return parseJsonFile(readTextFileSync(path, kind, label), kind, label);
+}
+
+/** Plain JSON; a `SyntaxError` that says where. */
+function parseJson(text: string, quoteLine: boolean): unknown {
+  const json = text.replace(/^\uFEFF/, "");
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new SyntaxError(describeJsonSyntaxError(json, error, quoteLine ? json : false), { cause: error });
+  }
+}
+
+/**
+ * JSON with comments and trailing commas, as VS Code writes `mcp.json`. They
+ * are blanked, not removed, so that a syntax error's line and column are the
+ * file's; its message (a `SyntaxError`'s) says where, and quotes the line
+ * only with `quoteLine` (never for an MCP configuration, which holds secrets).
+ */
+export function parseJsonc(text: string, options: { quoteLine?: boolean } = {}): unknown {
+  const source = text.replace(/^\uFEFF/, "");
+  const json = outsideStrings(outsideStrings(source, stripComment), stripTrailingComma);
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine === true ? source : false), { cause: error });
+  }
+}
+
+/** `text` with every character but line breaks turned into a space. */
+const blank = (text: string) => text.replace(/[^\r\n]/g, " ");
+
+type Rewrite = (text: string, index: number) => { skip: number; replacement: string } | undefined;
+
+/** Applies `rewrite` at every position that is not inside a JSON string literal. */
+function outsideStrings(text: string, rewrite: Rewrite): string {
+  let out = "";
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (inString) {
+      out += char;
+      if (char === "\\") out += text[++index] ?? "";
+      else if (char === '"') inString = false;
+      continue;
+    }
+    const change = rewrite(text, index);
+    if (change !== undefined) {
+      out += change.replacement;
+      index += change.skip - 1;
+      continue;
+    }
+    if (char === '"') inString = true;
+    out += char;
+  }
+  return out;
+}
+
+const stripComment: Rewrite = (text, index) => {
+  if (text[index] !== "/") return undefined;
+  if (text[index + 1] === "/") {
+    const end = text.indexOf("\n", index);
+    const skip = (end === -1 ? text.length : end) - index;
+    return { skip, replacement: blank(text.slice(index, index + skip)) };
+  }
+  if (text[index + 1] === "*") {
+    const end = text.indexOf("*/", index + 2);
+    const skip = (end === -1 ? text.length : end + 2) - index;
+    return { skip, replacement: blank(text.slice(index, index + skip)) };
+  }
+  return undefined;
+};
+
+const CLOSING_BRACKET = /\s*[}\]]/y;
+
+const stripTrailingComma: Rewrite = (text, index) => {
+  if (text[index] !== ",") return undefined;
+  CLOSING_BRACKET.lastIndex = index + 1;
+  return CLOSING_BRACKET.test(text) ? { skip: 1, replacement: " " } : undefined;
+};
