@@ -130,9 +130,10 @@ describe("ValidationError and ToolError", () => {
     const result: ToolResult = { content: [], structuredContent: { a: 1 } };
     const cause = new Error("from the SDK");
     const error = new ValidationError("get", "output", issues, result, cause);
-    expect([error.name, error.toolName, error.phase, error.issues, error.result, error.cause]).toEqual([
+    expect([error.name, error.toolName, error.subject, error.phase, error.issues, error.result, error.cause]).toEqual([
       "ValidationError",
       "get",
+      { kind: "tool", name: "get" },
       "output",
       issues,
       result,

@@ -94,6 +94,7 @@ describe("addSurfaceMethods", () => {
     expect(isValidationError(error)).toBe(true);
     expect(error).toMatchObject({
       toolName: "args-prompt",
+      subject: { kind: "prompt", name: "args-prompt" },
       phase: "input",
       issues: [
         { path: "/city", message: "is required" },
@@ -142,6 +143,7 @@ describe("addSurfaceMethods", () => {
     const error = await rejection(methods(client).readRepoFile!({ owner: ["o"], repo: "r", path: [1], ref: { a: "b" } }));
     expect(error).toMatchObject({
       toolName: "repo file",
+      subject: { kind: "resourceTemplate", name: "repo file" },
       issues: [
         { path: "/owner", message: "must be string" },
         { path: "/path", message: "must be string, or a list or an associative array of strings" },
@@ -160,7 +162,10 @@ describe("addSurfaceMethods", () => {
       ["readResource", { uri: "docs://readme" }, {}],
       ["readResource", { uri: "docs://readme" }, { timeout: 1 }],
     ]);
-    expect(await rejection(methods(client).readResource!(42))).toMatchObject({ issues: [{ path: "", message: "must be string" }] });
+    expect(await rejection(methods(client).readResource!(42))).toMatchObject({
+      subject: { kind: "resource", name: "42" },
+      issues: [{ path: "", message: "must be string" }],
+    });
   });
 
   it("asks for completions by reference, with the context's defined values, and checks the argument's name", async () => {
@@ -180,6 +185,7 @@ describe("addSurfaceMethods", () => {
     ]);
     const error = await rejection(methods(client).completeArgsPrompt!("country", 1, { context: { zip: "0150" } }));
     expect(error).toMatchObject({
+      subject: { kind: "prompt", name: "args-prompt" },
       issues: [
         { path: "/argument", message: 'must be one of "city", "state"' },
         { path: "/value", message: "must be string" },
