@@ -268,10 +268,24 @@ function isBrandedInstance(
     : Function.prototype[Symbol.hasInstance].call(target, value);
 }
 
-/** Arguments or structured output that do not match the tool's schema. Nothing was sent when `phase` is `"input"`. */
+/** What a `ValidationError` is about: a tool, a prompt or a resource template by its name, or a resource by its URI. */
+export interface ValidationSubject {
+  readonly kind: "tool" | "prompt" | "resourceTemplate" | "resource";
+  /** The name as the server lists it; a resource's URI. */
+  readonly name: string;
+}
+
+/**
+ * Arguments or structured output that do not match the tool's schema (or what
+ * a prompt, a resource template or a completion was given). Nothing was sent
+ * when `phase` is `"input"`.
+ */
 export class ValidationError extends Error {
   override readonly name = "ValidationError";
+  /** The tool's name, for a tool; for anything else, `subject.name` (kept as it was: read `subject` to tell them apart). */
   readonly toolName: string;
+  /** What was validated: its kind and its name. */
+  readonly subject: ValidationSubject;
   readonly phase: "input" | "output";
   readonly issues: ValidationIssue[];
   /** The server's result, for output problems. */
@@ -283,6 +297,7 @@ export class ValidationError extends Error {
     issues: ValidationIssue[],
     result?: ToolResult,
     cause?: unknown,
+    subject: ValidationSubject = { kind: "tool", name: toolName },
   ) {
     super(
       phase === "input"
@@ -298,6 +313,7 @@ export class ValidationError extends Error {
         enumerable: false,
       });
     this.toolName = toolName;
+    this.subject = subject;
     this.phase = phase;
     this.issues = issues;
     if (result !== undefined) this.result = result;
@@ -1148,17 +1164,24 @@ interface SurfaceClient {
 
 /**
  * A `ValidationError` about what a prompt, a resource template or a
- * completion was given: `toolName` holds the prompt's or template's name
- * (a resource's URI), and the message says what it is
+ * completion was given: `subject` is the prompt, template or resource
+ * (`toolName` its name or URI), and the message says what was given
  * (`invalid arguments for prompt "args-prompt": /city is required`).
  */
 function invalid(
-  subject: string,
-  name: string,
+  given: string,
+  subject: ValidationSubject,
   issues: ValidationIssue[],
 ): ValidationError {
-  const error = new ValidationError(name, "input", issues);
-  error.message = `invalid ${subject}: ${describeIssues(issues)}`;
+  const error = new ValidationError(
+    subject.name,
+    "input",
+    issues,
+    undefined,
+    undefined,
+    subject,
+  );
+  error.message = `invalid ${given}: ${describeIssues(issues)}`;
   return error;
 }
 
@@ -1283,6 +1306,7 @@ export function addSurfaceMethods(
       | { type: "ref/resource"; uri: string },
     what: {
       subject: string;
+      kind: "prompt" | "resourceTemplate";
       noun: { one: string; many: string };
       name: string;
     },
@@ -1306,7 +1330,7 @@ export function addSurfaceMethods(
       if (issues.length > 0)
         throw invalid(
           `completion request for ${what.subject} ${JSON.stringify(what.name)}`,
-          what.name,
+          { kind: what.kind, name: what.name },
           issues,
         );
     }
@@ -1341,7 +1365,7 @@ export function addSurfaceMethods(
         if (issues.length > 0)
           throw invalid(
             `arguments for prompt ${JSON.stringify(name)}`,
-            name,
+            { kind: "prompt", name },
             issues,
           );
       }
@@ -1359,7 +1383,7 @@ export function addSurfaceMethods(
       ) =>
         complete(
           { type: "ref/prompt", name },
-          { subject: "prompt", noun: PROMPT_ARGUMENTS, name },
+          { subject: "prompt", kind: "prompt", noun: PROMPT_ARGUMENTS, name },
           prompt.arguments,
           argument,
           value,
@@ -1385,7 +1409,7 @@ export function addSurfaceMethods(
         if (issues.length > 0)
           throw invalid(
             `variables for resource template ${JSON.stringify(name)}`,
-            name,
+            { kind: "resourceTemplate", name },
             issues,
           );
       }
@@ -1405,6 +1429,7 @@ export function addSurfaceMethods(
           { type: "ref/resource", uri: template.uriTemplate },
           {
             subject: "resource template",
+            kind: "resourceTemplate",
             noun: TEMPLATE_VARIABLES,
             name,
           },
@@ -1425,7 +1450,7 @@ export function addSurfaceMethods(
       options: CallOptions = {},
     ): Promise<ReadResourceResult> => {
       if (validating(options) && typeof uri !== "string")
-        throw invalid("resource URI", String(uri), [
+        throw invalid("resource URI", { kind: "resource", name: String(uri) }, [
           { path: "", message: "must be string" },
         ]);
       return read(String(uri), "resource", String(uri), options);
