@@ -15,7 +15,6 @@
  * environment or the machine is expanded only once the file is trusted
  * (config-trust.ts).
  */
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { joinPointer, userError } from "../shared/errors.js";
 import { requireTrust, type TrustPolicy } from "./config-trust.js";
@@ -24,7 +23,7 @@ import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import type { ServerSpec } from "./server-spec.js";
 import { isRecord } from "../shared/json.js";
-import { parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
+import { parseJsonFile, readTextFileIfAny, readTextFileSync, type JsonFileKind } from "../shared/json-file.js";
 
 export interface ConfigContext {
   /** The project directory: project files are looked up here, and it is `${workspaceFolder}`. */
@@ -256,17 +255,9 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
 
 /** Reads a dotenv file (`KEY=value` lines, `#` comments, optional quotes and `export `), as `envFile` names. */
 function parseEnvFileSync(path: string, configFile: string): Record<string, string> {
-  let text: string;
-  try {
-    // Read once per pull; synchronous so that `specFromEntry` stays a plain function.
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw userError(
-      "input-unreadable",
-      `cannot read the envFile ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
-      { file: configFile },
-    );
-  }
+  // Read once per pull; synchronous so that `specFromEntry` stays a plain function. Not JSON: only the
+  // reading and its messages are the JSON files' (`syntaxHint` is never used).
+  const text = readTextFileSync(path, { name: `the envFile ${path}`, syntaxHint: "" }, configFile);
   const env: Record<string, string> = {};
   for (const raw of text.split(/\r?\n/)) {
     const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$/.exec(raw);

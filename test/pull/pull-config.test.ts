@@ -165,6 +165,19 @@ describe("configuration file formats", () => {
     const { spec } = await resolve({ target: "api", cwd, home });
     expect(spec).toMatchObject({ env: { API_KEY: "file-key-123", REGION: "eu-west-1", OVERRIDDEN: "from-entry", QUOTED: 'a "b" # c', SINGLE: "x # y" } });
   });
+
+  it("says in words why an envFile cannot be read, naming it and the configuration", async () => {
+    const { cwd, home } = await dirs();
+    await mkdir(join(cwd, "env-dir"));
+    for (const [envFile, reason] of [
+      ["missing.env", "no such file"],
+      ["env-dir", "it is a directory, not a file"],
+    ]) {
+      await writeJson(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { api: { command: "api-mcp", envFile } } }));
+      const error = await resolveError({ target: "api", cwd, home });
+      expect(error.message).toBe(`${join(cwd, ".mcp.json")}: cannot read the envFile ${join(cwd, envFile)}: ${reason}`);
+    }
+  });
 });
 
 describe("configuration lookup rules", () => {
