@@ -939,11 +939,11 @@ export function createToolCaller(
 
 /**
  * A tool as `calls.ts` exports it, for `callTool`: its wire name, its
- * validators (imported on its first call) and its traits. `Input` and
- * `Result` type the call; `Optional` says the tool takes no required
- * argument.
+ * validators (imported on its first call) and its traits. `Method` is the
+ * tool's `createClient` method (`ToolsClient["getWeather"]`), which types the
+ * call: its input, whether the input may be left out, and its result.
  */
-export interface ToolCall<Input, Result, Optional extends boolean = false> {
+export interface ToolCall<Method = ToolMethod> {
   readonly name: string;
   readonly validators: () => Promise<{
     readonly input: CompiledValidator;
@@ -955,24 +955,15 @@ export interface ToolCall<Input, Result, Optional extends boolean = false> {
   readonly nonObjectOutput?: true;
   /** Its `x-mcp-header` arguments, as the `inputSchema` of its definition. */
   readonly headerArguments?: ToolDefinition["inputSchema"];
-  /** Never present: carries the call's types. */
-  readonly types?: (input: Input, optional: Optional) => Result;
+  /** Never present: carries the method's type. */
+  readonly method?: Method;
 }
 
-/**
- * The `ToolCall` of a `createClient` method's type: its input, its result,
- * and whether it takes no required argument (`calls.ts` types each export so).
- */
-export type ToolCallOf<Method> = Method extends (
-  input: infer Input,
+/** A `createClient` method: what `ToolCall` is typed by. */
+export type ToolMethod = (
+  input: never,
   options?: CallOptions,
-) => Promise<infer Result>
-  ? ToolCall<
-      Exclude<Input, undefined>,
-      Result,
-      undefined extends Input ? true : false
-    >
-  : never;
+) => Promise<unknown>;
 
 declare const connectionBrand: unique symbol;
 
@@ -999,13 +990,11 @@ const resolvedCalls = /* @__PURE__ */ new WeakMap<object, ResolvedTool>();
  * Calls one tool of `calls.ts` as a `createClient` method calls it: the same
  * validation, errors and results.
  */
-export function callTool<Input, Result, Optional extends boolean>(
+export function callTool<Method extends ToolMethod>(
   connected: ToolConnection,
-  tool: ToolCall<Input, Result, Optional>,
-  ...[input, options]: Optional extends true
-    ? [input?: Input, options?: CallOptions]
-    : [input: Input, options?: CallOptions]
-): Promise<Result> {
+  tool: ToolCall<Method>,
+  ...[input, options]: Parameters<Method>
+): ReturnType<Method> {
   let resolved = resolvedCalls.get(tool);
   if (resolved === undefined) {
     let loaded:
@@ -1033,13 +1022,13 @@ export function callTool<Input, Result, Optional extends boolean>(
     );
     resolvedCalls.set(tool, resolved);
   }
-  return callResolved<Result>(
+  return callResolved(
     connected as unknown as Connection,
     tool.name,
     resolved,
     input,
     options,
-  );
+  ) as ReturnType<Method>;
 }
 
 /*

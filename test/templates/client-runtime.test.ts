@@ -20,6 +20,7 @@ import {
   runValidator,
   ToolError,
   ValidationError,
+  type CallOptions,
   type CompiledValidator,
   type McpClient,
   type StructuredToolResult,
@@ -351,7 +352,7 @@ describe("callTool", () => {
     const region = { type: "object" as const, properties: { region: { type: "string", "x-mcp-header": "Region" } } };
     let imports = 0;
     // Named `__proto__`: its validators are still found as its own.
-    const tool: ToolCall<{ ok?: boolean }, StructuredToolResult<number>> = {
+    const tool: ToolCall<(input?: { ok?: boolean }, options?: CallOptions) => Promise<StructuredToolResult<number>>> = {
       name: "__proto__",
       validators: async () => {
         imports++;
