@@ -3,12 +3,16 @@
 /* eslint-disable */
 
 import {
-  createToolCaller,
+  callTool,
+  connect,
   type CallOptions,
   type ClientOptions,
   type McpClient,
+  type ToolCall,
 } from "./runtime.js";
-import { validators } from "./validators.js";
+
+/** No tools: nothing for `createClient` to call. */
+const tools = {};
 
 /**
  * The typed client: one method per tool. Each method validates its arguments
@@ -21,30 +25,27 @@ export interface ToolsClient {}
 /** Client method name of every tool, by wire name. */
 export const methodNames = {} as const;
 
-/** Wire names of the tools that declare an outputSchema. */
-const hasOutputSchema: ReadonlySet<string> = new Set([]);
-
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
- * `@modelcontextprotocol/client` v2) in typed methods.
+ * `@modelcontextprotocol/client` v2) in typed methods: each tool of
+ * `calls.ts`, called through `callTool`.
  */
 export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, {
-    hasOutputSchema,
-  });
+  const connected = connect(client, options);
   const methods: {
     [method: string]: (
       input?: unknown,
       callOptions?: CallOptions,
     ) => Promise<unknown>;
   } = {};
-  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries<string>(methodNames)) {
+  // Each export of calls.ts is a tool named as its method: an identifier chosen by mcpgen (never `then` or an Object.prototype member).
+  const calls = tools as unknown as { readonly [method: string]: ToolCall };
+  for (const [method, tool] of Object.entries(calls)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
-      call(toolName, input, callOptions);
+      callTool(connected, tool, input as never, callOptions);
   }
   return methods as unknown as ToolsClient;
 }

@@ -2,18 +2,15 @@
 // Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports.
 /* eslint-disable */
 
-import type { ToolCallOf } from "./runtime.js";
+import type { ToolCall } from "./runtime.js";
 import type { ToolsClient } from "./client.js";
-
-/** A tool's export, typed as its `createClient` method is. */
-type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
 
 /**
  * Embedded resources: refs resolve against the $id they sit under (absolute, relative, URN).
  *
  * Calls tool "place_order".
  */
-export const placeOrder: Call<"placeOrder"> = {
+export const placeOrder: ToolCall<ToolsClient["placeOrder"]> = {
   name: "place_order",
   validators: () => import("./validators/place-order.js"),
   structured: true,
@@ -25,7 +22,7 @@ export const placeOrder: Call<"placeOrder"> = {
  *
  * Calls tool "plot".
  */
-export const plot: Call<"plot"> = {
+export const plot: ToolCall<ToolsClient["plot"]> = {
   name: "plot",
   validators: () => import("./validators/plot.js"),
   structured: true,
@@ -37,7 +34,7 @@ export const plot: Call<"plot"> = {
  *
  * Calls tool "save_tree".
  */
-export const saveTree: Call<"saveTree"> = {
+export const saveTree: ToolCall<ToolsClient["saveTree"]> = {
   name: "save_tree",
   validators: () => import("./validators/save-tree.js"),
 };
@@ -47,7 +44,7 @@ export const saveTree: Call<"saveTree"> = {
  *
  * Calls tool "walk".
  */
-export const walk: Call<"walk"> = {
+export const walk: ToolCall<ToolsClient["walk"]> = {
   name: "walk",
   validators: () => import("./validators/walk.js"),
 };

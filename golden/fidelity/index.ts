@@ -31,7 +31,7 @@ export {
   type StructuredToolResult,
   type TextResourceContents,
   type ToolCall,
-  type ToolCallOf,
+  type ToolMethod,
   type ToolConnection,
   type ToolResult,
   type ValidationIssue,

@@ -2,24 +2,21 @@
 // Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports.
 /* eslint-disable */
 
-import type { ToolCallOf } from "./runtime.js";
+import type { ToolCall } from "./runtime.js";
 import type { ToolsClient } from "./client.js";
-
-/** A tool's export, typed as its `createClient` method is. */
-type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
 
 /**
  * A tool named then: the client must not become a thenable.
  *
  * Calls tool "then".
  */
-export const thenTool: Call<"thenTool"> = {
+export const thenTool: ToolCall<ToolsClient["thenTool"]> = {
   name: "then",
   validators: () => import("./validators/then-tool.js"),
 };
 
 /** Calls tool "constructor". */
-export const constructorTool: Call<"constructorTool"> = {
+export const constructorTool: ToolCall<ToolsClient["constructorTool"]> = {
   name: "constructor",
   validators: () => import("./validators/constructor-tool.js"),
   structured: true,
@@ -30,25 +27,25 @@ export const constructorTool: Call<"constructorTool"> = {
  *
  * Calls tool "__proto__".
  */
-export const proto: Call<"proto"> = {
+export const proto: ToolCall<ToolsClient["proto"]> = {
   name: "__proto__",
   validators: () => import("./validators/proto.js"),
 };
 
 /** Calls tool "get_item". */
-export const getItem3: Call<"getItem3"> = {
+export const getItem3: ToolCall<ToolsClient["getItem3"]> = {
   name: "get_item",
   validators: () => import("./validators/get-item3.js"),
 };
 
 /** Calls tool "get-item". */
-export const getItem2: Call<"getItem2"> = {
+export const getItem2: ToolCall<ToolsClient["getItem2"]> = {
   name: "get-item",
   validators: () => import("./validators/get-item2.js"),
 };
 
 /** Calls tool "getItem". */
-export const getItem: Call<"getItem"> = {
+export const getItem: ToolCall<ToolsClient["getItem"]> = {
   name: "getItem",
   validators: () => import("./validators/get-item.js"),
 };
@@ -58,25 +55,25 @@ export const getItem: Call<"getItem"> = {
  *
  * Calls tool "delete".
  */
-export const deleteTool: Call<"deleteTool"> = {
+export const deleteTool: ToolCall<ToolsClient["deleteTool"]> = {
   name: "delete",
   validators: () => import("./validators/delete-tool.js"),
 };
 
 /** Calls tool "123start". */
-export const tool123start: Call<"tool123start"> = {
+export const tool123start: ToolCall<ToolsClient["tool123start"]> = {
   name: "123start",
   validators: () => import("./validators/tool123start.js"),
 };
 
 /** Calls tool "tool.with.dots". */
-export const toolWithDots: Call<"toolWithDots"> = {
+export const toolWithDots: ToolCall<ToolsClient["toolWithDots"]> = {
   name: "tool.with.dots",
   validators: () => import("./validators/tool-with-dots.js"),
 };
 
 /** Calls tool "toString". */
-export const toStringTool: Call<"toStringTool"> = {
+export const toStringTool: ToolCall<ToolsClient["toStringTool"]> = {
   name: "toString",
   validators: () => import("./validators/to-string-tool.js"),
 };
@@ -96,7 +93,7 @@ export const toStringTool: Call<"toStringTool"> = {
  *
  * Calls tool "evil_text".
  */
-export const evilText: Call<"evilText"> = {
+export const evilText: ToolCall<ToolsClient["evilText"]> = {
   name: "evil_text",
   validators: () => import("./validators/evil-text.js"),
   structured: true,
@@ -107,7 +104,9 @@ export const evilText: Call<"evilText"> = {
  *
  * Calls tool "object_member_properties".
  */
-export const objectMemberProperties: Call<"objectMemberProperties"> = {
+export const objectMemberProperties: ToolCall<
+  ToolsClient["objectMemberProperties"]
+> = {
   name: "object_member_properties",
   validators: () => import("./validators/object-member-properties.js"),
   structured: true,
@@ -120,7 +119,7 @@ export const objectMemberProperties: Call<"objectMemberProperties"> = {
  *
  * Calls tool "bidi\u202e_text".
  */
-export const bidiText: Call<"bidiText"> = {
+export const bidiText: ToolCall<ToolsClient["bidiText"]> = {
   name: "bidi\u202e_text",
   validators: () => import("./validators/bidi-text.js"),
   structured: true,
@@ -131,7 +130,7 @@ export const bidiText: Call<"bidiText"> = {
  *
  * Calls tool "mirrored_headers".
  */
-export const mirroredHeaders: Call<"mirroredHeaders"> = {
+export const mirroredHeaders: ToolCall<ToolsClient["mirroredHeaders"]> = {
   name: "mirrored_headers",
   validators: () => import("./validators/mirrored-headers.js"),
   headerArguments: {

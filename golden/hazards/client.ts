@@ -3,13 +3,14 @@
 /* eslint-disable */
 
 import {
-  createToolCaller,
+  callTool,
+  connect,
   type CallOptions,
   type ClientOptions,
   type McpClient,
   type StructuredToolResult,
+  type ToolCall,
   type ToolResult,
-  type HeaderArguments,
   addSurfaceMethods,
   type GetPromptResult,
   type ReadResourceResult,
@@ -48,7 +49,7 @@ import type {
   ResourceUri,
 } from "./types.js";
 import { expandUriTemplate } from "./uri-template.js";
-import { validators } from "./validators.js";
+import * as tools from "./calls.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments
@@ -372,31 +373,6 @@ export const methodNames = {
   mirrored_headers: "mirroredHeaders",
 } as const;
 
-/** Wire names of the tools that declare an outputSchema. */
-const hasOutputSchema: ReadonlySet<string> = new Set([
-  "constructor",
-  "evil_text",
-  "object_member_properties",
-  "bidi\u202e_text",
-]);
-
-/** The `x-mcp-header` arguments of each tool that has them (MCP 2026-07-28), for SDK v2 to mirror into `Mcp-Param-*` headers. */
-const headerArguments: HeaderArguments = {
-  mirrored_headers: {
-    type: "object",
-    properties: {
-      ["__proto__"]: { type: "string", "x-mcp-header": "Proto" },
-      "quote\"'`${x}": { type: "integer", "x-mcp-header": "Q'`|~!" },
-      "nested */ object": {
-        type: "object",
-        properties: {
-          "flag\u2028": { type: "boolean", "x-mcp-header": "Flag" },
-        },
-      },
-    },
-  },
-};
-
 /** The prompts, resource templates and fixed resources, by wire name (a resource by URI), as `addSurfaceMethods` reads them. */
 const surface: SurfaceTables = {
   prompts: {
@@ -477,26 +453,25 @@ const surface: SurfaceTables = {
 
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
- * `@modelcontextprotocol/client` v2) in typed methods.
+ * `@modelcontextprotocol/client` v2) in typed methods: each tool of
+ * `calls.ts`, called through `callTool`.
  */
 export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, {
-    hasOutputSchema,
-    headerArguments,
-  });
+  const connected = connect(client, options);
   const methods: {
     [method: string]: (
       input?: unknown,
       callOptions?: CallOptions,
     ) => Promise<unknown>;
   } = {};
-  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries<string>(methodNames)) {
+  // Each export of calls.ts is a tool named as its method: an identifier chosen by mcpgen (never `then` or an Object.prototype member).
+  const calls = tools as unknown as { readonly [method: string]: ToolCall };
+  for (const [method, tool] of Object.entries(calls)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
-      call(toolName, input, callOptions);
+      callTool(connected, tool, input as never, callOptions);
   }
   addSurfaceMethods(methods, client, options, surface);
   return methods as unknown as ToolsClient;

@@ -2,18 +2,15 @@
 // Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports.
 /* eslint-disable */
 
-import type { ToolCallOf } from "./runtime.js";
+import type { ToolCall } from "./runtime.js";
 import type { ToolsClient } from "./client.js";
-
-/** A tool's export, typed as its `createClient` method is. */
-type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
 
 /**
  * Patterns a backtracking engine stalls on, and patterns written for other dialects.
  *
  * Calls tool "check_name".
  */
-export const checkName: Call<"checkName"> = {
+export const checkName: ToolCall<ToolsClient["checkName"]> = {
   name: "check_name",
   validators: () => import("./validators/check-name.js"),
   structured: true,

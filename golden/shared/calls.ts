@@ -2,18 +2,15 @@
 // Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports.
 /* eslint-disable */
 
-import type { ToolCallOf } from "./runtime.js";
+import type { ToolCall } from "./runtime.js";
 import type { ToolsClient } from "./client.js";
-
-/** A tool's export, typed as its `createClient` method is. */
-type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
 
 /**
  * Lists customers, a page at a time.
  *
  * Calls tool "list_customers".
  */
-export const listCustomers: Call<"listCustomers"> = {
+export const listCustomers: ToolCall<ToolsClient["listCustomers"]> = {
   name: "list_customers",
   validators: () => import("./validators/list-customers.js"),
   structured: true,
@@ -24,7 +21,7 @@ export const listCustomers: Call<"listCustomers"> = {
  *
  * Calls tool "list_stores".
  */
-export const listStores: Call<"listStores"> = {
+export const listStores: ToolCall<ToolsClient["listStores"]> = {
   name: "list_stores",
   validators: () => import("./validators/list-stores.js"),
   structured: true,
@@ -35,7 +32,7 @@ export const listStores: Call<"listStores"> = {
  *
  * Calls tool "get_page".
  */
-export const getPage: Call<"getPage"> = {
+export const getPage: ToolCall<ToolsClient["getPage"]> = {
   name: "get_page",
   validators: () => import("./validators/get-page.js"),
 };
@@ -45,7 +42,7 @@ export const getPage: Call<"getPage"> = {
  *
  * Calls tool "get_block".
  */
-export const getBlock: Call<"getBlock"> = {
+export const getBlock: ToolCall<ToolsClient["getBlock"]> = {
   name: "get_block",
   validators: () => import("./validators/get-block.js"),
 };
@@ -55,7 +52,7 @@ export const getBlock: Call<"getBlock"> = {
  *
  * Calls tool "append_blocks".
  */
-export const appendBlocks: Call<"appendBlocks"> = {
+export const appendBlocks: ToolCall<ToolsClient["appendBlocks"]> = {
   name: "append_blocks",
   validators: () => import("./validators/append-blocks.js"),
   structured: true,
@@ -66,7 +63,7 @@ export const appendBlocks: Call<"appendBlocks"> = {
  *
  * Calls tool "style_text".
  */
-export const styleText: Call<"styleText"> = {
+export const styleText: ToolCall<ToolsClient["styleText"]> = {
   name: "style_text",
   validators: () => import("./validators/style-text.js"),
 };

@@ -2,11 +2,8 @@
 // Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports.
 /* eslint-disable */
 
-import type { ToolCallOf } from "./runtime.js";
+import type { ToolCall } from "./runtime.js";
 import type { ToolsClient } from "./client.js";
-
-/** A tool's export, typed as its `createClient` method is. */
-type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
 
 /**
  * Echo Tool
@@ -17,7 +14,7 @@ type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
  *
  * Calls tool "echo".
  */
-export const echo: Call<"echo"> = {
+export const echo: ToolCall<ToolsClient["echo"]> = {
   name: "echo",
   validators: () => import("./validators/echo.js"),
 };

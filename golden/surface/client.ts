@@ -3,10 +3,12 @@
 /* eslint-disable */
 
 import {
-  createToolCaller,
+  callTool,
+  connect,
   type CallOptions,
   type ClientOptions,
   type McpClient,
+  type ToolCall,
   type ToolResult,
   addSurfaceMethods,
   type GetPromptResult,
@@ -27,7 +29,7 @@ import type {
   ResourceUri,
 } from "./types.js";
 import { expandUriTemplate } from "./uri-template.js";
-import { validators } from "./validators.js";
+import * as tools from "./calls.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments
@@ -234,9 +236,6 @@ export const methodNames = {
   echo: "echo",
 } as const;
 
-/** Wire names of the tools that declare an outputSchema. */
-const hasOutputSchema: ReadonlySet<string> = new Set([]);
-
 /** The prompts, resource templates and fixed resources, by wire name (a resource by URI), as `addSurfaceMethods` reads them. */
 const surface: SurfaceTables = {
   prompts: {
@@ -302,25 +301,25 @@ const surface: SurfaceTables = {
 
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
- * `@modelcontextprotocol/client` v2) in typed methods.
+ * `@modelcontextprotocol/client` v2) in typed methods: each tool of
+ * `calls.ts`, called through `callTool`.
  */
 export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, {
-    hasOutputSchema,
-  });
+  const connected = connect(client, options);
   const methods: {
     [method: string]: (
       input?: unknown,
       callOptions?: CallOptions,
     ) => Promise<unknown>;
   } = {};
-  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries<string>(methodNames)) {
+  // Each export of calls.ts is a tool named as its method: an identifier chosen by mcpgen (never `then` or an Object.prototype member).
+  const calls = tools as unknown as { readonly [method: string]: ToolCall };
+  for (const [method, tool] of Object.entries(calls)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
-      call(toolName, input, callOptions);
+      callTool(connected, tool, input as never, callOptions);
   }
   addSurfaceMethods(methods, client, options, surface);
   return methods as unknown as ToolsClient;

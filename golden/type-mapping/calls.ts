@@ -2,42 +2,39 @@
 // Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports.
 /* eslint-disable */
 
-import type { ToolCallOf } from "./runtime.js";
+import type { ToolCall } from "./runtime.js";
 import type { ToolsClient } from "./client.js";
-
-/** A tool's export, typed as its `createClient` method is. */
-type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
 
 /**
  * Required and optional properties, additionalProperties false/true/schema, patternProperties.
  *
  * Calls tool "objects".
  */
-export const objects: Call<"objects"> = {
+export const objects: ToolCall<ToolsClient["objects"]> = {
   name: "objects",
   validators: () => import("./validators/objects.js"),
 };
 
 /** Calls tool "arrays_and_tuples". */
-export const arraysAndTuples: Call<"arraysAndTuples"> = {
+export const arraysAndTuples: ToolCall<ToolsClient["arraysAndTuples"]> = {
   name: "arrays_and_tuples",
   validators: () => import("./validators/arrays-and-tuples.js"),
 };
 
 /** Calls tool "tuples_2020". */
-export const tuples2020: Call<"tuples2020"> = {
+export const tuples2020: ToolCall<ToolsClient["tuples2020"]> = {
   name: "tuples_2020",
   validators: () => import("./validators/tuples2020.js"),
 };
 
 /** Calls tool "literals". */
-export const literals: Call<"literals"> = {
+export const literals: ToolCall<ToolsClient["literals"]> = {
   name: "literals",
   validators: () => import("./validators/literals.js"),
 };
 
 /** Calls tool "combinators". */
-export const combinators: Call<"combinators"> = {
+export const combinators: ToolCall<ToolsClient["combinators"]> = {
   name: "combinators",
   validators: () => import("./validators/combinators.js"),
 };
@@ -47,14 +44,14 @@ export const combinators: Call<"combinators"> = {
  *
  * Calls tool "refs".
  */
-export const refs: Call<"refs"> = {
+export const refs: ToolCall<ToolsClient["refs"]> = {
   name: "refs",
   validators: () => import("./validators/refs.js"),
   structured: true,
 };
 
 /** Calls tool "unknowns_and_docs". */
-export const unknownsAndDocs: Call<"unknownsAndDocs"> = {
+export const unknownsAndDocs: ToolCall<ToolsClient["unknownsAndDocs"]> = {
   name: "unknowns_and_docs",
   validators: () => import("./validators/unknowns-and-docs.js"),
 };
@@ -64,7 +61,7 @@ export const unknownsAndDocs: Call<"unknownsAndDocs"> = {
  *
  * Calls tool "cyclic_aliases".
  */
-export const cyclicAliases: Call<"cyclicAliases"> = {
+export const cyclicAliases: ToolCall<ToolsClient["cyclicAliases"]> = {
   name: "cyclic_aliases",
   validators: () => import("./validators/cyclic-aliases.js"),
 };
@@ -74,7 +71,7 @@ export const cyclicAliases: Call<"cyclicAliases"> = {
  *
  * Calls tool "property_rules".
  */
-export const propertyRules: Call<"propertyRules"> = {
+export const propertyRules: ToolCall<ToolsClient["propertyRules"]> = {
   name: "property_rules",
   validators: () => import("./validators/property-rules.js"),
 };

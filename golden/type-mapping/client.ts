@@ -3,11 +3,13 @@
 /* eslint-disable */
 
 import {
-  createToolCaller,
+  callTool,
+  connect,
   type CallOptions,
   type ClientOptions,
   type McpClient,
   type StructuredToolResult,
+  type ToolCall,
   type ToolResult,
 } from "./runtime.js";
 import type {
@@ -22,7 +24,7 @@ import type {
   CyclicAliasesInput,
   PropertyRulesInput,
 } from "./types.js";
-import { validators } from "./validators.js";
+import * as tools from "./calls.js";
 
 /**
  * The typed client: one method per tool. Each method validates its arguments
@@ -109,30 +111,27 @@ export const methodNames = {
   property_rules: "propertyRules",
 } as const;
 
-/** Wire names of the tools that declare an outputSchema. */
-const hasOutputSchema: ReadonlySet<string> = new Set(["refs"]);
-
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
- * `@modelcontextprotocol/client` v2) in typed methods.
+ * `@modelcontextprotocol/client` v2) in typed methods: each tool of
+ * `calls.ts`, called through `callTool`.
  */
 export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, {
-    hasOutputSchema,
-  });
+  const connected = connect(client, options);
   const methods: {
     [method: string]: (
       input?: unknown,
       callOptions?: CallOptions,
     ) => Promise<unknown>;
   } = {};
-  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries<string>(methodNames)) {
+  // Each export of calls.ts is a tool named as its method: an identifier chosen by mcpgen (never `then` or an Object.prototype member).
+  const calls = tools as unknown as { readonly [method: string]: ToolCall };
+  for (const [method, tool] of Object.entries(calls)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
-      call(toolName, input, callOptions);
+      callTool(connected, tool, input as never, callOptions);
   }
   return methods as unknown as ToolsClient;
 }

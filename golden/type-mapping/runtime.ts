@@ -605,49 +605,10 @@ export interface ToolDefinition {
   inputSchema: { type: "object"; properties?: { [name: string]: unknown } };
 }
 
-/** What the call path needs to know of the tools, by wire name (the generated `client.ts` has it). */
-export interface ToolTraits {
-  /** The tools that declare an outputSchema. */
-  hasOutputSchema: ReadonlySet<string>;
-  /**
-   * The tools whose declared outputSchema is not `type: "object"` (MCP
-   * 2026-07-28 allows any root). On a 2025-era connection, where
-   * `structuredContent` must be an object, their value comes as
-   * `{ result: value }` (SDK v2 servers, SEP-2106) or only as the JSON text
-   * of the content (SDK 1.x servers): the caller reads the value back.
-   */
-  nonObjectOutputs?: ReadonlySet<string> | undefined;
-  /** The `x-mcp-header` arguments of the tools that have them, as the `inputSchema` of their definition. */
-  headerArguments?: HeaderArguments | undefined;
-}
-
-/** By wire name, the part of a tool's `inputSchema` that marks its `x-mcp-header` arguments. */
-export type HeaderArguments = {
-  readonly [name: string]: ToolDefinition["inputSchema"];
-};
-
 export interface Validators {
   validateInput(toolName: string, value: unknown): ValidationResult<unknown>;
   validateOutput(toolName: string, value: unknown): ValidationResult<unknown>;
 }
-
-/** `Validators` that load what they need first (the generated `validators.ts` imports each tool's on its first call). */
-export interface AsyncValidators {
-  validateInput(
-    toolName: string,
-    value: unknown,
-  ): Promise<ValidationResult<unknown>>;
-  validateOutput(
-    toolName: string,
-    value: unknown,
-  ): Promise<ValidationResult<unknown>>;
-}
-
-export type ToolCaller = <Result>(
-  toolName: string,
-  input: unknown,
-  options?: CallOptions,
-) => Promise<Result>;
 
 /**
  * An SDK client that has listed the server's tools checks `structuredContent`
@@ -766,20 +727,20 @@ function declaredOutput(
 
 /**
  * What the call path needs of one tool: its validators (loaded on its first
- * call, or synchronous), its traits, and its definition for SDK v2's
+ * call), its traits, and its definition for SDK v2's
  * `callTool(params, { toolDefinition })`.
  */
 interface ResolvedTool {
   validate(
     value: unknown,
     role: "input" | "output",
-  ): ValidationResult<unknown> | Promise<ValidationResult<unknown>>;
+  ): Promise<ValidationResult<unknown>>;
   hasOutputSchema: boolean;
   nonObjectOutput: boolean;
   definition: ToolDefinition;
 }
 
-/** A tool as the call path needs it, made once per tool by `createClient`'s caller and by `callTool` alike. */
+/** A tool as the call path needs it, made once per tool by `callTool`. */
 function resolvedTool(
   name: string,
   validate: ResolvedTool["validate"],
@@ -910,56 +871,13 @@ async function callResolved<Result>(
   return result as Result;
 }
 
-/** The call path of `createClient`: every tool's validators and traits in tables, by wire name. */
-export function createToolCaller(
-  client: McpClient,
-  clientOptions: ClientOptions,
-  validators: Validators | AsyncValidators,
-  tools: ToolTraits,
-): ToolCaller {
-  const connected = connection(client, clientOptions);
-  // A tool as the call path needs it, made once.
-  const resolved = new Map<string, ResolvedTool>();
-  const resolve = (toolName: string): ResolvedTool => {
-    let tool = resolved.get(toolName);
-    if (tool === undefined) {
-      tool = resolvedTool(
-        toolName,
-        (value, role) =>
-          role === "input"
-            ? validators.validateInput(toolName, value)
-            : validators.validateOutput(toolName, value),
-        {
-          hasOutputSchema: tools.hasOutputSchema.has(toolName),
-          nonObjectOutput: tools.nonObjectOutputs?.has(toolName) === true,
-          headerArguments:
-            tools.headerArguments !== undefined &&
-            hasOwn(tools.headerArguments, toolName)
-              ? tools.headerArguments[toolName]
-              : undefined,
-        },
-      );
-      resolved.set(toolName, tool);
-    }
-    return tool;
-  };
-  return <Result>(toolName: string, input: unknown, options?: CallOptions) =>
-    callResolved<Result>(
-      connected,
-      toolName,
-      resolve(toolName),
-      input,
-      options,
-    );
-}
-
 /**
  * A tool as `calls.ts` exports it, for `callTool`: its wire name, its
- * validators (imported on its first call) and its traits. `Input` and
- * `Result` type the call; `Optional` says the tool takes no required
- * argument.
+ * validators (imported on its first call) and its traits. `Method` is the
+ * tool's `createClient` method (`ToolsClient["getWeather"]`), which types the
+ * call: its input, whether the input may be left out, and its result.
  */
-export interface ToolCall<Input, Result, Optional extends boolean = false> {
+export interface ToolCall<Method = ToolMethod> {
   readonly name: string;
   readonly validators: () => Promise<{
     readonly input: CompiledValidator;
@@ -967,28 +885,25 @@ export interface ToolCall<Input, Result, Optional extends boolean = false> {
   }>;
   /** The tool declares an outputSchema. */
   readonly structured?: true;
-  /** Its outputSchema is not `type: "object"` (see `ToolTraits.nonObjectOutputs`). */
+  /**
+   * Its outputSchema is not `type: "object"` (MCP 2026-07-28 allows any
+   * root). On a 2025-era connection, where `structuredContent` must be an
+   * object, its value comes as `{ result: value }` (SDK v2 servers, SEP-2106)
+   * or only as the JSON text of the content (SDK 1.x servers): the caller
+   * reads the value back.
+   */
   readonly nonObjectOutput?: true;
   /** Its `x-mcp-header` arguments, as the `inputSchema` of its definition. */
   readonly headerArguments?: ToolDefinition["inputSchema"];
-  /** Never present: carries the call's types. */
-  readonly types?: (input: Input, optional: Optional) => Result;
+  /** Never present: carries the method's type. */
+  readonly method?: Method;
 }
 
-/**
- * The `ToolCall` of a `createClient` method's type: its input, its result,
- * and whether it takes no required argument (`calls.ts` types each export so).
- */
-export type ToolCallOf<Method> = Method extends (
-  input: infer Input,
+/** A `createClient` method: what `ToolCall` is typed by. */
+export type ToolMethod = (
+  input: never,
   options?: CallOptions,
-) => Promise<infer Result>
-  ? ToolCall<
-      Exclude<Input, undefined>,
-      Result,
-      undefined extends Input ? true : false
-    >
-  : never;
+) => Promise<unknown>;
 
 declare const connectionBrand: unique symbol;
 
@@ -1000,7 +915,8 @@ export interface ToolConnection {
 /**
  * Wraps a connected MCP SDK client (v1 or v2) for `callTool`: the per-tool
  * path, where a program imports the tools it calls from `calls.ts` and a
- * bundler keeps those alone (`createClient` holds every tool).
+ * bundler keeps those alone (`createClient` holds every tool, and calls each
+ * through `callTool` too).
  */
 export function connect(
   client: McpClient,
@@ -1012,16 +928,15 @@ export function connect(
 const resolvedCalls = /* @__PURE__ */ new WeakMap<object, ResolvedTool>();
 
 /**
- * Calls one tool of `calls.ts` as a `createClient` method calls it: the same
- * validation, errors and results.
+ * Calls one tool of `calls.ts`, as every `createClient` method does: checks
+ * the arguments (the tool's validators imported on its first call), calls
+ * the tool, and checks its result.
  */
-export function callTool<Input, Result, Optional extends boolean>(
+export function callTool<Method extends ToolMethod>(
   connected: ToolConnection,
-  tool: ToolCall<Input, Result, Optional>,
-  ...[input, options]: Optional extends true
-    ? [input?: Input, options?: CallOptions]
-    : [input: Input, options?: CallOptions]
-): Promise<Result> {
+  tool: ToolCall<Method>,
+  ...[input, options]: Parameters<Method>
+): ReturnType<Method> {
   let resolved = resolvedCalls.get(tool);
   if (resolved === undefined) {
     let loaded:
@@ -1049,13 +964,13 @@ export function callTool<Input, Result, Optional extends boolean>(
     );
     resolvedCalls.set(tool, resolved);
   }
-  return callResolved<Result>(
+  return callResolved(
     connected as unknown as Connection,
     tool.name,
     resolved,
     input,
     options,
-  );
+  ) as ReturnType<Method>;
 }
 
 /*

@@ -2,11 +2,8 @@
 // Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports.
 /* eslint-disable */
 
-import type { ToolCallOf } from "./runtime.js";
+import type { ToolCall } from "./runtime.js";
 import type { ToolsClient } from "./client.js";
-
-/** A tool's export, typed as its `createClient` method is. */
-type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
 
 /**
  * Weather Information Provider
@@ -17,7 +14,7 @@ type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;
  *
  * Calls tool "get_weather".
  */
-export const getWeather: Call<"getWeather"> = {
+export const getWeather: ToolCall<ToolsClient["getWeather"]> = {
   name: "get_weather",
   validators: () => import("./validators/get-weather.js"),
   structured: true,
@@ -32,7 +29,7 @@ export const getWeather: Call<"getWeather"> = {
  *
  * Calls tool "get_forecast".
  */
-export const getForecast: Call<"getForecast"> = {
+export const getForecast: ToolCall<ToolsClient["getForecast"]> = {
   name: "get_forecast",
   validators: () => import("./validators/get-forecast.js"),
   structured: true,
@@ -43,7 +40,7 @@ export const getForecast: Call<"getForecast"> = {
  *
  * Calls tool "list_alerts".
  */
-export const listAlerts: Call<"listAlerts"> = {
+export const listAlerts: ToolCall<ToolsClient["listAlerts"]> = {
   name: "list_alerts",
   validators: () => import("./validators/list-alerts.js"),
 };

@@ -7,7 +7,7 @@ import { emitManifestSnapshot } from "./snapshot.js";
 import { emitRuntime } from "./client/runtime-module.js";
 import { emitTypes } from "./types/index.js";
 import { emitUriTemplate } from "./client/uri-template-module.js";
-import { emitValidate, emitValidators } from "./validators/index.js";
+import { emitValidate, emitToolValidators } from "./validators/index.js";
 
 /** The client package: every file from the IR alone, the validators among them (emitted as text, never formatted). */
 export function emitClientPackage(ir: ManifestIR): OutputFile[] {
@@ -20,7 +20,7 @@ export function emitClientPackage(ir: ManifestIR): OutputFile[] {
     emitRuntime(ir),
     ...(ir.resourceTemplates.length > 0 ? [emitUriTemplate(ir)] : []),
     emitManifestSnapshot(ir),
-    ...emitValidators(ir),
+    ...emitToolValidators(ir),
   ];
 }
 

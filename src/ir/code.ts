@@ -27,13 +27,15 @@ export interface CommentLines {
   lines: readonly string[];
 }
 
-/** `import { a, type B } from "x";`, `import type { A } from "x";` or `import x from "x";`. */
+/** `import { a, type B } from "x";`, `import type { A } from "x";`, `import x from "x";` or `import * as x from "x";`. */
 export interface ImportDeclaration {
   kind: "import";
   doc?: JsDoc | undefined;
   typeOnly: boolean;
   /** A default import (then `names` is empty). */
   defaultName?: string | undefined;
+  /** A namespace import, `* as name` (then `names` is empty). */
+  namespaceName?: string | undefined;
   names: readonly ImportName[];
   /** The module specifier as a string literal. */
   from: string;

@@ -1,23 +1,25 @@
 /**
  * Template of the generated `client.ts`: the `emitted` region is how every
  * `client.ts` ends. Above it, what the emitter writes before it for the
- * sample manifest of types.ts. For a manifest with tools whose outputSchema
- * is not an object, or with `x-mcp-header` arguments, the emitter passes
- * `createToolCaller` their tables too (`nonObjectOutputs`, `headerArguments`,
- * declared before the region); for one with prompts, resources or resource
- * templates, it calls `addSurfaceMethods(methods, client, options, surface)`
- * before the last line (`surface`: their table, declared before the region).
+ * sample manifest of types.ts: `calls.ts`'s tools, imported as `tools` (a
+ * manifest without tools declares `const tools = {};` instead), the
+ * `ToolsClient` interface and `methodNames`. For a manifest with prompts,
+ * resources or resource templates, the emitter calls
+ * `addSurfaceMethods(methods, client, options, surface)` before the last line
+ * (`surface`: their table, declared before the region).
  */
 import {
-  createToolCaller,
+  callTool,
+  connect,
   type CallOptions,
   type ClientOptions,
   type McpClient,
   type StructuredToolResult,
+  type ToolCall,
   type ToolResult,
 } from "./runtime.js";
 import type { GetWeatherInput, GetWeatherOutput, PingInput } from "./types.js";
-import { validators } from "./validators.js";
+import * as tools from "./calls.js";
 
 /** The typed client: one method per tool. */
 export interface ToolsClient {
@@ -37,31 +39,28 @@ export const methodNames = {
   ping: "ping",
 } as const;
 
-/** Wire names of the tools that declare an outputSchema. */
-const hasOutputSchema: ReadonlySet<string> = new Set(["get_weather"]);
-
 // #region emitted
 /**
  * Wraps a connected MCP SDK client (`@modelcontextprotocol/sdk` v1 or
- * `@modelcontextprotocol/client` v2) in typed methods.
+ * `@modelcontextprotocol/client` v2) in typed methods: each tool of
+ * `calls.ts`, called through `callTool`.
  */
 export function createClient(
   client: McpClient,
   options: ClientOptions = {},
 ): ToolsClient {
-  const call = createToolCaller(client, options, validators, {
-    hasOutputSchema,
-  });
+  const connected = connect(client, options);
   const methods: {
     [method: string]: (
       input?: unknown,
       callOptions?: CallOptions,
     ) => Promise<unknown>;
   } = {};
-  // Method names are identifiers chosen by mcpgen (never `then` or an Object.prototype member).
-  for (const [toolName, method] of Object.entries<string>(methodNames)) {
+  // Each export of calls.ts is a tool named as its method: an identifier chosen by mcpgen (never `then` or an Object.prototype member).
+  const calls = tools as unknown as { readonly [method: string]: ToolCall };
+  for (const [method, tool] of Object.entries(calls)) {
     methods[method] = (input?: unknown, callOptions?: CallOptions) =>
-      call(toolName, input, callOptions);
+      callTool(connected, tool, input as never, callOptions);
   }
   return methods as unknown as ToolsClient;
 }

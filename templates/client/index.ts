@@ -34,7 +34,7 @@ export {
   type StructuredToolResult,
   type TextResourceContents,
   type ToolCall,
-  type ToolCallOf,
+  type ToolMethod,
   type ToolConnection,
   type ToolResult,
   type ValidationIssue,

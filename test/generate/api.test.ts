@@ -45,7 +45,7 @@ describe("the library API", () => {
     expect(written.map((file) => [file.path, file.status])).toEqual(files.map((file) => [file.path, "created"]));
     const whole = await generate({ manifest, outDir: join(root, "whole") });
     expect(files.map((file) => file.path)).toEqual(whole.files.map((file) => file.path));
-    expect(files.map((file) => file.path)).toContain("validators.ts");
+    expect(files.map((file) => file.path)).toContain("validators/get-weather.ts");
     for (const file of files) expect(await readFile(join(outDir, file.path), "utf8")).toBe(await readFile(join(root, "whole", file.path), "utf8"));
   });
 
@@ -60,7 +60,7 @@ describe("the library API", () => {
 
     const written = await generate({ manifest, outDir });
     expectTypeOf(written).toEqualTypeOf<GenerateResult>();
-    expect(written.files.map((file) => file.status)).toEqual(Array(12).fill("created"));
+    expect(written.files.map((file) => file.status)).toEqual(Array(11).fill("created"));
     expect(written.diagnostics).toEqual([]);
     expect((await check({ manifest, outDir })).upToDate).toBe(true);
   });
@@ -75,10 +75,10 @@ describe("the library API", () => {
     expectTypeOf(result).toEqualTypeOf<ProjectResult>();
     expect(result.written).toBe(true);
     expect(result.targets.map((target) => [target.name, target.emit, target.tools, target.files.length])).toEqual([
-      ["weather", "client", 3, 12],
+      ["weather", "client", 3, 11],
       ["notes-types", "types", 2, 2],
       ["notes", "server", 2, 16],
-      ["github", "client", 1, 10],
+      ["github", "client", 1, 9],
     ]);
     expect((await check({ config: join(root, "mcpgen.config.json"), targets: ["notes"] })).upToDate).toBe(true);
 

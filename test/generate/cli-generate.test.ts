@@ -264,7 +264,6 @@ describe("review regressions", () => {
       "validate.ts",
       "validator-runtime.ts",
       "validators",
-      "validators.ts",
     ]);
     expect((await cli(["generate", input, "--out", out, "--check"])).code).toBe(0);
   });
@@ -588,8 +587,8 @@ describe("writing", () => {
         .map(async (file) => [file, await readFile(join(out, file), "utf8"), (await stat(join(out, file))).mtimeMs] as const),
     );
     const second = await cli(["generate", weatherManifest, "--out", out]);
-    expect(second.stdout).toMatch(/0 files written, 12 unchanged/);
-    expect(before).toHaveLength(12);
+    expect(second.stdout).toMatch(/0 files written, 11 unchanged/);
+    expect(before).toHaveLength(11);
     for (const [file, contents, mtime] of before) {
       expect(await readFile(join(out, file), "utf8")).toBe(contents);
       expect((await stat(join(out, file))).mtimeMs).toBe(mtime);
@@ -634,8 +633,8 @@ describe("writing", () => {
     const out = join(project, "src", "mcp");
     expect((await cli(["generate", weatherManifest, "--out", out])).code).toBe(0);
     const client = await readFile(join(out, "client.ts"), "utf8");
-    expect(client).toContain("import { validators } from './validators.js'\n");
-    expect(client).not.toContain('"./validators.js"');
+    expect(client).toContain("import * as tools from './calls.js'\n");
+    expect(client).not.toContain('"./calls.js"');
   });
 
   it("applies Prettier overrides by each output file's path", async () => {
@@ -643,7 +642,7 @@ describe("writing", () => {
     await writeFile(join(project, ".prettierrc.json"), JSON.stringify({ overrides: [{ files: "src/mcp/client.ts", options: { semi: false } }] }));
     const out = join(project, "src", "mcp");
     expect((await cli(["generate", weatherManifest, "--out", out])).code).toBe(0);
-    expect(await readFile(join(out, "client.ts"), "utf8")).toContain('import { validators } from "./validators.js"\n');
+    expect(await readFile(join(out, "client.ts"), "utf8")).toContain('import * as tools from "./calls.js"\n');
     expect(await readFile(join(out, "validate.ts"), "utf8")).toMatch(/from "\.\/validators\/get-weather\.js";\n/);
   });
 
@@ -682,7 +681,6 @@ describe("writing", () => {
       "types.ts",
       "validate.ts",
       "validator-runtime.ts",
-      "validators.ts",
       "validators/get-forecast.ts",
       "validators/get-weather.ts",
       "validators/list-alerts.ts",

@@ -6,7 +6,7 @@
  *
  * How a removed tool leaves stale files: the client layout has no per-tool
  * files, so staleness comes from (1) a target that switches `emit` (client →
- * types leaves client.ts, validators.ts...), (2) a file an earlier mcpgen
+ * types leaves client.ts, calls.ts...), (2) a file an earlier mcpgen
  * wrote that the current one does not (planted here as a marked per-tool
  * file in a scaffold's src/generated/), and (3) a scaffold tool removed from
  * the manifest, whose handler is the user's and stays.
@@ -34,21 +34,21 @@ describe("mcpgen generate over a configuration", () => {
     // A new scaffold's `npm run generate` needs an mcpgen npm finds from there, or a note says so.
     expect(first.stderr).toBe("");
     expect(first.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: generated 3 tools into src/mcp/weather (12 files written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
       "notes: scaffolded 2 tools into server (23 files written: 16 generated, 7 created for you to edit; 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
       // The snapshot is generated from itself: already current.
-      "github: generated 1 tool into src/mcp/github (9 files written, 1 unchanged)",
+      "github: generated 1 tool into src/mcp/github (8 files written, 1 unchanged)",
     ]);
     await agePast(root);
     const before = await treeState(root);
 
     const second = await cliIn(root, ["generate"]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 12 unchanged\)\n/);
+    expect(second.stdout).toMatch(/^weather: generated 3 tools into src\/mcp\/weather \(0 files written, 11 unchanged\)\n/);
     expect(second.stdout).toContain("notes: scaffolded 2 tools into server (0 files written, 16 unchanged)\n  kept 2 existing handlers untouched\n");
     const after = await treeState(root);
     expect(changedPaths(before, after)).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
@@ -100,7 +100,7 @@ describe("mcpgen generate over a configuration", () => {
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe("");
     expect(missing.stderr).toMatch(
-      /^weather: src\/mcp\/weather is out of date \(12 files\):\n {2}missing: calls\.ts \(\+\d+\)\n {2}missing: client\.ts \(\+\d+\)\n/,
+      /^weather: src\/mcp\/weather is out of date \(11 files\):\n {2}missing: calls\.ts \(\+\d+\)\n {2}missing: client\.ts \(\+\d+\)\n/,
     );
     expect(missing.stderr).toContain("\nnotes: server is out of date (23 files):\n");
     expect(missing.stderr).toContain("  missing: src/handlers/add-note.ts\n");
@@ -112,10 +112,10 @@ describe("mcpgen generate over a configuration", () => {
     expect(current).toEqual({
       code: 0,
       stdout: [
-        "weather: src/mcp/weather is up to date (3 tools, 12 files)",
+        "weather: src/mcp/weather is up to date (3 tools, 11 files)",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
         "notes: server is up to date (2 tools, 16 files)",
-        "github: src/mcp/github is up to date (1 tool, 10 files)",
+        "github: src/mcp/github is up to date (1 tool, 9 files)",
         "",
       ].join("\n"),
       stderr: "",
@@ -129,7 +129,7 @@ describe("mcpgen generate over a configuration", () => {
     const stale = await cliIn(root, ["generate", "--check"]);
     expect(stale.code).toBe(1);
     // The targets still current say so on stdout.
-    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 12 files)\ngithub: src/mcp/github is up to date (1 tool, 10 files)\n");
+    expect(stale.stdout).toBe("weather: src/mcp/weather is up to date (3 tools, 11 files)\ngithub: src/mcp/github is up to date (1 tool, 9 files)\n");
     const lines = stale.stderr.split("\n");
     // Each target's contract change, classified, before its files.
     const change =
@@ -192,14 +192,14 @@ describe("mcpgen generate over a configuration", () => {
 
     const check = await cliIn(root, ["generate", "--check", "weather"]);
     expect(check.code).toBe(1);
-    for (const file of ["client.ts", "index.ts", "runtime.ts", "validate.ts", "validators.ts"]) {
+    for (const file of ["calls.ts", "client.ts", "index.ts", "runtime.ts", "validate.ts"]) {
       expect(check.stderr).toMatch(new RegExp(`\\n  obsolete: ${file.replace(".", "\\.")} \\(-\\d+\\)\\n`));
     }
     expect(check.stderr).not.toContain("helpers.ts");
 
     const result = await cliIn(root, ["generate"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 files written, 2 unchanged, 10 obsolete deleted)\n");
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (types only; 0 files written, 2 unchanged, 9 obsolete deleted)\n");
     const left = [...(await treeState(join(root, WEATHER))).keys()];
     expect(left).toEqual(["helpers.ts", "manifest.json", "types.ts"]);
     expect(await readFile(mine, "utf8")).toContain("my own helpers");
@@ -423,7 +423,6 @@ describe("mcpgen generate over a configuration", () => {
       "types.ts",
       "validate.ts",
       "validator-runtime.ts",
-      "validators.ts",
       "validators/get-forecast.ts",
       "validators/get-weather.ts",
       "validators/list-alerts.ts",

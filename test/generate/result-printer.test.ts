@@ -29,7 +29,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const [alone, configured] = await Promise.all([fixtureCopy("print-alone"), fixtureCopy("print-configured")]);
     const single = ["generate", "contracts/weather.tools.json", "--out", "src/mcp/weather"];
     const written = [await cliIn(alone, single), await cliIn(configured, ["generate", "weather"])];
-    expect(written[0]).toEqual({ code: 0, stdout: "generated 3 tools into src/mcp/weather (12 files written, 0 unchanged)\n", stderr: "" });
+    expect(written[0]).toEqual({ code: 0, stdout: "generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)\n", stderr: "" });
     expect(written[0]).toEqual({ ...written[1], stdout: withoutName(written[1]!.stdout, "weather") });
 
     await Promise.all([editContract(alone, "weather.tools.json"), editContract(configured, "weather.tools.json")]);
@@ -56,7 +56,7 @@ describe("a target reads the same alone and in a configuration", () => {
     await cliIn(alone, [...single, "-q"]);
     await cliIn(configured, ["generate", "-q", "weather"]);
     const current = [await cliIn(alone, [...single, "--check"]), await cliIn(configured, ["generate", "weather", "--check"])];
-    expect(current[0]).toEqual({ code: 0, stdout: "src/mcp/weather is up to date (3 tools, 12 files)\n", stderr: "" });
+    expect(current[0]).toEqual({ code: 0, stdout: "src/mcp/weather is up to date (3 tools, 11 files)\n", stderr: "" });
     expect(current[0]).toEqual({ ...current[1], stdout: withoutName(current[1]!.stdout, "weather") });
   });
 
@@ -80,7 +80,7 @@ describe("a target reads the same alone and in a configuration", () => {
     const command = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
     expect(command).toBe("mcpgen generate 'it'\\''s here/weather $HOME.tools.json' --out 'my types'");
     await promisify(execFile)("bash", ["-c", command!.replace(/^mcpgen /, `"${process.execPath}" "${join(repoRoot, "bin/mcpgen.js")}" `)], { cwd: root });
-    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 12 files)\n", stderr: "" });
+    expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 11 files)\n", stderr: "" });
   });
 
   it("scaffold: the project files and stubs it created, the next step, the note about npm", async () => {

@@ -322,7 +322,7 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
     });
     await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input"), subscribe, output);
     // One output, as `generate --out` prints it: no target name.
-    expect(captured.stdout).toBe(`generated 2 tools into ${out} (11 files written, 0 unchanged)\n`);
+    expect(captured.stdout).toBe(`generated 2 tools into ${out} (10 files written, 0 unchanged)\n`);
     await editJson(manifest, (document) => {
       document.tools[1].description = "Lists notes.";
     });
@@ -383,14 +383,14 @@ describe("mcpgen generate --watch (the built CLI)", () => {
 
     await waitUntil("the watch to start", () => captured.stderr.includes("watching mcpgen.config.json and 2 inputs for changes"), subscribe, output);
     expect(captured.stdout).toBe(
-      "weather: generated 3 tools into src/mcp/weather (12 files written, 0 unchanged)\nnotes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)\n",
+      "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)\nnotes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)\n",
     );
 
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
       document.tools[0].outputSchema.properties.windSpeed = { type: "number" };
     });
     await waitUntil("weather's regeneration line", () => captured.stdout.includes("weather: regenerated"), subscribe, output);
-    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated 3 tools into src/mcp/weather (input changed; 3 files written, 9 unchanged)");
+    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated 3 tools into src/mcp/weather (input changed; 3 files written, 8 unchanged)");
 
     await saveByRename(join(root, "contracts/weather.tools.json"), "not json");
     await waitUntil("the error", () => captured.stderr.includes("error: weather:"), subscribe, output);

@@ -24,7 +24,7 @@ import { recogniseManifest } from "../../src/acquire/manifest-file.js";
 import { emitRuntime } from "../../src/emit/client/runtime-module.js";
 import { printFile } from "../../src/format/printer/index.js";
 import { emitTypes } from "../../src/emit/types/index.js";
-import { emitValidate, emitValidators, toolValidatorsPath } from "../../src/emit/validators/index.js";
+import { emitValidate, emitToolValidators, toolValidatorsPath } from "../../src/emit/validators/index.js";
 import { failOnWarnings, StrictError, type Diagnostic } from "../../src/shared/errors.js";
 import { jsonLiteral } from "../../src/shared/escape.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
@@ -140,7 +140,7 @@ async function runDraft(draft: Draft): Promise<DraftRun> {
   const ir = normalizeManifest(recogniseManifest({ tools }, `${draft}.tools.json`), { documents: (uri) => remotes.get(uri) });
   const directory = join(project, draft);
   await mkdir(directory);
-  const files = [...emitValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
+  const files = [...emitToolValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
   await mkdir(join(directory, "validators"));
   for (const file of files) await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
   const modules = await Promise.all(

@@ -53,7 +53,7 @@ describe("per-tool loading", () => {
     const atStart = inputsOf(loadedAtStart(result.metafile, entry));
     // No validator module is loaded with the program, nor is validate.ts (which imports them all).
     expect(atStart.filter((input) => /validators\/|validate\.ts|validator-runtime/.test(input))).toEqual([]);
-    expect(atStart.some((input) => input.endsWith("golden/weather/validators.ts"))).toBe(true);
+    expect(atStart.some((input) => input.endsWith("golden/weather/calls.ts"))).toBe(true);
     // Each tool's validators are a chunk the program imports only when it calls the tool.
     const dynamic = outputs[entry]!.imports.filter((imported) => imported.kind === "dynamic-import").map((imported) => imported.path);
     const byTool = dynamic.map((path) => inputsOf(loadedAtStart(result.metafile, path)).filter((input) => input.includes("golden/weather/validators/")));

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { recogniseManifest } from "../../src/acquire/manifest-file.js";
 import { emitRuntime } from "../../src/emit/client/runtime-module.js";
 import { emitTypes } from "../../src/emit/types/index.js";
-import { emitValidate, emitValidators, toolValidatorsPath } from "../../src/emit/validators/index.js";
+import { emitValidate, emitToolValidators, toolValidatorsPath } from "../../src/emit/validators/index.js";
 import { printFile } from "../../src/format/printer/index.js";
 import type { ManifestIR } from "../../src/ir/index.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
@@ -49,7 +49,7 @@ export async function generateValidators(tools: readonly unknown[], prefix: stri
 
 export async function writeValidators(ir: ManifestIR, prefix: string): Promise<GeneratedValidators> {
   const directory = await esmProject(prefix);
-  const files = [...emitValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
+  const files = [...emitToolValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
   for (const file of files) {
     await mkdir(dirname(join(directory, file.path)), { recursive: true });
     await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);

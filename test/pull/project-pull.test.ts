@@ -48,7 +48,7 @@ describe("mcpgen pull over a configuration", () => {
     await configure(root, server.url.href);
     const pulled = await cliIn(root, ["pull", "github"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
-    expect(pulled.stdout).toContain("github: pulled 1 tool, 1 prompt from github (.mcp.json) into src/mcp/github (10 files written");
+    expect(pulled.stdout).toContain("github: pulled 1 tool, 1 prompt from github (.mcp.json) into src/mcp/github (9 files written");
     expect(await cliIn(root, ["pull", "--check", "github"])).toMatchObject({ code: 0 });
 
     prompts.push({ name: "summary" });
@@ -69,13 +69,13 @@ describe("mcpgen pull over a configuration", () => {
     expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);
     expect(pulled.stdout.split("\n").filter(Boolean)).toEqual([
-      "weather: generated 3 tools into src/mcp/weather (12 files written, 0 unchanged)",
+      "weather: generated 3 tools into src/mcp/weather (11 files written, 0 unchanged)",
       "notes-types: generated 2 tools into src/mcp/notes (types only; 2 files written, 0 unchanged)",
       "notes: scaffolded 2 tools into server (23 files written: 16 generated, 7 created for you to edit; 0 unchanged)",
       "  created: .gitignore, README.md, package.json, src/server.ts, tsconfig.json",
       "  new handler stubs: src/handlers/add-note.ts, src/handlers/list-notes.ts",
       "  next: cd server && npm install && npm run build, then node dist/server.js serves stdio (server/README.md says how to add it to an MCP client)",
-      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (11 files written, 0 unchanged)",
+      "github: pulled 2 tools from github (.mcp.json) into src/mcp/github (10 files written, 0 unchanged)",
     ]);
     expect(await snapshotTools(root)).toEqual(["search_issues", "create_issue"]);
     expect(server.requests.length).toBeGreaterThan(0);
@@ -84,10 +84,10 @@ describe("mcpgen pull over a configuration", () => {
     expect(await cliIn(root, ["generate", "--check"])).toMatchObject({
       code: 0,
       stdout: [
-        "weather: src/mcp/weather is up to date (3 tools, 12 files)",
+        "weather: src/mcp/weather is up to date (3 tools, 11 files)",
         "notes-types: src/mcp/notes is up to date (2 tools, 2 files)",
         "notes: server is up to date (2 tools, 16 files)",
-        "github: src/mcp/github is up to date (2 tools, 11 files)",
+        "github: src/mcp/github is up to date (2 tools, 10 files)",
         "",
       ].join("\n"),
     });
@@ -101,7 +101,7 @@ describe("mcpgen pull over a configuration", () => {
     expect((await cliIn(root, ["pull", "-q"])).code).toBe(0);
     expect(await cliIn(root, ["pull", "--check", "github"])).toEqual({
       code: 0,
-      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 11 files)\n",
+      stdout: "github: src/mcp/github is up to date with github (.mcp.json) (2 tools, 10 files)\n",
       stderr: "",
     });
 
@@ -178,7 +178,7 @@ describe("mcpgen pull over a configuration", () => {
     const shown = `${first.url.href}?token=***`;
     expect(result.stderr).toContain(`error: github: cannot connect to github (.mcp.json) at ${shown} (Streamable HTTP): connection refused`);
     expect(result.stderr).toMatch(/\n1 of 4 targets failed and was left as it was \(github\); the other 3 were written\n$/);
-    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (3 files written, 9 unchanged)\n");
+    expect(result.stdout).toContain("weather: generated 3 tools into src/mcp/weather (3 files written, 8 unchanged)\n");
     expect(result.stdout + result.stderr).not.toContain("sekrit-0123456789");
     const changed = changedPaths(before, await treeState(root));
     expect(changed.written).toHaveLength(3);

@@ -44,13 +44,13 @@ describe("mcpgen pull (CLI)", () => {
     const pulled = await mcpgen(["pull", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(pulled).toMatchObject({ code: 0, stderr: "" });
     expect(pulled.stdout).toBe(
-      `pulled 13 tools, 4 prompts, 7 resources, 2 resource templates from ${process.execPath} ${npmServer("everything")} stdio into ${out} (23 files written, 0 unchanged)\n`,
+      `pulled 13 tools, 4 prompts, 7 resources, 2 resource templates from ${process.execPath} ${npmServer("everything")} stdio into ${out} (22 files written, 0 unchanged)\n`,
     );
 
     const checked = await mcpgen(["pull", "--check", "--out", out, "--", process.execPath, npmServer("everything"), "stdio"]);
     expect(checked).toMatchObject({ code: 0, stderr: "" });
     expect(checked.stdout).toBe(
-      `${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 4 prompts, 7 resources, 2 resource templates, 23 files)\n`,
+      `${out} is up to date with ${process.execPath} ${npmServer("everything")} stdio (13 tools, 4 prompts, 7 resources, 2 resource templates, 22 files)\n`,
     );
   });
 
@@ -72,7 +72,7 @@ describe("mcpgen pull (CLI)", () => {
       protocolVersion: "2025-11-25",
       serverInfo: { name: "pull-test-server" },
     });
-    expect(summary["files"]).toHaveLength(11);
+    expect(summary["files"]).toHaveLength(10);
     expect(run.stdout + run.stderr + JSON.stringify(await readTree(out))).not.toContain("cli-secret-9876");
   });
 
@@ -211,7 +211,6 @@ describe("mcpgen pull (CLI)", () => {
         "types.ts",
         "validate.ts",
         "validator-runtime.ts",
-        "validators.ts",
         "validators/fresh.ts",
         "validators/kept.ts",
       ].map((file) => expect.stringMatching(new RegExp(`^  missing: ${file.replace(".", "\\.")} \\(\\+\\d+\\)$`))),

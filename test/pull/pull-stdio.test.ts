@@ -71,7 +71,6 @@ describe.each(cases)("pull from the npm server-$name over stdio", (server) => {
       ...templates,
       "validate.ts",
       "validator-runtime.ts",
-      "validators.ts",
     ]);
     // One validator module per tool.
     expect(files.filter((file) => file.startsWith("validators/"))).toHaveLength((JSON.parse(pulled["manifest.json"]!) as { tools: unknown[] }).tools.length);

@@ -11,7 +11,6 @@ import {
   callTool,
   connect,
   createStandardSchemas,
-  createToolCaller,
   InputRequiredError,
   isInputRequiredError,
   isToolError,
@@ -20,13 +19,13 @@ import {
   runValidator,
   ToolError,
   ValidationError,
+  type CallOptions,
   type CompiledValidator,
   type McpClient,
   type StructuredToolResult,
   type ToolCall,
   type ToolResult,
   type ValidationIssue,
-  type Validators,
 } from "../../templates/client-runtime.js";
 
 /** Every call of the validators `failing` makes: the fast path, then the one that collects issues. */
@@ -178,17 +177,30 @@ function fakeClient(generation: "v1" | "v2", answer: (name: string) => unknown, 
   return client as McpClient & { calls: unknown[][] };
 }
 
-/** Arguments of `get` need a `city`; every other tool takes any object. Outputs need a number `t`. */
-const validators: Validators = {
-  validateInput: (name, value) => runValidator({ [name]: name === "get" ? failing({ path: "/city", message: "is required" }) : null }, name, value, "input"),
-  validateOutput: (name, value) => runValidator({ [name]: failing({ path: "/t", message: "must be number" }) }, name, value, "output"),
-};
+/**
+ * A tool as calls.ts exports it, named `name`, with `traits`: arguments of `get` need a `city`, every other tool's
+ * anything; outputs need a number `t` (`passAll`: anything goes).
+ */
+function tool(
+  name: string,
+  traits: Pick<ToolCall, "structured" | "nonObjectOutput" | "headerArguments"> = {},
+  passAll = false,
+): ToolCall<(input?: unknown, options?: CallOptions) => Promise<ToolResult>> {
+  const any: CompiledValidator = () => true;
+  return {
+    name,
+    validators: async () => ({
+      input: name === "get" && !passAll ? failing({ path: "/city", message: "is required" }) : any,
+      output: passAll ? any : failing({ path: "/t", message: "must be number" }),
+    }),
+    ...traits,
+  };
+}
 
-describe("createToolCaller", () => {
+describe("callTool's call path (every createClient method's too)", () => {
   it.each(["v1", "v2"] as const)("calls the tool through an SDK %s client with its request options, and validates both ways", async (generation) => {
     const client = fakeClient(generation, () => ({ content: [], structuredContent: { ok: true } }));
-    const call = createToolCaller(client, {}, validators, { hasOutputSchema: new Set(["get"]) });
-    const result = await call("get", { ok: true }, { timeout: 5 });
+    const result = await callTool(connect(client), tool("get", { structured: true }), { ok: true }, { timeout: 5 });
     expect(result).toEqual({ content: [], structuredContent: { ok: true } });
     // v1 takes (params, resultSchema, options), v2 (params, options), with the tool's definition for its header mirroring.
     const params = { name: "get", arguments: { ok: true } };
@@ -200,24 +212,23 @@ describe("createToolCaller", () => {
   it("hands SDK v2 each tool's x-mcp-header arguments as its definition (MCP 2026-07-28), and no outputSchema", async () => {
     const client = fakeClient("v2", () => ({ content: [] }), "modern");
     const region = { type: "object" as const, properties: { region: { type: "string", "x-mcp-header": "Region" } } };
-    const call = createToolCaller(client, {}, validators, { hasOutputSchema: new Set(), headerArguments: { sql: region } });
-    await call("sql", { region: "eu" });
-    await call("constructor", {});
+    const connected = connect(client);
+    await callTool(connected, tool("sql", { headerArguments: region }), { region: "eu" });
+    await callTool(connected, tool("constructor"), {});
     expect(client.calls).toEqual([
       [{ name: "sql", arguments: { region: "eu" } }, { toolDefinition: { name: "sql", inputSchema: region } }],
-      // A tool named like an Object.prototype member has no header arguments.
       [{ name: "constructor", arguments: {} }, { toolDefinition: { name: "constructor", inputSchema: { type: "object" } } }],
     ]);
   });
 
   it("refuses arguments before sending anything, and sends `{}` for none", async () => {
     const client = fakeClient("v1", () => ({ content: [] }));
-    const call = createToolCaller(client, {}, validators, { hasOutputSchema: new Set() });
-    const refused = await call("get", { city: 1 }).catch((error: unknown) => error);
+    const connected = connect(client);
+    const refused = await callTool(connected, tool("get"), { city: 1 }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ValidationError);
     expect((refused as ValidationError).issues).toEqual([{ path: "/city", message: "is required" }]);
     expect(client.calls).toEqual([]);
-    await call("ping", undefined);
+    await callTool(connected, tool("ping"));
     expect(client.calls).toEqual([[{ name: "ping", arguments: {} }, undefined, {}]]);
   });
 
@@ -227,42 +238,32 @@ describe("createToolCaller", () => {
       missing: { content: [] },
       wrong: { content: [], structuredContent: { t: "warm" } },
     };
-    const call = createToolCaller(
-      fakeClient("v2", (name) => answers[name]),
-      {},
-      validators,
-      { hasOutputSchema: new Set(["failing", "missing", "wrong"]) },
-    );
-    await expect(call("failing", {})).rejects.toThrow(new ToolError("failing", answers["failing"] as ToolResult));
-    const missing = (await call("missing", {}).catch((error: unknown) => error)) as ValidationError;
+    const connected = connect(fakeClient("v2", (name) => answers[name]));
+    const call = (name: string) => callTool(connected, tool(name, { structured: true }), {});
+    await expect(call("failing")).rejects.toThrow(new ToolError("failing", answers["failing"] as ToolResult));
+    const missing = (await call("missing").catch((error: unknown) => error)) as ValidationError;
     expect([missing.phase, missing.issues, missing.result]).toEqual([
       "output",
       [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }],
       answers["missing"],
     ]);
-    const wrong = (await call("wrong", {}).catch((error: unknown) => error)) as ValidationError;
+    const wrong = (await call("wrong").catch((error: unknown) => error)) as ValidationError;
     expect([wrong.phase, wrong.issues]).toEqual(["output", [{ path: "/t", message: "must be number" }]]);
   });
 
   it("validates nothing with `validate: false`, per client or per call", async () => {
     const answer = () => ({ content: [], structuredContent: { t: "warm" } });
-    await expect(
-      createToolCaller(fakeClient("v1", answer), { validate: false }, validators, { hasOutputSchema: new Set(["get"]) })("get", { city: 1 }),
-    ).resolves.toEqual(answer());
-    await expect(
-      createToolCaller(fakeClient("v1", answer), {}, validators, { hasOutputSchema: new Set(["get"]) })("get", { city: 1 }, { validate: false }),
-    ).resolves.toEqual(answer());
+    await expect(callTool(connect(fakeClient("v1", answer), { validate: false }), tool("get", { structured: true }), { city: 1 })).resolves.toEqual(answer());
+    await expect(callTool(connect(fakeClient("v1", answer)), tool("get", { structured: true }), { city: 1 }, { validate: false })).resolves.toEqual(answer());
   });
 
   it("reads an output that is not an object from its JSON text block, for the tools that may send one so", async () => {
-    const call = createToolCaller(
-      fakeClient("v1", () => ({ content: [{ type: "text", text: "[1,2]" }] })),
-      {},
-      validators,
-      { hasOutputSchema: new Set(), nonObjectOutputs: new Set(["list"]) },
-    );
-    expect(await call("list", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: [1, 2] });
-    expect(await call("other", {})).toEqual({ content: [{ type: "text", text: "[1,2]" }] });
+    const connected = connect(fakeClient("v1", () => ({ content: [{ type: "text", text: "[1,2]" }] })));
+    expect(await callTool(connected, tool("list", { nonObjectOutput: true }), {})).toEqual({
+      content: [{ type: "text", text: "[1,2]" }],
+      structuredContent: [1, 2],
+    });
+    expect(await callTool(connected, tool("other"), {})).toEqual({ content: [{ type: "text", text: "[1,2]" }] });
   });
 
   it.each([
@@ -275,40 +276,20 @@ describe("createToolCaller", () => {
     // Not the wrap: another member beside `result`.
     ["v2", "legacy", { result: 5, other: 1 }, { result: 5, other: 1 }],
   ] as const)("reads a non-object output back as declared: SDK %s on a %s connection, %j gives %j", async (generation, era, sent, read) => {
-    const tools = { hasOutputSchema: new Set(["add"]), nonObjectOutputs: new Set(["add"]) };
-    const passAll: Validators = { validateInput: (_name, value) => ({ ok: true, value }), validateOutput: (_name, value) => ({ ok: true, value }) };
-    const call = createToolCaller(
-      fakeClient(generation, () => ({ content: [], structuredContent: sent }), era),
-      {},
-      passAll,
-      tools,
-    );
-    expect(((await call("add", {})) as ToolResult).structuredContent).toEqual(read);
+    const connected = connect(fakeClient(generation, () => ({ content: [], structuredContent: sent }), era));
+    expect((await callTool(connected, tool("add", { structured: true, nonObjectOutput: true }, true), {})).structuredContent).toEqual(read);
   });
 
   it("throws InputRequiredError for a result that still needs input (MCP 2026-07-28), never passing it as a result", async () => {
     const pending = { resultType: "input_required", inputRequests: { ask: { method: "elicitation/create" } }, requestState: "s1" };
-    const call = createToolCaller(
-      fakeClient("v2", () => pending, "modern"),
-      {},
-      validators,
-      { hasOutputSchema: new Set() },
-    );
-    const error = await call("book", {}).catch((caught: unknown) => caught);
+    const error = await callTool(connect(fakeClient("v2", () => pending, "modern")), tool("book"), {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputRequiredError);
     expect(isInputRequiredError(error)).toBe(true);
     expect([(error as InputRequiredError).toolName, (error as InputRequiredError).result]).toEqual(["book", pending]);
     expect((error as Error).message).toMatch(/^tool "book" needs more input \(resultType "input_required"\)/);
     // A final result of the revision says so, and is a result.
     const complete = { resultType: "complete", content: [] };
-    expect(
-      await createToolCaller(
-        fakeClient("v2", () => complete, "modern"),
-        {},
-        validators,
-        { hasOutputSchema: new Set() },
-      )("book", {}),
-    ).toBe(complete);
+    expect(await callTool(connect(fakeClient("v2", () => complete, "modern")), tool("book"), {})).toBe(complete);
   });
 
   it("leaves a result's other members reachable through otherMembers, not its type", () => {
@@ -326,33 +307,23 @@ describe("createToolCaller", () => {
       "structuredContent is missing (the tool declares an outputSchema; reported by the MCP SDK)",
     ];
     for (const [index, sdkError] of sdkErrors.entries()) {
-      const error = (await createToolCaller(
-        fakeClient("v1", () => sdkError),
-        {},
-        validators,
-        { hasOutputSchema: new Set(["get"]) },
-      )("get", { ok: true }).catch((caught: unknown) => caught)) as ValidationError;
+      const error = (await callTool(connect(fakeClient("v1", () => sdkError)), tool("get", { structured: true }), { ok: true }).catch(
+        (caught: unknown) => caught,
+      )) as ValidationError;
       expect([error.phase, error.issues, error.cause]).toEqual(["output", [{ path: "", message: messages[index] }], sdkError]);
     }
     const other = Object.assign(new Error("MCP error -32603: internal"), { code: -32603 });
-    await expect(
-      createToolCaller(
-        fakeClient("v1", () => other),
-        {},
-        validators,
-        { hasOutputSchema: new Set(["get"]) },
-      )("get", { ok: true }),
-    ).rejects.toBe(other);
+    await expect(callTool(connect(fakeClient("v1", () => other)), tool("get", { structured: true }), { ok: true })).rejects.toBe(other);
   });
 });
 
 describe("callTool", () => {
-  it("calls one tool of calls.ts as createToolCaller does: validators imported on its first call, once; its definition for SDK v2; its output read back and checked", async () => {
+  it("calls one tool of calls.ts: validators imported on its first call, once; its definition for SDK v2; its output read back and checked", async () => {
     const client = fakeClient("v2", () => ({ content: [], structuredContent: { result: 3 } }));
     const region = { type: "object" as const, properties: { region: { type: "string", "x-mcp-header": "Region" } } };
     let imports = 0;
     // Named `__proto__`: its validators are still found as its own.
-    const tool: ToolCall<{ ok?: boolean }, StructuredToolResult<number>> = {
+    const tool: ToolCall<(input?: { ok?: boolean }, options?: CallOptions) => Promise<StructuredToolResult<number>>> = {
       name: "__proto__",
       validators: async () => {
         imports++;

@@ -5,7 +5,7 @@
  * the others, where `createClient`'s one object holds every tool and the
  * tables that name them.
  */
-import type { Expression, ManifestIR, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
+import type { Expression, ManifestIR, SourceFile, Statement, ToolIR } from "../../ir/index.js";
 import { stringLiteral } from "../../shared/escape.js";
 import { toolValidatorsImport } from "../validators/index.js";
 import { header, identifier, importDeclaration, literal, reference, string } from "../nodes.js";
@@ -14,25 +14,20 @@ import { headerArgumentsSchema, methodDoc, nonObjectOutput } from "./index.js";
 export function emitCalls(ir: ManifestIR): SourceFile {
   const statements: Statement[] = [
     header(ir, "Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports."),
-    importDeclaration(["ToolCallOf"], `"./runtime.js"`, true),
+    importDeclaration(["ToolCall"], `"./runtime.js"`, true),
     importDeclaration(["ToolsClient"], `"./client.js"`, true),
-    callType,
     ...ir.tools.map(toolExport),
   ];
   return { path: "calls.ts", format: "typescript", statements };
 }
 
-/** `type Call<M extends keyof ToolsClient> = ToolCallOf<ToolsClient[M]>;`: a tool's export typed by its client method (its input, result, and whether it takes no argument). */
-const callType: TypeAliasDeclaration = {
-  kind: "typeAlias",
-  doc: ["A tool's export, typed as its `createClient` method is."],
-  exported: false,
-  name: "Call",
-  typeParameters: ["M extends keyof ToolsClient"],
-  type: reference("ToolCallOf", [{ kind: "indexedAccess", object: reference("ToolsClient"), index: reference("M") }]),
-};
-
-/** `export const getWeather: Call<"getWeather"> = { name: "get_weather", validators: () => import(...), ... };` */
+/**
+ * `export const getWeather: ToolCall<ToolsClient["getWeather"]> = { name: "get_weather", validators: () => import(...), ... };`:
+ * typed by its method, which `callTool` reads the input and result from at
+ * a call. One instantiation of `ToolCall` per tool and no conditional type:
+ * `ToolCallOf<ToolsClient[M]>`, the type before, made `tsc` instantiate about
+ * 21 types per tool (docs/speed.md).
+ */
 function toolExport(tool: ToolIR): Statement {
   const properties: Array<readonly [string, Expression]> = [
     ["name", string(stringLiteral(tool.wireName))],
@@ -46,7 +41,7 @@ function toolExport(tool: ToolIR): Statement {
     doc: methodDoc(tool),
     exported: true,
     name: tool.methodName,
-    type: reference("Call", [literal(stringLiteral(tool.methodName))]),
+    type: reference("ToolCall", [{ kind: "indexedAccess", object: reference("ToolsClient"), index: literal(stringLiteral(tool.methodName)) }]),
     value: { kind: "object", properties, multiLine: true },
   };
 }

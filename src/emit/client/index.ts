@@ -2,7 +2,7 @@
  * Emits `client.ts`: `createClient(sdkClient)` with one typed method per tool,
  * and `methodNames` (wire name → method name).
  */
-import type { Expression, ManifestIR, MethodSignature, Schema, SourceFile, Statement, TemplateInsertion, ToolIR, VariableStatement } from "../../ir/index.js";
+import type { Expression, ManifestIR, MethodSignature, Schema, SourceFile, Statement, TemplateInsertion, ToolIR } from "../../ir/index.js";
 import { isRecord } from "../../shared/json.js";
 import { refTarget } from "../../ir/refs.js";
 import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
@@ -51,19 +51,17 @@ export function emitClient(ir: ManifestIR): SourceFile {
     ...new Set(ir.tools.flatMap((tool) => [tool.input.typeNames.root, ...(tool.output ? [tool.output.typeNames.root] : [])])),
     ...surface.types,
   ];
-  const runtimeImports = ["createToolCaller", "type CallOptions", "type ClientOptions", "type McpClient"];
+  const runtimeImports = ["callTool", "connect", "type CallOptions", "type ClientOptions", "type McpClient"];
   if (ir.tools.some((tool) => tool.output !== undefined)) runtimeImports.push("type StructuredToolResult");
+  runtimeImports.push("type ToolCall");
   if (ir.tools.some((tool) => tool.output === undefined)) runtimeImports.push("type ToolResult");
-  if (ir.tools.some((tool) => tool.mcpHeaders.length > 0)) runtimeImports.push("type HeaderArguments");
   runtimeImports.push(...surface.runtime);
-  const nonObject = ir.tools.filter(nonObjectOutput).map((tool) => string(stringLiteral(tool.wireName)));
-  const withHeaders = ir.tools.filter((tool) => tool.mcpHeaders.length > 0);
   const statements: Statement[] = [
     header(ir, "Typed client: one method per tool."),
     importDeclaration(runtimeImports, `"./runtime.js"`),
     ...(typeImports.length > 0 ? [importDeclaration(typeImports, `"./types.js"`, true)] : []),
     ...(surface.uriTemplate ? [importDeclaration(["expandUriTemplate"], `"./uri-template.js"`)] : []),
-    importDeclaration(["validators"], `"./validators.js"`),
+    toolsImport(ir),
     {
       kind: "interface",
       doc: [
@@ -98,25 +96,28 @@ export function emitClient(ir: ManifestIR): SourceFile {
         },
       },
     },
-    nameSet(
-      "hasOutputSchema",
-      "Wire names of the tools that declare an outputSchema.",
-      ir.tools.filter((tool) => tool.output !== undefined).map((tool) => string(stringLiteral(tool.wireName))),
-    ),
-    ...(nonObject.length > 0
-      ? [
-          nameSet(
-            "nonObjectOutputs",
-            'Wire names of the tools whose outputSchema is not `type: "object"`: a 2025-era connection carries their value as `{ result }` or as JSON text.',
-            nonObject,
-          ),
-        ]
-      : []),
-    ...(withHeaders.length > 0 ? [headerArguments(withHeaders)] : []),
     ...(hasSurface(ir) ? [surfaceTable(ir)] : []),
-    createClient({ nonObjectOutputs: nonObject.length > 0, headerArguments: withHeaders.length > 0, surface: hasSurface(ir) }),
+    createClient({ surface: hasSurface(ir) }),
   ];
   return { path: "client.ts", format: "typescript", statements };
+}
+
+/**
+ * `import * as tools from "./calls.js";`: the tools `createClient` calls,
+ * each an export of calls.ts (its wire name, the lazy import of its
+ * validators, its traits), so that the client and `callTool`'s per-tool path
+ * share one table. A manifest without tools has no calls.ts: `const tools = {};`.
+ */
+function toolsImport(ir: ManifestIR): Statement {
+  return ir.tools.length > 0
+    ? { kind: "import", typeOnly: false, namespaceName: "tools", names: [], from: `"./calls.js"` }
+    : {
+        kind: "const",
+        doc: ["No tools: nothing for `createClient` to call."],
+        exported: false,
+        name: "tools",
+        value: { kind: "object", properties: [], multiLine: false },
+      };
 }
 
 /** `name(input: Input, options?: CallOptions): Promise<Result>;` (`input?` when the tool requires no argument). */
@@ -134,51 +135,13 @@ function method(tool: ToolIR): MethodSignature {
   };
 }
 
-/** `const name: ReadonlySet<string> = new Set([...]);` */
-function nameSet(name: string, doc: string, names: Expression[]): VariableStatement {
-  return {
-    kind: "const",
-    doc: [doc],
-    exported: false,
-    name,
-    type: reference("ReadonlySet", [reference("string")]),
-    value: { kind: "new", callee: "Set", arguments: [{ kind: "array", elements: names }] },
-  };
-}
-
 /**
- * `const headerArguments = { tool: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } } }`:
- * for each tool with `x-mcp-header` arguments, the part of its `inputSchema`
- * SDK v2 reads to mirror them into `Mcp-Param-*` headers (MCP 2026-07-28).
+ * `createClient` (templates/client/client.ts), which, with prompts or
+ * resources, adds their methods (`addSurfaceMethods`).
  */
-function headerArguments(tools: readonly ToolIR[]): VariableStatement {
-  return {
-    kind: "const",
-    doc: ["The `x-mcp-header` arguments of each tool that has them (MCP 2026-07-28), for SDK v2 to mirror into `Mcp-Param-*` headers."],
-    exported: false,
-    name: "headerArguments",
-    type: reference("HeaderArguments"),
-    value: {
-      kind: "object",
-      properties: tools.map((tool) => [objectLiteralKey(tool.wireName), headerArgumentsSchema(tool)] as const),
-      multiLine: true,
-    },
-  };
-}
-
-/**
- * `createClient` (templates/client/client.ts), passing `createToolCaller` the
- * tables this manifest has, and, with prompts or resources, adding their
- * methods (`addSurfaceMethods`).
- */
-function createClient(tables: { nonObjectOutputs: boolean; headerArguments: boolean; surface: boolean }): TemplateInsertion {
-  const traits = "{\n    hasOutputSchema,\n  }";
-  const names = ["hasOutputSchema", ...(tables.nonObjectOutputs ? ["nonObjectOutputs"] : []), ...(tables.headerArguments ? ["headerArguments"] : [])];
+function createClient(tables: { surface: boolean }): TemplateInsertion {
   const ending = "  return methods as unknown as ToolsClient;";
-  return template("client/client.ts", [
-    ...(names.length === 1 ? [] : [{ find: traits, replace: `{\n${names.map((name) => `    ${name},\n`).join("")}  }` }]),
-    ...(tables.surface ? [{ find: ending, replace: `  addSurfaceMethods(methods, client, options, surface);\n${ending}` }] : []),
-  ]);
+  return template("client/client.ts", tables.surface ? [{ find: ending, replace: `  addSurfaceMethods(methods, client, options, surface);\n${ending}` }] : []);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Stage 3 (emit) for `mcpgen scaffold`: every file of a runnable server, from
  * the IR and the planned handler paths. `src/generated/` holds the same
- * `types.ts`, `validators.ts`, `validate.ts` and `runtime.ts` that `generate`
+ * `types.ts`, validator modules, `validate.ts` and `runtime.ts` that `generate`
  * emits, plus the server's tool table, its prompts, resources and templates
  * (`surface.ts`), the handler tables and the dispatcher.
  */

@@ -1,10 +1,10 @@
 /**
  * Emits the validators: for each tool a module `validators/<file>.ts` with
  * code mcpgen writes from the tool's normalised schemas (code.ts), exporting
- * `input` and, for a tool with an outputSchema, `output`; the helpers they
- * call, `validator-runtime.ts` (runtime-module.ts); `validators.ts`, which
- * imports each tool's module the first time the typed client calls the tool
- * (a bundler splits each into a chunk of its own); and `validate.ts`, the
+ * `input` and, for a tool with an outputSchema, `output` (the client's
+ * `calls.ts` imports each the first time the tool is called: a bundler splits
+ * each into a chunk of its own); the helpers they call,
+ * `validator-runtime.ts` (runtime-module.ts); and `validate.ts`, the
  * synchronous entry points (`validateInput`, `validateOutput`,
  * `standardSchemas`), which import every tool's module.
  *
@@ -18,12 +18,9 @@ import * as validatorRuntime from "../../../templates/validator-runtime.js";
 import { formatCheckName, formats } from "../../../templates/validator-runtime.js";
 import { fileHeader } from "../header.js";
 import { header as headerComments, identifier, importDeclaration, literal, reference, typeLiteral } from "../nodes.js";
-import { template, templateCode } from "../template-code.js";
+import { template } from "../template-code.js";
 import { functionBodyCode, moduleCode, type CodeContext } from "./code.js";
 import { emitValidatorRuntime, VALIDATOR_RUNTIME_FILE, WHOLE_TEMPLATE_EXPORTS } from "./runtime-module.js";
-
-/** The module the client loads the tools' validator modules through. */
-const LAZY_VALIDATORS_FILE = "validators.ts";
 
 /** Where a tool's validators are, relative to the output directory. */
 export const toolValidatorsPath = (tool: ToolIR) => `${VALIDATORS_DIR}/${tool.fileBase}.ts`;
@@ -38,12 +35,7 @@ const FORMAT_KINDS: ReadonlyMap<string, "number" | "string"> = new Map(
 /** What the validators may import from validator-runtime.ts: its exports, and those of the templates shipped whole in it. */
 const RUNTIME_EXPORTS: ReadonlySet<string> = new Set([...Object.keys(validatorRuntime), ...WHOLE_TEMPLATE_EXPORTS]);
 
-/** Every validator file of a client: each tool's module, the helpers they share, and the lazy table the client reads. */
-export function emitValidators(ir: ManifestIR): EmittedFile[] {
-  return [...emitToolValidators(ir), emitLazyValidators(ir)];
-}
-
-/** Each tool's validator module and the helpers they share (what `validate.ts` imports; a scaffold's server needs no more). */
+/** Each tool's validator module and the helpers they share (what `calls.ts` and `validate.ts` import). */
 export function emitToolValidators(ir: ManifestIR): EmittedFile[] {
   const context = codeContext(ir);
   const used = new Set<string>();
@@ -76,26 +68,6 @@ function codeContext(ir: ManifestIR): CodeContext {
 /** What a tool's validator module exports: `input`, and `output` for a tool with an outputSchema. */
 function validatorRoots(tool: ToolIR): ReadonlyArray<readonly [exportName: string, schema: ToolIR["input"]["schema"]]> {
   return [["input", tool.input.schema], ...(tool.output === undefined ? [] : [["output", tool.output.schema] as const])];
-}
-
-/**
- * `validators.ts`: the client's validators, each tool's module imported on
- * the tool's first call (`templates/client/validators.ts`).
- */
-function emitLazyValidators(ir: ManifestIR): EmittedFile {
-  const header = fileHeader(ir, "The client's validators: each tool's module is imported the first time the tool is called.");
-  const rows = ir.tools.map((tool) => `  ${objectLiteralKey(tool.wireName)}: () => import(${stringLiteral(toolValidatorsImport(tool))}),`);
-  const table = rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`;
-  const contents = [
-    header,
-    'import { runValidator, type AsyncValidators, type CompiledValidator } from "./runtime.js";',
-    "",
-    "/** Each tool's validator module, by wire name. */",
-    `const tools: { readonly [name: string]: () => Promise<ToolValidators> } = ${table};`,
-    "",
-    templateCode("client/validators.ts"),
-  ].join("\n");
-  return { path: LAZY_VALIDATORS_FILE, contents, format: "none" };
 }
 
 /** `validate.ts`: the typed, synchronous entry points over every tool's validators. */

@@ -45,6 +45,7 @@ function importText(layout: Layout, statement: ImportDeclaration): string {
   const head = statement.typeOnly ? "import type " : "import ";
   const from = prettierString(statement.from);
   if (statement.defaultName !== undefined) return `${head}${statement.defaultName} from ${from};`;
+  if (statement.namespaceName !== undefined) return `${head}* as ${statement.namespaceName} from ${from};`;
   const names = statement.names.map((name) => `${name.typeOnly ? "type " : ""}${name.name}`);
   const flat = `${head}{ ${names.join(", ")} } from ${from};`;
   if (names.length <= 1 || layout.fits(flat)) return flat;

@@ -4,7 +4,7 @@
  * those that fit on their line; a union of them one member a line; type
  * literals (one member a line when `multiLine` or too long), arrays of them,
  * a type literal or name `| null`, a type literal `& T`; mapped types that
- * fit. Anything else is printed all the same and marked: Prettier lays it out.
+ * fit; a name indexed by a literal (`ToolsClient["getWeather"]`). Anything else is printed all the same and marked: Prettier lays it out.
  */
 import type { MethodSignature, TypeLiteral, TypeMember, TypeNode, UnionType } from "../../ir/code.js";
 import { jsDocText } from "./jsdoc.js";
@@ -39,7 +39,8 @@ export function typeText(layout: Layout, type: TypeNode, indent: string): string
     case "typeLiteral":
       return typeLiteralText(layout, type, indent);
     case "indexedAccess":
-      layout.unsure();
+      // `Name["key"]` is printed as it is (calls.ts's `ToolsClient["getWeather"]`); anything else is left to Prettier.
+      if (type.object.kind !== "reference" || type.object.typeArguments.length > 0 || type.index.kind !== "literal") layout.unsure();
       return `${typeText(layout, type.object, indent)}[${typeText(layout, type.index, indent)}]`;
     case "mapped":
       return `{ ${type.readonly ? "readonly " : ""}[${type.parameter} in ${typeText(layout, type.constraint, indent)}]: ${typeText(layout, type.type, indent)} }`;
