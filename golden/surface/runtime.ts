@@ -121,7 +121,8 @@ export type ValidationResult<T> =
 /**
  * A generated validator (`validators/<file>.ts`): called with the value
  * alone, whether it is valid (stopping at the first failure); called with a
- * path and an array, it pushes every issue it finds there.
+ * path and an array, it pushes every issue it finds there (only the first,
+ * when the array is marked `first`).
  */
 export type CompiledValidator = (
   data: unknown,
@@ -129,12 +130,23 @@ export type CompiledValidator = (
   issues?: ValidationIssue[],
 ) => boolean;
 
+/** How `validateInput` and `validateOutput` report an invalid value. */
+export interface ValidateOptions {
+  /**
+   * Stop at the first issue and report it alone, in one pass (faster on
+   * invalid values). By default every issue is reported, each with its
+   * JSON pointer and words.
+   */
+  firstIssue?: boolean;
+}
+
 /** Runs the validator registered for `toolName` (own properties only: a tool may be called `constructor`). */
 export function runValidator<T>(
   table: { readonly [name: string]: CompiledValidator | null },
   toolName: string,
   value: unknown,
   role: "input" | "output",
+  options?: ValidateOptions,
 ): ValidationResult<T> {
   const validator = table[toolName];
   // Own entries only (a tool may be called `constructor`), found without hasOwnProperty, which
@@ -174,22 +186,29 @@ export function runValidator<T>(
   // The validators read properties by name, and throw for an object whose prototype is not
   // Object.prototype or null (it could inherit what it lacks): such a value is checked as the own
   // properties JSON.stringify would send.
+  const first = options?.firstIssue === true;
   try {
-    return checkValue(validator, value, value, role);
+    return checkValue(validator, value, value, role, first);
   } catch (error) {
     if (!(error instanceof Error && Symbol.for("mcpgen.notPlain") in error))
       throw error;
-    return checkValue(validator, ownCopy(value, new Map()), value, role);
+    return checkValue(validator, ownCopy(value, new Map()), value, role, first);
   }
 }
 
-/** `validator`'s verdict on `checked` (`value` or its copy): the fast path, then every issue of an invalid value. */
+/**
+ * `validator`'s verdict on `checked` (`value` or its copy): the fast path,
+ * then every issue of an invalid value; with `first`, one pass that stops at
+ * the first issue.
+ */
 function checkValue<T>(
   validator: CompiledValidator,
   checked: unknown,
   value: unknown,
   role: "input" | "output",
+  first: boolean,
 ): ValidationResult<T> {
+  if (first) return checkFirst(validator, checked, value, role);
   // The fast path: valid values cost no issue bookkeeping.
   if (validator(checked)) return { ok: true, value: value as T };
   const issues: ValidationIssue[] = [];
@@ -198,6 +217,36 @@ function checkValue<T>(
     ok: false,
     issues:
       issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }],
+  };
+}
+
+/** The list a first-issue pass stops at, kept for the next; a validation that starts another (a getter) makes its own. */
+let firstIssueList: (ValidationIssue[] & { first?: boolean }) | undefined;
+
+/** `checkValue` stopping at the first issue: one pass, with a list marked `first`. */
+function checkFirst<T>(
+  validator: CompiledValidator,
+  checked: unknown,
+  value: unknown,
+  role: "input" | "output",
+): ValidationResult<T> {
+  let issues = firstIssueList;
+  firstIssueList = undefined;
+  if (issues === undefined) {
+    issues = [];
+    issues.first = true;
+  }
+  // Should the validator throw, the list is dropped with what it holds.
+  if (validator(checked, "", issues)) {
+    firstIssueList = issues;
+    return { ok: true, value: value as T };
+  }
+  const issue = issues.length > 0 ? issues[0]! : undefined;
+  while (issues.length > 0) issues.pop();
+  firstIssueList = issues;
+  return {
+    ok: false,
+    issues: [issue ?? { path: "", message: `invalid ${role}` }],
   };
 }
 

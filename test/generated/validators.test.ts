@@ -406,6 +406,23 @@ describe("the words of each keyword's issues", () => {
     expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", cases[0]![2], "output").ok).toBe(false);
     expect(lists.map((list) => list === undefined)).toEqual([true, false]);
   });
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    "case %i with firstIssue: one pass, and one of its issues",
+    (index, _keywords, _schema, value, issues) => {
+      const lists: Array<Issue[] | undefined> = [];
+      const counted: Check = (data, path, list) => (lists.push(list), checks[index]!(data, path, list));
+      const result = runValidator({ tool: counted as CompiledValidator }, "tool", value, "output", { firstIssue: true });
+      expect(lists).toHaveLength(1);
+      expect(result.ok).toBe(false);
+      const found = result.ok ? [] : result.issues;
+      expect(found).toHaveLength(1);
+      expect(issues).toContainEqual(found[0]);
+      // The list a pass stopped at is reused, empty, by the next: it gives the verdict every-issue mode gives.
+      const table = { tool: checks[index]! as CompiledValidator };
+      expect(runValidator(table, "tool", "a", "output", { firstIssue: true }).ok).toBe(runValidator(table, "tool", "a", "output").ok);
+    },
+  );
 });
 
 describe("issues about property names", () => {

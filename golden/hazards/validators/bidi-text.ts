@@ -5,7 +5,7 @@
 import { type Check, O, P, S, fC, fE, fR, fT, u } from "../validator-runtime.js";
 
 const c0=["user\u202e \u2066// admin\u2069 \u2066","admin"];
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d["access\u2067Level"]))?fR(e,p+"/access\u2067Level"):(S(x1)?(c0.includes(x1)||fE(e,p+"/access\u2067Level",c0)):fT(e,p+"/access\u2067Level",0))):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.granted))?fR(e,p+"/granted"):(x1==="no\u200f\u061c"||fC(e,p+"/granted","no\u200f\u061c"))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d["access\u2067Level"]))?fR(e,p,"/access\u2067Level"):(S(x1)?(c0.includes(x1)||fE(e,c0,p,"/access\u2067Level")):fT(e,0,p,"/access\u2067Level"))):fT(e,5,p));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.granted))?fR(e,p,"/granted"):(x1==="no\u200f\u061c"||fC(e,"no\u200f\u061c",p,"/granted"))):fT(e,5,p));
 export const input:Check=v0;
 export const output:Check=v1;

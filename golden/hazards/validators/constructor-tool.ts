@@ -4,7 +4,7 @@
 
 import { B, type Check, O, P, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>(O(d)||fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.ok))?fR(e,p+"/ok"):(B(x1)||fT(e,p+"/ok",3))):fT(e,p,5));
+const v0:Check=(d,p,e)=>(O(d)||fT(e,5,p));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.ok))?fR(e,p,"/ok"):(B(x1)||fT(e,3,p,"/ok"))):fT(e,5,p));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -4,5 +4,5 @@
 
 import { type Check, N, O, P, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p+"/id"):(N(x1)||fT(e,p+"/id",1))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p,"/id"):(N(x1)||fT(e,1,p,"/id"))):fT(e,5,p));
 export const input:Check=v0;

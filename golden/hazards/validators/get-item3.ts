@@ -4,5 +4,5 @@
 
 import { type Check, O, P, S, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p+"/id"):(S(x1)||fT(e,p+"/id",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p,"/id"):(S(x1)||fT(e,0,p,"/id"))):fT(e,5,p));
 export const input:Check=v0;

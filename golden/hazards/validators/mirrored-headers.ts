@@ -4,5 +4,5 @@
 
 import { B, type Check, I, O, P, S, fR, fT, g, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,p1,x2)=>(O(d)?(u(x1=g(d,"__proto__"))?fR(e,p+"/__proto__"):(S(x1)||fT(e,p+"/__proto__",0)))&&(u(x1=P(d,d["quote\"'`${x}"]))||I(x1)||fT(e,p+"/quote\"'`${x}",2))&&(u(x1=d["nested */ object"])||(p1=e&&p+"/nested *~1 object",O(x1)?(u(x2=P(x1,x1["flag\u2028"]))||B(x2)||fT(e,p1+"/flag\u2028",3)):fT(e,p1,5)))&&(u(x1=d.plain)||S(x1)||fT(e,p+"/plain",0)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?(u(x1=g(d,"__proto__"))?fR(e,p,"/__proto__"):(S(x1)||fT(e,0,p,"/__proto__")))&&(u(x1=P(d,d["quote\"'`${x}"]))||I(x1)||fT(e,2,p,"/quote\"'`${x}"))&&(u(x1=d["nested */ object"])||(O(x1)?(u(x2=P(x1,x1["flag\u2028"]))||B(x2)||fT(e,3,p,"/nested *~1 object/flag\u2028")):fT(e,5,p,"/nested *~1 object")))&&(u(x1=d.plain)||S(x1)||fT(e,0,p,"/plain")):fT(e,5,p));
 export const input:Check=v0;

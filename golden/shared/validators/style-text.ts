@@ -4,6 +4,6 @@
 
 import { B, type Check, O, P, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.style))||v1(x1,e&&p+"/style",e)):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.italic))||B(x1)||fT(e,p+"/italic",3)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.style))||v1(x1,e&&p+"/style",e)):fT(e,5,p));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.italic))||B(x1)||fT(e,3,p,"/italic")):fT(e,5,p));
 export const input:Check=v0;

@@ -4,5 +4,5 @@
 
 import { type Check, O, P, S, fR, fT, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.message))?fR(e,p+"/message"):(S(x1)||fT(e,p+"/message",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.message))?fR(e,p,"/message"):(S(x1)||fT(e,0,p,"/message"))):fT(e,5,p));
 export const input:Check=v0;

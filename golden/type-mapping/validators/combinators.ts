@@ -4,13 +4,13 @@
 
 import { type Check, I, N, O, P, S, Z, fB, fC, fO, fR, fT, h, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2,p1)=>(O(d)?(u(x1=P(d,d.idOrName))||v1(x1)||v2(x1)||fB(e,p+"/idOrName",x1,b0,0))&&(u(x1=d.shape)||fO(e,e&&p+"/shape",x1,b1,+v3(x1)+ +v4(x1)))&&(u(x1=d.both)||(O(x1)?(u(x2=P(x1,x1.a))?fR(e,p+"/both/a"):(S(x2)||fT(e,p+"/both/a",0))):fT(e,p+"/both",5))&&(O(x1)?(u(x2=P(x1,x1.b))||N(x2)||fT(e,p+"/both/b",1)):fT(e,p+"/both",5)))&&(u(x1=d.nullableString)||(S(x1)||Z(x1))||fT(e,p+"/nullableString","string,null"))&&(u(x1=d.nullableObject)||(p1=e&&p+"/nullableObject",(O(x1)||Z(x1))?(!O(x1)||u(x2=P(x1,x1.x))||N(x2)||fT(e,p1+"/x",1)):fT(e,p1,"object,null")))&&(u(x1=d.openApiNullable)||(S(x1)||Z(x1))||fT(e,p+"/openApiNullable","string,null"))&&(u(x1=d.oneOrTheOther)||(p1=e&&p+"/oneOrTheOther",O(x1)?(u(x2=P(x1,x1.a))||S(x2)||fT(e,p1+"/a",0))&&(u(x2=x1.b)||S(x2)||fT(e,p1+"/b",0))&&(v5(x1)||v6(x1)||fB(e,p1,x1,b2,0)):fT(e,p1,5))):fT(e,p,5));
-const v1:Check=(d,p,e)=>(S(d)||fT(e,p,0));
-const v2:Check=(d,p,e)=>(I(d)||fT(e,p,2));
-const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="circle"||fC(e,p+"/kind","circle")))&&(u(x1=d.radius)?fR(e,p+"/radius"):(N(x1)||fT(e,p+"/radius",1))):fT(e,p,5));
-const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="square"||fC(e,p+"/kind","square")))&&(u(x1=d.side)?fR(e,p+"/side"):(N(x1)||fT(e,p+"/side",1))):fT(e,p,5));
-const v5:Check=(d,p,e)=>(!O(d)||h(d,"a")||fR(e,p+"/a"));
-const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p+"/b"));
+const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?(u(x1=P(d,d.idOrName))||v1(x1)||v2(x1)||fB(e,x1,b0,0,p,"/idOrName"))&&(u(x1=d.shape)||fO(e,x1,b1,+v3(x1)+ +v4(x1),p,"/shape"))&&(u(x1=d.both)||(O(x1)?(u(x2=P(x1,x1.a))?fR(e,p,"/both/a"):(S(x2)||fT(e,0,p,"/both/a"))):fT(e,5,p,"/both"))&&(O(x1)?(u(x2=P(x1,x1.b))||N(x2)||fT(e,1,p,"/both/b")):fT(e,5,p,"/both")))&&(u(x1=d.nullableString)||(S(x1)||Z(x1))||fT(e,"string,null",p,"/nullableString"))&&(u(x1=d.nullableObject)||((O(x1)||Z(x1))?(!O(x1)||u(x2=P(x1,x1.x))||N(x2)||fT(e,1,p,"/nullableObject/x")):fT(e,"object,null",p,"/nullableObject")))&&(u(x1=d.openApiNullable)||(S(x1)||Z(x1))||fT(e,"string,null",p,"/openApiNullable"))&&(u(x1=d.oneOrTheOther)||(O(x1)?(u(x2=P(x1,x1.a))||S(x2)||fT(e,0,p,"/oneOrTheOther/a"))&&(u(x2=x1.b)||S(x2)||fT(e,0,p,"/oneOrTheOther/b"))&&(v5(x1)||v6(x1)||fB(e,x1,b2,0,p,"/oneOrTheOther")):fT(e,5,p,"/oneOrTheOther"))):fT(e,5,p));
+const v1:Check=(d,p,e)=>(S(d)||fT(e,0,p));
+const v2:Check=(d,p,e)=>(I(d)||fT(e,2,p));
+const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p,"/kind"):(x1==="circle"||fC(e,"circle",p,"/kind")))&&(u(x1=d.radius)?fR(e,p,"/radius"):(N(x1)||fT(e,1,p,"/radius"))):fT(e,5,p));
+const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p,"/kind"):(x1==="square"||fC(e,"square",p,"/kind")))&&(u(x1=d.side)?fR(e,p,"/side"):(N(x1)||fT(e,1,p,"/side"))):fT(e,5,p));
+const v5:Check=(d,p,e)=>(!O(d)||h(d,"a")||fR(e,p,"/a"));
+const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p,"/b"));
 const b0=[v1,v2];
 const b1=[v3,v4];
 const b2=[v5,v6];

@@ -9,5 +9,5 @@ const c1=[1,2,3];
 const c2=[true,null];
 const c3=["a",1,false,null];
 const c4=/* @__PURE__ */JSON.parse("[{\"a\":1},\"b\"]");
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.color))||c0.includes(x1)||fE(e,p+"/color",c0))&&(u(x1=d.level)||(I(x1)?(c1.includes(x1)||fE(e,p+"/level",c1)):fT(e,p+"/level",2)))&&(u(x1=d.flag)||c2.includes(x1)||fE(e,p+"/flag",c2))&&(u(x1=d.mixed)||c3.includes(x1)||fE(e,p+"/mixed",c3))&&(u(x1=d.kind)?fR(e,p+"/kind"):(x1==="fixed"||fC(e,p+"/kind","fixed")))&&(u(x1=d.answer)||x1===42||fC(e,p+"/answer",42))&&(u(x1=d.objectEnum)||H(x1,c4)||fE(e,p+"/objectEnum",c4)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.color))||c0.includes(x1)||fE(e,c0,p,"/color"))&&(u(x1=d.level)||(I(x1)?(c1.includes(x1)||fE(e,c1,p,"/level")):fT(e,2,p,"/level")))&&(u(x1=d.flag)||c2.includes(x1)||fE(e,c2,p,"/flag"))&&(u(x1=d.mixed)||c3.includes(x1)||fE(e,c3,p,"/mixed"))&&(u(x1=d.kind)?fR(e,p,"/kind"):(x1==="fixed"||fC(e,"fixed",p,"/kind")))&&(u(x1=d.answer)||x1===42||fC(e,42,p,"/answer"))&&(u(x1=d.objectEnum)||H(x1,c4)||fE(e,c4,p,"/objectEnum")):fT(e,5,p));
 export const input:Check=v0;

@@ -4,5 +4,5 @@
 
 import { type Check, I, N, O, P, S, fF, fK, fR, fT, format_date_time, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p+"/anything"))&&(u(x1=d.when)||(S(x1)?(format_date_time(x1)||fF(e,p+"/when","date-time")):fT(e,p+"/when",0)))&&(u(x1=d.old)||S(x1)||fT(e,p+"/old",0))&&(u(x1=d.count)||(I(x1)?(x1>=0||fK(e,p+"/count",6,0))&&(x1<100||fK(e,p+"/count",9,100)):fT(e,p+"/count",2)))&&(u(x1=d.draft04Bound)||(N(x1)?(x1>0||fK(e,p+"/draft04Bound",8,0)):fT(e,p+"/draft04Bound",1))));
+const v0:Check=(d,p,e,_a,x1)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p,"/anything"))&&(u(x1=d.when)||(S(x1)?(format_date_time(x1)||fF(e,"date-time",p,"/when")):fT(e,0,p,"/when")))&&(u(x1=d.old)||S(x1)||fT(e,0,p,"/old"))&&(u(x1=d.count)||(I(x1)?(x1>=0||fK(e,6,0,p,"/count"))&&(x1<100||fK(e,9,100,p,"/count")):fT(e,2,p,"/count")))&&(u(x1=d.draft04Bound)||(N(x1)?(x1>0||fK(e,8,0,p,"/draft04Bound")):fT(e,1,p,"/draft04Bound"))));
 export const input:Check=v0;

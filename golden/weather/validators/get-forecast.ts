@@ -4,8 +4,8 @@
 
 import { A, type Check, I, N, O, P, S, Z, fF, fK, fR, fT, format_date, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0)))&&(u(x1=d.days)||(I(x1)?(x1>=1||fK(e,p+"/days",6,1))&&(x1<=14||fK(e,p+"/days",7,14)):fT(e,p+"/days",2))):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0))))return!1;if(u(x1=d.days)){if(!fR(e,p+"/days"))return!1}else{p1=e&&p+"/days";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.date))?fR(e,p+"/date"):(S(x1)?(format_date(x1)||fF(e,p+"/date","date")):fT(e,p+"/date",0)))&&(u(x1=d.high)?fR(e,p+"/high"):(N(x1)||fT(e,p+"/high",1)))&&(u(x1=d.low)?fR(e,p+"/low"):(N(x1)||fT(e,p+"/low",1)))&&(u(x1=d.conditions)||(S(x1)||Z(x1))||fT(e,p+"/conditions","string,null")):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.location))?fR(e,p,"/location"):(S(x1)||fT(e,0,p,"/location")))&&(u(x1=d.days)||(I(x1)?(x1>=1||fK(e,6,1,p,"/days"))&&(x1<=14||fK(e,7,14,p,"/days")):fT(e,2,p,"/days"))):fT(e,5,p));
+const v1:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!(u(x1=P(d,d.location))?fR(e,p,"/location"):(S(x1)||fT(e,0,p,"/location"))))return!1;if(u(x1=d.days)){if(!fR(e,p,"/days"))return!1}else{if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p+"/days/"+i1,e)))return!1;}else if(!fT(e,6,p,"/days"))return!1;}return!0};
+const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.date))?fR(e,p,"/date"):(S(x1)?(format_date(x1)||fF(e,"date",p,"/date")):fT(e,0,p,"/date")))&&(u(x1=d.high)?fR(e,p,"/high"):(N(x1)||fT(e,1,p,"/high")))&&(u(x1=d.low)?fR(e,p,"/low"):(N(x1)||fT(e,1,p,"/low")))&&(u(x1=d.conditions)||(S(x1)||Z(x1))||fT(e,"string,null",p,"/conditions")):fT(e,5,p));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -4,5 +4,5 @@
 
 import { type Check, O, fT } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>(O(d)||fT(e,p,5));
+const v0:Check=(d,p,e)=>(O(d)||fT(e,5,p));
 export const input:Check=v0;
