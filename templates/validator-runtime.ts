@@ -7,10 +7,11 @@
  * names are short because every check repeats them.
  *
  * Every validator is a `Check`: called without `issues`, it answers whether
- * the value is valid and stops at the first failure (the fast path); called
- * with an array, it pushes every issue it finds, each with its JSON pointer
- * and words (only after the fast path said no), and answers true; called with
- * an array marked `first`, it stops at the first issue it pushes. Each check
+ * the value is valid and stops at the first failure (the fast path, which
+ * branches are tried with); called with an array, it pushes every issue it
+ * finds, each with its JSON pointer and words, and the value is valid when it
+ * pushed none (`runValidator` checks a value so, in one pass); called with an
+ * array marked `first`, it stops at the first issue it pushes. Each check
  * in a validator is an expression, true to go on: `test || fail(issues, ...,
  * path, key)`, where a `fail` helper (`f` and the ones named `f…`) answers
  * false without issues (stop) and pushes the issue otherwise (go on). A fail

@@ -197,9 +197,10 @@ export function runValidator<T>(
 }
 
 /**
- * `validator`'s verdict on `checked` (`value` or its copy): the fast path,
- * then every issue of an invalid value; with `first`, one pass that stops at
- * the first issue.
+ * `validator`'s verdict on `checked` (`value` or its copy): one pass with a
+ * list, which a valid value leaves empty (no path is built while values
+ * pass) and an invalid one fills with every issue, or (`first`) with the
+ * first alone, where the validator stops.
  */
 function checkValue<T>(
   validator: CompiledValidator,
@@ -208,47 +209,34 @@ function checkValue<T>(
   role: "input" | "output",
   first: boolean,
 ): ValidationResult<T> {
-  if (first) return checkFirst(validator, checked, value, role);
-  // The fast path: valid values cost no issue bookkeeping.
-  if (validator(checked)) return { ok: true, value: value as T };
-  const issues: ValidationIssue[] = [];
-  validator(checked, "", issues);
-  return {
-    ok: false,
-    issues:
-      issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }],
-  };
-}
-
-/** The list a first-issue pass stops at, kept for the next; a validation that starts another (a getter) makes its own. */
-let firstIssueList: (ValidationIssue[] & { first?: boolean }) | undefined;
-
-/** `checkValue` stopping at the first issue: one pass, with a list marked `first`. */
-function checkFirst<T>(
-  validator: CompiledValidator,
-  checked: unknown,
-  value: unknown,
-  role: "input" | "output",
-): ValidationResult<T> {
-  let issues = firstIssueList;
-  firstIssueList = undefined;
+  // The list is kept for the next call while it stays empty; a validation that starts another (a
+  // getter) finds none and makes its own, and one that throws drops it.
+  let issues = first ? firstIssueList : issueList;
+  if (first) firstIssueList = undefined;
+  else issueList = undefined;
   if (issues === undefined) {
     issues = [];
-    issues.first = true;
+    if (first) issues.first = true;
   }
-  // Should the validator throw, the list is dropped with what it holds.
-  if (validator(checked, "", issues)) {
-    firstIssueList = issues;
+  if (validator(checked, "", issues) && issues.length === 0) {
+    if (first) firstIssueList = issues;
+    else issueList = issues;
     return { ok: true, value: value as T };
   }
-  const issue = issues.length > 0 ? issues[0]! : undefined;
+  if (issues.length === 0)
+    return { ok: false, issues: [{ path: "", message: `invalid ${role}` }] };
+  if (!first) return { ok: false, issues };
+  const issue = issues[0]!;
   while (issues.length > 0) issues.pop();
   firstIssueList = issues;
-  return {
-    ok: false,
-    issues: [issue ?? { path: "", message: `invalid ${role}` }],
-  };
+  return { ok: false, issues: [issue] };
 }
+
+/** The empty lists a validation starts with, kept from the last (see `checkValue`). */
+let issueList: IssueList | undefined;
+let firstIssueList: IssueList | undefined;
+/** A list of issues; marked `first`, the validator stops at the first it pushes. */
+type IssueList = ValidationIssue[] & { first?: boolean };
 
 /** `value` with each object a copy of its own enumerable properties, without a prototype (`copies`: those made, for cycles). */
 function ownCopy(value: unknown, copies: Map<object, unknown>): unknown {

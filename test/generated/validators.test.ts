@@ -395,16 +395,24 @@ describe("the words of each keyword's issues", () => {
     }
   });
 
-  it("a valid value has no issues, and the fast path alone answers", () => {
+  it("a valid value has no issues; runValidator checks a value in one pass, with a list", () => {
     expect(issuesOf(checks[0]!, "a")).toEqual([]);
-    // runValidator asks for issues only when the fast path (no list) said no: one call for a valid value, two otherwise.
+    // One call whatever the value: a valid one leaves the list empty (and the next call reuses it), an invalid
+    // one fills it with every issue.
     const lists: Array<Issue[] | undefined> = [];
     const counted: Check = (data, path, issues) => (lists.push(issues), checks[0]!(data, path, issues));
     expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", "a", "output")).toEqual({ ok: true, value: "a" });
-    expect(lists).toEqual([undefined]);
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", "b", "output")).toEqual({ ok: true, value: "b" });
+    expect(lists).toHaveLength(2);
+    expect(lists[0]).toBeInstanceOf(Array);
+    expect(lists[1]).toBe(lists[0]);
     lists.length = 0;
-    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", cases[0]![2], "output").ok).toBe(false);
-    expect(lists.map((list) => list === undefined)).toEqual([true, false]);
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", cases[0]![2], "output")).toEqual({ ok: false, issues: cases[0]![3] });
+    expect(lists).toHaveLength(1);
+    // The list an invalid value filled is the result's: the next call starts another.
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", "a", "output").ok).toBe(true);
+    expect(lists[1]).not.toBe(lists[0]);
+    expect(lists[1]).toEqual([]);
   });
 
   it.each(cases.map((entry, index) => [index, ...entry] as const))(
