@@ -155,6 +155,90 @@ export const fT = (
     key,
   );
 
+/** `fT` for each type, by its guard's letter: "must be string", ... */
+export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 0, path, key);
+
+export const TN = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 1, path, key);
+
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+
+export const TA = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 6, path, key);
+
+/**
+ * `items` of one type and nothing else: whether each item of `data` passes
+ * `is`, the type's guard; each that does not is the type's issue (`fT`'s
+ * code), at its index. `aS` and the like are it for each type.
+ */
+function typedItems(
+  data: readonly unknown[],
+  is: (item: unknown) => boolean,
+  type: number,
+  issues: Issues,
+  path: Path,
+  key: Key,
+): boolean {
+  for (let index = 0; index < data.length; index++) {
+    if (is(data[index])) continue;
+    if (
+      issues === undefined ||
+      !f(issues, WRONG_TYPE[type]!, at(path, key), "/" + index)
+    )
+      return false;
+  }
+  return true;
+}
+
+/** `typedItems` for each type, by its guard's letter. */
+export const aS = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+): boolean => typedItems(data, S, 0, issues, path, key);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
+/** `fQ` for each type, by its guard's letter. */
+export const QS = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 0, value, path, key);
+
+export const QN = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 1, value, path, key);
+
+export const QI = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 2, value, path, key);
+
+export const QA = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 6, value, path, key);
+
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path, key: Key): boolean =>
   f(issues, "is required", path, key);

@@ -142,6 +142,57 @@ export const fT = (
     key,
   );
 
+/** `fT` for each type, by its guard's letter: "must be string", ... */
+export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 0, path, key);
+
+export const TI = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 2, path, key);
+
+export const TB = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 3, path, key);
+
+export const TZ = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 4, path, key);
+
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+
+export const TA = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 6, path, key);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
+/** `fQ` for each type, by its guard's letter. */
+export const QS = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 0, value, path, key);
+
+export const QO = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 5, value, path, key);
+
+export const QA = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 6, value, path, key);
+
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path, key: Key): boolean =>
   f(issues, "is required", path, key);

@@ -81,9 +81,6 @@ function notPlain(): never {
 /** A string. */
 export const S = (data: unknown): boolean => typeof data === "string";
 
-/** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
-export const u = (value: unknown): boolean => value === undefined;
-
 /**
  * A failure: in the fast path (no `issues`), false, and the validator stops
  * at once; otherwise the issue is pushed at `path` (and `key` below it), and
@@ -129,6 +126,27 @@ export const fT = (
     path,
     key,
   );
+
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
+/** `fQ` for each type, by its guard's letter. */
+export const QS = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 0, value, path, key);
 
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path, key: Key): boolean =>

@@ -158,6 +158,48 @@ export const fT = (
     key,
   );
 
+/** `fT` for each type, by its guard's letter: "must be string", ... */
+export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 0, path, key);
+
+export const TI = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 2, path, key);
+
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
+/** `fQ` for each type, by its guard's letter. */
+export const QS = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 0, value, path, key);
+
+export const QN = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 1, value, path, key);
+
+export const QA = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => fQ(issues, 6, value, path, key);
+
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path, key: Key): boolean =>
   f(issues, "is required", path, key);

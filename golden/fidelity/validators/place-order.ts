@@ -2,12 +2,12 @@
 // Validators of tool "place_order", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, I, O, P, S, fK, fR, fT, u } from "../validator-runtime.js";
+import { A, type Check, I, O, P, QA, QI, QS, S, TA, TO, aS, fK, fR, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!(u(x1=P(d,d.customer))?fR(e,p,"/customer"):v1(x1,e&&p+"/customer",e)))return!1;if(u(x1=d.lines)){if(!fR(e,p,"/lines"))return!1}else{if(A(x1)){if(!(x1.length>=1||fK(e,2,1,p,"/lines")))return!1;for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v3(x2,e&&p+"/lines/"+i1,e)))return!1;}else if(!fT(e,6,p,"/lines"))return!1;}return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.name))?fR(e,p,"/name"):(S(x1)||fT(e,0,p,"/name")))&&(u(x1=d.address)||v2(x1,e&&p+"/address",e)):fT(e,5,p));
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.city))?fR(e,p,"/city"):(S(x1)||fT(e,0,p,"/city"))):fT(e,5,p));
-const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.sku))?fR(e,p,"/sku"):(S(x1)||fT(e,0,p,"/sku")))&&(u(x1=d.quantity)?fR(e,p,"/quantity"):(I(x1)?(x1>=1||fK(e,6,1,p,"/quantity")):fT(e,2,p,"/quantity"))):fT(e,5,p));
-const v4:Check=(d,p,e,_a,x1)=>{if(!A(d))return fT(e,6,p);for(let i0=0;i0<d.length;i0++)if(!(x1=d[i0],S(x1)||fT(e,0,p,"/"+i0)))return!1;return!0};
+const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(u(x1=P(d,d.customer))?fR(e,p,"/customer"):v1(x1,e&&p+"/customer",e)))return!1;if(A(x1=d.lines)){if(!(x1.length>=1||fK(e,2,1,p,"/lines")))return!1;for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v3(x2,e&&p+"/lines/"+i1,e)))return!1;}else if(!QA(e,x1,p,"/lines"))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.name))||QS(e,x1,p,"/name"))&&(u(x1=d.address)||v2(x1,e&&p+"/address",e)):TO(e,p));
+const v2:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.city))||QS(e,x1,p,"/city")):TO(e,p));
+const v3:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.sku))||QS(e,x1,p,"/sku"))&&(I(x1=d.quantity)?(x1>=1||fK(e,6,1,p,"/quantity")):QI(e,x1,p,"/quantity")):TO(e,p));
+const v4:Check=(d,p,e)=>(A(d)?aS(d,e,p):TA(e,p));
 export const input:Check=v0;
 export const output:Check=v4;

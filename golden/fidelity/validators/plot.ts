@@ -2,10 +2,10 @@
 // Validators of tool "plot", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, fR, fT, u } from "../validator-runtime.js";
+import { type Check, N, O, P, QN, TN, TO, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.from))||v1(x1,e&&p+"/from",e))&&(u(x1=d.to)||v1(x1,e&&p+"/to",e)):fT(e,5,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.x))?fR(e,p,"/x"):(N(x1)||fT(e,1,p,"/x")))&&(u(x1=d.y)?fR(e,p,"/y"):(N(x1)||fT(e,1,p,"/y"))):fT(e,5,p));
-const v2:Check=(d,p,e)=>(N(d)||fT(e,1,p));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.from))||v1(x1,e&&p+"/from",e))&&(u(x1=d.to)||v1(x1,e&&p+"/to",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(N(x1=P(d,d.x))||QN(e,x1,p,"/x"))&&(N(x1=d.y)||QN(e,x1,p,"/y")):TO(e,p));
+const v2:Check=(d,p,e)=>(N(d)||TN(e,p));
 export const input:Check=v0;
 export const output:Check=v2;

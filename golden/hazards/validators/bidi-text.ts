@@ -2,10 +2,10 @@
 // Validators of tool "bidi\u202e_text", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fC, fE, fR, fT, u } from "../validator-runtime.js";
+import { type Check, O, P, QS, S, TO, fC, fE, fR, u } from "../validator-runtime.js";
 
 const c0=["user\u202e \u2066// admin\u2069 \u2066","admin"];
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d["access\u2067Level"]))?fR(e,p,"/access\u2067Level"):(S(x1)?(c0.includes(x1)||fE(e,c0,p,"/access\u2067Level")):fT(e,0,p,"/access\u2067Level"))):fT(e,5,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.granted))?fR(e,p,"/granted"):(x1==="no\u200f\u061c"||fC(e,"no\u200f\u061c",p,"/granted"))):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d["access\u2067Level"]))?(c0.includes(x1)||fE(e,c0,p,"/access\u2067Level")):QS(e,x1,p,"/access\u2067Level")):TO(e,p));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.granted))?fR(e,p,"/granted"):(x1==="no\u200f\u061c"||fC(e,"no\u200f\u061c",p,"/granted"))):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -2,9 +2,9 @@
 // Validators of tool "constructor", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, O, P, fR, fT, u } from "../validator-runtime.js";
+import { B, type Check, O, P, QB, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>(O(d)||fT(e,5,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.ok))?fR(e,p,"/ok"):(B(x1)||fT(e,3,p,"/ok"))):fT(e,5,p));
+const v0:Check=(d,p,e)=>(O(d)||TO(e,p));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(B(x1=P(d,d.ok))||QB(e,x1,p,"/ok")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

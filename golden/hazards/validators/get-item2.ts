@@ -2,7 +2,7 @@
 // Validators of tool "get-item", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, fR, fT, u } from "../validator-runtime.js";
+import { type Check, N, O, P, QN, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p,"/id"):(N(x1)||fT(e,1,p,"/id"))):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(N(x1=P(d,d.id))||QN(e,x1,p,"/id")):TO(e,p));
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "get_item", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fR, fT, u } from "../validator-runtime.js";
+import { type Check, O, P, QS, S, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p,"/id"):(S(x1)||fT(e,0,p,"/id"))):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.id))||QS(e,x1,p,"/id")):TO(e,p));
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "mirrored_headers", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, I, O, P, S, fR, fT, g, u } from "../validator-runtime.js";
+import { B, type Check, I, O, P, QS, S, TB, TI, TO, TS, g, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?(u(x1=g(d,"__proto__"))?fR(e,p,"/__proto__"):(S(x1)||fT(e,0,p,"/__proto__")))&&(u(x1=P(d,d["quote\"'`${x}"]))||I(x1)||fT(e,2,p,"/quote\"'`${x}"))&&(u(x1=d["nested */ object"])||(O(x1)?(u(x2=P(x1,x1["flag\u2028"]))||B(x2)||fT(e,3,p,"/nested *~1 object/flag\u2028")):fT(e,5,p,"/nested *~1 object")))&&(u(x1=d.plain)||S(x1)||fT(e,0,p,"/plain")):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?(S(x1=g(d,"__proto__"))||QS(e,x1,p,"/__proto__"))&&(I(x1=P(d,d["quote\"'`${x}"]))||u(x1)||TI(e,p,"/quote\"'`${x}"))&&(O(x1=d["nested */ object"])?(B(x2=P(x1,x1["flag\u2028"]))||u(x2)||TB(e,p,"/nested *~1 object/flag\u2028")):u(x1)||TO(e,p,"/nested *~1 object"))&&(S(x1=d.plain)||u(x1)||TS(e,p,"/plain")):TO(e,p));
 export const input:Check=v0;

@@ -2,9 +2,9 @@
 // Validators of tool "object_member_properties", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, N, O, P, S, fT, fX, g, h, t, u } from "../validator-runtime.js";
+import { B, type Check, N, O, P, S, TB, TN, TO, TS, fX, g, h, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!((u(x1=g(d,"__proto__"))||S(x1)||fT(e,0,p,"/__proto__"))&&(u(x1=g(d,"constructor"))||N(x1)||fT(e,1,p,"/constructor"))&&(u(x1=g(d,"toString"))||S(x1)||fT(e,0,p,"/toString"))&&(u(x1=g(d,"valueOf"))||(O(x1)?(u(x2=g(x1,"hasOwnProperty"))||B(x2)||fT(e,3,p,"/valueOf/hasOwnProperty")):fT(e,5,p,"/valueOf")))&&(u(x1=P(d,d.q))||S(x1)||fT(e,0,p,"/q"))))return!1;for(const k0 in d)if(!(k0==="__proto__"||k0==="constructor"||k0==="toString"||k0==="valueOf"||k0==="q")&&h(d,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,5,p);if(!((u(x1=g(d,"constructor"))||N(x1)||fT(e,1,p,"/constructor"))&&(u(x1=g(d,"__proto__"))||S(x1)||fT(e,0,p,"/__proto__"))))return!1;for(const k0 in d)if(!(k0==="constructor"||k0==="__proto__")&&h(d,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
+const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!((S(x1=g(d,"__proto__"))||u(x1)||TS(e,p,"/__proto__"))&&(N(x1=g(d,"constructor"))||u(x1)||TN(e,p,"/constructor"))&&(S(x1=g(d,"toString"))||u(x1)||TS(e,p,"/toString"))&&(O(x1=g(d,"valueOf"))?(B(x2=g(x1,"hasOwnProperty"))||u(x2)||TB(e,p,"/valueOf/hasOwnProperty")):u(x1)||TO(e,p,"/valueOf"))&&(S(x1=P(d,d.q))||u(x1)||TS(e,p,"/q"))))return!1;for(const k0 in d)if(!(k0==="__proto__"||k0==="constructor"||k0==="toString"||k0==="valueOf"||k0==="q")&&h(d,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1)=>{if(!O(d))return TO(e,p);if(!((N(x1=g(d,"constructor"))||u(x1)||TN(e,p,"/constructor"))&&(S(x1=g(d,"__proto__"))||u(x1)||TS(e,p,"/__proto__"))))return!1;for(const k0 in d)if(!(k0==="constructor"||k0==="__proto__")&&h(d,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
 export const input:Check=v0;
 export const output:Check=v1;

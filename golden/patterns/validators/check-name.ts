@@ -2,7 +2,7 @@
 // Validators of tool "check_name", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, LinearRegExp, N, O, P, S, fP, fR, fT, h, t, u } from "../validator-runtime.js";
+import { type Check, LinearRegExp, N, O, P, QS, S, TN, TO, TS, fP, h, t, u } from "../validator-runtime.js";
 
 const c0="^(a+)+$";
 const r1=/* @__PURE__ */new LinearRegExp(c0,"u");
@@ -20,7 +20,7 @@ const c12="^x-\\d+$";
 const r13=/* @__PURE__ */new RegExp(c12,"u");
 const c14="\\s+$";
 const r15=/* @__PURE__ */new LinearRegExp(c14,"u");
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!((u(x1=P(d,d.name))?fR(e,p,"/name"):(S(x1)?(r1.test(x1)||fP(e,c0,p,"/name")):fT(e,0,p,"/name")))&&(u(x1=d.sentence)||(S(x1)?(r3.test(x1)||fP(e,c2,p,"/sentence")):fT(e,0,p,"/sentence")))&&(u(x1=d.slug)||(S(x1)?(r5.test(x1)||fP(e,c4,p,"/slug")):fT(e,0,p,"/slug")))&&(u(x1=d.words)||(S(x1)?(r7.test(x1)||fP(e,c6,p,"/words")):fT(e,0,p,"/words")))&&(u(x1=d.plain)||(S(x1)?(r9.test(x1)||fP(e,c8,p,"/plain")):fT(e,0,p,"/plain")))&&(u(x1=d.broken)||S(x1)||fT(e,0,p,"/broken"))&&(u(x1=d.echoed)||S(x1)||fT(e,0,p,"/echoed"))))return!1;if(!u(x1=d.labels)){if(O(x1)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(r11.test(k1)){if(!(N(x2)||fT(e,1,p,"/labels/"+t(k1))))return!1;}if(r13.test(k1)){if(!(S(x2)||fT(e,0,p,"/labels/"+t(k1))))return!1;}}}else if(!fT(e,5,p,"/labels"))return!1;}return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.word))?fR(e,p,"/word"):(S(x1)?(r11.test(x1)||fP(e,c10,p,"/word")):fT(e,0,p,"/word")))&&(u(x1=d.trimmed)||(S(x1)?(r15.test(x1)||fP(e,c14,p,"/trimmed")):fT(e,0,p,"/trimmed"))):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!((S(x1=P(d,d.name))?(r1.test(x1)||fP(e,c0,p,"/name")):QS(e,x1,p,"/name"))&&(S(x1=d.sentence)?(r3.test(x1)||fP(e,c2,p,"/sentence")):u(x1)||TS(e,p,"/sentence"))&&(S(x1=d.slug)?(r5.test(x1)||fP(e,c4,p,"/slug")):u(x1)||TS(e,p,"/slug"))&&(S(x1=d.words)?(r7.test(x1)||fP(e,c6,p,"/words")):u(x1)||TS(e,p,"/words"))&&(S(x1=d.plain)?(r9.test(x1)||fP(e,c8,p,"/plain")):u(x1)||TS(e,p,"/plain"))&&(S(x1=d.broken)||u(x1)||TS(e,p,"/broken"))&&(S(x1=d.echoed)||u(x1)||TS(e,p,"/echoed"))))return!1;if(O(x1=d.labels)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(r11.test(k1)){if(!(N(x2)||TN(e,p,"/labels/"+t(k1))))return!1;}if(r13.test(k1)){if(!(S(x2)||TS(e,p,"/labels/"+t(k1))))return!1;}}}else if(!(u(x1)||TO(e,p,"/labels")))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.word))?(r11.test(x1)||fP(e,c10,p,"/word")):QS(e,x1,p,"/word"))&&(S(x1=d.trimmed)?(r15.test(x1)||fP(e,c14,p,"/trimmed")):u(x1)||TS(e,p,"/trimmed")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -2,22 +2,22 @@
 // Validators of tool "append_blocks", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, B, type Check, O, P, S, Z, fB, fE, fR, fT, u } from "../validator-runtime.js";
+import { A, B, type Check, O, P, QA, QO, QS, S, TA, TB, TO, TZ, Z, fB, fE, u } from "../validator-runtime.js";
 
 const c1=["default","red"];
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!(u(x1=P(d,d.page_id))?fR(e,p,"/page_id"):(S(x1)||fT(e,0,p,"/page_id"))))return!1;if(u(x1=d.children)){if(!fR(e,p,"/children"))return!1}else{if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v1(x2,e&&p+"/children/"+i1,e)))return!1;}else if(!fT(e,6,p,"/children"))return!1;}return!0};
-const v1:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!(u(x1=P(d,d.type))?fR(e,p,"/type"):(S(x1)||fT(e,0,p,"/type"))))return!1;if(!u(x1=d.rich_text)){if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fT(e,6,p,"/rich_text"))return!1;}if(!u(x1=d.children)){if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v1(x2,e&&p+"/children/"+i1,e)))return!1;}else if(!fT(e,6,p,"/children"))return!1;}return!0};
-const v2:Check=(d,p,e,_a,x1,x2)=>(O(d)?(u(x1=P(d,d.text))?fR(e,p,"/text"):(O(x1)?(u(x2=P(x1,x1.content))?fR(e,p,"/text/content"):(S(x2)||fT(e,0,p,"/text/content")))&&(u(x2=x1.link)||v3(x2)||v5(x2)||fB(e,x2,b0,0,p,"/text/link")):fT(e,5,p,"/text")))&&(u(x1=d.annotations)||v6(x1,e&&p+"/annotations",e)):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(S(x1=P(d,d.page_id))||QS(e,x1,p,"/page_id")))return!1;if(A(x1=d.children)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v1(x2,e&&p+"/children/"+i1,e)))return!1;}else if(!QA(e,x1,p,"/children"))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(S(x1=P(d,d.type))||QS(e,x1,p,"/type")))return!1;if(A(x1=d.rich_text)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!(u(x1)||TA(e,p,"/rich_text")))return!1;if(A(x1=d.children)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v1(x2,e&&p+"/children/"+i1,e)))return!1;}else if(!(u(x1)||TA(e,p,"/children")))return!1;return!0};
+const v2:Check=(d,p,e,_a,x1,x2)=>(O(d)?(O(x1=P(d,d.text))?(S(x2=P(x1,x1.content))||QS(e,x2,p,"/text/content"))&&(u(x2=x1.link)||v3(x2)||v5(x2)||fB(e,x2,b0,0,p,"/text/link")):QO(e,x1,p,"/text"))&&(u(x1=d.annotations)||v6(x1,e&&p+"/annotations",e)):TO(e,p));
 const v3:Check=(d,p,e)=>v4(d,p,e);
-const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.url))?fR(e,p,"/url"):(S(x1)||fT(e,0,p,"/url"))):fT(e,5,p));
-const v5:Check=(d,p,e)=>(Z(d)||fT(e,4,p));
-const v6:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.bold))||B(x1)||fT(e,3,p,"/bold"))&&(u(x1=d.color)||c1.includes(x1)||fE(e,c1,p,"/color")):fT(e,5,p));
-const v7:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(u(x1=P(d,d.results))){if(!fR(e,p,"/results"))return!1}else{if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v8(x2,e&&p+"/results/"+i1,e)))return!1;}else if(!fT(e,6,p,"/results"))return!1;}return!0};
-const v8:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!(u(x1=P(d,d.type))?fR(e,p,"/type"):(S(x1)||fT(e,0,p,"/type"))))return!1;if(!u(x1=d.rich_text)){if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v9(x2,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fT(e,6,p,"/rich_text"))return!1;}if(!u(x1=d.children)){if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v8(x2,e&&p+"/children/"+i1,e)))return!1;}else if(!fT(e,6,p,"/children"))return!1;}return!0};
-const v9:Check=(d,p,e,_a,x1,x2)=>(O(d)?(u(x1=P(d,d.text))?fR(e,p,"/text"):(O(x1)?(u(x2=P(x1,x1.content))?fR(e,p,"/text/content"):(S(x2)||fT(e,0,p,"/text/content")))&&(u(x2=x1.link)||v10(x2)||v5(x2)||fB(e,x2,b2,0,p,"/text/link")):fT(e,5,p,"/text")))&&(u(x1=d.annotations)||v12(x1,e&&p+"/annotations",e)):fT(e,5,p));
+const v4:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.url))||QS(e,x1,p,"/url")):TO(e,p));
+const v5:Check=(d,p,e)=>(Z(d)||TZ(e,p));
+const v6:Check=(d,p,e,_a,x1)=>(O(d)?(B(x1=P(d,d.bold))||u(x1)||TB(e,p,"/bold"))&&(u(x1=d.color)||c1.includes(x1)||fE(e,c1,p,"/color")):TO(e,p));
+const v7:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(A(x1=P(d,d.results))){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v8(x2,e&&p+"/results/"+i1,e)))return!1;}else if(!QA(e,x1,p,"/results"))return!1;return!0};
+const v8:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(S(x1=P(d,d.type))||QS(e,x1,p,"/type")))return!1;if(A(x1=d.rich_text)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v9(x2,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!(u(x1)||TA(e,p,"/rich_text")))return!1;if(A(x1=d.children)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v8(x2,e&&p+"/children/"+i1,e)))return!1;}else if(!(u(x1)||TA(e,p,"/children")))return!1;return!0};
+const v9:Check=(d,p,e,_a,x1,x2)=>(O(d)?(O(x1=P(d,d.text))?(S(x2=P(x1,x1.content))||QS(e,x2,p,"/text/content"))&&(u(x2=x1.link)||v10(x2)||v5(x2)||fB(e,x2,b2,0,p,"/text/link")):QO(e,x1,p,"/text"))&&(u(x1=d.annotations)||v12(x1,e&&p+"/annotations",e)):TO(e,p));
 const v10:Check=(d,p,e)=>v11(d,p,e);
-const v11:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.url))?fR(e,p,"/url"):(S(x1)||fT(e,0,p,"/url"))):fT(e,5,p));
-const v12:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.bold))||B(x1)||fT(e,3,p,"/bold"))&&(u(x1=d.color)||c1.includes(x1)||fE(e,c1,p,"/color")):fT(e,5,p));
+const v11:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.url))||QS(e,x1,p,"/url")):TO(e,p));
+const v12:Check=(d,p,e,_a,x1)=>(O(d)?(B(x1=P(d,d.bold))||u(x1)||TB(e,p,"/bold"))&&(u(x1=d.color)||c1.includes(x1)||fE(e,c1,p,"/color")):TO(e,p));
 const b0=[v3,v5];
 const b2=[v10,v5];
 export const input:Check=v0;

@@ -2,12 +2,12 @@
 // Validators of tool "list_stores", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, B, type Check, I, O, P, S, Z, fK, fP, fR, fT, u } from "../validator-runtime.js";
+import { A, B, type Check, I, O, P, QA, QO, QS, S, TB, TI, TO, TS, Z, fK, fP, fQ, u } from "../validator-runtime.js";
 
 const c0="^[A-Z]{2}$";
 const r1=/* @__PURE__ */new RegExp(c0,"u");
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.page))||v1(x1,e&&p+"/page",e))&&(u(x1=d.open)||B(x1)||fT(e,3,p,"/open")):fT(e,5,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.cursor))||S(x1)||fT(e,0,p,"/cursor"))&&(u(x1=d.size)||(I(x1)?(x1>=1||fK(e,6,1,p,"/size"))&&(x1<=100||fK(e,7,100,p,"/size")):fT(e,2,p,"/size"))):fT(e,5,p));
-const v2:Check=(d,p,e,_a,x1,x2,x3,x4)=>{if(!O(d))return fT(e,5,p);if(u(x1=P(d,d.stores))){if(!fR(e,p,"/stores"))return!1}else{if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],O(x2)?(u(x3=P(x2,x2.code))?fR(e,p,"/stores/"+i1+"/code"):(S(x3)||fT(e,0,p,"/stores/"+i1+"/code")))&&(u(x3=x2.address)?fR(e,p,"/stores/"+i1+"/address"):(O(x3)?(u(x4=P(x3,x3.street))||S(x4)||fT(e,0,p,"/stores/"+i1+"/address/street"))&&(u(x4=x3.city)?fR(e,p,"/stores/"+i1+"/address/city"):(S(x4)?(x4.length>=1||fK(e,0,1,p,"/stores/"+i1+"/address/city")):fT(e,0,p,"/stores/"+i1+"/address/city")))&&(u(x4=x3.country)?fR(e,p,"/stores/"+i1+"/address/country"):(S(x4)?(r1.test(x4)||fP(e,c0,p,"/stores/"+i1+"/address/country")):fT(e,0,p,"/stores/"+i1+"/address/country"))):fT(e,5,p,"/stores/"+i1+"/address"))):fT(e,5,p,"/stores/"+i1)))return!1;}else if(!fT(e,6,p,"/stores"))return!1;}return(u(x1=d.next)?fR(e,p,"/next"):((S(x1)||Z(x1))||fT(e,"string,null",p,"/next")))};
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.page))||v1(x1,e&&p+"/page",e))&&(B(x1=d.open)||u(x1)||TB(e,p,"/open")):TO(e,p));
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.cursor))||u(x1)||TS(e,p,"/cursor"))&&(I(x1=d.size)?(x1>=1||fK(e,6,1,p,"/size"))&&(x1<=100||fK(e,7,100,p,"/size")):u(x1)||TI(e,p,"/size")):TO(e,p));
+const v2:Check=(d,p,e,_a,x1,x2,x3,x4)=>{if(!O(d))return TO(e,p);if(A(x1=P(d,d.stores))){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],O(x2)?(S(x3=P(x2,x2.code))||QS(e,x3,p,"/stores/"+i1+"/code"))&&(O(x3=x2.address)?(S(x4=P(x3,x3.street))||u(x4)||TS(e,p,"/stores/"+i1+"/address/street"))&&(S(x4=x3.city)?(x4.length>=1||fK(e,0,1,p,"/stores/"+i1+"/address/city")):QS(e,x4,p,"/stores/"+i1+"/address/city"))&&(S(x4=x3.country)?(r1.test(x4)||fP(e,c0,p,"/stores/"+i1+"/address/country")):QS(e,x4,p,"/stores/"+i1+"/address/country")):QO(e,x3,p,"/stores/"+i1+"/address")):TO(e,p,"/stores/"+i1)))return!1;}else if(!QA(e,x1,p,"/stores"))return!1;return((S(x1=d.next)||Z(x1))||fQ(e,"string,null",x1,p,"/next"))};
 export const input:Check=v0;
 export const output:Check=v2;

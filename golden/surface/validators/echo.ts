@@ -2,7 +2,7 @@
 // Validators of tool "echo", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fR, fT, u } from "../validator-runtime.js";
+import { type Check, O, P, QS, S, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.message))?fR(e,p,"/message"):(S(x1)||fT(e,0,p,"/message"))):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.message))||QS(e,x1,p,"/message")):TO(e,p));
 export const input:Check=v0;

@@ -2,13 +2,13 @@
 // Validators of tool "combinators", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, I, N, O, P, S, Z, fB, fC, fO, fR, fT, h, u } from "../validator-runtime.js";
+import { type Check, I, N, O, P, QN, QS, S, TI, TN, TO, TS, Z, fB, fC, fO, fR, fT, h, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?(u(x1=P(d,d.idOrName))||v1(x1)||v2(x1)||fB(e,x1,b0,0,p,"/idOrName"))&&(u(x1=d.shape)||fO(e,x1,b1,+v3(x1)+ +v4(x1),p,"/shape"))&&(u(x1=d.both)||(O(x1)?(u(x2=P(x1,x1.a))?fR(e,p,"/both/a"):(S(x2)||fT(e,0,p,"/both/a"))):fT(e,5,p,"/both"))&&(O(x1)?(u(x2=P(x1,x1.b))||N(x2)||fT(e,1,p,"/both/b")):fT(e,5,p,"/both")))&&(u(x1=d.nullableString)||(S(x1)||Z(x1))||fT(e,"string,null",p,"/nullableString"))&&(u(x1=d.nullableObject)||((O(x1)||Z(x1))?(!O(x1)||u(x2=P(x1,x1.x))||N(x2)||fT(e,1,p,"/nullableObject/x")):fT(e,"object,null",p,"/nullableObject")))&&(u(x1=d.openApiNullable)||(S(x1)||Z(x1))||fT(e,"string,null",p,"/openApiNullable"))&&(u(x1=d.oneOrTheOther)||(O(x1)?(u(x2=P(x1,x1.a))||S(x2)||fT(e,0,p,"/oneOrTheOther/a"))&&(u(x2=x1.b)||S(x2)||fT(e,0,p,"/oneOrTheOther/b"))&&(v5(x1)||v6(x1)||fB(e,x1,b2,0,p,"/oneOrTheOther")):fT(e,5,p,"/oneOrTheOther"))):fT(e,5,p));
-const v1:Check=(d,p,e)=>(S(d)||fT(e,0,p));
-const v2:Check=(d,p,e)=>(I(d)||fT(e,2,p));
-const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p,"/kind"):(x1==="circle"||fC(e,"circle",p,"/kind")))&&(u(x1=d.radius)?fR(e,p,"/radius"):(N(x1)||fT(e,1,p,"/radius"))):fT(e,5,p));
-const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p,"/kind"):(x1==="square"||fC(e,"square",p,"/kind")))&&(u(x1=d.side)?fR(e,p,"/side"):(N(x1)||fT(e,1,p,"/side"))):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?(u(x1=P(d,d.idOrName))||v1(x1)||v2(x1)||fB(e,x1,b0,0,p,"/idOrName"))&&(u(x1=d.shape)||fO(e,x1,b1,+v3(x1)+ +v4(x1),p,"/shape"))&&(u(x1=d.both)||(O(x1)?(S(x2=P(x1,x1.a))||QS(e,x2,p,"/both/a")):TO(e,p,"/both"))&&(O(x1)?(N(x2=P(x1,x1.b))||u(x2)||TN(e,p,"/both/b")):TO(e,p,"/both")))&&((S(x1=d.nullableString)||Z(x1))||u(x1)||fT(e,"string,null",p,"/nullableString"))&&((O(x1=d.nullableObject)||Z(x1))?(!O(x1)||N(x2=P(x1,x1.x))||u(x2)||TN(e,p,"/nullableObject/x")):u(x1)||fT(e,"object,null",p,"/nullableObject"))&&((S(x1=d.openApiNullable)||Z(x1))||u(x1)||fT(e,"string,null",p,"/openApiNullable"))&&(O(x1=d.oneOrTheOther)?(S(x2=P(x1,x1.a))||u(x2)||TS(e,p,"/oneOrTheOther/a"))&&(S(x2=x1.b)||u(x2)||TS(e,p,"/oneOrTheOther/b"))&&(v5(x1)||v6(x1)||fB(e,x1,b2,0,p,"/oneOrTheOther")):u(x1)||TO(e,p,"/oneOrTheOther")):TO(e,p));
+const v1:Check=(d,p,e)=>(S(d)||TS(e,p));
+const v2:Check=(d,p,e)=>(I(d)||TI(e,p));
+const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p,"/kind"):(x1==="circle"||fC(e,"circle",p,"/kind")))&&(N(x1=d.radius)||QN(e,x1,p,"/radius")):TO(e,p));
+const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p,"/kind"):(x1==="square"||fC(e,"square",p,"/kind")))&&(N(x1=d.side)||QN(e,x1,p,"/side")):TO(e,p));
 const v5:Check=(d,p,e)=>(!O(d)||h(d,"a")||fR(e,p,"/a"));
 const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p,"/b"));
 const b0=[v1,v2];

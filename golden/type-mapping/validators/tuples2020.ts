@@ -2,7 +2,7 @@
 // Validators of tool "tuples_2020", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, N, O, P, S, fC, fK, fR, fT, u } from "../validator-runtime.js";
+import { A, type Check, N, O, P, QA, S, TA, TN, TO, TS, fC, fK, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!(u(x1=P(d,d.point))?fR(e,p,"/point"):(A(x1)?(x1.length>=2||fK(e,2,2,p,"/point"))&&(x1.length<=0||(x2=x1[0],(N(x2)||fT(e,1,p,"/point/0"))))&&(x1.length<=1||(x2=x1[1],(N(x2)||fT(e,1,p,"/point/1"))))&&(x1.length<=2||(x2=x1[2],(N(x2)||fT(e,1,p,"/point/2"))))&&(x1.length<=3||fK(e,3,3,p,"/point")):fT(e,6,p,"/point"))))return!1;if(!u(x1=d.labelled)){if(A(x1)){if(!((x1.length>=1||fK(e,2,1,p,"/labelled"))&&(x1.length<=0||(x2=x1[0],(x2==="label"||fC(e,"label",p,"/labelled/0"))))))return!1;for(let i1=1;i1<x1.length;i1++)if(!(x2=x1[i1],S(x2)||fT(e,0,p,"/labelled/"+i1)))return!1;}else if(!fT(e,6,p,"/labelled"))return!1;}return!0};
+const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(A(x1=P(d,d.point))?(x1.length>=2||fK(e,2,2,p,"/point"))&&(x1.length<=0||(x2=x1[0],(N(x2)||TN(e,p,"/point/0"))))&&(x1.length<=1||(x2=x1[1],(N(x2)||TN(e,p,"/point/1"))))&&(x1.length<=2||(x2=x1[2],(N(x2)||TN(e,p,"/point/2"))))&&(x1.length<=3||fK(e,3,3,p,"/point")):QA(e,x1,p,"/point")))return!1;if(A(x1=d.labelled)){if(!((x1.length>=1||fK(e,2,1,p,"/labelled"))&&(x1.length<=0||(x2=x1[0],(x2==="label"||fC(e,"label",p,"/labelled/0"))))))return!1;for(let i1=1;i1<x1.length;i1++)if(!(x2=x1[i1],S(x2)||TS(e,p,"/labelled/"+i1)))return!1;}else if(!(u(x1)||TA(e,p,"/labelled")))return!1;return!0};
 export const input:Check=v0;

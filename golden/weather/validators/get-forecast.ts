@@ -2,10 +2,10 @@
 // Validators of tool "get_forecast", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, I, N, O, P, S, Z, fF, fK, fR, fT, format_date, u } from "../validator-runtime.js";
+import { A, type Check, I, N, O, P, QA, QN, QS, S, TI, TO, Z, fF, fK, fT, format_date, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.location))?fR(e,p,"/location"):(S(x1)||fT(e,0,p,"/location")))&&(u(x1=d.days)||(I(x1)?(x1>=1||fK(e,6,1,p,"/days"))&&(x1<=14||fK(e,7,14,p,"/days")):fT(e,2,p,"/days"))):fT(e,5,p));
-const v1:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return fT(e,5,p);if(!(u(x1=P(d,d.location))?fR(e,p,"/location"):(S(x1)||fT(e,0,p,"/location"))))return!1;if(u(x1=d.days)){if(!fR(e,p,"/days"))return!1}else{if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p+"/days/"+i1,e)))return!1;}else if(!fT(e,6,p,"/days"))return!1;}return!0};
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.date))?fR(e,p,"/date"):(S(x1)?(format_date(x1)||fF(e,"date",p,"/date")):fT(e,0,p,"/date")))&&(u(x1=d.high)?fR(e,p,"/high"):(N(x1)||fT(e,1,p,"/high")))&&(u(x1=d.low)?fR(e,p,"/low"):(N(x1)||fT(e,1,p,"/low")))&&(u(x1=d.conditions)||(S(x1)||Z(x1))||fT(e,"string,null",p,"/conditions")):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.location))||QS(e,x1,p,"/location"))&&(I(x1=d.days)?(x1>=1||fK(e,6,1,p,"/days"))&&(x1<=14||fK(e,7,14,p,"/days")):u(x1)||TI(e,p,"/days")):TO(e,p));
+const v1:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(S(x1=P(d,d.location))||QS(e,x1,p,"/location")))return!1;if(A(x1=d.days)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p+"/days/"+i1,e)))return!1;}else if(!QA(e,x1,p,"/days"))return!1;return!0};
+const v2:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.date))?(format_date(x1)||fF(e,"date",p,"/date")):QS(e,x1,p,"/date"))&&(N(x1=d.high)||QN(e,x1,p,"/high"))&&(N(x1=d.low)||QN(e,x1,p,"/low"))&&((S(x1=d.conditions)||Z(x1))||u(x1)||fT(e,"string,null",p,"/conditions")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -2,10 +2,10 @@
 // Validators of tool "get_weather", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, S, fE, fF, fK, fR, fT, fX, format_date_time, h, t, u } from "../validator-runtime.js";
+import { type Check, N, O, P, QN, QS, S, TO, TS, fE, fF, fK, fX, format_date_time, h, t, u } from "../validator-runtime.js";
 
 const c0=["metric","imperial"];
-const v0:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,5,p);if(!((u(x1=P(d,d.location))?fR(e,p,"/location"):(S(x1)||fT(e,0,p,"/location")))&&(u(x1=d.units)||(S(x1)?(c0.includes(x1)||fE(e,c0,p,"/units")):fT(e,0,p,"/units")))))return!1;for(const k0 in d)if(!(k0==="location"||k0==="units")&&h(d,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.temperature))?fR(e,p,"/temperature"):(N(x1)||fT(e,1,p,"/temperature")))&&(u(x1=d.conditions)?fR(e,p,"/conditions"):(S(x1)||fT(e,0,p,"/conditions")))&&(u(x1=d.humidity)?fR(e,p,"/humidity"):(N(x1)?(x1>=0||fK(e,6,0,p,"/humidity"))&&(x1<=100||fK(e,7,100,p,"/humidity")):fT(e,1,p,"/humidity")))&&(u(x1=d.observedAt)||(S(x1)?(format_date_time(x1)||fF(e,"date-time",p,"/observedAt")):fT(e,0,p,"/observedAt"))):fT(e,5,p));
+const v0:Check=(d,p,e,_a,x1)=>{if(!O(d))return TO(e,p);if(!((S(x1=P(d,d.location))||QS(e,x1,p,"/location"))&&(S(x1=d.units)?(c0.includes(x1)||fE(e,c0,p,"/units")):u(x1)||TS(e,p,"/units"))))return!1;for(const k0 in d)if(!(k0==="location"||k0==="units")&&h(d,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
+const v1:Check=(d,p,e,_a,x1)=>(O(d)?(N(x1=P(d,d.temperature))||QN(e,x1,p,"/temperature"))&&(S(x1=d.conditions)||QS(e,x1,p,"/conditions"))&&(N(x1=d.humidity)?(x1>=0||fK(e,6,0,p,"/humidity"))&&(x1<=100||fK(e,7,100,p,"/humidity")):QN(e,x1,p,"/humidity"))&&(S(x1=d.observedAt)?(format_date_time(x1)||fF(e,"date-time",p,"/observedAt")):u(x1)||TS(e,p,"/observedAt")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -59,12 +59,21 @@ const MAX_ARRAY_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
 const MAX_CHAINED_NAMES = 8;
 
-/** The codes `fT` words a single type with (templates/validator-runtime.ts, `WRONG_TYPE`). */
-const TYPE_CODES: Readonly<Record<string, number>> = { string: 0, number: 1, integer: 2, boolean: 3, null: 4, object: 5, array: 6 };
 /** The guard of each JSON type (a helper of validator-runtime.ts). */
 const TYPE_GUARDS: Readonly<Record<string, string>> = { string: "S", number: "N", integer: "I", boolean: "B", null: "Z", object: "O", array: "A" };
 /** The test that `data` is of JSON type `type`. */
 const guard = (type: string, data: string): string => `${TYPE_GUARDS[type]!}(${data})`;
+/** The test that `data` is of one of `types`; the first test is given `first` (an assignment to `data`). */
+function guards(types: readonly string[], data: string, first = data): string {
+  const tests = types.map((type, index) => guard(type, index === 0 ? first : data));
+  return tests.length === 1 ? tests[0]! : `(${tests.join("||")})`;
+}
+/** The issue of a value at `where` that is not of `types`: `TS(e,p,"/name")` ("must be string"), or `fT` naming them. */
+const typeFailure = (types: readonly string[], where: Where): string =>
+  types.length === 1 ? `T${TYPE_GUARDS[types[0]!]!}(e,${place(where)})` : `fT(e,${stringLiteral(types.join(","))},${place(where)})`;
+/** The issue of a required property `value` at `where` that is missing, or not of `types` (`QS`, `fQ`). */
+const requiredFailure = (types: readonly string[], value: string, where: Where): string =>
+  types.length === 1 ? `Q${TYPE_GUARDS[types[0]!]!}(e,${value},${place(where)})` : `fQ(e,${stringLiteral(types.join(","))},${value},${place(where)})`;
 /** Whether the value of `expression` (an assignment, a read) is absent. */
 const absent = (expression: string) => `u(${expression})`;
 const presentValue = (expression: string) => `!u(${expression})`;
@@ -274,6 +283,8 @@ const IDENTIFIERS_OR_STRINGS = /"(?:[^"\\]|\\.)*"|(?<![\w$.])[A-Za-z_$][\w$]*/g;
 type Where = readonly Token[];
 type Token = { literal: string } | { expression: string };
 
+/** Whether `where` is written as it is, with no token computed at run time. */
+const isStatic = (where: Where): boolean => where.every((token) => "literal" in token);
 /** A named child of `where` (a property, a `prefixItems` index). */
 const child = (where: Where, name: string): Where => [...where, { literal: pointerToken(name) }];
 /** A child of `where` named at run time by `expression` (an item's index, `t(key)`). */
@@ -358,7 +369,7 @@ class FunctionWriter {
    * nothing. A schema that needs statements is called as a function of its own.
    */
   private inline(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number): string {
-    if (needsStatements(schema)) {
+    if (needsStatements(schema, !isStatic(where))) {
       const target = this.module.branchFunction(this.root, schema, seen !== undefined);
       return `${target}(${data},${pathArgument(where)},e${seen === undefined ? "" : `,${seen}`})`;
     }
@@ -387,6 +398,46 @@ class FunctionWriter {
     if (schema === false) return [{ expression: `fF0(e,${place(where)})` }];
     // Empty enum: no value is valid.
     if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return this.steps(false, data, where, seen, depth, context);
+    const { pre: steps, types, checks } = this.parts(schema, data, where, seen, depth, context);
+    if (types === undefined) return [...steps, ...checks];
+    const test = guards(types, data);
+    const failure = typeFailure(types, where);
+    if (checks.length === 0) return [...steps, this.check(test, failure)];
+    if (checks.every(isExpression) && steps.length === 0) return [{ expression: `(${test}?${chain(checks)}:${failure})` }];
+    if (context === "top") return [...steps, { statement: `if(!${test})return ${failure};` }, ...checks];
+    return [...steps, { statement: `if(${test}){${statements(checks)}}else if(!${failure})return!1;` }];
+  }
+
+  /**
+   * The checks of a property's value, read into `value` by `read`, where its schema requires a type: the type test
+   * on the read first (`S(x1=d.name)`), then the other checks; else the value is absent, or (`required`) missing.
+   * An expression, or where statements may be written and the checks need them, a statement. Undefined where the
+   * schema does not fit.
+   */
+  private typedRead(schema: Schema, value: string, read: string, where: Where, required: boolean, depth: number, context: Context): Step | undefined {
+    if (typeof schema !== "object" || schema["type"] === undefined) return undefined;
+    if (context === "expression" && needsStatements(schema, !isStatic(where))) return undefined;
+    if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return undefined;
+    const { pre, types, checks } = this.parts(schema, value, where, undefined, depth, context === "expression" ? "expression" : "block");
+    if (types === undefined || pre.length > 0) return undefined;
+    const test = guards(types, value, `${value}=${read}`);
+    const otherwise = required ? requiredFailure(types, value, where) : `u(${value})||${typeFailure(types, where)}`;
+    if (checks.every(isExpression)) return { expression: checks.length === 0 ? `(${test}||${otherwise})` : `(${test}?${chain(checks)}:${otherwise})` };
+    return { statement: `if(${test}){${statements(checks)}}else if(!${required ? otherwise : `(${otherwise})`})return!1;` };
+  }
+
+  /**
+   * The checks of `schema` (neither `true`, `false` nor an empty `enum`) on the value in `data`: statements to write
+   * first, the types it requires, and the checks that apply once the value is of those types.
+   */
+  private parts(
+    schema: SchemaObject,
+    data: string,
+    where: Where,
+    seen: string | undefined,
+    depth: number,
+    context: Context,
+  ): { pre: Step[]; types: readonly string[] | undefined; checks: Step[] } {
     const readsEvaluation = schema["unevaluatedProperties"] !== undefined || schema["unevaluatedItems"] !== undefined;
     const own = readsEvaluation ? this.variable("z", depth) : seen;
     const steps: Step[] = readsEvaluation ? [{ statement: `${own}=new Set();` }] : [];
@@ -422,20 +473,7 @@ class FunctionWriter {
       if (unevaluated.length > 0 && single === "object") rest.push(...unevaluated);
       else if (unevaluated.length > 0) rest.push({ statement: `if(O(${data})){${statements(unevaluated)}}` });
     }
-
-    let test: string | undefined;
-    let checks = rest;
-    if (single === "object") checks = [...objectSteps, ...rest];
-    if (types !== undefined) {
-      const guards = types.map((type) => guard(type, data));
-      test = guards.length === 1 ? guards[0]! : `(${guards.join("||")})`;
-    }
-    if (test === undefined) return [...steps, ...checks];
-    const failure = `fT(e,${single === undefined ? stringLiteral(types!.join(",")) : TYPE_CODES[single]},${place(where)})`;
-    if (checks.length === 0) return [...steps, this.check(test, failure)];
-    if (checks.every(isExpression) && steps.length === 0) return [{ expression: `(${test}?${chain(checks)}:${failure})` }];
-    if (context === "top") return [...steps, { statement: `if(!${test})return ${failure};` }, ...checks];
-    return [...steps, { statement: `if(${test}){${statements(checks)}}else if(!${failure})return!1;` }];
+    return { pre: steps, types, checks: single === "object" ? [...objectSteps, ...rest] : rest };
   }
 
   private ref(ref: string, data: string, where: Where, seen: string | undefined): Step[] {
@@ -563,8 +601,13 @@ class FunctionWriter {
         read = `P(${data},${read})`;
         reads = true;
       }
-      const mark = seen === undefined ? [] : [{ expression: `m(${seen},${stringLiteral(name)})` }];
       const value = this.variable("x", depth + 1);
+      const typed = seen === undefined ? this.typedRead(sub, value, read, at, isRequired, depth + 1, context) : undefined;
+      if (typed !== undefined) {
+        steps.push(typed);
+        continue;
+      }
+      const mark = seen === undefined ? [] : [{ expression: `m(${seen},${stringLiteral(name)})` }];
       const checks = [...mark, ...this.child(sub, value, at, undefined, depth + 1, context)];
       const missing = `fR(e,${place(at)})`;
       if (checks.length === 0) {
@@ -683,6 +726,10 @@ class FunctionWriter {
     const items = schema["items"] as Schema | undefined;
     if (items === false) {
       steps.push(this.limit(`${data}.length<=${prefix.length}`, where, "maxItems", prefix.length));
+    } else if (items !== undefined && typedItems(schema) && isStatic(where)) {
+      // Items of one type and nothing else, the commonest: a helper's loop (`aS(x,e,p,"/tags")`), an expression
+      // (where the place is written as it is: an index in it would be computed for every call).
+      steps.push({ expression: `a${TYPE_GUARDS[oneType(items)!]!}(${data},e,${place(where)})` });
     } else if (items !== undefined && !checksNothing(items)) {
       const index = `i${depth}`;
       const value = this.variable("x", depth + 1);
@@ -811,11 +858,11 @@ function checksNothing(schema: Schema | undefined): boolean {
  * Whether checking `schema` needs statements (a loop over items or property names, or a set of what is evaluated):
  * then it is a function of its own wherever it is not one already.
  */
-function needsStatements(schema: Schema): boolean {
+function needsStatements(schema: Schema, dynamic: boolean): boolean {
   if (typeof schema !== "object") return false;
   const loops = (keyword: string) => schema[keyword] !== undefined && !checksNothing(schema[keyword] as Schema);
   return (
-    (loops("items") && schema["items"] !== false) ||
+    (loops("items") && schema["items"] !== false && (dynamic || !typedItems(schema))) ||
     schema["contains"] !== undefined ||
     loops("additionalProperties") ||
     (schema["patternProperties"] !== undefined && Object.keys(schema["patternProperties"] as object).length > 0) ||
@@ -825,12 +872,21 @@ function needsStatements(schema: Schema): boolean {
   );
 }
 
+/** Whether the `items` of `schema` require a type and nothing else, and it has no `prefixItems`. */
+const typedItems = (schema: SchemaObject): boolean => oneType(schema["items"] as Schema) !== undefined && schema["prefixItems"] === undefined;
+
+/** The type `schema` requires where that is all it checks (`{ "type": "string" }`, with annotations). */
+function oneType(schema: Schema): string | undefined {
+  if (typeof schema !== "object" || typeof schema["type"] !== "string" || TYPE_GUARDS[schema["type"]] === undefined) return undefined;
+  return Object.keys(schema).every((keyword) => keyword === "type" || !CHECKED_KEYWORDS.has(keyword)) ? schema["type"] : undefined;
+}
+
 /** Whether `schema`, or a subschema it checks in this function (not a branch, not a `$ref`), needs statements. */
 function holdsStatements(schema: Schema): boolean {
   if (typeof schema !== "object") return false;
   let holds = HOLDS_STATEMENTS.get(schema);
   if (holds === undefined) {
-    holds = needsStatements(schema) || inlineSubschemas(schema).some(holdsStatements);
+    holds = needsStatements(schema, true) || inlineSubschemas(schema).some(holdsStatements);
     HOLDS_STATEMENTS.set(schema, holds);
   }
   return holds;
