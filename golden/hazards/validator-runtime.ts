@@ -262,6 +262,29 @@ export const fC = (
 ): boolean =>
   issues !== undefined && f(issues, "must be " + shown(value), path, key);
 
+/**
+ * `additionalProperties: false`, with no `patternProperties` or
+ * `propertyNames`: each own property of `data` that `declared` (a function
+ * of the module comparing names) does not name is refused.
+ */
+export function X(
+  data: JsonObject,
+  declared: (name: string) => boolean,
+  issues: Issues,
+  path: Path,
+  key?: Key,
+): boolean {
+  // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted).
+  for (const name in data)
+    if (
+      !declared(name) &&
+      h(data, name) &&
+      !fX(issues, at(path, key), "/" + t(name))
+    )
+      return false;
+  return true;
+}
+
 /** Adds what `from` evaluated to `to`. */
 function see(to: Seen | undefined, from: Seen): void {
   if (to !== undefined) for (const key of from) to.add(key);

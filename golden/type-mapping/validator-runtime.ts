@@ -357,6 +357,48 @@ export const fF = (
 ): boolean =>
   issues !== undefined && f(issues, `must match format "${format}"`, path, key);
 
+/**
+ * A property of type string with a `format` and nothing else: absent (or, when
+ * `required`, missing), not a string, or not of the format `name` (`check`).
+ */
+export function F(
+  value: unknown,
+  check: (text: string) => boolean,
+  name: string,
+  issues: Issues,
+  path: Path,
+  key: Key,
+  required?: 1,
+): boolean {
+  if (value === undefined)
+    return required === undefined || fR(issues, path, key);
+  if (typeof value !== "string") return fT(issues, 0, path, key);
+  return check(value) || fF(issues, name, path, key);
+}
+
+/**
+ * `additionalProperties: false`, with no `patternProperties` or
+ * `propertyNames`: each own property of `data` that `declared` (a function
+ * of the module comparing names) does not name is refused.
+ */
+export function X(
+  data: JsonObject,
+  declared: (name: string) => boolean,
+  issues: Issues,
+  path: Path,
+  key?: Key,
+): boolean {
+  // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted).
+  for (const name in data)
+    if (
+      !declared(name) &&
+      h(data, name) &&
+      !fX(issues, at(path, key), "/" + t(name))
+    )
+      return false;
+  return true;
+}
+
 /** Whether some member of `allowed` (an `enum` with objects or arrays) equals `data`. */
 export function H(data: unknown, allowed: readonly unknown[]): boolean {
   for (const value of allowed) if (q(data, value)) return true;

@@ -4,10 +4,10 @@
 
 import { A, type Check, I, O, P, QA, QI, QS, S, TA, TO, aS, fK, fR, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(u(x1=P(d,d.customer))?fR(e,p,"/customer"):v1(x1,e&&p+"/customer",e)))return!1;if(A(x1=d.lines)){if(!(x1.length>=1||fK(e,2,1,p,"/lines")))return!1;for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v3(x2,e&&p+"/lines/"+i1,e)))return!1;}else if(!QA(e,x1,p,"/lines"))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.name))||QS(e,x1,p,"/name"))&&(u(x1=d.address)||v2(x1,e&&p+"/address",e)):TO(e,p));
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.city))||QS(e,x1,p,"/city")):TO(e,p));
-const v3:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.sku))||QS(e,x1,p,"/sku"))&&(I(x1=d.quantity)?(x1>=1||fK(e,6,1,p,"/quantity")):QI(e,x1,p,"/quantity")):TO(e,p));
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(u(x=P(d,d.customer))?fR(e,p,"/customer"):v1(x,e&&p+"/customer",e)))return!1;if(A(x=d.lines)){if(!(x.length>=1||fK(e,2,1,p,"/lines")))return!1;for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v3(w,e&&p+"/lines/"+i1,e)))return!1;}else if(!QA(e,x,p,"/lines"))return!1;return!0};
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||QS(e,x,p,"/name"))&&(u(x=d.address)||v2(x,e&&p+"/address",e)):TO(e,p));
+const v2:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.city))||QS(e,x,p,"/city")):TO(e,p));
+const v3:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.sku))||QS(e,x,p,"/sku"))&&(I(x=d.quantity)?(x>=1||fK(e,6,1,p,"/quantity")):QI(e,x,p,"/quantity")):TO(e,p));
 const v4:Check=(d,p,e)=>(A(d)?aS(d,e,p):TA(e,p));
 export const input:Check=v0;
 export const output:Check=v4;

@@ -4,8 +4,8 @@
 
 import { type Check, N, O, P, QN, TN, TO, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.from))||v1(x1,e&&p+"/from",e))&&(u(x1=d.to)||v1(x1,e&&p+"/to",e)):TO(e,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(N(x1=P(d,d.x))||QN(e,x1,p,"/x"))&&(N(x1=d.y)||QN(e,x1,p,"/y")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.from))||v1(x,e&&p+"/from",e))&&(u(x=d.to)||v1(x,e&&p+"/to",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.x))||QN(e,x,p,"/x"))&&(N(x=d.y)||QN(e,x,p,"/y")):TO(e,p));
 const v2:Check=(d,p,e)=>(N(d)||TN(e,p));
 export const input:Check=v0;
 export const output:Check=v2;

@@ -4,5 +4,5 @@
 
 import { type Check, O, P, S, TO, TS, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.name))||u(x1)||TS(e,p,"/name"))&&(u(x1=d.next)||v0(x1,e&&p+"/next",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||u(x)||TS(e,p,"/name"))&&(u(x=d.next)||v0(x,e&&p+"/next",e)):TO(e,p));
 export const input:Check=v0;

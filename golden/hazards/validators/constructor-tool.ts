@@ -5,6 +5,6 @@
 import { B, type Check, O, P, QB, TO } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e)=>(O(d)||TO(e,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(B(x1=P(d,d.ok))||QB(e,x1,p,"/ok")):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.ok))||QB(e,x,p,"/ok")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

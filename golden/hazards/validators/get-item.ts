@@ -4,5 +4,5 @@
 
 import { type Check, O, P, QS, S, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.key))||QS(e,x1,p,"/key")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.key))||QS(e,x,p,"/key")):TO(e,p));
 export const input:Check=v0;

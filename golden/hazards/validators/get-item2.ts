@@ -4,5 +4,5 @@
 
 import { type Check, N, O, P, QN, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(N(x1=P(d,d.id))||QN(e,x1,p,"/id")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.id))||QN(e,x,p,"/id")):TO(e,p));
 export const input:Check=v0;

@@ -4,5 +4,5 @@
 
 import { B, type Check, I, O, P, QS, S, TB, TI, TO, TS, g, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2)=>(O(d)?(S(x1=g(d,"__proto__"))||QS(e,x1,p,"/__proto__"))&&(I(x1=P(d,d["quote\"'`${x}"]))||u(x1)||TI(e,p,"/quote\"'`${x}"))&&(O(x1=d["nested */ object"])?(B(x2=P(x1,x1["flag\u2028"]))||u(x2)||TB(e,p,"/nested *~1 object/flag\u2028")):u(x1)||TO(e,p,"/nested *~1 object"))&&(S(x1=d.plain)||u(x1)||TS(e,p,"/plain")):TO(e,p));
+const v0:Check=(d,p,e,_a,x,w)=>(O(d)?(S(x=g(d,"__proto__"))||QS(e,x,p,"/__proto__"))&&(I(x=P(d,d["quote\"'`${x}"]))||u(x)||TI(e,p,"/quote\"'`${x}"))&&(O(x=d["nested */ object"])?(B(w=P(x,x["flag\u2028"]))||u(w)||TB(e,p,"/nested *~1 object/flag\u2028")):u(x)||TO(e,p,"/nested *~1 object"))&&(S(x=d.plain)||u(x)||TS(e,p,"/plain")):TO(e,p));
 export const input:Check=v0;

@@ -4,5 +4,5 @@
 
 import { type Check, O, P, S, TO, TS, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.x))||u(x1)||TS(e,p,"/x")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.x))||u(x)||TS(e,p,"/x")):TO(e,p));
 export const input:Check=v0;

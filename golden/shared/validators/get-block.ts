@@ -5,12 +5,12 @@
 import { A, B, type Check, O, P, QO, QS, S, TA, TB, TO, TZ, Z, fB, fE, u } from "../validator-runtime.js";
 
 const c1=["default","red"];
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.block))||v1(x1,e&&p+"/block",e)):TO(e,p));
-const v1:Check=(d,p,e,_a,x1,x2)=>{if(!O(d))return TO(e,p);if(!(S(x1=P(d,d.type))||QS(e,x1,p,"/type")))return!1;if(A(x1=d.rich_text)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!(u(x1)||TA(e,p,"/rich_text")))return!1;if(A(x1=d.children)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v1(x2,e&&p+"/children/"+i1,e)))return!1;}else if(!(u(x1)||TA(e,p,"/children")))return!1;return!0};
-const v2:Check=(d,p,e,_a,x1,x2)=>(O(d)?(O(x1=P(d,d.text))?(S(x2=P(x1,x1.content))||QS(e,x2,p,"/text/content"))&&(u(x2=x1.link)||v3(x2)||v5(x2)||fB(e,x2,b0,0,p,"/text/link")):QO(e,x1,p,"/text"))&&(u(x1=d.annotations)||v6(x1,e&&p+"/annotations",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.block))||v1(x,e&&p+"/block",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.type))||QS(e,x,p,"/type")))return!1;if(A(x=d.rich_text)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v2(w,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!(u(x)||TA(e,p,"/rich_text")))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!(u(x)||TA(e,p,"/children")))return!1;return!0};
+const v2:Check=(d,p,e,_a,x,w)=>(O(d)?(O(x=P(d,d.text))?(S(w=P(x,x.content))||QS(e,w,p,"/text/content"))&&(u(w=x.link)||v3(w)||v5(w)||fB(e,w,b0,0,p,"/text/link")):QO(e,x,p,"/text"))&&(u(x=d.annotations)||v6(x,e&&p+"/annotations",e)):TO(e,p));
 const v3:Check=(d,p,e)=>v4(d,p,e);
-const v4:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.url))||QS(e,x1,p,"/url")):TO(e,p));
+const v4:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.url))||QS(e,x,p,"/url")):TO(e,p));
 const v5:Check=(d,p,e)=>(Z(d)||TZ(e,p));
-const v6:Check=(d,p,e,_a,x1)=>(O(d)?(B(x1=P(d,d.bold))||u(x1)||TB(e,p,"/bold"))&&(u(x1=d.color)||c1.includes(x1)||fE(e,c1,p,"/color")):TO(e,p));
+const v6:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.bold))||u(x)||TB(e,p,"/bold"))&&(u(x=d.color)||c1.includes(x)||fE(e,c1,p,"/color")):TO(e,p));
 const b0=[v3,v5];
 export const input:Check=v0;

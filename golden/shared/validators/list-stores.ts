@@ -6,8 +6,8 @@ import { A, B, type Check, I, O, P, QA, QO, QS, S, TB, TI, TO, TS, Z, fK, fP, fQ
 
 const c0="^[A-Z]{2}$";
 const r1=/* @__PURE__ */new RegExp(c0,"u");
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.page))||v1(x1,e&&p+"/page",e))&&(B(x1=d.open)||u(x1)||TB(e,p,"/open")):TO(e,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.cursor))||u(x1)||TS(e,p,"/cursor"))&&(I(x1=d.size)?(x1>=1||fK(e,6,1,p,"/size"))&&(x1<=100||fK(e,7,100,p,"/size")):u(x1)||TI(e,p,"/size")):TO(e,p));
-const v2:Check=(d,p,e,_a,x1,x2,x3,x4)=>{if(!O(d))return TO(e,p);if(A(x1=P(d,d.stores))){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],O(x2)?(S(x3=P(x2,x2.code))||QS(e,x3,p,"/stores/"+i1+"/code"))&&(O(x3=x2.address)?(S(x4=P(x3,x3.street))||u(x4)||TS(e,p,"/stores/"+i1+"/address/street"))&&(S(x4=x3.city)?(x4.length>=1||fK(e,0,1,p,"/stores/"+i1+"/address/city")):QS(e,x4,p,"/stores/"+i1+"/address/city"))&&(S(x4=x3.country)?(r1.test(x4)||fP(e,c0,p,"/stores/"+i1+"/address/country")):QS(e,x4,p,"/stores/"+i1+"/address/country")):QO(e,x3,p,"/stores/"+i1+"/address")):TO(e,p,"/stores/"+i1)))return!1;}else if(!QA(e,x1,p,"/stores"))return!1;return((S(x1=d.next)||Z(x1))||fQ(e,"string,null",x1,p,"/next"))};
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.page))||v1(x,e&&p+"/page",e))&&(B(x=d.open)||u(x)||TB(e,p,"/open")):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.cursor))||u(x)||TS(e,p,"/cursor"))&&(I(x=d.size)?(x>=1||fK(e,6,1,p,"/size"))&&(x<=100||fK(e,7,100,p,"/size")):u(x)||TI(e,p,"/size")):TO(e,p));
+const v2:Check=(d,p,e,_a,x,w,v,r)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.stores))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],O(w)?(S(v=P(w,w.code))||QS(e,v,p,"/stores/"+i1+"/code"))&&(O(v=w.address)?(S(r=P(v,v.street))||u(r)||TS(e,p,"/stores/"+i1+"/address/street"))&&(S(r=v.city)?(r.length>=1||fK(e,0,1,p,"/stores/"+i1+"/address/city")):QS(e,r,p,"/stores/"+i1+"/address/city"))&&(S(r=v.country)?(r1.test(r)||fP(e,c0,p,"/stores/"+i1+"/address/country")):QS(e,r,p,"/stores/"+i1+"/address/country")):QO(e,v,p,"/stores/"+i1+"/address")):TO(e,p,"/stores/"+i1)))return!1;}else if(!QA(e,x,p,"/stores"))return!1;return((S(x=d.next)||Z(x))||fQ(e,"string,null",x,p,"/next"))};
 export const input:Check=v0;
 export const output:Check=v2;

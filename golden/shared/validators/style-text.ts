@@ -4,6 +4,6 @@
 
 import { B, type Check, O, P, TB, TO, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.style))||v1(x1,e&&p+"/style",e)):TO(e,p));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(B(x1=P(d,d.italic))||u(x1)||TB(e,p,"/italic")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.style))||v1(x,e&&p+"/style",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.italic))||u(x)||TB(e,p,"/italic")):TO(e,p));
 export const input:Check=v0;

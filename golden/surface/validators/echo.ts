@@ -4,5 +4,5 @@
 
 import { type Check, O, P, QS, S, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(S(x1=P(d,d.message))||QS(e,x1,p,"/message")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.message))||QS(e,x,p,"/message")):TO(e,p));
 export const input:Check=v0;

@@ -4,7 +4,7 @@
 
 import { type Check, O, P, S, TO, TS, fB, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.loop))||v1(x1,e&&p+"/loop",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.loop))||v1(x,e&&p+"/loop",e)):TO(e,p));
 const v1:Check=(d,p,e)=>(v2(d)||v3(d)||fB(e,d,b0,0,p));
 const v2:Check=()=>{return!0};
 const v3:Check=(d,p,e)=>(S(d)||TS(e,p));

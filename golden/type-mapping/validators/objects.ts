@@ -2,10 +2,12 @@
 // Validators of tool "objects", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, I, N, O, P, QO, QS, S, TB, TI, TN, TO, TS, fD, fR, fX, h, t, u } from "../validator-runtime.js";
+import { B, type Check, I, N, O, P, QO, QS, S, TB, TI, TN, TO, TS, X, fD, fR, fX, h, t, u } from "../validator-runtime.js";
 
-const c0="^x-";
-const r1=/* @__PURE__ */new RegExp(c0,"u");
-const c2=["billing"];
-const v0:Check=(d,p,e,_a,x1,x2,n1)=>{if(!O(d))return TO(e,p);if(O(x1=P(d,d.closed))){if(!((S(x2=P(x1,x1.a))||QS(e,x2,p,"/closed/a"))&&(I(x2=x1.b)||u(x2)||TI(e,p,"/closed/b"))))return!1;for(const k1 in x1)if(!(k1==="a"||k1==="b")&&h(x1,k1)&&!fX(e,p,"/closed/"+t(k1)))return!1;}else if(!QO(e,x1,p,"/closed"))return!1;if(!(O(x1=d.open)?(S(x2=P(x1,x1.a))||u(x2)||TS(e,p,"/open/a")):u(x1)||TO(e,p,"/open")))return!1;if(O(x1=d.typedMap)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(!(N(x2)||TN(e,p,"/typedMap/"+t(k1))))return!1;}}else if(!(u(x1)||TO(e,p,"/typedMap")))return!1;if(O(x1=d.mixedMap)){if(!(S(x2=P(x1,x1.name))||QS(e,x2,p,"/mixedMap/name")))return!1;for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(!(k1==="name")){if(!(B(x2)||TB(e,p,"/mixedMap/"+t(k1))))return!1;}}}else if(!(u(x1)||TO(e,p,"/mixedMap")))return!1;if(O(x1=d.patterned)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];n1=0;if(r1.test(k1)){n1=1;if(!(S(x2)||TS(e,p,"/patterned/"+t(k1))))return!1;}if(!n1&&!fX(e,p,"/patterned/"+t(k1)))return!1;}}else if(!(u(x1)||TO(e,p,"/patterned")))return!1;if(!((O(x1=d.anyObject)||u(x1)||TO(e,p,"/anyObject"))&&(O(x1=d.requiredOnly)?(h(x1,"id")||fR(e,p,"/requiredOnly/id")):u(x1)||TO(e,p,"/requiredOnly"))))return!1;if(O(x1=d.empty)){for(const k1 in x1)if(h(x1,k1)&&!fX(e,p,"/empty/"+t(k1)))return!1;}else if(!(u(x1)||TO(e,p,"/empty")))return!1;return(O(x1=d.payment)?(S(x2=P(x1,x1.card))||u(x2)||TS(e,p,"/payment/card"))&&(S(x2=x1.billing)||u(x2)||TS(e,p,"/payment/billing"))&&(!h(x1,"card")||fD(x1,"card",c2,e,p,"/payment")):u(x1)||TO(e,p,"/payment"))};
+const c0:Check=(k)=>k==="a"||k==="b";
+const c1="^x-";
+const r2=/* @__PURE__ */new RegExp(c1,"u");
+const c3:Check=(k)=>!1;
+const c4=["billing"];
+const v0:Check=(d,p,e,_a,x,w,n1)=>{if(!O(d))return TO(e,p);if(!((O(x=P(d,d.closed))?(S(w=P(x,x.a))||QS(e,w,p,"/closed/a"))&&(I(w=x.b)||u(w)||TI(e,p,"/closed/b"))&&X(x,c0,e,p,"/closed"):QO(e,x,p,"/closed"))&&(O(x=d.open)?(S(w=P(x,x.a))||u(w)||TS(e,p,"/open/a")):u(x)||TO(e,p,"/open"))))return!1;if(O(x=d.typedMap)){for(const k1 in x){if(!h(x,k1))continue;w=x[k1];if(!(N(w)||TN(e,p,"/typedMap/"+t(k1))))return!1;}}else if(!(u(x)||TO(e,p,"/typedMap")))return!1;if(O(x=d.mixedMap)){if(!(S(w=P(x,x.name))||QS(e,w,p,"/mixedMap/name")))return!1;for(const k1 in x){if(!h(x,k1))continue;w=x[k1];if(!(k1==="name")){if(!(B(w)||TB(e,p,"/mixedMap/"+t(k1))))return!1;}}}else if(!(u(x)||TO(e,p,"/mixedMap")))return!1;if(O(x=d.patterned)){for(const k1 in x){if(!h(x,k1))continue;w=x[k1];n1=0;if(r2.test(k1)){n1=1;if(!(S(w)||TS(e,p,"/patterned/"+t(k1))))return!1;}if(!n1&&!fX(e,p,"/patterned/"+t(k1)))return!1;}}else if(!(u(x)||TO(e,p,"/patterned")))return!1;if(!((O(x=d.anyObject)||u(x)||TO(e,p,"/anyObject"))&&(O(x=d.requiredOnly)?(h(x,"id")||fR(e,p,"/requiredOnly/id")):u(x)||TO(e,p,"/requiredOnly"))&&(O(x=d.empty)?X(x,c3,e,p,"/empty"):u(x)||TO(e,p,"/empty"))))return!1;return(O(x=d.payment)?(S(w=P(x,x.card))||u(w)||TS(e,p,"/payment/card"))&&(S(w=x.billing)||u(w)||TS(e,p,"/payment/billing"))&&(!h(x,"card")||fD(x,"card",c4,e,p,"/payment")):u(x)||TO(e,p,"/payment"))};
 export const input:Check=v0;

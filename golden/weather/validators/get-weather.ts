@@ -2,10 +2,11 @@
 // Validators of tool "get_weather", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, QN, QS, S, TO, TS, fE, fF, fK, fX, format_date_time, h, t, u } from "../validator-runtime.js";
+import { type Check, F, N, O, P, QN, QS, S, TO, TS, X, fE, fK, format_date_time, u } from "../validator-runtime.js";
 
 const c0=["metric","imperial"];
-const v0:Check=(d,p,e,_a,x1)=>{if(!O(d))return TO(e,p);if(!((S(x1=P(d,d.location))||QS(e,x1,p,"/location"))&&(S(x1=d.units)?(c0.includes(x1)||fE(e,c0,p,"/units")):u(x1)||TS(e,p,"/units"))))return!1;for(const k0 in d)if(!(k0==="location"||k0==="units")&&h(d,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(N(x1=P(d,d.temperature))||QN(e,x1,p,"/temperature"))&&(S(x1=d.conditions)||QS(e,x1,p,"/conditions"))&&(N(x1=d.humidity)?(x1>=0||fK(e,6,0,p,"/humidity"))&&(x1<=100||fK(e,7,100,p,"/humidity")):QN(e,x1,p,"/humidity"))&&(S(x1=d.observedAt)?(format_date_time(x1)||fF(e,"date-time",p,"/observedAt")):u(x1)||TS(e,p,"/observedAt")):TO(e,p));
+const c1:Check=(k)=>k==="location"||k==="units";
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.location))||QS(e,x,p,"/location"))&&(S(x=d.units)?(c0.includes(x)||fE(e,c0,p,"/units")):u(x)||TS(e,p,"/units"))&&X(d,c1,e,p):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.temperature))||QN(e,x,p,"/temperature"))&&(S(x=d.conditions)||QS(e,x,p,"/conditions"))&&(N(x=d.humidity)?(x>=0||fK(e,6,0,p,"/humidity"))&&(x<=100||fK(e,7,100,p,"/humidity")):QN(e,x,p,"/humidity"))&&F(d.observedAt,format_date_time,"date-time",e,p,"/observedAt"):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

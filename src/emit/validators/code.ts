@@ -54,6 +54,9 @@ const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
   ...["isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf"],
 ]);
 
+/** The names of the scratch variables holding the value at depth 1, 2, ...: letters no helper of validator-runtime.ts has. */
+const VALUE_LETTERS = ["x", "w", "v", "r", "o", "j", "c", "b", "z", "k", "n", "i"];
+
 /** Enum members looked up in an array (`includes`) up to this many; a `Set` past it. */
 const MAX_ARRAY_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
@@ -158,6 +161,28 @@ class ModuleWriter {
       this.constantNames.set(code, name);
       const pure = /^(?:new |JSON\.parse\()/.test(code) ? "/* @__PURE__ */" : "";
       (prefix === "b" ? this.tables : this.constants).push(`const ${name}=${pure}${code};`);
+    }
+    return name;
+  }
+
+  /**
+   * A module-level function telling whether a property name is one of `names`: compared one by one, up to
+   * `MAX_CHAINED_NAMES`, where the engine compares names by identity; past it, looked up in a `Set`.
+   */
+  declaredNames(names: readonly string[]): string {
+    const list = names.map(stringLiteral);
+    const test =
+      names.length === 0
+        ? "!1"
+        : names.length > MAX_CHAINED_NAMES
+          ? `${this.constant("c", `new Set([${list.join(",")}])`)}.has(k)`
+          : list.map((name) => `k===${name}`).join("||");
+    const code = `(k)=>${test}`;
+    let name = this.constantNames.get(code);
+    if (name === undefined) {
+      name = `c${this.constantNames.size}`;
+      this.constantNames.set(code, name);
+      this.constants.push(`const ${name}${this.annotation}=${code};`);
     }
     return name;
   }
@@ -353,7 +378,8 @@ class FunctionWriter {
   }
 
   private variable(prefix: string, depth: number): string {
-    const name = `${prefix}${depth}`;
+    // The value at each depth, the commonest scratch variable, has a letter of its own (no helper has it).
+    const name = prefix === "x" && depth <= VALUE_LETTERS.length ? VALUE_LETTERS[depth - 1]! : `${prefix}${depth}`;
     if (!this.scratch.includes(name)) this.scratch.push(name);
     return name;
   }
@@ -601,6 +627,13 @@ class FunctionWriter {
         read = `P(${data},${read})`;
         reads = true;
       }
+      const format = seen === undefined ? formatOnly(sub, this.module.context.formats) : undefined;
+      if (format !== undefined) {
+        // A string of a format and nothing else, the commonest after a type alone: `F(d.at,format_date,"date",e,p,"/at")`.
+        const check = this.module.context.formatCheck(format);
+        steps.push({ expression: `F(${read},${check},${stringLiteral(format)},e,${place(at)}${isRequired ? ",1" : ""})` });
+        continue;
+      }
       const value = this.variable("x", depth + 1);
       const typed = seen === undefined ? this.typedRead(sub, value, read, at, isRequired, depth + 1, context) : undefined;
       if (typed !== undefined) {
@@ -659,6 +692,11 @@ class FunctionWriter {
     const checksAdditional = additional !== undefined && !checksNothing(additional);
     if (patterns.length === 0 && !checksAdditional && checksNothing(names)) {
       return additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
+    }
+    if (closedOnly(schema) && seen === undefined && isStatic(where)) {
+      // The commonest: the declared names and no other (`X(x,c1,e,p,"/filter")`, where `c1` tells the declared names),
+      // an expression (where the place is written as it is: an index in it would be computed for every call).
+      return [{ expression: `X(${data},${this.module.declaredNames(declared)},e,${place(where)})` }];
     }
     const key = `k${depth}`;
     const value = this.variable("x", depth + 1);
@@ -864,13 +902,26 @@ function needsStatements(schema: Schema, dynamic: boolean): boolean {
   return (
     (loops("items") && schema["items"] !== false && (dynamic || !typedItems(schema))) ||
     schema["contains"] !== undefined ||
-    loops("additionalProperties") ||
+    (loops("additionalProperties") && (dynamic || !closedOnly(schema))) ||
     (schema["patternProperties"] !== undefined && Object.keys(schema["patternProperties"] as object).length > 0) ||
     loops("propertyNames") ||
     schema["unevaluatedProperties"] !== undefined ||
     schema["unevaluatedItems"] !== undefined
   );
 }
+
+/** The format of `schema` where it is a string of a format mcpgen checks, and that is all it checks. */
+function formatOnly(schema: Schema, formats: ReadonlyMap<string, "number" | "string">): string | undefined {
+  if (typeof schema !== "object" || schema["type"] !== "string" || typeof schema["format"] !== "string") return undefined;
+  if (formats.get(schema["format"]) !== "string") return undefined;
+  return Object.keys(schema).every((keyword) => keyword === "type" || keyword === "format" || !CHECKED_KEYWORDS.has(keyword)) ? schema["format"] : undefined;
+}
+
+/** Whether `schema` refuses properties it does not declare, with no `patternProperties` or `propertyNames`. */
+const closedOnly = (schema: SchemaObject): boolean =>
+  schema["additionalProperties"] === false &&
+  (schema["patternProperties"] === undefined || Object.keys(schema["patternProperties"] as object).length === 0) &&
+  checksNothing(schema["propertyNames"] as Schema | undefined);
 
 /** Whether the `items` of `schema` require a type and nothing else, and it has no `prefixItems`. */
 const typedItems = (schema: SchemaObject): boolean => oneType(schema["items"] as Schema) !== undefined && schema["prefixItems"] === undefined;
