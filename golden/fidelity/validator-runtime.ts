@@ -129,6 +129,14 @@ export function f(
 const at = (path: Path, key: Key): string =>
   key === undefined ? (path ?? "") : path + key;
 
+/**
+ * A place given in parts to a helper called whether the value passes or
+ * not: `key` up to an item's `index`, and the `rest` after it, joined only
+ * for an issue.
+ */
+const keyOf = (key: Key, index?: number, rest?: string): Key =>
+  index === undefined ? key : key! + index + (rest ?? "");
+
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
   "must be string",
@@ -171,7 +179,8 @@ export const TA = (issues: Issues, path: Path, key?: Key): boolean =>
 /**
  * `items` of one type and nothing else: whether each item of `data` passes
  * `is`, the type's guard; each that does not is the type's issue (`fT`'s
- * code), at its index. `aS` and the like are it for each type.
+ * code), at its index (`data` is at `key`, or at `key`, the index `item` of
+ * an array above and `rest`). `aS` and the like are it for each type.
  */
 function typedItems(
   data: readonly unknown[],
@@ -180,12 +189,19 @@ function typedItems(
   issues: Issues,
   path: Path,
   key: Key,
+  item: number | undefined,
+  rest: string | undefined,
 ): boolean {
   for (let index = 0; index < data.length; index++) {
     if (is(data[index])) continue;
     if (
       issues === undefined ||
-      !f(issues, WRONG_TYPE[type]!, at(path, key), "/" + index)
+      !f(
+        issues,
+        WRONG_TYPE[type]!,
+        path + (keyOf(key, item, rest) ?? ""),
+        "/" + index,
+      )
     )
       return false;
   }
@@ -198,7 +214,9 @@ export const aS = (
   issues: Issues,
   path: Path,
   key?: Key,
-): boolean => typedItems(data, S, 0, issues, path, key);
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, S, 0, issues, path, key, index, rest);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (

@@ -129,6 +129,14 @@ export function f(
 const at = (path: Path, key: Key): string =>
   key === undefined ? (path ?? "") : path + key;
 
+/**
+ * A place given in parts to a helper called whether the value passes or
+ * not: `key` up to an item's `index`, and the `rest` after it, joined only
+ * for an issue.
+ */
+const keyOf = (key: Key, index?: number, rest?: string): Key =>
+  index === undefined ? key : key! + index + (rest ?? "");
+
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
   "must be string",
@@ -273,13 +281,15 @@ export function X(
   issues: Issues,
   path: Path,
   key?: Key,
+  index?: number,
+  rest?: string,
 ): boolean {
   // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted).
   for (const name in data)
     if (
       !declared(name) &&
       h(data, name) &&
-      !fX(issues, at(path, key), "/" + t(name))
+      !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
     )
       return false;
   return true;

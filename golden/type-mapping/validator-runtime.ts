@@ -135,6 +135,14 @@ export function f(
 const at = (path: Path, key: Key): string =>
   key === undefined ? (path ?? "") : path + key;
 
+/**
+ * A place given in parts to a helper called whether the value passes or
+ * not: `key` up to an item's `index`, and the `rest` after it, joined only
+ * for an issue.
+ */
+const keyOf = (key: Key, index?: number, rest?: string): Key =>
+  index === undefined ? key : key! + index + (rest ?? "");
+
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
   "must be string",
@@ -186,7 +194,8 @@ export const TA = (issues: Issues, path: Path, key?: Key): boolean =>
 /**
  * `items` of one type and nothing else: whether each item of `data` passes
  * `is`, the type's guard; each that does not is the type's issue (`fT`'s
- * code), at its index. `aS` and the like are it for each type.
+ * code), at its index (`data` is at `key`, or at `key`, the index `item` of
+ * an array above and `rest`). `aS` and the like are it for each type.
  */
 function typedItems(
   data: readonly unknown[],
@@ -195,12 +204,19 @@ function typedItems(
   issues: Issues,
   path: Path,
   key: Key,
+  item: number | undefined,
+  rest: string | undefined,
 ): boolean {
   for (let index = 0; index < data.length; index++) {
     if (is(data[index])) continue;
     if (
       issues === undefined ||
-      !f(issues, WRONG_TYPE[type]!, at(path, key), "/" + index)
+      !f(
+        issues,
+        WRONG_TYPE[type]!,
+        path + (keyOf(key, item, rest) ?? ""),
+        "/" + index,
+      )
     )
       return false;
   }
@@ -213,7 +229,18 @@ export const aS = (
   issues: Issues,
   path: Path,
   key?: Key,
-): boolean => typedItems(data, S, 0, issues, path, key);
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, S, 0, issues, path, key, index, rest);
+
+export const aN = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, N, 1, issues, path, key, index, rest);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (
@@ -368,10 +395,22 @@ export function F(
   issues: Issues,
   path: Path,
   key: Key,
-  required?: 1,
+  index?: number,
+  rest?: string,
 ): boolean {
-  if (value === undefined)
-    return required === undefined || fR(issues, path, key);
+  if (value === undefined) return true;
+  return formatted(value, check, name, issues, path, keyOf(key, index, rest));
+}
+
+/** Whether `value`, there, is a string of the format `check` checks (else its issue). */
+function formatted(
+  value: unknown,
+  check: (text: string) => boolean,
+  name: string,
+  issues: Issues,
+  path: Path,
+  key: Key,
+): boolean {
   if (typeof value !== "string") return fT(issues, 0, path, key);
   return check(value) || fF(issues, name, path, key);
 }
@@ -387,13 +426,15 @@ export function X(
   issues: Issues,
   path: Path,
   key?: Key,
+  index?: number,
+  rest?: string,
 ): boolean {
   // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted).
   for (const name in data)
     if (
       !declared(name) &&
       h(data, name) &&
-      !fX(issues, at(path, key), "/" + t(name))
+      !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
     )
       return false;
   return true;

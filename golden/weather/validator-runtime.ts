@@ -132,6 +132,14 @@ export function f(
 const at = (path: Path, key: Key): string =>
   key === undefined ? (path ?? "") : path + key;
 
+/**
+ * A place given in parts to a helper called whether the value passes or
+ * not: `key` up to an item's `index`, and the `rest` after it, joined only
+ * for an issue.
+ */
+const keyOf = (key: Key, index?: number, rest?: string): Key =>
+  index === undefined ? key : key! + index + (rest ?? "");
+
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
   "must be string",
@@ -305,10 +313,37 @@ export function F(
   issues: Issues,
   path: Path,
   key: Key,
-  required?: 1,
+  index?: number,
+  rest?: string,
 ): boolean {
-  if (value === undefined)
-    return required === undefined || fR(issues, path, key);
+  if (value === undefined) return true;
+  return formatted(value, check, name, issues, path, keyOf(key, index, rest));
+}
+
+/** `F` for a required property. */
+export function FQ(
+  value: unknown,
+  check: (text: string) => boolean,
+  name: string,
+  issues: Issues,
+  path: Path,
+  key: Key,
+  index?: number,
+  rest?: string,
+): boolean {
+  if (value === undefined) return fR(issues, path, keyOf(key, index, rest));
+  return formatted(value, check, name, issues, path, keyOf(key, index, rest));
+}
+
+/** Whether `value`, there, is a string of the format `check` checks (else its issue). */
+function formatted(
+  value: unknown,
+  check: (text: string) => boolean,
+  name: string,
+  issues: Issues,
+  path: Path,
+  key: Key,
+): boolean {
   if (typeof value !== "string") return fT(issues, 0, path, key);
   return check(value) || fF(issues, name, path, key);
 }
@@ -324,13 +359,15 @@ export function X(
   issues: Issues,
   path: Path,
   key?: Key,
+  index?: number,
+  rest?: string,
 ): boolean {
   // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted).
   for (const name in data)
     if (
       !declared(name) &&
       h(data, name) &&
-      !fX(issues, at(path, key), "/" + t(name))
+      !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
     )
       return false;
   return true;

@@ -550,6 +550,38 @@ describe("generated code imports nothing from packages", () => {
 });
 
 describe("the written code", () => {
+  it("names the place of each issue found by a helper (typed items, a closed object, a format), below an item too", async () => {
+    const entry = {
+      type: "object",
+      properties: {
+        tags: { type: "array", items: { type: "string" } },
+        at: { type: "string", format: "date" },
+        due: { type: "string", format: "date" },
+      },
+      required: ["due"],
+      additionalProperties: false,
+    };
+    const generated = await generateValidators(
+      [{ name: "helpers", inputSchema: { type: "object", properties: { entry, entries: { type: "array", items: entry } } } }],
+      "helper-places",
+    );
+    const { input } = generated.modules.get("helpers")!;
+    const bad = { tags: ["a", 1, "b", null], at: "yesterday", "x/y": 1 };
+    const code = await readFile(join(generated.directory, toolValidatorsPath(generated.ir.tools[0]!)), "utf8");
+    // Each helper is what checks them, at both places.
+    for (const helper of ["aS(", "X(", "F(", "FQ("]) expect(code).toContain(helper);
+    const issuesAt = (base: string) => [
+      { path: `${base}/tags/1`, message: "must be string" },
+      { path: `${base}/tags/3`, message: "must be string" },
+      { path: `${base}/at`, message: 'must match format "date"' },
+      { path: `${base}/due`, message: "is required" },
+      { path: `${base}/x~1y`, message: "is not an allowed property" },
+    ];
+    expect(issuesOf(input, { entry: bad })).toEqual(issuesAt("/entry"));
+    expect(issuesOf(input, { entries: [{ due: "2026-01-01" }, bad] })).toEqual(issuesAt("/entries/1"));
+    expect(issuesOf(input, { entries: [{ due: "2026-01-01", tags: ["a"], at: "2026-01-02" }] })).toEqual([]);
+  });
+
   it("loads where an items schema's keywords come to no check (minLength 0, an unknown format, a lone if)", async () => {
     const items = [{ minLength: 0 }, { format: "not-a-format" }, { required: [] }, { if: { type: "string" } }, { dependentRequired: { a: [] } }];
     const generated = await generateValidators(

@@ -308,8 +308,21 @@ const IDENTIFIERS_OR_STRINGS = /"(?:[^"\\]|\\.)*"|(?<![\w$.])[A-Za-z_$][\w$]*/g;
 type Where = readonly Token[];
 type Token = { literal: string } | { expression: string };
 
-/** Whether `where` is written as it is, with no token computed at run time. */
-const isStatic = (where: Where): boolean => where.every((token) => "literal" in token);
+/**
+ * `where` as the last arguments of a helper called whether the value passes or not (`aS`, `X`, `F`): as `place` where
+ * it is written as it is; with an item's index in it, in parts (`p,"/items/",i1,"/tags"`), which the helper joins only
+ * for an issue. Undefined where it has a token that would be computed for every call (`t(key)`), or two indices.
+ */
+function lazyPlace(where: Where): string | undefined {
+  const computed = where.flatMap((token, index) => ("expression" in token ? [index] : []));
+  if (computed.length === 0) return place(where);
+  const at = computed[0]!;
+  const index = (where[at] as { expression: string }).expression;
+  if (computed.length > 1 || !/^i\d+$/.test(index)) return undefined;
+  const text = (tokens: Where) => tokens.map((token) => `/${(token as { literal: string }).literal}`).join("");
+  const rest = text(where.slice(at + 1));
+  return `p,${stringLiteral(`${text(where.slice(0, at))}/`)},${index}${rest === "" ? "" : `,${stringLiteral(rest)}`}`;
+}
 /** A named child of `where` (a property, a `prefixItems` index). */
 const child = (where: Where, name: string): Where => [...where, { literal: pointerToken(name) }];
 /** A child of `where` named at run time by `expression` (an item's index, `t(key)`). */
@@ -395,7 +408,7 @@ class FunctionWriter {
    * nothing. A schema that needs statements is called as a function of its own.
    */
   private inline(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number): string {
-    if (needsStatements(schema, !isStatic(where))) {
+    if (needsStatements(schema, lazyPlace(where) === undefined)) {
       const target = this.module.branchFunction(this.root, schema, seen !== undefined);
       return `${target}(${data},${pathArgument(where)},e${seen === undefined ? "" : `,${seen}`})`;
     }
@@ -442,7 +455,7 @@ class FunctionWriter {
    */
   private typedRead(schema: Schema, value: string, read: string, where: Where, required: boolean, depth: number, context: Context): Step | undefined {
     if (typeof schema !== "object" || schema["type"] === undefined) return undefined;
-    if (context === "expression" && needsStatements(schema, !isStatic(where))) return undefined;
+    if (context === "expression" && needsStatements(schema, lazyPlace(where) === undefined)) return undefined;
     if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return undefined;
     const { pre, types, checks } = this.parts(schema, value, where, undefined, depth, context === "expression" ? "expression" : "block");
     if (types === undefined || pre.length > 0) return undefined;
@@ -627,11 +640,12 @@ class FunctionWriter {
         read = `P(${data},${read})`;
         reads = true;
       }
-      const format = seen === undefined ? formatOnly(sub, this.module.context.formats) : undefined;
+      const format = seen === undefined && lazyPlace(at) !== undefined ? formatOnly(sub, this.module.context.formats) : undefined;
       if (format !== undefined) {
-        // A string of a format and nothing else, the commonest after a type alone: `F(d.at,format_date,"date",e,p,"/at")`.
+        // A string of a format and nothing else, the commonest after a type alone: `F(d.at,format_date,"date",e,p,"/at")`
+        // (`FQ` where it is required).
         const check = this.module.context.formatCheck(format);
-        steps.push({ expression: `F(${read},${check},${stringLiteral(format)},e,${place(at)}${isRequired ? ",1" : ""})` });
+        steps.push({ expression: `F${isRequired ? "Q" : ""}(${read},${check},${stringLiteral(format)},e,${lazyPlace(at)!})` });
         continue;
       }
       const value = this.variable("x", depth + 1);
@@ -693,10 +707,10 @@ class FunctionWriter {
     if (patterns.length === 0 && !checksAdditional && checksNothing(names)) {
       return additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
     }
-    if (closedOnly(schema) && seen === undefined && isStatic(where)) {
+    if (closedOnly(schema) && seen === undefined && lazyPlace(where) !== undefined) {
       // The commonest: the declared names and no other (`X(x,c1,e,p,"/filter")`, where `c1` tells the declared names),
-      // an expression (where the place is written as it is: an index in it would be computed for every call).
-      return [{ expression: `X(${data},${this.module.declaredNames(declared)},e,${place(where)})` }];
+      // an expression.
+      return [{ expression: `X(${data},${this.module.declaredNames(declared)},e,${lazyPlace(where)!})` }];
     }
     const key = `k${depth}`;
     const value = this.variable("x", depth + 1);
@@ -764,10 +778,9 @@ class FunctionWriter {
     const items = schema["items"] as Schema | undefined;
     if (items === false) {
       steps.push(this.limit(`${data}.length<=${prefix.length}`, where, "maxItems", prefix.length));
-    } else if (items !== undefined && typedItems(schema) && isStatic(where)) {
-      // Items of one type and nothing else, the commonest: a helper's loop (`aS(x,e,p,"/tags")`), an expression
-      // (where the place is written as it is: an index in it would be computed for every call).
-      steps.push({ expression: `a${TYPE_GUARDS[oneType(items)!]!}(${data},e,${place(where)})` });
+    } else if (items !== undefined && typedItems(schema) && lazyPlace(where) !== undefined) {
+      // Items of one type and nothing else, the commonest: a helper's loop (`aS(x,e,p,"/tags")`), an expression.
+      steps.push({ expression: `a${TYPE_GUARDS[oneType(items)!]!}(${data},e,${lazyPlace(where)!})` });
     } else if (items !== undefined && !checksNothing(items)) {
       const index = `i${depth}`;
       const value = this.variable("x", depth + 1);
