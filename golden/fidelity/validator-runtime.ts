@@ -228,35 +228,6 @@ export const fQ = (
 ): boolean =>
   value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
 
-/** `fQ` for each type, by its guard's letter. */
-export const QS = (
-  issues: Issues,
-  value: unknown,
-  path: Path,
-  key: Key,
-): boolean => fQ(issues, 0, value, path, key);
-
-export const QN = (
-  issues: Issues,
-  value: unknown,
-  path: Path,
-  key: Key,
-): boolean => fQ(issues, 1, value, path, key);
-
-export const QI = (
-  issues: Issues,
-  value: unknown,
-  path: Path,
-  key: Key,
-): boolean => fQ(issues, 2, value, path, key);
-
-export const QA = (
-  issues: Issues,
-  value: unknown,
-  path: Path,
-  key: Key,
-): boolean => fQ(issues, 6, value, path, key);
-
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path, key: Key): boolean =>
   f(issues, "is required", path, key);
@@ -266,22 +237,14 @@ export const fX = (issues: Issues, path: Path, key: Key): boolean =>
   f(issues, "is not an allowed property", path, key);
 
 /**
- * The limits, by the codes the validators name them with in `fK`: the
- * words before the limit and after it.
+ * What the limits of `fK`'s codes 0 to 5 count, two codes each (the least,
+ * the most): `minLength`/`maxLength`, `minItems`/`maxItems`,
+ * `minProperties`/`maxProperties`.
  */
-const LIMITS: ReadonlyArray<readonly [string, string]> = [
-  ["must NOT have fewer than ", " characters"],
-  ["must NOT have more than ", " characters"],
-  ["must NOT have fewer than ", " items"],
-  ["must NOT have more than ", " items"],
-  ["must NOT have fewer than ", " properties"],
-  ["must NOT have more than ", " properties"],
-  ["must be >= ", ""],
-  ["must be <= ", ""],
-  ["must be > ", ""],
-  ["must be < ", ""],
-  ["must be multiple of ", ""],
-];
+const COUNTED = [" characters", " items", " properties"];
+
+/** The limits of `fK`'s codes 6 to 10: `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`. */
+const BOUNDS = [">= ", "<= ", "> ", "< ", "multiple of "];
 
 /**
  * `f` for a limit a value breaks: `minLength`, `maxLength`, `minItems`,
@@ -296,8 +259,11 @@ export function fK(
   key?: Key,
 ): boolean {
   if (issues === undefined) return false;
-  const words = LIMITS[keyword]!;
-  return f(issues, words[0] + limit + words[1], path, key);
+  const words =
+    keyword < 6
+      ? `must NOT have ${keyword % 2 === 0 ? "fewer" : "more"} than ${limit}${COUNTED[keyword >> 1]!}`
+      : `must be ${BOUNDS[keyword - 6]!}${limit}`;
+  return f(issues, words, path, key);
 }
 
 /** Adds what `from` evaluated to `to`. */

@@ -140,14 +140,6 @@ export const fQ = (
 ): boolean =>
   value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
 
-/** `fQ` for each type, by its guard's letter. */
-export const QS = (
-  issues: Issues,
-  value: unknown,
-  path: Path,
-  key: Key,
-): boolean => fQ(issues, 0, value, path, key);
-
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path, key: Key): boolean =>
   f(issues, "is required", path, key);

@@ -2,10 +2,10 @@
 // Validators of tool "evil_text", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, N, O, P, QS, S, TB, TN, TO, TS, fC, fE, fR, g, u } from "../validator-runtime.js";
+import { B, type Check, N, O, P, S, TB, TN, TO, TS, fC, fE, fQ, fR, g, u } from "../validator-runtime.js";
 
 const c0=["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash","*/","${x}","`","\u2028"];
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.plain))?(c0.includes(x)||fE(e,c0,p,"/plain")):QS(e,x,p,"/plain"))&&(S(x=d["with-dash"])||u(x)||TS(e,p,"/with-dash"))&&(N(x=d["with space"])||u(x)||TN(e,p,"/with space"))&&(S(x=g(d,"__proto__"))||QS(e,x,p,"/__proto__"))&&(B(x=g(d,"constructor"))||u(x)||TB(e,p,"/constructor"))&&(S(x=d["1leading"])||u(x)||TS(e,p,"/1leading"))&&(S(x=d["\"quoted\""])||u(x)||TS(e,p,"/\"quoted\""))&&(S(x=d["*/"])||QS(e,x,p,"/*~1"))&&(S(x=d["${inject}"])||u(x)||TS(e,p,"/${inject}"))&&(S(x=d.typed)||u(x)||TS(e,p,"/typed")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.plain))?(c0.includes(x)||fE(e,c0,p,"/plain")):fQ(e,0,x,p,"/plain"))&&(S(x=d["with-dash"])||u(x)||TS(e,p,"/with-dash"))&&(N(x=d["with space"])||u(x)||TN(e,p,"/with space"))&&(S(x=g(d,"__proto__"))||fQ(e,0,x,p,"/__proto__"))&&(B(x=g(d,"constructor"))||u(x)||TB(e,p,"/constructor"))&&(S(x=d["1leading"])||u(x)||TS(e,p,"/1leading"))&&(S(x=d["\"quoted\""])||u(x)||TS(e,p,"/\"quoted\""))&&(S(x=d["*/"])||fQ(e,0,x,p,"/*~1"))&&(S(x=d["${inject}"])||u(x)||TS(e,p,"/${inject}"))&&(S(x=d.typed)||u(x)||TS(e,p,"/typed")):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d["End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"]))||u(x)||TS(e,p,"/End *~1 comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS <~1script> \\ backslash"))&&(u(x=d.ok)?fR(e,p,"/ok"):(x==="End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"||fC(e,"End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash",p,"/ok"))):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

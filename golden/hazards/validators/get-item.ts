@@ -2,7 +2,7 @@
 // Validators of tool "getItem", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, QS, S, TO } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, fQ } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.key))||QS(e,x,p,"/key")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.key))||fQ(e,0,x,p,"/key")):TO(e,p));
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "get_item", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, QS, S, TO } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, fQ } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.id))||QS(e,x,p,"/id")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.id))||fQ(e,0,x,p,"/id")):TO(e,p));
 export const input:Check=v0;

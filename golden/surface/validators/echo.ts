@@ -2,7 +2,7 @@
 // Validators of tool "echo", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, QS, S, TO } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, fQ } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.message))||QS(e,x,p,"/message")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.message))||fQ(e,0,x,p,"/message")):TO(e,p));
 export const input:Check=v0;

@@ -63,6 +63,8 @@ const MAX_ARRAY_ENUM = 8;
 const MAX_CHAINED_NAMES = 8;
 
 /** The guard of each JSON type (a helper of validator-runtime.ts). */
+/** The codes `fT` and `fQ` name a single type with (templates/validator-runtime.ts, `TYPES`). */
+const TYPE_CODES: Readonly<Record<string, number>> = { string: 0, number: 1, integer: 2, boolean: 3, null: 4, object: 5, array: 6 };
 const TYPE_GUARDS: Readonly<Record<string, string>> = { string: "S", number: "N", integer: "I", boolean: "B", null: "Z", object: "O", array: "A" };
 /** The test that `data` is of JSON type `type`. */
 const guard = (type: string, data: string): string => `${TYPE_GUARDS[type]!}(${data})`;
@@ -74,9 +76,9 @@ function guards(types: readonly string[], data: string, first = data): string {
 /** The issue of a value at `where` that is not of `types`: `TS(e,p,"/name")` ("must be string"), or `fT` naming them. */
 const typeFailure = (types: readonly string[], where: Where): string =>
   types.length === 1 ? `T${TYPE_GUARDS[types[0]!]!}(e,${place(where)})` : `fT(e,${stringLiteral(types.join(","))},${place(where)})`;
-/** The issue of a required property `value` at `where` that is missing, or not of `types` (`QS`, `fQ`). */
+/** The issue of a required property `value` at `where` that is missing, or not of `types` (`fQ(e,0,x,p,"/name")`). */
 const requiredFailure = (types: readonly string[], value: string, where: Where): string =>
-  types.length === 1 ? `Q${TYPE_GUARDS[types[0]!]!}(e,${value},${place(where)})` : `fQ(e,${stringLiteral(types.join(","))},${value},${place(where)})`;
+  `fQ(e,${types.length === 1 ? TYPE_CODES[types[0]!]! : stringLiteral(types.join(","))},${value},${place(where)})`;
 /** Whether the value of `expression` (an assignment, a read) is absent. */
 const absent = (expression: string) => `u(${expression})`;
 const presentValue = (expression: string) => `!u(${expression})`;
