@@ -14,7 +14,8 @@
 //               same output with each tool's validators declared, not defined (and against its
 //               types.ts, client.ts and runtime.ts alone)
 //   throughput  values/s against ajv, @exodus/schemasafe and zod 4, valid and invalid values of
-//               real corpus schemas
+//               real corpus schemas: mcpgen listing every issue (its default) against ajv with its
+//               defaults (stops at the first error) and with allErrors, and with { firstIssue: true }
 //   cold        a fresh process calling one tool of 1,000 against ajv compiling that one schema
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -454,7 +455,9 @@ function rates(runs, values, rounds = 9) {
 }
 
 if (section("throughput") && hasCorpus) {
-  console.log("Throughput on real corpus schemas, values/s (mcpgen's validateInput/validateOutput: the fast path, then every issue of an invalid value):");
+  console.log(
+    "Throughput on real corpus schemas, values/s (mcpgen's validateInput/validateOutput, one pass: every issue of an invalid value, its default, or with { firstIssue: true } the first):",
+  );
   const Ajv2020 = require("ajv/dist/2020.js").default;
   const Ajv7 = require("ajv").default;
   const addFormats = require("ajv-formats").default;
@@ -472,15 +475,25 @@ if (section("throughput") && hasCorpus) {
     .sort((a, b) => JSON.stringify(b.schema).length - JSON.stringify(a.schema).length);
   const chosen = [];
   const seen = new Set();
-  const ratios = { ajv: { valid: [], invalid: [] }, schemasafe: { valid: [], invalid: [] }, zod: { valid: [], invalid: [] } };
+  // Every issue (mcpgen's default) against each library as it is set up, against ajv with allErrors (which, like
+  // mcpgen, goes on past the first error), and the first issue alone against ajv's defaults (which stop there).
+  const ratios = {
+    ajv: { valid: [], invalid: [] },
+    "ajv allErrors": { valid: [], invalid: [] },
+    schemasafe: { valid: [], invalid: [] },
+    zod: { valid: [], invalid: [] },
+    "ajv, mcpgen firstIssue": { valid: [], invalid: [] },
+  };
   for (const pick of picks) {
     if (chosen.length === 10) break;
     if (seen.has(pick.file)) continue;
     const draft7 = typeof pick.schema.$schema === "string" && /draft-0[467]/.test(pick.schema.$schema);
     const ajv = addFormats(new (draft7 ? Ajv7 : Ajv2020)({ strict: false }));
     let ajvValidate;
+    let ajvAllErrors;
     try {
       ajvValidate = ajv.compile(pick.schema);
+      ajvAllErrors = addFormats(new (draft7 ? Ajv7 : Ajv2020)({ strict: false, allErrors: true })).compile(pick.schema);
     } catch {
       continue;
     }
@@ -497,8 +510,17 @@ if (section("throughput") && hasCorpus) {
     const generated = await import(pathToFileURL(bundle).href);
     const entry = pick.role === "input" ? generated.validateInput : generated.validateOutput;
     const ours = (value) => entry(pick.tool.name, value);
-    const disagree = [...valid, ...invalid].filter((value) => ours(value).ok !== ajvValidate(value));
-    const libraries = { ajv: (value) => ajvValidate(value) || ajvValidate.errors };
+    // The first-issue mode from a module of its own, as a program that uses it would run it (the engine tunes code
+    // to the calls it sees: one mode's calls would slow the other's).
+    const firstModule = await import(`${pathToFileURL(bundle).href}?first`);
+    const firstEntry = pick.role === "input" ? firstModule.validateInput : firstModule.validateOutput;
+    const firstIssue = { firstIssue: true };
+    const oursFirst = (value) => firstEntry(pick.tool.name, value, firstIssue);
+    const disagree = [...valid, ...invalid].filter((value) => ours(value).ok !== ajvValidate(value) || oursFirst(value).ok !== ajvValidate(value));
+    const libraries = {
+      ajv: (value) => ajvValidate(value) || ajvValidate.errors,
+      "ajv allErrors": (value) => ajvAllErrors(value) || ajvAllErrors.errors,
+    };
     try {
       const check = schemasafe(pick.schema, { mode: "lax", includeErrors: true });
       libraries.schemasafe = (value) => check(value) || check.errors;
@@ -515,8 +537,8 @@ if (section("throughput") && hasCorpus) {
       `  ${`${pick.file.replace(/\.json$/, "")} ${pick.tool.name} (${pick.role}, ${kb(JSON.stringify(pick.schema).length)})`.slice(0, 58).padEnd(58)}`,
     ];
     const names = Object.keys(libraries);
-    const [oursValid, ...othersValid] = rates([ours, ...Object.values(libraries)], valid);
-    const [oursInvalid, ...othersInvalid] = rates([ours, ...Object.values(libraries)], invalid);
+    const [oursValid, firstValid, ...othersValid] = rates([ours, oursFirst, ...Object.values(libraries)], valid);
+    const [oursInvalid, firstInvalid, ...othersInvalid] = rates([ours, oursFirst, ...Object.values(libraries)], invalid);
     for (const [index, name] of names.entries()) {
       const theirsValid = othersValid[index];
       const theirsInvalid = othersInvalid[index];
@@ -524,13 +546,25 @@ if (section("throughput") && hasCorpus) {
       ratios[name].invalid.push(oursInvalid / theirsInvalid);
       row.push(`${name} ${ratio(oursValid / theirsValid)}/${ratio(oursInvalid / theirsInvalid)}`);
     }
+    ratios["ajv, mcpgen firstIssue"].valid.push(firstValid / othersValid[0]);
+    ratios["ajv, mcpgen firstIssue"].invalid.push(firstInvalid / othersInvalid[0]);
+    row.push(`firstIssue/ajv ${ratio(firstValid / othersValid[0])}/${ratio(firstInvalid / othersInvalid[0])}`);
     console.log(`${row.join("  ")}${disagree.length > 0 ? `  (${disagree.length} verdicts differ from ajv's!)` : ""}`);
     chosen.push(pick);
   }
-  console.log("  (each: mcpgen's rate over the other's, valid/invalid values)");
+  console.log("  (each: mcpgen's rate over the other's, valid/invalid values; mcpgen lists every issue but in the firstIssue column)");
+  const modes = {
+    ajv: "mcpgen (every issue) vs ajv's defaults (the first error)",
+    "ajv allErrors": "mcpgen (every issue) vs ajv with allErrors (every error)",
+    schemasafe: "mcpgen (every issue) vs schemasafe",
+    zod: "mcpgen (every issue) vs zod 4",
+    "ajv, mcpgen firstIssue": "mcpgen { firstIssue: true } vs ajv's defaults (the first error)",
+  };
   for (const [name, { valid, invalid }] of Object.entries(ratios)) {
     if (valid.length === 0) continue;
-    console.log(`  geometric mean over ${valid.length} tools: ${ratio(geomean(valid))} ${name} on valid values, ${ratio(geomean(invalid))} on invalid values`);
+    console.log(
+      `  geometric mean over ${valid.length} tools, ${modes[name]}: ${ratio(geomean(valid))} on valid values, ${ratio(geomean(invalid))} on invalid values`,
+    );
   }
   console.log("  target: >= 1.0x ajv, valid and invalid\n");
   results.throughput = ratios;

@@ -7,12 +7,18 @@
  * names are short because every check repeats them.
  *
  * Every validator is a `Check`: called without `issues`, it answers whether
- * the value is valid and stops at the first failure (the fast path); called
- * with an array, it pushes every issue it finds, each with its JSON pointer
- * and words (only after the fast path said no), and answers true. Each check
- * in a validator is an expression, true to go on: `test || fail(issues, path,
- * ...)`, where a `fail` helper (`f` and the ones named `f…`) answers false
- * without issues (stop) and pushes the issue otherwise (go on). The words of
+ * the value is valid and stops at the first failure (the fast path, which
+ * branches are tried with); called with an array, it pushes every issue it
+ * finds, each with its JSON pointer and words, and the value is valid when it
+ * pushed none (`runValidator` checks a value so, in one pass); called with an
+ * array marked `first`, it stops at the first issue it pushes. Each check
+ * in a validator is an expression, true to go on: `test || fail(issues, ...,
+ * path, key)`, where a `fail` helper (`f` and the ones named `f…`) answers
+ * false without issues (stop) and pushes the issue otherwise (go on). A fail
+ * helper is given the validator's `path` and the place below it (`key`, the
+ * rest of the pointer: "/" and one or more tokens, absent for the value
+ * itself), and joins them only when it pushes an issue: the fast path builds
+ * no string, and at the top (`path` "") an issue's path is `key` itself. The words of
  * every issue are here, built from a keyword's code and its limit, so the
  * validators carry no text but the names and values of their schemas.
  * `seen` collects what a schema evaluated, for
@@ -46,22 +52,32 @@ export type Seen = Set<string | number | boolean>;
 export type Check = (
   data: any,
   path?: string,
-  issues?: ValidationIssue[],
+  issues?: IssueList,
   seen?: Seen,
   ...scratch: any[]
 ) => boolean;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-type Issues = ValidationIssue[] | undefined;
+/** Where a validator pushes its issues: `first` set, it stops at the first (`runValidator`'s `firstIssue`). */
+export interface IssueList extends Array<ValidationIssue> {
+  first?: boolean;
+}
+
+type Issues = IssueList | undefined;
 type Path = string | undefined;
+/** A place below a validator's `path`: the rest of its JSON pointer ("/name", "/items/3"). */
+type Key = string | undefined;
 type JsonObject = { [key: string]: unknown };
+
+// The helpers the checks call most are kept small enough (in bytecode) for V8 to inline them
+// wherever they are called, however big the validator: builtins are read once, here.
+const isArray = Array.isArray;
+const prototypeOf = Object.getPrototypeOf;
+const objectPrototype = Object.prototype;
 
 /** A JSON object (not an array, not null). */
 export const O = (data: unknown): boolean =>
-  typeof data === "object" && data !== null && !Array.isArray(data);
-
-const prototypeOf = Object.getPrototypeOf;
-const objectPrototype = Object.prototype;
+  typeof data === "object" && data !== null && !isArray(data);
 
 /**
  * `value`, once the object `data`'s prototype is known to be Object.prototype
@@ -74,9 +90,13 @@ const objectPrototype = Object.prototype;
  * instead (what JSON.stringify would send).
  */
 export function P<T>(data: object, value: T): T {
-  const prototype = prototypeOf(data);
-  if (prototype === objectPrototype || prototype === null) return value;
-  return notPlain();
+  if (prototypeOf(data) !== objectPrototype) nullPrototype(data);
+  return value;
+}
+
+/** Throws for an object whose prototype is neither Object.prototype nor null. */
+function nullPrototype(data: object): void {
+  if (prototypeOf(data) !== null) notPlain();
 }
 
 function notPlain(): never {
@@ -86,17 +106,16 @@ function notPlain(): never {
 }
 
 /** An array. */
-export const A = (data: unknown): boolean => Array.isArray(data);
+export const A: (data: unknown) => boolean = isArray;
 
 /** A string. */
 export const S = (data: unknown): boolean => typeof data === "string";
 
 /** A JSON number: NaN and the infinities, which JSON.stringify sends as null, are not. */
-export const N = (data: unknown): boolean =>
-  typeof data === "number" && isFinite(data);
+export const N: (data: unknown) => boolean = Number.isFinite;
 
 /** An integer (a finite number with no fraction). */
-export const I = (data: unknown): boolean => Number.isInteger(data);
+export const I: (data: unknown) => boolean = Number.isInteger;
 
 /** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
 export const u = (value: unknown): boolean => value === undefined;
@@ -126,13 +145,31 @@ export const t = (name: string): string =>
 
 /**
  * A failure: in the fast path (no `issues`), false, and the validator stops
- * at once; otherwise the issue is pushed, and true lets it go on.
+ * at once; otherwise the issue is pushed at `path` (and `key` below it), and
+ * true lets it go on (false for a list marked `first`).
  */
-export function f(issues: Issues, path: Path, message: string): boolean {
+export function f(
+  issues: Issues,
+  message: string,
+  path: Path,
+  key?: Key,
+): boolean {
   if (issues === undefined) return false;
-  issues.push({ path: path ?? "", message });
-  return true;
+  issues[issues.length] = { path: at(path, key), message };
+  return issues.first !== true;
 }
+
+/** The JSON pointer of `key` below `path` (`path` itself without a key). */
+const at = (path: Path, key: Key): string =>
+  key === undefined ? (path ?? "") : path + key;
+
+/**
+ * A place given in parts to a helper called whether the value passes or
+ * not: `key` up to an item's `index`, and the `rest` after it, joined only
+ * for an issue.
+ */
+const keyOf = (key: Key, index?: number, rest?: string): Key =>
+  index === undefined ? key : key! + index + (rest ?? "");
 
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
@@ -148,41 +185,151 @@ const WRONG_TYPE = [
 /** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
 export const fT = (
   issues: Issues,
-  path: Path,
   type: number | string,
+  path: Path,
+  key?: Key,
 ): boolean =>
   issues !== undefined &&
   f(
     issues,
-    path,
     typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
+    path,
+    key,
   );
 
-/** `f` for a required property that is missing, at its own pointer. */
-export const fR = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "is required");
-
-/** `f` for a property `additionalProperties: false` (or `unevaluatedProperties: false`) refuses. */
-export const fX = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "is not an allowed property");
+/** `fT` for each type, by its guard's letter: "must be string", ... */
+export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 0, path, key);
+export const TN = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 1, path, key);
+export const TI = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 2, path, key);
+export const TB = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 3, path, key);
+export const TZ = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 4, path, key);
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+export const TA = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 6, path, key);
 
 /**
- * The limits, by the codes the validators name them with in `fK`: the
- * words before the limit and after it.
+ * `items` of one type and nothing else: whether each item of `data` passes
+ * `is`, the type's guard; each that does not is the type's issue (`fT`'s
+ * code), at its index (`data` is at `key`, or at `key`, the index `item` of
+ * an array above and `rest`). `aS` and the like are it for each type.
  */
-const LIMITS: ReadonlyArray<readonly [string, string]> = [
-  ["must NOT have fewer than ", " characters"],
-  ["must NOT have more than ", " characters"],
-  ["must NOT have fewer than ", " items"],
-  ["must NOT have more than ", " items"],
-  ["must NOT have fewer than ", " properties"],
-  ["must NOT have more than ", " properties"],
-  ["must be >= ", ""],
-  ["must be <= ", ""],
-  ["must be > ", ""],
-  ["must be < ", ""],
-  ["must be multiple of ", ""],
-];
+function typedItems(
+  data: readonly unknown[],
+  is: (item: unknown) => boolean,
+  type: number,
+  issues: Issues,
+  path: Path,
+  key: Key,
+  item: number | undefined,
+  rest: string | undefined,
+): boolean {
+  for (let index = 0; index < data.length; index++) {
+    if (is(data[index])) continue;
+    if (
+      issues === undefined ||
+      !f(
+        issues,
+        WRONG_TYPE[type]!,
+        path + (keyOf(key, item, rest) ?? ""),
+        "/" + index,
+      )
+    )
+      return false;
+  }
+  return true;
+}
+
+/** `typedItems` for each type, by its guard's letter. */
+export const aS = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, S, 0, issues, path, key, index, rest);
+export const aN = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, N, 1, issues, path, key, index, rest);
+export const aI = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, I, 2, issues, path, key, index, rest);
+export const aB = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, B, 3, issues, path, key, index, rest);
+export const aZ = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, Z, 4, issues, path, key, index, rest);
+export const aO = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, O, 5, issues, path, key, index, rest);
+export const aA = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean => typedItems(data, A, 6, issues, path, key, index, rest);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
+/** `f` for a required property that is missing, at its own pointer. */
+export const fR = (issues: Issues, path: Path, key: Key): boolean =>
+  f(issues, "is required", path, key);
+
+/** `f` for a property `additionalProperties: false` (or `unevaluatedProperties: false`) refuses. */
+export const fX = (issues: Issues, path: Path, key: Key): boolean =>
+  f(issues, "is not an allowed property", path, key);
+
+/**
+ * What the limits of `fK`'s codes 0 to 5 count, two codes each (the least,
+ * the most): `minLength`/`maxLength`, `minItems`/`maxItems`,
+ * `minProperties`/`maxProperties`.
+ */
+const COUNTED = [" characters", " items", " properties"];
+
+/** The limits of `fK`'s codes 6 to 10: `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`. */
+const BOUNDS = [">= ", "<= ", "> ", "< ", "multiple of "];
 
 /**
  * `f` for a limit a value breaks: `minLength`, `maxLength`, `minItems`,
@@ -191,12 +338,17 @@ const LIMITS: ReadonlyArray<readonly [string, string]> = [
  */
 export function fK(
   issues: Issues,
-  path: Path,
   keyword: number,
   limit: number,
+  path: Path,
+  key?: Key,
 ): boolean {
-  const words = LIMITS[keyword]!;
-  return issues !== undefined && f(issues, path, words[0] + limit + words[1]);
+  if (issues === undefined) return false;
+  const words =
+    keyword < 6
+      ? `must NOT have ${keyword % 2 === 0 ? "fewer" : "more"} than ${limit}${COUNTED[keyword >> 1]!}`
+      : `must be ${BOUNDS[keyword - 6]!}${limit}`;
+  return f(issues, words, path, key);
 }
 
 /** Allowed values named in an issue; the rest are counted. */
@@ -220,35 +372,124 @@ function shown(value: unknown): string {
  */
 export function fE(
   issues: Issues,
-  path: Path,
   allowed: Iterable<unknown>,
+  path: Path,
+  key?: Key,
 ): boolean {
   if (issues === undefined) return false;
   const values = [...allowed];
   if (values.length === 1)
-    return f(issues, path, "must be " + shown(values[0]));
+    return f(issues, "must be " + shown(values[0]), path, key);
   const list = values.slice(0, ALLOWED_VALUES_SHOWN).map(shown).join(", ");
   const more = values.length - ALLOWED_VALUES_SHOWN;
   return f(
     issues,
-    path,
     more > 0
       ? `must be one of ${list}, … (${more} more)`
       : `must be one of ${list}`,
+    path,
+    key,
   );
 }
 
 /** `f` for a `const`: `must be "fixed"`. */
-export const fC = (issues: Issues, path: Path, value: unknown): boolean =>
-  issues !== undefined && f(issues, path, "must be " + shown(value));
+export const fC = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key?: Key,
+): boolean =>
+  issues !== undefined && f(issues, "must be " + shown(value), path, key);
 
 /** `f` for a `pattern`, given as written. */
-export const fP = (issues: Issues, path: Path, pattern: string): boolean =>
-  issues !== undefined && f(issues, path, `must match pattern "${pattern}"`);
+export const fP = (
+  issues: Issues,
+  pattern: string,
+  path: Path,
+  key?: Key,
+): boolean =>
+  issues !== undefined &&
+  f(issues, `must match pattern "${pattern}"`, path, key);
 
 /** `f` for a `format`. */
-export const fF = (issues: Issues, path: Path, format: string): boolean =>
-  issues !== undefined && f(issues, path, `must match format "${format}"`);
+export const fF = (
+  issues: Issues,
+  format: string,
+  path: Path,
+  key?: Key,
+): boolean =>
+  issues !== undefined && f(issues, `must match format "${format}"`, path, key);
+
+/**
+ * A property of type string with a `format` and nothing else: absent (or, when
+ * `required`, missing), not a string, or not of the format `name` (`check`).
+ */
+export function F(
+  value: unknown,
+  check: (text: string) => boolean,
+  name: string,
+  issues: Issues,
+  path: Path,
+  key: Key,
+  index?: number,
+  rest?: string,
+): boolean {
+  if (value === undefined) return true;
+  return formatted(value, check, name, issues, path, keyOf(key, index, rest));
+}
+
+/** `F` for a required property. */
+export function FQ(
+  value: unknown,
+  check: (text: string) => boolean,
+  name: string,
+  issues: Issues,
+  path: Path,
+  key: Key,
+  index?: number,
+  rest?: string,
+): boolean {
+  if (value === undefined) return fR(issues, path, keyOf(key, index, rest));
+  return formatted(value, check, name, issues, path, keyOf(key, index, rest));
+}
+
+/** Whether `value`, there, is a string of the format `check` checks (else its issue). */
+function formatted(
+  value: unknown,
+  check: (text: string) => boolean,
+  name: string,
+  issues: Issues,
+  path: Path,
+  key: Key,
+): boolean {
+  if (typeof value !== "string") return fT(issues, 0, path, key);
+  return check(value) || fF(issues, name, path, key);
+}
+
+/**
+ * `additionalProperties: false`, with no `patternProperties` or
+ * `propertyNames`: each own property of `data` that `declared` (a function
+ * of the module comparing names) does not name is refused.
+ */
+export function X(
+  data: JsonObject,
+  declared: (name: string) => boolean,
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean {
+  // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted).
+  for (const name in data)
+    if (
+      !declared(name) &&
+      h(data, name) &&
+      !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
+    )
+      return false;
+  return true;
+}
 
 /** Whether some member of `allowed` (an `enum` with objects or arrays) equals `data`. */
 export function H(data: unknown, allowed: readonly unknown[]): boolean {
@@ -275,6 +516,7 @@ export function fD(
   names: readonly string[],
   issues: Issues,
   path: Path,
+  key?: Key,
 ): boolean {
   for (const name of names) {
     if (h(data, name)) continue;
@@ -282,8 +524,9 @@ export function fD(
       issues === undefined ||
       !f(
         issues,
-        path + "/" + t(name),
         `is required when ${JSON.stringify(property)} is present`,
+        at(path, key),
+        "/" + t(name),
       )
     )
       return false;
@@ -376,96 +619,110 @@ const NONE_PASSED = [
 
 /**
  * A failed `anyOf` or `oneOf` (none passed): every branch's issues, then
- * its words. Each branch says why it failed, and the last issue that none fits.
+ * its words. Each branch says why it failed, and the last issue that none
+ * fits (only that one for a list marked `first`).
  */
 export function fB(
   issues: Issues,
-  path: Path,
   data: unknown,
   branches: readonly Check[],
   keyword: number,
+  path: Path,
+  key?: Key,
 ): boolean {
   if (issues === undefined) return false;
-  for (const branch of branches) branch(data, path, issues, new Set());
-  return f(issues, path, NONE_PASSED[keyword]!);
+  if (issues.first !== true)
+    for (const branch of branches)
+      branch(data, at(path, key), issues, new Set());
+  return f(issues, NONE_PASSED[keyword]!, path, key);
 }
 
 /** `oneOf`: `passed` of `branches` accepted `data`; right when exactly one did. */
 export const fO = (
   issues: Issues,
-  path: Path,
   data: unknown,
   branches: readonly Check[],
   passed: number,
+  path: Path,
+  key?: Key,
 ): boolean =>
   passed === 1 ||
   (passed > 1
-    ? f(issues, path, NONE_PASSED[1]!)
-    : fB(issues, path, data, branches, 1));
+    ? f(issues, NONE_PASSED[1]!, path, key)
+    : fB(issues, data, branches, 1, path, key));
 
 /** `f` for a value that `not` refuses. */
-export const fNot = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "must NOT be valid");
+export const fNot = (issues: Issues, path: Path, key?: Key): boolean =>
+  f(issues, "must NOT be valid", path, key);
 
 /** `f` for the schema `false`. */
-export const fF0 = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "boolean schema is false");
+export const fF0 = (issues: Issues, path: Path, key?: Key): boolean =>
+  f(issues, "boolean schema is false", path, key);
 
 /** `f` for an item `unevaluatedItems: false` refuses. */
-export const fI = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "is not an allowed item");
+export const fI = (issues: Issues, path: Path, key: Key): boolean =>
+  f(issues, "is not an allowed item", path, key);
 
 /** A property name `names` (the `propertyNames` schema) refuses: each of its issues, at the property. */
 export function fN(
   issues: Issues,
-  path: Path,
   name: string,
   names: Check,
+  path: Path,
+  key?: Key,
 ): boolean {
   if (issues === undefined) return false;
   const own: ValidationIssue[] = [];
   names(name, "", own);
-  const at = path + "/" + t(name);
-  if (own.length === 0) return f(issues, at, "is not an allowed property name");
+  const property = at(at(path, key), "/" + t(name));
+  if (own.length === 0)
+    return f(issues, "is not an allowed property name", property);
   for (const issue of own)
-    f(
-      issues,
-      at,
-      `is not an allowed property name (the name ${issue.message})`,
-    );
+    if (
+      !f(
+        issues,
+        `is not an allowed property name (the name ${issue.message})`,
+        property,
+      )
+    )
+      return false;
   return true;
 }
 
 /** `f` for `uniqueItems`: the duplicate pair `duplicateItems` found. */
 export const fU = (
   issues: Issues,
-  path: Path,
   pair: readonly [number, number],
+  path: Path,
+  key?: Key,
 ): boolean =>
   issues !== undefined &&
   f(
     issues,
-    path,
     `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`,
+    path,
+    key,
   );
 
-/** `contains`: `found` items matched; right within `min` and `max`. */
+/** `contains`: `found` items matched; right within `min` and `max` (`Infinity` for none). */
 export function fS(
   issues: Issues,
-  path: Path,
   found: number,
   min: number,
-  max?: number,
+  max: number,
+  path: Path,
+  key?: Key,
 ): boolean {
-  if (found >= min && (max === undefined || found <= max)) return true;
+  if (found >= min && found <= max) return true;
   return (
     issues !== undefined &&
     f(
       issues,
-      path,
-      max === undefined
+      max === Infinity
         ? `must contain at least ${min} valid item(s)`
         : `must contain at least ${min} and no more than ${max} valid item(s)`,
+      path,
+      key,
     )
   );
 }

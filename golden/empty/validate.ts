@@ -8,6 +8,7 @@ import {
   runValidator,
   type CompiledValidator,
   type StandardSchemas,
+  type ValidateOptions,
   type ValidationResult,
   type Validators,
 } from "./runtime.js";
@@ -26,20 +27,28 @@ export const validators: Validators = {
     runValidator(outputValidators, toolName, value, "output"),
 };
 
-/** Checks tool arguments against the tool's `inputSchema`. Issues carry JSON pointers into `value`. */
+/**
+ * Checks tool arguments against the tool's `inputSchema`. Issues carry JSON pointers into `value`:
+ * every issue, or with `{ firstIssue: true }` the first alone.
+ */
 export function validateInput<N extends ToolName>(
   toolName: N,
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolMap[N]["input"]> {
-  return runValidator(inputValidators, toolName, value, "input");
+  return runValidator(inputValidators, toolName, value, "input", options);
 }
 
-/** Checks `structuredContent` against the tool's `outputSchema`; a tool without one accepts anything. */
+/**
+ * Checks `structuredContent` against the tool's `outputSchema`; a tool without one accepts anything.
+ * Every issue, or with `{ firstIssue: true }` the first alone.
+ */
 export function validateOutput<N extends ToolName>(
   toolName: N,
   value: unknown,
+  options?: ValidateOptions,
 ): ValidationResult<ToolMap[N]["output"]> {
-  return runValidator(outputValidators, toolName, value, "output");
+  return runValidator(outputValidators, toolName, value, "output", options);
 }
 
 /**

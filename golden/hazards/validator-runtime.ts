@@ -22,25 +22,37 @@ export type Seen = Set<string | number | boolean>;
 export type Check = (
   data: any,
   path?: string,
-  issues?: ValidationIssue[],
+  issues?: IssueList,
   seen?: Seen,
   ...scratch: any[]
 ) => boolean;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-type Issues = ValidationIssue[] | undefined;
+/** Where a validator pushes its issues: `first` set, it stops at the first (`runValidator`'s `firstIssue`). */
+export interface IssueList extends Array<ValidationIssue> {
+  first?: boolean;
+}
+
+type Issues = IssueList | undefined;
 
 type Path = string | undefined;
 
+/** A place below a validator's `path`: the rest of its JSON pointer ("/name", "/items/3"). */
+type Key = string | undefined;
+
 type JsonObject = { [key: string]: unknown };
 
-/** A JSON object (not an array, not null). */
-export const O = (data: unknown): boolean =>
-  typeof data === "object" && data !== null && !Array.isArray(data);
+// The helpers the checks call most are kept small enough (in bytecode) for V8 to inline them
+// wherever they are called, however big the validator: builtins are read once, here.
+const isArray = Array.isArray;
 
 const prototypeOf = Object.getPrototypeOf;
 
 const objectPrototype = Object.prototype;
+
+/** A JSON object (not an array, not null). */
+export const O = (data: unknown): boolean =>
+  typeof data === "object" && data !== null && !isArray(data);
 
 /**
  * `value`, once the object `data`'s prototype is known to be Object.prototype
@@ -53,9 +65,13 @@ const objectPrototype = Object.prototype;
  * instead (what JSON.stringify would send).
  */
 export function P<T>(data: object, value: T): T {
-  const prototype = prototypeOf(data);
-  if (prototype === objectPrototype || prototype === null) return value;
-  return notPlain();
+  if (prototypeOf(data) !== objectPrototype) nullPrototype(data);
+  return value;
+}
+
+/** Throws for an object whose prototype is neither Object.prototype nor null. */
+function nullPrototype(data: object): void {
+  if (prototypeOf(data) !== null) notPlain();
 }
 
 function notPlain(): never {
@@ -68,11 +84,10 @@ function notPlain(): never {
 export const S = (data: unknown): boolean => typeof data === "string";
 
 /** A JSON number: NaN and the infinities, which JSON.stringify sends as null, are not. */
-export const N = (data: unknown): boolean =>
-  typeof data === "number" && isFinite(data);
+export const N: (data: unknown) => boolean = Number.isFinite;
 
 /** An integer (a finite number with no fraction). */
-export const I = (data: unknown): boolean => Number.isInteger(data);
+export const I: (data: unknown) => boolean = Number.isInteger;
 
 /** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
 export const u = (value: unknown): boolean => value === undefined;
@@ -96,13 +111,31 @@ export const t = (name: string): string =>
 
 /**
  * A failure: in the fast path (no `issues`), false, and the validator stops
- * at once; otherwise the issue is pushed, and true lets it go on.
+ * at once; otherwise the issue is pushed at `path` (and `key` below it), and
+ * true lets it go on (false for a list marked `first`).
  */
-export function f(issues: Issues, path: Path, message: string): boolean {
+export function f(
+  issues: Issues,
+  message: string,
+  path: Path,
+  key?: Key,
+): boolean {
   if (issues === undefined) return false;
-  issues.push({ path: path ?? "", message });
-  return true;
+  issues[issues.length] = { path: at(path, key), message };
+  return issues.first !== true;
 }
+
+/** The JSON pointer of `key` below `path` (`path` itself without a key). */
+const at = (path: Path, key: Key): string =>
+  key === undefined ? (path ?? "") : path + key;
+
+/**
+ * A place given in parts to a helper called whether the value passes or
+ * not: `key` up to an item's `index`, and the `rest` after it, joined only
+ * for an issue.
+ */
+const keyOf = (key: Key, index?: number, rest?: string): Key =>
+  index === undefined ? key : key! + index + (rest ?? "");
 
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
@@ -118,23 +151,51 @@ const WRONG_TYPE = [
 /** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
 export const fT = (
   issues: Issues,
-  path: Path,
   type: number | string,
+  path: Path,
+  key?: Key,
 ): boolean =>
   issues !== undefined &&
   f(
     issues,
-    path,
     typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
+    path,
+    key,
   );
 
+/** `fT` for each type, by its guard's letter: "must be string", ... */
+export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 0, path, key);
+
+export const TN = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 1, path, key);
+
+export const TI = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 2, path, key);
+
+export const TB = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 3, path, key);
+
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
 /** `f` for a required property that is missing, at its own pointer. */
-export const fR = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "is required");
+export const fR = (issues: Issues, path: Path, key: Key): boolean =>
+  f(issues, "is required", path, key);
 
 /** `f` for a property `additionalProperties: false` (or `unevaluatedProperties: false`) refuses. */
-export const fX = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "is not an allowed property");
+export const fX = (issues: Issues, path: Path, key: Key): boolean =>
+  f(issues, "is not an allowed property", path, key);
 
 /** Allowed values named in an issue; the rest are counted. */
 const ALLOWED_VALUES_SHOWN = 10;
@@ -158,27 +219,59 @@ function shown(value: unknown): string {
  */
 export function fE(
   issues: Issues,
-  path: Path,
   allowed: Iterable<unknown>,
+  path: Path,
+  key?: Key,
 ): boolean {
   if (issues === undefined) return false;
   const values = [...allowed];
   if (values.length === 1)
-    return f(issues, path, "must be " + shown(values[0]));
+    return f(issues, "must be " + shown(values[0]), path, key);
   const list = values.slice(0, ALLOWED_VALUES_SHOWN).map(shown).join(", ");
   const more = values.length - ALLOWED_VALUES_SHOWN;
   return f(
     issues,
-    path,
     more > 0
       ? `must be one of ${list}, … (${more} more)`
       : `must be one of ${list}`,
+    path,
+    key,
   );
 }
 
 /** `f` for a `const`: `must be "fixed"`. */
-export const fC = (issues: Issues, path: Path, value: unknown): boolean =>
-  issues !== undefined && f(issues, path, "must be " + shown(value));
+export const fC = (
+  issues: Issues,
+  value: unknown,
+  path: Path,
+  key?: Key,
+): boolean =>
+  issues !== undefined && f(issues, "must be " + shown(value), path, key);
+
+/**
+ * `additionalProperties: false`, with no `patternProperties` or
+ * `propertyNames`: each own property of `data` that `declared` (a function
+ * of the module comparing names) does not name is refused.
+ */
+export function X(
+  data: JsonObject,
+  declared: (name: string) => boolean,
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+): boolean {
+  // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted).
+  for (const name in data)
+    if (
+      !declared(name) &&
+      h(data, name) &&
+      !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
+    )
+      return false;
+  return true;
+}
 
 /** Adds what `from` evaluated to `to`. */
 function see(to: Seen | undefined, from: Seen): void {

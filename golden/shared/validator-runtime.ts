@@ -22,23 +22,35 @@ export type Seen = Set<string | number | boolean>;
 export type Check = (
   data: any,
   path?: string,
-  issues?: ValidationIssue[],
+  issues?: IssueList,
   seen?: Seen,
   ...scratch: any[]
 ) => boolean;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-type Issues = ValidationIssue[] | undefined;
+/** Where a validator pushes its issues: `first` set, it stops at the first (`runValidator`'s `firstIssue`). */
+export interface IssueList extends Array<ValidationIssue> {
+  first?: boolean;
+}
+
+type Issues = IssueList | undefined;
 
 type Path = string | undefined;
 
-/** A JSON object (not an array, not null). */
-export const O = (data: unknown): boolean =>
-  typeof data === "object" && data !== null && !Array.isArray(data);
+/** A place below a validator's `path`: the rest of its JSON pointer ("/name", "/items/3"). */
+type Key = string | undefined;
+
+// The helpers the checks call most are kept small enough (in bytecode) for V8 to inline them
+// wherever they are called, however big the validator: builtins are read once, here.
+const isArray = Array.isArray;
 
 const prototypeOf = Object.getPrototypeOf;
 
 const objectPrototype = Object.prototype;
+
+/** A JSON object (not an array, not null). */
+export const O = (data: unknown): boolean =>
+  typeof data === "object" && data !== null && !isArray(data);
 
 /**
  * `value`, once the object `data`'s prototype is known to be Object.prototype
@@ -51,9 +63,13 @@ const objectPrototype = Object.prototype;
  * instead (what JSON.stringify would send).
  */
 export function P<T>(data: object, value: T): T {
-  const prototype = prototypeOf(data);
-  if (prototype === objectPrototype || prototype === null) return value;
-  return notPlain();
+  if (prototypeOf(data) !== objectPrototype) nullPrototype(data);
+  return value;
+}
+
+/** Throws for an object whose prototype is neither Object.prototype nor null. */
+function nullPrototype(data: object): void {
+  if (prototypeOf(data) !== null) notPlain();
 }
 
 function notPlain(): never {
@@ -63,13 +79,13 @@ function notPlain(): never {
 }
 
 /** An array. */
-export const A = (data: unknown): boolean => Array.isArray(data);
+export const A: (data: unknown) => boolean = isArray;
 
 /** A string. */
 export const S = (data: unknown): boolean => typeof data === "string";
 
 /** An integer (a finite number with no fraction). */
-export const I = (data: unknown): boolean => Number.isInteger(data);
+export const I: (data: unknown) => boolean = Number.isInteger;
 
 /** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
 export const u = (value: unknown): boolean => value === undefined;
@@ -82,13 +98,23 @@ export const Z = (data: unknown): boolean => data === null;
 
 /**
  * A failure: in the fast path (no `issues`), false, and the validator stops
- * at once; otherwise the issue is pushed, and true lets it go on.
+ * at once; otherwise the issue is pushed at `path` (and `key` below it), and
+ * true lets it go on (false for a list marked `first`).
  */
-export function f(issues: Issues, path: Path, message: string): boolean {
+export function f(
+  issues: Issues,
+  message: string,
+  path: Path,
+  key?: Key,
+): boolean {
   if (issues === undefined) return false;
-  issues.push({ path: path ?? "", message });
-  return true;
+  issues[issues.length] = { path: at(path, key), message };
+  return issues.first !== true;
 }
+
+/** The JSON pointer of `key` below `path` (`path` itself without a key). */
+const at = (path: Path, key: Key): string =>
+  key === undefined ? (path ?? "") : path + key;
 
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
@@ -104,37 +130,60 @@ const WRONG_TYPE = [
 /** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
 export const fT = (
   issues: Issues,
-  path: Path,
   type: number | string,
+  path: Path,
+  key?: Key,
 ): boolean =>
   issues !== undefined &&
   f(
     issues,
-    path,
     typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
+    path,
+    key,
   );
 
+/** `fT` for each type, by its guard's letter: "must be string", ... */
+export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 0, path, key);
+
+export const TI = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 2, path, key);
+
+export const TB = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 3, path, key);
+
+export const TZ = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 4, path, key);
+
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+
+export const TA = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 6, path, key);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
 /** `f` for a required property that is missing, at its own pointer. */
-export const fR = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "is required");
+export const fR = (issues: Issues, path: Path, key: Key): boolean =>
+  f(issues, "is required", path, key);
 
 /**
- * The limits, by the codes the validators name them with in `fK`: the
- * words before the limit and after it.
+ * What the limits of `fK`'s codes 0 to 5 count, two codes each (the least,
+ * the most): `minLength`/`maxLength`, `minItems`/`maxItems`,
+ * `minProperties`/`maxProperties`.
  */
-const LIMITS: ReadonlyArray<readonly [string, string]> = [
-  ["must NOT have fewer than ", " characters"],
-  ["must NOT have more than ", " characters"],
-  ["must NOT have fewer than ", " items"],
-  ["must NOT have more than ", " items"],
-  ["must NOT have fewer than ", " properties"],
-  ["must NOT have more than ", " properties"],
-  ["must be >= ", ""],
-  ["must be <= ", ""],
-  ["must be > ", ""],
-  ["must be < ", ""],
-  ["must be multiple of ", ""],
-];
+const COUNTED = [" characters", " items", " properties"];
+
+/** The limits of `fK`'s codes 6 to 10: `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`. */
+const BOUNDS = [">= ", "<= ", "> ", "< ", "multiple of "];
 
 /**
  * `f` for a limit a value breaks: `minLength`, `maxLength`, `minItems`,
@@ -143,12 +192,17 @@ const LIMITS: ReadonlyArray<readonly [string, string]> = [
  */
 export function fK(
   issues: Issues,
-  path: Path,
   keyword: number,
   limit: number,
+  path: Path,
+  key?: Key,
 ): boolean {
-  const words = LIMITS[keyword]!;
-  return issues !== undefined && f(issues, path, words[0] + limit + words[1]);
+  if (issues === undefined) return false;
+  const words =
+    keyword < 6
+      ? `must NOT have ${keyword % 2 === 0 ? "fewer" : "more"} than ${limit}${COUNTED[keyword >> 1]!}`
+      : `must be ${BOUNDS[keyword - 6]!}${limit}`;
+  return f(issues, words, path, key);
 }
 
 /** Allowed values named in an issue; the rest are counted. */
@@ -173,27 +227,35 @@ function shown(value: unknown): string {
  */
 export function fE(
   issues: Issues,
-  path: Path,
   allowed: Iterable<unknown>,
+  path: Path,
+  key?: Key,
 ): boolean {
   if (issues === undefined) return false;
   const values = [...allowed];
   if (values.length === 1)
-    return f(issues, path, "must be " + shown(values[0]));
+    return f(issues, "must be " + shown(values[0]), path, key);
   const list = values.slice(0, ALLOWED_VALUES_SHOWN).map(shown).join(", ");
   const more = values.length - ALLOWED_VALUES_SHOWN;
   return f(
     issues,
-    path,
     more > 0
       ? `must be one of ${list}, … (${more} more)`
       : `must be one of ${list}`,
+    path,
+    key,
   );
 }
 
 /** `f` for a `pattern`, given as written. */
-export const fP = (issues: Issues, path: Path, pattern: string): boolean =>
-  issues !== undefined && f(issues, path, `must match pattern "${pattern}"`);
+export const fP = (
+  issues: Issues,
+  pattern: string,
+  path: Path,
+  key?: Key,
+): boolean =>
+  issues !== undefined &&
+  f(issues, `must match pattern "${pattern}"`, path, key);
 
 /** Adds what `from` evaluated to `to`. */
 function see(to: Seen | undefined, from: Seen): void {
@@ -251,16 +313,20 @@ const NONE_PASSED = [
 
 /**
  * A failed `anyOf` or `oneOf` (none passed): every branch's issues, then
- * its words. Each branch says why it failed, and the last issue that none fits.
+ * its words. Each branch says why it failed, and the last issue that none
+ * fits (only that one for a list marked `first`).
  */
 export function fB(
   issues: Issues,
-  path: Path,
   data: unknown,
   branches: readonly Check[],
   keyword: number,
+  path: Path,
+  key?: Key,
 ): boolean {
   if (issues === undefined) return false;
-  for (const branch of branches) branch(data, path, issues, new Set());
-  return f(issues, path, NONE_PASSED[keyword]!);
+  if (issues.first !== true)
+    for (const branch of branches)
+      branch(data, at(path, key), issues, new Set());
+  return f(issues, NONE_PASSED[keyword]!, path, key);
 }

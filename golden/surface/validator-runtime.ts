@@ -22,23 +22,35 @@ export type Seen = Set<string | number | boolean>;
 export type Check = (
   data: any,
   path?: string,
-  issues?: ValidationIssue[],
+  issues?: IssueList,
   seen?: Seen,
   ...scratch: any[]
 ) => boolean;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-type Issues = ValidationIssue[] | undefined;
+/** Where a validator pushes its issues: `first` set, it stops at the first (`runValidator`'s `firstIssue`). */
+export interface IssueList extends Array<ValidationIssue> {
+  first?: boolean;
+}
+
+type Issues = IssueList | undefined;
 
 type Path = string | undefined;
 
-/** A JSON object (not an array, not null). */
-export const O = (data: unknown): boolean =>
-  typeof data === "object" && data !== null && !Array.isArray(data);
+/** A place below a validator's `path`: the rest of its JSON pointer ("/name", "/items/3"). */
+type Key = string | undefined;
+
+// The helpers the checks call most are kept small enough (in bytecode) for V8 to inline them
+// wherever they are called, however big the validator: builtins are read once, here.
+const isArray = Array.isArray;
 
 const prototypeOf = Object.getPrototypeOf;
 
 const objectPrototype = Object.prototype;
+
+/** A JSON object (not an array, not null). */
+export const O = (data: unknown): boolean =>
+  typeof data === "object" && data !== null && !isArray(data);
 
 /**
  * `value`, once the object `data`'s prototype is known to be Object.prototype
@@ -51,9 +63,13 @@ const objectPrototype = Object.prototype;
  * instead (what JSON.stringify would send).
  */
 export function P<T>(data: object, value: T): T {
-  const prototype = prototypeOf(data);
-  if (prototype === objectPrototype || prototype === null) return value;
-  return notPlain();
+  if (prototypeOf(data) !== objectPrototype) nullPrototype(data);
+  return value;
+}
+
+/** Throws for an object whose prototype is neither Object.prototype nor null. */
+function nullPrototype(data: object): void {
+  if (prototypeOf(data) !== null) notPlain();
 }
 
 function notPlain(): never {
@@ -65,18 +81,25 @@ function notPlain(): never {
 /** A string. */
 export const S = (data: unknown): boolean => typeof data === "string";
 
-/** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
-export const u = (value: unknown): boolean => value === undefined;
-
 /**
  * A failure: in the fast path (no `issues`), false, and the validator stops
- * at once; otherwise the issue is pushed, and true lets it go on.
+ * at once; otherwise the issue is pushed at `path` (and `key` below it), and
+ * true lets it go on (false for a list marked `first`).
  */
-export function f(issues: Issues, path: Path, message: string): boolean {
+export function f(
+  issues: Issues,
+  message: string,
+  path: Path,
+  key?: Key,
+): boolean {
   if (issues === undefined) return false;
-  issues.push({ path: path ?? "", message });
-  return true;
+  issues[issues.length] = { path: at(path, key), message };
+  return issues.first !== true;
 }
+
+/** The JSON pointer of `key` below `path` (`path` itself without a key). */
+const at = (path: Path, key: Key): string =>
+  key === undefined ? (path ?? "") : path + key;
 
 /** The issue of a value of the wrong JSON type, by the codes the validators name the types with in `fT`. */
 const WRONG_TYPE = [
@@ -92,19 +115,34 @@ const WRONG_TYPE = [
 /** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
 export const fT = (
   issues: Issues,
-  path: Path,
   type: number | string,
+  path: Path,
+  key?: Key,
 ): boolean =>
   issues !== undefined &&
   f(
     issues,
-    path,
     typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
+    path,
+    key,
   );
 
+export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
+  fT(issues, 5, path, key);
+
+/** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
+export const fQ = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean =>
+  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+
 /** `f` for a required property that is missing, at its own pointer. */
-export const fR = (issues: Issues, path: Path): boolean =>
-  f(issues, path, "is required");
+export const fR = (issues: Issues, path: Path, key: Key): boolean =>
+  f(issues, "is required", path, key);
 
 /** Adds what `from` evaluated to `to`. */
 function see(to: Seen | undefined, from: Seen): void {

@@ -121,7 +121,8 @@ export type ValidationResult<T> =
 /**
  * A generated validator (`validators/<file>.ts`): called with the value
  * alone, whether it is valid (stopping at the first failure); called with a
- * path and an array, it pushes every issue it finds there.
+ * path and an array, it pushes every issue it finds there (only the first,
+ * when the array is marked `first`).
  */
 export type CompiledValidator = (
   data: unknown,
@@ -129,12 +130,23 @@ export type CompiledValidator = (
   issues?: ValidationIssue[],
 ) => boolean;
 
+/** How `validateInput` and `validateOutput` report an invalid value. */
+export interface ValidateOptions {
+  /**
+   * Stop at the first issue and report it alone, in one pass (faster on
+   * invalid values). By default every issue is reported, each with its
+   * JSON pointer and words.
+   */
+  firstIssue?: boolean;
+}
+
 /** Runs the validator registered for `toolName` (own properties only: a tool may be called `constructor`). */
 export function runValidator<T>(
   table: { readonly [name: string]: CompiledValidator | null },
   toolName: string,
   value: unknown,
   role: "input" | "output",
+  options?: ValidateOptions,
 ): ValidationResult<T> {
   const validator = table[toolName];
   // Own entries only (a tool may be called `constructor`), found without hasOwnProperty, which
@@ -174,32 +186,57 @@ export function runValidator<T>(
   // The validators read properties by name, and throw for an object whose prototype is not
   // Object.prototype or null (it could inherit what it lacks): such a value is checked as the own
   // properties JSON.stringify would send.
+  const first = options?.firstIssue === true;
   try {
-    return checkValue(validator, value, value, role);
+    return checkValue(validator, value, value, role, first);
   } catch (error) {
     if (!(error instanceof Error && Symbol.for("mcpgen.notPlain") in error))
       throw error;
-    return checkValue(validator, ownCopy(value, new Map()), value, role);
+    return checkValue(validator, ownCopy(value, new Map()), value, role, first);
   }
 }
 
-/** `validator`'s verdict on `checked` (`value` or its copy): the fast path, then every issue of an invalid value. */
+/**
+ * `validator`'s verdict on `checked` (`value` or its copy): one pass with a
+ * list, which a valid value leaves empty (no path is built while values
+ * pass) and an invalid one fills with every issue, or (`first`) with the
+ * first alone, where the validator stops.
+ */
 function checkValue<T>(
   validator: CompiledValidator,
   checked: unknown,
   value: unknown,
   role: "input" | "output",
+  first: boolean,
 ): ValidationResult<T> {
-  // The fast path: valid values cost no issue bookkeeping.
-  if (validator(checked)) return { ok: true, value: value as T };
-  const issues: ValidationIssue[] = [];
-  validator(checked, "", issues);
-  return {
-    ok: false,
-    issues:
-      issues.length > 0 ? issues : [{ path: "", message: `invalid ${role}` }],
-  };
+  // The list is kept for the next call while it stays empty; a validation that starts another (a
+  // getter) finds none and makes its own, and one that throws drops it.
+  let issues = first ? firstIssueList : issueList;
+  if (first) firstIssueList = undefined;
+  else issueList = undefined;
+  if (issues === undefined) {
+    issues = [];
+    if (first) issues.first = true;
+  }
+  if (validator(checked, "", issues) && issues.length === 0) {
+    if (first) firstIssueList = issues;
+    else issueList = issues;
+    return { ok: true, value: value as T };
+  }
+  if (issues.length === 0)
+    return { ok: false, issues: [{ path: "", message: `invalid ${role}` }] };
+  if (!first) return { ok: false, issues };
+  const issue = issues[0]!;
+  while (issues.length > 0) issues.pop();
+  firstIssueList = issues;
+  return { ok: false, issues: [issue] };
 }
+
+/** The empty lists a validation starts with, kept from the last (see `checkValue`). */
+let issueList: IssueList | undefined;
+let firstIssueList: IssueList | undefined;
+/** A list of issues; marked `first`, the validator stops at the first it pushes. */
+type IssueList = ValidationIssue[] & { first?: boolean };
 
 /** `value` with each object a copy of its own enumerable properties, without a prototype (`copies`: those made, for cycles). */
 function ownCopy(value: unknown, copies: Map<object, unknown>): unknown {

@@ -153,6 +153,7 @@ describe.skipIf(!present)("the validators of every corpus server agree with ajv"
     const disagreements: string[] = [];
     // `mcpgen mock` runs the same code compiled in memory: the same verdict, issues and words.
     const mockDisagreements: string[] = [];
+    const firstDisagreements: string[] = [];
     for (const file of files) {
       const raw = JSON.parse(readFileSync(join(corpus, file), "utf8")) as { tools: Array<Record<string, unknown>> };
       const ir = normalizeManifest(recogniseManifest(raw, file));
@@ -184,7 +185,20 @@ describe.skipIf(!present)("the validators of every corpus server agree with ajv"
             const expected = theirs(value);
             if (expected) valid++;
             if (ours(value) !== expected) disagreements.push(`${file} ${tool.wireName} ${role}: ${JSON.stringify(value).slice(0, 200)} (ajv: ${expected})`);
-            const generated = runValidator(Object.defineProperty({}, tool.wireName, { value: ours, enumerable: true }), tool.wireName, value, role);
+            const table = Object.defineProperty({}, tool.wireName, { value: ours, enumerable: true });
+            const generated = runValidator(table, tool.wireName, value, role);
+            // runValidator's one pass with a list (which lists the issues) gives ajv's verdict too.
+            if (generated.ok !== expected)
+              disagreements.push(`${file} ${tool.wireName} ${role} (with issues): ${JSON.stringify(value).slice(0, 200)} (ajv: ${expected})`);
+            // Stopping at the first issue gives the same verdict, and one of the issues of every-issue mode.
+            const first = runValidator(table, tool.wireName, value, role, { firstIssue: true });
+            if (
+              first.ok !== generated.ok ||
+              (!first.ok &&
+                !generated.ok &&
+                (first.issues.length !== 1 || !generated.issues.some((issue) => JSON.stringify(issue) === JSON.stringify(first.issues[0]))))
+            )
+              firstDisagreements.push(`${file} ${tool.wireName} ${role}: ${JSON.stringify(first).slice(0, 200)}`);
             const mocked = role === "input" ? mock.validateInput(tool.wireName, value) : mock.validateOutput(tool.wireName, value);
             if (JSON.stringify(mocked) !== JSON.stringify(generated))
               mockDisagreements.push(`${file} ${tool.wireName} ${role}: ${JSON.stringify(mocked).slice(0, 200)}`);
@@ -195,6 +209,7 @@ describe.skipIf(!present)("the validators of every corpus server agree with ajv"
     console.log(`corpus validators: ${compared} values compared with ajv (${valid} valid), ${skipped} schemas ajv cannot compile skipped`);
     expect(disagreements).toEqual([]);
     expect(mockDisagreements).toEqual([]);
+    expect(firstDisagreements).toEqual([]);
     expect(compared).toBeGreaterThan(10_000);
     // Both verdicts are common: the comparison tells something either way.
     expect(valid).toBeGreaterThan(compared / 10);

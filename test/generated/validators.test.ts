@@ -395,17 +395,42 @@ describe("the words of each keyword's issues", () => {
     }
   });
 
-  it("a valid value has no issues, and the fast path alone answers", () => {
+  it("a valid value has no issues; runValidator checks a value in one pass, with a list", () => {
     expect(issuesOf(checks[0]!, "a")).toEqual([]);
-    // runValidator asks for issues only when the fast path (no list) said no: one call for a valid value, two otherwise.
+    // One call whatever the value: a valid one leaves the list empty (and the next call reuses it), an invalid
+    // one fills it with every issue.
     const lists: Array<Issue[] | undefined> = [];
     const counted: Check = (data, path, issues) => (lists.push(issues), checks[0]!(data, path, issues));
     expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", "a", "output")).toEqual({ ok: true, value: "a" });
-    expect(lists).toEqual([undefined]);
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", "b", "output")).toEqual({ ok: true, value: "b" });
+    expect(lists).toHaveLength(2);
+    expect(lists[0]).toBeInstanceOf(Array);
+    expect(lists[1]).toBe(lists[0]);
     lists.length = 0;
-    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", cases[0]![2], "output").ok).toBe(false);
-    expect(lists.map((list) => list === undefined)).toEqual([true, false]);
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", cases[0]![2], "output")).toEqual({ ok: false, issues: cases[0]![3] });
+    expect(lists).toHaveLength(1);
+    // The list an invalid value filled is the result's: the next call starts another.
+    expect(runValidator({ case_0: counted as CompiledValidator }, "case_0", "a", "output").ok).toBe(true);
+    expect(lists[1]).not.toBe(lists[0]);
+    expect(lists[1]).toEqual([]);
   });
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    "case %i with firstIssue: one pass, and one of its issues",
+    (index, _keywords, _schema, value, issues) => {
+      const lists: Array<Issue[] | undefined> = [];
+      const counted: Check = (data, path, list) => (lists.push(list), checks[index]!(data, path, list));
+      const result = runValidator({ tool: counted as CompiledValidator }, "tool", value, "output", { firstIssue: true });
+      expect(lists).toHaveLength(1);
+      expect(result.ok).toBe(false);
+      const found = result.ok ? [] : result.issues;
+      expect(found).toHaveLength(1);
+      expect(issues).toContainEqual(found[0]);
+      // The list a pass stopped at is reused, empty, by the next: it gives the verdict every-issue mode gives.
+      const table = { tool: checks[index]! as CompiledValidator };
+      expect(runValidator(table, "tool", "a", "output", { firstIssue: true }).ok).toBe(runValidator(table, "tool", "a", "output").ok);
+    },
+  );
 });
 
 describe("issues about property names", () => {
@@ -525,6 +550,38 @@ describe("generated code imports nothing from packages", () => {
 });
 
 describe("the written code", () => {
+  it("names the place of each issue found by a helper (typed items, a closed object, a format), below an item too", async () => {
+    const entry = {
+      type: "object",
+      properties: {
+        tags: { type: "array", items: { type: "string" } },
+        at: { type: "string", format: "date" },
+        due: { type: "string", format: "date" },
+      },
+      required: ["due"],
+      additionalProperties: false,
+    };
+    const generated = await generateValidators(
+      [{ name: "helpers", inputSchema: { type: "object", properties: { entry, entries: { type: "array", items: entry } } } }],
+      "helper-places",
+    );
+    const { input } = generated.modules.get("helpers")!;
+    const bad = { tags: ["a", 1, "b", null], at: "yesterday", "x/y": 1 };
+    const code = await readFile(join(generated.directory, toolValidatorsPath(generated.ir.tools[0]!)), "utf8");
+    // Each helper is what checks them, at both places.
+    for (const helper of ["aS(", "X(", "F(", "FQ("]) expect(code).toContain(helper);
+    const issuesAt = (base: string) => [
+      { path: `${base}/tags/1`, message: "must be string" },
+      { path: `${base}/tags/3`, message: "must be string" },
+      { path: `${base}/at`, message: 'must match format "date"' },
+      { path: `${base}/due`, message: "is required" },
+      { path: `${base}/x~1y`, message: "is not an allowed property" },
+    ];
+    expect(issuesOf(input, { entry: bad })).toEqual(issuesAt("/entry"));
+    expect(issuesOf(input, { entries: [{ due: "2026-01-01" }, bad] })).toEqual(issuesAt("/entries/1"));
+    expect(issuesOf(input, { entries: [{ due: "2026-01-01", tags: ["a"], at: "2026-01-02" }] })).toEqual([]);
+  });
+
   it("loads where an items schema's keywords come to no check (minLength 0, an unknown format, a lone if)", async () => {
     const items = [{ minLength: 0 }, { format: "not-a-format" }, { required: [] }, { if: { type: "string" } }, { dependentRequired: { a: [] } }];
     const generated = await generateValidators(

@@ -28,7 +28,7 @@ import {
   type ValidationIssue,
 } from "../../templates/client-runtime.js";
 
-/** Every call of the validators `failing` makes: the fast path, then the one that collects issues. */
+/** Every call of the validators `failing` makes: with the path it is given, and whether with a list to push issues to. */
 const calls: Array<{ path: string | undefined; collecting: boolean }> = [];
 
 /** A generated validator's contract: valid when the value is `"ok"` or has `ok: true`; otherwise `issues`, below the path it is given. */
@@ -48,7 +48,7 @@ describe("runValidator", () => {
     anything: null,
   };
 
-  it("asks the validator for its issues only once the fast path said no, from the root's pointer", () => {
+  it("asks the validator for a value's issues in one pass, from the root's pointer", () => {
     calls.length = 0;
     expect(runValidator(table, "strict", {}, "input")).toEqual({
       ok: false,
@@ -57,13 +57,18 @@ describe("runValidator", () => {
         { path: "/n", message: "must be >= 2" },
       ],
     });
-    expect(calls).toEqual([
-      { path: undefined, collecting: false },
-      { path: "", collecting: true },
-    ]);
+    expect(calls).toEqual([{ path: "", collecting: true }]);
     calls.length = 0;
     runValidator(table, "strict", { ok: true }, "input");
-    expect(calls).toEqual([{ path: undefined, collecting: false }]);
+    expect(calls).toEqual([{ path: "", collecting: true }]);
+  });
+
+  it("with firstIssue, reports the first issue alone", () => {
+    expect(runValidator(table, "strict", {}, "input", { firstIssue: true })).toEqual({
+      ok: false,
+      issues: [{ path: "/a~1b/c~1d", message: "is required" }],
+    });
+    expect(runValidator(table, "strict", { ok: true }, "input", { firstIssue: true })).toEqual({ ok: true, value: { ok: true } });
   });
 
   it("passes a valid value through, and anything where a tool has no validator", () => {

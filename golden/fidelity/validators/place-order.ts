@@ -2,12 +2,12 @@
 // Validators of tool "place_order", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, I, O, P, S, fK, fR, fT, u } from "../validator-runtime.js";
+import { A, type Check, I, O, P, S, TA, TO, aS, fK, fQ, fR, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.customer))?fR(e,p+"/customer"):v1(x1,e&&p+"/customer",e)))return!1;if(u(x1=d.lines)){if(!fR(e,p+"/lines"))return!1}else{p1=e&&p+"/lines";if(A(x1)){if(!(x1.length>=1||fK(e,p1,2,1)))return!1;for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v3(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.name))?fR(e,p+"/name"):(S(x1)||fT(e,p+"/name",0)))&&(u(x1=d.address)||v2(x1,e&&p+"/address",e)):fT(e,p,5));
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.city))?fR(e,p+"/city"):(S(x1)||fT(e,p+"/city",0))):fT(e,p,5));
-const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.sku))?fR(e,p+"/sku"):(S(x1)||fT(e,p+"/sku",0)))&&(u(x1=d.quantity)?fR(e,p+"/quantity"):(I(x1)?(x1>=1||fK(e,p+"/quantity",6,1)):fT(e,p+"/quantity",2))):fT(e,p,5));
-const v4:Check=(d,p,e,_a,x1)=>{if(!A(d))return fT(e,p,6);for(let i0=0;i0<d.length;i0++)if(!(x1=d[i0],S(x1)||fT(e,p+"/"+i0,0)))return!1;return!0};
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(u(x=P(d,d.customer))?fR(e,p,"/customer"):v1(x,e&&p+"/customer",e)))return!1;if(A(x=d.lines)){if(!(x.length>=1||fK(e,2,1,p,"/lines")))return!1;for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v3(w,e&&p+"/lines/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/lines"))return!1;return!0};
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||fQ(e,0,x,p,"/name"))&&(u(x=d.address)||v2(x,e&&p+"/address",e)):TO(e,p));
+const v2:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.city))||fQ(e,0,x,p,"/city")):TO(e,p));
+const v3:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.sku))||fQ(e,0,x,p,"/sku"))&&(I(x=d.quantity)?(x>=1||fK(e,6,1,p,"/quantity")):fQ(e,2,x,p,"/quantity")):TO(e,p));
+const v4:Check=(d,p,e)=>(A(d)?aS(d,e,p):TA(e,p));
 export const input:Check=v0;
 export const output:Check=v4;

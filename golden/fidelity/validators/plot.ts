@@ -2,10 +2,10 @@
 // Validators of tool "plot", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, fR, fT, u } from "../validator-runtime.js";
+import { type Check, N, O, P, TN, TO, fQ, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.from))||v1(x1,e&&p+"/from",e))&&(u(x1=d.to)||v1(x1,e&&p+"/to",e)):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.x))?fR(e,p+"/x"):(N(x1)||fT(e,p+"/x",1)))&&(u(x1=d.y)?fR(e,p+"/y"):(N(x1)||fT(e,p+"/y",1))):fT(e,p,5));
-const v2:Check=(d,p,e)=>(N(d)||fT(e,p,1));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.from))||v1(x,e&&p+"/from",e))&&(u(x=d.to)||v1(x,e&&p+"/to",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.x))||fQ(e,1,x,p,"/x"))&&(N(x=d.y)||fQ(e,1,x,p,"/y")):TO(e,p));
+const v2:Check=(d,p,e)=>(N(d)||TN(e,p));
 export const input:Check=v0;
 export const output:Check=v2;

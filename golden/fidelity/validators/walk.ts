@@ -2,7 +2,7 @@
 // Validators of tool "walk", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fT, u } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, TS, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.name))||S(x1)||fT(e,p+"/name",0))&&(u(x1=d.next)||v0(x1,e&&p+"/next",e)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||u(x)||TS(e,p,"/name"))&&(u(x=d.next)||v0(x,e&&p+"/next",e)):TO(e,p));
 export const input:Check=v0;

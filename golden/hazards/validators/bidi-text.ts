@@ -2,10 +2,10 @@
 // Validators of tool "bidi\u202e_text", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fC, fE, fR, fT, u } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, fC, fE, fQ, fR, u } from "../validator-runtime.js";
 
 const c0=["user\u202e \u2066// admin\u2069 \u2066","admin"];
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d["access\u2067Level"]))?fR(e,p+"/access\u2067Level"):(S(x1)?(c0.includes(x1)||fE(e,p+"/access\u2067Level",c0)):fT(e,p+"/access\u2067Level",0))):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.granted))?fR(e,p+"/granted"):(x1==="no\u200f\u061c"||fC(e,p+"/granted","no\u200f\u061c"))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d["access\u2067Level"]))?(c0.includes(x)||fE(e,c0,p,"/access\u2067Level")):fQ(e,0,x,p,"/access\u2067Level")):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.granted))?fR(e,p,"/granted"):(x==="no\u200f\u061c"||fC(e,"no\u200f\u061c",p,"/granted"))):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

@@ -2,9 +2,9 @@
 // Validators of tool "constructor", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, O, P, fR, fT, u } from "../validator-runtime.js";
+import { B, type Check, O, P, TO, fQ } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>(O(d)||fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.ok))?fR(e,p+"/ok"):(B(x1)||fT(e,p+"/ok",3))):fT(e,p,5));
+const v0:Check=(d,p,e)=>(O(d)||TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.ok))||fQ(e,3,x,p,"/ok")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

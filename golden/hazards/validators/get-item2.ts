@@ -2,7 +2,7 @@
 // Validators of tool "get-item", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, fR, fT, u } from "../validator-runtime.js";
+import { type Check, N, O, P, TO, fQ } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p+"/id"):(N(x1)||fT(e,p+"/id",1))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.id))||fQ(e,1,x,p,"/id")):TO(e,p));
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "get_item", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fR, fT, u } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, fQ } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p+"/id"):(S(x1)||fT(e,p+"/id",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.id))||fQ(e,0,x,p,"/id")):TO(e,p));
 export const input:Check=v0;

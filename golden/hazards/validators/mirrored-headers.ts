@@ -2,7 +2,7 @@
 // Validators of tool "mirrored_headers", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, I, O, P, S, fR, fT, g, u } from "../validator-runtime.js";
+import { B, type Check, I, O, P, S, TB, TI, TO, TS, fQ, g, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,p1,x2)=>(O(d)?(u(x1=g(d,"__proto__"))?fR(e,p+"/__proto__"):(S(x1)||fT(e,p+"/__proto__",0)))&&(u(x1=P(d,d["quote\"'`${x}"]))||I(x1)||fT(e,p+"/quote\"'`${x}",2))&&(u(x1=d["nested */ object"])||(p1=e&&p+"/nested *~1 object",O(x1)?(u(x2=P(x1,x1["flag\u2028"]))||B(x2)||fT(e,p1+"/flag\u2028",3)):fT(e,p1,5)))&&(u(x1=d.plain)||S(x1)||fT(e,p+"/plain",0)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x,w)=>(O(d)?(S(x=g(d,"__proto__"))||fQ(e,0,x,p,"/__proto__"))&&(I(x=P(d,d["quote\"'`${x}"]))||u(x)||TI(e,p,"/quote\"'`${x}"))&&(O(x=d["nested */ object"])?(B(w=P(x,x["flag\u2028"]))||u(w)||TB(e,p,"/nested *~1 object/flag\u2028")):u(x)||TO(e,p,"/nested *~1 object"))&&(S(x=d.plain)||u(x)||TS(e,p,"/plain")):TO(e,p));
 export const input:Check=v0;

@@ -2,9 +2,11 @@
 // Validators of tool "object_member_properties", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, N, O, P, S, fT, fX, g, h, t, u } from "../validator-runtime.js";
+import { B, type Check, N, O, P, S, TB, TN, TO, TS, X, g, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=g(d,"__proto__"))||S(x1)||fT(e,p+"/__proto__",0))&&(u(x1=g(d,"constructor"))||N(x1)||fT(e,p+"/constructor",1))&&(u(x1=g(d,"toString"))||S(x1)||fT(e,p+"/toString",0))&&(u(x1=g(d,"valueOf"))||(p1=e&&p+"/valueOf",O(x1)?(u(x2=g(x1,"hasOwnProperty"))||B(x2)||fT(e,p1+"/hasOwnProperty",3)):fT(e,p1,5)))&&(u(x1=P(d,d.q))||S(x1)||fT(e,p+"/q",0))))return!1;for(const k0 in d)if(!(k0==="__proto__"||k0==="constructor"||k0==="toString"||k0==="valueOf"||k0==="q")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=g(d,"constructor"))||N(x1)||fT(e,p+"/constructor",1))&&(u(x1=g(d,"__proto__"))||S(x1)||fT(e,p+"/__proto__",0))))return!1;for(const k0 in d)if(!(k0==="constructor"||k0==="__proto__")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
+const c0:Check=(k)=>k==="__proto__"||k==="constructor"||k==="toString"||k==="valueOf"||k==="q";
+const c1:Check=(k)=>k==="constructor"||k==="__proto__";
+const v0:Check=(d,p,e,_a,x,w)=>(O(d)?(S(x=g(d,"__proto__"))||u(x)||TS(e,p,"/__proto__"))&&(N(x=g(d,"constructor"))||u(x)||TN(e,p,"/constructor"))&&(S(x=g(d,"toString"))||u(x)||TS(e,p,"/toString"))&&(O(x=g(d,"valueOf"))?(B(w=g(x,"hasOwnProperty"))||u(w)||TB(e,p,"/valueOf/hasOwnProperty")):u(x)||TO(e,p,"/valueOf"))&&(S(x=P(d,d.q))||u(x)||TS(e,p,"/q"))&&X(d,c0,e,p):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=g(d,"constructor"))||u(x)||TN(e,p,"/constructor"))&&(S(x=g(d,"__proto__"))||u(x)||TS(e,p,"/__proto__"))&&X(d,c1,e,p):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

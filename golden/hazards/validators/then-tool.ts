@@ -2,7 +2,7 @@
 // Validators of tool "then", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, fT } from "../validator-runtime.js";
+import { type Check, O, TO } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e)=>(O(d)||fT(e,p,5));
+const v0:Check=(d,p,e)=>(O(d)||TO(e,p));
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "check_name", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, LinearRegExp, N, O, P, S, fP, fR, fT, h, t, u } from "../validator-runtime.js";
+import { type Check, LinearRegExp, N, O, P, S, TN, TO, TS, fP, fQ, h, t, u } from "../validator-runtime.js";
 
 const c0="^(a+)+$";
 const r1=/* @__PURE__ */new LinearRegExp(c0,"u");
@@ -20,7 +20,7 @@ const c12="^x-\\d+$";
 const r13=/* @__PURE__ */new RegExp(c12,"u");
 const c14="\\s+$";
 const r15=/* @__PURE__ */new LinearRegExp(c14,"u");
-const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=P(d,d.name))?fR(e,p+"/name"):(S(x1)?(r1.test(x1)||fP(e,p+"/name",c0)):fT(e,p+"/name",0)))&&(u(x1=d.sentence)||(S(x1)?(r3.test(x1)||fP(e,p+"/sentence",c2)):fT(e,p+"/sentence",0)))&&(u(x1=d.slug)||(S(x1)?(r5.test(x1)||fP(e,p+"/slug",c4)):fT(e,p+"/slug",0)))&&(u(x1=d.words)||(S(x1)?(r7.test(x1)||fP(e,p+"/words",c6)):fT(e,p+"/words",0)))&&(u(x1=d.plain)||(S(x1)?(r9.test(x1)||fP(e,p+"/plain",c8)):fT(e,p+"/plain",0)))&&(u(x1=d.broken)||S(x1)||fT(e,p+"/broken",0))&&(u(x1=d.echoed)||S(x1)||fT(e,p+"/echoed",0))))return!1;if(!u(x1=d.labels)){p1=e&&p+"/labels";if(O(x1)){for(const k1 in x1){if(!h(x1,k1))continue;x2=x1[k1];if(r11.test(k1)){if(!(N(x2)||fT(e,p1+"/"+t(k1),1)))return!1;}if(r13.test(k1)){if(!(S(x2)||fT(e,p1+"/"+t(k1),0)))return!1;}}}else if(!fT(e,p1,5))return!1;}return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.word))?fR(e,p+"/word"):(S(x1)?(r11.test(x1)||fP(e,p+"/word",c10)):fT(e,p+"/word",0)))&&(u(x1=d.trimmed)||(S(x1)?(r15.test(x1)||fP(e,p+"/trimmed",c14)):fT(e,p+"/trimmed",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!((S(x=P(d,d.name))?(r1.test(x)||fP(e,c0,p,"/name")):fQ(e,0,x,p,"/name"))&&(S(x=d.sentence)?(r3.test(x)||fP(e,c2,p,"/sentence")):u(x)||TS(e,p,"/sentence"))&&(S(x=d.slug)?(r5.test(x)||fP(e,c4,p,"/slug")):u(x)||TS(e,p,"/slug"))&&(S(x=d.words)?(r7.test(x)||fP(e,c6,p,"/words")):u(x)||TS(e,p,"/words"))&&(S(x=d.plain)?(r9.test(x)||fP(e,c8,p,"/plain")):u(x)||TS(e,p,"/plain"))&&(S(x=d.broken)||u(x)||TS(e,p,"/broken"))&&(S(x=d.echoed)||u(x)||TS(e,p,"/echoed"))))return!1;if(O(x=d.labels)){for(const k1 in x){if(!h(x,k1))continue;w=x[k1];if(r11.test(k1)){if(!(N(w)||TN(e,p,"/labels/"+t(k1))))return!1;}if(r13.test(k1)){if(!(S(w)||TS(e,p,"/labels/"+t(k1))))return!1;}}}else if(!(u(x)||TO(e,p,"/labels")))return!1;return!0};
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.word))?(r11.test(x)||fP(e,c10,p,"/word")):fQ(e,0,x,p,"/word"))&&(S(x=d.trimmed)?(r15.test(x)||fP(e,c14,p,"/trimmed")):u(x)||TS(e,p,"/trimmed")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

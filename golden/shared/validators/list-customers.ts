@@ -2,13 +2,13 @@
 // Validators of tool "list_customers", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, I, O, P, S, Z, fK, fP, fR, fT, u } from "../validator-runtime.js";
+import { A, type Check, I, O, P, S, TI, TO, TS, Z, fK, fP, fQ, u } from "../validator-runtime.js";
 
 const c0="^[A-Z]{2}$";
 const r1=/* @__PURE__ */new RegExp(c0,"u");
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.page))||v1(x1,e&&p+"/page",e))&&(u(x1=d.near)||v2(x1,e&&p+"/near",e)):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.cursor))||S(x1)||fT(e,p+"/cursor",0))&&(u(x1=d.size)||(I(x1)?(x1>=1||fK(e,p+"/size",6,1))&&(x1<=100||fK(e,p+"/size",7,100)):fT(e,p+"/size",2))):fT(e,p,5));
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.street))||S(x1)||fT(e,p+"/street",0))&&(u(x1=d.city)?fR(e,p+"/city"):(S(x1)?(x1.length>=1||fK(e,p+"/city",0,1)):fT(e,p+"/city",0)))&&(u(x1=d.country)?fR(e,p+"/country"):(S(x1)?(r1.test(x1)||fP(e,p+"/country",c0)):fT(e,p+"/country",0))):fT(e,p,5));
-const v3:Check=(d,p,e,_a,x1,p1,x2,p2,x3,p3,x4)=>{if(!O(d))return fT(e,p,5);if(u(x1=P(d,d.customers))){if(!fR(e,p+"/customers"))return!1}else{p1=e&&p+"/customers";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],p2=e&&p1+"/"+i1,O(x2)?(u(x3=P(x2,x2.id))?fR(e,p2+"/id"):(S(x3)||fT(e,p2+"/id",0)))&&(u(x3=x2.name)?fR(e,p2+"/name"):(S(x3)||fT(e,p2+"/name",0)))&&(u(x3=x2.address)||(p3=e&&p2+"/address",O(x3)?(u(x4=P(x3,x3.street))||S(x4)||fT(e,p3+"/street",0))&&(u(x4=x3.city)?fR(e,p3+"/city"):(S(x4)?(x4.length>=1||fK(e,p3+"/city",0,1)):fT(e,p3+"/city",0)))&&(u(x4=x3.country)?fR(e,p3+"/country"):(S(x4)?(r1.test(x4)||fP(e,p3+"/country",c0)):fT(e,p3+"/country",0))):fT(e,p3,5))):fT(e,p2,5)))return!1;}else if(!fT(e,p1,6))return!1;}return(u(x1=d.next)?fR(e,p+"/next"):((S(x1)||Z(x1))||fT(e,p+"/next","string,null")))};
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.page))||v1(x,e&&p+"/page",e))&&(u(x=d.near)||v2(x,e&&p+"/near",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.cursor))||u(x)||TS(e,p,"/cursor"))&&(I(x=d.size)?(x>=1||fK(e,6,1,p,"/size"))&&(x<=100||fK(e,7,100,p,"/size")):u(x)||TI(e,p,"/size")):TO(e,p));
+const v2:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.street))||u(x)||TS(e,p,"/street"))&&(S(x=d.city)?(x.length>=1||fK(e,0,1,p,"/city")):fQ(e,0,x,p,"/city"))&&(S(x=d.country)?(r1.test(x)||fP(e,c0,p,"/country")):fQ(e,0,x,p,"/country")):TO(e,p));
+const v3:Check=(d,p,e,_a,x,w,v,r)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.customers))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],O(w)?(S(v=P(w,w.id))||fQ(e,0,v,p,"/customers/"+i1+"/id"))&&(S(v=w.name)||fQ(e,0,v,p,"/customers/"+i1+"/name"))&&(O(v=w.address)?(S(r=P(v,v.street))||u(r)||TS(e,p,"/customers/"+i1+"/address/street"))&&(S(r=v.city)?(r.length>=1||fK(e,0,1,p,"/customers/"+i1+"/address/city")):fQ(e,0,r,p,"/customers/"+i1+"/address/city"))&&(S(r=v.country)?(r1.test(r)||fP(e,c0,p,"/customers/"+i1+"/address/country")):fQ(e,0,r,p,"/customers/"+i1+"/address/country")):u(v)||TO(e,p,"/customers/"+i1+"/address")):TO(e,p,"/customers/"+i1)))return!1;}else if(!fQ(e,6,x,p,"/customers"))return!1;return((S(x=d.next)||Z(x))||fQ(e,"string,null",x,p,"/next"))};
 export const input:Check=v0;
 export const output:Check=v3;

@@ -2,8 +2,8 @@
 // Validators of tool "style_text", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, O, P, fT, u } from "../validator-runtime.js";
+import { B, type Check, O, P, TB, TO, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.style))||v1(x1,e&&p+"/style",e)):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.italic))||B(x1)||fT(e,p+"/italic",3)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.style))||v1(x,e&&p+"/style",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.italic))||u(x)||TB(e,p,"/italic")):TO(e,p));
 export const input:Check=v0;

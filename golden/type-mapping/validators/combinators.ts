@@ -2,15 +2,15 @@
 // Validators of tool "combinators", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, I, N, O, P, S, Z, fB, fC, fO, fR, fT, h, u } from "../validator-runtime.js";
+import { type Check, I, N, O, P, S, TI, TN, TO, TS, Z, fB, fC, fO, fQ, fR, fT, h, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,x2,p1)=>(O(d)?(u(x1=P(d,d.idOrName))||v1(x1)||v2(x1)||fB(e,p+"/idOrName",x1,b0,0))&&(u(x1=d.shape)||fO(e,e&&p+"/shape",x1,b1,+v3(x1)+ +v4(x1)))&&(u(x1=d.both)||(O(x1)?(u(x2=P(x1,x1.a))?fR(e,p+"/both/a"):(S(x2)||fT(e,p+"/both/a",0))):fT(e,p+"/both",5))&&(O(x1)?(u(x2=P(x1,x1.b))||N(x2)||fT(e,p+"/both/b",1)):fT(e,p+"/both",5)))&&(u(x1=d.nullableString)||(S(x1)||Z(x1))||fT(e,p+"/nullableString","string,null"))&&(u(x1=d.nullableObject)||(p1=e&&p+"/nullableObject",(O(x1)||Z(x1))?(!O(x1)||u(x2=P(x1,x1.x))||N(x2)||fT(e,p1+"/x",1)):fT(e,p1,"object,null")))&&(u(x1=d.openApiNullable)||(S(x1)||Z(x1))||fT(e,p+"/openApiNullable","string,null"))&&(u(x1=d.oneOrTheOther)||(p1=e&&p+"/oneOrTheOther",O(x1)?(u(x2=P(x1,x1.a))||S(x2)||fT(e,p1+"/a",0))&&(u(x2=x1.b)||S(x2)||fT(e,p1+"/b",0))&&(v5(x1)||v6(x1)||fB(e,p1,x1,b2,0)):fT(e,p1,5))):fT(e,p,5));
-const v1:Check=(d,p,e)=>(S(d)||fT(e,p,0));
-const v2:Check=(d,p,e)=>(I(d)||fT(e,p,2));
-const v3:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="circle"||fC(e,p+"/kind","circle")))&&(u(x1=d.radius)?fR(e,p+"/radius"):(N(x1)||fT(e,p+"/radius",1))):fT(e,p,5));
-const v4:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.kind))?fR(e,p+"/kind"):(x1==="square"||fC(e,p+"/kind","square")))&&(u(x1=d.side)?fR(e,p+"/side"):(N(x1)||fT(e,p+"/side",1))):fT(e,p,5));
-const v5:Check=(d,p,e)=>(!O(d)||h(d,"a")||fR(e,p+"/a"));
-const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p+"/b"));
+const v0:Check=(d,p,e,_a,x,w)=>(O(d)?(u(x=P(d,d.idOrName))||v1(x)||v2(x)||fB(e,x,b0,0,p,"/idOrName"))&&(u(x=d.shape)||fO(e,x,b1,+v3(x)+ +v4(x),p,"/shape"))&&(u(x=d.both)||(O(x)?(S(w=P(x,x.a))||fQ(e,0,w,p,"/both/a")):TO(e,p,"/both"))&&(O(x)?(N(w=P(x,x.b))||u(w)||TN(e,p,"/both/b")):TO(e,p,"/both")))&&((S(x=d.nullableString)||Z(x))||u(x)||fT(e,"string,null",p,"/nullableString"))&&((O(x=d.nullableObject)||Z(x))?(!O(x)||N(w=P(x,x.x))||u(w)||TN(e,p,"/nullableObject/x")):u(x)||fT(e,"object,null",p,"/nullableObject"))&&((S(x=d.openApiNullable)||Z(x))||u(x)||fT(e,"string,null",p,"/openApiNullable"))&&(O(x=d.oneOrTheOther)?(S(w=P(x,x.a))||u(w)||TS(e,p,"/oneOrTheOther/a"))&&(S(w=x.b)||u(w)||TS(e,p,"/oneOrTheOther/b"))&&(v5(x)||v6(x)||fB(e,x,b2,0,p,"/oneOrTheOther")):u(x)||TO(e,p,"/oneOrTheOther")):TO(e,p));
+const v1:Check=(d,p,e)=>(S(d)||TS(e,p));
+const v2:Check=(d,p,e)=>(I(d)||TI(e,p));
+const v3:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.kind))?fR(e,p,"/kind"):(x==="circle"||fC(e,"circle",p,"/kind")))&&(N(x=d.radius)||fQ(e,1,x,p,"/radius")):TO(e,p));
+const v4:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.kind))?fR(e,p,"/kind"):(x==="square"||fC(e,"square",p,"/kind")))&&(N(x=d.side)||fQ(e,1,x,p,"/side")):TO(e,p));
+const v5:Check=(d,p,e)=>(!O(d)||h(d,"a")||fR(e,p,"/a"));
+const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p,"/b"));
 const b0=[v1,v2];
 const b1=[v3,v4];
 const b2=[v5,v6];

@@ -2,11 +2,11 @@
 // Validators of tool "cyclic_aliases", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, fB, fT, u } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, TS, fB, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.loop))||v1(x1,e&&p+"/loop",e)):fT(e,p,5));
-const v1:Check=(d,p,e)=>(v2(d)||v3(d)||fB(e,p,d,b0,0));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.loop))||v1(x,e&&p+"/loop",e)):TO(e,p));
+const v1:Check=(d,p,e)=>(v2(d)||v3(d)||fB(e,d,b0,0,p));
 const v2:Check=()=>{return!0};
-const v3:Check=(d,p,e)=>(S(d)||fT(e,p,0));
+const v3:Check=(d,p,e)=>(S(d)||TS(e,p));
 const b0=[v2,v3];
 export const input:Check=v0;

@@ -2,12 +2,12 @@
 // Validators of tool "literals", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, H, I, O, P, fC, fE, fR, fT, u } from "../validator-runtime.js";
+import { type Check, H, I, O, P, TI, TO, fC, fE, fR, u } from "../validator-runtime.js";
 
 const c0=["red","green","blue"];
 const c1=[1,2,3];
 const c2=[true,null];
 const c3=["a",1,false,null];
 const c4=/* @__PURE__ */JSON.parse("[{\"a\":1},\"b\"]");
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.color))||c0.includes(x1)||fE(e,p+"/color",c0))&&(u(x1=d.level)||(I(x1)?(c1.includes(x1)||fE(e,p+"/level",c1)):fT(e,p+"/level",2)))&&(u(x1=d.flag)||c2.includes(x1)||fE(e,p+"/flag",c2))&&(u(x1=d.mixed)||c3.includes(x1)||fE(e,p+"/mixed",c3))&&(u(x1=d.kind)?fR(e,p+"/kind"):(x1==="fixed"||fC(e,p+"/kind","fixed")))&&(u(x1=d.answer)||x1===42||fC(e,p+"/answer",42))&&(u(x1=d.objectEnum)||H(x1,c4)||fE(e,p+"/objectEnum",c4)):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.color))||c0.includes(x)||fE(e,c0,p,"/color"))&&(I(x=d.level)?(c1.includes(x)||fE(e,c1,p,"/level")):u(x)||TI(e,p,"/level"))&&(u(x=d.flag)||c2.includes(x)||fE(e,c2,p,"/flag"))&&(u(x=d.mixed)||c3.includes(x)||fE(e,c3,p,"/mixed"))&&(u(x=d.kind)?fR(e,p,"/kind"):(x==="fixed"||fC(e,"fixed",p,"/kind")))&&(u(x=d.answer)||x===42||fC(e,42,p,"/answer"))&&(u(x=d.objectEnum)||H(x,c4)||fE(e,c4,p,"/objectEnum")):TO(e,p));
 export const input:Check=v0;

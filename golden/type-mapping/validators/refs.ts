@@ -2,20 +2,20 @@
 // Validators of tool "refs", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, B, type Check, N, O, P, S, Z, fB, fR, fT, h, t, u } from "../validator-runtime.js";
+import { A, B, type Check, N, O, P, S, TA, TB, TN, TO, TS, TZ, Z, fB, fQ, fR, h, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.tree))?fR(e,p+"/tree"):v1(x1,e&&p+"/tree",e))&&(u(x1=d.primary)||v2(x1,e&&p+"/primary",e))&&(u(x1=d.secondary)||v2(x1,e&&p+"/secondary",e))&&(u(x1=d.json)||v3(x1,e&&p+"/json",e))&&(u(x1=d.self)||v0(x1,e&&p+"/self",e)):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.value))?fR(e,p+"/value"):(S(x1)||fT(e,p+"/value",0))))return!1;if(!u(x1=d.children)){p1=e&&p+"/children";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v1(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.street))||S(x1)||fT(e,p+"/street",0))&&(u(x1=d.city)?fR(e,p+"/city"):(S(x1)||fT(e,p+"/city",0))):fT(e,p,5));
-const v3:Check=(d,p,e)=>(v4(d)||v5(d)||v6(d)||v7(d)||v8(d)||v9(d)||fB(e,p,d,b0,0));
-const v4:Check=(d,p,e)=>(S(d)||fT(e,p,0));
-const v5:Check=(d,p,e)=>(N(d)||fT(e,p,1));
-const v6:Check=(d,p,e)=>(B(d)||fT(e,p,3));
-const v7:Check=(d,p,e)=>(Z(d)||fT(e,p,4));
-const v8:Check=(d,p,e,_a,x1)=>{if(!A(d))return fT(e,p,6);for(let i0=0;i0<d.length;i0++)if(!(x1=d[i0],v3(x1,e&&p+"/"+i0,e)))return!1;return!0};
-const v9:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);for(const k0 in d){if(!h(d,k0))continue;x1=d[k0];if(!(v3(x1,e&&p+"/"+t(k0),e)))return!1;}return!0};
-const v10:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(u(x1=P(d,d.items))){if(!fR(e,p+"/items"))return!1}else{p1=e&&p+"/items";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v11(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
-const v11:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.id))?fR(e,p+"/id"):(S(x1)||fT(e,p+"/id",0))):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.tree))?fR(e,p,"/tree"):v1(x,e&&p+"/tree",e))&&(u(x=d.primary)||v2(x,e&&p+"/primary",e))&&(u(x=d.secondary)||v2(x,e&&p+"/secondary",e))&&(u(x=d.json)||v3(x,e&&p+"/json",e))&&(u(x=d.self)||v0(x,e&&p+"/self",e)):TO(e,p));
+const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.value))||fQ(e,0,x,p,"/value")))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!(u(x)||TA(e,p,"/children")))return!1;return!0};
+const v2:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.street))||u(x)||TS(e,p,"/street"))&&(S(x=d.city)||fQ(e,0,x,p,"/city")):TO(e,p));
+const v3:Check=(d,p,e)=>(v4(d)||v5(d)||v6(d)||v7(d)||v8(d)||v9(d)||fB(e,d,b0,0,p));
+const v4:Check=(d,p,e)=>(S(d)||TS(e,p));
+const v5:Check=(d,p,e)=>(N(d)||TN(e,p));
+const v6:Check=(d,p,e)=>(B(d)||TB(e,p));
+const v7:Check=(d,p,e)=>(Z(d)||TZ(e,p));
+const v8:Check=(d,p,e,_a,x)=>{if(!A(d))return TA(e,p);for(let i0=0;i0<d.length;i0++)if(!(x=d[i0],v3(x,e&&p+"/"+i0,e)))return!1;return!0};
+const v9:Check=(d,p,e,_a,x)=>{if(!O(d))return TO(e,p);for(const k0 in d){if(!h(d,k0))continue;x=d[k0];if(!(v3(x,e&&p+"/"+t(k0),e)))return!1;}return!0};
+const v10:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.items))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v11(w,e&&p+"/items/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/items"))return!1;return!0};
+const v11:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.id))||fQ(e,0,x,p,"/id")):TO(e,p));
 const b0=[v4,v5,v6,v7,v8,v9];
 export const input:Check=v0;
 export const output:Check=v10;

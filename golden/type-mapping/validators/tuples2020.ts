@@ -2,7 +2,7 @@
 // Validators of tool "tuples_2020", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, N, O, P, S, fC, fK, fR, fT, u } from "../validator-runtime.js";
+import { A, type Check, N, O, P, S, TA, TN, TO, TS, fC, fK, fQ, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.point))?fR(e,p+"/point"):(p1=e&&p+"/point",A(x1)?(x1.length>=2||fK(e,p1,2,2))&&(x1.length<=0||(x2=x1[0],(N(x2)||fT(e,p1+"/0",1))))&&(x1.length<=1||(x2=x1[1],(N(x2)||fT(e,p1+"/1",1))))&&(x1.length<=2||(x2=x1[2],(N(x2)||fT(e,p1+"/2",1))))&&(x1.length<=3||fK(e,p1,3,3)):fT(e,p1,6))))return!1;if(!u(x1=d.labelled)){p1=e&&p+"/labelled";if(A(x1)){if(!((x1.length>=1||fK(e,p1,2,1))&&(x1.length<=0||(x2=x1[0],(x2==="label"||fC(e,p1+"/0","label"))))))return!1;for(let i1=1;i1<x1.length;i1++)if(!(x2=x1[i1],S(x2)||fT(e,p1+"/"+i1,0)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(A(x=P(d,d.point))?(x.length>=2||fK(e,2,2,p,"/point"))&&(x.length<=0||(w=x[0],(N(w)||TN(e,p,"/point/0"))))&&(x.length<=1||(w=x[1],(N(w)||TN(e,p,"/point/1"))))&&(x.length<=2||(w=x[2],(N(w)||TN(e,p,"/point/2"))))&&(x.length<=3||fK(e,3,3,p,"/point")):fQ(e,6,x,p,"/point")))return!1;if(A(x=d.labelled)){if(!((x.length>=1||fK(e,2,1,p,"/labelled"))&&(x.length<=0||(w=x[0],(w==="label"||fC(e,"label",p,"/labelled/0"))))))return!1;for(let i1=1;i1<x.length;i1++)if(!(w=x[i1],S(w)||TS(e,p,"/labelled/"+i1)))return!1;}else if(!(u(x)||TA(e,p,"/labelled")))return!1;return!0};
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "unknowns_and_docs", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, I, N, O, P, S, fF, fK, fR, fT, format_date_time, u } from "../validator-runtime.js";
+import { type Check, F, I, N, O, P, S, TI, TN, TS, fK, fR, format_date_time, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p+"/anything"))&&(u(x1=d.when)||(S(x1)?(format_date_time(x1)||fF(e,p+"/when","date-time")):fT(e,p+"/when",0)))&&(u(x1=d.old)||S(x1)||fT(e,p+"/old",0))&&(u(x1=d.count)||(I(x1)?(x1>=0||fK(e,p+"/count",6,0))&&(x1<100||fK(e,p+"/count",9,100)):fT(e,p+"/count",2)))&&(u(x1=d.draft04Bound)||(N(x1)?(x1>0||fK(e,p+"/draft04Bound",8,0)):fT(e,p+"/draft04Bound",1))));
+const v0:Check=(d,p,e,_a,x)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p,"/anything"))&&F(d.when,format_date_time,"date-time",e,p,"/when")&&(S(x=d.old)||u(x)||TS(e,p,"/old"))&&(I(x=d.count)?(x>=0||fK(e,6,0,p,"/count"))&&(x<100||fK(e,9,100,p,"/count")):u(x)||TI(e,p,"/count"))&&(N(x=d.draft04Bound)?(x>0||fK(e,8,0,p,"/draft04Bound")):u(x)||TN(e,p,"/draft04Bound")));
 export const input:Check=v0;

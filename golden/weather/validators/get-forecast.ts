@@ -2,10 +2,10 @@
 // Validators of tool "get_forecast", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, I, N, O, P, S, Z, fF, fK, fR, fT, format_date, u } from "../validator-runtime.js";
+import { A, type Check, FQ, I, N, O, P, S, TI, TO, Z, fK, fQ, fT, format_date, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0)))&&(u(x1=d.days)||(I(x1)?(x1>=1||fK(e,p+"/days",6,1))&&(x1<=14||fK(e,p+"/days",7,14)):fT(e,p+"/days",2))):fT(e,p,5));
-const v1:Check=(d,p,e,_a,x1,p1,x2)=>{if(!O(d))return fT(e,p,5);if(!(u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0))))return!1;if(u(x1=d.days)){if(!fR(e,p+"/days"))return!1}else{p1=e&&p+"/days";if(A(x1)){for(let i1=0;i1<x1.length;i1++)if(!(x2=x1[i1],v2(x2,e&&p1+"/"+i1,e)))return!1;}else if(!fT(e,p1,6))return!1;}return!0};
-const v2:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.date))?fR(e,p+"/date"):(S(x1)?(format_date(x1)||fF(e,p+"/date","date")):fT(e,p+"/date",0)))&&(u(x1=d.high)?fR(e,p+"/high"):(N(x1)||fT(e,p+"/high",1)))&&(u(x1=d.low)?fR(e,p+"/low"):(N(x1)||fT(e,p+"/low",1)))&&(u(x1=d.conditions)||(S(x1)||Z(x1))||fT(e,p+"/conditions","string,null")):fT(e,p,5));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.location))||fQ(e,0,x,p,"/location"))&&(I(x=d.days)?(x>=1||fK(e,6,1,p,"/days"))&&(x<=14||fK(e,7,14,p,"/days")):u(x)||TI(e,p,"/days")):TO(e,p));
+const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.location))||fQ(e,0,x,p,"/location")))return!1;if(A(x=d.days)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v2(w,e&&p+"/days/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/days"))return!1;return!0};
+const v2:Check=(d,p,e,_a,x)=>(O(d)?FQ(P(d,d.date),format_date,"date",e,p,"/date")&&(N(x=d.high)||fQ(e,1,x,p,"/high"))&&(N(x=d.low)||fQ(e,1,x,p,"/low"))&&((S(x=d.conditions)||Z(x))||u(x)||fT(e,"string,null",p,"/conditions")):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

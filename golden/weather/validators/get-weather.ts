@@ -2,10 +2,11 @@
 // Validators of tool "get_weather", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, S, fE, fF, fK, fR, fT, fX, format_date_time, h, t, u } from "../validator-runtime.js";
+import { type Check, F, N, O, P, S, TO, TS, X, fE, fK, fQ, format_date_time, u } from "../validator-runtime.js";
 
 const c0=["metric","imperial"];
-const v0:Check=(d,p,e,_a,x1)=>{if(!O(d))return fT(e,p,5);if(!((u(x1=P(d,d.location))?fR(e,p+"/location"):(S(x1)||fT(e,p+"/location",0)))&&(u(x1=d.units)||(S(x1)?(c0.includes(x1)||fE(e,p+"/units",c0)):fT(e,p+"/units",0)))))return!1;for(const k0 in d)if(!(k0==="location"||k0==="units")&&h(d,k0)&&!fX(e,p+"/"+t(k0)))return!1;return!0};
-const v1:Check=(d,p,e,_a,x1)=>(O(d)?(u(x1=P(d,d.temperature))?fR(e,p+"/temperature"):(N(x1)||fT(e,p+"/temperature",1)))&&(u(x1=d.conditions)?fR(e,p+"/conditions"):(S(x1)||fT(e,p+"/conditions",0)))&&(u(x1=d.humidity)?fR(e,p+"/humidity"):(N(x1)?(x1>=0||fK(e,p+"/humidity",6,0))&&(x1<=100||fK(e,p+"/humidity",7,100)):fT(e,p+"/humidity",1)))&&(u(x1=d.observedAt)||(S(x1)?(format_date_time(x1)||fF(e,p+"/observedAt","date-time")):fT(e,p+"/observedAt",0))):fT(e,p,5));
+const c1:Check=(k)=>k==="location"||k==="units";
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.location))||fQ(e,0,x,p,"/location"))&&(S(x=d.units)?(c0.includes(x)||fE(e,c0,p,"/units")):u(x)||TS(e,p,"/units"))&&X(d,c1,e,p):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.temperature))||fQ(e,1,x,p,"/temperature"))&&(S(x=d.conditions)||fQ(e,0,x,p,"/conditions"))&&(N(x=d.humidity)?(x>=0||fK(e,6,0,p,"/humidity"))&&(x<=100||fK(e,7,100,p,"/humidity")):fQ(e,1,x,p,"/humidity"))&&F(d.observedAt,format_date_time,"date-time",e,p,"/observedAt"):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

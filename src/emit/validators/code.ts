@@ -1,6 +1,6 @@
 /**
  * Writes the validation code of one tool from its normalised schemas. Each
- * check is an expression, true to go on: `test || fail(e, path, ...)`, where
+ * check is an expression, true to go on: `test || fail(e, ..., p, key)`, where
  * the fail helper answers false without an issue list (the fast path stops)
  * and pushes the issue with one (templates/validator-runtime.ts says the
  * contract, `Check`, and holds the words of every issue: a check names its
@@ -54,15 +54,34 @@ const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
   ...["isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf"],
 ]);
 
+/** The names of the scratch variables holding the value at depth 1, 2, ...: letters no helper of validator-runtime.ts has. */
+const VALUE_LETTERS = ["x", "w", "v", "r", "o", "j", "c", "b", "z", "k", "n", "i"];
+
 /** Enum members looked up in an array (`includes`) up to this many; a `Set` past it. */
 const MAX_ARRAY_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
 const MAX_CHAINED_NAMES = 8;
 
-/** The codes `fT` words a single type with (templates/validator-runtime.ts, `WRONG_TYPE`). */
-const TYPE_CODES: Readonly<Record<string, number>> = { string: 0, number: 1, integer: 2, boolean: 3, null: 4, object: 5, array: 6 };
 /** The guard of each JSON type (a helper of validator-runtime.ts). */
+/** The codes `fT` and `fQ` name a single type with (templates/validator-runtime.ts, `TYPES`). */
+const TYPE_CODES: Readonly<Record<string, number>> = { string: 0, number: 1, integer: 2, boolean: 3, null: 4, object: 5, array: 6 };
 const TYPE_GUARDS: Readonly<Record<string, string>> = { string: "S", number: "N", integer: "I", boolean: "B", null: "Z", object: "O", array: "A" };
+/** The test that `data` is of JSON type `type`. */
+const guard = (type: string, data: string): string => `${TYPE_GUARDS[type]!}(${data})`;
+/** The test that `data` is of one of `types`; the first test is given `first` (an assignment to `data`). */
+function guards(types: readonly string[], data: string, first = data): string {
+  const tests = types.map((type, index) => guard(type, index === 0 ? first : data));
+  return tests.length === 1 ? tests[0]! : `(${tests.join("||")})`;
+}
+/** The issue of a value at `where` that is not of `types`: `TS(e,p,"/name")` ("must be string"), or `fT` naming them. */
+const typeFailure = (types: readonly string[], where: Where): string =>
+  types.length === 1 ? `T${TYPE_GUARDS[types[0]!]!}(e,${place(where)})` : `fT(e,${stringLiteral(types.join(","))},${place(where)})`;
+/** The issue of a required property `value` at `where` that is missing, or not of `types` (`fQ(e,0,x,p,"/name")`). */
+const requiredFailure = (types: readonly string[], value: string, where: Where): string =>
+  `fQ(e,${types.length === 1 ? TYPE_CODES[types[0]!]! : stringLiteral(types.join(","))},${value},${place(where)})`;
+/** Whether the value of `expression` (an assignment, a read) is absent. */
+const absent = (expression: string) => `u(${expression})`;
+const presentValue = (expression: string) => `!u(${expression})`;
 /** The codes `fK` words each limit with (templates/validator-runtime.ts, `LIMITS`). */
 const LIMIT_CODES = {
   minLength: 0,
@@ -144,6 +163,28 @@ class ModuleWriter {
       this.constantNames.set(code, name);
       const pure = /^(?:new |JSON\.parse\()/.test(code) ? "/* @__PURE__ */" : "";
       (prefix === "b" ? this.tables : this.constants).push(`const ${name}=${pure}${code};`);
+    }
+    return name;
+  }
+
+  /**
+   * A module-level function telling whether a property name is one of `names`: compared one by one, up to
+   * `MAX_CHAINED_NAMES`, where the engine compares names by identity; past it, looked up in a `Set`.
+   */
+  declaredNames(names: readonly string[]): string {
+    const list = names.map(stringLiteral);
+    const test =
+      names.length === 0
+        ? "!1"
+        : names.length > MAX_CHAINED_NAMES
+          ? `${this.constant("c", `new Set([${list.join(",")}])`)}.has(k)`
+          : list.map((name) => `k===${name}`).join("||");
+    const code = `(k)=>${test}`;
+    let name = this.constantNames.get(code);
+    if (name === undefined) {
+      name = `c${this.constantNames.size}`;
+      this.constantNames.set(code, name);
+      this.constants.push(`const ${name}${this.annotation}=${code};`);
     }
     return name;
   }
@@ -262,8 +303,57 @@ function identifiers(code: string): Set<string> {
 /** A string literal, or a name that is not a property read. */
 const IDENTIFIERS_OR_STRINGS = /"(?:[^"\\]|\\.)*"|(?<![\w$.])[A-Za-z_$][\w$]*/g;
 
-/** The path argument of a call for the value at `path`: computed only when issues are collected. */
-const pathArgument = (path: string) => (path === "p" ? "p" : `e&&${path}`);
+/**
+ * Where a value is, below the value of the function checking it (whose JSON pointer is `p`, known only when issues
+ * are collected): pointer tokens, each written as it is or an expression computing one (an index, `t(key)`).
+ */
+type Where = readonly Token[];
+type Token = { literal: string } | { expression: string };
+
+/**
+ * `where` as the last arguments of a helper called whether the value passes or not (`aS`, `X`, `F`): as `place` where
+ * it is written as it is; with an item's index in it, in parts (`p,"/items/",i1,"/tags"`), which the helper joins only
+ * for an issue. Undefined where it has a token that would be computed for every call (`t(key)`), or two indices.
+ */
+function lazyPlace(where: Where): string | undefined {
+  const computed = where.flatMap((token, index) => ("expression" in token ? [index] : []));
+  if (computed.length === 0) return place(where);
+  const at = computed[0]!;
+  const index = (where[at] as { expression: string }).expression;
+  if (computed.length > 1 || !/^i\d+$/.test(index)) return undefined;
+  const text = (tokens: Where) => tokens.map((token) => `/${(token as { literal: string }).literal}`).join("");
+  const rest = text(where.slice(at + 1));
+  return `p,${stringLiteral(`${text(where.slice(0, at))}/`)},${index}${rest === "" ? "" : `,${stringLiteral(rest)}`}`;
+}
+/** A named child of `where` (a property, a `prefixItems` index). */
+const child = (where: Where, name: string): Where => [...where, { literal: pointerToken(name) }];
+/** A child of `where` named at run time by `expression` (an item's index, `t(key)`). */
+const dynamicChild = (where: Where, expression: string): Where => [...where, { expression }];
+
+/**
+ * `where` as the last arguments of a fail helper: `p` and, below it, the rest of the pointer (`p,"/filter/tags/"+i2`),
+ * which the helper joins to `p` only when it pushes an issue: the fast path builds no string.
+ */
+const place = (where: Where): string => (where.length === 0 ? "p" : `p,${relative(where)}`);
+
+/** The path argument of a call checking the value at `where`: computed only when issues are collected. */
+const pathArgument = (where: Where): string => (where.length === 0 ? "p" : `e&&p+${relative(where)}`);
+
+/** The pointer tokens of `where`, each after "/", as an expression: one literal where it can be (`"/items/"+i1+"/id"`). */
+function relative(where: Where): string {
+  const pieces: string[] = [];
+  let text = "";
+  for (const token of where) {
+    text += "/";
+    if ("literal" in token) text += token.literal;
+    else {
+      pieces.push(stringLiteral(text), token.expression);
+      text = "";
+    }
+  }
+  if (text !== "") pieces.push(stringLiteral(text));
+  return pieces.join("+");
+}
 
 /**
  * Where checks are written: in an expression (a chain of checks), in a block of statements, or at the top of a
@@ -282,7 +372,7 @@ class FunctionWriter {
 
   /** The arrow function checking `schema` (tracking what it evaluates in `a` when `tracked`). */
   write(schema: Schema, tracked: boolean): string {
-    const steps = this.steps(schema, "d", "p", tracked ? "a" : undefined, 0, "top");
+    const steps = this.steps(schema, "d", [], tracked ? "a" : undefined, 0, "top");
     const last = steps.length > 0 && isExpression(steps[steps.length - 1]!) ? chain(steps.slice(-1)) : undefined;
     const body =
       last === undefined
@@ -303,7 +393,8 @@ class FunctionWriter {
   }
 
   private variable(prefix: string, depth: number): string {
-    const name = `${prefix}${depth}`;
+    // The value at each depth, the commonest scratch variable, has a letter of its own (no helper has it).
+    const name = prefix === "x" && depth <= VALUE_LETTERS.length ? VALUE_LETTERS[depth - 1]! : `${prefix}${depth}`;
     if (!this.scratch.includes(name)) this.scratch.push(name);
     return name;
   }
@@ -318,12 +409,12 @@ class FunctionWriter {
    * JSON pointer `path`, an expression), as an expression; "" when it checks
    * nothing. A schema that needs statements is called as a function of its own.
    */
-  private inline(schema: Schema, data: string, path: string, seen: string | undefined, depth: number): string {
-    if (needsStatements(schema)) {
+  private inline(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number): string {
+    if (needsStatements(schema, lazyPlace(where) === undefined)) {
       const target = this.module.branchFunction(this.root, schema, seen !== undefined);
-      return `${target}(${data},${pathArgument(path)},e${seen === undefined ? "" : `,${seen}`})`;
+      return `${target}(${data},${pathArgument(where)},e${seen === undefined ? "" : `,${seen}`})`;
     }
-    const steps = this.steps(schema, data, path, seen, depth, "expression");
+    const steps = this.steps(schema, data, where, seen, depth, "expression");
     return steps.length === 1 ? chain(steps) : steps.length > 1 ? `(${chain(steps)})` : "";
   }
 
@@ -331,23 +422,63 @@ class FunctionWriter {
    * The checks of a subschema in `context`: inline statements where statements may be written and the subschema
    * (or one it holds) needs them, so that its loops run in this function; otherwise an expression.
    */
-  private child(schema: Schema, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+  private child(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
     if (context === "expression" || !holdsStatements(schema)) {
-      const check = this.inline(schema, data, path, seen, depth);
+      const check = this.inline(schema, data, where, seen, depth);
       return check === "" ? [] : [{ expression: check }];
     }
-    return this.steps(schema, data, path, seen, depth, "block");
+    return this.steps(schema, data, where, seen, depth, "block");
   }
 
   /**
    * The checks of `schema` on the value in `data` at `path`; `seen`, the
    * variable collecting what is evaluated, where something reads it.
    */
-  private steps(schema: Schema, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+  private steps(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
     if (schema === true) return [];
-    if (schema === false) return [{ expression: `fF0(e,${path})` }];
+    if (schema === false) return [{ expression: `fF0(e,${place(where)})` }];
     // Empty enum: no value is valid.
-    if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return this.steps(false, data, path, seen, depth, context);
+    if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return this.steps(false, data, where, seen, depth, context);
+    const { pre: steps, types, checks } = this.parts(schema, data, where, seen, depth, context);
+    if (types === undefined) return [...steps, ...checks];
+    const test = guards(types, data);
+    const failure = typeFailure(types, where);
+    if (checks.length === 0) return [...steps, this.check(test, failure)];
+    if (checks.every(isExpression) && steps.length === 0) return [{ expression: `(${test}?${chain(checks)}:${failure})` }];
+    if (context === "top") return [...steps, { statement: `if(!${test})return ${failure};` }, ...checks];
+    return [...steps, { statement: `if(${test}){${statements(checks)}}else if(!${failure})return!1;` }];
+  }
+
+  /**
+   * The checks of a property's value, read into `value` by `read`, where its schema requires a type: the type test
+   * on the read first (`S(x1=d.name)`), then the other checks; else the value is absent, or (`required`) missing.
+   * An expression, or where statements may be written and the checks need them, a statement. Undefined where the
+   * schema does not fit.
+   */
+  private typedRead(schema: Schema, value: string, read: string, where: Where, required: boolean, depth: number, context: Context): Step | undefined {
+    if (typeof schema !== "object" || schema["type"] === undefined) return undefined;
+    if (context === "expression" && needsStatements(schema, lazyPlace(where) === undefined)) return undefined;
+    if (Array.isArray(schema["enum"]) && schema["enum"].length === 0) return undefined;
+    const { pre, types, checks } = this.parts(schema, value, where, undefined, depth, context === "expression" ? "expression" : "block");
+    if (types === undefined || pre.length > 0) return undefined;
+    const test = guards(types, value, `${value}=${read}`);
+    const otherwise = required ? requiredFailure(types, value, where) : `u(${value})||${typeFailure(types, where)}`;
+    if (checks.every(isExpression)) return { expression: checks.length === 0 ? `(${test}||${otherwise})` : `(${test}?${chain(checks)}:${otherwise})` };
+    return { statement: `if(${test}){${statements(checks)}}else if(!${required ? otherwise : `(${otherwise})`})return!1;` };
+  }
+
+  /**
+   * The checks of `schema` (neither `true`, `false` nor an empty `enum`) on the value in `data`: statements to write
+   * first, the types it requires, and the checks that apply once the value is of those types.
+   */
+  private parts(
+    schema: SchemaObject,
+    data: string,
+    where: Where,
+    seen: string | undefined,
+    depth: number,
+    context: Context,
+  ): { pre: Step[]; types: readonly string[] | undefined; checks: Step[] } {
     const readsEvaluation = schema["unevaluatedProperties"] !== undefined || schema["unevaluatedItems"] !== undefined;
     const own = readsEvaluation ? this.variable("z", depth) : seen;
     const steps: Step[] = readsEvaluation ? [{ statement: `${own}=new Set();` }] : [];
@@ -363,74 +494,61 @@ class FunctionWriter {
       return [{ statement: `if(${guard}){${statements(checks)}}` }];
     };
 
-    const objectSteps = this.objects(schema, data, path, own, depth, inner);
+    const objectSteps = this.objects(schema, data, where, own, depth, inner);
     const rest: Step[] = [];
-    if (typeof schema["$ref"] === "string") rest.push(...this.ref(schema["$ref"], data, path, own));
-    rest.push(...this.values(schema, data, path));
-    rest.push(...group("string", `S(${data})`, this.strings(schema, data, path)));
-    rest.push(...group("number", `N(${data})`, this.numbers(schema, data, path)));
+    if (typeof schema["$ref"] === "string") rest.push(...this.ref(schema["$ref"], data, where, own));
+    rest.push(...this.values(schema, data, where));
+    rest.push(...group("string", guard("string", data), this.strings(schema, data, where)));
+    rest.push(...group("number", `N(${data})`, this.numbers(schema, data, where)));
     if (single !== "object" && objectSteps.length > 0) {
       const guard = `O(${data})`;
       if (objectSteps.every(isExpression)) rest.push({ expression: `(!${guard}||${operand(chain(objectSteps), "||")})` });
       else rest.push({ statement: `if(${guard}){${statements(objectSteps)}}` });
     }
-    rest.push(...group("array", `A(${data})`, this.arrays(schema, data, path, own, depth, inner)));
-    rest.push(...this.combinators(schema, data, path, own, depth, inner));
+    rest.push(...group("array", `A(${data})`, this.arrays(schema, data, where, own, depth, inner)));
+    rest.push(...this.combinators(schema, data, where, own, depth, inner));
     if (readsEvaluation) {
-      rest.push(...group("array", `A(${data})`, this.unevaluatedItems(schema, data, path, own!, seen, depth)));
+      rest.push(...group("array", `A(${data})`, this.unevaluatedItems(schema, data, where, own!, seen, depth)));
       // Last: what every other keyword evaluated is known.
-      const unevaluated = this.unevaluatedProperties(schema, data, path, own!, seen, depth);
+      const unevaluated = this.unevaluatedProperties(schema, data, where, own!, seen, depth);
       if (unevaluated.length > 0 && single === "object") rest.push(...unevaluated);
       else if (unevaluated.length > 0) rest.push({ statement: `if(O(${data})){${statements(unevaluated)}}` });
     }
-
-    let test: string | undefined;
-    let checks = rest;
-    if (single === "object") checks = [...objectSteps, ...rest];
-    if (types !== undefined) {
-      const guards = types.map((type) => `${TYPE_GUARDS[type]!}(${data})`);
-      test = guards.length === 1 ? guards[0]! : `(${guards.join("||")})`;
-    }
-    if (test === undefined) return [...steps, ...checks];
-    const failure = `fT(e,${path},${single === undefined ? stringLiteral(types!.join(",")) : TYPE_CODES[single]})`;
-    if (checks.length === 0) return [...steps, this.check(test, failure)];
-    if (checks.every(isExpression) && steps.length === 0) return [{ expression: `(${test}?${chain(checks)}:${failure})` }];
-    if (context === "top") return [...steps, { statement: `if(!${test})return ${failure};` }, ...checks];
-    return [...steps, { statement: `if(${test}){${statements(checks)}}else if(!${failure})return!1;` }];
+    return { pre: steps, types, checks: single === "object" ? [...objectSteps, ...rest] : rest };
   }
 
-  private ref(ref: string, data: string, path: string, seen: string | undefined): Step[] {
+  private ref(ref: string, data: string, where: Where, seen: string | undefined): Step[] {
     const target = this.module.refFunction(this.root, ref, seen !== undefined);
     // Normalisation leaves no ref it cannot resolve; one that is not there constrains nothing.
     if (target === undefined) return [];
-    return [{ expression: `${target}(${data},${pathArgument(path)},e${seen === undefined ? "" : `,${seen}`})` }];
+    return [{ expression: `${target}(${data},${pathArgument(where)},e${seen === undefined ? "" : `,${seen}`})` }];
   }
 
   /** `enum` and `const`. */
-  private values(schema: SchemaObject, data: string, path: string): Step[] {
+  private values(schema: SchemaObject, data: string, where: Where): Step[] {
     const steps: Step[] = [];
     if (Array.isArray(schema["enum"])) {
       const members = schema["enum"] as unknown[];
       const primitives = [...new Map(members.filter(isPrimitive).map((member) => [literal(member), member])).values()];
-      if (members.length === 1) steps.push(this.constant(members[0], data, path));
+      if (members.length === 1) steps.push(this.constant(members[0], data, where));
       else if (primitives.length < members.length) {
         const allowed = this.jsonConstant(members);
-        steps.push(this.check(`H(${data},${allowed})`, `fE(e,${path},${allowed})`));
+        steps.push(this.check(`H(${data},${allowed})`, `fE(e,${allowed},${place(where)})`));
       } else {
         const list = `[${primitives.map(literal).join(",")}]`;
         const allowed = primitives.length > MAX_ARRAY_ENUM ? this.module.constant("c", `new Set(${list})`) : this.module.constant("c", list);
         const test = primitives.length > MAX_ARRAY_ENUM ? `${allowed}.has(${data})` : `${allowed}.includes(${data})`;
-        steps.push(this.check(test, `fE(e,${path},${allowed})`));
+        steps.push(this.check(test, `fE(e,${allowed},${place(where)})`));
       }
     }
-    if (Object.prototype.hasOwnProperty.call(schema, "const")) steps.push(this.constant(schema["const"], data, path));
+    if (Object.prototype.hasOwnProperty.call(schema, "const")) steps.push(this.constant(schema["const"], data, where));
     return steps;
   }
 
-  private constant(value: unknown, data: string, path: string): Step {
-    if (isPrimitive(value)) return this.check(`${data}===${literal(value)}`, `fC(e,${path},${literal(value)})`);
+  private constant(value: unknown, data: string, where: Where): Step {
+    if (isPrimitive(value)) return this.check(`${data}===${literal(value)}`, `fC(e,${literal(value)},${place(where)})`);
     const constant = this.jsonConstant(value);
-    return this.check(`q(${data},${constant})`, `fC(e,${path},${constant})`);
+    return this.check(`q(${data},${constant})`, `fC(e,${constant},${place(where)})`);
   }
 
   private jsonConstant(value: unknown): string {
@@ -438,34 +556,34 @@ class FunctionWriter {
   }
 
   /** A limit: `test`, else the issue of keyword `keyword` with `limit`. */
-  private limit(test: string, path: string, keyword: keyof typeof LIMIT_CODES, limit: number): Step {
-    return this.check(test, `fK(e,${path},${LIMIT_CODES[keyword]},${number(limit)})`);
+  private limit(test: string, where: Where, keyword: keyof typeof LIMIT_CODES, limit: number): Step {
+    return this.check(test, `fK(e,${LIMIT_CODES[keyword]},${number(limit)},${place(where)})`);
   }
 
-  private strings(schema: SchemaObject, data: string, path: string): Step[] {
+  private strings(schema: SchemaObject, data: string, where: Where): Step[] {
     const steps: Step[] = [];
     const minLength = schema["minLength"];
     if (typeof minLength === "number" && minLength > 0) {
       // A string of 2n UTF-16 units or more has n code points or more; one of 1 has 1.
       const test = minLength <= 1 ? `${data}.length>=1` : `${data}.length>=${number(2 * minLength)}||l(${data})>=${number(minLength)}`;
-      steps.push(this.limit(test, path, "minLength", minLength));
+      steps.push(this.limit(test, where, "minLength", minLength));
     }
     const maxLength = schema["maxLength"];
     if (typeof maxLength === "number") {
-      steps.push(this.limit(`${data}.length<=${number(maxLength)}||l(${data})<=${number(maxLength)}`, path, "maxLength", maxLength));
+      steps.push(this.limit(`${data}.length<=${number(maxLength)}||l(${data})<=${number(maxLength)}`, where, "maxLength", maxLength));
     }
     if (typeof schema["pattern"] === "string") {
       const source = this.module.constant("c", stringLiteral(schema["pattern"]));
-      steps.push(this.check(`${this.pattern(schema["pattern"], source)}.test(${data})`, `fP(e,${path},${source})`));
+      steps.push(this.check(`${this.pattern(schema["pattern"], source)}.test(${data})`, `fP(e,${source},${place(where)})`));
     }
-    steps.push(...this.format(schema, data, path, "string"));
+    steps.push(...this.format(schema, data, where, "string"));
     return steps;
   }
 
-  private format(schema: SchemaObject, data: string, path: string, checks: "string" | "number"): Step[] {
+  private format(schema: SchemaObject, data: string, where: Where, checks: "string" | "number"): Step[] {
     const format = schema["format"];
     if (typeof format !== "string" || this.module.context.formats.get(format) !== checks) return [];
-    return [this.check(`${this.module.context.formatCheck(format)}(${data})`, `fF(e,${path},${stringLiteral(format)})`)];
+    return [this.check(`${this.module.context.formatCheck(format)}(${data})`, `fF(e,${stringLiteral(format)},${place(where)})`)];
   }
 
   /** A module-level constant testing a pattern, compiled as normalisation decided from `text`, the constant of its source. */
@@ -477,19 +595,19 @@ class FunctionWriter {
     return this.module.constant("r", `new RegExp(${text},${stringLiteral(mode === "legacy" ? "" : "u")})`);
   }
 
-  private numbers(schema: SchemaObject, data: string, path: string): Step[] {
+  private numbers(schema: SchemaObject, data: string, where: Where): Step[] {
     const steps: Step[] = [];
     const bound = (keyword: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", passing: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") steps.push(this.limit(`${data}${passing}${number(limit)}`, path, keyword, limit));
+      if (typeof limit === "number") steps.push(this.limit(`${data}${passing}${number(limit)}`, where, keyword, limit));
     };
     bound("minimum", ">=");
     bound("maximum", "<=");
     bound("exclusiveMinimum", ">");
     bound("exclusiveMaximum", "<");
     const divisor = schema["multipleOf"];
-    if (typeof divisor === "number") steps.push(this.limit(`M(${data},${number(divisor)})`, path, "multipleOf", divisor));
-    steps.push(...this.format(schema, data, path, "number"));
+    if (typeof divisor === "number") steps.push(this.limit(`M(${data},${number(divisor)})`, where, "multipleOf", divisor));
+    steps.push(...this.format(schema, data, where, "number"));
     return steps;
   }
 
@@ -504,18 +622,7 @@ class FunctionWriter {
     return isPlainPropertyName(name) ? `${data}.${name}` : `${data}[${stringLiteral(name)}]`;
   }
 
-  /**
-   * Where the checks of a child at `at` are written inline and it holds other values (an object, an array), its
-   * path goes in a variable of its own, computed only when issues are collected (`p1=e&&p+"/name"`): what it holds
-   * names it rather than spelling it. The assignment to write as it is entered ("" for none), and the path.
-   */
-  private enter(schema: Schema, at: string, depth: number, context: Context): [enter: string, path: string] {
-    if (!holdsValues(schema) || (context === "expression" && needsStatements(schema))) return ["", at];
-    const variable = this.variable("p", depth);
-    return [`${variable}=e&&${at}`, variable];
-  }
-
-  private objects(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+  private objects(schema: SchemaObject, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
     const steps: Step[] = [];
     const properties = (schema["properties"] ?? {}) as Record<string, Schema>;
     const declared = Object.keys(properties);
@@ -523,11 +630,11 @@ class FunctionWriter {
     let reads = false;
     for (const name of required) {
       if (Object.prototype.hasOwnProperty.call(properties, name)) continue;
-      steps.push(this.check(`h(${data},${stringLiteral(name)})`, `fR(e,${childPath(path, name)})`));
+      steps.push(this.check(`h(${data},${stringLiteral(name)})`, `fR(e,${place(child(where, name))})`));
     }
     for (const name of declared) {
       const sub = properties[name]!;
-      const at = childPath(path, name);
+      const at = child(where, name);
       const isRequired = required.includes(name);
       // A JSON value is never undefined: present means defined. The first read checks the prototype (see `read`).
       let read = this.read(data, name);
@@ -535,21 +642,35 @@ class FunctionWriter {
         read = `P(${data},${read})`;
         reads = true;
       }
-      const mark = seen === undefined ? [] : [{ expression: `m(${seen},${stringLiteral(name)})` }];
+      const format = seen === undefined && lazyPlace(at) !== undefined ? formatOnly(sub, this.module.context.formats) : undefined;
+      if (format !== undefined) {
+        // A string of a format and nothing else, the commonest after a type alone: `F(d.at,format_date,"date",e,p,"/at")`
+        // (`FQ` where it is required).
+        const check = this.module.context.formatCheck(format);
+        steps.push({ expression: `F${isRequired ? "Q" : ""}(${read},${check},${stringLiteral(format)},e,${lazyPlace(at)!})` });
+        continue;
+      }
       const value = this.variable("x", depth + 1);
-      const [enter, childAt] = this.enter(sub, at, depth + 1, context);
-      const checks = [...mark, ...this.child(sub, value, childAt, undefined, depth + 1, context)];
-      const missing = `fR(e,${at})`;
+      const typed = seen === undefined ? this.typedRead(sub, value, read, at, isRequired, depth + 1, context) : undefined;
+      if (typed !== undefined) {
+        steps.push(typed);
+        continue;
+      }
+      const mark = seen === undefined ? [] : [{ expression: `m(${seen},${stringLiteral(name)})` }];
+      const checks = [...mark, ...this.child(sub, value, at, undefined, depth + 1, context)];
+      const missing = `fR(e,${place(at)})`;
       if (checks.length === 0) {
-        if (isRequired) steps.push(this.check(`!u(${read})`, missing));
+        if (isRequired) steps.push(this.check(presentValue(read), missing));
       } else if (checks.every(isExpression)) {
-        const present = enter === "" ? chain(checks) : `(${enter},${operand(chain(checks), ",")})`;
-        const absent = `u(${value}=${read})`;
-        steps.push({ expression: isRequired ? `(${absent}?${missing}:${present})` : `(${absent}||${operand(present, "||")})` });
+        const present = chain(checks);
+        const isAbsent = absent(`${value}=${read}`);
+        steps.push({ expression: isRequired ? `(${isAbsent}?${missing}:${present})` : `(${isAbsent}||${operand(present, "||")})` });
       } else {
-        const present = `{${enter === "" ? "" : `${enter};`}${statements(checks)}}`;
+        const present = `{${statements(checks)}}`;
         steps.push({
-          statement: isRequired ? `if(u(${value}=${read})){if(!${missing})return!1}else${present}` : `if(!u(${value}=${read}))${present}`,
+          statement: isRequired
+            ? `if(${absent(`${value}=${read}`)}){if(!${missing})return!1}else${present}`
+            : `if(${presentValue(`${value}=${read}`)})${present}`,
         });
       }
     }
@@ -558,29 +679,29 @@ class FunctionWriter {
       if (names.length === 0) continue;
       const list = this.module.constant("c", `[${names.map(stringLiteral).join(",")}]`);
       steps.push({
-        expression: `(!h(${data},${stringLiteral(name)})||fD(${data},${stringLiteral(name)},${list},e,${pathArgument(path)}))`,
+        expression: `(!h(${data},${stringLiteral(name)})||fD(${data},${stringLiteral(name)},${list},e,${place(where)}))`,
       });
     }
     const count = (keyword: "minProperties" | "maxProperties", passing: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") steps.push(this.limit(`K(${data})${passing}${number(limit)}`, path, keyword, limit));
+      if (typeof limit === "number") steps.push(this.limit(`K(${data})${passing}${number(limit)}`, where, keyword, limit));
     };
     count("minProperties", ">=");
     count("maxProperties", "<=");
     const dependentSchemas = schema["dependentSchemas"] as Record<string, Schema> | undefined;
     for (const [name, sub] of Object.entries(dependentSchemas ?? {})) {
-      const checks = this.child(sub, data, path, seen, depth, context);
+      const checks = this.child(sub, data, where, seen, depth, context);
       const present = `h(${data},${stringLiteral(name)})`;
       if (checks.length === 0) continue;
       if (checks.every(isExpression)) steps.push({ expression: `(!${present}||${operand(chain(checks), "||")})` });
       else steps.push({ statement: `if(${present}){${statements(checks)}}` });
     }
-    steps.push(...this.propertyLoop(schema, data, path, seen, declared, depth));
+    steps.push(...this.propertyLoop(schema, data, where, seen, declared, depth));
     return steps;
   }
 
   /** `patternProperties`, `additionalProperties` and `propertyNames`: one pass over the own property names. */
-  private propertyLoop(schema: SchemaObject, data: string, path: string, seen: string | undefined, declared: readonly string[], depth: number): Step[] {
+  private propertyLoop(schema: SchemaObject, data: string, where: Where, seen: string | undefined, declared: readonly string[], depth: number): Step[] {
     const patterns = Object.entries((schema["patternProperties"] ?? {}) as Record<string, Schema>);
     const additional = schema["additionalProperties"] as Schema | undefined;
     const names = schema["propertyNames"] as Schema | undefined;
@@ -588,13 +709,18 @@ class FunctionWriter {
     if (patterns.length === 0 && !checksAdditional && checksNothing(names)) {
       return additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
     }
+    if (closedOnly(schema) && seen === undefined && lazyPlace(where) !== undefined) {
+      // The commonest: the declared names and no other (`X(x,c1,e,p,"/filter")`, where `c1` tells the declared names),
+      // an expression.
+      return [{ expression: `X(${data},${this.module.declaredNames(declared)},e,${lazyPlace(where)!})` }];
+    }
     const key = `k${depth}`;
     const value = this.variable("x", depth + 1);
-    const keyPath = dynamicChild(path, `t(${key})`);
+    const keyPath = dynamicChild(where, `t(${key})`);
     let body = "";
     if (!checksNothing(names)) {
       const check = this.module.branchFunction(this.root, names!, false);
-      body += `if(!${check}(${key})&&!fN(e,${path},${key},${check}))return!1;`;
+      body += `if(!${check}(${key})&&!fN(e,${key},${check},${place(where)}))return!1;`;
     }
     const matched = this.variable("n", depth);
     if (checksAdditional && patterns.length > 0) body += `${matched}=0;`;
@@ -613,7 +739,7 @@ class FunctionWriter {
             : declared.map((name) => `${key}===${stringLiteral(name)}`).join("||");
       const conditions = `${patterns.length > 0 ? `!${matched}&&` : ""}${isDeclared === "" ? "" : `!(${isDeclared})&&`}`;
       if (additional === false) {
-        const check = `fX(e,${keyPath})`;
+        const check = `fX(e,${place(keyPath)})`;
         body += `if(${conditions}!${check})return!1;`;
         if (patterns.length === 0 && checksNothing(names)) additionalOnly = [isDeclared, check];
       } else {
@@ -634,18 +760,18 @@ class FunctionWriter {
     return [{ statement: `for(const ${key} in ${data}){if(!h(${data},${key}))continue;${binding}${body}}` }, ...after];
   }
 
-  private arrays(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+  private arrays(schema: SchemaObject, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
     const steps: Step[] = [];
     const count = (keyword: "minItems" | "maxItems", passing: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") steps.push(this.limit(`${data}.length${passing}${number(limit)}`, path, keyword, limit));
+      if (typeof limit === "number") steps.push(this.limit(`${data}.length${passing}${number(limit)}`, where, keyword, limit));
     };
     count("minItems", ">=");
     count("maxItems", "<=");
     const prefix = Array.isArray(schema["prefixItems"]) ? (schema["prefixItems"] as Schema[]) : [];
     prefix.forEach((sub, index) => {
       const value = this.variable("x", depth + 1);
-      const checks = this.child(sub, value, childPath(path, String(index)), undefined, depth + 1, context);
+      const checks = this.child(sub, value, child(where, String(index)), undefined, depth + 1, context);
       if (checks.length === 0) return;
       if (checks.every(isExpression)) steps.push({ expression: `(${data}.length<=${index}||(${value}=${data}[${index}],${chain(checks)}))` });
       else steps.push({ statement: `if(${data}.length>${index}){${value}=${data}[${index}];${statements(checks)}}` });
@@ -653,28 +779,30 @@ class FunctionWriter {
     if (prefix.length > 0 && seen !== undefined) steps.push({ expression: `sI(${seen},${prefix.length})` });
     const items = schema["items"] as Schema | undefined;
     if (items === false) {
-      steps.push(this.limit(`${data}.length<=${prefix.length}`, path, "maxItems", prefix.length));
+      steps.push(this.limit(`${data}.length<=${prefix.length}`, where, "maxItems", prefix.length));
+    } else if (items !== undefined && typedItems(schema) && lazyPlace(where) !== undefined) {
+      // Items of one type and nothing else, the commonest: a helper's loop (`aS(x,e,p,"/tags")`), an expression.
+      steps.push({ expression: `a${TYPE_GUARDS[oneType(items)!]!}(${data},e,${lazyPlace(where)!})` });
     } else if (items !== undefined && !checksNothing(items)) {
       const index = `i${depth}`;
       const value = this.variable("x", depth + 1);
-      const [enter, itemPath] = this.enter(items, dynamicChild(path, index), depth + 1, "block");
-      const checks = this.child(items, value, itemPath, undefined, depth + 1, "block");
+      const checks = this.child(items, value, dynamicChild(where, index), undefined, depth + 1, "block");
       const loop = `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++)`;
-      const read = `${value}=${data}[${index}]${enter === "" ? "" : `,${enter}`}`;
+      const read = `${value}=${data}[${index}]`;
       // Keywords may come to no check (`minLength: 0`, an unknown `format`, a lone `if`): then there is no loop.
       if (checks.length > 0 && checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
       else if (checks.length > 0) steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
     }
     if (items !== undefined && items !== false && seen !== undefined) steps.push({ expression: `m(${seen},!0)` });
-    if (schema["contains"] !== undefined) steps.push(...this.contains(schema, data, path, seen, depth));
+    if (schema["contains"] !== undefined) steps.push(...this.contains(schema, data, where, seen, depth));
     if (schema["uniqueItems"] === true) {
       const pair = this.variable("u", depth);
-      steps.push(this.check(`${data}.length<2||!(${pair}=duplicateItems(${data}))`, `fU(e,${path},${pair})`));
+      steps.push(this.check(`${data}.length<2||!(${pair}=duplicateItems(${data}))`, `fU(e,${pair},${place(where)})`));
     }
     return steps;
   }
 
-  private contains(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number): Step[] {
+  private contains(schema: SchemaObject, data: string, where: Where, seen: string | undefined, depth: number): Step[] {
     const check = this.module.branchFunction(this.root, schema["contains"] as Schema, false);
     const min = typeof schema["minContains"] === "number" ? schema["minContains"] : 1;
     const max = typeof schema["maxContains"] === "number" ? schema["maxContains"] : undefined;
@@ -683,13 +811,13 @@ class FunctionWriter {
     const mark = seen === undefined ? "" : `m(${seen},${index});`;
     return [
       { statement: `${matches}=0;for(let ${index}=0;${index}<${data}.length;${index}++)if(${check}(${data}[${index}])){${matches}++;${mark}}` },
-      { expression: `fS(e,${pathArgument(path)},${matches},${number(min)}${max === undefined ? "" : `,${number(max)}`})` },
+      { expression: `fS(e,${matches},${number(min)},${max === undefined ? "Infinity" : number(max)},${place(where)})` },
     ];
   }
 
-  private combinators(schema: SchemaObject, data: string, path: string, seen: string | undefined, depth: number, context: Context): Step[] {
+  private combinators(schema: SchemaObject, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
     const steps: Step[] = [];
-    for (const member of (schema["allOf"] ?? []) as Schema[]) steps.push(...this.child(member, data, path, seen, depth, context));
+    for (const member of (schema["allOf"] ?? []) as Schema[]) steps.push(...this.child(member, data, where, seen, depth, context));
     const tracked = seen !== undefined;
     const table = (branches: Schema[]) =>
       this.module.constant("b", `[${branches.map((branch) => this.module.branchFunction(this.root, branch, tracked)).join(",")}]`);
@@ -700,7 +828,7 @@ class FunctionWriter {
       const branches = schema["anyOf"] as Schema[];
       const branchTable = table(branches);
       const passes = tracked ? `any(${data},${branchTable},${seen})` : direct(branches).join("||");
-      steps.push(this.check(passes, `fB(e,${path},${data},${branchTable},0)`));
+      steps.push(this.check(passes, `fB(e,${data},${branchTable},0,${place(where)})`));
     }
     if (Array.isArray(schema["oneOf"])) {
       const branches = schema["oneOf"] as Schema[];
@@ -710,14 +838,14 @@ class FunctionWriter {
         : direct(branches)
             .map((call) => `+${call}`)
             .join("+ ");
-      steps.push({ expression: `fO(e,${pathArgument(path)},${data},${branchTable},${count})` });
+      steps.push({ expression: `fO(e,${data},${branchTable},${count},${place(where)})` });
     }
     if (schema["not"] !== undefined) {
-      steps.push(this.check(`!${this.module.branchFunction(this.root, schema["not"] as Schema, false)}(${data})`, `fNot(e,${path})`));
+      steps.push(this.check(`!${this.module.branchFunction(this.root, schema["not"] as Schema, false)}(${data})`, `fNot(e,${place(where)})`));
     }
     if (schema["if"] !== undefined) {
-      const then = schema["then"] === undefined ? [] : this.child(schema["then"] as Schema, data, path, seen, depth, context);
-      const otherwise = schema["else"] === undefined ? [] : this.child(schema["else"] as Schema, data, path, seen, depth, context);
+      const then = schema["then"] === undefined ? [] : this.child(schema["then"] as Schema, data, where, seen, depth, context);
+      const otherwise = schema["else"] === undefined ? [] : this.child(schema["else"] as Schema, data, where, seen, depth, context);
       // A lone `if` checks nothing, but what it evaluates counts when it passes.
       if (then.length > 0 || otherwise.length > 0 || tracked) {
         const condition = tracked
@@ -730,31 +858,31 @@ class FunctionWriter {
     return steps;
   }
 
-  private unevaluatedProperties(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined, depth: number): Step[] {
+  private unevaluatedProperties(schema: SchemaObject, data: string, where: Where, own: string, outer: string | undefined, depth: number): Step[] {
     const unevaluated = schema["unevaluatedProperties"] as Schema | undefined;
     const after: Step[] = outer === undefined ? [] : [{ expression: `m(${outer},!0)` }];
     if (unevaluated === undefined || unevaluated === true) return unevaluated === undefined ? [] : after;
     const key = `k${depth}`;
     const value = this.variable("x", depth + 1);
-    const keyPath = dynamicChild(path, `t(${key})`);
+    const keyPath = dynamicChild(where, `t(${key})`);
     const unseen = `h(${data},${key})&&!s(${own},${key})`;
     const checks = unevaluated === false ? [] : this.child(unevaluated, value, keyPath, undefined, depth + 1, "block");
     const loop = `for(const ${key} in ${data})`;
-    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fX(e,${keyPath}))return!1;` }, ...after];
+    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fX(e,${place(keyPath)}))return!1;` }, ...after];
     if (checks.length === 0) return after;
     return [{ statement: `${loop}if(${unseen}){${value}=${data}[${key}];${statements(checks)}}` }, ...after];
   }
 
-  private unevaluatedItems(schema: SchemaObject, data: string, path: string, own: string, outer: string | undefined, depth: number): Step[] {
+  private unevaluatedItems(schema: SchemaObject, data: string, where: Where, own: string, outer: string | undefined, depth: number): Step[] {
     const unevaluated = schema["unevaluatedItems"] as Schema | undefined;
     const after: Step[] = outer === undefined ? [] : [{ expression: `m(${outer},!0)` }];
     if (unevaluated === undefined || unevaluated === true) return unevaluated === undefined ? [] : after;
     const index = `i${depth}`;
     const value = this.variable("x", depth + 1);
-    const itemPath = dynamicChild(path, index);
+    const itemPath = dynamicChild(where, index);
     const unseen = `!s(${own},${index})`;
     const loop = `for(let ${index}=0;${index}<${data}.length;${index}++)`;
-    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fI(e,${itemPath}))return!1;` }, ...after];
+    if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fI(e,${place(itemPath)}))return!1;` }, ...after];
     const checks = this.child(unevaluated, value, itemPath, undefined, depth + 1, "block");
     if (checks.length === 0) return after;
     return [{ statement: `${loop}if(${unseen}){${value}=${data}[${index}];${statements(checks)}}` }, ...after];
@@ -783,13 +911,13 @@ function checksNothing(schema: Schema | undefined): boolean {
  * Whether checking `schema` needs statements (a loop over items or property names, or a set of what is evaluated):
  * then it is a function of its own wherever it is not one already.
  */
-function needsStatements(schema: Schema): boolean {
+function needsStatements(schema: Schema, dynamic: boolean): boolean {
   if (typeof schema !== "object") return false;
   const loops = (keyword: string) => schema[keyword] !== undefined && !checksNothing(schema[keyword] as Schema);
   return (
-    (loops("items") && schema["items"] !== false) ||
+    (loops("items") && schema["items"] !== false && (dynamic || !typedItems(schema))) ||
     schema["contains"] !== undefined ||
-    loops("additionalProperties") ||
+    (loops("additionalProperties") && (dynamic || !closedOnly(schema))) ||
     (schema["patternProperties"] !== undefined && Object.keys(schema["patternProperties"] as object).length > 0) ||
     loops("propertyNames") ||
     schema["unevaluatedProperties"] !== undefined ||
@@ -797,12 +925,34 @@ function needsStatements(schema: Schema): boolean {
   );
 }
 
+/** The format of `schema` where it is a string of a format mcpgen checks, and that is all it checks. */
+function formatOnly(schema: Schema, formats: ReadonlyMap<string, "number" | "string">): string | undefined {
+  if (typeof schema !== "object" || schema["type"] !== "string" || typeof schema["format"] !== "string") return undefined;
+  if (formats.get(schema["format"]) !== "string") return undefined;
+  return Object.keys(schema).every((keyword) => keyword === "type" || keyword === "format" || !CHECKED_KEYWORDS.has(keyword)) ? schema["format"] : undefined;
+}
+
+/** Whether `schema` refuses properties it does not declare, with no `patternProperties` or `propertyNames`. */
+const closedOnly = (schema: SchemaObject): boolean =>
+  schema["additionalProperties"] === false &&
+  (schema["patternProperties"] === undefined || Object.keys(schema["patternProperties"] as object).length === 0) &&
+  checksNothing(schema["propertyNames"] as Schema | undefined);
+
+/** Whether the `items` of `schema` require a type and nothing else, and it has no `prefixItems`. */
+const typedItems = (schema: SchemaObject): boolean => oneType(schema["items"] as Schema) !== undefined && schema["prefixItems"] === undefined;
+
+/** The type `schema` requires where that is all it checks (`{ "type": "string" }`, with annotations). */
+function oneType(schema: Schema): string | undefined {
+  if (typeof schema !== "object" || typeof schema["type"] !== "string" || TYPE_GUARDS[schema["type"]] === undefined) return undefined;
+  return Object.keys(schema).every((keyword) => keyword === "type" || !CHECKED_KEYWORDS.has(keyword)) ? schema["type"] : undefined;
+}
+
 /** Whether `schema`, or a subschema it checks in this function (not a branch, not a `$ref`), needs statements. */
 function holdsStatements(schema: Schema): boolean {
   if (typeof schema !== "object") return false;
   let holds = HOLDS_STATEMENTS.get(schema);
   if (holds === undefined) {
-    holds = needsStatements(schema) || inlineSubschemas(schema).some(holdsStatements);
+    holds = needsStatements(schema, true) || inlineSubschemas(schema).some(holdsStatements);
     HOLDS_STATEMENTS.set(schema, holds);
   }
   return holds;
@@ -832,29 +982,6 @@ const CHECKED_APART: Readonly<Record<string, string>> = {
   if: "a function of its own",
   propertyNames: "checked in a loop over the names",
 };
-
-/** Whether `schema` checks what a value holds (properties, items): then its checks name paths below it. */
-function holdsValues(schema: Schema): boolean {
-  if (typeof schema !== "object") return false;
-  return HOLDING_KEYWORDS.some((keyword) => schema[keyword] !== undefined);
-}
-
-/** The keywords that check what an object or array holds: every child and `contains` subschema, and these. */
-const HOLDING_KEYWORDS = [
-  ...["required", "dependentRequired", "dependentSchemas"],
-  ...[...SUBSCHEMA_KEYWORDS].filter(([, { position }]) => position === "child" || position === "contains").map(([keyword]) => keyword),
-];
-
-/** The path expression of `path` and a token computed at run time (`expression`, already a pointer token). */
-function dynamicChild(path: string, expression: string): string {
-  return path.endsWith('"') ? `${path.slice(0, -1)}/"+${expression}` : `${path}+"/"+${expression}`;
-}
-
-/** The path expression of a named child of `path` (one string literal where `path` ends in one). */
-function childPath(path: string, name: string): string {
-  const token = stringLiteral(`/${pointerToken(name)}`);
-  return path.endsWith('"') ? `${path.slice(0, -1)}${token.slice(1)}` : `${path}+${token}`;
-}
 
 const isPrimitive = (value: unknown): boolean => value === null || typeof value !== "object";
 

@@ -77,6 +77,7 @@ export function emitValidate(ir: ManifestIR): SourceFile {
     "runValidator",
     "type CompiledValidator",
     "type StandardSchemas",
+    "type ValidateOptions",
     "type ValidationResult",
     "type Validators",
   ];

@@ -11,18 +11,18 @@ const units = ["metric", "imperial"];
 export const input: Check = (d, p, e, _a, x1) =>
   O(d)
     ? ((x1 = P(d, d.city)) === void 0
-        ? fR(e, p + "/city")
-        : S(x1) || fT(e, p + "/city", 0)) &&
+        ? fR(e, p, "/city")
+        : S(x1) || fT(e, 0, p, "/city")) &&
       ((x1 = d.units) === void 0 ||
         (S(x1)
-          ? units.includes(x1) || fE(e, p + "/units", units)
-          : fT(e, p + "/units", 0)))
-    : fT(e, p, 5);
+          ? units.includes(x1) || fE(e, units, p, "/units")
+          : fT(e, 0, p, "/units")))
+    : fT(e, 5, p);
 
 /** `temperature` required, a number. */
 export const output: Check = (d, p, e, _a, x1) =>
   O(d)
     ? (x1 = P(d, d.temperature)) === void 0
-      ? fR(e, p + "/temperature")
-      : N(x1) || fT(e, p + "/temperature", 1)
-    : fT(e, p, 5);
+      ? fR(e, p, "/temperature")
+      : N(x1) || fT(e, 1, p, "/temperature")
+    : fT(e, 5, p);
