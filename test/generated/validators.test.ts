@@ -13,6 +13,7 @@ import * as hazards from "../../golden/hazards/validate.js";
 import * as shared from "../../golden/shared/validate.js";
 import * as mapping from "../../golden/type-mapping/validate.js";
 import * as weather from "../../golden/weather/validate.js";
+import { PROTOTYPE_MEMBERS } from "../../src/emit/validators/code.js";
 import { toolValidatorsPath } from "../../src/emit/validators/index.js";
 import { formats } from "../../templates/validator-runtime.js";
 import { runValidator, type CompiledValidator } from "../../templates/client-runtime.js";
@@ -448,6 +449,9 @@ describe("issues about property names", () => {
 });
 
 describe("validators and hostile names", () => {
+  it("know every name Object.prototype has on this engine (a list written out, so the output never depends on the Node that made it)", () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).filter((name) => !PROTOTYPE_MEMBERS.has(name))).toEqual([]);
+  });
   it("keep tools named like Object.prototype members apart from the prototype", () => {
     expect(hazards.validateInput("constructor", {}).ok).toBe(true);
     expect(hazards.validateInput("toString", {}).ok).toBe(true);

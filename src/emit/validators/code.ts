@@ -45,11 +45,12 @@ export interface ModuleCode {
 }
 
 /**
- * The names every object inherits (ECMAScript's Object.prototype, and whatever this engine adds): a
- * property by such a name is read only when the object has it as its own.
+ * The names every object inherits: Object.prototype's own properties as ECMAScript defines them
+ * (§20.1.3, Annex B.2.2), written out so that the output never depends on the Node that generates it
+ * (the code runs on other engines anyway, and a library user's process may have added to
+ * Object.prototype). A property by such a name is read only when the object has it as its own.
  */
-const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
-  ...Object.getOwnPropertyNames(Object.prototype),
+export const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
   ...["constructor", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "hasOwnProperty"],
   ...["isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf"],
 ]);
