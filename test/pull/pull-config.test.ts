@@ -172,7 +172,7 @@ describe("configuration file formats", () => {
     for (const [envFile, reason] of [
       ["missing.env", "no such file"],
       ["env-dir", "it is a directory, not a file"],
-    ]) {
+    ] as const) {
       await writeJson(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { api: { command: "api-mcp", envFile } } }));
       const error = await resolveError({ target: "api", cwd, home });
       expect(error.message).toBe(`${join(cwd, ".mcp.json")}: cannot read the envFile ${join(cwd, envFile)}: ${reason}`);
