@@ -45,7 +45,7 @@ describe("pull --check and failOn", () => {
         "",
       ].join("\n"),
     );
-    expect(tolerated.stdout).toBe(`out is up to date with ${compatible.url.href} (2 tools, 11 files)\n`);
+    expect(tolerated.stdout).toBe(`out is up to date with ${compatible.url.href} (2 tools, 10 files)\n`);
     expect((await runCli(["pull", compatible.url.href, "--out", "out", "--check"], project)).code).toBe(1);
     expect((await runCli(["pull", compatible.url.href, "--out", "out", "--check", "--fail-on", "any"], project)).code).toBe(1);
   });

@@ -29,6 +29,8 @@ interface Pulled {
   events: PullEvent[];
   snapshot: Snapshot;
   client: string;
+  /** calls.ts, each tool's traits (its x-mcp-header arguments among them). */
+  calls: string;
 }
 
 const servers: Sdk2HttpServer[] = [];
@@ -44,6 +46,7 @@ async function pullInto(name: string, options: Parameters<typeof pull>[0] extend
     events,
     snapshot: JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as Snapshot,
     client: await readFile(join(outDir, "client.ts"), "utf8"),
+    calls: await readFile(join(outDir, "calls.ts"), "utf8"),
   });
 }
 
@@ -91,7 +94,7 @@ describe.each(["modern-http", "dual-http", "dual-stdio"])("pull of an SDK v2 ser
   });
 
   it("leaves out the tool whose x-mcp-header mark the revision forbids, with a warning at the mark; the others are generated", () => {
-    const { result, snapshot, client } = pulled.get(name)!;
+    const { result, snapshot, client, calls } = pulled.get(name)!;
     expect(result.diagnostics.filter((diagnostic) => diagnostic.code === "tool-dropped")).toEqual([
       expect.objectContaining({
         severity: "warning",
@@ -100,8 +103,8 @@ describe.each(["modern-http", "dual-http", "dual-stdio"])("pull of an SDK v2 ser
       }),
     ]);
     expect(snapshot.tools.map((tool) => tool.name)).toEqual(["add", "get_weather", "tags", "execute_sql", "echo"]);
-    expect(client).not.toContain("bad_header");
-    expect(client).toContain('"x-mcp-header": "Region"');
+    expect(client + calls).not.toContain("bad_header");
+    expect(calls).toContain('"x-mcp-header": "Region"');
   });
 
   it("finds no drift in a pull --check right after: the tool left out is no change of the server's", async () => {
