@@ -6,12 +6,15 @@
  * contract, `Check`, and holds the words of every issue: a check names its
  * keyword by a code and passes its limit). A schema's checks are chained with
  * `&&` and inlined where its value is read (a property's inside the
- * expression that reads it), on numbered scratch variables that are the
- * function's own parameters. What needs a loop (`items`,
- * `additionalProperties`, `patternProperties`, `propertyNames`, `contains`,
- * `unevaluated*`) is written as statements, at the top of a function of its
- * own: each `$ref` target and branch (`anyOf`, `oneOf`, `not`, `if`,
- * `contains`, `propertyNames`: tried without reporting) has one too.
+ * expression that reads it, starting with its type test: `S(x=d.name)`), on
+ * scratch variables that are the function's own parameters. The commonest
+ * shapes are a helper's call (items of one type, a string of a format,
+ * `additionalProperties: false` beside `properties`). What else needs a loop
+ * (`items`, `additionalProperties`, `patternProperties`, `propertyNames`,
+ * `contains`, `unevaluated*`) is written as statements, inline, or at the
+ * top of a function of its own: each `$ref` target and branch (`anyOf`,
+ * `oneOf`, `not`, `if`, `contains`, `propertyNames`: tried without
+ * reporting) has one too. No path is built until an issue is pushed.
  *
  * Annotations (2020-12 Core §11) are tracked only where an
  * `unevaluatedProperties` or `unevaluatedItems` reads them: such a schema
@@ -406,9 +409,9 @@ class FunctionWriter {
   }
 
   /**
-   * The checks of `schema` on the value in the variable `data` (at the
-   * JSON pointer `path`, an expression), as an expression; "" when it checks
-   * nothing. A schema that needs statements is called as a function of its own.
+   * The checks of `schema` on the value in the variable `data` (at `where`),
+   * as an expression; "" when it checks nothing. A schema that needs
+   * statements is called as a function of its own.
    */
   private inline(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number): string {
     if (needsStatements(schema, lazyPlace(where) === undefined)) {
@@ -432,7 +435,7 @@ class FunctionWriter {
   }
 
   /**
-   * The checks of `schema` on the value in `data` at `path`; `seen`, the
+   * The checks of `schema` on the value in `data` at `where`; `seen`, the
    * variable collecting what is evaluated, where something reads it.
    */
   private steps(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
