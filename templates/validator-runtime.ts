@@ -245,63 +245,31 @@ function typedItems(
   return true;
 }
 
+/** `typedItems` for one type: the array, then where it is (as `typedItems` takes it). */
+type TypedItems = (
+  data: unknown[],
+  issues: Issues,
+  path: Path,
+  key?: Key,
+  index?: number,
+  rest?: string,
+) => boolean;
+
 /** `typedItems` for each type, by its guard's letter. */
-export const aS = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, S, 0, issues, path, key, index, rest);
-export const aN = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, N, 1, issues, path, key, index, rest);
-export const aI = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, I, 2, issues, path, key, index, rest);
-export const aB = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, B, 3, issues, path, key, index, rest);
-export const aZ = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, Z, 4, issues, path, key, index, rest);
-export const aO = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, O, 5, issues, path, key, index, rest);
-export const aA = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, A, 6, issues, path, key, index, rest);
+export const aS: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, S, 0, e, p, k, i, r);
+export const aN: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, N, 1, e, p, k, i, r);
+export const aI: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, I, 2, e, p, k, i, r);
+export const aB: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, B, 3, e, p, k, i, r);
+export const aZ: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, Z, 4, e, p, k, i, r);
+export const aO: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, O, 5, e, p, k, i, r);
+export const aA: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, A, 6, e, p, k, i, r);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (

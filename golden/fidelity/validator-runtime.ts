@@ -208,15 +208,19 @@ function typedItems(
   return true;
 }
 
-/** `typedItems` for each type, by its guard's letter. */
-export const aS = (
+/** `typedItems` for one type: the array, then where it is (as `typedItems` takes it). */
+type TypedItems = (
   data: unknown[],
   issues: Issues,
   path: Path,
   key?: Key,
   index?: number,
   rest?: string,
-): boolean => typedItems(data, S, 0, issues, path, key, index, rest);
+) => boolean;
+
+/** `typedItems` for each type, by its guard's letter. */
+export const aS: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, S, 0, e, p, k, i, r);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (

@@ -223,24 +223,22 @@ function typedItems(
   return true;
 }
 
-/** `typedItems` for each type, by its guard's letter. */
-export const aS = (
+/** `typedItems` for one type: the array, then where it is (as `typedItems` takes it). */
+type TypedItems = (
   data: unknown[],
   issues: Issues,
   path: Path,
   key?: Key,
   index?: number,
   rest?: string,
-): boolean => typedItems(data, S, 0, issues, path, key, index, rest);
+) => boolean;
 
-export const aN = (
-  data: unknown[],
-  issues: Issues,
-  path: Path,
-  key?: Key,
-  index?: number,
-  rest?: string,
-): boolean => typedItems(data, N, 1, issues, path, key, index, rest);
+/** `typedItems` for each type, by its guard's letter. */
+export const aS: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, S, 0, e, p, k, i, r);
+
+export const aN: TypedItems = (d, e, p, k, i, r) =>
+  typedItems(d, N, 1, e, p, k, i, r);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (
