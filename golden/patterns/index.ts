@@ -34,6 +34,8 @@ export {
   type ToolMethod,
   type ToolConnection,
   type ToolResult,
+  type ValidateOptions,
   type ValidationIssue,
   type ValidationResult,
+  type ValidationSubject,
 } from "./runtime.js";

@@ -76,7 +76,6 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ToolError",
   "ValidationError",
   "InputRequiredError",
-  "HeaderArguments",
   "ValidationIssue",
   "ValidationResult",
   "CallOptions",

@@ -37,7 +37,9 @@ export {
   type ToolMethod,
   type ToolConnection,
   type ToolResult,
+  type ValidateOptions,
   type ValidationIssue,
   type ValidationResult,
+  type ValidationSubject,
 } from "./runtime.js";
 // #endregion

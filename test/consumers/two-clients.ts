@@ -3,6 +3,7 @@
 // narrowing below is part of the test: a guard that were no type predicate would not compile), compiles it,
 // runs it and reads what it prints.
 import * as shared from "../../golden/shared/index.js";
+import { validateInput } from "../../golden/shared/validate.js";
 import * as weather from "../../golden/weather/index.js";
 
 /** A connected SDK client, seen structurally: every call fails as the tool reporting `isError`. */
@@ -58,7 +59,9 @@ function describeError(error: unknown): string {
   if (weather.isValidationError(error)) {
     const issues: readonly shared.ValidationIssue[] = error.issues;
     const phase: "input" | "output" = error.phase;
-    return `${error.name} (${phase}) for ${error.toolName}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join("; ")}`;
+    // The subject's type comes from the entry point, as a user's handler would name it.
+    const subject: weather.ValidationSubject = error.subject;
+    return `${error.name} (${phase}) for ${subject.kind} ${error.toolName}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join("; ")}`;
   }
   if (error instanceof shared.ValidationError) {
     // instanceof narrows as the guard does: unreachable here, and still typed.
@@ -67,6 +70,11 @@ function describeError(error: unknown): string {
   }
   return "not mcpgen's";
 }
+
+// The first issue alone, with the options' type from the entry point.
+const firstIssueOnly: shared.ValidateOptions = { firstIssue: true };
+const firstIssue = validateInput("list_customers", { page: { size: 0 }, near: { city: "Oslo" } }, firstIssueOnly);
+const everyIssue = validateInput("list_customers", { page: { size: 0 }, near: { city: "Oslo" } });
 
 // Copies of an error that lose what makes it one: what a server could send (JSON has no symbol keys), a
 // spread, and a structured clone (what crosses a worker boundary).
@@ -82,6 +90,7 @@ console.log(
   JSON.stringify({
     identity: Object.fromEntries(Object.entries(errors).map(([name, value]) => [name, identity(value)])),
     lookalikes: Object.fromEntries(Object.entries(lookalikes).map(([name, value]) => [name, identity(value)])),
+    issues: { first: firstIssue.ok ? [] : firstIssue.issues, every: everyIssue.ok ? [] : everyIssue.issues },
     described: Object.fromEntries(Object.entries({ ...errors, ...lookalikes }).map(([name, value]) => [name, describeError(value)])),
   }),
 );

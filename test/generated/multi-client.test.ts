@@ -27,12 +27,20 @@ describe("two generated clients in one program", () => {
         sharedValidationError: validationError,
         subclassed: { ...toolError, retryable: true },
       },
+      // Every issue (the default) in the schema's order, or with { firstIssue: true } the first alone.
+      issues: {
+        first: [{ path: "/page/size", message: "must be >= 1" }],
+        every: [
+          { path: "/page/size", message: "must be >= 1" },
+          { path: "/near/country", message: "is required" },
+        ],
+      },
       lookalikes: { json: nothing, spread: nothing, structuredClone: { ...nothing, error: true } },
       described: {
         weatherToolError: 'ToolError from get_weather: tool "get_weather" reported an error: get_weather failed (1 block)',
         sharedToolError: 'ToolError from list_stores: tool "list_stores" reported an error: list_stores failed (1 block)',
-        weatherValidationError: "ValidationError (input) for get_forecast: /days must be integer",
-        sharedValidationError: "ValidationError (input) for list_customers: /near/country is required",
+        weatherValidationError: "ValidationError (input) for tool get_forecast: /days must be integer",
+        sharedValidationError: "ValidationError (input) for tool list_customers: /near/country is required",
         subclassed: "retry get_weather in 5s",
         json: "not mcpgen's",
         spread: "not mcpgen's",
