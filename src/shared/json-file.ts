@@ -6,8 +6,8 @@
  * file, why it cannot be read in words (not Node's `EACCES: ..., open '...'`),
  * the line and column of a syntax error, and what to do.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { userError, type McpgenError } from "./errors.js";
 import { describeJsonSyntaxError } from "./json-syntax.js";
@@ -64,9 +64,22 @@ function withoutErrnoParts(error: unknown): string {
   return message.replace(/^[A-Z][A-Z0-9_]+: /, "").replace(/, \w+ '.*'$/s, "");
 }
 
+/**
+ * The most bytes a file read as text may have: the longest string Node holds (2^29 - 24 UTF-16 units) is
+ * about 512 MiB. A larger file is refused from its size, before any of it is read (reading a few GiB only to
+ * fail took half a minute).
+ */
+const MAX_TEXT_BYTES = 512 * 1024 * 1024;
+
+/** Throws Node's own code for a file too large to hold as text (a regular file: a pipe's size says nothing). */
+function refuseTooLarge(size: { isFile(): boolean; size: number }): void {
+  if (size.isFile() && size.size > MAX_TEXT_BYTES) throw Object.assign(new Error("file too large"), { code: "ERR_STRING_TOO_LONG" });
+}
+
 /** The file's text; a user error naming it when it cannot be read. */
 export async function readTextFile(path: string, kind: JsonFileKind, label = path): Promise<string> {
   try {
+    refuseTooLarge(await stat(path));
     return await readFile(path, "utf8");
   } catch (error) {
     throw unreadableFile(error, kind, label, path);
@@ -76,6 +89,7 @@ export async function readTextFile(path: string, kind: JsonFileKind, label = pat
 /** `readTextFile`, synchronous (the in-process mock reads its files as it is made). */
 export function readTextFileSync(path: string, kind: JsonFileKind, label = path): string {
   try {
+    refuseTooLarge(statSync(path));
     return readFileSync(path, "utf8");
   } catch (error) {
     throw unreadableFile(error, kind, label, path);
@@ -85,6 +99,7 @@ export function readTextFileSync(path: string, kind: JsonFileKind, label = path)
 /** The file's text, or undefined when there is none (no such file, or a part of the path is a file). */
 export async function readTextFileIfAny(path: string, kind: JsonFileKind, label = path): Promise<string | undefined> {
   try {
+    refuseTooLarge(await stat(path));
     return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -6,7 +6,7 @@
  * quoted unless it may hold secrets; a byte order mark is no error.
  */
 import { execFile } from "node:child_process";
-import { chmod, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -81,6 +81,23 @@ describe("a JSON file that cannot be read", () => {
       message: "cannot read the manifest: no such file",
       file: join(dir, "nope.json"),
       hint: "pass the path of a tools/list JSON file, or - to read stdin",
+    });
+  });
+
+  it("refuses a file too large to hold as text from its size, before reading it (a sparse 3 GiB file), in both readers", async () => {
+    const dir = await scratch();
+    const huge = join(dir, "huge.json");
+    await writeFile(huge, "");
+    await truncate(huge, 3 * 1024 ** 3);
+    const expected = { code: "input-unreadable", message: "cannot read the manifest: it is larger than the longest text Node can hold (512 MiB)", file: huge };
+    expect(await failure(() => readManifestFile(huge))).toMatchObject(expected);
+    const fixtures = join(dir, "fixtures");
+    await mkdir(fixtures);
+    await writeFile(join(fixtures, "t.json"), "");
+    await truncate(join(fixtures, "t.json"), 600 * 1024 ** 2);
+    expect(await failure(() => loadFixtures(fixtures))).toMatchObject({
+      code: "input-unreadable",
+      message: "cannot read the fixture file: it is larger than the longest text Node can hold (512 MiB)",
     });
   });
 
