@@ -1,6 +1,6 @@
 /**
  * Reads a fixtures folder of `mcpgen mock` (`--fixtures`): every `*.json`
- * file at its top, but `manifest.json` (the snapshot a recording writes
+ * file at its top (a symbolic link as the file it points to), but `manifest.json` (the snapshot a recording writes
  * beside its fixtures), in code-point order of the names, each parsed as
  * JSON. What a fixture is, is the mock's business (src/mock/fixtures.ts).
  * Synchronous: the in-process mock client reads its fixtures as it is made.
@@ -29,7 +29,9 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
   let names: string[];
   try {
     names = readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".json") && entry.name !== MANIFEST_FILE)
+      // A symbolic link is read as the file it points to (fixtures shared between folders); one that points nowhere,
+      // or to a directory, is an error naming it, as an unreadable file is.
+      .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith(".json") && entry.name !== MANIFEST_FILE)
       .map((entry) => entry.name)
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   } catch (error) {

@@ -7,7 +7,7 @@
  * errors; the answer's source stated in `_meta`.
  */
 import { join } from "node:path";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -188,6 +188,33 @@ describe("createMockClient under the generated client", () => {
     })();
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).diagnostic).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
+  });
+
+  it("reads a fixture file a symbolic link in the folder points to, and names a link that points nowhere", async () => {
+    const shared = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-shared-"));
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
+    await writeFile(
+      join(shared, "oslo.json"),
+      JSON.stringify({ tool: "get_weather", fixtures: [{ structuredContent: { temperature: 7, conditions: "linked", humidity: 50 } }] }),
+    );
+    await symlink(join(shared, "oslo.json"), join(dir, "oslo.json"));
+    expect(loadFixtures(dir).map((fixture) => fixture.origin)).toEqual([join(dir, "oslo.json#/fixtures/0")]);
+    const weather = createClient(createMockClient({ manifest, fixtures: dir }));
+    expect((await weather.getWeather({ location: "Oslo" })).structuredContent.conditions).toBe("linked");
+    await symlink(join(shared, "gone.json"), join(dir, "gone.json"));
+    const error = (() => {
+      try {
+        loadFixtures(dir);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic).toMatchObject({
+      code: "input-unreadable",
+      message: "cannot read the fixture file: no such file",
+      file: join(dir, "gone.json"),
+    });
   });
 
   it("reports a manifest nested too deeply for the stack as the commands do: a user error at its deepest value", async () => {
