@@ -15,7 +15,7 @@ import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js"
 import { formatFiles } from "./format/index.js";
 import { normalizeManifest } from "./normalize/index.js";
 import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
-import { failOnWarnings, pointerToken, userError, type McpgenError } from "./shared/errors.js";
+import { failOnWarnings, isStackOverflow, pointerToken, userError, type McpgenError } from "./shared/errors.js";
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
 
@@ -45,11 +45,6 @@ export async function renderManifest(
     failOnWarnings(ir.diagnostics, options.strict);
     return { ir, files };
   });
-}
-
-/** A stack overflow. */
-export function isStackOverflow(error: unknown): boolean {
-  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /**

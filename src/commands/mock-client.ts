@@ -53,10 +53,11 @@ export interface MockClientOptions extends MockClientShape {
  */
 export function createMockClient(options: MockClientOptions): MockClient {
   const raw = rawManifest(options.manifest);
-  const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : checkedFixtures(options.fixtures ?? []);
   // Normalizing and compiling recurse through the schemas: a manifest too deep for the stack is a user error, as in every command.
   return withinStackSync(raw, () => {
     const ir = normalizeManifest(raw);
+    // The fixtures after the manifest, as `mcpgen mock` reads them: a manifest error is reported first.
+    const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : checkedFixtures(options.fixtures ?? []);
     const validators = options.validators ?? compileValidators(ir, toolValidatorsFunctionBody(ir));
     const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
     const outputSchemas = new Map(ir.tools.flatMap((tool) => (tool.output === undefined ? [] : [[tool.wireName, tool.output.schema] as const])));

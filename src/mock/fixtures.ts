@@ -18,7 +18,7 @@
  * writes exact entries.
  */
 import type { Diagnostic } from "../shared/errors.js";
-import { joinPointer, userError } from "../shared/errors.js";
+import { isStackOverflow, joinPointer, userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { canonicalJson } from "../shared/json.js";
 
@@ -93,6 +93,14 @@ export function parseFixtureDocument(document: unknown, path: string): Fixture[]
     });
   };
   if (!isRecord(document)) return fail("", "a fixture file must be a JSON object with a `fixtures` array");
+  // The mock sends a fixture's values as JSON, and JSON.stringify recurses: a document JSON.parse read but nested
+  // too deeply for that is refused here, naming its file, rather than failing each call that picks it.
+  try {
+    JSON.stringify(document);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return fail("", "the fixture file is nested too deeply to send (the stack overflowed)", "flatten the values it answers with");
+  }
   const fileSubject = subjectOf(document, "", fail);
   const entries = document["fixtures"];
   if (!Array.isArray(entries)) return fail("/fixtures", "a fixture file needs a `fixtures` array");

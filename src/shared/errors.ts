@@ -151,3 +151,8 @@ export function maskDiagnostic(diagnostic: Diagnostic, mask: (text: string) => s
   for (const key of ["hint", "tool", "pointer", "file"] as const) if (diagnostic[key] !== undefined) masked[key] = mask(diagnostic[key]);
   return masked;
 }
+
+/** A stack overflow (RangeError: Maximum call stack size exceeded). */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}

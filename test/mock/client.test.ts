@@ -217,18 +217,45 @@ describe("createMockClient under the generated client", () => {
     });
   });
 
+  it("refuses a fixture file nested too deeply to send when it is read, naming it (not each call that picks it)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
+    const depth = 50_000;
+    // Written as text: JSON.parse reads it, JSON.stringify (which sends it) overflows the stack.
+    await writeFile(
+      join(dir, "deep.json"),
+      `{"tool":"get_weather","fixtures":[{"structuredContent":{"temperature":1,"conditions":"x","humidity":2,"extra":${"[".repeat(depth)}${"]".repeat(depth)}}}]}`,
+    );
+    const error = (() => {
+      try {
+        createMockClient({ manifest, fixtures: dir });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic).toMatchObject({
+      code: "fixture-invalid",
+      message: "the fixture file is nested too deeply to send (the stack overflowed)",
+      file: join(dir, "deep.json"),
+      pointer: "",
+    });
+  });
+
   it("reports a manifest nested too deeply for the stack as the commands do: a user error at its deepest value", async () => {
     // A schema 10,000 objects deep (written as text: JSON.stringify would overflow too); normalizing it recurses past the stack.
     const text = `{"tools":[{"name":"deep","inputSchema":${'{"type":"object","properties":{"a":'.repeat(10_000)}{"type":"string"}${"}}".repeat(10_000)}}]}`;
     const path = join(await mkdtemp(join(tmpdir(), "mcpgen-deep-")), "deep.tools.json");
     await writeFile(path, text);
+    // With a fixtures folder whose file is wrong too: the manifest's error comes first, as in `mcpgen mock`.
+    const fixtures = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
+    await writeFile(join(fixtures, "wrong.json"), JSON.stringify({ fixtures: [{ tool: "deep", delayMs: -1 }] }));
     for (const [given, file] of [
       [path, path],
       [JSON.parse(text) as object, "<manifest>"],
     ] as const) {
       const error = (() => {
         try {
-          createMockClient({ manifest: given });
+          createMockClient({ manifest: given, fixtures });
         } catch (caught) {
           return caught;
         }
