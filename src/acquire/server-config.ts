@@ -4,14 +4,14 @@
  * (`CONFIG_FORMATS`), searched in order; the first file naming the server wins.
  *
  * Entries may use `command`/`args`/`env`/`envFile`/`cwd` (stdio) or
- * `url`/`headers`/`oauth` (remote), with an optional `type`. Strings are expanded
+ * `url`/`headers`/`oauth` (remote), with an optional `type`. Strings but `oauth`'s are expanded
  * (config-variables.ts): `${VAR}`, `${VAR:-default}`, `${env:VAR}` from the
  * environment, plus `${workspaceFolder}`, `${workspaceFolderBasename}`,
  * `${userHome}` and `${pathSeparator}` (`${/}`). Every value taken from the
  * environment, every `env` value and every header value is registered as a secret.
  *
  * A project's files (`scope: "project"`) arrive with the project: a remote
- * entry of theirs whose URL, headers or `oauth` would take values from the
+ * entry of theirs whose URL or headers would take values from the
  * environment or the machine is expanded only once the file is trusted
  * (config-trust.ts).
  */
@@ -275,8 +275,8 @@ function parseEnvFileSync(path: string, configFile: string): Record<string, stri
 }
 
 /**
- * The variables a remote entry would send to its server (in its `url`,
- * `headers` or `oauth`), in the order first used: environment variables, and
+ * The variables a remote entry would send to its server (in its `url` or
+ * `headers`; its `oauth` values are taken as written, never expanded), in the order first used: environment variables, and
  * the machine's own (`${userHome}` and `${workspaceFolder}` say whose machine
  * it is); not `${pathSeparator}`. Each string is read by the parser its
  * expansion uses (config-variables.ts). None for a stdio entry, whose command runs here.
@@ -285,11 +285,7 @@ export function sentVariables(entry: unknown): string[] {
   if (!isRecord(entry) || typeof entry["url"] !== "string" || entry["type"] === "stdio" || (entry["command"] !== undefined && entry["type"] === undefined)) {
     return [];
   }
-  const texts = [
-    entry["url"],
-    ...(isRecord(entry["headers"]) ? Object.values(entry["headers"]) : []),
-    ...(isRecord(entry["oauth"]) ? Object.values(entry["oauth"]) : []),
-  ];
+  const texts = [entry["url"], ...(isRecord(entry["headers"]) ? Object.values(entry["headers"]) : [])];
   const names: string[] = [];
   for (const text of texts) {
     if (typeof text !== "string") continue;

@@ -246,6 +246,26 @@ describe("an .mcp.json entry's oauth", () => {
     });
   });
 
+  it("takes its values as written, never expanded: a ${VAR} in them is sent as text, so the project file needs no trust for it", async () => {
+    const cwd = await scratch();
+    const oauth = { clientId: "${CLIENT_ID}", scopes: "${env:SCOPES}" };
+    await writeFile(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { linear: { url: "https://mcp.example.com/mcp", oauth } } }));
+    const env = { CLIENT_ID: "private-client-id", SCOPES: "admin" };
+    // No trust given: a variable the entry sends (in its url or headers) would stop here.
+    const found = await findServerConfig("linear", { ...context(cwd), env }, new Secrets());
+    expect(found.spec).toMatchObject({ oauth: { clientId: "${CLIENT_ID}", scopes: "${env:SCOPES}" } });
+    expect(JSON.stringify(found.spec)).not.toContain("private-client-id");
+    // A header's variable still asks for trust.
+    await writeFile(
+      join(cwd, ".mcp.json"),
+      JSON.stringify({ mcpServers: { linear: { url: "https://mcp.example.com/mcp", headers: { "X-Id": "${CLIENT_ID}" }, oauth } } }),
+    );
+    const error = await findServerConfig("linear", { ...context(cwd), env }, new Secrets()).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).message).toContain("CLIENT_ID");
+    expect((error as McpgenError).message).not.toContain("SCOPES");
+  });
+
   it("is refused with a pointer when a value is wrong or a secret", async () => {
     const cwd = await scratch();
     for (const [oauth, pointer, message] of [
