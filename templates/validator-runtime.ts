@@ -271,6 +271,18 @@ export const aO: TypedItems = (d, e, p, k, i, r) =>
 export const aA: TypedItems = (d, e, p, k, i, r) =>
   typedItems(d, A, 6, e, p, k, i, r);
 
+/**
+ * An optional property's `value` that is there but not of `type` (`fT`'s
+ * code, or the types as written); absent, it passes.
+ */
+export const fV = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => value === undefined || fT(issues, type, path, key);
+
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (
   issues: Issues,

@@ -163,10 +163,6 @@ export const fT = (
     key,
   );
 
-/** `fT` for each type, by its guard's letter: "must be string", ... */
-export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
-  fT(issues, 0, path, key);
-
 export const TN = (issues: Issues, path: Path, key?: Key): boolean =>
   fT(issues, 1, path, key);
 
@@ -221,6 +217,18 @@ type TypedItems = (
 /** `typedItems` for each type, by its guard's letter. */
 export const aS: TypedItems = (d, e, p, k, i, r) =>
   typedItems(d, S, 0, e, p, k, i, r);
+
+/**
+ * An optional property's `value` that is there but not of `type` (`fT`'s
+ * code, or the types as written); absent, it passes.
+ */
+export const fV = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => value === undefined || fT(issues, type, path, key);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (

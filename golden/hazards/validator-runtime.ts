@@ -163,21 +163,20 @@ export const fT = (
     key,
   );
 
-/** `fT` for each type, by its guard's letter: "must be string", ... */
-export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
-  fT(issues, 0, path, key);
-
-export const TN = (issues: Issues, path: Path, key?: Key): boolean =>
-  fT(issues, 1, path, key);
-
-export const TI = (issues: Issues, path: Path, key?: Key): boolean =>
-  fT(issues, 2, path, key);
-
-export const TB = (issues: Issues, path: Path, key?: Key): boolean =>
-  fT(issues, 3, path, key);
-
 export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
   fT(issues, 5, path, key);
+
+/**
+ * An optional property's `value` that is there but not of `type` (`fT`'s
+ * code, or the types as written); absent, it passes.
+ */
+export const fV = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => value === undefined || fT(issues, type, path, key);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (

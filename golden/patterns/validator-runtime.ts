@@ -86,9 +86,6 @@ export const S = (data: unknown): boolean => typeof data === "string";
 /** A JSON number: NaN and the infinities, which JSON.stringify sends as null, are not. */
 export const N: (data: unknown) => boolean = Number.isFinite;
 
-/** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
-export const u = (value: unknown): boolean => value === undefined;
-
 /** Whether `data` has `name` as its own property (never an inherited `constructor` or `__proto__`). */
 export const h = (data: object, name: string): boolean =>
   Object.prototype.hasOwnProperty.call(data, name);
@@ -158,6 +155,18 @@ export const TN = (issues: Issues, path: Path, key?: Key): boolean =>
 
 export const TO = (issues: Issues, path: Path, key?: Key): boolean =>
   fT(issues, 5, path, key);
+
+/**
+ * An optional property's `value` that is there but not of `type` (`fT`'s
+ * code, or the types as written); absent, it passes.
+ */
+export const fV = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => value === undefined || fT(issues, type, path, key);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (

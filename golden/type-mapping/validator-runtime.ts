@@ -240,6 +240,18 @@ export const aS: TypedItems = (d, e, p, k, i, r) =>
 export const aN: TypedItems = (d, e, p, k, i, r) =>
   typedItems(d, N, 1, e, p, k, i, r);
 
+/**
+ * An optional property's `value` that is there but not of `type` (`fT`'s
+ * code, or the types as written); absent, it passes.
+ */
+export const fV = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key: Key,
+): boolean => value === undefined || fT(issues, type, path, key);
+
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (
   issues: Issues,

@@ -227,6 +227,10 @@ describe("issue messages", () => {
   });
 });
 
+const fewMembers = { enum: [1, "true", null, false] };
+const enumProperties = { properties: { mode: { type: "string", enum: ["fast", "slow"] }, level: { enum: [1, 2, 3] } } };
+const optionalProperties = { properties: { a: { type: "integer" }, b: { type: ["string", "null"] }, c: { type: "string" } } };
+
 describe("the words of each keyword's issues", () => {
   // Each schema and instance fails the keywords named beside it: mcpgen's issues, and ajv's words where mcpgen keeps them.
   const cases: Array<[keywords: string[], schema: object, value: unknown, issues: Issue[]]> = [
@@ -304,6 +308,28 @@ describe("the words of each keyword's issues", () => {
     [["multipleOf"], { multipleOf: 0.25 }, 0.3, [{ path: "", message: "must be multiple of 0.25" }]],
     [["format"], { format: "date-time" }, "yesterday", [{ path: "", message: 'must match format "date-time"' }]],
     [["enum"], { enum: ["a", 1] }, "b", [{ path: "", message: 'must be one of "a", 1' }]],
+    // A few members are compared one by one (===): a number is not its string, and each primitive matches itself alone.
+    [["enum"], fewMembers, "1", [{ path: "", message: 'must be one of 1, "true", null, false' }]],
+    [["enum"], fewMembers, true, [{ path: "", message: 'must be one of 1, "true", null, false' }]],
+    [
+      ["enum"],
+      enumProperties,
+      { mode: "auto", level: 4 },
+      [
+        { path: "/mode", message: 'must be one of "fast", "slow"' },
+        { path: "/level", message: "must be one of 1, 2, 3" },
+      ],
+    ],
+    // An optional property of the wrong type (absent, it passes: the valid cases below).
+    [
+      ["type"],
+      optionalProperties,
+      { a: "x", b: 1 },
+      [
+        { path: "/a", message: "must be integer" },
+        { path: "/b", message: "must be string,null" },
+      ],
+    ],
     [
       ["enum"],
       { enum: Array.from({ length: 12 }, (_, index) => index) },
@@ -394,6 +420,13 @@ describe("the words of each keyword's issues", () => {
       if (keywords.includes(error.keyword) && AJV_WORDED.has(error.keyword) && error.keyword !== "uniqueItems")
         expect(ours, error.keyword).toContain(error.message);
     }
+  });
+
+  it("passes each member of a few-member enum, and optional properties absent or of their type", () => {
+    const check = (schema: object) => checks[cases.findIndex(([, each]) => each === schema)]!;
+    for (const member of fewMembers.enum) expect(issuesOf(check(fewMembers), member)).toEqual([]);
+    for (const value of [{}, { mode: "fast", level: 3 }, { mode: "slow" }]) expect(issuesOf(check(enumProperties), value)).toEqual([]);
+    for (const value of [{}, { a: 1 }, { b: null, c: "x" }, { a: -2, b: "s" }]) expect(issuesOf(check(optionalProperties), value)).toEqual([]);
   });
 
   it("a valid value has no issues; runValidator checks a value in one pass, with a list", () => {

@@ -2,7 +2,7 @@
 // Validators of tool "walk", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, TO, TS, u } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, fV, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||u(x)||TS(e,p,"/name"))&&(u(x=d.next)||v0(x,e&&p+"/next",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||fV(e,0,x,p,"/name"))&&(u(x=d.next)||v0(x,e&&p+"/next",e)):TO(e,p));
 export const input:Check=v0;

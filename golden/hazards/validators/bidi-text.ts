@@ -4,8 +4,7 @@
 
 import { type Check, O, P, S, TO, fC, fE, fQ, fR, u } from "../validator-runtime.js";
 
-const c0=["user\u202e \u2066// admin\u2069 \u2066","admin"];
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d["access\u2067Level"]))?(c0.includes(x)||fE(e,c0,p,"/access\u2067Level")):fQ(e,0,x,p,"/access\u2067Level")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d["access\u2067Level"]))?(x==="user\u202e \u2066// admin\u2069 \u2066"||x==="admin"||fE(e,["user\u202e \u2066// admin\u2069 \u2066","admin"],p,"/access\u2067Level")):fQ(e,0,x,p,"/access\u2067Level")):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.granted))?fR(e,p,"/granted"):(x==="no\u200f\u061c"||fC(e,"no\u200f\u061c",p,"/granted"))):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;

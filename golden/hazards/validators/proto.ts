@@ -2,7 +2,7 @@
 // Validators of tool "__proto__", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, TO, TS, u } from "../validator-runtime.js";
+import { type Check, O, P, S, TO, fV } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.x))||u(x)||TS(e,p,"/x")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.x))||fV(e,0,x,p,"/x")):TO(e,p));
 export const input:Check=v0;

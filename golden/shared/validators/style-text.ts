@@ -2,8 +2,8 @@
 // Validators of tool "style_text", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { B, type Check, O, P, TB, TO, u } from "../validator-runtime.js";
+import { B, type Check, O, P, TO, fV, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.style))||v1(x,e&&p+"/style",e)):TO(e,p));
-const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.italic))||u(x)||TB(e,p,"/italic")):TO(e,p));
+const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.italic))||fV(e,3,x,p,"/italic")):TO(e,p));
 export const input:Check=v0;

@@ -2,7 +2,7 @@
 // Validators of tool "unknowns_and_docs", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, F, I, N, O, P, S, TI, TN, TS, fK, fR, format_date_time, u } from "../validator-runtime.js";
+import { type Check, F, I, N, O, P, S, fK, fR, fV, format_date_time, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p,"/anything"))&&F(d.when,format_date_time,"date-time",e,p,"/when")&&(S(x=d.old)||u(x)||TS(e,p,"/old"))&&(I(x=d.count)?(x>=0||fK(e,6,0,p,"/count"))&&(x<100||fK(e,9,100,p,"/count")):u(x)||TI(e,p,"/count"))&&(N(x=d.draft04Bound)?(x>0||fK(e,8,0,p,"/draft04Bound")):u(x)||TN(e,p,"/draft04Bound")));
+const v0:Check=(d,p,e,_a,x)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p,"/anything"))&&F(d.when,format_date_time,"date-time",e,p,"/when")&&(S(x=d.old)||fV(e,0,x,p,"/old"))&&(I(x=d.count)?(x>=0||fK(e,6,0,p,"/count"))&&(x<100||fK(e,9,100,p,"/count")):fV(e,2,x,p,"/count"))&&(N(x=d.draft04Bound)?(x>0||fK(e,8,0,p,"/draft04Bound")):fV(e,1,x,p,"/draft04Bound")));
 export const input:Check=v0;

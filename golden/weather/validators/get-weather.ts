@@ -2,11 +2,10 @@
 // Validators of tool "get_weather", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, F, N, O, P, S, TO, TS, X, fE, fK, fQ, format_date_time, u } from "../validator-runtime.js";
+import { type Check, F, N, O, P, S, TO, X, fE, fK, fQ, fV, format_date_time } from "../validator-runtime.js";
 
-const c0=["metric","imperial"];
-const c1:Check=(k)=>k==="location"||k==="units";
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.location))||fQ(e,0,x,p,"/location"))&&(S(x=d.units)?(c0.includes(x)||fE(e,c0,p,"/units")):u(x)||TS(e,p,"/units"))&&X(d,c1,e,p):TO(e,p));
+const c0:Check=(k)=>k==="location"||k==="units";
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.location))||fQ(e,0,x,p,"/location"))&&(S(x=d.units)?(x==="metric"||x==="imperial"||fE(e,["metric","imperial"],p,"/units")):fV(e,0,x,p,"/units"))&&X(d,c0,e,p):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.temperature))||fQ(e,1,x,p,"/temperature"))&&(S(x=d.conditions)||fQ(e,0,x,p,"/conditions"))&&(N(x=d.humidity)?(x>=0||fK(e,6,0,p,"/humidity"))&&(x<=100||fK(e,7,100,p,"/humidity")):fQ(e,1,x,p,"/humidity"))&&F(d.observedAt,format_date_time,"date-time",e,p,"/observedAt"):TO(e,p));
 export const input:Check=v0;
 export const output:Check=v1;
