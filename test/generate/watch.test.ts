@@ -390,8 +390,9 @@ describe("mcpgen generate --watch (the built CLI)", () => {
       document.tools[0].outputSchema.properties.windSpeed = { type: "number" };
     });
     await waitUntil("weather's regeneration line", () => captured.stdout.includes("weather: regenerated"), subscribe, output);
-    // manifest.json, types.ts, the tool's validators, and validator-runtime.ts (a number's issue, which no property had).
-    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated 3 tools into src/mcp/weather (input changed; 4 files written, 7 unchanged)");
+    // manifest.json, types.ts and the tool's validators (an optional property's type issue is one shared helper, fV,
+    // whatever its type: validator-runtime.ts stays as it was).
+    expect(captured.stdout.split("\n")[2]).toBe("weather: regenerated 3 tools into src/mcp/weather (input changed; 3 files written, 8 unchanged)");
 
     await saveByRename(join(root, "contracts/weather.tools.json"), "not json");
     await waitUntil("the error", () => captured.stderr.includes("error: weather:"), subscribe, output);
