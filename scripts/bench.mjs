@@ -323,7 +323,9 @@ if (section("tsc")) {
   for (const file of readdirSync(out).filter((file) => file.endsWith(".ts") && file !== "validate.ts" && file !== "validator-runtime.ts"))
     cpSync(join(out, file), join(declared, file));
   for (const file of readdirSync(join(out, "validators"))) {
-    const exported = [...readFileSync(join(out, "validators", file), "utf8").matchAll(/^export const (\w+)/gm)].map((match) => match[1]);
+    // The module's last line: export{v0 as input,v3 as output};
+    const list = /^export\{(.*)\};$/m.exec(readFileSync(join(out, "validators", file), "utf8"))?.[1] ?? "";
+    const exported = list.split(",").map((entry) => entry.split(" as ")[1]);
     writeFileSync(
       join(declared, "validators", file),
       `import type { CompiledValidator } from "../runtime.js";\n${exported.map((name) => `export declare const ${name}: CompiledValidator;\n`).join("")}`,

@@ -4,8 +4,7 @@
 
 import { type Check, N, O, P, TN, TO, fQ, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.from))||v1(x,e&&p+"/from",e))&&(u(x=d.to)||v1(x,e&&p+"/to",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.from))||v1(x)||!!e&&v1(x,p+"/from",e))&&(u(x=d.to)||v1(x)||!!e&&v1(x,p+"/to",e)):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.x))||fQ(e,1,x,p,"/x"))&&(N(x=d.y)||fQ(e,1,x,p,"/y")):TO(e,p));
 const v2:Check=(d,p,e)=>(N(d)||TN(e,p));
-export const input:Check=v0;
-export const output:Check=v2;
+export{v0 as input,v2 as output};

@@ -6,5 +6,4 @@ import { type Check, O, P, S, TO, fC, fE, fQ, fR, u } from "../validator-runtime
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d["access\u2067Level"]))?(x==="user\u202e \u2066// admin\u2069 \u2066"||x==="admin"||fE(e,["user\u202e \u2066// admin\u2069 \u2066","admin"],p,"/access\u2067Level")):fQ(e,0,x,p,"/access\u2067Level")):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.granted))?fR(e,p,"/granted"):(x==="no\u200f\u061c"||fC(e,"no\u200f\u061c",p,"/granted"))):TO(e,p));
-export const input:Check=v0;
-export const output:Check=v1;
+export{v0 as input,v1 as output};

@@ -6,5 +6,4 @@ import { B, type Check, O, P, TO, fQ } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e)=>(O(d)||TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.ok))||fQ(e,3,x,p,"/ok")):TO(e,p));
-export const input:Check=v0;
-export const output:Check=v1;
+export{v0 as input,v1 as output};

@@ -5,4 +5,4 @@
 import { type Check, O, P, S, TO, fQ } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.id))||fQ(e,0,x,p,"/id")):TO(e,p));
-export const input:Check=v0;
+export{v0 as input};

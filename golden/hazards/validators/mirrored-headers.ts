@@ -5,4 +5,4 @@
 import { B, type Check, I, O, P, S, TO, fQ, fV, g } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x,w)=>(O(d)?(S(x=g(d,"__proto__"))||fQ(e,0,x,p,"/__proto__"))&&(I(x=P(d,d["quote\"'`${x}"]))||fV(e,2,x,p,"/quote\"'`${x}"))&&(O(x=d["nested */ object"])?(B(w=P(x,x["flag\u2028"]))||fV(e,3,w,p,"/nested *~1 object/flag\u2028")):fV(e,5,x,p,"/nested *~1 object"))&&(S(x=d.plain)||fV(e,0,x,p,"/plain")):TO(e,p));
-export const input:Check=v0;
+export{v0 as input};

@@ -8,5 +8,4 @@ const c0:Check=(k)=>k==="__proto__"||k==="constructor"||k==="toString"||k==="val
 const c1:Check=(k)=>k==="constructor"||k==="__proto__";
 const v0:Check=(d,p,e,_a,x,w)=>(O(d)?(S(x=g(d,"__proto__"))||fV(e,0,x,p,"/__proto__"))&&(N(x=g(d,"constructor"))||fV(e,1,x,p,"/constructor"))&&(S(x=g(d,"toString"))||fV(e,0,x,p,"/toString"))&&(O(x=g(d,"valueOf"))?(B(w=g(x,"hasOwnProperty"))||fV(e,3,w,p,"/valueOf/hasOwnProperty")):fV(e,5,x,p,"/valueOf"))&&(S(x=P(d,d.q))||fV(e,0,x,p,"/q"))&&X(d,c0,e,p):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=g(d,"constructor"))||fV(e,1,x,p,"/constructor"))&&(S(x=g(d,"__proto__"))||fV(e,0,x,p,"/__proto__"))&&X(d,c1,e,p):TO(e,p));
-export const input:Check=v0;
-export const output:Check=v1;
+export{v0 as input,v1 as output};

@@ -5,4 +5,4 @@
 import { type Check, O, P, S, TO, fV } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.x))||fV(e,0,x,p,"/x")):TO(e,p));
-export const input:Check=v0;
+export{v0 as input};

@@ -6,9 +6,8 @@ import { A, type Check, I, O, P, S, TO, Z, fK, fP, fQ, fV, u } from "../validato
 
 const c0="^[A-Z]{2}$";
 const r1=/* @__PURE__ */new RegExp(c0,"u");
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.page))||v1(x,e&&p+"/page",e))&&(u(x=d.near)||v2(x,e&&p+"/near",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.page))||v1(x)||!!e&&v1(x,p+"/page",e))&&(u(x=d.near)||v2(x)||!!e&&v2(x,p+"/near",e)):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.cursor))||fV(e,0,x,p,"/cursor"))&&(I(x=d.size)?(x>=1||fK(e,6,1,p,"/size"))&&(x<=100||fK(e,7,100,p,"/size")):fV(e,2,x,p,"/size")):TO(e,p));
 const v2:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.street))||fV(e,0,x,p,"/street"))&&(S(x=d.city)?(x.length>=1||fK(e,0,1,p,"/city")):fQ(e,0,x,p,"/city"))&&(S(x=d.country)?(r1.test(x)||fP(e,c0,p,"/country")):fQ(e,0,x,p,"/country")):TO(e,p));
 const v3:Check=(d,p,e,_a,x,w,v,r)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.customers))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],O(w)?(S(v=P(w,w.id))||fQ(e,0,v,p,"/customers/"+i1+"/id"))&&(S(v=w.name)||fQ(e,0,v,p,"/customers/"+i1+"/name"))&&(O(v=w.address)?(S(r=P(v,v.street))||fV(e,0,r,p,"/customers/"+i1+"/address/street"))&&(S(r=v.city)?(r.length>=1||fK(e,0,1,p,"/customers/"+i1+"/address/city")):fQ(e,0,r,p,"/customers/"+i1+"/address/city"))&&(S(r=v.country)?(r1.test(r)||fP(e,c0,p,"/customers/"+i1+"/address/country")):fQ(e,0,r,p,"/customers/"+i1+"/address/country")):fV(e,5,v,p,"/customers/"+i1+"/address")):TO(e,p,"/customers/"+i1)))return!1;}else if(!fQ(e,6,x,p,"/customers"))return!1;return((S(x=d.next)||Z(x))||fQ(e,"string,null",x,p,"/next"))};
-export const input:Check=v0;
-export const output:Check=v3;
+export{v0 as input,v3 as output};

@@ -6,8 +6,7 @@ import { A, B, type Check, I, O, P, S, TO, Z, fK, fP, fQ, fV, u } from "../valid
 
 const c0="^[A-Z]{2}$";
 const r1=/* @__PURE__ */new RegExp(c0,"u");
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.page))||v1(x,e&&p+"/page",e))&&(B(x=d.open)||fV(e,3,x,p,"/open")):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.page))||v1(x)||!!e&&v1(x,p+"/page",e))&&(B(x=d.open)||fV(e,3,x,p,"/open")):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.cursor))||fV(e,0,x,p,"/cursor"))&&(I(x=d.size)?(x>=1||fK(e,6,1,p,"/size"))&&(x<=100||fK(e,7,100,p,"/size")):fV(e,2,x,p,"/size")):TO(e,p));
 const v2:Check=(d,p,e,_a,x,w,v,r)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.stores))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],O(w)?(S(v=P(w,w.code))||fQ(e,0,v,p,"/stores/"+i1+"/code"))&&(O(v=w.address)?(S(r=P(v,v.street))||fV(e,0,r,p,"/stores/"+i1+"/address/street"))&&(S(r=v.city)?(r.length>=1||fK(e,0,1,p,"/stores/"+i1+"/address/city")):fQ(e,0,r,p,"/stores/"+i1+"/address/city"))&&(S(r=v.country)?(r1.test(r)||fP(e,c0,p,"/stores/"+i1+"/address/country")):fQ(e,0,r,p,"/stores/"+i1+"/address/country")):fQ(e,5,v,p,"/stores/"+i1+"/address")):TO(e,p,"/stores/"+i1)))return!1;}else if(!fQ(e,6,x,p,"/stores"))return!1;return((S(x=d.next)||Z(x))||fQ(e,"string,null",x,p,"/next"))};
-export const input:Check=v0;
-export const output:Check=v2;
+export{v0 as input,v2 as output};

@@ -4,6 +4,6 @@
 
 import { B, type Check, O, P, TO, fV, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.style))||v1(x,e&&p+"/style",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.style))||v1(x)||!!e&&v1(x,p+"/style",e)):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.italic))||fV(e,3,x,p,"/italic")):TO(e,p));
-export const input:Check=v0;
+export{v0 as input};

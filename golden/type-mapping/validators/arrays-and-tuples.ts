@@ -8,4 +8,4 @@ const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!((A(x=P(d,d.list))?a
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.a))||fV(e,0,x,p,"/a")):TO(e,p));
 const v2:Check=(d,p,e)=>(S(d)||TS(e,p));
 const b0=[v1,v2];
-export const input:Check=v0;
+export{v0 as input};

@@ -14,4 +14,4 @@ const v6:Check=(d,p,e)=>(!O(d)||h(d,"b")||fR(e,p,"/b"));
 const b0=[v1,v2];
 const b1=[v3,v4];
 const b2=[v5,v6];
-export const input:Check=v0;
+export{v0 as input};

@@ -4,9 +4,9 @@
 
 import { type Check, O, P, S, TO, TS, fB, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.loop))||v1(x,e&&p+"/loop",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.loop))||v1(x)||!!e&&v1(x,p+"/loop",e)):TO(e,p));
 const v1:Check=(d,p,e)=>(v2(d)||v3(d)||fB(e,d,b0,0,p));
 const v2:Check=()=>{return!0};
 const v3:Check=(d,p,e)=>(S(d)||TS(e,p));
 const b0=[v2,v3];
-export const input:Check=v0;
+export{v0 as input};

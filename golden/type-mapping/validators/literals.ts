@@ -6,4 +6,4 @@ import { type Check, H, I, O, P, TO, fC, fE, fR, fV, u } from "../validator-runt
 
 const c0=/* @__PURE__ */JSON.parse("[{\"a\":1},\"b\"]");
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.color))||x==="red"||x==="green"||x==="blue"||fE(e,["red","green","blue"],p,"/color"))&&(I(x=d.level)?(x===1||x===2||x===3||fE(e,[1,2,3],p,"/level")):fV(e,2,x,p,"/level"))&&(u(x=d.flag)||x===true||x===null||fE(e,[true,null],p,"/flag"))&&(u(x=d.mixed)||x==="a"||x===1||x===false||x===null||fE(e,["a",1,false,null],p,"/mixed"))&&(u(x=d.kind)?fR(e,p,"/kind"):(x==="fixed"||fC(e,"fixed",p,"/kind")))&&(u(x=d.answer)||x===42||fC(e,42,p,"/answer"))&&(u(x=d.objectEnum)||H(x,c0)||fE(e,c0,p,"/objectEnum")):TO(e,p));
-export const input:Check=v0;
+export{v0 as input};

@@ -5,4 +5,4 @@
 import { type Check, F, I, N, O, P, S, fK, fR, fV, format_date_time, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(!O(d)||(!u(P(d,d.anything))||fR(e,p,"/anything"))&&F(d.when,format_date_time,"date-time",e,p,"/when")&&(S(x=d.old)||fV(e,0,x,p,"/old"))&&(I(x=d.count)?(x>=0||fK(e,6,0,p,"/count"))&&(x<100||fK(e,9,100,p,"/count")):fV(e,2,x,p,"/count"))&&(N(x=d.draft04Bound)?(x>0||fK(e,8,0,p,"/draft04Bound")):fV(e,1,x,p,"/draft04Bound")));
-export const input:Check=v0;
+export{v0 as input};

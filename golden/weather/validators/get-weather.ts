@@ -7,5 +7,4 @@ import { type Check, F, N, O, P, S, TO, X, fE, fK, fQ, fV, format_date_time } fr
 const c0:Check=(k)=>k==="location"||k==="units";
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.location))||fQ(e,0,x,p,"/location"))&&(S(x=d.units)?(x==="metric"||x==="imperial"||fE(e,["metric","imperial"],p,"/units")):fV(e,0,x,p,"/units"))&&X(d,c0,e,p):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.temperature))||fQ(e,1,x,p,"/temperature"))&&(S(x=d.conditions)||fQ(e,0,x,p,"/conditions"))&&(N(x=d.humidity)?(x>=0||fK(e,6,0,p,"/humidity"))&&(x<=100||fK(e,7,100,p,"/humidity")):fQ(e,1,x,p,"/humidity"))&&F(d.observedAt,format_date_time,"date-time",e,p,"/observedAt"):TO(e,p));
-export const input:Check=v0;
-export const output:Check=v1;
+export{v0 as input,v1 as output};

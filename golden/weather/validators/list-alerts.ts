@@ -5,4 +5,4 @@
 import { type Check, O, TO } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e)=>(O(d)||TO(e,p));
-export const input:Check=v0;
+export{v0 as input};

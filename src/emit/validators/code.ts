@@ -41,7 +41,7 @@ export interface CodeContext {
 
 /** One tool's validator module, less its imports: the code, and the names it needs from validator-runtime.ts. */
 export interface ModuleCode {
-  /** Declarations (constants, functions), then `export const <name>:Check=...;` for each root. */
+  /** Declarations (constants, functions), then `export{v0 as input,v3 as output};`. */
   code: string;
   /** Names imported from validator-runtime.ts (`Check` is a type). */
   helpers: Set<string>;
@@ -107,8 +107,9 @@ const LIMIT_CODES = {
 /** The code of a module validating `roots` (each exported under its name), e.g. `{ input: schema, output: schema }`. */
 export function moduleCode(roots: ReadonlyArray<readonly [exportName: string, schema: Schema]>, context: CodeContext): ModuleCode {
   const { declarations, exported, helpers } = writeValidators(roots, context, ":Check");
-  const exports = exported.map(([name, root]) => `export const ${name}:Check=${root};`);
-  return { code: [...declarations, ...exports].join("\n") + "\n", helpers: new Set(["Check", ...helpers]) };
+  // The roots are functions declared `:Check` above: exported under their names, in one list.
+  const exports = `export{${exported.map(([name, root]) => `${root} as ${name}`).join(",")}};`;
+  return { code: [...declarations, exports].join("\n") + "\n", helpers: new Set(["Check", ...helpers]) };
 }
 
 /**
@@ -346,6 +347,18 @@ const place = (where: Where): string => (where.length === 0 ? "p" : `p,${relativ
 /** The path argument of a call checking the value at `where`: computed only when issues are collected. */
 const pathArgument = (where: Where): string => (where.length === 0 ? "p" : `e&&p+${relative(where)}`);
 
+/**
+ * A call of the validator function `target` on `data` at `where`. Below the function's own value, it is called
+ * first without an issue list (no path built: a valid value costs no string), and only if that fails again with
+ * the list and its path, to collect the issues: `(v1(w)||!!e&&v1(w,p+"/owner",e))` (a boolean either way). Where `seen` is tracked the
+ * call marks what it evaluated, so it is made once, with the path.
+ */
+function callOf(target: string, data: string, where: Where, seen: string | undefined): string {
+  if (seen !== undefined) return `${target}(${data},${pathArgument(where)},e,${seen})`;
+  if (where.length === 0) return `${target}(${data},p,e)`;
+  return `(${target}(${data})||!!e&&${target}(${data},p+${relative(where)},e))`;
+}
+
 /** The pointer tokens of `where`, each after "/", as an expression: one literal where it can be (`"/items/"+i1+"/id"`). */
 function relative(where: Where): string {
   const pieces: string[] = [];
@@ -419,7 +432,7 @@ class FunctionWriter {
   private inline(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number): string {
     if (needsStatements(schema, lazyPlace(where) === undefined)) {
       const target = this.module.branchFunction(this.root, schema, seen !== undefined);
-      return `${target}(${data},${pathArgument(where)},e${seen === undefined ? "" : `,${seen}`})`;
+      return callOf(target, data, where, seen);
     }
     const steps = this.steps(schema, data, where, seen, depth, "expression");
     return steps.length === 1 ? chain(steps) : steps.length > 1 ? `(${chain(steps)})` : "";
@@ -528,7 +541,7 @@ class FunctionWriter {
     const target = this.module.refFunction(this.root, ref, seen !== undefined);
     // Normalisation leaves no ref it cannot resolve; one that is not there constrains nothing.
     if (target === undefined) return [];
-    return [{ expression: `${target}(${data},${pathArgument(where)},e${seen === undefined ? "" : `,${seen}`})` }];
+    return [{ expression: callOf(target, data, where, seen) }];
   }
 
   /** `enum` and `const`. */
