@@ -5,7 +5,7 @@
  * JSON. What a fixture is, is the mock's business (src/mock/fixtures.ts).
  * Synchronous: the in-process mock client reads its fixtures as it is made.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
 import { readJsonFileSync, type JsonFileKind } from "../shared/json-file.js";
@@ -26,14 +26,13 @@ export interface FixtureDocument {
 
 /** The JSON documents of the folder's fixture files. A missing folder or a file that is not JSON is an error naming it. */
 export function readFixtureFolder(dir: string): FixtureDocument[] {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(dir, { withFileTypes: true })
+    entries = readdirSync(dir, { withFileTypes: true })
       // A symbolic link is read as the file it points to (fixtures shared between folders); one that points nowhere,
       // or to a directory, is an error naming it, as an unreadable file is.
       .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith(".json") && entry.name !== MANIFEST_FILE)
-      .map((entry) => entry.name)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw userError(
@@ -45,8 +44,27 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
       },
     );
   }
-  return names.map((name) => {
-    const path = join(dir, name);
+  return entries.map((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isSymbolicLink()) refuseSpecialFile(path);
     return { path, document: readJsonFileSync(path, FIXTURE_FILE) };
+  });
+}
+
+/**
+ * A link to a pipe or a device (`/dev/zero`, a FIFO) is refused before it is opened: reading one would block until
+ * a writer came, or never end. A link to nothing or to a directory is left to the read, which says so.
+ */
+function refuseSpecialFile(path: string): void {
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    return;
+  }
+  if (info.isFile() || info.isDirectory()) return;
+  throw userError("input-unreadable", "cannot read the fixture file: it is a link to a device or a pipe, not to a file", {
+    file: path,
+    hint: FIXTURE_FILE.unreadableHint,
   });
 }

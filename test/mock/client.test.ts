@@ -217,6 +217,25 @@ describe("createMockClient under the generated client", () => {
     });
   });
 
+  it("refuses a link to a device before opening it, naming it (a pipe or /dev/zero would block or never end)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
+    // /dev/null: read, it would be an empty file's syntax error; a FIFO, which would hang the read, is refused alike.
+    await symlink("/dev/null", join(dir, "device.json"));
+    const error = (() => {
+      try {
+        loadFixtures(dir);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic).toMatchObject({
+      code: "input-unreadable",
+      message: "cannot read the fixture file: it is a link to a device or a pipe, not to a file",
+      file: join(dir, "device.json"),
+    });
+  });
+
   it("refuses a fixture file nested too deeply to send when it is read, naming it (not each call that picks it)", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
     const depth = 50_000;
