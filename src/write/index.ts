@@ -313,7 +313,9 @@ async function stageTemporariesNow(files: readonly EmittedFile[], outDir: string
   const suffix = `.mcpgen-${process.pid}-${writerScope()}-${Date.now().toString(36)}-${(stagingRound++).toString(36)}.tmp`;
   const staging: Staging = { files: [], directories: [] };
   try {
-    // Each directory once, in the files' order (a parent before its children), then the files, several at a time.
+    // Each directory once, in the files' order, then the files, several at a time. Whatever that order, a directory
+    // made later is never a parent of one made earlier (every parent exists once a call returns): `directories` ends
+    // deepest last, as a discard, which removes them in reverse, needs.
     for (const directory of new Set(files.map((file) => dirname(join(outDir, file.path))))) {
       if (interruption.requested) throw interruptedError();
       const first = await makeDirectories(directory);
