@@ -239,9 +239,11 @@ export async function stageWrites(files: readonly EmittedFile[], outDir: string,
         interruption.temporaries.delete(temporary.temp);
         renamed.add(temporary);
       });
-    } finally {
-      // Leave no temporary files behind (the files already renamed are complete, new versions).
-      await removeTemporaries(staged.filter((temporary) => !renamed.has(temporary)));
+    } catch (error) {
+      // Failed midway: leave no temporary file behind (the files already renamed are complete, new versions), nor a
+      // directory staging made that none of them went into.
+      await discardStaging({ files: staged.filter((temporary) => !renamed.has(temporary)), directories: staging.directories });
+      throw error;
     }
     for (const result of plan.slice(files.length)) await removeIfStillGenerated(join(outDir, result.path));
     return plan;

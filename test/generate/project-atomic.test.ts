@@ -25,6 +25,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   return { ...actual, default: { ...actual, writeFile, rename }, writeFile, rename };
 });
 
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -83,6 +84,9 @@ describe("a project run whose write fails after planning", () => {
     const tree = await treeState(root);
     expect([...tree.keys()].filter((path) => path.includes(".mcpgen-"))).toEqual([]);
     expect([...tree.keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/notes/"))).toEqual([]);
+    // Nor a directory staging made for them, left empty.
+    expect(existsSync(join(root, "server"))).toBe(false);
+    expect(existsSync(join(root, "src/mcp/notes"))).toBe(false);
     expect(printed.code).toBe(1);
     expect(printed.stderr).toMatch(
       /written before the failure: weather; notes-types failed while its files were put in place; the other targets were not written\n$/,
