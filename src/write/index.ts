@@ -266,9 +266,12 @@ export async function stageCreations(files: readonly EmittedFile[], outDir: stri
       for (const [index, { temp, target }] of staged.entries()) {
         ((await linkExclusive(temp, target, files[index]!.contents)) ? created : existing).push(files[index]!.path);
       }
-    } finally {
-      await removeTemporaries(staged);
+    } catch (error) {
+      // Failed midway: no temporary file left, nor a directory staging made that no file went into.
+      await discardStaging(staging);
+      throw error;
     }
+    await removeTemporaries(staged);
     return { created, existing };
   });
 }

@@ -7,7 +7,11 @@
  */
 import { vi } from "vitest";
 
-const failUnder = vi.hoisted(() => ({ path: undefined as string | undefined, renameTo: undefined as string | undefined }));
+const failUnder = vi.hoisted(() => ({
+  path: undefined as string | undefined,
+  renameTo: undefined as string | undefined,
+  linkTo: undefined as string | undefined,
+}));
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
   const writeFile: typeof actual.writeFile = async (file, data, options) => {
@@ -22,7 +26,13 @@ vi.mock("node:fs/promises", async (importOriginal) => {
     }
     return actual.rename(from, to);
   };
-  return { ...actual, default: { ...actual, writeFile, rename }, writeFile, rename };
+  const link: typeof actual.link = async (from, to) => {
+    if (failUnder.linkTo !== undefined && typeof to === "string" && to.startsWith(failUnder.linkTo)) {
+      throw Object.assign(new Error(`EIO: i/o error, link '${String(from)}' -> '${to}'`), { code: "EIO", path: String(from) });
+    }
+    return actual.link(from, to);
+  };
+  return { ...actual, default: { ...actual, writeFile, rename, link }, writeFile, rename, link };
 });
 
 import { existsSync } from "node:fs";
@@ -93,5 +103,24 @@ describe("a project run whose write fails after planning", () => {
     );
     // And the next run puts everything in place.
     expect((await generateProject({ cwd: root })).ok).toBe(true);
+  });
+
+  it("a scaffold's new user files that fail to be created midway leave no temporary file, nor the directory made for them", async () => {
+    const root = await fixtureCopy("atomic-creations");
+    // notes (server/) creates its handlers in server/src/handlers/, which staging made: each link there fails.
+    failUnder.linkTo = join(root, "server/src/handlers/");
+    let result;
+    try {
+      result = await generateProject({ cwd: root });
+    } finally {
+      failUnder.linkTo = undefined;
+    }
+    expect(result.written).toBe(false);
+    expect(result.errors).toMatchObject([{ target: "notes", diagnostic: { message: expect.stringMatching(/EIO/) } }]);
+    const tree = await treeState(root);
+    expect([...tree.keys()].filter((path) => path.includes(".mcpgen-"))).toEqual([]);
+    expect(existsSync(join(root, "server/src/handlers"))).toBe(false);
+    expect((await generateProject({ cwd: root })).ok).toBe(true);
+    expect(existsSync(join(root, "server/src/handlers"))).toBe(true);
   });
 });
