@@ -68,6 +68,23 @@ describe("forEachConcurrently", () => {
     expect(done).toEqual(new Error("first"));
   });
 
+  it("throws the error of the earliest item that failed, whichever failed first", async () => {
+    const calls = Array.from({ length: 6 }, deferred);
+    const run = forEachConcurrently(calls, 3, (call) => call.promise);
+    let done: unknown = "pending";
+    run.then(
+      () => (done = "resolved"),
+      (error: unknown) => (done = error),
+    );
+    await tick();
+    calls[2]!.reject(new Error("item 2"));
+    await tick();
+    calls[0]!.resolve();
+    calls[1]!.reject(new Error("item 1"));
+    await tick();
+    expect(done).toEqual(new Error("item 1"));
+  });
+
   it("settles at once for no items", async () => {
     let called = false;
     await forEachConcurrently([], 8, async () => {
