@@ -467,6 +467,51 @@ describe("the words of each keyword's issues", () => {
   );
 });
 
+describe("a failure deep in a value", () => {
+  /** A chain `depth` objects deep whose last `label` is not a string; `reads[level]` counts the reads of each level's `next`. */
+  function chain(depth: number, key: "next" | "inner"): { value: object; reads: number[] } {
+    const reads = Array.from({ length: depth }, () => 0);
+    let value: object = { label: 1 };
+    for (let level = depth - 1; level >= 0; level--) {
+      const child = value;
+      const node = { label: "x" };
+      Object.defineProperty(node, key, { enumerable: true, get: () => (reads[level]!++, child) });
+      value = node;
+    }
+    return { value, reads };
+  }
+
+  it("is checked a bounded number of times per level, however deep a recursive schema lets the value go", async () => {
+    // Each level a call of the root through $ref: a call made again with the issue list at every level would read the
+    // deepest levels once per level above them (quadratic in the depth).
+    const generated = await generateValidators(
+      [{ name: "tree", inputSchema: { type: "object", properties: { label: { type: "string" }, next: { $ref: "#" } } } }],
+      "deep-recursive",
+    );
+    const check = generated.modules.get("tree")!.input!;
+    const { value, reads } = chain(60, "next");
+    const issues: Issue[] = [];
+    expect(check(value, "", issues)).toBe(true);
+    expect(issues).toEqual([{ path: `${"/next".repeat(60)}/label`, message: "must be string" }]);
+    expect(Math.max(...reads)).toBe(1);
+  });
+
+  it("below calls a schema bounds (no $ref), is checked once more per call above it, at most", async () => {
+    const level = (inner: object) => ({ type: "object", properties: { label: { type: "string" }, inner } });
+    let schema: object = { type: "object", properties: { label: { type: "string" } } };
+    for (let depth = 0; depth < 4; depth++) schema = { ...level({ allOf: [schema] }) };
+    const generated = await generateValidators([{ name: "nested", inputSchema: schema }], "deep-bounded");
+    const check = generated.modules.get("nested")!.input!;
+    const { value, reads } = chain(4, "inner");
+    const issues: Issue[] = [];
+    check(value, "", issues);
+    expect(issues).toEqual([{ path: `${"/inner".repeat(4)}/label`, message: "must be string" }]);
+    // Each level read by the pass without the list, and again by the one with it, for each call above it: at most
+    // depth + 1 times, bounded by the schema.
+    expect(Math.max(...reads)).toBeLessThanOrEqual(5);
+  });
+});
+
 describe("issues about property names", () => {
   it("point at the property that propertyNames or unevaluatedProperties rejects", () => {
     expect(mapping.validateInput("property_rules", { id: "x", zzzz: 1 })).toEqual({

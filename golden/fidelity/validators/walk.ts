@@ -4,5 +4,5 @@
 
 import { type Check, O, P, S, TO, fV, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||fV(e,0,x,p,"/name"))&&(u(x=d.next)||v0(x)||!!e&&v0(x,p+"/next",e)):TO(e,p));
+const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||fV(e,0,x,p,"/name"))&&(u(x=d.next)||v0(x,e&&p+"/next",e)):TO(e,p));
 export{v0 as input};

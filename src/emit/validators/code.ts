@@ -209,10 +209,17 @@ class ModuleWriter {
   /** The function for `ref` (`#` or `#/$defs/<key>`) of `root`. */
   refFunction(root: Schema, ref: string, tracked: boolean): string | undefined {
     if (ref === "#") return this.rootFunction(root, tracked);
+    const target = this.refSchema(root, ref);
+    return target === undefined ? undefined : this.function(root, target, tracked, `${ref}|${tracked}`);
+  }
+
+  /** The schema `ref` (`#` or `#/$defs/<key>`) of `root` names; undefined when there is none. */
+  refSchema(root: Schema, ref: string): Schema | undefined {
+    if (ref === "#") return root;
     const definitions = typeof root === "object" ? (root["$defs"] as Record<string, Schema> | undefined) : undefined;
     const key = refTarget(ref);
     if (definitions === undefined || !Object.prototype.hasOwnProperty.call(definitions, key)) return undefined;
-    return this.function(root, definitions[key]!, tracked, `${ref}|${tracked}`);
+    return definitions[key]!;
   }
 
   /**
@@ -347,15 +354,32 @@ const place = (where: Where): string => (where.length === 0 ? "p" : `p,${relativ
 /** The path argument of a call checking the value at `where`: computed only when issues are collected. */
 const pathArgument = (where: Where): string => (where.length === 0 ? "p" : `e&&p+${relative(where)}`);
 
+/** Whether `schema` holds a `$ref` anywhere (remembered: a definition is called from many places). */
+function holdsRef(schema: Schema): boolean {
+  if (typeof schema !== "object") return false;
+  let holds = refHolders.get(schema);
+  if (holds === undefined) {
+    holds = JSON.stringify(schema).includes('"$ref"');
+    refHolders.set(schema, holds);
+  }
+  return holds;
+}
+const refHolders = new WeakMap<object, boolean>();
+
 /**
- * A call of the validator function `target` on `data` at `where`. Below the function's own value, it is called
- * first without an issue list (no path built: a valid value costs no string), and only if that fails again with
- * the list and its path, to collect the issues: `(v1(w)||!!e&&v1(w,p+"/owner",e))` (a boolean either way). Where `seen` is tracked the
- * call marks what it evaluated, so it is made once, with the path.
+ * A call of the validator function `target`, checking `schema`, on `data` at `where`. Below the function's own
+ * value, where `schema` holds no `$ref` (so the calls under this one are as deep as the schema, never deeper), it
+ * is called first without an issue list (no path built: a valid value costs no string), and only if that fails
+ * again with the list and its path, to collect the issues: `(v1(w)||!!e&&v1(w,p+"/owner",e))` (a boolean either
+ * way). A failure n such calls down is checked n + 1 times, n bounded by the schema. Where `schema` holds a `$ref`,
+ * which may lead back to a function above (a tree of any depth), the call is made once, its path computed when
+ * issues are collected (`v1(w,e&&p+"/owner",e)`): checking again at every level would take time quadratic in the
+ * value's depth. Where `seen` is tracked the call marks what it evaluated, so it is made once too.
  */
-function callOf(target: string, data: string, where: Where, seen: string | undefined): string {
+function callOf(target: string, schema: Schema, data: string, where: Where, seen: string | undefined): string {
   if (seen !== undefined) return `${target}(${data},${pathArgument(where)},e,${seen})`;
   if (where.length === 0) return `${target}(${data},p,e)`;
+  if (holdsRef(schema)) return `${target}(${data},${pathArgument(where)},e)`;
   return `(${target}(${data})||!!e&&${target}(${data},p+${relative(where)},e))`;
 }
 
@@ -432,7 +456,7 @@ class FunctionWriter {
   private inline(schema: Schema, data: string, where: Where, seen: string | undefined, depth: number): string {
     if (needsStatements(schema, lazyPlace(where) === undefined)) {
       const target = this.module.branchFunction(this.root, schema, seen !== undefined);
-      return callOf(target, data, where, seen);
+      return callOf(target, schema, data, where, seen);
     }
     const steps = this.steps(schema, data, where, seen, depth, "expression");
     return steps.length === 1 ? chain(steps) : steps.length > 1 ? `(${chain(steps)})` : "";
@@ -541,7 +565,7 @@ class FunctionWriter {
     const target = this.module.refFunction(this.root, ref, seen !== undefined);
     // Normalisation leaves no ref it cannot resolve; one that is not there constrains nothing.
     if (target === undefined) return [];
-    return [{ expression: callOf(target, data, where, seen) }];
+    return [{ expression: callOf(target, this.module.refSchema(this.root, ref)!, data, where, seen) }];
   }
 
   /** `enum` and `const`. */
