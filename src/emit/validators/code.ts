@@ -62,7 +62,7 @@ export const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set([
 const VALUE_LETTERS = ["x", "w", "v", "r", "o", "j", "c", "b", "z", "k", "n", "i"];
 
 /** Enum members compared one by one up to this many; looked up in a `Set` past it. */
-const MAX_ARRAY_ENUM = 8;
+const MAX_COMPARED_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
 const MAX_CHAINED_NAMES = 8;
 
@@ -580,13 +580,14 @@ class FunctionWriter {
         steps.push(this.check(`H(${data},${allowed})`, `fE(e,${allowed},${place(where)})`));
       } else {
         const list = `[${primitives.map(literal).join(",")}]`;
-        if (primitives.length > MAX_ARRAY_ENUM || !/^[A-Za-z_$][\w$]*$/.test(data)) {
-          // Many members, or a value that is not in a variable (read once): looked up in a constant.
-          const allowed = this.module.constant("c", primitives.length > MAX_ARRAY_ENUM ? `new Set(${list})` : list);
-          steps.push(this.check(`${allowed}.${primitives.length > MAX_ARRAY_ENUM ? "has" : "includes"}(${data})`, `fE(e,${allowed},${place(where)})`));
+        if (primitives.length > MAX_COMPARED_ENUM) {
+          // Many members: looked up in a constant set.
+          const allowed = this.module.constant("c", `new Set(${list})`);
+          steps.push(this.check(`${allowed}.has(${data})`, `fE(e,${allowed},${place(where)})`));
         } else {
-          // A few members: compared one by one, each with a constant the engine compares by identity first (a fifth
-          // to a third faster than a builtin's search on schemas with enums); the list is built only for an issue.
+          // A few members: compared one by one (`data` is a variable, read once), each with a constant the engine
+          // compares by identity first (a fifth to a third faster than a builtin's search on schemas with enums); the
+          // list is built only for an issue.
           const test = primitives.map((member) => `${data}===${literal(member)}`).join("||");
           steps.push(this.check(test, `fE(e,${list},${place(where)})`));
         }
