@@ -95,11 +95,13 @@ export function parseFixtureDocument(document: unknown, path: string): Fixture[]
   if (!isRecord(document)) return fail("", "a fixture file must be a JSON object with a `fixtures` array");
   // The mock sends a fixture's values as JSON, and JSON.stringify recurses: a document JSON.parse read but nested
   // too deeply for that is refused here, naming its file, rather than failing each call that picks it.
+  // Fixtures given as data may hold what JSON cannot (a cycle, a BigInt): refused here too, as a user error.
   try {
     JSON.stringify(document);
   } catch (error) {
-    if (!isStackOverflow(error)) throw error;
-    return fail("", "the fixture file is nested too deeply to send (the stack overflowed)", "flatten the values it answers with");
+    if (isStackOverflow(error)) return fail("", "the fixture file is nested too deeply to send (the stack overflowed)", "flatten the values it answers with");
+    if (!(error instanceof TypeError)) throw error;
+    return fail("", `the fixtures are not JSON data: ${error.message.split("\n")[0]!}`, "give fixtures as JSON values: no cycles, no BigInts");
   }
   const fileSubject = subjectOf(document, "", fail);
   const entries = document["fixtures"];

@@ -260,6 +260,30 @@ describe("createMockClient under the generated client", () => {
     });
   });
 
+  it("refuses fixtures given as data that JSON cannot carry (a cycle, a BigInt) as a user error, not a TypeError", () => {
+    const cyclic: Record<string, unknown> = { temperature: 1, conditions: "x", humidity: 2 };
+    cyclic["self"] = cyclic;
+    for (const [structuredContent, reason] of [
+      [cyclic, "Converting circular structure to JSON"],
+      [{ temperature: 10n }, "Do not know how to serialize a BigInt"],
+    ] as const) {
+      const error = (() => {
+        try {
+          createMockClient({ manifest, fixtures: [{ tool: "get_weather", structuredContent }] as Fixture[] });
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(McpgenError);
+      expect((error as McpgenError).diagnostic).toMatchObject({
+        code: "fixture-invalid",
+        message: `the fixtures are not JSON data: ${reason}`,
+        file: "fixtures",
+        pointer: "",
+      });
+    }
+  });
+
   it("reports a manifest nested too deeply for the stack as the commands do: a user error at its deepest value", async () => {
     // A schema 10,000 objects deep (written as text: JSON.stringify would overflow too); normalizing it recurses past the stack.
     const text = `{"tools":[{"name":"deep","inputSchema":${'{"type":"object","properties":{"a":'.repeat(10_000)}{"type":"string"}${"}}".repeat(10_000)}}]}`;
