@@ -23,7 +23,7 @@
  */
 import type { PatternMode, Schema, SchemaObject } from "../../ir/index.js";
 import { SUBSCHEMA_KEYWORDS } from "../../ir/keywords.js";
-import { refTarget } from "../../ir/refs.js";
+import { refTarget, refTargets } from "../../ir/refs.js";
 import { isPlainPropertyName, stringLiteral } from "../../shared/escape.js";
 import { pointerToken } from "../../shared/errors.js";
 
@@ -66,9 +66,9 @@ const MAX_COMPARED_ENUM = 8;
 /** Declared property names compared one by one (for `additionalProperties`) up to this many; a `Set` past it. */
 const MAX_CHAINED_NAMES = 8;
 
-/** The guard of each JSON type (a helper of validator-runtime.ts). */
-/** The codes `fT` and `fQ` name a single type with (templates/validator-runtime.ts, `TYPES`). */
+/** The codes `fT`, `fQ` and `fV` name a single type with (templates/validator-runtime.ts, `WRONG_TYPE`). */
 const TYPE_CODES: Readonly<Record<string, number>> = { string: 0, number: 1, integer: 2, boolean: 3, null: 4, object: 5, array: 6 };
+/** The guard of each JSON type (a helper of validator-runtime.ts). */
 const TYPE_GUARDS: Readonly<Record<string, string>> = { string: "S", number: "N", integer: "I", boolean: "B", null: "Z", object: "O", array: "A" };
 /** The test that `data` is of JSON type `type`. */
 const guard = (type: string, data: string): string => `${TYPE_GUARDS[type]!}(${data})`;
@@ -81,11 +81,11 @@ function guards(types: readonly string[], data: string, first = data): string {
 const typeFailure = (types: readonly string[], where: Where): string =>
   types.length === 1 ? `T${TYPE_GUARDS[types[0]!]!}(e,${place(where)})` : `fT(e,${stringLiteral(types.join(","))},${place(where)})`;
 /** The issue of a required property `value` at `where` that is missing, or not of `types` (`fQ(e,0,x,p,"/name")`). */
-const requiredFailure = (types: readonly string[], value: string, where: Where): string =>
-  `fQ(e,${types.length === 1 ? TYPE_CODES[types[0]!]! : stringLiteral(types.join(","))},${value},${place(where)})`;
+const requiredFailure = (types: readonly string[], value: string, where: Where): string => `fQ(e,${typeCode(types)},${value},${place(where)})`;
 /** The issue of an optional property `value` at `where` that is there but not of `types`; absent, none (`fV(e,0,x,p,"/name")`). */
-const optionalFailure = (types: readonly string[], value: string, where: Where): string =>
-  `fV(e,${types.length === 1 ? TYPE_CODES[types[0]!]! : stringLiteral(types.join(","))},${value},${place(where)})`;
+const optionalFailure = (types: readonly string[], value: string, where: Where): string => `fV(e,${typeCode(types)},${value},${place(where)})`;
+/** How `fQ` and `fV` are told `types`: a single type's code, else the types as written ("string,null"). */
+const typeCode = (types: readonly string[]): string => (types.length === 1 ? String(TYPE_CODES[types[0]!]!) : stringLiteral(types.join(",")));
 /** Whether the value of `expression` (an assignment, a read) is absent. */
 const absent = (expression: string) => `u(${expression})`;
 const presentValue = (expression: string) => `!u(${expression})`;
@@ -227,8 +227,7 @@ class ModuleWriter {
    * root, or in the whole module when it has no `$ref` (which would name a definition of its root).
    */
   branchFunction(root: Schema, schema: Schema, tracked: boolean): string {
-    const json = JSON.stringify(schema);
-    return this.function(root, schema, tracked, `~${json}|${tracked}`, !json.includes('"$ref"'));
+    return this.function(root, schema, tracked, `~${JSON.stringify(schema)}|${tracked}`, !holdsRef(schema));
   }
 
   private function(root: Schema, schema: Schema, tracked: boolean, key: string, shared = false): string {
@@ -354,12 +353,12 @@ const place = (where: Where): string => (where.length === 0 ? "p" : `p,${relativ
 /** The path argument of a call checking the value at `where`: computed only when issues are collected. */
 const pathArgument = (where: Where): string => (where.length === 0 ? "p" : `e&&p+${relative(where)}`);
 
-/** Whether `schema` holds a `$ref` anywhere (remembered: a definition is called from many places). */
+/** Whether `schema` or a subschema of it holds a `$ref` (remembered: a definition is called from many places). */
 function holdsRef(schema: Schema): boolean {
   if (typeof schema !== "object") return false;
   let holds = refHolders.get(schema);
   if (holds === undefined) {
-    holds = JSON.stringify(schema).includes('"$ref"');
+    holds = refTargets(schema).length > 0;
     refHolders.set(schema, holds);
   }
   return holds;
