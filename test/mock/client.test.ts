@@ -19,6 +19,18 @@ import * as validate from "../../golden/weather/validate.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const manifest = join(repoRoot, "golden/weather/manifest.json");
+
+/** The diagnostic of the user error `run` throws (failing the test unless it throws one). */
+function diagnosticOf(run: () => unknown): McpgenError["diagnostic"] {
+  let thrown: unknown;
+  try {
+    run();
+  } catch (caught) {
+    thrown = caught;
+  }
+  expect(thrown).toBeInstanceOf(McpgenError);
+  return (thrown as McpgenError).diagnostic;
+}
 const meta = (result: { _meta?: unknown }) => (result._meta as Record<string, unknown> | undefined)?.["mcpgen/mock"];
 
 describe("createMockClient under the generated client", () => {
@@ -179,15 +191,7 @@ describe("createMockClient under the generated client", () => {
     expect((await weather.getWeather({ location: "Oslo" })).structuredContent.conditions).toBe("a");
     expect((await weather.getWeather({ location: "Bergen" })).structuredContent.conditions).toBe("b");
     await writeFile(join(dir, "c.json"), JSON.stringify({ fixtures: [{ tool: "get_weather", delayMs: -1 }] }));
-    const error = (() => {
-      try {
-        loadFixtures(dir);
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(error).toBeInstanceOf(McpgenError);
-    expect((error as McpgenError).diagnostic).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
+    expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
   });
 
   it("reads a fixture file a symbolic link in the folder points to, and names a link that points nowhere", async () => {
@@ -202,15 +206,7 @@ describe("createMockClient under the generated client", () => {
     const weather = createClient(createMockClient({ manifest, fixtures: dir }));
     expect((await weather.getWeather({ location: "Oslo" })).structuredContent.conditions).toBe("linked");
     await symlink(join(shared, "gone.json"), join(dir, "gone.json"));
-    const error = (() => {
-      try {
-        loadFixtures(dir);
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(error).toBeInstanceOf(McpgenError);
-    expect((error as McpgenError).diagnostic).toMatchObject({
+    expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({
       code: "input-unreadable",
       message: "cannot read the fixture file: no such file",
       file: join(dir, "gone.json"),
@@ -221,15 +217,7 @@ describe("createMockClient under the generated client", () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
     // /dev/null: read, it would be an empty file's syntax error; a FIFO, which would hang the read, is refused alike.
     await symlink("/dev/null", join(dir, "device.json"));
-    const error = (() => {
-      try {
-        loadFixtures(dir);
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(error).toBeInstanceOf(McpgenError);
-    expect((error as McpgenError).diagnostic).toMatchObject({
+    expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({
       code: "input-unreadable",
       message: "cannot read the fixture file: it is a link to a device or a pipe, not to a file",
       file: join(dir, "device.json"),
@@ -244,15 +232,7 @@ describe("createMockClient under the generated client", () => {
       join(dir, "deep.json"),
       `{"tool":"get_weather","fixtures":[{"structuredContent":{"temperature":1,"conditions":"x","humidity":2,"extra":${"[".repeat(depth)}${"]".repeat(depth)}}}]}`,
     );
-    const error = (() => {
-      try {
-        createMockClient({ manifest, fixtures: dir });
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(error).toBeInstanceOf(McpgenError);
-    expect((error as McpgenError).diagnostic).toMatchObject({
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: dir }))).toMatchObject({
       code: "fixture-invalid",
       message: "the fixture file is nested too deeply to send (the stack overflowed)",
       file: join(dir, "deep.json"),
@@ -267,15 +247,7 @@ describe("createMockClient under the generated client", () => {
       [cyclic, "Converting circular structure to JSON"],
       [{ temperature: 10n }, "Do not know how to serialize a BigInt"],
     ] as const) {
-      const error = (() => {
-        try {
-          createMockClient({ manifest, fixtures: [{ tool: "get_weather", structuredContent }] as Fixture[] });
-        } catch (caught) {
-          return caught;
-        }
-      })();
-      expect(error).toBeInstanceOf(McpgenError);
-      expect((error as McpgenError).diagnostic).toMatchObject({
+      expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [{ tool: "get_weather", structuredContent }] as Fixture[] }))).toMatchObject({
         code: "fixture-invalid",
         message: `the fixtures are not JSON data: ${reason}`,
         file: "fixtures",
@@ -296,15 +268,7 @@ describe("createMockClient under the generated client", () => {
       [path, path],
       [JSON.parse(text) as object, "<manifest>"],
     ] as const) {
-      const error = (() => {
-        try {
-          createMockClient({ manifest: given, fixtures });
-        } catch (caught) {
-          return caught;
-        }
-      })();
-      expect(error).toBeInstanceOf(McpgenError);
-      expect((error as McpgenError).diagnostic).toEqual({
+      expect(diagnosticOf(() => createMockClient({ manifest: given, fixtures }))).toEqual({
         severity: "error",
         code: "schema-invalid",
         message: "the manifest is nested too deeply to process (the stack overflowed); the deepest point, 20002 levels down, is here",
