@@ -269,7 +269,11 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
         staged.push(await stage(item, keep));
         index++;
       } catch (error) {
-        if (!(error instanceof McpgenError)) throw error;
+        if (!(error instanceof McpgenError)) {
+          // Not a user error (a bug, an error the file system names in a way mcpgen does not know): leave no target staged.
+          await Promise.all(staged.map((write) => write.discard()));
+          throw error;
+        }
         errors.push({ target: item.target.name, diagnostic: error.diagnostic });
         // A failed target is reported among the errors, not the results (as when it fails earlier).
         prepared.splice(index, 1);

@@ -9,6 +9,7 @@ import { vi } from "vitest";
 
 const failUnder = vi.hoisted(() => ({
   path: undefined as string | undefined,
+  code: "EACCES",
   renameTo: undefined as string | undefined,
   linkTo: undefined as string | undefined,
 }));
@@ -16,7 +17,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
   const writeFile: typeof actual.writeFile = async (file, data, options) => {
     if (failUnder.path !== undefined && typeof file === "string" && file.startsWith(failUnder.path)) {
-      throw Object.assign(new Error(`EACCES: permission denied, open '${file}'`), { code: "EACCES", path: file });
+      throw Object.assign(new Error(`${failUnder.code}: permission denied, open '${file}'`), { code: failUnder.code, path: file });
     }
     return actual.writeFile(file, data, options);
   };
@@ -72,6 +73,21 @@ describe("a project run whose write fails after planning", () => {
     const again = await generateProject({ cwd: root });
     expect(again.ok).toBe(true);
     expect(again.written).toBe(true);
+  });
+
+  it("an error that is not a user error (a file system code mcpgen does not know) leaves no target staged, and propagates", async () => {
+    const root = await fixtureCopy("atomic");
+    const before = await treeState(root);
+    // The client targets stage before `server` (notes): without the discard their temporaries stayed behind.
+    failUnder.path = join(root, "server", "src", "generated");
+    failUnder.code = "EWEIRD";
+    try {
+      await expect(generateProject({ cwd: root })).rejects.toMatchObject({ code: "EWEIRD" });
+    } finally {
+      failUnder.path = undefined;
+      failUnder.code = "EACCES";
+    }
+    expect(await treeState(root)).toEqual(before);
   });
 
   it("a commit that still fails: the targets after it are discarded (no temporary files), the run reports the error and what was written", async () => {
