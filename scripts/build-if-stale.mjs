@@ -25,4 +25,4 @@ const sources = ["src", "templates", "tsconfig.json"].flatMap((entry) => times(j
 const outputs = times(join(root, "dist"), (path) => path.endsWith(".js"));
 const stale = outputs.length === 0 || Math.max(...sources) > Math.min(...outputs);
 if (args.includes("--check")) process.exit(stale ? 1 : 0);
-if (stale) execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { stdio: "inherit" });
+if (stale) execFileSync(process.execPath, [join(root, "node_modules/tsc7/bin/tsc"), "-p", join(root, "tsconfig.json")], { stdio: "inherit" });
