@@ -1,6 +1,6 @@
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
+import { suiteTemp } from "./test/helpers/suite-temp.js";
 
 export default defineConfig({
   test: {
@@ -9,9 +9,12 @@ export default defineConfig({
     hookTimeout: 300_000,
     // Type-checks and real servers are CPU-heavy; two workers fit the 2-core machines this runs on.
     maxWorkers: 2,
+    // Every temporary file of the run in one directory, removed at its end (test/global-temp.ts).
+    globalSetup: ["test/global-temp.ts"],
     // Pulls look for cached OAuth logins: never in the user's own config directory.
     env: {
-      MCPGEN_CONFIG_DIR: join(tmpdir(), `mcpgen-test-config-${process.pid}`),
+      MCPGEN_CONFIG_DIR: join(suiteTemp, "config"),
+      TMPDIR: suiteTemp,
     },
   },
 });
