@@ -318,6 +318,7 @@ for (let round = 0; round < 300; round++)
 console.log("\nThroughput, values/s, best 25 ms round of 9 (ratios: valid/invalid):");
 const columns = ["ajv", "ajv allErrors", "generated", "generated first", ...Object.keys(chosen[0].closures)];
 const ratios = {};
+const absolute = [];
 const record = (name, valid, invalid) => {
   ratios[name] ??= { valid: [], invalid: [] };
   ratios[name].valid.push(valid);
@@ -348,7 +349,10 @@ for (const pick of chosen) {
     if (name.includes("every issue")) record(`${name} / ajv allErrors`, valid[at(name)] / valid[1], invalid[at(name)] / invalid[1]);
   }
   console.log(row.join("  "));
+  absolute.push([1e9 / valid[0], 1e9 / valid[at("grouped, pass/fail")], 1e9 / invalid[0], 1e9 / invalid[at("grouped, first issue")]]);
 }
+const range = (index) => `${Math.min(...absolute.map((row) => row[index])).toFixed(0)} to ${Math.max(...absolute.map((row) => row[index])).toFixed(0)} ns`;
+console.log(`  per value: ajv ${range(0)} valid, ${range(2)} invalid; closures (grouped) ${range(1)} valid (pass/fail), ${range(3)} invalid (first issue)`);
 console.log("\nGeometric means over the tools (valid / invalid values):");
 for (const [name, { valid, invalid }] of Object.entries(ratios)) console.log(`  ${name.padEnd(58)} ${ratio(geomean(valid))} / ${ratio(geomean(invalid))}`);
 console.log(
