@@ -11,6 +11,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Every temporary file of the run in one directory, removed at its end (test/global-temp.ts).
     globalSetup: ["test/global-temp.ts"],
+    server: { deps: { external: [/\/mcpgen-test-run-\d+\/.*\.js$/] } },
     // Pulls look for cached OAuth logins: never in the user's own config directory.
     env: {
       MCPGEN_CONFIG_DIR: join(suiteTemp, "config"),

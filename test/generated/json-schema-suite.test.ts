@@ -18,7 +18,6 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recogniseManifest } from "../../src/acquire/manifest-file.js";
 import { emitRuntime } from "../../src/emit/client/runtime-module.js";
@@ -40,6 +39,7 @@ import {
   type SuiteGroup,
   type SuiteTest,
 } from "../helpers/json-schema-suite.js";
+import { nativeImportUrl, transpileDirectory } from "../helpers/native-import.js";
 import { esmProject } from "../helpers/output-dir.js";
 import { repoRoot, typecheck } from "../helpers/typecheck.js";
 
@@ -143,10 +143,11 @@ async function runDraft(draft: Draft): Promise<DraftRun> {
   const files = [...emitToolValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
   await mkdir(join(directory, "validators"));
   for (const file of files) await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
+  await transpileDirectory(directory);
   const modules = await Promise.all(
-    ir.tools.map(async (tool) => (await import(pathToFileURL(join(directory, toolValidatorsPath(tool))).href)) as { input: Validator; output: Validator }),
+    ir.tools.map(async (tool) => (await import(nativeImportUrl(directory, toolValidatorsPath(tool)))) as { input: Validator; output: Validator }),
   );
-  const { validateInput } = (await import(pathToFileURL(join(directory, "validate.ts")).href)) as { validateInput: ValidateInput };
+  const { validateInput } = (await import(nativeImportUrl(directory, "validate.ts"))) as { validateInput: ValidateInput };
   const results = (role: "input" | "output") =>
     groups.map((group, index) => {
       const validate = modules[index]![role];

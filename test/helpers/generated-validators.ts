@@ -5,7 +5,6 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { recogniseManifest } from "../../src/acquire/manifest-file.js";
 import { emitRuntime } from "../../src/emit/client/runtime-module.js";
 import { emitTypes } from "../../src/emit/types/index.js";
@@ -13,6 +12,7 @@ import { emitValidate, emitToolValidators, toolValidatorsPath } from "../../src/
 import { printFile } from "../../src/format/printer/index.js";
 import type { ManifestIR } from "../../src/ir/index.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
+import { nativeImportUrl, transpileDirectory } from "./native-import.js";
 import { esmProject } from "./output-dir.js";
 
 export interface Issue {
@@ -54,10 +54,11 @@ export async function writeValidators(ir: ManifestIR, prefix: string): Promise<G
     await mkdir(dirname(join(directory, file.path)), { recursive: true });
     await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
   }
+  await transpileDirectory(directory);
   const modules = new Map<string, { input: Check; output?: Check }>();
   for (const tool of ir.tools) {
-    modules.set(tool.wireName, (await import(pathToFileURL(join(directory, toolValidatorsPath(tool))).href)) as { input: Check; output?: Check });
+    modules.set(tool.wireName, (await import(nativeImportUrl(directory, toolValidatorsPath(tool)))) as { input: Check; output?: Check });
   }
-  const entry = (await import(pathToFileURL(join(directory, "validate.ts")).href)) as { validateInput: Validate; validateOutput: Validate };
+  const entry = (await import(nativeImportUrl(directory, "validate.ts"))) as { validateInput: Validate; validateOutput: Validate };
   return { directory, ir, modules, validateInput: entry.validateInput, validateOutput: entry.validateOutput };
 }

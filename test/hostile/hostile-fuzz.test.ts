@@ -13,13 +13,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { recogniseManifest } from "../../src/acquire/manifest-file.js";
 import { generateFromManifest } from "../../src/commands/generate.js";
 import { goldenCases } from "../helpers/golden-cases.js";
 import { runCli } from "../helpers/cli.js";
 import { bendTool, Chooser, PAYLOADS, poisonTools, random, randomTool } from "../helpers/hostile.js";
+import { nativeImportUrl, transpileDirectory } from "../helpers/native-import.js";
 import { esmProject } from "../helpers/output-dir.js";
 import { repoRoot, typecheck } from "../helpers/typecheck.js";
 
@@ -59,9 +59,10 @@ describe("hostile text in every server-supplied string", () => {
     // Object.prototype as it was: whatever key a payload names, a write through `__proto__` would show here.
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     for (const outDir of outputs) {
+      await transpileDirectory(outDir);
       const module = {
-        ...((await import(pathToFileURL(join(outDir, "index.ts")).href)) as object),
-        ...((await import(pathToFileURL(join(outDir, "validate.ts")).href)) as object),
+        ...((await import(nativeImportUrl(outDir, "index.ts"))) as object),
+        ...((await import(nativeImportUrl(outDir, "validate.ts"))) as object),
       } as {
         createClient: (client: unknown) => Record<string, (input?: unknown) => Promise<unknown>>;
         methodNames: Record<string, string>;
