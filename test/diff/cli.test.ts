@@ -108,6 +108,17 @@ describe("mcpgen diff", () => {
     expect(run).toEqual({ code: 0, stdout: `out/manifest.json → ${join(repoRoot, OLD)}: no change of the contract\n`, stderr: "" });
   });
 
+  it("a stdio server after --, straight after the old side: the new side (commander drops a `--` that follows an operand)", async () => {
+    // mcpgen's own mock of the same manifest: a real stdio server with the same tools; it speaks the current revision.
+    const run = await runCli(["diff", OLD, "--", process.execPath, join(repoRoot, "bin/mcpgen.js"), "mock", OLD, "-q"], repoRoot);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe(
+      `${OLD} → ${process.execPath} ${join(repoRoot, "bin/mcpgen.js")} mock ${OLD} -q: 0 breaking for clients, 0 breaking for servers, 1 review, 0 compatible`,
+    );
+    expect(run.stdout).toContain("(protocol-version-changed)");
+  });
+
   it.each([
     [["diff"], /nothing to compare/],
     [["diff", OLD], /compares two things/],
