@@ -146,6 +146,16 @@ describe("mcpgen diff", () => {
     expect(run.stderr).toMatch(/^error: old\.json: tool "t" at \/tools\/0\/inputSchema\/properties\/a\/.*nested too deeply to process/);
   });
 
+  it("a directory without a snapshot is named, with what to give instead (not another command's hint)", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-empty-"));
+    await mkdir(join(directory, "out"));
+    const run = await runCli(["diff", "out", join(repoRoot, OLD)], directory);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "error: out: a directory stands for its snapshot, and it holds no manifest.json\n  hint: give a manifest file, or the directory mcpgen pull or generate wrote its manifest.json into\n",
+    );
+  });
+
   it("a missing file is named, with what diff takes (exit 1); with --json, the error is JSON too", async () => {
     const run = await runCli(["diff", OLD, "nowhere/new.json"], repoRoot);
     expect(run.code).toBe(1);
