@@ -368,7 +368,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--callback-port <port>", "a live server: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback", parsePort)
     .option("-q, --quiet", "print nothing but the changes and errors (no warnings, no notes)")
     .action(async (operands: string[], options: DiffCliOptions, command: Command) => {
-      const words = command.parent?.args ?? [];
+      // The words as given: `args` loses a `--` that follows an operand (`mcpgen diff old.json -- node server.js`).
+      const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
       const dash = words.indexOf("--");
       const commandLength = dash === -1 ? 0 : Math.min(operands.length, words.length - dash - 1);
       const usage = (message: string): never => usageError(command, message);

@@ -195,7 +195,15 @@ async function configIfAny(config: LoadOptions["config"], cwd: string): Promise<
 async function manifestPath(path: string, operand: string): Promise<string> {
   const info = await stat(path).catch(() => undefined);
   if (info === undefined) throw userError("input-unreadable", "no such file or directory", { file: operand, hint: DIFF_USAGE });
-  return info.isDirectory() ? join(path, MANIFEST_FILE) : path;
+  if (!info.isDirectory()) return path;
+  const snapshot = join(path, MANIFEST_FILE);
+  if (!(await exists(snapshot))) {
+    throw userError("input-unreadable", `a directory stands for its snapshot, and it holds no ${MANIFEST_FILE}`, {
+      file: operand,
+      hint: `give a manifest file, or the directory mcpgen pull or generate wrote its ${MANIFEST_FILE} into`,
+    });
+  }
+  return snapshot;
 }
 
 async function exists(path: string): Promise<boolean> {

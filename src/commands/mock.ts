@@ -302,7 +302,11 @@ class Recorder {
   /** The fixture file of a subject (undefined: a tool or a prompt the manifest does not list, which is not recorded). */
   private fileOf(subject: RecordedSubject): string | undefined {
     const ir = this.ir;
-    if (subject.kind === "tool") return ir.tools.find((tool) => tool.wireName === subject.name)?.fileBase;
+    if (subject.kind === "tool") {
+      const base = ir.tools.find((tool) => tool.wireName === subject.name)?.fileBase;
+      // `manifest.json` is the snapshot (and is not read as fixtures): a tool named `manifest` records beside it.
+      return base !== undefined && `${base}.json` === MANIFEST_FILE ? `${base}-tool` : base;
+    }
     if (subject.kind === "prompt") return ir.prompts.find((prompt) => prompt.wireName === subject.name)?.fileBase;
     const resource = ir.resources.find((candidate) => candidate.uri === subject.name);
     if (resource !== undefined) return resource.fileBase;

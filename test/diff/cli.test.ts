@@ -108,6 +108,17 @@ describe("mcpgen diff", () => {
     expect(run).toEqual({ code: 0, stdout: `out/manifest.json → ${join(repoRoot, OLD)}: no change of the contract\n`, stderr: "" });
   });
 
+  it("a stdio server after --, straight after the old side: the new side (commander drops a `--` that follows an operand)", async () => {
+    // mcpgen's own mock of the same manifest: a real stdio server with the same tools; it speaks the current revision.
+    const run = await runCli(["diff", OLD, "--", process.execPath, join(repoRoot, "bin/mcpgen.js"), "mock", OLD, "-q"], repoRoot);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe(
+      `${OLD} → ${process.execPath} ${join(repoRoot, "bin/mcpgen.js")} mock ${OLD} -q: 0 breaking for clients, 0 breaking for servers, 1 review, 0 compatible`,
+    );
+    expect(run.stdout).toContain("(protocol-version-changed)");
+  });
+
   it.each([
     [["diff"], /nothing to compare/],
     [["diff", OLD], /compares two things/],
@@ -133,6 +144,16 @@ describe("mcpgen diff", () => {
     const run = await runCli(["diff", "old.json", "new.json"], directory);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: old\.json: tool "t" at \/tools\/0\/inputSchema\/properties\/a\/.*nested too deeply to process/);
+  });
+
+  it("a directory without a snapshot is named, with what to give instead (not another command's hint)", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-empty-"));
+    await mkdir(join(directory, "out"));
+    const run = await runCli(["diff", "out", join(repoRoot, OLD)], directory);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "error: out: a directory stands for its snapshot, and it holds no manifest.json\n  hint: give a manifest file, or the directory mcpgen pull or generate wrote its manifest.json into\n",
+    );
   });
 
   it("a missing file is named, with what diff takes (exit 1); with --json, the error is JSON too", async () => {

@@ -4,11 +4,12 @@
  * it), then `mcpgen mock --fixtures` replaying the recording with no server
  * at all: the same answers to the same calls, and no secret of the
  * connection (an `--env` value the client also sends, which the server echoes
- * back) in any file written.
+ * back) in any file written. And where each fixture goes: never over the
+ * snapshot, whatever a tool is called.
  */
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -141,5 +142,32 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
     expect(output.stderr).toContain("fatal: the tool crashed");
     await client.close().catch(() => undefined);
     expect((await readdir(dir)).sort()).toEqual(["manifest.json"]);
+  });
+});
+
+describe("mcpgen mock --record: where each fixture goes", () => {
+  it("records a tool named `manifest` beside the snapshot, never over it, and replays it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-names-"));
+    const live = join(dir, "live.json");
+    await writeFile(live, JSON.stringify({ tools: [{ name: "manifest", inputSchema: { type: "object" } }] }));
+    const recordings = join(dir, "recorded");
+    const { record } = await import("../../src/commands/mock.js");
+    const running = await record({ dir: recordings, command: [process.execPath, bin, "mock", live], http: { port: 0 }, log: () => undefined });
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    const client = new Client({ name: "test", version: "1.0.0" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
+      await client.callTool({ name: "manifest", arguments: {} });
+    } finally {
+      await client.close();
+      await running.close();
+    }
+    expect((await readdir(recordings)).sort()).toEqual(["manifest-tool.json", "manifest.json"]);
+    const snapshot = JSON.parse(await readFile(join(recordings, "manifest.json"), "utf8")) as { tools: Array<{ name: string }> };
+    expect(snapshot.tools.map((tool) => tool.name)).toEqual(["manifest"]);
+    const { createMockClient } = await import("../../src/commands/mock-client.js");
+    const replay = createMockClient({ manifest: join(recordings, "manifest.json"), fixtures: recordings });
+    await replay.callTool({ name: "manifest", arguments: {} });
+    expect(replay.calls[0]).toMatchObject({ tool: "manifest", source: "fixture" });
   });
 });
