@@ -243,8 +243,9 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--json", JSON_HELP)
     .option("--force", FORCE_DESCRIPTION)
     .action(async (servers: string[], options: PullCliOptions, command: Command) => {
-      // Operands after `--` are a stdio command; before it, a URL or a configured server name.
-      const words = command.parent?.args ?? [];
+      // Operands after `--` are a stdio command; before it, a URL or a configured server name. The words as given:
+      // `args` loses a `--` that no option precedes (`mcpgen pull -- node server.js`).
+      const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
       const dash = words.indexOf("--");
       const commandLength = dash === -1 ? 0 : Math.min(servers.length, words.length - dash - 1);
       const targets = servers.slice(0, servers.length - commandLength);

@@ -228,6 +228,11 @@ describe("mcpgen pull (CLI)", () => {
     ],
     ["nothing to pull from", ["pull", "--out", "o"], "error: nothing to pull from"],
     [
+      "a command without --out (no option before --)",
+      ["pull", "--", "node", "s.js"],
+      "error: a command after -- needs --out: without it, pull refreshes the server targets of mcpgen.config.json",
+    ],
+    [
       "a header without a name",
       ["pull", "https://x.example/mcp", "--out", "o", "--header", "Bearer hidden-value-1"],
       'error: --header needs the form "Name: value"',
