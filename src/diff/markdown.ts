@@ -7,8 +7,9 @@
  * people, link elsewhere, load images or fake mcpgen's own verdict. It
  * appears only inside code (a code span, or a fenced block whose fence is
  * longer than any run of its characters inside), with controls and
- * bidirectional marks escaped (`printable`); mcpgen's own words around it
- * have every ASCII punctuation character escaped.
+ * bidirectional marks escaped (`printable`): a change's words too, since they
+ * quote server values. mcpgen's own words around it (the notes) have every
+ * ASCII punctuation character escaped.
  */
 import { printable } from "../shared/errors.js";
 import { SUBJECT_NOUNS, type ContractChange } from "./change.js";
@@ -48,7 +49,9 @@ function comparisonLines(comparison: DiffComparisonLike): string[] {
     for (const change of worstFirst) {
       const label = CHANGE_CLASSES[change.class].label;
       const shown = change.class.startsWith("breaking") ? `**${label}**` : label;
-      lines.push(`| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${escapeText(change.message)} |`);
+      // The words hold server values (names, enum values, patterns, versions): a code span, where GitHub neither links
+      // an address in them nor mentions a name, whatever is escaped outside one.
+      lines.push(`| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${cell(change.message)} |`);
     }
     for (const change of changes) {
       if (PROSE_RULES.has(change.rule) && (change.before !== undefined || change.after !== undefined)) {

@@ -43,6 +43,23 @@ describe("mcpgen diff", () => {
     expect(run.stdout).not.toContain("\u202e");
   });
 
+  it("--format markdown: a server value quoted in a change's words (an address, a name to mention) stays inside code", async () => {
+    const work = await mkdtemp(join(tmpdir(), "mcpgen-diff-mention-"));
+    const manifest = (values: string[]) => ({
+      tools: [{ name: "notify", inputSchema: { type: "object", properties: { to: { enum: values } } } }],
+    });
+    await writeFile(join(work, "old.json"), JSON.stringify(manifest(["someone@example.com", "@octocat", "www.example.com", "keep"])));
+    await writeFile(join(work, "new.json"), JSON.stringify(manifest(["keep"])));
+    const run = await runCli(["diff", join(work, "old.json"), join(work, "new.json"), "--format", "markdown"], repoRoot);
+    const rows = run.stdout.split("\n").filter((line) => line.includes("input-enum-value-removed"));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      // Outside code spans, GitHub links an address or a www. name and mentions an @name, escaped or not.
+      const prose = row.replace(/(`+)[\s\S]*?\1/g, "");
+      expect(prose, row).not.toMatch(/@|example|octocat/);
+    }
+  });
+
   it("--format json: the document, byte for byte, valid against schema/mcpgen.diff.schema.json", async () => {
     const run = await runCli(["diff", OLD, NEW, "--format", "json"], repoRoot);
     expect(run.code).toBe(1);
