@@ -2,7 +2,8 @@
  * `mcpgen diff --base <rev>` in a temporary git repository: a manifest and
  * a snapshot directory against themselves at a revision, every target of a
  * configuration (each with its own `failOn`), a manifest new since the
- * revision, and the errors: no repository, no such revision, no git.
+ * revision, and the errors: no repository, no such revision, no git, no
+ * configuration without operands.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -115,6 +116,17 @@ describe("mcpgen diff --base", () => {
     const notRepository = await runCli(["diff", "--base", "main", "manifest.json"], outside);
     expect(notRepository.code).toBe(1);
     expect(notRepository.stderr).toMatch(/^error: manifest\.json: --base reads the snapshot from git, and .* is not in a git repository\n/);
+
+    // No operand and no configuration: what --base needs, not the loader's advice of --out (diff has none).
+    const noConfig = await runCli(["diff", "--base", "main"], outside);
+    expect(noConfig.code).toBe(2);
+    expect(noConfig.stderr).toMatch(
+      /^error: --base without operands compares the targets of mcpgen\.config\.json, and there is none in .* or any directory above it\n/,
+    );
+    expect(noConfig.stderr).toMatch(
+      /hint: name the manifests .*: mcpgen diff --base <rev> <manifest>\.\.\., or pass --config <file> whose targets have manifests\n/,
+    );
+    expect(noConfig.stderr).not.toContain("--out");
 
     const path = process.env["PATH"];
     process.env["PATH"] = join(outside, "no-bin");
