@@ -242,9 +242,9 @@ async function readSide(cwd: string, operand: string): Promise<Side> {
 /** The manifest at `path` before (at `revision`) and now; a manifest new since then is compared with an empty one. */
 async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: string): Promise<DiffComparison> {
   const next = await readManifestFile(path, undefined, displayPath(path));
-  const old = await readManifestAtRevision(path, revision);
+  const { manifest: old, source } = await readManifestAtRevision(path, revision);
   if (old !== undefined) return await compare(old, next, failOn, target, []);
-  const empty: RawManifest = { source: `${revision}:${displayPath(path)}`, toolsPointer: "/tools", tools: [] };
+  const empty: RawManifest = { source, toolsPointer: "/tools", tools: [] };
   return await compare(empty, next, failOn, target, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
 }
 
