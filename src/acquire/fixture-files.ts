@@ -8,7 +8,7 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
-import { readJsonFileSync, type JsonFileKind } from "../shared/json-file.js";
+import { readJsonFileSync, unreadableReason, type JsonFileKind } from "../shared/json-file.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 
 /** A fixture file, to the messages about it. */
@@ -37,7 +37,7 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
     const code = (error as NodeJS.ErrnoException).code;
     throw userError(
       "input-unreadable",
-      `cannot read the fixtures folder: ${code === "ENOENT" ? "no such directory" : code === "ENOTDIR" ? "it is a file, not a directory" : (error as Error).message}`,
+      `cannot read the fixtures folder: ${code === "ENOENT" ? "no such directory" : code === "ENOTDIR" ? "it is a file, not a directory" : unreadableReason(error)}`,
       {
         file: dir,
         hint: "give a folder of fixture files (*.json), such as one mcpgen mock --record wrote",

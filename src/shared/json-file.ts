@@ -50,12 +50,18 @@ const UNREADABLE: Readonly<Record<string, string>> = {
  */
 export function unreadableFile(error: unknown, kind: JsonFileKind, label: string, path = label): McpgenError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  let reason = (code === undefined ? undefined : UNREADABLE[code]) ?? withoutErrnoParts(error);
+  let reason = unreadableReason(error);
   if (code === "EISDIR" && kind.inDirectory !== undefined) {
     const inside = join(path, kind.inDirectory);
     if (existsSync(inside)) reason += `; did you mean ${inside}?`;
   }
   return userError("input-unreadable", `cannot read ${kind.name}: ${reason}`, { file: label, hint: kind.unreadableHint });
+}
+
+/** Why a path cannot be read (a file, a folder), in words: `permission denied`, not Node's `EACCES: permission denied, open '/x'`. */
+export function unreadableReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (code === undefined ? undefined : UNREADABLE[code]) ?? withoutErrnoParts(error);
 }
 
 /** Node's message without its leading code and the path it repeats (`EXDEV: cross-device link not permitted, open '/x'`). */
