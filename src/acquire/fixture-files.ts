@@ -5,7 +5,7 @@
  * JSON. What a fixture is, is the mock's business (src/mock/fixtures.ts).
  * Synchronous: the in-process mock client reads its fixtures as it is made.
  */
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
 import { readJsonFileSync, unreadableReason, type JsonFileKind } from "../shared/json-file.js";
@@ -16,6 +16,8 @@ const FIXTURE_FILE: JsonFileKind = {
   name: "the fixture file",
   unreadableHint: "every *.json file of the fixtures folder but manifest.json is read as fixtures: make it readable, or move it out of the folder",
   syntaxHint: "a fixture file is JSON (docs/mock.md)",
+  // A link in the folder to a pipe or a device (/dev/zero, a FIFO): reading it would block until a writer came, or never end.
+  filesOnly: true,
 };
 
 export interface FixtureDocument {
@@ -46,25 +48,6 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
   }
   return entries.map((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isSymbolicLink()) refuseSpecialFile(path);
     return { path, document: readJsonFileSync(path, FIXTURE_FILE) };
-  });
-}
-
-/**
- * A link to a pipe or a device (`/dev/zero`, a FIFO) is refused before it is opened: reading one would block until
- * a writer came, or never end. A link to nothing or to a directory is left to the read, which says so.
- */
-function refuseSpecialFile(path: string): void {
-  let info;
-  try {
-    info = statSync(path);
-  } catch {
-    return;
-  }
-  if (info.isFile() || info.isDirectory()) return;
-  throw userError("input-unreadable", "cannot read the fixture file: it is a link to a device or a pipe, not to a file", {
-    file: path,
-    hint: FIXTURE_FILE.unreadableHint,
   });
 }

@@ -232,7 +232,7 @@ describe("createMockClient under the generated client", () => {
     await symlink("/dev/null", join(dir, "device.json"));
     expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({
       code: "input-unreadable",
-      message: "cannot read the fixture file: it is a link to a device or a pipe, not to a file",
+      message: "cannot read the fixture file: it is a device or a pipe (or a link to one), not a file",
       file: join(dir, "device.json"),
     });
   });
