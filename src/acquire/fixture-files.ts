@@ -5,10 +5,10 @@
  * JSON. What a fixture is, is the mock's business (src/mock/fixtures.ts).
  * Synchronous: the in-process mock client reads its fixtures as it is made.
  */
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
-import { readJsonFileSync, type JsonFileKind } from "../shared/json-file.js";
+import { readJsonFileSync, unreadableReason, type JsonFileKind } from "../shared/json-file.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 
 /** A fixture file, to the messages about it. */
@@ -16,6 +16,8 @@ const FIXTURE_FILE: JsonFileKind = {
   name: "the fixture file",
   unreadableHint: "every *.json file of the fixtures folder but manifest.json is read as fixtures: make it readable, or move it out of the folder",
   syntaxHint: "a fixture file is JSON (docs/mock.md)",
+  // A link in the folder to a pipe or a device (/dev/zero, a FIFO): reading it would block until a writer came, or never end.
+  filesOnly: true,
 };
 
 export interface FixtureDocument {
@@ -37,7 +39,7 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
     const code = (error as NodeJS.ErrnoException).code;
     throw userError(
       "input-unreadable",
-      `cannot read the fixtures folder: ${code === "ENOENT" ? "no such directory" : code === "ENOTDIR" ? "it is a file, not a directory" : (error as Error).message}`,
+      `cannot read the fixtures folder: ${code === "ENOENT" ? "no such directory" : code === "ENOTDIR" ? "it is a file, not a directory" : unreadableReason(error)}`,
       {
         file: dir,
         hint: "give a folder of fixture files (*.json), such as one mcpgen mock --record wrote",
@@ -46,25 +48,6 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
   }
   return entries.map((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isSymbolicLink()) refuseSpecialFile(path);
     return { path, document: readJsonFileSync(path, FIXTURE_FILE) };
-  });
-}
-
-/**
- * A link to a pipe or a device (`/dev/zero`, a FIFO) is refused before it is opened: reading one would block until
- * a writer came, or never end. A link to nothing or to a directory is left to the read, which says so.
- */
-function refuseSpecialFile(path: string): void {
-  let info;
-  try {
-    info = statSync(path);
-  } catch {
-    return;
-  }
-  if (info.isFile() || info.isDirectory()) return;
-  throw userError("input-unreadable", "cannot read the fixture file: it is a link to a device or a pipe, not to a file", {
-    file: path,
-    hint: FIXTURE_FILE.unreadableHint,
   });
 }

@@ -44,19 +44,31 @@ const said = (output: GitOutput) =>
     .pop()
     ?.replace(/^fatal: /, "") ?? "";
 
+/** A manifest as it was at a revision. */
+export interface RevisionManifest {
+  /** Undefined when the file did not exist at the revision (a new server). */
+  manifest: RawManifest | undefined;
+  /**
+   * Where it was read from, as git names it: `<rev>:<path from the root of
+   * the file's repository>` (`git show` takes it as it is, from anywhere in
+   * that repository), whichever directory mcpgen ran in.
+   */
+  source: string;
+}
+
 /**
- * The manifest at `path` (a file) as it was at `revision`; undefined when
- * the file did not exist there (a new server). Errors name what is wrong:
- * no git, not a repository, an unknown revision, a file git cannot show.
+ * The manifest at `path` (a file) as it was at `revision`. Errors name what
+ * is wrong: no git, not a repository, an unknown revision, a file git
+ * cannot show.
  */
-export async function readManifestAtRevision(path: string, revision: string): Promise<RawManifest | undefined> {
+export async function readManifestAtRevision(path: string, revision: string): Promise<RevisionManifest> {
   const file = resolve(path);
   const directory = dirname(file);
-  const label = `${revision}:${displayPath(path)}`;
   if (revision === "" || revision.startsWith("-") || /[\s\0]/.test(revision)) {
     throw userError("usage", `--base ${JSON.stringify(revision)} is not a revision`, { hint: "give a branch, a tag or a commit, e.g. --base origin/main" });
   }
-  const verified = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${revision}^{commit}`], directory);
+  // The directory's path from the repository's root (a line, empty at the root), then the commit.
+  const verified = await git(["rev-parse", "--show-prefix", "--verify", "--quiet", "--end-of-options", `${revision}^{commit}`], directory);
   if (verified.code === "ENOENT") {
     throw userError("base-unreadable", "--base reads the snapshot from git, and git is not installed (or not on PATH)", {
       file: displayPath(path),
@@ -76,11 +88,13 @@ export async function readManifestAtRevision(path: string, revision: string): Pr
       hint: "name a branch, a tag or a commit that exists here (in CI, fetch it first: git fetch origin main)",
     });
   }
-  const shown = await git(["show", `${verified.stdout.trim()}:./${basename(file)}`], directory);
+  const [prefix = "", commit = ""] = verified.stdout.split("\n");
+  const source = `${revision}:${prefix}${basename(file)}`;
+  const shown = await git(["show", `${commit}:./${basename(file)}`], directory);
   if (shown.code !== 0) {
     const message = said(shown);
-    if (/does not exist in|exists on disk, but not in/.test(message)) return undefined;
+    if (/does not exist in|exists on disk, but not in/.test(message)) return { manifest: undefined, source };
     throw userError("base-unreadable", `git cannot show the file at ${revision}: ${message}`, { file: displayPath(path) });
   }
-  return parseManifest(shown.stdout, label);
+  return { manifest: parseManifest(shown.stdout, source), source };
 }

@@ -19,7 +19,7 @@ import { withinStack } from "../pipeline.js";
 import { displayPath } from "../shared/display.js";
 import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
-import { findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
+import { CONFIG_FILE, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
 
@@ -118,7 +118,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
   if (options.base !== undefined) {
     if (command.length > 0) throw userError("usage", "--base compares files with themselves at a revision; a server after -- does not go with it");
     if (operands.length === 0) {
-      const config = await loadConfig({ config: options.config, cwd });
+      const config = await loadConfig({ config: options.config ?? (await baseConfigFile(cwd)), cwd });
       const targets = selectTargets(config, undefined);
       if (targets.length === 0) throw userError("usage", `${displayPath(config.file ?? "the configuration")} has no targets: there is nothing to compare`);
       for (const target of targets) {
@@ -185,6 +185,23 @@ async function compare(
   };
 }
 
+/**
+ * The configuration `--base` without operands compares the targets of, found
+ * upward from `cwd`; none is an error in `diff`'s words (what `--base` needs),
+ * not the loader's (which suggests `--out`, an option `diff` does not take).
+ */
+async function baseConfigFile(cwd: string): Promise<string> {
+  const file = await findConfigFile(cwd);
+  if (file !== undefined) return file;
+  throw userError(
+    "usage",
+    `--base without operands compares the targets of ${CONFIG_FILE}, and there is none in ${displayPath(cwd)} or any directory above it`,
+    {
+      hint: "name the manifests (or snapshot directories) to compare: mcpgen diff --base <rev> <manifest>..., or pass --config <file> whose targets have manifests",
+    },
+  );
+}
+
 /** The configuration, or undefined where there is none to find; one that cannot be read or is invalid is an error, as for any command. */
 async function configIfAny(config: LoadOptions["config"], cwd: string): Promise<ProjectConfig | undefined> {
   if (config === undefined && (await findConfigFile(cwd)) === undefined) return undefined;
@@ -225,9 +242,9 @@ async function readSide(cwd: string, operand: string): Promise<Side> {
 /** The manifest at `path` before (at `revision`) and now; a manifest new since then is compared with an empty one. */
 async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: string): Promise<DiffComparison> {
   const next = await readManifestFile(path, undefined, displayPath(path));
-  const old = await readManifestAtRevision(path, revision);
+  const { manifest: old, source } = await readManifestAtRevision(path, revision);
   if (old !== undefined) return await compare(old, next, failOn, target, []);
-  const empty: RawManifest = { source: `${revision}:${displayPath(path)}`, toolsPointer: "/tools", tools: [] };
+  const empty: RawManifest = { source, toolsPointer: "/tools", tools: [] };
   return await compare(empty, next, failOn, target, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
 }
 

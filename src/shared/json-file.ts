@@ -6,7 +6,7 @@
  * file, why it cannot be read in words (not Node's `EACCES: ..., open '...'`),
  * the line and column of a syntax error, and what to do.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { userError, type McpgenError } from "./errors.js";
@@ -24,6 +24,11 @@ export interface JsonFileKind {
   comments?: boolean | undefined;
   /** The offending line is quoted under a syntax error (default true); false for a file that may hold secrets. */
   quoteLine?: boolean | undefined;
+  /**
+   * A device or a pipe (a FIFO, `/dev/zero`, or a link to one) is refused before it is opened: reading one would
+   * block until a writer came, or never end. Off by default: a manifest may come through a pipe (`<(curl ...)`).
+   */
+  filesOnly?: boolean | undefined;
   /** A file a directory given in its place may hold, suggested when there is one (`manifest.json`: an output directory given for its snapshot). */
   inDirectory?: string | undefined;
 }
@@ -42,6 +47,8 @@ const UNREADABLE: Readonly<Record<string, string>> = {
   EIO: "an input/output error of the disk",
   ERR_FS_FILE_TOO_LARGE: "it is larger than 2 GiB",
   ERR_STRING_TOO_LONG: "it is larger than the longest text Node can hold (512 MiB)",
+  // Not Node's: a kind with `filesOnly` refuses what is neither a file nor a directory (a directory's read says EISDIR).
+  MCPGEN_NOT_A_FILE: "it is a device or a pipe (or a link to one), not a file",
 };
 
 /**
@@ -50,12 +57,18 @@ const UNREADABLE: Readonly<Record<string, string>> = {
  */
 export function unreadableFile(error: unknown, kind: JsonFileKind, label: string, path = label): McpgenError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  let reason = (code === undefined ? undefined : UNREADABLE[code]) ?? withoutErrnoParts(error);
+  let reason = unreadableReason(error);
   if (code === "EISDIR" && kind.inDirectory !== undefined) {
     const inside = join(path, kind.inDirectory);
     if (existsSync(inside)) reason += `; did you mean ${inside}?`;
   }
   return userError("input-unreadable", `cannot read ${kind.name}: ${reason}`, { file: label, hint: kind.unreadableHint });
+}
+
+/** Why a path cannot be read (a file, a folder), in words: `permission denied`, not Node's `EACCES: permission denied, open '/x'`. */
+export function unreadableReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (code === undefined ? undefined : UNREADABLE[code]) ?? withoutErrnoParts(error);
 }
 
 /** Node's message without its leading code and the path it repeats (`EXDEV: cross-device link not permitted, open '/x'`). */
@@ -71,15 +84,19 @@ function withoutErrnoParts(error: unknown): string {
  */
 const MAX_TEXT_BYTES = 512 * 1024 * 1024;
 
-/** Throws Node's own code for a file too large to hold as text (a regular file: a pipe's size says nothing). */
-function refuseTooLarge(size: { isFile(): boolean; size: number }): void {
-  if (size.isFile() && size.size > MAX_TEXT_BYTES) throw Object.assign(new Error("file too large"), { code: "ERR_STRING_TOO_LONG" });
+/**
+ * From the file's stat, before it is opened: throws Node's own code for a file too large to hold as text (a
+ * regular file: a pipe's size says nothing), and, for a kind with `filesOnly`, refuses a device or a pipe.
+ */
+function refuseByStat(info: Stats, kind: JsonFileKind): void {
+  if (info.isFile() && info.size > MAX_TEXT_BYTES) throw Object.assign(new Error("file too large"), { code: "ERR_STRING_TOO_LONG" });
+  if (kind.filesOnly === true && !info.isFile() && !info.isDirectory()) throw Object.assign(new Error("not a file"), { code: "MCPGEN_NOT_A_FILE" });
 }
 
 /** The file's text; a user error naming it when it cannot be read. */
 export async function readTextFile(path: string, kind: JsonFileKind, label = path): Promise<string> {
   try {
-    refuseTooLarge(await stat(path));
+    refuseByStat(await stat(path), kind);
     return await readFile(path, "utf8");
   } catch (error) {
     throw unreadableFile(error, kind, label, path);
@@ -89,7 +106,7 @@ export async function readTextFile(path: string, kind: JsonFileKind, label = pat
 /** `readTextFile`, synchronous (the in-process mock reads its files as it is made). */
 export function readTextFileSync(path: string, kind: JsonFileKind, label = path): string {
   try {
-    refuseTooLarge(statSync(path));
+    refuseByStat(statSync(path), kind);
     return readFileSync(path, "utf8");
   } catch (error) {
     throw unreadableFile(error, kind, label, path);
@@ -99,7 +116,7 @@ export function readTextFileSync(path: string, kind: JsonFileKind, label = path)
 /** The file's text, or undefined when there is none (no such file, or a part of the path is a file). */
 export async function readTextFileIfAny(path: string, kind: JsonFileKind, label = path): Promise<string | undefined> {
   try {
-    refuseTooLarge(await stat(path));
+    refuseByStat(await stat(path), kind);
     return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -2,7 +2,8 @@
  * `mcpgen diff --base <rev>` in a temporary git repository: a manifest and
  * a snapshot directory against themselves at a revision, every target of a
  * configuration (each with its own `failOn`), a manifest new since the
- * revision, and the errors: no repository, no such revision, no git.
+ * revision, and the errors: no repository, no such revision, no git, no
+ * configuration without operands.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -63,12 +64,30 @@ describe("mcpgen diff --base", () => {
     expect(comparison!.old.source).toBe("main:src/mcp/weather/manifest.json");
     expect(comparison!.new.source).toBe("src/mcp/weather/manifest.json");
     expect(comparison!.counts).toEqual({ "breaking-for-clients": 6, "breaking-for-servers": 1, review: 5, compatible: 4 });
-    // From a subdirectory, by the file's path: git reads it relative to the file.
+    // From a subdirectory, by the file's path: git reads it relative to the file, and names it as git does, from the repository's root.
     const nested = await runCli(["diff", "--base", "HEAD", "notes.json", "--fail-on", "any"], join(repository, "contracts"));
     expect(nested.code).toBe(1);
     expect(nested.stdout).toBe(
-      'HEAD:notes.json → notes.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n\ntool "list_notes":\n  compatible: new tool\n    (tool-added)\n',
+      'HEAD:contracts/notes.json → notes.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n\ntool "list_notes":\n  compatible: new tool\n    (tool-added)\n',
     );
+  });
+
+  it("names a file outside the working directory at the revision as git does (<rev>:<path from the root>), never <rev>:../x or <rev>:/abs", async () => {
+    const sources = async (cwd: string, ...operands: string[]) => {
+      const run = await runCli(["diff", "--base", "main", ...operands, "--format", "json"], cwd);
+      return (JSON.parse(run.stdout) as { comparisons: Array<{ old: { source: string } }> }).comparisons.map((comparison) => comparison.old.source);
+    };
+    // Up and out of the working directory, and by an absolute path from a directory outside the repository.
+    expect(await sources(join(repository, "contracts"), "../src/mcp/weather", "../contracts/new.json")).toEqual([
+      "main:src/mcp/weather/manifest.json",
+      "main:contracts/new.json",
+    ]);
+    const elsewhere = await mkdtemp(join(tmpdir(), "mcpgen-diff-elsewhere-"));
+    expect(await sources(elsewhere, join(repository, "contracts", "notes.json"))).toEqual(["main:contracts/notes.json"]);
+    // The note of a file new since the revision names it as given.
+    const fresh = await runCli(["diff", "--base", "main", join(repository, "contracts", "new.json")], elsewhere);
+    expect(fresh.stderr).toBe(`note: ${join(repository, "contracts", "new.json")} is not in main: every tool is new\n`);
+    expect(fresh.stdout).toMatch(/^main:contracts\/new\.json → \//);
   });
 
   it("without operands, every target of the configuration, each failing on its own failOn", async () => {
@@ -115,6 +134,17 @@ describe("mcpgen diff --base", () => {
     const notRepository = await runCli(["diff", "--base", "main", "manifest.json"], outside);
     expect(notRepository.code).toBe(1);
     expect(notRepository.stderr).toMatch(/^error: manifest\.json: --base reads the snapshot from git, and .* is not in a git repository\n/);
+
+    // No operand and no configuration: what --base needs, not the loader's advice of --out (diff has none).
+    const noConfig = await runCli(["diff", "--base", "main"], outside);
+    expect(noConfig.code).toBe(2);
+    expect(noConfig.stderr).toMatch(
+      /^error: --base without operands compares the targets of mcpgen\.config\.json, and there is none in .* or any directory above it\n/,
+    );
+    expect(noConfig.stderr).toMatch(
+      /hint: name the manifests .*: mcpgen diff --base <rev> <manifest>\.\.\., or pass --config <file> whose targets have manifests\n/,
+    );
+    expect(noConfig.stderr).not.toContain("--out");
 
     const path = process.env["PATH"];
     process.env["PATH"] = join(outside, "no-bin");

@@ -213,13 +213,26 @@ describe("createMockClient under the generated client", () => {
     });
   });
 
+  it("says in its own words why a fixtures folder cannot be read, naming it (a link to itself: ELOOP, even as root)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
+    await symlink("loop", join(dir, "loop"));
+    const diagnostic = diagnosticOf(() => loadFixtures(join(dir, "loop")));
+    expect(diagnostic).toMatchObject({
+      code: "input-unreadable",
+      message: "cannot read the fixtures folder: too many symbolic links (a link that points to itself?)",
+      file: join(dir, "loop"),
+    });
+    // Not Node's message, which leads with its code and repeats the path.
+    expect(diagnostic.message).not.toMatch(/ELOOP|scandir/);
+  });
+
   it("refuses a link to a device before opening it, naming it (a pipe or /dev/zero would block or never end)", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-fixtures-"));
     // /dev/null: read, it would be an empty file's syntax error; a FIFO, which would hang the read, is refused alike.
     await symlink("/dev/null", join(dir, "device.json"));
     expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({
       code: "input-unreadable",
-      message: "cannot read the fixture file: it is a link to a device or a pipe, not to a file",
+      message: "cannot read the fixture file: it is a device or a pipe (or a link to one), not a file",
       file: join(dir, "device.json"),
     });
   });

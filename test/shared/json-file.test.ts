@@ -17,7 +17,7 @@ import { findServerConfig } from "../../src/acquire/server-config.js";
 import { createMockClient, loadFixtures } from "../../src/commands/mock-client.js";
 import { loadConfig } from "../../src/commands/config.js";
 import { McpgenError, type Diagnostic } from "../../src/shared/errors.js";
-import { unreadableFile } from "../../src/shared/json-file.js";
+import { readTextFile, readTextFileIfAny, readTextFileSync, unreadableFile } from "../../src/shared/json-file.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const scratch = () => mkdtemp(join(tmpdir(), "mcpgen-json-file-"));
@@ -99,6 +99,18 @@ describe("a JSON file that cannot be read", () => {
       code: "input-unreadable",
       message: "cannot read the fixture file: it is larger than the longest text Node can hold (512 MiB)",
     });
+  });
+
+  it("a device or a pipe: read as a manifest (it may come through <(...)), refused unopened where the kind says filesOnly", async () => {
+    // /dev/null reads as an empty text: not JSON, so it was read; a kind with filesOnly refuses it from its stat.
+    expect(await failure(() => readManifestFile("/dev/null"))).toMatchObject({ code: "input-not-json", file: "/dev/null" });
+    const kind = { name: "the fixture file", syntaxHint: "", filesOnly: true };
+    const refused = { code: "input-unreadable", message: "cannot read the fixture file: it is a device or a pipe (or a link to one), not a file" };
+    expect(await failure(() => readTextFile("/dev/null", kind))).toMatchObject(refused);
+    expect(await failure(() => readTextFileSync("/dev/null", kind))).toMatchObject(refused);
+    expect(await failure(() => readTextFileIfAny("/dev/null", kind))).toMatchObject(refused);
+    // A directory is still the read's to say (EISDIR), as for any kind.
+    expect(await failure(() => readTextFile(tmpdir(), kind))).toMatchObject({ message: "cannot read the fixture file: it is a directory, not a file" });
   });
 
   it.each([
