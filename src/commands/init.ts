@@ -10,6 +10,7 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { listConfiguredServers } from "../acquire/server-config.js";
 import { userError } from "../shared/errors.js";
+import { unreadableReason } from "../shared/json-file.js";
 import { CONFIG_FILE, displayPath, TARGET_NAME, type ConfigDocument } from "./config.js";
 
 /** Where editors find the schema once mcpgen is installed in the project. */
@@ -76,8 +77,9 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
     await writeFile(file, text, { encoding: "utf8", flag: "wx" });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw userError("input-unreadable", `cannot write ${displayPath(file)}: its directory does not exist`, { file: displayPath(file) });
-    if (code !== "EEXIST") throw error;
+    if (code === "ENOENT") throw userError("output-unwritable", `cannot write ${displayPath(file)}: its directory does not exist`, { file: displayPath(file) });
+    // No permission, a file where a directory should be, a full disk: the user's to fix, not a bug of mcpgen's.
+    if (code !== "EEXIST") throw userError("output-unwritable", `cannot write ${displayPath(file)}: ${unreadableReason(error)}`, { file: displayPath(file) });
     throw userError("output-owned-by-user", `${displayPath(file)} already exists; mcpgen init never overwrites a configuration`, {
       file: displayPath(file),
       hint: "edit it, or move it away and run mcpgen init again",

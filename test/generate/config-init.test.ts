@@ -127,6 +127,15 @@ describe("mcpgen init", () => {
     });
   });
 
+  it("a write the file system refuses is an error naming the file, not a crash", async () => {
+    const root = await projectWithMcpFiles();
+    await writeFile(join(root, "notes"), "a file, not a directory\n");
+    const result = await cli(["init", "--config", "notes/mcpgen.config.json"], root);
+    // ENOTDIR: exit 1 with the file and the reason in words, where it was an internal error (70) with a stack.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("error: notes/mcpgen.config.json: cannot write notes/mcpgen.config.json: a part of the path is a file, not a directory\n");
+  });
+
   it.each([
     ["github", "github"],
     ["my files", "my-files"],
