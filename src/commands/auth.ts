@@ -74,13 +74,15 @@ export async function authLogout(options: { server?: string | undefined; config?
     for (const { key, login } of await usingStore(store, () => store.list())) if (await usingStore(store, () => store.remove(key))) forgot.push(login.server);
     return { forgot };
   }
-  const url = await serverUrl(options.server, options.config);
-  const shown = displayUrl(url);
+  // A value the configuration expanded into the URL (a key in its path: `${VAR}` anywhere) is a secret, masked as pull masks it.
+  const secrets = new Secrets();
+  const url = await serverUrl(options.server, options.config, secrets);
+  const shown = secrets.redact(displayUrl(url));
   return { forgot: (await usingStore(store, () => store.remove(serverKey(url)))) ? [shown] : [], server: shown };
 }
 
 /** The URL of the server `name` stands for: a URL itself, a target of the configuration, or a configured MCP server. */
-async function serverUrl(name: string, config: string | undefined): Promise<URL> {
+async function serverUrl(name: string, config: string | undefined, secrets: Secrets): Promise<URL> {
   const cwd = process.cwd();
   if (isUrl(name)) return parseUrl(name);
   const configFile = config ?? (await findConfigFile(cwd));
@@ -90,16 +92,16 @@ async function serverUrl(name: string, config: string | undefined): Promise<URL>
     if (target !== undefined) {
       if (target.source.kind !== "server")
         throw userError("usage", `target ${JSON.stringify(name)} generates from a manifest file: mcpgen keeps no login for it`);
-      return configuredServer(target.source.server, project.root);
+      return configuredServer(target.source.server, project.root, secrets);
     }
   }
-  return configuredServer(name, configFile === undefined ? cwd : dirname(configFile));
+  return configuredServer(name, configFile === undefined ? cwd : dirname(configFile), secrets);
 }
 
-async function configuredServer(name: string, cwd: string): Promise<URL> {
+async function configuredServer(name: string, cwd: string, secrets: Secrets): Promise<URL> {
   if (isUrl(name)) return parseUrl(name);
   // Only the server's URL is read, to find its login: nothing is sent, so no trust is asked for.
-  const found = await findServerConfig(name, { cwd, home: homedir(), env: process.env, platform: process.platform, trust: { trusted: true } }, new Secrets());
+  const found = await findServerConfig(name, { cwd, home: homedir(), env: process.env, platform: process.platform, trust: { trusted: true } }, secrets);
   if (found.spec.transport === "stdio") throw userError("usage", `${found.spec.label} is a stdio server: it has no OAuth login`);
   return found.spec.url;
 }

@@ -351,15 +351,16 @@ function validateTarget(
     if (entry[key] !== undefined && entry["manifest"] !== undefined) fail(joinPointer(pointer, key), `\`${key}\` applies to \`server\` targets only`);
   }
   if (failed || name === undefined || out === undefined) return undefined;
+  const outDir = resolve(root, portablePath(out));
   return {
     name,
     emit: emit as Emit,
     format: format as boolean,
     strict: strict as boolean,
-    outDir: emit === "server" ? serverProjectDir(resolve(root, out)) : resolve(root, out),
+    outDir: emit === "server" ? serverProjectDir(outDir) : outDir,
     source:
       manifest !== undefined
-        ? { kind: "manifest", path: resolve(root, manifest) }
+        ? { kind: "manifest", path: resolve(root, portablePath(manifest)) }
         : {
             kind: "server",
             server: server!,
@@ -372,6 +373,15 @@ function validateTarget(
     ...(failOn === undefined ? {} : { failOn: failOn as FailOn }),
     pointer,
   };
+}
+
+/**
+ * A path of the file as every system reads it: `\` separates its parts, as on Windows, where `/` does too.
+ * The file is shared by a team and its CI: `src\mcp\weather`, written on Windows, must not name one
+ * directory called `src\mcp\weather` at the project's top on Linux and macOS (nor a manifest not found).
+ */
+function portablePath(path: string): string {
+  return path.replaceAll("\\", "/");
 }
 
 /**

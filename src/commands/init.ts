@@ -7,9 +7,10 @@
  */
 import { stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { listConfiguredServers } from "../acquire/server-config.js";
 import { userError } from "../shared/errors.js";
+import { unreadableReason } from "../shared/json-file.js";
 import { CONFIG_FILE, displayPath, TARGET_NAME, type ConfigDocument } from "./config.js";
 
 /** Where editors find the schema once mcpgen is installed in the project. */
@@ -22,9 +23,12 @@ const PROJECT_FILES = [".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json"];
 const OUT_BASE = "src/mcp";
 
 export interface InitOptions {
-  /** The project directory: MCP configuration files are read here (default `process.cwd()`). */
+  /** The working directory `config` is relative to (default `process.cwd()`). */
   cwd?: string | undefined;
-  /** The file to write (default `<cwd>/mcpgen.config.json`). */
+  /**
+   * The file to write (default `<cwd>/mcpgen.config.json`). Its directory is the project's: the MCP
+   * configuration files are read there, since that is where the configuration looks its servers up.
+   */
   config?: string | undefined;
   /** Write nothing; `written` says whether a file would be written. */
   check?: boolean | undefined;
@@ -49,7 +53,10 @@ export interface InitResult {
 export async function initConfig(options: InitOptions = {}): Promise<InitResult> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const file = resolve(cwd, options.config ?? CONFIG_FILE);
-  const found = await listConfiguredServers({ cwd, home: homedir(), env: {}, platform: process.platform });
+  // A configuration's paths and server names are read from its own directory (see config.ts): the servers it can name are the ones there.
+  const root = dirname(file);
+  await requireDirectory(root, file);
+  const found = await listConfiguredServers({ cwd: root, home: homedir(), env: {}, platform: process.platform });
   const used = new Set<string>();
   const servers = found.map((server) => {
     const target = uniqueName(targetName(server.name), used);
@@ -67,7 +74,8 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
   if (options.check && exists) return { file, written: false, config: undefined, servers };
   if (servers.length === 0 && !exists) {
     // A configuration without targets would only make `mcpgen generate` do nothing, quietly.
-    throw userError("usage", `no MCP servers found in ${PROJECT_FILES.join(", ")}; nothing written`, {
+    const files = root === cwd ? PROJECT_FILES : PROJECT_FILES.map((name) => displayPath(join(root, name)));
+    throw userError("usage", `no MCP servers found in ${files.join(", ")}; nothing written`, {
       hint: `add a server to .mcp.json, or write ${displayPath(file)} yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`,
     });
   }
@@ -76,14 +84,29 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
     await writeFile(file, text, { encoding: "utf8", flag: "wx" });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw userError("input-unreadable", `cannot write ${displayPath(file)}: its directory does not exist`, { file: displayPath(file) });
-    if (code !== "EEXIST") throw error;
+    if (code === "ENOENT") throw directoryMissing(file);
+    // No permission, a file where a directory should be, a full disk: the user's to fix, not a bug of mcpgen's.
+    if (code !== "EEXIST") throw userError("output-unwritable", `cannot write ${displayPath(file)}: ${unreadableReason(error)}`, { file: displayPath(file) });
     throw userError("output-owned-by-user", `${displayPath(file)} already exists; mcpgen init never overwrites a configuration`, {
       file: displayPath(file),
       hint: "edit it, or move it away and run mcpgen init again",
     });
   }
   return { file, written: true, config, servers };
+}
+
+const directoryMissing = (file: string) =>
+  userError("output-unwritable", `cannot write ${displayPath(file)}: its directory does not exist`, { file: displayPath(file) });
+
+/** The configuration's directory must be there before its servers are looked for in it: init creates one file, not a tree. */
+async function requireDirectory(directory: string, file: string): Promise<void> {
+  const info = await stat(directory).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error) {
+    if (info.code === "ENOENT") throw directoryMissing(file);
+    throw userError("output-unwritable", `cannot write ${displayPath(file)}: ${unreadableReason(info)}`, { file: displayPath(file) });
+  }
+  if (!info.isDirectory())
+    throw userError("output-unwritable", `cannot write ${displayPath(file)}: ${unreadableReason({ code: "ENOTDIR" })}`, { file: displayPath(file) });
 }
 
 /** A target name (a plain word, see `TARGET_NAME`) from a server name, which may be any text. */

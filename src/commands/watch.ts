@@ -53,7 +53,10 @@ export interface WatchOptions extends Omit<ProjectOptions, "check"> {
   onEvent: (event: WatchEvent) => void;
 }
 
-/** Watches until `signal` aborts. Throws only when there is no configuration to watch at all, or it names no such target. */
+/**
+ * Watches until `signal` aborts. Throws only when there is no configuration to watch at all (none found, or
+ * `config` names no file), or it names no such target.
+ */
 export async function watchProject(options: WatchOptions): Promise<void> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const given = options.config !== undefined && typeof options.config !== "string" ? options.config : undefined;
@@ -206,6 +209,8 @@ class ProjectWatcher {
         try {
           this.config = await loadConfig({ config: this.configFile, cwd: this.cwd });
         } catch (error) {
+          // A --config that names no file is a usage mistake at the start, as without watching (and as no configuration found is).
+          if (reason === "start" && error instanceof McpgenError && error.diagnostic.code === "usage") throw error;
           // The last valid configuration stays in force.
           this.report(reason === "start" ? "start" : "config", error);
         }

@@ -121,10 +121,39 @@ describe("mcpgen init", () => {
     expect(result.stderr).toMatch(/cannot write .*mcpgen\.config\.json: its directory does not exist/);
     await mkdir(join(root, "tools"));
     const again = await cli(["init", "--config", "tools/mcpgen.config.json"], root);
-    expect(again.code).toBe(0);
+    // A configuration looks its servers up beside itself: those of the working directory's .mcp.json could not be pulled from tools/.
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(
+      /^error: no MCP servers found in tools\/\.mcp\.json, tools\/\.vscode\/mcp\.json, tools\/\.cursor\/mcp\.json; nothing written\n/,
+    );
+    await cp(join(root, ".mcp.json"), join(root, "tools", ".mcp.json"));
+    const beside = await cli(["init", "--config", "tools/mcpgen.config.json"], root);
+    expect(beside.code).toBe(0);
     expect(JSON.parse(await readFile(join(root, "tools", "mcpgen.config.json"), "utf8"))).toMatchObject({
       $schema: "./node_modules/mcpgen/schema/mcpgen.config.schema.json",
+      targets: [
+        { name: "github", server: "github", out: "src/mcp/github" },
+        { name: "linear", server: "linear", out: "src/mcp/linear" },
+      ],
     });
+    // What init wrote names servers the configuration finds (as pull and auth look them up: from its directory).
+    const { findServerConfig } = await import("../../src/acquire/server-config.js");
+    const { Secrets } = await import("../../src/acquire/sanitize.js");
+    const config = await loadConfig({ config: "tools/mcpgen.config.json", cwd: root });
+    const context = { cwd: config.root, home: root, env: { GITHUB_TOKEN: "t0ken-value" }, platform: "linux", trust: { trusted: true } };
+    for (const target of config.targets) {
+      if (target.source.kind !== "server") throw new Error("a server target expected");
+      await expect(findServerConfig(target.source.server, context, new Secrets())).resolves.toMatchObject({ file: join(root, "tools", ".mcp.json") });
+    }
+  });
+
+  it("a write the file system refuses is an error naming the file, not a crash", async () => {
+    const root = await projectWithMcpFiles();
+    await writeFile(join(root, "notes"), "a file, not a directory\n");
+    const result = await cli(["init", "--config", "notes/mcpgen.config.json"], root);
+    // ENOTDIR: exit 1 with the file and the reason in words, where it was an internal error (70) with a stack.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("error: notes/mcpgen.config.json: cannot write notes/mcpgen.config.json: a part of the path is a file, not a directory\n");
   });
 
   it.each([

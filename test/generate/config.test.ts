@@ -277,6 +277,28 @@ describe("validation", () => {
   });
 });
 
+describe("paths written on Windows", () => {
+  it("read `\\` as a separator on every system: the same directories and manifest as with `/`", () => {
+    const config = validateConfig(
+      {
+        targets: [
+          { name: "w", manifest: "contracts\\weather.tools.json", out: "src\\mcp\\weather" },
+          { name: "notes", manifest: "notes.tools.json", out: "server\\src\\generated", emit: "server" },
+        ],
+      },
+      { file: undefined, root: "/project" },
+    );
+    expect(config.targets.map((target) => [target.outDir, target.source])).toEqual([
+      ["/project/src/mcp/weather", { kind: "manifest", path: "/project/contracts/weather.tools.json" }],
+      ["/project/server", { kind: "manifest", path: "/project/notes.tools.json" }],
+    ]);
+    // Nested with a target written with `/`, as the same directories are.
+    expect(() =>
+      validateConfig({ targets: [good, { name: "x", manifest: "m.json", out: "src\\mcp\\weather\\x" }] }, { file: undefined, root: "/project" }),
+    ).toThrow(/target "x" has an `out` nested with that of target "weather"/);
+  });
+});
+
 describe("server targets", () => {
   it.each([
     ["the project directory", "server"],

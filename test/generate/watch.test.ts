@@ -302,6 +302,11 @@ describe("watchProject", () => {
     ).resolves.toBeUndefined();
     const error = await watchProject({ cwd: "/", onEvent: () => undefined }).catch((reason: unknown) => reason);
     expect(String(error)).toMatch(/no mcpgen\.config\.json in \/ or any directory above it/);
+    // A --config that names no file: a usage error at once, as without watching (it used to watch nothing, forever).
+    const missing = await watchProject({ cwd: root, config: "missing.json", signal: AbortSignal.timeout(2000), onEvent: () => undefined }).catch(
+      (reason: unknown) => reason,
+    );
+    expect(missing).toMatchObject({ diagnostic: { code: "usage", message: "no such configuration file", file: expect.stringMatching(/missing\.json$/) } });
     // A target the configuration does not have: a usage error at once, as without watching.
     const unknown = await watchProject({ cwd: root, targets: ["nope"], onEvent: () => undefined }).catch((reason: unknown) => reason);
     expect(unknown).toMatchObject({ diagnostic: { code: "usage", message: expect.stringMatching(/no target named "nope"/) } });

@@ -351,4 +351,34 @@ describe("mcpgen auth", () => {
       else process.env["MCPGEN_CONFIG_DIR"] = previous;
     }
   });
+
+  it("logout masks a value .mcp.json expands into the server's URL, in its path as in its query, as pull does", async () => {
+    const root = await scratch();
+    const configDir = await scratch();
+    const saved = { dir: process.env["MCPGEN_CONFIG_DIR"], key: process.env["MCPGEN_TEST_PATH_KEY"] };
+    process.env["MCPGEN_CONFIG_DIR"] = configDir;
+    // Services that put the key in the path: https://mcp.example.com/<key>/mcp.
+    process.env["MCPGEN_TEST_PATH_KEY"] = "pathkey-s3cret-0123456789";
+    try {
+      await writeFile(
+        join(root, ".mcp.json"),
+        JSON.stringify({ mcpServers: { zap: { type: "http", url: "https://mcp.example.com/${MCPGEN_TEST_PATH_KEY}/mcp" } } }),
+      );
+      const url = new URL("https://mcp.example.com/pathkey-s3cret-0123456789/mcp");
+      await new LoginStore(configDir).write(serverKey(url), { version: 1, server: "https://mcp.example.com/***/mcp" });
+      const forgot = await runCli(["auth", "logout", "zap", "--json"], root);
+      expect(forgot.code).toBe(0);
+      expect(JSON.parse(forgot.stdout)).toEqual({ forgot: ["https://mcp.example.com/***/mcp"] });
+      const none = await runCli(["auth", "logout", "zap"], root);
+      expect(none).toEqual({ code: 0, stdout: "no login cached for https://mcp.example.com/***/mcp\n", stderr: "" });
+    } finally {
+      for (const [name, value] of [
+        ["MCPGEN_CONFIG_DIR", saved.dir],
+        ["MCPGEN_TEST_PATH_KEY", saved.key],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
 });
