@@ -126,15 +126,17 @@ export async function startResourceServer(
   accepts: (token: string) => boolean,
   /** The status a request with a token it does not accept gets (default 401 with a challenge; a server may as well answer 500). */
   refusal: { status: number } = { status: 401 },
+  /** Where it serves MCP (default `/mcp`). */
+  path = "/mcp",
 ): Promise<StubResourceServer> {
   const { createFixtureServer } = (await import(sdk2ServerScript)) as { createFixtureServer: (context: { era?: string }) => unknown };
   const handler = createMcpHandler(createFixtureServer as never, { legacy: "stateless" });
   const listening = await listen(async (request, response, origin) => {
     const url = new URL(request.path, origin);
     if (url.pathname.startsWith("/.well-known/oauth-protected-resource")) {
-      return json(response, 200, { resource: `${origin}/mcp`, authorization_servers: [authorizationServer()], bearer_methods_supported: ["header"] });
+      return json(response, 200, { resource: `${origin}${path}`, authorization_servers: [authorizationServer()], bearer_methods_supported: ["header"] });
     }
-    if (url.pathname !== "/mcp") return json(response, 404, { error: "not_found" });
+    if (url.pathname !== path) return json(response, 404, { error: "not_found" });
     const bearer = /^Bearer (.+)$/.exec(String(request.headers["authorization"] ?? ""))?.[1];
     if (bearer !== undefined && !accepts(bearer) && refusal.status !== 401) return json(response, refusal.status, { error: "internal" });
     if (bearer === undefined || !accepts(bearer)) {
@@ -142,7 +144,7 @@ export async function startResourceServer(
         response,
         401,
         { error: "invalid_token" },
-        { "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` },
+        { "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource${path}"` },
       );
     }
     const headers = new Headers();
@@ -155,7 +157,7 @@ export async function startResourceServer(
   });
   return {
     ...listening,
-    url: new URL(`${listening.origin}/mcp`),
+    url: new URL(`${listening.origin}${path}`),
     close: async () => {
       await handler.close();
       await listening.close();

@@ -18,7 +18,7 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAuthorizationServer, startResourceServer, type StubAuthorizationServer } from "../helpers/oauth-stub.js";
@@ -143,6 +143,36 @@ describe("client credentials go only to the authorization server they are for", 
     expect(run.stderr).toMatch(/token endpoint "http:\/\/tokens\.example\.test\/token" is neither https nor on this machine/);
     expect(as.requests.filter((request) => request.method === "POST")).toEqual([]);
     expect(run.stdout + run.stderr).not.toContain(secret);
+  });
+
+  it("a key .mcp.json expands into the server URL's path stays out of the cached login and auth status", async () => {
+    const as = await startAuthorizationServer();
+    const key = "path-k3y-5e3c-0003";
+    const resource = await startResourceServer(
+      () => as.origin,
+      (token) => as.issued.includes(token),
+      { status: 401 },
+      `/k/${key}/mcp`,
+    );
+    closers.push(
+      () => resource.close(),
+      () => as.close(),
+    );
+    const project = await tempDir("credentials-path-key");
+    await writeFile(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { api: { url: `${resource.url.origin}/k/\${API_KEY}/mcp` } } }));
+    // A login through the browser (a script that follows the redirects), which is cached, unlike client credentials'.
+    const browser = [process.execPath, join(repoRoot, "test", "fixtures", "oauth", "browser.mjs")].map((word) => JSON.stringify(word)).join(" ");
+    const env = { MCPGEN_CONFIG_DIR: join(project, "config"), BROWSER: browser, API_KEY: key };
+    const run = await mcpgen(["pull", "api", "--out", "out", "--trust-project-config"], env, project);
+    expect(run.stderr).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    const status = await mcpgen(["auth", "status"], { MCPGEN_CONFIG_DIR: join(project, "config") }, project);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`${resource.url.origin}/k/***/mcp`);
+    expect(status.stdout + status.stderr + run.stdout + run.stderr).not.toContain(key);
+    for (const file of await readdir(join(project, "config"), { recursive: true, withFileTypes: true })) {
+      if (file.isFile()) expect(await readFile(join(file.parentPath, file.name), "utf8"), file.name).not.toContain(key);
+    }
   });
 
   it("follow a pin written in an .mcp.json entry's oauth.issuer", async () => {

@@ -62,7 +62,8 @@ export class OAuthSession {
     const settings = mergeOAuthSettings(spec.oauth, options.settings);
     const store = new LoginStore(options.configDir ?? configDirectory(env));
     const key = serverKey(spec.url);
-    const server = displayUrl(spec.url);
+    // As messages and the cached login name it: a value .mcp.json expanded into the URL (its path too) masked.
+    const server = context.secrets.redact(displayUrl(spec.url));
     let stored;
     try {
       stored = await store.read(key);
