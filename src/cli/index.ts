@@ -94,6 +94,17 @@ function withoutOptionValue(text: string): string {
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
+/**
+ * How many of a command's last `operands` came after `--` (a stdio server's command line). Read from the words as
+ * given: commander's `args` loses a `--` that no option precedes (`mcpgen pull -- node server.js`,
+ * `mcpgen diff old.json -- node server.js`).
+ */
+function commandAfterDash(command: Command, operands: readonly string[]): number {
+  const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
+  const dash = words.indexOf("--");
+  return dash === -1 ? 0 : Math.min(operands.length, words.length - dash - 1);
+}
+
 export function buildProgram(io: Io = defaultIo): Command {
   const program = new Command("mcpgen")
     .description("Typed MCP clients, server skeletons and zod-free validators from tools/list")
@@ -243,11 +254,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--json", JSON_HELP)
     .option("--force", FORCE_DESCRIPTION)
     .action(async (servers: string[], options: PullCliOptions, command: Command) => {
-      // Operands after `--` are a stdio command; before it, a URL or a configured server name. The words as given:
-      // `args` loses a `--` that no option precedes (`mcpgen pull -- node server.js`).
-      const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
-      const dash = words.indexOf("--");
-      const commandLength = dash === -1 ? 0 : Math.min(servers.length, words.length - dash - 1);
+      // Operands after `--` are a stdio command; before it, a URL or a configured server name.
+      const commandLength = commandAfterDash(command, servers);
       const targets = servers.slice(0, servers.length - commandLength);
       const usage = (message: string): never => usageError(command, message);
       const oauth = oauthRun(options, command);
@@ -369,10 +377,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--callback-port <port>", "a live server: the port of the OAuth redirect URI http://127.0.0.1:<port>/callback", parsePort)
     .option("-q, --quiet", "print nothing but the changes and errors (no warnings, no notes)")
     .action(async (operands: string[], options: DiffCliOptions, command: Command) => {
-      // The words as given: `args` loses a `--` that follows an operand (`mcpgen diff old.json -- node server.js`).
-      const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
-      const dash = words.indexOf("--");
-      const commandLength = dash === -1 ? 0 : Math.min(operands.length, words.length - dash - 1);
+      const commandLength = commandAfterDash(command, operands);
       const usage = (message: string): never => usageError(command, message);
       if (options.json && options.format !== undefined && options.format !== "json") usage("--json and --format do not go together");
       const format = options.json ? "json" : (options.format ?? "text");
@@ -510,10 +515,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--force", "with --record: write even into the root directory or your home directory (refused otherwise)")
     .action(async (operands: string[], options: MockCliOptions, command: Command) => {
       const usage = (message: string): never => usageError(command, message);
-      // The words as given (`args` loses a `--` that follows an operand): what follows `--` is a command.
-      const words = (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? [];
-      const dash = words.indexOf("--");
-      const commandLength = dash === -1 ? 0 : Math.min(operands.length, words.length - dash - 1);
+      const commandLength = commandAfterDash(command, operands);
       const targets = operands.slice(0, operands.length - commandLength);
       const http = options.http === undefined ? undefined : { port: options.http, host: options.host, allowedHosts: options.allowedHost };
       if (options.http === undefined && (options.host !== undefined || options.allowedHost.length > 0)) usage("--host and --allowed-host go with --http");
