@@ -5,6 +5,7 @@
  * project's configuration should not depend on one person's setup). It never
  * overwrites a configuration: the file is created exclusively.
  */
+import type { Stats } from "node:fs";
 import { stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -84,9 +85,8 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
     await writeFile(file, text, { encoding: "utf8", flag: "wx" });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw directoryMissing(file);
     // No permission, a file where a directory should be, a full disk: the user's to fix, not a bug of mcpgen's.
-    if (code !== "EEXIST") throw userError("output-unwritable", `cannot write ${displayPath(file)}: ${unreadableReason(error)}`, { file: displayPath(file) });
+    if (code !== "EEXIST") throw cannotWrite(file, error);
     throw userError("output-owned-by-user", `${displayPath(file)} already exists; mcpgen init never overwrites a configuration`, {
       file: displayPath(file),
       hint: "edit it, or move it away and run mcpgen init again",
@@ -95,18 +95,17 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
   return { file, written: true, config, servers };
 }
 
-const directoryMissing = (file: string) =>
-  userError("output-unwritable", `cannot write ${displayPath(file)}: its directory does not exist`, { file: displayPath(file) });
+/** `file` cannot be written, and why, in words (its directory missing, no permission, a file in the way). */
+function cannotWrite(file: string, error: unknown) {
+  const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "its directory does not exist" : unreadableReason(error);
+  return userError("output-unwritable", `cannot write ${displayPath(file)}: ${reason}`, { file: displayPath(file) });
+}
 
 /** The configuration's directory must be there before its servers are looked for in it: init creates one file, not a tree. */
 async function requireDirectory(directory: string, file: string): Promise<void> {
-  const info = await stat(directory).catch((error: NodeJS.ErrnoException) => error);
-  if (info instanceof Error) {
-    if (info.code === "ENOENT") throw directoryMissing(file);
-    throw userError("output-unwritable", `cannot write ${displayPath(file)}: ${unreadableReason(info)}`, { file: displayPath(file) });
-  }
-  if (!info.isDirectory())
-    throw userError("output-unwritable", `cannot write ${displayPath(file)}: ${unreadableReason({ code: "ENOTDIR" })}`, { file: displayPath(file) });
+  const info = await stat(directory).catch((error: unknown) => error);
+  if (info instanceof Error) throw cannotWrite(file, info);
+  if (!(info as Stats).isDirectory()) throw cannotWrite(file, { code: "ENOTDIR" });
 }
 
 /** A target name (a plain word, see `TARGET_NAME`) from a server name, which may be any text. */
