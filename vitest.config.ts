@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
-import { suiteTemp } from "./test/helpers/suite-temp.js";
+import { SUITE_TEMP_PREFIX, suiteTemp } from "./test/helpers/suite-temp.js";
 
 export default defineConfig({
   test: {
@@ -11,7 +11,10 @@ export default defineConfig({
     maxWorkers: 2,
     // Every temporary file of the run in one directory, removed at its end (test/global-temp.ts).
     globalSetup: ["test/global-temp.ts"],
-    server: { deps: { external: [/\/mcpgen-test-run-\d+\/.*\.js$/] } },
+    // The JavaScript tests write beside generated TypeScript there is loaded by Node itself (test/helpers/native-import.ts).
+    server: {
+      deps: { external: [new RegExp(`/${SUITE_TEMP_PREFIX}\\d+/.*\\.js$`)] },
+    },
     // Pulls look for cached OAuth logins: never in the user's own config directory.
     env: {
       MCPGEN_CONFIG_DIR: join(suiteTemp, "config"),
