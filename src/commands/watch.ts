@@ -84,8 +84,8 @@ interface Blocked {
   directory: string;
   /** That directory's entries at the failure (a failed attempt that leaves no trace changes nothing). */
   state: string;
-  /** The failure as reported, so a retry that fails the same way is not reported again. */
-  message: string;
+  /** The failure as reported (its file and message), so a retry that fails the same way is not reported again. */
+  failure: string;
 }
 
 class ProjectWatcher {
@@ -265,8 +265,9 @@ class ProjectWatcher {
         const { diagnostic } = error;
         if (OUTPUT_FAILURES.has(diagnostic.code) && diagnostic.file !== undefined) {
           const directory = isDirectory(diagnostic.file) ? diagnostic.file : dirname(diagnostic.file);
-          this.blocked.set(target.name, { directory, state: directoryState(directory), message: diagnostic.message });
-          if (why === "output" && before?.message === diagnostic.message) continue;
+          const failure = `${diagnostic.file}: ${diagnostic.message}`;
+          this.blocked.set(target.name, { directory, state: directoryState(directory), failure });
+          if (why === "output" && before?.failure === failure) continue;
         }
         this.options.onEvent({ kind: "error", target: error.target, reason: why, diagnostic });
       }

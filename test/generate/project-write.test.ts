@@ -226,7 +226,10 @@ describe("between staging and committing", () => {
     await writeFile(join(out, "types.ts"), "my precious user file\n");
     const error = await staged.commit().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpgenError);
-    expect((error as McpgenError).message).toMatch(/refusing to overwrite .*types\.ts: it appeared while mcpgen was writing/);
+    expect((error as McpgenError).diagnostic).toMatchObject({
+      file: join(out, "types.ts"),
+      message: "refusing to overwrite this file: it appeared while mcpgen was writing, and mcpgen did not generate it",
+    });
     expect(await readFile(join(out, "types.ts"), "utf8")).toBe("my precious user file\n");
     expect(await readdir(out)).toEqual(["types.ts"]);
   });

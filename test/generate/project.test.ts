@@ -343,6 +343,19 @@ describe("mcpgen generate over a configuration", () => {
     );
   });
 
+  it("a user's file in a target's output: named once, from the working directory, with a hint for a configuration; nothing written", async () => {
+    const root = await fixtureCopy();
+    await mkdir(join(root, WEATHER), { recursive: true });
+    await writeFile(join(root, WEATHER, "types.ts"), "export type Mine = 1;\n");
+    const before = await treeState(root);
+    const result = await cliIn(root, ["generate"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: weather: ${WEATHER}/types.ts: refusing to overwrite this file: mcpgen did not generate it\n  hint: write to another directory (--out, or the target's out in the configuration), or move the file away\nnothing written: 1 of 4 targets failed\n`,
+    );
+    expect(await treeState(root)).toEqual(before);
+  });
+
   it("a manifest file named - is a file, whatever the working directory (never stdin)", async () => {
     const root = await fixtureCopy();
     await writeFile(join(root, "contracts/-"), await readFile(join(root, "contracts/weather.tools.json"), "utf8"));
