@@ -133,13 +133,13 @@ class ProjectWatcher {
   /** The input files of the targets being watched. */
   private inputs(): string[] {
     if (this.config === undefined) return [];
-    let targets: Target[];
-    try {
-      targets = selectTargets(this.config, this.options.targets);
-    } catch {
-      targets = [];
-    }
-    return [...new Set(targets.map(targetInput))];
+    return [...new Set(this.watchedTargets(this.config).map(targetInput))];
+  }
+
+  /** The targets named on the command line (all when none is) that `config` has. */
+  private watchedTargets(config: ProjectConfig): Target[] {
+    const names = this.options.targets;
+    return names === undefined || names.length === 0 ? config.targets : config.targets.filter((target) => names.includes(target.name));
   }
 
   /** Watches the directory of the configuration and of every input (or their nearest existing ancestors). */
@@ -202,9 +202,11 @@ class ProjectWatcher {
 
   /** Reloads the configuration if it changed, then regenerates every target whose definition or input changed. */
   private async check(reason: WatchReason): Promise<void> {
+    let configChanged = false;
     if (this.configFile !== undefined) {
       const text = await readFile(this.configFile, "utf8").catch(() => undefined);
       if (text !== this.configText || this.config === undefined) {
+        configChanged = text !== this.configText;
         this.configText = text;
         try {
           this.config = await loadConfig({ config: this.configFile, cwd: this.cwd });
@@ -224,16 +226,15 @@ class ProjectWatcher {
     }
     if (this.config === undefined) return;
     const config = this.config;
-    let targets: Target[];
     try {
-      targets = selectTargets(config, this.options.targets);
+      selectTargets(config, this.options.targets);
     } catch (error) {
       // Naming a target the configuration does not have is a usage mistake at the start (as without --watch);
-      // later, it is an edit of the configuration, reported while the watch goes on.
+      // later, it is an edit of the configuration, reported once, while the targets it still has are watched.
       if (reason === "start") throw error;
-      this.report(reason, error);
-      return;
+      if (configChanged) this.report("config", error);
     }
+    const targets = this.watchedTargets(config);
     // A target that left the configuration is forgotten: should it come back, it is new again.
     const present = new Set(targets.map((target) => target.name));
     for (const name of [...this.seen.keys()]) if (!present.has(name)) this.seen.delete(name);

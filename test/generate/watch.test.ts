@@ -69,12 +69,13 @@ function capturedOutput() {
 }
 
 /** The library watcher with its events recorded. */
-function startWatch(root: string) {
+function startWatch(root: string, targets?: string[]) {
   const events: WatchEvent[] = [];
   const listeners = new Set<() => void>();
   const controller = new AbortController();
   const done = watchProject({
     cwd: root,
+    ...(targets === undefined ? {} : { targets }),
     signal: controller.signal,
     debounceMs: 50,
     onEvent: (event) => {
@@ -270,6 +271,34 @@ describe("watchProject", () => {
         .map((event) => event.kind === "generated" && event.target)
         .sort(),
     ).toEqual(["first", "notes", "notes-types"]);
+    watch.stop();
+    await watch.done;
+  });
+
+  it("a named target that leaves the configuration: one error, as an edit of the configuration; the other named targets are still watched", async () => {
+    const root = await fixtureCopy("watch-named");
+    const config = join(root, "mcpgen.config.json");
+    const original = await readFile(config, "utf8");
+    const watch = startWatch(root, ["weather", "notes-types"]);
+    await watch.waitFor("the watch to start", (event) => event.kind === "watching");
+    let mark = watch.events.length;
+    await editJson(config, (document) => {
+      document.targets = document.targets.filter((target: { name: string }) => target.name !== "weather");
+    });
+    await watch.waitFor("the missing target's error", (event) => event.kind === "error", mark);
+    // Edits after it regenerate what is still there, and do not repeat the error.
+    for (const description of ["Notes, edited", "Notes, edited again"]) {
+      const before = watch.events.length;
+      await editJson(join(root, "contracts/notes.tools.json"), (document) => {
+        document.tools[0].description = description;
+      });
+      await watch.waitFor("notes-types to regenerate", generated("notes-types", "input"), before);
+    }
+    const errors = watch.events.slice(mark).filter((event) => event.kind === "error");
+    expect(errors).toMatchObject([{ reason: "config", diagnostic: { code: "usage", message: expect.stringMatching(/^no target named "weather" in /) } }]);
+    mark = watch.events.length;
+    await saveByRename(config, original);
+    await watch.waitFor("weather to come back", generated("weather", "config"), mark);
     watch.stop();
     await watch.done;
   });
