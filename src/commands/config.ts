@@ -9,7 +9,7 @@
  */
 import { stat } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
-import { displayPath } from "../shared/display.js";
+import { displayPath, shellWord } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
 import { parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
@@ -217,6 +217,15 @@ export function validateConfig(document: unknown, where: { file: string | undefi
       "",
       `the configuration must be an object, not ${show(document)}`,
       `for example { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`,
+    );
+    throw new ConfigError(problems);
+  }
+  if (document["targets"] === undefined && Array.isArray(document["tools"])) {
+    // A manifest (or a snapshot) given where a configuration belongs: one error, not one per key.
+    problem(
+      "",
+      "this is a manifest (it lists tools), not a configuration",
+      `generate from it with mcpgen generate ${shellWord(fileName)} --out <dir>, or name it in a configuration's target: { "targets": [{ "name": "<name>", "manifest": "<its path>", "out": "<dir>" }] }`,
     );
     throw new ConfigError(problems);
   }

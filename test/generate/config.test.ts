@@ -30,6 +30,11 @@ const good = { name: "weather", manifest: "weather.tools.json", out: "src/mcp/we
 const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["not an object", [], [["", /the configuration must be an object, not an array/]]],
   ["no targets", {}, [["", /missing `targets`/]]],
+  [
+    "a manifest",
+    { server: { name: "s", version: "1" }, tools: [] },
+    [["", /this is a manifest \(it lists tools\), not a configuration\n.*mcpgen generate .* --out <dir>/]],
+  ],
   ["targets not an array", { targets: {} }, [["/targets", /`targets` must be an array, not an object/]]],
   ["an unknown top-level key", { targets: [good], target: [] }, [["/target", /unknown key "target".*\n.*did you mean "targets"\?/]]],
   ["a bad default format", { format: "yes", targets: [good] }, [["/format", /`format` must be true or false, not "yes"/]]],
@@ -368,6 +373,16 @@ describe("finding the file", () => {
 });
 
 describe("the CLI", () => {
+  it("--config given a manifest: one error that says so, with how to generate from it (not an error per key)", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "weather.json"), JSON.stringify({ server: { name: "w", version: "1" }, protocolVersion: "2025-06-18", tools: [] }));
+    const result = await cli(["generate", "--config", "weather.json"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: weather.json: at /: this is a manifest (it lists tools), not a configuration\n  hint: generate from it with mcpgen generate weather.json --out <dir>, or name it in a configuration\'s target: { "targets": [{ "name": "<name>", "manifest": "<its path>", "out": "<dir>" }] }\n',
+    );
+  });
+
   it("prints every problem with the file and pointer, exits 1 and writes nothing", async () => {
     const root = await scratch();
     await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "a", manifest: "a.json", out: "out", emit: "clients" }], extra: 1 }));
