@@ -411,14 +411,28 @@ function checkOverlaps(targets: readonly Target[], problem: Report) {
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
   // Compared as real paths: a symbolic link to another target's directory is that directory.
   const real = targets.map((target) => realPathOf(target.outDir));
+  // And case-folded: on macOS and Windows, whose file systems ignore case, `src/MCP` is `src/mcp`, and a configuration
+  // is shared across machines.
+  const folded = real.map((path) => path.toLowerCase());
+  const overlap = (paths: readonly string[], index: number) =>
+    paths.slice(0, index).findIndex((other) => inside(paths[index]!, other) || inside(other, paths[index]!));
   targets.forEach((target, index) => {
-    const earlier = real.slice(0, index).findIndex((other) => inside(real[index]!, other) || inside(other, real[index]!));
-    if (earlier === -1) return;
-    const other = targets[earlier]!;
-    const how = real[earlier] === real[index] ? "the same `out` as" : "an `out` nested with that of";
+    const earlier = overlap(real, index);
+    const earlierFolded = earlier === -1 ? overlap(folded, index) : -1;
+    if (earlier === -1 && earlierFolded === -1) return;
+    const other = targets[earlier === -1 ? earlierFolded : earlier]!;
+    const how =
+      earlier === -1
+        ? folded[earlierFolded] === folded[index]
+          ? "an `out` that differs only in case from that of"
+          : "an `out` nested, but for case, with that of"
+        : real[earlier] === real[index]
+          ? "the same `out` as"
+          : "an `out` nested with that of";
+    const why = earlier === -1 ? " (the same directory on macOS and Windows, whose file systems ignore case)" : "";
     problem(
       joinPointer(target.pointer, "out"),
-      `target ${JSON.stringify(target.name)} has ${how} target ${JSON.stringify(other.name)}`,
+      `target ${JSON.stringify(target.name)} has ${how} target ${JSON.stringify(other.name)}${why}`,
       "give every target a directory of its own",
     );
   });

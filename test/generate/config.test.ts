@@ -142,6 +142,16 @@ const invalidBeyondSchema: Array<[string, unknown, Array<[string, RegExp]>]> = [
     { targets: [good, { name: "b", manifest: "b.json", out: "src/mcp" }] },
     [["/targets/1/out", /has an `out` nested with that of target "weather"/]],
   ],
+  [
+    "outs that differ only in case",
+    { targets: [good, { name: "b", manifest: "b.json", out: "src/MCP/Weather" }] },
+    [["/targets/1/out", /has an `out` that differs only in case from that of target "weather" \(the same directory on macOS and Windows/]],
+  ],
+  [
+    "outs nested but for case",
+    { targets: [good, { name: "b", manifest: "b.json", out: "Src" }] },
+    [["/targets/1/out", /has an `out` nested, but for case, with that of target "weather"/]],
+  ],
   ["a NUL character in out", { targets: [{ ...good, out: "gen\u0000x" }] }, [["/targets/0/out", /`out` must not contain a NUL character/]]],
 ];
 
