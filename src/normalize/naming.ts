@@ -33,7 +33,7 @@ export const SURFACE_NAMES: Rule = {
 
 export const FILE_NAMES: Rule = {
   name: "file-names",
-  does: "A tool's own file (a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): unique, lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`.",
+  does: "A tool's own file (its validators, a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`; unique among the tools: a name another tool's file already has (`getAB` and `getAb` both give `get-ab`) is numbered (`get-ab-2`), in naming order.",
   reports: [],
 };
 
@@ -145,10 +145,12 @@ export const MAX_FILE_BASE = 80;
 /**
  * The base name, without extension, of a file of the tool's own (a scaffold's
  * handler, `src/handlers/<base>.ts`): the kebab-case of its method name
- * (`getWeather` → `get-weather`). Method names are unique identifiers made of
- * ASCII letters and digits, so the result is unique, lower-case (no clash on
+ * (`getWeather` → `get-weather`). Method names are identifiers made of ASCII
+ * letters and digits, so the result is lower-case (no clash on
  * case-insensitive file systems) and can never hold a path separator or a
- * dot: a tool called `../../x` gets `x`. Past `MAX_FILE_BASE` characters it is
+ * dot: a tool called `../../x` gets `x`. It is not always unique (`getAB` and
+ * `getAb` both give `get-ab`): `assignToolNames` numbers the tools' files
+ * apart. Past `MAX_FILE_BASE` characters it is
  * cut, and ends in a hash of the method name, so that two long names sharing
  * their start still get different files, and a tool always gets the same one.
  */
@@ -160,6 +162,23 @@ export function toolFileBase(methodName: string): string {
   }
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) throw new Error(`internal: unsafe file name ${JSON.stringify(base)}`);
   return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
+}
+
+/**
+ * `base`, or, when another tool's file already has it, `base-2`, `base-3`,
+ * ...: distinct method names can share a kebab-case (`getAB` and `getAb` both
+ * give `get-ab`, and `con` gets `con-tool`, as `conTool` does), and the tools'
+ * validators share one folder. Claimed in naming order, so the numbers do not
+ * depend on the order the server listed its tools in.
+ */
+function claimFileBase(base: string, taken: Set<string>): string {
+  let claimed = base;
+  for (let n = 2; taken.has(claimed); n++) {
+    const suffix = `-${n}`;
+    claimed = `${base.slice(0, MAX_FILE_BASE - suffix.length).replace(/-+$/, "")}${suffix}`;
+  }
+  taken.add(claimed);
+  return claimed;
 }
 
 /** Orders strings by UTF-16 code units (what `<` compares), the same in every locale. */
@@ -180,12 +199,13 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
   const exact = (entry: { wireName: string; method: string }) => (entry.method === entry.wireName ? 0 : 1);
   const ordered = bases.sort((a, b) => exact(a) - exact(b) || byCodePoints(a.wireName, b.wireName));
   const result = new Map<string, ToolNames>();
+  const files = new Set<string>();
   for (const { wireName, method } of ordered) {
     const claimed = methods.claim(method);
     result.set(wireName, {
       method: claimed,
       typeBase: types.claim(safeTypeBase(wireName), ["Input", "Output"]),
-      fileBase: toolFileBase(claimed),
+      fileBase: claimFileBase(toolFileBase(claimed), files),
     });
   }
   return { tools: result, types, methods };

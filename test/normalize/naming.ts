@@ -215,6 +215,15 @@ export const rows: Rows = [
     "file-names",
     {
       stage: "manifest",
+      says: "methods whose kebab-case is the same (getAB and getAb, con and conTool) get distinct files: the one named later is numbered",
+      given: named("get_a_b", "get_ab", "con", "conTool"),
+      want: { tools: [{ fileBase: "get-ab" }, { fileBase: "get-ab-2" }, { fileBase: "con-tool" }, { fileBase: "con-tool-2" }] },
+    },
+  ],
+  [
+    "file-names",
+    {
+      stage: "manifest",
       says: "past 80 characters: cut, and ended by a hash of the method name",
       given: named("a".repeat(300), `${"a".repeat(300)}_2`),
       // sha256("aaa…a") and sha256("aaa…a2"), 300 a's each.
