@@ -65,12 +65,18 @@ export function camelCase(text: string): string {
  */
 const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(["then", "catch", "finally", "prototype", "toJSON", ...OBJECT_MEMBERS]);
 
-/** Type names the generated modules export themselves; a tool never takes one. */
+/**
+ * Type names the generated modules declare or export themselves (types.ts's
+ * own, and what index.ts re-exports beside `export type *` from types.ts,
+ * which would shadow a type of types.ts of the same name), and globals; no
+ * tool, definition, prompt or template type takes one.
+ */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ToolMap",
   "ToolName",
   "ToolInput",
   "ToolOutput",
+  "ResourceUri",
   "ToolResult",
   "StructuredToolResult",
   "ToolError",
@@ -88,6 +94,22 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ResourceLink",
   "EmbeddedResource",
   "ToolsClient",
+  "ToolCall",
+  "ToolMethod",
+  "ToolConnection",
+  "ValidateOptions",
+  "ValidationSubject",
+  "StandardSchemaV1",
+  "StandardSchemas",
+  "Progress",
+  "GetPromptResult",
+  "PromptMessage",
+  "ReadResourceResult",
+  "ResourceContents",
+  "TextResourceContents",
+  "BlobResourceContents",
+  "CompleteResult",
+  "CompletionOptions",
   "Promise",
   "Array",
   "Record",

@@ -65,12 +65,14 @@ describe("assignToolNames", () => {
     expect(types.has("ToolMap2Input")).toBe(true);
   });
 
-  it("no tool's type takes a name the generated entry point exports", async () => {
+  it("no schema's type takes a name the generated entry point exports or types.ts declares itself", async () => {
     const index = await readFile(join(repoRoot, "golden/empty/index.ts"), "utf8");
     const exported = [...index.matchAll(/export \{([^}]*)\}/g)].flatMap((match) => match[1]!.split(",").map((name) => name.trim().replace(/^type /, "")));
     expect(exported).toEqual(expect.arrayContaining(["ToolError", "StandardSchemaV1", "StandardSchemas", "ToolsClient"]));
-    // A tool's type names are <Base>Input or <Base>Output, maybe followed by a definition's name: any other name is free.
-    const takeable = exported.filter((name) => /^[A-Z]/.test(name) && /Input|Output/.test(name));
+    // A definition's type may be named after its $defs key alone (`Progress` for `progress`): it must
+    // not take any of these, which `export type *` would leave shadowed (or, in types.ts, declared twice).
+    const own = ["ToolMap", "ToolName", "ToolInput", "ToolOutput", "ResourceUri"];
+    const takeable = [...exported.filter((name) => /^[A-Z]/.test(name)), ...own];
     expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name))).toEqual([]);
   });
 
