@@ -38,7 +38,7 @@ describe("assignToolNames", () => {
   });
 
   it("does not depend on the order the server listed its tools in", () => {
-    const names = ["b_tool", "a-tool", "a_tool", "aTool", "then"];
+    const names = ["b_tool", "a-tool", "a_tool", "aTool", "then", "get_a_b", "get_ab", "con", "conTool"];
     const forward = assignToolNames(names).tools;
     const backward = assignToolNames([...names].reverse()).tools;
     for (const name of names) expect(backward.get(name)).toEqual(forward.get(name));
