@@ -21,7 +21,7 @@ export const TYPE_NAMES: Rule = {
 
 export const DEF_TYPE_NAMES: Rule = {
   name: "def-type-names",
-  does: "Each definition the schemas reach (a `$defs` key after `ref-hoisting`) is one type, however many schemas hold it: the same key with the same canonical JSON, whose refs lead to the same definitions again, is one definition. One that two or more schemas reach is named after its key in PascalCase (`RichTextRequest` for `rich_text_request`), the one most schemas share first; one that a single schema reaches, or whose name is taken, is `<Root><Key>` after the first schema reaching it, in code-point order of the tools (`GetWeatherInputGeoPoint`), numbered when taken. Claimed after the tools' own type names, from the same set, whatever the listed order.",
+  does: "Each definition the schemas reach (a `$defs` key after `ref-hoisting`) is one type, however many schemas hold it: the same key with the same canonical JSON, whose refs lead to the same definitions again, is one definition. One that two or more schemas reach is named after its key in PascalCase (`RichTextRequest` for `rich_text_request`), the one most schemas share first; one that a single schema reaches, or whose name is taken, is `<Root><Key>` after the first schema reaching it, in code-point order of the tools (`GetWeatherInputGeoPoint`), numbered when taken. Claimed after the tools' own type names, from the same set, whatever the listed order; never a name the output declares or exports beside the schemas' types (`ResourceUri`, `Progress`, `GetPromptResult`, ...).",
   reports: [],
 };
 
@@ -65,18 +65,12 @@ export function camelCase(text: string): string {
  */
 const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(["then", "catch", "finally", "prototype", "toJSON", ...OBJECT_MEMBERS]);
 
-/**
- * Type names the generated modules declare or export themselves (types.ts's
- * own, and what index.ts re-exports beside `export type *` from types.ts,
- * which would shadow a type of types.ts of the same name), and globals; no
- * tool, definition, prompt or template type takes one.
- */
+/** Type names the generated modules export themselves, and globals; a tool never takes one. */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ToolMap",
   "ToolName",
   "ToolInput",
   "ToolOutput",
-  "ResourceUri",
   "ToolResult",
   "StructuredToolResult",
   "ToolError",
@@ -94,22 +88,6 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ResourceLink",
   "EmbeddedResource",
   "ToolsClient",
-  "ToolCall",
-  "ToolMethod",
-  "ToolConnection",
-  "ValidateOptions",
-  "ValidationSubject",
-  "StandardSchemaV1",
-  "StandardSchemas",
-  "Progress",
-  "GetPromptResult",
-  "PromptMessage",
-  "ReadResourceResult",
-  "ResourceContents",
-  "TextResourceContents",
-  "BlobResourceContents",
-  "CompleteResult",
-  "CompletionOptions",
   "Promise",
   "Array",
   "Record",
@@ -127,6 +105,36 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "Readonly",
   "ReadonlyArray",
   "JSON",
+]);
+
+/**
+ * The other type names an output declares or exports beside the schemas'
+ * types: types.ts's `ResourceUri`, and what index.ts re-exports from
+ * runtime.ts beside its `export type *` from types.ts (which a type of
+ * types.ts of the same name would be shadowed by). A tool's own types
+ * (`<Base>Input`, `<Base>Output`) never are one, so a tool keeps its names
+ * (`progress`: `ProgressInput`); a definition, prompt or template type never
+ * takes one (a shared `$defs` key `resource_uri` is not `ResourceUri`).
+ * Reserved once the tools are named.
+ */
+export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
+  "ResourceUri",
+  "ToolCall",
+  "ToolMethod",
+  "ToolConnection",
+  "ValidateOptions",
+  "ValidationSubject",
+  "StandardSchemaV1",
+  "StandardSchemas",
+  "Progress",
+  "GetPromptResult",
+  "PromptMessage",
+  "ReadResourceResult",
+  "ResourceContents",
+  "TextResourceContents",
+  "BlobResourceContents",
+  "CompleteResult",
+  "CompletionOptions",
 ]);
 
 function safeMethodBase(wireName: string): string {
@@ -230,6 +238,7 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
       fileBase: claimFileBase(toolFileBase(claimed), files),
     });
   }
+  for (const name of ENTRY_POINT_TYPE_NAMES) types.reserve(name);
   return { tools: result, types, methods };
 }
 
@@ -360,5 +369,10 @@ export class UniqueNames {
 
   has(name: string): boolean {
     return this.taken.has(name) || this.reserved.has(name);
+  }
+
+  /** Takes `name` from now on (if a claim has it already, it stays that claim's). */
+  reserve(name: string): void {
+    this.taken.add(name);
   }
 }

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assignToolNames, camelCase, pascalCase, RESERVED_TYPE_NAMES, UniqueNames, words } from "../../src/normalize/naming.js";
+import { assignToolNames, camelCase, ENTRY_POINT_TYPE_NAMES, pascalCase, RESERVED_TYPE_NAMES, UniqueNames, words } from "../../src/normalize/naming.js";
 import { runCli } from "../helpers/cli.js";
 import { treeOutside } from "../helpers/output-dir.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -73,7 +73,14 @@ describe("assignToolNames", () => {
     // not take any of these, which `export type *` would leave shadowed (or, in types.ts, declared twice).
     const own = ["ToolMap", "ToolName", "ToolInput", "ToolOutput", "ResourceUri"];
     const takeable = [...exported.filter((name) => /^[A-Z]/.test(name)), ...own];
-    expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name))).toEqual([]);
+    expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name) && !ENTRY_POINT_TYPE_NAMES.has(name))).toEqual([]);
+  });
+
+  it("a tool named as a type the entry point exports keeps its types' names (ProgressInput is no such type); a definition does not get the name", () => {
+    const { tools, types } = assignToolNames(["progress", "resource_uri"]);
+    expect(tools.get("progress")?.typeBase).toBe("Progress");
+    expect(tools.get("resource_uri")?.typeBase).toBe("ResourceUri");
+    expect(types.has("GetPromptResult")).toBe(true);
   });
 
   it("reserves the Input/Output variants with the base name", () => {
