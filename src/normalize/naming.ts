@@ -180,9 +180,9 @@ export const MAX_FILE_BASE = 80;
  * case-insensitive file systems) and can never hold a path separator or a
  * dot: a tool called `../../x` gets `x`. It is not always unique (`getAB` and
  * `getAb` both give `get-ab`): `assignToolNames` numbers the tools' files
- * apart. Past `MAX_FILE_BASE` characters it is
- * cut, and ends in a hash of the method name, so that two long names sharing
- * their start still get different files, and a tool always gets the same one.
+ * apart. Past `MAX_FILE_BASE` characters it is cut, and ends in a hash of the
+ * method name, so that two long names sharing their start still get different
+ * files, and a tool always gets the same one.
  */
 export function toolFileBase(methodName: string): string {
   let base = words(methodName).join("-") || "tool";
