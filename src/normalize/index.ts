@@ -13,7 +13,7 @@ import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
 import { normalizeSchema } from "./schema.js";
 import { checkMcpHeaders } from "./mcp-headers.js";
-import { acceptTools, checkObjectRoot, inputSchemaOf, toolMetadata } from "./tools.js";
+import { acceptTools, checkObjectRoot, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
 
 export interface NormalizeOptions {
   /** Documents a `$ref` may name besides the meta-schemas (see `SchemaContext.documents`): the JSON Schema Test Suite's remotes, in its test. */
@@ -34,7 +34,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     const where = { file, tool: wireName, diagnostics, documents: options.documents, patternModes };
     const input = schemaIR(inputSource, "input", toolNames.typeBase, joinPointer(pointer, "inputSchema"), where);
     checkObjectRoot(input, wireName, file, diagnostics);
-    const outputRaw = tool["outputSchema"];
+    const outputRaw = outputSchemaOf(entry, file, diagnostics);
     const output = outputRaw === undefined ? undefined : schemaIR(outputRaw, "output", toolNames.typeBase, joinPointer(pointer, "outputSchema"), where);
     const { title, description, annotations } = toolMetadata(tool);
     return {

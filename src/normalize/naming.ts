@@ -21,7 +21,7 @@ export const TYPE_NAMES: Rule = {
 
 export const DEF_TYPE_NAMES: Rule = {
   name: "def-type-names",
-  does: "Each definition the schemas reach (a `$defs` key after `ref-hoisting`) is one type, however many schemas hold it: the same key with the same canonical JSON, whose refs lead to the same definitions again, is one definition. One that two or more schemas reach is named after its key in PascalCase (`RichTextRequest` for `rich_text_request`), the one most schemas share first; one that a single schema reaches, or whose name is taken, is `<Root><Key>` after the first schema reaching it, in code-point order of the tools (`GetWeatherInputGeoPoint`), numbered when taken. Claimed after the tools' own type names, from the same set, whatever the listed order.",
+  does: "Each definition the schemas reach (a `$defs` key after `ref-hoisting`) is one type, however many schemas hold it: the same key with the same canonical JSON, whose refs lead to the same definitions again, is one definition. One that two or more schemas reach is named after its key in PascalCase (`RichTextRequest` for `rich_text_request`), the one most schemas share first; one that a single schema reaches, or whose name is taken, is `<Root><Key>` after the first schema reaching it, in code-point order of the tools (`GetWeatherInputGeoPoint`), numbered when taken. Claimed after the tools' own type names, from the same set, whatever the listed order; never a name the output declares or exports beside the schemas' types (`ResourceUri`, `Progress`, `GetPromptResult`, ...).",
   reports: [],
 };
 
@@ -33,7 +33,7 @@ export const SURFACE_NAMES: Rule = {
 
 export const FILE_NAMES: Rule = {
   name: "file-names",
-  does: "A tool's own file (a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): unique, lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`.",
+  does: "A tool's own file (its validators, a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`; unique among the tools: a name another tool's file already has (`getAB` and `getAb` both give `get-ab`) is numbered (`get-ab-2`), in naming order.",
   reports: [],
 };
 
@@ -65,7 +65,7 @@ export function camelCase(text: string): string {
  */
 const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(["then", "catch", "finally", "prototype", "toJSON", ...OBJECT_MEMBERS]);
 
-/** Type names the generated modules export themselves; a tool never takes one. */
+/** Type names the generated modules export themselves, and globals; a tool never takes one. */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ToolMap",
   "ToolName",
@@ -107,6 +107,36 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "JSON",
 ]);
 
+/**
+ * The other type names an output declares or exports beside the schemas'
+ * types: types.ts's `ResourceUri`, and what index.ts re-exports from
+ * runtime.ts beside its `export type *` from types.ts (which a type of
+ * types.ts of the same name would be shadowed by). A tool's own types
+ * (`<Base>Input`, `<Base>Output`) never are one, so a tool keeps its names
+ * (`progress`: `ProgressInput`); a definition, prompt or template type never
+ * takes one (a shared `$defs` key `resource_uri` is not `ResourceUri`).
+ * Reserved once the tools are named.
+ */
+export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
+  "ResourceUri",
+  "ToolCall",
+  "ToolMethod",
+  "ToolConnection",
+  "ValidateOptions",
+  "ValidationSubject",
+  "StandardSchemaV1",
+  "StandardSchemas",
+  "Progress",
+  "GetPromptResult",
+  "PromptMessage",
+  "ReadResourceResult",
+  "ResourceContents",
+  "TextResourceContents",
+  "BlobResourceContents",
+  "CompleteResult",
+  "CompletionOptions",
+]);
+
 function safeMethodBase(wireName: string): string {
   let name = camelCase(wireName);
   if (name === "") name = "tool";
@@ -145,12 +175,14 @@ export const MAX_FILE_BASE = 80;
 /**
  * The base name, without extension, of a file of the tool's own (a scaffold's
  * handler, `src/handlers/<base>.ts`): the kebab-case of its method name
- * (`getWeather` → `get-weather`). Method names are unique identifiers made of
- * ASCII letters and digits, so the result is unique, lower-case (no clash on
+ * (`getWeather` → `get-weather`). Method names are identifiers made of ASCII
+ * letters and digits, so the result is lower-case (no clash on
  * case-insensitive file systems) and can never hold a path separator or a
- * dot: a tool called `../../x` gets `x`. Past `MAX_FILE_BASE` characters it is
- * cut, and ends in a hash of the method name, so that two long names sharing
- * their start still get different files, and a tool always gets the same one.
+ * dot: a tool called `../../x` gets `x`. It is not always unique (`getAB` and
+ * `getAb` both give `get-ab`): `assignToolNames` numbers the tools' files
+ * apart. Past `MAX_FILE_BASE` characters it is cut, and ends in a hash of the
+ * method name, so that two long names sharing their start still get different
+ * files, and a tool always gets the same one.
  */
 export function toolFileBase(methodName: string): string {
   let base = words(methodName).join("-") || "tool";
@@ -160,6 +192,23 @@ export function toolFileBase(methodName: string): string {
   }
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) throw new Error(`internal: unsafe file name ${JSON.stringify(base)}`);
   return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
+}
+
+/**
+ * `base`, or, when another tool's file already has it, `base-2`, `base-3`,
+ * ...: distinct method names can share a kebab-case (`getAB` and `getAb` both
+ * give `get-ab`, and `con` gets `con-tool`, as `conTool` does), and the tools'
+ * validators share one folder. Claimed in naming order, so the numbers do not
+ * depend on the order the server listed its tools in.
+ */
+function claimFileBase(base: string, taken: Set<string>): string {
+  let claimed = base;
+  for (let n = 2; taken.has(claimed); n++) {
+    const suffix = `-${n}`;
+    claimed = `${base.slice(0, MAX_FILE_BASE - suffix.length).replace(/-+$/, "")}${suffix}`;
+  }
+  taken.add(claimed);
+  return claimed;
 }
 
 /** Orders strings by UTF-16 code units (what `<` compares), the same in every locale. */
@@ -180,14 +229,16 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
   const exact = (entry: { wireName: string; method: string }) => (entry.method === entry.wireName ? 0 : 1);
   const ordered = bases.sort((a, b) => exact(a) - exact(b) || byCodePoints(a.wireName, b.wireName));
   const result = new Map<string, ToolNames>();
+  const files = new Set<string>();
   for (const { wireName, method } of ordered) {
     const claimed = methods.claim(method);
     result.set(wireName, {
       method: claimed,
       typeBase: types.claim(safeTypeBase(wireName), ["Input", "Output"]),
-      fileBase: toolFileBase(claimed),
+      fileBase: claimFileBase(toolFileBase(claimed), files),
     });
   }
+  for (const name of ENTRY_POINT_TYPE_NAMES) types.reserve(name);
   return { tools: result, types, methods };
 }
 
@@ -318,5 +369,10 @@ export class UniqueNames {
 
   has(name: string): boolean {
     return this.taken.has(name) || this.reserved.has(name);
+  }
+
+  /** Takes `name` from now on (if a claim has it already, it stays that claim's). */
+  reserve(name: string): void {
+    this.taken.add(name);
   }
 }

@@ -86,6 +86,28 @@ export function inputSchemaOf({ tool, pointer }: AcceptedTool, file: string, dia
   return { type: "object" };
 }
 
+export const OUTPUT_SCHEMA_SHAPE: Rule = {
+  name: "output-schema-shape",
+  does: "An `outputSchema` that is no schema (neither an object nor a boolean: `null`, as some servers write an absent one, a string, an array) declares no output: the tool is generated as one without `outputSchema` (its `structuredContent` neither required nor checked, as a scaffold lists it), with a warning.",
+  spec: "MCP 2025-11-25, Tool.outputSchema",
+  reports: ["schema-invalid"],
+};
+
+/** `output-schema-shape`: the tool's `outputSchema`, or undefined for none (absent, or no schema at all). */
+export function outputSchemaOf({ tool, pointer }: AcceptedTool, file: string, diagnostics: Diagnostic[]): unknown {
+  const schema = tool["outputSchema"];
+  if (schema === undefined || isRecord(schema) || typeof schema === "boolean") return schema;
+  diagnostics.push({
+    severity: "warning",
+    code: "schema-invalid",
+    message: `outputSchema is not a schema (an object or a boolean), found ${schema === null ? "null" : Array.isArray(schema) ? "array" : typeof schema}: the tool is generated as one without outputSchema (structuredContent neither required nor checked)`,
+    file,
+    tool: tool["name"] as string,
+    pointer: joinPointer(pointer, "outputSchema"),
+  });
+  return undefined;
+}
+
 export const OBJECT_ROOT: Rule = {
   name: "object-root",
   does: 'Tool arguments are a JSON object, checked beside the schema (`validateInput`), so the schema keeps its meaning (its `$ref: "#"` names it as written); an `inputSchema` that admits no object is reported, and its tool generated all the same.',

@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/commands/generate.js";
 import { createMcpServer, serveStdio, type ListedTool, type RegisteredHandler, type ToolValidators } from "../../templates/server-runtime.js";
-import { linkedTransports } from "../helpers/canned-server.js";
+import { cannedServer, linkedTransports } from "../helpers/canned-server.js";
 import { esmProject } from "../helpers/output-dir.js";
 
 const tools: ListedTool[] = [
@@ -139,5 +139,30 @@ describe("an outputSchema that admits values other than objects", () => {
     const result = (await client.callTool({ name: "names", arguments: { bad: true } })) as { isError?: boolean; content: Array<{ text: string }> };
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(/produced output that does not match its outputSchema:\n {2}\/0: must be string/);
+  });
+});
+
+describe("an outputSchema that is no schema", () => {
+  it("declares none (null is how some servers write an absent one): the generated client takes a result without structuredContent", async () => {
+    const project = await esmProject("no-output-schema");
+    const manifest = join(project, "absent.tools.json");
+    const listed = [
+      { name: "absent", inputSchema: { type: "object" }, outputSchema: null },
+      { name: "garbled", inputSchema: { type: "object" }, outputSchema: "none" },
+    ];
+    await writeFile(manifest, JSON.stringify({ tools: listed }));
+    await generate({ manifest, outDir: join(project, "out"), format: false });
+    const { createClient } = (await import(pathToFileURL(join(project, "out", "index.ts")).href)) as {
+      createClient(client: unknown): Record<"absent" | "garbled", () => Promise<unknown>>;
+    };
+    const { server } = cannedServer(listed as never, () => ({ content: [{ type: "text", text: "done" }] }));
+    const [clientSide, serverSide] = linkedTransports();
+    await server.connect(serverSide as never);
+    const client = new ClientV2({ name: "test", version: "1.0.0" });
+    await client.connect(clientSide as never);
+    cleanups.push(() => client.close());
+    const typed = createClient(client);
+    expect(await typed.absent()).toEqual({ content: [{ type: "text", text: "done" }] });
+    expect(await typed.garbled()).toEqual({ content: [{ type: "text", text: "done" }] });
   });
 });

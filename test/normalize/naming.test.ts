@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assignToolNames, camelCase, pascalCase, RESERVED_TYPE_NAMES, UniqueNames, words } from "../../src/normalize/naming.js";
+import { assignToolNames, camelCase, ENTRY_POINT_TYPE_NAMES, pascalCase, RESERVED_TYPE_NAMES, UniqueNames, words } from "../../src/normalize/naming.js";
 import { runCli } from "../helpers/cli.js";
 import { treeOutside } from "../helpers/output-dir.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -38,7 +38,7 @@ describe("assignToolNames", () => {
   });
 
   it("does not depend on the order the server listed its tools in", () => {
-    const names = ["b_tool", "a-tool", "a_tool", "aTool", "then"];
+    const names = ["b_tool", "a-tool", "a_tool", "aTool", "then", "get_a_b", "get_ab", "con", "conTool"];
     const forward = assignToolNames(names).tools;
     const backward = assignToolNames([...names].reverse()).tools;
     for (const name of names) expect(backward.get(name)).toEqual(forward.get(name));
@@ -65,13 +65,22 @@ describe("assignToolNames", () => {
     expect(types.has("ToolMap2Input")).toBe(true);
   });
 
-  it("no tool's type takes a name the generated entry point exports", async () => {
+  it("no schema's type takes a name the generated entry point exports or types.ts declares itself", async () => {
     const index = await readFile(join(repoRoot, "golden/empty/index.ts"), "utf8");
     const exported = [...index.matchAll(/export \{([^}]*)\}/g)].flatMap((match) => match[1]!.split(",").map((name) => name.trim().replace(/^type /, "")));
     expect(exported).toEqual(expect.arrayContaining(["ToolError", "StandardSchemaV1", "StandardSchemas", "ToolsClient"]));
-    // A tool's type names are <Base>Input or <Base>Output, maybe followed by a definition's name: any other name is free.
-    const takeable = exported.filter((name) => /^[A-Z]/.test(name) && /Input|Output/.test(name));
-    expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name))).toEqual([]);
+    // A definition's type may be named after its $defs key alone (`Progress` for `progress`): it must
+    // not take any of these, which `export type *` would leave shadowed (or, in types.ts, declared twice).
+    const own = ["ToolMap", "ToolName", "ToolInput", "ToolOutput", "ResourceUri"];
+    const takeable = [...exported.filter((name) => /^[A-Z]/.test(name)), ...own];
+    expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name) && !ENTRY_POINT_TYPE_NAMES.has(name))).toEqual([]);
+  });
+
+  it("a tool named as a type the entry point exports keeps its types' names (ProgressInput is no such type); a definition does not get the name", () => {
+    const { tools, types } = assignToolNames(["progress", "resource_uri"]);
+    expect(tools.get("progress")?.typeBase).toBe("Progress");
+    expect(tools.get("resource_uri")?.typeBase).toBe("ResourceUri");
+    expect(types.has("GetPromptResult")).toBe(true);
   });
 
   it("reserves the Input/Output variants with the base name", () => {

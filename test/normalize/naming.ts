@@ -97,6 +97,26 @@ export const rows: Rows = [
     "def-type-names",
     {
       stage: "manifest",
+      says: "never a name the output declares or its entry point exports: a shared definition keyed resource_uri or progress is named after its first schema",
+      given: {
+        tools: [
+          withDefs("a", { resource_uri: { type: "string" }, progress: { type: "number" } }),
+          withDefs("b", { resource_uri: { type: "string" }, progress: { type: "number" } }),
+        ],
+        resources: [{ uri: "x://a", name: "a" }],
+      },
+      want: {
+        tools: [
+          { inputTypes: { root: "AInput", defs: { resource_uri: "AInputResourceUri", progress: "AInputProgress" } } },
+          { inputTypes: { root: "BInput", defs: { resource_uri: "AInputResourceUri", progress: "AInputProgress" } } },
+        ],
+      },
+    },
+  ],
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
       says: "claimed from the tools' own names: a taken name is numbered",
       given: {
         tools: [
@@ -209,6 +229,15 @@ export const rows: Rows = [
       says: "Windows device names get -tool",
       given: named("con", "nul", "com1"),
       want: { tools: [{ fileBase: "con-tool" }, { fileBase: "nul-tool" }, { fileBase: "com1-tool" }] },
+    },
+  ],
+  [
+    "file-names",
+    {
+      stage: "manifest",
+      says: "methods whose kebab-case is the same (getAB and getAb, con and conTool) get distinct files: the one named later is numbered",
+      given: named("get_a_b", "get_ab", "con", "conTool"),
+      want: { tools: [{ fileBase: "get-ab" }, { fileBase: "get-ab-2" }, { fileBase: "con-tool" }, { fileBase: "con-tool-2" }] },
     },
   ],
   [

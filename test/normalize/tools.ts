@@ -201,6 +201,36 @@ export const rows: Rows = [
   ],
 
   [
+    "output-schema-shape",
+    {
+      stage: "manifest",
+      says: "an outputSchema that is no schema (null, as servers write an absent one, or a string) declares none: the tool is generated without one",
+      given: {
+        tools: [
+          { name: "a", inputSchema: object, outputSchema: null },
+          { name: "b", inputSchema: object, outputSchema: "none" },
+          { name: "c", inputSchema: object, outputSchema: false },
+        ],
+      },
+      want: { tools: [{ output: undefined }, { output: undefined }, { output: false }] },
+      warnings: [
+        {
+          code: "schema-invalid",
+          pointer: "/tools/0/outputSchema",
+          message:
+            "outputSchema is not a schema (an object or a boolean), found null: the tool is generated as one without outputSchema (structuredContent neither required nor checked)",
+        },
+        {
+          code: "schema-invalid",
+          pointer: "/tools/1/outputSchema",
+          message:
+            "outputSchema is not a schema (an object or a boolean), found string: the tool is generated as one without outputSchema (structuredContent neither required nor checked)",
+        },
+      ],
+    },
+  ],
+
+  [
     "object-root",
     {
       stage: "manifest",

@@ -154,7 +154,7 @@ function createClient(tables: { surface: boolean }): TemplateInsertion {
  */
 export function nonObjectOutput(tool: ToolIR): boolean {
   const schema = tool.raw["outputSchema"];
-  return schema !== undefined && !(isRecord(schema) && schema["type"] === "object");
+  return tool.output !== undefined && !(isRecord(schema) && schema["type"] === "object");
 }
 
 /** The part of a tool's `inputSchema` that marks its `x-mcp-header` arguments (`{ type: "object", properties: { ... } }`). */
