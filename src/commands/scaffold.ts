@@ -239,7 +239,7 @@ async function renderScaffoldStages(
   const ir = await timed(timings, "normalize", () => normalize(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
-  const name = packageName(basename(resolve(options.outDir)));
+  const name = await projectName(options.outDir);
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
   const generateCommand = regenerateCommand(options.outDir);
@@ -527,6 +527,23 @@ async function readmeWithTools(outDir: string, table: string): Promise<EmittedFi
   const current = await readFile(path, "utf8");
   const updated = withToolsTable(current, table);
   return updated === undefined || updated === current ? undefined : { path: README_FILE, contents: updated, format: "none" };
+}
+
+/**
+ * The project's npm name: its `package.json`'s `name` when it has one, else one made from the
+ * directory's name (what a new project's `package.json` gets). The server's `serverInfo.name`
+ * falls back to it, so the generated files follow the committed `package.json`, never the name of
+ * the directory a clone happens to be in (which would make `--check` fail there).
+ */
+async function projectName(outDir: string): Promise<string> {
+  const text = await readFile(join(outDir, PACKAGE_FILE), "utf8").catch(() => undefined);
+  let name: unknown;
+  try {
+    name = text === undefined ? undefined : (JSON.parse(text) as { name?: unknown } | null)?.name;
+  } catch {
+    // Not JSON: npm will say so; the directory's name serves meanwhile.
+  }
+  return typeof name === "string" && name !== "" ? name : packageName(basename(resolve(outDir)));
 }
 
 /**

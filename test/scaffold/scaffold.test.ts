@@ -213,6 +213,28 @@ describe("scaffolding again", () => {
     expect(again.handlers.every((handler) => handler.status === "kept")).toBe(true);
   });
 
+  it("names a server the manifest does not name after package.json, so a clone in a directory of another name is up to date", async () => {
+    const project = await tempProject("weather-server");
+    const manifest = JSON.parse(await readFile(weather, "utf8")) as { server?: unknown; tools: unknown[] };
+    delete manifest.server;
+    const source = join(dirname(project), "unnamed.tools.json");
+    await writeFile(source, JSON.stringify(manifest));
+    await scaffold({ manifest: source, outDir: project });
+    const serverModule = () => readFile(join(project, "src/generated/server.ts"), "utf8");
+    expect(await serverModule()).toContain('serverInfo = { name: "weather-server", version: "0.1.0" }');
+
+    // The same project checked out as `checkout` (a CI runner, a colleague's clone).
+    const clone = join(dirname(project), "checkout");
+    await rename(project, clone);
+    expect(await run(["scaffold", join(clone, "manifest.json"), "--out", clone, "--check"], captureIo())).toBe(0);
+
+    // The package renamed: the server is named after it, as documented.
+    const packagePath = join(clone, "package.json");
+    await writeFile(packagePath, (await readFile(packagePath, "utf8")).replace('"name": "weather-server"', '"name": "@acme/weather"'));
+    await scaffold({ manifest: join(clone, "manifest.json"), outDir: clone });
+    expect(await readFile(join(clone, "src/generated/server.ts"), "utf8")).toContain('serverInfo = { name: "@acme/weather", version: "0.1.0" }');
+  });
+
   it("keeps the project's manifest.json as the user edited it, even without mcpgen's marker", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
