@@ -10,6 +10,7 @@
  * handler file is never modified or deleted: a new tool (prompt, resource,
  * resource template) gets a stub, a removed one's handler is reported.
  */
+import type { Dirent } from "node:fs";
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { parseManifest, readManifestFile, type InputStream } from "../acquire/manifest-file.js";
@@ -366,19 +367,33 @@ function implemented({ kind, name }: Implemented): Implemented & { tool?: string
   return kind === "tool" ? { kind, name, tool: name } : { kind, name };
 }
 
-/** What `src/handlers/*.ts` holds: each file and what its `defineHandler` (`definePrompt`, ...) call implements (undefined when none is found). */
+/**
+ * What `src/handlers/` holds, its subdirectories included: each `.ts` file (by project-relative
+ * path, in sorted order) and what its `defineHandler` (`definePrompt`, ...) call implements
+ * (undefined when none is found). A handler may be moved into a subdirectory and keeps working;
+ * symbolic links to directories, `node_modules` and dot-directories are not entered.
+ */
 export async function scanHandlers(outDir: string): Promise<Map<string, Implemented | undefined>> {
   const found = new Map<string, Implemented | undefined>();
-  let entries: string[];
+  await scanHandlerDirectory(outDir, HANDLERS_DIR, found, true);
+  return new Map([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+async function scanHandlerDirectory(outDir: string, directory: string, found: Map<string, Implemented | undefined>, top: boolean): Promise<void> {
+  let entries: Dirent[];
   try {
-    entries = await readdir(join(outDir, HANDLERS_DIR));
+    entries = await readdir(join(outDir, directory), { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return found;
-    throw unreadable(join(outDir, HANDLERS_DIR), error);
+    if (top && (error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw unreadable(join(outDir, directory), error);
   }
-  for (const entry of entries.sort()) {
-    if (!entry.endsWith(".ts") || entry.endsWith(".d.ts")) continue;
-    const path = `${HANDLERS_DIR}/${entry}`;
+  for (const entry of entries) {
+    const path = `${directory}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith(".") && entry.name !== "node_modules") await scanHandlerDirectory(outDir, path, found, false);
+      continue;
+    }
+    if (!entry.name.endsWith(".ts") || entry.name.endsWith(".d.ts")) continue;
     const absolute = join(outDir, path);
     const info = await stat(absolute).catch((error: unknown) => {
       // A symbolic link to nothing is no handler.
@@ -388,7 +403,6 @@ export async function scanHandlers(outDir: string): Promise<Map<string, Implemen
     if (info === undefined || !info.isFile()) continue;
     found.set(path, definedHandler(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
   }
-  return found;
 }
 
 const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;

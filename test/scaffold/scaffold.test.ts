@@ -288,6 +288,23 @@ describe("scaffolding again", () => {
     expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getWeatherHandler from "../handlers/weather.js";');
   });
 
+  it("finds a handler the user moved into a subdirectory of src/handlers/ (not under node_modules or a dot-directory)", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const stub = (await readFile(join(project, "src/handlers/get-weather.ts"), "utf8")).replace('"../generated/define.js"', '"../../generated/define.js"');
+    await rm(join(project, "src/handlers/get-weather.ts"));
+    for (const directory of ["weather", ".drafts", "node_modules/old"]) {
+      await mkdir(join(project, "src/handlers", directory), { recursive: true });
+      await writeFile(join(project, "src/handlers", directory, "current.ts"), stub);
+    }
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.created).toEqual([]);
+    expect(again.orphanedHandlers).toEqual([]);
+    expect(again.handlers[0]).toEqual({ kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/weather/current.ts", status: "kept" });
+    expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getWeatherHandler from "../handlers/weather/current.js";');
+    expect(await readFile(join(project, "README.md"), "utf8")).toContain("| `src/handlers/weather/current.ts` | `GetWeatherInput` | `GetWeatherOutput` |");
+  });
+
   it("finds a renamed handler that names its tool through a constant", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
