@@ -798,7 +798,7 @@ export async function serveStdio(
     transport: new GuardedTransport(
       options.transport ?? new StdioServerTransport(),
     ),
-    onerror: (error) => log(`MCP: ${firstLine(error.message)}`),
+    onerror: (error) => log(`MCP: ${transportErrorText(error)}`),
   });
   if (options.transport !== undefined) return handle;
   // When stdin ends the client is gone: closing aborts every handler still running (their
@@ -813,6 +813,17 @@ export async function serveStdio(
       return handle.close();
     },
   };
+}
+
+/**
+ * What the server prints about an error of its transport: the first line of its message; for a line
+ * on stdin that is JSON but no JSON-RPC message, that it was ignored (the SDK's error is its schema's
+ * complaint, a JSON dump whose first line is `[`).
+ */
+export function transportErrorText(error: Error): string {
+  return Array.isArray((error as { issues?: unknown }).issues)
+    ? "ignored a message that is not a JSON-RPC request, notification or response"
+    : firstLine(error.message);
 }
 
 /** The first line of `text`, at most 300 characters: what a diagnostic says about an error from the wire. */
