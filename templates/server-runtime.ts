@@ -469,7 +469,9 @@ async function runHandler(
   );
   if (rounds === undefined) return settled;
   const first = await Promise.race([settled, rounds.suspended]);
-  if (first !== undefined && !rounds.isSuspended) return first;
+  // The cast is for projects without strictNullChecks, where `first !== undefined` does not narrow.
+  if (first !== undefined && !rounds.isSuspended)
+    return first as Exclude<typeof first, void>;
   // Asks made together (Promise.all, or before the first await) belong to the same round.
   await new Promise((resolve) => setImmediate(resolve));
   stopped.abort();
@@ -764,7 +766,7 @@ class GuardedTransport implements Transport {
     inner.onmessage = (message, extra) => {
       const refusal = malformedRequest(message);
       if (refusal === undefined) this.onmessage?.(message, extra);
-      else void inner.send(refusal).catch(() => undefined);
+      else void inner.send(refusal).catch((): void => undefined);
     };
   }
 
@@ -803,7 +805,8 @@ export async function serveStdio(
   if (options.transport !== undefined) return handle;
   // When stdin ends the client is gone: closing aborts every handler still running (their
   // context.signal), and the process can end.
-  const clientGone = () => void handle.close().catch(() => undefined);
+  const clientGone = (): void =>
+    void handle.close().catch((): void => undefined);
   process.stdin.once("end", clientGone);
   process.stdin.once("close", clientGone);
   return {

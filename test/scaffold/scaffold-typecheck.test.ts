@@ -32,6 +32,15 @@ describe("the weather scaffold", () => {
     expect(checkedStrictest.output).toBe("");
     expect(checkedStrictest.ok).toBe(true);
 
+    // Projects without strictNullChecks (older ones, often keeping noImplicitAny) compile it too.
+    for (const flags of [
+      ["--strict", "false"],
+      ["--strictNullChecks", "false"],
+    ]) {
+      const checkedLoose = await compile(project, [...flags, "--noEmit"]);
+      expect(checkedLoose.output, flags.join(" ")).toBe("");
+    }
+
     const client = join(project, "client");
     await generate({ manifest: join(project, "manifest.json"), outDir: client });
     const validators = (await readdir(join(client, "validators"))).map((file) => `validators/${file}`);
@@ -86,6 +95,13 @@ describe("hostile prompts, resources and resource templates", () => {
     const checked = await compile(project, ["--noUnusedParameters", "--noUnusedLocals", "--noPropertyAccessFromIndexSignature"]);
     expect(checked.output).toBe("");
     expect(checked.ok).toBe(true);
+    for (const flags of [
+      ["--strict", "false"],
+      ["--strictNullChecks", "false"],
+    ]) {
+      const checkedLoose = await compile(project, [...flags, "--noEmit"]);
+      expect(checkedLoose.output, flags.join(" ")).toBe("");
+    }
     // The lists the server answers are the manifest's text exactly, hostile characters and all.
     const served = (await import(pathToFileURL(join(project, "dist/generated/surface.js")).href)) as Record<string, unknown>;
     expect(served["prompts"]).toEqual(result.ir.prompts.map((prompt) => prompt.raw));
