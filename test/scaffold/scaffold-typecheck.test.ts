@@ -109,6 +109,32 @@ describe("hostile prompts, resources and resource templates", () => {
     expect(served["resourceTemplates"]).toEqual(result.ir.resourceTemplates.map((template) => template.raw));
     expect(JSON.stringify(served["prompts"])).toContain("${process.exit(1)}");
   });
+
+  it("type arguments named like members every object inherits (toString, constructor) so that literals and completers may leave them out", async () => {
+    // Prompt "__proto__" of hazards.tools.json: a required __proto__, an optional constructor and toString.
+    const { project, result } = await scaffoldProject(join(import.meta.dirname, "../fixtures/golden/hazards.tools.json"), "inherited-names");
+    const path = result.handlers.find((handler) => handler.kind === "prompt" && handler.name === "__proto__")!.path;
+    await writeHandler(
+      project,
+      path,
+      [
+        'import { definePrompt, type ProtoPromptArguments } from "../generated/define.js";',
+        "",
+        "// A value a client would send: toString left out, as it may be.",
+        'export const example: ProtoPromptArguments = { ["__proto__"]: "p", constructor: "c" };',
+        "",
+        "export default definePrompt(",
+        '  "__proto__",',
+        '  (args) => (typeof args.toString === "string" ? args.toString : "no toString"),',
+        "  { complete: { constructor: (value, context) => [value, String(context.arguments.toString)] } },",
+        ");",
+        "",
+      ].join("\n"),
+    );
+    const checked = await compile(project, ["--noEmit"]);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
+  });
 });
 
 describe("outputs that are not objects", () => {
