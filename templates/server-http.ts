@@ -261,7 +261,7 @@ class SessionTable {
     const open = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(
-      open.map((session) => session.close().catch(() => undefined)),
+      open.map((session) => session.close().catch((): void => undefined)),
     );
   }
 
@@ -293,7 +293,7 @@ class SessionTable {
 
   private close(id: string, session: Session): void {
     this.sessions.delete(id);
-    void session.close().catch(() => undefined);
+    void session.close().catch((): void => undefined);
   }
 }
 
@@ -550,7 +550,7 @@ export async function serveHttp(
     port,
     close: async () => {
       await sessions.closeAll();
-      await modern.close().catch(() => undefined);
+      await modern.close().catch((): void => undefined);
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
@@ -684,7 +684,7 @@ async function writeResponse(
   if (headers["content-type"]?.startsWith("text/event-stream"))
     res.flushHeaders();
   const reader = response.body.getReader();
-  const cancel = () => void reader.cancel().catch(() => undefined);
+  const cancel = (): void => void reader.cancel().catch((): void => undefined);
   res.once("close", cancel);
   try {
     for (;;) {

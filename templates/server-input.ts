@@ -253,7 +253,8 @@ export class InputRounds {
       throw invalidRequestState(
         "Invalid requestState: it was issued for another call; send the call again without it",
       );
-    this.state = state;
+    // The cast is for projects without strictNullChecks, where `state !== undefined` does not narrow.
+    this.state = state as RoundState | undefined;
     this.suspended = new Promise((resolve) => (this.suspend = resolve));
     const formOrUrl = capabilities?.elicitation;
     this.asks = {
@@ -400,5 +401,7 @@ function elicitResult(
   )["~standard"].validate(view.content);
   if (checked instanceof Promise || checked.issues !== undefined)
     return undefined;
-  return { action: "accept", content: checked.value ?? {} };
+  // Read through a cast: without strictNullChecks, `issues !== undefined` does not narrow to the success.
+  const content = (checked as { value?: ElicitResult["content"] }).value;
+  return { action: "accept", content: content ?? {} };
 }

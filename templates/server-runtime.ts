@@ -469,7 +469,9 @@ async function runHandler(
   );
   if (rounds === undefined) return settled;
   const first = await Promise.race([settled, rounds.suspended]);
-  if (first !== undefined && !rounds.isSuspended) return first;
+  // The cast is for projects without strictNullChecks, where `first !== undefined` does not narrow.
+  if (first !== undefined && !rounds.isSuspended)
+    return first as Exclude<typeof first, void>;
   // Asks made together (Promise.all, or before the first await) belong to the same round.
   await new Promise((resolve) => setImmediate(resolve));
   stopped.abort();
@@ -764,7 +766,7 @@ class GuardedTransport implements Transport {
     inner.onmessage = (message, extra) => {
       const refusal = malformedRequest(message);
       if (refusal === undefined) this.onmessage?.(message, extra);
-      else void inner.send(refusal).catch(() => undefined);
+      else void inner.send(refusal).catch((): void => undefined);
     };
   }
 
@@ -798,12 +800,13 @@ export async function serveStdio(
     transport: new GuardedTransport(
       options.transport ?? new StdioServerTransport(),
     ),
-    onerror: (error) => log(`MCP: ${firstLine(error.message)}`),
+    onerror: (error) => log(`MCP: ${transportErrorText(error)}`),
   });
   if (options.transport !== undefined) return handle;
   // When stdin ends the client is gone: closing aborts every handler still running (their
   // context.signal), and the process can end.
-  const clientGone = () => void handle.close().catch(() => undefined);
+  const clientGone = (): void =>
+    void handle.close().catch((): void => undefined);
   process.stdin.once("end", clientGone);
   process.stdin.once("close", clientGone);
   return {
@@ -813,6 +816,17 @@ export async function serveStdio(
       return handle.close();
     },
   };
+}
+
+/**
+ * What the server prints about an error of its transport: the first line of its message; for a line
+ * on stdin that is JSON but no JSON-RPC message, that it was ignored (the SDK's error is its schema's
+ * complaint, a JSON dump whose first line is `[`).
+ */
+export function transportErrorText(error: Error): string {
+  return Array.isArray((error as { issues?: unknown }).issues)
+    ? "ignored a message that is not a JSON-RPC request, notification or response"
+    : firstLine(error.message);
 }
 
 /** The first line of `text`, at most 300 characters: what a diagnostic says about an error from the wire. */

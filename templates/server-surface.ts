@@ -124,7 +124,14 @@ export type Completer<Values> = (
  * (those left out complete to nothing), or one completer for all of them.
  */
 export type Completions<Values> =
-  | { readonly [Name in keyof Values]?: Completer<Values> }
+  | {
+      // An argument named like a member every object inherits (`toString`, `constructor`) also
+      // admits that member's type, so that an object literal leaving it out is still one of these.
+      readonly [Name in keyof Values]?:
+        | Completer<Values>
+        // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- the members every object inherits are Object's
+        | (Name extends keyof Object ? Object[Name] : never);
+    }
   | ((
       argument: keyof Values & string,
       value: string,

@@ -185,9 +185,9 @@ export type ThenPromptArguments = { [argument: string]: never };
  */
 export type ProtoPromptArguments = {
   __proto__: string;
-  constructor?: string;
+  constructor?: string | Object["constructor"];
   /** shadows nothing */
-  toString?: string;
+  toString?: string | Object["toString"];
 };
 
 /**

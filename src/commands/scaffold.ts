@@ -10,6 +10,7 @@
  * handler file is never modified or deleted: a new tool (prompt, resource,
  * resource template) gets a stub, a removed one's handler is reported.
  */
+import type { Dirent } from "node:fs";
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { parseManifest, readManifestFile, type InputStream } from "../acquire/manifest-file.js";
@@ -239,7 +240,7 @@ async function renderScaffoldStages(
   const ir = await timed(timings, "normalize", () => normalize(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
-  const name = packageName(basename(resolve(options.outDir)));
+  const name = await projectName(options.outDir);
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
   const generateCommand = regenerateCommand(options.outDir);
@@ -366,19 +367,33 @@ function implemented({ kind, name }: Implemented): Implemented & { tool?: string
   return kind === "tool" ? { kind, name, tool: name } : { kind, name };
 }
 
-/** What `src/handlers/*.ts` holds: each file and what its `defineHandler` (`definePrompt`, ...) call implements (undefined when none is found). */
+/**
+ * What `src/handlers/` holds, its subdirectories included: each `.ts` file (by project-relative
+ * path, in sorted order) and what its `defineHandler` (`definePrompt`, ...) call implements
+ * (undefined when none is found). A handler may be moved into a subdirectory and keeps working;
+ * symbolic links to directories, `node_modules` and dot-directories are not entered.
+ */
 export async function scanHandlers(outDir: string): Promise<Map<string, Implemented | undefined>> {
   const found = new Map<string, Implemented | undefined>();
-  let entries: string[];
+  await scanHandlerDirectory(outDir, HANDLERS_DIR, found, true);
+  return new Map([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+async function scanHandlerDirectory(outDir: string, directory: string, found: Map<string, Implemented | undefined>, top: boolean): Promise<void> {
+  let entries: Dirent[];
   try {
-    entries = await readdir(join(outDir, HANDLERS_DIR));
+    entries = await readdir(join(outDir, directory), { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return found;
-    throw unreadable(join(outDir, HANDLERS_DIR), error);
+    if (top && (error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw unreadable(join(outDir, directory), error);
   }
-  for (const entry of entries.sort()) {
-    if (!entry.endsWith(".ts") || entry.endsWith(".d.ts")) continue;
-    const path = `${HANDLERS_DIR}/${entry}`;
+  for (const entry of entries) {
+    const path = `${directory}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith(".") && entry.name !== "node_modules") await scanHandlerDirectory(outDir, path, found, false);
+      continue;
+    }
+    if (!entry.name.endsWith(".ts") || entry.name.endsWith(".d.ts")) continue;
     const absolute = join(outDir, path);
     const info = await stat(absolute).catch((error: unknown) => {
       // A symbolic link to nothing is no handler.
@@ -388,7 +403,6 @@ export async function scanHandlers(outDir: string): Promise<Map<string, Implemen
     if (info === undefined || !info.isFile()) continue;
     found.set(path, definedHandler(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
   }
-  return found;
 }
 
 const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;
@@ -527,6 +541,23 @@ async function readmeWithTools(outDir: string, table: string): Promise<EmittedFi
   const current = await readFile(path, "utf8");
   const updated = withToolsTable(current, table);
   return updated === undefined || updated === current ? undefined : { path: README_FILE, contents: updated, format: "none" };
+}
+
+/**
+ * The project's npm name: its `package.json`'s `name` when it has one, else one made from the
+ * directory's name (what a new project's `package.json` gets). The server's `serverInfo.name`
+ * falls back to it, so the generated files follow the committed `package.json`, never the name of
+ * the directory a clone happens to be in (which would make `--check` fail there).
+ */
+async function projectName(outDir: string): Promise<string> {
+  const text = await readFile(join(outDir, PACKAGE_FILE), "utf8").catch(() => undefined);
+  let name: unknown;
+  try {
+    name = text === undefined ? undefined : (JSON.parse(text) as { name?: unknown } | null)?.name;
+  } catch {
+    // Not JSON: npm will say so; the directory's name serves meanwhile.
+  }
+  return typeof name === "string" && name !== "" ? name : packageName(basename(resolve(outDir)));
 }
 
 /**

@@ -142,6 +142,21 @@ describe("goldens type-check", () => {
     expect(result.ok).toBe(true);
   });
 
+  it("with the checks projects add to strict (noUnusedLocals, noUnusedParameters: Vite's templates turn them on)", async () => {
+    const result = await typecheck([join(repoRoot, "golden")], "Bundler", {
+      compilerOptions: {
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        noImplicitReturns: true,
+        noImplicitOverride: true,
+        noPropertyAccessFromIndexSignature: true,
+        noFallthroughCasesInSwitch: true,
+      },
+    });
+    expect(result.output).toBe("");
+    expect(result.ok).toBe(true);
+  });
+
   it.each(["NodeNext", "Bundler"] as const)("under strict settings with module %s", async (mode) => {
     const result = await typecheck([join(repoRoot, "golden")], mode);
     expect(result.output).toBe("");

@@ -6,7 +6,7 @@
  * with DNS-rebinding protection and bounded 2025 sessions.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from "@modelcontextprotocol/client";
-import { MissingRequiredClientCapabilityError, ProtocolError } from "@modelcontextprotocol/server";
+import { deserializeMessage, MissingRequiredClientCapabilityError, ProtocolError } from "@modelcontextprotocol/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -748,6 +748,27 @@ describe("serveStdio", () => {
     expect(await exited).toBe(0);
     expect(stderr).toContain("handler aborted");
   }, 20_000);
+
+  it("says on stderr that a line of JSON that is no JSON-RPC message was ignored, where it printed `MCP: [`", async () => {
+    const [, serverSide] = linkedTransports();
+    const logs: string[] = [];
+    const running = await serveStdio(
+      () => createMcpServer({ info: { name: "x", version: "1" }, tools, validators, handlers: defaultHandlers }, { log: () => undefined }),
+      { transport: serverSide as never, log: (message) => logs.push(message) },
+    );
+    cleanups.push(() => running.close());
+    // What the SDK's stdio transport reports for the line `{"jsonrpc":"2.0","id":5}`: its schema's complaint.
+    let complaint: unknown;
+    try {
+      deserializeMessage('{"jsonrpc":"2.0","id":5}');
+    } catch (error) {
+      complaint = error;
+    }
+    expect((complaint as Error).message.split("\n", 1)[0]).toBe("[");
+    serverSide.onerror?.(complaint as Error);
+    serverSide.onerror?.(new Error("read EPIPE\nmore"));
+    expect(logs).toEqual(["MCP: ignored a message that is not a JSON-RPC request, notification or response", "MCP: read EPIPE"]);
+  });
 
   it.each(ERAS)("answers a tools/call whose arguments are not an object with -32602 in words (%s)", async (era) => {
     const [clientSide, serverSide] = linkedTransports();

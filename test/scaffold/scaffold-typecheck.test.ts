@@ -32,6 +32,15 @@ describe("the weather scaffold", () => {
     expect(checkedStrictest.output).toBe("");
     expect(checkedStrictest.ok).toBe(true);
 
+    // Projects without strictNullChecks (older ones, often keeping noImplicitAny) compile it too.
+    for (const flags of [
+      ["--strict", "false"],
+      ["--strictNullChecks", "false"],
+    ]) {
+      const checkedLoose = await compile(project, [...flags, "--noEmit"]);
+      expect(checkedLoose.output, flags.join(" ")).toBe("");
+    }
+
     const client = join(project, "client");
     await generate({ manifest: join(project, "manifest.json"), outDir: client });
     const validators = (await readdir(join(client, "validators"))).map((file) => `validators/${file}`);
@@ -86,12 +95,45 @@ describe("hostile prompts, resources and resource templates", () => {
     const checked = await compile(project, ["--noUnusedParameters", "--noUnusedLocals", "--noPropertyAccessFromIndexSignature"]);
     expect(checked.output).toBe("");
     expect(checked.ok).toBe(true);
+    for (const flags of [
+      ["--strict", "false"],
+      ["--strictNullChecks", "false"],
+    ]) {
+      const checkedLoose = await compile(project, [...flags, "--noEmit"]);
+      expect(checkedLoose.output, flags.join(" ")).toBe("");
+    }
     // The lists the server answers are the manifest's text exactly, hostile characters and all.
     const served = (await import(pathToFileURL(join(project, "dist/generated/surface.js")).href)) as Record<string, unknown>;
     expect(served["prompts"]).toEqual(result.ir.prompts.map((prompt) => prompt.raw));
     expect(served["resources"]).toEqual(result.ir.resources.map((resource) => resource.raw));
     expect(served["resourceTemplates"]).toEqual(result.ir.resourceTemplates.map((template) => template.raw));
     expect(JSON.stringify(served["prompts"])).toContain("${process.exit(1)}");
+  });
+
+  it("type arguments named like members every object inherits (toString, constructor) so that literals and completers may leave them out", async () => {
+    // Prompt "__proto__" of hazards.tools.json: a required __proto__, an optional constructor and toString.
+    const { project, result } = await scaffoldProject(join(import.meta.dirname, "../fixtures/golden/hazards.tools.json"), "inherited-names");
+    const path = result.handlers.find((handler) => handler.kind === "prompt" && handler.name === "__proto__")!.path;
+    await writeHandler(
+      project,
+      path,
+      [
+        'import { definePrompt, type ProtoPromptArguments } from "../generated/define.js";',
+        "",
+        "// A value a client would send: toString left out, as it may be.",
+        'export const example: ProtoPromptArguments = { ["__proto__"]: "p", constructor: "c" };',
+        "",
+        "export default definePrompt(",
+        '  "__proto__",',
+        '  (args) => (typeof args.toString === "string" ? args.toString : "no toString"),',
+        "  { complete: { constructor: (value, context) => [value, String(context.arguments.toString)] } },",
+        ");",
+        "",
+      ].join("\n"),
+    );
+    const checked = await compile(project, ["--noEmit"]);
+    expect(checked.output).toBe("");
+    expect(checked.ok).toBe(true);
   });
 });
 

@@ -213,6 +213,28 @@ describe("scaffolding again", () => {
     expect(again.handlers.every((handler) => handler.status === "kept")).toBe(true);
   });
 
+  it("names a server the manifest does not name after package.json, so a clone in a directory of another name is up to date", async () => {
+    const project = await tempProject("weather-server");
+    const manifest = JSON.parse(await readFile(weather, "utf8")) as { server?: unknown; tools: unknown[] };
+    delete manifest.server;
+    const source = join(dirname(project), "unnamed.tools.json");
+    await writeFile(source, JSON.stringify(manifest));
+    await scaffold({ manifest: source, outDir: project });
+    const serverModule = () => readFile(join(project, "src/generated/server.ts"), "utf8");
+    expect(await serverModule()).toContain('serverInfo = { name: "weather-server", version: "0.1.0" }');
+
+    // The same project checked out as `checkout` (a CI runner, a colleague's clone).
+    const clone = join(dirname(project), "checkout");
+    await rename(project, clone);
+    expect(await run(["scaffold", join(clone, "manifest.json"), "--out", clone, "--check"], captureIo())).toBe(0);
+
+    // The package renamed: the server is named after it, as documented.
+    const packagePath = join(clone, "package.json");
+    await writeFile(packagePath, (await readFile(packagePath, "utf8")).replace('"name": "weather-server"', '"name": "@acme/weather"'));
+    await scaffold({ manifest: join(clone, "manifest.json"), outDir: clone });
+    expect(await readFile(join(clone, "src/generated/server.ts"), "utf8")).toContain('serverInfo = { name: "@acme/weather", version: "0.1.0" }');
+  });
+
   it("keeps the project's manifest.json as the user edited it, even without mcpgen's marker", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
@@ -264,6 +286,23 @@ describe("scaffolding again", () => {
     expect(again.created).toEqual([]);
     expect(again.handlers[0]).toEqual({ kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/weather.ts", status: "kept" });
     expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getWeatherHandler from "../handlers/weather.js";');
+  });
+
+  it("finds a handler the user moved into a subdirectory of src/handlers/ (not under node_modules or a dot-directory)", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const stub = (await readFile(join(project, "src/handlers/get-weather.ts"), "utf8")).replace('"../generated/define.js"', '"../../generated/define.js"');
+    await rm(join(project, "src/handlers/get-weather.ts"));
+    for (const directory of ["weather", ".drafts", "node_modules/old"]) {
+      await mkdir(join(project, "src/handlers", directory), { recursive: true });
+      await writeFile(join(project, "src/handlers", directory, "current.ts"), stub);
+    }
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.created).toEqual([]);
+    expect(again.orphanedHandlers).toEqual([]);
+    expect(again.handlers[0]).toEqual({ kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/weather/current.ts", status: "kept" });
+    expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getWeatherHandler from "../handlers/weather/current.js";');
+    expect(await readFile(join(project, "README.md"), "utf8")).toContain("| `src/handlers/weather/current.ts` | `GetWeatherInput` | `GetWeatherOutput` |");
   });
 
   it("finds a renamed handler that names its tool through a constant", async () => {

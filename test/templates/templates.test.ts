@@ -143,4 +143,18 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     await vi.waitFor(() => expect(exits).toHaveBeenCalledWith(0));
     await expect(fetch(server!.url)).rejects.toThrow();
   });
+
+  it("with --http, ends with a one-line error and exit code 1 on a PORT that is no port number, not a stack trace", async () => {
+    vi.resetModules();
+    vi.stubEnv("PORT", "http");
+    process.argv = [argv[0]!, "server.js", "--http"];
+    const printed = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const exited = new Error("exited");
+    const exits = vi.spyOn(process, "exit").mockImplementation((() => {
+      throw exited;
+    }) as never);
+    await expect(import("../../templates/scaffold/src/server.js")).rejects.toBe(exited);
+    expect(exits).toHaveBeenCalledWith(1);
+    expect(printed.mock.calls).toEqual([['error: invalid PORT "http": expected an integer from 0 to 65535']]);
+  });
 });

@@ -7,7 +7,7 @@ import { B, type Check, I, N, O, P, S, TB, TN, TO, TS, X, fD, fQ, fR, fV, fX, h,
 const c0:Check=(k)=>k==="a"||k==="b";
 const c1="^x-";
 const r2=/* @__PURE__ */new RegExp(c1,"u");
-const c3:Check=(k)=>!1;
+const c3:Check=()=>!1;
 const c4=["billing"];
 const v0:Check=(d,p,e,_a,x,w,n1)=>{if(!O(d))return TO(e,p);if(!((O(x=P(d,d.closed))?(S(w=P(x,x.a))||fQ(e,0,w,p,"/closed/a"))&&(I(w=x.b)||fV(e,2,w,p,"/closed/b"))&&X(x,c0,e,p,"/closed"):fQ(e,5,x,p,"/closed"))&&(O(x=d.open)?(S(w=P(x,x.a))||fV(e,0,w,p,"/open/a")):fV(e,5,x,p,"/open"))))return!1;if(O(x=d.typedMap)){for(const k1 in x){if(!h(x,k1))continue;w=x[k1];if(!(N(w)||TN(e,p,"/typedMap/"+t(k1))))return!1;}}else if(!fV(e,5,x,p,"/typedMap"))return!1;if(O(x=d.mixedMap)){if(!(S(w=P(x,x.name))||fQ(e,0,w,p,"/mixedMap/name")))return!1;for(const k1 in x){if(!h(x,k1))continue;w=x[k1];if(!(k1==="name")){if(!(B(w)||TB(e,p,"/mixedMap/"+t(k1))))return!1;}}}else if(!fV(e,5,x,p,"/mixedMap"))return!1;if(O(x=d.patterned)){for(const k1 in x){if(!h(x,k1))continue;w=x[k1];n1=0;if(r2.test(k1)){n1=1;if(!(S(w)||TS(e,p,"/patterned/"+t(k1))))return!1;}if(!n1&&!fX(e,p,"/patterned/"+t(k1)))return!1;}}else if(!fV(e,5,x,p,"/patterned"))return!1;if(!((O(x=d.anyObject)||fV(e,5,x,p,"/anyObject"))&&(O(x=d.requiredOnly)?(h(x,"id")||fR(e,p,"/requiredOnly/id")):fV(e,5,x,p,"/requiredOnly"))&&(O(x=d.empty)?X(x,c3,e,p,"/empty"):fV(e,5,x,p,"/empty"))))return!1;return(O(x=d.payment)?(S(w=P(x,x.card))||fV(e,0,w,p,"/payment/card"))&&(S(w=x.billing)||fV(e,0,w,p,"/payment/billing"))&&(!h(x,"card")||fD(x,"card",c4,e,p,"/payment")):fV(e,5,x,p,"/payment"))};
 export{v0 as input};

@@ -122,7 +122,7 @@ resource's (\`defineResource\`) returns its contents; a resource template's
 (\`defineResourceTemplate\`) receives the variables parsed from the URI read.
 
 Handlers of removed tools (prompts, resources) are listed by \`npm run generate\`, never deleted.
-A handler file can be renamed or moved within \`src/handlers/\`: mcpgen finds it by its
+A handler file can be renamed or moved within \`src/handlers/\`, subdirectories included: mcpgen finds it by its
 \`defineHandler(name, ...)\` call (\`definePrompt\`, \`defineResource\`, \`defineResourceTemplate\`),
 where \`name\` is a string literal or a \`const\` declared in that file as one.
 

@@ -64,6 +64,8 @@ export function emitServerSurface(ir: ManifestIR): SourceFile {
           doc: ["No resource templates: no URI is matched against one."],
           exported: true,
           name: "uriTemplateMatcher",
+          // Typed, so that a project without strictNullChecks does not widen it to an implicit any.
+          type: reference("undefined"),
           value: { kind: "code", text: "undefined" },
         };
   return {

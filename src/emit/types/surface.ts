@@ -5,7 +5,7 @@
  * `ResourceUri`, the URIs of the fixed resources.
  */
 import type { ManifestIR, PromptIR, ResourceTemplateIR, TypeAliasDeclaration, TypeMember, TypeNode } from "../../ir/index.js";
-import { stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
 import { docParagraphs, literal, property, reference, typeLiteral } from "../nodes.js";
 
 /** A type no key of which can be given: what a prompt without arguments, or a template without variables, takes. */
@@ -21,9 +21,20 @@ const COMPOSITE: TypeNode = {
   ],
 };
 
+/**
+ * The type of an argument or variable named `name`: `type`, or for an optional one that names a
+ * member every object inherits (`toString`, `constructor`) `type | Object["toString"]`, as for a
+ * tool's properties: reading it when it was not given gets the inherited member, and without the
+ * union an object literal that leaves it out would not be assignable.
+ */
+function memberType(name: string, type: TypeNode, optional: boolean): TypeNode {
+  if (!optional || !OBJECT_MEMBERS.has(name)) return type;
+  return { kind: "union", types: [type, { kind: "indexedAccess", object: reference("Object"), index: literal(literalType(name)) }] };
+}
+
 function promptArguments(prompt: PromptIR): TypeAliasDeclaration {
   const members: TypeMember[] = prompt.arguments.map((argument) =>
-    property(typePropertyKey(argument.name), reference("string"), {
+    property(typePropertyKey(argument.name), memberType(argument.name, reference("string"), !argument.required), {
       optional: !argument.required,
       doc: docParagraphs(argument.title, argument.description),
     }),
@@ -39,7 +50,9 @@ function promptArguments(prompt: PromptIR): TypeAliasDeclaration {
 
 function templateVariables(template: ResourceTemplateIR): TypeAliasDeclaration {
   const members: TypeMember[] = template.variables.map((variable) =>
-    property(typePropertyKey(variable.name), variable.composite ? COMPOSITE : reference("string"), { optional: !variable.required }),
+    property(typePropertyKey(variable.name), memberType(variable.name, variable.composite ? COMPOSITE : reference("string"), !variable.required), {
+      optional: !variable.required,
+    }),
   );
   return {
     kind: "typeAlias",

@@ -182,12 +182,9 @@ class ModuleWriter {
   declaredNames(names: readonly string[]): string {
     const list = names.map(stringLiteral);
     const test =
-      names.length === 0
-        ? "!1"
-        : names.length > MAX_CHAINED_NAMES
-          ? `${this.constant("c", `new Set([${list.join(",")}])`)}.has(k)`
-          : list.map((name) => `k===${name}`).join("||");
-    const code = `(k)=>${test}`;
+      names.length > MAX_CHAINED_NAMES ? `${this.constant("c", `new Set([${list.join(",")}])`)}.has(k)` : list.map((name) => `k===${name}`).join("||");
+    // No names: a function without the parameter, which projects compiling with noUnusedParameters would refuse.
+    const code = names.length === 0 ? "()=>!1" : `(k)=>${test}`;
     let name = this.constantNames.get(code);
     if (name === undefined) {
       name = `c${this.constantNames.size}`;

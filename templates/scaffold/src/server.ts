@@ -35,12 +35,26 @@ const options: RuntimeOptions = {
 
 const args = process.argv.slice(2);
 
+/**
+ * Serves HTTP as the environment says (empty variables count as unset). A PORT that is not a port
+ * number, or a port in use, ends the process with a one-line error and exit code 1.
+ */
+async function startHttp() {
+  try {
+    return await serveHttp(
+      () => createServer(options),
+      httpOptionsFromEnvironment(process.env, args),
+    );
+  } catch (error) {
+    console.error(
+      `error: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return process.exit(1);
+  }
+}
+
 if (args.includes("--http")) {
-  // Empty variables count as unset; a PORT that is not a port number is refused at start-up.
-  const server = await serveHttp(
-    () => createServer(options),
-    httpOptionsFromEnvironment(process.env, args),
-  );
+  const server = await startHttp();
   console.error(`MCP server listening on ${server.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void server.close().then(() => process.exit(0)));
