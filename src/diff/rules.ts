@@ -231,7 +231,7 @@ const TOOL_RULES: readonly DiffRule[] = [
     id: "tool-metadata-changed",
     class: "review",
     subject: "tool",
-    doc: "Another field of the tool changed (`icons`, `_meta`, `execution`, an annotation that is not a hint): mcpgen does not judge it, so a person does.",
+    doc: "Another field of the tool changed (`icons`, `_meta`, `execution`, an annotation that is not a hint): mcpgen does not judge it, so a person does. An `execution` one side lacks because it speaks MCP 2026-07-28 or later, which has no tasks, is no change.",
   },
   {
     id: "read-only-hint-removed",

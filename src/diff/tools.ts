@@ -63,7 +63,7 @@ function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newMani
     const is = next.annotations?.[hint] ?? absent;
     if (was !== is) add(subject, is ? enabled : disabled, `/annotations/${hint}`, `${hint} ${was} → ${is}`, { before: was, after: is });
   }
-  for (const field of otherFields(old, next)) {
+  for (const field of otherFields(old, next, oldManifest.protocolVersion, newManifest.protocolVersion)) {
     add(subject, "tool-metadata-changed", joinPointer("", ...field), `${field.join(".")} changed`, {
       before: fieldValue(old, field),
       after: fieldValue(next, field),
@@ -106,13 +106,32 @@ function compareSides(
 const READ_FIELDS = new Set(["name", "title", "description", "inputSchema", "outputSchema", "annotations"]);
 const READ_ANNOTATIONS = new Set(["title", ...HINTS.map(({ hint }) => hint)]);
 
-/** The other fields (as paths: `["icons"]`, `["annotations", "x"]`) whose values differ. */
-function otherFields(old: ToolIR, next: ToolIR): string[][] {
+/**
+ * A tool's fields that a revision does not have, by the first revision
+ * without them: MCP 2026-07-28 has no tasks, so a server speaking it lists
+ * no `execution` (`taskSupport`), whatever it lists on a 2025 revision.
+ */
+const FIELDS_DROPPED = new Map([["execution", "2026-07-28"]]);
+
+/** Whether `field` is absent from `tool` because `revision` (a date, compared as text) has no such field. */
+const droppedByRevision = (tool: ToolIR, field: string, revision: string | undefined) => {
+  const since = FIELDS_DROPPED.get(field);
+  return since !== undefined && revision !== undefined && revision >= since && tool.raw[field] === undefined;
+};
+
+/**
+ * The other fields (as paths: `["icons"]`, `["annotations", "x"]`) whose values differ; a field one side lacks because
+ * its protocol revision has no such field (`FIELDS_DROPPED`) is no change.
+ */
+function otherFields(old: ToolIR, next: ToolIR, oldRevision: string | undefined, newRevision: string | undefined): string[][] {
   const keys = (tool: ToolIR) => Object.keys(tool.raw).filter((key) => !READ_FIELDS.has(key));
   const annotationKeys = (tool: ToolIR) =>
     isRecord(tool.raw["annotations"]) ? Object.keys(tool.raw["annotations"]).filter((key) => !READ_ANNOTATIONS.has(key)) : [];
   const fields = [
-    ...[...new Set([...keys(old), ...keys(next)])].sort().map((key) => [key]),
+    ...[...new Set([...keys(old), ...keys(next)])]
+      .filter((key) => !droppedByRevision(old, key, oldRevision) && !droppedByRevision(next, key, newRevision))
+      .sort()
+      .map((key) => [key]),
     ...[...new Set([...annotationKeys(old), ...annotationKeys(next)])].sort().map((key) => ["annotations", key]),
   ];
   return fields.filter((field) => !sameJson(fieldValue(old, field), fieldValue(next, field)));

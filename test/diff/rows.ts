@@ -422,6 +422,34 @@ export const toolRows: Array<[string, ToolRow]> = [
     },
   ],
   [
+    "tool-metadata-changed",
+    {
+      says: "execution removed on the same 2025 revision",
+      old: { ...manifest(tool("a", { execution: { taskSupport: "optional" } })), protocolVersion: "2025-11-25" },
+      new: { ...manifest(tool("a")), protocolVersion: "2025-11-25" },
+      class: "review",
+      pointer: "/execution",
+    },
+  ],
+  [
+    "protocol-version-changed",
+    {
+      says: "execution left out by a server speaking 2026-07-28, which has no tasks, is no change of the tool (nor the other way round)",
+      old: { ...manifest(tool("a", { execution: { taskSupport: "optional" } })), protocolVersion: "2025-11-25" },
+      new: { ...manifest(tool("a")), protocolVersion: "2026-07-28" },
+      class: "review",
+    },
+  ],
+  [
+    "protocol-version-changed",
+    {
+      says: "execution given on 2025-11-25 where the old side spoke 2026-07-28 is no change of the tool either",
+      old: { ...manifest(tool("a")), protocolVersion: "2026-07-28" },
+      new: { ...manifest(tool("a", { execution: { taskSupport: "required" } })), protocolVersion: "2025-11-25" },
+      class: "review",
+    },
+  ],
+  [
     "read-only-hint-removed",
     {
       says: "readOnlyHint became false",
