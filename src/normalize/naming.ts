@@ -109,9 +109,10 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
 
 /**
  * The other type names an output declares or exports beside the schemas'
- * types: types.ts's `ResourceUri`, and what index.ts re-exports from
- * runtime.ts beside its `export type *` from types.ts (which a type of
- * types.ts of the same name would be shadowed by). A tool's own types
+ * types: types.ts's `ResourceUri`, what index.ts re-exports from
+ * runtime.ts beside its `export type *` from types.ts, and what a
+ * scaffold's define.ts exports beside its own (a type of types.ts of the
+ * same name would be shadowed there). A tool's own types
  * (`<Base>Input`, `<Base>Output`) never are one, so a tool keeps its names
  * (`progress`: `ProgressInput`); a definition, prompt or template type never
  * takes one (a shared `$defs` key `resource_uri` is not `ResourceUri`).
@@ -135,6 +136,28 @@ export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
   "BlobResourceContents",
   "CompleteResult",
   "CompletionOptions",
+  // A scaffold's src/generated/define.ts.
+  "FullToolResult",
+  "HandlerReturn",
+  "RequestContext",
+  "ToolContext",
+  "Completer",
+  "CompletionContext",
+  "CompletionValues",
+  "Completions",
+  "PromptContext",
+  "PromptReturn",
+  "ResourceContext",
+  "ResourceReturn",
+  "ProtocolError",
+  "ResourceNotFoundError",
+  "Handler",
+  "HandlerDefinition",
+  "PromptName",
+  "PromptDefinition",
+  "ResourceDefinition",
+  "ResourceTemplateName",
+  "ResourceTemplateDefinition",
 ]);
 
 function safeMethodBase(wireName: string): string {

@@ -76,6 +76,17 @@ describe("assignToolNames", () => {
     expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name) && !ENTRY_POINT_TYPE_NAMES.has(name))).toEqual([]);
   });
 
+  it("no schema's type takes a name a scaffold's define.ts exports beside its export type * from types.ts", async () => {
+    const define = await readFile(join(repoRoot, "templates/scaffold/src/generated/define.ts"), "utf8");
+    const listed = [...define.matchAll(/^export (?:type )?\{([^}]*)\}/gm)].flatMap((match) =>
+      match[1]!.split(",").map((name) => name.trim().replace(/^type /, "")),
+    );
+    const declared = [...define.matchAll(/^export (?:type|interface|function|class) ([A-Za-z]\w*)/gm)].map((match) => match[1]!);
+    const exported = [...listed, ...declared].filter((name) => /^[A-Z]/.test(name));
+    expect(exported).toEqual(expect.arrayContaining(["RequestContext", "Handler", "Completions", "ProtocolError"]));
+    expect(exported.filter((name) => !RESERVED_TYPE_NAMES.has(name) && !ENTRY_POINT_TYPE_NAMES.has(name))).toEqual([]);
+  });
+
   it("a tool named as a type the entry point exports keeps its types' names (ProgressInput is no such type); a definition does not get the name", () => {
     const { tools, types } = assignToolNames(["progress", "resource_uri"]);
     expect(tools.get("progress")?.typeBase).toBe("Progress");
