@@ -390,10 +390,11 @@ async function scanHandlerDirectory(outDir: string, directory: string, found: Ma
   for (const entry of entries) {
     const path = `${directory}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith(".") && entry.name !== "node_modules") await scanHandlerDirectory(outDir, path, found, false);
+      if (!entry.name.startsWith(".") && entry.name !== "node_modules" && entry.name !== "__tests__") await scanHandlerDirectory(outDir, path, found, false);
       continue;
     }
-    if (!entry.name.endsWith(".ts") || entry.name.endsWith(".d.ts")) continue;
+    // Tests beside a handler (get-weather.test.ts) may call defineHandler too; the server must never import one.
+    if (!entry.name.endsWith(".ts") || /\.(?:d|test|spec)\.ts$/.test(entry.name)) continue;
     const absolute = join(outDir, path);
     const info = await stat(absolute).catch((error: unknown) => {
       // A symbolic link to nothing is no handler.

@@ -305,6 +305,24 @@ describe("scaffolding again", () => {
     expect(await readFile(join(project, "README.md"), "utf8")).toContain("| `src/handlers/weather/current.ts` | `GetWeatherInput` | `GetWeatherOutput` |");
   });
 
+  it("never takes a test beside a handler for it (*.test.ts, *.spec.ts, __tests__/), though the test calls defineHandler", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
+    // Each sorts before get-weather.ts, and would be the handler were it scanned.
+    await writeFile(join(project, "src/handlers/get-weather.spec.ts"), stub);
+    await writeFile(join(project, "src/handlers/get-weather.test.ts"), stub);
+    await mkdir(join(project, "src/handlers/__tests__"));
+    await writeFile(join(project, "src/handlers/__tests__/a.ts"), stub.replace('"../generated/define.js"', '"../../generated/define.js"'));
+    await rm(join(project, "src/handlers/get-weather.ts"));
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    // No handler left for the tool: a new stub, and none of the tests imported by the server.
+    expect(again.handlers[0]).toMatchObject({ tool: "get_weather", path: "src/handlers/get-weather.ts", status: "created" });
+    const registry = await readFile(join(project, "src/generated/handlers.ts"), "utf8");
+    expect(registry).toContain('from "../handlers/get-weather.js";');
+    expect(registry).not.toMatch(/test|spec/);
+  });
+
   it("finds a renamed handler that names its tool through a constant", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
