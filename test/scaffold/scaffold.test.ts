@@ -305,6 +305,18 @@ describe("scaffolding again", () => {
     expect(await readFile(join(project, "README.md"), "utf8")).toContain("| `src/handlers/weather/current.ts` | `GetWeatherInput` | `GetWeatherOutput` |");
   });
 
+  it("a manifest without tools: the README's table says so, with no head of an empty table", async () => {
+    const project = await tempProject();
+    const manifest = join(project, "..", "prompts-only.json");
+    await writeFile(manifest, JSON.stringify({ tools: [], prompts: [{ name: "greet", arguments: [{ name: "who", required: true }] }] }));
+    await scaffold({ manifest, outDir: project });
+    const readme = await readFile(join(project, "README.md"), "utf8");
+    expect(readme).toContain(
+      "No tools.\n\n| handler | serves | handed |\n|---|---|---|\n| `src/handlers/get-greet-prompt.ts` | prompt | `GreetPromptArguments` |",
+    );
+    expect(readme).not.toContain("| handler | input | output |");
+  });
+
   it("never takes a test beside a handler for it (*.test.ts, *.spec.ts, __tests__/), though the test calls defineHandler", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });

@@ -35,11 +35,16 @@ export function toolsTable(ir: ManifestIR, handlerPaths: HandlerPaths): string {
 | handler | serves | handed |
 |---|---|---|
 ${surface.join("\n")}`;
+  // A manifest without tools (prompts or resources alone): no table with a head and no rows.
+  const toolTable =
+    rows.length === 0
+      ? "No tools."
+      : `| handler | input | output |
+|---|---|---|
+${rows.join("\n")}`;
   return `${TOOLS_START}
 
-| handler | input | output |
-|---|---|---|
-${rows.join("\n")}${surfaceTable}
+${toolTable}${surfaceTable}
 
 ${TOOLS_END}`;
 }
