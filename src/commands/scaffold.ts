@@ -10,7 +10,7 @@
  * handler file is never modified or deleted: a new tool (prompt, resource,
  * resource template) gets a stub, a removed one's handler is reported.
  */
-import type { Dirent } from "node:fs";
+import { existsSync, type Dirent } from "node:fs";
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { parseManifest, readManifestFile, type InputStream } from "../acquire/manifest-file.js";
@@ -113,10 +113,27 @@ export interface ScaffoldResult {
 export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const timings: Partial<Record<ScaffoldStage, number>> = {};
   await checkOutputDirectory(options.outDir, options);
-  const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
+  const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin)).catch((error: unknown) => {
+    throw ownManifestGone(error, options) ?? error;
+  });
   const fromOwnManifest = options.manifest !== "-" && realPathOf(options.manifest) === realPathOf(join(options.outDir, MANIFEST_FILE));
   const keep = options.manifest === "-" ? [] : [resolve(options.manifest)];
   return scaffoldFromManifest(raw, { ...options, keepManifest: fromOwnManifest, keep }, timings);
+}
+
+/**
+ * The error for a project's own `manifest.json` that is gone (what `npm run
+ * generate` scaffolds from): the generic hint asks for a tools/list file,
+ * where the project's contract is to be restored. Undefined for any other
+ * failure to read.
+ */
+function ownManifestGone(error: unknown, options: ScaffoldOptions): McpgenError | undefined {
+  if (!(error instanceof McpgenError) || error.diagnostic.code !== "input-unreadable" || options.manifest === "-") return undefined;
+  if (resolve(options.manifest) !== resolve(options.outDir, MANIFEST_FILE) || existsSync(options.manifest)) return undefined;
+  return userError("input-unreadable", "cannot read the manifest: no such file, and it is this project's contract", {
+    file: error.diagnostic.file,
+    hint: `restore it (git checkout ${MANIFEST_FILE}), or scaffold again from the manifest the project started from: mcpgen scaffold <manifest> --out ${displayPath(options.outDir)}`,
+  });
 }
 
 /**

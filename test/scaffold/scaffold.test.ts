@@ -305,6 +305,21 @@ describe("scaffolding again", () => {
     expect(await readFile(join(project, "README.md"), "utf8")).toContain("| `src/handlers/weather/current.ts` | `GetWeatherInput` | `GetWeatherOutput` |");
   });
 
+  it("its own manifest.json deleted: npm run generate's command says it is the project's contract and how to get it back", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    await rm(join(project, "manifest.json"));
+    const io = captureIo();
+    expect(await run(["scaffold", join(project, "manifest.json"), "--out", project], io)).toBe(1);
+    expect(io.err).toBe(
+      `error: ${join(project, "manifest.json")}: cannot read the manifest: no such file, and it is this project's contract\n  hint: restore it (git checkout manifest.json), or scaffold again from the manifest the project started from: mcpgen scaffold <manifest> --out ${project}\n`,
+    );
+    // Another manifest that is missing keeps the usual words.
+    const other = captureIo();
+    expect(await run(["scaffold", join(project, "other.json"), "--out", project], other)).toBe(1);
+    expect(other.err).toContain("hint: pass the path of a tools/list JSON file, or - to read stdin");
+  });
+
   it("a manifest without tools: the README's table says so, with no head of an empty table", async () => {
     const project = await tempProject();
     const manifest = join(project, "..", "prompts-only.json");
