@@ -344,9 +344,24 @@ function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string
       throw userError("usage", '--header needs the form "Name: value"', { hint: 'for example --header "Authorization: Bearer $TOKEN"' });
     const value = line.slice(colon + 1).trim();
     secrets.add(value);
+    // fetch refuses such a value only once connecting, in words that say neither which header nor why.
+    const fault = headerValueFault(value);
+    if (fault !== undefined) {
+      throw userError("usage", `--header ${name}: its value ${fault} (the value is not shown: it may be a credential)`, {
+        hint: "an HTTP header value is one line of Latin-1 text (bytes): check the variable or the quoting that built it, and encode other characters (e.g. percent-encoding)",
+      });
+    }
     headers[name] = value;
   }
   return headers;
+}
+
+/** Why `value` cannot be sent as an HTTP header value (a line break, NUL, a character past U+00FF), if it cannot. */
+function headerValueFault(value: string): string | undefined {
+  if (/[\r\n]/.test(value)) return "has a line break";
+  if (value.includes("\0")) return "has a NUL character";
+  if (/[^\u0000-\u00ff]/.test(value)) return "has a character past U+00FF";
+  return undefined;
 }
 
 /** Later headers replace earlier ones of the same name (names are case-insensitive). */
