@@ -17,7 +17,7 @@ import type { TrustRequest } from "../acquire/config-trust.js";
 
 export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
-import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
+import { HEADER_NAME, headerValueFault, type ServerSpec, type TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
@@ -331,9 +331,6 @@ export async function resolveServer(
   return { spec: { ...spec, transport: forced ?? spec.transport, headers: mergeHeaders(spec.headers, headers) }, configFile: found.file };
 }
 
-/** RFC 9110 field-name token. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
@@ -354,14 +351,6 @@ function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string
     headers[name] = value;
   }
   return headers;
-}
-
-/** Why `value` cannot be sent as an HTTP header value (a line break, NUL, a character past U+00FF), if it cannot. */
-function headerValueFault(value: string): string | undefined {
-  if (/[\r\n]/.test(value)) return "has a line break";
-  if (value.includes("\0")) return "has a NUL character";
-  if (/[^\u0000-\u00ff]/.test(value)) return "has a character past U+00FF";
-  return undefined;
 }
 
 /** Later headers replace earlier ones of the same name (names are case-insensitive). */
