@@ -21,7 +21,7 @@ import { requireTrust, type TrustPolicy } from "./config-trust.js";
 import { expandVariables, variablesTaken } from "./config-variables.js";
 import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
-import type { ServerSpec } from "./server-spec.js";
+import { HEADER_NAME, headerValueFault, type ServerSpec } from "./server-spec.js";
 import { isRecord } from "../shared/json.js";
 import { parseJsonFile, readTextFileIfAny, readTextFileSync, type JsonFileKind } from "../shared/json-file.js";
 
@@ -220,6 +220,19 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw fail("`url` must be an http:// or https:// URL", joinPointer(pointer, "url"));
     const headers = stringMap("headers");
     secrets.addAll(Object.values(headers));
+    for (const [name, value] of Object.entries(headers)) {
+      const at = joinPointer(pointer, "headers", name);
+      if (!HEADER_NAME.test(name)) throw fail(`header name ${JSON.stringify(name)} is not a valid HTTP header name`, at);
+      const fault = headerValueFault(value);
+      // fetch would refuse it only once connecting, naming neither the header nor why; the value may be a credential.
+      if (fault !== undefined) {
+        throw fail(
+          `the value of header ${name} ${fault} (the value is not shown: it may be a credential)`,
+          at,
+          "an HTTP header value is one line of Latin-1 text (bytes): check the variable or the text that builds it, and encode other characters (e.g. percent-encoding)",
+        );
+      }
+    }
     const credentials = urlCredentials(parsed);
     secrets.addAll(credentials.secrets);
     const transport = type === "sse" ? "sse" : type === undefined ? "auto" : "http";

@@ -270,7 +270,17 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
         'pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"',
       );
     }
-    return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`);
+    return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`, httpStatusHint(status));
+  }
+  // A URL that serves something else (a web page, a JSON API) answers with a body MCP's transports never send.
+  if (error instanceof sdk.SdkError && error.code === "CLIENT_HTTP_UNEXPECTED_CONTENT") {
+    const type = (error.data as { contentType?: unknown } | undefined)?.contentType;
+    const shown = typeof type === "string" && type !== "" ? clip(type, 80) : "no content type";
+    return fail(
+      "input-unreadable",
+      `${who} answered ${attempt.phase} with ${shown}, where an MCP server answers with JSON or an event stream`,
+      "check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server), not a web page or another API",
+    );
   }
   const network = networkReason(error, clip);
   if (network !== undefined) {
@@ -280,6 +290,15 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
   }
   return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${clip(message(error), 300)}`);
+}
+
+/** What to do about an HTTP status other than 401 and 403. */
+function httpStatusHint(status: number): string {
+  if (status === 404 || status === 405 || status === 410) {
+    return "check the URL's path: it must be the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server)";
+  }
+  if (status >= 500) return "the server failed to answer: look at its logs, or try again later";
+  return "check the URL, the --header values the server expects, and that this is an MCP endpoint";
 }
 
 /** What to do about a stdio server that stopped: pass it the variable it may miss, the way its origin allows, or run it by hand. */
@@ -340,7 +359,9 @@ function httpStatus(error: unknown, sdk: SdkErrors): number | undefined {
 function detail(error: unknown, clip: (text: string, max: number) => string): string {
   const text = message(error)
     .replace(/^(Streamable HTTP error|SSE error): /, "")
-    .replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "");
+    .replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "")
+    // The SDK's words for a status alone say nothing the status does not.
+    .replace(/^(Non-200 status code \(\d{3}\)|Version negotiation failed: the server answered the probe with HTTP \d{3})$/, "");
   const shown = clip(text, 200);
   return shown === "" || shown === "null" ? "" : `: ${shown}`;
 }

@@ -43,3 +43,15 @@ export interface RemoteServerSpec {
 export type ServerSpec = StdioServerSpec | RemoteServerSpec;
 
 export type TransportName = "stdio" | "http" | "sse";
+
+/** RFC 9110 field-name token. */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Why `value` cannot be sent as an HTTP header value (a line break, NUL, a character past U+00FF), if it cannot. */
+export function headerValueFault(value: string): string | undefined {
+  // fetch strips whitespace, line breaks included, around a value: only those inside it are refused.
+  if (/[\r\n]/.test(value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ""))) return "has a line break";
+  if (value.includes("\0")) return "has a NUL character";
+  if (/[^\u0000-\u00ff]/.test(value)) return "has a character past U+00FF";
+  return undefined;
+}

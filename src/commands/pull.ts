@@ -17,7 +17,7 @@ import type { TrustRequest } from "../acquire/config-trust.js";
 
 export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
-import type { ServerSpec, TransportName } from "../acquire/server-spec.js";
+import { HEADER_NAME, headerValueFault, type ServerSpec, type TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
@@ -331,9 +331,6 @@ export async function resolveServer(
   return { spec: { ...spec, transport: forced ?? spec.transport, headers: mergeHeaders(spec.headers, headers) }, configFile: found.file };
 }
 
-/** RFC 9110 field-name token. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
@@ -344,6 +341,13 @@ function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string
       throw userError("usage", '--header needs the form "Name: value"', { hint: 'for example --header "Authorization: Bearer $TOKEN"' });
     const value = line.slice(colon + 1).trim();
     secrets.add(value);
+    // fetch refuses such a value only once connecting, in words that say neither which header nor why.
+    const fault = headerValueFault(value);
+    if (fault !== undefined) {
+      throw userError("usage", `--header ${name}: its value ${fault} (the value is not shown: it may be a credential)`, {
+        hint: "an HTTP header value is one line of Latin-1 text (bytes): check the variable or the quoting that built it, and encode other characters (e.g. percent-encoding)",
+      });
+    }
     headers[name] = value;
   }
   return headers;

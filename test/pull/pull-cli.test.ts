@@ -238,6 +238,16 @@ describe("mcpgen pull (CLI)", () => {
       'error: --header needs the form "Name: value"',
     ],
     [
+      "a header value with a line break (fetch would refuse it only once connecting, naming neither the header nor why)",
+      ["pull", "https://x.example/mcp", "--out", "o", "--header", "X-Key: hidden-value-1\r\nX-Other: b"],
+      "error: --header X-Key: its value has a line break (the value is not shown: it may be a credential)",
+    ],
+    [
+      "a header value past Latin-1",
+      ["pull", "https://x.example/mcp", "--out", "o", "--header", "X-Key: hidden-value-1 日本"],
+      "error: --header X-Key: its value has a character past U+00FF (the value is not shown: it may be a credential)",
+    ],
+    [
       "--header for a stdio server",
       ["pull", "--out", "o", "--header", "A: b", "--", "node", "s.js"],
       "error: --header applies to HTTP servers; a command after -- runs a stdio server",

@@ -215,11 +215,27 @@ describe("configuration lookup rules", () => {
     ["neither command nor url", { env: {} }, ".mcp.json: at /mcpServers/s: a server entry needs a `command` (stdio) or a `url` (HTTP)"],
     ["an unknown type", { type: "websocket", url: "ws://x" }, '.mcp.json: at /mcpServers/s/type: unknown server `type` "websocket"'],
     ["args that are not strings", { command: "x", args: [1] }, ".mcp.json: at /mcpServers/s/args: `args` must be an array of strings"],
+    [
+      "a header value past Latin-1 (fetch would refuse it only once connecting, naming neither the header nor why)",
+      { url: "http://127.0.0.1:9/mcp", headers: { "X-Key": "hidden-value-1 日本" } },
+      ".mcp.json: at /mcpServers/s/headers/X-Key: the value of header X-Key has a character past U+00FF (the value is not shown: it may be a credential)",
+    ],
+    [
+      "a header value with a line break inside it",
+      { url: "http://127.0.0.1:9/mcp", headers: { "X-Key": "hidden-value-1\r\nX-Other: b\n" } },
+      ".mcp.json: at /mcpServers/s/headers/X-Key: the value of header X-Key has a line break (the value is not shown: it may be a credential)",
+    ],
+    [
+      "a header name that is no HTTP token",
+      { url: "http://127.0.0.1:9/mcp", headers: { "X Key": "v" } },
+      '.mcp.json: at /mcpServers/s/headers/X Key: header name "X Key" is not a valid HTTP header name',
+    ],
   ])("rejects %s with the file and the place in it", async (_, entry, message) => {
     const { cwd, home } = await dirs();
     await writeJson(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { s: entry } }));
     const error = await resolveError({ target: "s", cwd, home });
     expect(error.message.split("\n")[0]!.replace(`${cwd}${sep}`, "")).toBe(message);
+    expect(error.message).not.toContain("hidden-value-1");
   });
 
   it("rejects a file that is not JSON, naming it", async () => {

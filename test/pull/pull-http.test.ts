@@ -6,6 +6,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { readFile } from "node:fs/promises";
+import { createServer, type Server as HttpServer } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpgenError } from "../../src/shared/errors.js";
@@ -224,6 +225,34 @@ describe("pull faults over HTTP", () => {
     expect(error.message).toBe(
       `cannot connect to http://127.0.0.1:${port}/mcp (${name}): connection refused (ECONNREFUSED)\n  hint: check the URL and that the server is running`,
     );
+    expect(await readTree(out)).toEqual({});
+  });
+
+  it.each([
+    [
+      "404",
+      "legacy HTTP+SSE",
+      "answered initialize with HTTP 404",
+      "check the URL's path: it must be the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server)",
+    ],
+    ["500", "Streamable HTTP", "answered server/discover with HTTP 500", "the server failed to answer: look at its logs, or try again later"],
+    [
+      "200",
+      "Streamable HTTP",
+      "answered server/discover with text/html, where an MCP server answers with JSON or an event stream",
+      "check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server), not a web page or another API",
+    ],
+  ])("a URL that is no MCP endpoint (a web server answering %s) says what to do", async (status, transport, said, hint) => {
+    const web: HttpServer = createServer((_request, response) => {
+      response.writeHead(Number(status), { "content-type": "text/html" }).end("<html>not here</html>");
+    });
+    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => web.close(() => resolve())) } as RunningServer);
+    const url = `http://127.0.0.1:${(web.address() as { port: number }).port}/page?key=hidden-value`;
+    const out = await tempDir("web-page");
+    const error = await pullError(pull({ target: url, outDir: out, timeoutMs: 5_000 }));
+    const shown = url.replace("hidden-value", "***");
+    expect(error.message).toBe(`${shown} (${transport}) ${said}\n  hint: ${hint}`);
     expect(await readTree(out)).toEqual({});
   });
 
