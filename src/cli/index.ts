@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { basename, resolve } from "node:path";
-import { defaultIo, type Io } from "./io.js";
+import { defaultIo, jsonText, type Io } from "./io.js";
 // print.ts and report.ts are small and load with the CLI; commands and what they pull in load per command.
 import { printFailure, printRun, printWatchEvent, progressPrinter } from "./print.js";
 import { generateReport, projectReport, pullReport, scaffoldReport } from "./report.js";
@@ -670,14 +670,21 @@ export async function run(argv: readonly string[], io: Io = defaultIo): Promise<
     await program.parseAsync(argv.length === 1 && argv[0] === "-v" ? ["--version"] : [...argv], { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : exitCode("ok");
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return exitCode(error.exitCode === 0 ? "ok" : "usage");
-    }
     const ownArguments = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
     const json =
       ownArguments.includes("--json") ||
       ownArguments.includes("--format=json") ||
       ownArguments.some((word, index) => word === "--format" && ownArguments[index + 1] === "json");
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return exitCode("ok");
+      // commander has written the message to stderr; a --json run gets it on stdout too, as every other error.
+      if (json) {
+        const [message, hint] = error.message.replace(/^error: /, "").split("\n  hint: ");
+        const diagnostic = { severity: "error", code: "usage", message, ...(hint === undefined ? {} : { hint }) };
+        io.stdout(`${jsonText({ ok: false, errors: [{ diagnostic }] }, 2)}\n`);
+      }
+      return exitCode("usage");
+    }
     return printFailure(error, io, { json });
   }
 }

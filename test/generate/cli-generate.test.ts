@@ -149,6 +149,34 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(await readdir(cwd)).toEqual([]);
   });
 
+  it("--json: a usage error on stdout too, with its hint apart; --help and --version stay text", async () => {
+    const missing = await cli(["generate", weatherManifest, "--json"]);
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout)).toEqual({
+      ok: false,
+      errors: [
+        {
+          diagnostic: {
+            severity: "error",
+            code: "usage",
+            message: "required option '-o, --out <dir>' not specified",
+            hint: "give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)",
+          },
+        },
+      ],
+    });
+    expect(missing.stderr).toContain("error: required option '-o, --out <dir>' not specified");
+    const unknown = await cli(["generate", weatherManifest, "--out", "x", "--json", "--bogus"]);
+    expect(unknown.code).toBe(2);
+    expect(JSON.parse(unknown.stdout)).toEqual({
+      ok: false,
+      errors: [{ diagnostic: { severity: "error", code: "usage", message: "unknown option '--bogus'" } }],
+    });
+    const help = await cli(["generate", "--json", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: mcpgen generate/);
+  });
+
   it("--json: errors on stdout too, and no raw C1 control or line separator from server text", async () => {
     const bad = await cli(["generate", await manifestFile("{"), "--out", join(await scratch(), "out"), "--json"]);
     expect(bad.code).toBe(1);
