@@ -466,6 +466,19 @@ function inputRequiredMessage(subject: string, name: string): string {
   return `${subject} ${JSON.stringify(name)} needs more input (resultType "input_required"); enable the SDK client's inputRequired.autoFulfill and register its request handlers, or answer result.inputRequests yourself`;
 }
 
+/** A `resultType` of a revision this client does not know: not a final result either, but no `input_required` round. */
+function unknownResultMessage(
+  subject: string,
+  name: string,
+  resultType: unknown,
+): string {
+  const shown =
+    typeof resultType === "string"
+      ? JSON.stringify(resultType.slice(0, 64))
+      : `of type ${resultType === null ? "null" : typeof resultType}`;
+  return `${subject} ${JSON.stringify(name)} answered with a resultType ${shown} that this client does not know, so not with a final result; result holds what the server sent`;
+}
+
 /** Whether `value` is an `InputRequiredError` thrown by any mcpgen-generated client. */
 export function isInputRequiredError(
   value: unknown,
@@ -832,7 +845,10 @@ function finalResult<Result>(
       name,
       result as { [key: string]: unknown },
     );
-    error.message = inputRequiredMessage(what, name);
+    error.message =
+      resultType === "input_required"
+        ? inputRequiredMessage(what, name)
+        : unknownResultMessage(what, name, resultType);
     throw error;
   }
   return result as Result;

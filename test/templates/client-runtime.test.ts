@@ -292,6 +292,13 @@ describe("callTool's call path (every createClient method's too)", () => {
     expect(isInputRequiredError(error)).toBe(true);
     expect([(error as InputRequiredError).toolName, (error as InputRequiredError).result]).toEqual(["book", pending]);
     expect((error as Error).message).toMatch(/^tool "book" needs more input \(resultType "input_required"\)/);
+    // A result type this client does not know (an SDK v1 client passes one through): not final, and not called input_required.
+    const later = { resultType: "input_required_v2\u2028", content: [] };
+    const unknown = await callTool(connect(fakeClient("v1", () => later)), tool("book"), {}).catch((caught: unknown) => caught);
+    expect(unknown).toBeInstanceOf(InputRequiredError);
+    expect((unknown as Error).message).toBe(
+      'tool "book" answered with a resultType "input_required_v2\u2028" that this client does not know, so not with a final result; result holds what the server sent',
+    );
     // A final result of the revision says so, and is a result.
     const complete = { resultType: "complete", content: [] };
     expect(await callTool(connect(fakeClient("v2", () => complete, "modern")), tool("book"), {})).toBe(complete);
