@@ -108,6 +108,14 @@ function literalOf(value: unknown): TypeNode {
  * property at all: then it is a record of `unknown`. An object closed
  * without properties admits only `{}`.
  */
+/**
+ * `Object["toString"]` for a name every object inherits a member by (`toString`, `constructor`): what reading such an
+ * optional property, argument or variable gets when it was not given; undefined for any other name.
+ */
+export function inheritedMemberType(name: string): TypeNode | undefined {
+  return OBJECT_MEMBERS.has(name) ? { kind: "indexedAccess", object: reference("Object"), index: literal(literalType(name)) } : undefined;
+}
+
 function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
@@ -117,8 +125,7 @@ function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
   for (const [name, subschema] of Object.entries(properties)) {
     const optional = !required.has(name);
     const type = context.type(subschema);
-    const prototypeMember =
-      optional && OBJECT_MEMBERS.has(name) ? { kind: "indexedAccess" as const, object: reference("Object"), index: literal(literalType(name)) } : undefined;
+    const prototypeMember = optional ? inheritedMemberType(name) : undefined;
     anyOptional ||= optional;
     memberTypes.push(type, ...(prototypeMember === undefined ? [] : [prototypeMember]));
     members.push(

@@ -5,7 +5,8 @@
  * `ResourceUri`, the URIs of the fixed resources.
  */
 import type { ManifestIR, PromptIR, ResourceTemplateIR, TypeAliasDeclaration, TypeMember, TypeNode } from "../../ir/index.js";
-import { literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { inheritedMemberType } from "./rules.js";
 import { docParagraphs, literal, property, reference, typeLiteral } from "../nodes.js";
 
 /** A type no key of which can be given: what a prompt without arguments, or a template without variables, takes. */
@@ -28,8 +29,8 @@ const COMPOSITE: TypeNode = {
  * union an object literal that leaves it out would not be assignable.
  */
 function memberType(name: string, type: TypeNode, optional: boolean): TypeNode {
-  if (!optional || !OBJECT_MEMBERS.has(name)) return type;
-  return { kind: "union", types: [type, { kind: "indexedAccess", object: reference("Object"), index: literal(literalType(name)) }] };
+  const inherited = optional ? inheritedMemberType(name) : undefined;
+  return inherited === undefined ? type : { kind: "union", types: [type, inherited] };
 }
 
 function promptArguments(prompt: PromptIR): TypeAliasDeclaration {
