@@ -226,15 +226,16 @@ class ProjectWatcher {
     }
     if (this.config === undefined) return;
     const config = this.config;
+    let targets: Target[];
     try {
-      selectTargets(config, this.options.targets);
+      targets = selectTargets(config, this.options.targets);
     } catch (error) {
       // Naming a target the configuration does not have is a usage mistake at the start (as without --watch);
       // later, it is an edit of the configuration, reported once, while the targets it still has are watched.
       if (reason === "start") throw error;
       if (configChanged) this.report("config", error);
+      targets = this.watchedTargets(config);
     }
-    const targets = this.watchedTargets(config);
     // A target that left the configuration is forgotten: should it come back, it is new again.
     const present = new Set(targets.map((target) => target.name));
     for (const name of [...this.seen.keys()]) if (!present.has(name)) this.seen.delete(name);
