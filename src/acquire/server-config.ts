@@ -21,7 +21,7 @@ import { requireTrust, type TrustPolicy } from "./config-trust.js";
 import { expandVariables, variablesTaken } from "./config-variables.js";
 import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
-import { HEADER_NAME, headerValueFault, type ServerSpec } from "./server-spec.js";
+import { HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec } from "./server-spec.js";
 import { isRecord } from "../shared/json.js";
 import { parseJsonFile, readTextFileIfAny, readTextFileSync, type JsonFileKind } from "../shared/json-file.js";
 
@@ -226,11 +226,7 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
       const fault = headerValueFault(value);
       // fetch would refuse it only once connecting, naming neither the header nor why; the value may be a credential.
       if (fault !== undefined) {
-        throw fail(
-          `the value of header ${name} ${fault} (the value is not shown: it may be a credential)`,
-          at,
-          "an HTTP header value is one line of Latin-1 text (bytes): check the variable or the text that builds it, and encode other characters (e.g. percent-encoding)",
-        );
+        throw fail(`the value of header ${name} ${fault} (the value is not shown: it may be a credential)`, at, HEADER_VALUE_HINT);
       }
     }
     const credentials = urlCredentials(parsed);

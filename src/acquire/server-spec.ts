@@ -47,6 +47,10 @@ export type TransportName = "stdio" | "http" | "sse";
 /** RFC 9110 field-name token. */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** What to do about a header value `headerValueFault` refuses. */
+export const HEADER_VALUE_HINT =
+  "an HTTP header value is one line of Latin-1 text (bytes): check the variable or the text that builds it, and encode other characters (e.g. percent-encoding)";
+
 /** Why `value` cannot be sent as an HTTP header value (a line break, NUL, a character past U+00FF), if it cannot. */
 export function headerValueFault(value: string): string | undefined {
   // fetch strips whitespace, line breaks included, around a value: only those inside it are refused.

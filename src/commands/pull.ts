@@ -17,7 +17,7 @@ import type { TrustRequest } from "../acquire/config-trust.js";
 
 export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
-import { HEADER_NAME, headerValueFault, type ServerSpec, type TransportName } from "../acquire/server-spec.js";
+import { HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec, type TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
@@ -345,7 +345,7 @@ function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string
     const fault = headerValueFault(value);
     if (fault !== undefined) {
       throw userError("usage", `--header ${name}: its value ${fault} (the value is not shown: it may be a credential)`, {
-        hint: "an HTTP header value is one line of Latin-1 text (bytes): check the variable or the quoting that built it, and encode other characters (e.g. percent-encoding)",
+        hint: HEADER_VALUE_HINT,
       });
     }
     headers[name] = value;
