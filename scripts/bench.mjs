@@ -257,6 +257,8 @@ async function oneToolBundle(out, tool, label, via) {
     write: false,
     metafile: true,
     outdir: join(out, "dist"),
+    // The metafile's paths are relative to this directory, which keyOf resolves them against.
+    absWorkingDir: root,
     logLevel: "silent",
   });
   const outputs = bundled.metafile.outputs;
