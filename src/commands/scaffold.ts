@@ -257,6 +257,7 @@ async function renderScaffoldStages(
   const ir = await timed(timings, "normalize", () => normalize(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
+  refuseUnimportableHandlers(plan.paths, onDisk, options.outDir);
   const name = await projectName(options.outDir);
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
@@ -545,6 +546,33 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, Impleme
     orphans.push({ path, ...implemented(found), reason: listed.has(key(found.kind, found.name)) ? "duplicate" : "removed" });
   }
   return { paths, orphans };
+}
+
+/** Characters of a file path that Node reads as URL syntax in an import specifier (a fragment, a query, an escape, a separator). */
+const URL_SYNTAX = /[#?%\\]/;
+
+/**
+ * Refuses a handler file the server could not import: Node resolves an import
+ * specifier as a URL, so `get#weather.js` is the file `get` (TypeScript, which
+ * reads it as a path, compiles it), and the percent-encoded form is the one
+ * TypeScript cannot find. New handler files are named from identifiers and never
+ * have such a name.
+ */
+function refuseUnimportableHandlers(paths: HandlerPaths, onDisk: ReadonlyMap<string, Implemented | undefined>, outDir: string): void {
+  for (const [kind, byName] of Object.entries(paths) as Array<[HandlerKind, ReadonlyMap<string, string>]>) {
+    for (const [name, path] of byName) {
+      const character = URL_SYNTAX.exec(path)?.[0];
+      if (character === undefined || !onDisk.has(path)) continue;
+      throw userError(
+        "output-owned-by-user",
+        `implements the ${kind === "resource-template" ? "resource template" : kind} ${JSON.stringify(name)}, but the server cannot import it: Node reads ${JSON.stringify(character)} in an import path as URL syntax`,
+        {
+          file: displayPath(join(outDir, path)),
+          hint: "rename it (and its directory) without #, ?, % or \\; a handler is found by its define call, whatever its file is named",
+        },
+      );
+    }
+  }
 }
 
 /**

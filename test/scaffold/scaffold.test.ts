@@ -350,6 +350,26 @@ describe("scaffolding again", () => {
     expect(registry).not.toMatch(/test|spec/);
   });
 
+  it.each(["get#weather.ts", "get?weather.ts", "get%23weather.ts", "we#ather/get.ts"])(
+    "refuses a handler named %j, which tsc compiles and Node cannot import, naming the file and what to do",
+    async (name) => {
+      const project = await tempProject();
+      await scaffold({ manifest: weather, outDir: project });
+      const target = join(project, "src/handlers", name);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(join(project, "src/handlers/get-weather.ts"), target);
+      const io = captureIo();
+      expect(await run(["scaffold", join(project, "manifest.json"), "--out", project], io)).toBe(1);
+      const character = /[#?%]/.exec(name)![0];
+      expect(io.err).toBe(
+        `error: ${target}: implements the tool "get_weather", but the server cannot import it: Node reads "${character}" in an import path as URL syntax\n` +
+          "  hint: rename it (and its directory) without #, ?, % or \\; a handler is found by its define call, whatever its file is named\n",
+      );
+      // Nothing was written: the registry still imports the handler from where it was.
+      expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('from "../handlers/get-weather.js";');
+    },
+  );
+
   it("finds a renamed handler that names its tool through a constant", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
