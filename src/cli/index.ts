@@ -3,7 +3,7 @@
  * the one printer (`print.ts`). Exit codes: `EXIT_CODES` in shared/codes.ts.
  * Heavy modules (prettier, the SDK) load only inside the command that needs them.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, Help, InvalidArgumentError, Option } from "commander";
 import { basename, resolve } from "node:path";
 import { defaultIo, jsonText, type Io } from "./io.js";
 // print.ts and report.ts are small and load with the CLI; commands and what they pull in load per command.
@@ -110,7 +110,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .description("Typed MCP clients, server skeletons and zod-free validators from tools/list")
     .version(mcpgenVersion(), "-V, --version", "print mcpgen's version (so does -v alone, and mcpgen version)")
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(withoutOptionValue(text)) });
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(withoutOptionValue(text)) })
+    .configureHelp({ optionDescription: withoutEmptyListDefault });
 
   program
     .command("generate")
@@ -804,6 +805,15 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value.trim()) || !(port >= 1 && port <= 65535)) throw new InvalidArgumentError("expected a port number from 1 to 65535");
   return port;
+}
+
+/** An option's help text, without the "(default: [])" commander adds to a repeatable option, whose empty start is no default. */
+function withoutEmptyListDefault(this: Help, option: Option): string {
+  if (!Array.isArray(option.defaultValue) || option.defaultValue.length > 0) return Help.prototype.optionDescription.call(this, option);
+  return Help.prototype.optionDescription.call(
+    this,
+    Object.assign(Object.create(Object.getPrototypeOf(option) as object) as Option, option, { defaultValue: undefined }),
+  );
 }
 
 function collectPullValue(value: string, previous: string[]): string[] {

@@ -177,6 +177,17 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(help.stdout).toMatch(/^Usage: mcpgen generate/);
   });
 
+  it('help: a repeatable option shows no "(default: [])"; a default that is one still shows', async () => {
+    for (const command of ["pull", "diff", "mock"]) {
+      const help = await cli([command, "--help"]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/-H, --header <header>/);
+      expect(help.stdout.replace(/\s+/g, " ")).not.toContain("(default: [])");
+    }
+    const init = await cli(["init", "--help"]);
+    expect(init.stdout.replace(/\s+/g, " ")).toContain('the file to write (default: "mcpgen.config.json")');
+  });
+
   it("--json: errors on stdout too, and no raw C1 control or line separator from server text", async () => {
     const bad = await cli(["generate", await manifestFile("{"), "--out", join(await scratch(), "out"), "--json"]);
     expect(bad.code).toBe(1);
