@@ -122,7 +122,7 @@ export async function checkSurfaceAgainstSdk(ir: Pick<ManifestIR, "prompts" | "r
     const rejections = await rejectionsOf(schemas[entry.kind], entry.raw);
     if (rejections.length === 0) continue;
     for (const rejection of rejections) diagnostics.push(warning(ir.source, entry, rejection));
-    entry.setAccepted(await accepted(schemas[entry.kind], entry));
+    entry.setAccepted(await accepted(schemas[entry.kind], entry, rejections.length));
   }
   return diagnostics;
 }
@@ -163,13 +163,14 @@ async function rejectionsOf(schemas: Schemas[Kind], entry: unknown): Promise<Rej
   return found;
 }
 
-/** Rounds of repair before falling back to the entry's identity alone (each removes a field). */
-const MAX_REPAIRS = 64;
-
-/** The entry as both SDKs accept it: each rejected field (or the member holding a missing one) left out. */
-async function accepted(schemas: Schemas[Kind], entry: Entry): Promise<Record<string, unknown>> {
+/**
+ * The entry as both SDKs accept it: each rejected field (or the member holding a missing one) left
+ * out, one a round. `rejected` fields were found at first: the rounds are bounded by that (twice,
+ * and a few), so a prompt with many bad arguments keeps its arguments, and no input loops.
+ */
+async function accepted(schemas: Schemas[Kind], entry: Entry, rejected: number): Promise<Record<string, unknown>> {
   const copy = structuredClone(entry.raw);
-  for (let round = 0; round < MAX_REPAIRS; round++) {
+  for (let round = 0; round < 8 + 2 * rejected; round++) {
     const [first] = await rejectionsOf(schemas, copy);
     if (first === undefined) return copy;
     if (first.path.length === 0 || (first.path.length === 1 && entry.identity.includes(String(first.path[0])))) break;
