@@ -185,15 +185,27 @@ const optional = (value: unknown, check: (value: unknown) => boolean): boolean =
 /**
  * True for an entry whose every field has a shape both SDKs accept: string `title`, `description`
  * (and `mimeType`), an object `_meta`; a prompt's arguments each with a string `name`, `title` and
- * `description` and a boolean `required`; a resource's numeric `size`. `annotations` and `icons`
- * are left to the SDKs.
+ * `description` and a boolean `required`; a resource's numeric `size`; plain `annotations`. `icons`,
+ * and anything else in `annotations`, are left to the SDKs.
  */
 export function plainlyAccepted(kind: Kind, entry: Record<string, unknown>): boolean {
   if (!optional(entry["title"], isString) || !optional(entry["description"], isString) || !optional(entry["_meta"], isRecord)) return false;
-  if (entry["icons"] !== undefined || (kind !== "prompt" && entry["annotations"] !== undefined)) return false;
+  if (entry["icons"] !== undefined || (kind !== "prompt" && !optional(entry["annotations"], plainAnnotations))) return false;
   if (kind === "prompt") return optional(entry["arguments"], (list) => Array.isArray(list) && list.every(plainArgument));
   if (!optional(entry["mimeType"], isString)) return false;
   return kind === "resource" ? optional(entry["size"], (size) => typeof size === "number") : true;
+}
+
+/** A date both SDKs take as `lastModified` (a subset of what they take: UTC, days a month always has). */
+const PLAIN_DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?Z$/;
+
+/** MCP `Annotations`: `audience` of `"user"` and `"assistant"`, a `priority` from 0 to 1, a `lastModified` date. */
+function plainAnnotations(value: unknown): boolean {
+  if (!isRecord(value) || Object.keys(value).some((key) => key !== "audience" && key !== "priority" && key !== "lastModified")) return false;
+  const { audience, priority, lastModified } = value;
+  if (!optional(audience, (list) => Array.isArray(list) && list.every((role) => role === "user" || role === "assistant"))) return false;
+  if (!optional(priority, (number) => typeof number === "number" && number >= 0 && number <= 1)) return false;
+  return optional(lastModified, (date) => typeof date === "string" && PLAIN_DATE.test(date));
 }
 
 function plainArgument(argument: unknown): boolean {
