@@ -246,7 +246,7 @@ describe("the fast path of prompts, resources and templates, against the SDKs' o
     const annotations = () =>
       pick<unknown>(
         { audience: pick<unknown>(["user"], ["assistant", "user"], ["robot"], "user") },
-        { priority: pick(0, 0.5, 1, 2, -1, "1") },
+        { priority: pick<unknown>(0, 0.5, 1, 2, -1, "1") },
         { lastModified: pick(...dates) },
         {},
         pick(...values),
