@@ -129,11 +129,10 @@ export async function checkSurfaceAgainstSdk(ir: Pick<ManifestIR, "prompts" | "r
 
 function warning(file: string, entry: Entry, rejection: Rejection): Diagnostic {
   const sdk = rejection.v1Only ? "the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it)" : "the official MCP TypeScript SDK";
-  const list = entry.kind === "prompt" ? "prompt" : entry.kind;
   return {
     severity: "warning",
     code: "sdk-incompatible",
-    message: `${entry.kind} ${JSON.stringify(entry.label)}: ${sdk} rejects this (${rejection.message}): a client made with it cannot list any ${list} of a server that sends it`,
+    message: `${entry.kind} ${JSON.stringify(entry.label)}: ${sdk} rejects this (${rejection.message}): a client made with it cannot list any ${entry.kind} of a server that sends it`,
     file,
     pointer: joinPointer(entry.pointer, ...rejection.path),
     hint: `fix the ${entry.kind} in the manifest; a scaffolded server and a mock list it with this field left out`,
