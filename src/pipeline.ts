@@ -15,6 +15,7 @@ import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js"
 import { formatFiles } from "./format/index.js";
 import { normalizeManifest } from "./normalize/index.js";
 import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
+import { checkSurfaceAgainstSdk } from "./normalize/sdk-surface-schema.js";
 import { failOnWarnings, isStackOverflow, pointerToken, userError, type McpgenError } from "./shared/errors.js";
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
@@ -84,12 +85,13 @@ function tooDeep(raw: RawManifest): McpgenError {
   );
 }
 
-/** normalize: one IR, with every warning about the tools (the SDK's view of each tool included). */
+/** normalize: one IR, with every warning about the tools (the SDK's view of each tool, prompt, resource and resource template included). */
 export async function normalize(raw: RawManifest): Promise<ManifestIR> {
   const ir = normalizeManifest(raw);
   const sdk = await checkToolsAgainstSdk(ir);
   ir.diagnostics.push(...sdk.diagnostics);
   for (const tool of ir.tools) tool.acceptedBySdk = sdk.accepted.get(tool.wireName);
+  ir.diagnostics.push(...(await checkSurfaceAgainstSdk(ir)));
   return ir;
 }
 

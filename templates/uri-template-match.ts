@@ -16,6 +16,7 @@ import {
   parseUriTemplate,
   type UriTemplateExpression,
   type UriTemplatePart,
+  type UriTemplateVariable,
 } from "./uri-template.js";
 
 /** A variable's value as a match gives it: a string, or a list or map of strings for an exploded one. */
@@ -108,12 +109,15 @@ export function uriTemplateMatcher(template: string): UriTemplateMatcher {
   const parts = parseUriTemplate(template);
   const variables = uriTemplateVariableShapes(parts);
   const stops = parts.map((_, index) => stopCharacters(parts, index));
+  const written = parts.map((part) =>
+    "literal" in part ? undefined : expansionCharacters(part),
+  );
   const repeated = variables.length !== countUses(parts);
   return {
     template,
     variables,
     match(uri, options) {
-      const found = search(parts, stops, uri, repeated);
+      const found = search(parts, stops, written, uri, repeated);
       if (found === undefined || options?.fillRequired === false) return found;
       for (const variable of variables) {
         if (!variable.required || own(found, variable.name)) continue;
@@ -190,6 +194,7 @@ function stopCharacters(
 function search(
   parts: readonly UriTemplatePart[],
   stops: readonly string[],
+  written: readonly (RegExp | undefined)[],
   uri: string,
   repeated: boolean,
 ): MatchedVariables | undefined {
@@ -200,10 +205,10 @@ function search(
   const from = (
     index: number,
     position: number,
-    found: MatchedVariables,
+    found: Found,
   ): MatchedVariables | undefined => {
     if (index === parts.length)
-      return position === uri.length ? found : undefined;
+      return position === uri.length ? found.values : undefined;
     if (!repeated && failed[index]!.has(position)) return undefined;
     const part = parts[index]!;
     let result: MatchedVariables | undefined;
@@ -214,9 +219,8 @@ function search(
       for (const end of ends(part, index, position)) {
         budget -= end - position + 1;
         if (budget < 0) return undefined;
-        const values = readExpansion(part, uri.slice(position, end));
-        if (values === undefined) continue;
-        const merged = merge(found, values);
+        const readings = readExpansion(part, uri.slice(position, end));
+        const merged = readings && merge(found, readings);
         if (merged === undefined) continue;
         result = from(index + 1, end, merged);
         if (result !== undefined) break;
@@ -248,34 +252,111 @@ function search(
       else if (shape.first !== "") yield position;
       return;
     }
-    for (let end = reach; end >= position; end--) {
+    // What the operator itself writes first (a URI's own expansion), then what a hand-written URI may hold.
+    let strict = position + shape.first.length;
+    const allowed = written[index];
+    if (shape.reserved || allowed === undefined) strict = reach;
+    else while (strict < reach && allowed.test(uri.charAt(strict))) strict++;
+    yield* down(next, strict, position);
+    if (strict < reach) yield* down(next, reach, strict + 1);
+  }
+
+  /** From `high` down to `low`: every end, or where the next part is a literal, each place it starts. */
+  function* down(
+    next: UriTemplatePart,
+    high: number,
+    low: number,
+  ): Generator<number> {
+    for (let end = high; end >= low; end--) {
       if ("literal" in next) {
         const at = uri.lastIndexOf(next.literal, end);
-        if (at < position) return;
+        if (at < low) return;
         end = at;
       }
       yield end;
     }
   }
 
-  return budget > 0 ? from(0, 0, Object.create(null)) : undefined;
+  return budget > 0
+    ? from(0, 0, { values: Object.create(null), prefixes: new Map() })
+    : undefined;
 }
 
-/** `found` with `values` added, or undefined when a variable used twice would get two values. */
-function merge(
-  found: MatchedVariables,
-  values: MatchedVariables,
-): MatchedVariables | undefined {
+/**
+ * The characters an expansion of `expression` holds (RFC 6570 §3.2.1, without U+R): unreserved
+ * ones and percent-encoded triplets, its separator where it has several variables or explodes one,
+ * and `=` where it names values or explodes a map.
+ */
+function expansionCharacters(expression: UriTemplateExpression): RegExp {
+  const shape = OPERATOR_SHAPES[expression.operator]!;
+  const exploded = expression.variables.some((variable) => variable.explode);
+  const separator = expression.variables.length > 1 || exploded;
+  return new RegExp(
+    `^[A-Za-z0-9\\-._~%${separator ? "\\" + shape.separator : ""}${shape.named || exploded ? "=" : ""}]$`,
+  );
+}
+
+/**
+ * The values found so far, and of those read through a prefix modifier alone (`{var:3}`) the
+ * length of that prefix: such a value is the start of the variable's value, as long as the prefix
+ * (in code points), unless it is shorter (then it is the whole value).
+ */
+interface Found {
+  values: MatchedVariables;
+  prefixes: ReadonlyMap<string, number>;
+}
+
+/** The first `length` code points of `text`. */
+const prefixOf = (text: MatchedValue, length: number) =>
+  typeof text === "string" ? Array.from(text).slice(0, length).join("") : "";
+
+/** A variable of an expression and the value one expansion of it gives it. */
+type Reading = [variable: UriTemplateVariable, value: MatchedValue];
+
+/**
+ * `found` with the values of `readings` added, or undefined when a variable used twice would get
+ * two values, or a value read through a prefix modifier is longer than its prefix. Two values of
+ * one variable agree when equal, or when one was read through a prefix modifier and is the start
+ * of the other (`{x:3}/{x}`: `abc/abcdef`), which then is the value.
+ */
+function merge(found: Found, readings: readonly Reading[]): Found | undefined {
   const merged: MatchedVariables = Object.create(null);
-  for (const key of Object.keys(found)) setOwn(merged, key, found[key]!);
-  for (const key of Object.keys(values)) {
-    const value = values[key]!;
-    if (own(merged, key)) {
-      if (JSON.stringify(merged[key]) !== JSON.stringify(value))
-        return undefined;
-    } else setOwn(merged, key, value);
+  const prefixLengths = new Map(found.prefixes);
+  for (const key of Object.keys(found.values))
+    setOwn(merged, key, found.values[key]!);
+  for (const [variable, value] of readings) {
+    const key = variable.name;
+    let length: number | undefined;
+    if (variable.prefix !== undefined && typeof value === "string") {
+      const points = Array.from(value).length;
+      if (points > variable.prefix) return undefined;
+      // Shorter than its prefix: the whole value.
+      if (points === variable.prefix) length = variable.prefix;
+    }
+    if (!own(merged, key)) {
+      setOwn(merged, key, value);
+      if (length !== undefined) prefixLengths.set(key, length);
+      continue;
+    }
+    const before = merged[key]!;
+    const beforeLength = prefixLengths.get(key);
+    if (beforeLength === undefined && length === undefined) {
+      if (JSON.stringify(before) !== JSON.stringify(value)) return undefined;
+    } else if (
+      beforeLength === undefined ||
+      (length !== undefined && length <= beforeLength)
+    ) {
+      // The new value is the shorter prefix: the value before starts with it.
+      if (prefixOf(before, length!) !== value) return undefined;
+    } else {
+      // The value before is the shorter prefix: the new value starts with it, and replaces it.
+      if (prefixOf(value, beforeLength) !== before) return undefined;
+      setOwn(merged, key, value);
+      if (length === undefined) prefixLengths.delete(key);
+      else prefixLengths.set(key, length);
+    }
   }
-  return merged;
+  return { values: merged, prefixes: prefixLengths };
 }
 
 /**
@@ -319,10 +400,10 @@ const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]$/;
 function readExpansion(
   expression: UriTemplateExpression,
   text: string,
-): MatchedVariables | undefined {
+): Reading[] | undefined {
   const shape = OPERATOR_SHAPES[expression.operator]!;
-  const values: MatchedVariables = Object.create(null);
-  if (text === "") return values;
+  const readings: Reading[] = [];
+  if (text === "") return readings;
   if (!text.startsWith(shape.first)) return undefined;
   const items = text.slice(shape.first.length).split(shape.separator);
   const variables = expression.variables;
@@ -343,17 +424,14 @@ function readExpansion(
         : 1;
     const taken = items.slice(item, item + take);
     item += take;
-    if (variable.explode) {
-      setOwn(values, variable.name, exploded(taken, shape));
-    } else {
-      setOwn(
-        values,
-        variable.name,
-        percentDecode(taken.join(shape.separator), shape.reserved),
-      );
-    }
+    readings.push([
+      variable,
+      variable.explode
+        ? exploded(taken, shape)
+        : percentDecode(taken.join(shape.separator), shape.reserved),
+    ]);
   }
-  return values;
+  return readings;
 }
 
 /** An exploded unnamed variable's items: a map when every item is `key=value` (an encoded value holds no raw `=`), else a list. */
@@ -377,13 +455,17 @@ function exploded(
   return items.map((item) => percentDecode(item, shape.reserved));
 }
 
-/** `;`, `?`, `&`: `name=value` items, matched to the variables by name; a name the expression does not have only fits an exploded map. */
+/**
+ * `;`, `?`, `&`: `name=value` items, matched to the variables by name (a variable the expression
+ * names twice, to each in turn); a name the expression does not have only fits an exploded map.
+ */
 function readNamed(
   expression: UriTemplateExpression,
   items: readonly string[],
-): MatchedVariables | undefined {
-  const values: MatchedVariables = Object.create(null);
-  const lists = new Map<string, string[]>();
+): Reading[] | undefined {
+  const readings: Reading[] = [];
+  const used = new Set<UriTemplateVariable>();
+  const lists = new Map<UriTemplateVariable, string[]>();
   const map = expression.variables.find((variable) => variable.explode);
   const mapped: { [key: string]: string } = Object.create(null);
   for (const item of items) {
@@ -391,12 +473,19 @@ function readNamed(
     const name = equals === -1 ? item : item.slice(0, equals);
     const value = equals === -1 ? "" : percentDecode(item.slice(equals + 1));
     if (name === "") return undefined;
-    const variable = expression.variables.find(
+    const named = expression.variables.filter(
       (candidate) =>
         candidate.name === name || candidate.name === percentDecode(name),
     );
+    const variable =
+      named.find((candidate) => !candidate.explode && !used.has(candidate)) ??
+      named.find((candidate) => candidate.explode);
     if (variable === undefined) {
-      if (map === undefined || own(mapped, percentDecode(name)))
+      if (
+        named.length > 0 ||
+        map === undefined ||
+        own(mapped, percentDecode(name))
+      )
         return undefined;
       Object.defineProperty(mapped, percentDecode(name), {
         value,
@@ -407,16 +496,19 @@ function readNamed(
       continue;
     }
     if (variable.explode) {
-      const list = lists.get(variable.name) ?? [];
+      const list = lists.get(variable) ?? [];
       list.push(value);
-      lists.set(variable.name, list);
-    } else if (own(values, variable.name)) return undefined;
-    else setOwn(values, variable.name, value);
+      lists.set(variable, list);
+    } else {
+      used.add(variable);
+      readings.push([variable, value]);
+    }
   }
-  for (const [name, list] of lists) setOwn(values, name, list);
+  for (const [variable, list] of lists) readings.push([variable, list]);
   if (map !== undefined && Object.keys(mapped).length > 0) {
-    if (own(values, map.name)) return undefined;
-    setOwn(values, map.name, mapped);
+    if (readings.some(([variable]) => variable.name === map.name))
+      return undefined;
+    readings.push([map, mapped]);
   }
-  return values;
+  return readings;
 }

@@ -351,6 +351,11 @@ function parseExpression(body: string, start: number): UriTemplateExpression {
         variable.prefix = Number(length);
       }
     }
+    if (VARNAME.test(name.replace(/:[0-9]*$|\*$/, "")) && !VARNAME.test(name))
+      throw new UriTemplateError(
+        `${JSON.stringify(spec)} at ${offset} has both a prefix (":n") and an explode ("*") modifier; a variable takes one of them (RFC 6570 §2.4)`,
+        offset,
+      );
     if (!VARNAME.test(name))
       throw new UriTemplateError(
         name === ""

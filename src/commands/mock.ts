@@ -15,7 +15,7 @@ import type { LiveCallOutcome, LiveSession } from "../acquire/live-server.js";
 import { Secrets } from "../acquire/sanitize.js";
 import { emitManifestSnapshot } from "../emit/snapshot.js";
 import { listedTool, toolHeaderArguments } from "../emit/server/tools.js";
-import { servesCompletions, servesPrompts, servesResources } from "../emit/server/surface.js";
+import { listedEntry, servesCompletions, servesPrompts, servesResources } from "../emit/server/surface.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { normalize, withinStack } from "../pipeline.js";
 import { escapeBidiControls } from "../shared/escape.js";
@@ -241,9 +241,9 @@ async function serve(
     validators: answers.validators,
     answer: answers.answer,
     surface: {
-      prompts: servesPrompts(ir) ? ir.prompts.map((prompt) => prompt.raw as ListedPrompt) : undefined,
-      resources: servesResources(ir) ? ir.resources.map((resource) => resource.raw as ListedResource) : undefined,
-      resourceTemplates: servesResources(ir) ? ir.resourceTemplates.map((template) => template.raw as ListedResourceTemplate) : undefined,
+      prompts: servesPrompts(ir) ? ir.prompts.map((prompt) => listedEntry(prompt) as ListedPrompt) : undefined,
+      resources: servesResources(ir) ? ir.resources.map((resource) => listedEntry(resource) as ListedResource) : undefined,
+      resourceTemplates: servesResources(ir) ? ir.resourceTemplates.map((template) => listedEntry(template) as ListedResourceTemplate) : undefined,
       completions: servesCompletions(ir),
       answerPrompt: answers.answerPrompt,
       answerResource: answers.answerResource,

@@ -138,6 +138,8 @@ export interface PromptIR {
   arguments: PromptArgumentIR[];
   /** The prompt exactly as the server listed it (for the snapshot and a scaffold's `prompts/list`). */
   raw: Record<string, unknown>;
+  /** Set when an official SDK client rejects `raw`: the prompt as a scaffold and a mock list it (`sdk-surface-schema.ts`). */
+  acceptedBySdk?: Record<string, unknown> | undefined;
   /** JSON pointer of the prompt in the input document. */
   pointer: string;
 }
@@ -160,6 +162,8 @@ export interface ResourceIR {
   annotations?: ResourceAnnotations | undefined;
   /** The resource exactly as listed. */
   raw: Record<string, unknown>;
+  /** Set when an official SDK client rejects `raw`: the resource as a scaffold and a mock list it (`sdk-surface-schema.ts`). */
+  acceptedBySdk?: Record<string, unknown> | undefined;
   pointer: string;
 }
 
@@ -198,6 +202,8 @@ export interface ResourceTemplateIR {
   variables: TemplateVariableIR[];
   /** The template exactly as listed. */
   raw: Record<string, unknown>;
+  /** Set when an official SDK client rejects `raw`: the template as a scaffold and a mock list it (`sdk-surface-schema.ts`). */
+  acceptedBySdk?: Record<string, unknown> | undefined;
   pointer: string;
 }
 

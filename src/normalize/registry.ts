@@ -19,6 +19,7 @@ import { EXTERNAL_REFS, REF_RULES, UNRESOLVED_REFS } from "./rules/refs.js";
 import { LONE_SURROGATE_NAMES, SUBSCHEMA_RULES } from "./rules/subschemas.js";
 import { VOCABULARY_RULES } from "./rules/vocabulary.js";
 import { DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, LENIENT_SUBSCHEMAS, REF_HOISTING } from "./schema.js";
+import { SDK_SURFACE_COMPATIBILITY } from "./sdk-surface-schema.js";
 import { SDK_ACCEPTED_FORM, SDK_COMPATIBILITY } from "./sdk-tool-schema.js";
 import { DUPLICATE_TOOLS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, OUTPUT_SCHEMA_SHAPE, TOOL_METADATA, TOOL_SHAPE } from "./tools.js";
 
@@ -41,8 +42,8 @@ export const RULE_FAMILIES = {
   resources: [RESOURCE_SHAPE, DUPLICATE_RESOURCES, URI_TEMPLATES, RESOURCE_METADATA],
   /** Names decided once for the whole output (naming.ts). */
   naming: [METHOD_NAMES, TYPE_NAMES, DEF_TYPE_NAMES, SURFACE_NAMES, FILE_NAMES],
-  /** What the official MCP SDK client would reject (sdk-tool-schema.ts). */
-  sdk: [SDK_COMPATIBILITY, SDK_ACCEPTED_FORM],
+  /** What the official MCP SDK client would reject (sdk-tool-schema.ts, sdk-surface-schema.ts). */
+  sdk: [SDK_COMPATIBILITY, SDK_ACCEPTED_FORM, SDK_SURFACE_COMPATIBILITY],
 } as const satisfies Record<string, readonly Rule[]>;
 
 export type RuleFamily = keyof typeof RULE_FAMILIES;

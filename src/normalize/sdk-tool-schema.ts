@@ -216,7 +216,7 @@ function repair(tool: Record<string, unknown>, path: ReadonlyArray<string | numb
   if (path.length === 1 && isSchemaRoot(root)) {
     const value = tool[root as string];
     if (root === "outputSchema") {
-      if (typeof value !== "boolean") return remove(tool, path);
+      if (typeof value !== "boolean") return removeAt(tool, path);
       tool[root] = value ? {} : { not: {} };
       return true;
     }
@@ -237,7 +237,7 @@ function repair(tool: Record<string, unknown>, path: ReadonlyArray<string | numb
     }
   }
   if (path.length === 0 || root === "name") return false;
-  return remove(tool, path);
+  return removeAt(tool, path);
 }
 
 /** `schema` with `type: "object"`, first, as schemas usually start. */
@@ -246,14 +246,14 @@ function objectTyped(schema: Record<string, unknown>): Record<string, unknown> {
   return { type: "object", ...rest };
 }
 
-/** Removes the value at `path`, or, when nothing is there (a required field is missing), what holds it. */
-function remove(tool: Record<string, unknown>, path: ReadonlyArray<string | number>): boolean {
+/** Removes the value at `path`, or, when nothing is there (a required field is missing), what holds it (a prompt's, resource's or template's too: `sdk-surface-schema.ts`). */
+export function removeAt(tool: Record<string, unknown>, path: ReadonlyArray<string | number>): boolean {
   let parent: unknown = tool;
   for (const key of path.slice(0, -1)) parent = (parent as Record<string | number, unknown>)[key];
   const last = path[path.length - 1]!;
   const container = parent as Record<string | number, unknown> | unknown[];
   if (typeof container !== "object" || container === null) return false;
-  if ((container as Record<string | number, unknown>)[last] === undefined) return path.length > 1 && remove(tool, path.slice(0, -1));
+  if ((container as Record<string | number, unknown>)[last] === undefined) return path.length > 1 && removeAt(tool, path.slice(0, -1));
   if (Array.isArray(container) && typeof last === "number") container.splice(last, 1);
   else delete (container as Record<string | number, unknown>)[last];
   return true;

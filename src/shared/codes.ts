@@ -40,7 +40,7 @@ export const DIAGNOSTIC_CODES = {
     note: true,
   },
   "sdk-incompatible": {
-    doc: "A tool the official MCP SDK's `Tool` schema rejects, v2's as declared or v1's as the 2025 revisions list it (a client made with it cannot list the server): typed and validated as written; a scaffold lists it as both accept.",
+    doc: "A tool the official MCP SDK's `Tool` schema rejects, v2's as declared or v1's as the 2025 revisions list it (a client made with it cannot list the server), or a prompt, resource or resource template its `Prompt`, `Resource` or `ResourceTemplate` schema rejects (a client cannot list any of them): typed and validated as written; a scaffold and a mock list it as both accept.",
     note: true,
   },
   "ref-unresolved": {

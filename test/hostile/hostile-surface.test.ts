@@ -59,7 +59,10 @@ describe("hostile text in prompts, resources and resource templates", () => {
       PAYLOADS.length,
       PAYLOADS.length,
     ]);
-    expect(result.ir.diagnostics).toEqual([]);
+    // A `lastModified` that is no ISO date: what the SDK clients reject (a scaffold lists the template without it), nothing else.
+    expect(result.ir.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual(
+      PAYLOADS.map((_, index) => ["sdk-incompatible", `/resourceTemplates/${index}/annotations/lastModified`]),
+    );
     for (const mode of ["NodeNext", "Bundler"] as const) expect((await typecheck([project], mode)).output).toBe("");
 
     const global = globalThis as { __mcpgenPwned?: unknown };

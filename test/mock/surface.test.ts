@@ -206,6 +206,45 @@ describe("the mock server: prompts, resources and templates to the SDK clients",
   });
 });
 
+describe("the mock server: a prompt or resource an SDK client rejects costs its field, not the list", () => {
+  it("lists them to SDK v2 and v1 clients as both accept them", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-mock-surface-sdk-"));
+    const path = join(directory, "manifest.json");
+    await writeFile(
+      path,
+      JSON.stringify({
+        capabilities: { prompts: {}, resources: {} },
+        tools: [],
+        prompts: [{ name: "sloppy", title: 5, arguments: [{ name: "city", required: "yes", description: null }] }, { name: "fine" }],
+        resources: [
+          { uri: "demo://a", name: "a", annotations: "high" },
+          { uri: "demo://b", name: "b" },
+        ],
+        resourceTemplates: [{ name: "t", uriTemplate: "demo://t/{id}", mimeType: 1 }],
+      }),
+    );
+    const sloppy = await mock({ manifest: path, http: { port: 0 }, log: () => undefined });
+    const v2 = new ClientV2({ name: "test", version: "1.0.0" });
+    const v1 = new ClientV1({ name: "test", version: "1.0.0" });
+    try {
+      await v2.connect(new HttpV2(new URL(sloppy.url!)));
+      await v1.connect(new HttpV1(new URL(sloppy.url!)));
+      for (const client of [v2, v1]) {
+        expect((await client.listPrompts()).prompts).toEqual([{ name: "sloppy", arguments: [{ name: "city" }] }, { name: "fine" }]);
+        expect((await client.listResources()).resources).toEqual([
+          { uri: "demo://a", name: "a" },
+          { uri: "demo://b", name: "b" },
+        ]);
+        expect((await client.listResourceTemplates()).resourceTemplates).toEqual([{ name: "t", uriTemplate: "demo://t/{id}" }]);
+      }
+    } finally {
+      await v2.close();
+      await v1.close();
+      await sloppy.close();
+    }
+  });
+});
+
 describe("mcpgen mock --record of server-everything's prompts and resources, then --fixtures", () => {
   const everything = join(repoRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
   /** What a client asks: prompts with arguments, fixed resources, template URIs, one no resource has. */

@@ -71,8 +71,11 @@ export interface ManifestRow extends RowBase {
 export interface SdkRow extends RowBase {
   stage: "sdk";
   given: unknown;
-  /** By wire name, each tool the SDK rejects, as a scaffold lists it. */
-  want: { accepted: Record<string, unknown> };
+  /**
+   * By wire name, each tool the SDK rejects, as a scaffold lists it; `surface`: by name (a resource by
+   * URI), each prompt, resource and resource template the SDK rejects, as a scaffold lists it.
+   */
+  want: { accepted: Record<string, unknown>; surface?: Record<string, unknown> };
 }
 
 export type Row = SchemaRow | ManifestRow | SdkRow;

@@ -13,6 +13,7 @@ import { NORMALIZATION_RULES, RULE_FAMILIES, type RuleFamily } from "../../src/n
 import type { KeywordRule } from "../../src/normalize/rule.js";
 import { KEYWORD_RULES } from "../../src/normalize/rules/index.js";
 import { normalizeSchema } from "../../src/normalize/schema.js";
+import { checkSurfaceAgainstSdk } from "../../src/normalize/sdk-surface-schema.js";
 import { checkToolsAgainstSdk } from "../../src/normalize/sdk-tool-schema.js";
 import { McpgenError, type Diagnostic } from "../../src/shared/errors.js";
 import { rows as dialects } from "./dialects.js";
@@ -102,8 +103,15 @@ function surfaceView(entry: object): unknown {
 async function runSdkRow(row: SdkRow) {
   const ir = normalizeManifest(recogniseManifest(row.given, FILE));
   const check = await checkToolsAgainstSdk(ir);
+  const surface = await checkSurfaceAgainstSdk(ir);
   expect(Object.fromEntries(check.accepted)).toStrictEqual(row.want.accepted);
-  expect(warningsOf(check.diagnostics)).toStrictEqual(row.warnings ?? []);
+  const listed = [
+    ...ir.prompts.map((prompt) => [prompt.wireName, prompt.acceptedBySdk] as const),
+    ...ir.resources.map((resource) => [resource.uri, resource.acceptedBySdk] as const),
+    ...ir.resourceTemplates.map((template) => [template.wireName, template.acceptedBySdk] as const),
+  ].filter(([, accepted]) => accepted !== undefined);
+  expect(Object.fromEntries(listed)).toStrictEqual(row.want.surface ?? {});
+  expect(warningsOf([...check.diagnostics, ...surface])).toStrictEqual(row.warnings ?? []);
 }
 
 const isSchemaRow = (row: Row): row is SchemaRow => !("stage" in row);

@@ -16,6 +16,8 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { specTypeSchemas } from "@modelcontextprotocol/client";
 import { acceptedBySdk, loadSdkToolSchemas, plainlyAccepted } from "../../src/normalize/sdk-tool-schema.js";
+import { plainlyAccepted as plainSurfaceEntry } from "../../src/normalize/sdk-surface-schema.js";
+import { PromptSchema, ResourceSchema, ResourceTemplateSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createMcpServer, serveStdio, type ListedTool } from "../../templates/server-runtime.js";
 import { cannedServer, linkedTransports } from "../helpers/canned-server.js";
 import { runCli } from "../helpers/cli.js";
@@ -232,5 +234,44 @@ describe("the fast path and the repair, against the SDK's own schema", () => {
       else repaired++;
     }
     expect(repaired).toBeGreaterThan(50);
+  });
+});
+
+describe("the fast path of prompts, resources and templates, against the SDKs' own schemas", () => {
+  it("every entry it passes without loading the SDKs, both accept", () => {
+    const rand = random(11);
+    const pick = <T>(...options: T[]): T => options[Math.floor(rand() * options.length)]!;
+    const values = [undefined, null, 1, "s", true, [], {}, ["a"], { a: 1 }];
+    const dates = ["2026-01-12T15:00:58Z", "2026-01-12T15:00:58.5Z", "2026-02-28T23:59:59Z", "2026-02-30T00:00:00Z", "yesterday", 1];
+    const annotations = () =>
+      pick<unknown>(
+        { audience: pick<unknown>(["user"], ["assistant", "user"], ["robot"], "user") },
+        { priority: pick<unknown>(0, 0.5, 1, 2, -1, "1") },
+        { lastModified: pick(...dates) },
+        {},
+        pick(...values),
+      );
+    const kinds = [
+      { kind: "prompt" as const, v1: PromptSchema, v2: specTypeSchemas.Prompt },
+      { kind: "resource" as const, v1: ResourceSchema, v2: specTypeSchemas.Resource },
+      { kind: "resource template" as const, v1: ResourceTemplateSchema, v2: specTypeSchemas.ResourceTemplate },
+    ];
+    let passed = 0;
+    for (let index = 0; index < 1500; index++) {
+      const { kind, v1, v2 } = kinds[index % 3]!;
+      const entry: Record<string, unknown> =
+        kind === "resource" ? { uri: "x://1", name: "r" } : kind === "prompt" ? { name: "p" } : { name: "t", uriTemplate: "x://{a}" };
+      for (const key of ["title", "description", "mimeType", "_meta"]) if (rand() < 0.3) entry[key] = pick(...values);
+      if (rand() < 0.4) entry["annotations"] = annotations();
+      if (rand() < 0.2) entry["size"] = pick(...values);
+      if (rand() < 0.1) entry["icons"] = pick<unknown>([{ src: "x" }], [{}]);
+      if (kind === "prompt" && rand() < 0.6)
+        entry["arguments"] = [{ name: "a", required: pick(...values), description: pick(...values) }, pick<unknown>({ name: "b" }, { name: 1 }, "b")];
+      for (const key of Object.keys(entry)) if (entry[key] === undefined) delete entry[key];
+      if (!plainSurfaceEntry(kind, entry)) continue;
+      passed++;
+      expect(v1.safeParse(entry).success && (v2["~standard"].validate(entry) as { issues?: unknown }).issues === undefined, JSON.stringify(entry)).toBe(true);
+    }
+    expect(passed).toBeGreaterThan(100);
   });
 });

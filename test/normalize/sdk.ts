@@ -11,6 +11,9 @@ const rejects = (reason: string) =>
 const v1Rejects = (reason: string) =>
   `the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it) rejects this (${reason}): a client made with it cannot list any tool of a server that sends it`;
 
+const surfaceRejects = (kind: string, name: string, reason: string) =>
+  `${kind} ${JSON.stringify(name)}: the official MCP TypeScript SDK rejects this (${reason}): a client made with it cannot list any ${kind} of a server that sends it`;
+
 export const rows: Rows = [
   [
     "sdk-compatibility",
@@ -122,6 +125,73 @@ export const rows: Rows = [
         { code: "sdk-incompatible", pointer: "/tools/2/outputSchema", message: rejects("Invalid input: expected object, received boolean") },
       ],
       also: ["sdk-compatibility"],
+    },
+  ],
+
+  [
+    "sdk-surface-compatibility",
+    {
+      stage: "sdk",
+      says: "a prompt, resource or template the SDK rejects is reported field by field and listed without those fields; the others are not",
+      given: {
+        tools: [],
+        prompts: [
+          {
+            name: "sloppy",
+            title: 5,
+            arguments: [
+              { name: "city", required: "yes" },
+              { name: "state", description: null },
+            ],
+          },
+          { name: "fine", title: "Fine", arguments: [{ name: "a", required: true }] },
+        ],
+        resources: [
+          { uri: "demo://a", name: "a", size: "big", annotations: { audience: ["robot"], priority: 0.5 } },
+          { uri: "demo://b", name: "b", mimeType: "text/plain", size: 3 },
+        ],
+        resourceTemplates: [{ name: "t", uriTemplate: "demo://t/{id}", _meta: [] }],
+      },
+      want: {
+        accepted: {},
+        surface: {
+          sloppy: { name: "sloppy", arguments: [{ name: "city" }, { name: "state" }] },
+          "demo://a": { uri: "demo://a", name: "a", annotations: { audience: [], priority: 0.5 } },
+          t: { name: "t", uriTemplate: "demo://t/{id}" },
+        },
+      },
+      warnings: [
+        {
+          code: "sdk-incompatible",
+          pointer: "/prompts/0/title",
+          message: surfaceRejects("prompt", "sloppy", "Invalid input: expected string, received number"),
+        },
+        {
+          code: "sdk-incompatible",
+          pointer: "/prompts/0/arguments/0/required",
+          message: surfaceRejects("prompt", "sloppy", "Invalid input: expected boolean, received string"),
+        },
+        {
+          code: "sdk-incompatible",
+          pointer: "/prompts/0/arguments/1/description",
+          message: surfaceRejects("prompt", "sloppy", "Invalid input: expected string, received null"),
+        },
+        {
+          code: "sdk-incompatible",
+          pointer: "/resources/0/size",
+          message: surfaceRejects("resource", "demo://a", "Invalid input: expected number, received string"),
+        },
+        {
+          code: "sdk-incompatible",
+          pointer: "/resources/0/annotations/audience/0",
+          message: surfaceRejects("resource", "demo://a", 'Invalid option: expected one of "user"|"assistant"'),
+        },
+        {
+          code: "sdk-incompatible",
+          pointer: "/resourceTemplates/0/_meta",
+          message: surfaceRejects("resource template", "t", "Invalid input: expected object, received array"),
+        },
+      ],
     },
   ],
 ];

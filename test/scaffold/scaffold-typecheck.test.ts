@@ -102,11 +102,14 @@ describe("hostile prompts, resources and resource templates", () => {
       const checkedLoose = await compile(project, [...flags, "--noEmit"]);
       expect(checkedLoose.output, flags.join(" ")).toBe("");
     }
-    // The lists the server answers are the manifest's text exactly, hostile characters and all.
+    // The lists the server answers are the manifest's text exactly, hostile characters and all, but for the one field the SDK
+    // clients reject: a template's annotations.lastModified that is no date.
     const served = (await import(pathToFileURL(join(project, "dist/generated/surface.js")).href)) as Record<string, unknown>;
     expect(served["prompts"]).toEqual(result.ir.prompts.map((prompt) => prompt.raw));
     expect(served["resources"]).toEqual(result.ir.resources.map((resource) => resource.raw));
-    expect(served["resourceTemplates"]).toEqual(result.ir.resourceTemplates.map((template) => template.raw));
+    const [first, ...others] = result.ir.resourceTemplates;
+    const { lastModified: _dropped, ...annotations } = first!.raw["annotations"] as Record<string, unknown>;
+    expect(served["resourceTemplates"]).toEqual([{ ...first!.raw, annotations }, ...others.map((template) => template.raw)]);
     expect(JSON.stringify(served["prompts"])).toContain("${process.exit(1)}");
   });
 

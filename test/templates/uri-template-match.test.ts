@@ -115,6 +115,24 @@ describe("uriTemplateMatcher", () => {
     expect(match("{+path}{?q}", "a/b?q=1")).toEqual({ path: "a/b", q: "1" });
   });
 
+  it("reads a variable used with a prefix modifier and without as one value, the prefix its start", () => {
+    expect(match("t://{x:3}/{x}", "t://abc/abcdef")).toEqual({ x: "abcdef" });
+    expect(match("t://{x}/{x:3}", "t://abcdef/abc")).toEqual({ x: "abcdef" });
+    expect(match("t://{x:2}/{x:4}", "t://ab/abcd")).toEqual({ x: "abcd" });
+    expect(match("t://h{?x:2,x}", "t://h?x=ab&x=abcd")).toEqual({ x: "abcd" });
+    expect(match("t://{x:3}/{x}", "t://ab/ab")).toEqual({ x: "ab" });
+    expect(match("t://{x:3}/{x}", "t://abd/abcdef")).toBeUndefined();
+    // No value's first three characters are six.
+    expect(match("t://{x:3}", "t://abcdef")).toBeUndefined();
+  });
+
+  it("ends an expression where its own expansion ends before reading a hand-written URI's characters into it", () => {
+    // A `/` expansion encodes `;`: the `;` starts the next expression.
+    expect(match("t://{/seg*}{;m*}", "t:///a/b;k=v")).toEqual({ seg: ["a", "b"], m: { k: "v" } });
+    expect(match("t://{/seg}{;m}", "t:///a;m=x")).toEqual({ seg: "a", m: "x" });
+    expect(match("t://{/seg}", "t:///a;m=x")).toEqual({ seg: "a;m=x" });
+  });
+
   it("keeps hostile names own properties and matches hostile literals exactly", () => {
     const found = uriTemplateMatcher("demo://h/{__proto__}{?constructor}").match("demo://h/x?constructor=y");
     expect(found).toBeDefined();

@@ -276,6 +276,8 @@ describe("parseUriTemplate", () => {
     ["x/{with space}", /not a variable name/, 3],
     ["{a,}", /variable name is missing/, 3],
     ["{var:0}", /not a length from 1 to 9999/, 4],
+    ["x{/path:3*}", /"path:3\*" at 3 has both a prefix \(":n"\) and an explode \("\*"\) modifier/, 3],
+    ["{a,b*:2}", /"b\*:2" at 3 has both a prefix/, 3],
     ["a b/{x}", /the character " " at 1 is not allowed/, 1],
     ["a`${x}`", /the character "`" at 1 is not allowed/, 1],
     ["%zz", /starts no percent-encoded triplet/, 0],

@@ -1,8 +1,9 @@
 /**
  * Emits `surface.ts`: the prompts, fixed resources and resource templates of
- * a scaffolded server, each the manifest's raw object as a literal, so that
- * `prompts/list`, `resources/list` and `resources/templates/list` return
- * exactly what the manifest lists; a list the manifest does not have is
+ * a scaffolded server, each the manifest's raw object as a literal (or, where
+ * an SDK client rejects a field, the object without it: `listedEntry`), so
+ * that `prompts/list`, `resources/list` and `resources/templates/list` return
+ * what the manifest lists; a list the manifest does not have is
  * `undefined` (the server then declares no capability for it). Beside them:
  * whether the server serves `completion/complete`, the URI matcher when there
  * are templates, and the types `define.ts` binds handlers with (`PromptMap`,
@@ -48,8 +49,13 @@ function map(name: string, doc: string, entries: ReadonlyArray<readonly [key: st
   return { kind: "typeAlias", doc: [doc], exported: true, name, type };
 }
 
+/** A prompt, resource or resource template as a scaffold (and a mock) lists it: as declared, or as both SDKs accept it. */
+export function listedEntry(entry: { raw: Record<string, unknown>; acceptedBySdk?: Record<string, unknown> | undefined }): Record<string, unknown> {
+  return entry.acceptedBySdk ?? entry.raw;
+}
+
 export function emitServerSurface(ir: ManifestIR): SourceFile {
-  const prompts = servesPrompts(ir) ? ir.prompts.map((prompt) => prompt.raw) : undefined;
+  const prompts = servesPrompts(ir) ? ir.prompts.map(listedEntry) : undefined;
   const resources = servesResources(ir);
   const typeNames = [
     ...ir.prompts.map((prompt) => prompt.typeName),
@@ -72,7 +78,10 @@ export function emitServerSurface(ir: ManifestIR): SourceFile {
     path: "surface.ts",
     format: "typescript",
     statements: [
-      header(ir, "The prompts, resources and resource templates exactly as the manifest lists them; each list returns these objects unchanged."),
+      header(
+        ir,
+        "The prompts, resources and resource templates as the manifest lists them (a field the SDK clients reject left out); each list returns these objects unchanged.",
+      ),
       importDeclaration(["ListedPrompt", "ListedResource", "ListedResourceTemplate"], `"./server-surface.js"`, true),
       ...(typeNames.length > 0 ? [importDeclaration(typeNames, `"./types.js"`, true)] : []),
       matcher,
@@ -81,13 +90,13 @@ export function emitServerSurface(ir: ManifestIR): SourceFile {
         "resources",
         "ListedResource",
         "The fixed resources as `resources/list` returns them (undefined: the server serves no resources).",
-        resources ? ir.resources.map((resource) => resource.raw) : undefined,
+        resources ? ir.resources.map(listedEntry) : undefined,
       ),
       list(
         "resourceTemplates",
         "ListedResourceTemplate",
         "The resource templates as `resources/templates/list` returns them.",
-        resources ? ir.resourceTemplates.map((template) => template.raw) : undefined,
+        resources ? ir.resourceTemplates.map(listedEntry) : undefined,
       ),
       {
         kind: "const",

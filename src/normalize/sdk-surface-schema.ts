@@ -1,0 +1,217 @@
+/**
+ * What the official MCP SDK's clients would reject in a prompt, a resource or
+ * a resource template. A client parses every `prompts/list`,
+ * `resources/list` and `resources/templates/list` answer against the SDK's
+ * `Prompt`, `Resource` and `ResourceTemplate` schemas, and one entry it
+ * rejects (an argument's `required: "yes"`, a `title` that is a number)
+ * fails the whole list: a client made with it sees none of the server's
+ * prompts, or resources. mcpgen checks each entry the typed client accepts
+ * against SDK v2's schemas (`specTypeSchemas` of `@modelcontextprotocol/client`)
+ * and SDK v1's (`@modelcontextprotocol/sdk`); every field either rejects is a
+ * warning at its pointer, and a scaffolded server (or a mock) lists the entry
+ * without that field, so the problem costs that field, never the list. The
+ * snapshot and the typed client keep the entry as the server listed it.
+ *
+ * The SDKs are loaded only for an entry that is not plainly acceptable, as
+ * for the tools (`sdk-tool-schema.ts`).
+ */
+import type { ManifestIR } from "../ir/index.js";
+import { joinPointer, type Diagnostic } from "../shared/errors.js";
+import { isRecord } from "../shared/json.js";
+import type { Rule } from "./rule.js";
+import { removeAt } from "./sdk-tool-schema.js";
+
+export const SDK_SURFACE_COMPATIBILITY: Rule = {
+  name: "sdk-surface-compatibility",
+  does: "Each prompt, resource and resource template is checked against the official MCP TypeScript SDK's `Prompt`, `Resource` and `ResourceTemplate` schemas (SDK v2's and SDK v1's), whose clients reject a whole list for one entry they refuse; every field either rejects is reported at its pointer, and a scaffolded server or a mock lists the entry with those fields left out; the typed client and the snapshot keep it as listed.",
+  reports: ["sdk-incompatible"],
+};
+
+type Kind = "prompt" | "resource" | "resource template";
+
+/** One field an SDK rejects, with its reason; `v1Only` when SDK v2 takes it. */
+interface Rejection {
+  path: Array<string | number>;
+  message: string;
+  v1Only: boolean;
+}
+
+/** SDK v1's zod schema (`safeParse`). */
+interface ZodLike {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+}
+
+/** SDK v2's Standard Schema. */
+interface StandardLike {
+  "~standard": {
+    validate(value: unknown): StandardResult | Promise<StandardResult>;
+  };
+}
+
+type StandardResult = { issues?: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }> };
+
+type Schemas = Record<Kind, { v1: ZodLike; v2: StandardLike }>;
+
+async function loadSchemas(): Promise<Schemas> {
+  const [v1, { specTypeSchemas }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<{
+      PromptSchema: ZodLike;
+      ResourceSchema: ZodLike;
+      ResourceTemplateSchema: ZodLike;
+    }>,
+    import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{
+      specTypeSchemas: { Prompt: StandardLike; Resource: StandardLike; ResourceTemplate: StandardLike };
+    }>,
+  ]);
+  return {
+    prompt: { v1: v1.PromptSchema, v2: specTypeSchemas.Prompt },
+    resource: { v1: v1.ResourceSchema, v2: specTypeSchemas.Resource },
+    "resource template": { v1: v1.ResourceTemplateSchema, v2: specTypeSchemas.ResourceTemplate },
+  };
+}
+
+/** An entry of the IR as this check sees it. */
+interface Entry {
+  kind: Kind;
+  /** How messages name it: its name, a resource its URI. */
+  label: string;
+  raw: Record<string, unknown>;
+  pointer: string;
+  /** The fields no SDK may lose: the entry without them is not the entry. */
+  identity: readonly string[];
+  setAccepted(accepted: Record<string, unknown>): void;
+}
+
+/**
+ * Checks every prompt, resource and resource template of `ir` against both SDKs' schemas: a
+ * warning per rejected field (returned), and, on each entry an SDK rejects, `acceptedBySdk`: the
+ * entry as both accept it.
+ */
+export async function checkSurfaceAgainstSdk(ir: Pick<ManifestIR, "prompts" | "resources" | "resourceTemplates" | "source">): Promise<Diagnostic[]> {
+  const entries: Entry[] = [
+    ...ir.prompts.map((prompt) => ({
+      kind: "prompt" as const,
+      label: prompt.wireName,
+      raw: prompt.raw,
+      pointer: prompt.pointer,
+      identity: ["name"],
+      setAccepted: (accepted: Record<string, unknown>) => (prompt.acceptedBySdk = accepted),
+    })),
+    ...ir.resources.map((resource) => ({
+      kind: "resource" as const,
+      label: resource.uri,
+      raw: resource.raw,
+      pointer: resource.pointer,
+      identity: ["uri", "name"],
+      setAccepted: (accepted: Record<string, unknown>) => (resource.acceptedBySdk = accepted),
+    })),
+    ...ir.resourceTemplates.map((template) => ({
+      kind: "resource template" as const,
+      label: template.wireName,
+      raw: template.raw,
+      pointer: template.pointer,
+      identity: ["name", "uriTemplate"],
+      setAccepted: (accepted: Record<string, unknown>) => (template.acceptedBySdk = accepted),
+    })),
+  ];
+  const suspects = entries.filter((entry) => !plainlyAccepted(entry.kind, entry.raw));
+  const diagnostics: Diagnostic[] = [];
+  if (suspects.length === 0) return diagnostics;
+  const schemas = await loadSchemas();
+  for (const entry of suspects) {
+    const rejections = await rejectionsOf(schemas[entry.kind], entry.raw);
+    if (rejections.length === 0) continue;
+    for (const rejection of rejections) diagnostics.push(warning(ir.source, entry, rejection));
+    entry.setAccepted(await accepted(schemas[entry.kind], entry, rejections.length));
+  }
+  return diagnostics;
+}
+
+function warning(file: string, entry: Entry, rejection: Rejection): Diagnostic {
+  const sdk = rejection.v1Only ? "the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it)" : "the official MCP TypeScript SDK";
+  return {
+    severity: "warning",
+    code: "sdk-incompatible",
+    message: `${entry.kind} ${JSON.stringify(entry.label)}: ${sdk} rejects this (${rejection.message}): a client made with it cannot list any ${entry.kind} of a server that sends it`,
+    file,
+    pointer: joinPointer(entry.pointer, ...rejection.path),
+    hint: `fix the ${entry.kind} in the manifest; a scaffolded server and a mock list it with this field left out`,
+  };
+}
+
+const pathKey = (key: PropertyKey): string | number => (typeof key === "number" ? key : String(key));
+
+/** What SDK v2 rejects in the entry, then what SDK v1 alone rejects. */
+async function rejectionsOf(schemas: Schemas[Kind], entry: unknown): Promise<Rejection[]> {
+  const found: Rejection[] = [];
+  const checked = await schemas.v2["~standard"].validate(entry);
+  for (const issue of checked.issues ?? [])
+    found.push({
+      path: (issue.path ?? []).map((segment) => pathKey(typeof segment === "object" ? segment.key : segment)),
+      message: issue.message,
+      v1Only: false,
+    });
+  const parsed = schemas.v1.safeParse(entry);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(pathKey);
+      const pointer = joinPointer("", ...path);
+      if (!found.some((known) => joinPointer("", ...known.path) === pointer)) found.push({ path, message: issue.message, v1Only: true });
+    }
+  }
+  return found;
+}
+
+/**
+ * The entry as both SDKs accept it: each rejected field (or the member holding a missing one) left
+ * out, one a round. `rejected` fields were found at first: the rounds are bounded by that (twice,
+ * and a few), so a prompt with many bad arguments keeps its arguments, and no input loops.
+ */
+async function accepted(schemas: Schemas[Kind], entry: Entry, rejected: number): Promise<Record<string, unknown>> {
+  const copy = structuredClone(entry.raw);
+  for (let round = 0; round < 8 + 2 * rejected; round++) {
+    const [first] = await rejectionsOf(schemas, copy);
+    if (first === undefined) return copy;
+    if (first.path.length === 0 || (first.path.length === 1 && entry.identity.includes(String(first.path[0])))) break;
+    if (!removeAt(copy, first.path)) break;
+  }
+  return Object.fromEntries(entry.identity.map((key) => [key, entry.raw[key]]));
+}
+
+const isString = (value: unknown): boolean => typeof value === "string";
+const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
+
+/**
+ * True for an entry whose every field has a shape both SDKs accept: string `title`, `description`
+ * (and `mimeType`), an object `_meta`; a prompt's arguments each with a string `name`, `title` and
+ * `description` and a boolean `required`; a resource's numeric `size`; plain `annotations`. `icons`,
+ * and anything else in `annotations`, are left to the SDKs.
+ */
+export function plainlyAccepted(kind: Kind, entry: Record<string, unknown>): boolean {
+  if (!optional(entry["title"], isString) || !optional(entry["description"], isString) || !optional(entry["_meta"], isRecord)) return false;
+  if (entry["icons"] !== undefined || (kind !== "prompt" && !optional(entry["annotations"], plainAnnotations))) return false;
+  if (kind === "prompt") return optional(entry["arguments"], (list) => Array.isArray(list) && list.every(plainArgument));
+  if (!optional(entry["mimeType"], isString)) return false;
+  return kind === "resource" ? optional(entry["size"], (size) => typeof size === "number") : true;
+}
+
+/** A date both SDKs take as `lastModified` (a subset of what they take: UTC, days a month always has). */
+const PLAIN_DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?Z$/;
+
+/** MCP `Annotations`: `audience` of `"user"` and `"assistant"`, a `priority` from 0 to 1, a `lastModified` date. */
+function plainAnnotations(value: unknown): boolean {
+  if (!isRecord(value) || Object.keys(value).some((key) => key !== "audience" && key !== "priority" && key !== "lastModified")) return false;
+  const { audience, priority, lastModified } = value;
+  if (!optional(audience, (list) => Array.isArray(list) && list.every((role) => role === "user" || role === "assistant"))) return false;
+  if (!optional(priority, (number) => typeof number === "number" && number >= 0 && number <= 1)) return false;
+  return optional(lastModified, (date) => typeof date === "string" && PLAIN_DATE.test(date));
+}
+
+function plainArgument(argument: unknown): boolean {
+  if (!isRecord(argument) || !isString(argument["name"])) return false;
+  return (
+    optional(argument["title"], isString) &&
+    optional(argument["description"], isString) &&
+    optional(argument["required"], (value) => typeof value === "boolean")
+  );
+}
