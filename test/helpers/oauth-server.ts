@@ -174,7 +174,8 @@ class TestProvider implements OAuthServerProvider {
   async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, _scopes?: string[], resource?: URL): Promise<OAuthTokens> {
     this.record.grants.push("refresh_token");
     const entry = this.refreshTokens.get(refreshToken);
-    if (entry === undefined || entry.clientId !== client.client_id) throw new InvalidGrantError("unknown refresh token");
+    // The token echoed back, as some authorization servers do: what a client prints of this answer must mask it.
+    if (entry === undefined || entry.clientId !== client.client_id) throw new InvalidGrantError(`unknown refresh token ${refreshToken}`);
     this.refreshTokens.delete(refreshToken);
     return this.issue(client.client_id, entry.scopes, resource);
   }

@@ -103,8 +103,6 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   private login: StoredLogin;
   private discovery: OAuthDiscoveryState | undefined;
   private verifier: string | undefined;
-  /** The configured client once the SDK has stamped it with its authorization server. */
-  private configuredClient: OAuthClientInformationMixed | undefined;
   private grant: "authorization_code" | "client_credentials" = "authorization_code";
   /** The scope of the last authorization request, and whether its login finished in this run. */
   private requested: { scope: string | undefined; issuer: string | undefined; completed: boolean } | undefined;
@@ -283,9 +281,9 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     if (configured !== undefined) {
       const issuer = ctx?.issuer ?? this.currentIssuer();
       if (this.hasSecretCredentials && (issuer === undefined || !this.credentialsMayGoTo(issuer))) throw this.foreignIssuer(issuer ?? "(unknown)");
-      if (this.configuredClient?.client_id === configured) return this.configuredClient;
       const { clientSecret } = this.context.credentials;
-      return { client_id: configured, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }) };
+      // Stamped with the authorization server it is handed to (SEP-2352), which was checked above: unstamped, the SDK warns about "pre-upgrade storage".
+      return { client_id: configured, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }), ...(issuer === undefined ? {} : { issuer }) };
     }
     if (this.login.client !== undefined) return this.login.client;
     if (!this.context.interactive) throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
@@ -294,11 +292,8 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
     if ("client_secret" in information && typeof information.client_secret === "string") this.context.secrets.add(information.client_secret);
-    if (information.client_id === this.configuredClientId) {
-      // A configured client comes from the configuration each time; only the SDK's issuer stamp is kept, for this run.
-      this.configuredClient = information;
-      return;
-    }
+    // A configured client comes from the configuration each time, stamped with the issuer asking for it; it is never stored.
+    if (information.client_id === this.configuredClientId) return;
     const kind = information.client_id === this.context.settings.clientMetadataUrl ? "metadata-document" : "registered";
     this.login = { ...this.login, client: information, clientKind: kind, issuer: information.issuer ?? this.currentIssuer() ?? this.login.issuer };
     if (kind === "registered")
