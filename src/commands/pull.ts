@@ -11,7 +11,7 @@ import { parseManifest } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ManifestIR } from "../ir/index.js";
 import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
-import type { OAuthOptions } from "../acquire/oauth/settings.js";
+import { CREDENTIAL_VARIABLES, type OAuthOptions } from "../acquire/oauth/settings.js";
 import { displayUrl, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
 import type { TrustRequest } from "../acquire/config-trust.js";
 
@@ -317,6 +317,7 @@ export async function resolveServer(
         ask: options.confirmTrust,
         configDir: options.oauth === false ? undefined : options.oauth?.configDir,
       },
+      loginSecrets: unpinnedLoginSecrets(options.oauth, environment),
     },
     secrets,
   );
@@ -329,6 +330,17 @@ export async function resolveServer(
   if (forced === "stdio") throw usage(`${spec.label} is an HTTP server; --transport stdio does not apply`);
   if (hasEnv) throw usage(`--env applies to stdio servers; ${spec.label} is an HTTP server`);
   return { spec: { ...spec, transport: forced ?? spec.transport, headers: mergeHeaders(spec.headers, headers) }, configFile: found.file };
+}
+
+/**
+ * The variables of a client secret or key set in `environment` that a login would send to whichever
+ * authorization server the server's entry leads to: none when OAuth is off, or when the user pinned
+ * the issuer they are for (`MCPGEN_CLIENT_ISSUER`, a target's `oauth.issuer`), where alone they go.
+ */
+function unpinnedLoginSecrets(oauth: PullOptions["oauth"], environment: Readonly<Record<string, string | undefined>>): string[] {
+  const set = (name: string) => (environment[name] ?? "").trim() !== "";
+  if (oauth === false || set(CREDENTIAL_VARIABLES.issuer) || oauth?.settings?.issuer !== undefined) return [];
+  return [CREDENTIAL_VARIABLES.clientSecret, CREDENTIAL_VARIABLES.privateKey].filter(set);
 }
 
 function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string, string> {

@@ -175,14 +175,24 @@ describe("client credentials go only to the authorization server they are for", 
     }
   });
 
-  it("follow a pin written in an .mcp.json entry's oauth.issuer", async () => {
+  it("go where a project's .mcp.json entry leads (its oauth.issuer, its server's origin) only once the file is trusted", async () => {
     const as = await startAuthorizationServer();
     const url = await serverNaming(as);
     const project = await tempDir("credentials-config");
+    // A file that arrives with a clone: no variable of its own, but it names where a login's secret would go.
     await writeFile(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { api: { url: url.href, oauth: { issuer: as.origin } } } }));
-    const run = await mcpgen(["pull", "api", "--out", "out"], { MCPGEN_CONFIG_DIR: join(project, "config"), ...credentials }, project);
-    expect(run.stderr).not.toMatch(/error/);
-    expect(run.code).toBe(0);
+    const env = { MCPGEN_CONFIG_DIR: join(project, "config"), ...credentials };
+    const refused = await mcpgen(["pull", "api", "--out", "out"], env, project);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`.mcp.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to ${url.host} (server "api")`);
+    expect(as.requests).toEqual([]);
+    const trusted = await mcpgen(["pull", "api", "--out", "out", "--trust-project-config"], env, project);
+    expect(trusted.stderr).not.toMatch(/error/);
+    expect(trusted.code).toBe(0);
+    // Pinned by the user (MCPGEN_CLIENT_ISSUER), the secret goes there alone, whatever the file says: no trust needed.
+    const pinned = await mcpgen(["pull", "api", "--out", "out"], { ...env, MCPGEN_CLIENT_ISSUER: as.origin }, project);
+    expect(pinned.stderr).not.toMatch(/error/);
+    expect(pinned.code).toBe(0);
   });
 });
 
