@@ -107,6 +107,22 @@ describe("the login store", () => {
     await store.write("b".repeat(32), { version: 1, server: "https://b.example.com/mcp" });
     await store.write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp", issuer: "https://auth.example.com/" });
     await writeFile(join(store.directory, `${"c".repeat(32)}.json`), "not json");
+    // Damaged or edited by hand: no login (the SDK, the browser's address and auth status would each fail on it in its own way).
+    const damaged = [
+      { client: "c1" },
+      { client: { client_id: 7 } },
+      { client: { client_id: "c1", redirect_uris: "http://127.0.0.1/callback" } },
+      { tokens: "t" },
+      { tokens: { access_token: 5, token_type: "Bearer" } },
+      { tokens: { access_token: "t", refresh_token: ["r"] } },
+      { expiresAt: "soon" },
+      { issuer: 1 },
+    ];
+    for (const [index, fields] of damaged.entries()) {
+      const key = String(index).repeat(32);
+      await writeFile(store.pathOf(key), JSON.stringify({ version: 1, server: "https://d.example.com/mcp", ...fields }));
+      expect(await store.read(key), JSON.stringify(fields)).toBeUndefined();
+    }
     expect((await store.list()).map(({ login }) => login.server)).toEqual(["https://a.example.com/mcp", "https://b.example.com/mcp"]);
     expect((await stat(store.pathOf("a".repeat(32)))).mode & 0o777).toBe(0o600);
     expect(await store.remove("a".repeat(32))).toBe(true);
