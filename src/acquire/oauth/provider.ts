@@ -355,6 +355,16 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
         "an authorization server must serve its endpoints over https (loopback addresses excepted); report it to the server's operators",
       );
     }
+    // MCP authorization (2025-11-25 and 2026-07-28): metadata without code_challenge_methods_supported means no PKCE, and clients must refuse.
+    const metadata = this.discovery?.authorizationServerMetadata;
+    if (metadata !== undefined && metadata.code_challenge_methods_supported === undefined) {
+      throw new LoginFailure(
+        "step",
+        `the authorization server ${JSON.stringify(this.currentIssuer())} does not say that it supports PKCE (its metadata has no code_challenge_methods_supported), so mcpgen opens no browser there: the MCP authorization spec has clients refuse such a server, whose authorization code anyone who intercepts it could redeem`,
+        "discovery",
+        'report it to the server\'s operators: the authorization server\'s metadata must list "code_challenge_methods_supported": ["S256"]',
+      );
+    }
     const scope = url.searchParams.get("scope") ?? undefined;
     // Futile only at the same authorization server: one that replaced it (SEP-2352) gets its own login.
     if (this.requested?.completed === true && this.requested.issuer === this.currentIssuer() && covers(splitScope(this.requested.scope), splitScope(scope))) {
