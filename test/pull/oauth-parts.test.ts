@@ -196,6 +196,42 @@ describe("the loopback callback", () => {
     }
   });
 
+  it("neither uses nor shows an error redirect from another issuer, or without the iss its authorization server promises (RFC 9207)", async () => {
+    const callback = await LoopbackCallback.listen("server");
+    const expected = "https://auth.example.com";
+    const lure = "Session expired: call +1-555-0100";
+    const redirect = (state: string, iss?: string) =>
+      fetch(
+        `${callback.redirectUrl}?error=access_denied&error_description=${encodeURIComponent(lure)}&state=${state}${iss === undefined ? "" : `&iss=${encodeURIComponent(iss)}`}`,
+      );
+    try {
+      for (const [state, iss, required] of [
+        ["s-1", "https://evil.example", false],
+        ["s-2", `${expected}/`, false],
+        ["s-3", undefined, true],
+      ] as const) {
+        callback.expect(state, { issuer: expected, required });
+        const answer = await redirect(state, iss);
+        expect(answer.status).toBe(400);
+        expect(await answer.text()).not.toContain("Session expired");
+        const failure = await callback.code(5000).catch((error: unknown) => error);
+        expect(failure, state).toMatchObject({ kind: "issuer-mismatch", oauthError: undefined, description: undefined });
+        expect((failure as Error).message).not.toContain("Session expired");
+      }
+      // Its own issuer's error, or none from a server that promises none, is shown as sent.
+      for (const [state, iss] of [
+        ["s-4", expected],
+        ["s-5", undefined],
+      ] as const) {
+        callback.expect(state, { issuer: expected, required: false });
+        expect(await (await redirect(state, iss)).text()).toContain("Session expired");
+        await expect(callback.code(5000)).rejects.toMatchObject({ kind: "denied", description: lure });
+      }
+    } finally {
+      await callback.close();
+    }
+  });
+
   it("refuses a redirect with another state, and escapes the server's words in its page", async () => {
     const callback = await LoopbackCallback.listen("server");
     try {

@@ -64,6 +64,8 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
           `the authorization server did not grant access${said}`,
           "run the pull again; if the error persists, it is the authorization server's to fix",
         );
+      case "issuer-mismatch":
+        return stepFailed("consent", error.message, "run the pull again; if it keeps failing, report it to the server's operators");
       case "state-mismatch":
         return stepFailed(
           "consent",

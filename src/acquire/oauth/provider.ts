@@ -338,7 +338,8 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   state(): string {
     const state = randomBytes(32).toString("base64url");
-    this.callback?.expect(state);
+    const metadata = this.discovery?.authorizationServerMetadata;
+    this.callback?.expect(state, { issuer: metadata?.issuer, required: metadata?.authorization_response_iss_parameter_supported === true });
     return state;
   }
 
