@@ -385,7 +385,10 @@ describe("a login that fails", () => {
     expect(error.message).toContain(
       `failed at registration: ${server.origin} answered HTTP 400 invalid_client_metadata: redirect URIs on 127.0.0.1 are not allowed`,
     );
-    expect(error.diagnostic.hint).toContain("MCPGEN_CLIENT_ID");
+    // What it names exists: mcpgen has no --client-id option.
+    expect(error.diagnostic.hint).toBe(
+      "the authorization server refused to register mcpgen; if it only knows clients registered beforehand, give one as oauth.clientId (of the target in mcpgen.config.json, or of the server's .mcp.json entry) or MCPGEN_CLIENT_ID",
+    );
     expect(server.record.authorizations).toEqual([]);
   });
 
