@@ -185,6 +185,9 @@ describe("client credentials go only to the authorization server they are for", 
     const refused = await mcpgen(["pull", "api", "--out", "out"], env, project);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`.mcp.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to ${url.host} (server "api")`);
+    expect(refused.stderr).toContain(
+      "or, for MCPGEN_CLIENT_SECRET, set MCPGEN_CLIENT_ISSUER to the issuer of the authorization server it is for, the only one it then goes to",
+    );
     expect(as.requests).toEqual([]);
     const trusted = await mcpgen(["pull", "api", "--out", "out", "--trust-project-config"], env, project);
     expect(trusted.stderr).not.toMatch(/error/);
