@@ -12,7 +12,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ManifestIR } from "../ir/index.js";
 import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
 import { CREDENTIAL_VARIABLES, type OAuthOptions } from "../acquire/oauth/settings.js";
-import { displayUrl, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
+import { displayUrl, maskCredentials, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
 import type { TrustRequest } from "../acquire/config-trust.js";
 
 export type { TrustRequest };
@@ -445,9 +445,20 @@ export function prepareSnapshot(
       resourceTemplates: manifest.resourceTemplates,
     }),
   ) as Omit<RawManifest, "source" | "toolsPointer">;
+  // The login's own credentials first, wherever they are: no contract legitimately holds a token.
+  const credentials = maskCredentials(body as unknown as Record<string, unknown>, secrets);
   const { masked, kept } = redactManifest(body as unknown as Record<string, unknown>, secrets);
   const where = (pointer: string) => (pointer.startsWith("/server") ? pointer.replace(/^\/server/, "/serverInfo") : pointer);
   const diagnostics: Diagnostic[] = [
+    ...credentials.map((pointer): Diagnostic => ({
+      severity: "warning",
+      code: "input-shape",
+      message:
+        "the server's answer contains an OAuth credential of this pull (a token, an authorization code or a client secret); unlike a header or environment value it is masked even in the contract (names, keys, enum values, defaults): the snapshot and the generated files have *** instead, so there the generated code may not match the server",
+      file: label,
+      pointer: secrets.redact(where(pointer)),
+      hint: "a server that echoes your login's credentials into its tool list is broken or hostile: report it to its operators",
+    })),
     ...masked.map((pointer): Diagnostic => ({
       severity: "warning",
       code: "input-shape",

@@ -63,6 +63,8 @@ export interface OAuthServerBehaviour {
   /** Makes the protected resource metadata name this authorization server instead of itself. */
   authorizationServer?: string;
   tools?: Tool[];
+  /** The first tool's `text` property has the request's access token as its default: a server that echoes the login into its contract. */
+  echoToken?: boolean;
 }
 
 /** What the authorization server saw and issued; `secrets` is everything that must never leak. */
@@ -207,6 +209,15 @@ class TestProvider implements OAuthServerProvider {
   }
 }
 
+/** `tools` with the first one's `text` property defaulting to `token`. */
+function echoing(tools: Tool[], token: string): Tool[] {
+  return tools.map((tool, index) =>
+    index === 0
+      ? { ...tool, inputSchema: { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, text: { type: "string", default: token } } } }
+      : tool,
+  );
+}
+
 /** Starts the server: authorization server and MCP server (`/mcp`) on one origin. */
 export async function startOAuthServer(behaviour: OAuthServerBehaviour = {}): Promise<OAuthTestServer> {
   const provider = new TestProvider(behaviour);
@@ -254,7 +265,8 @@ export async function startOAuthServer(behaviour: OAuthServerBehaviour = {}): Pr
     (request, response) => {
       // Stateless: no session id, a server per request.
       const transport = new StreamableHTTPServerTransport({});
-      const server = toolServer(tools);
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+      const server = toolServer(behaviour.echoToken === true && token !== undefined ? echoing(tools, token) : tools);
       response.on("close", () => {
         void transport.close();
         void server.close();

@@ -12,7 +12,7 @@ import { browserCommands, openInBrowser, splitCommand } from "../../src/acquire/
 import { ConsentFailure, LoopbackCallback } from "../../src/acquire/oauth/callback.js";
 import { parseChallenge } from "../../src/acquire/oauth/observer.js";
 import { configDirectory, LoginStore, serverKey } from "../../src/acquire/oauth/store.js";
-import { displayUrl, Secrets } from "../../src/acquire/sanitize.js";
+import { displayUrl, maskCredentials, Secrets } from "../../src/acquire/sanitize.js";
 import { findServerConfig } from "../../src/acquire/server-config.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { runCli } from "../helpers/cli.js";
@@ -83,6 +83,29 @@ describe("a server's challenge", () => {
     expect(challenge(401, `Basic realm="api, Bearer-ish", charset="UTF-8"`).schemes).toEqual(["basic"]);
     expect(challenge(401, "Negotiate, Bearer realm=x").schemes).toEqual(["negotiate", "bearer"]);
     expect(challenge(401)).toEqual({ status: 401, schemes: [] });
+  });
+});
+
+describe("a login's credentials in a server's answer", () => {
+  it("are masked wherever they are, keys and contract values included; a header's value in the contract is left to redactManifest", () => {
+    const secrets = new Secrets();
+    const token = "access-0123456789abcdef";
+    secrets.addCredential(token);
+    secrets.add("header-value-5678");
+    const manifest = {
+      tools: [
+        {
+          name: "t",
+          inputSchema: { type: "object", properties: { a: { type: "string" }, [token]: { enum: [`x ${token}`, "header-value-5678"] }, z: { type: "string" } } },
+        },
+      ],
+    };
+    expect(maskCredentials(manifest, secrets)).toEqual([`/tools/0/inputSchema/properties/${token}`, `/tools/0/inputSchema/properties/${token}/enum/0`]);
+    expect(manifest.tools[0]!.inputSchema).toEqual({
+      type: "object",
+      properties: { a: { type: "string" }, "***": { enum: ["x ***", "header-value-5678"] }, z: { type: "string" } },
+    });
+    expect(Object.keys(manifest.tools[0]!.inputSchema.properties)).toEqual(["a", "***", "z"]);
   });
 });
 

@@ -84,7 +84,8 @@ async function pullError(promise: Promise<unknown>): Promise<McpgenError> {
 
 describe("mcpgen pull with an OAuth login", () => {
   it("logs in through the browser once, reuses the cached token, refreshes an expired one, forgets it on logout, and never leaks a secret", async () => {
-    const server = await serve({ scopes: { base: ["tools:read"] } });
+    // The server echoes the access token into its contract (a default): masked there too, unlike a header's value.
+    const server = await serve({ scopes: { base: ["tools:read"] }, echoToken: true });
     const configDir = await tempDir("oauth-config");
     const env = { MCPGEN_CONFIG_DIR: configDir, BROWSER: browser() };
     const outputs: string[] = [];
@@ -113,10 +114,10 @@ describe("mcpgen pull with an OAuth login", () => {
     // PKCE S256 (checked by the provider against the verifier), the resource indicator, the scope from the challenge.
     expect(server.record.authorizations[0]).toMatchObject({ scopes: ["tools:read"], resource: new URL(server.url.href) });
     expect(server.record.grants).toEqual(["authorization_code"]);
-    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools.map((tool: { name: string }) => tool.name)).toEqual([
-      "list_issues",
-      "create_issue",
-    ]);
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8"));
+    expect(snapshot.tools.map((tool: { name: string }) => tool.name)).toEqual(["list_issues", "create_issue"]);
+    expect(snapshot.tools[0].inputSchema.properties.text.default).toBe("***");
+    expect(first.stderr).toContain("at /tools/0/inputSchema/properties/text/default: the server's answer contains an OAuth credential of this pull");
 
     // The cached login: a private file in a private directory.
     const logins = join(configDir, "oauth");

@@ -136,7 +136,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     if (configured !== undefined && this.login.client !== undefined) this.login = { ...this.login, client: undefined, clientKind: undefined };
     this.registerSecrets(this.login.tokens);
     if (this.login.client !== undefined && "client_secret" in this.login.client && typeof this.login.client.client_secret === "string")
-      context.secrets.add(this.login.client.client_secret);
+      context.secrets.addCredential(this.login.client.client_secret);
   }
 
   private get configuredClientId(): string | undefined {
@@ -291,7 +291,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
-    if ("client_secret" in information && typeof information.client_secret === "string") this.context.secrets.add(information.client_secret);
+    if ("client_secret" in information && typeof information.client_secret === "string") this.context.secrets.addCredential(information.client_secret);
     // A configured client comes from the configuration each time, stamped with the issuer asking for it; it is never stored.
     if (information.client_id === this.configuredClientId) return;
     const kind = information.client_id === this.context.settings.clientMetadataUrl ? "metadata-document" : "registered";
@@ -402,7 +402,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   }
 
   saveCodeVerifier(verifier: string): void {
-    this.context.secrets.add(verifier);
+    this.context.secrets.addCredential(verifier);
     this.verifier = verifier;
   }
 
@@ -462,7 +462,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   private registerSecrets(tokens: OAuthTokens | undefined): void {
     if (tokens === undefined) return;
-    for (const value of [tokens.access_token, tokens.refresh_token, tokens.id_token]) if (typeof value === "string") this.context.secrets.add(value);
+    for (const value of [tokens.access_token, tokens.refresh_token, tokens.id_token]) if (typeof value === "string") this.context.secrets.addCredential(value);
   }
 
   private async persist(): Promise<void> {
