@@ -211,6 +211,8 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
   const token = "ghp_s3cr3t-t0k3n-0001";
   const awsSecret = "aws-s3cr3t-k3y-0002";
   const secrets = { GITHUB_TOKEN: token, AWS_SECRET_ACCESS_KEY: awsSecret };
+  /** A value written in the file's URL itself: masked where the URL is shown, as every query value is. */
+  const literalKey = "l1teral-k3y-0003";
 
   /** A project whose .mcp.json names `docs`, a remote server with variables in its URL and a header. */
   async function project(extra: Record<string, unknown> = {}): Promise<{ directory: string; configDir: string }> {
@@ -219,7 +221,11 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
       join(directory, ".mcp.json"),
       JSON.stringify({
         mcpServers: {
-          docs: { url: `${server.url.href}?ref=\${GITHUB_TOKEN:-none}`, headers: { "X-Trace": "${AWS_SECRET_ACCESS_KEY:-none}" }, ...extra },
+          docs: {
+            url: `${server.url.href}?ref=\${GITHUB_TOKEN:-none}&key=${literalKey}`,
+            headers: { "X-Trace": "${AWS_SECRET_ACCESS_KEY:-none}" },
+            ...extra,
+          },
         },
       }),
     );
@@ -268,6 +274,8 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
       const first = await mcpgenOnTerminal(["pull", "docs", "--out", "out"], env, directory, "y");
       expect(first.stdout).toContain("would send the values of GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY to");
       expect(first.stdout).toContain("Trust this file as it is now (remembered until it changes)? [y/N]");
+      expect(first.stdout).toContain(`(${server.url.href}?ref=\${GITHUB_TOKEN:-none}&key=***).`);
+      expect(first.stdout).not.toContain(literalKey);
       expect(first.code).toBe(0);
       expect(JSON.parse(await readFile(join(configDir, "trusted-configs.json"), "utf8"))).toMatchObject({
         version: 1,
