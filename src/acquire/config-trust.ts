@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { destinationHost } from "../shared/display.js";
 import { userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { CREDENTIAL_VARIABLES } from "./oauth/settings.js";
 import { configDirectory } from "./oauth/store.js";
 import { makePrivate, writePrivateFile } from "./private-files.js";
 
@@ -82,9 +83,17 @@ export async function requireTrust(
     `${request.name} in ${dirname(request.file)}${changed} would send the values of ${variables} to ${host} (server ${JSON.stringify(request.server)}): a project's configuration comes with the project, so mcpgen expands its variables into a remote server's URL or headers only once you trust the file; nothing was sent`,
     {
       file: request.file,
-      hint: `read the file; to trust it, run the pull once on a terminal (mcpgen asks, and remembers the file as it is), or pass --trust-project-config (or "trustProjectConfig": true in mcpgen.config.json)`,
+      hint: `read the file; to trust it, run the pull once on a terminal (mcpgen asks, and remembers the file as it is), or pass --trust-project-config (or "trustProjectConfig": true in mcpgen.config.json)${pinHint(request.variables)}`,
     },
   );
+}
+
+/** For a client secret or key among the variables: pinning its authorization server sends it there alone, whatever the file says. */
+function pinHint(variables: readonly string[]): string {
+  const credentials = variables.filter((name) => name === CREDENTIAL_VARIABLES.clientSecret || name === CREDENTIAL_VARIABLES.privateKey);
+  return credentials.length === 0
+    ? ""
+    : `; or, for ${credentials.join(" and ")}, set ${CREDENTIAL_VARIABLES.issuer} to the issuer of the authorization server it is for, the only one it then goes to`;
 }
 
 /** Trusted project files: `<config dir>/trusted-configs.json`, `{ version: 1, files: { path: "sha256:…" } }`. */

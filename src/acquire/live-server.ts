@@ -35,6 +35,7 @@ import { boundedFetch, DEFAULT_MAX_RESPONSE_BYTES, ResponseBudget } from "./boun
 import type { FetchLike } from "./fetch-like.js";
 import { OutputTail, StdoutWatch, stopChild } from "./child-process.js";
 import { displayUrl, type Secrets } from "./sanitize.js";
+import { withSdkWarnings } from "./sdk-warnings.js";
 import type { McpgenError } from "../shared/errors.js";
 import {
   BrokenStream,
@@ -238,8 +239,23 @@ export interface LiveSession {
  * having closed everything.
  */
 export async function connectLiveServer(spec: ServerSpec, options: LiveServerOptions): Promise<LiveSession> {
-  const sdk = await loadSdk();
   const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
+  // The SDK's warnings quote authorization servers' answers (a refused refresh token among them): masked, as progress.
+  const sdkWarning = (warning: string) => progress("auth", `the MCP SDK warns: ${options.secrets.excerpt(warning, 500)}`);
+  const session = await withSdkWarnings(sdkWarning, () => connectAndList(spec, options, progress));
+  const inContext =
+    <A extends unknown[]>(call: (...args: A) => Promise<LiveCallOutcome>) =>
+    (...args: A) =>
+      withSdkWarnings(sdkWarning, () => call(...args));
+  return { ...session, callTool: inContext(session.callTool), getPrompt: inContext(session.getPrompt), readResource: inContext(session.readResource) };
+}
+
+async function connectAndList(
+  spec: ServerSpec,
+  options: LiveServerOptions,
+  progress: (kind: ProgressEvent["kind"], message: string) => void,
+): Promise<LiveSession> {
+  const sdk = await loadSdk();
   const attempt: Attempt = {
     label: spec.label,
     server: spec,

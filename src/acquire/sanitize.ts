@@ -23,6 +23,8 @@ const MIN_PART_LENGTH = 8;
 export class Secrets {
   private readonly values = new Set<string>();
   private matchers: Array<{ value: string; standalone: RegExp | undefined }> | undefined;
+  /** The OAuth credentials among them (`addCredential`), which no contract legitimately holds. */
+  private credentialSet: Secrets | undefined;
 
   /** Registers a value; its whitespace-separated parts are registered too, so an echoed bare token is caught. */
   add(value: string): void {
@@ -33,6 +35,23 @@ export class Secrets {
 
   addAll(values: Iterable<string>): void {
     for (const value of values) this.add(value);
+  }
+
+  /**
+   * Registers an OAuth credential of the pull (an access, refresh or ID token, an authorization
+   * code, a PKCE verifier, a client secret or private key): a secret like any other, and one that
+   * `maskCredentials` masks even where a server echoes it into its contract.
+   */
+  addCredential(value: string): void {
+    this.add(value);
+    if (value.length < MIN_PART_LENGTH) return;
+    this.credentialSet ??= new Secrets();
+    this.credentialSet.add(value);
+  }
+
+  /** The OAuth credentials alone, as a `Secrets` of their own (empty when there are none). */
+  get credentials(): Secrets {
+    return this.credentialSet ?? new Secrets();
   }
 
   get size(): number {
@@ -115,6 +134,48 @@ export class Secrets {
       }));
     return this.matchers;
   }
+}
+
+/**
+ * Masks, in place, every OAuth credential of the pull (`Secrets.addCredential`) that a server
+ * echoed anywhere in its answer, names, keys and schema values included, and returns the JSON
+ * pointers (of the masked strings and keys, as they were) where it did. A header or environment
+ * value may be an ordinary word that a contract legitimately holds (`LOG_LEVEL=info`), so
+ * `redactManifest` keeps it there; a token, code, verifier or client secret never is one, and
+ * would otherwise be written into the snapshot and the generated code, to be committed.
+ * `manifest` must be a plain JSON value mcpgen owns.
+ */
+export function maskCredentials(manifest: Record<string, unknown>, secrets: Secrets): string[] {
+  const credentials = secrets.credentials;
+  const pointers: string[] = [];
+  if (credentials.size === 0) return pointers;
+  const visit = (node: unknown, pointer: string): unknown => {
+    if (typeof node === "string") {
+      if (!credentials.contains(node)) return node;
+      pointers.push(pointer);
+      return credentials.redact(node);
+    }
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) node[index] = visit(item, `${pointer}/${index}`);
+      return node;
+    }
+    if (!isRecord(node)) return node;
+    const entries = Object.entries(node);
+    if (!entries.some(([key]) => credentials.contains(key))) {
+      for (const [key, value] of entries) node[key] = visit(value, `${pointer}/${pointerToken(key)}`);
+      return node;
+    }
+    // A key holds one: the object is rebuilt with the key masked, in the same order.
+    const rebuilt: Record<string, unknown> = {};
+    for (const [key, value] of entries) {
+      const at = `${pointer}/${pointerToken(key)}`;
+      if (credentials.contains(key)) pointers.push(at);
+      Object.defineProperty(rebuilt, credentials.redact(key), { value: visit(value, at), enumerable: true, writable: true, configurable: true });
+    }
+    return rebuilt;
+  };
+  for (const [key, value] of Object.entries(manifest)) manifest[key] = visit(value, `/${pointerToken(key)}`);
+  return pointers;
 }
 
 /** Where a secret was found in a server's answer: masked (free text) or kept (part of the contract). */

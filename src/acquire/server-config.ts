@@ -33,6 +33,12 @@ export interface ConfigContext {
   platform: string;
   /** How an untrusted project file that would send values to a remote server is decided (default: refused). */
   trust?: TrustPolicy | undefined;
+  /**
+   * The environment variables holding a client secret or key that a login would send to the
+   * authorization server a remote entry leads to (its server's origin, or its `oauth.issuer`),
+   * because nothing of the user's pins where they go: a project file's remote entry then needs trust.
+   */
+  loginSecrets?: readonly string[] | undefined;
 }
 
 /** One supported configuration file: where it lives and which key holds its servers. */
@@ -80,7 +86,7 @@ export async function findServerConfig(name: string, context: ConfigContext, sec
     if (Object.prototype.hasOwnProperty.call(servers, name)) {
       const pointer = joinPointer("", format.serversKey, name);
       const entry = servers[name];
-      const variables = format.scope === "project" ? sentVariables(entry) : [];
+      const variables = format.scope === "project" ? [...sentVariables(entry), ...loginSecretsSent(entry, context.loginSecrets ?? [])] : [];
       if (variables.length > 0) {
         const destination = isRecord(entry) && typeof entry["url"] === "string" ? entry["url"] : "(its url)";
         await requireTrust({ file, name: format.name, server: name, destination, variables }, read.text, context.trust ?? {}, context.env);
@@ -291,9 +297,7 @@ function parseEnvFileSync(path: string, configFile: string): Record<string, stri
  * expansion uses (config-variables.ts). None for a stdio entry, whose command runs here.
  */
 export function sentVariables(entry: unknown): string[] {
-  if (!isRecord(entry) || typeof entry["url"] !== "string" || entry["type"] === "stdio" || (entry["command"] !== undefined && entry["type"] === undefined)) {
-    return [];
-  }
+  if (!isRemoteEntry(entry)) return [];
   const texts = [entry["url"], ...(isRecord(entry["headers"]) ? Object.values(entry["headers"]) : [])];
   const names: string[] = [];
   for (const text of texts) {
@@ -301,4 +305,22 @@ export function sentVariables(entry: unknown): string[] {
     for (const name of variablesTaken(text)) if (!names.includes(name)) names.push(name);
   }
   return names;
+}
+
+/** An entry `specFromEntry` makes a remote server of. */
+function isRemoteEntry(entry: unknown): entry is Record<string, unknown> & { url: string } {
+  return isRecord(entry) && typeof entry["url"] === "string" && entry["type"] !== "stdio" && !(entry["command"] !== undefined && entry["type"] === undefined);
+}
+
+/**
+ * The variables of `loginSecrets` a remote entry would have a login send where the entry says: the
+ * client secret or key goes to an authorization server on its `url`'s origin, or to its
+ * `oauth.issuer`, both the file's choice. None for an entry that sends an `Authorization` header
+ * (it gets no OAuth login).
+ */
+function loginSecretsSent(entry: unknown, loginSecrets: readonly string[]): string[] {
+  if (loginSecrets.length === 0 || !isRemoteEntry(entry)) return [];
+  const headers = entry["headers"];
+  if (isRecord(headers) && Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) return [];
+  return [...loginSecrets];
 }

@@ -11,8 +11,8 @@ import { parseManifest } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ManifestIR } from "../ir/index.js";
 import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
-import type { OAuthOptions } from "../acquire/oauth/settings.js";
-import { displayUrl, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
+import { CREDENTIAL_VARIABLES, type OAuthOptions } from "../acquire/oauth/settings.js";
+import { displayUrl, maskCredentials, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
 import type { TrustRequest } from "../acquire/config-trust.js";
 
 export type { TrustRequest };
@@ -317,6 +317,7 @@ export async function resolveServer(
         ask: options.confirmTrust,
         configDir: options.oauth === false ? undefined : options.oauth?.configDir,
       },
+      loginSecrets: unpinnedLoginSecrets(options.oauth, environment),
     },
     secrets,
   );
@@ -329,6 +330,17 @@ export async function resolveServer(
   if (forced === "stdio") throw usage(`${spec.label} is an HTTP server; --transport stdio does not apply`);
   if (hasEnv) throw usage(`--env applies to stdio servers; ${spec.label} is an HTTP server`);
   return { spec: { ...spec, transport: forced ?? spec.transport, headers: mergeHeaders(spec.headers, headers) }, configFile: found.file };
+}
+
+/**
+ * The variables of a client secret or key set in `environment` that a login would send to whichever
+ * authorization server the server's entry leads to: none when OAuth is off, or when the user pinned
+ * the issuer they are for (`MCPGEN_CLIENT_ISSUER`, a target's `oauth.issuer`), where alone they go.
+ */
+function unpinnedLoginSecrets(oauth: PullOptions["oauth"], environment: Readonly<Record<string, string | undefined>>): string[] {
+  const set = (name: string) => (environment[name] ?? "").trim() !== "";
+  if (oauth === false || set(CREDENTIAL_VARIABLES.issuer) || oauth?.settings?.issuer !== undefined) return [];
+  return [CREDENTIAL_VARIABLES.clientSecret, CREDENTIAL_VARIABLES.privateKey].filter(set);
 }
 
 function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string, string> {
@@ -433,9 +445,20 @@ export function prepareSnapshot(
       resourceTemplates: manifest.resourceTemplates,
     }),
   ) as Omit<RawManifest, "source" | "toolsPointer">;
+  // The login's own credentials first, wherever they are: no contract legitimately holds a token.
+  const credentials = maskCredentials(body as unknown as Record<string, unknown>, secrets);
   const { masked, kept } = redactManifest(body as unknown as Record<string, unknown>, secrets);
   const where = (pointer: string) => (pointer.startsWith("/server") ? pointer.replace(/^\/server/, "/serverInfo") : pointer);
   const diagnostics: Diagnostic[] = [
+    ...credentials.map((pointer): Diagnostic => ({
+      severity: "warning",
+      code: "input-shape",
+      message:
+        "the server's answer contains an OAuth credential of this pull (a token, an authorization code or a client secret); unlike a header or environment value it is masked even in the contract (names, keys, enum values, defaults): the snapshot and the generated files have *** instead, so there the generated code may not match the server",
+      file: label,
+      pointer: secrets.redact(where(pointer)),
+      hint: "a server that echoes your login's credentials into its tool list is broken or hostile: report it to its operators",
+    })),
     ...masked.map((pointer): Diagnostic => ({
       severity: "warning",
       code: "input-shape",

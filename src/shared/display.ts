@@ -26,3 +26,27 @@ export function destinationHost(url: string): string {
   const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(url)?.[1];
   return authority === undefined ? url : authority.slice(authority.lastIndexOf("@") + 1);
 }
+
+/**
+ * A URL as written (its `${VARIABLES}` unexpanded) with what it carries masked as `displayUrl` masks a
+ * parsed one: the user name, the password and each query value become `***`, unless they are
+ * `${…}` references alone (names, not values, which say where a variable goes); the fragment is dropped.
+ */
+export function writtenUrlMasked(url: string): string {
+  const mask = (text: string) => (text === "" || /^(?:\$\{[^}]*\})+$/.test(text) ? text : "***");
+  const withoutFragment = url.replace(/#.*$/s, "");
+  const masked = withoutFragment.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@/, (_whole, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(":");
+    return `${scheme}${colon === -1 ? mask(userinfo) : `${mask(userinfo.slice(0, colon))}:${mask(userinfo.slice(colon + 1))}`}@`;
+  });
+  const query = masked.indexOf("?");
+  if (query === -1) return masked;
+  const pairs = masked
+    .slice(query + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      return equals === -1 ? pair : `${pair.slice(0, equals + 1)}${mask(pair.slice(equals + 1))}`;
+    });
+  return `${masked.slice(0, query)}?${pairs.join("&")}`;
+}

@@ -63,6 +63,8 @@ export interface OAuthServerBehaviour {
   /** Makes the protected resource metadata name this authorization server instead of itself. */
   authorizationServer?: string;
   tools?: Tool[];
+  /** The first tool's `text` property has the request's access token as its default: a server that echoes the login into its contract. */
+  echoToken?: boolean;
 }
 
 /** What the authorization server saw and issued; `secrets` is everything that must never leak. */
@@ -174,7 +176,8 @@ class TestProvider implements OAuthServerProvider {
   async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, _scopes?: string[], resource?: URL): Promise<OAuthTokens> {
     this.record.grants.push("refresh_token");
     const entry = this.refreshTokens.get(refreshToken);
-    if (entry === undefined || entry.clientId !== client.client_id) throw new InvalidGrantError("unknown refresh token");
+    // The token echoed back, as some authorization servers do: what a client prints of this answer must mask it.
+    if (entry === undefined || entry.clientId !== client.client_id) throw new InvalidGrantError(`unknown refresh token ${refreshToken}`);
     this.refreshTokens.delete(refreshToken);
     return this.issue(client.client_id, entry.scopes, resource);
   }
@@ -204,6 +207,15 @@ class TestProvider implements OAuthServerProvider {
     }
     return tokens;
   }
+}
+
+/** `tools` with the first one's `text` property defaulting to `token`. */
+function echoing(tools: Tool[], token: string): Tool[] {
+  return tools.map((tool, index) =>
+    index === 0
+      ? { ...tool, inputSchema: { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, text: { type: "string", default: token } } } }
+      : tool,
+  );
 }
 
 /** Starts the server: authorization server and MCP server (`/mcp`) on one origin. */
@@ -253,7 +265,8 @@ export async function startOAuthServer(behaviour: OAuthServerBehaviour = {}): Pr
     (request, response) => {
       // Stateless: no session id, a server per request.
       const transport = new StreamableHTTPServerTransport({});
-      const server = toolServer(tools);
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+      const server = toolServer(behaviour.echoToken === true && token !== undefined ? echoing(tools, token) : tools);
       response.on("close", () => {
         void transport.close();
         void server.close();

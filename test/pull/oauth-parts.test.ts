@@ -12,7 +12,7 @@ import { browserCommands, openInBrowser, splitCommand } from "../../src/acquire/
 import { ConsentFailure, LoopbackCallback } from "../../src/acquire/oauth/callback.js";
 import { parseChallenge } from "../../src/acquire/oauth/observer.js";
 import { configDirectory, LoginStore, serverKey } from "../../src/acquire/oauth/store.js";
-import { displayUrl, Secrets } from "../../src/acquire/sanitize.js";
+import { displayUrl, maskCredentials, Secrets } from "../../src/acquire/sanitize.js";
 import { findServerConfig } from "../../src/acquire/server-config.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { runCli } from "../helpers/cli.js";
@@ -86,6 +86,29 @@ describe("a server's challenge", () => {
   });
 });
 
+describe("a login's credentials in a server's answer", () => {
+  it("are masked wherever they are, keys and contract values included; a header's value in the contract is left to redactManifest", () => {
+    const secrets = new Secrets();
+    const token = "access-0123456789abcdef";
+    secrets.addCredential(token);
+    secrets.add("header-value-5678");
+    const manifest = {
+      tools: [
+        {
+          name: "t",
+          inputSchema: { type: "object", properties: { a: { type: "string" }, [token]: { enum: [`x ${token}`, "header-value-5678"] }, z: { type: "string" } } },
+        },
+      ],
+    };
+    expect(maskCredentials(manifest, secrets)).toEqual([`/tools/0/inputSchema/properties/${token}`, `/tools/0/inputSchema/properties/${token}/enum/0`]);
+    expect(manifest.tools[0]!.inputSchema).toEqual({
+      type: "object",
+      properties: { a: { type: "string" }, "***": { enum: ["x ***", "header-value-5678"] }, z: { type: "string" } },
+    });
+    expect(Object.keys(manifest.tools[0]!.inputSchema.properties)).toEqual(["a", "***", "z"]);
+  });
+});
+
 describe("the login store", () => {
   it("lives in MCPGEN_CONFIG_DIR, else the platform's config directory", () => {
     expect(configDirectory({ MCPGEN_CONFIG_DIR: "/tmp/x" }, "linux", "/home/u")).toBe("/tmp/x");
@@ -107,6 +130,22 @@ describe("the login store", () => {
     await store.write("b".repeat(32), { version: 1, server: "https://b.example.com/mcp" });
     await store.write("a".repeat(32), { version: 1, server: "https://a.example.com/mcp", issuer: "https://auth.example.com/" });
     await writeFile(join(store.directory, `${"c".repeat(32)}.json`), "not json");
+    // Damaged or edited by hand: no login (the SDK, the browser's address and auth status would each fail on it in its own way).
+    const damaged = [
+      { client: "c1" },
+      { client: { client_id: 7 } },
+      { client: { client_id: "c1", redirect_uris: "http://127.0.0.1/callback" } },
+      { tokens: "t" },
+      { tokens: { access_token: 5, token_type: "Bearer" } },
+      { tokens: { access_token: "t", refresh_token: ["r"] } },
+      { expiresAt: "soon" },
+      { issuer: 1 },
+    ];
+    for (const [index, fields] of damaged.entries()) {
+      const key = String(index).repeat(32);
+      await writeFile(store.pathOf(key), JSON.stringify({ version: 1, server: "https://d.example.com/mcp", ...fields }));
+      expect(await store.read(key), JSON.stringify(fields)).toBeUndefined();
+    }
     expect((await store.list()).map(({ login }) => login.server)).toEqual(["https://a.example.com/mcp", "https://b.example.com/mcp"]);
     expect((await stat(store.pathOf("a".repeat(32)))).mode & 0o777).toBe(0o600);
     expect(await store.remove("a".repeat(32))).toBe(true);
@@ -175,6 +214,42 @@ describe("the loopback callback", () => {
       const issuer = "https://auth.example.com/tenant a";
       expect((await fetch(`${callback.redirectUrl}?code=c2&state=state-2&iss=${encodeURIComponent(issuer)}`)).status).toBe(200);
       expect(await callback.code(5000)).toEqual({ code: "c2", iss: issuer });
+    } finally {
+      await callback.close();
+    }
+  });
+
+  it("neither uses nor shows an error redirect from another issuer, or without the iss its authorization server promises (RFC 9207)", async () => {
+    const callback = await LoopbackCallback.listen("server");
+    const expected = "https://auth.example.com";
+    const lure = "Session expired: call +1-555-0100";
+    const redirect = (state: string, iss?: string) =>
+      fetch(
+        `${callback.redirectUrl}?error=access_denied&error_description=${encodeURIComponent(lure)}&state=${state}${iss === undefined ? "" : `&iss=${encodeURIComponent(iss)}`}`,
+      );
+    try {
+      for (const [state, iss, required] of [
+        ["s-1", "https://evil.example", false],
+        ["s-2", `${expected}/`, false],
+        ["s-3", undefined, true],
+      ] as const) {
+        callback.expect(state, { issuer: expected, required });
+        const answer = await redirect(state, iss);
+        expect(answer.status).toBe(400);
+        expect(await answer.text()).not.toContain("Session expired");
+        const failure = await callback.code(5000).catch((error: unknown) => error);
+        expect(failure, state).toMatchObject({ kind: "issuer-mismatch", oauthError: undefined, description: undefined });
+        expect((failure as Error).message).not.toContain("Session expired");
+      }
+      // Its own issuer's error, or none from a server that promises none, is shown as sent.
+      for (const [state, iss] of [
+        ["s-4", expected],
+        ["s-5", undefined],
+      ] as const) {
+        callback.expect(state, { issuer: expected, required: false });
+        expect(await (await redirect(state, iss)).text()).toContain("Session expired");
+        await expect(callback.code(5000)).rejects.toMatchObject({ kind: "denied", description: lure });
+      }
     } finally {
       await callback.close();
     }

@@ -183,6 +183,18 @@ describe("authorization servers that break the rules", () => {
     expect(run.opened).toEqual([]);
   });
 
+  it("metadata without code_challenge_methods_supported (no PKCE) is refused: the browser is never opened", async () => {
+    const as = await startAuthorizationServer({ metadata: () => ({ code_challenge_methods_supported: undefined }) });
+    const { resource } = await world(as);
+    const run = await pull(resource.url);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `failed at discovery: the authorization server "${as.origin}" does not say that it supports PKCE (its metadata has no code_challenge_methods_supported), so mcpgen opens no browser there`,
+    );
+    expect(run.opened).toEqual([]);
+    expect(posted(as, "/token")).toEqual([]);
+  });
+
   it("a plain-http authorization endpoint elsewhere than this machine is refused: the browser is never opened", async () => {
     const as = await startAuthorizationServer({ metadata: () => ({ authorization_endpoint: "http://login.example.test/authorize" }) });
     const { resource } = await world(as);

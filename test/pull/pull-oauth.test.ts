@@ -84,7 +84,8 @@ async function pullError(promise: Promise<unknown>): Promise<McpgenError> {
 
 describe("mcpgen pull with an OAuth login", () => {
   it("logs in through the browser once, reuses the cached token, refreshes an expired one, forgets it on logout, and never leaks a secret", async () => {
-    const server = await serve({ scopes: { base: ["tools:read"] } });
+    // The server echoes the access token into its contract (a default): masked there too, unlike a header's value.
+    const server = await serve({ scopes: { base: ["tools:read"] }, echoToken: true });
     const configDir = await tempDir("oauth-config");
     const env = { MCPGEN_CONFIG_DIR: configDir, BROWSER: browser() };
     const outputs: string[] = [];
@@ -113,10 +114,10 @@ describe("mcpgen pull with an OAuth login", () => {
     // PKCE S256 (checked by the provider against the verifier), the resource indicator, the scope from the challenge.
     expect(server.record.authorizations[0]).toMatchObject({ scopes: ["tools:read"], resource: new URL(server.url.href) });
     expect(server.record.grants).toEqual(["authorization_code"]);
-    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).tools.map((tool: { name: string }) => tool.name)).toEqual([
-      "list_issues",
-      "create_issue",
-    ]);
+    const snapshot = JSON.parse(await readFile(join(out, "manifest.json"), "utf8"));
+    expect(snapshot.tools.map((tool: { name: string }) => tool.name)).toEqual(["list_issues", "create_issue"]);
+    expect(snapshot.tools[0].inputSchema.properties.text.default).toBe("***");
+    expect(first.stderr).toContain("at /tools/0/inputSchema/properties/text/default: the server's answer contains an OAuth credential of this pull");
 
     // The cached login: a private file in a private directory.
     const logins = join(configDir, "oauth");
@@ -139,6 +140,16 @@ describe("mcpgen pull with an OAuth login", () => {
     expect(third.code, third.stderr).toBe(0);
     expect(server.record.grants).toEqual(["authorization_code", "refresh_token"]);
     expect(server.record.authorizations).toHaveLength(1);
+
+    // The refresh token is revoked too: the refresh is refused (the answer echoes the token, which the SDK warns
+    // about, quoting it), and the pull logs in again in the browser; the warning reaches no output unmasked.
+    server.expireAccessTokens();
+    server.revokeRefreshTokens();
+    const fourth = await run(["pull", server.url.href, "--out", out, "--no-format"]);
+    expect(fourth.code, fourth.stderr).toBe(0);
+    expect(fourth.stderr).not.toContain("[mcp-sdk]");
+    expect(server.record.grants).toEqual(["authorization_code", "refresh_token", "refresh_token", "authorization_code"]);
+    expect(server.record.authorizations).toHaveLength(2);
 
     // auth status lists it, without tokens.
     const status = await run(["auth", "status"]);
@@ -194,6 +205,18 @@ describe("mcpgen pull with an OAuth login", () => {
     expect(server.record.authorizations.map((authorization) => authorization.clientId)).toEqual([client.client_id]);
     const haystack = [result.stdout, result.stderr, ...Object.values(await everyFile(out)), ...Object.values(await everyFile(configDir))].join("\n");
     expect(haystack).not.toContain(client.client_secret);
+
+    // The configured client reaches the SDK stamped with its authorization server (SEP-2352): no warning about "pre-upgrade storage".
+    const events: string[] = [];
+    await pull({
+      target: server.url.href,
+      outDir: await tempDir("oauth-prereg-out-2"),
+      format: false,
+      oauth: { interactive: true, configDir: await tempDir("oauth-prereg-2") },
+      environment: { BROWSER: browser(), MCPGEN_CLIENT_ID: client.client_id, MCPGEN_CLIENT_SECRET: client.client_secret },
+      onProgress: (event) => events.push(event.message),
+    });
+    expect(events.filter((message) => message.includes("MCP SDK"))).toEqual([]);
   });
 });
 
@@ -363,7 +386,10 @@ describe("a login that fails", () => {
     expect(error.message).toContain(
       `failed at registration: ${server.origin} answered HTTP 400 invalid_client_metadata: redirect URIs on 127.0.0.1 are not allowed`,
     );
-    expect(error.diagnostic.hint).toContain("MCPGEN_CLIENT_ID");
+    // What it names exists: mcpgen has no --client-id option.
+    expect(error.diagnostic.hint).toBe(
+      "the authorization server refused to register mcpgen; if it only knows clients registered beforehand, give one as oauth.clientId (of the target in mcpgen.config.json, or of the server's .mcp.json entry) or MCPGEN_CLIENT_ID",
+    );
     expect(server.record.authorizations).toEqual([]);
   });
 
@@ -374,10 +400,16 @@ describe("a login that fails", () => {
     await pull({ ...options, outDir: await tempDir("oauth-refresh"), oauth: { interactive: true, configDir }, environment: { BROWSER: browser() } });
     server.expireAccessTokens();
     server.revokeRefreshTokens();
-    const error = await pullError(pull({ ...options, outDir: await tempDir("oauth-refresh-2"), oauth: { configDir }, environment: {} }));
+    const events: string[] = [];
+    const error = await pullError(
+      pull({ ...options, outDir: await tempDir("oauth-refresh-2"), oauth: { configDir }, environment: {}, onProgress: (event) => events.push(event.message) }),
+    );
     expect(error.diagnostic.code).toBe("auth-required");
+    // The SDK's warning about the refusal, which quotes the answer, is a progress line with the token masked.
+    expect(events).toContainEqual(expect.stringMatching(/^the MCP SDK warns: OAuth "invalid_grant" .*unknown refresh token \*\*\*/));
+    for (const secret of server.record.secrets) expect(events.join("\n")).not.toContain(secret);
     expect(error.message).toContain(
-      `it needs a login, and there is no terminal here to log in from; the cached login could not be refreshed (${server.origin} answered HTTP 400 invalid_grant: unknown refresh token)`,
+      `it needs a login, and there is no terminal here to log in from; the cached login could not be refreshed (${server.origin} answered HTTP 400 invalid_grant: unknown refresh token ***)`,
     );
     expect(server.record.grants).toEqual(["authorization_code", "refresh_token"]);
   });

@@ -175,14 +175,27 @@ describe("client credentials go only to the authorization server they are for", 
     }
   });
 
-  it("follow a pin written in an .mcp.json entry's oauth.issuer", async () => {
+  it("go where a project's .mcp.json entry leads (its oauth.issuer, its server's origin) only once the file is trusted", async () => {
     const as = await startAuthorizationServer();
     const url = await serverNaming(as);
     const project = await tempDir("credentials-config");
+    // A file that arrives with a clone: no variable of its own, but it names where a login's secret would go.
     await writeFile(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { api: { url: url.href, oauth: { issuer: as.origin } } } }));
-    const run = await mcpgen(["pull", "api", "--out", "out"], { MCPGEN_CONFIG_DIR: join(project, "config"), ...credentials }, project);
-    expect(run.stderr).not.toMatch(/error/);
-    expect(run.code).toBe(0);
+    const env = { MCPGEN_CONFIG_DIR: join(project, "config"), ...credentials };
+    const refused = await mcpgen(["pull", "api", "--out", "out"], env, project);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`.mcp.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to ${url.host} (server "api")`);
+    expect(refused.stderr).toContain(
+      "or, for MCPGEN_CLIENT_SECRET, set MCPGEN_CLIENT_ISSUER to the issuer of the authorization server it is for, the only one it then goes to",
+    );
+    expect(as.requests).toEqual([]);
+    const trusted = await mcpgen(["pull", "api", "--out", "out", "--trust-project-config"], env, project);
+    expect(trusted.stderr).not.toMatch(/error/);
+    expect(trusted.code).toBe(0);
+    // Pinned by the user (MCPGEN_CLIENT_ISSUER), the secret goes there alone, whatever the file says: no trust needed.
+    const pinned = await mcpgen(["pull", "api", "--out", "out"], { ...env, MCPGEN_CLIENT_ISSUER: as.origin }, project);
+    expect(pinned.stderr).not.toMatch(/error/);
+    expect(pinned.code).toBe(0);
   });
 });
 
@@ -198,6 +211,8 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
   const token = "ghp_s3cr3t-t0k3n-0001";
   const awsSecret = "aws-s3cr3t-k3y-0002";
   const secrets = { GITHUB_TOKEN: token, AWS_SECRET_ACCESS_KEY: awsSecret };
+  /** A value written in the file's URL itself: masked where the URL is shown, as every query value is. */
+  const literalKey = "l1teral-k3y-0003";
 
   /** A project whose .mcp.json names `docs`, a remote server with variables in its URL and a header. */
   async function project(extra: Record<string, unknown> = {}): Promise<{ directory: string; configDir: string }> {
@@ -206,7 +221,11 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
       join(directory, ".mcp.json"),
       JSON.stringify({
         mcpServers: {
-          docs: { url: `${server.url.href}?ref=\${GITHUB_TOKEN:-none}`, headers: { "X-Trace": "${AWS_SECRET_ACCESS_KEY:-none}" }, ...extra },
+          docs: {
+            url: `${server.url.href}?ref=\${GITHUB_TOKEN:-none}&key=${literalKey}`,
+            headers: { "X-Trace": "${AWS_SECRET_ACCESS_KEY:-none}" },
+            ...extra,
+          },
         },
       }),
     );
@@ -255,6 +274,8 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
       const first = await mcpgenOnTerminal(["pull", "docs", "--out", "out"], env, directory, "y");
       expect(first.stdout).toContain("would send the values of GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY to");
       expect(first.stdout).toContain("Trust this file as it is now (remembered until it changes)? [y/N]");
+      expect(first.stdout).toContain(`(${server.url.href}?ref=\${GITHUB_TOKEN:-none}&key=***).`);
+      expect(first.stdout).not.toContain(literalKey);
       expect(first.code).toBe(0);
       expect(JSON.parse(await readFile(join(configDir, "trusted-configs.json"), "utf8"))).toMatchObject({
         version: 1,

@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 export class ConsentFailure extends Error {
   override readonly name = "ConsentFailure";
   constructor(
-    readonly kind: "denied" | "error" | "state-mismatch" | "timeout" | "malformed",
+    readonly kind: "denied" | "error" | "state-mismatch" | "issuer-mismatch" | "timeout" | "malformed",
     message: string,
     /** The authorization server's `error` and `error_description` (RFC 6749 §4.1.2.1), as received. */
     readonly oauthError?: string | undefined,
@@ -32,8 +32,15 @@ export interface AuthorizationResponse {
   iss?: string | undefined;
 }
 
+/** The authorization server a login was sent to (RFC 9207): its issuer, and whether it promises `iss` in its redirects. */
+export interface ExpectedIssuer {
+  issuer: string | undefined;
+  required: boolean;
+}
+
 interface Waiting {
   state: string;
+  issuer?: ExpectedIssuer | undefined;
   settled?: AuthorizationResponse | { failure: ConsentFailure } | undefined;
   notify?: (() => void) | undefined;
 }
@@ -81,9 +88,12 @@ export class LoopbackCallback {
     return `http://127.0.0.1:${this.port}${CALLBACK_PATH}`;
   }
 
-  /** Starts waiting for the redirect of a login whose authorization request carries `state`. */
-  expect(state: string): void {
-    this.waiting = { state };
+  /**
+   * Starts waiting for the redirect of a login whose authorization request carries `state`, sent to
+   * the authorization server `issuer` (checked here for an error redirect; the SDK checks a code's).
+   */
+  expect(state: string, issuer?: ExpectedIssuer | undefined): void {
+    this.waiting = { state, issuer };
   }
 
   /** The authorization response of the login `expect` started; rejects with a `ConsentFailure`. */
@@ -151,6 +161,24 @@ export class LoopbackCallback {
       return;
     }
     const error = query.get("error");
+    const iss = query.get("iss") ?? undefined;
+    const expected = waiting.issuer;
+    // MCP 2026-07-28 (RFC 9207 §2.4): an error response from another issuer is neither acted on nor shown.
+    if (error !== null && expected !== undefined && (iss === undefined ? expected.required : iss !== expected.issuer)) {
+      page(
+        response,
+        400,
+        "Login refused",
+        "This redirect does not name the authorization server mcpgen sent you to (its iss parameter), so mcpgen did not use it. Start the login again from the terminal. You can close this tab.",
+      );
+      settle({
+        failure: new ConsentFailure(
+          "issuer-mismatch",
+          `the authorization server's error redirect ${iss === undefined ? "carried no iss parameter, which the authorization server promises" : "named another issuer than the one the login was started with"}; mcpgen neither used nor shows its error (RFC 9207: it may come from another authorization server)`,
+        ),
+      });
+      return;
+    }
     if (error !== null) {
       const description = query.get("error_description") ?? undefined;
       page(
@@ -172,7 +200,6 @@ export class LoopbackCallback {
     }
     page(response, 200, "Logged in", `mcpgen is logged in to ${this.label}. You can close this tab and return to the terminal.`);
     // RFC 9207 §2.4: the issuer, when present, is checked against the login's authorization server before the code is redeemed.
-    const iss = query.get("iss") ?? undefined;
     settle({ code, ...(iss === undefined ? {} : { iss }) });
   }
 }

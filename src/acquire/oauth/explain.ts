@@ -64,6 +64,8 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
           `the authorization server did not grant access${said}`,
           "run the pull again; if the error persists, it is the authorization server's to fix",
         );
+      case "issuer-mismatch":
+        return stepFailed("consent", error.message, "run the pull again; if it keeps failing, report it to the server's operators");
       case "state-mismatch":
         return stepFailed(
           "consent",
@@ -153,7 +155,7 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
     return stepFailed(
       "registration",
       "the authorization server offers no dynamic client registration, and mcpgen has no client id for it",
-      `register a client with the authorization server (redirect URI http://127.0.0.1/callback, any port), then give its id as oauth.clientId in the configuration, --client-id, or ${CREDENTIAL_VARIABLES.clientId}; a client secret goes in ${CREDENTIAL_VARIABLES.clientSecret}`,
+      `register a client with the authorization server (redirect URI http://127.0.0.1/callback, any port), then give its id as oauth.clientId (of the target in mcpgen.config.json, or of the server's .mcp.json entry) or ${CREDENTIAL_VARIABLES.clientId}; a client secret goes in ${CREDENTIAL_VARIABLES.clientSecret}`,
     );
   }
   const detail = failure !== undefined ? describe(failure, clip) : clip(text.replace(/^Error: /, ""));
@@ -214,7 +216,7 @@ const HINTS: Record<AuthStep, (context: ExplainContext) => string> = {
   discovery: () =>
     "the server must publish OAuth metadata: protected resource metadata (RFC 9728) naming its authorization server, and that server's metadata (RFC 8414 or OpenID Connect Discovery); check the URL",
   registration: () =>
-    `the authorization server refused to register mcpgen; if it only knows clients registered beforehand, give one as oauth.clientId, --client-id or ${CREDENTIAL_VARIABLES.clientId}`,
+    `the authorization server refused to register mcpgen; if it only knows clients registered beforehand, give one as oauth.clientId (of the target in mcpgen.config.json, or of the server's .mcp.json entry) or ${CREDENTIAL_VARIABLES.clientId}`,
   consent: () => "run the pull again",
   "token exchange": (context) => `run the pull again to start a new login; if it keeps failing, mcpgen auth logout ${context.server} forgets what is cached`,
   refresh: (context) => `run the pull again from a terminal to log in again; mcpgen auth logout ${context.server} forgets the cached login`,

@@ -103,8 +103,6 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   private login: StoredLogin;
   private discovery: OAuthDiscoveryState | undefined;
   private verifier: string | undefined;
-  /** The configured client once the SDK has stamped it with its authorization server. */
-  private configuredClient: OAuthClientInformationMixed | undefined;
   private grant: "authorization_code" | "client_credentials" = "authorization_code";
   /** The scope of the last authorization request, and whether its login finished in this run. */
   private requested: { scope: string | undefined; issuer: string | undefined; completed: boolean } | undefined;
@@ -138,7 +136,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     if (configured !== undefined && this.login.client !== undefined) this.login = { ...this.login, client: undefined, clientKind: undefined };
     this.registerSecrets(this.login.tokens);
     if (this.login.client !== undefined && "client_secret" in this.login.client && typeof this.login.client.client_secret === "string")
-      context.secrets.add(this.login.client.client_secret);
+      context.secrets.addCredential(this.login.client.client_secret);
   }
 
   private get configuredClientId(): string | undefined {
@@ -283,9 +281,9 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
     if (configured !== undefined) {
       const issuer = ctx?.issuer ?? this.currentIssuer();
       if (this.hasSecretCredentials && (issuer === undefined || !this.credentialsMayGoTo(issuer))) throw this.foreignIssuer(issuer ?? "(unknown)");
-      if (this.configuredClient?.client_id === configured) return this.configuredClient;
       const { clientSecret } = this.context.credentials;
-      return { client_id: configured, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }) };
+      // Stamped with the authorization server it is handed to (SEP-2352), which was checked above: unstamped, the SDK warns about "pre-upgrade storage".
+      return { client_id: configured, ...(clientSecret === undefined ? {} : { client_secret: clientSecret }), ...(issuer === undefined ? {} : { issuer }) };
     }
     if (this.login.client !== undefined) return this.login.client;
     if (!this.context.interactive) throw new LoginFailure("no-terminal", "it needs a login, and there is no terminal here to log in from");
@@ -293,12 +291,9 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
-    if ("client_secret" in information && typeof information.client_secret === "string") this.context.secrets.add(information.client_secret);
-    if (information.client_id === this.configuredClientId) {
-      // A configured client comes from the configuration each time; only the SDK's issuer stamp is kept, for this run.
-      this.configuredClient = information;
-      return;
-    }
+    if ("client_secret" in information && typeof information.client_secret === "string") this.context.secrets.addCredential(information.client_secret);
+    // A configured client comes from the configuration each time, stamped with the issuer asking for it; it is never stored.
+    if (information.client_id === this.configuredClientId) return;
     const kind = information.client_id === this.context.settings.clientMetadataUrl ? "metadata-document" : "registered";
     this.login = { ...this.login, client: information, clientKind: kind, issuer: information.issuer ?? this.currentIssuer() ?? this.login.issuer };
     if (kind === "registered")
@@ -343,7 +338,8 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   state(): string {
     const state = randomBytes(32).toString("base64url");
-    this.callback?.expect(state);
+    const metadata = this.discovery?.authorizationServerMetadata;
+    this.callback?.expect(state, { issuer: metadata?.issuer, required: metadata?.authorization_response_iss_parameter_supported === true });
     return state;
   }
 
@@ -358,6 +354,16 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
         `the authorization endpoint ${JSON.stringify(url.origin + url.pathname)} is neither https nor on this machine; mcpgen opens no browser there (the login would travel in clear text)`,
         "consent",
         "an authorization server must serve its endpoints over https (loopback addresses excepted); report it to the server's operators",
+      );
+    }
+    // MCP authorization (2025-11-25 and 2026-07-28): metadata without code_challenge_methods_supported means no PKCE, and clients must refuse.
+    const metadata = this.discovery?.authorizationServerMetadata;
+    if (metadata !== undefined && metadata.code_challenge_methods_supported === undefined) {
+      throw new LoginFailure(
+        "step",
+        `the authorization server ${JSON.stringify(this.currentIssuer())} does not say that it supports PKCE (its metadata has no code_challenge_methods_supported), so mcpgen opens no browser there: the MCP authorization spec has clients refuse such a server, whose authorization code anyone who intercepts it could redeem`,
+        "discovery",
+        'report it to the server\'s operators: the authorization server\'s metadata must list "code_challenge_methods_supported": ["S256"]',
       );
     }
     const scope = url.searchParams.get("scope") ?? undefined;
@@ -396,7 +402,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
   }
 
   saveCodeVerifier(verifier: string): void {
-    this.context.secrets.add(verifier);
+    this.context.secrets.addCredential(verifier);
     this.verifier = verifier;
   }
 
@@ -456,7 +462,7 @@ export class McpgenOAuthProvider implements OAuthClientProvider {
 
   private registerSecrets(tokens: OAuthTokens | undefined): void {
     if (tokens === undefined) return;
-    for (const value of [tokens.access_token, tokens.refresh_token, tokens.id_token]) if (typeof value === "string") this.context.secrets.add(value);
+    for (const value of [tokens.access_token, tokens.refresh_token, tokens.id_token]) if (typeof value === "string") this.context.secrets.addCredential(value);
   }
 
   private async persist(): Promise<void> {

@@ -136,7 +136,7 @@ export class OAuthSession {
     if (this.provider.pending === undefined || callback === undefined) throw new LoginFailure("step", "no login is waiting for the browser", "consent");
     this.provider.pending = undefined;
     const { code, iss } = await callback.code(this.loginTimeoutMs, signal);
-    secrets.add(code);
+    secrets.addCredential(code);
     // The SDK checks `iss` against the issuer this login was started with before it redeems the code (RFC 9207 §2.4).
     this.provider.redeeming = true;
     let result;
@@ -182,8 +182,8 @@ function readCredentials(env: Readonly<Record<string, string | undefined>>, secr
   };
   const clientSecret = read(CREDENTIAL_VARIABLES.clientSecret);
   const privateKey = read(CREDENTIAL_VARIABLES.privateKey);
-  if (clientSecret !== undefined) secrets.add(clientSecret);
-  if (privateKey !== undefined) secrets.add(privateKey);
+  if (clientSecret !== undefined) secrets.addCredential(clientSecret);
+  if (privateKey !== undefined) secrets.addCredential(privateKey);
   const issuer = read(CREDENTIAL_VARIABLES.issuer);
   if (issuer !== undefined && !isIssuer(issuer)) {
     throw userError("usage", `${CREDENTIAL_VARIABLES.issuer} is not an authorization server's issuer`, {

@@ -19,6 +19,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/client";
+import { isRecord } from "../../shared/json.js";
 import { makePrivate, writePrivateFile } from "../private-files.js";
 
 export const CONFIG_DIR_VARIABLE = "MCPGEN_CONFIG_DIR";
@@ -135,11 +136,39 @@ export class LoginStore {
   }
 }
 
+/**
+ * A login file as mcpgen writes it, else undefined: a file edited by hand or damaged (a client that
+ * is no object, a token that is no string) would otherwise reach the SDK, the browser's address and
+ * `auth status` as it is, and fail there in words about mcpgen's code. Such a login is no login: the
+ * next one replaces it.
+ */
 function parseLogin(text: string): StoredLogin | undefined {
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as Partial<StoredLogin> | null;
-    return value !== null && typeof value === "object" && value.version === 1 && typeof value.server === "string" ? (value as StoredLogin) : undefined;
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (!isRecord(value) || value["version"] !== 1 || typeof value["server"] !== "string") return undefined;
+  const optional = (key: string, type: "string" | "number") => value[key] === undefined || typeof value[key] === type;
+  if (!optional("issuer", "string") || !optional("tokensClientId", "string") || !optional("expiresAt", "number")) return undefined;
+  if (value["clientKind"] !== undefined && value["clientKind"] !== "registered" && value["clientKind"] !== "metadata-document") return undefined;
+  const { client, tokens } = value;
+  if (client !== undefined && !(isRecord(client) && typeof client["client_id"] === "string" && stringsOrAbsent(client, ["client_secret", "issuer"])))
+    return undefined;
+  if (isRecord(client) && client["redirect_uris"] !== undefined && !isStringArray(client["redirect_uris"])) return undefined;
+  if (
+    tokens !== undefined &&
+    !(isRecord(tokens) && typeof tokens["access_token"] === "string" && stringsOrAbsent(tokens, ["token_type", "refresh_token", "scope", "id_token", "issuer"]))
+  )
+    return undefined;
+  return value as unknown as StoredLogin;
+}
+
+function stringsOrAbsent(object: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.every((key) => object[key] === undefined || typeof object[key] === "string");
+}
+
+function isStringArray(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
