@@ -93,7 +93,7 @@ export async function checkToolsAgainstSdk(ir: Pick<ManifestIR, "tools" | "sourc
     const rejections = await rejectionsOf(schemas, tool.raw);
     if (rejections.length === 0) continue;
     for (const rejection of rejections) result.diagnostics.push(warning(ir.source, tool, rejection));
-    result.accepted.set(tool.wireName, await acceptedBySdk(schemas, tool.raw));
+    result.accepted.set(tool.wireName, await acceptedBySdk(schemas, tool.raw, rejections.length));
   }
   return result;
 }
@@ -185,7 +185,10 @@ function annotations(value: unknown): boolean {
   return ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"].every((hint) => optional(value[hint], isBoolean));
 }
 
-/** Rounds of repair before falling back to the bare tool (each fixes at least one field; real tools need a few). */
+/**
+ * Rounds of repair before falling back to the bare tool, beyond two for each field rejected at
+ * first (each round fixes one field, and may uncover one more; real tools need a few).
+ */
 const MAX_REPAIRS = 64;
 
 /**
@@ -198,9 +201,9 @@ const MAX_REPAIRS = 64;
  * Anything else rejected is left out: the field, or the array element or
  * object member holding a missing required field.
  */
-export async function acceptedBySdk(schemas: SdkToolSchemas, tool: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function acceptedBySdk(schemas: SdkToolSchemas, tool: Record<string, unknown>, rejected = 0): Promise<Record<string, unknown>> {
   const copy = structuredClone(tool);
-  for (let round = 0; round < MAX_REPAIRS; round++) {
+  for (let round = 0; round < MAX_REPAIRS + 2 * rejected; round++) {
     const [first] = await rejectionsOf(schemas, copy);
     if (first === undefined) return copy;
     if (!repair(copy, first.path)) break;

@@ -15,7 +15,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { specTypeSchemas } from "@modelcontextprotocol/client";
-import { acceptedBySdk, loadSdkToolSchemas, plainlyAccepted } from "../../src/normalize/sdk-tool-schema.js";
+import { acceptedBySdk, checkToolsAgainstSdk, loadSdkToolSchemas, plainlyAccepted } from "../../src/normalize/sdk-tool-schema.js";
+import type { ToolIR } from "../../src/ir/index.js";
 import { plainlyAccepted as plainSurfaceEntry } from "../../src/normalize/sdk-surface-schema.js";
 import { PromptSchema, ResourceSchema, ResourceTemplateSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createMcpServer, serveStdio, type ListedTool } from "../../templates/server-runtime.js";
@@ -234,6 +235,21 @@ describe("the fast path and the repair, against the SDK's own schema", () => {
       else repaired++;
     }
     expect(repaired).toBeGreaterThan(50);
+  });
+});
+
+describe("a tool with more rejected fields than the repair's fixed rounds", () => {
+  it("keeps its description and its schema: 100 boolean property schemas, which SDK v1 rejects, each get their object form", async () => {
+    const properties = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`p${index}`, index % 2 === 0]));
+    const raw = { name: "many", description: "keeps this", inputSchema: { type: "object", properties } };
+    const checked = await checkToolsAgainstSdk({ source: "m.json", tools: [{ wireName: "many", raw, pointer: "/tools/0" } as unknown as ToolIR] });
+    expect(checked.diagnostics).toHaveLength(100);
+    const accepted = checked.accepted.get("many")!;
+    expect(bothAccept(accepted)).toBe(true);
+    expect(accepted).toEqual({
+      ...raw,
+      inputSchema: { type: "object", properties: Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, value ? {} : { not: {} }])) },
+    });
   });
 });
 
