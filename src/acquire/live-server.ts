@@ -45,6 +45,7 @@ import {
   NonProtocolOutput,
   PagingFault,
   PullDeadlineExceeded,
+  seconds,
   ServerExited,
   type Attempt,
   type SdkErrors,
@@ -68,6 +69,8 @@ export interface LiveServerOptions {
   /** Secret values to keep out of every message. */
   secrets: Secrets;
   maxPages?: number | undefined;
+  /** How long a stdio server may take to answer the `server/discover` probe before it is taken for a 2025-era server (default `STDIO_PROBE_TIMEOUT_MS`, or `timeoutMs` if shorter). */
+  probeTimeoutMs?: number | undefined;
   onProgress?: ((event: ProgressEvent) => void) | undefined;
   /** Stops the pull: the connection is closed and a child process stopped, then `interrupted` is thrown. */
   signal?: AbortSignal | undefined;
@@ -119,6 +122,13 @@ interface Connection {
   client: Client;
   /** The last answer as the server sent it (see `observeTransport`). */
   takeAnswer: () => Record<string, unknown> | undefined;
+}
+
+/** What `observeTransport` reads off a transport. */
+interface Observed {
+  takeAnswer: Connection["takeAnswer"];
+  /** Whether the server answered `server/discover` with a result after the probe had been given up (`initialize` sent). */
+  answeredProbeLate: () => boolean;
 }
 
 /**
@@ -274,11 +284,31 @@ export async function connectLiveServer(spec: ServerSpec, options: LiveServerOpt
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
     if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress, watch.fetch);
+    let stdioProbeTimeoutMs = Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS);
+    let startedAgain = false;
     for (;;) {
       try {
-        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth);
+        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth, stdioProbeTimeoutMs);
         break;
       } catch (error) {
+        if (error instanceof ProbeAnsweredLate) {
+          // Slower than --timeout twice: say so, as for any server that does not answer in time.
+          if (startedAgain) {
+            attempt.phase = "server/discover";
+            throw new DeadlineExceeded("deadline");
+          }
+          // A modern stdio server slow to start (the second start is often faster: npx has it now): once more, with the whole --timeout for the probe.
+          startedAgain = true;
+          for (const close of closers.splice(0).reverse()) await close(true);
+          watch.forgetFault();
+          attempt.exit = undefined;
+          progress(
+            "fallback",
+            `${spec.label} answered the server/discover probe only after ${seconds(error.probeTimeoutMs)}, once the 2025 initialize had been sent (a modern server slow to start); starting it again, with ${seconds(options.timeoutMs)} (--timeout) for the probe`,
+          );
+          stdioProbeTimeoutMs = options.timeoutMs;
+          continue;
+        }
         if (oauth?.isLoginPending(error) !== true) throw error;
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
         for (const close of closers.splice(0).reverse()) await close(true);
@@ -357,11 +387,22 @@ async function listServer(
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   options: LiveServerOptions,
   oauth: OAuthSession | undefined,
+  stdioProbeTimeoutMs: number,
 ): Promise<{ result: LiveServerResult; client: Client }> {
+  const stdio = spec.transport === "stdio" ? await connectStdio(spec, sdk, attempt, watch, closers, progress, stdioProbeTimeoutMs) : undefined;
   const { connection, fellBack } =
-    spec.transport === "stdio"
-      ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
-      : await connectRemote({ spec, sdk, attempt, watch, closers, progress, remote: remoteInit(spec, oauth, watch.fetch), where: displayUrl(spec.url) });
+    stdio !== undefined
+      ? { connection: stdio, fellBack: false }
+      : await connectRemote({
+          spec: spec as RemoteServerSpec,
+          sdk,
+          attempt,
+          watch,
+          closers,
+          progress,
+          remote: remoteInit(spec as RemoteServerSpec, oauth, watch.fetch),
+          where: displayUrl((spec as RemoteServerSpec).url),
+        });
   const { client } = connection;
   const era: ProtocolEra = client.getProtocolEra() === "modern" ? "modern" : "legacy";
   const protocolVersion = client.getNegotiatedProtocolVersion();
@@ -374,6 +415,8 @@ async function listServer(
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   const declared = (capability: string) => capabilities !== undefined && capabilities[capability] !== undefined && capabilities[capability] !== null;
   const { items: tools, pages, cache } = await listTools(connection, declared("tools"), attempt, watch, options, sdk);
+  // By the answer to tools/list, one to the probe sent before initialize has come, if the server answers it at all.
+  if (stdio?.answeredProbeLate() === true) throw new ProbeAnsweredLate(stdioProbeTimeoutMs);
   const caches: NonNullable<RawManifest["cache"]> = cache === undefined ? {} : { "tools/list": cache };
   const diagnostics: Diagnostic[] = [];
   const surface: Pick<RawManifest, "prompts" | "resources" | "resourceTemplates"> = {};
@@ -515,14 +558,19 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
  * and the method of each request sent, so that a failure names the request it
  * happened in (`server/discover`, `initialize`, `tools/list`).
  */
-function observeTransport(transport: Transport, attempt: Attempt): { takeAnswer: () => Record<string, unknown> | undefined } {
+function observeTransport(transport: Transport, attempt: Attempt): Observed {
   let answer: Record<string, unknown> | undefined;
+  // The ids of the server/discover probes sent, and whether one was answered after the fallback's initialize went out.
+  const probes = new Set<unknown>();
+  let initializing = false;
+  let answeredProbeLate = false;
   attempt.sent = [];
   attempt.received = 0;
   transport.onmessage = (message) => {
     attempt.received = (attempt.received ?? 0) + 1;
     const result = (message as { result?: unknown }).result;
     if (!("id" in message) || typeof result !== "object" || result === null || Array.isArray(result)) return;
+    if (initializing && probes.has(message.id)) answeredProbeLate = true;
     answer = result as Record<string, unknown>;
   };
   const send = transport.send.bind(transport);
@@ -532,6 +580,8 @@ function observeTransport(transport: Transport, attempt: Attempt): { takeAnswer:
     if (typeof method === "string" && "id" in message) {
       attempt.sent?.push(method);
       if (!LIST_METHODS.has(method)) attempt.phase = method;
+      if (method === "server/discover") probes.add(message.id);
+      if (method === "initialize") initializing = true;
     }
     return send(message, ...rest);
   };
@@ -541,6 +591,7 @@ function observeTransport(transport: Transport, attempt: Attempt): { takeAnswer:
       answer = undefined;
       return taken;
     },
+    answeredProbeLate: () => answeredProbeLate,
   };
 }
 
@@ -570,7 +621,9 @@ const SDK_TIMEOUT_SLACK_MS = 1000;
  * `server/discover` probe, else after the 2025 handshake. A server that
  * exits on the probe (MCP 2026-07-28 "stdio", backward compatibility: some
  * 2025-era servers stop on any request before `initialize`) is started again
- * and initialized at once.
+ * and initialized at once. One that refuses the 2025 handshake as a modern
+ * server does, or answers the probe after all, only did not answer it in
+ * time: `ProbeAnsweredLate`. `probeTimeoutMs` is how long the probe waits.
  */
 async function connectStdio(
   spec: StdioServerSpec,
@@ -579,38 +632,76 @@ async function connectStdio(
   watch: Watch,
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
-): Promise<Connection> {
+  probeTimeoutMs: number,
+): Promise<StdioConnection> {
   progress("connecting", `starting ${spec.label} (stdio)`);
   const before = closers.length;
+  const probe = { answeredLate: () => false };
   try {
-    return await startStdio(spec, sdk, attempt, watch, closers, "auto");
+    return await startStdio(spec, sdk, attempt, watch, closers, "auto", probeTimeoutMs, probe);
   } catch (error) {
-    if (attempt.phase !== "server/discover" || attempt.exit === undefined || error instanceof Interrupted || watch.budget.exceeded) throw error;
+    if (error instanceof Interrupted || error instanceof PullDeadlineExceeded || watch.budget.exceeded) throw error;
+    // A refusal of 2025 naming the versions it speaks (UnsupportedProtocolVersionError) is a modern server's.
+    if (probe.answeredLate() || (attempt.phase === "initialize" && error instanceof sdk.errors.ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION)) {
+      throw new ProbeAnsweredLate(probeTimeoutMs);
+    }
+    if (attempt.phase !== "server/discover" || attempt.exit === undefined) throw error;
     for (const close of closers.splice(before).reverse()) await close(true);
     watch.forgetFault();
     attempt.exit = undefined;
-    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy");
+    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy", 0);
     // Said once the handshake worked: a server that exits whatever it is sent is reported by its exit alone.
     progress("fallback", `${spec.label} exited on the server/discover probe (a 2025-era server); it was started again for the 2025 initialize handshake`);
     return connection;
   }
 }
 
-async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, watch: Watch, closers: Closer[], negotiation: Negotiation): Promise<Connection> {
+/** MCP 2026-07-28's `UnsupportedProtocolVersionError`. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/**
+ * A stdio server answered the `server/discover` probe only after it had been
+ * given up for the 2025 handshake (it was slow to start: `npx -y` fetching it
+ * on a first run), or refused that handshake as a modern server: it speaks
+ * MCP 2026-07-28, and is started again with the whole `--timeout` for the
+ * probe, so that the era it is pulled on does not depend on how fast it
+ * started.
+ */
+class ProbeAnsweredLate extends Error {
+  override readonly name = "ProbeAnsweredLate";
+  constructor(readonly probeTimeoutMs: number) {
+    super("the server answered server/discover after the probe was given up");
+  }
+}
+
+async function startStdio(
+  spec: StdioServerSpec,
+  sdk: Sdk,
+  attempt: Attempt,
+  watch: Watch,
+  closers: Closer[],
+  negotiation: Negotiation,
+  probeTimeoutMs: number,
+  probe?: { answeredLate: () => boolean },
+): Promise<StdioConnection> {
   attempt.command = [spec.command, ...spec.args].join(" ");
   attempt.stderr = new OutputTail();
   attempt.stdout = new StdoutWatch();
   attempt.phase = negotiation === "auto" ? "server/discover" : "initialize";
   const { transport, child, stop } = await stdioTransport(spec, watch.budget, attempt);
+  // Once this connection is being closed, its child's end is no fault (of a connection started after it, above all).
+  let closing = false;
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
     const started = child();
     started?.once("exit", (code, signal) => {
-      attempt.exit = { code, signal };
+      if (!closing) attempt.exit = { code, signal };
     });
     // "close" comes after stdout and stderr are drained, so the quoted stderr is complete.
-    started?.once("close", () => watch.fault(new ServerExited("exited")));
+    started?.once("close", () => {
+      if (!closing) watch.fault(new ServerExited("exited"));
+    });
   };
   transport.onerror = (error) => {
     // Past the budget the server is being stopped for that; its cut-off line is no protocol fault.
@@ -627,9 +718,10 @@ async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, wat
     }
   };
   const observed = observeTransport(transport, attempt);
-  const probeTimeoutMs = negotiation === "auto" ? Math.min(attempt.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : 0;
+  if (probe !== undefined) probe.answeredLate = observed.answeredProbeLate;
   const client = newClient(sdk, negotiation, probeTimeoutMs);
   closers.push(async (fault) => {
+    closing = true;
     if (fault) await stop();
     await client.close().catch(() => {});
     // After a clean close the child has been ended already; this makes sure of it (and of what it started).
@@ -637,11 +729,14 @@ async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, wat
   });
   // Silence on the probe means a 2025-era server (the handshake follows, with its own time): both fit in the deadline.
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
-  return { client, takeAnswer: observed.takeAnswer };
+  return { client, takeAnswer: observed.takeAnswer, answeredProbeLate: observed.answeredProbeLate };
 }
 
+/** A stdio connection: it may yet learn that its server answered the era probe late. */
+type StdioConnection = Connection & Pick<Observed, "answeredProbeLate">;
+
 /** A stdio transport, the child it runs, and how to stop that child for good. */
-interface StdioConnection {
+interface StdioChild {
   transport: Transport;
   child: () => ChildProcess | undefined;
   stop: () => Promise<void>;
@@ -653,7 +748,7 @@ interface StdioConnection {
  * SDK's: it resolves `npx`-style command shims the way a shell would, and its
  * child is only reachable through a private field, there.
  */
-async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioConnection> {
+async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioChild> {
   const { getDefaultEnvironment, StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
   const env = { ...getDefaultEnvironment(), ...spec.env };
   attempt.environment = Object.keys(env);

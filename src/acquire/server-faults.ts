@@ -129,7 +129,8 @@ const NETWORK_ERRORS: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
 };
 
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+/** A duration in seconds, as messages give it: "2 s", "2.5 s". */
+export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 /**
  * How errors name the server: its label and transport, and for a server
