@@ -598,8 +598,10 @@ function observeTransport(transport: Transport, attempt: Attempt): Observed {
 /**
  * Faults the watch when an HTTP transport cannot read the server's answer:
  * event data that is not a JSON-RPC message (the SDK reports it and goes on
- * waiting for an answer that never comes). A stream that breaks off is left
- * to the SDK: the 2025 revisions let a client resume it.
+ * waiting for an answer that never comes), or a request's event stream that
+ * ends before its answer and that the SDK does not resume (it resumes one
+ * whose events had ids, as the 2025 revisions allow; MCP 2026-07-28 has no
+ * resuming at all): the SDK would wait for that answer until `--timeout`.
  */
 function watchStream(transport: Transport, watch: Watch, secrets: Secrets): void {
   transport.onerror = (error) => {
@@ -611,7 +613,38 @@ function watchStream(transport: Transport, watch: Watch, secrets: Secrets): void
       watch.fault(new BrokenStream("event data that is JSON but not a JSON-RPC message"));
     }
   };
+  // Every answer the transport delivers, whichever handler it goes to (the SDK's era probe puts in a handler of its own).
+  const answered = new Set<unknown>();
+  let deliver = transport.onmessage;
+  Object.defineProperty(transport, "onmessage", {
+    configurable: true,
+    enumerable: true,
+    get: () => deliver,
+    set: (handler: Transport["onmessage"]) => {
+      if (handler === undefined) {
+        deliver = undefined;
+        return;
+      }
+      deliver = (message, ...rest) => {
+        if ("id" in message && !("method" in message)) answered.add(message.id);
+        handler(message, ...rest);
+      };
+    },
+  });
+  transport.onmessage = deliver;
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if (!("method" in message) || !("id" in message)) return send(message, options);
+    const { id } = message;
+    const onRequestStreamEnd = () => {
+      options?.onRequestStreamEnd?.();
+      if (!answered.has(id) && !watch.budget.exceeded) watch.fault(new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT));
+    };
+    return send(message, { ...options, onRequestStreamEnd });
+  };
 }
+
+const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again";
 
 /** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
 const SDK_TIMEOUT_SLACK_MS = 1000;
@@ -827,6 +860,9 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
     await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   } catch (error) {
     await client.close().catch(() => {});
+    // During the server/discover probe the client holds no transport yet, so closing it leaves the probe (its timer, its
+    // request) running until the probe's own timeout, and the process with it; closing the transport settles the probe.
+    await transport.close().catch(() => {});
     const status = error instanceof sdk.errors.SdkHttpError ? (error as { status?: number }).status : undefined;
     if (spec.transport === "auto" && attempt.phase === "initialize" && status !== undefined && FALLBACK_STATUSES.has(status)) {
       progress(

@@ -58,6 +58,13 @@ export class NonProtocolOutput extends Error {
  */
 export class BrokenStream extends Error {
   override readonly name = "BrokenStream";
+  /** What to do, where the default (the answer is not MCP's JSON-RPC) does not fit. */
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The pull was stopped from outside (its `signal`: Ctrl-C, SIGTERM). */
@@ -200,7 +207,8 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail(
       "input-shape",
       `${who} answered ${attempt.phase} with ${error.message}`,
-      "the server's answer is not MCP's JSON-RPC; report it to the server's authors (a proxy between mcpgen and the server can also cut a stream off)",
+      error.hint ??
+        "the server's answer is not MCP's JSON-RPC; report it to the server's authors (a proxy between mcpgen and the server can also cut a stream off)",
     );
   }
   if (isZodError(error)) {

@@ -9,6 +9,8 @@
  */
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { boundedFetch, ResponseBudget } from "../../src/acquire/bounded-fetch.js";
@@ -162,6 +164,24 @@ describe("pull: the overall deadline", () => {
     expect(await others()).toEqual(["mine.txt"]);
   });
 
+  it("a pull stopped during the server/discover probe gives the probe up: its request is not left open (with the process) until --timeout", async () => {
+    let dropped!: () => void;
+    const givenUp = new Promise<string>((resolve) => (dropped = () => resolve("given up")));
+    // Never answers; says when mcpgen drops the request.
+    const http = createServer((_request, response) => response.on("close", () => dropped()));
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    try {
+      const target = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const error = await pullError({ target, outDir: (await scratch("probe-given-up")).out, timeoutMs: 100_000, maxTimeMs: 500 });
+      expect(error.message).toMatch(/had not finished after 0\.5 s, the most a pull may take; it was at server\/discover\n/);
+      const bound = new Promise((resolve) => setTimeout(resolve, 10_000, "still open").unref()); // far below the 100 s the probe would wait
+      expect(await Promise.race([givenUp, bound])).toBe("given up");
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+
   it("--max-time and --max-size are checked as usage", async () => {
     for (const [flag, value] of [
       ["--max-time", "soon"],
@@ -187,6 +207,21 @@ describe("pull over HTTP: an answer that is not JSON-RPC", () => {
     expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with event data that is not JSON \(/);
     expect(error.diagnostic.code).toBe("input-shape");
   });
+
+  it.each(["ends", "is cut off"])(
+    "an event stream that %s before its answer (no event ids to resume from) is reported at once, not as a timeout",
+    async (how) => {
+      const server = await serve((_request, response) => {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.write('event: message\ndata: {"jsonrpc":"2.0",');
+        setTimeout(() => (how === "ends" ? response.end() : response.destroy()), 50);
+      });
+      const error = await pullError({ target: server.url.href, outDir: (await scratch("http-sse-cut")).out, timeoutMs: 20_000 });
+      expect(error.message).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with an event stream that ended before the answer\n/,
+      );
+    },
+  );
 
   it("event data that is JSON but no JSON-RPC message too", async () => {
     const server = await serve((_request, response) => {
