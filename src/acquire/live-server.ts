@@ -605,13 +605,8 @@ function observeTransport(transport: Transport, attempt: Attempt): Observed {
  */
 function watchStream(transport: Transport, watch: Watch, secrets: Secrets): void {
   transport.onerror = (error) => {
-    if (watch.budget.exceeded) return;
-    const issues = (error as { issues?: unknown }).issues;
-    if (error instanceof SyntaxError) {
-      watch.fault(new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`));
-    } else if (Array.isArray(issues)) {
-      watch.fault(new BrokenStream("event data that is JSON but not a JSON-RPC message"));
-    }
+    const fault = eventDataFault(error, secrets);
+    if (fault !== undefined && !watch.budget.exceeded) watch.fault(fault);
   };
   // Every answer the transport delivers, whichever handler it goes to (the SDK's era probe puts in a handler of its own).
   const answered = new Set<unknown>();
@@ -642,6 +637,13 @@ function watchStream(transport: Transport, watch: Watch, secrets: Secrets): void
     };
     return send(message, { ...options, onRequestStreamEnd });
   };
+}
+
+/** What an HTTP transport's error says of the event data it could not read as a JSON-RPC message, if that is what it is. */
+function eventDataFault(error: Error, secrets: Secrets): BrokenStream | undefined {
+  if (error instanceof SyntaxError) return new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`);
+  if (Array.isArray((error as { issues?: unknown }).issues)) return new BrokenStream("event data that is JSON but not a JSON-RPC message");
+  return undefined;
 }
 
 const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again";
@@ -893,12 +895,37 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
   progress("connecting", `connecting to ${where} (legacy HTTP+SSE)`);
   const transport = new SSEClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
+  // Open once the server has named the endpoint to post to; from then on its one event stream carries every answer.
+  let opened = false;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    opened = true;
+  };
+  // The SDK reports event data it cannot read, and a stream that ends (its EventSource then opens a new session, in
+  // which no answer to what was sent comes), and goes on waiting: either is the end of the conversation.
+  transport.onerror = (error) => {
+    if (watch.budget.exceeded) return;
+    const ended =
+      opened && error instanceof sdk.errors.SseError ? new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT) : undefined;
+    const fault = eventDataFault(error, attempt.secrets) ?? ended;
+    if (fault !== undefined) watch.fault(fault);
+  };
   const client = newClient(sdk, "legacy", attempt.timeoutMs);
   closers.push(async () => {
     await client.close().catch(() => {});
   });
-  // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
-  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+  try {
+    // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
+    await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+  } catch (error) {
+    // An EventSource error with neither a status nor a message: the stream ended (the SDK's words: "SSE error: undefined").
+    const event = (error as { event?: { message?: unknown } }).event;
+    if (!opened && error instanceof sdk.errors.SseError && error.code === undefined && event?.message === undefined) {
+      throw new BrokenStream("an event stream that ended before it named the endpoint to post to", CLOSED_STREAM_HINT);
+    }
+    throw error;
+  }
   return { client, takeAnswer: observed.takeAnswer };
 }
 

@@ -6,7 +6,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { readFile } from "node:fs/promises";
-import { createServer, type Server as HttpServer } from "node:http";
+import { createServer, type Server as HttpServer, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpgenError } from "../../src/shared/errors.js";
@@ -201,6 +201,38 @@ describe("pull over legacy HTTP+SSE", () => {
     expect(result.server).toMatchObject({ transport: "sse", fellBack: false, tools: 1 });
     expect(server.requests[0]).toMatchObject({ method: "GET", path: "/sse" });
     expect(server.requests.some((request) => request.method === "POST" && request.path.startsWith("/messages"))).toBe(true);
+  });
+
+  it.each([
+    ["at once", "answered initialize with an event stream that ended before it named the endpoint to post to"],
+    ["at tools/list", "answered tools/list with an event stream that ended before the answer"],
+  ])("a server that ends its event stream %s is reported as that at once, not as a timeout", async (when, said) => {
+    // A raw legacy server: GET opens the event stream, and each POST is answered on it (MCP 2024-11-05).
+    let stream: ServerResponse | undefined;
+    const legacy: HttpServer = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        if (request.method === "GET") {
+          response.writeHead(200, { "content-type": "text/event-stream" });
+          if (when === "at once") return void response.end();
+          stream = response;
+          return void response.write("event: endpoint\ndata: /messages\n\n");
+        }
+        const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number; method: string };
+        response.writeHead(202).end();
+        if (message.method === "tools/list") return void stream?.end();
+        const result = { protocolVersion: "2024-11-05", capabilities: { tools: {} }, serverInfo: { name: "legacy", version: "1" } };
+        if (message.id !== undefined) stream?.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: message.id, result })}\n\n`);
+      });
+    });
+    await new Promise<void>((resolve) => legacy.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => (legacy.closeAllConnections(), legacy.close(() => resolve()))) } as RunningServer);
+    const url = `http://127.0.0.1:${(legacy.address() as { port: number }).port}/sse`;
+    const error = await pullError(pull({ target: url, transport: "sse", outDir: await tempDir("sse-ended"), timeoutMs: 20_000 }));
+    expect(error.message).toBe(
+      `${url} (legacy HTTP+SSE) ${said}\n  hint: the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again`,
+    );
   });
 
   it("does not fall back with transport: http", async () => {
