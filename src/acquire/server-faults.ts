@@ -267,7 +267,9 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail(
       "input-unreadable",
       `${who} did not answer ${ignored} within ${seconds(attempt.timeoutMs)}`,
-      "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers",
+      attempt.transport === "stdio"
+        ? "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers"
+        : "raise --timeout if the server is only slow to answer; a proxy or load balancer in front of it may also hold the request",
     );
   }
   const status = httpStatus(error, sdk);

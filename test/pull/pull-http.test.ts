@@ -331,7 +331,9 @@ describe("pull faults over HTTP", () => {
     const server = await serve(streamableHttpServer(() => toolServer([], { listTools: () => new Promise(() => {}) as never })));
     const out = await tempDir("http-timeout");
     const error = await pullError(pull({ target: server.url.href, outDir: out, timeoutMs: 500 }));
-    expect(error.message).toContain("(Streamable HTTP) did not answer tools/list within 0.5 s");
+    expect(error.message).toMatch(
+      /\(Streamable HTTP\) did not answer tools\/list within 0\.5 s\n  hint: raise --timeout if the server is only slow to answer; a proxy or load balancer in front of it may also hold the request$/,
+    );
     expect(await readTree(out)).toEqual({});
   });
 
