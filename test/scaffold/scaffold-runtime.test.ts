@@ -1078,6 +1078,10 @@ describe("serveHttp", () => {
       [{ region: "eu", sql: "1" }, { "mcp-param-region": "us" }, "does not match"],
       [{ region: "eu", sql: "1" }, {}, "is missing"],
       [{ limit: 42, sql: "1" }, { "mcp-param-limit": "41" }, "does not match"],
+      // Numbers in another notation than decimal are other header values, whatever Number() reads them as.
+      ...["0x2a", "4.2e1", "+42", `=?base64?${Buffer.from(" 42").toString("base64")}?=`].map(
+        (sent) => [{ limit: 42, sql: "1" }, { "mcp-param-limit": sent }, "does not match"] as const,
+      ),
       [{ region: "eu", sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
     ] as const) {
       const refused = await send(args, headers);
