@@ -305,6 +305,9 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
 
 /** What to do about an HTTP status other than 401 and 403. */
 function httpStatusHint(status: number): string {
+  if (status >= 300 && status < 400) {
+    return "the server redirects elsewhere; mcpgen follows a redirect only when it keeps the origin and the method (307, 308): pull the URL it names, if that is the server you mean";
+  }
   if (status === 404 || status === 405 || status === 410) {
     return "check the URL's path: it must be the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server)";
   }
@@ -371,6 +374,8 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
   const text = message(error)
     .replace(/^(Streamable HTTP error|SSE error): /, "")
     .replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "")
+    // The SDK's option, which mcpgen sets, not the user.
+    .replace(/ \(redirectPolicy: '[\w-]+'\)$/, "")
     // The SDK's words for a status alone say nothing the status does not.
     .replace(/^(Non-200 status code \(\d{3}\)|Version negotiation failed: the server answered the probe with HTTP \d{3})$/, "");
   const shown = clip(text, 200);

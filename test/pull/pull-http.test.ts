@@ -288,6 +288,18 @@ describe("pull faults over HTTP", () => {
     expect(await readTree(out)).toEqual({});
   });
 
+  it("a redirect that would turn the POST into a GET (301) is not followed, and the hint says what to pull instead", async () => {
+    const web: HttpServer = createServer((_request, response) => response.writeHead(301, { location: "/v2/mcp?key=hidden-value" }).end());
+    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => web.close(() => resolve())) } as RunningServer);
+    const origin = `http://127.0.0.1:${(web.address() as { port: number }).port}`;
+    const error = await pullError(pull({ target: `${origin}/mcp`, outDir: await tempDir("redirected"), timeoutMs: 5_000 }));
+    expect(error.message).toBe(
+      `${origin}/mcp (Streamable HTTP) answered initialize with HTTP 301: Redirect to ${origin}/v2/mcp not followed; use that URL as the endpoint if it is the intended server\n` +
+        "  hint: the server redirects elsewhere; mcpgen follows a redirect only when it keeps the origin and the method (307, 308): pull the URL it names, if that is the server you mean",
+    );
+  });
+
   it("reports a tools/list answer that does not match the MCP schema for a whole list; a tool the SDK would refuse costs only itself", async () => {
     const nameless = [sampleTool("fine"), { inputSchema: { type: "object" } }] as unknown as Tool[];
     const server = await serve(streamableHttpServer(() => toolServer(nameless)));
