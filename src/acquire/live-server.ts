@@ -201,7 +201,10 @@ class Watch {
     let timer: NodeJS.Timeout | undefined;
     const stop = new Promise<never>((_, reject) => {
       this.rejectCurrent = reject;
-      timer = setTimeout(() => reject(left < timeoutMs ? new PullDeadlineExceeded("max time") : new DeadlineExceeded("deadline")), Math.min(left, timeoutMs));
+      timer = setTimeout(
+        () => reject(left < timeoutMs ? new PullDeadlineExceeded("max time") : new DeadlineExceeded("deadline")),
+        Math.min(left, timeoutMs, LONGEST_TIMER_MS),
+      );
     });
     try {
       return await Promise.race([work, stop]);
@@ -210,6 +213,24 @@ class Watch {
       this.rejectCurrent = undefined;
     }
   }
+}
+
+/**
+ * The longest delay a timer takes (2^31 - 1 ms, almost 25 days): a longer one fires at once, with
+ * a TimeoutOverflowWarning, so `--timeout 3000000` failed every pull at its first request.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** `options` with the timeouts no longer than a timer takes (with the SDK's slack on top). */
+function withinTimerRange(options: LiveServerOptions): LiveServerOptions {
+  const loginTimeoutMs = options.oauth?.loginTimeoutMs;
+  return {
+    ...options,
+    timeoutMs: Math.min(options.timeoutMs, LONGEST_TIMER_MS - SDK_TIMEOUT_SLACK_MS),
+    ...(options.oauth === undefined || loginTimeoutMs === undefined
+      ? {}
+      : { oauth: { ...options.oauth, loginTimeoutMs: Math.min(loginTimeoutMs, LONGEST_TIMER_MS) } }),
+  };
 }
 
 /** Connects to `spec`, lists every tool, and disconnects. Throws `McpgenError` on any fault. */
@@ -247,7 +268,8 @@ export interface LiveSession {
  * keeps the connection for tool calls. Throws `McpgenError` on any fault,
  * having closed everything.
  */
-export async function connectLiveServer(spec: ServerSpec, options: LiveServerOptions): Promise<LiveSession> {
+export async function connectLiveServer(spec: ServerSpec, given: LiveServerOptions): Promise<LiveSession> {
+  const options = withinTimerRange(given);
   const sdk = await loadSdk();
   const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
   const attempt: Attempt = {

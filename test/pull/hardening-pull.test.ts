@@ -182,6 +182,18 @@ describe("pull: the overall deadline", () => {
     }
   });
 
+  it("a --timeout longer than a timer can wait (about 25 days) is a long wait, not none", async () => {
+    const server = await serve(({ id }, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: "t", inputSchema: { type: "object" } }] } }));
+    });
+    const { out } = await scratch("long-timeout");
+    // Node fires a timer of more than 2^31 - 1 ms at once: every request timed out ("did not answer within 3000000 s").
+    const result = await runCli(["pull", server.url.href, "--out", out, "--timeout", "3000000", "--login-timeout", "3000000"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+  });
+
   it("--max-time and --max-size are checked as usage", async () => {
     for (const [flag, value] of [
       ["--max-time", "soon"],
