@@ -748,6 +748,15 @@ function headerMismatch(
     const name = `Mcp-Param-${argument.header}`;
     const sent = header(name);
     if (value === undefined || value === null) continue;
+    // A value no header carries (an object, an integer past 2^53, which clients leave out as the
+    // SDK's does): the arguments' own fault, for their validation to answer (-32602).
+    const carried =
+      typeof value === "string" ||
+      typeof value === "boolean" ||
+      (typeof value === "number" &&
+        Number.isFinite(value) &&
+        (!Number.isInteger(value) || Number.isSafeInteger(value)));
+    if (!carried) continue;
     if (sent === undefined)
       return `the ${name} header is missing, but the arguments carry ${argument.path.join(".")}`;
     const decoded = decodeHeaderValue(sent);
