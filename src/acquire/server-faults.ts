@@ -293,6 +293,14 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
       "check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server), not a web page or another API",
     );
   }
+  const broken = malformedHttp(error, clip);
+  if (broken !== undefined) {
+    return fail(
+      "input-unreadable",
+      `${who} answered ${attempt.phase} with ${broken}`,
+      "the server, or a proxy in front of it, sent an answer HTTP clients cannot read; report it to the server's authors",
+    );
+  }
   const network = networkReason(error, clip);
   if (network !== undefined) {
     return fail("input-unreadable", `cannot connect to ${who}: ${network}`, "check the URL and that the server is running");
@@ -380,6 +388,26 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
     .replace(/^(Non-200 status code \(\d{3}\)|Version negotiation failed: the server answered the probe with HTTP \d{3})$/, "");
   const shown = clip(text, 200);
   return shown === "" || shown === "null" ? "" : `: ${shown}`;
+}
+
+/**
+ * What was wrong with an HTTP answer that fetch could not read (it says only "terminated" or
+ * "fetch failed", the reason in `cause`): a body that does not decompress as its
+ * `Content-Encoding` says, or bytes that are not HTTP/1.1 (a broken chunk size). Undefined for
+ * anything else.
+ */
+function malformedHttp(error: unknown, clip: (text: string, max: number) => string): string | undefined {
+  for (
+    let current: unknown = error, depth = 0;
+    current !== undefined && current !== null && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
+    const code = errorCode(current) ?? "";
+    if (/^Z_/.test(code)) return `a body that does not decompress as its Content-Encoding says (${clip(message(current), 100)})`;
+    if (/^HPE_/.test(code))
+      return `bytes that are not HTTP/1.1 (${clip(message(current).replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, "$1"), 100)})`;
+  }
+  return undefined;
 }
 
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */

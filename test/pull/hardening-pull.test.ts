@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -234,6 +234,27 @@ describe("pull over HTTP: an answer that is not JSON-RPC", () => {
       );
     },
   );
+
+  it.each([
+    [
+      "a body that is not the gzip it says it is",
+      (response: ServerResponse) => response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end("not gzip"),
+      "a body that does not decompress as its Content-Encoding says (incorrect header check)",
+    ],
+    [
+      "a chunk size that is no number",
+      (response: ServerResponse) => response.socket?.end("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n"),
+      "bytes that are not HTTP/1.1 (Invalid character in chunk size)",
+    ],
+  ] as const)("an answer fetch cannot read (%s) says what was wrong with it, where it said 'terminated'", async (_what, answer, said) => {
+    const server = await serve((_request, response) => void answer(response));
+    const error = await pullError({ target: server.url.href, outDir: (await scratch("http-malformed")).out, timeoutMs: 20_000 });
+    expect(error.message).toMatch(
+      new RegExp(
+        `^http://127\\.0\\.0\\.1:\\d+/mcp \\(Streamable HTTP\\) answered tools/list with ${said.replace(/[()]/g, "\\$&")}\\n  hint: the server, or a proxy in front of it, sent an answer HTTP clients cannot read`,
+      ),
+    );
+  });
 
   it("event data that is JSON but no JSON-RPC message too", async () => {
     const server = await serve((_request, response) => {
