@@ -127,6 +127,10 @@ interface Connection {
 /** What `observeTransport` reads off a transport. */
 interface Observed {
   takeAnswer: Connection["takeAnswer"];
+  /** Whether the request with this id has been answered. */
+  answered: (id: unknown) => boolean;
+  /** Whether the `server/discover` probe went unanswered until it was given up for `initialize`. */
+  probeTimedOut: () => boolean;
   /** Whether the server answered `server/discover` with a result after the probe had been given up (`initialize` sent). */
   answeredProbeLate: () => boolean;
 }
@@ -574,27 +578,56 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
 
 /**
  * What mcpgen reads off the transport itself, installed before the SDK
- * client connects (the client chains a handler it finds): each answer as
- * sent (a list's page), since the SDK's parse drops fields it does not know (a
- * newer spec's, a server's own) and the snapshot keeps the server's words;
- * and the method of each request sent, so that a failure names the request it
- * happened in (`server/discover`, `initialize`, `tools/list`).
+ * client connects: each answer as sent (a list's page), since the SDK's parse
+ * drops fields it does not know (a newer spec's, a server's own) and the
+ * snapshot keeps the server's words; the method of each request sent, so that
+ * a failure names the request it happened in (`server/discover`,
+ * `initialize`, `tools/list`); and which requests were answered. It sees
+ * every message the transport delivers, whichever handler that goes to: the
+ * SDK's era probe puts in a handler of its own while it waits, and the client
+ * chains the one it finds.
  */
 function observeTransport(transport: Transport, attempt: Attempt): Observed {
   let answer: Record<string, unknown> | undefined;
-  // The ids of the server/discover probes sent, and whether one was answered after the fallback's initialize went out.
+  const seen = new WeakSet<object>();
+  const answered = new Set<unknown>();
+  // The ids of the server/discover probes sent; whether one was answered before the fallback's initialize went out, or after.
   const probes = new Set<unknown>();
   let initializing = false;
+  let answeredProbeInTime = false;
   let answeredProbeLate = false;
   attempt.sent = [];
   attempt.received = 0;
-  transport.onmessage = (message) => {
+  const record = (message: Parameters<NonNullable<Transport["onmessage"]>>[0]) => {
+    if (seen.has(message)) return; // chained handlers: each message once
+    seen.add(message);
     attempt.received = (attempt.received ?? 0) + 1;
+    if (!("id" in message) || "method" in message) return;
+    answered.add(message.id);
     const result = (message as { result?: unknown }).result;
-    if (!("id" in message) || typeof result !== "object" || result === null || Array.isArray(result)) return;
-    if (initializing && probes.has(message.id)) answeredProbeLate = true;
-    answer = result as Record<string, unknown>;
+    const isResult = typeof result === "object" && result !== null && !Array.isArray(result);
+    if (probes.has(message.id)) {
+      if (!initializing) answeredProbeInTime = true;
+      else if (isResult) answeredProbeLate = true;
+    }
+    if (isResult) answer = result as Record<string, unknown>;
   };
+  let deliver: Transport["onmessage"];
+  Object.defineProperty(transport, "onmessage", {
+    configurable: true,
+    enumerable: true,
+    get: () => deliver,
+    set: (handler: Transport["onmessage"]) => {
+      deliver =
+        handler === undefined
+          ? undefined
+          : (message, ...rest) => {
+              record(message);
+              handler(message, ...rest);
+            };
+    },
+  });
+  transport.onmessage = () => {};
   const send = transport.send.bind(transport);
   transport.send = (message, ...rest) => {
     const method = (message as { method?: unknown }).method;
@@ -613,6 +646,8 @@ function observeTransport(transport: Transport, attempt: Attempt): Observed {
       answer = undefined;
       return taken;
     },
+    answered: (id) => answered.has(id),
+    probeTimedOut: () => probes.size > 0 && initializing && !answeredProbeInTime,
     answeredProbeLate: () => answeredProbeLate,
   };
 }
@@ -625,37 +660,18 @@ function observeTransport(transport: Transport, attempt: Attempt): Observed {
  * whose events had ids, as the 2025 revisions allow; MCP 2026-07-28 has no
  * resuming at all): the SDK would wait for that answer until `--timeout`.
  */
-function watchStream(transport: Transport, watch: Watch, secrets: Secrets): void {
+function watchStream(transport: Transport, observed: Observed, watch: Watch, secrets: Secrets): void {
   transport.onerror = (error) => {
     const fault = eventDataFault(error, secrets);
     if (fault !== undefined && !watch.budget.exceeded) watch.fault(fault);
   };
-  // Every answer the transport delivers, whichever handler it goes to (the SDK's era probe puts in a handler of its own).
-  const answered = new Set<unknown>();
-  let deliver = transport.onmessage;
-  Object.defineProperty(transport, "onmessage", {
-    configurable: true,
-    enumerable: true,
-    get: () => deliver,
-    set: (handler: Transport["onmessage"]) => {
-      if (handler === undefined) {
-        deliver = undefined;
-        return;
-      }
-      deliver = (message, ...rest) => {
-        if ("id" in message && !("method" in message)) answered.add(message.id);
-        handler(message, ...rest);
-      };
-    },
-  });
-  transport.onmessage = deliver;
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
     if (!("method" in message) || !("id" in message)) return send(message, options);
     const { id } = message;
     const onRequestStreamEnd = () => {
       options?.onRequestStreamEnd?.();
-      if (!answered.has(id) && !watch.budget.exceeded) watch.fault(new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT));
+      if (!observed.answered(id) && !watch.budget.exceeded) watch.fault(new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT));
     };
     return send(message, { ...options, onRequestStreamEnd });
   };
@@ -693,13 +709,14 @@ async function connectStdio(
 ): Promise<StdioConnection> {
   progress("connecting", `starting ${spec.label} (stdio)`);
   const before = closers.length;
-  const probe = { answeredLate: () => false };
+  const probe: Pick<Observed, "answeredProbeLate" | "probeTimedOut"> = { answeredProbeLate: () => false, probeTimedOut: () => false };
   try {
     return await startStdio(spec, sdk, attempt, watch, closers, "auto", probeTimeoutMs, probe);
   } catch (error) {
     if (error instanceof Interrupted || error instanceof PullDeadlineExceeded || watch.budget.exceeded) throw error;
-    // A refusal of 2025 naming the versions it speaks (UnsupportedProtocolVersionError) is a modern server's.
-    if (probe.answeredLate() || (attempt.phase === "initialize" && error instanceof sdk.errors.ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION)) {
+    // After a probe that went unanswered, a refusal of 2025 (UnsupportedProtocolVersionError) is a modern server's.
+    const refusedAsModern = probe.probeTimedOut() && error instanceof sdk.errors.ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION;
+    if (probe.answeredProbeLate() || refusedAsModern) {
       throw new ProbeAnsweredLate(probeTimeoutMs);
     }
     if (attempt.phase !== "server/discover" || attempt.exit === undefined) throw error;
@@ -739,7 +756,7 @@ async function startStdio(
   closers: Closer[],
   negotiation: Negotiation,
   probeTimeoutMs: number,
-  probe?: { answeredLate: () => boolean },
+  probe?: Pick<Observed, "answeredProbeLate" | "probeTimedOut">,
 ): Promise<StdioConnection> {
   attempt.command = [spec.command, ...spec.args].join(" ");
   attempt.stderr = new OutputTail();
@@ -775,7 +792,7 @@ async function startStdio(
     }
   };
   const observed = observeTransport(transport, attempt);
-  if (probe !== undefined) probe.answeredLate = observed.answeredProbeLate;
+  if (probe !== undefined) Object.assign(probe, { answeredProbeLate: observed.answeredProbeLate, probeTimedOut: observed.probeTimedOut });
   const client = newClient(sdk, negotiation, probeTimeoutMs);
   closers.push(async (fault) => {
     closing = true;
@@ -878,7 +895,7 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
   attempt.phase = "server/discover";
   const transport = new StreamableHTTPClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
-  watchStream(transport, watch, attempt.secrets);
+  watchStream(transport, observed, watch, attempt.secrets);
   const client = newClient(sdk, "auto", attempt.timeoutMs);
   try {
     await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
