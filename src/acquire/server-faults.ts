@@ -281,7 +281,15 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
         'pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"',
       );
     }
-    return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`, httpStatusHint(status));
+    // The same URL answered initialize, so its path is right: a 404 now is the server no longer knowing the session it began.
+    const sessionLost = status === 404 && attempt.phase !== "initialize" && attempt.sent?.includes("initialize") === true;
+    return fail(
+      "input-unreadable",
+      `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`,
+      sessionLost
+        ? "the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again"
+        : httpStatusHint(status),
+    );
   }
   // A URL that serves something else (a web page, a JSON API) answers with a body MCP's transports never send.
   if (error instanceof sdk.SdkError && error.code === "CLIENT_HTTP_UNEXPECTED_CONTENT") {

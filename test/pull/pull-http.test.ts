@@ -300,6 +300,38 @@ describe("pull faults over HTTP", () => {
     );
   });
 
+  it("a 404 after the same URL answered initialize is said to be a lost session, not a wrong path", async () => {
+    // A 2025-era server that forgets its sessions at once (a restart, another replica behind a load balancer).
+    const forgetful: HttpServer = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        if (request.method !== "POST") return void response.writeHead(405).end();
+        const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number | string; method: string };
+        const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+          response
+            .writeHead(status, { "content-type": "application/json", ...headers })
+            .end(JSON.stringify({ jsonrpc: "2.0", id: message.id ?? null, ...body }));
+        if (message.id === undefined) return void response.writeHead(202).end();
+        if (message.method === "server/discover") return json(400, { error: { code: -32601, message: "Method not found" } });
+        if (message.method !== "initialize") return json(404, { error: { code: -32001, message: "Session not found" } });
+        json(
+          200,
+          { result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "forgetful", version: "1" } } },
+          { "mcp-session-id": "s-1" },
+        );
+      });
+    });
+    await new Promise<void>((resolve) => forgetful.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => forgetful.close(() => resolve())) } as RunningServer);
+    const url = `http://127.0.0.1:${(forgetful.address() as { port: number }).port}/mcp`;
+    const error = await pullError(pull({ target: url, outDir: await tempDir("session-lost"), timeoutMs: 5_000 }));
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with HTTP 404: /);
+    expect(error.message).toContain(
+      "\n  hint: the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again",
+    );
+  });
+
   it("reports a tools/list answer that does not match the MCP schema for a whole list; a tool the SDK would refuse costs only itself", async () => {
     const nameless = [sampleTool("fine"), { inputSchema: { type: "object" } }] as unknown as Tool[];
     const server = await serve(streamableHttpServer(() => toolServer(nameless)));
