@@ -748,18 +748,29 @@ function headerMismatch(
     const name = `Mcp-Param-${argument.header}`;
     const sent = header(name);
     if (value === undefined || value === null) continue;
+    // A value no header carries (an object, an integer past 2^53, which clients leave out as the
+    // SDK's does): the arguments' own fault, for their validation to answer (-32602).
+    const carried =
+      typeof value === "string" ||
+      typeof value === "boolean" ||
+      (typeof value === "number" &&
+        Number.isFinite(value) &&
+        (!Number.isInteger(value) || Number.isSafeInteger(value)));
+    if (!carried) continue;
     if (sent === undefined)
       return `the ${name} header is missing, but the arguments carry ${argument.path.join(".")}`;
     const decoded = decodeHeaderValue(sent);
     if (decoded === undefined)
       return `the ${name} header is not a valid header value`;
+    // An integer compares as a number (42.0 is 42), but only from a plain decimal: Number() would also read
+    // 0x2a, 4.2e1, +42 and " 42" as 42, so an intermediary that routes on the header would see another value.
     const matches =
       typeof value === "string"
         ? decoded === value
         : typeof value === "boolean"
           ? decoded === String(value)
           : typeof value === "number" &&
-            decoded.trim() !== "" &&
+            /^-?\d+(\.\d+)?$/.test(decoded) &&
             Number(decoded) === value;
     if (!matches)
       return `the ${name} header does not match the argument ${argument.path.join(".")}`;

@@ -46,6 +46,7 @@ import {
   NonProtocolOutput,
   PagingFault,
   PullDeadlineExceeded,
+  seconds,
   ServerExited,
   type Attempt,
   type SdkErrors,
@@ -69,6 +70,8 @@ export interface LiveServerOptions {
   /** Secret values to keep out of every message. */
   secrets: Secrets;
   maxPages?: number | undefined;
+  /** How long a stdio server may take to answer the `server/discover` probe before it is taken for a 2025-era server (default `STDIO_PROBE_TIMEOUT_MS`, or `timeoutMs` if shorter). */
+  probeTimeoutMs?: number | undefined;
   onProgress?: ((event: ProgressEvent) => void) | undefined;
   /** Stops the pull: the connection is closed and a child process stopped, then `interrupted` is thrown. */
   signal?: AbortSignal | undefined;
@@ -120,6 +123,17 @@ interface Connection {
   client: Client;
   /** The last answer as the server sent it (see `observeTransport`). */
   takeAnswer: () => Record<string, unknown> | undefined;
+}
+
+/** What `observeTransport` reads off a transport. */
+interface Observed {
+  takeAnswer: Connection["takeAnswer"];
+  /** Whether the request with this id has been answered. */
+  answered: (id: unknown) => boolean;
+  /** Whether the `server/discover` probe went unanswered until it was given up for `initialize`. */
+  probeTimedOut: () => boolean;
+  /** Whether the server answered `server/discover` with a result after the probe had been given up (`initialize` sent). */
+  answeredProbeLate: () => boolean;
 }
 
 /**
@@ -192,7 +206,10 @@ class Watch {
     let timer: NodeJS.Timeout | undefined;
     const stop = new Promise<never>((_, reject) => {
       this.rejectCurrent = reject;
-      timer = setTimeout(() => reject(left < timeoutMs ? new PullDeadlineExceeded("max time") : new DeadlineExceeded("deadline")), Math.min(left, timeoutMs));
+      timer = setTimeout(
+        () => reject(left < timeoutMs ? new PullDeadlineExceeded("max time") : new DeadlineExceeded("deadline")),
+        Math.min(left, timeoutMs, LONGEST_TIMER_MS),
+      );
     });
     try {
       return await Promise.race([work, stop]);
@@ -201,6 +218,24 @@ class Watch {
       this.rejectCurrent = undefined;
     }
   }
+}
+
+/**
+ * The longest delay a timer takes (2^31 - 1 ms, almost 25 days): a longer one fires at once, with
+ * a TimeoutOverflowWarning, so `--timeout 3000000` failed every pull at its first request.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** `options` with the timeouts no longer than a timer takes (with the SDK's slack on top). */
+function withinTimerRange(options: LiveServerOptions): LiveServerOptions {
+  const loginTimeoutMs = options.oauth?.loginTimeoutMs;
+  return {
+    ...options,
+    timeoutMs: Math.min(options.timeoutMs, LONGEST_TIMER_MS - SDK_TIMEOUT_SLACK_MS),
+    ...(options.oauth === undefined || loginTimeoutMs === undefined
+      ? {}
+      : { oauth: { ...options.oauth, loginTimeoutMs: Math.min(loginTimeoutMs, LONGEST_TIMER_MS) } }),
+  };
 }
 
 /** Connects to `spec`, lists every tool, and disconnects. Throws `McpgenError` on any fault. */
@@ -238,7 +273,8 @@ export interface LiveSession {
  * keeps the connection for tool calls. Throws `McpgenError` on any fault,
  * having closed everything.
  */
-export async function connectLiveServer(spec: ServerSpec, options: LiveServerOptions): Promise<LiveSession> {
+export async function connectLiveServer(spec: ServerSpec, given: LiveServerOptions): Promise<LiveSession> {
+  const options = withinTimerRange(given);
   const progress = (kind: ProgressEvent["kind"], message: string) => options.onProgress?.({ kind, message: options.secrets.redact(message) });
   // The SDK's warnings quote authorization servers' answers (a refused refresh token among them): masked, as progress.
   const sdkWarning = (warning: string) => progress("auth", `the MCP SDK warns: ${options.secrets.excerpt(warning, 500)}`);
@@ -290,11 +326,31 @@ async function connectAndList(
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
     if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress, watch.fetch);
+    let stdioProbeTimeoutMs = Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS);
+    let startedAgain = false;
     for (;;) {
       try {
-        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth);
+        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth, stdioProbeTimeoutMs);
         break;
       } catch (error) {
+        if (error instanceof ProbeAnsweredLate) {
+          // Slower than --timeout twice: say so, as for any server that does not answer in time.
+          if (startedAgain) {
+            attempt.phase = "server/discover";
+            throw new DeadlineExceeded("deadline");
+          }
+          // A modern stdio server slow to start (the second start is often faster: npx has it now): once more, with the whole --timeout for the probe.
+          startedAgain = true;
+          for (const close of closers.splice(0).reverse()) await close(true);
+          watch.forgetFault();
+          attempt.exit = undefined;
+          progress(
+            "fallback",
+            `${spec.label} answered the server/discover probe only after ${seconds(error.probeTimeoutMs)}, once the 2025 initialize had been sent (a modern server slow to start); starting it again, with ${seconds(options.timeoutMs)} (--timeout) for the probe`,
+          );
+          stdioProbeTimeoutMs = options.timeoutMs;
+          continue;
+        }
         if (oauth?.isLoginPending(error) !== true) throw error;
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
         for (const close of closers.splice(0).reverse()) await close(true);
@@ -373,11 +429,22 @@ async function listServer(
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   options: LiveServerOptions,
   oauth: OAuthSession | undefined,
+  stdioProbeTimeoutMs: number,
 ): Promise<{ result: LiveServerResult; client: Client }> {
+  const stdio = spec.transport === "stdio" ? await connectStdio(spec, sdk, attempt, watch, closers, progress, stdioProbeTimeoutMs) : undefined;
   const { connection, fellBack } =
-    spec.transport === "stdio"
-      ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress), fellBack: false }
-      : await connectRemote({ spec, sdk, attempt, watch, closers, progress, remote: remoteInit(spec, oauth, watch.fetch), where: displayUrl(spec.url) });
+    stdio !== undefined
+      ? { connection: stdio, fellBack: false }
+      : await connectRemote({
+          spec: spec as RemoteServerSpec,
+          sdk,
+          attempt,
+          watch,
+          closers,
+          progress,
+          remote: remoteInit(spec as RemoteServerSpec, oauth, watch.fetch),
+          where: displayUrl((spec as RemoteServerSpec).url),
+        });
   const { client } = connection;
   const era: ProtocolEra = client.getProtocolEra() === "modern" ? "modern" : "legacy";
   const protocolVersion = client.getNegotiatedProtocolVersion();
@@ -390,6 +457,8 @@ async function listServer(
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   const declared = (capability: string) => capabilities !== undefined && capabilities[capability] !== undefined && capabilities[capability] !== null;
   const { items: tools, pages, cache } = await listTools(connection, declared("tools"), attempt, watch, options, sdk);
+  // By the answer to tools/list, one to the probe sent before initialize has come, if the server answers it at all.
+  if (stdio?.answeredProbeLate() === true) throw new ProbeAnsweredLate(stdioProbeTimeoutMs);
   const caches: NonNullable<RawManifest["cache"]> = cache === undefined ? {} : { "tools/list": cache };
   const diagnostics: Diagnostic[] = [];
   const surface: Pick<RawManifest, "prompts" | "resources" | "resourceTemplates"> = {};
@@ -525,22 +594,56 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
 
 /**
  * What mcpgen reads off the transport itself, installed before the SDK
- * client connects (the client chains a handler it finds): each answer as
- * sent (a list's page), since the SDK's parse drops fields it does not know (a
- * newer spec's, a server's own) and the snapshot keeps the server's words;
- * and the method of each request sent, so that a failure names the request it
- * happened in (`server/discover`, `initialize`, `tools/list`).
+ * client connects: each answer as sent (a list's page), since the SDK's parse
+ * drops fields it does not know (a newer spec's, a server's own) and the
+ * snapshot keeps the server's words; the method of each request sent, so that
+ * a failure names the request it happened in (`server/discover`,
+ * `initialize`, `tools/list`); and which requests were answered. It sees
+ * every message the transport delivers, whichever handler that goes to: the
+ * SDK's era probe puts in a handler of its own while it waits, and the client
+ * chains the one it finds.
  */
-function observeTransport(transport: Transport, attempt: Attempt): { takeAnswer: () => Record<string, unknown> | undefined } {
+function observeTransport(transport: Transport, attempt: Attempt): Observed {
   let answer: Record<string, unknown> | undefined;
+  const seen = new WeakSet<object>();
+  const answered = new Set<unknown>();
+  // The ids of the server/discover probes sent; whether one was answered before the fallback's initialize went out, or after.
+  const probes = new Set<unknown>();
+  let initializing = false;
+  let answeredProbeInTime = false;
+  let answeredProbeLate = false;
   attempt.sent = [];
   attempt.received = 0;
-  transport.onmessage = (message) => {
+  const record = (message: Parameters<NonNullable<Transport["onmessage"]>>[0]) => {
+    if (seen.has(message)) return; // chained handlers: each message once
+    seen.add(message);
     attempt.received = (attempt.received ?? 0) + 1;
+    if (!("id" in message) || "method" in message) return;
+    answered.add(message.id);
     const result = (message as { result?: unknown }).result;
-    if (!("id" in message) || typeof result !== "object" || result === null || Array.isArray(result)) return;
-    answer = result as Record<string, unknown>;
+    const isResult = typeof result === "object" && result !== null && !Array.isArray(result);
+    if (probes.has(message.id)) {
+      if (!initializing) answeredProbeInTime = true;
+      else if (isResult) answeredProbeLate = true;
+    }
+    if (isResult) answer = result as Record<string, unknown>;
   };
+  let deliver: Transport["onmessage"];
+  Object.defineProperty(transport, "onmessage", {
+    configurable: true,
+    enumerable: true,
+    get: () => deliver,
+    set: (handler: Transport["onmessage"]) => {
+      deliver =
+        handler === undefined
+          ? undefined
+          : (message, ...rest) => {
+              record(message);
+              handler(message, ...rest);
+            };
+    },
+  });
+  transport.onmessage = () => {};
   const send = transport.send.bind(transport);
   transport.send = (message, ...rest) => {
     const method = (message as { method?: unknown }).method;
@@ -548,6 +651,8 @@ function observeTransport(transport: Transport, attempt: Attempt): { takeAnswer:
     if (typeof method === "string" && "id" in message) {
       attempt.sent?.push(method);
       if (!LIST_METHODS.has(method)) attempt.phase = method;
+      if (method === "server/discover") probes.add(message.id);
+      if (method === "initialize") initializing = true;
     }
     return send(message, ...rest);
   };
@@ -557,26 +662,45 @@ function observeTransport(transport: Transport, attempt: Attempt): { takeAnswer:
       answer = undefined;
       return taken;
     },
+    answered: (id) => answered.has(id),
+    probeTimedOut: () => probes.size > 0 && initializing && !answeredProbeInTime,
+    answeredProbeLate: () => answeredProbeLate,
   };
 }
 
 /**
  * Faults the watch when an HTTP transport cannot read the server's answer:
  * event data that is not a JSON-RPC message (the SDK reports it and goes on
- * waiting for an answer that never comes). A stream that breaks off is left
- * to the SDK: the 2025 revisions let a client resume it.
+ * waiting for an answer that never comes), or a request's event stream that
+ * ends before its answer and that the SDK does not resume (it resumes one
+ * whose events had ids, as the 2025 revisions allow; MCP 2026-07-28 has no
+ * resuming at all): the SDK would wait for that answer until `--timeout`.
  */
-function watchStream(transport: Transport, watch: Watch, secrets: Secrets): void {
+function watchStream(transport: Transport, observed: Observed, watch: Watch, secrets: Secrets): void {
   transport.onerror = (error) => {
-    if (watch.budget.exceeded) return;
-    const issues = (error as { issues?: unknown }).issues;
-    if (error instanceof SyntaxError) {
-      watch.fault(new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`));
-    } else if (Array.isArray(issues)) {
-      watch.fault(new BrokenStream("event data that is JSON but not a JSON-RPC message"));
-    }
+    const fault = eventDataFault(error, secrets);
+    if (fault !== undefined && !watch.budget.exceeded) watch.fault(fault);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if (!("method" in message) || !("id" in message)) return send(message, options);
+    const { id } = message;
+    const onRequestStreamEnd = () => {
+      options?.onRequestStreamEnd?.();
+      if (!observed.answered(id) && !watch.budget.exceeded) watch.fault(new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT));
+    };
+    return send(message, { ...options, onRequestStreamEnd });
   };
 }
+
+/** What an HTTP transport's error says of the event data it could not read as a JSON-RPC message, if that is what it is. */
+function eventDataFault(error: Error, secrets: Secrets): BrokenStream | undefined {
+  if (error instanceof SyntaxError) return new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`);
+  if (Array.isArray((error as { issues?: unknown }).issues)) return new BrokenStream("event data that is JSON but not a JSON-RPC message");
+  return undefined;
+}
+
+const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again";
 
 /** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
 const SDK_TIMEOUT_SLACK_MS = 1000;
@@ -586,7 +710,9 @@ const SDK_TIMEOUT_SLACK_MS = 1000;
  * `server/discover` probe, else after the 2025 handshake. A server that
  * exits on the probe (MCP 2026-07-28 "stdio", backward compatibility: some
  * 2025-era servers stop on any request before `initialize`) is started again
- * and initialized at once.
+ * and initialized at once. One that refuses the 2025 handshake as a modern
+ * server does, or answers the probe after all, only did not answer it in
+ * time: `ProbeAnsweredLate`. `probeTimeoutMs` is how long the probe waits.
  */
 async function connectStdio(
   spec: StdioServerSpec,
@@ -595,38 +721,77 @@ async function connectStdio(
   watch: Watch,
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
-): Promise<Connection> {
+  probeTimeoutMs: number,
+): Promise<StdioConnection> {
   progress("connecting", `starting ${spec.label} (stdio)`);
   const before = closers.length;
+  const probe: Pick<Observed, "answeredProbeLate" | "probeTimedOut"> = { answeredProbeLate: () => false, probeTimedOut: () => false };
   try {
-    return await startStdio(spec, sdk, attempt, watch, closers, "auto");
+    return await startStdio(spec, sdk, attempt, watch, closers, "auto", probeTimeoutMs, probe);
   } catch (error) {
-    if (attempt.phase !== "server/discover" || attempt.exit === undefined || error instanceof Interrupted || watch.budget.exceeded) throw error;
+    if (error instanceof Interrupted || error instanceof PullDeadlineExceeded || watch.budget.exceeded) throw error;
+    // After a probe that went unanswered, a refusal of 2025 (UnsupportedProtocolVersionError) is a modern server's.
+    const refusedAsModern = probe.probeTimedOut() && error instanceof sdk.errors.ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION;
+    if (probe.answeredProbeLate() || refusedAsModern) {
+      throw new ProbeAnsweredLate(probeTimeoutMs);
+    }
+    if (attempt.phase !== "server/discover" || attempt.exit === undefined) throw error;
     for (const close of closers.splice(before).reverse()) await close(true);
     watch.forgetFault();
     attempt.exit = undefined;
-    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy");
+    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy", 0);
     // Said once the handshake worked: a server that exits whatever it is sent is reported by its exit alone.
     progress("fallback", `${spec.label} exited on the server/discover probe (a 2025-era server); it was started again for the 2025 initialize handshake`);
     return connection;
   }
 }
 
-async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, watch: Watch, closers: Closer[], negotiation: Negotiation): Promise<Connection> {
+/** MCP 2026-07-28's `UnsupportedProtocolVersionError`. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/**
+ * A stdio server answered the `server/discover` probe only after it had been
+ * given up for the 2025 handshake (it was slow to start: `npx -y` fetching it
+ * on a first run), or refused that handshake as a modern server: it speaks
+ * MCP 2026-07-28, and is started again with the whole `--timeout` for the
+ * probe, so that the era it is pulled on does not depend on how fast it
+ * started.
+ */
+class ProbeAnsweredLate extends Error {
+  override readonly name = "ProbeAnsweredLate";
+  constructor(readonly probeTimeoutMs: number) {
+    super("the server answered server/discover after the probe was given up");
+  }
+}
+
+async function startStdio(
+  spec: StdioServerSpec,
+  sdk: Sdk,
+  attempt: Attempt,
+  watch: Watch,
+  closers: Closer[],
+  negotiation: Negotiation,
+  probeTimeoutMs: number,
+  probe?: Pick<Observed, "answeredProbeLate" | "probeTimedOut">,
+): Promise<StdioConnection> {
   attempt.command = [spec.command, ...spec.args].join(" ");
   attempt.stderr = new OutputTail();
   attempt.stdout = new StdoutWatch();
   attempt.phase = negotiation === "auto" ? "server/discover" : "initialize";
   const { transport, child, stop } = await stdioTransport(spec, watch.budget, attempt);
+  // Once this connection is being closed, its child's end is no fault (of a connection started after it, above all).
+  let closing = false;
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
     const started = child();
     started?.once("exit", (code, signal) => {
-      attempt.exit = { code, signal };
+      if (!closing) attempt.exit = { code, signal };
     });
     // "close" comes after stdout and stderr are drained, so the quoted stderr is complete.
-    started?.once("close", () => watch.fault(new ServerExited("exited")));
+    started?.once("close", () => {
+      if (!closing) watch.fault(new ServerExited("exited"));
+    });
   };
   transport.onerror = (error) => {
     // Past the budget the server is being stopped for that; its cut-off line is no protocol fault.
@@ -643,9 +808,10 @@ async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, wat
     }
   };
   const observed = observeTransport(transport, attempt);
-  const probeTimeoutMs = negotiation === "auto" ? Math.min(attempt.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : 0;
+  if (probe !== undefined) Object.assign(probe, { answeredProbeLate: observed.answeredProbeLate, probeTimedOut: observed.probeTimedOut });
   const client = newClient(sdk, negotiation, probeTimeoutMs);
   closers.push(async (fault) => {
+    closing = true;
     if (fault) await stop();
     await client.close().catch(() => {});
     // After a clean close the child has been ended already; this makes sure of it (and of what it started).
@@ -653,11 +819,14 @@ async function startStdio(spec: StdioServerSpec, sdk: Sdk, attempt: Attempt, wat
   });
   // Silence on the probe means a 2025-era server (the handshake follows, with its own time): both fit in the deadline.
   await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
-  return { client, takeAnswer: observed.takeAnswer };
+  return { client, takeAnswer: observed.takeAnswer, answeredProbeLate: observed.answeredProbeLate };
 }
 
+/** A stdio connection: it may yet learn that its server answered the era probe late. */
+type StdioConnection = Connection & Pick<Observed, "answeredProbeLate">;
+
 /** A stdio transport, the child it runs, and how to stop that child for good. */
-interface StdioConnection {
+interface StdioChild {
   transport: Transport;
   child: () => ChildProcess | undefined;
   stop: () => Promise<void>;
@@ -669,7 +838,7 @@ interface StdioConnection {
  * SDK's: it resolves `npx`-style command shims the way a shell would, and its
  * child is only reachable through a private field, there.
  */
-async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioConnection> {
+async function stdioTransport(spec: StdioServerSpec, budget: ResponseBudget, attempt: Attempt): Promise<StdioChild> {
   const { getDefaultEnvironment, StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
   const env = { ...getDefaultEnvironment(), ...spec.env };
   attempt.environment = Object.keys(env);
@@ -742,12 +911,15 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
   attempt.phase = "server/discover";
   const transport = new StreamableHTTPClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
-  watchStream(transport, watch, attempt.secrets);
+  watchStream(transport, observed, watch, attempt.secrets);
   const client = newClient(sdk, "auto", attempt.timeoutMs);
   try {
     await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   } catch (error) {
     await client.close().catch(() => {});
+    // During the server/discover probe the client holds no transport yet, so closing it leaves the probe (its timer, its
+    // request) running until the probe's own timeout, and the process with it; closing the transport settles the probe.
+    await transport.close().catch(() => {});
     const status = error instanceof sdk.errors.SdkHttpError ? (error as { status?: number }).status : undefined;
     if (spec.transport === "auto" && attempt.phase === "initialize" && status !== undefined && FALLBACK_STATUSES.has(status)) {
       progress(
@@ -778,12 +950,37 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
   progress("connecting", `connecting to ${where} (legacy HTTP+SSE)`);
   const transport = new SSEClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
+  // Open once the server has named the endpoint to post to; from then on its one event stream carries every answer.
+  let opened = false;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    opened = true;
+  };
+  // The SDK reports event data it cannot read, and a stream that ends (its EventSource then opens a new session, in
+  // which no answer to what was sent comes), and goes on waiting: either is the end of the conversation.
+  transport.onerror = (error) => {
+    if (watch.budget.exceeded) return;
+    const ended =
+      opened && error instanceof sdk.errors.SseError ? new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT) : undefined;
+    const fault = eventDataFault(error, attempt.secrets) ?? ended;
+    if (fault !== undefined) watch.fault(fault);
+  };
   const client = newClient(sdk, "legacy", attempt.timeoutMs);
   closers.push(async () => {
     await client.close().catch(() => {});
   });
-  // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
-  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+  try {
+    // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
+    await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+  } catch (error) {
+    // An EventSource error with neither a status nor a message: the stream ended (the SDK's words: "SSE error: undefined").
+    const event = (error as { event?: { message?: unknown } }).event;
+    if (!opened && error instanceof sdk.errors.SseError && error.code === undefined && event?.message === undefined) {
+      throw new BrokenStream("an event stream that ended before it named the endpoint to post to", CLOSED_STREAM_HINT);
+    }
+    throw error;
+  }
   return { client, takeAnswer: observed.takeAnswer };
 }
 

@@ -58,6 +58,13 @@ export class NonProtocolOutput extends Error {
  */
 export class BrokenStream extends Error {
   override readonly name = "BrokenStream";
+  /** What to do, where the default (the answer is not MCP's JSON-RPC) does not fit. */
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The pull was stopped from outside (its `signal`: Ctrl-C, SIGTERM). */
@@ -129,7 +136,8 @@ const NETWORK_ERRORS: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
 };
 
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+/** A duration in seconds, as messages give it: "2 s", "2.5 s". */
+export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 /**
  * How errors name the server: its label and transport, and for a server
@@ -199,7 +207,8 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail(
       "input-shape",
       `${who} answered ${attempt.phase} with ${error.message}`,
-      "the server's answer is not MCP's JSON-RPC; report it to the server's authors (a proxy between mcpgen and the server can also cut a stream off)",
+      error.hint ??
+        "the server's answer is not MCP's JSON-RPC; report it to the server's authors (a proxy between mcpgen and the server can also cut a stream off)",
     );
   }
   if (isZodError(error)) {
@@ -258,7 +267,9 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail(
       "input-unreadable",
       `${who} did not answer ${ignored} within ${seconds(attempt.timeoutMs)}`,
-      "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers",
+      attempt.transport === "stdio"
+        ? "raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers"
+        : "raise --timeout if the server is only slow to answer; a proxy or load balancer in front of it may also hold the request",
     );
   }
   const status = httpStatus(error, sdk);
@@ -270,7 +281,15 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
         'pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"',
       );
     }
-    return fail("input-unreadable", `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`, httpStatusHint(status));
+    // The same URL answered initialize, so its path is right: a 404 now is the server no longer knowing the session it began.
+    const sessionLost = status === 404 && attempt.phase !== "initialize" && attempt.sent?.includes("initialize") === true;
+    return fail(
+      "input-unreadable",
+      `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`,
+      sessionLost
+        ? "the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again"
+        : httpStatusHint(status),
+    );
   }
   // A URL that serves something else (a web page, a JSON API) answers with a body MCP's transports never send.
   if (error instanceof sdk.SdkError && error.code === "CLIENT_HTTP_UNEXPECTED_CONTENT") {
@@ -280,6 +299,14 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
       "input-unreadable",
       `${who} answered ${attempt.phase} with ${shown}, where an MCP server answers with JSON or an event stream`,
       "check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server), not a web page or another API",
+    );
+  }
+  const broken = malformedHttp(error, clip);
+  if (broken !== undefined) {
+    return fail(
+      "input-unreadable",
+      `${who} answered ${attempt.phase} with ${broken}`,
+      "the server, or a proxy in front of it, sent an answer HTTP clients cannot read; report it to the server's authors",
     );
   }
   const network = networkReason(error, clip);
@@ -294,6 +321,9 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
 
 /** What to do about an HTTP status other than 401 and 403. */
 function httpStatusHint(status: number): string {
+  if (status >= 300 && status < 400) {
+    return "the server redirects elsewhere; mcpgen follows a redirect only when it keeps the origin and the method (307, 308): pull the URL it names, if that is the server you mean";
+  }
   if (status === 404 || status === 405 || status === 410) {
     return "check the URL's path: it must be the server's MCP endpoint (often ending in /mcp, or /sse for a legacy server)";
   }
@@ -360,10 +390,32 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
   const text = message(error)
     .replace(/^(Streamable HTTP error|SSE error): /, "")
     .replace(/^Error POSTing to endpoint( \(HTTP \d{3}\))?: ?/, "")
+    // The SDK's option, which mcpgen sets, not the user.
+    .replace(/ \(redirectPolicy: '[\w-]+'\)$/, "")
     // The SDK's words for a status alone say nothing the status does not.
     .replace(/^(Non-200 status code \(\d{3}\)|Version negotiation failed: the server answered the probe with HTTP \d{3})$/, "");
   const shown = clip(text, 200);
   return shown === "" || shown === "null" ? "" : `: ${shown}`;
+}
+
+/**
+ * What was wrong with an HTTP answer that fetch could not read (it says only "terminated" or
+ * "fetch failed", the reason in `cause`): a body that does not decompress as its
+ * `Content-Encoding` says, or bytes that are not HTTP/1.1 (a broken chunk size). Undefined for
+ * anything else.
+ */
+function malformedHttp(error: unknown, clip: (text: string, max: number) => string): string | undefined {
+  for (
+    let current: unknown = error, depth = 0;
+    current !== undefined && current !== null && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
+    const code = errorCode(current) ?? "";
+    if (/^Z_/.test(code)) return `a body that does not decompress as its Content-Encoding says (${clip(message(current), 100)})`;
+    if (/^HPE_/.test(code))
+      return `bytes that are not HTTP/1.1 (${clip(message(current).replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, "$1"), 100)})`;
+  }
+  return undefined;
 }
 
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */

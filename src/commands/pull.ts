@@ -50,6 +50,8 @@ export interface PullOptions {
   timeoutMs?: number | undefined;
   /** Cap on `tools/list` pages (default 500). */
   maxPages?: number | undefined;
+  /** How long a stdio server may take to answer the `server/discover` probe before it is taken for a 2025-era server (default 10 s, or `timeoutMs` if shorter). */
+  probeTimeoutMs?: number | undefined;
   /** How long the whole conversation with the server may take, in milliseconds (default: four times `timeoutMs`, 2 minutes). */
   maxTimeMs?: number | undefined;
   /** The most the server may send during the pull, in bytes, after decompression (default 10 MB). */
@@ -545,7 +547,7 @@ export function maskDrift(drift: DriftReport, mask: (text: string) => string): D
  * connection's secrets, its progress, and the command a user runs to log in again.
  */
 export function liveServerOptions(
-  options: Pick<PullOptions, "timeoutMs" | "maxPages" | "maxTimeMs" | "maxResponseBytes" | "signal" | "oauth" | "environment">,
+  options: Pick<PullOptions, "timeoutMs" | "maxPages" | "probeTimeoutMs" | "maxTimeMs" | "maxResponseBytes" | "signal" | "oauth" | "environment">,
   secrets: Secrets,
   progress: (kind: PullEvent["kind"], message: string) => void,
   loginCommand: string,
@@ -554,6 +556,7 @@ export function liveServerOptions(
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     secrets,
     maxPages: options.maxPages,
+    probeTimeoutMs: options.probeTimeoutMs,
     maxTimeMs: options.maxTimeMs,
     maxResponseBytes: options.maxResponseBytes,
     onProgress: (event) => progress(event.kind, event.message),

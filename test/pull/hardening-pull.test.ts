@@ -9,6 +9,8 @@
  */
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { boundedFetch, ResponseBudget } from "../../src/acquire/bounded-fetch.js";
@@ -162,6 +164,36 @@ describe("pull: the overall deadline", () => {
     expect(await others()).toEqual(["mine.txt"]);
   });
 
+  it("a pull stopped during the server/discover probe gives the probe up: its request is not left open (with the process) until --timeout", async () => {
+    let dropped!: () => void;
+    const givenUp = new Promise<string>((resolve) => (dropped = () => resolve("given up")));
+    // Never answers; says when mcpgen drops the request.
+    const http = createServer((_request, response) => response.on("close", () => dropped()));
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    try {
+      const target = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const error = await pullError({ target, outDir: (await scratch("probe-given-up")).out, timeoutMs: 100_000, maxTimeMs: 500 });
+      expect(error.message).toMatch(/had not finished after 0\.5 s, the most a pull may take; it was at server\/discover\n/);
+      const bound = new Promise((resolve) => setTimeout(resolve, 10_000, "still open").unref()); // far below the 100 s the probe would wait
+      expect(await Promise.race([givenUp, bound])).toBe("given up");
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+
+  it("a --timeout longer than a timer can wait (about 25 days) is a long wait, not none", async () => {
+    const server = await serve(({ id }, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: "t", inputSchema: { type: "object" } }] } }));
+    });
+    const { out } = await scratch("long-timeout");
+    // Node fires a timer of more than 2^31 - 1 ms at once: every request timed out ("did not answer within 3000000 s").
+    const result = await runCli(["pull", server.url.href, "--out", out, "--timeout", "3000000", "--login-timeout", "3000000"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+  });
+
   it("--max-time and --max-size are checked as usage", async () => {
     for (const [flag, value] of [
       ["--max-time", "soon"],
@@ -186,6 +218,42 @@ describe("pull over HTTP: an answer that is not JSON-RPC", () => {
     // The fault ends it, not the 20 s deadline: the error is the fault's.
     expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with event data that is not JSON \(/);
     expect(error.diagnostic.code).toBe("input-shape");
+  });
+
+  it.each(["ends", "is cut off"])(
+    "an event stream that %s before its answer (no event ids to resume from) is reported at once, not as a timeout",
+    async (how) => {
+      const server = await serve((_request, response) => {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.write('event: message\ndata: {"jsonrpc":"2.0",');
+        setTimeout(() => (how === "ends" ? response.end() : response.destroy()), 50);
+      });
+      const error = await pullError({ target: server.url.href, outDir: (await scratch("http-sse-cut")).out, timeoutMs: 20_000 });
+      expect(error.message).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with an event stream that ended before the answer\n/,
+      );
+    },
+  );
+
+  it.each([
+    [
+      "a body that is not the gzip it says it is",
+      (response: ServerResponse) => response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end("not gzip"),
+      "a body that does not decompress as its Content-Encoding says (incorrect header check)",
+    ],
+    [
+      "a chunk size that is no number",
+      (response: ServerResponse) => response.socket?.end("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n"),
+      "bytes that are not HTTP/1.1 (Invalid character in chunk size)",
+    ],
+  ] as const)("an answer fetch cannot read (%s) says what was wrong with it, where it said 'terminated'", async (_what, answer, said) => {
+    const server = await serve((_request, response) => void answer(response));
+    const error = await pullError({ target: server.url.href, outDir: (await scratch("http-malformed")).out, timeoutMs: 20_000 });
+    expect(error.message).toMatch(
+      new RegExp(
+        `^http://127\\.0\\.0\\.1:\\d+/mcp \\(Streamable HTTP\\) answered tools/list with ${said.replace(/[()]/g, "\\$&")}\\n  hint: the server, or a proxy in front of it, sent an answer HTTP clients cannot read`,
+      ),
+    );
   });
 
   it("event data that is JSON but no JSON-RPC message too", async () => {
@@ -239,7 +307,8 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
       outDir: out,
       timeoutMs: 2_000,
     });
-    expect(error.message).toContain("did not answer server/discover or initialize within 2 s");
+    // It answered the server/discover probe (with "method not found", as a 2025-era server does), then not initialize.
+    expect(error.message).toContain("(stdio) did not answer initialize within 2 s");
     expect(runs(await readPid(grandchildFile))).toBe(false);
     expect(await others()).toEqual(["grandchild", "mine.txt"]);
   });

@@ -6,7 +6,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { readFile } from "node:fs/promises";
-import { createServer, type Server as HttpServer } from "node:http";
+import { createServer, type Server as HttpServer, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpgenError } from "../../src/shared/errors.js";
@@ -203,6 +203,38 @@ describe("pull over legacy HTTP+SSE", () => {
     expect(server.requests.some((request) => request.method === "POST" && request.path.startsWith("/messages"))).toBe(true);
   });
 
+  it.each([
+    ["at once", "answered initialize with an event stream that ended before it named the endpoint to post to"],
+    ["at tools/list", "answered tools/list with an event stream that ended before the answer"],
+  ])("a server that ends its event stream %s is reported as that at once, not as a timeout", async (when, said) => {
+    // A raw legacy server: GET opens the event stream, and each POST is answered on it (MCP 2024-11-05).
+    let stream: ServerResponse | undefined;
+    const legacy: HttpServer = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        if (request.method === "GET") {
+          response.writeHead(200, { "content-type": "text/event-stream" });
+          if (when === "at once") return void response.end();
+          stream = response;
+          return void response.write("event: endpoint\ndata: /messages\n\n");
+        }
+        const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number; method: string };
+        response.writeHead(202).end();
+        if (message.method === "tools/list") return void stream?.end();
+        const result = { protocolVersion: "2024-11-05", capabilities: { tools: {} }, serverInfo: { name: "legacy", version: "1" } };
+        if (message.id !== undefined) stream?.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: message.id, result })}\n\n`);
+      });
+    });
+    await new Promise<void>((resolve) => legacy.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => (legacy.closeAllConnections(), legacy.close(() => resolve()))) } as RunningServer);
+    const url = `http://127.0.0.1:${(legacy.address() as { port: number }).port}/sse`;
+    const error = await pullError(pull({ target: url, transport: "sse", outDir: await tempDir("sse-ended"), timeoutMs: 20_000 }));
+    expect(error.message).toBe(
+      `${url} (legacy HTTP+SSE) ${said}\n  hint: the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again`,
+    );
+  });
+
   it("does not fall back with transport: http", async () => {
     const server = await serve(sseServer(() => toolServer([])));
     const out = await tempDir("forced-http");
@@ -256,6 +288,50 @@ describe("pull faults over HTTP", () => {
     expect(await readTree(out)).toEqual({});
   });
 
+  it("a redirect that would turn the POST into a GET (301) is not followed, and the hint says what to pull instead", async () => {
+    const web: HttpServer = createServer((_request, response) => response.writeHead(301, { location: "/v2/mcp?key=hidden-value" }).end());
+    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => web.close(() => resolve())) } as RunningServer);
+    const origin = `http://127.0.0.1:${(web.address() as { port: number }).port}`;
+    const error = await pullError(pull({ target: `${origin}/mcp`, outDir: await tempDir("redirected"), timeoutMs: 5_000 }));
+    expect(error.message).toBe(
+      `${origin}/mcp (Streamable HTTP) answered initialize with HTTP 301: Redirect to ${origin}/v2/mcp not followed; use that URL as the endpoint if it is the intended server\n` +
+        "  hint: the server redirects elsewhere; mcpgen follows a redirect only when it keeps the origin and the method (307, 308): pull the URL it names, if that is the server you mean",
+    );
+  });
+
+  it("a 404 after the same URL answered initialize is said to be a lost session, not a wrong path", async () => {
+    // A 2025-era server that forgets its sessions at once (a restart, another replica behind a load balancer).
+    const forgetful: HttpServer = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        if (request.method !== "POST") return void response.writeHead(405).end();
+        const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number | string; method: string };
+        const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+          response
+            .writeHead(status, { "content-type": "application/json", ...headers })
+            .end(JSON.stringify({ jsonrpc: "2.0", id: message.id ?? null, ...body }));
+        if (message.id === undefined) return void response.writeHead(202).end();
+        if (message.method === "server/discover") return json(400, { error: { code: -32601, message: "Method not found" } });
+        if (message.method !== "initialize") return json(404, { error: { code: -32001, message: "Session not found" } });
+        json(
+          200,
+          { result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "forgetful", version: "1" } } },
+          { "mcp-session-id": "s-1" },
+        );
+      });
+    });
+    await new Promise<void>((resolve) => forgetful.listen(0, "127.0.0.1", resolve));
+    running.push({ close: () => new Promise<void>((resolve) => forgetful.close(() => resolve())) } as RunningServer);
+    const url = `http://127.0.0.1:${(forgetful.address() as { port: number }).port}/mcp`;
+    const error = await pullError(pull({ target: url, outDir: await tempDir("session-lost"), timeoutMs: 5_000 }));
+    expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with HTTP 404: /);
+    expect(error.message).toContain(
+      "\n  hint: the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again",
+    );
+  });
+
   it("reports a tools/list answer that does not match the MCP schema for a whole list; a tool the SDK would refuse costs only itself", async () => {
     const nameless = [sampleTool("fine"), { inputSchema: { type: "object" } }] as unknown as Tool[];
     const server = await serve(streamableHttpServer(() => toolServer(nameless)));
@@ -299,7 +375,9 @@ describe("pull faults over HTTP", () => {
     const server = await serve(streamableHttpServer(() => toolServer([], { listTools: () => new Promise(() => {}) as never })));
     const out = await tempDir("http-timeout");
     const error = await pullError(pull({ target: server.url.href, outDir: out, timeoutMs: 500 }));
-    expect(error.message).toContain("(Streamable HTTP) did not answer tools/list within 0.5 s");
+    expect(error.message).toMatch(
+      /\(Streamable HTTP\) did not answer tools\/list within 0\.5 s\n  hint: raise --timeout if the server is only slow to answer; a proxy or load balancer in front of it may also hold the request$/,
+    );
     expect(await readTree(out)).toEqual({});
   });
 

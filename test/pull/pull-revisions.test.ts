@@ -142,3 +142,23 @@ describe("the era of a server that speaks only the 2025 revisions", () => {
     expect(events.find((event) => event.kind === "initialized")?.message).toMatch(/: protocol 2025-\d\d-\d\d \(the 2025 initialize handshake\)$/);
   });
 });
+
+describe("a modern stdio server slow to start (npx -y fetching it on a first run)", () => {
+  // Its first start reads nothing until the server/discover probe has been given up and initialize sent; the second is quick.
+  it.each([false, true])(
+    "answers the probe after the 2025 initialize went out: started again and pulled on 2026-07-28, as when it starts at once (modern only: %s)",
+    async (modernOnly) => {
+      const marker = join(await tempDir("slow-start"), "started");
+      const command = [process.execPath, sdk2ServerScript, "--stdio", "--slow-first-start", marker, ...(modernOnly ? ["--modern-only"] : [])];
+      const events: PullEvent[] = [];
+      const outDir = await tempDir("slow-start-out");
+      const result = await pull({ command, outDir, timeoutMs: 20_000, probeTimeoutMs: 300, onProgress: (event) => events.push(event) });
+      expect(result.server.protocolVersion).toBe("2026-07-28");
+      expect(events.filter((event) => event.kind === "fallback").map((event) => event.message)).toEqual([
+        expect.stringContaining("answered the server/discover probe only after 0.3 s, once the 2025 initialize had been sent"),
+      ]);
+      const snapshot = JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as Snapshot;
+      expect(snapshot.tools).toEqual(pulled.get("dual-stdio")!.snapshot.tools);
+    },
+  );
+});

@@ -1072,12 +1072,19 @@ describe("serveHttp", () => {
     });
     expect((await send({ region: "Zürich", sql: "1" }, { "mcp-param-region": `=?base64?${Buffer.from("Zürich").toString("base64")}?=` })).status).toBe(200);
     expect((await send({ limit: 42, sql: "1" }, { "mcp-param-limit": "42.0" })).status).toBe(200);
-    // A value the arguments do not carry needs no header.
+    // A value the arguments do not carry needs no header; nor does one no header can carry (clients leave it out): the
+    // arguments' validation answers that (this table has none), not the header check.
     expect((await send({ sql: "1" }, {})).status).toBe(200);
+    expect((await send({ region: { a: 1 }, sql: "1" }, {})).status).toBe(200);
+    expect((await send({ limit: 2 ** 60, sql: "1" }, {})).status).toBe(200);
     for (const [args, headers, why] of [
       [{ region: "eu", sql: "1" }, { "mcp-param-region": "us" }, "does not match"],
       [{ region: "eu", sql: "1" }, {}, "is missing"],
       [{ limit: 42, sql: "1" }, { "mcp-param-limit": "41" }, "does not match"],
+      // Numbers in another notation than decimal are other header values, whatever Number() reads them as.
+      ...["0x2a", "4.2e1", "+42", `=?base64?${Buffer.from(" 42").toString("base64")}?=`].map(
+        (sent) => [{ limit: 42, sql: "1" }, { "mcp-param-limit": sent }, "does not match"] as const,
+      ),
       [{ region: "eu", sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
     ] as const) {
       const refused = await send(args, headers);
