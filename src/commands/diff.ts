@@ -20,6 +20,7 @@ import { displayPath } from "../shared/display.js";
 import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { CONFIG_FILE, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
+import type { Target } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
 
@@ -123,7 +124,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
       if (targets.length === 0) throw userError("usage", `${displayPath(config.file ?? "the configuration")} has no targets: there is nothing to compare`);
       for (const target of targets) {
         const path = targetInput(target);
-        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target.name));
+        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target));
       }
     } else {
       // Read once, when an operand is no path.
@@ -137,7 +138,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
         config ??= configIfAny(options.config, cwd);
         const target = (await config)?.targets.find((candidate) => candidate.name === operand);
         if (target === undefined) await manifestPath(resolve(cwd, operand), operand);
-        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target.name));
+        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target));
       }
     }
   } else {
@@ -240,12 +241,38 @@ async function readSide(cwd: string, operand: string): Promise<Side> {
 }
 
 /** The manifest at `path` before (at `revision`) and now; a manifest new since then is compared with an empty one. */
-async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: string): Promise<DiffComparison> {
-  const next = await readManifestFile(path, undefined, displayPath(path));
+async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: Target): Promise<DiffComparison> {
+  const next = await readManifestFile(path, undefined, displayPath(path)).catch((error: unknown) => {
+    throw target === undefined ? error : targetUnreadable(error, target, path, revision);
+  });
   const { manifest: old, source } = await readManifestAtRevision(path, revision);
-  if (old !== undefined) return await compare(old, next, failOn, target, []);
+  if (old !== undefined) return await compare(old, next, failOn, target?.name, []);
   const empty: RawManifest = { source, toolsPointer: "/tools", tools: [] };
-  return await compare(empty, next, failOn, target, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
+  return await compare(empty, next, failOn, target?.name, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
+}
+
+/**
+ * A target whose manifest cannot be read now, in `diff`'s words: a server
+ * target not pulled yet has no snapshot to compare (the reader's own hint
+ * would suggest stdin, which `--base` does not read).
+ */
+function targetUnreadable(error: unknown, target: Target, path: string, revision: string): unknown {
+  if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) return error;
+  const file = displayPath(path);
+  if (target.source.kind === "server") {
+    return userError(
+      "input-unreadable",
+      `target ${JSON.stringify(target.name)} has no snapshot yet: --base compares the ${MANIFEST_FILE} that mcpgen pull writes with itself at ${revision}`,
+      {
+        file,
+        hint: `run mcpgen pull ${target.name}, or name the targets to compare: mcpgen diff --base ${revision} <target>...`,
+      },
+    );
+  }
+  return userError("input-unreadable", `target ${JSON.stringify(target.name)}: ${error.diagnostic.message}`, {
+    file,
+    hint: `check the "manifest" of target ${JSON.stringify(target.name)} (at ${target.pointer}/manifest in the configuration)`,
+  });
 }
 
 /**
