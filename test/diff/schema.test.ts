@@ -41,6 +41,17 @@ describe("compareSchemas", () => {
     expect(kinds(tree("string"), tree("integer"))).toEqual(["type-removed /properties/value/type", "type-added /properties/value/type"]);
   });
 
+  it.each([
+    ["an allOf", { type: "array", items: { type: "string", allOf: [{ $ref: "#" }] } }],
+    ["an anyOf branch with a sibling", { anyOf: [{ type: "string" }, { $ref: "#", description: "again" }] }],
+    ["a oneOf of an allOf", { oneOf: [{ allOf: [{ $ref: "#" }, { required: ["c"] }] }, { type: "null" }] }],
+  ])("ends a recursion back to the root through %s, whose branches are matched by trial comparisons", (_, c) => {
+    // Each trial matched the branches again with a trial of its own, until the stack overflowed.
+    const schema = (extra: Record<string, unknown>) => ({ type: "object", properties: { c, ...extra } });
+    expect(kinds(schema({}), schema({}))).toEqual([]);
+    expect(kinds(schema({}), schema({ z: { type: "string" } }))).toContain("optional-property-added /properties/z");
+  });
+
   it("reports a change in a subschema used in several places once, where it is first met (in name order)", () => {
     const shared = (max: number) => ({
       type: "object",
