@@ -326,7 +326,8 @@ class Comparison {
     const newTypes = news.map((branch) => typesOf(branch, this.newRoot));
     for (const [i, oldBranch] of olds.entries()) {
       for (const [j, newBranch] of news.entries()) {
-        if (typesDisjoint(oldTypes[i], newTypes[j])) continue;
+        // Branches of no type in common are not the same branch; but two that admit no value at all (`{ type: "string", const: null }`) are.
+        if (typesDisjoint(oldTypes[i], newTypes[j]) && !(oldTypes[i]?.size === 0 && newTypes[j]?.size === 0)) continue;
         const score = this.budget.steps > 0 ? this.distance(oldBranch.schema, newBranch.schema, noun) : undefined;
         candidates.push({ i, j, score: score ?? Math.abs(i - j) });
       }

@@ -28,6 +28,21 @@ describe("compareSchemas", () => {
     ["required in another order", { type: "object", required: ["a", "b"] }, { type: "object", required: ["b", "a"] }],
     ["enum values in another order", { enum: ["a", "b", 1] }, { enum: [1, "b", "a"] }],
     ["a const and an enum of one", { const: { x: [1, 2] } }, { enum: [{ x: [1, 2] }] }],
+    [
+      "anyOf branches that admit no value",
+      {
+        anyOf: [
+          { type: "string", const: "off" },
+          { type: "string", const: null },
+        ],
+      },
+      {
+        anyOf: [
+          { type: "string", const: "off" },
+          { type: "string", const: null },
+        ],
+      },
+    ],
   ])("%s are the same", (_, old, next) => {
     expect(kinds(old, next)).toEqual([]);
   });
