@@ -7,7 +7,7 @@
 import type { ManifestIR, ResourceIR, ResourceTemplateIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, uniquePairs } from "./listed.js";
+import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
 import { changedFields, own } from "./values.js";
 
 export function compareResources(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
@@ -28,6 +28,9 @@ function compareResource(old: ResourceIR, next: ResourceIR, add: ChangeSink): vo
   const subject = { kind: "resource" as const, name: next.uri };
   if (old.name !== next.name) {
     add(subject, "resource-renamed", "/name", `name ${JSON.stringify(old.name)} → ${JSON.stringify(next.name)}`, { before: old.name, after: next.name });
+  } else {
+    const renamed = namesChanged([["client method", old.methodName, next.methodName]]);
+    if (renamed !== undefined) add(subject, "resource-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   }
   if (old.description !== next.description) {
     add(subject, "resource-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
@@ -58,6 +61,11 @@ export function compareResourceTemplates(old: ManifestIR, next: ManifestIR, add:
 
 function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add: ChangeSink): void {
   const subject = { kind: "resource-template" as const, name: next.wireName };
+  const renamed = namesChanged([
+    ["client method", old.methodName, next.methodName],
+    ["type", old.typeName, next.typeName],
+  ]);
+  if (renamed !== undefined) add(subject, "resource-template-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   if (old.uriTemplate !== next.uriTemplate) {
     add(subject, "resource-template-uri-changed", "/uriTemplate", `URI template ${JSON.stringify(old.uriTemplate)} → ${JSON.stringify(next.uriTemplate)}`, {
       before: old.uriTemplate,

@@ -12,7 +12,7 @@ import { own, sameJson } from "./values.js";
 import { SCHEMA_CHANGES } from "./rules.js";
 import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, uniquePairs } from "./listed.js";
+import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
 
 /** The hints of `ToolAnnotations` and their values when absent (MCP 2025-06-18 and later, "Tool Annotations"). */
 const HINTS = [
@@ -41,6 +41,12 @@ export function compareTools(old: ManifestIR, next: ManifestIR, add: ChangeSink)
 
 function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newManifest: ManifestIR, add: ChangeSink): void {
   const subject = { kind: "tool" as const, name: next.wireName };
+  const renamed = namesChanged([
+    ["client method", old.methodName, next.methodName],
+    ["type", old.input.typeNames.root, next.input.typeNames.root],
+    ["type", old.output?.typeNames.root, next.output?.typeNames.root],
+  ]);
+  if (renamed !== undefined) add(subject, "tool-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   if (old.description !== next.description) {
     add(subject, "tool-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
       before: old.description,

@@ -35,9 +35,11 @@ describe.each(toolRows)("%s", (rule, row) => {
   it(row.says, () => {
     const diff = diffOf(row.old, row.new);
     if (row.none) return expect(diff.changes).toEqual([]);
-    expect(diff.changes.map((change) => change.rule)).toEqual([rule, ...(row.also ?? [])]);
-    expect(diff.changes[0]!.class).toBe(row.class);
-    if (row.pointer !== undefined) expect(diff.changes[0]!.pointer).toBe(row.pointer);
+    const before = row.before ?? [];
+    expect(diff.changes.map((change) => change.rule)).toEqual([...before, rule, ...(row.also ?? [])]);
+    const change = diff.changes[before.length]!;
+    expect(change.class).toBe(row.class);
+    if (row.pointer !== undefined) expect(change.pointer).toBe(row.pointer);
   });
 });
 
