@@ -263,13 +263,34 @@ async function serve(
     process.stdin.once("close", gone);
     return { tools: ir.tools.length, ...facts, done: stopped, close };
   }
+  const http = options.http;
   const running = await serveMockHttp(definition, {
-    port: options.http.port,
-    ...(options.http.host === undefined ? {} : { host: options.http.host }),
-    ...(options.http.allowedHosts === undefined ? {} : { allowedHosts: options.http.allowedHosts }),
+    port: http.port,
+    ...(http.host === undefined ? {} : { host: http.host }),
+    ...(http.allowedHosts === undefined ? {} : { allowedHosts: http.allowedHosts }),
+  }).catch((error: unknown) => {
+    throw listenError(error, http);
   });
   closeServer = () => running.close();
   return { url: running.url, port: running.port, tools: ir.tools.length, ...facts, done: stopped, close };
+}
+
+/** Why a port or host cannot be listened on, by the error's code (Node's `listen` and `getaddrinfo`). */
+const LISTEN_FAILURES: Readonly<Record<string, { why: string; hint: string }>> = {
+  EADDRINUSE: { why: "the port is in use", hint: "give another port with --http, or --http 0 for a free one" },
+  EACCES: { why: "this user may not listen on that port", hint: "give a port above 1023 with --http, or --http 0 for a free one" },
+  EADDRNOTAVAIL: { why: "the address is not one of this machine's", hint: "give --host an address of this machine (default 127.0.0.1)" },
+  ENOTFOUND: { why: "no such host", hint: "give --host an address or name of this machine (default 127.0.0.1)" },
+};
+
+/** A port or host the mock cannot listen on: a usage error that says which and why, where Node's error was an internal error with its stack. */
+function listenError(error: unknown, http: MockHttpOptions): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const failure = typeof code === "string" && Object.prototype.hasOwnProperty.call(LISTEN_FAILURES, code) ? LISTEN_FAILURES[code] : undefined;
+  if (failure === undefined) return error;
+  const host = http.host ?? "127.0.0.1";
+  const where = `${host.includes(":") ? `[${host}]` : host}:${http.port}`;
+  return userError("usage", `cannot listen on ${where}: ${failure.why}`, { hint: failure.hint });
 }
 
 /** What a recorded request was for: a tool, a prompt, or a resource's URI. */

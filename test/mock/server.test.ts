@@ -189,6 +189,15 @@ describe("mcpgen mock: the command line", () => {
     );
   });
 
+  it("a port in use is a usage error that says so, not an internal error with a stack", async () => {
+    // The port of the mock the tests above share.
+    const result = await runCli(["mock", manifestPath, "--http", String(running.port)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: cannot listen on 127.0.0.1:${running.port}: the port is in use\n  hint: give another port with --http, or --http 0 for a free one\n`,
+    );
+  });
+
   it("names a fixtures folder that is not there", async () => {
     const result = await runCli(["mock", manifestPath, "--fixtures", join(fixtures, "missing")]);
     expect(result.code).toBe(1);
