@@ -72,6 +72,7 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
       after: next.uriTemplate,
     });
   }
+  compareVariables(old, next, subject, add);
   if (old.description !== next.description) {
     add(subject, "resource-template-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
       before: old.description,
@@ -83,5 +84,37 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
       before: own(old.raw, field),
       after: own(next.raw, field),
     });
+  }
+}
+
+/**
+ * A template's variables by name, as the generated client types them (a
+ * variable that shapes the URI is required, a `{?query}` one optional): one
+ * added, removed, made required or optional, as a prompt's arguments are.
+ */
+function compareVariables(old: ResourceTemplateIR, next: ResourceTemplateIR, subject: { kind: "resource-template"; name: string }, add: ChangeSink): void {
+  for (const variable of old.variables) {
+    if (!next.variables.some((other) => other.name === variable.name))
+      add(subject, "resource-template-variable-removed", "/uriTemplate", `variable ${JSON.stringify(variable.name)} removed`);
+  }
+  for (const variable of next.variables) {
+    const name = JSON.stringify(variable.name);
+    const was = old.variables.find((other) => other.name === variable.name);
+    if (was === undefined) {
+      add(
+        subject,
+        variable.required ? "resource-template-variable-required-added" : "resource-template-variable-optional-added",
+        "/uriTemplate",
+        `${variable.required ? "required" : "optional"} variable ${name} added`,
+      );
+    } else if (was.required !== variable.required) {
+      add(
+        subject,
+        variable.required ? "resource-template-variable-made-required" : "resource-template-variable-made-optional",
+        "/uriTemplate",
+        `variable ${name} ${variable.required ? "required" : "optional"} now`,
+        { before: was.required, after: variable.required },
+      );
+    }
   }
 }

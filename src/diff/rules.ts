@@ -469,6 +469,36 @@ const SURFACE_RULES: readonly DiffRule[] = [
     doc: "A template's `uriTemplate` changed: its variables, and the URIs made from them, may no longer be what the server reads (whether old URIs still resolve is not decided).",
   },
   {
+    id: "resource-template-variable-required-added",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A variable that shapes the URI (not a `{?query}` one) added to a template: code that leaves it out no longer compiles, and URIs made without it are not what the server reads.",
+  },
+  {
+    id: "resource-template-variable-optional-added",
+    class: "compatible",
+    subject: "resource-template",
+    doc: "A variable that may be left out (`{?query}`, `{&more}`, `{;param}`) added to a template: reads that leave it out are unaffected.",
+  },
+  {
+    id: "resource-template-variable-removed",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A variable of a template removed (or renamed): the generated type loses it, so code that passes it no longer compiles.",
+  },
+  {
+    id: "resource-template-variable-made-required",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A variable that could be left out now shapes the URI: code that leaves it out no longer compiles.",
+  },
+  {
+    id: "resource-template-variable-made-optional",
+    class: "breaking-for-servers",
+    subject: "resource-template",
+    doc: "A variable that shaped the URI may be left out now: a server written for the old contract may be asked for URIs without it.",
+  },
+  {
     id: "resource-template-description-changed",
     class: "review",
     subject: "resource-template",

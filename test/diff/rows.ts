@@ -865,6 +865,58 @@ function surfaceRows(): Array<[string, ToolRow]> {
         new: surface({ resourceTemplates: [template("t", "demo://items/{id}{?rev}")] }),
         class: "review",
         pointer: "/uriTemplate",
+        also: ["resource-template-variable-optional-added"],
+      },
+    ],
+    [
+      "resource-template-variable-required-added",
+      {
+        says: "a variable that shapes the URI added",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}/{rev}")] }),
+        class: "breaking-for-clients",
+        before: ["resource-template-uri-changed"],
+      },
+    ],
+    [
+      "resource-template-variable-optional-added",
+      {
+        says: "a query variable added",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}{?rev}")] }),
+        class: "compatible",
+        before: ["resource-template-uri-changed"],
+      },
+    ],
+    [
+      "resource-template-variable-removed",
+      {
+        says: "a variable renamed: the old one removed, the new one added",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{key}")] }),
+        class: "breaking-for-clients",
+        before: ["resource-template-uri-changed"],
+        also: ["resource-template-variable-required-added"],
+      },
+    ],
+    [
+      "resource-template-variable-made-required",
+      {
+        says: "a query variable moved into the path",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}{?rev}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}/{rev}")] }),
+        class: "breaking-for-clients",
+        before: ["resource-template-uri-changed"],
+      },
+    ],
+    [
+      "resource-template-variable-made-optional",
+      {
+        says: "a path variable moved into the query",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}/{rev}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}{?rev}")] }),
+        class: "breaking-for-servers",
+        before: ["resource-template-uri-changed"],
       },
     ],
     [
