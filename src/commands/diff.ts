@@ -11,8 +11,8 @@ import { readManifestAtRevision } from "../acquire/git-revision.js";
 import { readManifestFile } from "../acquire/manifest-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
-import { classifyChanges, failsOn, maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
-import type { ManifestIR } from "../ir/index.js";
+import { classifyChanges, failsOn, maskDiff, uncomparedLists, type ContractDiff, type FailOn } from "../diff/index.js";
+import type { ListMethod, ManifestIR } from "../ir/index.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { withinStack } from "../pipeline.js";
@@ -172,6 +172,13 @@ async function compare(
   const classified = await withinStack(next, async () => classifyChanges(oldIR, newIR));
   const changes = mask === undefined ? classified : maskDiff(classified, mask);
   const effective = failOn ?? DEFAULT_FAIL_ON;
+  const unlisted = uncomparedLists(oldIR, newIR).flatMap((method) => {
+    const [noun, count] = LIST_NOUNS[method];
+    if (count(oldIR) + count(newIR) === 0) return [];
+    const silent = [oldIR, newIR].filter((side) => !side.listed.has(method)).map((side) => side.source);
+    const text = `the ${noun} are not compared: ${silent.join(" and ")} does not list them (a tools/list result, or a server whose ${method} failed)`;
+    return [mask === undefined ? text : mask(text)];
+  });
   return {
     ...(target === undefined ? {} : { target }),
     diff: changes,
@@ -182,9 +189,16 @@ async function compare(
       ...oldIR.diagnostics,
       ...newIR.diagnostics.map((diagnostic) => (mask === undefined ? diagnostic : maskDiagnostic(diagnostic, mask))),
     ],
-    notes,
+    notes: [...notes, ...unlisted],
   };
 }
+
+/** How a note names each list beside the tools, and how many entries a side has. */
+const LIST_NOUNS: Record<ListMethod, [string, (manifest: ManifestIR) => number]> = {
+  "prompts/list": ["prompts", (manifest) => manifest.prompts.length],
+  "resources/list": ["resources", (manifest) => manifest.resources.length],
+  "resources/templates/list": ["resource templates", (manifest) => manifest.resourceTemplates.length],
+};
 
 /**
  * The configuration `--base` without operands compares the targets of, found

@@ -144,6 +144,19 @@ describe("mcpgen diff", () => {
     expect(exits).toEqual(codes);
   });
 
+  it("a side that does not list the prompts (a bare tools/list result): they are not compared, and a note says so", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-unlisted-"));
+    const tools = [{ name: "t", inputSchema: { type: "object" } }];
+    await writeFile(join(directory, "old.json"), JSON.stringify({ tools, prompts: [{ name: "p" }] }));
+    await writeFile(join(directory, "new.json"), JSON.stringify({ tools }));
+    const run = await runCli(["diff", "old.json", "new.json"], directory);
+    expect(run).toEqual({
+      code: 0,
+      stdout: "old.json → new.json: no change of the contract\n",
+      stderr: "note: the prompts are not compared: new.json does not list them (a tools/list result, or a server whose prompts/list failed)\n",
+    });
+  });
+
   it("a directory stands for its snapshot; two equal manifests are no change", async () => {
     const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-dir-"));
     await mkdir(join(directory, "out"));

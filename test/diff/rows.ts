@@ -661,7 +661,7 @@ function surfaceRows(): Array<[string, ToolRow]> {
         class: "breaking-for-clients",
       },
     ],
-    ["prompt-added", { says: "a prompt added", old: surface({}), new: surface({ prompts: [prompt("a")] }), class: "compatible" }],
+    ["prompt-added", { says: "a prompt added", old: surface({ prompts: [] }), new: surface({ prompts: [prompt("a")] }), class: "compatible" }],
     [
       "prompt-method-renamed",
       {
@@ -799,7 +799,7 @@ function surfaceRows(): Array<[string, ToolRow]> {
       "resource-method-renamed",
       {
         says: "a template added whose method name is a resource's, the resource's name the same: the resource's method is numbered",
-        old: surface({ resources: [resource("demo://a", "a")] }),
+        old: surface({ resources: [resource("demo://a", "a")], resourceTemplates: [] }),
         new: surface({ resources: [resource("demo://a", "a")], resourceTemplates: [template("a", "demo://{id}")] }),
         class: "breaking-for-clients",
         before: ["resource-template-added"],
@@ -845,7 +845,12 @@ function surfaceRows(): Array<[string, ToolRow]> {
     ],
     [
       "resource-template-added",
-      { says: "a resource template added", old: surface({}), new: surface({ resourceTemplates: [template("t", "demo://{id}")] }), class: "compatible" },
+      {
+        says: "a resource template added",
+        old: surface({ resourceTemplates: [] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        class: "compatible",
+      },
     ],
     [
       "resource-template-method-renamed",

@@ -84,3 +84,24 @@ describe("renames", () => {
     expect(rules(make("a"), make("b", "c"))).toEqual([`${kind}-removed a`, `${kind}-added b`, `${kind}-added c`]);
   });
 });
+
+describe("lists a side says nothing about", () => {
+  const rules = (old: unknown, next: unknown) => diffOf(old, next).changes.map((change) => `${change.rule} ${change.subject.name ?? ""}`);
+  const tools = [{ name: "a", inputSchema: { type: "object" } }];
+  const full = { tools, prompts: [{ name: "p" }], resources: [{ uri: "demo://r", name: "r" }], resourceTemplates: [{ name: "t", uriTemplate: "demo://{id}" }] };
+
+  it("a bare tools/list result, or a server whose list failed (its capability declared, the list absent), removes and adds nothing", () => {
+    expect(rules(full, { tools })).toEqual([]);
+    expect(rules({ tools }, full)).toEqual([]);
+    expect(rules(full, { tools, capabilities: { tools: {}, prompts: {}, resources: {} } })).toEqual([]);
+  });
+
+  it("a server that declares capabilities without prompts or resources has none: they are removed", () => {
+    expect(rules(full, { tools, capabilities: { tools: {} } })).toEqual(["prompt-removed p", "resource-template-removed t", "resource-removed demo://r"]);
+    expect(rules(full, { tools, prompts: [], resources: [], resourceTemplates: [] })).toEqual([
+      "prompt-removed p",
+      "resource-template-removed t",
+      "resource-removed demo://r",
+    ]);
+  });
+});
