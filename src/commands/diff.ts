@@ -261,7 +261,8 @@ async function atRevision(path: string, revision: string, failOn: FailOn | undef
   });
   const { manifest: old, source } = await readManifestAtRevision(path, revision);
   if (old !== undefined) return await compare(old, next, failOn, target?.name, []);
-  const empty: RawManifest = { source, toolsPointer: "/tools", tools: [] };
+  // Nothing then: no tools, and empty lists beside them (every prompt, resource and template is new too).
+  const empty: RawManifest = { source, toolsPointer: "/tools", tools: [], prompts: [], resources: [], resourceTemplates: [] };
   return await compare(empty, next, failOn, target?.name, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
 }
 

@@ -135,6 +135,12 @@ describe("mcpgen diff --base", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("note: contracts/new.json is not in main: every tool is new\n");
     expect(run.stdout).toMatch(/^main:contracts\/new\.json → contracts\/new\.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n/);
+    // Its prompts (resources, templates) are new too: the empty manifest it is compared with lists none, not nothing.
+    await writeFile(join(repository, "contracts", "surface.json"), JSON.stringify({ tools: [], prompts: [{ name: "p" }] }));
+    const surface = await runCli(["diff", "--base", "main", "contracts/surface.json", "-q"], repository);
+    expect(surface.stdout).toBe(
+      'main:contracts/surface.json → contracts/surface.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n\nprompt "p":\n  compatible: new prompt\n    (prompt-added)\n',
+    );
   });
 
   it("an unknown revision, a directory outside any repository, and no git are clear errors", async () => {
