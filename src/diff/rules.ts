@@ -224,7 +224,7 @@ const TOOL_RULES: readonly DiffRule[] = [
     id: "tool-method-renamed",
     class: "breaking-for-clients",
     subject: "tool",
-    doc: "A tool's generated method (or its types) got another name, its name on the wire the same: another tool took the old one (a name taken is numbered, in code-point order), so code that calls the old method no longer compiles, or calls that tool.",
+    doc: "A tool's generated method (or one of its types) got another name, its name on the wire the same: another tool took the old one (a name taken is numbered, in code-point order), or came to share a definition, which is then named after its key alone; code that calls the old method or imports the old type no longer compiles, or calls that tool.",
   },
   {
     id: "tool-description-changed",

@@ -43,8 +43,8 @@ function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newMani
   const subject = { kind: "tool" as const, name: next.wireName };
   const renamed = namesChanged([
     ["client method", old.methodName, next.methodName],
-    ["type", old.input.typeNames.root, next.input.typeNames.root],
-    ["type", old.output?.typeNames.root, next.output?.typeNames.root],
+    ...typeNames(old.input, next.input, newManifest),
+    ...typeNames(old.output, next.output, newManifest),
   ]);
   if (renamed !== undefined) add(subject, "tool-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   if (old.description !== next.description) {
@@ -106,6 +106,30 @@ function compareSides(
     const { change, pointer, message, ...values } = finding;
     add(subject, `${side}-${change}`, `${field}${pointer}`, message, values);
   }
+}
+
+/**
+ * A schema's type names on both sides: its root's, and each definition's by
+ * its `$defs` key whose old name the new output no longer has (a definition
+ * another tool comes to share is named after its key alone:
+ * `AToolInputGeoPoint` becomes `GeoPoint`, and code importing the old name
+ * no longer compiles; a name still there, of another definition alike, is
+ * no break: types are structural).
+ */
+function typeNames(
+  old: NormalizedSchema | undefined,
+  next: NormalizedSchema | undefined,
+  newManifest: ManifestIR,
+): Array<[string, string | undefined, string | undefined]> {
+  if (old === undefined || next === undefined) return [];
+  const exported = new Set(
+    newManifest.tools.flatMap((tool) => [tool.input, tool.output].flatMap((schema) => (schema === undefined ? [] : [...schema.typeNames.defs.values()]))),
+  );
+  const defs = [...old.typeNames.defs.keys()]
+    .sort()
+    .map((key): [string, string | undefined, string | undefined] => ["type", old.typeNames.defs.get(key), next.typeNames.defs.get(key)])
+    .filter(([, before]) => before !== undefined && !exported.has(before));
+  return [["type", old.typeNames.root, next.typeNames.root], ...defs];
 }
 
 /** The fields of a tool the rules above read; an annotation other than these is another field. */

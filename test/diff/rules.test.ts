@@ -105,3 +105,15 @@ describe("lists a side says nothing about", () => {
     ]);
   });
 });
+
+describe("generated type names", () => {
+  it("a definition another tool comes to share is named after its key alone: the old type's name is gone, so it is a rename", () => {
+    const geo = { $defs: { GeoPoint: { type: "object", properties: { lat: { type: "number" } } } } };
+    const tool = (name: string) => ({ name, inputSchema: { type: "object", properties: { p: { $ref: "#/$defs/GeoPoint" } }, ...geo } });
+    const diff = diffOf({ tools: [tool("a_tool")] }, { tools: [tool("a_tool"), tool("b_tool")] });
+    expect(diff.changes.map((change) => [change.rule, change.message])).toEqual([
+      ["tool-method-renamed", "type AToolInputGeoPoint → GeoPoint"],
+      ["tool-added", "new tool"],
+    ]);
+  });
+});
