@@ -7,14 +7,14 @@ import { Command, CommanderError, Help, InvalidArgumentError, Option } from "com
 import { basename, resolve } from "node:path";
 import { defaultIo, jsonText, type Io } from "./io.js";
 // print.ts and report.ts are small and load with the CLI; commands and what they pull in load per command.
-import { printFailure, printRun, printWatchEvent, progressPrinter } from "./print.js";
+import { diagnosticLine, printFailure, printRun, printWatchEvent, progressPrinter } from "./print.js";
 import { generateReport, projectReport, pullReport, scaffoldReport } from "./report.js";
 import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
 import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
 import { counted } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
-import { formatDiagnostic, McpgenError, printable } from "../shared/errors.js";
+import { McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
 import type { FailOn } from "../commands/diff.js";
@@ -580,7 +580,8 @@ export function buildProgram(io: Io = defaultIo): Command {
         stopping.dispose();
         throw error;
       }
-      if (!options.quiet) for (const diagnostic of running.diagnostics) log(formatDiagnostic(diagnostic));
+      // Labelled as every command labels them (`warning: ...`), on stderr: stdout may carry the protocol.
+      if (!options.quiet) for (const diagnostic of running.diagnostics) io.stderr(diagnosticLine(diagnostic, io));
       const what =
         options.record !== undefined
           ? `recording into ${options.record}`

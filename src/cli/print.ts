@@ -139,7 +139,7 @@ export function errorText(message: string, io: Io): string {
 }
 
 /** `error: ...` / `warning: ...` lines for stderr. */
-function diagnosticLine(diagnostic: Diagnostic, io: Io, prefix = ""): string {
+export function diagnosticLine(diagnostic: Diagnostic, io: Io, prefix = ""): string {
   const label = diagnostic.severity === "error" ? paint("error:", "red", io.color?.stderr) : paint("warning:", "yellow", io.color?.stderr);
   return `${label} ${prefix}${formatDiagnostic(diagnostic)}\n`;
 }

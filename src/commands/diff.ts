@@ -11,8 +11,8 @@ import { readManifestAtRevision } from "../acquire/git-revision.js";
 import { readManifestFile } from "../acquire/manifest-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
-import { classifyChanges, failsOn, maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
-import type { ManifestIR } from "../ir/index.js";
+import { classifyChanges, failsOn, maskDiff, uncomparedLists, type ContractDiff, type FailOn } from "../diff/index.js";
+import type { ListMethod, ManifestIR } from "../ir/index.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { withinStack } from "../pipeline.js";
@@ -20,6 +20,7 @@ import { displayPath } from "../shared/display.js";
 import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { CONFIG_FILE, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
+import type { Target } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
 
@@ -123,7 +124,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
       if (targets.length === 0) throw userError("usage", `${displayPath(config.file ?? "the configuration")} has no targets: there is nothing to compare`);
       for (const target of targets) {
         const path = targetInput(target);
-        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target.name));
+        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target));
       }
     } else {
       // Read once, when an operand is no path.
@@ -137,7 +138,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
         config ??= configIfAny(options.config, cwd);
         const target = (await config)?.targets.find((candidate) => candidate.name === operand);
         if (target === undefined) await manifestPath(resolve(cwd, operand), operand);
-        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target.name));
+        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target));
       }
     }
   } else {
@@ -171,6 +172,13 @@ async function compare(
   const classified = await withinStack(next, async () => classifyChanges(oldIR, newIR));
   const changes = mask === undefined ? classified : maskDiff(classified, mask);
   const effective = failOn ?? DEFAULT_FAIL_ON;
+  const unlisted = uncomparedLists(oldIR, newIR).flatMap((method) => {
+    const [noun, count] = LIST_NOUNS[method];
+    if (count(oldIR) + count(newIR) === 0) return [];
+    const silent = [oldIR, newIR].filter((side) => !side.listed.has(method)).map((side) => side.source);
+    const text = `the ${noun} are not compared: ${silent.join(" and ")} does not list them (a tools/list result, or a server whose ${method} failed)`;
+    return [mask === undefined ? text : mask(text)];
+  });
   return {
     ...(target === undefined ? {} : { target }),
     diff: changes,
@@ -181,9 +189,16 @@ async function compare(
       ...oldIR.diagnostics,
       ...newIR.diagnostics.map((diagnostic) => (mask === undefined ? diagnostic : maskDiagnostic(diagnostic, mask))),
     ],
-    notes,
+    notes: [...notes, ...unlisted],
   };
 }
+
+/** How a note names each list beside the tools, and how many entries a side has. */
+const LIST_NOUNS: Record<ListMethod, [string, (manifest: ManifestIR) => number]> = {
+  "prompts/list": ["prompts", (manifest) => manifest.prompts.length],
+  "resources/list": ["resources", (manifest) => manifest.resources.length],
+  "resources/templates/list": ["resource templates", (manifest) => manifest.resourceTemplates.length],
+};
 
 /**
  * The configuration `--base` without operands compares the targets of, found
@@ -240,12 +255,39 @@ async function readSide(cwd: string, operand: string): Promise<Side> {
 }
 
 /** The manifest at `path` before (at `revision`) and now; a manifest new since then is compared with an empty one. */
-async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: string): Promise<DiffComparison> {
-  const next = await readManifestFile(path, undefined, displayPath(path));
+async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: Target): Promise<DiffComparison> {
+  const next = await readManifestFile(path, undefined, displayPath(path)).catch((error: unknown) => {
+    throw target === undefined ? error : targetUnreadable(error, target, path, revision);
+  });
   const { manifest: old, source } = await readManifestAtRevision(path, revision);
-  if (old !== undefined) return await compare(old, next, failOn, target, []);
-  const empty: RawManifest = { source, toolsPointer: "/tools", tools: [] };
-  return await compare(empty, next, failOn, target, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
+  if (old !== undefined) return await compare(old, next, failOn, target?.name, []);
+  // Nothing then: no tools, and empty lists beside them (every prompt, resource and template is new too).
+  const empty: RawManifest = { source, toolsPointer: "/tools", tools: [], prompts: [], resources: [], resourceTemplates: [] };
+  return await compare(empty, next, failOn, target?.name, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
+}
+
+/**
+ * A target whose manifest cannot be read now, in `diff`'s words: a server
+ * target not pulled yet has no snapshot to compare (the reader's own hint
+ * would suggest stdin, which `--base` does not read).
+ */
+function targetUnreadable(error: unknown, target: Target, path: string, revision: string): unknown {
+  if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) return error;
+  const file = displayPath(path);
+  if (target.source.kind === "server") {
+    return userError(
+      "input-unreadable",
+      `target ${JSON.stringify(target.name)} has no snapshot yet: --base compares the ${MANIFEST_FILE} that mcpgen pull writes with itself at ${revision}`,
+      {
+        file,
+        hint: `run mcpgen pull ${target.name}, or name the targets to compare: mcpgen diff --base ${revision} <target>...`,
+      },
+    );
+  }
+  return userError("input-unreadable", `target ${JSON.stringify(target.name)}: ${error.diagnostic.message}`, {
+    file,
+    hint: `check the "manifest" of target ${JSON.stringify(target.name)} (at ${target.pointer}/manifest in the configuration)`,
+  });
 }
 
 /**

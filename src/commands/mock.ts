@@ -19,7 +19,7 @@ import { listedEntry, servesCompletions, servesPrompts, servesResources } from "
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { normalize, withinStack } from "../pipeline.js";
 import { escapeBidiControls } from "../shared/escape.js";
-import { printable, userError, type Diagnostic } from "../shared/errors.js";
+import { formatDiagnostic, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE, SNAPSHOT_GENERATED_BY } from "../shared/output-names.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { writeFiles } from "../write/index.js";
@@ -151,14 +151,17 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
     const snapshotPath = join(options.dir, MANIFEST_FILE);
     const prepared = prepareSnapshot(session.listed.manifest, snapshotPath, spec.label, secrets);
     const ir = await withinStack(prepared.manifest, () => normalize(prepared.manifest));
-    await writeFiles([emitManifestSnapshot(ir)], options.dir);
+    await writeFiles([emitManifestSnapshot(ir)], options.dir).catch((error: unknown) => {
+      throw error instanceof McpgenError ? recordingError(error) : error;
+    });
     const [{ compileValidators }, { mockSurface }, { toolValidatorsFunctionBody }] = await Promise.all([
       import("../mock/validators.js"),
       import("../mock/responder.js"),
       import("../emit/validators/index.js"),
     ]);
     const validators = compileValidators(ir, toolValidatorsFunctionBody(ir));
-    const recorder = new Recorder(ir, mockSurface(ir).templates, options.dir, secrets, options.onRecorded);
+    const warn = options.log ?? ((message: string) => void process.stderr.write(`${message}\n`));
+    const recorder = new Recorder(ir, mockSurface(ir).templates, options.dir, secrets, options.onRecorded, warn);
     let fault: ((error: unknown) => void) | undefined;
     const faulted = new Promise<never>((_, reject) => {
       fault = reject;
@@ -263,13 +266,40 @@ async function serve(
     process.stdin.once("close", gone);
     return { tools: ir.tools.length, ...facts, done: stopped, close };
   }
+  const http = options.http;
   const running = await serveMockHttp(definition, {
-    port: options.http.port,
-    ...(options.http.host === undefined ? {} : { host: options.http.host }),
-    ...(options.http.allowedHosts === undefined ? {} : { allowedHosts: options.http.allowedHosts }),
+    port: http.port,
+    ...(http.host === undefined ? {} : { host: http.host }),
+    ...(http.allowedHosts === undefined ? {} : { allowedHosts: http.allowedHosts }),
+  }).catch((error: unknown) => {
+    throw listenError(error, http);
   });
   closeServer = () => running.close();
   return { url: running.url, port: running.port, tools: ir.tools.length, ...facts, done: stopped, close };
+}
+
+/** A file of the fixtures folder mcpgen did not write, with `record`'s advice (writeFiles' names `--out`, which `mock --record` does not take). */
+function recordingError(error: McpgenError): McpgenError {
+  if (error.diagnostic.code !== "output-owned-by-user") return error;
+  return new McpgenError({ ...error.diagnostic, hint: "record into another folder (--record <dir>), or move the file away" });
+}
+
+/** Why a port or host cannot be listened on, by the error's code (Node's `listen` and `getaddrinfo`). */
+const LISTEN_FAILURES: Readonly<Record<string, { why: string; hint: string }>> = {
+  EADDRINUSE: { why: "the port is in use", hint: "give another port with --http, or --http 0 for a free one" },
+  EACCES: { why: "this user may not listen on that port", hint: "give a port above 1023 with --http, or --http 0 for a free one" },
+  EADDRNOTAVAIL: { why: "the address is not one of this machine's", hint: "give --host an address of this machine (default 127.0.0.1)" },
+  ENOTFOUND: { why: "no such host", hint: "give --host an address or name of this machine (default 127.0.0.1)" },
+};
+
+/** A port or host the mock cannot listen on: a usage error that says which and why, where Node's error was an internal error with its stack. */
+function listenError(error: unknown, http: MockHttpOptions): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const failure = typeof code === "string" && Object.prototype.hasOwnProperty.call(LISTEN_FAILURES, code) ? LISTEN_FAILURES[code] : undefined;
+  if (failure === undefined) return error;
+  const host = http.host ?? "127.0.0.1";
+  const where = `${host.includes(":") ? `[${host}]` : host}:${http.port}`;
+  return userError("usage", `cannot listen on ${where}: ${failure.why}`, { hint: failure.hint });
 }
 
 /** What a recorded request was for: a tool, a prompt, or a resource's URI. */
@@ -297,7 +327,12 @@ class Recorder {
     private readonly dir: string,
     private readonly secrets: Secrets,
     private readonly onRecorded: RecordOptions["onRecorded"],
+    /** Where a fixture file that cannot be written is reported (the recording goes on, the client has its answer). */
+    private readonly warn: (message: string) => void,
   ) {}
+
+  /** Files already reported as not written (each once). */
+  private readonly unwritable = new Set<string>();
 
   /** The fixture file of a subject (undefined: a tool or a prompt the manifest does not list, which is not recorded). */
   private fileOf(subject: RecordedSubject): string | undefined {
@@ -340,8 +375,22 @@ class Recorder {
           };
     entry.fixtures.push({ [subject.kind]: name, ...(subject.kind === "resource" ? {} : { arguments: masked, match: "exact" as const }), ...answer });
     const written = fixtureFile(file, entry.fixtures);
+    // A file that cannot be written (one the user owns, a full disk) costs its own fixtures, never the client's answer,
+    // which the live server gave (and acted on), nor the recording of the other files.
     this.writing = this.writing.then(async () => {
-      await writeFiles([written], this.dir);
+      try {
+        await writeFiles([written], this.dir);
+      } catch (error) {
+        if (!this.unwritable.has(file)) {
+          this.unwritable.add(file);
+          const problem: Diagnostic =
+            error instanceof McpgenError
+              ? recordingError(error).diagnostic
+              : { severity: "error", code: "output-unwritable", file: join(this.dir, file), message: error instanceof Error ? error.message : String(error) };
+          this.warn(`warning: ${formatDiagnostic({ ...problem, severity: "warning", message: `${problem.message}; calls answered for it are not recorded` })}`);
+        }
+        return;
+      }
       this.onRecorded?.({ kind: subject.kind, name, ...(subject.kind === "tool" ? { tool: name } : {}), file });
     });
     return this.writing;

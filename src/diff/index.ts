@@ -11,7 +11,7 @@
  *   resources.ts  fixed resources by URI, resource templates by name
  *   listed.ts     what the four lists share: removed, renamed, added, compared
  */
-import type { ManifestIR } from "../ir/index.js";
+import type { ListMethod, ManifestIR } from "../ir/index.js";
 import { isRecord, setOwn } from "../shared/json.js";
 import { countClasses, type ChangeSubject, type ComparedManifest, type ContractChange, type ContractDiff } from "./change.js";
 import { diffRule } from "./rules.js";
@@ -38,9 +38,10 @@ export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff
   };
   compareServer(old, next, add);
   compareTools(old, next, add);
-  comparePrompts(old, next, add);
-  compareResourceTemplates(old, next, add);
-  compareResources(old, next, add);
+  const unknown = new Set(uncomparedLists(old, next));
+  if (!unknown.has("prompts/list")) comparePrompts(old, next, add);
+  if (!unknown.has("resources/templates/list")) compareResourceTemplates(old, next, add);
+  if (!unknown.has("resources/list")) compareResources(old, next, add);
   // By kind (the server, tools, prompts, resource templates, resources), then by name.
   const kinds = Object.keys(SUBJECT_NOUNS);
   const order = (change: ContractChange) =>
@@ -48,6 +49,26 @@ export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff
   // A stable sort: within a subject, changes stay in the order they were met.
   changes.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   return { old: compared(old), new: compared(next), changes, counts: countClasses(changes) };
+}
+
+/** The capability that declares each list beside the tools. */
+const LIST_CAPABILITIES: ReadonlyArray<[ListMethod, string]> = [
+  ["prompts/list", "prompts"],
+  ["resources/templates/list", "resources"],
+  ["resources/list", "resources"],
+];
+
+/**
+ * The lists beside the tools that one side does not say anything about, so
+ * that they are not compared: a side holds a list (even empty), or declares
+ * capabilities without its capability (the server has none); any other side
+ * did not list it (a bare `tools/list` result, or a pull whose `prompts/list`
+ * failed, which warned), and its entries are not removed for that.
+ */
+export function uncomparedLists(old: ManifestIR, next: ManifestIR): ListMethod[] {
+  const known = (manifest: ManifestIR, method: ListMethod, capability: string) =>
+    manifest.listed.has(method) || (manifest.capabilities !== undefined && manifest.capabilities[capability] === undefined);
+  return LIST_CAPABILITIES.filter(([method, capability]) => !known(old, method, capability) || !known(next, method, capability)).map(([method]) => method);
 }
 
 function compared(manifest: ManifestIR): ComparedManifest {

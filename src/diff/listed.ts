@@ -66,3 +66,14 @@ export function uniquePairs<T>(removed: readonly T[], candidates: (entry: T) => 
 export function howChanged(before: unknown, after: unknown): string {
   return before === undefined ? "added" : after === undefined ? "removed" : "rewritten";
 }
+
+/**
+ * The generated names of an entry on both sides (`["method", "getWeather",
+ * "getWeather2"]`), said as one message when any differs: another entry took
+ * a name (names are claimed in a fixed order and numbered when taken), so code
+ * written against the old output no longer compiles, or calls another.
+ */
+export function namesChanged(names: ReadonlyArray<readonly [what: string, before: string | undefined, after: string | undefined]>): string | undefined {
+  const changed = names.filter(([, before, after]) => before !== undefined && after !== undefined && before !== after);
+  return changed.length === 0 ? undefined : changed.map(([what, before, after]) => `${what} ${before} → ${after}`).join(", ");
+}

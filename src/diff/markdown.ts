@@ -89,9 +89,16 @@ function code(text: string): string {
   return `${fence}${pad}${safe}${pad}${fence}`;
 }
 
-/** A code span in a table cell, where GitHub splits at every `|`, even inside code, unless escaped. */
+/**
+ * A code span in a table cell, where GitHub splits at every `|`, even inside
+ * code, unless escaped. A backslash escapes a backslash there too (GFM reads
+ * `\\|` as an escaped backslash and a bare `|`), so of an odd run of
+ * backslashes before a `|` the last is written `\u005c`, as `printable`
+ * writes the characters it escapes: else the cell would end there and the
+ * rest of a server's text be read outside code.
+ */
 function cell(text: string): string {
-  return code(text).replace(/\|/g, "\\|");
+  return code(text).replace(/(\\*)\|/g, (_, run: string) => `${run.length % 2 === 1 ? `${run.slice(1)}\\u005c` : run}\\|`);
 }
 
 /** mcpgen's words (with server values in them) as plain text: every ASCII punctuation character escaped. */

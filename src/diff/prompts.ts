@@ -7,7 +7,7 @@
 import type { ManifestIR, PromptArgumentIR, PromptIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, uniquePairs } from "./listed.js";
+import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
 import { changedFields, own, sameJson } from "./values.js";
 
 export function comparePrompts(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
@@ -27,6 +27,11 @@ export function comparePrompts(old: ManifestIR, next: ManifestIR, add: ChangeSin
 
 function comparePrompt(old: PromptIR, next: PromptIR, add: ChangeSink): void {
   const subject = { kind: "prompt" as const, name: next.wireName };
+  const renamed = namesChanged([
+    ["client method", old.methodName, next.methodName],
+    ["type", old.typeName, next.typeName],
+  ]);
+  if (renamed !== undefined) add(subject, "prompt-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   if (old.description !== next.description) {
     add(subject, "prompt-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
       before: old.description,

@@ -7,7 +7,7 @@
 import type { ManifestIR, ResourceIR, ResourceTemplateIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, uniquePairs } from "./listed.js";
+import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
 import { changedFields, own } from "./values.js";
 
 export function compareResources(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
@@ -28,6 +28,9 @@ function compareResource(old: ResourceIR, next: ResourceIR, add: ChangeSink): vo
   const subject = { kind: "resource" as const, name: next.uri };
   if (old.name !== next.name) {
     add(subject, "resource-renamed", "/name", `name ${JSON.stringify(old.name)} → ${JSON.stringify(next.name)}`, { before: old.name, after: next.name });
+  } else {
+    const renamed = namesChanged([["client method", old.methodName, next.methodName]]);
+    if (renamed !== undefined) add(subject, "resource-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   }
   if (old.description !== next.description) {
     add(subject, "resource-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
@@ -58,12 +61,18 @@ export function compareResourceTemplates(old: ManifestIR, next: ManifestIR, add:
 
 function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add: ChangeSink): void {
   const subject = { kind: "resource-template" as const, name: next.wireName };
+  const renamed = namesChanged([
+    ["client method", old.methodName, next.methodName],
+    ["type", old.typeName, next.typeName],
+  ]);
+  if (renamed !== undefined) add(subject, "resource-template-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   if (old.uriTemplate !== next.uriTemplate) {
     add(subject, "resource-template-uri-changed", "/uriTemplate", `URI template ${JSON.stringify(old.uriTemplate)} → ${JSON.stringify(next.uriTemplate)}`, {
       before: old.uriTemplate,
       after: next.uriTemplate,
     });
   }
+  compareVariables(old, next, subject, add);
   if (old.description !== next.description) {
     add(subject, "resource-template-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
       before: old.description,
@@ -75,5 +84,37 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
       before: own(old.raw, field),
       after: own(next.raw, field),
     });
+  }
+}
+
+/**
+ * A template's variables by name, as the generated client types them (a
+ * variable that shapes the URI is required, a `{?query}` one optional): one
+ * added, removed, made required or optional, as a prompt's arguments are.
+ */
+function compareVariables(old: ResourceTemplateIR, next: ResourceTemplateIR, subject: { kind: "resource-template"; name: string }, add: ChangeSink): void {
+  for (const variable of old.variables) {
+    if (!next.variables.some((other) => other.name === variable.name))
+      add(subject, "resource-template-variable-removed", "/uriTemplate", `variable ${JSON.stringify(variable.name)} removed`);
+  }
+  for (const variable of next.variables) {
+    const name = JSON.stringify(variable.name);
+    const was = old.variables.find((other) => other.name === variable.name);
+    if (was === undefined) {
+      add(
+        subject,
+        variable.required ? "resource-template-variable-required-added" : "resource-template-variable-optional-added",
+        "/uriTemplate",
+        `${variable.required ? "required" : "optional"} variable ${name} added`,
+      );
+    } else if (was.required !== variable.required) {
+      add(
+        subject,
+        variable.required ? "resource-template-variable-made-required" : "resource-template-variable-made-optional",
+        "/uriTemplate",
+        `variable ${name} ${variable.required ? "required" : "optional"} now`,
+        { before: was.required, after: variable.required },
+      );
+    }
   }
 }

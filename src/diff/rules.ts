@@ -214,7 +214,18 @@ const TOOL_RULES: readonly DiffRule[] = [
     subject: "tool",
     doc: "A tool is listed under another name, its description and schemas unchanged: calls by the old name fail.",
   },
-  { id: "tool-added", class: "compatible", subject: "tool", doc: "A new tool: nothing that calls the others changes." },
+  {
+    id: "tool-added",
+    class: "compatible",
+    subject: "tool",
+    doc: "A new tool: nothing that calls the others changes (where it takes a name another's generated method had, that is `tool-method-renamed`, `prompt-method-renamed`, ...).",
+  },
+  {
+    id: "tool-method-renamed",
+    class: "breaking-for-clients",
+    subject: "tool",
+    doc: "A tool's generated method (or one of its types) got another name, its name on the wire the same: another tool took the old one (a name taken is numbered, in code-point order), or came to share a definition, which is then named after its key alone; code that calls the old method or imports the old type no longer compiles, or calls that tool.",
+  },
   {
     id: "tool-description-changed",
     class: "review",
@@ -317,6 +328,12 @@ const TOOL_RULES: readonly DiffRule[] = [
     subject: "server",
     doc: "The protocol version the server negotiated changed: clients that speak only the old revision may not connect.",
   },
+  {
+    id: "resource-reader-renamed",
+    class: "breaking-for-clients",
+    subject: "server",
+    doc: "The generated method that reads a fixed resource by its URI (`readResource`) got another name: a tool took the old one, so code that reads by URI no longer compiles, or calls that tool.",
+  },
 ];
 
 /** Rules about prompts, fixed resources and resource templates. */
@@ -334,6 +351,12 @@ const SURFACE_RULES: readonly DiffRule[] = [
     doc: "A prompt is listed under another name, its description and arguments unchanged: gets by the old name fail.",
   },
   { id: "prompt-added", class: "compatible", subject: "prompt", doc: "A new prompt: nothing that gets the others changes." },
+  {
+    id: "prompt-method-renamed",
+    class: "breaking-for-clients",
+    subject: "prompt",
+    doc: "A prompt's generated method (or its type) got another name, its name on the wire the same: a tool or another prompt took the old one, so code that gets it by the old method no longer compiles, or calls that tool.",
+  },
   {
     id: "prompt-description-changed",
     class: "review",
@@ -403,6 +426,12 @@ const SURFACE_RULES: readonly DiffRule[] = [
     doc: "A fixed resource's name changed, its URI the same: the generated method that reads it is renamed (reading it by its URI still works).",
   },
   {
+    id: "resource-method-renamed",
+    class: "breaking-for-clients",
+    subject: "resource",
+    doc: "A fixed resource's generated method got another name, its name and URI the same: a tool, prompt or template took the old one, so code that reads it by the old method no longer compiles, or calls that tool.",
+  },
+  {
     id: "resource-description-changed",
     class: "review",
     subject: "resource",
@@ -428,10 +457,46 @@ const SURFACE_RULES: readonly DiffRule[] = [
   },
   { id: "resource-template-added", class: "compatible", subject: "resource-template", doc: "A new resource template: nothing that reads the others changes." },
   {
+    id: "resource-template-method-renamed",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A resource template's generated method (or its type) got another name, its name on the wire the same: a tool, prompt or another template took the old one, so code that reads it by the old method no longer compiles, or calls that tool.",
+  },
+  {
     id: "resource-template-uri-changed",
     class: "review",
     subject: "resource-template",
     doc: "A template's `uriTemplate` changed: its variables, and the URIs made from them, may no longer be what the server reads (whether old URIs still resolve is not decided).",
+  },
+  {
+    id: "resource-template-variable-required-added",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A variable that shapes the URI (not a `{?query}` one) added to a template: code that leaves it out no longer compiles, and URIs made without it are not what the server reads.",
+  },
+  {
+    id: "resource-template-variable-optional-added",
+    class: "compatible",
+    subject: "resource-template",
+    doc: "A variable that may be left out (`{?query}`, `{&more}`, `{;param}`) added to a template: reads that leave it out are unaffected.",
+  },
+  {
+    id: "resource-template-variable-removed",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A variable of a template removed (or renamed): the generated type loses it, so code that passes it no longer compiles.",
+  },
+  {
+    id: "resource-template-variable-made-required",
+    class: "breaking-for-clients",
+    subject: "resource-template",
+    doc: "A variable that could be left out now shapes the URI: code that leaves it out no longer compiles.",
+  },
+  {
+    id: "resource-template-variable-made-optional",
+    class: "breaking-for-servers",
+    subject: "resource-template",
+    doc: "A variable that shaped the URI may be left out now: a server written for the old contract may be asked for URIs without it.",
   },
   {
     id: "resource-template-description-changed",

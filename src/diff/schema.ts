@@ -61,7 +61,7 @@ export interface CompareOptions {
 /** Every difference between two schemas (each the root of its own `$defs`), in the order met. */
 export function compareSchemas(oldRoot: Schema, newRoot: Schema, options: CompareOptions = {}): SchemaFinding[] {
   const findings: SchemaFinding[] = [];
-  const comparison = new Comparison(oldRoot, newRoot, options, { steps: PAIRING_STEPS }, (finding) => findings.push(finding));
+  const comparison = new Comparison(oldRoot, newRoot, options, { steps: PAIRING_STEPS, active: new Map() }, (finding) => findings.push(finding));
   comparison.compare(oldRoot, newRoot, { old: "", new: "" }, options.rootNoun ?? "property");
   return findings;
 }
@@ -75,6 +75,21 @@ const ANNOTATION_CHANGES: ReadonlySet<string> = new Set(SCHEMA_CHANGES.filter((c
  * branches pair by position: the comparison stays linear on hostile input.
  */
 const PAIRING_STEPS = 50_000;
+
+/**
+ * What a comparison shares with the trial comparisons it starts: the steps
+ * they may still take, and the pairs of schema objects being compared, by
+ * any of them, on the way to where it is. A trial has pairs of its own (it
+ * reports nothing, so nothing it saw is "reported once"), but a pair one of
+ * its callers is comparing is a recursive schema come round again: it ends
+ * there, as it does within one comparison. Else matching the branches of an
+ * `allOf` that refers back to the root starts a trial that meets the same
+ * `allOf` and starts another, until the stack overflows.
+ */
+interface Shared {
+  steps: number;
+  active: Map<object, Set<object>>;
+}
 
 /** A place in both schemas at once. */
 interface Place {
@@ -147,7 +162,7 @@ class Comparison {
     private readonly newRoot: Schema,
     private readonly options: CompareOptions,
     /** Shared with the trial comparisons this one starts. */
-    private readonly budget: { steps: number },
+    private readonly budget: Shared,
     private readonly emit: (finding: SchemaFinding) => void,
     /** A trial comparison (branch matching): it spends the budget and stops when it is gone. */
     private readonly trial = false,
@@ -158,6 +173,21 @@ class Comparison {
     const resolvedA = resolveRef(a, this.oldRoot);
     const resolvedB = resolveRef(b, this.newRoot);
     if (this.seen(a, b) || ((resolvedA !== a || resolvedB !== b) && this.seen(resolvedA, resolvedB))) return;
+    if (!isRecord(resolvedA) || !isRecord(resolvedB)) return this.compareResolved(resolvedA, resolvedB, place, noun);
+    const active = this.budget.active;
+    let partners = active.get(resolvedA);
+    if (partners?.has(resolvedB) === true) return;
+    if (partners === undefined) active.set(resolvedA, (partners = new Set()));
+    partners.add(resolvedB);
+    try {
+      this.compareResolved(resolvedA, resolvedB, place, noun);
+    } finally {
+      partners.delete(resolvedB);
+    }
+  }
+
+  /** Two schemas, their refs followed, compared. */
+  private compareResolved(resolvedA: Schema, resolvedB: Schema, place: Place, noun: Noun): void {
     const flatA = isRecord(resolvedA) ? flattenAllOf(resolvedA, this.oldRoot) : resolvedA;
     const flatB = isRecord(resolvedB) ? flattenAllOf(resolvedB, this.newRoot) : resolvedB;
     if (flatA === false || flatB === false) {
@@ -296,7 +326,8 @@ class Comparison {
     const newTypes = news.map((branch) => typesOf(branch, this.newRoot));
     for (const [i, oldBranch] of olds.entries()) {
       for (const [j, newBranch] of news.entries()) {
-        if (typesDisjoint(oldTypes[i], newTypes[j])) continue;
+        // Branches of no type in common are not the same branch; but two that admit no value at all (`{ type: "string", const: null }`) are.
+        if (typesDisjoint(oldTypes[i], newTypes[j]) && !(oldTypes[i]?.size === 0 && newTypes[j]?.size === 0)) continue;
         const score = this.budget.steps > 0 ? this.distance(oldBranch.schema, newBranch.schema, noun) : undefined;
         candidates.push({ i, j, score: score ?? Math.abs(i - j) });
       }

@@ -12,6 +12,13 @@ export function compareServer(old: ManifestIR, next: ManifestIR, add: ChangeSink
     const how = old.instructions === undefined ? "added" : next.instructions === undefined ? "removed" : "rewritten";
     add(subject, "server-instructions-changed", "/instructions", `instructions ${how}`, { before: old.instructions, after: next.instructions });
   }
+  // Another name for the method that reads fixed resources by URI (a tool took `readResource`); none on a side without fixed resources is no rename.
+  if (old.resourceReader !== undefined && next.resourceReader !== undefined && old.resourceReader !== next.resourceReader) {
+    add(subject, "resource-reader-renamed", "", `client method ${old.resourceReader} → ${next.resourceReader}`, {
+      before: old.resourceReader,
+      after: next.resourceReader,
+    });
+  }
   // A manifest that does not say (a bare tools/list result) is no change.
   if (old.protocolVersion !== undefined && next.protocolVersion !== undefined && old.protocolVersion !== next.protocolVersion) {
     add(subject, "protocol-version-changed", "/protocolVersion", `protocol ${old.protocolVersion} → ${next.protocolVersion}`, {

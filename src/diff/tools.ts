@@ -12,7 +12,7 @@ import { own, sameJson } from "./values.js";
 import { SCHEMA_CHANGES } from "./rules.js";
 import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, uniquePairs } from "./listed.js";
+import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
 
 /** The hints of `ToolAnnotations` and their values when absent (MCP 2025-06-18 and later, "Tool Annotations"). */
 const HINTS = [
@@ -41,6 +41,12 @@ export function compareTools(old: ManifestIR, next: ManifestIR, add: ChangeSink)
 
 function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newManifest: ManifestIR, add: ChangeSink): void {
   const subject = { kind: "tool" as const, name: next.wireName };
+  const renamed = namesChanged([
+    ["client method", old.methodName, next.methodName],
+    ...typeNames(old.input, next.input, newManifest),
+    ...typeNames(old.output, next.output, newManifest),
+  ]);
+  if (renamed !== undefined) add(subject, "tool-method-renamed", "", renamed, { before: old.methodName, after: next.methodName });
   if (old.description !== next.description) {
     add(subject, "tool-description-changed", "/description", `description ${howChanged(old.description, next.description)}`, {
       before: old.description,
@@ -100,6 +106,30 @@ function compareSides(
     const { change, pointer, message, ...values } = finding;
     add(subject, `${side}-${change}`, `${field}${pointer}`, message, values);
   }
+}
+
+/**
+ * A schema's type names on both sides: its root's, and each definition's by
+ * its `$defs` key whose old name the new output no longer has (a definition
+ * another tool comes to share is named after its key alone:
+ * `AToolInputGeoPoint` becomes `GeoPoint`, and code importing the old name
+ * no longer compiles; a name still there, of another definition alike, is
+ * no break: types are structural).
+ */
+function typeNames(
+  old: NormalizedSchema | undefined,
+  next: NormalizedSchema | undefined,
+  newManifest: ManifestIR,
+): Array<[string, string | undefined, string | undefined]> {
+  if (old === undefined || next === undefined) return [];
+  const exported = new Set(
+    newManifest.tools.flatMap((tool) => [tool.input, tool.output].flatMap((schema) => (schema === undefined ? [] : [...schema.typeNames.defs.values()]))),
+  );
+  const defs = [...old.typeNames.defs.keys()]
+    .sort()
+    .map((key): [string, string | undefined, string | undefined] => ["type", old.typeNames.defs.get(key), next.typeNames.defs.get(key)])
+    .filter(([, before]) => before !== undefined && !exported.has(before));
+  return [["type", old.typeNames.root, next.typeNames.root], ...defs];
 }
 
 /** The fields of a tool the rules above read; an annotation other than these is another field. */

@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { diffManifests, diffMarkdown } from "../../src/commands/diff.js";
 import { DIFF_RULES } from "../../src/diff/rules.js";
 import { runCli } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -58,6 +59,32 @@ describe("mcpgen diff", () => {
       const prose = row.replace(/(`+)[\s\S]*?\1/g, "");
       expect(prose, row).not.toMatch(/@|example|octocat/);
     }
+  });
+
+  it("--format markdown: a backslash before a `|` in a server's name does not end its table cell (GFM reads `\\\\|` as an escaped backslash)", () => {
+    const name = "a\\| @octocat ![x](https:evil.example) \\\\| b\\\\\\| c|d";
+    const manifest = (properties: Record<string, unknown>) => ({
+      source: "m.json",
+      toolsPointer: "/tools",
+      tools: [{ name: "t", inputSchema: { type: "object", properties } }],
+    });
+    const diff = diffManifests(manifest({ [name]: { type: "string" } }), manifest({}));
+    const rows = diffMarkdown([{ diff, failOn: "breaking", failed: true, diagnostics: [], notes: [] }])
+      .split("\n")
+      .filter((line) => line.includes("removed"));
+    expect(rows).toHaveLength(1);
+    // The cells as GitHub (cmark-gfm) splits a row: a backslash and an ASCII punctuation character are one escape, a bare `|` ends a cell.
+    const cells = [""];
+    for (let index = 0; index < rows[0]!.length; index++) {
+      const char = rows[0]![index]!;
+      if (char === "\\" && /[!-/:-@[-`{-~]/.test(rows[0]![index + 1] ?? "")) cells[cells.length - 1] += char + rows[0]![++index]!;
+      else if (char === "|") cells.push("");
+      else cells[cells.length - 1] += char;
+    }
+    const [where, change] = cells.slice(3, -1).map((cell) => cell.trim().replace(/\\\|/g, "|"));
+    expect(cells).toHaveLength(6);
+    expect(where).toBe("`/inputSchema/properties/a\\u005c| @octocat ![x](https:evil.example) \\\\| b\\\\\\u005c| c|d`");
+    expect(change).toMatch(/^`argument ".*" removed`$/);
   });
 
   it("--format json: the document, byte for byte, valid against schema/mcpgen.diff.schema.json", async () => {
@@ -115,6 +142,19 @@ describe("mcpgen diff", () => {
     for (const failOn of ["breaking", "review", "any", "none"])
       exits.push((await runCli(["diff", "old.json", "new.json", "--fail-on", failOn], directory)).code);
     expect(exits).toEqual(codes);
+  });
+
+  it("a side that does not list the prompts (a bare tools/list result): they are not compared, and a note says so", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-unlisted-"));
+    const tools = [{ name: "t", inputSchema: { type: "object" } }];
+    await writeFile(join(directory, "old.json"), JSON.stringify({ tools, prompts: [{ name: "p" }] }));
+    await writeFile(join(directory, "new.json"), JSON.stringify({ tools }));
+    const run = await runCli(["diff", "old.json", "new.json"], directory);
+    expect(run).toEqual({
+      code: 0,
+      stdout: "old.json → new.json: no change of the contract\n",
+      stderr: "note: the prompts are not compared: new.json does not list them (a tools/list result, or a server whose prompts/list failed)\n",
+    });
   });
 
   it("a directory stands for its snapshot; two equal manifests are no change", async () => {

@@ -117,11 +117,30 @@ describe("mcpgen diff --base", () => {
     expect(text.stdout).toMatch(/^weather: main:src\/mcp\/weather\/manifest\.json → src\/mcp\/weather\/manifest\.json: 6 breaking for clients,/);
   });
 
+  it("a server target not pulled yet: diff's words (pull it), not the manifest reader's advice of stdin", async () => {
+    await writeFile(
+      join(repository, "unpulled.config.json"),
+      JSON.stringify({ targets: [{ name: "github", server: "https://example.com/mcp", out: "src/mcp/github" }] }),
+    );
+    const run = await runCli(["diff", "--base", "main", "--config", "unpulled.config.json"], repository);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'error: src/mcp/github/manifest.json: target "github" has no snapshot yet: --base compares the manifest.json that mcpgen pull writes with itself at main\n' +
+        "  hint: run mcpgen pull github, or name the targets to compare: mcpgen diff --base main <target>...\n",
+    );
+  });
+
   it("a manifest that is not at the revision is new: every tool added, and a note says so", async () => {
     const run = await runCli(["diff", "--base", "main", "contracts/new.json"], repository);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("note: contracts/new.json is not in main: every tool is new\n");
     expect(run.stdout).toMatch(/^main:contracts\/new\.json → contracts\/new\.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n/);
+    // Its prompts (resources, templates) are new too: the empty manifest it is compared with lists none, not nothing.
+    await writeFile(join(repository, "contracts", "surface.json"), JSON.stringify({ tools: [], prompts: [{ name: "p" }] }));
+    const surface = await runCli(["diff", "--base", "main", "contracts/surface.json", "-q"], repository);
+    expect(surface.stdout).toBe(
+      'main:contracts/surface.json → contracts/surface.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n\nprompt "p":\n  compatible: new prompt\n    (prompt-added)\n',
+    );
   });
 
   it("an unknown revision, a directory outside any repository, and no git are clear errors", async () => {

@@ -32,6 +32,8 @@ export interface ToolRow {
   pointer?: string;
   /** Rules the row also shows, in order after the row's own. */
   also?: string[];
+  /** Rules the row shows before its own (another subject's, met first). */
+  before?: string[];
   /** The row shows when the rule does not apply: no change at all. */
   none?: true;
 }
@@ -392,6 +394,16 @@ export const toolRows: Array<[string, ToolRow]> = [
   ],
   ["tool-added", { says: "a tool added", old: manifest(tool("a")), new: manifest(tool("a"), tool("b")), class: "compatible" }],
   [
+    "tool-method-renamed",
+    {
+      says: "a tool added whose method name is the ideal one of an existing tool's: that tool's method and types are numbered",
+      old: manifest(tool("a-b")),
+      new: manifest(tool("aB"), tool("a-b")),
+      class: "breaking-for-clients",
+      also: ["tool-added"],
+    },
+  ],
+  [
     "tool-description-changed",
     {
       says: "a description rewritten",
@@ -597,6 +609,16 @@ export const toolRows: Array<[string, ToolRow]> = [
       class: "review",
     },
   ],
+  [
+    "resource-reader-renamed",
+    {
+      says: "a tool added named readResource: the method that reads fixed resources by URI is numbered",
+      old: { ...manifest(tool("a")), resources: [{ uri: "demo://a", name: "a" }] },
+      new: { ...manifest(tool("a"), tool("readResource")), resources: [{ uri: "demo://a", name: "a" }] },
+      class: "breaking-for-clients",
+      also: ["tool-added"],
+    },
+  ],
   ...surfaceRows(),
 ];
 
@@ -639,7 +661,17 @@ function surfaceRows(): Array<[string, ToolRow]> {
         class: "breaking-for-clients",
       },
     ],
-    ["prompt-added", { says: "a prompt added", old: surface({}), new: surface({ prompts: [prompt("a")] }), class: "compatible" }],
+    ["prompt-added", { says: "a prompt added", old: surface({ prompts: [] }), new: surface({ prompts: [prompt("a")] }), class: "compatible" }],
+    [
+      "prompt-method-renamed",
+      {
+        says: "a tool added whose method name is a prompt's: the prompt's method is numbered",
+        old: surface({ prompts: [prompt("weather")] }),
+        new: { ...surface({ prompts: [prompt("weather")] }), ...manifest(tool("a"), tool("getWeatherPrompt")) },
+        class: "breaking-for-clients",
+        before: ["tool-added"],
+      },
+    ],
     [
       "prompt-description-changed",
       {
@@ -764,6 +796,16 @@ function surfaceRows(): Array<[string, ToolRow]> {
       },
     ],
     [
+      "resource-method-renamed",
+      {
+        says: "a template added whose method name is a resource's, the resource's name the same: the resource's method is numbered",
+        old: surface({ resources: [resource("demo://a", "a")], resourceTemplates: [] }),
+        new: surface({ resources: [resource("demo://a", "a")], resourceTemplates: [template("a", "demo://{id}")] }),
+        class: "breaking-for-clients",
+        before: ["resource-template-added"],
+      },
+    ],
+    [
       "resource-description-changed",
       {
         says: "a resource's description rewritten",
@@ -803,7 +845,22 @@ function surfaceRows(): Array<[string, ToolRow]> {
     ],
     [
       "resource-template-added",
-      { says: "a resource template added", old: surface({}), new: surface({ resourceTemplates: [template("t", "demo://{id}")] }), class: "compatible" },
+      {
+        says: "a resource template added",
+        old: surface({ resourceTemplates: [] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        class: "compatible",
+      },
+    ],
+    [
+      "resource-template-method-renamed",
+      {
+        says: "a tool added whose method name is a template's: the template's method is numbered",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        new: { ...surface({ resourceTemplates: [template("t", "demo://{id}")] }), ...manifest(tool("a"), tool("readT")) },
+        class: "breaking-for-clients",
+        before: ["tool-added"],
+      },
     ],
     [
       "resource-template-uri-changed",
@@ -813,6 +870,58 @@ function surfaceRows(): Array<[string, ToolRow]> {
         new: surface({ resourceTemplates: [template("t", "demo://items/{id}{?rev}")] }),
         class: "review",
         pointer: "/uriTemplate",
+        also: ["resource-template-variable-optional-added"],
+      },
+    ],
+    [
+      "resource-template-variable-required-added",
+      {
+        says: "a variable that shapes the URI added",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}/{rev}")] }),
+        class: "breaking-for-clients",
+        before: ["resource-template-uri-changed"],
+      },
+    ],
+    [
+      "resource-template-variable-optional-added",
+      {
+        says: "a query variable added",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}{?rev}")] }),
+        class: "compatible",
+        before: ["resource-template-uri-changed"],
+      },
+    ],
+    [
+      "resource-template-variable-removed",
+      {
+        says: "a variable renamed: the old one removed, the new one added",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{key}")] }),
+        class: "breaking-for-clients",
+        before: ["resource-template-uri-changed"],
+        also: ["resource-template-variable-required-added"],
+      },
+    ],
+    [
+      "resource-template-variable-made-required",
+      {
+        says: "a query variable moved into the path",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}{?rev}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}/{rev}")] }),
+        class: "breaking-for-clients",
+        before: ["resource-template-uri-changed"],
+      },
+    ],
+    [
+      "resource-template-variable-made-optional",
+      {
+        says: "a path variable moved into the query",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}/{rev}")] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}{?rev}")] }),
+        class: "breaking-for-servers",
+        before: ["resource-template-uri-changed"],
       },
     ],
     [

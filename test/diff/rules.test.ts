@@ -35,9 +35,11 @@ describe.each(toolRows)("%s", (rule, row) => {
   it(row.says, () => {
     const diff = diffOf(row.old, row.new);
     if (row.none) return expect(diff.changes).toEqual([]);
-    expect(diff.changes.map((change) => change.rule)).toEqual([rule, ...(row.also ?? [])]);
-    expect(diff.changes[0]!.class).toBe(row.class);
-    if (row.pointer !== undefined) expect(diff.changes[0]!.pointer).toBe(row.pointer);
+    const before = row.before ?? [];
+    expect(diff.changes.map((change) => change.rule)).toEqual([...before, rule, ...(row.also ?? [])]);
+    const change = diff.changes[before.length]!;
+    expect(change.class).toBe(row.class);
+    if (row.pointer !== undefined) expect(change.pointer).toBe(row.pointer);
   });
 });
 
@@ -80,5 +82,38 @@ describe("renames", () => {
     expect(rules(make("a", "b"), make("c"))).toEqual([`${kind}-removed a`, `${kind}-removed b`, `${kind}-added c`]);
     // One gone, two new: the same.
     expect(rules(make("a"), make("b", "c"))).toEqual([`${kind}-removed a`, `${kind}-added b`, `${kind}-added c`]);
+  });
+});
+
+describe("lists a side says nothing about", () => {
+  const rules = (old: unknown, next: unknown) => diffOf(old, next).changes.map((change) => `${change.rule} ${change.subject.name ?? ""}`);
+  const tools = [{ name: "a", inputSchema: { type: "object" } }];
+  const full = { tools, prompts: [{ name: "p" }], resources: [{ uri: "demo://r", name: "r" }], resourceTemplates: [{ name: "t", uriTemplate: "demo://{id}" }] };
+
+  it("a bare tools/list result, or a server whose list failed (its capability declared, the list absent), removes and adds nothing", () => {
+    expect(rules(full, { tools })).toEqual([]);
+    expect(rules({ tools }, full)).toEqual([]);
+    expect(rules(full, { tools, capabilities: { tools: {}, prompts: {}, resources: {} } })).toEqual([]);
+  });
+
+  it("a server that declares capabilities without prompts or resources has none: they are removed", () => {
+    expect(rules(full, { tools, capabilities: { tools: {} } })).toEqual(["prompt-removed p", "resource-template-removed t", "resource-removed demo://r"]);
+    expect(rules(full, { tools, prompts: [], resources: [], resourceTemplates: [] })).toEqual([
+      "prompt-removed p",
+      "resource-template-removed t",
+      "resource-removed demo://r",
+    ]);
+  });
+});
+
+describe("generated type names", () => {
+  it("a definition another tool comes to share is named after its key alone: the old type's name is gone, so it is a rename", () => {
+    const geo = { $defs: { GeoPoint: { type: "object", properties: { lat: { type: "number" } } } } };
+    const tool = (name: string) => ({ name, inputSchema: { type: "object", properties: { p: { $ref: "#/$defs/GeoPoint" } }, ...geo } });
+    const diff = diffOf({ tools: [tool("a_tool")] }, { tools: [tool("a_tool"), tool("b_tool")] });
+    expect(diff.changes.map((change) => [change.rule, change.message])).toEqual([
+      ["tool-method-renamed", "type AToolInputGeoPoint → GeoPoint"],
+      ["tool-added", "new tool"],
+    ]);
   });
 });

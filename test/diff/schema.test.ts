@@ -28,6 +28,21 @@ describe("compareSchemas", () => {
     ["required in another order", { type: "object", required: ["a", "b"] }, { type: "object", required: ["b", "a"] }],
     ["enum values in another order", { enum: ["a", "b", 1] }, { enum: [1, "b", "a"] }],
     ["a const and an enum of one", { const: { x: [1, 2] } }, { enum: [{ x: [1, 2] }] }],
+    [
+      "anyOf branches that admit no value",
+      {
+        anyOf: [
+          { type: "string", const: "off" },
+          { type: "string", const: null },
+        ],
+      },
+      {
+        anyOf: [
+          { type: "string", const: "off" },
+          { type: "string", const: null },
+        ],
+      },
+    ],
   ])("%s are the same", (_, old, next) => {
     expect(kinds(old, next)).toEqual([]);
   });
@@ -39,6 +54,17 @@ describe("compareSchemas", () => {
     });
     expect(kinds(tree("string"), tree("string"))).toEqual([]);
     expect(kinds(tree("string"), tree("integer"))).toEqual(["type-removed /properties/value/type", "type-added /properties/value/type"]);
+  });
+
+  it.each([
+    ["an allOf", { type: "array", items: { type: "string", allOf: [{ $ref: "#" }] } }],
+    ["an anyOf branch with a sibling", { anyOf: [{ type: "string" }, { $ref: "#", description: "again" }] }],
+    ["a oneOf of an allOf", { oneOf: [{ allOf: [{ $ref: "#" }, { required: ["c"] }] }, { type: "null" }] }],
+  ])("ends a recursion back to the root through %s, whose branches are matched by trial comparisons", (_, c) => {
+    // Each trial matched the branches again with a trial of its own, until the stack overflowed.
+    const schema = (extra: Record<string, unknown>) => ({ type: "object", properties: { c, ...extra } });
+    expect(kinds(schema({}), schema({}))).toEqual([]);
+    expect(kinds(schema({}), schema({ z: { type: "string" } }))).toContain("optional-property-added /properties/z");
   });
 
   it("reports a change in a subschema used in several places once, where it is first met (in name order)", () => {

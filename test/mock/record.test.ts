@@ -146,25 +146,41 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
 });
 
 describe("mcpgen mock --record: where each fixture goes", () => {
-  it("records a tool named `manifest` beside the snapshot, never over it, and replays it", async () => {
+  it("records a tool named `manifest` beside the snapshot, never over it, and replays it; a file the user owns costs only its own fixtures", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-names-"));
     const live = join(dir, "live.json");
-    await writeFile(live, JSON.stringify({ tools: [{ name: "manifest", inputSchema: { type: "object" } }] }));
+    const tools = [
+      { name: "mine", inputSchema: { type: "object" } },
+      { name: "manifest", inputSchema: { type: "object" } },
+    ];
+    await writeFile(live, JSON.stringify({ tools }));
     const recordings = join(dir, "recorded");
+    // A fixture file the user wrote where the recording of `mine` would go: never replaced.
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(recordings);
+    const owned = JSON.stringify({ tool: "mine", fixtures: [{ structuredContent: {} }] });
+    await writeFile(join(recordings, "mine.json"), owned);
+    const logged: string[] = [];
     const { record } = await import("../../src/commands/mock.js");
-    const running = await record({ dir: recordings, command: [process.execPath, bin, "mock", live], http: { port: 0 }, log: () => undefined });
+    const running = await record({ dir: recordings, command: [process.execPath, bin, "mock", live], http: { port: 0 }, log: (line) => logged.push(line) });
     const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
     const client = new Client({ name: "test", version: "1.0.0" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
+      // The live server answered (and acted): the client gets that answer, and the other tool is still recorded.
+      expect(((await client.callTool({ name: "mine", arguments: {} })) as { isError?: boolean }).isError).toBeUndefined();
       await client.callTool({ name: "manifest", arguments: {} });
     } finally {
       await client.close();
       await running.close();
     }
-    expect((await readdir(recordings)).sort()).toEqual(["manifest-tool.json", "manifest.json"]);
+    expect(await readFile(join(recordings, "mine.json"), "utf8")).toBe(owned);
+    expect(logged).toContain(
+      `warning: ${join(recordings, "mine.json")}: refusing to overwrite this file: mcpgen did not generate it; calls answered for it are not recorded\n  hint: record into another folder (--record <dir>), or move the file away`,
+    );
+    expect((await readdir(recordings)).sort()).toEqual(["manifest-tool.json", "manifest.json", "mine.json"]);
     const snapshot = JSON.parse(await readFile(join(recordings, "manifest.json"), "utf8")) as { tools: Array<{ name: string }> };
-    expect(snapshot.tools.map((tool) => tool.name)).toEqual(["manifest"]);
+    expect(snapshot.tools.map((tool) => tool.name)).toEqual(["mine", "manifest"]);
     const { createMockClient } = await import("../../src/commands/mock-client.js");
     const replay = createMockClient({ manifest: join(recordings, "manifest.json"), fixtures: recordings });
     await replay.callTool({ name: "manifest", arguments: {} });

@@ -12,6 +12,7 @@ import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/st
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { spawn } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -173,6 +174,28 @@ describe("mcpgen mock: the command line", () => {
     const result = await runCli(["mock", "-"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("cannot read its manifest from stdin");
+  });
+
+  it("labels its warnings as every command does (warning: file: tool at pointer: ...), on stderr", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-warn-"));
+    await writeFile(join(folder, "stray.json"), JSON.stringify({ tool: "nope", fixtures: [{ structuredContent: {} }] }));
+    // stdin closed at once: the mock prints what it serves, then ends with its client.
+    const child = spawn(process.execPath, [bin, "mock", manifestPath, "--fixtures", folder], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(0);
+    expect(stderr.split("\n")[0]).toBe(
+      `warning: ${join(folder, "stray.json")}: tool "nope" at /fixtures/0: a fixture for a tool the manifest does not list: it never answers`,
+    );
+  });
+
+  it("a port in use is a usage error that says so, not an internal error with a stack", async () => {
+    // The port of the mock the tests above share.
+    const result = await runCli(["mock", manifestPath, "--http", String(running.port)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: cannot listen on 127.0.0.1:${running.port}: the port is in use\n  hint: give another port with --http, or --http 0 for a free one\n`,
+    );
   });
 
   it("names a fixtures folder that is not there", async () => {
