@@ -19,7 +19,7 @@ import type { ManifestIR } from "../ir/index.js";
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import type { Rule } from "./rule.js";
-import { removeAt } from "./sdk-tool-schema.js";
+import { removeAt, sdkRejections, type Rejection, type SdkSchemas, type StandardSchemaLike, type ZodSchemaLike } from "./sdk-tool-schema.js";
 
 export const SDK_SURFACE_COMPATIBILITY: Rule = {
   name: "sdk-surface-compatibility",
@@ -29,38 +29,17 @@ export const SDK_SURFACE_COMPATIBILITY: Rule = {
 
 type Kind = "prompt" | "resource" | "resource template";
 
-/** One field an SDK rejects, with its reason; `v1Only` when SDK v2 takes it. */
-interface Rejection {
-  path: Array<string | number>;
-  message: string;
-  v1Only: boolean;
-}
-
-/** SDK v1's zod schema (`safeParse`). */
-interface ZodLike {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
-}
-
-/** SDK v2's Standard Schema. */
-interface StandardLike {
-  "~standard": {
-    validate(value: unknown): StandardResult | Promise<StandardResult>;
-  };
-}
-
-type StandardResult = { issues?: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }> };
-
-type Schemas = Record<Kind, { v1: ZodLike; v2: StandardLike }>;
+type Schemas = Record<Kind, SdkSchemas>;
 
 async function loadSchemas(): Promise<Schemas> {
   const [v1, { specTypeSchemas }] = await Promise.all([
     import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<{
-      PromptSchema: ZodLike;
-      ResourceSchema: ZodLike;
-      ResourceTemplateSchema: ZodLike;
+      PromptSchema: ZodSchemaLike;
+      ResourceSchema: ZodSchemaLike;
+      ResourceTemplateSchema: ZodSchemaLike;
     }>,
     import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{
-      specTypeSchemas: { Prompt: StandardLike; Resource: StandardLike; ResourceTemplate: StandardLike };
+      specTypeSchemas: { Prompt: StandardSchemaLike; Resource: StandardSchemaLike; ResourceTemplate: StandardSchemaLike };
     }>,
   ]);
   return {
@@ -119,7 +98,7 @@ export async function checkSurfaceAgainstSdk(ir: Pick<ManifestIR, "prompts" | "r
   if (suspects.length === 0) return diagnostics;
   const schemas = await loadSchemas();
   for (const entry of suspects) {
-    const rejections = await rejectionsOf(schemas[entry.kind], entry.raw);
+    const rejections = await sdkRejections(schemas[entry.kind], entry.raw);
     if (rejections.length === 0) continue;
     for (const rejection of rejections) diagnostics.push(warning(ir.source, entry, rejection));
     entry.setAccepted(await accepted(schemas[entry.kind], entry, rejections.length));
@@ -139,29 +118,6 @@ function warning(file: string, entry: Entry, rejection: Rejection): Diagnostic {
   };
 }
 
-const pathKey = (key: PropertyKey): string | number => (typeof key === "number" ? key : String(key));
-
-/** What SDK v2 rejects in the entry, then what SDK v1 alone rejects. */
-async function rejectionsOf(schemas: Schemas[Kind], entry: unknown): Promise<Rejection[]> {
-  const found: Rejection[] = [];
-  const checked = await schemas.v2["~standard"].validate(entry);
-  for (const issue of checked.issues ?? [])
-    found.push({
-      path: (issue.path ?? []).map((segment) => pathKey(typeof segment === "object" ? segment.key : segment)),
-      message: issue.message,
-      v1Only: false,
-    });
-  const parsed = schemas.v1.safeParse(entry);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.map(pathKey);
-      const pointer = joinPointer("", ...path);
-      if (!found.some((known) => joinPointer("", ...known.path) === pointer)) found.push({ path, message: issue.message, v1Only: true });
-    }
-  }
-  return found;
-}
-
 /**
  * The entry as both SDKs accept it: each rejected field (or the member holding a missing one) left
  * out, one a round. `rejected` fields were found at first: the rounds are bounded by that (twice,
@@ -170,7 +126,7 @@ async function rejectionsOf(schemas: Schemas[Kind], entry: unknown): Promise<Rej
 async function accepted(schemas: Schemas[Kind], entry: Entry, rejected: number): Promise<Record<string, unknown>> {
   const copy = structuredClone(entry.raw);
   for (let round = 0; round < 8 + 2 * rejected; round++) {
-    const [first] = await rejectionsOf(schemas, copy);
+    const [first] = await sdkRejections(schemas, copy);
     if (first === undefined) return copy;
     if (first.path.length === 0 || (first.path.length === 1 && entry.identity.includes(String(first.path[0])))) break;
     if (!removeAt(copy, first.path)) break;

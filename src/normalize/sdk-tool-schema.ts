@@ -41,19 +41,19 @@ export const SDK_ACCEPTED_FORM: Rule = {
 };
 
 /** One field an SDK rejects, with its reason; `v1Only` when SDK v2 takes it. */
-interface Rejection {
+export interface Rejection {
   path: Array<string | number>;
   message: string;
   v1Only: boolean;
 }
 
-/** SDK v1's `ToolSchema` (zod 3/4 `safeParse`). */
-interface ToolSchemaLike {
+/** An SDK v1 schema (zod 3/4 `safeParse`). */
+export interface ZodSchemaLike {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 }
 
-/** SDK v2's `specTypeSchemas.Tool` (a Standard Schema). */
-interface StandardToolSchema {
+/** An SDK v2 schema of `specTypeSchemas` (a Standard Schema). */
+export interface StandardSchemaLike {
   "~standard": {
     validate(value: unknown): StandardResult | Promise<StandardResult>;
   };
@@ -61,17 +61,20 @@ interface StandardToolSchema {
 
 type StandardResult = { issues?: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }> };
 
-/** The two schemas a tool is checked against. */
-export interface SdkToolSchemas {
-  v1: ToolSchemaLike;
-  v2: StandardToolSchema;
+/** Both SDKs' schemas of one MCP type (`Tool`, `Prompt`, ...). */
+export interface SdkSchemas {
+  v1: ZodSchemaLike;
+  v2: StandardSchemaLike;
 }
+
+/** The two schemas a tool is checked against. */
+export type SdkToolSchemas = SdkSchemas;
 
 /** Both SDKs' `Tool` schemas, loaded once. */
 export async function loadSdkToolSchemas(): Promise<SdkToolSchemas> {
   const [{ ToolSchema }, { specTypeSchemas }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<{ ToolSchema: ToolSchemaLike }>,
-    import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{ specTypeSchemas: { Tool: StandardToolSchema } }>,
+    import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<{ ToolSchema: ZodSchemaLike }>,
+    import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{ specTypeSchemas: { Tool: StandardSchemaLike } }>,
   ]);
   return { v1: ToolSchema, v2: specTypeSchemas.Tool };
 }
@@ -123,17 +126,25 @@ function as2025Lists(tool: unknown): unknown {
 }
 
 /** What SDK v2 rejects in the tool as declared, then what SDK v1 alone rejects in it as the 2025 revisions list it. */
-async function rejectionsOf(schemas: SdkToolSchemas, tool: unknown): Promise<Rejection[]> {
+function rejectionsOf(schemas: SdkToolSchemas, tool: unknown): Promise<Rejection[]> {
+  return sdkRejections(schemas, tool, as2025Lists(tool));
+}
+
+/**
+ * What SDK v2 rejects in `value`, then what SDK v1 alone rejects in `asV1Sees` (the same value, or
+ * it as the 2025 revisions list it), each by its path in the value.
+ */
+export async function sdkRejections(schemas: SdkSchemas, value: unknown, asV1Sees: unknown = value): Promise<Rejection[]> {
   const found: Rejection[] = [];
   // Synchronous but for a schema too deep for the stack, whose overflow then comes as a rejection (withinStack reports it).
-  const checked = await schemas.v2["~standard"].validate(tool);
+  const checked = await schemas.v2["~standard"].validate(value);
   for (const issue of checked.issues ?? [])
     found.push({
       path: (issue.path ?? []).map((segment) => pathKey(typeof segment === "object" ? segment.key : segment)),
       message: issue.message,
       v1Only: false,
     });
-  const parsed = schemas.v1.safeParse(as2025Lists(tool));
+  const parsed = schemas.v1.safeParse(asV1Sees);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(pathKey);
