@@ -26,6 +26,16 @@ function usageError(command: Command, message: string): never {
   return command.error(`error: ${message}`, { exitCode: exitCode("usage") });
 }
 
+/**
+ * A usage error the library raised (a bad `--header` value, an `MCPGEN_CLIENT_*` variable): one
+ * with a hint of its own, which says what to do, ends there, without the pointer to `--help`
+ * (which lists no environment variable).
+ */
+function libraryUsageError(command: Command, error: McpgenError): never {
+  if (error.diagnostic.hint !== undefined) command.showHelpAfterError(false);
+  return usageError(command, error.message);
+}
+
 /** Whether `--check` prints diffs (as `--diff`/`--no-diff` say, else on a terminal), and whether the machine code's too (`--full-diff`). */
 function diffOptions(options: CheckDiffCliOptions, io: Io): { diff: boolean; fullDiff: boolean } {
   const full = options.fullDiff === true;
@@ -329,7 +339,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           }),
         );
       } catch (error) {
-        if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);
+        if (error instanceof McpgenError && error.diagnostic.code === "usage") libraryUsageError(command, error);
         throw error;
       }
       if (result === undefined) return;
@@ -405,7 +415,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           }),
         );
       } catch (error) {
-        if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);
+        if (error instanceof McpgenError && error.diagnostic.code === "usage") libraryUsageError(command, error);
         throw error;
       }
       if (result === undefined) return;
@@ -560,7 +570,7 @@ export function buildProgram(io: Io = defaultIo): Command {
                     ),
             });
           } catch (error) {
-            if (error instanceof McpgenError && error.diagnostic.code === "usage") usageError(command, error.message);
+            if (error instanceof McpgenError && error.diagnostic.code === "usage") libraryUsageError(command, error);
             throw error;
           }
         } else {

@@ -188,6 +188,17 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(init.stdout.replace(/\s+/g, " ")).toContain('the file to write (default: "mcpgen.config.json")');
   });
 
+  it("a usage error with a hint of its own ends with the hint; one without still points to --help", async () => {
+    const header = await cli(["pull", "https://x.example/mcp", "--out", "o", "--header", "X-Key: hidden-value-1\nb"]);
+    expect(header.code).toBe(2);
+    expect(header.stderr).toBe(
+      "error: --header X-Key: its value has a line break (the value is not shown: it may be a credential)\n" +
+        "  hint: an HTTP header value is one line of Latin-1 text (bytes): check the variable or the text that builds it, and encode other characters (e.g. percent-encoding)\n",
+    );
+    const misplaced = await cli(["generate", weatherManifest, "--out", "o", "--full-diff"]);
+    expect(misplaced.stderr).toBe("error: --full-diff goes with --check\n(mcpgen generate --help lists the options)\n");
+  });
+
   it("--json: errors on stdout too, and no raw C1 control or line separator from server text", async () => {
     const bad = await cli(["generate", await manifestFile("{"), "--out", join(await scratch(), "out"), "--json"]);
     expect(bad.code).toBe(1);
