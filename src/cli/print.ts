@@ -157,7 +157,7 @@ function printWarnings(target: TargetReport, io: Io, quiet: boolean): void {
   for (const orphan of target.orphanedHandlers) {
     const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
     io.stderr(
-      `${paint("warning:", "yellow", io.color?.stderr)} ${head}${orphan.path} implements ${orphan.kind === "resource-template" ? "resource template" : orphan.kind} ${printable(JSON.stringify(orphan.name))}, which ${why}; kept, not deleted (move or delete it yourself)\n`,
+      `${paint("warning:", "yellow", io.color?.stderr)} ${head}${orphan.path} implements ${SUBJECT_NOUNS[orphan.kind]} ${printable(JSON.stringify(orphan.name))}, which ${why}; kept, not deleted (move or delete it yourself)\n`,
     );
   }
 }

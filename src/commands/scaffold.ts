@@ -33,6 +33,7 @@ import { shellWord } from "../shared/display.js";
 import { snapshotEdited } from "../emit/snapshot.js";
 import { isGeneratedByMcpgen, planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath } from "./config.js";
+import { SUBJECT_NOUNS } from "./change-classes.js";
 
 export type ScaffoldStage = Stage | "plan";
 
@@ -565,7 +566,7 @@ function refuseUnimportableHandlers(paths: HandlerPaths, onDisk: ReadonlyMap<str
       if (character === undefined || !onDisk.has(path)) continue;
       throw userError(
         "output-owned-by-user",
-        `implements the ${kind === "resource-template" ? "resource template" : kind} ${JSON.stringify(name)}, but the server cannot import it: Node reads ${JSON.stringify(character)} in an import path as URL syntax`,
+        `implements the ${SUBJECT_NOUNS[kind]} ${JSON.stringify(name)}, but the server cannot import it: Node reads ${JSON.stringify(character)} in an import path as URL syntax`,
         {
           file: displayPath(join(outDir, path)),
           hint: "rename it (and its directory) without #, ?, % or \\; a handler is found by its define call, whatever its file is named",
