@@ -97,6 +97,14 @@ function literalOf(value: unknown): TypeNode {
 }
 
 /**
+ * `Object["toString"]` for a name every object inherits a member by (`toString`, `constructor`): what reading such an
+ * optional property, argument or variable gets when it was not given; undefined for any other name.
+ */
+export function inheritedMemberType(name: string): TypeNode | undefined {
+  return OBJECT_MEMBERS.has(name) ? { kind: "indexedAccess", object: reference("Object"), index: literal(literalType(name)) } : undefined;
+}
+
+/**
  * An object type. Properties in `required` are required, the others
  * optional (`?`); a required name without a property is `unknown`. An
  * optional property named like an `Object.prototype` member (`constructor`,
@@ -108,14 +116,6 @@ function literalOf(value: unknown): TypeNode {
  * property at all: then it is a record of `unknown`. An object closed
  * without properties admits only `{}`.
  */
-/**
- * `Object["toString"]` for a name every object inherits a member by (`toString`, `constructor`): what reading such an
- * optional property, argument or variable gets when it was not given; undefined for any other name.
- */
-export function inheritedMemberType(name: string): TypeNode | undefined {
-  return OBJECT_MEMBERS.has(name) ? { kind: "indexedAccess", object: reference("Object"), index: literal(literalType(name)) } : undefined;
-}
-
 function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
