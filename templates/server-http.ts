@@ -762,16 +762,15 @@ function headerMismatch(
     const decoded = decodeHeaderValue(sent);
     if (decoded === undefined)
       return `the ${name} header is not a valid header value`;
-    // An integer compares as a number (42.0 is 42), but only from a plain decimal: Number() would also read
-    // 0x2a, 4.2e1, +42 and " 42" as 42, so an intermediary that routes on the header would see another value.
+    // A number compares as a number from a plain decimal (42.0 is 42), else as the text clients send,
+    // String(value) (5e-7), as the SDK's server does: Number() would also read 0x2a, 4.2e1, +42 and
+    // " 42" as 42, so an intermediary that routes on the header would see another value.
     const matches =
-      typeof value === "string"
-        ? decoded === value
-        : typeof value === "boolean"
-          ? decoded === String(value)
-          : typeof value === "number" &&
-            /^-?\d+(\.\d+)?$/.test(decoded) &&
-            Number(decoded) === value;
+      typeof value === "number"
+        ? /^-?\d+(\.\d+)?$/.test(decoded)
+          ? Number(decoded) === value
+          : decoded === String(value)
+        : decoded === String(value);
     if (!matches)
       return `the ${name} header does not match the argument ${argument.path.join(".")}`;
   }

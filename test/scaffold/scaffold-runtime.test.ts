@@ -1072,6 +1072,12 @@ describe("serveHttp", () => {
     });
     expect((await send({ region: "Zürich", sql: "1" }, { "mcp-param-region": `=?base64?${Buffer.from("Zürich").toString("base64")}?=` })).status).toBe(200);
     expect((await send({ limit: 42, sql: "1" }, { "mcp-param-limit": "42.0" })).status).toBe(200);
+    // A number the SDK's client writes in exponent notation (String(5e-7)) is the header it sends: the header check
+    // passes it (this table validates no arguments, so the call goes through).
+    expect(await send({ limit: 5e-7, sql: "1" }, { "mcp-param-limit": "5e-7" })).toMatchObject({
+      status: 200,
+      message: { result: { content: [{ text: "anywhere: 1" }] } },
+    });
     // A value the arguments do not carry needs no header; nor does one no header can carry (clients leave it out): the
     // arguments' validation answers that (this table has none), not the header check.
     expect((await send({ sql: "1" }, {})).status).toBe(200);
