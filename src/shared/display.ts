@@ -30,10 +30,12 @@ export function destinationHost(url: string): string {
 /**
  * A URL as written (its `${VARIABLES}` unexpanded) with what it carries masked as `displayUrl` masks a
  * parsed one: the user name, the password and each query value become `***`, unless they are
- * `${…}` references alone (names, not values, which say where a variable goes); the fragment is dropped.
+ * `${…}` references alone (names, not values, which say where a variable goes), whose written
+ * defaults (`${TOKEN:-…}`, literal text like any other) are masked; the fragment is dropped.
  */
 export function writtenUrlMasked(url: string): string {
-  const mask = (text: string) => (text === "" || /^(?:\$\{[^}]*\})+$/.test(text) ? text : "***");
+  const mask = (text: string) =>
+    text === "" ? text : /^(?:\$\{[^}]*\})+$/.test(text) ? text.replace(/(\$\{[A-Za-z_][A-Za-z0-9_]*:-)[^}]+\}/g, "$1***}") : "***";
   const withoutFragment = url.replace(/#.*$/s, "");
   const masked = withoutFragment.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@/, (_whole, scheme: string, userinfo: string) => {
     const colon = userinfo.indexOf(":");

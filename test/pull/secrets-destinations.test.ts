@@ -274,7 +274,7 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
       const first = await mcpgenOnTerminal(["pull", "docs", "--out", "out"], env, directory, "y");
       expect(first.stdout).toContain("would send the values of GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY to");
       expect(first.stdout).toContain("Trust this file as it is now (remembered until it changes)? [y/N]");
-      expect(first.stdout).toContain(`(${server.url.href}?ref=\${GITHUB_TOKEN:-none}&key=***).`);
+      expect(first.stdout).toContain(`(${server.url.href}?ref=\${GITHUB_TOKEN:-***}&key=***).`);
       expect(first.stdout).not.toContain(literalKey);
       expect(first.code).toBe(0);
       expect(JSON.parse(await readFile(join(configDir, "trusted-configs.json"), "utf8"))).toMatchObject({
