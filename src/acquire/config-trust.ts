@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { destinationHost } from "../shared/display.js";
+import { sentText } from "../shared/display.js";
 import { userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { CREDENTIAL_VARIABLES } from "./oauth/settings.js";
@@ -35,6 +35,12 @@ export interface TrustRequest {
   destination: string;
   /** The variables whose values would be sent, in the order first used. */
   variables: string[];
+  /**
+   * A login's client secret or key among `variables` (`MCPGEN_CLIENT_SECRET`, ...), which goes to an
+   * authorization server, not to `destination`: its names, and where it goes as written (the entry's
+   * `oauth.issuer`, or the authorization server the server names).
+   */
+  credentials?: { names: string[]; to: string } | undefined;
 }
 
 /** How a run decides about a project file it has not trusted yet. */
@@ -65,22 +71,21 @@ export async function requireTrust(
   const digest = `sha256:${createHash("sha256").update(contents).digest("hex")}`;
   const remembered = await store.read();
   if (remembered[request.file] === digest) return;
-  const variables = request.variables.join(", ");
-  const host = destinationHost(request.destination);
+  const sent = sentText(request.variables, request.destination, request.credentials);
   const changed = remembered[request.file] !== undefined ? " (it changed since you trusted it)" : "";
   if (policy.ask !== undefined) {
     if (await policy.ask(request)) {
       await store.remember(request.file, digest);
       return;
     }
-    throw userError("trust-required", `not trusted: nothing was expanded or sent to ${host}`, {
+    throw userError("trust-required", "not trusted: nothing was expanded or sent", {
       file: request.file,
-      hint: `${request.name} of this project asks to send ${variables} to ${host}; mcpgen pull asks again while the file is untrusted`,
+      hint: `${request.name} of this project asks to send ${sent}; mcpgen pull asks again while the file is untrusted`,
     });
   }
   throw userError(
     "trust-required",
-    `${request.name} in ${dirname(request.file)}${changed} would send the values of ${variables} to ${host} (server ${JSON.stringify(request.server)}): a project's configuration comes with the project, so mcpgen expands its variables into a remote server's URL or headers only once you trust the file; nothing was sent`,
+    `${request.name} in ${dirname(request.file)}${changed} would send the values of ${sent} (server ${JSON.stringify(request.server)}): a project's configuration comes with the project, so mcpgen expands its variables into a remote server's URL or headers only once you trust the file; nothing was sent`,
     {
       file: request.file,
       hint: `read the file; to trust it, run the pull once on a terminal (mcpgen asks, and remembers the file as it is), or pass --trust-project-config (or "trustProjectConfig": true in mcpgen.config.json)${pinHint(request.variables)}`,

@@ -23,6 +23,7 @@ import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
 import { HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec } from "./server-spec.js";
 import { isRecord } from "../shared/json.js";
+import { destinationHost } from "../shared/display.js";
 import { parseJsonFile, readTextFileIfAny, readTextFileSync, type JsonFileKind } from "../shared/json-file.js";
 
 export interface ConfigContext {
@@ -86,10 +87,12 @@ export async function findServerConfig(name: string, context: ConfigContext, sec
     if (Object.prototype.hasOwnProperty.call(servers, name)) {
       const pointer = joinPointer("", format.serversKey, name);
       const entry = servers[name];
-      const variables = format.scope === "project" ? [...sentVariables(entry), ...loginSecretsSent(entry, context.loginSecrets ?? [])] : [];
+      const login = format.scope === "project" ? loginSecretsSent(entry, context.loginSecrets ?? []) : [];
+      const variables = format.scope === "project" ? [...sentVariables(entry), ...login] : [];
       if (variables.length > 0) {
         const destination = isRecord(entry) && typeof entry["url"] === "string" ? entry["url"] : "(its url)";
-        await requireTrust({ file, name: format.name, server: name, destination, variables }, read.text, context.trust ?? {}, context.env);
+        const credentials = login.length === 0 ? undefined : { names: login, to: loginDestination(entry) };
+        await requireTrust({ file, name: format.name, server: name, destination, variables, credentials }, read.text, context.trust ?? {}, context.env);
       }
       const spec = specFromEntry(entry, { name, file, pointer, format, context, secrets });
       return { spec, file, format };
@@ -318,6 +321,13 @@ function isRemoteEntry(entry: unknown): entry is Record<string, unknown> & { url
  * `oauth.issuer`, both the file's choice. None for an entry that sends an `Authorization` header
  * (it gets no OAuth login).
  */
+/** Where a login's client secret or key would go, as the entry says: its `oauth.issuer`'s host, else the authorization server its server names. */
+function loginDestination(entry: unknown): string {
+  const oauth = isRecord(entry) ? entry["oauth"] : undefined;
+  const issuer = isRecord(oauth) ? oauth["issuer"] : undefined;
+  return typeof issuer === "string" ? `${destinationHost(issuer)} (its oauth.issuer)` : "the authorization server its server names";
+}
+
 function loginSecretsSent(entry: unknown, loginSecrets: readonly string[]): string[] {
   if (loginSecrets.length === 0 || !isRemoteEntry(entry)) return [];
   const headers = entry["headers"];

@@ -9,7 +9,7 @@
 import { createInterface } from "node:readline/promises";
 import type { TrustRequest } from "../commands/pull.js";
 import { printable } from "../shared/errors.js";
-import { destinationHost, displayPath, writtenUrlMasked } from "../shared/display.js";
+import { displayPath, sentText, writtenUrlMasked } from "../shared/display.js";
 
 export function trustPrompt(env: NodeJS.ProcessEnv = process.env): ((request: TrustRequest) => Promise<boolean>) | undefined {
   const ci = (env["CI"] ?? "") !== "" && env["CI"] !== "false";
@@ -17,7 +17,7 @@ export function trustPrompt(env: NodeJS.ProcessEnv = process.env): ((request: Tr
   return async (request) => {
     const lines = [
       `${request.name} (${displayPath(request.file)}) comes with this project, and its server ${printable(JSON.stringify(request.server))}`,
-      `would send the values of ${request.variables.join(", ")} to ${printable(destinationHost(request.destination))}`,
+      `would send the values of ${printable(sentText(request.variables, request.destination, request.credentials))}`,
       `(${printable(writtenUrlMasked(request.destination))}).`,
       "",
     ];

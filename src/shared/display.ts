@@ -28,6 +28,19 @@ export function destinationHost(url: string): string {
 }
 
 /**
+ * What a project file would send where, for the trust question: `A, B to host` (of `destination`,
+ * a URL as written), and a login's client secret or key `to` the authorization server it goes to.
+ */
+export function sentText(variables: readonly string[], destination: string, credentials?: { names: readonly string[]; to: string }): string {
+  const login = credentials?.names ?? [];
+  const others = variables.filter((name) => !login.includes(name));
+  return [
+    ...(others.length > 0 ? [`${others.join(", ")} to ${destinationHost(destination)}`] : []),
+    ...(credentials !== undefined && login.length > 0 ? [`${login.join(" and ")} to ${credentials.to}`] : []),
+  ].join(", and ");
+}
+
+/**
  * A URL as written (its `${VARIABLES}` unexpanded) with what it carries masked as `displayUrl` masks a
  * parsed one: the user name, the password and each query value become `***`, unless they are
  * `${…}` references alone (names, not values, which say where a variable goes), whose written

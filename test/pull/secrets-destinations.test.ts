@@ -184,7 +184,11 @@ describe("client credentials go only to the authorization server they are for", 
     const env = { MCPGEN_CONFIG_DIR: join(project, "config"), ...credentials };
     const refused = await mcpgen(["pull", "api", "--out", "out"], env, project);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`.mcp.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to ${url.host} (server "api")`);
+    // The secret goes to the authorization server the entry names, not to the MCP server's host.
+    expect(new URL(as.origin).host).not.toBe(url.host);
+    expect(refused.stderr).toContain(
+      `.mcp.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to ${new URL(as.origin).host} (its oauth.issuer) (server "api")`,
+    );
     expect(refused.stderr).toContain(
       "or, for MCPGEN_CLIENT_SECRET, set MCPGEN_CLIENT_ISSUER to the issuer of the authorization server it is for, the only one it then goes to",
     );
@@ -295,7 +299,7 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
       expect(changed.stderr).toContain("(it changed since you trusted it) would send the values of AWS_SECRET_ACCESS_KEY, HOME to");
       const declined = await mcpgenOnTerminal(["pull", "docs", "--out", "out"], env, directory, "n");
       expect(declined.code).toBe(1);
-      expect(declined.stdout).toContain("not trusted: nothing was expanded or sent to");
+      expect(declined.stdout).toContain("not trusted: nothing was expanded or sent");
     },
     90_000,
   );

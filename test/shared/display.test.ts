@@ -3,7 +3,7 @@
  * masked, the names of the variables it refers to are kept.
  */
 import { describe, expect, it } from "vitest";
-import { writtenUrlMasked } from "../../src/shared/display.js";
+import { sentText, writtenUrlMasked } from "../../src/shared/display.js";
 
 describe("writtenUrlMasked", () => {
   it.each([
@@ -18,5 +18,17 @@ describe("writtenUrlMasked", () => {
     ["a fragment", "https://h.example/mcp#token=sk-live-1", "https://h.example/mcp"],
   ])("%s", (_, url, shown) => {
     expect(writtenUrlMasked(url)).toBe(shown);
+  });
+});
+
+describe("sentText", () => {
+  it("names the server's host for the variables, and a login's secret where it goes instead", () => {
+    expect(sentText(["A", "B"], "https://${HOST}.example/mcp?k=${A}")).toBe("A, B to ${HOST}.example");
+    expect(sentText(["A", "MCPGEN_CLIENT_SECRET"], "https://mcp.example/mcp", { names: ["MCPGEN_CLIENT_SECRET"], to: "as.example (its oauth.issuer)" })).toBe(
+      "A to mcp.example, and MCPGEN_CLIENT_SECRET to as.example (its oauth.issuer)",
+    );
+    expect(
+      sentText(["MCPGEN_CLIENT_SECRET"], "https://mcp.example/mcp", { names: ["MCPGEN_CLIENT_SECRET"], to: "the authorization server its server names" }),
+    ).toBe("MCPGEN_CLIENT_SECRET to the authorization server its server names");
   });
 });
