@@ -227,7 +227,7 @@ class Watch {
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** `options` with the timeouts no longer than a timer takes (with the SDK's slack on top). */
-function withinTimerRange(options: LiveServerOptions): LiveServerOptions {
+export function withinTimerRange(options: LiveServerOptions): LiveServerOptions {
   const loginTimeoutMs = options.oauth?.loginTimeoutMs;
   return {
     ...options,

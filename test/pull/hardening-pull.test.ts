@@ -16,6 +16,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { boundedFetch, ResponseBudget } from "../../src/acquire/bounded-fetch.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { pull } from "../../src/commands/pull.js";
+import { withinTimerRange, type LiveServerOptions } from "../../src/acquire/live-server.js";
+import { Secrets } from "../../src/acquire/sanitize.js";
 import { runCli } from "../helpers/cli.js";
 import { gzipBomb, hostileServer, peakMemoryGrowth, writeRepeatedly, type HostileServer } from "../helpers/hostile-servers.js";
 import { fixture, readPid, tempDir } from "../helpers/pull.js";
@@ -192,6 +194,19 @@ describe("pull: the overall deadline", () => {
     const result = await runCli(["pull", server.url.href, "--out", out, "--timeout", "3000000", "--login-timeout", "3000000"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
+  });
+
+  it("a login timeout longer than a timer can wait is that longest wait too (the CLI run above needs no login)", () => {
+    const longest = 2 ** 31 - 1;
+    const options = { timeoutMs: 3_000_000_000, secrets: new Secrets(), oauth: { loginTimeoutMs: 3_000_000_000 } } as unknown as LiveServerOptions;
+    const bounded = withinTimerRange(options);
+    expect(bounded.timeoutMs).toBeLessThan(longest);
+    expect(bounded.oauth?.loginTimeoutMs).toBe(longest);
+    // Timeouts within range are left as they are.
+    expect(withinTimerRange({ ...options, timeoutMs: 30_000, oauth: { loginTimeoutMs: 300_000 } } as unknown as LiveServerOptions)).toMatchObject({
+      timeoutMs: 30_000,
+      oauth: { loginTimeoutMs: 300_000 },
+    });
   });
 
   it("--max-time and --max-size are checked as usage", async () => {
