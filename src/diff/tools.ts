@@ -122,14 +122,26 @@ function typeNames(
   newManifest: ManifestIR,
 ): Array<[string, string | undefined, string | undefined]> {
   if (old === undefined || next === undefined) return [];
-  const exported = new Set(
-    newManifest.tools.flatMap((tool) => [tool.input, tool.output].flatMap((schema) => (schema === undefined ? [] : [...schema.typeNames.defs.values()]))),
-  );
+  const exported = old.typeNames.defs.size === 0 ? new Set<string>() : definitionTypeNames(newManifest);
   const defs = [...old.typeNames.defs.keys()]
     .sort()
     .map((key): [string, string | undefined, string | undefined] => ["type", old.typeNames.defs.get(key), next.typeNames.defs.get(key)])
     .filter(([, before]) => before !== undefined && !exported.has(before));
   return [["type", old.typeNames.root, next.typeNames.root], ...defs];
+}
+
+/** Each output's definition type names, made once per manifest (every compared tool reads them). */
+const definitionTypeNamesOf = new WeakMap<ManifestIR, ReadonlySet<string>>();
+
+function definitionTypeNames(manifest: ManifestIR): ReadonlySet<string> {
+  let names = definitionTypeNamesOf.get(manifest);
+  if (names === undefined) {
+    names = new Set(
+      manifest.tools.flatMap((tool) => [tool.input, tool.output].flatMap((schema) => (schema === undefined ? [] : [...schema.typeNames.defs.values()]))),
+    );
+    definitionTypeNamesOf.set(manifest, names);
+  }
+  return names;
 }
 
 /** The fields of a tool the rules above read; an annotation other than these is another field. */
