@@ -95,7 +95,11 @@ export async function checkToolsAgainstSdk(ir: Pick<ManifestIR, "tools" | "sourc
   for (const tool of suspects) {
     const rejections = await rejectionsOf(schemas, tool.raw);
     if (rejections.length === 0) continue;
-    for (const rejection of rejections) result.diagnostics.push(warning(ir.source, tool, rejection));
+    for (const rejection of rejections) {
+      // An outputSchema that is no schema (null) was reported by output-schema-shape, at this pointer, as dropped.
+      const reported = tool.output === undefined && rejection.path.length === 1 && rejection.path[0] === "outputSchema";
+      if (!reported) result.diagnostics.push(warning(ir.source, tool, rejection));
+    }
     result.accepted.set(tool.wireName, await acceptedBySdk(schemas, tool.raw, rejections.length));
   }
   return result;

@@ -53,6 +53,15 @@ export const rows: Rows = [
     "sdk-compatibility",
     {
       stage: "sdk",
+      says: "an outputSchema that is no schema (null) is not reported again: output-schema-shape reported it, at the same pointer; the tool is listed without it",
+      given: { tools: [{ name: "a", inputSchema: { type: "object" }, outputSchema: null }] },
+      want: { accepted: { a: { name: "a", inputSchema: { type: "object" } } } },
+    },
+  ],
+  [
+    "sdk-compatibility",
+    {
+      stage: "sdk",
       says: "every field the SDK rejects, at its pointer, with the SDK's reason",
       given: {
         tools: [
