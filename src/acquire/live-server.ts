@@ -50,6 +50,7 @@ import {
   ServerExited,
   type Attempt,
   type SdkErrors,
+  UNSUPPORTED_PROTOCOL_VERSION,
 } from "./server-faults.js";
 import type { RemoteServerSpec, ServerSpec, StdioServerSpec, TransportName } from "./server-spec.js";
 import { counted } from "../shared/display.js";
@@ -745,9 +746,6 @@ async function connectStdio(
     return connection;
   }
 }
-
-/** MCP 2026-07-28's `UnsupportedProtocolVersionError`. */
-const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /**
  * A stdio server answered the `server/discover` probe only after it had been

@@ -349,10 +349,15 @@ function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: 
   return userError(code, redact(text + quoted), { hint: hint === undefined ? undefined : redact(hint) });
 }
 
-/** The versions an `UnsupportedProtocolVersionError` (-32022, MCP 2026-07-28) says the server supports. */
+/** MCP 2026-07-28's `UnsupportedProtocolVersionError`. */
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/** The versions an `UnsupportedProtocolVersionError` says the server supports. */
 function supportedVersions(error: { code: number; data?: unknown }): string[] | undefined {
   const supported = (error.data as { supported?: unknown } | undefined)?.supported;
-  return error.code === -32022 && Array.isArray(supported) && supported.every((version) => typeof version === "string") ? supported : undefined;
+  return error.code === UNSUPPORTED_PROTOCOL_VERSION && Array.isArray(supported) && supported.every((version) => typeof version === "string")
+    ? supported
+    : undefined;
 }
 
 function isMcpgenError(error: unknown): error is McpgenError {
