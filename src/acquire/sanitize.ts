@@ -96,17 +96,23 @@ export class Secrets {
 
   /**
    * A JSON value with the secrets masked in every string and every key (a
-   * recorded tool call: what the server echoed back may hold a token).
+   * recorded tool call: what the server echoed back may hold a token), as a
+   * copy; `onMasked` hears the JSON pointer (below `pointer`) of each string
+   * and key that had one, as it was.
    */
-  redactJson(value: unknown): unknown {
+  redactJson(value: unknown, onMasked?: (pointer: string) => void, pointer = ""): unknown {
     if (this.values.size === 0) return value;
-    if (typeof value === "string") return this.redact(value);
-    if (Array.isArray(value)) return value.map((item) => this.redactJson(item));
+    if (typeof value === "string") {
+      if (onMasked !== undefined && this.contains(value)) onMasked(pointer);
+      return this.redact(value);
+    }
+    if (Array.isArray(value)) return value.map((item, index) => this.redactJson(item, onMasked, `${pointer}/${index}`));
     if (typeof value !== "object" || value === null) return value;
     const masked: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const name = this.redact(key);
-      Object.defineProperty(masked, name, { value: this.redactJson(item), enumerable: true, writable: true, configurable: true });
+      const at = `${pointer}/${pointerToken(key)}`;
+      if (onMasked !== undefined && this.contains(key)) onMasked(at);
+      Object.defineProperty(masked, this.redact(key), { value: this.redactJson(item, onMasked, at), enumerable: true, writable: true, configurable: true });
     }
     return masked;
   }
@@ -137,45 +143,17 @@ export class Secrets {
 }
 
 /**
- * Masks, in place, every OAuth credential of the pull (`Secrets.addCredential`) that a server
- * echoed anywhere in its answer, names, keys and schema values included, and returns the JSON
- * pointers (of the masked strings and keys, as they were) where it did. A header or environment
+ * Masks every OAuth credential of the pull (`Secrets.addCredential`) that a server echoed anywhere in
+ * its answer, names, keys and schema values included: the manifest masked (a copy), and the JSON
+ * pointers (of the masked strings and keys, as they were) where it was. A header or environment
  * value may be an ordinary word that a contract legitimately holds (`LOG_LEVEL=info`), so
  * `redactManifest` keeps it there; a token, code, verifier or client secret never is one, and
  * would otherwise be written into the snapshot and the generated code, to be committed.
- * `manifest` must be a plain JSON value mcpgen owns.
  */
-export function maskCredentials(manifest: Record<string, unknown>, secrets: Secrets): string[] {
-  const credentials = secrets.credentials;
+export function maskCredentials<T>(manifest: T, secrets: Secrets): { manifest: T; pointers: string[] } {
   const pointers: string[] = [];
-  if (credentials.size === 0) return pointers;
-  const visit = (node: unknown, pointer: string): unknown => {
-    if (typeof node === "string") {
-      if (!credentials.contains(node)) return node;
-      pointers.push(pointer);
-      return credentials.redact(node);
-    }
-    if (Array.isArray(node)) {
-      for (const [index, item] of node.entries()) node[index] = visit(item, `${pointer}/${index}`);
-      return node;
-    }
-    if (!isRecord(node)) return node;
-    const entries = Object.entries(node);
-    if (!entries.some(([key]) => credentials.contains(key))) {
-      for (const [key, value] of entries) node[key] = visit(value, `${pointer}/${pointerToken(key)}`);
-      return node;
-    }
-    // A key holds one: the object is rebuilt with the key masked, in the same order.
-    const rebuilt: Record<string, unknown> = {};
-    for (const [key, value] of entries) {
-      const at = `${pointer}/${pointerToken(key)}`;
-      if (credentials.contains(key)) pointers.push(at);
-      Object.defineProperty(rebuilt, credentials.redact(key), { value: visit(value, at), enumerable: true, writable: true, configurable: true });
-    }
-    return rebuilt;
-  };
-  for (const [key, value] of Object.entries(manifest)) manifest[key] = visit(value, `/${pointerToken(key)}`);
-  return pointers;
+  const masked = secrets.credentials.redactJson(manifest, (pointer) => pointers.push(pointer)) as T;
+  return { manifest: masked, pointers };
 }
 
 /** Where a secret was found in a server's answer: masked (free text) or kept (part of the contract). */

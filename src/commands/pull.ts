@@ -434,7 +434,7 @@ export function prepareSnapshot(
   label: string,
   secrets: Secrets,
 ): { manifest: RawManifest; diagnostics: Diagnostic[] } {
-  const body = JSON.parse(
+  const answer = JSON.parse(
     JSON.stringify({
       server: manifest.server,
       protocolVersion: manifest.protocolVersion,
@@ -448,7 +448,7 @@ export function prepareSnapshot(
     }),
   ) as Omit<RawManifest, "source" | "toolsPointer">;
   // The login's own credentials first, wherever they are: no contract legitimately holds a token.
-  const credentials = maskCredentials(body as unknown as Record<string, unknown>, secrets);
+  const { manifest: body, pointers: credentials } = maskCredentials(answer, secrets);
   const { masked, kept } = redactManifest(body as unknown as Record<string, unknown>, secrets);
   const where = (pointer: string) => (pointer.startsWith("/server") ? pointer.replace(/^\/server/, "/serverInfo") : pointer);
   const diagnostics: Diagnostic[] = [

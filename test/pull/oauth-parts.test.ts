@@ -100,12 +100,13 @@ describe("a login's credentials in a server's answer", () => {
         },
       ],
     };
-    expect(maskCredentials(manifest, secrets)).toEqual([`/tools/0/inputSchema/properties/${token}`, `/tools/0/inputSchema/properties/${token}/enum/0`]);
-    expect(manifest.tools[0]!.inputSchema).toEqual({
+    const masked = maskCredentials(manifest, secrets);
+    expect(masked.pointers).toEqual([`/tools/0/inputSchema/properties/${token}`, `/tools/0/inputSchema/properties/${token}/enum/0`]);
+    expect(masked.manifest.tools[0]!.inputSchema).toEqual({
       type: "object",
       properties: { a: { type: "string" }, "***": { enum: ["x ***", "header-value-5678"] }, z: { type: "string" } },
     });
-    expect(Object.keys(manifest.tools[0]!.inputSchema.properties)).toEqual(["a", "***", "z"]);
+    expect(Object.keys(masked.manifest.tools[0]!.inputSchema.properties)).toEqual(["a", "***", "z"]);
   });
 });
 
