@@ -172,11 +172,10 @@ async function compare(
   const classified = await withinStack(next, async () => classifyChanges(oldIR, newIR));
   const changes = mask === undefined ? classified : maskDiff(classified, mask);
   const effective = failOn ?? DEFAULT_FAIL_ON;
-  const unlisted = uncomparedLists(oldIR, newIR).flatMap((method) => {
+  const unlisted = uncomparedLists(oldIR, newIR).flatMap(({ method, silent }) => {
     const [noun, count] = LIST_NOUNS[method];
     if (count(oldIR) + count(newIR) === 0) return [];
-    const silent = [oldIR, newIR].filter((side) => !side.listed.has(method)).map((side) => side.source);
-    const text = `the ${noun} are not compared: ${silent.join(" and ")} does not list them (a tools/list result, or a server whose ${method} failed)`;
+    const text = `the ${noun} are not compared: ${silent.map((side) => side.source).join(" and ")} does not list them (a tools/list result, or a server whose ${method} failed)`;
     return [mask === undefined ? text : mask(text)];
   });
   return {

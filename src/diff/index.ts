@@ -38,7 +38,7 @@ export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff
   };
   compareServer(old, next, add);
   compareTools(old, next, add);
-  const unknown = new Set(uncomparedLists(old, next));
+  const unknown = new Set(uncomparedLists(old, next).map((list) => list.method));
   if (!unknown.has("prompts/list")) comparePrompts(old, next, add);
   if (!unknown.has("resources/templates/list")) compareResourceTemplates(old, next, add);
   if (!unknown.has("resources/list")) compareResources(old, next, add);
@@ -59,16 +59,18 @@ const LIST_CAPABILITIES: ReadonlyArray<[ListMethod, string]> = [
 ];
 
 /**
- * The lists beside the tools that one side does not say anything about, so
- * that they are not compared: a side holds a list (even empty), or declares
+ * The lists beside the tools that one side does not say anything about (and
+ * those sides), so that they are not compared: a side holds a list (even empty), or declares
  * capabilities without its capability (the server has none); any other side
  * did not list it (a bare `tools/list` result, or a pull whose `prompts/list`
  * failed, which warned), and its entries are not removed for that.
  */
-export function uncomparedLists(old: ManifestIR, next: ManifestIR): ListMethod[] {
+export function uncomparedLists(old: ManifestIR, next: ManifestIR): Array<{ method: ListMethod; silent: ManifestIR[] }> {
   const known = (manifest: ManifestIR, method: ListMethod, capability: string) =>
     manifest.listed.has(method) || (manifest.capabilities !== undefined && manifest.capabilities[capability] === undefined);
-  return LIST_CAPABILITIES.filter(([method, capability]) => !known(old, method, capability) || !known(next, method, capability)).map(([method]) => method);
+  return LIST_CAPABILITIES.map(([method, capability]) => ({ method, silent: [old, next].filter((side) => !known(side, method, capability)) })).filter(
+    (list) => list.silent.length > 0,
+  );
 }
 
 function compared(manifest: ManifestIR): ComparedManifest {
