@@ -4,7 +4,7 @@
  * renamed, where the kind has renames) or still there, each entry of the new
  * list new or compared with its old self.
  */
-import type { ChangeSink, SubjectKind } from "./change.js";
+import type { ChangeSink, ChangeSubject, SubjectKind } from "./change.js";
 import { SUBJECT_NOUNS } from "./change.js";
 
 export interface Listing<T> {
@@ -76,4 +76,53 @@ export function howChanged(before: unknown, after: unknown): string {
 export function namesChanged(names: ReadonlyArray<readonly [what: string, before: string | undefined, after: string | undefined]>): string | undefined {
   const changed = names.filter(([, before, after]) => before !== undefined && after !== undefined && before !== after);
   return changed.length === 0 ? undefined : changed.map(([what, before, after]) => `${what} ${before} → ${after}`).join(", ");
+}
+
+/** How `compareMembers` reports one kind of named member (a prompt's arguments, a template's variables). */
+export interface Members<M> {
+  /** The rules' common start: `<rule>-removed`, `-required-added`, `-optional-added`, `-made-required` and `-made-optional` (`prompt-argument-removed`, ...). */
+  rule: string;
+  /** How messages name one (`argument`). */
+  noun: string;
+  /** The pointer of a member on its side. */
+  at: (side: "old" | "next", member: M) => string;
+  /** The pointer of its `required` (absent: its own). */
+  requiredAt?: (pointer: string) => string;
+  /** A member on both sides, compared beyond whether it is required. */
+  compare?: (was: M, member: M, pointer: string) => void;
+}
+
+/**
+ * Named members that are required or optional, by name: one removed, one added (required or
+ * optional), one made required or optional, each with its rule; then `compare` on each kept one.
+ */
+export function compareMembers<M extends { name: string; required: boolean }>(
+  old: readonly M[],
+  next: readonly M[],
+  subject: ChangeSubject,
+  members: Members<M>,
+  add: ChangeSink,
+): void {
+  const { rule, noun } = members;
+  for (const member of old) {
+    if (!next.some((other) => other.name === member.name))
+      add(subject, `${rule}-removed`, members.at("old", member), `${noun} ${JSON.stringify(member.name)} removed`);
+  }
+  for (const member of next) {
+    const name = JSON.stringify(member.name);
+    const was = old.find((other) => other.name === member.name);
+    const pointer = members.at("next", member);
+    const required = member.required ? "required" : "optional";
+    if (was === undefined) {
+      add(subject, `${rule}-${required}-added`, pointer, `${required} ${noun} ${name} added`);
+      continue;
+    }
+    if (was.required !== member.required) {
+      add(subject, `${rule}-made-${required}`, members.requiredAt?.(pointer) ?? pointer, `${noun} ${name} ${required} now`, {
+        before: was.required,
+        after: member.required,
+      });
+    }
+    members.compare?.(was, member, pointer);
+  }
 }

@@ -7,7 +7,7 @@
 import type { ManifestIR, PromptArgumentIR, PromptIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
+import { compareListed, compareMembers, howChanged, namesChanged, uniquePairs } from "./listed.js";
 import { changedFields, own, sameJson } from "./values.js";
 
 export function comparePrompts(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
@@ -51,60 +51,40 @@ function comparePrompt(old: PromptIR, next: PromptIR, add: ChangeSink): void {
 }
 
 function compareArguments(old: PromptIR, next: PromptIR, subject: { kind: "prompt"; name: string }, add: ChangeSink): void {
-  const before = new Map(old.arguments.map((argument, index) => [argument.name, { argument, index }]));
-  const at = (prompt: PromptIR, argument: PromptArgumentIR) => joinPointer("/arguments", prompt.arguments.indexOf(argument));
-  for (const argument of old.arguments) {
-    if (!next.arguments.some((other) => other.name === argument.name)) {
-      add(subject, "prompt-argument-removed", at(old, argument), `argument ${JSON.stringify(argument.name)} removed`);
-    }
-  }
-  for (const argument of next.arguments) {
-    const name = JSON.stringify(argument.name);
-    const was = before.get(argument.name)?.argument;
-    if (was === undefined) {
-      add(
-        subject,
-        argument.required ? "prompt-argument-required-added" : "prompt-argument-optional-added",
-        at(next, argument),
-        `${argument.required ? "required" : "optional"} argument ${name} added`,
-      );
-      continue;
-    }
-    const pointer = at(next, argument);
-    if (was.required !== argument.required) {
-      add(
-        subject,
-        argument.required ? "prompt-argument-made-required" : "prompt-argument-made-optional",
-        joinPointer(pointer, "required"),
-        `argument ${name} ${argument.required ? "required" : "optional"} now`,
-        { before: was.required, after: argument.required },
-      );
-    }
-    if (was.description !== argument.description) {
-      add(
-        subject,
-        "prompt-argument-description-changed",
-        joinPointer(pointer, "description"),
-        `description of argument ${name} ${howChanged(was.description, argument.description)}`,
-        {
-          before: was.description,
-          after: argument.description,
-        },
-      );
-    }
-    if (was.title !== argument.title) {
-      add(
-        subject,
-        "prompt-argument-title-changed",
-        joinPointer(pointer, "title"),
-        `title of argument ${name} ${JSON.stringify(was.title ?? null)} → ${JSON.stringify(argument.title ?? null)}`,
-        {
-          before: was.title,
-          after: argument.title,
-        },
-      );
-    }
-  }
+  const sides = { old, next };
+  compareMembers(
+    old.arguments,
+    next.arguments,
+    subject,
+    {
+      rule: "prompt-argument",
+      noun: "argument",
+      at: (side, argument: PromptArgumentIR) => joinPointer("/arguments", sides[side].arguments.indexOf(argument)),
+      requiredAt: (pointer) => joinPointer(pointer, "required"),
+      compare: (was, argument, pointer) => {
+        const name = JSON.stringify(argument.name);
+        if (was.description !== argument.description) {
+          add(
+            subject,
+            "prompt-argument-description-changed",
+            joinPointer(pointer, "description"),
+            `description of argument ${name} ${howChanged(was.description, argument.description)}`,
+            { before: was.description, after: argument.description },
+          );
+        }
+        if (was.title !== argument.title) {
+          add(
+            subject,
+            "prompt-argument-title-changed",
+            joinPointer(pointer, "title"),
+            `title of argument ${name} ${JSON.stringify(was.title ?? null)} → ${JSON.stringify(argument.title ?? null)}`,
+            { before: was.title, after: argument.title },
+          );
+        }
+      },
+    },
+    add,
+  );
 }
 
 /**

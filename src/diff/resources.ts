@@ -7,7 +7,7 @@
 import type { ManifestIR, ResourceIR, ResourceTemplateIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
+import { compareListed, compareMembers, howChanged, namesChanged, uniquePairs } from "./listed.js";
 import { changedFields, own } from "./values.js";
 
 export function compareResources(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
@@ -93,28 +93,5 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
  * added, removed, made required or optional, as a prompt's arguments are.
  */
 function compareVariables(old: ResourceTemplateIR, next: ResourceTemplateIR, subject: { kind: "resource-template"; name: string }, add: ChangeSink): void {
-  for (const variable of old.variables) {
-    if (!next.variables.some((other) => other.name === variable.name))
-      add(subject, "resource-template-variable-removed", "/uriTemplate", `variable ${JSON.stringify(variable.name)} removed`);
-  }
-  for (const variable of next.variables) {
-    const name = JSON.stringify(variable.name);
-    const was = old.variables.find((other) => other.name === variable.name);
-    if (was === undefined) {
-      add(
-        subject,
-        variable.required ? "resource-template-variable-required-added" : "resource-template-variable-optional-added",
-        "/uriTemplate",
-        `${variable.required ? "required" : "optional"} variable ${name} added`,
-      );
-    } else if (was.required !== variable.required) {
-      add(
-        subject,
-        variable.required ? "resource-template-variable-made-required" : "resource-template-variable-made-optional",
-        "/uriTemplate",
-        `variable ${name} ${variable.required ? "required" : "optional"} now`,
-        { before: was.required, after: variable.required },
-      );
-    }
-  }
+  compareMembers(old.variables, next.variables, subject, { rule: "resource-template-variable", noun: "variable", at: () => "/uriTemplate" }, add);
 }
