@@ -19,7 +19,17 @@ import type { ManifestIR } from "../ir/index.js";
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import type { Rule } from "./rule.js";
-import { removeAt, sdkRejections, type Rejection, type SdkSchemas, type StandardSchemaLike, type ZodSchemaLike } from "./sdk-tool-schema.js";
+import {
+  isString,
+  loadSdkSchemas,
+  optional,
+  removeAt,
+  repairedUntilAccepted,
+  sdkRejections,
+  type Rejection,
+  type SdkListedType,
+  type SdkSchemas,
+} from "./sdk-tool-schema.js";
 
 export const SDK_SURFACE_COMPATIBILITY: Rule = {
   name: "sdk-surface-compatibility",
@@ -29,25 +39,8 @@ export const SDK_SURFACE_COMPATIBILITY: Rule = {
 
 type Kind = "prompt" | "resource" | "resource template";
 
-type Schemas = Record<Kind, SdkSchemas>;
-
-async function loadSchemas(): Promise<Schemas> {
-  const [v1, { specTypeSchemas }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<{
-      PromptSchema: ZodSchemaLike;
-      ResourceSchema: ZodSchemaLike;
-      ResourceTemplateSchema: ZodSchemaLike;
-    }>,
-    import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{
-      specTypeSchemas: { Prompt: StandardSchemaLike; Resource: StandardSchemaLike; ResourceTemplate: StandardSchemaLike };
-    }>,
-  ]);
-  return {
-    prompt: { v1: v1.PromptSchema, v2: specTypeSchemas.Prompt },
-    resource: { v1: v1.ResourceSchema, v2: specTypeSchemas.Resource },
-    "resource template": { v1: v1.ResourceTemplateSchema, v2: specTypeSchemas.ResourceTemplate },
-  };
-}
+/** The SDKs' type of each kind. */
+const SDK_TYPES: Readonly<Record<Kind, SdkListedType>> = { prompt: "Prompt", resource: "Resource", "resource template": "ResourceTemplate" };
 
 /** An entry of the IR as this check sees it. */
 interface Entry {
@@ -96,12 +89,12 @@ export async function checkSurfaceAgainstSdk(ir: Pick<ManifestIR, "prompts" | "r
   const suspects = entries.filter((entry) => !plainlyAccepted(entry.kind, entry.raw));
   const diagnostics: Diagnostic[] = [];
   if (suspects.length === 0) return diagnostics;
-  const schemas = await loadSchemas();
+  const schemas = await loadSdkSchemas();
   for (const entry of suspects) {
-    const rejections = await sdkRejections(schemas[entry.kind], entry.raw);
+    const rejections = await sdkRejections(schemas[SDK_TYPES[entry.kind]], entry.raw);
     if (rejections.length === 0) continue;
     for (const rejection of rejections) diagnostics.push(warning(ir.source, entry, rejection));
-    entry.setAccepted(await accepted(schemas[entry.kind], entry, rejections.length));
+    entry.setAccepted(await accepted(schemas[SDK_TYPES[entry.kind]], entry, rejections.length));
   }
   return diagnostics;
 }
@@ -120,22 +113,18 @@ function warning(file: string, entry: Entry, rejection: Rejection): Diagnostic {
 
 /**
  * The entry as both SDKs accept it: each rejected field (or the member holding a missing one) left
- * out, one a round. `rejected` fields were found at first: the rounds are bounded by that (twice,
- * and a few), so a prompt with many bad arguments keeps its arguments, and no input loops.
+ * out, one a round (`repairedUntilAccepted`); its identity alone when what is rejected is that.
  */
-async function accepted(schemas: Schemas[Kind], entry: Entry, rejected: number): Promise<Record<string, unknown>> {
-  const copy = structuredClone(entry.raw);
-  for (let round = 0; round < 8 + 2 * rejected; round++) {
-    const [first] = await sdkRejections(schemas, copy);
-    if (first === undefined) return copy;
-    if (first.path.length === 0 || (first.path.length === 1 && entry.identity.includes(String(first.path[0])))) break;
-    if (!removeAt(copy, first.path)) break;
-  }
-  return Object.fromEntries(entry.identity.map((key) => [key, entry.raw[key]]));
+function accepted(schemas: SdkSchemas, entry: Entry, rejected: number): Promise<Record<string, unknown>> {
+  const ownField = (path: ReadonlyArray<string | number>) => path.length === 0 || (path.length === 1 && entry.identity.includes(String(path[0])));
+  return repairedUntilAccepted(
+    entry.raw,
+    (copy) => sdkRejections(schemas, copy),
+    (copy, path) => !ownField(path) && removeAt(copy, path),
+    rejected,
+    () => Object.fromEntries(entry.identity.map((key) => [key, entry.raw[key]])),
+  );
 }
-
-const isString = (value: unknown): boolean => typeof value === "string";
-const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
 
 /**
  * True for an entry whose every field has a shape both SDKs accept: string `title`, `description`

@@ -70,13 +70,22 @@ export interface SdkSchemas {
 /** The two schemas a tool is checked against. */
 export type SdkToolSchemas = SdkSchemas;
 
-/** Both SDKs' `Tool` schemas, loaded once. */
-export async function loadSdkToolSchemas(): Promise<SdkToolSchemas> {
-  const [{ ToolSchema }, { specTypeSchemas }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<{ ToolSchema: ZodSchemaLike }>,
-    import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{ specTypeSchemas: { Tool: StandardSchemaLike } }>,
+/** The MCP types both SDKs' clients parse each entry of a list with. */
+export type SdkListedType = "Tool" | "Prompt" | "Resource" | "ResourceTemplate";
+
+/** Both SDKs' schemas of every listed type (the SDKs loaded when first needed). */
+export async function loadSdkSchemas(): Promise<Record<SdkListedType, SdkSchemas>> {
+  const [v1, { specTypeSchemas }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/types.js") as Promise<unknown> as Promise<Record<`${SdkListedType}Schema`, ZodSchemaLike>>,
+    import("@modelcontextprotocol/client") as Promise<unknown> as Promise<{ specTypeSchemas: Record<SdkListedType, StandardSchemaLike> }>,
   ]);
-  return { v1: ToolSchema, v2: specTypeSchemas.Tool };
+  const both = (type: SdkListedType): SdkSchemas => ({ v1: v1[`${type}Schema`], v2: specTypeSchemas[type] });
+  return { Tool: both("Tool"), Prompt: both("Prompt"), Resource: both("Resource"), ResourceTemplate: both("ResourceTemplate") };
+}
+
+/** Both SDKs' `Tool` schemas. */
+export async function loadSdkToolSchemas(): Promise<SdkToolSchemas> {
+  return (await loadSdkSchemas()).Tool;
 }
 
 export interface SdkToolCheck {
@@ -177,9 +186,10 @@ export function plainlyAccepted(tool: unknown): boolean {
   return tool["icons"] === undefined && tool["execution"] === undefined;
 }
 
-const isString = (value: unknown): boolean => typeof value === "string";
+export const isString = (value: unknown): boolean => typeof value === "string";
 const isBoolean = (value: unknown): boolean => typeof value === "boolean";
-const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
+/** True for an absent value, or one `check` passes. */
+export const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
 
 function objectSchema(schema: unknown): boolean {
   if (!isRecord(schema) || schema["type"] !== "object" || !optional(schema["$schema"], isString)) return false;
@@ -216,14 +226,36 @@ const MAX_REPAIRS = 64;
  * Anything else rejected is left out: the field, or the array element or
  * object member holding a missing required field.
  */
-export async function acceptedBySdk(schemas: SdkToolSchemas, tool: Record<string, unknown>, rejected = 0): Promise<Record<string, unknown>> {
-  const copy = structuredClone(tool);
+export function acceptedBySdk(schemas: SdkToolSchemas, tool: Record<string, unknown>, rejected = 0): Promise<Record<string, unknown>> {
+  return repairedUntilAccepted(
+    tool,
+    (copy) => rejectionsOf(schemas, copy),
+    repair,
+    rejected,
+    () => ({ name: tool["name"], inputSchema: { type: "object" } }),
+  );
+}
+
+/**
+ * A copy of `value` repaired at the first rejection of each round (`repair`: false when it cannot
+ * be) until both SDKs accept it; `fallback()` when they still do not. The rounds are bounded by
+ * `MAX_REPAIRS` and two for each of the fields `rejected` at first, so many bad fields are all
+ * repaired and no input loops.
+ */
+export async function repairedUntilAccepted(
+  value: Record<string, unknown>,
+  rejections: (value: Record<string, unknown>) => Promise<Rejection[]>,
+  repair: (value: Record<string, unknown>, path: ReadonlyArray<string | number>) => boolean,
+  rejected: number,
+  fallback: () => Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const copy = structuredClone(value);
   for (let round = 0; round < MAX_REPAIRS + 2 * rejected; round++) {
-    const [first] = await rejectionsOf(schemas, copy);
+    const [first] = await rejections(copy);
     if (first === undefined) return copy;
     if (!repair(copy, first.path)) break;
   }
-  return { name: tool["name"], inputSchema: { type: "object" } };
+  return fallback();
 }
 
 const isSchemaRoot = (key: unknown) => key === "inputSchema" || key === "outputSchema";
