@@ -6,8 +6,11 @@
  * the file, as editors ask before they run a workspace's configuration. Trust
  * is remembered per file for its exact contents (a SHA-256 of them) in the
  * user's config directory: a changed file is asked about again. Trust given
- * explicitly (`--trust-project-config`, `trustProjectConfig` in
- * `mcpgen.config.json`) covers every project file as it is.
+ * explicitly on the command line (`--trust-project-config`) covers every
+ * project file as it is. A project's own `mcpgen.config.json` cannot give it:
+ * a clone brings that file too, so `"trustProjectConfig": true` there would
+ * let a project vouch for itself; it is read, and named in the refusal, but
+ * not honoured.
  *
  * The user's own files (`~/.cursor/mcp.json`, Claude Desktop's configuration)
  * are the user's words and are expanded as before; so are stdio entries,
@@ -45,8 +48,10 @@ export interface TrustRequest {
 
 /** How a run decides about a project file it has not trusted yet. */
 export interface TrustPolicy {
-  /** Trust given explicitly (`--trust-project-config`, `trustProjectConfig`): every project file is trusted as it is. */
+  /** Trust given explicitly (`--trust-project-config`): every project file is trusted as it is. */
   trusted?: boolean | undefined;
+  /** The project configuration file (as messages name it) whose `"trustProjectConfig": true` was not honoured, for the refusal to say so. */
+  unhonouredClaim?: string | undefined;
   /** Asks the person at the terminal, and says whether they trust the file; absent without a terminal (or in CI). */
   ask?: ((request: TrustRequest) => Promise<boolean>) | undefined;
   /** mcpgen's config directory, where trust is remembered (default: `MCPGEN_CONFIG_DIR`, else the platform's). */
@@ -88,9 +93,16 @@ export async function requireTrust(
     `${request.name} in ${dirname(request.file)}${changed} would send the values of ${sent} (server ${JSON.stringify(request.server)}): a project's configuration comes with the project, so mcpgen expands its variables into a remote server's URL or headers only once you trust the file; nothing was sent`,
     {
       file: request.file,
-      hint: `read the file; to trust it, run the pull once on a terminal (mcpgen asks, and remembers the file as it is), or pass --trust-project-config (or "trustProjectConfig": true in mcpgen.config.json)${pinHint(request.variables)}`,
+      hint: `read the file; to trust it, run the pull once on a terminal (mcpgen asks, and remembers the file as it is), or pass --trust-project-config${pinHint(request.variables)}${claimHint(policy.unhonouredClaim)}`,
     },
   );
+}
+
+/** Why the project's own `"trustProjectConfig": true` did not count. */
+function claimHint(file: string | undefined): string {
+  return file === undefined
+    ? ""
+    : ` ("trustProjectConfig": true in ${file} is not honoured: a project's own file cannot vouch for the project, since a clone brings it too)`;
 }
 
 /** For a client secret or key among the variables: pinning its authorization server sends it there alone, whatever the file says. */

@@ -74,7 +74,10 @@ export interface ConfigDocument {
   format?: boolean;
   /** Default `strict` of every target. */
   strict?: boolean;
-  /** Trust the project's MCP configuration files as they are (`.mcp.json` and the like): see `pull`'s `trustProjectConfig`. */
+  /**
+   * Trust the project's MCP configuration files as they are (`.mcp.json` and the like): see `pull`'s `trustProjectConfig`.
+   * Honoured in a configuration given as an object only: a file's is the project's word about itself.
+   */
   trustProjectConfig?: boolean;
   /** Default `failOn` of every target. */
   failOn?: FailOn;
@@ -113,7 +116,10 @@ export interface ProjectConfig {
   file: string | undefined;
   /** The directory paths are relative to. */
   root: string;
-  /** `trustProjectConfig`: server targets named in the project's MCP configuration files may send their variables without the files being trusted first. */
+  /**
+   * `trustProjectConfig`: server targets named in the project's MCP configuration files may send their variables
+   * without the files being trusted first. Honoured only when the configuration is an object (`file` undefined).
+   */
   trustProjectConfig: boolean;
   targets: Target[];
 }

@@ -67,7 +67,7 @@ export interface PullProjectOptions extends ProjectOptions {
    * target's `oauth` settings come from the configuration. `false`: no OAuth.
    */
   oauth?: Omit<OAuthOptions, "settings" | "loginCommand"> | false | undefined;
-  /** Trust the project's MCP configuration files as they are (also `trustProjectConfig` in the configuration); see `pull`. */
+  /** Trust the project's MCP configuration files as they are (`--trust-project-config`; also `trustProjectConfig` in a configuration given as an object, not in a file); see `pull`. */
   trustProjectConfig?: boolean | undefined;
   /** Asks whether to trust a project MCP configuration file (the CLI's prompt on a terminal); see `pull`. */
   confirmTrust?: PullOptions["confirmTrust"];
@@ -346,7 +346,9 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
         onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
         signal: options.signal,
         oauth: options.oauth === false ? false : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull ${target.name}` },
-        trustProjectConfig: options.trustProjectConfig === true || config.trustProjectConfig,
+        // A file's claim is the project's word about itself (a clone brings the file); an object is the calling program's.
+        trustProjectConfig: options.trustProjectConfig === true || (config.trustProjectConfig && config.file === undefined),
+        unhonouredTrustClaim: config.trustProjectConfig && config.file !== undefined ? displayPath(config.file) : undefined,
         confirmTrust: options.confirmTrust,
       },
       timings,

@@ -71,6 +71,11 @@ export interface PullOptions {
    */
   trustProjectConfig?: boolean | undefined;
   /**
+   * The project's own configuration file (as messages name it) when it says `"trustProjectConfig": true`:
+   * not honoured, since a clone brings that file too; a refusal names it, saying why.
+   */
+  unhonouredTrustClaim?: string | undefined;
+  /**
    * Asks the person at the terminal whether to trust a project file that would send
    * environment values to a remote server (the CLI's prompt); without it, such a file
    * not trusted before is refused.
@@ -316,6 +321,7 @@ export async function resolveServer(
       platform: options.platform ?? process.platform,
       trust: {
         trusted: options.trustProjectConfig,
+        unhonouredClaim: options.trustProjectConfig === true ? undefined : options.unhonouredTrustClaim,
         ask: options.confirmTrust,
         configDir: options.oauth === false ? undefined : options.oauth?.configDir,
       },

@@ -123,6 +123,22 @@ describe("mcpgen pull over a configuration", () => {
     expect(result.targets[0]!.server).toMatchObject({ transport: "http", tools: 2, configFile: join(root, ".mcp.json") });
   });
 
+  it("trustProjectConfig counts in a configuration the program gives as an object, not in the project's own file", async () => {
+    const server = await serve(["search_issues"]);
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-trust-claim-"));
+    // A remote entry that sends a variable: it needs trust.
+    await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { docs: { url: server.url.href, headers: { "X-Key": "${DOCS_KEY}" } } } }));
+    const document = { trustProjectConfig: true, targets: [{ name: "docs", server: "docs", out: "gen/docs", format: false }] };
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify(document));
+    const environment = { DOCS_KEY: "docs-key-5678", MCPGEN_CONFIG_DIR: join(root, "config") };
+    const fromFile = await pullProject({ cwd: root, environment });
+    expect(fromFile.errors.map((error) => error.diagnostic.code)).toEqual(["trust-required"]);
+    expect(fromFile.errors[0]!.diagnostic.hint).toContain(`"trustProjectConfig": true in ${join(root, "mcpgen.config.json")} is not honoured`);
+    const fromObject = await pullProject({ cwd: root, config: document, environment });
+    expect(fromObject.errors).toEqual([]);
+    expect(fromObject.targets[0]!.server).toMatchObject({ transport: "http", tools: 1 });
+  });
+
   it("a server target's first pull writes its snapshot (there is none to keep yet)", async () => {
     const server = await serve(["search_issues"]);
     const root = await mkdtemp(join(tmpdir(), "mcpgen-first-pull-"));

@@ -10,7 +10,7 @@
  * - a project's `.mcp.json` (it arrives with a `git clone`) expands
  *   environment variables into a remote server's URL or headers only once the
  *   file is trusted: asked on a terminal and remembered for its contents,
- *   given with `--trust-project-config` or `trustProjectConfig`, else refused
+ *   given with `--trust-project-config` (a project's own `trustProjectConfig` is not honoured), else refused
  *   with nothing sent.
  *
  * The CLI runs as a child process; the terminal, where one is needed, is a
@@ -259,15 +259,23 @@ describe("a project's .mcp.json sends the user's environment only once trusted",
     expect(run.stdout + run.stderr).not.toContain(awsSecret);
   });
 
-  it('sends them with "trustProjectConfig": true in mcpgen.config.json', async () => {
+  it('refuses them with "trustProjectConfig": true in the project\'s own mcpgen.config.json, and says why it did not count', async () => {
     const { directory, configDir } = await project();
     await writeFile(
       join(directory, "mcpgen.config.json"),
       JSON.stringify({ trustProjectConfig: true, targets: [{ name: "docs", server: "docs", out: "out" }] }),
     );
+    const before = server.requests.length;
     const run = await mcpgen(["pull"], { ...secrets, MCPGEN_CONFIG_DIR: configDir }, directory);
-    expect(run.stderr).not.toMatch(/error/);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("would send the values of GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY to");
+    expect(run.stderr).toContain('"trustProjectConfig": true in mcpgen.config.json is not honoured: a project\'s own file cannot vouch for the project');
+    expect(server.requests.length).toBe(before);
+    expect(run.stdout + run.stderr).not.toContain(awsSecret);
+    // The command line's trust still counts for the configuration's targets.
+    const trusted = await mcpgen(["pull", "--trust-project-config"], { ...secrets, MCPGEN_CONFIG_DIR: configDir }, directory);
+    expect(trusted.stderr).not.toMatch(/error/);
+    expect(trusted.code).toBe(0);
   });
 
   it.skipIf(!terminalAvailable)(
