@@ -52,6 +52,7 @@ export interface MockClientOptions extends MockClientShape {
  * client: no process, no transport. See docs/mock.md.
  */
 export function createMockClient(options: MockClientOptions): MockClient {
+  checkOptions(options);
   const raw = rawManifest(options.manifest);
   // Normalizing and compiling recurse through the schemas: a manifest too deep for the stack is a user error, as in every command.
   return withinStackSync(raw, () => {
@@ -82,6 +83,30 @@ export function loadFixtures(dir: string): Fixture[] {
 /** Fixtures given as data, checked as a file's are (their origin: `fixtures#/fixtures/<index>`). */
 function checkedFixtures(fixtures: readonly Fixture[]): Fixture[] {
   return parseFixtureDocument({ fixtures: fixtures.map(({ origin: _origin, ...fixture }) => fixture) }, "fixtures");
+}
+
+/**
+ * The options a program may give from plain JavaScript (or a test's loose object): a misspelt `sdk` or
+ * `era` would otherwise play another shape without a word, and a `seed` that is no whole number would
+ * give every call the same generator.
+ */
+function checkOptions(options: MockClientOptions): void {
+  if (!isRecord(options)) throw userError("usage", "createMockClient needs options: { manifest, validators?, seed?, fixtures?, sdk?, era? }");
+  const { sdk, era, seed } = options as { sdk?: unknown; era?: unknown; seed?: unknown };
+  if (sdk !== undefined && sdk !== "v1" && sdk !== "v2") throw userError("usage", `createMockClient's sdk must be "v1" or "v2", not ${shown(sdk)}`);
+  if (era !== undefined && era !== "modern" && era !== "legacy")
+    throw userError("usage", `createMockClient's era must be "modern" (MCP 2026-07-28) or "legacy" (a 2025 revision), not ${shown(era)}`);
+  if (sdk === "v1" && era === "modern")
+    throw userError("usage", 'createMockClient: SDK v1 speaks only the 2025 revisions, so era "modern" cannot go with sdk "v1"', {
+      hint: 'leave era out with sdk "v1", or use sdk "v2"',
+    });
+  if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= 0xffffffff))
+    throw userError("usage", `createMockClient's seed must be a whole number from 0 to 4294967295, not ${shown(seed)}`);
+}
+
+/** A value as an option's message shows it (a program's own value, not a secret). */
+function shown(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : typeof value === "number" ? String(value) : typeof value;
 }
 
 function rawManifest(manifest: string | object): RawManifest {
