@@ -55,7 +55,8 @@ describe("createMockClient under the generated client", () => {
     expect(diagnosticOf(loose({ sdk: "V2" }))).toMatchObject({ code: "usage", message: 'createMockClient\'s sdk must be "v1" or "v2", not "V2"' });
     expect(diagnosticOf(loose({ era: "2026" })).message).toContain('era must be "modern" (MCP 2026-07-28) or "legacy" (a 2025 revision), not "2026"');
     expect(diagnosticOf(loose({ sdk: "v1", era: "modern" }))).toMatchObject({ code: "usage", hint: 'leave era out with sdk "v1", or use sdk "v2"' });
-    for (const seed of [1.5, -1, 2 ** 32, "7"]) expect(diagnosticOf(loose({ seed })).message).toMatch(/seed must be a whole number from 0 to 4294967295, not (1\.5|-1|4294967296|"7")$/);
+    for (const seed of [1.5, -1, 2 ** 32, "7"])
+      expect(diagnosticOf(loose({ seed })).message).toMatch(/seed must be a whole number from 0 to 4294967295, not (1\.5|-1|4294967296|"7")$/);
     expect(createMockClient({ manifest, sdk: "v1", era: "legacy", seed: 0 }).calls).toEqual([]);
   });
 
