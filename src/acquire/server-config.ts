@@ -40,6 +40,8 @@ export interface ConfigContext {
    * because nothing of the user's pins where they go: a project file's remote entry then needs trust.
    */
   loginSecrets?: readonly string[] | undefined;
+  /** An `oauth.issuer` given over the entry's (a target's): where `loginSecrets` then go. */
+  loginIssuer?: string | undefined;
 }
 
 /** One supported configuration file: where it lives and which key holds its servers. */
@@ -91,7 +93,7 @@ export async function findServerConfig(name: string, context: ConfigContext, sec
       const variables = format.scope === "project" ? [...sentVariables(entry), ...login] : [];
       if (variables.length > 0) {
         const destination = isRecord(entry) && typeof entry["url"] === "string" ? entry["url"] : "(its url)";
-        const credentials = login.length === 0 ? undefined : { names: login, to: loginDestination(entry) };
+        const credentials = login.length === 0 ? undefined : { names: login, to: loginDestination(entry, context.loginIssuer) };
         await requireTrust({ file, name: format.name, server: name, destination, variables, credentials }, read.text, context.trust ?? {}, context.env);
       }
       const spec = specFromEntry(entry, { name, file, pointer, format, context, secrets });
@@ -316,18 +318,22 @@ function isRemoteEntry(entry: unknown): entry is Record<string, unknown> & { url
 }
 
 /**
- * The variables of `loginSecrets` a remote entry would have a login send where the entry says: the
- * client secret or key goes to an authorization server on its `url`'s origin, or to its
- * `oauth.issuer`, both the file's choice. None for an entry that sends an `Authorization` header
- * (it gets no OAuth login).
+ * Where a login's client secret or key would go: the target's `oauth.issuer` (`over`) when it gives
+ * one, else as the entry says: its `oauth.issuer`'s host, else the authorization server its server names.
  */
-/** Where a login's client secret or key would go, as the entry says: its `oauth.issuer`'s host, else the authorization server its server names. */
-function loginDestination(entry: unknown): string {
+function loginDestination(entry: unknown, over: string | undefined): string {
+  if (over !== undefined) return `${destinationHost(over)} (the target's oauth.issuer)`;
   const oauth = isRecord(entry) ? entry["oauth"] : undefined;
   const issuer = isRecord(oauth) ? oauth["issuer"] : undefined;
   return typeof issuer === "string" ? `${destinationHost(issuer)} (its oauth.issuer)` : "the authorization server its server names";
 }
 
+/**
+ * The variables of `loginSecrets` a remote entry would have a login send where the entry says: the
+ * client secret or key goes to an authorization server on its `url`'s origin, or to its
+ * `oauth.issuer`, both the file's choice. None for an entry that sends an `Authorization` header
+ * (it gets no OAuth login).
+ */
 function loginSecretsSent(entry: unknown, loginSecrets: readonly string[]): string[] {
   if (loginSecrets.length === 0 || !isRemoteEntry(entry)) return [];
   const headers = entry["headers"];

@@ -6,14 +6,14 @@
  */
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { parseManifest } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ManifestIR } from "../ir/index.js";
 import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
 import { CREDENTIAL_VARIABLES, type OAuthOptions } from "../acquire/oauth/settings.js";
 import { displayUrl, maskCredentials, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
-import type { TrustRequest } from "../acquire/config-trust.js";
+import { requireTrust, type TrustPolicy, type TrustRequest } from "../acquire/config-trust.js";
 
 export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
@@ -22,7 +22,7 @@ import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
 import { failOnWarnings, maskDiagnostic, McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
-import { counted, shellWord } from "../shared/display.js";
+import { counted, destinationHost, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
@@ -75,6 +75,14 @@ export interface PullOptions {
    * not honoured, since a clone brings that file too; a refusal names it, saying why.
    */
   unhonouredTrustClaim?: string | undefined;
+  /**
+   * The project configuration file this pull's target comes from (`mcpgen pull <target>` over
+   * `mcpgen.config.json`), and the target's name. Its server URL and `oauth.issuer` are then the
+   * project's word, not the user's: a client secret or key from the environment that they would lead
+   * to an authorization server (none pinned by `MCPGEN_CLIENT_ISSUER`) needs the file trusted first,
+   * as a project's `.mcp.json` entry does. Absent: the options are the calling program's own.
+   */
+  configTarget?: { file: string; name: string } | undefined;
   /**
    * Asks the person at the terminal whether to trust a project file that would send
    * environment values to a remote server (the CLI's prompt); without it, such a file
@@ -283,6 +291,14 @@ export async function resolveServer(
   const hasHeaders = Object.keys(headers).length > 0;
   const hasEnv = Object.keys(env).length > 0;
   const forced = options.transport;
+  const loginSecrets = unpinnedLoginSecrets(options.oauth, environment, options.configTarget !== undefined);
+  const trust: TrustPolicy = {
+    trusted: options.trustProjectConfig,
+    unhonouredClaim: options.trustProjectConfig === true ? undefined : options.unhonouredTrustClaim,
+    ask: options.confirmTrust,
+    configDir: options.oauth === false ? undefined : options.oauth?.configDir,
+  };
+  const issuer = options.oauth === false ? undefined : options.oauth?.settings?.issuer;
 
   if (command.length > 0) {
     if (forced !== undefined && forced !== "stdio") throw usage(`--transport ${forced} needs a URL; a command after -- runs a stdio server`);
@@ -307,11 +323,17 @@ export async function resolveServer(
     if (hasEnv) throw usage("--env applies to stdio servers; use --header for an HTTP server");
     const credentials = urlCredentials(url);
     secrets.addAll(credentials.secrets);
+    // A configuration file's server URL leads the login's secret to the authorization server it names.
+    if (options.configTarget !== undefined && loginSecrets.length > 0)
+      await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
     return {
       spec: { transport: forced ?? "auto", url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label: displayUrl(url) },
     };
   }
 
+  // A configuration file's `oauth.issuer` over the entry's leads the login's secret there.
+  if (options.configTarget !== undefined && loginSecrets.length > 0 && issuer !== undefined)
+    await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
   const found = await findServerConfig(
     target,
     {
@@ -319,13 +341,9 @@ export async function resolveServer(
       home: options.home ?? homedir(),
       env: environment,
       platform: options.platform ?? process.platform,
-      trust: {
-        trusted: options.trustProjectConfig,
-        unhonouredClaim: options.trustProjectConfig === true ? undefined : options.unhonouredTrustClaim,
-        ask: options.confirmTrust,
-        configDir: options.oauth === false ? undefined : options.oauth?.configDir,
-      },
-      loginSecrets: unpinnedLoginSecrets(options.oauth, environment),
+      trust,
+      loginSecrets,
+      loginIssuer: issuer,
     },
     secrets,
   );
@@ -343,12 +361,44 @@ export async function resolveServer(
 /**
  * The variables of a client secret or key set in `environment` that a login would send to whichever
  * authorization server the server's entry leads to: none when OAuth is off, or when the user pinned
- * the issuer they are for (`MCPGEN_CLIENT_ISSUER`, a target's `oauth.issuer`), where alone they go.
+ * the issuer they are for (`MCPGEN_CLIENT_ISSUER`, or an `oauth.issuer` the calling program gives),
+ * where alone they go. An `oauth.issuer` from a project's configuration file (`fromProjectFile`) is
+ * the project's word, and pins nothing.
  */
-function unpinnedLoginSecrets(oauth: PullOptions["oauth"], environment: Readonly<Record<string, string | undefined>>): string[] {
+function unpinnedLoginSecrets(oauth: PullOptions["oauth"], environment: Readonly<Record<string, string | undefined>>, fromProjectFile: boolean): string[] {
   const set = (name: string) => (environment[name] ?? "").trim() !== "";
-  if (oauth === false || set(CREDENTIAL_VARIABLES.issuer) || oauth?.settings?.issuer !== undefined) return [];
+  if (oauth === false || set(CREDENTIAL_VARIABLES.issuer) || (oauth?.settings?.issuer !== undefined && !fromProjectFile)) return [];
   return [CREDENTIAL_VARIABLES.clientSecret, CREDENTIAL_VARIABLES.privateKey].filter(set);
+}
+
+/**
+ * A configuration file's target that leads a client secret or key to an authorization server of
+ * the file's choosing (its server URL's, or its `oauth.issuer`): asked about, remembered or refused
+ * as a project's `.mcp.json` entry is (config-trust.ts).
+ */
+async function requireConfigTrust(
+  configTarget: { file: string; name: string },
+  server: string,
+  loginSecrets: readonly string[],
+  issuer: string | undefined,
+  trust: TrustPolicy,
+  environment: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  const contents = await readFile(configTarget.file, "utf8");
+  const to = issuer === undefined ? "the authorization server its server names" : `${destinationHost(issuer)} (its oauth.issuer)`;
+  await requireTrust(
+    {
+      file: configTarget.file,
+      name: basename(configTarget.file),
+      server: configTarget.name,
+      destination: issuer ?? server,
+      variables: [...loginSecrets],
+      credentials: { names: [...loginSecrets], to },
+    },
+    contents,
+    trust,
+    environment,
+  );
 }
 
 function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string, string> {

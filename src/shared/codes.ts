@@ -94,7 +94,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "The configuration (mcpgen.config.json) does not match its schema (schema/mcpgen.config.schema.json): each problem is reported at its pointer.",
   },
   "trust-required": {
-    doc: "A project's MCP configuration file (.mcp.json, .vscode/mcp.json, .cursor/mcp.json) would send environment variables to a remote server, and it is not trusted: nothing was expanded or sent. Trust it on a terminal (remembered for its contents), or with --trust-project-config (a project's own `trustProjectConfig` is not honoured).",
+    doc: "A project's MCP configuration file (.mcp.json, .vscode/mcp.json, .cursor/mcp.json) would send environment variables to a remote server, or a target of its mcpgen.config.json would lead a client secret to an authorization server, and the file is not trusted: nothing was expanded or sent. Trust it on a terminal (remembered for its contents), or with --trust-project-config (a project's own `trustProjectConfig` is not honoured).",
   },
   "base-unreadable": {
     doc: "`mcpgen diff --base` cannot read the snapshot from git: git is not installed, the directory is not in a git repository, the revision does not exist there, or git cannot show the file.",

@@ -24,6 +24,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAuthorizationServer, startResourceServer, type StubAuthorizationServer } from "../helpers/oauth-stub.js";
 import { fixture, repoRoot, tempDir } from "../helpers/pull.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
+import { pullProject } from "../../src/commands/project.js";
 
 const bin = join(repoRoot, "bin", "mcpgen.js");
 
@@ -200,6 +201,35 @@ describe("client credentials go only to the authorization server they are for", 
     const pinned = await mcpgen(["pull", "api", "--out", "out"], { ...env, MCPGEN_CLIENT_ISSUER: as.origin }, project);
     expect(pinned.stderr).not.toMatch(/error/);
     expect(pinned.code).toBe(0);
+  });
+
+  it("go where a project's mcpgen.config.json target leads (its server URL, its oauth.issuer over an entry's) only once the file is trusted", async () => {
+    const as = await startAuthorizationServer();
+    const url = await serverNaming(as);
+    const project = await tempDir("credentials-target");
+    const configFile = join(project, "mcpgen.config.json");
+    const environment = { MCPGEN_CONFIG_DIR: join(project, "config"), ...credentials };
+    const trustRequired = (result: Awaited<ReturnType<typeof pullProject>>) => {
+      expect(result.errors.map((error) => error.diagnostic.code)).toEqual(["trust-required"]);
+      return `${result.errors[0]!.diagnostic.message}\n${result.errors[0]!.diagnostic.hint ?? ""}`;
+    };
+    // The target's own server URL: the secret would go to the authorization server that server names.
+    await writeFile(configFile, JSON.stringify({ targets: [{ name: "api", server: url.href, out: "out", format: false }] }));
+    const byUrl = trustRequired(await pullProject({ cwd: project, environment }));
+    expect(byUrl).toContain(
+      `mcpgen.config.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to the authorization server its server names (server "api")`,
+    );
+    expect(byUrl).toContain("set MCPGEN_CLIENT_ISSUER to the issuer of the authorization server it is for");
+    // The target's oauth.issuer over a .mcp.json entry that names none: the configuration leads the secret there.
+    await writeFile(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { api: { url: url.href } } }));
+    await writeFile(configFile, JSON.stringify({ targets: [{ name: "api", server: "api", out: "out", format: false, oauth: { issuer: as.origin } }] }));
+    const byIssuer = trustRequired(await pullProject({ cwd: project, environment }));
+    expect(byIssuer).toContain(`would send the values of MCPGEN_CLIENT_SECRET to ${new URL(as.origin).host} (its oauth.issuer) (server "api")`);
+    expect(as.requests).toEqual([]);
+    // Trusted on the command line, or pinned by the user: the pull goes on, and the secret goes to the issuer.
+    expect((await pullProject({ cwd: project, environment, trustProjectConfig: true })).errors).toEqual([]);
+    expect((await pullProject({ cwd: project, environment: { ...environment, MCPGEN_CLIENT_ISSUER: as.origin } })).errors).toEqual([]);
+    expect(as.requests.filter((request) => request.method === "POST" && request.path === "/token")).toHaveLength(2);
   });
 });
 
