@@ -545,9 +545,31 @@ function resourceResult(
   if (result === undefined)
     return "returned neither a text, bytes, contents nor a ReadResourceResult";
   // MCP 2026-07-28: a resource that exists has contents; an empty list would read as "not found".
-  if ((result["contents"] as unknown[]).length === 0)
+  const contents = result["contents"] as unknown[];
+  if (contents.length === 0)
     return "returned no contents (throw ResourceNotFoundError for a resource that does not exist)";
+  // What every client's SDK checks the answer against: else the client gets a malformed result and its SDK's words for it.
+  const wrong = contents.findIndex((item) => !isResourceContents(item));
+  if (wrong !== -1)
+    return `returned contents[${wrong}] that is not a resource's contents: { uri, text } or { uri, blob } (base64), with an optional mimeType, each a string`;
   return result as ReadResourceResult;
+}
+
+/** One item of a `ReadResourceResult`'s `contents`, as the SDKs' schemas take it: a string `uri`, an optional string `mimeType`, and a string `text` or a base64 `blob`. */
+function isResourceContents(item: unknown): boolean {
+  if (!isJsonObject(item) || typeof item["uri"] !== "string") return false;
+  if (item["mimeType"] !== undefined && typeof item["mimeType"] !== "string")
+    return false;
+  if (typeof item["text"] === "string") return true;
+  const blob = item["blob"];
+  if (typeof blob !== "string") return false;
+  try {
+    // The SDKs' own test of a blob (it takes what `atob` takes, without a regular expression's cost on a large one).
+    atob(blob);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `completion/complete`: the completer of the prompt's argument or the template's variable, none by default. */

@@ -45,6 +45,7 @@ const resources: ListedResource[] = [
   { uri: "test://static-binary", name: "static-binary", mimeType: "image/png" },
   { uri: "__proto__", name: "__proto__" },
   { uri: "test://empty", name: "empty" },
+  { uri: "test://malformed", name: "malformed" },
 ];
 
 const resourceTemplates: ListedResourceTemplate[] = [
@@ -93,6 +94,13 @@ const resourceHandlers: Record<string, RegisteredResourceHandler> = {
   "test://static-text": { resource: "test://static-text", handle: (context) => `text of ${context.uri}` },
   "test://static-binary": { resource: "test://static-binary", handle: () => new Uint8Array(PNG) },
   "test://empty": { resource: "test://empty", handle: () => [] },
+  "test://malformed": {
+    resource: "test://malformed",
+    handle: () => [
+      { uri: "test://malformed", text: "ok" },
+      { uri: "test://malformed", blob: "not base64!" },
+    ],
+  },
 };
 Object.defineProperty(resourceHandlers, "__proto__", {
   value: { resource: "__proto__", handle: () => ({ contents: [{ uri: "__proto__", text: "p" }] }) },
@@ -285,6 +293,12 @@ describe.each<Era>(["legacy", "modern"])("the server surface, to a client on the
     const { client, logs } = await connect(era);
     expect(await failure(client.readResource({ uri: "test://empty" }))).toMatchObject({ code: -32603 });
     expect(logs.join("\n")).toContain("returned no contents");
+  });
+
+  it("never answers contents the client's SDK would refuse: a handler returning such an item is an internal error naming it", async () => {
+    const { client, logs } = await connect(era);
+    expect(await failure(client.readResource({ uri: "test://malformed" }))).toMatchObject({ code: -32603 });
+    expect(logs.join("\n")).toContain("returned contents[1] that is not a resource's contents");
   });
 
   it("completes a prompt's argument and a template's variable with the user's completer, at most 100 values, none by default", async () => {
