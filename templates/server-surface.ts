@@ -21,6 +21,7 @@ import {
   type PromptMessage,
   type ReadResourceResult,
   type Server,
+  specTypeSchemas,
 } from "@modelcontextprotocol/server";
 import {
   errorMessage,
@@ -408,10 +409,14 @@ function promptResult(returned: unknown): GetPromptResult | string {
     return {
       messages: [{ role: "user", content: { type: "text", text: returned } }],
     };
-  if (Array.isArray(value)) return { messages: value as PromptMessage[] };
-  if (isJsonObject(value) && Array.isArray(value["messages"]))
-    return value as GetPromptResult;
-  return "returned neither messages nor a GetPromptResult";
+  const result = Array.isArray(value)
+    ? { messages: value as PromptMessage[] }
+    : isJsonObject(value) && Array.isArray(value["messages"])
+      ? (value as GetPromptResult)
+      : undefined;
+  if (result === undefined)
+    return "returned neither messages nor a GetPromptResult";
+  return specFault("GetPromptResult", result) ?? result;
 }
 
 /** `value` as JSON sends it, or (a string) why it cannot be sent. */
@@ -548,28 +553,30 @@ function resourceResult(
   const contents = result["contents"] as unknown[];
   if (contents.length === 0)
     return "returned no contents (throw ResourceNotFoundError for a resource that does not exist)";
-  // What every client's SDK checks the answer against: else the client gets a malformed result and its SDK's words for it.
-  const wrong = contents.findIndex((item) => !isResourceContents(item));
-  if (wrong !== -1)
-    return `returned contents[${wrong}] that is not a resource's contents: { uri, text } or { uri, blob } (base64), with an optional mimeType, each a string`;
+  const fault = specFault("ReadResourceResult", result);
+  if (fault !== undefined) return fault;
   return result as ReadResourceResult;
 }
 
-/** One item of a `ReadResourceResult`'s `contents`, as the SDKs' schemas take it: a string `uri`, an optional string `mimeType`, and a string `text` or a base64 `blob`. */
-function isResourceContents(item: unknown): boolean {
-  if (!isJsonObject(item) || typeof item["uri"] !== "string") return false;
-  if (item["mimeType"] !== undefined && typeof item["mimeType"] !== "string")
-    return false;
-  if (typeof item["text"] === "string") return true;
-  const blob = item["blob"];
-  if (typeof blob !== "string") return false;
-  try {
-    // The SDKs' own test of a blob (it takes what `atob` takes, without a regular expression's cost on a large one).
-    atob(blob);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Why a handler's answer is not a `type` as the SDK's own schema takes it (the schema the clients'
+ * SDKs check an answer against), naming the first wrong place; undefined when it is one. Without it
+ * the client gets a malformed answer and its SDK's words for it, and the server's log says nothing.
+ */
+function specFault(
+  type: "GetPromptResult" | "ReadResourceResult",
+  result: unknown,
+): string | undefined {
+  const issue = specTypeSchemas[type]["~standard"].validate(result).issues?.[0];
+  if (issue === undefined) return undefined;
+  const at = (issue.path ?? [])
+    .map((segment) => {
+      const key = typeof segment === "object" ? segment.key : segment;
+      return typeof key === "number" ? `[${key}]` : `.${String(key)}`;
+    })
+    .join("")
+    .replace(/^\./, "");
+  return `returned what is not a ${type}${at === "" ? "" : ` at ${at}`}: ${issue.message}`;
 }
 
 /** `completion/complete`: the completer of the prompt's argument or the template's variable, none by default. */

@@ -38,6 +38,7 @@ const prompts: ListedPrompt[] = [
   { name: "ask", description: "asks the user first" },
   { name: "broken" },
   { name: "throws-value" },
+  { name: "malformed" },
 ];
 
 const resources: ListedResource[] = [
@@ -84,6 +85,10 @@ const promptHandlers: Record<string, RegisteredPromptHandler> = {
   "throws-value": prompt("throws-value", () => {
     throw { reason: "not an Error" };
   }),
+  malformed: prompt("malformed", () => [
+    { role: "user", content: { type: "text", text: "fine" } },
+    { role: "system", content: { type: "text", text: "no such role" } },
+  ]),
 };
 Object.defineProperty(promptHandlers, "__proto__", {
   value: prompt("__proto__", (args: Record<string, string>) => `constructor=${args["constructor"]} keys=${Object.keys(args).join(",")}`),
@@ -295,10 +300,12 @@ describe.each<Era>(["legacy", "modern"])("the server surface, to a client on the
     expect(logs.join("\n")).toContain("returned no contents");
   });
 
-  it("never answers contents the client's SDK would refuse: a handler returning such an item is an internal error naming it", async () => {
+  it("never answers contents or messages the client's SDK would refuse: a handler returning such an item is an internal error naming it", async () => {
     const { client, logs } = await connect(era);
     expect(await failure(client.readResource({ uri: "test://malformed" }))).toMatchObject({ code: -32603 });
-    expect(logs.join("\n")).toContain("returned contents[1] that is not a resource's contents");
+    expect(logs.join("\n")).toContain('resource "test://malformed" returned what is not a ReadResourceResult at contents[1].blob: Invalid Base64 string');
+    expect(await failure(client.getPrompt({ name: "malformed" }))).toMatchObject({ code: -32603 });
+    expect(logs.join("\n")).toContain('prompt "malformed" returned what is not a GetPromptResult at messages[1].role');
   });
 
   it("completes a prompt's argument and a template's variable with the user's completer, at most 100 values, none by default", async () => {
