@@ -15,7 +15,7 @@ export const METHOD_NAMES: Rule = {
 
 export const TYPE_NAMES: Rule = {
   name: "type-names",
-  does: "A tool's types are the PascalCase of its wire name with `Input` and `Output` (`GetWeatherInput`), claimed together; never one of mcpgen's own exported names (`ToolMap`, `ToolResult`, ...) nor a global (`Promise`, `Record`, ...); collisions get numeric suffixes.",
+  does: "A tool's types are the PascalCase of its wire name with `Input` and `Output` (`GetWeatherInput`), claimed together with the bare stem (held, never declared: a tool `map` gets `MapInput`, though the global `Map` is reserved); never one of mcpgen's own exported names (`ToolMap`, `ToolResult`, ...) nor a global (`Promise`, `Record`, ...); collisions get numeric suffixes.",
   reports: [],
 };
 
@@ -257,7 +257,13 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
     const claimed = methods.claim(method);
     result.set(wireName, {
       method: claimed,
-      typeBase: types.claim(safeTypeBase(wireName), ["Input", "Output"]),
+      // The bare stem is held, not declared: a tool called `map` gets `MapInput`, though the global `Map` is reserved.
+      typeBase: types.claimForms(
+        safeTypeBase(wireName),
+        "Input\0Output",
+        (candidate) => [`${candidate}Input`, `${candidate}Output`],
+        (candidate) => [candidate],
+      ),
       fileBase: claimFileBase(toolFileBase(claimed), files),
     });
   }
@@ -375,15 +381,18 @@ export class UniqueNames {
   /**
    * Claims every name `forms` makes of `base` (or of the first numbered
    * variant whose names are all free), and returns that variant. `kind` tells
-   * apart claims of one base whose forms differ.
+   * apart claims of one base whose forms differ. `held` names are claimed too,
+   * so that no later claim takes them, but are never declared: they need only
+   * be unclaimed, and may be reserved (a global's name).
    */
-  claimForms(base: string, kind: string, forms: (candidate: string) => readonly string[]): string {
+  claimForms(base: string, kind: string, forms: (candidate: string) => readonly string[], held: (candidate: string) => readonly string[] = () => []): string {
     const key = `${base}\0${kind}`;
     for (let n = this.nextNumber.get(key) ?? 1; ; n++) {
       const candidate = n === 1 ? base : `${base}${n}`;
       const all = forms(candidate);
-      if (all.every((name) => !this.taken.has(name) && !this.reserved.has(name))) {
-        for (const name of all) this.taken.add(name);
+      const kept = held(candidate);
+      if (all.every((name) => !this.taken.has(name) && !this.reserved.has(name)) && kept.every((name) => !this.taken.has(name))) {
+        for (const name of [...all, ...kept]) this.taken.add(name);
         this.nextNumber.set(key, n + 1);
         return candidate;
       }

@@ -57,12 +57,20 @@ describe("assignToolNames", () => {
     expect(assignToolNames([wire]).tools.get(wire)?.method).toBe(method);
   });
 
-  it("never hands out mcpgen's own type names", () => {
-    const { tools, types } = assignToolNames(["tool_map", "tool_result", "promise"]);
-    expect(tools.get("tool_map")?.typeBase).toBe("ToolMap2");
-    expect(tools.get("tool_result")?.typeBase).toBe("ToolResult2");
-    expect(tools.get("promise")?.typeBase).toBe("Promise2");
-    expect(types.has("ToolMap2Input")).toBe(true);
+  it("never hands out mcpgen's own type names nor a global's, and keeps a tool named after one unnumbered", () => {
+    const { tools, types } = assignToolNames(["tool_map", "tool_result", "promise", "map", "error", "date", "tool_input"]);
+    // The stems are held, never declared: `ToolMap`, `Promise`, `Map`, `Error`, `Date` stay what they are.
+    expect(["tool_map", "tool_result", "promise", "map", "error", "date"].map((name) => tools.get(name)?.typeBase)).toEqual([
+      "ToolMap",
+      "ToolResult",
+      "Promise",
+      "Map",
+      "Error",
+      "Date",
+    ]);
+    // `ToolInput` itself is an exported name: the tool `tool_input`'s forms (`ToolInputInput`) are free, and so is its stem.
+    expect(tools.get("tool_input")?.typeBase).toBe("ToolInput");
+    expect(types.has("ErrorInput") && types.has("ErrorOutput") && types.has("MapInput")).toBe(true);
   });
 
   it("no schema's type takes a name the generated entry point exports or types.ts declares itself", async () => {

@@ -65,12 +65,12 @@ export const rows: Rows = [
     "type-names",
     {
       stage: "manifest",
-      says: "never one of mcpgen's exported names or a global; collisions numbered, with Input and Output claimed together",
+      says: "never one of mcpgen's exported names or a global (the bare stem, never declared, may be one); collisions numbered, with Input and Output claimed together",
       given: named("tool_map", "promise", "a_b", "aB", "get", "get_input"),
       want: {
         tools: [
-          { inputTypes: { root: "ToolMap2Input", defs: {} } },
-          { inputTypes: { root: "Promise2Input", defs: {} } },
+          { inputTypes: { root: "ToolMapInput", defs: {} } },
+          { inputTypes: { root: "PromiseInput", defs: {} } },
           { inputTypes: { root: "AB2Input", defs: {} } },
           { inputTypes: { root: "ABInput", defs: {} } },
           { inputTypes: { root: "GetInput", defs: {} } },
