@@ -26,7 +26,7 @@
  * than the pull's budget from the server.
  */
 import type { ChildProcess } from "node:child_process";
-import type { Client, Transport } from "@modelcontextprotocol/client";
+import type { Client, JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import type { OAuthSession } from "./oauth/session.js";
@@ -128,13 +128,11 @@ interface Connection {
 
 /** What `observeTransport` reads off a transport. */
 interface Observed {
+  /** The transport to connect the client to: the observed one, seen through mcpgen's observer. */
+  transport: Transport;
   takeAnswer: Connection["takeAnswer"];
   /** Whether the request with this id has been answered. */
   answered: (id: unknown) => boolean;
-  /** Whether the `server/discover` probe went unanswered until it was given up for `initialize`. */
-  probeTimedOut: () => boolean;
-  /** Whether the server answered `server/discover` with a result after the probe had been given up (`initialize` sent). */
-  answeredProbeLate: () => boolean;
 }
 
 /**
@@ -327,11 +325,20 @@ async function connectAndList(
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
     if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress, watch.fetch);
-    let stdioProbeTimeoutMs = Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS);
+    let listedAll = false;
+    const probe: StdioProbe = {
+      timeoutMs: Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS),
+      // A stdio server that shows itself a modern one once its probe was given up ends the attempt there and then (its
+      // handshake, or the list under way), until it is listed: see ProbeAnsweredLate.
+      onLateModern: () => {
+        if (!listedAll) watch.fault(new ProbeAnsweredLate(probe.timeoutMs));
+      },
+    };
     let startedAgain = false;
     for (;;) {
       try {
-        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth, stdioProbeTimeoutMs);
+        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth, probe);
+        listedAll = true;
         break;
       } catch (error) {
         if (error instanceof ProbeAnsweredLate) {
@@ -349,7 +356,7 @@ async function connectAndList(
             "fallback",
             `${spec.label} answered the server/discover probe only after ${seconds(error.probeTimeoutMs)}, once the 2025 initialize had been sent (a modern server slow to start); starting it again, with ${seconds(options.timeoutMs)} (--timeout) for the probe`,
           );
-          stdioProbeTimeoutMs = options.timeoutMs;
+          probe.timeoutMs = options.timeoutMs;
           continue;
         }
         if (oauth?.isLoginPending(error) !== true) throw error;
@@ -430,22 +437,12 @@ async function listServer(
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   options: LiveServerOptions,
   oauth: OAuthSession | undefined,
-  stdioProbeTimeoutMs: number,
+  probe: StdioProbe,
 ): Promise<{ result: LiveServerResult; client: Client }> {
-  const stdio = spec.transport === "stdio" ? await connectStdio(spec, sdk, attempt, watch, closers, progress, stdioProbeTimeoutMs) : undefined;
   const { connection, fellBack } =
-    stdio !== undefined
-      ? { connection: stdio, fellBack: false }
-      : await connectRemote({
-          spec: spec as RemoteServerSpec,
-          sdk,
-          attempt,
-          watch,
-          closers,
-          progress,
-          remote: remoteInit(spec as RemoteServerSpec, oauth, watch.fetch),
-          where: displayUrl((spec as RemoteServerSpec).url),
-        });
+    spec.transport === "stdio"
+      ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress, probe), fellBack: false }
+      : await connectRemote({ spec, sdk, attempt, watch, closers, progress, remote: remoteInit(spec, oauth, watch.fetch), where: displayUrl(spec.url) });
   const { client } = connection;
   const era: ProtocolEra = client.getProtocolEra() === "modern" ? "modern" : "legacy";
   const protocolVersion = client.getNegotiatedProtocolVersion();
@@ -458,8 +455,6 @@ async function listServer(
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   const declared = (capability: string) => capabilities !== undefined && capabilities[capability] !== undefined && capabilities[capability] !== null;
   const { items: tools, pages, cache } = await listTools(connection, declared("tools"), attempt, watch, options, sdk);
-  // By the answer to tools/list, one to the probe sent before initialize has come, if the server answers it at all.
-  if (stdio?.answeredProbeLate() === true) throw new ProbeAnsweredLate(stdioProbeTimeoutMs);
   const caches: NonNullable<RawManifest["cache"]> = cache === undefined ? {} : { "tools/list": cache };
   const diagnostics: Diagnostic[] = [];
   const surface: Pick<RawManifest, "prompts" | "resources" | "resourceTemplates"> = {};
@@ -599,52 +594,54 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
  * drops fields it does not know (a newer spec's, a server's own) and the
  * snapshot keeps the server's words; the method of each request sent, so that
  * a failure names the request it happened in (`server/discover`,
- * `initialize`, `tools/list`); and which requests were answered. It sees
- * every message the transport delivers, whichever handler that goes to: the
- * SDK's era probe puts in a handler of its own while it waits, and the client
- * chains the one it finds.
+ * `initialize`, `tools/list`); and which requests were answered.
+ *
+ * The client is given a view of the transport whose `onmessage` is the
+ * client's alone, while the transport itself delivers to mcpgen's observer,
+ * which passes each message on: so the observer sees every message once,
+ * whichever handler it goes to (the SDK's era probe puts in a handler of its
+ * own while it waits, which passes nothing on, and the client chains the one
+ * it finds).
+ *
+ * `onLateModern` is told, once, when a server whose `server/discover` probe
+ * went unanswered until `initialize` was sent shows itself a modern one: it
+ * answers the probe with a result after all, or refuses `initialize` with
+ * `UnsupportedProtocolVersionError` (see `ProbeAnsweredLate`).
  */
-function observeTransport(transport: Transport, attempt: Attempt): Observed {
+function observeTransport(transport: Transport, attempt: Attempt, onLateModern?: () => void): Observed {
   let answer: Record<string, unknown> | undefined;
-  const seen = new WeakSet<object>();
   const answered = new Set<unknown>();
-  // The ids of the server/discover probes sent; whether one was answered before the fallback's initialize went out, or after.
+  // The ids of the server/discover probes sent, and of the fallback's initialize once it went out.
   const probes = new Set<unknown>();
-  let initializing = false;
+  let initialize: { id: unknown } | undefined;
   let answeredProbeInTime = false;
-  let answeredProbeLate = false;
+  let toldLateModern = false;
   attempt.sent = [];
   attempt.received = 0;
-  const record = (message: Parameters<NonNullable<Transport["onmessage"]>>[0]) => {
-    if (seen.has(message)) return; // chained handlers: each message once
-    seen.add(message);
+  const lateModern = () => {
+    if (toldLateModern) return;
+    toldLateModern = true;
+    onLateModern?.();
+  };
+  const record = (message: JSONRPCMessage) => {
     attempt.received = (attempt.received ?? 0) + 1;
     if (!("id" in message) || "method" in message) return;
     answered.add(message.id);
     const result = (message as { result?: unknown }).result;
     const isResult = typeof result === "object" && result !== null && !Array.isArray(result);
-    if (probes.has(message.id)) {
-      if (!initializing) answeredProbeInTime = true;
-      else if (isResult) answeredProbeLate = true;
-    }
     if (isResult) answer = result as Record<string, unknown>;
+    if (probes.has(message.id)) {
+      if (initialize === undefined) answeredProbeInTime = true;
+      else if (isResult) lateModern();
+    }
+    const refused = (message as { error?: { code?: unknown } }).error?.code === UNSUPPORTED_PROTOCOL_VERSION;
+    if (message.id === initialize?.id && refused && probes.size > 0 && !answeredProbeInTime) lateModern();
   };
-  let deliver: Transport["onmessage"];
-  Object.defineProperty(transport, "onmessage", {
-    configurable: true,
-    enumerable: true,
-    get: () => deliver,
-    set: (handler: Transport["onmessage"]) => {
-      deliver =
-        handler === undefined
-          ? undefined
-          : (message, ...rest) => {
-              record(message);
-              handler(message, ...rest);
-            };
-    },
-  });
-  transport.onmessage = () => {};
+  let clientHandler: Transport["onmessage"];
+  transport.onmessage = (message, ...rest) => {
+    record(message);
+    clientHandler?.(message, ...rest);
+  };
   const send = transport.send.bind(transport);
   transport.send = (message, ...rest) => {
     const method = (message as { method?: unknown }).method;
@@ -653,19 +650,31 @@ function observeTransport(transport: Transport, attempt: Attempt): Observed {
       attempt.sent?.push(method);
       if (!LIST_METHODS.has(method)) attempt.phase = method;
       if (method === "server/discover") probes.add(message.id);
-      if (method === "initialize") initializing = true;
+      if (method === "initialize") initialize = { id: message.id };
     }
     return send(message, ...rest);
   };
+  // The transport's own methods run on the transport, so that it delivers to the observer; the client's handler is the view's.
+  const view = new Proxy(transport, {
+    get: (target, key) => {
+      if (key === "onmessage") return clientHandler;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (target, key, value) => {
+      if (key !== "onmessage") return Reflect.set(target, key, value, target);
+      clientHandler = value as Transport["onmessage"];
+      return true;
+    },
+  });
   return {
+    transport: view,
     takeAnswer: () => {
       const taken = answer;
       answer = undefined;
       return taken;
     },
     answered: (id) => answered.has(id),
-    probeTimedOut: () => probes.size > 0 && initializing && !answeredProbeInTime,
-    answeredProbeLate: () => answeredProbeLate,
   };
 }
 
@@ -706,6 +715,12 @@ const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed
 /** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
 const SDK_TIMEOUT_SLACK_MS = 1000;
 
+/** How a stdio server is probed for its era: how long the `server/discover` probe waits, and whom to tell when the server shows itself a modern one too late. */
+interface StdioProbe {
+  timeoutMs: number;
+  onLateModern: () => void;
+}
+
 /**
  * A stdio server, on the 2026-07-28 revision when it answers the
  * `server/discover` probe, else after the 2025 handshake. A server that
@@ -713,7 +728,7 @@ const SDK_TIMEOUT_SLACK_MS = 1000;
  * 2025-era servers stop on any request before `initialize`) is started again
  * and initialized at once. One that refuses the 2025 handshake as a modern
  * server does, or answers the probe after all, only did not answer it in
- * time: `ProbeAnsweredLate`. `probeTimeoutMs` is how long the probe waits.
+ * time: `probe.onLateModern` is told (see `observeTransport`).
  */
 async function connectStdio(
   spec: StdioServerSpec,
@@ -722,25 +737,19 @@ async function connectStdio(
   watch: Watch,
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
-  probeTimeoutMs: number,
-): Promise<StdioConnection> {
+  probe: StdioProbe,
+): Promise<Connection> {
   progress("connecting", `starting ${spec.label} (stdio)`);
   const before = closers.length;
-  const probe: Pick<Observed, "answeredProbeLate" | "probeTimedOut"> = { answeredProbeLate: () => false, probeTimedOut: () => false };
   try {
-    return await startStdio(spec, sdk, attempt, watch, closers, "auto", probeTimeoutMs, probe);
+    return await startStdio(spec, sdk, attempt, watch, closers, probe);
   } catch (error) {
     if (error instanceof Interrupted || error instanceof PullDeadlineExceeded || watch.budget.exceeded) throw error;
-    // After a probe that went unanswered, a refusal of 2025 (UnsupportedProtocolVersionError) is a modern server's.
-    const refusedAsModern = probe.probeTimedOut() && error instanceof sdk.errors.ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION;
-    if (probe.answeredProbeLate() || refusedAsModern) {
-      throw new ProbeAnsweredLate(probeTimeoutMs);
-    }
     if (attempt.phase !== "server/discover" || attempt.exit === undefined) throw error;
     for (const close of closers.splice(before).reverse()) await close(true);
     watch.forgetFault();
     attempt.exit = undefined;
-    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy", 0);
+    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy");
     // Said once the handshake worked: a server that exits whatever it is sent is reported by its exit alone.
     progress("fallback", `${spec.label} exited on the server/discover probe (a 2025-era server); it was started again for the 2025 initialize handshake`);
     return connection;
@@ -753,7 +762,9 @@ async function connectStdio(
  * on a first run), or refused that handshake as a modern server: it speaks
  * MCP 2026-07-28, and is started again with the whole `--timeout` for the
  * probe, so that the era it is pulled on does not depend on how fast it
- * started.
+ * started. Raised through the watch the moment the answer comes (during the
+ * handshake, or a list if the server answers out of order), so that nothing
+ * more is asked of the connection given up.
  */
 class ProbeAnsweredLate extends Error {
   override readonly name = "ProbeAnsweredLate";
@@ -768,10 +779,10 @@ async function startStdio(
   attempt: Attempt,
   watch: Watch,
   closers: Closer[],
-  negotiation: Negotiation,
-  probeTimeoutMs: number,
-  probe?: Pick<Observed, "answeredProbeLate" | "probeTimedOut">,
-): Promise<StdioConnection> {
+  probe: StdioProbe | "legacy",
+): Promise<Connection> {
+  const negotiation: Negotiation = probe === "legacy" ? "legacy" : "auto";
+  const probeTimeoutMs = probe === "legacy" ? 0 : probe.timeoutMs;
   attempt.command = [spec.command, ...spec.args].join(" ");
   attempt.stderr = new OutputTail();
   attempt.stdout = new StdoutWatch();
@@ -805,8 +816,7 @@ async function startStdio(
       });
     }
   };
-  const observed = observeTransport(transport, attempt);
-  if (probe !== undefined) Object.assign(probe, { answeredProbeLate: observed.answeredProbeLate, probeTimedOut: observed.probeTimedOut });
+  const observed = observeTransport(transport, attempt, probe === "legacy" ? undefined : probe.onLateModern);
   const client = newClient(sdk, negotiation, probeTimeoutMs);
   closers.push(async (fault) => {
     closing = true;
@@ -816,12 +826,9 @@ async function startStdio(
     await stop();
   });
   // Silence on the probe means a 2025-era server (the handshake follows, with its own time): both fit in the deadline.
-  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
-  return { client, takeAnswer: observed.takeAnswer, answeredProbeLate: observed.answeredProbeLate };
+  await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
+  return { client, takeAnswer: observed.takeAnswer };
 }
-
-/** A stdio connection: it may yet learn that its server answered the era probe late. */
-type StdioConnection = Connection & Pick<Observed, "answeredProbeLate">;
 
 /** A stdio transport, the child it runs, and how to stop that child for good. */
 interface StdioChild {
@@ -912,7 +919,7 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
   watchStream(transport, observed, watch, attempt.secrets);
   const client = newClient(sdk, "auto", attempt.timeoutMs);
   try {
-    await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+    await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   } catch (error) {
     await client.close().catch(() => {});
     // During the server/discover probe the client holds no transport yet, so closing it leaves the probe (its timer, its
@@ -970,7 +977,7 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
   });
   try {
     // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
-    await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+    await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   } catch (error) {
     // An EventSource error with neither a status nor a message: the stream ended (the SDK's words: "SSE error: undefined").
     const event = (error as { event?: { message?: unknown } }).event;
