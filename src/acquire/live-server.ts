@@ -144,6 +144,17 @@ interface Observed {
 type Closer = (fault: boolean) => Promise<void>;
 
 /**
+ * Ends the connections opened since `closers[from]`, as after a fault (a
+ * child is killed, not asked to leave), and forgets what they left behind:
+ * a fault they raised, a child's exit. The attempt that follows starts clean.
+ */
+async function giveUp(closers: Closer[], from: number, watch: Watch, attempt: Attempt): Promise<void> {
+  for (const close of closers.splice(from).reverse()) await close(true);
+  watch.forgetFault();
+  attempt.exit = undefined;
+}
+
+/**
  * Runs work against the deadlines (each request's, and the whole pull's) and
  * against faults that arrive out of band (the child exits, writes garbage to
  * stdout, the server sends more than the pull reads). A fault raised between
@@ -171,9 +182,9 @@ class Watch {
     this.endsAt = Infinity;
   }
 
-  /** Forgets a fault raised by a connection that has been given up (a stdio server that exited on the era probe). */
+  /** Forgets a fault raised by a connection that has been given up (a stdio server that exited on the era probe); an interruption stands. */
   forgetFault(): void {
-    this.pending = undefined;
+    if (!(this.pending instanceof Interrupted)) this.pending = undefined;
   }
 
   fault(error: Error): void {
@@ -349,9 +360,7 @@ async function connectAndList(
           }
           // A modern stdio server slow to start (the second start is often faster: npx has it now): once more, with the whole --timeout for the probe.
           startedAgain = true;
-          for (const close of closers.splice(0).reverse()) await close(true);
-          watch.forgetFault();
-          attempt.exit = undefined;
+          await giveUp(closers, 0, watch, attempt);
           progress(
             "fallback",
             `${spec.label} answered the server/discover probe only after ${seconds(error.probeTimeoutMs)}, once the 2025 initialize had been sent (a modern server slow to start); starting it again, with ${seconds(options.timeoutMs)} (--timeout) for the probe`,
@@ -361,7 +370,7 @@ async function connectAndList(
         }
         if (oauth?.isLoginPending(error) !== true) throw error;
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
-        for (const close of closers.splice(0).reverse()) await close(true);
+        await giveUp(closers, 0, watch, attempt);
         const phase = attempt.phase;
         attempt.phase = "login";
         await watch.waitForPerson(oauth.finishLogin(options.signal), oauth.loginTimeoutMs + attempt.timeoutMs);
@@ -746,9 +755,7 @@ async function connectStdio(
   } catch (error) {
     if (error instanceof Interrupted || error instanceof PullDeadlineExceeded || watch.budget.exceeded) throw error;
     if (attempt.phase !== "server/discover" || attempt.exit === undefined) throw error;
-    for (const close of closers.splice(before).reverse()) await close(true);
-    watch.forgetFault();
-    attempt.exit = undefined;
+    await giveUp(closers, before, watch, attempt);
     const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy");
     // Said once the handshake worked: a server that exits whatever it is sent is reported by its exit alone.
     progress("fallback", `${spec.label} exited on the server/discover probe (a 2025-era server); it was started again for the 2025 initialize handshake`);
