@@ -38,9 +38,9 @@ import { displayUrl, type Secrets } from "./sanitize.js";
 import { withSdkWarnings } from "./sdk-warnings.js";
 import type { McpgenError } from "../shared/errors.js";
 import {
-  BrokenStream,
   DeadlineExceeded,
   describeServer,
+  eventDataFault,
   explainFault,
   Interrupted,
   NonProtocolOutput,
@@ -48,6 +48,7 @@ import {
   PullDeadlineExceeded,
   seconds,
   ServerExited,
+  streamEndedFault,
   type Attempt,
   type SdkErrors,
   UNSUPPORTED_PROTOCOL_VERSION,
@@ -706,20 +707,11 @@ function watchStream(transport: Transport, observed: Observed, watch: Watch, sec
     const { id } = message;
     const onRequestStreamEnd = () => {
       options?.onRequestStreamEnd?.();
-      if (!observed.answered(id) && !watch.budget.exceeded) watch.fault(new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT));
+      if (!observed.answered(id) && !watch.budget.exceeded) watch.fault(streamEndedFault());
     };
     return send(message, { ...options, onRequestStreamEnd });
   };
 }
-
-/** What an HTTP transport's error says of the event data it could not read as a JSON-RPC message, if that is what it is. */
-function eventDataFault(error: Error, secrets: Secrets): BrokenStream | undefined {
-  if (error instanceof SyntaxError) return new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`);
-  if (Array.isArray((error as { issues?: unknown }).issues)) return new BrokenStream("event data that is JSON but not a JSON-RPC message");
-  return undefined;
-}
-
-const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again";
 
 /** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
 const SDK_TIMEOUT_SLACK_MS = 1000;
@@ -963,36 +955,25 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
   const transport = new SSEClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
   // Open once the server has named the endpoint to post to; from then on its one event stream carries every answer.
-  let opened = false;
+  attempt.eventStreamOpen = false;
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
-    opened = true;
+    attempt.eventStreamOpen = true;
   };
-  // The SDK reports event data it cannot read, and a stream that ends (its EventSource then opens a new session, in
-  // which no answer to what was sent comes), and goes on waiting: either is the end of the conversation.
+  // The SDK reports event data it cannot read, and an error of the open stream (it ended), and goes on waiting: either is
+  // the end of the conversation (explainFault says which). An error before it opened rejects the connection itself.
   transport.onerror = (error) => {
     if (watch.budget.exceeded) return;
-    const ended =
-      opened && error instanceof sdk.errors.SseError ? new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT) : undefined;
-    const fault = eventDataFault(error, attempt.secrets) ?? ended;
+    const fault = eventDataFault(error, attempt.secrets) ?? (attempt.eventStreamOpen && error instanceof sdk.errors.SseError ? error : undefined);
     if (fault !== undefined) watch.fault(fault);
   };
   const client = newClient(sdk, "legacy", attempt.timeoutMs);
   closers.push(async () => {
     await client.close().catch(() => {});
   });
-  try {
-    // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
-    await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
-  } catch (error) {
-    // An EventSource error with neither a status nor a message: the stream ended (the SDK's words: "SSE error: undefined").
-    const event = (error as { event?: { message?: unknown } }).event;
-    if (!opened && error instanceof sdk.errors.SseError && error.code === undefined && event?.message === undefined) {
-      throw new BrokenStream("an event stream that ended before it named the endpoint to post to", CLOSED_STREAM_HINT);
-    }
-    throw error;
-  }
+  // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
+  await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   return { client, takeAnswer: observed.takeAnswer };
 }
 

@@ -33,6 +33,8 @@ export interface Attempt {
   exit?: ExitStatus | undefined;
   /** stdio only: the names of the environment variables the child was started with (never their values). */
   environment?: readonly string[] | undefined;
+  /** Legacy HTTP+SSE only: the server's event stream is open (it named the endpoint to post to); an SSE error from then on is that stream ending. */
+  eventStreamOpen?: boolean | undefined;
 }
 
 /** mcpgen's own deadline for one request passed (`--timeout`). */
@@ -65,6 +67,20 @@ export class BrokenStream extends Error {
   ) {
     super(message);
   }
+}
+
+const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again";
+
+/** An answer's event stream that ended before the answer (and that the SDK does not resume). */
+export function streamEndedFault(): BrokenStream {
+  return new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT);
+}
+
+/** What an HTTP transport's error says of the event data it could not read as a JSON-RPC message, if that is what it is. */
+export function eventDataFault(error: Error, secrets: Secrets): BrokenStream | undefined {
+  if (error instanceof SyntaxError) return new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`);
+  if (Array.isArray((error as { issues?: unknown }).issues)) return new BrokenStream("event data that is JSON but not a JSON-RPC message");
+  return undefined;
 }
 
 /** The pull was stopped from outside (its `signal`: Ctrl-C, SIGTERM). */
@@ -210,6 +226,13 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
       error.hint ??
         "the server's answer is not MCP's JSON-RPC; report it to the server's authors (a proxy between mcpgen and the server can also cut a stream off)",
     );
+  }
+  // Legacy HTTP+SSE: an error of the open event stream is that stream ending (the SDK's EventSource then opens a new
+  // session, in which no answer to what was sent comes); before, one with neither a status nor a message is too (the
+  // SDK's words: "SSE error: undefined").
+  if (error instanceof sdk.SseError && (attempt.eventStreamOpen === true || (error.code === undefined && eventMessage(error) === undefined))) {
+    const before = attempt.eventStreamOpen === true ? "the answer" : "it named the endpoint to post to";
+    return fail("input-shape", `${who} answered ${attempt.phase} with an event stream that ended before ${before}`, CLOSED_STREAM_HINT);
   }
   if (isZodError(error)) {
     const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.length === 0 ? "/" : `/${issue.path.map(String).join("/")}`}: ${issue.message}`);
@@ -403,6 +426,20 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
   return shown === "" || shown === "null" ? "" : `: ${shown}`;
 }
 
+/** The message of the EventSource event an `SseError` carries, if any. */
+function eventMessage(error: Error): unknown {
+  return (error as { event?: { message?: unknown } }).event?.message;
+}
+
+/** `error` and its causes (fetch failures hide the reason there), a few deep. */
+function withCauses(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && current !== null && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
+  }
+  return chain;
+}
+
 /**
  * What was wrong with an HTTP answer that fetch could not read (it says only "terminated" or
  * "fetch failed", the reason in `cause`): a body that does not decompress as its
@@ -410,11 +447,7 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
  * anything else.
  */
 function malformedHttp(error: unknown, clip: (text: string, max: number) => string): string | undefined {
-  for (
-    let current: unknown = error, depth = 0;
-    current !== undefined && current !== null && depth < 5;
-    current = (current as { cause?: unknown }).cause, depth++
-  ) {
+  for (const current of withCauses(error)) {
     const code = errorCode(current) ?? "";
     if (/^Z_/.test(code)) return `a body that does not decompress as its Content-Encoding says (${clip(message(current), 100)})`;
     if (/^HPE_/.test(code))
@@ -425,11 +458,7 @@ function malformedHttp(error: unknown, clip: (text: string, max: number) => stri
 
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */
 export function networkReason(error: unknown, clip: (text: string, max: number) => string): string | undefined {
-  for (
-    let current: unknown = error, depth = 0;
-    current !== undefined && current !== null && depth < 5;
-    current = (current as { cause?: unknown }).cause, depth++
-  ) {
+  for (const current of withCauses(error)) {
     const code = errorCode(current);
     if (code !== undefined && NETWORK_ERRORS[code] !== undefined) return `${NETWORK_ERRORS[code]} (${code})`;
     const named = Object.keys(NETWORK_ERRORS).find((key) => message(current).includes(key));
