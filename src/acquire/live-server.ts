@@ -41,6 +41,7 @@ import {
   DeadlineExceeded,
   describeServer,
   eventDataFault,
+  sessionLost,
   explainFault,
   Interrupted,
   NonProtocolOutput,
@@ -347,12 +348,39 @@ async function connectAndList(
       },
     };
     let startedAgain = false;
+    let newSession = false;
+    const connect = () =>
+      spec.transport === "stdio"
+        ? connectStdio(spec, sdk, attempt, watch, closers, progress, probe).then((connection) => ({ connection, fellBack: false }))
+        : connectRemote({
+            spec,
+            sdk,
+            attempt,
+            watch,
+            closers,
+            progress,
+            remote: remoteInit(spec, oauth, watch.fetch),
+            where: displayUrl(spec.url),
+            negotiation: newSession ? "legacy" : "auto",
+          });
     for (;;) {
       try {
-        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth, probe);
+        listed = await listServer(connect, spec, sdk, attempt, watch, progress, options);
         listedAll = true;
         break;
       } catch (error) {
+        // MCP 2025 "Session Management": a 404 to a request that carried the session id means the server ended the
+        // session, and the client MUST start a new one with a new initialize (no session id): once, listing from the start.
+        if (!newSession && attempt.transport === "http" && sessionLost(error, attempt, sdk.errors)) {
+          newSession = true;
+          const phase = attempt.phase;
+          await giveUp(closers, 0, watch, attempt);
+          progress(
+            "fallback",
+            `${spec.label} no longer knew the session it began (HTTP 404 to ${phase}); starting a new session with the 2025 initialize, as the MCP spec has a client do`,
+          );
+          continue;
+        }
         if (error instanceof ProbeAnsweredLate) {
           // Slower than --timeout twice: say so, as for any server that does not answer in time.
           if (startedAgain) {
@@ -437,22 +465,17 @@ async function listTools(
   }
 }
 
-/** Connects, settles the era and lists every tool: one attempt. */
+/** Connects (`connect` settles the era), and lists every tool, prompt and resource: one attempt. */
 async function listServer(
+  connect: () => Promise<{ connection: Connection; fellBack: boolean }>,
   spec: ServerSpec,
   sdk: Sdk,
   attempt: Attempt,
   watch: Watch,
-  closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   options: LiveServerOptions,
-  oauth: OAuthSession | undefined,
-  probe: StdioProbe,
 ): Promise<{ result: LiveServerResult; client: Client }> {
-  const { connection, fellBack } =
-    spec.transport === "stdio"
-      ? { connection: await connectStdio(spec, sdk, attempt, watch, closers, progress, probe), fellBack: false }
-      : await connectRemote({ spec, sdk, attempt, watch, closers, progress, remote: remoteInit(spec, oauth, watch.fetch), where: displayUrl(spec.url) });
+  const { connection, fellBack } = await connect();
   const { client } = connection;
   const era: ProtocolEra = client.getProtocolEra() === "modern" ? "modern" : "legacy";
   const protocolVersion = client.getNegotiatedProtocolVersion();
@@ -658,6 +681,7 @@ function observeTransport(transport: Transport, attempt: Attempt, onLateModern?:
     // Requests only: a notification (notifications/initialized) is not what the server answers.
     if (typeof method === "string" && "id" in message) {
       attempt.sent?.push(method);
+      attempt.inSession = transport.sessionId !== undefined || attempt.eventStreamOpen === true;
       if (!LIST_METHODS.has(method)) attempt.phase = method;
       if (method === "server/discover") probes.add(message.id);
       if (method === "initialize") initialize = { id: message.id };
@@ -898,6 +922,8 @@ interface RemoteConnect {
   remote: RemoteInit;
   /** The server's URL as shown (never a secret). */
   where: string;
+  /** Streamable HTTP: probe with `server/discover` first (`auto`), or start a new 2025 session with `initialize` (`legacy`). */
+  negotiation: Negotiation;
 }
 
 /**
@@ -905,18 +931,19 @@ interface RemoteConnect {
  * and falls back to the 2025 `initialize` when the server answers as a
  * 2025-era server. Legacy HTTP+SSE only when that `initialize` POST too is
  * refused with 400, 404 or 405: a server that answered `server/discover` as a
- * modern server never gets there.
+ * modern server never gets there, nor does a new session of a server that
+ * answered `initialize` before (`negotiation` `legacy`).
  */
 async function connectRemote(connect: RemoteConnect): Promise<{ connection: Connection; fellBack: boolean }> {
-  const { spec, sdk, attempt, watch, closers, progress, remote, where } = connect;
+  const { spec, sdk, attempt, watch, closers, progress, remote, where, negotiation } = connect;
   if (spec.transport === "sse") return { connection: await connectSse(connect), fellBack: false };
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   progress("connecting", `connecting to ${where} (Streamable HTTP)`);
-  attempt.phase = "server/discover";
+  attempt.phase = negotiation === "auto" ? "server/discover" : "initialize";
   const transport = new StreamableHTTPClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
   watchStream(transport, observed, watch, attempt.secrets);
-  const client = newClient(sdk, "auto", attempt.timeoutMs);
+  const client = newClient(sdk, negotiation, attempt.timeoutMs);
   try {
     await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   } catch (error) {
@@ -925,7 +952,7 @@ async function connectRemote(connect: RemoteConnect): Promise<{ connection: Conn
     // request) running until the probe's own timeout, and the process with it; closing the transport settles the probe.
     await transport.close().catch(() => {});
     const status = error instanceof sdk.errors.SdkHttpError ? (error as { status?: number }).status : undefined;
-    if (spec.transport === "auto" && attempt.phase === "initialize" && status !== undefined && FALLBACK_STATUSES.has(status)) {
+    if (spec.transport === "auto" && negotiation === "auto" && attempt.phase === "initialize" && status !== undefined && FALLBACK_STATUSES.has(status)) {
       progress(
         "fallback",
         `${where} answered server/discover and the 2025 initialize request as no Streamable HTTP server does (HTTP ${status}); trying the legacy HTTP+SSE transport`,

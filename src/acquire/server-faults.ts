@@ -33,6 +33,8 @@ export interface Attempt {
   exit?: ExitStatus | undefined;
   /** stdio only: the names of the environment variables the child was started with (never their values). */
   environment?: readonly string[] | undefined;
+  /** Whether the request in flight carried the session the server began: Streamable HTTP's session id (2025 "Session Management"), legacy SSE's endpoint. */
+  inSession?: boolean | undefined;
   /** Legacy HTTP+SSE only: the server's event stream is open (it named the endpoint to post to); an SSE error from then on is that stream ending. */
   eventStreamOpen?: boolean | undefined;
 }
@@ -304,12 +306,10 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
         'pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"',
       );
     }
-    // The same URL answered initialize, so its path is right: a 404 now is the server no longer knowing the session it began.
-    const sessionLost = status === 404 && attempt.phase !== "initialize" && attempt.sent?.includes("initialize") === true;
     return fail(
       "input-unreadable",
       `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`,
-      sessionLost
+      sessionLost(error, attempt, sdk)
         ? "the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again"
         : httpStatusHint(status),
     );
@@ -340,6 +340,16 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
   }
   return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${clip(message(error), 300)}`);
+}
+
+/**
+ * Whether `error` is an HTTP 404 to a request, past `initialize`, that carried
+ * the session the server began: it no longer knows that session (MCP 2025
+ * "Session Management": over Streamable HTTP the client must then start a new
+ * one). The same URL answered `initialize`, so its path is right.
+ */
+export function sessionLost(error: unknown, attempt: Attempt, sdk: SdkErrors): boolean {
+  return attempt.inSession === true && attempt.phase !== "initialize" && httpStatus(error, sdk) === 404;
 }
 
 /** What to do about an HTTP status other than 401 and 403. */
