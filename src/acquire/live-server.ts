@@ -643,6 +643,7 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
  */
 function observeTransport(transport: Transport, attempt: Attempt, onLateModern?: () => void): Observed {
   let answer: Record<string, unknown> | undefined;
+  const requested = new Set<unknown>();
   const answered = new Set<unknown>();
   // The ids of the server/discover probes sent, and of the fallback's initialize once it went out.
   const probes = new Set<unknown>();
@@ -659,6 +660,12 @@ function observeTransport(transport: Transport, attempt: Attempt, onLateModern?:
   const record = (message: JSONRPCMessage) => {
     attempt.received = (attempt.received ?? 0) + 1;
     if (!("id" in message) || "method" in message) return;
+    // An answer to no request sent is ignored, as JSON-RPC has it (so does the SDK); a timeout then names it.
+    if (!requested.has(message.id)) {
+      const error = (message as { error?: { message?: unknown } }).error?.message;
+      attempt.unrequested?.push({ id: message.id, ...(typeof error === "string" ? { error } : {}) });
+      return;
+    }
     answered.add(message.id);
     const result = (message as { result?: unknown }).result;
     const isResult = typeof result === "object" && result !== null && !Array.isArray(result);
@@ -681,6 +688,8 @@ function observeTransport(transport: Transport, attempt: Attempt, onLateModern?:
     // Requests only: a notification (notifications/initialized) is not what the server answers.
     if (typeof method === "string" && "id" in message) {
       attempt.sent?.push(method);
+      requested.add(message.id);
+      attempt.unrequested = [];
       attempt.inSession = transport.sessionId !== undefined || attempt.eventStreamOpen === true;
       if (!LIST_METHODS.has(method)) attempt.phase = method;
       if (method === "server/discover") probes.add(message.id);

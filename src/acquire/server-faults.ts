@@ -22,6 +22,8 @@ export interface Attempt {
   sent?: string[] | undefined;
   /** Messages received from the server so far. */
   received?: number | undefined;
+  /** Answers received since the request in flight was sent that carry an id mcpgen never sent (ignored, as JSON-RPC has it), with the error they carry. */
+  unrequested?: Array<{ id: unknown; error?: string }> | undefined;
   timeoutMs: number;
   /** How long the whole pull may take (`--max-time`). */
   maxTimeMs?: number | undefined;
@@ -289,6 +291,17 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (error instanceof DeadlineExceeded || (error instanceof sdk.SdkError && error.code === "REQUEST_TIMEOUT")) {
     // A stdio server silent on the server/discover probe gets the 2025 handshake next: say that it ignored both.
     const ignored = attempt.received === 0 && attempt.sent !== undefined && attempt.sent.length > 1 ? `${attempt.sent.join(" or ")}` : attempt.phase;
+    // A server that answered, but never with the request's id: that is why no answer came.
+    const stray = attempt.unrequested?.[0];
+    if (stray !== undefined) {
+      const more = attempt.unrequested!.length > 1 ? ` (and ${counted(attempt.unrequested!.length - 1, "answer")} more with ids never sent)` : "";
+      const error = stray.error === undefined ? "" : `, an error: ${clip(stray.error, 200)}`;
+      return fail(
+        "input-unreadable",
+        `${who} did not answer ${attempt.phase} within ${seconds(attempt.timeoutMs)}: it answered with the id ${clip(JSON.stringify(stray.id) ?? String(stray.id), 60)}, which mcpgen never sent${error}${more}`,
+        "a JSON-RPC answer carries the id of the request it answers, and an answer with another id answers nothing; report it to the server's authors",
+      );
+    }
     return fail(
       "input-unreadable",
       `${who} did not answer ${ignored} within ${seconds(attempt.timeoutMs)}`,
