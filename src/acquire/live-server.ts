@@ -26,7 +26,7 @@
  * than the pull's budget from the server.
  */
 import type { ChildProcess } from "node:child_process";
-import type { Client, Transport } from "@modelcontextprotocol/client";
+import type { Client, JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import type { OAuthSession } from "./oauth/session.js";
@@ -38,9 +38,10 @@ import { displayUrl, type Secrets } from "./sanitize.js";
 import { withSdkWarnings } from "./sdk-warnings.js";
 import type { McpgenError } from "../shared/errors.js";
 import {
-  BrokenStream,
   DeadlineExceeded,
   describeServer,
+  eventDataFault,
+  sessionLost,
   explainFault,
   Interrupted,
   NonProtocolOutput,
@@ -48,6 +49,7 @@ import {
   PullDeadlineExceeded,
   seconds,
   ServerExited,
+  streamEndedFault,
   type Attempt,
   type SdkErrors,
   UNSUPPORTED_PROTOCOL_VERSION,
@@ -128,13 +130,11 @@ interface Connection {
 
 /** What `observeTransport` reads off a transport. */
 interface Observed {
+  /** The transport to connect the client to: the observed one, seen through mcpgen's observer. */
+  transport: Transport;
   takeAnswer: Connection["takeAnswer"];
   /** Whether the request with this id has been answered. */
   answered: (id: unknown) => boolean;
-  /** Whether the `server/discover` probe went unanswered until it was given up for `initialize`. */
-  probeTimedOut: () => boolean;
-  /** Whether the server answered `server/discover` with a result after the probe had been given up (`initialize` sent). */
-  answeredProbeLate: () => boolean;
 }
 
 /**
@@ -144,6 +144,17 @@ interface Observed {
  * kill is never mistaken for the server exiting on its own.
  */
 type Closer = (fault: boolean) => Promise<void>;
+
+/**
+ * Ends the connections opened since `closers[from]`, as after a fault (a
+ * child is killed, not asked to leave), and forgets what they left behind:
+ * a fault they raised, a child's exit. The attempt that follows starts clean.
+ */
+async function giveUp(closers: Closer[], from: number, watch: Watch, attempt: Attempt): Promise<void> {
+  for (const close of closers.splice(from).reverse()) await close(true);
+  watch.forgetFault();
+  attempt.exit = undefined;
+}
 
 /**
  * Runs work against the deadlines (each request's, and the whole pull's) and
@@ -173,9 +184,9 @@ class Watch {
     this.endsAt = Infinity;
   }
 
-  /** Forgets a fault raised by a connection that has been given up (a stdio server that exited on the era probe). */
+  /** Forgets a fault raised by a connection that has been given up (a stdio server that exited on the era probe); an interruption stands. */
   forgetFault(): void {
-    this.pending = undefined;
+    if (!(this.pending instanceof Interrupted)) this.pending = undefined;
   }
 
   fault(error: Error): void {
@@ -327,13 +338,49 @@ async function connectAndList(
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
     if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress, watch.fetch);
-    let stdioProbeTimeoutMs = Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS);
+    let listedAll = false;
+    const probe: StdioProbe = {
+      timeoutMs: Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS),
+      // A stdio server that shows itself a modern one once its probe was given up ends the attempt there and then (its
+      // handshake, or the list under way), until it is listed: see ProbeAnsweredLate.
+      onLateModern: () => {
+        if (!listedAll) watch.fault(new ProbeAnsweredLate(probe.timeoutMs));
+      },
+    };
     let startedAgain = false;
+    let newSession = false;
+    const connect = () =>
+      spec.transport === "stdio"
+        ? connectStdio(spec, sdk, attempt, watch, closers, progress, probe).then((connection) => ({ connection, fellBack: false }))
+        : connectRemote({
+            spec,
+            sdk,
+            attempt,
+            watch,
+            closers,
+            progress,
+            remote: remoteInit(spec, oauth, watch.fetch),
+            where: displayUrl(spec.url),
+            negotiation: newSession ? "legacy" : "auto",
+          });
     for (;;) {
       try {
-        listed = await listServer(spec, sdk, attempt, watch, closers, progress, options, oauth, stdioProbeTimeoutMs);
+        listed = await listServer(connect, spec, sdk, attempt, watch, progress, options);
+        listedAll = true;
         break;
       } catch (error) {
+        // MCP 2025 "Session Management": a 404 to a request that carried the session id means the server ended the
+        // session, and the client MUST start a new one with a new initialize (no session id): once, listing from the start.
+        if (!newSession && attempt.transport === "http" && sessionLost(error, attempt, sdk.errors)) {
+          newSession = true;
+          const phase = attempt.phase;
+          await giveUp(closers, 0, watch, attempt);
+          progress(
+            "fallback",
+            `${spec.label} no longer knew the session it began (HTTP 404 to ${phase}); starting a new session with the 2025 initialize, as the MCP spec has a client do`,
+          );
+          continue;
+        }
         if (error instanceof ProbeAnsweredLate) {
           // Slower than --timeout twice: say so, as for any server that does not answer in time.
           if (startedAgain) {
@@ -342,19 +389,17 @@ async function connectAndList(
           }
           // A modern stdio server slow to start (the second start is often faster: npx has it now): once more, with the whole --timeout for the probe.
           startedAgain = true;
-          for (const close of closers.splice(0).reverse()) await close(true);
-          watch.forgetFault();
-          attempt.exit = undefined;
+          await giveUp(closers, 0, watch, attempt);
           progress(
             "fallback",
             `${spec.label} answered the server/discover probe only after ${seconds(error.probeTimeoutMs)}, once the 2025 initialize had been sent (a modern server slow to start); starting it again, with ${seconds(options.timeoutMs)} (--timeout) for the probe`,
           );
-          stdioProbeTimeoutMs = options.timeoutMs;
+          probe.timeoutMs = options.timeoutMs;
           continue;
         }
         if (oauth?.isLoginPending(error) !== true) throw error;
         // The transport sent the user off to log in: end this attempt, wait for the browser, then connect again with the token.
-        for (const close of closers.splice(0).reverse()) await close(true);
+        await giveUp(closers, 0, watch, attempt);
         const phase = attempt.phase;
         attempt.phase = "login";
         await watch.waitForPerson(oauth.finishLogin(options.signal), oauth.loginTimeoutMs + attempt.timeoutMs);
@@ -420,32 +465,17 @@ async function listTools(
   }
 }
 
-/** Connects, settles the era and lists every tool: one attempt. */
+/** Connects (`connect` settles the era), and lists every tool, prompt and resource: one attempt. */
 async function listServer(
+  connect: () => Promise<{ connection: Connection; fellBack: boolean }>,
   spec: ServerSpec,
   sdk: Sdk,
   attempt: Attempt,
   watch: Watch,
-  closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   options: LiveServerOptions,
-  oauth: OAuthSession | undefined,
-  stdioProbeTimeoutMs: number,
 ): Promise<{ result: LiveServerResult; client: Client }> {
-  const stdio = spec.transport === "stdio" ? await connectStdio(spec, sdk, attempt, watch, closers, progress, stdioProbeTimeoutMs) : undefined;
-  const { connection, fellBack } =
-    stdio !== undefined
-      ? { connection: stdio, fellBack: false }
-      : await connectRemote({
-          spec: spec as RemoteServerSpec,
-          sdk,
-          attempt,
-          watch,
-          closers,
-          progress,
-          remote: remoteInit(spec as RemoteServerSpec, oauth, watch.fetch),
-          where: displayUrl((spec as RemoteServerSpec).url),
-        });
+  const { connection, fellBack } = await connect();
   const { client } = connection;
   const era: ProtocolEra = client.getProtocolEra() === "modern" ? "modern" : "legacy";
   const protocolVersion = client.getNegotiatedProtocolVersion();
@@ -458,8 +488,6 @@ async function listServer(
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   const declared = (capability: string) => capabilities !== undefined && capabilities[capability] !== undefined && capabilities[capability] !== null;
   const { items: tools, pages, cache } = await listTools(connection, declared("tools"), attempt, watch, options, sdk);
-  // By the answer to tools/list, one to the probe sent before initialize has come, if the server answers it at all.
-  if (stdio?.answeredProbeLate() === true) throw new ProbeAnsweredLate(stdioProbeTimeoutMs);
   const caches: NonNullable<RawManifest["cache"]> = cache === undefined ? {} : { "tools/list": cache };
   const diagnostics: Diagnostic[] = [];
   const surface: Pick<RawManifest, "prompts" | "resources" | "resourceTemplates"> = {};
@@ -599,73 +627,97 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
  * drops fields it does not know (a newer spec's, a server's own) and the
  * snapshot keeps the server's words; the method of each request sent, so that
  * a failure names the request it happened in (`server/discover`,
- * `initialize`, `tools/list`); and which requests were answered. It sees
- * every message the transport delivers, whichever handler that goes to: the
- * SDK's era probe puts in a handler of its own while it waits, and the client
- * chains the one it finds.
+ * `initialize`, `tools/list`); and which requests were answered.
+ *
+ * The client is given a view of the transport whose `onmessage` is the
+ * client's alone, while the transport itself delivers to mcpgen's observer,
+ * which passes each message on: so the observer sees every message once,
+ * whichever handler it goes to (the SDK's era probe puts in a handler of its
+ * own while it waits, which passes nothing on, and the client chains the one
+ * it finds).
+ *
+ * `onLateModern` is told, once, when a server whose `server/discover` probe
+ * went unanswered until `initialize` was sent shows itself a modern one: it
+ * answers the probe with a result after all, or refuses `initialize` with
+ * `UnsupportedProtocolVersionError` (see `ProbeAnsweredLate`).
  */
-function observeTransport(transport: Transport, attempt: Attempt): Observed {
+function observeTransport(transport: Transport, attempt: Attempt, onLateModern?: () => void): Observed {
   let answer: Record<string, unknown> | undefined;
-  const seen = new WeakSet<object>();
+  const requested = new Set<unknown>();
   const answered = new Set<unknown>();
-  // The ids of the server/discover probes sent; whether one was answered before the fallback's initialize went out, or after.
+  // The ids of the server/discover probes sent, and of the fallback's initialize once it went out.
   const probes = new Set<unknown>();
-  let initializing = false;
+  let initialize: { id: unknown } | undefined;
   let answeredProbeInTime = false;
-  let answeredProbeLate = false;
+  let toldLateModern = false;
   attempt.sent = [];
   attempt.received = 0;
-  const record = (message: Parameters<NonNullable<Transport["onmessage"]>>[0]) => {
-    if (seen.has(message)) return; // chained handlers: each message once
-    seen.add(message);
+  const lateModern = () => {
+    if (toldLateModern) return;
+    toldLateModern = true;
+    onLateModern?.();
+  };
+  const record = (message: JSONRPCMessage) => {
     attempt.received = (attempt.received ?? 0) + 1;
     if (!("id" in message) || "method" in message) return;
+    // An answer to no request sent is ignored, as JSON-RPC has it (so does the SDK); a timeout then names it.
+    if (!requested.has(message.id)) {
+      const error = (message as { error?: { message?: unknown } }).error?.message;
+      attempt.unrequested?.push({ id: message.id, ...(typeof error === "string" ? { error } : {}) });
+      return;
+    }
     answered.add(message.id);
     const result = (message as { result?: unknown }).result;
     const isResult = typeof result === "object" && result !== null && !Array.isArray(result);
-    if (probes.has(message.id)) {
-      if (!initializing) answeredProbeInTime = true;
-      else if (isResult) answeredProbeLate = true;
-    }
     if (isResult) answer = result as Record<string, unknown>;
+    if (probes.has(message.id)) {
+      if (initialize === undefined) answeredProbeInTime = true;
+      else if (isResult) lateModern();
+    }
+    const refused = (message as { error?: { code?: unknown } }).error?.code === UNSUPPORTED_PROTOCOL_VERSION;
+    if (message.id === initialize?.id && refused && probes.size > 0 && !answeredProbeInTime) lateModern();
   };
-  let deliver: Transport["onmessage"];
-  Object.defineProperty(transport, "onmessage", {
-    configurable: true,
-    enumerable: true,
-    get: () => deliver,
-    set: (handler: Transport["onmessage"]) => {
-      deliver =
-        handler === undefined
-          ? undefined
-          : (message, ...rest) => {
-              record(message);
-              handler(message, ...rest);
-            };
-    },
-  });
-  transport.onmessage = () => {};
+  let clientHandler: Transport["onmessage"];
+  transport.onmessage = (message, ...rest) => {
+    record(message);
+    clientHandler?.(message, ...rest);
+  };
   const send = transport.send.bind(transport);
   transport.send = (message, ...rest) => {
     const method = (message as { method?: unknown }).method;
     // Requests only: a notification (notifications/initialized) is not what the server answers.
     if (typeof method === "string" && "id" in message) {
       attempt.sent?.push(method);
+      requested.add(message.id);
+      attempt.unrequested = [];
+      attempt.inSession = transport.sessionId !== undefined || attempt.eventStreamOpen === true;
       if (!LIST_METHODS.has(method)) attempt.phase = method;
       if (method === "server/discover") probes.add(message.id);
-      if (method === "initialize") initializing = true;
+      if (method === "initialize") initialize = { id: message.id };
     }
     return send(message, ...rest);
   };
+  // The transport's own methods run on the transport, so that it delivers to the observer; the client's handler is the view's.
+  const view = new Proxy(transport, {
+    get: (target, key) => {
+      if (key === "onmessage") return clientHandler;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (target, key, value) => {
+      if (key !== "onmessage") return Reflect.set(target, key, value, target);
+      clientHandler = value as Transport["onmessage"];
+      return true;
+    },
+  });
   return {
+    transport: view,
     takeAnswer: () => {
       const taken = answer;
       answer = undefined;
       return taken;
     },
     answered: (id) => answered.has(id),
-    probeTimedOut: () => probes.size > 0 && initializing && !answeredProbeInTime,
-    answeredProbeLate: () => answeredProbeLate,
   };
 }
 
@@ -688,23 +740,20 @@ function watchStream(transport: Transport, observed: Observed, watch: Watch, sec
     const { id } = message;
     const onRequestStreamEnd = () => {
       options?.onRequestStreamEnd?.();
-      if (!observed.answered(id) && !watch.budget.exceeded) watch.fault(new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT));
+      if (!observed.answered(id) && !watch.budget.exceeded) watch.fault(streamEndedFault());
     };
     return send(message, { ...options, onRequestStreamEnd });
   };
 }
 
-/** What an HTTP transport's error says of the event data it could not read as a JSON-RPC message, if that is what it is. */
-function eventDataFault(error: Error, secrets: Secrets): BrokenStream | undefined {
-  if (error instanceof SyntaxError) return new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`);
-  if (Array.isArray((error as { issues?: unknown }).issues)) return new BrokenStream("event data that is JSON but not a JSON-RPC message");
-  return undefined;
-}
-
-const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again";
-
 /** Extra time the SDK's own request timeout gets, so that mcpgen's deadline (with its clearer message) fires first. */
 const SDK_TIMEOUT_SLACK_MS = 1000;
+
+/** How a stdio server is probed for its era: how long the `server/discover` probe waits, and whom to tell when the server shows itself a modern one too late. */
+interface StdioProbe {
+  timeoutMs: number;
+  onLateModern: () => void;
+}
 
 /**
  * A stdio server, on the 2026-07-28 revision when it answers the
@@ -713,7 +762,7 @@ const SDK_TIMEOUT_SLACK_MS = 1000;
  * 2025-era servers stop on any request before `initialize`) is started again
  * and initialized at once. One that refuses the 2025 handshake as a modern
  * server does, or answers the probe after all, only did not answer it in
- * time: `ProbeAnsweredLate`. `probeTimeoutMs` is how long the probe waits.
+ * time: `probe.onLateModern` is told (see `observeTransport`).
  */
 async function connectStdio(
   spec: StdioServerSpec,
@@ -722,25 +771,17 @@ async function connectStdio(
   watch: Watch,
   closers: Closer[],
   progress: (kind: ProgressEvent["kind"], message: string) => void,
-  probeTimeoutMs: number,
-): Promise<StdioConnection> {
+  probe: StdioProbe,
+): Promise<Connection> {
   progress("connecting", `starting ${spec.label} (stdio)`);
   const before = closers.length;
-  const probe: Pick<Observed, "answeredProbeLate" | "probeTimedOut"> = { answeredProbeLate: () => false, probeTimedOut: () => false };
   try {
-    return await startStdio(spec, sdk, attempt, watch, closers, "auto", probeTimeoutMs, probe);
+    return await startStdio(spec, sdk, attempt, watch, closers, probe);
   } catch (error) {
     if (error instanceof Interrupted || error instanceof PullDeadlineExceeded || watch.budget.exceeded) throw error;
-    // After a probe that went unanswered, a refusal of 2025 (UnsupportedProtocolVersionError) is a modern server's.
-    const refusedAsModern = probe.probeTimedOut() && error instanceof sdk.errors.ProtocolError && error.code === UNSUPPORTED_PROTOCOL_VERSION;
-    if (probe.answeredProbeLate() || refusedAsModern) {
-      throw new ProbeAnsweredLate(probeTimeoutMs);
-    }
     if (attempt.phase !== "server/discover" || attempt.exit === undefined) throw error;
-    for (const close of closers.splice(before).reverse()) await close(true);
-    watch.forgetFault();
-    attempt.exit = undefined;
-    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy", 0);
+    await giveUp(closers, before, watch, attempt);
+    const connection = await startStdio(spec, sdk, attempt, watch, closers, "legacy");
     // Said once the handshake worked: a server that exits whatever it is sent is reported by its exit alone.
     progress("fallback", `${spec.label} exited on the server/discover probe (a 2025-era server); it was started again for the 2025 initialize handshake`);
     return connection;
@@ -753,7 +794,9 @@ async function connectStdio(
  * on a first run), or refused that handshake as a modern server: it speaks
  * MCP 2026-07-28, and is started again with the whole `--timeout` for the
  * probe, so that the era it is pulled on does not depend on how fast it
- * started.
+ * started. Raised through the watch the moment the answer comes (during the
+ * handshake, or a list if the server answers out of order), so that nothing
+ * more is asked of the connection given up.
  */
 class ProbeAnsweredLate extends Error {
   override readonly name = "ProbeAnsweredLate";
@@ -768,10 +811,10 @@ async function startStdio(
   attempt: Attempt,
   watch: Watch,
   closers: Closer[],
-  negotiation: Negotiation,
-  probeTimeoutMs: number,
-  probe?: Pick<Observed, "answeredProbeLate" | "probeTimedOut">,
-): Promise<StdioConnection> {
+  probe: StdioProbe | "legacy",
+): Promise<Connection> {
+  const negotiation: Negotiation = probe === "legacy" ? "legacy" : "auto";
+  const probeTimeoutMs = probe === "legacy" ? 0 : probe.timeoutMs;
   attempt.command = [spec.command, ...spec.args].join(" ");
   attempt.stderr = new OutputTail();
   attempt.stdout = new StdoutWatch();
@@ -805,8 +848,7 @@ async function startStdio(
       });
     }
   };
-  const observed = observeTransport(transport, attempt);
-  if (probe !== undefined) Object.assign(probe, { answeredProbeLate: observed.answeredProbeLate, probeTimedOut: observed.probeTimedOut });
+  const observed = observeTransport(transport, attempt, probe === "legacy" ? undefined : probe.onLateModern);
   const client = newClient(sdk, negotiation, probeTimeoutMs);
   closers.push(async (fault) => {
     closing = true;
@@ -816,12 +858,9 @@ async function startStdio(
     await stop();
   });
   // Silence on the probe means a 2025-era server (the handshake follows, with its own time): both fit in the deadline.
-  await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
-  return { client, takeAnswer: observed.takeAnswer, answeredProbeLate: observed.answeredProbeLate };
+  await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), probeTimeoutMs + attempt.timeoutMs);
+  return { client, takeAnswer: observed.takeAnswer };
 }
-
-/** A stdio connection: it may yet learn that its server answered the era probe late. */
-type StdioConnection = Connection & Pick<Observed, "answeredProbeLate">;
 
 /** A stdio transport, the child it runs, and how to stop that child for good. */
 interface StdioChild {
@@ -892,6 +931,8 @@ interface RemoteConnect {
   remote: RemoteInit;
   /** The server's URL as shown (never a secret). */
   where: string;
+  /** Streamable HTTP: probe with `server/discover` first (`auto`), or start a new 2025 session with `initialize` (`legacy`). */
+  negotiation: Negotiation;
 }
 
 /**
@@ -899,27 +940,28 @@ interface RemoteConnect {
  * and falls back to the 2025 `initialize` when the server answers as a
  * 2025-era server. Legacy HTTP+SSE only when that `initialize` POST too is
  * refused with 400, 404 or 405: a server that answered `server/discover` as a
- * modern server never gets there.
+ * modern server never gets there, nor does a new session of a server that
+ * answered `initialize` before (`negotiation` `legacy`).
  */
 async function connectRemote(connect: RemoteConnect): Promise<{ connection: Connection; fellBack: boolean }> {
-  const { spec, sdk, attempt, watch, closers, progress, remote, where } = connect;
+  const { spec, sdk, attempt, watch, closers, progress, remote, where, negotiation } = connect;
   if (spec.transport === "sse") return { connection: await connectSse(connect), fellBack: false };
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   progress("connecting", `connecting to ${where} (Streamable HTTP)`);
-  attempt.phase = "server/discover";
+  attempt.phase = negotiation === "auto" ? "server/discover" : "initialize";
   const transport = new StreamableHTTPClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
   watchStream(transport, observed, watch, attempt.secrets);
-  const client = newClient(sdk, "auto", attempt.timeoutMs);
+  const client = newClient(sdk, negotiation, attempt.timeoutMs);
   try {
-    await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
+    await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   } catch (error) {
     await client.close().catch(() => {});
     // During the server/discover probe the client holds no transport yet, so closing it leaves the probe (its timer, its
     // request) running until the probe's own timeout, and the process with it; closing the transport settles the probe.
     await transport.close().catch(() => {});
     const status = error instanceof sdk.errors.SdkHttpError ? (error as { status?: number }).status : undefined;
-    if (spec.transport === "auto" && attempt.phase === "initialize" && status !== undefined && FALLBACK_STATUSES.has(status)) {
+    if (spec.transport === "auto" && negotiation === "auto" && attempt.phase === "initialize" && status !== undefined && FALLBACK_STATUSES.has(status)) {
       progress(
         "fallback",
         `${where} answered server/discover and the 2025 initialize request as no Streamable HTTP server does (HTTP ${status}); trying the legacy HTTP+SSE transport`,
@@ -949,36 +991,25 @@ async function connectSse({ spec, sdk, attempt, watch, closers, progress, remote
   const transport = new SSEClientTransport(spec.url, remote);
   const observed = observeTransport(transport, attempt);
   // Open once the server has named the endpoint to post to; from then on its one event stream carries every answer.
-  let opened = false;
+  attempt.eventStreamOpen = false;
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
-    opened = true;
+    attempt.eventStreamOpen = true;
   };
-  // The SDK reports event data it cannot read, and a stream that ends (its EventSource then opens a new session, in
-  // which no answer to what was sent comes), and goes on waiting: either is the end of the conversation.
+  // The SDK reports event data it cannot read, and an error of the open stream (it ended), and goes on waiting: either is
+  // the end of the conversation (explainFault says which). An error before it opened rejects the connection itself.
   transport.onerror = (error) => {
     if (watch.budget.exceeded) return;
-    const ended =
-      opened && error instanceof sdk.errors.SseError ? new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT) : undefined;
-    const fault = eventDataFault(error, attempt.secrets) ?? ended;
+    const fault = eventDataFault(error, attempt.secrets) ?? (attempt.eventStreamOpen && error instanceof sdk.errors.SseError ? error : undefined);
     if (fault !== undefined) watch.fault(fault);
   };
   const client = newClient(sdk, "legacy", attempt.timeoutMs);
   closers.push(async () => {
     await client.close().catch(() => {});
   });
-  try {
-    // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
-    await watch.run(client.connect(transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
-  } catch (error) {
-    // An EventSource error with neither a status nor a message: the stream ended (the SDK's words: "SSE error: undefined").
-    const event = (error as { event?: { message?: unknown } }).event;
-    if (!opened && error instanceof sdk.errors.SseError && error.code === undefined && event?.message === undefined) {
-      throw new BrokenStream("an event stream that ended before it named the endpoint to post to", CLOSED_STREAM_HINT);
-    }
-    throw error;
-  }
+  // Opening the event stream is not a request, so the SDK's timeout does not cover it; the watch's deadline does.
+  await watch.run(client.connect(observed.transport, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }), attempt.timeoutMs);
   return { client, takeAnswer: observed.takeAnswer };
 }
 

@@ -22,6 +22,8 @@ export interface Attempt {
   sent?: string[] | undefined;
   /** Messages received from the server so far. */
   received?: number | undefined;
+  /** Answers received since the request in flight was sent that carry an id mcpgen never sent (ignored, as JSON-RPC has it), with the error they carry. */
+  unrequested?: Array<{ id: unknown; error?: string }> | undefined;
   timeoutMs: number;
   /** How long the whole pull may take (`--max-time`). */
   maxTimeMs?: number | undefined;
@@ -33,6 +35,10 @@ export interface Attempt {
   exit?: ExitStatus | undefined;
   /** stdio only: the names of the environment variables the child was started with (never their values). */
   environment?: readonly string[] | undefined;
+  /** Whether the request in flight carried the session the server began: Streamable HTTP's session id (2025 "Session Management"), legacy SSE's endpoint. */
+  inSession?: boolean | undefined;
+  /** Legacy HTTP+SSE only: the server's event stream is open (it named the endpoint to post to); an SSE error from then on is that stream ending. */
+  eventStreamOpen?: boolean | undefined;
 }
 
 /** mcpgen's own deadline for one request passed (`--timeout`). */
@@ -65,6 +71,20 @@ export class BrokenStream extends Error {
   ) {
     super(message);
   }
+}
+
+const CLOSED_STREAM_HINT = "the server (or a proxy between mcpgen and it) closed the response without answering: look at the server's logs, or try again";
+
+/** An answer's event stream that ended before the answer (and that the SDK does not resume). */
+export function streamEndedFault(): BrokenStream {
+  return new BrokenStream("an event stream that ended before the answer", CLOSED_STREAM_HINT);
+}
+
+/** What an HTTP transport's error says of the event data it could not read as a JSON-RPC message, if that is what it is. */
+export function eventDataFault(error: Error, secrets: Secrets): BrokenStream | undefined {
+  if (error instanceof SyntaxError) return new BrokenStream(`event data that is not JSON (${secrets.excerpt(error.message, 120)})`);
+  if (Array.isArray((error as { issues?: unknown }).issues)) return new BrokenStream("event data that is JSON but not a JSON-RPC message");
+  return undefined;
 }
 
 /** The pull was stopped from outside (its `signal`: Ctrl-C, SIGTERM). */
@@ -211,6 +231,13 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
         "the server's answer is not MCP's JSON-RPC; report it to the server's authors (a proxy between mcpgen and the server can also cut a stream off)",
     );
   }
+  // Legacy HTTP+SSE: an error of the open event stream is that stream ending (the SDK's EventSource then opens a new
+  // session, in which no answer to what was sent comes); before, one with neither a status nor a message is too (the
+  // SDK's words: "SSE error: undefined").
+  if (error instanceof sdk.SseError && (attempt.eventStreamOpen === true || (error.code === undefined && eventMessage(error) === undefined))) {
+    const before = attempt.eventStreamOpen === true ? "the answer" : "it named the endpoint to post to";
+    return fail("input-shape", `${who} answered ${attempt.phase} with an event stream that ended before ${before}`, CLOSED_STREAM_HINT);
+  }
   if (isZodError(error)) {
     const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.length === 0 ? "/" : `/${issue.path.map(String).join("/")}`}: ${issue.message}`);
     const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : "";
@@ -264,6 +291,17 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (error instanceof DeadlineExceeded || (error instanceof sdk.SdkError && error.code === "REQUEST_TIMEOUT")) {
     // A stdio server silent on the server/discover probe gets the 2025 handshake next: say that it ignored both.
     const ignored = attempt.received === 0 && attempt.sent !== undefined && attempt.sent.length > 1 ? `${attempt.sent.join(" or ")}` : attempt.phase;
+    // A server that answered, but never with the request's id: that is why no answer came.
+    const stray = attempt.unrequested?.[0];
+    if (stray !== undefined) {
+      const more = attempt.unrequested!.length > 1 ? ` (and ${counted(attempt.unrequested!.length - 1, "answer")} more with ids never sent)` : "";
+      const error = stray.error === undefined ? "" : `, an error: ${clip(stray.error, 200)}`;
+      return fail(
+        "input-unreadable",
+        `${who} did not answer ${attempt.phase} within ${seconds(attempt.timeoutMs)}: it answered with the id ${clip(JSON.stringify(stray.id) ?? String(stray.id), 60)}, which mcpgen never sent${error}${more}`,
+        "a JSON-RPC answer carries the id of the request it answers, and an answer with another id answers nothing; report it to the server's authors",
+      );
+    }
     return fail(
       "input-unreadable",
       `${who} did not answer ${ignored} within ${seconds(attempt.timeoutMs)}`,
@@ -281,12 +319,10 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
         'pass the credentials the server expects, e.g. --header "Authorization: Bearer $TOKEN"',
       );
     }
-    // The same URL answered initialize, so its path is right: a 404 now is the server no longer knowing the session it began.
-    const sessionLost = status === 404 && attempt.phase !== "initialize" && attempt.sent?.includes("initialize") === true;
     return fail(
       "input-unreadable",
       `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`,
-      sessionLost
+      sessionLost(error, attempt, sdk)
         ? "the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again"
         : httpStatusHint(status),
     );
@@ -317,6 +353,16 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     return fail("input-unreadable", `${who} closed the connection before answering ${attempt.phase}`);
   }
   return fail("input-unreadable", `${who}: ${attempt.phase} failed: ${clip(message(error), 300)}`);
+}
+
+/**
+ * Whether `error` is an HTTP 404 to a request, past `initialize`, that carried
+ * the session the server began: it no longer knows that session (MCP 2025
+ * "Session Management": over Streamable HTTP the client must then start a new
+ * one). The same URL answered `initialize`, so its path is right.
+ */
+export function sessionLost(error: unknown, attempt: Attempt, sdk: SdkErrors): boolean {
+  return attempt.inSession === true && attempt.phase !== "initialize" && httpStatus(error, sdk) === 404;
 }
 
 /** What to do about an HTTP status other than 401 and 403. */
@@ -403,6 +449,20 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
   return shown === "" || shown === "null" ? "" : `: ${shown}`;
 }
 
+/** The message of the EventSource event an `SseError` carries, if any. */
+function eventMessage(error: Error): unknown {
+  return (error as { event?: { message?: unknown } }).event?.message;
+}
+
+/** `error` and its causes (fetch failures hide the reason there), a few deep. */
+function withCauses(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && current !== null && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
+  }
+  return chain;
+}
+
 /**
  * What was wrong with an HTTP answer that fetch could not read (it says only "terminated" or
  * "fetch failed", the reason in `cause`): a body that does not decompress as its
@@ -410,11 +470,7 @@ function detail(error: unknown, clip: (text: string, max: number) => string): st
  * anything else.
  */
 function malformedHttp(error: unknown, clip: (text: string, max: number) => string): string | undefined {
-  for (
-    let current: unknown = error, depth = 0;
-    current !== undefined && current !== null && depth < 5;
-    current = (current as { cause?: unknown }).cause, depth++
-  ) {
+  for (const current of withCauses(error)) {
     const code = errorCode(current) ?? "";
     if (/^Z_/.test(code)) return `a body that does not decompress as its Content-Encoding says (${clip(message(current), 100)})`;
     if (/^HPE_/.test(code))
@@ -425,11 +481,7 @@ function malformedHttp(error: unknown, clip: (text: string, max: number) => stri
 
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */
 export function networkReason(error: unknown, clip: (text: string, max: number) => string): string | undefined {
-  for (
-    let current: unknown = error, depth = 0;
-    current !== undefined && current !== null && depth < 5;
-    current = (current as { cause?: unknown }).cause, depth++
-  ) {
+  for (const current of withCauses(error)) {
     const code = errorCode(current);
     if (code !== undefined && NETWORK_ERRORS[code] !== undefined) return `${NETWORK_ERRORS[code]} (${code})`;
     const named = Object.keys(NETWORK_ERRORS).find((key) => message(current).includes(key));

@@ -281,6 +281,33 @@ describe("pull over HTTP: an answer that is not JSON-RPC", () => {
   });
 });
 
+describe("pull over HTTP: an answer with an id mcpgen never sent", () => {
+  it("is ignored, as JSON-RPC has it: the real answer after it is the one read", async () => {
+    const server = await serve(({ id }, response) => {
+      const event = (message: object) => `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", ...message })}\n\n`;
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.end(
+        event({ id: "never-sent", result: { tools: [{ name: "stray", inputSchema: { type: "object" } }] } }) +
+          event({ id, result: { tools: [{ name: "real", inputSchema: { type: "object" } }] } }),
+      );
+    });
+    const result = await pull({ target: server.url.href, outDir: (await scratch("http-stray-first")).out, timeoutMs: 20_000 });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["real"]);
+  });
+
+  it("when it is the only answer, the timeout says so", async () => {
+    const server = await serve((_request, response) => {
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ jsonrpc: "2.0", id: 999, error: { code: -32600, message: "Invalid request" } }));
+    });
+    const error = await pullError({ target: server.url.href, outDir: (await scratch("http-stray-only")).out, timeoutMs: 500 });
+    expect(error.message).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) did not answer tools\/list within 0\.5 s: it answered with the id 999, which mcpgen never sent, an error: Invalid request\n  hint: a JSON-RPC answer carries the id of the request it answers/,
+    );
+  });
+});
+
 describe("pull over stdio: what a server can make it hold, and what it leaves running", () => {
   it("an answer over --max-size is reported as too large, not as something that is not JSON-RPC", async () => {
     const { root, out, others } = await scratch("stdio-huge");

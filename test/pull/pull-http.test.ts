@@ -32,6 +32,46 @@ const eightTools: Tool[] = Array.from({ length: 8 }, (_, index) =>
   ),
 );
 
+/**
+ * A 2025-era Streamable HTTP server that forgets the first `forget` sessions it
+ * begins at their first request after initialize (a restart, another replica
+ * behind a load balancer): it answers that with 404. `posts`: each request's
+ * method and the session id it carried.
+ */
+async function forgetfulServer(forget: number): Promise<{ url: string; posts: Array<{ method: string; session: string | undefined }> }> {
+  const posts: Array<{ method: string; session: string | undefined }> = [];
+  let begun = 0;
+  const forgotten = new Set<string>();
+  const forgetful: HttpServer = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      if (request.method !== "POST") return void response.writeHead(405).end();
+      const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number | string; method: string };
+      const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+        response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id ?? null, ...body }));
+      if (message.id === undefined) return void response.writeHead(202).end();
+      const session = request.headers["mcp-session-id"] as string | undefined;
+      posts.push({ method: message.method, session });
+      if (message.method === "server/discover") return json(400, { error: { code: -32601, message: "Method not found" } });
+      if (message.method === "initialize") {
+        begun++;
+        if (begun <= forget) forgotten.add(`s-${begun}`);
+        return json(
+          200,
+          { result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "forgetful", version: "1" } } },
+          { "mcp-session-id": `s-${begun}` },
+        );
+      }
+      if (session === undefined || forgotten.has(session)) return json(404, { error: { code: -32001, message: "Session not found" } });
+      json(200, { result: { tools: [sampleTool("kept")] } });
+    });
+  });
+  await new Promise<void>((resolve) => forgetful.listen(0, "127.0.0.1", resolve));
+  running.push({ close: () => new Promise<void>((resolve) => forgetful.close(() => resolve())) } as RunningServer);
+  return { url: `http://127.0.0.1:${(forgetful.address() as { port: number }).port}/mcp`, posts };
+}
+
 /** Whatever a pull rejected with, as an `McpgenError`. */
 async function pullError(promise: Promise<unknown>): Promise<McpgenError> {
   const error = await promise.then(
@@ -300,32 +340,26 @@ describe("pull faults over HTTP", () => {
     );
   });
 
-  it("a 404 after the same URL answered initialize is said to be a lost session, not a wrong path", async () => {
-    // A 2025-era server that forgets its sessions at once (a restart, another replica behind a load balancer).
-    const forgetful: HttpServer = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        if (request.method !== "POST") return void response.writeHead(405).end();
-        const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number | string; method: string };
-        const json = (status: number, body: object, headers: Record<string, string> = {}) =>
-          response
-            .writeHead(status, { "content-type": "application/json", ...headers })
-            .end(JSON.stringify({ jsonrpc: "2.0", id: message.id ?? null, ...body }));
-        if (message.id === undefined) return void response.writeHead(202).end();
-        if (message.method === "server/discover") return json(400, { error: { code: -32601, message: "Method not found" } });
-        if (message.method !== "initialize") return json(404, { error: { code: -32001, message: "Session not found" } });
-        json(
-          200,
-          { result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "forgetful", version: "1" } } },
-          { "mcp-session-id": "s-1" },
-        );
-      });
-    });
-    await new Promise<void>((resolve) => forgetful.listen(0, "127.0.0.1", resolve));
-    running.push({ close: () => new Promise<void>((resolve) => forgetful.close(() => resolve())) } as RunningServer);
-    const url = `http://127.0.0.1:${(forgetful.address() as { port: number }).port}/mcp`;
-    const error = await pullError(pull({ target: url, outDir: await tempDir("session-lost"), timeoutMs: 5_000 }));
+  it("a 404 to a session's request starts a new session once (MCP Session Management); a second is said to be a lost session, not a wrong path", async () => {
+    const once = await forgetfulServer(1);
+    const events: PullEvent[] = [];
+    const result = await pull({ target: once.url, outDir: await tempDir("session-renewed"), timeoutMs: 5_000, onProgress: (event) => events.push(event) });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["kept"]);
+    // The new initialize carries no session id; what follows carries the new one.
+    expect(once.posts).toEqual([
+      { method: "server/discover", session: undefined },
+      { method: "initialize", session: undefined },
+      { method: "tools/list", session: "s-1" },
+      { method: "initialize", session: undefined },
+      { method: "tools/list", session: "s-2" },
+    ]);
+    expect(events.filter((event) => event.kind === "fallback").map((event) => event.message)).toEqual([
+      `${once.url} no longer knew the session it began (HTTP 404 to tools/list); starting a new session with the 2025 initialize, as the MCP spec has a client do`,
+    ]);
+
+    const always = await forgetfulServer(Infinity);
+    const error = await pullError(pull({ target: always.url, outDir: await tempDir("session-lost"), timeoutMs: 5_000 }));
+    expect(always.posts.map((post) => post.method)).toEqual(["server/discover", "initialize", "tools/list", "initialize", "tools/list"]);
     expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with HTTP 404: /);
     expect(error.message).toContain(
       "\n  hint: the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again",
