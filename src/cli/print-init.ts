@@ -1,8 +1,9 @@
 /** How `mcpgen init` reads: the configuration written (or, with `--check`, that would be) and the servers found. */
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import type { InitResult } from "../commands/init.js";
+import { CONFIG_FILE } from "../commands/config.js";
 import { exitCode } from "../shared/codes.js";
-import { counted } from "../shared/display.js";
+import { counted, shellWord } from "../shared/display.js";
 import { printable } from "../shared/errors.js";
 import { jsonText, type Io } from "./io.js";
 
@@ -33,6 +34,10 @@ export function printInit(
     })
     .join("");
   io.stdout(`wrote ${where} with ${counted(result.servers.length, "target")}\n${found}`);
-  io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
+  // A file other than the one found by default is named in the commands to run next, or they would not find it.
+  const named = result.file === join(process.cwd(), CONFIG_FILE) ? "" : ` --config ${shellWord(where)}`;
+  io.stdout(
+    `next: mcpgen pull${named} (fetches each server's tools and generates), then commit the snapshots; mcpgen generate${named} works offline from them\n`,
+  );
   return exitCode("ok");
 }

@@ -92,7 +92,12 @@ describe("mcpgen init", () => {
     const written = await cli(["init"], root);
     expect(written.code).toBe(0);
     expect(written.stdout).toContain('wrote mcpgen.config.json with 3 targets\n  github: server "github" from .mcp.json\n');
-    expect(written.stdout).toContain("next: mcpgen pull");
+    expect(written.stdout).toContain("next: mcpgen pull (fetches");
+    // Another file: the commands to run next name it, or they would not find it.
+    const named = await cli(["init", "--config", "ci.config.json"], root);
+    expect(named.stdout).toContain(
+      "next: mcpgen pull --config ci.config.json (fetches each server's tools and generates), then commit the snapshots; mcpgen generate --config ci.config.json works",
+    );
 
     const after = await cli(["init", "--check", "--json"], root);
     expect(after.code).toBe(0);

@@ -11,7 +11,7 @@
  * file in a scaffold's src/generated/), and (3) a scaffold tool removed from
  * the manifest, whose handler is the user's and stays.
  */
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate as generateManifest } from "../../src/commands/generate.js";
@@ -298,6 +298,10 @@ describe("mcpgen generate over a configuration", () => {
     expect(library.ok).toBe(false);
     expect(library.written).toBe(false);
     expect(library.errors).toEqual([{ target: "github", diagnostic: expect.objectContaining({ code: "input-unreadable", hint: "run mcpgen pull github" }) }]);
+    // A configuration named with --config is named in the hint too, or following it would find no configuration.
+    await rename(join(root, "mcpgen.config.json"), join(root, "ci.config.json"));
+    const named = await cliIn(root, ["generate", "--config", "ci.config.json", "github"]);
+    expect(named.stderr).toContain("  hint: run mcpgen pull --config ci.config.json github\n");
     // The targets that did render say what would have happened.
     expect(library.targets.map((target) => target.name)).toEqual(["weather", "notes-types", "notes"]);
   });
