@@ -124,6 +124,16 @@ function isFile(path: string): boolean {
   }
 }
 
+const EMIT_CHOICES = ["client", "types"] as const;
+
+/** `generate --emit`: commander's check of the choices, and a pointer to `scaffold` for a server. */
+function parseEmit(value: string): (typeof EMIT_CHOICES)[number] {
+  const choice = EMIT_CHOICES.find((each) => each === value);
+  if (choice !== undefined) return choice;
+  const allowed = `Allowed choices are ${EMIT_CHOICES.join(", ")}.`;
+  throw new InvalidArgumentError(value === "server" ? `${allowed}\n  hint: for a server skeleton: mcpgen scaffold <manifest> --out <dir>` : allowed);
+}
+
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
@@ -155,7 +165,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     )
     .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file", parseDirectory)
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
-    .addOption(new Option("--emit <kind>", 'with --out: what to emit (in a configuration, each target\'s "emit")').choices(["client", "types"]))
+    .addOption(new Option("--emit <kind>", 'with --out: what to emit (in a configuration, each target\'s "emit")').choices(EMIT_CHOICES).argParser(parseEmit))
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)

@@ -235,6 +235,10 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
       expect(result.stderr.startsWith(`error: required option '-o, --out <dir>' not specified\n  hint: ${hint}\n`), result.stderr).toBe(true);
     }
     expect((await cli(["scaffold", weatherManifest, "x", "--out", "y"], cwd)).stderr).toMatch(/^error: too many arguments for 'scaffold'/);
+    // --emit server is scaffold's business: the error says so.
+    expect((await cli(["generate", weatherManifest, "--emit", "server", "--out", "o"], cwd)).stderr).toMatch(
+      /^error: option '--emit <kind>' argument 'server' is invalid\. Allowed choices are client, types\.\n {2}hint: for a server skeleton: mcpgen scaffold <manifest> --out <dir>\n/,
+    );
     expect(await readdir(cwd)).toEqual([]);
   });
 
