@@ -82,7 +82,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A keyword mcpgen cannot honour is ignored: an unknown `$schema` dialect (read as 2020-12), an unknown type name, a keyword whose value is malformed, dynamic references beyond what can be resolved in every scope.",
   },
   "output-owned-by-user": {
-    doc: "What is in the way is the user's, and mcpgen leaves it: a file it did not generate, something that is not a regular file, an edited scaffold manifest the run would undo (`--force` replaces it), an existing mcpgen.config.json (init), an output directory that is the root or the home directory (`--force` writes there), a scaffold handler whose file name Node cannot import (`#`, `?`, `%` or `\\`).",
+    doc: "What is in the way is the user's, and mcpgen leaves it: a file it did not generate, something that is not a regular file, an edited scaffold manifest the run would undo (`--force` replaces it), an existing mcpgen.config.json (init), an output directory that is the root or the home directory (`--force` writes there), a scaffold's directory that holds another project's package.json, a scaffold handler whose file name Node cannot import (`#`, `?`, `%` or `\\`).",
   },
   "output-unwritable": {
     doc: "The file system refuses the output or the project cannot be read: no permission, no space, a file where a directory should be, a dangling symbolic link, a path too long.",

@@ -443,6 +443,19 @@ describe("scaffolding again", () => {
       "tsconfig.json",
     ]);
   });
+
+  it("refuses a directory that holds another project's package.json (a client app), and writes nothing there", async () => {
+    const app = await tempProject("client-app");
+    await mkdir(app, { recursive: true });
+    await writeFile(join(app, "package.json"), '{ "name": "client-app", "dependencies": {} }\n');
+    const io = captureIo();
+    expect(await run(["scaffold", weather, "--out", app], io)).toBe(1);
+    expect(io.err).toBe(
+      `error: ${app}: holds another project's package.json, not a scaffold (no src/generated/, src/handlers/, manifest.json nor src/server.ts); a scaffold never edits a package.json it did not write, so it would not run there\n` +
+        `  hint: a scaffold is a project of its own, with its own package.json: give a new or empty directory (--out ${join(app, "mcp-server")}, say)\n`,
+    );
+    expect(await listFiles(app)).toEqual(["package.json"]);
+  });
 });
 
 describe("the CLI", () => {
