@@ -17,6 +17,7 @@ import { describe, expect, it } from "vitest";
 import { generate as generateManifest } from "../../src/commands/generate.js";
 import { checkProject, generateProject } from "../../src/commands/project.js";
 import { agePast, changedPaths, cliIn, fixtureCopy, PAST, treeState } from "../helpers/project.js";
+import { repoRoot } from "../helpers/typecheck.js";
 
 const WEATHER = "src/mcp/weather";
 
@@ -43,6 +44,10 @@ describe("mcpgen generate over a configuration", () => {
       // The snapshot is generated from itself: already current.
       "github: generated 1 tool into src/mcp/github (8 files written, 1 unchanged)",
     ]);
+    // docs/cli.md shows `mcpgen generate weather notes` on this project: its lines are these (no run of its own).
+    const cliDoc = await readFile(join(repoRoot, "docs/cli.md"), "utf8");
+    const shown = /^\$ mcpgen generate weather notes\n((?:[^$`].*\n)+)/m.exec(cliDoc)?.[1];
+    expect(shown?.split("\n").filter(Boolean)).toEqual(first.stdout.split("\n").filter((line) => line !== "" && !/^(notes-types|github):/.test(line)));
     await agePast(root);
     const before = await treeState(root);
 
