@@ -118,6 +118,8 @@ describe("a new scaffold", () => {
     // Issue 22: "Return a AddNoteOutput" read as carelessness; no article is left before a type name.
     expect(stub).not.toMatch(/\ba [A-Z]\w*Output\b/);
     expect(definedTool(stub)).toBe("get_weather");
+    // docs/scaffold.md shows this very stub.
+    expect(await readFile(join(repoRoot, "docs/scaffold.md"), "utf8")).toContain(`\`\`\`ts\n${stub}\`\`\`\n`);
   });
 
   it("writes bidirectional-text controls of tool names and text as escapes in stubs and generated code, and still finds the handler", async () => {
