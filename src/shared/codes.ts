@@ -130,7 +130,10 @@ export const EXIT_CODES = {
     doc: "A usage error: an unknown option or target, no configuration found, nothing to do (a configuration without targets, `init` without any server).",
   },
   internal: { code: 70, doc: "An internal error: a bug in mcpgen, printed with its stack (please report it)." },
-  sigint: { code: 130, doc: "Stopped by Ctrl-C (SIGINT): writes under way finished or were undone, a pulled server was shut down." },
+  sigint: {
+    code: 130,
+    doc: "Stopped by Ctrl-C (SIGINT): writes under way finished or were undone, a pulled server was shut down. Not `generate --watch`, which runs until stopped: Ctrl-C ends it with 0.",
+  },
   sigterm: { code: 143, doc: "Stopped by SIGTERM, as by SIGINT." },
 } as const satisfies Readonly<Record<string, { code: number; doc: string }>>;
 
