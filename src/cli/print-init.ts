@@ -7,7 +7,7 @@ import { counted, shellWord } from "../shared/display.js";
 import { printable } from "../shared/errors.js";
 import { jsonText, type Io } from "./io.js";
 
-/** Prints an init and returns its exit code: with `check`, 1 when there is no configuration yet. */
+/** Prints an init and returns its exit code: with `check`, 1 when there is no configuration yet (whether or not init would write one). */
 export function printInit(
   result: InitResult,
   io: Io,
@@ -16,6 +16,11 @@ export function printInit(
   const where = relative(process.cwd(), result.file) || result.file;
   if (options.json) io.stdout(`${jsonText(result, 2)}\n`);
   if (options.check) {
+    if (result.noServers !== undefined) {
+      if (!options.json)
+        io.stderr(`${where} does not exist, and mcpgen init would write none: ${result.noServers.message}\n  hint: ${result.noServers.hint}\n`);
+      return exitCode("failure");
+    }
     if (result.written) {
       if (!options.json) io.stderr(`${where} does not exist; mcpgen init would write:\n${jsonText(result.config, 2)}\n`);
       return exitCode("failure");

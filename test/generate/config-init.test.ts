@@ -104,7 +104,7 @@ describe("mcpgen init", () => {
     expect(JSON.parse(after.stdout)).toMatchObject({ file: join(root, "mcpgen.config.json"), written: false });
   });
 
-  it("without any MCP configuration: says so, writes nothing, and exits 2", async () => {
+  it("without any MCP configuration: says so, writes nothing, and exits 2 (--check: 1, there is no configuration)", async () => {
     const root = await mkdtemp(join(tmpdir(), "mcpgen-init-"));
     const result = await cli(["init"], root);
     expect(result.code).toBe(2);
@@ -113,9 +113,12 @@ describe("mcpgen init", () => {
       'error: no MCP servers found in .mcp.json, .vscode/mcp.json, .cursor/mcp.json; nothing written\n  hint: add a server to .mcp.json, or write mcpgen.config.json yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }\n',
     );
     expect(await readdir(root)).toEqual([]);
+    // A check that finds no configuration fails (1), as documented, server or not; it never says "nothing written": it writes nothing.
     const checked = await cli(["init", "--check"], root);
-    expect(checked.code).toBe(2);
-    expect(checked.stderr).toMatch(/^error: no MCP servers found/);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toBe(
+      'mcpgen.config.json does not exist, and mcpgen init would write none: no MCP servers found in .mcp.json, .vscode/mcp.json, .cursor/mcp.json\n  hint: add a server to .mcp.json, or write mcpgen.config.json yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }\n',
+    );
   });
 
   it("writes the configuration where --config says, into a directory that exists", async () => {
