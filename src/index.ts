@@ -42,7 +42,7 @@ export {
   type HandlerFile,
   type OrphanedHandler,
 } from "./commands/scaffold.js";
-export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent } from "./commands/pull.js";
+export { resolveServer, type PullOptions, type PullResult, type PulledServer, type PullEvent, type ServerWords } from "./commands/pull.js";
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
 export type { DriftReport, ListDrift, ToolChange } from "./commands/drift.js";
 export type { SurfaceCounts } from "./commands/surface-counts.js";

@@ -42,6 +42,8 @@ export interface ConfigContext {
   loginSecrets?: readonly string[] | undefined;
   /** An `oauth.issuer` given over the entry's (a target's): where `loginSecrets` then go. */
   loginIssuer?: string | undefined;
+  /** The hint when no file names the server (default: the other ways `mcpgen pull` reaches a server). */
+  unknownHint?: string | undefined;
 }
 
 /** One supported configuration file: where it lives and which key holds its servers. */
@@ -105,7 +107,9 @@ export async function findServerConfig(name: string, context: ConfigContext, sec
     "input-unreadable",
     `no MCP server named ${JSON.stringify(name)} in ${CONFIG_FORMATS.map((format) => format.name).join(", ")}${known.length > 0 ? `; servers found: ${known.join(", ")}` : ""}`,
     {
-      hint: "pass an http(s):// URL, a command after -- (mcpgen pull --out dir -- npx -y some-server), or a server name from one of these files",
+      hint:
+        context.unknownHint ??
+        "pass an http(s):// URL, a command after -- (mcpgen pull --out dir -- npx -y some-server), or a server name from one of these files",
     },
   );
 }

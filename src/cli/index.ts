@@ -4,6 +4,7 @@
  * Heavy modules (prettier, the SDK) load only inside the command that needs them.
  */
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from "commander";
+import { statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { defaultIo, jsonText, type Io } from "./io.js";
 // print.ts and report.ts are small and load with the CLI; commands and what they pull in load per command.
@@ -12,7 +13,7 @@ import { generateReport, projectReport, pullReport, scaffoldReport } from "./rep
 import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
 import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
-import { counted } from "../shared/display.js";
+import { counted, shellWord } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
 import { McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
@@ -101,6 +102,38 @@ function withoutOptionValue(text: string): string {
   return text.replace(/^(error: unknown option '[^'=\n]*)=.*'$/m, "$1=…'");
 }
 
+/**
+ * The usage error of a run without `--out`. A second operand after a manifest is most likely the directory meant
+ * (`mcpgen generate weather.tools.json src/mcp/weather`): the hint says so; otherwise `otherwise` is the hint.
+ */
+function missingOut(operands: readonly string[], otherwise: string): string {
+  const [manifest, directory, ...more] = operands;
+  const looksLikeManifest = (word: string) => word === "-" || /\.json$/i.test(word) || isFile(word);
+  const meant =
+    manifest !== undefined && directory !== undefined && more.length === 0 && looksLikeManifest(manifest) && !looksLikeManifest(directory)
+      ? directory
+      : undefined;
+  return `required option '-o, --out <dir>' not specified\n  hint: ${meant === undefined ? otherwise : `did you mean --out ${shellWord(meant)}?`}`;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const EMIT_CHOICES = ["client", "types"] as const;
+
+/** `generate --emit`: commander's check of the choices, and a pointer to `scaffold` for a server. */
+function parseEmit(value: string): (typeof EMIT_CHOICES)[number] {
+  const choice = EMIT_CHOICES.find((each) => each === value);
+  if (choice !== undefined) return choice;
+  const allowed = `Allowed choices are ${EMIT_CHOICES.join(", ")}.`;
+  throw new InvalidArgumentError(value === "server" ? `${allowed}\n  hint: for a server skeleton: mcpgen scaffold <manifest> --out <dir>` : allowed);
+}
+
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
@@ -132,7 +165,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     )
     .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file", parseDirectory)
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
-    .addOption(new Option("--emit <kind>", 'with --out: what to emit (in a configuration, each target\'s "emit")').choices(["client", "types"]))
+    .addOption(new Option("--emit <kind>", 'with --out: what to emit (in a configuration, each target\'s "emit")').choices(EMIT_CHOICES).argParser(parseEmit))
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
@@ -154,9 +187,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (options.config === undefined && operands.length > 0) {
           const { findConfigFile } = await import("../commands/config.js");
           if ((await findConfigFile(process.cwd())) === undefined) {
-            usage(
-              "required option '-o, --out <dir>' not specified\n  hint: give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)",
-            );
+            usage(missingOut(operands, "give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)"));
           }
         }
         const projectOptions = {
@@ -450,7 +481,10 @@ export function buildProgram(io: Io = defaultIo): Command {
     .command("scaffold")
     .description("create or refresh a runnable MCP server from a manifest; rewrites src/generated/ only, never your handlers")
     .argument("<manifest>", "tools/list result, JSON-RPC response or mcpgen manifest; - reads stdin")
-    .requiredOption("-o, --out <dir>", "project directory", parseDirectory)
+    // Required, checked in the action: commander's own check comes before the operands are read, so its error could
+    // not point to a directory given as a second operand.
+    .option("-o, --out <dir>", "project directory (required)", parseDirectory)
+    .allowExcessArguments()
     .option("--check", "exit 1 if src/generated/ is out of date or a handler stub is missing; write nothing")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
@@ -468,7 +502,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       async (
         manifest: string,
         options: {
-          out: string;
+          out: string | undefined;
           check?: boolean;
           diff?: boolean;
           fullDiff?: boolean;
@@ -481,8 +515,11 @@ export function buildProgram(io: Io = defaultIo): Command {
         },
         command: Command,
       ) => {
-        checkDiffFlags(options, (message) => usageError(command, message));
-        const run = { manifest, outDir: options.out, check: options.check ?? false, format: options.format };
+        const usage = (message: string): never => usageError(command, message);
+        const outDir = options.out ?? usage(missingOut(command.args, "give the project directory: mcpgen scaffold <manifest> --out <dir>"));
+        if (command.args.length > 1) usage(`too many arguments for 'scaffold'. Expected 1 argument but got ${command.args.length}.`);
+        checkDiffFlags(options, usage);
+        const run = { manifest, outDir, check: options.check ?? false, format: options.format };
         const { scaffold } = await import("../commands/scaffold.js");
         const result = await cleanOnSignal(io, () => scaffold({ ...run, force: options.force ?? false, strict: options.strict }));
         process.exitCode = printRun(scaffoldReport(result, run), io, { ...options, ...diffOptions(options, io) });

@@ -1,12 +1,13 @@
 /** How `mcpgen init` reads: the configuration written (or, with `--check`, that would be) and the servers found. */
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import type { InitResult } from "../commands/init.js";
+import { CONFIG_FILE } from "../commands/config.js";
 import { exitCode } from "../shared/codes.js";
-import { counted } from "../shared/display.js";
+import { counted, shellWord } from "../shared/display.js";
 import { printable } from "../shared/errors.js";
 import { jsonText, type Io } from "./io.js";
 
-/** Prints an init and returns its exit code: with `check`, 1 when there is no configuration yet. */
+/** Prints an init and returns its exit code: with `check`, 1 when there is no configuration yet (whether or not init would write one). */
 export function printInit(
   result: InitResult,
   io: Io,
@@ -15,6 +16,11 @@ export function printInit(
   const where = relative(process.cwd(), result.file) || result.file;
   if (options.json) io.stdout(`${jsonText(result, 2)}\n`);
   if (options.check) {
+    if (result.noServers !== undefined) {
+      if (!options.json)
+        io.stderr(`${where} does not exist, and mcpgen init would write none: ${result.noServers.message}\n  hint: ${result.noServers.hint}\n`);
+      return exitCode("failure");
+    }
     if (result.written) {
       if (!options.json) io.stderr(`${where} does not exist; mcpgen init would write:\n${jsonText(result.config, 2)}\n`);
       return exitCode("failure");
@@ -33,6 +39,10 @@ export function printInit(
     })
     .join("");
   io.stdout(`wrote ${where} with ${counted(result.servers.length, "target")}\n${found}`);
-  io.stdout("next: mcpgen pull (fetches each server's tools and generates), then commit the snapshots; mcpgen generate works offline from them\n");
+  // A file other than the one found by default is named in the commands to run next, or they would not find it.
+  const named = result.file === join(process.cwd(), CONFIG_FILE) ? "" : ` --config ${shellWord(where)}`;
+  io.stdout(
+    `next: mcpgen pull${named} (fetches each server's tools and generates), then commit the snapshots; mcpgen generate${named} works offline from them\n`,
+  );
   return exitCode("ok");
 }

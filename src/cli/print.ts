@@ -73,11 +73,23 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
 }
 
 /**
+ * An event of the watch of one manifest (`generate <manifest> --out <dir> --watch`) in that run's words: the
+ * CLI makes it a configuration of one target, but the user wrote none, so a manifest that cannot be read is not
+ * "the manifest of a target in the configuration"; the watch goes on and regenerates once it is back.
+ */
+function manifestWatchEvent(event: WatchEvent): WatchEvent {
+  if (event.kind !== "error" || event.diagnostic.code !== "input-unreadable" || event.diagnostic.file === undefined) return event;
+  const hint = `check the manifest's path; the watch goes on and regenerates once ${event.diagnostic.file} is there again (Ctrl-C to stop)`;
+  return { ...event, diagnostic: { ...event.diagnostic, hint } };
+}
+
+/**
  * One line per watch event: a regeneration on stdout, an error on stderr.
  * With `--json`, one JSON object per line. `single`: the watch of one
  * output (`--out`), whose target is not named.
  */
-export function printWatchEvent(event: WatchEvent, io: Io, options: PrintOptions & { single?: boolean | undefined }): void {
+export function printWatchEvent(watched: WatchEvent, io: Io, options: PrintOptions & { single?: boolean | undefined }): void {
+  const event = options.single ? manifestWatchEvent(watched) : watched;
   if (options.json) {
     io.stdout(`${jsonText(event)}\n`);
     return;

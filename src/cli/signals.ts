@@ -2,6 +2,8 @@
  * Ctrl-C and SIGTERM: a watch or a pull stops cleanly (a server shut down,
  * nothing written), a write finishes or is undone, and mcpgen exits with
  * 130 or 143, what a shell expects of a process stopped by that signal.
+ * Except `generate --watch`, which runs until it is stopped: a signal is its
+ * normal end, and it exits 0 (`watchCli` sets no exit code).
  */
 import { McpgenError } from "../shared/errors.js";
 import { exitCode } from "../shared/codes.js";

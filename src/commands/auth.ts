@@ -10,7 +10,7 @@ import { configDirectory, LoginStore, serverKey, type StoredLogin } from "../acq
 import { displayUrl, Secrets } from "../acquire/sanitize.js";
 import { findServerConfig } from "../acquire/server-config.js";
 import { userError } from "../shared/errors.js";
-import { findConfigFile, loadConfig } from "./config.js";
+import { CONFIG_FILE, findConfigFile, loadConfig } from "./config.js";
 
 /** What `auth status` shows of one login. */
 export interface LoginSummary {
@@ -101,7 +101,18 @@ async function serverUrl(name: string, config: string | undefined, secrets: Secr
 async function configuredServer(name: string, cwd: string, secrets: Secrets): Promise<URL> {
   if (isUrl(name)) return parseUrl(name);
   // Only the server's URL is read, to find its login: nothing is sent, so no trust is asked for.
-  const found = await findServerConfig(name, { cwd, home: homedir(), env: process.env, platform: process.platform, trust: { trusted: true } }, secrets);
+  const found = await findServerConfig(
+    name,
+    {
+      cwd,
+      home: homedir(),
+      env: process.env,
+      platform: process.platform,
+      trust: { trusted: true },
+      unknownHint: `mcpgen has no login cached for ${JSON.stringify(name)}: name a server by its URL, a target of ${CONFIG_FILE} or a server name from one of these files (mcpgen auth status lists the cached logins)`,
+    },
+    secrets,
+  );
   if (found.spec.transport === "stdio") throw userError("usage", `${found.spec.label} is a stdio server: it has no OAuth login`);
   return found.spec.url;
 }

@@ -122,6 +122,17 @@ export interface ProjectConfig {
    */
   trustProjectConfig: boolean;
   targets: Target[];
+  /**
+   * The file was named (`--config`) and is not the one a run from the working
+   * directory finds by itself: every command mcpgen prints for the user to run
+   * next names it too (see `configOption`).
+   */
+  named?: boolean | undefined;
+}
+
+/** ` --config ci.config.json` for a configuration that was named and is not the one found by default; else empty. */
+export function configOption(config: Pick<ProjectConfig, "file" | "named">): string {
+  return config.file === undefined || config.named !== true ? "" : ` --config ${shellWord(displayPath(config.file))}`;
 }
 
 /** Invalid configuration: every problem found, each with its JSON pointer. */
@@ -182,7 +193,8 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   const text = await readTextFileIfAny(file, CONFIG_FILE_KIND, displayPath(file));
   if (text === undefined) throw userError("usage", "no such configuration file", { file: displayPath(file) });
   const document = parseJsonFile(text, CONFIG_FILE_KIND, displayPath(file));
-  return validateConfig(document, { file, root: dirname(file) });
+  const named = options.config !== undefined && file !== (await findConfigFile(cwd));
+  return { ...validateConfig(document, { file, root: dirname(file) }), named };
 }
 
 type Report = (pointer: string, message: string, hint?: string) => void;

@@ -16,10 +16,10 @@ import type { ListMethod, ManifestIR } from "../ir/index.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { withinStack } from "../pipeline.js";
-import { displayPath } from "../shared/display.js";
+import { displayPath, shellWord } from "../shared/display.js";
 import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
-import { CONFIG_FILE, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
+import { CONFIG_FILE, configOption, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
 import type { Target } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
@@ -124,7 +124,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
       if (targets.length === 0) throw userError("usage", `${displayPath(config.file ?? "the configuration")} has no targets: there is nothing to compare`);
       for (const target of targets) {
         const path = targetInput(target);
-        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, target));
+        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, { target, config }));
       }
     } else {
       // Read once, when an operand is no path.
@@ -136,9 +136,10 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
           continue;
         }
         config ??= configIfAny(options.config, cwd);
-        const target = (await config)?.targets.find((candidate) => candidate.name === operand);
-        if (target === undefined) await manifestPath(resolve(cwd, operand), operand);
-        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, target));
+        const loaded = await config;
+        const target = loaded?.targets.find((candidate) => candidate.name === operand);
+        if (loaded === undefined || target === undefined) await manifestPath(resolve(cwd, operand), operand);
+        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, { target, config: loaded }));
       }
     }
   } else {
@@ -254,9 +255,10 @@ async function readSide(cwd: string, operand: string): Promise<Side> {
 }
 
 /** The manifest at `path` before (at `revision`) and now; a manifest new since then is compared with an empty one. */
-async function atRevision(path: string, revision: string, failOn: FailOn | undefined, target?: Target): Promise<DiffComparison> {
+async function atRevision(path: string, revision: string, failOn: FailOn | undefined, of?: { target: Target; config: ProjectConfig }): Promise<DiffComparison> {
+  const target = of?.target;
   const next = await readManifestFile(path, undefined, displayPath(path)).catch((error: unknown) => {
-    throw target === undefined ? error : targetUnreadable(error, target, path, revision);
+    throw of === undefined ? error : targetUnreadable(error, of.target, path, revision, configOption(of.config));
   });
   const { manifest: old, source } = await readManifestAtRevision(path, revision);
   if (old !== undefined) return await compare(old, next, failOn, target?.name, []);
@@ -270,7 +272,7 @@ async function atRevision(path: string, revision: string, failOn: FailOn | undef
  * target not pulled yet has no snapshot to compare (the reader's own hint
  * would suggest stdin, which `--base` does not read).
  */
-function targetUnreadable(error: unknown, target: Target, path: string, revision: string): unknown {
+function targetUnreadable(error: unknown, target: Target, path: string, revision: string, rerun: string): unknown {
   if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) return error;
   const file = displayPath(path);
   if (target.source.kind === "server") {
@@ -279,7 +281,7 @@ function targetUnreadable(error: unknown, target: Target, path: string, revision
       `target ${JSON.stringify(target.name)} has no snapshot yet: --base compares the ${MANIFEST_FILE} that mcpgen pull writes with itself at ${revision}`,
       {
         file,
-        hint: `run mcpgen pull ${target.name}, or name the targets to compare: mcpgen diff --base ${revision} <target>...`,
+        hint: `run mcpgen pull${rerun} ${shellWord(target.name)}, or name the targets to compare: mcpgen diff --base ${shellWord(revision)}${rerun} <target>...`,
       },
     );
   }

@@ -48,6 +48,12 @@ export interface InitResult {
    * expands only once the file is trusted (see docs/pull.md); nothing is expanded here.
    */
   servers: Array<{ name: string; target: string; file: string; needsTrust?: string[] | undefined }>;
+  /**
+   * With `check`, when there is no configuration and `init` would write none either (it found no
+   * server): why, as the error `init` without `check` throws. The check fails, as it does when
+   * there is a configuration to write: either way, there is none.
+   */
+  noServers?: { message: string; hint: string } | undefined;
 }
 
 /** Writes a starter configuration, unless one is there. Throws when a configuration exists (except with `check`). */
@@ -76,9 +82,10 @@ export async function initConfig(options: InitOptions = {}): Promise<InitResult>
   if (servers.length === 0 && !exists) {
     // A configuration without targets would only make `mcpgen generate` do nothing, quietly.
     const files = root === cwd ? PROJECT_FILES : PROJECT_FILES.map((name) => displayPath(join(root, name)));
-    throw userError("usage", `no MCP servers found in ${files.join(", ")}; nothing written`, {
-      hint: `add a server to .mcp.json, or write ${displayPath(file)} yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`,
-    });
+    const message = `no MCP servers found in ${files.join(", ")}`;
+    const hint = `add a server to .mcp.json, or write ${displayPath(file)} yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }`;
+    if (options.check) return { file, written: false, config: undefined, servers, noServers: { message, hint } };
+    throw userError("usage", `${message}; nothing written`, { hint });
   }
   if (options.check) return { file, written: true, config, servers };
   try {

@@ -21,6 +21,7 @@ import { normalize, withinStack } from "../pipeline.js";
 import { escapeBidiControls } from "../shared/escape.js";
 import { formatDiagnostic, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE, SNAPSHOT_GENERATED_BY } from "../shared/output-names.js";
+import { shellWord } from "../shared/display.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { writeFiles } from "../write/index.js";
 import { checkFixtures, fixtureSubject, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
@@ -37,7 +38,7 @@ import type {
   PromptAnswerer,
   ResourceAnswerer,
 } from "../mock/server.js";
-import { liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent } from "./pull.js";
+import { liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent, type ServerWords } from "./pull.js";
 
 /** Where a mock serves: stdio (the default), or Streamable HTTP on a port. */
 export interface MockHttpOptions {
@@ -131,6 +132,17 @@ export interface RecordOptions extends ServeOptions, Omit<PullOptions, "outDir" 
   onRecorded?: ((event: { kind: "tool" | "prompt" | "resource"; name: string; tool?: string; file: string }) => void) | undefined;
 }
 
+/** What `--record` needs, in its words (`resolveServer` speaks `pull`'s otherwise). */
+function recordWords(dir: string): ServerWords {
+  return {
+    none: {
+      message: "--record needs a live server to record",
+      hint: `pass an http(s):// URL, a server name from .mcp.json / .vscode/mcp.json / .cursor/mcp.json, or a command after -- (mcpgen mock --record ${shellWord(dir)} -- npx -y some-server)`,
+    },
+    manifestFile: (file) => `a manifest is mocked without --record: mcpgen mock ${shellWord(file)}`,
+  };
+}
+
 /**
  * Proxies a live server: clients get its answers as they are, and each
  * answer is written as a fixture (arguments and answer with the secrets of
@@ -142,7 +154,7 @@ export interface RecordOptions extends ServeOptions, Omit<PullOptions, "outDir" 
 export async function record(options: RecordOptions): Promise<RunningMock> {
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: printable(secrets.redact(message)) });
-  const { spec, configFile } = await resolveServer(options, secrets);
+  const { spec, configFile } = await resolveServer(options, secrets, recordWords(options.dir));
   await checkOutputDirectory(options.dir, options);
   if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
   const { connectLiveServer } = await import("../acquire/live-server.js");

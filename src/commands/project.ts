@@ -30,7 +30,8 @@ import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { failOnListFailures, maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
 import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
-import { displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
+import { shellWord } from "../shared/display.js";
+import { configOption, displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
 
 export interface ProjectOptions extends LoadOptions {
   /** Names of the targets to run (default: all of them). */
@@ -192,7 +193,7 @@ export async function pullProject(options: PullProjectOptions = {}): Promise<Pro
         "usage",
         `${offline.map((target) => JSON.stringify(target.name)).join(", ")} ${offline.length === 1 ? "is not a server target" : "are not server targets"}: there is nothing to pull`,
         {
-          hint: "generate manifest targets with mcpgen generate",
+          hint: `generate manifest targets with mcpgen generate${configOption(config)} ${offline.map((target) => shellWord(target.name)).join(" ")}`,
         },
       );
     }
@@ -201,7 +202,7 @@ export async function pullProject(options: PullProjectOptions = {}): Promise<Pro
       "usage",
       `no target in ${config.file === undefined ? "the configuration" : displayPath(config.file)} has a \`server\`: there is nothing to pull`,
       {
-        hint: 'add a target with "server": "<name in .mcp.json>", or use mcpgen generate',
+        hint: `add a target with "server": "<name in .mcp.json>", or use mcpgen generate${configOption(config)}`,
       },
     );
   }
@@ -345,7 +346,10 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
         platform: options.platform,
         onProgress: (event) => options.onProgress?.({ target: target.name, ...event }),
         signal: options.signal,
-        oauth: options.oauth === false ? false : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull ${target.name}` },
+        oauth:
+          options.oauth === false
+            ? false
+            : { ...options.oauth, settings: source.oauth, loginCommand: `mcpgen pull${configOption(config)} ${shellWord(target.name)}` },
         // A file's claim is the project's word about itself (a clone brings the file); an object is the calling program's.
         trustProjectConfig: options.trustProjectConfig === true || (config.trustProjectConfig && config.file === undefined),
         unhonouredTrustClaim: config.trustProjectConfig && config.file !== undefined ? displayPath(config.file) : undefined,
@@ -369,7 +373,7 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
         `no snapshot of server ${JSON.stringify(source.server)} yet: generate works offline from ${displayPath(input)}, which mcpgen pull writes`,
         {
           file: displayPath(input),
-          hint: `run mcpgen pull ${target.name}`,
+          hint: `run mcpgen pull${configOption(config)} ${shellWord(target.name)}`,
         },
       );
     }

@@ -6,7 +6,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { basename, join } from "node:path";
+import { statSync } from "node:fs";
+import { basename, join, resolve as resolvePath } from "node:path";
 import { parseManifest } from "../acquire/manifest-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ManifestIR } from "../ir/index.js";
@@ -275,10 +276,30 @@ export function failOnListFailures(diagnostics: readonly Diagnostic[], strict: b
   );
 }
 
-/** Turns the target options into a `ServerSpec`; usage mistakes are `usage` errors. */
+/** What only the command that reaches a server knows to say: when none is given, and when a manifest file is given as one. */
+export interface ServerWords {
+  /** No server given (neither a URL, a name nor a command after `--`): the error and its hint. */
+  none: { message: string; hint: string };
+  /** The hint for a manifest file `file` given where a server was expected: the command that reads one. */
+  manifestFile: (file: string) => string;
+}
+
+/** `mcpgen pull`'s words. */
+function pullWords(outDir: string | undefined): ServerWords {
+  return {
+    none: {
+      message: "nothing to pull from",
+      hint: "pass an http(s):// URL, a server name from .mcp.json / .vscode/mcp.json / .cursor/mcp.json, or a command after --",
+    },
+    manifestFile: (file) => `a manifest is generated from with mcpgen generate ${shellWord(file)} --out ${outDir === undefined ? "<dir>" : shellWord(outDir)}`,
+  };
+}
+
+/** Turns the target options into a `ServerSpec`; usage mistakes are `usage` errors. `words`: the caller's (default: pull's). */
 export async function resolveServer(
   options: Omit<PullOptions, "outDir"> & { outDir?: string | undefined },
   secrets: Secrets,
+  words: ServerWords = pullWords(options.outDir),
 ): Promise<{ spec: ServerSpec; configFile?: string | undefined }> {
   const environment = options.environment ?? process.env;
   const usage = (message: string, hint?: string) => userError("usage", message, { hint });
@@ -308,7 +329,7 @@ export async function resolveServer(
   }
   const target = options.target;
   if (target === undefined || target === "") {
-    throw usage("nothing to pull from", "pass an http(s):// URL, a server name from .mcp.json / .vscode/mcp.json / .cursor/mcp.json, or a command after --");
+    throw usage(words.none.message, words.none.hint);
   }
 
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
@@ -334,19 +355,24 @@ export async function resolveServer(
   // A configuration file's `oauth.issuer` over the entry's leads the login's secret there.
   if (options.configTarget !== undefined && loginSecrets.length > 0 && issuer !== undefined)
     await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
+  const cwd = options.cwd ?? process.cwd();
   const found = await findServerConfig(
     target,
-    {
-      cwd: options.cwd ?? process.cwd(),
-      home: options.home ?? homedir(),
-      env: environment,
-      platform: options.platform ?? process.platform,
-      trust,
-      loginSecrets,
-      loginIssuer: issuer,
-    },
+    { cwd, home: options.home ?? homedir(), env: environment, platform: options.platform ?? process.platform, trust, loginSecrets, loginIssuer: issuer },
     secrets,
-  );
+  ).catch((error: unknown) => {
+    // No configured server has that name: a manifest file given where a server goes is a mistake of command.
+    if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) throw error;
+    const isFile = statSync(resolvePath(cwd, target), { throwIfNoEntry: false })?.isFile() === true;
+    if (isFile) {
+      throw usage(
+        `${JSON.stringify(target)} is a file, not an MCP server (an http(s):// URL, a server name from .mcp.json and the like, or a command after --)`,
+        words.manifestFile(target),
+      );
+    }
+    if (!/\.json$/i.test(target)) throw error;
+    throw userError(error.diagnostic.code, error.diagnostic.message, { hint: `there is no file ${target} either; ${words.manifestFile(target)}` });
+  });
   const spec = found.spec;
   if (spec.transport === "stdio") {
     if (forced !== undefined && forced !== "stdio") throw usage(`${spec.label} is a stdio server; --transport ${forced} does not apply`);

@@ -255,6 +255,7 @@ async function renderScaffoldStages(
   timings: Partial<Record<ScaffoldStage, number>>,
 ): Promise<RenderedScaffold> {
   if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
+  await refuseForeignProject(options.outDir);
   const ir = await timed(timings, "normalize", () => normalize(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
@@ -606,6 +607,30 @@ async function projectName(outDir: string): Promise<string> {
   }
   return typeof name === "string" && name !== "" ? name : packageName(basename(resolve(outDir)));
 }
+
+/**
+ * Refuses a directory that holds a `package.json` but nothing of a scaffold (no `src/generated/`,
+ * `src/handlers/`, `manifest.json` nor `src/server.ts`): another project, such as the client app
+ * the command was run from. Taken for a scaffold, it would get `src/generated/` and handlers but
+ * no entry point and no SDK dependency (a scaffold never rewrites a `package.json`), and it would
+ * not run.
+ */
+async function refuseForeignProject(outDir: string): Promise<void> {
+  if (!(await exists(join(outDir, PACKAGE_FILE)))) return;
+  for (const mark of [GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, SERVER_ENTRY]) if (await exists(join(outDir, mark))) return;
+  const marks = `${GENERATED_DIR}/, ${HANDLERS_DIR}/, ${MANIFEST_FILE} nor ${SERVER_ENTRY}`;
+  throw userError(
+    "output-owned-by-user",
+    `holds another project's ${PACKAGE_FILE}, not a scaffold (no ${marks}); a scaffold never edits a ${PACKAGE_FILE} it did not write, so it would not run there`,
+    {
+      file: displayPath(outDir),
+      hint: `a scaffold is a project of its own, with its own ${PACKAGE_FILE}: give a new or empty directory (--out ${shellWord(join(displayPath(outDir), "mcp-server"))}, say)`,
+    },
+  );
+}
+
+/** The scaffold's entry point, the user's once created. */
+const SERVER_ENTRY = "src/server.ts";
 
 /**
  * True when `outDir` holds no scaffold yet: neither a `package.json` nor

@@ -82,7 +82,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A keyword mcpgen cannot honour is ignored: an unknown `$schema` dialect (read as 2020-12), an unknown type name, a keyword whose value is malformed, dynamic references beyond what can be resolved in every scope.",
   },
   "output-owned-by-user": {
-    doc: "What is in the way is the user's, and mcpgen leaves it: a file it did not generate, something that is not a regular file, an edited scaffold manifest the run would undo (`--force` replaces it), an existing mcpgen.config.json (init), an output directory that is the root or the home directory (`--force` writes there), a scaffold handler whose file name Node cannot import (`#`, `?`, `%` or `\\`).",
+    doc: "What is in the way is the user's, and mcpgen leaves it: a file it did not generate, something that is not a regular file, an edited scaffold manifest the run would undo (`--force` replaces it), an existing mcpgen.config.json (init), an output directory that is the root or the home directory (`--force` writes there), a scaffold's directory that holds another project's package.json, a scaffold handler whose file name Node cannot import (`#`, `?`, `%` or `\\`).",
   },
   "output-unwritable": {
     doc: "The file system refuses the output or the project cannot be read: no permission, no space, a file where a directory should be, a dangling symbolic link, a path too long.",
@@ -130,7 +130,10 @@ export const EXIT_CODES = {
     doc: "A usage error: an unknown option or target, no configuration found, nothing to do (a configuration without targets, `init` without any server).",
   },
   internal: { code: 70, doc: "An internal error: a bug in mcpgen, printed with its stack (please report it)." },
-  sigint: { code: 130, doc: "Stopped by Ctrl-C (SIGINT): writes under way finished or were undone, a pulled server was shut down." },
+  sigint: {
+    code: 130,
+    doc: "Stopped by Ctrl-C (SIGINT): writes under way finished or were undone, a pulled server was shut down. Not `generate --watch`, which runs until stopped: Ctrl-C ends it with 0.",
+  },
   sigterm: { code: 143, doc: "Stopped by SIGTERM, as by SIGINT." },
 } as const satisfies Readonly<Record<string, { code: number; doc: string }>>;
 

@@ -126,7 +126,7 @@ describe("mcpgen diff --base", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       'error: src/mcp/github/manifest.json: target "github" has no snapshot yet: --base compares the manifest.json that mcpgen pull writes with itself at main\n' +
-        "  hint: run mcpgen pull github, or name the targets to compare: mcpgen diff --base main <target>...\n",
+        "  hint: run mcpgen pull --config unpulled.config.json github, or name the targets to compare: mcpgen diff --base main --config unpulled.config.json <target>...\n",
     );
   });
 

@@ -222,6 +222,26 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(result.stderr).toMatch(/required option '-o, --out <dir>'/);
   });
 
+  it("a directory given as a second operand, without --out: the hint names it (generate and scaffold), and only that one", async () => {
+    const cwd = await scratch();
+    for (const [command, hint] of [
+      [["generate", weatherManifest, "src/mcp/weather"], "did you mean --out src/mcp/weather?"],
+      [["scaffold", weatherManifest, "weather server"], "did you mean --out 'weather server'?"],
+      [["generate", weatherManifest, "other.json"], "give the output directory of the manifest, or write an mcpgen.config.json (mcpgen init)"],
+      [["scaffold", weatherManifest], "give the project directory: mcpgen scaffold <manifest> --out <dir>"],
+    ] as const) {
+      const result = await cli([...command], cwd);
+      expect(result.code, command.join(" ")).toBe(2);
+      expect(result.stderr.startsWith(`error: required option '-o, --out <dir>' not specified\n  hint: ${hint}\n`), result.stderr).toBe(true);
+    }
+    expect((await cli(["scaffold", weatherManifest, "x", "--out", "y"], cwd)).stderr).toMatch(/^error: too many arguments for 'scaffold'/);
+    // --emit server is scaffold's business: the error says so.
+    expect((await cli(["generate", weatherManifest, "--emit", "server", "--out", "o"], cwd)).stderr).toMatch(
+      /^error: option '--emit <kind>' argument 'server' is invalid\. Allowed choices are client, types\.\n {2}hint: for a server skeleton: mcpgen scaffold <manifest> --out <dir>\n/,
+    );
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
   it.each([
     [
       "an unknown option says where the options are",

@@ -92,14 +92,19 @@ describe("mcpgen init", () => {
     const written = await cli(["init"], root);
     expect(written.code).toBe(0);
     expect(written.stdout).toContain('wrote mcpgen.config.json with 3 targets\n  github: server "github" from .mcp.json\n');
-    expect(written.stdout).toContain("next: mcpgen pull");
+    expect(written.stdout).toContain("next: mcpgen pull (fetches");
+    // Another file: the commands to run next name it, or they would not find it.
+    const named = await cli(["init", "--config", "ci.config.json"], root);
+    expect(named.stdout).toContain(
+      "next: mcpgen pull --config ci.config.json (fetches each server's tools and generates), then commit the snapshots; mcpgen generate --config ci.config.json works",
+    );
 
     const after = await cli(["init", "--check", "--json"], root);
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout)).toMatchObject({ file: join(root, "mcpgen.config.json"), written: false });
   });
 
-  it("without any MCP configuration: says so, writes nothing, and exits 2", async () => {
+  it("without any MCP configuration: says so, writes nothing, and exits 2 (--check: 1, there is no configuration)", async () => {
     const root = await mkdtemp(join(tmpdir(), "mcpgen-init-"));
     const result = await cli(["init"], root);
     expect(result.code).toBe(2);
@@ -108,9 +113,12 @@ describe("mcpgen init", () => {
       'error: no MCP servers found in .mcp.json, .vscode/mcp.json, .cursor/mcp.json; nothing written\n  hint: add a server to .mcp.json, or write mcpgen.config.json yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }\n',
     );
     expect(await readdir(root)).toEqual([]);
+    // A check that finds no configuration fails (1), as documented, server or not; it never says "nothing written": it writes nothing.
     const checked = await cli(["init", "--check"], root);
-    expect(checked.code).toBe(2);
-    expect(checked.stderr).toMatch(/^error: no MCP servers found/);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toBe(
+      'mcpgen.config.json does not exist, and mcpgen init would write none: no MCP servers found in .mcp.json, .vscode/mcp.json, .cursor/mcp.json\n  hint: add a server to .mcp.json, or write mcpgen.config.json yourself, e.g. { "targets": [{ "name": "weather", "manifest": "weather.tools.json", "out": "src/mcp/weather" }] }\n',
+    );
   });
 
   it("writes the configuration where --config says, into a directory that exists", async () => {

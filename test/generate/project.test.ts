@@ -11,12 +11,13 @@
  * file in a scaffold's src/generated/), and (3) a scaffold tool removed from
  * the manifest, whose handler is the user's and stays.
  */
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate as generateManifest } from "../../src/commands/generate.js";
 import { checkProject, generateProject } from "../../src/commands/project.js";
 import { agePast, changedPaths, cliIn, fixtureCopy, PAST, treeState } from "../helpers/project.js";
+import { repoRoot } from "../helpers/typecheck.js";
 
 const WEATHER = "src/mcp/weather";
 
@@ -43,6 +44,10 @@ describe("mcpgen generate over a configuration", () => {
       // The snapshot is generated from itself: already current.
       "github: generated 1 tool into src/mcp/github (8 files written, 1 unchanged)",
     ]);
+    // docs/cli.md shows `mcpgen generate weather notes` on this project: its lines are these (no run of its own).
+    const cliDoc = await readFile(join(repoRoot, "docs/cli.md"), "utf8");
+    const shown = /^\$ mcpgen generate weather notes\n((?:[^$`].*\n)+)/m.exec(cliDoc)?.[1];
+    expect(shown?.split("\n").filter(Boolean)).toEqual(first.stdout.split("\n").filter((line) => line !== "" && !/^(notes-types|github):/.test(line)));
     await agePast(root);
     const before = await treeState(root);
 
@@ -298,6 +303,10 @@ describe("mcpgen generate over a configuration", () => {
     expect(library.ok).toBe(false);
     expect(library.written).toBe(false);
     expect(library.errors).toEqual([{ target: "github", diagnostic: expect.objectContaining({ code: "input-unreadable", hint: "run mcpgen pull github" }) }]);
+    // A configuration named with --config is named in the hint too, or following it would find no configuration.
+    await rename(join(root, "mcpgen.config.json"), join(root, "ci.config.json"));
+    const named = await cliIn(root, ["generate", "--config", "ci.config.json", "github"]);
+    expect(named.stderr).toContain("  hint: run mcpgen pull --config ci.config.json github\n");
     // The targets that did render say what would have happened.
     expect(library.targets.map((target) => target.name)).toEqual(["weather", "notes-types", "notes"]);
   });

@@ -361,6 +361,12 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
       document.tools[1].description = "Lists notes.";
     });
     await waitUntil("a regeneration", () => captured.stdout.includes(`regenerated 2 tools into ${out} (input changed; `), subscribe, output);
+    // The manifest gone: a manifest run's words, not those of a configuration the user never wrote.
+    await rm(manifest);
+    await waitUntil("the error", () => captured.stderr.includes("error: "), subscribe, output);
+    expect(captured.stderr).toContain(
+      `error: ${manifest}: cannot read the manifest: no such file\n  hint: check the manifest's path; the watch goes on and regenerates once ${manifest} is there again (Ctrl-C to stop)\n`,
+    );
     controller.abort();
     expect(await exit).toBe(0);
   });

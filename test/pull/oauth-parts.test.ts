@@ -422,6 +422,13 @@ describe("mcpgen auth", () => {
 
       const stdio = await runCli(["auth", "logout", "local"], root);
       expect(stdio.code).toBe(1);
+      // A name nothing knows: logout's words (no login cached for it), not pull's (a command after --).
+      const unknown = await runCli(["auth", "logout", "nobody"], root);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain(
+        '\n  hint: mcpgen has no login cached for "nobody": name a server by its URL, a target of mcpgen.config.json or a server name from one of these files (mcpgen auth status lists the cached logins)\n',
+      );
+      expect(unknown.stderr).not.toContain("after --");
     } finally {
       if (previous === undefined) delete process.env["MCPGEN_CONFIG_DIR"];
       else process.env["MCPGEN_CONFIG_DIR"] = previous;

@@ -12,6 +12,7 @@ import { McpgenError } from "../../src/shared/errors.js";
 import { pull, resolveServer, type PullOptions } from "../../src/commands/pull.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
 import { fixture, readTree, tempDir } from "../helpers/pull.js";
+import { runCli } from "../helpers/cli.js";
 
 async function writeJson(path: string, text: string) {
   await mkdir(dirname(path), { recursive: true });
@@ -198,6 +199,26 @@ describe("configuration lookup rules", () => {
     expect(error.message).toBe(
       'no MCP server named "gamma" in .mcp.json, .vscode/mcp.json, .cursor/mcp.json, ~/.cursor/mcp.json, Claude Desktop config; servers found: alpha (.mcp.json), beta (.vscode/mcp.json)\n  hint: pass an http(s):// URL, a command after -- (mcpgen pull --out dir -- npx -y some-server), or a server name from one of these files',
     );
+  });
+
+  it("a manifest file given as the server: pull points to generate, mock --record to mock; no server at all, in each one's words", async () => {
+    const { cwd, home } = await dirs();
+    await writeJson(join(cwd, "weather.tools.json"), '{ "tools": [] }');
+    const file = await resolveError({ target: "./weather.tools.json", outDir: "x", cwd, home });
+    expect(file.diagnostic).toMatchObject({
+      code: "usage",
+      message: '"./weather.tools.json" is a file, not an MCP server (an http(s):// URL, a server name from .mcp.json and the like, or a command after --)',
+      hint: "a manifest is generated from with mcpgen generate ./weather.tools.json --out x",
+    });
+    const missing = await resolveError({ target: "gone.json", outDir: "x", cwd, home });
+    expect(missing.diagnostic.message).toMatch(/^no MCP server named "gone\.json" in /);
+    expect(missing.diagnostic.hint).toBe("there is no file gone.json either; a manifest is generated from with mcpgen generate gone.json --out x");
+    expect((await resolveError({ outDir: "x", cwd, home })).diagnostic).toMatchObject({ code: "usage", message: "nothing to pull from" });
+    const recordNothing = await runCli(["mock", "--record", "recx"], cwd);
+    expect(recordNothing.stderr).toMatch(/^error: --record needs a live server to record\n {2}hint: .* \(mcpgen mock --record recx -- npx -y some-server\)\n$/);
+    const recordFile = await runCli(["mock", "--record", "recx", "weather.tools.json"], cwd);
+    expect(recordFile.stderr).toContain("hint: a manifest is mocked without --record: mcpgen mock weather.tools.json\n");
+    expect(recordFile.code).toBe(2);
   });
 
   it.each([

@@ -118,6 +118,8 @@ describe("a new scaffold", () => {
     // Issue 22: "Return a AddNoteOutput" read as carelessness; no article is left before a type name.
     expect(stub).not.toMatch(/\ba [A-Z]\w*Output\b/);
     expect(definedTool(stub)).toBe("get_weather");
+    // docs/scaffold.md shows this very stub.
+    expect(await readFile(join(repoRoot, "docs/scaffold.md"), "utf8")).toContain(`\`\`\`ts\n${stub}\`\`\`\n`);
   });
 
   it("writes bidirectional-text controls of tool names and text as escapes in stubs and generated code, and still finds the handler", async () => {
@@ -442,6 +444,19 @@ describe("scaffolding again", () => {
       "src/server.ts",
       "tsconfig.json",
     ]);
+  });
+
+  it("refuses a directory that holds another project's package.json (a client app), and writes nothing there", async () => {
+    const app = await tempProject("client-app");
+    await mkdir(app, { recursive: true });
+    await writeFile(join(app, "package.json"), '{ "name": "client-app", "dependencies": {} }\n');
+    const io = captureIo();
+    expect(await run(["scaffold", weather, "--out", app], io)).toBe(1);
+    expect(io.err).toBe(
+      `error: ${app}: holds another project's package.json, not a scaffold (no src/generated/, src/handlers/, manifest.json nor src/server.ts); a scaffold never edits a package.json it did not write, so it would not run there\n` +
+        `  hint: a scaffold is a project of its own, with its own package.json: give a new or empty directory (--out ${join(app, "mcp-server")}, say)\n`,
+    );
+    expect(await listFiles(app)).toEqual(["package.json"]);
   });
 });
 
