@@ -537,9 +537,11 @@ export async function serveHttp(
   // A client that resets its connection is its own business too.
   httpServer.on("clientError", (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
+    const failed = (error: Error): void =>
+      reject(listenFailure(error, host, requestedPort));
+    httpServer.once("error", failed);
     httpServer.listen(requestedPort, host, () => {
-      httpServer.off("error", reject);
+      httpServer.off("error", failed);
       resolve();
     });
   });
@@ -555,6 +557,38 @@ export async function serveHttp(
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+/** Why a port or host cannot be listened on, and what to do, by the error's code (Node's `listen` and `getaddrinfo`). */
+const LISTEN_FAILURES: Readonly<Record<string, string>> = {
+  EADDRINUSE:
+    "the port is in use (by another server, or this one already running): give another port, e.g. PORT=3001, or PORT=0 for a free one",
+  EACCES:
+    "this user may not listen on that port: give a port above 1023, e.g. PORT=3000, or PORT=0 for a free one",
+  EADDRNOTAVAIL:
+    "the address is not one of this machine's: give MCP_HOST an address of this machine (default 127.0.0.1)",
+  ENOTFOUND:
+    "no such host: give MCP_HOST an address or name of this machine (default 127.0.0.1)",
+};
+
+/**
+ * A listen error in words, naming the host and port (Node's own says `listen EADDRINUSE: address
+ * already in use 127.0.0.1:3000`); it keeps the error's `code`. Other errors as they are.
+ */
+export function listenFailure(error: Error, host: string, port: number): Error {
+  const code = (error as { code?: unknown }).code;
+  const why =
+    typeof code === "string" &&
+    Object.prototype.hasOwnProperty.call(LISTEN_FAILURES, code)
+      ? LISTEN_FAILURES[code]
+      : undefined;
+  if (why === undefined) return error;
+  return Object.assign(
+    new Error(`cannot listen on ${bracketed(host)}:${port}: ${why}`, {
+      cause: error,
+    }),
+    { code },
+  );
 }
 
 function bracketed(host: string): string {

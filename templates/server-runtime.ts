@@ -32,6 +32,7 @@ import {
   serveStdio as serveSdkStdio,
   StdioServerTransport,
 } from "@modelcontextprotocol/server/stdio";
+import { PassThrough } from "node:stream";
 import {
   callDigest,
   InputRounds,
@@ -750,7 +751,8 @@ export type ServerFactory = () => Server;
 
 /**
  * A stdio transport that answers a malformed request itself (see `malformedRequest`) and
- * hands every other message on.
+ * hands every other message on. It keeps the ids of the requests not answered yet, so that
+ * the server can answer them before it closes (`answered`).
  */
 class GuardedTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -758,6 +760,9 @@ class GuardedTransport implements Transport {
   onmessage?: Transport["onmessage"];
   // Declared, not a parameter property, so Node's type stripping (erasableSyntaxOnly) can run this file.
   private readonly inner: Transport;
+  /** The requests received and not yet answered (or cancelled), by their id as JSON. */
+  private readonly unanswered = new Set<string>();
+  private onAnswered: (() => void) | undefined;
 
   constructor(inner: Transport) {
     this.inner = inner;
@@ -765,8 +770,21 @@ class GuardedTransport implements Transport {
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
       const refusal = malformedRequest(message);
-      if (refusal === undefined) this.onmessage?.(message, extra);
-      else void inner.send(refusal).catch((): void => undefined);
+      if (refusal !== undefined) {
+        void inner.send(refusal).catch((): void => undefined);
+        return;
+      }
+      const fields = message as {
+        id?: unknown;
+        method?: unknown;
+        params?: { requestId?: unknown };
+      };
+      if (typeof fields.method === "string" && fields.id !== undefined)
+        this.unanswered.add(JSON.stringify(fields.id));
+      // A request the client cancelled is not answered (MCP "Cancellation").
+      if (fields.method === "notifications/cancelled")
+        this.settle(fields.params?.requestId);
+      this.onmessage?.(message, extra);
     };
   }
 
@@ -775,7 +793,34 @@ class GuardedTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
+    const sent = this.inner.send(message, options);
+    if ("id" in message && ("result" in message || "error" in message)) {
+      // Answered once the answer is written.
+      void sent.then(
+        () => this.settle(message.id),
+        () => this.settle(message.id),
+      );
+    }
+    return sent;
+  }
+
+  /** Settles once every request received so far is answered, or after `ms`. */
+  answered(ms: number): Promise<void> {
+    if (this.unanswered.size === 0 || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.onAnswered = done;
+    });
+  }
+
+  private settle(id: unknown): void {
+    if (id === undefined) return;
+    this.unanswered.delete(JSON.stringify(id));
+    if (this.unanswered.size === 0) this.onAnswered?.();
   }
 
   close(): Promise<void> {
@@ -793,29 +838,52 @@ export async function serveStdio(
     log?: (message: string) => void;
     /** Another transport than stdin/stdout (a test's in-memory pair, a socket). */
     transport?: Transport;
+    /**
+     * When stdin ends, how long the requests still being handled may take to be answered
+     * before the server closes (default 0: it closes at once). A client that pipes its requests
+     * and then ends stdin gets its answers.
+     */
+    drainMs?: number;
+    /** Called once the server has closed because stdin ended. */
+    onClientGone?: () => void;
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? stderrLog;
+  // stdin reaches the SDK's transport through a stream of its own, which does not end with stdin:
+  // the transport closes when its input ends, and answers nothing after.
+  const input = options.transport === undefined ? new PassThrough() : undefined;
+  const transport = new GuardedTransport(
+    options.transport ?? new StdioServerTransport(input, process.stdout),
+  );
   const handle = serveSdkStdio(() => create(), {
-    transport: new GuardedTransport(
-      options.transport ?? new StdioServerTransport(),
-    ),
+    transport,
     onerror: (error) => log(`MCP: ${transportErrorText(error)}`),
   });
-  if (options.transport !== undefined) return handle;
-  // When stdin ends the client is gone: closing aborts every handler still running (their
+  if (input === undefined) return handle;
+  process.stdin.pipe(input, { end: false });
+  const close = async (): Promise<void> => {
+    process.stdin.off("end", clientGone);
+    process.stdin.off("close", clientGone);
+    process.stdin.unpipe(input);
+    if (process.stdin.listenerCount("data") === 0) process.stdin.pause();
+    await handle.close();
+  };
+  // When stdin ends the client is gone (or done sending): once the requests in flight are
+  // answered (within `drainMs`), closing aborts every handler still running (their
   // context.signal), and the process can end.
-  const clientGone = (): void =>
-    void handle.close().catch((): void => undefined);
+  let gone = false;
+  function clientGone(): void {
+    if (gone) return;
+    gone = true;
+    void transport
+      .answered(options.drainMs ?? 0)
+      .then(close)
+      .catch((): void => undefined)
+      .then(() => options.onClientGone?.());
+  }
   process.stdin.once("end", clientGone);
   process.stdin.once("close", clientGone);
-  return {
-    close: () => {
-      process.stdin.off("end", clientGone);
-      process.stdin.off("close", clientGone);
-      return handle.close();
-    },
-  };
+  return { close };
 }
 
 /**

@@ -41,12 +41,51 @@ export class OutputTail {
 
   /** The last `count` non-blank lines, each passed through `redact` (before shortening), made printable (`quotedLine`) and shortened. */
   lastLines(count = 8, redact: (line: string) => string = (line) => line): string[] {
-    return this.text
-      .split(/\r?\n/)
-      .filter((line) => line.trim() !== "")
-      .slice(-count)
-      .map((line) => quotedLine(redact(line), 300));
+    return this.excerptOf(this.lines().slice(-count), redact);
   }
+
+  /**
+   * What an error quotes of the stream: its last `count` non-blank lines and,
+   * when it falls before them, the first line that heads an error
+   * (`ERROR_HEADER`: Node prints `Error: Cannot find module ...` above its
+   * stack, so the last lines alone miss it). Up to two lines more than
+   * `count`: the lines from the header on when that is all, else the header,
+   * `…`, then the last `count` lines. Each line as in `lastLines`.
+   */
+  excerpt(count = 8, redact: (line: string) => string = (line) => line): string[] {
+    const lines = this.lines();
+    const header = errorHeaderIndex(lines);
+    if (header === -1 || header >= lines.length - count) return this.excerptOf(lines.slice(-count), redact);
+    if (lines.length - header <= count + 2) return this.excerptOf(lines.slice(header), redact);
+    return [...this.excerptOf([lines[header]!], redact), "…", ...this.excerptOf(lines.slice(-count), redact)];
+  }
+
+  /** The stream as held (its last 8 to 16 KB, whole lines), for telling what kind of failure it shows; never quoted as it is. */
+  get held(): string {
+    return this.text;
+  }
+
+  private lines(): string[] {
+    return this.text.split(/\r?\n/).filter((line) => line.trim() !== "");
+  }
+
+  private excerptOf(lines: readonly string[], redact: (line: string) => string): string[] {
+    return lines.map((line) => quotedLine(redact(line), 300));
+  }
+}
+
+/**
+ * A line that heads an error report: `Error: ...`, `TypeError: ...`, Node's
+ * `Error [ERR_MODULE_NOT_FOUND]: ...`, Python's `ModuleNotFoundError: ...`
+ * (or, failing such a line, its `Traceback (most recent call last):`),
+ * `error: ...`, `fatal: ...`, `panic: ...`, `Exception in thread ...`.
+ */
+const ERROR_HEADER = /^(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception|error|ERROR|fatal|FATAL|panic)(?: ?\[[\w-]+\])?:|^Exception in thread /;
+const TRACEBACK = /^Traceback \(most recent call last\):/;
+
+function errorHeaderIndex(lines: readonly string[]): number {
+  const header = lines.findIndex((line) => ERROR_HEADER.test(line));
+  return header === -1 ? lines.findIndex((line) => TRACEBACK.test(line)) : header;
 }
 
 /** Lines up to this long are parsed in full; longer ones are judged by their first and last characters. */

@@ -42,6 +42,13 @@ export async function readManifestFile(path: string, stdin: InputStream = proces
     } catch (error) {
       throw unreadableFile(error, MANIFEST, source);
     }
+    // Nothing piped in (`< /dev/null`, a command that printed nothing): say so, not "Unexpected end of JSON input".
+    if (text.replace(/^\uFEFF/, "").trim() === "") {
+      throw userError("input-not-json", "standard input was empty: - reads the manifest from it", {
+        file: source,
+        hint: "pipe the manifest in (a tools/list result, a JSON-RPC response carrying one, or an mcpgen manifest), e.g. - < tools.json, or give the file's path instead of -",
+      });
+    }
   } else {
     text = await readTextFile(path, MANIFEST, source);
   }

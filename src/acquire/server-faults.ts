@@ -277,7 +277,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
     // By hand, in the user's shell, the server sees every variable; here only those mcpgen passed (MCP hosts do the same).
     const environment =
       attempt.environment === undefined ? "" : `; mcpgen started it with these environment variables only: ${[...attempt.environment].sort().join(", ")}`;
-    return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}${environment}`, passVariableHint(attempt));
+    return fail("input-unreadable", `${who} ${describeExit(attempt.exit)} before answering ${attempt.phase}${environment}`, earlyExitHint(attempt));
   }
   const spawnCode = errorCode(error);
   if (attempt.transport === "stdio" && spawnCode !== undefined && /^spawn/.test(String((error as { syscall?: unknown }).syscall ?? ""))) {
@@ -377,6 +377,33 @@ function httpStatusHint(status: number): string {
   return "check the URL, the --header values the server expects, and that this is an MCP endpoint";
 }
 
+/**
+ * What to do about a stdio server that stopped before answering, by what its
+ * stderr (or exit code) shows: a file or command that is not there (check
+ * the path, which is relative to the directory it runs in), a module its own
+ * code imports that is not there (install, build), else a variable it may
+ * miss, as `passVariableHint` says.
+ */
+function earlyExitHint(attempt: Attempt): string {
+  const stderr = attempt.stderr?.held ?? "";
+  const server = attempt.server?.transport === "stdio" ? attempt.server : undefined;
+  const where =
+    server?.configEntry === undefined ? "the command" : `"command" and "args" of ${JSON.stringify(server.configEntry.name)} in ${server.configEntry.file}`;
+  const from = `a relative path is resolved from ${server?.cwd ?? process.cwd()}, where the server runs${server?.configEntry === undefined ? "" : ` (the entry's "cwd" sets it)`}`;
+  // Node's entry point (`requireStack: []`, nothing importing it), Python's script, a shell's command (exit code 127).
+  const entryMissing =
+    (/\bCannot find module '[^'\n]*'(?![^\n]* imported from )/.test(stderr) && /^\s*requireStack: \[\]/m.test(stderr)) ||
+    /can't open file '[^'\n]*': \[Errno 2\]/.test(stderr);
+  if (entryMissing) return `the server's file was not found: check the path in ${where}; ${from}`;
+  if (attempt.exit?.code === 127 && /\bnot found\b|No such file or directory/.test(stderr)) {
+    return `a command was not found: check its spelling in ${where} and that it is installed; ${from}`;
+  }
+  if (/\b(?:MODULE_NOT_FOUND|ERR_MODULE_NOT_FOUND)\b|^ModuleNotFoundError: /m.test(stderr)) {
+    return "the server's code imports a module that is not there: install its dependencies (e.g. npm install in its directory), and build it if it is built (a missing dist/ file)";
+  }
+  return passVariableHint(attempt);
+}
+
 /** What to do about a stdio server that stopped: pass it the variable it may miss, the way its origin allows, or run it by hand. */
 function passVariableHint(attempt: Attempt): string {
   const entry = attempt.server?.transport === "stdio" ? attempt.server.configEntry : undefined;
@@ -388,7 +415,7 @@ function passVariableHint(attempt: Attempt): string {
 }
 
 function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: string | undefined): McpgenError {
-  const tail = attempt.stderr?.lastLines(8, (line) => attempt.secrets.redact(line)) ?? [];
+  const tail = attempt.stderr?.excerpt(8, (line) => attempt.secrets.redact(line)) ?? [];
   const quoted = tail.length > 0 ? `. Its stderr ended with:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "";
   // Server text came in through `clip` and `lastLines`, already printable; formatting the diagnostic makes the rest so.
   const redact = (value: string) => attempt.secrets.redact(value);

@@ -38,7 +38,7 @@ import type {
   PromptAnswerer,
   ResourceAnswerer,
 } from "../mock/server.js";
-import { liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent, type ServerWords } from "./pull.js";
+import { DEFAULT_TIMEOUT_MS, liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent, type ServerWords } from "./pull.js";
 
 /** Where a mock serves: stdio (the default), or Streamable HTTP on a port. */
 export interface MockHttpOptions {
@@ -119,6 +119,7 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
     },
     options,
     { fixtures: fixtures.length, diagnostics },
+    DEFAULT_TIMEOUT_MS,
   );
 }
 
@@ -207,7 +208,9 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
       ...prepared.diagnostics,
       ...ir.diagnostics.map((diagnostic) => relabel(diagnostic, snapshotPath, spec.label, (text) => secrets.redact(text))),
     ];
-    const running = await serve(ir, { validators, answer, answerPrompt, answerResource }, options, { fixtures: 0, diagnostics }, session);
+    // Requests in flight when stdin ends are answered (and recorded) first: each live call is bounded by the timeout.
+    const drainMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 1000;
+    const running = await serve(ir, { validators, answer, answerPrompt, answerResource }, options, { fixtures: 0, diagnostics }, drainMs, session);
     // A failure of the live server ends the recording: the proxy stops serving, and `done` rejects with the failure.
     let failure: { error: unknown } | undefined;
     const stopped = faulted.catch(async (error: unknown) => {
@@ -230,12 +233,16 @@ const INTERNAL_ERROR = -32603;
 /** How long a recording whose live server failed keeps serving, so that the call that found the failure is answered. */
 const ANSWER_BEFORE_STOPPING_MS = 200;
 
-/** Serves `ir`'s tools (and prompts, resources and templates) with `answers`, over stdio or HTTP. */
+/**
+ * Serves `ir`'s tools (and prompts, resources and templates) with `answers`, over stdio or HTTP.
+ * Over stdio, the requests in flight when stdin ends are answered within `drainMs`, then it stops.
+ */
 async function serve(
   ir: ManifestIR,
   answers: Pick<MockServerDefinition, "validators" | "answer"> & { answerPrompt: PromptAnswerer; answerResource: ResourceAnswerer },
   options: ServeOptions,
   facts: { fixtures: number; diagnostics: Diagnostic[] },
+  drainMs: number,
   session?: LiveSession,
 ): Promise<RunningMock> {
   let stop: (() => void) | undefined;
@@ -270,12 +277,9 @@ async function serve(
   };
   const { serveMockHttp, serveMockStdio } = await import("../mock/server.js");
   if (options.http === undefined) {
-    const running = await serveMockStdio(definition);
+    // The client closing stdin ends the mock, once what it asked is answered.
+    const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close() });
     closeServer = () => running.close();
-    // The client closing stdin ends the mock.
-    const gone = () => void close();
-    process.stdin.once("end", gone);
-    process.stdin.once("close", gone);
     return { tools: ir.tools.length, ...facts, done: stopped, close };
   }
   const http = options.http;

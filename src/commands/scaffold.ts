@@ -237,12 +237,12 @@ export async function renderScaffold(
 /**
  * What a new project's `npm run generate` runs: `mcpgen scaffold manifest.json --out .` when npm
  * would find an `mcpgen` command from the project (its own or a parent's `node_modules/.bin`, then
- * `PATH`); otherwise the mcpgen running now, by its path relative to the project, so the script
+ * `PATH` less what npx or an npm script added to it for this run: `npmFindsMcpgen`); otherwise the mcpgen running now, by its path relative to the project, so the script
  * works without installing mcpgen there first.
  */
-export function regenerateCommand(outDir: string): string {
+export function regenerateCommand(outDir: string, path?: string): string {
   const rest = `scaffold ${MANIFEST_FILE} --out .`;
-  if (npmFindsMcpgen(outDir)) return `mcpgen ${rest}`;
+  if (npmFindsMcpgen(outDir, path)) return `mcpgen ${rest}`;
   const bin = relative(resolve(outDir), join(packageRoot(), "bin", "mcpgen.js"))
     .split(sep)
     .join("/");

@@ -24,7 +24,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "The input cannot be read: a manifest file or stdin, a server target's snapshot, a fixtures folder, or a live server that cannot be started or reached, fails, stops answering, or sends more than a pull (or a recording mock) reads.",
   },
   "input-not-json": {
-    doc: "A manifest, a fixture file of `mcpgen mock`, mcpgen.config.json or an MCP client's configuration file (.mcp.json and the like) is not valid JSON.",
+    doc: "A manifest, a fixture file of `mcpgen mock`, mcpgen.config.json or an MCP client's configuration file (.mcp.json and the like) is not valid JSON, or `-` read an empty standard input.",
   },
   "input-shape": {
     doc: "The input is JSON but not what it should be: a manifest without a `tools` array, a JSON-RPC error, a malformed server answer, an MCP configuration entry mcpgen cannot use. As a warning: a pulled server echoed a secret it was given.",

@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { generate } from "../../src/commands/generate.js";
+import { McpgenError } from "../../src/shared/errors.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const weatherManifest = join(repoRoot, "examples/weather.tools.json");
@@ -48,6 +49,18 @@ describe("input shapes", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(await readFile(join(out, "types.ts"), "utf8")).toContain("export type EchoInput = {\n  text: string;\n};");
+  });
+
+  it("says that stdin was empty, and what to pipe, rather than where the JSON ended", async () => {
+    const out = join(await scratch(), "out");
+    for (const piped of [[], ["\n  "]]) {
+      const error = await generate({ manifest: "-", outDir: out, stdin: Readable.from(piped) }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(McpgenError);
+      expect((error as McpgenError).message).toBe(
+        "<stdin>: standard input was empty: - reads the manifest from it\n  hint: pipe the manifest in (a tools/list result, a JSON-RPC response carrying one, or an mcpgen manifest), e.g. - < tools.json, or give the file's path instead of -",
+      );
+    }
+    expect(existsSync(out)).toBe(false);
   });
 
   it("reads stdin with -", async () => {

@@ -98,6 +98,40 @@ describe("mcpgen mock --record, then --fixtures", () => {
   });
 });
 
+describe("mcpgen mock --record fed a pipe", () => {
+  it("answers (and records) the calls in flight when stdin ends, before it exits", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-pipe-"));
+    const { spawn } = await import("node:child_process");
+    const child = spawn(
+      process.execPath,
+      [bin, "mock", "--record", dir, "-e", `MEMORY_FILE_PATH=${join(dir, "..", `${dir.split("/").pop()}.jsonl`)}`, "--", process.execPath, memoryServer],
+      {
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    child.stderr.resume();
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const lines = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "read_graph", arguments: {} } },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "search_nodes", arguments: { query: "Ada" } } },
+    ];
+    // All at once, then EOF: before, only initialize was answered (stdin's end closed the transport under the calls).
+    child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    expect(await exited).toBe(0);
+    const answers = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; result?: { structuredContent?: unknown } });
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
+    expect(answers[2]!.result?.structuredContent).toEqual({ entities: [], relations: [] });
+    expect((await readdir(dir)).sort()).toEqual(["manifest.json", "read-graph.json", "search-nodes.json"]);
+  }, 20_000);
+});
+
 describe("mcpgen mock --record: errors and failures of the live server", () => {
   const script = join(repoRoot, "test/fixtures/pull/scripted-server.mjs");
 

@@ -309,6 +309,19 @@ describe("pulling a configured server", () => {
     expect(JSON.stringify(await readTree(out))).not.toContain("sk-config-secret-42");
   });
 
+  it("stdio from .mcp.json with a file that is not there: Node's error line, and where to fix the path", async () => {
+    const { cwd, home } = await dirs();
+    await writeJson(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { weather: { command: process.execPath, args: ["dist/srever.js"] } } }));
+    const error = await pull({ target: "weather", outDir: join(cwd, "generated"), cwd, home, environment: {}, timeoutMs: 5_000 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).message).toContain(`Its stderr ended with:\n  | Error: Cannot find module '${join(cwd, "dist", "srever.js")}'\n`);
+    expect((error as McpgenError).diagnostic.hint).toBe(
+      `the server's file was not found: check the path in "command" and "args" of "weather" in .mcp.json; a relative path is resolved from ${cwd}, where the server runs (the entry's "cwd" sets it)`,
+    );
+  });
+
   it("Streamable HTTP from .vscode/mcp.json, with the header the server requires", async () => {
     const server = await streamableHttpServer(() => toolServer([sampleTool("configured")]), { requireHeader: ["Authorization", "Bearer cfg-token-777"] });
     running.push(server);

@@ -57,6 +57,21 @@ describe("pull faults over stdio", () => {
     expect(processGone(pid)).toBe(true);
   });
 
+  it("a server whose file is not there: Node's error line, not only its stack, and a hint about the path, not about variables", async () => {
+    // A typo'd relative path, as a user types it: Node prints the error line above 8 more lines.
+    const typo = join("test", "fixtures", "pull", "srever.js");
+    const error = (await pull({ command: [process.execPath, typo], outDir: join(await tempDir("typo"), "out"), timeoutMs: 5_000 }).catch(
+      (caught: unknown) => caught,
+    )) as McpgenError;
+    expect(error).toBeInstanceOf(McpgenError);
+    const [message, hint] = error.message.split("\n  hint: ");
+    expect(message).toMatch(/exited with code 1 before answering initialize; .*\. Its stderr ended with:\n  \| Error: Cannot find module '.*srever\.js'\n/);
+    expect(message).toContain("  | Node.js v");
+    expect(hint).toBe(
+      `the server's file was not found: check the path in the command; a relative path is resolved from ${process.cwd()}, where the server runs`,
+    );
+  });
+
   it("a server that exits for want of a variable of the user's shell: the variables mcpgen passed, and how to pass one (-e NAME takes its value from mcpgen's environment)", async () => {
     const { error } = await pullFault("scripted-server.mjs", ["needs-env"]);
     expect(error.message).toBe(
@@ -402,6 +417,17 @@ describe("the stderr tail quoted in errors", () => {
     const lines = tail.lastLines(8, redact);
     expect(lines).toEqual(["shutting down"]);
     expect(lines.join("\n")).not.toContain(secret.slice(14));
+  });
+
+  it("quotes the first line that heads an error above the last lines, masked, and marks the lines left out", () => {
+    const tail = new OutputTail();
+    tail.push(`starting\nTypeError: bad token ${secret}\n${Array.from({ length: 12 }, (_, n) => `    at frame${n}`).join("\n")}\n`);
+    expect(tail.excerpt(8, redact)).toEqual(["TypeError: bad token ***", "…", ...Array.from({ length: 8 }, (_, n) => `    at frame${n + 4}`)]);
+    // Close enough to the end, the lines from the error on, whole; among the last lines, just those.
+    const short = new OutputTail();
+    short.push("starting\nError: Cannot find module 'x'\n  at a\n  at b\n");
+    expect(short.excerpt(2)).toEqual(["Error: Cannot find module 'x'", "  at a", "  at b"]);
+    expect(short.excerpt(8)).toEqual(short.lastLines(8));
   });
 
   it("decodes the stream, not each chunk: a character split between chunks stays whole, and a secret recognisable", () => {

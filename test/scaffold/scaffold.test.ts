@@ -5,7 +5,7 @@
  */
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { delimiter, dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/index.js";
@@ -15,7 +15,7 @@ import { packageName } from "../../src/emit/scaffold/package.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { displayPath } from "../../src/commands/config.js";
 import type { ManifestIR } from "../../src/ir/index.js";
-import { definedHandler, definedTool, planHandlers, scaffold } from "../../src/commands/scaffold.js";
+import { definedHandler, definedTool, planHandlers, regenerateCommand, scaffold } from "../../src/commands/scaffold.js";
 import { isGeneratedByMcpgen } from "../../src/write/index.js";
 import { ownPackage } from "../../src/shared/version.js";
 import { npmRun, repoRoot } from "../helpers/scaffold-project.js";
@@ -180,6 +180,22 @@ describe("a new scaffold", () => {
     const { scripts } = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(scripts["generate"]).toBe("mcpgen scaffold manifest.json --out .");
     expect(await readFile(join(project, "README.md"), "utf8")).toContain("runs the `mcpgen` command that npm finds");
+  });
+
+  it("counts no node_modules/.bin that npx or an npm script put on PATH for the run (npm run later will not have it), but a global bin directory", async () => {
+    // `npx mcpgen scaffold ... --out ../weather-server2` from app/: PATH starts with app/node_modules/.bin, where mcpgen is.
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-scaffold-npx-"));
+    const [appBin, cacheBin, globalBin] = ["app/node_modules/.bin", ".npm/_npx/1a2b/node_modules/.bin", "prefix/bin"].map((dir) => join(root, dir));
+    for (const bin of [appBin!, cacheBin!, globalBin!]) {
+      await mkdir(bin, { recursive: true });
+      await writeFile(join(bin, "mcpgen"), "");
+    }
+    const sibling = join(root, "weather-server2");
+    const node = `node ${relative(sibling, join(repoRoot, "bin/mcpgen.js"))} scaffold manifest.json --out .`;
+    expect(regenerateCommand(sibling, [appBin, cacheBin].join(delimiter))).toBe(node);
+    expect(regenerateCommand(sibling, [appBin, globalBin].join(delimiter))).toBe("mcpgen scaffold manifest.json --out .");
+    // Inside app/, npm run finds app/node_modules/.bin itself.
+    expect(regenerateCommand(join(root, "app", "server"), "")).toBe("mcpgen scaffold manifest.json --out .");
   });
 
   it("imports nothing but the SDK v2 server and node: built-ins from generated server code", async () => {

@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emittedRegion } from "../../src/emit/template-code.js";
@@ -156,5 +157,30 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     await expect(import("../../templates/scaffold/src/server.js")).rejects.toBe(exited);
     expect(exits).toHaveBeenCalledWith(1);
     expect(printed.mock.calls).toEqual([['error: invalid PORT "http": expected an integer from 0 to 65535']]);
+  });
+
+  it("with --http, says which port is in use and what to do, in one line, exit code 1 (where Node said listen EADDRINUSE)", async () => {
+    const taken = createNetServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      vi.resetModules();
+      vi.stubEnv("PORT", String(port));
+      process.argv = [argv[0]!, "server.js", "--http"];
+      const printed = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const exited = new Error("exited");
+      const exits = vi.spyOn(process, "exit").mockImplementation((() => {
+        throw exited;
+      }) as never);
+      await expect(import("../../templates/scaffold/src/server.js")).rejects.toBe(exited);
+      expect(exits).toHaveBeenCalledWith(1);
+      expect(printed.mock.calls).toEqual([
+        [
+          `error: cannot listen on 127.0.0.1:${port}: the port is in use (by another server, or this one already running): give another port, e.g. PORT=3001, or PORT=0 for a free one`,
+        ],
+      ]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
