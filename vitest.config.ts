@@ -4,10 +4,10 @@ import { SUITE_TEMP_PREFIX, suiteTemp } from "./test/helpers/suite-temp.js";
 import { SlowestFirstSequencer } from "./test/sequencer.js";
 
 /**
- * Test files that run in process only and leave the process as they found it (no environment, working directory,
- * global or mock they do not restore): they share their workers and the modules loaded there (`isolate: false`),
- * where every other file gets a fresh worker that loads mcpgen, the SDKs and their dependencies again, about half a
- * CPU-second a file. A file added here must stay so; the rest run isolated.
+ * Test files that leave the process as they found it (no environment, working directory, global, mock or module state
+ * they do not restore; servers and children they start, they stop): they share their workers and the modules loaded
+ * there (`isolate: false`), where every other file gets a fresh worker that loads mcpgen, the SDKs and their
+ * dependencies again, about half a CPU-second a file. A file added here must stay so; the rest run isolated.
  */
 const SHARED_WORKER_FILES = [
   "test/shared/**/*.test.ts",
@@ -19,6 +19,11 @@ const SHARED_WORKER_FILES = [
   "test/diff/{check,docs,git-base,history,invariance,rules,schema}.test.ts",
   "test/format/**/*.test.ts",
   "test/generated/**/*.test.ts",
+  // Not project-atomic.test.ts (it mocks node:fs/promises), interrupt-staged.test.ts (once interrupted, the write
+  // module's writes stay stopped) nor watch.test.ts (watchers and a CLI stopped with SIGINT).
+  "test/generate/{api,build-if-stale,check-diff,cli-generate,config-init,config,corpus,descriptor-limit,golden,messages,project-write,project,readme-example,result-printer,strict}.test.ts",
+  "test/mock/**/*.test.ts",
+  "test/{architecture,engines,pipeline}.test.ts",
   // Not templates.test.ts, which stubs the environment and process.exit.
   "test/templates/{client-runtime,linear-regexp,surface-runtime,uri-template,uri-template-match}.test.ts",
 ];
