@@ -13,15 +13,15 @@ export const SLOWEST_FILES = [
   "test/pull/pull-oauth-conformance.test.ts",
   "test/format/layout.test.ts",
   "test/hostile/hostile-fuzz.test.ts",
-  "test/scaffold/scaffold-typecheck.test.ts",
+  "test/pull/pull-oauth-revision.test.ts",
   "test/generated/corpus-validators.test.ts",
+  "test/scaffold/scaffold-typecheck.test.ts",
+  "test/scaffold/scaffold-hardening.test.ts",
+  "test/pull/secrets-destinations.test.ts",
+  "test/hostile/hardening-output.test.ts",
   "test/pull/pull-faults.test.ts",
   "test/pull/pull-oauth.test.ts",
-  "test/pull/secrets-destinations.test.ts",
-  "test/scaffold/scaffold-conformance.test.ts",
   "test/pull/hardening-pull.test.ts",
-  "test/pull/pull-cli.test.ts",
-  "test/scaffold/scaffold-install.test.ts",
 ];
 
 export class SlowestFirstSequencer extends BaseSequencer {
