@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { scaffold, type ScaffoldResult } from "../../src/commands/scaffold.js";
-import { repoRoot } from "./typecheck.js";
+import { repoRoot, SINGLE_THREADED } from "./typecheck.js";
 
 const run = promisify(execFile);
 
@@ -165,10 +165,13 @@ export interface CompileResult {
   output: string;
 }
 
-/** Type-checks and builds a scaffold with the native TypeScript 7 compiler (`tsc -p <project>/tsconfig.json`). */
+/**
+ * Type-checks and builds a scaffold with the native TypeScript 7 compiler (`tsc -p <project>/tsconfig.json`), on one
+ * thread (SINGLE_THREADED in helpers/typecheck.ts).
+ */
 export async function compile(project: string, flags: readonly string[] = []): Promise<CompileResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false", ...flags], {
+    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false", SINGLE_THREADED, ...flags], {
       cwd: project,
       maxBuffer: 64 * 1024 * 1024,
     });
