@@ -861,9 +861,17 @@ export async function serveStdio(
   });
   if (input === undefined) return handle;
   process.stdin.pipe(input, { end: false });
+  // `pipe` listens for no error of its source: without this, one on stdin (a socket reset) would
+  // end the process with a stack, where the SDK's transport, reading stdin itself, logged it.
+  const stdinFailed = (error: Error): void => {
+    log(`MCP: ${transportErrorText(error)}`);
+    clientGone();
+  };
+  process.stdin.on("error", stdinFailed);
   const close = async (): Promise<void> => {
     process.stdin.off("end", clientGone);
     process.stdin.off("close", clientGone);
+    process.stdin.off("error", stdinFailed);
     process.stdin.unpipe(input);
     if (process.stdin.listenerCount("data") === 0) process.stdin.pause();
     await handle.close();

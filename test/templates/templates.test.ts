@@ -159,6 +159,26 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     expect(printed.mock.calls).toEqual([['error: invalid PORT "http": expected an integer from 0 to 65535']]);
   });
 
+  it("over stdio, an error of stdin is logged and ends the server as the client gone, not the process with a stack", async () => {
+    const { serveStdio } = await import("../../templates/server-runtime.js");
+    const logs: string[] = [];
+    const gone = new Promise<void>((resolve) => {
+      void serveStdio(() => createServer(), { log: (line) => logs.push(line), onClientGone: resolve });
+    });
+    const uncaught = vi.fn();
+    process.on("uncaughtException", uncaught);
+    try {
+      // What a socket handed over as stdin emits when its peer resets it.
+      process.stdin.emit("error", Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
+      await gone;
+      expect(logs).toEqual(["MCP: read ECONNRESET"]);
+      expect(process.stdin.listenerCount("error")).toBe(0);
+    } finally {
+      process.off("uncaughtException", uncaught);
+    }
+    expect(uncaught).not.toHaveBeenCalled();
+  });
+
   it("with --http, says which port is in use and what to do, in one line, exit code 1 (where Node said listen EADDRINUSE)", async () => {
     const taken = createNetServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
