@@ -352,9 +352,6 @@ export async function resolveServer(
     };
   }
 
-  // A configuration file's `oauth.issuer` over the entry's leads the login's secret there.
-  if (options.configTarget !== undefined && loginSecrets.length > 0 && issuer !== undefined)
-    await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
   const cwd = options.cwd ?? process.cwd();
   const found = await findServerConfig(
     target,
@@ -374,6 +371,11 @@ export async function resolveServer(
     throw userError(error.diagnostic.code, error.diagnostic.message, { hint: `there is no file ${target} either; ${words.manifestFile(target)}` });
   });
   const spec = found.spec;
+  // A configuration file's `oauth.issuer` over the entry's leads the login's secret there, if the entry gets a login at
+  // all (a remote one without its own Authorization header). Expanded above, nothing has been sent yet.
+  const getsLogin = spec.transport !== "stdio" && !Object.keys(spec.headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+  if (options.configTarget !== undefined && loginSecrets.length > 0 && issuer !== undefined && getsLogin)
+    await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
   if (spec.transport === "stdio") {
     if (forced !== undefined && forced !== "stdio") throw usage(`${spec.label} is a stdio server; --transport ${forced} does not apply`);
     if (hasHeaders) throw usage(`--header applies to HTTP servers; ${spec.label} is a stdio server`, "use --env to pass credentials to a stdio server");

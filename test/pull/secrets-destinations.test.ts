@@ -17,6 +17,7 @@
  * pseudo-terminal made by util-linux `script`.
  */
 import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -220,12 +221,26 @@ describe("client credentials go only to the authorization server they are for", 
       `mcpgen.config.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to the authorization server its server names (server "api")`,
     );
     expect(byUrl).toContain("set MCPGEN_CLIENT_ISSUER to the issuer of the authorization server it is for");
-    // The target's oauth.issuer over a .mcp.json entry that names none: the configuration leads the secret there.
-    await writeFile(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { api: { url: url.href } } }));
+    // The target's oauth.issuer over a .mcp.json entry that names none: the configuration leads the secret there. The
+    // entry's file asks first (it leads the login to its server); trusted, the configuration's is asked about.
+    const entryFile = JSON.stringify({ mcpServers: { api: { url: url.href } } });
+    await writeFile(join(project, ".mcp.json"), entryFile);
     await writeFile(configFile, JSON.stringify({ targets: [{ name: "api", server: "api", out: "out", format: false, oauth: { issuer: as.origin } }] }));
+    const host = new URL(as.origin).host;
+    expect(trustRequired(await pullProject({ cwd: project, environment }))).toContain(
+      `.mcp.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to ${host} (the target's oauth.issuer) (server "api")`,
+    );
+    const digest = `sha256:${createHash("sha256").update(entryFile).digest("hex")}`;
+    await mkdir(join(project, "config"), { recursive: true });
+    await writeFile(join(project, "config", "trusted-configs.json"), JSON.stringify({ version: 1, files: { [join(project, ".mcp.json")]: digest } }));
     const byIssuer = trustRequired(await pullProject({ cwd: project, environment }));
-    expect(byIssuer).toContain(`would send the values of MCPGEN_CLIENT_SECRET to ${new URL(as.origin).host} (its oauth.issuer) (server "api")`);
+    expect(byIssuer).toContain(`mcpgen.config.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to ${host} (its oauth.issuer) (server "api")`);
     expect(as.requests).toEqual([]);
+    // An entry that gets no login (a stdio server) is not asked about, whatever the target's issuer.
+    await writeFile(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { api: { command: process.execPath, args: ["-e", ""] } } }));
+    const stdio = await pullProject({ cwd: project, environment });
+    expect(stdio.errors.map((error) => error.diagnostic.code)).not.toContain("trust-required");
+    await writeFile(join(project, ".mcp.json"), entryFile);
     // Trusted on the command line, or pinned by the user: the pull goes on, and the secret goes to the issuer.
     expect((await pullProject({ cwd: project, environment, trustProjectConfig: true })).errors).toEqual([]);
     expect((await pullProject({ cwd: project, environment: { ...environment, MCPGEN_CLIENT_ISSUER: as.origin } })).errors).toEqual([]);
