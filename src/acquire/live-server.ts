@@ -129,7 +129,7 @@ interface Connection {
 }
 
 /** What `observeTransport` reads off a transport. */
-interface Observed {
+export interface Observed {
   /** The transport to connect the client to: the observed one, seen through mcpgen's observer. */
   transport: Transport;
   takeAnswer: Connection["takeAnswer"];
@@ -641,7 +641,7 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
  * answers the probe with a result after all, or refuses `initialize` with
  * `UnsupportedProtocolVersionError` (see `ProbeAnsweredLate`).
  */
-function observeTransport(transport: Transport, attempt: Attempt, onLateModern?: () => void): Observed {
+export function observeTransport(transport: Transport, attempt: Attempt, onLateModern?: () => void): Observed {
   let answer: Record<string, unknown> | undefined;
   const requested = new Set<unknown>();
   const answered = new Set<unknown>();
@@ -698,11 +698,20 @@ function observeTransport(transport: Transport, attempt: Attempt, onLateModern?:
     return send(message, ...rest);
   };
   // The transport's own methods run on the transport, so that it delivers to the observer; the client's handler is the view's.
+  // Methods of the transport's class are bound to it, once each; its own properties (the handlers the client sets,
+  // `onclose` and `onerror`) come back as they were set, so that the SDK finds the very function it put there.
+  const bound = new Map<PropertyKey, unknown>();
   const view = new Proxy(transport, {
     get: (target, key) => {
       if (key === "onmessage") return clientHandler;
       const value: unknown = Reflect.get(target, key, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== "function" || Object.prototype.hasOwnProperty.call(target, key)) return value;
+      let method = bound.get(key);
+      if (method === undefined || (method as { original?: unknown }).original !== value) {
+        method = Object.assign((value as (...args: unknown[]) => unknown).bind(target), { original: value });
+        bound.set(key, method);
+      }
+      return method;
     },
     set: (target, key, value) => {
       if (key !== "onmessage") return Reflect.set(target, key, value, target);

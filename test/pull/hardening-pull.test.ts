@@ -16,7 +16,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { boundedFetch, ResponseBudget } from "../../src/acquire/bounded-fetch.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { pull } from "../../src/commands/pull.js";
-import { withinTimerRange, type LiveServerOptions } from "../../src/acquire/live-server.js";
+import { observeTransport, withinTimerRange, type LiveServerOptions } from "../../src/acquire/live-server.js";
+import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { Secrets } from "../../src/acquire/sanitize.js";
 import { runCli } from "../helpers/cli.js";
 import { gzipBomb, hostileServer, peakMemoryGrowth, writeRepeatedly, type HostileServer } from "../helpers/hostile-servers.js";
@@ -207,6 +208,24 @@ describe("pull: the overall deadline", () => {
       timeoutMs: 30_000,
       oauth: { loginTimeoutMs: 300_000 },
     });
+  });
+
+  it("the client's view of an observed transport keeps the handlers it sets as they are, and records each message once", async () => {
+    const [mine, theirs] = InMemoryTransport.createLinkedPair();
+    const attempt = { transport: "stdio", phase: "initialize", timeoutMs: 1000 } as unknown as Parameters<typeof observeTransport>[1];
+    const { transport: view } = observeTransport(mine, attempt);
+    const onclose = () => undefined;
+    view.onclose = onclose;
+    // The SDK restores a handler only if it finds the very function it put there.
+    expect(view.onclose).toBe(onclose);
+    expect(view.send).toBe(view.send);
+    const received: unknown[] = [];
+    view.onmessage = (message) => received.push(message);
+    await view.start();
+    await theirs.start();
+    await theirs.send({ jsonrpc: "2.0", method: "notifications/message", params: {} });
+    expect(received).toHaveLength(1);
+    expect(attempt.received).toBe(1);
   });
 
   it("--max-time and --max-size are checked as usage", async () => {
