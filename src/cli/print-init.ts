@@ -1,9 +1,9 @@
 /** How `mcpgen init` reads: the configuration written (or, with `--check`, that would be) and the servers found. */
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import type { InitResult } from "../commands/init.js";
-import { CONFIG_FILE } from "../commands/config.js";
+import { configOption } from "../commands/config.js";
 import { exitCode } from "../shared/codes.js";
-import { counted, shellWord } from "../shared/display.js";
+import { counted } from "../shared/display.js";
 import { printable } from "../shared/errors.js";
 import { jsonText, type Io } from "./io.js";
 
@@ -11,7 +11,13 @@ import { jsonText, type Io } from "./io.js";
 export function printInit(
   result: InitResult,
   io: Io,
-  options: { check?: boolean | undefined; quiet?: boolean | undefined; json?: boolean | undefined },
+  options: {
+    check?: boolean | undefined;
+    quiet?: boolean | undefined;
+    json?: boolean | undefined;
+    /** The file is not the one a run from the working directory finds by itself: the commands to run next name it. */
+    named?: boolean | undefined;
+  },
 ): number {
   const where = relative(process.cwd(), result.file) || result.file;
   if (options.json) io.stdout(`${jsonText(result, 2)}\n`);
@@ -40,7 +46,7 @@ export function printInit(
     .join("");
   io.stdout(`wrote ${where} with ${counted(result.servers.length, "target")}\n${found}`);
   // A file other than the one found by default is named in the commands to run next, or they would not find it.
-  const named = result.file === join(process.cwd(), CONFIG_FILE) ? "" : ` --config ${shellWord(where)}`;
+  const named = configOption({ file: result.file, named: options.named });
   io.stdout(
     `next: mcpgen pull${named} (fetches each server's tools and generates), then commit the snapshots; mcpgen generate${named} works offline from them\n`,
   );

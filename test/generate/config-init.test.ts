@@ -99,6 +99,12 @@ describe("mcpgen init", () => {
       "next: mcpgen pull --config ci.config.json (fetches each server's tools and generates), then commit the snapshots; mcpgen generate --config ci.config.json works",
     );
 
+    // Named, but the one a run from here finds by itself (it walks up): the commands need no --config.
+    const fresh = await projectWithMcpFiles();
+    await mkdir(join(fresh, "sub"));
+    const above = await cli(["init", "--config", "../mcpgen.config.json"], join(fresh, "sub"));
+    expect(above.stdout).toContain("next: mcpgen pull (fetches");
+
     const after = await cli(["init", "--check", "--json"], root);
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout)).toMatchObject({ file: join(root, "mcpgen.config.json"), written: false });
