@@ -8,6 +8,8 @@ import { SlowestFirstSequencer } from "./test/sequencer.js";
  * they do not restore; servers and children they start, they stop): they share their workers and the modules loaded
  * there (`isolate: false`), where every other file gets a fresh worker that loads mcpgen, the SDKs and their
  * dependencies again, about half a CPU-second a file. A file added here must stay so; the rest run isolated.
+ * (One change stays, on purpose: a pull leaves `console.warn` wrapped by src/acquire/sdk-warnings.ts, which passes every
+ * warning through outside a connection, and wraps again whatever replaced it since.)
  */
 const SHARED_WORKER_FILES = [
   "test/shared/**/*.test.ts",

@@ -7,7 +7,8 @@
 import { chmod, chown, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { withSdkWarnings } from "../../src/acquire/sdk-warnings.js";
 import { browserCommands, openInBrowser, splitCommand } from "../../src/acquire/oauth/browser.js";
 import { ConsentFailure, LoopbackCallback } from "../../src/acquire/oauth/callback.js";
 import { parseChallenge } from "../../src/acquire/oauth/observer.js";
@@ -19,6 +20,34 @@ import { runCli } from "../helpers/cli.js";
 
 const scratch = () => mkdtemp(join(tmpdir(), "mcpgen-oauth-parts-"));
 const url = "https://auth.example.com/authorize?client_id=a&state=b";
+
+describe("the SDK's warnings during a connection", () => {
+  it("go to the connection's report, even once something has replaced console.warn since the first connection", async () => {
+    const saved = console.warn;
+    try {
+      console.warn = vi.fn();
+      await withSdkWarnings(
+        () => undefined,
+        async () => undefined,
+      );
+      // A host's logger, put in place after mcpgen's first connection.
+      const replaced = vi.fn();
+      console.warn = replaced;
+      const reported: string[] = [];
+      await withSdkWarnings(
+        (warning) => reported.push(warning),
+        async () => {
+          console.warn("[mcp-sdk] refresh failed: refresh token rt-5ecret expired");
+          console.warn("the host's own warning");
+        },
+      );
+      expect(reported).toEqual(["refresh failed: refresh token rt-5ecret expired"]);
+      expect(replaced.mock.calls).toEqual([["the host's own warning"]]);
+    } finally {
+      console.warn = saved;
+    }
+  });
+});
 
 describe("the BROWSER command", () => {
   it("appends the URL as one argument, or puts it where %s stands; a list is tried in order", () => {
