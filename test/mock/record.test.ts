@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/typecheck.js";
 
@@ -53,7 +53,7 @@ async function callAll(args: string[]): Promise<{ answers: Record<string, unknow
 describe("mcpgen mock --record, then --fixtures", () => {
   it("records a real server (server-memory over stdio), replays it offline with the same answers, and writes no secret", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-"));
-    const memoryFile = join(dir, "..", `${dir.split("/").pop()}-memory.jsonl`);
+    const memoryFile = join(dir, "..", `${basename(dir)}-memory.jsonl`);
     const recorded = await callAll([
       bin,
       "mock",
@@ -104,7 +104,7 @@ describe("mcpgen mock --record fed a pipe", () => {
     const { spawn } = await import("node:child_process");
     const child = spawn(
       process.execPath,
-      [bin, "mock", "--record", dir, "-e", `MEMORY_FILE_PATH=${join(dir, "..", `${dir.split("/").pop()}.jsonl`)}`, "--", process.execPath, memoryServer],
+      [bin, "mock", "--record", dir, "-e", `MEMORY_FILE_PATH=${join(dir, "..", `${basename(dir)}.jsonl`)}`, "--", process.execPath, memoryServer],
       {
         stdio: ["pipe", "pipe", "pipe"],
       },
@@ -121,7 +121,11 @@ describe("mcpgen mock --record fed a pipe", () => {
     ];
     // All at once, then EOF: before, only initialize was answered (stdin's end closed the transport under the calls).
     child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
-    expect(await exited).toBe(0);
+    try {
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
     const answers = stdout
       .trim()
       .split("\n")
