@@ -16,7 +16,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { boundedFetch, ResponseBudget } from "../../src/acquire/bounded-fetch.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { pull } from "../../src/commands/pull.js";
-import { observeTransport, withinTimerRange, type LiveServerOptions } from "../../src/acquire/live-server.js";
+import { withinTimerRange, type LiveServerOptions } from "../../src/acquire/live-server.js";
+import { observeTransport } from "../../src/acquire/observe-transport.js";
 import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { Secrets } from "../../src/acquire/sanitize.js";
 import { runCli } from "../helpers/cli.js";
@@ -213,7 +214,7 @@ describe("pull: the overall deadline", () => {
   it("the client's view of an observed transport keeps the handlers it sets as they are, and records each message once", async () => {
     const [mine, theirs] = InMemoryTransport.createLinkedPair();
     const attempt = { transport: "stdio", phase: "initialize", timeoutMs: 1000 } as unknown as Parameters<typeof observeTransport>[1];
-    const { transport: view } = observeTransport(mine, attempt);
+    const { transport: view } = observeTransport(mine, attempt, new Set(["tools/list"]));
     const onclose = () => undefined;
     view.onclose = onclose;
     // The SDK restores a handler only if it finds the very function it put there.
