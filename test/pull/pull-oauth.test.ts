@@ -421,6 +421,14 @@ describe("a login that fails", () => {
     expect(error.message).toContain(`failed at discovery: cannot reach the authorization server http://127.0.0.1:${port}: connection refused (ECONNREFUSED)`);
   });
 
+  it("says so when the server names an authorization server that is no http(s) URL, and sends it nothing", async () => {
+    const server = await serve({ authorizationServer: "file:///etc/passwd" });
+    const error = await interactive(server, browser());
+    expect(error.message).toContain(
+      'failed at discovery: the server\'s protected resource metadata names the authorization server "file:///etc/passwd", which is no http(s) URL; mcpgen sent it nothing',
+    );
+  });
+
   it("gives up when the browser never comes back", async () => {
     const server = await serve();
     const error = await interactive(server, [process.execPath, "-e", ""].map((word) => JSON.stringify(word)).join(" "), { loginTimeoutMs: 1500 });

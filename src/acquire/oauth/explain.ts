@@ -151,6 +151,15 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
       "check the server URL; the server's protected resource metadata (RFC 9728) must name the server itself as its resource",
     );
   }
+  // The SDK builds the metadata URL of the authorization server it was given: one that is no http(s) URL is "Invalid URL".
+  const notWeb = observer.namedAuthorizationServers.find((server) => !/^https?:\/\//i.test(server));
+  if (notWeb !== undefined && /Invalid URL/.test(text)) {
+    return stepFailed(
+      "discovery",
+      `the server's protected resource metadata names the authorization server ${JSON.stringify(clip(notWeb, 200))}, which is no http(s) URL; mcpgen sent it nothing`,
+      "an authorization server is an https:// URL (RFC 9728, RFC 8414); the server's metadata is wrong: report it to its operators",
+    );
+  }
   if (/does not support dynamic client registration/.test(text)) {
     return stepFailed(
       "registration",

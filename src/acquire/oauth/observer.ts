@@ -52,6 +52,8 @@ export class LoginObserver {
   readonly failures: StepFailure[] = [];
   /** The step of the most recent request to an authorization server. */
   lastStep: AuthStep | undefined;
+  /** The authorization servers the MCP server's protected resource metadata named (RFC 9728 `authorization_servers`), as written. */
+  namedAuthorizationServers: string[] = [];
   /** True while the SDK's `auth()` runs (from its first call into the provider until tokens are saved or the browser is sent off). */
   active = false;
   /**
@@ -118,6 +120,9 @@ export class LoginObserver {
           this.stepUp = this.challenge.scope.split(/\s+/).filter((scope) => scope !== "");
         }
         await this.onChallenge?.();
+      }
+      if (step === "discovery" && sameOrigin && response.ok && url.pathname.startsWith("/.well-known/oauth-protected-resource")) {
+        this.namedAuthorizationServers = await namedAuthorizationServers(response);
       }
       if (step !== undefined && !response.ok && !(step === "discovery" && response.status < 500)) {
         // Discovery probes several well-known URLs and expects most to be missing; only a server error there is a failure.
@@ -194,4 +199,16 @@ async function readLimited(response: Response, limit: number): Promise<string> {
   }
   await reader.cancel().catch(() => {});
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
+}
+
+/** The `authorization_servers` of protected resource metadata (RFC 9728), read from a copy of the answer, at most `ERROR_BODY_LIMIT` bytes of it. */
+async function namedAuthorizationServers(response: Response): Promise<string[]> {
+  try {
+    const text = await response.clone().text();
+    if (text.length > ERROR_BODY_LIMIT) return [];
+    const servers = (JSON.parse(text) as { authorization_servers?: unknown }).authorization_servers;
+    return Array.isArray(servers) ? servers.filter((server): server is string => typeof server === "string") : [];
+  } catch {
+    return [];
+  }
 }
