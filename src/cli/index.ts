@@ -284,7 +284,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .addOption(new Option("--login-timeout <seconds>", "how long to wait for a browser login to come back").argParser(parsePullTimeout).default(300_000, "300"))
     .option(
       "--trust-project-config",
-      "expand the variables of this project's .mcp.json (and .vscode/, .cursor/ mcp.json) into a remote server's URL and headers without asking",
+      "trust this project's .mcp.json (and .vscode/, .cursor/ mcp.json) and mcpgen.config.json as they are: expand their variables into a remote server's URL and headers, and let them lead a client secret, without asking",
     )
     .option("--client-metadata-url <url>", "with --out: the https URL of a Client ID Metadata Document to identify mcpgen by (OAuth)", parseClientMetadataUrl)
     .option("--scope <scopes>", "with --out: OAuth scopes to request when the server names none (space-separated)")
