@@ -145,9 +145,10 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     await expect(fetch(server!.url)).rejects.toThrow();
   });
 
-  it("with --http, ends with a one-line error and exit code 1 on a PORT that is no port number, not a stack trace", async () => {
+  /** Runs the scaffold's entry point with --http on `port`, where it must end the process: its console.error and process.exit, spied. */
+  async function entryPointEnding(port: string) {
     vi.resetModules();
-    vi.stubEnv("PORT", "http");
+    vi.stubEnv("PORT", port);
     process.argv = [argv[0]!, "server.js", "--http"];
     const printed = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const exited = new Error("exited");
@@ -155,6 +156,11 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
       throw exited;
     }) as never);
     await expect(import("../../templates/scaffold/src/server.js")).rejects.toBe(exited);
+    return { printed, exits };
+  }
+
+  it("with --http, ends with a one-line error and exit code 1 on a PORT that is no port number, not a stack trace", async () => {
+    const { printed, exits } = await entryPointEnding("http");
     expect(exits).toHaveBeenCalledWith(1);
     expect(printed.mock.calls).toEqual([['error: invalid PORT "http": expected an integer from 0 to 65535']]);
   });
@@ -184,15 +190,7 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as AddressInfo).port;
     try {
-      vi.resetModules();
-      vi.stubEnv("PORT", String(port));
-      process.argv = [argv[0]!, "server.js", "--http"];
-      const printed = vi.spyOn(console, "error").mockImplementation(() => undefined);
-      const exited = new Error("exited");
-      const exits = vi.spyOn(process, "exit").mockImplementation((() => {
-        throw exited;
-      }) as never);
-      await expect(import("../../templates/scaffold/src/server.js")).rejects.toBe(exited);
+      const { printed, exits } = await entryPointEnding(String(port));
       expect(exits).toHaveBeenCalledWith(1);
       expect(printed.mock.calls).toEqual([
         [
