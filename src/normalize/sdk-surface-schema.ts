@@ -29,6 +29,7 @@ import {
   type Rejection,
   type SdkListedType,
   type SdkSchemas,
+  rejectingSdk,
 } from "./sdk-tool-schema.js";
 
 export const SDK_SURFACE_COMPATIBILITY: Rule = {
@@ -61,30 +62,9 @@ interface Entry {
  */
 export async function checkSurfaceAgainstSdk(ir: Pick<ManifestIR, "prompts" | "resources" | "resourceTemplates" | "source">): Promise<Diagnostic[]> {
   const entries: Entry[] = [
-    ...ir.prompts.map((prompt) => ({
-      kind: "prompt" as const,
-      label: prompt.wireName,
-      raw: prompt.raw,
-      pointer: prompt.pointer,
-      identity: ["name"],
-      setAccepted: (accepted: Record<string, unknown>) => (prompt.acceptedBySdk = accepted),
-    })),
-    ...ir.resources.map((resource) => ({
-      kind: "resource" as const,
-      label: resource.uri,
-      raw: resource.raw,
-      pointer: resource.pointer,
-      identity: ["uri", "name"],
-      setAccepted: (accepted: Record<string, unknown>) => (resource.acceptedBySdk = accepted),
-    })),
-    ...ir.resourceTemplates.map((template) => ({
-      kind: "resource template" as const,
-      label: template.wireName,
-      raw: template.raw,
-      pointer: template.pointer,
-      identity: ["name", "uriTemplate"],
-      setAccepted: (accepted: Record<string, unknown>) => (template.acceptedBySdk = accepted),
-    })),
+    ...ir.prompts.map((prompt) => entryOf("prompt", prompt.wireName, prompt, ["name"])),
+    ...ir.resources.map((resource) => entryOf("resource", resource.uri, resource, ["uri", "name"])),
+    ...ir.resourceTemplates.map((template) => entryOf("resource template", template.wireName, template, ["name", "uriTemplate"])),
   ];
   const suspects = entries.filter((entry) => !plainlyAccepted(entry.kind, entry.raw));
   const diagnostics: Diagnostic[] = [];
@@ -99,8 +79,18 @@ export async function checkSurfaceAgainstSdk(ir: Pick<ManifestIR, "prompts" | "r
   return diagnostics;
 }
 
+/** A prompt, resource or template of the IR as this check sees it; what the SDKs accept of it is set on it. */
+function entryOf(
+  kind: Kind,
+  label: string,
+  item: { raw: Record<string, unknown>; pointer: string; acceptedBySdk?: Record<string, unknown> | undefined },
+  identity: readonly string[],
+): Entry {
+  return { kind, label, raw: item.raw, pointer: item.pointer, identity, setAccepted: (accepted) => (item.acceptedBySdk = accepted) };
+}
+
 function warning(file: string, entry: Entry, rejection: Rejection): Diagnostic {
-  const sdk = rejection.v1Only ? "the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it)" : "the official MCP TypeScript SDK";
+  const sdk = rejectingSdk(rejection);
   return {
     severity: "warning",
     code: "sdk-incompatible",

@@ -114,8 +114,13 @@ export async function checkToolsAgainstSdk(ir: Pick<ManifestIR, "tools" | "sourc
   return result;
 }
 
+/** Which SDK a warning says rejects a field: v1 alone, or both. */
+export function rejectingSdk(rejection: Rejection): string {
+  return rejection.v1Only ? "the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it)" : "the official MCP TypeScript SDK";
+}
+
 function warning(file: string, tool: ToolIR, rejection: Rejection): Diagnostic {
-  const sdk = rejection.v1Only ? "the official MCP TypeScript SDK v1 (@modelcontextprotocol/sdk; v2 takes it)" : "the official MCP TypeScript SDK";
+  const sdk = rejectingSdk(rejection);
   return {
     severity: "warning",
     code: "sdk-incompatible",
