@@ -11,6 +11,7 @@
 import { pointerToken, printable } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS, type SubschemaShape } from "../ir/keywords.js";
+import { hasAuthorization } from "./server-spec.js";
 
 export const REDACTED = "***";
 
@@ -366,7 +367,7 @@ export function urlCredentials(url: URL): { secrets: string[]; url: URL; authori
 
 /** `headers` with `Authorization` set to `authorization`, unless one is there already (in any case). */
 export function withAuthorization(headers: Readonly<Record<string, string>>, authorization: string | undefined): Record<string, string> {
-  if (authorization === undefined || Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) return { ...headers };
+  if (authorization === undefined || hasAuthorization(headers)) return { ...headers };
   return { ...headers, Authorization: authorization };
 }
 

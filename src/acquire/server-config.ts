@@ -21,7 +21,7 @@ import { requireTrust, type TrustPolicy } from "./config-trust.js";
 import { expandVariables, variablesTaken } from "./config-variables.js";
 import { parseOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { urlCredentials, withAuthorization, type Secrets } from "./sanitize.js";
-import { HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec } from "./server-spec.js";
+import { hasAuthorization, HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec } from "./server-spec.js";
 import { isRecord } from "../shared/json.js";
 import { destinationHost } from "../shared/display.js";
 import { parseJsonFile, readTextFileIfAny, readTextFileSync, type JsonFileKind } from "../shared/json-file.js";
@@ -341,6 +341,6 @@ function loginDestination(entry: unknown, over: string | undefined): string {
 function loginSecretsSent(entry: unknown, loginSecrets: readonly string[]): string[] {
   if (loginSecrets.length === 0 || !isRemoteEntry(entry)) return [];
   const headers = entry["headers"];
-  if (isRecord(headers) && Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) return [];
+  if (isRecord(headers) && hasAuthorization(headers)) return [];
   return [...loginSecrets];
 }

@@ -45,6 +45,15 @@ export type ServerSpec = StdioServerSpec | RemoteServerSpec;
 export type TransportName = "stdio" | "http" | "sse";
 
 /** RFC 9110 field-name token. */
+/**
+ * Whether `headers` carry an `Authorization` header (names are case-insensitive): credentials the
+ * user gave, so that a server so reached gets no OAuth login, and a URL's own credentials do not
+ * replace them.
+ */
+export function hasAuthorization(headers: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
+}
+
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** What to do about a header value `headerValueFault` refuses. */

@@ -18,7 +18,7 @@ import { requireTrust, type TrustPolicy, type TrustRequest } from "../acquire/co
 
 export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
-import { HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec, type TransportName } from "../acquire/server-spec.js";
+import { hasAuthorization, HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec, type TransportName } from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
@@ -373,7 +373,7 @@ export async function resolveServer(
   const spec = found.spec;
   // A configuration file's `oauth.issuer` over the entry's leads the login's secret there, if the entry gets a login at
   // all (a remote one without its own Authorization header). Expanded above, nothing has been sent yet.
-  const getsLogin = spec.transport !== "stdio" && !Object.keys(spec.headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+  const getsLogin = spec.transport !== "stdio" && !hasAuthorization(spec.headers);
   if (options.configTarget !== undefined && loginSecrets.length > 0 && issuer !== undefined && getsLogin)
     await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
   if (spec.transport === "stdio") {
