@@ -128,6 +128,8 @@ export interface ProjectConfig {
    * next names it too (see `configOption`).
    */
   named?: boolean | undefined;
+  /** The file's text as read (undefined for a configuration given as an object): what trusting the file trusts. */
+  text?: string | undefined;
 }
 
 /** ` --config ci.config.json` for a configuration that was named and is not the one found by default; else empty. */
@@ -194,7 +196,7 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   if (text === undefined) throw userError("usage", "no such configuration file", { file: displayPath(file) });
   const document = parseJsonFile(text, CONFIG_FILE_KIND, displayPath(file));
   const named = options.config !== undefined && file !== (await findConfigFile(cwd));
-  return { ...validateConfig(document, { file, root: dirname(file) }), named };
+  return { ...validateConfig(document, { file, root: dirname(file) }), named, text };
 }
 
 type Report = (pointer: string, message: string, hint?: string) => void;

@@ -353,7 +353,7 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
         // A file's claim is the project's word about itself (a clone brings the file); an object is the calling program's.
         trustProjectConfig: options.trustProjectConfig === true || (config.trustProjectConfig && config.file === undefined),
         unhonouredTrustClaim: config.trustProjectConfig && config.file !== undefined ? displayPath(config.file) : undefined,
-        configTarget: config.file === undefined ? undefined : { file: config.file, name: target.name },
+        configTarget: config.file === undefined || config.text === undefined ? undefined : { file: config.file, text: config.text, name: target.name },
         confirmTrust: options.confirmTrust,
       },
       timings,

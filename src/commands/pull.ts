@@ -78,12 +78,12 @@ export interface PullOptions {
   unhonouredTrustClaim?: string | undefined;
   /**
    * The project configuration file this pull's target comes from (`mcpgen pull <target>` over
-   * `mcpgen.config.json`), and the target's name. Its server URL and `oauth.issuer` are then the
+   * `mcpgen.config.json`), its text as read, and the target's name. Its server URL and `oauth.issuer` are then the
    * project's word, not the user's: a client secret or key from the environment that they would lead
    * to an authorization server (none pinned by `MCPGEN_CLIENT_ISSUER`) needs the file trusted first,
    * as a project's `.mcp.json` entry does. Absent: the options are the calling program's own.
    */
-  configTarget?: { file: string; name: string } | undefined;
+  configTarget?: { file: string; text: string; name: string } | undefined;
   /**
    * Asks the person at the terminal whether to trust a project file that would send
    * environment values to a remote server (the CLI's prompt); without it, such a file
@@ -405,14 +405,13 @@ function unpinnedLoginSecrets(oauth: PullOptions["oauth"], environment: Readonly
  * as a project's `.mcp.json` entry is (config-trust.ts).
  */
 async function requireConfigTrust(
-  configTarget: { file: string; name: string },
+  configTarget: { file: string; text: string; name: string },
   server: string,
   loginSecrets: readonly string[],
   issuer: string | undefined,
   trust: TrustPolicy,
   environment: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {
-  const contents = await readFile(configTarget.file, "utf8");
   const to = issuer === undefined ? "the authorization server its server names" : `${destinationHost(issuer)} (its oauth.issuer)`;
   await requireTrust(
     {
@@ -423,7 +422,8 @@ async function requireConfigTrust(
       variables: [...loginSecrets],
       credentials: { names: [...loginSecrets], to },
     },
-    contents,
+    // Its text as the run read it: trust is given to the contents the targets came from.
+    configTarget.text,
     trust,
     environment,
   );
