@@ -4,7 +4,7 @@
  * Heavy modules (prettier, the SDK) load only inside the command that needs them.
  */
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from "commander";
-import { statSync } from "node:fs";
+import { isFile } from "../shared/json-file.js";
 import { basename, resolve } from "node:path";
 import { defaultIo, jsonText, type Io } from "./io.js";
 // print.ts and report.ts are small and load with the CLI; commands and what they pull in load per command.
@@ -114,14 +114,6 @@ function missingOut(operands: readonly string[], otherwise: string): string {
       ? directory
       : undefined;
   return `required option '-o, --out <dir>' not specified\n  hint: ${meant === undefined ? otherwise : `did you mean --out ${shellWord(meant)}?`}`;
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 const EMIT_CHOICES = ["client", "types"] as const;

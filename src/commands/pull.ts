@@ -6,9 +6,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { statSync } from "node:fs";
 import { basename, join, resolve as resolvePath } from "node:path";
 import { parseManifest } from "../acquire/manifest-file.js";
+import { isFile } from "../shared/json-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ManifestIR } from "../ir/index.js";
 import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
@@ -360,8 +360,7 @@ export async function resolveServer(
   ).catch((error: unknown) => {
     // No configured server has that name: a manifest file given where a server goes is a mistake of command.
     if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) throw error;
-    const isFile = statSync(resolvePath(cwd, target), { throwIfNoEntry: false })?.isFile() === true;
-    if (isFile) {
+    if (isFile(resolvePath(cwd, target))) {
       throw usage(
         `${JSON.stringify(target)} is a file, not an MCP server (an http(s):// URL, a server name from .mcp.json and the like, or a command after --)`,
         words.manifestFile(target),

@@ -223,3 +223,8 @@ const stripTrailingComma: Rewrite = (text, index) => {
   CLOSING_BRACKET.lastIndex = index + 1;
   return CLOSING_BRACKET.test(text) ? { skip: 1, replacement: " " } : undefined;
 };
+
+/** Whether `path` names a file (not a directory, not nothing): an operand that is a manifest, where a server or a directory was expected. */
+export function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
