@@ -39,18 +39,14 @@ export class OutputTail {
     }
   }
 
-  /** The last `count` non-blank lines, each passed through `redact` (before shortening), made printable (`quotedLine`) and shortened. */
-  lastLines(count = 8, redact: (line: string) => string = (line) => line): string[] {
-    return this.excerptOf(this.lines().slice(-count), redact);
-  }
-
   /**
    * What an error quotes of the stream: its last `count` non-blank lines and,
    * when it falls before them, the first line that heads an error
    * (`ERROR_HEADER`: Node prints `Error: Cannot find module ...` above its
    * stack, so the last lines alone miss it). Up to two lines more than
    * `count`: the lines from the header on when that is all, else the header,
-   * `…`, then the last `count` lines. Each line as in `lastLines`.
+   * `…`, then the last `count` lines. Each line is passed through `redact`
+   * (before shortening), made printable (`quotedLine`) and shortened.
    */
   excerpt(count = 8, redact: (line: string) => string = (line) => line): string[] {
     const lines = this.lines();

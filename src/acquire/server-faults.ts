@@ -417,7 +417,7 @@ function passVariableHint(attempt: Attempt): string {
 function withStderr(code: DiagnosticCode, text: string, attempt: Attempt, hint: string | undefined): McpgenError {
   const tail = attempt.stderr?.excerpt(8, (line) => attempt.secrets.redact(line)) ?? [];
   const quoted = tail.length > 0 ? `. Its stderr ended with:\n${tail.map((line) => `  | ${line}`).join("\n")}` : "";
-  // Server text came in through `clip` and `lastLines`, already printable; formatting the diagnostic makes the rest so.
+  // Server text came in through `clip` and `OutputTail.excerpt`, already printable; formatting the diagnostic makes the rest so.
   const redact = (value: string) => attempt.secrets.redact(value);
   return userError(code, redact(text + quoted), { hint: hint === undefined ? undefined : redact(hint) });
 }
