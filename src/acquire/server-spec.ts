@@ -44,7 +44,6 @@ export type ServerSpec = StdioServerSpec | RemoteServerSpec;
 
 export type TransportName = "stdio" | "http" | "sse";
 
-/** RFC 9110 field-name token. */
 /**
  * Whether `headers` carry an `Authorization` header (names are case-insensitive): credentials the
  * user gave, so that a server so reached gets no OAuth login, and a URL's own credentials do not
@@ -54,6 +53,7 @@ export function hasAuthorization(headers: Readonly<Record<string, unknown>>): bo
   return Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
 }
 
+/** RFC 9110 field-name token. */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** What to do about a header value `headerValueFault` refuses. */

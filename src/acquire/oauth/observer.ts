@@ -204,9 +204,8 @@ async function readLimited(response: Response, limit: number): Promise<string> {
 /** The `authorization_servers` of protected resource metadata (RFC 9728), read from a copy of the answer, at most `ERROR_BODY_LIMIT` bytes of it. */
 async function namedAuthorizationServers(response: Response): Promise<string[]> {
   try {
-    const text = await response.clone().text();
-    if (text.length > ERROR_BODY_LIMIT) return [];
-    const servers = (JSON.parse(text) as { authorization_servers?: unknown }).authorization_servers;
+    // A document cut at the limit is no JSON: nothing named.
+    const servers = (JSON.parse(await readLimited(response.clone(), ERROR_BODY_LIMIT)) as { authorization_servers?: unknown }).authorization_servers;
     return Array.isArray(servers) ? servers.filter((server): server is string => typeof server === "string") : [];
   } catch {
     return [];
