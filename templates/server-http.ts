@@ -559,35 +559,69 @@ export async function serveHttp(
   };
 }
 
-/** Why a port or host cannot be listened on, and what to do, by the error's code (Node's `listen` and `getaddrinfo`). */
-const LISTEN_FAILURES: Readonly<Record<string, string>> = {
-  EADDRINUSE:
-    "the port is in use (by another server, or this one already running): give another port, e.g. PORT=3001, or PORT=0 for a free one",
-  EACCES:
-    "this user may not listen on that port: give a port above 1023, e.g. PORT=3000, or PORT=0 for a free one",
-  EADDRNOTAVAIL:
-    "the address is not one of this machine's: give MCP_HOST an address of this machine (default 127.0.0.1)",
-  ENOTFOUND:
-    "no such host: give MCP_HOST an address or name of this machine (default 127.0.0.1)",
+/** What to change where a port or host cannot be listened on. */
+export type ListenRemedy =
+  "another port" | "a port above 1023" | "a host address" | "a host name";
+
+/** Why a port or host cannot be listened on, by the error's code (Node's `listen` and `getaddrinfo`), and what to change. */
+const LISTEN_FAILURES: Readonly<
+  Record<string, { why: string; remedy: ListenRemedy }>
+> = {
+  EADDRINUSE: {
+    why: "the port is in use (by another server, or this one already running)",
+    remedy: "another port",
+  },
+  EACCES: {
+    why: "this user may not listen on that port",
+    remedy: "a port above 1023",
+  },
+  EADDRNOTAVAIL: {
+    why: "the address is not one of this machine's",
+    remedy: "a host address",
+  },
+  ENOTFOUND: { why: "no such host", remedy: "a host name" },
 };
+
+/** What the scaffold's entry point tells to change, in its environment variables. */
+const REMEDIES: Readonly<Record<ListenRemedy, string>> = {
+  "another port": "give another port, e.g. PORT=3001, or PORT=0 for a free one",
+  "a port above 1023":
+    "give a port above 1023, e.g. PORT=3000, or PORT=0 for a free one",
+  "a host address":
+    "give MCP_HOST an address of this machine (default 127.0.0.1)",
+  "a host name":
+    "give MCP_HOST an address or name of this machine (default 127.0.0.1)",
+};
+
+/** Why `error` (of `listen`) means the port or host cannot be listened on, and what to change; undefined for any other error. */
+export function listenFailureReason(
+  error: unknown,
+): { why: string; remedy: ListenRemedy } | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" &&
+    Object.prototype.hasOwnProperty.call(LISTEN_FAILURES, code)
+    ? LISTEN_FAILURES[code]
+    : undefined;
+}
+
+/** `host:port` as a message names it, an IPv6 address in brackets. */
+export function listenAddress(host: string, port: number): string {
+  return `${bracketed(host)}:${port}`;
+}
 
 /**
  * A listen error in words, naming the host and port (Node's own says `listen EADDRINUSE: address
  * already in use 127.0.0.1:3000`); it keeps the error's `code`. Other errors as they are.
  */
 export function listenFailure(error: Error, host: string, port: number): Error {
-  const code = (error as { code?: unknown }).code;
-  const why =
-    typeof code === "string" &&
-    Object.prototype.hasOwnProperty.call(LISTEN_FAILURES, code)
-      ? LISTEN_FAILURES[code]
-      : undefined;
-  if (why === undefined) return error;
+  const reason = listenFailureReason(error);
+  if (reason === undefined) return error;
   return Object.assign(
-    new Error(`cannot listen on ${bracketed(host)}:${port}: ${why}`, {
-      cause: error,
-    }),
-    { code },
+    new Error(
+      `cannot listen on ${listenAddress(host, port)}: ${reason.why}: ${REMEDIES[reason.remedy]}`,
+      { cause: error },
+    ),
+    { code: (error as { code?: unknown }).code },
   );
 }
 

@@ -8,6 +8,7 @@
  * resource reads) as fixtures, its secrets masked, beside the snapshot of its
  * tools, prompts and resources.
  */
+import type { ListenRemedy } from "../mock/server.js";
 import { join } from "node:path";
 import { readManifestFile } from "../acquire/manifest-file.js";
 import { readFixtureFolder } from "../acquire/fixture-files.js";
@@ -275,7 +276,7 @@ async function serve(
     },
     log: options.log,
   };
-  const { serveMockHttp, serveMockStdio } = await import("../mock/server.js");
+  const { listenAddress, listenFailureReason, serveMockHttp, serveMockStdio } = await import("../mock/server.js");
   if (options.http === undefined) {
     // The client closing stdin ends the mock, once what it asked is answered.
     const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close() });
@@ -288,7 +289,9 @@ async function serve(
     ...(http.host === undefined ? {} : { host: http.host }),
     ...(http.allowedHosts === undefined ? {} : { allowedHosts: http.allowedHosts }),
   }).catch((error: unknown) => {
-    throw listenError(error, http);
+    // The runtime's error keeps Node's code, which says why.
+    const reason = listenFailureReason(error);
+    throw reason === undefined ? error : listenError(reason, listenAddress(http.host ?? "127.0.0.1", http.port));
   });
   closeServer = () => running.close();
   return { url: running.url, port: running.port, tools: ir.tools.length, ...facts, done: stopped, close };
@@ -300,22 +303,17 @@ function recordingError(error: McpgenError): McpgenError {
   return new McpgenError({ ...error.diagnostic, hint: "record into another folder (--record <dir>), or move the file away" });
 }
 
-/** Why a port or host cannot be listened on, by the error's code (Node's `listen` and `getaddrinfo`). */
-const LISTEN_FAILURES: Readonly<Record<string, { why: string; hint: string }>> = {
-  EADDRINUSE: { why: "the port is in use", hint: "give another port with --http, or --http 0 for a free one" },
-  EACCES: { why: "this user may not listen on that port", hint: "give a port above 1023 with --http, or --http 0 for a free one" },
-  EADDRNOTAVAIL: { why: "the address is not one of this machine's", hint: "give --host an address of this machine (default 127.0.0.1)" },
-  ENOTFOUND: { why: "no such host", hint: "give --host an address or name of this machine (default 127.0.0.1)" },
+/** What `mock --http` tells to change where it cannot listen (the template's reasons, this command's options). */
+const REMEDIES: Readonly<Record<ListenRemedy, string>> = {
+  "another port": "give another port with --http, or --http 0 for a free one",
+  "a port above 1023": "give a port above 1023 with --http, or --http 0 for a free one",
+  "a host address": "give --host an address of this machine (default 127.0.0.1)",
+  "a host name": "give --host an address or name of this machine (default 127.0.0.1)",
 };
 
 /** A port or host the mock cannot listen on: a usage error that says which and why, where Node's error was an internal error with its stack. */
-function listenError(error: unknown, http: MockHttpOptions): unknown {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  const failure = typeof code === "string" && Object.prototype.hasOwnProperty.call(LISTEN_FAILURES, code) ? LISTEN_FAILURES[code] : undefined;
-  if (failure === undefined) return error;
-  const host = http.host ?? "127.0.0.1";
-  const where = `${host.includes(":") ? `[${host}]` : host}:${http.port}`;
-  return userError("usage", `cannot listen on ${where}: ${failure.why}`, { hint: failure.hint });
+function listenError(reason: { why: string; remedy: ListenRemedy }, where: string): McpgenError {
+  return userError("usage", `cannot listen on ${where}: ${reason.why}`, { hint: REMEDIES[reason.remedy] });
 }
 
 /** What a recorded request was for: a tool, a prompt, or a resource's URI. */

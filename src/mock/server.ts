@@ -23,6 +23,9 @@ import {
   type RunningServer,
 } from "../../templates/server-runtime.js";
 import { serveHttp as serveRuntimeHttp, type HttpOptions, type RunningHttpServer } from "../../templates/server-http.js";
+
+/** Why the runtime could not listen, for `mock --http`'s own words. */
+export { listenAddress, listenFailureReason, type ListenRemedy } from "../../templates/server-http.js";
 import type {
   ListedPrompt,
   ListedResource,

@@ -194,7 +194,7 @@ describe("mcpgen mock: the command line", () => {
     const result = await runCli(["mock", manifestPath, "--http", String(running.port)]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `error: cannot listen on 127.0.0.1:${running.port}: the port is in use\n  hint: give another port with --http, or --http 0 for a free one\n`,
+      `error: cannot listen on 127.0.0.1:${running.port}: the port is in use (by another server, or this one already running)\n  hint: give another port with --http, or --http 0 for a free one\n`,
     );
   });
 
