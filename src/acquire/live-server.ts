@@ -54,7 +54,7 @@ import {
   type Attempt,
   type SdkErrors,
 } from "./server-faults.js";
-import { hasAuthorization, type RemoteServerSpec, type ServerSpec, type StdioServerSpec, type TransportName } from "./server-spec.js";
+import { getsLogin, type RemoteServerSpec, type ServerSpec, type StdioServerSpec, type TransportName } from "./server-spec.js";
 import { counted } from "../shared/display.js";
 import { mcpgenVersion } from "../shared/version.js";
 
@@ -565,7 +565,7 @@ async function openOAuth(
   progress: (kind: ProgressEvent["kind"], message: string) => void,
   fetch: FetchLike,
 ): Promise<OAuthSession | undefined> {
-  if (options.oauth === undefined || hasAuthorization(spec.headers)) return undefined;
+  if (options.oauth === undefined || !getsLogin(spec)) return undefined;
   const { OAuthSession } = await import("./oauth/session.js");
   return OAuthSession.open(spec, options.oauth, {
     secrets: options.secrets,

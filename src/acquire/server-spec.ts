@@ -53,6 +53,11 @@ export function hasAuthorization(headers: Readonly<Record<string, unknown>>): bo
   return Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
 }
 
+/** Whether a pull of `spec` may log in (OAuth): a remote server reached without credentials of the user's own. */
+export function getsLogin(spec: ServerSpec): spec is RemoteServerSpec {
+  return spec.transport !== "stdio" && !hasAuthorization(spec.headers);
+}
+
 /** RFC 9110 field-name token. */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 

@@ -18,7 +18,15 @@ import { requireTrust, type TrustPolicy, type TrustRequest } from "../acquire/co
 
 export type { TrustRequest };
 import { findServerConfig } from "../acquire/server-config.js";
-import { hasAuthorization, HEADER_NAME, HEADER_VALUE_HINT, headerValueFault, type ServerSpec, type TransportName } from "../acquire/server-spec.js";
+import {
+  getsLogin,
+  HEADER_NAME,
+  HEADER_VALUE_HINT,
+  headerValueFault,
+  type RemoteServerSpec,
+  type ServerSpec,
+  type TransportName,
+} from "../acquire/server-spec.js";
 import { compareManifests, hasDrift, type DriftReport, type ListDrift } from "./drift.js";
 import { contractChanges, driftFails } from "./contract-drift.js";
 import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
@@ -344,12 +352,16 @@ export async function resolveServer(
     if (hasEnv) throw usage("--env applies to stdio servers; use --header for an HTTP server");
     const credentials = urlCredentials(url);
     secrets.addAll(credentials.secrets);
-    // A configuration file's server URL leads the login's secret to the authorization server it names.
-    if (options.configTarget !== undefined && loginSecrets.length > 0)
-      await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
-    return {
-      spec: { transport: forced ?? "auto", url: credentials.url, headers: withAuthorization(headers, credentials.authorization), label: displayUrl(url) },
+    const spec: RemoteServerSpec = {
+      transport: forced ?? "auto",
+      url: credentials.url,
+      headers: withAuthorization(headers, credentials.authorization),
+      label: displayUrl(url),
     };
+    // A configuration file's server URL leads the login's secret to the authorization server it names (if it logs in).
+    if (options.configTarget !== undefined && loginSecrets.length > 0 && getsLogin(spec))
+      await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
+    return { spec };
   }
 
   const cwd = options.cwd ?? process.cwd();
@@ -372,8 +384,7 @@ export async function resolveServer(
   const spec = found.spec;
   // A configuration file's `oauth.issuer` over the entry's leads the login's secret there, if the entry gets a login at
   // all (a remote one without its own Authorization header). Expanded above, nothing has been sent yet.
-  const getsLogin = spec.transport !== "stdio" && !hasAuthorization(spec.headers);
-  if (options.configTarget !== undefined && loginSecrets.length > 0 && issuer !== undefined && getsLogin)
+  if (options.configTarget !== undefined && loginSecrets.length > 0 && issuer !== undefined && getsLogin(spec))
     await requireConfigTrust(options.configTarget, target, loginSecrets, issuer, trust, environment);
   if (spec.transport === "stdio") {
     if (forced !== undefined && forced !== "stdio") throw usage(`${spec.label} is a stdio server; --transport ${forced} does not apply`);

@@ -221,6 +221,13 @@ describe("client credentials go only to the authorization server they are for", 
       `mcpgen.config.json in ${project} would send the values of MCPGEN_CLIENT_SECRET to the authorization server its server names (server "api")`,
     );
     expect(byUrl).toContain("set MCPGEN_CLIENT_ISSUER to the issuer of the authorization server it is for");
+    // A URL with credentials of its own gets no login: nothing of the secret's to ask about.
+    const withCredentials = new URL(url.href);
+    withCredentials.username = "ci";
+    withCredentials.password = "basic-pass";
+    await writeFile(configFile, JSON.stringify({ targets: [{ name: "api", server: withCredentials.href, out: "out", format: false }] }));
+    const basic = await pullProject({ cwd: project, environment });
+    expect(basic.errors.map((error) => error.diagnostic.code)).not.toContain("trust-required");
     // The target's oauth.issuer over a .mcp.json entry that names none: the configuration leads the secret there. The
     // entry's file asks first (it leads the login to its server); trusted, the configuration's is asked about.
     const entryFile = JSON.stringify({ mcpServers: { api: { url: url.href } } });
