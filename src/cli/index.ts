@@ -240,9 +240,8 @@ export function buildProgram(io: Io = defaultIo): Command {
     .action(async (options: { config: string; check?: boolean; quiet?: boolean; json?: boolean }) => {
       const [{ initConfig }, { printInit }] = await Promise.all([import("../commands/init.js"), import("./print-init.js")]);
       const result = await initConfig({ config: options.config, check: options.check ?? false });
-      const { findConfigFile } = await import("../commands/config.js");
-      // Named in the commands to run next only where a run from here would not find it by itself (configOption's rule).
-      const named = (await findConfigFile(process.cwd())) !== result.file;
+      const { mustBeNamed } = await import("../commands/config.js");
+      const named = await mustBeNamed(result.file, process.cwd());
       process.exitCode = printInit(result, io, { ...options, named });
     });
 

@@ -132,6 +132,11 @@ export interface ProjectConfig {
   text?: string | undefined;
 }
 
+/** Whether a command run from `cwd` must name `file` with --config: it is not the one found by default there. */
+export async function mustBeNamed(file: string, cwd: string): Promise<boolean> {
+  return file !== (await findConfigFile(cwd));
+}
+
 /** ` --config ci.config.json` for a configuration that was named and is not the one found by default; else empty. */
 export function configOption(config: Pick<ProjectConfig, "file" | "named">): string {
   return config.file === undefined || config.named !== true ? "" : ` --config ${shellWord(displayPath(config.file))}`;
@@ -195,7 +200,7 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   const text = await readTextFileIfAny(file, CONFIG_FILE_KIND, displayPath(file));
   if (text === undefined) throw userError("usage", "no such configuration file", { file: displayPath(file) });
   const document = parseJsonFile(text, CONFIG_FILE_KIND, displayPath(file));
-  const named = options.config !== undefined && file !== (await findConfigFile(cwd));
+  const named = options.config !== undefined && (await mustBeNamed(file, cwd));
   return { ...validateConfig(document, { file, root: dirname(file) }), named, text };
 }
 
