@@ -9,6 +9,7 @@
  *   import * as validate from "./mcp/github/validate.js";
  *   const github = createClient(createMockClient({ manifest: "src/mcp/github/manifest.json", validators: validate, seed: 1, fixtures: "test/fixtures/github" }));
  */
+import { show } from "../diff/values.js";
 import { readManifestFileSync, recogniseManifest } from "../acquire/manifest-file.js";
 import { readFixtureFolder } from "../acquire/fixture-files.js";
 import { normalizeManifest } from "../normalize/index.js";
@@ -93,20 +94,15 @@ function checkedFixtures(fixtures: readonly Fixture[]): Fixture[] {
 function checkOptions(options: MockClientOptions): void {
   if (!isRecord(options)) throw userError("usage", "createMockClient needs options: { manifest, validators?, seed?, fixtures?, sdk?, era? }");
   const { sdk, era, seed } = options as { sdk?: unknown; era?: unknown; seed?: unknown };
-  if (sdk !== undefined && sdk !== "v1" && sdk !== "v2") throw userError("usage", `createMockClient's sdk must be "v1" or "v2", not ${shown(sdk)}`);
+  if (sdk !== undefined && sdk !== "v1" && sdk !== "v2") throw userError("usage", `createMockClient's sdk must be "v1" or "v2", not ${show(sdk)}`);
   if (era !== undefined && era !== "modern" && era !== "legacy")
-    throw userError("usage", `createMockClient's era must be "modern" (MCP 2026-07-28) or "legacy" (a 2025 revision), not ${shown(era)}`);
+    throw userError("usage", `createMockClient's era must be "modern" (MCP 2026-07-28) or "legacy" (a 2025 revision), not ${show(era)}`);
   if (sdk === "v1" && era === "modern")
     throw userError("usage", 'createMockClient: SDK v1 speaks only the 2025 revisions, so era "modern" cannot go with sdk "v1"', {
       hint: 'leave era out with sdk "v1", or use sdk "v2"',
     });
   if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= 0xffffffff))
-    throw userError("usage", `createMockClient's seed must be a whole number from 0 to 4294967295, not ${shown(seed)}`);
-}
-
-/** A value as an option's message shows it (a program's own value, not a secret). */
-function shown(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : typeof value === "number" ? String(value) : typeof value;
+    throw userError("usage", `createMockClient's seed must be a whole number from 0 to 4294967295, not ${show(seed)}`);
 }
 
 function rawManifest(manifest: string | object): RawManifest {
