@@ -766,7 +766,12 @@ class GuardedTransport implements Transport {
 
   constructor(inner: Transport) {
     this.inner = inner;
-    inner.onclose = () => this.onclose?.();
+    inner.onclose = () => {
+      // Nothing more can be answered (stdout failed: the client is gone, EPIPE): stop waiting.
+      this.unanswered.clear();
+      this.onAnswered?.();
+      this.onclose?.();
+    };
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
       const refusal = malformedRequest(message);
@@ -829,8 +834,25 @@ class GuardedTransport implements Transport {
 }
 
 /**
+ * When stdin ends, how long the requests in flight may take to be answered before the server
+ * closes and aborts the rest (`serveStdio`'s `drainMs`): long enough for a handler that awaits a
+ * fetch, short enough to exit promptly as MCP asks (a client such as the SDK's waits 2 s after
+ * closing stdin, then sends SIGTERM, which ends the process at once).
+ */
+export const STDIO_DRAIN_MS = 10_000;
+
+/** After stdin's end and the close, how long a handler that ignores its abort signal (or a timer) may keep the process alive. */
+const EXIT_GRACE_MS = 1000;
+
+/**
  * Serves one client over stdin/stdout (stdout carries the protocol; diagnostics go to stderr), on
  * MCP 2026-07-28 or a 2025 revision, whichever the client opens with (the SDK's `serveStdio`).
+ *
+ * When stdin ends (the client is done sending, or gone), the requests in flight are answered
+ * first, within `drainMs`; then the server closes, which aborts every handler still running
+ * (their `context.signal`), and the process ends (see `onClientGone`). So a client that pipes
+ * its requests and ends stdin (`printf '...' | node dist/server.js`) gets its answers, and one
+ * that closes stdin and then waits for the process to exit (MCP's stdio shutdown) sees it exit.
  */
 export async function serveStdio(
   create: ServerFactory,
@@ -840,11 +862,15 @@ export async function serveStdio(
     transport?: Transport;
     /**
      * When stdin ends, how long the requests still being handled may take to be answered
-     * before the server closes (default 0: it closes at once). A client that pipes its requests
-     * and then ends stdin gets its answers.
+     * before the server closes and aborts them, in milliseconds (default `STDIO_DRAIN_MS`,
+     * 10 s; 0 closes at once).
      */
     drainMs?: number;
-    /** Called once the server has closed because stdin ended. */
+    /**
+     * Called once the server has closed because stdin ended. By default the process ends: at
+     * once if nothing else keeps it alive, else (a handler that ignores its abort signal, a
+     * timer) after a second.
+     */
     onClientGone?: () => void;
   } = {},
 ): Promise<RunningServer> {
@@ -860,6 +886,11 @@ export async function serveStdio(
     onerror: (error) => log(`MCP: ${transportErrorText(error)}`),
   });
   if (input === undefined) return handle;
+  // An answer written after the client is gone fails with EPIPE, reported on stdout, possibly
+  // after the SDK's transport has closed and stopped listening: one that nobody listens for would
+  // end the process with a stack.
+  if (!process.stdout.listeners("error").includes(ignoreError))
+    process.stdout.on("error", ignoreError);
   process.stdin.pipe(input, { end: false });
   // `pipe` listens for no error of its source: without this, one on stdin (a socket reset) would
   // end the process with a stack, where the SDK's transport, reading stdin itself, logged it.
@@ -876,22 +907,30 @@ export async function serveStdio(
     if (process.stdin.listenerCount("data") === 0) process.stdin.pause();
     await handle.close();
   };
+  const gone = options.onClientGone ?? exitSoon;
   // When stdin ends the client is gone (or done sending): once the requests in flight are
   // answered (within `drainMs`), closing aborts every handler still running (their
   // context.signal), and the process can end.
-  let gone = false;
+  let ended = false;
   function clientGone(): void {
-    if (gone) return;
-    gone = true;
+    if (ended) return;
+    ended = true;
     void transport
-      .answered(options.drainMs ?? 0)
+      .answered(options.drainMs ?? STDIO_DRAIN_MS)
       .then(close)
       .catch((): void => undefined)
-      .then(() => options.onClientGone?.());
+      .then(gone);
   }
   process.stdin.once("end", clientGone);
   process.stdin.once("close", clientGone);
   return { close };
+}
+
+function ignoreError(): void {}
+
+/** Lets the process end, and ends it after `EXIT_GRACE_MS` if something still keeps it alive. */
+function exitSoon(): void {
+  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
 }
 
 /**

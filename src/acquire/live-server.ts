@@ -326,34 +326,34 @@ async function connectAndList(
     return oauth === undefined || error instanceof Interrupted ? fault : oauth.withCachedLoginHint(fault);
   };
   let listed: { result: LiveServerResult; client: Client };
+  let listedAll = false;
+  const probe: StdioProbe = {
+    timeoutMs: Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS),
+    // A stdio server that shows itself a modern one once its probe was given up ends the attempt there and then (its
+    // handshake, or the list under way), until it is listed: see ProbeAnsweredLate.
+    onLateModern: () => {
+      if (!listedAll) watch.fault(new ProbeAnsweredLate(probe.timeoutMs));
+    },
+  };
+  let startedAgain = false;
+  let newSession = false;
+  const connect = () =>
+    spec.transport === "stdio"
+      ? connectStdio(spec, sdk, attempt, watch, closers, progress, probe).then((connection) => ({ connection, fellBack: false }))
+      : connectRemote({
+          spec,
+          sdk,
+          attempt,
+          watch,
+          closers,
+          progress,
+          remote: remoteInit(spec, oauth, watch.fetch),
+          where: displayUrl(spec.url),
+          negotiation: newSession ? "legacy" : "auto",
+        });
   try {
     if (options.signal?.aborted) throw new Interrupted("interrupted");
     if (spec.transport !== "stdio") oauth = await openOAuth(spec, options, progress, watch.fetch);
-    let listedAll = false;
-    const probe: StdioProbe = {
-      timeoutMs: Math.min(options.timeoutMs, options.probeTimeoutMs ?? STDIO_PROBE_TIMEOUT_MS),
-      // A stdio server that shows itself a modern one once its probe was given up ends the attempt there and then (its
-      // handshake, or the list under way), until it is listed: see ProbeAnsweredLate.
-      onLateModern: () => {
-        if (!listedAll) watch.fault(new ProbeAnsweredLate(probe.timeoutMs));
-      },
-    };
-    let startedAgain = false;
-    let newSession = false;
-    const connect = () =>
-      spec.transport === "stdio"
-        ? connectStdio(spec, sdk, attempt, watch, closers, progress, probe).then((connection) => ({ connection, fellBack: false }))
-        : connectRemote({
-            spec,
-            sdk,
-            attempt,
-            watch,
-            closers,
-            progress,
-            remote: remoteInit(spec, oauth, watch.fetch),
-            where: displayUrl(spec.url),
-            negotiation: newSession ? "legacy" : "auto",
-          });
     for (;;) {
       try {
         listed = await listServer(connect, spec, sdk, attempt, watch, progress, options);
@@ -404,25 +404,63 @@ async function connectAndList(
   }
   // From here on each call is bounded on its own: by the timeout, and by the budget, afresh for each call.
   watch.endless();
-  const client = listed.client;
+  let client = listed.client;
+  let renewal: Promise<Client> | undefined;
+  /**
+   * MCP 2025 "Session Management": a 404 to a request that carried the session id means the server ended the session
+   * (a restart, another replica); the client MUST start a new one with a new initialize (no session id). The calls that
+   * found it lost wait for one new session, and go again on it.
+   */
+  const renewSession = (lost: Client, method: string): Promise<Client> => {
+    if (client !== lost) return Promise.resolve(client);
+    renewal ??= (async () => {
+      newSession = true;
+      await giveUp(closers, 0, watch, attempt);
+      progress(
+        "fallback",
+        `${spec.label} no longer knew the session it began (HTTP 404 to ${method}); starting a new session with the 2025 initialize, as the MCP spec has a client do`,
+      );
+      client = (await connect()).connection.client;
+      return client;
+    })().finally(() => {
+      renewal = undefined;
+    });
+    return renewal;
+  };
+  /** A fault of the session: explained, and everything closed. */
+  const failed = async (error: unknown): Promise<McpgenError> => {
+    const fault = explain(error);
+    await closeAll(true);
+    return fault;
+  };
   const request = async (method: "tools/call" | "prompts/get" | "resources/read", params: Record<string, unknown>): Promise<LiveCallOutcome> => {
     if (closed) throw explain(new ServerExited("closed"));
-    attempt.phase = method;
-    watch.budget.renew();
-    try {
-      const result = await watch.run(
-        client.request({ method, params } as Parameters<Client["request"]>[0], ANY_OBJECT, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
-        attempt.timeoutMs,
-      );
-      return { kind: "result", result: result as Record<string, unknown> };
-    } catch (error) {
-      if (error instanceof sdk.errors.ProtocolError) {
-        const { code, message, data } = error as unknown as { code: number; message: string; data?: unknown };
-        return { kind: "error", code, message, ...(data === undefined ? {} : { data }) };
+    // Once per call: a new session that forgets the call too is a fault, as in the listing.
+    let renewed = false;
+    for (;;) {
+      let on = client;
+      try {
+        if (renewal !== undefined) on = await renewal;
+        attempt.phase = method;
+        watch.budget.renew();
+        const result = await watch.run(
+          on.request({ method, params } as Parameters<Client["request"]>[0], ANY_OBJECT, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
+          attempt.timeoutMs,
+        );
+        return { kind: "result", result: result as Record<string, unknown> };
+      } catch (error) {
+        if (error instanceof sdk.errors.ProtocolError) {
+          const { code, message, data } = error as unknown as { code: number; message: string; data?: unknown };
+          return { kind: "error", code, message, ...(data === undefined ? {} : { data }) };
+        }
+        // The session lost; or, for a call in flight beside the one that found it lost, closed under it for the new one.
+        const lost = sessionLost(error, attempt, sdk.errors) || on !== client || renewal !== undefined;
+        if (renewed || closed || attempt.transport !== "http" || !lost) throw await failed(error);
+        renewed = true;
+        await renewSession(on, method).catch(async (failure: unknown) => {
+          throw await failed(failure);
+        });
       }
-      const fault = explain(error);
-      await closeAll(true);
-      throw fault;
     }
   };
   return {

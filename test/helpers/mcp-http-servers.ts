@@ -173,3 +173,66 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => http.close(() => resolve()));
   return port;
 }
+
+/** A 2025-era Streamable HTTP server that forgets sessions (see `forgetfulHttpServer`). */
+export interface ForgetfulServer extends Pick<RunningServer, "close"> {
+  url: string;
+  /** Each request's method and the session id it carried (notifications and other HTTP methods aside). */
+  posts: Array<{ method: string; session: string | undefined }>;
+  /** Forgets every session begun so far, as a restart does: their next requests get 404. */
+  restart(): void;
+  /** How many of the sessions begun from now on are forgotten at their first request after initialize. */
+  forgetNew: number;
+}
+
+/**
+ * A 2025-era Streamable HTTP server (no `server/discover`, sessions) with one tool, `kept`, whose
+ * call answers with the arguments it got. It forgets the first `forgetNew` sessions it begins at
+ * their first request after initialize (a restart, another replica behind a load balancer), and
+ * every session begun before `restart()`: it answers their requests with 404.
+ */
+export async function forgetfulHttpServer(forgetNew: number): Promise<ForgetfulServer> {
+  const posts: ForgetfulServer["posts"] = [];
+  let begun = 0;
+  const forgotten = new Set<string>();
+  const http = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      if (request.method !== "POST") return void response.writeHead(405).end();
+      const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number | string; method: string; params?: { arguments?: unknown } };
+      const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+        response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id ?? null, ...body }));
+      if (message.id === undefined) return void response.writeHead(202).end();
+      const session = request.headers["mcp-session-id"] as string | undefined;
+      posts.push({ method: message.method, session });
+      if (message.method === "server/discover") return json(400, { error: { code: -32601, message: "Method not found" } });
+      if (message.method === "initialize") {
+        begun++;
+        if (server.forgetNew > 0) {
+          server.forgetNew--;
+          forgotten.add(`s-${begun}`);
+        }
+        return json(
+          200,
+          { result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "forgetful", version: "1" } } },
+          { "mcp-session-id": `s-${begun}` },
+        );
+      }
+      if (session === undefined || forgotten.has(session)) return json(404, { error: { code: -32001, message: "Session not found" } });
+      if (message.method === "tools/call") return json(200, { result: { content: [{ type: "text", text: JSON.stringify(message.params?.arguments) }] } });
+      json(200, { result: { tools: [sampleTool("kept")] } });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const server: ForgetfulServer = {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    posts,
+    forgetNew,
+    restart: () => {
+      for (let index = 1; index <= begun; index++) forgotten.add(`s-${index}`);
+    },
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+  };
+  return server;
+}

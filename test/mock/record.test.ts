@@ -13,6 +13,7 @@ import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { forgetfulHttpServer } from "../helpers/mcp-http-servers.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const bin = join(repoRoot, "bin/mcpgen.js");
@@ -180,6 +181,62 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
     expect(output.stderr).toContain("fatal: the tool crashed");
     await client.close().catch(() => undefined);
     expect((await readdir(dir)).sort()).toEqual(["manifest.json"]);
+  });
+});
+
+describe("mcpgen mock --record: a live server that forgets its sessions", () => {
+  it("starts a new session after a 404 to a call in its session (MCP Session Management), once per call: a new session that forgets the call too ends the recording", async () => {
+    const live = await forgetfulHttpServer(0);
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-session-"));
+    const events: string[] = [];
+    const { record } = await import("../../src/commands/mock.js");
+    const running = await record({
+      dir,
+      target: live.url,
+      timeoutMs: 5_000,
+      http: { port: 0 },
+      log: () => undefined,
+      onProgress: (event) => events.push(event.message),
+    });
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    const client = new Client({ name: "test", version: "1.0.0" });
+    const text = (result: unknown) => (result as { content: Array<{ text: string }> }).content[0]!.text;
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
+      expect(text(await client.callTool({ name: "kept", arguments: { text: "a" } }))).toBe('{"text":"a"}');
+      live.restart();
+      // Two calls in flight find it lost: one new session, both answered in it.
+      const [b, b2] = await Promise.all([
+        client.callTool({ name: "kept", arguments: { text: "b" } }),
+        client.callTool({ name: "kept", arguments: { text: "b2" } }),
+      ]);
+      expect([text(b), text(b2)]).toEqual(['{"text":"b"}', '{"text":"b2"}']);
+      // Forgotten again (a later failure gets its own new session), and so is every session from now on: one new session, then the fault.
+      live.restart();
+      live.forgetNew = Infinity;
+      await expect(client.callTool({ name: "kept", arguments: { text: "c" } })).rejects.toThrow(
+        /the recorded server failed: .*answered tools\/call with HTTP 404/,
+      );
+      await expect(running.done).rejects.toThrow(/answered tools\/call with HTTP 404/);
+    } finally {
+      await client.close();
+      await running.close();
+      await live.close();
+    }
+    // Each new initialize carries no session id; what follows carries the new one.
+    const posted = live.posts.map((post) => `${post.method} ${post.session ?? "-"}`);
+    expect(posted.slice(0, 4)).toEqual(["server/discover -", "initialize -", "tools/list s-1", "tools/call s-1"]);
+    // The two calls in flight: each is sent again once, in the one new session.
+    expect(posted.slice(4, 9).sort()).toEqual(["initialize -", "tools/call s-1", "tools/call s-1", "tools/call s-2", "tools/call s-2"]);
+    expect(posted.indexOf("initialize -", 4)).toBeLessThan(posted.indexOf("tools/call s-2"));
+    expect(posted.slice(9)).toEqual(["tools/call s-2", "initialize -", "tools/call s-3"]);
+    expect(events.filter((event) => event.includes("no longer knew the session"))).toEqual([
+      `${live.url} no longer knew the session it began (HTTP 404 to tools/call); starting a new session with the 2025 initialize, as the MCP spec has a client do`,
+      `${live.url} no longer knew the session it began (HTTP 404 to tools/call); starting a new session with the 2025 initialize, as the MCP spec has a client do`,
+    ]);
+    const recorded = JSON.parse(await readFile(join(dir, "kept.json"), "utf8")) as { fixtures: Array<{ arguments: unknown }> };
+    expect(recorded.fixtures.map((fixture) => fixture.arguments)).toEqual(expect.arrayContaining([{ text: "a" }, { text: "b" }, { text: "b2" }]));
+    expect(recorded.fixtures).toHaveLength(3);
   });
 });
 

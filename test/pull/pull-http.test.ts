@@ -12,7 +12,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { McpgenError } from "../../src/shared/errors.js";
 import { generate } from "../../src/commands/generate.js";
 import { pull, type PullEvent } from "../../src/commands/pull.js";
-import { closedPort, sampleTool, sseServer, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
+import {
+  closedPort,
+  forgetfulHttpServer,
+  sampleTool,
+  sseServer,
+  streamableHttpServer,
+  toolServer,
+  type ForgetfulServer,
+  type RunningServer,
+} from "../helpers/mcp-http-servers.js";
 import { listWithSdk, readTree, tempDir } from "../helpers/pull.js";
 
 const running: RunningServer[] = [];
@@ -32,44 +41,10 @@ const eightTools: Tool[] = Array.from({ length: 8 }, (_, index) =>
   ),
 );
 
-/**
- * A 2025-era Streamable HTTP server that forgets the first `forget` sessions it
- * begins at their first request after initialize (a restart, another replica
- * behind a load balancer): it answers that with 404. `posts`: each request's
- * method and the session id it carried.
- */
-async function forgetfulServer(forget: number): Promise<{ url: string; posts: Array<{ method: string; session: string | undefined }> }> {
-  const posts: Array<{ method: string; session: string | undefined }> = [];
-  let begun = 0;
-  const forgotten = new Set<string>();
-  const forgetful: HttpServer = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      if (request.method !== "POST") return void response.writeHead(405).end();
-      const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number | string; method: string };
-      const json = (status: number, body: object, headers: Record<string, string> = {}) =>
-        response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id ?? null, ...body }));
-      if (message.id === undefined) return void response.writeHead(202).end();
-      const session = request.headers["mcp-session-id"] as string | undefined;
-      posts.push({ method: message.method, session });
-      if (message.method === "server/discover") return json(400, { error: { code: -32601, message: "Method not found" } });
-      if (message.method === "initialize") {
-        begun++;
-        if (begun <= forget) forgotten.add(`s-${begun}`);
-        return json(
-          200,
-          { result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "forgetful", version: "1" } } },
-          { "mcp-session-id": `s-${begun}` },
-        );
-      }
-      if (session === undefined || forgotten.has(session)) return json(404, { error: { code: -32001, message: "Session not found" } });
-      json(200, { result: { tools: [sampleTool("kept")] } });
-    });
-  });
-  await new Promise<void>((resolve) => forgetful.listen(0, "127.0.0.1", resolve));
-  running.push({ close: () => new Promise<void>((resolve) => forgetful.close(() => resolve())) } as RunningServer);
-  return { url: `http://127.0.0.1:${(forgetful.address() as { port: number }).port}/mcp`, posts };
+async function forgetfulServer(forget: number): Promise<ForgetfulServer> {
+  const started = await forgetfulHttpServer(forget);
+  running.push({ close: started.close } as RunningServer);
+  return started;
 }
 
 /** Whatever a pull rejected with, as an `McpgenError`. */

@@ -728,9 +728,16 @@ describe("MCP 2026-07-28: a handler's asks as multi round-trip requests (input_r
 });
 
 describe("serveStdio", () => {
-  it("aborts running handlers and lets the process end when the client closes stdin", async () => {
-    const child = spawn(process.execPath, [join(repoRoot, "test/fixtures/stdio/waiting-server.mjs")], { stdio: ["pipe", "pipe", "pipe"] });
+  /** test/fixtures/stdio/waiting-server.mjs (tools `wait`, until aborted, and `slow`, `ms` milliseconds) in a process of its own. */
+  function waitingServer(env: Record<string, string> = {}) {
+    const child = spawn(process.execPath, [join(repoRoot, "test/fixtures/stdio/waiting-server.mjs")], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    });
+    cleanups.push(async () => void child.kill());
     let stderr = "";
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
     const started = new Promise<void>((resolve) => {
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk.toString();
@@ -738,15 +745,55 @@ describe("serveStdio", () => {
       });
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
-    send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "wait", arguments: {} } });
-    await started;
-    child.stdin.end();
-    // Bounded by the test's timeout: before, the process lived on until the handler finished (never, here).
-    expect(await exited).toBe(0);
-    expect(stderr).toContain("handler aborted");
+    const answers = () =>
+      stdout
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as { id?: unknown; result?: CallToolResult });
+    return { child, started, exited, answers, stderr: () => stderr };
+  }
+  const line = (message: object) => `${JSON.stringify(message)}\n`;
+  const legacyOpening = [
+    line({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+    line({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  ];
+  const stdioCall = (era: Era, id: number, name: string, args: object) =>
+    line({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, ...(era === "modern" ? { _meta: ENVELOPE } : {}) } });
+
+  it.each(ERAS)(
+    "answers the calls in flight when stdin ends, then exits: a call piped in gets its answer (%s)",
+    async (era) => {
+      const server = waitingServer();
+      // All at once, then EOF, as `printf ... | node dist/server.js` does: before, the transport closed under the call.
+      server.child.stdin.end([...(era === "legacy" ? legacyOpening : []), stdioCall(era, 2, "slow", { ms: 200 })].join(""));
+      expect(await server.exited).toBe(0);
+      expect(server.answers().find((answer) => answer.id === 2)?.result?.content).toEqual([{ type: "text", text: "slept 200" }]);
+    },
+    20_000,
+  );
+
+  it("aborts the handlers that cannot finish within drainMs of stdin's end, and the process ends even if one ignores its signal", async () => {
+    const server = waitingServer({ DRAIN_MS: "200" });
+    // `wait` finishes only when aborted; `slow` for a minute ignores its signal.
+    server.child.stdin.write([...legacyOpening, stdioCall("legacy", 2, "wait", {}), stdioCall("legacy", 3, "slow", { ms: 60_000 })].join(""));
+    await server.started;
+    server.child.stdin.end();
+    // Bounded by the test's timeout: before, the process lived on until the handlers finished (never, or in a minute).
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toContain("handler aborted");
+    expect(server.answers().map((answer) => answer.id)).toEqual([1]);
+  }, 20_000);
+
+  it("stops draining when the client is gone (stdout closed): an answer written after it (EPIPE) ends nothing badly", async () => {
+    // A drain longer than the test: only the closed stdout can end it.
+    const server = waitingServer({ DRAIN_MS: "600000" });
+    server.child.stdin.write([...legacyOpening, stdioCall("legacy", 2, "wait", {}), stdioCall("legacy", 3, "slow", { ms: 100 })].join(""));
+    await server.started;
+    server.child.stdout.destroy();
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toContain("handler aborted");
+    expect(server.stderr()).not.toMatch(/Error|\n\s+at /);
   }, 20_000);
 
   it("says on stderr that a line of JSON that is no JSON-RPC message was ignored, where it printed `MCP: [`", async () => {

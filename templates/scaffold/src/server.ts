@@ -9,7 +9,10 @@
  * all others are refused), MCP_MAX_REQUESTS (requests served at once,
  * default 1000), MCP_MAX_SESSIONS (2025 sessions open at once, default
  * 1000), MCP_SESSION_IDLE_TIMEOUT (seconds, default 1800) and --stateless
- * or MCP_STATELESS=1 (2025 clients without sessions).
+ * or MCP_STATELESS=1 (2025 clients without sessions). Over stdio, when the
+ * client closes stdin, the calls in flight get up to 10 seconds to finish
+ * (pass `{ drainMs }` to serveStdio below to change it), the rest are
+ * aborted, and the process exits.
  *
  * This file is yours: mcpgen created it and never changes it.
  */
