@@ -194,14 +194,14 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
   if (error instanceof ResponseTooLarge) {
     return fail(
       "input-unreadable",
-      `${who} sent ${error.message} during ${attempt.phase}: that is more than a pull reads from one server (after decompression), so mcpgen stopped reading`,
+      `${who} sent ${error.message} during ${attempt.phase}: that is more than mcpgen reads from one server (after decompression), so mcpgen stopped reading`,
       'if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or "maxSize" in mcpgen.config.json)',
     );
   }
   if (error instanceof PullDeadlineExceeded) {
     return fail(
       "input-unreadable",
-      `${who} had not finished after ${seconds(attempt.maxTimeMs ?? 0)}, the most a pull may take; it was at ${attempt.phase}`,
+      `${who} had not finished after ${seconds(attempt.maxTimeMs ?? 0)}, the most mcpgen waits for one server; it was at ${attempt.phase}`,
       'raise --max-time (or "maxTime" in mcpgen.config.json) if the server is only slow; a server that pages forever never finishes',
     );
   }
@@ -323,7 +323,7 @@ export function explainFault(error: unknown, attempt: Attempt, sdk: SdkErrors): 
       "input-unreadable",
       `${who} answered ${attempt.phase} with HTTP ${status}${detail(error, clip)}`,
       sessionLost(error, attempt, sdk)
-        ? "the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again"
+        ? "the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the command again"
         : httpStatusHint(status),
     );
   }

@@ -82,7 +82,7 @@ describe("pull over HTTP: the response size", () => {
     const { result, growth } = await peakMemoryGrowth(() => runCli(["pull", server.url.href, "--out", out]));
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `error: ${server.url.href} (Streamable HTTP) sent more than 10 MB during tools/list: that is more than a pull reads from one server (after decompression), so mcpgen stopped reading\n  hint: if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or "maxSize" in mcpgen.config.json)\n`,
+      `error: ${server.url.href} (Streamable HTTP) sent more than 10 MB during tools/list: that is more than mcpgen reads from one server (after decompression), so mcpgen stopped reading\n  hint: if the server really lists that much, raise the limit with --max-size (e.g. --max-size 50MB, or "maxSize" in mcpgen.config.json)\n`,
     );
     expect(growth).toBeLessThan(MEMORY_BOUND);
     // mcpgen stopped reading: the server got through a small part of the bomb.
@@ -162,7 +162,7 @@ describe("pull: the overall deadline", () => {
     const result = await runCli(["pull", server.url.href, "--out", out, "--timeout", "5", "--max-time", "1.5"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^error: http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) had not finished after 1\.5 s, the most a pull may take; it was at tools\/list \(page \d+\)\n  hint: raise --max-time \(or "maxTime" in mcpgen\.config\.json\) if the server is only slow; a server that pages forever never finishes\n$/,
+      /^error: http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) had not finished after 1\.5 s, the most mcpgen waits for one server; it was at tools\/list \(page \d+\)\n  hint: raise --max-time \(or "maxTime" in mcpgen\.config\.json\) if the server is only slow; a server that pages forever never finishes\n$/,
     );
     // Stopped at the deadline (the message says so), not after 500 pages (or 500 × --timeout).
     expect(await others()).toEqual(["mine.txt"]);
@@ -177,7 +177,7 @@ describe("pull: the overall deadline", () => {
     try {
       const target = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
       const error = await pullError({ target, outDir: (await scratch("probe-given-up")).out, timeoutMs: 100_000, maxTimeMs: 500 });
-      expect(error.message).toMatch(/had not finished after 0\.5 s, the most a pull may take; it was at server\/discover\n/);
+      expect(error.message).toMatch(/had not finished after 0\.5 s, the most mcpgen waits for one server; it was at server\/discover\n/);
       const bound = new Promise((resolve) => setTimeout(resolve, 10_000, "still open").unref()); // far below the 100 s the probe would wait
       expect(await Promise.race([givenUp, bound])).toBe("given up");
     } finally {
@@ -340,7 +340,7 @@ describe("pull over stdio: what a server can make it hold, and what it leaves ru
         maxResponseBytes: 2 * MB,
       }),
     );
-    expect(error.message).toMatch(/ \(stdio\) sent more than 2 MB during tools\/list: that is more than a pull reads from one server/);
+    expect(error.message).toMatch(/ \(stdio\) sent more than 2 MB during tools\/list: that is more than mcpgen reads from one server/);
     expect(error.message).not.toContain("not a JSON-RPC message");
     expect(growth).toBeLessThan(MEMORY_BOUND);
     expect(runs(await readPid(pidFile))).toBe(false);

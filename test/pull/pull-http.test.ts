@@ -337,7 +337,7 @@ describe("pull faults over HTTP", () => {
     expect(always.posts.map((post) => post.method)).toEqual(["server/discover", "initialize", "tools/list", "initialize", "tools/list"]);
     expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\) answered tools\/list with HTTP 404: /);
     expect(error.message).toContain(
-      "\n  hint: the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the pull again",
+      "\n  hint: the server answered initialize on this URL, then no longer knew the session it began (it ended or forgot it: a restart, another replica behind a load balancer); run the command again",
     );
   });
 
