@@ -19,17 +19,17 @@ import {
   type SurfaceTables,
 } from "./runtime.js";
 import type {
-  ThenInput,
-  ConstructorInput,
-  ConstructorOutput,
+  ThenToolInput,
+  ConstructorToolInput,
+  ConstructorToolOutput,
   ProtoInput,
   GetItem3Input,
   GetItem2Input,
   GetItemInput,
-  DeleteInput,
+  DeleteToolInput,
   Tool123startInput,
   ToolWithDotsInput,
-  ToStringInput,
+  ToStringToolInput,
   EvilTextInput,
   EvilTextOutput,
   ObjectMemberPropertiesInput,
@@ -66,13 +66,13 @@ export interface ToolsClient {
    *
    * Calls tool "then".
    */
-  thenTool(input?: ThenInput, options?: CallOptions): Promise<ToolResult>;
+  thenTool(input?: ThenToolInput, options?: CallOptions): Promise<ToolResult>;
 
   /** Calls tool "constructor". */
   constructorTool(
-    input?: ConstructorInput,
+    input?: ConstructorToolInput,
     options?: CallOptions,
-  ): Promise<StructuredToolResult<ConstructorOutput>>;
+  ): Promise<StructuredToolResult<ConstructorToolOutput>>;
 
   /**
    * __proto__ as a tool name
@@ -95,7 +95,10 @@ export interface ToolsClient {
    *
    * Calls tool "delete".
    */
-  deleteTool(input?: DeleteInput, options?: CallOptions): Promise<ToolResult>;
+  deleteTool(
+    input?: DeleteToolInput,
+    options?: CallOptions,
+  ): Promise<ToolResult>;
 
   /** Calls tool "123start". */
   tool123start(
@@ -111,7 +114,7 @@ export interface ToolsClient {
 
   /** Calls tool "toString". */
   toStringTool(
-    input?: ToStringInput,
+    input?: ToStringToolInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
 
