@@ -171,6 +171,26 @@ export type MirroredHeadersInput = {
   plain?: string;
 };
 
+/** Arguments of tool "天気". */
+export type ToolU5929U6c17Input = {
+  city?: string;
+};
+
+/** `structuredContent` of tool "天気". */
+export type ToolU5929U6c17Output = {
+  sky?: string;
+};
+
+/** Arguments of tool "tool". */
+export type Tool2Input = {
+  [key: string]: unknown;
+};
+
+/** Arguments of tool "晴れ". */
+export type ToolU6674U308cInput = {
+  [key: string]: unknown;
+};
+
 /**
  * Arguments of prompt "then".
  *
@@ -288,6 +308,9 @@ export type ToolMap = {
   };
   "bidi\u202e_text": { input: BidiTextInput; output: BidiTextOutput };
   mirrored_headers: { input: MirroredHeadersInput; output: unknown };
+  天気: { input: ToolU5929U6c17Input; output: ToolU5929U6c17Output };
+  tool: { input: Tool2Input; output: unknown };
+  晴れ: { input: ToolU6674U308cInput; output: unknown };
 };
 
 /** Wire names of all tools. */

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { assignToolNames, camelCase, ENTRY_POINT_TYPE_NAMES, pascalCase, RESERVED_TYPE_NAMES, UniqueNames, words } from "../../src/normalize/naming.js";
+import { generate } from "../../src/commands/generate.js";
+import { definedHandler, scaffold } from "../../src/commands/scaffold.js";
 import { runCli } from "../helpers/cli.js";
 import { treeOutside } from "../helpers/output-dir.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -160,6 +162,73 @@ describe("one tool, one stem: its method, types and file agree", () => {
     const { tools } = assignToolNames(["com", "Com"]);
     expect(tools.get("com")?.method).toBe("com");
     expect(tools.get("Com")).toEqual({ method: "com10", typeBase: "Com10", fileBase: "com10" });
+  });
+});
+
+describe("one tool, one stem, end to end: the client, types, validators and handler files of generate and scaffold", () => {
+  it("天気, tool and 晴れ (and a prompt 天気): each file and declaration says the tool's one stem", { timeout: 30_000 }, async () => {
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-stems-"));
+    const manifest = join(root, "m.tools.json");
+    const object = { type: "object", properties: { a: { type: "string" } } };
+    await writeFile(
+      manifest,
+      JSON.stringify({
+        tools: [
+          { name: "天気", inputSchema: object, outputSchema: object },
+          { name: "tool", inputSchema: { type: "object" } },
+          { name: "晴れ", inputSchema: { type: "object" } },
+          { name: "then", inputSchema: { type: "object" } },
+        ],
+        prompts: [{ name: "天気" }],
+      }),
+    );
+    const expected = {
+      天気: "toolU5929U6c17",
+      tool: "tool2",
+      晴れ: "toolU6674U308c",
+      then: "thenTool",
+    };
+    const out = join(root, "client");
+    await generate({ manifest, outDir: out });
+    const project = join(root, "server");
+    await scaffold({ manifest, outDir: project });
+
+    // The client: its methods by wire name, and each method's own call.
+    const { methodNames } = (await import(join(out, "client.ts"))) as { methodNames: Record<string, string> };
+    expect(methodNames).toEqual(expected);
+    const client = await readFile(join(out, "client.ts"), "utf8");
+    const calls = await readFile(join(out, "calls.ts"), "utf8");
+    const types = await readFile(join(out, "types.ts"), "utf8");
+    for (const [wire, method] of Object.entries(expected)) {
+      const stem = method.charAt(0).toUpperCase() + method.slice(1);
+      const file = words(method).join("-");
+      expect(client).toMatch(new RegExp(`\\b${method}\\(\\s*input\\?: ${stem}Input,`));
+      expect(calls).toContain(`export const ${method}: ToolCall<ToolsClient["${method}"]> = {`);
+      expect(calls).toContain(`validators: () => import("./validators/${file}.js")`);
+      expect(types).toContain(`export type ${stem}Input = `);
+      expect(types).toMatch(new RegExp(`\\s${wire}: \\{\\s*input: ${stem}Input;`));
+      // The validators file of the client and of the server, and the server's handler, are the tool's.
+      for (const validators of [join(out, "validators"), join(project, "src/generated/validators")]) {
+        expect(await readFile(join(validators, `${file}.ts`), "utf8")).toContain(`// Validators of tool ${JSON.stringify(wire)}, written by mcpgen`);
+      }
+      const handler = await readFile(join(project, "src/handlers", `${file}.ts`), "utf8");
+      expect(definedHandler(handler)).toEqual({ kind: "tool", name: wire });
+      expect(handler).toContain(` * Input: ${stem}Input, already checked`);
+    }
+    expect(types).toContain("export type ToolU5929U6c17Output = ");
+    expect(client).toContain("Promise<StructuredToolResult<ToolU5929U6c17Output>>");
+    // Nothing else was named: one validators file and one handler per tool (and the prompt's).
+    expect((await readdir(join(out, "validators"))).sort()).toEqual(["then-tool.ts", "tool-u5929-u6c17.ts", "tool-u6674-u308c.ts", "tool2.ts"]);
+    expect((await readdir(join(project, "src/handlers"))).sort()).toEqual([
+      "get-u5929-u6c17-prompt.ts",
+      "then-tool.ts",
+      "tool-u5929-u6c17.ts",
+      "tool-u6674-u308c.ts",
+      "tool2.ts",
+    ]);
+    expect(definedHandler(await readFile(join(project, "src/handlers/get-u5929-u6c17-prompt.ts"), "utf8"))).toEqual({ kind: "prompt", name: "天気" });
+    expect(types).toContain("export type U5929U6c17PromptArguments = ");
+    expect(client).toMatch(/\bgetU5929U6c17Prompt\(/);
   });
 });
 
