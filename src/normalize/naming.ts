@@ -379,7 +379,10 @@ export function assignSurfaceNames(
   }
   const resources = new Map<string, SurfaceNames>();
   for (const { uri, name } of [...surface.resources].sort((a, b) => byCodePoints(a.uri, b.uri))) {
-    const claimed = namers.claim(surfaceStem(name, "Resource"), "read", (candidate) => ({ methods: [`read${candidate}`], files: [fileStem(`read${candidate}`)] }));
+    const claimed = namers.claim(surfaceStem(name, "Resource"), "read", (candidate) => ({
+      methods: [`read${candidate}`],
+      files: [fileStem(`read${candidate}`)],
+    }));
     const method = `read${claimed}`;
     resources.set(uri, { method, completion: "", typeName: "", fileBase: fileStem(method) });
   }

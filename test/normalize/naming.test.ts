@@ -120,7 +120,9 @@ describe("assignToolNames", () => {
 describe("one tool, one stem: its method, types and file agree", () => {
   /** Whether each tool's type stem and file base are its method name's, in their own case. */
   const agreeing = (tools: ReadonlyMap<string, { method: string; typeBase: string; fileBase: string }>) =>
-    [...tools].filter(([, { method, typeBase, fileBase }]) => typeBase !== method.charAt(0).toUpperCase() + method.slice(1) || fileBase !== words(method).join("-"));
+    [...tools].filter(
+      ([, { method, typeBase, fileBase }]) => typeBase !== method.charAt(0).toUpperCase() + method.slice(1) || fileBase !== words(method).join("-"),
+    );
 
   it("numbers a tool alike in every namespace: 天気, tool and 晴れ", () => {
     const { tools } = assignToolNames(["天気", "tool", "晴れ"]);
