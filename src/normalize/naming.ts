@@ -183,7 +183,7 @@ function toolStem(wireName: string): string {
   let name = camelCase(wireName);
   if (name === "") name = fallbackStem(wireName);
   if (/^[0-9]/.test(name)) name = `tool${capitalize(name)}`;
-  if (FORBIDDEN_MEMBERS.has(name) || RESERVED_WORDS.has(name) || WINDOWS_DEVICE_NAMES.test(fileStem(name))) name = `${name}Tool`;
+  if (FORBIDDEN_MEMBERS.has(name) || RESERVED_WORDS.has(name) || WINDOWS_DEVICE_NAMES.test(toolFileBase(name))) name = `${name}Tool`;
   return name;
 }
 
@@ -192,7 +192,7 @@ export interface ToolNames {
   method: string;
   /** Stem of the tool's type names, e.g. `GetWeather` for `GetWeatherInput`. */
   typeBase: string;
-  /** Base name of the tool's own file, e.g. `get-weather` (see `toolFileBase`). */
+  /** Base name of the tool's own file, e.g. `get-weather`: its method name's `toolFileBase`. */
   fileBase: string;
 }
 
@@ -208,24 +208,20 @@ const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/;
 export const MAX_FILE_BASE = 80;
 
 /**
- * The base name, without extension, of a file of the tool's own (a scaffold's
- * handler, `src/handlers/<base>.ts`): the kebab-case of its method name
- * (`getWeather` → `get-weather`). Method names are identifiers made of ASCII
- * letters and digits, so the result is lower-case (no clash on
- * case-insensitive file systems) and can never hold a path separator or a
- * dot: a tool called `../../x` gets `x`. It is not always unique (`getAB` and
- * `getAb` both give `get-ab`): `assignToolNames` numbers the tools' files
- * apart. Past `MAX_FILE_BASE` characters it is cut, and ends in a hash of the
- * method name, so that two long names sharing their start still get different
+ * The base name, without extension, of a file of the tool's own (its
+ * validators, a scaffold's handler, `src/handlers/<base>.ts`): the
+ * kebab-case of its method name (`getWeather` → `get-weather`). Method names
+ * are identifiers made of ASCII letters and digits, so the result is
+ * lower-case (no clash on case-insensitive file systems) and can never hold a
+ * path separator or a dot: a tool called `../../x` gets `x`. It is not always
+ * unique (`getAB` and `getAb` both give `get-ab`), nor always a name Windows
+ * accepts (`con`): `OutputNames.claim` numbers a stem whose file is taken,
+ * and refuses a device name (`toolStem` gives `con` a `Tool` suffix). Past
+ * `MAX_FILE_BASE` characters it is cut, and ends in a hash of the method
+ * name, so that two long names sharing their start still get different
  * files, and a tool always gets the same one.
  */
 export function toolFileBase(methodName: string): string {
-  const base = fileStem(methodName);
-  return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
-}
-
-/** `toolFileBase` before the Windows device names are stepped around: what the namers claim (they never hand out a device name). */
-function fileStem(methodName: string): string {
   let base = words(methodName).join("-") || "tool";
   if (base.length > MAX_FILE_BASE) {
     const hash = createHash("sha256").update(methodName).digest("hex").slice(0, 8);
@@ -261,9 +257,9 @@ export function assignToolNames(wireNames: readonly string[]): { tools: Map<stri
       types: [`${capitalize(candidate)}Input`, `${capitalize(candidate)}Output`],
       // The bare stem is held, not declared: a tool called `map` gets `MapInput`, though the global `Map` is reserved.
       heldTypes: [capitalize(candidate)],
-      files: [fileStem(candidate)],
+      files: [toolFileBase(candidate)],
     }));
-    result.set(wireName, { method, typeBase: capitalize(method), fileBase: fileStem(method) });
+    result.set(wireName, { method, typeBase: capitalize(method), fileBase: toolFileBase(method) });
   }
   for (const name of ENTRY_POINT_TYPE_NAMES) namers.types.reserve(name);
   return { tools: result, namers };
@@ -362,29 +358,29 @@ export function assignSurfaceNames(
     const claimed = namers.claim(surfaceStem(wireName, "Prompt", "Prompt"), "prompt", (candidate) => ({
       methods: [`get${candidate}Prompt`, `complete${candidate}Prompt`],
       types: [`${candidate}PromptArguments`],
-      files: [fileStem(`get${candidate}Prompt`)],
+      files: [toolFileBase(`get${candidate}Prompt`)],
     }));
     const method = `get${claimed}Prompt`;
-    prompts.set(wireName, { method, completion: `complete${claimed}Prompt`, typeName: `${claimed}PromptArguments`, fileBase: fileStem(method) });
+    prompts.set(wireName, { method, completion: `complete${claimed}Prompt`, typeName: `${claimed}PromptArguments`, fileBase: toolFileBase(method) });
   }
   const templates = new Map<string, SurfaceNames>();
   for (const wireName of [...surface.templates].sort(byCodePoints)) {
     const claimed = namers.claim(surfaceStem(wireName, "Template"), "template", (candidate) => ({
       methods: [`read${candidate}`, `complete${candidate}`],
       types: [`${candidate}Variables`],
-      files: [fileStem(`read${candidate}`)],
+      files: [toolFileBase(`read${candidate}`)],
     }));
     const method = `read${claimed}`;
-    templates.set(wireName, { method, completion: `complete${claimed}`, typeName: `${claimed}Variables`, fileBase: fileStem(method) });
+    templates.set(wireName, { method, completion: `complete${claimed}`, typeName: `${claimed}Variables`, fileBase: toolFileBase(method) });
   }
   const resources = new Map<string, SurfaceNames>();
   for (const { uri, name } of [...surface.resources].sort((a, b) => byCodePoints(a.uri, b.uri))) {
     const claimed = namers.claim(surfaceStem(name, "Resource"), "read", (candidate) => ({
       methods: [`read${candidate}`],
-      files: [fileStem(`read${candidate}`)],
+      files: [toolFileBase(`read${candidate}`)],
     }));
     const method = `read${claimed}`;
-    resources.set(uri, { method, completion: "", typeName: "", fileBase: fileStem(method) });
+    resources.set(uri, { method, completion: "", typeName: "", fileBase: toolFileBase(method) });
   }
   return { resourceReader, prompts, templates, resources };
 }
