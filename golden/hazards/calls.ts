@@ -147,3 +147,30 @@ export const mirroredHeaders: ToolCall<ToolsClient["mirroredHeaders"]> = {
     },
   },
 };
+
+/**
+ * No ASCII letter or digit: named after its code points, in every name (toolU5929U6c17, ToolU5929U6c17Input, validators/tool-u5929-u6c17.ts).
+ *
+ * Calls tool "天気".
+ */
+export const toolU5929U6c17: ToolCall<ToolsClient["toolU5929U6c17"]> = {
+  name: "天気",
+  validators: () => import("./validators/tool-u5929-u6c17.js"),
+  structured: true,
+};
+
+/**
+ * Its types would be mcpgen's own ToolInput: numbered in every name (tool2, Tool2Input, validators/tool2.ts).
+ *
+ * Calls tool "tool".
+ */
+export const tool2: ToolCall<ToolsClient["tool2"]> = {
+  name: "tool",
+  validators: () => import("./validators/tool2.js"),
+};
+
+/** Calls tool "晴れ". */
+export const toolU6674U308c: ToolCall<ToolsClient["toolU6674U308c"]> = {
+  name: "晴れ",
+  validators: () => import("./validators/tool-u6674-u308c.js"),
+};

@@ -19,17 +19,17 @@ import {
   type SurfaceTables,
 } from "./runtime.js";
 import type {
-  ThenInput,
-  ConstructorInput,
-  ConstructorOutput,
+  ThenToolInput,
+  ConstructorToolInput,
+  ConstructorToolOutput,
   ProtoInput,
   GetItem3Input,
   GetItem2Input,
   GetItemInput,
-  DeleteInput,
+  DeleteToolInput,
   Tool123startInput,
   ToolWithDotsInput,
-  ToStringInput,
+  ToStringToolInput,
   EvilTextInput,
   EvilTextOutput,
   ObjectMemberPropertiesInput,
@@ -37,6 +37,10 @@ import type {
   BidiTextInput,
   BidiTextOutput,
   MirroredHeadersInput,
+  ToolU5929U6c17Input,
+  ToolU5929U6c17Output,
+  Tool2Input,
+  ToolU6674U308cInput,
   ThenPromptArguments,
   ProtoPromptArguments,
   EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments,
@@ -66,13 +70,13 @@ export interface ToolsClient {
    *
    * Calls tool "then".
    */
-  thenTool(input?: ThenInput, options?: CallOptions): Promise<ToolResult>;
+  thenTool(input?: ThenToolInput, options?: CallOptions): Promise<ToolResult>;
 
   /** Calls tool "constructor". */
   constructorTool(
-    input?: ConstructorInput,
+    input?: ConstructorToolInput,
     options?: CallOptions,
-  ): Promise<StructuredToolResult<ConstructorOutput>>;
+  ): Promise<StructuredToolResult<ConstructorToolOutput>>;
 
   /**
    * __proto__ as a tool name
@@ -95,7 +99,10 @@ export interface ToolsClient {
    *
    * Calls tool "delete".
    */
-  deleteTool(input?: DeleteInput, options?: CallOptions): Promise<ToolResult>;
+  deleteTool(
+    input?: DeleteToolInput,
+    options?: CallOptions,
+  ): Promise<ToolResult>;
 
   /** Calls tool "123start". */
   tool123start(
@@ -111,7 +118,7 @@ export interface ToolsClient {
 
   /** Calls tool "toString". */
   toStringTool(
-    input?: ToStringInput,
+    input?: ToStringToolInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
 
@@ -164,6 +171,29 @@ export interface ToolsClient {
    */
   mirroredHeaders(
     input: MirroredHeadersInput,
+    options?: CallOptions,
+  ): Promise<ToolResult>;
+
+  /**
+   * No ASCII letter or digit: named after its code points, in every name (toolU5929U6c17, ToolU5929U6c17Input, validators/tool-u5929-u6c17.ts).
+   *
+   * Calls tool "天気".
+   */
+  toolU5929U6c17(
+    input?: ToolU5929U6c17Input,
+    options?: CallOptions,
+  ): Promise<StructuredToolResult<ToolU5929U6c17Output>>;
+
+  /**
+   * Its types would be mcpgen's own ToolInput: numbered in every name (tool2, Tool2Input, validators/tool2.ts).
+   *
+   * Calls tool "tool".
+   */
+  tool2(input?: Tool2Input, options?: CallOptions): Promise<ToolResult>;
+
+  /** Calls tool "晴れ". */
+  toolU6674U308c(
+    input?: ToolU6674U308cInput,
     options?: CallOptions,
   ): Promise<ToolResult>;
 
@@ -371,6 +401,9 @@ export const methodNames = {
   object_member_properties: "objectMemberProperties",
   "bidi\u202e_text": "bidiText",
   mirrored_headers: "mirroredHeaders",
+  天気: "toolU5929U6c17",
+  tool: "tool2",
+  晴れ: "toolU6674U308c",
 } as const;
 
 /** The prompts, resource templates and fixed resources, by wire name (a resource by URI), as `addSurfaceMethods` reads them. */

@@ -3,17 +3,17 @@
 /* eslint-disable */
 
 /** Arguments of tool "then". */
-export type ThenInput = {
+export type ThenToolInput = {
   [key: string]: unknown;
 };
 
 /** Arguments of tool "constructor". */
-export type ConstructorInput = {
+export type ConstructorToolInput = {
   [key: string]: unknown;
 };
 
 /** `structuredContent` of tool "constructor". */
-export type ConstructorOutput = {
+export type ConstructorToolOutput = {
   ok: boolean;
 };
 
@@ -38,7 +38,7 @@ export type GetItemInput = {
 };
 
 /** Arguments of tool "delete". */
-export type DeleteInput = {
+export type DeleteToolInput = {
   [key: string]: unknown;
 };
 
@@ -53,7 +53,7 @@ export type ToolWithDotsInput = {
 };
 
 /** Arguments of tool "toString". */
-export type ToStringInput = {
+export type ToStringToolInput = {
   [key: string]: unknown;
 };
 
@@ -171,6 +171,26 @@ export type MirroredHeadersInput = {
   plain?: string;
 };
 
+/** Arguments of tool "天気". */
+export type ToolU5929U6c17Input = {
+  city?: string;
+};
+
+/** `structuredContent` of tool "天気". */
+export type ToolU5929U6c17Output = {
+  sky?: string;
+};
+
+/** Arguments of tool "tool". */
+export type Tool2Input = {
+  [key: string]: unknown;
+};
+
+/** Arguments of tool "晴れ". */
+export type ToolU6674U308cInput = {
+  [key: string]: unknown;
+};
+
 /**
  * Arguments of prompt "then".
  *
@@ -271,16 +291,16 @@ export type ResourceUri =
 
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
-  then: { input: ThenInput; output: unknown };
-  constructor: { input: ConstructorInput; output: ConstructorOutput };
+  then: { input: ThenToolInput; output: unknown };
+  constructor: { input: ConstructorToolInput; output: ConstructorToolOutput };
   __proto__: { input: ProtoInput; output: unknown };
   get_item: { input: GetItem3Input; output: unknown };
   "get-item": { input: GetItem2Input; output: unknown };
   getItem: { input: GetItemInput; output: unknown };
-  delete: { input: DeleteInput; output: unknown };
+  delete: { input: DeleteToolInput; output: unknown };
   "123start": { input: Tool123startInput; output: unknown };
   "tool.with.dots": { input: ToolWithDotsInput; output: unknown };
-  toString: { input: ToStringInput; output: unknown };
+  toString: { input: ToStringToolInput; output: unknown };
   evil_text: { input: EvilTextInput; output: EvilTextOutput };
   object_member_properties: {
     input: ObjectMemberPropertiesInput;
@@ -288,6 +308,9 @@ export type ToolMap = {
   };
   "bidi\u202e_text": { input: BidiTextInput; output: BidiTextOutput };
   mirrored_headers: { input: MirroredHeadersInput; output: unknown };
+  天気: { input: ToolU5929U6c17Input; output: ToolU5929U6c17Output };
+  tool: { input: Tool2Input; output: unknown };
+  晴れ: { input: ToolU6674U308cInput; output: unknown };
 };
 
 /** Wire names of all tools. */

@@ -28,6 +28,12 @@ import {
   output as output12,
 } from "./validators/bidi-text.js";
 import { input as input13 } from "./validators/mirrored-headers.js";
+import {
+  input as input14,
+  output as output14,
+} from "./validators/tool-u5929-u6c17.js";
+import { input as input15 } from "./validators/tool2.js";
+import { input as input16 } from "./validators/tool-u6674-u308c.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
   createStandardSchemas,
@@ -54,6 +60,9 @@ const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   object_member_properties: input11,
   "bidi\u202e_text": input12,
   mirrored_headers: input13,
+  天気: input14,
+  tool: input15,
+  晴れ: input16,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
@@ -72,6 +81,9 @@ const outputValidators: { readonly [name: string]: CompiledValidator | null } =
     object_member_properties: output11,
     "bidi\u202e_text": output12,
     mirrored_headers: null,
+    天気: output14,
+    tool: null,
+    晴れ: null,
   };
 
 /** Untyped view for the client runtime. */

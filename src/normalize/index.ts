@@ -7,7 +7,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ListMethod, ManifestIR, NormalizedSchema, PatternMode, PromptIR, ResourceIR, ResourceTemplateIR, Schema, ToolIR } from "../ir/index.js";
-import { assignDefNames, assignSurfaceNames, assignToolNames, byCodePoints, type UniqueNames } from "./naming.js";
+import { assignDefNames, assignSurfaceNames, assignToolNames, byCodePoints, type OutputNames, type UniqueNames } from "./naming.js";
 import { definitionClasses } from "./shared-defs.js";
 import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
@@ -52,8 +52,8 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     };
   });
 
-  nameDefinitions(tools, names.types);
-  const surface = normalizeSurface(manifest, names, diagnostics);
+  nameDefinitions(tools, names.namers.types);
+  const surface = normalizeSurface(manifest, names.namers, diagnostics);
 
   return {
     source: manifest.source,
@@ -76,7 +76,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
  */
 function normalizeSurface(
   manifest: RawManifest,
-  namers: { methods: UniqueNames; types: UniqueNames },
+  namers: OutputNames,
   diagnostics: Diagnostic[],
 ): Pick<ManifestIR, "prompts" | "resources" | "resourceTemplates" | "resourceReader" | "listed"> {
   const file = manifest.source;

@@ -9,13 +9,13 @@ import type { Rule } from "./rule.js";
 
 export const METHOD_NAMES: Rule = {
   name: "method-names",
-  does: "A tool's client method is the camelCase of its wire name (`get_weather` → `getWeather`); `tool` when no letter or digit is left, a `tool` prefix before a digit, a `Tool` suffix for a reserved word or a name that would make the client a thenable or shadow an `Object.prototype` member; collisions get numeric suffixes, a name that already is the ideal identifier first, then in code-point order of the wire names.",
+  does: "A tool has one stem, its client method: the camelCase of its wire name (`get_weather` → `getWeather`); with no ASCII letter or digit left, `tool` and the name's code points (`天気` → `toolU5929U6c17`; past 8 code points, the first 8 and a hash of the name); a `tool` prefix before a digit; a `Tool` suffix for a reserved word, a name that would make the client a thenable or shadow an `Object.prototype` member, or whose file would be a Windows device name. Its types and files are the same stem (`type-names`, `file-names`), claimed together: a stem is numbered (`getItem2`, `GetItem2Input`, `get-item2.ts`) when any of its names is taken, a stem that already is the wire name first, then in code-point order of the wire names.",
   reports: [],
 };
 
 export const TYPE_NAMES: Rule = {
   name: "type-names",
-  does: "A tool's types are the PascalCase of its wire name with `Input` and `Output` (`GetWeatherInput`), claimed together with the bare stem (held, never declared: a tool `map` gets `MapInput`, though the global `Map` is reserved); never one of mcpgen's own exported names (`ToolMap`, `ToolResult`, ...) nor a global (`Promise`, `Record`, ...); collisions get numeric suffixes.",
+  does: "A tool's types are its method name in PascalCase with `Input` and `Output` (`getWeather`: `GetWeatherInput`; `thenTool`: `ThenToolInput`), claimed with the method and the file, and with the bare stem (held, never declared: a tool `map` gets `MapInput`, though the global `Map` is reserved); never one of mcpgen's own exported names (`ToolMap`, `ToolInput`, ...) nor a global (`Promise`, `Record`, ...): a tool whose types would be one is numbered in every name (`tool` → `tool2`, `Tool2Input`).",
   reports: [],
 };
 
@@ -27,13 +27,13 @@ export const DEF_TYPE_NAMES: Rule = {
 
 export const SURFACE_NAMES: Rule = {
   name: "surface-names",
-  does: "Prompts, resource templates and resources are named by the same namers as tools, after them, so that a tool's names never change for them: a prompt gets `get<Name>Prompt` and `complete<Name>Prompt` and the type `<Name>PromptArguments` (`args-prompt` → `getArgsPrompt`, a trailing `Prompt` said once), a template `read<Name>` and `complete<Name>` and the type `<Name>Variables`, a fixed resource `read<Name>`, and the reader of fixed resources by URI `readResource`; in that order, each kind in code-point order of its names (resources of their URIs); a name taken is numbered, the forms of one prompt or template together.",
+  does: "Prompts, resource templates and resources are named by the same namers as tools, after them, so that a tool's names never change for them: a prompt gets `get<Name>Prompt` and `complete<Name>Prompt` and the type `<Name>PromptArguments` (`args-prompt` → `getArgsPrompt`, a trailing `Prompt` said once), a template `read<Name>` and `complete<Name>` and the type `<Name>Variables`, a fixed resource `read<Name>`, and the reader of fixed resources by URI `readResource`; `<Name>` is the PascalCase of its name, or its code points when no ASCII letter or digit is left (`U5929U6c17`); in that order, each kind in code-point order of its names (resources of their URIs); one `<Name>` for its methods, its type and its handler file, numbered in all of them when any is taken.",
   reports: [],
 };
 
 export const FILE_NAMES: Rule = {
   name: "file-names",
-  does: "A tool's own file (its validators, a scaffold's handler) is named after the kebab-case of its method name (`get-weather`): lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; Windows device names (`con`, `nul`, ...) get `-tool`; unique among the tools: a name another tool's file already has (`getAB` and `getAb` both give `get-ab`) is numbered (`get-ab-2`), in naming order.",
+  does: "A tool's own file (its validators, a scaffold's handler, its mock fixture) is named after the kebab-case of its method name (`get-weather`): lower-case, with no separator or dot; past 80 characters cut and ended by a hash of the method name; never a Windows device name (`con`, `nul`, ...); unique among the tools, prompts, templates and resources, claimed with the method: a tool whose file another already has (`getAB` and `getAb` both give `get-ab`) is numbered in every name (`getAb2`, `get-ab2`), in naming order.",
   reports: [],
 };
 
@@ -160,18 +160,30 @@ export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ResourceTemplateDefinition",
 ]);
 
-function safeMethodBase(wireName: string): string {
-  let name = camelCase(wireName);
-  if (name === "") name = "tool";
-  if (/^[0-9]/.test(name)) name = `tool${capitalize(name)}`;
-  if (FORBIDDEN_MEMBERS.has(name) || RESERVED_WORDS.has(name)) name = `${name}Tool`;
-  return name;
+/**
+ * `method-names`: the stem of the tool's every name when no ASCII letter or
+ * digit is left of its wire name: `tool` and each code point in hex
+ * (`天気` → `toolU5929U6c17`), so that it depends on this tool alone (adding
+ * a tool renames no other) and says which name it was made from. ASCII only:
+ * no server text reaches the identifier. Past 8 code points, the first 8 and
+ * `H` with a hash of the whole name.
+ */
+export function fallbackStem(wireName: string, prefix = "tool"): string {
+  const points = [...wireName].map((char) => `U${char.codePointAt(0)!.toString(16)}`);
+  if (points.length <= MAX_FALLBACK_CODE_POINTS) return prefix + points.join("");
+  const hash = createHash("sha256").update(wireName).digest("hex").slice(0, 8);
+  return `${prefix}${points.slice(0, MAX_FALLBACK_CODE_POINTS).join("")}H${hash}`;
 }
 
-function safeTypeBase(wireName: string): string {
-  let name = pascalCase(wireName);
-  if (name === "") name = "Tool";
-  if (/^[0-9]/.test(name)) name = `Tool${name}`;
+/** How many code points of a wire name `fallbackStem` spells out. */
+const MAX_FALLBACK_CODE_POINTS = 8;
+
+/** `method-names`: the stem every name of the tool is made of, before numbering. */
+function toolStem(wireName: string): string {
+  let name = camelCase(wireName);
+  if (name === "") name = fallbackStem(wireName);
+  if (/^[0-9]/.test(name)) name = `tool${capitalize(name)}`;
+  if (FORBIDDEN_MEMBERS.has(name) || RESERVED_WORDS.has(name) || WINDOWS_DEVICE_NAMES.test(toolFileBase(name))) name = `${name}Tool`;
   return name;
 }
 
@@ -180,7 +192,7 @@ export interface ToolNames {
   method: string;
   /** Stem of the tool's type names, e.g. `GetWeather` for `GetWeatherInput`. */
   typeBase: string;
-  /** Base name of the tool's own file, e.g. `get-weather` (see `toolFileBase`). */
+  /** Base name of the tool's own file, e.g. `get-weather`: its method name's `toolFileBase`. */
   fileBase: string;
 }
 
@@ -196,15 +208,17 @@ const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/;
 export const MAX_FILE_BASE = 80;
 
 /**
- * The base name, without extension, of a file of the tool's own (a scaffold's
- * handler, `src/handlers/<base>.ts`): the kebab-case of its method name
- * (`getWeather` → `get-weather`). Method names are identifiers made of ASCII
- * letters and digits, so the result is lower-case (no clash on
- * case-insensitive file systems) and can never hold a path separator or a
- * dot: a tool called `../../x` gets `x`. It is not always unique (`getAB` and
- * `getAb` both give `get-ab`): `assignToolNames` numbers the tools' files
- * apart. Past `MAX_FILE_BASE` characters it is cut, and ends in a hash of the
- * method name, so that two long names sharing their start still get different
+ * The base name, without extension, of a file of the tool's own (its
+ * validators, a scaffold's handler, `src/handlers/<base>.ts`): the
+ * kebab-case of its method name (`getWeather` → `get-weather`). Method names
+ * are identifiers made of ASCII letters and digits, so the result is
+ * lower-case (no clash on case-insensitive file systems) and can never hold a
+ * path separator or a dot: a tool called `../../x` gets `x`. It is not always
+ * unique (`getAB` and `getAb` both give `get-ab`), nor always a name Windows
+ * accepts (`con`): `OutputNames.claim` numbers a stem whose file is taken,
+ * and refuses a device name (`toolStem` gives `con` a `Tool` suffix). Past
+ * `MAX_FILE_BASE` characters it is cut, and ends in a hash of the method
+ * name, so that two long names sharing their start still get different
  * files, and a tool always gets the same one.
  */
 export function toolFileBase(methodName: string): string {
@@ -214,61 +228,93 @@ export function toolFileBase(methodName: string): string {
     base = `${base.slice(0, MAX_FILE_BASE - hash.length - 1).replace(/-+$/, "")}-${hash}`;
   }
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) throw new Error(`internal: unsafe file name ${JSON.stringify(base)}`);
-  return WINDOWS_DEVICE_NAMES.test(base) ? `${base}-tool` : base;
-}
-
-/**
- * `base`, or, when another tool's file already has it, `base-2`, `base-3`,
- * ...: distinct method names can share a kebab-case (`getAB` and `getAb` both
- * give `get-ab`, and `con` gets `con-tool`, as `conTool` does), and the tools'
- * validators share one folder. Claimed in naming order, so the numbers do not
- * depend on the order the server listed its tools in.
- */
-function claimFileBase(base: string, taken: Set<string>): string {
-  let claimed = base;
-  for (let n = 2; taken.has(claimed); n++) {
-    const suffix = `-${n}`;
-    claimed = `${base.slice(0, MAX_FILE_BASE - suffix.length).replace(/-+$/, "")}${suffix}`;
-  }
-  taken.add(claimed);
-  return claimed;
+  return base;
 }
 
 /** Orders strings by UTF-16 code units (what `<` compares), the same in every locale. */
 export const byCodePoints = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Names for every tool, collision-free across the whole output. A tool whose
- * wire name is already the ideal identifier keeps it; the others get numeric
- * suffixes in wire-name order, so the result does not depend on the order the
- * server listed its tools in. The returned type namer holds every claimed
- * type name, for the schemas' own named types to claim from.
+ * Names for every tool, collision-free across the whole output, and one stem
+ * per tool: its method, its types and its file are claimed together, so that
+ * a tool numbered in one namespace is numbered alike in all of them
+ * (`tool2`, `Tool2Input`, `validators/tool2.ts`). A tool whose wire name is
+ * already the ideal identifier claims first; the others in wire-name order,
+ * so the result does not depend on the order the server listed its tools in.
+ * The returned namers hold every claimed name, for the schemas' own named
+ * types and the prompts, templates and resources to claim from.
  */
-export function assignToolNames(wireNames: readonly string[]): { tools: Map<string, ToolNames>; types: UniqueNames; methods: UniqueNames } {
-  const methods = new UniqueNames(new Set());
-  const types = new UniqueNames(RESERVED_TYPE_NAMES);
-  const bases = wireNames.map((wireName) => ({ wireName, method: safeMethodBase(wireName) }));
+export function assignToolNames(wireNames: readonly string[]): { tools: Map<string, ToolNames>; namers: OutputNames } {
+  const namers = new OutputNames();
+  const bases = wireNames.map((wireName) => ({ wireName, stem: toolStem(wireName) }));
   // Exact identifiers claim their name first, then plain code-point order.
-  const exact = (entry: { wireName: string; method: string }) => (entry.method === entry.wireName ? 0 : 1);
+  const exact = (entry: { wireName: string; stem: string }) => (entry.stem === entry.wireName ? 0 : 1);
   const ordered = bases.sort((a, b) => exact(a) - exact(b) || byCodePoints(a.wireName, b.wireName));
   const result = new Map<string, ToolNames>();
-  const files = new Set<string>();
-  for (const { wireName, method } of ordered) {
-    const claimed = methods.claim(method);
-    result.set(wireName, {
-      method: claimed,
+  for (const { wireName, stem: base } of ordered) {
+    const method = namers.claim(base, "tool", (candidate) => ({
+      methods: [candidate],
+      types: [`${capitalize(candidate)}Input`, `${capitalize(candidate)}Output`],
       // The bare stem is held, not declared: a tool called `map` gets `MapInput`, though the global `Map` is reserved.
-      typeBase: types.claimForms(
-        safeTypeBase(wireName),
-        "Input\0Output",
-        (candidate) => [`${candidate}Input`, `${candidate}Output`],
-        (candidate) => [candidate],
-      ),
-      fileBase: claimFileBase(toolFileBase(claimed), files),
-    });
+      heldTypes: [capitalize(candidate)],
+      files: [toolFileBase(candidate)],
+    }));
+    result.set(wireName, { method, typeBase: capitalize(method), fileBase: toolFileBase(method) });
   }
-  for (const name of ENTRY_POINT_TYPE_NAMES) types.reserve(name);
-  return { tools: result, types, methods };
+  for (const name of ENTRY_POINT_TYPE_NAMES) namers.types.reserve(name);
+  return { tools: result, namers };
+}
+
+/** The names one stem takes in each namespace (`OutputNames.claim`). */
+export interface StemForms {
+  /** Members of the client (and exports of calls.ts). */
+  methods: readonly string[];
+  /** Type names declared. */
+  types?: readonly string[];
+  /** Type names held, never declared: they need only be unclaimed, and may be reserved (a global's). */
+  heldTypes?: readonly string[];
+  /** Base names of files of its own (validators, a scaffold's handler, a mock's fixture). */
+  files?: readonly string[];
+}
+
+/**
+ * Every namespace the output names things in: the client's methods, the
+ * types, and the files of the tools, prompts, templates and resources. A
+ * stem is claimed in all of them at once (`claim`), so that one thing's names
+ * share one stem and one number.
+ */
+export class OutputNames {
+  readonly methods = new UniqueNames(new Set());
+  readonly types = new UniqueNames(RESERVED_TYPE_NAMES);
+  readonly files = new UniqueNames(new Set());
+  /** Per base and kind, the number to try first (see `UniqueNames.nextNumber`). */
+  private readonly nextNumber = new Map<string, number>();
+
+  /**
+   * Claims every name `forms` makes of `base`, or of the first numbered
+   * variant (`base2`, `base3`, ...) whose names are all free in their
+   * namespaces (no file a Windows device name), and returns that variant.
+   * `kind` tells apart claims of one base whose forms differ.
+   */
+  claim(base: string, kind: string, forms: (candidate: string) => StemForms): string {
+    const key = `${base}\0${kind}`;
+    for (let n = this.nextNumber.get(key) ?? 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}${n}`;
+      const { methods, types = [], heldTypes = [], files = [] } = forms(candidate);
+      const free =
+        methods.every((name) => !this.methods.has(name)) &&
+        types.every((name) => !this.types.has(name)) &&
+        heldTypes.every((name) => !this.types.isClaimed(name)) &&
+        files.every((name) => !this.files.has(name) && !WINDOWS_DEVICE_NAMES.test(name));
+      if (free) {
+        for (const name of methods) this.methods.reserve(name);
+        for (const name of [...types, ...heldTypes]) this.types.reserve(name);
+        for (const name of files) this.files.reserve(name);
+        this.nextNumber.set(key, n + 1);
+        return candidate;
+      }
+    }
+  }
 }
 
 /** A prompt's, template's or resource's names (`surface-names`); `completion` and `typeName` are absent for a resource. */
@@ -288,33 +334,52 @@ function stem(text: string, fallback: string, trailing?: string): string {
 }
 
 /**
+ * `surface-names`: the `<Name>` of a prompt, template or resource: its name's
+ * PascalCase (`stem`), or its code points when no ASCII letter or digit is
+ * left (`U5929U6c17`, as a tool's `fallbackStem`).
+ */
+function surfaceStem(text: string, fallback: string, trailing?: string): string {
+  return words(text).length === 0 ? fallbackStem(text, "") || fallback : stem(text, fallback, trailing);
+}
+
+/**
  * `surface-names`: the names of the prompts, resource templates and fixed
  * resources, claimed after the tools' (and their `$defs` types'), from the
- * same namers. Keyed by wire name (a resource: by URI).
+ * same namers: each one's methods, type and handler file together. Keyed by
+ * wire name (a resource: by URI).
  */
 export function assignSurfaceNames(
-  namers: { methods: UniqueNames; types: UniqueNames },
+  namers: OutputNames,
   surface: { prompts: readonly string[]; templates: readonly string[]; resources: ReadonlyArray<{ uri: string; name: string }> },
 ): { resourceReader: string | undefined; prompts: Map<string, SurfaceNames>; templates: Map<string, SurfaceNames>; resources: Map<string, SurfaceNames> } {
-  const { methods, types } = namers;
-  const resourceReader = surface.resources.length > 0 ? `read${methods.claimForms("Resource", "read", (candidate) => [`read${candidate}`])}` : undefined;
+  const resourceReader = surface.resources.length > 0 ? `read${namers.methods.claimForms("Resource", "read", (candidate) => [`read${candidate}`])}` : undefined;
   const prompts = new Map<string, SurfaceNames>();
   for (const wireName of [...surface.prompts].sort(byCodePoints)) {
-    const claimed = methods.claimForms(stem(wireName, "Prompt", "Prompt"), "prompt", (candidate) => [`get${candidate}Prompt`, `complete${candidate}Prompt`]);
-    const typeStem = types.claimForms(stem(wireName, "Prompt", "Prompt"), "prompt", (candidate) => [`${candidate}PromptArguments`]);
+    const claimed = namers.claim(surfaceStem(wireName, "Prompt", "Prompt"), "prompt", (candidate) => ({
+      methods: [`get${candidate}Prompt`, `complete${candidate}Prompt`],
+      types: [`${candidate}PromptArguments`],
+      files: [toolFileBase(`get${candidate}Prompt`)],
+    }));
     const method = `get${claimed}Prompt`;
-    prompts.set(wireName, { method, completion: `complete${claimed}Prompt`, typeName: `${typeStem}PromptArguments`, fileBase: toolFileBase(method) });
+    prompts.set(wireName, { method, completion: `complete${claimed}Prompt`, typeName: `${claimed}PromptArguments`, fileBase: toolFileBase(method) });
   }
   const templates = new Map<string, SurfaceNames>();
   for (const wireName of [...surface.templates].sort(byCodePoints)) {
-    const claimed = methods.claimForms(stem(wireName, "Template"), "template", (candidate) => [`read${candidate}`, `complete${candidate}`]);
-    const typeStem = types.claimForms(stem(wireName, "Template"), "template", (candidate) => [`${candidate}Variables`]);
+    const claimed = namers.claim(surfaceStem(wireName, "Template"), "template", (candidate) => ({
+      methods: [`read${candidate}`, `complete${candidate}`],
+      types: [`${candidate}Variables`],
+      files: [toolFileBase(`read${candidate}`)],
+    }));
     const method = `read${claimed}`;
-    templates.set(wireName, { method, completion: `complete${claimed}`, typeName: `${typeStem}Variables`, fileBase: toolFileBase(method) });
+    templates.set(wireName, { method, completion: `complete${claimed}`, typeName: `${claimed}Variables`, fileBase: toolFileBase(method) });
   }
   const resources = new Map<string, SurfaceNames>();
   for (const { uri, name } of [...surface.resources].sort((a, b) => byCodePoints(a.uri, b.uri))) {
-    const method = `read${methods.claimForms(stem(name, "Resource"), "read", (candidate) => [`read${candidate}`])}`;
+    const claimed = namers.claim(surfaceStem(name, "Resource"), "read", (candidate) => ({
+      methods: [`read${candidate}`],
+      files: [toolFileBase(`read${candidate}`)],
+    }));
+    const method = `read${claimed}`;
     resources.set(uri, { method, completion: "", typeName: "", fileBase: toolFileBase(method) });
   }
   return { resourceReader, prompts, templates, resources };
@@ -401,6 +466,11 @@ export class UniqueNames {
 
   has(name: string): boolean {
     return this.taken.has(name) || this.reserved.has(name);
+  }
+
+  /** Whether a claim (or `reserve`) took `name`, the reserved names aside. */
+  isClaimed(name: string): boolean {
+    return this.taken.has(name);
   }
 
   /** Takes `name` from now on (if a claim has it already, it stays that claim's). */

@@ -62,7 +62,7 @@ describe("standardSchemas: the validators as Standard Schema v1", () => {
         "a property called __proto__": { ok: false, issues: [issue(["__proto__"], "must be string"), issue(["constructor"], "must be number")] },
       },
       // The 12 distinct tools of the hazards manifest (one is listed twice), `__proto__` among them as an own key.
-      hazardTools: 14,
+      hazardTools: 17,
       ownProto: true,
       toStringTool: { ok: true, value: {} },
       noToString: false,

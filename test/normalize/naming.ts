@@ -37,7 +37,7 @@ export const rows: Rows = [
     "method-names",
     {
       stage: "manifest",
-      says: "reserved words, thenables and Object.prototype members get Tool; a leading digit gets tool; no letter or digit left is tool",
+      says: "reserved words, thenables and Object.prototype members get Tool; a leading digit gets tool; no letter or digit left is tool and the name's code points",
       given: named("then", "delete", "constructor", "__proto__", "123abc", "💥"),
       want: {
         tools: [
@@ -46,7 +46,7 @@ export const rows: Rows = [
           { methodName: "constructorTool" },
           { methodName: "proto" },
           { methodName: "tool123abc" },
-          { methodName: "tool" },
+          { methodName: "toolU1f4a5" },
         ],
       },
     },
@@ -226,18 +226,31 @@ export const rows: Rows = [
     "file-names",
     {
       stage: "manifest",
-      says: "Windows device names get -tool",
+      says: "never a Windows device name: a tool whose file would be one gets Tool in every name",
       given: named("con", "nul", "com1"),
-      want: { tools: [{ fileBase: "con-tool" }, { fileBase: "nul-tool" }, { fileBase: "com1-tool" }] },
+      want: {
+        tools: [
+          { methodName: "conTool", fileBase: "con-tool", inputTypes: { root: "ConToolInput", defs: {} } },
+          { methodName: "nulTool", fileBase: "nul-tool" },
+          { methodName: "com1Tool", fileBase: "com1-tool" },
+        ],
+      },
     },
   ],
   [
     "file-names",
     {
       stage: "manifest",
-      says: "methods whose kebab-case is the same (getAB and getAb, con and conTool) get distinct files: the one named later is numbered",
+      says: "methods whose kebab-case is the same (getAB and getAb; con, whose stem is conTool, and conTool) get distinct files: the one named later is numbered in every name",
       given: named("get_a_b", "get_ab", "con", "conTool"),
-      want: { tools: [{ fileBase: "get-ab" }, { fileBase: "get-ab-2" }, { fileBase: "con-tool" }, { fileBase: "con-tool-2" }] },
+      want: {
+        tools: [
+          { methodName: "getAB", fileBase: "get-ab", inputTypes: { root: "GetABInput", defs: {} } },
+          { methodName: "getAb2", fileBase: "get-ab2", inputTypes: { root: "GetAb2Input", defs: {} } },
+          { methodName: "conTool2", fileBase: "con-tool2", inputTypes: { root: "ConTool2Input", defs: {} } },
+          { methodName: "conTool", fileBase: "con-tool", inputTypes: { root: "ConToolInput", defs: {} } },
+        ],
+      },
     },
   ],
   [
@@ -304,7 +317,7 @@ export const rows: Rows = [
             uriTemplate: "demo://{x}",
             methodName: "readResource2",
             completionMethodName: "completeResource2",
-            typeName: "ResourceVariables",
+            typeName: "Resource2Variables",
             fileBase: "read-resource2",
             variables: [{ name: "x", required: true, composite: false }],
           },
@@ -313,6 +326,71 @@ export const rows: Rows = [
           { uri: "demo://2", name: "resource", methodName: "readResource4", fileBase: "read-resource4" },
           { uri: "demo://1", name: "", methodName: "readResource3", fileBase: "read-resource3" },
         ],
+        resourceReader: "readResource",
+      },
+    },
+  ],
+  [
+    "surface-names",
+    {
+      stage: "manifest",
+      says: "one <Name> for a prompt's methods, type and file: a type taken (here by a definition two tools share) numbers the methods too",
+      given: {
+        tools: [withDefs("a", { args_prompt_arguments: { type: "string" } }), withDefs("b", { args_prompt_arguments: { type: "string" } })],
+        prompts: [{ name: "args" }],
+      },
+      want: {
+        tools: [
+          { inputTypes: { root: "AInput", defs: { args_prompt_arguments: "ArgsPromptArguments" } } },
+          { inputTypes: { root: "BInput", defs: { args_prompt_arguments: "ArgsPromptArguments" } } },
+        ],
+        prompts: [
+          {
+            wireName: "args",
+            methodName: "getArgs2Prompt",
+            completionMethodName: "completeArgs2Prompt",
+            typeName: "Args2PromptArguments",
+            fileBase: "get-args2-prompt",
+            arguments: [],
+          },
+        ],
+      },
+    },
+  ],
+  [
+    "surface-names",
+    {
+      stage: "manifest",
+      says: "a name with no ASCII letter or digit is named after its code points",
+      given: {
+        tools: [],
+        prompts: [{ name: "天気" }],
+        resourceTemplates: [{ name: "晴れ", uriTemplate: "demo://{x}" }],
+        resources: [{ uri: "demo://1", name: "雨" }],
+      },
+      want: {
+        prompts: [
+          {
+            wireName: "天気",
+            methodName: "getU5929U6c17Prompt",
+            completionMethodName: "completeU5929U6c17Prompt",
+            typeName: "U5929U6c17PromptArguments",
+            fileBase: "get-u5929-u6c17-prompt",
+            arguments: [],
+          },
+        ],
+        resourceTemplates: [
+          {
+            wireName: "晴れ",
+            uriTemplate: "demo://{x}",
+            methodName: "readU6674U308c",
+            completionMethodName: "completeU6674U308c",
+            typeName: "U6674U308cVariables",
+            fileBase: "read-u6674-u308c",
+            variables: [{ name: "x", required: true, composite: false }],
+          },
+        ],
+        resources: [{ uri: "demo://1", name: "雨", methodName: "readU96e8", fileBase: "read-u96e8" }],
         resourceReader: "readResource",
       },
     },

@@ -538,9 +538,11 @@ describe("handler files", () => {
     ["getWeather", "get-weather"],
     ["getWeather2", "get-weather2"],
     ["tool123start", "tool123start"],
-    ["con", "con-tool"],
-    ["nul", "nul-tool"],
+    // A tool named con gets the method conTool (never a Windows device name), and so its file.
+    ["conTool", "con-tool"],
+    ["nulTool", "nul-tool"],
     ["thenTool", "then-tool"],
+    ["toolU5929U6c17", "tool-u5929-u6c17"],
   ])("method %s lives in src/handlers/%s.ts", (methodName, base) => {
     expect(toolFileBase(methodName)).toBe(base);
   });
