@@ -43,13 +43,8 @@ export interface ResourceLink {
 }
 export interface EmbeddedResource {
   type: "resource";
-  resource: {
-    uri: string;
-    mimeType?: string;
-    text?: string;
-    blob?: string;
-    _meta?: { [key: string]: unknown };
-  };
+  /** Text or base64, as a `resources/read` result's contents: `"text" in resource` tells which. */
+  resource: TextResourceContents | BlobResourceContents;
   annotations?: Annotations;
   _meta?: { [key: string]: unknown };
 }
