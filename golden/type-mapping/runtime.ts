@@ -43,13 +43,8 @@ export interface ResourceLink {
 }
 export interface EmbeddedResource {
   type: "resource";
-  resource: {
-    uri: string;
-    mimeType?: string;
-    text?: string;
-    blob?: string;
-    _meta?: { [key: string]: unknown };
-  };
+  /** Text or base64, as a `resources/read` result's contents: `"text" in resource` tells which. */
+  resource: TextResourceContents | BlobResourceContents;
   annotations?: Annotations;
   _meta?: { [key: string]: unknown };
 }
@@ -1083,10 +1078,21 @@ export interface CompleteResult {
   _meta?: { [key: string]: unknown };
 }
 
-/** Options of a completion method: the request's, and the values already chosen for the other arguments (`context.arguments`). */
+/**
+ * Options of a completion method: the request's, and the values already
+ * chosen for the other arguments (`context.arguments`). A name of
+ * `Object.prototype` (`toString`) also takes what every object has there, as
+ * in the arguments' own type, so that the context may leave it out.
+ */
 export interface CompletionOptions<Arguments> extends CallOptions {
-  context?: { readonly [Name in keyof Arguments]?: string };
+  context?: {
+    readonly [Name in keyof Arguments]?:
+      string | (Name extends keyof ObjectMembers ? ObjectMembers[Name] : never);
+  };
 }
+
+/** What every object has (`Object.prototype`'s members, as TypeScript types them). */
+type ObjectMembers = typeof Object.prototype;
 
 /** What the call path needs to know of a prompt: its methods and its arguments. */
 export interface PromptTraits {

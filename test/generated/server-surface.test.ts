@@ -7,7 +7,9 @@
  * and fixed resource and asks for completions through the generated clients:
  * the fixture through SDK v2 pinned to MCP 2026-07-28 and through SDK v1 on
  * the 2025 era, server-everything through SDK v2. Bad arguments are refused
- * with a `ValidationError` before anything is sent.
+ * with a `ValidationError` before anything is sent. docs/generated-api.md's
+ * example of them runs in the same program, as written, and gets what its
+ * comments say.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -18,8 +20,18 @@ import { npmServer } from "../helpers/pull.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
+/**
+ * docs/generated-api.md's example of the prompts and resources, as written, in a function of the program: its imports
+ * at the top, its code in the body (`sdkClient` the parameter), then what its comments say it gets, returned.
+ */
+const DOCS = await readFile(join(repoRoot, "docs/generated-api.md"), "utf8");
+const DOCS_EXAMPLE = /^## Prompts, resources and resource templates\n[\s\S]*?^```ts\n([\s\S]*?)^```$/m.exec(DOCS)?.[1] ?? "";
+const DOCS_IMPORTS = DOCS_EXAMPLE.split("\n").filter((line) => line.startsWith("import "));
+const DOCS_CODE = DOCS_EXAMPLE.split("\n").filter((line) => !line.startsWith("import "));
+
 /** The program: each result read through its type (a compile error if a method or a type is missing). */
-const PROGRAM = `import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+const PROGRAM = `${DOCS_IMPORTS.join("\n")}
+import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -96,6 +108,11 @@ async function driveEverything(client: everything.McpClient) {
   };
 }
 
+async function docsExample(sdkClient: everything.McpClient) {
+${DOCS_CODE.join("\n")}
+  return { prompt: prompt.messages[0]?.content, text: text.contents[0]?.uri, doc: doc.contents[0]?.mimeType, cities: cities.completion.values };
+}
+
 const url = new URL(process.argv[2]!);
 const modern = new ClientV2({ name: "surface", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
 await modern.connect(new StreamableHTTPClientTransport(url));
@@ -108,6 +125,7 @@ const observed = {
   modern: await driveFixture(modern),
   legacy: await driveFixture(legacy),
   everything: await driveEverything(stdio),
+  docs: await docsExample(stdio),
 };
 await Promise.all([modern.close(), legacy.close(), stdio.close()]);
 console.log(JSON.stringify(observed));
@@ -218,6 +236,12 @@ describe("pull types every prompt, resource and resource template", () => {
         features: "demo://resource/static/document/features.md",
         departments: ["Engineering"],
         refused: 'invalid arguments for prompt "args-prompt": /city is required',
+      },
+      docs: {
+        prompt: { type: "text", text: "What's weather in Oslo, Viken?" },
+        text: "demo://resource/dynamic/text/1",
+        doc: "text/markdown",
+        cities: ["Alice"],
       },
     });
     // Nothing refused reached the server: the fixture saw no prompts/get without a city, no read of a user 7.

@@ -10,6 +10,7 @@ describe("generated client types", () => {
         join(repoRoot, "test/typing/weather-usage.ts"),
         join(repoRoot, "test/typing/type-mapping-usage.ts"),
         join(repoRoot, "test/typing/hazards-usage.ts"),
+        join(repoRoot, "test/typing/surface-usage.ts"),
       ],
       lib: ["ES2022", "DOM"],
     });
