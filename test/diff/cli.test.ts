@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffManifests, diffMarkdown } from "../../src/commands/diff.js";
+import { MARKDOWN_LIMIT } from "../../src/diff/markdown.js";
 import { DIFF_RULES } from "../../src/diff/rules.js";
 import { runCli } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -42,6 +43,35 @@ describe("mcpgen diff", () => {
       expect(prose, line).not.toMatch(/<img|@octocat|onerror|\u202e/);
     }
     expect(run.stdout).not.toContain("\u202e");
+    // The subjects worst first, so that a reviewer meets the breaking changes before the rest.
+    const headings = run.stdout.split("\n").filter((line) => line.startsWith("#### "));
+    expect(headings.slice(0, 3)).toEqual(["#### Tool `get_forecast`", "#### Tool `legacy_lookup`", "#### Tool `set_alert`"]);
+    expect(headings.at(-1)).toBe("#### Tool `` ping|`pong` ``");
+  });
+
+  it("--format markdown: a comment longer than GitHub takes (65,536 characters) leaves out the texts, then the least severe subjects, and says so", () => {
+    const manifest = (count: number, description: string) => ({
+      source: "m.json",
+      toolsPointer: "/tools",
+      tools: Array.from({ length: count }, (_, index) => ({ name: `tool_${String(index).padStart(4, "0")}`, description, inputSchema: { type: "object" } })),
+    });
+    const render = (old: object, next: object) =>
+      diffMarkdown([{ diff: diffManifests(old, next), failOn: "breaking", failed: true, diagnostics: [], notes: [] }]);
+    // 400 descriptions of 200 characters rewritten: 160 KB with the texts, some 70 KB without.
+    const texts = render(manifest(400, "a".repeat(200)), manifest(400, "b".repeat(200)));
+    expect(texts.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    expect(texts).toContain("> The texts before and after are left out");
+    expect(texts).not.toContain("<details>");
+    // A tool removed is the worst: it is kept, the rewritten descriptions after it are cut.
+    const cut = render(manifest(600, "a"), { ...manifest(600, "b"), tools: manifest(600, "b").tools.slice(1) });
+    expect(cut.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    expect(cut.split("\n").find((line) => line.startsWith("#### "))).toBe("#### Tool `tool_0000`");
+    expect(cut).toContain("> The texts before and after are left out");
+    expect(cut).toContain("| **breaking for clients** | `tool-removed` |");
+    const kept = cut.split("\n").filter((line) => line.startsWith("#### ")).length;
+    expect(cut).toMatch(new RegExp(`> ${600 - kept} more change\\(s\\), of ${600 - kept} more tool\\(s\\), prompt\\(s\\) or resource\\(s\\), left out`));
+    // Small enough, it is whole.
+    expect(render(manifest(3, "a"), manifest(3, "b"))).toContain("<details>");
   });
 
   it("--format markdown: a server value quoted in a change's words (an address, a name to mention) stays inside code", async () => {
