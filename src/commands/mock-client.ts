@@ -81,9 +81,21 @@ export function loadFixtures(dir: string): Fixture[] {
   return readFixtureFolder(dir).flatMap(({ path, document }) => parseFixtureDocument(document, path));
 }
 
-/** Fixtures given as data, checked as a file's are (their origin: `fixtures#/fixtures/<index>`). */
+/**
+ * Fixtures given as data, checked as a file's are. Their origin is
+ * `fixtures#/fixtures/<index>`, or, for those `loadFixtures` read, the file
+ * and pointer it gave (which the answers' `_meta` and errors name).
+ */
 function checkedFixtures(fixtures: readonly Fixture[]): Fixture[] {
-  return parseFixtureDocument({ fixtures: fixtures.map(({ origin: _origin, ...fixture }) => fixture) }, "fixtures");
+  if (!Array.isArray(fixtures)) throw userError("usage", `createMockClient's fixtures must be a folder's path or an array of fixtures, not ${show(fixtures)}`);
+  const origins = fixtures.map((fixture: unknown) => (isRecord(fixture) && typeof fixture["origin"] === "string" ? fixture["origin"] : undefined));
+  const entries = fixtures.map((fixture: unknown) =>
+    isRecord(fixture) ? Object.fromEntries(Object.entries(fixture).filter(([key]) => key !== "origin")) : fixture,
+  );
+  return parseFixtureDocument({ fixtures: entries }, "fixtures").map((fixture, index) => {
+    const origin = origins[index];
+    return origin === undefined ? fixture : { ...fixture, origin };
+  });
 }
 
 /**

@@ -200,6 +200,14 @@ describe("createMockClient under the generated client", () => {
     const weather = createClient(createMockClient({ manifest, fixtures: dir }));
     expect((await weather.getWeather({ location: "Oslo" })).structuredContent.conditions).toBe("a");
     expect((await weather.getWeather({ location: "Bergen" })).structuredContent.conditions).toBe("b");
+    // loadFixtures' fixtures, handed over as data (docs/library.md), still name their file in each answer.
+    const loaded = createClient(createMockClient({ manifest, fixtures: loadFixtures(dir) }));
+    expect(meta(await loaded.getWeather({ location: "Bergen" }))).toEqual({ source: "fixture", fixture: join(dir, "b.json#/fixtures/0") });
+    // A fixture that is not an object (from plain JavaScript) is the fixture error, not a TypeError.
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [null as unknown as Fixture] }))).toMatchObject({
+      code: "fixture-invalid",
+      pointer: "/fixtures/0",
+    });
     await writeFile(join(dir, "c.json"), JSON.stringify({ fixtures: [{ tool: "get_weather", delayMs: -1 }] }));
     expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
   });
