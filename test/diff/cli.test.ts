@@ -55,7 +55,7 @@ describe("mcpgen diff", () => {
       toolsPointer: "/tools",
       tools: Array.from({ length: count }, (_, index) => ({ name: `tool_${String(index).padStart(4, "0")}`, description, inputSchema: { type: "object" } })),
     });
-    const render = (old: object, next: object) =>
+    const render = (old: ReturnType<typeof manifest>, next: ReturnType<typeof manifest>) =>
       diffMarkdown([{ diff: diffManifests(old, next), failOn: "breaking", failed: true, diagnostics: [], notes: [] }]);
     // 400 descriptions of 200 characters rewritten: 160 KB with the texts, some 70 KB without.
     const texts = render(manifest(400, "a".repeat(200)), manifest(400, "b".repeat(200)));
