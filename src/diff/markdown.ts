@@ -132,11 +132,7 @@ function subjectLines(changes: readonly ContractChange[], details: boolean): str
   if (!details) return lines;
   for (const change of changes) {
     if (hasTexts(change)) {
-      lines.push(
-        "",
-        `<details><summary>${change.rule === "server-instructions-changed" ? "the instructions" : "the description"}, before and after</summary>`,
-        "",
-      );
+      lines.push("", `<details><summary>${textNoun(change)}, before and after</summary>`, "");
       lines.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
     }
   }
@@ -147,10 +143,17 @@ function subjectLines(changes: readonly ContractChange[], details: boolean): str
 const PROSE_RULES: ReadonlySet<string> = new Set([
   "server-instructions-changed",
   "tool-description-changed",
+  "input-description-changed",
   "prompt-description-changed",
   "resource-description-changed",
   "resource-template-description-changed",
 ]);
+
+/** What a change's text before and after is (an argument's `title` is judged as its description). */
+function textNoun(change: ContractChange): string {
+  if (change.rule === "server-instructions-changed") return "the instructions";
+  return change.pointer.endsWith("/title") ? "the title" : "the description";
+}
 
 /** Whether the comment shows a change's text before and after. */
 function hasTexts(change: ContractChange): boolean {

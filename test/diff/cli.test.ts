@@ -135,11 +135,11 @@ describe("mcpgen diff", () => {
     const run = await runCli(["diff", OLD, NEW], repoRoot);
     expect(run.code).toBe(1);
     const lines = run.stdout.split("\n");
-    expect(lines[0]).toBe(`${OLD} → ${NEW}: 6 breaking for clients, 1 breaking for servers, 5 review, 4 compatible`);
+    expect(lines[0]).toBe(`${OLD} → ${NEW}: 6 breaking for clients, 1 breaking for servers, 6 review, 3 compatible`);
     const forecast = lines.indexOf('tool "get_forecast":');
     expect(lines.slice(forecast, forecast + 5)).toEqual([
       'tool "get_forecast":',
-      "  compatible: description changed",
+      "  review: description changed",
       "    at /inputSchema/properties/city/description (input-description-changed)",
       '  breaking for clients: required argument "country" added',
       "    at /inputSchema/properties/country (input-required-property-added)",
