@@ -21,43 +21,58 @@ import { CHANGE_CLASSES, CLASS_ORDER, type ChangeClass } from "./rules.js";
 /**
  * The longest comment GitHub takes (a body of more than 65,536 characters is
  * refused, and `gh pr comment` fails): a longer comment leaves out, first,
- * the texts before and after, then the least severe subjects, and says so.
+ * the texts before and after, then the least severe changes, and says so.
  */
 export const MARKDOWN_LIMIT = 65_536;
 
 export function diffMarkdown(comparisons: readonly DiffComparisonLike[]): string {
+  const headed = comparisons.length > 1;
   const full = assemble(
     comparisons.map((comparison) => comparisonParts(comparison, true)),
-    comparisons.length > 1,
+    headed,
     false,
   );
   if (full.length <= MARKDOWN_LIMIT) return full;
   const parts = comparisons.map((comparison) => comparisonParts(comparison, false));
   const texts = comparisons.some((comparison) => comparison.diff.changes.some(hasTexts));
-  const brief = assemble(parts, comparisons.length > 1, texts);
+  const brief = assemble(parts, headed, texts);
   if (brief.length <= MARKDOWN_LIMIT) return brief;
-  // Subjects are worst first: keep each comparison's head, and as many of its subjects, in order, as fit.
-  const room =
-    MARKDOWN_LIMIT -
-    assemble(
-      parts.map((part) => ({ ...part, sections: [] })),
-      comparisons.length > 1,
-      texts,
-    ).length;
-  let used = 0;
-  const kept = parts.map((part) => {
-    const sections: Section[] = [];
-    for (const section of part.sections) {
-      const length = section.lines.join("\n").length + 2 + LEFT_OUT_RESERVE;
-      if (used + length > room) break;
-      used += length - LEFT_OUT_RESERVE;
-      sections.push(section);
+  return assemble(bounded(parts, MARKDOWN_LIMIT - assemble(parts.map(withoutSections), headed, texts).length), headed, texts);
+}
+
+/**
+ * The changes that fit in `room` characters, the worst of every comparison
+ * first (every breaking change before any to review, ...), each comparison's
+ * head always; each comparison's changes left out counted in a note.
+ */
+function bounded(parts: readonly Parts[], room: number): Parts[] {
+  const shown = parts.map((part) => part.sections.map(() => 0));
+  let used = LEFT_OUT_RESERVE * parts.length;
+  // A subject's rows are worst first, so taking the rows class by class keeps a prefix of each.
+  fill: for (let level = 0; level < CLASS_ORDER.length; level++) {
+    for (const [partIndex, part] of parts.entries()) {
+      for (const [sectionIndex, section] of part.sections.entries()) {
+        for (const [rowIndex, row] of section.rows.entries()) {
+          if (row.rank !== level) continue;
+          const opens = shown[partIndex]![sectionIndex] === 0 ? section.head.join("\n").length + 2 : 0;
+          if (used + opens + row.line.length + 1 > room) break fill;
+          used += opens + row.line.length + 1;
+          shown[partIndex]![sectionIndex] = rowIndex + 1;
+        }
+      }
     }
-    const left = part.sections.slice(sections.length);
-    const changes = left.reduce((sum, section) => sum + section.changes, 0);
-    return left.length === 0 ? { ...part, sections } : { ...part, sections, leftOut: leftOutNote(changes, left.length) };
+  }
+  return parts.map((part, partIndex) => {
+    const counts = shown[partIndex]!;
+    const sections = part.sections.flatMap((section, index) => (counts[index]! === 0 ? [] : [{ ...section, rows: section.rows.slice(0, counts[index]) }]));
+    const changes = part.sections.reduce((sum, section, index) => sum + section.rows.length - counts[index]!, 0);
+    const subjects = part.sections.filter((section, index) => counts[index]! < section.rows.length).length;
+    return changes === 0 ? { ...part, sections } : { ...part, sections, leftOut: leftOutNote(changes, subjects) };
   });
-  return assemble(kept, comparisons.length > 1, texts);
+}
+
+function withoutSections(part: Parts): Parts {
+  return { ...part, sections: [] };
 }
 
 /** A comparison's counts, verdict and notes, then a section per subject (tool, prompt, ...), worst first. */
@@ -68,16 +83,18 @@ interface Parts {
   leftOut?: string;
 }
 
+/** A subject's heading and table head, its rows (worst first) and the texts before and after below them. */
 interface Section {
-  lines: string[];
-  changes: number;
+  head: string[];
+  rows: Array<{ line: string; rank: number }>;
+  texts: string[];
 }
 
-/** What a note of subjects left out may take at most; reserved beside each section kept. */
+/** What a note of changes left out takes at most, reserved for each comparison. */
 const LEFT_OUT_RESERVE = 300;
 
 function leftOutNote(changes: number, subjects: number): string {
-  return `> ${changes} more change(s), of ${subjects} more tool(s), prompt(s) or resource(s), left out: the comment would be longer than GitHub takes. \`mcpgen diff --format text\` (or \`--json\`) lists every change.`;
+  return `> ${changes} more change(s), of ${subjects} tool(s), prompt(s) or resource(s), left out: the comment would be longer than GitHub takes. \`mcpgen diff --format text\` (or \`--json\`) lists every change.`;
 }
 
 /** The comment: `textsLeftOut` says that the texts before and after are not in it. */
@@ -87,7 +104,7 @@ function assemble(parts: readonly Parts[], headed: boolean, textsLeftOut: boolea
   for (const part of parts) {
     if (headed) lines.push(part.heading, "");
     lines.push(...part.head);
-    for (const section of part.sections) lines.push("", ...section.lines);
+    for (const section of part.sections) lines.push("", ...section.head, ...section.rows.map((row) => row.line), ...section.texts);
     if (part.leftOut !== undefined) lines.push("", part.leftOut);
     lines.push("");
   }
@@ -113,30 +130,36 @@ function comparisonParts(comparison: DiffComparisonLike, details: boolean): Part
   // The subjects worst first (a subject's worst change), in the diff's order among equals.
   const worst = (changes: readonly ContractChange[]) => Math.min(...changes.map((change) => rank(change.class)));
   const ordered = [...subjects.values()].sort((a, b) => worst(a) - worst(b));
-  return { heading, head, sections: ordered.map((changes) => ({ lines: subjectLines(changes, details), changes: changes.length })) };
+  return { heading, head, sections: ordered.map((changes) => subjectSection(changes, details)) };
 }
 
-function subjectLines(changes: readonly ContractChange[], details: boolean): string[] {
+function subjectSection(changes: readonly ContractChange[], details: boolean): Section {
   const { subject } = changes[0]!;
   const noun = SUBJECT_NOUNS[subject.kind];
-  const lines = [subject.kind === "server" ? "#### The server" : `#### ${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${code(subject.name ?? "")}`, ""];
-  lines.push("| class | rule | where | change |", "|---|---|---|---|");
+  const head = [
+    subject.kind === "server" ? "#### The server" : `#### ${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${code(subject.name ?? "")}`,
+    "",
+    "| class | rule | where | change |",
+    "|---|---|---|---|",
+  ];
   const worstFirst = [...changes].sort((a, b) => rank(a.class) - rank(b.class));
-  for (const change of worstFirst) {
+  const rows = worstFirst.map((change) => {
     const label = CHANGE_CLASSES[change.class].label;
     const shown = change.class.startsWith("breaking") ? `**${label}**` : label;
     // The words hold server values (names, enum values, patterns, versions): a code span, where GitHub neither links
     // an address in them nor mentions a name, whatever is escaped outside one.
-    lines.push(`| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${cell(change.message)} |`);
+    return {
+      line: `| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${cell(change.message)} |`,
+      rank: rank(change.class),
+    };
+  });
+  const texts: string[] = [];
+  for (const change of details ? changes : []) {
+    if (!hasTexts(change)) continue;
+    texts.push("", `<details><summary>${textNoun(change)}, before and after</summary>`, "");
+    texts.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
   }
-  if (!details) return lines;
-  for (const change of changes) {
-    if (hasTexts(change)) {
-      lines.push("", `<details><summary>${textNoun(change)}, before and after</summary>`, "");
-      lines.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
-    }
-  }
-  return lines;
+  return { head, rows, texts };
 }
 
 /** The rules whose text before and after a person reads in full: what the server tells the model or the user. */

@@ -49,29 +49,39 @@ describe("mcpgen diff", () => {
     expect(headings.at(-1)).toBe("#### Tool `` ping|`pong` ``");
   });
 
-  it("--format markdown: a comment longer than GitHub takes (65,536 characters) leaves out the texts, then the least severe subjects, and says so", () => {
+  it("--format markdown: a comment longer than GitHub takes (65,536 characters) leaves out the texts, then the least severe changes, and says so", () => {
     const manifest = (count: number, description: string) => ({
       source: "m.json",
       toolsPointer: "/tools",
       tools: Array.from({ length: count }, (_, index) => ({ name: `tool_${String(index).padStart(4, "0")}`, description, inputSchema: { type: "object" } })),
     });
-    const render = (old: ReturnType<typeof manifest>, next: ReturnType<typeof manifest>) =>
-      diffMarkdown([{ diff: diffManifests(old, next), failOn: "breaking", failed: true, diagnostics: [], notes: [] }]);
+    type Manifest = ReturnType<typeof manifest>;
+    const comparison = (old: Manifest, next: Manifest, target?: string) => ({
+      ...(target === undefined ? {} : { target }),
+      diff: diffManifests(old, next),
+      failOn: "breaking" as const,
+      failed: true,
+      diagnostics: [],
+      notes: [],
+    });
     // 400 descriptions of 200 characters rewritten: 160 KB with the texts, some 70 KB without.
-    const texts = render(manifest(400, "a".repeat(200)), manifest(400, "b".repeat(200)));
+    const texts = diffMarkdown([comparison(manifest(400, "a".repeat(200)), manifest(400, "b".repeat(200)))]);
     expect(texts.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
     expect(texts).toContain("> The texts before and after are left out");
     expect(texts).not.toContain("<details>");
-    // A tool removed is the worst: it is kept, the rewritten descriptions after it are cut.
-    const cut = render(manifest(600, "a"), { ...manifest(600, "b"), tools: manifest(600, "b").tools.slice(1) });
+    // Two targets: 600 descriptions rewritten in the first, 100 tools removed in the second. The removals are the
+    // worst, so they are all kept, and the rewrites cut; each target keeps its counts and says what it left out.
+    const cut = diffMarkdown([comparison(manifest(600, "a"), manifest(600, "b"), "first"), comparison(manifest(200, "a"), manifest(100, "a"), "second")]);
     expect(cut.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
-    expect(cut.split("\n").find((line) => line.startsWith("#### "))).toBe("#### Tool `tool_0000`");
-    expect(cut).toContain("> The texts before and after are left out");
-    expect(cut).toContain("| **breaking for clients** | `tool-removed` |");
-    const kept = cut.split("\n").filter((line) => line.startsWith("#### ")).length;
-    expect(cut).toMatch(new RegExp(`> ${600 - kept} more change\\(s\\), of ${600 - kept} more tool\\(s\\), prompt\\(s\\) or resource\\(s\\), left out`));
+    const [first, second] = cut.split("### `second`");
+    expect(first).toContain("0 breaking for clients, 0 breaking for servers, 600 review");
+    const kept = first!.split("\n").filter((line) => line.startsWith("#### ")).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(first).toContain(`> ${600 - kept} more change(s), of ${600 - kept} tool(s), prompt(s) or resource(s), left out`);
+    expect(second!.match(/`tool-removed`/g)).toHaveLength(100);
+    expect(second).not.toContain("left out");
     // Small enough, it is whole.
-    expect(render(manifest(3, "a"), manifest(3, "b"))).toContain("<details>");
+    expect(diffMarkdown([comparison(manifest(3, "a"), manifest(3, "b"))])).toContain("<details>");
   });
 
   it("--format markdown: a server value quoted in a change's words (an address, a name to mention) stays inside code", async () => {
