@@ -220,6 +220,10 @@ describe("mcpgen diff", () => {
     [["diff"], /nothing to compare/],
     [["diff", OLD], /compares two things/],
     [["diff", OLD, NEW, NEW], /compares two things/],
+    [
+      ["diff", "https://old.example/mcp?token=s3cret", NEW],
+      /^(?![^]*s3cret)error: the old side is a manifest or a snapshot directory, not a server[^]*mcpgen pull <url>/,
+    ],
     [["diff", "--base", "HEAD", OLD, "--", "node", "server.js"], /does not go with it/],
     [["diff", OLD, NEW, "--json", "--format", "markdown"], /--json and --format do not go together/],
     [["diff", OLD, NEW, "--fail-on", "sometimes"], /Allowed choices are breaking, review, any, none/],
