@@ -5,6 +5,8 @@
  * `--fail-on`'s exit codes, and what the command refuses.
  */
 import ajvModule from "ajv";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -231,6 +233,23 @@ describe("mcpgen diff", () => {
     const run = await runCli(args, repoRoot);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+  });
+
+  it("piped into a reader that stops early (| head), the binary ends with the verdict's exit code, no stack trace", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-pipe-"));
+    // Some 600 KB of changes, more than a pipe holds.
+    const properties = (maxLength: number) => Object.fromEntries(Array.from({ length: 6000 }, (_, index) => [`p${index}`, { maxLength }]));
+    const manifest = (maxLength: number) => ({ tools: [{ name: "t", inputSchema: { type: "object", properties: properties(maxLength) } }] });
+    await writeFile(join(directory, "old.json"), JSON.stringify(manifest(1)));
+    await writeFile(join(directory, "new.json"), JSON.stringify(manifest(2)));
+    const child = spawn(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "diff", "old.json", "new.json"], { cwd: directory });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const [code] = (await once(child, "close")) as [number];
+    expect(stderr).not.toMatch(/EPIPE|at .*\(/);
+    expect(stderr).toMatch(/^error: 6000 breaking for servers \(--fail-on breaking\)\n$/);
+    expect(code).toBe(1);
   });
 
   it("a schema nested too deeply for the stack is a user error that points at its deepest value, not a crash", async () => {
