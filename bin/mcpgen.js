@@ -9,5 +9,11 @@ import { setFlagsFromString } from "node:v8";
 // never by the library, which runs in other people's processes.
 setFlagsFromString("--no-turbo-inlining");
 
+// A reader that stops early (`mcpgen diff ... | head`) closes the pipe: the rest of the output is
+// dropped, and the run still ends with its own exit code, not a stack trace of the write.
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") throw error;
+});
+
 const { run } = await import("../dist/src/cli/index.js");
 process.exitCode = await run(process.argv.slice(2));

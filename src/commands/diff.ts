@@ -148,6 +148,12 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     if (command.length > 0 ? newOperand !== undefined : newOperand === undefined || extra.length > 0) {
       throw userError("usage", "mcpgen diff compares two things: an old manifest, and a new manifest or server", { hint: DIFF_USAGE });
     }
+    if (/^https?:\/\//i.test(oldOperand) && !(await exists(resolve(cwd, oldOperand)))) {
+      // Not echoed: a URL may carry a token.
+      throw userError("usage", "the old side is a manifest or a snapshot directory, not a server: only the new side may be a live server", {
+        hint: "pull the old server first (mcpgen pull <url> --out <dir>), then mcpgen diff <dir> <new>",
+      });
+    }
     const old = await readSide(cwd, oldOperand);
     const next: Side =
       command.length > 0 || !(await exists(resolve(cwd, newOperand!))) ? await liveSide(cwd, newOperand, command, options) : await readSide(cwd, newOperand!);

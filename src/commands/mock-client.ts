@@ -9,6 +9,7 @@
  *   import * as validate from "./mcp/github/validate.js";
  *   const github = createClient(createMockClient({ manifest: "src/mcp/github/manifest.json", validators: validate, seed: 1, fixtures: "test/fixtures/github" }));
  */
+import { fileURLToPath } from "node:url";
 import { show } from "../diff/values.js";
 import { readManifestFileSync, recogniseManifest } from "../acquire/manifest-file.js";
 import { readFixtureFolder } from "../acquire/fixture-files.js";
@@ -28,10 +29,11 @@ export type { MockClient, MockCall, Fixture, ToolValidators };
 
 export interface MockClientOptions extends MockClientShape {
   /**
-   * The server's contract: the path of a manifest file (the `manifest.json` a
-   * generated output holds, a tools/list capture, ...) or its parsed JSON.
+   * The server's contract: the path (or `file:` URL) of a manifest file (the
+   * `manifest.json` a generated output holds, a tools/list capture, ...) or
+   * its parsed JSON.
    */
-  manifest: string | object;
+  manifest: string | URL | object;
   /**
    * What arguments and values are checked with: the generated output's own
    * (`import * as validate from "./mcp/github/validate.js"`; anything with
@@ -43,9 +45,10 @@ export interface MockClientOptions extends MockClientShape {
   seed?: number | undefined;
   /**
    * Answers given before values are generated, first match first: a fixtures
-   * folder's path (as `mcpgen mock --fixtures` reads it), or fixtures as data.
+   * folder's path or `file:` URL (as `mcpgen mock --fixtures` reads it), or
+   * fixtures as data.
    */
-  fixtures?: string | readonly Fixture[] | undefined;
+  fixtures?: string | URL | readonly Fixture[] | undefined;
 }
 
 /**
@@ -59,7 +62,8 @@ export function createMockClient(options: MockClientOptions): MockClient {
   return withinStackSync(raw, () => {
     const ir = normalizeManifest(raw);
     // The fixtures after the manifest, as `mcpgen mock` reads them: a manifest error is reported first.
-    const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : checkedFixtures(options.fixtures ?? []);
+    const given = options.fixtures instanceof URL ? filePath(options.fixtures, "fixtures") : options.fixtures;
+    const fixtures = typeof given === "string" ? loadFixtures(given) : checkedFixtures(given ?? []);
     const validators = options.validators ?? compileValidators(ir, toolValidatorsFunctionBody(ir));
     const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
     const outputSchemas = new Map(ir.tools.flatMap((tool) => (tool.output === undefined ? [] : [[tool.wireName, tool.output.schema] as const])));
@@ -81,9 +85,21 @@ export function loadFixtures(dir: string): Fixture[] {
   return readFixtureFolder(dir).flatMap(({ path, document }) => parseFixtureDocument(document, path));
 }
 
-/** Fixtures given as data, checked as a file's are (their origin: `fixtures#/fixtures/<index>`). */
+/**
+ * Fixtures given as data, checked as a file's are. Their origin is
+ * `fixtures#/fixtures/<index>`, or, for those `loadFixtures` read, the file
+ * and pointer it gave (which the answers' `_meta` and errors name).
+ */
 function checkedFixtures(fixtures: readonly Fixture[]): Fixture[] {
-  return parseFixtureDocument({ fixtures: fixtures.map(({ origin: _origin, ...fixture }) => fixture) }, "fixtures");
+  if (!Array.isArray(fixtures)) throw userError("usage", `createMockClient's fixtures must be a folder's path or an array of fixtures, not ${show(fixtures)}`);
+  const origins = fixtures.map((fixture: unknown) => (isRecord(fixture) && typeof fixture["origin"] === "string" ? fixture["origin"] : undefined));
+  const entries = fixtures.map((fixture: unknown) =>
+    isRecord(fixture) ? Object.fromEntries(Object.entries(fixture).filter(([key]) => key !== "origin")) : fixture,
+  );
+  return parseFixtureDocument({ fixtures: entries }, "fixtures").map((fixture, index) => {
+    const origin = origins[index];
+    return origin === undefined ? fixture : { ...fixture, origin };
+  });
 }
 
 /**
@@ -105,7 +121,14 @@ function checkOptions(options: MockClientOptions): void {
     throw userError("usage", `createMockClient's seed must be a whole number from 0 to 4294967295, not ${show(seed)}`);
 }
 
-function rawManifest(manifest: string | object): RawManifest {
+/** A `file:` URL's path (`new URL("./manifest.json", import.meta.url)` in a test), as Node's own file functions take it. */
+function filePath(url: URL, option: string): string {
+  if (url.protocol !== "file:") throw userError("usage", `createMockClient's ${option} must be a file's path or a file: URL, not a ${url.protocol} URL`);
+  return fileURLToPath(url);
+}
+
+function rawManifest(manifest: string | URL | object): RawManifest {
+  if (manifest instanceof URL) return readManifestFileSync(filePath(manifest, "manifest"));
   if (typeof manifest === "string") return readManifestFileSync(manifest);
   if (!isRecord(manifest)) throw userError("usage", "createMockClient needs a manifest: a file's path or its parsed JSON");
   return recogniseManifest(manifest, "<manifest>");

@@ -1,7 +1,9 @@
 /**
  * `mcpgen diff --format markdown`: a pull-request comment. A table of
- * changes per tool (prompt, resource, resource template), worst first, and, for a description or instructions a
- * server rewrote, the text before and after, for a person to read.
+ * changes per tool (prompt, resource, resource template), the subjects and
+ * each table worst first, and, for a description or instructions a server
+ * rewrote, the text before and after, for a person to read; never longer than
+ * GitHub takes (`MARKDOWN_LIMIT`).
  *
  * Everything a server wrote is untrusted: in a comment it could mention
  * people, link elsewhere, load images or fake mcpgen's own verdict. It
@@ -16,65 +18,170 @@ import { SUBJECT_NOUNS, type ContractChange } from "./change.js";
 import type { DiffComparisonLike } from "./json.js";
 import { CHANGE_CLASSES, CLASS_ORDER, type ChangeClass } from "./rules.js";
 
+/**
+ * The longest comment GitHub takes (a body of more than 65,536 characters is
+ * refused, and `gh pr comment` fails): a longer comment leaves out, first,
+ * the texts before and after, then the least severe changes, and says so.
+ */
+export const MARKDOWN_LIMIT = 65_536;
+
 export function diffMarkdown(comparisons: readonly DiffComparisonLike[]): string {
+  const headed = comparisons.length > 1;
+  const full = assemble(
+    comparisons.map((comparison) => comparisonParts(comparison, true)),
+    headed,
+    false,
+  );
+  if (full.length <= MARKDOWN_LIMIT) return full;
+  const parts = comparisons.map((comparison) => comparisonParts(comparison, false));
+  const texts = comparisons.some((comparison) => comparison.diff.changes.some(hasTexts));
+  const brief = assemble(parts, headed, texts);
+  if (brief.length <= MARKDOWN_LIMIT) return brief;
+  return assemble(bounded(parts, MARKDOWN_LIMIT - assemble(parts.map(withoutSections), headed, texts).length), headed, texts);
+}
+
+/**
+ * The changes that fit in `room` characters, the worst of every comparison
+ * first (every breaking change before any to review, ...), each comparison's
+ * head always; each comparison's changes left out counted in a note.
+ */
+function bounded(parts: readonly Parts[], room: number): Parts[] {
+  const shown = parts.map((part) => part.sections.map(() => 0));
+  let used = LEFT_OUT_RESERVE * parts.length;
+  // A subject's rows are worst first, so taking the rows class by class keeps a prefix of each.
+  fill: for (let level = 0; level < CLASS_ORDER.length; level++) {
+    for (const [partIndex, part] of parts.entries()) {
+      for (const [sectionIndex, section] of part.sections.entries()) {
+        for (const [rowIndex, row] of section.rows.entries()) {
+          if (row.rank !== level) continue;
+          const opens = shown[partIndex]![sectionIndex] === 0 ? section.head.join("\n").length + 2 : 0;
+          if (used + opens + row.line.length + 1 > room) break fill;
+          used += opens + row.line.length + 1;
+          shown[partIndex]![sectionIndex] = rowIndex + 1;
+        }
+      }
+    }
+  }
+  return parts.map((part, partIndex) => {
+    const counts = shown[partIndex]!;
+    const sections = part.sections.flatMap((section, index) => (counts[index]! === 0 ? [] : [{ ...section, rows: section.rows.slice(0, counts[index]) }]));
+    const changes = part.sections.reduce((sum, section, index) => sum + section.rows.length - counts[index]!, 0);
+    const subjects = part.sections.filter((section, index) => counts[index]! < section.rows.length).length;
+    return changes === 0 ? { ...part, sections } : { ...part, sections, leftOut: leftOutNote(changes, subjects) };
+  });
+}
+
+function withoutSections(part: Parts): Parts {
+  return { ...part, sections: [] };
+}
+
+/** A comparison's counts, verdict and notes, then a section per subject (tool, prompt, ...), worst first. */
+interface Parts {
+  heading: string;
+  head: string[];
+  sections: Section[];
+  leftOut?: string;
+}
+
+/** A subject's heading and table head, its rows (worst first) and the texts before and after below them. */
+interface Section {
+  head: string[];
+  rows: Array<{ line: string; rank: number }>;
+  texts: string[];
+}
+
+/** What a note of changes left out takes at most, reserved for each comparison. */
+const LEFT_OUT_RESERVE = 300;
+
+function leftOutNote(changes: number, subjects: number): string {
+  return `> ${changes} more change(s), of ${subjects} tool(s), prompt(s) or resource(s), left out: the comment would be longer than GitHub takes. \`mcpgen diff --format text\` (or \`--json\`) lists every change.`;
+}
+
+/** The comment: `textsLeftOut` says that the texts before and after are not in it. */
+function assemble(parts: readonly Parts[], headed: boolean, textsLeftOut: boolean): string {
   const lines: string[] = ["## mcpgen diff", ""];
-  for (const comparison of comparisons) {
-    if (comparisons.length > 1) lines.push(`### ${comparison.target === undefined ? code(comparison.diff.new.source) : code(comparison.target)}`, "");
-    lines.push(...comparisonLines(comparison), "");
+  if (textsLeftOut) lines.push("> The texts before and after are left out: the comment would be longer than GitHub takes.", "");
+  for (const part of parts) {
+    if (headed) lines.push(part.heading, "");
+    lines.push(...part.head);
+    for (const section of part.sections) lines.push("", ...section.head, ...section.rows.map((row) => row.line), ...section.texts);
+    if (part.leftOut !== undefined) lines.push("", part.leftOut);
+    lines.push("");
   }
   return `${lines.join("\n").replace(/\n+$/, "")}\n`;
 }
 
-function comparisonLines(comparison: DiffComparisonLike): string[] {
+function comparisonParts(comparison: DiffComparisonLike, details: boolean): Parts {
   const { diff } = comparison;
+  const heading = `### ${comparison.target === undefined ? code(diff.new.source) : code(comparison.target)}`;
   const counts = CLASS_ORDER.map((name) => {
     const text = `${diff.counts[name]} ${CHANGE_CLASSES[name].label}`;
     return diff.counts[name] > 0 && name.startsWith("breaking") ? `**${text}**` : text;
   });
   const verdict = comparison.failed ? `fails on ${code(comparison.failOn)}` : `passes \`--fail-on\` ${code(comparison.failOn)}`;
-  const lines = [`${code(diff.old.source)} → ${code(diff.new.source)}: ${counts.join(", ")}; ${verdict}.`];
-  for (const note of comparison.notes) lines.push("", `> ${escapeText(note)}`);
-  if (diff.changes.length === 0) return [...lines, "", "No change of the contract."];
+  const head = [`${code(diff.old.source)} → ${code(diff.new.source)}: ${counts.join(", ")}; ${verdict}.`];
+  for (const note of comparison.notes) head.push("", `> ${escapeText(note)}`);
+  if (diff.changes.length === 0) return { heading, head: [...head, "", "No change of the contract."], sections: [] };
   const subjects = new Map<string, ContractChange[]>();
   for (const change of diff.changes) {
     const key = change.subject.kind === "server" ? "" : `${change.subject.kind}\u0000${change.subject.name ?? ""}`;
     subjects.set(key, [...(subjects.get(key) ?? []), change]);
   }
-  for (const changes of subjects.values()) {
-    const { subject } = changes[0]!;
-    const noun = SUBJECT_NOUNS[subject.kind];
-    lines.push("", subject.kind === "server" ? "#### The server" : `#### ${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${code(subject.name ?? "")}`, "");
-    lines.push("| class | rule | where | change |", "|---|---|---|---|");
-    const worstFirst = [...changes].sort((a, b) => rank(a.class) - rank(b.class));
-    for (const change of worstFirst) {
-      const label = CHANGE_CLASSES[change.class].label;
-      const shown = change.class.startsWith("breaking") ? `**${label}**` : label;
-      // The words hold server values (names, enum values, patterns, versions): a code span, where GitHub neither links
-      // an address in them nor mentions a name, whatever is escaped outside one.
-      lines.push(`| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${cell(change.message)} |`);
-    }
-    for (const change of changes) {
-      if (PROSE_RULES.has(change.rule) && (change.before !== undefined || change.after !== undefined)) {
-        lines.push(
-          "",
-          `<details><summary>${change.rule === "server-instructions-changed" ? "the instructions" : "the description"}, before and after</summary>`,
-          "",
-        );
-        lines.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
-      }
-    }
+  // The subjects worst first (a subject's worst change), in the diff's order among equals.
+  const worst = (changes: readonly ContractChange[]) => Math.min(...changes.map((change) => rank(change.class)));
+  const ordered = [...subjects.values()].sort((a, b) => worst(a) - worst(b));
+  return { heading, head, sections: ordered.map((changes) => subjectSection(changes, details)) };
+}
+
+function subjectSection(changes: readonly ContractChange[], details: boolean): Section {
+  const { subject } = changes[0]!;
+  const noun = SUBJECT_NOUNS[subject.kind];
+  const head = [
+    subject.kind === "server" ? "#### The server" : `#### ${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${code(subject.name ?? "")}`,
+    "",
+    "| class | rule | where | change |",
+    "|---|---|---|---|",
+  ];
+  const worstFirst = [...changes].sort((a, b) => rank(a.class) - rank(b.class));
+  const rows = worstFirst.map((change) => {
+    const label = CHANGE_CLASSES[change.class].label;
+    const shown = change.class.startsWith("breaking") ? `**${label}**` : label;
+    // The words hold server values (names, enum values, patterns, versions): a code span, where GitHub neither links
+    // an address in them nor mentions a name, whatever is escaped outside one.
+    return {
+      line: `| ${shown} | ${cell(change.rule)} | ${change.pointer === "" ? "" : cell(change.pointer)} | ${cell(change.message)} |`,
+      rank: rank(change.class),
+    };
+  });
+  const texts: string[] = [];
+  for (const change of details ? changes : []) {
+    if (!hasTexts(change)) continue;
+    texts.push("", `<details><summary>${textNoun(change)}, before and after</summary>`, "");
+    texts.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
   }
-  return lines;
+  return { head, rows, texts };
 }
 
 /** The rules whose text before and after a person reads in full: what the server tells the model or the user. */
 const PROSE_RULES: ReadonlySet<string> = new Set([
   "server-instructions-changed",
   "tool-description-changed",
+  "input-description-changed",
   "prompt-description-changed",
   "resource-description-changed",
   "resource-template-description-changed",
 ]);
+
+/** What a change's text before and after is (an argument's `title` is judged as its description). */
+function textNoun(change: ContractChange): string {
+  if (change.rule === "server-instructions-changed") return "the instructions";
+  return change.pointer.endsWith("/title") ? "the title" : "the description";
+}
+
+/** Whether the comment shows a change's text before and after. */
+function hasTexts(change: ContractChange): boolean {
+  return PROSE_RULES.has(change.rule) && (change.before !== undefined || change.after !== undefined);
+}
 
 function rank(name: ChangeClass): number {
   return CLASS_ORDER.indexOf(name);

@@ -38,7 +38,7 @@ export const CHANGE_CLASSES: Readonly<Record<ChangeClass, { readonly label: stri
   },
   compatible: {
     label: "compatible",
-    doc: "Nothing written for the old contract breaks: a new tool, an optional argument, an output property added to an open object, a property's description.",
+    doc: "Nothing written for the old contract breaks: a new tool, an optional argument, an output property added to an open object, a result property's description.",
   },
 };
 
@@ -144,7 +144,12 @@ export const SCHEMA_CHANGES = [
   },
   { kind: "tuple-changed", effect: "undecidable", what: "The number of `prefixItems` changed" },
   { kind: "keyword-changed", effect: "undecidable", what: "A keyword changed in a way no other rule judges (`anyOf` became `oneOf` and back, ...)" },
-  { kind: "description-changed", effect: "annotation", what: "A `description` or `title` inside the schema changed" },
+  {
+    kind: "description-changed",
+    effect: "annotation",
+    what: "A `description` or `title` inside the schema changed",
+    input: "review",
+  },
   {
     kind: "default-changed",
     effect: "annotation",
@@ -187,6 +192,7 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   "input-property-removed": "callers that pass it no longer compile, and the server ignores or rejects it",
   "output-property-removed": "callers that read it no longer compile, and may receive anything there",
   "input-default-changed": "callers that leave the value out now get other behaviour",
+  "input-description-changed": "the model reads it to fill the argument in (tool poisoning hides there as in a tool's description), so a person reads it",
 };
 
 function schemaRules(change: SchemaChangeKind): DiffRule[] {

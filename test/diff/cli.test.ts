@@ -5,11 +5,14 @@
  * `--fail-on`'s exit codes, and what the command refuses.
  */
 import ajvModule from "ajv";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffManifests, diffMarkdown } from "../../src/commands/diff.js";
+import { MARKDOWN_LIMIT } from "../../src/diff/markdown.js";
 import { DIFF_RULES } from "../../src/diff/rules.js";
 import { runCli } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -42,6 +45,45 @@ describe("mcpgen diff", () => {
       expect(prose, line).not.toMatch(/<img|@octocat|onerror|\u202e/);
     }
     expect(run.stdout).not.toContain("\u202e");
+    // The subjects worst first, so that a reviewer meets the breaking changes before the rest.
+    const headings = run.stdout.split("\n").filter((line) => line.startsWith("#### "));
+    expect(headings.slice(0, 3)).toEqual(["#### Tool `get_forecast`", "#### Tool `legacy_lookup`", "#### Tool `set_alert`"]);
+    expect(headings.at(-1)).toBe("#### Tool `` ping|`pong` ``");
+  });
+
+  it("--format markdown: a comment longer than GitHub takes (65,536 characters) leaves out the texts, then the least severe changes, and says so", () => {
+    const manifest = (count: number, description: string) => ({
+      source: "m.json",
+      toolsPointer: "/tools",
+      tools: Array.from({ length: count }, (_, index) => ({ name: `tool_${String(index).padStart(4, "0")}`, description, inputSchema: { type: "object" } })),
+    });
+    type Manifest = ReturnType<typeof manifest>;
+    const comparison = (old: Manifest, next: Manifest, target?: string) => ({
+      ...(target === undefined ? {} : { target }),
+      diff: diffManifests(old, next),
+      failOn: "breaking" as const,
+      failed: true,
+      diagnostics: [],
+      notes: [],
+    });
+    // 400 descriptions of 200 characters rewritten: 160 KB with the texts, some 70 KB without.
+    const texts = diffMarkdown([comparison(manifest(400, "a".repeat(200)), manifest(400, "b".repeat(200)))]);
+    expect(texts.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    expect(texts).toContain("> The texts before and after are left out");
+    expect(texts).not.toContain("<details>");
+    // Two targets: 600 descriptions rewritten in the first, 100 tools removed in the second. The removals are the
+    // worst, so they are all kept, and the rewrites cut; each target keeps its counts and says what it left out.
+    const cut = diffMarkdown([comparison(manifest(600, "a"), manifest(600, "b"), "first"), comparison(manifest(200, "a"), manifest(100, "a"), "second")]);
+    expect(cut.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    const [first, second] = cut.split("### `second`");
+    expect(first).toContain("0 breaking for clients, 0 breaking for servers, 600 review");
+    const kept = first!.split("\n").filter((line) => line.startsWith("#### ")).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(first).toContain(`> ${600 - kept} more change(s), of ${600 - kept} tool(s), prompt(s) or resource(s), left out`);
+    expect(second!.match(/`tool-removed`/g)).toHaveLength(100);
+    expect(second).not.toContain("left out");
+    // Small enough, it is whole.
+    expect(diffMarkdown([comparison(manifest(3, "a"), manifest(3, "b"))])).toContain("<details>");
   });
 
   it("--format markdown: a server value quoted in a change's words (an address, a name to mention) stays inside code", async () => {
@@ -105,11 +147,11 @@ describe("mcpgen diff", () => {
     const run = await runCli(["diff", OLD, NEW], repoRoot);
     expect(run.code).toBe(1);
     const lines = run.stdout.split("\n");
-    expect(lines[0]).toBe(`${OLD} → ${NEW}: 6 breaking for clients, 1 breaking for servers, 5 review, 4 compatible`);
+    expect(lines[0]).toBe(`${OLD} → ${NEW}: 6 breaking for clients, 1 breaking for servers, 6 review, 3 compatible`);
     const forecast = lines.indexOf('tool "get_forecast":');
     expect(lines.slice(forecast, forecast + 5)).toEqual([
       'tool "get_forecast":',
-      "  compatible: description changed",
+      "  review: description changed",
       "    at /inputSchema/properties/city/description (input-description-changed)",
       '  breaking for clients: required argument "country" added',
       "    at /inputSchema/properties/country (input-required-property-added)",
@@ -180,6 +222,10 @@ describe("mcpgen diff", () => {
     [["diff"], /nothing to compare/],
     [["diff", OLD], /compares two things/],
     [["diff", OLD, NEW, NEW], /compares two things/],
+    [
+      ["diff", "https://old.example/mcp?token=s3cret", NEW],
+      /^(?![^]*s3cret)error: the old side is a manifest or a snapshot directory, not a server[^]*mcpgen pull <url>/,
+    ],
     [["diff", "--base", "HEAD", OLD, "--", "node", "server.js"], /does not go with it/],
     [["diff", OLD, NEW, "--json", "--format", "markdown"], /--json and --format do not go together/],
     [["diff", OLD, NEW, "--fail-on", "sometimes"], /Allowed choices are breaking, review, any, none/],
@@ -187,6 +233,23 @@ describe("mcpgen diff", () => {
     const run = await runCli(args, repoRoot);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+  });
+
+  it("piped into a reader that stops early (| head), the binary ends with the verdict's exit code, no stack trace", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-pipe-"));
+    // Some 600 KB of changes, more than a pipe holds.
+    const properties = (maxLength: number) => Object.fromEntries(Array.from({ length: 6000 }, (_, index) => [`p${index}`, { maxLength }]));
+    const manifest = (maxLength: number) => ({ tools: [{ name: "t", inputSchema: { type: "object", properties: properties(maxLength) } }] });
+    await writeFile(join(directory, "old.json"), JSON.stringify(manifest(1)));
+    await writeFile(join(directory, "new.json"), JSON.stringify(manifest(2)));
+    const child = spawn(process.execPath, [join(repoRoot, "bin/mcpgen.js"), "diff", "old.json", "new.json"], { cwd: directory });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const [code] = (await once(child, "close")) as [number];
+    expect(stderr).not.toMatch(/EPIPE|at .*\(/);
+    expect(stderr).toMatch(/^error: 6000 breaking for servers \(--fail-on breaking\)\n$/);
+    expect(code).toBe(1);
   });
 
   it("a schema nested too deeply for the stack is a user error that points at its deepest value, not a crash", async () => {

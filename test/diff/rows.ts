@@ -359,7 +359,7 @@ export const schemaRows: Array<[SchemaChange, SchemaRow]> = [
       says: "a property's description rewritten",
       old: { type: "string", description: "the city" },
       new: { type: "string", description: "the city, or a postcode" },
-      input: "compatible",
+      input: "review",
       output: "compatible",
       pointer: "/properties/v/description",
     },

@@ -7,6 +7,7 @@
  * errors; the answer's source stated in `_meta`.
  */
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
@@ -200,6 +201,17 @@ describe("createMockClient under the generated client", () => {
     const weather = createClient(createMockClient({ manifest, fixtures: dir }));
     expect((await weather.getWeather({ location: "Oslo" })).structuredContent.conditions).toBe("a");
     expect((await weather.getWeather({ location: "Bergen" })).structuredContent.conditions).toBe("b");
+    // file: URLs, as a test makes them (new URL("./fixtures/", import.meta.url)), for the manifest and the folder.
+    const byUrl = createClient(createMockClient({ manifest: pathToFileURL(manifest), fixtures: pathToFileURL(dir) }));
+    expect((await byUrl.getWeather({ location: "Oslo" })).structuredContent.conditions).toBe("a");
+    // loadFixtures' fixtures, handed over as data (docs/library.md), still name their file in each answer.
+    const loaded = createClient(createMockClient({ manifest, fixtures: loadFixtures(dir) }));
+    expect(meta(await loaded.getWeather({ location: "Bergen" }))).toEqual({ source: "fixture", fixture: join(dir, "b.json#/fixtures/0") });
+    // A fixture that is not an object (from plain JavaScript) is the fixture error, not a TypeError.
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [null as unknown as Fixture] }))).toMatchObject({
+      code: "fixture-invalid",
+      pointer: "/fixtures/0",
+    });
     await writeFile(join(dir, "c.json"), JSON.stringify({ fixtures: [{ tool: "get_weather", delayMs: -1 }] }));
     expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
   });

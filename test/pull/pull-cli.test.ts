@@ -194,11 +194,11 @@ describe("mcpgen pull (CLI)", () => {
       '  - "gone" (tool removed)',
       '  ~ "kept": inputSchema changed at /properties/count, /properties/text/description, /properties/text/type, /required',
       // The same drift, classified (docs/diff.md).
-      "  contract: 3 breaking for clients, 1 breaking for servers, 3 compatible",
+      "  contract: 3 breaking for clients, 1 breaking for servers, 1 review, 2 compatible",
       '    compatible: tool "fresh": new tool (tool-added)',
       '    breaking for clients: tool "gone": tool removed (tool-removed)',
       '    compatible: tool "kept": optional argument "count" added at /inputSchema/properties/count (input-optional-property-added)',
-      '    compatible: tool "kept": description added at /inputSchema/properties/text/description (input-description-changed)',
+      '    review: tool "kept": description added at /inputSchema/properties/text/description (input-description-changed)',
       '    breaking for clients: tool "kept": type "number" no longer accepted at /inputSchema/properties/text/type (input-type-removed)',
       '    breaking for servers: tool "kept": type "string" accepted now at /inputSchema/properties/text/type (input-type-added)',
       '    breaking for clients: tool "kept": argument "text" is required now at /inputSchema/properties/text (input-property-made-required)',
