@@ -28,6 +28,8 @@ const MANIFEST: JsonFileKind = {
   // An output directory given for its snapshot: name the file the user probably meant.
   inDirectory: MANIFEST_FILE,
 };
+/** The manifest of a command whose stdin is taken (a mock served over stdio): `-` is not offered. */
+const MANIFEST_NOT_FROM_STDIN: JsonFileKind = { ...MANIFEST, unreadableHint: "pass the path of a tools/list JSON file" };
 
 /**
  * Reads and recognises a manifest: `path`, or stdin for `-`. `label` is how
@@ -55,9 +57,14 @@ export async function readManifestFile(path: string, stdin: InputStream = proces
   return parseManifest(text, source);
 }
 
+/** `readManifestFile` of a path, for a command whose stdin carries something else: its hints do not offer `-`. */
+export async function readManifestPath(path: string): Promise<RawManifest> {
+  return parseManifest(await readTextFile(path, MANIFEST_NOT_FROM_STDIN, path), path);
+}
+
 /** `readManifestFile` of a path, synchronous (the in-process mock client is made in one call). */
 export function readManifestFileSync(path: string): RawManifest {
-  return parseManifest(readTextFileSync(path, MANIFEST), path);
+  return parseManifest(readTextFileSync(path, MANIFEST_NOT_FROM_STDIN), path);
 }
 
 async function readAll(stream: InputStream): Promise<string> {

@@ -10,7 +10,7 @@
  */
 import type { ListenRemedy } from "../mock/server.js";
 import { join } from "node:path";
-import { readManifestFile } from "../acquire/manifest-file.js";
+import { readManifestFile, readManifestPath } from "../acquire/manifest-file.js";
 import { readFixtureFolder } from "../acquire/fixture-files.js";
 import type { LiveCallOutcome, LiveSession } from "../acquire/live-server.js";
 import { Secrets } from "../acquire/sanitize.js";
@@ -91,7 +91,8 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
       hint: "give the manifest's path, or serve over --http",
     });
   }
-  const raw = await readManifestFile(options.manifest);
+  // Over stdio, stdin carries the protocol: the hints of a manifest that cannot be read do not offer `-`.
+  const raw = options.http === undefined ? await readManifestPath(options.manifest) : await readManifestFile(options.manifest);
   const ir = await withinStack(raw, () => normalize(raw));
   const [{ compileValidators }, { createResponder, mockSurface, mockTools }, { toolValidatorsFunctionBody }] = await Promise.all([
     import("../mock/validators.js"),
