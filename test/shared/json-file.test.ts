@@ -73,14 +73,14 @@ describe("a JSON file that cannot be read", () => {
     });
   });
 
-  it("the in-process mock's manifest: the reason in words and what to do, as generate says it", async () => {
+  it("the in-process mock's manifest: the reason in words and what to do, as generate says it (but not - for stdin, which it cannot read)", async () => {
     const dir = await scratch();
     expect(await failure(() => createMockClient({ manifest: join(dir, "nope.json") }))).toEqual({
       severity: "error",
       code: "input-unreadable",
       message: "cannot read the manifest: no such file",
       file: join(dir, "nope.json"),
-      hint: "pass the path of a tools/list JSON file, or - to read stdin",
+      hint: "pass the path of a tools/list JSON file",
     });
   });
 
