@@ -417,6 +417,8 @@ describe("scaffolding again", () => {
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(1);
     expect(io.err).toContain("stale: src/generated/types.ts");
     expect(io.err).toContain("missing: src/handlers/get-uv-index.ts");
+    // The project's own script: mcpgen need not be on PATH where its `npm run generate -- --check` runs.
+    expect(io.err).toContain(`\nrun: npm run generate in ${project} (mcpgen scaffold manifest.json --out .)\n`);
     expect(await listFiles(project)).toEqual(before);
   });
 
