@@ -468,13 +468,13 @@ export function definedHandler(source: string): Implemented | undefined {
 }
 
 const UNIMPLEMENTED_STUB = new RegExp(
-  String.raw`^\s*import\s*\{\s*(define\w+)\s*\}\s*from\s*(["'])(?:\.\./)+generated/define\.js\2\s*;?\s*export\s+default\s+\1\s*\(\s*(${STRING})\s*,\s*async\s*\(\s*(?:_[\w$]*\s*(?:,\s*_[\w$]*\s*)*)?\)\s*=>\s*\{\s*throw\s+new\s+Error\s*\(\s*(${STRING})\s*\)\s*;?\s*\}\s*,?\s*\)\s*;?\s*$`,
+  String.raw`^\s*import\s*\{\s*(define\w+)\s*(?:,\s*type\s+[\w$]+\s*)*,?\s*\}\s*from\s*(["'])(?:\.\./)+generated/define\.js\2\s*;?\s*export\s+default\s+\1\s*\(\s*(${STRING})\s*,\s*async\s*\(\s*(?:_[\w$]*\s*(?:,\s*_[\w$]*\s*)*)?\)\s*(?::\s*Promise\s*<[\w$<>\s]*>\s*)?=>\s*\{\s*throw\s+new\s+Error\s*\(\s*(${STRING})\s*\)\s*;?\s*\}\s*,?\s*\)\s*;?\s*$`,
 );
 
 /**
  * Whether `code` (comments blanked) is a stub as mcpgen writes it, however reformatted: it
- * imports its `define*` function, and its handler, whose parameters all start with `_`, only
- * throws `not implemented: <name>`. Such a file implements nothing yet, so another file that
+ * imports its `define*` function (and types), and its handler, whose parameters all start with
+ * `_` (its return type declared or not), only throws `not implemented: <name>`. Such a file implements nothing yet, so another file that
  * implements the same name (the user's code of a renamed tool, say) is preferred to it.
  */
 function isUnimplementedStub(code: string, define: string, name: string): boolean {

@@ -111,8 +111,13 @@ describe("a new scaffold", () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
     const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
-    expect(stub).toContain('import { defineHandler } from "../generated/define.js";');
-    expect(stub).toContain('export default defineHandler("get_weather", async (_input, _context) => {');
+    expect(stub).toContain('import {\n  defineHandler,\n  type GetWeatherOutput,\n  type HandlerReturn,\n} from "../generated/define.js";');
+    // The declared return type: tsc checks each return where it is written, excess properties included.
+    expect(stub).toContain('defineHandler(\n  "get_weather",\n  async (_input, _context): Promise<HandlerReturn<GetWeatherOutput>> => {');
+    // A tool without an outputSchema: neither import nor return type.
+    expect(await readFile(join(project, "src/handlers/list-alerts.ts"), "utf8")).toContain(
+      'import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("list_alerts", async (_input, _context) => {',
+    );
     expect(stub).toContain('throw new Error("not implemented: get_weather");');
     expect(stub).toContain("Return the tool's output, of type GetWeatherOutput");
     // Issue 22: "Return a AddNoteOutput" read as carelessness; no article is left before a type name.
@@ -130,7 +135,7 @@ describe("a new scaffold", () => {
     }
     const stub = await readFile(join(project, "src/handlers/bidi-text.ts"), "utf8");
     expect(stub).toContain(' * Handler of tool "bidi\\u202e_text".\n *\n * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n');
-    expect(stub).toContain('export default defineHandler("bidi\\u202e_text", async (_input, _context) => {');
+    expect(stub).toContain('export default defineHandler(\n  "bidi\\u202e_text",\n  async (_input, _context): Promise<HandlerReturn<BidiTextOutput>> => {');
     expect(stub).toContain('throw new Error("not implemented: bidi\\u202e_text");');
     expect(definedTool(stub)).toBe("bidi\u202e_text");
     expect(await readFile(join(project, "src/generated/tools.ts"), "utf8")).toContain('name: "bidi\\u202e_text"');
@@ -392,7 +397,7 @@ describe("scaffolding again", () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
     const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
-    const edited = `const TOOL = "get_weather";\n${stub.replace('defineHandler("get_weather",', "defineHandler(TOOL,")}`;
+    const edited = `const TOOL = "get_weather";\n${stub.replace('defineHandler(\n  "get_weather",', "defineHandler(TOOL,")}`;
     expect(edited).toContain("defineHandler(TOOL,");
     await rm(join(project, "src/handlers/get-weather.ts"));
     await writeFile(join(project, "src/handlers/current.ts"), edited);
