@@ -93,7 +93,7 @@ describe("npm run generate after the manifest changed", () => {
 
   it("adds a stub for the new tool", async () => {
     const stub = await readFile(join(project, "src/handlers/get-uv-index.ts"), "utf8");
-    expect(stub).toContain('defineHandler("get_uv_index"');
+    expect(stub).toContain('defineHandler(\n  "get_uv_index",\n  async (_input, _context): Promise<HandlerReturn<GetUvIndexOutput>> => {');
     expect(stub).toContain('throw new Error("not implemented: get_uv_index");');
     expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).not.toContain("list-alerts");
   });

@@ -60,7 +60,7 @@ export interface HandlerDefinition<N extends ToolName> {
  * What the build says of a handler bound to a name the manifest does not list (its tool, prompt,
  * resource or resource template was removed or renamed): the name, and what to do.
  */
-export type NotInManifest<
+type NotInManifest<
   Kind extends string,
   Name extends string,
 > = `${Kind} "${Name}" is not in manifest.json: bind this handler to a name it lists, or delete it`;
