@@ -590,9 +590,16 @@ function serveTools(
           error.code === URL_ELICITATION_REQUIRED)
       )
         throw error;
-      log(
-        `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      // A handler that stopped as its signal told it (the client cancelled, the connection
+      // closed) did not fail: one line, no stack. Nobody reads the answer.
+      if (ctx.mcpReq.signal.aborted)
+        log(
+          `tool ${JSON.stringify(name)} stopped: its call was cancelled or its connection closed (${errorMessage(error)})`,
+        );
+      else
+        log(
+          `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
       return errorResult(errorMessage(error));
     }
     const returned = outcome.returned;

@@ -167,9 +167,13 @@ function printWarnings(target: TargetReport, io: Io, quiet: boolean): void {
   const head = prefix(target);
   for (const diagnostic of target.diagnostics) io.stderr(diagnosticLine({ ...diagnostic, severity: "warning" }, io, head));
   for (const orphan of target.orphanedHandlers) {
-    const why = orphan.reason === "removed" ? "is no longer in the manifest" : "already has another handler file";
+    const why =
+      orphan.reason === "removed"
+        ? "is no longer in the manifest"
+        : `already has another handler file, ${printable(orphan.usedPath ?? "")}, the one the server uses`;
+    const todo = orphan.stub === true ? "an unimplemented stub, unused: delete it" : "kept, not deleted (move or delete it yourself)";
     io.stderr(
-      `${paint("warning:", "yellow", io.color?.stderr)} ${head}${orphan.path} implements ${SUBJECT_NOUNS[orphan.kind]} ${printable(JSON.stringify(orphan.name))}, which ${why}; kept, not deleted (move or delete it yourself)\n`,
+      `${paint("warning:", "yellow", io.color?.stderr)} ${head}${orphan.path} implements ${SUBJECT_NOUNS[orphan.kind]} ${printable(JSON.stringify(orphan.name))}, which ${why}; ${todo}\n`,
     );
   }
 }

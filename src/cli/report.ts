@@ -5,6 +5,7 @@
  * command's own result maps onto it here; `--json` keeps printing each
  * command's result as it was published.
  */
+import { resolve } from "node:path";
 import type { Emit } from "../commands/config.js";
 import type { DriftReport } from "../commands/drift.js";
 import type { ContractDiff } from "../commands/diff.js";
@@ -14,8 +15,9 @@ import type { ProjectResult, TargetError, TargetResult } from "../commands/proje
 import type { PullResult } from "../commands/pull.js";
 import type { HandlerFile, OrphanedHandler, ScaffoldResult } from "../commands/scaffold.js";
 import type { WriteResult } from "../commands/writes.js";
-import { shellWord } from "../shared/display.js";
+import { displayPath, shellWord } from "../shared/display.js";
 import type { Diagnostic } from "../shared/errors.js";
+import { MANIFEST_FILE } from "../shared/output-names.js";
 
 /** One output directory and what the run did (with `check`: would do) to it. */
 export interface TargetReport {
@@ -146,7 +148,7 @@ export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emi
     upToDate,
     timings,
   });
-  return single(run, report, rerun("scaffold", run), {
+  return single(run, report, scaffoldFix(run), {
     outDir: run.outDir,
     upToDate,
     generated,
@@ -206,6 +208,16 @@ function rerun(command: "generate" | "scaffold", run: SingleRun): string {
     ...(run.format ? [] : ["--no-format"]),
   ];
   return `run: ${words.join(" ")}`;
+}
+
+/**
+ * What brings a stale scaffold up to date. From the project's own manifest.json (as its
+ * `npm run generate -- --check` runs), the project's script: mcpgen need not be on PATH there.
+ */
+function scaffoldFix(run: Omit<SingleRun, "emit">): string {
+  if (resolve(run.manifest) !== resolve(run.outDir, MANIFEST_FILE)) return rerun("scaffold", run);
+  const where = resolve(run.outDir) === process.cwd() ? "" : ` in ${shellWord(displayPath(run.outDir))}`;
+  return `run: npm run generate${where} (mcpgen scaffold ${MANIFEST_FILE} --out .${run.format ? "" : " --no-format"})`;
 }
 
 /**

@@ -86,6 +86,10 @@ export interface OrphanedHandler {
   tool?: string;
   /** `removed`: it is not in the manifest any more; `duplicate`: another file implements the same one and is the one used. */
   reason: "removed" | "duplicate";
+  /** With `duplicate`: the file that is used. */
+  usedPath?: string;
+  /** True when the file is still an unimplemented stub (its handler only throws `not implemented: <name>`). */
+  stub?: boolean;
 }
 
 export interface ScaffoldResult {
@@ -380,6 +384,8 @@ function scaffoldResult(
 export interface Implemented {
   kind: HandlerKind;
   name: string;
+  /** True when the handler is still mcpgen's unimplemented stub: it only throws `not implemented: <name>`. */
+  stub?: boolean;
 }
 
 /** `{ kind, name }`, with `tool` too for a tool (as earlier readers of `--json` find it). */
@@ -457,7 +463,23 @@ export function definedHandler(source: string): Implemented | undefined {
     const constant = new RegExp(String.raw`\bconst\s+${match[3]!.replace(/\$/g, "\\$")}\s*(?::\s*string\s*)?=\s*(${STRING})`).exec(code);
     name = constant === null ? undefined : stringValue(constant[1]!);
   }
-  return name === undefined ? undefined : { kind, name };
+  if (name === undefined) return undefined;
+  return isUnimplementedStub(code, match[1]!, name) ? { kind, name, stub: true } : { kind, name };
+}
+
+const UNIMPLEMENTED_STUB = new RegExp(
+  String.raw`^\s*import\s*\{\s*(define\w+)\s*(?:,\s*type\s+[\w$]+\s*)*,?\s*\}\s*from\s*(["'])(?:\.\./)+generated/define\.js\2\s*;?\s*export\s+default\s+\1\s*\(\s*(${STRING})\s*,\s*async\s*\(\s*(?:_[\w$]*\s*(?:,\s*_[\w$]*\s*)*)?\)\s*(?::\s*Promise\s*<[\w$<>\s]*>\s*)?=>\s*\{\s*throw\s+new\s+Error\s*\(\s*(${STRING})\s*\)\s*;?\s*\}\s*,?\s*\)\s*;?\s*$`,
+);
+
+/**
+ * Whether `code` (comments blanked) is a stub as mcpgen writes it, however reformatted: it
+ * imports its `define*` function (and types), and its handler, whose parameters all start with
+ * `_` (its return type declared or not), only throws `not implemented: <name>`. Such a file implements nothing yet, so another file that
+ * implements the same name (the user's code of a renamed tool, say) is preferred to it.
+ */
+function isUnimplementedStub(code: string, define: string, name: string): boolean {
+  const match = UNIMPLEMENTED_STUB.exec(code);
+  return match !== null && match[1] === define && stringValue(match[3]!) === name && stringValue(match[4]!) === `not implemented: ${name}`;
 }
 
 /** The tool a handler file implements (see `definedHandler`); undefined for any other. */
@@ -531,7 +553,11 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, Impleme
     const which = key(subject.kind, subject.name);
     listed.add(which);
     const own = `${HANDLERS_DIR}/${subject.fileBase}.ts`;
-    const candidates = (implementing.get(which) ?? []).filter((path) => !used.has(path));
+    // The user's code before an unimplemented stub (a renamed tool's old handler, renamed too,
+    // beside the stub the rename brought); then the file at its own name.
+    const free = (implementing.get(which) ?? []).filter((path) => !used.has(path));
+    const implementations = free.filter((path) => onDisk.get(path)?.stub !== true);
+    const candidates = implementations.length > 0 ? implementations : free;
     let path = candidates.includes(own) ? own : candidates[0];
     if (path === undefined) {
       path = own;
@@ -545,7 +571,9 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, Impleme
   const orphans: OrphanedHandler[] = [];
   for (const [path, found] of onDisk) {
     if (found === undefined || used.has(path)) continue;
-    orphans.push({ path, ...implemented(found), reason: listed.has(key(found.kind, found.name)) ? "duplicate" : "removed" });
+    const stub = found.stub === true ? { stub: true } : {};
+    if (!listed.has(key(found.kind, found.name))) orphans.push({ path, ...implemented(found), reason: "removed", ...stub });
+    else orphans.push({ path, ...implemented(found), reason: "duplicate", usedPath: paths[found.kind].get(found.name)!, ...stub });
   }
   return { paths, orphans };
 }

@@ -391,7 +391,7 @@ describe("mcpgen generate --watch over a configuration (in process, stopped thro
     await waitUntil("the regeneration", () => captured.stdout.includes("notes: regenerated 2 tools into "), subscribe, output);
     expect(captured.stdout).toContain("\n  new handler stubs: src/handlers/list-all-notes.ts\n  kept 1 existing handler untouched\n");
     expect(captured.stderr).toContain(
-      'warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; kept, not deleted (move or delete it yourself)\n',
+      'warning: notes: src/handlers/list-notes.ts implements tool "list_notes", which is no longer in the manifest; an unimplemented stub, unused: delete it\n',
     );
     controller.abort();
     expect(await exit).toBe(0);

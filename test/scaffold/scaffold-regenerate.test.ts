@@ -93,7 +93,7 @@ describe("npm run generate after the manifest changed", () => {
 
   it("adds a stub for the new tool", async () => {
     const stub = await readFile(join(project, "src/handlers/get-uv-index.ts"), "utf8");
-    expect(stub).toContain('defineHandler("get_uv_index"');
+    expect(stub).toContain('defineHandler(\n  "get_uv_index",\n  async (_input, _context): Promise<HandlerReturn<GetUvIndexOutput>> => {');
     expect(stub).toContain('throw new Error("not implemented: get_uv_index");');
     expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).not.toContain("list-alerts");
   });
@@ -105,7 +105,10 @@ describe("npm run generate after the manifest changed", () => {
     const files = [...new Set(errors.map((line) => line.slice(0, line.indexOf("("))))].sort();
     expect(files).toEqual(["src/handlers/get-forecast.ts", "src/handlers/get-weather.ts", "src/handlers/list-alerts.ts"]);
     expect(checked.output).toMatch(/Property 'windSpeed' is missing in type '\{ temperature: number; conditions: string; humidity: number; \}'/);
-    expect(errors.find((line) => line.startsWith("src/handlers/list-alerts.ts"))).toContain('"list_alerts"');
+    // The removed tool's handler: one error, on its name, saying what to do.
+    expect(errors.filter((line) => line.startsWith("src/handlers/list-alerts.ts"))).toEqual([
+      'src/handlers/list-alerts.ts(3,30): error TS2345: Argument of type \'"list_alerts"\' is not assignable to parameter of type \'"tool \\"list_alerts\\" is not in manifest.json: bind this handler to a name it lists, or delete it"\'.',
+    ]);
   });
 
   it("compiles again once the user updates the handlers and removes the old one; a second generate changes nothing", async () => {

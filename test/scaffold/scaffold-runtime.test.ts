@@ -257,6 +257,34 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(logs.join("\n")).toMatch(/tool "echo" failed: Error: database is down\n\s+at /);
   });
 
+  it("logs a handler that stopped because its call was cancelled in one line, not as a failure with a stack", async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const { client, logs } = await connect(
+      {
+        handlers: {
+          ...defaultHandlers,
+          echo: handler("echo", (_input, context) => {
+            started();
+            return new Promise((_, reject) => context.signal.addEventListener("abort", () => reject(context.signal.reason as Error)));
+          }),
+        },
+      },
+      era,
+    );
+    const cancel = new AbortController();
+    const params = { name: "echo", arguments: { text: "x" } };
+    const call =
+      era === "legacy"
+        ? (client as Client).callTool(params, undefined, { signal: cancel.signal })
+        : (client as unknown as ClientV2).callTool(params, { signal: cancel.signal });
+    await running;
+    cancel.abort("no longer needed");
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^tool "echo" stopped: its call was cancelled or its connection closed \([^\n]+\)$/);
+  });
+
   it("refuses output that breaks the outputSchema, loudly in the log", async () => {
     const { client, logs } = await connect({ handlers: { ...defaultHandlers, count: handler("count", () => 2.5) } }, era);
     const result = await client.callTool({ name: "weather", arguments: { mode: "bad" } });

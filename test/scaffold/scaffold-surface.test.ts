@@ -310,5 +310,10 @@ describe("when the manifest changes", () => {
       "src/handlers/get-args-prompt.ts",
       "src/handlers/read-app-log.ts",
     ]);
+    // One error each, on the name, saying what to do: the handlers' uses of their arguments are not errors too.
+    expect(errors.map((line) => line.slice(line.indexOf("parameter of type")))).toEqual([
+      `parameter of type '"prompt \\"args-prompt\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`,
+      `parameter of type '"resource \\"file:///logs/app.log\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`,
+    ]);
   });
 });

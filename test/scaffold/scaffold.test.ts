@@ -111,8 +111,13 @@ describe("a new scaffold", () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
     const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
-    expect(stub).toContain('import { defineHandler } from "../generated/define.js";');
-    expect(stub).toContain('export default defineHandler("get_weather", async (_input, _context) => {');
+    expect(stub).toContain('import {\n  defineHandler,\n  type GetWeatherOutput,\n  type HandlerReturn,\n} from "../generated/define.js";');
+    // The declared return type: tsc checks each return where it is written, excess properties included.
+    expect(stub).toContain('defineHandler(\n  "get_weather",\n  async (_input, _context): Promise<HandlerReturn<GetWeatherOutput>> => {');
+    // A tool without an outputSchema: neither import nor return type.
+    expect(await readFile(join(project, "src/handlers/list-alerts.ts"), "utf8")).toContain(
+      'import { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("list_alerts", async (_input, _context) => {',
+    );
     expect(stub).toContain('throw new Error("not implemented: get_weather");');
     expect(stub).toContain("Return the tool's output, of type GetWeatherOutput");
     // Issue 22: "Return a AddNoteOutput" read as carelessness; no article is left before a type name.
@@ -130,7 +135,7 @@ describe("a new scaffold", () => {
     }
     const stub = await readFile(join(project, "src/handlers/bidi-text.ts"), "utf8");
     expect(stub).toContain(' * Handler of tool "bidi\\u202e_text".\n *\n * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n');
-    expect(stub).toContain('export default defineHandler("bidi\\u202e_text", async (_input, _context) => {');
+    expect(stub).toContain('export default defineHandler(\n  "bidi\\u202e_text",\n  async (_input, _context): Promise<HandlerReturn<BidiTextOutput>> => {');
     expect(stub).toContain('throw new Error("not implemented: bidi\\u202e_text");');
     expect(definedTool(stub)).toBe("bidi\u202e_text");
     expect(await readFile(join(project, "src/generated/tools.ts"), "utf8")).toContain('name: "bidi\\u202e_text"');
@@ -392,7 +397,7 @@ describe("scaffolding again", () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
     const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
-    const edited = `const TOOL = "get_weather";\n${stub.replace('defineHandler("get_weather",', "defineHandler(TOOL,")}`;
+    const edited = `const TOOL = "get_weather";\n${stub.replace('defineHandler(\n  "get_weather",', "defineHandler(TOOL,")}`;
     expect(edited).toContain("defineHandler(TOOL,");
     await rm(join(project, "src/handlers/get-weather.ts"));
     await writeFile(join(project, "src/handlers/current.ts"), edited);
@@ -417,6 +422,8 @@ describe("scaffolding again", () => {
     expect(await run(["scaffold", own, "--out", project, "--check"], io)).toBe(1);
     expect(io.err).toContain("stale: src/generated/types.ts");
     expect(io.err).toContain("missing: src/handlers/get-uv-index.ts");
+    // The project's own script: mcpgen need not be on PATH where its `npm run generate -- --check` runs.
+    expect(io.err).toContain(`\nrun: npm run generate in ${project} (mcpgen scaffold manifest.json --out .)\n`);
     expect(await listFiles(project)).toEqual(before);
   });
 
@@ -497,7 +504,13 @@ describe("the CLI", () => {
     expect(io.out).toContain("new handler stubs: src/handlers/get-uv-index.ts");
     expect(io.out).toContain("kept 2 existing handlers untouched");
     expect(io.out).not.toContain("created:");
-    expect(io.err).toContain('warning: src/handlers/list-alerts.ts implements tool "list_alerts", which is no longer in the manifest; kept, not deleted');
+    expect(io.err).toContain(
+      'warning: src/handlers/list-alerts.ts implements tool "list_alerts", which is no longer in the manifest; an unimplemented stub, unused: delete it',
+    );
+    await writeFile(
+      join(project, "src/handlers/list-alerts.ts"),
+      'import { defineHandler } from "../generated/define.js";\nexport default defineHandler("list_alerts", async () => []);\n',
+    );
 
     io = captureIo();
     expect(await run(["scaffold", own, "--out", project, "--json"], io)).toBe(0);
@@ -506,6 +519,42 @@ describe("the CLI", () => {
       { path: "src/handlers/list-alerts.ts", kind: "tool", name: "list_alerts", tool: "list_alerts", reason: "removed" },
     ]);
     expect(summary.created).toEqual([]);
+  });
+
+  it("a renamed tool: the user's handler, renamed too after the rename brought a stub, is used, and the stub is named for deletion", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const forecast = join(project, "src/handlers/get-forecast.ts");
+    await writeFile(
+      forecast,
+      'import { defineHandler } from "../generated/define.js";\nexport default defineHandler("get_forecast", async (input) => ({ location: input.location, days: [] }));\n',
+    );
+    const own = join(project, "manifest.json");
+    const manifest = JSON.parse(await readFile(own, "utf8")) as { tools: Array<{ name: string }> };
+    manifest.tools.find((tool) => tool.name === "get_forecast")!.name = "get_daily_forecast";
+    await writeFile(own, JSON.stringify(manifest));
+    // npm run generate: a stub for the new name; then the build fails on the old name, which the user fixes.
+    expect((await scaffold({ manifest: own, outDir: project })).created).toEqual(["src/handlers/get-daily-forecast.ts"]);
+    await writeFile(forecast, (await readFile(forecast, "utf8")).replace('"get_forecast"', '"get_daily_forecast"'));
+    const io = captureIo();
+    expect(await run(["scaffold", own, "--out", project], io)).toBe(0);
+    expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).toContain('import getDailyForecastHandler from "../handlers/get-forecast.js";');
+    expect(io.err).toBe(
+      'warning: src/handlers/get-daily-forecast.ts implements tool "get_daily_forecast", which already has another handler file, src/handlers/get-forecast.ts, the one the server uses; an unimplemented stub, unused: delete it\n',
+    );
+    // Two implementations: the one at the tool's own name is used, the other is kept and named.
+    await writeFile(join(project, "src/handlers/get-daily-forecast.ts"), (await readFile(forecast, "utf8")).replace("days: []", "days: [] as never[]"));
+    const again = await scaffold({ manifest: own, outDir: project });
+    expect(again.orphanedHandlers).toEqual([
+      {
+        path: "src/handlers/get-forecast.ts",
+        kind: "tool",
+        name: "get_daily_forecast",
+        tool: "get_daily_forecast",
+        reason: "duplicate",
+        usedPath: "src/handlers/get-daily-forecast.ts",
+      },
+    ]);
   });
 
   it("-q prints nothing but errors: no input warnings, no orphaned handlers, no summary", async () => {
@@ -575,6 +624,27 @@ describe("handler files", () => {
     ['const URI = "demo://x";\nexport default defineResource(URI, h);', { kind: "resource", name: "demo://x" }],
     ['// defineHandler("old", h)\ndefinePrompt("new", h)', { kind: "prompt", name: "new" }],
     ["definePrompt(`a${b}`, h)", undefined],
+    // mcpgen's stub, even reformatted, implements nothing yet; a handler that does anything else does.
+    [
+      '/** doc */\nimport { defineHandler } from "../generated/define.js";\n\nexport default defineHandler("t", async (_input, _context) => {\n  throw new Error("not implemented: t");\n});\n',
+      { kind: "tool", name: "t", stub: true },
+    ],
+    [
+      "import {defineResourceTemplate} from '../../generated/define.js'\nexport default defineResourceTemplate(\n  'f',\n  async (_v) => { throw new Error('not implemented: f') },\n)",
+      { kind: "resource-template", name: "f", stub: true },
+    ],
+    [
+      'import { defineHandler } from "../generated/define.js";\nexport default defineHandler("t", async (input) => {\n  throw new Error("not implemented: t");\n});',
+      { kind: "tool", name: "t" },
+    ],
+    [
+      'import { defineHandler } from "../generated/define.js";\nexport default defineHandler("t", async () => {\n  throw new Error("not implemented: u");\n});',
+      { kind: "tool", name: "t" },
+    ],
+    [
+      'import { defineHandler } from "../generated/define.js";\nlog();\nexport default defineHandler("t", async () => {\n  throw new Error("not implemented: t");\n});',
+      { kind: "tool", name: "t" },
+    ],
   ])("definedHandler(%j) is %j", (source, found) => {
     expect(definedHandler(source)).toEqual(found);
   });
@@ -602,7 +672,7 @@ describe("handler files", () => {
       ["get_forecast", "src/handlers/copy.ts"],
     ]);
     expect(plan.orphans).toEqual([
-      { path: "src/handlers/get-weather.ts", kind: "tool", name: "get_forecast", tool: "get_forecast", reason: "duplicate" },
+      { path: "src/handlers/get-weather.ts", kind: "tool", name: "get_forecast", tool: "get_forecast", reason: "duplicate", usedPath: "src/handlers/copy.ts" },
       { path: "src/handlers/old.ts", kind: "tool", name: "old_tool", tool: "old_tool", reason: "removed" },
     ]);
   });

@@ -8,7 +8,7 @@ import type { PromptIR, ResourceIR, ResourceTemplateIR, SourceFile, ToolIR } fro
 import { docLines, stringLiteral } from "../../shared/escape.js";
 import { template } from "../template-code.js";
 
-/** templates/scaffold/src/handlers/get-weather.ts for `tool`, after a doc comment about it. */
+/** templates/scaffold/src/handlers/get-weather.ts (list-alerts.ts without an outputSchema) for `tool`, after a doc comment about it. */
 export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
   const returns =
     tool.output === undefined
@@ -30,7 +30,13 @@ export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
     { find: "TOOL_NAME", replace: stringLiteral(tool.wireName) },
     { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${tool.wireName}`) },
   ];
-  return { path, format: "typescript", statements: [template("scaffold/src/handlers/get-weather.ts", fills, doc)] };
+  if (tool.output === undefined) return { path, format: "typescript", statements: [template("scaffold/src/handlers/list-alerts.ts", fills, doc)] };
+  // The declared return type: tsc checks each `return` against the output type, excess properties included.
+  const output = [
+    { find: "type GetWeatherOutput", replace: `type ${tool.output.typeNames.root}` },
+    { find: "<GetWeatherOutput>", replace: `<${tool.output.typeNames.root}>` },
+  ];
+  return { path, format: "typescript", statements: [template("scaffold/src/handlers/get-weather.ts", [...fills, ...output], doc)] };
 }
 
 const OWNED = "This file is yours: mcpgen created it and never changes it, not even when you regenerate.";

@@ -56,12 +56,25 @@ export interface HandlerDefinition<N extends ToolName> {
   readonly handle: Handler<N>;
 }
 
+/**
+ * What the build says of a handler bound to a name the manifest does not list (its tool, prompt,
+ * resource or resource template was removed or renamed): the name, and what to do.
+ */
+type NotInManifest<
+  Kind extends string,
+  Name extends string,
+> = `${Kind} "${Name}" is not in manifest.json: bind this handler to a name it lists, or delete it`;
+
+/** The parameters of a handler bound to a name not in the manifest: unchecked, so its name is its one error. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- on purpose, see above
+type Unchecked = any;
+
 /** Binds a handler to the tool it implements; its input and output types follow from the tool's schemas. */
-export function defineHandler<N extends ToolName>(
-  tool: N,
-  handle: Handler<N>,
-): HandlerDefinition<N> {
-  return { tool, handle };
+export function defineHandler<N extends string>(
+  tool: N extends ToolName ? N : NotInManifest<"tool", N>,
+  handle: N extends ToolName ? Handler<N> : ToolHandler<Unchecked, unknown>,
+): HandlerDefinition<N & ToolName> {
+  return { tool, handle } as unknown as HandlerDefinition<N & ToolName>;
 }
 
 /** The name of every prompt the server lists. */
@@ -79,12 +92,22 @@ export interface PromptDefinition<N extends PromptName> {
  * the required ones given, every value a string) and a context in; messages out. `complete`:
  * the completions of its arguments (`completion/complete`, when the server declares it).
  */
-export function definePrompt<N extends PromptName>(
-  prompt: N,
-  handle: PromptHandler<PromptMap[N]>,
-  options: { complete?: Completions<PromptMap[N]> } = {},
-): PromptDefinition<N> {
-  return { prompt, handle, complete: options.complete };
+export function definePrompt<N extends string>(
+  prompt: N extends PromptName ? N : NotInManifest<"prompt", N>,
+  handle: N extends PromptName
+    ? PromptHandler<PromptMap[N]>
+    : PromptHandler<Unchecked>,
+  options: {
+    complete?: N extends PromptName
+      ? Completions<PromptMap[N]>
+      : Completions<Record<string, string>>;
+  } = {},
+): PromptDefinition<N & PromptName> {
+  return {
+    prompt,
+    handle,
+    complete: options.complete,
+  } as unknown as PromptDefinition<N & PromptName>;
 }
 
 /** A fixed resource's handler bound to its URI. */
@@ -94,11 +117,13 @@ export interface ResourceDefinition<U extends FixedResourceUri> {
 }
 
 /** Binds a handler to the fixed resource it reads, by its URI: a context in; a text, bytes or contents out. */
-export function defineResource<U extends FixedResourceUri>(
-  uri: U,
+export function defineResource<U extends string>(
+  uri: U extends FixedResourceUri ? U : NotInManifest<"resource", U>,
   handle: ResourceHandler,
-): ResourceDefinition<U> {
-  return { resource: uri, handle };
+): ResourceDefinition<U & FixedResourceUri> {
+  return { resource: uri, handle } as unknown as ResourceDefinition<
+    U & FixedResourceUri
+  >;
 }
 
 /** The name of every resource template the server lists. */
@@ -116,11 +141,23 @@ export interface ResourceTemplateDefinition<N extends ResourceTemplateName> {
  * (`<Name>Variables`) and a context in; a text, bytes or contents out. `complete`: the
  * completions of its variables.
  */
-export function defineResourceTemplate<N extends ResourceTemplateName>(
-  resourceTemplate: N,
-  handle: ResourceTemplateHandler<ResourceTemplateMap[N]>,
-  options: { complete?: Completions<ResourceTemplateMap[N]> } = {},
-): ResourceTemplateDefinition<N> {
-  return { resourceTemplate, handle, complete: options.complete };
+export function defineResourceTemplate<N extends string>(
+  resourceTemplate: N extends ResourceTemplateName
+    ? N
+    : NotInManifest<"resource template", N>,
+  handle: N extends ResourceTemplateName
+    ? ResourceTemplateHandler<ResourceTemplateMap[N]>
+    : ResourceTemplateHandler<Unchecked>,
+  options: {
+    complete?: N extends ResourceTemplateName
+      ? Completions<ResourceTemplateMap[N]>
+      : Completions<Record<string, string>>;
+  } = {},
+): ResourceTemplateDefinition<N & ResourceTemplateName> {
+  return {
+    resourceTemplate,
+    handle,
+    complete: options.complete,
+  } as unknown as ResourceTemplateDefinition<N & ResourceTemplateName>;
 }
 // #endregion
