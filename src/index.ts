@@ -46,7 +46,7 @@ export { resolveServer, type PullOptions, type PullResult, type PulledServer, ty
 export type { OAuthOptions, OAuthSettings } from "./acquire/oauth/settings.js";
 export type { DriftReport, ListDrift, ToolChange } from "./commands/drift.js";
 export type { SurfaceCounts } from "./commands/surface-counts.js";
-export { diff, diffManifests, type DiffOptions, type DiffResult, type DiffComparison, type DiffServerOptions } from "./commands/diff.js";
+export { diff, diffManifests, type DiffOptions, type DiffResult, type DiffComparison, type DiffError, type DiffServerOptions } from "./commands/diff.js";
 export {
   DIFF_RULES,
   CHANGE_CLASSES,

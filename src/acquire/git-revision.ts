@@ -57,6 +57,53 @@ export interface RevisionManifest {
 }
 
 /**
+ * The revision, checked once for a whole run from `directory` (the
+ * configuration's, or the working directory): a revision that is no
+ * revision's name, no git, or a revision this repository does not have is
+ * wrong for every file, so it stops the run before any file is read. A
+ * directory outside any repository says nothing (each file is then read, and
+ * fails, on its own: a file may live in another repository).
+ */
+export async function checkRevision(directory: string, revision: string): Promise<void> {
+  checkRevisionName(revision);
+  const verified = await verify(directory, revision);
+  if (verified.code === 0) return;
+  if (verified.code === "ENOENT") throw noGit(undefined);
+  if (!(await insideWorkTree(directory))) return;
+  throw noRevision(revision, undefined);
+}
+
+function checkRevisionName(revision: string): void {
+  if (revision === "" || revision.startsWith("-") || /[\s\0]/.test(revision)) {
+    throw userError("usage", `--base ${JSON.stringify(revision)} is not a revision`, { hint: "give a branch, a tag or a commit, e.g. --base origin/main" });
+  }
+}
+
+/** The directory's path from the repository's root (a line, empty at the root), then the commit. */
+function verify(directory: string, revision: string): Promise<GitOutput> {
+  return git(["rev-parse", "--show-prefix", "--verify", "--quiet", "--end-of-options", `${revision}^{commit}`], directory);
+}
+
+async function insideWorkTree(directory: string): Promise<boolean> {
+  const inside = await git(["rev-parse", "--is-inside-work-tree"], directory);
+  return inside.code === 0 && inside.stdout.trim() === "true";
+}
+
+function noGit(file: string | undefined) {
+  return userError("base-unreadable", "--base reads the snapshot from git, and git is not installed (or not on PATH)", {
+    ...(file === undefined ? {} : { file }),
+    hint: "install git, or compare two files: mcpgen diff <old> <new>",
+  });
+}
+
+function noRevision(revision: string, file: string | undefined) {
+  return userError("base-unreadable", `no revision ${JSON.stringify(revision)} in this repository`, {
+    ...(file === undefined ? {} : { file }),
+    hint: "name a branch, a tag or a commit that exists here (in CI, fetch it first: git fetch origin main)",
+  });
+}
+
+/**
  * The manifest at `path` (a file) as it was at `revision`. Errors name what
  * is wrong: no git, not a repository, an unknown revision, a file git
  * cannot show.
@@ -64,29 +111,17 @@ export interface RevisionManifest {
 export async function readManifestAtRevision(path: string, revision: string): Promise<RevisionManifest> {
   const file = resolve(path);
   const directory = dirname(file);
-  if (revision === "" || revision.startsWith("-") || /[\s\0]/.test(revision)) {
-    throw userError("usage", `--base ${JSON.stringify(revision)} is not a revision`, { hint: "give a branch, a tag or a commit, e.g. --base origin/main" });
-  }
-  // The directory's path from the repository's root (a line, empty at the root), then the commit.
-  const verified = await git(["rev-parse", "--show-prefix", "--verify", "--quiet", "--end-of-options", `${revision}^{commit}`], directory);
-  if (verified.code === "ENOENT") {
-    throw userError("base-unreadable", "--base reads the snapshot from git, and git is not installed (or not on PATH)", {
-      file: displayPath(path),
-      hint: "install git, or compare two files: mcpgen diff <old> <new>",
-    });
-  }
+  checkRevisionName(revision);
+  const verified = await verify(directory, revision);
+  if (verified.code === "ENOENT") throw noGit(displayPath(path));
   if (verified.code !== 0) {
-    const inside = await git(["rev-parse", "--is-inside-work-tree"], directory);
-    if (inside.code !== 0 || inside.stdout.trim() !== "true") {
+    if (!(await insideWorkTree(directory))) {
       throw userError("base-unreadable", `--base reads the snapshot from git, and ${displayPath(directory) || "."} is not in a git repository`, {
         file: displayPath(path),
         hint: "run it inside the repository that holds the snapshot, or compare two files: mcpgen diff <old> <new>",
       });
     }
-    throw userError("base-unreadable", `no revision ${JSON.stringify(revision)} in this repository`, {
-      file: displayPath(path),
-      hint: "name a branch, a tag or a commit that exists here (in CI, fetch it first: git fetch origin main)",
-    });
+    throw noRevision(revision, displayPath(path));
   }
   const [prefix = "", commit = ""] = verified.stdout.split("\n");
   const source = `${revision}:${prefix}${basename(file)}`;

@@ -13,9 +13,11 @@ import {
   SUBJECT_NOUNS,
   type ChangeClass,
   type ContractChange,
+  type DiffError,
   type DiffResult,
 } from "../commands/diff.js";
 import { exitCode } from "../shared/codes.js";
+import { counted } from "../shared/display.js";
 import { formatDiagnostic, printable } from "../shared/errors.js";
 import { jsonText, paint, type Colour, type Io } from "./io.js";
 
@@ -27,7 +29,7 @@ export interface DiffPrintOptions {
 
 const COLOURS: Record<ChangeClass, Colour> = { "breaking-for-clients": "red", "breaking-for-servers": "red", review: "yellow", compatible: "green" };
 
-/** Prints a diff run; returns its exit code (1 when a comparison failed on its `failOn`). */
+/** Prints a diff run; returns its exit code (1 when a comparison failed on its `failOn`, or could not be made). */
 export function printDiff(result: DiffResult, io: Io, options: DiffPrintOptions): number {
   const color = io.color?.stderr;
   if (!options.quiet) {
@@ -37,9 +39,15 @@ export function printDiff(result: DiffResult, io: Io, options: DiffPrintOptions)
       for (const note of comparison.notes) io.stderr(`note: ${head}${printable(note)}\n`);
     }
   }
-  if (options.format === "json") io.stdout(`${jsonText(diffDocument(result.comparisons), 2)}\n`);
-  else if (options.format === "markdown") io.stdout(diffMarkdown(result.comparisons));
+  const { errors } = result;
+  if (options.format === "json") io.stdout(`${jsonText(diffDocument(result.comparisons, errors), 2)}\n`);
+  else if (options.format === "markdown") io.stdout(diffMarkdown(result.comparisons, errors));
   else io.stdout(terminalText(result, io));
+  // A comparison that could not be made: its error, named by its target (an operand's path is the error's file already).
+  for (const error of errors) {
+    const head = error.target === undefined ? "" : `${printable(error.target)}: `;
+    io.stderr(`${paint("error:", "red", color)} ${head}${formatDiagnostic(error.diagnostic)}\n`);
+  }
   for (const comparison of result.comparisons) {
     if (!comparison.failed) continue;
     const head = comparison.target === undefined ? "" : `${comparison.target}: `;
@@ -47,7 +55,18 @@ export function printDiff(result: DiffResult, io: Io, options: DiffPrintOptions)
     const what = failing.map((name) => `${comparison.diff.counts[name]} ${CHANGE_CLASSES[name].label}`).join(", ");
     io.stderr(`${paint("error:", "red", color)} ${head}${what} (--fail-on ${comparison.failOn})\n`);
   }
-  return exitCode(result.failed ? "failure" : "ok");
+  if (errors.length > 0 && result.comparisons.length + errors.length > 1) io.stderr(notComparedSummary(result.comparisons.length, errors));
+  return exitCode(result.failed || errors.length > 0 ? "failure" : "ok");
+}
+
+/** The last line of a run where some comparisons could not be made: which, and that the others were. */
+function notComparedSummary(compared: number, errors: readonly DiffError[]): string {
+  // A configuration's targets, or the operands as given (paths and targets' names).
+  const targets = errors.every((error) => error.operand === undefined);
+  const total = compared + errors.length;
+  const names = errors.map((error) => printable(error.operand ?? error.target ?? "")).join(", ");
+  const others = compared === 0 ? "" : `; the other ${compared === 1 ? "one was" : `${compared} were`}`;
+  return `${errors.length} of ${targets ? counted(total, "target") : total} could not be compared (${names})${others}\n`;
 }
 
 function terminalText(result: DiffResult, io: Io): string {

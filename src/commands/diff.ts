@@ -7,7 +7,7 @@
  */
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { readManifestAtRevision } from "../acquire/git-revision.js";
+import { checkRevision, readManifestAtRevision } from "../acquire/git-revision.js";
 import { readManifestFile } from "../acquire/manifest-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
@@ -105,9 +105,26 @@ export interface DiffComparison {
   notes: string[];
 }
 
+/**
+ * A comparison that could not be made (`--base`): a target (or an operand)
+ * whose manifest cannot be read now or at the revision. It costs that
+ * comparison only: the others are made and reported beside it.
+ */
+export interface DiffError {
+  /** The configuration target that could not be compared (absent for an operand that is a path). */
+  target?: string | undefined;
+  /** The operand as given, when the run named what to compare (absent for a configuration's targets compared without operands). */
+  operand?: string | undefined;
+  /** What is wrong: the file, the message, what to do. */
+  diagnostic: Diagnostic;
+}
+
 export interface DiffResult {
+  /** The comparisons made, in the order asked (a configuration's: its targets' order), those in `errors` left out. */
   comparisons: DiffComparison[];
-  /** Whether any comparison failed. */
+  /** Comparisons that could not be made (`--base`: a manifest that cannot be read now or at the revision); empty when every one was. */
+  errors: DiffError[];
+  /** Whether any comparison failed on its `failOn`, or any could not be made (`errors`): what the exit code says. */
   failed: boolean;
 }
 
@@ -116,30 +133,54 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
   const operands = options.operands ?? [];
   const command = options.command ?? [];
   const comparisons: DiffComparison[] = [];
+  const errors: DiffError[] = [];
   if (options.base !== undefined) {
+    const base = options.base;
     if (command.length > 0) throw userError("usage", "--base compares files with themselves at a revision; a server after -- does not go with it");
+    // Each comparison stands alone: one that cannot be made is reported, and the others are made.
+    const each = async (compared: () => Promise<DiffComparison>, names: Omit<DiffError, "diagnostic">): Promise<void> => {
+      try {
+        comparisons.push(await compared());
+      } catch (error) {
+        // A usage error is the run's; anything but a user's error is a bug.
+        if (!(error instanceof McpgenError) || error.diagnostic.code === "usage") throw error;
+        errors.push({ ...names, diagnostic: error.diagnostic });
+      }
+    };
     if (operands.length === 0) {
       const config = await loadConfig({ config: options.config ?? (await baseConfigFile(cwd)), cwd });
       const targets = selectTargets(config, undefined);
       if (targets.length === 0) throw userError("usage", `${displayPath(config.file ?? "the configuration")} has no targets: there is nothing to compare`);
+      await checkRevision(config.root, base);
       for (const target of targets) {
-        const path = targetInput(target);
-        comparisons.push(await atRevision(path, options.base, options.failOn ?? target.failOn, { target, config }));
+        await each(() => atRevision(targetInput(target), base, options.failOn ?? target.failOn, { target, config }), { target: target.name });
       }
     } else {
-      // Read once, when an operand is no path.
+      // Every operand is resolved first: one that is neither a path nor a target's name is the run's error, as an unknown target is for generate.
       let config: Promise<ProjectConfig | undefined> | undefined;
+      const resolved: Array<{ operand: string; target?: Target; config?: ProjectConfig }> = [];
       for (const operand of operands) {
         // A path on disk, or else the name of a configured target.
         if (await exists(resolve(cwd, operand))) {
-          comparisons.push(await atRevision(await manifestPath(resolve(cwd, operand), operand), options.base, options.failOn));
+          resolved.push({ operand });
           continue;
         }
         config ??= configIfAny(options.config, cwd);
         const loaded = await config;
         const target = loaded?.targets.find((candidate) => candidate.name === operand);
         if (loaded === undefined || target === undefined) await manifestPath(resolve(cwd, operand), operand);
-        else comparisons.push(await atRevision(targetInput(target), options.base, options.failOn ?? target.failOn, { target, config: loaded }));
+        else resolved.push({ operand, target, config: loaded });
+      }
+      await checkRevision(cwd, base);
+      for (const { operand, target, config: loaded } of resolved) {
+        if (target === undefined || loaded === undefined) {
+          await each(async () => atRevision(await manifestPath(resolve(cwd, operand), operand), base, options.failOn), { operand });
+        } else {
+          await each(() => atRevision(targetInput(target), base, options.failOn ?? target.failOn, { target, config: loaded }), {
+            target: target.name,
+            operand,
+          });
+        }
       }
     }
   } else {
@@ -159,7 +200,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
       command.length > 0 || !(await exists(resolve(cwd, newOperand!))) ? await liveSide(cwd, newOperand, command, options) : await readSide(cwd, newOperand!);
     comparisons.push(await compare(old.raw, next.raw, options.failOn, undefined, [], next.diagnostics, next.mask));
   }
-  return { comparisons, failed: comparisons.some((comparison) => comparison.failed) };
+  return { comparisons, errors, failed: errors.length > 0 || comparisons.some((comparison) => comparison.failed) };
 }
 
 const DIFF_USAGE = "mcpgen diff <old> <new> (manifests, snapshot directories, or a server as new), or mcpgen diff --base <rev> [manifest...]";
@@ -274,7 +315,8 @@ async function atRevision(path: string, revision: string, failOn: FailOn | undef
 }
 
 /**
- * A target whose manifest cannot be read now, in `diff`'s words: a server
+ * A target whose manifest cannot be read now, in `diff`'s words (the error
+ * is reported with the target's name, so the message does not repeat it): a server
  * target not pulled yet has no snapshot to compare (the reader's own hint
  * would suggest stdin, which `--base` does not read).
  */
@@ -282,16 +324,12 @@ function targetUnreadable(error: unknown, target: Target, path: string, revision
   if (!(error instanceof McpgenError && error.diagnostic.code === "input-unreadable")) return error;
   const file = displayPath(path);
   if (target.source.kind === "server") {
-    return userError(
-      "input-unreadable",
-      `target ${JSON.stringify(target.name)} has no snapshot yet: --base compares the ${MANIFEST_FILE} that mcpgen pull writes with itself at ${revision}`,
-      {
-        file,
-        hint: `run mcpgen pull${rerun} ${shellWord(target.name)}, or name the targets to compare: mcpgen diff --base ${shellWord(revision)}${rerun} <target>...`,
-      },
-    );
+    return userError("input-unreadable", `no snapshot yet: --base compares the ${MANIFEST_FILE} that mcpgen pull writes with itself at ${revision}`, {
+      file,
+      hint: `run mcpgen pull${rerun} ${shellWord(target.name)}, or name the targets to compare: mcpgen diff --base ${shellWord(revision)}${rerun} <target>...`,
+    });
   }
-  return userError("input-unreadable", `target ${JSON.stringify(target.name)}: ${error.diagnostic.message}`, {
+  return userError("input-unreadable", error.diagnostic.message, {
     file,
     hint: `check the "manifest" of target ${JSON.stringify(target.name)} (at ${target.pointer}/manifest in the configuration)`,
   });

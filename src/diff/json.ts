@@ -21,9 +21,16 @@ export interface DiffComparisonLike {
   notes: readonly string[];
 }
 
+/** A comparison that could not be made (`DiffError` of the command). */
+export interface DiffErrorLike {
+  target?: string | undefined;
+  operand?: string | undefined;
+  diagnostic: Diagnostic;
+}
+
 export interface DiffDocument {
   version: typeof DIFF_DOCUMENT_VERSION;
-  /** Whether any comparison failed (the exit code is 1). */
+  /** Whether any comparison failed, or could not be made (the exit code is 1). */
   failed: boolean;
   /** Changes of each class, over every comparison. */
   counts: Record<ChangeClass, number>;
@@ -38,12 +45,14 @@ export interface DiffDocument {
     notes: string[];
     diagnostics: Diagnostic[];
   }>;
+  /** Comparisons that could not be made (a target whose manifest cannot be read now or at the revision); absent when none. */
+  errors?: Array<{ target?: string; operand?: string; diagnostic: Diagnostic }>;
 }
 
-export function diffDocument(comparisons: readonly DiffComparisonLike[]): DiffDocument {
+export function diffDocument(comparisons: readonly DiffComparisonLike[], errors: readonly DiffErrorLike[] = []): DiffDocument {
   return {
     version: DIFF_DOCUMENT_VERSION,
-    failed: comparisons.some((comparison) => comparison.failed),
+    failed: errors.length > 0 || comparisons.some((comparison) => comparison.failed),
     counts: countClasses(comparisons.flatMap((comparison) => comparison.diff.changes)),
     comparisons: comparisons.map((comparison) => ({
       ...(comparison.target === undefined ? {} : { target: comparison.target }),
@@ -56,5 +65,14 @@ export function diffDocument(comparisons: readonly DiffComparisonLike[]): DiffDo
       notes: [...comparison.notes],
       diagnostics: [...comparison.diagnostics],
     })),
+    ...(errors.length === 0
+      ? {}
+      : {
+          errors: errors.map((error) => ({
+            ...(error.target === undefined ? {} : { target: error.target }),
+            ...(error.operand === undefined ? {} : { operand: error.operand }),
+            diagnostic: error.diagnostic,
+          })),
+        }),
   };
 }

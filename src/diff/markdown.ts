@@ -15,7 +15,7 @@
  */
 import { printable } from "../shared/errors.js";
 import { SUBJECT_NOUNS, type ContractChange } from "./change.js";
-import type { DiffComparisonLike } from "./json.js";
+import type { DiffComparisonLike, DiffErrorLike } from "./json.js";
 import { CHANGE_CLASSES, CLASS_ORDER, type ChangeClass } from "./rules.js";
 
 /**
@@ -25,15 +25,13 @@ import { CHANGE_CLASSES, CLASS_ORDER, type ChangeClass } from "./rules.js";
  */
 export const MARKDOWN_LIMIT = 65_536;
 
-export function diffMarkdown(comparisons: readonly DiffComparisonLike[]): string {
-  const headed = comparisons.length > 1;
-  const full = assemble(
-    comparisons.map((comparison) => comparisonParts(comparison, true)),
-    headed,
-    false,
-  );
+/** `errors`: comparisons that could not be made, each shown after the others with what is wrong. */
+export function diffMarkdown(comparisons: readonly DiffComparisonLike[], errors: readonly DiffErrorLike[] = []): string {
+  const headed = comparisons.length + errors.length > 1;
+  const failures = errors.map(errorParts);
+  const full = assemble([...comparisons.map((comparison) => comparisonParts(comparison, true)), ...failures], headed, false);
   if (full.length <= MARKDOWN_LIMIT) return full;
-  const parts = comparisons.map((comparison) => comparisonParts(comparison, false));
+  const parts = [...comparisons.map((comparison) => comparisonParts(comparison, false)), ...failures];
   const texts = comparisons.some((comparison) => comparison.diff.changes.some(hasTexts));
   const brief = assemble(parts, headed, texts);
   if (brief.length <= MARKDOWN_LIMIT) return brief;
@@ -131,6 +129,17 @@ function comparisonParts(comparison: DiffComparisonLike, details: boolean): Part
   const worst = (changes: readonly ContractChange[]) => Math.min(...changes.map((change) => rank(change.class)));
   const ordered = [...subjects.values()].sort((a, b) => worst(a) - worst(b));
   return { heading, head, sections: ordered.map((changes) => subjectSection(changes, details)) };
+}
+
+/**
+ * A comparison that could not be made: what is wrong (the file, the message, the hint), as a fenced block, since a
+ * message may quote the file (a snapshot a server wrote).
+ */
+function errorParts(error: DiffErrorLike): Parts {
+  const { diagnostic } = error;
+  const heading = `### ${code(error.target ?? error.operand ?? diagnostic.file ?? "")}`;
+  const what = `${diagnostic.file === undefined ? "" : `${diagnostic.file}: `}${diagnostic.message}${diagnostic.hint === undefined ? "" : `\nhint: ${diagnostic.hint}`}`;
+  return { heading, head: ["Not compared: its manifest cannot be read.", "", ...block(what)], sections: [] };
 }
 
 function subjectSection(changes: readonly ContractChange[], details: boolean): Section {

@@ -329,10 +329,22 @@ const TOOL_RULES: readonly DiffRule[] = [
     doc: "The server's `instructions` were rewritten: the model reads them, so a person reads them.",
   },
   {
+    id: "protocol-version-upgraded",
+    class: "compatible",
+    subject: "server",
+    doc: "The server negotiated a newer protocol revision (2025-11-25 → 2026-07-28): mcpgen offers the newest it speaks, as `mcpgen mock` and scaffolds answer with the newest, so the server now speaks it too. No generated code reads the revision (the client adapts to each connection's), and what changed in the tools has rules of its own.",
+  },
+  {
+    id: "protocol-version-downgraded",
+    class: "review",
+    subject: "server",
+    doc: "The server negotiated an older protocol revision: it no longer speaks the newer one mcpgen offered, so what the generated client does only on such connections (on 2026-07-28: `x-mcp-header`, results that ask for more input, a `structuredContent` that is not an object) is gone.",
+  },
+  {
     id: "protocol-version-changed",
     class: "review",
     subject: "server",
-    doc: "The protocol version the server negotiated changed: clients that speak only the old revision may not connect.",
+    doc: "The negotiated protocol version changed to one that cannot be ordered with the old (either is not a `YYYY-MM-DD` revision): a person looks.",
   },
   {
     id: "resource-reader-renamed",

@@ -147,7 +147,7 @@ describe("mcpgen diff", () => {
     const run = await runCli(["diff", OLD, NEW], repoRoot);
     expect(run.code).toBe(1);
     const lines = run.stdout.split("\n");
-    expect(lines[0]).toBe(`${OLD} → ${NEW}: 6 breaking for clients, 1 breaking for servers, 6 review, 3 compatible`);
+    expect(lines[0]).toBe(`${OLD} → ${NEW}: 6 breaking for clients, 1 breaking for servers, 5 review, 4 compatible`);
     const forecast = lines.indexOf('tool "get_forecast":');
     expect(lines.slice(forecast, forecast + 5)).toEqual([
       'tool "get_forecast":',
@@ -209,13 +209,14 @@ describe("mcpgen diff", () => {
 
   it("a stdio server after --, straight after the old side: the new side (commander drops a `--` that follows an operand)", async () => {
     // mcpgen's own mock of the same manifest: a real stdio server with the same tools; it speaks the current revision.
-    const run = await runCli(["diff", OLD, "--", process.execPath, join(repoRoot, "bin/mcpgen.js"), "mock", OLD, "-q"], repoRoot);
+    const run = await runCli(["diff", "--fail-on", "review", OLD, "--", process.execPath, join(repoRoot, "bin/mcpgen.js"), "mock", OLD, "-q"], repoRoot);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
+    // The manifest's 2025-06-18 against the mock's newer revision: compatible, so even --fail-on review passes.
     expect(run.stdout.split("\n")[0]).toBe(
-      `${OLD} → ${process.execPath} ${join(repoRoot, "bin/mcpgen.js")} mock ${OLD} -q: 0 breaking for clients, 0 breaking for servers, 1 review, 0 compatible`,
+      `${OLD} → ${process.execPath} ${join(repoRoot, "bin/mcpgen.js")} mock ${OLD} -q: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible`,
     );
-    expect(run.stdout).toContain("(protocol-version-changed)");
+    expect(run.stdout).toContain("(protocol-version-upgraded)");
   });
 
   it.each([

@@ -6,9 +6,11 @@
  * configuration without operands.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ajvModule from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/typecheck.js";
@@ -19,6 +21,11 @@ const git = (cwd: string, ...args: string[]) =>
     env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" },
     stdio: "pipe",
   });
+
+const Ajv = ajvModule.default;
+const validateDocument = new Ajv({ allErrors: true, strict: true }).compile(
+  JSON.parse(readFileSync(join(repoRoot, "schema", "mcpgen.diff.schema.json"), "utf8")) as Record<string, unknown>,
+);
 
 const fixture = (name: string) => readFile(join(repoRoot, "test", "fixtures", "diff", name), "utf8");
 
@@ -32,6 +39,8 @@ describe("mcpgen diff --base", () => {
     await mkdir(join(repository, "contracts"));
     await writeFile(join(repository, "src", "mcp", "weather", "manifest.json"), await fixture("weather-v1.json"));
     await writeFile(join(repository, "contracts", "notes.json"), JSON.stringify({ tools: [{ name: "add_note", inputSchema: { type: "object" } }] }));
+    // Not JSON at the revision, repaired since.
+    await writeFile(join(repository, "contracts", "repaired.json"), "{ broken");
     await writeFile(
       join(repository, "mcpgen.config.json"),
       JSON.stringify({
@@ -55,6 +64,7 @@ describe("mcpgen diff --base", () => {
       }),
     );
     await writeFile(join(repository, "contracts", "new.json"), JSON.stringify({ tools: [{ name: "fresh", inputSchema: { type: "object" } }] }));
+    await writeFile(join(repository, "contracts", "repaired.json"), JSON.stringify({ tools: [] }));
   });
 
   it("compares a snapshot directory and a manifest with themselves at the revision", async () => {
@@ -63,7 +73,7 @@ describe("mcpgen diff --base", () => {
     const [comparison] = (JSON.parse(run.stdout) as { comparisons: Array<{ old: { source: string }; new: { source: string }; counts: unknown }> }).comparisons;
     expect(comparison!.old.source).toBe("main:src/mcp/weather/manifest.json");
     expect(comparison!.new.source).toBe("src/mcp/weather/manifest.json");
-    expect(comparison!.counts).toEqual({ "breaking-for-clients": 6, "breaking-for-servers": 1, review: 6, compatible: 3 });
+    expect(comparison!.counts).toEqual({ "breaking-for-clients": 6, "breaking-for-servers": 1, review: 5, compatible: 4 });
     // From a subdirectory, by the file's path: git reads it relative to the file, and names it as git does, from the repository's root.
     const nested = await runCli(["diff", "--base", "HEAD", "notes.json", "--fail-on", "any"], join(repository, "contracts"));
     expect(nested.code).toBe(1);
@@ -125,9 +135,80 @@ describe("mcpgen diff --base", () => {
     const run = await runCli(["diff", "--base", "main", "--config", "unpulled.config.json"], repository);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'error: src/mcp/github/manifest.json: target "github" has no snapshot yet: --base compares the manifest.json that mcpgen pull writes with itself at main\n' +
+      "error: github: src/mcp/github/manifest.json: no snapshot yet: --base compares the manifest.json that mcpgen pull writes with itself at main\n" +
         "  hint: run mcpgen pull --config unpulled.config.json github, or name the targets to compare: mcpgen diff --base main --config unpulled.config.json <target>...\n",
     );
+  });
+
+  it("a target that cannot be read (now or at the revision) costs that target only: the others are compared and printed, exit 1", async () => {
+    await writeFile(join(repository, "contracts", "invalid.json"), "{ not json");
+    const server = "https://example.com/mcp?key=sekrit-token";
+    await writeFile(
+      join(repository, "partial.config.json"),
+      JSON.stringify({
+        targets: [
+          { name: "weather", server, out: "src/mcp/weather", failOn: "none" },
+          { name: "github", server, out: "src/mcp/github" },
+          { name: "invalid", manifest: "contracts/invalid.json", out: "out/invalid" },
+          { name: "gone", manifest: "contracts/gone.json", out: "out/gone" },
+          { name: "repaired", manifest: "contracts/repaired.json", out: "out/repaired" },
+          { name: "notes", manifest: "contracts/notes.json", out: "src/mcp/notes", failOn: "none" },
+        ],
+      }),
+    );
+    const text = await runCli(["diff", "--base", "main", "--config", "partial.config.json"], repository);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(
+      /^weather: main:src\/mcp\/weather\/manifest\.json → .*: 6 breaking for clients,[^]*\nnotes: main:contracts\/notes\.json → contracts\/notes\.json: 0 breaking/,
+    );
+    const errors = text.stderr.split("\n").filter((line) => line.startsWith("error: "));
+    expect(errors).toEqual([
+      expect.stringMatching(/^error: github: src\/mcp\/github\/manifest\.json: no snapshot yet: --base compares/),
+      expect.stringMatching(/^error: invalid: contracts\/invalid\.json: .*JSON/),
+      expect.stringMatching(/^error: gone: contracts\/gone\.json: cannot read the manifest: no such file\n?$/),
+      expect.stringMatching(/^error: repaired: main:contracts\/repaired\.json: not valid JSON/),
+    ]);
+    expect(text.stderr).toMatch(/\n4 of 6 targets could not be compared \(github, invalid, gone, repaired\); the other 2 were\n$/);
+    expect(text.stderr).not.toMatch(/sekrit|\n\s+at /);
+
+    const json = await runCli(["diff", "--base", "main", "--config", "partial.config.json", "--json"], repository);
+    expect(json.code).toBe(1);
+    const document = JSON.parse(json.stdout) as {
+      failed: boolean;
+      comparisons: Array<{ target: string }>;
+      errors: Array<{ target: string; diagnostic: { code: string; file: string } }>;
+    };
+    expect(validateDocument(document), JSON.stringify(validateDocument.errors)).toBe(true);
+    expect(document.failed).toBe(true);
+    expect(document.comparisons.map((comparison) => comparison.target)).toEqual(["weather", "notes"]);
+    expect(document.errors.map(({ target, diagnostic }) => [target, diagnostic.code, diagnostic.file])).toEqual([
+      ["github", "input-unreadable", "src/mcp/github/manifest.json"],
+      ["invalid", "input-not-json", "contracts/invalid.json"],
+      ["gone", "input-unreadable", "contracts/gone.json"],
+      ["repaired", "input-not-json", "main:contracts/repaired.json"],
+    ]);
+    expect(json.stdout).not.toContain("sekrit");
+
+    const markdown = await runCli(["diff", "--base", "main", "--config", "partial.config.json", "--format", "markdown"], repository);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain("### `weather`");
+    expect(markdown.stdout).toContain("### `notes`");
+    expect(markdown.stdout).toContain(
+      "### `github`\n\nNot compared: its manifest cannot be read.\n\n~~~text\nsrc/mcp/github/manifest.json: no snapshot yet: --base compares the manifest.json that mcpgen pull writes with itself at main\nhint: run mcpgen pull",
+    );
+    expect(markdown.stdout).toContain("### `repaired`\n\nNot compared: its manifest cannot be read.\n\n~~~text\nmain:contracts/repaired.json: not valid JSON");
+
+    // Named targets and paths stand alone too; a revision that does not exist is still the run's one error.
+    const named = await runCli(["diff", "--base", "main", "--config", "partial.config.json", "notes", "github", "contracts/invalid.json"], repository);
+    expect(named.code).toBe(1);
+    expect(named.stdout).toMatch(/^notes: main:contracts\/notes\.json → /);
+    expect(named.stderr).toMatch(
+      /\nerror: contracts\/invalid\.json: .*\n[^]*2 of 3 could not be compared \(github, contracts\/invalid\.json\); the other one was\n$/,
+    );
+    const unknown = await runCli(["diff", "--base", "no-such-branch", "--config", "partial.config.json"], repository);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe("");
+    expect(unknown.stderr).toMatch(/^error: no revision "no-such-branch" in this repository\n {2}hint: [^\n]*\n$/);
   });
 
   it("a manifest that is not at the revision is new: every tool added, and a note says so", async () => {
@@ -146,7 +227,7 @@ describe("mcpgen diff --base", () => {
   it("an unknown revision, a directory outside any repository, and no git are clear errors", async () => {
     const unknown = await runCli(["diff", "--base", "no-such-branch", "src/mcp/weather"], repository);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^error: src\/mcp\/weather\/manifest\.json: no revision "no-such-branch" in this repository\n {2}hint: .*git fetch/);
+    expect(unknown.stderr).toMatch(/^error: no revision "no-such-branch" in this repository\n {2}hint: .*git fetch/);
 
     const outside = await mkdtemp(join(tmpdir(), "mcpgen-diff-nogit-"));
     await writeFile(join(outside, "manifest.json"), await fixture("weather-v1.json"));

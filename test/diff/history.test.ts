@@ -56,7 +56,7 @@ describe("real history: two published versions of a server", () => {
     const reads = added("read-only-hint-added", "open-world-hint-disabled");
     expect(rulesByTool(comparison!.diff.changes)).toEqual({
       // The old server's SDK (1.0.1) speaks only 2024-11-05.
-      "(server)": ["protocol-version-changed"],
+      "(server)": ["protocol-version-upgraded"],
       add_observations: writes,
       create_entities: writes,
       create_relations: writes,
@@ -69,9 +69,9 @@ describe("real history: two published versions of a server", () => {
       // The new server also lists its knowledge graph as a fixed resource.
       "memory://knowledge-graph": ["resource-added"],
     });
-    expect(comparison!.diff.changes[0]).toMatchObject({ rule: "protocol-version-changed", class: "review", before: "2024-11-05" });
+    expect(comparison!.diff.changes[0]).toMatchObject({ rule: "protocol-version-upgraded", class: "compatible", before: "2024-11-05" });
     expect(comparison!.diff.changes.at(-1)).toMatchObject({ subject: { kind: "resource", name: "memory://knowledge-graph" }, class: "compatible" });
-    expect(comparison!.diff.counts).toEqual({ "breaking-for-clients": 0, "breaking-for-servers": 9, review: 37, compatible: 1 });
+    expect(comparison!.diff.counts).toEqual({ "breaking-for-clients": 0, "breaking-for-servers": 9, review: 36, compatible: 2 });
     // The same input schemas, now with draft-07's $schema: read in 2020-12 form, no change.
     expect(comparison!.diff.changes.filter((change) => change.pointer.startsWith("/inputSchema"))).toEqual([]);
     expect(comparison!.failed).toBe(true);

@@ -444,16 +444,16 @@ export const toolRows: Array<[string, ToolRow]> = [
     },
   ],
   [
-    "protocol-version-changed",
+    "protocol-version-upgraded",
     {
       says: "execution left out by a server speaking 2026-07-28, which has no tasks, is no change of the tool (nor the other way round)",
       old: { ...manifest(tool("a", { execution: { taskSupport: "optional" } })), protocolVersion: "2025-11-25" },
       new: { ...manifest(tool("a")), protocolVersion: "2026-07-28" },
-      class: "review",
+      class: "compatible",
     },
   ],
   [
-    "protocol-version-changed",
+    "protocol-version-downgraded",
     {
       says: "execution given on 2025-11-25 where the old side spoke 2026-07-28 is no change of the tool either",
       old: { ...manifest(tool("a")), protocolVersion: "2026-07-28" },
@@ -601,11 +601,40 @@ export const toolRows: Array<[string, ToolRow]> = [
     },
   ],
   [
+    "protocol-version-upgraded",
+    {
+      says: "a newer revision negotiated, across eras (a snapshot of 2025-11-25 against the same server, or its mock, now on 2026-07-28)",
+      old: { ...manifest(tool("a")), protocolVersion: "2025-11-25" },
+      new: { ...manifest(tool("a")), protocolVersion: "2026-07-28" },
+      class: "compatible",
+      pointer: "/protocolVersion",
+    },
+  ],
+  [
+    "protocol-version-upgraded",
+    {
+      says: "a newer revision negotiated within an era",
+      old: { ...manifest(tool("a")), protocolVersion: "2025-06-18" },
+      new: { ...manifest(tool("a")), protocolVersion: "2025-11-25" },
+      class: "compatible",
+    },
+  ],
+  [
+    "protocol-version-downgraded",
+    {
+      says: "an older revision negotiated: the server no longer speaks the newer one",
+      old: { ...manifest(tool("a")), protocolVersion: "2026-07-28" },
+      new: { ...manifest(tool("a")), protocolVersion: "2025-06-18" },
+      class: "review",
+      pointer: "/protocolVersion",
+    },
+  ],
+  [
     "protocol-version-changed",
     {
-      says: "the negotiated protocol version changed",
-      old: { ...manifest(tool("a")), protocolVersion: "2025-06-18" },
-      new: { ...manifest(tool("a")), protocolVersion: "2026-07-28" },
+      says: "a protocol version that is no dated revision cannot be ordered with the old",
+      old: { ...manifest(tool("a")), protocolVersion: "2025-11-25" },
+      new: { ...manifest(tool("a")), protocolVersion: "DRAFT-2026-v1" },
       class: "review",
     },
   ],
