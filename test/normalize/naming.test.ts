@@ -214,7 +214,8 @@ describe("one tool, one stem, end to end: the client, types, validators and hand
         expect(await readFile(join(validators, `${file}.ts`), "utf8")).toContain(`// Validators of tool ${JSON.stringify(wire)}, written by mcpgen`);
       }
       const handler = await readFile(join(project, "src/handlers", `${file}.ts`), "utf8");
-      expect(definedHandler(handler)).toEqual({ kind: "tool", name: wire });
+      // A fresh scaffold's handler is mcpgen's stub, bound to the tool's wire name.
+      expect(definedHandler(handler)).toEqual({ kind: "tool", name: wire, stub: true });
       expect(handler).toContain(` * Input: ${stem}Input, already checked`);
     }
     expect(types).toContain("export type ToolU5929U6c17Output = ");
@@ -228,7 +229,11 @@ describe("one tool, one stem, end to end: the client, types, validators and hand
       "tool-u6674-u308c.ts",
       "tool2.ts",
     ]);
-    expect(definedHandler(await readFile(join(project, "src/handlers/get-u5929-u6c17-prompt.ts"), "utf8"))).toEqual({ kind: "prompt", name: "天気" });
+    expect(definedHandler(await readFile(join(project, "src/handlers/get-u5929-u6c17-prompt.ts"), "utf8"))).toEqual({
+      kind: "prompt",
+      name: "天気",
+      stub: true,
+    });
     expect(types).toContain("export type U5929U6c17PromptArguments = ");
     expect(client).toMatch(/\bgetU5929U6c17Prompt\(/);
   });
