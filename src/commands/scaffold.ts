@@ -434,7 +434,7 @@ async function scanHandlerDirectory(outDir: string, directory: string, found: Ma
 
 const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;
 const DEFINE_CALL = new RegExp(
-  String.raw`\b(defineHandler|definePrompt|defineResourceTemplate|defineResource)\s*(?:<[^>()]*>)?\s*\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`,
+  String.raw`\b(defineHandler|definePrompt|defineResourceTemplate|defineResource)\s*(?:<[^>()]*>\s*)?\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`,
 );
 
 /** What each `define*` call of define.ts binds a handler to. */

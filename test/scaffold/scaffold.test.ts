@@ -661,6 +661,7 @@ describe("handler files", () => {
     ["after the call", `${opened};\n})${blanks}x`],
     ["after the import", `import { defineHandler } from "../generated/define.js"${blanks}x`],
     ["in the import", `import { defineHandler, type X${blanks}x`],
+    ["after a define call's name", `import { defineHandler } from "../generated/define.js";\ndefineHandler${blanks}x`],
   ])("definedHandler reads a file with a long blank run %s", { timeout: 30_000 }, (_where, source) => {
     expect(definedHandler(source)).toEqual(source.includes('"t"') ? { kind: "tool", name: "t" } : undefined);
   });
