@@ -101,12 +101,22 @@ function assemble(parts: readonly Parts[], headed: boolean, textsLeftOut: boolea
   if (textsLeftOut) lines.push("> The texts before and after are left out: the comment would be longer than GitHub takes.", "");
   for (const part of parts) {
     if (headed) lines.push(part.heading, "");
-    lines.push(...part.head);
-    for (const section of part.sections) lines.push("", ...section.head, ...section.rows.map((row) => row.line), ...section.texts);
+    append(lines, part.head);
+    for (const section of part.sections) {
+      lines.push("");
+      append(lines, section.head);
+      for (const row of section.rows) lines.push(row.line);
+      append(lines, section.texts);
+    }
     if (part.leftOut !== undefined) lines.push("", part.leftOut);
     lines.push("");
   }
   return `${lines.join("\n").replace(/\n+$/, "")}\n`;
+}
+
+/** Appends one by one: a subject's rows (or a text's lines) may be more than a call takes arguments. */
+function append(lines: string[], more: readonly string[]): void {
+  for (const line of more) lines.push(line);
 }
 
 function comparisonParts(comparison: DiffComparisonLike, details: boolean): Parts {
@@ -123,11 +133,16 @@ function comparisonParts(comparison: DiffComparisonLike, details: boolean): Part
   const subjects = new Map<string, ContractChange[]>();
   for (const change of diff.changes) {
     const key = change.subject.kind === "server" ? "" : `${change.subject.kind}\u0000${change.subject.name ?? ""}`;
-    subjects.set(key, [...(subjects.get(key) ?? []), change]);
+    const group = subjects.get(key);
+    if (group === undefined) subjects.set(key, [change]);
+    else group.push(change);
   }
-  // The subjects worst first (a subject's worst change), in the diff's order among equals.
-  const worst = (changes: readonly ContractChange[]) => Math.min(...changes.map((change) => rank(change.class)));
-  const ordered = [...subjects.values()].sort((a, b) => worst(a) - worst(b));
+  // The subjects worst first (a subject's worst change), in the diff's order among equals. Each one's worst by a loop:
+  // a subject may have more changes than a call takes arguments (an enum of 150,000 values removed).
+  const worst = new Map(
+    [...subjects.values()].map((changes) => [changes, changes.reduce((least, change) => Math.min(least, rank(change.class)), CLASS_ORDER.length)]),
+  );
+  const ordered = [...subjects.values()].sort((a, b) => worst.get(a)! - worst.get(b)!);
   return { heading, head, sections: ordered.map((changes) => subjectSection(changes, details)) };
 }
 

@@ -86,6 +86,23 @@ describe("mcpgen diff", () => {
     expect(diffMarkdown([comparison(manifest(3, "a"), manifest(3, "b"))])).toContain("<details>");
   });
 
+  it("--format markdown: a tool with 150,000 changes (an enum's values removed) is cut to GitHub's length, not a stack overflow", { timeout: 60_000 }, () => {
+    // More rows than a call takes arguments (spread into Math.min or push, they threw RangeError), grouped without
+    // copying the group per change (quadratic: hours at this size, past the test's timeout). No timing is asserted.
+    const manifest = (values: string[]) => ({
+      source: "m.json",
+      toolsPointer: "/tools",
+      tools: [{ name: "t", inputSchema: { type: "object", properties: { to: { enum: values } } } }],
+    });
+    const diff = diffManifests(manifest(Array.from({ length: 150_001 }, (_, index) => `v${index}`)), manifest(["v0"]));
+    expect(diff.changes).toHaveLength(150_000);
+    const text = diffMarkdown([{ diff, failOn: "breaking", failed: true, diagnostics: [], notes: [] }]);
+    expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    const rows = text.split("\n").filter((line) => line.includes("input-enum-value-removed")).length;
+    expect(rows).toBeGreaterThan(0);
+    expect(text).toContain(`> ${150_000 - rows} more change(s), of 1 tool(s), prompt(s) or resource(s), left out`);
+  });
+
   it("--format markdown: a server value quoted in a change's words (an address, a name to mention) stays inside code", async () => {
     const work = await mkdtemp(join(tmpdir(), "mcpgen-diff-mention-"));
     const manifest = (values: string[]) => ({
