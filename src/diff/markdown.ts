@@ -181,7 +181,7 @@ function subjectSection(changes: readonly ContractChange[], details: boolean): S
   for (const change of details ? changes : []) {
     if (!hasTexts(change)) continue;
     texts.push("", `<details><summary>${textNoun(change)}, before and after</summary>`, "");
-    texts.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
+    append(texts, ["Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>"]);
   }
   return { head, rows, texts };
 }
@@ -214,7 +214,7 @@ function rank(name: ChangeClass): number {
 /** Text in a code span: the fence longer than any run of backticks in it. */
 function code(text: string): string {
   const safe = printable(text);
-  const longest = Math.max(0, ...[...safe.matchAll(/`+/g)].map((match) => match[0].length));
+  const longest = longestRun(safe, /`+/g, 0);
   const fence = "`".repeat(longest + 1);
   const pad = safe.startsWith("`") || safe.endsWith("`") || safe.startsWith(" ") ? " " : "";
   return `${fence}${pad}${safe}${pad}${fence}`;
@@ -241,7 +241,14 @@ function escapeText(text: string): string {
 function block(value: unknown): string[] {
   if (value === undefined) return ["(none)"];
   const text = printable(String(value), true);
-  const longest = Math.max(2, ...[...text.matchAll(/`+|~+/g)].map((match) => match[0].length));
+  const longest = longestRun(text, /`+|~+/g, 2);
   const fence = "~".repeat(longest + 1);
   return [`${fence}text`, ...text.split("\n"), fence];
+}
+
+/** The longest match of `runs` (global) in `text`, at least `least`: by a loop, as a text may hold more runs than a call takes arguments. */
+function longestRun(text: string, runs: RegExp, least: number): number {
+  let longest = least;
+  for (const match of text.matchAll(runs)) longest = Math.max(longest, match[0].length);
+  return longest;
 }

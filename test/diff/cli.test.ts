@@ -103,6 +103,26 @@ describe("mcpgen diff", () => {
     expect(text).toContain(`> ${150_000 - rows} more change(s), of 1 tool(s), prompt(s) or resource(s), left out`);
   });
 
+  it("--format markdown: a description of 150,000 lines or backtick runs is fenced, not a stack overflow", () => {
+    // Its runs (for the fence's length) and its lines were spread into Math.max and push: RangeError past some 130,000.
+    const manifest = (description: string, name = "t") => ({
+      source: "m.json",
+      toolsPointer: "/tools",
+      tools: [{ name, description, inputSchema: { type: "object" } }],
+    });
+    for (const description of ["`a".repeat(150_000), "a\n".repeat(150_000)]) {
+      const diff = diffManifests(manifest(description), manifest("short"));
+      const text = diffMarkdown([{ diff, failOn: "breaking", failed: true, diagnostics: [], notes: [] }]);
+      expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+      expect(text).toContain("> The texts before and after are left out");
+    }
+    // Small enough to keep, the texts are whole: a fence one longer than the longest run of backticks or tildes.
+    const kept = diffMarkdown([
+      { diff: diffManifests(manifest("a ``` b ~~~~ c"), manifest("short")), failOn: "breaking", failed: true, diagnostics: [], notes: [] },
+    ]);
+    expect(kept).toContain("~~~~~text\na ``` b ~~~~ c\n~~~~~");
+  });
+
   it("--format markdown: a server value quoted in a change's words (an address, a name to mention) stays inside code", async () => {
     const work = await mkdtemp(join(tmpdir(), "mcpgen-diff-mention-"));
     const manifest = (values: string[]) => ({
