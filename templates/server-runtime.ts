@@ -816,11 +816,12 @@ class GuardedTransport implements Transport {
     return sent;
   }
 
-  /** Settles once every request received so far is answered, or after `ms`. */
+  /** Settles once every request received so far is answered, or after `ms` (`Infinity`: no limit). */
   answered(ms: number): Promise<void> {
     if (this.unanswered.size === 0 || ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
+      // A timer takes at most 2^31 - 1 ms: a longer one (Infinity too) would fire at once.
+      const timer = ms <= MAX_TIMER_MS ? setTimeout(done, ms) : undefined;
       function done(): void {
         clearTimeout(timer);
         resolve();
@@ -848,6 +849,9 @@ class GuardedTransport implements Transport {
  */
 export const STDIO_DRAIN_MS = 10_000;
 
+/** The longest delay `setTimeout` takes. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** After stdin's end and the close, how long a handler that ignores its abort signal (or a timer) may keep the process alive. */
 const EXIT_GRACE_MS = 1000;
 
@@ -870,7 +874,7 @@ export async function serveStdio(
     /**
      * When stdin ends, how long the requests still being handled may take to be answered
      * before the server closes and aborts them, in milliseconds (default `STDIO_DRAIN_MS`,
-     * 10 s; 0 closes at once).
+     * 10 s; 0 closes at once; `Infinity` waits for every one).
      */
     drainMs?: number;
     /**

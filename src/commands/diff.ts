@@ -168,8 +168,15 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
         config ??= configIfAny(options.config, cwd);
         const loaded = await config;
         const target = loaded?.targets.find((candidate) => candidate.name === operand);
-        if (loaded === undefined || target === undefined) await manifestPath(resolve(cwd, operand), operand);
-        else resolved.push({ operand, target, config: loaded });
+        if (loaded === undefined || target === undefined) {
+          if (SERVER_URL.test(operand)) {
+            // Not echoed: a URL may carry a token.
+            throw userError("usage", "--base compares manifests with themselves at a revision, and a server's URL is not one", {
+              hint: "pull the server first (mcpgen pull <url> --out <dir>), commit its manifest.json, then mcpgen diff --base <rev> <dir>",
+            });
+          }
+          await manifestPath(resolve(cwd, operand), operand);
+        } else resolved.push({ operand, target, config: loaded });
       }
       await checkRevision(cwd, base);
       for (const { operand, target, config: loaded } of resolved) {
@@ -189,7 +196,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     if (command.length > 0 ? newOperand !== undefined : newOperand === undefined || extra.length > 0) {
       throw userError("usage", "mcpgen diff compares two things: an old manifest, and a new manifest or server", { hint: DIFF_USAGE });
     }
-    if (/^https?:\/\//i.test(oldOperand) && !(await exists(resolve(cwd, oldOperand)))) {
+    if (SERVER_URL.test(oldOperand) && !(await exists(resolve(cwd, oldOperand)))) {
       // Not echoed: a URL may carry a token.
       throw userError("usage", "the old side is a manifest or a snapshot directory, not a server: only the new side may be a live server", {
         hint: "pull the old server first (mcpgen pull <url> --out <dir>), then mcpgen diff <dir> <new>",
@@ -202,6 +209,9 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
   }
   return { comparisons, errors, failed: errors.length > 0 || comparisons.some((comparison) => comparison.failed) };
 }
+
+/** An operand that is a server's address, never echoed in an error (its query may carry a token). */
+const SERVER_URL = /^https?:\/\//i;
 
 const DIFF_USAGE = "mcpgen diff <old> <new> (manifests, snapshot directories, or a server as new), or mcpgen diff --base <rev> [manifest...]";
 

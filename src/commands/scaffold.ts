@@ -434,7 +434,7 @@ async function scanHandlerDirectory(outDir: string, directory: string, found: Ma
 
 const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60`;
 const DEFINE_CALL = new RegExp(
-  String.raw`\b(defineHandler|definePrompt|defineResourceTemplate|defineResource)\s*(?:<[^>()]*>)?\s*\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`,
+  String.raw`\b(defineHandler|definePrompt|defineResourceTemplate|defineResource)\s*(?:<[^>()]*>\s*)?\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`,
 );
 
 /** What each `define*` call of define.ts binds a handler to. */
@@ -467,8 +467,10 @@ export function definedHandler(source: string): Implemented | undefined {
   return isUnimplementedStub(code, match[1]!, name) ? { kind, name, stub: true } : { kind, name };
 }
 
+// Each run of blanks has one way to match (`\s*(?:;\s*)?`, never `\s*;?\s*`): two ways made a file that starts
+// like a stub and then holds a long blank run (a block of comments, blanked) take minutes to reject.
 const UNIMPLEMENTED_STUB = new RegExp(
-  String.raw`^\s*import\s*\{\s*(define\w+)\s*(?:,\s*type\s+[\w$]+\s*)*,?\s*\}\s*from\s*(["'])(?:\.\./)+generated/define\.js\2\s*;?\s*export\s+default\s+\1\s*\(\s*(${STRING})\s*,\s*async\s*\(\s*(?:_[\w$]*\s*(?:,\s*_[\w$]*\s*)*)?\)\s*(?::\s*Promise\s*<[\w$<>\s]*>\s*)?=>\s*\{\s*throw\s+new\s+Error\s*\(\s*(${STRING})\s*\)\s*;?\s*\}\s*,?\s*\)\s*;?\s*$`,
+  String.raw`^\s*import\s*\{\s*(define\w+)\s*(?:,\s*type\s+[\w$]+\s*)*(?:,\s*)?\}\s*from\s*(["'])(?:\.\./)+generated/define\.js\2\s*(?:;\s*)?export\s+default\s+\1\s*\(\s*(${STRING})\s*,\s*async\s*\(\s*(?:_[\w$]*\s*(?:,\s*_[\w$]*\s*)*)?\)\s*(?::\s*Promise\s*<[\w$<>\s]*>\s*)?=>\s*\{\s*throw\s+new\s+Error\s*\(\s*(${STRING})\s*\)\s*(?:;\s*)?\}\s*(?:,\s*)?\)\s*(?:;\s*)?$`,
 );
 
 /**

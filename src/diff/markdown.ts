@@ -101,12 +101,22 @@ function assemble(parts: readonly Parts[], headed: boolean, textsLeftOut: boolea
   if (textsLeftOut) lines.push("> The texts before and after are left out: the comment would be longer than GitHub takes.", "");
   for (const part of parts) {
     if (headed) lines.push(part.heading, "");
-    lines.push(...part.head);
-    for (const section of part.sections) lines.push("", ...section.head, ...section.rows.map((row) => row.line), ...section.texts);
+    append(lines, part.head);
+    for (const section of part.sections) {
+      lines.push("");
+      append(lines, section.head);
+      for (const row of section.rows) lines.push(row.line);
+      append(lines, section.texts);
+    }
     if (part.leftOut !== undefined) lines.push("", part.leftOut);
     lines.push("");
   }
   return `${lines.join("\n").replace(/\n+$/, "")}\n`;
+}
+
+/** Appends one by one: a subject's rows (or a text's lines) may be more than a call takes arguments. */
+function append(lines: string[], more: readonly string[]): void {
+  for (const line of more) lines.push(line);
 }
 
 function comparisonParts(comparison: DiffComparisonLike, details: boolean): Parts {
@@ -123,11 +133,16 @@ function comparisonParts(comparison: DiffComparisonLike, details: boolean): Part
   const subjects = new Map<string, ContractChange[]>();
   for (const change of diff.changes) {
     const key = change.subject.kind === "server" ? "" : `${change.subject.kind}\u0000${change.subject.name ?? ""}`;
-    subjects.set(key, [...(subjects.get(key) ?? []), change]);
+    const group = subjects.get(key);
+    if (group === undefined) subjects.set(key, [change]);
+    else group.push(change);
   }
-  // The subjects worst first (a subject's worst change), in the diff's order among equals.
-  const worst = (changes: readonly ContractChange[]) => Math.min(...changes.map((change) => rank(change.class)));
-  const ordered = [...subjects.values()].sort((a, b) => worst(a) - worst(b));
+  // The subjects worst first (a subject's worst change), in the diff's order among equals. Each one's worst by a loop:
+  // a subject may have more changes than a call takes arguments (an enum of 150,000 values removed).
+  const worst = new Map(
+    [...subjects.values()].map((changes) => [changes, changes.reduce((least, change) => Math.min(least, rank(change.class)), CLASS_ORDER.length)]),
+  );
+  const ordered = [...subjects.values()].sort((a, b) => worst.get(a)! - worst.get(b)!);
   return { heading, head, sections: ordered.map((changes) => subjectSection(changes, details)) };
 }
 
@@ -166,7 +181,7 @@ function subjectSection(changes: readonly ContractChange[], details: boolean): S
   for (const change of details ? changes : []) {
     if (!hasTexts(change)) continue;
     texts.push("", `<details><summary>${textNoun(change)}, before and after</summary>`, "");
-    texts.push("Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>");
+    append(texts, ["Before:", "", ...block(change.before), "", "After:", "", ...block(change.after), "", "</details>"]);
   }
   return { head, rows, texts };
 }
@@ -199,7 +214,7 @@ function rank(name: ChangeClass): number {
 /** Text in a code span: the fence longer than any run of backticks in it. */
 function code(text: string): string {
   const safe = printable(text);
-  const longest = Math.max(0, ...[...safe.matchAll(/`+/g)].map((match) => match[0].length));
+  const longest = longestRun(safe, /`+/g, 0);
   const fence = "`".repeat(longest + 1);
   const pad = safe.startsWith("`") || safe.endsWith("`") || safe.startsWith(" ") ? " " : "";
   return `${fence}${pad}${safe}${pad}${fence}`;
@@ -226,7 +241,14 @@ function escapeText(text: string): string {
 function block(value: unknown): string[] {
   if (value === undefined) return ["(none)"];
   const text = printable(String(value), true);
-  const longest = Math.max(2, ...[...text.matchAll(/`+|~+/g)].map((match) => match[0].length));
+  const longest = longestRun(text, /`+|~+/g, 2);
   const fence = "~".repeat(longest + 1);
   return [`${fence}text`, ...text.split("\n"), fence];
+}
+
+/** The longest match of `runs` (global) in `text`, at least `least`: by a loop, as a text may hold more runs than a call takes arguments. */
+function longestRun(text: string, runs: RegExp, least: number): number {
+  let longest = least;
+  for (const match of text.matchAll(runs)) longest = Math.max(longest, match[0].length);
+  return longest;
 }

@@ -86,6 +86,43 @@ describe("mcpgen diff", () => {
     expect(diffMarkdown([comparison(manifest(3, "a"), manifest(3, "b"))])).toContain("<details>");
   });
 
+  it("--format markdown: a tool with 150,000 changes (an enum's values removed) is cut to GitHub's length, not a stack overflow", { timeout: 60_000 }, () => {
+    // More rows than a call takes arguments (spread into Math.min or push, they threw RangeError), grouped without
+    // copying the group per change (quadratic: hours at this size, past the test's timeout). No timing is asserted.
+    const manifest = (values: string[]) => ({
+      source: "m.json",
+      toolsPointer: "/tools",
+      tools: [{ name: "t", inputSchema: { type: "object", properties: { to: { enum: values } } } }],
+    });
+    const diff = diffManifests(manifest(Array.from({ length: 150_001 }, (_, index) => `v${index}`)), manifest(["v0"]));
+    expect(diff.changes).toHaveLength(150_000);
+    const text = diffMarkdown([{ diff, failOn: "breaking", failed: true, diagnostics: [], notes: [] }]);
+    expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    const rows = text.split("\n").filter((line) => line.includes("input-enum-value-removed")).length;
+    expect(rows).toBeGreaterThan(0);
+    expect(text).toContain(`> ${150_000 - rows} more change(s), of 1 tool(s), prompt(s) or resource(s), left out`);
+  });
+
+  it("--format markdown: a description of 150,000 lines or backtick runs is fenced, not a stack overflow", () => {
+    // Its runs (for the fence's length) and its lines were spread into Math.max and push: RangeError past some 130,000.
+    const manifest = (description: string, name = "t") => ({
+      source: "m.json",
+      toolsPointer: "/tools",
+      tools: [{ name, description, inputSchema: { type: "object" } }],
+    });
+    for (const description of ["`a".repeat(150_000), "a\n".repeat(150_000)]) {
+      const diff = diffManifests(manifest(description), manifest("short"));
+      const text = diffMarkdown([{ diff, failOn: "breaking", failed: true, diagnostics: [], notes: [] }]);
+      expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+      expect(text).toContain("> The texts before and after are left out");
+    }
+    // Small enough to keep, the texts are whole: a fence one longer than the longest run of backticks or tildes.
+    const kept = diffMarkdown([
+      { diff: diffManifests(manifest("a ``` b ~~~~ c"), manifest("short")), failOn: "breaking", failed: true, diagnostics: [], notes: [] },
+    ]);
+    expect(kept).toContain("~~~~~text\na ``` b ~~~~ c\n~~~~~");
+  });
+
   it("--format markdown: a server value quoted in a change's words (an address, a name to mention) stays inside code", async () => {
     const work = await mkdtemp(join(tmpdir(), "mcpgen-diff-mention-"));
     const manifest = (values: string[]) => ({

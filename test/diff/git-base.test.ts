@@ -12,6 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajvModule from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
+import { diff } from "../../src/commands/diff.js";
+import { McpgenError } from "../../src/shared/errors.js";
 import { runCli } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
@@ -228,6 +230,15 @@ describe("mcpgen diff --base", () => {
     const unknown = await runCli(["diff", "--base", "no-such-branch", "src/mcp/weather"], repository);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^error: no revision "no-such-branch" in this repository\n {2}hint: .*git fetch/);
+    // A server's URL is no manifest to compare at a revision: said without echoing it (its query may carry a token).
+    const url = diff({ base: "main", operands: ["https://example.com/mcp?key=sekrit-token"], cwd: repository });
+    const refused = (await url.then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as McpgenError;
+    expect(refused).toBeInstanceOf(McpgenError);
+    expect(refused.diagnostic).toMatchObject({ code: "usage", message: expect.stringMatching(/^--base compares manifests .*a server's URL is not one$/) });
+    expect(JSON.stringify(refused.diagnostic)).not.toContain("sekrit");
 
     const outside = await mkdtemp(join(tmpdir(), "mcpgen-diff-nogit-"));
     await writeFile(join(outside, "manifest.json"), await fixture("weather-v1.json"));

@@ -800,6 +800,13 @@ describe("serveStdio", () => {
     20_000,
   );
 
+  it("waits for every call in flight when drainMs is Infinity (no timer, which would fire at once past 2^31 - 1 ms)", async () => {
+    const server = waitingServer({ DRAIN_MS: "Infinity" });
+    server.child.stdin.end([...legacyOpening, stdioCall("legacy", 2, "slow", { ms: 200 })].join(""));
+    expect(await server.exited).toBe(0);
+    expect(server.answers().find((answer) => answer.id === 2)?.result?.content).toEqual([{ type: "text", text: "slept 200" }]);
+  }, 20_000);
+
   it("aborts the handlers that cannot finish within drainMs of stdin's end, and the process ends even if one ignores its signal", async () => {
     const server = waitingServer({ DRAIN_MS: "200" });
     // `wait` finishes only when aborted; `slow` for a minute ignores its signal.

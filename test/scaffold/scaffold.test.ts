@@ -649,6 +649,23 @@ describe("handler files", () => {
     expect(definedHandler(source)).toEqual(found);
   });
 
+  // A file that starts like a stub and then holds a long blank run (a block of comments is blanked before the match)
+  // is read at once, not after minutes of backtracking. No timing is asserted (speed is `npm run bench`'s): with
+  // 200,000 blanks at any of these places, a quadratic match takes minutes, past the test's timeout.
+  const blanks = " ".repeat(200_000);
+  const opened =
+    'import { defineHandler } from "../generated/define.js";\nexport default defineHandler("t", async (_input) => {\n  throw new Error("not implemented: t")';
+  it.each([
+    ["after the throw", `${opened}${blanks}return 1;\n});`],
+    ["after the handler", `${opened};\n}${blanks}, x);`],
+    ["after the call", `${opened};\n})${blanks}x`],
+    ["after the import", `import { defineHandler } from "../generated/define.js"${blanks}x`],
+    ["in the import", `import { defineHandler, type X${blanks}x`],
+    ["after a define call's name", `import { defineHandler } from "../generated/define.js";\ndefineHandler${blanks}x`],
+  ])("definedHandler reads a file with a long blank run %s", { timeout: 30_000 }, (_where, source) => {
+    expect(definedHandler(source)).toEqual(source.includes('"t"') ? { kind: "tool", name: "t" } : undefined);
+  });
+
   const ir = (names: string[], prompts: string[] = []) =>
     ({
       tools: names.map((wireName) => ({ wireName, fileBase: toolFileBase(wireName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())) })),

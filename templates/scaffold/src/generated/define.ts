@@ -71,8 +71,8 @@ type Unchecked = any;
 
 /** Binds a handler to the tool it implements; its input and output types follow from the tool's schemas. */
 export function defineHandler<N extends string>(
-  tool: N extends ToolName ? N : NotInManifest<"tool", N>,
-  handle: N extends ToolName ? Handler<N> : ToolHandler<Unchecked, unknown>,
+  tool: [N] extends [ToolName] ? N : NotInManifest<"tool", N>,
+  handle: [N] extends [ToolName] ? Handler<N> : ToolHandler<Unchecked, unknown>,
 ): HandlerDefinition<N & ToolName> {
   return { tool, handle } as unknown as HandlerDefinition<N & ToolName>;
 }
@@ -93,12 +93,12 @@ export interface PromptDefinition<N extends PromptName> {
  * the completions of its arguments (`completion/complete`, when the server declares it).
  */
 export function definePrompt<N extends string>(
-  prompt: N extends PromptName ? N : NotInManifest<"prompt", N>,
-  handle: N extends PromptName
+  prompt: [N] extends [PromptName] ? N : NotInManifest<"prompt", N>,
+  handle: [N] extends [PromptName]
     ? PromptHandler<PromptMap[N]>
     : PromptHandler<Unchecked>,
   options: {
-    complete?: N extends PromptName
+    complete?: [N] extends [PromptName]
       ? Completions<PromptMap[N]>
       : Completions<Record<string, string>>;
   } = {},
@@ -118,7 +118,7 @@ export interface ResourceDefinition<U extends FixedResourceUri> {
 
 /** Binds a handler to the fixed resource it reads, by its URI: a context in; a text, bytes or contents out. */
 export function defineResource<U extends string>(
-  uri: U extends FixedResourceUri ? U : NotInManifest<"resource", U>,
+  uri: [U] extends [FixedResourceUri] ? U : NotInManifest<"resource", U>,
   handle: ResourceHandler,
 ): ResourceDefinition<U & FixedResourceUri> {
   return { resource: uri, handle } as unknown as ResourceDefinition<
@@ -142,14 +142,14 @@ export interface ResourceTemplateDefinition<N extends ResourceTemplateName> {
  * completions of its variables.
  */
 export function defineResourceTemplate<N extends string>(
-  resourceTemplate: N extends ResourceTemplateName
+  resourceTemplate: [N] extends [ResourceTemplateName]
     ? N
     : NotInManifest<"resource template", N>,
-  handle: N extends ResourceTemplateName
+  handle: [N] extends [ResourceTemplateName]
     ? ResourceTemplateHandler<ResourceTemplateMap[N]>
     : ResourceTemplateHandler<Unchecked>,
   options: {
-    complete?: N extends ResourceTemplateName
+    complete?: [N] extends [ResourceTemplateName]
       ? Completions<ResourceTemplateMap[N]>
       : Completions<Record<string, string>>;
   } = {},
