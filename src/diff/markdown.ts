@@ -35,8 +35,36 @@ export function diffMarkdown(comparisons: readonly DiffComparisonLike[], errors:
   const texts = comparisons.some((comparison) => comparison.diff.changes.some(hasTexts));
   const brief = assemble(parts, headed, texts);
   if (brief.length <= MARKDOWN_LIMIT) return brief;
-  return assemble(bounded(parts, MARKDOWN_LIMIT - assemble(parts.map(withoutSections), headed, texts).length), headed, texts);
+  const cut = assemble(bounded(parts, MARKDOWN_LIMIT - assemble(parts.map(withoutSections), headed, texts).length), headed, texts);
+  if (cut.length <= MARKDOWN_LIMIT) return cut;
+  return fewerComparisons(parts, headed, texts);
 }
+
+/**
+ * When the comparisons' heads alone are longer than GitHub takes (very many
+ * targets, or long errors): the heads, with no rows, of as many comparisons
+ * as fit, those that fail (or could not be made) before the others, in their
+ * order; a note counts the comparisons left out.
+ */
+function fewerComparisons(parts: readonly Parts[], headed: boolean, texts: boolean): string {
+  const bare = parts.map((part): Parts => (part.sections.length === 0 ? part : { ...withoutSections(part), leftOut: ROWS_LEFT_OUT }));
+  const order = [...bare.keys()].sort((a, b) => Number(bare[b]!.failed) - Number(bare[a]!.failed));
+  const kept = new Set<number>();
+  let used = assemble([], headed, texts).length + LEFT_OUT_RESERVE;
+  for (const index of order) {
+    const size = assemble([bare[index]!], headed, false).length - "## mcpgen diff\n\n".length + 1;
+    if (used + size > MARKDOWN_LIMIT) continue;
+    used += size;
+    kept.add(index);
+  }
+  const shown = bare.filter((_, index) => kept.has(index));
+  const omitted = parts.length - shown.length;
+  const note = `> ${omitted} more comparison(s) left out, and every comparison's changes: the comment would be longer than GitHub takes. \`mcpgen diff --format text\` (or \`--json\`) lists them.`;
+  return assemble(shown, headed, texts, note);
+}
+
+/** The note of a comparison shown by its head alone (`fewerComparisons`). */
+const ROWS_LEFT_OUT = "> Its changes are left out: the comment would be longer than GitHub takes.";
 
 /**
  * The changes that fit in `room` characters, the worst of every comparison
@@ -79,6 +107,8 @@ interface Parts {
   head: string[];
   sections: Section[];
   leftOut?: string;
+  /** The comparison fails on its `failOn`, or could not be made. */
+  failed: boolean;
 }
 
 /** A subject's heading and table head, its rows (worst first) and the texts before and after below them. */
@@ -95,8 +125,8 @@ function leftOutNote(changes: number, subjects: number): string {
   return `> ${changes} more change(s), of ${subjects} tool(s), prompt(s) or resource(s), left out: the comment would be longer than GitHub takes. \`mcpgen diff --format text\` (or \`--json\`) lists every change.`;
 }
 
-/** The comment: `textsLeftOut` says that the texts before and after are not in it. */
-function assemble(parts: readonly Parts[], headed: boolean, textsLeftOut: boolean): string {
+/** The comment: `textsLeftOut` says that the texts before and after are not in it; `closing` ends it. */
+function assemble(parts: readonly Parts[], headed: boolean, textsLeftOut: boolean, closing?: string): string {
   const lines: string[] = ["## mcpgen diff", ""];
   if (textsLeftOut) lines.push("> The texts before and after are left out: the comment would be longer than GitHub takes.", "");
   for (const part of parts) {
@@ -111,6 +141,7 @@ function assemble(parts: readonly Parts[], headed: boolean, textsLeftOut: boolea
     if (part.leftOut !== undefined) lines.push("", part.leftOut);
     lines.push("");
   }
+  if (closing !== undefined) lines.push(closing);
   return `${lines.join("\n").replace(/\n+$/, "")}\n`;
 }
 
@@ -129,7 +160,7 @@ function comparisonParts(comparison: DiffComparisonLike, details: boolean): Part
   const verdict = comparison.failed ? `fails on ${code(comparison.failOn)}` : `passes \`--fail-on\` ${code(comparison.failOn)}`;
   const head = [`${code(diff.old.source)} → ${code(diff.new.source)}: ${counts.join(", ")}; ${verdict}.`];
   for (const note of comparison.notes) head.push("", `> ${escapeText(note)}`);
-  if (diff.changes.length === 0) return { heading, head: [...head, "", "No change of the contract."], sections: [] };
+  if (diff.changes.length === 0) return { heading, head: [...head, "", "No change of the contract."], sections: [], failed: comparison.failed };
   const subjects = new Map<string, ContractChange[]>();
   for (const change of diff.changes) {
     const key = change.subject.kind === "server" ? "" : `${change.subject.kind}\u0000${change.subject.name ?? ""}`;
@@ -143,7 +174,7 @@ function comparisonParts(comparison: DiffComparisonLike, details: boolean): Part
     [...subjects.values()].map((changes) => [changes, changes.reduce((least, change) => Math.min(least, rank(change.class)), CLASS_ORDER.length)]),
   );
   const ordered = [...subjects.values()].sort((a, b) => worst.get(a)! - worst.get(b)!);
-  return { heading, head, sections: ordered.map((changes) => subjectSection(changes, details)) };
+  return { heading, head, sections: ordered.map((changes) => subjectSection(changes, details)), failed: comparison.failed };
 }
 
 /**
@@ -154,7 +185,7 @@ function errorParts(error: DiffErrorLike): Parts {
   const { diagnostic } = error;
   const heading = `### ${code(error.target ?? error.operand ?? diagnostic.file ?? "")}`;
   const what = `${diagnostic.file === undefined ? "" : `${diagnostic.file}: `}${diagnostic.message}${diagnostic.hint === undefined ? "" : `\nhint: ${diagnostic.hint}`}`;
-  return { heading, head: ["Not compared: its manifest cannot be read.", "", ...block(what)], sections: [] };
+  return { heading, head: ["Not compared: its manifest cannot be read.", "", ...block(what)], sections: [], failed: true };
 }
 
 function subjectSection(changes: readonly ContractChange[], details: boolean): Section {

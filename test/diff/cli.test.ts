@@ -86,6 +86,43 @@ describe("mcpgen diff", () => {
     expect(diffMarkdown([comparison(manifest(3, "a"), manifest(3, "b"))])).toContain("<details>");
   });
 
+  it("--format markdown: with more targets than their heads alone fit, the failing ones and those not compared come first, and a note counts the rest", () => {
+    const manifest = (names: string[]) => ({
+      source: "src/mcp/some-rather-long-target-directory/manifest.json",
+      toolsPointer: "/tools",
+      tools: names.map((name) => ({ name, inputSchema: { type: "object" } })),
+    });
+    // 400 targets: every tenth removed a tool (fails on breaking), the others only added one (passes); two more not compared.
+    const comparisons = Array.from({ length: 400 }, (_, index) => {
+      const failing = index % 10 === 9;
+      return {
+        target: `target-${String(index).padStart(3, "0")}`,
+        diff: diffManifests(manifest(["a", "b"]), manifest(failing ? ["a"] : ["a", "b", "c"])),
+        failOn: "breaking" as const,
+        failed: failing,
+        diagnostics: [],
+        notes: [],
+      };
+    });
+    const errors = [
+      { target: "unread-1", diagnostic: { severity: "error" as const, code: "input-unreadable" as const, message: "cannot read the manifest: no such file" } },
+      { target: "unread-2", diagnostic: { severity: "error" as const, code: "input-unreadable" as const, message: "x".repeat(2_000) } },
+    ];
+    const text = diffMarkdown(comparisons, errors);
+    expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    const shown = text
+      .split("\n")
+      .filter((line) => line.startsWith("### "))
+      .map((line) => line.replace(/^### `|`$/g, ""));
+    // Every failing target and both that could not be compared are shown; passing ones fill what room is left, in order.
+    for (let index = 9; index < 400; index += 10) expect(shown).toContain(`target-${String(index).padStart(3, "0")}`);
+    expect(shown).toEqual(expect.arrayContaining(["unread-1", "unread-2"]));
+    expect(shown.length).toBeLessThan(402);
+    expect(shown).toEqual([...shown].sort());
+    expect(text).toContain(`> ${402 - shown.length} more comparison(s) left out, and every comparison's changes`);
+    expect(text).not.toContain("#### ");
+  });
+
   it("--format markdown: a tool with 150,000 changes (an enum's values removed) is cut to GitHub's length, not a stack overflow", { timeout: 60_000 }, () => {
     // More rows than a call takes arguments (spread into Math.min or push, they threw RangeError), grouped without
     // copying the group per change (quadratic: hours at this size, past the test's timeout). No timing is asserted.
