@@ -155,7 +155,8 @@ async function giveUp(closers: Closer[], from: number, watch: Watch, attempt: At
  * use: it reads the server's answers through the pull's budget.
  */
 class Watch {
-  private rejectCurrent: ((error: unknown) => void) | undefined;
+  /** The work running now, each one's rejection: `mock --record` runs calls side by side, and a fault stops them all. */
+  private readonly running = new Set<(error: unknown) => void>();
   private pending: unknown;
   readonly budget: ResponseBudget;
   readonly fetch: FetchLike;
@@ -181,8 +182,8 @@ class Watch {
   }
 
   fault(error: Error): void {
-    if (this.rejectCurrent !== undefined) this.rejectCurrent(error);
-    else this.pending ??= error;
+    if (this.running.size === 0) this.pending ??= error;
+    for (const reject of this.running) reject(error);
   }
 
   /**
@@ -207,8 +208,10 @@ class Watch {
     const left = this.endsAt - performance.now();
     if (left <= 0) throw new PullDeadlineExceeded("max time");
     let timer: NodeJS.Timeout | undefined;
+    let rejectThis: ((error: unknown) => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
-      this.rejectCurrent = reject;
+      rejectThis = reject;
+      this.running.add(reject);
       timer = setTimeout(
         () => reject(left < timeoutMs ? new PullDeadlineExceeded("max time") : new DeadlineExceeded("deadline")),
         Math.min(left, timeoutMs, LONGEST_TIMER_MS),
@@ -218,7 +221,7 @@ class Watch {
       return await Promise.race([work, stop]);
     } finally {
       clearTimeout(timer);
-      this.rejectCurrent = undefined;
+      this.running.delete(rejectThis!);
     }
   }
 }

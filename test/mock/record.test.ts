@@ -141,9 +141,9 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
   const script = join(repoRoot, "test/fixtures/pull/scripted-server.mjs");
 
   /** `mcpgen mock --record` over HTTP as a child process, its URL read from stderr. */
-  async function recordOverHttp(dir: string, scenario: string) {
+  async function recordOverHttp(dir: string, scenario: string, options: string[] = []) {
     const { spawn } = await import("node:child_process");
-    const child = spawn(process.execPath, [bin, "mock", "--record", dir, "--http", "0", "--", process.execPath, script, scenario], {
+    const child = spawn(process.execPath, [bin, "mock", "--record", dir, "--http", "0", ...options, "--", process.execPath, script, scenario], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     const output = { stderr: "" };
@@ -181,6 +181,19 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
     expect(output.stderr).toContain("fatal: the tool crashed");
     await client.close().catch(() => undefined);
     expect((await readdir(dir)).sort()).toEqual(["manifest.json"]);
+  });
+
+  it("stops a call at --max-size when another call beside it was answered first (each call in flight hears the fault)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-fault-"));
+    // The timeout is long: a call that did not hear the fault would fail at it, with words of its own.
+    const { client, exited, output } = await recordOverHttp(dir, "huge-second-call", ["--max-size", "1MB", "--timeout", "30"]);
+    const first = client.callTool({ name: "echo", arguments: { q: "1" } });
+    const second = client.callTool({ name: "echo", arguments: { q: "2" } });
+    expect(await first).toMatchObject({ content: [{ type: "text", text: "first" }] });
+    await expect(second).rejects.toThrow();
+    expect(await exited).toBe(1);
+    expect(output.stderr).toMatch(/sent more than 1 MB during tools\/call/);
+    await client.close().catch(() => undefined);
   });
 });
 
