@@ -56,6 +56,7 @@ import {
 } from "./server-faults.js";
 import { getsLogin, type RemoteServerSpec, type ServerSpec, type StdioServerSpec, type TransportName } from "./server-spec.js";
 import { counted } from "../shared/display.js";
+import { isRecord } from "../shared/json.js";
 import { mcpgenVersion } from "../shared/version.js";
 
 export type { FetchLike };
@@ -959,10 +960,7 @@ const ANY_OBJECT = {
   "~standard": {
     version: 1 as const,
     vendor: "mcpgen",
-    validate: (value: unknown) =>
-      typeof value === "object" && value !== null && !Array.isArray(value)
-        ? { value: value as Record<string, unknown> }
-        : { issues: [{ message: "the result is not an object", path: [] }] },
+    validate: (value: unknown) => (isRecord(value) ? { value } : { issues: [{ message: "the result is not an object", path: [] }] }),
   },
 };
 

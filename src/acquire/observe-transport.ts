@@ -4,6 +4,7 @@
  * so that the transport's types stay out of the package's declarations.
  */
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { isRecord } from "../shared/json.js";
 import { UNSUPPORTED_PROTOCOL_VERSION, type Attempt } from "./server-faults.js";
 
 /** What `observeTransport` reads off a transport. */
@@ -63,8 +64,8 @@ export function observeTransport(transport: Transport, attempt: Attempt, listMet
     }
     answered.add(message.id);
     const result = (message as { result?: unknown }).result;
-    const isResult = typeof result === "object" && result !== null && !Array.isArray(result);
-    if (isResult) answer = result as Record<string, unknown>;
+    const isResult = isRecord(result);
+    if (isResult) answer = result;
     if (probes.has(message.id)) {
       if (initialize === undefined) answeredProbeInTime = true;
       else if (isResult) lateModern();
