@@ -238,9 +238,12 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-q, --quiet", QUIET_HELP)
     .option("--json", JSON_HELP)
     .action(async (options: { config: string; check?: boolean; quiet?: boolean; json?: boolean }) => {
-      const [{ initConfig }, { printInit }] = await Promise.all([import("../commands/init.js"), import("./print-init.js")]);
+      const [{ initConfig }, { printInit }, { mustBeNamed }] = await Promise.all([
+        import("../commands/init.js"),
+        import("./print-init.js"),
+        import("../commands/config.js"),
+      ]);
       const result = await initConfig({ config: options.config, check: options.check ?? false });
-      const { mustBeNamed } = await import("../commands/config.js");
       const named = await mustBeNamed(result.file, process.cwd());
       process.exitCode = printInit(result, io, { ...options, named });
     });

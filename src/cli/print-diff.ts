@@ -56,7 +56,8 @@ export function printDiff(result: DiffResult, io: Io, options: DiffPrintOptions)
     io.stderr(`${paint("error:", "red", color)} ${head}${what} (--fail-on ${comparison.failOn})\n`);
   }
   if (errors.length > 0 && result.comparisons.length + errors.length > 1) io.stderr(notComparedSummary(result.comparisons.length, errors));
-  return exitCode(result.failed || errors.length > 0 ? "failure" : "ok");
+  // `failed` counts the comparisons that could not be made already.
+  return exitCode(result.failed ? "failure" : "ok");
 }
 
 /** The last line of a run where some comparisons could not be made: which, and that the others were. */

@@ -23,9 +23,6 @@ import {
   type RunningServer,
 } from "../../templates/server-runtime.js";
 import { serveHttp as serveRuntimeHttp, type HttpOptions, type RunningHttpServer } from "../../templates/server-http.js";
-
-/** Why the runtime could not listen, for `mock --http`'s own words. */
-export { listenAddress, listenFailureReason, type ListenRemedy } from "../../templates/server-http.js";
 import type {
   ListedPrompt,
   ListedResource,
@@ -42,6 +39,9 @@ import { isRecord } from "../shared/json.js";
 import type { MockAnswer, SurfaceResult } from "./responder.js";
 import { invalidArguments } from "./responder.js";
 import type { ToolValidators } from "./validators.js";
+
+/** Why the runtime could not listen, for `mock --http`'s own words. */
+export { listenAddress, listenFailureReason, type ListenRemedy } from "../../templates/server-http.js";
 
 export type { HttpOptions, ListedPrompt, ListedResource, ListedResourceTemplate, ListedTool, RunningHttpServer, RunningServer };
 
