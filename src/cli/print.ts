@@ -214,7 +214,7 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
   const stubs = target.handlers.filter((handler) => handler.status === "created").map((handler) => handler.path);
   const projectFiles = target.created.filter((path) => !stubs.includes(path));
   if (projectFiles.length > 0) text += `  created: ${projectFiles.join(", ")}\n`;
-  if (stubs.length > 0) text += `  new handler stubs: ${stubs.join(", ")}\n`;
+  if (stubs.length > 0) text += `  new handler stubs: ${listedStubs(stubs)}\n`;
   const kept = target.handlers.length - stubs.length;
   if (kept > 0) text += `  kept ${counted(kept, "existing handler")} untouched\n`;
   const newProject = projectFiles.includes(PACKAGE_FILE);
@@ -222,6 +222,21 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
     text += `  next: cd ${shellWord(where)} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
   if (options.verbose) text += timingLines(target.timings);
   io.stdout(text);
+}
+
+/** The most new handler stubs a run names one by one; a fresh scaffold of a large server says how many, and where. */
+const LISTED_STUBS = 8;
+
+/**
+ * `src/handlers/a.ts, src/handlers/b.ts`; past {@link LISTED_STUBS}, the first
+ * few and a count (`--json` lists every one), so that a 353-tool scaffold
+ * prints a line, not 20 KB.
+ */
+function listedStubs(stubs: readonly string[]): string {
+  if (stubs.length <= LISTED_STUBS) return stubs.join(", ");
+  const folders = [...new Set(stubs.map((path) => path.slice(0, path.lastIndexOf("/") + 1)))];
+  const where = folders.length === 1 ? ` in ${folders[0]}` : "";
+  return `${stubs.length}${where}: ${stubs.slice(0, 3).join(", ")} and ${stubs.length - 3} more (--json lists them)`;
 }
 
 /** `--check` of a current target: `src/mcp/weather is up to date (3 tools, 7 files)`; a pull names the server. */

@@ -241,6 +241,35 @@ describe("the printer", () => {
     expect(printed(report(driftedTarget()), { json: true })).toEqual({ code: 1, stdout: '{\n  "named": false\n}\n', stderr: "" });
   });
 
+  it("a scaffold of many tools names its first stubs and counts the rest, where --json lists every one", () => {
+    const handler = (index: number) => ({
+      kind: "tool" as const,
+      name: `t${index}`,
+      tool: `t${index}`,
+      path: `src/handlers/t${index}.ts`,
+      status: "created" as const,
+    });
+    const scaffolded = (count: number): TargetReport => ({
+      ...driftedTarget(),
+      emit: "server",
+      outDir: "server",
+      drift: undefined,
+      server: undefined,
+      files: [{ path: "src/server.ts", status: "created" }],
+      handlers: Array.from({ length: count }, (_, index) => handler(index)),
+      orphanedHandlers: [],
+      diagnostics: [],
+    });
+    const stubsLine = (count: number) =>
+      printed({ ...report(scaffolded(count)), check: false })
+        .stdout.split("\n")
+        .find((line) => line.includes("new handler stubs"));
+    expect(stubsLine(353)).toBe(
+      "  new handler stubs: 353 in src/handlers/: src/handlers/t0.ts, src/handlers/t1.ts, src/handlers/t2.ts and 350 more (--json lists them)",
+    );
+    expect(stubsLine(8)).toBe(`  new handler stubs: ${Array.from({ length: 8 }, (_, index) => `src/handlers/t${index}.ts`).join(", ")}`);
+  });
+
   it("colours labels and line counts only where the stream is a terminal", () => {
     const coloured = printed(report(driftedTarget()), {}, true);
     expect(coloured.stderr).toContain("\u001b[33mwarning:\u001b[39m github (.mcp.json)");
