@@ -883,6 +883,14 @@ export async function serveStdio(
      * timer) after a second.
      */
     onClientGone?: () => void;
+    /**
+     * Over the process's own stdin/stdout (no `transport`): on SIGINT or SIGTERM, close the
+     * server, which aborts every handler still running (their `context.signal`), then end as
+     * when stdin ends (`onClientGone`). Default `true`: MCP's stdio shutdown closes stdin, then
+     * sends SIGTERM (the SDK's client after 2 s), and without this the process ended before any
+     * handler heard of it. `false` leaves the signals to the program.
+     */
+    stopOnSignals?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? stderrLog;
@@ -911,6 +919,7 @@ export async function serveStdio(
   };
   process.stdin.on("error", stdinFailed);
   const close = async (): Promise<void> => {
+    for (const signal of STOP_SIGNALS) process.off(signal, signalled);
     process.stdin.off("end", clientGone);
     process.stdin.off("close", clientGone);
     process.stdin.off("error", stdinFailed);
@@ -932,10 +941,28 @@ export async function serveStdio(
       .catch((): void => undefined)
       .then(gone);
   }
+  // A signal stops at once: the handlers still running are aborted, not awaited. Once handled, a
+  // second one ends the process as Node does by default (the listeners are gone).
+  function signalled(): void {
+    ended = true;
+    void Promise.race([
+      close(),
+      new Promise<void>((resolve) =>
+        setTimeout(resolve, EXIT_GRACE_MS).unref(),
+      ),
+    ])
+      .catch((): void => undefined)
+      .then(gone);
+  }
+  if (options.stopOnSignals !== false)
+    for (const signal of STOP_SIGNALS) process.once(signal, signalled);
   process.stdin.once("end", clientGone);
   process.stdin.once("close", clientGone);
   return { close };
 }
+
+/** The signals a stdio server stops on (`serveStdio`'s `stopOnSignals`). */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 function ignoreError(): void {}
 

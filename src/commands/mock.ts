@@ -279,8 +279,9 @@ async function serve(
   };
   const { listenAddress, listenFailureReason, serveMockHttp, serveMockStdio } = await import("../mock/server.js");
   if (options.http === undefined) {
-    // The client closing stdin ends the mock, once what it asked is answered.
-    const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close() });
+    // The client closing stdin ends the mock, once what it asked is answered. Signals are the
+    // caller's (the CLI stops on them with its own exit code).
+    const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close(), stopOnSignals: false });
     closeServer = () => running.close();
     return { tools: ir.tools.length, ...facts, done: stopped, close };
   }

@@ -819,6 +819,21 @@ describe("serveStdio", () => {
     expect(server.answers().map((answer) => answer.id)).toEqual([1]);
   }, 20_000);
 
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "on %s aborts the handlers still running, so they can clean up, and exits 0 (MCP's stdio shutdown ends with SIGTERM)",
+    async (signal) => {
+      // A drain longer than the test: only the signal can end it.
+      const server = waitingServer({ DRAIN_MS: "600000" });
+      server.child.stdin.write([...legacyOpening, stdioCall("legacy", 2, "wait", {})].join(""));
+      await server.started;
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      // Before, the process ended on the signal with no word to its handlers.
+      expect(server.stderr()).toContain("handler aborted");
+    },
+    20_000,
+  );
+
   it("stops draining when the client is gone (stdout closed): an answer written after it (EPIPE) ends nothing badly", async () => {
     // A drain longer than the test: only the closed stdout can end it.
     const server = waitingServer({ DRAIN_MS: "600000" });

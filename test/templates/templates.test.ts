@@ -168,6 +168,8 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
   it("over stdio, an error of stdin is logged and ends the server as the client gone, not the process with a stack", async () => {
     const { serveStdio } = await import("../../templates/server-runtime.js");
     const logs: string[] = [];
+    const signalListeners = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
+    const before = signalListeners();
     const gone = new Promise<void>((resolve) => {
       void serveStdio(() => createServer(), { log: (line) => logs.push(line), onClientGone: resolve });
     });
@@ -179,6 +181,8 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
       await gone;
       expect(logs).toEqual(["MCP: read ECONNRESET"]);
       expect(process.stdin.listenerCount("error")).toBe(0);
+      // Its SIGINT and SIGTERM listeners go with it (a program that closes it keeps its signals).
+      expect(signalListeners()).toEqual(before);
     } finally {
       process.off("uncaughtException", uncaught);
     }

@@ -12,7 +12,8 @@
  * or MCP_STATELESS=1 (2025 clients without sessions). Over stdio, when the
  * client closes stdin, the calls in flight get up to 10 seconds to finish
  * (pass `{ drainMs }` to serveStdio below to change it), the rest are
- * aborted, and the process exits.
+ * aborted, and the process exits; on SIGTERM or Ctrl-C, at once, after
+ * aborting the calls in flight (their `context.signal`).
  *
  * This file is yours: mcpgen created it and never changes it.
  */
