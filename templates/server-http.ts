@@ -17,6 +17,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import {
   createMcpHandler,
   isInitializeRequest,
@@ -534,8 +535,7 @@ export async function serveHttp(
       sendJsonError(res, 500, INTERNAL_ERROR, "Internal server error");
     });
   });
-  // A client that resets its connection is its own business too.
-  httpServer.on("clientError", (_error, socket) => socket.destroy());
+  httpServer.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error): void =>
       reject(listenFailure(error, host, requestedPort));
@@ -646,6 +646,58 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res
     .writeHead(status, { "content-type": "application/json" })
     .end(JSON.stringify(body));
+}
+
+/**
+ * A request Node cannot parse is answered as Node would answer it without a
+ * listener (431 for headers past its limit, 408 for a request too slow to
+ * arrive, else 400), with a JSON-RPC error saying why, and nothing printed: a
+ * client that resets its connection is its own business. Headers past the
+ * limit are what a long `x-mcp-header` argument makes (MCP 2026-07-28 mirrors
+ * it into an `Mcp-Param-*` header); destroyed unanswered, its client saw only
+ * a connection closed ("fetch failed").
+ */
+/** How long a connection answered for a request Node could not parse may stay open for its client to read the answer. */
+const CLIENT_ERROR_LINGER_MS = 5_000;
+
+function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  // As Node does: an answer only where no answer in flight on the connection has begun (keep-alive
+  // connections carry earlier requests' answers).
+  const inFlight = (
+    socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null }
+  )._httpMessage;
+  if (
+    error.code !== "ECONNRESET" &&
+    socket.writable &&
+    inFlight?.headersSent !== true
+  ) {
+    const [status, reason, message] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [
+            431,
+            "Request Header Fields Too Large",
+            "Request header fields too large: the request's headers are larger than this server reads (Node's --max-http-header-size, 16 KiB by default); an x-mcp-header argument travels in its Mcp-Param-* header, so pass a long value in another argument",
+          ]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "Request Timeout", "Request timeout"]
+          : [400, "Bad Request", "Bad Request: the request is not valid HTTP"];
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      error: { code: INVALID_REQUEST, message },
+      id: null,
+    });
+    // end(), not destroy(): closing with the rest of the request unread resets the connection, and
+    // the client, still sending, would miss the answer. The client closes its side once answered.
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+    return;
+  }
+  socket.destroy();
 }
 
 function sendJsonError(

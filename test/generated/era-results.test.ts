@@ -26,7 +26,7 @@ const TOOLS = [
   {
     name: "tags",
     description: "Tags of a word, as JSON text alone.",
-    inputSchema: { type: "object", properties: { word: { type: "string" } }, required: ["word"] },
+    inputSchema: { type: "object" as const, properties: { word: { type: "string" } }, required: ["word"] },
     outputSchema: { type: "array", items: { type: "string" } },
   },
 ];

@@ -1109,6 +1109,23 @@ describe("serveHttp", () => {
     expect((await post(server.url, {}, initialize)).status).toBe(200);
   });
 
+  it("answers headers past Node's limit with 431 and a JSON-RPC error saying why, so a long x-mcp-header argument is not a bare 'fetch failed'", async () => {
+    const server = await start();
+    const long = "x".repeat(20_000);
+    const call = modernCall("query", { region: long, sql: "1" }, { "mcp-param-region": long });
+    const refused = await post(server.url, call.headers, call.body);
+    expect(refused.status).toBe(431);
+    expect(message(refused.body).error).toMatchObject({ code: -32600, message: expect.stringMatching(/^Request header fields too large: .*x-mcp-header/) });
+    // The SDK v2 client mirrors the argument itself and reports the server's words.
+    const client = new ClientV2({ name: "t", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new HttpTransportV2(new URL(server.url)));
+    await client.listTools();
+    await expect(client.callTool({ name: "query", arguments: { region: long, sql: "2" } })).rejects.toThrow(/Request header fields too large/);
+    await client.close();
+    expect(server.logs).toEqual([]);
+    expect((await post(server.url, {}, initialize)).status).toBe(200);
+  });
+
   it("says at most one short line about a client that aborts mid-body, however many do", async () => {
     const server = await start();
     const target = new URL(server.url);
