@@ -839,8 +839,9 @@ function decodeHeaderValue(value: string): string | undefined {
   if (encoded === null && value.startsWith("=?base64?") && value.endsWith("?="))
     return undefined;
   if (encoded === null) {
-    // Visible ASCII, space and tab only (RFC 9110 field values), without leading or trailing space.
-    return /^[\x21-\x7e]([\x20\x21-\x7e\t]*[\x21-\x7e])?$/.test(value)
+    // Visible ASCII, space and tab only (RFC 9110 field values), without leading or trailing space;
+    // empty for an empty string (RFC 9110 allows an empty field value, and the SDK's server takes it).
+    return /^([\x21-\x7e]([\x20\x21-\x7e\t]*[\x21-\x7e])?)?$/.test(value)
       ? value
       : undefined;
   }

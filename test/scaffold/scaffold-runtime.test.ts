@@ -1171,6 +1171,12 @@ describe("serveHttp", () => {
     });
     expect((await send({ region: "Zürich", sql: "1" }, { "mcp-param-region": `=?base64?${Buffer.from("Zürich").toString("base64")}?=` })).status).toBe(200);
     expect((await send({ limit: 42, sql: "1" }, { "mcp-param-limit": "42.0" })).status).toBe(200);
+    // An empty string: as an empty header (no character of it is invalid; the SDK's own server takes it) or encoded, as the SDK's client sends it.
+    expect(await send({ region: "", sql: "1" }, { "mcp-param-region": "" })).toMatchObject({
+      status: 200,
+      message: { result: { content: [{ text: ": 1" }] } },
+    });
+    expect((await send({ region: "", sql: "1" }, { "mcp-param-region": "=?base64??=" })).status).toBe(200);
     // A number the SDK's client writes in exponent notation (String(5e-7)) is the header it sends: the header check
     // passes it (this table validates no arguments, so the call goes through).
     expect(await send({ limit: 5e-7, sql: "1" }, { "mcp-param-limit": "5e-7" })).toMatchObject({
