@@ -868,7 +868,13 @@ function headerMismatch(
       value = isJsonObject(value) && own(value, key) ? value[key] : undefined;
     const name = `Mcp-Param-${argument.header}`;
     const sent = header(name);
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null) {
+      // No header is expected here, but one with invalid characters is refused all the same ("Servers
+      // MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters").
+      if (sent !== undefined && decodeHeaderValue(sent) === undefined)
+        return `the ${name} header is not a valid header value`;
+      continue;
+    }
     // A value no header carries (an object, an integer past 2^53, which clients leave out as the
     // SDK's does): the arguments' own fault, for their validation to answer (-32602).
     const carried =

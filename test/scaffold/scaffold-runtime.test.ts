@@ -1186,6 +1186,7 @@ describe("serveHttp", () => {
     // A value the arguments do not carry needs no header; nor does one no header can carry (clients leave it out): the
     // arguments' validation answers that (this table has none), not the header check.
     expect((await send({ sql: "1" }, {})).status).toBe(200);
+    expect((await send({ sql: "1" }, { "mcp-param-region": "eu" })).status).toBe(200);
     expect((await send({ region: { a: 1 }, sql: "1" }, {})).status).toBe(200);
     expect((await send({ limit: 2 ** 60, sql: "1" }, {})).status).toBe(200);
     for (const [args, headers, why] of [
@@ -1197,6 +1198,10 @@ describe("serveHttp", () => {
         (sent) => [{ limit: 42, sql: "1" }, { "mcp-param-limit": sent }, "does not match"] as const,
       ),
       [{ region: "eu", sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
+      // A recognized header with invalid characters is refused even where the arguments carry no value (MCP 2026-07-28,
+      // "Server Behavior for Custom Headers"); a valid one there is not expected, and not refused.
+      [{ sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
+      [{ sql: "1" }, { "mcp-param-region": "Z\u00fcrich" }, "not a valid header value"],
     ] as const) {
       const refused = await send(args, headers);
       expect(refused.status).toBe(400);
