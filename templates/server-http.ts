@@ -648,6 +648,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
     .end(JSON.stringify(body));
 }
 
+/** How long a connection answered for a request Node could not parse may stay open for its client to read the answer. */
+const CLIENT_ERROR_LINGER_MS = 5_000;
+
 /**
  * A request Node cannot parse is answered as Node would answer it without a
  * listener (431 for headers past its limit, 408 for a request too slow to
@@ -657,9 +660,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * it into an `Mcp-Param-*` header); destroyed unanswered, its client saw only
  * a connection closed ("fetch failed").
  */
-/** How long a connection answered for a request Node could not parse may stay open for its client to read the answer. */
-const CLIENT_ERROR_LINGER_MS = 5_000;
-
 function answerClientError(
   error: Error & { code?: string },
   socket: Duplex,
@@ -679,7 +679,7 @@ function answerClientError(
         ? [
             431,
             "Request Header Fields Too Large",
-            "Request header fields too large: the request's headers are larger than this server reads (Node's --max-http-header-size, 16 KiB by default); an x-mcp-header argument travels in its Mcp-Param-* header, so pass a long value in another argument",
+            "Request header fields too large: the request's headers are more than this server reads (16 KiB unless it runs with node --max-http-header-size); a long value of an x-mcp-header argument, which travels in its Mcp-Param-* header too, is the usual cause",
           ]
         : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
           ? [408, "Request Timeout", "Request timeout"]
