@@ -17,6 +17,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import {
   createMcpHandler,
   isInitializeRequest,
@@ -534,8 +535,7 @@ export async function serveHttp(
       sendJsonError(res, 500, INTERNAL_ERROR, "Internal server error");
     });
   });
-  // A client that resets its connection is its own business too.
-  httpServer.on("clientError", (_error, socket) => socket.destroy());
+  httpServer.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error): void =>
       reject(listenFailure(error, host, requestedPort));
@@ -646,6 +646,58 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res
     .writeHead(status, { "content-type": "application/json" })
     .end(JSON.stringify(body));
+}
+
+/** How long a connection answered for a request Node could not parse may stay open for its client to read the answer. */
+const CLIENT_ERROR_LINGER_MS = 5_000;
+
+/**
+ * A request Node cannot parse is answered as Node would answer it without a
+ * listener (431 for headers past its limit, 408 for a request too slow to
+ * arrive, else 400), with a JSON-RPC error saying why, and nothing printed: a
+ * client that resets its connection is its own business. Headers past the
+ * limit are what a long `x-mcp-header` argument makes (MCP 2026-07-28 mirrors
+ * it into an `Mcp-Param-*` header); destroyed unanswered, its client saw only
+ * a connection closed ("fetch failed").
+ */
+function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  // As Node does: an answer only where no answer in flight on the connection has begun (keep-alive
+  // connections carry earlier requests' answers).
+  const inFlight = (
+    socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null }
+  )._httpMessage;
+  if (
+    error.code !== "ECONNRESET" &&
+    socket.writable &&
+    inFlight?.headersSent !== true
+  ) {
+    const [status, reason, message] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [
+            431,
+            "Request Header Fields Too Large",
+            "Request header fields too large: the request's headers are more than this server reads (16 KiB unless it runs with node --max-http-header-size); a long value of an x-mcp-header argument, which travels in its Mcp-Param-* header too, is the usual cause",
+          ]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? [408, "Request Timeout", "Request timeout"]
+          : [400, "Bad Request", "Bad Request: the request is not valid HTTP"];
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      error: { code: INVALID_REQUEST, message },
+      id: null,
+    });
+    // end(), not destroy(): closing with the rest of the request unread resets the connection, and
+    // the client, still sending, would miss the answer. The client closes its side once answered.
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+    return;
+  }
+  socket.destroy();
 }
 
 function sendJsonError(
@@ -787,8 +839,9 @@ function decodeHeaderValue(value: string): string | undefined {
   if (encoded === null && value.startsWith("=?base64?") && value.endsWith("?="))
     return undefined;
   if (encoded === null) {
-    // Visible ASCII, space and tab only (RFC 9110 field values), without leading or trailing space.
-    return /^[\x21-\x7e]([\x20\x21-\x7e\t]*[\x21-\x7e])?$/.test(value)
+    // Visible ASCII, space and tab only (RFC 9110 field values), without leading or trailing space;
+    // empty for an empty string (RFC 9110 allows an empty field value, and the SDK's server takes it).
+    return /^([\x21-\x7e]([\x20\x21-\x7e\t]*[\x21-\x7e])?)?$/.test(value)
       ? value
       : undefined;
   }
@@ -815,7 +868,13 @@ function headerMismatch(
       value = isJsonObject(value) && own(value, key) ? value[key] : undefined;
     const name = `Mcp-Param-${argument.header}`;
     const sent = header(name);
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null) {
+      // No header is expected here, but one with invalid characters is refused all the same ("Servers
+      // MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters").
+      if (sent !== undefined && decodeHeaderValue(sent) === undefined)
+        return `the ${name} header is not a valid header value`;
+      continue;
+    }
     // A value no header carries (an object, an integer past 2^53, which clients leave out as the
     // SDK's does): the arguments' own fault, for their validation to answer (-32602).
     const carried =

@@ -746,12 +746,15 @@ function hasOwn(object: object, key: string): boolean {
  * The value of a tool whose outputSchema is not `type: "object"` as a
  * 2025-era connection carries it: `{ result: value }` (SEP-2106's wrap; its
  * only member), else the JSON text of the content when there is no
- * `structuredContent`. On a 2026-07-28 connection the value is as sent.
+ * `structuredContent`. On a 2026-07-28 connection the value is as sent: a
+ * server of that revision sends any value as `structuredContent` (and no
+ * SDK 1.x server speaks it), so a result without one is missing it.
  */
 function declaredOutput(
   result: ToolResult,
   era: "modern" | "legacy",
 ): ToolResult {
+  if (era === "modern") return result;
   const content = result.structuredContent;
   if (content === undefined) {
     const output = outputFromText(result);
@@ -760,7 +763,6 @@ function declaredOutput(
       : { ...result, structuredContent: output.value };
   }
   if (
-    era === "legacy" &&
     isPlainObject(content) &&
     Object.keys(content).length === 1 &&
     hasOwn(content, "result")

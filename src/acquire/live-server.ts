@@ -266,7 +266,11 @@ export type LiveCallOutcome = { kind: "result"; result: Record<string, unknown> 
  */
 export interface LiveSession {
   listed: LiveServerResult;
-  callTool(name: string, args: Record<string, unknown>): Promise<LiveCallOutcome>;
+  /**
+   * `tools/call`. `paramHeaders` are the call's `Mcp-Param-*` headers (its `x-mcp-header` arguments,
+   * encoded): sent on a 2026-07-28 connection over HTTP, whose server checks them; never on the 2025 revisions.
+   */
+  callTool(name: string, args: Record<string, unknown>, paramHeaders?: Readonly<Record<string, string>>): Promise<LiveCallOutcome>;
   /** `prompts/get`, bounded as a tool call is. */
   getPrompt(name: string, args: Record<string, string>): Promise<LiveCallOutcome>;
   /** `resources/read`, bounded as a tool call is. */
@@ -437,7 +441,11 @@ async function connectAndList(
     await closeAll(true);
     return fault;
   };
-  const request = async (method: "tools/call" | "prompts/get" | "resources/read", params: Record<string, unknown>): Promise<LiveCallOutcome> => {
+  const request = async (
+    method: "tools/call" | "prompts/get" | "resources/read",
+    params: Record<string, unknown>,
+    paramHeaders: Readonly<Record<string, string>> = {},
+  ): Promise<LiveCallOutcome> => {
     if (closed) throw explain(new ServerExited("closed"));
     // Once per call: a new session that forgets the call too is a fault, as in the listing.
     let renewed = false;
@@ -447,8 +455,10 @@ async function connectAndList(
         if (renewal !== undefined) on = await renewal;
         attempt.phase = method;
         watch.budget.renew();
+        // The transport sends `headers` over HTTP alone (stdio has none).
+        const headers = on.getProtocolEra() === "modern" && Object.keys(paramHeaders).length > 0 ? { headers: paramHeaders } : {};
         const result = await watch.run(
-          on.request({ method, params } as Parameters<Client["request"]>[0], ANY_OBJECT, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS }),
+          on.request({ method, params } as Parameters<Client["request"]>[0], ANY_OBJECT, { timeout: attempt.timeoutMs + SDK_TIMEOUT_SLACK_MS, ...headers }),
           attempt.timeoutMs,
         );
         return { kind: "result", result: result as Record<string, unknown> };
@@ -470,7 +480,7 @@ async function connectAndList(
   return {
     listed: listed.result,
     close: () => closeAll(false),
-    callTool: (name, args) => request("tools/call", { name, arguments: args }),
+    callTool: (name, args, paramHeaders) => request("tools/call", { name, arguments: args }, paramHeaders),
     getPrompt: (name, args) => request("prompts/get", { name, arguments: args }),
     readResource: (uri) => request("resources/read", { uri }),
   };

@@ -26,6 +26,7 @@ import { shellWord } from "../shared/display.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { writeFiles } from "../write/index.js";
 import { checkFixtures, fixtureSubject, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
+import { mcpParamHeaders } from "../mock/param-headers.js";
 import { canonicalJson } from "../shared/json.js";
 // The value generator, the validators and the SDK server load only when a mock is served (`mcpgen` re-exports this file).
 import type { MockAnswer, MockSurface, SurfaceResult } from "../mock/responder.js";
@@ -200,7 +201,10 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
       await recorder.add(subject, args, outcome);
       return outcome.kind === "result" ? { kind: "result", result: outcome.result as R, delayMs: 0 } : { ...outcome, delayMs: 0 };
     };
-    const answer: CallAnswerer = (name, args) => proxied({ kind: "tool", name }, args, () => session.callTool(name, args));
+    // MCP 2026-07-28: a tool's x-mcp-header arguments travel in Mcp-Param-* headers too, which its server checks.
+    const headersOf = new Map(ir.tools.map((tool) => [tool.wireName, tool.mcpHeaders]));
+    const answer: CallAnswerer = (name, args) =>
+      proxied({ kind: "tool", name }, args, () => session.callTool(name, args, mcpParamHeaders(headersOf.get(name) ?? [], args)));
     const answerPrompt: PromptAnswerer = (name, args) => {
       const given = (args ?? {}) as Record<string, string>;
       return proxied<SurfaceResult>({ kind: "prompt", name }, given, () => session.getPrompt(name, given));

@@ -1,6 +1,6 @@
 /**
- * The SDK v2 fixture server (test/fixtures/sdk2/server.mjs) over Streamable
- * HTTP on 127.0.0.1 with a random port, served by the SDK's own
+ * The SDK v2 fixture server (test/fixtures/sdk2/server.mjs), or a test's own
+ * SDK v2 server, over Streamable HTTP on 127.0.0.1 with a random port, served by the SDK's own
  * `createMcpHandler`: both eras (`legacy: "stateless"`, the SDK's default) or
  * the 2026-07-28 revision alone (`legacy: "reject"`). Every request's method,
  * headers and JSON-RPC method are recorded, so tests can see what a client
@@ -21,9 +21,13 @@ export interface Sdk2HttpServer {
   close(): Promise<void>;
 }
 
-export async function startSdk2HttpServer(options: { legacy: "stateless" | "reject" }): Promise<Sdk2HttpServer> {
-  const { createFixtureServer } = (await import(sdk2ServerScript)) as { createFixtureServer: (context: { era?: string }) => unknown };
-  const handler = createMcpHandler(createFixtureServer as never, { legacy: options.legacy });
+/** A fresh SDK v2 server per request (`McpServer` or the low-level `Server`), as `createMcpHandler` takes it. */
+export type Sdk2ServerFactory = Parameters<typeof createMcpHandler>[0];
+
+/** Serves `options.factory` (default: the fixture server's) over Streamable HTTP on 127.0.0.1. */
+export async function startSdk2HttpServer(options: { legacy: "stateless" | "reject"; factory?: Sdk2ServerFactory }): Promise<Sdk2HttpServer> {
+  const factory = options.factory ?? ((await import(sdk2ServerScript)) as { createFixtureServer: (context: { era?: string }) => unknown }).createFixtureServer;
+  const handler = createMcpHandler(factory as never, { legacy: options.legacy });
   const requests: Sdk2HttpServer["requests"] = [];
   const http = createServer((request, response) => {
     const chunks: Buffer[] = [];

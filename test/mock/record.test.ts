@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { forgetfulHttpServer } from "../helpers/mcp-http-servers.js";
+import { startSdk2HttpServer } from "../helpers/sdk2-servers.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const bin = join(repoRoot, "bin/mcpgen.js");
@@ -250,6 +251,38 @@ describe("mcpgen mock --record: a live server that forgets its sessions", () => 
     const recorded = JSON.parse(await readFile(join(dir, "kept.json"), "utf8")) as { fixtures: Array<{ arguments: unknown }> };
     expect(recorded.fixtures.map((fixture) => fixture.arguments)).toEqual(expect.arrayContaining([{ text: "a" }, { text: "b" }, { text: "b2" }]));
     expect(recorded.fixtures).toHaveLength(3);
+  });
+});
+
+describe("mcpgen mock --record: a 2026-07-28 server that checks Mcp-Param-* headers", () => {
+  it("sends each call's x-mcp-header arguments in their headers, encoded, so the server answers it rather than refusing it (-32020)", async () => {
+    // The SDK v2 fixture server over HTTP, 2026-07-28 alone: the SDK checks execute_sql's Mcp-Param-Region header.
+    const live = await startSdk2HttpServer({ legacy: "reject" });
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-headers-"));
+    const { record } = await import("../../src/commands/mock.js");
+    const running = await record({ dir, target: live.url.href, timeoutMs: 10_000, http: { port: 0 }, log: () => undefined });
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    // A 2025 client of the mock sends no such header: the mock sends it to the live server all the same.
+    const client = new Client({ name: "test", version: "1.0.0" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
+      for (const region of ["eu-west-1", "Zürich"]) {
+        expect(await client.callTool({ name: "execute_sql", arguments: { region, query: "select 1" } })).toMatchObject({
+          structuredContent: { region, rows: 8 },
+        });
+      }
+    } finally {
+      await client.close();
+      await running.close();
+      await live.close();
+    }
+    const calls = live.requests.filter((request) => request.rpcMethod === "tools/call");
+    expect(calls.map((request) => request.headers["mcp-param-region"])).toEqual(["eu-west-1", `=?base64?${Buffer.from("Zürich").toString("base64")}?=`]);
+    const recorded = JSON.parse(await readFile(join(dir, "execute-sql.json"), "utf8")) as { fixtures: Array<{ arguments: unknown; result?: unknown }> };
+    expect(recorded.fixtures.map((fixture) => [fixture.arguments, fixture.result !== undefined])).toEqual([
+      [{ region: "eu-west-1", query: "select 1" }, true],
+      [{ region: "Zürich", query: "select 1" }, true],
+    ]);
   });
 });
 

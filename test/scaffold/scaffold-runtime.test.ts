@@ -1124,6 +1124,23 @@ describe("serveHttp", () => {
     expect((await post(server.url, {}, initialize)).status).toBe(200);
   });
 
+  it("answers headers past Node's limit with 431 and a JSON-RPC error saying why, so a long x-mcp-header argument is not a bare 'fetch failed'", async () => {
+    const server = await start();
+    const long = "x".repeat(20_000);
+    const call = modernCall("query", { region: long, sql: "1" }, { "mcp-param-region": long });
+    const refused = await post(server.url, call.headers, call.body);
+    expect(refused.status).toBe(431);
+    expect(message(refused.body).error).toMatchObject({ code: -32600, message: expect.stringMatching(/^Request header fields too large: .*x-mcp-header/) });
+    // The SDK v2 client mirrors the argument itself and reports the server's words.
+    const client = new ClientV2({ name: "t", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new HttpTransportV2(new URL(server.url)));
+    await client.listTools();
+    await expect(client.callTool({ name: "query", arguments: { region: long, sql: "2" } })).rejects.toThrow(/Request header fields too large/);
+    await client.close();
+    expect(server.logs).toEqual([]);
+    expect((await post(server.url, {}, initialize)).status).toBe(200);
+  });
+
   it("says at most one short line about a client that aborts mid-body, however many do", async () => {
     const server = await start();
     const target = new URL(server.url);
@@ -1169,6 +1186,12 @@ describe("serveHttp", () => {
     });
     expect((await send({ region: "Zürich", sql: "1" }, { "mcp-param-region": `=?base64?${Buffer.from("Zürich").toString("base64")}?=` })).status).toBe(200);
     expect((await send({ limit: 42, sql: "1" }, { "mcp-param-limit": "42.0" })).status).toBe(200);
+    // An empty string: as an empty header (no character of it is invalid; the SDK's own server takes it) or encoded, as the SDK's client sends it.
+    expect(await send({ region: "", sql: "1" }, { "mcp-param-region": "" })).toMatchObject({
+      status: 200,
+      message: { result: { content: [{ text: ": 1" }] } },
+    });
+    expect((await send({ region: "", sql: "1" }, { "mcp-param-region": "=?base64??=" })).status).toBe(200);
     // A number the SDK's client writes in exponent notation (String(5e-7)) is the header it sends: the header check
     // passes it (this table validates no arguments, so the call goes through).
     expect(await send({ limit: 5e-7, sql: "1" }, { "mcp-param-limit": "5e-7" })).toMatchObject({
@@ -1178,6 +1201,7 @@ describe("serveHttp", () => {
     // A value the arguments do not carry needs no header; nor does one no header can carry (clients leave it out): the
     // arguments' validation answers that (this table has none), not the header check.
     expect((await send({ sql: "1" }, {})).status).toBe(200);
+    expect((await send({ sql: "1" }, { "mcp-param-region": "eu" })).status).toBe(200);
     expect((await send({ region: { a: 1 }, sql: "1" }, {})).status).toBe(200);
     expect((await send({ limit: 2 ** 60, sql: "1" }, {})).status).toBe(200);
     for (const [args, headers, why] of [
@@ -1189,6 +1213,10 @@ describe("serveHttp", () => {
         (sent) => [{ limit: 42, sql: "1" }, { "mcp-param-limit": sent }, "does not match"] as const,
       ),
       [{ region: "eu", sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
+      // A recognized header with invalid characters is refused even where the arguments carry no value (MCP 2026-07-28,
+      // "Server Behavior for Custom Headers"); a valid one there is not expected, and not refused.
+      [{ sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
+      [{ sql: "1" }, { "mcp-param-region": "Z\u00fcrich" }, "not a valid header value"],
     ] as const) {
       const refused = await send(args, headers);
       expect(refused.status).toBe(400);
