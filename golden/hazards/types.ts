@@ -191,12 +191,19 @@ export type ToolU6674U308cInput = {
   [key: string]: unknown;
 };
 
+/** What a prompt without arguments takes for one: nothing can be given. */
+interface PromptTakesNoArguments {
+  none: never;
+}
+
 /**
  * Arguments of prompt "then".
  *
  * A prompt named then: the client must not become a thenable.
  */
-export type ThenPromptArguments = { [argument: string]: never };
+export type ThenPromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /**
  * Arguments of prompt "__proto__".
@@ -245,17 +252,28 @@ export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBacksl
  *
  * a prompt beside the tools get_item, get-item and getItem
  */
-export type GetItemPromptArguments = { [argument: string]: never };
+export type GetItemPromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /** Arguments of prompt "thing". */
-export type ThingPromptArguments = { [argument: string]: never };
+export type ThingPromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /**
  * Arguments of prompt "thing-prompt".
  *
  * named like thing once its Prompt is said once
  */
-export type Thing2PromptArguments = { [argument: string]: never };
+export type Thing2PromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
+
+/** What a resource template without variables takes for one: nothing can be given. */
+interface TemplateTakesNoVariables {
+  none: never;
+}
 
 /**
  * Variables of resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash": "demo://h/*\/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}" (RFC 6570).
@@ -280,7 +298,9 @@ export type ItemVariables = {
 };
 
 /** Variables of resource template "constant": "demo://constant" (RFC 6570). */
-export type ConstantVariables = { [variable: string]: never };
+export type ConstantVariables = {
+  [variable: string]: TemplateTakesNoVariables;
+};
 
 /** The URI of every fixed resource the server lists (`resources/list`). */
 export type ResourceUri =

@@ -12,6 +12,11 @@ export type EchoInput = {
   message: string;
 };
 
+/** What a prompt without arguments takes for one: nothing can be given. */
+interface PromptTakesNoArguments {
+  none: never;
+}
+
 /**
  * Arguments of prompt "simple-prompt".
  *
@@ -19,7 +24,9 @@ export type EchoInput = {
  *
  * A prompt with no arguments
  */
-export type SimplePromptArguments = { [argument: string]: never };
+export type SimplePromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /**
  * Arguments of prompt "args-prompt".

@@ -120,6 +120,9 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
  */
 export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ResourceUri",
+  // Declared (not exported) beside a prompt without arguments, a template without variables.
+  "PromptTakesNoArguments",
+  "TemplateTakesNoVariables",
   "ToolCall",
   "ToolMethod",
   "ToolConnection",

@@ -79,14 +79,18 @@ describe("assignToolNames", () => {
     expect(types.has("ErrorInput") && types.has("ErrorOutput") && types.has("MapInput")).toBe(true);
   });
 
-  it("no schema's type takes a name the generated entry point exports or types.ts declares itself", async () => {
+  it("no schema's type takes a name the generated entry point exports or types.ts declares itself, exported or not", async () => {
     const index = await readFile(join(repoRoot, "golden/empty/index.ts"), "utf8");
     const exported = [...index.matchAll(/export \{([^}]*)\}/g)].flatMap((match) => match[1]!.split(",").map((name) => name.trim().replace(/^type /, "")));
     expect(exported).toEqual(expect.arrayContaining(["ToolError", "StandardSchemaV1", "StandardSchemas", "ToolsClient"]));
     // A definition's type may be named after its $defs key alone (`Progress` for `progress`): it must
     // not take any of these, which `export type *` would leave shadowed (or, in types.ts, declared twice).
     const own = ["ToolMap", "ToolName", "ToolInput", "ToolOutput", "ResourceUri"];
-    const takeable = [...exported.filter((name) => /^[A-Z]/.test(name)), ...own];
+    // Nor what types.ts declares without exporting (beside a prompt without arguments, a template without variables).
+    const types = await readFile(join(repoRoot, "golden/hazards/types.ts"), "utf8");
+    const local = [...types.matchAll(/^(?:type|interface) ([A-Za-z]\w*)/gm)].map((match) => match[1]!);
+    expect(local).toEqual(expect.arrayContaining(["PromptTakesNoArguments", "TemplateTakesNoVariables"]));
+    const takeable = [...exported.filter((name) => /^[A-Z]/.test(name)), ...own, ...local];
     expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name) && !ENTRY_POINT_TYPE_NAMES.has(name))).toEqual([]);
   });
 

@@ -26,6 +26,8 @@ function described(content: ContentBlock): string {
 export async function usage(client: ToolsClient): Promise<string[]> {
   const prompt = await client.getArgsPrompt({ city: "Oslo" });
   await client.getSimplePrompt();
+  await client.getSimplePrompt({});
+  await client.getSimplePrompt(undefined, {});
   const fixed: ResourceUri = "demo://resource/static/document/features.md";
   const read = await client.readResource(fixed);
   const blob = await client.readDynamicBlobResource({ resourceId: "1" });
