@@ -270,6 +270,15 @@ export type Thing2PromptArguments = {
   [argument: string]: PromptTakesNoArguments;
 };
 
+/** Wire names of all prompts (`prompts/list`). */
+export type PromptName =
+  | "then"
+  | "__proto__"
+  | "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"
+  | "getItem"
+  | "thing"
+  | "thing-prompt";
+
 /** What a resource template without variables takes for one: nothing can be given. */
 interface TemplateTakesNoVariables {
   none: never;
@@ -301,6 +310,12 @@ export type ItemVariables = {
 export type ConstantVariables = {
   [variable: string]: TemplateTakesNoVariables;
 };
+
+/** Wire names of all resource templates (`resources/templates/list`). */
+export type ResourceTemplateName =
+  | "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"
+  | "item"
+  | "constant";
 
 /** The URI of every fixed resource the server lists (`resources/list`). */
 export type ResourceUri =

@@ -69,6 +69,10 @@ export type ResourcePromptArguments = {
   resourceId: string;
 };
 
+/** Wire names of all prompts (`prompts/list`). */
+export type PromptName =
+  "simple-prompt" | "args-prompt" | "completable-prompt" | "resource-prompt";
+
 /** Variables of resource template "Dynamic Text Resource": "demo://resource/dynamic/text/{resourceId}" (RFC 6570). */
 export type DynamicTextResourceVariables = {
   resourceId: string;
@@ -90,6 +94,10 @@ export type RepoFileVariables = {
   path: string | readonly string[] | { readonly [key: string]: string };
   ref?: string;
 };
+
+/** Wire names of all resource templates (`resources/templates/list`). */
+export type ResourceTemplateName =
+  "Dynamic Text Resource" | "Dynamic Blob Resource" | "repo_file";
 
 /** The URI of every fixed resource the server lists (`resources/list`). */
 export type ResourceUri =

@@ -1,8 +1,9 @@
 /**
  * The types of the prompts, resource templates and fixed resources in
  * `types.ts`: each prompt's arguments (every value a string, as MCP's
- * `prompts/get` says), each template's variables (RFC 6570 values), and
- * `ResourceUri`, the URIs of the fixed resources.
+ * `prompts/get` says), each template's variables (RFC 6570 values), the
+ * names of each (`PromptName`, `ResourceTemplateName`, as `ToolName` is the
+ * tools'), and `ResourceUri`, the URIs of the fixed resources.
  */
 import type { InterfaceDeclaration, ManifestIR, PromptIR, ResourceTemplateIR, TypeAliasDeclaration, TypeMember, TypeNode } from "../../ir/index.js";
 import { stringLiteral, typePropertyKey } from "../../shared/escape.js";
@@ -88,24 +89,43 @@ function templateVariables(template: ResourceTemplateIR): TypeAliasDeclaration {
   };
 }
 
-function resourceUri(ir: ManifestIR): TypeAliasDeclaration {
-  const uris = ir.resources.map((resource) => literal(stringLiteral(resource.uri)));
-  return {
-    kind: "typeAlias",
-    doc: ["The URI of every fixed resource the server lists (`resources/list`)."],
-    exported: true,
-    name: "ResourceUri",
-    type: uris.length === 1 ? uris[0]! : { kind: "union", types: uris },
-  };
+/** `export type <name> = "a" | "b"`: the union of `values` as string literal types. */
+function literalUnion(name: string, doc: string, values: readonly string[]): TypeAliasDeclaration {
+  const literals = values.map((value) => literal(stringLiteral(value)));
+  return { kind: "typeAlias", doc: [doc], exported: true, name, type: literals.length === 1 ? literals[0]! : { kind: "union", types: literals } };
 }
+
+const resourceUri = (ir: ManifestIR) =>
+  literalUnion(
+    "ResourceUri",
+    "The URI of every fixed resource the server lists (`resources/list`).",
+    ir.resources.map((resource) => resource.uri),
+  );
+
+/** `PromptName`, as `ToolName` is for the tools. */
+const promptName = (ir: ManifestIR) =>
+  literalUnion(
+    "PromptName",
+    "Wire names of all prompts (`prompts/list`).",
+    ir.prompts.map((prompt) => prompt.wireName),
+  );
+
+const resourceTemplateName = (ir: ManifestIR) =>
+  literalUnion(
+    "ResourceTemplateName",
+    "Wire names of all resource templates (`resources/templates/list`).",
+    ir.resourceTemplates.map((template) => template.wireName),
+  );
 
 /** The types of the prompts, templates and resources, in that order; none for a manifest without them. */
 export function surfaceTypes(ir: ManifestIR): Array<TypeAliasDeclaration | InterfaceDeclaration> {
   return [
     ...(ir.prompts.some((prompt) => prompt.arguments.length === 0) ? [noneGiven("argument")] : []),
     ...ir.prompts.map(promptArguments),
+    ...(ir.prompts.length > 0 ? [promptName(ir)] : []),
     ...(ir.resourceTemplates.some((template) => template.variables.length === 0) ? [noneGiven("variable")] : []),
     ...ir.resourceTemplates.map(templateVariables),
+    ...(ir.resourceTemplates.length > 0 ? [resourceTemplateName(ir)] : []),
     ...(ir.resources.length > 0 ? [resourceUri(ir)] : []),
   ];
 }
