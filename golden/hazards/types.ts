@@ -144,7 +144,7 @@ export type ObjectMemberPropertiesOutput = {
  *
  * Is admin\u202e \u2066// check later\u2069 \u2066
  */
-export type BidiTextInput = {
+export type BidiU202eTextInput = {
   /**
    * \u2066*\/ evil(); /*\u2069
    * @default "user\u202e \u2066// admin\u2069 \u2066"
@@ -157,7 +157,7 @@ export type BidiTextInput = {
  *
  * Is admin\u202e \u2066// check later\u2069 \u2066
  */
-export type BidiTextOutput = {
+export type BidiU202eTextOutput = {
   granted: "no\u200f\u061c";
 };
 
@@ -230,7 +230,7 @@ export type ProtoPromptArguments = {
  *  LS
  *  PS </script> \ backslash
  */
-export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments =
+export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPromptArguments =
   {
     /**
      * Arg End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
@@ -292,7 +292,7 @@ interface TemplateTakesNoVariables {
  *  LS
  *  PS </script> \ backslash
  */
-export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables =
+export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashVariables =
   {
     path: string;
     "a.b": string;
@@ -341,7 +341,7 @@ export type ToolMap = {
     input: ObjectMemberPropertiesInput;
     output: ObjectMemberPropertiesOutput;
   };
-  "bidi\u202e_text": { input: BidiTextInput; output: BidiTextOutput };
+  "bidi\u202e_text": { input: BidiU202eTextInput; output: BidiU202eTextOutput };
   mirrored_headers: { input: MirroredHeadersInput; output: unknown };
   天気: { input: ToolU5929U6c17Input; output: ToolU5929U6c17Output };
   tool: { input: Tool2Input; output: unknown };
