@@ -119,9 +119,9 @@ export const objectMemberProperties: ToolCall<
  *
  * Calls tool "bidi\u202e_text".
  */
-export const bidiText: ToolCall<ToolsClient["bidiText"]> = {
+export const bidiU202eText: ToolCall<ToolsClient["bidiU202eText"]> = {
   name: "bidi\u202e_text",
-  validators: () => import("./validators/bidi-text.js"),
+  validators: () => import("./validators/bidi-u202e-text.js"),
   structured: true,
 };
 

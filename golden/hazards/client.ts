@@ -34,8 +34,8 @@ import type {
   EvilTextOutput,
   ObjectMemberPropertiesInput,
   ObjectMemberPropertiesOutput,
-  BidiTextInput,
-  BidiTextOutput,
+  BidiU202eTextInput,
+  BidiU202eTextOutput,
   MirroredHeadersInput,
   ToolU5929U6c17Input,
   ToolU5929U6c17Output,
@@ -43,11 +43,11 @@ import type {
   ToolU6674U308cInput,
   ThenPromptArguments,
   ProtoPromptArguments,
-  EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments,
+  EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPromptArguments,
   GetItemPromptArguments,
   ThingPromptArguments,
   Thing2PromptArguments,
-  EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables,
+  EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashVariables,
   ItemVariables,
   ConstantVariables,
   ResourceUri,
@@ -159,10 +159,10 @@ export interface ToolsClient {
    *
    * Calls tool "bidi\u202e_text".
    */
-  bidiText(
-    input: BidiTextInput,
+  bidiU202eText(
+    input: BidiU202eTextInput,
     options?: CallOptions,
-  ): Promise<StructuredToolResult<BidiTextOutput>>;
+  ): Promise<StructuredToolResult<BidiU202eTextOutput>>;
 
   /**
    * Arguments mirrored into Mcp-Param-* headers (MCP 2026-07-28), under hostile property names.
@@ -237,16 +237,16 @@ export interface ToolsClient {
    *
    * Gets prompt "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`prompts/get`).
    */
-  getEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt(
-    args: EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments,
+  getEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPrompt(
+    args: EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPromptArguments,
     options?: CallOptions,
   ): Promise<GetPromptResult>;
 
   /** The server's completions of `value` for an argument of prompt "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`completion/complete`); `options.context` gives the values already chosen for the others. */
-  completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt(
+  completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPrompt(
     argument: 'a"b*/c' | "x\u2028y${z}`",
     value: string,
-    options?: CompletionOptions<EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments>,
+    options?: CompletionOptions<EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPromptArguments>,
   ): Promise<CompleteResult>;
 
   /**
@@ -292,16 +292,16 @@ export interface ToolsClient {
    *
    * Reads resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash": expands "demo://h/*\/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}" (RFC 6570) with `variables` and reads that URI (`resources/read`).
    */
-  readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash(
-    variables: EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables,
+  readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslash(
+    variables: EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashVariables,
     options?: CallOptions,
   ): Promise<ReadResourceResult>;
 
   /** The server's completions of `value` for a variable of resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`completion/complete`); `options.context` gives the values already chosen for the others. */
-  completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash(
+  completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslash(
     variable: "path" | "a.b" | "__proto__" | "q" | "list",
     value: string,
-    options?: CompletionOptions<EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables>,
+    options?: CompletionOptions<EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashVariables>,
   ): Promise<CompleteResult>;
 
   /**
@@ -351,7 +351,7 @@ export interface ToolsClient {
    *
    * Reads resource "demo://x/End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash" (`resources/read`).
    */
-  readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash2(
+  readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslash2(
     options?: CallOptions,
   ): Promise<ReadResourceResult>;
 
@@ -399,7 +399,7 @@ export const methodNames = {
   toString: "toStringTool",
   evil_text: "evilText",
   object_member_properties: "objectMemberProperties",
-  "bidi\u202e_text": "bidiText",
+  "bidi\u202e_text": "bidiU202eText",
   mirrored_headers: "mirroredHeaders",
   天気: "toolU5929U6c17",
   tool: "tool2",
@@ -423,9 +423,9 @@ const surface: SurfaceTables = {
     "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":
       {
         method:
-          "getEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt",
+          "getEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPrompt",
         complete:
-          "completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPrompt",
+          "completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPrompt",
         arguments: ['a"b*/c', "x\u2028y${z}`"],
         required: ['a"b*/c'],
       },
@@ -449,9 +449,9 @@ const surface: SurfaceTables = {
     "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":
       {
         method:
-          "readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash",
+          "readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslash",
         complete:
-          "completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash",
+          "completeEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslash",
         uriTemplate: "demo://h/*/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}",
         variables: ["path", "a.b", "__proto__", "q", "list"],
         required: ["path", "a.b"],
@@ -475,7 +475,7 @@ const surface: SurfaceTables = {
   },
   resources: {
     "demo://x/End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash":
-      "readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslash2",
+      "readEvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslash2",
     ["__proto__"]: "readProto",
     "demo://item": "readItem2",
     "demo://then": "readThen",

@@ -144,7 +144,7 @@ export type ObjectMemberPropertiesOutput = {
  *
  * Is admin\u202e \u2066// check later\u2069 \u2066
  */
-export type BidiTextInput = {
+export type BidiU202eTextInput = {
   /**
    * \u2066*\/ evil(); /*\u2069
    * @default "user\u202e \u2066// admin\u2069 \u2066"
@@ -157,7 +157,7 @@ export type BidiTextInput = {
  *
  * Is admin\u202e \u2066// check later\u2069 \u2066
  */
-export type BidiTextOutput = {
+export type BidiU202eTextOutput = {
   granted: "no\u200f\u061c";
 };
 
@@ -191,12 +191,19 @@ export type ToolU6674U308cInput = {
   [key: string]: unknown;
 };
 
+/** What a prompt without arguments takes for one: nothing can be given. */
+interface PromptTakesNoArguments {
+  none: never;
+}
+
 /**
  * Arguments of prompt "then".
  *
  * A prompt named then: the client must not become a thenable.
  */
-export type ThenPromptArguments = { [argument: string]: never };
+export type ThenPromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /**
  * Arguments of prompt "__proto__".
@@ -223,7 +230,7 @@ export type ProtoPromptArguments = {
  *  LS
  *  PS </script> \ backslash
  */
-export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashPromptArguments =
+export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashPromptArguments =
   {
     /**
      * Arg End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
@@ -245,17 +252,37 @@ export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBacksl
  *
  * a prompt beside the tools get_item, get-item and getItem
  */
-export type GetItemPromptArguments = { [argument: string]: never };
+export type GetItemPromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /** Arguments of prompt "thing". */
-export type ThingPromptArguments = { [argument: string]: never };
+export type ThingPromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /**
  * Arguments of prompt "thing-prompt".
  *
  * named like thing once its Prompt is said once
  */
-export type Thing2PromptArguments = { [argument: string]: never };
+export type Thing2PromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
+
+/** Wire names of all prompts (`prompts/list`). */
+export type PromptName =
+  | "then"
+  | "__proto__"
+  | "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"
+  | "getItem"
+  | "thing"
+  | "thing-prompt";
+
+/** What a resource template without variables takes for one: nothing can be given. */
+interface TemplateTakesNoVariables {
+  none: never;
+}
 
 /**
  * Variables of resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash": "demo://h/*\/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}" (RFC 6570).
@@ -265,7 +292,7 @@ export type Thing2PromptArguments = { [argument: string]: never };
  *  LS
  *  PS </script> \ backslash
  */
-export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineLsPsScriptBackslashVariables =
+export type EvilEndCommentQuoteSingleBacktickProcessExit1NewlineU2028LsU2029PsScriptBackslashVariables =
   {
     path: string;
     "a.b": string;
@@ -280,7 +307,15 @@ export type ItemVariables = {
 };
 
 /** Variables of resource template "constant": "demo://constant" (RFC 6570). */
-export type ConstantVariables = { [variable: string]: never };
+export type ConstantVariables = {
+  [variable: string]: TemplateTakesNoVariables;
+};
+
+/** Wire names of all resource templates (`resources/templates/list`). */
+export type ResourceTemplateName =
+  | "evil End */ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash"
+  | "item"
+  | "constant";
 
 /** The URI of every fixed resource the server lists (`resources/list`). */
 export type ResourceUri =
@@ -306,7 +341,7 @@ export type ToolMap = {
     input: ObjectMemberPropertiesInput;
     output: ObjectMemberPropertiesOutput;
   };
-  "bidi\u202e_text": { input: BidiTextInput; output: BidiTextOutput };
+  "bidi\u202e_text": { input: BidiU202eTextInput; output: BidiU202eTextOutput };
   mirrored_headers: { input: MirroredHeadersInput; output: unknown };
   天気: { input: ToolU5929U6c17Input; output: ToolU5929U6c17Output };
   tool: { input: Tool2Input; output: unknown };

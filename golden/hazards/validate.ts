@@ -26,7 +26,7 @@ import {
 import {
   input as input12,
   output as output12,
-} from "./validators/bidi-text.js";
+} from "./validators/bidi-u202e-text.js";
 import { input as input13 } from "./validators/mirrored-headers.js";
 import {
   input as input14,

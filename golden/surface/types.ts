@@ -12,6 +12,11 @@ export type EchoInput = {
   message: string;
 };
 
+/** What a prompt without arguments takes for one: nothing can be given. */
+interface PromptTakesNoArguments {
+  none: never;
+}
+
 /**
  * Arguments of prompt "simple-prompt".
  *
@@ -19,7 +24,9 @@ export type EchoInput = {
  *
  * A prompt with no arguments
  */
-export type SimplePromptArguments = { [argument: string]: never };
+export type SimplePromptArguments = {
+  [argument: string]: PromptTakesNoArguments;
+};
 
 /**
  * Arguments of prompt "args-prompt".
@@ -62,6 +69,10 @@ export type ResourcePromptArguments = {
   resourceId: string;
 };
 
+/** Wire names of all prompts (`prompts/list`). */
+export type PromptName =
+  "simple-prompt" | "args-prompt" | "completable-prompt" | "resource-prompt";
+
 /** Variables of resource template "Dynamic Text Resource": "demo://resource/dynamic/text/{resourceId}" (RFC 6570). */
 export type DynamicTextResourceVariables = {
   resourceId: string;
@@ -83,6 +94,10 @@ export type RepoFileVariables = {
   path: string | readonly string[] | { readonly [key: string]: string };
   ref?: string;
 };
+
+/** Wire names of all resource templates (`resources/templates/list`). */
+export type ResourceTemplateName =
+  "Dynamic Text Resource" | "Dynamic Blob Resource" | "repo_file";
 
 /** The URI of every fixed resource the server lists (`resources/list`). */
 export type ResourceUri =

@@ -9,7 +9,7 @@ import type { Rule } from "./rule.js";
 
 export const METHOD_NAMES: Rule = {
   name: "method-names",
-  does: "A tool has one stem, its client method: the camelCase of its wire name (`get_weather` → `getWeather`); with no ASCII letter or digit left, `tool` and the name's code points (`天気` → `toolU5929U6c17`; past 8 code points, the first 8 and a hash of the name); a `tool` prefix before a digit; a `Tool` suffix for a reserved word, a name that would make the client a thenable or shadow an `Object.prototype` member, or whose file would be a Windows device name. Its types and files are the same stem (`type-names`, `file-names`), claimed together: a stem is numbered (`getItem2`, `GetItem2Input`, `get-item2.ts`) when any of its names is taken, a stem that already is the wire name first, then in code-point order of the wire names.",
+  does: "A tool has one stem, its client method: the camelCase of its wire name (`get_weather` → `getWeather`), each code point outside ASCII a word of its own, `u` and its hex, where it stands (`天気_forecast` → `u5929U6c17Forecast`, so that `晴れ_forecast` is not `forecast` too; past 8 such code points, the first 8 and a hash of the name); with no ASCII letter or digit left, `tool` and the name's code points (`天気` → `toolU5929U6c17`; past 8 code points, the first 8 and a hash of the name); a `tool` prefix before a digit; a `Tool` suffix for a reserved word, a name that would make the client a thenable or shadow an `Object.prototype` member, or whose file would be a Windows device name. Its types and files are the same stem (`type-names`, `file-names`), claimed together: a stem is numbered (`getItem2`, `GetItem2Input`, `get-item2.ts`) when any of its names is taken, a stem that already is the wire name first, then in code-point order of the wire names.",
   reports: [],
 };
 
@@ -21,13 +21,13 @@ export const TYPE_NAMES: Rule = {
 
 export const DEF_TYPE_NAMES: Rule = {
   name: "def-type-names",
-  does: "Each definition the schemas reach (a `$defs` key after `ref-hoisting`) is one type, however many schemas hold it: the same key with the same canonical JSON, whose refs lead to the same definitions again, is one definition. One that two or more schemas reach is named after its key in PascalCase (`RichTextRequest` for `rich_text_request`), the one most schemas share first; one that a single schema reaches, or whose name is taken, is `<Root><Key>` after the first schema reaching it, in code-point order of the tools (`GetWeatherInputGeoPoint`), numbered when taken. Claimed after the tools' own type names, from the same set, whatever the listed order; never a name the output declares or exports beside the schemas' types (`ResourceUri`, `Progress`, `GetPromptResult`, ...).",
+  does: "Each definition the schemas reach (a `$defs` key after `ref-hoisting`) is one type, however many schemas hold it: the same key with the same canonical JSON, whose refs lead to the same definitions again, is one definition. One that two or more schemas reach is named after its key in PascalCase (`RichTextRequest` for `rich_text_request`; `ref-hoisting` spells a key's code points outside ASCII: `天気_point` → `U5929U6c17Point`), the one most schemas share first; one that a single schema reaches, or whose name is taken, is `<Root><Key>` after the first schema reaching it, in code-point order of the tools (`GetWeatherInputGeoPoint`), numbered when taken. Claimed after the tools' own type names, from the same set, whatever the listed order; never a name the output declares or exports beside the schemas' types (`ResourceUri`, `Progress`, `GetPromptResult`, ...).",
   reports: [],
 };
 
 export const SURFACE_NAMES: Rule = {
   name: "surface-names",
-  does: "Prompts, resource templates and resources are named by the same namers as tools, after them, so that a tool's names never change for them: a prompt gets `get<Name>Prompt` and `complete<Name>Prompt` and the type `<Name>PromptArguments` (`args-prompt` → `getArgsPrompt`, a trailing `Prompt` said once), a template `read<Name>` and `complete<Name>` and the type `<Name>Variables`, a fixed resource `read<Name>`, and the reader of fixed resources by URI `readResource`; `<Name>` is the PascalCase of its name, or its code points when no ASCII letter or digit is left (`U5929U6c17`); in that order, each kind in code-point order of its names (resources of their URIs); one `<Name>` for its methods, its type and its handler file, numbered in all of them when any is taken.",
+  does: "Prompts, resource templates and resources are named by the same namers as tools, after them, so that a tool's names never change for them: a prompt gets `get<Name>Prompt` and `complete<Name>Prompt` and the type `<Name>PromptArguments` (`args-prompt` → `getArgsPrompt`, a trailing `Prompt` said once), a template `read<Name>` and `complete<Name>` and the type `<Name>Variables`, a fixed resource `read<Name>`, and the reader of fixed resources by URI `readResource`; `<Name>` is the PascalCase of its name (code points outside ASCII spelled as in a tool's name: `天気_report` → `U5929U6c17Report`), or its code points when no ASCII letter or digit is left (`U5929U6c17`); in that order, each kind in code-point order of its names (resources of their URIs); one `<Name>` for its methods, its type and its handler file, numbered in all of them when any is taken.",
   reports: [],
 };
 
@@ -47,14 +47,43 @@ export function words(text: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-export function pascalCase(text: string): string {
-  return words(text).map(capitalize).join("");
+/**
+ * `text` with each code point outside ASCII written as a word of its own where it stands, `u` and
+ * its hex (`天気_forecast` → ` u5929  u6c17 _forecast`), as `fallbackStem` spells a name with no
+ * ASCII letter or digit: so that an identifier made of it depends on this text alone
+ * (`晴れ_forecast` is not `forecast` too, numbered by the order of the names), and no server text
+ * reaches it. Past `MAX_FALLBACK_CODE_POINTS` such code points, the first ones and `h` with a hash
+ * of the text. Also `ref-hoisting`'s spelling of a `$defs` key. `separator` around each word.
+ */
+export function spellOutsideAscii(text: string, separator = " "): string {
+  let spelled = 0;
+  const marked = [...text].map((char) => {
+    const point = char.codePointAt(0)!;
+    if (point < 0x80) return char;
+    spelled++;
+    return spelled <= MAX_FALLBACK_CODE_POINTS ? `${separator}u${point.toString(16)}${separator}` : separator;
+  });
+  return spelled > MAX_FALLBACK_CODE_POINTS ? `${marked.join("")}${separator}h${nameHash(text)}` : marked.join("");
 }
 
+/**
+ * The words of an identifier made of a name: those of `spellOutsideAscii`; none for a name with no
+ * ASCII letter or digit, which each caller spells its own way (`fallbackStem`).
+ */
+function nameWords(text: string): string[] {
+  return words(text).length === 0 ? [] : words(spellOutsideAscii(text));
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The PascalCase of a name (`nameWords`): `GetWeather`, `U5929U6c17Forecast`. */
+export function pascalCase(text: string): string {
+  return nameWords(text).map(capitalize).join("");
+}
+
+/** The camelCase of a name (`nameWords`): `getWeather`, `u5929U6c17Forecast`. */
 export function camelCase(text: string): string {
-  const [first = "", ...rest] = words(text);
+  const [first = "", ...rest] = nameWords(text);
   return first + rest.map(capitalize).join("");
 }
 
@@ -120,6 +149,9 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
  */
 export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ResourceUri",
+  // Declared (not exported) beside a prompt without arguments, a template without variables.
+  "PromptTakesNoArguments",
+  "TemplateTakesNoVariables",
   "ToolCall",
   "ToolMethod",
   "ToolConnection",
@@ -171,9 +203,11 @@ export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
 export function fallbackStem(wireName: string, prefix = "tool"): string {
   const points = [...wireName].map((char) => `U${char.codePointAt(0)!.toString(16)}`);
   if (points.length <= MAX_FALLBACK_CODE_POINTS) return prefix + points.join("");
-  const hash = createHash("sha256").update(wireName).digest("hex").slice(0, 8);
-  return `${prefix}${points.slice(0, MAX_FALLBACK_CODE_POINTS).join("")}H${hash}`;
+  return `${prefix}${points.slice(0, MAX_FALLBACK_CODE_POINTS).join("")}H${nameHash(wireName)}`;
 }
+
+/** The hash that ends a name's spelling past `MAX_FALLBACK_CODE_POINTS` code points. */
+const nameHash = (name: string): string => createHash("sha256").update(name).digest("hex").slice(0, 8);
 
 /** How many code points of a wire name `fallbackStem` spells out. */
 const MAX_FALLBACK_CODE_POINTS = 8;

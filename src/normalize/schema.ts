@@ -19,7 +19,7 @@ import { breakEmptyRefCycles } from "./empty-ref-cycles.js";
 import { metaSchema } from "./meta-schemas.js";
 import { RECURSIVE_ANCHOR, resolvePointer, SchemaIndex, type Location, type SchemaResource } from "./resources.js";
 import { DEFAULT_BASE, uriStem } from "./uri.js";
-import { UniqueNames } from "./naming.js";
+import { spellOutsideAscii, UniqueNames } from "./naming.js";
 import { checkPattern, decidePattern } from "./patterns.js";
 import type { RefKeyword, RefResolution, Rule, SchemaNode } from "./rule.js";
 import { declaredDialect, keywordsRead, readDialect } from "./rules/dialects.js";
@@ -55,7 +55,7 @@ export const LENIENT_SUBSCHEMAS: Rule = {
 
 export const REF_HOISTING: Rule = {
   name: "ref-hoisting",
-  does: "Every ref target (a definition, a subschema such as `#/properties/a`, an embedded resource, an anchor, a meta-schema) is copied once into `$defs`, under a key named after its last meaningful pointer token (or its URI), numbered when taken, and the ref rewritten to `#/$defs/<key>`; a ref to the root is `#`. A subschema that is also a target is written once, as the target, and referred to from its place. Only the targets the root reaches are kept: a definition referred to only from definitions the root never reaches is dropped, so no type or validator is written for it.",
+  does: "Every ref target (a definition, a subschema such as `#/properties/a`, an embedded resource, an anchor, a meta-schema) is copied once into `$defs`, under a key named after its last meaningful pointer token (or its URI): its ASCII letters, digits and `_`, each code point outside ASCII spelled `u` and its hex (`天気_point` → `u5929_u6c17_point`), `def` when nothing is left; numbered when taken, and the ref rewritten to `#/$defs/<key>`; a ref to the root is `#`. A subschema that is also a target is written once, as the target, and referred to from its place. Only the targets the root reaches are kept: a definition referred to only from definitions the root never reaches is dropped, so no type or validator is written for it.",
   reports: [],
 };
 
@@ -364,9 +364,21 @@ function targetId(location: Location, scope: DynamicScope): string {
   return `${location.document.id}:${scope.key}:${location.pointer}`;
 }
 
-/** Letters, digits and `_` of `text`, for a `$defs` key ("def" when none is left). */
+/**
+ * Letters, digits and `_` of `text`, for a `$defs` key, each code point outside ASCII spelled `u`
+ * and its hex as in a tool's name (`天気_point` → `u5929_u6c17_point`, not `point`; `天気` →
+ * `u5929_u6c17`, not `def`): so that the key, and the type named after it, depend on this text
+ * alone. "def" when nothing is left.
+ */
 function identifierPart(text: string): string {
-  return text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "def";
+  // The separators around a spelled code point (the only characters outside ASCII left), with the
+  // underscores beside them, are one `_`; ASCII is kept as it always was.
+  return (
+    spellOutsideAscii(text, "\uffff")
+      .replace(/_*\uffff[_\uffff]*/g, "_")
+      .replace(/[^A-Za-z0-9_]+/g, "_")
+      .replace(/^_+|_+$/g, "") || "def"
+  );
 }
 
 /** A `$defs` key for the subschema at `pointer`, named after its last meaningful token. */

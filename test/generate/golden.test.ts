@@ -57,9 +57,9 @@ describe("goldens hold no raw bidirectional-text control", () => {
     expect(types).toContain('granted: "no\\u200f\\u061c";');
     const client = await read("client.ts");
     expect(client).toContain(" * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n");
-    expect(client).toContain('"bidi\\u202e_text": "bidiText",');
+    expect(client).toContain('"bidi\\u202e_text": "bidiU202eText",');
     expect(await read("validate.ts")).toContain('"bidi\\u202e_text": input12,');
-    const validators = await read("validators/bidi-text.ts");
+    const validators = await read("validators/bidi-u202e-text.ts");
     expect(validators).toContain('["user\\u202e \\u2066// admin\\u2069 \\u2066","admin"]');
     expect(validators).toContain('==="no\\u200f\\u061c"');
     const snapshot = await read("manifest.json");

@@ -18,6 +18,14 @@ describe("generated client types", () => {
     expect(result.ok).toBe(true);
   });
 
+  it("say in words that a prompt without arguments (a template without variables) takes none, not 'never'", async () => {
+    const result = await typecheck([], "NodeNext", { files: [join(repoRoot, "test/typing/nothing-to-give.fixture.ts")] });
+    expect(result.output.split("\n").filter((line) => line !== "")).toEqual([
+      "test/typing/nothing-to-give.fixture.ts(7,35): error TS2322: Type 'string' is not assignable to type 'PromptTakesNoArguments'.",
+      "test/typing/nothing-to-give.fixture.ts(8,32): error TS2322: Type 'string' is not assignable to type 'TemplateTakesNoVariables'.",
+    ]);
+  });
+
   it("would fail if a contract line were wrong (the check can fail)", async () => {
     const result = await typecheck([], "NodeNext", {
       files: [join(repoRoot, "test/typing/weather-usage.ts"), join(repoRoot, "test/typing/misuse.fixture.ts")],

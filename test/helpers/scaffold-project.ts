@@ -34,6 +34,7 @@ export const corpusSkipReason = `../shared/corpus (${corpusDir}) is absent: corp
 export const weatherManifest = join(repoRoot, "examples/weather.tools.json");
 
 const tsc7 = join(repoRoot, "node_modules/tsc7/bin/tsc");
+const tsc6 = join(repoRoot, "node_modules/typescript/bin/tsc");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** npm run from inside `npm test` would otherwise inherit the outer script's settings. */
 const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
@@ -172,6 +173,23 @@ export interface CompileResult {
 export async function compile(project: string, flags: readonly string[] = []): Promise<CompileResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false", SINGLE_THREADED, ...flags], {
+      cwd: project,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: (failure.stdout ?? "") + (failure.stderr ?? "") || failure.message };
+  }
+}
+
+/**
+ * Type-checks a scaffold with TypeScript 6 (the `typescript` package, `tsc -p <project>/tsconfig.json --noEmit`): what
+ * its users who have not moved to the native compiler build with.
+ */
+export async function compileWithTypeScript6(project: string): Promise<CompileResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [tsc6, "-p", join(project, "tsconfig.json"), "--pretty", "false", "--noEmit"], {
       cwd: project,
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -4,7 +4,16 @@ import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assignToolNames, camelCase, ENTRY_POINT_TYPE_NAMES, pascalCase, RESERVED_TYPE_NAMES, UniqueNames, words } from "../../src/normalize/naming.js";
+import {
+  assignSurfaceNames,
+  assignToolNames,
+  camelCase,
+  ENTRY_POINT_TYPE_NAMES,
+  pascalCase,
+  RESERVED_TYPE_NAMES,
+  UniqueNames,
+  words,
+} from "../../src/normalize/naming.js";
 import { generate } from "../../src/commands/generate.js";
 import { definedHandler, scaffold } from "../../src/commands/scaffold.js";
 import { runCli } from "../helpers/cli.js";
@@ -79,14 +88,18 @@ describe("assignToolNames", () => {
     expect(types.has("ErrorInput") && types.has("ErrorOutput") && types.has("MapInput")).toBe(true);
   });
 
-  it("no schema's type takes a name the generated entry point exports or types.ts declares itself", async () => {
+  it("no schema's type takes a name the generated entry point exports or types.ts declares itself, exported or not", async () => {
     const index = await readFile(join(repoRoot, "golden/empty/index.ts"), "utf8");
     const exported = [...index.matchAll(/export \{([^}]*)\}/g)].flatMap((match) => match[1]!.split(",").map((name) => name.trim().replace(/^type /, "")));
     expect(exported).toEqual(expect.arrayContaining(["ToolError", "StandardSchemaV1", "StandardSchemas", "ToolsClient"]));
     // A definition's type may be named after its $defs key alone (`Progress` for `progress`): it must
     // not take any of these, which `export type *` would leave shadowed (or, in types.ts, declared twice).
     const own = ["ToolMap", "ToolName", "ToolInput", "ToolOutput", "ResourceUri"];
-    const takeable = [...exported.filter((name) => /^[A-Z]/.test(name)), ...own];
+    // Nor what types.ts declares without exporting (beside a prompt without arguments, a template without variables).
+    const types = await readFile(join(repoRoot, "golden/hazards/types.ts"), "utf8");
+    const local = [...types.matchAll(/^(?:type|interface) ([A-Za-z]\w*)/gm)].map((match) => match[1]!);
+    expect(local).toEqual(expect.arrayContaining(["PromptTakesNoArguments", "TemplateTakesNoVariables"]));
+    const takeable = [...exported.filter((name) => /^[A-Z]/.test(name)), ...own, ...local];
     expect(takeable.filter((name) => !RESERVED_TYPE_NAMES.has(name) && !ENTRY_POINT_TYPE_NAMES.has(name))).toEqual([]);
   });
 
@@ -149,7 +162,30 @@ describe("one tool, one stem: its method, types and file agree", () => {
     expect(assignToolNames([`${long}!`]).tools.get(`${long}!`)?.method).not.toBe(method);
   });
 
+  it("spells a mixed name's code points outside ASCII where they stand: 天気_forecast and 晴れ_forecast are not forecast and forecast2, and a tool added renames neither", () => {
+    const alone = assignToolNames(["天気_forecast", "晴れ_forecast"]).tools;
+    expect(Object.fromEntries(alone)).toEqual({
+      天気_forecast: { method: "u5929U6c17Forecast", typeBase: "U5929U6c17Forecast", fileBase: "u5929-u6c17-forecast" },
+      晴れ_forecast: { method: "u6674U308cForecast", typeBase: "U6674U308cForecast", fileBase: "u6674-u308c-forecast" },
+    });
+    const more = assignToolNames(["forecast", "雨_forecast", "晴れ_forecast", "天気_forecast"]).tools;
+    for (const [wire, names] of alone) expect(more.get(wire)).toEqual(names);
+    expect(more.get("forecast")?.method).toBe("forecast");
+    expect(assignToolNames(["get💥weather"]).tools.get("get💥weather")?.method).toBe("getU1f4a5Weather");
+    // Past 8 such code points, the first 8 and a hash of the whole name, as for a name without ASCII.
+    const long = "天気予報を取得する関数_v2";
+    expect(assignToolNames([long]).tools.get(long)?.method).toMatch(/^u5929U6c17U4e88U5831U3092U53d6U5f97U3059V2H[0-9a-f]{8}$/);
+  });
+
+  it("spells a prompt's or template's code points outside ASCII alike", () => {
+    const { namers } = assignToolNames([]);
+    const surface = assignSurfaceNames(namers, { prompts: ["天気_report"], templates: ["晴れ_map"], resources: [] });
+    expect(surface.prompts.get("天気_report")?.method).toBe("getU5929U6c17ReportPrompt");
+    expect(surface.templates.get("晴れ_map")?.typeName).toBe("U6674U308cMapVariables");
+  });
+
   it.each([
+    ["mixed names, and ASCII names whose stems look like theirs", ["天気_forecast", "u5929U6c17Forecast", "晴れ_forecast", "forecast", "get💥weather"]],
     ["reserved words and members get Tool in their types too", ["then", "delete", "constructor", "export"]],
     ["a type-only collision numbers the method", ["get", "get_input", "tool", "Tool", "tool_output"]],
     ["a file-only collision numbers the method", ["get_a_b", "get_ab", "getAB", "con", "conTool", "com", "Com", "Com_"]],
@@ -277,8 +313,16 @@ describe("naming is linear (issue 14, item 5)", () => {
 
   // No timing is asserted (speed is measured by `npm run bench`); it took minutes, past the test's timeout.
   it("names 30,000 tools that share one stem (it took minutes), each numbered alike in every name", { timeout: 30_000 }, () => {
-    // Once these had no ASCII letter or digit and all fell back to `tool`; now such names get stems of their own, and `x` is what they share.
-    const names = Array.from({ length: 30_000 }, (_, index) => `x${"é".repeat(1 + (index % 5))}${String.fromCodePoint(0x4e00 + index)}`);
+    // Names that differ in their separators alone (`x_`, `x-`, `x._`, ...: the index in base 4) all have the stem `x`. (Names
+    // without an ASCII letter or digit, and names with code points outside ASCII, have stems of their own.)
+    const separated = (index: number): string => {
+      let text = "";
+      for (let rest = index; ; rest = Math.floor(rest / 4)) {
+        text += "_-. ".charAt(rest % 4);
+        if (rest < 4) return text;
+      }
+    };
+    const names = Array.from({ length: 30_000 }, (_, index) => `x${separated(index)}`);
     const { tools } = assignToolNames(names);
     expect(new Set([...tools.values()].map((names) => names.method)).size).toBe(30_000);
     // Sorted by wire name, the first takes the plain stem and the rest count up from 2.

@@ -53,6 +53,16 @@ export const rows: Rows = [
   ],
 
   [
+    "method-names",
+    {
+      stage: "manifest",
+      says: "a code point outside ASCII is a word of its own, u and its hex, where it stands: 天気_forecast and 晴れ_forecast are not forecast and forecast2",
+      given: named("天気_forecast", "晴れ_forecast", "forecast"),
+      want: { tools: [{ methodName: "u5929U6c17Forecast" }, { methodName: "u6674U308cForecast" }, { methodName: "forecast" }] },
+    },
+  ],
+
+  [
     "type-names",
     {
       stage: "manifest",
@@ -109,6 +119,21 @@ export const rows: Rows = [
         tools: [
           { inputTypes: { root: "AInput", defs: { resource_uri: "AInputResourceUri", progress: "AInputProgress" } } },
           { inputTypes: { root: "BInput", defs: { resource_uri: "AInputResourceUri", progress: "AInputProgress" } } },
+        ],
+      },
+    },
+  ],
+  [
+    "def-type-names",
+    {
+      stage: "manifest",
+      says: "a key's code points outside ASCII are spelled as in a tool's name (ref-hoisting): 天気 is not Def, 天気_point not Point",
+      given: { tools: [withDefs("get", { 天気: { type: "string" }, 天気_point: { type: "number" }, point: { type: "boolean" } })] },
+      want: {
+        tools: [
+          {
+            inputTypes: { root: "GetInput", defs: { u5929_u6c17: "GetInputU5929U6c17", u5929_u6c17_point: "GetInputU5929U6c17Point", point: "GetInputPoint" } },
+          },
         ],
       },
     },

@@ -14,7 +14,7 @@ import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/commands/generate.js";
 import { pull } from "../../src/commands/pull.js";
 import { scaffold } from "../../src/commands/scaffold.js";
-import { compile, scaffoldProject, startHttp, writeHandler, type HttpServerProcess } from "../helpers/scaffold-project.js";
+import { compile, compileWithTypeScript6, scaffoldProject, startHttp, writeHandler, type HttpServerProcess } from "../helpers/scaffold-project.js";
 
 const manifestPath = join(import.meta.dirname, "../fixtures/golden/surface.tools.json");
 
@@ -273,6 +273,52 @@ describe("over Streamable HTTP", () => {
       });
     });
   }
+});
+
+/** A user's helpers generic over the name they bind, as a project writes them to share code between handlers. */
+const WRAPPERS = `import { defineHandler, definePrompt, defineResource, defineResourceTemplate } from "./generated/define.js";
+import type { Completions, Handler, PromptName, ResourceTemplateName, ToolName } from "./generated/define.js";
+import type { PromptHandler, ResourceHandler, ResourceTemplateHandler } from "./generated/server-surface.js";
+import type { FixedResourceUri, PromptMap, ResourceTemplateMap } from "./generated/surface.js";
+
+export function logged<N extends ToolName>(tool: N, handle: Handler<N>) {
+  return defineHandler(tool, (input, context) => (console.log(tool), handle(input, context)));
+}
+export function prompt<N extends PromptName>(name: N, handle: PromptHandler<PromptMap[N]>, complete: Completions<PromptMap[N]>) {
+  return definePrompt(name, (args, context) => handle(args, context), { complete });
+}
+export function resource<U extends FixedResourceUri>(uri: U, handle: ResourceHandler) {
+  return defineResource(uri, (context) => handle(context));
+}
+export function template<N extends ResourceTemplateName>(name: N, handle: ResourceTemplateHandler<ResourceTemplateMap[N]>) {
+  return defineResourceTemplate(name, (variables, context) => handle(variables, context));
+}
+
+export const echo = logged("echo", (input) => input.message);
+export const args = prompt("args-prompt", (given) => \`Weather in \${given.city}\`, { city: () => ["Oslo"] });
+`;
+
+describe("a user's helper generic over the name it binds", () => {
+  it("compiles with TypeScript 7 and 6, and a name not in the manifest is still one error on the name", async () => {
+    await writeFile(join(project, "src/wrappers.ts"), WRAPPERS);
+    await writeFile(
+      join(project, "src/unlisted.ts"),
+      'import { defineResourceTemplate } from "./generated/define.js";\n\nexport default defineResourceTemplate("gone", (variables) => variables.id);\n',
+    );
+    try {
+      const unlisted =
+        "src/unlisted.ts(3,39): error TS2345: Argument of type '\"gone\"' is not assignable to parameter of type " +
+        `'"resource template \\"gone\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`;
+      for (const built of [await compile(project), await compileWithTypeScript6(project)]) {
+        expect(built.output.split("\n").filter((line) => line !== "")).toEqual([unlisted]);
+      }
+    } finally {
+      await rm(join(project, "src/wrappers.ts"));
+      await rm(join(project, "src/unlisted.ts"));
+      await rm(join(project, "dist/wrappers.js"), { force: true });
+      await rm(join(project, "dist/unlisted.js"), { force: true });
+    }
+  });
 });
 
 describe("when the manifest changes", () => {

@@ -133,9 +133,11 @@ describe("a new scaffold", () => {
     for (const file of await listFiles(project)) {
       expect(await readFile(join(project, file), "utf8"), file).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     }
-    const stub = await readFile(join(project, "src/handlers/bidi-text.ts"), "utf8");
+    const stub = await readFile(join(project, "src/handlers/bidi-u202e-text.ts"), "utf8");
     expect(stub).toContain(' * Handler of tool "bidi\\u202e_text".\n *\n * Is admin\\u202e \\u2066// check later\\u2069 \\u2066\n');
-    expect(stub).toContain('export default defineHandler(\n  "bidi\\u202e_text",\n  async (_input, _context): Promise<HandlerReturn<BidiTextOutput>> => {');
+    expect(stub).toContain(
+      'export default defineHandler(\n  "bidi\\u202e_text",\n  async (_input, _context): Promise<HandlerReturn<BidiU202eTextOutput>> => {',
+    );
     expect(stub).toContain('throw new Error("not implemented: bidi\\u202e_text");');
     expect(definedTool(stub)).toBe("bidi\u202e_text");
     expect(await readFile(join(project, "src/generated/tools.ts"), "utf8")).toContain('name: "bidi\\u202e_text"');

@@ -1,6 +1,19 @@
 // Type-level contract of the prompts, resources and resource templates (type-checked by test/generated/typing.test.ts, never run).
 // Each @ts-expect-error must be an error: if the generated types became looser, tsc reports the directive as unused.
-import type { ContentBlock, ResourceContents, ResourceUri, ToolsClient } from "../../golden/surface/index.js";
+import type { ContentBlock, PromptName, ResourceContents, ResourceTemplateName, ResourceUri, ToolsClient } from "../../golden/surface/index.js";
+
+// The names of the prompts and templates, as ToolName is the tools': every one, and only those.
+export const prompts: Record<PromptName, string> = {
+  "simple-prompt": "getSimplePrompt",
+  "args-prompt": "getArgsPrompt",
+  "completable-prompt": "getCompletablePrompt",
+  "resource-prompt": "getResourcePrompt",
+};
+export const templates: readonly ResourceTemplateName[] = ["Dynamic Text Resource", "Dynamic Blob Resource", "repo_file"];
+// @ts-expect-error a tool is not a prompt
+export const notPrompt: PromptName = "echo";
+// @ts-expect-error a prompt is not a template
+export const notTemplate: ResourceTemplateName = "args-prompt";
 
 /** Text or base64, as an app shows a resource's contents: each member narrows by `in`. */
 function shown(contents: ResourceContents): string {
@@ -26,6 +39,8 @@ function described(content: ContentBlock): string {
 export async function usage(client: ToolsClient): Promise<string[]> {
   const prompt = await client.getArgsPrompt({ city: "Oslo" });
   await client.getSimplePrompt();
+  await client.getSimplePrompt({});
+  await client.getSimplePrompt(undefined, {});
   const fixed: ResourceUri = "demo://resource/static/document/features.md";
   const read = await client.readResource(fixed);
   const blob = await client.readDynamicBlobResource({ resourceId: "1" });

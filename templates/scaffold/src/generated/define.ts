@@ -65,14 +65,51 @@ type NotInManifest<
   Name extends string,
 > = `${Kind} "${Name}" is not in manifest.json: bind this handler to a name it lists, or delete it`;
 
+/**
+ * The type of the name a handler is bound to: `N` where it is one of `Names`, else the sentence
+ * above for those of `N` that are not. A generic `N` (a user's wrapper, `<N extends ToolName>(name:
+ * N, …) => defineHandler(name, …)`) leaves the conditional unresolved, and TypeScript accepts a
+ * value for it when the value fits both branches: the false branch holds `N & Names`, which such an
+ * `N` fits by its constraint. `N` alone in the true branch is what `N` is inferred from (not from
+ * `N & Names`: when `Names` is the one name given, TypeScript infers nothing there).
+ */
+type ListedName<Kind extends string, N extends string, Names extends string> = [
+  N,
+] extends [Names]
+  ? N
+  : (N & Names) | NotInManifest<Kind, Exclude<N, Names>>;
+
 /** The parameters of a handler bound to a name not in the manifest: unchecked, so its name is its one error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- on purpose, see above
 type Unchecked = any;
 
+/*
+ * What a handler bound to `N` takes and gives: a name not in the manifest, unchecked. The
+ * conditional is inside the handler's type, not around it, so that a handler written inline in a
+ * wrapper generic over `N` still has a signature to type its parameters by (an unresolved
+ * conditional has none: they would be implicit `any`).
+ */
+/** Tool `N`'s arguments. */
+type InputOf<N extends string> = [N] extends [ToolName]
+  ? ToolInput<N>
+  : Unchecked;
+/** Tool `N`'s `structuredContent`. */
+type OutputOf<N extends string> = [N] extends [ToolName]
+  ? ToolOutput<N>
+  : unknown;
+/** Prompt `N`'s arguments. */
+type ArgumentsOf<N extends string> = [N] extends [PromptName]
+  ? PromptMap[N]
+  : Unchecked;
+/** Resource template `N`'s variables. */
+type VariablesOf<N extends string> = [N] extends [ResourceTemplateName]
+  ? ResourceTemplateMap[N]
+  : Unchecked;
+
 /** Binds a handler to the tool it implements; its input and output types follow from the tool's schemas. */
 export function defineHandler<N extends string>(
-  tool: [N] extends [ToolName] ? N : NotInManifest<"tool", N>,
-  handle: [N] extends [ToolName] ? Handler<N> : ToolHandler<Unchecked, unknown>,
+  tool: ListedName<"tool", N, ToolName>,
+  handle: ToolHandler<InputOf<N>, OutputOf<N>>,
 ): HandlerDefinition<N & ToolName> {
   return { tool, handle } as unknown as HandlerDefinition<N & ToolName>;
 }
@@ -93,14 +130,10 @@ export interface PromptDefinition<N extends PromptName> {
  * the completions of its arguments (`completion/complete`, when the server declares it).
  */
 export function definePrompt<N extends string>(
-  prompt: [N] extends [PromptName] ? N : NotInManifest<"prompt", N>,
-  handle: [N] extends [PromptName]
-    ? PromptHandler<PromptMap[N]>
-    : PromptHandler<Unchecked>,
+  prompt: ListedName<"prompt", N, PromptName>,
+  handle: PromptHandler<ArgumentsOf<N>>,
   options: {
-    complete?: [N] extends [PromptName]
-      ? Completions<PromptMap[N]>
-      : Completions<Record<string, string>>;
+    complete?: Completions<ArgumentsOf<N>>;
   } = {},
 ): PromptDefinition<N & PromptName> {
   return {
@@ -118,7 +151,7 @@ export interface ResourceDefinition<U extends FixedResourceUri> {
 
 /** Binds a handler to the fixed resource it reads, by its URI: a context in; a text, bytes or contents out. */
 export function defineResource<U extends string>(
-  uri: [U] extends [FixedResourceUri] ? U : NotInManifest<"resource", U>,
+  uri: ListedName<"resource", U, FixedResourceUri>,
   handle: ResourceHandler,
 ): ResourceDefinition<U & FixedResourceUri> {
   return { resource: uri, handle } as unknown as ResourceDefinition<
@@ -142,16 +175,10 @@ export interface ResourceTemplateDefinition<N extends ResourceTemplateName> {
  * completions of its variables.
  */
 export function defineResourceTemplate<N extends string>(
-  resourceTemplate: [N] extends [ResourceTemplateName]
-    ? N
-    : NotInManifest<"resource template", N>,
-  handle: [N] extends [ResourceTemplateName]
-    ? ResourceTemplateHandler<ResourceTemplateMap[N]>
-    : ResourceTemplateHandler<Unchecked>,
+  resourceTemplate: ListedName<"resource template", N, ResourceTemplateName>,
+  handle: ResourceTemplateHandler<VariablesOf<N>>,
   options: {
-    complete?: [N] extends [ResourceTemplateName]
-      ? Completions<ResourceTemplateMap[N]>
-      : Completions<Record<string, string>>;
+    complete?: Completions<VariablesOf<N>>;
   } = {},
 ): ResourceTemplateDefinition<N & ResourceTemplateName> {
   return {
