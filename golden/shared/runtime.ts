@@ -814,6 +814,8 @@ interface Connection {
   options: ClientOptions;
   sdk: "v1" | "v2";
   call: (...args: unknown[]) => Promise<unknown>;
+  /** Definitions listed after a HeaderMismatch, by tool name: used instead of the snapshot's. */
+  listed: Map<string, ToolDefinition>;
 }
 
 function connection(client: McpClient, options: ClientOptions): Connection {
@@ -824,7 +826,54 @@ function connection(client: McpClient, options: ClientOptions): Connection {
     call: client.callTool.bind(client) as (
       ...args: unknown[]
     ) => Promise<unknown>,
+    listed: new Map(),
   };
+}
+
+/**
+ * After a HeaderMismatch (-32020) on an SDK v2 connection of MCP 2026-07-28
+ * over HTTP, the tool's definition as the server lists it now (undefined: no
+ * retry). The revision's Streamable HTTP transport ("Client Behavior"): the
+ * client "SHOULD call `tools/list` to check for changes to the tool's
+ * `inputSchema`, then retry the original request with the appropriate
+ * headers". The SDK does so itself only for a call without `toolDefinition`
+ * (first sending the headers of its cached list, or none).
+ */
+async function listedDefinition(
+  connected: Connection,
+  name: string,
+  error: unknown,
+  options: CallOptions,
+): Promise<ToolDefinition | undefined> {
+  const client = connected.client as unknown as {
+    transport?: object;
+    listTools(
+      params: undefined,
+      options: object,
+    ): Promise<{ tools: ToolDefinition[] }>;
+  };
+  const transport = client.transport;
+  if (
+    connected.sdk !== "v2" ||
+    (error as { code?: unknown } | null)?.code !== -32020 ||
+    protocolEra(connected.client) !== "modern" ||
+    transport === undefined ||
+    // The SDK's own test for stdio, which carries no headers.
+    ("stderr" in transport && "pid" in transport)
+  )
+    return undefined;
+  const listed = await client
+    .listTools(undefined, {
+      signal: options.signal,
+      timeout: options.timeout,
+      cacheMode: "refresh",
+    })
+    .catch(() => undefined);
+  const tool = listed?.tools.find((each) => each.name === name);
+  if (tool === undefined) return undefined;
+  const definition = { name, inputSchema: tool.inputSchema };
+  connected.listed.set(name, definition);
+  return definition;
 }
 
 /**
@@ -877,18 +926,35 @@ async function callResolved<Result>(
     name: toolName,
     arguments: args as { [key: string]: unknown },
   };
+  // SDK v2 gets the tool's definition: its x-mcp-header arguments are mirrored without a tools/list, and
+  // the SDK leaves structuredContent to the checks below (the definition carries no outputSchema).
+  const send = (definition: ToolDefinition) =>
+    (connected.sdk === "v2"
+      ? connected.call(params, {
+          ...requestOptions,
+          toolDefinition: definition,
+        })
+      : connected.call(
+          params,
+          undefined,
+          requestOptions,
+        )) as Promise<ToolResult>;
   let result: ToolResult;
   try {
-    // SDK v2 gets the tool's definition: its x-mcp-header arguments are mirrored without a tools/list, and
-    // the SDK leaves structuredContent to the checks below (the definition carries no outputSchema).
-    result = (
-      connected.sdk === "v2"
-        ? await connected.call(params, {
-            ...requestOptions,
-            toolDefinition: tool.definition,
-          })
-        : await connected.call(params, undefined, requestOptions)
-    ) as ToolResult;
+    try {
+      result = await send(connected.listed.get(toolName) ?? tool.definition);
+    } catch (error) {
+      const listed = await listedDefinition(
+        connected,
+        toolName,
+        error,
+        requestOptions,
+      );
+      if (listed === undefined) throw error;
+      // Once (a second HeaderMismatch is thrown). The tool has not run: a server MUST reject a request
+      // whose Mcp-Param headers fail validation (400, -32020; "Server Behavior for Custom Headers").
+      result = await send(listed);
+    }
   } catch (error) {
     const issue = sdkOutputCheckIssue(error);
     if (issue !== undefined)

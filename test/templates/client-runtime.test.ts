@@ -329,6 +329,74 @@ describe("callTool's call path (every createClient method's too)", () => {
   });
 });
 
+/**
+ * A fake SDK v2 client on `era` over `transport` whose first call of each tool is refused with `code`: it lists
+ * `sql` marking `region` as the header `Region` (`listTools` records its options), and answers every later call.
+ */
+function refusingClient(code: number, era: "modern" | "legacy", transport: object = {}) {
+  const error = Object.assign(new Error(`MCP error ${code}: refused`), { code });
+  const refused = new Set<string>();
+  const listings: unknown[] = [];
+  const client = fakeClient(
+    "v2",
+    (name) => {
+      if (refused.has(name)) return { content: [] };
+      refused.add(name);
+      return error;
+    },
+    era,
+  );
+  const inputSchema = { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } };
+  return Object.assign(client, {
+    error,
+    listings,
+    transport,
+    listTools: async (_params: unknown, options: unknown) => {
+      listings.push(options);
+      return { tools: [{ name: "sql", inputSchema }] };
+    },
+    listed: { toolDefinition: { name: "sql", inputSchema } },
+  });
+}
+
+describe("a call refused with HeaderMismatch (-32020)", () => {
+  it("is retried once, with the tool's listed definition, on a 2026-07-28 connection over HTTP; the definition stays", async () => {
+    const client = refusingClient(-32020, "modern");
+    const connected = connect(client);
+    const signal = new AbortController().signal;
+    await callTool(connected, tool("sql"), { region: "eu" }, { signal, timeout: 5 });
+    const params = { name: "sql", arguments: { region: "eu" } };
+    const snapshot = { toolDefinition: { name: "sql", inputSchema: { type: "object" } } };
+    expect(client.calls).toEqual([
+      [params, { signal, timeout: 5, ...snapshot }],
+      [params, { signal, timeout: 5, ...client.listed }],
+    ]);
+    // A fresh listing (the SDK's cache may hold the stale one), bounded like the call.
+    expect(client.listings).toEqual([{ signal, timeout: 5, cacheMode: "refresh" }]);
+    await callTool(connected, tool("sql"), { region: "us" });
+    expect(client.calls.slice(2)).toEqual([[{ name: "sql", arguments: { region: "us" } }, client.listed]]);
+  });
+
+  it.each([
+    ["another code", refusingClient(-32602, "modern")],
+    ["a 2025-era connection", refusingClient(-32020, "legacy")],
+    ["stdio (the SDK's StdioClientTransport has stderr and pid)", refusingClient(-32020, "modern", { stderr: null, pid: 1 })],
+    ["a client without a transport", Object.assign(refusingClient(-32020, "modern"), { transport: undefined })],
+  ])("is thrown as it is on %s", async (_case, client) => {
+    await expect(callTool(connect(client), tool("sql"), {})).rejects.toBe(client.error);
+    expect([client.calls.length, client.listings]).toEqual([1, []]);
+  });
+
+  it("is thrown as it is by an SDK v1 client, and when the listing lacks the tool", async () => {
+    const v1 = refusingClient(-32020, "modern");
+    await expect(callTool(connect(v1, { sdk: "v1" }), tool("sql"), {})).rejects.toBe(v1.error);
+    expect([v1.calls.length, v1.listings]).toEqual([1, []]);
+    const other = refusingClient(-32020, "modern");
+    await expect(callTool(connect(other), tool("other"), {})).rejects.toBe(other.error);
+    expect([other.calls.length, other.listings.length]).toEqual([1, 1]);
+  });
+});
+
 describe("callTool", () => {
   it("calls one tool of calls.ts: validators imported on its first call, once; its definition for SDK v2; its output read back and checked", async () => {
     const client = fakeClient("v2", () => ({ content: [], structuredContent: { result: 3 } }));
