@@ -11,13 +11,13 @@ import { checkRevision, readManifestAtRevision } from "../acquire/git-revision.j
 import { readManifestFile } from "../acquire/manifest-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
-import { classifyChanges, failsOn, maskDiff, uncomparedLists, type ContractDiff, type FailOn } from "../diff/index.js";
+import { classifyChanges, failsOn, legacyWrappedOutputs, maskDiff, uncomparedLists, type ContractDiff, type FailOn } from "../diff/index.js";
 import type { ListMethod, ManifestIR } from "../ir/index.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { withinStack } from "../pipeline.js";
 import { displayPath, shellWord } from "../shared/display.js";
-import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
+import { maskDiagnostic, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { CONFIG_FILE, configOption, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
 import type { Target } from "./config.js";
@@ -236,6 +236,13 @@ async function compare(
     const text = `the ${noun} are not compared: ${silent.map((side) => side.source).join(" and ")} does not list them (a tools/list result, or a server whose ${method} failed)`;
     return [mask === undefined ? text : mask(text)];
   });
+  const wrap = legacyWrappedOutputs(oldIR, newIR);
+  const wrapNote =
+    wrap === undefined
+      ? []
+      : [
+          `${wrap.tools.length === 1 ? "1 tool's outputSchema" : `${wrap.tools.length} tools' outputSchemas`} (${listedNames(wrap.tools)}) ${wrap.tools.length === 1 ? "is" : "are"} the 2025 form of a value that is not an object, { result: … }, on the ${wrap.wrapped} side (as SDK v2 servers list them to 2025 clients), and the value itself on the other: the outputs need not have changed, but the generated structuredContent type ${wrap.wrapped === "old" ? "loses" : "gains"} its .result, and code that reads it changes with it${wrap.wrapped === "old" ? " (a client generated from the old side fails on these results once it speaks 2026-07-28: pull it again)" : ""}`,
+        ];
   return {
     ...(target === undefined ? {} : { target }),
     diff: changes,
@@ -246,8 +253,14 @@ async function compare(
       ...oldIR.diagnostics,
       ...newIR.diagnostics.map((diagnostic) => (mask === undefined ? diagnostic : maskDiagnostic(diagnostic, mask))),
     ],
-    notes: [...notes, ...unlisted],
+    notes: [...notes, ...unlisted, ...wrapNote.map((text) => (mask === undefined ? text : mask(text)))],
   };
+}
+
+/** Up to three names, quoted in their printable form, and how many more. */
+function listedNames(names: readonly string[]): string {
+  const shown = names.slice(0, 3).map((name) => printable(JSON.stringify(name)));
+  return names.length > 3 ? `${shown.join(", ")} and ${names.length - 3} more` : shown.join(", ");
 }
 
 /** How a note names each list beside the tools, and how many entries a side has. */

@@ -10,6 +10,7 @@
  *   prompts.ts    prompts by name: removed, renamed, added, their metadata, their arguments
  *   resources.ts  fixed resources by URI, resource templates by name
  *   listed.ts     what the four lists share: removed, renamed, added, compared
+ *   legacy-wrap.ts  outputs listed in the 2025 form of SDK v2's non-object outputs on one side (a note)
  */
 import type { ListMethod, ManifestIR } from "../ir/index.js";
 import { isRecord, setOwn } from "../shared/json.js";
@@ -25,6 +26,7 @@ export { countClasses, SUBJECT_NOUNS, type ChangeSubject, type ComparedManifest,
 export { FAIL_ON, failingClasses, failsOn, type FailOn } from "./fail-on.js";
 export { diffDocument, DIFF_DOCUMENT_VERSION, type DiffComparisonLike, type DiffDocument } from "./json.js";
 export { diffMarkdown } from "./markdown.js";
+export { legacyWrappedOutputs } from "./legacy-wrap.js";
 export { CHANGE_CLASSES, CLASS_ORDER, DIFF_RULES, SCHEMA_CHANGES, diffRule, type ChangeClass, type DiffRule, type RuleSubject } from "./rules.js";
 
 /** Every change from `old` to `next`: the server's first, then each tool's in name order, then the prompts', resource templates' and resources'. */
