@@ -617,7 +617,8 @@ async function readmeWithTools(outDir: string, table: string): Promise<EmittedFi
   const info = await lstat(path).catch(() => undefined);
   if (info === undefined || !info.isFile()) return undefined;
   const current = await readFile(path, "utf8");
-  const updated = withToolsTable(current, table);
+  // A README checked out with \r\n line breaks (git's core.autocrlf) keeps them: the table is written as the rest.
+  const updated = withToolsTable(current, current.includes("\r\n") ? table.replace(/\r?\n/g, "\r\n") : table);
   return updated === undefined || updated === current ? undefined : { path: README_FILE, contents: updated, format: "none" };
 }
 
