@@ -278,11 +278,14 @@ export function validateConfig(document: unknown, where: { file: string | undefi
         failOn: FAIL_ON.includes(defaultFailOn as FailOn) ? (defaultFailOn as FailOn) : undefined,
       };
       const target = validateTarget(entry, pointer, where.root, defaults, problem, unknownKeys);
-      if (target === undefined) return;
-      const previous = names.get(target.name);
-      if (previous !== undefined) problem(joinPointer(pointer, "name"), `target name ${JSON.stringify(target.name)} is already used at ${previous}`);
-      else names.set(target.name, pointer);
-      targets.push(target);
+      // A name used twice is reported with the other problems, all at once, even where a target has problems of its own.
+      const name = isRecord(entry) && typeof entry["name"] === "string" && TARGET_NAME.test(entry["name"]) ? entry["name"] : undefined;
+      if (name !== undefined) {
+        const previous = names.get(name);
+        if (previous !== undefined) problem(joinPointer(pointer, "name"), `target name ${JSON.stringify(name)} is already used at ${previous}`);
+        else names.set(name, pointer);
+      }
+      if (target !== undefined) targets.push(target);
     });
     checkOverlaps(targets, problem);
   }

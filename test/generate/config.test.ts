@@ -234,6 +234,22 @@ describe("validation", () => {
     expect(error.message.split("\nerror: ")).toHaveLength(3);
   });
 
+  it("reports a name used twice beside the other problems, where a target with that name has problems of its own", () => {
+    const error = problemsOf({
+      targets: [
+        { name: "a", manifest: "a.json", out: "a" },
+        { name: "a", manifest: "b.json", out: "b", emit: "sever" },
+        { name: "a", out: "c" },
+      ],
+    });
+    expect(error.diagnostics.map((diagnostic) => [diagnostic.pointer, diagnostic.message])).toEqual([
+      ["/targets/1/emit", '`emit` must be "client", "server", "types", not "sever"'],
+      ["/targets/1/name", 'target name "a" is already used at /targets/0'],
+      ["/targets/2", expect.stringMatching(/needs a `manifest`/)],
+      ["/targets/2/name", 'target name "a" is already used at /targets/0'],
+    ]);
+  });
+
   it.each(valid)("accepts %s, resolving paths against the file's directory", (_, document) => {
     const config = validateConfig(document, { file: "/project/mcpgen.config.json", root: "/project" });
     expect(config.targets.length).toBe((document as { targets: unknown[] }).targets.length);
