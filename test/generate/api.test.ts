@@ -22,6 +22,7 @@ import {
   writeFiles,
   scaffold,
   watchProject,
+  type ConfigDocument,
   type GenerateResult,
   type ProjectResult,
   type PullResult,
@@ -96,9 +97,9 @@ describe("the library API", () => {
 
   it("the project forms throw what stops a whole run: ConfigError with every problem, a usage error (docs/library.md)", async () => {
     const root = await fixtureCopy("api-errors");
-    const invalid = await generate({ cwd: root, config: { targets: [{ name: "w", manifest: "m.json", out: "o", emit: "sever" }, { name: "x" }] } }).catch(
-      (error: unknown) => error,
-    );
+    // As a program might build it from data: not what the type allows.
+    const document = JSON.parse('{ "targets": [{ "name": "w", "manifest": "m.json", "out": "o", "emit": "sever" }, { "name": "x" }] }') as ConfigDocument;
+    const invalid = await generate({ cwd: root, config: document }).catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(ConfigError);
     expect(invalid).toBeInstanceOf(McpgenError);
     expect((invalid as ConfigError).diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([
