@@ -344,6 +344,27 @@ describe("mcpgen generate over a configuration", () => {
     expect([...(await treeState(root)).keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/weather"))).toEqual([]);
   });
 
+  it("--check with a target that fails still checks and reports every other target (it writes nothing either way)", async () => {
+    const root = await fixtureCopy();
+    expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
+    await editJson(join(root, "contracts/weather.tools.json"), (document) => {
+      delete document.tools[1].name;
+    });
+    await writeFile(join(root, "src/mcp/notes/types.ts"), `${await readFile(join(root, "src/mcp/notes/types.ts"), "utf8")}// edited\n`);
+    const result = await cliIn(root, ["generate", "--check"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n")).toEqual([
+      expect.stringMatching(/^error: weather: contracts\/weather\.tools\.json: at \/tools\/1\/name: tool has no `name`/),
+      "  hint: every tool in tools/list needs a unique string name",
+      "notes-types: src/mcp/notes is out of date (1 file):",
+      "  stale: types.ts (-1)",
+      "1 of 4 targets out of date; 1 could not be checked (weather)",
+      "run: mcpgen generate notes-types",
+      "",
+    ]);
+    expect(result.stdout).toBe("notes: server is up to date (2 tools, 16 files)\ngithub: src/mcp/github is up to date (1 tool, 9 files)\n");
+  });
+
   it("a problem confined to one tool is a warning of its target; with --strict, an error, and nothing is written", async () => {
     const root = await fixtureCopy();
     await editJson(join(root, "contracts/weather.tools.json"), (document) => {
