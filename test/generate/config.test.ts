@@ -127,6 +127,19 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
     { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "" } }] },
     [["/targets/0/oauth/clientId", /`oauth.clientId` must be a non-empty string/]],
   ],
+  [
+    "a URL as manifest (a server is a `server`)",
+    { targets: [{ ...good, manifest: "https://example.com/tools.json" }] },
+    [["/targets/0/manifest", /`manifest` is a file, not a URL[^]*give it as "server"/]],
+  ],
+  [
+    "paths that start with ~ (no shell expands them in a file)",
+    { targets: [{ ...good, manifest: "~/contracts/weather.json", out: "~\\gen" }] },
+    [
+      ["/targets/0/manifest", /`manifest` starts with ~, which is not expanded here/],
+      ["/targets/0/out", /`out` starts with ~, which is not expanded here[^]*relative to the configuration's directory/],
+    ],
+  ],
 ];
 
 /** Problems JSON Schema cannot express, reported by the validator alone. */
