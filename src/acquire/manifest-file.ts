@@ -8,6 +8,8 @@
  * `resourceTemplates` (the `prompts/list`, `resources/list` and
  * `resources/templates/list` results' lists).
  */
+import { existsSync } from "node:fs";
+import { lstat } from "node:fs/promises";
 import { userError } from "../shared/errors.js";
 import { isRecord, setOwn } from "../shared/json.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
@@ -52,18 +54,37 @@ export async function readManifestFile(path: string, stdin: InputStream = proces
       });
     }
   } else {
-    text = await readTextFile(path, MANIFEST, source);
+    text = await readManifestText(path, MANIFEST, source);
   }
   return parseManifest(text, source);
 }
 
+/** A manifest operand that is a server's address (and no file of that name): never echoed, its query may carry a token. */
+const SERVER_URL = /^https?:\/\//i;
+
+const serverGivenAsManifest = () =>
+  userError("usage", "a server's URL is not a manifest: this command reads a manifest file", {
+    hint: "pull the server (mcpgen pull <url> --out <dir>): it writes the snapshot, <dir>/manifest.json, that generate, scaffold and mock read",
+  });
+
+/** The text of a manifest file; a server's URL given for one is said so, without echoing it. */
+async function readManifestText(path: string, kind: JsonFileKind, source: string): Promise<string> {
+  try {
+    return await readTextFile(path, kind, source);
+  } catch (error) {
+    if (SERVER_URL.test(path) && (await lstat(path).catch(() => undefined)) === undefined) throw serverGivenAsManifest();
+    throw error;
+  }
+}
+
 /** `readManifestFile` of a path, for a command whose stdin carries something else: its hints do not offer `-`. */
 export async function readManifestPath(path: string): Promise<RawManifest> {
-  return parseManifest(await readTextFile(path, MANIFEST_NOT_FROM_STDIN, path), path);
+  return parseManifest(await readManifestText(path, MANIFEST_NOT_FROM_STDIN, path), path);
 }
 
 /** `readManifestFile` of a path, synchronous (the in-process mock client is made in one call). */
 export function readManifestFileSync(path: string): RawManifest {
+  if (SERVER_URL.test(path) && !existsSync(path)) throw serverGivenAsManifest();
   return parseManifest(readTextFileSync(path, MANIFEST_NOT_FROM_STDIN), path);
 }
 

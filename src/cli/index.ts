@@ -196,7 +196,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         const check = options.check ?? false;
         const { generateProject } = await import("../commands/project.js");
         const result = await cleanOnSignal(io, () => generateProject({ ...projectOptions, check }));
-        process.exitCode = printRun(projectReport(result, "generate", { check, config: options.config }), io, {
+        process.exitCode = printRun(projectReport(result, "generate", { check, config: options.config, format: projectOptions.format }), io, {
           ...options,
           ...diffOptions(options, io),
         });
@@ -311,12 +311,13 @@ export function buildProgram(io: Io = defaultIo): Command {
           usage('--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its "oauth" settings');
         }
         const { pullProject } = await import("../commands/project.js");
+        const format = command.getOptionValueSource("format") === "cli" ? options.format : undefined;
         const result = await interruptible(io, (signal) =>
           pullProject({
             config: options.config,
             targets,
             check,
-            format: command.getOptionValueSource("format") === "cli" ? options.format : undefined,
+            format,
             strict: options.strict,
             timeoutMs: command.getOptionValueSource("timeout") === "cli" ? options.timeout : undefined,
             oauth,
@@ -331,7 +332,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           }),
         );
         if (result === undefined) return;
-        process.exitCode = printRun(projectReport(result, "pull", { check, config: options.config }), io, {
+        process.exitCode = printRun(projectReport(result, "pull", { check, config: options.config, format }), io, {
           ...options,
           ...diffOptions(options, io),
         });

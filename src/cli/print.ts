@@ -43,11 +43,12 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
     for (const error of report.errors) io.stderr(diagnosticLine(error.diagnostic, io, `${error.target}: `));
   }
   // A generate that failed wrote nothing (or, rarely, the targets before a failure to put files in place): it says so, and no more.
-  if (!report.ok && !report.eachTargetAlone) {
-    if (!options.json && !report.check) io.stderr(failureSummary(report));
+  // A check writes nothing anyway: every other target is still checked, and reported as below, so that CI shows all at once.
+  if (!report.ok && !report.eachTargetAlone && !report.check) {
+    if (!options.json) io.stderr(failureSummary(report));
     return exitCode("failure");
   }
-  // Otherwise every target in the report ran: after a failure, those of a configuration's pull that did not fail.
+  // Otherwise every target in the report ran: after a failure, those of a configuration's pull, or check, that did not fail.
   const stale = report.targets.filter((target) => !target.upToDate).length;
   const outOfDate = report.check && stale > 0;
   if (!options.json) {
@@ -62,10 +63,15 @@ export function printRun(report: RunReport, io: Io, options: PrintOptions): numb
         io.stdout(upToDateLine(target));
       }
     }
-    if (outOfDate) {
+    // A check whose targets could not all be checked counts them too: the verdict covers only the others.
+    const unchecked = report.check ? [...new Set(report.errors.map((error) => error.target))] : [];
+    if (outOfDate || unchecked.length > 0) {
       // A configuration's run sums its targets up, as when one fails.
-      if (report.targets.some((target) => target.name !== undefined)) io.stderr(`${stale} of ${counted(report.targets.length, "target")} out of date\n`);
-      io.stderr(`${report.fix}\n`);
+      if (report.targets.some((target) => target.name !== undefined) || unchecked.length > 0) {
+        const notChecked = unchecked.length === 0 ? "" : `; ${unchecked.length} could not be checked (${unchecked.join(", ")})`;
+        io.stderr(`${stale} of ${counted(report.targets.length + unchecked.length, "target")} out of date${notChecked}\n`);
+      }
+      if (outOfDate) io.stderr(`${report.fix}\n`);
     }
     if (!report.ok && !report.check) io.stderr(failureSummary(report));
   }

@@ -162,7 +162,11 @@ export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emi
 }
 
 /** `mcpgen generate` or `mcpgen pull` over a configuration. */
-export function projectReport(result: ProjectResult, command: "generate" | "pull", options: { check: boolean; config?: string | undefined }): RunReport {
+export function projectReport(
+  result: ProjectResult,
+  command: "generate" | "pull",
+  options: { check: boolean; config?: string | undefined; format?: boolean | undefined },
+): RunReport {
   return {
     check: options.check,
     targets: result.targets.map(targetReport),
@@ -174,7 +178,7 @@ export function projectReport(result: ProjectResult, command: "generate" | "pull
     fix: fixCommands(
       result.targets.filter((target) => !target.upToDate),
       command,
-      options.config,
+      options,
     ),
     json: result,
   };
@@ -223,10 +227,16 @@ function scaffoldFix(run: Omit<SingleRun, "emit">): string {
 /**
  * `run: mcpgen pull github`: the commands that bring the stale targets up to
  * date. A pull names only server targets (naming another is a usage error);
- * the others, stale after a `pull --check` too, are generated.
+ * the others, stale after a `pull --check` too, are generated. `--no-format`
+ * is repeated (it shapes the output: without it, the run would write what
+ * the check did not expect); `--config` too, to find the same configuration.
  */
-function fixCommands(stale: readonly TargetResult[], command: "generate" | "pull", config: string | undefined): string {
-  const configOption = config === undefined ? "" : ` --config ${shellWord(config)}`;
+function fixCommands(
+  stale: readonly TargetResult[],
+  command: "generate" | "pull",
+  options: { config?: string | undefined; format?: boolean | undefined },
+): string {
+  const configOption = `${options.config === undefined ? "" : ` --config ${shellWord(options.config)}`}${options.format === false ? " --no-format" : ""}`;
   const pulled = command === "pull" ? stale.filter((target) => target.server !== undefined) : [];
   const generated = stale.filter((target) => !pulled.includes(target));
   const commands = [

@@ -278,11 +278,14 @@ export function validateConfig(document: unknown, where: { file: string | undefi
         failOn: FAIL_ON.includes(defaultFailOn as FailOn) ? (defaultFailOn as FailOn) : undefined,
       };
       const target = validateTarget(entry, pointer, where.root, defaults, problem, unknownKeys);
-      if (target === undefined) return;
-      const previous = names.get(target.name);
-      if (previous !== undefined) problem(joinPointer(pointer, "name"), `target name ${JSON.stringify(target.name)} is already used at ${previous}`);
-      else names.set(target.name, pointer);
-      targets.push(target);
+      // A name used twice is reported with the other problems, all at once, even where a target has problems of its own.
+      const name = isRecord(entry) && typeof entry["name"] === "string" && TARGET_NAME.test(entry["name"]) ? entry["name"] : undefined;
+      if (name !== undefined) {
+        const previous = names.get(name);
+        if (previous !== undefined) problem(joinPointer(pointer, "name"), `target name ${JSON.stringify(name)} is already used at ${previous}`);
+        else names.set(name, pointer);
+      }
+      if (target !== undefined) targets.push(target);
     });
     checkOverlaps(targets, problem);
   }
@@ -324,6 +327,29 @@ function validateTarget(
     }
     return value;
   };
+  // A path of the file: never a URL (mcpgen reads no manifest over the network) and never `~/...`, which no shell
+  // expands here: it would name a directory called `~` beside the file, one a careless `rm -rf ~` confuses with home.
+  const pathText = (key: "manifest" | "out", required: boolean): string | undefined => {
+    const value = text(key, required);
+    if (value === undefined) return undefined;
+    if (key === "manifest" && /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+      fail(
+        joinPointer(pointer, key),
+        "`manifest` is a file, not a URL: mcpgen reads no manifest over the network",
+        'for a live server, give it as "server" (mcpgen pull then writes the snapshot generate reads); or save the tools/list result as a file',
+      );
+      return undefined;
+    }
+    if (/^~(?:$|[\\/])/.test(value)) {
+      fail(
+        joinPointer(pointer, key),
+        `\`${key}\` starts with ~, which is not expanded here: it would name a directory called ~ beside the configuration`,
+        "write the path relative to the configuration's directory, or in full",
+      );
+      return undefined;
+    }
+    return value;
+  };
   const name = text("name", true);
   if (name !== undefined && !TARGET_NAME.test(name)) {
     fail(
@@ -332,12 +358,12 @@ function validateTarget(
       "use letters, digits, '.', '_' and '-', starting with a letter or digit",
     );
   }
-  const manifest = text("manifest", false);
+  const manifest = pathText("manifest", false);
   const server = text("server", false);
   if (entry["manifest"] === undefined && entry["server"] === undefined)
     fail(pointer, "a target needs a `manifest` (a file) or a `server` (a name from .mcp.json, or a URL)");
   if (entry["manifest"] !== undefined && entry["server"] !== undefined) fail(pointer, "a target takes a `manifest` or a `server`, not both");
-  const out = text("out", true);
+  const out = pathText("out", true);
   // Absent means the default; null is a value, and not one of the allowed ones (as the JSON Schema says).
   const emit = entry["emit"] === undefined ? "client" : entry["emit"];
   if (!EMITS.includes(emit as Emit))

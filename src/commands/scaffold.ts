@@ -259,7 +259,7 @@ async function renderScaffoldStages(
   timings: Partial<Record<ScaffoldStage, number>>,
 ): Promise<RenderedScaffold> {
   if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
-  await refuseForeignProject(options.outDir);
+  await refuseForeignProject(options.outDir, options.contract !== undefined);
   const ir = await timed(timings, "normalize", () => normalize(raw));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
@@ -617,7 +617,8 @@ async function readmeWithTools(outDir: string, table: string): Promise<EmittedFi
   const info = await lstat(path).catch(() => undefined);
   if (info === undefined || !info.isFile()) return undefined;
   const current = await readFile(path, "utf8");
-  const updated = withToolsTable(current, table);
+  // A README checked out with \r\n line breaks (git's core.autocrlf) keeps them: the table is written as the rest.
+  const updated = withToolsTable(current, current.includes("\r\n") ? table.replace(/\r?\n/g, "\r\n") : table);
   return updated === undefined || updated === current ? undefined : { path: README_FILE, contents: updated, format: "none" };
 }
 
@@ -643,9 +644,9 @@ async function projectName(outDir: string): Promise<string> {
  * `src/handlers/`, `manifest.json` nor `src/server.ts`): another project, such as the client app
  * the command was run from. Taken for a scaffold, it would get `src/generated/` and handlers but
  * no entry point and no SDK dependency (a scaffold never rewrites a `package.json`), and it would
- * not run.
+ * not run. `configured`: a configuration's target (its hint names the target's `out`, not `--out`).
  */
-async function refuseForeignProject(outDir: string): Promise<void> {
+async function refuseForeignProject(outDir: string, configured: boolean): Promise<void> {
   if (!(await exists(join(outDir, PACKAGE_FILE)))) return;
   for (const mark of [GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, SERVER_ENTRY]) if (await exists(join(outDir, mark))) return;
   const marks = `${GENERATED_DIR}/, ${HANDLERS_DIR}/, ${MANIFEST_FILE} nor ${SERVER_ENTRY}`;
@@ -654,7 +655,8 @@ async function refuseForeignProject(outDir: string): Promise<void> {
     `holds another project's ${PACKAGE_FILE}, not a scaffold (no ${marks}); a scaffold never edits a ${PACKAGE_FILE} it did not write, so it would not run there`,
     {
       file: displayPath(outDir),
-      hint: `a scaffold is a project of its own, with its own ${PACKAGE_FILE}: give a new or empty directory (--out ${shellWord(join(displayPath(outDir), "mcp-server"))}, say)`,
+      // A configuration's target is moved by its `out`, a command line's by `--out`.
+      hint: `a scaffold is a project of its own, with its own ${PACKAGE_FILE}: give ${configured ? "the target's out in the configuration" : "--out"} a new or empty directory (${shellWord(join(displayPath(outDir), "mcp-server"))}, say)`,
     },
   );
 }

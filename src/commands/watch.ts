@@ -117,7 +117,14 @@ class ProjectWatcher {
       signal?.addEventListener("abort", () => resolveStop(), { once: true });
     });
     try {
-      await this.check("start");
+      try {
+        await this.check("start");
+      } catch (error) {
+        // Stopped while the first generation ran (Ctrl-C right after starting): a stop like any other, not a failure;
+        // the write stage finished or undid what was under way.
+        if (signal?.aborted === true && error instanceof McpgenError && error.diagnostic.code === "interrupted") return;
+        throw error;
+      }
       this.sync();
       this.options.onEvent({ kind: "watching", configFile: this.configFile, inputs: this.inputs() });
       await stopped;

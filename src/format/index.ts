@@ -9,6 +9,8 @@ import { join } from "node:path";
 import type { Options } from "prettier";
 import type { SourceFile } from "../ir/code.js";
 import type { EmittedFile, OutputFile } from "../ir/index.js";
+import { displayPath } from "../shared/display.js";
+import { userError } from "../shared/errors.js";
 import { noPrettierConfig } from "./prettier-config-search.js";
 import { isPrettierDefault } from "./prettier-defaults.js";
 import { joinStatements, printFile, printStatements, type PrintedStatement } from "./printer/index.js";
@@ -64,7 +66,7 @@ export async function formatFiles(files: readonly OutputFile[], options: FormatO
       // Resolved per file, at the path it will be written to, so that `overrides` apply
       // (Prettier caches the search, so this costs one lookup per directory).
       const filepath = join(outDir, file.path);
-      const config = (await prettier.resolveConfig(filepath, { editorconfig: true })) ?? {};
+      const config = (await userConfigured(prettier, filepath, () => prettier.resolveConfig(filepath, { editorconfig: true }))) ?? {};
       // babel-ts prints the same TypeScript as the typescript parser here, about twice as fast.
       // A pragma would push mcpgen's header off the first line, where it marks the file as mcpgen's.
       const parser = file.format === "json" ? "json" : "babel-ts";
@@ -79,11 +81,40 @@ export async function formatFiles(files: readonly OutputFile[], options: FormatO
         // Prettier recurses as deep as the code: a value nested deeper than its stack (a scaffold's
         // tools.ts lists each schema as a literal) keeps the printer's layout, as --no-format
         // would give it, so that formatting costs that file its layout and never the whole run.
-        if (!(error instanceof RangeError && /call stack/i.test(error.message))) throw error;
+        if (!(error instanceof RangeError && /call stack/i.test(error.message))) {
+          // Under the user's options (a plugin that cannot be loaded, a value Prettier refuses), the configuration is at
+          // fault; under Prettier's defaults, mcpgen (the code it printed) is.
+          if (await isPrettierDefault(config)) throw error;
+          return userConfigured(prettier, filepath, () => Promise.reject(error));
+        }
         return isSource(file) ? { path: file.path, contents: printFile(file), format: "typescript" } : file;
       }
     }),
   );
+}
+
+/**
+ * Runs `work`, a step that applies the user's Prettier configuration for
+ * `filepath`; its failure (a file Prettier cannot parse, a plugin it cannot
+ * load, an option it refuses) is the user's to fix, named with the file it
+ * comes from and the way around it, not an internal error with a stack.
+ */
+async function userConfigured<T>(prettier: Prettier, filepath: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    const configFile = await prettier.resolveConfigFile(filepath).catch(() => null);
+    // Prettier's own words, up to its excerpt of the file (a YAML error quotes it after a blank line).
+    const reason = error.message
+      .split(/\n\s*\n/)[0]!
+      .replace(/\s*\n\s*/g, " ")
+      .replace(/:$/, "");
+    throw userError("format-failed", `Prettier cannot format the output with this configuration: ${reason}`, {
+      file: displayPath(configFile ?? filepath),
+      hint: 'fix the Prettier configuration, or leave mcpgen\'s output to its own layout: --no-format (in mcpgen.config.json, "format": false)',
+    });
+  }
 }
 
 /**

@@ -87,6 +87,9 @@ export const DIAGNOSTIC_CODES = {
   "output-unwritable": {
     doc: "The file system refuses the output or the project cannot be read: no permission, no space, a file where a directory should be, a dangling symbolic link, a path too long.",
   },
+  "format-failed": {
+    doc: 'Prettier cannot format the output under the user\'s configuration for it (a `.prettierrc` it cannot parse, a plugin it cannot load, an option value it refuses): nothing is written. Fix the configuration, or pass --no-format (`"format": false`).',
+  },
   interrupted: {
     doc: "The run was stopped (Ctrl-C, SIGTERM, or the library's `signal`) before or while writing: nothing more was written, a pulled server was shut down. The CLI then exits with 130 or 143.",
   },

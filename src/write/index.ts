@@ -75,6 +75,17 @@ export function isGeneratedByMcpgen(path: string, contents: string): boolean {
 }
 
 /**
+ * A file on disk as mcpgen would have written it, line breaks aside: a checkout
+ * made with git's `core.autocrlf` (the default of Git for Windows, and so of
+ * Windows CI runners) has `\r\n` for each `\n` mcpgen writes, and git reads it
+ * back as `\n`. A file that differs only so is up to date: `--check` passes,
+ * and it is not rewritten. A real change is counted, and shown, line by line, not as every line.
+ */
+export function withoutCheckoutLineEnds(existing: string): string {
+  return existing.includes("\r\n") ? existing.replace(/\r\n/g, "\n") : existing;
+}
+
+/**
  * The contents of the regular file at `path`, or undefined when nothing is
  * there. Anything else in the way (a symbolic link, even a dangling one, a
  * directory, a FIFO that would block a read) is the user's: mcpgen follows no
@@ -160,6 +171,8 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
     const existing = await readRegularFile(target);
     if (existing === undefined) return { path: file.path, status: "created", ...(diff ? { lines: lineChanges(undefined, file.contents) } : {}) };
     if (existing === file.contents) return { path: file.path, status: "unchanged" };
+    const current = withoutCheckoutLineEnds(existing);
+    if (current === file.contents) return { path: file.path, status: "unchanged" };
     if (!isGeneratedByMcpgen(file.path, existing)) {
       throw userError("output-owned-by-user", "refusing to overwrite this file: mcpgen did not generate it", {
         file: displayPath(target),
@@ -169,7 +182,7 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
     return {
       path: file.path,
       status: "updated",
-      ...(diff ? lineChangesAndDiff(existing, file.contents) : {}),
+      ...(diff ? lineChangesAndDiff(current, file.contents) : {}),
     };
   });
   const keep = pruneKeep(options.prune);

@@ -217,6 +217,14 @@ describe("mcpgen diff", () => {
     expect((await runCli(["diff", OLD, NEW, "--json"], repoRoot)).stdout).toBe(run.stdout);
   });
 
+  it("--json of a run that compares nothing (a usage error) is the failure every --json prints, told apart by ok (docs/diff.md)", async () => {
+    const run = await runCli(["diff", OLD, "--json"], repoRoot);
+    expect(run.code).toBe(2);
+    const printed = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(printed).toMatchObject({ ok: false, errors: [{ diagnostic: { code: "usage" } }] });
+    expect(printed).not.toHaveProperty("version");
+  });
+
   it("on a terminal: grouped by tool, each change with its class, pointer and rule; the verdict on stderr", async () => {
     const run = await runCli(["diff", OLD, NEW], repoRoot);
     expect(run.code).toBe(1);

@@ -15,6 +15,7 @@ import { formatFiles } from "../../src/format/index.js";
 import { CONFIG_FILES } from "../../src/format/prettier-config-search.js";
 import type { OutputFile } from "../../src/ir/index.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
+import { McpgenError } from "../../src/shared/errors.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const weather = JSON.parse(await readFile(join(repoRoot, "examples/weather.tools.json"), "utf8")) as { tools: unknown[] };
@@ -81,5 +82,31 @@ describe("Prettier in the format stage", () => {
     expect(list, "Prettier's CONFIG_FILES moved: re-check src/format/prettier-config-search.ts").toBeDefined();
     const names = [...list!.matchAll(/"([^"]+)"/g)].map((match) => match[1]!).filter((name) => name !== "package.json");
     expect(names.filter((name) => !CONFIG_FILES.has(name))).toEqual([]);
+  });
+});
+
+describe("a Prettier configuration Prettier cannot use", () => {
+  it.each<[string, string, string, RegExp]>([
+    ["a .prettierrc that is not JSON or YAML", ".prettierrc", '{ "singleQuote": true,\n', /YAML Error in .*: Flow map must end with a \}/],
+    [
+      "a plugin that is not installed",
+      ".prettierrc",
+      JSON.stringify({ plugins: ["prettier-plugin-not-installed"] }),
+      /Cannot find package 'prettier-plugin-not-installed'/,
+    ],
+    ["an option value Prettier refuses", ".prettierrc.json", JSON.stringify({ printWidth: "wide" }), /Invalid printWidth value/],
+    ["a JavaScript configuration that does not load", "prettier.config.cjs", "module.exports = {", /Unexpected end of input/],
+  ])("%s: a user error naming the file and the way around it, not an internal error", async (_, name, contents, reason) => {
+    const root = await directory();
+    await writeFile(join(root, name), contents);
+    const failure = await formatFiles(files, { outDir: join(root, "out") }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(McpgenError);
+    const { diagnostic } = failure as McpgenError;
+    expect(diagnostic).toMatchObject({ code: "format-failed", file: join(root, name), hint: expect.stringContaining("--no-format") });
+    expect(diagnostic.message).toMatch(reason);
+    expect(diagnostic.message).not.toContain("\n");
   });
 });

@@ -11,15 +11,18 @@ import { join } from "node:path";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import {
   check,
+  ConfigError,
   generate,
   initConfig,
   loadConfig,
+  McpgenError,
   pull,
   readManifestFile,
   renderManifest,
   writeFiles,
   scaffold,
   watchProject,
+  type ConfigDocument,
   type GenerateResult,
   type ProjectResult,
   type PullResult,
@@ -90,6 +93,26 @@ describe("the library API", () => {
     expect(inline.configFile).toBeUndefined();
     expect([...(await treeState(join(root, "inline"))).keys()]).toEqual(["manifest.json", "types.ts"]);
     expect((await loadConfig({ cwd: root })).targets).toHaveLength(4);
+  });
+
+  it("the project forms throw what stops a whole run: ConfigError with every problem, a usage error (docs/library.md)", async () => {
+    const root = await fixtureCopy("api-errors");
+    // As a program might build it from data: not what the type allows.
+    const document = JSON.parse('{ "targets": [{ "name": "w", "manifest": "m.json", "out": "o", "emit": "sever" }, { "name": "x" }] }') as ConfigDocument;
+    const invalid = await generate({ cwd: root, config: document }).catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(ConfigError);
+    expect(invalid).toBeInstanceOf(McpgenError);
+    expect((invalid as ConfigError).diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer])).toEqual([
+      ["config-invalid", "/targets/0/emit"],
+      ["config-invalid", "/targets/1"],
+      ["config-invalid", "/targets/1"],
+    ]);
+    const unknown = await check({ cwd: root, targets: ["nope"] }).catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(McpgenError);
+    expect((unknown as McpgenError).diagnostic.code).toBe("usage");
+    // A target's own failure is not thrown: it is in the result's errors, and nothing was written.
+    const failed = await generate({ cwd: root, config: { targets: [{ name: "w", manifest: "missing.json", out: "o" }] } });
+    expect(failed).toMatchObject({ ok: false, written: false, errors: [{ target: "w", diagnostic: { code: "input-unreadable" } }] });
   });
 
   it("pull: one server into a directory, or the server targets of a configuration", async () => {

@@ -111,4 +111,19 @@ describe("a project's --check", () => {
     expect(result.stderr).toContain("\n--- src/mcp/weather/types.ts\n+++ src/mcp/weather/types.ts (regenerated)\n@@ -14,7 +14,7 @@\n");
     expect(result.stderr).toMatch(/\nrun: mcpgen generate weather\n$/);
   });
+
+  it("with --no-format, the command it says to run keeps --no-format, and running it brings the check to 0", async () => {
+    const root = await fixtureCopy();
+    // Under this Prettier configuration the formatted and the unformatted output differ.
+    await writeFile(join(root, ".prettierrc"), JSON.stringify({ semi: false }));
+    await cliIn(root, ["generate", "-q", "--no-format"]);
+    const contract = join(root, "contracts/weather.tools.json");
+    await writeFile(contract, (await readFile(contract, "utf8")).replace('"imperial"', '"kelvin"'));
+    const stale = await cliIn(root, ["generate", "--check", "--no-format", "--config", "mcpgen.config.json"]);
+    expect(stale.code).toBe(1);
+    const fix = /\nrun: (.*)\n$/.exec(stale.stderr)?.[1];
+    expect(fix).toBe("mcpgen generate --config mcpgen.config.json --no-format weather");
+    expect((await cliIn(root, fix!.split(" ").slice(1))).code).toBe(0);
+    expect(await cliIn(root, ["generate", "--check", "--no-format", "-q"])).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
 });

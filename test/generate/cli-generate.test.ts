@@ -138,6 +138,19 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(result.stderr).toMatch(/nope\.json: cannot read the manifest: no such file/);
   });
 
+  it.each([["generate"], ["scaffold"], ["mock"]])(
+    "%s given a server's URL for the manifest: says to pull it, and never echoes the URL (its token)",
+    async (command) => {
+      const url = "https://mcp.example.com/mcp?token=s3cret-token";
+      const result = await cli(command === "mock" ? ["mock", url] : [command, url, "--out", join(await scratch(), "out")]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /^error: a server's URL is not a manifest: this command reads a manifest file\n {2}hint: pull the server \(mcpgen pull <url> --out <dir>\)/,
+      );
+      expect(result.stderr + result.stdout).not.toContain("s3cret-token");
+    },
+  );
+
   it("an --out that is a file: a user error, not an internal one", async () => {
     const file = join(await scratch(), "afile");
     await writeFile(file, "mine\n");

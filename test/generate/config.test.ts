@@ -127,6 +127,19 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
     { targets: [{ name: "g", server: "github", out: "o", oauth: { clientId: "" } }] },
     [["/targets/0/oauth/clientId", /`oauth.clientId` must be a non-empty string/]],
   ],
+  [
+    "a URL as manifest (a server is a `server`)",
+    { targets: [{ ...good, manifest: "https://example.com/tools.json" }] },
+    [["/targets/0/manifest", /`manifest` is a file, not a URL[^]*give it as "server"/]],
+  ],
+  [
+    "paths that start with ~ (no shell expands them in a file)",
+    { targets: [{ ...good, manifest: "~/contracts/weather.json", out: "~\\gen" }] },
+    [
+      ["/targets/0/manifest", /`manifest` starts with ~, which is not expanded here/],
+      ["/targets/0/out", /`out` starts with ~, which is not expanded here[^]*relative to the configuration's directory/],
+    ],
+  ],
 ];
 
 /** Problems JSON Schema cannot express, reported by the validator alone. */
@@ -232,6 +245,22 @@ describe("validation", () => {
     });
     expect(error.diagnostics.map((diagnostic) => diagnostic.pointer)).toEqual(["/targets/0/emit", "/targets/1/colour", "/targets/1"]);
     expect(error.message.split("\nerror: ")).toHaveLength(3);
+  });
+
+  it("reports a name used twice beside the other problems, where a target with that name has problems of its own", () => {
+    const error = problemsOf({
+      targets: [
+        { name: "a", manifest: "a.json", out: "a" },
+        { name: "a", manifest: "b.json", out: "b", emit: "sever" },
+        { name: "a", out: "c" },
+      ],
+    });
+    expect(error.diagnostics.map((diagnostic) => [diagnostic.pointer, diagnostic.message])).toEqual([
+      ["/targets/1/emit", '`emit` must be "client", "server", "types", not "sever"'],
+      ["/targets/1/name", 'target name "a" is already used at /targets/0'],
+      ["/targets/2", expect.stringMatching(/needs a `manifest`/)],
+      ["/targets/2/name", 'target name "a" is already used at /targets/0'],
+    ]);
   });
 
   it.each(valid)("accepts %s, resolving paths against the file's directory", (_, document) => {

@@ -184,6 +184,28 @@ describe("mcpgen generate over a configuration", () => {
     ]);
   });
 
+  it("a checkout with \\r\\n line breaks (git's core.autocrlf) is up to date: --check passes, generate rewrites nothing, a real edit counts its own lines", async () => {
+    const root = await fixtureCopy();
+    expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
+    // What git for Windows checks out: every text file with \r\n, the scaffold's README (with its tools table) included.
+    for (const [path, file] of await treeState(root)) await writeFile(join(root, path), file.contents.replace(/\n/g, "\r\n"));
+    await agePast(root);
+    const before = await treeState(root);
+
+    const check = await cliIn(root, ["generate", "--check"]);
+    expect(check).toMatchObject({ code: 0, stderr: "" });
+    expect(check.stdout).toContain("notes: server is up to date (2 tools, 16 files)\n");
+    const again = await cliIn(root, ["generate"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("weather: generated 3 tools into src/mcp/weather (0 files written, 11 unchanged)\n");
+    expect(changedPaths(before, await treeState(root))).toEqual({ written: [], contentChanged: [], added: [], removed: [] });
+
+    await writeFile(join(root, WEATHER, "types.ts"), `${before.get(`${WEATHER}/types.ts`)!.contents}// edited\r\n`);
+    const edited = await cliIn(root, ["generate", "--check"]);
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(1 file\):\n {2}stale: types\.ts \(-1\)\n/);
+  });
+
   it("prunes what mcpgen generated earlier and nothing else: emit client → types; a user file in the same directory survives", async () => {
     const root = await fixtureCopy();
     await generateProject({ cwd: root });
@@ -320,6 +342,27 @@ describe("mcpgen generate over a configuration", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: weather: contracts\/weather\.tools\.json: at \/tools\/1\/name: tool has no `name`/);
     expect([...(await treeState(root)).keys()].filter((path) => path.startsWith("server/") || path.startsWith("src/mcp/weather"))).toEqual([]);
+  });
+
+  it("--check with a target that fails still checks and reports every other target (it writes nothing either way)", async () => {
+    const root = await fixtureCopy();
+    expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
+    await editJson(join(root, "contracts/weather.tools.json"), (document) => {
+      delete document.tools[1].name;
+    });
+    await writeFile(join(root, "src/mcp/notes/types.ts"), `${await readFile(join(root, "src/mcp/notes/types.ts"), "utf8")}// edited\n`);
+    const result = await cliIn(root, ["generate", "--check"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n")).toEqual([
+      expect.stringMatching(/^error: weather: contracts\/weather\.tools\.json: at \/tools\/1\/name: tool has no `name`/),
+      "  hint: every tool in tools/list needs a unique string name",
+      "notes-types: src/mcp/notes is out of date (1 file):",
+      "  stale: types.ts (-1)",
+      "1 of 4 targets out of date; 1 could not be checked (weather)",
+      "run: mcpgen generate notes-types",
+      "",
+    ]);
+    expect(result.stdout).toBe("notes: server is up to date (2 tools, 16 files)\ngithub: src/mcp/github is up to date (1 tool, 9 files)\n");
   });
 
   it("a problem confined to one tool is a warning of its target; with --strict, an error, and nothing is written", async () => {

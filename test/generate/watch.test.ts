@@ -323,6 +323,16 @@ describe("watchProject", () => {
     await watch.done;
   });
 
+  it("resolves, not rejects, when stopped while its first generation runs (a Ctrl-C right after starting)", async () => {
+    const root = await fixtureCopy("watch-early-stop");
+    const controller = new AbortController();
+    const events: WatchEvent[] = [];
+    // Stopped once the first target is generated: the second one's run sees the abort.
+    const watching = watchProject({ cwd: root, signal: controller.signal, onEvent: (event) => void (events.push(event), controller.abort()) });
+    await expect(watching).resolves.toBeUndefined();
+    expect(events.map((event) => event.kind)).toEqual(["generated"]);
+  });
+
   it("resolves at once when the signal is already aborted, and throws without a configuration", async () => {
     const root = await fixtureCopy("watch");
     await expect(watchProject({ cwd: root, signal: AbortSignal.abort(), onEvent: () => undefined })).resolves.toBeUndefined();

@@ -18,6 +18,7 @@ import type { ManifestIR } from "../../src/ir/index.js";
 import { definedHandler, definedTool, planHandlers, regenerateCommand, scaffold } from "../../src/commands/scaffold.js";
 import { isGeneratedByMcpgen } from "../../src/write/index.js";
 import { ownPackage } from "../../src/shared/version.js";
+import { cliIn } from "../helpers/project.js";
 import { npmRun, repoRoot } from "../helpers/scaffold-project.js";
 
 const weather = join(import.meta.dirname, "../../examples/weather.tools.json");
@@ -479,9 +480,25 @@ describe("scaffolding again", () => {
     expect(await run(["scaffold", weather, "--out", app], io)).toBe(1);
     expect(io.err).toBe(
       `error: ${app}: holds another project's package.json, not a scaffold (no src/generated/, src/handlers/, manifest.json nor src/server.ts); a scaffold never edits a package.json it did not write, so it would not run there\n` +
-        `  hint: a scaffold is a project of its own, with its own package.json: give a new or empty directory (--out ${join(app, "mcp-server")}, say)\n`,
+        `  hint: a scaffold is a project of its own, with its own package.json: give --out a new or empty directory (${join(app, "mcp-server")}, say)\n`,
     );
     expect(await listFiles(app)).toEqual(["package.json"]);
+  });
+
+  it("a configuration's scaffold target on a workspace package of its own: the hint names the target's out, not --out", async () => {
+    const root = await tempProject("workspace");
+    await mkdir(join(root, "packages", "server"), { recursive: true });
+    await writeFile(join(root, "packages", "server", "package.json"), '{ "name": "@acme/server", "private": true }\n');
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      JSON.stringify({ targets: [{ name: "server", manifest: weather, out: "packages/server", emit: "server" }] }),
+    );
+    const result = await cliIn(root, ["generate"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "  hint: a scaffold is a project of its own, with its own package.json: give the target's out in the configuration a new or empty directory (packages/server/mcp-server, say)\n",
+    );
+    expect(await listFiles(join(root, "packages", "server"))).toEqual(["package.json"]);
   });
 });
 
