@@ -862,13 +862,14 @@ async function listedDefinition(
     ("stderr" in transport && "pid" in transport)
   )
     return undefined;
-  const listed = await client
+  // Typed in full: without strictNullChecks, a bare `() => undefined` would make the listing `any`.
+  const listed: { tools: ToolDefinition[] } | undefined = await client
     .listTools(undefined, {
       signal: options.signal,
       timeout: options.timeout,
       cacheMode: "refresh",
     })
-    .catch(() => undefined);
+    .catch((): undefined => undefined);
   const tool = listed?.tools.find((each) => each.name === name);
   if (tool === undefined) return undefined;
   const definition = { name, inputSchema: tool.inputSchema };
