@@ -62,6 +62,13 @@ export function compareMcpHeaders(
   }
 }
 
+/** Whether two tools mark the same arguments with the same headers (regardless of case): no change above would be reported. */
+export function sameMcpHeaders(a: readonly McpHeader[], b: readonly McpHeader[]): boolean {
+  const marks = (list: readonly McpHeader[]) => new Set(list.map((mark) => JSON.stringify([mark.path, mark.header.toLowerCase()])));
+  const [left, right] = [marks(a), marks(b)];
+  return left.size === right.size && [...left].every((mark) => right.has(mark));
+}
+
 const headerOf = (mark: McpHeader) => `Mcp-Param-${mark.header}`;
 
 /** Where the mark is written: `/inputSchema/properties/<a>/properties/<b>/x-mcp-header`. */

@@ -13,7 +13,7 @@ import { SCHEMA_CHANGES } from "./rules.js";
 import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
 import type { ChangeSink } from "./change.js";
 import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
-import { compareMcpHeaders } from "./mcp-headers.js";
+import { compareMcpHeaders, sameMcpHeaders } from "./mcp-headers.js";
 
 /** The hints of `ToolAnnotations` and their values when absent (MCP 2025-06-18 and later, "Tool Annotations"). */
 const HINTS = [
@@ -189,7 +189,8 @@ function fieldValue(tool: ToolIR, field: readonly string[]): unknown {
 
 /**
  * Removed tools paired with added ones that are the same tool under a new
- * name: the same description, arguments and result that accept the same
+ * name: the same description, arguments that accept the same values and
+ * carry the same `x-mcp-header` marks, a result that accepts the same
  * values, and no other candidate on either side. A tool without arguments or result to tell it
  * by (an empty `inputSchema`, no `outputSchema`) is never taken for another.
  */
@@ -205,7 +206,14 @@ function renames(removed: readonly ToolIR[], added: readonly ToolIR[], old: Mani
   };
   return uniquePairs(removed, (tool) =>
     telling(tool)
-      ? added.filter((other) => telling(other) && other.description === tool.description && same(tool.input, other.input) && same(tool.output, other.output))
+      ? added.filter(
+          (other) =>
+            telling(other) &&
+            other.description === tool.description &&
+            same(tool.input, other.input) &&
+            sameMcpHeaders(tool.mcpHeaders, other.mcpHeaders) &&
+            same(tool.output, other.output),
+        )
       : undefined,
   );
 }

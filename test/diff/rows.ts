@@ -394,6 +394,16 @@ export const toolRows: Array<[string, ToolRow]> = [
       class: "breaking-for-clients",
     },
   ],
+  [
+    "tool-removed",
+    {
+      says: "a tool under a new name whose arguments carry other x-mcp-header marks is not taken for a rename (the marks would go unreported)",
+      old: manifest(tool("search", { description: "Finds notes.", inputSchema: object({ query: text, region: { ...text, "x-mcp-header": "Region" } }) })),
+      new: manifest(tool("find", { description: "Finds notes.", inputSchema: object({ query: text, region: text }) })),
+      class: "breaking-for-clients",
+      before: ["tool-added"],
+    },
+  ],
   ["tool-added", { says: "a tool added", old: manifest(tool("a")), new: manifest(tool("a"), tool("b")), class: "compatible" }],
   [
     "tool-method-renamed",
