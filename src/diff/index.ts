@@ -4,13 +4,14 @@
  * normalised IR, so a subschema moved into `$defs`, keys in another order or
  * a draft-07 schema rewritten as 2020-12 is no change.
  *
- *   server.ts     the server as a whole (instructions, protocol)
- *   tools.ts      tools by name: removed, renamed, added, their metadata, their schemas
- *   schema.ts     two schemas by the values they accept (schema-forms.ts: refs, allOf, types)
- *   prompts.ts    prompts by name: removed, renamed, added, their metadata, their arguments
- *   resources.ts  fixed resources by URI, resource templates by name
- *   listed.ts     what the four lists share: removed, renamed, added, compared
- *   legacy-wrap.ts  outputs listed in the 2025 form of SDK v2's non-object outputs on one side (a note)
+ *   server.ts       the server as a whole (instructions, protocol)
+ *   tools.ts        tools by name: removed, renamed, added, their metadata, their schemas
+ *   mcp-headers.ts  a tool's `x-mcp-header` marks, argument by argument
+ *   schema.ts       two schemas by the values they accept (schema-forms.ts: refs, allOf, types)
+ *   prompts.ts      prompts by name: removed, renamed, added, their metadata, their arguments
+ *   resources.ts    fixed resources by URI, resource templates by name
+ *   listed.ts       what the four lists share: removed, renamed, added, compared
+ *   legacy-wrap.ts  outputs in the 2025 form of SDK v2's non-object outputs on one side (a note)
  */
 import type { ListMethod, ManifestIR } from "../ir/index.js";
 import { isRecord, setOwn } from "../shared/json.js";

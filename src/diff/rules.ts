@@ -323,6 +323,36 @@ const TOOL_RULES: readonly DiffRule[] = [
     doc: "The `$schema` dialect of `outputSchema` changed beside a change of what it accepts, which the dialect may explain (alone, read in 2020-12 form, it is no change).",
   },
   {
+    id: "tool-header-added",
+    class: "breaking-for-clients",
+    subject: "tool",
+    doc: "An argument the tool already had is now marked `x-mcp-header`: on MCP 2026-07-28 over HTTP the server rejects (-32020 `HeaderMismatch`) a call that passes it without its `Mcp-Param-<Name>` header, which a client working from the old definition (a snapshot, a cached `tools/list`) does not send.",
+  },
+  {
+    id: "tool-header-renamed",
+    class: "breaking-for-clients",
+    subject: "tool",
+    doc: "An argument's `x-mcp-header` names another header (more than its case: header names ignore case): on MCP 2026-07-28 over HTTP the server rejects (-32020) a call that passes the argument under the old header, as a server written for the old contract rejects one under the new.",
+  },
+  {
+    id: "tool-header-removed",
+    class: "breaking-for-servers",
+    subject: "tool",
+    doc: "An argument the tool still has is no longer marked `x-mcp-header`: clients of the new contract stop sending its `Mcp-Param-<Name>` header, which a server written for the old one still requires (-32020) and intermediaries may route on; old clients still send it, and a server ignores a header its tool does not declare.",
+  },
+  {
+    id: "tool-header-argument-added",
+    class: "compatible",
+    subject: "tool",
+    doc: "An argument added with an `x-mcp-header` mark: callers of the old contract do not pass it, so no header is expected of them (the argument's own `input-` rule judges the rest).",
+  },
+  {
+    id: "tool-header-argument-removed",
+    class: "compatible",
+    subject: "tool",
+    doc: "An argument marked `x-mcp-header` removed: the header callers of the old contract send with it is one the server no longer declares, and ignores (the argument's own `input-` rule judges the rest).",
+  },
+  {
     id: "server-instructions-changed",
     class: "review",
     subject: "server",

@@ -1,9 +1,9 @@
 /**
  * Tools compared by name: a tool removed, renamed or added; its description,
  * title and annotations (the hints a host acts on, with the defaults MCP
- * gives them); then its arguments and its result, schema against schema
- * (schema.ts), each finding made the rule of its direction
- * (`input-<kind>`, `output-<kind>`).
+ * gives them); then its arguments, their `x-mcp-header` marks
+ * (mcp-headers.ts) and its result, schema against schema (schema.ts), each
+ * finding made the rule of its direction (`input-<kind>`, `output-<kind>`).
  */
 import type { ManifestIR, NormalizedSchema, ToolIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
@@ -13,6 +13,7 @@ import { SCHEMA_CHANGES } from "./rules.js";
 import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
 import type { ChangeSink } from "./change.js";
 import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
+import { compareMcpHeaders, sameMcpHeaders } from "./mcp-headers.js";
 
 /** The hints of `ToolAnnotations` and their values when absent (MCP 2025-06-18 and later, "Tool Annotations"). */
 const HINTS = [
@@ -76,6 +77,7 @@ function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newMani
     });
   }
   compareSides("input", old.input, next.input, oldManifest, newManifest, subject, add);
+  compareMcpHeaders(old, next, subject, add);
   if (old.output !== undefined && next.output !== undefined) compareSides("output", old.output, next.output, oldManifest, newManifest, subject, add);
   else if (next.output !== undefined) add(subject, "output-schema-added", "/outputSchema", "outputSchema added: structuredContent is typed and required now");
   else if (old.output !== undefined) add(subject, "output-schema-removed", "/outputSchema", "outputSchema removed");
@@ -187,7 +189,8 @@ function fieldValue(tool: ToolIR, field: readonly string[]): unknown {
 
 /**
  * Removed tools paired with added ones that are the same tool under a new
- * name: the same description, arguments and result that accept the same
+ * name: the same description, arguments that accept the same values and
+ * carry the same `x-mcp-header` marks, a result that accepts the same
  * values, and no other candidate on either side. A tool without arguments or result to tell it
  * by (an empty `inputSchema`, no `outputSchema`) is never taken for another.
  */
@@ -203,7 +206,14 @@ function renames(removed: readonly ToolIR[], added: readonly ToolIR[], old: Mani
   };
   return uniquePairs(removed, (tool) =>
     telling(tool)
-      ? added.filter((other) => telling(other) && other.description === tool.description && same(tool.input, other.input) && same(tool.output, other.output))
+      ? added.filter(
+          (other) =>
+            telling(other) &&
+            other.description === tool.description &&
+            same(tool.input, other.input) &&
+            sameMcpHeaders(tool.mcpHeaders, other.mcpHeaders) &&
+            same(tool.output, other.output),
+        )
       : undefined,
   );
 }

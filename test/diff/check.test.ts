@@ -17,15 +17,22 @@ describe("pull --check and failOn", () => {
   let before: RunningServer;
   let compatible: RunningServer;
   let breaking: RunningServer;
+  let marked: RunningServer;
   let project = "";
 
   beforeAll(async () => {
-    [before, compatible, breaking] = await Promise.all([
+    const markedTool = sampleTool("kept");
+    const markedInput = {
+      ...markedTool.inputSchema,
+      properties: { ...markedTool.inputSchema.properties, count: { type: "integer", minimum: 0, "x-mcp-header": "Count" } },
+    };
+    [before, compatible, breaking, marked] = await Promise.all([
       streamableHttpServer(() => toolServer([sampleTool("kept")])),
       streamableHttpServer(() => toolServer([sampleTool("kept"), sampleTool("added")])),
       streamableHttpServer(() => toolServer([sampleTool("other")])),
+      streamableHttpServer(() => toolServer([{ ...markedTool, inputSchema: markedInput }])),
     ]);
-    servers.push(before, compatible, breaking);
+    servers.push(before, compatible, breaking, marked);
     project = await mkdtemp(join(tmpdir(), "mcpgen-diff-check-"));
     expect((await runCli(["pull", before.url.href, "--out", "out", "-q"], project)).code).toBe(0);
   });
@@ -55,6 +62,15 @@ describe("pull --check and failOn", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('    breaking for clients: tool "kept": tool removed (tool-removed)\n');
     expect(run.stderr).toContain("  contract: 1 breaking for clients, 1 compatible\n");
+  });
+
+  it("an argument the server newly marks x-mcp-header is drift that breaks clients, not drift below --fail-on breaking", async () => {
+    const run = await runCli(["pull", marked.url.href, "--out", "out", "--check", "--fail-on", "breaking", "--no-diff"], project);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("  contract: 1 breaking for clients\n");
+    expect(run.stderr).toContain(
+      '    breaking for clients: tool "kept": argument "count" now sent in header Mcp-Param-Count at /inputSchema/properties/count/x-mcp-header (tool-header-added)\n',
+    );
   });
 
   it("a configuration's target sets its own failOn; --fail-on overrides it", async () => {

@@ -268,6 +268,48 @@ describe("mcpgen diff", () => {
     expect(exits).toEqual(codes);
   });
 
+  it("an x-mcp-header mark added to an argument fails --fail-on breaking (tool-header-added); removed, it breaks servers; recased, it is no change", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-header-"));
+    const tool = (region: Record<string, unknown>) => ({
+      tools: [
+        {
+          name: "run_query",
+          inputSchema: { type: "object", properties: { region: { type: "string", ...region }, sql: { type: "string" } }, required: ["sql"] },
+        },
+      ],
+    });
+    await writeFile(join(directory, "plain.json"), JSON.stringify(tool({})));
+    await writeFile(join(directory, "marked.json"), JSON.stringify(tool({ "x-mcp-header": "Region" })));
+    await writeFile(join(directory, "recased.json"), JSON.stringify(tool({ "x-mcp-header": "region" })));
+    const added = await runCli(["diff", "plain.json", "marked.json", "--fail-on", "breaking"], directory);
+    expect(added.code).toBe(1);
+    expect(added.stdout.split("\n")).toEqual([
+      "plain.json → marked.json: 1 breaking for clients, 0 breaking for servers, 0 review, 0 compatible",
+      "",
+      'tool "run_query":',
+      '  breaking for clients: argument "region" now sent in header Mcp-Param-Region',
+      "    at /inputSchema/properties/region/x-mcp-header (tool-header-added)",
+      "",
+    ]);
+    expect(added.stderr).toBe("error: 1 breaking for clients (--fail-on breaking)\n");
+    const removed = await runCli(["diff", "marked.json", "plain.json", "--fail-on", "breaking", "--json"], directory);
+    expect(removed.code).toBe(1);
+    const document = JSON.parse(removed.stdout) as { comparisons: Array<{ changes: unknown[] }> };
+    expect(document.comparisons[0]!.changes).toEqual([
+      {
+        subject: { kind: "tool", name: "run_query" },
+        rule: "tool-header-removed",
+        class: "breaking-for-servers",
+        pointer: "/inputSchema/properties/region/x-mcp-header",
+        message: 'argument "region" no longer sent in header Mcp-Param-Region',
+        before: "Region",
+      },
+    ]);
+    const recased = await runCli(["diff", "marked.json", "recased.json", "--fail-on", "any"], directory);
+    expect(recased.code).toBe(0);
+    expect(recased.stdout).toBe("marked.json → recased.json: no change of the contract\n");
+  });
+
   it("a side that does not list the prompts (a bare tools/list result): they are not compared, and a note says so", async () => {
     const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-unlisted-"));
     const tools = [{ name: "t", inputSchema: { type: "object" } }];

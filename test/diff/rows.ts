@@ -30,6 +30,8 @@ export interface ToolRow {
   new: Record<string, unknown>;
   class: ChangeClass;
   pointer?: string;
+  /** The change's `before` and `after`, where the row checks them (absent: unchecked). */
+  values?: { before?: unknown; after?: unknown };
   /** Rules the row also shows, in order after the row's own. */
   also?: string[];
   /** Rules the row shows before its own (another subject's, met first). */
@@ -392,6 +394,16 @@ export const toolRows: Array<[string, ToolRow]> = [
       class: "breaking-for-clients",
     },
   ],
+  [
+    "tool-removed",
+    {
+      says: "a tool under a new name whose arguments carry other x-mcp-header marks is not taken for a rename (the marks would go unreported)",
+      old: manifest(tool("search", { description: "Finds notes.", inputSchema: object({ query: text, region: { ...text, "x-mcp-header": "Region" } }) })),
+      new: manifest(tool("find", { description: "Finds notes.", inputSchema: object({ query: text, region: text }) })),
+      class: "breaking-for-clients",
+      before: ["tool-added"],
+    },
+  ],
   ["tool-added", { says: "a tool added", old: manifest(tool("a")), new: manifest(tool("a"), tool("b")), class: "compatible" }],
   [
     "tool-method-renamed",
@@ -588,6 +600,94 @@ export const toolRows: Array<[string, ToolRow]> = [
       ),
       class: "review",
       none: true,
+    },
+  ],
+  [
+    "tool-header-added",
+    {
+      says: "an argument the tool had marked x-mcp-header: an old client sends no Mcp-Param-Region header, and the server rejects its call",
+      old: manifest(tool("a", { inputSchema: object({ region: text, q: text }, { required: ["q"] }) })),
+      new: manifest(tool("a", { inputSchema: object({ region: { ...text, "x-mcp-header": "Region" }, q: text }, { required: ["q"] }) })),
+      class: "breaking-for-clients",
+      pointer: "/inputSchema/properties/region/x-mcp-header",
+      values: { after: "Region" },
+    },
+  ],
+  [
+    "tool-header-added",
+    {
+      says: "a nested argument marked, the old schema keeping its object under $defs: the same argument",
+      old: manifest(tool("a", { inputSchema: object({ where: { $ref: "#/$defs/Where" } }, { $defs: { Where: object({ region: text }) } }) })),
+      new: manifest(tool("a", { inputSchema: object({ where: object({ region: { ...text, "x-mcp-header": "Region" } }) }) })),
+      class: "breaking-for-clients",
+      pointer: "/inputSchema/properties/where/properties/region/x-mcp-header",
+    },
+  ],
+  [
+    "tool-header-added",
+    {
+      says: "a mark moved to another argument: calls that pass it lack its header (the old one carries the other's value)",
+      old: manifest(tool("a", { inputSchema: object({ region: { ...text, "x-mcp-header": "Region" }, zone: text }) })),
+      new: manifest(tool("a", { inputSchema: object({ region: text, zone: { ...text, "x-mcp-header": "Region" } }) })),
+      class: "breaking-for-clients",
+      pointer: "/inputSchema/properties/zone/x-mcp-header",
+      also: ["tool-header-removed"],
+    },
+  ],
+  [
+    "tool-header-renamed",
+    {
+      says: "a mark names another header: an old client sends Mcp-Param-Region where the server requires Mcp-Param-Zone",
+      old: manifest(tool("a", { inputSchema: object({ region: { ...text, "x-mcp-header": "Region" } }) })),
+      new: manifest(tool("a", { inputSchema: object({ region: { ...text, "x-mcp-header": "Zone" } }) })),
+      class: "breaking-for-clients",
+      pointer: "/inputSchema/properties/region/x-mcp-header",
+      values: { before: "Region", after: "Zone" },
+    },
+  ],
+  [
+    "tool-header-renamed",
+    {
+      says: "a mark that changes only its case names the same header (header names ignore case): no change",
+      old: manifest(tool("a", { inputSchema: object({ region: { ...text, "x-mcp-header": "Region" } }) })),
+      new: manifest(tool("a", { inputSchema: object({ region: { ...text, "x-mcp-header": "REGION" } }) })),
+      class: "breaking-for-clients",
+      none: true,
+    },
+  ],
+  [
+    "tool-header-removed",
+    {
+      says: "a mark removed from an argument the tool keeps: a server of the old contract still requires the header new clients leave out",
+      old: manifest(tool("a", { inputSchema: object({ region: { type: "integer", "x-mcp-header": "Region" } }) })),
+      new: manifest(tool("a", { inputSchema: object({ region: { type: "integer" } }) })),
+      class: "breaking-for-servers",
+      pointer: "/inputSchema/properties/region/x-mcp-header",
+      values: { before: "Region" },
+    },
+  ],
+  [
+    "tool-header-argument-added",
+    {
+      says: "an optional argument added with a mark: old callers do not pass it, so no header is expected of them",
+      old: manifest(tool("a")),
+      new: manifest(tool("a", { inputSchema: object({ q: text, dry: { type: "boolean", "x-mcp-header": "Dry-Run" } }, { required: ["q"] }) })),
+      class: "compatible",
+      pointer: "/inputSchema/properties/dry/x-mcp-header",
+      values: { after: "Dry-Run" },
+      before: ["input-optional-property-added"],
+    },
+  ],
+  [
+    "tool-header-argument-removed",
+    {
+      says: "a marked argument removed: the header old callers send with it is one the server ignores",
+      old: manifest(tool("a", { inputSchema: object({ q: text, dry: { type: "boolean", "x-mcp-header": "Dry-Run" } }, { required: ["q"] }) })),
+      new: manifest(tool("a")),
+      class: "compatible",
+      pointer: "/inputSchema/properties/dry/x-mcp-header",
+      values: { before: "Dry-Run" },
+      before: ["input-property-removed"],
     },
   ],
   [

@@ -40,6 +40,7 @@ describe.each(toolRows)("%s", (rule, row) => {
     const change = diff.changes[before.length]!;
     expect(change.class).toBe(row.class);
     if (row.pointer !== undefined) expect(change.pointer).toBe(row.pointer);
+    if (row.values !== undefined) expect({ before: change.before, after: change.after }).toEqual(row.values);
   });
 });
 
