@@ -878,7 +878,8 @@ export async function serveStdio(
      */
     drainMs?: number;
     /**
-     * Called once the server has closed because stdin ended. By default the process ends: at
+     * Called once the server has closed because stdin ended (or, with `stopOnSignals`, a
+     * signal came; once, even when a signal cuts the drain short). By default the process ends: at
      * once if nothing else keeps it alive, else (a handler that ignores its abort signal, a
      * timer) after a second.
      */
@@ -918,16 +919,24 @@ export async function serveStdio(
     clientGone();
   };
   process.stdin.on("error", stdinFailed);
-  const close = async (): Promise<void> => {
-    for (const signal of STOP_SIGNALS) process.off(signal, signalled);
-    process.stdin.off("end", clientGone);
-    process.stdin.off("close", clientGone);
-    process.stdin.off("error", stdinFailed);
-    process.stdin.unpipe(input);
-    if (process.stdin.listenerCount("data") === 0) process.stdin.pause();
-    await handle.close();
+  // Once, however many ways the server is stopped (stdin's end, a signal during its drain, the caller).
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async (): Promise<void> => {
+      for (const signal of STOP_SIGNALS) process.off(signal, signalled);
+      process.stdin.off("end", clientGone);
+      process.stdin.off("close", clientGone);
+      process.stdin.off("error", stdinFailed);
+      process.stdin.unpipe(input);
+      if (process.stdin.listenerCount("data") === 0) process.stdin.pause();
+      await handle.close();
+    })());
+  let goneCalled = false;
+  const gone = (): void => {
+    if (goneCalled) return;
+    goneCalled = true;
+    (options.onClientGone ?? exitSoon)();
   };
-  const gone = options.onClientGone ?? exitSoon;
   // When stdin ends the client is gone (or done sending): once the requests in flight are
   // answered (within `drainMs`), closing aborts every handler still running (their
   // context.signal), and the process can end.
@@ -941,8 +950,8 @@ export async function serveStdio(
       .catch((): void => undefined)
       .then(gone);
   }
-  // A signal stops at once: the handlers still running are aborted, not awaited. Once handled, a
-  // second one ends the process as Node does by default (the listeners are gone).
+  // A signal stops at once, cutting a drain short: the handlers still running are aborted, not
+  // awaited. Once handled, a second one ends the process as Node does by default (the listeners are gone).
   function signalled(): void {
     ended = true;
     void Promise.race([

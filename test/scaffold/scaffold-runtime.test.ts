@@ -834,6 +834,20 @@ describe("serveStdio", () => {
     20_000,
   );
 
+  it("a signal during the drain (MCP's stdio shutdown: stdin closed, then SIGTERM) cuts it short, and the server stops once", async () => {
+    const server = waitingServer({ DRAIN_MS: "600000", GONE_LOG: "1" });
+    server.child.stdin.write([...legacyOpening, stdioCall("legacy", 2, "wait", {})].join(""));
+    await server.started;
+    server.child.stdin.end();
+    // The drain has begun (its end of input read) before the signal comes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toContain("handler aborted");
+    // Before, the drain went on under the signal's stop, and onClientGone ran twice.
+    expect(server.stderr().match(/^gone$/gm)).toEqual(["gone"]);
+  }, 20_000);
+
   it("stops draining when the client is gone (stdout closed): an answer written after it (EPIPE) ends nothing badly", async () => {
     // A drain longer than the test: only the closed stdout can end it.
     const server = waitingServer({ DRAIN_MS: "600000" });
