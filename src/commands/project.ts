@@ -252,7 +252,7 @@ async function runTargets(config: ProjectConfig, selected: readonly Target[], mo
     const outcome = acquired[index]!;
     try {
       if ("error" in outcome) throw outcome.error;
-      prepared.push(await prepare(target, outcome.value, { check, keep, format: options.format, strict: options.strict }));
+      prepared.push(await prepare(target, outcome.value, { check, keep, format: options.format, strict: options.strict, configFile: config.file }));
     } catch (error) {
       if (!(error instanceof McpgenError)) throw error;
       for (const diagnostic of error instanceof StrictError ? error.diagnostics : [error.diagnostic]) errors.push({ target: target.name, diagnostic });
@@ -388,7 +388,7 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
 async function prepare(
   target: Target,
   acquired: Acquired,
-  options: { check: boolean; keep: readonly string[]; format: boolean | undefined; strict: boolean | undefined },
+  options: { check: boolean; keep: readonly string[]; format: boolean | undefined; strict: boolean | undefined; configFile: string | undefined },
 ): Promise<Prepared> {
   const { raw, timings, pulled } = acquired;
   const input = targetInput(target);
@@ -401,7 +401,23 @@ async function prepare(
       // A pull refreshes the snapshot by definition; a generate must not undo edits made to it.
       const scaffold = await renderScaffold(
         raw,
-        { outDir: target.outDir, format, strict, keepManifest, keep: options.keep, force: pulled !== undefined, contract: displayPath(input) },
+        {
+          outDir: target.outDir,
+          format,
+          strict,
+          keepManifest,
+          keep: options.keep,
+          force: pulled !== undefined,
+          contract: displayPath(input),
+          // A new project's generate script runs this target, and its README names the target's manifest as the contract.
+          configured: {
+            target: target.name,
+            configFile: options.configFile,
+            manifest: target.source.kind === "manifest" ? target.source.path : undefined,
+            format: target.format,
+            strict: target.strict,
+          },
+        },
         timings,
       );
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);

@@ -17,7 +17,7 @@ import { parseManifest, readManifestFile, type InputStream } from "../acquire/ma
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { compareManifests, formatDrift, hasDrift } from "./drift.js";
 import { failOnWarnings, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
-import { emitScaffold } from "../emit/scaffold/index.js";
+import { emitScaffold, type ScaffoldContract } from "../emit/scaffold/index.js";
 import { packageName } from "../emit/scaffold/package.js";
 import { toolsTable } from "../emit/scaffold/readme.js";
 import { emptyHandlerPaths, handlerSubjects, type HandlerKind, type HandlerPaths } from "../emit/scaffold/handler-paths.js";
@@ -212,6 +212,8 @@ export interface RenderScaffoldOptions {
   force?: boolean | undefined;
   /** A configuration's scaffold target: its manifest, where edits belong (named in the refusal's hint). */
   contract?: string | undefined;
+  /** A configuration's scaffold target: what a new project's `generate` script runs and its README names as the contract. */
+  configured?: ConfiguredScaffold | undefined;
   /** Absolute paths pruning must never remove (the input manifest, wherever it is). */
   keep?: readonly string[] | undefined;
 }
@@ -239,18 +241,60 @@ export async function renderScaffold(
 }
 
 /**
- * What a new project's `npm run generate` runs: `mcpgen scaffold manifest.json --out .` when npm
- * would find an `mcpgen` command from the project (its own or a parent's `node_modules/.bin`, then
- * `PATH` less what npx or an npm script added to it for this run: `npmFindsMcpgen`); otherwise the mcpgen running now, by its path relative to the project, so the script
- * works without installing mcpgen there first.
+ * A configuration's scaffold target, as a new project's files name it: its `generate` script runs
+ * the target, and its README names the target's manifest as the contract. The scaffold's
+ * `manifest.json` is then a copy the next run of the target replaces (and refuses to replace once
+ * edited), so a README that said "edit manifest.json" led to an edit the target undoes.
  */
-export function regenerateCommand(outDir: string, path?: string): string {
-  const rest = `scaffold ${MANIFEST_FILE} --out .`;
+export interface ConfiguredScaffold {
+  /** The target's name. */
+  target: string;
+  /** Absolute path of the configuration file; undefined for a configuration given as an object. */
+  configFile: string | undefined;
+  /** Absolute path of the target's manifest; undefined for a server target (its contract is the server, snapshot in `manifest.json`). */
+  manifest: string | undefined;
+  format: boolean;
+  strict: boolean;
+}
+
+/**
+ * What a new project's `npm run generate` runs. Standalone, `mcpgen scaffold manifest.json --out .`;
+ * for a configuration's target, `mcpgen generate --config <file> <target>`, or, for a configuration
+ * given as an object (no file to name), `mcpgen scaffold <the target's manifest> --out .` with its
+ * options. `mcpgen` when npm would find an `mcpgen` command from the project (its own or a parent's
+ * `node_modules/.bin`, then `PATH` less what npx or an npm script added to it for this run:
+ * `npmFindsMcpgen`); otherwise the mcpgen running now, by its path relative to the project, so the
+ * script works without installing mcpgen there first.
+ */
+export function regenerateCommand(outDir: string, path?: string, configured?: ConfiguredScaffold): string {
+  const rest = regenerateArguments(outDir, configured);
   if (npmFindsMcpgen(outDir, path)) return `mcpgen ${rest}`;
-  const bin = relative(resolve(outDir), join(packageRoot(), "bin", "mcpgen.js"))
-    .split(sep)
-    .join("/");
-  return `node ${shellWord(bin)} ${rest}`;
+  return `node ${shellWord(projectRelative(outDir, join(packageRoot(), "bin", "mcpgen.js")))} ${rest}`;
+}
+
+/** The arguments of `regenerateCommand`, after `mcpgen`. */
+function regenerateArguments(outDir: string, configured: ConfiguredScaffold | undefined): string {
+  if (configured === undefined) return `scaffold ${MANIFEST_FILE} --out .`;
+  if (configured.configFile !== undefined)
+    return `generate --config ${shellWord(projectRelative(outDir, configured.configFile))} ${shellWord(configured.target)}`;
+  const manifest = configured.manifest === undefined ? MANIFEST_FILE : projectRelative(outDir, configured.manifest);
+  return `scaffold ${shellWord(manifest)} --out .${configured.format ? "" : " --no-format"}${configured.strict ? " --strict" : ""}`;
+}
+
+/** `path` relative to the project directory, `/`-separated (what a script and a README name). */
+function projectRelative(outDir: string, path: string): string {
+  return relative(resolve(outDir), path).split(sep).join("/");
+}
+
+/** How a configured scaffold's README names its target and contract (relative to the project). */
+function configuredContract(outDir: string, configured: ConfiguredScaffold | undefined): ScaffoldContract | undefined {
+  if (configured === undefined) return undefined;
+  return {
+    target: configured.target,
+    config: configured.configFile === undefined ? undefined : projectRelative(outDir, configured.configFile),
+    manifest: configured.manifest === undefined ? undefined : projectRelative(outDir, configured.manifest),
+    script: `mcpgen ${regenerateArguments(outDir, configured)}`,
+  };
 }
 
 async function renderScaffoldStages(
@@ -267,8 +311,11 @@ async function renderScaffoldStages(
   const name = await projectName(options.outDir);
   // The project regenerates from its own manifest.json (`npm run generate`), so the generated
   // headers name that file: a fresh scaffold and its first regeneration are byte-identical.
-  const generateCommand = regenerateCommand(options.outDir);
-  const emitted = await timed(timings, "emit", () => emitScaffold({ ...ir, source: MANIFEST_FILE }, { name, handlerPaths: plan.paths, generateCommand }));
+  const generateCommand = regenerateCommand(options.outDir, undefined, options.configured);
+  const contract = configuredContract(options.outDir, options.configured);
+  const emitted = await timed(timings, "emit", () =>
+    emitScaffold({ ...ir, source: MANIFEST_FILE }, { name, handlerPaths: plan.paths, generateCommand, ...(contract === undefined ? {} : { contract }) }),
+  );
   failOnWarnings(ir.diagnostics, options.strict);
   const generated = emitted.generated.filter((file) => !(options.keepManifest && file.path === MANIFEST_FILE));
   // The user's project files (package.json, tsconfig.json, README.md, .gitignore, src/server.ts)

@@ -127,3 +127,43 @@ describe("npm run generate after the manifest changed", () => {
     expect(check.ok).toBe(true);
   });
 });
+
+describe("stubs of tools with an outputSchema, left as written, after one tool is removed and one renamed", () => {
+  it("fail on their defineHandler line and on their import of the output type, nowhere else; the new names in both make it compile", async () => {
+    const { project } = await scaffoldProject(weatherManifest, "stubs-server");
+    const path = join(project, "manifest.json");
+    const manifest = JSON.parse(await readFile(path, "utf8")) as Manifest;
+    manifest.tools = manifest.tools.filter((tool) => tool.name !== "get_forecast");
+    manifest.tools.find((tool) => tool.name === "get_weather")!.name = "get_current_weather";
+    await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+    expect((await npmRun(project, "generate")).ok).toBe(true);
+
+    const checked = await compile(project);
+    expect(checked.ok).toBe(false);
+    // What docs/scaffold.md says a removed tool's handler gets: the not-in-manifest error, and for a stub the import's.
+    const errors = checked.output
+      .split("\n")
+      .filter((line) => /error TS\d+/.test(line))
+      .map((line) => line.replace(/\(\d+,\d+\)/, ""));
+    const notListed = (tool: string) =>
+      `error TS2345: Argument of type '"${tool}"' is not assignable to parameter of type '"tool \\"${tool}\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`;
+    expect(errors).toEqual([
+      `src/handlers/get-forecast.ts: error TS2305: Module '"../generated/define.js"' has no exported member 'GetForecastOutput'.`,
+      `src/handlers/get-forecast.ts: ${notListed("get_forecast")}`,
+      `src/handlers/get-weather.ts: error TS2305: Module '"../generated/define.js"' has no exported member 'GetWeatherOutput'.`,
+      `src/handlers/get-weather.ts: ${notListed("get_weather")}`,
+    ]);
+
+    // The rename, as the docs say: the new name in the call, the new type names in the import.
+    const renamed = join(project, "src/handlers/get-weather.ts");
+    await writeHandler(project, "src/handlers/get-weather.ts", (await readFile(renamed, "utf8")).replaceAll('"get_weather"', '"get_current_weather"'));
+    const halfway = await compile(project);
+    expect(halfway.output).toContain("src/handlers/get-weather.ts(");
+    expect(halfway.output).toContain("has no exported member 'GetWeatherOutput'");
+    await writeHandler(project, "src/handlers/get-weather.ts", (await readFile(renamed, "utf8")).replaceAll("GetWeatherOutput", "GetCurrentWeatherOutput"));
+    await rm(join(project, "src/handlers/get-forecast.ts"));
+    const fixed = await compile(project);
+    expect(fixed.output).toBe("");
+    expect(fixed.ok).toBe(true);
+  });
+});

@@ -3,7 +3,7 @@
  * writes, who owns which, what a re-run leaves alone, how handler files are
  * found, and the CLI's report.
  */
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -499,6 +499,80 @@ describe("scaffolding again", () => {
       "  hint: a scaffold is a project of its own, with its own package.json: give the target's out in the configuration a new or empty directory (packages/server/mcp-server, say)\n",
     );
     expect(await listFiles(join(root, "packages", "server"))).toEqual(["package.json"]);
+  });
+});
+
+describe("a configuration's scaffold target", () => {
+  /** A monorepo: mcpgen.config.json at its root, the contract in contracts/, the scaffold a workspace package in packages/server. */
+  async function workspace(): Promise<string> {
+    const root = await tempProject("monorepo");
+    await mkdir(join(root, "contracts"), { recursive: true });
+    await writeFile(join(root, "contracts", "weather.tools.json"), await readFile(weather, "utf8"));
+    await writeFile(join(root, "package.json"), JSON.stringify({ name: "monorepo", private: true, workspaces: ["packages/*"] }));
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      JSON.stringify({ targets: [{ name: "server", manifest: "contracts/weather.tools.json", out: "packages/server", emit: "server" }] }),
+    );
+    return root;
+  }
+
+  it("gets a generate script that runs the target and a README that names the configuration's manifest as the contract, so following it keeps the target up to date", async () => {
+    const root = await workspace();
+    // mcpgen installed at the workspace's root, as a devDependency would put it: npm run in packages/server finds it there.
+    await mkdir(join(root, "node_modules/.bin"), { recursive: true });
+    await symlink(join(repoRoot, "bin/mcpgen.js"), join(root, "node_modules/.bin/mcpgen"));
+    expect((await cliIn(root, ["generate"])).code).toBe(0);
+    const project = join(root, "packages", "server");
+    const { scripts } = JSON.parse(await readFile(join(project, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts["generate"]).toBe("mcpgen generate --config ../../mcpgen.config.json server");
+    const readme = await readFile(join(project, "README.md"), "utf8");
+    expect(readme).toContain("Edit `../../contracts/weather.tools.json`: it is the contract. Not `manifest.json`, which is mcpgen's copy of\n");
+    expect(readme).toContain("| `../../contracts/weather.tools.json` | the contract (the manifest of target `server` in `../../mcpgen.config.json`): edit it");
+    expect(readme).not.toContain("Edit `manifest.json`");
+
+    // What the README says: edit the contract, then npm run generate in the package.
+    const contract = join(root, "contracts", "weather.tools.json");
+    await writeFile(contract, (await readFile(contract, "utf8")).replace("Get current weather information for a location", "Get the weather now"));
+    const generated = await npmRun(project, "generate");
+    expect(generated.stderr).toBe("");
+    expect(generated.ok).toBe(true);
+    expect(await readFile(join(project, "src/generated/tools.ts"), "utf8")).toContain("Get the weather now");
+    expect(await readFile(join(project, "manifest.json"), "utf8")).toContain("Get the weather now");
+    const checked = await cliIn(root, ["generate", "--check"]);
+    expect(checked.stderr).toBe("");
+    expect(checked.code).toBe(0);
+  });
+
+  it("with no mcpgen npm would find, runs the target through this mcpgen's path; from a configuration given as an object, scaffolds from the target's manifest", () => {
+    const project = join(tmpdir(), "monorepo", "packages", "server");
+    const configured = { target: "server", manifest: join(tmpdir(), "monorepo", "contracts", "weather.tools.json"), format: true, strict: false };
+    const bin = relative(project, join(repoRoot, "bin/mcpgen.js"));
+    expect(regenerateCommand(project, "", { ...configured, configFile: join(tmpdir(), "monorepo", "mcpgen.config.json") })).toBe(
+      `node ${bin} generate --config ../../mcpgen.config.json server`,
+    );
+    expect(regenerateCommand(project, "", { ...configured, configFile: undefined, format: false, strict: true })).toBe(
+      `node ${bin} scaffold ../../contracts/weather.tools.json --out . --no-format --strict`,
+    );
+  });
+
+  it("of a server: the README names the target and mcpgen pull as the way the snapshot changes, never the server's URL", async () => {
+    const root = await tempProject("app");
+    await mkdir(join(root, "server"), { recursive: true });
+    await writeFile(join(root, "server", "manifest.json"), await readFile(weather, "utf8"));
+    await writeFile(
+      join(root, "mcpgen.config.json"),
+      JSON.stringify({ targets: [{ name: "weather", server: "https://mcp.example.com/mcp?key=s3cret", out: "server", emit: "server" }] }),
+    );
+    expect((await cliIn(root, ["generate"])).code).toBe(0);
+    const readme = await readFile(join(root, "server", "README.md"), "utf8");
+    expect(readme).toContain("`mcpgen pull --config ../mcpgen.config.json weather` refreshes the snapshot");
+    expect(readme).toContain(
+      "| `manifest.json` | mcpgen: the snapshot of the server of target `weather` in `../mcpgen.config.json`, rewritten by `mcpgen pull` |",
+    );
+    expect(readme).not.toContain("example.com");
+    expect(readme).not.toContain("s3cret");
+    const { scripts } = JSON.parse(await readFile(join(root, "server", "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(scripts["generate"]).toMatch(/ generate --config \.\.\/mcpgen\.config\.json weather$/);
   });
 });
 

@@ -12,7 +12,7 @@ import { emitEntry } from "./entry.js";
 import { emitHandlerStub, emitPromptStub, emitResourceStub, emitResourceTemplateStub } from "./handler-stub.js";
 import type { HandlerPaths } from "./handler-paths.js";
 import { emitGitignore, emitPackageJson, emitTsconfig } from "./package.js";
-import { emitReadme } from "./readme.js";
+import { emitReadme, type ScaffoldContract } from "./readme.js";
 import { emitServerDefine } from "../server/define.js";
 import { emitServerHandlers } from "../server/handlers.js";
 import { GENERATED_DIR, MANIFEST_FILE } from "../../shared/output-names.js";
@@ -24,13 +24,17 @@ import { emitUriTemplate } from "../client/uri-template-module.js";
 import { emitTypes } from "../types/index.js";
 import { emitToolValidators, emitValidate } from "../validators/index.js";
 
+export type { ScaffoldContract };
+
 export interface ScaffoldEmitOptions {
   /** npm package name of the project (also the fallback `serverInfo.name`). */
   name: string;
   /** Project-relative handler file of every tool, prompt, resource and resource template. */
   handlerPaths: HandlerPaths;
-  /** What `npm run generate` runs: `mcpgen scaffold manifest.json --out .`, or the same through the path of the mcpgen that wrote the project. */
+  /** What `npm run generate` runs: `mcpgen scaffold manifest.json --out .` (for a configuration's target, `mcpgen generate --config <file> <target>`), or the same through the path of the mcpgen that wrote the project. */
   generateCommand: string;
+  /** A configuration's target: its contract, which the README names (absent for a standalone scaffold, whose contract is its `manifest.json`). */
+  contract?: ScaffoldContract | undefined;
 }
 
 export interface ScaffoldFiles {
@@ -73,7 +77,7 @@ export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions)
     emitTsconfig(),
     emitGitignore(),
     emitEntry(),
-    emitReadme(ir, options.name, options.handlerPaths, options.generateCommand),
+    emitReadme(ir, options.name, options.handlerPaths, options.generateCommand, options.contract),
     ...stubs,
   ];
   return { generated: generated.sort(byPath), owned: owned.sort(byPath) };

@@ -49,12 +49,109 @@ ${toolTable}${surfaceTable}
 ${TOOLS_END}`;
 }
 
-/** `generate`: what `npm run generate` runs (the package.json's script, as the scaffold command chose it). */
-export function emitReadme(ir: ManifestIR, name: string, handlerPaths: HandlerPaths, generate: string): EmittedFile {
+/** A configuration's scaffold target, paths relative to the project, `/`-separated. */
+export interface ScaffoldContract {
+  /** The target's name. */
+  target: string;
+  /** The configuration file; undefined for a configuration given as an object. */
+  config: string | undefined;
+  /** The target's manifest; undefined for a server target (its contract is the server, its snapshot `manifest.json`). */
+  manifest: string | undefined;
+  /** The `generate` script that runs the target with mcpgen found by name (`mcpgen generate --config <file> <target>`). */
+  script: string;
+}
+
+/** `text` as a Markdown code span, whatever backticks it holds (CommonMark, "Code spans"). */
+function code(text: string): string {
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (run) => run[0].length));
+  const fence = "`".repeat(longest + 1);
+  return longest === 0 ? `${fence}${text}${fence}` : `${fence} ${text} ${fence}`;
+}
+
+/** The README's words about its contract and its `generate` script: a standalone scaffold's, or a configuration target's. */
+interface ContractWords {
+  /** The first line: where the server comes from. */
+  intro: string;
+  /** What to do when the contract changes, before the commands. */
+  edit: string;
+  /** `npm run generate`'s comment: its command, and what it refreshes. */
+  run: string;
+  /** Where npm finds `mcpgen`, besides this directory: the project above. */
+  above: string;
+  /** Where mcpgen may be installed so that npm finds it. */
+  install: string;
+  /** The `generate` script with `mcpgen` found by name. */
+  script: string;
+  /** The rows of the ownership table for the contract and `manifest.json`. */
+  rows: string;
+}
+
+function contractWords(contract: ScaffoldContract | undefined): ContractWords {
+  if (contract === undefined) {
+    const script = `mcpgen scaffold ${MANIFEST_FILE} --out .`;
+    return {
+      intro: `An MCP server scaffolded by mcpgen (\`mcpgen scaffold\`) from \`${MANIFEST_FILE}\`. It lists`,
+      edit: `Edit \`${MANIFEST_FILE}\`, then:`,
+      run: `${script} : refreshes src/generated/ and the tools table`,
+      above: `(the project you ran \`mcpgen scaffold\` from, when this
+server is inside it)`,
+      install: `(\`npm install -D <path to mcpgen-x.y.z.tgz>\`)`,
+      script,
+      rows: `| \`${MANIFEST_FILE}\` | the contract: edit it, then \`npm run generate\` |`,
+    };
+  }
+  const script = contract.script;
+  const target = `target ${code(contract.target)}${contract.config === undefined ? "" : ` in ${code(contract.config)}`}`;
+  // A table cell ends at a `|`, even in a code span (GitHub Flavored Markdown, "Tables").
+  const cell = (text: string) => text.replace(/\|/g, "\\|");
+  const common = {
+    above: `(the project of the configuration, when this server is
+inside it)`,
+    install: `or in the project of the configuration (\`npm install -D <path to mcpgen-x.y.z.tgz>\`)`,
+    script,
+  };
+  if (contract.manifest === undefined) {
+    const pull = contract.config === undefined ? "`mcpgen pull` of that target" : code(`mcpgen pull --config ${contract.config} ${contract.target}`);
+    return {
+      ...common,
+      intro: `An MCP server scaffolded by mcpgen (${target}) from \`${MANIFEST_FILE}\`, its snapshot of a server. It lists`,
+      edit: `The contract is the server of ${target}; \`${MANIFEST_FILE}\` is mcpgen's snapshot of
+its lists. When the server changes, ${pull} refreshes the snapshot and this
+project. To regenerate from the snapshot:`,
+      run: `${script} : refreshes src/generated/ and the tools table from ${MANIFEST_FILE}`,
+      rows: `| \`${MANIFEST_FILE}\` | mcpgen: the snapshot of the server of ${cell(target)}, rewritten by \`mcpgen pull\` |`,
+    };
+  }
+  if (contract.manifest === MANIFEST_FILE) {
+    return {
+      ...common,
+      intro: `An MCP server scaffolded by mcpgen (${target}) from \`${MANIFEST_FILE}\`. It lists`,
+      edit: `Edit \`${MANIFEST_FILE}\`, then:`,
+      run: `${script} : refreshes src/generated/ and the tools table`,
+      rows: `| \`${MANIFEST_FILE}\` | the contract (the manifest of ${cell(target)}): edit it, then \`npm run generate\` |`,
+    };
+  }
+  return {
+    ...common,
+    intro: `An MCP server scaffolded by mcpgen (${target}) from ${code(contract.manifest)}. It lists`,
+    edit: `Edit ${code(contract.manifest)}: it is the contract. Not \`${MANIFEST_FILE}\`, which is mcpgen's copy of
+it, replaced by every run of the target (a run refuses to undo an edit made there). Then:`,
+    run: `${script} : refreshes ${MANIFEST_FILE}, src/generated/ and the tools table`,
+    rows: `| ${cell(code(contract.manifest))} | the contract (the manifest of ${cell(target)}): edit it, then \`npm run generate\` |
+| \`${MANIFEST_FILE}\` | mcpgen: its copy of the contract, rewritten by \`npm run generate\`, do not edit |`,
+  };
+}
+
+/**
+ * `generate`: what `npm run generate` runs (the package.json's script, as the scaffold command chose it).
+ * `contract`: a configuration's target, whose manifest (not the project's copy) the README names.
+ */
+export function emitReadme(ir: ManifestIR, name: string, handlerPaths: HandlerPaths, generate: string, contract?: ScaffoldContract): EmittedFile {
   const mcpgenByName = generate.startsWith("mcpgen ");
+  const words = contractWords(contract);
   const contents = `# ${name}
 
-An MCP server scaffolded by mcpgen (\`mcpgen scaffold\`) from \`${MANIFEST_FILE}\`. It lists
+${words.intro}
 exactly the tools of that manifest (and its prompts, resources and resource templates), validates
 every call against the tools' JSON Schemas, and runs your code in \`src/handlers/\`. It speaks MCP 2026-07-28 and the 2025 revisions, whichever the client
 does, over stdio and Streamable HTTP (the official SDK v2, \`@modelcontextprotocol/server\`).
@@ -85,22 +182,21 @@ there for trying the server by hand.)
 
 ## When the manifest changes
 
-Edit \`${MANIFEST_FILE}\`, then:
+${words.edit}
 
 \`\`\`sh
-npm run generate    # mcpgen scaffold ${MANIFEST_FILE} --out . : refreshes src/generated/ and the tools table
+npm run generate    # ${words.run}
 npm run build       # fails in every handler that no longer fits its tool's schemas
 \`\`\`
 
 ${
   mcpgenByName
     ? `\`npm run generate\` runs the \`mcpgen\` command that npm finds: in \`node_modules/.bin\` of this
-directory or of any directory above it (the project you ran \`mcpgen scaffold\` from, when this
-server is inside it), then on your \`PATH\`.`
+directory or of any directory above it ${words.above}, then on your \`PATH\`.`
     : `\`npm run generate\` runs the mcpgen that wrote this project, by its path (\`${generate}\`):
 npm would find no \`mcpgen\` command from here. If that copy moves, or once mcpgen is installed here
-(\`npm install -D <path to mcpgen-x.y.z.tgz>\`) or globally, make the \`generate\` script of
-\`package.json\` \`mcpgen scaffold ${MANIFEST_FILE} --out .\`.`
+${words.install} or globally, make the \`generate\` script of
+\`package.json\` \`${words.script}\`.`
 } \`npm run generate -- --check\`
 exits 1 when \`src/generated/\` is out of date (for CI).
 
@@ -111,7 +207,7 @@ exits 1 when \`src/generated/\` is out of date (for CI).
 | \`src/handlers/*.ts\` | you: one file per tool (and prompt, resource, resource template); mcpgen creates a stub for a new one and never touches an existing file |
 | \`src/server.ts\`, \`package.json\`, \`tsconfig.json\`, this README | you: created once (the tools table below is mcpgen's while its marker lines are there) |
 | \`src/generated/\` | mcpgen: rewritten by \`npm run generate\`, do not edit |
-| \`${MANIFEST_FILE}\` | the contract: edit it, then \`npm run generate\` |
+${words.rows}
 
 ## Tools
 
