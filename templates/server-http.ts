@@ -868,13 +868,13 @@ function headerMismatch(
       value = isJsonObject(value) && own(value, key) ? value[key] : undefined;
     const name = `Mcp-Param-${argument.header}`;
     const sent = header(name);
-    if (value === undefined || value === null) {
-      // No header is expected here, but one with invalid characters is refused all the same ("Servers
-      // MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters").
-      if (sent !== undefined && decodeHeaderValue(sent) === undefined)
-        return `the ${name} header is not a valid header value`;
-      continue;
-    }
+    // A header with invalid characters is refused whatever the arguments carry, even where no header
+    // is expected ("Servers MUST reject requests with a recognized Mcp-Param-{Name} header that
+    // contains invalid characters").
+    const decoded = sent === undefined ? undefined : decodeHeaderValue(sent);
+    if (sent !== undefined && decoded === undefined)
+      return `the ${name} header is not a valid header value`;
+    if (value === undefined || value === null) continue;
     // A value no header carries (an object, an integer past 2^53, which clients leave out as the
     // SDK's does): the arguments' own fault, for their validation to answer (-32602).
     const carried =
@@ -884,11 +884,9 @@ function headerMismatch(
         Number.isFinite(value) &&
         (!Number.isInteger(value) || Number.isSafeInteger(value)));
     if (!carried) continue;
-    if (sent === undefined)
-      return `the ${name} header is missing, but the arguments carry ${argument.path.join(".")}`;
-    const decoded = decodeHeaderValue(sent);
+    // No header (one that does not decode was refused above).
     if (decoded === undefined)
-      return `the ${name} header is not a valid header value`;
+      return `the ${name} header is missing, but the arguments carry ${argument.path.join(".")}`;
     // A number compares as a number from a plain decimal (42.0 is 42), else as the text clients send,
     // String(value) (5e-7), as the SDK's server does: Number() would also read 0x2a, 4.2e1, +42 and
     // " 42" as 42, so an intermediary that routes on the header would see another value.

@@ -8,11 +8,10 @@
  * `resourceTemplates` (the `prompts/list`, `resources/list` and
  * `resources/templates/list` results' lists).
  */
-import { existsSync } from "node:fs";
-import { lstat } from "node:fs/promises";
 import { userError } from "../shared/errors.js";
 import { isRecord, setOwn } from "../shared/json.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
+import { refuseServerUrlAsManifest } from "../shared/url.js";
 import { parseJsonFile, readTextFile, readTextFileSync, unreadableFile, type JsonFileKind } from "../shared/json-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 
@@ -59,22 +58,10 @@ export async function readManifestFile(path: string, stdin: InputStream = proces
   return parseManifest(text, source);
 }
 
-/** A manifest operand that is a server's address (and no file of that name): never echoed, its query may carry a token. */
-const SERVER_URL = /^https?:\/\//i;
-
-const serverGivenAsManifest = () =>
-  userError("usage", "a server's URL is not a manifest: this command reads a manifest file", {
-    hint: "pull the server (mcpgen pull <url> --out <dir>): it writes the snapshot, <dir>/manifest.json, that generate, scaffold and mock read",
-  });
-
 /** The text of a manifest file; a server's URL given for one is said so, without echoing it. */
 async function readManifestText(path: string, kind: JsonFileKind, source: string): Promise<string> {
-  try {
-    return await readTextFile(path, kind, source);
-  } catch (error) {
-    if (SERVER_URL.test(path) && (await lstat(path).catch(() => undefined)) === undefined) throw serverGivenAsManifest();
-    throw error;
-  }
+  refuseServerUrlAsManifest(path);
+  return readTextFile(path, kind, source);
 }
 
 /** `readManifestFile` of a path, for a command whose stdin carries something else: its hints do not offer `-`. */
@@ -84,7 +71,7 @@ export async function readManifestPath(path: string): Promise<RawManifest> {
 
 /** `readManifestFile` of a path, synchronous (the in-process mock client is made in one call). */
 export function readManifestFileSync(path: string): RawManifest {
-  if (SERVER_URL.test(path) && !existsSync(path)) throw serverGivenAsManifest();
+  refuseServerUrlAsManifest(path);
   return parseManifest(readTextFileSync(path, MANIFEST_NOT_FROM_STDIN), path);
 }
 

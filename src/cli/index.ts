@@ -15,6 +15,7 @@ import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
 import { counted, shellWord } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
+import { refuseServerUrlAsManifest } from "../shared/url.js";
 import { McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
 import type { ProjectOptions } from "../commands/project.js";
@@ -212,6 +213,8 @@ export function buildProgram(io: Io = defaultIo): Command {
       const manifest = operands[0]!;
       if (options.watch) {
         if (manifest === "-") usage("--watch needs a manifest file, not stdin");
+        // Before resolve(), which makes of the URL a path that no longer looks like one (and would print its token).
+        refuseServerUrlAsManifest(manifest);
         const { targetName } = await import("../commands/init.js");
         const target = {
           name: targetName(basename(resolve(options.out))),

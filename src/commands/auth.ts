@@ -10,6 +10,7 @@ import { configDirectory, LoginStore, serverKey, type StoredLogin } from "../acq
 import { displayUrl, Secrets } from "../acquire/sanitize.js";
 import { findServerConfig } from "../acquire/server-config.js";
 import { userError } from "../shared/errors.js";
+import { isUrl } from "../shared/url.js";
 import { CONFIG_FILE, findConfigFile, loadConfig } from "./config.js";
 
 /** What `auth status` shows of one login. */
@@ -116,8 +117,6 @@ async function configuredServer(name: string, cwd: string, secrets: Secrets): Pr
   if (found.spec.transport === "stdio") throw userError("usage", `${found.spec.label} is a stdio server: it has no OAuth login`);
   return found.spec.url;
 }
-
-const isUrl = (text: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
 
 function parseUrl(text: string): URL {
   try {

@@ -17,6 +17,7 @@ import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
 import { isRecord } from "../shared/json.js";
+import { isUrl } from "../shared/url.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
@@ -332,7 +333,7 @@ function validateTarget(
   const pathText = (key: "manifest" | "out", required: boolean): string | undefined => {
     const value = text(key, required);
     if (value === undefined) return undefined;
-    if (key === "manifest" && /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    if (key === "manifest" && isUrl(value)) {
       fail(
         joinPointer(pointer, key),
         "`manifest` is a file, not a URL: mcpgen reads no manifest over the network",

@@ -19,6 +19,7 @@ import { withinStack } from "../pipeline.js";
 import { displayPath, shellWord } from "../shared/display.js";
 import { maskDiagnostic, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
+import { isHttpUrl, isUrl } from "../shared/url.js";
 import { CONFIG_FILE, configOption, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
 import type { Target } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
@@ -169,7 +170,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
         const loaded = await config;
         const target = loaded?.targets.find((candidate) => candidate.name === operand);
         if (loaded === undefined || target === undefined) {
-          if (SERVER_URL.test(operand)) {
+          if (isHttpUrl(operand)) {
             // Not echoed: a URL may carry a token.
             throw userError("usage", "--base compares manifests with themselves at a revision, and a server's URL is not one", {
               hint: "pull the server first (mcpgen pull <url> --out <dir>), commit its manifest.json, then mcpgen diff --base <rev> <dir>",
@@ -196,7 +197,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     if (command.length > 0 ? newOperand !== undefined : newOperand === undefined || extra.length > 0) {
       throw userError("usage", "mcpgen diff compares two things: an old manifest, and a new manifest or server", { hint: DIFF_USAGE });
     }
-    if (SERVER_URL.test(oldOperand) && !(await exists(resolve(cwd, oldOperand)))) {
+    if (isHttpUrl(oldOperand) && !(await exists(resolve(cwd, oldOperand)))) {
       // Not echoed: a URL may carry a token.
       throw userError("usage", "the old side is a manifest or a snapshot directory, not a server: only the new side may be a live server", {
         hint: "pull the old server first (mcpgen pull <url> --out <dir>), then mcpgen diff <dir> <new>",
@@ -209,9 +210,6 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
   }
   return { comparisons, errors, failed: errors.length > 0 || comparisons.some((comparison) => comparison.failed) };
 }
-
-/** An operand that is a server's address, never echoed in an error (its query may carry a token). */
-const SERVER_URL = /^https?:\/\//i;
 
 const DIFF_USAGE = "mcpgen diff <old> <new> (manifests, snapshot directories, or a server as new), or mcpgen diff --base <rev> [manifest...]";
 
@@ -369,7 +367,7 @@ async function liveSide(
   command: readonly string[],
   options: DiffServerOptions,
 ): Promise<{ raw: RawManifest; diagnostics: Diagnostic[]; mask: (text: string) => string }> {
-  if (target !== undefined && (/[\\/]/.test(target) || /\.json$/i.test(target)) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+  if (target !== undefined && (/[\\/]/.test(target) || /\.json$/i.test(target)) && !isUrl(target)) {
     throw userError("input-unreadable", "no such file or directory", { file: target, hint: DIFF_USAGE });
   }
   const { pullSnapshot } = await import("./pull.js");

@@ -33,6 +33,7 @@ import { maskDiff, type ContractDiff, type FailOn } from "../diff/index.js";
 import { failOnWarnings, maskDiagnostic, McpgenError, printable, StrictError, userError, type Diagnostic } from "../shared/errors.js";
 import { counted, destinationHost, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
+import { isUrl } from "../shared/url.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
@@ -340,7 +341,7 @@ export async function resolveServer(
     throw usage(words.none.message, words.none.hint);
   }
 
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+  if (isUrl(target)) {
     let url: URL;
     try {
       url = new URL(target);
@@ -486,7 +487,7 @@ function parseEnv(entries: readonly string[], environment: Readonly<Record<strin
 
 /** The command that repeats this pull, for the message of a login that cannot happen here (a URL as displayed, its secrets masked). */
 function loginCommand(options: PullOptions, spec: ServerSpec): string {
-  const server = spec.transport !== "stdio" && /^[a-z][a-z0-9+.-]*:\/\//i.test(options.target ?? "") ? displayUrl(spec.url) : (options.target ?? spec.label);
+  const server = spec.transport !== "stdio" && isUrl(options.target ?? "") ? displayUrl(spec.url) : (options.target ?? spec.label);
   return `mcpgen pull ${shellWord(server)} --out ${shellWord(options.outDir)}`;
 }
 

@@ -182,7 +182,8 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
     return {
       path: file.path,
       status: "updated",
-      ...(diff ? lineChangesAndDiff(current, file.contents) : {}),
+      // Like with like: a file that keeps the checkout's \r\n (the scaffold's README) is compared without them too.
+      ...(diff ? lineChangesAndDiff(current, withoutCheckoutLineEnds(file.contents)) : {}),
     };
   });
   const keep = pruneKeep(options.prune);

@@ -217,12 +217,36 @@ describe("mcpgen diff", () => {
     expect((await runCli(["diff", OLD, NEW, "--json"], repoRoot)).stdout).toBe(run.stdout);
   });
 
-  it("--json of a run that compares nothing (a usage error) is the failure every --json prints, told apart by ok (docs/diff.md)", async () => {
+  it("--json of a run that compares nothing (a usage error, a revision the repository lacks) is the failure every --json prints, told apart by ok (docs/diff.md)", async () => {
     const run = await runCli(["diff", OLD, "--json"], repoRoot);
     expect(run.code).toBe(2);
     const printed = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(printed).toMatchObject({ ok: false, errors: [{ diagnostic: { code: "usage" } }] });
     expect(printed).not.toHaveProperty("version");
+
+    const unknown = await runCli(["diff", "--base", "no-such-revision", OLD, "--json"], repoRoot);
+    expect(unknown.code).toBe(1);
+    const failure = JSON.parse(unknown.stdout) as Record<string, unknown>;
+    expect(failure).toMatchObject({ ok: false, errors: [{ diagnostic: { code: "base-unreadable", message: expect.stringMatching(/^no revision /) } }] });
+    expect(failure).not.toHaveProperty("version");
+  });
+
+  it("--json of a --base run outside any git repository: the document, each manifest's error in it (docs/diff.md)", async () => {
+    const outside = await mkdtemp(join(tmpdir(), "mcpgen-diff-outside-"));
+    await writeFile(join(outside, "tools.json"), await readFile(join(repoRoot, OLD), "utf8"));
+    const run = await runCli(["diff", "--base", "no-such-revision", "tools.json", "--json"], outside);
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(document).toMatchObject({
+      version: 1,
+      failed: true,
+      comparisons: [],
+      errors: [{ operand: "tools.json", diagnostic: { code: "base-unreadable", file: "tools.json" } }],
+    });
+    expect(document).not.toHaveProperty("ok");
+    const schema = JSON.parse(await readFile(join(repoRoot, "schema", "mcpgen.diff.schema.json"), "utf8")) as Record<string, unknown>;
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it("on a terminal: grouped by tool, each change with its class, pointer and rule; the verdict on stderr", async () => {

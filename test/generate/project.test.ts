@@ -204,6 +204,17 @@ describe("mcpgen generate over a configuration", () => {
     const edited = await cliIn(root, ["generate", "--check"]);
     expect(edited.code).toBe(1);
     expect(edited.stderr).toMatch(/^weather: src\/mcp\/weather is out of date \(1 file\):\n {2}stale: types\.ts \(-1\)\n/);
+
+    // A tool added: the scaffold's README, which keeps its \r\n, counts its new table row, not every line replaced.
+    await editJson(join(root, "contracts/notes.tools.json"), (document) => {
+      document.tools.push({ name: "delete_note", inputSchema: { type: "object" } });
+    });
+    const added = await cliIn(root, ["generate", "--check", "--diff", "notes"]);
+    expect(added.code).toBe(1);
+    expect(added.stderr).toMatch(/\n {2}stale: README\.md \(\+1\)\n/);
+    const readmeDiff = added.stderr.slice(added.stderr.indexOf("--- server/README.md"));
+    expect(readmeDiff).toMatch(/^@@ .* @@\n(?: .*\n)+\+\| `src\/handlers\/delete-note\.ts` \|.*\n(?: .*\n)+[^ @+-]/m);
+    expect(readmeDiff).not.toMatch(/^-(?!-- )|\\u000d/m);
   });
 
   it("prunes what mcpgen generated earlier and nothing else: emit client → types; a user file in the same directory survives", async () => {

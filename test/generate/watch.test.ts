@@ -380,6 +380,31 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
     controller.abort();
     expect(await exit).toBe(0);
   });
+
+  it.each([
+    ["text", []],
+    ["--json", ["--json"]],
+  ])("refuses a server's URL for the manifest (%s), as generate does without --watch: exit 2, its token never printed", async (_, flags) => {
+    const root = await fixtureCopy("watch-single");
+    const { captured, append } = capturedOutput();
+    // Should it watch (it must not), its first word stops it.
+    const controller = new AbortController();
+    const stop = (stream: "stdout" | "stderr") => (text: string) => {
+      append(stream, text);
+      controller.abort();
+    };
+    const exit = await run(["generate", "https://mcp.example.com/tools.json?token=s3cret-token", "--out", join(root, "gen"), "--watch", ...flags], {
+      stdout: stop("stdout"),
+      stderr: stop("stderr"),
+      signal: controller.signal,
+    });
+    expect(exit).toBe(2);
+    expect(captured.stderr).toMatch(/^error: a server's URL is not a manifest: this command reads a manifest file\n {2}hint: pull the server /);
+    expect(captured.stdout + captured.stderr).not.toContain("s3cret-token");
+    if (flags.length > 0) {
+      expect(JSON.parse(captured.stdout)).toMatchObject({ ok: false, errors: [{ diagnostic: { code: "usage" } }] });
+    }
+  });
 });
 
 describe("mcpgen generate --watch over a configuration (in process, stopped through io.signal)", () => {

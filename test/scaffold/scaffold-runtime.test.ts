@@ -1231,6 +1231,9 @@ describe("serveHttp", () => {
       // "Server Behavior for Custom Headers"); a valid one there is not expected, and not refused.
       [{ sql: "1" }, { "mcp-param-region": "=?base64?!!?=" }, "not a valid header value"],
       [{ sql: "1" }, { "mcp-param-region": "Z\u00fcrich" }, "not a valid header value"],
+      // ... and where they carry one no header can (its validation would answer that, but the header is refused first).
+      [{ limit: 2 ** 60, sql: "1" }, { "mcp-param-limit": "1\u00e9" }, "not a valid header value"],
+      [{ region: { a: 1 }, sql: "1" }, { "mcp-param-region": "Z\u00fcrich" }, "not a valid header value"],
     ] as const) {
       const refused = await send(args, headers);
       expect(refused.status).toBe(400);

@@ -6,6 +6,7 @@
  * printable: a description is the authorization server's text.
  */
 import { userError, type McpgenError } from "../../shared/errors.js";
+import { isHttpUrl } from "../../shared/url.js";
 import type { Secrets } from "../sanitize.js";
 import { networkReason } from "../server-faults.js";
 import { ConsentFailure } from "./callback.js";
@@ -152,7 +153,7 @@ export function explainLogin(error: unknown, context: ExplainContext): McpgenErr
     );
   }
   // The SDK builds the metadata URL of the authorization server it was given: one that is no http(s) URL is "Invalid URL".
-  const notWeb = observer.namedAuthorizationServers.find((server) => !/^https?:\/\//i.test(server));
+  const notWeb = observer.namedAuthorizationServers.find((server) => !isHttpUrl(server));
   if (notWeb !== undefined && /Invalid URL/.test(text)) {
     return stepFailed(
       "discovery",
