@@ -147,6 +147,10 @@ describe("generate, scaffold and pull --out --json", () => {
     const document = expectValid(stale.stdout, "output", "scaffold");
     expect(document["created"]).toContain("src/handlers/added-tool.ts");
     expect(document["orphanedHandlers"]).toEqual([expect.objectContaining({ reason: "removed", stub: true })]);
+    // The snapshot would change: the contract's change classified, as generate --check and a configuration's scaffold target report it.
+    expect(document["contract"]["counts"]).toMatchObject({ "breaking-for-clients": 1 });
+    const text = await cliIn(root, ["scaffold", "contracts/notes.tools.json", "--out", "srv", "--check"]);
+    expect(text.stderr).toMatch(/^srv is out of date \(\d+ files\):\n {2}contract: 1 breaking for clients, /m);
   });
 
   it("pull --out from a loopback server, then --check after its tools changed (drift and contract)", async () => {
