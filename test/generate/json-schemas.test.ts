@@ -3,7 +3,8 @@
  * the real CLI's output of each form validates against its schema, and since every object in them is closed
  * (`additionalProperties: false`), a field added to an output and not to its schema fails here.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajv2020Module, { type ValidateFunction } from "ajv/dist/2020.js";
 import ajvModule from "ajv";
@@ -11,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cliIn, fixtureCopy } from "../helpers/project.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
 import { repoRoot } from "../helpers/typecheck.js";
+import { DIAGNOSTIC_CODES } from "../../src/shared/codes.js";
 
 // CommonJS modules seen from ESM: the class is the `default` of `module.exports`.
 const Ajv2020 = ajv2020Module.default;
@@ -85,6 +87,12 @@ describe("the schemas themselves", () => {
     }
     expect(undescribed).toEqual([]);
     expect(open.sort()).toEqual(["init/properties/config", "output/$defs/server/properties/serverInfo", "project/$defs/server/properties/serverInfo"]);
+  });
+
+  it("every diagnostic code fits the diagnostic's pattern", async () => {
+    const code = (await readSchema("failure")) as { $defs: { diagnostic: { properties: { code: { pattern: string } } } } };
+    const pattern = new RegExp(code.$defs.diagnostic.properties.code.pattern);
+    expect(Object.keys(DIAGNOSTIC_CODES).filter((name) => !pattern.test(name))).toEqual([]);
   });
 
   it("a definition shared by several schemas is the same in each", async () => {
@@ -191,6 +199,26 @@ describe("a configuration's run --json", () => {
     expect(failed.code).toBe(1);
     const report = expectValid(failed.stdout, "project");
     expect(report).toMatchObject({ ok: false, errors: [{ target: "weather" }] });
+  });
+});
+
+describe("a configuration's pull --json", () => {
+  it("pulls a server target from a loopback server named in .mcp.json, then --check after its tools changed", async () => {
+    let tools = [sampleTool("alpha"), sampleTool("beta")];
+    const server = await streamableHttpServer(() => toolServer(tools));
+    running.push(server);
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-json-schema-config-pull-"));
+    await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { loop: { type: "http", url: server.url.href } } }));
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "loop", server: "loop", out: "out" }] }));
+    const pulled = await cliIn(root, ["pull", "--trust-project-config", "--json"]);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(expectValid(pulled.stdout, "project")["targets"][0]["server"]["tools"]).toBe(2);
+
+    tools = [sampleTool("alpha"), sampleTool("gamma")];
+    const checked = await cliIn(root, ["pull", "--check", "--trust-project-config", "--json"]);
+    expect(checked.code).toBe(1);
+    const document = expectValid(checked.stdout, "project");
+    expect(document["targets"][0]["drift"]).toMatchObject({ added: ["gamma"], removed: ["beta"] });
   });
 });
 
