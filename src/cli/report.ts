@@ -134,7 +134,7 @@ export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" |
 
 /** `mcpgen scaffold <manifest> --out <dir>`. */
 export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emit">): RunReport {
-  const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate } = result;
+  const { generated, created, kept, handlers, orphanedHandlers, diagnostics, timings, upToDate, contract } = result;
   const surface = surfaceCounts(result.ir);
   const report = target(run, {
     emit: "server",
@@ -147,6 +147,7 @@ export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emi
     diagnostics,
     upToDate,
     timings,
+    contract,
   });
   return single(run, report, scaffoldFix(run), {
     outDir: run.outDir,
@@ -158,6 +159,7 @@ export function scaffoldReport(result: ScaffoldResult, run: Omit<SingleRun, "emi
     orphanedHandlers,
     diagnostics,
     timings,
+    ...(contract === undefined ? {} : { contract }),
   });
 }
 

@@ -33,7 +33,8 @@ import { shellWord } from "../shared/display.js";
 import { snapshotEdited } from "../emit/snapshot.js";
 import { isGeneratedByMcpgen, planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath } from "./config.js";
-import { SUBJECT_NOUNS } from "./change-classes.js";
+import { SUBJECT_NOUNS, type ContractDiff } from "./change-classes.js";
+import { snapshotChanges } from "./contract-drift.js";
 
 export type ScaffoldStage = Stage | "plan";
 
@@ -112,6 +113,8 @@ export interface ScaffoldResult {
   /** With `check`: true when nothing would be written. */
   upToDate: boolean;
   ir: ManifestIR;
+  /** With `check`, when the snapshot in the project would change: how the manifest's contract changed since it was generated. */
+  contract?: ContractDiff | undefined;
 }
 
 /** Scaffolds (or refreshes) a server project in `outDir` from a manifest file. */
@@ -187,7 +190,10 @@ export async function scaffoldFromManifest(
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<ScaffoldResult> {
   await checkOutputDirectory(options.outDir, options);
-  return writeScaffold(await renderScaffold(raw, options, timings), options, timings);
+  const result = await writeScaffold(await renderScaffold(raw, options, timings), options, timings);
+  // As generate's: a configuration's run classifies its scaffold targets' drift itself (project.ts).
+  const contract = options.check ? await snapshotChanges(options.outDir, result.generated, result.ir) : undefined;
+  return contract === undefined ? result : { ...result, contract };
 }
 
 /** A scaffold rendered in memory: what `writeScaffold` puts on disk. */
