@@ -39,6 +39,7 @@ import { withSdkWarnings } from "./sdk-warnings.js";
 import { observeTransport, type Observed } from "./observe-transport.js";
 import type { McpgenError } from "../shared/errors.js";
 import {
+  connectionDropped,
   DeadlineExceeded,
   describeServer,
   eventDataFault,
@@ -345,6 +346,7 @@ async function connectAndList(
   };
   let startedAgain = false;
   let newSession = false;
+  let reconnected = false;
   const connect = () =>
     spec.transport === "stdio"
       ? connectStdio(spec, sdk, attempt, watch, closers, progress, probe).then((connection) => ({ connection, fellBack: false }))
@@ -378,6 +380,16 @@ async function connectAndList(
             "fallback",
             `${spec.label} no longer knew the session it began (HTTP 404 to ${phase}); starting a new session with the 2025 initialize, as the MCP spec has a client do`,
           );
+          continue;
+        }
+        // A remote server's connection dropped under the listing (a pooled keep-alive connection the server closed as
+        // idle just as it was reused: after a login's wait, or on a loaded machine): the listing is only reads, so once
+        // more from the start, on a new connection.
+        if (!reconnected && attempt.transport !== "stdio" && connectionDropped(error)) {
+          reconnected = true;
+          const phase = attempt.phase;
+          await giveUp(closers, 0, watch, attempt);
+          progress("fallback", `${spec.label} dropped the connection during ${phase}; connecting again, once`);
           continue;
         }
         if (error instanceof ProbeAnsweredLate) {

@@ -506,6 +506,21 @@ function malformedHttp(error: unknown, clip: (text: string, max: number) => stri
   return undefined;
 }
 
+/**
+ * Whether `error` is a connection the server (or something between) dropped
+ * under a request: reset, or closed before an answer. On a pooled keep-alive
+ * connection that the server closed as idle just as the request went out, the
+ * same request on a new connection succeeds.
+ */
+export function connectionDropped(error: unknown): boolean {
+  // The SDK's failed era negotiation (the server/discover probe) keeps what failed in `data.cause`.
+  const probeCause = (error as { data?: { cause?: unknown } } | null)?.data?.cause;
+  return [...withCauses(error), ...withCauses(probeCause)].some((current) => {
+    const code = errorCode(current);
+    return code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE";
+  });
+}
+
 /** Plain words for a failed connection (fetch failures hide the reason in `cause`). */
 export function networkReason(error: unknown, clip: (text: string, max: number) => string): string | undefined {
   for (const current of withCauses(error)) {

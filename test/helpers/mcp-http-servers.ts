@@ -27,6 +27,8 @@ export interface ServerBehaviour {
   /** A header every request must carry (else 401). */
   requireHeader?: readonly [name: string, value: string];
   instructions?: string;
+  /** How many requests, the first ones, have their connection destroyed unanswered (a connection dropped under a request). */
+  dropRequests?: number;
 }
 
 /** A tool with a small typed input, named `name`. */
@@ -70,8 +72,14 @@ async function listen(
   onClose: () => Promise<void>,
 ): Promise<RunningServer> {
   const requests: RunningServer["requests"] = [];
+  let dropped = 0;
   const http = createServer((request, response) => {
     requests.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers });
+    if (dropped < (behaviour.dropRequests ?? 0)) {
+      dropped++;
+      request.socket.destroy();
+      return;
+    }
     const required = behaviour.requireHeader;
     if (required !== undefined && request.headers[required[0].toLowerCase()] !== required[1]) {
       response.writeHead(401, { "content-type": "application/json", "www-authenticate": "Bearer" }).end(JSON.stringify({ error: "unauthorized" }));

@@ -315,6 +315,21 @@ describe("pull faults over HTTP", () => {
     );
   });
 
+  it("a connection dropped under the listing is connected again once (a keep-alive connection closed as it was reused); dropped twice, it is reported", async () => {
+    const once = await serve(streamableHttpServer(() => toolServer([sampleTool("kept")]), { dropRequests: 1 }));
+    const events: PullEvent[] = [];
+    const result = await pull({ target: once.url.href, outDir: await tempDir("dropped-once"), timeoutMs: 5_000, onProgress: (event) => events.push(event) });
+    expect(result.ir.tools.map((tool) => tool.wireName)).toEqual(["kept"]);
+    expect(events.map((event) => event.message)).toContainEqual(
+      expect.stringMatching(/ dropped the connection during server\/discover; connecting again, once$/),
+    );
+    const twice = await serve(streamableHttpServer(() => toolServer([sampleTool("kept")]), { dropRequests: 2 }));
+    const error = await pullError(pull({ target: twice.url.href, outDir: await tempDir("dropped-twice"), timeoutMs: 5_000 }));
+    expect(error.message).toMatch(
+      /^cannot connect to http:\/\/127\.0\.0\.1:\d+\/mcp \(Streamable HTTP\): (connection reset \(ECONNRESET\)|connection closed by the server \(UND_ERR_SOCKET\))\n/,
+    );
+  });
+
   it("a 404 to a session's request starts a new session once (MCP Session Management); a second is said to be a lost session, not a wrong path", async () => {
     const once = await forgetfulServer(1);
     const events: PullEvent[] = [];
