@@ -172,7 +172,8 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
     if (existing === undefined) return { path: file.path, status: "created", ...(diff ? { lines: lineChanges(undefined, file.contents) } : {}) };
     if (existing === file.contents) return { path: file.path, status: "unchanged" };
     const current = withoutCheckoutLineEnds(existing);
-    if (current === file.contents) return { path: file.path, status: "unchanged" };
+    // Line breaks aside, both ways: a file that keeps the checkout's \r\n (the scaffold's README) may hold some \n too.
+    if (current === file.contents || current === withoutCheckoutLineEnds(file.contents)) return { path: file.path, status: "unchanged" };
     if (!isGeneratedByMcpgen(file.path, existing)) {
       throw userError("output-owned-by-user", "refusing to overwrite this file: mcpgen did not generate it", {
         file: displayPath(target),

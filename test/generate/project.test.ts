@@ -217,6 +217,22 @@ describe("mcpgen generate over a configuration", () => {
     expect(readmeDiff).not.toMatch(/^-(?!-- )|\\u000d/m);
   });
 
+  it("a README whose line breaks are mixed (\\r\\n, its tools table \\n: an earlier rewrite of a CRLF checkout, an editor) is up to date, not a change it cannot show", async () => {
+    const root = await fixtureCopy();
+    expect((await cliIn(root, ["generate", "-q"])).code).toBe(0);
+    const readme = join(root, "server/README.md");
+    const mixed = (await readFile(readme, "utf8"))
+      .split("\n")
+      .map((line) => (line.startsWith("|") ? line : `${line}\r`))
+      .join("\n");
+    expect(mixed).toMatch(/\r\n/);
+    expect(mixed).toMatch(/\|\n/);
+    await writeFile(readme, mixed);
+    // Before, --check failed with "stale: README.md (+0)" and an empty diff.
+    const check = await cliIn(root, ["generate", "--check", "notes"]);
+    expect(check).toMatchObject({ code: 0, stderr: "" });
+  });
+
   it("prunes what mcpgen generated earlier and nothing else: emit client → types; a user file in the same directory survives", async () => {
     const root = await fixtureCopy();
     await generateProject({ cwd: root });

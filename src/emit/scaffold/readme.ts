@@ -8,6 +8,7 @@
  */
 import type { EmittedFile, ManifestIR } from "../../ir/index.js";
 import { MANIFEST_FILE, README_FILE, TOOLS_END, TOOLS_START } from "../../shared/output-names.js";
+import { shellWord } from "../../shared/display.js";
 import type { HandlerPaths } from "./handler-paths.js";
 
 /**
@@ -111,7 +112,8 @@ inside it)`,
     script,
   };
   if (contract.manifest === undefined) {
-    const pull = contract.config === undefined ? "`mcpgen pull` of that target" : code(`mcpgen pull --config ${contract.config} ${contract.target}`);
+    const pull =
+      contract.config === undefined ? "`mcpgen pull` of that target" : code(`mcpgen pull --config ${shellWord(contract.config)} ${shellWord(contract.target)}`);
     return {
       ...common,
       intro: `An MCP server scaffolded by mcpgen (${target}) from \`${MANIFEST_FILE}\`, its snapshot of a server. It lists`,
