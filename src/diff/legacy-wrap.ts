@@ -10,6 +10,7 @@
  */
 import type { ManifestIR, ToolIR } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
+import { own } from "./values.js";
 
 /** The tools (wire names, in name order) whose outputSchema is the 2025 wrap on one side and a non-object schema on the other, with the side that wraps. */
 export function legacyWrappedOutputs(old: ManifestIR, next: ManifestIR): { wrapped: "old" | "new"; tools: string[] } | undefined {
@@ -44,7 +45,7 @@ function isWrap(schema: unknown): boolean {
   return (
     keys.length === 3 &&
     Object.keys(schema["properties"]).length === 1 &&
-    Object.prototype.hasOwnProperty.call(schema["properties"], "result") &&
+    own(schema["properties"], "result") !== undefined &&
     Array.isArray(required) &&
     required.length === 1 &&
     required[0] === "result"

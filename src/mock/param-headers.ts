@@ -3,7 +3,9 @@
  * HTTP, "Custom Headers from Tool Parameters"): what `mcpgen mock --record`
  * sends the live server with each call it proxies, as any client of the
  * revision must (the SDK's `callTool` does it, but the recorder sends its
- * calls as raw requests, to keep each answer as the server sent it).
+ * calls as raw requests, to keep each answer as the server sent it). The
+ * SDK's own encoder is internal to its client (not exported), hence this one,
+ * checked against the revision's examples (test/mock/param-headers.test.ts).
  */
 import type { McpHeader } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
