@@ -6,6 +6,7 @@
  * Prettier whole. Where none of that applies, Prettier is not even loaded.
  */
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import type { Options } from "prettier";
 import type { SourceFile } from "../ir/code.js";
 import type { EmittedFile, OutputFile } from "../ir/index.js";
@@ -105,8 +106,9 @@ async function userConfigured<T>(prettier: Prettier, filepath: string, work: () 
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     const configFile = await prettier.resolveConfigFile(filepath).catch(() => null);
-    // Prettier's own words, up to its excerpt of the file (a YAML error quotes it after a blank line).
-    const reason = error.message
+    // Prettier's own words, up to its excerpt of the file (a YAML error quotes it after a blank line),
+    // without the colours it adds where it thinks a terminal shows them (FORCE_COLOR, as CI services set).
+    const reason = stripVTControlCharacters(error.message)
       .split(/\n\s*\n/)[0]!
       .replace(/\s*\n\s*/g, " ")
       .replace(/:$/, "");

@@ -4,6 +4,7 @@
  * configuration that may apply (found as Prettier finds one, without
  * Prettier). Otherwise the printer's layout is the file, unchanged.
  */
+import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -108,5 +109,27 @@ describe("a Prettier configuration Prettier cannot use", () => {
     expect(diagnostic).toMatchObject({ code: "format-failed", file: join(root, name), hint: expect.stringContaining("--no-format") });
     expect(diagnostic.message).toMatch(reason);
     expect(diagnostic.message).not.toContain("\n");
+  });
+});
+
+describe("Prettier's refusal where Prettier colours its words (FORCE_COLOR, or CI as CI services set it), through the real CLI", () => {
+  // Prettier colours its messages where it thinks a terminal shows them; mcpgen's diagnostics are
+  // plain text (its printer escapes control characters, so colours would show as \u001b[31m).
+  it("is reported in plain words, in the terminal and in --json", async () => {
+    const root = await directory();
+    await writeFile(join(root, ".prettierrc.json"), JSON.stringify({ printWidth: "wide" }));
+    const manifest = join(repoRoot, "examples/weather.tools.json");
+    for (const json of [false, true]) {
+      const args = [join(repoRoot, "bin", "mcpgen.js"), "generate", manifest, "--out", join(root, "out"), ...(json ? ["--json"] : [])];
+      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, args, { cwd: root, env: { ...process.env, FORCE_COLOR: "1" }, timeout: 60_000 }, (error, out, err) =>
+          resolve({ code: typeof error?.code === "number" ? error.code : 0, stdout: out, stderr: err }),
+        );
+      });
+      expect(code).toBe(1);
+      const text = json ? (JSON.parse(stdout) as { errors: Array<{ diagnostic: { message: string } }> }).errors[0]!.diagnostic.message : stderr;
+      expect(text).toContain('Invalid printWidth value. Expected an integer, but received "wide".');
+      expect(text).not.toMatch(/\u001b|\\u001b/);
+    }
   });
 });

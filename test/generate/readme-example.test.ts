@@ -70,7 +70,9 @@ describe("the README's first example", () => {
     const compiled = await compile(app);
     expect(compiled.output).toBe("");
     expect(compiled.ok).toBe(true);
-    const ran = await run(process.execPath, [join(app, "dist/main.js")], { cwd: app, timeout: 30_000 });
+    // The program's console.log as a reader sees it: FORCE_COLOR (a developer's, a CI service's) would colour the number.
+    const { FORCE_COLOR: _colour, ...plain } = process.env;
+    const ran = await run(process.execPath, [join(app, "dist/main.js")], { cwd: app, env: { ...plain, NO_COLOR: "1" }, timeout: 30_000 });
     expect(ran.stdout).toBe("36\n");
     // The server's own stderr (its start-up line) reaches the program's: the transport passes it through.
     expect(ran.stderr).toMatch(/(?:^|\n)invalid arguments for tool "get-sum": \/b must be number\n$/);
