@@ -508,7 +508,11 @@ export async function serveHttp(
       parsed = read.value;
       const refusal = malformedRequest(parsed);
       if (refusal !== undefined) return sendJson(res, 200, refusal);
-      const mismatch = toolCallHeaderMismatch(parsed, req, headerArguments);
+      // A 2025-only server knows no Mcp-Param headers: it refuses the request's revision instead.
+      const mismatch =
+        options.era === "legacy"
+          ? undefined
+          : toolCallHeaderMismatch(parsed, req, headerArguments);
       if (mismatch !== undefined)
         return sendJsonError(
           res,

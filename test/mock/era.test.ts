@@ -7,7 +7,8 @@
 import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { mock } from "../../src/commands/mock.js";
@@ -91,6 +92,46 @@ describe.each([
     expect(legacy).toBeInstanceOf(Error);
     expect((legacy as Error).message).toMatch(/protocol version/i);
   }, 30_000);
+});
+
+describe("mcpgen mock --era legacy: a 2026-07-28 request that skips server/discover", () => {
+  it("is refused for its revision, as a 2025 server refuses it, not checked for Mcp-Param headers (a 2025 server knows none)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-mock-era-"));
+    const manifest = join(dir, "marked.tools.json");
+    const region = { type: "string", "x-mcp-header": "Region" };
+    await writeFile(manifest, JSON.stringify({ tools: [{ name: "sql", inputSchema: { type: "object", properties: { region } } }] }));
+    const running = await mock({ manifest, era: "legacy", http: { port: 0 }, log: () => undefined });
+    cleanups.push(() => running.close());
+    // A tools/call of 2026-07-28 (a client with a cached verdict sends one at once) without its Mcp-Param-Region header.
+    const response = await fetch(running.url!, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "sql",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "sql",
+          arguments: { region: "eu" },
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).not.toBe(-32020);
+    expect(body.error.message).toContain("Unsupported protocol version: 2026-07-28");
+  });
 });
 
 describe("mcpgen mock --era: what it says and refuses", () => {
