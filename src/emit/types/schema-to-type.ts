@@ -29,7 +29,8 @@ export class SchemaTypeWriter implements TypeContext {
     for (const { path, header } of mcpHeaders) {
       let node: Schema | undefined = schema;
       for (const name of path) node = propertySchema(node, name);
-      if (node !== undefined) headers.set(node, header);
+      // A mark sits on an object schema; a boolean one (`true` may stand anywhere) is never keyed.
+      if (typeof node === "object") headers.set(node, header);
     }
     return new SchemaTypeWriter(names, headers);
   }
