@@ -33,6 +33,7 @@ import {
   malformedRequest,
   stderrLog,
   type HeaderArgument,
+  type ProtocolEra,
   type RunningServer,
   type ServerFactory,
 } from "./server-runtime.js";
@@ -70,6 +71,14 @@ export interface HttpOptions {
    * without session affinity). MCP 2026-07-28 has no sessions either way.
    */
   stateless?: boolean;
+  /**
+   * Serve this era alone (default: both, each request routed by its own). `"modern"`: every
+   * request goes to the SDK's `createMcpHandler`, which refuses a 2025 one as a
+   * 2026-07-28-only server does. `"legacy"`: every request goes to the 2025 sessions, which
+   * answer a 2026-07-28 one as a 2025 server does (its `MCP-Protocol-Version` is not one
+   * they support: 400); a client that probes (`server/discover`) falls back to `initialize`.
+   */
+  era?: ProtocolEra;
   /** Largest request body accepted, in bytes (default 4 MiB); a larger one gets 413. */
   maxBodyBytes?: number;
   /** Where the server's own diagnostics go (default: stderr). */
@@ -312,7 +321,7 @@ function initializes(body: unknown): boolean {
  * (statelessly). Binds to 127.0.0.1 by default and refuses requests whose `Host` or `Origin`
  * names another host (servers MUST validate `Origin`, SHOULD bind to localhost), so a web page
  * cannot reach it through DNS rebinding. Bodies are bounded (`maxBodyBytes`), so are requests in
- * flight (`maxRequests`) and sessions (`maxSessions`, `sessionIdleTimeout`).
+ * flight (`maxRequests`) and sessions (`maxSessions`, `sessionIdleTimeout`). `era` serves one era alone.
  */
 export async function serveHttp(
   create: ServerFactory,
@@ -499,7 +508,11 @@ export async function serveHttp(
       parsed = read.value;
       const refusal = malformedRequest(parsed);
       if (refusal !== undefined) return sendJson(res, 200, refusal);
-      const mismatch = toolCallHeaderMismatch(parsed, req, headerArguments);
+      // A 2025-only server knows no Mcp-Param headers: it refuses the request's revision instead.
+      const mismatch =
+        options.era === "legacy"
+          ? undefined
+          : toolCallHeaderMismatch(parsed, req, headerArguments);
       if (mismatch !== undefined)
         return sendJsonError(
           res,
@@ -517,9 +530,13 @@ export async function serveHttp(
       body,
       aborted.signal,
     );
-    const response = (await isLegacyRequest(request, parsed, {
-      maxRequestBodySize: maxBodyBytes,
-    }))
+    const legacyRequest =
+      options.era === undefined
+        ? await isLegacyRequest(request, parsed, {
+            maxRequestBodySize: maxBodyBytes,
+          })
+        : options.era === "legacy";
+    const response = legacyRequest
       ? await legacy(req, res, request, parsed)
       : await modern.fetch(
           request,

@@ -14,6 +14,7 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   Server,
   type CacheHint,
@@ -771,7 +772,14 @@ class GuardedTransport implements Transport {
   private readonly unanswered = new Set<string>();
   private onAnswered: (() => void) | undefined;
 
-  constructor(inner: Transport) {
+  /**
+   * `legacyOnly`: serve the 2025 revisions alone (`serveStdio`'s `era: "legacy"`). A message's
+   * 2026-07-28 envelope claim (`_meta["io.modelcontextprotocol/protocolVersion"]`) is removed
+   * before the SDK classifies it, so the server answers as a 2025 server does, which knows no
+   * such key: a `server/discover` probe is an unknown method, after which the client falls back
+   * to `initialize`.
+   */
+  constructor(inner: Transport, legacyOnly = false) {
     this.inner = inner;
     inner.onclose = () => {
       // Nothing more can be answered (stdout failed: the client is gone, EPIPE): stop waiting.
@@ -796,7 +804,10 @@ class GuardedTransport implements Transport {
       // A request the client cancelled is not answered (MCP "Cancellation").
       if (fields.method === "notifications/cancelled")
         this.settle(fields.params?.requestId);
-      this.onmessage?.(message, extra);
+      this.onmessage?.(
+        legacyOnly ? withoutEnvelopeClaim(message) : message,
+        extra,
+      );
     };
   }
 
@@ -841,6 +852,17 @@ class GuardedTransport implements Transport {
   }
 }
 
+/** `message` without the 2026-07-28 envelope claim in its `params._meta` (the same message when it has none). */
+function withoutEnvelopeClaim(message: JSONRPCMessage): JSONRPCMessage {
+  const params = (message as { params?: unknown }).params;
+  if (!isJsonObject(params)) return message;
+  const meta = params["_meta"];
+  if (!isJsonObject(meta) || !own(meta, PROTOCOL_VERSION_META_KEY))
+    return message;
+  const { [PROTOCOL_VERSION_META_KEY]: _claim, ...rest } = meta;
+  return { ...message, params: { ...params, _meta: rest } } as JSONRPCMessage;
+}
+
 /**
  * When stdin ends, how long the requests in flight may take to be answered before the server
  * closes and aborts the rest (`serveStdio`'s `drainMs`): long enough for a handler that awaits a
@@ -857,7 +879,8 @@ const EXIT_GRACE_MS = 1000;
 
 /**
  * Serves one client over stdin/stdout (stdout carries the protocol; diagnostics go to stderr), on
- * MCP 2026-07-28 or a 2025 revision, whichever the client opens with (the SDK's `serveStdio`).
+ * MCP 2026-07-28 or a 2025 revision, whichever the client opens with (the SDK's `serveStdio`), or
+ * on the one `era` names.
  *
  * When stdin ends (the client is done sending, or gone), the requests in flight are answered
  * first, within `drainMs`; then the server closes, which aborts every handler still running
@@ -871,6 +894,13 @@ export async function serveStdio(
     log?: (message: string) => void;
     /** Another transport than stdin/stdout (a test's in-memory pair, a socket). */
     transport?: Transport;
+    /**
+     * Serve this era alone (default: both). `"modern"`: a 2025 `initialize` is refused as the
+     * SDK refuses it on a 2026-07-28-only connection (`-32022`, naming the revision served).
+     * `"legacy"`: the server answers as a 2025 server, which knows no 2026-07-28 request; a
+     * client that probes (`server/discover`) falls back to `initialize`.
+     */
+    era?: ProtocolEra;
     /**
      * When stdin ends, how long the requests still being handled may take to be answered
      * before the server closes and aborts them, in milliseconds (default `STDIO_DRAIN_MS`,
@@ -900,9 +930,11 @@ export async function serveStdio(
   const input = options.transport === undefined ? new PassThrough() : undefined;
   const transport = new GuardedTransport(
     options.transport ?? new StdioServerTransport(input, process.stdout),
+    options.era === "legacy",
   );
   const handle = serveSdkStdio(() => create(), {
     transport,
+    ...(options.era === "modern" ? { legacy: "reject" as const } : {}),
     onerror: (error) => log(`MCP: ${transportErrorText(error)}`),
   });
   if (input === undefined) return handle;

@@ -163,9 +163,12 @@ export type BidiU202eTextOutput = {
 
 /** Arguments of tool "mirrored_headers". */
 export type MirroredHeadersInput = {
+  /** Sent as the HTTP header `Mcp-Param-Proto` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */
   __proto__: string;
+  /** Sent as the HTTP header `` Mcp-Param-Q'`|~! `` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */
   "quote\"'`${x}"?: number;
   "nested */ object"?: {
+    /** Sent as the HTTP header `Mcp-Param-Flag` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */
     "flag\u2028"?: boolean;
   };
   plain?: string;

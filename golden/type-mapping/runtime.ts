@@ -869,7 +869,11 @@ async function listedDefinition(
       timeout: options.timeout,
       cacheMode: "refresh",
     })
-    .catch((): undefined => undefined);
+    .catch((listing: unknown): undefined => {
+      // The caller's abort is the abort the SDK throws on any call, not the HeaderMismatch it interrupted.
+      if (options.signal?.aborted === true) throw listing;
+      return undefined;
+    });
   const tool = listed?.tools.find((each) => each.name === name);
   if (tool === undefined) return undefined;
   const definition = { name, inputSchema: tool.inputSchema };

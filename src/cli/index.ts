@@ -541,6 +541,12 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--allowed-host <name>", "with --http: another host name to accept in Host and Origin (repeatable)", collectPullValue, [])
     .option("--fixtures <dir>", "answer from the fixture files (*.json) of this folder first (see docs/mock.md)", parseDirectory)
     .addOption(new Option("--seed <n>", "the seed of generated values (default 1)").argParser(parseSeed))
+    .addOption(
+      new Option(
+        "--era <era>",
+        "serve one protocol era alone: legacy (the 2025 revisions) or modern (MCP 2026-07-28); default both, whichever the client opens with",
+      ).choices(["legacy", "modern"]),
+    )
     .option("--record <dir>", "proxy a live server and write its answers as fixtures (and its tools as manifest.json) into this folder", parseDirectory)
     .addOption(new Option("--transport <transport>", "with --record: use this transport only, as for pull").choices(["stdio", "http", "sse"]))
     .option("-H, --header <header>", 'with --record: HTTP header "Name: value" (repeatable; values are never printed nor recorded)', collectPullValue, [])
@@ -596,6 +602,7 @@ export function buildProgram(io: Io = defaultIo): Command {
               onProgress: progressPrinter(io, options),
               signal: stopping.signal,
               http,
+              era: options.era,
               log,
               onDrop,
               onRecorded: options.quiet
@@ -622,7 +629,7 @@ export function buildProgram(io: Io = defaultIo): Command {
                 ? "missing the manifest to mock (or --record <dir> to record a live server)"
                 : `one manifest at a time (got ${targets.length})`,
             );
-          running = await mockCommand.mock({ manifest: targets[0]!, fixtures: options.fixtures, seed: options.seed, http, log, onDrop });
+          running = await mockCommand.mock({ manifest: targets[0]!, fixtures: options.fixtures, seed: options.seed, http, era: options.era, log, onDrop });
         }
       } catch (error) {
         stopping.dispose();
@@ -634,7 +641,8 @@ export function buildProgram(io: Io = defaultIo): Command {
         options.record !== undefined
           ? `recording into ${options.record}`
           : `mocking ${counted(running.tools, "tool")}${running.fixtures > 0 ? ` with ${counted(running.fixtures, "fixture")}` : ""}`;
-      if (!options.quiet) log(`mcpgen mock: ${what}, ${running.url === undefined ? "over stdio" : `on ${running.url}`}`);
+      const era = options.era === undefined ? "" : options.era === "legacy" ? ", the 2025 revisions alone" : ", MCP 2026-07-28 alone";
+      if (!options.quiet) log(`mcpgen mock: ${what}, ${running.url === undefined ? "over stdio" : `on ${running.url}`}${era}`);
       const interrupted = new Promise<"signal">((resolve) => stopping.signal.addEventListener("abort", () => resolve("signal"), { once: true }));
       try {
         const ended = await Promise.race([running.done.then(() => "done" as const), interrupted]);
@@ -760,6 +768,7 @@ interface MockCliOptions {
   allowedHost: string[];
   fixtures?: string;
   seed?: number;
+  era?: "legacy" | "modern";
   record?: string;
   transport?: "stdio" | "http" | "sse";
   header: string[];

@@ -28,6 +28,7 @@ import { writeFiles } from "../write/index.js";
 import { checkFixtures, fixtureSubject, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
 import { mcpParamHeaders } from "../mock/param-headers.js";
 import { canonicalJson } from "../shared/json.js";
+import { show } from "../diff/values.js";
 // The value generator, the validators and the SDK server load only when a mock is served (`mcpgen` re-exports this file).
 import type { MockAnswer, MockSurface, SurfaceResult } from "../mock/responder.js";
 import type {
@@ -53,8 +54,14 @@ export interface MockHttpOptions {
 }
 
 interface ServeOptions {
-  /** Streamable HTTP on this port (both protocol eras); absent: stdio. */
+  /** Streamable HTTP on this port; absent: stdio. */
   http?: MockHttpOptions | undefined;
+  /**
+   * The protocol era served: `"legacy"` (the 2025 revisions alone: a client that would speak
+   * MCP 2026-07-28 falls back to a 2025 revision, or fails if it is pinned to 2026-07-28) or
+   * `"modern"` (MCP 2026-07-28 alone: a 2025 client is refused); absent, both, whichever the client opens with.
+   */
+  era?: "modern" | "legacy" | undefined;
   /** Where the server's own diagnostics go (default: stderr). */
   log?: ((message: string) => void) | undefined;
   /** Called when a fixture drops the connection, once the server is closed (the CLI exits then). */
@@ -87,6 +94,7 @@ export interface RunningMock {
 
 /** Serves the mock of a manifest until `close` (or, over stdio, until the client goes away). */
 export async function mock(options: MockOptions): Promise<RunningMock> {
+  checkEra(options.era);
   if (options.http === undefined && options.manifest === "-") {
     throw userError("usage", "a mock served over stdio cannot read its manifest from stdin, which carries the protocol", {
       hint: "give the manifest's path, or serve over --http",
@@ -156,6 +164,7 @@ function recordWords(dir: string): ServerWords {
  * rejects with it).
  */
 export async function record(options: RecordOptions): Promise<RunningMock> {
+  checkEra(options.era);
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: printable(secrets.redact(message)) });
   const { spec, configFile } = await resolveServer(options, secrets, recordWords(options.dir));
@@ -282,10 +291,11 @@ async function serve(
     log: options.log,
   };
   const { listenAddress, listenFailureReason, serveMockHttp, serveMockStdio } = await import("../mock/server.js");
+  const era = options.era === undefined ? {} : { era: options.era };
   if (options.http === undefined) {
     // The client closing stdin ends the mock, once what it asked is answered. Signals are the
     // caller's (the CLI stops on them with its own exit code).
-    const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close(), stopOnSignals: false });
+    const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close(), stopOnSignals: false, ...era });
     closeServer = () => running.close();
     return { tools: ir.tools.length, ...facts, done: stopped, close };
   }
@@ -294,6 +304,7 @@ async function serve(
     port: http.port,
     ...(http.host === undefined ? {} : { host: http.host }),
     ...(http.allowedHosts === undefined ? {} : { allowedHosts: http.allowedHosts }),
+    ...era,
   }).catch((error: unknown) => {
     // The runtime's error keeps Node's code, which says why.
     const reason = listenFailureReason(error);
@@ -301,6 +312,14 @@ async function serve(
   });
   closeServer = () => running.close();
   return { url: running.url, port: running.port, tools: ir.tools.length, ...facts, done: stopped, close };
+}
+
+/** An `era` the mock cannot serve is a usage error naming the option (the CLI's `--era` is checked by its choices). */
+function checkEra(era: unknown): void {
+  if (era !== undefined && era !== "modern" && era !== "legacy")
+    throw userError("usage", `the mock's era must be "modern" (MCP 2026-07-28 alone) or "legacy" (the 2025 revisions alone), not ${show(era)}`, {
+      hint: "leave era out to serve both, whichever the client opens with",
+    });
 }
 
 /** A file of the fixtures folder mcpgen did not write, with `record`'s advice (writeFiles' names `--out`, which `mock --record` does not take). */

@@ -202,12 +202,12 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Serves one client over stdin/stdout (or `transport`), on whichever era it opens with. */
+/** Serves one client over stdin/stdout (or `transport`), on whichever era it opens with, or on `options.era` alone. */
 export function serveMockStdio(definition: MockServerDefinition, options: Parameters<typeof serveRuntimeStdio>[1] = {}): Promise<RunningServer> {
   return serveRuntimeStdio(mockServerFactory(definition), { ...options, ...(definition.log === undefined ? {} : { log: definition.log }) });
 }
 
-/** Serves Streamable HTTP (both eras), on 127.0.0.1 unless told otherwise. */
+/** Serves Streamable HTTP (both eras, or `options.era` alone), on 127.0.0.1 unless told otherwise. */
 export function serveMockHttp(definition: MockServerDefinition, options: HttpOptions = {}): Promise<RunningHttpServer> {
   return serveRuntimeHttp(mockServerFactory(definition), { ...options, ...(definition.log === undefined ? {} : { log: definition.log }) });
 }

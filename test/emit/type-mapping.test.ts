@@ -238,7 +238,25 @@ const rows: Array<[readmeRow: string, Row]> = [
     },
   ],
   [
-    "`tsType`, `x-*` and every other non-standard keyword",
+    "`x-mcp-header` on an argument (MCP 2026-07-28)",
+    {
+      rules: ["doc"],
+      given: {
+        type: "object",
+        properties: {
+          region: { type: "string", description: "The region.", "x-mcp-header": "Region" },
+          // A header name is an HTTP token, which may hold backticks: the code span's fence is longer than any run of them.
+          tick: { type: "integer", "x-mcp-header": "T``k", minimum: 0 },
+          nested: { type: "object", properties: { flag: { type: "boolean", "x-mcp-header": "Flag" } } },
+          plain: { type: "string", description: "Not a header." },
+        },
+      },
+      want: '/** Arguments of tool "t". */\nexport type TInput = {\n  /**\n   * The region.\n   *\n   * Sent as the HTTP header `Mcp-Param-Region` (on MCP 2026-07-28 over HTTP): proxies and logs can see it.\n   */\n  region?: string;\n  /**\n   * Sent as the HTTP header ``` Mcp-Param-T``k ``` (on MCP 2026-07-28 over HTTP): proxies and logs can see it.\n   * @minimum 0\n   */\n  tick?: number;\n  nested?: {\n    /** Sent as the HTTP header `Mcp-Param-Flag` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */\n    flag?: boolean;\n  };\n  /** Not a header. */\n  plain?: string;\n};',
+      docs: true,
+    },
+  ],
+  [
+    "`tsType`, any other `x-*` and every other non-standard keyword",
     {
       rules: ["type: string"],
       given: properties({ a: { type: "string", tsType: "Date", "x-kind": "date", format: "x" } }),

@@ -30,7 +30,7 @@ const SNAPSHOT_TOOLS = [SQL, { name: "gone", inputSchema: { type: "object" } }];
 
 interface Generated {
   createClient(client: unknown): {
-    executeSql(input: { region: string; query: string }): Promise<{ structuredContent: { region: string; rows: number } }>;
+    executeSql(input: { region: string; query: string }, options?: { signal?: AbortSignal }): Promise<{ structuredContent: { region: string; rows: number } }>;
     gone(): Promise<unknown>;
   };
   isValidationError(error: unknown): boolean;
@@ -75,9 +75,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** `factory` served over HTTP, an SDK v2 client pinned to 2026-07-28 on it, and what it sent from here on. */
-async function served(factory: () => McpServer) {
-  const server: Sdk2HttpServer = await startSdk2HttpServer({ legacy: "reject", factory });
+/**
+ * `factory` served over HTTP, an SDK v2 client pinned to 2026-07-28 on it, and what it sent from here on.
+ * `onRequest` sees each request's JSON-RPC method as it arrives, before the server answers.
+ */
+async function served(factory: () => McpServer, onRequest?: (rpcMethod: string | undefined) => void) {
+  const server: Sdk2HttpServer = await startSdk2HttpServer({ legacy: "reject", factory, ...(onRequest ? { onRequest } : {}) });
   const sdk = new Client({ name: "header-mismatch", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
   await sdk.connect(new StreamableHTTPClientTransport(server.url));
   cleanups.push(async () => {
@@ -126,6 +129,27 @@ describe("a call refused with HeaderMismatch (-32020) on MCP 2026-07-28", () => 
     expect(error).toMatchObject({ code: -32020 });
     expect(sent()).toEqual(["call undefined", "tools/list", "call undefined"]);
     expect(runs).toBe(0);
+  }, 30_000);
+
+  it("throws an abort during the listing as any aborted call throws it, not the HeaderMismatch, and does not retry", async () => {
+    const controller = new AbortController();
+    // The caller aborts while the server holds the listing (it has arrived and is not answered yet).
+    const { client, sent } = await served(
+      markedServer(() => "Region"),
+      (rpcMethod) => {
+        if (rpcMethod === "tools/list") controller.abort(new Error("stopped by the caller"));
+      },
+    );
+    const error = await client.executeSql({ region: "eu-west-1", query: "select 1" }, { signal: controller.signal }).catch((caught: unknown) => caught);
+    expect(sent()).toEqual(["call undefined", "tools/list"]);
+    expect(runs).toBe(0);
+    // What the same abort throws on the call itself, outside the retry.
+    const aborted = await client.executeSql({ region: "eu-west-1", query: "select 1" }, { signal: controller.signal }).catch((caught: unknown) => caught);
+    expect(aborted).toBeInstanceOf(Error);
+    expect((aborted as Error).message).toContain("stopped by the caller");
+    expect(error).toBeInstanceOf((aborted as Error).constructor);
+    expect(error).toMatchObject({ code: (aborted as { code: unknown }).code, message: (aborted as Error).message });
+    expect(error).not.toMatchObject({ code: -32020 });
   }, 30_000);
 
   it("does not retry another protocol error", async () => {

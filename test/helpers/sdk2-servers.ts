@@ -24,8 +24,15 @@ export interface Sdk2HttpServer {
 /** A fresh SDK v2 server per request (`McpServer` or the low-level `Server`), as `createMcpHandler` takes it. */
 export type Sdk2ServerFactory = Parameters<typeof createMcpHandler>[0];
 
-/** Serves `options.factory` (default: the fixture server's) over Streamable HTTP on 127.0.0.1. */
-export async function startSdk2HttpServer(options: { legacy: "stateless" | "reject"; factory?: Sdk2ServerFactory }): Promise<Sdk2HttpServer> {
+/**
+ * Serves `options.factory` (default: the fixture server's) over Streamable HTTP on 127.0.0.1.
+ * `onRequest` sees each request's JSON-RPC method once it has arrived, before the server answers it.
+ */
+export async function startSdk2HttpServer(options: {
+  legacy: "stateless" | "reject";
+  factory?: Sdk2ServerFactory;
+  onRequest?: (rpcMethod: string | undefined) => void;
+}): Promise<Sdk2HttpServer> {
   const factory = options.factory ?? ((await import(sdk2ServerScript)) as { createFixtureServer: (context: { era?: string }) => unknown }).createFixtureServer;
   const handler = createMcpHandler(factory as never, { legacy: options.legacy });
   const requests: Sdk2HttpServer["requests"] = [];
@@ -42,6 +49,7 @@ export async function startSdk2HttpServer(options: { legacy: "stateless" | "reje
         rpcMethod = undefined;
       }
       requests.push({ httpMethod: request.method ?? "", headers: request.headers, rpcMethod });
+      options.onRequest?.(rpcMethod);
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value === "string") headers.set(name, value);

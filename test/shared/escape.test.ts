@@ -7,6 +7,7 @@ import {
   jsonLiteral,
   lineComment,
   literalType,
+  markdownCode,
   objectLiteralKey,
   stringLiteral,
   typePropertyKey,
@@ -115,6 +116,18 @@ describe("docLines, printed", () => {
 
   it("indents and splits lines", () => {
     expect(jsDoc({ text: "first\nsecond", tags: [["deprecated", ""]] }, "  ")).toBe("  /**\n   * first\n   * second\n   * @deprecated\n   */\n");
+  });
+});
+
+describe("markdownCode", () => {
+  it.each([
+    ["plain", "`plain`"],
+    ["one ` tick", "`` one ` tick ``"],
+    ["Q'`|~!", "`` Q'`|~! ``"],
+    ["T``k", "``` T``k ```"],
+    ["`edge`", "`` `edge` ``"],
+  ])("spans %j whole (CommonMark: the fence is longer than any run of backticks inside)", (text, want) => {
+    expect(markdownCode(text)).toBe(want);
   });
 });
 

@@ -9,6 +9,7 @@
 import type { EmittedFile, ManifestIR } from "../../ir/index.js";
 import { MANIFEST_FILE, README_FILE, TOOLS_END, TOOLS_START } from "../../shared/output-names.js";
 import { shellWord } from "../../shared/display.js";
+import { markdownCode as code } from "../../shared/escape.js";
 import type { HandlerPaths } from "./handler-paths.js";
 
 /**
@@ -60,13 +61,6 @@ export interface ScaffoldContract {
   manifest: string | undefined;
   /** The `generate` script that runs the target with mcpgen found by name (`mcpgen generate --config <file> <target>`). */
   script: string;
-}
-
-/** `text` as a Markdown code span, whatever backticks it holds (CommonMark, "Code spans"). */
-function code(text: string): string {
-  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (run) => run[0].length));
-  const fence = "`".repeat(longest + 1);
-  return longest === 0 ? `${fence}${text}${fence}` : `${fence} ${text} ${fence}`;
 }
 
 /** The README's words about its contract and its `generate` script: a standalone scaffold's, or a configuration target's. */

@@ -5,7 +5,7 @@
  * URIs of the fixed resources, and the `ToolMap`). No runtime code: a client
  * and a server both import it.
  */
-import type { ManifestIR, NormalizedSchema, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
+import type { ManifestIR, McpHeader, NormalizedSchema, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
 import { docLines, stringLiteral, typePropertyKey } from "../../shared/escape.js";
 import { docParagraphs, header, property, reference, typeLiteral } from "../nodes.js";
 import { template } from "../template-code.js";
@@ -16,7 +16,7 @@ export function emitTypes(ir: ManifestIR): SourceFile {
   const statements: Statement[] = [header(ir, "Shared types derived from the tools' inputSchema and outputSchema. Types only.")];
   const declared = new Set<string>();
   for (const tool of ir.tools) {
-    statements.push(...schemaTypes(tool, tool.input, `Arguments of tool ${stringLiteral(tool.wireName)}.`, declared));
+    statements.push(...schemaTypes(tool, tool.input, `Arguments of tool ${stringLiteral(tool.wireName)}.`, declared, tool.mcpHeaders));
     if (tool.output !== undefined)
       statements.push(...schemaTypes(tool, tool.output, `\`structuredContent\` of tool ${stringLiteral(tool.wireName)}.`, declared));
   }
@@ -44,11 +44,17 @@ function toolMap(ir: ManifestIR): TypeAliasDeclaration {
 /**
  * The root type and `$defs` types of one schema (normalisation already broke the ref cycles no alias may express).
  * A definition several schemas hold has one name (`def-type-names`), declared after the first of them: `declared`
- * holds the names declared so far.
+ * holds the names declared so far. `mcpHeaders`: the tool's `x-mcp-header` arguments, when `normalized` is its inputSchema.
  */
-function schemaTypes(tool: ToolIR, normalized: NormalizedSchema, summary: string, declared: Set<string>): TypeAliasDeclaration[] {
+function schemaTypes(
+  tool: ToolIR,
+  normalized: NormalizedSchema,
+  summary: string,
+  declared: Set<string>,
+  mcpHeaders: readonly McpHeader[] = [],
+): TypeAliasDeclaration[] {
   const { schema, typeNames } = normalized;
-  const writer = new SchemaTypeWriter(typeNames);
+  const writer = SchemaTypeWriter.forArguments(typeNames, schema, mcpHeaders);
   const defs = typeof schema === "object" ? ((schema.$defs ?? {}) as Record<string, boolean | Record<string, unknown>>) : {};
   const nodes = new Map<string, boolean | Record<string, unknown>>([["#", rootWithoutDefs(schema)], ...Object.entries(defs)]);
   return [...nodes].flatMap(([target, node]): TypeAliasDeclaration[] => {

@@ -7,7 +7,7 @@
  * naming the rule that makes it.
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
-import { docLines, literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { docLines, literalType, markdownCode, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
 import { literal, property, reference, typeLiteral } from "../nodes.js";
 import { intersection, isUnknown, NEVER, union, UNKNOWN } from "./combine.js";
 
@@ -16,6 +16,8 @@ export interface TypeContext {
   type(schema: Schema): TypeNode;
   /** The type named by a `$ref` (`#` or `#/$defs/<key>`). */
   ref(ref: string): TypeNode;
+  /** The `x-mcp-header` name of a property schema of a tool's arguments (MCP 2026-07-28); undefined for any other. */
+  mcpHeader?(property: Schema): string | undefined;
 }
 
 /** A rule: the parts of a schema's type it decides; none (`NONE`) where it does not apply. */
@@ -131,7 +133,7 @@ function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
     members.push(
       property(typePropertyKey(name), prototypeMember === undefined ? type : { kind: "union", types: [type, prototypeMember] }, {
         optional,
-        doc: propertyDoc(subschema),
+        doc: propertyDoc(subschema, context.mcpHeader?.(subschema)),
       }),
     );
   }
@@ -214,8 +216,11 @@ const CONSTRAINT_TAGS = [
   "maxProperties",
 ] as const;
 
-/** A property's JSDoc: its `description` (else its `title`), `@default`, `@deprecated` and its constraints (rule "doc"). */
-export function propertyDoc(schema: Schema): JsDoc {
+/**
+ * A property's JSDoc: its `description` (else its `title`), the HTTP header an `x-mcp-header` argument is sent in,
+ * `@default`, `@deprecated` and its constraints (rule "doc").
+ */
+export function propertyDoc(schema: Schema, mcpHeader?: string): JsDoc {
   if (typeof schema !== "object") return NO_DOC;
   const tags: Array<[string, string]> = [];
   if (schema.default !== undefined) tags.push(["default", JSON.stringify(schema.default) ?? ""]);
@@ -228,9 +233,18 @@ export function propertyDoc(schema: Schema): JsDoc {
     else if (value === true) tags.push([keyword, ""]);
   }
   if (schema.deprecated === true) tags.push(["deprecated", ""]);
-  const text = typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined;
+  const described = typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined;
+  const text = mcpHeader === undefined ? described : [described, headerLine(mcpHeader)].filter((part) => part !== undefined).join("\n\n");
   if (text === undefined && tags.length === 0) return NO_DOC;
   return docLines({ text, tags });
+}
+
+/**
+ * Where an `x-mcp-header` argument's value goes (MCP 2026-07-28, Streamable HTTP, "Custom Headers from Tool
+ * Parameters"): into an HTTP header, which intermediaries read and log as they would not read the body.
+ */
+function headerLine(header: string): string {
+  return `Sent as the HTTP header ${markdownCode(`Mcp-Param-${header}`)} (on MCP 2026-07-28 over HTTP): proxies and logs can see it.`;
 }
 
 const RULES: readonly TypeRule[] = Object.values(TYPE_RULES);
