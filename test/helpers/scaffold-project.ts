@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { scaffold, type ScaffoldResult } from "../../src/commands/scaffold.js";
 import { repoRoot, SINGLE_THREADED } from "./typecheck.js";
@@ -228,7 +228,9 @@ export async function typecheckScaffolds(projects: readonly string[], options: R
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
-  const owner = (path: string) => projects.find((project) => path.startsWith(`${project}/`));
+  // Paths as the platform spells them (tsc prints "/" everywhere), and relative ones as tsc prints them.
+  const owner = (path: string) => projects.find((project) => path.startsWith(`${resolve(project)}${sep}`));
+  const relativeTo = (project: string, path: string) => relative(project, path).split(sep).join("/");
   const lines = new Map<string | undefined, string[]>();
   const add = (project: string | undefined, line: string) => lines.set(project, [...(lines.get(project) ?? []), line]);
   let current: string | undefined;
@@ -238,13 +240,13 @@ export async function typecheckScaffolds(projects: readonly string[], options: R
     if (diagnostic !== null) {
       const path = resolve(directory, diagnostic[1]!);
       current = owner(path);
-      add(current, current === undefined ? line : relative(current, path) + line.slice(diagnostic[1]!.length));
+      add(current, current === undefined ? line : relativeTo(current, path) + line.slice(diagnostic[1]!.length));
     } else if (/^\s/.test(line)) {
       add(current, line);
     } else if (isAbsolute(line)) {
       // --listFiles: the program's files, one absolute path a line.
-      const project = owner(line);
-      if (!/\.d\.([^./]+\.)?[cm]?ts$/.test(line) && (project === undefined || !line.startsWith(`${join(project, rootDir)}/`))) {
+      const project = owner(resolve(line));
+      if (!/\.d\.([^./]+\.)?[cm]?ts$/.test(line) && (project === undefined || !resolve(line).startsWith(`${resolve(project, rootDir)}${sep}`))) {
         add(project, `${line}: error TS6059: a source file ${project === undefined ? "of no scaffold" : `outside ${rootDir}/`} (rootDir "${rootDir}")`);
       }
     } else {
