@@ -4,10 +4,12 @@
  * durations of its last run, where it has them (`node_modules/.vite/vitest/`); a fresh clone (CI) has none, and vitest
  * then starts the biggest files first, which are not the slowest: the conformance suites, the fuzz and the layout
  * comparison are short files that run for tens of seconds. Without those durations, the files below (the slowest,
- * measured one by one on the 2-core machine, slowest first) start first, and the rest in vitest's order.
+ * measured one by one on the 2-core machine, slowest first) start first, and the rest in vitest's order. Either way,
+ * two files that need the shared scaffold install do not start side by side (helpers/install-order.ts).
  */
 import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { needsSharedInstall, staggerSharedInstall } from "./helpers/install-order.js";
 
 export const SLOWEST_FILES = [
   "test/pull/pull-oauth-conformance.test.ts",
@@ -26,6 +28,10 @@ export const SLOWEST_FILES = [
 
 export class SlowestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return staggerSharedInstall(await this.slowestFirst(files), (file) => needsSharedInstall(file.moduleId));
+  }
+
+  private async slowestFirst(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const path = (file: TestSpecification) => relative(this.ctx.config.root, file.moduleId).replaceAll("\\", "/");
     const measured = sorted.some((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`) !== undefined);

@@ -5,11 +5,15 @@
  * handlers stay byte for byte, the new tool gets a stub, the removed tool's
  * handler is reported, and the compiler points at exactly the handlers that
  * no longer fit.
+ *
+ * The two projects of this file (the weather server with the user's handlers, and one whose stubs are left as
+ * written) go through their steps in beforeAll, type-checked together at each step (helpers/scaffold-project.ts
+ * typecheckScaffolds: one program, each project's own tsconfig.json); the tests read what each step gave.
  */
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compile, npmRun, scaffoldProject, weatherManifest, writeHandler } from "../helpers/scaffold-project.js";
+import { npmRun, scaffoldProject, typecheckScaffolds, weatherManifest, writeHandler, type CompileResult } from "../helpers/scaffold-project.js";
 
 const GET_WEATHER = `import { defineHandler } from "../generated/define.js";
 
@@ -45,40 +49,81 @@ interface Manifest {
 
 const handlerPaths = ["src/handlers/get-weather.ts", "src/handlers/get-forecast.ts", "src/handlers/list-alerts.ts"];
 
+/** The weather server with the user's handlers. */
 let project: string;
+/** The handlers as the user wrote them, and as they were after `npm run generate`. */
 const before = new Map<string, string>();
+const afterGenerate = new Map<string, string>();
+/** The weather server's `npm run generate` after the manifest changed. */
+let generated: Awaited<ReturnType<typeof npmRun>>;
+/** What tsc said of the weather server after that generate, and once the user fixed the handlers. */
+const weatherChecks: { changed?: CompileResult; fixed?: CompileResult } = {};
+
+/** A weather server whose stubs are left as written, after one tool is removed and one renamed: its generate and each tsc step. */
+const stubs: { generated?: Awaited<ReturnType<typeof npmRun>>; changed?: CompileResult; halfway?: CompileResult; fixed?: CompileResult } = {};
+
+/** Each project's result of a type-check of both. */
+async function checkBoth(stubsProject: string): Promise<[CompileResult, CompileResult]> {
+  const results = await typecheckScaffolds([project, stubsProject]);
+  return [results.get(project)!, results.get(stubsProject)!];
+}
 
 beforeAll(async () => {
   ({ project } = await scaffoldProject(weatherManifest, "weather-server"));
   await writeHandler(project, "src/handlers/get-weather.ts", GET_WEATHER);
   await writeHandler(project, "src/handlers/get-forecast.ts", GET_FORECAST);
   await writeHandler(project, "src/handlers/list-alerts.ts", LIST_ALERTS);
-  const built = await compile(project);
-  expect(built.output).toBe("");
   for (const path of handlerPaths) before.set(path, await readFile(join(project, path), "utf8"));
+
+  // The stubs' project: get_forecast removed, get_weather renamed, then `npm run generate`.
+  const { project: stubsProject } = await scaffoldProject(weatherManifest, "stubs-server");
+  const stubsManifestPath = join(stubsProject, "manifest.json");
+  const stubsManifest = JSON.parse(await readFile(stubsManifestPath, "utf8")) as Manifest;
+  stubsManifest.tools = stubsManifest.tools.filter((tool) => tool.name !== "get_forecast");
+  stubsManifest.tools.find((tool) => tool.name === "get_weather")!.name = "get_current_weather";
+  await writeFile(stubsManifestPath, `${JSON.stringify(stubsManifest, null, 2)}\n`);
+  stubs.generated = await npmRun(stubsProject, "generate");
+
+  // The user's handlers compile; the stubs, left as written, do not.
+  const [written, stubsChanged] = await checkBoth(stubsProject);
+  expect(written.output).toBe("");
+  stubs.changed = stubsChanged;
+
+  // The weather server's manifest changes: get_weather's output gains windSpeed, get_forecast's days becomes a string,
+  // list_alerts goes, get_uv_index comes; then `npm run generate`.
+  const path = join(project, "manifest.json");
+  const manifest = JSON.parse(await readFile(path, "utf8")) as Manifest;
+  const weather = manifest.tools.find((tool) => tool.name === "get_weather")!;
+  weather.outputSchema!.properties["windSpeed"] = { type: "number" };
+  weather.outputSchema!.required.push("windSpeed");
+  const forecast = manifest.tools.find((tool) => tool.name === "get_forecast")!;
+  forecast.inputSchema.properties!["days"] = { type: "string", description: "now a string" };
+  manifest.tools = manifest.tools.filter((tool) => tool.name !== "list_alerts");
+  manifest.tools.push({
+    name: "get_uv_index",
+    inputSchema: { type: "object", properties: { location: { type: "string" } } },
+    outputSchema: { type: "object", properties: { index: { type: "number" } }, required: ["index"] },
+  });
+  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+  generated = await npmRun(project, "generate");
+  for (const handler of handlerPaths) afterGenerate.set(handler, await readFile(join(project, handler), "utf8"));
+
+  // The stubs' rename, as the docs say: first the new name in the call only.
+  const renamed = join(stubsProject, "src/handlers/get-weather.ts");
+  await writeHandler(stubsProject, "src/handlers/get-weather.ts", (await readFile(renamed, "utf8")).replaceAll('"get_weather"', '"get_current_weather"'));
+  [weatherChecks.changed, stubs.halfway] = await checkBoth(stubsProject);
+
+  // The user updates the handlers and removes the old one; the stubs get the new type names in the import too, and the
+  // removed tool's stub goes.
+  await writeHandler(project, "src/handlers/get-weather.ts", GET_WEATHER.replace("humidity: 40 }", "humidity: 40, windSpeed: 3 }"));
+  await writeHandler(project, "src/handlers/get-forecast.ts", GET_FORECAST.replace("input.days ?? 3", "Number(input.days ?? 3)"));
+  await rm(join(project, "src/handlers/list-alerts.ts"));
+  await writeHandler(stubsProject, "src/handlers/get-weather.ts", (await readFile(renamed, "utf8")).replaceAll("GetWeatherOutput", "GetCurrentWeatherOutput"));
+  await rm(join(stubsProject, "src/handlers/get-forecast.ts"));
+  [weatherChecks.fixed, stubs.fixed] = await checkBoth(stubsProject);
 });
 
 describe("npm run generate after the manifest changed", () => {
-  let generated: Awaited<ReturnType<typeof npmRun>>;
-
-  beforeAll(async () => {
-    const path = join(project, "manifest.json");
-    const manifest = JSON.parse(await readFile(path, "utf8")) as Manifest;
-    const weather = manifest.tools.find((tool) => tool.name === "get_weather")!;
-    weather.outputSchema!.properties["windSpeed"] = { type: "number" };
-    weather.outputSchema!.required.push("windSpeed");
-    const forecast = manifest.tools.find((tool) => tool.name === "get_forecast")!;
-    forecast.inputSchema.properties!["days"] = { type: "string", description: "now a string" };
-    manifest.tools = manifest.tools.filter((tool) => tool.name !== "list_alerts");
-    manifest.tools.push({
-      name: "get_uv_index",
-      inputSchema: { type: "object", properties: { location: { type: "string" } } },
-      outputSchema: { type: "object", properties: { index: { type: "number" } }, required: ["index"] },
-    });
-    await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
-    generated = await npmRun(project, "generate");
-  });
-
   it("succeeds, names the new stub and warns about the removed tool's handler", () => {
     expect(generated.ok).toBe(true);
     expect(generated.stdout).toContain("new handler stubs: src/handlers/get-uv-index.ts");
@@ -87,8 +132,8 @@ describe("npm run generate after the manifest changed", () => {
     );
   });
 
-  it("leaves every handler byte for byte, including the removed tool's", async () => {
-    for (const path of handlerPaths) expect(await readFile(join(project, path), "utf8"), path).toBe(before.get(path));
+  it("leaves every handler byte for byte, including the removed tool's", () => {
+    for (const path of handlerPaths) expect(afterGenerate.get(path), path).toBe(before.get(path));
   });
 
   it("adds a stub for the new tool", async () => {
@@ -98,8 +143,8 @@ describe("npm run generate after the manifest changed", () => {
     expect(await readFile(join(project, "src/generated/handlers.ts"), "utf8")).not.toContain("list-alerts");
   });
 
-  it("makes tsc flag exactly the handlers that no longer fit", async () => {
-    const checked = await compile(project);
+  it("makes tsc flag exactly the handlers that no longer fit", () => {
+    const checked = weatherChecks.changed!;
     expect(checked.ok).toBe(false);
     const errors = checked.output.split("\n").filter((line) => /error TS\d+/.test(line));
     const files = [...new Set(errors.map((line) => line.slice(0, line.indexOf("("))))].sort();
@@ -112,10 +157,7 @@ describe("npm run generate after the manifest changed", () => {
   });
 
   it("compiles again once the user updates the handlers and removes the old one; a second generate changes nothing", async () => {
-    await writeHandler(project, "src/handlers/get-weather.ts", GET_WEATHER.replace("humidity: 40 }", "humidity: 40, windSpeed: 3 }"));
-    await writeHandler(project, "src/handlers/get-forecast.ts", GET_FORECAST.replace("input.days ?? 3", "Number(input.days ?? 3)"));
-    await rm(join(project, "src/handlers/list-alerts.ts"));
-    const checked = await compile(project);
+    const checked = weatherChecks.fixed!;
     expect(checked.output).toBe("");
     expect(checked.ok).toBe(true);
 
@@ -129,16 +171,9 @@ describe("npm run generate after the manifest changed", () => {
 });
 
 describe("stubs of tools with an outputSchema, left as written, after one tool is removed and one renamed", () => {
-  it("fail on their defineHandler line and on their import of the output type, nowhere else; the new names in both make it compile", async () => {
-    const { project } = await scaffoldProject(weatherManifest, "stubs-server");
-    const path = join(project, "manifest.json");
-    const manifest = JSON.parse(await readFile(path, "utf8")) as Manifest;
-    manifest.tools = manifest.tools.filter((tool) => tool.name !== "get_forecast");
-    manifest.tools.find((tool) => tool.name === "get_weather")!.name = "get_current_weather";
-    await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
-    expect((await npmRun(project, "generate")).ok).toBe(true);
-
-    const checked = await compile(project);
+  it("fail on their defineHandler line and on their import of the output type, nowhere else; the new names in both make it compile", () => {
+    expect(stubs.generated?.ok).toBe(true);
+    const checked = stubs.changed!;
     expect(checked.ok).toBe(false);
     // What docs/scaffold.md says a removed tool's handler gets: the not-in-manifest error, and for a stub the import's.
     const errors = checked.output
@@ -155,14 +190,10 @@ describe("stubs of tools with an outputSchema, left as written, after one tool i
     ]);
 
     // The rename, as the docs say: the new name in the call, the new type names in the import.
-    const renamed = join(project, "src/handlers/get-weather.ts");
-    await writeHandler(project, "src/handlers/get-weather.ts", (await readFile(renamed, "utf8")).replaceAll('"get_weather"', '"get_current_weather"'));
-    const halfway = await compile(project);
+    const halfway = stubs.halfway!;
     expect(halfway.output).toContain("src/handlers/get-weather.ts(");
     expect(halfway.output).toContain("has no exported member 'GetWeatherOutput'");
-    await writeHandler(project, "src/handlers/get-weather.ts", (await readFile(renamed, "utf8")).replaceAll("GetWeatherOutput", "GetCurrentWeatherOutput"));
-    await rm(join(project, "src/handlers/get-forecast.ts"));
-    const fixed = await compile(project);
+    const fixed = stubs.fixed!;
     expect(fixed.output).toBe("");
     expect(fixed.ok).toBe(true);
   });
