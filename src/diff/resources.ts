@@ -10,11 +10,18 @@ import type { ManifestIR, ResourceIR, ResourceTemplateIR } from "../ir/index.js"
 import { withoutResourceState } from "../ir/resource-state.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, compareMembers, howChanged, namesChanged, uniquePairs } from "./listed.js";
+import { compareListed, compareMembers, howChanged, namesChanged, titleChanged, uniquePairs } from "./listed.js";
 import { changedFields, own } from "./values.js";
 
 /** The fields of a listed resource or template as compared: without its state. */
 const compared = (raw: Record<string, unknown>) => withoutResourceState(raw) as Record<string, unknown>;
+
+/** What a field's change says: a title's values, as a tool's and a prompt's (absent said in words). */
+function fieldChanged(field: string, was: Record<string, unknown>, now: Record<string, unknown>): string {
+  const [before, after] = [own(was, field), own(now, field)];
+  const text = (value: unknown): value is string | undefined => value === undefined || typeof value === "string";
+  return field === "title" && text(before) && text(after) ? titleChanged("title", before, after) : `${field} changed`;
+}
 
 export function compareResources(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
   compareListed(
@@ -46,7 +53,7 @@ function compareResource(old: ResourceIR, next: ResourceIR, add: ChangeSink): vo
   }
   const [was, now] = [compared(old.raw), compared(next.raw)];
   for (const field of changedFields(was, now, ["uri", "name", "description"])) {
-    add(subject, "resource-metadata-changed", joinPointer("", field), `${field} changed`, { before: own(was, field), after: own(now, field) });
+    add(subject, "resource-metadata-changed", joinPointer("", field), fieldChanged(field, was, now), { before: own(was, field), after: own(now, field) });
   }
 }
 
@@ -88,7 +95,7 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
   }
   const [was, now] = [compared(old.raw), compared(next.raw)];
   for (const field of changedFields(was, now, ["name", "uriTemplate", "description"])) {
-    add(subject, "resource-template-metadata-changed", joinPointer("", field), `${field} changed`, {
+    add(subject, "resource-template-metadata-changed", joinPointer("", field), fieldChanged(field, was, now), {
       before: own(was, field),
       after: own(now, field),
     });
