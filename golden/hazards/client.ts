@@ -286,9 +286,7 @@ export interface ToolsClient {
    *  LS
    *  PS </script> \ backslash
    *
-   * MIME type: text/plain. Annotations: {"lastModified":"End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline
-   *  LS
-   *  PS </script> \\ backslash"}.
+   * MIME type: text/plain.
    *
    * Reads resource template "evil End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline \u2028 LS \u2029 PS </script> \\ backslash": expands "demo://h/*\/'$${+path}\u2028/{a.b}{?__proto__,q}{&list*}" (RFC 6570) with `variables` and reads that URI (`resources/read`).
    */
@@ -345,7 +343,7 @@ export interface ToolsClient {
    * MIME type: text/End *\/ comment; " quote ' single ` backtick ${process.exit(1)}
    *  newline
    *  LS
-   *  PS </script> \ backslash. Size: 42 bytes. Annotations: {"audience":["user"],"priority":0.5,"x*\/":"End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline
+   *  PS </script> \ backslash. Annotations: {"audience":["user"],"priority":0.5,"x*\/":"End *\/ comment; \" quote ' single ` backtick ${process.exit(1)} \n newline
    *  LS
    *  PS </script> \\ backslash"}.
    *

@@ -218,7 +218,7 @@ export interface ToolsClient {
    *
    * The server's log, newest last.
    *
-   * MIME type: text/plain. Size: 2048 bytes. Annotations: {"audience":["user","assistant"],"priority":0.2,"lastModified":"2026-01-12T15:00:58Z"}.
+   * MIME type: text/plain. Annotations: {"audience":["user","assistant"],"priority":0.2}.
    *
    * Reads resource "file:///logs/app.log" (`resources/read`).
    */

@@ -11,6 +11,7 @@ import { parseManifest } from "../acquire/manifest-file.js";
 import { isFile } from "../shared/json-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { ManifestIR } from "../ir/index.js";
+import { manifestWithoutResourceState } from "../ir/resource-state.js";
 import type { LiveServerOptions, ProgressEvent } from "../acquire/live-server.js";
 import { CREDENTIAL_VARIABLES, type OAuthOptions } from "../acquire/oauth/settings.js";
 import { displayUrl, maskCredentials, redactManifest, Secrets, urlCredentials, withAuthorization } from "../acquire/sanitize.js";
@@ -198,8 +199,9 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
   await checkOutputDirectory(options.outDir, options);
   if (configFile !== undefined) progress("config", `using ${spec.label} from ${configFile}`);
   const snapshotPath = join(options.outDir, MANIFEST_FILE);
-  // Before starting any server: --check is pointless without a snapshot.
-  const saved = options.check ? await readSnapshot(snapshotPath) : undefined;
+  // Before starting any server: --check is pointless without a snapshot. Compared as a snapshot is written now: one
+  // an earlier mcpgen wrote may still hold the resources' state, which is no drift.
+  const saved = options.check ? manifestWithoutResourceState(await readSnapshot(snapshotPath)) : undefined;
 
   const started = performance.now();
   const { acquireLiveServer } = await import("../acquire/live-server.js");
@@ -513,7 +515,9 @@ async function readSnapshot(path: string): Promise<RawManifest> {
 
 /**
  * The live manifest as `generate` will later read it back from the snapshot:
- * a JSON round trip (so nothing but JSON reaches the pipeline), secrets the
+ * a JSON round trip (so nothing but JSON reaches the pipeline), the
+ * resources' state left out (`size`, `annotations.lastModified`: not the
+ * contract, see ir/resource-state.ts), secrets the
  * server echoed into its free text (descriptions, titles, instructions,
  * serverInfo) masked, and `source` the snapshot's own path (generated headers
  * name their source, and must match what `generate manifest.json` writes).
@@ -529,19 +533,21 @@ export function prepareSnapshot(
   label: string,
   secrets: Secrets,
 ): { manifest: RawManifest; diagnostics: Diagnostic[] } {
-  const answer = JSON.parse(
-    JSON.stringify({
-      server: manifest.server,
-      protocolVersion: manifest.protocolVersion,
-      capabilities: manifest.capabilities,
-      instructions: manifest.instructions,
-      cache: manifest.cache,
-      tools: manifest.tools,
-      prompts: manifest.prompts,
-      resources: manifest.resources,
-      resourceTemplates: manifest.resourceTemplates,
-    }),
-  ) as Omit<RawManifest, "source" | "toolsPointer">;
+  const answer = manifestWithoutResourceState(
+    JSON.parse(
+      JSON.stringify({
+        server: manifest.server,
+        protocolVersion: manifest.protocolVersion,
+        capabilities: manifest.capabilities,
+        instructions: manifest.instructions,
+        cache: manifest.cache,
+        tools: manifest.tools,
+        prompts: manifest.prompts,
+        resources: manifest.resources,
+        resourceTemplates: manifest.resourceTemplates,
+      }),
+    ) as Omit<RawManifest, "source" | "toolsPointer">,
+  );
   // The login's own credentials first, wherever they are: no contract legitimately holds a token.
   const { manifest: body, pointers: credentials } = maskCredentials(answer, secrets);
   const { masked, kept } = redactManifest(body as unknown as Record<string, unknown>, secrets);

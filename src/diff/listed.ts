@@ -68,6 +68,17 @@ export function howChanged(before: unknown, after: unknown): string {
 }
 
 /**
+ * How a title changed, in the words the rest of the diff uses: `title
+ * added: "Weather"`, `title removed: "Weather"`, `title "A" → "B"` (absent
+ * is said so, never shown as a value). Shown whole: users read titles.
+ */
+export function titleChanged(what: string, before: string | undefined, after: string | undefined): string {
+  if (before === undefined) return `${what} added: ${JSON.stringify(after)}`;
+  if (after === undefined) return `${what} removed: ${JSON.stringify(before)}`;
+  return `${what} ${JSON.stringify(before)} → ${JSON.stringify(after)}`;
+}
+
+/**
  * The generated names of an entry on both sides (`["method", "getWeather",
  * "getWeather2"]`), said as one message when any differs: another entry took
  * a name (names are claimed in a fixed order and numbered when taken), so code

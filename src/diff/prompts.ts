@@ -7,7 +7,7 @@
 import type { ManifestIR, PromptArgumentIR, PromptIR } from "../ir/index.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, compareMembers, howChanged, namesChanged, uniquePairs } from "./listed.js";
+import { compareListed, compareMembers, howChanged, namesChanged, uniquePairs, titleChanged } from "./listed.js";
 import { changedFields, own, sameJson } from "./values.js";
 
 export function comparePrompts(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
@@ -39,7 +39,7 @@ function comparePrompt(old: PromptIR, next: PromptIR, add: ChangeSink): void {
     });
   }
   if (old.title !== next.title) {
-    add(subject, "prompt-title-changed", "/title", `title ${JSON.stringify(old.title ?? null)} → ${JSON.stringify(next.title ?? null)}`, {
+    add(subject, "prompt-title-changed", "/title", titleChanged("title", old.title, next.title), {
       before: old.title,
       after: next.title,
     });
@@ -73,13 +73,10 @@ function compareArguments(old: PromptIR, next: PromptIR, subject: { kind: "promp
           );
         }
         if (was.title !== argument.title) {
-          add(
-            subject,
-            "prompt-argument-title-changed",
-            joinPointer(pointer, "title"),
-            `title of argument ${name} ${JSON.stringify(was.title ?? null)} → ${JSON.stringify(argument.title ?? null)}`,
-            { before: was.title, after: argument.title },
-          );
+          add(subject, "prompt-argument-title-changed", joinPointer(pointer, "title"), titleChanged(`title of argument ${name}`, was.title, argument.title), {
+            before: was.title,
+            after: argument.title,
+          });
         }
       },
     },

@@ -2,13 +2,26 @@
  * Fixed resources compared by URI (removed, added; their name, which names
  * the generated method that reads them; description; other fields), and
  * resource templates by name (removed, renamed, added; the URI template;
- * description; other fields).
+ * description; other fields). A resource's state (`size`,
+ * `annotations.lastModified`: ir/resource-state.ts) is not the contract, and
+ * is not compared.
  */
 import type { ManifestIR, ResourceIR, ResourceTemplateIR } from "../ir/index.js";
+import { withoutResourceState } from "../ir/resource-state.js";
 import { joinPointer } from "../shared/errors.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, compareMembers, howChanged, namesChanged, uniquePairs } from "./listed.js";
+import { compareListed, compareMembers, howChanged, namesChanged, titleChanged, uniquePairs } from "./listed.js";
 import { changedFields, own } from "./values.js";
+
+/** The fields of a listed resource or template as compared: without its state. */
+const compared = (raw: Record<string, unknown>) => withoutResourceState(raw) as Record<string, unknown>;
+
+/** What a field's change says: a title's values, as a tool's and a prompt's (absent said in words). */
+function fieldChanged(field: string, was: Record<string, unknown>, now: Record<string, unknown>): string {
+  const [before, after] = [own(was, field), own(now, field)];
+  const text = (value: unknown): value is string | undefined => value === undefined || typeof value === "string";
+  return field === "title" && text(before) && text(after) ? titleChanged("title", before, after) : `${field} changed`;
+}
 
 export function compareResources(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
   compareListed(
@@ -38,8 +51,9 @@ function compareResource(old: ResourceIR, next: ResourceIR, add: ChangeSink): vo
       after: next.description,
     });
   }
-  for (const field of changedFields(old.raw, next.raw, ["uri", "name", "description"])) {
-    add(subject, "resource-metadata-changed", joinPointer("", field), `${field} changed`, { before: own(old.raw, field), after: own(next.raw, field) });
+  const [was, now] = [compared(old.raw), compared(next.raw)];
+  for (const field of changedFields(was, now, ["uri", "name", "description"])) {
+    add(subject, "resource-metadata-changed", joinPointer("", field), fieldChanged(field, was, now), { before: own(was, field), after: own(now, field) });
   }
 }
 
@@ -79,10 +93,11 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
       after: next.description,
     });
   }
-  for (const field of changedFields(old.raw, next.raw, ["name", "uriTemplate", "description"])) {
-    add(subject, "resource-template-metadata-changed", joinPointer("", field), `${field} changed`, {
-      before: own(old.raw, field),
-      after: own(next.raw, field),
+  const [was, now] = [compared(old.raw), compared(next.raw)];
+  for (const field of changedFields(was, now, ["name", "uriTemplate", "description"])) {
+    add(subject, "resource-template-metadata-changed", joinPointer("", field), fieldChanged(field, was, now), {
+      before: own(was, field),
+      after: own(now, field),
     });
   }
 }

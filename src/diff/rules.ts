@@ -489,7 +489,7 @@ const SURFACE_RULES: readonly DiffRule[] = [
     id: "resource-metadata-changed",
     class: "review",
     subject: "resource",
-    doc: "Another field of a resource changed (`title`, `mimeType`, `size`, `annotations`, `icons`, `_meta`): code that reads its contents may expect the old ones, so a person looks.",
+    doc: "Another field of a resource changed (`title`, `mimeType`, `annotations`, `icons`, `_meta`): code that reads its contents may expect the old ones, so a person looks. Its state, `size` and `annotations.lastModified`, is not the contract and is not compared.",
   },
   {
     id: "resource-template-removed",
@@ -556,7 +556,7 @@ const SURFACE_RULES: readonly DiffRule[] = [
     id: "resource-template-metadata-changed",
     class: "review",
     subject: "resource-template",
-    doc: "Another field of a resource template changed (`title`, `mimeType`, `annotations`, `icons`, `_meta`): mcpgen does not judge it, so a person does.",
+    doc: "Another field of a resource template changed (`title`, `mimeType`, `annotations`, `icons`, `_meta`): mcpgen does not judge it, so a person does. Its `annotations.lastModified` is its state, not the contract, and is not compared.",
   },
 ];
 

@@ -12,7 +12,7 @@ import { own, sameJson } from "./values.js";
 import { SCHEMA_CHANGES } from "./rules.js";
 import { compareSchemas, type CompareOptions, type SchemaFinding } from "./schema.js";
 import type { ChangeSink } from "./change.js";
-import { compareListed, howChanged, namesChanged, uniquePairs } from "./listed.js";
+import { compareListed, howChanged, namesChanged, uniquePairs, titleChanged } from "./listed.js";
 import { compareMcpHeaders, sameMcpHeaders } from "./mcp-headers.js";
 
 /** The hints of `ToolAnnotations` and their values when absent (MCP 2025-06-18 and later, "Tool Annotations"). */
@@ -57,7 +57,7 @@ function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newMani
   const titleOf = (tool: ToolIR) => tool.title ?? tool.annotations?.title;
   if (titleOf(old) !== titleOf(next)) {
     const pointer = typeof next.raw["title"] === "string" || typeof old.raw["title"] === "string" ? "/title" : "/annotations/title";
-    add(subject, "tool-title-changed", pointer, `title ${JSON.stringify(titleOf(old) ?? null)} → ${JSON.stringify(titleOf(next) ?? null)}`, {
+    add(subject, "tool-title-changed", pointer, titleChanged("title", titleOf(old), titleOf(next)), {
       before: titleOf(old),
       after: titleOf(next),
     });

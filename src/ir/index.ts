@@ -157,7 +157,7 @@ export interface ResourceIR {
   title?: string | undefined;
   description?: string | undefined;
   mimeType?: string | undefined;
-  /** Its size in bytes as listed (a non-negative number), when given. */
+  /** Its size in bytes as listed (a non-negative number), when given: its state, not the contract (ir/resource-state.ts); no generated code says it. */
   size?: number | undefined;
   annotations?: ResourceAnnotations | undefined;
   /** The resource exactly as listed. */

@@ -35,7 +35,7 @@ export const URI_TEMPLATES: Rule = {
 
 export const RESOURCE_METADATA: Rule = {
   name: "resource-metadata",
-  does: "A resource's and template's `title`, `description` and `mimeType` are kept when strings, `annotations` when an object, a resource's `size` when a non-negative number: for the generated JSDoc; each is kept whole as listed, for the snapshot and a scaffold's lists.",
+  does: "A resource's and template's `title`, `description` and `mimeType` are kept when strings, `annotations` when an object, a resource's `size` when a non-negative number; the generated JSDoc says them but the resource's state (`size`, `annotations.lastModified`), which is no part of the contract; each is kept whole as listed, for the snapshot and a scaffold's lists.",
   spec: "MCP 2025-11-25, Resource, ResourceTemplate, Annotations",
   reports: [],
 };

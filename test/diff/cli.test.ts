@@ -334,6 +334,68 @@ describe("mcpgen diff", () => {
     expect(recased.stdout).toBe("marked.json → recased.json: no change of the contract\n");
   });
 
+  it("a resource's state (size, annotations.lastModified) changed is no change, even --fail-on any; another annotation beside it still is", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-state-"));
+    const log = (size: number, annotations: Record<string, unknown>) => ({
+      tools: [{ name: "t", inputSchema: { type: "object" } }],
+      resources: [{ uri: "file:///logs/app.log", name: "app.log", mimeType: "text/plain", size, annotations }],
+      resourceTemplates: [{ name: "day", uriTemplate: "logs://{day}", annotations }],
+    });
+    await writeFile(join(directory, "old.json"), JSON.stringify(log(100, { audience: ["user"], lastModified: "2026-01-01T00:00:00Z" })));
+    await writeFile(join(directory, "grown.json"), JSON.stringify(log(250, { audience: ["user"], lastModified: "2026-02-01T09:30:00Z" })));
+    await writeFile(join(directory, "retargeted.json"), JSON.stringify(log(250, { audience: ["assistant"], lastModified: "2026-02-01T09:30:00Z" })));
+    expect(await runCli(["diff", "old.json", "grown.json", "--fail-on", "any"], directory)).toEqual({
+      code: 0,
+      stdout: "old.json → grown.json: no change of the contract\n",
+      stderr: "",
+    });
+    const retargeted = await runCli(["diff", "old.json", "retargeted.json", "--fail-on", "any", "--json"], directory);
+    expect(retargeted.code).toBe(1);
+    const document = JSON.parse(retargeted.stdout) as { comparisons: Array<{ changes: Array<Record<string, unknown>> }> };
+    // The annotations as compared: their audience, not their lastModified (nor the resource's size).
+    expect(document.comparisons[0]!.changes.map(({ rule, pointer, before, after }) => ({ rule, pointer, before, after }))).toEqual([
+      { rule: "resource-template-metadata-changed", pointer: "/annotations", before: { audience: ["user"] }, after: { audience: ["assistant"] } },
+      { rule: "resource-metadata-changed", pointer: "/annotations", before: { audience: ["user"] }, after: { audience: ["assistant"] } },
+    ]);
+  });
+
+  it("a title added or removed is said in words, as a description is, never as null (text, markdown; --json leaves the absent side out)", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-title-"));
+    const lists = (titled: boolean) => {
+      const title = (text: string) => (titled ? { title: text } : {});
+      return {
+        tools: [{ name: "w", ...title("Weather"), inputSchema: { type: "object" } }],
+        prompts: [{ name: "p", ...title("Plan"), arguments: [{ name: "a", ...title("Area") }] }],
+        resources: [{ uri: "file:///x", name: "x", ...title("X marks") }],
+        resourceTemplates: [{ name: "t", ...title("Tiles"), uriTemplate: "tiles://{id}" }],
+      };
+    };
+    await writeFile(join(directory, "bare.json"), JSON.stringify(lists(false)));
+    await writeFile(join(directory, "titled.json"), JSON.stringify(lists(true)));
+    const added = await runCli(["diff", "bare.json", "titled.json"], directory);
+    expect(added.stdout.split("\n").filter((line) => line.startsWith("  review: "))).toEqual([
+      '  review: title added: "Weather"',
+      '  review: title added: "Plan"',
+      '  review: title of argument "a" added: "Area"',
+      '  review: title added: "Tiles"',
+      '  review: title added: "X marks"',
+    ]);
+    const removed = await runCli(["diff", "titled.json", "bare.json", "--format", "markdown"], directory);
+    expect(removed.stdout).toContain('| review | `tool-title-changed` | `/title` | `title removed: "Weather"` |');
+    expect(removed.stdout).toContain('| review | `prompt-argument-title-changed` | `/arguments/0/title` | `title of argument "a" removed: "Area"` |');
+    expect(removed.stdout).toContain('| review | `resource-metadata-changed` | `/title` | `title removed: "X marks"` |');
+    expect(`${added.stdout}${removed.stdout}`).not.toContain("null");
+    const json = await runCli(["diff", "bare.json", "titled.json", "--json"], directory);
+    const changes = (JSON.parse(json.stdout) as { comparisons: Array<{ changes: Array<Record<string, unknown>> }> }).comparisons[0]!.changes;
+    expect(changes.map((change) => [change.rule, "before" in change, change.after])).toEqual([
+      ["tool-title-changed", false, "Weather"],
+      ["prompt-title-changed", false, "Plan"],
+      ["prompt-argument-title-changed", false, "Area"],
+      ["resource-template-metadata-changed", false, "Tiles"],
+      ["resource-metadata-changed", false, "X marks"],
+    ]);
+  });
+
   it("a side that does not list the prompts (a bare tools/list result): they are not compared, and a note says so", async () => {
     const directory = await mkdtemp(join(tmpdir(), "mcpgen-diff-unlisted-"));
     const tools = [{ name: "t", inputSchema: { type: "object" } }];

@@ -955,6 +955,37 @@ function surfaceRows(): Array<[string, ToolRow]> {
       },
     ],
     [
+      "resource-metadata-changed",
+      {
+        says: "a resource's size and annotations.lastModified changed (its content grew): its state, not the contract, is no change",
+        old: surface({ resources: [resource("demo://a", "a", { size: 100, annotations: { lastModified: "2026-01-01T00:00:00Z" } })] }),
+        new: surface({ resources: [resource("demo://a", "a", { size: 250, annotations: { lastModified: "2026-02-01T00:00:00Z" } })] }),
+        class: "review",
+        none: true,
+      },
+    ],
+    [
+      "resource-metadata-changed",
+      {
+        says: "a resource's size added and removed, an annotations object holding only lastModified added: no change",
+        old: surface({ resources: [resource("demo://a", "a", { size: 100 }), resource("demo://b", "b")] }),
+        new: surface({ resources: [resource("demo://a", "a"), resource("demo://b", "b", { annotations: { lastModified: "2026-02-01T00:00:00Z" } })] }),
+        class: "review",
+        none: true,
+      },
+    ],
+    [
+      "resource-metadata-changed",
+      {
+        says: "another annotation changed beside lastModified: that one is reported, lastModified is not",
+        old: surface({ resources: [resource("demo://a", "a", { annotations: { priority: 0.2, lastModified: "2026-01-01T00:00:00Z" } })] }),
+        new: surface({ resources: [resource("demo://a", "a", { annotations: { priority: 0.9, lastModified: "2026-02-01T00:00:00Z" } })] }),
+        class: "review",
+        pointer: "/annotations",
+        values: { before: { priority: 0.2 }, after: { priority: 0.9 } },
+      },
+    ],
+    [
       "resource-template-removed",
       {
         says: "a resource template removed",
@@ -1071,6 +1102,16 @@ function surfaceRows(): Array<[string, ToolRow]> {
         new: surface({ resourceTemplates: [template("t", "demo://{id}", { annotations: { priority: 1 } })] }),
         class: "review",
         pointer: "/annotations",
+      },
+    ],
+    [
+      "resource-template-metadata-changed",
+      {
+        says: "a template's annotations.lastModified changed: no change",
+        old: surface({ resourceTemplates: [template("t", "demo://{id}", { annotations: { lastModified: "2026-01-01T00:00:00Z" } })] }),
+        new: surface({ resourceTemplates: [template("t", "demo://{id}", { annotations: { lastModified: "2026-02-01T00:00:00Z" } })] }),
+        class: "review",
+        none: true,
       },
     ],
   ];

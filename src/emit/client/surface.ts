@@ -7,6 +7,7 @@
  */
 import type { Expression, ManifestIR, MethodSignature, PromptIR, ResourceIR, ResourceTemplateIR, TypeNode, VariableStatement } from "../../ir/index.js";
 import { docLines, objectLiteralKey, stringLiteral } from "../../shared/escape.js";
+import { annotationsWithoutState } from "../../ir/resource-state.js";
 import { isRecord } from "../../shared/json.js";
 import { docParagraphs, identifier, literal, reference, string } from "../nodes.js";
 
@@ -43,12 +44,15 @@ export function surfaceImports(ir: ManifestIR): { runtime: string[]; types: stri
   };
 }
 
-/** `MIME type: text/plain. Size: 1024 bytes. Annotations: {"priority":1}.` for what a resource or template says of itself. */
-function resourceFacts(entry: { mimeType?: string | undefined; size?: number | undefined; annotations?: unknown }): string {
+/**
+ * `MIME type: text/plain. Annotations: {"priority":1}.` for what a resource or template says of itself; not its
+ * state (`size`, `annotations.lastModified`: ir/resource-state.ts), which would be wrong once its content changed.
+ */
+function resourceFacts(entry: { mimeType?: string | undefined; annotations?: unknown }): string {
   const facts: string[] = [];
   if (entry.mimeType !== undefined && entry.mimeType !== "") facts.push(`MIME type: ${entry.mimeType}.`);
-  if (entry.size !== undefined) facts.push(`Size: ${entry.size} bytes.`);
-  if (entry.annotations !== undefined && Object.keys(entry.annotations as object).length > 0) facts.push(`Annotations: ${JSON.stringify(entry.annotations)}.`);
+  const annotations = annotationsWithoutState(entry.annotations);
+  if (annotations !== undefined && Object.keys(annotations as object).length > 0) facts.push(`Annotations: ${JSON.stringify(annotations)}.`);
   return facts.join(" ");
 }
 
