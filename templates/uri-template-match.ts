@@ -13,10 +13,12 @@
  * up (one that would need more matches nothing).
  */
 import {
+  expandUriTemplate,
   parseUriTemplate,
   type UriTemplateExpression,
   type UriTemplatePart,
   type UriTemplateVariable,
+  valueCharacters,
 } from "./uri-template.js";
 
 /** A variable's value as a match gives it: a string, or a list or map of strings for an exploded one. */
@@ -278,7 +280,11 @@ function search(
   }
 
   return budget > 0
-    ? from(0, 0, { values: Object.create(null), prefixes: new Map() })
+    ? from(0, 0, {
+        values: Object.create(null),
+        prefixes: new Map(),
+        reserved: new Set(),
+      })
     : undefined;
 }
 
@@ -297,66 +303,118 @@ function expansionCharacters(expression: UriTemplateExpression): RegExp {
 }
 
 /**
- * The values found so far, and of those read through a prefix modifier alone (`{var:3}`) the
- * length of that prefix: such a value is the start of the variable's value, as long as the prefix
- * (in code points), unless it is shorter (then it is the whole value).
+ * A prefix a value was read through: its length in characters, counted as the expression's
+ * operator counts them (`reserved`: `{+x:2}`, `{#x:2}` count a percent-encoded triplet as one).
+ */
+interface Prefix {
+  length: number;
+  reserved: boolean;
+}
+
+/**
+ * The values found so far; of those read through a prefix modifier alone (`{var:3}`), that
+ * prefix: such a value is the start of the variable's value, as long as the prefix, unless it is
+ * shorter (then it is the whole value); and the names whose value only reserved expansions gave
+ * (`{+var}`, `{#var}`), which write `é` and `%C3%A9` alike: such a value is one of those it stands for.
  */
 interface Found {
   values: MatchedVariables;
-  prefixes: ReadonlyMap<string, number>;
+  prefixes: ReadonlyMap<string, Prefix>;
+  reserved: ReadonlySet<string>;
 }
 
-/** The first `length` code points of `text`. */
-const prefixOf = (text: MatchedValue, length: number) =>
-  typeof text === "string" ? Array.from(text).slice(0, length).join("") : "";
+/** A variable of an expression, the value one expansion of it gives it, and whether that expansion is reserved (`+`, `#`). */
+type Reading = [
+  variable: UriTemplateVariable,
+  value: MatchedValue,
+  reserved: boolean,
+];
 
-/** A variable of an expression and the value one expansion of it gives it. */
-type Reading = [variable: UriTemplateVariable, value: MatchedValue];
+/** What `{v}`, or `{+v}` when `reserved`, with the prefix modifier `length` when given, writes for `value`. */
+function written(
+  value: MatchedValue,
+  reserved: boolean,
+  length?: number,
+): string {
+  const variable: UriTemplateVariable = { name: "v", explode: false };
+  if (length !== undefined) variable.prefix = length;
+  return typeof value === "string"
+    ? expandUriTemplate(
+        [{ operator: reserved ? "+" : "", variables: [variable] }],
+        {
+          v: value,
+        },
+      )
+    : JSON.stringify(value);
+}
 
 /**
  * `found` with the values of `readings` added, or undefined when a variable used twice would get
  * two values, or a value read through a prefix modifier is longer than its prefix. Two values of
- * one variable agree when equal, or when one was read through a prefix modifier and is the start
- * of the other (`{x:3}/{x}`: `abc/abcdef`), which then is the value.
+ * one variable agree when equal, when one was read through a prefix modifier and the other starts
+ * with it (`{x:3}/{x}`: `abc/abcdef`; then the longer is the value), or when one only reserved
+ * expansions gave and they write the other alike (`{+x}/{x}`: `%C3%A9/%25C3%25A9`; then the other
+ * is the value).
  */
 function merge(found: Found, readings: readonly Reading[]): Found | undefined {
   const merged: MatchedVariables = Object.create(null);
-  const prefixLengths = new Map(found.prefixes);
+  const prefixes = new Map(found.prefixes);
+  const reservedOnly = new Set(found.reserved);
   for (const key of Object.keys(found.values))
     setOwn(merged, key, found.values[key]!);
-  for (const [variable, value] of readings) {
+  for (const [variable, value, reserved] of readings) {
     const key = variable.name;
-    let length: number | undefined;
+    let prefix: Prefix | undefined;
     if (variable.prefix !== undefined && typeof value === "string") {
-      const points = Array.from(value).length;
-      if (points > variable.prefix) return undefined;
+      const characters = valueCharacters(value, reserved).length;
+      if (characters > variable.prefix) return undefined;
       // Shorter than its prefix: the whole value.
-      if (points === variable.prefix) length = variable.prefix;
+      if (characters === variable.prefix)
+        prefix = { length: variable.prefix, reserved };
     }
     if (!own(merged, key)) {
       setOwn(merged, key, value);
-      if (length !== undefined) prefixLengths.set(key, length);
+      if (prefix !== undefined) prefixes.set(key, prefix);
+      if (reserved) reservedOnly.add(key);
       continue;
     }
     const before = merged[key]!;
-    const beforeLength = prefixLengths.get(key);
-    if (beforeLength === undefined && length === undefined) {
-      if (JSON.stringify(before) !== JSON.stringify(value)) return undefined;
+    const beforePrefix = prefixes.get(key);
+    if (beforePrefix === undefined && prefix === undefined) {
+      if (JSON.stringify(before) === JSON.stringify(value)) continue;
+      const loose = reservedOnly.has(key) || reserved;
+      if (!loose || written(before, true) !== written(value, true))
+        return undefined;
+      // The value a non-reserved expansion gave is exact.
+      if (!reserved) {
+        setOwn(merged, key, value);
+        reservedOnly.delete(key);
+      }
     } else if (
-      beforeLength === undefined ||
-      (length !== undefined && length <= beforeLength)
+      beforePrefix === undefined ||
+      (prefix !== undefined && prefix.length <= beforePrefix.length)
     ) {
       // The new value is the shorter prefix: the value before starts with it.
-      if (prefixOf(before, length!) !== value) return undefined;
+      if (
+        written(before, prefix!.reserved, prefix!.length) !==
+        written(value, prefix!.reserved)
+      )
+        return undefined;
     } else {
       // The value before is the shorter prefix: the new value starts with it, and replaces it.
-      if (prefixOf(value, beforeLength) !== before) return undefined;
+      if (
+        written(value, beforePrefix.reserved, beforePrefix.length) !==
+        written(before, beforePrefix.reserved)
+      )
+        return undefined;
       setOwn(merged, key, value);
-      if (length === undefined) prefixLengths.delete(key);
-      else prefixLengths.set(key, length);
+      if (prefix === undefined) prefixes.delete(key);
+      else prefixes.set(key, prefix);
+      if (reserved) reservedOnly.add(key);
+      else reservedOnly.delete(key);
     }
   }
-  return { values: merged, prefixes: prefixLengths };
+  return { values: merged, prefixes, reserved: reservedOnly };
 }
 
 /**
@@ -429,6 +487,7 @@ function readExpansion(
       variable.explode
         ? exploded(taken, shape)
         : percentDecode(taken.join(shape.separator), shape.reserved),
+      shape.reserved,
     ]);
   }
   return readings;
@@ -501,14 +560,14 @@ function readNamed(
       lists.set(variable, list);
     } else {
       used.add(variable);
-      readings.push([variable, value]);
+      readings.push([variable, value, false]);
     }
   }
-  for (const [variable, list] of lists) readings.push([variable, list]);
+  for (const [variable, list] of lists) readings.push([variable, list, false]);
   if (map !== undefined && Object.keys(mapped).length > 0) {
     if (readings.some(([variable]) => variable.name === map.name))
       return undefined;
-    readings.push([map, mapped]);
+    readings.push([map, mapped, false]);
   }
   return readings;
 }

@@ -126,6 +126,21 @@ describe("uriTemplateMatcher", () => {
     expect(match("t://{x:3}", "t://abcdef")).toBeUndefined();
   });
 
+  it("counts a prefix as the reserved expansion that wrote it does (a kept percent-encoded triplet is one character), and reads a value used in both kinds of expansion as the one the other writes", () => {
+    for (const value of ["%41bc", "%C3%A9t%C3%A9", "é%41z", "😀%41"]) {
+      // {+x}/{x}: `{+x}` writes `é` and `%C3%A9` alike, `{x}` tells them apart.
+      for (const template of ["t://{+x:2}", "t://{#x:2}", "t://{+x:2}/{x}", "t://{x}/{+x:2}", "t://{+x:1}/{+x:2}/{+x}", "t://{+x}/{x}", "t://{x}{#x}"]) {
+        const uri = expandUriTemplate(template, { x: value });
+        const found = match(template, uri);
+        expect(found, `${template} ${uri}`).toBeDefined();
+        expect(expandUriTemplate(template, found!), `${template} ${uri}`).toBe(uri);
+      }
+    }
+    expect(match("t://{+x:2}", "t://%41b")).toEqual({ x: "%41b" });
+    expect(match("t://{+x:2}/{x}", "t://%41b/%2541bc")).toEqual({ x: "%41bc" });
+    expect(match("t://{+x:2}", "t://%41bc")).toBeUndefined();
+  });
+
   it("ends an expression where its own expansion ends before reading a hand-written URI's characters into it", () => {
     // A `/` expansion encodes `;`: the `;` starts the next expression.
     expect(match("t://{/seg*}{;m*}", "t:///a/b;k=v")).toEqual({ seg: ["a", "b"], m: { k: "v" } });
