@@ -6,8 +6,9 @@
  * normalisation reads each variable's shape here too. Built on the parser
  * the client expands with (`uri-template.ts`), so what a generated client
  * expands, a scaffold matches: every operator, percent-encoding, explode
- * (a list, or an associative array for `name=value` members), and optional
- * query and path parameters left out (`{?q}` matches a URI without a query).
+ * (a list, or an associative array for `name=value` members), and variables
+ * left undefined (`{?q}` matches a URI without a query, `{/path*}` one
+ * without the path).
  * Bounded: the search for where each expression ends reads at most a fixed
  * multiple of the URI's length, so no URI, however crafted, holds the server
  * up (one that would need more matches nothing).
@@ -31,14 +32,30 @@ export type MatchedVariables = { [name: string]: MatchedValue };
 /** A variable of a template, as the typed variables of its client method and its handler see it. */
 export interface UriTemplateVariableShape {
   name: string;
-  /** False when it is only ever a query or path parameter (`{?q}`, `{&page}`, `{;v}`), which a URI may leave out. */
+  /**
+   * True when some expression holds it alone as a simple or reserved expansion (`{id}`, `{+path}`,
+   * `{id:3}`), where leaving it undefined writes what its empty value writes: a URI cannot tell
+   * them apart, so a match gives it `""` (or `[]`), and a client must give it. False when every
+   * expression writes its absence apart (`{/x}`, `{.x}`, `{#x}`, `{;x}`, `{?x}`, `{&x}`, or beside
+   * other variables, `{x,y}`): a URI may leave it out, a match then leaves it undefined.
+   */
   required: boolean;
   /** True when only ever exploded without a prefix (`{/path*}`): it may be a list or a map. */
   composite: boolean;
 }
 
-/** Operators whose variables are parameters a URI may go without (RFC 6570 §3.2.7 to §3.2.9). */
-const PARAMETER_OPERATORS: readonly string[] = [";", "?", "&"];
+/**
+ * Whether an undefined variable of `expression` expands as its empty value does (RFC 6570 §3.2.1,
+ * Appendix A): only where the expression has no first character, does not name its values, and
+ * has no other variable for a separator to stand between (`{x}`, `{+x}`); `{/x}` writes `/` for
+ * `""` and nothing for undefined, `{x,y}` writes `a,` for `a` and `""`, `a` for `a` and undefined.
+ */
+function undefinedIsEmpty(expression: UriTemplateExpression): boolean {
+  return (
+    (expression.operator === "" || expression.operator === "+") &&
+    expression.variables.length === 1
+  );
+}
 
 /** Each variable of a template once, in order of first use, with its shape. */
 export function uriTemplateVariableShapes(
@@ -53,8 +70,7 @@ export function uriTemplateVariableShapes(
         required: false,
         composite: true,
       };
-      if (PARAMETER_OPERATORS.indexOf(part.operator) === -1)
-        shape.required = true;
+      if (undefinedIsEmpty(part)) shape.required = true;
       if (!variable.explode || variable.prefix !== undefined)
         shape.composite = false;
       shapes.set(variable.name, shape);
@@ -97,8 +113,8 @@ export interface UriTemplateMatcher {
   /**
    * The variables that expand the template to `uri`, or undefined when no values do. A variable
    * the URI leaves undefined is absent, unless it is required and `fillRequired` is not false:
-   * then a string variable is `""` and a composite one `[]`, the values that expand to nothing
-   * in a one-variable expression (what a handler typed by the variables' types expects).
+   * then a string variable is `""` and a composite one `[]`, which its `{x}` or `{+x}` expands
+   * as it expands undefined (what a handler typed by the variables' types expects).
    */
   match(
     uri: string,
@@ -331,7 +347,7 @@ type Reading = [
 ];
 
 /** What `{v}`, or `{+v}` when `reserved`, with the prefix modifier `length` when given, writes for `value`. */
-function written(
+function expansionOf(
   value: MatchedValue,
   reserved: boolean,
   length?: number,
@@ -383,7 +399,7 @@ function merge(found: Found, readings: readonly Reading[]): Found | undefined {
     if (beforePrefix === undefined && prefix === undefined) {
       if (JSON.stringify(before) === JSON.stringify(value)) continue;
       const loose = reservedOnly.has(key) || reserved;
-      if (!loose || written(before, true) !== written(value, true))
+      if (!loose || expansionOf(before, true) !== expansionOf(value, true))
         return undefined;
       // The value a non-reserved expansion gave is exact.
       if (!reserved) {
@@ -396,15 +412,15 @@ function merge(found: Found, readings: readonly Reading[]): Found | undefined {
     ) {
       // The new value is the shorter prefix: the value before starts with it.
       if (
-        written(before, prefix!.reserved, prefix!.length) !==
-        written(value, prefix!.reserved)
+        expansionOf(before, prefix!.reserved, prefix!.length) !==
+        expansionOf(value, prefix!.reserved)
       )
         return undefined;
     } else {
       // The value before is the shorter prefix: the new value starts with it, and replaces it.
       if (
-        written(value, beforePrefix.reserved, beforePrefix.length) !==
-        written(before, beforePrefix.reserved)
+        expansionOf(value, beforePrefix.reserved, beforePrefix.length) !==
+        expansionOf(before, beforePrefix.reserved)
       )
         return undefined;
       setOwn(merged, key, value);
