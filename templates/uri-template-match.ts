@@ -33,11 +33,12 @@ export type MatchedVariables = { [name: string]: MatchedValue };
 export interface UriTemplateVariableShape {
   name: string;
   /**
-   * True when some expression holds it alone as a simple or reserved expansion (`{id}`, `{+path}`,
-   * `{id:3}`), where leaving it undefined writes what its empty value writes: a URI cannot tell
-   * them apart, so a match gives it `""` (or `[]`), and a client must give it. False when every
-   * expression writes its absence apart (`{/x}`, `{.x}`, `{#x}`, `{;x}`, `{?x}`, `{&x}`, or beside
-   * other variables, `{x,y}`): a URI may leave it out, a match then leaves it undefined.
+   * True when every expression that holds it holds it alone as a simple or reserved expansion
+   * (`{id}`, `{+path}`, `{id:3}`), where leaving it undefined writes what its empty value writes:
+   * a URI cannot tell them apart, so a match gives it `""` (or `[]`), and a client must give it.
+   * False when some expression writes its absence apart (`{/x}`, `{.x}`, `{#x}`, `{;x}`, `{?x}`,
+   * `{&x}`, or beside other variables, `{x,y}`): a URI may leave it out, a match then leaves it
+   * undefined.
    */
   required: boolean;
   /** True when only ever exploded without a prefix (`{/path*}`): it may be a list or a map. */
@@ -67,10 +68,10 @@ export function uriTemplateVariableShapes(
     for (const variable of part.variables) {
       const shape = shapes.get(variable.name) ?? {
         name: variable.name,
-        required: false,
+        required: true,
         composite: true,
       };
-      if (undefinedIsEmpty(part)) shape.required = true;
+      if (!undefinedIsEmpty(part)) shape.required = false;
       if (!variable.explode || variable.prefix !== undefined)
         shape.composite = false;
       shapes.set(variable.name, shape);
@@ -124,8 +125,9 @@ export interface UriTemplateMatcher {
 
 /** Parses `template` into a matcher (throws `UriTemplateError` as `parseUriTemplate` does). */
 export function uriTemplateMatcher(template: string): UriTemplateMatcher {
-  const parts = parseUriTemplate(template);
-  const variables = uriTemplateVariableShapes(parts);
+  const parsed = parseUriTemplate(template);
+  const variables = uriTemplateVariableShapes(parsed);
+  const parts = asStrings(parsed, variables);
   const stops = parts.map((_, index) => stopCharacters(parts, index));
   const written = parts.map((part) =>
     "literal" in part ? undefined : expansionCharacters(part),
@@ -144,6 +146,34 @@ export function uriTemplateMatcher(template: string): UriTemplateMatcher {
       return found;
     },
   };
+}
+
+/**
+ * `parts` with the explode modifier dropped from every variable that is not composite (also used
+ * without it, or with a prefix: typed `string`): on a string, explode changes nothing (RFC 6570
+ * §2.4.2, `{/x*}` writes `a` as `{/x}` does), so such a variable is read as one string, never a list.
+ */
+function asStrings(
+  parts: readonly UriTemplatePart[],
+  variables: readonly UriTemplateVariableShape[],
+): UriTemplatePart[] {
+  const strings = new Set(
+    variables
+      .filter((variable) => !variable.composite)
+      .map((variable) => variable.name),
+  );
+  return parts.map((part) =>
+    "literal" in part
+      ? part
+      : {
+          operator: part.operator,
+          variables: part.variables.map((variable) =>
+            variable.explode && strings.has(variable.name)
+              ? { ...variable, explode: false }
+              : variable,
+          ),
+        },
+  );
 }
 
 function countUses(parts: readonly UriTemplatePart[]): number {

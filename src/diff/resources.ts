@@ -89,7 +89,7 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
 
 /**
  * A template's variables by name, as the generated client types them (one
- * a `{var}` or `{+var}` holds alone is required, any other optional): one
+ * only ever held alone by a `{var}` or `{+var}` is required, any other optional): one
  * added, removed, made required or optional, as a prompt's arguments are.
  */
 function compareVariables(old: ResourceTemplateIR, next: ResourceTemplateIR, subject: { kind: "resource-template"; name: string }, add: ChangeSink): void {

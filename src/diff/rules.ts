@@ -520,7 +520,7 @@ const SURFACE_RULES: readonly DiffRule[] = [
     id: "resource-template-variable-required-added",
     class: "breaking-for-clients",
     subject: "resource-template",
-    doc: "A required variable (one a `{var}` or `{+var}` expression holds alone, which writes its absence as the empty string) added to a template: code that leaves it out no longer compiles, and URIs made without it are not what the server reads.",
+    doc: "A required variable (only ever held alone by a `{var}` or `{+var}` expression, which writes its absence as the empty string) added to a template: code that leaves it out no longer compiles, and URIs made without it are not what the server reads.",
   },
   {
     id: "resource-template-variable-optional-added",
@@ -538,7 +538,7 @@ const SURFACE_RULES: readonly DiffRule[] = [
     id: "resource-template-variable-made-required",
     class: "breaking-for-clients",
     subject: "resource-template",
-    doc: "A variable that could be left out is now required (held alone by a `{var}` or `{+var}`): code that leaves it out no longer compiles.",
+    doc: "A variable that could be left out is now required (only ever held alone by a `{var}` or `{+var}`): code that leaves it out no longer compiles.",
   },
   {
     id: "resource-template-variable-made-optional",

@@ -73,7 +73,7 @@ export const rows: Rows = [
     "uri-templates",
     {
       stage: "manifest",
-      says: "each variable once: required when a {var} or {+var} holds it alone, optional where its absence shows in the URI ({/x}, {#x}, {?x}, ...), composite when only ever exploded",
+      says: "each variable once: required when only ever held alone by a {var} or {+var}, optional where its absence shows in the URI ({/x}, {#x}, {?x}, ...), composite when only ever exploded",
       given: {
         tools: [],
         resourceTemplates: [template("Dynamic Text Resource", "demo://resource/{+base}{/segments*}{?q,page}{&q}{;v}{#frag:3}")],
