@@ -6,17 +6,20 @@
  * normalisation reads each variable's shape here too. Built on the parser
  * the client expands with (`uri-template.ts`), so what a generated client
  * expands, a scaffold matches: every operator, percent-encoding, explode
- * (a list, or an associative array for `name=value` members), and optional
- * query and path parameters left out (`{?q}` matches a URI without a query).
+ * (a list, or an associative array for `name=value` members), and variables
+ * left undefined (`{?q}` matches a URI without a query, `{/path*}` one
+ * without the path).
  * Bounded: the search for where each expression ends reads at most a fixed
  * multiple of the URI's length, so no URI, however crafted, holds the server
  * up (one that would need more matches nothing).
  */
 import {
+  expandUriTemplate,
   parseUriTemplate,
   type UriTemplateExpression,
   type UriTemplatePart,
   type UriTemplateVariable,
+  valueCharacters,
 } from "./uri-template.js";
 
 /** A variable's value as a match gives it: a string, or a list or map of strings for an exploded one. */
@@ -29,14 +32,31 @@ export type MatchedVariables = { [name: string]: MatchedValue };
 /** A variable of a template, as the typed variables of its client method and its handler see it. */
 export interface UriTemplateVariableShape {
   name: string;
-  /** False when it is only ever a query or path parameter (`{?q}`, `{&page}`, `{;v}`), which a URI may leave out. */
+  /**
+   * True when every expression that holds it holds it alone as a simple or reserved expansion
+   * (`{id}`, `{+path}`, `{id:3}`), where leaving it undefined writes what its empty value writes:
+   * a URI cannot tell them apart, so a match gives it `""` (or `[]`), and a client must give it.
+   * False when some expression writes its absence apart (`{/x}`, `{.x}`, `{#x}`, `{;x}`, `{?x}`,
+   * `{&x}`, or beside other variables, `{x,y}`): a URI may leave it out, a match then leaves it
+   * undefined.
+   */
   required: boolean;
   /** True when only ever exploded without a prefix (`{/path*}`): it may be a list or a map. */
   composite: boolean;
 }
 
-/** Operators whose variables are parameters a URI may go without (RFC 6570 §3.2.7 to §3.2.9). */
-const PARAMETER_OPERATORS: readonly string[] = [";", "?", "&"];
+/**
+ * Whether an undefined variable of `expression` expands as its empty value does (RFC 6570 §3.2.1,
+ * Appendix A): only where the expression has no first character, does not name its values, and
+ * has no other variable for a separator to stand between (`{x}`, `{+x}`); `{/x}` writes `/` for
+ * `""` and nothing for undefined, `{x,y}` writes `a,` for `a` and `""`, `a` for `a` and undefined.
+ */
+function undefinedIsEmpty(expression: UriTemplateExpression): boolean {
+  return (
+    (expression.operator === "" || expression.operator === "+") &&
+    expression.variables.length === 1
+  );
+}
 
 /** Each variable of a template once, in order of first use, with its shape. */
 export function uriTemplateVariableShapes(
@@ -48,11 +68,10 @@ export function uriTemplateVariableShapes(
     for (const variable of part.variables) {
       const shape = shapes.get(variable.name) ?? {
         name: variable.name,
-        required: false,
+        required: true,
         composite: true,
       };
-      if (PARAMETER_OPERATORS.indexOf(part.operator) === -1)
-        shape.required = true;
+      if (!undefinedIsEmpty(part)) shape.required = false;
       if (!variable.explode || variable.prefix !== undefined)
         shape.composite = false;
       shapes.set(variable.name, shape);
@@ -95,8 +114,8 @@ export interface UriTemplateMatcher {
   /**
    * The variables that expand the template to `uri`, or undefined when no values do. A variable
    * the URI leaves undefined is absent, unless it is required and `fillRequired` is not false:
-   * then a string variable is `""` and a composite one `[]`, the values that expand to nothing
-   * in a one-variable expression (what a handler typed by the variables' types expects).
+   * then a string variable is `""` and a composite one `[]`, which its `{x}` or `{+x}` expands
+   * as it expands undefined (what a handler typed by the variables' types expects).
    */
   match(
     uri: string,
@@ -106,8 +125,9 @@ export interface UriTemplateMatcher {
 
 /** Parses `template` into a matcher (throws `UriTemplateError` as `parseUriTemplate` does). */
 export function uriTemplateMatcher(template: string): UriTemplateMatcher {
-  const parts = parseUriTemplate(template);
-  const variables = uriTemplateVariableShapes(parts);
+  const parsed = parseUriTemplate(template);
+  const variables = uriTemplateVariableShapes(parsed);
+  const parts = asStrings(parsed, variables);
   const stops = parts.map((_, index) => stopCharacters(parts, index));
   const written = parts.map((part) =>
     "literal" in part ? undefined : expansionCharacters(part),
@@ -126,6 +146,34 @@ export function uriTemplateMatcher(template: string): UriTemplateMatcher {
       return found;
     },
   };
+}
+
+/**
+ * `parts` with the explode modifier dropped from every variable that is not composite (also used
+ * without it, or with a prefix: typed `string`): on a string, explode changes nothing (RFC 6570
+ * §2.4.2, `{/x*}` writes `a` as `{/x}` does), so such a variable is read as one string, never a list.
+ */
+function asStrings(
+  parts: readonly UriTemplatePart[],
+  variables: readonly UriTemplateVariableShape[],
+): UriTemplatePart[] {
+  const strings = new Set(
+    variables
+      .filter((variable) => !variable.composite)
+      .map((variable) => variable.name),
+  );
+  return parts.map((part) =>
+    "literal" in part
+      ? part
+      : {
+          operator: part.operator,
+          variables: part.variables.map((variable) =>
+            variable.explode && strings.has(variable.name)
+              ? { ...variable, explode: false }
+              : variable,
+          ),
+        },
+  );
 }
 
 function countUses(parts: readonly UriTemplatePart[]): number {
@@ -278,7 +326,11 @@ function search(
   }
 
   return budget > 0
-    ? from(0, 0, { values: Object.create(null), prefixes: new Map() })
+    ? from(0, 0, {
+        values: Object.create(null),
+        prefixes: new Map(),
+        reserved: new Set(),
+      })
     : undefined;
 }
 
@@ -297,66 +349,118 @@ function expansionCharacters(expression: UriTemplateExpression): RegExp {
 }
 
 /**
- * The values found so far, and of those read through a prefix modifier alone (`{var:3}`) the
- * length of that prefix: such a value is the start of the variable's value, as long as the prefix
- * (in code points), unless it is shorter (then it is the whole value).
+ * A prefix a value was read through: its length in characters, counted as the expression's
+ * operator counts them (`reserved`: `{+x:2}`, `{#x:2}` count a percent-encoded triplet as one).
+ */
+interface Prefix {
+  length: number;
+  reserved: boolean;
+}
+
+/**
+ * The values found so far; of those read through a prefix modifier alone (`{var:3}`), that
+ * prefix: such a value is the start of the variable's value, as long as the prefix, unless it is
+ * shorter (then it is the whole value); and the names whose value only reserved expansions gave
+ * (`{+var}`, `{#var}`), which write `é` and `%C3%A9` alike: such a value is one of those it stands for.
  */
 interface Found {
   values: MatchedVariables;
-  prefixes: ReadonlyMap<string, number>;
+  prefixes: ReadonlyMap<string, Prefix>;
+  reserved: ReadonlySet<string>;
 }
 
-/** The first `length` code points of `text`. */
-const prefixOf = (text: MatchedValue, length: number) =>
-  typeof text === "string" ? Array.from(text).slice(0, length).join("") : "";
+/** A variable of an expression, the value one expansion of it gives it, and whether that expansion is reserved (`+`, `#`). */
+type Reading = [
+  variable: UriTemplateVariable,
+  value: MatchedValue,
+  reserved: boolean,
+];
 
-/** A variable of an expression and the value one expansion of it gives it. */
-type Reading = [variable: UriTemplateVariable, value: MatchedValue];
+/** What `{v}`, or `{+v}` when `reserved`, with the prefix modifier `length` when given, writes for `value`. */
+function expansionOf(
+  value: MatchedValue,
+  reserved: boolean,
+  length?: number,
+): string {
+  const variable: UriTemplateVariable = { name: "v", explode: false };
+  if (length !== undefined) variable.prefix = length;
+  return typeof value === "string"
+    ? expandUriTemplate(
+        [{ operator: reserved ? "+" : "", variables: [variable] }],
+        {
+          v: value,
+        },
+      )
+    : JSON.stringify(value);
+}
 
 /**
  * `found` with the values of `readings` added, or undefined when a variable used twice would get
  * two values, or a value read through a prefix modifier is longer than its prefix. Two values of
- * one variable agree when equal, or when one was read through a prefix modifier and is the start
- * of the other (`{x:3}/{x}`: `abc/abcdef`), which then is the value.
+ * one variable agree when equal, when one was read through a prefix modifier and the other starts
+ * with it (`{x:3}/{x}`: `abc/abcdef`; then the longer is the value), or when one only reserved
+ * expansions gave and they write the other alike (`{+x}/{x}`: `%C3%A9/%25C3%25A9`; then the other
+ * is the value).
  */
 function merge(found: Found, readings: readonly Reading[]): Found | undefined {
   const merged: MatchedVariables = Object.create(null);
-  const prefixLengths = new Map(found.prefixes);
+  const prefixes = new Map(found.prefixes);
+  const reservedOnly = new Set(found.reserved);
   for (const key of Object.keys(found.values))
     setOwn(merged, key, found.values[key]!);
-  for (const [variable, value] of readings) {
+  for (const [variable, value, reserved] of readings) {
     const key = variable.name;
-    let length: number | undefined;
+    let prefix: Prefix | undefined;
     if (variable.prefix !== undefined && typeof value === "string") {
-      const points = Array.from(value).length;
-      if (points > variable.prefix) return undefined;
+      const characters = valueCharacters(value, reserved).length;
+      if (characters > variable.prefix) return undefined;
       // Shorter than its prefix: the whole value.
-      if (points === variable.prefix) length = variable.prefix;
+      if (characters === variable.prefix)
+        prefix = { length: variable.prefix, reserved };
     }
     if (!own(merged, key)) {
       setOwn(merged, key, value);
-      if (length !== undefined) prefixLengths.set(key, length);
+      if (prefix !== undefined) prefixes.set(key, prefix);
+      if (reserved) reservedOnly.add(key);
       continue;
     }
     const before = merged[key]!;
-    const beforeLength = prefixLengths.get(key);
-    if (beforeLength === undefined && length === undefined) {
-      if (JSON.stringify(before) !== JSON.stringify(value)) return undefined;
+    const beforePrefix = prefixes.get(key);
+    if (beforePrefix === undefined && prefix === undefined) {
+      if (JSON.stringify(before) === JSON.stringify(value)) continue;
+      const loose = reservedOnly.has(key) || reserved;
+      if (!loose || expansionOf(before, true) !== expansionOf(value, true))
+        return undefined;
+      // The value a non-reserved expansion gave is exact.
+      if (!reserved) {
+        setOwn(merged, key, value);
+        reservedOnly.delete(key);
+      }
     } else if (
-      beforeLength === undefined ||
-      (length !== undefined && length <= beforeLength)
+      beforePrefix === undefined ||
+      (prefix !== undefined && prefix.length <= beforePrefix.length)
     ) {
       // The new value is the shorter prefix: the value before starts with it.
-      if (prefixOf(before, length!) !== value) return undefined;
+      if (
+        expansionOf(before, prefix!.reserved, prefix!.length) !==
+        expansionOf(value, prefix!.reserved)
+      )
+        return undefined;
     } else {
       // The value before is the shorter prefix: the new value starts with it, and replaces it.
-      if (prefixOf(value, beforeLength) !== before) return undefined;
+      if (
+        expansionOf(value, beforePrefix.reserved, beforePrefix.length) !==
+        expansionOf(before, beforePrefix.reserved)
+      )
+        return undefined;
       setOwn(merged, key, value);
-      if (length === undefined) prefixLengths.delete(key);
-      else prefixLengths.set(key, length);
+      if (prefix === undefined) prefixes.delete(key);
+      else prefixes.set(key, prefix);
+      if (reserved) reservedOnly.add(key);
+      else reservedOnly.delete(key);
     }
   }
-  return { values: merged, prefixes: prefixLengths };
+  return { values: merged, prefixes, reserved: reservedOnly };
 }
 
 /**
@@ -429,6 +533,7 @@ function readExpansion(
       variable.explode
         ? exploded(taken, shape)
         : percentDecode(taken.join(shape.separator), shape.reserved),
+      shape.reserved,
     ]);
   }
   return readings;
@@ -501,14 +606,14 @@ function readNamed(
       lists.set(variable, list);
     } else {
       used.add(variable);
-      readings.push([variable, value]);
+      readings.push([variable, value, false]);
     }
   }
-  for (const [variable, list] of lists) readings.push([variable, list]);
+  for (const [variable, list] of lists) readings.push([variable, list, false]);
   if (map !== undefined && Object.keys(mapped).length > 0) {
     if (readings.some(([variable]) => variable.name === map.name))
       return undefined;
-    readings.push([map, mapped]);
+    readings.push([map, mapped, false]);
   }
   return readings;
 }

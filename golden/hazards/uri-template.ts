@@ -221,13 +221,53 @@ function codePoints(text: string): number[] {
   return points;
 }
 
-function fromCodePoint(code: number): string {
-  if (code < 0x10000) return String.fromCharCode(code);
-  const offset = code - 0x10000;
-  return String.fromCharCode(
-    0xd800 + (offset >> 10),
-    0xdc00 + (offset & 0x3ff),
-  );
+/** How many percent-encoded triplets the UTF-8 sequence a lead octet starts spans (1 for any other octet). */
+function sequenceLength(octet: number): number {
+  return octet >= 0xc2 && octet <= 0xdf
+    ? 2
+    : octet >= 0xe0 && octet <= 0xef
+      ? 3
+      : octet >= 0xf0 && octet <= 0xf4
+        ? 4
+        : 1;
+}
+
+/**
+ * A value's characters as the prefix modifier counts them (RFC 6570 §2.4.1:
+ * characters, not octets, "to avoid splitting between the octets of a
+ * multi-octet-encoded character or within a pct-encoded triplet"): code
+ * points; with `reserved` (`+`, `#`, which copy a value's triplets as they
+ * are), a percent-encoded triplet is one character, and so are the triplets
+ * of one UTF-8 character (`%C3%A9`) together.
+ */
+export function valueCharacters(text: string, reserved: boolean): string[] {
+  const characters: string[] = [];
+  const triplet = /^%[0-9A-Fa-f]{2}/;
+  let index = 0;
+  while (index < text.length) {
+    if (reserved && triplet.test(text.slice(index, index + 3))) {
+      const octet = parseInt(text.slice(index + 1, index + 3), 16);
+      let end = index + 3;
+      const length = sequenceLength(octet);
+      let count = 1;
+      while (
+        count < length &&
+        /^%[89ABab][0-9A-Fa-f]$/.test(text.slice(end, end + 3))
+      ) {
+        end += 3;
+        count++;
+      }
+      if (count < length) end = index + 3;
+      characters.push(text.slice(index, end));
+      index = end;
+      continue;
+    }
+    const code = text.codePointAt(index)!;
+    const width = code > 0xffff ? 2 : 1;
+    characters.push(text.slice(index, index + width));
+    index += width;
+  }
+  return characters;
 }
 
 /**
@@ -411,9 +451,8 @@ function expandExpression(
     if (composite === undefined) {
       let text = String(value);
       if (variable.prefix !== undefined)
-        text = codePoints(text)
+        text = valueCharacters(text, rules.reserved)
           .slice(0, variable.prefix)
-          .map(fromCodePoint)
           .join("");
       const encoded = encodeValue(text, rules.reserved);
       items.push(

@@ -285,7 +285,7 @@ const surface: SurfaceTables = {
       complete: "completeRepoFile",
       uriTemplate: "repo://{owner}/{repo}/contents{/path*}{?ref}",
       variables: ["owner", "repo", "path", "ref"],
-      required: ["owner", "repo", "path"],
+      required: ["owner", "repo"],
       composite: ["path"],
     },
   },

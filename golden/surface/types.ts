@@ -91,7 +91,7 @@ export type DynamicBlobResourceVariables = {
 export type RepoFileVariables = {
   owner: string;
   repo: string;
-  path: string | readonly string[] | { readonly [key: string]: string };
+  path?: string | readonly string[] | { readonly [key: string]: string };
   ref?: string;
 };
 

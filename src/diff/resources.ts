@@ -103,8 +103,8 @@ function compareTemplate(old: ResourceTemplateIR, next: ResourceTemplateIR, add:
 }
 
 /**
- * A template's variables by name, as the generated client types them (a
- * variable that shapes the URI is required, a `{?query}` one optional): one
+ * A template's variables by name, as the generated client types them (one
+ * only ever held alone by a `{var}` or `{+var}` is required, any other optional): one
  * added, removed, made required or optional, as a prompt's arguments are.
  */
 function compareVariables(old: ResourceTemplateIR, next: ResourceTemplateIR, subject: { kind: "resource-template"; name: string }, add: ChangeSink): void {

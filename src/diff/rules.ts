@@ -520,13 +520,13 @@ const SURFACE_RULES: readonly DiffRule[] = [
     id: "resource-template-variable-required-added",
     class: "breaking-for-clients",
     subject: "resource-template",
-    doc: "A variable that shapes the URI (not a `{?query}` one) added to a template: code that leaves it out no longer compiles, and URIs made without it are not what the server reads.",
+    doc: "A required variable (only ever held alone by a `{var}` or `{+var}` expression, which writes its absence as the empty string) added to a template: code that leaves it out no longer compiles, and URIs made without it are not what the server reads.",
   },
   {
     id: "resource-template-variable-optional-added",
     class: "compatible",
     subject: "resource-template",
-    doc: "A variable that may be left out (`{?query}`, `{&more}`, `{;param}`) added to a template: reads that leave it out are unaffected.",
+    doc: "A variable that may be left out (`{?query}`, `{&more}`, `{;param}`, `{/seg}`, `{.ext}`, `{#frag}`) added to a template: reads that leave it out are unaffected.",
   },
   {
     id: "resource-template-variable-removed",
@@ -538,13 +538,13 @@ const SURFACE_RULES: readonly DiffRule[] = [
     id: "resource-template-variable-made-required",
     class: "breaking-for-clients",
     subject: "resource-template",
-    doc: "A variable that could be left out now shapes the URI: code that leaves it out no longer compiles.",
+    doc: "A variable that could be left out is now required (only ever held alone by a `{var}` or `{+var}`): code that leaves it out no longer compiles.",
   },
   {
     id: "resource-template-variable-made-optional",
     class: "breaking-for-servers",
     subject: "resource-template",
-    doc: "A variable that shaped the URI may be left out now: a server written for the old contract may be asked for URIs without it.",
+    doc: "A required variable may be left out now: a server written for the old contract may be asked for URIs without it.",
   },
   {
     id: "resource-template-description-changed",

@@ -171,9 +171,12 @@ export interface ResourceIR {
 export interface TemplateVariableIR {
   name: string;
   /**
-   * Whether a read must give it: a variable only ever expanded as a query
-   * or path parameter (`{?a}`, `{&b}`, `{;c}`) may be left out, any other
-   * shapes the URI and may not.
+   * Whether a read must give it: true when every expression holding it holds
+   * it alone as a simple or reserved expansion (`{id}`, `{+path}`), which
+   * writes it left undefined as it writes `""` (a match gives it `""`); false
+   * when some expression writes its absence apart (`{/seg}`, `{.ext}`, `{#frag}`,
+   * `{;p}`, `{?q}`, `{&r}`, or beside another variable, `{x,y}`: RFC 6570
+   * §3.2.1), so a URI may leave it out and a match leaves it undefined.
    */
   required: boolean;
   /** Expanded with the explode modifier (`{/path*}`) and never with a prefix: it may be a list or an associative array of strings. */

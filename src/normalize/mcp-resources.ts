@@ -28,7 +28,7 @@ export const DUPLICATE_RESOURCES: Rule = {
 
 export const URI_TEMPLATES: Rule = {
   name: "uri-templates",
-  does: "A template's `uriTemplate` is parsed as RFC 6570 (levels 1 to 4); one that does not parse (an unclosed brace, an operator the RFC reserves, a variable name with a space, `-` or `~`, a malformed prefix) is left out with a warning. Each variable is typed once: a string, or also a list or map of strings when only ever exploded (`{/path*}`); required unless only ever a query or path parameter (`{?q}`, `{&page}`, `{;v}`).",
+  does: 'A template\'s `uriTemplate` is parsed as RFC 6570 (levels 1 to 4); one that does not parse (an unclosed brace, an operator the RFC reserves, a variable name with a space, `-` or `~`, a malformed prefix) is left out with a warning. Each variable is typed once: a string, or also a list or map of strings when only ever exploded (`{/path*}`); required when only ever held alone by `{var}` or `{+var}` (which write it undefined as they write `""`), else optional: `{/seg}`, `{.ext}`, `{#frag}`, `{;v}`, `{?q}`, `{&page}` and `{x,y}` write an undefined variable apart, and a URI may leave it out (RFC 6570 §3.2.1).',
   spec: "RFC 6570 §2, §3.2; MCP ResourceTemplate.uriTemplate",
   reports: ["resource-invalid"],
 };

@@ -73,7 +73,7 @@ export const rows: Rows = [
     "uri-templates",
     {
       stage: "manifest",
-      says: "each variable once: required when it shapes the URI, optional as a query or path parameter, composite when only ever exploded",
+      says: "each variable once: required when only ever held alone by a {var} or {+var}, optional where its absence shows in the URI ({/x}, {#x}, {?x}, ...), composite when only ever exploded",
       given: {
         tools: [],
         resourceTemplates: [template("Dynamic Text Resource", "demo://resource/{+base}{/segments*}{?q,page}{&q}{;v}{#frag:3}")],
@@ -89,11 +89,11 @@ export const rows: Rows = [
             fileBase: "read-dynamic-text-resource",
             variables: [
               { name: "base", required: true, composite: false },
-              { name: "segments", required: true, composite: true },
+              { name: "segments", required: false, composite: true },
               { name: "q", required: false, composite: false },
               { name: "page", required: false, composite: false },
               { name: "v", required: false, composite: false },
-              { name: "frag", required: true, composite: false },
+              { name: "frag", required: false, composite: false },
             ],
           },
         ],

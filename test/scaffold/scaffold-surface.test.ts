@@ -71,9 +71,13 @@ export default defineResourceTemplate("Dynamic Text Resource", (variables, conte
   if (!/^\\d+$/.test(variables.resourceId)) throw new ResourceNotFoundError(context.uri);
   return \`Resource \${variables.resourceId}: text\`;
 });\n`,
-  "read-repo-file.ts": `${define}export default defineResourceTemplate("repo_file", (variables, context) => [
-  { uri: context.uri, mimeType: "application/json", text: JSON.stringify({ ...variables, template: context.resourceTemplate }) },
-]);\n`,
+  "read-repo-file.ts": `${define}export default defineResourceTemplate("repo_file", (variables, context) => {
+  // The build fails if the type says otherwise: a URI may leave {/path*} out (repo://o/r/contents), and then it is undefined.
+  // @ts-expect-error path may be undefined
+  variables.path satisfies string | readonly string[] | { readonly [key: string]: string };
+  variables.owner satisfies string;
+  return [{ uri: context.uri, mimeType: "application/json", text: JSON.stringify({ ...variables, template: context.resourceTemplate }) }];
+});\n`,
 };
 
 interface GeneratedSurfaceClient {
@@ -82,7 +86,7 @@ interface GeneratedSurfaceClient {
     readRepoFile(variables: {
       owner: string;
       repo: string;
-      path: string | readonly string[];
+      path?: string | readonly string[];
       ref?: string;
     }): Promise<{ contents: Array<{ uri: string; text?: string }> }>;
     readResource(uri: string): Promise<{ contents: Array<{ text?: string }> }>;
@@ -197,6 +201,14 @@ function sharedBehaviour(era: Era, connect: () => Promise<AnyClient>) {
       ref: "main",
       template: "repo_file",
     });
+    // RFC 6570 §3.2.6: {/path*} undefined writes no "/"; [""] writes one. The handler tells them apart.
+    for (const [uri, path] of [
+      ["repo://octo/hello/contents", undefined],
+      ["repo://octo/hello/contents/", [""]],
+    ] as const) {
+      const read = await client.readResource({ uri });
+      expect(JSON.parse((read.contents[0] as { text: string }).text), uri).toEqual({ owner: "octo", repo: "hello", path, template: "repo_file" });
+    }
   });
 
   it("answers a URI no resource has with -32602 and the URI, also when a handler says so", async () => {
@@ -230,6 +242,10 @@ function sharedBehaviour(era: Era, connect: () => Promise<AnyClient>) {
     expect((await typed.getArgsPrompt({ city: "Paris" })).messages[0]?.content.text).toContain("Weather in Paris");
     const read = await typed.readRepoFile({ owner: "o w", repo: "r", path: ["docs", "a/b.md"] });
     expect(JSON.parse(read.contents[0]!.text!)).toEqual({ owner: "o w", repo: "r", path: ["docs", "a/b.md"], template: "repo_file" });
+    // The path left out (test/typing/surface-usage.ts compiles such a call): the URI has none, and the handler gets none.
+    const root = await typed.readRepoFile({ owner: "o", repo: "r" });
+    expect(root.contents[0]!.uri).toBe("repo://o/r/contents");
+    expect(JSON.parse(root.contents[0]!.text!)).toEqual({ owner: "o", repo: "r", template: "repo_file" });
     expect((await typed.readResource("demo://resource/static/document/architecture.md")).contents[0]?.text).toBe("# Architecture");
     expect((await typed.completeCompletablePrompt("name", "", { context: { department: "Sales" } })).completion.values).toEqual(["Carol"]);
   });

@@ -84,9 +84,19 @@ describe("uriTemplateMatcher", () => {
     expect(match("users://{userId}/profile", "users://a%2Fb/profile")).toEqual({ userId: "a/b" });
   });
 
-  it("gives a required variable left empty its empty value, and leaves optional parameters out", () => {
+  it("gives a required variable left empty its empty value, and leaves out a variable whose absence the URI shows", () => {
     const template = "repo://{owner}/{repo}/contents{/path*}{?ref}";
-    expect(match(template, "repo://o/r/contents")).toEqual({ owner: "o", repo: "r", path: [] });
+    expect(match(template, "repo://o/r/contents")).toEqual({ owner: "o", repo: "r" });
+    expect(match(template, "repo://o/r/contents/")).toEqual({ owner: "o", repo: "r", path: [""] });
+    expect(match(template, "repo:///r/contents")).toEqual({ owner: "", repo: "r" });
+    expect(match("file:///{path}", "file:///")).toEqual({ path: "" });
+    expect(match("file:///{+path}", "file:///")).toEqual({ path: "" });
+    expect(match("docs{/x}", "docs")).toEqual({});
+    expect(match("docs{/x}", "docs/")).toEqual({ x: "" });
+    expect(match("a{.ext}", "a")).toEqual({});
+    expect(match("a{#frag}", "a")).toEqual({});
+    expect(match("a{;p}", "a")).toEqual({});
+    expect(match("geo:{lat,lon}", "geo:1")).toEqual({ lat: "1" });
     expect(match(template, "repo://o/r/contents/src/index.ts?ref=main")).toEqual({ owner: "o", repo: "r", path: ["src", "index.ts"], ref: "main" });
     expect(match(template, "repo://o/r/contents/a%20b")).toEqual({ owner: "o", repo: "r", path: ["a b"] });
     expect(match("x{?q}", "x")).toEqual({});
@@ -126,6 +136,21 @@ describe("uriTemplateMatcher", () => {
     expect(match("t://{x:3}", "t://abcdef")).toBeUndefined();
   });
 
+  it("counts a prefix as the reserved expansion that wrote it does (a kept percent-encoded triplet is one character), and reads a value used in both kinds of expansion as the one the other writes", () => {
+    for (const value of ["%41bc", "%C3%A9t%C3%A9", "é%41z", "😀%41"]) {
+      // {+x}/{x}: `{+x}` writes `é` and `%C3%A9` alike, `{x}` tells them apart.
+      for (const template of ["t://{+x:2}", "t://{#x:2}", "t://{+x:2}/{x}", "t://{x}/{+x:2}", "t://{+x:1}/{+x:2}/{+x}", "t://{+x}/{x}", "t://{x}{#x}"]) {
+        const uri = expandUriTemplate(template, { x: value });
+        const found = match(template, uri);
+        expect(found, `${template} ${uri}`).toBeDefined();
+        expect(expandUriTemplate(template, found!), `${template} ${uri}`).toBe(uri);
+      }
+    }
+    expect(match("t://{+x:2}", "t://%41b")).toEqual({ x: "%41b" });
+    expect(match("t://{+x:2}/{x}", "t://%41b/%2541bc")).toEqual({ x: "%41bc" });
+    expect(match("t://{+x:2}", "t://%41bc")).toBeUndefined();
+  });
+
   it("ends an expression where its own expansion ends before reading a hand-written URI's characters into it", () => {
     // A `/` expansion encodes `;`: the `;` starts the next expression.
     expect(match("t://{/seg*}{;m*}", "t:///a/b;k=v")).toEqual({ seg: ["a", "b"], m: { k: "v" } });
@@ -161,8 +186,74 @@ describe("uriTemplateMatcher", () => {
   it("says which variables a template has and whether a URI may leave each out", () => {
     expect(uriTemplateMatcher("repo://{owner}{/path*}{?ref}").variables).toEqual([
       { name: "owner", required: true, composite: false },
-      { name: "path", required: true, composite: true },
+      { name: "path", required: false, composite: true },
       { name: "ref", required: false, composite: false },
     ]);
+  });
+
+  // RFC 6570 §3.2.1: an undefined variable is omitted, and with it the operator's first character
+  // and the separator before it; only `{x}` and `{+x}` alone write it as they write "".
+  it.each([
+    ["{x}", true],
+    ["{+x}", true],
+    ["{x:3}", true],
+    ["{x*}", true],
+    ["{+x*}", true],
+    ["{#x}", false],
+    ["{.x}", false],
+    ["{/x}", false],
+    ["{/x*}", false],
+    ["{;x}", false],
+    ["{?x}", false],
+    ["{&x}", false],
+    ["{x,y}", false],
+    ["{+x,y}", false],
+    // Where one expression writes its absence apart, the URI shows it.
+    ["{/x}/{x}", false],
+    ["{x}{?x}", false],
+    ["{x}/{+x}", true],
+  ])("types x of %s as required: %s", (template, required) => {
+    const shape = uriTemplateMatcher(`t://${template}`).variables.find((variable) => variable.name === "x");
+    expect(shape?.required).toBe(required);
+  });
+
+  const ROUND_TRIP: readonly string[] = [
+    "docs{/x}",
+    "a{.ext}",
+    "a{#frag}",
+    "a{;p}",
+    "a{?q}{&r}",
+    "geo:{lat,lon}",
+    "file:///{path}",
+    "file:///{+path}",
+    "r{/path*}",
+    "r/{id}{/rest*}{.fmt}{?q}{#frag}",
+    "t/{x:3}{+y}",
+    "{+base}{/seg}",
+    // Exploded and not: typed string, and explode changes nothing on a string (RFC 6570 §2.4.2).
+    "t/{x}{/x*}",
+    "t/{x}{?x*}",
+    "t/{x:1}{/x*}",
+  ];
+
+  it.each(ROUND_TRIP)("gives %s's required variables a value from every URI it expands to, of their type, and values that expand back to it", (template) => {
+    const matcher = uriTemplateMatcher(template);
+    const names = matcher.variables.map((variable) => variable.name);
+    // Every variable undefined, "" or "v", in every combination.
+    let combinations: Array<Record<string, string>> = [{}];
+    for (const name of names) combinations = combinations.flatMap((given) => [given, { ...given, [name]: "" }, { ...given, [name]: "v" }]);
+    for (const given of combinations) {
+      const uri = expandUriTemplate(template, given);
+      const found = matcher.match(uri);
+      expect(found, `${template}: no match of ${uri}`).toBeDefined();
+      for (const variable of matcher.variables) {
+        const has = Object.prototype.hasOwnProperty.call(found, variable.name);
+        if (variable.required) expect(has, `${template}: ${variable.name} of ${uri}`).toBe(true);
+        // A variable typed string is never a list or a map.
+        if (has && !variable.composite) expect(typeof found![variable.name], `${template}: ${variable.name} of ${uri}`).toBe("string");
+      }
+      // A value the matcher fills in for a required variable expands as its absence did.
+      expect(expandUriTemplate(template, found!), `${template}: ${JSON.stringify(given)}`).toBe(uri);
+    }
   });
 });

@@ -308,4 +308,22 @@ describe("parseUriTemplate", () => {
     expect(expandUriTemplate("{x}", { x: "a\ud800b" })).toBe("a%EF%BF%BDb");
     expect(expandUriTemplate("{x:1}", { x: "😀!" })).toBe("%F0%9F%98%80");
   });
+
+  it("counts a percent-encoded triplet a reserved expansion keeps as one character of a prefix, never cutting it", () => {
+    // RFC 6570 §2.4.1: characters, not octets, "to avoid splitting ... within a pct-encoded triplet".
+    expect(expandUriTemplate("{+x:2}", { x: "%41bc" })).toBe("%41b");
+    expect(expandUriTemplate("{#x:2}", { x: "%41bc" })).toBe("#%41b");
+    expect(expandUriTemplate("{+x:1}", { x: "%2F/" })).toBe("%2F");
+    // The triplets of one UTF-8 character are one character, as the character written out is.
+    expect(expandUriTemplate("{+x:1}", { x: "%C3%A9t%C3%A9" })).toBe("%C3%A9");
+    expect(expandUriTemplate("{+x:2}", { x: "é%41z" })).toBe("%C3%A9%41");
+    expect(expandUriTemplate("{+x:1}", { x: "😀%41" })).toBe("%F0%9F%98%80");
+    expect(expandUriTemplate("{+x:2}", { x: "%E2%82%ACab" })).toBe("%E2%82%ACa");
+    // Octets that are no UTF-8 sequence: each triplet alone.
+    expect(expandUriTemplate("{+x:2}", { x: "%C3%41z" })).toBe("%C3%41");
+    // Not a triplet: "%" is a character, encoded.
+    expect(expandUriTemplate("{+x:2}", { x: "%4g" })).toBe("%254");
+    // Without U+R, "%" is a character of the value like any other.
+    expect(expandUriTemplate("{x:2}", { x: "%41bc" })).toBe("%254");
+  });
 });

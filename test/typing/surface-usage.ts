@@ -45,6 +45,8 @@ export async function usage(client: ToolsClient): Promise<string[]> {
   const read = await client.readResource(fixed);
   const blob = await client.readDynamicBlobResource({ resourceId: "1" });
   const file = await client.readRepoFile({ owner: "o", repo: "r", path: ["a", "b"], ref: "main" });
+  // {/path*} may be left out: RFC 6570 omits an undefined variable and its "/" (repo://o/r/contents).
+  const root = await client.readRepoFile({ owner: "o", repo: "r" });
   const completed = await client.completeCompletablePrompt("name", "A", { context: { department: "Engineering" } });
 
   // @ts-expect-error city is required
@@ -57,6 +59,8 @@ export async function usage(client: ToolsClient): Promise<string[]> {
   await client.getSimplePrompt({ city: "Oslo" });
   // @ts-expect-error resourceId is required
   await client.readDynamicTextResource({});
+  // @ts-expect-error {owner} is required: left out, it would expand as "" does (repo:///r/contents)
+  await client.readRepoFile({ repo: "r" });
   // @ts-expect-error a variable that is not exploded is a string
   await client.readDynamicTextResource({ resourceId: ["1"] });
   // @ts-expect-error only the listed fixed resources
@@ -70,7 +74,7 @@ export async function usage(client: ToolsClient): Promise<string[]> {
 
   return [
     ...prompt.messages.map((message) => described(message.content)),
-    ...[...read.contents, ...blob.contents, ...file.contents].map(shown),
+    ...[...read.contents, ...blob.contents, ...file.contents, ...root.contents].map(shown),
     ...completed.completion.values,
   ];
 }
