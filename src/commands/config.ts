@@ -12,7 +12,7 @@ import { basename, dirname, join, resolve, sep } from "node:path";
 import { displayPath, shellWord } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
-import { parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
+import { findDuplicateKeys, parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
@@ -202,7 +202,15 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   if (text === undefined) throw userError("usage", "no such configuration file", { file: displayPath(file) });
   const document = parseJsonFile(text, CONFIG_FILE_KIND, displayPath(file));
   const named = options.config !== undefined && (await mustBeNamed(file, cwd));
-  return { ...validateConfig(document, { file, root: dirname(file) }), named, text };
+  const duplicates = findDuplicateKeys(text, CONFIG_FILE_KIND).map((duplicate): Diagnostic => ({
+    severity: "error",
+    code: "config-invalid",
+    file: displayPath(file),
+    pointer: duplicate.pointer,
+    message: `key ${JSON.stringify(duplicate.key)} is given twice in one object (${duplicate.firstLine === duplicate.line ? `both on line ${duplicate.line}` : `line ${duplicate.firstLine}, then line ${duplicate.line}`}): JSON would keep the last and drop the first without a word`,
+    hint: "keep the one you mean and delete the other (a merge that kept both sides?)",
+  }));
+  return { ...validateConfig(document, { file, root: dirname(file), duplicates }), named, text };
 }
 
 type Report = (pointer: string, message: string, hint?: string) => void;
@@ -218,9 +226,15 @@ const show = (value: unknown) =>
           ? "an object"
           : String(value);
 
-/** Validates a parsed configuration; `file` names it in messages. Reports every problem at once. */
-export function validateConfig(document: unknown, where: { file: string | undefined; root: string }): ProjectConfig {
-  const problems: Diagnostic[] = [];
+/**
+ * Validates a parsed configuration; `file` names it in messages. Reports every problem at once, the keys its
+ * text gives twice (`duplicates`, found in the text: the parsed document has lost them) first.
+ */
+export function validateConfig(
+  document: unknown,
+  where: { file: string | undefined; root: string; duplicates?: readonly Diagnostic[] | undefined },
+): ProjectConfig {
+  const problems: Diagnostic[] = [...(where.duplicates ?? [])];
   const fileName = where.file === undefined ? "<config>" : displayPath(where.file);
   const problem: Report = (pointer, message, hint) => {
     problems.push({ severity: "error", code: "config-invalid", file: fileName, pointer, message, ...(hint === undefined ? {} : { hint }) });

@@ -403,6 +403,43 @@ describe("finding the file", () => {
     expect(config.targets[0]!.outDir).toBe(join(root, "src/mcp/weather"));
   });
 
+  it("a key given twice in one object is an error at the second, with both lines, beside the other problems", async () => {
+    const root = await scratch();
+    // What a merge that kept both sides leaves: JSON.parse would keep the last `out` and the last `targets` silently.
+    const text = [
+      "{",
+      '  "targets": [',
+      "    {",
+      '      "name": "weather", // a comment',
+      '      "manifest": "weather.tools.json",',
+      '      "out": "src/mcp/weather",',
+      '      "out": "src/mcp/forecast", "emit": "clients",',
+      '      "oauth": { "scopes": ["a"], "scopes": ["b"] }',
+      "    }",
+      "  ],",
+      '  "targets": [],',
+      '  "a/b": 1, "a\\u002fb": 2',
+      "}",
+    ].join("\n");
+    await writeFile(join(root, "mcpgen.config.json"), text);
+    const error = await loadConfig({ cwd: root }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).diagnostics.map(({ pointer, message }) => [pointer, message])).toEqual([
+      ["/targets/0/out", 'key "out" is given twice in one object (line 6, then line 7): JSON would keep the last and drop the first without a word'],
+      ["/targets/0/oauth/scopes", 'key "scopes" is given twice in one object (both on line 8): JSON would keep the last and drop the first without a word'],
+      ["/targets", 'key "targets" is given twice in one object (line 2, then line 11): JSON would keep the last and drop the first without a word'],
+      ["/a~1b", 'key "a/b" is given twice in one object (both on line 12): JSON would keep the last and drop the first without a word'],
+      ["/a~1b", 'unknown key "a/b"'],
+    ]);
+    expect((error as ConfigError).diagnostics[0]!.hint).toBe("keep the one you mean and delete the other (a merge that kept both sides?)");
+  });
+
+  it("keys that repeat in different objects are not duplicates", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [good, { name: "notes", manifest: "n.json", out: "n" }] }, null, 2));
+    expect((await loadConfig({ cwd: root })).targets.map((target) => target.name)).toEqual(["weather", "notes"]);
+  });
+
   it("no configuration is a usage error", async () => {
     const root = await scratch();
     const error = await loadConfig({ cwd: root }).catch((reason: unknown) => reason);
