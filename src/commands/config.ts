@@ -18,6 +18,7 @@ import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic 
 import { realPathOf } from "../shared/real-path.js";
 import { isRecord } from "../shared/json.js";
 import { isUrl } from "../shared/url.js";
+import { closest } from "../shared/closest.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
@@ -242,7 +243,7 @@ export function validateConfig(
   const unknownKeys = (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report = problem) => {
     for (const key of Object.keys(object)) {
       if (allowed.includes(key)) continue;
-      const near = closest(key, allowed);
+      const near = closestKey(key, allowed);
       report(
         joinPointer(pointer, key),
         `unknown key ${JSON.stringify(key)}`,
@@ -504,23 +505,7 @@ function checkOverlaps(targets: readonly Target[], problem: Report) {
   });
 }
 
-/** The allowed key nearest to `key` (edit distance at most 2, or a case difference); undefined when none is close. */
-function closest(key: string, allowed: readonly string[]): string | undefined {
-  let best: { word: string; distance: number } | undefined;
-  for (const word of allowed) {
-    const distance = word.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, word);
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { word, distance };
-  }
-  if (best === undefined && /^out/i.test(key)) return "out";
-  return best?.word;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
+/** The allowed key nearest to `key` (a case difference, or at most two edits); `out` for `outDir`, `output` and the like. */
+function closestKey(key: string, allowed: readonly string[]): string | undefined {
+  return closest(key, allowed) ?? (/^out/i.test(key) && allowed.includes("out") ? "out" : undefined);
 }
