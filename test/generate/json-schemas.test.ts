@@ -1,9 +1,9 @@
 /**
- * The published schemas of what `--json` prints (schema/mcpgen.{output,project,init,auth,failure}.schema.json):
+ * The published schemas of what `--json` prints (schema/mcpgen.{output,project,init,auth,watch,failure}.schema.json):
  * the real CLI's output of each form validates against its schema, and since every object in them is closed
  * (`additionalProperties: false`), a field added to an output and not to its schema fails here.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajv2020Module, { type ValidateFunction } from "ajv/dist/2020.js";
@@ -19,7 +19,7 @@ import { CONFIG_DIR_VARIABLE, LoginStore, serverKey } from "../../src/acquire/oa
 const Ajv2020 = ajv2020Module.default;
 const Ajv = ajvModule.default;
 
-const SCHEMAS = ["output", "project", "init", "auth", "failure"] as const;
+const SCHEMAS = ["output", "project", "init", "auth", "watch", "failure"] as const;
 type SchemaName = (typeof SCHEMAS)[number];
 
 const readSchema = async (name: string) =>
@@ -97,7 +97,12 @@ describe("the schemas themselves", () => {
       expect(authKeys.filter((key) => /token|secret|key|password|verifier|code/i.test(key))).toEqual([]);
     }
     expect(undescribed).toEqual([]);
-    expect(open.sort()).toEqual(["init/properties/config", "output/$defs/server/properties/serverInfo", "project/$defs/server/properties/serverInfo"]);
+    expect(open.sort()).toEqual([
+      "init/properties/config",
+      "output/$defs/server/properties/serverInfo",
+      "project/$defs/server/properties/serverInfo",
+      "watch/$defs/server/properties/serverInfo",
+    ]);
   });
 
   it("every diagnostic code fits the diagnostic's pattern", async () => {
@@ -364,5 +369,59 @@ describe("auth status and auth logout --json", () => {
       if (previous === undefined) delete process.env[CONFIG_DIR_VARIABLE];
       else process.env[CONFIG_DIR_VARIABLE] = previous;
     }
+  });
+});
+
+/** How long to wait for a watch event that should come well within a second. */
+const WAIT_MS = 60_000;
+
+describe("generate --watch --json", () => {
+  it("every line validates: the start (each target generated, then watching), an invalid manifest's error, its regeneration", async () => {
+    const root = await fixtureCopy("json-schema-watch");
+    const lines: string[] = [];
+    let notify = () => undefined as void;
+    const stdout = (text: string) => {
+      lines.push(...text.split("\n").filter((line) => line !== ""));
+      notify();
+    };
+    /** Resolves once a line after the first `from` matches; rejects after WAIT_MS. */
+    const waitFor = (what: string, match: (event: Record<string, any>) => boolean, from: number) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`gave up waiting for ${what}: ${lines.join("\n")}`)), WAIT_MS);
+        notify = () => {
+          const index = lines.slice(from).findIndex((line) => match(JSON.parse(line) as Record<string, any>));
+          if (index === -1) return;
+          clearTimeout(timer);
+          resolve(from + index + 1);
+        };
+        notify();
+      });
+    const controller = new AbortController();
+    const running = cliIn(root, ["generate", "--watch", "--json"], { stdout, signal: controller.signal });
+    try {
+      const started = await waitFor("the watch to start", (event) => event["kind"] === "watching", 0);
+      const manifest = join(root, "contracts/weather.tools.json");
+      const text = await readFile(manifest, "utf8");
+      await writeFile(`${manifest}.swp`, "{ not json");
+      await rename(`${manifest}.swp`, manifest);
+      const failed = await waitFor("the error", (event) => event["kind"] === "error" && event["target"] === "weather", started);
+      await writeFile(`${manifest}.swp`, text);
+      await rename(`${manifest}.swp`, manifest);
+      await waitFor("the regeneration", (event) => event["kind"] === "generated" && event["target"] === "weather" && event["reason"] === "input", failed);
+    } finally {
+      controller.abort();
+    }
+    expect((await running).code).toBe(0);
+    const events = lines.map((line) => expectValid(line, "watch"));
+    // The start in this order; then the error and the regeneration waited for above (a file system may report a save twice).
+    expect(events.slice(0, 5).map((event) => [event["kind"], event["target"], event["reason"]])).toEqual([
+      ["generated", "weather", "start"],
+      ["generated", "notes-types", "start"],
+      ["generated", "notes", "start"],
+      ["generated", "github", "start"],
+      ["watching", undefined, undefined],
+    ]);
+    for (const def of ["generated", "error", "watching"]) expect(events.some((event) => validator("watch", def)(event))).toBe(true);
+    expect(validator("watch")({ ...events[0], extra: 1 })).toBe(false);
   });
 });
