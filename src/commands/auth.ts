@@ -11,6 +11,7 @@ import { displayUrl, Secrets } from "../acquire/sanitize.js";
 import { findServerConfig } from "../acquire/server-config.js";
 import { userError } from "../shared/errors.js";
 import { isUrl } from "../shared/url.js";
+import { closest } from "../shared/closest.js";
 import { CONFIG_FILE, findConfigFile, loadConfig } from "./config.js";
 
 /** What `auth status` shows of one login. */
@@ -87,6 +88,7 @@ async function serverUrl(name: string, config: string | undefined, secrets: Secr
   const cwd = process.cwd();
   if (isUrl(name)) return parseUrl(name);
   const configFile = config ?? (await findConfigFile(cwd));
+  let near: string | undefined;
   if (configFile !== undefined) {
     const project = await loadConfig({ config: configFile, cwd });
     const target = project.targets.find((candidate) => candidate.name === name);
@@ -95,11 +97,17 @@ async function serverUrl(name: string, config: string | undefined, secrets: Secr
         throw userError("usage", `target ${JSON.stringify(name)} generates from a manifest file: mcpgen keeps no login for it`);
       return configuredServer(target.source.server, project.root, secrets);
     }
+    // `Weather` for the target `weather`: said if no MCP configuration has a server of that name either.
+    const nearest = closest(
+      name,
+      project.targets.filter((candidate) => candidate.source.kind === "server").map((candidate) => candidate.name),
+    );
+    near = nearest === undefined ? undefined : `did you mean the target ${JSON.stringify(nearest)}? `;
   }
-  return configuredServer(name, configFile === undefined ? cwd : dirname(configFile), secrets);
+  return configuredServer(name, configFile === undefined ? cwd : dirname(configFile), secrets, near);
 }
 
-async function configuredServer(name: string, cwd: string, secrets: Secrets): Promise<URL> {
+async function configuredServer(name: string, cwd: string, secrets: Secrets, near = ""): Promise<URL> {
   if (isUrl(name)) return parseUrl(name);
   // Only the server's URL is read, to find its login: nothing is sent, so no trust is asked for.
   const found = await findServerConfig(
@@ -110,7 +118,7 @@ async function configuredServer(name: string, cwd: string, secrets: Secrets): Pr
       env: process.env,
       platform: process.platform,
       trust: { trusted: true },
-      unknownHint: `mcpgen has no login cached for ${JSON.stringify(name)}: name a server by its URL, a target of ${CONFIG_FILE} or a server name from one of these files (mcpgen auth status lists the cached logins)`,
+      unknownHint: `${near}mcpgen has no login cached for ${JSON.stringify(name)}: name a server by its URL, a target of ${CONFIG_FILE} or a server name from one of these files (mcpgen auth status lists the cached logins)`,
     },
     secrets,
   );

@@ -12,12 +12,13 @@ import { basename, dirname, join, resolve, sep } from "node:path";
 import { displayPath, shellWord } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
-import { parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
+import { findDuplicateKeys, parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
 import { isRecord } from "../shared/json.js";
 import { isUrl } from "../shared/url.js";
+import { closest } from "../shared/closest.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
@@ -202,7 +203,15 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   if (text === undefined) throw userError("usage", "no such configuration file", { file: displayPath(file) });
   const document = parseJsonFile(text, CONFIG_FILE_KIND, displayPath(file));
   const named = options.config !== undefined && (await mustBeNamed(file, cwd));
-  return { ...validateConfig(document, { file, root: dirname(file) }), named, text };
+  const duplicates = findDuplicateKeys(text, CONFIG_FILE_KIND).map((duplicate): Diagnostic => ({
+    severity: "error",
+    code: "config-invalid",
+    file: displayPath(file),
+    pointer: duplicate.pointer,
+    message: `key ${JSON.stringify(duplicate.key)} is given twice in one object (${duplicate.firstLine === duplicate.line ? `both on line ${duplicate.line}` : `line ${duplicate.firstLine}, then line ${duplicate.line}`}): JSON would keep the last and drop the first without a word`,
+    hint: "keep the one you mean and delete the other (a merge that kept both sides?)",
+  }));
+  return { ...validateConfig(document, { file, root: dirname(file), duplicates }), named, text };
 }
 
 type Report = (pointer: string, message: string, hint?: string) => void;
@@ -218,9 +227,15 @@ const show = (value: unknown) =>
           ? "an object"
           : String(value);
 
-/** Validates a parsed configuration; `file` names it in messages. Reports every problem at once. */
-export function validateConfig(document: unknown, where: { file: string | undefined; root: string }): ProjectConfig {
-  const problems: Diagnostic[] = [];
+/**
+ * Validates a parsed configuration; `file` names it in messages. Reports every problem at once, the keys its
+ * text gives twice (`duplicates`, found in the text: the parsed document has lost them) first.
+ */
+export function validateConfig(
+  document: unknown,
+  where: { file: string | undefined; root: string; duplicates?: readonly Diagnostic[] | undefined },
+): ProjectConfig {
+  const problems: Diagnostic[] = [...(where.duplicates ?? [])];
   const fileName = where.file === undefined ? "<config>" : displayPath(where.file);
   const problem: Report = (pointer, message, hint) => {
     problems.push({ severity: "error", code: "config-invalid", file: fileName, pointer, message, ...(hint === undefined ? {} : { hint }) });
@@ -228,7 +243,7 @@ export function validateConfig(document: unknown, where: { file: string | undefi
   const unknownKeys = (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report = problem) => {
     for (const key of Object.keys(object)) {
       if (allowed.includes(key)) continue;
-      const near = closest(key, allowed);
+      const near = closestKey(key, allowed);
       report(
         joinPointer(pointer, key),
         `unknown key ${JSON.stringify(key)}`,
@@ -490,23 +505,7 @@ function checkOverlaps(targets: readonly Target[], problem: Report) {
   });
 }
 
-/** The allowed key nearest to `key` (edit distance at most 2, or a case difference); undefined when none is close. */
-function closest(key: string, allowed: readonly string[]): string | undefined {
-  let best: { word: string; distance: number } | undefined;
-  for (const word of allowed) {
-    const distance = word.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, word);
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { word, distance };
-  }
-  if (best === undefined && /^out/i.test(key)) return "out";
-  return best?.word;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
+/** The allowed key nearest to `key` (a case difference, or at most two edits); `out` for `outDir`, `output` and the like. */
+function closestKey(key: string, allowed: readonly string[]): string | undefined {
+  return closest(key, allowed) ?? (/^out/i.test(key) && allowed.includes("out") ? "out" : undefined);
 }

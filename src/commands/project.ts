@@ -31,6 +31,7 @@ import { failOnListFailures, maskDrift, pullSnapshot, relabel, relabelErrors, ty
 import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { shellWord } from "../shared/display.js";
+import { closest } from "../shared/closest.js";
 import { configOption, displayPath, loadConfig, type Emit, type LoadOptions, type ProjectConfig, type Target } from "./config.js";
 
 export interface ProjectOptions extends LoadOptions {
@@ -217,11 +218,17 @@ export function selectTargets(config: ProjectConfig, names: readonly string[] | 
   if (unknown.length > 0) {
     const known = config.targets.length === 0 ? "the configuration has no targets" : `targets: ${config.targets.map((target) => target.name).join(", ")}`;
     const looksLikeFile = unknown.some((name) => name === "-" || /[\\/]|\.json$/i.test(name));
+    // A name that differs only in case (`Weather` for `weather`) or by a typo: target names are compared exactly.
+    const near = unknown.flatMap((name) => {
+      const word = closest(name, [...targetNames]);
+      return word === undefined ? [] : [unknown.length === 1 ? JSON.stringify(word) : `${JSON.stringify(word)} for ${JSON.stringify(name)}`];
+    });
+    const meant = near.length === 0 ? "" : `did you mean ${near.join(", ")}? `;
     throw userError(
       "usage",
       `no target named ${unknown.map((name) => JSON.stringify(name)).join(", ")} in ${config.file === undefined ? "the configuration" : displayPath(config.file)}`,
       {
-        hint: looksLikeFile ? `${known}; to generate one manifest file, add --out <dir>` : known,
+        hint: `${meant}${looksLikeFile ? `${known}; to generate one manifest file, add --out <dir>` : known}`,
       },
     );
   }

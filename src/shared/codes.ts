@@ -94,7 +94,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "The run was stopped (Ctrl-C, SIGTERM, or the library's `signal`) before or while writing: nothing more was written, a pulled server was shut down. The CLI then exits with 130 or 143.",
   },
   "config-invalid": {
-    doc: "The configuration (mcpgen.config.json) does not match its schema (schema/mcpgen.config.schema.json): each problem is reported at its pointer.",
+    doc: "The configuration (mcpgen.config.json) does not match its schema (schema/mcpgen.config.schema.json), or gives a key twice in one object: each problem is reported at its pointer.",
   },
   "trust-required": {
     doc: "A project's MCP configuration file (.mcp.json, .vscode/mcp.json, .cursor/mcp.json) would send environment variables to a remote server, or a target of its mcpgen.config.json would lead a client secret to an authorization server, and the file is not trusted: nothing was expanded or sent. Trust it on a terminal (remembered for its contents), or with --trust-project-config (a project's own `trustProjectConfig` is not honoured).",

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { userError, type McpgenError } from "./errors.js";
-import { describeJsonSyntaxError } from "./json-syntax.js";
+import { describeJsonSyntaxError, duplicateKeys, type DuplicateKey } from "./json-syntax.js";
 
 /** What a JSON file is to its reader, for the messages about it. */
 export interface JsonFileKind {
@@ -164,12 +164,24 @@ function parseJson(text: string, quoteLine: boolean): unknown {
  */
 export function parseJsonc(text: string, options: { quoteLine?: boolean } = {}): unknown {
   const source = text.replace(/^\uFEFF/, "");
-  const json = outsideStrings(outsideStrings(source, stripComment), stripTrailingComma);
+  const json = withoutComments(source);
   try {
     return JSON.parse(json);
   } catch (error) {
     throw new SyntaxError(describeJsonSyntaxError(json, error, options.quoteLine === true ? source : false), { cause: error });
   }
+}
+
+/** JSONC as JSON: comments and trailing commas blanked, so that every offset and line is the file's. */
+const withoutComments = (source: string) => outsideStrings(outsideStrings(source, stripComment), stripTrailingComma);
+
+/**
+ * The keys `text` (a document `parseJsonFile` read with `kind`) gives twice in one object. `JSON.parse` keeps
+ * the last without a word; in a file a person writes, two of one key are a mistake (a merge that kept both sides).
+ */
+export function findDuplicateKeys(text: string, kind: JsonFileKind): DuplicateKey[] {
+  const source = text.replace(/^\uFEFF/, "");
+  return duplicateKeys(kind.comments === true ? withoutComments(source) : source);
 }
 
 /** `text` with every character but line breaks turned into a space. */

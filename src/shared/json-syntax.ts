@@ -192,3 +192,66 @@ function scalarEnd(text: string, start: number): number {
   if (next !== undefined && next >= "0" && next <= "9") return fault(end);
   return end;
 }
+
+/** A key given again in the same object: `JSON.parse` keeps the last and drops the first without a word. */
+export interface DuplicateKey {
+  /** The key as parsed (escapes decoded: `"a"` and `"\u0061"` are one key). */
+  key: string;
+  /** RFC 6901 pointer of the second occurrence. */
+  pointer: string;
+  /** 1-based lines of the first and the second occurrence. */
+  firstLine: number;
+  line: number;
+}
+
+type Frame = { kind: "{"; pointer: string; keys: Map<string, number>; key: string; expectKey: boolean } | { kind: "["; pointer: string; index: number };
+
+const pointerToken = (token: string | number) => String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * Every key given twice in one object of `text`, which must be JSON (`JSON.parse` accepted it; comments
+ * blanked out keep the lines). Iterative, as `syntaxErrorOffset` is, so that no nesting depth overflows.
+ */
+export function duplicateKeys(text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  const stack: Frame[] = [];
+  const childPointer = (): string => {
+    const top = stack[stack.length - 1];
+    if (top === undefined) return "";
+    return `${top.pointer}/${pointerToken(top.kind === "{" ? top.key : top.index)}`;
+  };
+  for (let index = 0; index < text.length;) {
+    const char = text[index]!;
+    const top = stack[stack.length - 1];
+    if (char === "{") {
+      stack.push({ kind: "{", pointer: childPointer(), keys: new Map(), key: "", expectKey: true });
+      index++;
+    } else if (char === "[") {
+      stack.push({ kind: "[", pointer: childPointer(), index: 0 });
+      index++;
+    } else if (char === "}" || char === "]") {
+      stack.pop();
+      index++;
+    } else if (char === ",") {
+      if (top?.kind === "[") top.index++;
+      else if (top?.kind === "{") top.expectKey = true;
+      index++;
+    } else if (char === '"') {
+      const end = stringEnd(text, index);
+      if (end < 0) return found;
+      if (top?.kind === "{" && top.expectKey) {
+        const key = JSON.parse(text.slice(index, end)) as string;
+        const first = top.keys.get(key);
+        if (first === undefined) top.keys.set(key, index);
+        else found.push({ key, pointer: `${top.pointer}/${pointerToken(key)}`, firstLine: locate(text, first).line, line: locate(text, index).line });
+        top.key = key;
+        top.expectKey = false;
+      }
+      index = end;
+    } else {
+      // Whitespace, `:`, or a number or literal: nothing that holds a key.
+      index++;
+    }
+  }
+  return found;
+}

@@ -42,6 +42,15 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["a target that is not an object", { targets: ["weather"] }, [["/targets/0", /a target must be an object, not "weather"/]]],
   ["an unknown target key", { targets: [{ ...good, outDir: "x" }] }, [["/targets/0/outDir", /unknown key "outDir"/]]],
   ["a misspelt key", { targets: [{ ...good, emitt: "types" }] }, [["/targets/0/emitt", /did you mean "emit"\?/]]],
+  [
+    "keys in the wrong case",
+    { targets: [{ name: "g", server: "github", Out: "o", OAuth: {}, MAXSIZE: 1 }] },
+    [
+      ["/targets/0/Out", /did you mean "out"\?/],
+      ["/targets/0/OAuth", /did you mean "oauth"\?/],
+      ["/targets/0/MAXSIZE", /did you mean "maxSize"\?/],
+    ],
+  ],
   ["no name", { targets: [{ manifest: "m.json", out: "o" }] }, [["/targets/0", /missing `name`/]]],
   ["no out", { targets: [{ name: "a", manifest: "m.json" }] }, [["/targets/0", /missing `out`/]]],
   ["a name that is not a word", { targets: [{ ...good, name: "--all" }] }, [["/targets/0/name", /is not a plain word/]]],
@@ -94,8 +103,18 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ],
   [
     "an unknown oauth key",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { audience: "read" } }] },
+    [["/targets/0/oauth/audience", /unknown key "audience" in `oauth`\n.*allowed here: clientId, clientMetadataUrl, scopes, callbackPort/]],
+  ],
+  [
+    "a misspelt oauth key",
     { targets: [{ name: "g", server: "github", out: "o", oauth: { scope: "read" } }] },
-    [["/targets/0/oauth/scope", /unknown key "scope" in `oauth`\n.*allowed here: clientId, clientMetadataUrl, scopes, callbackPort/]],
+    [["/targets/0/oauth/scope", /unknown key "scope" in `oauth`\n.*did you mean "scopes"\?/]],
+  ],
+  [
+    "an oauth key in the wrong case",
+    { targets: [{ name: "g", server: "github", out: "o", oauth: { ClientID: "mcpgen" } }] },
+    [["/targets/0/oauth/ClientID", /unknown key "ClientID" in `oauth`\n.*did you mean "clientId"\?/]],
   ],
   [
     "a client secret in the file",
@@ -403,6 +422,43 @@ describe("finding the file", () => {
     expect(config.targets[0]!.outDir).toBe(join(root, "src/mcp/weather"));
   });
 
+  it("a key given twice in one object is an error at the second, with both lines, beside the other problems", async () => {
+    const root = await scratch();
+    // What a merge that kept both sides leaves: JSON.parse would keep the last `out` and the last `targets` silently.
+    const text = [
+      "{",
+      '  "targets": [',
+      "    {",
+      '      "name": "weather", // a comment',
+      '      "manifest": "weather.tools.json",',
+      '      "out": "src/mcp/weather",',
+      '      "out": "src/mcp/forecast", "emit": "clients",',
+      '      "oauth": { "scopes": ["a"], "scopes": ["b"] }',
+      "    }",
+      "  ],",
+      '  "targets": [],',
+      '  "a/b": 1, "a\\u002fb": 2',
+      "}",
+    ].join("\n");
+    await writeFile(join(root, "mcpgen.config.json"), text);
+    const error = await loadConfig({ cwd: root }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).diagnostics.map(({ pointer, message }) => [pointer, message])).toEqual([
+      ["/targets/0/out", 'key "out" is given twice in one object (line 6, then line 7): JSON would keep the last and drop the first without a word'],
+      ["/targets/0/oauth/scopes", 'key "scopes" is given twice in one object (both on line 8): JSON would keep the last and drop the first without a word'],
+      ["/targets", 'key "targets" is given twice in one object (line 2, then line 11): JSON would keep the last and drop the first without a word'],
+      ["/a~1b", 'key "a/b" is given twice in one object (both on line 12): JSON would keep the last and drop the first without a word'],
+      ["/a~1b", 'unknown key "a/b"'],
+    ]);
+    expect((error as ConfigError).diagnostics[0]!.hint).toBe("keep the one you mean and delete the other (a merge that kept both sides?)");
+  });
+
+  it("keys that repeat in different objects are not duplicates", async () => {
+    const root = await scratch();
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [good, { name: "notes", manifest: "n.json", out: "n" }] }, null, 2));
+    expect((await loadConfig({ cwd: root })).targets.map((target) => target.name)).toEqual(["weather", "notes"]);
+  });
+
   it("no configuration is a usage error", async () => {
     const root = await scratch();
     const error = await loadConfig({ cwd: root }).catch((reason: unknown) => reason);
@@ -465,9 +521,25 @@ describe("the CLI", () => {
   it("an unknown target is a usage error that lists the targets", async () => {
     const root = await scratch();
     await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [good, { name: "notes", manifest: "n.json", out: "n" }] }));
-    const result = await cli(["generate", "wether"], root);
+    const result = await cli(["generate", "forecast"], root);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: no target named "wether" in mcpgen.config.json\n  hint: targets: weather, notes\n');
+    expect(result.stderr).toBe('error: no target named "forecast" in mcpgen.config.json\n  hint: targets: weather, notes\n');
+  });
+
+  it.each([
+    ["in the wrong case", ["generate", "Weather"], 'no target named "Weather" in mcpgen.config.json\n  hint: did you mean "weather"? targets: weather, notes'],
+    ["misspelt", ["pull", "--check", "wether"], 'no target named "wether" in mcpgen.config.json\n  hint: did you mean "weather"? targets: weather, notes'],
+    [
+      "among others",
+      ["generate", "WEATHER", "note", "forecast"],
+      'no target named "WEATHER", "note", "forecast" in mcpgen.config.json\n  hint: did you mean "weather" for "WEATHER", "notes" for "note"? targets: weather, notes',
+    ],
+  ])("a target name %s gets a did-you-mean", async (_, args, message) => {
+    const root = await scratch();
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [good, { name: "notes", manifest: "n.json", out: "n" }] }));
+    const result = await cli(args, root);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: ${message}\n`);
   });
 
   it("pull without a server target is a usage error", async () => {

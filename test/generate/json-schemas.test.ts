@@ -1,9 +1,9 @@
 /**
- * The published schemas of what `--json` prints (schema/mcpgen.{output,project,init,failure}.schema.json):
+ * The published schemas of what `--json` prints (schema/mcpgen.{output,project,init,auth,watch,failure}.schema.json):
  * the real CLI's output of each form validates against its schema, and since every object in them is closed
  * (`additionalProperties: false`), a field added to an output and not to its schema fails here.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ajv2020Module, { type ValidateFunction } from "ajv/dist/2020.js";
@@ -13,12 +13,13 @@ import { cliIn, fixtureCopy } from "../helpers/project.js";
 import { sampleTool, streamableHttpServer, toolServer, type RunningServer } from "../helpers/mcp-http-servers.js";
 import { repoRoot } from "../helpers/typecheck.js";
 import { DIAGNOSTIC_CODES } from "../../src/shared/codes.js";
+import { CONFIG_DIR_VARIABLE, LoginStore, serverKey } from "../../src/acquire/oauth/store.js";
 
 // CommonJS modules seen from ESM: the class is the `default` of `module.exports`.
 const Ajv2020 = ajv2020Module.default;
 const Ajv = ajvModule.default;
 
-const SCHEMAS = ["output", "project", "init", "failure"] as const;
+const SCHEMAS = ["output", "project", "init", "auth", "watch", "failure"] as const;
 type SchemaName = (typeof SCHEMAS)[number];
 
 const readSchema = async (name: string) =>
@@ -84,9 +85,24 @@ describe("the schemas themselves", () => {
       walk(schema, name);
       for (const [def, body] of Object.entries(schema["$defs"] as Record<string, Record<string, unknown>>))
         expect(typeof body["description"] === "string" || def === "generate" || def === "pull" || def === "scaffold", `${name}#/$defs/${def}`).toBe(true);
+      // No field of the logins' documents can hold a token, a secret or a key (their objects are closed, above).
+      const authKeys: string[] = [];
+      const keysOf = (node: unknown): void => {
+        if (typeof node !== "object" || node === null) return;
+        const properties = (node as Record<string, unknown>)["properties"];
+        if (typeof properties === "object" && properties !== null) authKeys.push(...Object.keys(properties));
+        for (const value of Object.values(node)) keysOf(value);
+      };
+      keysOf(await readSchema("auth"));
+      expect(authKeys.filter((key) => /token|secret|key|password|verifier|code/i.test(key))).toEqual([]);
     }
     expect(undescribed).toEqual([]);
-    expect(open.sort()).toEqual(["init/properties/config", "output/$defs/server/properties/serverInfo", "project/$defs/server/properties/serverInfo"]);
+    expect(open.sort()).toEqual([
+      "init/properties/config",
+      "output/$defs/server/properties/serverInfo",
+      "project/$defs/server/properties/serverInfo",
+      "watch/$defs/server/properties/serverInfo",
+    ]);
   });
 
   it("every diagnostic code fits the diagnostic's pattern", async () => {
@@ -272,5 +288,140 @@ describe("the failure document", () => {
     const run = await cliIn(root, args);
     expect(run.code).not.toBe(0);
     expect(expectValid(run.stdout, "failure")["errors"].length).toBeGreaterThan(args.includes("--strict") ? 1 : 0);
+  });
+});
+
+/** Values a cached login holds that no output may show. */
+const SECRETS = {
+  access: "access-7d1e-secret-token",
+  refresh: "refresh-93b0-secret-token",
+  clientSecret: "client-secret-4f2a",
+  expiredAccess: "access-expired-0c55",
+};
+
+describe("auth status and auth logout --json", () => {
+  it("with logins cached (tokens, a client secret, one expired, one without tokens), after logging out of one, and with none", async () => {
+    const root = await mkdtemp(join(tmpdir(), "mcpgen-json-schema-auth-"));
+    const configDir = join(root, "config");
+    const previous = process.env[CONFIG_DIR_VARIABLE];
+    process.env[CONFIG_DIR_VARIABLE] = configDir;
+    try {
+      const store = new LoginStore(configDir);
+      const hour = 60 * 60 * 1000;
+      await store.write(serverKey(new URL("https://a.example.com/mcp")), {
+        version: 1,
+        server: "https://a.example.com/mcp",
+        issuer: "https://auth.example.com/",
+        client: { client_id: "mcpgen-a", client_secret: SECRETS.clientSecret },
+        clientKind: "registered",
+        tokens: { access_token: SECRETS.access, token_type: "Bearer", refresh_token: SECRETS.refresh, scope: "tools:read tools:call" },
+        tokensClientId: "mcpgen-a",
+        expiresAt: Date.now() + hour,
+      });
+      await store.write(serverKey(new URL("https://b.example.com/mcp")), {
+        version: 1,
+        server: "https://b.example.com/mcp",
+        client: { client_id: "https://mcpgen.example.com/client.json" },
+        clientKind: "metadata-document",
+        tokens: { access_token: SECRETS.expiredAccess, token_type: "Bearer" },
+        expiresAt: Date.now() - hour,
+      });
+      await store.write(serverKey(new URL("https://c.example.com/mcp")), { version: 1, server: "https://c.example.com/mcp" });
+
+      const outputs: string[] = [];
+      const run = async (args: string[]) => {
+        const result = await cliIn(root, [...args, "--json"]);
+        outputs.push(result.stdout, result.stderr);
+        expect(result.code, result.stderr).toBe(0);
+        return expectValid(result.stdout, "auth");
+      };
+      const status = await run(["auth", "status"]);
+      expect(validator("auth", "status")(status)).toBe(true);
+      expect(status).toMatchObject({
+        directory: store.directory,
+        logins: [
+          {
+            server: "https://a.example.com/mcp",
+            client: { id: "mcpgen-a", kind: "registered" },
+            scopes: ["tools:read", "tools:call"],
+            expired: false,
+            refreshable: true,
+          },
+          { server: "https://b.example.com/mcp", client: { kind: "metadata-document" }, expired: true, refreshable: false },
+          { server: "https://c.example.com/mcp", scopes: [], expired: true, refreshable: false },
+        ],
+      });
+      // A token beside the summary would fail the schema, at the top and in a login.
+      expect(validator("auth")({ ...status, tokens: {} })).toBe(false);
+      expect(validator("auth")({ ...status, logins: [{ ...status["logins"][0], accessToken: "x" }] })).toBe(false);
+
+      const one = await run(["auth", "logout", "https://b.example.com/mcp"]);
+      expect(validator("auth", "logout")(one)).toBe(true);
+      expect(one).toEqual({ forgot: ["https://b.example.com/mcp"] });
+      expect(await run(["auth", "logout", "https://b.example.com/mcp"])).toEqual({ forgot: [] });
+      expect(await run(["auth", "logout"])).toEqual({ forgot: ["https://a.example.com/mcp", "https://c.example.com/mcp"] });
+      expect(await run(["auth", "logout"])).toEqual({ forgot: [] });
+      expect(await run(["auth", "status"])).toEqual({ directory: store.directory, logins: [] });
+
+      const printed = outputs.join("\n");
+      for (const secret of Object.values(SECRETS)) expect(printed).not.toContain(secret);
+    } finally {
+      if (previous === undefined) delete process.env[CONFIG_DIR_VARIABLE];
+      else process.env[CONFIG_DIR_VARIABLE] = previous;
+    }
+  });
+});
+
+/** How long to wait for a watch event that should come well within a second. */
+const WAIT_MS = 60_000;
+
+describe("generate --watch --json", () => {
+  it("every line validates: the start (each target generated, then watching), an invalid manifest's error, its regeneration", async () => {
+    const root = await fixtureCopy("json-schema-watch");
+    const lines: string[] = [];
+    let notify = () => undefined as void;
+    const stdout = (text: string) => {
+      lines.push(...text.split("\n").filter((line) => line !== ""));
+      notify();
+    };
+    /** Resolves once a line after the first `from` matches; rejects after WAIT_MS. */
+    const waitFor = (what: string, match: (event: Record<string, any>) => boolean, from: number) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`gave up waiting for ${what}: ${lines.join("\n")}`)), WAIT_MS);
+        notify = () => {
+          const index = lines.slice(from).findIndex((line) => match(JSON.parse(line) as Record<string, any>));
+          if (index === -1) return;
+          clearTimeout(timer);
+          resolve(from + index + 1);
+        };
+        notify();
+      });
+    const controller = new AbortController();
+    const running = cliIn(root, ["generate", "--watch", "--json"], { stdout, signal: controller.signal });
+    try {
+      const started = await waitFor("the watch to start", (event) => event["kind"] === "watching", 0);
+      const manifest = join(root, "contracts/weather.tools.json");
+      const text = await readFile(manifest, "utf8");
+      await writeFile(`${manifest}.swp`, "{ not json");
+      await rename(`${manifest}.swp`, manifest);
+      const failed = await waitFor("the error", (event) => event["kind"] === "error" && event["target"] === "weather", started);
+      await writeFile(`${manifest}.swp`, text);
+      await rename(`${manifest}.swp`, manifest);
+      await waitFor("the regeneration", (event) => event["kind"] === "generated" && event["target"] === "weather" && event["reason"] === "input", failed);
+    } finally {
+      controller.abort();
+    }
+    expect((await running).code).toBe(0);
+    const events = lines.map((line) => expectValid(line, "watch"));
+    // The start in this order; then the error and the regeneration waited for above (a file system may report a save twice).
+    expect(events.slice(0, 5).map((event) => [event["kind"], event["target"], event["reason"]])).toEqual([
+      ["generated", "weather", "start"],
+      ["generated", "notes-types", "start"],
+      ["generated", "notes", "start"],
+      ["generated", "github", "start"],
+      ["watching", undefined, undefined],
+    ]);
+    for (const def of ["generated", "error", "watching"]) expect(events.some((event) => validator("watch", def)(event))).toBe(true);
+    expect(validator("watch")({ ...events[0], extra: 1 })).toBe(false);
   });
 });

@@ -458,6 +458,10 @@ describe("mcpgen auth", () => {
         '\n  hint: mcpgen has no login cached for "nobody": name a server by its URL, a target of mcpgen.config.json or a server name from one of these files (mcpgen auth status lists the cached logins)\n',
       );
       expect(unknown.stderr).not.toContain("after --");
+      // A target's name in the wrong case: the target meant, where no MCP configuration has a server of that name.
+      const wrongCase = await runCli(["auth", "logout", "Tracker"], root);
+      expect(wrongCase.code).toBe(1);
+      expect(wrongCase.stderr).toContain('\n  hint: did you mean the target "tracker"? mcpgen has no login cached for "Tracker": ');
     } finally {
       if (previous === undefined) delete process.env["MCPGEN_CONFIG_DIR"];
       else process.env["MCPGEN_CONFIG_DIR"] = previous;

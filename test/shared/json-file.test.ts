@@ -17,7 +17,7 @@ import { findServerConfig } from "../../src/acquire/server-config.js";
 import { createMockClient, loadFixtures } from "../../src/commands/mock-client.js";
 import { loadConfig } from "../../src/commands/config.js";
 import { McpgenError, type Diagnostic } from "../../src/shared/errors.js";
-import { readTextFile, readTextFileIfAny, readTextFileSync, unreadableFile } from "../../src/shared/json-file.js";
+import { findDuplicateKeys, readTextFile, readTextFileIfAny, readTextFileSync, unreadableFile } from "../../src/shared/json-file.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
 const scratch = () => mkdtemp(join(tmpdir(), "mcpgen-json-file-"));
@@ -197,5 +197,37 @@ describe("a JSON file that is not JSON: which file, the line and column, what to
     const path = join(await scratch(), reader.file);
     await writeFile(path, `\uFEFF${JSON.stringify(reader.valid)}`);
     reader.reads(await reader.read(path));
+  });
+});
+
+describe("keys given twice in one object", () => {
+  it.each<[string, string, boolean, Array<[string, number, number]>]>([
+    ["none", '{ "a": 1, "b": { "a": 2 }, "c": [{ "a": 3 }, { "a": 4 }] }', false, []],
+    ["at the top", '{\n"a": 1,\n"a": 2\n}', false, [["/a", 2, 3]]],
+    ["in an array's object", '[1, { "x": 0 }, { "x": 1, "x": 2 }]', false, [["/2/x", 1, 1]]],
+    ["under a key whose object closed before", '{ "a": { "b": 1 }, "c": { "b": 1, "b": 2 } }', false, [["/c/b", 1, 1]]],
+    [
+      "spelt with an escape",
+      '{ "a/b": 1, "a\\u002fb": 2, "~": 3, "~": 4 }',
+      false,
+      [
+        ["/a~1b", 1, 1],
+        ["/~0", 1, 1],
+      ],
+    ],
+    ["braces, colons and commas inside strings", '{ "k": "{\\"k\\": 1, ", "k2": "}", "k": 2 }', false, [["/k", 1, 1]]],
+    [
+      "three times: each repeat",
+      '{ "a": 1, "a": 2, "a": 3 }',
+      false,
+      [
+        ["/a", 1, 1],
+        ["/a", 1, 1],
+      ],
+    ],
+    ["not a key in a comment, lines kept (JSONC)", '{\n  // "a": 0,\n  "a": 1, /* "a": */\n  "a": 2,\n}', true, [["/a", 3, 4]]],
+  ])("%s", (_, text, comments, expected) => {
+    const found = findDuplicateKeys(text, { name: "the file", syntaxHint: "", comments });
+    expect(found.map(({ pointer, firstLine, line }) => [pointer, firstLine, line])).toEqual(expected);
   });
 });

@@ -6,9 +6,10 @@
  * (`MCPGEN_CLIENT_SECRET`, `MCPGEN_CLIENT_PRIVATE_KEY`), never from a file
  * that gets committed.
  *
- * Kept free of imports: the configuration is validated on every
- * `mcpgen generate`, which must not load the OAuth machinery.
+ * Kept free of imports but one import-free helper: the configuration is validated
+ * on every `mcpgen generate`, which must not load the OAuth machinery.
  */
+import { closest } from "../../shared/closest.js";
 
 export interface OAuthSettings {
   /** A client registered with the authorization server beforehand (MCP "Preregistration"). */
@@ -89,8 +90,14 @@ export function parseOAuthSettings(value: unknown, problem: OAuthProblem, strict
         `\`oauth.${key}\` is not read from a file: secrets come from the environment only`,
         `set ${variable} in the environment of mcpgen (in CI, as a secret variable)`,
       );
-    else if (strict && !(OAUTH_KEYS as readonly string[]).includes(key))
-      fail(key, `unknown key ${JSON.stringify(key)} in \`oauth\``, `allowed here: ${OAUTH_KEYS.join(", ")}`);
+    else if (strict && !(OAUTH_KEYS as readonly string[]).includes(key)) {
+      const near = closest(key, OAUTH_KEYS);
+      fail(
+        key,
+        `unknown key ${JSON.stringify(key)} in \`oauth\``,
+        near === undefined ? `allowed here: ${OAUTH_KEYS.join(", ")}` : `did you mean ${JSON.stringify(near)}?`,
+      );
+    }
   }
   const text = (key: "clientId" | "clientMetadataUrl" | "scopes" | "issuer"): string | undefined => {
     const item = entry[key];
