@@ -268,7 +268,8 @@ function search(
         budget -= end - position + 1;
         if (budget < 0) return undefined;
         const readings = readExpansion(part, uri.slice(position, end));
-        const merged = readings && merge(found, readings);
+        const merged =
+          readings && merge(found, readings, leftOut(part, readings));
         if (merged === undefined) continue;
         result = from(index + 1, end, merged);
         if (result !== undefined) break;
@@ -330,8 +331,30 @@ function search(
         values: Object.create(null),
         prefixes: new Map(),
         reserved: new Set(),
+        absent: new Set(),
       })
     : undefined;
+}
+
+/**
+ * The variables of `expression` its `readings` leave out, where the expression writes a variable's
+ * absence apart from any value (`{/x}` writes nothing for undefined, `/` for `""`); none where it
+ * writes undefined as `""` (`{x}`, `{+x}`), which a reading of `""` stands for.
+ */
+function leftOut(
+  expression: UriTemplateExpression,
+  readings: readonly Reading[],
+): string[] {
+  if (undefinedIsEmpty(expression)) return [];
+  const read = new Set(readings.map(([variable]) => variable.name));
+  return expression.variables
+    .map((variable) => variable.name)
+    .filter((name) => !read.has(name));
+}
+
+/** An empty list or map: RFC 6570 §2.3 expands it as it expands undefined. */
+function isEmptyComposite(value: MatchedValue): boolean {
+  return typeof value !== "string" && Object.keys(value).length === 0;
 }
 
 /**
@@ -367,6 +390,11 @@ interface Found {
   values: MatchedVariables;
   prefixes: ReadonlyMap<string, Prefix>;
   reserved: ReadonlySet<string>;
+  /**
+   * Variables an expression that writes their absence apart (`{/x}`, `{?x}`, `{x,y}`: not
+   * `undefinedIsEmpty`) read as left out: a value elsewhere would have written something there.
+   */
+  absent: ReadonlySet<string>;
 }
 
 /** A variable of an expression, the value one expansion of it gives it, and whether that expansion is reserved (`+`, `#`). */
@@ -395,21 +423,33 @@ function expansionOf(
 }
 
 /**
- * `found` with the values of `readings` added, or undefined when a variable used twice would get
- * two values, or a value read through a prefix modifier is longer than its prefix. Two values of
+ * `found` with the values of `readings` added and the variables of `absent` left out, or undefined
+ * when a variable used twice would get two values, or a value in one expression and none in
+ * another that would have written it (`{x}{/x}`: `ab` is no expansion, `x` = `ab` writes `ab/ab`),
+ * or a value read through a prefix modifier is longer than its prefix. Two values of
  * one variable agree when equal, when one was read through a prefix modifier and the other starts
  * with it (`{x:3}/{x}`: `abc/abcdef`; then the longer is the value), or when one only reserved
  * expansions gave and they write the other alike (`{+x}/{x}`: `%C3%A9/%25C3%25A9`; then the other
  * is the value).
  */
-function merge(found: Found, readings: readonly Reading[]): Found | undefined {
+function merge(
+  found: Found,
+  readings: readonly Reading[],
+  absent: readonly string[],
+): Found | undefined {
   const merged: MatchedVariables = Object.create(null);
   const prefixes = new Map(found.prefixes);
   const reservedOnly = new Set(found.reserved);
+  const leftOut = new Set(found.absent);
   for (const key of Object.keys(found.values))
     setOwn(merged, key, found.values[key]!);
+  for (const key of absent) {
+    if (own(merged, key) && !isEmptyComposite(merged[key]!)) return undefined;
+    leftOut.add(key);
+  }
   for (const [variable, value, reserved] of readings) {
     const key = variable.name;
+    if (leftOut.has(key) && !isEmptyComposite(value)) return undefined;
     let prefix: Prefix | undefined;
     if (variable.prefix !== undefined && typeof value === "string") {
       const characters = valueCharacters(value, reserved).length;
@@ -460,7 +500,7 @@ function merge(found: Found, readings: readonly Reading[]): Found | undefined {
       else reservedOnly.delete(key);
     }
   }
-  return { values: merged, prefixes, reserved: reservedOnly };
+  return { values: merged, prefixes, reserved: reservedOnly, absent: leftOut };
 }
 
 /**

@@ -112,20 +112,32 @@ describe("a Prettier configuration Prettier cannot use", () => {
   });
 });
 
-describe("Prettier's refusal where Prettier colours its words (FORCE_COLOR, or CI as CI services set it), through the real CLI", () => {
+describe("Prettier's refusal where Prettier colours its words (CI as CI services set it, or FORCE_COLOR), through the real CLI", () => {
   // Prettier colours its messages where it thinks a terminal shows them; mcpgen's diagnostics are
   // plain text (its printer escapes control characters, so colours would show as \u001b[31m).
-  it("is reported in plain words, in the terminal and in --json", async () => {
+  const { NO_COLOR: _noColour, FORCE_COLOR: _forceColour, CI: _ci, ...uncoloured } = process.env;
+  const node = (args: string[], env: Record<string, string>, cwd: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, args, { cwd, env: { ...uncoloured, ...env }, timeout: 60_000 }, (error, out, err) =>
+        resolve({ code: typeof error?.code === "number" ? error.code : 0, stdout: out, stderr: err }),
+      );
+    });
+
+  it.each<[string, Record<string, string>]>([
+    ["CI=true", { CI: "true" }],
+    ["FORCE_COLOR=1", { FORCE_COLOR: "1" }],
+  ])("under %s: in plain words, in the terminal and in --json", async (_, env) => {
     const root = await directory();
+    // First, that Prettier does colour its message here: else this test would prove nothing.
+    const probe = "import('prettier').then((p) => p.format('x', { parser: 'babel', printWidth: 'wide' })).catch((e) => console.log(JSON.stringify(e.message)))";
+    const coloured = await node(["--input-type=module", "-e", probe], env, repoRoot);
+    expect(JSON.parse(coloured.stdout) as string).toMatch(/\u001b\[/);
+
     await writeFile(join(root, ".prettierrc.json"), JSON.stringify({ printWidth: "wide" }));
     const manifest = join(repoRoot, "examples/weather.tools.json");
     for (const json of [false, true]) {
       const args = [join(repoRoot, "bin", "mcpgen.js"), "generate", manifest, "--out", join(root, "out"), ...(json ? ["--json"] : [])];
-      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(process.execPath, args, { cwd: root, env: { ...process.env, FORCE_COLOR: "1" }, timeout: 60_000 }, (error, out, err) =>
-          resolve({ code: typeof error?.code === "number" ? error.code : 0, stdout: out, stderr: err }),
-        );
-      });
+      const { code, stdout, stderr } = await node(args, env, root);
       expect(code).toBe(1);
       const text = json ? (JSON.parse(stdout) as { errors: Array<{ diagnostic: { message: string } }> }).errors[0]!.diagnostic.message : stderr;
       expect(text).toContain('Invalid printWidth value. Expected an integer, but received "wide".');

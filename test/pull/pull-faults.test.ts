@@ -137,21 +137,19 @@ describe("pull faults over stdio", () => {
     );
   });
 
-  // The two waits for a timeout (and a SIGKILL after it) run side by side: each is idle for seconds.
-  it.concurrent(
-    "a server that never answers: a timeout naming the requests (the server/discover probe, then the 2025 initialize), with its stderr",
-    async ({ expect }) => {
-      // Long enough for the script to have started and written its stderr line even on a busy machine.
-      const { error, pid, written } = await pullFault("never-answers.mjs", [], { timeoutMs: 2_000 });
-      expect(error.message).toBe(
-        `${label("never-answers.mjs")} did not answer server/discover or initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes\n  hint: raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers`,
-      );
-      expect(written).toEqual({});
-      expect(processGone(pid)).toBe(true);
-    },
-  );
+  // The two waits for a timeout (and a SIGKILL after it) run one after the other: side by side (tried) they
+  // saved 4 s, but on a loaded 2-core machine each 2 s timeout would have to cover two servers' start-up.
+  it("a server that never answers: a timeout naming the requests (the server/discover probe, then the 2025 initialize), with its stderr", async () => {
+    // Long enough for the script to have started and written its stderr line even on a busy machine.
+    const { error, pid, written } = await pullFault("never-answers.mjs", [], { timeoutMs: 2_000 });
+    expect(error.message).toBe(
+      `${label("never-answers.mjs")} did not answer server/discover or initialize within 2 s. Its stderr ended with:\n  | waiting for a login that never comes\n  hint: raise --timeout if the server is only slow to start; a stdio server that waits for something else (a login, a prompt) never answers`,
+    );
+    expect(written).toEqual({});
+    expect(processGone(pid)).toBe(true);
+  });
 
-  it.concurrent("a server that ignores SIGTERM is killed anyway", async ({ expect }) => {
+  it("a server that ignores SIGTERM is killed anyway", async () => {
     // Long enough for the script to have installed its SIGTERM handler (it does so before writing
     // the stderr line the message quotes) even on a busy machine; 300 ms was not, once.
     const { error, pid } = await pullFault("never-answers.mjs", ["--stubborn"], { timeoutMs: 2_000 });

@@ -232,9 +232,27 @@ describe("uriTemplateMatcher", () => {
     "{+base}{/seg}",
     // Exploded and not: typed string, and explode changes nothing on a string (RFC 6570 §2.4.2).
     "t/{x}{/x*}",
+    // One variable in an expression that writes its absence apart, and in another: set in one, it is set in both.
+    "t/{x}{/x}",
+    "t/{+x}{/x}",
+    "t/{x}{?x}",
+    "{#x}/{x}",
     "t/{x}{?x*}",
     "t/{x:1}{/x*}",
   ];
+
+  it("never reads a variable as set in one expression and left out in another that would have written it", () => {
+    // `x` = "a/b" writes t/a/b/a%2Fb; read as "a/b/a%2Fb" (its `{/x}` left out), it would write another URI.
+    expect(match("t/{+x}{/x}", "t/a/b/a%2Fb")).toEqual({ x: "a/b" });
+    // No value writes these: "ab" writes t/ab/ab, "a" writes t/a?x=a, undefined t/ and t.
+    expect(match("t/{x}{/x}", "t/ab")).toBeUndefined();
+    expect(match("t/{x}{?x}", "t/a")).toBeUndefined();
+    expect(match("t/{x}{/x}", "t/")).toEqual({});
+    expect(match("t/{x}{/x}", "t//")).toEqual({ x: "" });
+    expect(match("t/{x}{?x}", "t/?x=")).toEqual({ x: "" });
+    // An empty list writes nothing, as undefined does (RFC 6570 §2.3).
+    expect(match("r{/x*}{?x*}", "r")).toEqual({});
+  });
 
   it.each(ROUND_TRIP)("gives %s's required variables a value from every URI it expands to, of their type, and values that expand back to it", (template) => {
     const matcher = uriTemplateMatcher(template);
