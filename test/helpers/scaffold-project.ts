@@ -170,12 +170,14 @@ export interface CompileResult {
  * Type-checks and builds a scaffold with the native TypeScript 7 compiler (`tsc -p <project>/tsconfig.json`), on one
  * thread (SINGLE_THREADED in helpers/typecheck.ts).
  */
-export async function compile(project: string, flags: readonly string[] = []): Promise<CompileResult> {
+export function compile(project: string, flags: readonly string[] = []): Promise<CompileResult> {
+  return runCompiler(tsc7, ["-p", join(project, "tsconfig.json"), "--pretty", "false", SINGLE_THREADED, ...flags], project);
+}
+
+/** Runs a compiler's command line (`compiler`: its script) in `cwd`: whether it passed, and everything it printed. */
+async function runCompiler(compiler: string, args: readonly string[], cwd: string): Promise<CompileResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsc7, "-p", join(project, "tsconfig.json"), "--pretty", "false", SINGLE_THREADED, ...flags], {
-      cwd: project,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout, stderr } = await run(process.execPath, [compiler, ...args], { cwd, maxBuffer: 64 * 1024 * 1024 });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
@@ -213,18 +215,7 @@ export async function typecheckScaffolds(projects: readonly string[], options: R
   await writeFile(join(directory, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
   let output: string;
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [tsc7, "-p", join(directory, "tsconfig.json"), "--pretty", "false", "--listFiles", SINGLE_THREADED],
-      {
-        cwd: directory,
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    output = stdout + stderr;
-  } catch (error) {
-    const failure = error as { stdout?: string; stderr?: string; message: string };
-    output = (failure.stdout ?? "") + (failure.stderr ?? "") || failure.message;
+    ({ output } = await runCompiler(tsc7, ["-p", join(directory, "tsconfig.json"), "--pretty", "false", "--listFiles", SINGLE_THREADED], directory));
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
@@ -266,17 +257,8 @@ export async function typecheckScaffolds(projects: readonly string[], options: R
  * Type-checks a scaffold with TypeScript 6 (the `typescript` package, `tsc -p <project>/tsconfig.json --noEmit`): what
  * its users who have not moved to the native compiler build with.
  */
-export async function compileWithTypeScript6(project: string): Promise<CompileResult> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [tsc6, "-p", join(project, "tsconfig.json"), "--pretty", "false", "--noEmit"], {
-      cwd: project,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { ok: true, output: stdout + stderr };
-  } catch (error) {
-    const failure = error as { stdout?: string; stderr?: string; message: string };
-    return { ok: false, output: (failure.stdout ?? "") + (failure.stderr ?? "") || failure.message };
-  }
+export function compileWithTypeScript6(project: string): Promise<CompileResult> {
+  return runCompiler(tsc6, ["-p", join(project, "tsconfig.json"), "--pretty", "false", "--noEmit"], project);
 }
 
 /** Runs one of a scaffold's npm scripts. */
