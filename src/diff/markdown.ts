@@ -14,6 +14,7 @@
  * ASCII punctuation character escaped.
  */
 import { printable } from "../shared/errors.js";
+import { markdownCode, tableCell } from "../shared/markdown.js";
 import { SUBJECT_NOUNS, type ContractChange } from "./change.js";
 import type { DiffComparisonLike, DiffErrorLike } from "./json.js";
 import { CHANGE_CLASSES, CLASS_ORDER, type ChangeClass } from "./rules.js";
@@ -242,25 +243,11 @@ function rank(name: ChangeClass): number {
   return CLASS_ORDER.indexOf(name);
 }
 
-/** Text in a code span: the fence longer than any run of backticks in it. */
-function code(text: string): string {
-  const safe = printable(text);
-  const longest = longestRun(safe, /`+/g, 0);
-  const fence = "`".repeat(longest + 1);
-  const pad = safe.startsWith("`") || safe.endsWith("`") || safe.startsWith(" ") ? " " : "";
-  return `${fence}${pad}${safe}${pad}${fence}`;
-}
+const code = markdownCode;
 
-/**
- * A code span in a table cell, where GitHub splits at every `|`, even inside
- * code, unless escaped. A backslash escapes a backslash there too (GFM reads
- * `\\|` as an escaped backslash and a bare `|`), so of an odd run of
- * backslashes before a `|` the last is written `\u005c`, as `printable`
- * writes the characters it escapes: else the cell would end there and the
- * rest of a server's text be read outside code.
- */
+/** A code span in a table cell (`tableCell`: GitHub splits a row at every `|`, even inside code). */
 function cell(text: string): string {
-  return code(text).replace(/(\\*)\|/g, (_, run: string) => `${run.length % 2 === 1 ? `${run.slice(1)}\\u005c` : run}\\|`);
+  return tableCell(markdownCode(text));
 }
 
 /** mcpgen's words (with server values in them) as plain text: every ASCII punctuation character escaped. */

@@ -209,13 +209,6 @@ function trimBlankEdges(lines: string[]): string[] {
   return lines.slice(start, end);
 }
 
-/** `text` as a Markdown code span, whatever backticks it holds (CommonMark, "Code spans"). */
-export function markdownCode(text: string): string {
-  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (run) => run[0].length));
-  const fence = "`".repeat(longest + 1);
-  return longest === 0 ? `${fence}${text}${fence}` : `${fence} ${text} ${fence}`;
-}
-
 /** A single-line `//` comment from untrusted text: line terminators become spaces, bidirectional controls `\uXXXX`. */
 export function lineComment(text: string): string {
   return `// ${escapeBidiControls(text).replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;

@@ -7,11 +7,11 @@ import {
   jsonLiteral,
   lineComment,
   literalType,
-  markdownCode,
   objectLiteralKey,
   stringLiteral,
   typePropertyKey,
 } from "../../src/shared/escape.js";
+import { markdownCode } from "../../src/shared/markdown.js";
 
 /** Every bidirectional-text control (Trojan Source, CVE-2021-42574): embeddings, overrides, isolates, marks. */
 const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];

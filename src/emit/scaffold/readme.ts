@@ -9,7 +9,7 @@
 import type { EmittedFile, ManifestIR } from "../../ir/index.js";
 import { MANIFEST_FILE, README_FILE, TOOLS_END, TOOLS_START } from "../../shared/output-names.js";
 import { shellWord } from "../../shared/display.js";
-import { markdownCode as code } from "../../shared/escape.js";
+import { markdownCode as code, tableCell as cell } from "../../shared/markdown.js";
 import type { HandlerPaths } from "./handler-paths.js";
 
 /**
@@ -97,8 +97,6 @@ server is inside it)`,
   }
   const script = contract.script;
   const target = `target ${code(contract.target)}${contract.config === undefined ? "" : ` in ${code(contract.config)}`}`;
-  // A table cell ends at a `|`, even in a code span (GitHub Flavored Markdown, "Tables").
-  const cell = (text: string) => text.replace(/\|/g, "\\|");
   const common = {
     above: `(the project of the configuration, when this server is
 inside it)`,

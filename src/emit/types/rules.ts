@@ -7,7 +7,8 @@
  * naming the rule that makes it.
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
-import { docLines, literalType, markdownCode, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { docLines, literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { markdownCode } from "../../shared/markdown.js";
 import { literal, property, reference, typeLiteral } from "../nodes.js";
 import { intersection, isUnknown, NEVER, union, UNKNOWN } from "./combine.js";
 
