@@ -17,7 +17,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { withinStack } from "../pipeline.js";
 import { displayPath, shellWord } from "../shared/display.js";
-import { maskDiagnostic, McpgenError, printable, userError, type Diagnostic } from "../shared/errors.js";
+import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { isHttpUrl, isUrl } from "../shared/url.js";
 import { CONFIG_FILE, configOption, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
@@ -255,9 +255,9 @@ async function compare(
   };
 }
 
-/** Up to three names, quoted in their printable form, and how many more. */
+/** Up to three names, quoted, and how many more (each printer makes notes printable, as it does every server text). */
 function listedNames(names: readonly string[]): string {
-  const shown = names.slice(0, 3).map((name) => printable(JSON.stringify(name)));
+  const shown = names.slice(0, 3).map((name) => JSON.stringify(name));
   return names.length > 3 ? `${shown.join(", ")} and ${names.length - 3} more` : shown.join(", ");
 }
 

@@ -17,7 +17,7 @@ export const RESOURCE_STATE_FIELDS: readonly string[] = ["size"];
 /** The keys of its `annotations` that are its state. */
 export const RESOURCE_STATE_ANNOTATIONS: readonly string[] = ["lastModified"];
 
-const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const has = (object: Record<string, unknown>, key: string) => Object.hasOwn(object, key);
 
 /** `annotations` without its state (undefined when nothing else is left of annotations that had some); the same object when it has none. */
 export function annotationsWithoutState<T>(annotations: T): T | undefined {

@@ -25,7 +25,7 @@ export function mcpParamHeaders(declared: readonly McpHeader[], args: unknown): 
   const headers: Record<string, string> = {};
   for (const argument of declared) {
     let value: unknown = args;
-    for (const key of argument.path) value = isRecord(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+    for (const key of argument.path) value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
     const text = headerText(value);
     if (text !== undefined) headers[`Mcp-Param-${argument.header}`] = encodeHeaderValue(text);
   }

@@ -5,6 +5,7 @@
  * (`Unexpected token '}', "..." is not valid JSON`), so the position comes
  * from a scan of the text against the grammar of RFC 8259.
  */
+import { joinPointer } from "./errors.js";
 
 /** Characters of the offending line shown on each side of the column. */
 const BEFORE = 60;
@@ -206,8 +207,6 @@ export interface DuplicateKey {
 
 type Frame = { kind: "{"; pointer: string; keys: Map<string, number>; key: string; expectKey: boolean } | { kind: "["; pointer: string; index: number };
 
-const pointerToken = (token: string | number) => String(token).replaceAll("~", "~0").replaceAll("/", "~1");
-
 /**
  * Every key given twice in one object of `text`, which must be JSON (`JSON.parse` accepted it; comments
  * blanked out keep the lines). Iterative, as `syntaxErrorOffset` is, so that no nesting depth overflows.
@@ -218,7 +217,7 @@ export function duplicateKeys(text: string): DuplicateKey[] {
   const childPointer = (): string => {
     const top = stack[stack.length - 1];
     if (top === undefined) return "";
-    return `${top.pointer}/${pointerToken(top.kind === "{" ? top.key : top.index)}`;
+    return joinPointer(top.pointer, top.kind === "{" ? top.key : top.index);
   };
   for (let index = 0; index < text.length;) {
     const char = text[index]!;
@@ -243,7 +242,7 @@ export function duplicateKeys(text: string): DuplicateKey[] {
         const key = JSON.parse(text.slice(index, end)) as string;
         const first = top.keys.get(key);
         if (first === undefined) top.keys.set(key, index);
-        else found.push({ key, pointer: `${top.pointer}/${pointerToken(key)}`, firstLine: locate(text, first).line, line: locate(text, index).line });
+        else found.push({ key, pointer: joinPointer(top.pointer, key), firstLine: locate(text, first).line, line: locate(text, index).line });
         top.key = key;
         top.expectKey = false;
       }

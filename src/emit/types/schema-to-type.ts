@@ -56,5 +56,5 @@ export class SchemaTypeWriter implements TypeContext {
 function propertySchema(schema: Schema | undefined, name: string): Schema | undefined {
   if (typeof schema !== "object") return undefined;
   const properties = schema.properties as Record<string, Schema> | undefined;
-  return properties !== undefined && Object.prototype.hasOwnProperty.call(properties, name) ? properties[name] : undefined;
+  return properties !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
 }
