@@ -63,6 +63,16 @@ export const rows: Rows = [
   ],
 
   [
+    "method-names",
+    {
+      stage: "manifest",
+      says: "a line or paragraph separator, or a bidirectional control, is a code point outside ASCII like any other: spelled, never a silent word break",
+      given: named("line\u2028sep", "para\u2029sep", "bidi\u202e_text"),
+      want: { tools: [{ methodName: "lineU2028Sep" }, { methodName: "paraU2029Sep" }, { methodName: "bidiU202eText" }] },
+    },
+  ],
+
+  [
     "type-names",
     {
       stage: "manifest",

@@ -22,7 +22,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/commands/generate.js";
 import { pull } from "../../src/commands/pull.js";
 import { scaffold } from "../../src/commands/scaffold.js";
-import { manifestWithoutResourceState } from "../../src/ir/resource-state.js";
 import {
   compile,
   compileWithTypeScript6,
@@ -252,8 +251,18 @@ function sharedBehaviour(era: Era, connect: () => Promise<AnyClient>) {
   });
 }
 
-/** The lists as `mcpgen pull` records them: the resources' state (`size`, `annotations.lastModified`) is no part of a snapshot. */
-const pulledForm = (): Lists => manifestWithoutResourceState(lists);
+/**
+ * The lists as `mcpgen pull` records them: the resources' state (`size`, `annotations.lastModified`) is no part of a
+ * snapshot. Written out here, not by src/ir/resource-state.ts, which pull itself runs.
+ */
+const pulledForm = (): Lists => ({ ...lists, resources: lists.resources.map(withoutState), resourceTemplates: lists.resourceTemplates.map(withoutState) });
+
+function withoutState(listed: unknown): unknown {
+  const { size: _size, annotations, ...rest } = listed as Record<string, unknown>;
+  if (annotations === undefined) return rest;
+  const { lastModified: _lastModified, ...kept } = annotations as Record<string, unknown>;
+  return Object.keys(kept).length === 0 ? rest : { ...rest, annotations: kept };
+}
 
 /** `mcpgen pull` of the running server: the lists it records. */
 async function pulledLists(target: { url: string } | { command: string[] }): Promise<Lists> {

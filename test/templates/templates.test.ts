@@ -173,6 +173,8 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     const gone = new Promise<void>((resolve) => {
       void serveStdio(() => createServer(), { log: (line) => logs.push(line), onClientGone: resolve });
     });
+    // It listens for SIGINT and SIGTERM while it serves (so the check below, that they go with it, can fail).
+    expect(signalListeners()).toEqual(before.map((count) => count + 1));
     const uncaught = vi.fn();
     process.on("uncaughtException", uncaught);
     try {
