@@ -840,7 +840,7 @@ describe("serveStdio", () => {
     await server.started;
     server.child.stdin.end();
     // The drain has begun (its end of input read) before the signal comes.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    while (!server.stderr().includes("stdin ended")) await new Promise((resolve) => setTimeout(resolve, 20));
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.stderr()).toContain("handler aborted");
