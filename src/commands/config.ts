@@ -13,6 +13,7 @@ import { displayPath, shellWord } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
 import { findDuplicateKeys, parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
+import type { DuplicateKey } from "../shared/json-syntax.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
@@ -203,14 +204,7 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   if (text === undefined) throw userError("usage", "no such configuration file", { file: displayPath(file) });
   const document = parseJsonFile(text, CONFIG_FILE_KIND, displayPath(file));
   const named = options.config !== undefined && (await mustBeNamed(file, cwd));
-  const duplicates = findDuplicateKeys(text, CONFIG_FILE_KIND).map((duplicate): Diagnostic => ({
-    severity: "error",
-    code: "config-invalid",
-    file: displayPath(file),
-    pointer: duplicate.pointer,
-    message: `key ${JSON.stringify(duplicate.key)} is given twice in one object (${duplicate.firstLine === duplicate.line ? `both on line ${duplicate.line}` : `line ${duplicate.firstLine}, then line ${duplicate.line}`}): JSON would keep the last and drop the first without a word`,
-    hint: "keep the one you mean and delete the other (a merge that kept both sides?)",
-  }));
+  const duplicates = findDuplicateKeys(text, CONFIG_FILE_KIND);
   return { ...validateConfig(document, { file, root: dirname(file), duplicates }), named, text };
 }
 
@@ -233,13 +227,21 @@ const show = (value: unknown) =>
  */
 export function validateConfig(
   document: unknown,
-  where: { file: string | undefined; root: string; duplicates?: readonly Diagnostic[] | undefined },
+  where: { file: string | undefined; root: string; duplicates?: readonly DuplicateKey[] | undefined },
 ): ProjectConfig {
-  const problems: Diagnostic[] = [...(where.duplicates ?? [])];
+  const problems: Diagnostic[] = [];
   const fileName = where.file === undefined ? "<config>" : displayPath(where.file);
   const problem: Report = (pointer, message, hint) => {
     problems.push({ severity: "error", code: "config-invalid", file: fileName, pointer, message, ...(hint === undefined ? {} : { hint }) });
   };
+  for (const { key, pointer, firstLine, line } of where.duplicates ?? []) {
+    const lines = firstLine === line ? `both on line ${line}` : `line ${firstLine}, then line ${line}`;
+    problem(
+      pointer,
+      `key ${JSON.stringify(key)} is given twice in one object (${lines}): JSON would keep the last and drop the first without a word`,
+      "keep the one you mean and delete the other (a merge that kept both sides?)",
+    );
+  }
   const unknownKeys = (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report = problem) => {
     for (const key of Object.keys(object)) {
       if (allowed.includes(key)) continue;
