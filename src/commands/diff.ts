@@ -16,6 +16,7 @@ import type { ListMethod, ManifestIR } from "../ir/index.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { normalizeManifest } from "../normalize/index.js";
 import { withinStack } from "../pipeline.js";
+import { closest } from "../shared/closest.js";
 import { displayPath, shellWord } from "../shared/display.js";
 import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
@@ -174,6 +175,20 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
             // Not echoed: a URL may carry a token.
             throw userError("usage", "--base compares manifests with themselves at a revision, and a server's URL is not one", {
               hint: "pull the server first (mcpgen pull <url> --out <dir>), commit its manifest.json, then mcpgen diff --base <rev> <dir>",
+            });
+          }
+          // Target names are compared exactly: one in another case, or with a typo, is said, not taken.
+          const near =
+            loaded === undefined
+              ? undefined
+              : closest(
+                  operand,
+                  loaded.targets.map((candidate) => candidate.name),
+                );
+          if (near !== undefined) {
+            throw userError("input-unreadable", "no such file or directory, and no target of that name", {
+              file: operand,
+              hint: `did you mean the target ${JSON.stringify(near)} of ${displayPath(loaded?.file ?? CONFIG_FILE)}?`,
             });
           }
           await manifestPath(resolve(cwd, operand), operand);

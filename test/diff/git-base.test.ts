@@ -119,6 +119,14 @@ describe("mcpgen diff --base", () => {
     // A name no target has is a path that is not there; a configuration that cannot be read says so, not that.
     const neither = await runCli(["diff", "--base", "main", "nothing"], repository);
     expect(neither.stderr).toMatch(/^error: nothing: no such file or directory\n/);
+    // A target's name in another case, or misspelt, gets the name it is nearest.
+    for (const typed of ["Notes", "ntoes"]) {
+      const near = await runCli(["diff", "--base", "main", typed], repository);
+      expect(near.code).toBe(1);
+      expect(near.stderr).toBe(
+        `error: ${typed}: no such file or directory, and no target of that name\n  hint: did you mean the target "notes" of mcpgen.config.json?\n`,
+      );
+    }
     const missing = await runCli(["diff", "--base", "main", "--config", "missing.json", "notes"], repository);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error: missing\.json: no such configuration file\n/);

@@ -7,9 +7,9 @@
 import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { mock } from "../../src/commands/mock.js";
 import { runCli } from "../helpers/cli.js";
@@ -91,6 +91,40 @@ describe.each([
     const legacy = await connect(transport, "legacy");
     expect(legacy).toBeInstanceOf(Error);
     expect((legacy as Error).message).toMatch(/protocol version/i);
+  }, 30_000);
+});
+
+describe("mcpgen mock --record --era", () => {
+  it("records a live server (server-memory over stdio) while answering as a 2025 server: a probing client falls back, and its call is recorded", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-mock-era-record-"));
+    const memoryServer = join(repoRoot, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
+    const transport = () =>
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          bin,
+          "mock",
+          "--record",
+          dir,
+          "--era",
+          "legacy",
+          "-e",
+          `MEMORY_FILE_PATH=${join(dir, "..", `${basename(dir)}.jsonl`)}`,
+          "--",
+          process.execPath,
+          memoryServer,
+        ],
+        stderr: "pipe",
+      });
+    const client = await connect(transport, "auto");
+    if (client instanceof Error) throw client;
+    expect(client.getNegotiatedProtocolVersion()).toBe("2025-11-25");
+    const result = await client.callTool({ name: "read_graph", arguments: {} });
+    expect(result.isError).not.toBe(true);
+    await client.close();
+    expect((await readdir(dir)).sort()).toEqual(["manifest.json", "read-graph.json"]);
+    const fixture = JSON.parse(await readFile(join(dir, "read-graph.json"), "utf8")) as { fixtures: Array<{ arguments: unknown }> };
+    expect(fixture.fixtures.map((recorded) => recorded.arguments)).toEqual([{}]);
   }, 30_000);
 });
 
