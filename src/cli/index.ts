@@ -8,7 +8,7 @@ import { isFile } from "../shared/json-file.js";
 import { basename, resolve } from "node:path";
 import { defaultIo, jsonText, type Io } from "./io.js";
 // print.ts and report.ts are small and load with the CLI; commands and what they pull in load per command.
-import { diagnosticLine, printFailure, printRun, printWatchEvent, progressPrinter } from "./print.js";
+import { diagnosticLine, printFailure, printRun, printWatchEvent, progressPrinter, surfaceText } from "./print.js";
 import { generateReport, projectReport, pullReport, scaffoldReport } from "./report.js";
 import { cleanOnSignal, interruptible, watchSignal } from "./signals.js";
 import { trustPrompt } from "./trust-prompt.js";
@@ -640,7 +640,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const what =
         options.record !== undefined
           ? `recording into ${options.record}`
-          : `mocking ${counted(running.tools, "tool")}${running.fixtures > 0 ? ` with ${counted(running.fixtures, "fixture")}` : ""}`;
+          : `mocking ${surfaceText(running.tools, running.surface)}${running.fixtures > 0 ? ` with ${counted(running.fixtures, "fixture")}` : ""}`;
       const era = options.era === undefined ? "" : options.era === "legacy" ? ", the 2025 revisions alone" : ", MCP 2026-07-28 alone";
       if (!options.quiet) log(`mcpgen mock: ${what}, ${running.url === undefined ? "over stdio" : `on ${running.url}`}${era}`);
       const interrupted = new Promise<"signal">((resolve) => stopping.signal.addEventListener("abort", () => resolve("signal"), { once: true }));

@@ -12,6 +12,7 @@
 import { join } from "node:path";
 import { formatDrift, hasDrift } from "../commands/drift.js";
 import { CHANGE_CLASSES, CLASS_ORDER, SUBJECT_NOUNS, type ContractDiff } from "../commands/change-classes.js";
+import type { SurfaceCounts } from "../commands/surface-counts.js";
 import type { WatchEvent, WatchReason } from "../commands/watch.js";
 import type { FileStatus, WriteResult } from "../commands/writes.js";
 import { exitCode, exitCodeOf } from "../shared/codes.js";
@@ -253,7 +254,11 @@ function upToDateLine(target: TargetReport): string {
 
 /** `3 tools`, or `13 tools, 4 prompts, 7 resources, 2 resource templates` for an output with more than tools. */
 function contents(target: TargetReport): string {
-  const surface = target.surface;
+  return surfaceText(target.tools, target.surface);
+}
+
+/** How many tools, and prompts, resources and resource templates where there are any: `13 tools, 4 prompts, 7 resources`. */
+export function surfaceText(tools: number, surface: SurfaceCounts | undefined): string {
   const more =
     surface === undefined
       ? []
@@ -262,7 +267,7 @@ function contents(target: TargetReport): string {
           ...(surface.resources > 0 ? [counted(surface.resources, "resource")] : []),
           ...(surface.resourceTemplates > 0 ? [counted(surface.resourceTemplates, "resource template")] : []),
         ];
-  return [counted(target.tools, "tool"), ...more].join(", ");
+  return [counted(tools, "tool"), ...more].join(", ");
 }
 
 /**

@@ -42,6 +42,7 @@ import type {
   ResourceAnswerer,
 } from "../mock/server.js";
 import { DEFAULT_TIMEOUT_MS, liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent, type ServerWords } from "./pull.js";
+import { surfaceCounts, type SurfaceCounts } from "./surface-counts.js";
 
 /** Where a mock serves: stdio (the default), or Streamable HTTP on a port. */
 export interface MockHttpOptions {
@@ -84,6 +85,8 @@ export interface RunningMock {
   port?: number | undefined;
   /** The tools served. */
   tools: number;
+  /** The prompts, resources and resource templates served; undefined when there are none. */
+  surface?: SurfaceCounts | undefined;
   fixtures: number;
   /** Warnings: the manifest's schemas (as `generate` gives them), fixtures that can never answer, a recorded server's answers. */
   diagnostics: Diagnostic[];
@@ -297,7 +300,7 @@ async function serve(
     // caller's (the CLI stops on them with its own exit code).
     const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close(), stopOnSignals: false, ...era });
     closeServer = () => running.close();
-    return { tools: ir.tools.length, ...facts, done: stopped, close };
+    return { tools: ir.tools.length, surface: surfaceCounts(ir), ...facts, done: stopped, close };
   }
   const http = options.http;
   const running = await serveMockHttp(definition, {
@@ -311,7 +314,7 @@ async function serve(
     throw reason === undefined ? error : listenError(reason, listenAddress(http.host ?? "127.0.0.1", http.port));
   });
   closeServer = () => running.close();
-  return { url: running.url, port: running.port, tools: ir.tools.length, ...facts, done: stopped, close };
+  return { url: running.url, port: running.port, tools: ir.tools.length, surface: surfaceCounts(ir), ...facts, done: stopped, close };
 }
 
 /** An `era` the mock cannot serve is a usage error naming the option (the CLI's `--era` is checked by its choices). */

@@ -29,7 +29,7 @@ import { checkOutputDirectory } from "../write/output-directory.js";
 import { realPathOf } from "../shared/real-path.js";
 import { npmFindsMcpgen } from "../shared/npm-path.js";
 import { packageRoot } from "../shared/package-root.js";
-import { shellWord } from "../shared/display.js";
+import { scriptWord, shellWord } from "../shared/display.js";
 import { snapshotEdited } from "../emit/snapshot.js";
 import { isGeneratedByMcpgen, planWrites, stageCreations, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { displayPath } from "./config.js";
@@ -275,16 +275,16 @@ export interface ConfiguredScaffold {
 export function regenerateCommand(outDir: string, path?: string, configured?: ConfiguredScaffold): string {
   const rest = regenerateArguments(outDir, configured);
   if (npmFindsMcpgen(outDir, path)) return `mcpgen ${rest}`;
-  return `node ${shellWord(projectRelative(outDir, join(packageRoot(), "bin", "mcpgen.js")))} ${rest}`;
+  return `node ${scriptWord(projectRelative(outDir, join(packageRoot(), "bin", "mcpgen.js")))} ${rest}`;
 }
 
 /** The arguments of `regenerateCommand`, after `mcpgen`. */
 function regenerateArguments(outDir: string, configured: ConfiguredScaffold | undefined): string {
   if (configured === undefined) return `scaffold ${MANIFEST_FILE} --out .`;
   if (configured.configFile !== undefined)
-    return `generate --config ${shellWord(projectRelative(outDir, configured.configFile))} ${shellWord(configured.target)}`;
+    return `generate --config ${scriptWord(projectRelative(outDir, configured.configFile))} ${scriptWord(configured.target)}`;
   const manifest = configured.manifest === undefined ? MANIFEST_FILE : projectRelative(outDir, configured.manifest);
-  return `scaffold ${shellWord(manifest)} --out .${configured.format ? "" : " --no-format"}${configured.strict ? " --strict" : ""}`;
+  return `scaffold ${scriptWord(manifest)} --out .${configured.format ? "" : " --no-format"}${configured.strict ? " --strict" : ""}`;
 }
 
 /** `path` relative to the project directory, `/`-separated (what a script and a README name). */

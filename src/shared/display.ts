@@ -16,6 +16,18 @@ export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * `word` as one word of an npm script, which npm runs with `sh` on POSIX systems and with `cmd.exe` on Windows.
+ * Single quotes, `shellWord`'s, are no quotes to `cmd.exe`: a path with a space would split there. Double quotes
+ * group in both, and leave a word as it is in both when it holds none of the characters either shell still reads
+ * inside them (`$`, a backquote, `\`, `"` for `sh`; `%`, `!`, `"` for `cmd.exe`). A word holding one of those is
+ * quoted for `sh` alone (no quoting carries it through both).
+ */
+export function scriptWord(word: string): string {
+  if (/^[A-Za-z0-9_@+=:,./-]+$/.test(word)) return word;
+  return /["$`\\%!\r\n]/.test(word) ? shellWord(word) : `"${word}"`;
+}
+
 /** `count` and `noun`, in the plural unless the count is one: `1 tool`, `3 tools`, `0 files`; `plural` for a noun that does not take an s. */
 export function counted(count: number, noun: string, plural = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : plural}`;

@@ -17,7 +17,7 @@ import { link, lstat, open, readdir, readFile, rename, rm, rmdir, writeFile } fr
 import { lstatSync, readlinkSync, rmdirSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { hostname } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { lineChanges, lineChangesAndDiff, type LineChanges, type UnifiedDiff } from "../shared/diff.js";
 import { displayPath } from "../shared/display.js";
 import { realPathOf } from "../shared/real-path.js";
@@ -253,7 +253,11 @@ export async function stageWrites(files: readonly EmittedFile[], outDir: string,
       await discardStaging({ files: staged.filter((temporary) => !renamed.has(temporary)), directories: staging.directories });
       throw error;
     }
-    for (const result of plan.slice(files.length)) await removeIfStillGenerated(join(outDir, result.path));
+    const emptied = new Set<string>();
+    for (const result of plan.slice(files.length)) {
+      if (await removeIfStillGenerated(join(outDir, result.path))) emptied.add(dirname(join(outDir, result.path)));
+    }
+    await removeEmptiedDirectories(emptied, outDir);
     return plan;
   }
 }
@@ -597,9 +601,32 @@ async function asUserErrors<T>(outDir: string, run: () => Promise<T>): Promise<T
   }
 }
 
-/** Removes a stale file, unless it changed hands since it was planned (a user replaced it, or it became a link). */
-async function removeIfStillGenerated(path: string): Promise<void> {
+/** Removes a stale file, unless it changed hands since it was planned (a user replaced it, or it became a link); true if it did. */
+async function removeIfStillGenerated(path: string): Promise<boolean> {
   const info = await lstat(path).catch(() => undefined);
-  if (info === undefined || !info.isFile()) return;
-  if (isGeneratedByMcpgen(path, await readForMarker(path))) await rm(path, { force: true });
+  if (info === undefined || !info.isFile()) return false;
+  if (!isGeneratedByMcpgen(path, await readForMarker(path))) return false;
+  await rm(path, { force: true });
+  return true;
+}
+
+/**
+ * The directories below `outDir` that removing stale files left empty (`validators/` after `--emit types`), and
+ * their parents as they empty in turn; one holding anything else stays, as does `outDir`.
+ */
+async function removeEmptiedDirectories(directories: ReadonlySet<string>, outDir: string): Promise<void> {
+  const root = resolve(outDir);
+  const deepestFirst = [...directories].map((directory) => resolve(directory)).sort((a, b) => b.length - a.length);
+  for (let directory of deepestFirst) {
+    while (directory !== root && directory.startsWith(`${root}${sep}`)) {
+      if (
+        !(await rmdir(directory).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
+      directory = dirname(directory);
+    }
+  }
 }

@@ -11,7 +11,7 @@
  * file in a scaffold's src/generated/), and (3) a scaffold tool removed from
  * the manifest, whose handler is the user's and stays.
  */
-import { mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate as generateManifest } from "../../src/commands/generate.js";
@@ -258,6 +258,20 @@ describe("mcpgen generate over a configuration", () => {
     const left = [...(await treeState(join(root, WEATHER))).keys()];
     expect(left).toEqual(["helpers.ts", "manifest.json", "types.ts"]);
     expect(await readFile(mine, "utf8")).toContain("my own helpers");
+    // The directory the pruned validators were in goes with them (it held nothing else).
+    expect((await readdir(join(root, WEATHER))).sort()).toEqual(["client-link.ts", "helpers.ts", "manifest.json", "types.ts"]);
+  });
+
+  it("pruning keeps a directory that holds a user's file beside the generated files it removes", async () => {
+    const root = await fixtureCopy();
+    await generateProject({ cwd: root });
+    const mine = join(root, WEATHER, "validators", "NOTES.md");
+    await writeFile(mine, "my notes on the validators\n");
+    await editJson(join(root, "mcpgen.config.json"), (document) => {
+      document.targets[0].emit = "types";
+    });
+    expect((await cliIn(root, ["generate", "weather"])).code).toBe(0);
+    expect(await readdir(join(root, WEATHER, "validators"))).toEqual(["NOTES.md"]);
   });
 
   it("a scaffold target: an obsolete generated file goes; the user's files and the removed tool's handler stay", async () => {

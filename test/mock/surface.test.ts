@@ -190,7 +190,10 @@ describe("the mock server: prompts, resources and templates to the SDK clients",
   it("over stdio (the CLI), SDK v2 on 2026-07-28 and SDK v1", async () => {
     const args = [bin, "mock", manifestPath, "--fixtures", fixtures];
     const v2 = new ClientV2({ name: "test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-    await v2.connect(new StdioV2({ command: process.execPath, args, stderr: "pipe" }));
+    const transport = new StdioV2({ command: process.execPath, args, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    await v2.connect(transport);
     const v1 = new ClientV1({ name: "test", version: "1.0.0" });
     await v1.connect(new StdioV1({ command: process.execPath, args, stderr: "pipe" }));
     try {
@@ -199,6 +202,8 @@ describe("the mock server: prompts, resources and templates to the SDK clients",
         await lists(client);
         await exercise(createClient(client));
       }
+      // What the mock says it serves counts the prompts, resources and templates too.
+      expect(stderr).toMatch(/^mcpgen mock: mocking 1 tool, 4 prompts, 4 resources, 3 resource templates with \d+ fixtures, over stdio$/m);
     } finally {
       await v2.close();
       await v1.close();

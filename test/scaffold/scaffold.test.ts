@@ -553,6 +553,10 @@ describe("a configuration's scaffold target", () => {
     expect(regenerateCommand(project, "", { ...configured, configFile: undefined, format: false, strict: true })).toBe(
       `node ${bin} scaffold ../../contracts/weather.tools.json --out . --no-format --strict`,
     );
+    // npm runs scripts with cmd.exe on Windows, where single quotes do not group: a path with a space is double-quoted.
+    expect(regenerateCommand(project, "", { ...configured, configFile: join(tmpdir(), "monorepo", "my config.json"), target: "it's" })).toBe(
+      `node ${bin} generate --config "../../my config.json" "it's"`,
+    );
   });
 
   it("of a server: the README names the target and mcpgen pull as the way the snapshot changes, never the server's URL", async () => {
