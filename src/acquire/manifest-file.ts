@@ -139,6 +139,7 @@ export function recogniseManifest(document: unknown, source: string): RawManifes
     protocolVersion: optionalString(body["protocolVersion"]),
     capabilities: optionalRecord(body["capabilities"]),
     instructions: optionalString(body["instructions"]),
+    ...(typeof body["nextCursor"] === "string" ? { nextCursor: body["nextCursor"] } : {}),
     ...optionalCache(body["cache"]),
     ...list("prompts"),
     ...list("resources"),

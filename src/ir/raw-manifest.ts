@@ -17,6 +17,8 @@ export interface RawManifest {
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
+  /** The cursor a `tools/list` result names for its next page: the manifest is one page of a paginated list. */
+  nextCursor?: string | undefined;
   /**
    * The server's prompts (`prompts/list`), resources (`resources/list`) and
    * resource templates (`resources/templates/list`) as listed, each at

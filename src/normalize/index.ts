@@ -23,6 +23,16 @@ export interface NormalizeOptions {
 export function normalizeManifest(manifest: RawManifest, options: NormalizeOptions = {}): ManifestIR {
   const diagnostics: Diagnostic[] = [];
   const file = manifest.source;
+  if (manifest.nextCursor !== undefined) {
+    diagnostics.push({
+      severity: "warning",
+      code: "input-shape",
+      message: "the manifest is one page of a paginated tools/list (it has a nextCursor): the tools of later pages are not in it",
+      file,
+      pointer: `${manifest.toolsPointer.slice(0, -"/tools".length)}/nextCursor`,
+      hint: "pull the server instead (mcpgen pull follows every page), or join every page's tools into one list and drop nextCursor",
+    });
+  }
   const accepted = checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics);
   const patternModes = new Map<string, PatternMode>();
   const names = assignToolNames(accepted.map((entry) => entry.tool["name"] as string));

@@ -27,7 +27,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A manifest, a fixture file of `mcpgen mock`, mcpgen.config.json or an MCP client's configuration file (.mcp.json and the like) is not valid JSON, or `-` read an empty standard input.",
   },
   "input-shape": {
-    doc: "The input is JSON but not what it should be: a manifest without a `tools` array, a JSON-RPC error, a malformed server answer, an MCP configuration entry mcpgen cannot use. As a warning: a pulled server echoed a secret it was given.",
+    doc: "The input is JSON but not what it should be: a manifest without a `tools` array, a JSON-RPC error, a malformed server answer, an MCP configuration entry mcpgen cannot use. As a warning: a pulled server echoed a secret it was given, or a manifest is one page of a paginated `tools/list` (it has a `nextCursor`), so the tools of later pages are not in it.",
   },
   "tool-invalid": {
     doc: "A tool is not an object or has no non-empty string `name`.",

@@ -487,6 +487,22 @@ describe("warnings", () => {
     expect(types).toContain("a?: string;");
     expect(types).not.toContain("b?: number;");
   });
+
+  it("a manifest that is one page of a paginated tools/list (a nextCursor) is generated with a warning at the cursor: later pages' tools are missing", async () => {
+    const page = { tools: [{ name: "a", inputSchema: { type: "object" } }], nextCursor: "page-2" };
+    const bare = await cli(["generate", await manifestFile(JSON.stringify(page)), "--out", await scratch()]);
+    expect(bare.code).toBe(0);
+    expect(bare.stderr).toMatch(
+      /^warning: \S+: at \/nextCursor: the manifest is one page of a paginated tools\/list \(it has a nextCursor\): the tools of later pages are not in it\n  hint: pull the server instead/m,
+    );
+    const response = await manifestFile(JSON.stringify({ jsonrpc: "2.0", id: 1, result: page }));
+    const strict = await cli(["generate", response, "--out", await scratch(), "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^error: \S+: at \/result\/nextCursor: the manifest is one page/m);
+    // The last page names no cursor: nothing to say.
+    const last = await cli(["generate", await manifestFile(JSON.stringify({ tools: page.tools })), "--out", await scratch()]);
+    expect(last.stderr).toBe("");
+  });
 });
 
 describe("warnings at the input's own pointers", () => {
