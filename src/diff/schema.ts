@@ -146,11 +146,18 @@ const READ = new Set([
   "maxProperties",
 ]);
 
-/** A bound as the comparison reads it: a number, inclusive or not; absent is unbounded. */
+/**
+ * A bound as the comparison reads it: a number, inclusive or not; absent is
+ * unbounded. `value` and `keyword` are what the schema says (shown in the
+ * message); `at` and `open` are what it means, compared (the same, except on
+ * a schema that admits only integers: see `numberBound`).
+ */
 interface Bound {
   value: number;
   exclusive: boolean;
   keyword: string;
+  at: number;
+  open: boolean;
 }
 
 class Comparison {
@@ -227,7 +234,7 @@ class Comparison {
     const both = (type: JsonType) => acceptsType(typesA, type) && acceptsType(typesB, type);
     this.presence("format", baseA, baseB, place);
     if (both("string")) this.strings(baseA, baseB, place);
-    if (both("number")) this.numbers(baseA, baseB, place);
+    if (both("number")) this.numbers(baseA, baseB, place, typesA, typesB);
     if (both("array")) this.arrays(baseA, baseB, place);
     if (both("object")) this.objects(baseA, baseB, place, noun);
     for (const keyword of new Set([...Object.keys(baseA), ...Object.keys(baseB)])) {
@@ -490,12 +497,17 @@ class Comparison {
     this.counts(a, b, place, "minLength", "maxLength");
   }
 
-  private numbers(a: SchemaObject, b: SchemaObject, place: Place): void {
-    this.bound(place, numberBound(a, "lower"), numberBound(b, "lower"), "lower");
-    this.bound(place, numberBound(a, "upper"), numberBound(b, "upper"), "upper");
+  private numbers(a: SchemaObject, b: SchemaObject, place: Place, typesA: Set<JsonType> | undefined, typesB: Set<JsonType> | undefined): void {
+    const stepA = integerStep(a, typesA);
+    const stepB = integerStep(b, typesB);
+    this.bound(place, numberBound(a, "lower", stepA), numberBound(b, "lower", stepB), "lower");
+    this.bound(place, numberBound(a, "upper", stepA), numberBound(b, "upper", stepB), "upper");
     const before = numberValue(a, "multipleOf");
     const after = numberValue(b, "multipleOf");
     if (before === after) return;
+    // Among integers only, no `multipleOf`, 1 and any that divides 1 (0.5) admit the same values.
+    const dividesOne = (step: number | undefined) => step === undefined || isMultiple(1, step);
+    if (stepA !== undefined && stepB !== undefined && dividesOne(before) && dividesOne(after)) return;
     const pointer = joinPointer(after === undefined ? place.old : place.new, "multipleOf");
     const message = `multipleOf ${before ?? "(none)"} → ${after ?? "(none)"}`;
     const values = { before, after };
@@ -507,22 +519,24 @@ class Comparison {
 
   /** A pair of count keywords (`minLength` and `maxLength`, ...): absent is 0 and unbounded. */
   private counts(a: SchemaObject, b: SchemaObject, place: Place, min: string, max: string, minDefault = 0): void {
-    const lower = (object: SchemaObject): Bound => ({ value: numberValue(object, min) ?? minDefault, exclusive: false, keyword: min });
+    const lower = (object: SchemaObject): Bound => plainBound(numberValue(object, min) ?? minDefault, false, min);
     const upper = (object: SchemaObject): Bound | undefined => {
       const value = numberValue(object, max);
-      return value === undefined ? undefined : { value, exclusive: false, keyword: max };
+      return value === undefined ? undefined : plainBound(value, false, max);
     };
     this.bound(place, lower(a), lower(b), "lower");
     this.bound(place, upper(a), upper(b), "upper");
   }
 
   private bound(place: Place, before: Bound | undefined, after: Bound | undefined, side: "lower" | "upper"): void {
-    if (before?.value === after?.value && before?.exclusive === after?.exclusive) return;
+    if (before?.at === after?.at && before?.open === after?.open) return;
+    // The bound as written is the same, and reads otherwise only since one side admits integers alone: that is a change of `type`, reported there.
+    if (before !== undefined && after !== undefined && before.keyword === after.keyword && before.value === after.value) return;
     const tighter = (x: Bound | undefined, y: Bound | undefined) => {
       if (y === undefined) return false;
       if (x === undefined) return true;
-      if (x.value !== y.value) return side === "lower" ? y.value > x.value : y.value < x.value;
-      return y.exclusive && !x.exclusive;
+      if (x.at !== y.at) return side === "lower" ? y.at > x.at : y.at < x.at;
+      return y.open && !x.open;
     };
     const shown = (bound: Bound | undefined) => (bound === undefined ? "(none)" : `${bound.keyword} ${bound.value}`);
     const pointer = after === undefined ? joinPointer(place.old, before!.keyword) : joinPointer(place.new, after.keyword);
@@ -735,18 +749,55 @@ function numberValue(object: SchemaObject, keyword: string): number | undefined 
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-/** The tighter of `minimum` and `exclusiveMinimum` (or of the maxima); undefined when neither bounds it. */
-function numberBound(object: SchemaObject, side: "lower" | "upper"): Bound | undefined {
+function plainBound(value: number, exclusive: boolean, keyword: string): Bound {
+  return { value, exclusive, keyword, at: value, open: exclusive };
+}
+
+/**
+ * The step between the numbers a schema admits when it admits integers only,
+ * undefined when it admits other numbers too: a `type` with `integer` and
+ * without `number`, or a `multipleOf` that is a whole number (its multiples
+ * are integers, whatever the `type`). The step is that `multipleOf` when it
+ * is one, otherwise 1 (exact for a `multipleOf` that divides 1, such as 0.5;
+ * for another, such as 1.5, the admitted integers are further apart, and
+ * reading bounds at step 1 only leaves some no-op changes reported).
+ */
+function integerStep(object: SchemaObject, types: ReadonlySet<JsonType> | undefined): number | undefined {
+  const multipleOf = numberValue(object, "multipleOf");
+  if (multipleOf !== undefined && multipleOf >= 1 && Number.isSafeInteger(multipleOf)) return multipleOf;
+  return types !== undefined && types.has("integer") && !types.has("number") ? 1 : undefined;
+}
+
+/**
+ * The tighter of `minimum` and `exclusiveMinimum` (or of the maxima);
+ * undefined when neither bounds it. Where only integers are admitted, each
+ * bound is read as the first admitted value it lets through (JSON Schema
+ * 2020-12 validation §6.2: the bounds and `multipleOf` apply together), so
+ * `exclusiveMinimum` 0, `minimum` 0.5 and `minimum` 1 are one bound; a bound
+ * beyond the integers a double holds exactly is read as written.
+ */
+function numberBound(object: SchemaObject, side: "lower" | "upper", step?: number): Bound | undefined {
   const [inclusive, exclusive] = side === "lower" ? ["minimum", "exclusiveMinimum"] : ["maximum", "exclusiveMaximum"];
   const plain = numberValue(object, inclusive);
   const strict = numberValue(object, exclusive);
   const bounds: Bound[] = [];
-  if (plain !== undefined) bounds.push({ value: plain, exclusive: false, keyword: inclusive });
-  if (strict !== undefined) bounds.push({ value: strict, exclusive: true, keyword: exclusive });
+  if (plain !== undefined) bounds.push(onLattice(plainBound(plain, false, inclusive), side, step));
+  if (strict !== undefined) bounds.push(onLattice(plainBound(strict, true, exclusive), side, step));
   if (bounds.length < 2) return bounds[0];
   const [first, second] = bounds as [Bound, Bound];
-  if (first.value === second.value) return second;
-  return (side === "lower" ? second.value > first.value : second.value < first.value) ? second : first;
+  if (first.at === second.at && first.open === second.open) return second;
+  const tighter = first.at !== second.at ? (side === "lower" ? second.at > first.at : second.at < first.at) : second.open;
+  return tighter ? second : first;
+}
+
+/** A bound read as the first multiple of `step` it admits (inclusive), when `step` is given and the arithmetic is exact. */
+function onLattice(bound: Bound, side: "lower" | "upper", step: number | undefined): Bound {
+  if (step === undefined) return bound;
+  const { value, exclusive } = bound;
+  let at = side === "lower" ? (exclusive ? Math.floor(value) + 1 : Math.ceil(value)) : exclusive ? Math.ceil(value) - 1 : Math.floor(value);
+  const rest = ((at % step) + step) % step;
+  if (rest !== 0) at = side === "lower" ? at + (step - rest) : at - rest;
+  return Number.isSafeInteger(at) && Number.isSafeInteger(Math.abs(at) + step) ? { ...bound, at, open: false } : bound;
 }
 
 /** Whether `x` is a whole multiple of `y` (both positive), up to floating-point rounding. */

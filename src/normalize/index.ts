@@ -13,7 +13,7 @@ import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
 import { normalizeSchema } from "./schema.js";
 import { checkMcpHeaders } from "./mcp-headers.js";
-import { acceptTools, checkObjectRoot, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
+import { acceptTools, checkFiniteNumbers, checkObjectRoot, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
 
 export interface NormalizeOptions {
   /** Documents a `$ref` may name besides the meta-schemas (see `SchemaContext.documents`): the JSON Schema Test Suite's remotes, in its test. */
@@ -33,7 +33,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
       hint: "pull the server instead (mcpgen pull follows every page), or join every page's tools into one list and drop nextCursor",
     });
   }
-  const accepted = checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics);
+  const accepted = checkFiniteNumbers(checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics), file, diagnostics);
   const patternModes = new Map<string, PatternMode>();
   const names = assignToolNames(accepted.map((entry) => entry.tool["name"] as string));
   const tools: ToolIR[] = accepted.map((entry) => {

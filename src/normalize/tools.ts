@@ -65,6 +65,48 @@ export function acceptTools(manifest: RawManifest, diagnostics: Diagnostic[]): A
   return accepted;
 }
 
+export const FINITE_NUMBERS: Rule = {
+  name: "finite-numbers",
+  does: "A number beyond what a JavaScript number holds (`1e400`, which `JSON.parse` reads as Infinity and every JSON writer writes back as `null`) anywhere in a tool (an `enum` value, a `const`, a bound, a default) would change the tool's contract in the snapshot, the types and the validators: the tool is left out, with a warning at the first such number; the other tools are generated as usual.",
+  spec: "RFC 8259 §6 (numbers beyond IEEE 754 doubles are not interoperable)",
+  reports: ["tool-dropped"],
+};
+
+/** `finite-numbers`: the tools whose every number is finite; each other one reported and left out. */
+export function checkFiniteNumbers<T extends AcceptedTool>(accepted: readonly T[], file: string, diagnostics: Diagnostic[]): T[] {
+  return accepted.filter((entry) => {
+    const found = nonFiniteNumber(entry.tool, entry.pointer);
+    if (found === undefined) return true;
+    diagnostics.push({
+      severity: "warning",
+      code: "tool-dropped",
+      message: `left out: a number too large for JSON numbers in JavaScript (a literal such as ${found.value < 0 ? "-1e400" : "1e400"} reads as ${found.value}, and would be written back as null)`,
+      file,
+      tool: entry.tool["name"] as string,
+      pointer: found.pointer,
+      hint: "write the number within ±1.7976931348623157e308, or leave the keyword out",
+    });
+    return false;
+  });
+}
+
+/** The first number that is not finite in `value`, depth first in document order (without recursion: nesting may be deep). */
+function nonFiniteNumber(value: unknown, pointer: string): { value: number; pointer: string } | undefined {
+  const pending: Array<[unknown, string]> = [[value, pointer]];
+  while (pending.length > 0) {
+    const [item, at] = pending.pop()!;
+    if (typeof item === "number") {
+      if (!Number.isFinite(item)) return { value: item, pointer: at };
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index--) pending.push([item[index], joinPointer(at, index)]);
+    } else if (isRecord(item)) {
+      const keys = Object.keys(item);
+      for (let index = keys.length - 1; index >= 0; index--) pending.push([item[keys[index]!], joinPointer(at, keys[index]!)]);
+    }
+  }
+  return undefined;
+}
+
 export const MISSING_INPUT_SCHEMA: Rule = {
   name: "missing-input-schema",
   does: 'A tool without `inputSchema` (which MCP requires) takes any object as arguments, `{ "type": "object" }`, with a warning.',

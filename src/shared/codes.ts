@@ -64,7 +64,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "Two tools share a name: the first is kept, the repeat ignored.",
   },
   "tool-dropped": {
-    doc: "A tool left out of the output, the others generated as usual: its `x-mcp-header` marks break the constraints of MCP 2026-07-28 (which has clients reject such a tool).",
+    doc: "A tool left out of the output, the others generated as usual: its `x-mcp-header` marks break the constraints of MCP 2026-07-28 (which has clients reject such a tool), or it holds a number beyond a JavaScript number's range (`1e400` reads as Infinity, and would be written back as `null`).",
   },
   "prompt-invalid": {
     doc: "A prompt mcpgen cannot type (not an object, no string `name`, `arguments` that is not a list of objects with a string `name` each): that prompt is left out, the rest generated as usual.",

@@ -4,7 +4,7 @@
  * rewrites them), the JSON against its published schema, the terminal view,
  * `--fail-on`'s exit codes, and what the command refuses.
  */
-import ajvModule from "ajv";
+import ajv2020Module from "ajv/dist/2020.js";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -17,7 +17,7 @@ import { DIFF_RULES } from "../../src/diff/rules.js";
 import { runCli } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/typecheck.js";
 
-const Ajv = ajvModule.default;
+const Ajv2020 = ajv2020Module.default;
 const updating = process.env["GOLDEN_UPDATE"] === "1";
 const OLD = "test/fixtures/diff/weather-v1.json";
 const NEW = "test/fixtures/diff/weather-v2.json";
@@ -208,7 +208,7 @@ describe("mcpgen diff", () => {
     expect(run.code).toBe(1);
     await matchesGolden("weather.json", run.stdout);
     const schema = JSON.parse(await readFile(join(repoRoot, "schema", "mcpgen.diff.schema.json"), "utf8")) as Record<string, unknown>;
-    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
     const document = JSON.parse(run.stdout) as { comparisons: Array<{ changes: Array<{ rule: string; class: string }> }> };
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     const rules = new Map(DIFF_RULES.map((rule) => [rule.id, rule.class]));
@@ -245,7 +245,7 @@ describe("mcpgen diff", () => {
     });
     expect(document).not.toHaveProperty("ok");
     const schema = JSON.parse(await readFile(join(repoRoot, "schema", "mcpgen.diff.schema.json"), "utf8")) as Record<string, unknown>;
-    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
   });
 

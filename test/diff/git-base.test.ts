@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import ajvModule from "ajv";
+import ajv2020Module from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { diff } from "../../src/commands/diff.js";
 import { McpgenError } from "../../src/shared/errors.js";
@@ -24,8 +24,8 @@ const git = (cwd: string, ...args: string[]) =>
     stdio: "pipe",
   });
 
-const Ajv = ajvModule.default;
-const validateDocument = new Ajv({ allErrors: true, strict: true }).compile(
+const Ajv2020 = ajv2020Module.default;
+const validateDocument = new Ajv2020({ allErrors: true, strict: true }).compile(
   JSON.parse(readFileSync(join(repoRoot, "schema", "mcpgen.diff.schema.json"), "utf8")) as Record<string, unknown>,
 );
 

@@ -118,3 +118,23 @@ describe("generated type names", () => {
     ]);
   });
 });
+
+describe("bounds on integers", () => {
+  const field = (x: unknown) => ({ tools: [{ name: "a", inputSchema: { type: "object", properties: { x } } }] });
+
+  it.each([
+    ["minimum 1 → exclusiveMinimum 0", { type: "integer", minimum: 1 }, { type: "integer", exclusiveMinimum: 0 }],
+    ["minimum 0.5 → minimum 1", { type: "integer", minimum: 0.5 }, { type: "integer", minimum: 1 }],
+    ["maximum 9 → exclusiveMaximum 10", { type: "integer", maximum: 9 }, { type: "integer", exclusiveMaximum: 10 }],
+    ["maximum 9.5 → maximum 9", { type: "integer", maximum: 9.5 }, { type: "integer", maximum: 9 }],
+  ])("%s admits the same integers: no change (not input-bounds-*, which fails CI)", (_, old, next) => {
+    expect(diffOf(field(old), field(next)).changes).toEqual([]);
+  });
+
+  it("a bound that moves among integers is still reported, with the keywords as written", () => {
+    const diff = diffOf(field({ type: "integer", minimum: 1 }), field({ type: "integer", exclusiveMinimum: 1 }));
+    expect(diff.changes.map((change) => [change.rule, change.class, change.message])).toEqual([
+      ["input-bounds-tightened", "breaking-for-clients", "minimum 1 → exclusiveMinimum 1"],
+    ]);
+  });
+});

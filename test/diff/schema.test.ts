@@ -47,6 +47,40 @@ describe("compareSchemas", () => {
     expect(kinds(old, next)).toEqual([]);
   });
 
+  it.each([
+    ["exclusiveMinimum 0 and minimum 1", { type: "integer", minimum: 1 }, { type: "integer", exclusiveMinimum: 0 }],
+    ["minimum 0.5 and minimum 1", { type: "integer", minimum: 0.5 }, { type: "integer", minimum: 1 }],
+    ["exclusiveMaximum 10 and maximum 9", { type: "integer", maximum: 9 }, { type: "integer", exclusiveMaximum: 10 }],
+    ["maximum 9.5 and maximum 9", { type: "integer", maximum: 9.5 }, { type: "integer", maximum: 9 }],
+    ["exclusiveMinimum 0.5 and minimum 1, with null", { type: ["integer", "null"], exclusiveMinimum: 0.5 }, { type: ["null", "integer"], minimum: 1 }],
+    ["minimum 1 and exclusiveMinimum 0, both given", { type: "integer", minimum: 1, exclusiveMinimum: 0 }, { type: "integer", minimum: 1 }],
+    ["minimum 1 and minimum 2 on multiples of 2", { type: "integer", multipleOf: 2, minimum: 1 }, { type: "integer", multipleOf: 2, minimum: 2 }],
+    ["a number that is a multiple of 1, minimum 0.5 and 1", { type: "number", multipleOf: 1, minimum: 0.5 }, { type: "number", multipleOf: 1, minimum: 1 }],
+    ["no multipleOf, multipleOf 1 and multipleOf 0.5", { type: "integer" }, { type: "integer", multipleOf: 0.5 }],
+  ])("on integers, %s are the same", (_, old, next) => {
+    const field = (schema: object) => ({ type: "object", properties: { x: schema } });
+    expect(kinds(field(old), field(next))).toEqual([]);
+    expect(kinds(field(next), field(old))).toEqual([]);
+  });
+
+  it.each([
+    ["minimum 1 → exclusiveMinimum 1", { type: "integer", minimum: 1 }, { type: "integer", exclusiveMinimum: 1 }, "bounds-tightened /exclusiveMinimum"],
+    ["minimum 0.5 → minimum 1.5", { type: "integer", minimum: 0.5 }, { type: "integer", minimum: 1.5 }, "bounds-tightened /minimum"],
+    ["maximum 9 → exclusiveMaximum 9", { type: "integer", maximum: 9 }, { type: "integer", exclusiveMaximum: 9 }, "bounds-tightened /exclusiveMaximum"],
+    ["exclusiveMaximum 10 → maximum 10", { type: "integer", exclusiveMaximum: 10 }, { type: "integer", maximum: 10 }, "bounds-loosened /maximum"],
+    ["multipleOf 1 → 2", { type: "integer", multipleOf: 1 }, { type: "integer", multipleOf: 2 }, "bounds-tightened /multipleOf"],
+    ["multipleOf 0.5 → 1.5", { type: "integer", multipleOf: 0.5 }, { type: "integer", multipleOf: 1.5 }, "bounds-tightened /multipleOf"],
+    // Among numbers, exclusiveMinimum 0 admits 0.5, which minimum 1 does not.
+    ["exclusiveMinimum 0 → minimum 1 on a number", { type: "number", exclusiveMinimum: 0 }, { type: "number", minimum: 1 }, "bounds-tightened /minimum"],
+  ])("on integers, a bound that moves is reported: %s", (_, old, next, found) => {
+    expect(kinds(old, next)).toEqual([found]);
+  });
+
+  it("a bound written the same is no change of its own where integers become any number: the type change says it", () => {
+    expect(kinds({ type: "integer", minimum: 0.5 }, { type: "number", minimum: 0.5 })).toEqual(["type-added /type"]);
+    expect(kinds({ type: "number", exclusiveMaximum: 10 }, { type: "integer", exclusiveMaximum: 10 })).toEqual(["type-removed /type"]);
+  });
+
   it("follows a recursive schema to its end, and reports a change inside it once", () => {
     const tree = (leaf: string) => ({
       $ref: "#/$defs/node",

@@ -1,5 +1,5 @@
 /**
- * The published schemas of what `--json` prints (schema/mcpgen.{output,project,init,auth,watch,failure}.schema.json):
+ * The published schemas of what `--json` prints (schema/mcpgen.{output,project,init,auth,watch,failure,diff}.schema.json):
  * the real CLI's output of each form validates against its schema, and since every object in them is closed
  * (`additionalProperties: false`), a field added to an output and not to its schema fails here.
  */
@@ -19,7 +19,7 @@ import { CONFIG_DIR_VARIABLE, LoginStore, serverKey } from "../../src/acquire/oa
 const Ajv2020 = ajv2020Module.default;
 const Ajv = ajvModule.default;
 
-const SCHEMAS = ["output", "project", "init", "auth", "watch", "failure"] as const;
+const SCHEMAS = ["output", "project", "init", "auth", "watch", "failure", "diff"] as const;
 type SchemaName = (typeof SCHEMAS)[number];
 
 const readSchema = async (name: string) =>

@@ -47,6 +47,25 @@ describe("validation issues for enum and const", () => {
   });
 });
 
+describe("a number beyond a double's range", () => {
+  it("leaves its tool out, named at the number: neither the snapshot (as null) nor the code has it", async () => {
+    const root = await scratch();
+    const big = '{ "name": "big", "inputSchema": { "type": "object", "properties": { "x": { "enum": [1e400, 1] }, "y": { "const": 1e400 } } } }';
+    const small = '{ "name": "small", "inputSchema": { "type": "object", "properties": { "x": { "enum": [1e300, 1] } } } }';
+    await writeFile(join(root, "big.tools.json"), `{ "tools": [${big}, ${small}] }\n`);
+    const result = await cliIn(root, ["generate", "big.tools.json", "--out", "out"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'warning: big.tools.json: tool "big" at /tools/0/inputSchema/properties/x/enum/0: left out: a number too large for JSON numbers in JavaScript (a literal such as 1e400 reads as Infinity, and would be written back as null)\n' +
+        "  hint: write the number within ±1.7976931348623157e308, or leave the keyword out\n",
+    );
+    const snapshot = JSON.parse(await readFile(join(root, "out/manifest.json"), "utf8")) as { tools: unknown[] };
+    expect(snapshot.tools).toEqual([JSON.parse(small)]);
+    const written = await readdir(join(root, "out"), { recursive: true });
+    for (const file of written.filter((name) => name.endsWith(".ts"))) expect(await readFile(join(root, "out", file), "utf8"), file).not.toContain('"big"');
+  });
+});
+
 describe("a manifest that is not JSON", () => {
   it("is located by line and column, with its line and a caret", async () => {
     const root = await scratch();

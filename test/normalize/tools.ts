@@ -189,6 +189,65 @@ export const rows: Rows = [
     },
   ]),
 
+  ...(
+    [
+      ["an enum value", '{"type":"object","properties":{"x":{"enum":[1e400,0]}}}', "/tools/0/inputSchema/properties/x/enum/0", "1e400", "Infinity"],
+      ["a const", '{"type":"object","properties":{"x":{"const":1e400}}}', "/tools/0/inputSchema/properties/x/const", "1e400", "Infinity"],
+      ["a bound", '{"type":"object","properties":{"y":{"type":"number","maximum":1e400}}}', "/tools/0/inputSchema/properties/y/maximum", "1e400", "Infinity"],
+      [
+        "a default",
+        '{"type":"object","properties":{"y":{"type":"number","default":-1e400}}}',
+        "/tools/0/inputSchema/properties/y/default",
+        "-1e400",
+        "-Infinity",
+      ],
+    ] as const
+  ).map(([where, inputSchema, pointer, literal, reads]): Rows[number] => [
+    "finite-numbers",
+    {
+      stage: "manifest",
+      says: `a tool with a number beyond a double's range in ${where} is left out with a warning at that number; the other tools stay`,
+      // As JSON.parse reads the literal: Infinity, which JSON.stringify would write as null.
+      given: {
+        tools: [
+          { name: "big", inputSchema: JSON.parse(inputSchema) as unknown },
+          { name: "good", inputSchema: object },
+        ],
+      },
+      want: { tools: [{ wireName: "good" }] },
+      warnings: [
+        {
+          code: "tool-dropped",
+          pointer,
+          message: `left out: a number too large for JSON numbers in JavaScript (a literal such as ${literal} reads as ${reads}, and would be written back as null)`,
+        },
+      ],
+    },
+  ]),
+  [
+    "finite-numbers",
+    {
+      stage: "manifest",
+      says: "in an outputSchema too, the first such number in document order is the one named",
+      given: {
+        tools: [
+          JSON.parse(
+            '{"name":"big","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"n":{"minimum":-1e999,"maximum":1e400}}}}',
+          ) as unknown,
+        ],
+      },
+      want: { tools: [] },
+      warnings: [
+        {
+          code: "tool-dropped",
+          pointer: "/tools/0/outputSchema/properties/n/minimum",
+          message:
+            "left out: a number too large for JSON numbers in JavaScript (a literal such as -1e400 reads as -Infinity, and would be written back as null)",
+        },
+      ],
+    },
+  ],
+
   [
     "missing-input-schema",
     {
