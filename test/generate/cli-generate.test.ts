@@ -175,6 +175,29 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
     expect(await readdir(cwd)).toEqual([]);
   });
 
+  it('a tool whose server requires a task (execution.taskSupport "required") is generated, with a note at the field and a JSDoc saying its calls fail; --strict keeps it a note', async () => {
+    const manifest = await manifestFile(
+      JSON.stringify({
+        tools: [
+          { name: "echo", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+          { name: "simulate-research-query", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
+        ],
+      }),
+    );
+    const out = join(await scratch(), "client");
+    const result = await cli(["generate", manifest, "--out", out, "--strict", "--json"]);
+    expect(result.code).toBe(0);
+    const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Array<{ severity: string; code: string; tool: string; pointer: string }> };
+    expect(diagnostics.map(({ severity, code, tool, pointer }) => ({ severity, code, tool, pointer }))).toEqual([
+      { severity: "warning", code: "task-required", tool: "simulate-research-query", pointer: "/tools/1/execution/taskSupport" },
+    ]);
+    const client = await readFile(join(out, "client.ts"), "utf8");
+    const doc = (method: string) => new RegExp(String.raw`/\*\*((?:(?!\*/)[^])*)\*/\s*${method}\(`).exec(client)?.[1];
+    expect(doc("simulateResearchQuery")).toContain("The server requires task augmentation for this tool");
+    expect(doc("echo")).toBeDefined();
+    expect(doc("echo")).not.toContain("task augmentation");
+  });
+
   it("a path option starting with a ~ the shell left as it is (after =, in quotes) is refused, naming the option and home's path", async () => {
     const cwd = await scratch();
     const home = homedir();
