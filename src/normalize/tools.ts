@@ -147,7 +147,7 @@ export function checkTaskRequired(tool: Record<string, unknown>, pointer: string
     severity: "warning",
     code: "task-required",
     message:
-      'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and the generated client calls tools without one: every call of its method fails',
+      'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and a client mcpgen generates calls tools without one: every call of its method fails',
     file,
     tool: tool["name"] as string,
     pointer: joinPointer(pointer, "execution", "taskSupport"),

@@ -336,7 +336,7 @@ export const rows: Rows = [
           code: "task-required",
           pointer: "/tools/0/execution/taskSupport",
           message:
-            'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and the generated client calls tools without one: every call of its method fails',
+            'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and a client mcpgen generates calls tools without one: every call of its method fails',
         },
       ],
     },
