@@ -48,3 +48,15 @@ export const walk: ToolCall<ToolsClient["walk"]> = {
   name: "walk",
   validators: () => import("./validators/walk.js"),
 };
+
+/**
+ * Runs only as a task (MCP 2025-11-25 execution.taskSupport "required"): a call without one fails.
+ *
+ * The server requires task augmentation for this tool (`execution.taskSupport: "required"`), which this client does not do: its calls fail.
+ *
+ * Calls tool "research".
+ */
+export const research: ToolCall<ToolsClient["research"]> = {
+  name: "research",
+  validators: () => import("./validators/research.js"),
+};

@@ -19,6 +19,7 @@ import type {
   PlotOutput,
   SaveTreeInput,
   WalkInput,
+  ResearchInput,
 } from "./types.js";
 import * as tools from "./calls.js";
 
@@ -62,6 +63,15 @@ export interface ToolsClient {
    * Calls tool "walk".
    */
   walk(input?: WalkInput, options?: CallOptions): Promise<ToolResult>;
+
+  /**
+   * Runs only as a task (MCP 2025-11-25 execution.taskSupport "required"): a call without one fails.
+   *
+   * The server requires task augmentation for this tool (`execution.taskSupport: "required"`), which this client does not do: its calls fail.
+   *
+   * Calls tool "research".
+   */
+  research(input: ResearchInput, options?: CallOptions): Promise<ToolResult>;
 }
 
 /** Client method name of every tool, by wire name. */
@@ -70,6 +80,7 @@ export const methodNames = {
   plot: "plot",
   save_tree: "saveTree",
   walk: "walk",
+  research: "research",
 } as const;
 
 /**

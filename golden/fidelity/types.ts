@@ -55,12 +55,18 @@ export type WalkInput = {
   next?: WalkInput;
 };
 
+/** Arguments of tool "research". */
+export type ResearchInput = {
+  topic: string;
+};
+
 /** Every tool by wire name: its arguments and its `structuredContent` (`unknown` without an outputSchema). */
 export type ToolMap = {
   place_order: { input: PlaceOrderInput; output: PlaceOrderOutput };
   plot: { input: PlotInput; output: PlotOutput };
   save_tree: { input: SaveTreeInput; output: unknown };
   walk: { input: WalkInput; output: unknown };
+  research: { input: ResearchInput; output: unknown };
 };
 
 /** Wire names of all tools. */

@@ -9,6 +9,7 @@ import {
 import { input as input1, output as output1 } from "./validators/plot.js";
 import { input as input2 } from "./validators/save-tree.js";
 import { input as input3 } from "./validators/walk.js";
+import { input as input4 } from "./validators/research.js";
 import type { ToolMap, ToolName } from "./types.js";
 import {
   createStandardSchemas,
@@ -25,6 +26,7 @@ const inputValidators: { readonly [name: string]: CompiledValidator | null } = {
   plot: input1,
   save_tree: input2,
   walk: input3,
+  research: input4,
 };
 
 const outputValidators: { readonly [name: string]: CompiledValidator | null } =
@@ -33,6 +35,7 @@ const outputValidators: { readonly [name: string]: CompiledValidator | null } =
     plot: output1,
     save_tree: null,
     walk: null,
+    research: null,
   };
 
 /** Untyped view for the client runtime. */

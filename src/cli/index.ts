@@ -15,6 +15,7 @@ import { trustPrompt } from "./trust-prompt.js";
 import { exitCode } from "../shared/codes.js";
 import { counted, shellWord } from "../shared/display.js";
 import { parseSize } from "../shared/size.js";
+import { expandedHome, startsWithUnexpandedHome } from "../shared/home-path.js";
 import { refuseServerUrlAsManifest } from "../shared/url.js";
 import { McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
@@ -157,7 +158,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       "target names from mcpgen.config.json (default: all); with --out, the manifest: a tools/list result, JSON-RPC response or mcpgen manifest, - reads stdin",
     )
     .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file", parseDirectory)
-    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)", parsePath)
     .addOption(new Option("--emit <kind>", 'with --out: what to emit (in a configuration, each target\'s "emit")').choices(EMIT_CHOICES).argParser(parseEmit))
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
     .option("--diff", DIFF_HELP)
@@ -236,7 +237,7 @@ export function buildProgram(io: Io = defaultIo): Command {
   program
     .command("init")
     .description("write a starter mcpgen.config.json with a target for every server in .mcp.json, .vscode/mcp.json and .cursor/mcp.json; never overwrites one")
-    .option("-c, --config <file>", "the file to write", "mcpgen.config.json")
+    .option("-c, --config <file>", "the file to write", parsePath, "mcpgen.config.json")
     .option("--check", "write nothing; exit 1 if there is no configuration yet (and print the one init would write)")
     .option("-q, --quiet", QUIET_HELP)
     .option("--json", JSON_HELP)
@@ -261,7 +262,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       "with --out: an http(s):// URL, or a server name from .mcp.json, .vscode/mcp.json, .cursor/mcp.json or Claude Desktop's config; or, after --, a command that runs a stdio server. Without --out: target names (default: every server target, then every other target is generated too)",
     )
     .option("-o, --out <dir>", "output directory for one server, without a configuration file", parseDirectory)
-    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)")
+    .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)", parsePath)
     .addOption(new Option("--transport <transport>", "use this transport only (no fallback from http to sse)").choices(["stdio", "http", "sse"]))
     .option("-H, --header <header>", 'HTTP header "Name: value" (repeatable; values are never printed)', collectPullValue, [])
     .option(
@@ -388,7 +389,11 @@ export function buildProgram(io: Io = defaultIo): Command {
       "the old manifest (or a directory holding its snapshot), then the new one: a manifest, a directory, an http(s):// URL or a server name from .mcp.json and friends, or, after --, a command that runs a stdio server. With --base: manifests, directories or target names of mcpgen.config.json (default: every target)",
     )
     .option("--base <revision>", "compare each manifest as it was at this git revision (the old) with the working tree (the new)")
-    .option("-c, --config <file>", "with --base and no operand: the configuration whose targets to compare (default: mcpgen.config.json, found upward)")
+    .option(
+      "-c, --config <file>",
+      "with --base and no operand: the configuration whose targets to compare (default: mcpgen.config.json, found upward)",
+      parsePath,
+    )
     .addOption(
       new Option("--format <format>", "terminal text, a markdown pull-request comment, or JSON (schema/mcpgen.diff.schema.json)").choices([
         "text",
@@ -471,6 +476,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option(
       "-c, --config <file>",
       "the configuration file that names the target (default: mcpgen.config.json in the current directory or the nearest above it)",
+      parsePath,
     )
     .option("--json", JSON_HELP)
     .action(async (server: string | undefined, options: { config?: string; json?: boolean }) => {
@@ -878,9 +884,25 @@ function collectPullValue(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** `--out`: a directory; an empty value (an unset variable in a script) would write into the current one. */
+/**
+ * A directory option (`--out`, `--record`, `--fixtures`): an empty value (an unset variable in a script) would
+ * write into the current directory, and a `~` the shell left as it is (`--out=~/srv`, `--out "~/srv"`) into a
+ * directory called `~` there.
+ */
 function parseDirectory(value: string): string {
   if (value.trim() === "") throw new InvalidArgumentError("expected a directory, got an empty string (write . for the current directory)");
+  return parsePath(value);
+}
+
+/** A path option (`--config` too): never one starting with a `~` the shell left as it is. */
+function parsePath(value: string): string {
+  if (startsWithUnexpandedHome(value)) {
+    const rest = value.slice(1);
+    const fromHome = /^[\w./-]*$/.test(rest) ? `$HOME${rest}` : `"$HOME${rest.replace(/["\\$\x60]/g, "\\$&")}"`;
+    throw new InvalidArgumentError(
+      `~ is not expanded here (a shell expands it only at the start of a word, not after = nor in quotes): it would name a directory called ~ in the current directory\n  hint: write ${fromHome} or the full path, ${shellWord(expandedHome(value))}`,
+    );
+  }
   return value;
 }
 

@@ -20,6 +20,7 @@ import { realPathOf } from "../shared/real-path.js";
 import { isRecord } from "../shared/json.js";
 import { isUrl } from "../shared/url.js";
 import { closest } from "../shared/closest.js";
+import { startsWithUnexpandedHome } from "../shared/home-path.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
@@ -358,7 +359,7 @@ function validateTarget(
       );
       return undefined;
     }
-    if (/^~(?:$|[\\/])/.test(value)) {
+    if (startsWithUnexpandedHome(value)) {
       fail(
         joinPointer(pointer, key),
         `\`${key}\` starts with ~, which is not expanded here: it would name a directory called ~ beside the configuration`,

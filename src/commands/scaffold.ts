@@ -441,6 +441,14 @@ export interface Implemented {
   stub?: boolean;
 }
 
+/**
+ * What the scan found in a `.ts` file of `src/handlers/`: what its `define*` call implements;
+ * `"unreadable"` for a `define*` call whose name mcpgen cannot read (`defineHandler(NAMES.x, ...)`):
+ * the user's handler all the same, of something mcpgen cannot tell; undefined for a file with no
+ * `define*` call at all (a helper of the user's), which is never a handler.
+ */
+export type ScannedFile = Implemented | "unreadable" | undefined;
+
 /** `{ kind, name }`, with `tool` too for a tool (as earlier readers of `--json` find it). */
 function implemented({ kind, name }: Implemented): Implemented & { tool?: string } {
   return kind === "tool" ? { kind, name, tool: name } : { kind, name };
@@ -449,16 +457,16 @@ function implemented({ kind, name }: Implemented): Implemented & { tool?: string
 /**
  * What `src/handlers/` holds, its subdirectories included: each `.ts` file (by project-relative
  * path, in sorted order) and what its `defineHandler` (`definePrompt`, ...) call implements
- * (undefined when none is found). A handler may be moved into a subdirectory and keeps working;
+ * (see `ScannedFile`). A handler may be moved into a subdirectory and keeps working;
  * symbolic links to directories, `node_modules` and dot-directories are not entered.
  */
-export async function scanHandlers(outDir: string): Promise<Map<string, Implemented | undefined>> {
-  const found = new Map<string, Implemented | undefined>();
+export async function scanHandlers(outDir: string): Promise<Map<string, ScannedFile>> {
+  const found = new Map<string, ScannedFile>();
   await scanHandlerDirectory(outDir, HANDLERS_DIR, found, true);
   return new Map([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-async function scanHandlerDirectory(outDir: string, directory: string, found: Map<string, Implemented | undefined>, top: boolean): Promise<void> {
+async function scanHandlerDirectory(outDir: string, directory: string, found: Map<string, ScannedFile>, top: boolean): Promise<void> {
   let entries: Dirent[];
   try {
     entries = await readdir(join(outDir, directory), { withFileTypes: true });
@@ -481,7 +489,8 @@ async function scanHandlerDirectory(outDir: string, directory: string, found: Ma
       throw unreadable(absolute, error);
     });
     if (info === undefined || !info.isFile()) continue;
-    found.set(path, definedHandler(await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)))));
+    const source = await readFile(absolute, "utf8").catch((error: unknown) => Promise.reject(unreadable(absolute, error)));
+    found.set(path, definedHandler(source) ?? (ANY_DEFINE_CALL.test(withoutComments(source)) ? "unreadable" : undefined));
   }
 }
 
@@ -489,6 +498,8 @@ const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\
 const DEFINE_CALL = new RegExp(
   String.raw`\b(defineHandler|definePrompt|defineResourceTemplate|defineResource)\s*(?:<[^>()]*>\s*)?\(\s*(?:(${STRING})|([A-Za-z_$][\w$]*)\s*[,)])`,
 );
+/** Any `define*` call, whatever its first argument (see `ScannedFile`). */
+const ANY_DEFINE_CALL = /\b(?:defineHandler|definePrompt|defineResourceTemplate|defineResource)\s*(?:<[^>()]*>\s*)?\(/;
 
 /** What each `define*` call of define.ts binds a handler to. */
 const DEFINED_KINDS: Readonly<Record<string, HandlerKind>> = {
@@ -591,13 +602,14 @@ function withoutComments(source: string): string {
  * Decides the handler file of each tool, prompt, resource template and resource. A file that
  * already implements it wins (so renamed files and changed names keep working); otherwise its own
  * name, `src/handlers/<kebab-case>.ts` (its `fileBase`), unless a file implementing something
- * else sits there, in which case the first free `-2`, `-3`... name.
+ * else, or nothing (a helper of the user's), sits there, in which case the first free `-2`,
+ * `-3`... name. A file there whose `define*` call mcpgen cannot read is taken as the user's handler.
  */
-export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, Implemented | undefined>): { paths: HandlerPaths; orphans: OrphanedHandler[] } {
+export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, ScannedFile>): { paths: HandlerPaths; orphans: OrphanedHandler[] } {
   const key = (kind: HandlerKind, name: string) => JSON.stringify([kind, name]);
   const implementing = new Map<string, string[]>();
   for (const [path, found] of onDisk) {
-    if (found === undefined) continue;
+    if (typeof found !== "object") continue;
     const which = key(found.kind, found.name);
     implementing.set(which, [...(implementing.get(which) ?? []), path]);
   }
@@ -611,12 +623,13 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, Impleme
     // The user's code before an unimplemented stub (a renamed tool's old handler, renamed too,
     // beside the stub the rename brought); then the file at its own name.
     const free = (implementing.get(which) ?? []).filter((path) => !used.has(path));
-    const implementations = free.filter((path) => onDisk.get(path)?.stub !== true);
+    const implementations = free.filter((path) => (onDisk.get(path) as Implemented).stub !== true);
     const candidates = implementations.length > 0 ? implementations : free;
     let path = candidates.includes(own) ? own : candidates[0];
     if (path === undefined) {
       path = own;
-      for (let n = 2; used.has(path) || (onDisk.get(path) !== undefined && key(onDisk.get(path)!.kind, onDisk.get(path)!.name) !== which); n++) {
+      // Only a file whose define call mcpgen cannot read may be the subject's (implementing nothing else it can tell).
+      for (let n = 2; used.has(path) || (onDisk.has(path) && onDisk.get(path) !== "unreadable"); n++) {
         path = `${HANDLERS_DIR}/${subject.fileBase}-${n}.ts`;
       }
     }
@@ -625,7 +638,7 @@ export function planHandlers(ir: ManifestIR, onDisk: ReadonlyMap<string, Impleme
   }
   const orphans: OrphanedHandler[] = [];
   for (const [path, found] of onDisk) {
-    if (found === undefined || used.has(path)) continue;
+    if (typeof found !== "object" || used.has(path)) continue;
     const stub = found.stub === true ? { stub: true } : {};
     if (!listed.has(key(found.kind, found.name))) orphans.push({ path, ...implemented(found), reason: "removed", ...stub });
     else orphans.push({ path, ...implemented(found), reason: "duplicate", usedPath: paths[found.kind].get(found.name)!, ...stub });
@@ -643,7 +656,7 @@ const URL_SYNTAX = /[#?%\\]/;
  * TypeScript cannot find. New handler files are named from identifiers and never
  * have such a name.
  */
-function refuseUnimportableHandlers(paths: HandlerPaths, onDisk: ReadonlyMap<string, Implemented | undefined>, outDir: string): void {
+function refuseUnimportableHandlers(paths: HandlerPaths, onDisk: ReadonlyMap<string, ScannedFile>, outDir: string): void {
   for (const [kind, byName] of Object.entries(paths) as Array<[HandlerKind, ReadonlyMap<string, string>]>) {
     for (const [name, path] of byName) {
       const character = URL_SYNTAX.exec(path)?.[0];

@@ -82,6 +82,11 @@ export interface ToolIR {
    * constraints is not in the IR at all (normalize/mcp-headers.ts).
    */
   mcpHeaders: McpHeader[];
+  /**
+   * True when the server requires every call to be a task (`execution.taskSupport: "required"`,
+   * MCP 2025-11-25), which the generated client never makes: its calls fail (normalize/tools.ts `task-required`).
+   */
+  taskRequired?: true | undefined;
   /** JSON pointer of the tool in the input document. */
   pointer: string;
 }

@@ -13,7 +13,7 @@ import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
 import { normalizeSchema } from "./schema.js";
 import { checkMcpHeaders } from "./mcp-headers.js";
-import { acceptTools, checkFiniteNumbers, checkObjectRoot, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
+import { acceptTools, checkFiniteNumbers, checkObjectRoot, checkTaskRequired, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
 
 export interface NormalizeOptions {
   /** Documents a `$ref` may name besides the meta-schemas (see `SchemaContext.documents`): the JSON Schema Test Suite's remotes, in its test. */
@@ -47,6 +47,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     const outputRaw = outputSchemaOf(entry, file, diagnostics);
     const output = outputRaw === undefined ? undefined : schemaIR(outputRaw, "output", toolNames.typeBase, joinPointer(pointer, "outputSchema"), where);
     const { title, description, annotations } = toolMetadata(tool);
+    const taskRequired = checkTaskRequired(tool, pointer, file, diagnostics);
     return {
       wireName,
       methodName: toolNames.method,
@@ -58,6 +59,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
       output,
       raw: tool,
       mcpHeaders: entry.mcpHeaders,
+      ...(taskRequired ? { taskRequired } : {}),
       pointer,
     };
   });

@@ -21,7 +21,7 @@ import { VOCABULARY_RULES } from "./rules/vocabulary.js";
 import { DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, LENIENT_SUBSCHEMAS, REF_HOISTING } from "./schema.js";
 import { SDK_SURFACE_COMPATIBILITY } from "./sdk-surface-schema.js";
 import { SDK_ACCEPTED_FORM, SDK_COMPATIBILITY } from "./sdk-tool-schema.js";
-import { DUPLICATE_TOOLS, FINITE_NUMBERS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, OUTPUT_SCHEMA_SHAPE, TOOL_METADATA, TOOL_SHAPE } from "./tools.js";
+import { DUPLICATE_TOOLS, FINITE_NUMBERS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, OUTPUT_SCHEMA_SHAPE, TASK_REQUIRED, TOOL_METADATA, TOOL_SHAPE } from "./tools.js";
 
 export const RULE_FAMILIES = {
   /** The dialect, and older dialects' keywords in their 2020-12 form (rules/dialects.ts). */
@@ -35,7 +35,17 @@ export const RULE_FAMILIES = {
   /** Where refs lead and what they become (resources.ts, meta-schemas.ts, rules/refs.ts, schema.ts, empty-ref-cycles.ts). */
   refs: [REF_RESOLUTION, META_SCHEMA_REFS, ...REF_RULES, EXTERNAL_REFS, UNRESOLVED_REFS, REF_HOISTING, DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, EMPTY_REF_CYCLES],
   /** A tool as a whole (tools.ts). */
-  tools: [TOOL_SHAPE, DUPLICATE_TOOLS, MCP_HEADER_ARGUMENTS, FINITE_NUMBERS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, OUTPUT_SCHEMA_SHAPE, TOOL_METADATA],
+  tools: [
+    TOOL_SHAPE,
+    DUPLICATE_TOOLS,
+    MCP_HEADER_ARGUMENTS,
+    FINITE_NUMBERS,
+    MISSING_INPUT_SCHEMA,
+    OBJECT_ROOT,
+    OUTPUT_SCHEMA_SHAPE,
+    TOOL_METADATA,
+    TASK_REQUIRED,
+  ],
   /** A prompt as a whole and its arguments (prompts.ts). */
   prompts: [PROMPT_SHAPE, DUPLICATE_PROMPTS, PROMPT_METADATA],
   /** A resource or a resource template as a whole, and a template's RFC 6570 variables (mcp-resources.ts). */

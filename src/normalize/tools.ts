@@ -174,6 +174,30 @@ export function checkObjectRoot(input: NormalizedSchema, tool: string, file: str
   });
 }
 
+export const TASK_REQUIRED: Rule = {
+  name: "task-required",
+  does: 'A tool whose `execution.taskSupport` is `"required"` is answered by its server only when called as a task, which the generated client never does: it is generated all the same, its method\'s JSDoc saying that calls fail, with a note at the field.',
+  spec: "MCP 2025-11-25, ToolExecution.taskSupport",
+  reports: ["task-required"],
+};
+
+/** `task-required`: whether the tool's server requires a task for every call (the value compared, never echoed). */
+export function checkTaskRequired(tool: Record<string, unknown>, pointer: string, file: string, diagnostics: Diagnostic[]): boolean {
+  const execution = tool["execution"];
+  if (!isRecord(execution) || execution["taskSupport"] !== "required") return false;
+  diagnostics.push({
+    severity: "warning",
+    code: "task-required",
+    message:
+      'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and a client mcpgen generates calls tools without one: every call of its method fails',
+    file,
+    tool: tool["name"] as string,
+    pointer: joinPointer(pointer, "execution", "taskSupport"),
+    hint: 'call this tool with an MCP client that supports tasks (MCP 2025-11-25), or have the server accept calls without a task (taskSupport "optional")',
+  });
+  return true;
+}
+
 export const TOOL_METADATA: Rule = {
   name: "tool-metadata",
   does: "A tool's `title` is its `title`, else `annotations.title`; `title` and `description` are kept when strings, `annotations` when an object (hints, never guarantees); the tool as listed is kept whole, for the snapshot and a scaffold's `tools/list`.",

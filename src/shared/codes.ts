@@ -43,6 +43,10 @@ export const DIAGNOSTIC_CODES = {
     doc: "A tool the official MCP SDK's `Tool` schema rejects, v2's as declared or v1's as the 2025 revisions list it (a client made with it cannot list the server), or a prompt, resource or resource template its `Prompt`, `Resource` or `ResourceTemplate` schema rejects (a client cannot list any of them): typed and validated as written; a scaffold and a mock list it as both accept.",
     note: true,
   },
+  "task-required": {
+    doc: 'A tool whose `execution.taskSupport` is `"required"` (MCP 2025-11-25 tasks): its server runs it only as a task, which the generated client never asks for, so every call of its method fails; the method is generated all the same, its JSDoc saying so.',
+    note: true,
+  },
   "ref-unresolved": {
     doc: "A `$ref` or `$dynamicRef` points to nothing in its document, or a schema refers to itself without constraining anything: not applied (typed unknown, not validated, there).",
   },

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
@@ -172,6 +172,51 @@ describe("errors name the file, the tool and the JSON pointer, and write nothing
       const result = await cli(args, cwd);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/argument '\s*' is invalid\. expected a directory, got an empty string/);
+    }
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
+  it('a tool whose server requires a task (execution.taskSupport "required") is generated, with a note at the field and a JSDoc saying its calls fail; --strict keeps it a note', async () => {
+    const manifest = await manifestFile(
+      JSON.stringify({
+        tools: [
+          { name: "echo", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+          { name: "simulate-research-query", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
+        ],
+      }),
+    );
+    const out = join(await scratch(), "client");
+    const result = await cli(["generate", manifest, "--out", out, "--strict", "--json"]);
+    expect(result.code).toBe(0);
+    const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Array<{ severity: string; code: string; tool: string; pointer: string }> };
+    expect(diagnostics.map(({ severity, code, tool, pointer }) => ({ severity, code, tool, pointer }))).toEqual([
+      { severity: "warning", code: "task-required", tool: "simulate-research-query", pointer: "/tools/1/execution/taskSupport" },
+    ]);
+    const client = await readFile(join(out, "client.ts"), "utf8");
+    const doc = (method: string) => new RegExp(String.raw`/\*\*((?:(?!\*/)[^])*)\*/\s*${method}\(`).exec(client)?.[1];
+    expect(doc("simulateResearchQuery")).toContain("The server requires task augmentation for this tool");
+    expect(doc("echo")).toBeDefined();
+    expect(doc("echo")).not.toContain("task augmentation");
+  });
+
+  it("a path option starting with a ~ the shell left as it is (after =, in quotes) is refused, naming the option and home's path", async () => {
+    const cwd = await scratch();
+    const home = homedir();
+    for (const [args, option, fromHome, full] of [
+      [["generate", weatherManifest, "--out=~/src/mcp/weather"], "-o, --out <dir>", "$HOME/src/mcp/weather", join(home, "src/mcp/weather")],
+      [["scaffold", weatherManifest, "--out", "~/srv"], "-o, --out <dir>", "$HOME/srv", join(home, "srv")],
+      [["pull", "--out=~", "--", "x"], "-o, --out <dir>", "$HOME", home],
+      [["mock", "--record", "~/my rec", "--", "x"], "--record <dir>", '"$HOME/my rec"', `'${join(home, "my rec")}'`],
+      [["mock", weatherManifest, "--fixtures=~/fixtures"], "--fixtures <dir>", "$HOME/fixtures", join(home, "fixtures")],
+      [["generate", "--config=~/mcpgen.config.json"], "-c, --config <file>", "$HOME/mcpgen.config.json", join(home, "mcpgen.config.json")],
+      [["init", "--config", "~/mcpgen.config.json"], "-c, --config <file>", "$HOME/mcpgen.config.json", join(home, "mcpgen.config.json")],
+    ] as const) {
+      const result = await cli([...args], cwd);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).toContain(
+        `error: option '${option}' argument '${args.find((arg) => arg.includes("~"))!.replace(/^--\w+=/, "")}' is invalid. ~ is not expanded here`,
+      );
+      expect(result.stderr, args.join(" ")).toContain(`hint: write ${fromHome} or the full path, ${full}\n`);
     }
     expect(await readdir(cwd)).toEqual([]);
   });

@@ -51,6 +51,8 @@ export interface ToolWant {
   outputTypes?: { root: string; defs: Record<string, string> } | undefined;
   /** The arguments mirrored into `Mcp-Param-*` headers. */
   mcpHeaders?: Array<{ path: string[]; header: string; type: string }>;
+  /** Whether the server requires every call to be a task. */
+  taskRequired?: true | undefined;
 }
 
 /** A manifest document through `recogniseManifest` and `normalizeManifest`. */

@@ -63,6 +63,7 @@ function toolView(tool: ManifestIR["tools"][number]): Required<ToolWant> {
     output: tool.output?.schema,
     outputTypes: tool.output === undefined ? undefined : types(tool.output),
     mcpHeaders: tool.mcpHeaders,
+    taskRequired: tool.taskRequired,
   };
 }
 

@@ -367,4 +367,37 @@ export const rows: Rows = [
       },
     },
   ],
+  [
+    "task-required",
+    {
+      stage: "manifest",
+      says: 'a tool whose execution.taskSupport is "required" is kept, with a note at the field; "optional", "forbidden", another case or another place is no such tool',
+      given: {
+        tools: [
+          { name: "research", inputSchema: object, execution: { taskSupport: "required" } },
+          { name: "a", inputSchema: object, execution: { taskSupport: "optional" } },
+          { name: "b", inputSchema: object, execution: { taskSupport: "forbidden" } },
+          { name: "c", inputSchema: object, execution: { taskSupport: "Required" } },
+          { name: "d", inputSchema: object, taskSupport: "required", annotations: { taskSupport: "required" } },
+        ],
+      },
+      want: {
+        tools: [
+          { wireName: "research", taskRequired: true },
+          { wireName: "a", taskRequired: undefined },
+          { wireName: "b", taskRequired: undefined },
+          { wireName: "c", taskRequired: undefined },
+          { wireName: "d", taskRequired: undefined },
+        ],
+      },
+      warnings: [
+        {
+          code: "task-required",
+          pointer: "/tools/0/execution/taskSupport",
+          message:
+            'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and a client mcpgen generates calls tools without one: every call of its method fails',
+        },
+      ],
+    },
+  ],
 ];

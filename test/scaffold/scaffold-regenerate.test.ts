@@ -10,10 +10,12 @@
  * written) go through their steps in beforeAll, type-checked together at each step (helpers/scaffold-project.ts
  * typecheckScaffolds: one program, each project's own tsconfig.json); the tests read what each step gave.
  */
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { npmRun, scaffoldProject, typecheckScaffolds, weatherManifest, writeHandler, type CompileResult } from "../helpers/scaffold-project.js";
+import { scaffold } from "../../src/commands/scaffold.js";
+import { compile, npmRun, scaffoldProject, typecheckScaffolds, weatherManifest, writeHandler, type CompileResult } from "../helpers/scaffold-project.js";
 
 const GET_WEATHER = `import { defineHandler } from "../generated/define.js";
 
@@ -196,5 +198,44 @@ describe("stubs of tools with an outputSchema, left as written, after one tool i
     const fixed = stubs.fixed!;
     expect(fixed.output).toBe("");
     expect(fixed.ok).toBe(true);
+  });
+});
+
+describe("a user's helper at the own name of a new tool, prompt, resource or resource template", () => {
+  // The helpers define no handler: each new subject must get a stub beside them, never be bound to them.
+  const subjects = {
+    tools: [{ name: "get_weather", inputSchema: { type: "object" } }],
+    prompts: [{ name: "summary" }],
+    resources: [{ uri: "file:///notes.txt", name: "notes" }],
+    resourceTemplates: [{ uriTemplate: "file:///logs/{day}", name: "logs" }],
+  };
+  const added = { ...subjects, tools: [...subjects.tools, { name: "utils", inputSchema: { type: "object" } }] };
+  const HELPER = "export const helper = 1;\n";
+
+  it("gets a stub at the next free name, the helper left untouched, and the project compiles", { timeout: 180_000 }, async () => {
+    const directory = await mkdtemp(join(tmpdir(), "mcpgen-helper-at-own-name-"));
+    const [full, first] = [join(directory, "full.json"), join(directory, "first.json")];
+    await writeFile(full, JSON.stringify(added));
+    await writeFile(first, JSON.stringify({ tools: subjects.tools }));
+    // Each new subject's own file, as a fresh scaffold of the whole manifest names it.
+    const fresh = await scaffold({ manifest: full, outDir: join(directory, "fresh") });
+    const own = new Map<string, string>();
+    for (const handler of fresh.handlers) if (handler.name !== "get_weather") own.set(`${handler.kind} ${handler.name}`, handler.path);
+    expect(own.size).toBe(4);
+
+    const { project } = await scaffoldProject(first, "helpers-server");
+    for (const path of own.values()) await writeHandler(project, path, HELPER);
+    const check = await scaffold({ manifest: full, outDir: project, check: true });
+    expect(check.upToDate).toBe(false);
+    const result = await scaffold({ manifest: full, outDir: project });
+    for (const [which, path] of own) {
+      const handler = result.handlers.find((found) => `${found.kind} ${found.name}` === which)!;
+      expect(handler).toMatchObject({ path: path.replace(/\.ts$/, "-2.ts"), status: "created" });
+      expect(check.created).toContain(handler.path);
+      expect(await readFile(join(project, path), "utf8")).toBe(HELPER);
+    }
+    const built = await compile(project, ["--noEmit"]);
+    expect(built.output).toBe("");
+    expect(built.ok).toBe(true);
   });
 });

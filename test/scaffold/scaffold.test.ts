@@ -15,7 +15,7 @@ import { packageName } from "../../src/emit/scaffold/package.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { displayPath } from "../../src/commands/config.js";
 import type { ManifestIR } from "../../src/ir/index.js";
-import { definedHandler, definedTool, planHandlers, regenerateCommand, scaffold } from "../../src/commands/scaffold.js";
+import { definedHandler, definedTool, planHandlers, regenerateCommand, scaffold, type ScannedFile } from "../../src/commands/scaffold.js";
 import { isGeneratedByMcpgen } from "../../src/write/index.js";
 import { ownPackage } from "../../src/shared/version.js";
 import { cliIn } from "../helpers/project.js";
@@ -409,6 +409,22 @@ describe("scaffolding again", () => {
     expect(again.handlers[0]).toEqual({ kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/current.ts", status: "kept" });
   });
 
+  it("keeps the handler at a tool's own name whose define call names the tool through an import it cannot read, and gives a helper there none", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const stub = await readFile(join(project, "src/handlers/get-weather.ts"), "utf8");
+    const edited = `import { TOOL } from "./names.js";\n${stub.replace('defineHandler(\n  "get_weather",', "defineHandler(TOOL,")}`;
+    expect(edited).toContain("defineHandler(TOOL,");
+    await writeFile(join(project, "src/handlers/get-weather.ts"), edited);
+    await writeFile(join(project, "src/handlers/get-forecast.ts"), "export const helper = 1;\n");
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.created).toEqual(["src/handlers/get-forecast-2.ts"]);
+    expect(again.handlers.slice(0, 2)).toEqual([
+      { kind: "tool", name: "get_weather", tool: "get_weather", path: "src/handlers/get-weather.ts", status: "kept" },
+      { kind: "tool", name: "get_forecast", tool: "get_forecast", path: "src/handlers/get-forecast-2.ts", status: "created" },
+    ]);
+  });
+
   it("with --check reports stale files and missing stubs, writes nothing and exits 1", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
@@ -791,16 +807,27 @@ describe("handler files", () => {
     ]);
   });
 
-  it("prefers the tool's own file among several that implement it, and uses a file it cannot read as the user's", () => {
-    const onDisk = new Map([
+  it("prefers the tool's own file among several that implement it, and uses a file whose define call it cannot read as the user's", () => {
+    const onDisk = new Map<string, ScannedFile>([
       ["src/handlers/a.ts", tool("get_weather")],
       ["src/handlers/get-weather.ts", tool("get_weather")],
-      ["src/handlers/get-forecast.ts", undefined],
+      ["src/handlers/get-forecast.ts", "unreadable" as const],
     ]);
     expect([...planHandlers(ir(["get_weather", "get_forecast"]), onDisk).paths.tool.values()]).toEqual([
       "src/handlers/get-weather.ts",
       "src/handlers/get-forecast.ts",
     ]);
+  });
+
+  it("steps around a file that defines nothing (a user's helper) at a tool's or prompt's own name", () => {
+    const onDisk = new Map([
+      ["src/handlers/get-report-prompt.ts", undefined],
+      ["src/handlers/get-weather.ts", undefined],
+    ]);
+    const plan = planHandlers(ir(["get_weather"], ["report"]), onDisk);
+    expect([...plan.paths.tool]).toEqual([["get_weather", "src/handlers/get-weather-2.ts"]]);
+    expect([...plan.paths.prompt]).toEqual([["report", "src/handlers/get-report-prompt-2.ts"]]);
+    expect(plan.orphans).toEqual([]);
   });
 
   it("tells a prompt's handler from a tool's of the same name, and reports a removed prompt's handler", () => {

@@ -34,13 +34,16 @@ export function argumentsOptional(tool: ToolIR): boolean {
 
 const ANNOTATION_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
-/** A tool's JSDoc: its title, description and annotations, and its wire name. */
+/** A tool's JSDoc: its title, description and annotations, that its calls fail when its server requires a task, and its wire name. */
 export function methodDoc(tool: ToolIR): readonly string[] {
   const hints = ANNOTATION_HINTS.filter((hint) => typeof tool.annotations?.[hint] === "boolean").map((hint) => `${hint}: ${String(tool.annotations?.[hint])}`);
   return docParagraphs(
     tool.title,
     tool.description,
     hints.length > 0 ? `Annotations (hints from the server, not guarantees): ${hints.join(", ")}.` : undefined,
+    tool.taskRequired
+      ? 'The server requires task augmentation for this tool (`execution.taskSupport: "required"`), which this client does not do: its calls fail.'
+      : undefined,
     `Calls tool ${stringLiteral(tool.wireName)}.`,
   );
 }
