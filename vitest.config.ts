@@ -25,7 +25,7 @@ const SHARED_WORKER_FILES = [
   // module's writes stay stopped) nor watch.test.ts (watchers and a CLI stopped with SIGINT).
   "test/generate/{api,build-if-stale,check-diff,cli-generate,config-init,config,corpus,descriptor-limit,golden,messages,project-write,project,readme-example,result-printer,strict}.test.ts",
   "test/mock/**/*.test.ts",
-  "test/{architecture,engines,install-order,pipeline}.test.ts",
+  "test/{architecture,engines,install-order,pipeline,share-modules}.test.ts",
   // Not templates.test.ts, which stubs the environment and process.exit.
   "test/templates/{client-runtime,linear-regexp,surface-runtime,uri-template,uri-template-match}.test.ts",
 ];
