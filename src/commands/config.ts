@@ -209,6 +209,32 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   return { ...validateConfig(document, { file, root: dirname(file), duplicates }), named, text };
 }
 
+/**
+ * The target named `name` in a configuration's text as it was elsewhere (at a
+ * git revision, for `mcpgen diff --base`), its paths resolved from `root`:
+ * undefined when the text is no valid configuration or has no valid target
+ * of that name. The other targets are not looked at: a configuration of the
+ * past may fail today's rules for reasons that do not matter here.
+ */
+export function targetInText(text: string, name: string, root: string): Target | undefined {
+  let document: unknown;
+  try {
+    document = parseJsonFile(text, CONFIG_FILE_KIND, CONFIG_FILE);
+  } catch (error) {
+    if (error instanceof McpgenError) return undefined;
+    throw error;
+  }
+  const list = isRecord(document) ? document["targets"] : undefined;
+  const entry = Array.isArray(list) ? list.find((candidate: unknown) => isRecord(candidate) && candidate["name"] === name) : undefined;
+  if (entry === undefined) return undefined;
+  try {
+    return validateConfig({ targets: [entry] }, { file: undefined, root }).targets[0];
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+}
+
 type Report = (pointer: string, message: string, hint?: string) => void;
 
 const show = (value: unknown) =>
