@@ -118,7 +118,11 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
     ...ir.diagnostics,
     ...checkFixtures(
       fixtures,
-      { tools: new Set(ir.tools.map((tool) => tool.wireName)), prompts: new Set(ir.prompts.map((prompt) => prompt.wireName)) },
+      {
+        tools: new Set(ir.tools.map((tool) => tool.wireName)),
+        prompts: new Set(ir.prompts.map((prompt) => prompt.wireName)),
+        resources: servesResources(ir),
+      },
       (tool, value) => validators.validateInput(tool, value),
     ),
   ];

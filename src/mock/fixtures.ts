@@ -200,13 +200,16 @@ export function matches(fixture: Fixture, args: Record<string, unknown>): boolea
 
 /**
  * Warnings about fixtures that can never answer: for a tool or a prompt the
- * manifest does not list, or with arguments the tool's inputSchema rejects
- * (such a call is refused before fixtures are looked at). A resource's
- * fixture answers any URI: a server may serve URIs it does not list.
+ * manifest does not list, with arguments the tool's inputSchema rejects
+ * (such a call is refused before fixtures are looked at), or for a resource
+ * where the mock serves no `resources/read` (`listed.resources` false: the
+ * manifest lists no resources and no templates). Where it does, a resource's
+ * fixture answers any URI, listed or not: a server may serve URIs it does not
+ * list (and `--record` writes the reads of such URIs).
  */
 export function checkFixtures(
   fixtures: readonly Fixture[],
-  listed: { tools: ReadonlySet<string>; prompts?: ReadonlySet<string> | undefined },
+  listed: { tools: ReadonlySet<string>; prompts?: ReadonlySet<string> | undefined; resources: boolean },
   validateInput: (tool: string, value: unknown) => { ok: boolean },
 ): Diagnostic[] {
   const warnings: Diagnostic[] = [];
@@ -224,7 +227,19 @@ export function checkFixtures(
         });
       continue;
     }
-    if (subject.kind === "resource") continue;
+    if (subject.kind === "resource") {
+      if (!listed.resources)
+        warnings.push({
+          severity: "warning",
+          code: "fixture-invalid",
+          message:
+            "a fixture for a resource, and the manifest lists no resources or resource templates: the mock serves no resources/read, so it never answers",
+          file,
+          pointer,
+          hint: "pull the server's resources into the manifest (its resources/list), or delete the fixture",
+        });
+      continue;
+    }
     const tool = subject.name;
     if (!listed.tools.has(tool)) {
       warnings.push({
