@@ -13,7 +13,7 @@ import { displayPath, shellWord } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
 import { findDuplicateKeys, parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
-import type { DuplicateKey } from "../shared/json-syntax.js";
+import { duplicateKeyProblem, type DuplicateKey } from "../shared/json-syntax.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
@@ -261,13 +261,9 @@ export function validateConfig(
   const problem: Report = (pointer, message, hint) => {
     problems.push({ severity: "error", code: "config-invalid", file: fileName, pointer, message, ...(hint === undefined ? {} : { hint }) });
   };
-  for (const { key, pointer, firstLine, line } of where.duplicates ?? []) {
-    const lines = firstLine === line ? `both on line ${line}` : `line ${firstLine}, then line ${line}`;
-    problem(
-      pointer,
-      `key ${JSON.stringify(key)} is given twice in one object (${lines}): JSON would keep the last and drop the first without a word`,
-      "keep the one you mean and delete the other (a merge that kept both sides?)",
-    );
+  for (const duplicate of where.duplicates ?? []) {
+    const { message, hint } = duplicateKeyProblem(duplicate);
+    problem(duplicate.pointer, message, hint);
   }
   const unknownKeys = (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report = problem) => {
     for (const key of Object.keys(object)) {

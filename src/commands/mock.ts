@@ -113,7 +113,9 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
   ]);
   const validators = compileValidators(ir, toolValidatorsFunctionBody(ir));
   const fixtures =
-    options.fixtures === undefined ? [] : readFixtureFolder(options.fixtures).flatMap(({ path, document }) => parseFixtureDocument(document, path));
+    options.fixtures === undefined
+      ? []
+      : readFixtureFolder(options.fixtures).flatMap(({ path, document, duplicates }) => parseFixtureDocument(document, path, duplicates));
   const diagnostics = [
     ...ir.diagnostics,
     ...checkFixtures(

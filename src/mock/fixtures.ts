@@ -20,6 +20,7 @@
 import type { Diagnostic } from "../shared/errors.js";
 import { isStackOverflow, joinPointer, userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { duplicateKeyProblem, type DuplicateKey } from "../shared/json-syntax.js";
 import { canonicalJson } from "../shared/json.js";
 
 /** A protocol (JSON-RPC) error a fixture answers with. */
@@ -82,9 +83,12 @@ const SUBJECT_KEYS = ["tool", "prompt", "resource"] as const;
  * The fixtures of one file's JSON document (`path` names it in errors). A
  * malformed document or entry is a `fixture-invalid` error naming the file
  * and the JSON pointer: fixtures are hand-written or recorded on purpose, and
- * a silently ignored one would answer nothing anyone asked for.
+ * a silently ignored one would answer nothing anyone asked for. So is a key
+ * the file's text gives twice in one object (`duplicates`, found in the text:
+ * the document kept the last), as in `mcpgen.config.json`: a merge that kept
+ * both sides would otherwise answer with one of them without a word.
  */
-export function parseFixtureDocument(document: unknown, path: string): Fixture[] {
+export function parseFixtureDocument(document: unknown, path: string, duplicates: readonly DuplicateKey[] = []): Fixture[] {
   const fail = (pointer: string, message: string, hint?: string): never => {
     throw userError("fixture-invalid", message, {
       file: path,
@@ -92,6 +96,11 @@ export function parseFixtureDocument(document: unknown, path: string): Fixture[]
       hint: hint ?? 'a fixture file is { "tool": "<name>", "fixtures": [{ "arguments": {...}, "result": {...} }] } (docs/mock.md)',
     });
   };
+  const [duplicate] = duplicates;
+  if (duplicate !== undefined) {
+    const { message, hint } = duplicateKeyProblem(duplicate);
+    return fail(duplicate.pointer, message, hint);
+  }
   if (!isRecord(document)) return fail("", "a fixture file must be a JSON object with a `fixtures` array");
   // The mock sends a fixture's values as JSON, and JSON.stringify recurses: a document JSON.parse read but nested
   // too deeply for that is refused here, naming its file, rather than failing each call that picks it.
