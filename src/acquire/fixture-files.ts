@@ -2,13 +2,15 @@
  * Reads a fixtures folder of `mcpgen mock` (`--fixtures`): every `*.json`
  * file at its top (a symbolic link as the file it points to), but `manifest.json` (the snapshot a recording writes
  * beside its fixtures), in code-point order of the names, each parsed as
- * JSON. What a fixture is, is the mock's business (src/mock/fixtures.ts).
+ * JSON, the keys its text gives twice found. What a fixture is, is the mock's
+ * business (src/mock/fixtures.ts).
  * Synchronous: the in-process mock client reads its fixtures as it is made.
  */
 import { readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { userError } from "../shared/errors.js";
-import { readJsonFileSync, unreadableReason, type JsonFileKind } from "../shared/json-file.js";
+import { findDuplicateKeys, readJsonFileSync, unreadableReason, type JsonFileKind } from "../shared/json-file.js";
+import type { DuplicateKey } from "../shared/json-syntax.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 
 /** A fixture file, to the messages about it. */
@@ -24,6 +26,8 @@ export interface FixtureDocument {
   /** The file's path, as messages name it. */
   path: string;
   document: unknown;
+  /** The keys its text gives twice in one object (the document has kept the last of each). */
+  duplicates: DuplicateKey[];
 }
 
 /** The JSON documents of the folder's fixture files. A missing folder or a file that is not JSON is an error naming it. */
@@ -48,6 +52,7 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
   }
   return entries.map((entry) => {
     const path = join(dir, entry.name);
-    return { path, document: readJsonFileSync(path, FIXTURE_FILE) };
+    const { document, text } = readJsonFileSync(path, FIXTURE_FILE);
+    return { path, document, duplicates: findDuplicateKeys(text, FIXTURE_FILE) };
   });
 }

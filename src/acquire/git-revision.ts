@@ -6,7 +6,8 @@
  * be told apart, never asking for credentials.
  */
 import { execFile } from "node:child_process";
-import { basename, dirname, resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { dirname, posix, relative, resolve, sep } from "node:path";
 import { displayPath } from "../shared/display.js";
 import { userError } from "../shared/errors.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
@@ -54,6 +55,8 @@ export interface RevisionManifest {
    * that repository), whichever directory mcpgen ran in.
    */
   source: string;
+  /** The file's path (from the repository's root) at the revision, when git found it renamed since and it was read there. */
+  renamedFrom?: string | undefined;
 }
 
 /**
@@ -106,11 +109,49 @@ function noRevision(revision: string, file: string | undefined) {
 /**
  * The manifest at `path` (a file) as it was at `revision`. Errors name what
  * is wrong: no git, not a repository, an unknown revision, a file git
- * cannot show.
+ * cannot show. With `followRename`, a file that is not at the revision but
+ * that git finds renamed since (from a file that is) is read at its old path,
+ * named in `renamedFrom`.
  */
-export async function readManifestAtRevision(path: string, revision: string): Promise<RevisionManifest> {
+export async function readManifestAtRevision(path: string, revision: string, options: { followRename?: boolean } = {}): Promise<RevisionManifest> {
+  const shown = await locate(path, revision);
+  if (shown.text !== undefined) return { manifest: parseManifest(shown.text, shown.source), source: shown.source };
+  const old = options.followRename === true ? await renamedFrom(shown) : undefined;
+  if (old === undefined) return { manifest: undefined, source: shown.source };
+  const source = `${revision}:${old.path}`;
+  return { manifest: parseManifest(old.text, source), source, renamedFrom: old.path };
+}
+
+/** A text file as it was at a revision, and where git finds it there. */
+export interface RevisionText {
+  /** Undefined when the file did not exist at the revision. */
+  text: string | undefined;
+  /** `<rev>:<path from the root of the file's repository>`, as in `RevisionManifest`. */
+  source: string;
+}
+
+/** Where a file was looked for: the commit, a directory git ran in and the file's path from the repository's root. */
+interface Located extends RevisionText {
+  commit: string;
+  directory: string;
+  path: string;
+  revision: string;
+}
+
+/**
+ * The text of the file at `path` as it was at `revision`, read from its own
+ * directory (or, when that directory is gone from the working tree, from the
+ * nearest one that is left: a path from a configuration at the revision may
+ * name a directory renamed since). Errors as for `readManifestAtRevision`.
+ */
+export async function readTextAtRevision(path: string, revision: string): Promise<RevisionText> {
+  const { text, source } = await locate(path, revision);
+  return { text, source };
+}
+
+async function locate(path: string, revision: string): Promise<Located> {
   const file = resolve(path);
-  const directory = dirname(file);
+  const directory = await existingDirectory(dirname(file));
   checkRevisionName(revision);
   const verified = await verify(directory, revision);
   if (verified.code === "ENOENT") throw noGit(displayPath(path));
@@ -124,12 +165,45 @@ export async function readManifestAtRevision(path: string, revision: string): Pr
     throw noRevision(revision, displayPath(path));
   }
   const [prefix = "", commit = ""] = verified.stdout.split("\n");
-  const source = `${revision}:${prefix}${basename(file)}`;
-  const shown = await git(["show", `${commit}:./${basename(file)}`], directory);
+  const relativePath = relative(directory, file).split(sep).join("/");
+  const fromRoot = posix.normalize(`${prefix}${relativePath}`);
+  const source = `${revision}:${fromRoot}`;
+  const shown = await git(["show", `${commit}:./${relativePath}`], directory);
   if (shown.code !== 0) {
     const message = said(shown);
-    if (/does not exist in|exists on disk, but not in/.test(message)) return { manifest: undefined, source };
+    if (/does not exist in|exists on disk, but not in/.test(message)) return { text: undefined, source, commit, directory, path: fromRoot, revision };
     throw userError("base-unreadable", `git cannot show the file at ${revision}: ${message}`, { file: displayPath(path) });
   }
-  return { manifest: parseManifest(shown.stdout, source), source };
+  return { text: shown.stdout, source, commit, directory, path: fromRoot, revision };
+}
+
+/** The directory, or the nearest one above it that exists (git cannot run in one that does not). */
+async function existingDirectory(directory: string): Promise<string> {
+  for (let current = directory; ;) {
+    if ((await stat(current).catch(() => undefined))?.isDirectory()) return current;
+    const parent = dirname(current);
+    if (parent === current) return current;
+    current = parent;
+  }
+}
+
+/**
+ * The path (from the repository's root) and text at the revision of the file
+ * git finds renamed to `missing.path` between the revision and the working
+ * tree (`git diff -M`: similar content, the new file tracked), if any.
+ */
+async function renamedFrom(missing: Located): Promise<{ path: string; text: string } | undefined> {
+  const renames = await git(["diff", "--name-status", "-z", "-M", "--diff-filter=R", "--no-relative", "--no-color", missing.commit, "--"], missing.directory);
+  if (renames.code !== 0) return undefined;
+  // Entries of three fields: R<similarity>, the old path, the new path.
+  const fields = renames.stdout.split("\0");
+  for (let index = 0; index + 2 < fields.length; index += 3) {
+    if (fields[index + 2] !== missing.path) continue;
+    const old = fields[index + 1]!;
+    const shown = await git(["show", `${missing.commit}:${old}`], missing.directory);
+    if (shown.code !== 0)
+      throw userError("base-unreadable", `git cannot show the file at ${missing.revision}: ${said(shown)}`, { file: `${missing.revision}:${old}` });
+    return { path: old, text: shown.stdout };
+  }
+  return undefined;
 }

@@ -13,7 +13,7 @@ import { displayPath, shellWord } from "../shared/display.js";
 import { parseOAuthSettings, type OAuthSettings } from "../acquire/oauth/settings.js";
 import { parseSize } from "../shared/size.js";
 import { findDuplicateKeys, parseJsonFile, readTextFileIfAny, type JsonFileKind } from "../shared/json-file.js";
-import type { DuplicateKey } from "../shared/json-syntax.js";
+import { duplicateKeyProblem, type DuplicateKey } from "../shared/json-syntax.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import { formatDiagnostic, joinPointer, McpgenError, userError, type Diagnostic } from "../shared/errors.js";
 import { realPathOf } from "../shared/real-path.js";
@@ -209,6 +209,32 @@ export async function loadConfig(options: LoadOptions = {}, alone = "give a mani
   return { ...validateConfig(document, { file, root: dirname(file), duplicates }), named, text };
 }
 
+/**
+ * The target named `name` in a configuration's text as it was elsewhere (at a
+ * git revision, for `mcpgen diff --base`), its paths resolved from `root`:
+ * undefined when the text is no valid configuration or has no valid target
+ * of that name. The other targets are not looked at: a configuration of the
+ * past may fail today's rules for reasons that do not matter here.
+ */
+export function targetInText(text: string, name: string, root: string): Target | undefined {
+  let document: unknown;
+  try {
+    document = parseJsonFile(text, CONFIG_FILE_KIND, CONFIG_FILE);
+  } catch (error) {
+    if (error instanceof McpgenError) return undefined;
+    throw error;
+  }
+  const list = isRecord(document) ? document["targets"] : undefined;
+  const entry = Array.isArray(list) ? list.find((candidate: unknown) => isRecord(candidate) && candidate["name"] === name) : undefined;
+  if (entry === undefined) return undefined;
+  try {
+    return validateConfig({ targets: [entry] }, { file: undefined, root }).targets[0];
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+}
+
 type Report = (pointer: string, message: string, hint?: string) => void;
 
 const show = (value: unknown) =>
@@ -235,13 +261,9 @@ export function validateConfig(
   const problem: Report = (pointer, message, hint) => {
     problems.push({ severity: "error", code: "config-invalid", file: fileName, pointer, message, ...(hint === undefined ? {} : { hint }) });
   };
-  for (const { key, pointer, firstLine, line } of where.duplicates ?? []) {
-    const lines = firstLine === line ? `both on line ${line}` : `line ${firstLine}, then line ${line}`;
-    problem(
-      pointer,
-      `key ${JSON.stringify(key)} is given twice in one object (${lines}): JSON would keep the last and drop the first without a word`,
-      "keep the one you mean and delete the other (a merge that kept both sides?)",
-    );
+  for (const duplicate of where.duplicates ?? []) {
+    const { message, hint } = duplicateKeyProblem(duplicate);
+    problem(duplicate.pointer, message, hint);
   }
   const unknownKeys = (object: Record<string, unknown>, allowed: readonly string[], pointer: string, report: Report = problem) => {
     for (const key of Object.keys(object)) {

@@ -6,8 +6,8 @@
  * classes fail the run.
  */
 import { stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { checkRevision, readManifestAtRevision } from "../acquire/git-revision.js";
+import { dirname, join, resolve } from "node:path";
+import { checkRevision, readManifestAtRevision, readTextAtRevision } from "../acquire/git-revision.js";
 import { readManifestFile } from "../acquire/manifest-file.js";
 import type { TransportName } from "../acquire/server-spec.js";
 import type { OAuthOptions } from "../acquire/oauth/settings.js";
@@ -22,7 +22,7 @@ import { maskDiagnostic, McpgenError, userError, type Diagnostic } from "../shar
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { isHttpUrl, isUrl } from "../shared/url.js";
 import { CONFIG_FILE, configOption, findConfigFile, loadConfig, type LoadOptions, type ProjectConfig } from "./config.js";
-import type { Target } from "./config.js";
+import { targetInText, type Target } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
 
@@ -337,17 +337,50 @@ async function readSide(cwd: string, operand: string): Promise<Side> {
   return { raw: await readManifestFile(path, undefined, displayPath(path)) };
 }
 
-/** The manifest at `path` before (at `revision`) and now; a manifest new since then is compared with an empty one. */
+/**
+ * The manifest at `path` before (at `revision`) and now. A target's is looked
+ * for where the configuration at the revision put it (a manifest moved since,
+ * its target's path changed with it), then at its path of today; a file not
+ * there that git finds renamed since is read at its old path, and a note says
+ * so; a manifest new since then is compared with an empty one.
+ */
 async function atRevision(path: string, revision: string, failOn: FailOn | undefined, of?: { target: Target; config: ProjectConfig }): Promise<DiffComparison> {
   const target = of?.target;
   const next = await readManifestFile(path, undefined, displayPath(path)).catch((error: unknown) => {
     throw of === undefined ? error : targetUnreadable(error, of.target, path, revision, configOption(of.config));
   });
-  const { manifest: old, source } = await readManifestAtRevision(path, revision);
-  if (old !== undefined) return await compare(old, next, failOn, target?.name, []);
+  const then = of === undefined ? undefined : await targetInputAt(of.target, of.config, revision);
+  if (then !== undefined && then !== path) {
+    const { manifest: old } = await readManifestAtRevision(then, revision);
+    if (old !== undefined) return await compare(old, next, failOn, target?.name, []);
+  }
+  const { manifest: old, source, renamedFrom } = await readManifestAtRevision(path, revision, { followRename: true });
+  if (old !== undefined) {
+    const renamed =
+      renamedFrom === undefined
+        ? []
+        : [`${displayPath(path)} is not in ${revision}: git finds it renamed since from ${renamedFrom}, which it is compared with`];
+    return await compare(old, next, failOn, target?.name, renamed);
+  }
   // Nothing then: no tools, and empty lists beside them (every prompt, resource and template is new too).
   const empty: RawManifest = { source, toolsPointer: "/tools", tools: [], prompts: [], resources: [], resourceTemplates: [] };
   return await compare(empty, next, failOn, target?.name, [`${displayPath(path)} is not in ${revision}: every tool is new`]);
+}
+
+/**
+ * The target's manifest (or snapshot) as the configuration file at the
+ * revision names it, relative to where that file was: undefined when the file,
+ * or a valid target of that name in it, was not there (or cannot be read
+ * from git: the target's own path then says what is wrong).
+ */
+async function targetInputAt(target: Target, config: ProjectConfig, revision: string): Promise<string | undefined> {
+  if (config.file === undefined) return undefined;
+  const { text } = await readTextAtRevision(config.file, revision).catch((error: unknown) => {
+    if (error instanceof McpgenError && error.diagnostic.code === "base-unreadable") return { text: undefined };
+    throw error;
+  });
+  const then = text === undefined ? undefined : targetInText(text, target.name, dirname(config.file));
+  return then === undefined ? undefined : targetInput(then);
 }
 
 /**

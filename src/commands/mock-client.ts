@@ -82,7 +82,7 @@ export function createMockClient(options: MockClientOptions): MockClient {
 
 /** The fixtures of a folder (every `*.json` but `manifest.json`, in name order), as `mcpgen mock --fixtures` reads them. */
 export function loadFixtures(dir: string): Fixture[] {
-  return readFixtureFolder(dir).flatMap(({ path, document }) => parseFixtureDocument(document, path));
+  return readFixtureFolder(dir).flatMap(({ path, document, duplicates }) => parseFixtureDocument(document, path, duplicates));
 }
 
 /**

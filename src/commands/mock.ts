@@ -113,12 +113,18 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
   ]);
   const validators = compileValidators(ir, toolValidatorsFunctionBody(ir));
   const fixtures =
-    options.fixtures === undefined ? [] : readFixtureFolder(options.fixtures).flatMap(({ path, document }) => parseFixtureDocument(document, path));
+    options.fixtures === undefined
+      ? []
+      : readFixtureFolder(options.fixtures).flatMap(({ path, document, duplicates }) => parseFixtureDocument(document, path, duplicates));
   const diagnostics = [
     ...ir.diagnostics,
     ...checkFixtures(
       fixtures,
-      { tools: new Set(ir.tools.map((tool) => tool.wireName)), prompts: new Set(ir.prompts.map((prompt) => prompt.wireName)) },
+      {
+        tools: new Set(ir.tools.map((tool) => tool.wireName)),
+        prompts: new Set(ir.prompts.map((prompt) => prompt.wireName)),
+        resources: servesResources(ir),
+      },
       (tool, value) => validators.validateInput(tool, value),
     ),
   ];

@@ -20,6 +20,7 @@
 import type { Diagnostic } from "../shared/errors.js";
 import { isStackOverflow, joinPointer, userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { duplicateKeyProblem, type DuplicateKey } from "../shared/json-syntax.js";
 import { canonicalJson } from "../shared/json.js";
 
 /** A protocol (JSON-RPC) error a fixture answers with. */
@@ -82,9 +83,12 @@ const SUBJECT_KEYS = ["tool", "prompt", "resource"] as const;
  * The fixtures of one file's JSON document (`path` names it in errors). A
  * malformed document or entry is a `fixture-invalid` error naming the file
  * and the JSON pointer: fixtures are hand-written or recorded on purpose, and
- * a silently ignored one would answer nothing anyone asked for.
+ * a silently ignored one would answer nothing anyone asked for. So is a key
+ * the file's text gives twice in one object (`duplicates`, found in the text:
+ * the document kept the last), as in `mcpgen.config.json`: a merge that kept
+ * both sides would otherwise answer with one of them without a word.
  */
-export function parseFixtureDocument(document: unknown, path: string): Fixture[] {
+export function parseFixtureDocument(document: unknown, path: string, duplicates: readonly DuplicateKey[] = []): Fixture[] {
   const fail = (pointer: string, message: string, hint?: string): never => {
     throw userError("fixture-invalid", message, {
       file: path,
@@ -92,6 +96,11 @@ export function parseFixtureDocument(document: unknown, path: string): Fixture[]
       hint: hint ?? 'a fixture file is { "tool": "<name>", "fixtures": [{ "arguments": {...}, "result": {...} }] } (docs/mock.md)',
     });
   };
+  const [duplicate] = duplicates;
+  if (duplicate !== undefined) {
+    const { message, hint } = duplicateKeyProblem(duplicate);
+    return fail(duplicate.pointer, message, hint);
+  }
   if (!isRecord(document)) return fail("", "a fixture file must be a JSON object with a `fixtures` array");
   // The mock sends a fixture's values as JSON, and JSON.stringify recurses: a document JSON.parse read but nested
   // too deeply for that is refused here, naming its file, rather than failing each call that picks it.
@@ -200,13 +209,16 @@ export function matches(fixture: Fixture, args: Record<string, unknown>): boolea
 
 /**
  * Warnings about fixtures that can never answer: for a tool or a prompt the
- * manifest does not list, or with arguments the tool's inputSchema rejects
- * (such a call is refused before fixtures are looked at). A resource's
- * fixture answers any URI: a server may serve URIs it does not list.
+ * manifest does not list, with arguments the tool's inputSchema rejects
+ * (such a call is refused before fixtures are looked at), or for a resource
+ * where the mock serves no `resources/read` (`listed.resources` false: the
+ * manifest lists no resources and no templates). Where it does, a resource's
+ * fixture answers any URI, listed or not: a server may serve URIs it does not
+ * list (and `--record` writes the reads of such URIs).
  */
 export function checkFixtures(
   fixtures: readonly Fixture[],
-  listed: { tools: ReadonlySet<string>; prompts?: ReadonlySet<string> | undefined },
+  listed: { tools: ReadonlySet<string>; prompts?: ReadonlySet<string> | undefined; resources: boolean },
   validateInput: (tool: string, value: unknown) => { ok: boolean },
 ): Diagnostic[] {
   const warnings: Diagnostic[] = [];
@@ -224,7 +236,19 @@ export function checkFixtures(
         });
       continue;
     }
-    if (subject.kind === "resource") continue;
+    if (subject.kind === "resource") {
+      if (!listed.resources)
+        warnings.push({
+          severity: "warning",
+          code: "fixture-invalid",
+          message:
+            "a fixture for a resource, and the manifest lists no resources or resource templates: the mock serves no resources/read, so it never answers",
+          file,
+          pointer,
+          hint: "pull the server's resources into the manifest (its resources/list), or delete the fixture",
+        });
+      continue;
+    }
     const tool = subject.name;
     if (!listed.tools.has(tool)) {
       warnings.push({

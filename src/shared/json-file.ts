@@ -141,9 +141,10 @@ export async function readJsonFile(path: string, kind: JsonFileKind, label = pat
   return { document: parseJsonFile(text, kind, label), text };
 }
 
-/** `readJsonFile`, synchronous: the document alone. */
-export function readJsonFileSync(path: string, kind: JsonFileKind, label = path): unknown {
-  return parseJsonFile(readTextFileSync(path, kind, label), kind, label);
+/** `readJsonFile`, synchronous. */
+export function readJsonFileSync(path: string, kind: JsonFileKind, label = path): { document: unknown; text: string } {
+  const text = readTextFileSync(path, kind, label);
+  return { document: parseJsonFile(text, kind, label), text };
 }
 
 /** Plain JSON; a `SyntaxError` that says where. */

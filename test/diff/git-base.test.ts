@@ -2,7 +2,8 @@
  * `mcpgen diff --base <rev>` in a temporary git repository: a manifest and
  * a snapshot directory against themselves at a revision, every target of a
  * configuration (each with its own `failOn`), a manifest new since the
- * revision, and the errors: no repository, no such revision, no git, no
+ * revision, a manifest moved since (the configuration at the revision,
+ * git's rename), and the errors: no repository, no such revision, no git, no
  * configuration without operands.
  */
 import { execFileSync } from "node:child_process";
@@ -231,6 +232,86 @@ describe("mcpgen diff --base", () => {
     const surface = await runCli(["diff", "--base", "main", "contracts/surface.json", "-q"], repository);
     expect(surface.stdout).toBe(
       'main:contracts/surface.json → contracts/surface.json: 0 breaking for clients, 0 breaking for servers, 0 review, 1 compatible\n\nprompt "p":\n  compatible: new prompt\n    (prompt-added)\n',
+    );
+  });
+
+  it("a manifest moved since the revision is compared with where it was then: the configuration's path at the revision, or git's rename", async () => {
+    const moved = await mkdtemp(join(tmpdir(), "mcpgen-diff-moved-"));
+    git(moved, "init", "-q", "-b", "main");
+    // Manifests of a few tools, so that git finds a file renamed with one of them changed.
+    const manifest = (type: string) =>
+      JSON.stringify(
+        {
+          tools: ["get_forecast", "list_alerts", "get_station"].map((name) => ({
+            name,
+            description: `The ${name} tool of the weather service, as its server lists it.`,
+            inputSchema: { type: "object", properties: { place: { type: name === "get_forecast" ? type : "string" }, days: { type: "integer" } } },
+          })),
+        },
+        null,
+        2,
+      );
+    await mkdir(join(moved, "contracts"));
+    await mkdir(join(moved, "gen", "pulled"), { recursive: true });
+    await writeFile(join(moved, "contracts", "a.tools.json"), manifest("string"));
+    await writeFile(join(moved, "gen", "pulled", "manifest.json"), manifest("string"));
+    await writeFile(join(moved, "contracts", "v1.json"), manifest("string"));
+    const config = (manifestPath: string, out: string, version: string) =>
+      JSON.stringify({
+        targets: [
+          { name: "a", manifest: manifestPath, out: "src/a" },
+          { name: "versioned", manifest: `contracts/${version}.json`, out: "src/versioned" },
+          { name: "pulled", server: "https://example.com/mcp", out },
+          { name: "fresh", manifest: "contracts/fresh.json", out: "src/fresh" },
+        ],
+      });
+    await writeFile(join(moved, "mcpgen.config.json"), config("contracts/a.tools.json", "gen/pulled", "v1"));
+    git(moved, "add", ".");
+    git(moved, "commit", "-q", "-m", "v1");
+    // One commit moves a's manifest and changes a tool of it (breaking), and moves the server's snapshot out of a directory now gone.
+    git(moved, "mv", "contracts/a.tools.json", "contracts/b.tools.json");
+    await writeFile(join(moved, "contracts", "b.tools.json"), manifest("integer"));
+    await mkdir(join(moved, "api"));
+    git(moved, "mv", "gen/pulled", "api/pulled");
+    await writeFile(join(moved, "api", "pulled", "manifest.json"), manifest("integer"));
+    await writeFile(join(moved, "contracts", "fresh.json"), JSON.stringify({ tools: [{ name: "fresh", inputSchema: { type: "object" } }] }));
+    // v1.json stays (no rename for git to find): the configuration at the revision says where the target's was.
+    await writeFile(join(moved, "contracts", "v2.json"), manifest("integer"));
+    await writeFile(join(moved, "mcpgen.config.json"), config("contracts/b.tools.json", "api/pulled", "v2"));
+    git(moved, "add", ".");
+    git(moved, "commit", "-q", "-m", "v2: moved");
+
+    const run = await runCli(["diff", "--base", "HEAD~1", "--json"], moved);
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as {
+      comparisons: Array<{ target: string; old: { source: string }; counts: Record<string, number>; notes?: string[] }>;
+    };
+    expect(validateDocument(document), JSON.stringify(validateDocument.errors)).toBe(true);
+    expect(document.comparisons.map(({ target, old, counts }) => ({ target, old: old.source, breaking: counts["breaking-for-clients"] }))).toEqual([
+      { target: "a", old: "HEAD~1:contracts/a.tools.json", breaking: 1 },
+      { target: "versioned", old: "HEAD~1:contracts/v1.json", breaking: 1 },
+      { target: "pulled", old: "HEAD~1:gen/pulled/manifest.json", breaking: 1 },
+      // Neither in the configuration nor on disk then: new, as documented.
+      { target: "fresh", old: "HEAD~1:contracts/fresh.json", breaking: 0 },
+    ]);
+    const text = await runCli(["diff", "--base", "HEAD~1"], moved);
+    expect(text.stderr).toContain("note: fresh: contracts/fresh.json is not in HEAD~1: every tool is new\n");
+    expect(text.stderr).not.toMatch(/note: (a|versioned|pulled):/);
+
+    // A manifest named by its path: git's rename, which a note names.
+    const byPath = await runCli(["diff", "--base", "HEAD~1", "contracts/b.tools.json"], moved);
+    expect(byPath.code).toBe(1);
+    expect(byPath.stdout).toMatch(/^HEAD~1:contracts\/a\.tools\.json → contracts\/b\.tools\.json: 1 breaking for clients,/);
+    expect(byPath.stderr).toContain(
+      "note: contracts/b.tools.json is not in HEAD~1: git finds it renamed since from contracts/a.tools.json, which it is compared with\n",
+    );
+    // A configuration that is not at the revision names today's path, and git's rename is followed there too; so is one not committed yet.
+    git(moved, "mv", "contracts/b.tools.json", "contracts/c.tools.json");
+    await writeFile(join(moved, "other.config.json"), JSON.stringify({ targets: [{ name: "b", manifest: "contracts/c.tools.json", out: "src/b" }] }));
+    const followed = await runCli(["diff", "--base", "HEAD~1", "--config", "other.config.json", "--format", "json"], moved);
+    expect(followed.code).toBe(1);
+    expect((JSON.parse(followed.stdout) as { comparisons: Array<{ old: { source: string } }> }).comparisons.map((comparison) => comparison.old.source)).toEqual(
+      ["HEAD~1:contracts/a.tools.json"],
     );
   });
 

@@ -214,6 +214,17 @@ describe("createMockClient under the generated client", () => {
     });
     await writeFile(join(dir, "c.json"), JSON.stringify({ fixtures: [{ tool: "get_weather", delayMs: -1 }] }));
     expect(diagnosticOf(() => loadFixtures(dir))).toMatchObject({ code: "fixture-invalid", file: join(dir, "c.json"), pointer: "/fixtures/0/delayMs" });
+    // A key given twice, deep in a result: JSON keeps the last; the folder's reader refuses it, for the library as for the CLI.
+    await writeFile(
+      join(dir, "c.json"),
+      '{ "fixtures": [{ "tool": "get_weather",\n "structuredContent": { "temperature": 1, "temperature": 2, "conditions": "c", "humidity": 1 } }] }',
+    );
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: dir }))).toMatchObject({
+      code: "fixture-invalid",
+      file: join(dir, "c.json"),
+      pointer: "/fixtures/0/structuredContent/temperature",
+      message: expect.stringMatching(/^key "temperature" is given twice in one object \(both on line 2\)/),
+    });
   });
 
   it("reads a fixture file a symbolic link in the folder points to, and names a link that points nowhere", async () => {

@@ -196,6 +196,51 @@ describe("mcpgen mock: the command line", () => {
     );
   });
 
+  it("a key a fixture file gives twice (a merge leftover) is a fixture-invalid error naming the file, the pointer and both lines", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-duplicate-"));
+    const file = join(folder, "oslo.json");
+    // JSON would keep Bergen and drop Oslo without a word.
+    await writeFile(
+      file,
+      [
+        "{",
+        '  "tool": "get_weather",',
+        '  "fixtures": [{',
+        '    "arguments": { "location": "Oslo" },',
+        '    "arguments": { "location": "Bergen" },',
+        '    "structuredContent": { "temperature": 1, "conditions": "c", "humidity": 1 }',
+        "  }]",
+        "}",
+      ].join("\n"),
+    );
+    // A child with stdin closed: without the error, the mock would serve, then end with its client (exit 0).
+    const child = spawn(process.execPath, [bin, "mock", manifestPath, "--fixtures", folder], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      `error: ${file}: at /fixtures/0/arguments: key "arguments" is given twice in one object (line 4, then line 5): JSON would keep the last and drop the first without a word\n` +
+        "  hint: keep the one you mean and delete the other (a merge that kept both sides?)\n",
+    );
+  });
+
+  it("a resource's fixture for a manifest that lists no resources nor templates is warned about: no resources/read answers it", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-resource-"));
+    const uri = "demo://x/a";
+    await writeFile(join(folder, "read.json"), JSON.stringify({ resource: uri, fixtures: [{ result: { contents: [{ uri, text: "never read" }] } }] }));
+    const child = spawn(process.execPath, [bin, "mock", manifestPath, "--fixtures", folder], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(0);
+    expect(stderr.split("\n").slice(0, 2)).toEqual([
+      `warning: ${join(folder, "read.json")}: at /fixtures/0: a fixture for a resource, and the manifest lists no resources or resource templates: the mock serves no resources/read, so it never answers`,
+      "  hint: pull the server's resources into the manifest (its resources/list), or delete the fixture",
+    ]);
+  });
+
   it("a port in use is a usage error that says so, not an internal error with a stack", async () => {
     // The port of the mock the tests above share.
     const result = await runCli(["mock", manifestPath, "--http", String(running.port)]);

@@ -204,6 +204,8 @@ describe("the mock server: prompts, resources and templates to the SDK clients",
       }
       // What the mock says it serves counts the prompts, resources and templates too.
       expect(stderr).toMatch(/^mcpgen mock: mocking 1 tool, 4 prompts, 4 resources, 3 resource templates with \d+ fixtures, over stdio$/m);
+      // A fixed resource's fixture, a template URI's and an unlisted URI's all answer: none is warned about.
+      expect(stderr).not.toContain("warning:");
     } finally {
       await v2.close();
       await v1.close();
