@@ -27,11 +27,18 @@ export class Secrets {
   /** The OAuth credentials among them (`addCredential`), which no contract legitimately holds. */
   private credentialSet: Secrets | undefined;
 
-  /** Registers a value; its whitespace-separated parts are registered too, so an echoed bare token is caught. */
+  /**
+   * Registers a value; its whitespace-separated parts are registered too, so an echoed bare token is caught.
+   * Each in every form mcpgen's output may show it in (`shownForms`), as a JSON pointer's token or a quoted string.
+   */
   add(value: string): void {
-    if (value.length >= MIN_SECRET_LENGTH) this.values.add(value);
-    for (const part of value.split(/\s+/)) if (part.length >= MIN_PART_LENGTH) this.values.add(part);
+    if (value.length >= MIN_SECRET_LENGTH) this.register(value);
+    for (const part of value.split(/\s+/)) if (part.length >= MIN_PART_LENGTH) this.register(part);
     this.matchers = undefined;
+  }
+
+  private register(value: string): void {
+    for (const form of shownForms(value)) if (form.length >= MIN_SECRET_LENGTH) this.values.add(form);
   }
 
   addAll(values: Iterable<string>): void {
@@ -141,6 +148,21 @@ export class Secrets {
       }));
     return this.matchers;
   }
+}
+
+/**
+ * The forms a value takes in what mcpgen prints or writes, the value itself first: a JSON pointer's
+ * reference token (`/` as `~1`, `~` as `~0`), the inside of a JSON string (`"` and `\\` escaped, control
+ * characters as `\\uXXXX`), the printable form of a message (`printable`: the controls, separators and
+ * bidirectional controls a terminal would act on as `\\uXXXX`), and each of these within the others (a
+ * pointer quoted in `--json`, a quoted value shown on a terminal). A secret is masked in each form, as
+ * masking runs on text already escaped.
+ */
+function shownForms(value: string): Set<string> {
+  const escapes = [pointerToken, (text: string) => JSON.stringify(text).slice(1, -1), (text: string) => printable(text)];
+  const forms = new Set([value]);
+  for (let round = 0; round < escapes.length; round++) for (const form of [...forms]) for (const escape of escapes) forms.add(escape(form));
+  return forms;
 }
 
 /**
