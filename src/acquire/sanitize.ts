@@ -15,6 +15,31 @@ import { hasAuthorization } from "./server-spec.js";
 
 export const REDACTED = "***";
 
+/** The HTTP authentication schemes (IANA registry) that begin an `Authorization` value: words, not secrets. */
+const AUTH_SCHEMES = new Set([
+  "basic",
+  "bearer",
+  "concealed",
+  "digest",
+  "dpop",
+  "gnap",
+  "hoba",
+  "mutual",
+  "negotiate",
+  "ntlm",
+  "privatetoken",
+  "vapid",
+  "scram-sha-1",
+  "scram-sha-256",
+  "token",
+  "aws4-hmac-sha256",
+]);
+
+/** A header parameter's value without the quotes of a quoted string (RFC 9110 §5.6.4). */
+function unquote(text: string): string {
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+}
+
 /** Shorter values cannot be meaningful secrets, and masking them would garble unrelated text (`DEBUG=1`). */
 const MIN_SECRET_LENGTH = 4;
 /** Parts of a value (`<token>` in `Bearer <token>`) are masked on their own when at least this long. */
@@ -43,6 +68,34 @@ export class Secrets {
 
   addAll(values: Iterable<string>): void {
     for (const value of values) this.add(value);
+  }
+
+  /**
+   * Registers a header's value (`add`), and the parts HTTP separates in it: the items between `;`, `,`
+   * and whitespace (`session=…; theme=dark` in a `Cookie`), each item's value after its `=`, and the
+   * password of Basic credentials (decoded: `Basic base64(user:password)`), so that a server echoing a
+   * bare cookie value or password is caught. An authentication scheme (`Bearer`, `Negotiate`) and a
+   * parameter's name are no secret; parts shorter than 8 characters are left alone, as by `add`.
+   */
+  addHeader(value: string): void {
+    if (value.length >= MIN_SECRET_LENGTH) this.register(value);
+    const items = value.split(/[;,\s]+/);
+    for (const [index, item] of items.entries()) {
+      if (index === 0 && AUTH_SCHEMES.has(item.toLowerCase())) continue;
+      const equals = item.indexOf("=");
+      const parts = equals > 0 ? [item, unquote(item.slice(equals + 1))] : [item];
+      for (const part of parts) if (part.length >= MIN_PART_LENGTH) this.register(part);
+    }
+    const basic = /^basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(value);
+    if (basic !== null) {
+      const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      if (colon !== -1) {
+        this.add(decoded);
+        this.add(decoded.slice(colon + 1));
+      }
+    }
+    this.matchers = undefined;
   }
 
   /**

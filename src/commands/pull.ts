@@ -451,7 +451,7 @@ function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string
     if (!HEADER_NAME.test(name))
       throw userError("usage", '--header needs the form "Name: value"', { hint: 'for example --header "Authorization: Bearer $TOKEN"' });
     const value = line.slice(colon + 1).trim();
-    secrets.add(value);
+    secrets.addHeader(value);
     // fetch refuses such a value only once connecting, in words that say neither which header nor why.
     const fault = headerValueFault(value);
     if (fault !== undefined) {

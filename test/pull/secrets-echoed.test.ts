@@ -13,8 +13,13 @@
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { fixture, repoRoot, tempDir } from "../helpers/pull.js";
+import { sampleTool, streamableHttpServer, toolServer } from "../helpers/mcp-http-servers.js";
+import { fixture, readTree, repoRoot, tempDir } from "../helpers/pull.js";
 
 interface Run {
   code: number;
@@ -73,4 +78,60 @@ describe("an echoed secret is masked in the forms the output escapes it into", (
       expect(printed).not.toContain(part);
     });
   }
+});
+
+describe("the parts of a header value are secrets of their own", () => {
+  const session = "sess-9f8e7d6c5b4a3210";
+  const password = "pa55-w0rd-of-basic";
+  const headers = ["-H", `Cookie: session=${session}; theme=dark`, "-H", `Authorization: Basic ${Buffer.from(`ci-user:${password}`).toString("base64")}`];
+  const echoed = `Reads as session ${session} with password ${password}, in the dark theme.`;
+
+  /** A server that echoes the bare cookie value and the decoded Basic password in its tool's description and its call's answer. */
+  function echoingServer(): Server {
+    const server = toolServer([sampleTool("whoami", { description: echoed })]);
+    server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: "text", text: echoed }], structuredContent: { [session]: password } }));
+    return server;
+  }
+
+  it("a cookie's value and a Basic password the server echoes are masked in the files written and the output", async () => {
+    const server = await streamableHttpServer(echoingServer, { requireHeader: ["Cookie", `session=${session}; theme=dark`] });
+    try {
+      const out = join(await tempDir("cookie"), "out");
+      const run = await mcpgen(["pull", server.url.href, "--out", out, ...headers]);
+      expect(run.code, run.stderr).toBe(0);
+      const files = await readTree(out);
+      expect(files["manifest.json"]).toContain("Reads as session *** with password ***, in the dark theme.");
+      const everything = JSON.stringify(files) + run.stdout + run.stderr;
+      expect(everything).not.toContain(session);
+      expect(everything).not.toContain(password);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("mock --record writes neither into a fixture", async () => {
+    const server = await streamableHttpServer(echoingServer);
+    const fixtures = join(await tempDir("cookie-record"), "fixtures");
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(repoRoot, "bin", "mcpgen.js"), "mock", "--record", fixtures, server.url.href, ...headers],
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const client = new Client({ name: "test", version: "1.0.0" });
+    try {
+      await client.connect(transport);
+      await client.callTool({ name: "whoami", arguments: { text: "hi" } });
+    } finally {
+      await client.close();
+      await server.close();
+    }
+    const written = await readTree(fixtures);
+    expect(Object.keys(written)).toContain("whoami.json");
+    const everything = JSON.stringify(written) + stderr;
+    expect(everything).toContain("Reads as session *** with password ***");
+    expect(everything).not.toContain(session);
+    expect(everything).not.toContain(password);
+  });
 });
