@@ -69,10 +69,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return generateFromManifest(raw, options, timings, keep);
 }
 
-/** The pipeline from an already acquired manifest (a file, stdin or a live server). */
+/**
+ * The pipeline from an already acquired manifest (a file, stdin or a live server). `mask` (a pull's
+ * secrets) is applied to every line of the files' diffs before it is cut.
+ */
 export async function generateFromManifest(
   raw: RawManifest,
-  options: Omit<GenerateOptions, "manifest" | "stdin">,
+  options: Omit<GenerateOptions, "manifest" | "stdin"> & { mask?: ((text: string) => string) | undefined },
   timings: Partial<Record<Stage, number>> = {},
   keep: readonly string[] = [],
 ): Promise<GenerateResult> {
@@ -81,7 +84,7 @@ export async function generateFromManifest(
   const { ir } = rendered;
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });
   const files = await withoutUsersManifest(rendered.files, options.outDir, keep);
-  const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true };
+  const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true, mask: options.mask };
   const results = options.check
     ? await timed(timings, "write", () => planWrites(files, options.outDir, writeOptions))
     : await timed(timings, "write", () => writeFiles(files, options.outDir, writeOptions));

@@ -38,6 +38,7 @@ import { isUrl } from "../shared/url.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
+import type { WriteResult } from "../write/index.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -244,6 +245,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
           signal: options.signal,
           strict: options.strict,
           force: options.force,
+          mask,
         },
         timings,
       ),
@@ -265,14 +267,22 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== MANIFEST_FILE);
     // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
     const upToDate = hasDrift(drift) ? !driftFails(drift, contract, options.failOn) : stale.length === 0;
-    return { ...generated, diagnostics, server, drift, ...(contract === undefined ? {} : { contract }), upToDate };
+    return { ...generated, files: maskFiles(generated.files, mask), diagnostics, server, drift, ...(contract === undefined ? {} : { contract }), upToDate };
   }
   const written = generated.files.filter((file) => file.status !== "unchanged").length;
   options.onProgress?.({
     kind: "written",
     message: redact(`wrote ${counted(written, "file")} into ${options.outDir} (${generated.files.length - written} unchanged)`),
   });
-  return { ...generated, diagnostics, server };
+  return { ...generated, files: maskFiles(generated.files, mask), diagnostics, server };
+}
+
+/**
+ * A pull's files as it reports them, `mask` applied to their paths (a file is named after a tool, whose
+ * name a server may have echoed a secret into); their diffs were masked line by line before lines were cut.
+ */
+export function maskFiles(files: readonly WriteResult[], mask: (text: string) => string): WriteResult[] {
+  return files.map((file) => ({ ...file, path: mask(file.path) }));
 }
 
 /**

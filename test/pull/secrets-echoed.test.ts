@@ -135,3 +135,47 @@ describe("the parts of a header value are secrets of their own", () => {
     expect(everything).not.toContain(password);
   });
 });
+
+describe("pull --check shows the generated files' diffs with an echoed secret masked", () => {
+  const secret = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB";
+
+  /** An output directory generated from the manifest before the server echoed the secret into its contract. */
+  async function staleOutput(directory: string, emit: "generate" | "scaffold"): Promise<string> {
+    const out = join(directory, emit === "generate" ? "client" : "server");
+    const run = await mcpgen([emit, await oldManifest(directory), "--out", out, "-q"]);
+    expect(run.code, run.stderr).toBe(0);
+    return out;
+  }
+
+  it("pull --check --diff and --check --json", async () => {
+    const directory = await tempDir("check-diff");
+    const out = await staleOutput(directory, "generate");
+    const runs = [
+      await mcpgen(["pull", "--check", "--diff", "--out", out, ...echoing(secret)]),
+      await mcpgen(["pull", "--check", "--json", "--out", out, ...echoing(secret)]),
+    ];
+    expect(runs[0]!.stdout + runs[0]!.stderr).toMatch(/^\+.*\*\*\*/m);
+    const report = JSON.parse(runs[1]!.stdout) as { files: Array<{ path: string; diff?: { text: string } }> };
+    expect(report.files.some((file) => file.diff?.text.includes("***"))).toBe(true);
+    for (const run of runs) expect(run.stdout + run.stderr).not.toContain(secret);
+  });
+
+  it("pull --check --diff --json of a configuration's targets, a client and a scaffold", async () => {
+    const directory = await tempDir("check-diff-config");
+    await staleOutput(directory, "generate");
+    await staleOutput(directory, "scaffold");
+    const server = { command: process.execPath, args: [fixture("scripted-server.mjs"), "echo-escaped"], env: { SECRET_TOKEN: secret } };
+    await writeFile(join(directory, ".mcp.json"), JSON.stringify({ mcpServers: { echo: server } }));
+    const targets = [
+      { name: "client", server: "echo", out: "client" },
+      { name: "server", server: "echo", out: "server", emit: "server" },
+    ];
+    await writeFile(join(directory, "mcpgen.config.json"), JSON.stringify({ targets }));
+    const runs = [
+      await mcpgen(["pull", "--check", "--diff", "--config", join(directory, "mcpgen.config.json")]),
+      await mcpgen(["pull", "--check", "--json", "--config", join(directory, "mcpgen.config.json")]),
+    ];
+    expect(runs[0]!.stdout + runs[0]!.stderr).toMatch(/^\+.*\*\*\*/m);
+    for (const run of runs) expect(run.stdout + run.stderr).not.toContain(secret);
+  });
+});
