@@ -88,7 +88,7 @@ export async function generateFromManifest(
   const results = options.check
     ? await timed(timings, "write", () => planWrites(files, options.outDir, writeOptions))
     : await timed(timings, "write", () => writeFiles(files, options.outDir, writeOptions));
-  const contract = options.check ? await snapshotChanges(options.outDir, results, ir) : undefined;
+  const contract = options.check ? await snapshotChanges(options.outDir, results, ir, options.mask) : undefined;
   return {
     files: results,
     diagnostics: ir.diagnostics,

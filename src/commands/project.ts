@@ -527,7 +527,7 @@ async function finish(item: Prepared, written: Written | undefined, options: { c
   const contract =
     pulled?.saved !== undefined
       ? drift !== undefined && hasDrift(drift)
-        ? maskDiff(contractChanges(pulled.saved, item.ir), pulled.mask)
+        ? maskDiff(contractChanges(pulled.saved, item.ir, pulled.mask), pulled.mask)
         : undefined
       : options.check
         ? await snapshotChanges(target.outDir, files, item.ir)

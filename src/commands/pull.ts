@@ -263,7 +263,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 
   if (saved !== undefined) {
     const drift = maskDrift(compareManifests(saved, asGenerated(manifest, generated.ir)), mask);
-    const contract = hasDrift(drift) ? maskDiff(snapshotContract ?? contractChanges(saved, generated.ir), mask) : undefined;
+    const contract = hasDrift(drift) ? maskDiff(snapshotContract ?? contractChanges(saved, generated.ir, mask), mask) : undefined;
     const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== MANIFEST_FILE);
     // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
     const upToDate = hasDrift(drift) ? !driftFails(drift, contract, options.failOn) : stale.length === 0;

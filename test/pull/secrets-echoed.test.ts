@@ -179,3 +179,24 @@ describe("pull --check shows the generated files' diffs with an echoed secret ma
     for (const run of runs) expect(run.stdout + run.stderr).not.toContain(secret);
   });
 });
+
+describe("a long echoed secret is masked before a message shortens it", () => {
+  // A GitHub fine-grained token: 93 characters, more than a message shows of a value (80).
+  const secret = `github_pat_11ABCDEFG0_${"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".repeat(2).slice(0, 71)}`;
+
+  it("in diff, every format, and in pull --check's contract changes", async () => {
+    expect(secret.length).toBe(93);
+    const directory = await tempDir("long");
+    const old = await oldManifest(directory);
+    const out = join(directory, "out");
+    expect((await mcpgen(["generate", old, "--out", out, "-q"])).code).toBe(0);
+    const runs = [
+      ...(await Promise.all(["text", "json", "markdown"].map((format) => mcpgen(["diff", old, "--format", format, ...echoing(secret)])))),
+      await mcpgen(["pull", "--check", "--out", out, ...echoing(secret)]),
+      await mcpgen(["pull", "--check", "--json", "--out", out, ...echoing(secret)]),
+    ];
+    const printed = runs.map((run) => run.stdout + run.stderr).join("\n");
+    expect(printed).toContain(`value "***" added`);
+    expect(printed).not.toContain(secret.slice(0, 20));
+  });
+});
