@@ -530,7 +530,7 @@ async function finish(item: Prepared, written: Written | undefined, options: { c
         ? maskDiff(contractChanges(pulled.saved, item.ir, pulled.mask), pulled.mask)
         : undefined
       : options.check
-        ? await snapshotChanges(target.outDir, files, item.ir)
+        ? await snapshotChanges(target.outDir, files, item.ir, pulled?.mask)
         : undefined;
   // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
   const drifted = drift !== undefined && hasDrift(drift);
