@@ -10,6 +10,7 @@
  */
 import { pointerToken, printable } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import type { ManifestIR, NormalizedSchema } from "../ir/index.js";
 import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS, type SubschemaShape } from "../ir/keywords.js";
 import { hasAuthorization } from "./server-spec.js";
 
@@ -108,6 +109,37 @@ export class Secrets {
     if (value.length < MIN_PART_LENGTH) return;
     this.credentialSet ??= new Secrets();
     this.credentialSet.add(value);
+  }
+
+  /**
+   * Registers the identifiers mcpgen derives from a name a server echoed a secret into (the client
+   * method, the types and the file of a tool named `tool-<token>`: `toolGhp…`, `ToolGhp…Input`,
+   * `tool-ghp….ts`), which hold the secret reshaped, where masking the value itself misses it: for
+   * what a pull prints of its generated files (their paths and diffs), not for the files themselves.
+   */
+  addDerivedNames(ir: ManifestIR): void {
+    const holds = (...texts: Array<string | undefined>) => texts.some((text) => text !== undefined && this.contains(text));
+    const derived: string[] = [];
+    const schemaNames = (schema: NormalizedSchema | undefined, whole: boolean) => {
+      if (schema === undefined) return;
+      if (whole) derived.push(schema.typeNames.root);
+      for (const [key, name] of schema.typeNames.defs) if (whole || holds(key)) derived.push(name);
+    };
+    for (const tool of ir.tools) {
+      const whole = holds(tool.wireName);
+      if (whole) derived.push(tool.methodName, tool.fileBase);
+      schemaNames(tool.input, whole);
+      schemaNames(tool.output, whole);
+    }
+    for (const prompt of ir.prompts) {
+      if (holds(prompt.wireName)) derived.push(prompt.methodName, prompt.completionMethodName, prompt.typeName, prompt.fileBase);
+    }
+    for (const template of ir.resourceTemplates) {
+      if (holds(template.wireName)) derived.push(template.methodName, template.completionMethodName, template.typeName, template.fileBase);
+    }
+    for (const resource of ir.resources) if (holds(resource.uri, resource.name)) derived.push(resource.methodName, resource.fileBase);
+    for (const name of derived) if (name.length >= MIN_PART_LENGTH) this.values.add(name);
+    this.matchers = undefined;
   }
 
   /** The OAuth credentials alone, as a `Secrets` of their own (empty when there are none). */

@@ -71,17 +71,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
 /**
  * The pipeline from an already acquired manifest (a file, stdin or a live server). `mask` (a pull's
- * secrets) is applied to every line of the files' diffs before it is cut.
+ * secrets) is applied to every line of the files' diffs before it is cut; `onNormalized` hears the IR
+ * before the files are compared or written.
  */
 export async function generateFromManifest(
   raw: RawManifest,
-  options: Omit<GenerateOptions, "manifest" | "stdin"> & { mask?: ((text: string) => string) | undefined },
+  options: Omit<GenerateOptions, "manifest" | "stdin"> & {
+    mask?: ((text: string) => string) | undefined;
+    onNormalized?: ((ir: ManifestIR) => void) | undefined;
+  },
   timings: Partial<Record<Stage, number>> = {},
   keep: readonly string[] = [],
 ): Promise<GenerateResult> {
   await checkOutputDirectory(options.outDir, options);
   const rendered = await renderManifest(raw, options, timings);
   const { ir } = rendered;
+  options.onNormalized?.(ir);
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });
   const files = await withoutUsersManifest(rendered.files, options.outDir, keep);
   const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true, mask: options.mask };

@@ -437,6 +437,7 @@ async function prepare(
         },
         timings,
       );
+      pulled?.maskDerivedNames(scaffold.ir);
       const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check, mask: pulled?.mask }, timings);
       return {
         target,
@@ -453,6 +454,7 @@ async function prepare(
     const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, strict }, timings);
     const { ir } = rendered;
     const files = await withoutUsersManifest(rendered.files, target.outDir, [input]);
+    pulled?.maskDerivedNames(ir);
     const planned = await timed(timings, "write", () =>
       planWrites(files, target.outDir, { prune: { keep: options.keep }, diff: options.check, mask: pulled?.mask }),
     );

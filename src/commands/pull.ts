@@ -185,6 +185,11 @@ export interface PulledSnapshot {
   redact: (text: string) => string;
   /** Masks the secrets of this pull in a text, and does nothing else. */
   mask: (text: string) => string;
+  /**
+   * Makes `mask` hide the identifiers generated from a name holding a secret too (`Secrets.addDerivedNames`):
+   * called with the IR before the generated files are compared, so that their paths and diffs are masked.
+   */
+  maskDerivedNames: (ir: ManifestIR) => void;
 }
 
 /**
@@ -225,12 +230,21 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     configFile,
   };
   const diagnostics = [...acquired.diagnostics, ...prepared.diagnostics];
-  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => printable(secrets.redact(text)), mask: (text) => secrets.redact(text) };
+  return {
+    manifest,
+    diagnostics,
+    server,
+    saved,
+    snapshotPath,
+    redact: (text) => printable(secrets.redact(text)),
+    mask: (text) => secrets.redact(text),
+    maskDerivedNames: (ir) => secrets.addDerivedNames(ir),
+  };
 }
 
 export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
-  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
+  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask, maskDerivedNames } = await pullSnapshot(options, timings);
   failOnListFailures(secretWarnings, options.strict);
   const { contract: snapshotContract, ...generated } = await relabelErrors(
     snapshotPath,
@@ -246,6 +260,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
           strict: options.strict,
           force: options.force,
           mask,
+          onNormalized: maskDerivedNames,
         },
         timings,
       ),

@@ -160,6 +160,18 @@ describe("pull --check shows the generated files' diffs with an echoed secret ma
     for (const run of runs) expect(run.stdout + run.stderr).not.toContain(secret);
   });
 
+  it("pull --check --diff: the method, types and files named after a tool the secret is echoed into are masked too", async () => {
+    const directory = await tempDir("check-diff-names");
+    const out = await staleOutput(directory, "generate");
+    const command = ["-e", `SECRET_TOKEN=${secret}`, "--", process.execPath, fixture("scripted-server.mjs"), "echo-name"];
+    const runs = [await mcpgen(["pull", "--check", "--diff", "--out", out, ...command]), await mcpgen(["pull", "--check", "--json", "--out", out, ...command])];
+    const printed = runs.map((run) => run.stdout + run.stderr).join("\n");
+    // The client's method (toolGhp0123…), its types (ToolGhp0123…Input) and its validator's file (tool-ghp0123….ts), each masked.
+    expect(printed).toMatch(/^\+.*\*\*\*\(/m);
+    expect(printed).toContain("validators/***.ts");
+    expect(printed.toLowerCase()).not.toContain(secret.slice(4, 24).toLowerCase());
+  });
+
   it("pull --check --diff --json of a configuration's targets, a client and a scaffold", async () => {
     const directory = await tempDir("check-diff-config");
     await staleOutput(directory, "generate");
