@@ -10,10 +10,36 @@
  */
 import { pointerToken, printable } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import type { ManifestIR, NormalizedSchema } from "../ir/index.js";
 import { OLDER_SUBSCHEMA_KEYWORDS, SUBSCHEMA_KEYWORDS, type SubschemaShape } from "../ir/keywords.js";
 import { hasAuthorization } from "./server-spec.js";
 
 export const REDACTED = "***";
+
+/** The HTTP authentication schemes (IANA registry) that begin an `Authorization` value: words, not secrets. */
+const AUTH_SCHEMES = new Set([
+  "basic",
+  "bearer",
+  "concealed",
+  "digest",
+  "dpop",
+  "gnap",
+  "hoba",
+  "mutual",
+  "negotiate",
+  "ntlm",
+  "privatetoken",
+  "vapid",
+  "scram-sha-1",
+  "scram-sha-256",
+  "token",
+  "aws4-hmac-sha256",
+]);
+
+/** A header parameter's value without the quotes of a quoted string (RFC 9110 §5.6.4). */
+function unquote(text: string): string {
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+}
 
 /** Shorter values cannot be meaningful secrets, and masking them would garble unrelated text (`DEBUG=1`). */
 const MIN_SECRET_LENGTH = 4;
@@ -27,15 +53,50 @@ export class Secrets {
   /** The OAuth credentials among them (`addCredential`), which no contract legitimately holds. */
   private credentialSet: Secrets | undefined;
 
-  /** Registers a value; its whitespace-separated parts are registered too, so an echoed bare token is caught. */
+  /**
+   * Registers a value; its whitespace-separated parts are registered too, so an echoed bare token is caught.
+   * Each in every form mcpgen's output may show it in (`shownForms`), as a JSON pointer's token or a quoted string.
+   */
   add(value: string): void {
-    if (value.length >= MIN_SECRET_LENGTH) this.values.add(value);
-    for (const part of value.split(/\s+/)) if (part.length >= MIN_PART_LENGTH) this.values.add(part);
+    if (value.length >= MIN_SECRET_LENGTH) this.register(value);
+    for (const part of value.split(/\s+/)) if (part.length >= MIN_PART_LENGTH) this.register(part);
     this.matchers = undefined;
+  }
+
+  private register(value: string): void {
+    for (const form of shownForms(value)) if (form.length >= MIN_SECRET_LENGTH) this.values.add(form);
   }
 
   addAll(values: Iterable<string>): void {
     for (const value of values) this.add(value);
+  }
+
+  /**
+   * Registers a header's value (`add`), and the parts HTTP separates in it: the items between `;`, `,`
+   * and whitespace (`session=…; theme=dark` in a `Cookie`), each item's value after its `=`, and the
+   * password of Basic credentials (decoded: `Basic base64(user:password)`), so that a server echoing a
+   * bare cookie value or password is caught. An authentication scheme (`Bearer`, `Negotiate`) and a
+   * parameter's name are no secret; parts shorter than 8 characters are left alone, as by `add`.
+   */
+  addHeader(value: string): void {
+    if (value.length >= MIN_SECRET_LENGTH) this.register(value);
+    const items = value.split(/[;,\s]+/);
+    for (const [index, item] of items.entries()) {
+      if (index === 0 && AUTH_SCHEMES.has(item.toLowerCase())) continue;
+      const equals = item.indexOf("=");
+      const parts = equals > 0 ? [item, unquote(item.slice(equals + 1))] : [item];
+      for (const part of parts) if (part.length >= MIN_PART_LENGTH) this.register(part);
+    }
+    const basic = /^basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(value);
+    if (basic !== null) {
+      const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      if (colon !== -1) {
+        this.add(decoded);
+        this.add(decoded.slice(colon + 1));
+      }
+    }
+    this.matchers = undefined;
   }
 
   /**
@@ -48,6 +109,37 @@ export class Secrets {
     if (value.length < MIN_PART_LENGTH) return;
     this.credentialSet ??= new Secrets();
     this.credentialSet.add(value);
+  }
+
+  /**
+   * Registers the identifiers mcpgen derives from a name a server echoed a secret into (the client
+   * method, the types and the file of a tool named `tool-<token>`: `toolGhp…`, `ToolGhp…Input`,
+   * `tool-ghp….ts`), which hold the secret reshaped, where masking the value itself misses it: for
+   * what a pull prints of its generated files (their paths and diffs), not for the files themselves.
+   */
+  addDerivedNames(ir: ManifestIR): void {
+    const holds = (...texts: Array<string | undefined>) => texts.some((text) => text !== undefined && this.contains(text));
+    const derived: string[] = [];
+    const schemaNames = (schema: NormalizedSchema | undefined, whole: boolean) => {
+      if (schema === undefined) return;
+      if (whole) derived.push(schema.typeNames.root);
+      for (const [key, name] of schema.typeNames.defs) if (whole || holds(key)) derived.push(name);
+    };
+    for (const tool of ir.tools) {
+      const whole = holds(tool.wireName);
+      if (whole) derived.push(tool.methodName, tool.fileBase);
+      schemaNames(tool.input, whole);
+      schemaNames(tool.output, whole);
+    }
+    for (const prompt of ir.prompts) {
+      if (holds(prompt.wireName)) derived.push(prompt.methodName, prompt.completionMethodName, prompt.typeName, prompt.fileBase);
+    }
+    for (const template of ir.resourceTemplates) {
+      if (holds(template.wireName)) derived.push(template.methodName, template.completionMethodName, template.typeName, template.fileBase);
+    }
+    for (const resource of ir.resources) if (holds(resource.uri, resource.name)) derived.push(resource.methodName, resource.fileBase);
+    for (const name of derived) if (name.length >= MIN_PART_LENGTH) this.values.add(name);
+    this.matchers = undefined;
   }
 
   /** The OAuth credentials alone, as a `Secrets` of their own (empty when there are none). */
@@ -141,6 +233,21 @@ export class Secrets {
       }));
     return this.matchers;
   }
+}
+
+/**
+ * The forms a value takes in what mcpgen prints or writes, the value itself first: a JSON pointer's
+ * reference token (`/` as `~1`, `~` as `~0`), the inside of a JSON string (`"` and `\\` escaped, control
+ * characters as `\\uXXXX`), the printable form of a message (`printable`: the controls, separators and
+ * bidirectional controls a terminal would act on as `\\uXXXX`), and each of these within the others (a
+ * pointer quoted in `--json`, a quoted value shown on a terminal). A secret is masked in each form, as
+ * masking runs on text already escaped.
+ */
+function shownForms(value: string): Set<string> {
+  const escapes = [pointerToken, (text: string) => JSON.stringify(text).slice(1, -1), (text: string) => printable(text)];
+  const forms = new Set([value]);
+  for (let round = 0; round < escapes.length; round++) for (const form of [...forms]) for (const escape of escapes) forms.add(escape(form));
+  return forms;
 }
 
 /**

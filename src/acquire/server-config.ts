@@ -234,7 +234,7 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
     }
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw fail("`url` must be an http:// or https:// URL", joinPointer(pointer, "url"));
     const headers = stringMap("headers");
-    secrets.addAll(Object.values(headers));
+    for (const value of Object.values(headers)) secrets.addHeader(value);
     for (const [name, value] of Object.entries(headers)) {
       const at = joinPointer(pointer, "headers", name);
       if (!HEADER_NAME.test(name)) throw fail(`header name ${JSON.stringify(name)} is not a valid HTTP header name`, at);

@@ -17,9 +17,9 @@ import { MANIFEST_FILE } from "../shared/output-names.js";
 import type { WriteResult } from "../write/index.js";
 import { hasDrift, type DriftReport } from "./drift.js";
 
-/** The changes from a saved manifest to the one now generated from (its IR), classified. */
-export function contractChanges(saved: RawManifest, current: ManifestIR): ContractDiff {
-  return classifyChanges(normalizeManifest(saved), current);
+/** The changes from a saved manifest to the one now generated from (its IR), classified (`mask`: as `classifyChanges`). */
+export function contractChanges(saved: RawManifest, current: ManifestIR, mask?: (text: string) => string): ContractDiff {
+  return classifyChanges(normalizeManifest(saved), current, mask);
 }
 
 /**
@@ -28,11 +28,16 @@ export function contractChanges(saved: RawManifest, current: ManifestIR): Contra
  * the manifest's contract changed since; undefined when it would not, or
  * cannot be read as a manifest.
  */
-export async function snapshotChanges(outDir: string, files: readonly WriteResult[], current: ManifestIR): Promise<ContractDiff | undefined> {
+export async function snapshotChanges(
+  outDir: string,
+  files: readonly WriteResult[],
+  current: ManifestIR,
+  mask?: (text: string) => string,
+): Promise<ContractDiff | undefined> {
   if (!files.some((file) => file.path === MANIFEST_FILE && file.status === "updated")) return undefined;
   const path = join(outDir, MANIFEST_FILE);
   try {
-    return contractChanges(parseManifest(await readFile(path, "utf8"), path), current);
+    return contractChanges(parseManifest(await readFile(path, "utf8"), path), current, mask);
   } catch (error) {
     if (error instanceof McpgenError || (error as NodeJS.ErrnoException).code !== undefined) return undefined;
     throw error;

@@ -240,7 +240,7 @@ async function compare(
 ): Promise<DiffComparison> {
   const oldIR = await withinStack(old, async () => normalizeManifest(old));
   const newIR = await withinStack(next, async () => normalizeManifest(next));
-  const classified = await withinStack(next, async () => classifyChanges(oldIR, newIR));
+  const classified = await withinStack(next, async () => classifyChanges(oldIR, newIR, mask));
   const changes = mask === undefined ? classified : maskDiff(classified, mask);
   const effective = failOn ?? DEFAULT_FAIL_ON;
   const unlisted = uncomparedLists(oldIR, newIR).flatMap(({ method, silent }) => {

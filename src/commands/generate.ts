@@ -69,23 +69,31 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return generateFromManifest(raw, options, timings, keep);
 }
 
-/** The pipeline from an already acquired manifest (a file, stdin or a live server). */
+/**
+ * The pipeline from an already acquired manifest (a file, stdin or a live server). `mask` (a pull's
+ * secrets) is applied to every line of the files' diffs before it is cut; `onNormalized` hears the IR
+ * before the files are compared or written.
+ */
 export async function generateFromManifest(
   raw: RawManifest,
-  options: Omit<GenerateOptions, "manifest" | "stdin">,
+  options: Omit<GenerateOptions, "manifest" | "stdin"> & {
+    mask?: ((text: string) => string) | undefined;
+    onNormalized?: ((ir: ManifestIR) => void) | undefined;
+  },
   timings: Partial<Record<Stage, number>> = {},
   keep: readonly string[] = [],
 ): Promise<GenerateResult> {
   await checkOutputDirectory(options.outDir, options);
   const rendered = await renderManifest(raw, options, timings);
   const { ir } = rendered;
+  options.onNormalized?.(ir);
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });
   const files = await withoutUsersManifest(rendered.files, options.outDir, keep);
-  const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true };
+  const writeOptions = { prune: options.prune === false ? false : { keep }, diff: options.diff ?? options.check === true, mask: options.mask };
   const results = options.check
     ? await timed(timings, "write", () => planWrites(files, options.outDir, writeOptions))
     : await timed(timings, "write", () => writeFiles(files, options.outDir, writeOptions));
-  const contract = options.check ? await snapshotChanges(options.outDir, results, ir) : undefined;
+  const contract = options.check ? await snapshotChanges(options.outDir, results, ir, options.mask) : undefined;
   return {
     files: results,
     diagnostics: ir.diagnostics,

@@ -27,7 +27,17 @@ import { withoutUsersManifest } from "./generate.js";
 import { surfaceCounts, type SurfaceCounts } from "./surface-counts.js";
 import { renderManifest, timed } from "../pipeline.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
-import { failOnListFailures, maskDrift, pullSnapshot, relabel, relabelErrors, type PulledServer, type PulledSnapshot, type PullOptions } from "./pull.js";
+import {
+  failOnListFailures,
+  maskDrift,
+  maskFiles,
+  pullSnapshot,
+  relabel,
+  relabelErrors,
+  type PulledServer,
+  type PulledSnapshot,
+  type PullOptions,
+} from "./pull.js";
 import { renderScaffold, stageScaffold, writeScaffold, type HandlerFile, type OrphanedHandler, type RenderedScaffold, type ScaffoldStage } from "./scaffold.js";
 import { planWrites, stageWrites, type StagedWrite, type WriteResult } from "../write/index.js";
 import { shellWord } from "../shared/display.js";
@@ -427,7 +437,8 @@ async function prepare(
         },
         timings,
       );
-      const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check }, timings);
+      pulled?.maskDerivedNames(scaffold.ir);
+      const planned = await writeScaffold(scaffold, { outDir: target.outDir, check: true, diff: options.check, mask: pulled?.mask }, timings);
       return {
         target,
         input,
@@ -443,7 +454,10 @@ async function prepare(
     const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, strict }, timings);
     const { ir } = rendered;
     const files = await withoutUsersManifest(rendered.files, target.outDir, [input]);
-    const planned = await timed(timings, "write", () => planWrites(files, target.outDir, { prune: { keep: options.keep }, diff: options.check }));
+    pulled?.maskDerivedNames(ir);
+    const planned = await timed(timings, "write", () =>
+      planWrites(files, target.outDir, { prune: { keep: options.keep }, diff: options.check, mask: pulled?.mask }),
+    );
     return {
       target,
       input,
@@ -491,18 +505,34 @@ async function stage(item: Prepared, keep: readonly string[]): Promise<StagedWri
   };
 }
 
+/** A handler file as reported, `mask` applied to its path and the names it holds. */
+function maskHandler<Handler extends { path: string; name: string; tool?: string; usedPath?: string }>(
+  handler: Handler,
+  mask: (text: string) => string,
+): Handler {
+  const masked = { ...handler, path: mask(handler.path), name: mask(handler.name) };
+  if (handler.tool !== undefined) masked.tool = mask(handler.tool);
+  if (handler.usedPath !== undefined) masked.usedPath = mask(handler.usedPath);
+  return masked;
+}
+
 /** A target's result: as planned, or (`written`) as committed. */
 async function finish(item: Prepared, written: Written | undefined, options: { check: boolean; failOn: FailOn | undefined }): Promise<TargetResult> {
   const { target, timings, pulled } = item;
-  const { files, created, handlers } = written ?? item.plan;
+  const planned = written ?? item.plan;
+  // What a pulled target reports is masked (a server may echo a secret into a tool's name, and so into a file's).
+  const mask = pulled?.mask ?? ((text: string) => text);
+  const files = pulled === undefined ? planned.files : maskFiles(planned.files, mask);
+  const created = planned.created.map(mask);
+  const handlers = planned.handlers.map((handler) => maskHandler(handler, mask));
   const drift = pulled?.saved === undefined ? undefined : maskDrift(compareManifests(pulled.saved, pulled.manifest), pulled.mask);
   const contract =
     pulled?.saved !== undefined
       ? drift !== undefined && hasDrift(drift)
-        ? maskDiff(contractChanges(pulled.saved, item.ir), pulled.mask)
+        ? maskDiff(contractChanges(pulled.saved, item.ir, pulled.mask), pulled.mask)
         : undefined
       : options.check
-        ? await snapshotChanges(target.outDir, files, item.ir)
+        ? await snapshotChanges(target.outDir, files, item.ir, pulled?.mask)
         : undefined;
   // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
   const drifted = drift !== undefined && hasDrift(drift);
@@ -516,7 +546,7 @@ async function finish(item: Prepared, written: Written | undefined, options: { c
     files,
     created,
     handlers,
-    orphanedHandlers: item.plan.orphanedHandlers,
+    orphanedHandlers: item.plan.orphanedHandlers.map((handler) => maskHandler(handler, mask)),
     diagnostics: item.diagnostics,
     tools: item.tools,
     ...(surface === undefined ? {} : { surface }),

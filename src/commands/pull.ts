@@ -38,6 +38,7 @@ import { isUrl } from "../shared/url.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
+import type { WriteResult } from "../write/index.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -184,6 +185,11 @@ export interface PulledSnapshot {
   redact: (text: string) => string;
   /** Masks the secrets of this pull in a text, and does nothing else. */
   mask: (text: string) => string;
+  /**
+   * Makes `mask` hide the identifiers generated from a name holding a secret too (`Secrets.addDerivedNames`):
+   * called with the IR before the generated files are compared, so that their paths and diffs are masked.
+   */
+  maskDerivedNames: (ir: ManifestIR) => void;
 }
 
 /**
@@ -224,12 +230,21 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     configFile,
   };
   const diagnostics = [...acquired.diagnostics, ...prepared.diagnostics];
-  return { manifest, diagnostics, server, saved, snapshotPath, redact: (text) => printable(secrets.redact(text)), mask: (text) => secrets.redact(text) };
+  return {
+    manifest,
+    diagnostics,
+    server,
+    saved,
+    snapshotPath,
+    redact: (text) => printable(secrets.redact(text)),
+    mask: (text) => secrets.redact(text),
+    maskDerivedNames: (ir) => secrets.addDerivedNames(ir),
+  };
 }
 
 export async function pull(options: PullOptions): Promise<PullResult> {
   const timings: Partial<Record<Stage, number>> = {};
-  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask } = await pullSnapshot(options, timings);
+  const { manifest, diagnostics: secretWarnings, server: reached, saved, snapshotPath, redact, mask, maskDerivedNames } = await pullSnapshot(options, timings);
   failOnListFailures(secretWarnings, options.strict);
   const { contract: snapshotContract, ...generated } = await relabelErrors(
     snapshotPath,
@@ -244,6 +259,8 @@ export async function pull(options: PullOptions): Promise<PullResult> {
           signal: options.signal,
           strict: options.strict,
           force: options.force,
+          mask,
+          onNormalized: maskDerivedNames,
         },
         timings,
       ),
@@ -261,18 +278,26 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 
   if (saved !== undefined) {
     const drift = maskDrift(compareManifests(saved, asGenerated(manifest, generated.ir)), mask);
-    const contract = hasDrift(drift) ? maskDiff(snapshotContract ?? contractChanges(saved, generated.ir), mask) : undefined;
+    const contract = hasDrift(drift) ? maskDiff(snapshotContract ?? contractChanges(saved, generated.ir, mask), mask) : undefined;
     const stale = generated.files.filter((file) => file.status !== "unchanged" && file.path !== MANIFEST_FILE);
     // Files generated from tools that drifted are stale by that drift: only undrifted tools judge them.
     const upToDate = hasDrift(drift) ? !driftFails(drift, contract, options.failOn) : stale.length === 0;
-    return { ...generated, diagnostics, server, drift, ...(contract === undefined ? {} : { contract }), upToDate };
+    return { ...generated, files: maskFiles(generated.files, mask), diagnostics, server, drift, ...(contract === undefined ? {} : { contract }), upToDate };
   }
   const written = generated.files.filter((file) => file.status !== "unchanged").length;
   options.onProgress?.({
     kind: "written",
     message: redact(`wrote ${counted(written, "file")} into ${options.outDir} (${generated.files.length - written} unchanged)`),
   });
-  return { ...generated, diagnostics, server };
+  return { ...generated, files: maskFiles(generated.files, mask), diagnostics, server };
+}
+
+/**
+ * A pull's files as it reports them, `mask` applied to their paths (a file is named after a tool, whose
+ * name a server may have echoed a secret into); their diffs were masked line by line before lines were cut.
+ */
+export function maskFiles(files: readonly WriteResult[], mask: (text: string) => string): WriteResult[] {
+  return files.map((file) => ({ ...file, path: mask(file.path) }));
 }
 
 /**
@@ -451,7 +476,7 @@ function parseHeaders(lines: readonly string[], secrets: Secrets): Record<string
     if (!HEADER_NAME.test(name))
       throw userError("usage", '--header needs the form "Name: value"', { hint: 'for example --header "Authorization: Bearer $TOKEN"' });
     const value = line.slice(colon + 1).trim();
-    secrets.add(value);
+    secrets.addHeader(value);
     // fetch refuses such a value only once connecting, in words that say neither which header nor why.
     const fault = headerValueFault(value);
     if (fault !== undefined) {

@@ -356,11 +356,11 @@ async function renderScaffoldStages(
  */
 export async function writeScaffold(
   rendered: RenderedScaffold,
-  options: Pick<ScaffoldOptions, "outDir" | "check" | "prune" | "diff">,
+  options: Pick<ScaffoldOptions, "outDir" | "check" | "prune" | "diff"> & { mask?: ((text: string) => string) | undefined },
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<ScaffoldResult> {
   if (!options.check) return (await stageScaffold(rendered, options, timings)).commit();
-  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? true };
+  const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? true, mask: options.mask };
   const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
   return scaffoldResult(
     rendered,

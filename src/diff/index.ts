@@ -30,8 +30,12 @@ export { diffMarkdown } from "./markdown.js";
 export { legacyWrappedOutputs } from "./legacy-wrap.js";
 export { CHANGE_CLASSES, CLASS_ORDER, DIFF_RULES, SCHEMA_CHANGES, diffRule, type ChangeClass, type DiffRule, type RuleSubject } from "./rules.js";
 
-/** Every change from `old` to `next`: the server's first, then each tool's in name order, then the prompts', resource templates' and resources'. */
-export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff {
+/**
+ * Every change from `old` to `next`: the server's first, then each tool's in name order, then the prompts',
+ * resource templates' and resources'. `mask` (a pull's secrets, which `maskDiff` hides afterwards) is applied
+ * to a value a message shows before it is shortened, which would leave part of a secret to show.
+ */
+export function classifyChanges(old: ManifestIR, next: ManifestIR, mask?: (text: string) => string): ContractDiff {
   const changes: ContractChange[] = [];
   const add = (subject: ChangeSubject, rule: string, pointer: string, message: string, values: { before?: unknown; after?: unknown } = {}) => {
     const change: ContractChange = { subject, rule, class: diffRule(rule).class, pointer, message };
@@ -40,7 +44,7 @@ export function classifyChanges(old: ManifestIR, next: ManifestIR): ContractDiff
     changes.push(change);
   };
   compareServer(old, next, add);
-  compareTools(old, next, add);
+  compareTools(old, next, add, mask);
   const unknown = new Set(uncomparedLists(old, next).map((list) => list.method));
   if (!unknown.has("prompts/list")) comparePrompts(old, next, add);
   if (!unknown.has("resources/templates/list")) compareResourceTemplates(old, next, add);

@@ -56,6 +56,8 @@ export interface CompareOptions {
   /** How each side's kept patterns compile (`ManifestIR.patternModes`): a pattern listed there is never run here. */
   oldPatternModes?: ReadonlyMap<string, PatternMode> | undefined;
   newPatternModes?: ReadonlyMap<string, PatternMode> | undefined;
+  /** Applied to a value a message shows before it is shortened (`show`): a pull's secrets hidden. */
+  mask?: ((text: string) => string) | undefined;
 }
 
 /** Every difference between two schemas (each the root of its own `$defs`), in the order met. */
@@ -175,6 +177,11 @@ class Comparison {
     private readonly trial = false,
   ) {}
 
+  /** A value in a message (`show`), masked before it is shortened (`CompareOptions.mask`). */
+  private show(value: unknown): string {
+    return show(value, this.options.mask);
+  }
+
   compare(a: Schema, b: Schema, place: Place, noun: Noun): void {
     if (this.trial && --this.budget.steps < 0) return;
     const resolvedA = resolveRef(a, this.oldRoot);
@@ -253,7 +260,12 @@ class Comparison {
       const how = before === undefined ? "added" : after === undefined ? "removed" : "changed";
       const values = keyword === "description" || keyword === "title" || keyword === "default" ? { before, after } : {};
       const pointer = joinPointer(after === undefined ? place.old : place.new, keyword);
-      this.report(change, pointer, keyword === "default" && how === "changed" ? `default ${show(before)} → ${show(after)}` : `${keyword} ${how}`, values);
+      this.report(
+        change,
+        pointer,
+        keyword === "default" && how === "changed" ? `default ${this.show(before)} → ${this.show(after)}` : `${keyword} ${how}`,
+        values,
+      );
     }
   }
 
@@ -437,24 +449,25 @@ class Comparison {
     const contains = (list: readonly unknown[], value: unknown) => list.some((item) => sameJson(item, value));
     if (valuesA !== undefined && valuesB !== undefined) {
       for (const value of valuesA) {
-        if (!contains(valuesB, value)) this.report("enum-value-removed", where(b, place.new), `value ${show(value)} removed`, { before: value });
+        if (!contains(valuesB, value)) this.report("enum-value-removed", where(b, place.new), `value ${this.show(value)} removed`, { before: value });
       }
       for (const value of valuesB) {
-        if (!contains(valuesA, value)) this.report("enum-value-added", where(b, place.new), `value ${show(value)} added`, { after: value });
+        if (!contains(valuesA, value)) this.report("enum-value-added", where(b, place.new), `value ${this.show(value)} added`, { after: value });
       }
       return;
     }
     if (valuesB !== undefined) {
-      this.report("enum-added", where(b, place.new), `only ${valuesB.map(show).join(", ")} accepted now`, { after: valuesB });
+      this.report("enum-added", where(b, place.new), `only ${valuesB.map((value) => this.show(value)).join(", ")} accepted now`, { after: valuesB });
       for (const value of valuesB) {
-        if (!valueTyped(value, typesA)) this.report("enum-value-added", where(b, place.new), `value ${show(value)} added`, { after: value });
+        if (!valueTyped(value, typesA)) this.report("enum-value-added", where(b, place.new), `value ${this.show(value)} added`, { after: value });
       }
       return;
     }
     if (valuesA !== undefined) {
       this.report("enum-removed", where(a, place.old), "any value of the type accepted now (was a list of values)", { before: valuesA });
       for (const value of valuesA) {
-        if (!valueTyped(value, typesB)) this.report("enum-value-removed", joinPointer(place.new, "type"), `value ${show(value)} removed`, { before: value });
+        if (!valueTyped(value, typesB))
+          this.report("enum-value-removed", joinPointer(place.new, "type"), `value ${this.show(value)} removed`, { before: value });
       }
       return;
     }
@@ -487,9 +500,9 @@ class Comparison {
     const before = own(a, keyword);
     const after = own(b, keyword);
     if (sameJson(before, after)) return;
-    if (before === undefined) this.report(`${keyword}-added`, joinPointer(place.new, keyword), `${keyword} ${show(after)} added`, { after });
-    else if (after === undefined) this.report(`${keyword}-removed`, joinPointer(place.old, keyword), `${keyword} ${show(before)} removed`, { before });
-    else this.report(`${keyword}-changed`, joinPointer(place.new, keyword), `${keyword} ${show(before)} → ${show(after)}`, { before, after });
+    if (before === undefined) this.report(`${keyword}-added`, joinPointer(place.new, keyword), `${keyword} ${this.show(after)} added`, { after });
+    else if (after === undefined) this.report(`${keyword}-removed`, joinPointer(place.old, keyword), `${keyword} ${this.show(before)} removed`, { before });
+    else this.report(`${keyword}-changed`, joinPointer(place.new, keyword), `${keyword} ${this.show(before)} → ${this.show(after)}`, { before, after });
   }
 
   private strings(a: SchemaObject, b: SchemaObject, place: Place): void {
@@ -673,8 +686,8 @@ class Comparison {
       const after = own(patternsB, source) as Schema | undefined;
       if (before !== undefined && after !== undefined) this.compare(before, after, at(place, "patternProperties", source), "property");
       else if (after !== undefined)
-        this.report("pattern-properties-changed", joinPointer(place.new, "patternProperties", source), `pattern ${show(source)} added`);
-      else this.report("pattern-properties-changed", joinPointer(place.old, "patternProperties", source), `pattern ${show(source)} removed`);
+        this.report("pattern-properties-changed", joinPointer(place.new, "patternProperties", source), `pattern ${this.show(source)} added`);
+      else this.report("pattern-properties-changed", joinPointer(place.old, "patternProperties", source), `pattern ${this.show(source)} removed`);
     }
   }
 

@@ -25,7 +25,8 @@ const HINTS = [
 
 const ANNOTATION_KINDS: ReadonlySet<string> = new Set(SCHEMA_CHANGES.filter((change) => change.effect === "annotation").map((change) => change.kind));
 
-export function compareTools(old: ManifestIR, next: ManifestIR, add: ChangeSink): void {
+/** `mask` (a pull's secrets) is applied to a value a message shows before it is shortened. */
+export function compareTools(old: ManifestIR, next: ManifestIR, add: ChangeSink, mask?: (text: string) => string): void {
   compareListed(
     old.tools,
     next.tools,
@@ -34,13 +35,20 @@ export function compareTools(old: ManifestIR, next: ManifestIR, add: ChangeSink)
       key: (tool) => tool.wireName,
       rules: { removed: "tool-removed", renamed: "tool-renamed", added: "tool-added" },
       renames: (removed, added) => renames(removed, added, old, next),
-      compare: (was, tool) => compareTool(was, tool, old, next, add),
+      compare: (was, tool) => compareTool(was, tool, old, next, add, mask),
     },
     add,
   );
 }
 
-function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newManifest: ManifestIR, add: ChangeSink): void {
+function compareTool(
+  old: ToolIR,
+  next: ToolIR,
+  oldManifest: ManifestIR,
+  newManifest: ManifestIR,
+  add: ChangeSink,
+  mask: ((text: string) => string) | undefined,
+): void {
   const subject = { kind: "tool" as const, name: next.wireName };
   const renamed = namesChanged([
     ["client method", old.methodName, next.methodName],
@@ -76,9 +84,9 @@ function compareTool(old: ToolIR, next: ToolIR, oldManifest: ManifestIR, newMani
       after: fieldValue(next, field),
     });
   }
-  compareSides("input", old.input, next.input, oldManifest, newManifest, subject, add);
+  compareSides("input", old.input, next.input, oldManifest, newManifest, subject, add, mask);
   compareMcpHeaders(old, next, subject, add);
-  if (old.output !== undefined && next.output !== undefined) compareSides("output", old.output, next.output, oldManifest, newManifest, subject, add);
+  if (old.output !== undefined && next.output !== undefined) compareSides("output", old.output, next.output, oldManifest, newManifest, subject, add, mask);
   else if (next.output !== undefined) add(subject, "output-schema-added", "/outputSchema", "outputSchema added: structuredContent is typed and required now");
   else if (old.output !== undefined) add(subject, "output-schema-removed", "/outputSchema", "outputSchema removed");
 }
@@ -91,12 +99,14 @@ function compareSides(
   newManifest: ManifestIR,
   subject: { kind: "tool"; name: string },
   add: ChangeSink,
+  mask: ((text: string) => string) | undefined,
 ): void {
   const field = side === "input" ? "/inputSchema" : "/outputSchema";
   const options: CompareOptions = {
     rootNoun: side === "input" ? "argument" : "property",
     oldPatternModes: oldManifest.patternModes,
     newPatternModes: newManifest.patternModes,
+    mask,
   };
   const findings = compareSchemas(old.schema, next.schema, options);
   // Read in 2020-12 form, schemas that accept the same values are the same contract, whatever their dialects:

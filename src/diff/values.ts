@@ -31,9 +31,13 @@ export function typeCovered(type: JsonType, types: ReadonlySet<JsonType>): boole
 /** Characters of a value shown in a message before it is cut. */
 const SHOWN = 80;
 
-/** A value in a message: its JSON, cut after `SHOWN` characters. */
-export function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? "undefined";
+/**
+ * A value in a message: its JSON, `mask` applied (a pull's secrets hidden), then cut after `SHOWN`
+ * characters: masked later, a secret cut short would no longer be found, and its start would show.
+ */
+export function show(value: unknown, mask?: (text: string) => string): string {
+  const json = JSON.stringify(value) ?? "undefined";
+  const text = mask === undefined ? json : mask(json);
   return text.length <= SHOWN ? text : `${text.slice(0, SHOWN - 1)}…`;
 }
 

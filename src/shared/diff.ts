@@ -79,6 +79,8 @@ export interface UnifiedDiffOptions {
   maxLines?: number | undefined;
   /** Characters of a line kept before it is cut with `…` (default 300; generated validators have long lines). */
   maxLineLength?: number | undefined;
+  /** Applied to every line shown, before it is cut (a pull's secrets masked: cut first, part of one could show). */
+  mask?: ((line: string) => string) | undefined;
 }
 
 /** Edit distance beyond which the diff shows the changed region as removed and re-added, rather than finding the shortest script. */
@@ -124,7 +126,11 @@ function diffText(compared: Compared, script: Op[] | undefined, options: Unified
     if (shown.length < maxLines) shown.push(line);
     else omitted++;
   };
-  const cut = (line: string | undefined) => (line !== undefined && line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line);
+  const mask = options.mask ?? ((line: string) => line);
+  const cut = (line: string | undefined) => {
+    const masked = line === undefined ? line : mask(line);
+    return masked !== undefined && masked.length > maxLineLength ? `${masked.slice(0, maxLineLength)}…` : masked;
+  };
   for (const hunk of hunks(ops, context)) {
     let lineA = hunk.startA;
     let lineB = hunk.startB;

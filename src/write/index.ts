@@ -52,6 +52,8 @@ export interface WriteOptions {
   prune?: boolean | { keep?: readonly string[] | undefined } | undefined;
   /** Count the lines each changed file adds and removes, and keep each updated file's unified diff. */
   diff?: boolean | undefined;
+  /** Applied to every line of a unified diff before it is cut (`UnifiedDiffOptions.mask`: a pull's secrets). */
+  mask?: ((line: string) => string) | undefined;
 }
 
 /** Directories (relative to the output directory) where mcpgen looks for files it generated earlier. */
@@ -184,7 +186,7 @@ async function planWritesUnchecked(files: readonly EmittedFile[], outDir: string
       path: file.path,
       status: "updated",
       // Like with like: a file that keeps the checkout's \r\n (the scaffold's README) is compared without them too.
-      ...(diff ? lineChangesAndDiff(current, withoutCheckoutLineEnds(file.contents)) : {}),
+      ...(diff ? lineChangesAndDiff(current, withoutCheckoutLineEnds(file.contents), { mask: options.mask }) : {}),
     };
   });
   const keep = pruneKeep(options.prune);
