@@ -72,6 +72,27 @@ export class Secrets {
   }
 
   /**
+   * Registers an environment value (`add`), and, when it is a URL (a connection string:
+   * `postgres://user:password@host/db?sslpassword=…`), its password and query values, each a secret of
+   * its own, which a server may echo alone. Not its user name, nor its scheme or host: words
+   * (`postgres`) that masking would garble wherever else they appear. Parts shorter than 8 characters
+   * are left alone, as by `add`.
+   */
+  addEnv(value: string): void {
+    this.add(value);
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value) || !URL.canParse(value)) return;
+    const withoutUser = new URL(value);
+    withoutUser.username = "";
+    const { secrets } = urlCredentials(withoutUser);
+    for (const secret of secrets) if (secret.length >= MIN_PART_LENGTH) this.register(secret);
+    this.matchers = undefined;
+  }
+
+  addEnvValues(values: Iterable<string>): void {
+    for (const value of values) this.addEnv(value);
+  }
+
+  /**
    * Registers a header's value (`add`), and the parts HTTP separates in it: the items between `;`, `,`
    * and whitespace (`session=…; theme=dark` in a `Cookie`), each item's value after its `=`, and the
    * password of Basic credentials (decoded: `Basic base64(user:password)`), so that a server echoing a

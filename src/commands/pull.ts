@@ -506,7 +506,7 @@ function parseEnv(entries: readonly string[], environment: Readonly<Record<strin
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw userError("usage", "--env needs the form KEY=value, or KEY to pass the current value on");
     const value = equals === -1 ? environment[name] : entry.slice(equals + 1);
     if (value === undefined) throw userError("usage", `--env ${name}: ${name} is not set in the environment`);
-    secrets.add(value);
+    secrets.addEnv(value);
     env[name] = value;
   }
   return env;

@@ -109,6 +109,21 @@ describe("the parts of a header value are secrets of their own", () => {
     }
   });
 
+  it("the password and query values of a connection string given as an --env value are secrets of their own; its user name and scheme are words", async () => {
+    const password = "Tr0ub4dor&3-horse";
+    const certificate = "Cert-Pass-0042";
+    const url = `postgres://postgres:${encodeURIComponent(password)}@db.internal:5432/app?sslpassword=${certificate}`;
+    const out = join(await tempDir("env-url"), "out");
+    const run = await mcpgen(["pull", "--out", out, "-e", `DATABASE_URL=${url}`, "--", process.execPath, fixture("scripted-server.mjs"), "echo-url-password"]);
+    expect(run.code, run.stderr).toBe(0);
+    const files = await readTree(out);
+    expect(files["manifest.json"]).toContain("Queries the postgres database as postgres, password ***, certificate password ***.");
+    const everything = JSON.stringify(files) + run.stdout + run.stderr;
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain(JSON.stringify(password).slice(1, -1));
+    expect(everything).not.toContain(certificate);
+  });
+
   it("mock --record writes neither into a fixture", async () => {
     const server = await streamableHttpServer(echoingServer);
     const fixtures = join(await tempDir("cookie-record"), "fixtures");
