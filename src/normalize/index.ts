@@ -13,7 +13,7 @@ import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
 import { normalizeSchema } from "./schema.js";
 import { checkMcpHeaders } from "./mcp-headers.js";
-import { acceptTools, checkFiniteNumbers, checkObjectRoot, checkTaskRequired, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
+import { acceptTools, checkFiniteNumbers, checkObjectRoot, checkOnePage, checkTaskRequired, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
 
 export interface NormalizeOptions {
   /** Documents a `$ref` may name besides the meta-schemas (see `SchemaContext.documents`): the JSON Schema Test Suite's remotes, in its test. */
@@ -23,16 +23,7 @@ export interface NormalizeOptions {
 export function normalizeManifest(manifest: RawManifest, options: NormalizeOptions = {}): ManifestIR {
   const diagnostics: Diagnostic[] = [];
   const file = manifest.source;
-  if (manifest.nextCursor !== undefined) {
-    diagnostics.push({
-      severity: "warning",
-      code: "input-shape",
-      message: "the manifest is one page of a paginated tools/list (it has a nextCursor): the tools of later pages are not in it",
-      file,
-      pointer: `${manifest.toolsPointer.slice(0, -"/tools".length)}/nextCursor`,
-      hint: "pull the server instead (mcpgen pull follows every page), or join every page's tools into one list and drop nextCursor",
-    });
-  }
+  checkOnePage(manifest, diagnostics);
   const accepted = checkFiniteNumbers(checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics), file, diagnostics);
   const patternModes = new Map<string, PatternMode>();
   const names = assignToolNames(accepted.map((entry) => entry.tool["name"] as string));

@@ -21,7 +21,17 @@ import { VOCABULARY_RULES } from "./rules/vocabulary.js";
 import { DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, LENIENT_SUBSCHEMAS, REF_HOISTING } from "./schema.js";
 import { SDK_SURFACE_COMPATIBILITY } from "./sdk-surface-schema.js";
 import { SDK_ACCEPTED_FORM, SDK_COMPATIBILITY } from "./sdk-tool-schema.js";
-import { DUPLICATE_TOOLS, FINITE_NUMBERS, MISSING_INPUT_SCHEMA, OBJECT_ROOT, OUTPUT_SCHEMA_SHAPE, TASK_REQUIRED, TOOL_METADATA, TOOL_SHAPE } from "./tools.js";
+import {
+  DUPLICATE_TOOLS,
+  FINITE_NUMBERS,
+  MISSING_INPUT_SCHEMA,
+  OBJECT_ROOT,
+  ONE_PAGE,
+  OUTPUT_SCHEMA_SHAPE,
+  TASK_REQUIRED,
+  TOOL_METADATA,
+  TOOL_SHAPE,
+} from "./tools.js";
 
 export const RULE_FAMILIES = {
   /** The dialect, and older dialects' keywords in their 2020-12 form (rules/dialects.ts). */
@@ -37,6 +47,7 @@ export const RULE_FAMILIES = {
   /** A tool as a whole (tools.ts). */
   tools: [
     TOOL_SHAPE,
+    ONE_PAGE,
     DUPLICATE_TOOLS,
     MCP_HEADER_ARGUMENTS,
     FINITE_NUMBERS,

@@ -65,6 +65,26 @@ export function acceptTools(manifest: RawManifest, diagnostics: Diagnostic[]): A
   return accepted;
 }
 
+export const ONE_PAGE: Rule = {
+  name: "one-page",
+  does: "A `tools/list` result with a `nextCursor` is one page of a paginated list: generated as it is, with a warning at the cursor that the tools of later pages are not in it (`mcpgen pull` follows every page).",
+  spec: 'MCP 2025-11-25, "Pagination"',
+  reports: ["input-shape"],
+};
+
+/** `one-page`: a warning when the manifest names a next page. */
+export function checkOnePage(manifest: RawManifest, diagnostics: Diagnostic[]): void {
+  if (manifest.nextCursor === undefined) return;
+  diagnostics.push({
+    severity: "warning",
+    code: "input-shape",
+    message: "the manifest is one page of a paginated tools/list (it has a nextCursor): the tools of later pages are not in it",
+    file: manifest.source,
+    pointer: `${manifest.toolsPointer.slice(0, -"/tools".length)}/nextCursor`,
+    hint: "pull the server instead (mcpgen pull follows every page), or join every page's tools into one list and drop nextCursor",
+  });
+}
+
 export const FINITE_NUMBERS: Rule = {
   name: "finite-numbers",
   does: "A number beyond what a JavaScript number holds (`1e400`, which `JSON.parse` reads as Infinity and every JSON writer writes back as `null`) anywhere in a tool (an `enum` value, a `const`, a bound, a default) would change the tool's contract in the snapshot, the types and the validators: the tool is left out, with a warning at the first such number; the other tools are generated as usual.",

@@ -368,6 +368,22 @@ export const rows: Rows = [
     },
   ],
   [
+    "one-page",
+    {
+      stage: "manifest",
+      says: "a tools/list result naming a next page is generated as it is, with a warning at the cursor (in a JSON-RPC response, under /result)",
+      given: { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a", inputSchema: object }], nextCursor: "page-2" } },
+      want: { tools: [{ wireName: "a" }] },
+      warnings: [
+        {
+          code: "input-shape",
+          pointer: "/result/nextCursor",
+          message: "the manifest is one page of a paginated tools/list (it has a nextCursor): the tools of later pages are not in it",
+        },
+      ],
+    },
+  ],
+  [
     "task-required",
     {
       stage: "manifest",
