@@ -88,10 +88,6 @@ export class Secrets {
     this.matchers = undefined;
   }
 
-  addEnvValues(values: Iterable<string>): void {
-    for (const value of values) this.addEnv(value);
-  }
-
   /**
    * Registers a header's value (`add`), and the parts HTTP separates in it: the items between `;`, `,`
    * and whitespace (`session=…; theme=dark` in a `Cookie`), each item's value after its `=`, and the

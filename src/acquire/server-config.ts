@@ -213,7 +213,7 @@ function specFromEntry(entry: unknown, where: EntryContext): ServerSpec {
     const args = argsValue.map((arg: string, index) => expand(arg, joinPointer(pointer, "args", index)));
     const envFile = string("envFile");
     const env = { ...(envFile === undefined ? {} : parseEnvFileSync(resolve(where.context.cwd, envFile), file)), ...stringMap("env") };
-    secrets.addEnvValues(Object.values(env));
+    for (const value of Object.values(env)) secrets.addEnv(value);
     const cwd = string("cwd");
     return {
       transport: "stdio",

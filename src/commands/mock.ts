@@ -300,13 +300,15 @@ async function serve(
     log: options.log,
   };
   const { listenAddress, listenFailureReason, serveMockHttp, serveMockStdio } = await import("../mock/server.js");
+  // What the start-up line counts.
+  const served = { tools: ir.tools.length, surface: surfaceCounts(ir) };
   const era = options.era === undefined ? {} : { era: options.era };
   if (options.http === undefined) {
     // The client closing stdin ends the mock, once what it asked is answered. Signals are the
     // caller's (the CLI stops on them with its own exit code).
     const running = await serveMockStdio(definition, { drainMs, onClientGone: () => void close(), stopOnSignals: false, ...era });
     closeServer = () => running.close();
-    return { tools: ir.tools.length, surface: surfaceCounts(ir), ...facts, done: stopped, close };
+    return { ...served, ...facts, done: stopped, close };
   }
   const http = options.http;
   const running = await serveMockHttp(definition, {
@@ -320,7 +322,7 @@ async function serve(
     throw reason === undefined ? error : listenError(reason, listenAddress(http.host ?? "127.0.0.1", http.port));
   });
   closeServer = () => running.close();
-  return { url: running.url, port: running.port, tools: ir.tools.length, surface: surfaceCounts(ir), ...facts, done: stopped, close };
+  return { url: running.url, port: running.port, ...served, ...facts, done: stopped, close };
 }
 
 /** An `era` the mock cannot serve is a usage error naming the option (the CLI's `--era` is checked by its choices). */
