@@ -171,7 +171,11 @@ export function literalType(value: unknown): string {
 
 /**
  * Splits text into comment-safe lines: every line terminator ends a line, `*\/` cannot close the
- * comment, and bidirectional controls show as `\uXXXX` (a comment cannot reorder the code around it).
+ * comment, bidirectional controls show as `\uXXXX` (a comment cannot reorder the code around it), and
+ * an `@` after whitespace or at a line's start is escaped as `\@` (TSDoc's escape): there it would
+ * begin a JSDoc tag (`@internal` drops a method under `stripInternal`, `@deprecated` strikes it
+ * through) or, at a line's start, a directive of the compiler's (`@ts-expect-error`, an error where
+ * unused; `@ts-ignore`). An `@` inside a word (`me@example.com`) is left as it is.
  */
 function commentLines(text: string): string[] {
   return (
@@ -182,7 +186,7 @@ function commentLines(text: string): string[] {
       .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
       .replace(/\*\//g, "*\\/")
       .split("\n")
-      .map((line) => line.replace(/\s+$/, ""))
+      .map((line) => line.replace(/\s+$/, "").replace(/(^|\s)@/g, "$1\\@"))
   );
 }
 
@@ -209,7 +213,12 @@ function trimBlankEdges(lines: string[]): string[] {
   return lines.slice(start, end);
 }
 
-/** A single-line `//` comment from untrusted text: line terminators become spaces, bidirectional controls `\uXXXX`. */
+/**
+ * A single-line `//` comment from untrusted text: line terminators become spaces, bidirectional controls `\uXXXX`,
+ * and a leading `@` is escaped (`// @ts-ignore` would be a directive of the compiler's).
+ */
 export function lineComment(text: string): string {
-  return `// ${escapeBidiControls(text).replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}`;
+  return `// ${escapeBidiControls(text)
+    .replace(/[\r\n\u2028\u2029\u0085]+/g, " ")
+    .replace(/^(\s*)@/, "$1\\@")}`;
 }

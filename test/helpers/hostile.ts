@@ -16,6 +16,9 @@ export const PAYLOADS = [
   '\\"); globalThis.__mcpgenPwned = 8; ("',
   "__proto__",
   "constructor",
+  // At a line's start in a comment, a directive of the compiler's (an unused @ts-expect-error is an error) or a JSDoc tag.
+  "@ts-expect-error",
+  "x\n@ts-ignore @internal",
 ];
 
 /** A small deterministic PRNG (mulberry32), so failures reproduce. */

@@ -110,6 +110,14 @@ describe("docLines, printed", () => {
     expect(new Function(`${doc}return 1;`)()).toBe(1);
   });
 
+  it("escapes an @ that would begin a tag or a compiler directive, and leaves one inside a word", () => {
+    expect(jsDoc({ text: "@ts-expect-error" })).toBe("/** \\@ts-expect-error */\n");
+    expect(jsDoc({ text: "Lists.\n  @internal see @deprecated, me@example.com (@x)", tags: [["default", "a\n@ts-ignore"]] })).toBe(
+      "/**\n * Lists.\n *   \\@internal see \\@deprecated, me@example.com (@x)\n * @default a\n * \\@ts-ignore\n */\n",
+    );
+    expect(lineComment(" @ts-ignore me@x")).toBe("//  \\@ts-ignore me@x");
+  });
+
   it("returns nothing for nothing", () => {
     expect(jsDoc({ text: "  \n " })).toBe("");
   });
