@@ -16,7 +16,10 @@ export type PlaceOrderInputCustomer = {
 
 export type PlaceOrderInputLine = {
   sku: string;
-  /** @minimum 1 */
+  /**
+   * @integer
+   * @minimum 1
+   */
   quantity: number;
 };
 

@@ -165,7 +165,10 @@ export type BidiU202eTextOutput = {
 export type MirroredHeadersInput = {
   /** Sent as the HTTP header `Mcp-Param-Proto` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */
   __proto__: string;
-  /** Sent as the HTTP header `` Mcp-Param-Q'`|~! `` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */
+  /**
+   * Sent as the HTTP header `` Mcp-Param-Q'`|~! `` (on MCP 2026-07-28 over HTTP): proxies and logs can see it.
+   * @integer
+   */
   "quote\"'`${x}"?: number;
   "nested */ object"?: {
     /** Sent as the HTTP header `Mcp-Param-Flag` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */

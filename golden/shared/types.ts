@@ -11,6 +11,7 @@ export type ListCustomersInput = {
 export type ListCustomersInputPage = {
   cursor?: string;
   /**
+   * @integer
    * @minimum 1
    * @maximum 100
    */
@@ -50,6 +51,7 @@ export type ListStoresInput = {
 export type ListStoresInputPaging = {
   cursor?: string;
   /**
+   * @integer
    * @minimum 1
    * @maximum 100
    */

@@ -6,6 +6,7 @@
 export type ObjectsInput = {
   closed: {
     a: string;
+    /** @integer */
     b?: number;
   };
   open?: {
@@ -66,6 +67,7 @@ export type Tuples2020Input = {
 /** Arguments of tool "literals". */
 export type LiteralsInput = {
   color?: "red" | "green" | "blue";
+  /** @integer */
   level?: 1 | 2 | 3;
   flag?: true | null;
   mixed?: "a" | 1 | false | null;
@@ -165,6 +167,7 @@ export type UnknownsAndDocsInput = {
   old?: string;
   /**
    * @default 10
+   * @integer
    * @minimum 0
    * @exclusiveMaximum 100
    */

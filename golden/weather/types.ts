@@ -46,6 +46,7 @@ export type GetForecastInput = {
   location: string;
   /**
    * @default 3
+   * @integer
    * @minimum 1
    * @maximum 14
    */

@@ -230,10 +230,13 @@ const rows: Array<[readmeRow: string, Row]> = [
           b: { type: "array", items: { type: "integer" }, maxItems: 3, uniqueItems: true },
           // A line break (U+2028 among them) or a control character: one tag line, the pattern as a string literal.
           c: { type: "string", pattern: "^a\nb\u2028c\u0007$" },
+          // `number` cannot say integer; the tag does (not for `number`, nor for a type that admits every number).
+          d: { type: ["integer", "null"], minimum: 0 },
+          e: { type: ["integer", "number"] },
         },
         description: "Where.",
       },
-      want: '/**\n * Arguments of tool "t".\n *\n * Where.\n */\nexport type TInput = {\n  /**\n   * The city.\n   * @default "Paris"\n   * @minLength 1\n   * @pattern ^[A-Z]\n   * @format x-city\n   * @deprecated\n   */\n  a?: string;\n  /**\n   * @maxItems 3\n   * @uniqueItems\n   */\n  b?: number[];\n  /** @pattern "^a\\nb\\u2028c\\u0007$" */\n  c?: string;\n};',
+      want: '/**\n * Arguments of tool "t".\n *\n * Where.\n */\nexport type TInput = {\n  /**\n   * The city.\n   * @default "Paris"\n   * @minLength 1\n   * @pattern ^[A-Z]\n   * @format x-city\n   * @deprecated\n   */\n  a?: string;\n  /**\n   * @maxItems 3\n   * @uniqueItems\n   */\n  b?: number[];\n  /** @pattern "^a\\nb\\u2028c\\u0007$" */\n  c?: string;\n  /**\n   * @integer\n   * @minimum 0\n   */\n  d?: number | null;\n  e?: number;\n};',
       docs: true,
     },
   ],
@@ -251,7 +254,7 @@ const rows: Array<[readmeRow: string, Row]> = [
           plain: { type: "string", description: "Not a header." },
         },
       },
-      want: '/** Arguments of tool "t". */\nexport type TInput = {\n  /**\n   * The region.\n   *\n   * Sent as the HTTP header `Mcp-Param-Region` (on MCP 2026-07-28 over HTTP): proxies and logs can see it.\n   */\n  region?: string;\n  /**\n   * Sent as the HTTP header ``` Mcp-Param-T``k ``` (on MCP 2026-07-28 over HTTP): proxies and logs can see it.\n   * @minimum 0\n   */\n  tick?: number;\n  nested?: {\n    /** Sent as the HTTP header `Mcp-Param-Flag` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */\n    flag?: boolean;\n  };\n  /** Not a header. */\n  plain?: string;\n};',
+      want: '/** Arguments of tool "t". */\nexport type TInput = {\n  /**\n   * The region.\n   *\n   * Sent as the HTTP header `Mcp-Param-Region` (on MCP 2026-07-28 over HTTP): proxies and logs can see it.\n   */\n  region?: string;\n  /**\n   * Sent as the HTTP header ``` Mcp-Param-T``k ``` (on MCP 2026-07-28 over HTTP): proxies and logs can see it.\n   * @integer\n   * @minimum 0\n   */\n  tick?: number;\n  nested?: {\n    /** Sent as the HTTP header `Mcp-Param-Flag` (on MCP 2026-07-28 over HTTP): proxies and logs can see it. */\n    flag?: boolean;\n  };\n  /** Not a header. */\n  plain?: string;\n};',
       docs: true,
     },
   ],

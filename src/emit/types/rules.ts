@@ -219,12 +219,13 @@ const CONSTRAINT_TAGS = [
 
 /**
  * A property's JSDoc: its `description` (else its `title`), the HTTP header an `x-mcp-header` argument is sent in,
- * `@default`, `@deprecated` and its constraints (rule "doc").
+ * `@default`, `@deprecated`, `@integer` and its constraints (rule "doc").
  */
 export function propertyDoc(schema: Schema, mcpHeader?: string): JsDoc {
   if (typeof schema !== "object") return NO_DOC;
   const tags: Array<[string, string]> = [];
   if (schema.default !== undefined) tags.push(["default", JSON.stringify(schema.default) ?? ""]);
+  if (integersOnly(schema.type)) tags.push(["integer", ""]);
   for (const keyword of CONSTRAINT_TAGS) {
     const value = schema[keyword];
     if (typeof value === "number") tags.push([keyword, String(value)]);
@@ -238,6 +239,12 @@ export function propertyDoc(schema: Schema, mcpHeader?: string): JsDoc {
   const text = mcpHeader === undefined ? described : [described, headerLine(mcpHeader)].filter((part) => part !== undefined).join("\n\n");
   if (text === undefined && tags.length === 0) return NO_DOC;
   return docLines({ text, tags });
+}
+
+/** Whether a `type` admits integers but no other numbers (`"integer"`, `["integer", "null"]`): `number` cannot say it. */
+function integersOnly(type: unknown): boolean {
+  const types = Array.isArray(type) ? type : [type];
+  return types.includes("integer") && !types.includes("number");
 }
 
 /**
