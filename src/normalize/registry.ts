@@ -17,7 +17,7 @@ import { DIALECT, DIALECT_RULES, REF_SIBLINGS } from "./rules/dialects.js";
 import { PATTERN_RULES } from "./rules/patterns.js";
 import { EXTERNAL_REFS, REF_RULES, UNRESOLVED_REFS } from "./rules/refs.js";
 import { LONE_SURROGATE_NAMES, SUBSCHEMA_RULES } from "./rules/subschemas.js";
-import { VOCABULARY_RULES } from "./rules/vocabulary.js";
+import { TYPED_INSTANCES, VOCABULARY_RULES } from "./rules/vocabulary.js";
 import { DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, LENIENT_SUBSCHEMAS, REF_HOISTING } from "./schema.js";
 import { SDK_SURFACE_COMPATIBILITY } from "./sdk-surface-schema.js";
 import { SDK_ACCEPTED_FORM, SDK_COMPATIBILITY } from "./sdk-tool-schema.js";
@@ -37,7 +37,7 @@ export const RULE_FAMILIES = {
   /** The dialect, and older dialects' keywords in their 2020-12 form (rules/dialects.ts). */
   dialects: [DIALECT, REF_SIBLINGS, ...DIALECT_RULES],
   /** Which keywords and values survive (rules/vocabulary.ts). */
-  vocabulary: VOCABULARY_RULES,
+  vocabulary: [...VOCABULARY_RULES, TYPED_INSTANCES],
   /** Keywords that hold subschemas, and values that are not schemas (rules/subschemas.ts, schema.ts). */
   subschemas: [LENIENT_SUBSCHEMAS, ...SUBSCHEMA_RULES, LONE_SURROGATE_NAMES],
   /** `pattern` and `patternProperties` (rules/patterns.ts, decided by patterns.ts). */

@@ -28,3 +28,33 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? "null";
 }
+
+/**
+ * Whether a schema's `type` keyword admits `value`: any value when there is none (`undefined`), else a value of one
+ * of the types it names (`"integer"`: a whole number; a name JSON Schema does not define admits anything).
+ */
+export function typeKeywordAdmits(type: unknown, value: unknown): boolean {
+  if (type === undefined) return true;
+  return (Array.isArray(type) ? type : [type]).some((name) => isOfType(value, name));
+}
+
+function isOfType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number";
+    case "integer":
+      return Number.isInteger(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "null":
+      return value === null;
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return isRecord(value);
+    default:
+      return true;
+  }
+}

@@ -75,6 +75,15 @@ const rows: Array<[readmeRow: string, Row]> = [
     '`const: "x"`',
     { rules: ["const"], given: properties({ a: { const: "x" }, b: { const: 1e21 } }), want: 'export type TInput = {\n  a: "x";\n  b: 1e21;\n};' },
   ],
+  [
+    "`enum` or `const` beside a `type` that refuses some of its values",
+    {
+      rules: ["enum", "const"],
+      given: properties({ a: { type: "string", enum: ["fast", "slow", null] }, b: { type: "integer", enum: [1, 2, 2.5] }, c: { type: "string", const: 1 } }),
+      want: 'export type TInput = {\n  a: "fast" | "slow";\n  b: 1 | 2;\n  c: never;\n};',
+      warnings: ["schema-suspect", "schema-suspect", "schema-suspect"],
+    },
+  ],
   ["`enum: []`", { rules: ["enum"], given: properties({ a: { enum: [] } }), want: "export type TInput = {\n  a: never;\n};", warnings: ["schema-suspect"] }],
   [
     "object, `required`",

@@ -222,4 +222,49 @@ export const rows: Rows = [
       warnings: [{ code: "keyword-dropped", pointer: "/dependentRequired", message: "`dependentRequired` is not an object; ignored" }],
     },
   ],
+  [
+    "typed-instances",
+    {
+      says: "an enum member the schema's own type refuses is never valid: kept, and suspect at the first such member",
+      given: { type: "string", enum: ["a", null, "b", 3] },
+      want: { type: "string", enum: ["a", null, "b", 3] },
+      warnings: [
+        {
+          code: "schema-suspect",
+          pointer: "/enum/1",
+          message: "2 members of enum are not of the schema's type (string), so never valid here (left out of the type)",
+        },
+      ],
+    },
+  ],
+  [
+    "typed-instances",
+    {
+      says: "no member of the type: no value is valid",
+      given: { type: ["integer"], enum: [1.5, "x"] },
+      want: { type: ["integer"], enum: [1.5, "x"] },
+      warnings: [
+        { code: "schema-suspect", pointer: "/enum/0", message: "no member of enum is of the schema's type (integer), so no value is valid here (typed never)" },
+      ],
+    },
+  ],
+  [
+    "typed-instances",
+    {
+      says: "a const the type refuses",
+      given: { type: "integer", const: 2.5 },
+      want: { type: "integer", const: 2.5 },
+      warnings: [
+        { code: "schema-suspect", pointer: "/const", message: "const is not of the schema's type (integer), so no value is valid here (typed never)" },
+      ],
+    },
+  ],
+  [
+    "typed-instances",
+    {
+      says: "the type as normalised: OpenAPI's nullable admits the null member, and an integral number is an integer",
+      given: { type: "integer", nullable: true, enum: [1, 2.0, null] },
+      want: { type: ["integer", "null"], enum: [1, 2.0, null] },
+    },
+  ],
 ];

@@ -8,6 +8,7 @@
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
 import { docLines, literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { typeKeywordAdmits } from "../../shared/json.js";
 import { markdownCode } from "../../shared/markdown.js";
 import { literal, property, reference, typeLiteral } from "../nodes.js";
 import { intersection, isUnknown, NEVER, union, UNKNOWN } from "./combine.js";
@@ -32,10 +33,17 @@ const NONE: readonly TypeNode[] = [];
 export const TYPE_RULES = {
   /** `true` (and `{}`, to which no other rule adds a part) admits anything: `unknown`; `false` nothing: `never`. */
   "boolean schema": (schema) => (schema === true ? [UNKNOWN] : schema === false ? [NEVER] : NONE),
-  /** `const` is its literal type (see `literalOf`). */
-  const: (schema) => (typeof schema === "object" && schema.const !== undefined ? [literalOf(schema.const)] : NONE),
-  /** `enum` (without `const`) is the union of its literals, never a TS `enum`; `enum: []` is `never`. */
-  enum: (schema) => (typeof schema === "object" && schema.const === undefined && Array.isArray(schema.enum) ? [union(schema.enum.map(literalOf))] : NONE),
+  /** `const` is its literal type (see `literalOf`); `never` when a sibling `type` refuses it. */
+  const: (schema) =>
+    typeof schema === "object" && schema.const !== undefined ? [typeKeywordAdmits(schema.type, schema.const) ? literalOf(schema.const) : NEVER] : NONE,
+  /**
+   * `enum` (without `const`) is the union of its literals that a sibling `type` admits, never a TS `enum`; `enum: []`
+   * (or no member of the type) is `never`.
+   */
+  enum: (schema) =>
+    typeof schema === "object" && schema.const === undefined && Array.isArray(schema.enum)
+      ? [union(schema.enum.filter((value) => typeKeywordAdmits(schema.type, value)).map(literalOf))]
+      : NONE,
   /**
    * `type` (without `const` or `enum`): the union of each listed type's rule
    * (JSON_TYPE_RULES). Without `type`, object keywords make an object and

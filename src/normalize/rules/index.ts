@@ -10,9 +10,17 @@ import { DIALECT_RULES } from "./dialects.js";
 import { PATTERN_RULES } from "./patterns.js";
 import { REF_RULES } from "./refs.js";
 import { SUBSCHEMA_RULES } from "./subschemas.js";
-import { KNOWN_KEYWORDS_ONLY, VOCABULARY_RULES } from "./vocabulary.js";
+import { KNOWN_KEYWORDS_ONLY, TYPED_INSTANCES, VOCABULARY_RULES } from "./vocabulary.js";
 
-export const KEYWORD_RULES: readonly KeywordRule[] = [...REF_RULES, ...VOCABULARY_RULES, ...SUBSCHEMA_RULES, ...DIALECT_RULES, ...PATTERN_RULES];
+// `typed-instances` last: its `finish` reads `type` as every other rule left it (`nullable` adds to it).
+export const KEYWORD_RULES: readonly KeywordRule[] = [
+  ...REF_RULES,
+  ...VOCABULARY_RULES,
+  ...SUBSCHEMA_RULES,
+  ...DIALECT_RULES,
+  ...PATTERN_RULES,
+  TYPED_INSTANCES,
+];
 
 const BY_KEYWORD: ReadonlyMap<string, KeywordRule> = new Map(KEYWORD_RULES.flatMap((rule) => rule.keywords.map((keyword) => [keyword, rule] as const)));
 

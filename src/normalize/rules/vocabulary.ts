@@ -6,7 +6,7 @@
  */
 import type { SchemaObject } from "../../ir/index.js";
 import { joinPointer } from "../../shared/errors.js";
-import { isRecord, setOwn } from "../../shared/json.js";
+import { isRecord, setOwn, typeKeywordAdmits } from "../../shared/json.js";
 import type { KeywordRule, SchemaNode } from "../rule.js";
 
 /** The seven JSON types (2020-12 Validation §6.1.1). */
@@ -166,3 +166,33 @@ export const VOCABULARY_RULES: readonly KeywordRule[] = [
   REQUIRED_NAMES,
   DEPENDENT_REQUIRED,
 ];
+
+/**
+ * Runs after every other rule's `finish` (KEYWORD_RULES lists it last): it reads `type` as normalised, `"null"` from
+ * `nullable` included.
+ */
+export const TYPED_INSTANCES: KeywordRule = {
+  name: "typed-instances",
+  does: 'An `enum` member or a `const` that the schema\'s own `type` refuses (`{type: "string", enum: ["a", null]}`) is never valid: kept as written (the validators refuse it; the types leave it out, `never` when nothing is left) and reported as suspect.',
+  spec: "2020-12 Validation §6.1.1, §6.1.2, §6.1.3",
+  reports: ["schema-suspect"],
+  keywords: [],
+  finish(node) {
+    const type = node.out.type;
+    if (type === undefined) return;
+    const named = `the schema's type (${(Array.isArray(type) ? type : [type]).join(" or ")})`;
+    const hint = "the server's schema contradicts itself: its type, or the values it lists, are wrong";
+    if (node.out.const !== undefined && !typeKeywordAdmits(type, node.out.const)) {
+      node.warn("schema-suspect", `const is not of ${named}, so no value is valid here (typed never)`, joinPointer(node.pointer, "const"), hint);
+    }
+    const members = node.out.enum;
+    if (node.out.const !== undefined || !Array.isArray(members) || members.length === 0) return;
+    const refused = members.flatMap((member, index) => (typeKeywordAdmits(type, member) ? [] : [index]));
+    if (refused.length === 0) return;
+    const message =
+      refused.length === members.length
+        ? `no member of enum is of ${named}, so no value is valid here (typed never)`
+        : `${refused.length === 1 ? "a member" : `${refused.length} members`} of enum ${refused.length === 1 ? "is" : "are"} not of ${named}, so never valid here (left out of the type)`;
+    node.warn("schema-suspect", message, joinPointer(node.pointer, "enum", refused[0]!), hint);
+  },
+};
