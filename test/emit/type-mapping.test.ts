@@ -242,10 +242,14 @@ const rows: Array<[readmeRow: string, Row]> = [
           // `number` cannot say integer; the tag does (not for `number`, nor for a type that admits every number).
           d: { type: ["integer", "null"], minimum: 0 },
           e: { type: ["integer", "number"] },
+          // A definition's alias carries its own constraints, as a tool's input or output alias carries its root's.
+          f: { $ref: "#/$defs/percent" },
         },
+        $defs: { percent: { type: "integer", description: "A share.", minimum: 0, maximum: 100 } },
+        minProperties: 1,
         description: "Where.",
       },
-      want: '/**\n * Arguments of tool "t".\n *\n * Where.\n */\nexport type TInput = {\n  /**\n   * The city.\n   * @default "Paris"\n   * @minLength 1\n   * @pattern ^[A-Z]\n   * @format x-city\n   * @deprecated\n   */\n  a?: string;\n  /**\n   * @maxItems 3\n   * @uniqueItems\n   */\n  b?: number[];\n  /** @pattern "^a\\nb\\u2028c\\u0007$" */\n  c?: string;\n  /**\n   * @integer\n   * @minimum 0\n   */\n  d?: number | null;\n  e?: number;\n};',
+      want: '/**\n * Arguments of tool "t".\n *\n * Where.\n * @minProperties 1\n */\nexport type TInput = {\n  /**\n   * The city.\n   * @default "Paris"\n   * @minLength 1\n   * @pattern ^[A-Z]\n   * @format x-city\n   * @deprecated\n   */\n  a?: string;\n  /**\n   * @maxItems 3\n   * @uniqueItems\n   */\n  b?: number[];\n  /** @pattern "^a\\nb\\u2028c\\u0007$" */\n  c?: string;\n  /**\n   * @integer\n   * @minimum 0\n   */\n  d?: number | null;\n  e?: number;\n  f?: TInputPercent;\n};\n\n/**\n * A share.\n * @integer\n * @minimum 0\n * @maximum 100\n */\nexport type TInputPercent = number;',
       docs: true,
     },
   ],

@@ -231,6 +231,19 @@ const CONSTRAINT_TAGS = [
  */
 export function propertyDoc(schema: Schema, mcpHeader?: string): JsDoc {
   if (typeof schema !== "object") return NO_DOC;
+  const tags = constraintTags(schema);
+  const described = typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined;
+  const text = mcpHeader === undefined ? described : [described, headerLine(mcpHeader)].filter((part) => part !== undefined).join("\n\n");
+  if (text === undefined && tags.length === 0) return NO_DOC;
+  return docLines({ text, tags });
+}
+
+/**
+ * The JSDoc tags of what a schema says that its type cannot: `@default`, `@integer`, its constraints and `@deprecated`;
+ * for a property, and for a type alias (a tool's input or output, a definition) whose root has them.
+ */
+export function constraintTags(schema: Schema): Array<[string, string]> {
+  if (typeof schema !== "object") return [];
   const tags: Array<[string, string]> = [];
   if (schema.default !== undefined) tags.push(["default", JSON.stringify(schema.default) ?? ""]);
   if (integersOnly(schema.type)) tags.push(["integer", ""]);
@@ -243,10 +256,7 @@ export function propertyDoc(schema: Schema, mcpHeader?: string): JsDoc {
     else if (value === true) tags.push([keyword, ""]);
   }
   if (schema.deprecated === true) tags.push(["deprecated", ""]);
-  const described = typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined;
-  const text = mcpHeader === undefined ? described : [described, headerLine(mcpHeader)].filter((part) => part !== undefined).join("\n\n");
-  if (text === undefined && tags.length === 0) return NO_DOC;
-  return docLines({ text, tags });
+  return tags;
 }
 
 /** Whether a `type` admits integers but no other numbers (`"integer"`, `["integer", "null"]`): `number` cannot say it. */
