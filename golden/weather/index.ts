@@ -22,6 +22,7 @@ export {
   type ContentBlock,
   type GetPromptResult,
   type McpClient,
+  type PendingResult,
   type Progress,
   type PromptMessage,
   type ReadResourceResult,

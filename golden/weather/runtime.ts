@@ -432,8 +432,8 @@ export function isToolError(value: unknown): value is ToolError {
 export class InputRequiredError extends Error {
   override readonly name = "InputRequiredError";
   readonly toolName: string;
-  readonly result: { [key: string]: unknown };
-  constructor(toolName: string, result: { [key: string]: unknown }) {
+  readonly result: PendingResult;
+  constructor(toolName: string, result: PendingResult) {
     super(inputRequiredMessage("tool", toolName));
     this.toolName = toolName;
     this.result = result;
@@ -882,6 +882,24 @@ async function listedDefinition(
 }
 
 /**
+ * A result that is not final (MCP 2026-07-28): `resultType` is
+ * `"input_required"` (what the spec's `InputRequiredResult` holds, as the SDK
+ * passed it on: the requests to answer, by the server's keys, and the state
+ * to send back verbatim with the answers), or one this client does not know.
+ */
+export interface PendingResult {
+  readonly resultType: string;
+  readonly inputRequests?: {
+    readonly [key: string]: {
+      readonly method: string;
+      readonly params?: { readonly [key: string]: unknown };
+    };
+  };
+  readonly requestState?: string;
+  readonly [key: string]: unknown;
+}
+
+/**
  * A result that still needs input (MCP 2026-07-28 `input_required`) is an
  * `InputRequiredError` naming what was asked (a tool, a prompt, a resource).
  */
@@ -892,10 +910,7 @@ function finalResult<Result>(
 ): Result {
   const resultType = (result as { resultType?: unknown } | null)?.resultType;
   if (resultType !== undefined && resultType !== "complete") {
-    const error = new InputRequiredError(
-      name,
-      result as { [key: string]: unknown },
-    );
+    const error = new InputRequiredError(name, result as PendingResult);
     error.message =
       resultType === "input_required"
         ? inputRequiredMessage(what, name)

@@ -105,6 +105,7 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "ToolError",
   "ValidationError",
   "InputRequiredError",
+  "PendingResult",
   "ValidationIssue",
   "ValidationResult",
   "CallOptions",

@@ -25,6 +25,7 @@ export {
   type ContentBlock,
   type GetPromptResult,
   type McpClient,
+  type PendingResult,
   type Progress,
   type PromptMessage,
   type ReadResourceResult,

@@ -291,6 +291,11 @@ describe("callTool's call path (every createClient method's too)", () => {
     expect(error).toBeInstanceOf(InputRequiredError);
     expect(isInputRequiredError(error)).toBe(true);
     expect([(error as InputRequiredError).toolName, (error as InputRequiredError).result]).toEqual(["book", pending]);
+    // Typed as the spec's InputRequiredResult (npm run typecheck checks these reads, as under noPropertyAccessFromIndexSignature).
+    const { requestState, inputRequests } = (error as InputRequiredError).result;
+    const state: string | undefined = requestState;
+    const method: string | undefined = inputRequests?.["ask"]?.method;
+    expect([state, method]).toEqual(["s1", "elicitation/create"]);
     expect((error as Error).message).toMatch(/^tool "book" needs more input \(resultType "input_required"\)/);
     // A result type this client does not know (an SDK v1 client passes one through): not final, and not called input_required.
     const later = { resultType: "input_required_v2\u2028", content: [] };
