@@ -114,7 +114,7 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
 
   const request = async <T>(options: RequestOptions | undefined, work: () => Promise<T> | T): Promise<T> => {
     if (!connected) throw errors.notConnected();
-    if (options?.signal?.aborted === true) throw abortReason(options.signal);
+    if (options?.signal?.aborted === true) throw errors.aborted(abortReason(options.signal), false);
     return work();
   };
 
@@ -253,6 +253,8 @@ interface ErrorKinds {
   timeout(timeout: number): Error;
   connectionClosed(): Error;
   notConnected(): Error;
+  /** A call whose `signal` aborted, with the signal's reason: before it was sent (`sent` false), or while it waited for its answer. */
+  aborted(reason: unknown, sent: boolean): unknown;
 }
 
 const v2Errors: ErrorKinds = {
@@ -260,6 +262,8 @@ const v2Errors: ErrorKinds = {
   timeout: (timeout) => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out", { timeout }),
   connectionClosed: () => new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed"),
   notConnected: () => new SdkError(SdkErrorCode.NotConnected, "Not connected"),
+  // SDK v2 (Protocol's request): the reason when it is an SdkError, else an SdkError REQUEST_TIMEOUT saying the reason.
+  aborted: (reason) => (reason instanceof SdkError ? reason : new SdkError(SdkErrorCode.RequestTimeout, String(reason))),
 };
 
 const v1Errors: ErrorKinds = {
@@ -267,6 +271,9 @@ const v1Errors: ErrorKinds = {
   timeout: (timeout) => new McpError(ErrorCode.RequestTimeout, "Request timed out", { timeout }),
   connectionClosed: () => new McpError(ErrorCode.ConnectionClosed, "Connection closed"),
   notConnected: () => new Error("Not connected"),
+  // SDK v1: the reason itself before the request is sent (`signal.throwIfAborted()`); after, the reason when it is an
+  // McpError, else an McpError -32001 (RequestTimeout) saying the reason.
+  aborted: (reason, sent) => (!sent || reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason))),
 };
 
 function abortReason(signal: NonNullable<RequestOptions["signal"]>): unknown {
@@ -290,7 +297,7 @@ function wait(ms: number, options: RequestOptions | undefined, errors: ErrorKind
     );
     function onAbort() {
       clearTimeout(timer);
-      reject(abortReason(signal!));
+      reject(errors.aborted(abortReason(signal!), true));
     }
     if (signal?.aborted === true) onAbort();
     else signal?.addEventListener?.("abort", onAbort, { once: true });

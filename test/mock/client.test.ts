@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { Client as ClientV2, InMemoryTransport as InMemoryTransportV2, ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport as InMemoryTransportV1 } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { createMockClient, loadFixtures, type Fixture } from "../../src/commands/mock-client.js";
@@ -32,6 +34,53 @@ function diagnosticOf(run: () => unknown): McpgenError["diagnostic"] {
   expect(thrown).toBeInstanceOf(McpgenError);
   return (thrown as McpgenError).diagnostic;
 }
+/**
+ * How the real SDK client of `sdk` rejects a call whose signal aborts with `reason` (none: the AbortController's own),
+ * before the call is sent or while it waits: against a peer that answers the handshake and never a call.
+ */
+async function realSdkAbort(sdk: "v1" | "v2", sent: boolean, reason?: unknown): Promise<unknown> {
+  const [clientSide, serverSide] = sdk === "v2" ? InMemoryTransportV2.createLinkedPair() : InMemoryTransportV1.createLinkedPair();
+  serverSide.onmessage = (message: unknown) => {
+    const request = message as { id?: number | string; method?: string; params?: { protocolVersion?: string } };
+    if (request.id === undefined) return;
+    if (request.method === "initialize") {
+      const result = { protocolVersion: request.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "peer", version: "1.0.0" } };
+      void serverSide.send({ jsonrpc: "2.0", id: request.id, result } as never);
+    } else if (request.method !== "tools/call") {
+      void serverSide.send({ jsonrpc: "2.0", id: request.id, error: { code: -32601, message: "Method not found" } } as never);
+    }
+  };
+  await serverSide.start();
+  const controller = new AbortController();
+  const abort = () => (reason === undefined ? controller.abort() : controller.abort(reason));
+  const params = { name: "get_weather", arguments: { location: "Oslo" } };
+  if (sdk === "v2") {
+    const client = new ClientV2({ name: "abort-test", version: "1.0.0" });
+    await client.connect(clientSide as InstanceType<typeof InMemoryTransportV2>);
+    if (!sent) abort();
+    const pending = client.callTool(params, { signal: controller.signal }).catch((caught: unknown) => caught);
+    if (sent) setTimeout(abort, 5);
+    const error = await pending;
+    await client.close();
+    return error;
+  }
+  const client = new ClientV1({ name: "abort-test", version: "1.0.0" });
+  await client.connect(clientSide as InstanceType<typeof InMemoryTransportV1>);
+  if (!sent) abort();
+  const pending = client.callTool(params, undefined, { signal: controller.signal }).catch((caught: unknown) => caught);
+  if (sent) setTimeout(abort, 5);
+  const error = await pending;
+  await client.close();
+  return error;
+}
+
+/** An error as a test compares it: its class, code and message. */
+const shapeOf = (error: unknown) => ({
+  class: (error as object).constructor.name,
+  code: (error as { code?: unknown }).code,
+  message: (error as Error).message,
+});
+
 const meta = (result: { _meta?: unknown }) => (result._meta as Record<string, unknown> | undefined)?.["mcpgen/mock"];
 
 describe("createMockClient under the generated client", () => {
@@ -140,13 +189,36 @@ describe("createMockClient under the generated client", () => {
     const controller = new AbortController();
     const aborted = weather.getWeather({ location: "Slow" }, { signal: controller.signal }).catch((caught: unknown) => caught);
     controller.abort(new Error("the user gave up"));
-    expect(((await aborted) as Error).message).toBe("the user gave up");
+    await expect(aborted).resolves.toBeInstanceOf(SdkError);
+    expect(((await aborted) as SdkError).code).toBe(SdkErrorCode.RequestTimeout);
+    expect(((await aborted) as Error).message).toBe("Error: the user gave up");
     expect(meta(await weather.getWeather({ location: "Quick" }))).toMatchObject({ source: "generated" });
     const dropped = await weather.getWeather({ location: "Gone" }).catch((caught: unknown) => caught);
     expect(dropped).toBeInstanceOf(SdkError);
     expect((dropped as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
     const after = await weather.getWeather({ location: "Oslo" }).catch((caught: unknown) => caught);
     expect((after as SdkError).code).toBe(SdkErrorCode.NotConnected);
+  });
+
+  it.each([
+    ["v2", false, undefined],
+    ["v2", true, undefined],
+    ["v2", true, new Error("the user gave up")],
+    ["v1", false, new Error("the user gave up")],
+    ["v1", true, undefined],
+    ["v1", true, new Error("the user gave up")],
+  ] as const)("rejects a call aborted as the real SDK %s client does (sent: %s, reason %s)", async (sdk, sent, reason) => {
+    const mock = createMockClient({ manifest, sdk, fixtures: [{ tool: "get_weather", delayMs: 5_000 }] });
+    const controller = new AbortController();
+    const abort = () => (reason === undefined ? controller.abort() : controller.abort(reason));
+    if (!sent) abort();
+    const params = { name: "get_weather", arguments: { location: "Oslo" } };
+    const options = { signal: controller.signal };
+    // SDK v1's callTool takes a result schema before its options (the mock's type leaves its arguments to the generated client).
+    const call = mock.callTool as (...args: unknown[]) => Promise<unknown>;
+    const pending = (sdk === "v1" ? call(params, undefined, options) : call(params, options)).catch((caught: unknown) => caught);
+    if (sent) setTimeout(abort, 5);
+    expect(shapeOf(await pending)).toEqual(shapeOf(await realSdkAbort(sdk, sent, reason)));
   });
 
   it("throws SDK v1's McpError when it plays SDK v1", async () => {
