@@ -572,30 +572,22 @@ class Comparison {
   }
 
   /**
-   * Arrays position by position (`arrayForm`): each of the first items, then
-   * what follows them, where both sides allow an item there; and how many
-   * items each allows (`maxItems`, or a closed tuple: `items: false`). Where
-   * the tuples differ in length as written, each is read with as short a
-   * tuple as means the same (`listForm`) before the change is left to review.
+   * Arrays position by position (`alignArrays`): each of the first items,
+   * then what follows them, where both sides allow an item there; and how
+   * many items each allows (`maxItems`, or a closed tuple: `items: false`).
    */
   private arrays(a: SchemaObject, b: SchemaObject, place: Place, whole: [SchemaObject, SchemaObject]): void {
-    let formA = arrayForm(whole[0], this.oldRoot);
-    let formB = arrayForm(whole[1], this.newRoot);
-    if (formA.prefix.length !== formB.prefix.length) {
-      const listA = listForm(formA);
-      const listB = listForm(formB);
-      if (listA.prefix.length === listB.prefix.length) [formA, formB] = [listA, listB];
-    }
-    const capA = itemCap(formA, a);
-    const capB = itemCap(formB, b);
-    // Positions past the fewer items either side allows hold nothing to compare: the caps say the change.
-    const reach = Math.min(capA?.at ?? Infinity, capB?.at ?? Infinity);
+    const writtenA = arrayForm(whole[0], this.oldRoot);
+    const writtenB = arrayForm(whole[1], this.newRoot);
+    const {
+      forms: [formA, formB],
+      caps: [capA, capB],
+      reach,
+    } = alignArrays(writtenA, writtenB, a, b);
     const pair = (x: Held, y: Held): Place => ({ old: joinPointer(place.old, ...x.path), new: joinPointer(place.new, ...y.path) });
-    if (formA.prefix.length === formB.prefix.length) {
-      formA.prefix.forEach((item, index) => {
-        if (index < reach) this.compare(item.schema, formB.prefix[index]!.schema, pair(item, formB.prefix[index]!), "property");
-      });
-    } else this.report("tuple-changed", joinPointer(place.new, "prefixItems"), `${formA.prefix.length} → ${formB.prefix.length} prefixItems`);
+    if (formA.prefix.length === formB.prefix.length)
+      formA.prefix.forEach((item, index) => this.compare(item.schema, formB.prefix[index]!.schema, pair(item, formB.prefix[index]!), "property"));
+    else this.report("tuple-changed", joinPointer(place.new, "prefixItems"), `${writtenA.prefix.length} → ${writtenB.prefix.length} prefixItems`);
     // A rest that accepts no value allows no item past the tuple: the caps say so, and `reach` ends before it.
     const { rest: restA } = formA;
     const { rest: restB } = formB;
@@ -845,6 +837,32 @@ function itemCap(form: ArrayForm, object: SchemaObject): Bound | undefined {
   const label = at === 0 ? `${keyword}: false` : `no items past the first ${at} (${keyword}: false)`;
   const closed: Bound = { ...plainBound(at, false, keyword), label };
   return written !== undefined && written.at <= at ? written : closed;
+}
+
+/**
+ * Two array forms whose positions line up, with the caps they read (the
+ * fewer items either allows is `reach`): each tuple cut at `reach`, since
+ * past it the caps say the change, as written or else with as short a tuple
+ * as means the same (`listForm`); as written when neither lines up (the
+ * tuple changed length: undecidable).
+ */
+function alignArrays(
+  a: ArrayForm,
+  b: ArrayForm,
+  objectA: SchemaObject,
+  objectB: SchemaObject,
+): { forms: [ArrayForm, ArrayForm]; caps: [Bound | undefined, Bound | undefined]; reach: number } {
+  const attempt = (x: ArrayForm, y: ArrayForm) => {
+    const caps: [Bound | undefined, Bound | undefined] = [itemCap(x, objectA), itemCap(y, objectB)];
+    const reach = Math.min(caps[0]?.at ?? Infinity, caps[1]?.at ?? Infinity);
+    const cut = (form: ArrayForm): ArrayForm => (form.prefix.length > reach ? { ...form, prefix: form.prefix.slice(0, reach) } : form);
+    return { forms: [cut(x), cut(y)] as [ArrayForm, ArrayForm], caps, reach };
+  };
+  const lined = (attempted: ReturnType<typeof attempt>) => attempted.forms[0].prefix.length === attempted.forms[1].prefix.length;
+  const written = attempt(a, b);
+  if (lined(written)) return written;
+  const lists = attempt(listForm(a), listForm(b));
+  return lined(lists) ? lists : written;
 }
 
 /** What a message says of a subschema that accepts no value, or some again, where no keyword says more. */

@@ -188,6 +188,11 @@ describe("compareSchemas: forms that accept the same values", () => {
       list({ prefixItems: [string], items: false }),
     ],
     ["items: false and maxItems 0", list({ items: false }), list({ maxItems: 0 })],
+    [
+      "tuples of different lengths that differ only past maxItems",
+      list({ prefixItems: [string, { type: "integer" }], maxItems: 1 }),
+      list({ prefixItems: [string], maxItems: 1 }),
+    ],
   ])("%s are the same", (_, old, next) => {
     expect(verdicts(next)).toEqual(verdicts(old));
     const field = (schema: object) => ({ type: "object", properties: { x: schema } });
@@ -260,6 +265,13 @@ describe("compareSchemas: forms that accept the same values", () => {
       ["type-removed /prefixItems/1/type", "type-added /prefixItems/1/type"],
     ],
     ["items: false → maxItems 1", list({ items: false }), list({ maxItems: 1 }), ["bounds-loosened /maxItems"]],
+    [
+      "a tuple of 2 under maxItems 1 → a tuple of an integer",
+      list({ prefixItems: [string, string], maxItems: 1 }),
+      list({ prefixItems: [{ type: "integer" }], maxItems: 1 }),
+      ["type-removed /prefixItems/0/type", "type-added /prefixItems/0/type"],
+    ],
+    ["a closed tuple of 3 → items: false", list({ prefixItems: [string, string, string], items: false }), list({ items: false }), ["bounds-tightened /items"]],
   ])("a true change next to such a form is still reported: %s", (_, old, next, found) => {
     expect(verdicts(next)).not.toEqual(verdicts(old));
     const field = (schema: object) => ({ type: "object", properties: { x: schema } });
