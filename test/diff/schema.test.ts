@@ -214,6 +214,13 @@ describe("compareSchemas: forms that accept the same values", () => {
       closed({ unevaluatedProperties: false }),
       ["additional-properties-forbidden /unevaluatedProperties"],
     ],
+    // additionalProperties: true evaluates every other property, so the unevaluatedProperties: false beside it closed nothing.
+    [
+      "unevaluatedProperties: false with additionalProperties: true beside it → alone",
+      closed({ additionalProperties: true, unevaluatedProperties: false }),
+      closed({ unevaluatedProperties: false }),
+      ["additional-properties-forbidden /unevaluatedProperties"],
+    ],
     [
       "additionalProperties string → unevaluatedProperties integer",
       closed({ additionalProperties: string }),
