@@ -89,7 +89,7 @@ export const SCHEMA_CHANGES = [
   {
     kind: "bounds-tightened",
     effect: "narrows",
-    what: "A bound tightened or added (`minimum`, `maximum`, their exclusive forms, `multipleOf`, `minLength`, `maxItems`, `minProperties`, ...)",
+    what: "A bound tightened or added (`minimum`, `maximum`, their exclusive forms, `multipleOf`, `minLength`, `maxItems` or `items: false` after a tuple, `minProperties`, ...)",
   },
   { kind: "bounds-loosened", effect: "widens", what: "A bound loosened or removed" },
   { kind: "pattern-added", effect: "narrows", what: "`pattern` added" },

@@ -1,12 +1,16 @@
 /**
  * The forms a normalised schema takes before two are compared: refs
  * followed (the IR's `#` and `#/$defs/<key>`, never a URI), `allOf` branches
- * merged into their parent where that means the same, and what each schema
- * says about types. So a subschema hoisted into `$defs`, a ref with
- * siblings, or an `allOf` of disjoint parts compares as the same schema
- * written in place.
+ * merged into their parent where that means the same, what each schema
+ * says about types, and what applies to the properties and items it does
+ * not name. So a subschema hoisted into `$defs`, a ref with siblings, an
+ * `allOf` of disjoint parts, `unevaluatedProperties` where it means
+ * `additionalProperties`, a `number` that is a multiple of 1, or a closed
+ * tuple of one repeated schema compares as the same schema written the
+ * plain way.
  */
 import type { Schema, SchemaObject } from "../ir/index.js";
+import { SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { refTarget } from "../ir/refs.js";
 import { isRecord, setOwn } from "../shared/json.js";
 import { JSON_TYPES, own, sameJson, typeCovered, typeOfValue, type JsonType } from "./values.js";
@@ -130,12 +134,28 @@ export function acceptsAnything(schema: Schema): boolean {
   return schema === true || (isRecord(schema) && Object.keys(schema).every(isPassive));
 }
 
-/** The type names of `type`, or undefined when it has none, or names every type (every type is accepted). */
+/**
+ * The type names of `type`, or undefined when it has none, or names every
+ * type (every type is accepted). `number` is read as `integer` beside a
+ * `multipleOf` that is a whole number (`wholeMultipleOf`): its multiples are
+ * integers, so `{ type: "number", multipleOf: 1 }` is `{ type: "integer" }`.
+ */
 export function declaredTypes(object: SchemaObject): Set<JsonType> | undefined {
   const type = own(object, "type");
   const types = typeof type === "string" ? new Set([type as JsonType]) : Array.isArray(type) ? new Set(type as JsonType[]) : undefined;
   const every = JSON_TYPES.every((name) => name === "integer" || types?.has(name));
-  return every ? undefined : types;
+  if (every) return undefined;
+  if (types?.has("number") && wholeMultipleOf(object) !== undefined) {
+    types.delete("number");
+    types.add("integer");
+  }
+  return types;
+}
+
+/** `multipleOf` when it is a whole number (then every number it admits is an integer, 2020-12 Validation §6.2.1), else undefined. */
+export function wholeMultipleOf(object: SchemaObject): number | undefined {
+  const multipleOf = own(object, "multipleOf");
+  return typeof multipleOf === "number" && multipleOf >= 1 && Number.isSafeInteger(multipleOf) ? multipleOf : undefined;
 }
 
 /** Whether `value` is of a type `types` names (undefined: any type). */
@@ -172,4 +192,97 @@ export function acceptsType(types: ReadonlySet<JsonType> | undefined, type: Json
 export function typesDisjoint(a: ReadonlySet<JsonType> | undefined, b: ReadonlySet<JsonType> | undefined): boolean {
   if (a === undefined || b === undefined) return false;
   return !JSON_TYPES.some((type) => acceptsType(a, type) && acceptsType(b, type));
+}
+
+/** A subschema one side holds, and the pointer tokens to it from the object that holds it. */
+export interface Held {
+  schema: Schema;
+  path: Array<string | number>;
+}
+
+/**
+ * Whether an object has a keyword whose subschemas apply to the value in
+ * place (2020-12 Core §10.2: `allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`,
+ * `dependentSchemas`, and refs): what they evaluate, `unevaluatedProperties`
+ * and `unevaluatedItems` of the object do not apply to.
+ */
+function hasInPlace(object: SchemaObject): boolean {
+  const refs = ["$ref", "$dynamicRef"];
+  return Object.keys(object).some((keyword) => refs.includes(keyword) || SUBSCHEMA_KEYWORDS.get(keyword)?.position === "in-place");
+}
+
+/** What applies to the properties of an object its `properties` and `patternProperties` do not name. */
+export interface PropertyForm {
+  /** `additionalProperties`; or `unevaluatedProperties` where it means the same (no keyword applies in place beside it). */
+  others?: Held;
+  /** `unevaluatedProperties` that reads what keywords applied in place evaluated; absent where `others` evaluates every property. */
+  unevaluated?: Held;
+}
+
+/**
+ * An object's property closers as one form: without a keyword that applies in
+ * place, the properties `unevaluatedProperties` applies to are those
+ * `additionalProperties` would (2020-12 Core §11.3), so it is read as that;
+ * beside `additionalProperties`, which evaluates every property the object
+ * does not name, it applies to none and is dropped.
+ */
+export function propertyForm(object: SchemaObject): PropertyForm {
+  const additional = own(object, "additionalProperties") as Schema | undefined;
+  const unevaluated = own(object, "unevaluatedProperties") as Schema | undefined;
+  if (additional !== undefined) return { others: { schema: additional, path: ["additionalProperties"] } };
+  if (unevaluated === undefined) return {};
+  const held = { schema: unevaluated, path: ["unevaluatedProperties"] };
+  return hasInPlace(object) ? { unevaluated: held } : { others: held };
+}
+
+/** What an array schema applies to each position, and how many items it allows. */
+export interface ArrayForm {
+  /** The schemas of the first items (`prefixItems`), each with its path. */
+  prefix: Held[];
+  /** What applies past them: `items`, `unevaluatedItems` where it means the same, or `true` (path empty) when neither is there. */
+  rest: Held;
+  /** Where `rest` accepts no value: the number of items allowed, and the path of the keyword that says so. */
+  closed?: { at: number; path: Array<string | number> };
+  /** `unevaluatedItems` that reads what other keywords evaluated; absent where `rest` evaluates every item. */
+  unevaluated?: Held;
+}
+
+/**
+ * An array schema's positions as one form. Without `contains` or a keyword
+ * that applies in place, `unevaluatedItems` applies to the items past
+ * `prefixItems`, as `items` does (2020-12 Core §11.2), and is read as that;
+ * beside `items` it applies to none and is dropped. A `rest` that accepts no
+ * value closes the array after its prefix.
+ */
+export function arrayForm(object: SchemaObject, root: Schema): ArrayForm {
+  const prefixItems = own(object, "prefixItems");
+  const prefix = (Array.isArray(prefixItems) ? (prefixItems as Schema[]) : []).map((schema, index) => ({ schema, path: ["prefixItems", index] }));
+  const items = own(object, "items") as Schema | undefined;
+  const unevaluated = own(object, "unevaluatedItems") as Schema | undefined;
+  const form: ArrayForm = { prefix, rest: { schema: true, path: [] } };
+  if (items !== undefined) form.rest = { schema: items, path: ["items"] };
+  else if (unevaluated !== undefined) {
+    const held = { schema: unevaluated, path: ["unevaluatedItems"] };
+    if (hasInPlace(object) || own(object, "contains") !== undefined) form.unevaluated = held;
+    else form.rest = held;
+  }
+  if (resolveRef(form.rest.schema, root) === false) form.closed = { at: prefix.length, path: form.rest.path };
+  return form;
+}
+
+/**
+ * The same array form written with as short a tuple as means the same: the
+ * trailing `prefixItems` equal to what follows them dropped (`items`
+ * applies there too), and a closed tuple of one repeated schema read as a
+ * list of that schema, closed at the tuple's length (`prefixItems: [S, S],
+ * items: false` is `items: S, maxItems: 2`).
+ */
+export function listForm(form: ArrayForm): ArrayForm {
+  const prefix = [...form.prefix];
+  if (form.rest.path.length > 0) while (prefix.length > 0 && sameJson(prefix.at(-1)!.schema, form.rest.schema)) prefix.pop();
+  if (form.closed === undefined) return { ...form, prefix };
+  const closed = { at: prefix.length, path: form.closed.path };
+  const [first] = prefix;
+  if (first !== undefined && prefix.every((item) => sameJson(item.schema, first.schema))) return { ...form, prefix: [], rest: first, closed };
+  return { ...form, prefix, closed };
 }

@@ -11,11 +11,13 @@
  * is reported once, where it is first met (properties in name order).
  *
  * What is decided exactly: types, `enum`/`const`, bounds, `multipleOf`,
- * `required`, `properties`, `additionalProperties`, branches of `anyOf`,
- * `oneOf` and `allOf` (matched to their nearest counterpart). What is not,
- * and is reported as such (`undecidable`): a `pattern` or `format` rewritten,
- * `not`, `if`/`then`/`else`, `patternProperties`, tuples that change length,
- * and any keyword no rule reads.
+ * `required`, `properties`, `additionalProperties` (and
+ * `unevaluatedProperties` where it means the same), `items` and
+ * `prefixItems` position by position, branches of `anyOf`, `oneOf` and
+ * `allOf` (matched to their nearest counterpart). What is not, and is
+ * reported as such (`undecidable`): a `pattern` or `format` rewritten,
+ * `not`, `if`/`then`/`else`, `patternProperties`, tuples that change length
+ * (but for what `listForm` reads as a list), and any keyword no rule reads.
  */
 import type { PatternMode, Schema, SchemaObject } from "../ir/index.js";
 import { subschemaKeywords } from "../ir/keywords.js";
@@ -26,14 +28,20 @@ import {
   ANNOTATIONS,
   acceptsAnything,
   acceptsType,
+  arrayForm,
   declaredTypes,
   effectiveTypes,
   flattenAllOf,
   isPassive,
   listedValues,
+  listForm,
+  propertyForm,
   resolveRef,
   typesDisjoint,
   valueTyped,
+  wholeMultipleOf,
+  type ArrayForm,
+  type Held,
 } from "./schema-forms.js";
 import { own, sameJson, show, typeCovered, type JsonType } from "./values.js";
 
@@ -160,6 +168,14 @@ interface Bound {
   keyword: string;
   at: number;
   open: boolean;
+  /** How the message shows it, where not `<keyword> <value>` (a count bound left out, a closed tuple). */
+  label?: string;
+}
+
+/** What a message says where a subschema comes to accept no value, or some where it accepted none. */
+interface Wording {
+  none: string;
+  some: string;
 }
 
 class Comparison {
@@ -182,31 +198,31 @@ class Comparison {
     return show(value, this.options.mask);
   }
 
-  compare(a: Schema, b: Schema, place: Place, noun: Noun): void {
+  compare(a: Schema, b: Schema, place: Place, noun: Noun, wording?: Wording): void {
     if (this.trial && --this.budget.steps < 0) return;
     const resolvedA = resolveRef(a, this.oldRoot);
     const resolvedB = resolveRef(b, this.newRoot);
     if (this.seen(a, b) || ((resolvedA !== a || resolvedB !== b) && this.seen(resolvedA, resolvedB))) return;
-    if (!isRecord(resolvedA) || !isRecord(resolvedB)) return this.compareResolved(resolvedA, resolvedB, place, noun);
+    if (!isRecord(resolvedA) || !isRecord(resolvedB)) return this.compareResolved(resolvedA, resolvedB, place, noun, wording);
     const active = this.budget.active;
     let partners = active.get(resolvedA);
     if (partners?.has(resolvedB) === true) return;
     if (partners === undefined) active.set(resolvedA, (partners = new Set()));
     partners.add(resolvedB);
     try {
-      this.compareResolved(resolvedA, resolvedB, place, noun);
+      this.compareResolved(resolvedA, resolvedB, place, noun, wording);
     } finally {
       partners.delete(resolvedB);
     }
   }
 
   /** Two schemas, their refs followed, compared. */
-  private compareResolved(resolvedA: Schema, resolvedB: Schema, place: Place, noun: Noun): void {
+  private compareResolved(resolvedA: Schema, resolvedB: Schema, place: Place, noun: Noun, wording: Wording = ANY_VALUE): void {
     const flatA = isRecord(resolvedA) ? flattenAllOf(resolvedA, this.oldRoot) : resolvedA;
     const flatB = isRecord(resolvedB) ? flattenAllOf(resolvedB, this.newRoot) : resolvedB;
     if (flatA === false || flatB === false) {
-      if (flatA !== false) this.report("constraint-added", place.new, "accepts no value any more");
-      else if (flatB !== false) this.report("constraint-removed", place.new, "accepts values again (accepted none)");
+      if (flatA !== false) this.report("constraint-added", place.new, wording.none);
+      else if (flatB !== false) this.report("constraint-removed", place.new, wording.some);
       return;
     }
     this.compareObjects(flatA === true ? {} : flatA, flatB === true ? {} : flatB, place, noun);
@@ -242,8 +258,9 @@ class Comparison {
     this.presence("format", baseA, baseB, place);
     if (both("string")) this.strings(baseA, baseB, place);
     if (both("number")) this.numbers(baseA, baseB, place, typesA, typesB);
-    if (both("array")) this.arrays(baseA, baseB, place);
-    if (both("object")) this.objects(baseA, baseB, place, noun);
+    // The forms read the whole objects: `anyOf` and `oneOf`, compared apart, still apply in place beside `unevaluated*`.
+    if (both("array")) this.arrays(baseA, baseB, place, [a, b]);
+    if (both("object")) this.objects(baseA, baseB, place, noun, [a, b]);
     for (const keyword of new Set([...Object.keys(baseA), ...Object.keys(baseB)])) {
       if (READ.has(keyword) || sameJson(own(baseA, keyword), own(baseB, keyword))) continue;
       this.report("keyword-changed", joinPointer(place.new, keyword), `\`${keyword}\` changed`, { before: own(baseA, keyword), after: own(baseB, keyword) });
@@ -513,8 +530,8 @@ class Comparison {
   private numbers(a: SchemaObject, b: SchemaObject, place: Place, typesA: Set<JsonType> | undefined, typesB: Set<JsonType> | undefined): void {
     const stepA = integerStep(a, typesA);
     const stepB = integerStep(b, typesB);
-    this.bound(place, numberBound(a, "lower", stepA), numberBound(b, "lower", stepB), "lower");
-    this.bound(place, numberBound(a, "upper", stepA), numberBound(b, "upper", stepB), "upper");
+    this.bound(place, numberBound(a, "lower", stepA), numberBound(b, "lower", stepB), "lower", "minimum");
+    this.bound(place, numberBound(a, "upper", stepA), numberBound(b, "upper", stepB), "upper", "maximum");
     const before = numberValue(a, "multipleOf");
     const after = numberValue(b, "multipleOf");
     if (before === after) return;
@@ -522,7 +539,8 @@ class Comparison {
     const dividesOne = (step: number | undefined) => step === undefined || isMultiple(1, step);
     if (stepA !== undefined && stepB !== undefined && dividesOne(before) && dividesOne(after)) return;
     const pointer = joinPointer(after === undefined ? place.old : place.new, "multipleOf");
-    const message = `multipleOf ${before ?? "(none)"} → ${after ?? "(none)"}`;
+    const shown = (value: number | undefined) => (value === undefined ? "no multipleOf" : `multipleOf ${value}`);
+    const message = `${shown(before)} → ${shown(after)}`;
     const values = { before, after };
     const tightened = before === undefined || (after !== undefined && isMultiple(after, before));
     const loosened = after === undefined || (before !== undefined && isMultiple(before, after));
@@ -530,18 +548,14 @@ class Comparison {
     if (loosened || !tightened) this.report("bounds-loosened", pointer, message, values);
   }
 
-  /** A pair of count keywords (`minLength` and `maxLength`, ...): absent is 0 and unbounded. */
+  /** A pair of count keywords (`minLength` and `maxLength`, ...): absent is `minDefault` and unbounded. */
   private counts(a: SchemaObject, b: SchemaObject, place: Place, min: string, max: string, minDefault = 0): void {
-    const lower = (object: SchemaObject): Bound => plainBound(numberValue(object, min) ?? minDefault, false, min);
-    const upper = (object: SchemaObject): Bound | undefined => {
-      const value = numberValue(object, max);
-      return value === undefined ? undefined : plainBound(value, false, max);
-    };
-    this.bound(place, lower(a), lower(b), "lower");
-    this.bound(place, upper(a), upper(b), "upper");
+    this.bound(place, lowerCount(a, min, minDefault), lowerCount(b, min, minDefault), "lower", min);
+    this.bound(place, upperCount(a, max), upperCount(b, max), "upper", max);
   }
 
-  private bound(place: Place, before: Bound | undefined, after: Bound | undefined, side: "lower" | "upper"): void {
+  /** Two bounds of one side of a range; `absent` names a bound left out in the message (`no maxItems`). */
+  private bound(place: Place, before: Bound | undefined, after: Bound | undefined, side: "lower" | "upper", absent: string): void {
     if (before?.at === after?.at && before?.open === after?.open) return;
     // The bound as written is the same, and reads otherwise only since one side admits integers alone: that is a change of `type`, reported there.
     if (before !== undefined && after !== undefined && before.keyword === after.keyword && before.value === after.value) return;
@@ -551,21 +565,36 @@ class Comparison {
       if (x.at !== y.at) return side === "lower" ? y.at > x.at : y.at < x.at;
       return y.open && !x.open;
     };
-    const shown = (bound: Bound | undefined) => (bound === undefined ? "(none)" : `${bound.keyword} ${bound.value}`);
+    const shown = (bound: Bound | undefined) => (bound === undefined ? `no ${absent}` : (bound.label ?? `${bound.keyword} ${bound.value}`));
     const pointer = after === undefined ? joinPointer(place.old, before!.keyword) : joinPointer(place.new, after.keyword);
     const message = `${shown(before)} → ${shown(after)}`;
     this.report(tighter(before, after) ? "bounds-tightened" : "bounds-loosened", pointer, message, { before: before?.value, after: after?.value });
   }
 
-  private arrays(a: SchemaObject, b: SchemaObject, place: Place): void {
-    const prefixA = own(a, "prefixItems");
-    const prefixB = own(b, "prefixItems");
-    const tupleA = Array.isArray(prefixA) ? (prefixA as Schema[]) : [];
-    const tupleB = Array.isArray(prefixB) ? (prefixB as Schema[]) : [];
-    if (tupleA.length === tupleB.length) tupleA.forEach((item, index) => this.compare(item, tupleB[index]!, at(place, "prefixItems", index), "property"));
-    else this.report("tuple-changed", joinPointer(place.new, "prefixItems"), `${tupleA.length} → ${tupleB.length} prefixItems`);
-    this.subschema("items", a, b, place);
-    this.subschema("unevaluatedItems", a, b, place);
+  /**
+   * Arrays position by position (`alignArrays`): each of the first items,
+   * then what follows them, where both sides allow an item there; and how
+   * many items each allows (`maxItems`, or a closed tuple: `items: false`).
+   */
+  private arrays(a: SchemaObject, b: SchemaObject, place: Place, whole: [SchemaObject, SchemaObject]): void {
+    const writtenA = arrayForm(whole[0], this.oldRoot);
+    const writtenB = arrayForm(whole[1], this.newRoot);
+    const {
+      forms: [formA, formB],
+      caps: [capA, capB],
+      reach,
+    } = alignArrays(writtenA, writtenB, a, b);
+    const pair = (x: Held, y: Held): Place => ({ old: joinPointer(place.old, ...x.path), new: joinPointer(place.new, ...y.path) });
+    if (formA.prefix.length === formB.prefix.length)
+      formA.prefix.forEach((item, index) => this.compare(item.schema, formB.prefix[index]!.schema, pair(item, formB.prefix[index]!), "property"));
+    else this.report("tuple-changed", joinPointer(place.new, "prefixItems"), `${writtenA.prefix.length} → ${writtenB.prefix.length} prefixItems`);
+    // A rest that accepts no value allows no item past the tuple: the caps say so, and `reach` ends before it.
+    const { rest: restA } = formA;
+    const { rest: restB } = formB;
+    const past = Math.max(formA.prefix.length, formB.prefix.length);
+    if (past < reach && (restA.path.length > 0 || restB.path.length > 0))
+      this.compare(restA.schema, restB.schema, pair(restA.path.length > 0 ? restA : restB, restB.path.length > 0 ? restB : restA), "property");
+    this.held(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_ITEMS);
     const containsA = own(a, "contains");
     const containsB = own(b, "contains");
     if (containsA !== undefined && containsB !== undefined) {
@@ -573,7 +602,8 @@ class Comparison {
       this.counts(a, b, place, "minContains", "maxContains", 1);
     } else if (containsB !== undefined) this.report("constraint-added", joinPointer(place.new, "contains"), "contains added");
     else if (containsA !== undefined) this.report("constraint-removed", joinPointer(place.old, "contains"), "contains removed");
-    this.counts(a, b, place, "minItems", "maxItems");
+    this.bound(place, lowerCount(a, "minItems"), lowerCount(b, "minItems"), "lower", "minItems");
+    this.bound(place, capA, capB, "upper", "maxItems");
     const uniqueA = own(a, "uniqueItems") === true;
     const uniqueB = own(b, "uniqueItems") === true;
     if (!uniqueA && uniqueB) this.report("constraint-added", joinPointer(place.new, "uniqueItems"), "uniqueItems added");
@@ -588,7 +618,7 @@ class Comparison {
     this.compare((before ?? true) as Schema, (after ?? true) as Schema, at(place, keyword), "property");
   }
 
-  private objects(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
+  private objects(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun, whole: [SchemaObject, SchemaObject]): void {
     const propertiesA = record(a, "properties");
     const propertiesB = record(b, "properties");
     const requiredA = names(a, "required");
@@ -615,8 +645,10 @@ class Comparison {
       if (isRequired && !wasRequired) this.report("property-made-required", place2.new, `${label} is required now`);
       if (wasRequired && !isRequired) this.report("property-made-optional", place2.new, `${label} is optional now`);
     }
-    this.closer("additionalProperties", a, b, place);
-    this.closer("unevaluatedProperties", a, b, place);
+    const formA = propertyForm(whole[0]);
+    const formB = propertyForm(whole[1]);
+    this.closer(formA.others, formB.others, place, OTHER_PROPERTIES);
+    this.closer(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_PROPERTIES);
     this.patternProperties(a, b, place);
     this.subschema("propertyNames", a, b, place);
     this.dependencies(a, b, place);
@@ -665,17 +697,36 @@ class Comparison {
     }
   }
 
-  private closer(keyword: "additionalProperties" | "unevaluatedProperties", a: SchemaObject, b: SchemaObject, place: Place): void {
-    const before = own(a, keyword) as Schema | undefined;
-    const after = own(b, keyword) as Schema | undefined;
+  /**
+   * What applies to the properties an object does not name (`propertyForm`),
+   * on each side under the keyword it is written as: `additionalProperties:
+   * false` and `unevaluatedProperties: false` are the same closer there.
+   */
+  private closer(before: Held | undefined, after: Held | undefined, place: Place, wording: Wording): void {
     if (before === undefined && after === undefined) return;
-    const openA = acceptsAnything(resolveRef(before ?? true, this.oldRoot));
-    const openB = acceptsAnything(resolveRef(after ?? true, this.newRoot));
-    const closedA = resolveRef(before ?? true, this.oldRoot) === false;
-    const closedB = resolveRef(after ?? true, this.newRoot) === false;
-    if (openA && closedB) this.report("additional-properties-forbidden", joinPointer(place.new, keyword), `${keyword}: false added`);
-    else if (closedA && openB) this.report("additional-properties-allowed", joinPointer(place.old, keyword), `${keyword}: false removed`);
-    else this.subschema(keyword, a, b, place);
+    const resolvedA = resolveRef(before?.schema ?? true, this.oldRoot);
+    const resolvedB = resolveRef(after?.schema ?? true, this.newRoot);
+    const keywordA = String((before ?? after)!.path[0]);
+    const keywordB = String((after ?? before)!.path[0]);
+    if (acceptsAnything(resolvedA) && resolvedB === false)
+      this.report("additional-properties-forbidden", joinPointer(place.new, keywordB), `${keywordB}: false added`);
+    else if (resolvedA === false && acceptsAnything(resolvedB))
+      this.report("additional-properties-allowed", joinPointer(place.old, keywordA), `${keywordA}: false removed`);
+    else this.held(before, after, place, wording);
+  }
+
+  /** A subschema held on either side (absent: any value), compared where each side holds it. */
+  private held(before: Held | undefined, after: Held | undefined, place: Place, wording: Wording): void {
+    if (before === undefined && after === undefined) return;
+    const pathA = (before ?? after)!.path;
+    const pathB = (after ?? before)!.path;
+    this.compare(
+      before?.schema ?? true,
+      after?.schema ?? true,
+      { old: joinPointer(place.old, ...pathA), new: joinPointer(place.new, ...pathB) },
+      "property",
+      wording,
+    );
   }
 
   private patternProperties(a: SchemaObject, b: SchemaObject, place: Place): void {
@@ -766,6 +817,66 @@ function plainBound(value: number, exclusive: boolean, keyword: string): Bound {
   return { value, exclusive, keyword, at: value, open: exclusive };
 }
 
+/** A lower count bound: absent is `minDefault` (0; 1 for `minContains`), and says so. */
+function lowerCount(object: SchemaObject, keyword: string, minDefault = 0): Bound {
+  const value = numberValue(object, keyword);
+  return value === undefined ? { ...plainBound(minDefault, false, keyword), label: `no ${keyword}` } : plainBound(value, false, keyword);
+}
+
+function upperCount(object: SchemaObject, keyword: string): Bound | undefined {
+  const value = numberValue(object, keyword);
+  return value === undefined ? undefined : plainBound(value, false, keyword);
+}
+
+/** How many items an array allows: the tighter of `maxItems` and a closed tuple's length (`items: false` after it). */
+function itemCap(form: ArrayForm, object: SchemaObject): Bound | undefined {
+  const written = upperCount(object, "maxItems");
+  if (form.closed === undefined) return written;
+  const { at, path } = form.closed;
+  const keyword = String(path[0]);
+  const label = at === 0 ? `${keyword}: false` : `no items past the first ${at} (${keyword}: false)`;
+  const closed: Bound = { ...plainBound(at, false, keyword), label };
+  return written !== undefined && written.at <= at ? written : closed;
+}
+
+/**
+ * Two array forms whose positions line up, with the caps they read (the
+ * fewer items either allows is `reach`): each tuple cut at `reach`, since
+ * past it the caps say the change, as written or else with as short a tuple
+ * as means the same (`listForm`); as written when neither lines up (the
+ * tuple changed length: undecidable).
+ */
+function alignArrays(
+  a: ArrayForm,
+  b: ArrayForm,
+  objectA: SchemaObject,
+  objectB: SchemaObject,
+): { forms: [ArrayForm, ArrayForm]; caps: [Bound | undefined, Bound | undefined]; reach: number } {
+  const attempt = (x: ArrayForm, y: ArrayForm) => {
+    const caps: [Bound | undefined, Bound | undefined] = [itemCap(x, objectA), itemCap(y, objectB)];
+    const reach = Math.min(caps[0]?.at ?? Infinity, caps[1]?.at ?? Infinity);
+    const cut = (form: ArrayForm): ArrayForm => (form.prefix.length > reach ? { ...form, prefix: form.prefix.slice(0, reach) } : form);
+    return { forms: [cut(x), cut(y)] as [ArrayForm, ArrayForm], caps, reach };
+  };
+  const lined = (attempted: ReturnType<typeof attempt>) => attempted.forms[0].prefix.length === attempted.forms[1].prefix.length;
+  const written = attempt(a, b);
+  if (lined(written)) return written;
+  const lists = attempt(listForm(a), listForm(b));
+  return lined(lists) ? lists : written;
+}
+
+/** What a message says of a subschema that accepts no value, or some again, where no keyword says more. */
+const ANY_VALUE: Wording = { none: "accepts no value any more", some: "accepts values now (accepted none)" };
+const OTHER_PROPERTIES: Wording = { none: "no other property accepted any more", some: "other properties accepted now, where its schema allows (none were)" };
+const UNEVALUATED_PROPERTIES: Wording = {
+  none: "no unevaluated property accepted any more",
+  some: "unevaluated properties accepted now, where its schema allows (none were)",
+};
+const UNEVALUATED_ITEMS: Wording = {
+  none: "no unevaluated item accepted any more",
+  some: "unevaluated items accepted now, where its schema allows (none were)",
+};
+
 /**
  * The step between the numbers a schema admits when it admits integers only,
  * undefined when it admits other numbers too: a `type` with `integer` and
@@ -776,8 +887,8 @@ function plainBound(value: number, exclusive: boolean, keyword: string): Bound {
  * reading bounds at step 1 only leaves some no-op changes reported).
  */
 function integerStep(object: SchemaObject, types: ReadonlySet<JsonType> | undefined): number | undefined {
-  const multipleOf = numberValue(object, "multipleOf");
-  if (multipleOf !== undefined && multipleOf >= 1 && Number.isSafeInteger(multipleOf)) return multipleOf;
+  const multipleOf = wholeMultipleOf(object);
+  if (multipleOf !== undefined) return multipleOf;
   return types !== undefined && types.has("integer") && !types.has("number") ? 1 : undefined;
 }
 

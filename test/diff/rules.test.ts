@@ -138,3 +138,30 @@ describe("bounds on integers", () => {
     ]);
   });
 });
+
+describe("schemas rewritten to accept the same values", () => {
+  const tool = (inputSchema: unknown) => ({ tools: [{ name: "t", inputSchema }] });
+  const field = (p: unknown) => tool({ type: "object", properties: { p } });
+  const note = (closer: string) => tool({ type: "object", properties: { title: { type: "string" } }, required: ["title"], [closer]: false });
+
+  it.each([
+    ["additionalProperties: false → unevaluatedProperties: false", note("additionalProperties"), note("unevaluatedProperties")],
+    ["integer → number with multipleOf 1", field({ type: "integer" }), field({ type: "number", multipleOf: 1 })],
+    [
+      "at most 2 strings → a closed tuple of 2 strings",
+      field({ type: "array", items: { type: "string" }, maxItems: 2 }),
+      field({ type: "array", prefixItems: [{ type: "string" }, { type: "string" }], items: false }),
+    ],
+  ])("%s is no change, either way (not breaking, which fails CI)", (_, old, next) => {
+    expect(diffOf(old, next).changes).toEqual([]);
+    expect(diffOf(next, old).changes).toEqual([]);
+  });
+
+  it("a tuple closed is still breaking for clients, said as what it rejects", () => {
+    const strings = [{ type: "string" }, { type: "string" }];
+    const diff = diffOf(field({ type: "array", prefixItems: strings }), field({ type: "array", prefixItems: strings, items: false }));
+    expect(diff.changes.map((change) => [change.rule, change.class, change.pointer, change.message])).toEqual([
+      ["input-bounds-tightened", "breaking-for-clients", "/inputSchema/properties/p/items", "no maxItems → no items past the first 2 (items: false)"],
+    ]);
+  });
+});

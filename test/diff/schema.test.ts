@@ -4,8 +4,12 @@
  * under a shared subschema is reported once, and hostile unions stay
  * bounded.
  */
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { compareSchemas } from "../../src/diff/schema.js";
+
+const require = createRequire(import.meta.url);
+const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
 
 const kinds = (old: unknown, next: unknown) => compareSchemas(old as never, next as never).map((finding) => `${finding.change} ${finding.pointer}`);
 
@@ -133,5 +137,191 @@ describe("compareSchemas", () => {
     const changed = branch(0, 3) as { anyOf: Array<{ anyOf: unknown[] }> };
     changed.anyOf[11]!.anyOf.pop();
     expect(compareSchemas(branch(0, 3) as never, changed as never).map((finding) => finding.change)).toContain("any-of-branch-removed");
+  });
+});
+
+describe("compareSchemas: forms that accept the same values", () => {
+  /** The oracle for each row's premise: ajv's 2020-12 validator, on values that tell the forms below apart. */
+  const ajv = new Ajv2020({ strict: false });
+  const samples: unknown[] = [
+    ...[null, true, 0, 1, 2, 1.5, 0.5, 1e3, "s", {}, []],
+    ...[{ title: "x" }, { title: "x", extra: "e" }, { title: "x", extra: 1 }, { title: 1 }],
+    ...[["a"], ["a", "b"], ["a", "b", "c"], [1], [1, 2], [1, 2, 3], ["a", 1], [1, "a"]],
+  ];
+  const verdicts = (schema: object) => {
+    const validate = ajv.compile(schema);
+    return samples.map((value) => validate(value));
+  };
+  const string = { type: "string" };
+  const closed = (extra: Record<string, unknown>) => ({ type: "object", properties: { title: string }, required: ["title"], ...extra });
+  const list = (extra: Record<string, unknown>) => ({ type: "array", ...extra });
+
+  it.each([
+    [
+      "additionalProperties: false and unevaluatedProperties: false, no applicator beside",
+      closed({ additionalProperties: false }),
+      closed({ unevaluatedProperties: false }),
+    ],
+    ["additionalProperties and unevaluatedProperties holding one schema", closed({ additionalProperties: string }), closed({ unevaluatedProperties: string })],
+    [
+      "unevaluatedProperties beside additionalProperties (which evaluates every other property), and without it",
+      closed({ additionalProperties: false, unevaluatedProperties: false }),
+      closed({ additionalProperties: false }),
+    ],
+    ["integer, and number with multipleOf 1", { type: "integer" }, { type: "number", multipleOf: 1 }],
+    ["integer or null, and number or null with multipleOf 1", { type: ["integer", "null"] }, { type: ["null", "number"], multipleOf: 1 }],
+    ["integer, and number, both multiples of 2", { type: "integer", multipleOf: 2 }, { type: "number", multipleOf: 2 }],
+    [
+      "a list of at most 2 strings, and a closed tuple of 2 strings",
+      list({ items: string, maxItems: 2 }),
+      list({ prefixItems: [string, string], items: false }),
+    ],
+    ["a list of strings, and a tuple of strings followed by strings", list({ items: string }), list({ prefixItems: [string, string], items: string })],
+    [
+      "a tuple closed by maxItems, and by items: false",
+      list({ prefixItems: [string, { type: "integer" }], maxItems: 2 }),
+      list({ prefixItems: [string, { type: "integer" }], items: false }),
+    ],
+    [
+      "unevaluatedItems and items past a tuple, no applicator beside",
+      list({ prefixItems: [string], unevaluatedItems: false }),
+      list({ prefixItems: [string], items: false }),
+    ],
+    ["items: false and maxItems 0", list({ items: false }), list({ maxItems: 0 })],
+    [
+      "tuples of different lengths that differ only past maxItems",
+      list({ prefixItems: [string, { type: "integer" }], maxItems: 1 }),
+      list({ prefixItems: [string], maxItems: 1 }),
+    ],
+  ])("%s are the same", (_, old, next) => {
+    expect(verdicts(next)).toEqual(verdicts(old));
+    const field = (schema: object) => ({ type: "object", properties: { x: schema } });
+    expect(kinds(field(old), field(next))).toEqual([]);
+    expect(kinds(field(next), field(old))).toEqual([]);
+  });
+
+  it.each([
+    // Beside an applicator, unevaluatedProperties also admits what the applicator's properties name: not the same as additionalProperties.
+    [
+      "additionalProperties: false → unevaluatedProperties: false beside an anyOf",
+      closed({ additionalProperties: false }),
+      closed({ unevaluatedProperties: false, anyOf: [{ properties: { extra: string } }, { required: ["title"] }] }),
+      ["constraint-added /anyOf", "additional-properties-allowed /additionalProperties", "additional-properties-forbidden /unevaluatedProperties"],
+    ],
+    [
+      "no closer → unevaluatedProperties: false",
+      closed({}),
+      closed({ unevaluatedProperties: false }),
+      ["additional-properties-forbidden /unevaluatedProperties"],
+    ],
+    // additionalProperties: true evaluates every other property, so the unevaluatedProperties: false beside it closed nothing.
+    [
+      "unevaluatedProperties: false with additionalProperties: true beside it → alone",
+      closed({ additionalProperties: true, unevaluatedProperties: false }),
+      closed({ unevaluatedProperties: false }),
+      ["additional-properties-forbidden /unevaluatedProperties"],
+    ],
+    [
+      "additionalProperties string → unevaluatedProperties integer",
+      closed({ additionalProperties: string }),
+      closed({ unevaluatedProperties: { type: "integer" } }),
+      ["type-removed /unevaluatedProperties/type", "type-added /unevaluatedProperties/type"],
+    ],
+    [
+      "integer → number with multipleOf 0.5 (0.5 accepted now)",
+      { type: "integer" },
+      { type: "number", multipleOf: 0.5 },
+      ["type-added /type", "bounds-tightened /multipleOf"],
+    ],
+    ["integer → number with multipleOf 2", { type: "integer" }, { type: "number", multipleOf: 2 }, ["bounds-tightened /multipleOf"]],
+    ["number with multipleOf 1 → number", { type: "number", multipleOf: 1 }, { type: "number" }, ["type-added /type", "bounds-loosened /multipleOf"]],
+    [
+      "at most 3 strings → a closed tuple of 2",
+      list({ items: string, maxItems: 3 }),
+      list({ prefixItems: [string, string], items: false }),
+      ["bounds-tightened /items"],
+    ],
+    [
+      "any number of strings → a closed tuple of 2",
+      list({ items: string }),
+      list({ prefixItems: [string, string], items: false }),
+      ["bounds-tightened /items"],
+    ],
+    [
+      "at most 2 strings → a closed tuple of 2 integers",
+      list({ items: string, maxItems: 2 }),
+      list({ prefixItems: [{ type: "integer" }, { type: "integer" }], items: false }),
+      ["type-removed /prefixItems/0/type", "type-added /prefixItems/0/type"],
+    ],
+    [
+      "a tuple → the same tuple closed",
+      list({ prefixItems: [string, string] }),
+      list({ prefixItems: [string, string], items: false }),
+      ["bounds-tightened /items"],
+    ],
+    [
+      "a closed tuple → the same tuple followed by strings",
+      list({ prefixItems: [string], items: false }),
+      list({ prefixItems: [string], items: string }),
+      ["bounds-loosened /items"],
+    ],
+    [
+      "a closed tuple of 2 strings → a string and an integer",
+      list({ prefixItems: [string, string], items: false }),
+      list({ prefixItems: [string, { type: "integer" }], items: false }),
+      ["type-removed /prefixItems/1/type", "type-added /prefixItems/1/type"],
+    ],
+    ["items: false → maxItems 1", list({ items: false }), list({ maxItems: 1 }), ["bounds-loosened /maxItems"]],
+    [
+      "a tuple of 2 under maxItems 1 → a tuple of an integer",
+      list({ prefixItems: [string, string], maxItems: 1 }),
+      list({ prefixItems: [{ type: "integer" }], maxItems: 1 }),
+      ["type-removed /prefixItems/0/type", "type-added /prefixItems/0/type"],
+    ],
+    ["a closed tuple of 3 → items: false", list({ prefixItems: [string, string, string], items: false }), list({ items: false }), ["bounds-tightened /items"]],
+  ])("a true change next to such a form is still reported: %s", (_, old, next, found) => {
+    expect(verdicts(next)).not.toEqual(verdicts(old));
+    const field = (schema: object) => ({ type: "object", properties: { x: schema } });
+    expect(kinds(field(old), field(next))).toEqual(found.map((finding) => finding.replace(/^(\S+) /, "$1 /properties/x")));
+  });
+});
+
+describe("compareSchemas: messages", () => {
+  const messages = (old: unknown, next: unknown) => compareSchemas(old as never, next as never).map((finding) => `${finding.pointer}: ${finding.message}`);
+
+  it.each([
+    ["a lower count bound added", { type: "string" }, { type: "string", minLength: 2 }, "/minLength: no minLength → minLength 2"],
+    ["an upper count bound added", { type: "array" }, { type: "array", maxItems: 3 }, "/maxItems: no maxItems → maxItems 3"],
+    ["an upper count bound removed", { type: "array", maxItems: 3 }, { type: "array" }, "/maxItems: maxItems 3 → no maxItems"],
+    ["a number bound added", { type: "number" }, { type: "number", exclusiveMinimum: 0 }, "/exclusiveMinimum: no minimum → exclusiveMinimum 0"],
+    ["multipleOf added", { type: "number" }, { type: "number", multipleOf: 0.5 }, "/multipleOf: no multipleOf → multipleOf 0.5"],
+    ["multipleOf changed", { type: "integer", multipleOf: 2 }, { type: "integer", multipleOf: 4 }, "/multipleOf: multipleOf 2 → multipleOf 4"],
+    [
+      "a tuple closed",
+      { type: "array", prefixItems: [{ type: "string" }, { type: "string" }] },
+      { type: "array", prefixItems: [{ type: "string" }, { type: "string" }], items: false },
+      "/items: no maxItems → no items past the first 2 (items: false)",
+    ],
+    [
+      "a list capped by a closed tuple",
+      { type: "array", items: { type: "string" }, maxItems: 3 },
+      { type: "array", prefixItems: [{ type: "string" }, { type: "string" }], items: false },
+      "/items: maxItems 3 → no items past the first 2 (items: false)",
+    ],
+    ["items: false given a schema", { type: "array", items: false }, { type: "array", items: { type: "string" } }, "/items: items: false → no maxItems"],
+    [
+      "additionalProperties: false given a schema",
+      { type: "object", additionalProperties: false },
+      { type: "object", additionalProperties: { type: "string" } },
+      "/additionalProperties: other properties accepted now, where its schema allows (none were)",
+    ],
+    [
+      "additionalProperties: a schema made false",
+      { type: "object", additionalProperties: { type: "string" } },
+      { type: "object", additionalProperties: false },
+      "/additionalProperties: no other property accepted any more",
+    ],
+  ])("%s", (_, old, next, message) => {
+    expect(messages(old, next)).toEqual([message]);
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * The schema comparison held to the values schemas accept, as ajv's 2020-12
+ * validator decides them: for pairs of schemas drawn (with a fixed seed)
+ * from the forms `schema-forms.ts` reads as one another (`items` and
+ * `prefixItems`, `items: false` and `maxItems`, `unevaluatedItems`,
+ * `additionalProperties` and `unevaluatedProperties`, `number` with a whole
+ * `multipleOf`), a value the old schema accepts and the new one rejects must
+ * be reported as a narrowing (or undecidable), and one the new accepts and
+ * the old rejected as a widening (or undecidable). `contains` is left out:
+ * ajv accepts `[]` against `{ prefixItems: [{ type: "string" }], contains: {...} }`.
+ */
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { SCHEMA_CHANGES } from "../../src/diff/rules.js";
+import { compareSchemas } from "../../src/diff/schema.js";
+
+const require = createRequire(import.meta.url);
+const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
+
+const EFFECTS = new Map<string, string>(SCHEMA_CHANGES.map((change) => [change.kind, change.effect]));
+const PAIRS = 400;
+
+/** A Park–Miller generator: the same pairs on every run. */
+function generator(seed: number) {
+  let state = seed;
+  const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
+  return { chance: (p: number) => next() < p, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
+}
+
+type Draw = ReturnType<typeof generator>;
+type Json = Record<string, unknown>;
+
+const item = (draw: Draw): unknown => draw.pick([{ type: "string" }, { type: "integer" }, { type: "number", multipleOf: 1 }, true]);
+
+function arraySchema(draw: Draw): Json {
+  const schema: Json = { type: "array" };
+  const length = draw.pick([0, 0, 1, 2, 2, 3]);
+  if (length > 0) {
+    const first = item(draw);
+    const same = draw.chance(0.6);
+    schema["prefixItems"] = Array.from({ length }, () => (same ? first : item(draw)));
+  }
+  const tail = () => draw.pick([false, false, item(draw)]);
+  const which = draw.pick(["none", "items", "items", "unevaluatedItems", "both"]);
+  if (which === "items" || which === "both") schema["items"] = tail();
+  if (which === "unevaluatedItems" || which === "both") schema["unevaluatedItems"] = tail();
+  if (draw.chance(0.4)) schema["maxItems"] = draw.pick([0, 1, 2, 3]);
+  if (draw.chance(0.2)) schema["minItems"] = draw.pick([1, 2]);
+  if (draw.chance(0.1)) schema["anyOf"] = [{ prefixItems: [true, true, true] }, { maxItems: 1 }];
+  return schema;
+}
+
+function objectSchema(draw: Draw): Json {
+  const schema: Json = { type: "object", properties: { a: { type: "string" } } };
+  const closer = () => draw.pick([false, false, { type: "string" }, { type: "integer" }, true]);
+  const which = draw.pick(["none", "additionalProperties", "unevaluatedProperties", "both"]);
+  if (which === "additionalProperties" || which === "both") schema["additionalProperties"] = closer();
+  if (which === "unevaluatedProperties" || which === "both") schema["unevaluatedProperties"] = closer();
+  if (draw.chance(0.2)) schema["anyOf"] = [{ properties: { b: { type: "integer" } } }, { required: ["a"] }];
+  return schema;
+}
+
+function numberSchema(draw: Draw): Json {
+  const schema: Json = { type: draw.pick(["number", "integer", ["number", "null"], ["integer", "null"]]) };
+  if (draw.chance(0.6)) schema["multipleOf"] = draw.pick([1, 2, 0.5, 3]);
+  if (draw.chance(0.4)) schema["minimum"] = draw.pick([0, 0.5, 1, 2]);
+  if (draw.chance(0.3)) schema["exclusiveMaximum"] = draw.pick([4, 4.5, 6]);
+  return schema;
+}
+
+/** Every array of up to 4 items drawn from a string, an integer, a fraction and null. */
+function arrays(): unknown[][] {
+  const found: unknown[][] = [];
+  const extend = (prefix: unknown[]) => {
+    found.push(prefix);
+    if (prefix.length < 4) for (const value of ["a", 1, 1.5, null]) extend([...prefix, value]);
+  };
+  extend([]);
+  return found;
+}
+
+const SAMPLES: Array<[(draw: Draw) => Json, unknown[]]> = [
+  [arraySchema, arrays()],
+  [objectSchema, [{}, { a: "x" }, { a: 1 }, { b: 1 }, { b: "s" }, { c: "s" }, { c: 1 }, { a: "x", b: 2 }, { a: "x", c: "y" }, { b: 1, c: 1 }]],
+  [numberSchema, [null, -1, 0, 0.5, 1, 1.5, 2, 3, 4, 4.5, 5, 6, 7, 1e3, "s"]],
+];
+
+describe("compareSchemas against ajv", () => {
+  it(`reports every narrowing and widening a value shows, on ${PAIRS} pairs of schemas`, () => {
+    const ajv = new Ajv2020({ strict: false });
+    const compiled = new Map<string, (value: unknown) => boolean>();
+    const validator = (schema: Json) => {
+      const key = JSON.stringify(schema);
+      let validate = compiled.get(key);
+      if (validate === undefined) compiled.set(key, (validate = ajv.compile(schema) as (value: unknown) => boolean));
+      return validate;
+    };
+    const draw = generator(20261127);
+    const missed: string[] = [];
+    let shown = 0;
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const [make, samples] = draw.pick(SAMPLES);
+      const [old, next] = [make(draw), make(draw)];
+      const [before, after] = [validator(old), validator(next)];
+      const narrowed = samples.find((value) => before(value) && !after(value));
+      const widened = samples.find((value) => !before(value) && after(value));
+      const effects = new Set(compareSchemas(old as never, next as never).map((finding) => EFFECTS.get(finding.change)));
+      const says = (effect: string) => effects.has(effect) || effects.has("undecidable");
+      if (narrowed !== undefined || widened !== undefined) shown++;
+      if (narrowed !== undefined && !says("narrows")) missed.push(`narrowing by ${JSON.stringify(narrowed)}: ${JSON.stringify(old)} → ${JSON.stringify(next)}`);
+      if (widened !== undefined && !says("widens")) missed.push(`widening by ${JSON.stringify(widened)}: ${JSON.stringify(old)} → ${JSON.stringify(next)}`);
+    }
+    expect(missed).toEqual([]);
+    // Not blind: most pairs do differ.
+    expect(shown).toBeGreaterThan(PAIRS / 2);
+  });
+});
