@@ -17,6 +17,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   Server,
+  specTypeSchemas,
   type CacheHint,
   type CallToolResult,
   type ClientCapabilities,
@@ -310,6 +311,27 @@ function toCallToolResult(
   return {
     content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }],
   };
+}
+
+/**
+ * Why a handler's answer is not a `type` as the SDK's own schema takes it (the schema the clients'
+ * SDKs check an answer against), naming the first wrong place; undefined when it is one. Without it
+ * the client gets a malformed answer and its SDK's words for it, and the server's log says nothing.
+ */
+export function specFault(
+  type: "CallToolResult" | "GetPromptResult" | "ReadResourceResult",
+  result: unknown,
+): string | undefined {
+  const issue = specTypeSchemas[type]["~standard"].validate(result).issues?.[0];
+  if (issue === undefined) return undefined;
+  const at = (issue.path ?? [])
+    .map((segment) => {
+      const key = typeof segment === "object" ? segment.key : segment;
+      return typeof key === "number" ? `[${key}]` : `.${String(key)}`;
+    })
+    .join("")
+    .replace(/^\./, "");
+  return `returned what is not a ${type}${at === "" ? "" : ` at ${at}`}: ${issue.message}`;
 }
 
 /** Checks that every listed tool has its handler, bound to the right name (the generated types already promise it). */
@@ -648,6 +670,15 @@ function serveTools(
           `Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`,
         );
       }
+    }
+    // A result the clients' SDKs would reject whole (a content block that is none, image data that is
+    // not Base64): the handler's error, named where it is, as a prompt's or a resource's is.
+    const fault = specFault("CallToolResult", result);
+    if (fault !== undefined) {
+      log(
+        `ERROR: tool ${JSON.stringify(name)} ${fault}; sent a tool error instead`,
+      );
+      return errorResult(`Tool ${JSON.stringify(name)} ${fault}`);
     }
     // On the 2025 revisions the SDK sends a structuredContent that is not an object (or whose schema
     // is not) as `{ result: <value> }`, matching the outputSchema it listed; on 2026-07-28 as it is.

@@ -295,6 +295,23 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(text(await client.callTool({ name: "count", arguments: {} }))).toContain("(root): must be integer");
   });
 
+  it("refuses a full result the SDK clients would reject whole (image data that is not Base64), naming the tool and the place, loudly in the log", async () => {
+    const broken = (input: { text: string }) =>
+      input.text === "image"
+        ? toolResult({ content: [{ type: "image", data: "89504e47-not-base64!", mimeType: "image/png" }] })
+        : toolResult({ content: [{ type: "text" } as never] });
+    const { client, logs } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", broken) } }, era);
+    const image = await client.callTool({ name: "echo", arguments: { text: "image" } });
+    expect(answer(image)).toEqual({
+      isError: true,
+      content: [{ type: "text", text: 'Tool "echo" returned what is not a CallToolResult at content[0].data: Invalid Base64 string' }],
+    });
+    expect(logs).toContain('ERROR: tool "echo" returned what is not a CallToolResult at content[0].data: Invalid Base64 string; sent a tool error instead');
+    expect(text(await client.callTool({ name: "echo", arguments: { text: "block" } }))).toBe(
+      'Tool "echo" returned what is not a CallToolResult at content[0]: Invalid input',
+    );
+  });
+
   it("answers a handler's MissingRequiredClientCapabilityError as -32021, and any other protocol error as a tool error", async () => {
     const { client } = await connect(
       {
