@@ -113,6 +113,15 @@ function errorResult(message: string): CallToolResult {
 /** What a handler may return: its typed output, or a full result. */
 export type HandlerReturn<Output> = Output | FullToolResult;
 
+/**
+ * What the handler of a tool whose output is untyped (no outputSchema) may return: any value but
+ * `undefined`, so that a handler that forgets its `return` does not compile. Not `{}`, which a
+ * promise fits (an async handler that returns nothing would compile): an object with no `then`.
+ * Nor a symbol. A function, which the type cannot leave out, is a tool error when the call is answered.
+ */
+export type UntypedReturn =
+  string | number | boolean | null | (object & { readonly then?: never });
+
 /** The protocol revision a request speaks: MCP 2026-07-28 (`modern`) or one of the 2025 revisions (`legacy`). */
 export type ProtocolEra = "modern" | "legacy";
 
@@ -305,12 +314,19 @@ function toCallToolResult(
       structuredContent: returned as CallToolResult["structuredContent"],
     };
   }
-  if (returned === undefined) return { content: [] };
   if (typeof returned === "string")
     return { content: [{ type: "text", text: returned }] };
-  return {
-    content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }],
-  };
+  const text = JSON.stringify(returned);
+  // `undefined` (a forgotten `return`), a function or a symbol: JSON has no such value.
+  if (text === undefined)
+    throw new TypeError(
+      returned === undefined
+        ? "undefined is no JSON value (is a return missing?)"
+        : typeof returned === "function" || typeof returned === "symbol"
+          ? `a ${typeof returned} is no JSON value`
+          : "it serialises to nothing (its toJSON returned undefined)",
+    );
+  return { content: [{ type: "text", text }] };
 }
 
 /**
@@ -629,7 +645,8 @@ function serveTools(
     const outputSchema = tool["outputSchema"];
     const hasOutputSchema = outputSchema !== undefined;
     // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
-    // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
+    // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle; without an outputSchema,
+    // undefined, a function, a symbol) is the handler's error.
     let result: CallToolResult;
     try {
       result = JSON.parse(

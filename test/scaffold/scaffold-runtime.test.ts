@@ -207,6 +207,20 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(answer(await client.callTool({ name: "constructor", arguments: {} }))).toEqual({ content: [{ type: "text", text: '{"built":true}' }] });
   });
 
+  it("answers a handler without an outputSchema that returns nothing JSON can carry (undefined, a function, a symbol) with a tool error, loudly in the log", async () => {
+    const returns: Record<string, unknown> = { undefined, function: () => 1, symbol: Symbol("s"), toJSON: { toJSON: () => undefined } };
+    const { client, logs } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", (input: { text: string }) => returns[input.text]) } }, era);
+    const said = async (kind: string) => answer(await client.callTool({ name: "echo", arguments: { text: kind } }));
+    const refused = (why: string) => ({ isError: true, content: [{ type: "text", text: `Tool "echo" returned a value that cannot be sent as JSON: ${why}` }] });
+    expect(await said("undefined")).toEqual(refused("undefined is no JSON value (is a return missing?)"));
+    expect(await said("function")).toEqual(refused("a function is no JSON value"));
+    expect(await said("symbol")).toEqual(refused("a symbol is no JSON value"));
+    expect(await said("toJSON")).toEqual(refused("it serialises to nothing (its toJSON returned undefined)"));
+    expect(logs[0]).toBe(
+      'ERROR: tool "echo" returned a value that cannot be sent as JSON (undefined is no JSON value (is a return missing?)); sent a tool error instead',
+    );
+  });
+
   it("answers invalid arguments with a tool error listing JSON pointers, without calling the handler", async () => {
     let called = false;
     const { client } = await connect(
