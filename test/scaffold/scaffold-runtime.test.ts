@@ -786,6 +786,26 @@ describe("MCP 2026-07-28: a handler's asks as multi round-trip requests (input_r
   });
 });
 
+describe("an ask the client's capabilities cannot carry", () => {
+  it("throws inside the handler on both eras (a form for a client of URL elicitation only), so its catch can fall back; uncaught, 2026-07-28 answers -32021", async () => {
+    const echo = handler("echo", async (input: { text: string }, context: ToolContext) => {
+      try {
+        return (await context.elicit!({ message: "?", requestedSchema: NAME_FORM })).action;
+      } catch (error) {
+        if (input.text === "rethrow") throw error;
+        return "fell back";
+      }
+    });
+    for (const era of ERAS) {
+      const { client } = await connect({ handlers: { ...defaultHandlers, echo } }, era, { capabilities: { elicitation: { url: {} } } });
+      expect(answer(await client.callTool({ name: "echo", arguments: { text: "x" } })), era).toEqual({ content: [{ type: "text", text: "fell back" }] });
+      const rethrown = client.callTool({ name: "echo", arguments: { text: "rethrow" } });
+      if (era === "modern") await expect(rethrown).rejects.toMatchObject({ code: -32021 });
+      else expect(answer(await rethrown)).toEqual({ isError: true, content: [{ type: "text", text: "Client does not support form elicitation." }] });
+    }
+  });
+});
+
 describe("serveStdio", () => {
   /** test/fixtures/stdio/waiting-server.mjs (tools `wait`, until aborted, and `slow`, `ms` milliseconds) in a process of its own. */
   function waitingServer(env: Record<string, string> = {}) {
