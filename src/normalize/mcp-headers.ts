@@ -5,9 +5,9 @@
  * revision constrains the declarations, and has HTTP clients leave out a
  * tool that breaks them: so does mcpgen's output for a client, with a
  * warning naming the pointer, and every other tool is generated as usual.
- * A server's output (scaffold, mock) serves such a tool as declared, to the
- * 2025 clients that call it and to any that does, without checking headers
- * no client sends for it.
+ * A server's output (scaffold, mock) serves such a tool as declared to any
+ * client that calls it (2025 clients do), without checking the headers no
+ * 2026-07-28 client sends for it.
  */
 import type { Audience, McpHeader } from "../ir/index.js";
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
