@@ -13,7 +13,7 @@ import type { EmittedFile, ManifestIR, OutputFile } from "./ir/index.js";
 import type { RawManifest } from "./ir/raw-manifest.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
 import { formatFiles } from "./format/index.js";
-import { normalizeManifest } from "./normalize/index.js";
+import { normalizeManifest, type NormalizeOptions } from "./normalize/index.js";
 import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
 import { checkSurfaceAgainstSdk } from "./normalize/sdk-surface-schema.js";
 import { failOnWarnings, isStackOverflow, pointerToken, userError, type McpgenError } from "./shared/errors.js";
@@ -85,9 +85,12 @@ function tooDeep(raw: RawManifest): McpgenError {
   );
 }
 
-/** normalize: one IR, with every warning about the tools (the SDK's view of each tool, prompt, resource and resource template included). */
-export async function normalize(raw: RawManifest): Promise<ManifestIR> {
-  const ir = normalizeManifest(raw);
+/**
+ * normalize: one IR, with every warning about the tools (the SDK's view of each tool, prompt, resource and resource template included);
+ * `options.audience`: a server's (scaffold, mock) or, by default, a client's.
+ */
+export async function normalize(raw: RawManifest, options: NormalizeOptions = {}): Promise<ManifestIR> {
+  const ir = normalizeManifest(raw, options);
   const sdk = await checkToolsAgainstSdk(ir);
   ir.diagnostics.push(...sdk.diagnostics);
   for (const tool of ir.tools) tool.acceptedBySdk = sdk.accepted.get(tool.wireName);

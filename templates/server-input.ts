@@ -23,6 +23,7 @@ import {
   fromJsonSchema,
   inputRequired,
   inputResponse,
+  MissingRequiredClientCapabilityError,
   type ClientCapabilities,
   type CreateMessageRequestParamsBase,
   type CreateMessageResult,
@@ -209,6 +210,25 @@ function invalidRequestState(message: string): Error & { code: number } {
 }
 
 /**
+ * An ask the request's declared capabilities cannot carry (a form for a client that declared URL
+ * elicitation only, a URL for one that declared forms only): refused inside the handler, before
+ * anything is sent, as the 2025 revisions' asks are, so that a handler's `catch` can fall back on
+ * both eras; uncaught, it is answered `-32021`, as MCP 2026-07-28 has a server say. The SDK would
+ * otherwise refuse the round once the handler ended (`-32021`), out of the handler's reach.
+ */
+function unsupported(
+  what: string,
+  requiredCapabilities: ClientCapabilities,
+): Promise<never> {
+  return Promise.reject(
+    new MissingRequiredClientCapabilityError(
+      { requiredCapabilities },
+      `the client does not support ${what}`,
+    ),
+  );
+}
+
+/**
  * MCP 2026-07-28: the asks of one round of a call, answered from the rounds before it and from the
  * client's `inputResponses`. An ask with no answer yet is recorded for the round's
  * `input_required` result and never settles: the handler stops there, and runs again from its
@@ -270,9 +290,18 @@ export class InputRounds {
       elicit: formOrUrl
         ? (params, options) => {
             if (params.mode === "url" && formOrUrl.url === undefined)
-              return Promise.reject(
-                new Error("the client does not support URL elicitation"),
-              );
+              return unsupported("URL elicitation", {
+                elicitation: { url: {} },
+              });
+            // A bare `elicitation: {}` is form support (the capability before modes existed).
+            if (
+              params.mode !== "url" &&
+              formOrUrl.form === undefined &&
+              formOrUrl.url !== undefined
+            )
+              return unsupported("form elicitation", {
+                elicitation: { form: {} },
+              });
             return this.ask(
               "elicit",
               params.mode === "url"

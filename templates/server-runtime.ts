@@ -17,6 +17,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   Server,
+  specTypeSchemas,
   type CacheHint,
   type CallToolResult,
   type ClientCapabilities,
@@ -111,6 +112,15 @@ function errorResult(message: string): CallToolResult {
 
 /** What a handler may return: its typed output, or a full result. */
 export type HandlerReturn<Output> = Output | FullToolResult;
+
+/**
+ * What the handler of a tool whose output is untyped (no outputSchema) may return: any value but
+ * `undefined`, so that a handler that forgets its `return` does not compile. Not `{}`, which a
+ * promise fits (an async handler that returns nothing would compile): an object with no `then`.
+ * Nor a symbol. A function, which the type cannot leave out, is a tool error when the call is answered.
+ */
+export type UntypedReturn =
+  string | number | boolean | null | (object & { readonly then?: never });
 
 /** The protocol revision a request speaks: MCP 2026-07-28 (`modern`) or one of the 2025 revisions (`legacy`). */
 export type ProtocolEra = "modern" | "legacy";
@@ -304,12 +314,40 @@ function toCallToolResult(
       structuredContent: returned as CallToolResult["structuredContent"],
     };
   }
-  if (returned === undefined) return { content: [] };
   if (typeof returned === "string")
     return { content: [{ type: "text", text: returned }] };
-  return {
-    content: [{ type: "text", text: JSON.stringify(returned) ?? "null" }],
-  };
+  const text = JSON.stringify(returned);
+  // `undefined` (a forgotten `return`), a function or a symbol: JSON has no such value.
+  if (text === undefined)
+    throw new TypeError(
+      returned === undefined
+        ? "undefined is no JSON value (is a return missing?)"
+        : typeof returned === "function" || typeof returned === "symbol"
+          ? `a ${typeof returned} is no JSON value`
+          : "it serialises to nothing (its toJSON returned undefined)",
+    );
+  return { content: [{ type: "text", text }] };
+}
+
+/**
+ * Why a handler's answer is not a `type` as the SDK's own schema takes it (the schema the clients'
+ * SDKs check an answer against), naming the first wrong place; undefined when it is one. Without it
+ * the client gets a malformed answer and its SDK's words for it, and the server's log says nothing.
+ */
+export function specFault(
+  type: "CallToolResult" | "GetPromptResult" | "ReadResourceResult",
+  result: unknown,
+): string | undefined {
+  const issue = specTypeSchemas[type]["~standard"].validate(result).issues?.[0];
+  if (issue === undefined) return undefined;
+  const at = (issue.path ?? [])
+    .map((segment) => {
+      const key = typeof segment === "object" ? segment.key : segment;
+      return typeof key === "number" ? `[${key}]` : `.${String(key)}`;
+    })
+    .join("")
+    .replace(/^\./, "");
+  return `returned what is not a ${type}${at === "" ? "" : ` at ${at}`}: ${issue.message}`;
 }
 
 /** Checks that every listed tool has its handler, bound to the right name (the generated types already promise it). */
@@ -607,7 +645,8 @@ function serveTools(
     const outputSchema = tool["outputSchema"];
     const hasOutputSchema = outputSchema !== undefined;
     // What is checked is what is sent: the result as JSON serialises it (NaN becomes null, toJSON runs,
-    // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle) is the handler's error.
+    // undefined members vanish). A value JSON cannot carry (a BigInt, a cycle; without an outputSchema,
+    // undefined, a function, a symbol) is the handler's error.
     let result: CallToolResult;
     try {
       result = JSON.parse(
@@ -648,6 +687,15 @@ function serveTools(
           `Tool ${JSON.stringify(name)} produced output that does not match its outputSchema:\n${problems}`,
         );
       }
+    }
+    // A result the clients' SDKs would reject whole (a content block that is none, image data that is
+    // not Base64): the handler's error, named where it is, as a prompt's or a resource's is.
+    const fault = specFault("CallToolResult", result);
+    if (fault !== undefined) {
+      log(
+        `ERROR: tool ${JSON.stringify(name)} ${fault}; sent a tool error instead`,
+      );
+      return errorResult(`Tool ${JSON.stringify(name)} ${fault}`);
     }
     // On the 2025 revisions the SDK sends a structuredContent that is not an object (or whose schema
     // is not) as `{ result: <value> }`, matching the outputSchema it listed; on 2026-07-28 as it is.

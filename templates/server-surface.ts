@@ -21,13 +21,13 @@ import {
   type PromptMessage,
   type ReadResourceResult,
   type Server,
-  specTypeSchemas,
 } from "@modelcontextprotocol/server";
 import {
   errorMessage,
   INVALID_PARAMS,
   isJsonObject,
   protocolError,
+  specFault,
   type Dispatch,
   type ProtocolEra,
   type RequestContext,
@@ -556,27 +556,6 @@ function resourceResult(
   const fault = specFault("ReadResourceResult", result);
   if (fault !== undefined) return fault;
   return result as ReadResourceResult;
-}
-
-/**
- * Why a handler's answer is not a `type` as the SDK's own schema takes it (the schema the clients'
- * SDKs check an answer against), naming the first wrong place; undefined when it is one. Without it
- * the client gets a malformed answer and its SDK's words for it, and the server's log says nothing.
- */
-function specFault(
-  type: "GetPromptResult" | "ReadResourceResult",
-  result: unknown,
-): string | undefined {
-  const issue = specTypeSchemas[type]["~standard"].validate(result).issues?.[0];
-  if (issue === undefined) return undefined;
-  const at = (issue.path ?? [])
-    .map((segment) => {
-      const key = typeof segment === "object" ? segment.key : segment;
-      return typeof key === "number" ? `[${key}]` : `.${String(key)}`;
-    })
-    .join("")
-    .replace(/^\./, "");
-  return `returned what is not a ${type}${at === "" ? "" : ` at ${at}`}: ${issue.message}`;
 }
 
 /** `completion/complete`: the completer of the prompt's argument or the template's variable, none by default. */

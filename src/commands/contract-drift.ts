@@ -19,7 +19,7 @@ import { hasDrift, type DriftReport } from "./drift.js";
 
 /** The changes from a saved manifest to the one now generated from (its IR), classified (`mask`: as `classifyChanges`). */
 export function contractChanges(saved: RawManifest, current: ManifestIR, mask?: (text: string) => string): ContractDiff {
-  return classifyChanges(normalizeManifest(saved), current, mask);
+  return classifyChanges(normalizeManifest(saved, { audience: current.audience }), current, mask);
 }
 
 /**

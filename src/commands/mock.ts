@@ -105,7 +105,7 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
   }
   // Over stdio, stdin carries the protocol: the hints of a manifest that cannot be read do not offer `-`.
   const raw = options.http === undefined ? await readManifestPath(options.manifest) : await readManifestFile(options.manifest);
-  const ir = await withinStack(raw, () => normalize(raw));
+  const ir = await withinStack(raw, () => normalize(raw, { audience: "server" }));
   const [{ compileValidators }, { createResponder, mockSurface, mockTools }, { toolValidatorsFunctionBody }] = await Promise.all([
     import("../mock/validators.js"),
     import("../mock/responder.js"),

@@ -310,7 +310,7 @@ async function renderScaffoldStages(
 ): Promise<RenderedScaffold> {
   if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
   await refuseForeignProject(options.outDir, options.contract !== undefined);
-  const ir = await timed(timings, "normalize", () => normalize(raw));
+  const ir = await timed(timings, "normalize", () => normalize(raw, { audience: "server" }));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
   refuseUnimportableHandlers(plan.paths, onDisk, options.outDir);

@@ -79,7 +79,8 @@ export interface ToolIR {
    * The arguments a client mirrors into `Mcp-Param-{header}` HTTP headers
    * (`x-mcp-header`, MCP 2026-07-28), in the order the schema lists them;
    * empty when none is marked. A tool whose marks break the revision's
-   * constraints is not in the IR at all (normalize/mcp-headers.ts).
+   * constraints is not in a client's IR at all, and is in a server's with
+   * none (`Audience`, normalize/mcp-headers.ts).
    */
   mcpHeaders: McpHeader[];
   /**
@@ -228,9 +229,19 @@ export type ListMethod = "prompts/list" | "resources/list" | "resources/template
 /** `ttlMs` and `cacheScope` of a cacheable list result, by method (`tools/list`), as a 2026-07-28 server sent them. */
 export type ListCacheHints = Record<string, { ttlMs?: number | undefined; cacheScope?: "public" | "private" | undefined }>;
 
+/**
+ * Who the output of a normalisation is for, where the two differ: a
+ * `client` (generate, pull, diff, the in-process mock client) leaves out
+ * what the protocol has clients leave out; a `server` (scaffold, the mock
+ * server) serves what it declares as declared (normalize/mcp-headers.ts).
+ */
+export type Audience = "client" | "server";
+
 export interface ManifestIR {
   /** Display name of the input (file path, `<stdin>`, or a server URL). */
   source: string;
+  /** Who the IR was normalised for (`Audience`); absent: a client. */
+  audience?: Audience | undefined;
   server?: ServerInfo | undefined;
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;

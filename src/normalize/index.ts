@@ -6,7 +6,7 @@
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import { joinPointer } from "../shared/errors.js";
-import type { ListMethod, ManifestIR, NormalizedSchema, PatternMode, PromptIR, ResourceIR, ResourceTemplateIR, Schema, ToolIR } from "../ir/index.js";
+import type { Audience, ListMethod, ManifestIR, NormalizedSchema, PatternMode, PromptIR, ResourceIR, ResourceTemplateIR, Schema, ToolIR } from "../ir/index.js";
 import { assignDefNames, assignSurfaceNames, assignToolNames, byCodePoints, type OutputNames, type UniqueNames } from "./naming.js";
 import { definitionClasses } from "./shared-defs.js";
 import { acceptPrompts } from "./prompts.js";
@@ -16,6 +16,8 @@ import { checkMcpHeaders } from "./mcp-headers.js";
 import { acceptTools, checkFiniteNumbers, checkObjectRoot, checkOnePage, checkTaskRequired, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
 
 export interface NormalizeOptions {
+  /** Who the output is for (`Audience`, default a client): decides what becomes of a tool a client would leave out. */
+  audience?: Audience | undefined;
   /** Documents a `$ref` may name besides the meta-schemas (see `SchemaContext.documents`): the JSON Schema Test Suite's remotes, in its test. */
   documents?: ((uri: string) => unknown) | undefined;
 }
@@ -24,7 +26,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
   const diagnostics: Diagnostic[] = [];
   const file = manifest.source;
   checkOnePage(manifest, diagnostics);
-  const accepted = checkFiniteNumbers(checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics), file, diagnostics);
+  const accepted = checkFiniteNumbers(checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics, options.audience), file, diagnostics);
   const patternModes = new Map<string, PatternMode>();
   const names = assignToolNames(accepted.map((entry) => entry.tool["name"] as string));
   const tools: ToolIR[] = accepted.map((entry) => {
@@ -60,6 +62,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
 
   return {
     source: manifest.source,
+    ...(options.audience === undefined ? {} : { audience: options.audience }),
     server: manifest.server,
     protocolVersion: manifest.protocolVersion,
     capabilities: manifest.capabilities,

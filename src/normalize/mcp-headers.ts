@@ -3,10 +3,13 @@
  * Parameters"): an argument whose schema carries `x-mcp-header: "Region"` is
  * mirrored by the client into an `Mcp-Param-Region` HTTP header. The
  * revision constrains the declarations, and has HTTP clients leave out a
- * tool that breaks them: so does mcpgen, with a warning naming the pointer,
- * and every other tool is generated as usual.
+ * tool that breaks them: so does mcpgen's output for a client, with a
+ * warning naming the pointer, and every other tool is generated as usual.
+ * A server's output (scaffold, mock) serves such a tool as declared to any
+ * client that calls it (2025 clients do), without checking the headers no
+ * 2026-07-28 client sends for it.
  */
-import type { McpHeader } from "../ir/index.js";
+import type { Audience, McpHeader } from "../ir/index.js";
 import { joinPointer, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { subschemaValues } from "./resources.js";
@@ -15,9 +18,9 @@ import type { AcceptedTool } from "./tools.js";
 
 export const MCP_HEADER_ARGUMENTS: Rule = {
   name: "mcp-header-arguments",
-  does: "An argument marked `x-mcp-header` is one the client mirrors into an `Mcp-Param-{name}` HTTP header; a tool whose marks break the revision's constraints (a non-empty RFC 9110 token, unique regardless of case, on a `string`, `integer` or `boolean` property reached from the root through `properties` alone) is left out, with a warning at the mark.",
+  does: "An argument marked `x-mcp-header` is one the client mirrors into an `Mcp-Param-{name}` HTTP header; a tool whose marks break the revision's constraints (a non-empty RFC 9110 token, unique regardless of case, on a `string`, `integer` or `boolean` property reached from the root through `properties` alone) is left out of a client's output, with a warning at the mark (`tool-dropped`); a server's output lists and serves it as declared, its headers not checked, with a warning at the mark (`mcp-header-invalid`).",
   spec: "MCP 2026-07-28, Streamable HTTP, Custom Headers from Tool Parameters",
-  reports: ["tool-dropped"],
+  reports: ["tool-dropped", "mcp-header-invalid"],
 };
 
 /** The schema-extension keyword (MCP 2026-07-28, server/tools "x-mcp-header"). */
@@ -29,19 +32,42 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** The types a mirrored argument may have: primitives, `number` excepted (the revision names integer, string and boolean). */
 const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
 
+const HINT =
+  "x-mcp-header must be a non-empty HTTP token, unique regardless of case, on a string, integer or boolean property reached through properties alone";
+
 /**
  * `mcp-header-arguments`: the tools to keep, each with its marked arguments.
  * The sweep looks everywhere in the input schema as written (any dialect), so
  * that a mark the revision does not allow (under `items`, a combinator, `$defs`,
- * a conditional) is found wherever it is.
+ * a conditional) is found wherever it is. A tool whose marks break the
+ * constraints is left out for a client; for a server it is kept with no
+ * marked arguments (2026-07-28 clients drop it, so none sends its headers).
  */
-export function checkMcpHeaders(accepted: readonly AcceptedTool[], file: string, diagnostics: Diagnostic[]): Array<AcceptedTool & { mcpHeaders: McpHeader[] }> {
+export function checkMcpHeaders(
+  accepted: readonly AcceptedTool[],
+  file: string,
+  diagnostics: Diagnostic[],
+  audience: Audience = "client",
+): Array<AcceptedTool & { mcpHeaders: McpHeader[] }> {
   const kept: Array<AcceptedTool & { mcpHeaders: McpHeader[] }> = [];
   for (const entry of accepted) {
     const schemaPointer = joinPointer(entry.pointer, "inputSchema");
     const found = scanMcpHeaders(entry.tool["inputSchema"], schemaPointer);
     if (found.ok) {
       kept.push({ ...entry, mcpHeaders: found.headers });
+      continue;
+    }
+    if (audience === "server") {
+      kept.push({ ...entry, mcpHeaders: [] });
+      diagnostics.push({
+        severity: "warning",
+        code: "mcp-header-invalid",
+        message: `listed as declared, its headers not checked: ${found.reason} (MCP 2026-07-28 has clients leave out a tool whose x-mcp-header marks break its constraints; clients of the 2025 revisions call it)`,
+        file,
+        tool: entry.tool["name"] as string,
+        pointer: found.pointer,
+        hint: HINT,
+      });
       continue;
     }
     diagnostics.push({
@@ -51,7 +77,7 @@ export function checkMcpHeaders(accepted: readonly AcceptedTool[], file: string,
       file,
       tool: entry.tool["name"] as string,
       pointer: found.pointer,
-      hint: "x-mcp-header must be a non-empty HTTP token, unique regardless of case, on a string, integer or boolean property reached through properties alone",
+      hint: HINT,
     });
   }
   return kept;

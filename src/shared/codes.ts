@@ -70,6 +70,9 @@ export const DIAGNOSTIC_CODES = {
   "tool-dropped": {
     doc: "A tool left out of the output, the others generated as usual: its `x-mcp-header` marks break the constraints of MCP 2026-07-28 (which has clients reject such a tool), or it holds a number beyond a JavaScript number's range (`1e400` reads as Infinity, and would be written back as `null`).",
   },
+  "mcp-header-invalid": {
+    doc: "A tool whose `x-mcp-header` marks break the constraints of MCP 2026-07-28, in a scaffold or a mock server: listed and served as declared (clients of the 2025 revisions call it; 2026-07-28 clients leave it out), its `Mcp-Param-*` headers not checked. `generate` and `pull` leave such a tool out (`tool-dropped`).",
+  },
   "prompt-invalid": {
     doc: "A prompt mcpgen cannot type (not an object, no string `name`, `arguments` that is not a list of objects with a string `name` each): that prompt is left out, the rest generated as usual.",
   },

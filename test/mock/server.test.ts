@@ -121,6 +121,64 @@ describe("mcpgen mock over Streamable HTTP", () => {
   });
 });
 
+describe("mcpgen mock: a tool whose x-mcp-header marks break MCP 2026-07-28's constraints", () => {
+  /** A 2026-07-28 `tools/call` over HTTP, as a client sends it without `server/discover` first, with `headers` besides the standard ones. */
+  const modernCall = (url: string, name: string, args: Record<string, unknown>, headers: Record<string, string>) =>
+    fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": name,
+        ...headers,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name,
+          arguments: args,
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      }),
+    });
+
+  it("lists and serves it as declared on both eras, its headers unchecked, with a warning that says so", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-mock-marks-"));
+    const path = join(dir, "marks.tools.json");
+    const marked = { name: "hdr", inputSchema: { type: "object", properties: { x: { type: "number", "x-mcp-header": "X" } } } };
+    await writeFile(path, JSON.stringify({ tools: [{ name: "ok", inputSchema: { type: "object" } }, marked] }));
+    const served = await mock({ manifest: path, http: { port: 0 }, log: () => undefined });
+    try {
+      expect(served.diagnostics.map(({ code, tool }) => [code, tool])).toEqual([["mcp-header-invalid", "hdr"]]);
+      const client = new ClientV2({ name: "test", version: "1.0.0" });
+      await client.connect(new HttpV2(new URL(served.url!)));
+      try {
+        expect(client.getProtocolEra()).toBe("legacy");
+        expect((await client.listTools()).tools).toEqual([{ name: "ok", inputSchema: { type: "object" } }, marked]);
+        expect((await client.callTool({ name: "hdr", arguments: { x: 1.5 } })).isError).not.toBe(true);
+      } finally {
+        await client.close();
+      }
+      // On 2026-07-28 its Mcp-Param-X header is not checked: a value that disagrees is no -32020.
+      const response = await modernCall(served.url!, "hdr", { x: 1.5 }, { "mcp-param-x": "7" });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { result?: { isError?: boolean }; error?: unknown };
+      expect(body.error).toBeUndefined();
+      expect(body.result?.isError).not.toBe(true);
+    } finally {
+      await served.close();
+    }
+  });
+});
+
 describe("mcpgen mock over stdio (the CLI)", () => {
   const args = [bin, "mock", manifestPath, "--fixtures", "", "--seed", "5"];
 

@@ -5,7 +5,7 @@
  * schema, `normalizeManifest` for a manifest, `checkToolsAgainstSdk` for the
  * SDK's view of one.
  */
-import type { Dialect, PatternMode, Schema } from "../../src/ir/index.js";
+import type { Audience, Dialect, PatternMode, Schema } from "../../src/ir/index.js";
 import type { DiagnosticCode } from "../../src/shared/errors.js";
 
 /** A diagnostic as a row expects it. Pointers are relative to the schema in schema rows, absolute in manifest rows. */
@@ -59,6 +59,8 @@ export interface ToolWant {
 export interface ManifestRow extends RowBase {
   stage: "manifest";
   given: unknown;
+  /** Whom the IR is for (`NormalizeOptions.audience`); absent: a client. */
+  audience?: Audience;
   /**
    * Every tool of the IR, in order, with the fields the row names; and, where
    * the row names them, every prompt, resource and resource template (each

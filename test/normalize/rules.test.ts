@@ -68,7 +68,7 @@ function toolView(tool: ManifestIR["tools"][number]): Required<ToolWant> {
 }
 
 function runManifestRow(row: ManifestRow) {
-  const normalize = () => normalizeManifest(recogniseManifest(row.given, FILE));
+  const normalize = () => normalizeManifest(recogniseManifest(row.given, FILE), { audience: row.audience });
   if (row.error !== undefined) {
     let error: unknown;
     try {

@@ -188,6 +188,37 @@ export const rows: Rows = [
       ],
     },
   ]),
+  [
+    "mcp-header-arguments",
+    {
+      stage: "manifest",
+      says: "for a server (scaffold, mock), a tool whose marks break the constraints stays, with no header arguments and a warning at the mark",
+      audience: "server",
+      given: {
+        tools: [
+          {
+            name: "bad",
+            inputSchema: { type: "object", properties: { a: { type: "number", "x-mcp-header": "A" }, b: { type: "string", "x-mcp-header": "B" } } },
+          },
+          { name: "good", inputSchema: { type: "object", properties: { r: { type: "string", "x-mcp-header": "Region" } } } },
+        ],
+      },
+      want: {
+        tools: [
+          { wireName: "bad", mcpHeaders: [] },
+          { wireName: "good", mcpHeaders: [{ path: ["r"], header: "Region", type: "string" }] },
+        ],
+      },
+      warnings: [
+        {
+          code: "mcp-header-invalid",
+          pointer: "/tools/0/inputSchema/properties/a/x-mcp-header",
+          message:
+            'listed as declared, its headers not checked: x-mcp-header marks a property of type "number"; only string, integer and boolean arguments are mirrored (MCP 2026-07-28 has clients leave out a tool whose x-mcp-header marks break its constraints; clients of the 2025 revisions call it)',
+        },
+      ],
+    },
+  ],
 
   ...(
     [

@@ -207,6 +207,20 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(answer(await client.callTool({ name: "constructor", arguments: {} }))).toEqual({ content: [{ type: "text", text: '{"built":true}' }] });
   });
 
+  it("answers a handler without an outputSchema that returns nothing JSON can carry (undefined, a function, a symbol) with a tool error, loudly in the log", async () => {
+    const returns: Record<string, unknown> = { undefined, function: () => 1, symbol: Symbol("s"), toJSON: { toJSON: () => undefined } };
+    const { client, logs } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", (input: { text: string }) => returns[input.text]) } }, era);
+    const said = async (kind: string) => answer(await client.callTool({ name: "echo", arguments: { text: kind } }));
+    const refused = (why: string) => ({ isError: true, content: [{ type: "text", text: `Tool "echo" returned a value that cannot be sent as JSON: ${why}` }] });
+    expect(await said("undefined")).toEqual(refused("undefined is no JSON value (is a return missing?)"));
+    expect(await said("function")).toEqual(refused("a function is no JSON value"));
+    expect(await said("symbol")).toEqual(refused("a symbol is no JSON value"));
+    expect(await said("toJSON")).toEqual(refused("it serialises to nothing (its toJSON returned undefined)"));
+    expect(logs[0]).toBe(
+      'ERROR: tool "echo" returned a value that cannot be sent as JSON (undefined is no JSON value (is a return missing?)); sent a tool error instead',
+    );
+  });
+
   it("answers invalid arguments with a tool error listing JSON pointers, without calling the handler", async () => {
     let called = false;
     const { client } = await connect(
@@ -293,6 +307,23 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(logs.join("\n")).toContain('ERROR: tool "weather" returned output that does not match its outputSchema');
     expect(text(await client.callTool({ name: "weather", arguments: { mode: "none" } }))).toContain("structuredContent is missing");
     expect(text(await client.callTool({ name: "count", arguments: {} }))).toContain("(root): must be integer");
+  });
+
+  it("refuses a full result the SDK clients would reject whole (image data that is not Base64), naming the tool and the place, loudly in the log", async () => {
+    const broken = (input: { text: string }) =>
+      input.text === "image"
+        ? toolResult({ content: [{ type: "image", data: "89504e47-not-base64!", mimeType: "image/png" }] })
+        : toolResult({ content: [{ type: "text" } as never] });
+    const { client, logs } = await connect({ handlers: { ...defaultHandlers, echo: handler("echo", broken) } }, era);
+    const image = await client.callTool({ name: "echo", arguments: { text: "image" } });
+    expect(answer(image)).toEqual({
+      isError: true,
+      content: [{ type: "text", text: 'Tool "echo" returned what is not a CallToolResult at content[0].data: Invalid Base64 string' }],
+    });
+    expect(logs).toContain('ERROR: tool "echo" returned what is not a CallToolResult at content[0].data: Invalid Base64 string; sent a tool error instead');
+    expect(text(await client.callTool({ name: "echo", arguments: { text: "block" } }))).toBe(
+      'Tool "echo" returned what is not a CallToolResult at content[0]: Invalid input',
+    );
   });
 
   it("answers a handler's MissingRequiredClientCapabilityError as -32021, and any other protocol error as a tool error", async () => {
@@ -752,6 +783,26 @@ describe("MCP 2026-07-28: a handler's asks as multi round-trip requests (input_r
     expect(Object.values(samplingOnly.result!.inputRequests!).map((request) => request.method)).toEqual(["sampling/createMessage"]);
     const none = await call({ text: "x" }, {}, {});
     expect(none.result).toMatchObject({ content: [{ text: "nothing to ask" }] });
+  });
+});
+
+describe("an ask the client's capabilities cannot carry", () => {
+  it("throws inside the handler on both eras (a form for a client of URL elicitation only), so its catch can fall back; uncaught, 2026-07-28 answers -32021", async () => {
+    const echo = handler("echo", async (input: { text: string }, context: ToolContext) => {
+      try {
+        return (await context.elicit!({ message: "?", requestedSchema: NAME_FORM })).action;
+      } catch (error) {
+        if (input.text === "rethrow") throw error;
+        return "fell back";
+      }
+    });
+    for (const era of ERAS) {
+      const { client } = await connect({ handlers: { ...defaultHandlers, echo } }, era, { capabilities: { elicitation: { url: {} } } });
+      expect(answer(await client.callTool({ name: "echo", arguments: { text: "x" } })), era).toEqual({ content: [{ type: "text", text: "fell back" }] });
+      const rethrown = client.callTool({ name: "echo", arguments: { text: "rethrow" } });
+      if (era === "modern") await expect(rethrown).rejects.toMatchObject({ code: -32021 });
+      else expect(answer(await rethrown)).toEqual({ isError: true, content: [{ type: "text", text: "Client does not support form elicitation." }] });
+    }
   });
 });
 

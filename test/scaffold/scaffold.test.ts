@@ -152,6 +152,26 @@ describe("a new scaffold", () => {
     expect(JSON.stringify(tools)).toBe(JSON.stringify(manifest.tools));
   });
 
+  it("lists a tool whose x-mcp-header marks break MCP 2026-07-28's constraints as declared, with a stub and no header check, and says so", async () => {
+    const project = await tempProject();
+    const input = join(await mkdtemp(join(tmpdir(), "mcpgen-scaffold-marks-")), "marks.tools.json");
+    const marked = { name: "hdr", inputSchema: { type: "object", properties: { x: { type: "number", "x-mcp-header": "X" } } } };
+    const region = { name: "sql", inputSchema: { type: "object", properties: { r: { type: "string", "x-mcp-header": "Region" } } } };
+    await writeFile(input, JSON.stringify({ tools: [marked, region] }));
+    const result = await scaffold({ manifest: input, outDir: project });
+    expect(result.diagnostics.map(({ code, tool, pointer }) => [code, tool, pointer])).toEqual([
+      ["mcp-header-invalid", "hdr", "/tools/0/inputSchema/properties/x/x-mcp-header"],
+    ]);
+    expect(result.created).toContain("src/handlers/hdr.ts");
+    const generated = (await import(pathToFileURL(join(project, "src/generated/tools.ts")).href)) as { tools: unknown[]; headerArguments: unknown[] };
+    expect(generated.tools).toEqual([marked, region]);
+    expect(generated.headerArguments).toEqual([["sql", [{ header: "Region", path: ["r"], type: "string" }]]]);
+    // Its handler is no orphan of a tool the project's own manifest.json lists.
+    const again = await scaffold({ manifest: join(project, "manifest.json"), outDir: project });
+    expect(again.orphanedHandlers).toEqual([]);
+    expect(again.handlers.map((handler) => [handler.tool, handler.status])).toContainEqual(["hdr", "kept"]);
+  });
+
   it("writes package.json with the SDK v2 server as the only dependency, no zod, and the four scripts", async () => {
     const project = await tempProject("My Weather Server!");
     await scaffold({ manifest: weather, outDir: project });
