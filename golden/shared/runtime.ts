@@ -251,13 +251,20 @@ function ownCopy(value: unknown, copies: Map<object, unknown>): unknown {
   return own;
 }
 
+/** Issues a `ValidationError`'s message names; the rest are counted (all of them are in its `issues`). */
+const ISSUES_SHOWN = 10;
+
+/** The issues of an error's message: the first `ISSUES_SHOWN`, then how many more `issues` holds. */
 function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues
+  const shown = issues
+    .slice(0, ISSUES_SHOWN)
     .map(
       (issue) =>
         `${issue.path === "" ? "(root)" : issue.path} ${issue.message}`,
     )
     .join("; ");
+  const more = issues.length - ISSUES_SHOWN;
+  return more > 0 ? `${shown}; … (${more} more)` : shown;
 }
 
 /**
