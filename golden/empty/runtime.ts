@@ -220,11 +220,31 @@ function checkValue<T>(
   }
   if (issues.length === 0)
     return { ok: false, issues: [{ path: "", message: `invalid ${role}` }] };
-  if (!first) return { ok: false, issues };
+  if (!first) return { ok: false, issues: distinct(issues) };
   const issue = issues[0]!;
   while (issues.length > 0) issues.pop();
   firstIssueList = issues;
   return { ok: false, issues: [issue] };
+}
+
+/**
+ * `issues` without the repeats of an issue (the same path and words), in the
+ * order first found: the branches of a failed `oneOf` or `anyOf` each report
+ * what they share (a property of the wrong type, once per branch).
+ */
+function distinct(issues: IssueList): IssueList {
+  if (issues.length < 2) return issues;
+  const found = new Set<string>();
+  let kept = 0;
+  for (const issue of issues) {
+    // A path may hold any character (a key is any string): its length keeps path and words apart.
+    const key = `${issue.path.length}:${issue.path}${issue.message}`;
+    if (found.has(key)) continue;
+    found.add(key);
+    issues[kept++] = issue;
+  }
+  issues.length = kept;
+  return issues;
 }
 
 /** The empty lists a validation starts with, kept from the last (see `checkValue`). */

@@ -225,6 +225,37 @@ describe("issue messages", () => {
       issues: [{ path: "/payment/billing", message: 'is required when "card" is present' }],
     });
   });
+
+  it("name each issue once: the branches of a failed oneOf or anyOf do not repeat what they share", async () => {
+    // Each branch requires `error` to be a string (xcodebuildmcp's outputs): a null one fails all three.
+    const branch = (kind: string) => ({ type: "object", properties: { kind: { const: kind }, error: { type: "string" } }, required: ["kind"] });
+    const generated = await generateValidators(
+      [
+        { name: "one", inputSchema: { type: "object" }, outputSchema: { oneOf: ["a", "b", "c"].map(branch) } },
+        { name: "any", inputSchema: { type: "object" }, outputSchema: { anyOf: ["a", "b", "c"].map(branch) } },
+      ],
+      "distinct-issues",
+    );
+    const value = { kind: "a", error: null };
+    expect(generated.validateOutput("one", value)).toEqual({
+      ok: false,
+      issues: [
+        { path: "/error", message: "must be string" },
+        { path: "/kind", message: 'must be "b"' },
+        { path: "/kind", message: 'must be "c"' },
+        { path: "", message: "must match exactly one schema in oneOf" },
+      ],
+    });
+    expect(generated.validateOutput("any", value)).toEqual({
+      ok: false,
+      issues: [
+        { path: "/error", message: "must be string" },
+        { path: "/kind", message: 'must be "b"' },
+        { path: "/kind", message: 'must be "c"' },
+        { path: "", message: "must match a schema in anyOf" },
+      ],
+    });
+  });
 });
 
 const fewMembers = { enum: [1, "true", null, false] };
