@@ -183,12 +183,37 @@ export function runValidator<T>(
   // properties JSON.stringify would send.
   const first = options?.firstIssue === true;
   try {
-    return checkValue(validator, value, value, role, first);
+    try {
+      return checkValue(validator, value, value, role, first);
+    } catch (error) {
+      if (!(error instanceof Error && Symbol.for("mcpgen.notPlain") in error))
+        throw error;
+      return checkValue(
+        validator,
+        ownCopy(value, new Map()),
+        value,
+        role,
+        first,
+      );
+    }
   } catch (error) {
-    if (!(error instanceof Error && Symbol.for("mcpgen.notPlain") in error))
-      throw error;
-    return checkValue(validator, ownCopy(value, new Map()), value, role, first);
+    // The validators recurse as the value nests: a value deeper than the stack holds (a tree of
+    // 10,000 levels, which JSON.parse reads) is refused, not a RangeError. Caught here, not
+    // counted at each level, which would cost every valid value; `checkValue` left no state.
+    if (!isStackOverflow(error)) throw error;
+    return { ok: false, issues: [{ path: "", message: TOO_DEEP }] };
   }
+}
+
+/** The issue of a value nested more deeply than the validators can follow. */
+const TOO_DEEP = "is nested too deeply to check (the validator ran out of stack)";
+
+/** Whether `error` is the engine's when the call stack is full: a RangeError (V8, JavaScriptCore), an InternalError (SpiderMonkey). */
+function isStackOverflow(error: unknown): boolean {
+  return (
+    error instanceof RangeError ||
+    (error instanceof Error && error.name === "InternalError")
+  );
 }
 
 /**

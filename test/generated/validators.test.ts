@@ -18,7 +18,11 @@ import { toolValidatorsPath } from "../../src/emit/validators/index.js";
 import { formats } from "../../templates/validator-runtime.js";
 import { runValidator, type CompiledValidator } from "../../templates/client-runtime.js";
 import { generateValidators, issuesOf, type Check, type Issue } from "../helpers/generated-validators.js";
+import { nativeImportUrl } from "../helpers/native-import.js";
 import { repoRoot } from "../helpers/typecheck.js";
+
+/** A Standard Schema v1 object, as the generated `standardSchemas` holds them. */
+type StandardSchema = { "~standard": { validate: (value: unknown) => unknown } };
 
 type Validate = (tool: string, value: unknown) => { ok: true } | { ok: false; issues: Array<{ path: string; message: string }> };
 
@@ -540,6 +544,39 @@ describe("a failure deep in a value", () => {
     // Each level read by the pass without the list, and again by the one with it, for each call above it: at most
     // depth + 1 times, bounded by the schema.
     expect(Math.max(...reads)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("a value nested more deeply than the stack holds", () => {
+  it("is refused at its root, by validateOutput, validateInput and the Standard Schemas alike, and leaves no state behind", async () => {
+    // A tree of `depth` levels, as a server sends it: JSON.parse reads it without recursing.
+    const tree = (depth: number, leaf: string): unknown =>
+      JSON.parse(`${'{"name":"a","children":['.repeat(depth)}{"name":${JSON.stringify(leaf)}}${"]}".repeat(depth)}`);
+    const node = { $ref: "#/$defs/node", $defs: { node: { type: "object", properties: { name: { type: "string", pattern: "^(a+)+$" }, children: { type: "array", items: { $ref: "#/$defs/node" } } }, required: ["name"] } } };
+    const generated = await generateValidators([{ name: "get_tree", inputSchema: node, outputSchema: node }], "too-deep");
+    const entry = (await import(nativeImportUrl(generated.directory, "validate.ts"))) as {
+      standardSchemas: { get_tree: { input: StandardSchema; output: StandardSchema } };
+      validateOutput: (tool: string, value: unknown, options?: { firstIssue?: boolean }) => unknown;
+    };
+    const deep = tree(50_000, "a");
+    const refused = { ok: false, issues: [{ path: "", message: "is nested too deeply to check (the validator ran out of stack)" }] };
+    expect(generated.validateOutput("get_tree", deep)).toEqual(refused);
+    expect(generated.validateInput("get_tree", deep)).toEqual(refused);
+    expect(entry.validateOutput("get_tree", deep, { firstIssue: true })).toEqual(refused);
+    for (const schema of [entry.standardSchemas.get_tree.input, entry.standardSchemas.get_tree.output])
+      expect(schema["~standard"].validate(deep)).toEqual({ issues: [{ message: refused.issues[0]!.message, path: [] }] });
+    // An object of another prototype is checked as a copy, which is made recursively too.
+    expect(generated.validateOutput("get_tree", Object.assign(Object.create({ inherited: 1 }) as object, deep))).toEqual(refused);
+    // The checks that follow start afresh: a valid value passes, an invalid one has its own issues alone.
+    expect(generated.validateOutput("get_tree", tree(3, "aa"))).toEqual({ ok: true, value: tree(3, "aa") });
+    expect(generated.validateOutput("get_tree", tree(2, "b"))).toEqual({
+      ok: false,
+      issues: [{ path: "/children/0/children/0/name", message: 'must match pattern "^(a+)+$"' }],
+    });
+    expect(entry.validateOutput("get_tree", tree(2, "b"), { firstIssue: true })).toEqual({
+      ok: false,
+      issues: [{ path: "/children/0/children/0/name", message: 'must match pattern "^(a+)+$"' }],
+    });
   });
 });
 
