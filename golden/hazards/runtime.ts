@@ -206,7 +206,8 @@ export function runValidator<T>(
 }
 
 /** The issue of a value nested more deeply than the validators can follow. */
-const TOO_DEEP = "is nested too deeply to check (the validator ran out of stack)";
+const TOO_DEEP =
+  "is nested too deeply to check (the validator ran out of stack)";
 
 /** Whether `error` is the engine's when the call stack is full: a RangeError (V8, JavaScriptCore), an InternalError (SpiderMonkey). */
 function isStackOverflow(error: unknown): boolean {

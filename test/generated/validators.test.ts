@@ -552,7 +552,16 @@ describe("a value nested more deeply than the stack holds", () => {
     // A tree of `depth` levels, as a server sends it: JSON.parse reads it without recursing.
     const tree = (depth: number, leaf: string): unknown =>
       JSON.parse(`${'{"name":"a","children":['.repeat(depth)}{"name":${JSON.stringify(leaf)}}${"]}".repeat(depth)}`);
-    const node = { $ref: "#/$defs/node", $defs: { node: { type: "object", properties: { name: { type: "string", pattern: "^(a+)+$" }, children: { type: "array", items: { $ref: "#/$defs/node" } } }, required: ["name"] } } };
+    const node = {
+      $ref: "#/$defs/node",
+      $defs: {
+        node: {
+          type: "object",
+          properties: { name: { type: "string", pattern: "^(a+)+$" }, children: { type: "array", items: { $ref: "#/$defs/node" } } },
+          required: ["name"],
+        },
+      },
+    };
     const generated = await generateValidators([{ name: "get_tree", inputSchema: node, outputSchema: node }], "too-deep");
     const entry = (await import(nativeImportUrl(generated.directory, "validate.ts"))) as {
       standardSchemas: { get_tree: { input: StandardSchema; output: StandardSchema } };

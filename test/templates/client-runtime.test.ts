@@ -115,9 +115,7 @@ describe("ValidationError and ToolError", () => {
     const error = new ValidationError("list_users", "output", many);
     expect(error.issues).toHaveLength(50_000);
     const named = many.slice(0, 10).map((issue) => `${issue.path} is required`);
-    expect(error.message).toBe(
-      `tool "list_users" returned structuredContent that does not match its outputSchema: ${named.join("; ")}; … (49990 more)`,
-    );
+    expect(error.message).toBe(`tool "list_users" returned structuredContent that does not match its outputSchema: ${named.join("; ")}; … (49990 more)`);
     // Ten exactly: all named, nothing counted.
     expect(new ValidationError("get", "input", many.slice(0, 10)).message).toBe(`invalid arguments for tool "get": ${named.join("; ")}`);
   });
