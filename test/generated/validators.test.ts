@@ -547,6 +547,52 @@ describe("a failure deep in a value", () => {
   });
 });
 
+describe("a property whose value is undefined", () => {
+  // Each schema, a value with a property whose value is undefined, and the issues of that value: those of the value as
+  // JSON.stringify sends it (the property left out), for every keyword, as for a declared property.
+  const cases: Array<[keyword: string, schema: object, value: object, issues: Issue[]]> = [
+    ["declared property", { properties: { a: { type: "string" } } }, { a: undefined }, []],
+    ["declared required property", { properties: { a: { type: "string" } }, required: ["a"] }, { a: undefined }, [{ path: "/a", message: "is required" }]],
+    [
+      "additionalProperties schema",
+      { properties: { note: { type: "string" } }, additionalProperties: { type: "number" } },
+      { note: "n", weight: undefined },
+      [],
+    ],
+    ["additionalProperties false", { properties: { a: {} }, additionalProperties: false }, { a: 1, z: undefined }, []],
+    ["additionalProperties false below a map", { additionalProperties: { properties: { a: {} }, additionalProperties: false } }, { m: { z: undefined } }, []],
+    ["additionalProperties false beside patternProperties", { patternProperties: { "^x": {} }, additionalProperties: false }, { z: undefined }, []],
+    ["patternProperties", { patternProperties: { "^x-": { type: "string" } } }, { "x-a": undefined, "x-b": 1 }, [{ path: "/x-b", message: "must be string" }]],
+    ["propertyNames", { propertyNames: { maxLength: 3 } }, { long_name: undefined }, []],
+    ["unevaluatedProperties false", { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }, { a: 1, z: undefined }, []],
+    ["unevaluatedProperties schema", { unevaluatedProperties: { type: "string" } }, { z: undefined }, []],
+    ["minProperties", { minProperties: 1 }, { a: undefined }, [{ path: "", message: "must NOT have fewer than 1 properties" }]],
+    ["maxProperties", { maxProperties: 1 }, { a: 1, b: undefined }, []],
+    ["required", { required: ["a"] }, { a: undefined }, [{ path: "/a", message: "is required" }]],
+    ["dependentRequired", { dependentRequired: { b: ["c"] } }, { b: 1, c: undefined }, [{ path: "/c", message: 'is required when "b" is present' }]],
+    ["dependentRequired, absent", { dependentRequired: { b: ["c"] } }, { b: undefined }, []],
+    ["dependentSchemas", { dependentSchemas: { b: { required: ["c"] } } }, { b: undefined }, []],
+    ["const", { const: { a: 1 } }, { a: 1, b: undefined }, []],
+    ["enum", { enum: [{ a: 1 }, { b: 2 }] }, { a: undefined, b: 2 }, []],
+    ["const, missing", { const: { a: 1 } }, { a: undefined }, [{ path: "", message: 'must be {"a":1}' }]],
+  ];
+  let generated: Awaited<ReturnType<typeof generateValidators>>;
+  beforeAll(async () => {
+    generated = await generateValidators(
+      cases.map(([, schema], index) => ({ name: `case_${index}`, inputSchema: { type: "object", ...schema } })),
+      "undefined-properties",
+    );
+  });
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))("is absent: case %i, %s", (index, _keyword, _schema, value, issues) => {
+    const sent = JSON.parse(JSON.stringify(value)) as object;
+    const check = generated.modules.get(`case_${index}`)!.input;
+    expect(issuesOf(check, value)).toEqual(issues);
+    expect(issuesOf(check, sent)).toEqual(issues);
+    expect(generated.validateInput(`case_${index}`, value)).toEqual(issues.length === 0 ? { ok: true, value } : { ok: false, issues });
+  });
+});
+
 describe("a value nested more deeply than the stack holds", () => {
   it("is refused at its root, by validateOutput, validateInput and the Standard Schemas alike, and leaves no state behind", async () => {
     // A tree of `depth` levels, as a server sends it: JSON.parse reads it without recursing.
