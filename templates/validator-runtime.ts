@@ -143,11 +143,27 @@ export const g = (data: JsonObject, name: string): unknown =>
 export const D = (data: JsonObject, name: string): boolean =>
   h(data, name) && data[name] !== undefined;
 
-/** How many properties `data` has (own, with a value other than undefined: see `D`). */
-export function K(data: JsonObject): number {
+/**
+ * `minProperties`: whether `data` has at least `min` properties (own, with a
+ * value other than undefined: see `D`). The values are read until `min` are
+ * found, and not at all when there are fewer names.
+ */
+export function K(data: JsonObject, min: number): boolean {
+  const names = Object.keys(data);
+  if (names.length < min) return false;
   let count = 0;
-  for (const name of Object.keys(data)) if (data[name] !== undefined) count++;
-  return count;
+  for (let index = 0; count < min && index < names.length; index++)
+    if (data[names[index]!] !== undefined) count++;
+  return count >= min;
+}
+
+/** `maxProperties`: whether `data` has at most `max` properties (see `K`); the values are read only when there are more names. */
+export function KM(data: JsonObject, max: number): boolean {
+  const names = Object.keys(data);
+  if (names.length <= max) return true;
+  let count = 0;
+  for (const name of names) if (data[name] !== undefined) count++;
+  return count <= max;
 }
 
 /** A property name as a JSON pointer token (RFC 6901). */
@@ -759,7 +775,9 @@ export function q(a: unknown, b: unknown): boolean {
         return false;
       count++;
     }
-    return count === K(b as JsonObject);
+    for (const key of Object.keys(b))
+      if ((b as JsonObject)[key] !== undefined && --count < 0) return false;
+    return count === 0;
   }
   return a !== a && b !== b;
 }

@@ -118,13 +118,6 @@ export const g = (data: JsonObject, name: string): unknown =>
 export const D = (data: JsonObject, name: string): boolean =>
   h(data, name) && data[name] !== undefined;
 
-/** How many properties `data` has (own, with a value other than undefined: see `D`). */
-export function K(data: JsonObject): number {
-  let count = 0;
-  for (const name of Object.keys(data)) if (data[name] !== undefined) count++;
-  return count;
-}
-
 /** A property name as a JSON pointer token (RFC 6901). */
 export const t = (name: string): string =>
   name.includes("~") || name.includes("/")
@@ -629,7 +622,9 @@ export function q(a: unknown, b: unknown): boolean {
         return false;
       count++;
     }
-    return count === K(b as JsonObject);
+    for (const key of Object.keys(b))
+      if ((b as JsonObject)[key] !== undefined && --count < 0) return false;
+    return count === 0;
   }
   return a !== a && b !== b;
 }

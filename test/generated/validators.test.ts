@@ -233,10 +233,13 @@ describe("issue messages", () => {
   it("name each issue once: the branches of a failed oneOf or anyOf do not repeat what they share", async () => {
     // Each branch requires `error` to be a string (xcodebuildmcp's outputs): a null one fails all three.
     const branch = (kind: string) => ({ type: "object", properties: { kind: { const: kind }, error: { type: "string" } }, required: ["kind"] });
+    // Twenty branches: 40 issues found, a list long enough to be made distinct with a set.
+    const kinds = Array.from({ length: 20 }, (_, index) => `k${index}`);
     const generated = await generateValidators(
       [
         { name: "one", inputSchema: { type: "object" }, outputSchema: { oneOf: ["a", "b", "c"].map(branch) } },
         { name: "any", inputSchema: { type: "object" }, outputSchema: { anyOf: ["a", "b", "c"].map(branch) } },
+        { name: "many", inputSchema: { type: "object" }, outputSchema: { oneOf: kinds.map(branch) } },
       ],
       "distinct-issues",
     );
@@ -257,6 +260,14 @@ describe("issue messages", () => {
         { path: "/kind", message: 'must be "b"' },
         { path: "/kind", message: 'must be "c"' },
         { path: "", message: "must match a schema in anyOf" },
+      ],
+    });
+    expect(generated.validateOutput("many", { kind: "k0", error: null })).toEqual({
+      ok: false,
+      issues: [
+        { path: "/error", message: "must be string" },
+        ...kinds.slice(1).map((kind) => ({ path: "/kind", message: `must be ${JSON.stringify(kind)}` })),
+        { path: "", message: "must match exactly one schema in oneOf" },
       ],
     });
   });
@@ -567,7 +578,10 @@ describe("a property whose value is undefined", () => {
     ["unevaluatedProperties false", { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }, { a: 1, z: undefined }, []],
     ["unevaluatedProperties schema", { unevaluatedProperties: { type: "string" } }, { z: undefined }, []],
     ["minProperties", { minProperties: 1 }, { a: undefined }, [{ path: "", message: "must NOT have fewer than 1 properties" }]],
+    ["minProperties, more than needed", { minProperties: 2 }, { a: undefined, b: 1, c: undefined, d: 2 }, []],
+    ["minProperties, too few", { minProperties: 2 }, { a: undefined, b: 1, c: undefined }, [{ path: "", message: "must NOT have fewer than 2 properties" }]],
     ["maxProperties", { maxProperties: 1 }, { a: 1, b: undefined }, []],
+    ["maxProperties, too many", { maxProperties: 1 }, { a: 1, b: undefined, c: 2 }, [{ path: "", message: "must NOT have more than 1 properties" }]],
     ["required", { required: ["a"] }, { a: undefined }, [{ path: "/a", message: "is required" }]],
     ["dependentRequired", { dependentRequired: { b: ["c"] } }, { b: 1, c: undefined }, [{ path: "/c", message: 'is required when "b" is present' }]],
     ["dependentRequired, absent", { dependentRequired: { b: ["c"] } }, { b: undefined }, []],

@@ -731,12 +731,14 @@ class FunctionWriter {
         expression: `(!D(${data},${stringLiteral(name)})||fD(${data},${stringLiteral(name)},${list},e,${place(where)}))`,
       });
     }
-    const count = (keyword: "minProperties" | "maxProperties", passing: string) => {
+    // Counted as `D` counts a property (its value defined): `K` stops at the least it needs, `KM` looks at the values
+    // only where there are more names than the most.
+    const count = (keyword: "minProperties" | "maxProperties", helper: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") steps.push(this.limit(`K(${data})${passing}${number(limit)}`, where, keyword, limit));
+      if (typeof limit === "number") steps.push(this.limit(`${helper}(${data},${number(limit)})`, where, keyword, limit));
     };
-    count("minProperties", ">=");
-    count("maxProperties", "<=");
+    count("minProperties", "K");
+    count("maxProperties", "KM");
     const dependentSchemas = schema["dependentSchemas"] as Record<string, Schema> | undefined;
     for (const [name, sub] of Object.entries(dependentSchemas ?? {})) {
       const checks = this.child(sub, data, where, seen, depth, context);
