@@ -256,21 +256,53 @@ function checkValue<T>(
 /**
  * `issues` without the repeats of an issue (the same path and words), in the
  * order first found: the branches of a failed `oneOf` or `anyOf` each report
- * what they share (a property of the wrong type, once per branch).
+ * what they share (a property of the wrong type, once per branch). A short
+ * list, the commonest, is compared pair by pair, with nothing allocated.
  */
 function distinct(issues: IssueList): IssueList {
-  if (issues.length < 2) return issues;
-  const found = new Set<string>();
+  const count = issues.length;
+  if (count < 2) return issues;
+  const found = count > PAIRWISE_ISSUES ? new Set<string>() : undefined;
   let kept = 0;
-  for (const issue of issues) {
-    // A path may hold any character (a key is any string): its length keeps path and words apart.
-    const key = `${issue.path.length}:${issue.path}${issue.message}`;
-    if (found.has(key)) continue;
-    found.add(key);
+  for (let index = 0; index < count; index++) {
+    const issue = issues[index]!;
+    if (
+      found === undefined
+        ? repeats(issues, kept, issue)
+        : seenBefore(found, issue)
+    )
+      continue;
     issues[kept++] = issue;
   }
-  issues.length = kept;
+  if (kept < count) issues.length = kept;
   return issues;
+}
+
+/** Lists of issues up to this long are made distinct pair by pair; longer ones with a set. */
+const PAIRWISE_ISSUES = 16;
+
+/** Whether one of the first `kept` of `issues` is `issue` again. */
+function repeats(
+  issues: IssueList,
+  kept: number,
+  issue: ValidationIssue,
+): boolean {
+  for (let index = 0; index < kept; index++) {
+    const other = issues[index]!;
+    // The words first: most differ, and those of one kind are one string (paths are built apart).
+    if (other.message === issue.message && other.path === issue.path)
+      return true;
+  }
+  return false;
+}
+
+/** Whether `found` holds `issue` already (then true), else adds it. */
+function seenBefore(found: Set<string>, issue: ValidationIssue): boolean {
+  // A path may hold any character (a key is any string): its length keeps path and words apart.
+  const key = `${issue.path.length}:${issue.path}${issue.message}`;
+  if (found.has(key)) return true;
+  found.add(key);
+  return false;
 }
 
 /** The empty lists a validation starts with, kept from the last (see `checkValue`). */
