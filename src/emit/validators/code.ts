@@ -781,6 +781,9 @@ class FunctionWriter {
       body += `if(${this.pattern(pattern)}.test(${key})){${flag}${mark}${statements(this.child(sub, value, keyPath, undefined, depth + 1, "block"))}}`;
     }
     let additionalOnly: [isDeclared: string, check: string] | undefined;
+    // Values of one type and nothing else beside them, the commonest map: a value left undefined (absent, see `D`) is
+    // told apart only where the type test fails, so that the valid path tests nothing more per property.
+    const valuesType = patterns.length === 0 && checksNothing(names) && checksAdditional ? oneType(additional!) : undefined;
     if (checksAdditional) {
       const isDeclared =
         declared.length === 0
@@ -793,6 +796,8 @@ class FunctionWriter {
         const check = `fX(e,${place(keyPath)})`;
         body += `if(${conditions}!${check})return!1;`;
         if (patterns.length === 0 && checksNothing(names)) additionalOnly = [isDeclared, check];
+      } else if (valuesType !== undefined) {
+        body += `if(${conditions}!(${guard(valuesType, value)}||u(${value})||${typeFailure([valuesType], keyPath)}))return!1;`;
       } else {
         const checks = this.child(additional!, value, keyPath, undefined, depth + 1, "block");
         if (checks.length > 0) body += conditions === "" ? statements(checks) : `if(${conditions.slice(0, -2)}){${statements(checks)}}`;
@@ -802,14 +807,17 @@ class FunctionWriter {
     if (body === "") return after;
     // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted): each is checked to be
     // the object's own, after the cheap test of its name where that is all there is to do. A property whose value is
-    // undefined is absent (`D`): the value, where the body reads it, is read once with that test.
+    // undefined is absent (`D`): the value, where the body reads it, is read once with that test (but for `valuesType`).
     if (additionalOnly !== undefined) {
       const [isDeclared, check] = additionalOnly;
       const test = isDeclared === "" ? "" : `!(${isDeclared})&&`;
       return [{ statement: `for(const ${key} in ${data})if(${test}D(${data},${key})&&!${check})return!1;` }, ...after];
     }
-    const skip = new RegExp(`\\b${value}\\b`).test(body) ? `!h(${data},${key})||u(${value}=${data}[${key}])` : `!D(${data},${key})`;
-    return [{ statement: `for(const ${key} in ${data}){if(${skip})continue;${body}}` }, ...after];
+    const skip =
+      valuesType !== undefined
+        ? `if(!h(${data},${key}))continue;${value}=${data}[${key}];`
+        : `if(${new RegExp(`\\b${value}\\b`).test(body) ? `!h(${data},${key})||u(${value}=${data}[${key}])` : `!D(${data},${key})`})continue;`;
+    return [{ statement: `for(const ${key} in ${data}){${skip}${body}}` }, ...after];
   }
 
   private arrays(schema: SchemaObject, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
