@@ -269,13 +269,23 @@ export const stderrLog = (message: string) => {
   process.stderr.write(`${message}\n`);
 };
 
+/** Issues a tool error (and its log line) names; the rest are counted. */
+const ISSUES_SHOWN = 10;
+
+/**
+ * The issues of a tool error, a line each: the first `ISSUES_SHOWN`, then how
+ * many more (50,000 bad items would make megabytes of text for the model).
+ */
 function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues
+  const lines = issues
+    .slice(0, ISSUES_SHOWN)
     .map(
       (issue) =>
         `  ${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`,
-    )
-    .join("\n");
+    );
+  const more = issues.length - ISSUES_SHOWN;
+  if (more > 0) lines.push(`  … (${more} more)`);
+  return lines.join("\n");
 }
 
 /** The message of a thrown value: an error's (else its name), a string, or `fallback` for anything else. */

@@ -134,8 +134,37 @@ export const h = (data: object, name: string): boolean =>
 export const g = (data: JsonObject, name: string): unknown =>
   h(data, name) ? data[name] : undefined;
 
-/** How many own properties `data` has. */
-export const K = (data: object): number => Object.keys(data).length;
+/**
+ * Whether `data` has the property `name`: its own, with a value other than
+ * undefined. A property whose value is undefined is absent, for every keyword,
+ * as it is for a declared property read by name: JSON.stringify does not send
+ * it (`{ weight: undefined }` is sent as `{}`).
+ */
+export const D = (data: JsonObject, name: string): boolean =>
+  h(data, name) && data[name] !== undefined;
+
+/**
+ * `minProperties`: whether `data` has at least `min` properties (own, with a
+ * value other than undefined: see `D`). The values are read until `min` are
+ * found, and not at all when there are fewer names.
+ */
+export function K(data: JsonObject, min: number): boolean {
+  const names = Object.keys(data);
+  if (names.length < min) return false;
+  let count = 0;
+  for (let index = 0; count < min && index < names.length; index++)
+    if (data[names[index]!] !== undefined) count++;
+  return count >= min;
+}
+
+/** `maxProperties`: whether `data` has at most `max` properties (see `K`); the values are read only when there are more names. */
+export function KM(data: JsonObject, max: number): boolean {
+  const names = Object.keys(data);
+  if (names.length <= max) return true;
+  let count = 0;
+  for (const name of names) if (data[name] !== undefined) count++;
+  return count <= max;
+}
 
 /** A property name as a JSON pointer token (RFC 6901). */
 export const t = (name: string): string =>
@@ -464,7 +493,7 @@ export function X(
   for (const name in data)
     if (
       !declared(name) &&
-      h(data, name) &&
+      D(data, name) &&
       !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
     )
       return false;
@@ -489,7 +518,7 @@ export function M(data: number, divisor: number): boolean {
   );
 }
 
-/** A `dependentRequired` dependency: each of `names` must be there when `property` is. */
+/** A `dependentRequired` dependency: each of `names` must be there when `property` is (see `D`). */
 export function fD(
   data: JsonObject,
   property: string,
@@ -499,7 +528,7 @@ export function fD(
   key?: Key,
 ): boolean {
   for (const name of names) {
-    if (h(data, name)) continue;
+    if (D(data, name)) continue;
     if (
       issues === undefined ||
       !f(
@@ -723,7 +752,11 @@ export function l(text: string): number {
   return count;
 }
 
-/** Deep equality of JSON values (for `enum` and `const`): 1 and 1.0 are one number, key order does not matter. */
+/**
+ * Deep equality of JSON values (for `enum` and `const`): 1 and 1.0 are one
+ * number, key order does not matter, and a property whose value is undefined
+ * is absent (see `D`).
+ */
 export function q(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a && b && typeof a === "object" && typeof b === "object") {
@@ -734,13 +767,17 @@ export function q(a: unknown, b: unknown): boolean {
       return true;
     }
     if (Array.isArray(b)) return false;
-    const keysA = Object.keys(a);
-    if (keysA.length !== Object.keys(b).length) return false;
-    for (const key of keysA) {
-      if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-      if (!q((a as JsonObject)[key], (b as JsonObject)[key])) return false;
+    let count = 0;
+    for (const key of Object.keys(a)) {
+      const value = (a as JsonObject)[key];
+      if (value === undefined) continue;
+      if (!D(b as JsonObject, key) || !q(value, (b as JsonObject)[key]))
+        return false;
+      count++;
     }
-    return true;
+    for (const key of Object.keys(b))
+      if ((b as JsonObject)[key] !== undefined && --count < 0) return false;
+    return count === 0;
   }
   return a !== a && b !== b;
 }

@@ -183,12 +183,38 @@ export function runValidator<T>(
   // properties JSON.stringify would send.
   const first = options?.firstIssue === true;
   try {
-    return checkValue(validator, value, value, role, first);
+    try {
+      return checkValue(validator, value, value, role, first);
+    } catch (error) {
+      if (!(error instanceof Error && Symbol.for("mcpgen.notPlain") in error))
+        throw error;
+      return checkValue(
+        validator,
+        ownCopy(value, new Map()),
+        value,
+        role,
+        first,
+      );
+    }
   } catch (error) {
-    if (!(error instanceof Error && Symbol.for("mcpgen.notPlain") in error))
-      throw error;
-    return checkValue(validator, ownCopy(value, new Map()), value, role, first);
+    // The validators recurse as the value nests: a value deeper than the stack holds (a tree of
+    // 10,000 levels, which JSON.parse reads) is refused, not a RangeError. Caught here, not
+    // counted at each level, which would cost every valid value; `checkValue` left no state.
+    if (!isStackOverflow(error)) throw error;
+    return { ok: false, issues: [{ path: "", message: TOO_DEEP }] };
   }
+}
+
+/** The issue of a value nested more deeply than the validators can follow. */
+const TOO_DEEP =
+  "is nested too deeply to check (the validator ran out of stack)";
+
+/** Whether `error` is the engine's when the call stack is full: a RangeError (V8, JavaScriptCore), an InternalError (SpiderMonkey). */
+function isStackOverflow(error: unknown): boolean {
+  return (
+    error instanceof RangeError ||
+    (error instanceof Error && error.name === "InternalError")
+  );
 }
 
 /**
@@ -220,11 +246,63 @@ function checkValue<T>(
   }
   if (issues.length === 0)
     return { ok: false, issues: [{ path: "", message: `invalid ${role}` }] };
-  if (!first) return { ok: false, issues };
+  if (!first) return { ok: false, issues: distinct(issues) };
   const issue = issues[0]!;
   while (issues.length > 0) issues.pop();
   firstIssueList = issues;
   return { ok: false, issues: [issue] };
+}
+
+/**
+ * `issues` without the repeats of an issue (the same path and words), in the
+ * order first found: the branches of a failed `oneOf` or `anyOf` each report
+ * what they share (a property of the wrong type, once per branch). A short
+ * list, the commonest, is compared pair by pair, with nothing allocated.
+ */
+function distinct(issues: IssueList): IssueList {
+  const count = issues.length;
+  if (count < 2) return issues;
+  const found = count > PAIRWISE_ISSUES ? new Set<string>() : undefined;
+  let kept = 0;
+  for (let index = 0; index < count; index++) {
+    const issue = issues[index]!;
+    if (
+      found === undefined
+        ? repeats(issues, kept, issue)
+        : seenBefore(found, issue)
+    )
+      continue;
+    issues[kept++] = issue;
+  }
+  if (kept < count) issues.length = kept;
+  return issues;
+}
+
+/** Lists of issues up to this long are made distinct pair by pair; longer ones with a set. */
+const PAIRWISE_ISSUES = 16;
+
+/** Whether one of the first `kept` of `issues` is `issue` again. */
+function repeats(
+  issues: IssueList,
+  kept: number,
+  issue: ValidationIssue,
+): boolean {
+  for (let index = 0; index < kept; index++) {
+    const other = issues[index]!;
+    // The words first: most differ, and those of one kind are one string (paths are built apart).
+    if (other.message === issue.message && other.path === issue.path)
+      return true;
+  }
+  return false;
+}
+
+/** Whether `found` holds `issue` already (then true), else adds it. */
+function seenBefore(found: Set<string>, issue: ValidationIssue): boolean {
+  // A path may hold any character (a key is any string): its length keeps path and words apart.
+  const key = `${issue.path.length}:${issue.path}${issue.message}`;
+  if (found.has(key)) return true;
+  found.add(key);
+  return false;
 }
 
 /** The empty lists a validation starts with, kept from the last (see `checkValue`). */
@@ -251,13 +329,20 @@ function ownCopy(value: unknown, copies: Map<object, unknown>): unknown {
   return own;
 }
 
+/** Issues a `ValidationError`'s message names; the rest are counted (all of them are in its `issues`). */
+const ISSUES_SHOWN = 10;
+
+/** The issues of an error's message: the first `ISSUES_SHOWN`, then how many more `issues` holds. */
 function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues
+  const shown = issues
+    .slice(0, ISSUES_SHOWN)
     .map(
       (issue) =>
         `${issue.path === "" ? "(root)" : issue.path} ${issue.message}`,
     )
     .join("; ");
+  const more = issues.length - ISSUES_SHOWN;
+  return more > 0 ? `${shown}; … (${more} more)` : shown;
 }
 
 /**

@@ -86,6 +86,9 @@ export const S = (data: unknown): boolean => typeof data === "string";
 /** A JSON number: NaN and the infinities, which JSON.stringify sends as null, are not. */
 export const N: (data: unknown) => boolean = Number.isFinite;
 
+/** Whether a property read is absent: `u(x = d.name)`, the value kept for what follows. */
+export const u = (value: unknown): boolean => value === undefined;
+
 /** Whether `data` has `name` as its own property (never an inherited `constructor` or `__proto__`). */
 export const h = (data: object, name: string): boolean =>
   Object.prototype.hasOwnProperty.call(data, name);

@@ -109,6 +109,15 @@ export const h = (data: object, name: string): boolean =>
 export const g = (data: JsonObject, name: string): unknown =>
   h(data, name) ? data[name] : undefined;
 
+/**
+ * Whether `data` has the property `name`: its own, with a value other than
+ * undefined. A property whose value is undefined is absent, for every keyword,
+ * as it is for a declared property read by name: JSON.stringify does not send
+ * it (`{ weight: undefined }` is sent as `{}`).
+ */
+export const D = (data: JsonObject, name: string): boolean =>
+  h(data, name) && data[name] !== undefined;
+
 /** A property name as a JSON pointer token (RFC 6901). */
 export const t = (name: string): string =>
   name.includes("~") || name.includes("/")
@@ -409,7 +418,7 @@ export function X(
   for (const name in data)
     if (
       !declared(name) &&
-      h(data, name) &&
+      D(data, name) &&
       !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
     )
       return false;
@@ -422,7 +431,7 @@ export function H(data: unknown, allowed: readonly unknown[]): boolean {
   return false;
 }
 
-/** A `dependentRequired` dependency: each of `names` must be there when `property` is. */
+/** A `dependentRequired` dependency: each of `names` must be there when `property` is (see `D`). */
 export function fD(
   data: JsonObject,
   property: string,
@@ -432,7 +441,7 @@ export function fD(
   key?: Key,
 ): boolean {
   for (const name of names) {
-    if (h(data, name)) continue;
+    if (D(data, name)) continue;
     if (
       issues === undefined ||
       !f(
@@ -590,7 +599,11 @@ export function l(text: string): number {
   return count;
 }
 
-/** Deep equality of JSON values (for `enum` and `const`): 1 and 1.0 are one number, key order does not matter. */
+/**
+ * Deep equality of JSON values (for `enum` and `const`): 1 and 1.0 are one
+ * number, key order does not matter, and a property whose value is undefined
+ * is absent (see `D`).
+ */
 export function q(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a && b && typeof a === "object" && typeof b === "object") {
@@ -601,13 +614,17 @@ export function q(a: unknown, b: unknown): boolean {
       return true;
     }
     if (Array.isArray(b)) return false;
-    const keysA = Object.keys(a);
-    if (keysA.length !== Object.keys(b).length) return false;
-    for (const key of keysA) {
-      if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-      if (!q((a as JsonObject)[key], (b as JsonObject)[key])) return false;
+    let count = 0;
+    for (const key of Object.keys(a)) {
+      const value = (a as JsonObject)[key];
+      if (value === undefined) continue;
+      if (!D(b as JsonObject, key) || !q(value, (b as JsonObject)[key]))
+        return false;
+      count++;
     }
-    return true;
+    for (const key of Object.keys(b))
+      if ((b as JsonObject)[key] !== undefined && --count < 0) return false;
+    return count === 0;
   }
   return a !== a && b !== b;
 }

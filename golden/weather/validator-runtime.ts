@@ -103,6 +103,15 @@ export const h = (data: object, name: string): boolean =>
 export const g = (data: JsonObject, name: string): unknown =>
   h(data, name) ? data[name] : undefined;
 
+/**
+ * Whether `data` has the property `name`: its own, with a value other than
+ * undefined. A property whose value is undefined is absent, for every keyword,
+ * as it is for a declared property read by name: JSON.stringify does not send
+ * it (`{ weight: undefined }` is sent as `{}`).
+ */
+export const D = (data: JsonObject, name: string): boolean =>
+  h(data, name) && data[name] !== undefined;
+
 /** A property name as a JSON pointer token (RFC 6901). */
 export const t = (name: string): string =>
   name.includes("~") || name.includes("/")
@@ -341,7 +350,7 @@ export function X(
   for (const name in data)
     if (
       !declared(name) &&
-      h(data, name) &&
+      D(data, name) &&
       !fX(issues, at(path, keyOf(key, index, rest)), "/" + t(name))
     )
       return false;

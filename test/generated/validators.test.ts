@@ -18,7 +18,11 @@ import { toolValidatorsPath } from "../../src/emit/validators/index.js";
 import { formats } from "../../templates/validator-runtime.js";
 import { runValidator, type CompiledValidator } from "../../templates/client-runtime.js";
 import { generateValidators, issuesOf, type Check, type Issue } from "../helpers/generated-validators.js";
+import { nativeImportUrl } from "../helpers/native-import.js";
 import { repoRoot } from "../helpers/typecheck.js";
+
+/** A Standard Schema v1 object, as the generated `standardSchemas` holds them. */
+type StandardSchema = { "~standard": { validate: (value: unknown) => unknown } };
 
 type Validate = (tool: string, value: unknown) => { ok: true } | { ok: false; issues: Array<{ path: string; message: string }> };
 
@@ -223,6 +227,48 @@ describe("issue messages", () => {
     expect(mapping.validateInput("objects", { closed: { a: "x" }, payment: { card: "4242" } })).toEqual({
       ok: false,
       issues: [{ path: "/payment/billing", message: 'is required when "card" is present' }],
+    });
+  });
+
+  it("name each issue once: the branches of a failed oneOf or anyOf do not repeat what they share", async () => {
+    // Each branch requires `error` to be a string (xcodebuildmcp's outputs): a null one fails all three.
+    const branch = (kind: string) => ({ type: "object", properties: { kind: { const: kind }, error: { type: "string" } }, required: ["kind"] });
+    // Twenty branches: 40 issues found, a list long enough to be made distinct with a set.
+    const kinds = Array.from({ length: 20 }, (_, index) => `k${index}`);
+    const generated = await generateValidators(
+      [
+        { name: "one", inputSchema: { type: "object" }, outputSchema: { oneOf: ["a", "b", "c"].map(branch) } },
+        { name: "any", inputSchema: { type: "object" }, outputSchema: { anyOf: ["a", "b", "c"].map(branch) } },
+        { name: "many", inputSchema: { type: "object" }, outputSchema: { oneOf: kinds.map(branch) } },
+      ],
+      "distinct-issues",
+    );
+    const value = { kind: "a", error: null };
+    expect(generated.validateOutput("one", value)).toEqual({
+      ok: false,
+      issues: [
+        { path: "/error", message: "must be string" },
+        { path: "/kind", message: 'must be "b"' },
+        { path: "/kind", message: 'must be "c"' },
+        { path: "", message: "must match exactly one schema in oneOf" },
+      ],
+    });
+    expect(generated.validateOutput("any", value)).toEqual({
+      ok: false,
+      issues: [
+        { path: "/error", message: "must be string" },
+        { path: "/kind", message: 'must be "b"' },
+        { path: "/kind", message: 'must be "c"' },
+        { path: "", message: "must match a schema in anyOf" },
+      ],
+    });
+    expect(generated.validateOutput("many", { kind: "k0", error: null })).toEqual({
+      ok: false,
+      issues: [
+        { path: "/error", message: "must be string" },
+        ...kinds.slice(1).map((kind) => ({ path: "/kind", message: `must be ${JSON.stringify(kind)}` })),
+        { path: "", message: "must match exactly one schema in oneOf" },
+      ],
     });
   });
 });
@@ -509,6 +555,97 @@ describe("a failure deep in a value", () => {
     // Each level read by the pass without the list, and again by the one with it, for each call above it: at most
     // depth + 1 times, bounded by the schema.
     expect(Math.max(...reads)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("a property whose value is undefined", () => {
+  // Each schema, a value with a property whose value is undefined, and the issues of that value: those of the value as
+  // JSON.stringify sends it (the property left out), for every keyword, as for a declared property.
+  const cases: Array<[keyword: string, schema: object, value: object, issues: Issue[]]> = [
+    ["declared property", { properties: { a: { type: "string" } } }, { a: undefined }, []],
+    ["declared required property", { properties: { a: { type: "string" } }, required: ["a"] }, { a: undefined }, [{ path: "/a", message: "is required" }]],
+    [
+      "additionalProperties schema",
+      { properties: { note: { type: "string" } }, additionalProperties: { type: "number" } },
+      { note: "n", weight: undefined },
+      [],
+    ],
+    ["additionalProperties false", { properties: { a: {} }, additionalProperties: false }, { a: 1, z: undefined }, []],
+    ["additionalProperties false below a map", { additionalProperties: { properties: { a: {} }, additionalProperties: false } }, { m: { z: undefined } }, []],
+    ["additionalProperties false beside patternProperties", { patternProperties: { "^x": {} }, additionalProperties: false }, { z: undefined }, []],
+    ["patternProperties", { patternProperties: { "^x-": { type: "string" } } }, { "x-a": undefined, "x-b": 1 }, [{ path: "/x-b", message: "must be string" }]],
+    ["propertyNames", { propertyNames: { maxLength: 3 } }, { long_name: undefined }, []],
+    ["unevaluatedProperties false", { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }, { a: 1, z: undefined }, []],
+    ["unevaluatedProperties schema", { unevaluatedProperties: { type: "string" } }, { z: undefined }, []],
+    ["minProperties", { minProperties: 1 }, { a: undefined }, [{ path: "", message: "must NOT have fewer than 1 properties" }]],
+    ["minProperties, more than needed", { minProperties: 2 }, { a: undefined, b: 1, c: undefined, d: 2 }, []],
+    ["minProperties, too few", { minProperties: 2 }, { a: undefined, b: 1, c: undefined }, [{ path: "", message: "must NOT have fewer than 2 properties" }]],
+    ["maxProperties", { maxProperties: 1 }, { a: 1, b: undefined }, []],
+    ["maxProperties, too many", { maxProperties: 1 }, { a: 1, b: undefined, c: 2 }, [{ path: "", message: "must NOT have more than 1 properties" }]],
+    ["required", { required: ["a"] }, { a: undefined }, [{ path: "/a", message: "is required" }]],
+    ["dependentRequired", { dependentRequired: { b: ["c"] } }, { b: 1, c: undefined }, [{ path: "/c", message: 'is required when "b" is present' }]],
+    ["dependentRequired, absent", { dependentRequired: { b: ["c"] } }, { b: undefined }, []],
+    ["dependentSchemas", { dependentSchemas: { b: { required: ["c"] } } }, { b: undefined }, []],
+    ["const", { const: { a: 1 } }, { a: 1, b: undefined }, []],
+    ["enum", { enum: [{ a: 1 }, { b: 2 }] }, { a: undefined, b: 2 }, []],
+    ["const, missing", { const: { a: 1 } }, { a: undefined }, [{ path: "", message: 'must be {"a":1}' }]],
+  ];
+  let generated: Awaited<ReturnType<typeof generateValidators>>;
+  beforeAll(async () => {
+    generated = await generateValidators(
+      cases.map(([, schema], index) => ({ name: `case_${index}`, inputSchema: { type: "object", ...schema } })),
+      "undefined-properties",
+    );
+  });
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))("is absent: case %i, %s", (index, _keyword, _schema, value, issues) => {
+    const sent = JSON.parse(JSON.stringify(value)) as object;
+    const check = generated.modules.get(`case_${index}`)!.input;
+    expect(issuesOf(check, value)).toEqual(issues);
+    expect(issuesOf(check, sent)).toEqual(issues);
+    expect(generated.validateInput(`case_${index}`, value)).toEqual(issues.length === 0 ? { ok: true, value } : { ok: false, issues });
+  });
+});
+
+describe("a value nested more deeply than the stack holds", () => {
+  it("is refused at its root, by validateOutput, validateInput and the Standard Schemas alike, and leaves no state behind", async () => {
+    // A tree of `depth` levels, as a server sends it: JSON.parse reads it without recursing.
+    const tree = (depth: number, leaf: string): unknown =>
+      JSON.parse(`${'{"name":"a","children":['.repeat(depth)}{"name":${JSON.stringify(leaf)}}${"]}".repeat(depth)}`);
+    const node = {
+      $ref: "#/$defs/node",
+      $defs: {
+        node: {
+          type: "object",
+          properties: { name: { type: "string", pattern: "^(a+)+$" }, children: { type: "array", items: { $ref: "#/$defs/node" } } },
+          required: ["name"],
+        },
+      },
+    };
+    const generated = await generateValidators([{ name: "get_tree", inputSchema: node, outputSchema: node }], "too-deep");
+    const entry = (await import(nativeImportUrl(generated.directory, "validate.ts"))) as {
+      standardSchemas: { get_tree: { input: StandardSchema; output: StandardSchema } };
+      validateOutput: (tool: string, value: unknown, options?: { firstIssue?: boolean }) => unknown;
+    };
+    const deep = tree(50_000, "a");
+    const refused = { ok: false, issues: [{ path: "", message: "is nested too deeply to check (the validator ran out of stack)" }] };
+    expect(generated.validateOutput("get_tree", deep)).toEqual(refused);
+    expect(generated.validateInput("get_tree", deep)).toEqual(refused);
+    expect(entry.validateOutput("get_tree", deep, { firstIssue: true })).toEqual(refused);
+    for (const schema of [entry.standardSchemas.get_tree.input, entry.standardSchemas.get_tree.output])
+      expect(schema["~standard"].validate(deep)).toEqual({ issues: [{ message: refused.issues[0]!.message, path: [] }] });
+    // An object of another prototype is checked as a copy, which is made recursively too.
+    expect(generated.validateOutput("get_tree", Object.assign(Object.create({ inherited: 1 }) as object, deep))).toEqual(refused);
+    // The checks that follow start afresh: a valid value passes, an invalid one has its own issues alone.
+    expect(generated.validateOutput("get_tree", tree(3, "aa"))).toEqual({ ok: true, value: tree(3, "aa") });
+    expect(generated.validateOutput("get_tree", tree(2, "b"))).toEqual({
+      ok: false,
+      issues: [{ path: "/children/0/children/0/name", message: 'must match pattern "^(a+)+$"' }],
+    });
+    expect(entry.validateOutput("get_tree", tree(2, "b"), { firstIssue: true })).toEqual({
+      ok: false,
+      issues: [{ path: "/children/0/children/0/name", message: 'must match pattern "^(a+)+$"' }],
+    });
   });
 });
 

@@ -243,6 +243,32 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(called).toBe(false);
   });
 
+  it("names the first ten issues of invalid arguments or output and counts the rest", async () => {
+    const many = (prefix: string): ValidationIssue[] => Array.from({ length: 5000 }, (_, index) => ({ path: `${prefix}/${index}`, message: "is required" }));
+    const { client, logs } = await connect(
+      {
+        handlers: { ...defaultHandlers, weather: handler("weather", () => ({ temperature: "warm" })) },
+        validators: {
+          validateInput: (name, value) => (name === "echo" ? { ok: false, issues: many("/items") } : { ok: true, value }),
+          validateOutput: (name, value) => (name === "weather" ? { ok: false, issues: many("/days") } : { ok: true, value }),
+        },
+      },
+      era,
+    );
+    const lines = (prefix: string) =>
+      [
+        ...many(prefix)
+          .slice(0, 10)
+          .map((issue) => `  ${issue.path}: is required`),
+        "  … (4990 more)",
+      ].join("\n");
+    expect(text(await client.callTool({ name: "echo", arguments: { text: "x" } }))).toBe(`Invalid arguments for tool "echo":\n${lines("/items")}`);
+    expect(text(await client.callTool({ name: "weather", arguments: {} }))).toBe(
+      `Tool "weather" produced output that does not match its outputSchema:\n${lines("/days")}`,
+    );
+    expect(logs.find((line) => line.includes("does not match its outputSchema"))).toContain(lines("/days"));
+  });
+
   it("answers an unknown tool with JSON-RPC -32602, also for Object.prototype names", async () => {
     const { client } = await connect({ handlers: defaultHandlers }, era);
     for (const name of ["nope", "toString", "__proto__"]) {

@@ -110,6 +110,16 @@ describe("ValidationError and ToolError", () => {
     { path: "", message: "must have required property 'b'" },
   ];
 
+  it("name the first ten issues in their message and count the rest, keeping every issue in `issues`", () => {
+    const many = Array.from({ length: 50_000 }, (_, index) => ({ path: `/users/${index}/email`, message: "is required" }));
+    const error = new ValidationError("list_users", "output", many);
+    expect(error.issues).toHaveLength(50_000);
+    const named = many.slice(0, 10).map((issue) => `${issue.path} is required`);
+    expect(error.message).toBe(`tool "list_users" returned structuredContent that does not match its outputSchema: ${named.join("; ")}; … (49990 more)`);
+    // Ten exactly: all named, nothing counted.
+    expect(new ValidationError("get", "input", many.slice(0, 10)).message).toBe(`invalid arguments for tool "get": ${named.join("; ")}`);
+  });
+
   it("say what went wrong, for which tool", () => {
     expect(new ValidationError("get", "input", issues).message).toBe(
       `invalid arguments for tool "get": /a must be string; (root) must have required property 'b'`,

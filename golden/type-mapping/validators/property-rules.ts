@@ -2,8 +2,8 @@
 // Validators of tool "property_rules", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, O, P, S, TO, TS, fK, fN, fX, h, l, m, s, t, u } from "../validator-runtime.js";
+import { type Check, D, O, P, S, TO, TS, fK, fN, fX, l, m, s, t, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,z0,x)=>{z0=new Set();if(!O(d))return TO(e,p);if(!(u(x=P(d,d.id))||m(z0,"id")&&(S(x)||TS(e,p,"/id"))))return!1;for(const k0 in d){if(!h(d,k0))continue;if(!v1(k0)&&!fN(e,k0,v1,p))return!1;}for(const k0 in d)if(h(d,k0)&&!s(z0,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
+const v0:Check=(d,p,e,_a,z0,x)=>{z0=new Set();if(!O(d))return TO(e,p);if(!(u(x=P(d,d.id))||m(z0,"id")&&(S(x)||TS(e,p,"/id"))))return!1;for(const k0 in d){if(!D(d,k0))continue;if(!v1(k0)&&!fN(e,k0,v1,p))return!1;}for(const k0 in d)if(D(d,k0)&&!s(z0,k0)&&!fX(e,p,"/"+t(k0)))return!1;return!0};
 const v1:Check=(d,p,e)=>(!S(d)||d.length<=3||l(d)<=3||fK(e,1,3,p));
 export{v0 as input};

@@ -678,7 +678,8 @@ class FunctionWriter {
     let reads = false;
     for (const name of required) {
       if (Object.prototype.hasOwnProperty.call(properties, name)) continue;
-      steps.push(this.check(`h(${data},${stringLiteral(name)})`, `fR(e,${place(child(where, name))})`));
+      // Present means defined, as for a declared property (`D`).
+      steps.push(this.check(`D(${data},${stringLiteral(name)})`, `fR(e,${place(child(where, name))})`));
     }
     for (const name of declared) {
       const sub = properties[name]!;
@@ -727,19 +728,21 @@ class FunctionWriter {
       if (names.length === 0) continue;
       const list = this.module.constant("c", `[${names.map(stringLiteral).join(",")}]`);
       steps.push({
-        expression: `(!h(${data},${stringLiteral(name)})||fD(${data},${stringLiteral(name)},${list},e,${place(where)}))`,
+        expression: `(!D(${data},${stringLiteral(name)})||fD(${data},${stringLiteral(name)},${list},e,${place(where)}))`,
       });
     }
-    const count = (keyword: "minProperties" | "maxProperties", passing: string) => {
+    // Counted as `D` counts a property (its value defined): `K` stops at the least it needs, `KM` looks at the values
+    // only where there are more names than the most.
+    const count = (keyword: "minProperties" | "maxProperties", helper: string) => {
       const limit = schema[keyword];
-      if (typeof limit === "number") steps.push(this.limit(`K(${data})${passing}${number(limit)}`, where, keyword, limit));
+      if (typeof limit === "number") steps.push(this.limit(`${helper}(${data},${number(limit)})`, where, keyword, limit));
     };
-    count("minProperties", ">=");
-    count("maxProperties", "<=");
+    count("minProperties", "K");
+    count("maxProperties", "KM");
     const dependentSchemas = schema["dependentSchemas"] as Record<string, Schema> | undefined;
     for (const [name, sub] of Object.entries(dependentSchemas ?? {})) {
       const checks = this.child(sub, data, where, seen, depth, context);
-      const present = `h(${data},${stringLiteral(name)})`;
+      const present = `D(${data},${stringLiteral(name)})`;
       if (checks.length === 0) continue;
       if (checks.every(isExpression)) steps.push({ expression: `(!${present}||${operand(chain(checks), "||")})` });
       else steps.push({ statement: `if(${present}){${statements(checks)}}` });
@@ -778,6 +781,9 @@ class FunctionWriter {
       body += `if(${this.pattern(pattern)}.test(${key})){${flag}${mark}${statements(this.child(sub, value, keyPath, undefined, depth + 1, "block"))}}`;
     }
     let additionalOnly: [isDeclared: string, check: string] | undefined;
+    // Values of one type and nothing else beside them, the commonest map: a value left undefined (absent, see `D`) is
+    // told apart only where the type test fails, so that the valid path tests nothing more per property.
+    const valuesType = patterns.length === 0 && checksNothing(names) && checksAdditional ? oneType(additional!) : undefined;
     if (checksAdditional) {
       const isDeclared =
         declared.length === 0
@@ -790,6 +796,8 @@ class FunctionWriter {
         const check = `fX(e,${place(keyPath)})`;
         body += `if(${conditions}!${check})return!1;`;
         if (patterns.length === 0 && checksNothing(names)) additionalOnly = [isDeclared, check];
+      } else if (valuesType !== undefined) {
+        body += `if(${conditions}!(${guard(valuesType, value)}||u(${value})||${typeFailure([valuesType], keyPath)}))return!1;`;
       } else {
         const checks = this.child(additional!, value, keyPath, undefined, depth + 1, "block");
         if (checks.length > 0) body += conditions === "" ? statements(checks) : `if(${conditions.slice(0, -2)}){${statements(checks)}}`;
@@ -797,15 +805,19 @@ class FunctionWriter {
     }
     const after: Step[] = additional !== undefined && seen !== undefined ? [{ expression: `m(${seen},!0)` }] : [];
     if (body === "") return after;
-    const binding = new RegExp(`\\b${value}\\b`).test(body) ? `${value}=${data}[${key}];` : "";
     // for-in lists inherited enumerable names too (none, unless Object.prototype was polluted): each is checked to be
-    // the object's own, after the cheap test of its name where that is all there is to do.
+    // the object's own, after the cheap test of its name where that is all there is to do. A property whose value is
+    // undefined is absent (`D`): the value, where the body reads it, is read once with that test (but for `valuesType`).
     if (additionalOnly !== undefined) {
       const [isDeclared, check] = additionalOnly;
       const test = isDeclared === "" ? "" : `!(${isDeclared})&&`;
-      return [{ statement: `for(const ${key} in ${data})if(${test}h(${data},${key})&&!${check})return!1;` }, ...after];
+      return [{ statement: `for(const ${key} in ${data})if(${test}D(${data},${key})&&!${check})return!1;` }, ...after];
     }
-    return [{ statement: `for(const ${key} in ${data}){if(!h(${data},${key}))continue;${binding}${body}}` }, ...after];
+    const skip =
+      valuesType !== undefined
+        ? `if(!h(${data},${key}))continue;${value}=${data}[${key}];`
+        : `if(${new RegExp(`\\b${value}\\b`).test(body) ? `!h(${data},${key})||u(${value}=${data}[${key}])` : `!D(${data},${key})`})continue;`;
+    return [{ statement: `for(const ${key} in ${data}){${skip}${body}}` }, ...after];
   }
 
   private arrays(schema: SchemaObject, data: string, where: Where, seen: string | undefined, depth: number, context: Context): Step[] {
@@ -913,7 +925,7 @@ class FunctionWriter {
     const key = `k${depth}`;
     const value = this.variable("x", depth + 1);
     const keyPath = dynamicChild(where, `t(${key})`);
-    const unseen = `h(${data},${key})&&!s(${own},${key})`;
+    const unseen = `D(${data},${key})&&!s(${own},${key})`;
     const checks = unevaluated === false ? [] : this.child(unevaluated, value, keyPath, undefined, depth + 1, "block");
     const loop = `for(const ${key} in ${data})`;
     if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fX(e,${place(keyPath)}))return!1;` }, ...after];
