@@ -113,15 +113,6 @@ function errorResult(message: string): CallToolResult {
 /** What a handler may return: its typed output, or a full result. */
 export type HandlerReturn<Output> = Output | FullToolResult;
 
-/**
- * What the handler of a tool whose output is untyped (no outputSchema) may return: any value but
- * `undefined`, so that a handler that forgets its `return` does not compile. Not `{}`, which a
- * promise fits (an async handler that returns nothing would compile): an object with no `then`.
- * Nor a symbol. A function, which the type cannot leave out, is a tool error when the call is answered.
- */
-export type UntypedReturn =
-  string | number | boolean | null | (object & { readonly then?: never });
-
 /** The protocol revision a request speaks: MCP 2026-07-28 (`modern`) or one of the 2025 revisions (`legacy`). */
 export type ProtocolEra = "modern" | "legacy";
 

@@ -172,8 +172,6 @@ export const ENTRY_POINT_TYPE_NAMES: ReadonlySet<string> = new Set([
   // A scaffold's src/generated/define.ts.
   "FullToolResult",
   "HandlerReturn",
-  "ToolReturn",
-  "UntypedReturn",
   "RequestContext",
   "ToolContext",
   "Completer",

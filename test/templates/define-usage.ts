@@ -32,17 +32,6 @@ export const byUnion = defineHandler(either, (input) => {
   return { temperature: "city" in typed ? wrong : 0 };
 });
 
-// A tool without an outputSchema returns any value but undefined: a handler that forgets its return does not compile.
-export const pinged = defineHandler("ping", async (input) => (input["full"] === true ? { echoed: input } : null));
-// @ts-expect-error -- a forgotten return: undefined is no JSON value (the call would answer nothing)
-export const forgot = defineHandler("ping", async (input) => {
-  void input;
-});
-// @ts-expect-error -- nor is a value that may be undefined
-export const maybe = defineHandler("ping", (input) => (input["full"] === true ? "text" : undefined));
-// @ts-expect-error -- nor a symbol
-export const symbolic = defineHandler("ping", () => Symbol("no JSON"));
-
 // @ts-expect-error -- a name the manifest does not list fails on the name
 export const unlisted = defineHandler("nope", () => "text");
 // @ts-expect-error -- a union with one name the manifest does not list fails too

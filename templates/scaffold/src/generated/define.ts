@@ -6,7 +6,7 @@
  * and the prompt, resource and template of surface.ts).
  */
 // #region emitted
-import type { ToolHandler, UntypedReturn } from "./server-runtime.js";
+import type { ToolHandler } from "./server-runtime.js";
 import type {
   Completions,
   PromptHandler,
@@ -27,7 +27,6 @@ export {
   type HandlerReturn,
   type RequestContext,
   type ToolContext,
-  type UntypedReturn,
 } from "./server-runtime.js";
 export type {
   Completer,
@@ -45,23 +44,10 @@ export {
 } from "@modelcontextprotocol/server";
 export type * from "./types.js";
 
-/**
- * What tool `N`'s handler returns besides a full result: its `structuredContent`, or, for a tool
- * whose output is `unknown` (no outputSchema), any value but `undefined` (`UntypedReturn`). A map,
- * not a conditional type on `N`: a wrapper generic over `N` relates `ToolReturn<N>` to itself,
- * where a conditional would stay unresolved.
- */
-export type ToolReturn<N extends ToolName> = ReturnMap[N];
-type ReturnMap = {
-  [N in ToolName]: unknown extends ToolOutput<N>
-    ? UntypedReturn
-    : ToolOutput<N>;
-};
-
 /** The implementation of tool `N`: typed arguments and a context in; typed `structuredContent` (or a full result) out. */
 export type Handler<N extends ToolName> = ToolHandler<
   ToolInput<N>,
-  ToolReturn<N>
+  ToolOutput<N>
 >;
 
 /** A handler bound to the wire name of its tool. */
@@ -107,9 +93,9 @@ type Unchecked = any;
 type InputOf<N extends string> = [N] extends [ToolName]
   ? ToolInput<N>
   : Unchecked;
-/** What tool `N`'s handler returns (`ToolReturn`). */
+/** Tool `N`'s `structuredContent`. */
 type OutputOf<N extends string> = [N] extends [ToolName]
-  ? ToolReturn<N>
+  ? ToolOutput<N>
   : unknown;
 /** Prompt `N`'s arguments. */
 type ArgumentsOf<N extends string> = [N] extends [PromptName]
