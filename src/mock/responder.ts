@@ -16,6 +16,7 @@
  * each stated as `fixture` or `text`; and `completion/complete`, which
  * completes to nothing.
  */
+import { specTypeSchemas } from "@modelcontextprotocol/client";
 import type { ManifestIR, Schema, ToolIR } from "../ir/index.js";
 import { uriTemplateMatcher, type UriTemplateMatcher } from "../../templates/uri-template-match.js";
 import { isRecord, setOwn } from "../shared/json.js";
@@ -240,8 +241,19 @@ function fixtureResult(fixture: Fixture): MockResult | undefined {
   return undefined;
 }
 
-/** A fixture's result, unless it breaks the tool's outputSchema: then the tool error a contract-keeping server answers, naming the fixture. */
+/**
+ * A fixture's result, unless it is no `CallToolResult` as the clients' SDKs read one (image `data` that is not Base64, a
+ * text block without `text`: they would reject the whole answer) or breaks the tool's outputSchema: then the tool error
+ * a contract-keeping server answers (a scaffold's does the same), naming the fixture.
+ */
 function checkedFixture(tool: MockTool, result: MockResult, fixture: Fixture, validators: ToolValidators): MockResult {
+  const fault = specFault(result);
+  if (fault !== undefined) {
+    return errorResult(`The fixture ${fixture.origin ?? ""} of tool ${JSON.stringify(tool.name)} is not a CallToolResult${fault}`, {
+      source: "fixture",
+      fixture: fixture.origin ?? fixture.tool,
+    });
+  }
   if (tool.output === undefined || result.isError === true) return result;
   const output =
     result.structuredContent === undefined
@@ -252,6 +264,20 @@ function checkedFixture(tool: MockTool, result: MockResult, fixture: Fixture, va
     `The fixture ${fixture.origin ?? ""} of tool ${JSON.stringify(tool.name)} does not match its outputSchema:\n${describeIssues(output.issues)}`,
     { source: "fixture", fixture: fixture.origin ?? fixture.tool },
   );
+}
+
+/** Where and why the SDK's `CallToolResult` schema refuses `result` (` at content[0].data: Invalid Base64 string`), or undefined. */
+function specFault(result: MockResult): string | undefined {
+  const issue = specTypeSchemas.CallToolResult["~standard"].validate(result).issues?.[0];
+  if (issue === undefined) return undefined;
+  const at = (issue.path ?? [])
+    .map((segment) => {
+      const key = typeof segment === "object" ? segment.key : segment;
+      return typeof key === "number" ? `[${key}]` : `.${String(key)}`;
+    })
+    .join("")
+    .replace(/^\./, "");
+  return `${at === "" ? "" : ` at ${at}`}: ${issue.message}`;
 }
 
 function generatedResult(tool: MockTool, args: Record<string, unknown>, seed: number, validators: ToolValidators): MockResult {

@@ -167,6 +167,25 @@ describe("createMockClient under the generated client", () => {
     );
   });
 
+  it("answers a tool error for a fixture whose result the SDKs' CallToolResult schema refuses, naming the fixture and the place", async () => {
+    const weather = { temperature: 21, conditions: "sunny", humidity: 40 };
+    const image = { type: "image", data: "89504e47-not-base64!", mimeType: "image/png" };
+    const fixtures: Fixture[] = [
+      { tool: "get_weather", arguments: { location: "Oslo" }, result: { content: [image], structuredContent: weather } },
+      { tool: "get_weather", arguments: { location: "Bergen" }, result: { isError: true, content: [{ type: "text" }] } },
+      { tool: "get_weather", arguments: { location: "Paris" }, result: { content: [{ type: "text", text: "fine" }], structuredContent: weather } },
+    ];
+    const client = createClient(createMockClient({ manifest, fixtures }));
+    const refused = async (location: string) => ((await client.getWeather({ location }).catch((caught: unknown) => caught)) as ToolError).message;
+    expect(await refused("Oslo")).toBe(
+      'tool "get_weather" reported an error: The fixture fixtures#/fixtures/0 of tool "get_weather" is not a CallToolResult at content[0].data: Invalid Base64 string',
+    );
+    expect(await refused("Bergen")).toMatch(
+      /^tool "get_weather" reported an error: The fixture fixtures#\/fixtures\/1 of tool "get_weather" is not a CallToolResult at content\[0\]/,
+    );
+    expect(await client.getWeather({ location: "Paris" })).toMatchObject({ structuredContent: weather });
+  });
+
   it("injects faults: isError, a protocol error, a delay past the timeout, an abort, a dropped connection (SDK v2's errors)", async () => {
     const fixtures: Fixture[] = [
       { tool: "get_weather", arguments: { location: "Atlantis" }, result: { isError: true, content: [{ type: "text", text: "unknown location" }] } },
