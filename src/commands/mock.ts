@@ -184,7 +184,7 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
   try {
     const snapshotPath = join(options.dir, MANIFEST_FILE);
     const prepared = prepareSnapshot(session.listed.manifest, snapshotPath, spec.label, secrets);
-    const ir = await withinStack(prepared.manifest, () => normalize(prepared.manifest));
+    const ir = await withinStack(prepared.manifest, () => normalize(prepared.manifest, { audience: "server" }));
     await writeFiles([emitManifestSnapshot(ir)], options.dir).catch((error: unknown) => {
       throw error instanceof McpgenError ? recordingError(error) : error;
     });

@@ -163,6 +163,18 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
     return { child, client, exited, output };
   }
 
+  it("records and serves a tool whose x-mcp-header marks break MCP 2026-07-28's rules, as the mock of a manifest serves it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-header-"));
+    const { child, client, exited, output } = await recordOverHttp(dir, "bad-header-mark");
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["echo", "hdr"]);
+    await client.close();
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    const recorded = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")) as { tools: Array<{ name: string }> };
+    expect(recorded.tools.map((tool) => tool.name)).toEqual(["echo", "hdr"]);
+    expect(output.stderr).toContain('tool "hdr" at /tools/1/inputSchema/properties/x/x-mcp-header: listed as declared, its headers not checked');
+  });
+
   it("passes a protocol error on, and records it as a fixture that replays it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-error-"));
     const { child, client, exited } = await recordOverHttp(dir, "plain");
