@@ -84,6 +84,7 @@ export interface Responder {
 
 /** MCP "Error Handling": an unknown tool and malformed arguments are protocol errors, -32602. */
 const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
 
 export function mockTools(tools: readonly ToolIR[]): MockTool[] {
   return tools.map((tool) => ({ name: tool.wireName, output: tool.output?.schema }));
@@ -133,12 +134,24 @@ export function createResponder(options: ResponderOptions): Responder {
   const surface = options.surface ?? { prompts: [], resources: [], templates: [] };
   const prompts = new Map(surface.prompts.map((prompt) => [prompt.name, prompt]));
   const resources = new Map(surface.resources.map((resource) => [resource.uri, resource]));
-  const fromFixture = (fixture: Fixture, generated: () => SurfaceResult): MockAnswer<SurfaceResult> => {
+  /**
+   * A prompt's or a resource's fixture answer; a `result` the SDKs' schema of `type` refuses (a message without
+   * `content`, a blob that is not Base64) is the internal error (-32603) a scaffold's server answers for such a handler.
+   */
+  const fromFixture = (
+    fixture: Fixture,
+    generated: () => SurfaceResult,
+    type: "GetPromptResult" | "ReadResourceResult",
+    subject: string,
+  ): MockAnswer<SurfaceResult> => {
     const delayMs = fixture.delayMs ?? 0;
     if (fixture.drop === true) return { kind: "drop", delayMs };
     if (fixture.error !== undefined) return { kind: "error", ...fixture.error, delayMs };
     if (fixture.result === undefined) return { kind: "result", result: generated(), delayMs };
     const result = structuredClone(fixture.result);
+    const fault = specFault(type, result);
+    if (fault !== undefined)
+      return { kind: "error", code: INTERNAL_ERROR, message: `The fixture ${fixture.origin ?? ""} of ${subject} is not a ${type}${fault}`, delayMs };
     const meta = isRecord(result["_meta"]) ? result["_meta"] : {};
     return { kind: "result", result: { ...result, _meta: { ...meta, [MOCK_META_KEY]: { source: "fixture", fixture: fixture.origin ?? "" } } }, delayMs };
   };
@@ -171,14 +184,16 @@ export function createResponder(options: ResponderOptions): Responder {
       if (problems.length > 0) return invalid(`Invalid arguments for prompt ${JSON.stringify(name)}: ${problems.join("; ")}`);
       const generated = () => promptMessage(prompt, checked);
       const fixture = fixtureFor("prompt", name, given as Record<string, unknown>);
-      return fixture === undefined ? { kind: "result", result: generated(), delayMs: 0 } : fromFixture(fixture, generated);
+      return fixture === undefined
+        ? { kind: "result", result: generated(), delayMs: 0 }
+        : fromFixture(fixture, generated, "GetPromptResult", `prompt ${JSON.stringify(name)}`);
     },
     answerResource(uri) {
       const resource = resources.get(uri);
       const template = resource === undefined ? surface.templates.find((candidate) => candidate.matcher.match(uri) !== undefined) : undefined;
       const generated = () => resourceText(uri, resource, template);
       const fixture = fixtureFor("resource", uri, {});
-      if (fixture !== undefined) return fromFixture(fixture, generated);
+      if (fixture !== undefined) return fromFixture(fixture, generated, "ReadResourceResult", `resource ${JSON.stringify(uri)}`);
       if (resource === undefined && template === undefined) return invalid("Resource not found", { uri });
       return { kind: "result", result: generated(), delayMs: 0 };
     },
@@ -247,7 +262,7 @@ function fixtureResult(fixture: Fixture): MockResult | undefined {
  * a contract-keeping server answers (a scaffold's does the same), naming the fixture.
  */
 function checkedFixture(tool: MockTool, result: MockResult, fixture: Fixture, validators: ToolValidators): MockResult {
-  const fault = specFault(result);
+  const fault = specFault("CallToolResult", result);
   if (fault !== undefined) {
     return errorResult(`The fixture ${fixture.origin ?? ""} of tool ${JSON.stringify(tool.name)} is not a CallToolResult${fault}`, {
       source: "fixture",
@@ -266,9 +281,9 @@ function checkedFixture(tool: MockTool, result: MockResult, fixture: Fixture, va
   );
 }
 
-/** Where and why the SDK's `CallToolResult` schema refuses `result` (` at content[0].data: Invalid Base64 string`), or undefined. */
-function specFault(result: MockResult): string | undefined {
-  const issue = specTypeSchemas.CallToolResult["~standard"].validate(result).issues?.[0];
+/** Where and why the SDKs' schema of `type` refuses `result` (` at content[0].data: Invalid Base64 string`), or undefined. */
+function specFault(type: "CallToolResult" | "GetPromptResult" | "ReadResourceResult", result: unknown): string | undefined {
+  const issue = specTypeSchemas[type]["~standard"].validate(result).issues?.[0];
   if (issue === undefined) return undefined;
   const at = (issue.path ?? [])
     .map((segment) => {

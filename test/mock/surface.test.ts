@@ -103,6 +103,24 @@ describe("createMockClient: prompts, resources and templates under the generated
     ]);
   });
 
+  it("answers a prompt's or a resource's fixture the SDKs' schema refuses with -32603, naming the fixture and the place", async () => {
+    const fixtures: Fixture[] = [
+      { prompt: "args-prompt", arguments: { city: "Oslo" }, result: { messages: [{ role: "user" }] } },
+      { resource: "demo://resource/dynamic/text/7", result: { contents: [{ uri: "demo://resource/dynamic/text/7", blob: "not base64!" }] } },
+    ];
+    const mockClient = createMockClient({ manifest: manifestPath, fixtures });
+    await expect(mockClient.getPrompt({ name: "args-prompt", arguments: { city: "Oslo" } })).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/The fixture fixtures#\/fixtures\/0 of prompt "args-prompt" is not a GetPromptResult at messages\[0\]\.content: /),
+    });
+    await expect(mockClient.readResource({ uri: "demo://resource/dynamic/text/7" })).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringContaining(
+        'The fixture fixtures#/fixtures/1 of resource "demo://resource/dynamic/text/7" is not a ReadResourceResult at contents[0].blob: Invalid Base64 string',
+      ),
+    });
+  });
+
   it("answers what a scaffold refuses as it refuses it, in the SDK's error classes", async () => {
     for (const sdk of ["v1", "v2"] as const) {
       const mockClient = createMockClient({ manifest: manifestPath, fixtures: FIXTURES, sdk });
