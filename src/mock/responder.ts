@@ -281,7 +281,12 @@ function checkedFixture(tool: MockTool, result: MockResult, fixture: Fixture, va
   );
 }
 
-/** Where and why the SDKs' schema of `type` refuses `result` (` at content[0].data: Invalid Base64 string`), or undefined. */
+/**
+ * Where and why the SDKs' schema of `type` refuses `result` (` at content[0].data: Invalid Base64 string`), or
+ * undefined: the place worded as templates/server-runtime.ts `specFault` words it for a scaffold. Not imported from
+ * there, as the scaffold runtime's wording of issues below is not: that module loads the server SDK, which the
+ * in-process mock client (`createMockClient`) does not otherwise need (about 70 ms more at its import).
+ */
 function specFault(type: "CallToolResult" | "GetPromptResult" | "ReadResourceResult", result: unknown): string | undefined {
   const issue = specTypeSchemas[type]["~standard"].validate(result).issues?.[0];
   if (issue === undefined) return undefined;
