@@ -12,8 +12,8 @@
 import type { Schema, SchemaObject } from "../ir/index.js";
 import { SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { refTarget } from "../ir/refs.js";
-import { isRecord, setOwn } from "../shared/json.js";
-import { JSON_TYPES, own, sameJson, typeCovered, typeOfValue, type JsonType } from "./values.js";
+import { isRecord, JSON_TYPES, setOwn, typeCovered, typeOfValue, type JsonType } from "../shared/json.js";
+import { own, sameJson } from "./values.js";
 
 /** Keywords that say something about a value without accepting or rejecting any (2020-12 Meta-Data, Content). */
 export const ANNOTATIONS: readonly string[] = [

@@ -22,7 +22,7 @@
 import type { PatternMode, Schema, SchemaObject } from "../ir/index.js";
 import { subschemaKeywords } from "../ir/keywords.js";
 import { joinPointer } from "../shared/errors.js";
-import { isRecord } from "../shared/json.js";
+import { isRecord, typeCovered, type JsonType } from "../shared/json.js";
 import { SCHEMA_CHANGES, type SchemaChange } from "./rules.js";
 import {
   ANNOTATIONS,
@@ -43,7 +43,7 @@ import {
   type ArrayForm,
   type Held,
 } from "./schema-forms.js";
-import { own, sameJson, show, typeCovered, type JsonType } from "./values.js";
+import { own, sameJson, show } from "./values.js";
 
 export interface SchemaFinding {
   change: SchemaChange;

@@ -5,27 +5,8 @@
  */
 import { canonicalJson } from "../shared/json.js";
 
-/** The seven JSON types (2020-12 Validation §6.1.1); `integer` is a subset of `number`. */
-export type JsonType = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
-
-export const JSON_TYPES: readonly JsonType[] = ["null", "boolean", "object", "array", "number", "integer", "string"];
-
 export function sameJson(a: unknown, b: unknown): boolean {
   return a === b || canonicalJson(a) === canonicalJson(b);
-}
-
-/** The type of a JSON value: `integer` for a number without a fraction. */
-export function typeOfValue(value: unknown): JsonType {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  if (typeof value === "object") return "object";
-  return typeof value as "boolean" | "string";
-}
-
-/** Whether a set of type names accepts a type (`number` accepts integers). */
-export function typeCovered(type: JsonType, types: ReadonlySet<JsonType>): boolean {
-  return types.has(type) || (type === "integer" && types.has("number"));
 }
 
 /** Characters of a value shown in a message before it is cut. */

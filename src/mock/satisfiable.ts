@@ -12,7 +12,7 @@
  */
 import type { Schema } from "../ir/index.js";
 import { refTarget } from "../ir/refs.js";
-import { isRecord } from "../shared/json.js";
+import { isOfType, isRecord, type JsonType } from "../shared/json.js";
 import { joinPointer } from "../shared/errors.js";
 
 /** How deep the checks follow subschemas and refs (hostile nesting costs no more). */
@@ -20,7 +20,7 @@ const MAX_DEPTH = 64;
 /** The most characters, items or properties (all together) a value may need at least: beyond it the mock refuses rather than stalls. */
 export const MAX_VALUE_UNITS = 100_000;
 
-type Kind = "null" | "boolean" | "integer" | "number" | "string" | "array" | "object";
+type Kind = JsonType;
 const KINDS: readonly Kind[] = ["null", "boolean", "integer", "number", "string", "array", "object"];
 
 interface Walk {
@@ -80,7 +80,7 @@ function emptyAt(schema: Schema, pointer: string, walk: Walk): string | undefine
   if (kinds.length === 0) return where("`type` names no type");
   if (killed.size === kinds.length) return [...killed.values()][0];
   const values = "const" in schema ? [schema["const"]] : Array.isArray(schema["enum"]) ? schema["enum"] : undefined;
-  if (values !== undefined && !values.some((value) => kinds.some((kind) => !killed.has(kind) && isOfKind(value, kind)))) {
+  if (values !== undefined && !values.some((value) => kinds.some((kind) => !killed.has(kind) && isOfType(value, kind)))) {
     return where("`const` or `enum` values of none of the types the schema allows");
   }
   return undefined;
@@ -93,25 +93,6 @@ function allowedKinds(schema: Record<string, unknown>): Kind[] {
   const kinds = KINDS.filter((kind) => named.includes(kind));
   // `number` admits the integers too.
   return named.includes("number") && !kinds.includes("integer") ? [...kinds, "integer"] : kinds;
-}
-
-function isOfKind(value: unknown, kind: Kind): boolean {
-  switch (kind) {
-    case "null":
-      return value === null;
-    case "boolean":
-      return typeof value === "boolean";
-    case "integer":
-      return Number.isInteger(value);
-    case "number":
-      return typeof value === "number";
-    case "string":
-      return typeof value === "string";
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isRecord(value);
-  }
 }
 
 const number = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);

@@ -29,32 +29,36 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** The seven JSON types (2020-12 Validation §6.1.1); `integer` is a subset of `number`. */
+export type JsonType = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
+
+export const JSON_TYPES: readonly JsonType[] = ["null", "boolean", "object", "array", "number", "integer", "string"];
+
+/** The type of a JSON value: `integer` for a number without a fraction. */
+export function typeOfValue(value: unknown): JsonType {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  if (typeof value === "object") return "object";
+  return typeof value as "boolean" | "string";
+}
+
+/** Whether a set of type names accepts a type (`number` accepts integers). */
+export function typeCovered(type: JsonType, types: ReadonlySet<JsonType>): boolean {
+  return types.has(type) || (type === "integer" && types.has("number"));
+}
+
+/** Whether `value` is of the JSON type `type` (`number` takes integers too). */
+export function isOfType(value: unknown, type: JsonType): boolean {
+  const actual = typeOfValue(value);
+  return actual === type || (actual === "integer" && type === "number");
+}
+
 /**
  * Whether a schema's `type` keyword admits `value`: any value when there is none (`undefined`), else a value of one
- * of the types it names (`"integer"`: a whole number; a name JSON Schema does not define admits anything).
+ * of the types it names (a name JSON Schema does not define admits anything).
  */
 export function typeKeywordAdmits(type: unknown, value: unknown): boolean {
   if (type === undefined) return true;
-  return (Array.isArray(type) ? type : [type]).some((name) => isOfType(value, name));
-}
-
-function isOfType(value: unknown, type: unknown): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number";
-    case "integer":
-      return Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isRecord(value);
-    default:
-      return true;
-  }
+  return (Array.isArray(type) ? type : [type]).some((name) => !(JSON_TYPES as readonly unknown[]).includes(name) || isOfType(value, name as JsonType));
 }

@@ -6,11 +6,11 @@
  */
 import type { SchemaObject } from "../../ir/index.js";
 import { joinPointer } from "../../shared/errors.js";
-import { isRecord, setOwn, typeKeywordAdmits } from "../../shared/json.js";
+import { isRecord, JSON_TYPES, setOwn, typeKeywordAdmits } from "../../shared/json.js";
 import type { KeywordRule, SchemaNode } from "../rule.js";
 
-/** The seven JSON types (2020-12 Validation §6.1.1). */
-export const JSON_TYPES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+/** The seven JSON types' names, to look a `type` up in. */
+const JSON_TYPE_NAMES: ReadonlySet<string> = new Set(JSON_TYPES);
 
 export const KNOWN_KEYWORDS_ONLY: KeywordRule = {
   name: "known-keywords-only",
@@ -27,7 +27,7 @@ export const KNOWN_TYPES: KeywordRule = {
   keywords: ["type"],
   apply(node, _keyword, value, at) {
     const list = Array.isArray(value) ? value : [value];
-    const known = list.filter((name): name is string => typeof name === "string" && JSON_TYPES.has(name));
+    const known = list.filter((name): name is string => typeof name === "string" && JSON_TYPE_NAMES.has(name));
     if (known.length !== list.length) {
       node.warn("keyword-dropped", `unknown type ${JSON.stringify(list.filter((name) => !known.includes(name as string)))} ignored`, at);
     }
