@@ -51,7 +51,12 @@ export function importDeclaration(names: readonly string[], from: string, typeOn
  * or empty left out, escaped by `docLines`.
  */
 export function docParagraphs(...parts: ReadonlyArray<string | undefined>): JsDoc {
-  return docLines({ text: parts.filter((part) => part !== undefined && part !== "").join("\n\n") });
+  return docLines({ text: paragraphs(...parts) });
+}
+
+/** Paragraphs as one text (a blank line between them), those absent or empty left out. */
+export function paragraphs(...parts: ReadonlyArray<string | undefined>): string {
+  return parts.filter((part) => part !== undefined && part !== "").join("\n\n");
 }
 
 /** The generated header (see `fileHeader`) as comment lines. */

@@ -7,7 +7,7 @@
  */
 import type { ManifestIR, McpHeader, NormalizedSchema, SourceFile, Statement, ToolIR, TypeAliasDeclaration } from "../../ir/index.js";
 import { docLines, stringLiteral, typePropertyKey } from "../../shared/escape.js";
-import { header, property, reference, typeLiteral } from "../nodes.js";
+import { header, paragraphs, property, reference, typeLiteral } from "../nodes.js";
 import { constraintTags } from "./rules.js";
 import { template } from "../template-code.js";
 import { SchemaTypeWriter } from "./schema-to-type.js";
@@ -63,7 +63,7 @@ function schemaTypes(
     if (declared.has(name)) return [];
     declared.add(name);
     const description = typeof node === "object" && typeof node["description"] === "string" ? node["description"] : undefined;
-    const text = target === "#" ? [summary, tool.title, description].filter((part) => part !== undefined && part !== "").join("\n\n") : description;
+    const text = target === "#" ? paragraphs(summary, tool.title, description) : description;
     const doc = docLines({ text, tags: constraintTags(node) });
     return [{ kind: "typeAlias", doc, exported: true, name, type: writer.type(node) }];
   });

@@ -10,7 +10,7 @@ import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } 
 import { docLines, literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
 import { typeKeywordAdmits } from "../../shared/json.js";
 import { markdownCode } from "../../shared/markdown.js";
-import { literal, property, reference, typeLiteral } from "../nodes.js";
+import { literal, paragraphs, property, reference, typeLiteral } from "../nodes.js";
 import { intersection, isUnknown, NEVER, union, UNKNOWN } from "./combine.js";
 
 /** What a rule reads besides the schema: the types of subschemas and of refs. */
@@ -233,7 +233,7 @@ export function propertyDoc(schema: Schema, mcpHeader?: string): JsDoc {
   if (typeof schema !== "object") return NO_DOC;
   const tags = constraintTags(schema);
   const described = typeof schema.description === "string" ? schema.description : typeof schema.title === "string" ? schema.title : undefined;
-  const text = mcpHeader === undefined ? described : [described, headerLine(mcpHeader)].filter((part) => part !== undefined).join("\n\n");
+  const text = mcpHeader === undefined ? described : paragraphs(described, headerLine(mcpHeader));
   if (text === undefined && tags.length === 0) return NO_DOC;
   return docLines({ text, tags });
 }
