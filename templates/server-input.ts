@@ -211,7 +211,8 @@ function invalidRequestState(message: string): Error & { code: number } {
 
 /**
  * An ask the request's declared capabilities cannot carry (a form for a client that declared URL
- * elicitation only, a URL for one that declared forms only): refused inside the handler, before
+ * elicitation only, a URL for one that declared forms only, sampling with `tools` or `toolChoice`
+ * for one that did not declare `sampling.tools`): refused inside the handler, before
  * anything is sent, as the 2025 revisions' asks are, so that a handler's `catch` can fall back on
  * both eras; uncaught, it is answered `-32021`, as MCP 2026-07-28 has a server say. The SDK would
  * otherwise refuse the round once the handler ended (`-32021`), out of the handler's reach.
@@ -279,13 +280,22 @@ export class InputRounds {
     const formOrUrl = capabilities?.elicitation;
     this.asks = {
       sample: capabilities?.sampling
-        ? (params, options) =>
-            this.ask(
+        ? (params, options) => {
+            // Tool use in sampling is a capability of its own (MCP 2025-11-25 on).
+            if (
+              (params.tools !== undefined || params.toolChoice !== undefined) &&
+              capabilities.sampling?.tools === undefined
+            )
+              return unsupported("sampling tools", {
+                sampling: { tools: {} },
+              });
+            return this.ask(
               "sample",
               inputRequired.createMessage(params),
               options,
               (view) => (view.kind === "sampling" ? view.result : undefined),
-            )
+            );
+          }
         : undefined,
       elicit: formOrUrl
         ? (params, options) => {

@@ -830,6 +830,29 @@ describe("an ask the client's capabilities cannot carry", () => {
       else expect(answer(await rethrown)).toEqual({ isError: true, content: [{ type: "text", text: "Client does not support form elicitation." }] });
     }
   });
+
+  it("throws inside the handler on both eras for sampling with tools, where the client declared sampling without tools", async () => {
+    const echo = handler("echo", async (input: { text: string }, context: ToolContext) => {
+      const messages = [{ role: "user" as const, content: { type: "text" as const, text: "?" } }];
+      try {
+        const tools = [{ name: "lookup", inputSchema: { type: "object" as const } }];
+        return (await context.sample!({ messages, maxTokens: 5, ...(input.text === "choice" ? { toolChoice: { mode: "auto" as const } } : { tools }) })).model;
+      } catch (error) {
+        if (input.text === "rethrow") throw error;
+        return "fell back";
+      }
+    });
+    for (const era of ERAS) {
+      const { client } = await connect({ handlers: { ...defaultHandlers, echo } }, era, { capabilities: { sampling: {} } });
+      for (const text of ["tools", "choice"])
+        expect(answer(await client.callTool({ name: "echo", arguments: { text } })), `${era} ${text}`).toEqual({
+          content: [{ type: "text", text: "fell back" }],
+        });
+      const rethrown = client.callTool({ name: "echo", arguments: { text: "rethrow" } });
+      if (era === "modern") await expect(rethrown).rejects.toMatchObject({ code: -32021 });
+      else expect(answer(await rethrown)).toEqual({ isError: true, content: [{ type: "text", text: "Client does not support sampling tools capability." }] });
+    }
+  });
 });
 
 describe("serveStdio", () => {
