@@ -25,7 +25,7 @@ import {
   inputResponse,
   MissingRequiredClientCapabilityError,
   type ClientCapabilities,
-  type CreateMessageRequestParamsBase,
+  type CreateMessageRequestParams,
   type CreateMessageResult,
   type CreateMessageResultWithTools,
   type ElicitRequestFormParams,
@@ -58,7 +58,7 @@ export interface InputAsks {
   /** `sampling/createMessage`: a completion from the client's model (clients with the `sampling` capability). */
   readonly sample:
     | ((
-        params: CreateMessageRequestParamsBase,
+        params: CreateMessageRequestParams,
         options?: AskOptions,
       ) => Promise<CreateMessageResult | CreateMessageResultWithTools>)
     | undefined;

@@ -853,6 +853,26 @@ describe("an ask the client's capabilities cannot carry", () => {
       else expect(answer(await rethrown)).toEqual({ isError: true, content: [{ type: "text", text: "Client does not support sampling tools capability." }] });
     }
   });
+
+  it("sends sampling with tools to a client that declared sampling.tools, on both eras", async () => {
+    const lookup = { name: "lookup", inputSchema: { type: "object" as const } };
+    const echo = handler("echo", async (_input: { text: string }, context: ToolContext) => {
+      const messages = [{ role: "user" as const, content: { type: "text" as const, text: "?" } }];
+      return (await context.sample!({ messages, maxTokens: 5, tools: [lookup], toolChoice: { mode: "auto" } })).model;
+    });
+    for (const era of ERAS) {
+      const { client, v1 } = await connect({ handlers: { ...defaultHandlers, echo } }, era, { capabilities: { sampling: { tools: {} } } });
+      const received: unknown[] = [];
+      const answerWith = (params: { tools?: unknown; toolChoice?: unknown }) => (
+        received.push([params.tools, params.toolChoice]),
+        { role: "assistant" as const, content: { type: "text" as const, text: "done" }, model: "with-tools" }
+      );
+      if (v1 !== undefined) v1.setRequestHandler(CreateMessageRequestSchema, (request) => answerWith(request.params));
+      else (client as unknown as ClientV2).setRequestHandler("sampling/createMessage", (request) => answerWith(request.params));
+      expect(answer(await client.callTool({ name: "echo", arguments: { text: "x" } })), era).toEqual({ content: [{ type: "text", text: "with-tools" }] });
+      expect(received, era).toEqual([[[lookup], { mode: "auto" }]]);
+    }
+  });
 });
 
 describe("serveStdio", () => {
