@@ -40,8 +40,14 @@ function mcpgen(args: string[]): Promise<Run> {
   });
 }
 
-/** The scripted server echoing $SECRET_TOKEN as a property name, an enum value, a pattern and in a description. */
-const echoing = (secret: string) => ["-e", `SECRET_TOKEN=${secret}`, "--", process.execPath, fixture("scripted-server.mjs"), "echo-escaped"];
+/** The scripted server echoing each secret (as $SECRET_TOKEN, $SECRET_TOKEN_2...) as a property name, an enum value, a pattern and in its description. */
+const echoing = (...secrets: string[]) => [
+  ...secrets.flatMap((secret, index) => ["-e", `SECRET_TOKEN${index === 0 ? "" : `_${index + 1}`}=${secret}`]),
+  "--",
+  process.execPath,
+  fixture("scripted-server.mjs"),
+  "echo-escaped",
+];
 
 /** A manifest of the same tool before the server echoed anything: a diff against it reports every echo as a change. */
 async function oldManifest(directory: string): Promise<string> {
@@ -55,29 +61,33 @@ async function oldManifest(directory: string): Promise<string> {
 
 describe("an echoed secret is masked in the forms the output escapes it into", () => {
   // An AWS secret key holds "/" (a pointer's ~1), and a token may hold '"' or "\" (escaped when quoted) or a control character.
+  // The three secrets go to one server in one run (each its own variable), so each output is checked for every form at once.
   const cases = [
     { name: "a / (JSON pointers)", secret: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", part: "K7MDENG" },
     { name: 'a " and a \\ (quoted values)', secret: 's3cr3t-T0KEN-abc"QUOTED\\x', part: "QUOTED" },
     { name: "a ~ and a control character (printable escapes)", secret: "tok~en\u0007CONTROLLED-0123", part: "CONTROLLED" },
   ];
 
-  for (const { name, secret, part } of cases) {
-    it(`with ${name}: pull, pull --json, diff in every format`, async () => {
-      const directory = await tempDir("escaped");
-      const old = await oldManifest(directory);
-      const runs = [
-        await mcpgen(["pull", "--out", join(directory, "out"), ...echoing(secret)]),
-        await mcpgen(["pull", "--json", "--out", join(directory, "json"), ...echoing(secret)]),
-        ...(await Promise.all(["text", "json", "markdown"].map((format) => mcpgen(["diff", old, "--format", format, ...echoing(secret)])))),
-      ];
-      for (const run of runs) expect(run.code, run.stderr).not.toBe(-1);
-      const printed = runs.map((run) => run.stdout + run.stderr).join("\n");
-      // The runs did print the places the server echoed it at, masked.
-      expect(printed).toContain("/properties/***");
-      expect(printed).toContain(`value "***" added`);
-      expect(printed).not.toContain(part);
-    });
-  }
+  it(`with ${cases.map(({ name }) => name).join(", with ")}: pull, pull --json, diff in every format`, async () => {
+    const directory = await tempDir("escaped");
+    const old = await oldManifest(directory);
+    const secrets = cases.map(({ secret }) => secret);
+    const runs = await Promise.all([
+      mcpgen(["pull", "--out", join(directory, "out"), ...echoing(...secrets)]),
+      mcpgen(["pull", "--json", "--out", join(directory, "json"), ...echoing(...secrets)]),
+      ...["text", "json", "markdown"].map((format) => mcpgen(["diff", old, "--format", format, ...echoing(...secrets)])),
+    ]);
+    for (const run of runs) expect(run.code, run.stderr).not.toBe(-1);
+    // The runs did print the places the server echoed each secret at, masked: three enum values, three properties.
+    const textDiff = runs[2]!.stdout;
+    expect(textDiff.match(/value "\*\*\*" added/g)).toHaveLength(3);
+    expect(textDiff.match(/at \/inputSchema\/properties\/\*\*\* /g)).toHaveLength(3);
+    for (const [index, run] of runs.entries()) {
+      const printed = run.stdout + run.stderr;
+      expect(printed, `run ${index}`).toContain("/properties/***");
+      for (const { name, part } of cases) expect(printed, `run ${index}, the secret with ${name}`).not.toContain(part);
+    }
+  });
 });
 
 describe("the parts of a header value are secrets of their own", () => {
