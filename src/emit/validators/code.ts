@@ -833,8 +833,8 @@ class FunctionWriter {
       const value = this.variable("x", depth + 1);
       const checks = this.child(sub, value, child(where, String(index)), undefined, depth + 1, context);
       if (checks.length === 0) return;
-      if (checks.every(isExpression)) steps.push({ expression: `(${data}.length<=${index}||(${value}=${data}[${index}],${chain(checks)}))` });
-      else steps.push({ statement: `if(${data}.length>${index}){${value}=${data}[${index}];${statements(checks)}}` });
+      if (checks.every(isExpression)) steps.push({ expression: `(${data}.length<=${index}||(${value}=${item(data, String(index))},${chain(checks)}))` });
+      else steps.push({ statement: `if(${data}.length>${index}){${value}=${item(data, String(index))};${statements(checks)}}` });
     });
     if (prefix.length > 0 && seen !== undefined) steps.push({ expression: `sI(${seen},${prefix.length})` });
     const items = schema["items"] as Schema | undefined;
@@ -848,7 +848,7 @@ class FunctionWriter {
       const value = this.variable("x", depth + 1);
       const checks = this.child(items, value, dynamicChild(where, index), undefined, depth + 1, "block");
       const loop = `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++)`;
-      const read = `${value}=${data}[${index}]`;
+      const read = `${value}=${item(data, index)}`;
       // Keywords may come to no check (`minLength: 0`, an unknown `format`, a lone `if`): then there is no loop.
       if (checks.length > 0 && checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
       else if (checks.length > 0) steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
@@ -870,7 +870,7 @@ class FunctionWriter {
     const index = `i${depth}`;
     const mark = seen === undefined ? "" : `m(${seen},${index});`;
     return [
-      { statement: `${matches}=0;for(let ${index}=0;${index}<${data}.length;${index}++)if(${check}(${data}[${index}])){${matches}++;${mark}}` },
+      { statement: `${matches}=0;for(let ${index}=0;${index}<${data}.length;${index}++)if(${check}(${item(data, index)})){${matches}++;${mark}}` },
       { expression: `fS(e,${matches},${number(min)},${max === undefined ? "Infinity" : number(max)},${place(where)})` },
     ];
   }
@@ -945,7 +945,7 @@ class FunctionWriter {
     if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fI(e,${place(itemPath)}))return!1;` }, ...after];
     const checks = this.child(unevaluated, value, itemPath, undefined, depth + 1, "block");
     if (checks.length === 0) return after;
-    return [{ statement: `${loop}if(${unseen}){${value}=${data}[${index}];${statements(checks)}}` }, ...after];
+    return [{ statement: `${loop}if(${unseen}){${value}=${item(data, index)};${statements(checks)}}` }, ...after];
   }
 }
 
@@ -1057,3 +1057,10 @@ function number(value: number): string {
   if (Number.isFinite(value)) return Object.is(value, -0) ? "0" : String(value);
   return Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
 }
+
+/**
+ * The item `index` of the array `data`, as JSON.stringify sends it: an item that is undefined (or a hole) is sent as
+ * `null`, and checked so, by every keyword that reads items (`items`, `prefixItems`, `contains`, `unevaluatedItems`;
+ * `uniqueItems` compares items so too).
+ */
+const item = (data: string, index: string): string => `${data}[${index}]??null`;
