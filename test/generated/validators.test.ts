@@ -722,6 +722,38 @@ describe("a value nested more deeply than the stack holds", () => {
   });
 });
 
+describe("an error thrown while a value is checked", () => {
+  it("goes on up as it is, a RangeError too: only a stack overflow is a value nested too deeply", async () => {
+    const schema = { type: "object", properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string" } } } };
+    const generated = await generateValidators([{ name: "tagged", inputSchema: schema, outputSchema: schema }], "thrown-in-check");
+    const entry = (await import(nativeImportUrl(generated.directory, "validate.ts"))) as {
+      standardSchemas: { tagged: { input: StandardSchema; output: StandardSchema } };
+      validateOutput: (tool: string, value: unknown, options?: { firstIssue?: boolean }) => unknown;
+    };
+    // A getter of the caller's object that throws a RangeError of its own (an array too long, a bad date, ...).
+    const thrown = new RangeError("Invalid array length");
+    const value = {
+      name: "n",
+      get tags(): string[] {
+        throw thrown;
+      },
+    };
+    expect(() => generated.validateInput("tagged", value)).toThrow(thrown);
+    expect(() => generated.validateOutput("tagged", value)).toThrow(thrown);
+    expect(() => entry.validateOutput("tagged", value, { firstIssue: true })).toThrow(thrown);
+    expect(() => entry.standardSchemas.tagged.input["~standard"].validate(value)).toThrow(thrown);
+    // Of another prototype, the value is checked as a copy of its own properties, made by reading them: the same.
+    const inheriting = Object.defineProperties(Object.create({ inherited: 1 }) as object, {
+      name: { value: "n", enumerable: true },
+      tags: { ...Object.getOwnPropertyDescriptor(value, "tags") },
+    });
+    expect(() => generated.validateOutput("tagged", inheriting)).toThrow(thrown);
+    // The checks that follow start afresh.
+    expect(generated.validateOutput("tagged", { name: "n", tags: ["a"] })).toEqual({ ok: true, value: { name: "n", tags: ["a"] } });
+    expect(generated.validateOutput("tagged", { name: 1 })).toEqual({ ok: false, issues: [{ path: "/name", message: "must be string" }] });
+  });
+});
+
 describe("issues about property names", () => {
   it("point at the property that propertyNames or unevaluatedProperties rejects", () => {
     expect(mapping.validateInput("property_rules", { id: "x", zzzz: 1 })).toEqual({
