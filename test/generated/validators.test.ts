@@ -647,6 +647,13 @@ describe("an array item that is undefined", () => {
       { l: [undefined] },
       [{ path: "/l/0", message: "must be object" }],
     ],
+    ["items by $ref", { properties: { l: { items: { $ref: "#/$defs/n" } } }, $defs: { n: { type: "null" } } }, { l: [null, undefined] }, []],
+    [
+      "items by $ref, refused",
+      { properties: { l: { items: { $ref: "#/$defs/n" } } }, $defs: { n: { type: "number" } } },
+      { l: [1, undefined] },
+      [{ path: "/l/1", message: "must be number" }],
+    ],
     ["prefixItems", { properties: { l: { prefixItems: [{ type: "number" }, { type: "null" }] } } }, { l: [1, undefined] }, []],
     [
       "prefixItems, refused",

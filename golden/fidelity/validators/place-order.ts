@@ -4,7 +4,7 @@
 
 import { A, type Check, I, O, P, S, TA, TO, aS, fK, fQ, fR, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(u(x=P(d,d.customer))?fR(e,p,"/customer"):v1(x,e&&p+"/customer",e)))return!1;if(A(x=d.lines)){if(!(x.length>=1||fK(e,2,1,p,"/lines")))return!1;for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v3(w)||!!e&&v3(w,p+"/lines/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/lines"))return!1;return!0};
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(u(x=P(d,d.customer))?fR(e,p,"/customer"):v1(x,e&&p+"/customer",e)))return!1;if(A(x=d.lines)){if(!(x.length>=1||fK(e,2,1,p,"/lines")))return!1;for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v3(w)||!!e&&v3(w,p+"/lines/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/lines"))return!1;return!0};
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.name))||fQ(e,0,x,p,"/name"))&&(u(x=d.address)||v2(x)||!!e&&v2(x,p+"/address",e)):TO(e,p));
 const v2:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.city))||fQ(e,0,x,p,"/city")):TO(e,p));
 const v3:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.sku))||fQ(e,0,x,p,"/sku"))&&(I(x=d.quantity)?(x>=1||fK(e,6,1,p,"/quantity")):fQ(e,2,x,p,"/quantity")):TO(e,p));

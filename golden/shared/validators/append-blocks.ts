@@ -4,15 +4,15 @@
 
 import { A, B, type Check, O, P, S, TO, TZ, Z, fB, fE, fQ, fV, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.page_id))||fQ(e,0,x,p,"/page_id")))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/children"))return!1;return!0};
-const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.type))||fQ(e,0,x,p,"/type")))return!1;if(A(x=d.rich_text)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v2(w,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/rich_text"))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/children"))return!1;return!0};
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.page_id))||fQ(e,0,x,p,"/page_id")))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/children"))return!1;return!0};
+const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.type))||fQ(e,0,x,p,"/type")))return!1;if(A(x=d.rich_text)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v2(w,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/rich_text"))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/children"))return!1;return!0};
 const v2:Check=(d,p,e,_a,x,w)=>(O(d)?(O(x=P(d,d.text))?(S(w=P(x,x.content))||fQ(e,0,w,p,"/text/content"))&&(u(w=x.link)||v3(w)||v5(w)||fB(e,w,b0,0,p,"/text/link")):fQ(e,5,x,p,"/text"))&&(u(x=d.annotations)||v6(x)||!!e&&v6(x,p+"/annotations",e)):TO(e,p));
 const v3:Check=(d,p,e)=>v4(d,p,e);
 const v4:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.url))||fQ(e,0,x,p,"/url")):TO(e,p));
 const v5:Check=(d,p,e)=>(Z(d)||TZ(e,p));
 const v6:Check=(d,p,e,_a,x)=>(O(d)?(B(x=P(d,d.bold))||fV(e,3,x,p,"/bold"))&&(u(x=d.color)||x==="default"||x==="red"||fE(e,["default","red"],p,"/color")):TO(e,p));
-const v7:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.results))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v8(w,e&&p+"/results/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/results"))return!1;return!0};
-const v8:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.type))||fQ(e,0,x,p,"/type")))return!1;if(A(x=d.rich_text)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v9(w,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/rich_text"))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v8(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/children"))return!1;return!0};
+const v7:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.results))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v8(w,e&&p+"/results/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/results"))return!1;return!0};
+const v8:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.type))||fQ(e,0,x,p,"/type")))return!1;if(A(x=d.rich_text)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v9(w,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/rich_text"))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v8(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/children"))return!1;return!0};
 const v9:Check=(d,p,e,_a,x,w)=>(O(d)?(O(x=P(d,d.text))?(S(w=P(x,x.content))||fQ(e,0,w,p,"/text/content"))&&(u(w=x.link)||v10(w)||v5(w)||fB(e,w,b1,0,p,"/text/link")):fQ(e,5,x,p,"/text"))&&(u(x=d.annotations)||v12(x)||!!e&&v12(x,p+"/annotations",e)):TO(e,p));
 const v10:Check=(d,p,e)=>v11(d,p,e);
 const v11:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.url))||fQ(e,0,x,p,"/url")):TO(e,p));

@@ -5,7 +5,7 @@
 import { A, B, type Check, O, P, S, TO, TZ, Z, fB, fE, fQ, fV, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.block))||v1(x,e&&p+"/block",e)):TO(e,p));
-const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.type))||fQ(e,0,x,p,"/type")))return!1;if(A(x=d.rich_text)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v2(w,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/rich_text"))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/children"))return!1;return!0};
+const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.type))||fQ(e,0,x,p,"/type")))return!1;if(A(x=d.rich_text)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v2(w,e&&p+"/rich_text/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/rich_text"))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/children"))return!1;return!0};
 const v2:Check=(d,p,e,_a,x,w)=>(O(d)?(O(x=P(d,d.text))?(S(w=P(x,x.content))||fQ(e,0,w,p,"/text/content"))&&(u(w=x.link)||v3(w)||v5(w)||fB(e,w,b0,0,p,"/text/link")):fQ(e,5,x,p,"/text"))&&(u(x=d.annotations)||v6(x)||!!e&&v6(x,p+"/annotations",e)):TO(e,p));
 const v3:Check=(d,p,e)=>v4(d,p,e);
 const v4:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.url))||fQ(e,0,x,p,"/url")):TO(e,p));

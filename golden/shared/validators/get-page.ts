@@ -4,7 +4,7 @@
 
 import { A, B, type Check, O, P, S, TO, TZ, Z, fB, fE, fQ, fV, u } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.page_id))||fQ(e,0,x,p,"/page_id")))return!1;if(A(x=d.title)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v1(w,e&&p+"/title/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/title"))return!1;return!0};
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.page_id))||fQ(e,0,x,p,"/page_id")))return!1;if(A(x=d.title)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v1(w,e&&p+"/title/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/title"))return!1;return!0};
 const v1:Check=(d,p,e,_a,x,w)=>(O(d)?(O(x=P(d,d.text))?(S(w=P(x,x.content))||fQ(e,0,w,p,"/text/content"))&&(u(w=x.link)||v2(w)||v4(w)||fB(e,w,b0,0,p,"/text/link")):fQ(e,5,x,p,"/text"))&&(u(x=d.annotations)||v5(x)||!!e&&v5(x,p+"/annotations",e)):TO(e,p));
 const v2:Check=(d,p,e)=>v3(d,p,e);
 const v3:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.url))||fQ(e,0,x,p,"/url")):TO(e,p));

@@ -5,6 +5,6 @@
 import { A, type Check, FQ, I, N, O, P, S, TO, Z, fK, fQ, fV, format_date } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.location))||fQ(e,0,x,p,"/location"))&&(I(x=d.days)?(x>=1||fK(e,6,1,p,"/days"))&&(x<=14||fK(e,7,14,p,"/days")):fV(e,2,x,p,"/days")):TO(e,p));
-const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.location))||fQ(e,0,x,p,"/location")))return!1;if(A(x=d.days)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v2(w)||!!e&&v2(w,p+"/days/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/days"))return!1;return!0};
+const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.location))||fQ(e,0,x,p,"/location")))return!1;if(A(x=d.days)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v2(w)||!!e&&v2(w,p+"/days/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/days"))return!1;return!0};
 const v2:Check=(d,p,e,_a,x)=>(O(d)?FQ(P(d,d.date),format_date,"date",e,p,"/date")&&(N(x=d.high)||fQ(e,1,x,p,"/high"))&&(N(x=d.low)||fQ(e,1,x,p,"/low"))&&((S(x=d.conditions)||Z(x))||fV(e,"string,null",x,p,"/conditions")):TO(e,p));
 export{v0 as input,v1 as output};
