@@ -17,7 +17,8 @@ export interface ClosedOutProperty {
 /**
  * The properties `allOf` (its members, and theirs, however nested) declares that `schema` refuses by its
  * `additionalProperties: false`, each name once, at the first place met; none where the object has
- * `patternProperties` (which may admit them: a pattern is not run here).
+ * `patternProperties` (which may admit them: a pattern is not run here). Not yet followed: a member's `$ref` (its
+ * target's properties are refused too, but normalisation meets the target only later) and `anyOf`/`oneOf` branches.
  */
 export function propertiesClosedOut(schema: SchemaObject): ClosedOutProperty[] {
   if (schema["additionalProperties"] !== false || !Array.isArray(schema["allOf"])) return [];
