@@ -7,7 +7,9 @@
  * objects (230 KB) took it 17 s, and a scaffolded server takes request bodies
  * of up to 4 MB. Equality is `q`'s (templates/validator-runtime.ts, shipped
  * beside this): JSON Schema's, for which 1 and 1.0 are one number and key
- * order does not matter.
+ * order does not matter, of the values as JSON.stringify sends them: a
+ * property whose value is undefined is absent, and an item that is undefined
+ * (or a hole) is null.
  */
 
 /**
@@ -15,7 +17,7 @@
  * (the last item equal to an earlier one, and the last such earlier one), or
  * undefined when the items are unique.
  *
- * One pass puts each item's 64-bit hash (`ItemHasher`, equal for items `equal`
+ * One pass puts each item's 64-bit hash (`ItemHasher`, equal for items `q`
  * finds equal) in an open-addressed table and finds that pair as if equal
  * hashes meant equal items; the pair is then compared exactly. Only when they
  * differ (a collision, once in 2^64 pairs: the hash is seeded at random, so
@@ -61,7 +63,7 @@ export function duplicateItems(
 }
 
 /**
- * `equal(a, b)`, without recursion (a parsed body may nest deeper than the
+ * `q(a, b)`, without recursion (a parsed body may nest deeper than the
  * stack). Values that nest themselves (which no JSON text makes) would be
  * compared forever: past `MAX_VISITED_VALUES` pairs, their canonical texts are.
  */
@@ -72,8 +74,9 @@ function sameItems(a: unknown, b: unknown): boolean {
       const writer = new CanonicalWriter();
       return writer.text(a) === writer.text(b);
     }
-    const right = pending.pop();
-    const left = pending.pop();
+    // Only items and defined property values are pushed: an undefined one is an item, sent as null.
+    const right = pending.pop() ?? null;
+    const left = pending.pop() ?? null;
     if (left === right) continue;
     if (!(
       left &&
@@ -90,15 +93,24 @@ function sameItems(a: unknown, b: unknown): boolean {
         pending.push(left[index], right[index]);
     } else {
       if (Array.isArray(right)) return false;
-      const keys = Object.keys(left);
-      if (keys.length !== Object.keys(right).length) return false;
-      for (const key of keys) {
+      // The properties whose value is not undefined (the others are absent), on both sides alike.
+      let count = 0;
+      for (const key of Object.keys(left)) {
+        const value = (left as Record<string, unknown>)[key];
+        if (value === undefined) continue;
         if (!Object.prototype.hasOwnProperty.call(right, key)) return false;
-        pending.push(
-          (left as Record<string, unknown>)[key],
-          (right as Record<string, unknown>)[key],
-        );
+        const other = (right as Record<string, unknown>)[key];
+        if (other === undefined) return false;
+        pending.push(value, other);
+        count++;
       }
+      for (const key of Object.keys(right))
+        if (
+          (right as Record<string, unknown>)[key] !== undefined &&
+          --count < 0
+        )
+          return false;
+      if (count !== 0) return false;
     }
   }
   return true;
@@ -181,9 +193,10 @@ function mix(hash: number): number {
 
 /**
  * Two 32-bit hashes of a value (the second in `second`), seeded at random and
- * equal for values `equal` finds equal: numbers by their bits (-0 as 0, every
- * NaN alike), arrays in order, object properties added up, so that key order
- * does not matter. What is nested deeper than `HASHED_DEPTH` is left out,
+ * equal for values `q` finds equal: numbers by their bits (-0 as 0, every
+ * NaN alike), arrays in order (an undefined item as null), object properties
+ * added up, so that key order does not matter (those whose value is undefined
+ * left out). What is nested deeper than `HASHED_DEPTH` is left out,
  * and functions and symbols (equal only to themselves) hash alike: that makes
  * collisions likelier, never a wrong answer. Past `MAX_VISITED_VALUES`, `hash`
  * returns undefined.
@@ -213,7 +226,8 @@ class ItemHasher {
       case "boolean":
         return this.tag(value ? 3 : 4);
       case "undefined":
-        return this.tag(5);
+        // An item (the only undefined value hashed): sent as null.
+        return this.tag(8);
       case "bigint":
         return this.text(String(value), 6);
       case "object":
@@ -238,20 +252,21 @@ class ItemHasher {
     const keys = Object.keys(value);
     let sum = 0;
     let sum2 = 0;
+    let count = 0;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index]!;
-      const member = this.hash(
-        (value as Record<string, unknown>)[key],
-        depth + 1,
-      );
+      const property = (value as Record<string, unknown>)[key];
+      if (property === undefined) continue;
+      count++;
+      const member = this.hash(property, depth + 1);
       if (member === undefined) return undefined;
       const member2 = this.second;
       const name = this.text(key, 11);
       sum = (sum + mix(name ^ Math.imul(member, 0x9e3779b1))) | 0;
       sum2 = (sum2 + mix(this.second ^ Math.imul(member2, 0x85ebca77))) | 0;
     }
-    this.second = mix(sum2 ^ this.seed2 ^ keys.length);
-    return mix(sum ^ this.seed ^ keys.length);
+    this.second = mix(sum2 ^ this.seed2 ^ count);
+    return mix(sum ^ this.seed ^ count);
   }
 
   /** A string's hashes (FNV-1a's steps, with two primes), set apart by `tag`. */
@@ -274,12 +289,14 @@ class ItemHasher {
 }
 
 /**
- * Writes values as canonical texts, equal exactly when `equal` finds the
+ * Writes values as canonical texts, equal exactly when `q` finds the
  * values equal: JSON with object keys sorted and numbers as `String` writes
  * them (1 and 1.0 are one number once parsed; 0 and -0, which are `===`, one
- * text). What JSON cannot hold is written so that `equal`'s answer stays the
- * same: `undefined` and bigints by value; functions, symbols and a container
- * met again inside itself (a cycle, which no JSON text makes) by identity.
+ * text), an undefined item as `null` and a property whose value is undefined
+ * left out, as JSON.stringify writes them. What JSON cannot hold is written so
+ * that `q`'s answer stays the same: bigints by value; functions, symbols and a
+ * container met again inside itself (a cycle, which no JSON text makes) by
+ * identity.
  * Without recursion: a parsed body may nest deeper than the stack.
  */
 class CanonicalWriter {
@@ -321,7 +338,11 @@ class CanonicalWriter {
           }
         } else {
           parts.push("{");
-          const keys = Object.keys(value).sort();
+          const keys = Object.keys(value)
+            .filter(
+              (key) => (value as Record<string, unknown>)[key] !== undefined,
+            )
+            .sort();
           for (let index = keys.length - 1; index >= 0; index--) {
             const key = keys[index]!;
             kinds.push(WRITE_VALUE);
@@ -345,7 +366,8 @@ class CanonicalWriter {
       case "boolean":
         return value ? "true" : "false";
       case "undefined":
-        return "undefined";
+        // An item (a property whose value is undefined is left out): sent as null.
+        return "null";
       case "bigint":
         return `${value}n`;
       case "object":

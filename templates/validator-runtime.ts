@@ -259,7 +259,9 @@ function typedItems(
   rest: string | undefined,
 ): boolean {
   for (let index = 0; index < data.length; index++) {
-    if (is(data[index])) continue;
+    const value = data[index];
+    // An item that is undefined (or a hole) is sent as null, and checked so.
+    if (is(value) || (value === undefined && is(null))) continue;
     if (
       issues === undefined ||
       !f(
@@ -754,8 +756,9 @@ export function l(text: string): number {
 
 /**
  * Deep equality of JSON values (for `enum` and `const`): 1 and 1.0 are one
- * number, key order does not matter, and a property whose value is undefined
- * is absent (see `D`).
+ * number, key order does not matter, a property whose value is undefined
+ * is absent (see `D`), and an item that is undefined (or a hole) is null, as
+ * JSON.stringify sends them.
  */
 export function q(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -763,7 +766,7 @@ export function q(a: unknown, b: unknown): boolean {
     if (Array.isArray(a)) {
       if (!Array.isArray(b) || a.length !== b.length) return false;
       for (let index = a.length; index-- !== 0;)
-        if (!q(a[index], b[index])) return false;
+        if (!q(a[index] ?? null, b[index] ?? null)) return false;
       return true;
     }
     if (Array.isArray(b)) return false;

@@ -198,7 +198,9 @@ function typedItems(
   rest: string | undefined,
 ): boolean {
   for (let index = 0; index < data.length; index++) {
-    if (is(data[index])) continue;
+    const value = data[index];
+    // An item that is undefined (or a hole) is sent as null, and checked so.
+    if (is(value) || (value === undefined && is(null))) continue;
     if (
       issues === undefined ||
       !f(

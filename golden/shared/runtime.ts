@@ -209,11 +209,18 @@ export function runValidator<T>(
 const TOO_DEEP =
   "is nested too deeply to check (the validator ran out of stack)";
 
-/** Whether `error` is the engine's when the call stack is full: a RangeError (V8, JavaScriptCore), an InternalError (SpiderMonkey). */
+/**
+ * Whether `error` is the engine's when the call stack is full: a RangeError
+ * "Maximum call stack size exceeded" (V8, JavaScriptCore), an InternalError
+ * "too much recursion" (SpiderMonkey). Any other error (a RangeError a getter
+ * of the value throws) is the caller's, and goes on up as it is.
+ */
 function isStackOverflow(error: unknown): boolean {
   return (
-    error instanceof RangeError ||
-    (error instanceof Error && error.name === "InternalError")
+    error instanceof Error &&
+    (error instanceof RangeError
+      ? /call stack/i.test(error.message)
+      : error.name === "InternalError" && /recursion/i.test(error.message))
   );
 }
 

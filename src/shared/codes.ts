@@ -36,7 +36,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A schema is malformed or cannot be processed (not an object or boolean, a combinator with a branch that is not a schema, an inputSchema that admits no object, nesting too deep for the stack). As a warning: the part affected is typed unknown or not validated.",
   },
   "schema-suspect": {
-    doc: "A valid schema that looks unintended (an empty `enum`, a name that is not Unicode text): typed and validated as written.",
+    doc: "A valid schema that looks unintended (an empty `enum`, a name that is not Unicode text, an `enum` member its own `type` refuses, a property only `allOf` declares beside `additionalProperties: false`): validated as written, and typed as the validator decides.",
     note: true,
   },
   "sdk-incompatible": {

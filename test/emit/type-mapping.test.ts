@@ -115,6 +115,21 @@ const rows: Array<[readmeRow: string, Row]> = [
     },
   ],
   [
+    "`additionalProperties: false` beside an `allOf` that declares other properties",
+    {
+      rules: ["type: object", "allOf"],
+      given: {
+        type: "object",
+        properties: { query: { type: "string" } },
+        allOf: [{ properties: { limit: { type: "number" } } }, { properties: { page: { type: "integer" } }, required: ["page"] }],
+        required: ["query", "limit"],
+        additionalProperties: false,
+      },
+      want: "export type TInput = {\n  query: string;\n  limit: never;\n  page?: never;\n} & {\n  limit?: number;\n} & {\n  page: number;\n};",
+      warnings: ["schema-suspect", "schema-suspect"],
+    },
+  ],
+  [
     "`additionalProperties: true` / `{}`",
     {
       rules: ["type: object"],

@@ -123,9 +123,9 @@ function respell(text: string, next: () => number): string {
   return write(value);
 }
 
-/** ajv's pairwise loop (vocabularies/validation/uniqueItems.js, `loopN2`) with mcpgen's `equal`. */
+/** ajv's pairwise loop (vocabularies/validation/uniqueItems.js, `loopN2`) with mcpgen's `equal`, on the items as the validators read them (undefined as null). */
 function pairwise(items: readonly unknown[]): [number, number] | undefined {
-  for (let i = items.length; i--;) for (let j = i; j--;) if (equal(items[i], items[j])) return [i, j];
+  for (let i = items.length; i--;) for (let j = i; j--;) if (equal(items[i] ?? null, items[j] ?? null)) return [i, j];
   return undefined;
 }
 
@@ -167,6 +167,45 @@ describe("uniqueItems, compared with ajv's pairwise check", () => {
           : { valid: false, errors: [{ keyword: "uniqueItems", params: { i: pair[0], j: pair[1] }, instancePath: "" }] },
       );
     }
+  });
+
+  it("finds in a value with undefined items and properties the pair it finds in the value as JSON.stringify sends it", () => {
+    const next = random(16);
+    const check = ours.compile({ type: "array", uniqueItems: true });
+    /** A copy of `value` with some properties set to undefined beside the others, and some null items undefined or holes. */
+    const unsent = (value: unknown): unknown => {
+      if (Array.isArray(value)) {
+        const items = new Array<unknown>(value.length);
+        for (const [index, item] of value.entries()) {
+          const copy = unsent(item);
+          if (copy !== null || next() < 0.3) items[index] = copy;
+          else if (next() < 0.5) items[index] = undefined;
+        }
+        return items;
+      }
+      if (typeof value !== "object" || value === null) return value;
+      // Without a prototype, so that a `__proto__` key is a property.
+      const copy = Object.create(null) as Record<string, unknown>;
+      for (const [key, member] of Object.entries(value)) {
+        if (next() < 0.3) copy[`u${key}`] = undefined;
+        copy[key] = unsent(member);
+      }
+      return copy;
+    };
+    let duplicates = 0;
+    for (let round = 0; round < 3000; round++) {
+      const text = randomArrayText(next, KEYS);
+      const data = unsent(JSON.parse(text)) as unknown[];
+      const sent = JSON.parse(JSON.stringify(data)) as unknown[];
+      const pair = pairwise(sent);
+      expect(duplicateItems(data), text).toEqual(pair);
+      expect(duplicatesByText(data), text).toEqual(pair);
+      expect(pairwise(data), text).toEqual(pair);
+      expect(verdict(check, data), text).toEqual(verdict(theirs.compile({ type: "array", uniqueItems: true }), sent));
+      if (pair !== undefined) duplicates++;
+    }
+    expect(duplicates).toBeGreaterThan(600);
+    expect(duplicates).toBeLessThan(2400);
   });
 
   it("reports the duplicate pair of nested arrays at their own path, beside other errors", () => {
@@ -213,8 +252,12 @@ describe("uniqueItems, compared with ajv's pairwise check", () => {
     const g = () => 1;
     expect(duplicateItems([f, g, f])).toEqual([2, 0]);
     expect(duplicateItems([f, g])).toBeUndefined();
-    expect(duplicateItems([undefined, null, undefined])).toEqual([2, 0]);
-    expect(duplicateItems([{ a: undefined }, {}])).toBeUndefined();
+    // As JSON.stringify sends them: an undefined item is null, a property whose value is undefined absent.
+    expect(duplicateItems([undefined, null, undefined])).toEqual([2, 1]);
+    expect(duplicateItems([{ a: undefined }, {}])).toEqual([1, 0]);
+    expect(duplicateItems([{ a: 1 }, { a: 1, b: undefined }])).toEqual([1, 0]);
+    expect(duplicateItems([[undefined], [null]])).toEqual([1, 0]);
+    expect(duplicateItems([{ a: undefined }, { b: undefined }, { a: null }])).toEqual([1, 0]);
     expect(duplicateItems([1n, 1, 1n])).toEqual([2, 0]);
     expect(duplicateItems([Number.NaN, 0, Number.NaN])).toEqual([2, 0]);
     // A chain that leads back to itself (hashed alike, compared pair by pair until the budget, then by text).

@@ -558,10 +558,32 @@ describe("a failure deep in a value", () => {
   });
 });
 
+/** Rows of a schema, a value JavaScript holds, and the issues of that value: those of the value as JSON.stringify sends it. */
+type AsSent = Array<[keyword: string, schema: object, value: object, issues: Issue[]]>;
+
+/** Checks each row's value, and the value as it is sent, against the row's schema (the root an object, as a tool's arguments). */
+function checkedAsSent(cases: AsSent, directory: string): void {
+  let generated: Awaited<ReturnType<typeof generateValidators>>;
+  beforeAll(async () => {
+    generated = await generateValidators(
+      cases.map(([, schema], index) => ({ name: `case_${index}`, inputSchema: { type: "object", ...schema } })),
+      directory,
+    );
+  });
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))("is checked as sent: case %i, %s", (index, _keyword, _schema, value, issues) => {
+    const sent = JSON.parse(JSON.stringify(value)) as object;
+    const check = generated.modules.get(`case_${index}`)!.input;
+    expect(issuesOf(check, value)).toEqual(issues);
+    expect(issuesOf(check, sent)).toEqual(issues);
+    expect(generated.validateInput(`case_${index}`, value)).toEqual(issues.length === 0 ? { ok: true, value } : { ok: false, issues });
+  });
+}
+
 describe("a property whose value is undefined", () => {
   // Each schema, a value with a property whose value is undefined, and the issues of that value: those of the value as
   // JSON.stringify sends it (the property left out), for every keyword, as for a declared property.
-  const cases: Array<[keyword: string, schema: object, value: object, issues: Issue[]]> = [
+  const cases: AsSent = [
     ["declared property", { properties: { a: { type: "string" } } }, { a: undefined }, []],
     ["declared required property", { properties: { a: { type: "string" } }, required: ["a"] }, { a: undefined }, [{ path: "/a", message: "is required" }]],
     [
@@ -589,22 +611,80 @@ describe("a property whose value is undefined", () => {
     ["const", { const: { a: 1 } }, { a: 1, b: undefined }, []],
     ["enum", { enum: [{ a: 1 }, { b: 2 }] }, { a: undefined, b: 2 }, []],
     ["const, missing", { const: { a: 1 } }, { a: undefined }, [{ path: "", message: 'must be {"a":1}' }]],
+    ["const in an array", { const: { l: [{ a: 1 }] } }, { l: [{ a: 1, b: undefined }] }, []],
+    [
+      "uniqueItems",
+      { properties: { l: { uniqueItems: true } } },
+      { l: [{ a: 1 }, { a: 1, b: undefined }] },
+      [{ path: "/l", message: "must NOT have duplicate items (items ## 0 and 1 are identical)" }],
+    ],
+    ["uniqueItems, unique", { properties: { l: { uniqueItems: true } } }, { l: [{ a: 1, b: undefined }, { b: 1 }] }, []],
+    [
+      "uniqueItems, nested",
+      { properties: { l: { uniqueItems: true } } },
+      { l: [[{ a: [{ b: 2 }] }], [{ a: [{ b: 2, c: undefined }], d: undefined }]] },
+      [{ path: "/l", message: "must NOT have duplicate items (items ## 0 and 1 are identical)" }],
+    ],
   ];
-  let generated: Awaited<ReturnType<typeof generateValidators>>;
-  beforeAll(async () => {
-    generated = await generateValidators(
-      cases.map(([, schema], index) => ({ name: `case_${index}`, inputSchema: { type: "object", ...schema } })),
-      "undefined-properties",
-    );
-  });
+  checkedAsSent(cases, "undefined-properties");
+});
 
-  it.each(cases.map((entry, index) => [index, ...entry] as const))("is absent: case %i, %s", (index, _keyword, _schema, value, issues) => {
-    const sent = JSON.parse(JSON.stringify(value)) as object;
-    const check = generated.modules.get(`case_${index}`)!.input;
-    expect(issuesOf(check, value)).toEqual(issues);
-    expect(issuesOf(check, sent)).toEqual(issues);
-    expect(generated.validateInput(`case_${index}`, value)).toEqual(issues.length === 0 ? { ok: true, value } : { ok: false, issues });
-  });
+describe("an array item that is undefined", () => {
+  // JSON.stringify sends an undefined item (or a hole) as null: each keyword that reads items checks it so.
+  // eslint-disable-next-line no-sparse-arrays -- a hole, sent as null too
+  const holed = [1, , 3];
+  const cases: AsSent = [
+    ["items", { properties: { l: { items: { type: ["number", "null"] } } } }, { l: [1, undefined] }, []],
+    ["items, a hole", { properties: { l: { items: { type: ["number", "null"] } } } }, { l: holed }, []],
+    ["items of one type", { properties: { l: { items: { type: "null" } } } }, { l: [null, undefined] }, []],
+    ["items of another type", { properties: { l: { items: { type: "string" } } } }, { l: ["a", undefined] }, [{ path: "/l/1", message: "must be string" }]],
+    ["items not null", { properties: { l: { items: { not: { type: "null" } } } } }, { l: [1, undefined] }, [{ path: "/l/1", message: "must NOT be valid" }]],
+    ["items, const", { properties: { l: { items: { const: null } } } }, { l: [undefined] }, []],
+    ["items, enum", { properties: { l: { items: { enum: [1, null] } } } }, { l: [undefined, 1] }, []],
+    [
+      "items, an object",
+      { properties: { l: { items: { type: "object", properties: { a: { type: "null" } } } } } },
+      { l: [undefined] },
+      [{ path: "/l/0", message: "must be object" }],
+    ],
+    ["items by $ref", { properties: { l: { items: { $ref: "#/$defs/n" } } }, $defs: { n: { type: "null" } } }, { l: [null, undefined] }, []],
+    [
+      "items by $ref, refused",
+      { properties: { l: { items: { $ref: "#/$defs/n" } } }, $defs: { n: { type: "number" } } },
+      { l: [1, undefined] },
+      [{ path: "/l/1", message: "must be number" }],
+    ],
+    ["prefixItems", { properties: { l: { prefixItems: [{ type: "number" }, { type: "null" }] } } }, { l: [1, undefined] }, []],
+    [
+      "prefixItems, refused",
+      { properties: { l: { prefixItems: [{ type: "number" }, { type: "number", minimum: 0 }] } } },
+      { l: [1, undefined] },
+      [{ path: "/l/1", message: "must be number" }],
+    ],
+    ["contains", { properties: { l: { contains: { type: "null" } } } }, { l: [1, undefined] }, []],
+    [
+      "contains, counted",
+      { properties: { l: { contains: { type: "null" }, maxContains: 1 } } },
+      { l: [null, undefined] },
+      [{ path: "/l", message: "must contain at least 1 and no more than 1 valid item(s)" }],
+    ],
+    ["unevaluatedItems", { properties: { l: { prefixItems: [{}], unevaluatedItems: { type: "null" } } } }, { l: [1, undefined] }, []],
+    [
+      "uniqueItems",
+      { properties: { l: { uniqueItems: true } } },
+      { l: [null, undefined] },
+      [{ path: "/l", message: "must NOT have duplicate items (items ## 0 and 1 are identical)" }],
+    ],
+    [
+      "uniqueItems, nested",
+      { properties: { l: { uniqueItems: true } } },
+      { l: [[undefined], [null]] },
+      [{ path: "/l", message: "must NOT have duplicate items (items ## 0 and 1 are identical)" }],
+    ],
+    ["const", { properties: { l: { const: [null, 1] } } }, { l: [undefined, 1] }, []],
+    ["enum", { properties: { l: { enum: [[null], [1]] } } }, { l: [undefined] }, []],
+  ];
+  checkedAsSent(cases, "undefined-items");
 });
 
 describe("a value nested more deeply than the stack holds", () => {
@@ -646,6 +726,38 @@ describe("a value nested more deeply than the stack holds", () => {
       ok: false,
       issues: [{ path: "/children/0/children/0/name", message: 'must match pattern "^(a+)+$"' }],
     });
+  });
+});
+
+describe("an error thrown while a value is checked", () => {
+  it("goes on up as it is, a RangeError too: only a stack overflow is a value nested too deeply", async () => {
+    const schema = { type: "object", properties: { name: { type: "string" }, tags: { type: "array", items: { type: "string" } } } };
+    const generated = await generateValidators([{ name: "tagged", inputSchema: schema, outputSchema: schema }], "thrown-in-check");
+    const entry = (await import(nativeImportUrl(generated.directory, "validate.ts"))) as {
+      standardSchemas: { tagged: { input: StandardSchema; output: StandardSchema } };
+      validateOutput: (tool: string, value: unknown, options?: { firstIssue?: boolean }) => unknown;
+    };
+    // A getter of the caller's object that throws a RangeError of its own (an array too long, a bad date, ...).
+    const thrown = new RangeError("Invalid array length");
+    const value = {
+      name: "n",
+      get tags(): string[] {
+        throw thrown;
+      },
+    };
+    expect(() => generated.validateInput("tagged", value)).toThrow(thrown);
+    expect(() => generated.validateOutput("tagged", value)).toThrow(thrown);
+    expect(() => entry.validateOutput("tagged", value, { firstIssue: true })).toThrow(thrown);
+    expect(() => entry.standardSchemas.tagged.input["~standard"].validate(value)).toThrow(thrown);
+    // Of another prototype, the value is checked as a copy of its own properties, made by reading them: the same.
+    const inheriting = Object.defineProperties(Object.create({ inherited: 1 }) as object, {
+      name: { value: "n", enumerable: true },
+      tags: { ...Object.getOwnPropertyDescriptor(value, "tags") },
+    });
+    expect(() => generated.validateOutput("tagged", inheriting)).toThrow(thrown);
+    // The checks that follow start afresh.
+    expect(generated.validateOutput("tagged", { name: "n", tags: ["a"] })).toEqual({ ok: true, value: { name: "n", tags: ["a"] } });
+    expect(generated.validateOutput("tagged", { name: 1 })).toEqual({ ok: false, issues: [{ path: "/name", message: "must be string" }] });
   });
 });
 

@@ -279,4 +279,72 @@ export const rows: Rows = [
       ],
     },
   ],
+  [
+    "closed-allof-properties",
+    {
+      says: "a property declared only inside allOf of an object additionalProperties: false closes is refused: kept, and suspect at the property",
+      given: {
+        type: "object",
+        properties: { query: { type: "string" } },
+        allOf: [{ properties: { query: { type: "string" }, limit: { type: "number" } } }],
+        additionalProperties: false,
+      },
+      want: {
+        type: "object",
+        properties: { query: { type: "string" } },
+        allOf: [{ properties: { query: { type: "string" }, limit: { type: "number" } } }],
+        additionalProperties: false,
+      },
+      warnings: [
+        {
+          code: "schema-suspect",
+          pointer: "/allOf/0/properties/limit",
+          message:
+            'the property "limit" is declared only inside allOf, which the object\'s additionalProperties: false does not see into, so it is refused wherever it is sent (typed never)',
+        },
+      ],
+    },
+  ],
+  [
+    "closed-allof-properties",
+    {
+      says: "in allOf nested in allOf too, each name once, where first met",
+      given: { allOf: [{ allOf: [{ properties: { a: {} } }] }, { properties: { a: {}, "x/y": {} } }], additionalProperties: false },
+      want: { allOf: [{ allOf: [{ properties: { a: {} } }] }, { properties: { a: {}, "x/y": {} } }], additionalProperties: false },
+      warnings: [
+        {
+          code: "schema-suspect",
+          pointer: "/allOf/0/allOf/0/properties/a",
+          message:
+            'the property "a" is declared only inside allOf, which the object\'s additionalProperties: false does not see into, so it is refused wherever it is sent (typed never)',
+        },
+        {
+          code: "schema-suspect",
+          pointer: "/allOf/1/properties/x~1y",
+          message:
+            'the property "x/y" is declared only inside allOf, which the object\'s additionalProperties: false does not see into, so it is refused wherever it is sent (typed never)',
+        },
+      ],
+    },
+  ],
+  [
+    "closed-allof-properties",
+    {
+      says: "not where the object is open, closed by unevaluatedProperties (which sees into allOf), or has patternProperties (which may admit the name)",
+      given: {
+        properties: {
+          open: { allOf: [{ properties: { a: {} } }] },
+          unevaluated: { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false },
+          patterned: { allOf: [{ properties: { a: {} } }], patternProperties: { "^b": {} }, additionalProperties: false },
+        },
+      },
+      want: {
+        properties: {
+          open: { allOf: [{ properties: { a: {} } }] },
+          unevaluated: { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false },
+          patterned: { allOf: [{ properties: { a: {} } }], patternProperties: { "^b": {} }, additionalProperties: false },
+        },
+      },
+    },
+  ],
 ];

@@ -5,5 +5,5 @@
 import { A, type Check, D, O, P, TA, TO, fX, m, s, t, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,z0)=>{z0=new Set();if(!(v1(d,p,e,z0)))return!1;if(O(d)){for(const k0 in d)if(D(d,k0)&&!s(z0,k0)&&!fX(e,p,"/"+t(k0)))return!1;}return!0};
-const v1:Check=(d,p,e,a,x,w)=>{if(!O(d))return TO(e,p);if(!(u(x=d.data)||m(a,"data")))return!1;if(!u(x=P(d,d.children))){if(!(m(a,"children")))return!1;if(A(x)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v0(w,e&&p+"/children/"+i1,e)))return!1;}else if(!TA(e,p,"/children"))return!1;}return!0};
+const v1:Check=(d,p,e,a,x,w)=>{if(!O(d))return TO(e,p);if(!(u(x=d.data)||m(a,"data")))return!1;if(!u(x=P(d,d.children))){if(!(m(a,"children")))return!1;if(A(x)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1]??null,v0(w,e&&p+"/children/"+i1,e)))return!1;}else if(!TA(e,p,"/children"))return!1;}return!0};
 export{v0 as input};

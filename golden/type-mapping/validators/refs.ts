@@ -12,7 +12,7 @@ const v4:Check=(d,p,e)=>(S(d)||TS(e,p));
 const v5:Check=(d,p,e)=>(N(d)||TN(e,p));
 const v6:Check=(d,p,e)=>(B(d)||TB(e,p));
 const v7:Check=(d,p,e)=>(Z(d)||TZ(e,p));
-const v8:Check=(d,p,e,_a,x)=>{if(!A(d))return TA(e,p);for(let i0=0;i0<d.length;i0++)if(!(x=d[i0],v3(x,e&&p+"/"+i0,e)))return!1;return!0};
+const v8:Check=(d,p,e,_a,x)=>{if(!A(d))return TA(e,p);for(let i0=0;i0<d.length;i0++)if(!(x=d[i0]??null,v3(x,e&&p+"/"+i0,e)))return!1;return!0};
 const v9:Check=(d,p,e,_a,x)=>{if(!O(d))return TO(e,p);for(const k0 in d){if(!h(d,k0)||u(x=d[k0]))continue;if(!(v3(x,e&&p+"/"+t(k0),e)))return!1;}return!0};
 const v10:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(A(x=P(d,d.items))){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v11(w)||!!e&&v11(w,p+"/items/"+i1,e)))return!1;}else if(!fQ(e,6,x,p,"/items"))return!1;return!0};
 const v11:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.id))||fQ(e,0,x,p,"/id")):TO(e,p));

@@ -8,6 +8,7 @@
  */
 import type { JsDoc, Schema, SchemaObject, TupleElement, TypeMember, TypeNode } from "../../ir/index.js";
 import { docLines, literalType, OBJECT_MEMBERS, stringLiteral, typePropertyKey } from "../../shared/escape.js";
+import { propertiesClosedOut } from "../../ir/closed-objects.js";
 import { typeKeywordAdmits } from "../../shared/json.js";
 import { markdownCode } from "../../shared/markdown.js";
 import { literal, paragraphs, property, reference, typeLiteral } from "../nodes.js";
@@ -125,7 +126,10 @@ export function inheritedMemberType(name: string): TypeNode | undefined {
  * make an index signature, widened by every property's type (TS2411);
  * `additionalProperties` absent closes the object, unless it declares no
  * property at all: then it is a record of `unknown`. An object closed
- * without properties admits only `{}`.
+ * without properties admits only `{}`. A property that only `allOf`
+ * declares is refused by `additionalProperties: false` (which does not see
+ * into `allOf`): `?: never`, so that the intersection with the `allOf`
+ * member's type is never given too.
  */
 function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -146,11 +150,15 @@ function objectType(schema: SchemaObject, context: TypeContext): TypeNode {
       }),
     );
   }
+  // Declared only inside `allOf`, refused by `additionalProperties: false`: never given (required, no value is valid).
+  const closedOut = new Set(propertiesClosedOut(schema).map(({ name }) => name));
   for (const name of required) {
     if (Object.prototype.hasOwnProperty.call(properties, name)) continue;
-    members.push(property(typePropertyKey(name), UNKNOWN));
-    memberTypes.push(UNKNOWN);
+    const type = closedOut.has(name) ? NEVER : UNKNOWN;
+    members.push(property(typePropertyKey(name), type));
+    memberTypes.push(type);
   }
+  for (const name of closedOut) if (!required.has(name)) members.push(property(typePropertyKey(name), NEVER, { optional: true }));
 
   const indexTypes: TypeNode[] = [];
   const additional = schema.additionalProperties as Schema | undefined;

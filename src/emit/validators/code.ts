@@ -833,8 +833,9 @@ class FunctionWriter {
       const value = this.variable("x", depth + 1);
       const checks = this.child(sub, value, child(where, String(index)), undefined, depth + 1, context);
       if (checks.length === 0) return;
-      if (checks.every(isExpression)) steps.push({ expression: `(${data}.length<=${index}||(${value}=${data}[${index}],${chain(checks)}))` });
-      else steps.push({ statement: `if(${data}.length>${index}){${value}=${data}[${index}];${statements(checks)}}` });
+      if (checks.every(isExpression))
+        steps.push({ expression: `(${data}.length<=${index}||(${value}=${this.item(sub, data, String(index))},${chain(checks)}))` });
+      else steps.push({ statement: `if(${data}.length>${index}){${value}=${this.item(sub, data, String(index))};${statements(checks)}}` });
     });
     if (prefix.length > 0 && seen !== undefined) steps.push({ expression: `sI(${seen},${prefix.length})` });
     const items = schema["items"] as Schema | undefined;
@@ -848,7 +849,7 @@ class FunctionWriter {
       const value = this.variable("x", depth + 1);
       const checks = this.child(items, value, dynamicChild(where, index), undefined, depth + 1, "block");
       const loop = `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++)`;
-      const read = `${value}=${data}[${index}]`;
+      const read = `${value}=${this.item(items, data, index)}`;
       // Keywords may come to no check (`minLength: 0`, an unknown `format`, a lone `if`): then there is no loop.
       if (checks.length > 0 && checks.every(isExpression)) steps.push({ statement: `${loop}if(!(${read},${operand(chain(checks), ",")}))return!1;` });
       else if (checks.length > 0) steps.push({ statement: `${loop}{${read};${statements(checks)}}` });
@@ -862,6 +863,22 @@ class FunctionWriter {
     return steps;
   }
 
+  /**
+   * The item `index` of the array `data`, to be checked against `schema`, as JSON.stringify sends it: an item that is
+   * undefined (or a hole) is sent as `null`, and checked so (`d[i]??null`) by every keyword that reads items (`items`,
+   * `prefixItems`, `contains`, `unevaluatedItems`; `uniqueItems` compares items so too). Read as it is where `schema`
+   * (or the one its lone `$ref` names) requires a type other than null: then undefined and null fail its type test
+   * alike, with the same issue, and a valid item costs nothing more.
+   */
+  private item(schema: Schema, data: string, index: string): string {
+    const read = `${data}[${index}]`;
+    const target =
+      typeof schema === "object" && schema["type"] === undefined && typeof schema["$ref"] === "string" && onlyRef(schema)
+        ? this.module.refSchema(this.root, schema["$ref"])
+        : schema;
+    return refusesNull(target) ? read : `${read}??null`;
+  }
+
   private contains(schema: SchemaObject, data: string, where: Where, seen: string | undefined, depth: number): Step[] {
     const check = this.module.branchFunction(this.root, schema["contains"] as Schema, false);
     const min = typeof schema["minContains"] === "number" ? schema["minContains"] : 1;
@@ -870,7 +887,9 @@ class FunctionWriter {
     const index = `i${depth}`;
     const mark = seen === undefined ? "" : `m(${seen},${index});`;
     return [
-      { statement: `${matches}=0;for(let ${index}=0;${index}<${data}.length;${index}++)if(${check}(${data}[${index}])){${matches}++;${mark}}` },
+      {
+        statement: `${matches}=0;for(let ${index}=0;${index}<${data}.length;${index}++)if(${check}(${this.item(schema["contains"] as Schema, data, index)})){${matches}++;${mark}}`,
+      },
       { expression: `fS(e,${matches},${number(min)},${max === undefined ? "Infinity" : number(max)},${place(where)})` },
     ];
   }
@@ -945,7 +964,7 @@ class FunctionWriter {
     if (unevaluated === false) return [{ statement: `${loop}if(${unseen}&&!fI(e,${place(itemPath)}))return!1;` }, ...after];
     const checks = this.child(unevaluated, value, itemPath, undefined, depth + 1, "block");
     if (checks.length === 0) return after;
-    return [{ statement: `${loop}if(${unseen}){${value}=${data}[${index}];${statements(checks)}}` }, ...after];
+    return [{ statement: `${loop}if(${unseen}){${value}=${this.item(unevaluated, data, index)};${statements(checks)}}` }, ...after];
   }
 }
 
@@ -1057,3 +1076,14 @@ function number(value: number): string {
   if (Number.isFinite(value)) return Object.is(value, -0) ? "0" : String(value);
   return Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
 }
+
+/** Whether `schema` requires a type that null is not of (its type test refuses undefined and null alike). */
+function refusesNull(schema: Schema | undefined): boolean {
+  if (typeof schema !== "object") return false;
+  const type = schema["type"];
+  const types = typeof type === "string" ? [type] : Array.isArray(type) ? (type as string[]) : undefined;
+  return types !== undefined && types.length > 0 && !types.includes("null") && types.every((name) => TYPE_GUARDS[name] !== undefined);
+}
+
+/** Whether `schema` checks nothing but its `$ref`. */
+const onlyRef = (schema: SchemaObject): boolean => Object.keys(schema).every((keyword) => keyword === "$ref" || !CHECKED_KEYWORDS.has(keyword));

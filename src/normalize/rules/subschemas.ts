@@ -10,6 +10,7 @@ import { joinPointer } from "../../shared/errors.js";
 import { isRecord, LONE_SURROGATE, setOwn } from "../../shared/json.js";
 import type { KeywordRule, Rule, SchemaNode } from "../rule.js";
 import { subschemaKeywords } from "../../ir/keywords.js";
+import { propertiesClosedOut } from "../../ir/closed-objects.js";
 
 /**
  * The keywords of the IR that hold subschemas (src/ir/keywords.ts), by the rule that normalises
@@ -135,4 +136,29 @@ export const REFERENCED_DEFINITIONS_ONLY: KeywordRule = {
   keywords: ["$defs", "definitions"],
 };
 
-export const SUBSCHEMA_RULES: readonly KeywordRule[] = [SUBSCHEMA_MAPS, SINGLE_SUBSCHEMAS, SUBSCHEMA_LISTS, PREFIX_ITEMS, REFERENCED_DEFINITIONS_ONLY];
+export const CLOSED_ALLOF_PROPERTIES: KeywordRule = {
+  name: "closed-allof-properties",
+  does: "A property declared only inside `allOf` of an object that `additionalProperties: false` closes is refused wherever it is sent (`additionalProperties` does not see into `allOf`): kept as written (the validators refuse it; the types make it `?: never`) and reported as suspect, at the property.",
+  spec: "2020-12 Core §10.3.2.3",
+  reports: ["schema-suspect"],
+  keywords: [],
+  finish(node) {
+    for (const { name, path } of propertiesClosedOut(node.out)) {
+      node.warn(
+        "schema-suspect",
+        `the property ${JSON.stringify(name)} is declared only inside allOf, which the object's additionalProperties: false does not see into, so it is refused wherever it is sent (typed never)`,
+        joinPointer(node.pointer, ...path),
+        "the server should declare the property in properties beside additionalProperties (it may stay in allOf too), or close the object with unevaluatedProperties: false instead",
+      );
+    }
+  },
+};
+
+export const SUBSCHEMA_RULES: readonly KeywordRule[] = [
+  SUBSCHEMA_MAPS,
+  SINGLE_SUBSCHEMAS,
+  SUBSCHEMA_LISTS,
+  PREFIX_ITEMS,
+  REFERENCED_DEFINITIONS_ONLY,
+  CLOSED_ALLOF_PROPERTIES,
+];
