@@ -535,17 +535,24 @@ class Comparison {
     const before = numberValue(a, "multipleOf");
     const after = numberValue(b, "multipleOf");
     if (before === after) return;
-    // Among integers only, no `multipleOf`, 1 and any that divides 1 (0.5) admit the same values.
-    const dividesOne = (step: number | undefined) => step === undefined || isMultiple(1, step);
-    if (stepA !== undefined && stepB !== undefined && dividesOne(before) && dividesOne(after)) return;
+    // Where `type` says integers became any number (or back), that is reported there, once; the multiples are then compared among the integers alone.
+    const typeSaysIt = listedValues(a) === undefined && listedValues(b) === undefined && integersByType(a) !== integersByType(b);
+    const latticeA = numberLattice(before, typeSaysIt || stepA !== undefined);
+    const latticeB = numberLattice(after, typeSaysIt || stepB !== undefined);
+    if (latticeA === null || latticeB === null) return this.multipleOf(place, before, after, true, true);
+    const narrowed = latticeB !== undefined && (latticeA === undefined || !isMultiple(latticeA, latticeB));
+    const widened = latticeA !== undefined && (latticeB === undefined || !isMultiple(latticeB, latticeA));
+    this.multipleOf(place, before, after, narrowed, widened);
+  }
+
+  /** A `multipleOf` change, reported as it narrows, widens, or both (neither: nothing). */
+  private multipleOf(place: Place, before: number | undefined, after: number | undefined, narrowed: boolean, widened: boolean): void {
     const pointer = joinPointer(after === undefined ? place.old : place.new, "multipleOf");
     const shown = (value: number | undefined) => (value === undefined ? "no multipleOf" : `multipleOf ${value}`);
     const message = `${shown(before)} → ${shown(after)}`;
     const values = { before, after };
-    const tightened = before === undefined || (after !== undefined && isMultiple(after, before));
-    const loosened = after === undefined || (before !== undefined && isMultiple(before, after));
-    if (tightened || !loosened) this.report("bounds-tightened", pointer, message, values);
-    if (loosened || !tightened) this.report("bounds-loosened", pointer, message, values);
+    if (narrowed) this.report("bounds-tightened", pointer, message, values);
+    if (widened) this.report("bounds-loosened", pointer, message, values);
   }
 
   /** A pair of count keywords (`minLength` and `maxLength`, ...): absent is `minDefault` and unbounded. */
@@ -881,15 +888,55 @@ const UNEVALUATED_ITEMS: Wording = {
  * The step between the numbers a schema admits when it admits integers only,
  * undefined when it admits other numbers too: a `type` with `integer` and
  * without `number`, or a `multipleOf` that is a whole number (its multiples
- * are integers, whatever the `type`). The step is that `multipleOf` when it
- * is one, otherwise 1 (exact for a `multipleOf` that divides 1, such as 0.5;
- * for another, such as 1.5, the admitted integers are further apart, and
- * reading bounds at step 1 only leaves some no-op changes reported).
+ * are integers, whatever the `type`). The step is the least whole multiple
+ * of `multipleOf` (`wholeStep`: 2 for 2, 1 for 0.5, 3 for 1.5), or 1 without
+ * one (or where that multiple is not found: reading bounds at step 1 then
+ * only leaves some no-op changes reported).
  */
 function integerStep(object: SchemaObject, types: ReadonlySet<JsonType> | undefined): number | undefined {
   const multipleOf = wholeMultipleOf(object);
   if (multipleOf !== undefined) return multipleOf;
-  return types !== undefined && types.has("integer") && !types.has("number") ? 1 : undefined;
+  if (types === undefined || !types.has("integer") || types.has("number")) return undefined;
+  const written = numberValue(object, "multipleOf");
+  return (written === undefined ? undefined : wholeStep(written)) ?? 1;
+}
+
+/** Whether `type` itself admits integers alone among numbers (the change `types` reports as `integer` ↔ `number`). */
+function integersByType(object: SchemaObject): boolean {
+  const types = declaredTypes(object);
+  return types !== undefined && types.has("integer") && !types.has("number");
+}
+
+/**
+ * The numbers `type` and `multipleOf` admit, bounds aside, as the step
+ * between them: undefined for every number, null where it is not found.
+ * Among integers alone, that is the least whole multiple of `multipleOf`
+ * (1 without one), so no `multipleOf`, 1 and 0.5 are one step there.
+ */
+function numberLattice(multipleOf: number | undefined, integersOnly: boolean): number | undefined | null {
+  if (!integersOnly) return multipleOf !== undefined && multipleOf > 0 ? multipleOf : undefined;
+  return wholeStep(multipleOf ?? 1) ?? null;
+}
+
+/**
+ * The least whole number that is a multiple of `step` (positive), read from
+ * its decimal form as JSON writes it (0.3 is 3/10, so 3); undefined where
+ * that is no safe integer.
+ */
+function wholeStep(step: number): number | undefined {
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(step));
+  if (match === null || !(step > 0)) return undefined;
+  const [, whole = "", fraction = "", exponent = "0"] = match;
+  const scale = Number(exponent) - fraction.length;
+  let numerator = BigInt(whole + fraction);
+  if (scale >= 0) numerator *= 10n ** BigInt(scale);
+  else numerator /= gcd(numerator, 10n ** BigInt(-scale));
+  const least = Number(numerator);
+  return Number.isSafeInteger(least) ? least : undefined;
+}
+
+function gcd(x: bigint, y: bigint): bigint {
+  return y === 0n ? x : gcd(y, x % y);
 }
 
 /**

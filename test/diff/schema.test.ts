@@ -80,6 +80,40 @@ describe("compareSchemas", () => {
     expect(kinds(old, next)).toEqual([found]);
   });
 
+  it("reports a change of type and multipleOf as the numbers accepted move, each direction once: as ajv decides them", () => {
+    // Each line a direction the values show, and no other: a multipleOf line beside a type line says what the type does not.
+    const ajv = new Ajv2020({ strict: false });
+    // Eighths from -3 to 12: finer than every multipleOf below, and past the least common multiple of any two.
+    const samples = [null, ...Array.from({ length: 121 }, (_, k) => (k - 24) / 8)];
+    const effects = new Map<string, string>([
+      ["type-added", "widens"],
+      ["nullable-added", "widens"],
+      ["bounds-loosened", "widens"],
+      ["type-removed", "narrows"],
+      ["nullable-removed", "narrows"],
+      ["bounds-tightened", "narrows"],
+    ]);
+    const schemas = [{ type: "integer" }, { type: "number" }, { type: ["integer", "null"] }].flatMap((typed) =>
+      [undefined, 0.25, 0.5, 1, 1.5, 2, 3].map((multipleOf) => (multipleOf === undefined ? typed : { ...typed, multipleOf })),
+    );
+    const wrong: string[] = [];
+    for (const old of schemas) {
+      for (const next of schemas) {
+        const [before, after] = [ajv.compile(old), ajv.compile(next)];
+        const shown = new Set<string>();
+        if (samples.some((value) => before(value) && !after(value))) shown.add("narrows");
+        if (samples.some((value) => !before(value) && after(value))) shown.add("widens");
+        const found = compareSchemas(old as never, next as never).map((finding) => effects.get(finding.change) ?? finding.change);
+        const lines: string[] = found.filter((effect) => effect === "narrows" || effect === "widens");
+        // Each direction shown is reported (soundness), and none that is not shown.
+        const exact = [...shown].every((effect) => lines.includes(effect)) && lines.every((effect) => shown.has(effect)) && found.length === lines.length;
+        if (!exact)
+          wrong.push(`${JSON.stringify(old)} → ${JSON.stringify(next)}: ${found.join(", ") || "nothing"}; ajv shows ${[...shown].join(", ") || "nothing"}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("a bound written the same is no change of its own where integers become any number: the type change says it", () => {
     expect(kinds({ type: "integer", minimum: 0.5 }, { type: "number", minimum: 0.5 })).toEqual(["type-added /type"]);
     expect(kinds({ type: "number", exclusiveMaximum: 10 }, { type: "integer", exclusiveMaximum: 10 })).toEqual(["type-removed /type"]);
@@ -227,14 +261,16 @@ describe("compareSchemas: forms that accept the same values", () => {
       closed({ unevaluatedProperties: { type: "integer" } }),
       ["type-removed /unevaluatedProperties/type", "type-added /unevaluatedProperties/type"],
     ],
+    ["integer → number with multipleOf 0.5 (0.5 accepted now)", { type: "integer" }, { type: "number", multipleOf: 0.5 }, ["type-added /type"]],
+    ["integer → number with multipleOf 2", { type: "integer" }, { type: "number", multipleOf: 2 }, ["bounds-tightened /multipleOf"]],
+    ["number with multipleOf 1 → number", { type: "number", multipleOf: 1 }, { type: "number" }, ["type-added /type"]],
+    ["number with multipleOf 0.5 → integer (0.5 rejected now)", { type: "number", multipleOf: 0.5 }, { type: "integer" }, ["type-removed /type"]],
     [
-      "integer → number with multipleOf 0.5 (0.5 accepted now)",
+      "integer → number with multipleOf 1.5 (1.5 accepted, 1 rejected now)",
       { type: "integer" },
-      { type: "number", multipleOf: 0.5 },
+      { type: "number", multipleOf: 1.5 },
       ["type-added /type", "bounds-tightened /multipleOf"],
     ],
-    ["integer → number with multipleOf 2", { type: "integer" }, { type: "number", multipleOf: 2 }, ["bounds-tightened /multipleOf"]],
-    ["number with multipleOf 1 → number", { type: "number", multipleOf: 1 }, { type: "number" }, ["type-added /type", "bounds-loosened /multipleOf"]],
     [
       "at most 3 strings → a closed tuple of 2",
       list({ items: string, maxItems: 3 }),
