@@ -602,10 +602,19 @@ class Comparison {
     if (past < reach && (restA.path.length > 0 || restB.path.length > 0))
       this.compare(restA.schema, restB.schema, pair(restA.path.length > 0 ? restA : restB, restB.path.length > 0 ? restB : restA), "property");
     this.held(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_ITEMS);
+    this.evaluatedItems(formA.unevaluated, formB.unevaluated, whole, place);
     const containsA = own(a, "contains");
     const containsB = own(b, "contains");
     if (containsA !== undefined && containsB !== undefined) {
-      this.compare(containsA as Schema, containsB as Schema, at(place, "contains"), "property");
+      // Under a `maxContains`, an item `contains` counts now may take an array past it: a wider `contains` narrows too.
+      const capped = upperCount(a, "maxContains") !== undefined || upperCount(b, "maxContains") !== undefined;
+      if (!capped) this.compare(containsA as Schema, containsB as Schema, at(place, "contains"), "property");
+      else if (this.differ(containsA as Schema, containsB as Schema))
+        this.report(
+          "keyword-changed",
+          joinPointer(place.new, "contains"),
+          "the schema of contains changed beside maxContains: an item it counts now, or no longer, may take an array past maxContains or below minContains",
+        );
       this.counts(a, b, place, "minContains", "maxContains", 1);
     } else if (containsB !== undefined) this.report("constraint-added", joinPointer(place.new, "contains"), "contains added");
     else if (containsA !== undefined) this.report("constraint-removed", joinPointer(place.old, "contains"), "contains removed");
@@ -615,6 +624,23 @@ class Comparison {
     const uniqueB = own(b, "uniqueItems") === true;
     if (!uniqueA && uniqueB) this.report("constraint-added", joinPointer(place.new, "uniqueItems"), "uniqueItems added");
     if (uniqueA && !uniqueB) this.report("constraint-removed", joinPointer(place.old, "uniqueItems"), "uniqueItems removed");
+  }
+
+  /**
+   * `unevaluatedItems` read on its own (beside `contains` or a keyword that
+   * applies in place) holds the items no other keyword evaluated: where
+   * those keywords changed, the items it holds moved, either way (an item
+   * `contains` no longer matches is held to it now; one a new `anyOf` branch
+   * evaluates is not), so the change is not decided.
+   */
+  private evaluatedItems(before: Held | undefined, after: Held | undefined, whole: [SchemaObject, SchemaObject], place: Place): void {
+    const holds = (held: Held | undefined, root: Schema) => held !== undefined && !acceptsAnything(resolveRef(held.schema, root));
+    if (!holds(before, this.oldRoot) && !holds(after, this.newRoot)) return;
+    const evaluators = (object: SchemaObject) =>
+      Object.fromEntries(ITEM_EVALUATORS.filter((keyword) => own(object, keyword) !== undefined).map((keyword) => [keyword, own(object, keyword)]));
+    if (!this.differ(evaluators(whole[0]), evaluators(whole[1]))) return;
+    const pointer = joinPointer(after !== undefined ? place.new : place.old, "unevaluatedItems");
+    this.report("keyword-changed", pointer, "the items other keywords evaluate changed, so those unevaluatedItems holds moved (either way)");
   }
 
   /** A keyword holding one subschema, absent meaning any value. */
@@ -871,6 +897,9 @@ function alignArrays(
   const lists = attempt(listForm(a), listForm(b));
   return lined(lists) ? lists : written;
 }
+
+/** The keywords whose evaluated items `unevaluatedItems` leaves alone (2020-12 Core §11.2): in place, or over items. */
+const ITEM_EVALUATORS = ["prefixItems", "items", "contains", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef"];
 
 /** What a message says of a subschema that accepts no value, or some again, where no keyword says more. */
 const ANY_VALUE: Wording = { none: "accepts no value any more", some: "accepts values now (accepted none)" };

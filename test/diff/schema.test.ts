@@ -6,10 +6,12 @@
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { SCHEMA_CHANGES } from "../../src/diff/rules.js";
 import { compareSchemas } from "../../src/diff/schema.js";
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
+const { validator: schemasafe } = require("@exodus/schemasafe") as typeof import("@exodus/schemasafe");
 
 const kinds = (old: unknown, next: unknown) => compareSchemas(old as never, next as never).map((finding) => `${finding.change} ${finding.pointer}`);
 
@@ -319,6 +321,45 @@ describe("compareSchemas: forms that accept the same values", () => {
     expect(verdicts(next)).not.toEqual(verdicts(old));
     const field = (schema: object) => ({ type: "object", properties: { x: schema } });
     expect(kinds(field(old), field(next))).toEqual(found.map((finding) => finding.replace(/^(\S+) /, "$1 /properties/x")));
+  });
+});
+
+describe("compareSchemas: contains", () => {
+  // The oracle is schemasafe: ajv (8.20) counts every item as evaluated by `contains`, and skips it on short arrays after `prefixItems`.
+  const verdict = (schema: object) => schemasafe({ $schema: "https://json-schema.org/draft/2020-12/schema", ...schema } as never, { mode: "lax" });
+  const arrays: unknown[][] = [[]];
+  for (const array of arrays) if (array.length < 3) for (const value of ["a", 1, null]) arrays.push([...array, value]);
+  const effects = new Map<string, string>(SCHEMA_CHANGES.map((change) => [change.kind, change.effect]));
+
+  it.each([
+    [
+      "a wider contains under maxContains (narrows: a second item counted)",
+      { type: "array", contains: { type: "string" }, maxContains: 1 },
+      { type: "array", contains: true, maxContains: 1 },
+    ],
+    [
+      "a narrower contains under maxContains (widens)",
+      { type: "array", contains: true, minContains: 0, maxContains: 1 },
+      { type: "array", contains: { type: "string" }, minContains: 0, maxContains: 1 },
+    ],
+    [
+      "contains removed beside unevaluatedItems (narrows: the items it matched are unevaluated now)",
+      { type: "array", unevaluatedItems: false, allOf: [{ prefixItems: [true] }], contains: { type: "string" } },
+      { type: "array", unevaluatedItems: false, allOf: [{ prefixItems: [true] }] },
+    ],
+    [
+      "an anyOf removed beside contains and unevaluatedItems (narrows: the items its branch evaluated are not now)",
+      { type: "array", unevaluatedItems: false, anyOf: [{ prefixItems: [true, true, true] }, { maxItems: 1 }], contains: { type: "integer" } },
+      { type: "array", unevaluatedItems: false, contains: { type: "integer" } },
+    ],
+  ])("reports each direction the values move: %s", (_, old, next) => {
+    const [before, after] = [verdict(old), verdict(next)];
+    const shown = new Set<string>();
+    if (arrays.some((value) => before(value as never) && !after(value as never))) shown.add("narrows");
+    if (arrays.some((value) => !before(value as never) && after(value as never))) shown.add("widens");
+    expect(shown.size).toBeGreaterThan(0);
+    const found = new Set(compareSchemas(old as never, next as never).map((finding) => effects.get(finding.change)));
+    expect([...shown].filter((effect) => !found.has(effect) && !found.has("undecidable"))).toEqual([]);
   });
 });
 
