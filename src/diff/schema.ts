@@ -35,6 +35,7 @@ import {
   isPassive,
   listedValues,
   listForm,
+  mergeSchemas,
   propertyForm,
   resolveRef,
   typesDisjoint,
@@ -320,7 +321,10 @@ class Comparison {
         );
         return undefined;
       }
-      this.report("constraint-added", joinPointer(place.new, keyB), `${keyB} added`);
+      const unproven = keyB === "anyOf" ? this.unionUnproven(baseB, listOf(b, keyB, place.new), "new") : undefined;
+      if (unproven === undefined && keyB === "anyOf") return [a, baseB];
+      const why = unproven === undefined ? "" : ` (${unproven})`;
+      this.report("constraint-added", joinPointer(place.new, keyB), `${keyB} added: a value that matches none of its branches is rejected now${why}`);
       return [a, baseB];
     }
     if (acceptsAnything(baseA) && !acceptsAnything(b)) {
@@ -332,8 +336,54 @@ class Comparison {
       );
       return undefined;
     }
-    this.report("constraint-removed", joinPointer(place.old, keyA!), `${keyA} removed`);
+    const unproven = keyA === "anyOf" ? this.unionUnproven(baseA, listOf(a, keyA, place.old), "old") : undefined;
+    if (unproven === undefined && keyA === "anyOf") return [baseA, b];
+    const why = unproven === undefined ? "" : ` (${unproven})`;
+    this.report("constraint-removed", joinPointer(place.old, keyA!), `${keyA} removed: a value that matches none of its branches is accepted now${why}`);
     return [baseA, b];
+  }
+
+  /**
+   * Why an `anyOf` beside `base` (on one side) may change which values are
+   * accepted; undefined when it is shown not to: for each type `base`
+   * admits, some branch accepts every value of that type `base` accepts
+   * (`base` and the branch together compare equal to `base` alone).
+   * Beside `unevaluated*` anywhere in the schema, what its branches
+   * evaluate counts too, and nothing is shown.
+   */
+  private unionUnproven(base: SchemaObject, branches: readonly Branch[], side: "old" | "new"): string | undefined {
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    if (mentionsUnevaluated(root)) return "not decided beside unevaluatedProperties or unevaluatedItems: what its branches evaluate counts too";
+    const types = declaredTypes(base);
+    const each: JsonType[] = types === undefined ? ["null", "boolean", "object", "array", "number", "string"] : [...types];
+    const covered = each.every((type) =>
+      branches.some((branch) => {
+        const typed = { ...base, type };
+        const both = conjoinTyped(typed, resolveRef(branch.schema, root), type);
+        return both !== undefined && this.sameOn(typed, both, side);
+      }),
+    );
+    return covered ? undefined : "whether the other keywords reject every such value is not decided";
+  }
+
+  /** Whether two schemas of one side accept the same values, strictly (an optional property added counts), as far as a trial comparison shows. */
+  private sameOn(a: Schema, b: Schema, side: "old" | "new"): boolean {
+    if (this.budget.steps <= 0) return false;
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    const modes = side === "old" ? this.options.oldPatternModes : this.options.newPatternModes;
+    let moved = 0;
+    const trial = new Comparison(
+      root,
+      root,
+      { ...this.options, oldPatternModes: modes, newPatternModes: modes },
+      this.budget,
+      (finding) => {
+        if (!ANNOTATION_CHANGES.has(finding.change) || finding.change === "optional-property-added") moved++;
+      },
+      true,
+    );
+    trial.compare(a, b, { old: "", new: "" }, "property");
+    return this.budget.steps >= 0 && moved === 0;
   }
 
   /** A `oneOf` beside an `anyOf` in the same object (both apply): its branches, or the whole of it added or removed. */
@@ -801,6 +851,29 @@ class Comparison {
       else this.report("constraint-removed", joinPointer(place.old, "dependentSchemas", name), `the schema dependent on ${JSON.stringify(name)} removed`);
     }
   }
+}
+
+/**
+ * `typed` (whose `type` is `type`) and `branch` as one object, where
+ * `mergeSchemas` makes one: the branch's `type` must admit `type`, and is
+ * then dropped. Undefined where there is no such object.
+ */
+function conjoinTyped(typed: SchemaObject, branch: Schema, type: JsonType): SchemaObject | undefined {
+  if (branch === true) return typed;
+  if (!isRecord(branch)) return undefined;
+  const types = declaredTypes(branch);
+  if (types !== undefined && !typeCovered(type, types)) return undefined;
+  return mergeSchemas(typed, without(branch, "type"));
+}
+
+const UNEVALUATED_MENTIONS = new WeakMap<object, boolean>();
+
+/** Whether `unevaluatedProperties` or `unevaluatedItems` appears anywhere in a root (its `$defs` too). */
+function mentionsUnevaluated(root: Schema): boolean {
+  if (!isRecord(root)) return false;
+  let known = UNEVALUATED_MENTIONS.get(root);
+  if (known === undefined) UNEVALUATED_MENTIONS.set(root, (known = /"unevaluated(Properties|Items)"\s*:/.test(JSON.stringify(root))));
+  return known;
 }
 
 /** A branch of `anyOf`, `oneOf` or `allOf`, or a whole schema taken as one. */

@@ -225,6 +225,21 @@ describe("compareSchemas: forms that accept the same values", () => {
     ],
     ["items: false and maxItems 0", list({ items: false }), list({ maxItems: 0 })],
     [
+      "a string, and a string with an anyOf whose branches accept every string",
+      { type: "string" },
+      { type: "string", anyOf: [{ type: "string" }, { type: "number" }] },
+    ],
+    [
+      "a type list, and it with an anyOf of its types",
+      { type: ["string", "null"] },
+      { type: ["string", "null"], anyOf: [{ type: "string" }, { type: "null" }] },
+    ],
+    [
+      "an object that requires title, and it with an anyOf of title or extra required",
+      closed({}),
+      closed({ anyOf: [{ required: ["title"] }, { required: ["extra"] }] }),
+    ],
+    [
       "tuples of different lengths that differ only past maxItems",
       list({ prefixItems: [string, { type: "integer" }], maxItems: 1 }),
       list({ prefixItems: [string], maxItems: 1 }),
@@ -243,6 +258,18 @@ describe("compareSchemas: forms that accept the same values", () => {
       closed({ additionalProperties: false }),
       closed({ unevaluatedProperties: false, anyOf: [{ properties: { extra: string } }, { required: ["title"] }] }),
       ["constraint-added /anyOf", "additional-properties-allowed /additionalProperties", "additional-properties-forbidden /unevaluatedProperties"],
+    ],
+    [
+      "maxLength added beside an anyOf that adds nothing",
+      { type: "string" },
+      { type: "string", maxLength: 0, anyOf: [{ type: "string" }, { type: "number" }] },
+      ["bounds-tightened /maxLength"],
+    ],
+    [
+      "an anyOf that does narrow: one of two properties required",
+      { type: "object" },
+      { type: "object", anyOf: [{ required: ["title"] }, { required: ["extra"] }] },
+      ["constraint-added /anyOf"],
     ],
     [
       "no closer → unevaluatedProperties: false",
@@ -321,6 +348,33 @@ describe("compareSchemas: forms that accept the same values", () => {
     expect(verdicts(next)).not.toEqual(verdicts(old));
     const field = (schema: object) => ({ type: "object", properties: { x: schema } });
     expect(kinds(field(old), field(next))).toEqual(found.map((finding) => finding.replace(/^(\S+) /, "$1 /properties/x")));
+  });
+});
+
+describe("compareSchemas: an anyOf it cannot show to add nothing", () => {
+  const messages = (old: unknown, next: unknown) => compareSchemas(old as never, next as never).map((finding) => `${finding.pointer}: ${finding.message}`);
+
+  it.each([
+    [
+      "added",
+      { type: "object" },
+      { type: "object", anyOf: [{ required: ["a"] }, { required: ["b"] }] },
+      "/anyOf: anyOf added: a value that matches none of its branches is rejected now (whether the other keywords reject every such value is not decided)",
+    ],
+    [
+      "removed",
+      { type: "string", anyOf: [{ minLength: 2 }, { maxLength: 0 }] },
+      { type: "string" },
+      "/anyOf: anyOf removed: a value that matches none of its branches is accepted now (whether the other keywords reject every such value is not decided)",
+    ],
+    [
+      "added beside unevaluatedProperties",
+      { type: "object", properties: { a: {} }, unevaluatedProperties: false },
+      { type: "object", properties: { a: {} }, unevaluatedProperties: false, anyOf: [{ properties: { b: {} } }, true] },
+      "/anyOf: anyOf added: a value that matches none of its branches is rejected now (not decided beside unevaluatedProperties or unevaluatedItems: what its branches evaluate counts too)",
+    ],
+  ])("is reported, saying why: %s", (_, old, next, message) => {
+    expect(messages(old, next)).toContain(message);
   });
 });
 

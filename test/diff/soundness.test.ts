@@ -21,7 +21,10 @@
  *   `contains` (none by `contains: true`), where only the items it matches are.
  * schemasafe refuses a `maxItems` below the length of `prefixItems`: it is
  * given the schema with `prefixItems` cut at `maxItems` (no item is there to
- * apply the rest to: the same values).
+ * apply the rest to: the same values). It also refuses an `anyOf` branch
+ * whose `type` it finds at odds with its parent's (`{ type: "number",
+ * anyOf: [{ type: "null" }, ...] }`): there, with no `contains`, ajv's
+ * verdict stands alone.
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -85,6 +88,15 @@ function numberSchema(draw: Draw): Json {
   if (draw.chance(0.6)) schema["multipleOf"] = draw.pick([1, 2, 0.5, 3]);
   if (draw.chance(0.4)) schema["minimum"] = draw.pick([0, 0.5, 1, 2]);
   if (draw.chance(0.3)) schema["exclusiveMaximum"] = draw.pick([4, 4.5, 6]);
+  // Unions that may or may not add a constraint beside the rest: the diff reports only those it cannot show to be none.
+  if (draw.chance(0.3))
+    schema["anyOf"] = draw.pick([
+      [{ type: "integer" }, { type: "null" }],
+      [{ minimum: 2 }, { maximum: 3 }],
+      [{ multipleOf: 2 }, { type: "null" }],
+      [{ minimum: 1 }],
+      [{ type: "number" }],
+    ]);
   return schema;
 }
 
@@ -173,7 +185,8 @@ describe("compareSchemas against ajv and schemasafe", () => {
       if (widened !== undefined && !says("widens")) missed.push(`widening by ${JSON.stringify(widened)}: ${JSON.stringify(old)} → ${JSON.stringify(next)}`);
     }
     expect(disputed).toEqual([]);
-    expect(crossChecked).toBe(compiled.size);
+    // Not alone: most schemas are cross-checked.
+    expect(crossChecked).toBeGreaterThan(compiled.size * 0.75);
     expect(missed).toEqual([]);
     // Not blind: most pairs do differ.
     expect(shown).toBeGreaterThan(PAIRS / 2);
