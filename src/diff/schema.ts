@@ -742,8 +742,12 @@ class Comparison {
   private propertyAdded(a: SchemaObject, name: string, after: Schema, objectPlace: Place, label: string, wasRequired: boolean): void {
     const pointer = joinPointer(objectPlace.new, "properties", name);
     const governing = this.governing(a, name);
-    if (governing === "unknown") {
-      this.report("pattern-properties-changed", pointer, `${label} added; whether a pattern of patternProperties matched it is not decided`);
+    if (typeof governing === "string") {
+      const why =
+        governing === "not-run"
+          ? "a pattern of patternProperties is not run here (it needs another regex engine than JavaScript's)"
+          : "several patterns of patternProperties match its name, and what they held it to together is not compared";
+      this.report("pattern-properties-changed", pointer, `${label} added; whether it accepts what was accepted there before is not decided: ${why}`);
       return;
     }
     const resolved = resolveRef(governing.schema, this.oldRoot);
@@ -753,16 +757,16 @@ class Comparison {
   }
 
   /** What the old schema applied to a property `name` it did not name: the patterns that match it, or `additionalProperties`. */
-  private governing(object: SchemaObject, name: string): { schema: Schema; path: string[] } | "unknown" {
+  private governing(object: SchemaObject, name: string): { schema: Schema; path: string[] } | "not-run" | "several" {
     const patterns = record(object, "patternProperties");
     const matched: string[] = [];
     for (const source of Object.keys(patterns)) {
       const matches = this.patternMatches(source, name);
-      if (matches === undefined) return "unknown";
+      if (matches === undefined) return "not-run";
       if (matches) matched.push(source);
     }
     if (matched.length === 1) return { schema: own(patterns, matched[0]!) as Schema, path: ["patternProperties", matched[0]!] };
-    if (matched.length > 1) return "unknown";
+    if (matched.length > 1) return "several";
     for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
       const schema = own(object, keyword);
       if (schema !== undefined) return { schema: schema as Schema, path: [keyword] };
@@ -770,9 +774,9 @@ class Comparison {
     return { schema: true, path: [] };
   }
 
-  /** Whether an old pattern matches a name; undefined when it is not run here (it needs another engine, or does not compile). */
-  private patternMatches(source: string, name: string): boolean | undefined {
-    if (this.options.oldPatternModes?.has(source)) return undefined;
+  /** Whether a pattern (an old one, unless said) matches a name; undefined when it is not run here (it needs another engine, or does not compile). */
+  private patternMatches(source: string, name: string, side: "old" | "new" = "old"): boolean | undefined {
+    if ((side === "old" ? this.options.oldPatternModes : this.options.newPatternModes)?.has(source)) return undefined;
     try {
       return new RegExp(source, "u").test(name);
     } catch {
@@ -818,11 +822,71 @@ class Comparison {
     for (const source of [...new Set([...Object.keys(patternsA), ...Object.keys(patternsB)])].sort()) {
       const before = own(patternsA, source) as Schema | undefined;
       const after = own(patternsB, source) as Schema | undefined;
-      if (before !== undefined && after !== undefined) this.compare(before, after, at(place, "patternProperties", source), "property");
-      else if (after !== undefined)
-        this.report("pattern-properties-changed", joinPointer(place.new, "patternProperties", source), `pattern ${this.show(source)} added`);
-      else this.report("pattern-properties-changed", joinPointer(place.old, "patternProperties", source), `pattern ${this.show(source)} removed`);
+      if (before !== undefined && after !== undefined) {
+        this.compare(before, after, at(place, "patternProperties", source), "property");
+        continue;
+      }
+      const [object, side, how] = after !== undefined ? ([b, "new", "added"] as const) : ([a, "old", "removed"] as const);
+      const unproven = this.patternUnproven(object, source, side);
+      if (unproven === undefined) continue;
+      const pointer = joinPointer(side === "new" ? place.new : place.old, "patternProperties", source);
+      this.report(
+        "pattern-properties-changed",
+        pointer,
+        `pattern ${this.show(source)} ${how}; whether it changes which properties are accepted is not decided: ${unproven}`,
+      );
     }
+  }
+
+  /**
+   * Why a pattern of `patternProperties` (on one side) may change which
+   * objects are accepted; undefined when it is shown not to: every name it
+   * matches that the object allows (the names `propertyNames` lists, where
+   * it lists them; else any) is held to what held it without the pattern,
+   * no more: a named property to a schema its pattern's schema accepts
+   * whole, another to a pattern's schema equal to `additionalProperties`.
+   */
+  private patternUnproven(object: SchemaObject, source: string, side: "old" | "new"): string | undefined {
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    if (mentionsUnevaluated(root)) return "beside unevaluatedProperties or unevaluatedItems, the properties it matches are evaluated";
+    const patterns = record(object, "patternProperties");
+    const schema = own(patterns, source) as Schema;
+    const others = Object.keys(patterns).filter((other) => other !== source);
+    const properties = record(object, "properties");
+    const additional = (own(object, "additionalProperties") ?? true) as Schema;
+    const allowed = allowedNames(object, root);
+    if (acceptsAnything(resolveRef(schema, root)) && acceptsAnything(resolveRef(additional, root))) return undefined;
+    const notRun = "the pattern is not run here (it needs another regex engine than JavaScript's)";
+    const several = "another pattern may match the same names";
+    const unnamed = "a name it matches that no property has was held to additionalProperties, and is held to its schema instead";
+    for (const name of allowed ?? Object.keys(properties)) {
+      const matches = this.patternMatches(source, name, side);
+      if (matches === undefined) return notRun;
+      if (!matches) continue;
+      if (others.some((other) => this.patternMatches(other, name, side) !== false)) return several;
+      const named = own(properties, name) as Schema | undefined;
+      if (named === undefined ? !this.sameOn(additional, schema, side) : !this.holdsWhole(named, schema, side))
+        return named === undefined ? unnamed : `property ${JSON.stringify(name)} is held to its schema too, which is not shown to accept all it did`;
+    }
+    if (allowed !== undefined) return undefined;
+    // Names no property has: held to additionalProperties before, to the pattern's schema now.
+    if (others.length > 0) return several;
+    return this.sameOn(additional, schema, side) ? undefined : unnamed;
+  }
+
+  /** Whether every value `inner` accepts, `outer` accepts too (both of one side), as far as a trial comparison of `inner` with both at once shows. */
+  private holdsWhole(inner: Schema, outer: Schema, side: "old" | "new"): boolean {
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    const resolvedOuter = resolveRef(outer, root);
+    const resolvedInner = resolveRef(inner, root);
+    if (acceptsAnything(resolvedOuter) || resolvedInner === false) return true;
+    if (!isRecord(resolvedInner) || !isRecord(resolvedOuter)) return false;
+    // An outer `type` that admits every type of the inner one says nothing more beside it.
+    const innerTypes = declaredTypes(resolvedInner);
+    const outerTypes = declaredTypes(resolvedOuter);
+    const wider = innerTypes !== undefined && outerTypes !== undefined && [...innerTypes].every((type) => typeCovered(type, outerTypes));
+    const both = mergeSchemas(resolvedInner, wider ? without(resolvedOuter, "type") : resolvedOuter);
+    return both !== undefined && this.sameOn(resolvedInner, both, side);
   }
 
   /** `dependentRequired` and `dependentSchemas`: a dependency added narrows, one removed widens. */
@@ -864,6 +928,17 @@ function conjoinTyped(typed: SchemaObject, branch: Schema, type: JsonType): Sche
   const types = declaredTypes(branch);
   if (types !== undefined && !typeCovered(type, types)) return undefined;
   return mergeSchemas(typed, without(branch, "type"));
+}
+
+/** The property names an object allows, where it allows only some: those `propertyNames` lists (`enum`, `const`), none with `maxProperties: 0`; else undefined. */
+function allowedNames(object: SchemaObject, root: Schema): string[] | undefined {
+  if (numberValue(object, "maxProperties") === 0) return [];
+  const names = own(object, "propertyNames");
+  if (names === undefined) return undefined;
+  const resolved = resolveRef(names as Schema, root);
+  if (resolved === false) return [];
+  const listed = isRecord(resolved) ? listedValues(resolved) : undefined;
+  return listed?.filter((name): name is string => typeof name === "string");
 }
 
 const UNEVALUATED_MENTIONS = new WeakMap<object, boolean>();

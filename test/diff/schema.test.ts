@@ -239,6 +239,22 @@ describe("compareSchemas: forms that accept the same values", () => {
       closed({}),
       closed({ anyOf: [{ required: ["title"] }, { required: ["extra"] }] }),
     ],
+    ["an object, and it with a pattern whose schema accepts anything", closed({}), closed({ patternProperties: { "^x": {} } })],
+    [
+      "additionalProperties holding a schema, and a pattern of that schema beside it",
+      closed({ additionalProperties: string }),
+      closed({ additionalProperties: string, patternProperties: { "^ex": string } }),
+    ],
+    [
+      "names that propertyNames lists, and a pattern that matches none of them",
+      closed({ propertyNames: { enum: ["title", "extra"] } }),
+      closed({ propertyNames: { enum: ["title", "extra"] }, patternProperties: { "^[0-9]+$": { type: "integer" } } }),
+    ],
+    [
+      "a named property alone allowed, and a pattern matching it whose schema accepts all it did",
+      closed({ propertyNames: { enum: ["title"] } }),
+      closed({ propertyNames: { enum: ["title"] }, patternProperties: { "^t": { type: ["string", "integer"] } } }),
+    ],
     [
       "tuples of different lengths that differ only past maxItems",
       list({ prefixItems: [string, { type: "integer" }], maxItems: 1 }),
@@ -270,6 +286,18 @@ describe("compareSchemas: forms that accept the same values", () => {
       { type: "object" },
       { type: "object", anyOf: [{ required: ["title"] }, { required: ["extra"] }] },
       ["constraint-added /anyOf"],
+    ],
+    [
+      "a pattern added beside additionalProperties: false (the names it matches are accepted now)",
+      closed({ additionalProperties: false }),
+      closed({ additionalProperties: false, patternProperties: { "^ex": string } }),
+      ["pattern-properties-changed /patternProperties/^ex"],
+    ],
+    [
+      "a pattern added matching a named property, with a narrower schema",
+      closed({ propertyNames: { enum: ["title"] } }),
+      closed({ propertyNames: { enum: ["title"] }, patternProperties: { "^t": { type: "string", minLength: 2 } } }),
+      ["pattern-properties-changed /patternProperties/^t"],
     ],
     [
       "no closer → unevaluatedProperties: false",
@@ -351,7 +379,7 @@ describe("compareSchemas: forms that accept the same values", () => {
   });
 });
 
-describe("compareSchemas: an anyOf it cannot show to add nothing", () => {
+describe("compareSchemas: an anyOf or a pattern it cannot show to change nothing", () => {
   const messages = (old: unknown, next: unknown) => compareSchemas(old as never, next as never).map((finding) => `${finding.pointer}: ${finding.message}`);
 
   it.each([
@@ -372,6 +400,24 @@ describe("compareSchemas: an anyOf it cannot show to add nothing", () => {
       { type: "object", properties: { a: {} }, unevaluatedProperties: false },
       { type: "object", properties: { a: {} }, unevaluatedProperties: false, anyOf: [{ properties: { b: {} } }, true] },
       "/anyOf: anyOf added: a value that matches none of its branches is rejected now (not decided beside unevaluatedProperties or unevaluatedItems: what its branches evaluate counts too)",
+    ],
+    [
+      "a pattern added where names no property has were held to additionalProperties",
+      { type: "object", additionalProperties: false },
+      { type: "object", additionalProperties: false, patternProperties: { "^x-": { type: "string" } } },
+      '/patternProperties/^x-: pattern "^x-" added; whether it changes which properties are accepted is not decided: a name it matches that no property has was held to additionalProperties, and is held to its schema instead',
+    ],
+    [
+      "a pattern added beside another",
+      { type: "object", patternProperties: { "^b": { type: "integer" } } },
+      { type: "object", patternProperties: { "^b": { type: "integer" }, "^x": { type: "string" } } },
+      '/patternProperties/^x: pattern "^x" added; whether it changes which properties are accepted is not decided: another pattern may match the same names',
+    ],
+    [
+      "a property added whose name two old patterns match",
+      { type: "object", patternProperties: { "^a": { type: "string" }, b$: { minLength: 1 } } },
+      { type: "object", properties: { ab: { type: "string" } }, patternProperties: { "^a": { type: "string" }, b$: { minLength: 1 } } },
+      '/properties/ab: property "ab" added; whether it accepts what was accepted there before is not decided: several patterns of patternProperties match its name, and what they held it to together is not compared',
     ],
   ])("is reported, saying why: %s", (_, old, next, message) => {
     expect(messages(old, next)).toContain(message);

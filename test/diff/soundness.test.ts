@@ -80,6 +80,18 @@ function objectSchema(draw: Draw): Json {
   if (which === "additionalProperties" || which === "both") schema["additionalProperties"] = closer();
   if (which === "unevaluatedProperties" || which === "both") schema["unevaluatedProperties"] = closer();
   if (draw.chance(0.2)) schema["anyOf"] = [{ properties: { b: { type: "integer" } } }, { required: ["a"] }];
+  // Patterns that may or may not change what is accepted beside the rest: the diff reports only those it cannot show to change nothing.
+  if (draw.chance(0.4))
+    schema["patternProperties"] = draw.pick([
+      { "^c$": { type: "string" } },
+      { "^b": { type: "integer" } },
+      { "^x": {} },
+      { "^[a-c]$": true },
+      { "^a$": { type: "string" } },
+      { "^a": { type: "string", minLength: 1 } },
+      { "^b": { type: "integer" }, "^c": { type: "string" } },
+    ]);
+  if (draw.chance(0.15)) schema["propertyNames"] = draw.pick([{ enum: ["a", "b"] }, { const: "a" }]);
   return schema;
 }
 
