@@ -4,9 +4,12 @@
  * from the forms `schema-forms.ts` reads as one another (`items` and
  * `prefixItems`, `items: false` and `maxItems`, `unevaluatedItems`,
  * `additionalProperties` and `unevaluatedProperties`, `number` with a whole
- * `multipleOf`), a value the old schema accepts and the new one rejects must
- * be reported as a narrowing (or undecidable), and one the new accepts and
- * the old rejected as a widening (or undecidable).
+ * `multipleOf`), with `contains`, and with the `anyOf` and `patternProperties`
+ * the diff leaves out where it shows them to change nothing, a value the old
+ * schema accepts and the new one rejects must be reported as a narrowing (or
+ * undecidable), and one the new accepts and the old rejected as a widening
+ * (or undecidable). Half the pairs change one keyword only, so that no other
+ * change beside it can stand in for the one the diff missed.
  *
  * Each verdict is ajv's, cross-checked with @exodus/schemasafe (another
  * 2020-12 validator, its code written apart). They agree but on two ajv bugs
