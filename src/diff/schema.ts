@@ -35,6 +35,7 @@ import {
   isPassive,
   listedValues,
   listForm,
+  mergeSchemas,
   propertyForm,
   resolveRef,
   typesDisjoint,
@@ -320,7 +321,10 @@ class Comparison {
         );
         return undefined;
       }
-      this.report("constraint-added", joinPointer(place.new, keyB), `${keyB} added`);
+      const unproven = keyB === "anyOf" ? this.unionUnproven(baseB, listOf(b, keyB, place.new), "new") : undefined;
+      if (unproven === undefined && keyB === "anyOf") return [a, baseB];
+      const why = unproven === undefined ? "" : ` (${unproven})`;
+      this.report("constraint-added", joinPointer(place.new, keyB), `${keyB} added: a value that matches none of its branches is rejected now${why}`);
       return [a, baseB];
     }
     if (acceptsAnything(baseA) && !acceptsAnything(b)) {
@@ -332,8 +336,54 @@ class Comparison {
       );
       return undefined;
     }
-    this.report("constraint-removed", joinPointer(place.old, keyA!), `${keyA} removed`);
+    const unproven = keyA === "anyOf" ? this.unionUnproven(baseA, listOf(a, keyA, place.old), "old") : undefined;
+    if (unproven === undefined && keyA === "anyOf") return [baseA, b];
+    const why = unproven === undefined ? "" : ` (${unproven})`;
+    this.report("constraint-removed", joinPointer(place.old, keyA!), `${keyA} removed: a value that matches none of its branches is accepted now${why}`);
     return [baseA, b];
+  }
+
+  /**
+   * Why an `anyOf` beside `base` (on one side) may change which values are
+   * accepted; undefined when it is shown not to: for each type `base`
+   * admits, some branch accepts every value of that type `base` accepts
+   * (`base` and the branch together compare equal to `base` alone).
+   * Beside `unevaluated*` anywhere in the schema, what its branches
+   * evaluate counts too, and nothing is shown.
+   */
+  private unionUnproven(base: SchemaObject, branches: readonly Branch[], side: "old" | "new"): string | undefined {
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    if (mentionsUnevaluated(root)) return "not decided beside unevaluatedProperties or unevaluatedItems: what its branches evaluate counts too";
+    const types = declaredTypes(base);
+    const each: JsonType[] = types === undefined ? ["null", "boolean", "object", "array", "number", "string"] : [...types];
+    const covered = each.every((type) =>
+      branches.some((branch) => {
+        const typed = { ...base, type };
+        const both = conjoinTyped(typed, resolveRef(branch.schema, root), type);
+        return both !== undefined && this.sameOn(typed, both, side);
+      }),
+    );
+    return covered ? undefined : "whether the other keywords reject every such value is not decided";
+  }
+
+  /** Whether two schemas of one side accept the same values, strictly (an optional property added counts), as far as a trial comparison shows. */
+  private sameOn(a: Schema, b: Schema, side: "old" | "new"): boolean {
+    if (this.budget.steps <= 0) return false;
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    const modes = side === "old" ? this.options.oldPatternModes : this.options.newPatternModes;
+    let moved = 0;
+    const trial = new Comparison(
+      root,
+      root,
+      { ...this.options, oldPatternModes: modes, newPatternModes: modes },
+      this.budget,
+      (finding) => {
+        if (!ANNOTATION_CHANGES.has(finding.change) || finding.change === "optional-property-added") moved++;
+      },
+      true,
+    );
+    trial.compare(a, b, { old: "", new: "" }, "property");
+    return this.budget.steps >= 0 && moved === 0;
   }
 
   /** A `oneOf` beside an `anyOf` in the same object (both apply): its branches, or the whole of it added or removed. */
@@ -535,17 +585,24 @@ class Comparison {
     const before = numberValue(a, "multipleOf");
     const after = numberValue(b, "multipleOf");
     if (before === after) return;
-    // Among integers only, no `multipleOf`, 1 and any that divides 1 (0.5) admit the same values.
-    const dividesOne = (step: number | undefined) => step === undefined || isMultiple(1, step);
-    if (stepA !== undefined && stepB !== undefined && dividesOne(before) && dividesOne(after)) return;
+    // Where `type` says integers became any number (or back), that is reported there, once; the multiples are then compared among the integers alone.
+    const typeSaysIt = listedValues(a) === undefined && listedValues(b) === undefined && integersByType(a) !== integersByType(b);
+    const latticeA = numberLattice(before, typeSaysIt || stepA !== undefined);
+    const latticeB = numberLattice(after, typeSaysIt || stepB !== undefined);
+    if (latticeA === null || latticeB === null) return this.multipleOf(place, before, after, true, true);
+    const narrowed = latticeB !== undefined && (latticeA === undefined || !isMultiple(latticeA, latticeB));
+    const widened = latticeA !== undefined && (latticeB === undefined || !isMultiple(latticeB, latticeA));
+    this.multipleOf(place, before, after, narrowed, widened);
+  }
+
+  /** A `multipleOf` change, reported as it narrows, widens, or both (neither: nothing). */
+  private multipleOf(place: Place, before: number | undefined, after: number | undefined, narrowed: boolean, widened: boolean): void {
     const pointer = joinPointer(after === undefined ? place.old : place.new, "multipleOf");
     const shown = (value: number | undefined) => (value === undefined ? "no multipleOf" : `multipleOf ${value}`);
     const message = `${shown(before)} → ${shown(after)}`;
     const values = { before, after };
-    const tightened = before === undefined || (after !== undefined && isMultiple(after, before));
-    const loosened = after === undefined || (before !== undefined && isMultiple(before, after));
-    if (tightened || !loosened) this.report("bounds-tightened", pointer, message, values);
-    if (loosened || !tightened) this.report("bounds-loosened", pointer, message, values);
+    if (narrowed) this.report("bounds-tightened", pointer, message, values);
+    if (widened) this.report("bounds-loosened", pointer, message, values);
   }
 
   /** A pair of count keywords (`minLength` and `maxLength`, ...): absent is `minDefault` and unbounded. */
@@ -595,10 +652,19 @@ class Comparison {
     if (past < reach && (restA.path.length > 0 || restB.path.length > 0))
       this.compare(restA.schema, restB.schema, pair(restA.path.length > 0 ? restA : restB, restB.path.length > 0 ? restB : restA), "property");
     this.held(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_ITEMS);
+    this.evaluatedItems(formA.unevaluated, formB.unevaluated, whole, place);
     const containsA = own(a, "contains");
     const containsB = own(b, "contains");
     if (containsA !== undefined && containsB !== undefined) {
-      this.compare(containsA as Schema, containsB as Schema, at(place, "contains"), "property");
+      // Under a `maxContains`, an item `contains` counts now may take an array past it: a wider `contains` narrows too.
+      const capped = upperCount(a, "maxContains") !== undefined || upperCount(b, "maxContains") !== undefined;
+      if (!capped) this.compare(containsA as Schema, containsB as Schema, at(place, "contains"), "property");
+      else if (this.differ(containsA as Schema, containsB as Schema))
+        this.report(
+          "keyword-changed",
+          joinPointer(place.new, "contains"),
+          "the schema of contains changed beside maxContains: an item it counts now, or no longer, may take an array past maxContains or below minContains",
+        );
       this.counts(a, b, place, "minContains", "maxContains", 1);
     } else if (containsB !== undefined) this.report("constraint-added", joinPointer(place.new, "contains"), "contains added");
     else if (containsA !== undefined) this.report("constraint-removed", joinPointer(place.old, "contains"), "contains removed");
@@ -608,6 +674,23 @@ class Comparison {
     const uniqueB = own(b, "uniqueItems") === true;
     if (!uniqueA && uniqueB) this.report("constraint-added", joinPointer(place.new, "uniqueItems"), "uniqueItems added");
     if (uniqueA && !uniqueB) this.report("constraint-removed", joinPointer(place.old, "uniqueItems"), "uniqueItems removed");
+  }
+
+  /**
+   * `unevaluatedItems` read on its own (beside `contains` or a keyword that
+   * applies in place) holds the items no other keyword evaluated: where
+   * those keywords changed, the items it holds moved, either way (an item
+   * `contains` no longer matches is held to it now; one a new `anyOf` branch
+   * evaluates is not), so the change is not decided.
+   */
+  private evaluatedItems(before: Held | undefined, after: Held | undefined, whole: [SchemaObject, SchemaObject], place: Place): void {
+    const holds = (held: Held | undefined, root: Schema) => held !== undefined && !acceptsAnything(resolveRef(held.schema, root));
+    if (!holds(before, this.oldRoot) && !holds(after, this.newRoot)) return;
+    const evaluators = (object: SchemaObject) =>
+      Object.fromEntries(ITEM_EVALUATORS.filter((keyword) => own(object, keyword) !== undefined).map((keyword) => [keyword, own(object, keyword)]));
+    if (!this.differ(evaluators(whole[0]), evaluators(whole[1]))) return;
+    const pointer = joinPointer(after !== undefined ? place.new : place.old, "unevaluatedItems");
+    this.report("keyword-changed", pointer, "the items other keywords evaluate changed, so those unevaluatedItems holds moved (either way)");
   }
 
   /** A keyword holding one subschema, absent meaning any value. */
@@ -659,8 +742,12 @@ class Comparison {
   private propertyAdded(a: SchemaObject, name: string, after: Schema, objectPlace: Place, label: string, wasRequired: boolean): void {
     const pointer = joinPointer(objectPlace.new, "properties", name);
     const governing = this.governing(a, name);
-    if (governing === "unknown") {
-      this.report("pattern-properties-changed", pointer, `${label} added; whether a pattern of patternProperties matched it is not decided`);
+    if (typeof governing === "string") {
+      const why =
+        governing === "not-run"
+          ? "a pattern of patternProperties is not run here (it needs another regex engine than JavaScript's)"
+          : "several patterns of patternProperties match its name, and what they held it to together is not compared";
+      this.report("pattern-properties-changed", pointer, `${label} added; whether it accepts what was accepted there before is not decided: ${why}`);
       return;
     }
     const resolved = resolveRef(governing.schema, this.oldRoot);
@@ -670,16 +757,16 @@ class Comparison {
   }
 
   /** What the old schema applied to a property `name` it did not name: the patterns that match it, or `additionalProperties`. */
-  private governing(object: SchemaObject, name: string): { schema: Schema; path: string[] } | "unknown" {
+  private governing(object: SchemaObject, name: string): { schema: Schema; path: string[] } | "not-run" | "several" {
     const patterns = record(object, "patternProperties");
     const matched: string[] = [];
     for (const source of Object.keys(patterns)) {
       const matches = this.patternMatches(source, name);
-      if (matches === undefined) return "unknown";
+      if (matches === undefined) return "not-run";
       if (matches) matched.push(source);
     }
     if (matched.length === 1) return { schema: own(patterns, matched[0]!) as Schema, path: ["patternProperties", matched[0]!] };
-    if (matched.length > 1) return "unknown";
+    if (matched.length > 1) return "several";
     for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
       const schema = own(object, keyword);
       if (schema !== undefined) return { schema: schema as Schema, path: [keyword] };
@@ -687,9 +774,9 @@ class Comparison {
     return { schema: true, path: [] };
   }
 
-  /** Whether an old pattern matches a name; undefined when it is not run here (it needs another engine, or does not compile). */
-  private patternMatches(source: string, name: string): boolean | undefined {
-    if (this.options.oldPatternModes?.has(source)) return undefined;
+  /** Whether a pattern (an old one, unless said) matches a name; undefined when it is not run here (it needs another engine, or does not compile). */
+  private patternMatches(source: string, name: string, side: "old" | "new" = "old"): boolean | undefined {
+    if ((side === "old" ? this.options.oldPatternModes : this.options.newPatternModes)?.has(source)) return undefined;
     try {
       return new RegExp(source, "u").test(name);
     } catch {
@@ -735,11 +822,71 @@ class Comparison {
     for (const source of [...new Set([...Object.keys(patternsA), ...Object.keys(patternsB)])].sort()) {
       const before = own(patternsA, source) as Schema | undefined;
       const after = own(patternsB, source) as Schema | undefined;
-      if (before !== undefined && after !== undefined) this.compare(before, after, at(place, "patternProperties", source), "property");
-      else if (after !== undefined)
-        this.report("pattern-properties-changed", joinPointer(place.new, "patternProperties", source), `pattern ${this.show(source)} added`);
-      else this.report("pattern-properties-changed", joinPointer(place.old, "patternProperties", source), `pattern ${this.show(source)} removed`);
+      if (before !== undefined && after !== undefined) {
+        this.compare(before, after, at(place, "patternProperties", source), "property");
+        continue;
+      }
+      const [object, side, how] = after !== undefined ? ([b, "new", "added"] as const) : ([a, "old", "removed"] as const);
+      const unproven = this.patternUnproven(object, source, side);
+      if (unproven === undefined) continue;
+      const pointer = joinPointer(side === "new" ? place.new : place.old, "patternProperties", source);
+      this.report(
+        "pattern-properties-changed",
+        pointer,
+        `pattern ${this.show(source)} ${how}; whether it changes which properties are accepted is not decided: ${unproven}`,
+      );
     }
+  }
+
+  /**
+   * Why a pattern of `patternProperties` (on one side) may change which
+   * objects are accepted; undefined when it is shown not to: every name it
+   * matches that the object allows (the names `propertyNames` lists, where
+   * it lists them; else any) is held to what held it without the pattern,
+   * no more: a named property to a schema its pattern's schema accepts
+   * whole, another to a pattern's schema equal to `additionalProperties`.
+   */
+  private patternUnproven(object: SchemaObject, source: string, side: "old" | "new"): string | undefined {
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    if (mentionsUnevaluated(root)) return "beside unevaluatedProperties or unevaluatedItems, the properties it matches are evaluated";
+    const patterns = record(object, "patternProperties");
+    const schema = own(patterns, source) as Schema;
+    const others = Object.keys(patterns).filter((other) => other !== source);
+    const properties = record(object, "properties");
+    const additional = (own(object, "additionalProperties") ?? true) as Schema;
+    const allowed = allowedNames(object, root);
+    if (acceptsAnything(resolveRef(schema, root)) && acceptsAnything(resolveRef(additional, root))) return undefined;
+    const notRun = "the pattern is not run here (it needs another regex engine than JavaScript's)";
+    const several = "another pattern may match the same names";
+    const unnamed = "a name it matches that no property has was held to additionalProperties, and is held to its schema instead";
+    for (const name of allowed ?? Object.keys(properties)) {
+      const matches = this.patternMatches(source, name, side);
+      if (matches === undefined) return notRun;
+      if (!matches) continue;
+      if (others.some((other) => this.patternMatches(other, name, side) !== false)) return several;
+      const named = own(properties, name) as Schema | undefined;
+      if (named === undefined ? !this.sameOn(additional, schema, side) : !this.holdsWhole(named, schema, side))
+        return named === undefined ? unnamed : `property ${JSON.stringify(name)} is held to its schema too, which is not shown to accept all it did`;
+    }
+    if (allowed !== undefined) return undefined;
+    // Names no property has: held to additionalProperties before, to the pattern's schema now.
+    if (others.length > 0) return several;
+    return this.sameOn(additional, schema, side) ? undefined : unnamed;
+  }
+
+  /** Whether every value `inner` accepts, `outer` accepts too (both of one side), as far as a trial comparison of `inner` with both at once shows. */
+  private holdsWhole(inner: Schema, outer: Schema, side: "old" | "new"): boolean {
+    const root = side === "old" ? this.oldRoot : this.newRoot;
+    const resolvedOuter = resolveRef(outer, root);
+    const resolvedInner = resolveRef(inner, root);
+    if (acceptsAnything(resolvedOuter) || resolvedInner === false) return true;
+    if (!isRecord(resolvedInner) || !isRecord(resolvedOuter)) return false;
+    // An outer `type` that admits every type of the inner one says nothing more beside it.
+    const innerTypes = declaredTypes(resolvedInner);
+    const outerTypes = declaredTypes(resolvedOuter);
+    const wider = innerTypes !== undefined && outerTypes !== undefined && [...innerTypes].every((type) => typeCovered(type, outerTypes));
+    const both = mergeSchemas(resolvedInner, wider ? without(resolvedOuter, "type") : resolvedOuter);
+    return both !== undefined && this.sameOn(resolvedInner, both, side);
   }
 
   /** `dependentRequired` and `dependentSchemas`: a dependency added narrows, one removed widens. */
@@ -768,6 +915,40 @@ class Comparison {
       else this.report("constraint-removed", joinPointer(place.old, "dependentSchemas", name), `the schema dependent on ${JSON.stringify(name)} removed`);
     }
   }
+}
+
+/**
+ * `typed` (whose `type` is `type`) and `branch` as one object, where
+ * `mergeSchemas` makes one: the branch's `type` must admit `type`, and is
+ * then dropped. Undefined where there is no such object.
+ */
+function conjoinTyped(typed: SchemaObject, branch: Schema, type: JsonType): SchemaObject | undefined {
+  if (branch === true) return typed;
+  if (!isRecord(branch)) return undefined;
+  const types = declaredTypes(branch);
+  if (types !== undefined && !typeCovered(type, types)) return undefined;
+  return mergeSchemas(typed, without(branch, "type"));
+}
+
+/** The property names an object allows, where it allows only some: those `propertyNames` lists (`enum`, `const`), none with `maxProperties: 0`; else undefined. */
+function allowedNames(object: SchemaObject, root: Schema): string[] | undefined {
+  if (numberValue(object, "maxProperties") === 0) return [];
+  const names = own(object, "propertyNames");
+  if (names === undefined) return undefined;
+  const resolved = resolveRef(names as Schema, root);
+  if (resolved === false) return [];
+  const listed = isRecord(resolved) ? listedValues(resolved) : undefined;
+  return listed?.filter((name): name is string => typeof name === "string");
+}
+
+const UNEVALUATED_MENTIONS = new WeakMap<object, boolean>();
+
+/** Whether `unevaluatedProperties` or `unevaluatedItems` appears anywhere in a root (its `$defs` too). */
+function mentionsUnevaluated(root: Schema): boolean {
+  if (!isRecord(root)) return false;
+  let known = UNEVALUATED_MENTIONS.get(root);
+  if (known === undefined) UNEVALUATED_MENTIONS.set(root, (known = /"unevaluated(Properties|Items)"\s*:/.test(JSON.stringify(root))));
+  return known;
 }
 
 /** A branch of `anyOf`, `oneOf` or `allOf`, or a whole schema taken as one. */
@@ -865,6 +1046,9 @@ function alignArrays(
   return lined(lists) ? lists : written;
 }
 
+/** The keywords whose evaluated items `unevaluatedItems` leaves alone (2020-12 Core §11.2): in place, or over items. */
+const ITEM_EVALUATORS = ["prefixItems", "items", "contains", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef"];
+
 /** What a message says of a subschema that accepts no value, or some again, where no keyword says more. */
 const ANY_VALUE: Wording = { none: "accepts no value any more", some: "accepts values now (accepted none)" };
 const OTHER_PROPERTIES: Wording = { none: "no other property accepted any more", some: "other properties accepted now, where its schema allows (none were)" };
@@ -881,15 +1065,55 @@ const UNEVALUATED_ITEMS: Wording = {
  * The step between the numbers a schema admits when it admits integers only,
  * undefined when it admits other numbers too: a `type` with `integer` and
  * without `number`, or a `multipleOf` that is a whole number (its multiples
- * are integers, whatever the `type`). The step is that `multipleOf` when it
- * is one, otherwise 1 (exact for a `multipleOf` that divides 1, such as 0.5;
- * for another, such as 1.5, the admitted integers are further apart, and
- * reading bounds at step 1 only leaves some no-op changes reported).
+ * are integers, whatever the `type`). The step is the least whole multiple
+ * of `multipleOf` (`wholeStep`: 2 for 2, 1 for 0.5, 3 for 1.5), or 1 without
+ * one (or where that multiple is not found: reading bounds at step 1 then
+ * only leaves some no-op changes reported).
  */
 function integerStep(object: SchemaObject, types: ReadonlySet<JsonType> | undefined): number | undefined {
   const multipleOf = wholeMultipleOf(object);
   if (multipleOf !== undefined) return multipleOf;
-  return types !== undefined && types.has("integer") && !types.has("number") ? 1 : undefined;
+  if (types === undefined || !types.has("integer") || types.has("number")) return undefined;
+  const written = numberValue(object, "multipleOf");
+  return (written === undefined ? undefined : wholeStep(written)) ?? 1;
+}
+
+/** Whether `type` itself admits integers alone among numbers (the change `types` reports as `integer` ↔ `number`). */
+function integersByType(object: SchemaObject): boolean {
+  const types = declaredTypes(object);
+  return types !== undefined && types.has("integer") && !types.has("number");
+}
+
+/**
+ * The numbers `type` and `multipleOf` admit, bounds aside, as the step
+ * between them: undefined for every number, null where it is not found.
+ * Among integers alone, that is the least whole multiple of `multipleOf`
+ * (1 without one), so no `multipleOf`, 1 and 0.5 are one step there.
+ */
+function numberLattice(multipleOf: number | undefined, integersOnly: boolean): number | undefined | null {
+  if (!integersOnly) return multipleOf !== undefined && multipleOf > 0 ? multipleOf : undefined;
+  return wholeStep(multipleOf ?? 1) ?? null;
+}
+
+/**
+ * The least whole number that is a multiple of `step` (positive), read from
+ * its decimal form as JSON writes it (0.3 is 3/10, so 3); undefined where
+ * that is no safe integer.
+ */
+function wholeStep(step: number): number | undefined {
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(step));
+  if (match === null || !(step > 0)) return undefined;
+  const [, whole = "", fraction = "", exponent = "0"] = match;
+  const scale = Number(exponent) - fraction.length;
+  let numerator = BigInt(whole + fraction);
+  if (scale >= 0) numerator *= 10n ** BigInt(scale);
+  else numerator /= gcd(numerator, 10n ** BigInt(-scale));
+  const least = Number(numerator);
+  return Number.isSafeInteger(least) ? least : undefined;
+}
+
+function gcd(x: bigint, y: bigint): bigint {
+  return y === 0n ? x : gcd(y, x % y);
 }
 
 /**

@@ -6,10 +6,12 @@
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { SCHEMA_CHANGES } from "../../src/diff/rules.js";
 import { compareSchemas } from "../../src/diff/schema.js";
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
+const { validator: schemasafe } = require("@exodus/schemasafe") as typeof import("@exodus/schemasafe");
 
 const kinds = (old: unknown, next: unknown) => compareSchemas(old as never, next as never).map((finding) => `${finding.change} ${finding.pointer}`);
 
@@ -78,6 +80,40 @@ describe("compareSchemas", () => {
     ["exclusiveMinimum 0 → minimum 1 on a number", { type: "number", exclusiveMinimum: 0 }, { type: "number", minimum: 1 }, "bounds-tightened /minimum"],
   ])("on integers, a bound that moves is reported: %s", (_, old, next, found) => {
     expect(kinds(old, next)).toEqual([found]);
+  });
+
+  it("reports a change of type and multipleOf as the numbers accepted move, each direction once: as ajv decides them", () => {
+    // Each line a direction the values show, and no other: a multipleOf line beside a type line says what the type does not.
+    const ajv = new Ajv2020({ strict: false });
+    // Eighths from -3 to 12: finer than every multipleOf below, and past the least common multiple of any two.
+    const samples = [null, ...Array.from({ length: 121 }, (_, k) => (k - 24) / 8)];
+    const effects = new Map<string, string>([
+      ["type-added", "widens"],
+      ["nullable-added", "widens"],
+      ["bounds-loosened", "widens"],
+      ["type-removed", "narrows"],
+      ["nullable-removed", "narrows"],
+      ["bounds-tightened", "narrows"],
+    ]);
+    const schemas = [{ type: "integer" }, { type: "number" }, { type: ["integer", "null"] }].flatMap((typed) =>
+      [undefined, 0.25, 0.5, 1, 1.5, 2, 3].map((multipleOf) => (multipleOf === undefined ? typed : { ...typed, multipleOf })),
+    );
+    const wrong: string[] = [];
+    for (const old of schemas) {
+      for (const next of schemas) {
+        const [before, after] = [ajv.compile(old), ajv.compile(next)];
+        const shown = new Set<string>();
+        if (samples.some((value) => before(value) && !after(value))) shown.add("narrows");
+        if (samples.some((value) => !before(value) && after(value))) shown.add("widens");
+        const found = compareSchemas(old as never, next as never).map((finding) => effects.get(finding.change) ?? finding.change);
+        const lines: string[] = found.filter((effect) => effect === "narrows" || effect === "widens");
+        // Each direction shown is reported (soundness), and none that is not shown.
+        const exact = [...shown].every((effect) => lines.includes(effect)) && lines.every((effect) => shown.has(effect)) && found.length === lines.length;
+        if (!exact)
+          wrong.push(`${JSON.stringify(old)} → ${JSON.stringify(next)}: ${found.join(", ") || "nothing"}; ajv shows ${[...shown].join(", ") || "nothing"}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("a bound written the same is no change of its own where integers become any number: the type change says it", () => {
@@ -189,6 +225,37 @@ describe("compareSchemas: forms that accept the same values", () => {
     ],
     ["items: false and maxItems 0", list({ items: false }), list({ maxItems: 0 })],
     [
+      "a string, and a string with an anyOf whose branches accept every string",
+      { type: "string" },
+      { type: "string", anyOf: [{ type: "string" }, { type: "number" }] },
+    ],
+    [
+      "a type list, and it with an anyOf of its types",
+      { type: ["string", "null"] },
+      { type: ["string", "null"], anyOf: [{ type: "string" }, { type: "null" }] },
+    ],
+    [
+      "an object that requires title, and it with an anyOf of title or extra required",
+      closed({}),
+      closed({ anyOf: [{ required: ["title"] }, { required: ["extra"] }] }),
+    ],
+    ["an object, and it with a pattern whose schema accepts anything", closed({}), closed({ patternProperties: { "^x": {} } })],
+    [
+      "additionalProperties holding a schema, and a pattern of that schema beside it",
+      closed({ additionalProperties: string }),
+      closed({ additionalProperties: string, patternProperties: { "^ex": string } }),
+    ],
+    [
+      "names that propertyNames lists, and a pattern that matches none of them",
+      closed({ propertyNames: { enum: ["title", "extra"] } }),
+      closed({ propertyNames: { enum: ["title", "extra"] }, patternProperties: { "^[0-9]+$": { type: "integer" } } }),
+    ],
+    [
+      "a named property alone allowed, and a pattern matching it whose schema accepts all it did",
+      closed({ propertyNames: { enum: ["title"] } }),
+      closed({ propertyNames: { enum: ["title"] }, patternProperties: { "^t": { type: ["string", "integer"] } } }),
+    ],
+    [
       "tuples of different lengths that differ only past maxItems",
       list({ prefixItems: [string, { type: "integer" }], maxItems: 1 }),
       list({ prefixItems: [string], maxItems: 1 }),
@@ -209,6 +276,30 @@ describe("compareSchemas: forms that accept the same values", () => {
       ["constraint-added /anyOf", "additional-properties-allowed /additionalProperties", "additional-properties-forbidden /unevaluatedProperties"],
     ],
     [
+      "maxLength added beside an anyOf that adds nothing",
+      { type: "string" },
+      { type: "string", maxLength: 0, anyOf: [{ type: "string" }, { type: "number" }] },
+      ["bounds-tightened /maxLength"],
+    ],
+    [
+      "an anyOf that does narrow: one of two properties required",
+      { type: "object" },
+      { type: "object", anyOf: [{ required: ["title"] }, { required: ["extra"] }] },
+      ["constraint-added /anyOf"],
+    ],
+    [
+      "a pattern added beside additionalProperties: false (the names it matches are accepted now)",
+      closed({ additionalProperties: false }),
+      closed({ additionalProperties: false, patternProperties: { "^ex": string } }),
+      ["pattern-properties-changed /patternProperties/^ex"],
+    ],
+    [
+      "a pattern added matching a named property, with a narrower schema",
+      closed({ propertyNames: { enum: ["title"] } }),
+      closed({ propertyNames: { enum: ["title"] }, patternProperties: { "^t": { type: "string", minLength: 2 } } }),
+      ["pattern-properties-changed /patternProperties/^t"],
+    ],
+    [
       "no closer → unevaluatedProperties: false",
       closed({}),
       closed({ unevaluatedProperties: false }),
@@ -227,14 +318,16 @@ describe("compareSchemas: forms that accept the same values", () => {
       closed({ unevaluatedProperties: { type: "integer" } }),
       ["type-removed /unevaluatedProperties/type", "type-added /unevaluatedProperties/type"],
     ],
+    ["integer → number with multipleOf 0.5 (0.5 accepted now)", { type: "integer" }, { type: "number", multipleOf: 0.5 }, ["type-added /type"]],
+    ["integer → number with multipleOf 2", { type: "integer" }, { type: "number", multipleOf: 2 }, ["bounds-tightened /multipleOf"]],
+    ["number with multipleOf 1 → number", { type: "number", multipleOf: 1 }, { type: "number" }, ["type-added /type"]],
+    ["number with multipleOf 0.5 → integer (0.5 rejected now)", { type: "number", multipleOf: 0.5 }, { type: "integer" }, ["type-removed /type"]],
     [
-      "integer → number with multipleOf 0.5 (0.5 accepted now)",
+      "integer → number with multipleOf 1.5 (1.5 accepted, 1 rejected now)",
       { type: "integer" },
-      { type: "number", multipleOf: 0.5 },
+      { type: "number", multipleOf: 1.5 },
       ["type-added /type", "bounds-tightened /multipleOf"],
     ],
-    ["integer → number with multipleOf 2", { type: "integer" }, { type: "number", multipleOf: 2 }, ["bounds-tightened /multipleOf"]],
-    ["number with multipleOf 1 → number", { type: "number", multipleOf: 1 }, { type: "number" }, ["type-added /type", "bounds-loosened /multipleOf"]],
     [
       "at most 3 strings → a closed tuple of 2",
       list({ items: string, maxItems: 3 }),
@@ -283,6 +376,90 @@ describe("compareSchemas: forms that accept the same values", () => {
     expect(verdicts(next)).not.toEqual(verdicts(old));
     const field = (schema: object) => ({ type: "object", properties: { x: schema } });
     expect(kinds(field(old), field(next))).toEqual(found.map((finding) => finding.replace(/^(\S+) /, "$1 /properties/x")));
+  });
+});
+
+describe("compareSchemas: an anyOf or a pattern it cannot show to change nothing", () => {
+  const messages = (old: unknown, next: unknown) => compareSchemas(old as never, next as never).map((finding) => `${finding.pointer}: ${finding.message}`);
+
+  it.each([
+    [
+      "added",
+      { type: "object" },
+      { type: "object", anyOf: [{ required: ["a"] }, { required: ["b"] }] },
+      "/anyOf: anyOf added: a value that matches none of its branches is rejected now (whether the other keywords reject every such value is not decided)",
+    ],
+    [
+      "removed",
+      { type: "string", anyOf: [{ minLength: 2 }, { maxLength: 0 }] },
+      { type: "string" },
+      "/anyOf: anyOf removed: a value that matches none of its branches is accepted now (whether the other keywords reject every such value is not decided)",
+    ],
+    [
+      "added beside unevaluatedProperties",
+      { type: "object", properties: { a: {} }, unevaluatedProperties: false },
+      { type: "object", properties: { a: {} }, unevaluatedProperties: false, anyOf: [{ properties: { b: {} } }, true] },
+      "/anyOf: anyOf added: a value that matches none of its branches is rejected now (not decided beside unevaluatedProperties or unevaluatedItems: what its branches evaluate counts too)",
+    ],
+    [
+      "a pattern added where names no property has were held to additionalProperties",
+      { type: "object", additionalProperties: false },
+      { type: "object", additionalProperties: false, patternProperties: { "^x-": { type: "string" } } },
+      '/patternProperties/^x-: pattern "^x-" added; whether it changes which properties are accepted is not decided: a name it matches that no property has was held to additionalProperties, and is held to its schema instead',
+    ],
+    [
+      "a pattern added beside another",
+      { type: "object", patternProperties: { "^b": { type: "integer" } } },
+      { type: "object", patternProperties: { "^b": { type: "integer" }, "^x": { type: "string" } } },
+      '/patternProperties/^x: pattern "^x" added; whether it changes which properties are accepted is not decided: another pattern may match the same names',
+    ],
+    [
+      "a property added whose name two old patterns match",
+      { type: "object", patternProperties: { "^a": { type: "string" }, b$: { minLength: 1 } } },
+      { type: "object", properties: { ab: { type: "string" } }, patternProperties: { "^a": { type: "string" }, b$: { minLength: 1 } } },
+      '/properties/ab: property "ab" added; whether it accepts what was accepted there before is not decided: several patterns of patternProperties match its name, and what they held it to together is not compared',
+    ],
+  ])("is reported, saying why: %s", (_, old, next, message) => {
+    expect(messages(old, next)).toContain(message);
+  });
+});
+
+describe("compareSchemas: contains", () => {
+  // The oracle is schemasafe: ajv (8.20) counts every item as evaluated by `contains`, and skips it on short arrays after `prefixItems`.
+  const verdict = (schema: object) => schemasafe({ $schema: "https://json-schema.org/draft/2020-12/schema", ...schema } as never, { mode: "lax" });
+  const arrays: unknown[][] = [[]];
+  for (const array of arrays) if (array.length < 3) for (const value of ["a", 1, null]) arrays.push([...array, value]);
+  const effects = new Map<string, string>(SCHEMA_CHANGES.map((change) => [change.kind, change.effect]));
+
+  it.each([
+    [
+      "a wider contains under maxContains (narrows: a second item counted)",
+      { type: "array", contains: { type: "string" }, maxContains: 1 },
+      { type: "array", contains: true, maxContains: 1 },
+    ],
+    [
+      "a narrower contains under maxContains (widens)",
+      { type: "array", contains: true, minContains: 0, maxContains: 1 },
+      { type: "array", contains: { type: "string" }, minContains: 0, maxContains: 1 },
+    ],
+    [
+      "contains removed beside unevaluatedItems (narrows: the items it matched are unevaluated now)",
+      { type: "array", unevaluatedItems: false, allOf: [{ prefixItems: [true] }], contains: { type: "string" } },
+      { type: "array", unevaluatedItems: false, allOf: [{ prefixItems: [true] }] },
+    ],
+    [
+      "an anyOf removed beside contains and unevaluatedItems (narrows: the items its branch evaluated are not now)",
+      { type: "array", unevaluatedItems: false, anyOf: [{ prefixItems: [true, true, true] }, { maxItems: 1 }], contains: { type: "integer" } },
+      { type: "array", unevaluatedItems: false, contains: { type: "integer" } },
+    ],
+  ])("reports each direction the values move: %s", (_, old, next) => {
+    const [before, after] = [verdict(old), verdict(next)];
+    const shown = new Set<string>();
+    if (arrays.some((value) => before(value as never) && !after(value as never))) shown.add("narrows");
+    if (arrays.some((value) => !before(value as never) && after(value as never))) shown.add("widens");
+    expect(shown.size).toBeGreaterThan(0);
+    const found = new Set(compareSchemas(old as never, next as never).map((finding) => effects.get(finding.change)));
+    expect([...shown].filter((effect) => !found.has(effect) && !found.has("undecidable"))).toEqual([]);
   });
 });
 
