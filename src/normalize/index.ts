@@ -40,7 +40,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     const outputRaw = outputSchemaOf(entry, file, diagnostics);
     const output = outputRaw === undefined ? undefined : schemaIR(outputRaw, "output", toolNames.typeBase, joinPointer(pointer, "outputSchema"), where);
     const { title, description, annotations } = toolMetadata(tool);
-    const taskRequired = checkTaskRequired(tool, pointer, file, diagnostics);
+    const taskRequired = checkTaskRequired(tool, pointer, file, diagnostics, options.audience);
     return {
       wireName,
       methodName: toolNames.method,

@@ -4,7 +4,7 @@
  * arguments' schema admits an object, and the tool's own fields.
  */
 import type { RawManifest } from "../ir/raw-manifest.js";
-import type { NormalizedSchema, ToolAnnotations } from "../ir/index.js";
+import type { Audience, NormalizedSchema, ToolAnnotations } from "../ir/index.js";
 import { joinPointer, userError, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import type { Rule } from "./rule.js";
@@ -196,24 +196,39 @@ export function checkObjectRoot(input: NormalizedSchema, tool: string, file: str
 
 export const TASK_REQUIRED: Rule = {
   name: "task-required",
-  does: 'A tool whose `execution.taskSupport` is `"required"` is answered by its server only when called as a task, which the generated client never does: it is generated all the same, its method\'s JSDoc saying that calls fail, with a note at the field.',
+  does: 'A tool whose `execution.taskSupport` is `"required"` is answered by its server only when called as a task, which the generated client never does: it is generated all the same, its method\'s JSDoc saying that calls fail, with a note at the field. For a server (a scaffold, the mock), which implements no tasks and runs every call at once, the note says so instead, and that SDK v1 clients refuse to call such a tool on the 2025 revisions.',
   spec: "MCP 2025-11-25, ToolExecution.taskSupport",
   reports: ["task-required"],
 };
 
 /** `task-required`: whether the tool's server requires a task for every call (the value compared, never echoed). */
-export function checkTaskRequired(tool: Record<string, unknown>, pointer: string, file: string, diagnostics: Diagnostic[]): boolean {
+export function checkTaskRequired(
+  tool: Record<string, unknown>,
+  pointer: string,
+  file: string,
+  diagnostics: Diagnostic[],
+  audience: Audience = "client",
+): boolean {
   const execution = tool["execution"];
   if (!isRecord(execution) || execution["taskSupport"] !== "required") return false;
+  const [message, hint] =
+    audience === "client"
+      ? [
+          'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and a client mcpgen generates calls tools without one: every call of its method fails',
+          'call this tool with an MCP client that supports tasks (MCP 2025-11-25), or have the server accept calls without a task (taskSupport "optional")',
+        ]
+      : [
+          'the manifest requires every call of this tool to be a task (execution.taskSupport is "required"), which this server does not implement: it runs every call at once, and lists the tool so on the 2025 revisions, where SDK v1 clients refuse to call it without a task',
+          'drop the tool\'s execution (or make taskSupport "optional") in the manifest if 2025 clients must call it',
+        ];
   diagnostics.push({
     severity: "warning",
     code: "task-required",
-    message:
-      'the server requires every call of this tool to be a task (execution.taskSupport is "required"), and a client mcpgen generates calls tools without one: every call of its method fails',
+    message,
     file,
     tool: tool["name"] as string,
     pointer: joinPointer(pointer, "execution", "taskSupport"),
-    hint: 'call this tool with an MCP client that supports tasks (MCP 2025-11-25), or have the server accept calls without a task (taskSupport "optional")',
+    hint,
   });
   return true;
 }

@@ -44,7 +44,7 @@ export const DIAGNOSTIC_CODES = {
     note: true,
   },
   "task-required": {
-    doc: 'A tool whose `execution.taskSupport` is `"required"` (MCP 2025-11-25 tasks): its server runs it only as a task, which the generated client never asks for, so every call of its method fails; the method is generated all the same, its JSDoc saying so.',
+    doc: 'A tool whose `execution.taskSupport` is `"required"` (MCP 2025-11-25 tasks): its server runs it only as a task, which the generated client never asks for, so every call of its method fails; the method is generated all the same, its JSDoc saying so. For `scaffold` and `mock`, which implement no tasks and run every call at once, the note says that instead, and that SDK v1 clients refuse to call such a tool on the 2025 revisions.',
     note: true,
   },
   "ref-unresolved": {

@@ -447,4 +447,22 @@ export const rows: Rows = [
       ],
     },
   ],
+  [
+    "task-required",
+    {
+      stage: "manifest",
+      says: "for a server (a scaffold, the mock), which runs every call at once, the note says that, and what a 2025 SDK v1 client does",
+      audience: "server",
+      given: { tools: [{ name: "research", inputSchema: object, execution: { taskSupport: "required" } }] },
+      want: { tools: [{ wireName: "research", taskRequired: true }] },
+      warnings: [
+        {
+          code: "task-required",
+          pointer: "/tools/0/execution/taskSupport",
+          message:
+            'the manifest requires every call of this tool to be a task (execution.taskSupport is "required"), which this server does not implement: it runs every call at once, and lists the tool so on the 2025 revisions, where SDK v1 clients refuse to call it without a task',
+        },
+      ],
+    },
+  ],
 ];
