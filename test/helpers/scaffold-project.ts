@@ -40,7 +40,7 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
 
 /** What goes into the package: its `files`, plus what `npm pack` needs to build it (`prepack`). */
-const PACKAGE_ENTRIES = ["package.json", "tsconfig.json", "README.md", "bin", "src", "templates", "schema", "docs", "scripts"];
+const PACKAGE_ENTRIES = ["package.json", "tsconfig.json", "README.md", "bin", "src", "templates", "schema", "docs", "scripts", "examples/weather.tools.json"];
 
 async function filesUnder(path: string): Promise<string[]> {
   const info = await stat(path).catch(() => undefined);
@@ -129,7 +129,9 @@ async function makeSharedInstall(): Promise<SharedInstall> {
     await mkdir(app);
     await writeFile(join(app, "package.json"), `${JSON.stringify({ name: "app", version: "1.0.0", private: true, type: "module" }, null, 2)}\n`);
     await run(npm, ["install", "-D", tarball, ...NPM_INSTALL_FLAGS], { cwd: app, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
-    await run(join(app, "node_modules/.bin/mcpgen"), ["scaffold", weatherManifest, "--out", "weather-server", "-q"], { cwd: app, env: npmEnv });
+    // docs/scaffold.md's first command, on the example manifest the package ships.
+    const shipped = join("node_modules", "mcpgen", "examples", "weather.tools.json");
+    await run(join(app, "node_modules/.bin/mcpgen"), ["scaffold", shipped, "--out", "weather-server", "-q"], { cwd: app, env: npmEnv });
     const project = join(app, "weather-server");
     await run(npm, ["install", ...NPM_INSTALL_FLAGS], { cwd: project, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
     const result: SharedInstall = { tarball, app, project, nodeModules: join(project, "node_modules") };
