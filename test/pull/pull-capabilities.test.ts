@@ -15,6 +15,8 @@ import { pull, type PullResult } from "../../src/commands/pull.js";
 import { loadConfig } from "../../src/commands/config.js";
 import { pullProject } from "../../src/commands/project.js";
 import { McpgenError } from "../../src/shared/errors.js";
+import { connectLiveServer } from "../../src/acquire/live-server.js";
+import { Secrets } from "../../src/acquire/sanitize.js";
 import { npmServer, tempDir } from "../helpers/pull.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
 import { runCli } from "../helpers/cli.js";
@@ -50,6 +52,28 @@ describe("server-everything over stdio, the 2025 handshake", () => {
       expect.stringMatching(/^client capabilities declared: roots, sampling, elicitation when the snapshot was pulled, none now/),
     );
   });
+});
+
+describe("a server that asks for what was declared", () => {
+  it("gets a sampling refused and an elicitation declined, and the session goes on", async () => {
+    const session = await connectLiveServer(
+      { transport: "stdio", command: process.execPath, args: [npmServer("everything")], env: {}, label: "everything" },
+      { timeoutMs: 20_000, secrets: new Secrets(), clientCapabilities: { roots: {}, sampling: {}, elicitation: {} } },
+    );
+    try {
+      const text = async (name: string, args: Record<string, unknown>) => {
+        const outcome = await session.callTool(name, args);
+        expect(outcome.kind).toBe("result");
+        return JSON.stringify(outcome.kind === "result" ? outcome.result["content"] : undefined);
+      };
+      // server-everything turns the client's answer into the tool's result.
+      expect(await text("trigger-sampling-request", { prompt: "hello" })).toContain("MCP error -1: mcpgen declares sampling");
+      expect(await text("trigger-elicitation-request", {})).toContain("User declined to provide the requested information");
+      expect(await text("get-roots-list", {})).toContain("no roots are currently configured");
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
 });
 
 /** Lists `ask_model` only when the request's envelope declares sampling (2026-07-28: no handshake, capabilities per request). */
