@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pull, type PullResult } from "../../src/commands/pull.js";
 import { loadConfig } from "../../src/commands/config.js";
 import { pullProject } from "../../src/commands/project.js";
+import { diff } from "../../src/commands/diff.js";
 import { McpgenError } from "../../src/shared/errors.js";
 import { connectLiveServer } from "../../src/acquire/live-server.js";
 import { Secrets } from "../../src/acquire/sanitize.js";
@@ -105,6 +106,17 @@ describe("an SDK v2 server on MCP 2026-07-28 alone", () => {
     };
     expect(await names(["sampling.tools"])).toEqual(["echo", "ask_model"]);
     expect(await names([])).toEqual(["echo"]);
+  });
+
+  it("diff against the live server declares them too, and says when the sides declared other ones", async () => {
+    const out = await tempDir("capabilities-diff");
+    await pull({ target: server.url.href, outDir: out, capabilities: ["sampling"], format: false, oauth: false });
+    const same = await diff({ operands: [out, server.url.href], capabilities: ["sampling"], oauth: false });
+    expect(same.comparisons[0]!.diff.changes).toEqual([]);
+    expect(same.comparisons[0]!.notes).toEqual([]);
+    const other = await diff({ operands: [out, server.url.href], oauth: false });
+    expect(other.comparisons[0]!.diff.changes.map((change) => change.subject.name)).toContain("ask_model");
+    expect(other.comparisons[0]!.notes).toContainEqual(expect.stringMatching(/^client capabilities declared: sampling on the old side, none on the new/));
   });
 
   it("declares a configured target's capabilities", async () => {
