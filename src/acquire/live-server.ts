@@ -26,7 +26,7 @@
  * than the pull's budget from the server.
  */
 import type { ChildProcess } from "node:child_process";
-import type { Client, Transport } from "@modelcontextprotocol/client";
+import type { Client, ProtocolError, Transport } from "@modelcontextprotocol/client";
 import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Diagnostic } from "../shared/errors.js";
 import type { OAuthSession } from "./oauth/session.js";
@@ -59,6 +59,7 @@ import { getsLogin, type RemoteServerSpec, type ServerSpec, type StdioServerSpec
 import { counted } from "../shared/display.js";
 import { isRecord } from "../shared/json.js";
 import { mcpgenVersion } from "../shared/version.js";
+import type { ClientCapabilities } from "../shared/client-capabilities.js";
 
 export type { FetchLike };
 
@@ -86,6 +87,12 @@ export interface LiveServerOptions {
   environment?: Readonly<Record<string, string | undefined>> | undefined;
   /** The `fetch` of remote transports and their logins (default: the global one). */
   fetch?: FetchLike | undefined;
+  /**
+   * The client capabilities to declare (see `shared/client-capabilities.ts`; default none): in `initialize` on the
+   * 2025 revisions, in each request's `_meta` envelope on 2026-07-28. A server's own requests for them are answered
+   * as a client that only lists answers them (`answerServerRequests`).
+   */
+  clientCapabilities?: ClientCapabilities | undefined;
 }
 
 /**
@@ -121,6 +128,10 @@ type Negotiation = "auto" | "legacy";
 interface Sdk {
   Client: typeof Client;
   errors: SdkErrors;
+  /** The capabilities every client of this pull declares. */
+  clientCapabilities: ClientCapabilities;
+  /** The SDK's own, to answer a server's request with an error. */
+  ProtocolError: typeof ProtocolError;
 }
 
 /** One connected client. */
@@ -303,7 +314,7 @@ async function connectAndList(
   options: LiveServerOptions,
   progress: (kind: ProgressEvent["kind"], message: string) => void,
 ): Promise<LiveSession> {
-  const sdk = await loadSdk();
+  const sdk = await loadSdk(options.clientCapabilities ?? {});
   const attempt: Attempt = {
     label: spec.label,
     server: spec,
@@ -582,6 +593,7 @@ async function listServer(
       protocolVersion,
       capabilities,
       instructions: client.getInstructions(),
+      ...(Object.keys(sdk.clientCapabilities).length === 0 ? {} : { clientCapabilities: sdk.clientCapabilities }),
       ...(Object.keys(caches).length === 0 ? {} : { cache: caches }),
       ...surface,
     },
@@ -641,10 +653,12 @@ async function openOAuth(
   });
 }
 
-async function loadSdk(): Promise<Sdk> {
+async function loadSdk(clientCapabilities: ClientCapabilities): Promise<Sdk> {
   const { Client, ProtocolError, SdkError, SdkHttpError, SseError, UnauthorizedError } = await import("@modelcontextprotocol/client");
   return {
     Client,
+    clientCapabilities,
+    ProtocolError,
     errors: {
       ProtocolError: ProtocolError as SdkErrors["ProtocolError"],
       SdkError: SdkError as SdkErrors["SdkError"],
@@ -659,21 +673,48 @@ async function loadSdk(): Promise<Sdk> {
 export const STDIO_PROBE_TIMEOUT_MS = 10_000;
 
 /**
- * The client mcpgen connects with. It never calls a tool, so it needs no
+ * The client mcpgen connects with, declaring the pull's client capabilities
+ * (the SDK sends them in `initialize`, and in every request's `_meta` on
+ * 2026-07-28). It never calls a tool, so it needs no
  * output-schema validator: the default one would compile every
  * `outputSchema` with Ajv while listing, and fail on dialects it lacks.
  * `auto` probes with `server/discover` first; `legacy` goes straight to
  * `initialize`.
  */
 function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): Client {
-  return new sdk.Client(
+  const client = new sdk.Client(
     { name: "mcpgen", version: mcpgenVersion() },
     {
-      capabilities: {},
+      capabilities: sdk.clientCapabilities,
       jsonSchemaValidator: { getValidator: () => (input: unknown) => ({ valid: true, data: input as never, errorMessage: undefined }) },
       versionNegotiation: negotiation === "auto" ? { mode: "auto", probe: { timeoutMs: probeTimeoutMs } } : { mode: "legacy" },
     },
   );
+  answerServerRequests(client, sdk);
+  return client;
+}
+
+/** JSON-RPC error code of a sampling request the client's user rejected (MCP "Sampling", error handling). */
+const SAMPLING_REJECTED = -1;
+
+/**
+ * A server may ask a client for what it declared: its roots once it is
+ * initialized (server-everything does), a sampling or an elicitation while a
+ * tool runs (`mock --record` calls tools). mcpgen has no roots, no model and
+ * no user to ask, so it answers as such a client would: an empty list of
+ * roots, a sampling refused as its user refusing it, an elicitation declined.
+ * Only for the capabilities declared (the SDK refuses a handler for one that
+ * is not; a request for it gets "method not found").
+ */
+function answerServerRequests(client: Client, sdk: Sdk): void {
+  const declared = sdk.clientCapabilities;
+  if (declared["roots"] !== undefined) client.setRequestHandler("roots/list", () => ({ roots: [] }));
+  if (declared["sampling"] !== undefined) {
+    client.setRequestHandler("sampling/createMessage", () => {
+      throw new sdk.ProtocolError(SAMPLING_REJECTED, "mcpgen declares sampling to list what the server offers such a client, and samples nothing");
+    });
+  }
+  if (declared["elicitation"] !== undefined) client.setRequestHandler("elicitation/create", () => ({ action: "decline" as const }));
 }
 
 /**

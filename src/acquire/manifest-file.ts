@@ -3,7 +3,7 @@
  * recognise its shape. Three shapes are accepted, by content:
  *   - a `tools/list` result: `{ tools, nextCursor? }`
  *   - a JSON-RPC response carrying one: `{ jsonrpc, id, result: { tools } }`
- *   - an mcpgen manifest: `{ server?, protocolVersion?, capabilities?, instructions?, tools, prompts?, resources?, resourceTemplates? }`
+ *   - an mcpgen manifest: `{ server?, protocolVersion?, capabilities?, instructions?, clientCapabilities?, tools, prompts?, resources?, resourceTemplates? }`
  * Beside `tools`, any of these may carry `prompts`, `resources` and
  * `resourceTemplates` (the `prompts/list`, `resources/list` and
  * `resources/templates/list` results' lists).
@@ -139,6 +139,7 @@ export function recogniseManifest(document: unknown, source: string): RawManifes
     protocolVersion: optionalString(body["protocolVersion"]),
     capabilities: optionalRecord(body["capabilities"]),
     instructions: optionalString(body["instructions"]),
+    ...(isRecord(body["clientCapabilities"]) ? { clientCapabilities: body["clientCapabilities"] } : {}),
     ...(typeof body["nextCursor"] === "string" ? { nextCursor: body["nextCursor"] } : {}),
     ...optionalCache(body["cache"]),
     ...list("prompts"),

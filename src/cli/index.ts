@@ -19,6 +19,7 @@ import { expandedHome, startsWithUnexpandedHome } from "../shared/home-path.js";
 import { refuseServerUrlAsManifest } from "../shared/url.js";
 import { McpgenError, printable } from "../shared/errors.js";
 import { mcpgenVersion } from "../shared/version.js";
+import { CLIENT_CAPABILITY_NAMES, isClientCapabilityName, splitCapabilityNames, unknownCapability } from "../shared/client-capabilities.js";
 import type { ProjectOptions } from "../commands/project.js";
 import type { FailOn } from "../commands/diff.js";
 
@@ -271,6 +272,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       collectPullValue,
       [],
     )
+    .option("--capability <name>", `with --out: ${CAPABILITY_HELP}`, collectCapability, [])
     .addOption(
       new Option("--timeout <seconds>", "how long to wait for the server to answer (e.g. 30, 2.5, 500ms)").argParser(parsePullTimeout).default(30_000, "30"),
     )
@@ -311,6 +313,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined) {
           usage('--header, --env and --transport go with --out; a configured target takes its server\'s settings from .mcp.json (and its "transport")');
         }
+        if (options.capability.length > 0) usage('--capability goes with --out; a configured target declares the capabilities its "capabilities" names');
         if (options.clientMetadataUrl !== undefined || options.scope !== undefined || options.callbackPort !== undefined) {
           usage('--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its "oauth" settings');
         }
@@ -359,6 +362,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             transport: options.transport,
             headers: options.header,
             env: options.env,
+            capabilities: options.capability,
             timeoutMs: options.timeout,
             oauth: { ...oauth, settings: { clientMetadataUrl: options.clientMetadataUrl, scopes: options.scope, callbackPort: options.callbackPort } },
             maxTimeMs: options.maxTime,
@@ -411,6 +415,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .addOption(new Option("--transport <transport>", "a live server: use this transport only").choices(["stdio", "http", "sse"]))
     .option("-H, --header <header>", 'a live server: HTTP header "Name: value" (repeatable; values are never printed)', collectPullValue, [])
     .option("-e, --env <variable>", "a live stdio server: KEY=value, or KEY to pass the current value on (repeatable; never printed)", collectPullValue, [])
+    .option("--capability <name>", `a live server: ${CAPABILITY_HELP}`, collectCapability, [])
     .addOption(new Option("--timeout <seconds>", "a live server: how long to wait for it to answer").argParser(parsePullTimeout).default(30_000, "30"))
     .addOption(new Option("--max-time <seconds>", "a live server: how long reading it may take (default: four times --timeout)").argParser(parsePullTimeout))
     .addOption(new Option("--max-size <size>", "a live server: the most it may send, after decompression (default 10MB)").argParser(parsePullSize))
@@ -443,6 +448,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             transport: options.transport,
             headers: options.header,
             env: options.env,
+            capabilities: options.capability,
             timeoutMs: options.timeout,
             maxTimeMs: options.maxTime,
             maxResponseBytes: options.maxSize,
@@ -557,6 +563,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .addOption(new Option("--transport <transport>", "with --record: use this transport only, as for pull").choices(["stdio", "http", "sse"]))
     .option("-H, --header <header>", 'with --record: HTTP header "Name: value" (repeatable; values are never printed nor recorded)', collectPullValue, [])
     .option("-e, --env <variable>", "with --record: KEY=value for a stdio server (repeatable; values are never printed nor recorded)", collectPullValue, [])
+    .option("--capability <name>", `with --record: ${CAPABILITY_HELP}`, collectCapability, [])
     .addOption(
       new Option("--timeout <seconds>", "with --record: how long to wait for each answer of the live server").argParser(parsePullTimeout).default(30_000, "30"),
     )
@@ -599,6 +606,7 @@ export function buildProgram(io: Io = defaultIo): Command {
               transport: options.transport,
               headers: options.header,
               env: options.env,
+              capabilities: options.capability,
               timeoutMs: options.timeout,
               maxResponseBytes: options.maxSize,
               oauth,
@@ -629,6 +637,7 @@ export function buildProgram(io: Io = defaultIo): Command {
           if (options.header.length > 0 || options.env.length > 0 || options.transport !== undefined || options.force !== undefined) {
             usage("--header, --env, --transport and --force go with --record");
           }
+          if (options.capability.length > 0) usage("--capability goes with --record: a mock serves every tool of its manifest, whatever a client declares");
           if (targets.length !== 1)
             usage(
               targets.length === 0
@@ -779,6 +788,7 @@ interface MockCliOptions {
   transport?: "stdio" | "http" | "sse";
   header: string[];
   env: string[];
+  capability: string[];
   timeout: number;
   maxSize?: number;
   browser: boolean;
@@ -807,6 +817,7 @@ interface DiffCliOptions {
   transport?: "stdio" | "http" | "sse";
   header: string[];
   env: string[];
+  capability: string[];
   timeout: number;
   maxTime?: number;
   maxSize?: number;
@@ -822,6 +833,7 @@ interface PullCliOptions extends OutputCliOptions {
   transport?: "stdio" | "http" | "sse";
   header: string[];
   env: string[];
+  capability: string[];
   timeout: number;
   browser: boolean;
   loginTimeout: number;
@@ -881,6 +893,18 @@ function withoutEmptyListDefault(this: Help, option: Option): string {
 }
 
 function collectPullValue(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+const CAPABILITY_HELP = `a client capability to declare, as your app's client declares it: some servers list a tool only to a client that can do what it needs (repeatable, or comma-separated: ${CLIENT_CAPABILITY_NAMES.join(", ")})`;
+
+/** `--capability`: names checked as they are given, so that a typo is a usage error naming the nearest one. */
+function collectCapability(value: string, previous: string[]): string[] {
+  for (const name of splitCapabilityNames([value])) {
+    if (isClientCapabilityName(name)) continue;
+    const { message, hint } = unknownCapability(name);
+    throw new InvalidArgumentError(`${message}; ${hint}`);
+  }
   return [...previous, value];
 }
 

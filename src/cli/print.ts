@@ -10,7 +10,7 @@
  * diffs of generated code) is made printable.
  */
 import { join } from "node:path";
-import { formatDrift, hasDrift } from "../commands/drift.js";
+import { CLIENT_CAPABILITIES_NOTE, formatDrift, hasDrift } from "../commands/drift.js";
 import { CHANGE_CLASSES, CLASS_ORDER, SUBJECT_NOUNS, type ContractDiff } from "../commands/change-classes.js";
 import type { SurfaceCounts } from "../commands/surface-counts.js";
 import type { WatchEvent, WatchReason } from "../commands/watch.js";
@@ -290,6 +290,8 @@ function outOfDateText(target: TargetReport, io: Io, diff: "none" | "reviewed" |
           .join("")}`
       : `${head}${displayPath(target.outDir)} is out of date (${counted(files.length + target.created.length, "file")}):\n`;
   if (target.contract !== undefined) text += contractLines(target.contract, io);
+  // Other capabilities declared than when the snapshot was pulled may be why the lists differ: said where they do too.
+  for (const note of target.drift?.notes ?? []) if (note.startsWith(CLIENT_CAPABILITIES_NOTE)) text += `  note: ${printable(note)}\n`;
   text += staleLines(files, io);
   text += target.created.map((path) => `  missing: ${path}\n`).join("");
   if (diff !== "none") text += diffText(files, target.outDir, io, diff === "all");

@@ -20,6 +20,7 @@ import { realPathOf } from "../shared/real-path.js";
 import { isRecord } from "../shared/json.js";
 import { isUrl } from "../shared/url.js";
 import { closest } from "../shared/closest.js";
+import { CLIENT_CAPABILITY_NAMES, isClientCapabilityName, unknownCapability } from "../shared/client-capabilities.js";
 import { startsWithUnexpandedHome } from "../shared/home-path.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 
@@ -108,6 +109,8 @@ export interface Target {
         maxTimeMs?: number | undefined;
         maxResponseBytes?: number | undefined;
         oauth?: OAuthSettings | undefined;
+        /** The client capabilities the pull declares (`CLIENT_CAPABILITY_NAMES`), as the app's client does. */
+        capabilities?: string[] | undefined;
       };
   /** The contract changes that fail a diff or a pull check of this target, when the configuration says. */
   failOn?: FailOn | undefined;
@@ -162,7 +165,22 @@ export const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const EMITS: readonly Emit[] = ["client", "server", "types"];
 const TRANSPORTS: readonly TransportName[] = ["stdio", "http", "sse"];
 const ROOT_KEYS = ["$schema", "format", "strict", "failOn", "trustProjectConfig", "targets"];
-const TARGET_KEYS = ["name", "manifest", "server", "out", "emit", "format", "strict", "failOn", "transport", "timeout", "maxTime", "maxSize", "oauth"];
+const TARGET_KEYS = [
+  "name",
+  "manifest",
+  "server",
+  "out",
+  "emit",
+  "format",
+  "strict",
+  "failOn",
+  "transport",
+  "timeout",
+  "maxTime",
+  "maxSize",
+  "oauth",
+  "capabilities",
+];
 const failOnText = FAIL_ON.map((value) => JSON.stringify(value)).join(", ");
 
 export { displayPath };
@@ -448,7 +466,23 @@ function validateTarget(
           (key, message, hint) => fail(key === undefined ? joinPointer(pointer, "oauth") : joinPointer(pointer, "oauth", key), message, hint),
           true,
         );
-  for (const key of ["transport", "timeout", "maxTime", "maxSize", "oauth"]) {
+  const capabilities = entry["capabilities"];
+  if (capabilities !== undefined) {
+    if (!Array.isArray(capabilities) || !capabilities.every((name) => typeof name === "string")) {
+      fail(
+        joinPointer(pointer, "capabilities"),
+        `\`capabilities\` must be a list of client capability names, not ${show(capabilities)}`,
+        `for example ["sampling", "roots"]; the names: ${CLIENT_CAPABILITY_NAMES.join(", ")}`,
+      );
+    } else {
+      capabilities.forEach((name: string, index) => {
+        if (isClientCapabilityName(name)) return;
+        const { message, hint } = unknownCapability(name);
+        fail(joinPointer(pointer, "capabilities", String(index)), message, hint);
+      });
+    }
+  }
+  for (const key of ["transport", "timeout", "maxTime", "maxSize", "oauth", "capabilities"]) {
     if (entry[key] !== undefined && entry["manifest"] !== undefined) fail(joinPointer(pointer, key), `\`${key}\` applies to \`server\` targets only`);
   }
   if (failed || name === undefined || out === undefined) return undefined;
@@ -470,6 +504,7 @@ function validateTarget(
             maxTimeMs: maxTime === undefined ? undefined : (maxTime as number) * 1000,
             maxResponseBytes,
             ...(oauth === undefined ? {} : { oauth }),
+            ...(Array.isArray(capabilities) && capabilities.length > 0 ? { capabilities: capabilities as string[] } : {}),
           },
     ...(failOn === undefined ? {} : { failOn: failOn as FailOn }),
     pointer,

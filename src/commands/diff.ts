@@ -25,6 +25,7 @@ import { CONFIG_FILE, configOption, findConfigFile, loadConfig, type LoadOptions
 import { targetInText, type Target } from "./config.js";
 import { selectTargets, targetInput } from "./project.js";
 import type { PullEvent } from "./pull.js";
+import { clientCapabilitiesNote } from "./drift.js";
 
 export {
   CHANGE_CLASSES,
@@ -67,6 +68,8 @@ export interface DiffServerOptions {
   maxTimeMs?: number | undefined;
   maxResponseBytes?: number | undefined;
   oauth?: OAuthOptions | false | undefined;
+  /** The client capabilities to declare to the server (`--capability`), as `pull` takes them. */
+  capabilities?: readonly string[] | undefined;
   home?: string | undefined;
   environment?: Readonly<Record<string, string | undefined>> | undefined;
   platform?: string | undefined;
@@ -221,7 +224,8 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     const old = await readSide(cwd, oldOperand);
     const next: Side =
       command.length > 0 || !(await exists(resolve(cwd, newOperand!))) ? await liveSide(cwd, newOperand, command, options) : await readSide(cwd, newOperand!);
-    comparisons.push(await compare(old.raw, next.raw, options.failOn, undefined, [], next.diagnostics, next.mask));
+    const declared = clientCapabilitiesNote(old.raw, next.raw, ["on the old side", "on the new"]);
+    comparisons.push(await compare(old.raw, next.raw, options.failOn, undefined, declared === undefined ? [] : [declared], next.diagnostics, next.mask));
   }
   return { comparisons, errors, failed: errors.length > 0 || comparisons.some((comparison) => comparison.failed) };
 }

@@ -8,6 +8,10 @@
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { pointerToken } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { capabilityNamesText } from "../shared/client-capabilities.js";
+
+/** How the note begins that says a check declared other client capabilities than the pull that wrote the snapshot. */
+export const CLIENT_CAPABILITIES_NOTE = "client capabilities declared:";
 
 export interface ToolChange {
   /** The tool's name (a prompt's or a template's name, a resource's URI). */
@@ -98,10 +102,25 @@ export function compareManifests(saved: RawManifest, live: RawManifest): DriftRe
   if (saved.protocolVersion !== live.protocolVersion) notes.push(`protocol version: ${show(saved.protocolVersion)} → ${show(live.protocolVersion)}`);
   if (differences(saved.capabilities, live.capabilities).length > 0) notes.push("server capabilities changed");
   if (saved.instructions !== live.instructions) notes.push("server instructions changed");
+  const declared = clientCapabilitiesNote(saved, live);
+  if (declared !== undefined) notes.push(declared);
   return { ...tools, prompts, resources, resourceTemplates, notes };
 }
 
 /** JSON pointers where `a` and `b` differ (`""` for the value itself), at most `MAX_POINTERS` plus a count of the rest. */
+/**
+ * A server may list more to a client that declares more: two lists pulled declaring different client capabilities
+ * are unlike, and this note says so (`undefined` when they declared the same).
+ */
+export function clientCapabilitiesNote(
+  old: RawManifest,
+  next: RawManifest,
+  sides: [string, string] = ["when the snapshot was pulled", "now"],
+): string | undefined {
+  if (differences(old.clientCapabilities ?? {}, next.clientCapabilities ?? {}).length === 0) return undefined;
+  return `${CLIENT_CAPABILITIES_NOTE} ${capabilityNamesText(old.clientCapabilities)} ${sides[0]}, ${capabilityNamesText(next.clientCapabilities)} ${sides[1]} (a server may list other tools to a client that declares other capabilities: declare what your app's client declares, with --capability or a target's "capabilities")`;
+}
+
 export function differences(a: unknown, b: unknown): string[] {
   const found: string[] = [];
   let more = 0;

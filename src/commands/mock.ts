@@ -41,7 +41,17 @@ import type {
   PromptAnswerer,
   ResourceAnswerer,
 } from "../mock/server.js";
-import { DEFAULT_TIMEOUT_MS, liveServerOptions, prepareSnapshot, relabel, resolveServer, type PullOptions, type PullEvent, type ServerWords } from "./pull.js";
+import {
+  declaredCapabilities,
+  DEFAULT_TIMEOUT_MS,
+  liveServerOptions,
+  prepareSnapshot,
+  relabel,
+  resolveServer,
+  type PullOptions,
+  type PullEvent,
+  type ServerWords,
+} from "./pull.js";
 import { surfaceCounts, type SurfaceCounts } from "./surface-counts.js";
 
 /** Where a mock serves: stdio (the default), or Streamable HTTP on a port. */
@@ -174,6 +184,7 @@ function recordWords(dir: string): ServerWords {
  */
 export async function record(options: RecordOptions): Promise<RunningMock> {
   checkEra(options.era);
+  declaredCapabilities(options.capabilities);
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: printable(secrets.redact(message)) });
   const { spec, configFile } = await resolveServer(options, secrets, recordWords(options.dir));

@@ -357,6 +357,7 @@ async function acquire(target: Target, mode: "generate" | "pull", config: Projec
         timeoutMs: options.timeoutMs ?? source.timeoutMs,
         maxTimeMs: options.maxTimeMs ?? source.maxTimeMs,
         maxResponseBytes: options.maxResponseBytes ?? source.maxResponseBytes,
+        capabilities: source.capabilities,
         cwd: config.root,
         home: options.home ?? homedir(),
         environment: options.environment,

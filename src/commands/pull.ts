@@ -35,6 +35,7 @@ import { failOnWarnings, maskDiagnostic, McpgenError, printable, StrictError, us
 import { counted, destinationHost, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { isUrl } from "../shared/url.js";
+import { clientCapabilities, isClientCapabilityName, splitCapabilityNames, unknownCapability, type ClientCapabilities } from "../shared/client-capabilities.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
 import type { Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
@@ -58,6 +59,12 @@ export interface PullOptions {
   headers?: readonly string[] | undefined;
   /** `KEY=value` (or `KEY`, taken from `environment`) for a stdio server. Values are secrets. */
   env?: readonly string[] | undefined;
+  /**
+   * The client capabilities to declare (`--capability`): names of `CLIENT_CAPABILITY_NAMES` (`sampling`, `roots`,
+   * `elicitation.url`, ...), each may be several separated by commas. Some servers list a tool only to a client that
+   * declares what it needs; declare what the app's own client declares. Default none. Recorded in the snapshot.
+   */
+  capabilities?: readonly string[] | undefined;
   /** How long to wait for the connection and for each answer (default 30 s). */
   timeoutMs?: number | undefined;
   /** Cap on `tools/list` pages (default 500). */
@@ -200,6 +207,7 @@ export interface PulledSnapshot {
 export async function pullSnapshot(options: PullOptions, timings: Partial<Record<Stage, number>> = {}): Promise<PulledSnapshot> {
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: printable(secrets.redact(message)) });
+  declaredCapabilities(options.capabilities);
   const { spec, configFile } = await resolveServer(options, secrets);
   // Before starting any server: an output directory that will be refused makes the pull pointless.
   await checkOutputDirectory(options.outDir, options);
@@ -565,6 +573,7 @@ export function prepareSnapshot(
         protocolVersion: manifest.protocolVersion,
         capabilities: manifest.capabilities,
         instructions: manifest.instructions,
+        clientCapabilities: manifest.clientCapabilities,
         cache: manifest.cache,
         tools: manifest.tools,
         prompts: manifest.prompts,
@@ -673,7 +682,10 @@ export function maskDrift(drift: DriftReport, mask: (text: string) => string): D
  * connection's secrets, its progress, and the command a user runs to log in again.
  */
 export function liveServerOptions(
-  options: Pick<PullOptions, "timeoutMs" | "maxPages" | "probeTimeoutMs" | "maxTimeMs" | "maxResponseBytes" | "signal" | "oauth" | "environment">,
+  options: Pick<
+    PullOptions,
+    "timeoutMs" | "maxPages" | "probeTimeoutMs" | "maxTimeMs" | "maxResponseBytes" | "signal" | "oauth" | "environment" | "capabilities"
+  >,
   secrets: Secrets,
   progress: (kind: PullEvent["kind"], message: string) => void,
   loginCommand: string,
@@ -689,5 +701,20 @@ export function liveServerOptions(
     signal: options.signal,
     oauth: options.oauth === false ? undefined : { ...options.oauth, loginCommand: options.oauth?.loginCommand ?? loginCommand },
     environment: options.environment,
+    clientCapabilities: declaredCapabilities(options.capabilities),
   };
+}
+
+/**
+ * The ClientCapabilities that `names` declare (see `PullOptions.capabilities`). An unknown name is a usage error
+ * naming the nearest known one, or all of them.
+ */
+export function declaredCapabilities(names: readonly string[] | undefined): ClientCapabilities {
+  const split = splitCapabilityNames(names ?? []);
+  for (const name of split) {
+    if (isClientCapabilityName(name)) continue;
+    const { message, hint } = unknownCapability(name);
+    throw userError("usage", `--capability: ${message}`, { hint });
+  }
+  return clientCapabilities(split.filter(isClientCapabilityName));
 }

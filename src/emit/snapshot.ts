@@ -22,6 +22,7 @@ export function emitManifestSnapshot(ir: ManifestIR, options: { fingerprint?: bo
   if (ir.protocolVersion !== undefined) content["protocolVersion"] = ir.protocolVersion;
   if (ir.capabilities !== undefined) content["capabilities"] = ir.capabilities;
   if (ir.instructions !== undefined) content["instructions"] = ir.instructions;
+  if (ir.clientCapabilities !== undefined) content["clientCapabilities"] = ir.clientCapabilities;
   if (ir.cache !== undefined) content["cache"] = ir.cache;
   content["tools"] = ir.tools.map((tool) => tool.raw);
   // The other lists as listed (each only when it was: absent means the server was not asked, or could not list it).

@@ -246,6 +246,8 @@ export interface ManifestIR {
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
+  /** The client capabilities the pull that wrote the snapshot declared (`--capability`), when it declared any. */
+  clientCapabilities?: Record<string, unknown> | undefined;
   /** The list results' cache hints as the server sent them (MCP 2026-07-28 "Caching"), by method: `tools/list`, `prompts/list`, ... */
   cache?: ListCacheHints | undefined;
   /** Tools in the order the server listed them, first of each name only. */

@@ -17,6 +17,11 @@ export interface RawManifest {
   protocolVersion?: string | undefined;
   capabilities?: Record<string, unknown> | undefined;
   instructions?: string | undefined;
+  /**
+   * The client capabilities the pull declared (`--capability`), when it declared any: a server may list
+   * more to a client that declares more, so a later `pull --check` says when it declares other ones.
+   */
+  clientCapabilities?: Record<string, unknown> | undefined;
   /** The cursor a `tools/list` result names for its next page: the manifest is one page of a paginated list. */
   nextCursor?: string | undefined;
   /**

@@ -67,6 +67,7 @@ export function normalizeManifest(manifest: RawManifest, options: NormalizeOptio
     protocolVersion: manifest.protocolVersion,
     capabilities: manifest.capabilities,
     instructions: manifest.instructions,
+    ...(manifest.clientCapabilities === undefined ? {} : { clientCapabilities: manifest.clientCapabilities }),
     ...(manifest.cache === undefined ? {} : { cache: manifest.cache }),
     tools,
     ...surface,
