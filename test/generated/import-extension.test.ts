@@ -85,7 +85,7 @@ describe("--import-extension ts", () => {
     },
   );
 
-  it("is part of what is generated: check() finds the output up to date with the option, and out of date without it", async () => {
+  it("is part of what is generated: check() finds the output up to date with the option (--out, or a target's importExtension), and out of date without it", async () => {
     const manifest = join(out, "manifest.json");
     const same = await check({ manifest, outDir: out, importExtension: "ts" });
     expect(same.files.filter((file) => file.status !== "unchanged")).toEqual([]);
@@ -93,6 +93,12 @@ describe("--import-extension ts", () => {
     const other = await check({ manifest, outDir: out });
     expect(other.upToDate).toBe(false);
     expect(other.files.filter((file) => file.status === "updated").map((file) => file.path)).toContain("client.ts");
+    const target = { name: "everything", manifest: "src/mcp/everything/manifest.json", out: "src/mcp/everything" };
+    const configured = await check({ config: { targets: [{ ...target, importExtension: "ts" }] }, cwd: app });
+    expect(configured.errors).toEqual([]);
+    expect(configured.targets.map((each) => each.upToDate)).toEqual([true]);
+    const configuredJs = await check({ config: { targets: [target] }, cwd: app });
+    expect(configuredJs.targets.map((each) => each.upToDate)).toEqual([false]);
   });
 
   it.skipIf(!node24Supported)(
