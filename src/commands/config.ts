@@ -24,8 +24,6 @@ import { startsWithUnexpandedHome } from "../shared/home-path.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
 import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/specifier.js";
 
-export { IMPORT_EXTENSIONS, type ImportExtension };
-
 export const CONFIG_FILE = "mcpgen.config.json";
 
 /** mcpgen.config.json, to the messages about it. */
