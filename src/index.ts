@@ -12,7 +12,7 @@
  * the two sides from files, a git revision or a live server).
  */
 export { generate, check, pull } from "./commands/api.js";
-export { renderManifest, normalize, emit, type ClientEmit, type RenderOptions, type Stage } from "./pipeline.js";
+export { renderManifest, normalize, emit, type ClientEmit, type ImportExtension, type RenderOptions, type Stage } from "./pipeline.js";
 export { generateFromManifest, type GenerateOptions, type GenerateResult } from "./commands/generate.js";
 export { readManifestFile, parseManifest, recogniseManifest, type InputStream } from "./acquire/manifest-file.js";
 export type { RawManifest } from "./ir/raw-manifest.js";

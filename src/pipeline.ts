@@ -12,11 +12,14 @@
 import type { EmittedFile, ManifestIR, OutputFile } from "./ir/index.js";
 import type { RawManifest } from "./ir/raw-manifest.js";
 import { emitClientPackage, emitTypesPackage, sortFiles } from "./emit/index.js";
+import type { ImportExtension } from "./emit/specifier.js";
 import { formatFiles } from "./format/index.js";
 import { normalizeManifest, type NormalizeOptions } from "./normalize/index.js";
 import { checkToolsAgainstSdk } from "./normalize/sdk-tool-schema.js";
 import { checkSurfaceAgainstSdk } from "./normalize/sdk-surface-schema.js";
 import { failOnWarnings, isStackOverflow, pointerToken, userError, type McpgenError } from "./shared/errors.js";
+
+export type { ImportExtension };
 
 export type Stage = "acquire" | "normalize" | "emit" | "format" | "write";
 
@@ -29,6 +32,8 @@ export interface RenderOptions {
   /** `false`: the printer's layout alone, no Prettier (default true). */
   format?: boolean | undefined;
   emit?: ClientEmit | undefined;
+  /** The extension of the relative imports between generated files: `js` (default) or `ts` (Node's type stripping, Deno, Bun). */
+  importExtension?: ImportExtension | undefined;
   /** Every warning is an error (`StrictError`). */
   strict?: boolean | undefined;
 }
@@ -41,7 +46,7 @@ export async function renderManifest(
 ): Promise<{ ir: ManifestIR; files: EmittedFile[] }> {
   return withinStack(raw, async () => {
     const ir = await timed(timings, "normalize", () => normalize(raw));
-    const emitted = await timed(timings, "emit", () => emit(ir, options.emit));
+    const emitted = await timed(timings, "emit", () => emit(ir, options.emit, options.importExtension));
     const files = await format(emitted, options, timings);
     failOnWarnings(ir.diagnostics, options.strict);
     return { ir, files };
@@ -98,9 +103,9 @@ export async function normalize(raw: RawManifest, options: NormalizeOptions = {}
   return ir;
 }
 
-/** emit: the types alone, or the client package. */
-export function emit(ir: ManifestIR, what: ClientEmit = "client"): OutputFile[] {
-  return what === "types" ? emitTypesPackage(ir) : emitClientPackage(ir);
+/** emit: the types alone, or the client package, its relative imports ending in `.js` (default) or `.ts`. */
+export function emit(ir: ManifestIR, what: ClientEmit = "client", imports: ImportExtension = "js"): OutputFile[] {
+  return what === "types" ? emitTypesPackage(ir) : emitClientPackage(ir, imports);
 }
 
 /** format: each file laid out once. */

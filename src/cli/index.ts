@@ -69,6 +69,7 @@ interface OutputCliOptions extends CheckDiffCliOptions {
   verbose?: boolean;
   json?: boolean;
   force?: boolean;
+  importExtension?: "js" | "ts";
 }
 
 interface GenerateCliOptions extends OutputCliOptions {
@@ -129,6 +130,14 @@ function parseEmit(value: string): (typeof EMIT_CHOICES)[number] {
   throw new InvalidArgumentError(value === "server" ? `${allowed}\n  hint: for a server skeleton: mcpgen scaffold <manifest> --out <dir>` : allowed);
 }
 
+/** `--import-extension`, on `generate --out` and `pull --out` (a configuration's target sets its "importExtension"). */
+const importExtensionOption = () =>
+  new Option(
+    "--import-extension <ext>",
+    "with --out: the extension of the relative imports between generated files: js (default), or ts to run under Node's type stripping, Deno or Bun (in a configuration, each target's \"importExtension\")",
+  ).choices(["js", "ts"]);
+const IMPORT_EXTENSION_WITH_CONFIG = '--import-extension goes with --out; in mcpgen.config.json, set the target\'s "importExtension"';
+
 /** `--force`: the one safety check it turns off. */
 const FORCE_DESCRIPTION = "write even into the root directory or your home directory (refused otherwise)";
 
@@ -161,6 +170,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("-o, --out <dir>", "generate one manifest into this directory, without a configuration file", parseDirectory)
     .option("-c, --config <file>", "the configuration file (default: mcpgen.config.json in the current directory or the nearest above it)", parsePath)
     .addOption(new Option("--emit <kind>", 'with --out: what to emit (in a configuration, each target\'s "emit")').choices(EMIT_CHOICES).argParser(parseEmit))
+    .addOption(importExtensionOption())
     .option("--check", "write nothing; exit 1 and list every file that would change (with lines added and removed)")
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
@@ -179,6 +189,7 @@ export function buildProgram(io: Io = defaultIo): Command {
       const formatGiven = command.getOptionValueSource("format") === "cli";
       if (options.out === undefined) {
         if (options.emit !== undefined) usage('--emit goes with --out; in mcpgen.config.json, set the target\'s "emit"');
+        if (options.importExtension !== undefined) usage(IMPORT_EXTENSION_WITH_CONFIG);
         if (options.config === undefined && operands.length > 0) {
           const { findConfigFile } = await import("../commands/config.js");
           if ((await findConfigFile(process.cwd())) === undefined) {
@@ -223,13 +234,21 @@ export function buildProgram(io: Io = defaultIo): Command {
           manifest: resolve(manifest),
           out: resolve(options.out),
           emit: options.emit ?? "client",
+          ...(options.importExtension === undefined ? {} : { importExtension: options.importExtension }),
           format: options.format,
           strict: options.strict ?? false,
         };
         await watchCli({ config: { targets: [target] }, force: options.force }, { ...options, single: true }, io);
         return;
       }
-      const run = { manifest, outDir: options.out, check: options.check ?? false, emit: options.emit, format: options.format };
+      const run = {
+        manifest,
+        outDir: options.out,
+        check: options.check ?? false,
+        emit: options.emit,
+        format: options.format,
+        importExtension: options.importExtension,
+      };
       const { generate } = await import("../commands/generate.js");
       const result = await cleanOnSignal(io, () => generate({ ...run, strict: options.strict, force: options.force }));
       process.exitCode = printRun(generateReport(result, run), io, { ...options, ...diffOptions(options, io) });
@@ -292,6 +311,7 @@ export function buildProgram(io: Io = defaultIo): Command {
     .option("--diff", DIFF_HELP)
     .option("--no-diff", NO_DIFF_HELP)
     .option("--full-diff", FULL_DIFF_HELP)
+    .addOption(importExtensionOption())
     .option("--no-format", NO_FORMAT_HELP)
     .option("--strict", STRICT_HELP)
     .option("-q, --quiet", QUIET_HELP)
@@ -317,6 +337,7 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (options.clientMetadataUrl !== undefined || options.scope !== undefined || options.callbackPort !== undefined) {
           usage('--client-metadata-url, --scope and --callback-port go with --out; a configured target takes them from its "oauth" settings');
         }
+        if (options.importExtension !== undefined) usage(IMPORT_EXTENSION_WITH_CONFIG);
         const { pullProject } = await import("../commands/project.js");
         const format = command.getOptionValueSource("format") === "cli" ? options.format : undefined;
         const result = await interruptible(io, (signal) =>
@@ -358,6 +379,7 @@ export function buildProgram(io: Io = defaultIo): Command {
             outDir,
             check,
             format: options.format,
+            importExtension: options.importExtension,
             strict: options.strict,
             transport: options.transport,
             headers: options.header,

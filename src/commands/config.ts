@@ -23,6 +23,7 @@ import { closest } from "../shared/closest.js";
 import { CLIENT_CAPABILITY_NAMES, isClientCapabilityName, unknownCapability } from "../shared/client-capabilities.js";
 import { startsWithUnexpandedHome } from "../shared/home-path.js";
 import { FAIL_ON, type FailOn } from "../diff/fail-on.js";
+import { IMPORT_EXTENSIONS, type ImportExtension } from "../emit/specifier.js";
 
 export const CONFIG_FILE = "mcpgen.config.json";
 
@@ -52,6 +53,8 @@ export interface TargetDocument {
   emit?: Emit;
   /** Run Prettier on the output (default: the file's `format`, else true). */
   format?: boolean;
+  /** The extension of the relative imports between generated files: `js` (default) or `ts` (Node's type stripping, Deno, Bun); `client` and `types` targets. */
+  importExtension?: ImportExtension;
   /** Every warning is an error (default: the file's `strict`, else false). */
   strict?: boolean;
   /** `server` targets: use this transport only. */
@@ -94,6 +97,8 @@ export interface Target {
   name: string;
   emit: Emit;
   format: boolean;
+  /** The extension of the relative imports between generated files (`client` and `types` targets). */
+  importExtension: ImportExtension;
   /** Every warning about the target's tools is an error. */
   strict: boolean;
   /** Absolute output directory. */
@@ -172,6 +177,7 @@ const TARGET_KEYS = [
   "out",
   "emit",
   "format",
+  "importExtension",
   "strict",
   "failOn",
   "transport",
@@ -429,6 +435,16 @@ function validateTarget(
     fail(joinPointer(pointer, "emit"), `\`emit\` must be ${EMITS.map((value) => JSON.stringify(value)).join(", ")}, not ${show(emit)}`);
   const format = entry["format"] === undefined ? defaults.format : entry["format"];
   if (typeof format !== "boolean") fail(joinPointer(pointer, "format"), `\`format\` must be true or false, not ${show(format)}`);
+  const importExtension = entry["importExtension"] === undefined ? "js" : entry["importExtension"];
+  if (!IMPORT_EXTENSIONS.includes(importExtension as ImportExtension)) {
+    const allowed = IMPORT_EXTENSIONS.map((value) => JSON.stringify(value)).join(" or ");
+    fail(joinPointer(pointer, "importExtension"), `\`importExtension\` must be ${allowed}, not ${show(importExtension)}`);
+  } else if (importExtension !== "js" && emit === "server") {
+    fail(
+      joinPointer(pointer, "importExtension"),
+      '`importExtension` applies to `client` and `types` targets only: a server project (`emit: "server"`) imports with ".js", as its tsconfig.json and build expect',
+    );
+  }
   const strict = entry["strict"] === undefined ? defaults.strict : entry["strict"];
   if (typeof strict !== "boolean") fail(joinPointer(pointer, "strict"), `\`strict\` must be true or false, not ${show(strict)}`);
   const failOn = entry["failOn"] === undefined ? defaults.failOn : entry["failOn"];
@@ -491,6 +507,7 @@ function validateTarget(
     name,
     emit: emit as Emit,
     format: format as boolean,
+    importExtension: importExtension as ImportExtension,
     strict: strict as boolean,
     outDir: emit === "server" ? serverProjectDir(outDir) : outDir,
     source:

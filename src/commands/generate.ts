@@ -10,13 +10,13 @@ import { readManifestFile, type InputStream } from "../acquire/manifest-file.js"
 import type { RawManifest } from "../ir/raw-manifest.js";
 import { userError, type Diagnostic } from "../shared/errors.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
-import { renderManifest, timed, type ClientEmit, type Stage } from "../pipeline.js";
+import { renderManifest, timed, type ClientEmit, type ImportExtension, type Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { isGeneratedByMcpgen, planWrites, writeFiles, type WriteResult } from "../write/index.js";
 import type { ContractDiff } from "../diff/index.js";
 import { snapshotChanges } from "./contract-drift.js";
 
-export type { ClientEmit, Stage };
+export type { ClientEmit, ImportExtension, Stage };
 
 export interface GenerateOptions {
   /** Path of the manifest, or `-` for stdin. */
@@ -29,6 +29,8 @@ export interface GenerateOptions {
   format?: boolean | undefined;
   /** `client` (default): types, client, validators, runtime; `types`: `types.ts` and the snapshot only. */
   emit?: ClientEmit | undefined;
+  /** The extension of the relative imports between generated files: `js` (default), or `ts` for Node's type stripping, Deno and Bun (docs/output.md). */
+  importExtension?: ImportExtension | undefined;
   /**
    * Remove files mcpgen generated earlier in `outDir` that are no longer part
    * of the output (default true). Only files carrying mcpgen's marker.

@@ -452,7 +452,7 @@ async function prepare(
         plan: { files: planned.generated, created: planned.created, handlers: planned.handlers, orphanedHandlers: planned.orphanedHandlers },
       };
     }
-    const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, strict }, timings);
+    const rendered = await renderManifest(raw, { outDir: target.outDir, format, emit: target.emit, importExtension: target.importExtension, strict }, timings);
     const { ir } = rendered;
     const files = await withoutUsersManifest(rendered.files, target.outDir, [input]);
     pulled?.maskDerivedNames(ir);

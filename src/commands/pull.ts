@@ -37,7 +37,7 @@ import { MANIFEST_FILE } from "../shared/output-names.js";
 import { isUrl } from "../shared/url.js";
 import { clientCapabilities, isClientCapabilityName, splitCapabilityNames, unknownCapability, type ClientCapabilities } from "../shared/client-capabilities.js";
 import { generateFromManifest, type GenerateResult } from "./generate.js";
-import type { Stage } from "../pipeline.js";
+import type { ImportExtension, Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import type { WriteResult } from "../write/index.js";
 
@@ -53,6 +53,8 @@ export interface PullOptions {
   check?: boolean | undefined;
   /** Run Prettier on the output (default true). */
   format?: boolean | undefined;
+  /** The extension of the relative imports between generated files: `js` (default), or `ts` for Node's type stripping, Deno and Bun (docs/output.md). */
+  importExtension?: ImportExtension | undefined;
   /** Force a transport instead of choosing by target (and falling back from Streamable HTTP to SSE). */
   transport?: TransportName | undefined;
   /** `Name: value` lines sent as HTTP headers. Values are secrets. */
@@ -264,6 +266,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
           outDir: options.outDir,
           check: options.check ?? false,
           format: options.format ?? true,
+          importExtension: options.importExtension,
           signal: options.signal,
           strict: options.strict,
           force: options.force,

@@ -8,19 +8,23 @@ import { emitRuntime } from "./client/runtime-module.js";
 import { emitTypes } from "./types/index.js";
 import { emitUriTemplate } from "./client/uri-template-module.js";
 import { emitValidate, emitToolValidators } from "./validators/index.js";
+import type { ImportExtension } from "./specifier.js";
 
-/** The client package: every file from the IR alone, the validators among them (emitted as text, never formatted). */
-export function emitClientPackage(ir: ManifestIR): OutputFile[] {
+/**
+ * The client package: every file from the IR alone, the validators among them (emitted as text, never formatted),
+ * their relative imports spelled with `imports` (`moduleSpecifier`).
+ */
+export function emitClientPackage(ir: ManifestIR, imports: ImportExtension): OutputFile[] {
   return [
-    emitIndex(ir),
+    emitIndex(ir, imports),
     emitTypes(ir),
-    emitClient(ir),
-    ...(ir.tools.length > 0 ? [emitCalls(ir)] : []),
-    emitValidate(ir),
+    emitClient(ir, imports),
+    ...(ir.tools.length > 0 ? [emitCalls(ir, imports)] : []),
+    emitValidate(ir, imports),
     emitRuntime(ir),
     ...(ir.resourceTemplates.length > 0 ? [emitUriTemplate(ir)] : []),
     emitManifestSnapshot(ir),
-    ...emitToolValidators(ir),
+    ...emitToolValidators(ir, imports),
   ];
 }
 

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { JsDoc, TemplateFill, TemplateInsertion } from "../ir/code.js";
+import { withImportExtension, type ImportExtension } from "./specifier.js";
 import { templatePath } from "./templates.js";
 
 export const REGION_START = "// #region emitted";
@@ -50,7 +51,15 @@ export function emittedRegion(text: string, name: string): string {
     .replace(/^\n+|\n+$/g, "")}\n`;
 }
 
-/** A template's code as a statement of a generated file, with `fills` (see `TemplateInsertion`). */
-export function template(name: string, fills: readonly TemplateFill[] = [], doc?: JsDoc): TemplateInsertion {
-  return { kind: "template", name, text: templateCode(name), fills, ...(doc === undefined ? {} : { doc }) };
+/**
+ * A template's code as a statement of a generated file, with `fills` (see `TemplateInsertion`), its
+ * relative imports spelled with `options.imports` (default `js`, as the template spells them).
+ */
+export function template(
+  name: string,
+  fills: readonly TemplateFill[] = [],
+  options: { doc?: JsDoc | undefined; imports?: ImportExtension | undefined } = {},
+): TemplateInsertion {
+  const { doc } = options;
+  return { kind: "template", name, text: withImportExtension(templateCode(name), options.imports ?? "js"), fills, ...(doc === undefined ? {} : { doc }) };
 }

@@ -21,7 +21,7 @@ import { repoRoot } from "../helpers/typecheck.js";
 
 const weather = JSON.parse(await readFile(join(repoRoot, "examples/weather.tools.json"), "utf8")) as { tools: unknown[] };
 const ir = normalizeManifest(recogniseManifest(weather, "weather.tools.json"));
-const files: OutputFile[] = [emitTypes(ir), emitClient(ir)];
+const files: OutputFile[] = [emitTypes(ir), emitClient(ir, "js")];
 
 /** Formats `files` into `outDir`; returns the files and whether Prettier was loaded. */
 async function format(outDir: string, input: readonly OutputFile[] = files): Promise<{ contents: string[]; loaded: boolean }> {

@@ -35,7 +35,7 @@ type Tools = Array<Record<string, unknown>>;
 /** Every TypeScript file of the client package and (with `scaffold`) of a scaffold. */
 async function emitted(tools: Tools, source: string, scaffold: boolean): Promise<SourceFile[]> {
   const ir = normalizeManifest(recogniseManifest({ tools }, source));
-  const client = [emitTypes(ir), emitClient(ir), emitValidate(ir), emitIndex(ir), emitRuntime(ir)];
+  const client = [emitTypes(ir), emitClient(ir, "js"), emitValidate(ir, "js"), emitIndex(ir, "js"), emitRuntime(ir)];
   if (!scaffold) return client;
   const handlerPaths = { ...emptyHandlerPaths(), tool: new Map(ir.tools.map((tool, index) => [tool.wireName, `src/handlers/tool-${index}.ts`])) };
   const { generated, owned } = await emitScaffold(ir, { name: "layout", handlerPaths, generateCommand: "mcpgen scaffold manifest.json --out ." });

@@ -58,6 +58,16 @@ const invalid: Array<[string, unknown, Array<[string, RegExp]>]> = [
   ["neither manifest nor server", { targets: [{ name: "a", out: "o" }] }, [["/targets/0", /needs a `manifest` .* or a `server`/]]],
   ["both manifest and server", { targets: [{ ...good, server: "github" }] }, [["/targets/0", /a `manifest` or a `server`, not both/]]],
   ["an unknown emit", { targets: [{ ...good, emit: "sever" }] }, [["/targets/0/emit", /`emit` must be "client", "server", "types", not "sever"/]]],
+  [
+    "an unknown importExtension",
+    { targets: [{ ...good, importExtension: ".ts" }] },
+    [["/targets/0/importExtension", /`importExtension` must be "js" or "ts", not "\.ts"/]],
+  ],
+  [
+    "importExtension ts on a server target",
+    { targets: [{ ...good, emit: "server", importExtension: "ts" }] },
+    [["/targets/0/importExtension", /applies to `client` and `types` targets only/]],
+  ],
   ["a bad format", { targets: [{ ...good, format: 1 }] }, [["/targets/0/format", /`format` must be true or false, not 1/]]],
   ["a bad strict", { targets: [{ ...good, strict: null }] }, [["/targets/0/strict", /`strict` must be true or false, not null/]]],
   [
@@ -196,8 +206,9 @@ const valid: Array<[string, unknown]> = [
     "every option",
     {
       targets: [
-        { ...good, emit: "types", format: true, strict: true },
-        { name: "notes", manifest: "notes.json", out: "server", emit: "server" },
+        { ...good, emit: "types", format: true, strict: true, importExtension: "ts" },
+        { name: "client", manifest: "client.json", out: "client", importExtension: "ts" },
+        { name: "notes", manifest: "notes.json", out: "server", emit: "server", importExtension: "js" },
         { name: "github", server: "github", out: "src/mcp/github", emit: "client", transport: "stdio", timeout: 2.5, maxTime: 60, maxSize: "50MB" },
         { name: "bytes", server: "https://example.com/bytes", out: "src/mcp/bytes", maxSize: 1048576 },
         { name: "remote", server: "https://example.com/mcp", out: "src/mcp/remote" },
@@ -307,7 +318,7 @@ describe("validation", () => {
     });
   });
 
-  it("resolves defaults: emit client, format and strict from the file, paths from its directory", () => {
+  it("resolves defaults: emit client, format and strict from the file, importExtension js, paths from its directory", () => {
     const config = validateConfig(
       {
         format: false,
@@ -321,6 +332,7 @@ describe("validation", () => {
         name: "weather",
         emit: "client",
         format: false,
+        importExtension: "js",
         strict: true,
         outDir: "/project/src/mcp/weather",
         source: { kind: "manifest", path: "/project/weather.tools.json" },
@@ -330,6 +342,7 @@ describe("validation", () => {
         name: "g",
         emit: "client",
         format: true,
+        importExtension: "js",
         strict: false,
         outDir: "/project/gen/g",
         source: { kind: "server", server: "github", transport: undefined, timeoutMs: 2000, maxTimeMs: 9000, maxResponseBytes: 1536 },

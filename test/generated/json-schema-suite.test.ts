@@ -140,7 +140,7 @@ async function runDraft(draft: Draft): Promise<DraftRun> {
   const ir = normalizeManifest(recogniseManifest({ tools }, `${draft}.tools.json`), { documents: (uri) => remotes.get(uri) });
   const directory = join(project, draft);
   await mkdir(directory);
-  const files = [...emitToolValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
+  const files = [...emitToolValidators(ir, "js"), emitValidate(ir, "js"), emitTypes(ir), emitRuntime(ir)];
   await mkdir(join(directory, "validators"));
   for (const file of files) await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);
   await transpileDirectory(directory);

@@ -49,7 +49,7 @@ export async function generateValidators(tools: readonly unknown[], prefix: stri
 
 export async function writeValidators(ir: ManifestIR, prefix: string): Promise<GeneratedValidators> {
   const directory = await esmProject(prefix);
-  const files = [...emitToolValidators(ir), emitValidate(ir), emitTypes(ir), emitRuntime(ir)];
+  const files = [...emitToolValidators(ir, "js"), emitValidate(ir, "js"), emitTypes(ir), emitRuntime(ir)];
   for (const file of files) {
     await mkdir(dirname(join(directory, file.path)), { recursive: true });
     await writeFile(join(directory, file.path), "statements" in file ? printFile(file) : file.contents);

@@ -9,14 +9,15 @@ import type { Expression, ManifestIR, SourceFile, Statement, ToolIR } from "../.
 import { stringLiteral } from "../../shared/escape.js";
 import { toolValidatorsImport } from "../validators/index.js";
 import { header, identifier, importDeclaration, literal, reference, string } from "../nodes.js";
+import { moduleSpecifier, type ImportExtension } from "../specifier.js";
 import { headerArgumentsSchema, methodDoc, nonObjectOutput } from "./index.js";
 
-export function emitCalls(ir: ManifestIR): SourceFile {
+export function emitCalls(ir: ManifestIR, imports: ImportExtension): SourceFile {
   const statements: Statement[] = [
     header(ir, "Each tool as an export of its own, for callTool: a bundler keeps the tools a program imports."),
-    importDeclaration(["ToolCall"], `"./runtime.js"`, true),
-    importDeclaration(["ToolsClient"], `"./client.js"`, true),
-    ...ir.tools.map(toolExport),
+    importDeclaration(["ToolCall"], moduleSpecifier("./runtime.ts", imports), true),
+    importDeclaration(["ToolsClient"], moduleSpecifier("./client.ts", imports), true),
+    ...ir.tools.map((tool) => toolExport(tool, imports)),
   ];
   return { path: "calls.ts", format: "typescript", statements };
 }
@@ -28,10 +29,10 @@ export function emitCalls(ir: ManifestIR): SourceFile {
  * `ToolCallOf<ToolsClient[M]>`, the type before, made `tsc` instantiate about
  * 21 types per tool (docs/speed.md).
  */
-function toolExport(tool: ToolIR): Statement {
+function toolExport(tool: ToolIR, imports: ImportExtension): Statement {
   const properties: Array<readonly [string, Expression]> = [
     ["name", string(stringLiteral(tool.wireName))],
-    ["validators", { kind: "lazyImport", specifier: stringLiteral(toolValidatorsImport(tool)) }],
+    ["validators", { kind: "lazyImport", specifier: toolValidatorsImport(tool, imports) }],
   ];
   if (tool.output !== undefined) properties.push(["structured", identifier("true")]);
   if (nonObjectOutput(tool)) properties.push(["nonObjectOutput", identifier("true")]);

@@ -7,6 +7,7 @@ import { isRecord } from "../../shared/json.js";
 import { refTarget } from "../../ir/refs.js";
 import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
 import { docParagraphs, header, importDeclaration, reference, string } from "../nodes.js";
+import { moduleSpecifier, type ImportExtension } from "../specifier.js";
 import { template } from "../template-code.js";
 import { hasSurface, surfaceImports, surfaceMethods, surfaceTable } from "./surface.js";
 
@@ -48,7 +49,7 @@ export function methodDoc(tool: ToolIR): readonly string[] {
   );
 }
 
-export function emitClient(ir: ManifestIR): SourceFile {
+export function emitClient(ir: ManifestIR, imports: ImportExtension): SourceFile {
   const surface = surfaceImports(ir);
   const typeImports = [
     ...new Set(ir.tools.flatMap((tool) => [tool.input.typeNames.root, ...(tool.output ? [tool.output.typeNames.root] : [])])),
@@ -61,10 +62,10 @@ export function emitClient(ir: ManifestIR): SourceFile {
   runtimeImports.push(...surface.runtime);
   const statements: Statement[] = [
     header(ir, "Typed client: one method per tool."),
-    importDeclaration(runtimeImports, `"./runtime.js"`),
-    ...(typeImports.length > 0 ? [importDeclaration(typeImports, `"./types.js"`, true)] : []),
-    ...(surface.uriTemplate ? [importDeclaration(["expandUriTemplate"], `"./uri-template.js"`)] : []),
-    toolsImport(ir),
+    importDeclaration(runtimeImports, moduleSpecifier("./runtime.ts", imports)),
+    ...(typeImports.length > 0 ? [importDeclaration(typeImports, moduleSpecifier("./types.ts", imports), true)] : []),
+    ...(surface.uriTemplate ? [importDeclaration(["expandUriTemplate"], moduleSpecifier("./uri-template.ts", imports))] : []),
+    toolsImport(ir, imports),
     {
       kind: "interface",
       doc: [
@@ -111,9 +112,9 @@ export function emitClient(ir: ManifestIR): SourceFile {
  * validators, its traits), so that the client and `callTool`'s per-tool path
  * share one table. A manifest without tools has no calls.ts: `const tools = {};`.
  */
-function toolsImport(ir: ManifestIR): Statement {
+function toolsImport(ir: ManifestIR, imports: ImportExtension): Statement {
   return ir.tools.length > 0
-    ? { kind: "import", typeOnly: false, namespaceName: "tools", names: [], from: `"./calls.js"` }
+    ? { kind: "import", typeOnly: false, namespaceName: "tools", names: [], from: moduleSpecifier("./calls.ts", imports) }
     : {
         kind: "const",
         doc: ["No tools: nothing for `createClient` to call."],

@@ -30,13 +30,13 @@ export function emitHandlerStub(tool: ToolIR, path: string): SourceFile {
     { find: "TOOL_NAME", replace: stringLiteral(tool.wireName) },
     { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${tool.wireName}`) },
   ];
-  if (tool.output === undefined) return { path, format: "typescript", statements: [template("scaffold/src/handlers/list-alerts.ts", fills, doc)] };
+  if (tool.output === undefined) return { path, format: "typescript", statements: [template("scaffold/src/handlers/list-alerts.ts", fills, { doc })] };
   // The declared return type: tsc checks each `return` against the output type, excess properties included.
   const output = [
     { find: "type GetWeatherOutput", replace: `type ${tool.output.typeNames.root}` },
     { find: "<GetWeatherOutput>", replace: `<${tool.output.typeNames.root}>` },
   ];
-  return { path, format: "typescript", statements: [template("scaffold/src/handlers/get-weather.ts", [...fills, ...output], doc)] };
+  return { path, format: "typescript", statements: [template("scaffold/src/handlers/get-weather.ts", [...fills, ...output], { doc })] };
 }
 
 const OWNED = "This file is yours: mcpgen created it and never changes it, not even when you regenerate.";
@@ -66,7 +66,7 @@ export function emitPromptStub(prompt: PromptIR, path: string, completions: bool
     { find: "PROMPT_NAME", replace: stringLiteral(prompt.wireName) },
     { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${prompt.wireName}`) },
   ];
-  return { path, format: "typescript", statements: [template("scaffold/src/handlers/weather-report.ts", fills, doc)] };
+  return { path, format: "typescript", statements: [template("scaffold/src/handlers/weather-report.ts", fills, { doc })] };
 }
 
 /** templates/scaffold/src/handlers/stations.ts for `resource`. */
@@ -84,7 +84,7 @@ export function emitResourceStub(resource: ResourceIR, path: string): SourceFile
     { find: "RESOURCE_URI", replace: stringLiteral(resource.uri) },
     { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${resource.uri}`) },
   ];
-  return { path, format: "typescript", statements: [template("scaffold/src/handlers/stations.ts", fills, doc)] };
+  return { path, format: "typescript", statements: [template("scaffold/src/handlers/stations.ts", fills, { doc })] };
 }
 
 /** templates/scaffold/src/handlers/forecast.ts for `resourceTemplate`. */
@@ -103,5 +103,5 @@ export function emitResourceTemplateStub(resourceTemplate: ResourceTemplateIR, p
     { find: "RESOURCE_TEMPLATE_NAME", replace: stringLiteral(resourceTemplate.wireName) },
     { find: "NOT_IMPLEMENTED", replace: stringLiteral(`not implemented: ${resourceTemplate.wireName}`) },
   ];
-  return { path, format: "typescript", statements: [template("scaffold/src/handlers/forecast.ts", fills, doc)] };
+  return { path, format: "typescript", statements: [template("scaffold/src/handlers/forecast.ts", fills, { doc })] };
 }

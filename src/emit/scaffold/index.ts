@@ -49,8 +49,9 @@ const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path 
 export async function emitScaffold(ir: ManifestIR, options: ScaffoldEmitOptions): Promise<ScaffoldFiles> {
   const inGenerated = [
     emitTypes(ir),
-    ...emitToolValidators(ir),
-    emitValidate(ir),
+    // A scaffold imports with `.js`: its tsconfig and `npm run build` expect it (no `--import-extension` for it yet).
+    ...emitToolValidators(ir, "js"),
+    emitValidate(ir, "js"),
     emitRuntime(ir),
     ...(ir.resourceTemplates.length > 0 ? [emitUriTemplate(ir)] : []),
     ...emitServerRuntime(ir),

@@ -6,15 +6,16 @@
  */
 import { posix } from "node:path";
 import type { Expression, ImportDeclaration, ManifestIR, SourceFile, TypeNode, VariableStatement } from "../../ir/index.js";
-import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
+import { objectLiteralKey } from "../../shared/escape.js";
 import { GENERATED_DIR } from "../../shared/output-names.js";
 import { header, identifier, importDeclaration, reference } from "../nodes.js";
+import { moduleSpecifier } from "../specifier.js";
 import { handlerSubjects, type HandlerKind, type HandlerPaths } from "../scaffold/handler-paths.js";
 
-/** The import specifier of a handler file (project-relative `src/handlers/x.ts`) from `src/generated/`. */
-export function handlerImport(path: string): string {
-  const relative = posix.relative(GENERATED_DIR, path).replace(/\.ts$/, ".js");
-  return relative.startsWith(".") ? relative : `./${relative}`;
+/** The import specifier (a string literal) of a handler file (project-relative `src/handlers/x.ts`) from `src/generated/`. */
+function handlerImport(path: string): string {
+  const relative = posix.relative(GENERATED_DIR, path);
+  return moduleSpecifier(relative.startsWith(".") ? relative : `./${relative}`, "js");
 }
 
 /** Each kind's table: its name, the type its keys range over and the definition type of an entry. */
@@ -46,7 +47,7 @@ export function emitServerHandlers(ir: ManifestIR, handlerPaths: HandlerPaths): 
     if (path === undefined) throw new Error(`internal: no handler file planned for the ${subject.kind} ${subject.name}`);
     // Method names are unique identifiers starting with a lower-case letter, so `<method>Handler` never collides.
     const binding = `${subject.methodName}Handler`;
-    imports.push({ kind: "import", typeOnly: false, defaultName: binding, names: [], from: stringLiteral(handlerImport(path)) });
+    imports.push({ kind: "import", typeOnly: false, defaultName: binding, names: [], from: handlerImport(path) });
     entries.get(subject.kind)!.push([objectLiteralKey(subject.name), identifier(binding)]);
   }
   const tables = TABLES.map((table): VariableStatement => {
@@ -73,11 +74,11 @@ export function emitServerHandlers(ir: ManifestIR, handlerPaths: HandlerPaths): 
       header(ir, "The handler of every tool, prompt, resource and resource template. A missing or mismatched handler is a compile error."),
       importDeclaration(
         ["HandlerDefinition", "PromptDefinition", "PromptName", "ResourceDefinition", "ResourceTemplateDefinition", "ResourceTemplateName"],
-        `"./define.js"`,
+        moduleSpecifier("./define.ts", "js"),
         true,
       ),
-      importDeclaration(["FixedResourceUri"], `"./surface.js"`, true),
-      importDeclaration(["ToolName"], `"./types.js"`, true),
+      importDeclaration(["FixedResourceUri"], moduleSpecifier("./surface.ts", "js"), true),
+      importDeclaration(["ToolName"], moduleSpecifier("./types.ts", "js"), true),
       ...imports,
       ...tables,
     ],

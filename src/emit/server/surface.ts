@@ -12,6 +12,7 @@
 import type { ManifestIR, SourceFile, Statement, TypeNode } from "../../ir/index.js";
 import { jsonLiteral, typePropertyKey } from "../../shared/escape.js";
 import { header, importDeclaration, property, reference, typeLiteral } from "../nodes.js";
+import { moduleSpecifier } from "../specifier.js";
 
 /** Whether the scaffold serves prompts (even none): the manifest has the list, or has prompts. */
 export function servesPrompts(ir: ManifestIR): boolean {
@@ -64,7 +65,7 @@ export function emitServerSurface(ir: ManifestIR): SourceFile {
   ];
   const matcher: Statement =
     ir.resourceTemplates.length > 0
-      ? { kind: "code", text: 'export { uriTemplateMatcher } from "./uri-template-match.js";' }
+      ? { kind: "code", text: `export { uriTemplateMatcher } from ${moduleSpecifier("./uri-template-match.ts", "js")};` }
       : {
           kind: "const",
           doc: ["No resource templates: no URI is matched against one."],
@@ -82,8 +83,8 @@ export function emitServerSurface(ir: ManifestIR): SourceFile {
         ir,
         "The prompts, resources and resource templates as the manifest lists them (a field the SDK clients reject left out); each list returns these objects unchanged.",
       ),
-      importDeclaration(["ListedPrompt", "ListedResource", "ListedResourceTemplate"], `"./server-surface.js"`, true),
-      ...(typeNames.length > 0 ? [importDeclaration(typeNames, `"./types.js"`, true)] : []),
+      importDeclaration(["ListedPrompt", "ListedResource", "ListedResourceTemplate"], moduleSpecifier("./server-surface.ts", "js"), true),
+      ...(typeNames.length > 0 ? [importDeclaration(typeNames, moduleSpecifier("./types.ts", "js"), true)] : []),
       matcher,
       list("prompts", "ListedPrompt", "The prompts as `prompts/list` returns them (undefined: the server serves no prompts).", prompts),
       list(

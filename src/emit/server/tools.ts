@@ -11,6 +11,7 @@
 import type { ManifestIR, SourceFile, ToolIR } from "../../ir/index.js";
 import { jsonLiteral } from "../../shared/escape.js";
 import { header, importDeclaration, reference } from "../nodes.js";
+import { moduleSpecifier } from "../specifier.js";
 
 export function emitServerTools(ir: ManifestIR): SourceFile {
   return {
@@ -18,7 +19,7 @@ export function emitServerTools(ir: ManifestIR): SourceFile {
     format: "typescript",
     statements: [
       header(ir, "The tools exactly as the manifest lists them; tools/list returns these objects unchanged."),
-      importDeclaration(["HeaderArgument", "ListedTool"], `"./server-runtime.js"`, true),
+      importDeclaration(["HeaderArgument", "ListedTool"], moduleSpecifier("./server-runtime.ts", "js"), true),
       {
         kind: "const",
         doc: [],

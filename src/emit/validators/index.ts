@@ -12,21 +12,21 @@
  * `new Function`), and every file type-checks as it stands.
  */
 import type { EmittedFile, ManifestIR, SourceFile, ToolIR, VariableStatement } from "../../ir/index.js";
-import { objectLiteralKey, stringLiteral } from "../../shared/escape.js";
+import { objectLiteralKey } from "../../shared/escape.js";
 import { VALIDATORS_DIR } from "../../shared/output-names.js";
 import * as validatorRuntime from "../../../templates/validator-runtime.js";
 import { formatCheckName, formats } from "../../../templates/validator-runtime.js";
 import { fileHeader } from "../header.js";
 import { header as headerComments, identifier, importDeclaration, literal, reference, typeLiteral } from "../nodes.js";
+import { moduleSpecifier, type ImportExtension } from "../specifier.js";
 import { template } from "../template-code.js";
 import { functionBodyCode, moduleCode, type CodeContext } from "./code.js";
 import { emitValidatorRuntime, VALIDATOR_RUNTIME_FILE, WHOLE_TEMPLATE_EXPORTS } from "./runtime-module.js";
 
 /** Where a tool's validators are, relative to the output directory. */
 export const toolValidatorsPath = (tool: ToolIR) => `${VALIDATORS_DIR}/${tool.fileBase}.ts`;
-const importPath = (path: string) => `./${path.replace(/\.ts$/, ".js")}`;
-/** How a module of the output's root imports a tool's validators (`./validators/get-weather.js`). */
-export const toolValidatorsImport = (tool: ToolIR) => importPath(toolValidatorsPath(tool));
+/** How a module of the output's root imports a tool's validators: the string literal `"./validators/get-weather.js"` (or `.ts`). */
+export const toolValidatorsImport = (tool: ToolIR, imports: ImportExtension) => moduleSpecifier(`./${toolValidatorsPath(tool)}`, imports);
 
 const FORMAT_KINDS: ReadonlyMap<string, "number" | "string"> = new Map(
   Object.entries(formats).map(([name, check]) => [name, typeof check === "function" ? "string" : "number"]),
@@ -36,7 +36,7 @@ const FORMAT_KINDS: ReadonlyMap<string, "number" | "string"> = new Map(
 const RUNTIME_EXPORTS: ReadonlySet<string> = new Set([...Object.keys(validatorRuntime), ...WHOLE_TEMPLATE_EXPORTS]);
 
 /** Each tool's validator module and the helpers they share (what `calls.ts` and `validate.ts` import). */
-export function emitToolValidators(ir: ManifestIR): EmittedFile[] {
+export function emitToolValidators(ir: ManifestIR, imports: ImportExtension): EmittedFile[] {
   const context = codeContext(ir);
   const used = new Set<string>();
   const modules = ir.tools.map((tool): EmittedFile => {
@@ -44,8 +44,8 @@ export function emitToolValidators(ir: ManifestIR): EmittedFile[] {
     for (const helper of helpers) used.add(helper);
     const names = [...helpers].sort().map((name) => (name === "Check" || name === "Seen" ? `type ${name}` : name));
     const header = fileHeader(ir, `Validators of tool ${JSON.stringify(tool.wireName)}, written by mcpgen from its schemas.`);
-    const imports = `import { ${names.join(", ")} } from ${stringLiteral(`.${importPath(VALIDATOR_RUNTIME_FILE)}`)};`;
-    return { path: toolValidatorsPath(tool), contents: `${header}\n${imports}\n\n${code}`, format: "none" };
+    const runtimeImport = `import { ${names.join(", ")} } from ${moduleSpecifier(`../${VALIDATOR_RUNTIME_FILE}`, imports)};`;
+    return { path: toolValidatorsPath(tool), contents: `${header}\n${runtimeImport}\n\n${code}`, format: "none" };
   });
   return [...modules, ...(modules.length === 0 ? [] : [emitValidatorRuntime(ir, used)])];
 }
@@ -71,7 +71,7 @@ function validatorRoots(tool: ToolIR): ReadonlyArray<readonly [exportName: strin
 }
 
 /** `validate.ts`: the typed, synchronous entry points over every tool's validators. */
-export function emitValidate(ir: ManifestIR): SourceFile {
+export function emitValidate(ir: ManifestIR, imports: ImportExtension): SourceFile {
   const runtimeImports = [
     "createStandardSchemas",
     "runValidator",
@@ -108,11 +108,11 @@ export function emitValidate(ir: ManifestIR): SourceFile {
       ...ir.tools.map((tool, index) =>
         importDeclaration(
           [`input as ${name("input", index)}`, ...(tool.output ? [`output as ${name("output", index)}`] : [])],
-          stringLiteral(toolValidatorsImport(tool)),
+          toolValidatorsImport(tool, imports),
         ),
       ),
-      importDeclaration(["ToolMap", "ToolName"], `"./types.js"`, true),
-      importDeclaration(runtimeImports, `"./runtime.js"`),
+      importDeclaration(["ToolMap", "ToolName"], moduleSpecifier("./types.ts", imports), true),
+      importDeclaration(runtimeImports, moduleSpecifier("./runtime.ts", imports)),
       table("input"),
       table("output"),
       template("client/validate.ts"),
