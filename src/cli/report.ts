@@ -7,7 +7,7 @@
  */
 import { resolve } from "node:path";
 import type { Emit } from "../commands/config.js";
-import type { DriftReport } from "../commands/drift.js";
+import { CLIENT_CAPABILITIES_NOTE, type DriftReport } from "../commands/drift.js";
 import type { ContractDiff } from "../commands/diff.js";
 import type { GenerateResult } from "../commands/generate.js";
 import { surfaceCounts, type SurfaceCounts } from "../commands/surface-counts.js";
@@ -76,6 +76,8 @@ export interface SingleRun {
   check: boolean;
   emit?: "client" | "types" | undefined;
   format: boolean;
+  /** `--import-extension`, which shapes the output as `--emit` does. */
+  importExtension?: "js" | "ts" | undefined;
 }
 
 /** `mcpgen generate <manifest> --out <dir>`. */
@@ -119,7 +121,12 @@ export function pullReport(result: PullResult, run: Omit<SingleRun, "manifest" |
     contract,
   });
   // The command line may carry secrets (headers, environment values): it is not repeated.
-  const fix = "run the same mcpgen pull without --check to update the snapshot and the generated files";
+  // Where the check declared other client capabilities than the snapshot's pull, running it again as it is would
+  // record what this check saw: the capabilities to declare are the app's client's (the note above says which differ).
+  const capabilitiesDiffer = drift?.notes.some((note) => note.startsWith(CLIENT_CAPABILITIES_NOTE)) === true;
+  const fix = capabilitiesDiffer
+    ? "declare the client capabilities your app's client declares (--capability), then run mcpgen pull without --check to update the snapshot and the generated files"
+    : "run the same mcpgen pull without --check to update the snapshot and the generated files";
   return single(run, report, fix, {
     outDir: run.outDir,
     server,
@@ -211,6 +218,7 @@ function rerun(command: "generate" | "scaffold", run: SingleRun): string {
     "--out",
     shellWord(run.outDir),
     ...(run.emit === "types" ? ["--emit", "types"] : []),
+    ...(run.importExtension === "ts" ? ["--import-extension", "ts"] : []),
     ...(run.format ? [] : ["--no-format"]),
   ];
   return `run: ${words.join(" ")}`;

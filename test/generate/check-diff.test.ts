@@ -53,6 +53,15 @@ describe("generate --check", () => {
     expect(result.stderr).toMatch(/\nrun: mcpgen generate weather\.tools\.json --out out\n$/);
   });
 
+  it("names the options that shape the output in the command to run: --import-extension ts, --no-format", async () => {
+    const root = await staleWeather();
+    expect((await cliIn(root, ["generate", "weather.tools.json", "--out", "ts-out", "--import-extension", "ts", "--no-format", "-q"])).code).toBe(0);
+    await writeFile(join(root, "weather.tools.json"), (await readFile(join(root, "weather.tools.json"), "utf8")).replace('"kelvin"', '"rankine"'));
+    const result = await cliIn(root, ["generate", "weather.tools.json", "--out", "ts-out", "--import-extension", "ts", "--no-format", "--check"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/\nrun: mcpgen generate weather\.tools\.json --out ts-out --import-extension ts --no-format\n$/);
+  });
+
   it("--full-diff: the machine code's diffs too, even off a terminal; only with --check, never with --no-diff", async () => {
     const root = await staleWeather();
     const full = await cliIn(root, ["generate", "weather.tools.json", "--out", "out", "--check", "--full-diff"]);

@@ -21,6 +21,7 @@ import { Secrets } from "../../src/acquire/sanitize.js";
 import { npmServer, tempDir } from "../helpers/pull.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
 import { runCli } from "../helpers/cli.js";
+import { pullReport } from "../../src/cli/report.js";
 
 const NEEDS_CAPABILITIES = ["get-roots-list", "trigger-elicitation-request", "trigger-sampling-request"];
 
@@ -52,6 +53,11 @@ describe("server-everything over stdio, the 2025 handshake", () => {
     expect(checked.drift!.notes).toContainEqual(
       expect.stringMatching(/^client capabilities declared: roots, sampling, elicitation when the snapshot was pulled, none now/),
     );
+    // Running the same pull again would record what this check saw: the command to run says to declare the capabilities.
+    expect(pullReport(checked, { outDir: out, check: true, format: false }).fix).toMatch(
+      /^declare the client capabilities your app's client declares \(--capability\)/,
+    );
+    expect(pullReport(declared, { outDir: out, check: true, format: false }).fix).toMatch(/^run the same mcpgen pull without --check/);
   });
 });
 
