@@ -666,8 +666,9 @@ class Comparison {
           "the schema of contains changed beside maxContains: an item it counts now, or no longer, may take an array past maxContains or below minContains",
         );
       this.counts(a, b, place, "minContains", "maxContains", 1);
-    } else if (containsB !== undefined) this.report("constraint-added", joinPointer(place.new, "contains"), "contains added");
-    else if (containsA !== undefined) this.report("constraint-removed", joinPointer(place.old, "contains"), "contains removed");
+    } else if (containsB !== undefined) {
+      if (constrains(b)) this.report("constraint-added", joinPointer(place.new, "contains"), "contains added");
+    } else if (containsA !== undefined && constrains(a)) this.report("constraint-removed", joinPointer(place.old, "contains"), "contains removed");
     this.bound(place, lowerCount(a, "minItems"), lowerCount(b, "minItems"), "lower", "minItems");
     this.bound(place, capA, capB, "upper", "maxItems");
     const uniqueA = own(a, "uniqueItems") === true;
@@ -996,6 +997,11 @@ function numberValue(object: SchemaObject, keyword: string): number | undefined 
 
 function plainBound(value: number, exclusive: boolean, keyword: string): Bound {
   return { value, exclusive, keyword, at: value, open: exclusive };
+}
+
+/** Whether an object's `contains` refuses any array: not with `minContains: 0` and no `maxContains` (it needs no match). */
+function constrains(object: SchemaObject): boolean {
+  return numberValue(object, "minContains") !== 0 || upperCount(object, "maxContains") !== undefined;
 }
 
 /** A lower count bound: absent is `minDefault` (0; 1 for `minContains`), and says so. */

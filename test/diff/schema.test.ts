@@ -213,6 +213,8 @@ describe("compareSchemas: forms that accept the same values", () => {
       list({ prefixItems: [string, string], items: false }),
     ],
     ["a list of strings, and a tuple of strings followed by strings", list({ items: string }), list({ prefixItems: [string, string], items: string })],
+    ["a list, and one whose contains needs no match (minContains: 0)", list({}), list({ contains: string, minContains: 0 })],
+    ["a list whose contains needs no match, and a list", list({ contains: string, minContains: 0 }), list({})],
     [
       "a tuple closed by maxItems, and by items: false",
       list({ prefixItems: [string, { type: "integer" }], maxItems: 2 }),
