@@ -11,6 +11,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import { userError, type Diagnostic } from "../shared/errors.js";
 import type { EmittedFile, ManifestIR } from "../ir/index.js";
 import { renderManifest, timed, type ClientEmit, type ImportExtension, type Stage } from "../pipeline.js";
+import { IMPORT_EXTENSIONS } from "../emit/specifier.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import { isGeneratedByMcpgen, planWrites, writeFiles, type WriteResult } from "../write/index.js";
 import type { ContractDiff } from "../diff/index.js";
@@ -64,6 +65,7 @@ export interface GenerateResult {
 /** Reads a manifest file and generates the typed client package into `outDir`. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const timings: Partial<Record<Stage, number>> = {};
+  checkImportExtension(options.importExtension);
   await checkOutputDirectory(options.outDir, options);
   const raw = await timed(timings, "acquire", () => readManifestFile(options.manifest, options.stdin));
   // The input may live in the output directory (a snapshot regenerated in place): never prune it.
@@ -85,6 +87,7 @@ export async function generateFromManifest(
   timings: Partial<Record<Stage, number>> = {},
   keep: readonly string[] = [],
 ): Promise<GenerateResult> {
+  checkImportExtension(options.importExtension);
   await checkOutputDirectory(options.outDir, options);
   const rendered = await renderManifest(raw, options, timings);
   const { ir } = rendered;
@@ -120,4 +123,12 @@ export async function withoutUsersManifest(files: EmittedFile[], outDir: string,
 async function isUsersFile(path: string): Promise<boolean> {
   const contents = await readFile(path, "utf8").catch(() => undefined);
   return contents !== undefined && !isGeneratedByMcpgen(path, contents);
+}
+
+/** `importExtension` as the library takes it from JavaScript, unchecked by types: `js`, `ts` or absent, else a usage error. */
+export function checkImportExtension(value: unknown): void {
+  if (value === undefined || (IMPORT_EXTENSIONS as readonly unknown[]).includes(value)) return;
+  throw userError("usage", `importExtension must be "js" or "ts", not ${JSON.stringify(value) ?? String(value)}`, {
+    hint: '"ts" spells the imports between generated files with .ts (Node\'s type stripping, Deno, Bun); "js" is the default',
+  });
 }

@@ -36,7 +36,7 @@ import { counted, destinationHost, shellWord } from "../shared/display.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { isUrl } from "../shared/url.js";
 import { clientCapabilities, isClientCapabilityName, splitCapabilityNames, unknownCapability, type ClientCapabilities } from "../shared/client-capabilities.js";
-import { generateFromManifest, type GenerateResult } from "./generate.js";
+import { checkImportExtension, generateFromManifest, type GenerateResult } from "./generate.js";
 import type { ImportExtension, Stage } from "../pipeline.js";
 import { checkOutputDirectory } from "../write/output-directory.js";
 import type { WriteResult } from "../write/index.js";
@@ -210,6 +210,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
   const secrets = new Secrets();
   const progress = (kind: PullEvent["kind"], message: string) => options.onProgress?.({ kind, message: printable(secrets.redact(message)) });
   declaredCapabilities(options.capabilities);
+  checkImportExtension(options.importExtension);
   const { spec, configFile } = await resolveServer(options, secrets);
   // Before starting any server: an output directory that will be refused makes the pull pointless.
   await checkOutputDirectory(options.outDir, options);
@@ -713,6 +714,11 @@ export function liveServerOptions(
  * naming the nearest known one, or all of them.
  */
 export function declaredCapabilities(names: readonly string[] | undefined): ClientCapabilities {
+  // The library's callers in JavaScript: a string where a list belongs is a usage error, not a TypeError.
+  if (names !== undefined && (!Array.isArray(names) || !names.every((name) => typeof name === "string")))
+    throw userError("usage", `capabilities must be a list of client capability names, not ${JSON.stringify(names) ?? String(names)}`, {
+      hint: 'for example ["sampling", "roots"]',
+    });
   const split = splitCapabilityNames(names ?? []);
   for (const name of split) {
     if (isClientCapabilityName(name)) continue;

@@ -115,6 +115,23 @@ describe("the library API", () => {
     expect(failed).toMatchObject({ ok: false, written: false, errors: [{ target: "w", diagnostic: { code: "input-unreadable" } }] });
   });
 
+  it("the single-run forms refuse an option a JavaScript caller got wrong with a usage error, before anything is read or written", async () => {
+    const root = await fixtureCopy("api-options");
+    const outDir = join(root, "out");
+    const manifest = join(root, "m.json");
+    await writeFile(manifest, JSON.stringify({ tools: [{ name: "t", inputSchema: { type: "object" } }] }));
+    for (const importExtension of [".ts", "TS", "mts"]) {
+      const refused = await generate({ manifest, outDir, importExtension: importExtension as never }).catch((error: unknown) => error);
+      expect(refused, importExtension).toBeInstanceOf(McpgenError);
+      expect((refused as McpgenError).diagnostic.code).toBe("usage");
+      expect((refused as McpgenError).message).toContain(`importExtension must be "js" or "ts", not ${JSON.stringify(importExtension)}`);
+    }
+    const pulled = await pull({ command: [process.execPath, "-e", ""], outDir, capabilities: "sampling" as never }).catch((error: unknown) => error);
+    expect(pulled).toBeInstanceOf(McpgenError);
+    expect((pulled as McpgenError).diagnostic.code).toBe("usage");
+    expect(existsSync(outDir)).toBe(false);
+  });
+
   it("pull: one server into a directory, or the server targets of a configuration", async () => {
     const server = await streamableHttpServer(() => toolServer([sampleTool("search_issues")]));
     running.push(server);
