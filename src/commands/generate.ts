@@ -89,7 +89,9 @@ export async function generateFromManifest(
 ): Promise<GenerateResult> {
   checkImportExtension(options.importExtension);
   await checkOutputDirectory(options.outDir, options);
-  const rendered = await renderManifest(raw, options, timings);
+  // Not given: the output keeps the extension it was generated with (a --check, or a run again, without the flag).
+  const importExtension = options.importExtension ?? (await existingImportExtension(options.outDir));
+  const rendered = await renderManifest(raw, { ...options, importExtension }, timings);
   const { ir } = rendered;
   options.onNormalized?.(ir);
   if (options.signal?.aborted) throw userError("interrupted", "stopped before writing; nothing was written", { file: raw.source });
@@ -131,4 +133,18 @@ export function checkImportExtension(value: unknown): void {
   throw userError("usage", `importExtension must be "js" or "ts", not ${JSON.stringify(value) ?? String(value)}`, {
     hint: '"ts" spells the imports between generated files with .ts (Node\'s type stripping, Deno, Bun); "js" is the default',
   });
+}
+
+/** The generated entry point whose imports show the extension an output was generated with. */
+const ENTRY_POINT = "index.ts";
+
+/**
+ * The extension the relative imports of an output already in `outDir` end in, read from its generated `index.ts`:
+ * `ts` where they end in `.ts`, else undefined (the default, `js`). So an output generated with `--import-extension ts`
+ * stays so when generated again or checked without the option; `--import-extension js` switches it back.
+ */
+async function existingImportExtension(outDir: string): Promise<ImportExtension | undefined> {
+  const entry = await readFile(resolve(outDir, ENTRY_POINT), "utf8").catch(() => undefined);
+  if (entry === undefined || !isGeneratedByMcpgen(ENTRY_POINT, entry)) return undefined;
+  return /^export [^;]* from "\.\/[^"]+\.ts";$/m.test(entry) ? "ts" : undefined;
 }

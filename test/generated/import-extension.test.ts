@@ -85,12 +85,15 @@ describe("--import-extension ts", () => {
     },
   );
 
-  it("is part of what is generated: check() finds the output up to date with the option (--out, or a target's importExtension), and out of date without it", async () => {
+  it("is part of what is generated: check() finds the output up to date with the option (--out, or a target's importExtension), and out of date with js; without it, an output keeps the extension it has", async () => {
     const manifest = join(out, "manifest.json");
     const same = await check({ manifest, outDir: out, importExtension: "ts" });
     expect(same.files.filter((file) => file.status !== "unchanged")).toEqual([]);
     expect(same.upToDate).toBe(true);
-    const other = await check({ manifest, outDir: out });
+    // A check (or a run again) without the option keeps the output's .ts, where following its "run:" line rewrote it to .js.
+    const kept = await check({ manifest, outDir: out });
+    expect(kept.files.filter((file) => file.status !== "unchanged")).toEqual([]);
+    const other = await check({ manifest, outDir: out, importExtension: "js" });
     expect(other.upToDate).toBe(false);
     expect(other.files.filter((file) => file.status === "updated").map((file) => file.path)).toContain("client.ts");
     const target = { name: "everything", manifest: "src/mcp/everything/manifest.json", out: "src/mcp/everything" };
