@@ -59,7 +59,7 @@ import { getsLogin, type RemoteServerSpec, type ServerSpec, type StdioServerSpec
 import { counted } from "../shared/display.js";
 import { isRecord } from "../shared/json.js";
 import { mcpgenVersion } from "../shared/version.js";
-import type { ClientCapabilities } from "../shared/client-capabilities.js";
+import { SAMPLING_REFUSAL, SAMPLING_REJECTED, type ClientCapabilities } from "../shared/client-capabilities.js";
 
 export type { FetchLike };
 
@@ -694,8 +694,6 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
   return client;
 }
 
-/** JSON-RPC error code of a sampling request the client's user rejected (MCP "Sampling", error handling). */
-const SAMPLING_REJECTED = -1;
 
 /**
  * A server may ask a client for what it declared: its roots once it is
@@ -711,7 +709,7 @@ function answerServerRequests(client: Client, sdk: Sdk): void {
   if (declared["roots"] !== undefined) client.setRequestHandler("roots/list", () => ({ roots: [] }));
   if (declared["sampling"] !== undefined) {
     client.setRequestHandler("sampling/createMessage", () => {
-      throw new sdk.ProtocolError(SAMPLING_REJECTED, "mcpgen declares sampling to list what the server offers such a client, and samples nothing");
+      throw new sdk.ProtocolError(SAMPLING_REJECTED, SAMPLING_REFUSAL);
     });
   }
   if (declared["elicitation"] !== undefined) client.setRequestHandler("elicitation/create", () => ({ action: "decline" as const }));

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { readManifestFile, readManifestPath } from "../acquire/manifest-file.js";
 import { readFixtureFolder } from "../acquire/fixture-files.js";
 import type { LiveCallOutcome, LiveSession } from "../acquire/live-server.js";
+import { SAMPLING_REFUSAL, SAMPLING_REJECTED } from "../shared/client-capabilities.js";
 import { Secrets } from "../acquire/sanitize.js";
 import { emitManifestSnapshot } from "../emit/snapshot.js";
 import { listedTool, toolHeaderArguments } from "../emit/server/tools.js";
@@ -413,6 +414,14 @@ class Recorder {
   add(subject: RecordedSubject, args: Record<string, unknown>, outcome: LiveCallOutcome): Promise<void> {
     const base = this.fileOf(subject);
     if (base === undefined) return Promise.resolve();
+    // On MCP 2026-07-28 a server's sampling ask is answered by the recorder's own client, whose refusal then fails the
+    // call before the server sees it: that answer is mcpgen's, not the server's, and is not recorded.
+    if (outcome.kind === "error" && outcome.code === SAMPLING_REJECTED && outcome.message.includes(SAMPLING_REFUSAL)) {
+      this.warn(
+        `warning: ${subject.kind} ${JSON.stringify(printable(this.secrets.redact(subject.name)))}: a call not recorded: the server asked the client for a sampling, which a recording cannot pass on to your client; mcpgen refused it, and that refusal, not the server's answer, is what the call got`,
+      );
+      return this.writing;
+    }
     const file = `${base}.json`;
     let entry = this.files.get(file);
     if (entry === undefined) {

@@ -79,3 +79,9 @@ export function capabilityNamesText(declared: Record<string, unknown> | undefine
   });
   return names.length === 0 ? "none" : names.join(", ");
 }
+
+/** JSON-RPC error code of a sampling request the client's user rejected (MCP "Sampling", error handling). */
+export const SAMPLING_REJECTED = -1;
+
+/** What mcpgen's refusal of a server's sampling request says (a recording tells its own refusal from a server's answer by it). */
+export const SAMPLING_REFUSAL = "mcpgen declares sampling to list what the server offers such a client, and samples nothing";

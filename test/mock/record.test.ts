@@ -142,9 +142,9 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
   const script = join(repoRoot, "test/fixtures/pull/scripted-server.mjs");
 
   /** `mcpgen mock --record` over HTTP as a child process, its URL read from stderr. */
-  async function recordOverHttp(dir: string, scenario: string, options: string[] = []) {
+  async function recordOverHttp(dir: string, scenario: string, options: string[] = [], live: string[] = ["--", process.execPath, script, scenario]) {
     const { spawn } = await import("node:child_process");
-    const child = spawn(process.execPath, [bin, "mock", "--record", dir, "--http", "0", ...options, "--", process.execPath, script, scenario], {
+    const child = spawn(process.execPath, [bin, "mock", "--record", dir, "--http", "0", ...options, ...live], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     const output = { stderr: "" };
@@ -173,6 +173,33 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
     const recorded = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")) as { tools: Array<{ name: string }> };
     expect(recorded.tools.map((tool) => tool.name)).toEqual(["echo", "hdr"]);
     expect(output.stderr).toContain('tool "hdr" at /tools/1/inputSchema/properties/x/x-mcp-header: listed as declared, its headers not checked');
+  });
+
+  it("does not record as the server's answer mcpgen's own refusal of a sampling the server asks for on MCP 2026-07-28", async () => {
+    const { Server, inputRequired } = await import("@modelcontextprotocol/server");
+    const asker = () => {
+      const server = new Server({ name: "asker", version: "1.0.0" }, { capabilities: { tools: {} } });
+      server.setRequestHandler("tools/list", () => ({ tools: [{ name: "ask", inputSchema: { type: "object" as const } }] }));
+      server.setRequestHandler("tools/call", () =>
+        inputRequired({
+          inputRequests: { s: inputRequired.createMessage({ messages: [{ role: "user", content: { type: "text", text: "?" } }], maxTokens: 5 }) },
+        }),
+      );
+      return server;
+    };
+    const live = await startSdk2HttpServer({ legacy: "reject", factory: asker as never });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-sampling-"));
+      const { child, client, exited, output } = await recordOverHttp(dir, "", ["--capability", "sampling"], [live.url.href]);
+      await expect(client.callTool({ name: "ask", arguments: {} })).rejects.toThrow(/samples nothing/);
+      await client.close();
+      child.kill("SIGINT");
+      expect(await exited).toBe(130);
+      expect(await readdir(dir)).toEqual(["manifest.json"]);
+      expect(output.stderr).toContain('warning: tool "ask": a call not recorded: the server asked the client for a sampling');
+    } finally {
+      await live.close();
+    }
   });
 
   it("passes a protocol error on, and records it as a fixture that replays it", async () => {
