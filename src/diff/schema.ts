@@ -788,7 +788,11 @@ class Comparison {
     const resolved = resolveRef(governing.schema, this.oldRoot);
     if (acceptsAnything(resolved) && !wasRequired) this.report("optional-property-added", pointer, `optional ${label} added`);
     else if (resolved === false) this.report("closed-object-property-added", pointer, `${label} added to an object that allowed no other`);
-    else this.compare(governing.schema, after, { old: joinPointer(objectPlace.old, ...governing.path), new: pointer }, "property");
+    else {
+      // What `unevaluatedProperties` reads (a strict trial) moved even where the values did not: the name is evaluated now.
+      if (this.strict) this.report("optional-property-added", pointer, `${label} added`);
+      this.compare(governing.schema, after, { old: joinPointer(objectPlace.old, ...governing.path), new: pointer }, "property");
+    }
   }
 
   /**

@@ -538,6 +538,12 @@ describe("compareSchemas: what unevaluatedProperties, if/then/else and a removed
       "keyword-changed /unevaluatedProperties",
     ],
     [
+      "a property it already required named in a dependentSchemas entry beside unevaluatedProperties (widens: it is evaluated now)",
+      { type: "object", unevaluatedProperties: integer, dependentSchemas: { b: { properties: { b: string }, required: ["c"] } } },
+      { type: "object", unevaluatedProperties: integer, dependentSchemas: { b: { properties: { b: string, c: true }, required: ["c"] } } },
+      "keyword-changed /unevaluatedProperties",
+    ],
+    [
       "a property removed from a $ref's target beside unevaluatedProperties: false (narrows)",
       { type: "object", unevaluatedProperties: false, $ref: "#/$defs/base", $defs: { base: { properties: { b: integer, c: true } } } },
       { type: "object", unevaluatedProperties: false, $ref: "#/$defs/base", $defs: { base: { properties: { c: true } } } },
