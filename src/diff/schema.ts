@@ -17,7 +17,9 @@
  * `allOf` (matched to their nearest counterpart). What is not, and is
  * reported as such (`undecidable`): a `pattern` or `format` rewritten,
  * `not`, `if`/`then`/`else`, `patternProperties`, tuples that change length
- * (but for what `listForm` reads as a list), and any keyword no rule reads.
+ * (but for what `listForm` reads as a list), `unevaluatedItems` and
+ * `unevaluatedProperties` where what the keywords beside them evaluate
+ * moved, and any keyword no rule reads.
  */
 import type { PatternMode, Schema, SchemaObject } from "../ir/index.js";
 import { subschemaKeywords } from "../ir/keywords.js";
