@@ -65,17 +65,29 @@ function conjoinAll(siblings: readonly SchemaObject[], target: Schema): Schema {
   return siblings.reduceRight<Schema>((applied, sibling) => conjoin(sibling, applied), target);
 }
 
-/** Both schemas at once: one object where that means the same, else an `allOf` of the two. */
+/**
+ * A ref's siblings (`first`) and its target at once: one object where that
+ * means the same, else the siblings with the target as one more `allOf`
+ * branch, which is what a ref beside them is (2020-12 Core §8.2.3.1: it
+ * applies in place). So an `unevaluatedProperties` or `unevaluatedItems`
+ * among the siblings still reads what the target evaluates.
+ */
 function conjoin(first: SchemaObject, second: Schema): Schema {
   if (second === false) return false;
   if (second === true) return first;
-  return mergeSchemas(first, second) ?? { allOf: [first, second] };
+  const branches = own(first, "allOf");
+  return mergeSchemas(first, second) ?? { ...first, allOf: [...(Array.isArray(branches) ? (branches as Schema[]) : []), second] };
 }
 
 /** Keywords whose meaning depends on other keywords of the same object (2020-12 Core §10.3.2.3, §10.3.1.2). */
 const CLOSERS = ["additionalProperties", "unevaluatedProperties"];
 const NAMERS = ["properties", "patternProperties"];
 const TUPLE_TAILS = ["items", "unevaluatedItems"];
+/** What each `unevaluated*` keyword reads beside it, besides the keywords that apply in place (2020-12 Core §11.2, §11.3). */
+const EVALUATED_BY: ReadonlyArray<[string, readonly string[]]> = [
+  ["unevaluatedProperties", [...NAMERS, "additionalProperties"]],
+  ["unevaluatedItems", ["prefixItems", "items", "contains"]],
+];
 
 /**
  * One object that means both `base` and `extra`, or undefined when there is
@@ -88,6 +100,10 @@ export function mergeSchemas(base: SchemaObject, extra: SchemaObject): SchemaObj
   const has = (object: SchemaObject, keywords: readonly string[]) => keywords.some((keyword) => own(object, keyword) !== undefined);
   if ((has(base, CLOSERS) && has(extra, NAMERS)) || (has(extra, CLOSERS) && has(base, NAMERS))) return undefined;
   if ((has(base, TUPLE_TAILS) && has(extra, ["prefixItems"])) || (has(extra, TUPLE_TAILS) && has(base, ["prefixItems"]))) return undefined;
+  // An `unevaluated*` keyword sees only what its own object evaluates: merged, it would read the other's too (or another's equal one, its own).
+  const reads = (one: SchemaObject, other: SchemaObject) =>
+    EVALUATED_BY.some(([keyword, read]) => own(one, keyword) !== undefined && (has(other, read) || hasInPlace(other)));
+  if (reads(base, extra) || reads(extra, base)) return undefined;
   const merged: SchemaObject = { ...base };
   for (const [keyword, value] of Object.entries(extra)) {
     const mine = own(merged, keyword);

@@ -17,7 +17,9 @@
  * `allOf` (matched to their nearest counterpart). What is not, and is
  * reported as such (`undecidable`): a `pattern` or `format` rewritten,
  * `not`, `if`/`then`/`else`, `patternProperties`, tuples that change length
- * (but for what `listForm` reads as a list), and any keyword no rule reads.
+ * (but for what `listForm` reads as a list), `unevaluatedItems` and
+ * `unevaluatedProperties` where what the keywords beside them evaluate
+ * moved, and any keyword no rule reads.
  */
 import type { PatternMode, Schema, SchemaObject } from "../ir/index.js";
 import { subschemaKeywords } from "../ir/keywords.js";
@@ -192,6 +194,8 @@ class Comparison {
     private readonly emit: (finding: SchemaFinding) => void,
     /** A trial comparison (branch matching): it spends the budget and stops when it is gone. */
     private readonly trial = false,
+    /** A trial that counts the properties subschemas name too (an optional property added): what `unevaluatedProperties` reads. */
+    private readonly strict = false,
   ) {}
 
   /** A value in a message (`show`), masked before it is shortened (`CompareOptions.mask`). */
@@ -459,7 +463,7 @@ class Comparison {
   }
 
   /** How many findings that move accepted values a trial comparison makes; undefined once the budget is spent. */
-  private distance(a: Schema, b: Schema, noun: Noun): number | undefined {
+  private distance(a: Schema, b: Schema, noun: Noun, strict = this.strict): number | undefined {
     let count = 0;
     const trial = new Comparison(
       this.oldRoot,
@@ -467,12 +471,23 @@ class Comparison {
       this.options,
       this.budget,
       (finding) => {
-        if (!ANNOTATION_CHANGES.has(finding.change)) count++;
+        if (!ANNOTATION_CHANGES.has(finding.change) || (strict && finding.change === "optional-property-added")) count++;
       },
       true,
+      strict,
     );
     trial.compare(a, b, { old: "", new: "" }, noun);
     return this.budget.steps < 0 ? undefined : count;
+  }
+
+  /**
+   * Whether two subschemas (old, new) differ in the values they accept or
+   * the properties they name, at any depth (an optional property added
+   * counts), as `differ` does otherwise.
+   */
+  private differStrictly(a: Schema, b: Schema): boolean {
+    const distance = this.distance(a, b, "property", true);
+    return distance === undefined ? !sameJson(a, b) : distance > 0;
   }
 
   /** Whether two subschemas differ in the values they accept (a trial comparison; spent budget: they differ unless equal as written). */
@@ -487,11 +502,12 @@ class Comparison {
     if (before === undefined && after === undefined) return;
     if (before === undefined) this.report("constraint-added", joinPointer(place.new, "not"), "not added");
     else if (after === undefined) this.report("constraint-removed", joinPointer(place.old, "not"), "not removed");
-    else if (this.differ(before as Schema, after as Schema)) this.report("not-changed", joinPointer(place.new, "not"), "the schema of not changed");
+    else if (this.differStrictly(before as Schema, after as Schema)) this.report("not-changed", joinPointer(place.new, "not"), "the schema of not changed");
   }
 
   private conditional(a: SchemaObject, b: SchemaObject, place: Place): void {
-    // The conditional: the in-place keywords that hold one subschema (if, then, else).
+    // The conditional: the in-place keywords that hold one subschema (if, then, else). Compared strictly, as `not` is: an optional
+    // property added there (`then: { properties: { a: { type: "integer" } } }`) holds a property the object names, or changes which branch applies.
     const keywords = subschemaKeywords("one", "in-place");
     const hasA = keywords.some((keyword) => own(a, keyword) !== undefined);
     const hasB = keywords.some((keyword) => own(b, keyword) !== undefined);
@@ -501,7 +517,7 @@ class Comparison {
     const changed = keywords.find((keyword) => {
       const before = own(a, keyword);
       const after = own(b, keyword);
-      return before === undefined || after === undefined ? before !== after : this.differ(before as Schema, after as Schema);
+      return before === undefined || after === undefined ? before !== after : this.differStrictly(before as Schema, after as Schema);
     });
     if (changed !== undefined) this.report("conditional-changed", joinPointer(place.new, changed), `${changed} changed`);
   }
@@ -724,7 +740,8 @@ class Comparison {
         this.propertyAdded(a, name, after, place, label, wasRequired);
       } else if (before !== undefined) {
         this.report("property-removed", place2.old, `${label} removed`);
-        continue;
+        this.propertyRemoved(b, name, before, place, label);
+        // `required` still reads the name: one required now (or no longer) is that too.
       }
       if (isRequired && !wasRequired) this.report("property-made-required", place2.new, `${label} is required now`);
       if (wasRequired && !isRequired) this.report("property-made-optional", place2.new, `${label} is optional now`);
@@ -733,10 +750,30 @@ class Comparison {
     const formB = propertyForm(whole[1]);
     this.closer(formA.others, formB.others, place, OTHER_PROPERTIES);
     this.closer(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_PROPERTIES);
+    this.evaluatedProperties(formA.unevaluated, formB.unevaluated, whole, place);
     this.patternProperties(a, b, place);
     this.subschema("propertyNames", a, b, place);
     this.dependencies(a, b, place);
     this.counts(a, b, place, "minProperties", "maxProperties");
+  }
+
+  /**
+   * `unevaluatedProperties` read on its own (beside a keyword that applies
+   * in place) holds the properties no other keyword evaluated: where those
+   * keywords changed what they name or hold (a property added to an `allOf`
+   * branch, removed from a `dependentSchemas` entry, an `if` that names
+   * another), the properties it holds moved, either way (one a branch no
+   * longer names is held to it now; one it names now is not), so the change
+   * is not decided. An optional property added there counts: it is evaluated.
+   */
+  private evaluatedProperties(before: Held | undefined, after: Held | undefined, whole: [SchemaObject, SchemaObject], place: Place): void {
+    const holds = (held: Held | undefined, root: Schema) => held !== undefined && !acceptsAnything(resolveRef(held.schema, root));
+    if (!holds(before, this.oldRoot) && !holds(after, this.newRoot)) return;
+    const evaluators = (object: SchemaObject) =>
+      Object.fromEntries(PROPERTY_EVALUATORS.filter((keyword) => own(object, keyword) !== undefined).map((keyword) => [keyword, own(object, keyword)]));
+    if (!this.differStrictly(evaluators(whole[0]), evaluators(whole[1]))) return;
+    const pointer = joinPointer(after !== undefined ? place.new : place.old, "unevaluatedProperties");
+    this.report("keyword-changed", pointer, "the properties other keywords evaluate changed, so those unevaluatedProperties holds moved (either way)");
   }
 
   /** A property the old schema did not name: what governed it then (`additionalProperties`, a pattern) is compared with it. */
@@ -754,15 +791,43 @@ class Comparison {
     const resolved = resolveRef(governing.schema, this.oldRoot);
     if (acceptsAnything(resolved) && !wasRequired) this.report("optional-property-added", pointer, `optional ${label} added`);
     else if (resolved === false) this.report("closed-object-property-added", pointer, `${label} added to an object that allowed no other`);
-    else this.compare(governing.schema, after, { old: joinPointer(objectPlace.old, ...governing.path), new: pointer }, "property");
+    else {
+      // What `unevaluatedProperties` reads (a strict trial) moved even where the values did not: the name is evaluated now.
+      if (this.strict) this.report("optional-property-added", pointer, `${label} added`);
+      this.compare(governing.schema, after, { old: joinPointer(objectPlace.old, ...governing.path), new: pointer }, "property");
+    }
   }
 
-  /** What the old schema applied to a property `name` it did not name: the patterns that match it, or `additionalProperties`. */
-  private governing(object: SchemaObject, name: string): { schema: Schema; path: string[] } | "not-run" | "several" {
+  /**
+   * A property the new schema no longer names: what governs it now
+   * (`additionalProperties`, a pattern) is compared with what it accepted,
+   * so that a property held to a narrower schema now (an
+   * `additionalProperties` of another type, or `false`) is a narrowing too,
+   * not only `property-removed`.
+   */
+  private propertyRemoved(b: SchemaObject, name: string, before: Schema, objectPlace: Place, label: string): void {
+    const governing = this.governing(b, name, "new");
+    const pointer = joinPointer(objectPlace.old, "properties", name);
+    if (typeof governing === "string") {
+      const why =
+        governing === "not-run"
+          ? "a pattern of patternProperties is not run here (it needs another regex engine than JavaScript's)"
+          : "several patterns of patternProperties match its name, and what they hold it to together is not compared";
+      this.report("pattern-properties-changed", pointer, `${label} removed; whether what governs it now accepts what it did is not decided: ${why}`);
+      return;
+    }
+    if (acceptsAnything(resolveRef(governing.schema, this.newRoot))) return;
+    const keyword = governing.path.join("/");
+    const wording: Wording = { none: `${label} removed, and ${keyword}, which holds it now, accepts no value`, some: ANY_VALUE.some };
+    this.compare(before, governing.schema, { old: pointer, new: joinPointer(objectPlace.new, ...governing.path) }, "property", wording);
+  }
+
+  /** What a schema (the old one, unless said) applied to a property `name` it did not name: the patterns that match it, or `additionalProperties`. */
+  private governing(object: SchemaObject, name: string, side: "old" | "new" = "old"): { schema: Schema; path: string[] } | "not-run" | "several" {
     const patterns = record(object, "patternProperties");
     const matched: string[] = [];
     for (const source of Object.keys(patterns)) {
-      const matches = this.patternMatches(source, name);
+      const matches = this.patternMatches(source, name, side);
       if (matches === undefined) return "not-run";
       if (matches) matched.push(source);
     }
@@ -1054,6 +1119,22 @@ function alignArrays(
 
 /** The keywords whose evaluated items `unevaluatedItems` leaves alone (2020-12 Core §11.2): in place, or over items. */
 const ITEM_EVALUATORS = ["prefixItems", "items", "contains", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef"];
+
+/** The keywords whose evaluated properties `unevaluatedProperties` leaves alone (2020-12 Core §11.3): in place, or over properties. */
+const PROPERTY_EVALUATORS = [
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "$ref",
+  "$dynamicRef",
+];
 
 /** What a message says of a subschema that accepts no value, or some again, where no keyword says more. */
 const ANY_VALUE: Wording = { none: "accepts no value any more", some: "accepts values now (accepted none)" };

@@ -275,7 +275,13 @@ describe("compareSchemas: forms that accept the same values", () => {
       "additionalProperties: false → unevaluatedProperties: false beside an anyOf",
       closed({ additionalProperties: false }),
       closed({ unevaluatedProperties: false, anyOf: [{ properties: { extra: string } }, { required: ["title"] }] }),
-      ["constraint-added /anyOf", "additional-properties-allowed /additionalProperties", "additional-properties-forbidden /unevaluatedProperties"],
+      [
+        "constraint-added /anyOf",
+        "additional-properties-allowed /additionalProperties",
+        "additional-properties-forbidden /unevaluatedProperties",
+        // The properties evaluated beside it moved too: the anyOf's branch names `extra`.
+        "keyword-changed /unevaluatedProperties",
+      ],
     ],
     [
       "maxLength added beside an anyOf that adds nothing",
@@ -502,5 +508,111 @@ describe("compareSchemas: messages", () => {
     ],
   ])("%s", (_, old, next, message) => {
     expect(messages(old, next)).toEqual([message]);
+  });
+});
+
+describe("compareSchemas: what unevaluatedProperties, if/then/else and a removed property read", () => {
+  // The oracle is schemasafe: ajv (8.20) misreads unevaluatedProperties beside if, dependentSchemas, anyOf, oneOf and $ref.
+  const verdict = (schema: object) => schemasafe({ $schema: "https://json-schema.org/draft/2020-12/schema", ...schema } as never, { mode: "lax" });
+  const objects: Array<Record<string, unknown>> = [{}];
+  for (const name of ["a", "b", "c"]) for (const object of [...objects]) for (const value of ["s", 1]) objects.push({ ...object, [name]: value });
+  const effects = new Map<string, string>(SCHEMA_CHANGES.map((change) => [change.kind, change.effect]));
+  const integer = { type: "integer" };
+  const string = { type: "string" };
+
+  it.each([
+    [
+      "a property removed from an allOf branch beside unevaluatedProperties: false (narrows: it is unevaluated now)",
+      { type: "object", unevaluatedProperties: false, allOf: [{ properties: { b: integer, c: string } }] },
+      { type: "object", unevaluatedProperties: false, allOf: [{ properties: { c: string } }] },
+      "keyword-changed /unevaluatedProperties",
+    ],
+    [
+      "an optional property added to a dependentSchemas entry beside unevaluatedProperties: false (widens: it is evaluated now)",
+      { type: "object", properties: { a: string }, unevaluatedProperties: false, dependentSchemas: { a: { required: ["a"] } } },
+      { type: "object", properties: { a: string }, unevaluatedProperties: false, dependentSchemas: { a: { required: ["a"], properties: { b: true } } } },
+      "keyword-changed /unevaluatedProperties",
+    ],
+    [
+      "an optional property added to an anyOf branch beside unevaluatedProperties holding a schema (widens)",
+      { type: "object", unevaluatedProperties: string, anyOf: [{ required: ["a"] }, { required: ["b"] }] },
+      { type: "object", unevaluatedProperties: string, anyOf: [{ required: ["a"], properties: { b: true } }, { required: ["b"] }] },
+      "keyword-changed /unevaluatedProperties",
+    ],
+    [
+      "a property it already required named in a dependentSchemas entry beside unevaluatedProperties (widens: it is evaluated now)",
+      { type: "object", unevaluatedProperties: integer, dependentSchemas: { b: { properties: { b: string }, required: ["c"] } } },
+      { type: "object", unevaluatedProperties: integer, dependentSchemas: { b: { properties: { b: string, c: true }, required: ["c"] } } },
+      "keyword-changed /unevaluatedProperties",
+    ],
+    [
+      "a property removed from a $ref's target beside unevaluatedProperties: false (narrows)",
+      { type: "object", unevaluatedProperties: false, $ref: "#/$defs/base", $defs: { base: { properties: { b: integer, c: true } } } },
+      { type: "object", unevaluatedProperties: false, $ref: "#/$defs/base", $defs: { base: { properties: { c: true } } } },
+      "keyword-changed /unevaluatedProperties",
+    ],
+    [
+      "unevaluatedProperties added to a $ref's target, equal to its siblings' (narrows: it sees only what the target evaluates)",
+      { type: "object", unevaluatedProperties: integer, anyOf: [{ properties: { b: string } }], $ref: "#/$defs/base", $defs: { base: {} } },
+      {
+        type: "object",
+        unevaluatedProperties: integer,
+        anyOf: [{ properties: { b: string } }],
+        $ref: "#/$defs/base",
+        $defs: { base: { unevaluatedProperties: integer } },
+      },
+      "all-of-branch-added /allOf/0",
+    ],
+    [
+      "an optional property added to else that the object names otherwise (narrows)",
+      { type: "object", properties: { a: string }, if: { required: ["b"] }, else: {} },
+      { type: "object", properties: { a: string }, if: { required: ["b"] }, else: { properties: { a: integer } } },
+      "conditional-changed /else",
+    ],
+    [
+      "an optional property added to if (widens: the condition fails on more values)",
+      { type: "object", if: { required: ["b"] }, then: { properties: { b: string } } },
+      { type: "object", if: { required: ["b"], properties: { a: integer } }, then: { properties: { b: string } } },
+      "conditional-changed /if",
+    ],
+    [
+      "a property removed where additionalProperties of another type holds it now (narrows)",
+      { type: "object", properties: { c: string }, additionalProperties: integer },
+      { type: "object", additionalProperties: integer },
+      "type-removed /additionalProperties/type",
+    ],
+    [
+      "a property removed from properties and made required at once (narrows: it must be there now)",
+      { type: "object", properties: { c: string } },
+      { type: "object", required: ["c"] },
+      "property-made-required /properties/c",
+    ],
+  ])("reports each direction the values move: %s", (_, old, next, finding) => {
+    const [before, after] = [verdict(old), verdict(next)];
+    const shown = new Set<string>();
+    if (objects.some((value) => before(value as never) && !after(value as never))) shown.add("narrows");
+    if (objects.some((value) => !before(value as never) && after(value as never))) shown.add("widens");
+    expect(shown.size).toBeGreaterThan(0);
+    const findings = compareSchemas(old as never, next as never);
+    const found = new Set(findings.map((each) => effects.get(each.change)));
+    expect([...shown].filter((effect) => !found.has(effect) && !found.has("undecidable"))).toEqual([]);
+    expect(findings.map((each) => `${each.change} ${each.pointer}`)).toContain(finding);
+  });
+
+  it("says why unevaluatedProperties is reported where what other keywords evaluate moved", () => {
+    const old = { type: "object", unevaluatedProperties: false, allOf: [{ properties: { b: integer, c: string } }] };
+    const next = { type: "object", unevaluatedProperties: false, allOf: [{ properties: { c: string } }] };
+    expect(compareSchemas(old as never, next as never).map((finding) => `${finding.pointer}: ${finding.message}`)).toContain(
+      "/unevaluatedProperties: the properties other keywords evaluate changed, so those unevaluatedProperties holds moved (either way)",
+    );
+  });
+
+  it("says what holds a removed property now where it accepts none of it", () => {
+    const old = { type: "object", properties: { c: string }, additionalProperties: false };
+    const next = { type: "object", additionalProperties: false };
+    expect(compareSchemas(old as never, next as never).map((finding) => `${finding.change} ${finding.pointer}: ${finding.message}`)).toEqual([
+      'property-removed /properties/c: property "c" removed',
+      'constraint-added /additionalProperties: property "c" removed, and additionalProperties, which holds it now, accepts no value',
+    ]);
   });
 });
