@@ -694,7 +694,6 @@ function newClient(sdk: Sdk, negotiation: Negotiation, probeTimeoutMs: number): 
   return client;
 }
 
-
 /**
  * A server may ask a client for what it declared: its roots once it is
  * initialized (server-everything does), a sampling or an elicitation while a
