@@ -10,7 +10,7 @@
  * plain way.
  */
 import type { Schema, SchemaObject } from "../ir/index.js";
-import { SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
+import { EVALUATED_BESIDE, SUBSCHEMA_KEYWORDS } from "../ir/keywords.js";
 import { refTarget } from "../ir/refs.js";
 import { isRecord, JSON_TYPES, setOwn, typeCovered, typeOfValue, type JsonType } from "../shared/json.js";
 import { own, sameJson } from "./values.js";
@@ -83,11 +83,8 @@ function conjoin(first: SchemaObject, second: Schema): Schema {
 const CLOSERS = ["additionalProperties", "unevaluatedProperties"];
 const NAMERS = ["properties", "patternProperties"];
 const TUPLE_TAILS = ["items", "unevaluatedItems"];
-/** What each `unevaluated*` keyword reads beside it, besides the keywords that apply in place (2020-12 Core §11.2, §11.3). */
-const EVALUATED_BY: ReadonlyArray<[string, readonly string[]]> = [
-  ["unevaluatedProperties", [...NAMERS, "additionalProperties"]],
-  ["unevaluatedItems", ["prefixItems", "items", "contains"]],
-];
+/** What each `unevaluated*` keyword reads beside it, besides the keywords that apply in place. */
+const EVALUATED_BY: ReadonlyArray<[string, readonly string[]]> = [...EVALUATED_BESIDE];
 
 /**
  * One object that means both `base` and `extra`, or undefined when there is

@@ -84,3 +84,12 @@ export function appliesToSameInstance(keyword: string): boolean {
   const position = SUBSCHEMA_KEYWORDS.get(keyword)?.position;
   return position === "in-place" || position === "negated";
 }
+
+/**
+ * The keywords beside `unevaluatedProperties` and `unevaluatedItems` whose evaluated properties or items they leave
+ * alone, other than the in-place applicators (2020-12 Core §11.2, §11.3).
+ */
+export const EVALUATED_BESIDE: ReadonlyMap<"unevaluatedProperties" | "unevaluatedItems", readonly string[]> = new Map([
+  ["unevaluatedProperties", ["properties", "patternProperties", "additionalProperties"]],
+  ["unevaluatedItems", ["prefixItems", "items", "contains"]],
+]);
