@@ -22,7 +22,7 @@
  * moved, and any keyword no rule reads.
  */
 import type { PatternMode, Schema, SchemaObject } from "../ir/index.js";
-import { subschemaKeywords } from "../ir/keywords.js";
+import { EVALUATED_BESIDE, SUBSCHEMA_KEYWORDS, subschemaKeywords } from "../ir/keywords.js";
 import { joinPointer } from "../shared/errors.js";
 import { isRecord, typeCovered, type JsonType } from "../shared/json.js";
 import { SCHEMA_CHANGES, type SchemaChange } from "./rules.js";
@@ -668,7 +668,7 @@ class Comparison {
     if (past < reach && (restA.path.length > 0 || restB.path.length > 0))
       this.compare(restA.schema, restB.schema, pair(restA.path.length > 0 ? restA : restB, restB.path.length > 0 ? restB : restA), "property");
     this.held(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_ITEMS);
-    this.evaluatedItems(formA.unevaluated, formB.unevaluated, whole, place);
+    this.unevaluatedMoved("unevaluatedItems", formA.unevaluated, formB.unevaluated, whole, place);
     const containsA = own(a, "contains");
     const containsB = own(b, "contains");
     if (containsA !== undefined && containsB !== undefined) {
@@ -691,23 +691,6 @@ class Comparison {
     const uniqueB = own(b, "uniqueItems") === true;
     if (!uniqueA && uniqueB) this.report("constraint-added", joinPointer(place.new, "uniqueItems"), "uniqueItems added");
     if (uniqueA && !uniqueB) this.report("constraint-removed", joinPointer(place.old, "uniqueItems"), "uniqueItems removed");
-  }
-
-  /**
-   * `unevaluatedItems` read on its own (beside `contains` or a keyword that
-   * applies in place) holds the items no other keyword evaluated: where
-   * those keywords changed, the items it holds moved, either way (an item
-   * `contains` no longer matches is held to it now; one a new `anyOf` branch
-   * evaluates is not), so the change is not decided.
-   */
-  private evaluatedItems(before: Held | undefined, after: Held | undefined, whole: [SchemaObject, SchemaObject], place: Place): void {
-    const holds = (held: Held | undefined, root: Schema) => held !== undefined && !acceptsAnything(resolveRef(held.schema, root));
-    if (!holds(before, this.oldRoot) && !holds(after, this.newRoot)) return;
-    const evaluators = (object: SchemaObject) =>
-      Object.fromEntries(ITEM_EVALUATORS.filter((keyword) => own(object, keyword) !== undefined).map((keyword) => [keyword, own(object, keyword)]));
-    if (!this.differ(evaluators(whole[0]), evaluators(whole[1]))) return;
-    const pointer = joinPointer(after !== undefined ? place.new : place.old, "unevaluatedItems");
-    this.report("keyword-changed", pointer, "the items other keywords evaluate changed, so those unevaluatedItems holds moved (either way)");
   }
 
   /** A keyword holding one subschema, absent meaning any value. */
@@ -750,7 +733,7 @@ class Comparison {
     const formB = propertyForm(whole[1]);
     this.closer(formA.others, formB.others, place, OTHER_PROPERTIES);
     this.closer(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_PROPERTIES);
-    this.evaluatedProperties(formA.unevaluated, formB.unevaluated, whole, place);
+    this.unevaluatedMoved("unevaluatedProperties", formA.unevaluated, formB.unevaluated, whole, place);
     this.patternProperties(a, b, place);
     this.subschema("propertyNames", a, b, place);
     this.dependencies(a, b, place);
@@ -758,22 +741,31 @@ class Comparison {
   }
 
   /**
-   * `unevaluatedProperties` read on its own (beside a keyword that applies
-   * in place) holds the properties no other keyword evaluated: where those
-   * keywords changed what they name or hold (a property added to an `allOf`
-   * branch, removed from a `dependentSchemas` entry, an `if` that names
-   * another), the properties it holds moved, either way (one a branch no
-   * longer names is held to it now; one it names now is not), so the change
-   * is not decided. An optional property added there counts: it is evaluated.
+   * `unevaluatedItems` or `unevaluatedProperties` read on its own (beside
+   * `contains`, the keywords over properties, or one that applies in place)
+   * holds what no other keyword evaluated: where those keywords changed (an
+   * item `contains` no longer matches, a property added to an `allOf` branch
+   * or removed from a `dependentSchemas` entry, an `if` that names another),
+   * what it holds moved, either way, so the change is not decided. For
+   * properties, an optional property added there counts: it is evaluated.
    */
-  private evaluatedProperties(before: Held | undefined, after: Held | undefined, whole: [SchemaObject, SchemaObject], place: Place): void {
+  private unevaluatedMoved(
+    keyword: "unevaluatedItems" | "unevaluatedProperties",
+    before: Held | undefined,
+    after: Held | undefined,
+    whole: [SchemaObject, SchemaObject],
+    place: Place,
+  ): void {
     const holds = (held: Held | undefined, root: Schema) => held !== undefined && !acceptsAnything(resolveRef(held.schema, root));
     if (!holds(before, this.oldRoot) && !holds(after, this.newRoot)) return;
+    const evaluating = EVALUATORS[keyword];
     const evaluators = (object: SchemaObject) =>
-      Object.fromEntries(PROPERTY_EVALUATORS.filter((keyword) => own(object, keyword) !== undefined).map((keyword) => [keyword, own(object, keyword)]));
-    if (!this.differStrictly(evaluators(whole[0]), evaluators(whole[1]))) return;
-    const pointer = joinPointer(after !== undefined ? place.new : place.old, "unevaluatedProperties");
-    this.report("keyword-changed", pointer, "the properties other keywords evaluate changed, so those unevaluatedProperties holds moved (either way)");
+      Object.fromEntries(evaluating.filter((name) => own(object, name) !== undefined).map((name) => [name, own(object, name)]));
+    const items = keyword === "unevaluatedItems";
+    if (!(items ? this.differ(evaluators(whole[0]), evaluators(whole[1])) : this.differStrictly(evaluators(whole[0]), evaluators(whole[1])))) return;
+    const pointer = joinPointer(after !== undefined ? place.new : place.old, keyword);
+    const noun = items ? "items" : "properties";
+    this.report("keyword-changed", pointer, `the ${noun} other keywords evaluate changed, so those ${keyword} holds moved (either way)`);
   }
 
   /** A property the old schema did not name: what governed it then (`additionalProperties`, a pattern) is compared with it. */
@@ -1117,24 +1109,15 @@ function alignArrays(
   return lined(lists) ? lists : written;
 }
 
-/** The keywords whose evaluated items `unevaluatedItems` leaves alone (2020-12 Core §11.2): in place, or over items. */
-const ITEM_EVALUATORS = ["prefixItems", "items", "contains", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef"];
-
-/** The keywords whose evaluated properties `unevaluatedProperties` leaves alone (2020-12 Core §11.3): in place, or over properties. */
-const PROPERTY_EVALUATORS = [
-  "properties",
-  "patternProperties",
-  "additionalProperties",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "if",
-  "then",
-  "else",
-  "dependentSchemas",
-  "$ref",
-  "$dynamicRef",
-];
+/**
+ * The keywords whose evaluated items or properties `unevaluatedItems` and `unevaluatedProperties` leave alone (2020-12
+ * Core §11.2, §11.3): those beside them (`EVALUATED_BESIDE`), the applicators in place, and the references.
+ */
+const IN_PLACE = [...SUBSCHEMA_KEYWORDS.keys()].filter((name) => SUBSCHEMA_KEYWORDS.get(name)!.position === "in-place");
+const EVALUATORS: Record<"unevaluatedItems" | "unevaluatedProperties", readonly string[]> = {
+  unevaluatedItems: [...EVALUATED_BESIDE.get("unevaluatedItems")!, ...IN_PLACE.filter((name) => name !== "dependentSchemas"), "$ref", "$dynamicRef"],
+  unevaluatedProperties: [...EVALUATED_BESIDE.get("unevaluatedProperties")!, ...IN_PLACE, "$ref", "$dynamicRef"],
+};
 
 /** What a message says of a subschema that accepts no value, or some again, where no keyword says more. */
 const ANY_VALUE: Wording = { none: "accepts no value any more", some: "accepts values now (accepted none)" };
