@@ -142,6 +142,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
   if (options.base !== undefined) {
     const base = options.base;
     if (command.length > 0) throw userError("usage", "--base compares files with themselves at a revision; a server after -- does not go with it");
+    refuseServerOptions(options, "--base compares files with themselves at a revision");
     // Each comparison stands alone: one that cannot be made is reported, and the others are made.
     const each = async (compared: () => Promise<DiffComparison>, names: Omit<DiffError, "diagnostic">): Promise<void> => {
       try {
@@ -222,12 +223,30 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
       });
     }
     const old = await readSide(cwd, oldOperand);
-    const next: Side =
-      command.length > 0 || !(await exists(resolve(cwd, newOperand!))) ? await liveSide(cwd, newOperand, command, options) : await readSide(cwd, newOperand!);
+    const live = command.length > 0 || !(await exists(resolve(cwd, newOperand!)));
+    if (!live) refuseServerOptions(options, "both sides are files here");
+    const next: Side = live ? await liveSide(cwd, newOperand, command, options) : await readSide(cwd, newOperand!);
     const declared = clientCapabilitiesNote(old.raw, next.raw, ["on the old side", "on the new"]);
     comparisons.push(await compare(old.raw, next.raw, options.failOn, undefined, declared === undefined ? [] : [declared], next.diagnostics, next.mask));
   }
   return { comparisons, errors, failed: errors.length > 0 || comparisons.some((comparison) => comparison.failed) };
+}
+
+/**
+ * A setting of the live server's connection where no side is a live server: a usage error naming it, where it was
+ * dropped without a word (a user who meant a server as the new side would otherwise read a files' diff as the server's).
+ */
+function refuseServerOptions(options: DiffServerOptions, why: string): void {
+  const given = [
+    ...(options.headers !== undefined && options.headers.length > 0 ? ["--header"] : []),
+    ...(options.env !== undefined && options.env.length > 0 ? ["--env"] : []),
+    ...(options.capabilities !== undefined && options.capabilities.length > 0 ? ["--capability"] : []),
+    ...(options.transport !== undefined ? ["--transport"] : []),
+  ];
+  if (given.length === 0) return;
+  throw userError("usage", `${given.join(", ")} ${given.length === 1 ? "goes" : "go"} with a live server as the new side, and ${why}`, {
+    hint: "mcpgen diff <old> <url>, or mcpgen diff <old> -- <command> (a server as new), or leave the option out",
+  });
 }
 
 const DIFF_USAGE = "mcpgen diff <old> <new> (manifests, snapshot directories, or a server as new), or mcpgen diff --base <rev> [manifest...]";

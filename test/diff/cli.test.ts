@@ -217,6 +217,17 @@ describe("mcpgen diff", () => {
     expect((await runCli(["diff", OLD, NEW, "--json"], repoRoot)).stdout).toBe(run.stdout);
   });
 
+  it("refuses a live server's settings where no side is a live server (two files, --base), naming them, where they were dropped without a word", async () => {
+    const files = await runCli(["diff", OLD, NEW, "--capability", "sampling", "-H", "X-Key: k"], repoRoot);
+    expect(files.code).toBe(2);
+    expect(files.stderr).toMatch(/^error: --header, --capability go with a live server as the new side, and both sides are files here\n/);
+    expect(files.stderr).not.toContain("X-Key");
+    const base = await runCli(["diff", "--base", "HEAD", OLD, "-e", "TOKEN=t"], repoRoot);
+    expect(base.code).toBe(2);
+    expect(base.stderr).toMatch(/^error: --env goes with a live server as the new side, and --base compares files with themselves at a revision\n/);
+    expect((await runCli(["diff", OLD, NEW], repoRoot)).code).not.toBe(2);
+  });
+
   it("--json of a run that compares nothing (a usage error, a revision the repository lacks) is the failure every --json prints, told apart by ok (docs/diff.md)", async () => {
     const run = await runCli(["diff", OLD, "--json"], repoRoot);
     expect(run.code).toBe(2);
