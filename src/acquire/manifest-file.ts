@@ -12,7 +12,7 @@ import { userError } from "../shared/errors.js";
 import { isRecord, setOwn } from "../shared/json.js";
 import { MANIFEST_FILE } from "../shared/output-names.js";
 import { refuseServerUrlAsManifest } from "../shared/url.js";
-import { parseJsonFile, readTextFile, readTextFileSync, unreadableFile, type JsonFileKind } from "../shared/json-file.js";
+import { findDuplicateKeys, parseJsonFile, readTextFile, readTextFileSync, unreadableFile, type JsonFileKind } from "../shared/json-file.js";
 import type { RawManifest } from "../ir/raw-manifest.js";
 
 /**
@@ -83,7 +83,9 @@ async function readAll(stream: InputStream): Promise<string> {
 
 /** Recognises the manifest `text` holds (`source` names it in messages). */
 export function parseManifest(text: string, source: string): RawManifest {
-  return recogniseManifest(parseJsonFile(text, MANIFEST, source), source);
+  const manifest = recogniseManifest(parseJsonFile(text, MANIFEST, source), source);
+  const duplicateKeys = findDuplicateKeys(text, MANIFEST);
+  return duplicateKeys.length === 0 ? manifest : { ...manifest, duplicateKeys };
 }
 
 export function recogniseManifest(document: unknown, source: string): RawManifest {

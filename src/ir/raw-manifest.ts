@@ -39,4 +39,9 @@ export interface RawManifest {
    * `cacheScope` as a 2026-07-28 server sent them (MCP 2026-07-28 "Caching").
    */
   cache?: Record<string, { ttlMs?: number | undefined; cacheScope?: "public" | "private" | undefined }> | undefined;
+  /**
+   * The keys the manifest's text gives twice in one object (found in the text: the parsed document has
+   * only the last of each). Absent for a manifest that was never text (a live server's lists, a document).
+   */
+  duplicateKeys?: ReadonlyArray<{ key: string; pointer: string; firstLine: number; line: number }> | undefined;
 }

@@ -13,7 +13,17 @@ import { acceptPrompts } from "./prompts.js";
 import { acceptResources, acceptTemplates } from "./mcp-resources.js";
 import { normalizeSchema } from "./schema.js";
 import { checkMcpHeaders } from "./mcp-headers.js";
-import { acceptTools, checkFiniteNumbers, checkObjectRoot, checkOnePage, checkTaskRequired, inputSchemaOf, outputSchemaOf, toolMetadata } from "./tools.js";
+import {
+  acceptTools,
+  checkDuplicateKeys,
+  checkFiniteNumbers,
+  checkObjectRoot,
+  checkOnePage,
+  checkTaskRequired,
+  inputSchemaOf,
+  outputSchemaOf,
+  toolMetadata,
+} from "./tools.js";
 
 export interface NormalizeOptions {
   /** Who the output is for (`Audience`, default a client): decides what becomes of a tool a client would leave out. */
@@ -25,6 +35,7 @@ export interface NormalizeOptions {
 export function normalizeManifest(manifest: RawManifest, options: NormalizeOptions = {}): ManifestIR {
   const diagnostics: Diagnostic[] = [];
   const file = manifest.source;
+  checkDuplicateKeys(manifest, diagnostics);
   checkOnePage(manifest, diagnostics);
   const accepted = checkFiniteNumbers(checkMcpHeaders(acceptTools(manifest, diagnostics), file, diagnostics, options.audience), file, diagnostics);
   const patternModes = new Map<string, PatternMode>();

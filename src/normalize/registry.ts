@@ -22,6 +22,7 @@ import { DYNAMIC_REFS, DYNAMIC_SCOPE_LIMIT, LENIENT_SUBSCHEMAS, REF_HOISTING } f
 import { SDK_SURFACE_COMPATIBILITY } from "./sdk-surface-schema.js";
 import { SDK_ACCEPTED_FORM, SDK_COMPATIBILITY } from "./sdk-tool-schema.js";
 import {
+  DUPLICATE_KEYS,
   DUPLICATE_TOOLS,
   FINITE_NUMBERS,
   MISSING_INPUT_SCHEMA,
@@ -47,6 +48,7 @@ export const RULE_FAMILIES = {
   /** A tool as a whole (tools.ts). */
   tools: [
     TOOL_SHAPE,
+    DUPLICATE_KEYS,
     ONE_PAGE,
     DUPLICATE_TOOLS,
     MCP_HEADER_ARGUMENTS,

@@ -7,6 +7,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Audience, NormalizedSchema, ToolAnnotations } from "../ir/index.js";
 import { joinPointer, userError, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
+import { duplicateKeyProblem } from "../shared/json-syntax.js";
 import type { Rule } from "./rule.js";
 
 export const TOOL_SHAPE: Rule = {
@@ -83,6 +84,34 @@ export function checkOnePage(manifest: RawManifest, diagnostics: Diagnostic[]): 
     pointer: `${manifest.toolsPointer.slice(0, -"/tools".length)}/nextCursor`,
     hint: "pull the server instead (mcpgen pull follows every page), or join every page's tools into one list and drop nextCursor",
   });
+}
+
+export const DUPLICATE_KEYS: Rule = {
+  name: "duplicate-keys",
+  does: "A key a manifest file gives twice in one object (a merge that kept both sides) is read as `JSON.parse` reads it, the last one used, with a warning at the second naming both lines and, inside a tool, the tool.",
+  spec: "RFC 8259 §4 (the names within an object SHOULD be unique)",
+  reports: ["input-shape"],
+};
+
+/** `duplicate-keys`: a warning for each key the manifest's text gives twice in one object. */
+export function checkDuplicateKeys(manifest: RawManifest, diagnostics: Diagnostic[]): void {
+  const toolsPrefix = `${manifest.toolsPointer}/`;
+  for (const duplicate of manifest.duplicateKeys ?? []) {
+    const { hint } = duplicateKeyProblem(duplicate);
+    const { key, firstLine, line, pointer } = duplicate;
+    const index = pointer.startsWith(toolsPrefix) ? Number(pointer.slice(toolsPrefix.length).split("/")[0]) : Number.NaN;
+    const tool = Number.isInteger(index) && isRecord(manifest.tools[index]) ? manifest.tools[index]["name"] : undefined;
+    const lines = firstLine === line ? `both on line ${line}` : `line ${firstLine}, then line ${line}`;
+    diagnostics.push({
+      severity: "warning",
+      code: "input-shape",
+      message: `key ${JSON.stringify(key)} is given twice in one object (${lines}): the last is used, as JSON.parse reads it, and the first is ignored`,
+      file: manifest.source,
+      ...(typeof tool === "string" && tool !== "" ? { tool } : {}),
+      pointer,
+      hint,
+    });
+  }
 }
 
 export const FINITE_NUMBERS: Rule = {

@@ -58,6 +58,7 @@ export interface ToolWant {
 /** A manifest document through `recogniseManifest` and `normalizeManifest`. */
 export interface ManifestRow extends RowBase {
   stage: "manifest";
+  /** The manifest document; a string is the file's text, read as `mcpgen generate` reads a file. */
   given: unknown;
   /** Whom the IR is for (`NormalizeOptions.audience`); absent: a client. */
   audience?: Audience;

@@ -6,7 +6,7 @@
  * of it writes, or a diagnostic code a rule says it reports and no row shows.
  */
 import { describe, expect, it } from "vitest";
-import { recogniseManifest } from "../../src/acquire/manifest-file.js";
+import { parseManifest, recogniseManifest } from "../../src/acquire/manifest-file.js";
 import type { ManifestIR } from "../../src/ir/index.js";
 import { normalizeManifest } from "../../src/normalize/index.js";
 import { NORMALIZATION_RULES, RULE_FAMILIES, type RuleFamily } from "../../src/normalize/registry.js";
@@ -68,7 +68,9 @@ function toolView(tool: ManifestIR["tools"][number]): Required<ToolWant> {
 }
 
 function runManifestRow(row: ManifestRow) {
-  const normalize = () => normalizeManifest(recogniseManifest(row.given, FILE), { audience: row.audience });
+  // A string is the manifest file's text (read as a file is: some rules see the text, not only the document).
+  const read = () => (typeof row.given === "string" ? parseManifest(row.given, FILE) : recogniseManifest(row.given, FILE));
+  const normalize = () => normalizeManifest(read(), { audience: row.audience });
   if (row.error !== undefined) {
     let error: unknown;
     try {

@@ -399,6 +399,47 @@ export const rows: Rows = [
     },
   ],
   [
+    "duplicate-keys",
+    {
+      stage: "manifest",
+      says: "a key given twice in one object is read as JSON.parse reads it (the last), with a warning at the second naming both lines; in a tool, the tool; outside the tools, none",
+      given: [
+        "{",
+        '  "server": { "name": "s", "name": "t" },',
+        '  "tools": [',
+        '    { "name": "a", "inputSchema": { "type": "object", "properties": { "n": { "type": "string" } } } },',
+        '    { "name": "b", "inputSchema": {',
+        '      "type": "object",',
+        '      "properties": { "n\\u002Fm": { "type": "string", "type": "integer" } },',
+        '      "required": ["n/m"],',
+        '      "required": []',
+        "    } }",
+        "  ]",
+        "}",
+      ].join("\n"),
+      want: {
+        tools: [{ wireName: "a" }, { wireName: "b", input: { type: "object", properties: { "n/m": { type: "integer" } }, required: [] } }],
+      },
+      warnings: [
+        {
+          code: "input-shape",
+          pointer: "/server/name",
+          message: 'key "name" is given twice in one object (both on line 2): the last is used, as JSON.parse reads it, and the first is ignored',
+        },
+        {
+          code: "input-shape",
+          pointer: "/tools/1/inputSchema/properties/n~1m/type",
+          message: 'key "type" is given twice in one object (both on line 7): the last is used, as JSON.parse reads it, and the first is ignored',
+        },
+        {
+          code: "input-shape",
+          pointer: "/tools/1/inputSchema/required",
+          message: 'key "required" is given twice in one object (line 8, then line 9): the last is used, as JSON.parse reads it, and the first is ignored',
+        },
+      ],
+    },
+  ],
+  [
     "one-page",
     {
       stage: "manifest",
