@@ -927,7 +927,8 @@ function collectCapability(value: string, previous: string[]): string[] {
   for (const name of splitCapabilityNames([value])) {
     if (isClientCapabilityName(name)) continue;
     const { message, hint } = unknownCapability(name);
-    throw new InvalidArgumentError(`${message}; ${hint}`);
+    // Commander prints it after "argument '…' is invalid.": a sentence of its own.
+    throw new InvalidArgumentError(`${message.charAt(0).toUpperCase()}${message.slice(1)}.\n  hint: ${hint}`);
   }
   return [...previous, value];
 }

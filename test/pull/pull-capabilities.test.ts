@@ -140,7 +140,10 @@ describe("naming the capabilities", () => {
   it("refuses an unknown name, with the nearest one, on the command line and in the library", async () => {
     const cli = await runCli(["pull", "--out", "unused", "--capability", "roots,samplng", "--", "node", "server.js"]);
     expect(cli.code).toBe(2);
-    expect(cli.stderr).toContain('unknown client capability "samplng"; did you mean "sampling"?');
+    // Commander's "argument '…' is invalid." and mcpgen's message: two sentences, each with its capital; the hint on its own line.
+    expect(cli.stderr).toMatch(
+      /^error: option '--capability <name>' argument 'roots,samplng' is invalid\. Unknown client capability "samplng"\.\n {2}hint: did you mean "sampling"\?/,
+    );
     const error = await pull({ command: ["node", "server.js"], outDir: "unused", capabilities: ["elicitation.urls"] }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).diagnostic).toMatchObject({
@@ -148,6 +151,32 @@ describe("naming the capabilities", () => {
       message: '--capability: unknown client capability "elicitation.urls"',
       hint: expect.stringContaining('did you mean "elicitation.url"?'),
     });
+  });
+
+  it.each([
+    ["pull", ["pull", "--out", "unused"]],
+    ["diff", ["diff", "unused.json"]],
+    ["mock --record", ["mock", "--record", "unused"]],
+  ])("refuses an empty name (%s): --capability '' and an empty part between commas are usage errors, not a pull that declares nothing", async (_, words) => {
+    for (const value of ["", "roots,", " , "]) {
+      const cli = await runCli([...words, "--capability", value, "--", "node", "server.js"]);
+      expect(cli.code).toBe(2);
+      expect(cli.stderr).toMatch(
+        new RegExp(
+          `^error: option '--capability <name>' argument '${value}' is invalid\\. Empty client capability name\\.\\n {2}hint: name one of the capabilities a pull can declare: roots, `,
+        ),
+      );
+    }
+  });
+
+  it("refuses an empty name in the library and in a target's capabilities", async () => {
+    const error = await pull({ command: ["node", "server.js"], outDir: "unused", capabilities: [""] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic).toMatchObject({ code: "usage", message: "--capability: empty client capability name" });
+    const target = { name: "everything", server: "everything", out: "out", capabilities: ["roots", ""] };
+    const configError = await loadConfig({ config: { targets: [target] }, cwd: await tempDir("capabilities-config") }).catch((caught: unknown) => caught);
+    expect(configError).toBeInstanceOf(McpgenError);
+    expect((configError as McpgenError).message).toMatch(/\/targets\/0\/capabilities\/1: empty client capability name/);
   });
 
   it("refuses an unknown name in a target's capabilities at its JSON pointer", async () => {
