@@ -21,6 +21,8 @@ import { Secrets } from "../../src/acquire/sanitize.js";
 import { npmServer, tempDir } from "../helpers/pull.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
 import { runCli } from "../helpers/cli.js";
+import { ProcessGroupStdioTransport } from "../../src/acquire/stdio-transport.js";
+import { ResponseBudget } from "../../src/acquire/bounded-fetch.js";
 import { pullReport } from "../../src/cli/report.js";
 
 const NEEDS_CAPABILITIES = ["get-roots-list", "trigger-elicitation-request", "trigger-sampling-request"];
@@ -81,6 +83,27 @@ describe("a server that asks for what was declared", () => {
       await session.close();
     }
   }, 60_000);
+});
+
+describe("closing a stdio server that asks for its roots as it is closed", () => {
+  it("stops it once the request comes (its stdin closed, no answer can reach it), not after the wait for its exit", async () => {
+    const { Client } = await import("@modelcontextprotocol/client");
+    // A wait for its exit far longer than this test may take: only the request can end it.
+    const transport = await ProcessGroupStdioTransport.create({
+      command: process.execPath,
+      args: [npmServer("everything")],
+      env: { PATH: process.env["PATH"] ?? "" },
+      budget: new ResponseBudget(10_000_000, () => undefined),
+      graceMs: 600_000,
+    });
+    const client = new Client({ name: "test", version: "1.0.0" }, { capabilities: { roots: {} }, versionNegotiation: { mode: "legacy" } });
+    client.setRequestHandler("roots/list", () => ({ roots: [] }));
+    await client.connect(transport);
+    // server-everything asks for the roots 350 ms after it is initialized: after this close has closed its stdin.
+    // Unanswered, it waits for the answer (the SDK's 60 s) and then exits on its own, with code 0.
+    await client.close();
+    expect(transport.child!.signalCode).toBe("SIGTERM");
+  }, 90_000);
 });
 
 /** Lists `ask_model` only when the request's envelope declares sampling (2026-07-28: no handshake, capabilities per request). */
