@@ -163,30 +163,48 @@ const WRONG_TYPE = [
   "must be array",
 ];
 
+/**
+ * The words for a `value` not of `type` (a type's code, or the types as
+ * written): "must be string", "must be string,null". NaN and the infinities,
+ * which `N` and `I` refuse, are JavaScript numbers: where a number is wanted,
+ * the words say why they are not one.
+ */
+function wrongType(type: number | string, value?: unknown): string {
+  const words =
+    typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type;
+  return typeof value === "number" &&
+    !isFinite(value) &&
+    (typeof type === "string"
+      ? /number|integer/.test(type)
+      : type === 1 || type === 2)
+    ? words + ", not " + value + " (JSON sends it as null)"
+    : words;
+}
+
 /** `f` for a value of the wrong type: "must be string" (a type's code), "must be string,null" (the types as written). */
 export const fT = (
   issues: Issues,
   type: number | string,
   path: Path,
   key?: Key,
-): boolean =>
-  issues !== undefined &&
-  f(
-    issues,
-    typeof type === "number" ? WRONG_TYPE[type]! : "must be " + type,
-    path,
-    key,
-  );
+): boolean => issues !== undefined && f(issues, wrongType(type), path, key);
 
-/** `fT` for each type, by its guard's letter: "must be string", ... */
+/**
+ * `fT` for a `value` of a type that may be a number (`number`, `integer`, or
+ * among the types): "must be number, not NaN (JSON sends it as null)".
+ */
+export const fTN = (
+  issues: Issues,
+  type: number | string,
+  value: unknown,
+  path: Path,
+  key?: Key,
+): boolean =>
+  issues !== undefined && f(issues, wrongType(type, value), path, key);
+
+/** `fT` for each type but `number` and `integer` (`fTN` words those), by its guard's letter: "must be string", ... */
 export const TS = (issues: Issues, path: Path, key?: Key): boolean =>
   fT(issues, 0, path, key);
-
-export const TN = (issues: Issues, path: Path, key?: Key): boolean =>
-  fT(issues, 1, path, key);
-
-export const TI = (issues: Issues, path: Path, key?: Key): boolean =>
-  fT(issues, 2, path, key);
 
 export const TB = (issues: Issues, path: Path, key?: Key): boolean =>
   fT(issues, 3, path, key);
@@ -224,7 +242,7 @@ function typedItems(
       issues === undefined ||
       !f(
         issues,
-        WRONG_TYPE[type]!,
+        wrongType(type, value),
         path + (keyOf(key, item, rest) ?? ""),
         "/" + index,
       )
@@ -261,7 +279,7 @@ export const fV = (
   value: unknown,
   path: Path,
   key: Key,
-): boolean => value === undefined || fT(issues, type, path, key);
+): boolean => value === undefined || fTN(issues, type, value, path, key);
 
 /** A required property's `value` that is missing, or not of `type` (`fT`'s code, or the types as written). */
 export const fQ = (
@@ -271,7 +289,9 @@ export const fQ = (
   path: Path,
   key: Key,
 ): boolean =>
-  value === undefined ? fR(issues, path, key) : fT(issues, type, path, key);
+  value === undefined
+    ? fR(issues, path, key)
+    : fTN(issues, type, value, path, key);
 
 /** `f` for a required property that is missing, at its own pointer. */
 export const fR = (issues: Issues, path: Path, key: Key): boolean =>

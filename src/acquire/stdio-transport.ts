@@ -43,6 +43,10 @@ export class ProcessGroupStdioTransport implements Transport {
   child: ChildProcess | undefined;
   private pending: Buffer[] = [];
   private closed = false;
+  /** Set once `close` has closed the server's stdin: a request of the server's can no longer be answered. */
+  private inputClosed = false;
+  /** Ends `close`'s wait for the server to exit: it asked for something it can no longer be sent. */
+  private stranded: (() => void) | undefined;
 
   private constructor(
     private readonly server: StdioServerProcess,
@@ -120,6 +124,12 @@ export class ProcessGroupStdioTransport implements Transport {
       this.onerror?.(error as Error);
       return;
     }
+    if (this.inputClosed && "method" in message && "id" in message) {
+      // A request after its stdin was closed (server-everything asks for the roots 350 ms after initialized, often as a
+      // quick pull closes): the answer cannot reach it, and it waits for one (the SDK's 60 s) instead of exiting.
+      this.stranded?.();
+      return;
+    }
     this.onmessage?.(message);
   }
 
@@ -132,16 +142,21 @@ export class ProcessGroupStdioTransport implements Transport {
     });
   }
 
-  /** Closes stdin and waits for the server to exit, then stops its whole process group. */
+  /**
+   * Closes stdin and waits for the server to exit, then stops its whole process group. A server that sends a
+   * request once its stdin is closed waits for an answer that cannot come: it is stopped then, not after the wait.
+   */
   async close(): Promise<void> {
     const child = this.child;
     if (child !== undefined) {
+      const stranded = new Promise<boolean>((resolve) => (this.stranded = () => resolve(false)));
+      this.inputClosed = true;
       try {
         child.stdin?.end();
       } catch {
         // Gone already.
       }
-      await exitsWithin(child, this.server.graceMs ?? 2000);
+      await Promise.race([exitsWithin(child, this.server.graceMs ?? 2000), stranded]);
     }
     await this.stop();
     this.closeOnce();

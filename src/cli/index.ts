@@ -228,13 +228,15 @@ export function buildProgram(io: Io = defaultIo): Command {
         if (manifest === "-") usage("--watch needs a manifest file, not stdin");
         // Before resolve(), which makes of the URL a path that no longer looks like one (and would print its token).
         refuseServerUrlAsManifest(manifest);
-        const { targetName } = await import("../commands/init.js");
+        const [{ targetName }, { existingImportExtension }] = await Promise.all([import("../commands/init.js"), import("../commands/generate.js")]);
+        // As generate --out: without the flag, the output keeps the extension it was generated with (a target's default is js).
+        const importExtension = options.importExtension ?? (await existingImportExtension(resolve(options.out)));
         const target = {
           name: targetName(basename(resolve(options.out))),
           manifest: resolve(manifest),
           out: resolve(options.out),
           emit: options.emit ?? "client",
-          ...(options.importExtension === undefined ? {} : { importExtension: options.importExtension }),
+          ...(importExtension === undefined ? {} : { importExtension }),
           format: options.format,
           strict: options.strict ?? false,
         };
@@ -925,7 +927,8 @@ function collectCapability(value: string, previous: string[]): string[] {
   for (const name of splitCapabilityNames([value])) {
     if (isClientCapabilityName(name)) continue;
     const { message, hint } = unknownCapability(name);
-    throw new InvalidArgumentError(`${message}; ${hint}`);
+    // Commander prints it after "argument '…' is invalid.": a sentence of its own.
+    throw new InvalidArgumentError(`${message.charAt(0).toUpperCase()}${message.slice(1)}.\n  hint: ${hint}`);
   }
   return [...previous, value];
 }

@@ -143,7 +143,7 @@ const ENTRY_POINT = "index.ts";
  * `ts` where they end in `.ts`, else undefined (the default, `js`). So an output generated with `--import-extension ts`
  * stays so when generated again or checked without the option; `--import-extension js` switches it back.
  */
-async function existingImportExtension(outDir: string): Promise<ImportExtension | undefined> {
+export async function existingImportExtension(outDir: string): Promise<ImportExtension | undefined> {
   const entry = await readFile(resolve(outDir, ENTRY_POINT), "utf8").catch(() => undefined);
   if (entry === undefined || !isGeneratedByMcpgen(ENTRY_POINT, entry)) return undefined;
   return /^export [^;]* from "\.\/[^"]+\.ts";$/m.test(entry) ? "ts" : undefined;

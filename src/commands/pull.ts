@@ -163,6 +163,8 @@ export interface PulledServer {
   resourceTemplates?: number | undefined;
   /** The configuration file the server was found in. */
   configFile?: string | undefined;
+  /** The client capabilities the pull declared (`--capability`, a target's `capabilities`), as the snapshot records them; absent when none. */
+  clientCapabilities?: Record<string, unknown> | undefined;
 }
 
 export interface PullResult extends GenerateResult {
@@ -239,6 +241,7 @@ export async function pullSnapshot(options: PullOptions, timings: Partial<Record
     ...(manifest.resources === undefined ? {} : { resources: manifest.resources.length }),
     ...(manifest.resourceTemplates === undefined ? {} : { resourceTemplates: manifest.resourceTemplates.length }),
     configFile,
+    ...(manifest.clientCapabilities === undefined ? {} : { clientCapabilities: manifest.clientCapabilities }),
   };
   const diagnostics = [...acquired.diagnostics, ...prepared.diagnostics];
   return {

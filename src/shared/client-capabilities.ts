@@ -28,20 +28,19 @@ export type ClientCapabilities = Record<string, Record<string, Record<string, ne
 
 /** Why a name is not one of `CLIENT_CAPABILITY_NAMES`: the message and a hint (the nearest name, or the list). */
 export function unknownCapability(name: string): { message: string; hint: string } {
-  const near = closest(name, CLIENT_CAPABILITY_NAMES);
   const list = CLIENT_CAPABILITY_NAMES.join(", ");
+  // `--capability ''`, `--capability "$UNSET"`, `roots,`: most likely a mistake, and it would declare nothing without a word.
+  if (name === "") return { message: "empty client capability name", hint: `name one of the capabilities a pull can declare: ${list}` };
+  const near = closest(name, CLIENT_CAPABILITY_NAMES);
   return {
     message: `unknown client capability ${JSON.stringify(name)}`,
     hint: near === undefined ? `the capabilities a pull can declare: ${list}` : `did you mean ${JSON.stringify(near)}? (the capabilities: ${list})`,
   };
 }
 
-/** The names of `values`, each value one name or several separated by commas (`sampling,roots`), empty parts left out. */
+/** The names of `values`, each value one name or several separated by commas (`sampling,roots`), trimmed; an empty part is an empty name (refused). */
 export function splitCapabilityNames(values: readonly string[]): string[] {
-  return values
-    .flatMap((value) => value.split(","))
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
+  return values.flatMap((value) => value.split(",")).map((name) => name.trim());
 }
 
 export function isClientCapabilityName(name: string): name is ClientCapabilityName {

@@ -189,14 +189,31 @@ describe("generate, scaffold and pull --out --json", () => {
     const server = await streamableHttpServer(() => toolServer(tools));
     running.push(server);
     const root = await fixtureCopy("json-schema-pull");
-    const pulled = await cliIn(root, ["pull", server.url.href, "--out", "pulled", "--json"]);
+    const pulled = await cliIn(root, [
+      "pull",
+      server.url.href,
+      "--out",
+      "pulled",
+      "--capability",
+      "sampling.tools,roots",
+      "--capability",
+      "elicitation.url",
+      "--json",
+    ]);
     expect(pulled.code).toBe(0);
-    expect(expectValid(pulled.stdout, "output", "pull")["server"]["tools"]).toBe(2);
+    const pulledServer = expectValid(pulled.stdout, "output", "pull")["server"];
+    expect(pulledServer["tools"]).toBe(2);
+    // What the pull declared, as the snapshot records it.
+    expect(pulledServer["clientCapabilities"]).toEqual({ roots: {}, sampling: { tools: {} }, elicitation: { url: {} } });
+    const snapshot = JSON.parse(await readFile(join(root, "pulled", "manifest.json"), "utf8")) as Record<string, unknown>;
+    expect(pulledServer["clientCapabilities"]).toEqual(snapshot["clientCapabilities"]);
 
     tools = [sampleTool("alpha"), sampleTool("gamma")];
     const checked = await cliIn(root, ["pull", server.url.href, "--out", "pulled", "--check", "--fail-on", "any", "--json"]);
     expect(checked.code).toBe(1);
     const document = expectValid(checked.stdout, "output", "pull");
+    // None declared: no key, as before.
+    expect(Object.keys(document["server"])).not.toContain("clientCapabilities");
     expect(document["drift"]).toMatchObject({ added: ["gamma"], removed: ["beta"] });
     expect(document["contract"]["changes"].length).toBeGreaterThan(0);
   });
@@ -232,10 +249,12 @@ describe("a configuration's pull --json", () => {
     running.push(server);
     const root = await mkdtemp(join(tmpdir(), "mcpgen-json-schema-config-pull-"));
     await writeFile(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { loop: { type: "http", url: server.url.href } } }));
-    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "loop", server: "loop", out: "out" }] }));
+    await writeFile(join(root, "mcpgen.config.json"), JSON.stringify({ targets: [{ name: "loop", server: "loop", out: "out", capabilities: ["roots"] }] }));
     const pulled = await cliIn(root, ["pull", "--trust-project-config", "--json"]);
     expect(pulled.code, pulled.stderr).toBe(0);
-    expect(expectValid(pulled.stdout, "project")["targets"][0]["server"]["tools"]).toBe(2);
+    const pulledServer = expectValid(pulled.stdout, "project")["targets"][0]["server"];
+    expect(pulledServer["tools"]).toBe(2);
+    expect(pulledServer["clientCapabilities"]).toEqual({ roots: {} });
 
     tools = [sampleTool("alpha"), sampleTool("gamma")];
     const checked = await cliIn(root, ["pull", "--check", "--trust-project-config", "--json"]);

@@ -75,7 +75,7 @@ describe("the README's first example", () => {
     const ran = await run(process.execPath, [join(app, "dist/main.js")], { cwd: app, env: { ...plain, NO_COLOR: "1" }, timeout: 30_000 });
     expect(ran.stdout).toBe("36\n");
     // The server's own stderr (its start-up line) reaches the program's: the transport passes it through.
-    expect(ran.stderr).toMatch(/(?:^|\n)invalid arguments for tool "get-sum": \/b must be number\n$/);
+    expect(ran.stderr).toMatch(/(?:^|\n)invalid arguments for tool "get-sum": \/b must be number, not NaN \(JSON sends it as null\)\n$/);
     await rm(app, { recursive: true, force: true });
   });
 });

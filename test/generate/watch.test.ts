@@ -381,6 +381,38 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
     expect(await exit).toBe(0);
   });
 
+  it("keeps the import extension the output was generated with, as generate --out does without --import-extension", async () => {
+    const root = await fixtureCopy("watch-single");
+    const manifest = join(root, "contracts/notes.tools.json");
+    const out = join(root, "gen");
+    const quiet = { stdout: () => undefined, stderr: () => undefined };
+    expect(await run(["generate", manifest, "--out", out, "--import-extension", "ts"], quiet)).toBe(0);
+    const relativeSpecifiers = async () => {
+      const text = (await readFile(join(out, "index.ts"), "utf8")) + (await readFile(join(out, "client.ts"), "utf8"));
+      return [...text.matchAll(/(?:from |import\()"(\.\.?\/[^"]+)"/g)].map((match) => match[1]!);
+    };
+    expect(await relativeSpecifiers()).not.toEqual([]);
+    const { captured, append, subscribe, output } = capturedOutput();
+    const controller = new AbortController();
+    const exit = run(["generate", manifest, "--out", out, "--watch"], {
+      stdout: (text) => append("stdout", text),
+      stderr: (text) => append("stderr", text),
+      signal: controller.signal,
+    });
+    await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input"), subscribe, output);
+    // The output is what the watch would generate: nothing rewritten.
+    expect(captured.stdout).toBe(`generated 2 tools into ${out} (0 files written, 10 unchanged)\n`);
+    await editJson(manifest, (document) => {
+      document.tools[1].description = "Lists notes.";
+    });
+    await waitUntil("a regeneration", () => captured.stdout.includes(`regenerated 2 tools into ${out} (input changed; `), subscribe, output);
+    controller.abort();
+    expect(await exit).toBe(0);
+    const specifiers = await relativeSpecifiers();
+    expect(specifiers.filter((specifier) => !specifier.endsWith(".ts"))).toEqual([]);
+    expect(specifiers.length).toBeGreaterThan(0);
+  });
+
   it.each([
     ["text", []],
     ["--json", ["--json"]],

@@ -131,7 +131,7 @@ await sdkClient.close();
       );
       const { FORCE_COLOR: _colour, ...plain } = process.env;
       const ran = await run(node24, [join(app, "src/main.ts")], { cwd: app, env: { ...plain, NO_COLOR: "1" }, timeout: 60_000 });
-      expect(ran.stdout).toBe('36\ninvalid arguments for tool "get-sum": /b must be number\n');
+      expect(ran.stdout).toBe('36\ninvalid arguments for tool "get-sum": /b must be number, not NaN (JSON sends it as null)\n');
     },
   );
 });

@@ -208,17 +208,57 @@ describe("validators of structure repeated across tools (compiled once, called b
 });
 
 describe("numbers", () => {
-  it("are JSON numbers: NaN and Infinity, which JSON.stringify sends as null, are rejected", () => {
+  it("are JSON numbers: NaN and Infinity, which JSON.stringify sends as null, are rejected, and the issue says why", () => {
     for (const temperature of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       expect(weather.validateOutput("get_weather", { temperature, conditions: "x", humidity: 1 })).toEqual({
         ok: false,
-        issues: [{ path: "/temperature", message: "must be number" }],
+        issues: [{ path: "/temperature", message: `must be number, not ${temperature} (JSON sends it as null)` }],
       });
     }
     expect(weather.validateInput("get_forecast", { location: "x", days: Number.POSITIVE_INFINITY })).toMatchObject({
       ok: false,
-      issues: [{ path: "/days", message: "must be integer" }],
+      issues: [{ path: "/days", message: "must be integer, not Infinity (JSON sends it as null)" }],
     });
+  });
+});
+
+describe("a number JSON cannot send (NaN, Infinity, -Infinity)", () => {
+  // Each schema (a property's, an item's, a map value's; required or optional; alone, with other keywords or among
+  // other types), a value holding `n` where the number goes, and the pointer of the issue that says why. Not compared
+  // with ajv: NaN is no JSON value, and ajv, checking the value as JavaScript holds it, takes NaN for a number.
+  const number = { type: "number" };
+  const cases: Array<[where: string, schema: object, value: (n: number) => object, path: string, type: string]> = [
+    ["optional property", { properties: { a: number } }, (n) => ({ a: n }), "/a", "number"],
+    ["required property", { properties: { a: number }, required: ["a"] }, (n) => ({ a: n }), "/a", "number"],
+    ["integer property", { properties: { a: { type: "integer" } } }, (n) => ({ a: n }), "/a", "integer"],
+    ["property with bounds", { properties: { a: { type: "number", minimum: 0, maximum: 10 } } }, (n) => ({ a: n }), "/a", "number"],
+    ["property with an enum", { properties: { a: { type: "number", enum: [1, 2] } } }, (n) => ({ a: n }), "/a", "number"],
+    ["number or null", { properties: { a: { type: ["number", "null"] } } }, (n) => ({ a: n }), "/a", "number,null"],
+    ["integer or string", { properties: { a: { type: ["integer", "string"] } } }, (n) => ({ a: n }), "/a", "integer,string"],
+    ["below an object", { properties: { o: { type: "object", properties: { a: number } } } }, (n) => ({ o: { a: n } }), "/o/a", "number"],
+    ["items of one type", { properties: { l: { items: number } } }, (n) => ({ l: [1, n] }), "/l/1", "number"],
+    ["items with bounds", { properties: { l: { items: { type: "integer", minimum: 0 } } } }, (n) => ({ l: [1, n] }), "/l/1", "integer"],
+    ["prefixItems", { properties: { l: { prefixItems: [{ type: "string" }, number] } } }, (n) => ({ l: ["a", n] }), "/l/1", "number"],
+    ["items by $ref", { properties: { l: { items: { $ref: "#/$defs/n" } } }, $defs: { n: number } }, (n) => ({ l: [n] }), "/l/0", "number"],
+    ["additionalProperties", { additionalProperties: number }, (n) => ({ z: n }), "/z", "number"],
+    ["allOf", { properties: { a: { allOf: [number] } } }, (n) => ({ a: n }), "/a", "number"],
+  ];
+  let generated: Awaited<ReturnType<typeof generateValidators>>;
+  beforeAll(async () => {
+    generated = await generateValidators(
+      cases.map(([, schema], index) => ({ name: `case_${index}`, inputSchema: { type: "object", ...schema } })),
+      "non-finite-numbers",
+    );
+  });
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))("is refused, saying why: case %i, %s", (index, _where, _schema, value, path, type) => {
+    const check = generated.modules.get(`case_${index}`)!.input;
+    for (const n of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(issuesOf(check, value(n))).toEqual([{ path, message: `must be ${type}, not ${n} (JSON sends it as null)` }]);
+    }
+    // A finite number passes, and a value of another type keeps the plain words.
+    expect(issuesOf(check, value(1))).toEqual([]);
+    expect(issuesOf(check, value(true as unknown as number))).toEqual([{ path, message: `must be ${type}` }]);
   });
 });
 

@@ -21,6 +21,8 @@ import { Secrets } from "../../src/acquire/sanitize.js";
 import { npmServer, tempDir } from "../helpers/pull.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "../helpers/sdk2-servers.js";
 import { runCli } from "../helpers/cli.js";
+import { ProcessGroupStdioTransport } from "../../src/acquire/stdio-transport.js";
+import { ResponseBudget } from "../../src/acquire/bounded-fetch.js";
 import { pullReport } from "../../src/cli/report.js";
 
 const NEEDS_CAPABILITIES = ["get-roots-list", "trigger-elicitation-request", "trigger-sampling-request"];
@@ -83,6 +85,27 @@ describe("a server that asks for what was declared", () => {
   }, 60_000);
 });
 
+describe("closing a stdio server that asks for its roots as it is closed", () => {
+  it("stops it once the request comes (its stdin closed, no answer can reach it), not after the wait for its exit", async () => {
+    const { Client } = await import("@modelcontextprotocol/client");
+    // A wait for its exit far longer than this test may take: only the request can end it.
+    const transport = await ProcessGroupStdioTransport.create({
+      command: process.execPath,
+      args: [npmServer("everything")],
+      env: { PATH: process.env["PATH"] ?? "" },
+      budget: new ResponseBudget(10_000_000, () => undefined),
+      graceMs: 600_000,
+    });
+    const client = new Client({ name: "test", version: "1.0.0" }, { capabilities: { roots: {} }, versionNegotiation: { mode: "legacy" } });
+    client.setRequestHandler("roots/list", () => ({ roots: [] }));
+    await client.connect(transport);
+    // server-everything asks for the roots 350 ms after it is initialized: after this close has closed its stdin.
+    // Unanswered, it waits for the answer (the SDK's 60 s) and then exits on its own, with code 0.
+    await client.close();
+    expect(transport.child!.signalCode).toBe("SIGTERM");
+  }, 90_000);
+});
+
 /** Lists `ask_model` only when the request's envelope declares sampling (2026-07-28: no handshake, capabilities per request). */
 function samplingGatedServer(): Server {
   const server = new Server({ name: "sampling-gated", version: "1.0.0" }, { capabilities: { tools: {} } });
@@ -140,7 +163,10 @@ describe("naming the capabilities", () => {
   it("refuses an unknown name, with the nearest one, on the command line and in the library", async () => {
     const cli = await runCli(["pull", "--out", "unused", "--capability", "roots,samplng", "--", "node", "server.js"]);
     expect(cli.code).toBe(2);
-    expect(cli.stderr).toContain('unknown client capability "samplng"; did you mean "sampling"?');
+    // Commander's "argument '…' is invalid." and mcpgen's message: two sentences, each with its capital; the hint on its own line.
+    expect(cli.stderr).toMatch(
+      /^error: option '--capability <name>' argument 'roots,samplng' is invalid\. Unknown client capability "samplng"\.\n {2}hint: did you mean "sampling"\?/,
+    );
     const error = await pull({ command: ["node", "server.js"], outDir: "unused", capabilities: ["elicitation.urls"] }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).diagnostic).toMatchObject({
@@ -148,6 +174,32 @@ describe("naming the capabilities", () => {
       message: '--capability: unknown client capability "elicitation.urls"',
       hint: expect.stringContaining('did you mean "elicitation.url"?'),
     });
+  });
+
+  it.each([
+    ["pull", ["pull", "--out", "unused"]],
+    ["diff", ["diff", "unused.json"]],
+    ["mock --record", ["mock", "--record", "unused"]],
+  ])("refuses an empty name (%s): --capability '' and an empty part between commas are usage errors, not a pull that declares nothing", async (_, words) => {
+    for (const value of ["", "roots,", " , "]) {
+      const cli = await runCli([...words, "--capability", value, "--", "node", "server.js"]);
+      expect(cli.code).toBe(2);
+      expect(cli.stderr).toMatch(
+        new RegExp(
+          `^error: option '--capability <name>' argument '${value}' is invalid\\. Empty client capability name\\.\\n {2}hint: name one of the capabilities a pull can declare: roots, `,
+        ),
+      );
+    }
+  });
+
+  it("refuses an empty name in the library and in a target's capabilities", async () => {
+    const error = await pull({ command: ["node", "server.js"], outDir: "unused", capabilities: [""] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpgenError);
+    expect((error as McpgenError).diagnostic).toMatchObject({ code: "usage", message: "--capability: empty client capability name" });
+    const target = { name: "everything", server: "everything", out: "out", capabilities: ["roots", ""] };
+    const configError = await loadConfig({ config: { targets: [target] }, cwd: await tempDir("capabilities-config") }).catch((caught: unknown) => caught);
+    expect(configError).toBeInstanceOf(McpgenError);
+    expect((configError as McpgenError).message).toMatch(/\/targets\/0\/capabilities\/1: empty client capability name/);
   });
 
   it("refuses an unknown name in a target's capabilities at its JSON pointer", async () => {

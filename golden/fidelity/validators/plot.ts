@@ -2,9 +2,9 @@
 // Validators of tool "plot", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, N, O, P, TN, TO, fQ, u } from "../validator-runtime.js";
+import { type Check, N, O, P, TO, fQ, fTN, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.from))||v1(x)||!!e&&v1(x,p+"/from",e))&&(u(x=d.to)||v1(x)||!!e&&v1(x,p+"/to",e)):TO(e,p));
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(N(x=P(d,d.x))||fQ(e,1,x,p,"/x"))&&(N(x=d.y)||fQ(e,1,x,p,"/y")):TO(e,p));
-const v2:Check=(d,p,e)=>(N(d)||TN(e,p));
+const v2:Check=(d,p,e)=>(N(d)||fTN(e,1,d,p));
 export{v0 as input,v2 as output};

@@ -2,7 +2,7 @@
 // Validators of tool "check_name", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, LinearRegExp, N, O, P, S, TN, TO, TS, fP, fQ, fV, h, t, u } from "../validator-runtime.js";
+import { type Check, LinearRegExp, N, O, P, S, TO, TS, fP, fQ, fTN, fV, h, t, u } from "../validator-runtime.js";
 
 const c0="^(a+)+$";
 const r1=/* @__PURE__ */new LinearRegExp(c0,"u");
@@ -20,6 +20,6 @@ const c12="^x-\\d+$";
 const r13=/* @__PURE__ */new RegExp(c12,"u");
 const c14="\\s+$";
 const r15=/* @__PURE__ */new LinearRegExp(c14,"u");
-const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!((S(x=P(d,d.name))?(r1.test(x)||fP(e,c0,p,"/name")):fQ(e,0,x,p,"/name"))&&(S(x=d.sentence)?(r3.test(x)||fP(e,c2,p,"/sentence")):fV(e,0,x,p,"/sentence"))&&(S(x=d.slug)?(r5.test(x)||fP(e,c4,p,"/slug")):fV(e,0,x,p,"/slug"))&&(S(x=d.words)?(r7.test(x)||fP(e,c6,p,"/words")):fV(e,0,x,p,"/words"))&&(S(x=d.plain)?(r9.test(x)||fP(e,c8,p,"/plain")):fV(e,0,x,p,"/plain"))&&(S(x=d.broken)||fV(e,0,x,p,"/broken"))&&(S(x=d.echoed)||fV(e,0,x,p,"/echoed"))))return!1;if(O(x=d.labels)){for(const k1 in x){if(!h(x,k1)||u(w=x[k1]))continue;if(r11.test(k1)){if(!(N(w)||TN(e,p,"/labels/"+t(k1))))return!1;}if(r13.test(k1)){if(!(S(w)||TS(e,p,"/labels/"+t(k1))))return!1;}}}else if(!fV(e,5,x,p,"/labels"))return!1;return!0};
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!((S(x=P(d,d.name))?(r1.test(x)||fP(e,c0,p,"/name")):fQ(e,0,x,p,"/name"))&&(S(x=d.sentence)?(r3.test(x)||fP(e,c2,p,"/sentence")):fV(e,0,x,p,"/sentence"))&&(S(x=d.slug)?(r5.test(x)||fP(e,c4,p,"/slug")):fV(e,0,x,p,"/slug"))&&(S(x=d.words)?(r7.test(x)||fP(e,c6,p,"/words")):fV(e,0,x,p,"/words"))&&(S(x=d.plain)?(r9.test(x)||fP(e,c8,p,"/plain")):fV(e,0,x,p,"/plain"))&&(S(x=d.broken)||fV(e,0,x,p,"/broken"))&&(S(x=d.echoed)||fV(e,0,x,p,"/echoed"))))return!1;if(O(x=d.labels)){for(const k1 in x){if(!h(x,k1)||u(w=x[k1]))continue;if(r11.test(k1)){if(!(N(w)||fTN(e,1,w,p,"/labels/"+t(k1))))return!1;}if(r13.test(k1)){if(!(S(w)||TS(e,p,"/labels/"+t(k1))))return!1;}}}else if(!fV(e,5,x,p,"/labels"))return!1;return!0};
 const v1:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.word))?(r11.test(x)||fP(e,c10,p,"/word")):fQ(e,0,x,p,"/word"))&&(S(x=d.trimmed)?(r15.test(x)||fP(e,c14,p,"/trimmed")):fV(e,0,x,p,"/trimmed")):TO(e,p));
 export{v0 as input,v1 as output};

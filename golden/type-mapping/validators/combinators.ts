@@ -2,11 +2,11 @@
 // Validators of tool "combinators", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { type Check, D, I, N, O, P, S, TI, TO, TS, Z, fB, fC, fO, fQ, fR, fV, u } from "../validator-runtime.js";
+import { type Check, D, I, N, O, P, S, TO, TS, Z, fB, fC, fO, fQ, fR, fTN, fV, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x,w)=>(O(d)?(u(x=P(d,d.idOrName))||v1(x)||v2(x)||fB(e,x,b0,0,p,"/idOrName"))&&(u(x=d.shape)||fO(e,x,b1,+v3(x)+ +v4(x),p,"/shape"))&&(u(x=d.both)||(O(x)?(S(w=P(x,x.a))||fQ(e,0,w,p,"/both/a")):TO(e,p,"/both"))&&(O(x)?(N(w=P(x,x.b))||fV(e,1,w,p,"/both/b")):TO(e,p,"/both")))&&((S(x=d.nullableString)||Z(x))||fV(e,"string,null",x,p,"/nullableString"))&&((O(x=d.nullableObject)||Z(x))?(!O(x)||N(w=P(x,x.x))||fV(e,1,w,p,"/nullableObject/x")):fV(e,"object,null",x,p,"/nullableObject"))&&((S(x=d.openApiNullable)||Z(x))||fV(e,"string,null",x,p,"/openApiNullable"))&&(O(x=d.oneOrTheOther)?(S(w=P(x,x.a))||fV(e,0,w,p,"/oneOrTheOther/a"))&&(S(w=x.b)||fV(e,0,w,p,"/oneOrTheOther/b"))&&(v5(x)||v6(x)||fB(e,x,b2,0,p,"/oneOrTheOther")):fV(e,5,x,p,"/oneOrTheOther")):TO(e,p));
 const v1:Check=(d,p,e)=>(S(d)||TS(e,p));
-const v2:Check=(d,p,e)=>(I(d)||TI(e,p));
+const v2:Check=(d,p,e)=>(I(d)||fTN(e,2,d,p));
 const v3:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.kind))?fR(e,p,"/kind"):(x==="circle"||fC(e,"circle",p,"/kind")))&&(N(x=d.radius)||fQ(e,1,x,p,"/radius")):TO(e,p));
 const v4:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.kind))?fR(e,p,"/kind"):(x==="square"||fC(e,"square",p,"/kind")))&&(N(x=d.side)||fQ(e,1,x,p,"/side")):TO(e,p));
 const v5:Check=(d,p,e)=>(!O(d)||D(d,"a")||fR(e,p,"/a"));

@@ -2,14 +2,14 @@
 // Validators of tool "refs", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, B, type Check, N, O, P, S, TA, TB, TN, TO, TS, TZ, Z, fB, fQ, fR, fV, h, t, u } from "../validator-runtime.js";
+import { A, B, type Check, N, O, P, S, TA, TB, TO, TS, TZ, Z, fB, fQ, fR, fTN, fV, h, t, u } from "../validator-runtime.js";
 
 const v0:Check=(d,p,e,_a,x)=>(O(d)?(u(x=P(d,d.tree))?fR(e,p,"/tree"):v1(x,e&&p+"/tree",e))&&(u(x=d.primary)||v2(x)||!!e&&v2(x,p+"/primary",e))&&(u(x=d.secondary)||v2(x)||!!e&&v2(x,p+"/secondary",e))&&(u(x=d.json)||v3(x,e&&p+"/json",e))&&(u(x=d.self)||v0(x,e&&p+"/self",e)):TO(e,p));
 const v1:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(S(x=P(d,d.value))||fQ(e,0,x,p,"/value")))return!1;if(A(x=d.children)){for(let i1=0;i1<x.length;i1++)if(!(w=x[i1],v1(w,e&&p+"/children/"+i1,e)))return!1;}else if(!fV(e,6,x,p,"/children"))return!1;return!0};
 const v2:Check=(d,p,e,_a,x)=>(O(d)?(S(x=P(d,d.street))||fV(e,0,x,p,"/street"))&&(S(x=d.city)||fQ(e,0,x,p,"/city")):TO(e,p));
 const v3:Check=(d,p,e)=>(v4(d)||v5(d)||v6(d)||v7(d)||v8(d)||v9(d)||fB(e,d,b0,0,p));
 const v4:Check=(d,p,e)=>(S(d)||TS(e,p));
-const v5:Check=(d,p,e)=>(N(d)||TN(e,p));
+const v5:Check=(d,p,e)=>(N(d)||fTN(e,1,d,p));
 const v6:Check=(d,p,e)=>(B(d)||TB(e,p));
 const v7:Check=(d,p,e)=>(Z(d)||TZ(e,p));
 const v8:Check=(d,p,e,_a,x)=>{if(!A(d))return TA(e,p);for(let i0=0;i0<d.length;i0++)if(!(x=d[i0]??null,v3(x,e&&p+"/"+i0,e)))return!1;return!0};

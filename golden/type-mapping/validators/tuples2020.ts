@@ -2,7 +2,7 @@
 // Validators of tool "tuples_2020", written by mcpgen from its schemas.
 /* eslint-disable */
 
-import { A, type Check, N, O, P, S, TN, TO, TS, fC, fK, fQ, fV } from "../validator-runtime.js";
+import { A, type Check, N, O, P, S, TO, TS, fC, fK, fQ, fTN, fV } from "../validator-runtime.js";
 
-const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(A(x=P(d,d.point))?(x.length>=2||fK(e,2,2,p,"/point"))&&(x.length<=0||(w=x[0],(N(w)||TN(e,p,"/point/0"))))&&(x.length<=1||(w=x[1],(N(w)||TN(e,p,"/point/1"))))&&(x.length<=2||(w=x[2],(N(w)||TN(e,p,"/point/2"))))&&(x.length<=3||fK(e,3,3,p,"/point")):fQ(e,6,x,p,"/point")))return!1;if(A(x=d.labelled)){if(!((x.length>=1||fK(e,2,1,p,"/labelled"))&&(x.length<=0||(w=x[0]??null,(w==="label"||fC(e,"label",p,"/labelled/0"))))))return!1;for(let i1=1;i1<x.length;i1++)if(!(w=x[i1],S(w)||TS(e,p,"/labelled/"+i1)))return!1;}else if(!fV(e,6,x,p,"/labelled"))return!1;return!0};
+const v0:Check=(d,p,e,_a,x,w)=>{if(!O(d))return TO(e,p);if(!(A(x=P(d,d.point))?(x.length>=2||fK(e,2,2,p,"/point"))&&(x.length<=0||(w=x[0],(N(w)||fTN(e,1,w,p,"/point/0"))))&&(x.length<=1||(w=x[1],(N(w)||fTN(e,1,w,p,"/point/1"))))&&(x.length<=2||(w=x[2],(N(w)||fTN(e,1,w,p,"/point/2"))))&&(x.length<=3||fK(e,3,3,p,"/point")):fQ(e,6,x,p,"/point")))return!1;if(A(x=d.labelled)){if(!((x.length>=1||fK(e,2,1,p,"/labelled"))&&(x.length<=0||(w=x[0]??null,(w==="label"||fC(e,"label",p,"/labelled/0"))))))return!1;for(let i1=1;i1<x.length;i1++)if(!(w=x[i1],S(w)||TS(e,p,"/labelled/"+i1)))return!1;}else if(!fV(e,6,x,p,"/labelled"))return!1;return!0};
 export{v0 as input};

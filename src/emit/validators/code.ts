@@ -77,9 +77,17 @@ function guards(types: readonly string[], data: string, first = data): string {
   const tests = types.map((type, index) => guard(type, index === 0 ? first : data));
   return tests.length === 1 ? tests[0]! : `(${tests.join("||")})`;
 }
-/** The issue of a value at `where` that is not of `types`: `TS(e,p,"/name")` ("must be string"), or `fT` naming them. */
-const typeFailure = (types: readonly string[], where: Where): string =>
-  types.length === 1 ? `T${TYPE_GUARDS[types[0]!]!}(e,${place(where)})` : `fT(e,${stringLiteral(types.join(","))},${place(where)})`;
+/**
+ * The issue of a value `data` at `where` that is not of `types`: `TS(e,p,"/name")` ("must be string"), or `fT` naming
+ * them; where a number is among them, `fTN(e,1,x,p,"/name")`, which reads the value to say why NaN and the infinities
+ * are not numbers (only when the issue is pushed: the value passing costs nothing more).
+ */
+const typeFailure = (types: readonly string[], data: string, where: Where): string =>
+  types.includes("number") || types.includes("integer")
+    ? `fTN(e,${typeCode(types)},${data},${place(where)})`
+    : types.length === 1
+      ? `T${TYPE_GUARDS[types[0]!]!}(e,${place(where)})`
+      : `fT(e,${stringLiteral(types.join(","))},${place(where)})`;
 /** The issue of a required property `value` at `where` that is missing, or not of `types` (`fQ(e,0,x,p,"/name")`). */
 const requiredFailure = (types: readonly string[], value: string, where: Where): string => `fQ(e,${typeCode(types)},${value},${place(where)})`;
 /** The issue of an optional property `value` at `where` that is there but not of `types`; absent, none (`fV(e,0,x,p,"/name")`). */
@@ -482,7 +490,7 @@ class FunctionWriter {
     const { pre: steps, types, checks } = this.parts(schema, data, where, seen, depth, context);
     if (types === undefined) return [...steps, ...checks];
     const test = guards(types, data);
-    const failure = typeFailure(types, where);
+    const failure = typeFailure(types, data, where);
     if (checks.length === 0) return [...steps, this.check(test, failure)];
     if (checks.every(isExpression) && steps.length === 0) return [{ expression: `(${test}?${chain(checks)}:${failure})` }];
     if (context === "top") return [...steps, { statement: `if(!${test})return ${failure};` }, ...checks];
@@ -797,7 +805,7 @@ class FunctionWriter {
         body += `if(${conditions}!${check})return!1;`;
         if (patterns.length === 0 && checksNothing(names)) additionalOnly = [isDeclared, check];
       } else if (valuesType !== undefined) {
-        body += `if(${conditions}!(${guard(valuesType, value)}||u(${value})||${typeFailure([valuesType], keyPath)}))return!1;`;
+        body += `if(${conditions}!(${guard(valuesType, value)}||u(${value})||${typeFailure([valuesType], value, keyPath)}))return!1;`;
       } else {
         const checks = this.child(additional!, value, keyPath, undefined, depth + 1, "block");
         if (checks.length > 0) body += conditions === "" ? statements(checks) : `if(${conditions.slice(0, -2)}){${statements(checks)}}`;
