@@ -114,7 +114,8 @@ describe("mcpgen mock --record fed a pipe", () => {
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
     child.stderr.resume();
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
+    const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
     const lines = [
       { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },
       { jsonrpc: "2.0", method: "notifications/initialized" },
@@ -149,7 +150,8 @@ describe("mcpgen mock --record: errors and failures of the live server", () => {
       stdio: ["ignore", "ignore", "pipe"],
     });
     const output = { stderr: "" };
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
+    const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
     const url = await new Promise<string>((resolve, reject) => {
       child.stderr.on("data", (chunk: Buffer) => {
         output.stderr += chunk.toString();

@@ -892,7 +892,8 @@ describe("serveStdio", () => {
         if (stderr.includes("handler started")) resolve();
       });
     });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
+    const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
     const answers = () =>
       stdout
         .split("\n")
