@@ -137,7 +137,7 @@ describe("mcpgen mock --record fed a pipe", () => {
     expect(answers.map((answer) => answer.id).sort()).toEqual([1, 2, 3]);
     expect(answers.find((answer) => answer.id === 3)?.result?.structuredContent).toEqual({ entities: [], relations: [] });
     expect((await readdir(dir)).sort()).toEqual(["manifest.json", "read-graph.json", "search-nodes.json"]);
-  }, 20_000);
+  });
 });
 
 describe("mcpgen mock --record: errors and failures of the live server", () => {
