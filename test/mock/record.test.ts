@@ -264,8 +264,9 @@ describe("mcpgen mock --record: a live server that forgets its sessions", () => 
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
       expect(text(await client.callTool({ name: "kept", arguments: { text: "a" } }))).toBe('{"text":"a"}');
-      live.restart();
-      // Two calls in flight find it lost: one new session, both answered in it.
+      // Two calls in flight find it lost (its 404s held until both have come, so neither goes out after the new session
+      // has begun): one new session, both answered in it.
+      live.restart(2);
       const [b, b2] = await Promise.all([
         client.callTool({ name: "kept", arguments: { text: "b" } }),
         client.callTool({ name: "kept", arguments: { text: "b2" } }),
