@@ -52,6 +52,9 @@ export default defineConfig({
     ],
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // expect.poll waits for something to happen (a server's log line, a status once requests are in flight), not for it to
+    // happen fast: its default of 1 s is a timed assertion on a loaded machine. Bounded all the same, well within a test.
+    expect: { poll: { timeout: 60_000 } },
     // Type-checks and real servers are CPU-heavy; two workers fit the 2-core machines this runs on.
     maxWorkers: 2,
     // The slowest files first where vitest has no durations of a last run (a fresh clone): test/sequencer.ts.

@@ -341,8 +341,9 @@ describe("watchProject", () => {
     ).resolves.toBeUndefined();
     const error = await watchProject({ cwd: "/", onEvent: () => undefined }).catch((reason: unknown) => reason);
     expect(String(error)).toMatch(/no mcpgen\.config\.json in \/ or any directory above it/);
-    // A --config that names no file: a usage error at once, as without watching (it used to watch nothing, forever).
-    const missing = await watchProject({ cwd: root, config: "missing.json", signal: AbortSignal.timeout(2000), onEvent: () => undefined }).catch(
+    // A --config that names no file: a usage error at once, as without watching (it used to watch nothing, forever: the
+    // signal ends that, after a minute, so that it fails here rather than at the test's timeout; not a bound on "at once").
+    const missing = await watchProject({ cwd: root, config: "missing.json", signal: AbortSignal.timeout(60_000), onEvent: () => undefined }).catch(
       (reason: unknown) => reason,
     );
     expect(missing).toMatchObject({ diagnostic: { code: "usage", message: "no such configuration file", file: expect.stringMatching(/missing\.json$/) } });

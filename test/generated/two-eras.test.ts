@@ -74,7 +74,7 @@ describe("a generated client on both protocol eras", () => {
     const observed = (await compileAndRun(join(work, "main.ts"), [server.url.href])) as Record<string, unknown>;
     const expected = { sum: 5, tags: ["mcp", "MCP"], temperature: 4, city: "Oslo", region: "eu-west-1", rows: 8, echoed: 1 };
     expect(observed).toEqual({ eras: ["modern", "legacy"], modern: expected, legacy: expected });
-  }, 60_000);
+  });
 
   it("mirrors the x-mcp-header argument into Mcp-Param-Region on the 2026-07-28 connection only", () => {
     const calls = server.requests.filter((request) => request.rpcMethod === "tools/call");

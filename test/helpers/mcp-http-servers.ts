@@ -187,8 +187,12 @@ export interface ForgetfulServer extends Pick<RunningServer, "close"> {
   url: string;
   /** Each request's method and the session id it carried (notifications and other HTTP methods aside). */
   posts: Array<{ method: string; session: string | undefined }>;
-  /** Forgets every session begun so far, as a restart does: their next requests get 404. */
-  restart(): void;
+  /**
+   * Forgets every session begun so far, as a restart does: their next requests get 404. With `together`, the first
+   * `together` of those 404s are held until all of them have come, so that that many requests in flight all find the
+   * session lost whatever order they arrive and are answered in.
+   */
+  restart(together?: number): void;
   /** How many of the sessions begun from now on are forgotten at their first request after initialize. */
   forgetNew: number;
 }
@@ -203,6 +207,9 @@ export async function forgetfulHttpServer(forgetNew: number): Promise<ForgetfulS
   const posts: ForgetfulServer["posts"] = [];
   let begun = 0;
   const forgotten = new Set<string>();
+  /** 404s held back (see `restart`), and how many to hold before all are sent. */
+  const held: Array<() => void> = [];
+  let holding = 0;
   const http = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -227,7 +234,14 @@ export async function forgetfulHttpServer(forgetNew: number): Promise<ForgetfulS
           { "mcp-session-id": `s-${begun}` },
         );
       }
-      if (session === undefined || forgotten.has(session)) return json(404, { error: { code: -32001, message: "Session not found" } });
+      if (session === undefined || forgotten.has(session)) {
+        held.push(() => json(404, { error: { code: -32001, message: "Session not found" } }));
+        if (held.length >= holding) {
+          holding = 0;
+          for (const answer of held.splice(0)) answer();
+        }
+        return;
+      }
       if (message.method === "tools/call") return json(200, { result: { content: [{ type: "text", text: JSON.stringify(message.params?.arguments) }] } });
       json(200, { result: { tools: [sampleTool("kept")] } });
     });
@@ -237,8 +251,9 @@ export async function forgetfulHttpServer(forgetNew: number): Promise<ForgetfulS
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
     posts,
     forgetNew,
-    restart: () => {
+    restart: (together = 0) => {
       for (let index = 1; index <= begun; index++) forgotten.add(`s-${index}`);
+      holding = together;
     },
     close: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };

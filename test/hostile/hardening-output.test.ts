@@ -118,8 +118,9 @@ async function stopWhileStaging(args: string[], out: string): Promise<Stopped> {
   const child = spawn(process.execPath, [join(repoRoot, "bin", "mcpgen.js"), ...args], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
+    child.once("close", (code, signal) => resolve({ code, signal })),
   );
   await new Promise<void>((resolve, reject) => {
     const watcher = watch(out, (_event, name) => {

@@ -83,7 +83,7 @@ describe.each([
     const pinned = await connect(transport, { pin: "2026-07-28" });
     expect(pinned).toBeInstanceOf(Error);
     expect((pinned as Error).message).toContain("2026-07-28");
-  }, 30_000);
+  });
 
   it("modern: a probing client gets MCP 2026-07-28; a 2025 client is refused", async () => {
     const { transport } = await serve("modern");
@@ -91,7 +91,7 @@ describe.each([
     const legacy = await connect(transport, "legacy");
     expect(legacy).toBeInstanceOf(Error);
     expect((legacy as Error).message).toMatch(/protocol version/i);
-  }, 30_000);
+  });
 });
 
 describe("mcpgen mock --record --era", () => {
@@ -125,7 +125,7 @@ describe("mcpgen mock --record --era", () => {
     expect((await readdir(dir)).sort()).toEqual(["manifest.json", "read-graph.json"]);
     const fixture = JSON.parse(await readFile(join(dir, "read-graph.json"), "utf8")) as { fixtures: Array<{ arguments: unknown }> };
     expect(fixture.fixtures.map((recorded) => recorded.arguments)).toEqual([{}]);
-  }, 30_000);
+  });
 });
 
 describe("mcpgen mock --era legacy: a 2026-07-28 request that skips server/discover", () => {

@@ -248,7 +248,8 @@ describe("mcpgen mock: the command line", () => {
     const child = spawn(process.execPath, [bin, "mock", manifestPath, "--fixtures", folder], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(0);
+    // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
+    expect(await new Promise((resolve) => child.on("close", resolve))).toBe(0);
     expect(stderr.split("\n")[0]).toBe(
       `warning: ${join(folder, "stray.json")}: tool "nope" at /fixtures/0: a fixture for a tool the manifest does not list: it never answers`,
     );
@@ -277,7 +278,8 @@ describe("mcpgen mock: the command line", () => {
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(1);
+    // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
+    expect(await new Promise((resolve) => child.on("close", resolve))).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toBe(
       `error: ${file}: at /fixtures/0/arguments: key "arguments" is given twice in one object (line 4, then line 5): JSON would keep the last and drop the first without a word\n` +
@@ -292,7 +294,8 @@ describe("mcpgen mock: the command line", () => {
     const child = spawn(process.execPath, [bin, "mock", manifestPath, "--fixtures", folder], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(0);
+    // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
+    expect(await new Promise((resolve) => child.on("close", resolve))).toBe(0);
     expect(stderr.split("\n").slice(0, 2)).toEqual([
       `warning: ${join(folder, "read.json")}: at /fixtures/0: a fixture for a resource, and the manifest lists no resources or resource templates: the mock serves no resources/read, so it never answers`,
       "  hint: pull the server's resources into the manifest (its resources/list), or delete the fixture",

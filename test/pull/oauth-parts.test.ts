@@ -81,8 +81,9 @@ describe("the BROWSER command", () => {
     const hostile = "https://auth.example.com/authorize?q=$(touch pwned)&x=`id`;echo";
     const result = await openInBrowser(hostile, { BROWSER: `no-such-browser-mcpgen-test:${JSON.stringify(process.execPath)} ${JSON.stringify(script)}` });
     expect(result).toEqual({ opened: true });
-    // The browser runs on its own: wait until it has written the whole URL (the file exists, empty, before that).
-    for (let tries = 0; tries < 100 && ((await stat(record).catch(() => undefined))?.size ?? 0) === 0; tries++)
+    // The browser runs on its own: wait until it has written the whole URL (the file exists, empty, before that), for as
+    // long as a node process may take to start on a loaded machine (up to a minute, within the test's timeout).
+    for (let tries = 0; tries < 1200 && ((await stat(record).catch(() => undefined))?.size ?? 0) === 0; tries++)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readFile(record, "utf8")).toBe(new URL(hostile).href);
   });

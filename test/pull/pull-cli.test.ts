@@ -169,8 +169,10 @@ describe("mcpgen pull (CLI)", () => {
     );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    for (let tries = 0; tries < 400 && !existsSync(pidFile); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    // "close", not "exit": its stdout and stderr are read to their end by then (at "exit" a last chunk may still be in the pipe).
+    const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+    // Once the server has started (it writes its pid file first thing), however long that takes.
+    while (!existsSync(pidFile) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 25));
     child.kill("SIGTERM");
     expect(await exited).toBe(143);
     expect(stderr).toMatch(/^error: stopped during server\/discover of .*; the server was shut down and nothing was written\n$/);

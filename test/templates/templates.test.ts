@@ -141,7 +141,8 @@ describe("a scaffold's entry point (templates/scaffold/src/server.ts)", () => {
     process.removeListener("SIGINT", onInterrupt!);
     process.removeListener("SIGTERM", onTerminate!);
     onTerminate!("SIGTERM");
-    await vi.waitFor(() => expect(exits).toHaveBeenCalledWith(0));
+    // Waits for the shutdown, however slow the machine (vi.waitFor gives up after 1 s unless told otherwise).
+    await vi.waitFor(() => expect(exits).toHaveBeenCalledWith(0), { timeout: 60_000 });
     await expect(fetch(server!.url)).rejects.toThrow();
   });
 
