@@ -8,6 +8,9 @@
  * context (pre-registered client credentials, a private key) reaches mcpgen
  * through the environment variables it reads (fixtures/oauth/conformance-client.mjs).
  *
+ * The 2026-07-28 custom-header scenarios check a client's tool calls, which a pull never makes: there the client the
+ * pull generated makes them (fixtures/oauth/conformance-tool-calls.mjs), so the suite checks the generated client.
+ *
  * The suite needs Node >= 22: it runs on Node 24 (helpers/node24.ts); mcpgen
  * runs on this Node. The suites run their scenarios in parallel, one suite
  * after another, each bounded by the suite's own client timeout.
@@ -28,7 +31,8 @@ const fixtures = join(repoRoot, "test", "fixtures", "oauth");
 const RUNS: string[][] = [
   ["--suite", "auth"],
   ["--suite", "backcompat"],
-  // The 2026-07-28 scenarios: authorization, and those of a client that lists tools (the ones that call tools do not apply to a pull).
+  // The 2026-07-28 scenarios: authorization, those of a client that lists tools, and those whose tool calls the
+  // generated client makes (custom headers, multi round-trip requests).
   ["--suite", "draft"],
   ["--scenario", "auth/client-credentials-basic"],
   ["--scenario", "auth/client-credentials-jwt"],
@@ -195,6 +199,48 @@ describe.skipIf(skipReason !== undefined)(
         expect(stdout, stderr).toMatch(/^pulled \d+ tools?(, \d+ [a-z ]+)* from /);
       },
     );
+
+    // The client these scenarios check is the one the pull generated: it makes their tool calls (fixtures/oauth/conformance-tool-calls.mjs).
+    it("http-custom-headers (MCP 2026-07-28): the generated client mirrors x-mcp-header arguments into Mcp-Param headers, encoded, null omitted", () => {
+      const { checks, stdout, stderr } = outcome("http-custom-headers");
+      expect(verdict(checks), stderr).toEqual([]);
+      expect(checks.filter((check) => check.status === "SUCCESS").map((check) => check.id)).toEqual(
+        expect.arrayContaining([
+          "sep-2243-client-supports-custom-headers",
+          "sep-2243-client-mirrors-designated-params",
+          "sep-2243-client-encode-values",
+          "sep-2243-client-base64-unsafe",
+          "sep-2243-client-omit-null",
+        ]),
+      );
+      expect(stdout, stderr).toMatch(/^called test_custom_headers: \[\{"type":"text"/m);
+      // The scenario's null for a boolean breaks the tool's own schema: the typed client refuses it unsent, and sends it when told not to validate.
+      expect(stdout).toMatch(
+        /^called test_custom_headers_null: ValidationError: invalid arguments for tool "test_custom_headers_null": \/verbose must be boolean$/m,
+      );
+      expect(stdout).toMatch(/^called test_custom_headers_null with validate: false: \[\{"type":"text"/m);
+    });
+
+    it("http-invalid-tool-headers (MCP 2026-07-28): tools with invalid x-mcp-header marks have no method, and the valid one is called", () => {
+      const { checks, stdout, stderr } = outcome("http-invalid-tool-headers");
+      expect(verdict(checks), stderr).toEqual([]);
+      expect(checks.some((check) => check.id === "sep-2243-client-reject-invalid-tool" && check.status === "SUCCESS")).toBe(true);
+      expect(stdout, stderr).toMatch(/^pulled 1 tool from /);
+      expect(stdout).toMatch(/^called valid_tool: \[\{"type":"text"/m);
+      expect(stderr).toMatch(/tool "invalid_empty_header" at \/tools\/1\/inputSchema\/properties\/value\/x-mcp-header: left out/);
+    });
+
+    it("sep-2322-client-request-state (MCP 2026-07-28): through the generated client, SDK v2 answers input_required rounds, echoes requestState, isolates a call in flight", () => {
+      const { checks, stdout, stderr } = outcome("sep-2322-client-request-state");
+      expect(verdict(checks), stderr).toEqual([]);
+      expect(checks.filter((check) => check.status === "SUCCESS")).toHaveLength(5);
+      expect(stdout, stderr).toMatch(/^called test_mrtr_echo_state: \[\{"type":"text","text":"echo-state-ok"\}\]$/m);
+      expect(stdout).toMatch(/^called test_mrtr_unrelated: \[\{"type":"text","text":"unrelated-ok"\}\]$/m);
+      expect(stdout).toMatch(/^called test_mrtr_no_state: \[\{"type":"text","text":"no-state-ok"\}\]$/m);
+      // The client does not retry a result without resultType (the check); SDK v2 then refuses that result itself,
+      // as one a 2026-07-28 server must not send, and the typed client passes its error on.
+      expect(stdout).toMatch(/^called test_mrtr_no_result_type: \w*Error: .*resultType/m);
+    });
 
     it("auth/scope-step-up: the first login uses the challenged scope; the escalation the scenario checks needs a tools/call, which pull never makes", () => {
       const { checks, stdout, stderr } = outcome("auth/scope-step-up");
