@@ -45,6 +45,7 @@ import {
   wholeMultipleOf,
   type ArrayForm,
   type Held,
+  type PropertyForm,
 } from "./schema-forms.js";
 import { own, sameJson, show } from "./values.js";
 
@@ -650,8 +651,7 @@ class Comparison {
    * many items each allows (`maxItems`, or a closed tuple: `items: false`).
    */
   private arrays(a: SchemaObject, b: SchemaObject, place: Place, whole: [SchemaObject, SchemaObject]): void {
-    const writtenA = arrayForm(whole[0], this.oldRoot);
-    const writtenB = arrayForm(whole[1], this.newRoot);
+    const [writtenA, writtenB] = apartAlike(arrayForm(whole[0], this.oldRoot), arrayForm(whole[1], this.newRoot));
     const {
       forms: [formA, formB],
       caps: [capA, capB],
@@ -729,8 +729,7 @@ class Comparison {
       if (isRequired && !wasRequired) this.report("property-made-required", place2.new, `${label} is required now`);
       if (wasRequired && !isRequired) this.report("property-made-optional", place2.new, `${label} is optional now`);
     }
-    const formA = propertyForm(whole[0]);
-    const formB = propertyForm(whole[1]);
+    const [formA, formB] = closersAlike(propertyForm(whole[0]), propertyForm(whole[1]));
     this.closer(formA.others, formB.others, place, OTHER_PROPERTIES);
     this.closer(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_PROPERTIES);
     this.unevaluatedMoved("unevaluatedProperties", formA.unevaluated, formB.unevaluated, whole, place);
@@ -747,7 +746,10 @@ class Comparison {
    * item `contains` no longer matches, a property added to an `allOf` branch
    * or removed from a `dependentSchemas` entry, an `if` that names another),
    * what it holds moved, either way, so the change is not decided. For
-   * properties, an optional property added there counts: it is evaluated.
+   * properties, an optional property added there counts: it is evaluated;
+   * but where the names those keywords evaluate are shown the same
+   * (`evaluatedNames`: a property's schema changed in an `allOf` branch),
+   * nothing moved, and the change itself is reported where it is.
    */
   private unevaluatedMoved(
     keyword: "unevaluatedItems" | "unevaluatedProperties",
@@ -762,6 +764,10 @@ class Comparison {
     const evaluators = (object: SchemaObject) =>
       Object.fromEntries(evaluating.filter((name) => own(object, name) !== undefined).map((name) => [name, own(object, name)]));
     const items = keyword === "unevaluatedItems";
+    if (!items) {
+      const namesA = evaluatedNames(evaluators(whole[0]), this.oldRoot);
+      if (namesA !== undefined && namesA === evaluatedNames(evaluators(whole[1]), this.newRoot)) return;
+    }
     if (!(items ? this.differ(evaluators(whole[0]), evaluators(whole[1])) : this.differStrictly(evaluators(whole[0]), evaluators(whole[1])))) return;
     const pointer = joinPointer(after !== undefined ? place.new : place.old, keyword);
     const noun = items ? "items" : "properties";
@@ -1081,6 +1087,122 @@ function itemCap(form: ArrayForm, object: SchemaObject): Bound | undefined {
   const label = at === 0 ? `${keyword}: false` : `no items past the first ${at} (${keyword}: false)`;
   const closed: Bound = { ...plainBound(at, false, keyword), label };
   return written !== undefined && written.at <= at ? written : closed;
+}
+
+/** The names (and patterns) the keywords beside `unevaluatedProperties` evaluate (`evaluatedNames`), merged over `allOf` branches. */
+interface Evaluated {
+  /** Every name: an `additionalProperties` or `unevaluatedProperties` evaluates whatever the rest did not. */
+  all: boolean;
+  names: Set<string>;
+  patterns: Set<string>;
+  /** What `dependentSchemas` entries evaluate where their property is present. */
+  dependent: Map<string, Evaluated>;
+  /** A subschema that accepts no value: no instance is evaluated at all. */
+  none: boolean;
+}
+
+/**
+ * The property names `schema`'s keywords evaluate on an instance they all
+ * accept, written as one string, where that depends on the instance's names
+ * alone (2020-12 Core §11.3: `properties` and `patternProperties` evaluate
+ * the names they match; `additionalProperties` and a nested
+ * `unevaluatedProperties` every other; `allOf` branches, refs and
+ * `dependentSchemas` entries what theirs do, since an instance they accept
+ * passes them all). Two sides with the same string evaluate the same names
+ * on every instance both accept, whatever the property schemas say. Undefined
+ * where whether a subschema accepts the instance decides what is evaluated
+ * (`anyOf`, `oneOf`, `if`/`then`/`else`, `not`) or a keyword is not read here.
+ */
+function evaluatedNames(schema: Schema, root: Schema): string | undefined {
+  const evaluated = collectEvaluated(schema, root, 0);
+  return evaluated === undefined ? undefined : showEvaluated(evaluated);
+}
+
+function collectEvaluated(schema: Schema, root: Schema, depth: number): Evaluated | undefined {
+  const found: Evaluated = { all: false, names: new Set(), patterns: new Set(), dependent: new Map(), none: false };
+  const resolved = resolveRef(schema, root);
+  if (resolved === true) return found;
+  if (resolved === false) return { ...found, none: true };
+  if (!isRecord(resolved) || depth > MAX_EVALUATED_DEPTH) return undefined;
+  for (const keyword of Object.keys(resolved)) {
+    const value = own(resolved, keyword);
+    if (keyword === "properties") for (const name of Object.keys(record(resolved, keyword))) found.names.add(name);
+    else if (keyword === "patternProperties") for (const source of Object.keys(record(resolved, keyword))) found.patterns.add(source);
+    else if (keyword === "additionalProperties" || keyword === "unevaluatedProperties") found.all = true;
+    else if (keyword === "allOf" && Array.isArray(value)) {
+      for (const branch of value as Schema[]) {
+        const inner = collectEvaluated(branch, root, depth + 1);
+        if (inner === undefined) return undefined;
+        mergeEvaluated(found, inner);
+      }
+    } else if (keyword === "dependentSchemas") {
+      for (const [name, entry] of Object.entries(record(resolved, keyword))) {
+        const inner = collectEvaluated(entry as Schema, root, depth + 1);
+        if (inner === undefined) return undefined;
+        const known = found.dependent.get(name);
+        if (known === undefined) found.dependent.set(name, inner);
+        else mergeEvaluated(known, inner);
+      }
+    } else if (SUBSCHEMA_KEYWORDS.get(keyword)?.position === "in-place" || keyword === "not" || keyword === "$dynamicRef") return undefined;
+  }
+  return found;
+}
+
+const MAX_EVALUATED_DEPTH = 16;
+
+function mergeEvaluated(into: Evaluated, from: Evaluated): void {
+  into.all ||= from.all;
+  into.none ||= from.none;
+  for (const name of from.names) into.names.add(name);
+  for (const source of from.patterns) into.patterns.add(source);
+  for (const [name, inner] of from.dependent) {
+    const known = into.dependent.get(name);
+    if (known === undefined) into.dependent.set(name, inner);
+    else mergeEvaluated(known, inner);
+  }
+}
+
+function showEvaluated(evaluated: Evaluated): string {
+  if (evaluated.none) return "none";
+  if (evaluated.all) return "all";
+  const dependent = [...evaluated.dependent].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([name, inner]) => [name, showEvaluated(inner)]);
+  return JSON.stringify([[...evaluated.names].sort(), [...evaluated.patterns].sort(), dependent]);
+}
+
+/**
+ * Two property forms with `unevaluatedProperties` read alike, as
+ * `apartAlike` reads `unevaluatedItems`: where one side reads it on its own
+ * (beside a keyword that applies in place) and the other as
+ * `additionalProperties`, the other reads it on its own too, so that an
+ * `allOf` removed beside an unchanged `unevaluatedProperties: false` is not
+ * also that keyword removed and added.
+ */
+function closersAlike(a: PropertyForm, b: PropertyForm): [PropertyForm, PropertyForm] {
+  const apart = (form: PropertyForm): PropertyForm =>
+    form.others?.path[0] === "unevaluatedProperties" && form.unevaluated === undefined ? { unevaluated: form.others } : form;
+  if (a.unevaluated !== undefined && b.unevaluated === undefined) return [a, apart(b)];
+  if (b.unevaluated !== undefined && a.unevaluated === undefined) return [apart(a), b];
+  return [a, b];
+}
+
+/**
+ * Two array forms with `unevaluatedItems` read alike: where one side reads
+ * it on its own (beside `contains` or a keyword that applies in place) and
+ * the other as `items` (nothing evaluates items there but `prefixItems`),
+ * the other reads it on its own too. The keyword is then compared with
+ * itself, and what moved is what the keywords beside it evaluate
+ * (`unevaluatedMoved`), not an `unevaluatedItems` added or removed, nor a
+ * cap that neither side changed.
+ */
+function apartAlike(a: ArrayForm, b: ArrayForm): [ArrayForm, ArrayForm] {
+  const apart = (form: ArrayForm): ArrayForm => {
+    if (form.rest.path[0] !== "unevaluatedItems") return form;
+    const { closed: _closed, ...rest } = form;
+    return { ...rest, rest: { schema: true, path: [] }, unevaluated: form.rest };
+  };
+  if (a.unevaluated !== undefined && b.unevaluated === undefined) return [a, apart(b)];
+  if (b.unevaluated !== undefined && a.unevaluated === undefined) return [apart(a), b];
+  return [a, b];
 }
 
 /**
