@@ -923,19 +923,58 @@ class Comparison {
     const notRun = "the pattern is not run here (it needs another regex engine than JavaScript's)";
     const several = "another pattern may match the same names";
     const unnamed = "a name it matches that no property has was held to additionalProperties, and is held to its schema instead";
-    for (const name of allowed ?? Object.keys(properties)) {
+    // The names it matches, where they are known: those `propertyNames` allows, or the few it spells out (`^(?:a|b)$`).
+    const spelled = this.spelledNames(source, side);
+    const known = allowed === undefined ? spelled : spelled === undefined ? allowed : allowed.filter((name) => spelled.includes(name));
+    for (const name of known ?? Object.keys(properties)) {
       const matches = this.patternMatches(source, name, side);
       if (matches === undefined) return notRun;
       if (!matches) continue;
       if (others.some((other) => this.patternMatches(other, name, side) !== false)) return several;
       const named = own(properties, name) as Schema | undefined;
-      if (named === undefined ? !this.sameOn(additional, schema, side) : !this.holdsWhole(named, schema, side))
-        return named === undefined ? unnamed : `property ${JSON.stringify(name)} is held to its schema too, which is not shown to accept all it did`;
+      if (named !== undefined && !this.holdsWhole(named, schema, side))
+        return `property ${JSON.stringify(name)} is held to its schema too, which is not shown to accept all it did`;
+      if (named === undefined && !this.sameOn(additional, schema, side))
+        return spelled === undefined
+          ? unnamed
+          : `the name ${JSON.stringify(name)}, which no property has, was held to additionalProperties, and is held to its schema instead`;
     }
-    if (allowed !== undefined) return undefined;
+    if (known !== undefined) return undefined;
     // Names no property has: held to additionalProperties before, to the pattern's schema now.
     if (others.length > 0) return several;
     return this.sameOn(additional, schema, side) ? undefined : unnamed;
+  }
+
+  /**
+   * The names a pattern matches, where it spells them out: `^name$`,
+   * `^(name|other)$` or `^(?:name|other)$`, each name plain characters or
+   * escaped ones (ECMA-262: `^` and `$` match at the ends of the name alone).
+   * Undefined for any other pattern, or one not run here.
+   */
+  private spelledNames(source: string, side: "old" | "new"): string[] | undefined {
+    const body = /^\^(?:\((?:\?:)?(.*)\)|(.*))\$$/su.exec(source);
+    if (body === null) return undefined;
+    const names: string[] = [];
+    let name = "";
+    const text = body[1] ?? body[2] ?? "";
+    for (let index = 0; index < text.length; index++) {
+      const char = text[index]!;
+      if (char === "\\") {
+        const next = text[index + 1];
+        if (next === undefined || !REGEX_SYNTAX.includes(next)) return undefined;
+        name += next;
+        index++;
+      } else if (char === "|") {
+        // Outside a group, `^a|b$` is `^a` or `b$`: no list of names.
+        if (body[1] === undefined) return undefined;
+        names.push(name);
+        name = "";
+      } else if (REGEX_SYNTAX.includes(char)) return undefined;
+      else name += char;
+    }
+    names.push(name);
+    // What the pattern matches, as it is run here, is the judge: a name it does not match means it was misread.
+    return names.every((each) => this.patternMatches(source, each, side) === true) ? [...new Set(names)] : undefined;
   }
 
   /** Whether every value `inner` accepts, `outer` accepts too (both of one side), as far as a trial comparison of `inner` with both at once shows. */
@@ -1004,6 +1043,9 @@ function allowedNames(object: SchemaObject, root: Schema): string[] | undefined 
   const listed = isRecord(resolved) ? listedValues(resolved) : undefined;
   return listed?.filter((name): name is string => typeof name === "string");
 }
+
+/** The characters that mean something in a regular expression (ECMA-262 SyntaxCharacter, and `/`): escaped, each stands for itself. */
+const REGEX_SYNTAX = "^$\\.*+?()[]{}|/";
 
 const UNEVALUATED_MENTIONS = new WeakMap<object, boolean>();
 
