@@ -83,6 +83,12 @@ export function compareSchemas(oldRoot: Schema, newRoot: Schema, options: Compar
 /** The kinds whose findings say nothing about accepted values (a description, a default). */
 const ANNOTATION_CHANGES: ReadonlySet<string> = new Set(SCHEMA_CHANGES.filter((change) => change.effect === "annotation").map((change) => change.kind));
 
+/** The kinds whose findings say a value may be rejected that was accepted: a narrowing, one not decided, or an optional property added (strictly, it narrows). */
+const NARROWING_CHANGES: ReadonlySet<string> = new Set([
+  ...SCHEMA_CHANGES.filter((change) => change.effect === "narrows" || change.effect === "undecidable").map((change) => change.kind),
+  "optional-property-added",
+]);
+
 /**
  * Schema nodes visited, over a whole comparison, by the trial comparisons
  * that match branches of `anyOf`/`oneOf`/`allOf` to each other. Past it,
@@ -313,7 +319,13 @@ class Comparison {
             : "oneOf became anyOf: a value may match several branches now";
         this.report("keyword-changed", joinPointer(place.new, keyB), message);
       }
-      this.branches("anyOf", this.byType(listOf(a, keyA, place.old), this.oldRoot), this.byType(listOf(b, keyB, place.new), this.newRoot), noun);
+      this.branches(
+        "anyOf",
+        this.byType(listOf(a, keyA, place.old), this.oldRoot),
+        this.byType(listOf(b, keyB, place.new), this.newRoot),
+        noun,
+        keyA === "anyOf" && keyB === "anyOf",
+      );
       return [baseA, baseB];
     }
     if (keyB !== undefined) {
@@ -323,6 +335,7 @@ class Comparison {
           this.byType([{ schema: assertions(a), pointer: place.old }], this.oldRoot),
           this.byType(listOf(b, keyB, place.new), this.newRoot),
           noun,
+          keyB === "anyOf",
         );
         return undefined;
       }
@@ -338,6 +351,7 @@ class Comparison {
         this.byType(listOf(a, keyA!, place.old), this.oldRoot),
         this.byType([{ schema: assertions(b), pointer: place.new }], this.newRoot),
         noun,
+        keyA === "anyOf",
       );
       return undefined;
     }
@@ -391,6 +405,35 @@ class Comparison {
     return this.budget.steps >= 0 && moved === 0;
   }
 
+  /**
+   * Whether every value a branch of one side (`side`) accepts, a branch of
+   * the other side accepts too, as far as a trial comparison of the one
+   * with the other shows: it finds nothing that narrows (nor anything not
+   * decided, nor an optional property added). Its pairs are its own: it
+   * compares the sides the other way round, for a branch added.
+   */
+  private within(inner: Schema, outer: Schema, side: "old" | "new"): boolean {
+    if (this.budget.steps <= 0) return false;
+    const [innerRoot, outerRoot] = side === "old" ? [this.oldRoot, this.newRoot] : [this.newRoot, this.oldRoot];
+    const { oldPatternModes, newPatternModes } = this.options;
+    const modes = side === "old" ? { oldPatternModes, newPatternModes } : { oldPatternModes: newPatternModes, newPatternModes: oldPatternModes };
+    const budget: Shared = { steps: this.budget.steps, active: new Map() };
+    let narrowed = 0;
+    const trial = new Comparison(
+      innerRoot,
+      outerRoot,
+      { ...this.options, ...modes },
+      budget,
+      (finding) => {
+        if (NARROWING_CHANGES.has(finding.change)) narrowed++;
+      },
+      true,
+    );
+    trial.compare(inner, outer, { old: "", new: "" }, "property");
+    this.budget.steps = budget.steps;
+    return budget.steps >= 0 && narrowed === 0;
+  }
+
   /** A `oneOf` beside an `anyOf` in the same object (both apply): its branches, or the whole of it added or removed. */
   private secondUnion(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
     const before = listOf(a, "oneOf", place.old);
@@ -404,9 +447,13 @@ class Comparison {
    * Branches of a union (`anyOf`) or an intersection (`allOf`) matched to
    * each other: equal ones first, then each to its nearest counterpart of
    * types in common (the fewest findings when compared). A matched pair is
-   * compared; a branch left over was removed or added.
+   * compared; a branch left over was removed or added, but where `covers`
+   * (a union that is an `anyOf` on both sides, not a `oneOf`, where a value
+   * two branches accept is rejected) a branch added whose values a branch of
+   * the old side accepts too (`within`), or a branch removed whose values a
+   * branch of the new side accepts, changes nothing and is not reported.
    */
-  private branches(kind: "anyOf" | "allOf", olds: readonly Branch[], news: readonly Branch[], noun: Noun): void {
+  private branches(kind: "anyOf" | "allOf", olds: readonly Branch[], news: readonly Branch[], noun: Noun, covers = false): void {
     if (olds.length === 0 && news.length === 0) return;
     const candidates: Array<{ i: number; j: number; score: number }> = [];
     const typesOf = (branch: Branch, root: Schema) => {
@@ -437,13 +484,23 @@ class Comparison {
       this.compare(olds[i]!.schema, news[j]!.schema, { old: olds[i]!.pointer, new: news[j]!.pointer }, noun);
     const union = kind === "anyOf";
     const onlyNull = (types: Set<JsonType> | undefined) => types?.size === 1 && types.has("null");
+    // Not in a trial, which would start more; nor where a branch's properties and items count as evaluated (`unevaluated*`).
+    const covered = (branch: Branch, side: "old" | "new") =>
+      union &&
+      covers &&
+      !this.trial &&
+      !mentionsUnevaluated(this.oldRoot) &&
+      !mentionsUnevaluated(this.newRoot) &&
+      (side === "old" ? news : olds).some((other) =>
+        side === "old" ? this.within(branch.schema, other.schema, "old") : this.within(branch.schema, other.schema, "new"),
+      );
     olds.forEach((branch, i) => {
-      if (pairedOld.has(i)) return;
+      if (pairedOld.has(i) || covered(branch, "old")) return;
       if (union && onlyNull(oldTypes[i])) this.report("nullable-removed", branch.pointer, "null no longer accepted");
       else this.report(union ? "any-of-branch-removed" : "all-of-branch-removed", branch.pointer, `${union ? "a branch" : "an allOf branch"} removed`);
     });
     news.forEach((branch, j) => {
-      if (pairedNew.has(j)) return;
+      if (pairedNew.has(j) || covered(branch, "new")) return;
       if (union && onlyNull(newTypes[j])) this.report("nullable-added", branch.pointer, "null accepted now");
       else this.report(union ? "any-of-branch-added" : "all-of-branch-added", branch.pointer, `${union ? "a branch" : "an allOf branch"} added`);
     });
