@@ -1242,7 +1242,8 @@ function collectEvaluated(schema: Schema, root: Schema, depth: number): Evaluate
         if (known === undefined) found.dependent.set(name, inner);
         else mergeEvaluated(known, inner);
       }
-    } else if (SUBSCHEMA_KEYWORDS.get(keyword)?.position === "in-place" || keyword === "not" || keyword === "$dynamicRef") return undefined;
+    } else if (SUBSCHEMA_KEYWORDS.get(keyword)?.position === "in-place" || keyword === "not" || keyword === "$dynamicRef" || keyword === "dependencies")
+      return undefined;
   }
   return found;
 }
