@@ -708,7 +708,9 @@ class Comparison {
    * many items each allows (`maxItems`, or a closed tuple: `items: false`).
    */
   private arrays(a: SchemaObject, b: SchemaObject, place: Place, whole: [SchemaObject, SchemaObject]): void {
-    const [writtenA, writtenB] = apartAlike(arrayForm(whole[0], this.oldRoot), arrayForm(whole[1], this.newRoot));
+    const readA = arrayForm(whole[0], this.oldRoot);
+    const readB = arrayForm(whole[1], this.newRoot);
+    const [writtenA, writtenB] = apartAlike(readA, readB);
     const {
       forms: [formA, formB],
       caps: [capA, capB],
@@ -726,6 +728,7 @@ class Comparison {
       this.compare(restA.schema, restB.schema, pair(restA.path.length > 0 ? restA : restB, restB.path.length > 0 ? restB : restA), "property");
     this.held(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_ITEMS);
     this.unevaluatedMoved("unevaluatedItems", formA.unevaluated, formB.unevaluated, whole, place);
+    if (writtenA !== readA || writtenB !== readB) this.evaluatedHeld("unevaluatedItems", writtenA === readA ? "new" : "old", whole, place);
     const containsA = own(a, "contains");
     const containsB = own(b, "contains");
     if (containsA !== undefined && containsB !== undefined) {
@@ -786,10 +789,13 @@ class Comparison {
       if (isRequired && !wasRequired) this.report("property-made-required", place2.new, `${label} is required now`);
       if (wasRequired && !isRequired) this.report("property-made-optional", place2.new, `${label} is optional now`);
     }
-    const [formA, formB] = closersAlike(propertyForm(whole[0]), propertyForm(whole[1]));
+    const readA = propertyForm(whole[0]);
+    const readB = propertyForm(whole[1]);
+    const [formA, formB] = closersAlike(readA, readB);
     this.closer(formA.others, formB.others, place, OTHER_PROPERTIES);
     this.closer(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_PROPERTIES);
     this.unevaluatedMoved("unevaluatedProperties", formA.unevaluated, formB.unevaluated, whole, place);
+    if (formA !== readA || formB !== readB) this.evaluatedHeld("unevaluatedProperties", formA === readA ? "new" : "old", whole, place);
     this.patternProperties(a, b, place);
     this.subschema("propertyNames", a, b, place);
     this.dependencies(a, b, place);
@@ -829,6 +835,46 @@ class Comparison {
     const pointer = joinPointer(after !== undefined ? place.new : place.old, keyword);
     const noun = items ? "items" : "properties";
     this.report("keyword-changed", pointer, `the ${noun} other keywords evaluate changed, so those ${keyword} holds moved (either way)`);
+  }
+
+  /**
+   * Where one side (`plain`) reads `unevaluated*` as `items` or
+   * `additionalProperties`, since nothing beside it evaluates what it holds,
+   * and the other reads it on its own (`apartAlike`, `closersAlike`): what
+   * the other side's `contains` or in-place keywords evaluate is held to it
+   * on the plain side alone. So a value may be rejected there that was not:
+   * a narrowing where the plain side is the new one (`contains` removed
+   * beside `unevaluatedItems: false` rejects `["a"]`), a widening where it is
+   * the old one. Not reported where it is shown to hold nothing more: a
+   * `contains` alone whose values the keyword accepts, or properties where
+   * the same names are evaluated (`evaluatedNames`).
+   */
+  private evaluatedHeld(keyword: "unevaluatedItems" | "unevaluatedProperties", plain: "old" | "new", whole: [SchemaObject, SchemaObject], place: Place): void {
+    const [plainObject, otherObject] = plain === "new" ? [whole[1], whole[0]] : [whole[0], whole[1]];
+    const [plainRoot, otherRoot] = plain === "new" ? [this.newRoot, this.oldRoot] : [this.oldRoot, this.newRoot];
+    const held = own(plainObject, keyword) as Schema;
+    if (acceptsAnything(resolveRef(held, plainRoot))) return;
+    const items = keyword === "unevaluatedItems";
+    const evaluating = EVALUATORS[keyword];
+    const evaluators = (object: SchemaObject) =>
+      Object.fromEntries(evaluating.filter((name) => own(object, name) !== undefined).map((name) => [name, own(object, name)]));
+    const beside = Object.keys(evaluators(otherObject)).filter((name) => !EVALUATED_BESIDE.get(keyword)!.includes(name));
+    const contains = own(otherObject, "contains") as Schema | undefined;
+    const other = plain === "new" ? "old" : "new";
+    if (items && beside.length === 0 && contains !== undefined && !this.trial && this.within(contains, held, other)) return;
+    if (!items) {
+      const names = evaluatedNames(evaluators(otherObject), otherRoot);
+      if (names !== undefined && names === evaluatedNames(evaluators(plainObject), plainRoot)) return;
+    }
+    const noun = items ? "items" : "properties";
+    const what = items && beside.length === 0 ? "contains" : "the keywords beside it";
+    if (plain === "new") this.report("constraint-added", joinPointer(place.new, keyword), `the ${noun} ${what} evaluated are held to ${keyword} now`);
+    else
+      this.report(
+        "constraint-removed",
+        joinPointer(place.new, keyword),
+        `the ${noun} ${what} ${what === "contains" ? "evaluates" : "evaluate"} are no longer held to ${keyword}`,
+      );
   }
 
   /** A property the old schema did not name: what governed it then (`additionalProperties`, a pattern) is compared with it. */

@@ -643,22 +643,34 @@ describe("compareSchemas: no line for a change that did not happen", () => {
 
   it.each([
     [
-      "contains removed beside an unevaluatedItems: false that did not change (only what it evaluates moved)",
+      'contains removed beside an unevaluatedItems: false that did not change (the items it matched are held to it now: ["a"] is rejected)',
       { type: "array", contains: string, unevaluatedItems: false },
       { type: "array", unevaluatedItems: false },
-      ["keyword-changed /unevaluatedItems", "constraint-removed /contains"],
+      ["keyword-changed /unevaluatedItems", "constraint-added /unevaluatedItems", "constraint-removed /contains"],
     ],
     [
       "contains added beside an unevaluatedItems: false that did not change",
       { type: "array", unevaluatedItems: false },
       { type: "array", contains: string, unevaluatedItems: false },
-      ["keyword-changed /unevaluatedItems", "constraint-added /contains"],
+      ["keyword-changed /unevaluatedItems", "constraint-removed /unevaluatedItems", "constraint-added /contains"],
+    ],
+    [
+      "contains that needed no match removed beside unevaluatedItems: false (a narrowing alone)",
+      { type: "array", contains: string, minContains: 0, unevaluatedItems: false },
+      { type: "array", unevaluatedItems: false },
+      ["keyword-changed /unevaluatedItems", "constraint-added /unevaluatedItems"],
+    ],
+    [
+      "contains removed beside an unevaluatedItems that accepts all it matched (a widening alone)",
+      { type: "array", contains: string, unevaluatedItems: string },
+      { type: "array", unevaluatedItems: string },
+      ["keyword-changed /unevaluatedItems", "constraint-removed /contains"],
     ],
     [
       "an allOf removed beside an unevaluatedProperties: false that did not change",
       { type: "object", properties: { a: string }, allOf: [{ properties: { b: string } }], unevaluatedProperties: false },
       { type: "object", properties: { a: string }, unevaluatedProperties: false },
-      ["all-of-branch-removed /allOf/0", "keyword-changed /unevaluatedProperties"],
+      ["all-of-branch-removed /allOf/0", "keyword-changed /unevaluatedProperties", "constraint-added /unevaluatedProperties"],
     ],
     [
       "a pattern added that matches only a property it holds to what held it (^ab$)",
