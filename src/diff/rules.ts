@@ -125,8 +125,8 @@ export const SCHEMA_CHANGES = [
     what: "`additionalProperties: false` (or `unevaluatedProperties: false`) added: properties the schema does not name are rejected",
   },
   { kind: "additional-properties-allowed", effect: "widens", what: "`additionalProperties: false` (or `unevaluatedProperties: false`) removed" },
-  { kind: "any-of-branch-removed", effect: "narrows", what: "A branch of `anyOf` or `oneOf` removed" },
-  { kind: "any-of-branch-added", effect: "widens", what: "A branch added to `anyOf` or `oneOf`" },
+  { kind: "any-of-branch-removed", effect: "narrows", what: "A branch of `anyOf` or `oneOf` removed (of an `anyOf`, one whose values no new branch accepts)" },
+  { kind: "any-of-branch-added", effect: "widens", what: "A branch added to `anyOf` or `oneOf` (to an `anyOf`, one whose values no old branch accepts)" },
   { kind: "all-of-branch-added", effect: "narrows", what: "A branch added to `allOf`" },
   { kind: "all-of-branch-removed", effect: "widens", what: "A branch of `allOf` removed" },
   {

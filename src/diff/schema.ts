@@ -45,6 +45,7 @@ import {
   wholeMultipleOf,
   type ArrayForm,
   type Held,
+  type PropertyForm,
 } from "./schema-forms.js";
 import { own, sameJson, show } from "./values.js";
 
@@ -81,6 +82,12 @@ export function compareSchemas(oldRoot: Schema, newRoot: Schema, options: Compar
 
 /** The kinds whose findings say nothing about accepted values (a description, a default). */
 const ANNOTATION_CHANGES: ReadonlySet<string> = new Set(SCHEMA_CHANGES.filter((change) => change.effect === "annotation").map((change) => change.kind));
+
+/** The kinds whose findings say a value may be rejected that was accepted: a narrowing, one not decided, or an optional property added (strictly, it narrows). */
+const NARROWING_CHANGES: ReadonlySet<string> = new Set([
+  ...SCHEMA_CHANGES.filter((change) => change.effect === "narrows" || change.effect === "undecidable").map((change) => change.kind),
+  "optional-property-added",
+]);
 
 /**
  * Schema nodes visited, over a whole comparison, by the trial comparisons
@@ -312,7 +319,13 @@ class Comparison {
             : "oneOf became anyOf: a value may match several branches now";
         this.report("keyword-changed", joinPointer(place.new, keyB), message);
       }
-      this.branches("anyOf", this.byType(listOf(a, keyA, place.old), this.oldRoot), this.byType(listOf(b, keyB, place.new), this.newRoot), noun);
+      this.branches(
+        "anyOf",
+        this.byType(listOf(a, keyA, place.old), this.oldRoot),
+        this.byType(listOf(b, keyB, place.new), this.newRoot),
+        noun,
+        keyA === "anyOf" && keyB === "anyOf",
+      );
       return [baseA, baseB];
     }
     if (keyB !== undefined) {
@@ -322,6 +335,7 @@ class Comparison {
           this.byType([{ schema: assertions(a), pointer: place.old }], this.oldRoot),
           this.byType(listOf(b, keyB, place.new), this.newRoot),
           noun,
+          keyB === "anyOf",
         );
         return undefined;
       }
@@ -337,6 +351,7 @@ class Comparison {
         this.byType(listOf(a, keyA!, place.old), this.oldRoot),
         this.byType([{ schema: assertions(b), pointer: place.new }], this.newRoot),
         noun,
+        keyA === "anyOf",
       );
       return undefined;
     }
@@ -390,6 +405,35 @@ class Comparison {
     return this.budget.steps >= 0 && moved === 0;
   }
 
+  /**
+   * Whether every value a branch of one side (`side`) accepts, a branch of
+   * the other side accepts too, as far as a trial comparison of the one
+   * with the other shows: it finds nothing that narrows (nor anything not
+   * decided, nor an optional property added). Its pairs are its own: it
+   * compares the sides the other way round, for a branch added.
+   */
+  private within(inner: Schema, outer: Schema, side: "old" | "new"): boolean {
+    if (this.budget.steps <= 0) return false;
+    const [innerRoot, outerRoot] = side === "old" ? [this.oldRoot, this.newRoot] : [this.newRoot, this.oldRoot];
+    const { oldPatternModes, newPatternModes } = this.options;
+    const modes = side === "old" ? { oldPatternModes, newPatternModes } : { oldPatternModes: newPatternModes, newPatternModes: oldPatternModes };
+    const budget: Shared = { steps: this.budget.steps, active: new Map() };
+    let narrowed = 0;
+    const trial = new Comparison(
+      innerRoot,
+      outerRoot,
+      { ...this.options, ...modes },
+      budget,
+      (finding) => {
+        if (NARROWING_CHANGES.has(finding.change)) narrowed++;
+      },
+      true,
+    );
+    trial.compare(inner, outer, { old: "", new: "" }, "property");
+    this.budget.steps = budget.steps;
+    return budget.steps >= 0 && narrowed === 0;
+  }
+
   /** A `oneOf` beside an `anyOf` in the same object (both apply): its branches, or the whole of it added or removed. */
   private secondUnion(a: SchemaObject, b: SchemaObject, place: Place, noun: Noun): void {
     const before = listOf(a, "oneOf", place.old);
@@ -403,9 +447,13 @@ class Comparison {
    * Branches of a union (`anyOf`) or an intersection (`allOf`) matched to
    * each other: equal ones first, then each to its nearest counterpart of
    * types in common (the fewest findings when compared). A matched pair is
-   * compared; a branch left over was removed or added.
+   * compared; a branch left over was removed or added, but where `covers`
+   * (a union that is an `anyOf` on both sides, not a `oneOf`, where a value
+   * two branches accept is rejected) a branch added whose values a branch of
+   * the old side accepts too (`within`), or a branch removed whose values a
+   * branch of the new side accepts, changes nothing and is not reported.
    */
-  private branches(kind: "anyOf" | "allOf", olds: readonly Branch[], news: readonly Branch[], noun: Noun): void {
+  private branches(kind: "anyOf" | "allOf", olds: readonly Branch[], news: readonly Branch[], noun: Noun, covers = false): void {
     if (olds.length === 0 && news.length === 0) return;
     const candidates: Array<{ i: number; j: number; score: number }> = [];
     const typesOf = (branch: Branch, root: Schema) => {
@@ -436,13 +484,23 @@ class Comparison {
       this.compare(olds[i]!.schema, news[j]!.schema, { old: olds[i]!.pointer, new: news[j]!.pointer }, noun);
     const union = kind === "anyOf";
     const onlyNull = (types: Set<JsonType> | undefined) => types?.size === 1 && types.has("null");
+    // Not in a trial, which would start more; nor where a branch's properties and items count as evaluated (`unevaluated*`).
+    const covered = (branch: Branch, side: "old" | "new") =>
+      union &&
+      covers &&
+      !this.trial &&
+      !mentionsUnevaluated(this.oldRoot) &&
+      !mentionsUnevaluated(this.newRoot) &&
+      (side === "old" ? news : olds).some((other) =>
+        side === "old" ? this.within(branch.schema, other.schema, "old") : this.within(branch.schema, other.schema, "new"),
+      );
     olds.forEach((branch, i) => {
-      if (pairedOld.has(i)) return;
+      if (pairedOld.has(i) || covered(branch, "old")) return;
       if (union && onlyNull(oldTypes[i])) this.report("nullable-removed", branch.pointer, "null no longer accepted");
       else this.report(union ? "any-of-branch-removed" : "all-of-branch-removed", branch.pointer, `${union ? "a branch" : "an allOf branch"} removed`);
     });
     news.forEach((branch, j) => {
-      if (pairedNew.has(j)) return;
+      if (pairedNew.has(j) || covered(branch, "new")) return;
       if (union && onlyNull(newTypes[j])) this.report("nullable-added", branch.pointer, "null accepted now");
       else this.report(union ? "any-of-branch-added" : "all-of-branch-added", branch.pointer, `${union ? "a branch" : "an allOf branch"} added`);
     });
@@ -650,8 +708,9 @@ class Comparison {
    * many items each allows (`maxItems`, or a closed tuple: `items: false`).
    */
   private arrays(a: SchemaObject, b: SchemaObject, place: Place, whole: [SchemaObject, SchemaObject]): void {
-    const writtenA = arrayForm(whole[0], this.oldRoot);
-    const writtenB = arrayForm(whole[1], this.newRoot);
+    const readA = arrayForm(whole[0], this.oldRoot);
+    const readB = arrayForm(whole[1], this.newRoot);
+    const [writtenA, writtenB] = apartAlike(readA, readB);
     const {
       forms: [formA, formB],
       caps: [capA, capB],
@@ -669,6 +728,7 @@ class Comparison {
       this.compare(restA.schema, restB.schema, pair(restA.path.length > 0 ? restA : restB, restB.path.length > 0 ? restB : restA), "property");
     this.held(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_ITEMS);
     this.unevaluatedMoved("unevaluatedItems", formA.unevaluated, formB.unevaluated, whole, place);
+    if (writtenA !== readA || writtenB !== readB) this.evaluatedHeld("unevaluatedItems", writtenA === readA ? "new" : "old", whole, place);
     const containsA = own(a, "contains");
     const containsB = own(b, "contains");
     if (containsA !== undefined && containsB !== undefined) {
@@ -729,11 +789,13 @@ class Comparison {
       if (isRequired && !wasRequired) this.report("property-made-required", place2.new, `${label} is required now`);
       if (wasRequired && !isRequired) this.report("property-made-optional", place2.new, `${label} is optional now`);
     }
-    const formA = propertyForm(whole[0]);
-    const formB = propertyForm(whole[1]);
+    const readA = propertyForm(whole[0]);
+    const readB = propertyForm(whole[1]);
+    const [formA, formB] = closersAlike(readA, readB);
     this.closer(formA.others, formB.others, place, OTHER_PROPERTIES);
     this.closer(formA.unevaluated, formB.unevaluated, place, UNEVALUATED_PROPERTIES);
     this.unevaluatedMoved("unevaluatedProperties", formA.unevaluated, formB.unevaluated, whole, place);
+    if (formA !== readA || formB !== readB) this.evaluatedHeld("unevaluatedProperties", formA === readA ? "new" : "old", whole, place);
     this.patternProperties(a, b, place);
     this.subschema("propertyNames", a, b, place);
     this.dependencies(a, b, place);
@@ -747,7 +809,10 @@ class Comparison {
    * item `contains` no longer matches, a property added to an `allOf` branch
    * or removed from a `dependentSchemas` entry, an `if` that names another),
    * what it holds moved, either way, so the change is not decided. For
-   * properties, an optional property added there counts: it is evaluated.
+   * properties, an optional property added there counts: it is evaluated;
+   * but where the names those keywords evaluate are shown the same
+   * (`evaluatedNames`: a property's schema changed in an `allOf` branch),
+   * nothing moved, and the change itself is reported where it is.
    */
   private unevaluatedMoved(
     keyword: "unevaluatedItems" | "unevaluatedProperties",
@@ -762,10 +827,54 @@ class Comparison {
     const evaluators = (object: SchemaObject) =>
       Object.fromEntries(evaluating.filter((name) => own(object, name) !== undefined).map((name) => [name, own(object, name)]));
     const items = keyword === "unevaluatedItems";
+    if (!items) {
+      const namesA = evaluatedNames(evaluators(whole[0]), this.oldRoot);
+      if (namesA !== undefined && namesA === evaluatedNames(evaluators(whole[1]), this.newRoot)) return;
+    }
     if (!(items ? this.differ(evaluators(whole[0]), evaluators(whole[1])) : this.differStrictly(evaluators(whole[0]), evaluators(whole[1])))) return;
     const pointer = joinPointer(after !== undefined ? place.new : place.old, keyword);
     const noun = items ? "items" : "properties";
     this.report("keyword-changed", pointer, `the ${noun} other keywords evaluate changed, so those ${keyword} holds moved (either way)`);
+  }
+
+  /**
+   * Where one side (`plain`) reads `unevaluated*` as `items` or
+   * `additionalProperties`, since nothing beside it evaluates what it holds,
+   * and the other reads it on its own (`apartAlike`, `closersAlike`): what
+   * the other side's `contains` or in-place keywords evaluate is held to it
+   * on the plain side alone. So a value may be rejected there that was not:
+   * a narrowing where the plain side is the new one (`contains` removed
+   * beside `unevaluatedItems: false` rejects `["a"]`), a widening where it is
+   * the old one. Not reported where it is shown to hold nothing more: a
+   * `contains` alone whose values the keyword accepts, or properties where
+   * the same names are evaluated (`evaluatedNames`).
+   */
+  private evaluatedHeld(keyword: "unevaluatedItems" | "unevaluatedProperties", plain: "old" | "new", whole: [SchemaObject, SchemaObject], place: Place): void {
+    const [plainObject, otherObject] = plain === "new" ? [whole[1], whole[0]] : [whole[0], whole[1]];
+    const [plainRoot, otherRoot] = plain === "new" ? [this.newRoot, this.oldRoot] : [this.oldRoot, this.newRoot];
+    const held = own(plainObject, keyword) as Schema;
+    if (acceptsAnything(resolveRef(held, plainRoot))) return;
+    const items = keyword === "unevaluatedItems";
+    const evaluating = EVALUATORS[keyword];
+    const evaluators = (object: SchemaObject) =>
+      Object.fromEntries(evaluating.filter((name) => own(object, name) !== undefined).map((name) => [name, own(object, name)]));
+    const beside = Object.keys(evaluators(otherObject)).filter((name) => !EVALUATED_BESIDE.get(keyword)!.includes(name));
+    const contains = own(otherObject, "contains") as Schema | undefined;
+    const other = plain === "new" ? "old" : "new";
+    if (items && beside.length === 0 && contains !== undefined && !this.trial && this.within(contains, held, other)) return;
+    if (!items) {
+      const names = evaluatedNames(evaluators(otherObject), otherRoot);
+      if (names !== undefined && names === evaluatedNames(evaluators(plainObject), plainRoot)) return;
+    }
+    const noun = items ? "items" : "properties";
+    const what = items && beside.length === 0 ? "contains" : "the keywords beside it";
+    if (plain === "new") this.report("constraint-added", joinPointer(place.new, keyword), `the ${noun} ${what} evaluated are held to ${keyword} now`);
+    else
+      this.report(
+        "constraint-removed",
+        joinPointer(place.new, keyword),
+        `the ${noun} ${what} ${what === "contains" ? "evaluates" : "evaluate"} are no longer held to ${keyword}`,
+      );
   }
 
   /** A property the old schema did not name: what governed it then (`additionalProperties`, a pattern) is compared with it. */
@@ -917,19 +1026,58 @@ class Comparison {
     const notRun = "the pattern is not run here (it needs another regex engine than JavaScript's)";
     const several = "another pattern may match the same names";
     const unnamed = "a name it matches that no property has was held to additionalProperties, and is held to its schema instead";
-    for (const name of allowed ?? Object.keys(properties)) {
+    // The names it matches, where they are known: those `propertyNames` allows, or the few it spells out (`^(?:a|b)$`).
+    const spelled = this.spelledNames(source, side);
+    const known = allowed === undefined ? spelled : spelled === undefined ? allowed : allowed.filter((name) => spelled.includes(name));
+    for (const name of known ?? Object.keys(properties)) {
       const matches = this.patternMatches(source, name, side);
       if (matches === undefined) return notRun;
       if (!matches) continue;
       if (others.some((other) => this.patternMatches(other, name, side) !== false)) return several;
       const named = own(properties, name) as Schema | undefined;
-      if (named === undefined ? !this.sameOn(additional, schema, side) : !this.holdsWhole(named, schema, side))
-        return named === undefined ? unnamed : `property ${JSON.stringify(name)} is held to its schema too, which is not shown to accept all it did`;
+      if (named !== undefined && !this.holdsWhole(named, schema, side))
+        return `property ${JSON.stringify(name)} is held to its schema too, which is not shown to accept all it did`;
+      if (named === undefined && !this.sameOn(additional, schema, side))
+        return spelled === undefined
+          ? unnamed
+          : `the name ${JSON.stringify(name)}, which no property has, was held to additionalProperties, and is held to its schema instead`;
     }
-    if (allowed !== undefined) return undefined;
+    if (known !== undefined) return undefined;
     // Names no property has: held to additionalProperties before, to the pattern's schema now.
     if (others.length > 0) return several;
     return this.sameOn(additional, schema, side) ? undefined : unnamed;
+  }
+
+  /**
+   * The names a pattern matches, where it spells them out: `^name$`,
+   * `^(name|other)$` or `^(?:name|other)$`, each name plain characters or
+   * escaped ones (ECMA-262: `^` and `$` match at the ends of the name alone).
+   * Undefined for any other pattern, or one not run here.
+   */
+  private spelledNames(source: string, side: "old" | "new"): string[] | undefined {
+    const body = /^\^(?:\((?:\?:)?(.*)\)|(.*))\$$/su.exec(source);
+    if (body === null) return undefined;
+    const names: string[] = [];
+    let name = "";
+    const text = body[1] ?? body[2] ?? "";
+    for (let index = 0; index < text.length; index++) {
+      const char = text[index]!;
+      if (char === "\\") {
+        const next = text[index + 1];
+        if (next === undefined || !REGEX_SYNTAX.includes(next)) return undefined;
+        name += next;
+        index++;
+      } else if (char === "|") {
+        // Outside a group, `^a|b$` is `^a` or `b$`: no list of names.
+        if (body[1] === undefined) return undefined;
+        names.push(name);
+        name = "";
+      } else if (REGEX_SYNTAX.includes(char)) return undefined;
+      else name += char;
+    }
+    names.push(name);
+    // What the pattern matches, as it is run here, is the judge: a name it does not match means it was misread.
+    return names.every((each) => this.patternMatches(source, each, side) === true) ? [...new Set(names)] : undefined;
   }
 
   /** Whether every value `inner` accepts, `outer` accepts too (both of one side), as far as a trial comparison of `inner` with both at once shows. */
@@ -998,6 +1146,9 @@ function allowedNames(object: SchemaObject, root: Schema): string[] | undefined 
   const listed = isRecord(resolved) ? listedValues(resolved) : undefined;
   return listed?.filter((name): name is string => typeof name === "string");
 }
+
+/** The characters that mean something in a regular expression (ECMA-262 SyntaxCharacter, and `/`): escaped, each stands for itself. */
+const REGEX_SYNTAX = "^$\\.*+?()[]{}|/";
 
 const UNEVALUATED_MENTIONS = new WeakMap<object, boolean>();
 
@@ -1081,6 +1232,123 @@ function itemCap(form: ArrayForm, object: SchemaObject): Bound | undefined {
   const label = at === 0 ? `${keyword}: false` : `no items past the first ${at} (${keyword}: false)`;
   const closed: Bound = { ...plainBound(at, false, keyword), label };
   return written !== undefined && written.at <= at ? written : closed;
+}
+
+/** The names (and patterns) the keywords beside `unevaluatedProperties` evaluate (`evaluatedNames`), merged over `allOf` branches. */
+interface Evaluated {
+  /** Every name: an `additionalProperties` or `unevaluatedProperties` evaluates whatever the rest did not. */
+  all: boolean;
+  names: Set<string>;
+  patterns: Set<string>;
+  /** What `dependentSchemas` entries evaluate where their property is present. */
+  dependent: Map<string, Evaluated>;
+  /** A subschema that accepts no value: no instance is evaluated at all. */
+  none: boolean;
+}
+
+/**
+ * The property names `schema`'s keywords evaluate on an instance they all
+ * accept, written as one string, where that depends on the instance's names
+ * alone (2020-12 Core §11.3: `properties` and `patternProperties` evaluate
+ * the names they match; `additionalProperties` and a nested
+ * `unevaluatedProperties` every other; `allOf` branches, refs and
+ * `dependentSchemas` entries what theirs do, since an instance they accept
+ * passes them all). Two sides with the same string evaluate the same names
+ * on every instance both accept, whatever the property schemas say. Undefined
+ * where whether a subschema accepts the instance decides what is evaluated
+ * (`anyOf`, `oneOf`, `if`/`then`/`else`, `not`) or a keyword is not read here.
+ */
+function evaluatedNames(schema: Schema, root: Schema): string | undefined {
+  const evaluated = collectEvaluated(schema, root, 0);
+  return evaluated === undefined ? undefined : showEvaluated(evaluated);
+}
+
+function collectEvaluated(schema: Schema, root: Schema, depth: number): Evaluated | undefined {
+  const found: Evaluated = { all: false, names: new Set(), patterns: new Set(), dependent: new Map(), none: false };
+  const resolved = resolveRef(schema, root);
+  if (resolved === true) return found;
+  if (resolved === false) return { ...found, none: true };
+  if (!isRecord(resolved) || depth > MAX_EVALUATED_DEPTH) return undefined;
+  for (const keyword of Object.keys(resolved)) {
+    const value = own(resolved, keyword);
+    if (keyword === "properties") for (const name of Object.keys(record(resolved, keyword))) found.names.add(name);
+    else if (keyword === "patternProperties") for (const source of Object.keys(record(resolved, keyword))) found.patterns.add(source);
+    else if (keyword === "additionalProperties" || keyword === "unevaluatedProperties") found.all = true;
+    else if (keyword === "allOf" && Array.isArray(value)) {
+      for (const branch of value as Schema[]) {
+        const inner = collectEvaluated(branch, root, depth + 1);
+        if (inner === undefined) return undefined;
+        mergeEvaluated(found, inner);
+      }
+    } else if (keyword === "dependentSchemas") {
+      for (const [name, entry] of Object.entries(record(resolved, keyword))) {
+        const inner = collectEvaluated(entry as Schema, root, depth + 1);
+        if (inner === undefined) return undefined;
+        const known = found.dependent.get(name);
+        if (known === undefined) found.dependent.set(name, inner);
+        else mergeEvaluated(known, inner);
+      }
+    } else if (SUBSCHEMA_KEYWORDS.get(keyword)?.position === "in-place" || keyword === "not" || keyword === "$dynamicRef" || keyword === "dependencies")
+      return undefined;
+  }
+  return found;
+}
+
+const MAX_EVALUATED_DEPTH = 16;
+
+function mergeEvaluated(into: Evaluated, from: Evaluated): void {
+  into.all ||= from.all;
+  into.none ||= from.none;
+  for (const name of from.names) into.names.add(name);
+  for (const source of from.patterns) into.patterns.add(source);
+  for (const [name, inner] of from.dependent) {
+    const known = into.dependent.get(name);
+    if (known === undefined) into.dependent.set(name, inner);
+    else mergeEvaluated(known, inner);
+  }
+}
+
+function showEvaluated(evaluated: Evaluated): string {
+  if (evaluated.none) return "none";
+  if (evaluated.all) return "all";
+  const dependent = [...evaluated.dependent].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([name, inner]) => [name, showEvaluated(inner)]);
+  return JSON.stringify([[...evaluated.names].sort(), [...evaluated.patterns].sort(), dependent]);
+}
+
+/**
+ * Two property forms with `unevaluatedProperties` read alike, as
+ * `apartAlike` reads `unevaluatedItems`: where one side reads it on its own
+ * (beside a keyword that applies in place) and the other as
+ * `additionalProperties`, the other reads it on its own too, so that an
+ * `allOf` removed beside an unchanged `unevaluatedProperties: false` is not
+ * also that keyword removed and added.
+ */
+function closersAlike(a: PropertyForm, b: PropertyForm): [PropertyForm, PropertyForm] {
+  const apart = (form: PropertyForm): PropertyForm =>
+    form.others?.path[0] === "unevaluatedProperties" && form.unevaluated === undefined ? { unevaluated: form.others } : form;
+  if (a.unevaluated !== undefined && b.unevaluated === undefined) return [a, apart(b)];
+  if (b.unevaluated !== undefined && a.unevaluated === undefined) return [apart(a), b];
+  return [a, b];
+}
+
+/**
+ * Two array forms with `unevaluatedItems` read alike: where one side reads
+ * it on its own (beside `contains` or a keyword that applies in place) and
+ * the other as `items` (nothing evaluates items there but `prefixItems`),
+ * the other reads it on its own too. The keyword is then compared with
+ * itself, and what moved is what the keywords beside it evaluate
+ * (`unevaluatedMoved`), not an `unevaluatedItems` added or removed, nor a
+ * cap that neither side changed.
+ */
+function apartAlike(a: ArrayForm, b: ArrayForm): [ArrayForm, ArrayForm] {
+  const apart = (form: ArrayForm): ArrayForm => {
+    if (form.rest.path[0] !== "unevaluatedItems") return form;
+    const { closed: _closed, ...rest } = form;
+    return { ...rest, rest: { schema: true, path: [] }, unevaluated: form.rest };
+  };
+  if (a.unevaluated !== undefined && b.unevaluated === undefined) return [a, apart(b)];
+  if (b.unevaluated !== undefined && a.unevaluated === undefined) return [apart(a), b];
+  return [a, b];
 }
 
 /**

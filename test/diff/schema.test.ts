@@ -416,6 +416,18 @@ describe("compareSchemas: an anyOf or a pattern it cannot show to change nothing
       '/patternProperties/^x-: pattern "^x-" added; whether it changes which properties are accepted is not decided: a name it matches that no property has was held to additionalProperties, and is held to its schema instead',
     ],
     [
+      "a pattern added that spells out a name no property has",
+      { type: "object", properties: { ab: { type: "string" } }, additionalProperties: false },
+      { type: "object", properties: { ab: { type: "string" } }, additionalProperties: false, patternProperties: { "^(?:ab|cd)$": { type: "string" } } },
+      '/patternProperties/^(?:ab|cd)$: pattern "^(?:ab|cd)$" added; whether it changes which properties are accepted is not decided: the name "cd", which no property has, was held to additionalProperties, and is held to its schema instead',
+    ],
+    [
+      "a pattern added that matches only a property, holding it to more",
+      { type: "object", properties: { ab: { type: "string" } }, additionalProperties: false },
+      { type: "object", properties: { ab: { type: "string" } }, additionalProperties: false, patternProperties: { "^ab$": { minLength: 1 } } },
+      '/patternProperties/^ab$: pattern "^ab$" added; whether it changes which properties are accepted is not decided: property "ab" is held to its schema too, which is not shown to accept all it did',
+    ],
+    [
       "a pattern added beside another",
       { type: "object", patternProperties: { "^b": { type: "integer" } } },
       { type: "object", patternProperties: { "^b": { type: "integer" }, "^x": { type: "string" } } },
@@ -614,5 +626,122 @@ describe("compareSchemas: what unevaluatedProperties, if/then/else and a removed
       'property-removed /properties/c: property "c" removed',
       'constraint-added /additionalProperties: property "c" removed, and additionalProperties, which holds it now, accepts no value',
     ]);
+  });
+});
+
+describe("compareSchemas: no line for a change that did not happen", () => {
+  // The oracle is schemasafe: ajv (8.20) misreads contains beside unevaluatedItems, and unevaluatedProperties beside anyOf.
+  const verdict = (schema: object) => schemasafe({ $schema: "https://json-schema.org/draft/2020-12/schema", ...schema } as never, { mode: "lax" });
+  const values: unknown[] = [null, true, "", "a", "ab", "abc", 0, 1, 2, 2.5, []];
+  for (const array of values.filter(Array.isArray)) if (array.length < 3) for (const item of ["a", 1, null]) values.push([...array, item]);
+  const objects: Array<Record<string, unknown>> = [{}];
+  for (const name of ["a", "b", "ab", "cd"]) for (const object of [...objects]) for (const value of ["", "s", 1]) objects.push({ ...object, [name]: value });
+  values.push(...objects);
+  const effects = new Map<string, string>(SCHEMA_CHANGES.map((change) => [change.kind, change.effect]));
+  const string = { type: "string" };
+  const integer = { type: "integer" };
+
+  it.each([
+    [
+      'contains removed beside an unevaluatedItems: false that did not change (the items it matched are held to it now: ["a"] is rejected)',
+      { type: "array", contains: string, unevaluatedItems: false },
+      { type: "array", unevaluatedItems: false },
+      ["keyword-changed /unevaluatedItems", "constraint-added /unevaluatedItems", "constraint-removed /contains"],
+    ],
+    [
+      "contains added beside an unevaluatedItems: false that did not change",
+      { type: "array", unevaluatedItems: false },
+      { type: "array", contains: string, unevaluatedItems: false },
+      ["keyword-changed /unevaluatedItems", "constraint-removed /unevaluatedItems", "constraint-added /contains"],
+    ],
+    [
+      "contains that needed no match removed beside unevaluatedItems: false (a narrowing alone)",
+      { type: "array", contains: string, minContains: 0, unevaluatedItems: false },
+      { type: "array", unevaluatedItems: false },
+      ["keyword-changed /unevaluatedItems", "constraint-added /unevaluatedItems"],
+    ],
+    [
+      "contains removed beside an unevaluatedItems that accepts all it matched (a widening alone)",
+      { type: "array", contains: string, unevaluatedItems: string },
+      { type: "array", unevaluatedItems: string },
+      ["keyword-changed /unevaluatedItems", "constraint-removed /contains"],
+    ],
+    [
+      "an allOf removed beside an unevaluatedProperties: false that did not change",
+      { type: "object", properties: { a: string }, allOf: [{ properties: { b: string } }], unevaluatedProperties: false },
+      { type: "object", properties: { a: string }, unevaluatedProperties: false },
+      ["all-of-branch-removed /allOf/0", "keyword-changed /unevaluatedProperties", "constraint-added /unevaluatedProperties"],
+    ],
+    [
+      "a pattern added that matches only a property it holds to what held it (^ab$)",
+      { type: "object", properties: { ab: string }, additionalProperties: false },
+      { type: "object", properties: { ab: string }, patternProperties: { "^ab$": string }, additionalProperties: false },
+      [],
+    ],
+    [
+      "a pattern removed that spells out two names, both properties it accepted whole (^(?:a|cd)$)",
+      { type: "object", properties: { a: string, cd: integer }, patternProperties: { "^(?:a|cd)$": {} }, additionalProperties: false },
+      { type: "object", properties: { a: string, cd: integer }, additionalProperties: false },
+      [],
+    ],
+    [
+      "a property's type changed in an allOf branch beside unevaluatedProperties (the names evaluated are the same)",
+      { type: "object", properties: { a: string }, allOf: [{ properties: { b: string } }], unevaluatedProperties: false },
+      { type: "object", properties: { a: string }, allOf: [{ properties: { b: integer } }], unevaluatedProperties: false },
+      ["type-removed /allOf/0/properties/b/type", "type-added /allOf/0/properties/b/type"],
+    ],
+    [
+      "an anyOf branch added that an old branch accepts all of",
+      { anyOf: [string, integer] },
+      { anyOf: [string, integer, { type: "string", minLength: 2 }] },
+      [],
+    ],
+    ["an anyOf branch removed that a new branch accepts all of", { anyOf: [string, { const: "ab" }, integer] }, { anyOf: [string, integer] }, []],
+    [
+      "an anyOf branch added beside a schema that is one branch (nothing new: a string of 2 was a string)",
+      string,
+      { anyOf: [string, { type: "string", minLength: 2 }] },
+      [],
+    ],
+  ])("%s", (_, old, next, found) => {
+    const [before, after] = [verdict(old), verdict(next)];
+    const shown = new Set<string>();
+    if (values.some((value) => before(value as never) && !after(value as never))) shown.add("narrows");
+    if (values.some((value) => !before(value as never) && after(value as never))) shown.add("widens");
+    const findings = compareSchemas(old as never, next as never);
+    const reported = new Set(findings.map((finding) => effects.get(finding.change)));
+    expect([...shown].filter((effect) => !reported.has(effect) && !reported.has("undecidable"))).toEqual([]);
+    expect(findings.map((finding) => `${finding.change} ${finding.pointer}`)).toEqual(found);
+  });
+
+  it.each([
+    [
+      "a oneOf branch added that another accepts all of (a value both accept is rejected now)",
+      { oneOf: [string, integer] },
+      { oneOf: [string, integer, { type: "string", minLength: 2 }] },
+      ["any-of-branch-added /oneOf/2"],
+    ],
+    [
+      "an anyOf branch added that no old branch accepts all of",
+      { anyOf: [{ type: "string", minLength: 2 }, integer] },
+      { anyOf: [{ type: "string", minLength: 2 }, integer, string] },
+      ["any-of-branch-added /anyOf/2"],
+    ],
+    [
+      "a property's type changed in an anyOf branch beside unevaluatedProperties (whether the branch passes decides what it evaluates)",
+      { type: "object", anyOf: [{ properties: { b: string } }, { required: ["a"] }], unevaluatedProperties: false },
+      { type: "object", anyOf: [{ properties: { b: integer } }, { required: ["a"] }], unevaluatedProperties: false },
+      ["type-removed /anyOf/0/properties/b/type", "type-added /anyOf/0/properties/b/type", "keyword-changed /unevaluatedProperties"],
+    ],
+    [
+      "a property renamed in an allOf branch beside unevaluatedProperties",
+      { type: "object", allOf: [{ properties: { b: string } }], unevaluatedProperties: false },
+      { type: "object", allOf: [{ properties: { a: string } }], unevaluatedProperties: false },
+      ["optional-property-added /allOf/0/properties/a", "property-removed /allOf/0/properties/b", "keyword-changed /unevaluatedProperties"],
+    ],
+  ])("still reports a change that did happen: %s", (_, old, next, found) => {
+    const [before, after] = [verdict(old), verdict(next)];
+    expect(values.some((value) => before(value as never) !== after(value as never))).toBe(true);
+    expect(compareSchemas(old as never, next as never).map((finding) => `${finding.change} ${finding.pointer}`)).toEqual(found);
   });
 });

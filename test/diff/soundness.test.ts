@@ -22,6 +22,11 @@
  * a `oneOf` may move values either way, by which values match two).
  * `MCPGEN_SOUNDNESS_PAIRS` draws more (or fewer) of these pairs.
  *
+ * A third family holds unions (`anyOf`, at times `oneOf`) whose branches
+ * may accept all that another does: the diff leaves out an `anyOf` branch
+ * added or removed that another covers, and must not where it changes what
+ * is accepted (a `oneOf`, where a value two branches accept is rejected).
+ *
  * Each verdict is ajv's, cross-checked with @exodus/schemasafe (another
  * 2020-12 validator, its code written apart). They agree but on ajv bugs
  * (8.20) with `contains` and `unevaluatedProperties`, where the verdict is
@@ -112,6 +117,9 @@ function objectSchema(draw: Draw): Json {
       { "^a$": { type: "string" } },
       { "^a": { type: "string", minLength: 1 } },
       { "^b": { type: "integer" }, "^c": { type: "string" } },
+      // Patterns that spell out the names they match: the diff reads those names.
+      { "^(?:a|c)$": { type: "string" } },
+      { "^b$": { type: "integer" } },
     ]);
   if (draw.chance(0.15)) schema["propertyNames"] = draw.pick([{ enum: ["a", "b"] }, { const: "a" }]);
   return schema;
@@ -134,6 +142,39 @@ function numberSchema(draw: Draw): Json {
   return schema;
 }
 
+/** Branches of a union, some of which accept all that another does (`{ type: "string", minLength: 2 }` and `{ type: "string" }`). */
+const BRANCHES: readonly Json[] = [
+  { type: "string" },
+  { type: "string", minLength: 2 },
+  { type: "string", maxLength: 1 },
+  { type: "integer" },
+  { type: "integer", minimum: 2 },
+  { type: "number" },
+  { type: "null" },
+  { enum: ["a", 1] },
+  { const: "ab" },
+  { type: "object", properties: { a: { type: "string" } } },
+  { type: "object" },
+];
+
+/** An `anyOf` (at times a `oneOf`) of some of `BRANCHES`: adding or removing one that another covers changes nothing, unless it is a `oneOf`. */
+function unionSchema(draw: Draw): Json {
+  const branches = Array.from({ length: draw.pick([1, 2, 2, 3]) }, () => draw.pick(BRANCHES));
+  return { [draw.chance(0.2) ? "oneOf" : "anyOf"]: branches };
+}
+
+/** A branch of the union added, removed, or replaced by another. */
+function mutateUnion(schema: Json, _other: Json, draw: Draw): Json {
+  const keyword = schema["anyOf"] !== undefined ? "anyOf" : "oneOf";
+  const list = schema[keyword] as Json[];
+  const how = draw.pick(["add", "add", "remove", "replace"]);
+  const index = Math.floor(draw.pick([0, 0.5, 0.99]) * list.length);
+  if (how === "add") return { [keyword]: [...list, draw.pick(BRANCHES)] };
+  if (how === "remove" && list.length > 1) return { [keyword]: list.filter((_, at) => at !== index) };
+  const replacement = draw.pick(BRANCHES);
+  return { [keyword]: list.map((branch, at) => (at === index ? replacement : branch)) };
+}
+
 /** Every array of up to 4 items drawn from a string, an integer, a fraction and null. */
 function arrays(): unknown[][] {
   const found: unknown[][] = [];
@@ -150,6 +191,8 @@ const SAMPLES: Array<[(draw: Draw) => Json, unknown[]]> = [
   [objectSchema, [{}, { a: "x" }, { a: 1 }, { b: 1 }, { b: "s" }, { c: "s" }, { c: 1 }, { a: "x", b: 2 }, { a: "x", c: "y" }, { b: 1, c: 1 }]],
   [numberSchema, [null, -1, 0, 0.5, 1, 1.5, 2, 3, 4, 4.5, 5, 6, 7, 1e3, "s"]],
 ];
+
+const UNION_SAMPLES: unknown[] = [null, true, "", "a", "ab", "abc", 0, 1, 2, 2.5, {}, { a: "s" }, { a: 1 }, { b: 1 }, []];
 
 /** `schema` with one keyword taken from `other` (or left out, where `other` has none): a change alone, which others beside it cannot hide. */
 function mutate(schema: Json, other: Json, draw: Draw): Json {
@@ -333,6 +376,10 @@ describe("compareSchemas against ajv and schemasafe", () => {
       20261127,
       PAIRS,
     );
+  });
+
+  it(`reports every narrowing and widening a value shows, on ${PAIRS} pairs of unions whose branches may cover one another`, () => {
+    holdsToValidators([{ make: unionSchema, samples: UNION_SAMPLES, mutate: mutateUnion }], 20261129, PAIRS);
   });
 
   it(`reports every narrowing and widening a value shows, on ${EVALUATED_PAIRS} pairs of objects whose unevaluatedProperties reads what applicators evaluate`, () => {
