@@ -354,10 +354,8 @@ describe("watchProject", () => {
 });
 
 describe("generate <manifest> --out <dir> --watch (in process, stopped through io.signal)", () => {
-  it("watches the one manifest", async () => {
-    const root = await fixtureCopy("watch-single");
-    const manifest = join(root, "contracts/notes.tools.json");
-    const out = join(root, "gen");
+  /** `generate <manifest> --out <out> --watch` in process, once it says it watches; aborting `controller` stops it. */
+  async function startWatch(manifest: string, out: string) {
     const { captured, append, subscribe, output } = capturedOutput();
     const controller = new AbortController();
     const exit = run(["generate", manifest, "--out", out, "--watch"], {
@@ -366,6 +364,14 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
       signal: controller.signal,
     });
     await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input"), subscribe, output);
+    return { captured, subscribe, output, controller, exit };
+  }
+
+  it("watches the one manifest", async () => {
+    const root = await fixtureCopy("watch-single");
+    const manifest = join(root, "contracts/notes.tools.json");
+    const out = join(root, "gen");
+    const { captured, subscribe, output, controller, exit } = await startWatch(manifest, out);
     // One output, as `generate --out` prints it: no target name.
     expect(captured.stdout).toBe(`generated 2 tools into ${out} (10 files written, 0 unchanged)\n`);
     await editJson(manifest, (document) => {
@@ -393,14 +399,7 @@ describe("generate <manifest> --out <dir> --watch (in process, stopped through i
       return [...text.matchAll(/(?:from |import\()"(\.\.?\/[^"]+)"/g)].map((match) => match[1]!);
     };
     expect(await relativeSpecifiers()).not.toEqual([]);
-    const { captured, append, subscribe, output } = capturedOutput();
-    const controller = new AbortController();
-    const exit = run(["generate", manifest, "--out", out, "--watch"], {
-      stdout: (text) => append("stdout", text),
-      stderr: (text) => append("stderr", text),
-      signal: controller.signal,
-    });
-    await waitUntil("the watch to start", () => captured.stderr.includes("watching 1 input"), subscribe, output);
+    const { captured, subscribe, output, controller, exit } = await startWatch(manifest, out);
     // The output is what the watch would generate: nothing rewritten.
     expect(captured.stdout).toBe(`generated 2 tools into ${out} (0 files written, 10 unchanged)\n`);
     await editJson(manifest, (document) => {
