@@ -21,7 +21,7 @@ import type { Diagnostic } from "../shared/errors.js";
 import { isStackOverflow, joinPointer, userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { duplicateKeyProblem, type DuplicateKey } from "../shared/json-syntax.js";
-import { canonicalJson } from "../shared/json.js";
+import { canonicalJson, omittedByJson } from "../shared/json.js";
 
 /** A protocol (JSON-RPC) error a fixture answers with. */
 export interface FixtureError {
@@ -204,7 +204,9 @@ export function matches(fixture: Fixture, args: Record<string, unknown>): boolea
   const wanted = fixture.arguments;
   if (wanted === undefined) return true;
   if (fixture.match === "exact") return canonicalJson(wanted) === canonicalJson(args);
-  return Object.keys(wanted).every((key) => Object.prototype.hasOwnProperty.call(args, key) && canonicalJson(wanted[key]) === canonicalJson(args[key]));
+  return Object.keys(wanted).every(
+    (key) => Object.prototype.hasOwnProperty.call(args, key) && !omittedByJson(args[key]) && canonicalJson(wanted[key]) === canonicalJson(args[key]),
+  );
 }
 
 /**
