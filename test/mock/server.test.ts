@@ -255,6 +255,42 @@ describe("mcpgen mock: the command line", () => {
     );
   });
 
+  it("says what is wrong with a fixture that never answers: the nearest name of a misspelt tool or prompt, the first issue of exact arguments at its pointer", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-never-"));
+    await writeFile(join(folder, "typo.json"), JSON.stringify({ tool: "get-weather", fixtures: [{ structuredContent: {} }] }));
+    await writeFile(join(folder, "stray.json"), JSON.stringify({ tool: "nothing_like_it", fixtures: [{ structuredContent: {} }] }));
+    await writeFile(
+      join(folder, "wrong.json"),
+      JSON.stringify({ tool: "get_weather", fixtures: [{ arguments: { location: 7, units: "kelvin" }, match: "exact", structuredContent: {} }] }),
+    );
+    const served = await mock({ manifest: manifestPath, fixtures: folder, http: { port: 0 }, log: () => undefined });
+    try {
+      expect(served.diagnostics.map(({ file, pointer, message, hint }) => ({ file, pointer, message, hint }))).toEqual([
+        {
+          file: join(folder, "stray.json"),
+          pointer: "/fixtures/0",
+          message: "a fixture for a tool the manifest does not list: it never answers",
+          hint: "name a tool the manifest lists",
+        },
+        {
+          file: join(folder, "typo.json"),
+          pointer: "/fixtures/0",
+          message: "a fixture for a tool the manifest does not list: it never answers",
+          hint: 'did you mean "get_weather"?',
+        },
+        {
+          file: join(folder, "wrong.json"),
+          pointer: "/fixtures/0/arguments/location",
+          message:
+            "a fixture whose arguments the tool's inputSchema rejects (must be string, and 1 more): such a call is refused before fixtures are looked at, so it never answers",
+          hint: "correct the arguments to a call the tool takes",
+        },
+      ]);
+    } finally {
+      await served.close();
+    }
+  });
+
   it("a key a fixture file gives twice (a merge leftover) is a fixture-invalid error naming the file, the pointer and both lines", async () => {
     const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-duplicate-"));
     const file = join(folder, "oslo.json");
