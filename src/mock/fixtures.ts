@@ -141,7 +141,15 @@ function parseEntry(
 ): Fixture {
   if (!isRecord(entry)) return fail(pointer, "a fixture must be an object");
   for (const key of Object.keys(entry)) {
-    if (!ENTRY_KEYS.has(key)) fail(joinPointer(pointer, key), `unknown fixture member ${JSON.stringify(key)}`, `a fixture has ${[...ENTRY_KEYS].join(", ")}`);
+    if (!ENTRY_KEYS.has(key)) {
+      const nearest = closest(key, [...ENTRY_KEYS]);
+      const members = `a fixture has ${[...ENTRY_KEYS].join(", ")}`;
+      fail(
+        joinPointer(pointer, key),
+        `unknown fixture member ${JSON.stringify(key)}`,
+        nearest === undefined ? members : `did you mean ${JSON.stringify(nearest)}? (${members})`,
+      );
+    }
   }
   const subject = subjectOf(entry, pointer, fail) ?? fileSubject;
   if (subject === undefined)

@@ -314,6 +314,16 @@ describe("createMockClient under the generated client", () => {
     // loadFixtures' fixtures, handed over as data (docs/library.md), still name their file in each answer.
     const loaded = createClient(createMockClient({ manifest, fixtures: loadFixtures(dir) }));
     expect(meta(await loaded.getWeather({ location: "Bergen" }))).toEqual({ source: "fixture", fixture: join(dir, "b.json#/fixtures/0") });
+    // A misspelt member names the one meant; one like none of them lists them all.
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [{ tool: "get_weather", argument: {} } as unknown as Fixture] }))).toMatchObject({
+      code: "fixture-invalid",
+      pointer: "/fixtures/0/argument",
+      message: 'unknown fixture member "argument"',
+      hint: expect.stringMatching(/^did you mean "arguments"\? \(a fixture has tool, prompt, resource, arguments, /),
+    });
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [{ tool: "get_weather", answer: {} } as unknown as Fixture] })).hint).toMatch(
+      /^a fixture has tool, prompt, /,
+    );
     // A fixture that is not an object (from plain JavaScript) is the fixture error, not a TypeError.
     expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [null as unknown as Fixture] }))).toMatchObject({
       code: "fixture-invalid",
