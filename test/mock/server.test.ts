@@ -261,7 +261,10 @@ describe("mcpgen mock: the command line", () => {
     await writeFile(join(folder, "stray.json"), JSON.stringify({ tool: "nothing_like_it", fixtures: [{ structuredContent: {} }] }));
     await writeFile(
       join(folder, "wrong.json"),
-      JSON.stringify({ tool: "get_weather", fixtures: [{ arguments: { location: 7, units: "kelvin" }, match: "exact", structuredContent: {} }] }),
+      JSON.stringify({
+        tool: "get_weather",
+        fixtures: [{ arguments: { location: 7, units: "kelvin" }, match: "exact", structuredContent: { temperature: 1, conditions: "c", humidity: 1 } }],
+      }),
     );
     const served = await mock({ manifest: manifestPath, fixtures: folder, http: { port: 0 }, log: () => undefined });
     try {
@@ -286,6 +289,61 @@ describe("mcpgen mock: the command line", () => {
           hint: "correct the arguments to a call the tool takes",
         },
       ]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("warns as it starts of a fixture every call would answer with a tool error: its structuredContent breaks the outputSchema, or it is no CallToolResult", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-faulty-"));
+    const file = join(folder, "weather.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        tool: "get_weather",
+        fixtures: [
+          { arguments: { location: "Oslo" }, structuredContent: { temperature: "cold", conditions: "snow", humidity: 80 } },
+          { arguments: { location: "Bergen" }, result: { content: [], structuredContent: { temperature: 1, conditions: 2 } } },
+          { arguments: { location: "Tromsø" }, result: { content: [{ type: "text" }] } },
+          { arguments: { location: "Atlantis" }, result: { isError: true, content: [{ type: "text", text: "unknown location" }] } },
+          { arguments: { location: "Bodø" }, structuredContent: { temperature: 1, conditions: "rain", humidity: 90 } },
+        ],
+      }),
+    );
+    const served = await mock({ manifest: manifestPath, fixtures: folder, http: { port: 0 }, log: () => undefined });
+    try {
+      expect(served.diagnostics.map(({ file, tool, pointer, message }) => ({ file, tool, pointer, message }))).toEqual([
+        {
+          file,
+          tool: "get_weather",
+          pointer: "/fixtures/0/structuredContent/temperature",
+          message:
+            "a fixture whose structuredContent the tool's outputSchema rejects (must be number): every call it matches is answered with a tool error saying so",
+        },
+        {
+          file,
+          tool: "get_weather",
+          pointer: "/fixtures/1/result/structuredContent/conditions",
+          message:
+            "a fixture whose structuredContent the tool's outputSchema rejects (must be string, and 1 more): every call it matches is answered with a tool error saying so",
+        },
+        {
+          file,
+          tool: "get_weather",
+          pointer: "/fixtures/2/result",
+          message: expect.stringMatching(/^a fixture whose result is not a CallToolResult at content\[0\]/),
+        },
+      ]);
+      // The call answers as it did: the tool error naming the fixture.
+      const client = new ClientV2({ name: "test", version: "1.0.0" });
+      await client.connect(new HttpV2(new URL(served.url!)));
+      try {
+        const result = await client.callTool({ name: "get_weather", arguments: { location: "Oslo" } });
+        expect(result.isError).toBe(true);
+        expect(JSON.stringify(result.content)).toContain("does not match its outputSchema");
+      } finally {
+        await client.close();
+      }
     } finally {
       await served.close();
     }
