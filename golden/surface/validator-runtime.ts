@@ -116,7 +116,8 @@ const WRONG_TYPE = [
  * The words for a `value` not of `type` (a type's code, or the types as
  * written): "must be string", "must be string,null". NaN and the infinities,
  * which `N` and `I` refuse, are JavaScript numbers: where a number is wanted,
- * the words say why they are not one.
+ * the words say why they are not one. Where `null` is among the types, JSON's
+ * `null` would pass, so the words say to give it, not why it is sent.
  */
 function wrongType(type: number | string, value?: unknown): string {
   const words =
@@ -126,7 +127,12 @@ function wrongType(type: number | string, value?: unknown): string {
     (typeof type === "string"
       ? /number|integer/.test(type)
       : type === 1 || type === 2)
-    ? words + ", not " + value + " (JSON sends it as null)"
+    ? words +
+        ", not " +
+        value +
+        (typeof type === "string" && /null/.test(type)
+          ? " (JSON would send it as null: give null itself if you mean null)"
+          : " (JSON sends it as null)")
     : words;
 }
 

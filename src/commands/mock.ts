@@ -117,7 +117,7 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
   // Over stdio, stdin carries the protocol: the hints of a manifest that cannot be read do not offer `-`.
   const raw = options.http === undefined ? await readManifestPath(options.manifest) : await readManifestFile(options.manifest);
   const ir = await withinStack(raw, () => normalize(raw, { audience: "server" }));
-  const [{ compileValidators }, { createResponder, mockSurface, mockTools }, { toolValidatorsFunctionBody }] = await Promise.all([
+  const [{ compileValidators }, { createResponder, faultyFixtures, mockSurface, mockTools }, { toolValidatorsFunctionBody }] = await Promise.all([
     import("../mock/validators.js"),
     import("../mock/responder.js"),
     import("../emit/validators/index.js"),
@@ -139,6 +139,7 @@ export async function mock(options: MockOptions): Promise<RunningMock> {
       (tool, value) => validators.validateInput(tool, value),
     ),
   ];
+  diagnostics.push(...faultyFixtures(mockTools(ir.tools), fixtures, validators));
   const responder = createResponder({ tools: mockTools(ir.tools), validators, fixtures, seed: options.seed, surface: mockSurface(ir) });
   return serve(
     ir,

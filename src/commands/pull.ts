@@ -726,7 +726,7 @@ export function declaredCapabilities(names: readonly string[] | undefined): Clie
   for (const name of split) {
     if (isClientCapabilityName(name)) continue;
     const { message, hint } = unknownCapability(name);
-    throw userError("usage", `--capability: ${message}`, { hint });
+    throw userError("usage", `capabilities: ${message}`, { hint });
   }
   return clientCapabilities(split.filter(isClientCapabilityName));
 }

@@ -21,7 +21,9 @@ import type { Diagnostic } from "../shared/errors.js";
 import { isStackOverflow, joinPointer, userError } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { duplicateKeyProblem, type DuplicateKey } from "../shared/json-syntax.js";
-import { canonicalJson } from "../shared/json.js";
+import { canonicalJson, omittedByJson } from "../shared/json.js";
+import { closest } from "../shared/closest.js";
+import type { ValidationOutcome } from "./validators.js";
 
 /** A protocol (JSON-RPC) error a fixture answers with. */
 export interface FixtureError {
@@ -139,7 +141,15 @@ function parseEntry(
 ): Fixture {
   if (!isRecord(entry)) return fail(pointer, "a fixture must be an object");
   for (const key of Object.keys(entry)) {
-    if (!ENTRY_KEYS.has(key)) fail(joinPointer(pointer, key), `unknown fixture member ${JSON.stringify(key)}`, `a fixture has ${[...ENTRY_KEYS].join(", ")}`);
+    if (!ENTRY_KEYS.has(key)) {
+      const nearest = closest(key, [...ENTRY_KEYS]);
+      const members = `a fixture has ${[...ENTRY_KEYS].join(", ")}`;
+      fail(
+        joinPointer(pointer, key),
+        `unknown fixture member ${JSON.stringify(key)}`,
+        nearest === undefined ? members : `did you mean ${JSON.stringify(nearest)}? (${members})`,
+      );
+    }
   }
   const subject = subjectOf(entry, pointer, fail) ?? fileSubject;
   if (subject === undefined)
@@ -204,7 +214,9 @@ export function matches(fixture: Fixture, args: Record<string, unknown>): boolea
   const wanted = fixture.arguments;
   if (wanted === undefined) return true;
   if (fixture.match === "exact") return canonicalJson(wanted) === canonicalJson(args);
-  return Object.keys(wanted).every((key) => Object.prototype.hasOwnProperty.call(args, key) && canonicalJson(wanted[key]) === canonicalJson(args[key]));
+  return Object.keys(wanted).every(
+    (key) => Object.prototype.hasOwnProperty.call(args, key) && !omittedByJson(args[key]) && canonicalJson(wanted[key]) === canonicalJson(args[key]),
+  );
 }
 
 /**
@@ -219,21 +231,24 @@ export function matches(fixture: Fixture, args: Record<string, unknown>): boolea
 export function checkFixtures(
   fixtures: readonly Fixture[],
   listed: { tools: ReadonlySet<string>; prompts?: ReadonlySet<string> | undefined; resources: boolean },
-  validateInput: (tool: string, value: unknown) => { ok: boolean },
+  validateInput: (tool: string, value: unknown) => ValidationOutcome,
 ): Diagnostic[] {
   const warnings: Diagnostic[] = [];
   for (const fixture of fixtures) {
     const [file, pointer] = splitOrigin(fixture.origin);
     const subject = fixtureSubject(fixture);
     if (subject.kind === "prompt") {
-      if (listed.prompts?.has(subject.name) !== true)
+      if (listed.prompts?.has(subject.name) !== true) {
+        const nearest = closest(subject.name, [...(listed.prompts ?? [])]);
         warnings.push({
           severity: "warning",
           code: "fixture-invalid",
           message: "a fixture for a prompt the manifest does not list: it never answers",
           file,
           pointer,
+          hint: nearest === undefined ? "name a prompt the manifest lists" : `did you mean ${JSON.stringify(nearest)}?`,
         });
+      }
       continue;
     }
     if (subject.kind === "resource") {
@@ -251,6 +266,7 @@ export function checkFixtures(
     }
     const tool = subject.name;
     if (!listed.tools.has(tool)) {
+      const nearest = closest(tool, [...listed.tools]);
       warnings.push({
         severity: "warning",
         code: "fixture-invalid",
@@ -258,15 +274,23 @@ export function checkFixtures(
         file,
         pointer,
         tool,
+        hint: nearest === undefined ? "name a tool the manifest lists" : `did you mean ${JSON.stringify(nearest)}?`,
       });
-    } else if (fixture.arguments !== undefined && fixture.match === "exact" && !validateInput(tool, fixture.arguments).ok) {
+      continue;
+    }
+    const checked = fixture.arguments !== undefined && fixture.match === "exact" ? validateInput(tool, fixture.arguments) : undefined;
+    if (checked !== undefined && !checked.ok) {
+      // The first issue, at its place in the file: `/fixtures/0/arguments/a: must be number`, so the mistake can be found.
+      const [first] = checked.issues;
+      const more = checked.issues.length > 1 ? `, and ${checked.issues.length - 1} more` : "";
       warnings.push({
         severity: "warning",
         code: "fixture-invalid",
-        message: "a fixture whose arguments the tool's inputSchema rejects: such a call is refused before fixtures are looked at, so it never answers",
+        message: `a fixture whose arguments the tool's inputSchema rejects${first === undefined ? "" : ` (${first.message}${more})`}: such a call is refused before fixtures are looked at, so it never answers`,
         file,
-        pointer: pointer === undefined ? undefined : joinPointer(pointer, "arguments"),
+        pointer: pointer === undefined ? undefined : joinPointer(pointer, "arguments") + (first?.path ?? ""),
         tool,
+        hint: "correct the arguments to a call the tool takes",
       });
     }
   }

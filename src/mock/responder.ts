@@ -20,6 +20,7 @@ import { specTypeSchemas } from "@modelcontextprotocol/client";
 import type { ManifestIR, Schema, ToolIR } from "../ir/index.js";
 import { uriTemplateMatcher, type UriTemplateMatcher } from "../../templates/uri-template-match.js";
 import { isRecord, setOwn } from "../shared/json.js";
+import type { Diagnostic } from "../shared/errors.js";
 import { type Fixture, fixtureSubject, matches } from "./fixtures.js";
 import { callSeed, valueFor, type ValueSource } from "./values.js";
 import type { ToolValidators, ValidationIssue } from "./validators.js";
@@ -262,23 +263,69 @@ function fixtureResult(fixture: Fixture): MockResult | undefined {
  * a contract-keeping server answers (a scaffold's does the same), naming the fixture.
  */
 function checkedFixture(tool: MockTool, result: MockResult, fixture: Fixture, validators: ToolValidators): MockResult {
+  const fault = fixtureFault(tool, result, validators);
+  if (fault === undefined) return result;
+  const stated = { source: "fixture", fixture: fixture.origin ?? fixture.tool };
+  if (fault.kind === "spec")
+    return errorResult(`The fixture ${fixture.origin ?? ""} of tool ${JSON.stringify(tool.name)} is not a CallToolResult${fault.fault}`, stated);
+  return errorResult(
+    `The fixture ${fixture.origin ?? ""} of tool ${JSON.stringify(tool.name)} does not match its outputSchema:\n${describeIssues(fault.issues)}`,
+    stated,
+  );
+}
+
+type FixtureFault = { kind: "spec"; fault: string } | { kind: "output"; issues: readonly ValidationIssue[] };
+
+/** Why a tool fixture's result is answered with a tool error in its place (see `checkedFixture`), or undefined. */
+function fixtureFault(tool: MockTool, result: MockResult, validators: ToolValidators): FixtureFault | undefined {
   const fault = specFault("CallToolResult", result);
-  if (fault !== undefined) {
-    return errorResult(`The fixture ${fixture.origin ?? ""} of tool ${JSON.stringify(tool.name)} is not a CallToolResult${fault}`, {
-      source: "fixture",
-      fixture: fixture.origin ?? fixture.tool,
-    });
-  }
-  if (tool.output === undefined || result.isError === true) return result;
+  if (fault !== undefined) return { kind: "spec", fault };
+  if (tool.output === undefined || result.isError === true) return undefined;
   const output =
     result.structuredContent === undefined
       ? { ok: false as const, issues: [{ path: "", message: "structuredContent is missing (the tool declares an outputSchema)" }] }
       : validators.validateOutput(tool.name, result.structuredContent);
-  if (output.ok) return result;
-  return errorResult(
-    `The fixture ${fixture.origin ?? ""} of tool ${JSON.stringify(tool.name)} does not match its outputSchema:\n${describeIssues(output.issues)}`,
-    { source: "fixture", fixture: fixture.origin ?? fixture.tool },
-  );
+  return output.ok ? undefined : { kind: "output", issues: output.issues };
+}
+
+/**
+ * Warnings for the tool fixtures every call would answer with a tool error in their place (a result that is no
+ * `CallToolResult`, a `structuredContent` the outputSchema refuses): `mcpgen mock` names them as it starts, file and
+ * pointer, where the first call that picked one was the first word of it.
+ */
+export function faultyFixtures(tools: readonly MockTool[], fixtures: readonly Fixture[], validators: ToolValidators): Diagnostic[] {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const warnings: Diagnostic[] = [];
+  for (const fixture of fixtures) {
+    const subject = fixtureSubject(fixture);
+    const tool = subject.kind === "tool" ? byName.get(subject.name) : undefined;
+    const result = tool === undefined ? undefined : fixtureResult(fixture);
+    if (tool === undefined || result === undefined) continue;
+    const fault = fixtureFault(tool, result, validators);
+    if (fault === undefined) continue;
+    const hash = fixture.origin?.lastIndexOf("#") ?? -1;
+    const [file, at] = hash === -1 ? [fixture.origin, undefined] : [fixture.origin!.slice(0, hash), fixture.origin!.slice(hash + 1)];
+    const [first] = fault.kind === "output" ? fault.issues : [];
+    const more = fault.kind === "output" && fault.issues.length > 1 ? `, and ${fault.issues.length - 1} more` : "";
+    // The place in the file: the first issue's in the value (`/fixtures/0/structuredContent/temperature`), else the result.
+    const place =
+      fault.kind === "spec" || result.structuredContent === undefined
+        ? "/result"
+        : (fixture.result === undefined ? "/structuredContent" : "/result/structuredContent") + (first?.path ?? "");
+    warnings.push({
+      severity: "warning",
+      code: "fixture-invalid",
+      message:
+        fault.kind === "spec"
+          ? `a fixture whose result is not a CallToolResult${fault.fault}: every call it matches is answered with a tool error saying so`
+          : `a fixture whose structuredContent the tool's outputSchema rejects (${first?.message ?? ""}${more}): every call it matches is answered with a tool error saying so`,
+      file,
+      pointer: at === undefined ? undefined : at + place,
+      tool: tool.name,
+      hint: fault.kind === "spec" ? "correct the result (docs/mock.md, Fixtures)" : "correct the value to one the tool's outputSchema takes",
+    });
+  }
+  return warnings;
 }
 
 /**

@@ -116,7 +116,7 @@ export const DIAGNOSTIC_CODES = {
     doc: "A step of an OAuth login failed, or the logins mcpgen keeps cannot be read or saved (among them: a login directory another user owns, which mcpgen refuses).",
   },
   "fixture-invalid": {
-    doc: "A fixture of `mcpgen mock` (a file of its `--fixtures` folder, or one handed to `createMockClient`) is not what a fixture is: named in the error with its file and JSON pointer. As a warning: a fixture that can never answer (a tool the manifest does not list, arguments its inputSchema rejects).",
+    doc: "A fixture of `mcpgen mock` (a file of its `--fixtures` folder, or one handed to `createMockClient`) is not what a fixture is: named in the error with its file and JSON pointer. As a warning: a fixture that can never answer (a tool the manifest does not list, arguments its inputSchema rejects), or whose answer every call would get as a tool error (a `structuredContent` its outputSchema rejects, a result that is no `CallToolResult`).",
   },
   usage: {
     doc: "The command line or the library call asks for what cannot be done: an unknown option or target, options that do not go together, no configuration found, nothing to do. The CLI then exits with 2.",

@@ -19,11 +19,22 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
 /** A lone UTF-16 surrogate: a string that holds one is not Unicode text (JSON carries it only as a `\u` escape). */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** JSON with every object's keys in code-point order: the same text for values equal as JSON (key order never counts). */
+/** A member value `JSON.stringify` leaves out of an object. */
+export function omittedByJson(value: unknown): boolean {
+  return value === undefined || typeof value === "function" || typeof value === "symbol";
+}
+
+/**
+ * JSON with every object's keys in code-point order: the same text for values equal as JSON (key order never counts).
+ * A member JSON leaves out (`undefined`, a function, a symbol) is left out, as `JSON.stringify` sends it: an in-process
+ * mock's call `{ location: "Oslo", units: undefined }` is the `{"location":"Oslo"}` a server receives.
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
+    const keys = Object.keys(value)
+      .filter((key) => !omittedByJson(value[key]))
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";

@@ -158,6 +158,22 @@ describe("createMockClient under the generated client", () => {
     expect(mock.calls.map((call) => call.source)).toEqual(["fixture", "fixture", "generated", "fixture"]);
   });
 
+  it("reads an argument whose value is undefined as absent, as JSON sends the call: fixtures match it, and the seed's value is the same", async () => {
+    // `getWeather({ location, units: options.units })` with no units: a server receives {"location":"Oslo"}.
+    const units = undefined as unknown as "metric";
+    const fixtures: Fixture[] = [
+      { tool: "get_weather", arguments: { location: "Oslo" }, match: "exact", structuredContent: { temperature: 1, conditions: "exact", humidity: 50 } },
+      // A partial fixture's null is a member sent as null, not one left out.
+      { tool: "get_weather", arguments: { units: null }, structuredContent: { temperature: 2, conditions: "null", humidity: 50 } },
+    ];
+    const weather = createClient(createMockClient({ manifest, validators: validate, fixtures }));
+    expect((await weather.getWeather({ location: "Oslo", units })).structuredContent.conditions).toBe("exact");
+    expect(meta(await weather.getWeather({ location: "Bergen", units }))).toMatchObject({ source: "generated" });
+    const plain = await createClient(createMockClient({ manifest, seed: 4 })).getWeather({ location: "Bergen" });
+    const withUndefined = await createClient(createMockClient({ manifest, seed: 4 })).getWeather({ location: "Bergen", units });
+    expect(withUndefined.structuredContent).toEqual(plain.structuredContent);
+  });
+
   it("answers a tool error for a fixture whose structuredContent breaks the outputSchema, naming the fixture", async () => {
     const weather = createClient(createMockClient({ manifest, fixtures: [{ tool: "get_weather", structuredContent: { temperature: "warm" } }] }));
     const error = await weather.getWeather({ location: "Oslo" }).catch((caught: unknown) => caught);
@@ -298,6 +314,16 @@ describe("createMockClient under the generated client", () => {
     // loadFixtures' fixtures, handed over as data (docs/library.md), still name their file in each answer.
     const loaded = createClient(createMockClient({ manifest, fixtures: loadFixtures(dir) }));
     expect(meta(await loaded.getWeather({ location: "Bergen" }))).toEqual({ source: "fixture", fixture: join(dir, "b.json#/fixtures/0") });
+    // A misspelt member names the one meant; one like none of them lists them all.
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [{ tool: "get_weather", argument: {} } as unknown as Fixture] }))).toMatchObject({
+      code: "fixture-invalid",
+      pointer: "/fixtures/0/argument",
+      message: 'unknown fixture member "argument"',
+      hint: expect.stringMatching(/^did you mean "arguments"\? \(a fixture has tool, prompt, resource, arguments, /),
+    });
+    expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [{ tool: "get_weather", answer: {} } as unknown as Fixture] })).hint).toMatch(
+      /^a fixture has tool, prompt, /,
+    );
     // A fixture that is not an object (from plain JavaScript) is the fixture error, not a TypeError.
     expect(diagnosticOf(() => createMockClient({ manifest, fixtures: [null as unknown as Fixture] }))).toMatchObject({
       code: "fixture-invalid",

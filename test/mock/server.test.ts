@@ -255,6 +255,100 @@ describe("mcpgen mock: the command line", () => {
     );
   });
 
+  it("says what is wrong with a fixture that never answers: the nearest name of a misspelt tool or prompt, the first issue of exact arguments at its pointer", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-never-"));
+    await writeFile(join(folder, "typo.json"), JSON.stringify({ tool: "get-weather", fixtures: [{ structuredContent: {} }] }));
+    await writeFile(join(folder, "stray.json"), JSON.stringify({ tool: "nothing_like_it", fixtures: [{ structuredContent: {} }] }));
+    await writeFile(
+      join(folder, "wrong.json"),
+      JSON.stringify({
+        tool: "get_weather",
+        fixtures: [{ arguments: { location: 7, units: "kelvin" }, match: "exact", structuredContent: { temperature: 1, conditions: "c", humidity: 1 } }],
+      }),
+    );
+    const served = await mock({ manifest: manifestPath, fixtures: folder, http: { port: 0 }, log: () => undefined });
+    try {
+      expect(served.diagnostics.map(({ file, pointer, message, hint }) => ({ file, pointer, message, hint }))).toEqual([
+        {
+          file: join(folder, "stray.json"),
+          pointer: "/fixtures/0",
+          message: "a fixture for a tool the manifest does not list: it never answers",
+          hint: "name a tool the manifest lists",
+        },
+        {
+          file: join(folder, "typo.json"),
+          pointer: "/fixtures/0",
+          message: "a fixture for a tool the manifest does not list: it never answers",
+          hint: 'did you mean "get_weather"?',
+        },
+        {
+          file: join(folder, "wrong.json"),
+          pointer: "/fixtures/0/arguments/location",
+          message:
+            "a fixture whose arguments the tool's inputSchema rejects (must be string, and 1 more): such a call is refused before fixtures are looked at, so it never answers",
+          hint: "correct the arguments to a call the tool takes",
+        },
+      ]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("warns as it starts of a fixture every call would answer with a tool error: its structuredContent breaks the outputSchema, or it is no CallToolResult", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-faulty-"));
+    const file = join(folder, "weather.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        tool: "get_weather",
+        fixtures: [
+          { arguments: { location: "Oslo" }, structuredContent: { temperature: "cold", conditions: "snow", humidity: 80 } },
+          { arguments: { location: "Bergen" }, result: { content: [], structuredContent: { temperature: 1, conditions: 2 } } },
+          { arguments: { location: "Tromsø" }, result: { content: [{ type: "text" }] } },
+          { arguments: { location: "Atlantis" }, result: { isError: true, content: [{ type: "text", text: "unknown location" }] } },
+          { arguments: { location: "Bodø" }, structuredContent: { temperature: 1, conditions: "rain", humidity: 90 } },
+        ],
+      }),
+    );
+    const served = await mock({ manifest: manifestPath, fixtures: folder, http: { port: 0 }, log: () => undefined });
+    try {
+      expect(served.diagnostics.map(({ file, tool, pointer, message }) => ({ file, tool, pointer, message }))).toEqual([
+        {
+          file,
+          tool: "get_weather",
+          pointer: "/fixtures/0/structuredContent/temperature",
+          message:
+            "a fixture whose structuredContent the tool's outputSchema rejects (must be number): every call it matches is answered with a tool error saying so",
+        },
+        {
+          file,
+          tool: "get_weather",
+          pointer: "/fixtures/1/result/structuredContent/conditions",
+          message:
+            "a fixture whose structuredContent the tool's outputSchema rejects (must be string, and 1 more): every call it matches is answered with a tool error saying so",
+        },
+        {
+          file,
+          tool: "get_weather",
+          pointer: "/fixtures/2/result",
+          message: expect.stringMatching(/^a fixture whose result is not a CallToolResult at content\[0\]/),
+        },
+      ]);
+      // The call answers as it did: the tool error naming the fixture.
+      const client = new ClientV2({ name: "test", version: "1.0.0" });
+      await client.connect(new HttpV2(new URL(served.url!)));
+      try {
+        const result = await client.callTool({ name: "get_weather", arguments: { location: "Oslo" } });
+        expect(result.isError).toBe(true);
+        expect(JSON.stringify(result.content)).toContain("does not match its outputSchema");
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await served.close();
+    }
+  });
+
   it("a key a fixture file gives twice (a merge leftover) is a fixture-invalid error naming the file, the pointer and both lines", async () => {
     const folder = await mkdtemp(join(tmpdir(), "mcpgen-mock-duplicate-"));
     const file = join(folder, "oslo.json");

@@ -171,7 +171,7 @@ describe("naming the capabilities", () => {
     expect(error).toBeInstanceOf(McpgenError);
     expect((error as McpgenError).diagnostic).toMatchObject({
       code: "usage",
-      message: '--capability: unknown client capability "elicitation.urls"',
+      message: 'capabilities: unknown client capability "elicitation.urls"',
       hint: expect.stringContaining('did you mean "elicitation.url"?'),
     });
   });
@@ -195,7 +195,7 @@ describe("naming the capabilities", () => {
   it("refuses an empty name in the library and in a target's capabilities", async () => {
     const error = await pull({ command: ["node", "server.js"], outDir: "unused", capabilities: [""] }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpgenError);
-    expect((error as McpgenError).diagnostic).toMatchObject({ code: "usage", message: "--capability: empty client capability name" });
+    expect((error as McpgenError).diagnostic).toMatchObject({ code: "usage", message: "capabilities: empty client capability name" });
     const target = { name: "everything", server: "everything", out: "out", capabilities: ["roots", ""] };
     const configError = await loadConfig({ config: { targets: [target] }, cwd: await tempDir("capabilities-config") }).catch((caught: unknown) => caught);
     expect(configError).toBeInstanceOf(McpgenError);
