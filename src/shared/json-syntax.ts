@@ -307,5 +307,8 @@ export function duplicateKeys(text: string): DuplicateKey[] {
       index++;
     }
   }
-  return found;
+  // A key given twice inside the value a later key drops (`"tools"` twice: a duplicate inside the first list) is moot,
+  // and its pointer names a place in the value kept: only the key given twice outside it is reported.
+  // (`found` is in the order of the second occurrences: one found later is after it in the text.)
+  return found.filter((duplicate, at) => !found.some((outer, outerAt) => outerAt > at && duplicate.pointer.startsWith(`${outer.pointer}/`)));
 }

@@ -26,6 +26,21 @@ describe("duplicate-keys", () => {
     ]);
   });
 
+  it("reports a key given twice inside a value a later key drops only as that key (its pointer would name the value kept)", () => {
+    const dropped = [
+      "{",
+      '  "tools": [{ "name": "old", "inputSchema": { "type": "object", "type": "object" } }],',
+      '  "tools": [{ "name": "new", "inputSchema": { "type": "object", "required": [], "required": [] } }]',
+      "}",
+    ].join("\n");
+    const ir = normalizeManifest(parseManifest(dropped, "tools.json"));
+    expect(ir.tools.map((tool) => tool.wireName)).toEqual(["new"]);
+    expect(ir.diagnostics.map(({ tool, pointer }) => ({ tool, pointer }))).toEqual([
+      { tool: undefined, pointer: "/tools" },
+      { tool: "new", pointer: "/tools/0/inputSchema/required" },
+    ]);
+  });
+
   it("finds nothing in a manifest given as a document", () => {
     const ir = normalizeManifest(recogniseManifest(JSON.parse(text), "<document>"));
     expect(ir.diagnostics).toEqual([]);
