@@ -56,3 +56,15 @@ export function readFixtureFolder(dir: string): FixtureDocument[] {
     return { path, document, duplicates: findDuplicateKeys(text, FIXTURE_FILE) };
   });
 }
+
+/**
+ * The JSON document of one fixture file, or undefined where there is none or it cannot be read as JSON: a recording
+ * reads what an earlier one wrote there, and writes the file anew where it cannot.
+ */
+export function readFixtureFileIfAny(path: string): unknown {
+  try {
+    return readJsonFileSync(path, FIXTURE_FILE).document;
+  } catch {
+    return undefined;
+  }
+}

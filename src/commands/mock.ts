@@ -11,7 +11,7 @@
 import type { ListenRemedy } from "../mock/server.js";
 import { join } from "node:path";
 import { readManifestFile, readManifestPath } from "../acquire/manifest-file.js";
-import { readFixtureFolder } from "../acquire/fixture-files.js";
+import { readFixtureFileIfAny, readFixtureFolder } from "../acquire/fixture-files.js";
 import type { LiveCallOutcome, LiveSession } from "../acquire/live-server.js";
 import { SAMPLING_REFUSAL, SAMPLING_REJECTED } from "../shared/client-capabilities.js";
 import { Secrets } from "../acquire/sanitize.js";
@@ -28,7 +28,7 @@ import { checkOutputDirectory } from "../write/output-directory.js";
 import { writeFiles } from "../write/index.js";
 import { checkFixtures, fixtureSubject, parseFixtureDocument, type Fixture } from "../mock/fixtures.js";
 import { mcpParamHeaders } from "../mock/param-headers.js";
-import { canonicalJson } from "../shared/json.js";
+import { canonicalJson, isRecord } from "../shared/json.js";
 import { show } from "../diff/values.js";
 // The value generator, the validators and the SDK server load only when a mock is served (`mcpgen` re-exports this file).
 import type { MockAnswer, MockSurface, SurfaceResult } from "../mock/responder.js";
@@ -380,7 +380,8 @@ interface RecordedSubject {
  * it). Arguments, URIs and answers have the connection's secrets masked.
  */
 class Recorder {
-  private readonly files = new Map<string, { fixtures: Fixture[]; seen: Set<string> }>();
+  /** Each file's fixtures of this recording, the keys of their calls, and those an earlier recording left in it. */
+  private readonly files = new Map<string, { fixtures: Fixture[]; seen: Set<string>; earlier: ReadonlyMap<string, Fixture> }>();
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -393,6 +394,29 @@ class Recorder {
     /** Where a fixture file that cannot be written is reported (the recording goes on, the client has its answer). */
     private readonly warn: (message: string) => void,
   ) {}
+
+  /**
+   * The fixtures an earlier recording wrote into `file` (one mcpgen wrote, that reads as fixtures), by their calls'
+   * keys: a recording into the same folder again keeps them. None where there is no such file; a file mcpgen did not
+   * write is never replaced, whatever it holds (`writeFiles`).
+   */
+  private earlierFixtures(file: string): ReadonlyMap<string, Fixture> {
+    const path = join(this.dir, file);
+    const document = readFixtureFileIfAny(path);
+    if (!isRecord(document) || document["generatedBy"] !== SNAPSHOT_GENERATED_BY) return new Map();
+    let fixtures: Fixture[];
+    try {
+      fixtures = parseFixtureDocument(document, path);
+    } catch {
+      return new Map();
+    }
+    return new Map(
+      fixtures.map((fixture) => {
+        const subject = fixtureSubject(fixture);
+        return [callKey(subject.kind, subject.name, fixture.arguments ?? {}), fixture] as const;
+      }),
+    );
+  }
 
   /** Files already reported as not written (each once). */
   private readonly unwritable = new Set<string>();
@@ -426,12 +450,12 @@ class Recorder {
     const file = `${base}.json`;
     let entry = this.files.get(file);
     if (entry === undefined) {
-      entry = { fixtures: [], seen: new Set() };
+      entry = { fixtures: [], seen: new Set(), earlier: this.earlierFixtures(file) };
       this.files.set(file, entry);
     }
     const name = subject.kind === "resource" ? this.secrets.redact(subject.name) : subject.name;
     const masked = this.secrets.redactJson(args) as Record<string, unknown>;
-    const key = canonicalJson([subject.kind, name, masked]);
+    const key = callKey(subject.kind, name, masked);
     if (entry.seen.has(key)) return this.writing;
     entry.seen.add(key);
     const answer: Partial<Fixture> =
@@ -445,7 +469,9 @@ class Recorder {
             }) as Fixture["error"],
           };
     entry.fixtures.push({ [subject.kind]: name, ...(subject.kind === "resource" ? {} : { arguments: masked, match: "exact" as const }), ...answer });
-    const written = fixtureFile(file, entry.fixtures);
+    // An earlier recording's fixtures stay, but for the calls made again, which this recording's answers replace.
+    const seen = entry.seen;
+    const written = fixtureFile(file, [...[...entry.earlier].filter(([earlierKey]) => !seen.has(earlierKey)).map(([, fixture]) => fixture), ...entry.fixtures]);
     // A file that cannot be written (one the user owns, a full disk) costs its own fixtures, never the client's answer,
     // which the live server gave (and acted on), nor the recording of the other files.
     this.writing = this.writing.then(async () => {
@@ -467,6 +493,9 @@ class Recorder {
     return this.writing;
   }
 }
+
+/** What tells one recorded call from another: its kind, its tool, prompt or URI, and its arguments (secrets masked). */
+const callKey = (kind: RecordedSubject["kind"], name: string, args: unknown) => canonicalJson([kind, name, args]);
 
 /** A fixture file: what its fixtures answer said once at its top when they all answer the same tool, prompt or resource. */
 function fixtureFile(path: string, fixtures: readonly Fixture[]): EmittedFile {

@@ -301,6 +301,46 @@ describe("mcpgen mock --record: a live server that forgets its sessions", () => 
   });
 });
 
+describe("mcpgen mock --record into the folder of an earlier recording", () => {
+  it("keeps the earlier recording's fixtures, but for the calls made again, whose answers it replaces", async () => {
+    const live = await startSdk2HttpServer({ legacy: "reject" });
+    const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-again-"));
+    const { record } = await import("../../src/commands/mock.js");
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    const session = async (regions: string[]) => {
+      const running = await record({ dir, target: live.url.href, timeoutMs: 10_000, http: { port: 0 }, log: () => undefined });
+      const client = new Client({ name: "test", version: "1.0.0" });
+      try {
+        await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
+        for (const region of regions) await client.callTool({ name: "execute_sql", arguments: { region, query: "select 1" } });
+      } finally {
+        await client.close();
+        await running.close();
+      }
+    };
+    const file = join(dir, "execute-sql.json");
+    type Recorded = { generatedBy: string; fixtures: Array<{ arguments: { region: string }; result: { structuredContent: { rows: number } } }> };
+    const recorded = async () => JSON.parse(await readFile(file, "utf8")) as Recorded;
+    try {
+      await session(["ap-south-1", "eu-west-1"]);
+      // Edited since (the file still mcpgen's): the next recording of the same call replaces the edit with what the server says.
+      const edited = await recorded();
+      edited.fixtures[1]!.result.structuredContent.rows = 99;
+      await writeFile(file, JSON.stringify(edited, null, 2));
+      await session(["eu-west-1", "us-east-1"]);
+    } finally {
+      await live.close();
+    }
+    const after = await recorded();
+    expect(after.generatedBy).toBe("mcpgen");
+    expect(after.fixtures.map((fixture) => [fixture.arguments.region, fixture.result.structuredContent.rows])).toEqual([
+      ["ap-south-1", 8],
+      ["eu-west-1", 8],
+      ["us-east-1", 8],
+    ]);
+  });
+});
+
 describe("mcpgen mock --record: a 2026-07-28 server that checks Mcp-Param-* headers", () => {
   it("sends each call's x-mcp-header arguments in their headers, encoded, so the server answers it rather than refusing it (-32020)", async () => {
     // The SDK v2 fixture server over HTTP, 2026-07-28 alone: the SDK checks execute_sql's Mcp-Param-Region header.
