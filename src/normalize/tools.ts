@@ -7,7 +7,7 @@ import type { RawManifest } from "../ir/raw-manifest.js";
 import type { Audience, NormalizedSchema, ToolAnnotations } from "../ir/index.js";
 import { joinPointer, userError, type Diagnostic } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
-import { duplicateKeyProblem } from "../shared/json-syntax.js";
+import { duplicateKeyProblem, outsideDroppedValues } from "../shared/json-syntax.js";
 import type { Rule } from "./rule.js";
 
 export const TOOL_SHAPE: Rule = {
@@ -96,7 +96,8 @@ export const DUPLICATE_KEYS: Rule = {
 /** `duplicate-keys`: a warning for each key the manifest's text gives twice in one object. */
 export function checkDuplicateKeys(manifest: RawManifest, diagnostics: Diagnostic[]): void {
   const toolsPrefix = `${manifest.toolsPointer}/`;
-  for (const duplicate of manifest.duplicateKeys ?? []) {
+  // A key given twice inside a value a later key drops is moot: only the key outside it is reported.
+  for (const duplicate of outsideDroppedValues(manifest.duplicateKeys ?? [])) {
     const { hint } = duplicateKeyProblem(duplicate);
     const { key, firstLine, line, pointer } = duplicate;
     const index = pointer.startsWith(toolsPrefix) ? Number(pointer.slice(toolsPrefix.length).split("/")[0]) : Number.NaN;

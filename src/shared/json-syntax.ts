@@ -307,8 +307,16 @@ export function duplicateKeys(text: string): DuplicateKey[] {
       index++;
     }
   }
-  // A key given twice inside the value a later key drops (`"tools"` twice: a duplicate inside the first list) is moot,
-  // and its pointer names a place in the value kept: only the key given twice outside it is reported.
-  // (`found` is in the order of the second occurrences: one found later is after it in the text.)
+  return found;
+}
+
+/**
+ * `found` (from `duplicateKeys`) but for the keys given twice inside a value a later key drops (`"tools"` twice: a
+ * duplicate inside the first list): moot where the document is read as it is (a manifest), and their pointers name
+ * places in the value kept. (A file refused until each is resolved, such as `mcpgen.config.json`, lists them all:
+ * the value kept may be the one the user keeps.) `found` is in the order of the second occurrences, so one found
+ * later is after it in the text.
+ */
+export function outsideDroppedValues(found: readonly DuplicateKey[]): DuplicateKey[] {
   return found.filter((duplicate, at) => !found.some((outer, outerAt) => outerAt > at && duplicate.pointer.startsWith(`${outer.pointer}/`)));
 }
