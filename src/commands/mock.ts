@@ -214,6 +214,7 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
       fault = reject;
     });
     faulted.catch(() => undefined);
+    const failedCall = answeredThenStopped((error) => fault!(error));
     /** One request proxied: the live server's answer, recorded; a failure of the server answered, then the recording stops. */
     const proxied = async <R>(subject: RecordedSubject, args: Record<string, unknown>, ask: () => Promise<LiveCallOutcome>): Promise<MockAnswer<R>> => {
       let outcome: LiveCallOutcome;
@@ -221,12 +222,12 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
         outcome = await ask();
       } catch (error) {
         // The client gets this answer first; then the recording stops (its server is gone).
-        setTimeout(() => fault!(error), ANSWER_BEFORE_STOPPING_MS);
         return {
           kind: "error",
           code: INTERNAL_ERROR,
           message: `the recorded server failed: ${error instanceof Error ? error.message : String(error)}`,
           delayMs: 0,
+          written: failedCall(error),
         };
       }
       await recorder.add(subject, args, outcome);
@@ -267,8 +268,36 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
 }
 
 const INTERNAL_ERROR = -32603;
-/** How long a recording whose live server failed keeps serving, so that the call that found the failure is answered. */
-const ANSWER_BEFORE_STOPPING_MS = 200;
+/**
+ * How long a recording whose live server failed waits for the answers to the calls that found
+ * the failure to be written (a client that does not read them cannot hold the stop for longer).
+ */
+const ANSWER_BEFORE_STOPPING_MS = 2000;
+
+/**
+ * The stop of a recording whose live server failed, once the answers to the calls that found the
+ * failure are written: `failedCall(error)` counts a call that found it, and returns what to call
+ * once its answer is written. `stop` gets the first failure; at the latest `ANSWER_BEFORE_STOPPING_MS`
+ * after it.
+ */
+function answeredThenStopped(stop: (error: unknown) => void): (error: unknown) => () => void {
+  let failure: { error: unknown; grace: NodeJS.Timeout } | undefined;
+  let unwritten = 0;
+  const stopNow = () => {
+    clearTimeout(failure!.grace);
+    stop(failure!.error);
+  };
+  return (error) => {
+    failure ??= { error, grace: setTimeout(stopNow, ANSWER_BEFORE_STOPPING_MS).unref() };
+    unwritten++;
+    let written = false;
+    return () => {
+      if (written) return;
+      written = true;
+      if (--unwritten === 0) stopNow();
+    };
+  };
+}
 
 /**
  * Serves `ir`'s tools (and prompts, resources and templates) with `answers`, over stdio or HTTP.

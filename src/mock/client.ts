@@ -21,6 +21,7 @@
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Schema, ServerInfo } from "../ir/index.js";
+import { joinPointer } from "../shared/errors.js";
 import { isRecord } from "../shared/json.js";
 import { MOCK_META_KEY, type MockAnswer, type MockResult, type Responder, type SurfaceResult } from "./responder.js";
 
@@ -143,14 +144,12 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
 
   const callTool = async (params: { name: string; arguments?: { [key: string]: unknown } }, ...rest: unknown[]): Promise<unknown> => {
     const options = (sdk === "v2" ? rest[0] : rest[1]) as RequestOptions | undefined;
-    return request(options, () =>
-      answerCall(
-        { tool: params.name, arguments: structuredClone(params.arguments) },
-        options,
-        definition.responder.answer(params.name, params.arguments),
-        (result) => project(structuredClone(result), definition.outputSchemas.get(params.name), era),
-      ),
-    );
+    return request(options, () => {
+      const args = sentAsJson(params.arguments, `the arguments of tool ${JSON.stringify(params.name)}`) as typeof params.arguments;
+      return answerCall({ tool: params.name, arguments: structuredClone(args) }, options, definition.responder.answer(params.name, args), (result) =>
+        project(structuredClone(result), definition.outputSchemas.get(params.name), era),
+      );
+    });
   };
 
   const surface = definition.surface;
@@ -173,11 +172,8 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
     getPrompt: (params, options) =>
       request(options, () => {
         needs("prompts", "prompts/get");
-        return surfaceCall(
-          { prompt: params.name, arguments: structuredClone(params.arguments) },
-          options,
-          definition.responder.answerPrompt(params.name, params.arguments),
-        );
+        const args = sentAsJson(params.arguments, `the arguments of prompt ${JSON.stringify(params.name)}`) as typeof params.arguments;
+        return surfaceCall({ prompt: params.name, arguments: structuredClone(args) }, options, definition.responder.answerPrompt(params.name, args));
       }),
     readResource: (params, options) =>
       request(options, () => {
@@ -187,7 +183,7 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
     complete: (params, options) =>
       request(options, () => {
         needs("completions", "completion/complete");
-        const answer = definition.responder.answerCompletion(params);
+        const answer = definition.responder.answerCompletion(sentAsJson(params, "the completion's params"));
         if (answer.kind === "result") return structuredClone(answer.result);
         throw answer.kind === "error" ? errors.protocol(answer.code, answer.message, answer.data) : errors.connectionClosed();
       }),
@@ -222,6 +218,45 @@ export function createMockClientFrom(definition: MockClientDefinition, shape: Mo
     client.getProtocolEra = () => era;
   }
   return client;
+}
+
+/**
+ * What a real transport sends of `value`: what `JSON.stringify` makes of it, read back (a member
+ * whose value is a function, a symbol or undefined left out, NaN and the infinities null, `toJSON`
+ * applied), so the mock answers the call a server would receive. A value JSON cannot carry at all
+ * (a BigInt, a cycle) fails as a real client's send fails, with a TypeError, naming the place.
+ */
+function sentAsJson(value: unknown, what: string): unknown {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    const place = unsendable(value, "", new Set());
+    throw new TypeError(
+      `createMockClient: ${what} cannot be sent as JSON, and a real transport's send fails on them too: ${place ?? (error instanceof Error ? error.message : String(error))}`,
+      { cause: error },
+    );
+  }
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+/** Where JSON.stringify fails in `value` (read as it reads it): a BigInt, or an object that contains itself. */
+function unsendable(value: unknown, pointer: string, ancestors: Set<object>, key = ""): string | undefined {
+  const read =
+    typeof value === "object" && value !== null && typeof (value as { toJSON?: unknown }).toJSON === "function"
+      ? (value as { toJSON: (key: string) => unknown }).toJSON(key)
+      : value;
+  if (typeof read === "bigint") return `a BigInt at ${pointer === "" ? "the top" : pointer} (send it as a number or a string)`;
+  if (typeof read !== "object" || read === null) return undefined;
+  if (ancestors.has(read)) return `a cycle at ${pointer === "" ? "the top" : pointer} (an object that contains itself)`;
+  ancestors.add(read);
+  const entries = Array.isArray(read) ? read.map((item, index) => [String(index), item] as const) : Object.entries(read);
+  for (const [name, item] of entries) {
+    const found = unsendable(item, joinPointer(pointer, name), ancestors, name);
+    if (found !== undefined) return found;
+  }
+  ancestors.delete(read);
+  return undefined;
 }
 
 function sourceOf(result: MockResult): string | undefined {

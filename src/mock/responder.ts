@@ -40,7 +40,18 @@ export interface MockResult {
 /** What to do with one call: answer a result, answer a JSON-RPC error, or drop the connection; each after `delayMs`. */
 export type MockAnswer<Result = MockResult> =
   | { kind: "result"; result: Result; delayMs: number }
-  | { kind: "error"; code: number; message: string; data?: unknown; delayMs: number }
+  | {
+      kind: "error";
+      code: number;
+      message: string;
+      data?: unknown;
+      delayMs: number;
+      /**
+       * Called once this answer is written (over HTTP, its response finished; over stdio, its
+       * line written) or its connection is gone: what must wait for it (a recording's stop).
+       */
+      written?: (() => void) | undefined;
+    }
   | { kind: "drop"; delayMs: number };
 
 /** A `prompts/get`, `resources/read` or `completion/complete` result as the mock builds it. */

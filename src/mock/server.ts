@@ -33,7 +33,7 @@ import type {
   SurfaceDefinition,
 } from "../../templates/server-surface.js";
 import { uriTemplateMatcher } from "../../templates/uri-template-match.js";
-import type { Server } from "@modelcontextprotocol/server";
+import type { RequestId, Server, ServerContext } from "@modelcontextprotocol/server";
 import type { ServerInfo } from "../ir/index.js";
 import { isRecord } from "../shared/json.js";
 import type { MockAnswer, SurfaceResult } from "./responder.js";
@@ -109,30 +109,34 @@ export function mockServerFactory(definition: MockServerDefinition): () => Serve
     ...(surface === undefined ? {} : { surface: runtimeSurface(surface) }),
   };
   const options = definition.log === undefined ? {} : { log: definition.log };
-  /** An answer sent as the server sends it: after its delay, a result, a JSON-RPC error, or nothing (the connection drops). */
-  const send = async <R>(answer: MockAnswer<R>, signal: AbortSignal): Promise<R> => {
-    await delay(answer.delayMs, signal);
-    if (answer.kind === "drop") {
-      definition.onDrop();
-      // The connection is going away; nothing is answered.
-      return new Promise<never>(() => undefined);
-    }
-    if (answer.kind === "error") throw protocolError(answer.code, answer.message, answer.data);
-    return answer.result;
-  };
   return () => {
     const server = createMcpServer(runtime, options);
+    const written = answersWritten(server);
+    /** An answer sent as the server sends it: after its delay, a result, a JSON-RPC error, or nothing (the connection drops). */
+    const send = async <R>(answer: MockAnswer<R>, ctx: ServerContext): Promise<R> => {
+      await delay(answer.delayMs, ctx.mcpReq.signal);
+      if (answer.kind === "drop") {
+        definition.onDrop();
+        // The connection is going away; nothing is answered.
+        return new Promise<never>(() => undefined);
+      }
+      if (answer.kind === "error") {
+        if (answer.written !== undefined) written(ctx, answer.written);
+        throw protocolError(answer.code, answer.message, answer.data);
+      }
+      return answer.result;
+    };
     if (surface?.prompts !== undefined)
       server.setRequestHandler(
         "prompts/get",
         async (request, ctx) =>
           // What a fixture or the recorded server answered, as it is (the SDK checks its shape).
-          send(await surface.answerPrompt(request.params.name, request.params.arguments, ctx.mcpReq.signal), ctx.mcpReq.signal) as Promise<never>,
+          send(await surface.answerPrompt(request.params.name, request.params.arguments, ctx.mcpReq.signal), ctx) as Promise<never>,
       );
     if (surface?.resources !== undefined || surface?.resourceTemplates !== undefined)
       server.setRequestHandler(
         "resources/read",
-        async (request, ctx) => send(await surface.answerResource(request.params.uri, ctx.mcpReq.signal), ctx.mcpReq.signal) as Promise<never>,
+        async (request, ctx) => send(await surface.answerResource(request.params.uri, ctx.mcpReq.signal), ctx) as Promise<never>,
       );
     server.setRequestHandler("tools/call", async (request, ctx) => {
       const name = request.params.name;
@@ -145,11 +149,44 @@ export function mockServerFactory(definition: MockServerDefinition): () => Serve
         input.ok === false
           ? { kind: "result", result: invalidArguments(name, input.issues), delayMs: 0 }
           : await definition.answer(name, args, ctx.mcpReq.signal);
-      const result = await send(answer, ctx.mcpReq.signal);
+      const result = await send(answer, ctx);
       const outputSchema = tool["outputSchema"];
       return server.projectCallToolResult(result as Parameters<Server["projectCallToolResult"]>[0], isRecord(outputSchema) ? outputSchema : undefined);
     });
     return server;
+  };
+}
+
+/**
+ * Watches `server`'s answers being written: `written(ctx, then)` calls `then` once the answer to
+ * `ctx`'s request is written, or its connection is gone. Over HTTP that is when its response
+ * closes (the runtime aborts the request's signal then: finished, or cut); over stdio, once the
+ * transport has written the answer's line (or failed to: the client is gone).
+ */
+function answersWritten(server: Server): (ctx: ServerContext, then: () => void) => void {
+  const awaited = new Map<RequestId, () => void>();
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = async (message, sendOptions) => {
+      try {
+        await send(message, sendOptions);
+      } finally {
+        // An answer (a request of the server's own has a method too).
+        if ("id" in message && message.id !== undefined && !("method" in message)) {
+          const then = awaited.get(message.id);
+          awaited.delete(message.id);
+          then?.();
+        }
+      }
+    };
+    return connect(transport);
+  };
+  return (ctx, then) => {
+    const signal = ctx.http?.req?.signal;
+    if (signal === undefined) awaited.set(ctx.mcpReq.id, then);
+    else if (signal.aborted) then();
+    else signal.addEventListener("abort", then, { once: true });
   };
 }
 

@@ -403,6 +403,50 @@ describe("createMockClient under the generated client", () => {
     });
   });
 
+  it("sends a call's arguments as a real transport does (JSON): a function member left out, NaN as null, both answered as the stdio mock answers them", async () => {
+    const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+    const stdio = new ClientV2({ name: "test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await stdio.connect(
+      new StdioClientTransport({ command: process.execPath, args: [join(repoRoot, "bin/mcpgen.js"), "mock", manifest, "--seed", "7"], stderr: "ignore" }),
+    );
+    const seen = (result: unknown) => {
+      const { _meta: _dropped, ...rest } = result as Record<string, unknown>;
+      return rest;
+    };
+    try {
+      for (const args of [{ location: "Oslo", units: "metric", format: () => "celsius" }, { location: Number.NaN }]) {
+        const mock = createMockClient({ manifest, seed: 7 });
+        const inProcess = await mock.callTool({ name: "get_weather", arguments: args });
+        expect(seen(inProcess)).toEqual(seen(await stdio.callTool({ name: "get_weather", arguments: args })));
+        expect(mock.calls[0]!.arguments).toEqual(JSON.parse(JSON.stringify(args)));
+      }
+    } finally {
+      await stdio.close();
+    }
+  });
+
+  it.each(["v1", "v2"] as const)(
+    "rejects a call whose arguments JSON cannot carry (a BigInt, a cycle) with a TypeError naming the place, as a real client's send fails (SDK %s)",
+    async (sdk) => {
+      const mock = createMockClient({ manifest, sdk });
+      const cyclic: Record<string, unknown> = { location: "Oslo" };
+      cyclic["self"] = { back: cyclic };
+      // Both shapes take the params first (SDK v1's result schema and options left out).
+      const call = (args: Record<string, unknown>) => mock.callTool({ name: "get_weather", arguments: args });
+      const words = 'createMockClient: the arguments of tool "get_weather" cannot be sent as JSON, and a real transport\'s send fails on them too: ';
+      for (const [args, place] of [
+        [{ location: "Oslo", days: [1, 2n] }, "a BigInt at /days/1 (send it as a number or a string)"],
+        [cyclic, "a cycle at /self/back (an object that contains itself)"],
+      ] as const) {
+        const error: unknown = await call(args).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(TypeError);
+        expect((error as TypeError).message).toBe(words + place);
+      }
+      // Never sent, so never answered.
+      expect(mock.calls).toEqual([]);
+    },
+  );
+
   it("refuses fixtures given as data that JSON cannot carry (a cycle, a BigInt) as a user error, not a TypeError", () => {
     const cyclic: Record<string, unknown> = { temperature: 1, conditions: "x", humidity: 2 };
     cyclic["self"] = cyclic;

@@ -415,3 +415,55 @@ describe("mcpgen mock --record: where each fixture goes", () => {
     expect(replay.calls[0]).toMatchObject({ tool: "manifest", source: "fixture" });
   });
 });
+
+describe("mcpgen mock --record: the answer to the call that found the live server's failure", () => {
+  const script = join(repoRoot, "test/fixtures/pull/scripted-server.mjs");
+
+  it.each(["legacy", "modern"] as const)(
+    "is written before the recording stops, however long its writing takes (over HTTP, %s era: its response finishes first)",
+    async (era) => {
+      const { ServerResponse } = await import("node:http");
+      const dir = await mkdtemp(join(tmpdir(), "mcpgen-record-answer-first-"));
+      const { record } = await import("../../src/commands/mock.js");
+      const running = await record({ dir, command: [process.execPath, script, "dies-on-call"], timeoutMs: 5_000, http: { port: 0 }, log: () => undefined });
+      const stopped = running.done.then(
+        () => "stopped",
+        () => "stopped",
+      );
+      // The failing call's answer is slow to be written: its response (what is written of it, and its end) is held until the
+      // recording has stopped, or for a second at most (a machine stalled that long between the answer and its writing).
+      // A stop that does not wait for it cuts it off.
+      const { write, end } = ServerResponse.prototype;
+      const held = new WeakMap<InstanceType<typeof ServerResponse>, Promise<unknown>>();
+      const later = (method: (...args: unknown[]) => unknown) =>
+        function (this: InstanceType<typeof ServerResponse>, ...args: unknown[]) {
+          const text = args[0] instanceof Uint8Array || typeof args[0] === "string" ? Buffer.from(args[0]).toString() : "";
+          if (!held.has(this) && text.includes("the recorded server failed"))
+            held.set(this, Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 1_000))]));
+          const hold = held.get(this);
+          if (hold === undefined) return method.apply(this, args);
+          held.set(
+            this,
+            hold.then(() => method.apply(this, args)),
+          );
+          return method === write ? true : this;
+        };
+      ServerResponse.prototype.write = later(write as never) as never;
+      ServerResponse.prototype.end = later(end as never) as never;
+      const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+      // The SDK v2 client speaks a 2025 session unless it negotiates MCP 2026-07-28.
+      const client = new Client({ name: "test", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: "auto" } } : {});
+      try {
+        await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
+        await expect(client.callTool({ name: "echo", arguments: { q: "x" } }, { timeout: 10_000 })).rejects.toThrow(
+          /the recorded server failed: .*exited with code 3 before answering tools\/call/,
+        );
+        await expect(running.done).rejects.toThrow(/the tool crashed/);
+      } finally {
+        Object.assign(ServerResponse.prototype, { write, end });
+        await client.close().catch(() => undefined);
+        await running.close();
+      }
+    },
+  );
+});

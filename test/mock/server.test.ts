@@ -411,3 +411,62 @@ describe("mcpgen mock: the command line", () => {
     expect(result.stderr).toContain("cannot read the fixtures folder: no such directory");
   });
 });
+
+describe("the mock server: an answer's `written` call", () => {
+  it("comes once the answer's line is written over stdio, not when the answer is given (a slow write holds it)", async () => {
+    const { InMemoryTransport } = await import("@modelcontextprotocol/client");
+    const { serveMockStdio } = await import("../../src/mock/server.js");
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    // The server's writes of answers are held until the test lets them go: a client that reads slowly.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let sending!: () => void;
+    const sent = new Promise<void>((resolve) => (sending = resolve));
+    const send = serverSide.send.bind(serverSide);
+    const events: string[] = [];
+    serverSide.send = async (message, options) => {
+      if (!("error" in message)) return send(message, options);
+      sending();
+      await released;
+      await send(message, options);
+      events.push("line written");
+    };
+    let written!: () => void;
+    const wasWritten = new Promise<void>((resolve) => (written = resolve));
+    const ok = { ok: true as const, value: undefined };
+    const server = await serveMockStdio(
+      {
+        info: { name: "m", version: "1" },
+        tools: [{ name: "fails", inputSchema: { type: "object" } }],
+        validators: { validateInput: () => ok, validateOutput: () => ok },
+        answer: () => ({
+          kind: "error",
+          code: -32603,
+          message: "it failed",
+          delayMs: 0,
+          written: () => {
+            events.push("written");
+            written();
+          },
+        }),
+        onDrop: () => undefined,
+        log: () => undefined,
+      },
+      { transport: serverSide },
+    );
+    const client = new ClientV2({ name: "test", version: "1.0.0" });
+    try {
+      await client.connect(clientSide);
+      const call = client.callTool({ name: "fails", arguments: {} });
+      await sent;
+      expect(events).toEqual([]);
+      release();
+      await expect(call).rejects.toThrow(/it failed/);
+      await Promise.race([wasWritten, new Promise((_, reject) => setTimeout(() => reject(new Error("`written` was never called")), 10_000).unref())]);
+      expect(events).toEqual(["line written", "written"]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
