@@ -260,6 +260,9 @@ export async function record(options: RecordOptions): Promise<RunningMock> {
         if (failure !== undefined) throw failure.error;
       })
       .finally(() => session.close());
+    // A failure rejects `done` as the recording stops, which may be before the program awaits it (it is still making
+    // its calls): that is no unhandled rejection (which would end a Node process); whoever awaits `done` gets it.
+    done.catch(() => undefined);
     return { ...running, done };
   } catch (error) {
     await session.close();
