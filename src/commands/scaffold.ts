@@ -235,6 +235,11 @@ export async function renderScaffold(
   options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<RenderedScaffold> {
+  // Refusals about the project's own files, outside the relabelling below: run in the project
+  // (`--out .`), the project's manifest.json is shown as `manifest.json`, which the relabelling
+  // would have named as the input.
+  if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
+  await refuseForeignProject(options.outDir, options.contract !== undefined);
   try {
     return await withinStack(raw, () => renderScaffoldStages(raw, options, timings));
   } catch (error) {
@@ -308,8 +313,6 @@ async function renderScaffoldStages(
   options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>>,
 ): Promise<RenderedScaffold> {
-  if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
-  await refuseForeignProject(options.outDir, options.contract !== undefined);
   const ir = await timed(timings, "normalize", () => normalize(raw, { audience: "server" }));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);

@@ -324,6 +324,20 @@ describe("scaffolding again", () => {
     expect((JSON.parse(await readFile(own, "utf8")) as typeof original).tools.map((tool) => tool.name)).toContain("list_alerts");
   });
 
+  it("run in the project (--out .), the refusal to undo an edit names the project's manifest.json, not the input", async () => {
+    const project = await tempProject();
+    const source = join(dirname(project), "weather.tools.json");
+    await writeFile(source, await readFile(weather, "utf8"));
+    await scaffold({ manifest: source, outDir: project });
+    const own = join(project, "manifest.json");
+    const edited = JSON.parse(await readFile(own, "utf8")) as { tools: Array<{ name: string }> };
+    edited.tools = edited.tools.filter((tool) => tool.name !== "list_alerts");
+    await writeFile(own, `${JSON.stringify(edited, null, 2)}\n`);
+    const refused = await cliIn(project, ["scaffold", source, "--out", "."]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: manifest\.json: edited since mcpgen wrote it, and scaffolding from /);
+  });
+
   it("finds a handler the user renamed, and never recreates its stub", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
