@@ -1151,7 +1151,7 @@ describe("serveHttp", () => {
       sessionIdleTimeout: 0.5,
     });
     expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: "", MCP_SESSION_IDLE_TIMEOUT: "0" })).toMatchObject({ maxSessions: 1000, sessionIdleTimeout: 0 });
-    for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
+    for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc", "65536", "99999"]) {
       expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
     }
     for (const count of ["0", "-1", "2.5", "1e3", "many"]) {
