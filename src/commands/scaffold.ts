@@ -364,7 +364,9 @@ export async function writeScaffold(
 ): Promise<ScaffoldResult> {
   if (!options.check) return (await stageScaffold(rendered, options, timings)).commit();
   const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? true, mask: options.mask };
-  const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
+  const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions)).catch((error: unknown) => {
+    throw withGeneratedFileHint(error, options.outDir);
+  });
   return scaffoldResult(
     rendered,
     results,
@@ -372,6 +374,21 @@ export async function writeScaffold(
     [],
     timings,
   );
+}
+
+/**
+ * The refusal to replace a file in `src/generated/` that mcpgen did not write (one the user edited
+ * past its marker, or put there), with what to do in a scaffold: the writer's own hint asks for
+ * another output directory, where a scaffold's `src/generated/` is mcpgen's wherever it is.
+ */
+function withGeneratedFileHint(error: unknown, outDir: string): unknown {
+  if (!(error instanceof McpgenError) || error.diagnostic.code !== "output-owned-by-user" || error.diagnostic.file === undefined) return error;
+  if (!resolve(error.diagnostic.file).startsWith(resolve(outDir, GENERATED_DIR) + sep)) return error;
+  const { severity: _severity, ...diagnostic } = error.diagnostic;
+  return new McpgenError({
+    ...diagnostic,
+    hint: `${GENERATED_DIR}/ is mcpgen's, rewritten by every run: keep your code in ${HANDLERS_DIR}/ or a file of your own, then delete this file or restore it (git checkout), and run npm run generate again`,
+  });
 }
 
 /**
@@ -384,7 +401,9 @@ export async function stageScaffold(
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<StagedWrite<ScaffoldResult>> {
   const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? false };
-  const generated = await timed(timings, "write", () => stageWrites(rendered.generated, options.outDir, writeOptions));
+  const generated = await timed(timings, "write", () => stageWrites(rendered.generated, options.outDir, writeOptions)).catch((error: unknown) => {
+    throw withGeneratedFileHint(error, options.outDir);
+  });
   let creations: StagedWrite<{ created: string[]; existing: string[] }>;
   try {
     creations = await timed(timings, "write", () => stageCreations(rendered.absent, options.outDir));

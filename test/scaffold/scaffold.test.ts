@@ -338,6 +338,23 @@ describe("scaffolding again", () => {
     expect(refused.stderr).toMatch(/^error: manifest\.json: edited since mcpgen wrote it, and scaffolding from /);
   });
 
+  it("a file of src/generated/ edited past its marker: the refusal says what to do in a scaffold (not another --out), with and without --check", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const tools = join(project, "src/generated/tools.ts");
+    const edited = (await readFile(tools, "utf8")).split("\n").slice(3).join("\n");
+    await writeFile(tools, edited);
+    for (const check of [[], ["--check"]]) {
+      const refused = await cliIn(project, ["scaffold", "manifest.json", "--out", ".", ...check]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        "error: src/generated/tools.ts: refusing to overwrite this file: mcpgen did not generate it\n" +
+          "  hint: src/generated/ is mcpgen's, rewritten by every run: keep your code in src/handlers/ or a file of your own, then delete this file or restore it (git checkout), and run npm run generate again\n",
+      );
+    }
+    expect(await readFile(tools, "utf8")).toBe(edited);
+  });
+
   it("finds a handler the user renamed, and never recreates its stub", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
