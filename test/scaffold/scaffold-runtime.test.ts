@@ -297,6 +297,23 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(logs.join("\n")).toMatch(/tool "echo" failed: Error: database is down\n\s+at /);
   });
 
+  it("a thrown value that is no Error: a tool error without its contents, and the log shows the value (not [object Object])", async () => {
+    const { client, logs } = await connect(
+      {
+        handlers: {
+          ...defaultHandlers,
+          echo: handler("echo", () => {
+            throw { code: 42, reason: "quota" };
+          }),
+        },
+      },
+      era,
+    );
+    const result = await client.callTool({ name: "echo", arguments: { text: "x" } });
+    expect(answer(result)).toEqual({ isError: true, content: [{ type: "text", text: "the tool failed" }] });
+    expect(logs.join("\n")).toContain(`tool "echo" failed: { code: 42, reason: 'quota' }`);
+  });
+
   it("logs a handler that stopped because its call was cancelled in one line, not as a failure with a stack", async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
