@@ -729,15 +729,19 @@ async function projectName(outDir: string): Promise<string> {
 
 /**
  * Refuses a directory that holds a `package.json` but nothing of a scaffold (no `src/generated/`,
- * `src/handlers/`, `manifest.json` nor `src/server.ts`): another project, such as the client app
+ * `src/handlers/`, `manifest.json` nor a `src/server.ts` that imports `./generated/server.js`,
+ * as a scaffold's does; an app's own `src/server.ts` is no sign of one): another project, such as the client app
  * the command was run from. Taken for a scaffold, it would get `src/generated/` and handlers but
  * no entry point and no SDK dependency (a scaffold never rewrites a `package.json`), and it would
  * not run. `configured`: a configuration's target (its hint names the target's `out`, not `--out`).
  */
 async function refuseForeignProject(outDir: string, configured: boolean): Promise<void> {
   if (!(await exists(join(outDir, PACKAGE_FILE)))) return;
-  for (const mark of [GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, SERVER_ENTRY]) if (await exists(join(outDir, mark))) return;
-  const marks = `${GENERATED_DIR}/, ${HANDLERS_DIR}/, ${MANIFEST_FILE} nor ${SERVER_ENTRY}`;
+  for (const mark of [GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE]) if (await exists(join(outDir, mark))) return;
+  // An app's own src/server.ts (a common name) is no scaffold's: a scaffold's imports its generated server.
+  const entry = await readFile(join(outDir, SERVER_ENTRY), "utf8").catch(() => "");
+  if (entry.includes(SERVER_ENTRY_IMPORT)) return;
+  const marks = `${GENERATED_DIR}/, ${HANDLERS_DIR}/, ${MANIFEST_FILE} nor a ${SERVER_ENTRY} that imports ${SERVER_ENTRY_IMPORT}`;
   throw userError(
     "output-owned-by-user",
     `holds another project's ${PACKAGE_FILE}, not a scaffold (no ${marks}); a scaffold never edits a ${PACKAGE_FILE} it did not write, so it would not run there`,
@@ -751,6 +755,8 @@ async function refuseForeignProject(outDir: string, configured: boolean): Promis
 
 /** The scaffold's entry point, the user's once created. */
 const SERVER_ENTRY = "src/server.ts";
+/** What a scaffold's entry point imports, however the user changed it. */
+const SERVER_ENTRY_IMPORT = "./generated/server.js";
 
 /**
  * True when `outDir` holds no scaffold yet: neither a `package.json` nor

@@ -546,10 +546,21 @@ describe("scaffolding again", () => {
     const io = captureIo();
     expect(await run(["scaffold", weather, "--out", app], io)).toBe(1);
     expect(io.err).toBe(
-      `error: ${app}: holds another project's package.json, not a scaffold (no src/generated/, src/handlers/, manifest.json nor src/server.ts); a scaffold never edits a package.json it did not write, so it would not run there\n` +
+      `error: ${app}: holds another project's package.json, not a scaffold (no src/generated/, src/handlers/, manifest.json nor a src/server.ts that imports ./generated/server.js); a scaffold never edits a package.json it did not write, so it would not run there\n` +
         `  hint: a scaffold is a project of its own, with its own package.json: give --out a new or empty directory (${join(app, "mcp-server")}, say)\n`,
     );
     expect(await listFiles(app)).toEqual(["package.json"]);
+  });
+
+  it("an app with a src/server.ts of its own (not a scaffold's) is another project too, and gets nothing written", async () => {
+    const app = await tempProject("express-app");
+    await mkdir(join(app, "src"), { recursive: true });
+    await writeFile(join(app, "package.json"), '{ "name": "express-app" }\n');
+    await writeFile(join(app, "src/server.ts"), 'import express from "express";\nexpress().listen(3000);\n');
+    const refused = await cliIn(app, ["scaffold", weather, "--out", "."]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: \.: holds another project's package\.json, not a scaffold/);
+    expect(await listFiles(app)).toEqual(["package.json", "src/server.ts"]);
   });
 
   it("a configuration's scaffold target on a workspace package of its own: the hint names the target's out, not --out", async () => {
