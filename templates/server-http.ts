@@ -104,7 +104,7 @@ export function httpOptionsFromEnvironment(
   args: readonly string[] = [],
 ): HttpOptions {
   const port = (env["PORT"] ?? "").trim();
-  if (port !== "" && !/^\d{1,5}$/.test(port))
+  if (port !== "" && !(/^\d{1,5}$/.test(port) && Number(port) <= 65535))
     throw new Error(
       `invalid PORT ${JSON.stringify(port)}: expected an integer from 0 to 65535`,
     );

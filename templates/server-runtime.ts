@@ -35,6 +35,7 @@ import {
   StdioServerTransport,
 } from "@modelcontextprotocol/server/stdio";
 import { PassThrough } from "node:stream";
+import { inspect } from "node:util";
 import {
   callDigest,
   InputRounds,
@@ -277,6 +278,15 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
   const more = issues.length - ISSUES_SHOWN;
   if (more > 0) lines.push(`  … (${more} more)`);
   return lines.join("\n");
+}
+
+/**
+ * A thrown value as the log shows it: an error's stack (else its message), a string, or anything
+ * else as Node shows it (`{ code: 42 }`), where `String` would say `[object Object]`.
+ */
+export function thrownForLog(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? error.message;
+  return typeof error === "string" ? error : inspect(error, { depth: 2 });
 }
 
 /** The message of a thrown value: an error's (else its name), a string, or `fallback` for anything else. */
@@ -636,10 +646,7 @@ function serveTools(
         log(
           `tool ${JSON.stringify(name)} stopped: its call was cancelled or its connection closed (${errorMessage(error)})`,
         );
-      else
-        log(
-          `tool ${JSON.stringify(name)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
+      else log(`tool ${JSON.stringify(name)} failed: ${thrownForLog(error)}`);
       return errorResult(errorMessage(error));
     }
     const returned = outcome.returned;

@@ -28,6 +28,7 @@ import {
   isJsonObject,
   protocolError,
   specFault,
+  thrownForLog,
   type Dispatch,
   type ProtocolEra,
   type RequestContext,
@@ -443,9 +444,7 @@ function handlerFailure(
   error: unknown,
 ): Error {
   if (ProtocolError.isInstance(error)) return error;
-  log(
-    `${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  );
+  log(`${what} failed: ${thrownForLog(error)}`);
   return protocolError(INTERNAL_ERROR, errorText(error));
 }
 

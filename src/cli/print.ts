@@ -226,7 +226,7 @@ function printWritten(target: TargetReport, io: Io, options: PrintOptions, reaso
   if (kept > 0) text += `  kept ${counted(kept, "existing handler")} untouched\n`;
   const newProject = projectFiles.includes(PACKAGE_FILE);
   if (newProject)
-    text += `  next: cd ${shellWord(where)} && npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
+    text += `  next: ${where === "." ? "" : `cd ${shellWord(where)} && `}npm install && npm run build, then node dist/server.js serves stdio (${join(where, README_FILE)} says how to add it to an MCP client)\n`;
   if (options.verbose) text += timingLines(target.timings);
   io.stdout(text);
 }

@@ -235,6 +235,11 @@ export async function renderScaffold(
   options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<RenderedScaffold> {
+  // Refusals about the project's own files, outside the relabelling below: run in the project
+  // (`--out .`), the project's manifest.json is shown as `manifest.json`, which the relabelling
+  // would have named as the input.
+  if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
+  await refuseForeignProject(options.outDir, options.contract !== undefined);
   try {
     return await withinStack(raw, () => renderScaffoldStages(raw, options, timings));
   } catch (error) {
@@ -308,8 +313,6 @@ async function renderScaffoldStages(
   options: Pick<ScaffoldOptions, "outDir" | "format" | "strict"> & RenderScaffoldOptions,
   timings: Partial<Record<ScaffoldStage, number>>,
 ): Promise<RenderedScaffold> {
-  if (!options.keepManifest && !options.force) await refuseToUndoManifestEdits(raw, options.outDir, options.contract);
-  await refuseForeignProject(options.outDir, options.contract !== undefined);
   const ir = await timed(timings, "normalize", () => normalize(raw, { audience: "server" }));
   const onDisk = await timed(timings, "plan", () => scanHandlers(options.outDir));
   const plan = planHandlers(ir, onDisk);
@@ -361,7 +364,9 @@ export async function writeScaffold(
 ): Promise<ScaffoldResult> {
   if (!options.check) return (await stageScaffold(rendered, options, timings)).commit();
   const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? true, mask: options.mask };
-  const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions));
+  const results = await timed(timings, "write", () => planWrites(rendered.generated, options.outDir, writeOptions)).catch((error: unknown) => {
+    throw withGeneratedFileHint(error, options.outDir);
+  });
   return scaffoldResult(
     rendered,
     results,
@@ -369,6 +374,21 @@ export async function writeScaffold(
     [],
     timings,
   );
+}
+
+/**
+ * The refusal to replace a file in `src/generated/` that mcpgen did not write (one the user edited
+ * past its marker, or put there), with what to do in a scaffold: the writer's own hint asks for
+ * another output directory, where a scaffold's `src/generated/` is mcpgen's wherever it is.
+ */
+function withGeneratedFileHint(error: unknown, outDir: string): unknown {
+  if (!(error instanceof McpgenError) || error.diagnostic.code !== "output-owned-by-user" || error.diagnostic.file === undefined) return error;
+  if (!resolve(error.diagnostic.file).startsWith(resolve(outDir, GENERATED_DIR) + sep)) return error;
+  const { severity: _severity, ...diagnostic } = error.diagnostic;
+  return new McpgenError({
+    ...diagnostic,
+    hint: `${GENERATED_DIR}/ is mcpgen's, rewritten by every run: keep your code in ${HANDLERS_DIR}/ or a file of your own, then delete this file or restore it (git checkout), and run npm run generate again`,
+  });
 }
 
 /**
@@ -381,7 +401,9 @@ export async function stageScaffold(
   timings: Partial<Record<ScaffoldStage, number>> = {},
 ): Promise<StagedWrite<ScaffoldResult>> {
   const writeOptions = { prune: options.prune === false ? false : { keep: rendered.keep }, diff: options.diff ?? false };
-  const generated = await timed(timings, "write", () => stageWrites(rendered.generated, options.outDir, writeOptions));
+  const generated = await timed(timings, "write", () => stageWrites(rendered.generated, options.outDir, writeOptions)).catch((error: unknown) => {
+    throw withGeneratedFileHint(error, options.outDir);
+  });
   let creations: StagedWrite<{ created: string[]; existing: string[] }>;
   try {
     creations = await timed(timings, "write", () => stageCreations(rendered.absent, options.outDir));
@@ -707,15 +729,19 @@ async function projectName(outDir: string): Promise<string> {
 
 /**
  * Refuses a directory that holds a `package.json` but nothing of a scaffold (no `src/generated/`,
- * `src/handlers/`, `manifest.json` nor `src/server.ts`): another project, such as the client app
+ * `src/handlers/`, `manifest.json` nor a `src/server.ts` that imports `./generated/server.js`,
+ * as a scaffold's does; an app's own `src/server.ts` is no sign of one): another project, such as the client app
  * the command was run from. Taken for a scaffold, it would get `src/generated/` and handlers but
  * no entry point and no SDK dependency (a scaffold never rewrites a `package.json`), and it would
  * not run. `configured`: a configuration's target (its hint names the target's `out`, not `--out`).
  */
 async function refuseForeignProject(outDir: string, configured: boolean): Promise<void> {
   if (!(await exists(join(outDir, PACKAGE_FILE)))) return;
-  for (const mark of [GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE, SERVER_ENTRY]) if (await exists(join(outDir, mark))) return;
-  const marks = `${GENERATED_DIR}/, ${HANDLERS_DIR}/, ${MANIFEST_FILE} nor ${SERVER_ENTRY}`;
+  for (const mark of [GENERATED_DIR, HANDLERS_DIR, MANIFEST_FILE]) if (await exists(join(outDir, mark))) return;
+  // An app's own src/server.ts (a common name) is no scaffold's: a scaffold's imports its generated server.
+  const entry = await readFile(join(outDir, SERVER_ENTRY), "utf8").catch(() => "");
+  if (entry.includes(SERVER_ENTRY_IMPORT)) return;
+  const marks = `${GENERATED_DIR}/, ${HANDLERS_DIR}/, ${MANIFEST_FILE} nor a ${SERVER_ENTRY} that imports ${SERVER_ENTRY_IMPORT}`;
   throw userError(
     "output-owned-by-user",
     `holds another project's ${PACKAGE_FILE}, not a scaffold (no ${marks}); a scaffold never edits a ${PACKAGE_FILE} it did not write, so it would not run there`,
@@ -729,6 +755,8 @@ async function refuseForeignProject(outDir: string, configured: boolean): Promis
 
 /** The scaffold's entry point, the user's once created. */
 const SERVER_ENTRY = "src/server.ts";
+/** What a scaffold's entry point imports, however the user changed it. */
+const SERVER_ENTRY_IMPORT = "./generated/server.js";
 
 /**
  * True when `outDir` holds no scaffold yet: neither a `package.json` nor

@@ -30,7 +30,8 @@ export function describeJsonSyntaxError(text: string, error: unknown, shown: str
 function v8Reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const reason = message
-    .replace(/, ".*" is not valid JSON$/s, "")
+    // V8 quotes the text around the mistake, cut with `...` on either side in a long text.
+    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, "")
     .replace(/ in JSON at position \d+.*$/s, "")
     .replace(/ at position \d+.*$/s, "");
   return reason === "" ? "not JSON" : reason;

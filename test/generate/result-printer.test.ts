@@ -83,6 +83,16 @@ describe("a target reads the same alone and in a configuration", () => {
     expect(await cliIn(root, check)).toEqual({ code: 0, stdout: "my types is up to date (3 tools, 11 files)\n", stderr: "" });
   });
 
+  it("scaffold into the working directory (--out .): the next step without a cd .", async () => {
+    const root = await fixtureCopy("print-scaffold-here");
+    await mkdir(join(root, "notes-server"));
+    const created = await cliIn(join(root, "notes-server"), ["scaffold", "../contracts/notes.tools.json", "--out", "."]);
+    expect(created.code).toBe(0);
+    expect(created.stdout.split("\n").filter((line) => line.startsWith("  next: "))).toEqual([
+      "  next: npm install && npm run build, then node dist/server.js serves stdio (README.md says how to add it to an MCP client)",
+    ]);
+  });
+
   it("scaffold: the project files and stubs it created, the next step, the note about npm", async () => {
     const [alone, configured] = await Promise.all([fixtureCopy("print-scaffold-alone"), fixtureCopy("print-scaffold-configured")]);
     const single = ["scaffold", "contracts/notes.tools.json", "--out", "server"];

@@ -154,7 +154,7 @@ describe("npm run generate after the manifest changed", () => {
     expect(checked.output).toMatch(/Property 'windSpeed' is missing in type '\{ temperature: number; conditions: string; humidity: number; \}'/);
     // The removed tool's handler: one error, on its name, saying what to do.
     expect(errors.filter((line) => line.startsWith("src/handlers/list-alerts.ts"))).toEqual([
-      'src/handlers/list-alerts.ts(3,30): error TS2345: Argument of type \'"list_alerts"\' is not assignable to parameter of type \'"tool \\"list_alerts\\" is not in manifest.json: bind this handler to a name it lists, or delete it"\'.',
+      'src/handlers/list-alerts.ts(3,30): error TS2345: Argument of type \'"list_alerts"\' is not assignable to parameter of type \'"tool \\"list_alerts\\" is not in manifest.json: bind this handler to a name it lists (then npm run generate), or delete it"\'.',
     ]);
   });
 
@@ -183,7 +183,7 @@ describe("stubs of tools with an outputSchema, left as written, after one tool i
       .filter((line) => /error TS\d+/.test(line))
       .map((line) => line.replace(/\(\d+,\d+\)/, ""));
     const notListed = (tool: string) =>
-      `error TS2345: Argument of type '"${tool}"' is not assignable to parameter of type '"tool \\"${tool}\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`;
+      `error TS2345: Argument of type '"${tool}"' is not assignable to parameter of type '"tool \\"${tool}\\" is not in manifest.json: bind this handler to a name it lists (then npm run generate), or delete it"'.`;
     expect(errors).toEqual([
       `src/handlers/get-forecast.ts: error TS2305: Module '"../generated/define.js"' has no exported member 'GetForecastOutput'.`,
       `src/handlers/get-forecast.ts: ${notListed("get_forecast")}`,

@@ -297,6 +297,23 @@ describe.each(ERAS)("createMcpServer, to a client on the %s era", (era) => {
     expect(logs.join("\n")).toMatch(/tool "echo" failed: Error: database is down\n\s+at /);
   });
 
+  it("a thrown value that is no Error: a tool error without its contents, and the log shows the value (not [object Object])", async () => {
+    const { client, logs } = await connect(
+      {
+        handlers: {
+          ...defaultHandlers,
+          echo: handler("echo", () => {
+            throw { code: 42, reason: "quota" };
+          }),
+        },
+      },
+      era,
+    );
+    const result = await client.callTool({ name: "echo", arguments: { text: "x" } });
+    expect(answer(result)).toEqual({ isError: true, content: [{ type: "text", text: "the tool failed" }] });
+    expect(logs.join("\n")).toContain(`tool "echo" failed: { code: 42, reason: 'quota' }`);
+  });
+
   it("logs a handler that stopped because its call was cancelled in one line, not as a failure with a stack", async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
@@ -1151,7 +1168,7 @@ describe("serveHttp", () => {
       sessionIdleTimeout: 0.5,
     });
     expect(httpOptionsFromEnvironment({ MCP_MAX_SESSIONS: "", MCP_SESSION_IDLE_TIMEOUT: "0" })).toMatchObject({ maxSessions: 1000, sessionIdleTimeout: 0 });
-    for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc"]) {
+    for (const port of ["1e3", "0x1f90", "80a", "-1", "3.5", "abc", "65536", "99999"]) {
       expect(() => httpOptionsFromEnvironment({ PORT: port }), port).toThrow(/invalid PORT .*: expected an integer from 0 to 65535/);
     }
     for (const count of ["0", "-1", "2.5", "1e3", "many"]) {

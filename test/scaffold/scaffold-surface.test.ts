@@ -356,7 +356,7 @@ const UNLISTED =
 /** The one error both compilers give for UNLISTED, on the name. */
 const UNLISTED_ERROR =
   "src/unlisted.ts(3,39): error TS2345: Argument of type '\"gone\"' is not assignable to parameter of type " +
-  `'"resource template \\"gone\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`;
+  `'"resource template \\"gone\\" is not in manifest.json: bind this handler to a name it lists (then npm run generate), or delete it"'.`;
 
 describe("a user's helper generic over the name it binds", () => {
   it("compiles with TypeScript 7 and 6, and a name not in the manifest is still one error on the name", () => {
@@ -404,8 +404,8 @@ describe("when the manifest changes", () => {
     ]);
     // One error each, on the name, saying what to do: the handlers' uses of their arguments are not errors too.
     expect(errors.map((line) => line.slice(line.indexOf("parameter of type")))).toEqual([
-      `parameter of type '"prompt \\"args-prompt\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`,
-      `parameter of type '"resource \\"file:///logs/app.log\\" is not in manifest.json: bind this handler to a name it lists, or delete it"'.`,
+      `parameter of type '"prompt \\"args-prompt\\" is not in manifest.json: bind this handler to a name it lists (then npm run generate), or delete it"'.`,
+      `parameter of type '"resource \\"file:///logs/app.log\\" is not in manifest.json: bind this handler to a name it lists (then npm run generate), or delete it"'.`,
     ]);
   });
 });

@@ -324,6 +324,37 @@ describe("scaffolding again", () => {
     expect((JSON.parse(await readFile(own, "utf8")) as typeof original).tools.map((tool) => tool.name)).toContain("list_alerts");
   });
 
+  it("run in the project (--out .), the refusal to undo an edit names the project's manifest.json, not the input", async () => {
+    const project = await tempProject();
+    const source = join(dirname(project), "weather.tools.json");
+    await writeFile(source, await readFile(weather, "utf8"));
+    await scaffold({ manifest: source, outDir: project });
+    const own = join(project, "manifest.json");
+    const edited = JSON.parse(await readFile(own, "utf8")) as { tools: Array<{ name: string }> };
+    edited.tools = edited.tools.filter((tool) => tool.name !== "list_alerts");
+    await writeFile(own, `${JSON.stringify(edited, null, 2)}\n`);
+    const refused = await cliIn(project, ["scaffold", source, "--out", "."]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: manifest\.json: edited since mcpgen wrote it, and scaffolding from /);
+  });
+
+  it("a file of src/generated/ edited past its marker: the refusal says what to do in a scaffold (not another --out), with and without --check", async () => {
+    const project = await tempProject();
+    await scaffold({ manifest: weather, outDir: project });
+    const tools = join(project, "src/generated/tools.ts");
+    const edited = (await readFile(tools, "utf8")).split("\n").slice(3).join("\n");
+    await writeFile(tools, edited);
+    for (const check of [[], ["--check"]]) {
+      const refused = await cliIn(project, ["scaffold", "manifest.json", "--out", ".", ...check]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        "error: src/generated/tools.ts: refusing to overwrite this file: mcpgen did not generate it\n" +
+          "  hint: src/generated/ is mcpgen's, rewritten by every run: keep your code in src/handlers/ or a file of your own, then delete this file or restore it (git checkout), and run npm run generate again\n",
+      );
+    }
+    expect(await readFile(tools, "utf8")).toBe(edited);
+  });
+
   it("finds a handler the user renamed, and never recreates its stub", async () => {
     const project = await tempProject();
     await scaffold({ manifest: weather, outDir: project });
@@ -515,10 +546,21 @@ describe("scaffolding again", () => {
     const io = captureIo();
     expect(await run(["scaffold", weather, "--out", app], io)).toBe(1);
     expect(io.err).toBe(
-      `error: ${app}: holds another project's package.json, not a scaffold (no src/generated/, src/handlers/, manifest.json nor src/server.ts); a scaffold never edits a package.json it did not write, so it would not run there\n` +
+      `error: ${app}: holds another project's package.json, not a scaffold (no src/generated/, src/handlers/, manifest.json nor a src/server.ts that imports ./generated/server.js); a scaffold never edits a package.json it did not write, so it would not run there\n` +
         `  hint: a scaffold is a project of its own, with its own package.json: give --out a new or empty directory (${join(app, "mcp-server")}, say)\n`,
     );
     expect(await listFiles(app)).toEqual(["package.json"]);
+  });
+
+  it("an app with a src/server.ts of its own (not a scaffold's) is another project too, and gets nothing written", async () => {
+    const app = await tempProject("express-app");
+    await mkdir(join(app, "src"), { recursive: true });
+    await writeFile(join(app, "package.json"), '{ "name": "express-app" }\n');
+    await writeFile(join(app, "src/server.ts"), 'import express from "express";\nexpress().listen(3000);\n');
+    const refused = await cliIn(app, ["scaffold", weather, "--out", "."]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: \.: holds another project's package\.json, not a scaffold/);
+    expect(await listFiles(app)).toEqual(["package.json", "src/server.ts"]);
   });
 
   it("a configuration's scaffold target on a workspace package of its own: the hint names the target's out, not --out", async () => {

@@ -84,6 +84,18 @@ describe("a JSON file that cannot be read", () => {
     });
   });
 
+  it("a mistake deep in a long file: V8's reason alone, without its quote of the text (cut with ... on both sides)", async () => {
+    const dir = await scratch();
+    const path = join(dir, "manifest.json");
+    // Long enough that V8 quotes the text around the mistake as `..."…"...`, as in a hand-edited manifest.json.
+    await writeFile(
+      path,
+      `{\n  "server": { "name": "${"n".repeat(40)}" },\n  "tools": [ ,\n    { "name": "a", "inputSchema": { "type": "object" } }\n  ]\n}\n`,
+    );
+    const { message } = await failure(() => readManifestFile(path));
+    expect(message.split("\n")[0]).toBe("not valid JSON at line 3, column 14: Unexpected token ','");
+  });
+
   it("refuses a file too large to hold as text from its size, before reading it (a sparse 3 GiB file), in both readers", async () => {
     const dir = await scratch();
     const huge = join(dir, "huge.json");

@@ -63,7 +63,7 @@ export interface HandlerDefinition<N extends ToolName> {
 type NotInManifest<
   Kind extends string,
   Name extends string,
-> = `${Kind} "${Name}" is not in manifest.json: bind this handler to a name it lists, or delete it`;
+> = `${Kind} "${Name}" is not in manifest.json: bind this handler to a name it lists (then npm run generate), or delete it`;
 
 /**
  * The type of the name a handler is bound to: `N` where it is one of `Names`, else the sentence
