@@ -282,11 +282,10 @@ export function checkFixtures(
     if (checked !== undefined && !checked.ok) {
       // The first issue, at its place in the file: `/fixtures/0/arguments/a: must be number`, so the mistake can be found.
       const [first] = checked.issues;
-      const more = checked.issues.length > 1 ? `, and ${checked.issues.length - 1} more` : "";
       warnings.push({
         severity: "warning",
         code: "fixture-invalid",
-        message: `a fixture whose arguments the tool's inputSchema rejects${first === undefined ? "" : ` (${first.message}${more})`}: such a call is refused before fixtures are looked at, so it never answers`,
+        message: `a fixture whose arguments the tool's inputSchema rejects${first === undefined ? "" : ` (${firstOfIssues(checked.issues)})`}: such a call is refused before fixtures are looked at, so it never answers`,
         file,
         pointer: pointer === undefined ? undefined : joinPointer(pointer, "arguments") + (first?.path ?? ""),
         tool,
@@ -297,7 +296,13 @@ export function checkFixtures(
   return warnings;
 }
 
-function splitOrigin(origin: string | undefined): [string | undefined, string | undefined] {
+/** The first of a fixture's issues in a warning's words: `must be number`, or `must be number, and 2 more`. */
+export function firstOfIssues(issues: readonly { message: string }[]): string {
+  return `${issues[0]?.message ?? ""}${issues.length > 1 ? `, and ${issues.length - 1} more` : ""}`;
+}
+
+/** A fixture's `origin` (`file#pointer`) as its file and the pointer of the fixture in it. */
+export function splitOrigin(origin: string | undefined): [string | undefined, string | undefined] {
   if (origin === undefined) return [undefined, undefined];
   const hash = origin.lastIndexOf("#");
   return hash === -1 ? [origin, undefined] : [origin.slice(0, hash), origin.slice(hash + 1)];

@@ -21,7 +21,7 @@ import type { ManifestIR, Schema, ToolIR } from "../ir/index.js";
 import { uriTemplateMatcher, type UriTemplateMatcher } from "../../templates/uri-template-match.js";
 import { isRecord, setOwn } from "../shared/json.js";
 import type { Diagnostic } from "../shared/errors.js";
-import { type Fixture, fixtureSubject, matches } from "./fixtures.js";
+import { type Fixture, firstOfIssues, fixtureSubject, matches, splitOrigin } from "./fixtures.js";
 import { callSeed, valueFor, type ValueSource } from "./values.js";
 import type { ToolValidators, ValidationIssue } from "./validators.js";
 
@@ -314,10 +314,8 @@ export function faultyFixtures(tools: readonly MockTool[], fixtures: readonly Fi
     if (tool === undefined || result === undefined) continue;
     const fault = fixtureFault(tool, result, validators);
     if (fault === undefined) continue;
-    const hash = fixture.origin?.lastIndexOf("#") ?? -1;
-    const [file, at] = hash === -1 ? [fixture.origin, undefined] : [fixture.origin!.slice(0, hash), fixture.origin!.slice(hash + 1)];
+    const [file, at] = splitOrigin(fixture.origin);
     const [first] = fault.kind === "output" ? fault.issues : [];
-    const more = fault.kind === "output" && fault.issues.length > 1 ? `, and ${fault.issues.length - 1} more` : "";
     // The place in the file: the first issue's in the value (`/fixtures/0/structuredContent/temperature`), else the result.
     const place =
       fault.kind === "spec" || result.structuredContent === undefined
@@ -329,7 +327,7 @@ export function faultyFixtures(tools: readonly MockTool[], fixtures: readonly Fi
       message:
         fault.kind === "spec"
           ? `a fixture whose result is not a CallToolResult${fault.fault}: every call it matches is answered with a tool error saying so`
-          : `a fixture whose structuredContent the tool's outputSchema rejects (${first?.message ?? ""}${more}): every call it matches is answered with a tool error saying so`,
+          : `a fixture whose structuredContent the tool's outputSchema rejects (${firstOfIssues(fault.issues)}): every call it matches is answered with a tool error saying so`,
       file,
       pointer: at === undefined ? undefined : at + place,
       tool: tool.name,

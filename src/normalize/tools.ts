@@ -98,15 +98,14 @@ export function checkDuplicateKeys(manifest: RawManifest, diagnostics: Diagnosti
   const toolsPrefix = `${manifest.toolsPointer}/`;
   // A key given twice inside a value a later key drops is moot: only the key outside it is reported.
   for (const duplicate of outsideDroppedValues(manifest.duplicateKeys ?? [])) {
-    const { hint } = duplicateKeyProblem(duplicate);
-    const { key, firstLine, line, pointer } = duplicate;
+    const { message, hint } = duplicateKeyProblem(duplicate, "the last is used, as JSON.parse reads it, and the first is ignored");
+    const { pointer } = duplicate;
     const index = pointer.startsWith(toolsPrefix) ? Number(pointer.slice(toolsPrefix.length).split("/")[0]) : Number.NaN;
     const tool = Number.isInteger(index) && isRecord(manifest.tools[index]) ? manifest.tools[index]["name"] : undefined;
-    const lines = firstLine === line ? `both on line ${line}` : `line ${firstLine}, then line ${line}`;
     diagnostics.push({
       severity: "warning",
       code: "input-shape",
-      message: `key ${JSON.stringify(key)} is given twice in one object (${lines}): the last is used, as JSON.parse reads it, and the first is ignored`,
+      message,
       file: manifest.source,
       ...(typeof tool === "string" && tool !== "" ? { tool } : {}),
       pointer,

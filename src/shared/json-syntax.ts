@@ -206,11 +206,18 @@ export interface DuplicateKey {
   line: number;
 }
 
-/** How a key given twice is reported, in any file a person writes (`mcpgen.config.json`, a mock's fixture file): both lines, and what to do. */
-export function duplicateKeyProblem({ key, firstLine, line }: DuplicateKey): { message: string; hint: string } {
+/**
+ * How a key given twice is reported, in any file a person writes (`mcpgen.config.json`, a mock's fixture file, a
+ * manifest): both lines, what becomes of them (`consequence`: where the file is refused, that JSON would drop one), and
+ * what to do.
+ */
+export function duplicateKeyProblem(
+  { key, firstLine, line }: DuplicateKey,
+  consequence = "JSON would keep the last and drop the first without a word",
+): { message: string; hint: string } {
   const lines = firstLine === line ? `both on line ${line}` : `line ${firstLine}, then line ${line}`;
   return {
-    message: `key ${JSON.stringify(key)} is given twice in one object (${lines}): JSON would keep the last and drop the first without a word`,
+    message: `key ${JSON.stringify(key)} is given twice in one object (${lines}): ${consequence}`,
     hint: "keep the one you mean and delete the other (a merge that kept both sides?)",
   };
 }
